@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// Entry point of the `apidesc-docs` command. The CLI is TypeScript run by Node's type stripping,
+// which needs Node 22.18 or newer: say so clearly instead of failing with a syntax error.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 18)) {
+  process.stderr.write(`apidesc-docs needs Node.js 22.18 or newer (this is ${process.version}).\n`);
+  process.exit(2);
+}
+const { main } = await import('../src/cli/main.ts');
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { tempTree, MINIMAL } from '../../test/helpers.ts';
+import { main } from './main.ts';
+
+async function run(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const previous = process.cwd();
+  process.chdir(cwd);
+  try {
+    const code = await main(args, { out: (t) => (out += t + '\n'), err: (t) => (err += t + '\n') });
+    return { code, out, err };
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+const broken = MINIMAL.replace('  version: 1.0.0\n', '') + 'channels:\n  c:\n    address: users/{id}\n';
+
+describe('apidesc-docs validate', () => {
+  const dir = tempTree({ 'ok.yaml': MINIMAL, 'bad.yaml': broken, 'warn.yaml': MINIMAL + 'x-a: 1\ncomponents:\n  schemas:\n    A: {type: boolean, default: "no"}\n', 'empty/readme.txt': 'no documents' });
+
+  it('exits 0 for a valid document and prints a summary', async () => {
+    const r = await run(['validate', 'ok.yaml'], dir);
+    assert.equal(r.code, 0);
+    assert.match(r.err, /1 document: 0 error\(s\)/);
+  });
+
+  it('exits 0 with warnings, 1 with --strict', async () => {
+    assert.equal((await run(['validate', 'warn.yaml'], dir)).code, 0);
+    assert.equal((await run(['validate', '--strict', 'warn.yaml'], dir)).code, 1);
+  });
+
+  it('exits 1 for an invalid document, printing file:line:col, severity, code, message, a code frame and a hint', async () => {
+    const r = await run(['validate', 'bad.yaml'], dir);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /^bad\.yaml:2:1 {2}error {2}spec-required {2}missing required field `version` in Info Object$/m);
+    assert.match(r.out, /^> 2 \| info:$/m);
+    assert.match(r.out, /^ {2}hint: Add `version`/m);
+    assert.match(r.out, /^bad\.yaml:6:14 {2}error {2}channel-parameters-missing/m);
+  });
+
+  it('prints JSON diagnostics with --format json', async () => {
+    const r = await run(['validate', '--format', 'json', 'bad.yaml'], dir);
+    const list = JSON.parse(r.out) as { code: string; file: string; line: number; column: number; pointer: string; severity: string; message: string }[];
+    assert.deepEqual(list.map((d) => [d.code, d.file, d.line, d.pointer]), [
+      ['spec-required', 'bad.yaml', 2, '/info'],
+      ['channel-parameters-missing', 'bad.yaml', 6, '/channels/c/address'],
+    ]);
+  });
+
+  it('prints SARIF 2.1.0 with --format sarif', async () => {
+    const r = await run(['validate', '--format', 'sarif', 'bad.yaml'], dir);
+    const sarif = JSON.parse(r.out);
+    assert.equal(sarif.version, '2.1.0');
+    const result = sarif.runs[0].results[0];
+    assert.equal(result.ruleId, 'spec-required');
+    assert.equal(result.level, 'error');
+    assert.deepEqual(result.locations[0].physicalLocation.region, { startLine: 2, startColumn: 1 });
+    assert.equal(result.locations[0].physicalLocation.artifactLocation.uri, 'bad.yaml');
+  });
+
+  it('validates every document of a folder', async () => {
+    const r = await run(['validate', '--format', 'json', '.'], dir);
+    assert.equal(r.code, 1);
+    assert.deepEqual([...new Set((JSON.parse(r.out) as { file: string }[]).map((d) => d.file))].sort(), ['bad.yaml', 'warn.yaml']);
+  });
+
+  it('exits 2 for unreadable input, a folder without documents, and usage errors', async () => {
+    assert.equal((await run(['validate', 'missing.yaml'], dir)).code, 2);
+    assert.equal((await run(['validate', 'empty'], dir)).code, 2);
+    assert.equal((await run(['validate'], dir)).code, 2);
+    assert.equal((await run(['frobnicate'], dir)).code, 2);
+    assert.equal((await run(['validate', '--format', 'xml', 'ok.yaml'], dir)).code, 2);
+    assert.equal((await run(['validate', '--max-depth', 'deep', 'ok.yaml'], dir)).code, 2);
+    assert.equal((await run(['validate', '--bogus', 'ok.yaml'], dir)).code, 2);
+  });
+
+  it('honours --max-bytes', async () => {
+    const r = await run(['validate', '--max-bytes', '10', '--format', 'json', 'ok.yaml'], dir);
+    assert.equal(r.code, 1);
+    assert.equal(JSON.parse(r.out)[0].code, 'load-too-large');
+  });
+
+  it('prints help and version', async () => {
+    const help = await run(['--help'], dir);
+    assert.equal(help.code, 0);
+    assert.match(help.out, /Exit codes: 0 valid/);
+    assert.match((await run(['--version'], dir)).out, /^\d+\.\d+\.\d+/);
+  });
+
+  it('build stops with exit 1 on an invalid document and writes nothing', async () => {
+    const r = await run(['build', 'bad.yaml', '--out', join(dir, 'site')], dir);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /Build stopped/);
+  });
+});

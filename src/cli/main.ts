@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+/**
+ * apidesc-docs command line: `validate`, `build`. Parses flags, delegates, maps outcomes to the
+ * exit codes in io.ts. No stack trace reaches the user unless --debug is given.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { defaultLimits } from '../lib/load/limits.ts';
+import { buildCommand } from './build-command.ts';
+import { EXIT, processIO, type CliIO } from './io.ts';
+import { validateCommand, type OutputFormat } from './validate-command.ts';
+
+const USAGE = `Usage:
+  apidesc-docs validate <file-or-folder…> [options]
+  apidesc-docs build [file-or-folder…] [--out dist] [options]
+
+Options:
+  --format text|json|sarif   diagnostics output (validate; default text)
+  --root <folder>            folder that file $refs may not leave (default: each document's folder)
+  --allow-remote-refs        fetch http(s) $refs (10 s timeout, size limit applies)
+  --strict                   examples that do not match their schema and defaults of the
+                             wrong type are errors (SPEC Errors #13, #14), not warnings
+  --max-bytes <n>            largest input file in bytes (default 52428800)
+  --max-depth <n>            deepest nesting accepted (default 1000)
+  --out <folder>             output folder (build; default dist)
+  --no-color                 plain text output
+  --debug                    print stack traces of internal errors
+  -h, --help                 this help
+  -v, --version              the version
+
+Exit codes: 0 valid (warnings allowed), 1 invalid document, 2 usage error or unreadable input, 3 internal error.`;
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        format: { type: 'string', default: 'text' },
+        root: { type: 'string' },
+        'allow-remote-refs': { type: 'boolean', default: false },
+        strict: { type: 'boolean', default: false },
+        'max-bytes': { type: 'string' },
+        'max-depth': { type: 'string' },
+        out: { type: 'string', default: 'dist' },
+        'no-color': { type: 'boolean', default: false },
+        debug: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    });
+  } catch (error) {
+    io.err(`apidesc-docs: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  const { values, positionals } = parsed;
+  if (values.version) {
+    io.out(packageVersion());
+    return EXIT.ok;
+  }
+  const [command, ...inputs] = positionals;
+  if (values.help || !command) {
+    (values.help ? io.out : io.err)(USAGE);
+    return values.help ? EXIT.ok : EXIT.usage;
+  }
+  const format = values.format as OutputFormat;
+  if (!['text', 'json', 'sarif'].includes(format)) return usage(io, `--format must be text, json or sarif, not "${values.format}"`);
+  const limits = { ...defaultLimits };
+  for (const [flag, key] of [['max-bytes', 'maxBytes'], ['max-depth', 'maxDepth']] as const) {
+    const raw = values[flag];
+    if (raw === undefined) continue;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n <= 0) return usage(io, `--${flag} must be a positive integer, not "${raw}"`);
+    limits[key] = n;
+  }
+  const common = {
+    limits,
+    allowRemoteRefs: values['allow-remote-refs'],
+    strict: values.strict,
+    ...(values.root ? { root: values.root } : {}),
+    format,
+    color: !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR,
+    version: packageVersion(),
+  };
+  try {
+    switch (command) {
+      case 'validate':
+        if (inputs.length === 0) return usage(io, 'validate needs at least one file or folder');
+        return (await validateCommand(inputs, common, io)).exitCode;
+      case 'build':
+        return await buildCommand(inputs.length > 0 ? inputs : ['content'], { ...common, outDir: values.out }, io);
+      default:
+        return usage(io, `unknown command "${command}"`);
+    }
+  } catch (error) {
+    io.err(`apidesc-docs: internal error: ${error instanceof Error ? error.message : String(error)}`);
+    if (values.debug && error instanceof Error && error.stack) io.err(error.stack);
+    else io.err('Run again with --debug for the stack trace, and please report it.');
+    return EXIT.internal;
+  }
+}
+
+function usage(io: CliIO, message: string): number {
+  io.err(`apidesc-docs: ${message}\n\n${USAGE}`);
+  return EXIT.usage;
+}
+
+if (import.meta.main) {
+  process.exitCode = await main(process.argv.slice(2));
+}

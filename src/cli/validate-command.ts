@@ -1,0 +1,51 @@
+/** `apidesc-docs validate <file-or-folder…>`: diagnostics for every document, exit code by severity. */
+import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
+import { formatSarif } from '../lib/diagnostics/format-sarif.ts';
+import { formatText, summaryLine } from '../lib/diagnostics/format-text.ts';
+import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
+import { validateDocument, type ValidateOptions, type ValidationResult } from '../lib/validate/validate-document.ts';
+import { expandInputs } from './inputs.ts';
+import { EXIT, type CliIO } from './io.ts';
+
+export type OutputFormat = 'text' | 'json' | 'sarif';
+
+export interface ValidateCommandOptions extends ValidateOptions {
+  format: OutputFormat;
+  color: boolean;
+  version: string;
+}
+
+export interface ValidateOutcome {
+  exitCode: number;
+  diagnostics: Diagnostic[];
+  /** One result per root document, in input order. */
+  results: (ValidationResult & { file: string })[];
+}
+
+export async function validateCommand(args: string[], options: ValidateCommandOptions, io: CliIO): Promise<ValidateOutcome> {
+  const cwd = options.cwd ?? process.cwd();
+  const { files, missing } = expandInputs(args, cwd);
+  const diagnostics: Diagnostic[] = [];
+  const sources = new Map<string, string>();
+  const results: ValidateOutcome['results'] = [];
+  for (const folder of missing) {
+    diagnostics.push({ code: 'input-no-documents', severity: 'error', message: 'the folder holds no document with an `apidesc` root key', hint: 'Name a document, or a folder that holds *.yaml, *.yml or *.json documents.', file: folder, pointer: '', line: 0, column: 0 });
+  }
+  let unreadable = missing.length > 0;
+  for (const file of files) {
+    const result = await validateDocument(file, options);
+    results.push({ ...result, file });
+    if (!result.doc) unreadable ||= result.diagnostics.some((d) => d.code === 'load-missing' || d.code === 'load-unreadable');
+    for (const f of result.doc?.files ?? []) sources.set(displayPath(f.path, cwd), f.text);
+    diagnostics.push(...result.diagnostics);
+  }
+  if (options.format === 'json') io.out(JSON.stringify(diagnostics, null, 2));
+  else if (options.format === 'sarif') io.out(formatSarif(diagnostics, options.version));
+  else {
+    if (diagnostics.length > 0) io.out(formatText(diagnostics, { sources, color: options.color }));
+    io.err(summaryLine(diagnostics, files.length));
+  }
+  const exitCode = unreadable ? EXIT.usage : hasErrors(diagnostics) ? EXIT.invalid : EXIT.ok;
+  return { exitCode, diagnostics, results };
+}

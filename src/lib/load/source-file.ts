@@ -1,0 +1,77 @@
+/** Reading one input file into a parsed, checked SourceFile, with diagnostics instead of exceptions. */
+import { readFileSync, statSync } from 'node:fs';
+import type { Problem } from '../diagnostics/diagnostic.ts';
+import { decodeText } from './decode.ts';
+import type { LoadLimits } from './limits.ts';
+import { formatOf, parseText, type SourceFormat } from './parse.ts';
+import { checkStructure } from './structure-check.ts';
+
+export interface SourceFile {
+  /** Absolute path. */
+  path: string;
+  format: SourceFormat;
+  text: string;
+  /** The parsed document: plain JSON data (objects, arrays, strings, numbers, booleans, null). */
+  value: unknown;
+}
+
+export interface LoadResult {
+  file?: SourceFile;
+  problems: Problem[];
+}
+
+export function loadSourceFile(path: string, limits: LoadLimits): LoadResult {
+  const at = { file: path, pointer: '' };
+  const bytes = readBytes(path, limits);
+  if ('problem' in bytes) return { problems: [bytes.problem] };
+  const decoded = decodeText(bytes.data, at);
+  if (decoded.text === undefined) return { problems: decoded.problems };
+  const format = formatOf(path);
+  return loadText(path, decoded.text, format, limits, decoded.problems);
+}
+
+/** Parses text that is already in memory (used by tests and by `dev` on unsaved buffers). */
+export function loadText(path: string, text: string, format: SourceFormat, limits: LoadLimits, earlier: Problem[] = []): LoadResult {
+  const at = { file: path, pointer: '' };
+  const parsed = parseText(text, format, at, limits);
+  const problems = [...earlier, ...parsed.problems];
+  if (parsed.problems.length > 0) return { problems };
+  const structural = checkStructure(parsed.value, at, limits);
+  problems.push(...structural);
+  if (structural.length > 0) return { problems };
+  return { file: { path, format, text, value: parsed.value }, problems };
+}
+
+function readBytes(path: string, limits: LoadLimits): { data: Uint8Array } | { problem: Problem } {
+  const at = { file: path, pointer: '' };
+  try {
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      return { problem: { code: 'load-unreadable', severity: 'error', message: 'this is a folder, not a file', hint: 'Name a YAML or JSON file.', at } };
+    }
+    if (stat.size > limits.maxBytes) {
+      return {
+        problem: {
+          code: 'load-too-large',
+          severity: 'error',
+          message: `the file is ${formatBytes(stat.size)}, more than the limit of ${formatBytes(limits.maxBytes)}`,
+          hint: 'Split the document into several files joined by $ref, or raise the limit with --max-bytes.',
+          at,
+        },
+      };
+    }
+    return { data: readFileSync(path) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const message =
+      code === 'ENOENT' ? 'the file does not exist' : code === 'EACCES' ? 'permission denied when reading the file' : `the file cannot be read (${code ?? String(error)})`;
+    const hint = code === 'ENOENT' ? 'Check the path and its spelling; paths are relative to the current folder.' : 'Check the file permissions.';
+    return { problem: { code: code === 'ENOENT' ? 'load-missing' : 'load-unreadable', severity: 'error', message, hint, at } };
+  }
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${n} bytes`;
+}

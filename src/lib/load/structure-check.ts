@@ -1,0 +1,90 @@
+/**
+ * Checks a parsed value before any other stage walks it:
+ * - YAML aliases make js-yaml return shared (or even cyclic) objects. A cycle cannot be
+ *   represented in JSON, and a DAG that expands to millions of nodes ("billion laughs") would
+ *   hang every later walk, so both are refused here.
+ * - Nesting (including what aliases add) stays under `maxDepth`, so later recursive stages
+ *   cannot overflow the stack.
+ * - Keys that were mappings in the source (`? {a: 1}`) arrive as "[object Object]".
+ * Iterative on purpose: it must not overflow on the inputs it exists to refuse.
+ */
+import type { Location, Problem } from '../diagnostics/diagnostic.ts';
+import { joinPointer } from '../resolve/json-pointer.ts';
+import type { LoadLimits } from './limits.ts';
+
+type Container = Record<string, unknown> | unknown[];
+
+function isContainer(v: unknown): v is Container {
+  return typeof v === 'object' && v !== null;
+}
+
+interface Frame {
+  node: Container;
+  keys: string[];
+  next: number;
+  pointer: string;
+  size: number;
+}
+
+export function checkStructure(root: unknown, at: Location, limits: LoadLimits): Problem[] {
+  if (!isContainer(root) || Array.isArray(root)) {
+    const kind = root === null ? 'null' : Array.isArray(root) ? 'an array' : `a ${typeof root}`;
+    return [problem(at, '', 'load-root-type', `the document root is ${kind}, not an object`, 'An apidesc document is a mapping with `apidesc`, `info`, … at its top level.')];
+  }
+  const sizes = new Map<Container, number>();
+  const onStack = new Set<Container>();
+  let shared = false;
+  const stack: Frame[] = [frame(root, '')];
+  onStack.add(root);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.next >= top.keys.length) {
+      stack.pop();
+      onStack.delete(top.node);
+      sizes.set(top.node, top.size);
+      const parent = stack[stack.length - 1];
+      if (parent) parent.size += top.size;
+      continue;
+    }
+    const key = top.keys[top.next++]!;
+    if (!Array.isArray(top.node) && key === '[object Object]') {
+      return [problem(at, top.pointer, 'load-key-type', 'a mapping is used as a key', 'Map keys must be scalar strings (SPEC, document rules): use a plain string key.')];
+    }
+    const child = (top.node as Record<string, unknown>)[key];
+    const childPointer = joinPointer(top.pointer, key);
+    if (!isContainer(child)) {
+      top.size += 1;
+      continue;
+    }
+    if (onStack.has(child)) {
+      return [problem(at, childPointer, 'load-alias-cycle', 'a YAML alias refers to a node that contains it, which makes an infinite document', 'Replace the recursive alias with a $ref (Reference Object); $ref cycles are allowed, alias cycles are not.')];
+    }
+    const known = sizes.get(child);
+    if (known !== undefined) {
+      shared = true;
+      top.size += known;
+      if (top.size > limits.maxExpandedNodes) return [bomb(at, childPointer, limits)];
+      continue;
+    }
+    if (stack.length >= limits.maxDepth) {
+      return [problem(at, childPointer, 'load-too-deep', `nesting is deeper than ${limits.maxDepth} levels`, 'Flatten the structure, or move nested schemas to components and use $ref.')];
+    }
+    stack.push(frame(child, childPointer));
+    onStack.add(child);
+  }
+  if (shared && (sizes.get(root) ?? 0) > limits.maxExpandedNodes) return [bomb(at, '', limits)];
+  return [];
+}
+
+function frame(node: Container, pointer: string): Frame {
+  const keys = Array.isArray(node) ? node.map((_, i) => String(i)) : Object.keys(node);
+  return { node, keys, next: 0, pointer, size: 1 };
+}
+
+function bomb(at: Location, pointer: string, limits: LoadLimits): Problem {
+  return problem(at, pointer, 'load-alias-bomb', `YAML aliases expand the document to more than ${limits.maxExpandedNodes.toLocaleString('en-US')} nodes`, 'Remove the nested aliases (an "alias bomb" is tiny on disk but explodes when read); repeat the content or use $ref instead.');
+}
+
+function problem(at: Location, pointer: string, code: string, message: string, hint: string): Problem {
+  return { code, severity: 'error', message, hint, at: { file: at.file, pointer } };
+}

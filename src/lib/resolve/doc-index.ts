@@ -1,0 +1,179 @@
+/**
+ * Every object of the document by kind, reached the way the format defines (root maps,
+ * components, and everything nested in them), with references followed. Each object appears
+ * once per kind however many times it is referenced, and knows the path that first reached it
+ * (`parent`), so rules and the model can ask "which channel holds this message?".
+ * Schemas are walked through all their subschemas; a schema reached again (recursion) is
+ * not walked twice.
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { joinPointer } from './json-pointer.ts';
+import { isPlainObject, type ResolvedDoc } from './resolved-doc.ts';
+
+export type NodeKind =
+  | 'Info' | 'Server' | 'ServerVariable' | 'Channel' | 'Parameter' | 'Operation' | 'OperationTrait'
+  | 'OperationReply' | 'OperationReplyAddress' | 'Message' | 'MessageTrait' | 'MessageExample'
+  | 'CorrelationId' | 'SecurityScheme' | 'Tag' | 'ExternalDocs' | 'ServerBindings' | 'ChannelBindings'
+  | 'OperationBindings' | 'MessageBindings' | 'AnySchema' | 'Schema';
+
+export interface DocNode {
+  kind: NodeKind;
+  value: Record<string, unknown>;
+  /** Where the object is written. */
+  at: Location;
+  /** Where it was reached from: the Reference Object, or the object itself when inline. */
+  site: Location;
+  /** Map key or list index under which it was reached. */
+  key: string;
+  parent?: DocNode;
+  /** True for objects reached from the root maps (servers, channels, operations) rather than components. */
+  inRoot: boolean;
+}
+
+type Children = [NodeKind, unknown, Location, string][];
+
+export class DocIndex {
+  readonly #doc: ResolvedDoc;
+  readonly #byKind = new Map<NodeKind, DocNode[]>();
+  readonly #seen = new Set<string>();
+
+  constructor(doc: ResolvedDoc) {
+    this.#doc = doc;
+    this.#build();
+  }
+
+  of(kind: NodeKind): DocNode[] {
+    return this.#byKind.get(kind) ?? [];
+  }
+
+  #build(): void {
+    const root = this.#doc.root.value;
+    if (!isPlainObject(root)) return;
+    const at = (pointer: string): Location => ({ file: this.#doc.root.path, pointer });
+    const rootNode: DocNode = { kind: 'Info', value: root, at: at(''), site: at(''), key: '', inRoot: true };
+    this.#visit('Info', root.info, at('/info'), 'info', rootNode, true);
+    for (const [mapName, kind] of [['servers', 'Server'], ['channels', 'Channel'], ['operations', 'Operation']] as const) {
+      for (const [key, value] of entries(root[mapName])) this.#visit(kind, value, at(joinPointer('', mapName, key)), key, undefined, true);
+    }
+    const components = root.components;
+    for (const [mapName, kind] of COMPONENT_MAPS) {
+      const mapValue = isPlainObject(components) ? components[mapName] : undefined;
+      for (const [key, value] of entries(mapValue)) this.#visit(kind, value, at(joinPointer('', 'components', mapName, key)), key, undefined, false);
+    }
+  }
+
+  #visit(kind: NodeKind, raw: unknown, site: Location, key: string, parent: DocNode | undefined, inRoot: boolean): void {
+    const resolved = this.#doc.deref(raw, site);
+    if (!resolved || !isPlainObject(resolved.value)) return;
+    const id = `${kind}|${resolved.at.file}#${resolved.at.pointer}`;
+    if (this.#seen.has(id)) return;
+    this.#seen.add(id);
+    const node: DocNode = { kind, value: resolved.value, at: resolved.at, site, key, inRoot, ...(parent ? { parent } : {}) };
+    let list = this.#byKind.get(kind);
+    if (!list) this.#byKind.set(kind, (list = []));
+    list.push(node);
+    for (const [childKind, childValue, childSite, childKey] of childrenOf(node)) {
+      this.#visit(childKind, childValue, childSite, childKey, node, inRoot);
+    }
+  }
+}
+
+const COMPONENT_MAPS: [string, NodeKind][] = [
+  ['schemas', 'AnySchema'], ['servers', 'Server'], ['channels', 'Channel'], ['operations', 'Operation'],
+  ['messages', 'Message'], ['securitySchemes', 'SecurityScheme'], ['serverVariables', 'ServerVariable'],
+  ['parameters', 'Parameter'], ['correlationIds', 'CorrelationId'], ['replies', 'OperationReply'],
+  ['replyAddresses', 'OperationReplyAddress'], ['externalDocs', 'ExternalDocs'], ['tags', 'Tag'],
+  ['operationTraits', 'OperationTrait'], ['messageTraits', 'MessageTrait'], ['serverBindings', 'ServerBindings'],
+  ['channelBindings', 'ChannelBindings'], ['operationBindings', 'OperationBindings'], ['messageBindings', 'MessageBindings'],
+];
+
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions'];
+const SCHEMA_SINGLE = ['additionalProperties', 'additionalItems', 'propertyNames', 'contains', 'not', 'if', 'then', 'else'];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
+const JSON_SCHEMA_FORMAT = /^application\/(vnd\.apidesc(\+json|\+yaml)?;\s*version=3\.0\.[0-9A-Za-z-]+|schema\+(json|yaml);\s*version=draft-07)$/;
+
+export function isJsonSchemaFormat(format: unknown): boolean {
+  return format === undefined || (typeof format === 'string' && JSON_SCHEMA_FORMAT.test(format));
+}
+
+function childrenOf(node: DocNode): Children {
+  const v = node.value;
+  const out: Children = [];
+  const one = (kind: NodeKind, field: string): void => {
+    if (v[field] !== undefined) out.push([kind, v[field], { file: node.at.file, pointer: joinPointer(node.at.pointer, field) }, field]);
+  };
+  const many = (kind: NodeKind, field: string): void => {
+    for (const [key, value] of entries(v[field])) out.push([kind, value, { file: node.at.file, pointer: joinPointer(node.at.pointer, field, key) }, key]);
+  };
+  const common = (bindings: NodeKind): void => {
+    many('Tag', 'tags');
+    one('ExternalDocs', 'externalDocs');
+    one(bindings, 'bindings');
+  };
+  switch (node.kind) {
+    case 'Info':
+      many('Tag', 'tags');
+      one('ExternalDocs', 'externalDocs');
+      break;
+    case 'Server':
+      many('ServerVariable', 'variables');
+      many('SecurityScheme', 'security');
+      common('ServerBindings');
+      break;
+    case 'Channel':
+      many('Message', 'messages');
+      many('Parameter', 'parameters');
+      common('ChannelBindings');
+      break;
+    case 'Operation':
+      many('SecurityScheme', 'security');
+      many('OperationTrait', 'traits');
+      one('OperationReply', 'reply');
+      common('OperationBindings');
+      break;
+    case 'OperationTrait':
+      many('SecurityScheme', 'security');
+      common('OperationBindings');
+      break;
+    case 'OperationReply':
+      one('OperationReplyAddress', 'address');
+      break;
+    case 'Message':
+    case 'MessageTrait':
+      one('AnySchema', 'headers');
+      one('AnySchema', 'payload');
+      one('CorrelationId', 'correlationId');
+      many('MessageExample', 'examples');
+      if (node.kind === 'Message') many('MessageTrait', 'traits');
+      common('MessageBindings');
+      break;
+    case 'Tag':
+      one('ExternalDocs', 'externalDocs');
+      break;
+    case 'AnySchema':
+      if ('schema' in v || 'schemaFormat' in v) {
+        if (isJsonSchemaFormat(v.schemaFormat)) one('Schema', 'schema');
+      } else {
+        out.push(['Schema', v, node.at, node.key]);
+      }
+      break;
+    case 'Schema':
+      for (const field of SCHEMA_MAPS) many('Schema', field);
+      for (const field of SCHEMA_SINGLE) one('Schema', field);
+      for (const field of SCHEMA_LISTS) many('Schema', field);
+      if (Array.isArray(v.items)) many('Schema', 'items');
+      else one('Schema', 'items');
+      one('ExternalDocs', 'externalDocs');
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** Entries of a map or list, as [key, value]; nothing for anything else. */
+export function entries(value: unknown): [string, unknown][] {
+  if (Array.isArray(value)) return value.map((v, i) => [String(i), v]);
+  if (isPlainObject(value)) return Object.entries(value);
+  return [];
+}

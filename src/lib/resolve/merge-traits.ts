@@ -1,0 +1,43 @@
+/**
+ * SPEC "Traits merge mechanism": traits are applied with JSON Merge Patch (RFC 7386) in the
+ * order listed, and the target's own properties always win. Also records which source gave
+ * each top-level field, so pages can show "from trait X" and rules can resolve merged
+ * references against the file they were written in.
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { isPlainObject } from './resolved-doc.ts';
+
+export interface TraitSource {
+  value: Record<string, unknown>;
+  at: Location;
+}
+
+export interface Merged {
+  value: Record<string, unknown>;
+  /** For every top-level field of `value`: the object it came from (the target or one trait). */
+  origin: Record<string, Location>;
+}
+
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isPlainObject(patch)) return patch;
+  const out: Record<string, unknown> = isPlainObject(target) ? { ...target } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete out[key];
+    else out[key] = mergePatch(out[key], value);
+  }
+  return out;
+}
+
+export function applyTraits(target: TraitSource, traits: TraitSource[]): Merged {
+  let value: Record<string, unknown> = {};
+  const origin: Record<string, Location> = {};
+  for (const trait of traits) {
+    value = mergePatch(value, trait.value) as Record<string, unknown>;
+    for (const key of Object.keys(trait.value)) origin[key] = trait.at;
+  }
+  const own = Object.fromEntries(Object.entries(target.value).filter(([k]) => k !== 'traits'));
+  value = mergePatch(value, own) as Record<string, unknown>;
+  for (const key of Object.keys(own)) origin[key] = target.at;
+  for (const key of Object.keys(origin)) if (!(key in value)) delete origin[key];
+  return { value, origin };
+}

@@ -1,0 +1,190 @@
+/**
+ * A document and every file it references, with `$ref` resolution on demand.
+ *
+ * Nothing is copied or mutated: a Reference Object stays where it was written, and `deref`
+ * follows it (and refs to refs) to the node it names, which keeps its own file and pointer.
+ * Cycles (recursive schemas) are therefore just references to a node on the current path;
+ * `Walk` (walk.ts) tells a later stage when it meets one instead of expanding it again.
+ */
+import type { Location, Problem } from '../diagnostics/diagnostic.ts';
+import type { LoadLimits } from '../load/limits.ts';
+import { PositionIndex, type Position } from '../load/positions.ts';
+import { loadSourceFile, type SourceFile } from '../load/source-file.ts';
+import { fragmentToPointer, joinPointer } from './json-pointer.ts';
+import { targetOf, type RefPolicy } from './ref-target.ts';
+
+/** A node reached by following references, with where it was written. */
+export interface Resolved {
+  value: unknown;
+  at: Location;
+  /** Locations of the Reference Objects followed to get here (empty when the node was inline). */
+  via: Location[];
+}
+
+export function isRefObject(value: unknown): value is { $ref: string } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { $ref?: unknown }).$ref === 'string';
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const MAX_HOPS = 64;
+
+export class ResolvedDoc {
+  readonly root: SourceFile;
+  readonly policy: RefPolicy;
+  readonly #limits: LoadLimits;
+  readonly #files = new Map<string, SourceFile | null>();
+  readonly #positions = new Map<string, PositionIndex>();
+  readonly #problems = new Map<string, Problem>();
+  readonly #cache = new Map<string, Resolved | null>();
+  readonly #resolving = new Set<string>();
+
+  constructor(root: SourceFile, policy: RefPolicy, limits: LoadLimits, remote: Map<string, SourceFile> = new Map()) {
+    this.root = root;
+    this.policy = policy;
+    this.#limits = limits;
+    this.#files.set(root.path, root);
+    for (const [url, file] of remote) this.#files.set(url, file);
+  }
+
+  /** Problems found while resolving (missing files, dangling pointers, refused refs, …). */
+  get problems(): Problem[] {
+    return [...this.#problems.values()];
+  }
+
+  /** Every file loaded so far (the root first). */
+  get files(): SourceFile[] {
+    return [...this.#files.values()].filter((f): f is SourceFile => f !== null);
+  }
+
+  file(path: string): SourceFile | undefined {
+    return this.#files.get(path) ?? undefined;
+  }
+
+  position(at: Location, atKey = false): Position | undefined {
+    const file = this.file(at.file);
+    if (!file) return undefined;
+    let index = this.#positions.get(at.file);
+    if (!index) {
+      index = new PositionIndex(file.text);
+      this.#positions.set(at.file, index);
+    }
+    return index.find(at.pointer, atKey);
+  }
+
+  /** If `value` is a Reference Object, follow it (and any refs it leads to); otherwise return it as is. */
+  deref(value: unknown, at: Location): Resolved | undefined {
+    if (!isRefObject(value)) return { value, at, via: [] };
+    this.#warnSiblings(value, at);
+    const target = this.resolveRef(value.$ref, at);
+    return target && { ...target, via: [at, ...target.via] };
+  }
+
+  /**
+   * The location a reference names, without following any reference (the "first hop").
+   * Rules use it where the SPEC says where a reference must point ("into the root Channels Object").
+   */
+  refLocation(ref: string, site: Location): Location | undefined {
+    const target = targetOf(ref, site.file, this.policy);
+    if (target.kind === 'refused') return undefined;
+    const parsed = fragmentToPointer(target.fragment);
+    return parsed.ok && parsed.pointer !== undefined ? { file: target.document, pointer: parsed.pointer } : undefined;
+  }
+
+  /** The node that `ref`, written at `site`, names (after refs to refs). Undefined when it cannot be resolved. */
+  resolveRef(ref: string, site: Location, hops = 0): Resolved | undefined {
+    const target = targetOf(ref, site.file, this.policy);
+    if (target.kind === 'refused') return this.#fail(site, target.code, target.message, target.hint);
+    const parsed = fragmentToPointer(target.fragment);
+    if (!parsed.ok || parsed.pointer === undefined) {
+      return this.#fail(site, 'ref-invalid', `"${ref}": ${parsed.ok ? 'bad fragment' : parsed.reason}`, 'Write the fragment as a JSON pointer, e.g. #/components/schemas/Order.');
+    }
+    const key = `${target.document}#${parsed.pointer}`;
+    const cached = this.#cache.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    if (this.#resolving.has(key) || hops > MAX_HOPS) {
+      // The chain came back to a reference it is still resolving: a loop with no content.
+      return this.#fail(site, 'ref-cycle', `"${ref}" is part of a loop of references that never reaches a value`, 'Make one of the references in the loop point at an actual object.');
+    }
+    this.#resolving.add(key);
+    const file = this.#loadFile(target.document, target.kind, site, ref);
+    const found = file && this.#walkPointer(file, parsed.tokens, site, ref, hops);
+    this.#resolving.delete(key);
+    this.#cache.set(key, found ?? null);
+    return found;
+  }
+
+  /** Follows `tokens` from the root of `file`, resolving references met on the way (and at the end). */
+  #walkPointer(file: SourceFile, tokens: string[], site: Location, ref: string, hops: number): Resolved | undefined {
+    let current: Resolved = { value: file.value, at: { file: file.path, pointer: '' }, via: [] };
+    for (let i = 0; ; i++) {
+      if (isRefObject(current.value)) {
+        const next = this.resolveRef(current.value.$ref, current.at, hops + 1);
+        if (!next) return this.#chained(site, ref, current.at);
+        current = { ...next, via: [...current.via, current.at, ...next.via] };
+      }
+      if (i === tokens.length) return current;
+      const token = tokens[i]!;
+      const container = current.value;
+      let child: unknown;
+      if (Array.isArray(container)) child = /^(0|[1-9]\d*)$/.test(token) ? container[Number(token)] : undefined;
+      else if (isPlainObject(container) && Object.hasOwn(container, token)) child = container[token];
+      if (child === undefined) {
+        const where = (current.at.pointer === '' ? 'the document root' : current.at.pointer) + (current.at.file === site.file ? '' : ` of ${current.at.file}`);
+        return this.#fail(site, 'ref-unresolved', `"${ref}" does not resolve: ${where} has no "${token}"`, 'Check the pointer against the target file; pointers are case sensitive and "/" in a key is written "~1".');
+      }
+      current = { value: child, at: { file: current.at.file, pointer: joinPointer(current.at.pointer, token) }, via: current.via };
+    }
+  }
+
+  #chained(site: Location, ref: string, broken: Location): undefined {
+    return this.#fail(site, 'ref-unresolved', `"${ref}" passes through a reference that does not resolve (at ${broken.pointer || '/'})`, 'Fix the reference it passes through first.');
+  }
+
+  #loadFile(document: string, kind: 'local' | 'file' | 'remote', site: Location, ref: string): SourceFile | undefined {
+    if (this.#files.has(document)) return this.#files.get(document) ?? this.#chainedFile(site, ref, document);
+    if (kind === 'remote') return this.#fail(site, 'ref-remote', `remote reference ${document} could not be fetched`, 'Check the URL and the network, or copy the file into the input folder.');
+    const loaded = loadSourceFile(document, this.#limits);
+    this.#files.set(document, loaded.file ?? null);
+    // A missing file is reported once, at the reference that names it (below).
+    for (const p of loaded.problems) if (p.code !== 'load-missing') this.#problems.set(problemKey(p.at) + p.code, p);
+    if (!loaded.file) {
+      const missing = loaded.problems.some((p) => p.code === 'load-missing');
+      return this.#fail(site, 'ref-unresolved', missing ? `"${ref}": the file ${document} does not exist` : `"${ref}": the file ${document} could not be loaded (see its own diagnostic)`, missing ? 'Check the relative path: it is resolved against the folder of the file that holds the reference.' : 'Fix the referenced file first.');
+    }
+    return loaded.file;
+  }
+
+  #chainedFile(site: Location, ref: string, document: string): undefined {
+    return this.#fail(site, 'ref-unresolved', `"${ref}": the file ${document} could not be loaded (see its own diagnostic)`, 'Fix the referenced file first.');
+  }
+
+  #warnSiblings(value: Record<string, unknown>, at: Location): void {
+    const extra = Object.keys(value).filter((k) => k !== '$ref');
+    if (extra.length === 0) return;
+    const key = problemKey(at) + 'ref-siblings';
+    if (this.#problems.has(key)) return;
+    this.#problems.set(key, {
+      code: 'ref-siblings',
+      severity: 'warning',
+      message: `properties next to $ref are ignored: ${extra.map((k) => `\`${k}\``).join(', ')}`,
+      hint: 'A Reference Object holds only $ref (SPEC, Errors #8): move these properties into the referenced object, or remove them.',
+      at: { file: at.file, pointer: joinPointer(at.pointer, extra[0]!) },
+      atKey: true,
+    });
+  }
+
+  #fail(site: Location, code: string, message: string, hint: string): undefined {
+    const key = problemKey(site);
+    if (!this.#problems.has(key)) {
+      this.#problems.set(key, { code, severity: 'error', message, hint, at: { file: site.file, pointer: joinPointer(site.pointer, '$ref') } });
+    }
+    return undefined;
+  }
+}
+
+function problemKey(at: Location): string {
+  return `${at.file}#${at.pointer}`;
+}

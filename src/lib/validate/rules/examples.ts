@@ -1,0 +1,56 @@
+/**
+ * SPEC Errors #13: Message Example Objects validate against the message's `headers` and
+ * `payload` (after traits are merged, since a trait may bring the headers or the examples).
+ * JSON Schema formats through ajv, Avro through avsc; other formats are not checked.
+ */
+import type { Location } from '../../diagnostics/diagnostic.ts';
+import { isPlainObject } from '../../resolve/resolved-doc.ts';
+import { effective } from '../effective.ts';
+import { ExampleValidator } from '../example-validator.ts';
+import { schemaFormatKind } from '../schema-formats.ts';
+import { fieldAt, problem, type Rule } from './rule.ts';
+
+export const examplesRule: Rule = {
+  id: 'example',
+  description: 'message examples validate against the message headers and payload schemas (Errors #13)',
+  run(ctx) {
+    const { doc, index, report } = ctx;
+    let validator: ExampleValidator | undefined;
+    for (const message of index.of('Message')) {
+      const merged = effective(doc, message);
+      const examples = merged.value.examples;
+      if (!Array.isArray(examples) || examples.length === 0 || !merged.origin.examples) continue;
+      const examplesAt = fieldAt(merged.origin.examples, 'examples');
+      examples.forEach((example, i) => {
+        if (!isPlainObject(example)) return;
+        const label = typeof example.name === 'string' ? `example "${example.name}"` : `example ${i + 1}`;
+        for (const part of ['payload', 'headers'] as const) {
+          if (!(part in example) || merged.value[part] === undefined) continue;
+          const schemaSite = fieldAt(merged.origin[part]!, part);
+          validator ??= new ExampleValidator(doc);
+          const errors = check(ctx.doc, validator, example[part], merged.value[part], schemaSite);
+          if (errors.length > 0) {
+            report(problem('example-invalid', 'warning', fieldAt(examplesAt, i, part), `${label}: the ${part} does not match the message's ${part} schema: ${errors.join('; ')}`, `Correct the example or the schema so they agree (SPEC, Errors #13).`));
+          }
+        }
+      });
+    }
+  },
+};
+
+function check(doc: Parameters<Rule['run']>[0]['doc'], validator: ExampleValidator, value: unknown, schema: unknown, site: Location): string[] {
+  const resolved = doc.deref(schema, site);
+  if (!resolved) return [];
+  const s = resolved.value;
+  if (isPlainObject(s) && ('schemaFormat' in s || 'schema' in s)) {
+    const kind = schemaFormatKind(s.schemaFormat);
+    const inner = fieldAt(resolved.at, 'schema');
+    if (kind === 'apidesc') return validator.jsonSchemaErrors(value, inner);
+    if (kind === 'avro') {
+      const avroSchema = doc.deref(s.schema, inner);
+      return avroSchema ? validator.avroErrors(value, avroSchema.value, avroSchema.at) : [];
+    }
+    return [];
+  }
+  return validator.jsonSchemaErrors(value, resolved.at);
+}

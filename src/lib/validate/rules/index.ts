@@ -1,0 +1,65 @@
+/**
+ * Step 2 of validation: the semantic rules, one per file. Each rule sees the whole document
+ * (references resolved on demand) and reports problems; a rule that throws is a bug, reported
+ * as such without stopping the others.
+ */
+import type { Problem } from '../../diagnostics/diagnostic.ts';
+import { DocIndex } from '../../resolve/doc-index.ts';
+import type { ResolvedDoc } from '../../resolve/resolved-doc.ts';
+import { absoluteUrlsRule } from './absolute-urls.ts';
+import { channelAddressRule } from './channel-address.ts';
+import { discriminatorRule } from './discriminator.ts';
+import { emailRule } from './email.ts';
+import { examplesRule } from './examples.ts';
+import { mediaTypesRule } from './media-types.ts';
+import { operationMessagesRule } from './operation-messages.ts';
+import { replyAddressRule } from './reply-address.ts';
+import { rootPointersRule } from './root-pointers.ts';
+import type { Rule } from './rule.ts';
+import { runtimeExpressionsRule } from './runtime-expressions.ts';
+import { schemaDefaultRule } from './schema-default.ts';
+import { schemaFormatRule } from './schema-format.ts';
+import { securityRule } from './security.ts';
+import { serverVariablesRule } from './server-variables.ts';
+import { snsLintRule } from './sns-lint.ts';
+import { snsOperationRule } from './sns-operation.ts';
+import { versionRule } from './version.ts';
+
+export const rules: Rule[] = [
+  versionRule,
+  absoluteUrlsRule,
+  emailRule,
+  channelAddressRule,
+  rootPointersRule,
+  operationMessagesRule,
+  replyAddressRule,
+  runtimeExpressionsRule,
+  mediaTypesRule,
+  discriminatorRule,
+  schemaDefaultRule,
+  schemaFormatRule,
+  examplesRule,
+  serverVariablesRule,
+  securityRule,
+  snsOperationRule,
+  snsLintRule,
+];
+
+export function runRules(doc: ResolvedDoc, selected: Rule[] = rules): Problem[] {
+  const problems: Problem[] = [];
+  const index = new DocIndex(doc);
+  for (const rule of selected) {
+    try {
+      rule.run({ doc, index, report: (p) => problems.push(p) });
+    } catch (error) {
+      problems.push({
+        code: 'internal-rule-error',
+        severity: 'error',
+        message: `the rule "${rule.id}" failed: ${error instanceof Error ? error.message : String(error)}`,
+        hint: 'This is a bug in apidesc-docs; please report it with the document.',
+        at: { file: doc.root.path, pointer: '' },
+      });
+    }
+  }
+  return problems;
+}

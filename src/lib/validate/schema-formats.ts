@@ -1,0 +1,83 @@
+/**
+ * The schema formats of SPEC "Multi Format Schema Object": which `schemaFormat` value means
+ * what, and a parser per recommended format (avsc for Avro, protobufjs for Protocol Buffers,
+ * js-yaml for RAML's YAML, a structural check for OpenAPI 3.0 Schema Objects).
+ */
+import avro from 'avsc';
+import jsyaml from 'js-yaml';
+import protobuf from 'protobufjs';
+import { isJsonSchemaFormat } from '../resolve/doc-index.ts';
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+
+export type SchemaFormatKind = 'apidesc' | 'avro' | 'openapi' | 'raml' | 'protobuf' | 'custom';
+
+const AVRO = /^application\/vnd\.[a-z0-9-]+\.avro(\+json|\+yaml)?;\s*version=1\.9\.0$/i;
+const OPENAPI = /^application\/vnd\.[a-z0-9-]+\.openapi(\+json|\+yaml)?;\s*version=3\.0\.0$/i;
+const RAML = /^application\/raml\+yaml;\s*version=1\.0$/i;
+const PROTOBUF = /^application\/vnd\.[a-z0-9-]+\.protobuf;\s*version=[23]$/i;
+/** Looks like a listed format with a version this SPEC does not list: likely a typo, not a custom format. */
+const NEAR_MISS = /^application\/(vnd\.apidesc|schema\+(json|yaml)|vnd\.[a-z0-9-]+\.(avro|openapi|protobuf)|raml\+yaml)/i;
+
+export function schemaFormatKind(format: unknown): SchemaFormatKind {
+  if (isJsonSchemaFormat(format)) return 'apidesc';
+  const f = String(format);
+  if (AVRO.test(f)) return 'avro';
+  if (OPENAPI.test(f)) return 'openapi';
+  if (RAML.test(f)) return 'raml';
+  if (PROTOBUF.test(f)) return 'protobuf';
+  return 'custom';
+}
+
+export function isNearMissFormat(format: string): boolean {
+  return NEAR_MISS.test(format);
+}
+
+/** Parses a schema of a non-JSON-Schema format; returns the reason it is malformed, if it is. */
+export function checkSchemaOfFormat(kind: SchemaFormatKind, schema: unknown): string | undefined {
+  try {
+    switch (kind) {
+      case 'avro':
+        avro.Type.forSchema(schema as avro.Schema);
+        return undefined;
+      case 'protobuf':
+        if (typeof schema !== 'string') return 'a Protocol Buffers schema must be written inline as a string';
+        protobuf.parse(schema);
+        return undefined;
+      case 'raml':
+        if (typeof schema === 'string') jsyaml.load(schema, { schema: jsyaml.CORE_SCHEMA });
+        else if (!isPlainObject(schema)) return 'a RAML data type must be YAML (a string or a mapping)';
+        return undefined;
+      case 'openapi':
+        return checkOpenApiSchema(schema, 0);
+      default:
+        return undefined;
+    }
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const OAS_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'];
+
+/** OpenAPI 3.0 Schema Object essentials: `type` is one name (no arrays, no "null"), booleans where OAS 3.0 has them. */
+function checkOpenApiSchema(schema: unknown, depth: number): string | undefined {
+  if (depth > 200) return undefined;
+  if (!isPlainObject(schema)) return 'an OpenAPI 3.0 Schema Object must be an object';
+  if ('$ref' in schema) return undefined;
+  if (schema.type !== undefined && !(typeof schema.type === 'string' && OAS_TYPES.includes(schema.type))) {
+    return `type ${JSON.stringify(schema.type)} is not an OpenAPI 3.0 type (one of ${OAS_TYPES.join(', ')})`;
+  }
+  for (const flag of ['nullable', 'exclusiveMinimum', 'exclusiveMaximum', 'readOnly', 'writeOnly', 'deprecated']) {
+    if (schema[flag] !== undefined && typeof schema[flag] !== 'boolean') return `\`${flag}\` must be a boolean in OpenAPI 3.0`;
+  }
+  const subs: unknown[] = [];
+  if (isPlainObject(schema.properties)) subs.push(...Object.values(schema.properties));
+  for (const k of ['items', 'not']) if (schema[k] !== undefined) subs.push(schema[k]);
+  if (isPlainObject(schema.additionalProperties)) subs.push(schema.additionalProperties);
+  for (const k of ['allOf', 'oneOf', 'anyOf']) if (Array.isArray(schema[k])) subs.push(...(schema[k] as unknown[]));
+  for (const sub of subs) {
+    const reason = checkOpenApiSchema(sub, depth + 1);
+    if (reason) return reason;
+  }
+  return undefined;
+}

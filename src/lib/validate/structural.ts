@@ -1,0 +1,108 @@
+/**
+ * Step 1 of validation: the document and every file it reaches, against the format's JSON
+ * Schema (schema/apidesc-schema.ts), with ajv.
+ *
+ * References are validated where they lead: the `apidescRef` keyword records each Reference
+ * Object with the definition its target must satisfy; the target (in whatever file) is then
+ * validated against that definition, once, and its own problems are reported at its own file
+ * and position. Recursive schemas therefore cost one validation per schema, not an expansion.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Location, Problem } from '../diagnostics/diagnostic.ts';
+import { joinPointer } from '../resolve/json-pointer.ts';
+import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { apidescSchema } from './schema/apidesc-schema.ts';
+import { describeAjvError } from './structural-messages.ts';
+
+interface RefSite {
+  target: string;
+  ref: string;
+  instancePath: string;
+}
+
+let collected: RefSite[] = [];
+
+function createAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, logger: false, validateFormats: false });
+  ajv.addKeyword({
+    keyword: 'apidescRef',
+    schemaType: 'string',
+    errors: false,
+    validate(target: string, data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
+      const ref = (data as { $ref?: unknown } | null)?.$ref;
+      if (typeof ref === 'string') collected.push({ target, ref, instancePath: cxt?.instancePath ?? '' });
+      return true;
+    },
+  });
+  ajv.addSchema(apidescSchema);
+  return ajv;
+}
+
+let shared: { ajv: Ajv; root: ValidateFunction } | undefined;
+
+function validators(): { ajv: Ajv; root: ValidateFunction } {
+  if (!shared) {
+    const ajv = createAjv();
+    const root = ajv.getSchema(apidescSchema.$id);
+    if (!root) throw new Error('the apidesc schema did not compile');
+    shared = { ajv, root };
+  }
+  return shared;
+}
+
+function validatorFor(definition: string): ValidateFunction {
+  const { ajv, root } = validators();
+  if (definition === 'Root') return root;
+  const fn = ajv.getSchema(`${apidescSchema.$id}#/definitions/${definition}`);
+  if (!fn) throw new Error(`no schema definition ${definition}`);
+  return fn;
+}
+
+export interface StructuralResult {
+  problems: Problem[];
+  /** Every node validated against a definition, by `file#pointer`: later rules use it to know what a node is. */
+  kinds: Map<string, string>;
+}
+
+export function validateStructure(doc: ResolvedDoc): StructuralResult {
+  const problems: Problem[] = [];
+  const kinds = new Map<string, string>();
+  const queue: { value: unknown; at: Location; definition: string }[] = [
+    { value: doc.root.value, at: { file: doc.root.path, pointer: '' }, definition: 'Root' },
+  ];
+  const seen = new Set<string>([`${doc.root.path}#|Root`]);
+  // An index, not shift(): the queue holds one entry per reference site and can be long.
+  for (let next = 0; next < queue.length; next++) {
+    const item = queue[next]!;
+    const key = `${item.at.file}#${item.at.pointer}`;
+    if (!kinds.has(key)) kinds.set(key, item.definition);
+    collected = [];
+    const validate = validatorFor(item.definition);
+    validate(item.value);
+    const sites = collected;
+    problems.push(...reshape(validate.errors ?? [], item.at));
+    for (const site of sites) {
+      const siteAt = { file: item.at.file, pointer: item.at.pointer + site.instancePath };
+      const target = doc.resolveRef(site.ref, siteAt);
+      if (!target) continue;
+      const targetKey = `${target.at.file}#${target.at.pointer}|${site.target}`;
+      if (seen.has(targetKey)) continue;
+      seen.add(targetKey);
+      queue.push({ value: target.value, at: target.at, definition: site.target });
+    }
+  }
+  return { problems, kinds };
+}
+
+/** One problem per mistake: drop the bookkeeping errors of `if` and of alternatives that were not meant. */
+function reshape(errors: ErrorObject[], base: Location): Problem[] {
+  const out = new Map<string, Problem>();
+  for (const error of errors) {
+    const described = describeAjvError(error);
+    if (!described) continue;
+    const pointer = base.pointer + error.instancePath + (described.child === undefined ? '' : joinPointer('', described.child));
+    const problem: Problem = { code: described.code, severity: 'error', message: described.message, hint: described.hint, at: { file: base.file, pointer }, atKey: described.atKey };
+    out.set(`${pointer}|${described.message}`, problem);
+  }
+  return [...out.values()];
+}
