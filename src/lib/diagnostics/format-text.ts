@@ -12,19 +12,24 @@ const paint = (on: boolean, code: string, s: string): string => (on ? `\u001b[${
 export function formatText(diagnostics: Diagnostic[], options: TextOptions = {}): string {
   const color = options.color ?? false;
   const out: string[] = [];
+  // Split each file into lines once: a large document can have thousands of diagnostics.
+  const lines = new Map<string, string[]>();
   for (const d of diagnostics) {
     const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
     const sev = paint(color, d.severity === 'error' ? '31' : d.severity === 'warning' ? '33' : '36', d.severity);
     out.push(`${where}  ${sev}  ${d.code}  ${d.message}`);
     const text = options.sources?.get(d.file);
-    if (text !== undefined && d.line > 0) out.push(codeFrame(text, d.line, d.column));
+    if (text !== undefined && d.line > 0) {
+      let fileLines = lines.get(d.file);
+      if (!fileLines) lines.set(d.file, (fileLines = text.split('\n')));
+      out.push(codeFrame(fileLines, d.line, d.column));
+    }
     if (d.hint) out.push(`  ${paint(color, '2', 'hint:')} ${d.hint}`);
   }
   return out.join('\n');
 }
 
-export function codeFrame(text: string, line: number, column: number, context = 1): string {
-  const lines = text.split('\n');
+export function codeFrame(lines: readonly string[], line: number, column: number, context = 1): string {
   const first = Math.max(1, line - context);
   const last = Math.min(lines.length, line + context);
   const width = String(last).length;

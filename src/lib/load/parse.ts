@@ -11,6 +11,7 @@
  */
 import jsyaml from 'js-yaml';
 import type { Location, Problem } from '../diagnostics/diagnostic.ts';
+import { PositionRecorder, type PositionFrame } from './fast-positions.ts';
 import type { LoadLimits } from './limits.ts';
 
 export type SourceFormat = 'yaml' | 'json';
@@ -18,6 +19,8 @@ export type SourceFormat = 'yaml' | 'json';
 export interface ParseResult {
   value?: unknown;
   problems: Problem[];
+  /** Node positions recorded during the parse, for lazy line/column lookups. */
+  frames?: PositionFrame;
 }
 
 export function formatOf(path: string): SourceFormat {
@@ -25,27 +28,34 @@ export function formatOf(path: string): SourceFormat {
 }
 
 export function parseText(text: string, format: SourceFormat, at: Location, limits: LoadLimits): ParseResult {
-  if (text.trim() === '' || (format === 'yaml' && isOnlyComments(text))) {
-    return fail(at, 'load-empty', 'the file is empty', 'Write an apidesc document (an object with `apidesc`, `info`, …) into the file.', 1, 1);
-  }
+  if (text.trim() === '') return empty(at);
   if (format === 'json') {
+    let value: unknown;
     try {
-      const value: unknown = JSON.parse(text);
-      const dup = yamlProblems(text, at, limits);
-      return dup.problems.length > 0 ? dup : { value, problems: [] };
+      value = JSON.parse(text);
     } catch (error) {
       return jsonSyntaxProblem(error, text, at);
     }
+    const yamlPass = yamlProblems(text, at, limits);
+    return yamlPass.problems.length > 0 ? yamlPass : { value, problems: [], ...(yamlPass.frames ? { frames: yamlPass.frames } : {}) };
   }
-  return yamlProblems(text, at, limits);
+  const result = yamlProblems(text, at, limits);
+  // A YAML stream with only comments or document markers has no document at all.
+  // (js-yaml then returns null without reporting any node.)
+  return result.problems.length === 0 && (result.value === undefined || (result.value === null && (result.frames?.children.length ?? 0) === 0)) ? empty(at) : result;
+}
+
+function empty(at: Location): ParseResult {
+  return fail(at, 'load-empty', 'the file is empty', 'Write an apidesc document (an object with `apidesc`, `info`, …) into the file.', 1, 1);
 }
 
 function yamlProblems(text: string, at: Location, limits: LoadLimits): ParseResult {
   try {
     // js-yaml 4.1.1+ bounds recursion with `maxDepth`; its published types predate the option.
-    const options: jsyaml.LoadOptions & { maxDepth: number } = { schema: jsyaml.CORE_SCHEMA, maxDepth: limits.maxDepth, filename: at.file };
+    const recorder = new PositionRecorder();
+    const options: jsyaml.LoadOptions & { maxDepth: number; listener: PositionRecorder['listener'] } = { schema: jsyaml.CORE_SCHEMA, maxDepth: limits.maxDepth, filename: at.file, listener: recorder.listener };
     const value: unknown = jsyaml.load(text, options);
-    return { value, problems: [] };
+    return { value, problems: [], ...(recorder.root ? { frames: recorder.root } : {}) };
   } catch (error) {
     if (error instanceof jsyaml.YAMLException) return yamlExceptionProblem(error, at, limits);
     if (error instanceof RangeError) {
@@ -99,10 +109,6 @@ export function lineColumnOf(text: string, offset: number): { line: number; colu
     lineStart = i + 1;
   }
   return { line, column: offset - lineStart + 1 };
-}
-
-function isOnlyComments(text: string): boolean {
-  return text.split('\n').every((l) => /^\s*(#.*)?$/.test(l) || /^\s*(---|\.\.\.)\s*$/.test(l));
 }
 
 function fail(at: Location, code: string, message: string, hint: string, line: number, column: number): ParseResult {

@@ -1,12 +1,17 @@
 /**
  * JSON pointer → line and column, looked up only when a diagnostic is printed.
  *
- * The `yaml` package is the authority for positions (it keeps a range on every node); building
- * its Document is slow on large files, so it is done once per file and only for files that
- * have something to report. Both YAML and JSON files go through it (JSON is YAML 1.2).
+ * The index is built once per file, on the first lookup: from a js-yaml pass with positions
+ * (fast-positions.ts), or, when that pass cannot place a node, from the `yaml` package, which is
+ * the authority for YAML 1.2 positions but about ten times slower on large files.
+ * Both YAML and JSON files go through it (JSON is YAML 1.2).
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml';
+import type { Document, Node, Pair } from 'yaml';
+import { lazyModule } from '../lazy-module.ts';
 import { parsePointer } from '../resolve/json-pointer.ts';
+import { buildFastIndex, toFastIndex, type FastNode, type PositionFrame } from './fast-positions.ts';
+
+const yaml = lazyModule<typeof import('yaml')>('yaml');
 
 export interface Position {
   line: number;
@@ -15,11 +20,14 @@ export interface Position {
 
 export class PositionIndex {
   readonly #text: string;
+  #frames?: PositionFrame;
+  #fast?: FastNode | null;
   #doc?: Document.Parsed;
-  readonly #lines = new LineCounter();
+  #lineStarts?: number[];
 
-  constructor(text: string) {
+  constructor(text: string, frames?: PositionFrame) {
     this.#text = text;
+    if (frames) this.#frames = frames;
   }
 
   /**
@@ -27,11 +35,36 @@ export class PositionIndex {
    * what exists (e.g. a missing required field), the deepest existing node is used.
    */
   find(pointer: string, atKey = false): Position {
-    const doc = this.#document();
     const parsed = parsePointer(pointer);
+    const tokens = parsed.ok ? parsed.tokens : [];
+    const offset = this.#findFast(tokens, atKey) ?? this.#findSlow(tokens, atKey);
+    return this.#lineColumn(offset);
+  }
+
+  #findFast(tokens: string[], atKey: boolean): number | undefined {
+    if (this.#fast === undefined) {
+      this.#fast = (this.#frames ? toFastIndex(this.#frames, this.#text) : buildFastIndex(this.#text, 100_000)) ?? null;
+      this.#frames = undefined;
+    }
+    let node = this.#fast;
+    if (!node) return undefined;
+    for (const token of tokens) {
+      if (node.unsplit) return undefined;
+      if (!node.children) return node.start;
+      const next: FastNode | undefined = node.children.get(token);
+      if (!next) return node.start;
+      node = next;
+    }
+    return atKey && node.keyStart !== undefined ? node.keyStart : node.start;
+  }
+
+  #findSlow(tokens: string[], atKey: boolean): number {
+    const { isAlias, isMap, isPair, isScalar, isSeq, parseDocument } = yaml();
+    this.#doc ??= parseDocument(this.#text, { uniqueKeys: false, prettyErrors: false });
+    const doc = this.#doc;
     let node: Node | null | undefined = doc.contents;
     let keyNode: Node | undefined;
-    for (const token of parsed.ok ? parsed.tokens : []) {
+    for (const token of tokens) {
       const container: Node | null | undefined = isAlias(node) ? node.resolve(doc) : node;
       let next: Node | undefined;
       if (isMap(container)) {
@@ -51,13 +84,24 @@ export class PositionIndex {
       node = next;
     }
     const target = atKey && keyNode ? keyNode : node;
-    const offset = target?.range?.[0] ?? 0;
-    const { line, col } = this.#lines.linePos(offset);
-    return { line, column: col };
+    return target?.range?.[0] ?? 0;
   }
 
-  #document(): Document.Parsed {
-    this.#doc ??= parseDocument(this.#text, { lineCounter: this.#lines, uniqueKeys: false, prettyErrors: false });
-    return this.#doc;
+  #lineColumn(offset: number): Position {
+    if (!this.#lineStarts) {
+      const starts = [0];
+      for (let i = this.#text.indexOf('\n'); i >= 0; i = this.#text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.#lineStarts = starts;
+    }
+    const starts = this.#lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
   }
 }
+

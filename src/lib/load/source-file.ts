@@ -2,9 +2,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Problem } from '../diagnostics/diagnostic.ts';
 import { decodeText } from './decode.ts';
+import type { PositionFrame } from './fast-positions.ts';
 import type { LoadLimits } from './limits.ts';
 import { formatOf, parseText, type SourceFormat } from './parse.ts';
-import { checkStructure } from './structure-check.ts';
+import { checkStructure, needsStructureWalk } from './structure-check.ts';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -13,6 +14,8 @@ export interface SourceFile {
   text: string;
   /** The parsed document: plain JSON data (objects, arrays, strings, numbers, booleans, null). */
   value: unknown;
+  /** Node positions recorded while parsing (see positions.ts). */
+  frames?: PositionFrame;
 }
 
 export interface LoadResult {
@@ -36,10 +39,10 @@ export function loadText(path: string, text: string, format: SourceFormat, limit
   const parsed = parseText(text, format, at, limits);
   const problems = [...earlier, ...parsed.problems];
   if (parsed.problems.length > 0) return { problems };
-  const structural = checkStructure(parsed.value, at, limits);
+  const structural = checkStructure(parsed.value, at, limits, needsStructureWalk(text));
   problems.push(...structural);
   if (structural.length > 0) return { problems };
-  return { file: { path, format, text, value: parsed.value }, problems };
+  return { file: { path, format, text, value: parsed.value, ...(parsed.frames ? { frames: parsed.frames } : {}) }, problems };
 }
 
 function readBytes(path: string, limits: LoadLimits): { data: Uint8Array } | { problem: Problem } {

@@ -20,25 +20,40 @@ function isContainer(v: unknown): v is Container {
 
 interface Frame {
   node: Container;
-  keys: string[];
+  /** Keys of an object; undefined for an array (its indexes are walked instead). */
+  keys: string[] | undefined;
+  length: number;
   next: number;
-  pointer: string;
+  /** The key under which this node sits in its parent. */
+  key: string;
   size: number;
 }
 
-export function checkStructure(root: unknown, at: Location, limits: LoadLimits): Problem[] {
+/**
+ * Only anchors (`&name`) make shared nodes, and only explicit keys (`? `) make mapping keys; the
+ * parser already bounds nesting. Without either in the text, the full walk cannot find anything,
+ * so it is skipped (it visits every node of what may be a very large document).
+ */
+export function needsStructureWalk(text: string): boolean {
+  return /(^|[\s[{,:])&[^\s,[\]{}]/.test(text) || /(^|\s)\?(\s|$)/m.test(text);
+}
+
+export function checkStructure(root: unknown, at: Location, limits: LoadLimits, walk = true): Problem[] {
   if (!isContainer(root) || Array.isArray(root)) {
     const kind = root === null ? 'null' : Array.isArray(root) ? 'an array' : `a ${typeof root}`;
     return [problem(at, '', 'load-root-type', `the document root is ${kind}, not an object`, 'An apidesc document is a mapping with `apidesc`, `info`, … at its top level.')];
   }
+  if (!walk) return [];
   const sizes = new Map<Container, number>();
   const onStack = new Set<Container>();
   let shared = false;
   const stack: Frame[] = [frame(root, '')];
+  // Pointers are built only when something is reported: this walk visits every node.
+  const pointerTo = (key?: string): string => joinPointer('', ...stack.slice(1).map((f) => f.key), ...(key === undefined ? [] : [key]));
   onStack.add(root);
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
-    if (top.next >= top.keys.length) {
+    if (top.next >= top.length) {
       stack.pop();
       onStack.delete(top.node);
       sizes.set(top.node, top.size);
@@ -46,39 +61,40 @@ export function checkStructure(root: unknown, at: Location, limits: LoadLimits):
       if (parent) parent.size += top.size;
       continue;
     }
-    const key = top.keys[top.next++]!;
-    if (!Array.isArray(top.node) && key === '[object Object]') {
-      return [problem(at, top.pointer, 'load-key-type', 'a mapping is used as a key', 'Map keys must be scalar strings (SPEC, document rules): use a plain string key.')];
+    const index = top.next++;
+    const key = top.keys ? top.keys[index]! : String(index);
+    if (top.keys && key === '[object Object]') {
+      return [problem(at, pointerTo(), 'load-key-type', 'a mapping is used as a key', 'Map keys must be scalar strings (SPEC, document rules): use a plain string key.')];
     }
-    const child = (top.node as Record<string, unknown>)[key];
-    const childPointer = joinPointer(top.pointer, key);
+    const child = top.keys ? (top.node as Record<string, unknown>)[key] : (top.node as unknown[])[index];
     if (!isContainer(child)) {
       top.size += 1;
       continue;
     }
     if (onStack.has(child)) {
-      return [problem(at, childPointer, 'load-alias-cycle', 'a YAML alias refers to a node that contains it, which makes an infinite document', 'Replace the recursive alias with a $ref (Reference Object); $ref cycles are allowed, alias cycles are not.')];
+      return [problem(at, pointerTo(key), 'load-alias-cycle', 'a YAML alias refers to a node that contains it, which makes an infinite document', 'Replace the recursive alias with a $ref (Reference Object); $ref cycles are allowed, alias cycles are not.')];
     }
     const known = sizes.get(child);
     if (known !== undefined) {
       shared = true;
       top.size += known;
-      if (top.size > limits.maxExpandedNodes) return [bomb(at, childPointer, limits)];
+      if (top.size > limits.maxExpandedNodes) return [bomb(at, pointerTo(key), limits)];
       continue;
     }
     if (stack.length >= limits.maxDepth) {
-      return [problem(at, childPointer, 'load-too-deep', `nesting is deeper than ${limits.maxDepth} levels`, 'Flatten the structure, or move nested schemas to components and use $ref.')];
+      return [problem(at, pointerTo(key), 'load-too-deep', `nesting is deeper than ${limits.maxDepth} levels`, 'Flatten the structure, or move nested schemas to components and use $ref.')];
     }
-    stack.push(frame(child, childPointer));
+    stack.push(frame(child, key));
     onStack.add(child);
   }
   if (shared && (sizes.get(root) ?? 0) > limits.maxExpandedNodes) return [bomb(at, '', limits)];
   return [];
 }
 
-function frame(node: Container, pointer: string): Frame {
-  const keys = Array.isArray(node) ? node.map((_, i) => String(i)) : Object.keys(node);
-  return { node, keys, next: 0, pointer, size: 1 };
+function frame(node: Container, key: string): Frame {
+  if (Array.isArray(node)) return { node, keys: undefined, length: node.length, next: 0, key, size: 1 };
+  const keys = Object.keys(node);
+  return { node, keys, length: keys.length, next: 0, key, size: 1 };
 }
 
 function bomb(at: Location, pointer: string, limits: LoadLimits): Problem {

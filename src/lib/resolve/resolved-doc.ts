@@ -68,7 +68,7 @@ export class ResolvedDoc {
     if (!file) return undefined;
     let index = this.#positions.get(at.file);
     if (!index) {
-      index = new PositionIndex(file.text);
+      index = new PositionIndex(file.text, file.frames);
       this.#positions.set(at.file, index);
     }
     return index.find(at.pointer, atKey);

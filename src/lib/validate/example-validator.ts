@@ -6,9 +6,12 @@
 import { pathToFileURL } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import avro from 'avsc';
+import type { Schema as AvroSchema, Type as AvroType } from 'avsc';
+import { lazyModule } from '../lazy-module.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
+
+const avro = lazyModule<typeof import('avsc')>('avsc');
 
 function uriOf(file: string): string {
   return /^https?:/i.test(file) ? file : pathToFileURL(file).href;
@@ -21,13 +24,13 @@ function fragmentOf(pointer: string): string {
 export class ExampleValidator {
   readonly #ajv: Ajv;
   readonly #compiled = new Map<string, ValidateFunction | string>();
-  readonly #avro = new Map<string, avro.Type | string>();
+  readonly #avro = new Map<string, AvroType | string>();
   readonly #registered = new Set<string>();
   readonly #doc: ResolvedDoc;
 
   constructor(doc: ResolvedDoc) {
     this.#doc = doc;
-    this.#ajv = new Ajv({ strict: false, logger: false, allErrors: false, validateSchema: false, addUsedSchema: false });
+    this.#ajv = new Ajv({ strict: false, logger: false, allErrors: false, validateSchema: false, addUsedSchema: false, inlineRefs: false });
     addFormats.default(this.#ajv);
   }
 
@@ -44,7 +47,7 @@ export class ExampleValidator {
     let type = this.#avro.get(key);
     if (type === undefined) {
       try {
-        type = avro.Type.forSchema(schema as avro.Schema);
+        type = avro().Type.forSchema(schema as AvroSchema);
       } catch (error) {
         type = String(error);
       }

@@ -3,11 +3,13 @@
  * what, and a parser per recommended format (avsc for Avro, protobufjs for Protocol Buffers,
  * js-yaml for RAML's YAML, a structural check for OpenAPI 3.0 Schema Objects).
  */
-import avro from 'avsc';
 import jsyaml from 'js-yaml';
-import protobuf from 'protobufjs';
+import { lazyModule } from '../lazy-module.ts';
 import { isJsonSchemaFormat } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
+
+const avro = lazyModule<typeof import('avsc')>('avsc');
+const protobuf = lazyModule<typeof import('protobufjs')>('protobufjs');
 
 export type SchemaFormatKind = 'apidesc' | 'avro' | 'openapi' | 'raml' | 'protobuf' | 'custom';
 
@@ -37,11 +39,11 @@ export function checkSchemaOfFormat(kind: SchemaFormatKind, schema: unknown): st
   try {
     switch (kind) {
       case 'avro':
-        avro.Type.forSchema(schema as avro.Schema);
+        avro().Type.forSchema(schema as import('avsc').Schema);
         return undefined;
       case 'protobuf':
         if (typeof schema !== 'string') return 'a Protocol Buffers schema must be written inline as a string';
-        protobuf.parse(schema);
+        protobuf().parse(schema);
         return undefined;
       case 'raml':
         if (typeof schema === 'string') jsyaml.load(schema, { schema: jsyaml.CORE_SCHEMA });

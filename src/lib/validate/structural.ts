@@ -7,56 +7,12 @@
  * validated against that definition, once, and its own problems are reported at its own file
  * and position. Recursive schemas therefore cost one validation per schema, not an expansion.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { Location, Problem } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../resolve/json-pointer.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { apidescSchema } from './schema/apidesc-schema.ts';
 import { describeAjvError } from './structural-messages.ts';
-
-interface RefSite {
-  target: string;
-  ref: string;
-  instancePath: string;
-}
-
-let collected: RefSite[] = [];
-
-function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, logger: false, validateFormats: false });
-  ajv.addKeyword({
-    keyword: 'apidescRef',
-    schemaType: 'string',
-    errors: false,
-    validate(target: string, data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
-      const ref = (data as { $ref?: unknown } | null)?.$ref;
-      if (typeof ref === 'string') collected.push({ target, ref, instancePath: cxt?.instancePath ?? '' });
-      return true;
-    },
-  });
-  ajv.addSchema(apidescSchema);
-  return ajv;
-}
-
-let shared: { ajv: Ajv; root: ValidateFunction } | undefined;
-
-function validators(): { ajv: Ajv; root: ValidateFunction } {
-  if (!shared) {
-    const ajv = createAjv();
-    const root = ajv.getSchema(apidescSchema.$id);
-    if (!root) throw new Error('the apidesc schema did not compile');
-    shared = { ajv, root };
-  }
-  return shared;
-}
-
-function validatorFor(definition: string): ValidateFunction {
-  const { ajv, root } = validators();
-  if (definition === 'Root') return root;
-  const fn = ajv.getSchema(`${apidescSchema.$id}#/definitions/${definition}`);
-  if (!fn) throw new Error(`no schema definition ${definition}`);
-  return fn;
-}
+import { collectRefSites, structuralValidators } from './structural-validators.ts';
 
 export interface StructuralResult {
   problems: Problem[];
@@ -64,7 +20,8 @@ export interface StructuralResult {
   kinds: Map<string, string>;
 }
 
-export function validateStructure(doc: ResolvedDoc): StructuralResult {
+export async function validateStructure(doc: ResolvedDoc): Promise<StructuralResult> {
+  const validators = await structuralValidators();
   const problems: Problem[] = [];
   const kinds = new Map<string, string>();
   const queue: { value: unknown; at: Location; definition: string }[] = [
@@ -76,10 +33,9 @@ export function validateStructure(doc: ResolvedDoc): StructuralResult {
     const item = queue[next]!;
     const key = `${item.at.file}#${item.at.pointer}`;
     if (!kinds.has(key)) kinds.set(key, item.definition);
-    collected = [];
-    const validate = validatorFor(item.definition);
-    validate(item.value);
-    const sites = collected;
+    const validate = validators[item.definition];
+    if (!validate) throw new Error(`no schema definition ${item.definition}`);
+    const sites = collectRefSites(validate, item.value);
     problems.push(...reshape(validate.errors ?? [], item.at));
     for (const site of sites) {
       const siteAt = { file: item.at.file, pointer: item.at.pointer + site.instancePath };

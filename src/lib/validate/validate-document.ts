@@ -51,7 +51,7 @@ export async function validateDocument(path: string, options: ValidateOptions = 
     remote = fetched.files;
   }
   const doc = new ResolvedDoc(loaded.file, policy, limits, remote);
-  const structural = validateStructure(doc);
+  const structural = await validateStructure(doc);
   problems.push(...structural.problems);
   problems.push(...runRules(doc));
   problems.push(...doc.problems);

@@ -1,0 +1,76 @@
+/**
+ * The fast position index (js-yaml events) must agree with the `yaml` package, the reference for
+ * YAML 1.2 positions, on every node and key: the project's own documents always, and every
+ * document of the shared corpus when it is present (test/corpus.test.ts says loudly when not).
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { buildFastIndex, type FastNode } from './fast-positions.ts';
+import { PositionIndex } from './positions.ts';
+
+function compare(text: string): { checked: number; mismatches: string[] } {
+  const mismatches: string[] = [];
+  let checked = 0;
+  const walk = (y: Node | null | undefined, f: FastNode | undefined, path: string): void => {
+    if (!y) return;
+    if (!f) return void mismatches.push(`${path}: missing in the fast index`);
+    checked++;
+    if (y.range && y.range[0] !== f.start) mismatches.push(`${path}: yaml ${y.range[0]}, fast ${f.start}`);
+    if (isMap(y)) {
+      for (const pair of y.items) {
+        if (!isPair(pair) || !isScalar(pair.key)) continue;
+        const key = String(pair.key.value);
+        const child = f.children?.get(key);
+        checked++;
+        if (child && (pair.key as Node).range?.[0] !== child.keyStart) mismatches.push(`${path}/${key}: key position differs`);
+        walk(pair.value as Node, child, `${path}/${key}`);
+      }
+    }
+    if (isSeq(y)) y.items.forEach((item, i) => walk(item as Node, f.children?.get(String(i)), `${path}/${i}`));
+  };
+  walk(parseDocument(text, { uniqueKeys: false }).contents as Node, buildFastIndex(text, 1000), '');
+  return { checked, mismatches };
+}
+
+const root = resolve(import.meta.dirname, '../../..');
+const corpus = resolve(process.env.APIDESC_CORPUS ?? join(root, '../shared/corpus'));
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : /\.(ya?ml|json)$/.test(e.name) ? [join(dir, e.name)] : []));
+}
+
+describe('positions: the fast index agrees with the yaml package', () => {
+  const tricky = [
+    'a: 1\nb:\n  c: [x, {d: 2}]\n  e:\n    - f\n    - g: h\n"q": \'r\'\n',
+    '# comment\nk:   # trailing\n  # own line\n  v\nlist:\n- a\n-   b\n- - nested\n  - deeper\n',
+    'block: |\n  text\n  more\nfolded: >-\n  a\n  b\nempty:\nanchor: &x {a: 1}\n',
+    '{"json": {"a": [1, 2, {"b": null}], "c": "d"}, "e": true}\n',
+  ];
+  tricky.forEach((text, i) => {
+    it(`tricky document ${i + 1}`, () => {
+      const { checked, mismatches } = compare(text);
+      assert.ok(checked > 5);
+      assert.deepEqual(mismatches, []);
+    });
+  });
+
+  for (const file of [...filesUnder(join(root, 'content')), ...filesUnder(corpus)]) {
+    it(file.startsWith(corpus) ? file.slice(corpus.length + 1) : file.slice(root.length + 1), () => {
+      const { mismatches } = compare(readFileSync(file, 'utf8'));
+      assert.deepEqual(mismatches, []);
+    });
+  }
+
+  it('finds keys, values and the deepest existing node for a missing path', () => {
+    const index = new PositionIndex('info:\n  title: T\nlist:\n  - a\n  - b: c\n');
+    assert.deepEqual(index.find('/info/title'), { line: 2, column: 10 });
+    assert.deepEqual(index.find('/info/title', true), { line: 2, column: 3 });
+    assert.deepEqual(index.find('/list/1/b'), { line: 5, column: 8 });
+    assert.deepEqual(index.find('/info/version'), { line: 2, column: 3 });
+    assert.deepEqual(index.find(''), { line: 1, column: 1 });
+  });
+});

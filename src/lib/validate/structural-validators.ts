@@ -1,0 +1,113 @@
+/**
+ * Compiled validators for the format's JSON Schema, one per definition.
+ *
+ * Compiling the schema takes ajv about 0.2 s, a large share of validating a small document, so
+ * the compiled code (ajv "standalone" output) is cached in the package's node_modules/.cache,
+ * keyed by a hash of the schema and the ajv version, and imported on later runs. Without a
+ * writable cache it simply compiles every time.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Ajv, Name, _, type KeywordCxt, type ValidateFunction } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { apidescSchema, definitionNames } from './schema/apidesc-schema.ts';
+
+/** A Reference Object met during validation, with the definition its target must satisfy. */
+export interface RefSite {
+  target: string;
+  ref: string;
+  instancePath: string;
+}
+
+type Collector = (target: string, data: unknown, instancePath: string) => void;
+const GLOBAL = '__apidescCollectRef';
+let current: Collector | undefined;
+/** What the generated code calls (it captures the global once, when the module is loaded). */
+const dispatch: Collector = (target, data, instancePath) => current?.(target, data, instancePath);
+
+/** Runs `validate` with `apidescRef` sites collected into the returned list. */
+export function collectRefSites(validate: ValidateFunction, value: unknown): RefSite[] {
+  const sites: RefSite[] = [];
+  current = (target, data, instancePath) => {
+    const ref = (data as { $ref?: unknown } | null)?.$ref;
+    if (typeof ref === 'string') sites.push({ target, ref, instancePath });
+  };
+  try {
+    validate(value);
+  } finally {
+    current = undefined;
+  }
+  return sites;
+}
+
+export type Validators = Record<string, ValidateFunction>;
+
+function createAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, logger: false, validateFormats: false, inlineRefs: false, code: { source: true, esm: true } });
+  ajv.addKeyword({
+    keyword: 'apidescRef',
+    schemaType: 'string',
+    // Generated code calls a global so that the compiled module can be cached and imported.
+    code(cxt: KeywordCxt) {
+      const collect = cxt.gen.scopeValue('func', { ref: dispatch, code: _`globalThis.${new Name(GLOBAL)}` });
+      // `instancePath` is the parameter every ajv validate function receives; errorPath is relative to it.
+      cxt.gen.code(_`${collect}(${cxt.schema as string}, ${cxt.data}, ${new Name('instancePath')} + ${cxt.it.errorPath})`);
+    },
+  });
+  ajv.addSchema(apidescSchema);
+  return ajv;
+}
+
+function exportsMap(): Record<string, string> {
+  const map: Record<string, string> = { Root: apidescSchema.$id };
+  for (const name of definitionNames) map[name] = `${apidescSchema.$id}#/definitions/${name}`;
+  return map;
+}
+
+function compileAll(ajv: Ajv): Validators {
+  const out: Validators = {};
+  for (const [name, id] of Object.entries(exportsMap())) {
+    const fn = ajv.getSchema(id);
+    if (!fn) throw new Error(`the schema definition ${name} did not compile`);
+    out[name] = fn;
+  }
+  return out;
+}
+
+function cacheFile(): string {
+  const ajvVersion = (JSON.parse(readFileSync(new URL('../../../node_modules/ajv/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  const hash = createHash('sha256').update(JSON.stringify(apidescSchema)).update(ajvVersion).update(createAjv.toString()).digest('hex').slice(0, 16);
+  return fileURLToPath(new URL(`../../../node_modules/.cache/apidesc-docs/structural-${hash}.mjs`, import.meta.url));
+}
+
+let loaded: Validators | undefined;
+
+export async function structuralValidators(): Promise<Validators> {
+  if (loaded) return loaded;
+  (globalThis as unknown as Record<string, Collector>)[GLOBAL] = dispatch;
+  let file: string | undefined;
+  try {
+    file = cacheFile();
+    if (existsSync(file)) {
+      loaded = (await import(pathToFileURL(file).href)) as Validators;
+      return loaded;
+    }
+  } catch {
+    // A broken or unreadable cache is ignored: compile below.
+  }
+  const ajv = createAjv();
+  loaded = compileAll(ajv);
+  if (file) {
+    try {
+      const code = standaloneCode(ajv, exportsMap());
+      mkdirSync(new URL('.', pathToFileURL(file)), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      writeFileSync(temp, code);
+      renameSync(temp, file);
+    } catch {
+      // Read-only installs keep compiling on each run.
+    }
+  }
+  return loaded;
+}
