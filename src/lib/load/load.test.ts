@@ -94,6 +94,13 @@ describe('load: every broken input is a diagnostic with a position, never a cras
     assert.deepEqual(codes(await validateYaml(MINIMAL + 'x-map:\n  ? {a: 1}\n  : b\n')), ['load-key-type']);
   });
 
+  it('warns about keys that are not strings in YAML, at the key', async () => {
+    const d = await validateYaml(MINIMAL + 'x-codes:\n  200: ok\n  "201": created\n  true: yes\n');
+    assert.deepEqual(codes(d), ['load-key-type', 'load-key-type']);
+    assert.deepEqual(d.map(where), ['main.yaml:6:3', 'main.yaml:8:3']);
+    assert.match(d[0]!.message, /the key 200 is a number/);
+  });
+
   it('reads YAML 1.2 core scalars as JSON values', async () => {
     // `on`/`yes` are strings in YAML 1.2 (they were booleans in 1.1): a title "on" stays valid.
     assert.deepEqual(codes(await validateYaml('apidesc: 3.0.0\ninfo:\n  title: on\n  version: yes\n')), []);

@@ -5,7 +5,7 @@ import { decodeText } from './decode.ts';
 import type { PositionFrame } from './fast-positions.ts';
 import type { LoadLimits } from './limits.ts';
 import { formatOf, parseText, type SourceFormat } from './parse.ts';
-import { checkStructure, needsStructureWalk } from './structure-check.ts';
+import { checkStructure, needsStructureWalk, nonStringKeys } from './structure-check.ts';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -42,6 +42,7 @@ export function loadText(path: string, text: string, format: SourceFormat, limit
   const structural = checkStructure(parsed.value, at, limits, needsStructureWalk(text));
   problems.push(...structural);
   if (structural.length > 0) return { problems };
+  if (format === 'yaml') problems.push(...nonStringKeys(parsed.frames, at));
   return { file: { path, format, text, value: parsed.value, ...(parsed.frames ? { frames: parsed.frames } : {}) }, problems };
 }
 

@@ -10,6 +10,7 @@
  */
 import type { Location, Problem } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../resolve/json-pointer.ts';
+import type { PositionFrame } from './fast-positions.ts';
 import type { LoadLimits } from './limits.ts';
 
 type Container = Record<string, unknown> | unknown[];
@@ -103,4 +104,53 @@ function bomb(at: Location, pointer: string, limits: LoadLimits): Problem {
 
 function problem(at: Location, pointer: string, code: string, message: string, hint: string): Problem {
   return { code, severity: 'error', message, hint, at: { file: at.file, pointer } };
+}
+
+/**
+ * YAML keys that are not strings (`200:`, `true:`, `~:`) are read as strings, as JSON needs;
+ * the SPEC recommends scalar string keys, so each is a warning (the first few, not thousands).
+ * Uses the frames recorded while parsing, where a key still has its YAML type.
+ */
+export function nonStringKeys(frames: PositionFrame | undefined, at: Location, limit = 20): Problem[] {
+  const problems: Problem[] = [];
+  if (!frames) return problems;
+  // Each entry links to its parent, so a pointer is only built for a key that is reported.
+  interface Entry {
+    frame: PositionFrame;
+    key?: string;
+    parent?: Entry;
+  }
+  const pointerOf = (entry: Entry | undefined, last: string): string => {
+    const keys = [last];
+    for (let e = entry; e?.key !== undefined; e = e.parent) keys.push(e.key);
+    return joinPointer('', ...keys.reverse());
+  };
+  const stack: Entry[] = [{ frame: frames }];
+  while (stack.length > 0 && problems.length < limit) {
+    const entry = stack.pop()!;
+    const { result: value, children } = entry.frame;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < children.length; i++) if (children[i]!.children.length > 0) stack.push({ frame: children[i]!, key: String(i), parent: entry });
+    } else if (typeof value === 'object' && value !== null && children.length % 2 === 0) {
+      for (let i = 0; i < children.length; i += 2) {
+        const key = children[i]!.result;
+        if (typeof key !== 'string' && problems.length < limit) {
+          problems.push({
+            code: 'load-key-type',
+            severity: 'warning',
+            message: `the key ${String(key)} is a ${key === null ? 'null' : typeof key} in YAML; it is read as the string "${String(key)}"`,
+            hint: 'Quote the key (SPEC, document rules: map keys are scalar strings).',
+            at: { file: at.file, pointer: pointerOf(entry, String(key)) },
+            atKey: true,
+          });
+        }
+        const child = children[i + 1]!;
+        if (child.children.length > 0) stack.push({ frame: child, key: String(key), parent: entry });
+      }
+    } else if (children.length === 1) {
+      // A block sequence entry opens twice (entry, then value); look through the wrapper.
+      stack.push({ frame: children[0]!, ...(entry.key !== undefined ? { key: entry.key } : {}), ...(entry.parent ? { parent: entry.parent } : {}) });
+    }
+  }
+  return problems;
 }

@@ -14,25 +14,17 @@ import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { describeAjvError } from './structural-messages.ts';
 import { collectRefSites, structuralValidators } from './structural-validators.ts';
 
-export interface StructuralResult {
-  problems: Problem[];
-  /** Every node validated against a definition, by `file#pointer`: later rules use it to know what a node is. */
-  kinds: Map<string, string>;
-}
 
-export async function validateStructure(doc: ResolvedDoc): Promise<StructuralResult> {
+export async function validateStructure(doc: ResolvedDoc): Promise<Problem[]> {
   const validators = await structuralValidators();
   const problems: Problem[] = [];
-  const kinds = new Map<string, string>();
   const queue: { value: unknown; at: Location; definition: string }[] = [
     { value: doc.root.value, at: { file: doc.root.path, pointer: '' }, definition: 'Root' },
   ];
   const seen = new Set<string>([`${doc.root.path}#|Root`]);
-  // An index, not shift(): the queue holds one entry per reference site and can be long.
+  // Walked by index while it grows: each reference target is queued once per definition.
   for (let next = 0; next < queue.length; next++) {
     const item = queue[next]!;
-    const key = `${item.at.file}#${item.at.pointer}`;
-    if (!kinds.has(key)) kinds.set(key, item.definition);
     const validate = validators[item.definition];
     if (!validate) throw new Error(`no schema definition ${item.definition}`);
     const sites = collectRefSites(validate, item.value);
@@ -47,7 +39,7 @@ export async function validateStructure(doc: ResolvedDoc): Promise<StructuralRes
       queue.push({ value: target.value, at: target.at, definition: site.target });
     }
   }
-  return { problems, kinds };
+  return problems;
 }
 
 /** One problem per mistake: drop the bookkeeping errors of `if` and of alternatives that were not meant. */

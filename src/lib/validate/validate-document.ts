@@ -51,8 +51,7 @@ export async function validateDocument(path: string, options: ValidateOptions = 
     remote = fetched.files;
   }
   const doc = new ResolvedDoc(loaded.file, policy, limits, remote);
-  const structural = await validateStructure(doc);
-  problems.push(...structural.problems);
+  problems.push(...(await validateStructure(doc)));
   problems.push(...runRules(doc));
   problems.push(...doc.problems);
   if (options.strict) for (const p of problems) if (STRICT_CODES.has(p.code)) p.severity = 'error';
