@@ -21,7 +21,7 @@ Options:
   --strict                   examples that do not match their schema and defaults of the
                              wrong type are errors (SPEC Errors #13, #14), not warnings
   --max-bytes <n>            largest input file in bytes (default 52428800)
-  --max-depth <n>            deepest nesting accepted (default 1000)
+  --max-depth <n>            deepest nesting accepted (default 500)
   --out <folder>             output folder (build; default dist)
   --no-color                 plain text output
   --debug                    print stack traces of internal errors

@@ -13,6 +13,6 @@ export interface LoadLimits {
 
 export const defaultLimits: LoadLimits = {
   maxBytes: 50 * 1024 * 1024,
-  maxDepth: 1000,
+  maxDepth: 500,
   maxExpandedNodes: 20_000_000,
 };

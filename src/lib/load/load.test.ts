@@ -89,6 +89,23 @@ describe('load: every broken input is a diagnostic with a position, never a cras
     assert.deepEqual(codes(await validateFiles({ 'main.json': json }, 'main.json')), ['load-too-deep']);
   });
 
+  it('validates schemas nested up to the depth limit, and reports deeper ones instead of crashing', async () => {
+    const nested = (levels: number): string => {
+      const lines = [MINIMAL + 'components:\n  messages:\n    m:\n      examples: [{payload: {}}]\n      payload:'];
+      let indent = '        ';
+      for (let i = 0; i < levels; i++) {
+        lines.push(`${indent}type: object`, `${indent}properties:`, `${indent}  a:`);
+        indent += '    ';
+      }
+      lines.push(`${indent}type: string`);
+      return lines.join('\n') + '\n';
+    };
+    assert.deepEqual(codes(await validateYaml(nested(200))), []);
+    assert.deepEqual(codes(await validateYaml(nested(300))), ['load-too-deep']);
+    const raised = await validateYaml(nested(400), { limits: { maxBytes: 1e8, maxDepth: 5000, maxExpandedNodes: 1e7 } });
+    assert.deepEqual(codes(raised), ['load-too-deep']);
+  });
+
   it('refuses YAML tags outside the JSON schema ruleset, and mappings as keys', async () => {
     assert.deepEqual(codes(await validateYaml(MINIMAL + 'x-when: !!timestamp 2001-12-14\n')), ['load-yaml-tag']);
     assert.deepEqual(codes(await validateYaml(MINIMAL + 'x-map:\n  ? {a: 1}\n  : b\n')), ['load-key-type']);

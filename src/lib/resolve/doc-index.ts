@@ -51,32 +51,46 @@ export class DocIndex {
     if (!isPlainObject(root)) return;
     const at = (pointer: string): Location => ({ file: this.#doc.root.path, pointer });
     const rootNode: DocNode = { kind: 'Info', value: root, at: at(''), site: at(''), key: '', inRoot: true };
-    this.#visit('Info', root.info, at('/info'), 'info', rootNode, true);
+    // Breadth first with an explicit queue: documents may nest deeper than the call stack allows.
+    // Everything the root maps reach is indexed before components, so `inRoot` is true for it.
+    const queue: Pending[] = [['Info', root.info, at('/info'), 'info', rootNode, true]];
     for (const [mapName, kind] of [['servers', 'Server'], ['channels', 'Channel'], ['operations', 'Operation']] as const) {
-      for (const [key, value] of entries(root[mapName])) this.#visit(kind, value, at(joinPointer('', mapName, key)), key, undefined, true);
+      for (const [key, value] of entries(root[mapName])) queue.push([kind, value, at(joinPointer('', mapName, key)), key, undefined, true]);
     }
+    this.#drain(queue);
+    queue.length = 0;
     const components = root.components;
     for (const [mapName, kind] of COMPONENT_MAPS) {
       const mapValue = isPlainObject(components) ? components[mapName] : undefined;
-      for (const [key, value] of entries(mapValue)) this.#visit(kind, value, at(joinPointer('', 'components', mapName, key)), key, undefined, false);
+      for (const [key, value] of entries(mapValue)) queue.push([kind, value, at(joinPointer('', 'components', mapName, key)), key, undefined, false]);
+    }
+    this.#drain(queue);
+  }
+
+  #drain(queue: Pending[]): void {
+    // Walked by index while it grows (shift() would make a large document quadratic).
+    for (let i = 0; i < queue.length; i++) {
+      const node = this.#visit(...queue[i]!);
+      if (!node) continue;
+      for (const [childKind, childValue, childSite, childKey] of childrenOf(node)) queue.push([childKind, childValue, childSite, childKey, node, node.inRoot]);
     }
   }
 
-  #visit(kind: NodeKind, raw: unknown, site: Location, key: string, parent: DocNode | undefined, inRoot: boolean): void {
+  #visit(kind: NodeKind, raw: unknown, site: Location, key: string, parent: DocNode | undefined, inRoot: boolean): DocNode | undefined {
     const resolved = this.#doc.deref(raw, site);
-    if (!resolved || !isPlainObject(resolved.value)) return;
+    if (!resolved || !isPlainObject(resolved.value)) return undefined;
     const id = `${kind}|${resolved.at.file}#${resolved.at.pointer}`;
-    if (this.#seen.has(id)) return;
+    if (this.#seen.has(id)) return undefined;
     this.#seen.add(id);
     const node: DocNode = { kind, value: resolved.value, at: resolved.at, site, key, inRoot, ...(parent ? { parent } : {}) };
     let list = this.#byKind.get(kind);
     if (!list) this.#byKind.set(kind, (list = []));
     list.push(node);
-    for (const [childKind, childValue, childSite, childKey] of childrenOf(node)) {
-      this.#visit(childKind, childValue, childSite, childKey, node, inRoot);
-    }
+    return node;
   }
 }
+
+type Pending = [NodeKind, unknown, Location, string, DocNode | undefined, boolean];
 
 const COMPONENT_MAPS: [string, NodeKind][] = [
   ['schemas', 'AnySchema'], ['servers', 'Server'], ['channels', 'Channel'], ['operations', 'Operation'],

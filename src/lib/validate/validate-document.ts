@@ -51,8 +51,15 @@ export async function validateDocument(path: string, options: ValidateOptions = 
     remote = fetched.files;
   }
   const doc = new ResolvedDoc(loaded.file, policy, limits, remote);
-  problems.push(...(await validateStructure(doc)));
-  problems.push(...runRules(doc));
+  try {
+    problems.push(...(await validateStructure(doc)));
+    problems.push(...runRules(doc));
+  } catch (error) {
+    // Nesting within --max-depth can still exhaust the stack of the schema validator when the
+    // limit is raised far above its default: say so instead of failing as an internal error.
+    if (!(error instanceof RangeError)) throw error;
+    problems.push({ code: 'load-too-deep', severity: 'error', message: 'the document is nested too deeply to validate', hint: `Flatten the structure (move nested schemas to components and use $ref), or keep --max-depth at its default of ${defaultLimits.maxDepth}.`, at: { file: absolute, pointer: '' } });
+  }
   problems.push(...doc.problems);
   if (options.strict) for (const p of problems) if (STRICT_CODES.has(p.code)) p.severity = 'error';
   return { doc, diagnostics: toDiagnostics(problems, doc, cwd) };

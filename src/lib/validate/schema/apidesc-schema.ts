@@ -93,34 +93,9 @@ const definitions: Record<string, JsonSchema> = {
   }),
   OperationReplyAddress: object('Operation Reply Address Object', { description: str, location: str }, ['location']),
 
-  Message: object('Message Object', {
-    headers: refOr('AnySchema'),
-    payload: refOr('AnySchema'),
-    correlationId: refOr('CorrelationId'),
-    contentType: str,
-    name: str,
-    title: str,
-    summary: str,
-    description: str,
-    tags,
-    externalDocs,
-    bindings: refOr('MessageBindings'),
-    examples: { type: 'array', items: def('MessageExample') },
-    traits: { type: 'array', items: refOr('MessageTrait') },
-  }),
-  MessageTrait: object('Message Trait Object', {
-    headers: refOr('AnySchema'),
-    correlationId: refOr('CorrelationId'),
-    contentType: str,
-    name: str,
-    title: str,
-    summary: str,
-    description: str,
-    tags,
-    externalDocs,
-    bindings: refOr('MessageBindings'),
-    examples: { type: 'array', items: def('MessageExample') },
-  }),
+  // A Message Trait holds any Message field except `payload` and `traits` (SPEC, Message Trait Object).
+  Message: object('Message Object', { ...messageTraitFields(), payload: refOr('AnySchema'), traits: { type: 'array', items: refOr('MessageTrait') } }),
+  MessageTrait: object('Message Trait Object', messageTraitFields()),
   MessageExample: object('Message Example Object', {
     headers: { type: 'object' },
     payload: true,
@@ -180,6 +155,22 @@ const definitions: Record<string, JsonSchema> = {
   ...schemaObjectDefinitions,
   ...bindingsDefinitions,
 };
+
+function messageTraitFields(): Record<string, JsonSchema> {
+  return {
+    headers: refOr('AnySchema'),
+    correlationId: refOr('CorrelationId'),
+    contentType: str,
+    name: str,
+    title: str,
+    summary: str,
+    description: str,
+    tags,
+    externalDocs,
+    bindings: refOr('MessageBindings'),
+    examples: { type: 'array', items: def('MessageExample') },
+  };
+}
 
 function flowFields(): Record<string, JsonSchema> {
   return { authorizationUrl: str, tokenUrl: str, refreshUrl: str, availableScopes: { type: 'object', additionalProperties: str } };
