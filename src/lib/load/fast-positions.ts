@@ -15,16 +15,14 @@ export interface PositionFrame {
   children: PositionFrame[];
 }
 
-export interface FastNode {
-  /** Offset of the value. */
+/** Where a node starts, and where its key starts when it is a mapping entry (string offsets). */
+export interface FoundOffsets {
   start: number;
-  /** Offset of the key, for mapping entries. */
   keyStart?: number;
-  /** Children by key (mappings) or index (sequences). */
-  children?: Map<string, FastNode>;
-  /** A mapping or sequence whose events did not pair up with its entries: ask the `yaml` package. */
-  unsplit?: boolean;
 }
+
+/** The events did not pair up with a collection's entries (a shape this index does not know). */
+export const UNSPLIT = 'unsplit';
 
 /**
  * Collects js-yaml's open/close events into a frame tree. Passed as the `listener` of the one
@@ -48,8 +46,8 @@ export class PositionRecorder {
   };
 }
 
-/** Parses `text` only to index positions (used when no frames were recorded at load time). */
-export function buildFastIndex(text: string, maxDepth: number): FastNode | undefined {
+/** Parses `text` only to record positions (for files loaded without them). */
+export function recordFrames(text: string, maxDepth: number): PositionFrame | undefined {
   const recorder = new PositionRecorder();
   try {
     const options: jsyaml.LoadOptions & { maxDepth: number; listener: PositionRecorder['listener'] } = { schema: jsyaml.CORE_SCHEMA, maxDepth, listener: recorder.listener };
@@ -57,33 +55,46 @@ export function buildFastIndex(text: string, maxDepth: number): FastNode | undef
   } catch {
     return undefined;
   }
-  return recorder.root && toFastIndex(recorder.root, text);
+  return recorder.root;
 }
 
-export function toFastIndex(frame: PositionFrame, text: string): FastNode {
-  return toNode(frame, text);
+/**
+ * Follows `tokens` through the frames. Collections are searched entry by entry rather than
+ * indexed up front: diagnostics are few, documents can have millions of nodes. When the path
+ * goes past what exists, the deepest existing node is returned (without a key).
+ */
+export function locate(root: PositionFrame, text: string, tokens: readonly string[]): FoundOffsets | typeof UNSPLIT {
+  let frame = unwrap(root);
+  let keyStart: number | undefined;
+  for (const token of tokens) {
+    const value = frame.result;
+    const children = frame.children;
+    let next: PositionFrame | undefined;
+    if (Array.isArray(value)) {
+      if (children.length !== value.length) return UNSPLIT;
+      next = /^(0|[1-9]\d*)$/.test(token) ? children[Number(token)] : undefined;
+      keyStart = undefined;
+    } else if (typeof value === 'object' && value !== null) {
+      if (children.length % 2 !== 0) return UNSPLIT;
+      for (let i = 0; i < children.length; i += 2) {
+        if (String(children[i]!.result) === token) {
+          keyStart = skipSpace(text, children[i]!.start);
+          next = children[i + 1];
+          break;
+        }
+      }
+    }
+    if (!next) return { start: valueStart(text, frame.start, value) };
+    frame = unwrap(next);
+  }
+  return { start: valueStart(text, frame.start, frame.result), ...(keyStart !== undefined ? { keyStart } : {}) };
 }
 
-function toNode(frame: PositionFrame, text: string): FastNode {
-  // A block sequence entry opens twice at the same place (entry, then value): use the inner one.
+/** A block sequence entry opens twice at the same place (entry, then value): use the inner one. */
+function unwrap(frame: PositionFrame): PositionFrame {
   let f = frame;
   while (f.children.length === 1 && f.children[0]!.result === f.result && f.children[0]!.start === f.start) f = f.children[0]!;
-  const value = f.result;
-  const node: FastNode = { start: valueStart(text, f.start, value) };
-  if (Array.isArray(value) && f.children.length === value.length) {
-    node.children = new Map(f.children.map((c, i) => [String(i), toNode(c, text)]));
-  } else if (typeof value === 'object' && value !== null && !Array.isArray(value) && f.children.length % 2 === 0) {
-    node.children = new Map();
-    for (let i = 0; i < f.children.length; i += 2) {
-      const key = f.children[i]!;
-      const child = toNode(f.children[i + 1]!, text);
-      child.keyStart = skipSpace(text, key.start);
-      node.children.set(String(key.result), child);
-    }
-  } else if (typeof value === 'object' && value !== null) {
-    node.unsplit = true;
-  }
-  return node;
+  return f;
 }
 
 /** Where `yaml` places a node: after whitespace, comments and node properties (anchor, tag). */

@@ -8,30 +8,35 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from 'yaml';
-import { buildFastIndex, type FastNode } from './fast-positions.ts';
+import { locate, recordFrames, UNSPLIT } from './fast-positions.ts';
 import { PositionIndex } from './positions.ts';
 
+/** Every node and key position the `yaml` package gives, against what `locate` finds in the frames. */
 function compare(text: string): { checked: number; mismatches: string[] } {
   const mismatches: string[] = [];
   let checked = 0;
-  const walk = (y: Node | null | undefined, f: FastNode | undefined, path: string): void => {
-    if (!y) return;
-    if (!f) return void mismatches.push(`${path}: missing in the fast index`);
+  const frames = recordFrames(text, 1000);
+  if (!frames) return { checked, mismatches: ['no frames recorded'] };
+  const check = (tokens: string[], expected: number | undefined, key: boolean): void => {
     checked++;
-    if (y.range && y.range[0] !== f.start) mismatches.push(`${path}: yaml ${y.range[0]}, fast ${f.start}`);
+    const found = locate(frames, text, tokens);
+    const actual = found === UNSPLIT ? UNSPLIT : key ? found.keyStart : found.start;
+    if (actual !== expected) mismatches.push(`/${tokens.join('/')}${key ? ' (key)' : ''}: yaml ${expected}, fast ${actual}`);
+  };
+  const walk = (y: Node | null | undefined, tokens: string[]): void => {
+    if (!y) return;
+    check(tokens, y.range?.[0], false);
     if (isMap(y)) {
       for (const pair of y.items) {
         if (!isPair(pair) || !isScalar(pair.key)) continue;
-        const key = String(pair.key.value);
-        const child = f.children?.get(key);
-        checked++;
-        if (child && (pair.key as Node).range?.[0] !== child.keyStart) mismatches.push(`${path}/${key}: key position differs`);
-        walk(pair.value as Node, child, `${path}/${key}`);
+        const child = [...tokens, String(pair.key.value)];
+        check(child, (pair.key as Node).range?.[0], true);
+        walk(pair.value as Node, child);
       }
     }
-    if (isSeq(y)) y.items.forEach((item, i) => walk(item as Node, f.children?.get(String(i)), `${path}/${i}`));
+    if (isSeq(y)) y.items.forEach((item, i) => walk(item as Node, [...tokens, String(i)]));
   };
-  walk(parseDocument(text, { uniqueKeys: false }).contents as Node, buildFastIndex(text, 1000), '');
+  walk(parseDocument(text, { uniqueKeys: false }).contents as Node, []);
   return { checked, mismatches };
 }
 

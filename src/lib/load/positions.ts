@@ -9,7 +9,7 @@
 import type { Document, Node, Pair } from 'yaml';
 import { lazyModule } from '../lazy-module.ts';
 import { parsePointer } from '../resolve/json-pointer.ts';
-import { buildFastIndex, toFastIndex, type FastNode, type PositionFrame } from './fast-positions.ts';
+import { locate, recordFrames, UNSPLIT, type PositionFrame } from './fast-positions.ts';
 
 const yaml = lazyModule<typeof import('yaml')>('yaml');
 
@@ -20,8 +20,7 @@ export interface Position {
 
 export class PositionIndex {
   readonly #text: string;
-  #frames?: PositionFrame;
-  #fast?: FastNode | null;
+  #frames?: PositionFrame | null;
   #doc?: Document.Parsed;
   #lineStarts?: number[];
 
@@ -42,20 +41,11 @@ export class PositionIndex {
   }
 
   #findFast(tokens: string[], atKey: boolean): number | undefined {
-    if (this.#fast === undefined) {
-      this.#fast = (this.#frames ? toFastIndex(this.#frames, this.#text) : buildFastIndex(this.#text, 100_000)) ?? null;
-      this.#frames = undefined;
-    }
-    let node = this.#fast;
-    if (!node) return undefined;
-    for (const token of tokens) {
-      if (node.unsplit) return undefined;
-      if (!node.children) return node.start;
-      const next: FastNode | undefined = node.children.get(token);
-      if (!next) return node.start;
-      node = next;
-    }
-    return atKey && node.keyStart !== undefined ? node.keyStart : node.start;
+    if (this.#frames === undefined) this.#frames = recordFrames(this.#text, 100_000) ?? null;
+    if (!this.#frames) return undefined;
+    const found = locate(this.#frames, this.#text, tokens);
+    if (found === UNSPLIT) return undefined;
+    return atKey && found.keyStart !== undefined ? found.keyStart : found.start;
   }
 
   #findSlow(tokens: string[], atKey: boolean): number {
