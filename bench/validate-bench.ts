@@ -9,6 +9,7 @@
  *
  * Options: --sizes 10,100,1000,5000  --runs 3  --peers  --peer-dir DIR (reuse an install)
  *          --peer-runs 1  --peer-max 5000 (largest size the peer is run on)
+ *          --peer-node /usr/bin/node (run the peer on another Node, e.g. the machine's own)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     'peer-dir': { type: 'string' },
     'peer-runs': { type: 'string', default: '1' },
     'peer-max': { type: 'string', default: '5000' },
+    'peer-node': { type: 'string' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -108,12 +110,12 @@ for (const n of sizes) {
 if (values.peers) {
   const peerDir = installPeer();
   const peerRuns = Number(values['peer-runs']);
-  console.log(`\nSame documents for both tools (sns bindingVersion 0.1.0, which the official parser requires; root key renamed), median of ${runs} runs (ours) and ${peerRuns} (@asyncapi/parser ${PARSER_VERSION}, parse + validate):\n`);
+  console.log(`\nSame documents for both tools (sns bindingVersion 0.1.0, which the official parser requires; root key renamed), median of ${runs} runs (ours) and ${peerRuns} (@asyncapi/parser ${PARSER_VERSION}, parse + validate, on ${values['peer-node'] ? execFileSync(values['peer-node'], ['--version'], { encoding: 'utf8' }).trim() : process.version}):\n`);
   console.log('| channels | ours s | ours RSS MB | official parser s | parser RSS MB | speed-up |');
   console.log('|---:|---:|---:|---:|---:|---:|');
   for (const n of sizes) {
     const m = ours(generate(n, 'apidesc', '0.1.0'), runs);
-    const p = n <= Number(values['peer-max']) ? repeat([process.execPath, parseDoc, peerDir, generate(n, 'asyncapi', '0.1.0')], peerRuns) : { wall: NaN, rssMb: NaN, exit: -1 };
+    const p = n <= Number(values['peer-max']) ? repeat([values['peer-node'] ?? process.execPath, parseDoc, peerDir, generate(n, 'asyncapi', '0.1.0')], peerRuns) : { wall: NaN, rssMb: NaN, exit: -1 };
     console.log(`| ${n} | ${fmt(m.wall)} | ${fmt(m.rssMb, 0)} | ${fmt(p.wall)} | ${fmt(p.rssMb, 0)} | ${fmt(p.wall / m.wall, 1)}x |`);
   }
 }
