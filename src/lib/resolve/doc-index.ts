@@ -9,6 +9,7 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from './json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from './resolved-doc.ts';
+import { schemaChildren } from './schema-walk.ts';
 
 export type NodeKind =
   | 'Info' | 'Server' | 'ServerVariable' | 'Channel' | 'Parameter' | 'Operation' | 'OperationTrait'
@@ -101,9 +102,6 @@ const COMPONENT_MAPS: [string, NodeKind][] = [
   ['channelBindings', 'ChannelBindings'], ['operationBindings', 'OperationBindings'], ['messageBindings', 'MessageBindings'],
 ];
 
-const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions'];
-const SCHEMA_SINGLE = ['additionalProperties', 'additionalItems', 'propertyNames', 'contains', 'not', 'if', 'then', 'else'];
-const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
 const JSON_SCHEMA_FORMAT = /^application\/(vnd\.apidesc(\+json|\+yaml)?;\s*version=3\.0\.[0-9A-Za-z-]+|schema\+(json|yaml);\s*version=draft-07)$/;
 
 export function isJsonSchemaFormat(format: unknown): boolean {
@@ -172,11 +170,7 @@ function childrenOf(node: DocNode): Children {
       }
       break;
     case 'Schema':
-      for (const field of SCHEMA_MAPS) many('Schema', field);
-      for (const field of SCHEMA_SINGLE) one('Schema', field);
-      for (const field of SCHEMA_LISTS) many('Schema', field);
-      if (Array.isArray(v.items)) many('Schema', 'items');
-      else one('Schema', 'items');
+      for (const [keywords, child] of schemaChildren(v)) out.push(['Schema', child, { file: node.at.file, pointer: joinPointer(node.at.pointer, ...keywords) }, keywords[keywords.length - 1]!]);
       one('ExternalDocs', 'externalDocs');
       break;
     default:

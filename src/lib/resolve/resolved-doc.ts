@@ -4,7 +4,7 @@
  * Nothing is copied or mutated: a Reference Object stays where it was written, and `deref`
  * follows it (and refs to refs) to the node it names, which keeps its own file and pointer.
  * Cycles (recursive schemas) are therefore just references to a node on the current path;
- * `Walk` (walk.ts) tells a later stage when it meets one instead of expanding it again.
+ * `walkSchema` (schema-walk.ts) tells a later stage when it meets one instead of expanding it again.
  */
 import type { Location, Problem } from '../diagnostics/diagnostic.ts';
 import type { LoadLimits } from '../load/limits.ts';
