@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { validateDocument } from '../validate/validate-document.ts';
+import { buildApiModel, type ApiModel } from './build-model.ts';
+import { schemaRows } from './schema-rows.ts';
+import { COMPONENT_KINDS } from './types.ts';
+
+const repo = resolve(import.meta.dirname, '../../..');
+const orders = join(repo, 'content/orders.apidesc.yaml');
+
+async function model(file: string, root?: string): Promise<{ model: ApiModel; doc: NonNullable<Awaited<ReturnType<typeof validateDocument>>['doc']> }> {
+  const { doc } = await validateDocument(file, root ? { root } : {});
+  assert.ok(doc);
+  return { model: buildApiModel(doc, 'orders', repo), doc };
+}
+
+describe('model: routes', () => {
+  it('gives every server, channel, operation, channel message and components entry a route', async () => {
+    const { model: m, doc } = await model(orders);
+    const root = doc.root.value as Record<string, Record<string, Record<string, unknown>>>;
+    const pointers = new Set(m.routes.map((r) => r.pointer));
+    for (const map of ['servers', 'channels', 'operations'] as const) for (const id of Object.keys(root[map]!)) assert.ok(pointers.has(`/${map}/${id}`), `${map}/${id}`);
+    for (const map of COMPONENT_KINDS) for (const id of Object.keys(root.components![map] ?? {})) assert.ok(pointers.has(`/components/${map}/${id}`), `components/${map}/${id}`);
+    assert.ok(pointers.has('/channels/orderEvents/messages/orderPlaced'));
+    assert.equal(new Set(m.entities.map((e) => e.url)).size, m.entities.length, 'one page per URL');
+  });
+
+  it('serves a channel message that references a components message by the component page, listed under both pointers', async () => {
+    const { model: m } = await model(orders);
+    const byPointer = new Map(m.routes.map((r) => [r.pointer, r]));
+    assert.equal(byPointer.get('/channels/orderEvents/messages/orderPlaced')?.url, 'components/messages/orderplaced/');
+    assert.equal(byPointer.get('/components/messages/OrderPlaced')?.url, 'components/messages/orderplaced/');
+    assert.deepEqual(byPointer.get('/channels/orderEvents'), { api: 'orders', kind: 'channel', id: 'orderEvents', pointer: '/channels/orderEvents', url: 'channels/orderevents/' });
+  });
+
+  it('names pages by title, else name, else id, and knows where each object is written', async () => {
+    const { model: m } = await model(orders);
+    const channel = m.entities.find((e) => e.pointer === '/channels/orderEvents')!;
+    assert.equal(channel.title, 'Order events');
+    assert.equal(channel.source.file, 'content/orders.apidesc.yaml');
+    assert.ok(channel.source.line > 0);
+    assert.equal(m.entities.find((e) => e.pointer === '/components/schemas/Money')!.title, 'Money');
+  });
+});
+
+describe('model: where used', () => {
+  it('links channels to the operations that use them, messages to channels and operations, schemas to users', async () => {
+    const { model: m } = await model(orders);
+    const used = (pointer: string): string[] => m.entities.find((e) => e.pointer === pointer)!.usedBy.map((l) => l.id);
+    assert.deepEqual(used('/channels/orderEvents'), ['publishOrderEvents', 'receiveOrderEventsInWarehouse']);
+    assert.deepEqual(used('/components/messages/OrderPlaced'), ['orderEvents', 'publishOrderEvents', 'receiveOrderEventsInWarehouse']);
+    assert.deepEqual(used('/components/schemas/Money'), ['Order']);
+    assert.deepEqual(used('/components/schemas/Category'), ['Order'], 'a recursive schema does not list itself');
+    assert.deepEqual(used('/servers/production'), ['orderEvents', 'shipmentTracking', 'stockCheck']);
+    assert.deepEqual(used('/components/securitySchemes/sigv4'), ['requestStockCheck', 'production']);
+  });
+});
+
+describe('model: schema rows', () => {
+  it('flattens properties through allOf, with required, types, formats, constraints and component links', async () => {
+    const { model: m, doc } = await model(orders);
+    const rows = schemaRows(doc, { $ref: '#/components/schemas/Order' }, { file: doc.root.path, pointer: '/x' }, { anchorPrefix: 'payload', componentAt: (at) => m.componentAt(at) });
+    const byName = (name: string) => rows.find((r) => r.name === name);
+    assert.equal(rows[0]!.type, 'allOf');
+    assert.deepEqual(rows[0]!.component, { id: 'Order', url: 'components/schemas/order/' });
+    assert.deepEqual(byName('orderId'), { anchor: 'payload.allOf.0.orderId', name: 'orderId', depth: 2, type: 'string', required: true, constraints: ['pattern ^ord-[0-9]+$'], flags: [] });
+    assert.equal(byName('placedAt')!.format, 'date-time');
+    assert.equal(byName('lines')!.type, 'array of object');
+    assert.deepEqual(byName('lines')!.constraints, ['≥ 1 items']);
+    assert.deepEqual(byName('quantity')!.constraints, ['≥ 1']);
+    assert.deepEqual(byName('currency')!.constraints, ['exactly 3 chars']);
+    assert.equal(byName('currency')!.default, 'EUR');
+    assert.deepEqual(byName('unitPrice')!.component, { id: 'Money', url: 'components/schemas/money/' });
+  });
+
+  it('shows recursion as a back-reference and names discriminated alternatives by their value', async () => {
+    const { model: m, doc } = await model(orders);
+    const rows = schemaRows(doc, { $ref: '#/components/schemas/Order' }, { file: doc.root.path, pointer: '/x' }, { anchorPrefix: 'p', componentAt: (at) => m.componentAt(at) });
+    const parent = rows.find((r) => r.name === 'parent')!;
+    assert.deepEqual(parent.backReference, { anchor: rows.find((r) => r.name === 'category')!.anchor, name: 'category' });
+    assert.equal(rows.filter((r) => r.name === 'parent').length, 1, 'no endless expansion');
+    assert.deepEqual(rows.filter((r) => r.name.startsWith('oneOf')).map((r) => r.name), ['oneOf 1 (card)', 'oneOf 2 (invoice)']);
+    assert.equal(rows.find((r) => r.name === 'dueDays')!.default, 30);
+    assert.deepEqual(rows.find((r) => r.name === 'dueDays')!.constraints, ['≥ 0', '≤ 90']);
+  });
+});
+
+const corpus = resolve(process.env.APIDESC_CORPUS ?? join(repo, '../shared/corpus'));
+
+describe('model: every corpus document gets a page per object', () => {
+  const roots: [string, string | undefined][] = [];
+  if (existsSync(corpus)) {
+    for (const name of readdirSync(join(corpus, 'valid')).sort()) roots.push([join(corpus, 'valid', name), undefined]);
+    for (const set of readdirSync(join(corpus, 'multi-file')).sort()) {
+      const dir = join(corpus, 'multi-file', set);
+      const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
+      for (const file of walk(dir)) if (/^apidesc:/m.test(readFileSync(file, 'utf8'))) roots.push([file, dir]);
+    }
+  }
+  for (const [file, root] of roots) {
+    it(file.slice(corpus.length + 1), async () => {
+      const { model: m, doc } = await model(file, root);
+      const value = doc.root.value as Record<string, Record<string, unknown>>;
+      const pointers = new Set(m.routes.map((r) => r.pointer));
+      const expected = [
+        ...['servers', 'channels', 'operations'].flatMap((map) => Object.keys(value[map] ?? {}).map((id) => `/${map}/${id.replaceAll('~', '~0').replaceAll('/', '~1')}`)),
+        ...COMPONENT_KINDS.flatMap((map) => Object.keys((value.components as Record<string, Record<string, unknown>> | undefined)?.[map] ?? {}).map((id) => `/components/${map}/${id.replaceAll('~', '~0').replaceAll('/', '~1')}`)),
+      ];
+      for (const pointer of expected) assert.ok(pointers.has(pointer), `missing route for ${pointer}`);
+      assert.equal(new Set(m.entities.map((e) => e.url)).size, m.entities.length, 'URLs are unique');
+      for (const route of m.routes) assert.match(route.url, /^[a-z0-9._/-]+\/$/);
+    });
+  }
+});

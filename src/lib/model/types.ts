@@ -1,0 +1,77 @@
+/**
+ * The normalized model: plain, JSON-serialisable data, the only thing pages see
+ * (ARCHITECTURE.md). Built once per document by build-model.ts.
+ */
+
+/** Component maps of the SPEC's Components Object, in SPEC order. */
+export const COMPONENT_KINDS = [
+  'schemas', 'servers', 'channels', 'operations', 'messages', 'securitySchemes', 'serverVariables', 'parameters',
+  'correlationIds', 'replies', 'replyAddresses', 'externalDocs', 'tags', 'operationTraits', 'messageTraits',
+  'serverBindings', 'channelBindings', 'operationBindings', 'messageBindings',
+] as const;
+export type ComponentMap = (typeof COMPONENT_KINDS)[number];
+
+export type EntityKind = 'server' | 'channel' | 'operation' | 'message' | `component:${ComponentMap}`;
+
+/** One line of `apidesc-routes.json`. */
+export interface RouteEntry {
+  api: string;
+  kind: string;
+  id: string;
+  /** JSON pointer of the object in its document, e.g. `/channels/userSignedUp`. */
+  pointer: string;
+  /** URL relative to the site base, with a trailing slash. */
+  url: string;
+}
+
+export interface Link {
+  kind: EntityKind;
+  id: string;
+  url: string;
+  title: string;
+}
+
+/** A page of the site: one server, channel, operation, message or components entry. */
+export interface Entity {
+  kind: EntityKind;
+  id: string;
+  /** URL relative to the API's base, with a trailing slash. */
+  url: string;
+  /** Where the route points in the root document. */
+  pointer: string;
+  /** Where the object is written (after following references). */
+  source: { file: string; pointer: string; line: number };
+  /** Human name: title, else name, else id (UI.md, page anatomy). */
+  title: string;
+  /** Objects that reference this one (where-used), sorted by URL. */
+  usedBy: Link[];
+}
+
+/** One row of a schema table. */
+export interface SchemaRow {
+  /** Anchor id, unique within the page, from the keyword path (e.g. `payload.lines.items.sku`). */
+  anchor: string;
+  /** Property name, or a label such as `items`, `additionalProperties`, `oneOf 1 (card)`. */
+  name: string;
+  depth: number;
+  /** `string`, `array of Money`, `string | null`, `Order` (named component), `any`. */
+  type: string;
+  format?: string;
+  required: boolean;
+  /** Short constraint chips: `1..64 chars`, `≥ 0`, `pattern ^[A-Z]+$`, `unique items`. */
+  constraints: string[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  examples?: unknown[];
+  flags: ('deprecated' | 'readOnly' | 'writeOnly')[];
+  descriptionHtml?: string;
+  /** The row opens a group of alternatives (oneOf/anyOf/allOf/not/if-then-else). */
+  combinator?: 'oneOf' | 'anyOf' | 'allOf' | 'not' | 'if' | 'then' | 'else';
+  /** Named component schema this row is (links to its own page). */
+  component?: { id: string; url: string };
+  /** Recursion: the schema is already shown above; link to that row instead of expanding. */
+  backReference?: { anchor: string; name: string };
+  /** `false` schema (nothing allowed) or `true` (anything). */
+  booleanSchema?: boolean;
+}

@@ -1,0 +1,73 @@
+/**
+ * Back-references ("where used") between pages: every Reference Object in every file links the
+ * page that contains it to the page it points at (an operation to its channel and messages, a
+ * channel to its servers and messages, a message to its schemas and traits, a schema to the
+ * schemas it uses, …). A message written inline in a channel is also used by that channel.
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { joinPointer, parentPointer } from '../resolve/json-pointer.ts';
+import { isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import type { Entity, Link } from './types.ts';
+
+const key = (at: Location): string => `${at.file}#${at.pointer}`;
+
+/** Every Reference Object of every loaded file, with where it is written. Iterative: inputs may be deep. */
+function referenceSites(doc: ResolvedDoc): { ref: string; site: Location }[] {
+  const sites: { ref: string; site: Location }[] = [];
+  for (const file of doc.files) {
+    const stack: [unknown, string][] = [[file.value, '']];
+    while (stack.length > 0) {
+      const [value, pointer] = stack.pop()!;
+      if (typeof value !== 'object' || value === null) continue;
+      if (isRefObject(value)) {
+        sites.push({ ref: value.$ref, site: { file: file.path, pointer } });
+        continue;
+      }
+      const keys = Array.isArray(value) ? value.map((_, i) => String(i)) : Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push([(value as Record<string, unknown>)[keys[i]!], joinPointer(pointer, keys[i]!)]);
+    }
+  }
+  return sites;
+}
+
+/**
+ * Fills `usedBy` of each entity. `contentOf` gives where each entity's object is written
+ * (absolute file and pointer), `routeOf` its route pointer in the root document.
+ */
+export function linkWhereUsed(doc: ResolvedDoc, entities: Entity[], contentOf: Map<Entity, Location>): void {
+  const byLocation = new Map<string, Entity>();
+  for (const entity of entities) {
+    byLocation.set(key({ file: doc.root.path, pointer: entity.pointer }), entity);
+    const content = contentOf.get(entity);
+    if (content && !byLocation.has(key(content))) byLocation.set(key(content), entity);
+  }
+  const containing = (site: Location): Entity | undefined => {
+    for (let pointer = site.pointer; ; pointer = parentPointer(pointer)) {
+      const found = byLocation.get(key({ file: site.file, pointer }));
+      if (found || pointer === '') return found;
+    }
+  };
+  const users = new Map<Entity, Map<string, Link>>();
+  const link = (target: Entity, user: Entity): void => {
+    if (target === user) return;
+    let map = users.get(target);
+    if (!map) users.set(target, (map = new Map()));
+    map.set(user.url + '|' + user.kind, { kind: user.kind, id: user.id, url: user.url, title: user.title });
+  };
+  for (const { ref, site } of referenceSites(doc)) {
+    const user = containing(site);
+    if (!user) continue;
+    const first = doc.refLocation(ref, site);
+    const target = (first && byLocation.get(key(first))) ?? (() => {
+      const resolved = doc.deref({ $ref: ref }, site);
+      return resolved ? byLocation.get(key(resolved.at)) : undefined;
+    })();
+    if (target) link(target, user);
+  }
+  for (const entity of entities) {
+    if (entity.kind !== 'message') continue;
+    const channel = byLocation.get(key({ file: doc.root.path, pointer: parentPointer(parentPointer(entity.pointer)) }));
+    if (channel) link(entity, channel);
+  }
+  for (const [entity, map] of users) entity.usedBy = [...map.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+}

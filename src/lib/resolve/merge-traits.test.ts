@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { applyTraits, mergePatch } from './merge-traits.ts';
+
+const at = (pointer: string) => ({ file: '/doc.yaml', pointer });
+
+describe('traits merge (SPEC: JSON Merge Patch in order, the target wins)', () => {
+  it('implements RFC 7386 merge patch', () => {
+    assert.deepEqual(mergePatch({ a: 1, b: { c: 2, d: 3 } }, { b: { c: null, e: 4 }, f: [1] }), { a: 1, b: { d: 3, e: 4 }, f: [1] });
+    assert.deepEqual(mergePatch({ a: 1 }, 'x'), 'x');
+  });
+
+  it('adds trait fields the target lacks, later traits over earlier ones, and the target over all', () => {
+    const merged = applyTraits(
+      { value: { summary: 'own', traits: [{ $ref: '#/t1' }], bindings: { kafka: { groupId: 'own' } } }, at: at('/operations/o') },
+      [
+        { value: { summary: 't1', description: 'from t1', tags: [{ name: 'a' }], bindings: { kafka: { clientId: 't1', groupId: 't1' } } }, at: at('/components/operationTraits/t1') },
+        { value: { description: 'from t2' }, at: at('/components/operationTraits/t2') },
+      ],
+    );
+    assert.deepEqual(merged.value, { summary: 'own', description: 'from t2', tags: [{ name: 'a' }], bindings: { kafka: { clientId: 't1', groupId: 'own' } } });
+    assert.deepEqual(merged.origin, {
+      summary: at('/operations/o'),
+      description: at('/components/operationTraits/t2'),
+      tags: at('/components/operationTraits/t1'),
+      bindings: at('/operations/o'),
+    });
+  });
+});
