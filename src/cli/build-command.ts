@@ -1,16 +1,22 @@
 /**
  * `apidesc-docs build`: validates the inputs (an invalid document stops the build with its
- * diagnostics, exit 1), then builds the Astro site. Until the site issue lands the site is a
- * placeholder page listing the documents.
+ * diagnostics, exit 1), builds the model of every document, renders the Astro site, and writes
+ * the route manifest `apidesc-routes.json` at the root of the output.
  */
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isPlainObject } from '../lib/resolve/resolved-doc.ts';
 import { EXIT, type CliIO } from './io.ts';
+import { buildSiteData } from './site-data-file.ts';
 import { validateCommand, type ValidateCommandOptions } from './validate-command.ts';
 
 export interface BuildOptions extends ValidateCommandOptions {
   outDir: string;
+  /** Path the site is served from, e.g. `/docs/` (default `/`). */
+  base?: string;
+  /** Public origin for canonical URLs, e.g. `https://api.example.com`. */
+  site?: string;
 }
 
 export async function buildCommand(inputs: string[], options: BuildOptions, io: CliIO): Promise<number> {
@@ -19,15 +25,24 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
     io.err('Build stopped: fix the errors above.');
     return validation.exitCode;
   }
-  const documents = validation.results.map(({ file, doc }) => {
-    const info = doc && isPlainObject(doc.root.value) && isPlainObject(doc.root.value.info) ? doc.root.value.info : {};
-    return { file, title: String(info.title ?? file), version: String(info.version ?? '') };
-  });
-  process.env.APIDESC_DOCUMENTS = JSON.stringify(documents);
+  const cwd = options.cwd ?? process.cwd();
+  const docs = validation.results.flatMap(({ file, doc }) => (doc ? [{ file, doc }] : []));
+  const { site, routes } = buildSiteData(docs, cwd);
+  const work = mkdtempSync(join(tmpdir(), 'apidesc-site-'));
+  const dataFile = join(work, 'site.json');
+  writeFileSync(dataFile, JSON.stringify(site));
+  process.env.APIDESC_SITE_DATA = dataFile;
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
-  const { build } = await import('astro');
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  await build({ root, outDir: resolve(options.cwd ?? process.cwd(), options.outDir), logLevel: 'warn' });
-  io.err(`Built ${documents.length} document(s) into ${options.outDir}`);
+  const outDir = resolve(cwd, options.outDir);
+  try {
+    const { build } = await import('astro');
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    await build({ root, outDir, logLevel: 'warn', ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  writeFileSync(join(outDir, 'apidesc-routes.json'), JSON.stringify(routes, null, 2) + '\n');
+  const pages = site.apis.reduce((n, api) => n + api.pages.length, 0);
+  io.err(`Built ${site.apis.length} API(s), ${pages} pages, into ${options.outDir}`);
   return EXIT.ok;
 }

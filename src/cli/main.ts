@@ -12,7 +12,7 @@ import { validateCommand, type OutputFormat } from './validate-command.ts';
 
 const USAGE = `Usage:
   apidesc-docs validate <file-or-folder…> [options]
-  apidesc-docs build [file-or-folder…] [--out dist] [options]
+  apidesc-docs build [file-or-folder…] [--out dist] [--base /path/] [--site https://…] [options]
 
 Options:
   --format text|json|sarif   diagnostics output (validate; default text)
@@ -23,6 +23,8 @@ Options:
   --max-bytes <n>            largest input file in bytes (default 52428800)
   --max-depth <n>            deepest nesting accepted (default 500)
   --out <folder>             output folder (build; default dist)
+  --base <path>              path the site is served from (build; default /)
+  --site <url>               public origin of the site, for canonical URLs (build)
   --no-color                 plain text output
   --debug                    print stack traces of internal errors
   -h, --help                 this help
@@ -52,6 +54,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         'max-bytes': { type: 'string' },
         'max-depth': { type: 'string' },
         out: { type: 'string', default: 'dist' },
+        base: { type: 'string' },
+        site: { type: 'string' },
         'no-color': { type: 'boolean', default: false },
         debug: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -97,7 +101,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         if (inputs.length === 0) return usage(io, 'validate needs at least one file or folder');
         return (await validateCommand(inputs, common, io)).exitCode;
       case 'build':
-        return await buildCommand(inputs.length > 0 ? inputs : ['content'], { ...common, outDir: values.out }, io);
+        return await buildCommand(inputs.length > 0 ? inputs : ['content'], { ...common, outDir: values.out, ...(values.base ? { base: values.base } : {}), ...(values.site ? { site: values.site } : {}) }, io);
       default:
         return usage(io, `unknown command "${command}"`);
     }

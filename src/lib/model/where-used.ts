@@ -7,9 +7,8 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { joinPointer, parentPointer } from '../resolve/json-pointer.ts';
 import { isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { toLink, type EntityLocator } from './entity-locator.ts';
 import type { Entity, Link } from './types.ts';
-
-const key = (at: Location): string => `${at.file}#${at.pointer}`;
 
 /** Every Reference Object of every loaded file, with where it is written. Iterative: inputs may be deep. */
 function referenceSites(doc: ResolvedDoc): { ref: string; site: Location }[] {
@@ -30,43 +29,23 @@ function referenceSites(doc: ResolvedDoc): { ref: string; site: Location }[] {
   return sites;
 }
 
-/**
- * Fills `usedBy` of each entity. `contentOf` gives where each entity's object is written
- * (absolute file and pointer), `routeOf` its route pointer in the root document.
- */
-export function linkWhereUsed(doc: ResolvedDoc, entities: Entity[], contentOf: Map<Entity, Location>): void {
-  const byLocation = new Map<string, Entity>();
-  for (const entity of entities) {
-    byLocation.set(key({ file: doc.root.path, pointer: entity.pointer }), entity);
-    const content = contentOf.get(entity);
-    if (content && !byLocation.has(key(content))) byLocation.set(key(content), entity);
-  }
-  const containing = (site: Location): Entity | undefined => {
-    for (let pointer = site.pointer; ; pointer = parentPointer(pointer)) {
-      const found = byLocation.get(key({ file: site.file, pointer }));
-      if (found || pointer === '') return found;
-    }
-  };
+/** Fills `usedBy` of each entity from every reference in the document. */
+export function linkWhereUsed(doc: ResolvedDoc, entities: Entity[], locator: EntityLocator): void {
   const users = new Map<Entity, Map<string, Link>>();
   const link = (target: Entity, user: Entity): void => {
     if (target === user) return;
     let map = users.get(target);
     if (!map) users.set(target, (map = new Map()));
-    map.set(user.url + '|' + user.kind, { kind: user.kind, id: user.id, url: user.url, title: user.title });
+    map.set(user.url + '|' + user.kind, toLink(user));
   };
   for (const { ref, site } of referenceSites(doc)) {
-    const user = containing(site);
-    if (!user) continue;
-    const first = doc.refLocation(ref, site);
-    const target = (first && byLocation.get(key(first))) ?? (() => {
-      const resolved = doc.deref({ $ref: ref }, site);
-      return resolved ? byLocation.get(key(resolved.at)) : undefined;
-    })();
-    if (target) link(target, user);
+    const user = locator.containing(site);
+    const target = user && locator.target({ $ref: ref }, site);
+    if (user && target) link(target, user);
   }
   for (const entity of entities) {
     if (entity.kind !== 'message') continue;
-    const channel = byLocation.get(key({ file: doc.root.path, pointer: parentPointer(parentPointer(entity.pointer)) }));
+    const channel = locator.at({ file: doc.root.path, pointer: parentPointer(parentPointer(entity.pointer)) });
     if (channel) link(entity, channel);
   }
   for (const [entity, map] of users) entity.usedBy = [...map.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));

@@ -1,0 +1,46 @@
+/**
+ * Any object of the document as a readable tree (for bindings, security schemes, variables and
+ * every component without a page layout of its own): references become links to their pages,
+ * scalars become text, nothing is shown as a raw JSON dump. Bounded in depth and size so one
+ * huge extension value cannot bloat a page.
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { joinPointer } from '../resolve/json-pointer.ts';
+import { isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import type { EntityLocator } from './entity-locator.ts';
+import type { Link } from './types.ts';
+
+export type ObjectView =
+  | { type: 'scalar'; text: string; json: 'string' | 'number' | 'boolean' | 'null' }
+  | { type: 'list'; items: ObjectView[] }
+  | { type: 'map'; entries: [string, ObjectView][] }
+  | { type: 'link'; link: Link }
+  | { type: 'more'; count: number };
+
+const MAX_DEPTH = 12;
+const MAX_ENTRIES = 200;
+
+export function objectView(doc: ResolvedDoc, locator: EntityLocator, value: unknown, site: Location, depth = 0): ObjectView {
+  if (isRefObject(value)) {
+    const link = locator.link(value, site);
+    if (link) return { type: 'link', link };
+    const resolved = doc.deref(value, site);
+    if (!resolved || depth >= MAX_DEPTH) return { type: 'scalar', text: value.$ref, json: 'string' };
+    return objectView(doc, locator, resolved.value, resolved.at, depth + 1);
+  }
+  if (value === null) return { type: 'scalar', text: 'null', json: 'null' };
+  if (typeof value !== 'object') {
+    const json = typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string';
+    return { type: 'scalar', text: String(value), json };
+  }
+  if (depth >= MAX_DEPTH) return { type: 'more', count: Array.isArray(value) ? value.length : Object.keys(value).length };
+  if (Array.isArray(value)) {
+    const items = value.slice(0, MAX_ENTRIES).map((item, i) => objectView(doc, locator, item, { file: site.file, pointer: joinPointer(site.pointer, i) }, depth + 1));
+    if (value.length > MAX_ENTRIES) items.push({ type: 'more', count: value.length - MAX_ENTRIES });
+    return { type: 'list', items };
+  }
+  const all = Object.entries(value);
+  const entries: [string, ObjectView][] = all.slice(0, MAX_ENTRIES).map(([k, v]) => [k, objectView(doc, locator, v, { file: site.file, pointer: joinPointer(site.pointer, k) }, depth + 1)]);
+  if (all.length > MAX_ENTRIES) entries.push(['…', { type: 'more', count: all.length - MAX_ENTRIES }]);
+  return { type: 'map', entries };
+}

@@ -1,0 +1,247 @@
+/**
+ * Page data for every route: what a reader needs from each kind of object, as plain data.
+ * Servers, channels, operations and messages get their own layout of facts and sections;
+ * schemas become tables; every other object becomes a readable tree (object-view.ts).
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { renderInlineMarkdown, renderMarkdown } from '../markdown/render-markdown.ts';
+import { entries } from '../resolve/doc-index.ts';
+import { joinPointer } from '../resolve/json-pointer.ts';
+import { applyTraits, type TraitSource } from '../resolve/merge-traits.ts';
+import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { schemaFormatKind } from '../validate/schema-formats.ts';
+import { toLink, type EntityLocator } from './entity-locator.ts';
+import { objectView, type ObjectView } from './object-view.ts';
+import { schemaRows } from './schema-rows.ts';
+import type { Entity, Link, SchemaRow } from './types.ts';
+
+export interface Fact {
+  label: string;
+  text?: string;
+  link?: Link;
+  code?: boolean;
+  /** An external URL, only when it is http(s) or mailto (never javascript:, data:, …). */
+  href?: string;
+}
+
+export function safeHref(url: string): string | undefined {
+  return /^(https?:\/\/|mailto:)/i.test(url.trim()) && URL.canParse(url.trim()) ? url.trim() : undefined;
+}
+
+export type PageSection =
+  | { type: 'facts'; heading: string; anchor: string; facts: Fact[] }
+  | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string })[]; empty?: string }
+  | { type: 'object'; heading: string; anchor: string; view: ObjectView }
+  | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[] }
+  | { type: 'source'; heading: string; anchor: string; format: string; code: string }
+  | { type: 'examples'; heading: string; anchor: string; examples: { title: string; summaryHtml?: string; code: string }[] };
+
+export interface Page extends Entity {
+  summaryHtml?: string;
+  descriptionHtml?: string;
+  badges: string[];
+  facts: Fact[];
+  sections: PageSection[];
+}
+
+interface Context {
+  doc: ResolvedDoc;
+  locator: EntityLocator;
+  entities: Entity[];
+  componentAt: (at: Location) => { id: string; url: string } | undefined;
+  defaultContentType?: string;
+}
+
+const sub = (at: Location, ...keys: (string | number)[]): Location => ({ file: at.file, pointer: joinPointer(at.pointer, ...keys) });
+
+export function buildPage(ctx: Context, entity: Entity, content: Location): Page {
+  const resolved = ctx.doc.deref(ctx.doc.file(content.file) ? valueAt(ctx, content) : undefined, content);
+  const value = resolved && isPlainObject(resolved.value) ? resolved.value : {};
+  const page: Page = { ...entity, badges: [], facts: [], sections: [] };
+  if (typeof value.summary === 'string') page.summaryHtml = renderInlineMarkdown(value.summary);
+  if (typeof value.description === 'string') page.descriptionHtml = renderMarkdown(value.description);
+  const kind = entity.kind.replace('component:', '');
+  if (kind === 'server' || kind === 'servers') serverPage(ctx, page, value, content);
+  else if (kind === 'channel' || kind === 'channels') channelPage(ctx, page, value, content);
+  else if (kind === 'operation' || kind === 'operations') operationPage(ctx, page, value, content);
+  else if (kind === 'message' || kind === 'messages') messagePage(ctx, page, value, content);
+  else if (kind === 'schemas') schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content);
+  else page.sections.push({ type: 'object', heading: 'Definition', anchor: 'definition', view: objectView(ctx.doc, ctx.locator, resolved?.value, content) });
+  // Tags and external docs may come from traits: show the merged object's.
+  const shown = kind === 'operation' || kind === 'operations' || kind === 'message' || kind === 'messages' ? merged(ctx, value, content).value : value;
+  commonSections(ctx, page, shown, content);
+  return page;
+}
+
+function valueAt(ctx: Context, at: Location): unknown {
+  let value: unknown = ctx.doc.file(at.file)?.value;
+  for (const token of at.pointer.split('/').slice(1).map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))) {
+    value = isPlainObject(value) ? value[token] : Array.isArray(value) ? value[Number(token)] : undefined;
+  }
+  return value;
+}
+
+function serverPage(ctx: Context, page: Page, server: Record<string, unknown>, at: Location): void {
+  const host = String(server.host ?? '');
+  const pathname = typeof server.pathname === 'string' ? server.pathname : '';
+  const protocol = String(server.protocol ?? '');
+  page.badges.push(protocol + (typeof server.protocolVersion === 'string' ? ` ${server.protocolVersion}` : ''));
+  const variables = isPlainObject(server.variables) ? server.variables : {};
+  const fill = (template: string): string => template.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const v = ctx.doc.deref(variables[name], sub(at, 'variables', name))?.value;
+    return isPlainObject(v) && typeof v.default === 'string' ? v.default : isPlainObject(v) && Array.isArray(v.enum) && typeof v.enum[0] === 'string' ? v.enum[0] : whole;
+  });
+  page.facts.push({ label: 'URL template', text: `${protocol}://${host}${pathname}`, code: true });
+  page.facts.push({ label: 'Example URL', text: `${protocol}://${fill(host)}${fill(pathname)}`, code: true });
+  if (Object.keys(variables).length > 0) page.sections.push({ type: 'object', heading: 'Variables', anchor: 'variables', view: objectView(ctx.doc, ctx.locator, variables, sub(at, 'variables')) });
+  securitySection(ctx, page, server.security, sub(at, 'security'), 'Security');
+  const channels = ctx.entities.filter((e) => e.kind === 'channel' && channelServers(ctx, e).some((s) => s.url === page.url));
+  page.sections.push({ type: 'links', heading: 'Channels on this server', anchor: 'channels', links: channels.map(toLink), empty: 'No channel of this API uses this server.' });
+}
+
+/** The servers of a root channel: its list, or every root server when the list is absent or empty (SPEC). */
+function channelServers(ctx: Context, channel: Entity): Link[] {
+  const value = ctx.doc.deref(valueAt(ctx, { file: ctx.doc.root.path, pointer: channel.pointer }), { file: ctx.doc.root.path, pointer: channel.pointer });
+  const list = value && isPlainObject(value.value) && Array.isArray(value.value.servers) ? value.value.servers : [];
+  if (list.length === 0) return ctx.entities.filter((e) => e.kind === 'server').map(toLink);
+  return list.flatMap((s, i) => ctx.locator.link(s, sub(value!.at, 'servers', i)) ?? []);
+}
+
+function channelPage(ctx: Context, page: Page, channel: Record<string, unknown>, at: Location): void {
+  page.facts.push({ label: 'Address', text: channel.address === null || channel.address === undefined ? 'unknown (set at run time)' : String(channel.address), code: channel.address !== null && channel.address !== undefined });
+  if (isPlainObject(channel.parameters)) page.sections.push({ type: 'object', heading: 'Parameters', anchor: 'parameters', view: objectView(ctx.doc, ctx.locator, channel.parameters, sub(at, 'parameters')) });
+  const servers = page.kind === 'channel' ? channelServers(ctx, page) : entries(channel.servers).flatMap(([i, s]) => ctx.locator.link(s, sub(at, 'servers', i)) ?? []);
+  page.sections.push({ type: 'links', heading: 'Servers', anchor: 'servers', links: servers, empty: 'Available on every server of the API.' });
+  const messages = entries(channel.messages).flatMap(([id, m]) => {
+    const link = ctx.locator.link(m, sub(at, 'messages', id)) ?? ctx.entities.find((e) => e.pointer === joinPointer(page.pointer, 'messages', id));
+    return link ? [{ ...('kind' in link ? toLink(link as Entity) : link), note: id }] : [];
+  });
+  page.sections.push({ type: 'links', heading: 'Messages', anchor: 'messages', links: messages, empty: 'No messages are defined.' });
+  const operations = page.usedBy.filter((l) => l.kind === 'operation' || l.kind === 'component:operations').map((l) => ({ ...l, note: actionOf(ctx, l) }));
+  page.sections.push({ type: 'links', heading: 'Operations', anchor: 'operations', links: operations, empty: 'No operation uses this channel.' });
+}
+
+function actionOf(ctx: Context, link: Link): string | undefined {
+  const entity = ctx.entities.find((e) => e.url === link.url);
+  const v = entity && ctx.doc.deref(valueAt(ctx, { file: ctx.doc.root.path, pointer: entity.pointer }), { file: ctx.doc.root.path, pointer: entity.pointer })?.value;
+  return isPlainObject(v) && typeof v.action === 'string' ? v.action : undefined;
+}
+
+function merged(ctx: Context, value: Record<string, unknown>, at: Location): { value: Record<string, unknown>; origin: Record<string, Location> } {
+  const traits: TraitSource[] = entries(value.traits).flatMap(([i, raw]) => {
+    const t = ctx.doc.deref(raw, sub(at, 'traits', i));
+    return t && isPlainObject(t.value) ? [{ value: t.value, at: t.at }] : [];
+  });
+  return applyTraits({ value, at }, traits);
+}
+
+function traitsSection(ctx: Context, page: Page, origin: Record<string, Location>, at: Location): void {
+  const fromTraits = Object.entries(origin).filter(([, o]) => o.file !== at.file || o.pointer !== at.pointer);
+  if (fromTraits.length === 0) return;
+  page.sections.push({
+    type: 'facts',
+    heading: 'Traits applied',
+    anchor: 'traits',
+    facts: fromTraits.map(([field, o]) => {
+      const link = ctx.locator.at(o);
+      return link ? { label: field, link: toLink(link) } : { label: field, text: o.pointer, code: true };
+    }),
+  });
+}
+
+function operationPage(ctx: Context, page: Page, op: Record<string, unknown>, at: Location): void {
+  const m = merged(ctx, op, at);
+  const value = m.value;
+  if (typeof value.action === 'string') page.badges.push(value.action);
+  const channel = ctx.locator.link(op.channel, sub(at, 'channel'));
+  if (channel) page.facts.push({ label: 'Channel', link: channel });
+  const messages = Array.isArray(op.messages)
+    ? op.messages.flatMap((msg, i) => ctx.locator.link(msg, sub(at, 'messages', i)) ?? [])
+    : [];
+  page.sections.push({ type: 'links', heading: 'Messages', anchor: 'messages', links: messages, empty: 'Every message of the channel.' });
+  if (op.reply !== undefined) {
+    const reply = ctx.doc.deref(op.reply, sub(at, 'reply'));
+    if (reply && isPlainObject(reply.value)) {
+      const facts: Fact[] = [];
+      const address = ctx.doc.deref(reply.value.address, sub(reply.at, 'address'));
+      if (address && isPlainObject(address.value) && typeof address.value.location === 'string') facts.push({ label: 'Reply address', text: address.value.location, code: true });
+      const replyChannel = reply.value.channel !== undefined ? ctx.locator.link(reply.value.channel, sub(reply.at, 'channel')) : undefined;
+      if (replyChannel) facts.push({ label: 'Reply channel', link: replyChannel });
+      entries(reply.value.messages).forEach(([i, msg]) => {
+        const link = ctx.locator.link(msg, sub(reply.at, 'messages', i));
+        if (link) facts.push({ label: 'Reply message', link });
+      });
+      page.sections.push({ type: 'facts', heading: 'Reply', anchor: 'reply', facts });
+    }
+  }
+  securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
+  traitsSection(ctx, page, m.origin, at);
+  if (value.bindings !== undefined) page.sections.push({ type: 'object', heading: 'Bindings', anchor: 'bindings', view: objectView(ctx.doc, ctx.locator, value.bindings, sub(m.origin.bindings ?? at, 'bindings')) });
+}
+
+function messagePage(ctx: Context, page: Page, message: Record<string, unknown>, at: Location): void {
+  const m = merged(ctx, message, at);
+  const value = m.value;
+  const contentType = typeof value.contentType === 'string' ? value.contentType : ctx.defaultContentType;
+  if (contentType) page.facts.push({ label: 'Content type', text: contentType + (typeof value.contentType === 'string' ? '' : ' (the API default)'), code: true });
+  if (typeof value.name === 'string') page.facts.push({ label: 'Name', text: value.name, code: true });
+  const correlation = value.correlationId !== undefined ? ctx.doc.deref(value.correlationId, sub(m.origin.correlationId ?? at, 'correlationId')) : undefined;
+  if (correlation && isPlainObject(correlation.value) && typeof correlation.value.location === 'string') page.facts.push({ label: 'Correlation id', text: correlation.value.location, code: true });
+  for (const part of ['headers', 'payload'] as const) {
+    if (value[part] !== undefined) schemaSection(ctx, page, part === 'headers' ? 'Headers' : 'Payload', part, value[part], sub(m.origin[part] ?? at, part));
+  }
+  const examples = Array.isArray(value.examples) ? value.examples : [];
+  if (examples.length > 0) {
+    page.sections.push({
+      type: 'examples',
+      heading: 'Examples',
+      anchor: 'examples',
+      examples: examples.filter(isPlainObject).map((ex, i) => ({
+        title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`,
+        ...(typeof ex.summary === 'string' ? { summaryHtml: renderInlineMarkdown(ex.summary) } : {}),
+        code: JSON.stringify({ ...(ex.headers !== undefined ? { headers: ex.headers } : {}), ...(ex.payload !== undefined ? { payload: ex.payload } : {}) }, null, 2),
+      })),
+    });
+  }
+  traitsSection(ctx, page, m.origin, at);
+  if (value.bindings !== undefined) page.sections.push({ type: 'object', heading: 'Bindings', anchor: 'bindings', view: objectView(ctx.doc, ctx.locator, value.bindings, sub(m.origin.bindings ?? at, 'bindings')) });
+}
+
+function schemaSection(ctx: Context, page: Page, heading: string, anchor: string, schema: unknown, site: Location): void {
+  const resolved = ctx.doc.deref(schema, site);
+  const s = resolved?.value;
+  if (resolved && isPlainObject(s) && ('schemaFormat' in s || 'schema' in s)) {
+    const kind = schemaFormatKind(s.schemaFormat);
+    if (kind !== 'apidesc') {
+      const inner = ctx.doc.deref(s.schema, sub(resolved.at, 'schema'));
+      const code = typeof inner?.value === 'string' ? inner.value : JSON.stringify(inner?.value, null, 2);
+      page.sections.push({ type: 'source', heading, anchor, format: String(s.schemaFormat), code: code ?? '' });
+      return;
+    }
+    page.sections.push({ type: 'schema', heading, anchor, rows: schemaRows(ctx.doc, s.schema, sub(resolved.at, 'schema'), { anchorPrefix: anchor, componentAt: ctx.componentAt }) });
+    return;
+  }
+  page.sections.push({ type: 'schema', heading, anchor, rows: schemaRows(ctx.doc, schema, site, { anchorPrefix: anchor, componentAt: ctx.componentAt }) });
+}
+
+function securitySection(ctx: Context, page: Page, security: unknown, at: Location, heading: string): void {
+  if (!Array.isArray(security) || security.length === 0) return;
+  page.sections.push({ type: 'object', heading, anchor: 'security', view: objectView(ctx.doc, ctx.locator, security, at) });
+}
+
+function commonSections(ctx: Context, page: Page, value: Record<string, unknown>, at: Location): void {
+  if (page.kind === 'channel' || page.kind === 'component:channels' || page.kind === 'server' || page.kind === 'component:servers') {
+    if (value.bindings !== undefined) page.sections.push({ type: 'object', heading: 'Bindings', anchor: 'bindings', view: objectView(ctx.doc, ctx.locator, value.bindings, sub(at, 'bindings')) });
+  }
+  const tags = entries(value.tags).flatMap(([i, t]) => {
+    const tag = ctx.doc.deref(t, sub(at, 'tags', i));
+    return tag && isPlainObject(tag.value) && typeof tag.value.name === 'string' ? [tag.value.name] : [];
+  });
+  if (tags.length > 0) page.facts.push({ label: 'Tags', text: tags.join(', ') });
+  const docs = value.externalDocs !== undefined ? ctx.doc.deref(value.externalDocs, sub(at, 'externalDocs')) : undefined;
+  if (docs && isPlainObject(docs.value) && typeof docs.value.url === 'string') {
+    const href = safeHref(docs.value.url);
+    page.facts.push({ label: 'External docs', text: docs.value.url, ...(href ? { href } : {}) });
+  }
+  if (isRefObject(value)) page.facts.push({ label: 'Reference', text: value.$ref, code: true });
+}

@@ -1,0 +1,48 @@
+/**
+ * The data the Astro pages render: written by `apidesc-docs build` (src/cli/build-command.ts)
+ * as JSON and read here once. Pages never parse, resolve or validate documents themselves.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '../lib/model/pages.ts';
+
+export interface SiteApi {
+  slug: string;
+  title: string;
+  version: string;
+  descriptionHtml?: string;
+  /** URL prefix of this API's pages relative to the site base: '' for a single API, `slug/` in a portal. */
+  prefix: string;
+  pages: Page[];
+  counts: Record<string, number>;
+}
+
+export interface SiteData {
+  apis: SiteApi[];
+}
+
+let cached: SiteData | undefined;
+
+export function siteData(): SiteData {
+  if (cached) return cached;
+  const file = process.env.APIDESC_SITE_DATA;
+  cached = file ? (JSON.parse(readFileSync(file, 'utf8')) as SiteData) : { apis: [] };
+  return cached;
+}
+
+/** Site-relative URL of a page of `api` (Astro's base is added by the caller). */
+export function pageHref(base: string, api: SiteApi, url: string): string {
+  return `${base.replace(/\/?$/, '/')}${api.prefix}${url}`;
+}
+
+export const SECTIONS: { title: string; kinds: string[]; folder: string }[] = [
+  { title: 'Servers', kinds: ['server'], folder: 'servers/' },
+  { title: 'Channels', kinds: ['channel'], folder: 'channels/' },
+  { title: 'Operations', kinds: ['operation'], folder: 'operations/' },
+  { title: 'Messages', kinds: ['message', 'component:messages'], folder: 'messages/' },
+  { title: 'Schemas', kinds: ['component:schemas'], folder: 'components/schemas/' },
+  { title: 'Other components', kinds: [], folder: 'components/' },
+];
+
+export function sectionOf(kind: string): (typeof SECTIONS)[number] {
+  return SECTIONS.find((s) => s.kinds.includes(kind)) ?? SECTIONS[SECTIONS.length - 1]!;
+}

@@ -1,0 +1,62 @@
+/** `apidesc-docs build` of the default document, served from a sub-path: pages, links, route manifest. */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { main } from '../src/cli/main.ts';
+import type { RouteEntry } from '../src/lib/model/types.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const out = join(mkdtempSync(join(tmpdir(), 'apidesc-build-')), 'site');
+let code = -1;
+let routes: RouteEntry[] = [];
+
+describe('build of content/ with --base /docs/', () => {
+  before(async () => {
+    const previous = process.cwd();
+    process.chdir(repo);
+    try {
+      code = await main(['build', 'content', '--out', out, '--base', '/docs/'], { out: () => {}, err: () => {} });
+    } finally {
+      process.chdir(previous);
+    }
+    routes = JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+  });
+
+  it('exits 0 and writes a page for every route of the manifest', () => {
+    assert.equal(code, 0);
+    assert.ok(routes.length > 30);
+    for (const r of routes) assert.ok(existsSync(join(out, r.url, 'index.html')), `no page for ${r.url}`);
+  });
+
+  it('lists a channel message that references a components message under both pointers', () => {
+    const urls = routes.filter((r) => r.url === 'components/messages/orderplaced/').map((r) => r.pointer).sort();
+    assert.deepEqual(urls, ['/channels/orderEvents/messages/orderPlaced', '/components/messages/OrderPlaced']);
+  });
+
+  it('renders the operation page with its channel, messages, traits and where-used links under the base path', () => {
+    const html = readFileSync(join(out, 'operations/publishorderevents/index.html'), 'utf8');
+    assert.match(html, /<h1>Publish order events<\/h1>/);
+    assert.match(html, /<span class="badge send">send<\/span>/);
+    assert.match(html, /href="\/docs\/channels\/orderevents\/">Order events<\/a>/);
+    assert.match(html, /href="\/docs\/components\/messages\/orderplaced\/">Order placed<\/a>/);
+    assert.match(html, /Traits applied/);
+  });
+
+  it('renders message payloads as schema tables with anchors, components linked, recursion as a back-reference', () => {
+    const html = readFileSync(join(out, 'components/messages/orderplaced/index.html'), 'utf8');
+    assert.match(html, /<table class="schema">/);
+    assert.match(html, /id="payload\.allOf\.1\.lines\.items\.sku"/);
+    assert.match(html, /href="\/docs\/components\/schemas\/money\/">Money<\/a>/);
+    assert.match(html, /↻ <a href="#payload\.allOf\.1\.lines\.items\.category">category \(see above\)<\/a>/);
+    assert.match(html, /Content type<\/dt><dd><code>application\/json<\/code>/);
+  });
+
+  it('renders the overview with the API title and the servers, channels and operations', () => {
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    assert.match(html, /<h1>Order Fulfilment Events<\/h1>/);
+    assert.match(html, /href="\/docs\/servers\/production\/">Production topics<\/a>/);
+    assert.match(html, /href="\/docs\/operations\/requeststockcheck\/">Request a stock check<\/a>/);
+  });
+});
