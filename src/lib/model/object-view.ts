@@ -14,17 +14,23 @@ export type ObjectView =
   | { type: 'scalar'; text: string; json: 'string' | 'number' | 'boolean' | 'null' }
   | { type: 'list'; items: ObjectView[] }
   | { type: 'map'; entries: [string, ObjectView][] }
-  | { type: 'link'; link: Link }
+  /** A reference to an object with its own page: the link, and the object shown in place too. */
+  | { type: 'link'; link: Link; content?: ObjectView }
   | { type: 'more'; count: number };
 
 const MAX_DEPTH = 12;
 const MAX_ENTRIES = 200;
+const MAX_EXPANDED_REF_DEPTH = 4;
 
 export function objectView(doc: ResolvedDoc, locator: EntityLocator, value: unknown, site: Location, depth = 0): ObjectView {
   if (isRefObject(value)) {
     const link = locator.link(value, site);
-    if (link) return { type: 'link', link };
     const resolved = doc.deref(value, site);
+    if (link) {
+      // Shown in place as well, so a reader need not leave the page (bounded: links nest).
+      const content = resolved && depth < MAX_EXPANDED_REF_DEPTH ? objectView(doc, locator, resolved.value, resolved.at, depth + 1) : undefined;
+      return { type: 'link', link, ...(content && content.type !== 'scalar' ? { content } : {}) };
+    }
     if (!resolved || depth >= MAX_DEPTH) return { type: 'scalar', text: value.$ref, json: 'string' };
     return objectView(doc, locator, resolved.value, resolved.at, depth + 1);
   }
