@@ -27,7 +27,7 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc }[], cwd: s
       ['messages', (k: string) => k === 'message' || k === 'component:messages'],
       ['schemas', (k: string) => k === 'component:schemas'],
     ] as const) counts[label] = model.entities.filter((e) => test(e.kind)).length;
-    return { slug, title: model.title, version: model.version, ...(model.descriptionHtml ? { descriptionHtml: model.descriptionHtml } : {}), prefix, pages: model.pages, counts };
+    return { slug, title: model.title, version: model.version, infoFacts: model.infoFacts, ...(model.descriptionHtml ? { descriptionHtml: model.descriptionHtml } : {}), prefix, pages: model.pages, counts };
   });
   return { site: { apis }, routes };
 }

@@ -3,13 +3,14 @@
  * as JSON and read here once. Pages never parse, resolve or validate documents themselves.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from '../lib/model/pages.ts';
+import type { Fact, Page } from '../lib/model/pages.ts';
 
 export interface SiteApi {
   slug: string;
   title: string;
   version: string;
   descriptionHtml?: string;
+  infoFacts: Fact[];
   /** URL prefix of this API's pages relative to the site base: '' for a single API, `slug/` in a portal. */
   prefix: string;
   pages: Page[];

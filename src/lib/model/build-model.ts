@@ -6,7 +6,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { EntityLocator } from './entity-locator.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
-import { buildPage, type Page } from './pages.ts';
+import { buildPage, safeHref, type Fact, type Page } from './pages.ts';
 import { computeRoutes } from './routes.ts';
 import type { Entity, RouteEntry } from './types.ts';
 import { linkWhereUsed } from './where-used.ts';
@@ -16,6 +16,8 @@ export interface ApiModel {
   title: string;
   version: string;
   descriptionHtml?: string;
+  /** Every other Info field, the document id and defaultContentType, ready to show. */
+  infoFacts: Fact[];
   entities: Entity[];
   /** Page data of every entity, in the same order. */
   pages: Page[];
@@ -46,9 +48,45 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     title: typeof info.title === 'string' ? info.title : slug,
     version: typeof info.version === 'string' ? info.version : '',
     ...(typeof info.description === 'string' ? { descriptionHtml: renderMarkdown(info.description) } : {}),
+    infoFacts: infoFacts(doc, root, info),
     entities,
     pages,
     routes: manifest,
     componentAt,
   };
+}
+
+/** Info fields beyond title, version and description (SPEC Info Object), plus id and defaultContentType. */
+function infoFacts(doc: ResolvedDoc, root: Record<string, unknown>, info: Record<string, unknown>): Fact[] {
+  const facts: Fact[] = [];
+  const url = (label: string, value: unknown, text?: string): void => {
+    if (typeof value !== 'string') return;
+    const href = safeHref(value);
+    facts.push({ label, text: text ?? value, ...(href ? { href } : {}) });
+  };
+  if (typeof root.id === 'string') facts.push({ label: 'Id', text: root.id, code: true });
+  if (typeof root.defaultContentType === 'string') facts.push({ label: 'Default content type', text: root.defaultContentType, code: true });
+  url('Terms of service', info.termsOfService);
+  const contact = isPlainObject(info.contact) ? info.contact : undefined;
+  if (contact) {
+    if (typeof contact.name === 'string') facts.push({ label: 'Contact', text: contact.name });
+    url('Contact URL', contact.url);
+    if (typeof contact.email === 'string') url('Contact e-mail', `mailto:${contact.email}`, contact.email);
+  }
+  const license = isPlainObject(info.license) ? info.license : undefined;
+  if (license && typeof license.name === 'string') {
+    const href = typeof license.url === 'string' ? safeHref(license.url) : undefined;
+    facts.push({ label: 'License', text: license.name, ...(href ? { href } : {}) });
+  }
+  const infoAt = { file: doc.root.path, pointer: '/info' };
+  const tags = Array.isArray(info.tags)
+    ? info.tags.flatMap((t, i) => {
+        const tag = doc.deref(t, { file: infoAt.file, pointer: `${infoAt.pointer}/tags/${i}` });
+        return tag && isPlainObject(tag.value) && typeof tag.value.name === 'string' ? [tag.value.name] : [];
+      })
+    : [];
+  if (tags.length > 0) facts.push({ label: 'Tags', text: tags.join(', ') });
+  const docs = info.externalDocs !== undefined ? doc.deref(info.externalDocs, { file: infoAt.file, pointer: `${infoAt.pointer}/externalDocs` }) : undefined;
+  if (docs && isPlainObject(docs.value)) url('Documentation', docs.value.url, typeof docs.value.description === 'string' ? docs.value.description : undefined);
+  return facts;
 }

@@ -114,3 +114,42 @@ describe('model: every corpus document gets a page per object', () => {
     });
   }
 });
+
+describe('model: pages', () => {
+  it('generates an example from the schemas of a message without examples, marked as generated', async () => {
+    const { model: m } = await model(orders);
+    const page = m.pages.find((p) => p.pointer === '/components/messages/StockCheckRequested')!;
+    const section = page.sections.find((s) => s.type === 'examples');
+    assert.ok(section && section.type === 'examples' && section.generated);
+    const example = JSON.parse(section.examples[0]!.code) as { headers: Record<string, unknown>; payload: { items: { sku: string; quantity: number }[] } };
+    assert.deepEqual(Object.keys(example.headers).sort(), ['replyTo', 'requestId']);
+    assert.equal(typeof example.payload.items[0]!.quantity, 'number');
+    const given = m.pages.find((p) => p.pointer === '/components/messages/OrderPlaced')!.sections.find((s) => s.type === 'examples');
+    assert.ok(given && given.type === 'examples' && !given.generated && given.examples[0]!.title === 'twoItems');
+  });
+
+  it('generates one example per oneOf branch', async () => {
+    const { doc } = await validateDocument(join(corpus, 'valid/spec-oneof.yaml'));
+    const m = buildApiModel(doc!, 'x');
+    const sections = m.pages.flatMap((p) => p.sections).filter((s) => s.type === 'examples' && s.generated);
+    assert.ok(sections.some((s) => s.type === 'examples' && s.examples.length >= 2 && /alternative 2/.test(s.examples[1]!.title)));
+  });
+
+  it('highlights address and URL variables, fills the example URL from defaults, and lists server security for operations', async () => {
+    const { model: m } = await model(orders);
+    const server = m.pages.find((p) => p.pointer === '/servers/production')!;
+    assert.deepEqual(server.facts.find((f) => f.label === 'URL template')!.template, [{ text: 'sns://sns.' }, { text: '{region}', variable: true }, { text: '.amazonaws.com' }]);
+    assert.equal(server.facts.find((f) => f.label === 'Example URL')!.text, 'sns://sns.eu-west-1.amazonaws.com');
+    const op = m.pages.find((p) => p.pointer === '/operations/publishOrderEvents')!;
+    const security = op.sections.find((s) => s.anchor === 'server-security');
+    assert.ok(security && security.type === 'facts');
+    assert.deepEqual(security.facts, [{ label: 'Production topics', text: 'sigv4' }]);
+  });
+
+  it('shows every Info field on the overview, with external links only for safe URLs', async () => {
+    const { model: m } = await model(orders);
+    const labels = m.infoFacts.map((f) => f.label);
+    assert.deepEqual(labels, ['Id', 'Default content type', 'Terms of service', 'Contact', 'Contact URL', 'Contact e-mail', 'License', 'Tags', 'Documentation']);
+    assert.equal(m.infoFacts.find((f) => f.label === 'Contact e-mail')!.href, 'mailto:commerce-platform@example.com');
+  });
+});

@@ -11,6 +11,7 @@ import { applyTraits, type TraitSource } from '../resolve/merge-traits.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { schemaFormatKind } from '../validate/schema-formats.ts';
 import { toLink, type EntityLocator } from './entity-locator.ts';
+import { generateExamples } from './generated-examples.ts';
 import { objectView, type ObjectView } from './object-view.ts';
 import { schemaRows } from './schema-rows.ts';
 import type { Entity, Link, SchemaRow } from './types.ts';
@@ -22,6 +23,12 @@ export interface Fact {
   code?: boolean;
   /** An external URL, only when it is http(s) or mailto (never javascript:, data:, …). */
   href?: string;
+  /** A template (address, URL) split into literal text and `{variable}` names, to highlight the variables. */
+  template?: { text: string; variable?: boolean }[];
+}
+
+export function templateParts(template: string): { text: string; variable?: boolean }[] {
+  return template.split(/(\{[^{}]+\})/).filter((p) => p !== '').map((p) => (/^\{[^{}]+\}$/.test(p) ? { text: p, variable: true } : { text: p }));
 }
 
 export function safeHref(url: string): string | undefined {
@@ -34,7 +41,7 @@ export type PageSection =
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
   | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[] }
   | { type: 'source'; heading: string; anchor: string; format: string; code: string }
-  | { type: 'examples'; heading: string; anchor: string; examples: { title: string; summaryHtml?: string; code: string }[] };
+  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string }[] };
 
 export interface Page extends Entity {
   summaryHtml?: string;
@@ -91,7 +98,7 @@ function serverPage(ctx: Context, page: Page, server: Record<string, unknown>, a
     const v = ctx.doc.deref(variables[name], sub(at, 'variables', name))?.value;
     return isPlainObject(v) && typeof v.default === 'string' ? v.default : isPlainObject(v) && Array.isArray(v.enum) && typeof v.enum[0] === 'string' ? v.enum[0] : whole;
   });
-  page.facts.push({ label: 'URL template', text: `${protocol}://${host}${pathname}`, code: true });
+  page.facts.push({ label: 'URL template', text: `${protocol}://${host}${pathname}`, code: true, template: templateParts(`${protocol}://${host}${pathname}`) });
   page.facts.push({ label: 'Example URL', text: `${protocol}://${fill(host)}${fill(pathname)}`, code: true });
   if (Object.keys(variables).length > 0) page.sections.push({ type: 'object', heading: 'Variables', anchor: 'variables', view: objectView(ctx.doc, ctx.locator, variables, sub(at, 'variables')) });
   securitySection(ctx, page, server.security, sub(at, 'security'), 'Security');
@@ -108,7 +115,8 @@ function channelServers(ctx: Context, channel: Entity): Link[] {
 }
 
 function channelPage(ctx: Context, page: Page, channel: Record<string, unknown>, at: Location): void {
-  page.facts.push({ label: 'Address', text: channel.address === null || channel.address === undefined ? 'unknown (set at run time)' : String(channel.address), code: channel.address !== null && channel.address !== undefined });
+  const address = typeof channel.address === 'string' ? channel.address : undefined;
+  page.facts.push(address === undefined ? { label: 'Address', text: 'unknown (set at run time)' } : { label: 'Address', text: address, code: true, template: templateParts(address) });
   if (isPlainObject(channel.parameters)) page.sections.push({ type: 'object', heading: 'Parameters', anchor: 'parameters', view: objectView(ctx.doc, ctx.locator, channel.parameters, sub(at, 'parameters')) });
   const servers = page.kind === 'channel' ? channelServers(ctx, page) : entries(channel.servers).flatMap(([i, s]) => ctx.locator.link(s, sub(at, 'servers', i)) ?? []);
   page.sections.push({ type: 'links', heading: 'Servers', anchor: 'servers', links: servers, empty: 'Available on every server of the API.' });
@@ -175,6 +183,7 @@ function operationPage(ctx: Context, page: Page, op: Record<string, unknown>, at
     }
   }
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
+  serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));
   traitsSection(ctx, page, m.origin, at);
   if (value.bindings !== undefined) page.sections.push({ type: 'object', heading: 'Bindings', anchor: 'bindings', view: objectView(ctx.doc, ctx.locator, value.bindings, sub(m.origin.bindings ?? at, 'bindings')) });
 }
@@ -203,6 +212,10 @@ function messagePage(ctx: Context, page: Page, message: Record<string, unknown>,
       })),
     });
   }
+  else {
+    const generated = generateExamples(ctx.doc, value, m.origin);
+    if (generated.length > 0) page.sections.push({ type: 'examples', heading: 'Examples', anchor: 'examples', generated: true, examples: generated.map((g) => ({ title: g.title, code: JSON.stringify(g.value, null, 2) })) });
+  }
   traitsSection(ctx, page, m.origin, at);
   if (value.bindings !== undefined) page.sections.push({ type: 'object', heading: 'Bindings', anchor: 'bindings', view: objectView(ctx.doc, ctx.locator, value.bindings, sub(m.origin.bindings ?? at, 'bindings')) });
 }
@@ -222,6 +235,22 @@ function schemaSection(ctx: Context, page: Page, heading: string, anchor: string
     return;
   }
   page.sections.push({ type: 'schema', heading, anchor, rows: schemaRows(ctx.doc, schema, site, { anchorPrefix: anchor, componentAt: ctx.componentAt }) });
+}
+
+/** SPEC "Use of security declarations" 2: where the servers declare security, it must be satisfied too. */
+function serverSecuritySection(ctx: Context, page: Page, channelRef: unknown, site: Location): void {
+  const channel = ctx.locator.target(channelRef, site);
+  if (!channel) return;
+  const facts: Fact[] = [];
+  for (const server of channel.kind === 'channel' ? channelServers(ctx, channel) : []) {
+    const entity = ctx.entities.find((e) => e.url === server.url);
+    const at = entity && { file: ctx.doc.root.path, pointer: entity.pointer };
+    const value = at && ctx.doc.deref(valueAt(ctx, at), at);
+    const list = value && isPlainObject(value.value) && Array.isArray(value.value.security) ? value.value.security : [];
+    const schemes = list.flatMap((s, i) => ctx.locator.link(s, sub(value!.at, 'security', i)) ?? []);
+    if (schemes.length > 0) facts.push({ label: server.title, text: schemes.map((s) => s.title).join(' or ') });
+  }
+  if (facts.length > 0) page.sections.push({ type: 'facts', heading: 'Server security that also applies', anchor: 'server-security', facts });
 }
 
 function securitySection(ctx: Context, page: Page, security: unknown, at: Location, heading: string): void {

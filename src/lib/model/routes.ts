@@ -19,9 +19,14 @@ export interface ApiRoutes {
   content: Map<Entity, Location>;
 }
 
-export function titleOf(value: unknown, id: string): string {
+/**
+ * A page's human name: `title`, else `name` where `name` names the object itself (messages, message
+ * traits, tags; a security scheme's `name` is a header name, an sns binding's a topic), else the id.
+ */
+export function titleOf(value: unknown, id: string, kind: EntityKind): string {
   if (!isPlainObject(value)) return id;
-  for (const field of ['title', 'name']) if (typeof value[field] === 'string' && value[field] !== '') return value[field] as string;
+  const fields = ['message', 'component:messages', 'component:messageTraits', 'component:tags'].includes(kind) ? ['title', 'name'] : ['title'];
+  for (const field of fields) if (typeof value[field] === 'string' && value[field] !== '') return value[field] as string;
   return id;
 }
 
@@ -38,7 +43,7 @@ export function computeRoutes(doc: ResolvedDoc, apiSlug: string, cwd = process.c
     const target = doc.deref(raw, site);
     const at = target?.at ?? site;
     const line = doc.position(at)?.line ?? 0;
-    const entity: Entity = { kind, id, url, pointer, source: { file: displayPath(at.file, cwd), pointer: at.pointer, line }, title: titleOf(target?.value, id), usedBy: [] };
+    const entity: Entity = { kind, id, url, pointer, source: { file: displayPath(at.file, cwd), pointer: at.pointer, line }, title: titleOf(target?.value, id, kind), usedBy: [] };
     entities.push(entity);
     content.set(entity, at);
     byPointer.set(pointer, entity);

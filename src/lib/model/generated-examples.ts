@@ -1,0 +1,58 @@
+/**
+ * Examples for messages that have none, sampled from their schemas with openapi-sampler (a
+ * well-kept sampler that understands JSON Schema and recursion): one per top-level oneOf/anyOf
+ * branch, so each alternative gets its own example. Only JSON-Schema formats are sampled;
+ * a schema the sampler cannot handle (e.g. a reference into another file) gives none.
+ */
+import { sample } from 'openapi-sampler';
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { schemaFormatKind } from '../validate/schema-formats.ts';
+
+export interface GeneratedExample {
+  title: string;
+  value: unknown;
+}
+
+const OPTIONS = { skipReadOnly: false, skipWriteOnly: false, quiet: true, maxSampleDepth: 6 };
+
+/** The JSON Schema (and the file it is written in) of a `headers` or `payload` value. */
+function jsonSchemaOf(doc: ResolvedDoc, raw: unknown, site: Location): { schema: unknown; file: string } | undefined {
+  const resolved = doc.deref(raw, site);
+  if (!resolved) return undefined;
+  const v = resolved.value;
+  if (isPlainObject(v) && ('schemaFormat' in v || 'schema' in v)) {
+    if (schemaFormatKind(v.schemaFormat) !== 'apidesc') return undefined;
+    const inner = doc.deref(v.schema, { file: resolved.at.file, pointer: `${resolved.at.pointer}/schema` });
+    return inner && { schema: inner.value, file: inner.at.file };
+  }
+  return { schema: v, file: resolved.at.file };
+}
+
+function sampleOf(doc: ResolvedDoc, schema: unknown, file: string): unknown {
+  try {
+    return sample(schema as Parameters<typeof sample>[0], OPTIONS, doc.file(file)?.value as object);
+  } catch {
+    return undefined;
+  }
+}
+
+export function generateExamples(doc: ResolvedDoc, message: Record<string, unknown>, origin: Record<string, Location>): GeneratedExample[] {
+  const headers = message.headers !== undefined && origin.headers ? jsonSchemaOf(doc, message.headers, { file: origin.headers.file, pointer: `${origin.headers.pointer}/headers` }) : undefined;
+  const payload = message.payload !== undefined && origin.payload ? jsonSchemaOf(doc, message.payload, { file: origin.payload.file, pointer: `${origin.payload.pointer}/payload` }) : undefined;
+  if (!headers && !payload) return [];
+  const headerSample = headers && sampleOf(doc, headers.schema, headers.file);
+  const branches = payload && isPlainObject(payload.schema) ? ((payload.schema.oneOf ?? payload.schema.anyOf) as unknown[] | undefined) : undefined;
+  const payloads: { title: string; value: unknown }[] = [];
+  if (payload && Array.isArray(branches) && branches.length > 1) {
+    const { oneOf: _one, anyOf: _any, ...rest } = payload.schema as Record<string, unknown>;
+    branches.forEach((branch, i) => payloads.push({ title: `Generated example, alternative ${i + 1}`, value: sampleOf(doc, { ...rest, allOf: [branch] }, payload.file) }));
+  } else if (payload) {
+    payloads.push({ title: 'Generated example', value: sampleOf(doc, payload.schema, payload.file) });
+  } else {
+    payloads.push({ title: 'Generated example', value: undefined });
+  }
+  return payloads
+    .filter((p) => p.value !== undefined || headerSample !== undefined)
+    .map((p) => ({ title: p.title, value: { ...(headerSample !== undefined ? { headers: headerSample } : {}), ...(p.value !== undefined ? { payload: p.value } : {}) } }));
+}
