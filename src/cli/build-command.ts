@@ -17,16 +17,20 @@ export interface BuildOptions extends ValidateCommandOptions {
   base?: string;
   /** Public origin for canonical URLs, e.g. `https://api.example.com`. */
   site?: string;
+  /** Build even when documents have errors (pull-request previews): the pages show them. */
+  allowInvalid?: boolean;
 }
 
 export async function buildCommand(inputs: string[], options: BuildOptions, io: CliIO): Promise<number> {
   const validation = await validateCommand(inputs, options, io);
-  if (validation.exitCode !== EXIT.ok) {
-    io.err('Build stopped: fix the errors above.');
+  const buildAnyway = options.allowInvalid === true && validation.exitCode === EXIT.invalid;
+  if (validation.exitCode !== EXIT.ok && !buildAnyway) {
+    io.err(validation.exitCode === EXIT.invalid ? 'Build stopped: fix the errors above, or build a preview with --allow-invalid.' : 'Build stopped: fix the errors above.');
     return validation.exitCode;
   }
+  if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   const cwd = options.cwd ?? process.cwd();
-  const docs = validation.results.flatMap(({ file, doc }) => (doc ? [{ file, doc }] : []));
+  const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
   const { site, routes } = buildSiteData(docs, cwd);
   const work = mkdtempSync(join(tmpdir(), 'apidesc-site-'));
   const dataFile = join(work, 'site.json');
@@ -34,11 +38,16 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   process.env.APIDESC_SITE_DATA = dataFile;
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const outDir = resolve(cwd, options.outDir);
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const previous = process.cwd();
   try {
+    // Astro's prerender step imports its chunks with Node's resolution, which finds the site's
+    // packages only from the project folder: run it there, whatever folder the user is in.
+    process.chdir(root);
     const { build } = await import('astro');
-    const root = fileURLToPath(new URL('../../', import.meta.url));
     await build({ root, outDir, logLevel: 'warn', ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) });
   } finally {
+    process.chdir(previous);
     rmSync(work, { recursive: true, force: true });
   }
   writeFileSync(join(outDir, 'apidesc-routes.json'), JSON.stringify(routes, null, 2) + '\n');

@@ -25,6 +25,8 @@ Options:
   --out <folder>             output folder (build; default dist)
   --base <path>              path the site is served from (build; default /)
   --site <url>               public origin of the site, for canonical URLs (build)
+  --allow-invalid            build even when documents have errors, showing them on the pages
+                             (previews of pull requests; exit 0 when the site was built)
   --no-color                 plain text output
   --debug                    print stack traces of internal errors
   -h, --help                 this help
@@ -55,6 +57,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         'max-depth': { type: 'string' },
         out: { type: 'string', default: 'dist' },
         base: { type: 'string' },
+        'allow-invalid': { type: 'boolean', default: false },
         site: { type: 'string' },
         'no-color': { type: 'boolean', default: false },
         debug: { type: 'boolean', default: false },
@@ -101,7 +104,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         if (inputs.length === 0) return usage(io, 'validate needs at least one file or folder');
         return (await validateCommand(inputs, common, io)).exitCode;
       case 'build':
-        return await buildCommand(inputs.length > 0 ? inputs : ['content'], { ...common, outDir: values.out, ...(values.base ? { base: values.base } : {}), ...(values.site ? { site: values.site } : {}) }, io);
+        return await buildCommand(inputs.length > 0 ? inputs : ['content'], { ...common, outDir: values.out, allowInvalid: values['allow-invalid'], ...(values.base ? { base: values.base } : {}), ...(values.site ? { site: values.site } : {}) }, io);
       default:
         return usage(io, `unknown command "${command}"`);
     }

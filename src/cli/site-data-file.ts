@@ -3,10 +3,14 @@ import { sep } from 'node:path';
 import { buildApiModel } from '../lib/model/build-model.ts';
 import { baseSlug, slugsFor } from '../lib/model/slugs.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
+import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
+import type { Page, PageDiagnostic } from '../lib/model/pages.ts';
+import { parentPointer } from '../lib/resolve/json-pointer.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteData } from '../site/site-data.ts';
 
-export function buildSiteData(docs: { file: string; doc: ResolvedDoc }[], cwd: string): { site: SiteData; routes: RouteEntry[] } {
+export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[] }[], cwd: string): { site: SiteData; routes: RouteEntry[] } {
   // In a portal each API lives under /<api-slug>/; the slug comes from the file name, which is
   // stable across releases (titles and versions change), with as many parent folders as it
   // takes to tell files of the same name apart (backend/asyncapi.yaml → backend-asyncapi).
@@ -14,7 +18,7 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc }[], cwd: s
   const slugs = slugsFor(names);
   const portal = docs.length > 1;
   const routes: RouteEntry[] = [];
-  const apis = docs.map(({ doc }, i) => {
+  const apis = docs.map(({ doc, diagnostics = [] }, i) => {
     const slug = slugs.get(names[i]!)!;
     const model = buildApiModel(doc, slug, cwd);
     const prefix = portal ? `${slug}/` : '';
@@ -27,7 +31,15 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc }[], cwd: s
       ['messages', (k: string) => k === 'message' || k === 'component:messages'],
       ['schemas', (k: string) => k === 'component:schemas'],
     ] as const) counts[label] = model.entities.filter((e) => test(e.kind)).length;
-    return { slug, title: model.title, version: model.version, infoFacts: model.infoFacts, ...(model.descriptionHtml ? { descriptionHtml: model.descriptionHtml } : {}), prefix, pages: model.pages, counts };
+    const unplaced = placeDiagnostics(model.pages, diagnostics, displayPath(doc.root.path, cwd));
+    const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
+    return {
+      slug, title: model.title, version: model.version, infoFacts: model.infoFacts,
+      ...(model.descriptionHtml ? { descriptionHtml: model.descriptionHtml } : {}),
+      prefix, pages: model.pages, counts,
+      ...(unplaced.length > 0 ? { diagnostics: unplaced } : {}),
+      ...(errorCount > 0 ? { errorCount } : {}),
+    };
   });
   return { site: { apis }, routes };
 }
@@ -45,4 +57,26 @@ function uniqueNames(files: string[]): string[] {
     });
   }
   return files.map((_, i) => take(i, depth[i]!));
+}
+
+/**
+ * Attaches each diagnostic to the page of the object it concerns (the deepest page whose object
+ * contains its pointer, in the file it names); returns those that concern no page.
+ */
+function placeDiagnostics(pages: Page[], diagnostics: Diagnostic[], rootFile: string): PageDiagnostic[] {
+  const byLocation = new Map<string, Page>();
+  for (const page of pages) byLocation.set(`${rootFile}#${page.pointer}`, page);
+  for (const page of pages) if (!byLocation.has(`${page.source.file}#${page.source.pointer}`)) byLocation.set(`${page.source.file}#${page.source.pointer}`, page);
+  const unplaced: PageDiagnostic[] = [];
+  for (const d of diagnostics) {
+    const shown: PageDiagnostic = { severity: d.severity, code: d.code, message: d.message, ...(d.hint ? { hint: d.hint } : {}), where: d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file };
+    let page: Page | undefined;
+    for (let pointer = d.pointer; ; pointer = parentPointer(pointer)) {
+      page = byLocation.get(`${d.file}#${pointer}`);
+      if (page || pointer === '') break;
+    }
+    if (page) (page.diagnostics ??= []).push(shown);
+    else unplaced.push(shown);
+  }
+  return unplaced;
 }

@@ -3,7 +3,7 @@
  * as JSON and read here once. Pages never parse, resolve or validate documents themselves.
  */
 import { readFileSync } from 'node:fs';
-import type { Fact, Page } from '../lib/model/pages.ts';
+import type { Fact, Page, PageDiagnostic } from '../lib/model/pages.ts';
 
 export interface SiteApi {
   slug: string;
@@ -15,6 +15,10 @@ export interface SiteApi {
   prefix: string;
   pages: Page[];
   counts: Record<string, number>;
+  /** Findings that concern no single page (shown on the overview). */
+  diagnostics?: PageDiagnostic[];
+  /** Errors in the documents of this API: a banner on every page says the preview is of invalid input. */
+  errorCount?: number;
 }
 
 export interface SiteData {

@@ -43,7 +43,18 @@ export type PageSection =
   | { type: 'source'; heading: string; anchor: string; format: string; code: string }
   | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string }[] };
 
+/** A validator finding shown on the page it concerns (builds with --allow-invalid). */
+export interface PageDiagnostic {
+  severity: 'error' | 'warning' | 'info';
+  code: string;
+  message: string;
+  hint?: string;
+  /** `file:line:col`. */
+  where: string;
+}
+
 export interface Page extends Entity {
+  diagnostics?: PageDiagnostic[];
   summaryHtml?: string;
   descriptionHtml?: string;
   badges: string[];

@@ -1,0 +1,64 @@
+/** Preview builds of broken documents (--allow-invalid), and byte-identical output for the same input. */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { main } from '../src/cli/main.ts';
+import { tempTree, MINIMAL } from './helpers.ts';
+
+const broken = `${MINIMAL}channels:
+  orders:
+    address: orders/{region}
+    title: Orders
+operations:
+  sendOrder:
+    action: send
+    channel: {$ref: '#/channels/orders'}
+`;
+
+async function build(dir: string, args: string[]): Promise<number> {
+  const previous = process.cwd();
+  process.chdir(dir);
+  try {
+    return await main(['build', ...args], { out: () => {}, err: () => {} });
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+function digest(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.set(full.slice(dir.length), createHash('sha256').update(readFileSync(full)).digest('hex'));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('build --allow-invalid and determinism', () => {
+  it('stops on errors without the flag, builds a preview that shows them with it', async () => {
+    const dir = tempTree({ 'api.yaml': broken });
+    assert.equal(await build(dir, ['api.yaml', '--out', 'stopped']), 1);
+    assert.equal(await build(dir, ['api.yaml', '--out', 'preview', '--allow-invalid']), 0);
+    const channel = readFileSync(join(dir, 'preview/channels/orders/index.html'), 'utf8');
+    assert.match(channel, /class="banner" role="status">This preview was built from a document with 1 error/);
+    assert.match(channel, /<code>channel-parameters-missing<\/code> the address uses \{region\} but the channel has no parameters/);
+    const operation = readFileSync(join(dir, 'preview/operations/sendorder/index.html'), 'utf8');
+    assert.match(operation, /class="banner"/);
+    assert.doesNotMatch(operation, /channel-parameters-missing/, 'each finding on the page it concerns');
+  });
+
+  it('builds byte-identical sites from the same input', async () => {
+    const dir = tempTree({ 'api.yaml': broken.replace('orders/{region}', 'orders') });
+    assert.equal(await build(dir, ['api.yaml', '--out', 'one']), 0);
+    assert.equal(await build(dir, ['api.yaml', '--out', 'two']), 0);
+    const one = digest(join(dir, 'one'));
+    assert.ok(one.size > 5);
+    assert.deepEqual(one, digest(join(dir, 'two')));
+  });
+});
