@@ -12,12 +12,12 @@ const out = join(mkdtempSync(join(tmpdir(), 'apidesc-build-')), 'site');
 let code = -1;
 let routes: RouteEntry[] = [];
 
-describe('build of content/ with --base /docs/', () => {
+describe('build of content/ with --base /docs/ and --site', () => {
   before(async () => {
     const previous = process.cwd();
     process.chdir(repo);
     try {
-      code = await main(['build', 'content', '--out', out, '--base', '/docs/'], { out: () => {}, err: () => {} });
+      code = await main(['build', 'content', '--out', out, '--base', '/docs/', '--site', 'https://api.example.com'], { out: () => {}, err: () => {} });
     } finally {
       process.chdir(previous);
     }
@@ -58,5 +58,14 @@ describe('build of content/ with --base /docs/', () => {
     assert.match(html, /<h1>Order Fulfilment Events<\/h1>/);
     assert.match(html, /href="\/docs\/servers\/production\/">Production topics<\/a>/);
     assert.match(html, /href="\/docs\/operations\/requeststockcheck\/">Request a stock check<\/a>/);
+  });
+
+  it('writes canonical URLs and a sitemap of every page under the base path', () => {
+    const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
+    assert.match(html, /<link rel="canonical" href="https:\/\/api\.example\.com\/docs\/channels\/orderevents\/">/);
+    const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
+    assert.match(sitemap, /<loc>https:\/\/api\.example\.com\/docs\/<\/loc>/);
+    assert.match(sitemap, /<loc>https:\/\/api\.example\.com\/docs\/components\/schemas\/order\/<\/loc>/);
+    assert.equal((sitemap.match(/<url>/g) ?? []).length, new Set(routes.map((r) => r.url)).size + 1);
   });
 });

@@ -31,7 +31,10 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   const cwd = options.cwd ?? process.cwd();
   const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
+  const started = performance.now();
   const { site, routes } = buildSiteData(docs, cwd);
+  const pageCount = site.apis.reduce((n, api) => n + api.pages.length, 0);
+  io.err(`Model: ${site.apis.length} API(s), ${pageCount} pages (${Math.round(performance.now() - started)} ms). Rendering…`);
   const work = mkdtempSync(join(tmpdir(), 'apidesc-site-'));
   const dataFile = join(work, 'site.json');
   writeFileSync(dataFile, JSON.stringify(site));
@@ -51,7 +54,15 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
     rmSync(work, { recursive: true, force: true });
   }
   writeFileSync(join(outDir, 'apidesc-routes.json'), JSON.stringify(routes, null, 2) + '\n');
-  const pages = site.apis.reduce((n, api) => n + api.pages.length, 0);
-  io.err(`Built ${site.apis.length} API(s), ${pages} pages, into ${options.outDir}`);
+  if (options.site) writeFileSync(join(outDir, 'sitemap.xml'), sitemap(options.site, options.base ?? '/', site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u))));
+  io.err(`Built ${site.apis.length} API(s), ${pageCount} pages, into ${options.outDir} (${Math.round(performance.now() - started)} ms)`);
   return EXIT.ok;
+}
+
+/** sitemap.xml (sitemaps.org protocol) listing every page, for --site. */
+function sitemap(siteUrl: string, base: string, urls: string[]): string {
+  const root = new URL(base.replace(/\/?$/, '/'), siteUrl);
+  const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const entries = [...new Set(urls)].sort().map((u) => `  <url><loc>${escape(new URL(u, root).href)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }

@@ -51,3 +51,16 @@ export const SECTIONS: { title: string; kinds: string[]; folder: string }[] = [
 export function sectionOf(kind: string): (typeof SECTIONS)[number] {
   return SECTIONS.find((s) => s.kinds.includes(kind)) ?? SECTIONS[SECTIONS.length - 1]!;
 }
+
+/** Operations are grouped by their first tag when any has tags (untagged ones last); other sections are one group. */
+export function groupByTag(pages: Page[], byTag: boolean): { tag?: string; pages: Page[] }[] {
+  if (!byTag || !pages.some((p) => p.tags.length > 0)) return pages.length > 0 ? [{ pages }] : [];
+  const groups = new Map<string, Page[]>();
+  for (const page of pages) {
+    const tag = page.tags[0] ?? '';
+    const list = groups.get(tag);
+    if (list) list.push(page);
+    else groups.set(tag, [page]);
+  }
+  return [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b))).map(([tag, list]) => ({ ...(tag ? { tag } : { tag: 'Other' }), pages: list }));
+}

@@ -54,6 +54,8 @@ export interface PageDiagnostic {
 }
 
 export interface Page extends Entity {
+  /** Tag names (after traits are merged), for grouping in navigation. */
+  tags: string[];
   diagnostics?: PageDiagnostic[];
   summaryHtml?: string;
   descriptionHtml?: string;
@@ -75,7 +77,7 @@ const sub = (at: Location, ...keys: (string | number)[]): Location => ({ file: a
 export function buildPage(ctx: Context, entity: Entity, content: Location): Page {
   const resolved = ctx.doc.deref(ctx.doc.file(content.file) ? valueAt(ctx, content) : undefined, content);
   const value = resolved && isPlainObject(resolved.value) ? resolved.value : {};
-  const page: Page = { ...entity, badges: [], facts: [], sections: [] };
+  const page: Page = { ...entity, tags: [], badges: [], facts: [], sections: [] };
   if (typeof value.summary === 'string') page.summaryHtml = renderInlineMarkdown(value.summary);
   if (typeof value.description === 'string') page.descriptionHtml = renderMarkdown(value.description);
   const kind = entity.kind.replace('component:', '');
@@ -277,6 +279,7 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
     const tag = ctx.doc.deref(t, sub(at, 'tags', i));
     return tag && isPlainObject(tag.value) && typeof tag.value.name === 'string' ? [tag.value.name] : [];
   });
+  page.tags = tags;
   if (tags.length > 0) page.facts.push({ label: 'Tags', text: tags.join(', ') });
   const docs = value.externalDocs !== undefined ? ctx.doc.deref(value.externalDocs, sub(at, 'externalDocs')) : undefined;
   if (docs && isPlainObject(docs.value) && typeof docs.value.url === 'string') {
