@@ -7,12 +7,14 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultLimits } from '../lib/load/limits.ts';
 import { buildCommand } from './build-command.ts';
+import { devCommand } from './dev-server.ts';
 import { EXIT, processIO, type CliIO } from './io.ts';
 import { validateCommand, type OutputFormat } from './validate-command.ts';
 
 const USAGE = `Usage:
   apidesc-docs validate <file-or-folder…> [options]
   apidesc-docs build [file-or-folder…] [--out dist] [--base /path/] [--site https://…] [options]
+  apidesc-docs dev [file-or-folder…] [--port 4321]
 
 Options:
   --format text|json|sarif   diagnostics output (validate; default text)
@@ -25,6 +27,7 @@ Options:
   --out <folder>             output folder (build; default dist)
   --base <path>              path the site is served from (build; default /)
   --site <url>               public origin of the site, for canonical URLs (build)
+  --port <n>                 port of the dev server on 127.0.0.1 (dev; default 4321)
   --allow-invalid            build even when documents have errors, showing them on the pages
                              (previews of pull requests; exit 0 when the site was built)
   --no-color                 plain text output
@@ -58,6 +61,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         out: { type: 'string', default: 'dist' },
         base: { type: 'string' },
         'allow-invalid': { type: 'boolean', default: false },
+        port: { type: 'string', default: '4321' },
         site: { type: 'string' },
         'no-color': { type: 'boolean', default: false },
         debug: { type: 'boolean', default: false },
@@ -105,6 +109,12 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         return (await validateCommand(inputs, common, io)).exitCode;
       case 'build':
         return await buildCommand(inputs.length > 0 ? inputs : ['content'], { ...common, outDir: values.out, allowInvalid: values['allow-invalid'], ...(values.base ? { base: values.base } : {}), ...(values.site ? { site: values.site } : {}) }, io);
+      case 'dev': {
+        const port = Number(values.port);
+        if (!Number.isInteger(port) || port <= 0 || port > 65535) return usage(io, `--port must be a port number, not "${values.port}"`);
+        const passThrough = [...(values.root ? ['--root', values.root] : []), ...(values['allow-remote-refs'] ? ['--allow-remote-refs'] : [])];
+        return await devCommand(inputs.length > 0 ? inputs : ['content'], { port, cwd: process.cwd(), buildArgs: passThrough }, io);
+      }
       default:
         return usage(io, `unknown command "${command}"`);
     }

@@ -1,0 +1,62 @@
+/** `apidesc-docs dev`: serves the site, rebuilds on an edit, and tells open pages to reload. */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { tempTree, MINIMAL } from './helpers.ts';
+
+const bin = resolve(import.meta.dirname, '../bin/apidesc-docs.mjs');
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('apidesc-docs dev', () => {
+  it('serves the site, rebuilds when the document changes, and pushes a reload event', async () => {
+    const dir = tempTree({ 'api.yaml': MINIMAL.replace('title: T', 'title: First title') });
+    const port = await freePort();
+    const child = spawn(process.execPath, [bin, 'dev', 'api.yaml', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const first = await until('the first page', async () => {
+        const r = await fetch(`${base}/`);
+        return r.ok ? r.text() : undefined;
+      });
+      assert.match(first, /<h1>First title<\/h1>/);
+      assert.match(first, /new EventSource\('\/__apidesc\/events'\)/);
+      assert.equal((await fetch(`${base}/..%2F..%2Fetc%2Fpasswd`)).status === 200, false);
+
+      const events = await fetch(`${base}/__apidesc/events`);
+      const reader = events.body!.getReader();
+      writeFileSync(join(dir, 'api.yaml'), MINIMAL.replace('title: T', 'title: Second title'));
+      const decoder = new TextDecoder();
+      await until('the rebuilt event', async () => {
+        const { value } = await reader.read();
+        return value && decoder.decode(value).includes('event: rebuilt') ? true : undefined;
+      });
+      await reader.cancel();
+      const second = await (await fetch(`${base}/`)).text();
+      assert.match(second, /<h1>Second title<\/h1>/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
