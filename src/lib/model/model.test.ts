@@ -153,3 +153,44 @@ describe('model: pages', () => {
     assert.equal(m.infoFacts.find((f) => f.label === 'Contact e-mail')!.href, 'mailto:commerce-platform@example.com');
   });
 });
+
+describe('model: other schema formats as tables', () => {
+  it('shows an Avro record as rows: fields, optional unions, enums, defaults, logical types', async () => {
+    const { avroRows } = await import('./format-rows.ts');
+    const rows = avroRows({ type: 'record', name: 'Parcel', fields: [
+      { name: 'id', type: 'string', doc: 'The *parcel* id.' },
+      { name: 'scan', type: { type: 'enum', name: 'Scan', symbols: ['IN', 'OUT'] } },
+      { name: 'at', type: { type: 'long', logicalType: 'timestamp-millis' } },
+      { name: 'where', type: ['null', 'string'], default: null },
+      { name: 'next', type: ['null', 'Parcel'] },
+      { name: 'tags', type: { type: 'array', items: 'string' } },
+    ] }, 'payload');
+    assert.deepEqual(rows.map((r) => [r.name, r.type, r.depth]), [
+      ['', 'record Parcel', 0], ['id', 'string', 1], ['scan', 'enum Scan', 1], ['at', 'long (timestamp-millis)', 1],
+      ['where', 'null | string', 1], ['next', 'null | Parcel', 1], ['tags', 'array of string', 1], ['[items]', 'string', 2],
+    ]);
+    assert.equal(rows[1]!.required, true);
+    assert.match(rows[1]!.descriptionHtml!, /<em>parcel<\/em>/);
+    assert.deepEqual(rows[2]!.enum, ['IN', 'OUT']);
+    assert.equal(rows[4]!.required, false);
+    assert.deepEqual(rows[4]!.constraints, ['optional (null allowed)']);
+    assert.equal(rows[4]!.default, null);
+  });
+
+  it('shows Protocol Buffers messages as rows with field numbers, repeated and nested messages, recursion as a back-reference', async () => {
+    const { protobufRows } = await import('./format-rows.ts');
+    const rows = protobufRows('syntax = "proto3";\nmessage Order {\n  string id = 1;\n  repeated Line lines = 2;\n  Status status = 3;\n  Order replaces = 4;\n}\nmessage Line { string sku = 1; int32 quantity = 2; }\nenum Status { NEW = 0; PAID = 1; }\n', 'payload');
+    const order = rows.filter((r) => r.anchor.startsWith('payload.Order'));
+    assert.deepEqual(order.map((r) => [r.name, r.type, r.constraints.join(' ')]), [
+      ['Order', 'message Order', ''],
+      ['id', 'string', 'field 1'],
+      ['lines', 'array of Line', 'field 2'],
+      ['sku', 'string', 'field 1'],
+      ['quantity', 'int32', 'field 2'],
+      ['status', 'Status', 'field 3'],
+      ['replaces', 'Order', 'field 4'],
+    ]);
+    assert.deepEqual(order.find((r) => r.name === 'status')!.enum, ['NEW', 'PAID']);
+    assert.ok(order.find((r) => r.name === 'replaces')!.backReference);
+  });
+});

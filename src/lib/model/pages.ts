@@ -13,6 +13,7 @@ import { schemaFormatKind } from '../validate/schema-formats.ts';
 import { toLink, type EntityLocator } from './entity-locator.ts';
 import { generateExamples } from './generated-examples.ts';
 import { objectView, type ObjectView } from './object-view.ts';
+import { avroRows, protobufRows } from './format-rows.ts';
 import { schemaRows } from './schema-rows.ts';
 import type { Entity, Link, SchemaRow } from './types.ts';
 
@@ -39,7 +40,7 @@ export type PageSection =
   | { type: 'facts'; heading: string; anchor: string; facts: Fact[] }
   | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string })[]; empty?: string }
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
-  | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[] }
+  | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
   | { type: 'source'; heading: string; anchor: string; format: string; code: string }
   | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string }[] };
 
@@ -238,10 +239,17 @@ function schemaSection(ctx: Context, page: Page, heading: string, anchor: string
   const s = resolved?.value;
   if (resolved && isPlainObject(s) && ('schemaFormat' in s || 'schema' in s)) {
     const kind = schemaFormatKind(s.schemaFormat);
+    if (kind === 'openapi') {
+      // An OpenAPI 3.0 Schema Object reads like JSON Schema in a table.
+      page.sections.push({ type: 'schema', heading, anchor, format: String(s.schemaFormat), rows: schemaRows(ctx.doc, s.schema, sub(resolved.at, 'schema'), { anchorPrefix: anchor, componentAt: ctx.componentAt }) });
+      return;
+    }
     if (kind !== 'apidesc') {
       const inner = ctx.doc.deref(s.schema, sub(resolved.at, 'schema'));
       const code = typeof inner?.value === 'string' ? inner.value : JSON.stringify(inner?.value, null, 2);
-      page.sections.push({ type: 'source', heading, anchor, format: String(s.schemaFormat), code: code ?? '' });
+      const rows = kind === 'avro' ? avroRows(inner?.value, anchor) : kind === 'protobuf' && typeof inner?.value === 'string' ? protobufRows(inner.value, anchor) : [];
+      if (rows.length > 0) page.sections.push({ type: 'schema', heading, anchor, format: String(s.schemaFormat), rows });
+      page.sections.push({ type: 'source', heading: rows.length > 0 ? `${heading} source` : heading, anchor: rows.length > 0 ? `${anchor}-source` : anchor, format: String(s.schemaFormat), code: code ?? '' });
       return;
     }
     page.sections.push({ type: 'schema', heading, anchor, rows: schemaRows(ctx.doc, s.schema, sub(resolved.at, 'schema'), { anchorPrefix: anchor, componentAt: ctx.componentAt }) });
