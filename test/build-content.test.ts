@@ -68,4 +68,14 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(sitemap, /<loc>https:\/\/api\.example\.com\/docs\/components\/schemas\/order\/<\/loc>/);
     assert.equal((sitemap.match(/<url>/g) ?? []).length, new Set(routes.map((r) => r.url)).size + 1);
   });
+
+  it('offers the source document as written and as JSON, linked from the overview', () => {
+    const source = readFileSync(join(out, 'source/orders.apidesc.yaml'), 'utf8');
+    assert.equal(source, readFileSync(join(repo, 'content/orders.apidesc.yaml'), 'utf8'));
+    const json = JSON.parse(readFileSync(join(out, 'source/orders.apidesc.json'), 'utf8')) as { info: { title: string } };
+    assert.equal(json.info.title, 'Order Fulfilment Events');
+    const overview = readFileSync(join(out, 'index.html'), 'utf8');
+    assert.match(overview, /href="\/docs\/source\/orders\.apidesc\.yaml" download>/);
+    assert.match(overview, /href="\/docs\/source\/orders\.apidesc\.json" download>/);
+  });
 });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import { tempTree, MINIMAL } from './helpers.ts';
@@ -60,5 +60,16 @@ describe('build --allow-invalid and determinism', () => {
     const one = digest(join(dir, 'one'));
     assert.ok(one.size > 5);
     assert.deepEqual(one, digest(join(dir, 'two')));
+  });
+
+  it('copies every file of a multi-file document under source/, laid out as in the input folder', async () => {
+    const corpus = resolve(process.env.APIDESC_CORPUS ?? resolve(import.meta.dirname, '../../shared/corpus'));
+    const set = join(corpus, 'multi-file/spec-social-media');
+    const out = join(tempTree({ 'keep.txt': '' }), 'site');
+    assert.equal(await build(set, ['backend/asyncapi.yaml', '--root', '.', '--out', out]), 0);
+    for (const file of ['backend/asyncapi.yaml', 'common/messages.yaml', 'common/schemas.yaml', 'common/servers.yaml']) {
+      assert.equal(readFileSync(join(out, 'source', file), 'utf8'), readFileSync(join(set, file), 'utf8'), file);
+    }
+    assert.match(readFileSync(join(out, 'index.html'), 'utf8'), /href="\/source\/common\/messages\.yaml" download>common\/messages\.yaml<\/a>/);
   });
 });

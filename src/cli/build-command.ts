@@ -3,9 +3,9 @@
  * diagnostics, exit 1), builds the model of every document, renders the Astro site, and writes
  * the route manifest `apidesc-routes.json` at the root of the output.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT, type CliIO } from './io.ts';
 import { buildSiteData } from './site-data-file.ts';
@@ -32,7 +32,7 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   const cwd = options.cwd ?? process.cwd();
   const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
   const started = performance.now();
-  const { site, routes } = buildSiteData(docs, cwd);
+  const { site, routes, copies } = buildSiteData(docs, cwd);
   const pageCount = site.apis.reduce((n, api) => n + api.pages.length, 0);
   io.err(`Model: ${site.apis.length} API(s), ${pageCount} pages (${Math.round(performance.now() - started)} ms). Rendering…`);
   const work = mkdtempSync(join(tmpdir(), 'apidesc-site-'));
@@ -54,6 +54,11 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
     rmSync(work, { recursive: true, force: true });
   }
   writeFileSync(join(outDir, 'apidesc-routes.json'), JSON.stringify(routes, null, 2) + '\n');
+  for (const copy of copies) {
+    const target = join(outDir, copy.to);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, copy.text);
+  }
   if (options.site) writeFileSync(join(outDir, 'sitemap.xml'), sitemap(options.site, options.base ?? '/', site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u))));
   io.err(`Built ${site.apis.length} API(s), ${pageCount} pages, into ${options.outDir} (${Math.round(performance.now() - started)} ms)`);
   return EXIT.ok;

@@ -1,5 +1,5 @@
 /** Validated documents → the site data the Astro pages render, and the route manifest. */
-import { sep } from 'node:path';
+import { basename, relative, sep } from 'node:path';
 import { buildApiModel } from '../lib/model/build-model.ts';
 import { baseSlug, slugsFor } from '../lib/model/slugs.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
@@ -10,7 +10,14 @@ import { parentPointer } from '../lib/resolve/json-pointer.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteData } from '../site/site-data.ts';
 
-export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[] }[], cwd: string): { site: SiteData; routes: RouteEntry[] } {
+/** A file to copy into the site: `from` (absolute) to `to` (relative to the output folder). */
+export interface SourceCopy {
+  to: string;
+  text: string;
+}
+
+export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[] }[], cwd: string): { site: SiteData; routes: RouteEntry[]; copies: SourceCopy[] } {
+  const copies: SourceCopy[] = [];
   // In a portal each API lives under /<api-slug>/; the slug comes from the file name, which is
   // stable across releases (titles and versions change), with as many parent folders as it
   // takes to tell files of the same name apart (backend/asyncapi.yaml → backend-asyncapi).
@@ -33,15 +40,16 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
     ] as const) counts[label] = model.entities.filter((e) => test(e.kind)).length;
     const unplaced = placeDiagnostics(model.pages, diagnostics, displayPath(doc.root.path, cwd));
     const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
+    const downloads = sourceDownloads(doc, prefix, copies);
     return {
       slug, title: model.title, version: model.version, infoFacts: model.infoFacts,
       ...(model.descriptionHtml ? { descriptionHtml: model.descriptionHtml } : {}),
-      prefix, pages: model.pages, counts,
+      prefix, pages: model.pages, counts, downloads,
       ...(unplaced.length > 0 ? { diagnostics: unplaced } : {}),
       ...(errorCount > 0 ? { errorCount } : {}),
     };
   });
-  return { site: { apis }, routes };
+  return { site: { apis }, routes, copies };
 }
 
 function uniqueNames(files: string[]): string[] {
@@ -79,4 +87,22 @@ function placeDiagnostics(pages: Page[], diagnostics: Diagnostic[], rootFile: st
     else unplaced.push(shown);
   }
   return unplaced;
+}
+
+/**
+ * The document's files under `source/`, laid out as in the input folder so that relative `$ref`s
+ * between them still work after download; a single-file document is also offered as JSON.
+ */
+function sourceDownloads(doc: ResolvedDoc, prefix: string, copies: SourceCopy[]): { label: string; url: string }[] {
+  const local = doc.files.filter((f) => !/^https?:/i.test(f.path));
+  const rel = (path: string): string => relative(doc.policy.root, path).split(sep).join('/');
+  for (const f of local) copies.push({ to: `${prefix}source/${rel(f.path)}`, text: f.text });
+  const downloads = [{ label: `${basename(doc.root.path)} (${doc.root.format === 'json' ? 'JSON' : 'YAML'}, as written)`, url: `source/${rel(doc.root.path)}` }];
+  for (const f of local.slice(1)) downloads.push({ label: rel(f.path), url: `source/${rel(f.path)}` });
+  if (local.length === 1 && doc.root.format !== 'json') {
+    const jsonName = rel(doc.root.path).replace(/\.(ya?ml)$/i, '') + '.json';
+    copies.push({ to: `${prefix}source/${jsonName}`, text: JSON.stringify(doc.root.value, null, 2) + '\n' });
+    downloads.push({ label: `${basename(jsonName)} (JSON)`, url: `source/${jsonName}` });
+  }
+  return downloads;
 }

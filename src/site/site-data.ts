@@ -19,19 +19,25 @@ export interface SiteApi {
   diagnostics?: PageDiagnostic[];
   /** Errors in the documents of this API: a banner on every page says the preview is of invalid input. */
   errorCount?: number;
+  /** The source files, copied next to the pages (URLs relative to the API). */
+  downloads: { label: string; url: string }[];
 }
 
 export interface SiteData {
   apis: SiteApi[];
 }
 
-let cached: SiteData | undefined;
+let cached: { file: string | undefined; data: SiteData } | undefined;
 
+/**
+ * Read once per build. Keyed by the file, which is new for every build: the rendering modules can
+ * outlive a build when several run in one process (Node caches them by URL).
+ */
 export function siteData(): SiteData {
-  if (cached) return cached;
   const file = process.env.APIDESC_SITE_DATA;
-  cached = file ? (JSON.parse(readFileSync(file, 'utf8')) as SiteData) : { apis: [] };
-  return cached;
+  if (cached?.file === file) return cached.data;
+  cached = { file, data: file ? (JSON.parse(readFileSync(file, 'utf8')) as SiteData) : { apis: [] } };
+  return cached.data;
 }
 
 /** Site-relative URL of a page of `api` (Astro's base is added by the caller). */
