@@ -35,7 +35,7 @@ let cached: { file: string | undefined; data: SiteData } | undefined;
  */
 export function siteData(): SiteData {
   const file = process.env.APIDESC_SITE_DATA;
-  if (cached?.file === file) return cached.data;
+  if (cached && cached.file === file) return cached.data;
   cached = { file, data: file ? (JSON.parse(readFileSync(file, 'utf8')) as SiteData) : { apis: [] } };
   return cached.data;
 }
