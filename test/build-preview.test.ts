@@ -71,5 +71,7 @@ describe('build --allow-invalid and determinism', () => {
       assert.equal(readFileSync(join(out, 'source', file), 'utf8'), readFileSync(join(set, file), 'utf8'), file);
     }
     assert.match(readFileSync(join(out, 'index.html'), 'utf8'), /href="\/source\/common\/messages\.yaml" download>common\/messages\.yaml<\/a>/);
+    const bundled = JSON.parse(readFileSync(join(out, 'source/backend/asyncapi.bundled.json'), 'utf8')) as { servers: Record<string, { host?: string }> };
+    assert.equal(bundled.servers.websiteWebSocketServer!.host, 'mycompany.com');
   });
 });

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { Page, PageDiagnostic } from '../lib/model/pages.ts';
 import { parentPointer } from '../lib/resolve/json-pointer.ts';
+import { bundleDocument } from '../lib/resolve/bundle.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteData } from '../site/site-data.ts';
 
@@ -91,7 +92,7 @@ function placeDiagnostics(pages: Page[], diagnostics: Diagnostic[], rootFile: st
 
 /**
  * The document's files under `source/`, laid out as in the input folder so that relative `$ref`s
- * between them still work after download; a single-file document is also offered as JSON.
+ * between them still work after download, and the whole document bundled into one JSON file.
  */
 function sourceDownloads(doc: ResolvedDoc, prefix: string, copies: SourceCopy[]): { label: string; url: string }[] {
   const local = doc.files.filter((f) => !/^https?:/i.test(f.path));
@@ -99,10 +100,8 @@ function sourceDownloads(doc: ResolvedDoc, prefix: string, copies: SourceCopy[])
   for (const f of local) copies.push({ to: `${prefix}source/${rel(f.path)}`, text: f.text });
   const downloads = [{ label: `${basename(doc.root.path)} (${doc.root.format === 'json' ? 'JSON' : 'YAML'}, as written)`, url: `source/${rel(doc.root.path)}` }];
   for (const f of local.slice(1)) downloads.push({ label: rel(f.path), url: `source/${rel(f.path)}` });
-  if (local.length === 1 && doc.root.format !== 'json') {
-    const jsonName = rel(doc.root.path).replace(/\.(ya?ml)$/i, '') + '.json';
-    copies.push({ to: `${prefix}source/${jsonName}`, text: JSON.stringify(doc.root.value, null, 2) + '\n' });
-    downloads.push({ label: `${basename(jsonName)} (JSON)`, url: `source/${jsonName}` });
-  }
+  const jsonName = rel(doc.root.path).replace(/\.(ya?ml|json)$/i, '') + (local.length > 1 || doc.root.format === 'json' ? '.bundled.json' : '.json');
+  copies.push({ to: `${prefix}source/${jsonName}`, text: JSON.stringify(bundleDocument(doc), null, 2) + '\n' });
+  downloads.push({ label: `${basename(jsonName)} (${local.length > 1 ? 'one JSON file, references between files inlined' : 'JSON'})`, url: `source/${jsonName}` });
   return downloads;
 }
