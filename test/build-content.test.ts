@@ -78,4 +78,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(overview, /href="\/docs\/source\/orders\.apidesc\.yaml" download>/);
     assert.match(overview, /href="\/docs\/source\/orders\.apidesc\.json" download>/);
   });
+
+  it('highlights fenced code in descriptions in both themes', () => {
+    const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
+    assert.match(html, /<pre class="shiki shiki-themes github-light github-dark"/);
+    assert.match(html, /MessageDeduplicationId/);
+  });
 });

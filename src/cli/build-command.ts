@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT, type CliIO } from './io.ts';
-import { buildSiteData } from './site-data-file.ts';
+import { buildSiteData, highlightDescriptions } from './site-data-file.ts';
 import { validateCommand, type ValidateCommandOptions } from './validate-command.ts';
 
 export interface BuildOptions extends ValidateCommandOptions {
@@ -33,6 +33,7 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
   const started = performance.now();
   const { site, routes, copies } = buildSiteData(docs, cwd);
+  await highlightDescriptions(site);
   const pageCount = site.apis.reduce((n, api) => n + api.pages.length, 0);
   io.err(`Model: ${site.apis.length} API(s), ${pageCount} pages (${Math.round(performance.now() - started)} ms). Rendering…`);
   const work = mkdtempSync(join(tmpdir(), 'apidesc-site-'));

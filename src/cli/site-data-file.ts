@@ -7,6 +7,7 @@ import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { Page, PageDiagnostic } from '../lib/model/pages.ts';
 import { parentPointer } from '../lib/resolve/json-pointer.ts';
+import { highlightHtml } from '../lib/highlight/highlight-html.ts';
 import { bundleDocument } from '../lib/resolve/bundle.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteData } from '../site/site-data.ts';
@@ -104,4 +105,12 @@ function sourceDownloads(doc: ResolvedDoc, prefix: string, copies: SourceCopy[])
   copies.push({ to: `${prefix}source/${jsonName}`, text: JSON.stringify(bundleDocument(doc), null, 2) + '\n' });
   downloads.push({ label: `${basename(jsonName)} (${local.length > 1 ? 'one JSON file, references between files inlined' : 'JSON'})`, url: `source/${jsonName}` });
   return downloads;
+}
+
+/** Highlights fenced code in every description (shiki is asynchronous, the model is not). */
+export async function highlightDescriptions(site: SiteData): Promise<void> {
+  for (const api of site.apis) {
+    if (api.descriptionHtml) api.descriptionHtml = await highlightHtml(api.descriptionHtml);
+    for (const page of api.pages) if (page.descriptionHtml) page.descriptionHtml = await highlightHtml(page.descriptionHtml);
+  }
 }

@@ -1,0 +1,26 @@
+/**
+ * Highlights the fenced code blocks of rendered descriptions with shiki, in the site's light and
+ * dark themes. Runs on HTML that is already sanitized: it replaces `<pre><code class="language-x">`
+ * blocks with shiki's output, which escapes the code itself. Unknown languages stay plain.
+ */
+import { createHighlighter, type Highlighter } from 'shiki';
+
+const LANGUAGES = ['json', 'yaml', 'javascript', 'typescript', 'shell', 'bash', 'xml', 'html', 'css', 'sql', 'python', 'java', 'go', 'proto', 'graphql', 'http'];
+const BLOCK = /<pre><code class="language-([\w-]+)">([\s\S]*?)<\/code><\/pre>/g;
+
+let highlighter: Promise<Highlighter> | undefined;
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+}
+
+export async function highlightHtml(html: string): Promise<string> {
+  if (!html.includes('<pre><code class="language-')) return html;
+  highlighter ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: LANGUAGES });
+  const h = await highlighter;
+  const loaded = new Set(h.getLoadedLanguages());
+  return html.replace(BLOCK, (whole, lang: string, code: string) => {
+    if (!loaded.has(lang)) return whole;
+    return h.codeToHtml(unescapeHtml(code).replace(/\n$/, ''), { lang, themes: { light: 'github-light', dark: 'github-dark' } });
+  });
+}
