@@ -7,6 +7,7 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../resolve/json-pointer.ts';
 import { isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { renderMarkdown } from '../markdown/render-markdown.ts';
 import type { EntityLocator } from './entity-locator.ts';
 import type { Link } from './types.ts';
 
@@ -16,7 +17,9 @@ export type ObjectView =
   | { type: 'map'; entries: [string, ObjectView][] }
   /** A reference to an object with its own page: the link, and the object shown in place too. */
   | { type: 'link'; link: Link; content?: ObjectView }
-  | { type: 'more'; count: number };
+  | { type: 'more'; count: number }
+  /** A `description`: CommonMark, rendered and sanitized. */
+  | { type: 'markdown'; html: string };
 
 const MAX_DEPTH = 12;
 const MAX_ENTRIES = 200;
@@ -46,7 +49,10 @@ export function objectView(doc: ResolvedDoc, locator: EntityLocator, value: unkn
     return { type: 'list', items };
   }
   const all = Object.entries(value);
-  const entries: [string, ObjectView][] = all.slice(0, MAX_ENTRIES).map(([k, v]) => [k, objectView(doc, locator, v, { file: site.file, pointer: joinPointer(site.pointer, k) }, depth + 1)]);
+  const entries: [string, ObjectView][] = all.slice(0, MAX_ENTRIES).map(([k, v]) => [
+    k,
+    k === 'description' && typeof v === 'string' ? { type: 'markdown', html: renderMarkdown(v) } : objectView(doc, locator, v, { file: site.file, pointer: joinPointer(site.pointer, k) }, depth + 1),
+  ]);
   if (all.length > MAX_ENTRIES) entries.push(['…', { type: 'more', count: all.length - MAX_ENTRIES }]);
   return { type: 'map', entries };
 }
