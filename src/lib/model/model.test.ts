@@ -143,7 +143,7 @@ describe('model: pages', () => {
     const op = m.pages.find((p) => p.pointer === '/operations/publishOrderEvents')!;
     const security = op.sections.find((s) => s.anchor === 'server-security');
     assert.ok(security && security.type === 'facts');
-    assert.deepEqual(security.facts, [{ label: 'Production topics', text: 'sigv4' }]);
+    assert.deepEqual(security.facts, [{ label: 'Production topics', links: [{ kind: 'component:securitySchemes', id: 'sigv4', url: 'components/securityschemes/sigv4/', title: 'sigv4' }] }]);
   });
 
   it('shows every Info field on the overview, with external links only for safe URLs', async () => {

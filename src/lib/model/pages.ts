@@ -24,6 +24,8 @@ export interface Fact {
   code?: boolean;
   /** An external URL, only when it is http(s) or mailto (never javascript:, data:, …). */
   href?: string;
+  /** Alternatives, each a link (e.g. the security schemes of a server: satisfy one). */
+  links?: Link[];
   /** A template (address, URL) split into literal text and `{variable}` names, to highlight the variables. */
   template?: { text: string; variable?: boolean }[];
 }
@@ -269,7 +271,7 @@ function serverSecuritySection(ctx: Context, page: Page, channelRef: unknown, si
     const value = at && ctx.doc.deref(valueAt(ctx, at), at);
     const list = value && isPlainObject(value.value) && Array.isArray(value.value.security) ? value.value.security : [];
     const schemes = list.flatMap((s, i) => ctx.locator.link(s, sub(value!.at, 'security', i)) ?? []);
-    if (schemes.length > 0) facts.push({ label: server.title, text: schemes.map((s) => s.title).join(' or ') });
+    if (schemes.length > 0) facts.push({ label: server.title, links: schemes });
   }
   if (facts.length > 0) page.sections.push({ type: 'facts', heading: 'Server security that also applies', anchor: 'server-security', facts });
 }
