@@ -63,29 +63,16 @@ const definitions: Record<string, JsonSchema> = {
   }),
   Parameter: object('Parameter Object', { enum: strList, default: str, description: str, examples: strList, location: str }),
 
+  // An Operation Trait holds any Operation field except action, channel, messages and traits (SPEC).
   Operation: object('Operation Object', {
+    ...operationTraitFields(),
     action: { enum: ['send', 'receive'] },
     channel: ref('Channel'),
-    title: str,
-    summary: str,
-    description: str,
-    security: { type: 'array', items: refOr('SecurityScheme') },
-    tags,
-    externalDocs,
-    bindings: refOr('OperationBindings'),
     traits: { type: 'array', items: refOr('OperationTrait') },
     messages: { type: 'array', items: ref('Message') },
     reply: refOr('OperationReply'),
   }, ['action', 'channel']),
-  OperationTrait: object('Operation Trait Object', {
-    title: str,
-    summary: str,
-    description: str,
-    security: { type: 'array', items: refOr('SecurityScheme') },
-    tags,
-    externalDocs,
-    bindings: refOr('OperationBindings'),
-  }),
+  OperationTrait: object('Operation Trait Object', operationTraitFields()),
   OperationReply: object('Operation Reply Object', {
     address: refOr('OperationReplyAddress'),
     channel: ref('Channel'),
@@ -155,6 +142,18 @@ const definitions: Record<string, JsonSchema> = {
   ...schemaObjectDefinitions,
   ...bindingsDefinitions,
 };
+
+function operationTraitFields(): Record<string, JsonSchema> {
+  return {
+    title: str,
+    summary: str,
+    description: str,
+    security: { type: 'array', items: refOr('SecurityScheme') },
+    tags,
+    externalDocs,
+    bindings: refOr('OperationBindings'),
+  };
+}
 
 function messageTraitFields(): Record<string, JsonSchema> {
   return {
