@@ -1,7 +1,7 @@
 /** Preview builds of broken documents (--allow-invalid), and byte-identical output for the same input. */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
@@ -73,5 +73,20 @@ describe('build --allow-invalid and determinism', () => {
     assert.match(readFileSync(join(out, 'index.html'), 'utf8'), /href="\/source\/common\/messages\.yaml" download>common\/messages\.yaml<\/a>/);
     const bundled = JSON.parse(readFileSync(join(out, 'source/backend/asyncapi.bundled.json'), 'utf8')) as { servers: Record<string, { host?: string }> };
     assert.equal(bundled.servers.websiteWebSocketServer!.host, 'mycompany.com');
+  });
+});
+
+describe('a failed build keeps the last good site', () => {
+  it('leaves the previous output untouched when a later build fails, and replaces it when one succeeds', async () => {
+    const dir = tempTree({ 'api.yaml': MINIMAL.replace('title: T', 'title: Good') });
+    assert.equal(await build(dir, ['api.yaml', '--out', 'site']), 0);
+    const before = digest(join(dir, 'site'));
+    writeFileSync(join(dir, 'api.yaml'), 'apidesc: 3.0.0\ninfo: [broken\n');
+    assert.equal(await build(dir, ['api.yaml', '--out', 'site']), 1);
+    assert.deepEqual(digest(join(dir, 'site')), before);
+    writeFileSync(join(dir, 'api.yaml'), MINIMAL.replace('title: T', 'title: Better'));
+    assert.equal(await build(dir, ['api.yaml', '--out', 'site']), 0);
+    assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<h1>Better<\/h1>/);
+    assert.deepEqual(readdirSync(dir).sort(), ['api.yaml', 'site']);
   });
 });

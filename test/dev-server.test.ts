@@ -41,7 +41,8 @@ describe('apidesc-docs dev', () => {
         return r.ok ? r.text() : undefined;
       });
       assert.match(first, /<h1>First title<\/h1>/);
-      assert.match(first, /new EventSource\('\/__apidesc\/events'\)/);
+      assert.match(first, /<script src="\/__apidesc\/live\.js"><\/script>/);
+      assert.match(await (await fetch(`${base}/__apidesc/live.js`)).text(), /new EventSource\('\/__apidesc\/events'\)/);
       assert.equal((await fetch(`${base}/..%2F..%2Fetc%2Fpasswd`)).status === 200, false);
 
       const events = await fetch(`${base}/__apidesc/events`);

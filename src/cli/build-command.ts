@@ -3,7 +3,7 @@
  * diagnostics, exit 1), builds the model of every document, renders the Astro site, and writes
  * the route manifest `apidesc-routes.json` at the root of the output.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,9 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   process.env.APIDESC_SITE_DATA = dataFile;
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const outDir = resolve(cwd, options.outDir);
+  // Build beside the output folder and swap it in only when everything is written: a failed
+  // build never leaves a half-written site where the last good one was.
+  const staging = `${outDir}.partial-${process.pid}`;
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const previous = process.cwd();
   try {
@@ -49,18 +52,23 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
     // packages only from the project folder: run it there, whatever folder the user is in.
     process.chdir(root);
     const { build } = await import('astro');
-    await build({ root, outDir, logLevel: 'warn', ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) });
+    await build({ root, outDir: staging, logLevel: 'warn', ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) });
+    process.chdir(previous);
+    writeFileSync(join(staging, 'apidesc-routes.json'), JSON.stringify(routes, null, 2) + '\n');
+    for (const copy of copies) {
+      const target = join(staging, copy.to);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, copy.text);
+    }
+    if (options.site) writeFileSync(join(staging, 'sitemap.xml'), sitemap(options.site, options.base ?? '/', site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u))));
+    replaceFolder(staging, outDir);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
   } finally {
     process.chdir(previous);
     rmSync(work, { recursive: true, force: true });
   }
-  writeFileSync(join(outDir, 'apidesc-routes.json'), JSON.stringify(routes, null, 2) + '\n');
-  for (const copy of copies) {
-    const target = join(outDir, copy.to);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, copy.text);
-  }
-  if (options.site) writeFileSync(join(outDir, 'sitemap.xml'), sitemap(options.site, options.base ?? '/', site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u))));
   io.err(`Built ${site.apis.length} API(s), ${pageCount} pages, into ${options.outDir} (${Math.round(performance.now() - started)} ms)`);
   return EXIT.ok;
 }
@@ -71,4 +79,13 @@ function sitemap(siteUrl: string, base: string, urls: string[]): string {
   const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const entries = [...new Set(urls)].sort().map((u) => `  <url><loc>${escape(new URL(u, root).href)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+/** Puts `fresh` where `target` is, removing the old folder only once the new one is in place. */
+function replaceFolder(fresh: string, target: string): void {
+  const old = `${target}.old-${process.pid}`;
+  const hadOld = existsSync(target);
+  if (hadOld) renameSync(target, old);
+  renameSync(fresh, target);
+  if (hadOld) rmSync(old, { recursive: true, force: true });
 }

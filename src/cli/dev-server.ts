@@ -63,6 +63,7 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/__apidesc/live.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(LIVE);
     if (url.pathname === '/__apidesc/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
       res.write(': connected\n\n');
@@ -77,7 +78,8 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
     if (!existsSync(path)) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
     const type = TYPES[extname(path)] ?? 'application/octet-stream';
     let body: string | Buffer = readFileSync(path);
-    if (type.startsWith('text/html')) body = body.toString('utf8').replace('</body>', `<script>${LIVE}</script></body>`);
+    // An external script, so the pages' Content-Security-Policy (no inline script) allows it.
+    if (type.startsWith('text/html')) body = body.toString('utf8').replace('</body>', '<script src="/__apidesc/live.js"></script></body>');
     res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
   });
 
