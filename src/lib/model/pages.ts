@@ -12,6 +12,7 @@ import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolve
 import { schemaFormatKind } from '../validate/schema-formats.ts';
 import { toLink, type EntityLocator } from './entity-locator.ts';
 import { generateExamples } from './generated-examples.ts';
+import { operationView, PROTOCOL_LABELS, topicView, type FanOut, type SnsOperationView, type SnsTopicView } from './sns.ts';
 import { objectView, type ObjectView } from './object-view.ts';
 import { avroRows, protobufRows } from './format-rows.ts';
 import { schemaRows } from './schema-rows.ts';
@@ -44,7 +45,9 @@ export type PageSection =
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
   | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
   | { type: 'source'; heading: string; anchor: string; format: string; code: string }
-  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string }[] };
+  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string }[] }
+  | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link }
+  | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link };
 
 /** A validator finding shown on the page it concerns (builds with --allow-invalid). */
 export interface PageDiagnostic {
@@ -198,10 +201,72 @@ function operationPage(ctx: Context, page: Page, op: Record<string, unknown>, at
       page.sections.push({ type: 'facts', heading: 'Reply', anchor: 'reply', facts });
     }
   }
+  const bindings = bindingsOf(ctx, value.bindings, sub(m.origin.bindings ?? at, 'bindings'));
+  if (bindings && isPlainObject(bindings.value.sns)) {
+    // A trait or a components entry may have brought the binding: say which.
+    const fromTrait = m.origin.bindings && (m.origin.bindings.file !== at.file || m.origin.bindings.pointer !== at.pointer) ? ctx.locator.at(m.origin.bindings) : undefined;
+    const origin = bindings.link ?? (fromTrait ? toLink(fromTrait) : undefined);
+    const topicPolicy = bindings.value.sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, op.channel, sub(at, 'channel'));
+    page.sections.push({ type: 'sns-operation', heading: value.action === 'receive' ? 'sns subscriptions' : 'sns publishing', anchor: 'sns', view: operationView(bindings.value.sns, value.action, bindings.value.sqs, 'sns', topicPolicy), ...(origin ? { origin } : {}) });
+  }
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));
   traitsSection(ctx, page, m.origin, at);
-  if (value.bindings !== undefined) page.sections.push({ type: 'object', heading: 'Bindings', anchor: 'bindings', view: objectView(ctx.doc, ctx.locator, value.bindings, sub(m.origin.bindings ?? at, 'bindings')) });
+  otherBindings(ctx, page, bindings);
+}
+
+/** The topic-level delivery policy a producer (send operation) of the same channel declares. */
+function producerDeliveryPolicy(ctx: Context, channelRef: unknown, site: Location): unknown {
+  const channel = ctx.locator.target(channelRef, site);
+  for (const entity of ctx.entities.filter((e) => e.kind === 'operation')) {
+    const at = { file: ctx.doc.root.path, pointer: entity.pointer };
+    const op = ctx.doc.deref(valueAt(ctx, at), at);
+    if (!op || !isPlainObject(op.value) || !channel || ctx.locator.target(op.value.channel, sub(op.at, 'channel')) !== channel) continue;
+    const m = merged(ctx, op.value, op.at);
+    if (m.value.action !== 'send') continue;
+    const bindings = bindingsOf(ctx, m.value.bindings, sub(m.origin.bindings ?? op.at, 'bindings'));
+    const policy = bindings && isPlainObject(bindings.value.sns) ? bindings.value.sns.deliveryPolicy : undefined;
+    if (policy !== undefined) return policy;
+  }
+  return undefined;
+}
+
+/** A bindings object after its reference, with a link to the components entry it came from. */
+function bindingsOf(ctx: Context, raw: unknown, site: Location): { value: Record<string, unknown>; at: Location; link?: Link } | undefined {
+  if (raw === undefined) return undefined;
+  const resolved = ctx.doc.deref(raw, site);
+  if (!resolved || !isPlainObject(resolved.value)) return undefined;
+  const link = isRefObject(raw) ? ctx.locator.link(raw, site) : undefined;
+  return { value: resolved.value, at: resolved.at, ...(link ? { link } : {}) };
+}
+
+/** Bindings of every protocol but sns (which has its own view), as a readable tree. */
+function otherBindings(ctx: Context, page: Page, bindings: { value: Record<string, unknown>; at: Location } | undefined): void {
+  if (!bindings) return;
+  const others = Object.fromEntries(Object.entries(bindings.value).filter(([k]) => k !== 'sns'));
+  if (Object.keys(others).length === 0) return;
+  page.sections.push({ type: 'object', heading: 'Bindings', anchor: 'bindings', view: objectView(ctx.doc, ctx.locator, others, bindings.at) });
+}
+
+/** Who publishes to this channel's topic and who is subscribed to it, across every operation of the API. */
+function fanOut(ctx: Context, channel: Page): FanOut {
+  const result: FanOut = { producers: [], consumers: [] };
+  for (const entity of ctx.entities.filter((e) => e.kind === 'operation')) {
+    const at = { file: ctx.doc.root.path, pointer: entity.pointer };
+    const op = ctx.doc.deref(valueAt(ctx, at), at);
+    if (!op || !isPlainObject(op.value) || ctx.locator.target(op.value.channel, sub(op.at, 'channel'))?.url !== channel.url) continue;
+    const m = merged(ctx, op.value, op.at);
+    if (m.value.action === 'send') result.producers.push(toLink(entity));
+    const bindings = bindingsOf(ctx, m.value.bindings, sub(m.origin.bindings ?? op.at, 'bindings'));
+    const sns = bindings && isPlainObject(bindings.value.sns) ? bindings.value.sns : undefined;
+    for (const [, c] of entries(sns?.consumers)) {
+      if (!isPlainObject(c)) continue;
+      const endpoint = isPlainObject(c.endpoint) ? Object.values(c.endpoint).filter((v) => typeof v === 'string').join(', ') : '';
+      const redrive = isPlainObject(c.redrivePolicy) && isPlainObject(c.redrivePolicy.deadLetterQueue) ? Object.values(c.redrivePolicy.deadLetterQueue).filter((v) => typeof v === 'string').join(', ') : undefined;
+      result.consumers.push({ operation: toLink(entity), protocolLabel: PROTOCOL_LABELS[String(c.protocol)] ?? String(c.protocol), endpoint, ...(redrive ? { deadLetter: redrive } : {}) });
+    }
+  }
+  return result;
 }
 
 function messagePage(ctx: Context, page: Page, message: Record<string, unknown>, at: Location): void {
@@ -282,9 +347,14 @@ function securitySection(ctx: Context, page: Page, security: unknown, at: Locati
 }
 
 function commonSections(ctx: Context, page: Page, value: Record<string, unknown>, at: Location): void {
-  if (page.kind === 'channel' || page.kind === 'component:channels' || page.kind === 'server' || page.kind === 'component:servers') {
-    if (value.bindings !== undefined) page.sections.push({ type: 'object', heading: 'Bindings', anchor: 'bindings', view: objectView(ctx.doc, ctx.locator, value.bindings, sub(at, 'bindings')) });
+  if (page.kind === 'channel' || page.kind === 'component:channels') {
+    const bindings = bindingsOf(ctx, value.bindings, sub(at, 'bindings'));
+    if (bindings && isPlainObject(bindings.value.sns)) {
+      page.sections.push({ type: 'sns-topic', heading: 'sns topic', anchor: 'sns', topic: topicView(bindings.value.sns, page.id, value.address), fanOut: fanOut(ctx, page), ...(bindings.link ? { origin: bindings.link } : {}) });
+    }
+    otherBindings(ctx, page, bindings);
   }
+  if (page.kind === 'server' || page.kind === 'component:servers') otherBindings(ctx, page, bindingsOf(ctx, value.bindings, sub(at, 'bindings')));
   const tags = entries(value.tags).flatMap(([i, t]) => {
     const tag = ctx.doc.deref(t, sub(at, 'tags', i));
     return tag && isPlainObject(tag.value) && typeof tag.value.name === 'string' ? [tag.value.name] : [];

@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { validateDocument } from '../validate/validate-document.ts';
+import { buildApiModel } from './build-model.ts';
+import type { PageSection } from './pages.ts';
+import { backoffDelay, deliveryView } from './sns-delivery.ts';
+import { filterSummary } from './sns.ts';
+
+const repo = resolve(import.meta.dirname, '../../..');
+
+async function orders() {
+  const { doc } = await validateDocument(join(repo, 'content/orders.apidesc.yaml'));
+  return buildApiModel(doc!, 'orders', repo);
+}
+
+function section<T extends PageSection['type']>(sections: PageSection[], type: T): Extract<PageSection, { type: T }> {
+  const found = sections.find((s) => s.type === type);
+  assert.ok(found, `no ${type} section`);
+  return found as Extract<PageSection, { type: T }>;
+}
+
+describe('sns delivery policy in time', () => {
+  it('takes each value from the subscription, else from the topic, and says which', () => {
+    const view = deliveryView({ numRetries: 6, minDelayTarget: 2 }, { numRetries: 3, minDelayTarget: 10, maxDelayTarget: 20, backoffFunction: 'linear' })!;
+    assert.deepEqual(view.effective.map((e) => [e.field, e.value, e.from]), [
+      ['minDelayTarget', 2, 'subscription'], ['maxDelayTarget', 20, 'topic'], ['numRetries', 6, 'subscription'], ['backoffFunction', 'linear', 'topic'],
+    ]);
+  });
+
+  it('lays out the phases: immediate, pre-backoff at the minimum, backoff between, post-backoff at the maximum', () => {
+    const view = deliveryView({ numRetries: 8, numNoDelayRetries: 1, numMinDelayRetries: 2, numMaxDelayRetries: 2, minDelayTarget: 5, maxDelayTarget: 65, backoffFunction: 'linear' }, undefined)!;
+    assert.deepEqual(view.schedule!.map((s) => [s.phase, s.delay]), [
+      ['immediate', 0], ['pre-backoff', 5], ['pre-backoff', 5], ['backoff', 5], ['backoff', 35], ['backoff', 65], ['post-backoff', 65], ['post-backoff', 65],
+    ]);
+    assert.equal(view.totalSeconds, 245);
+  });
+
+  it('names the backoff curves and stays between the minimum and the maximum', () => {
+    for (const fn of ['linear', 'arithmetic', 'geometric', 'exponential']) {
+      const delays = [1, 2, 3, 4, 5].map((i) => backoffDelay(fn, i, 5, 2, 100));
+      assert.equal(Math.round(delays[0]!), 2, fn);
+      assert.equal(Math.round(delays[4]!), 100, fn);
+      assert.ok(delays.every((d, i) => i === 0 || d >= delays[i - 1]!), `${fn} grows`);
+    }
+  });
+
+  it('gives no schedule without numRetries', () => {
+    assert.equal(deliveryView({ minDelayTarget: 1 }, undefined)!.schedule, undefined);
+  });
+});
+
+describe('sns filter policies, readable', () => {
+  it('summarises exact values, numeric ranges, prefixes, anything-but, exists and nested attributes', () => {
+    assert.deepEqual(filterSummary({ eventType: ['A', 'B'], total: [{ numeric: ['>', 0, '<=', 100] }], sku: [{ prefix: 'BOOK-' }], region: [{ 'anything-but': ['us-east-1'] }], vip: [{ exists: true }], customer: { tier: ['gold'] } }), [
+      { attribute: 'eventType', condition: 'is one of "A", "B"' },
+      { attribute: 'total', condition: 'is a number > 0 and <= 100' },
+      { attribute: 'sku', condition: 'starts with "BOOK-"' },
+      { attribute: 'region', condition: 'is anything but ["us-east-1"]' },
+      { attribute: 'vip', condition: 'is present' },
+      { attribute: 'customer.tier', condition: 'is "gold"' },
+    ]);
+  });
+});
+
+describe('sns on the pages of the default document', () => {
+  it('shows the topic of a channel: name, FIFO, deduplication, tags, policy, from which components entry', async () => {
+    const m = await orders();
+    const topic = section(m.pages.find((p) => p.pointer === '/channels/orderEvents')!.sections, 'sns-topic');
+    assert.equal(topic.topic.name, 'orders.fifo');
+    assert.equal(topic.topic.nameDiffers, true);
+    assert.equal(topic.topic.ordering, 'FIFO');
+    assert.equal(topic.topic.contentBasedDeduplication, true);
+    assert.deepEqual(topic.topic.tags, [['domain', 'orders'], ['data-classification', 'internal']]);
+    assert.deepEqual(topic.topic.statements.map((s) => s.effect), ['Allow', 'Allow', 'Deny']);
+    assert.deepEqual(topic.topic.statements[1]!.principals, [{ kind: 'Service', values: ['sqs.amazonaws.com', 'lambda.amazonaws.com'] }]);
+    assert.deepEqual(topic.topic.statements[2]!.conditions, [{ operator: 'Bool', key: 'aws:SecureTransport', values: ['false'] }]);
+    assert.equal(topic.origin?.id, 'orderTopic');
+  });
+
+  it('shows the fan-out of a topic across operations: producers, and every consumer with its dead letters', async () => {
+    const m = await orders();
+    const { fanOut } = section(m.pages.find((p) => p.pointer === '/channels/orderEvents')!.sections, 'sns-topic');
+    assert.deepEqual(fanOut.producers.map((l) => l.id), ['publishOrderEvents']);
+    assert.deepEqual(fanOut.consumers.map((c) => [c.protocolLabel, c.endpoint, c.deadLetter]), [
+      ['SQS queue', 'warehouse-picking.fifo', 'warehouse-picking-dlq.fifo'],
+      ['Lambda function', 'arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening', undefined],
+      ['HTTPS endpoint', 'https://hooks.example.com/commerce/v2/orders', 'arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq'],
+    ]);
+  });
+
+  it('shows each subscription: endpoint by kind linked to its sqs queue, raw delivery, filter and scope, redrive with its default', async () => {
+    const m = await orders();
+    const { view } = section(m.pages.find((p) => p.pointer === '/operations/receiveOrderEventsInWarehouse')!.sections, 'sns-operation');
+    assert.equal(view.side, 'consumer');
+    const [sqs, lambda, https] = view.consumers;
+    assert.deepEqual(sqs!.endpoints, [{ kind: 'name', value: 'warehouse-picking.fifo', queueAnchor: 'sns-queue-warehouse-picking-fifo' }]);
+    assert.equal(sqs!.rawMessageDelivery, true);
+    assert.equal(sqs!.filterPolicyScope, 'MessageBody');
+    assert.equal(lambda!.filterPolicyScope, 'MessageAttributes');
+    assert.equal(lambda!.scopeDefault, true);
+    assert.deepEqual(https!.redrive, { deadLetterQueue: [{ kind: 'arn', value: 'arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq' }], maxReceiveCount: 10, countDefault: true });
+  });
+
+  it("uses the producer's topic-level delivery policy for a consumer's subscription, the consumer's own values winning", async () => {
+    const m = await orders();
+    const { view } = section(m.pages.find((p) => p.pointer === '/operations/receiveOrderEventsInWarehouse')!.sections, 'sns-operation');
+    const sqs = view.consumers[0]!;
+    assert.deepEqual(sqs.delivery!.effective.find((e) => e.field === 'numRetries'), { field: 'numRetries', value: 12, from: 'topic' });
+    const https = view.consumers[2]!;
+    assert.deepEqual(https.delivery!.effective.find((e) => e.field === 'numRetries'), { field: 'numRetries', value: 20, from: 'subscription' });
+    assert.equal(https.delivery!.schedule!.length, 20);
+  });
+
+  it('names the trait an sns binding came from', async () => {
+    const m = await orders();
+    const { origin } = section(m.pages.find((p) => p.pointer === '/operations/publishParcelScans')!.sections, 'sns-operation');
+    assert.equal(origin?.id, 'shippingTeam');
+  });
+});

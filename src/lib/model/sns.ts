@@ -1,0 +1,184 @@
+/**
+ * The sns binding (SPEC "Topic-notification binding") as what it means: the topic of a channel
+ * (name, FIFO or standard, deduplication, tags, policy statements, who publishes and who is
+ * subscribed across the whole API) and the subscriptions of an operation (protocol, endpoint,
+ * raw delivery, filter policy, dead-letter queue, effective delivery policy and retry schedule).
+ * Defaults the SPEC gives are shown as defaults.
+ */
+import { entries } from '../resolve/doc-index.ts';
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+import type { Link } from './types.ts';
+import { deliveryView, type DeliveryView } from './sns-delivery.ts';
+
+export const PROTOCOL_LABELS: Record<string, string> = {
+  http: 'HTTP endpoint', https: 'HTTPS endpoint', email: 'E-mail', 'email-json': 'E-mail (JSON)', sms: 'SMS',
+  sqs: 'SQS queue', application: 'Mobile app endpoint', lambda: 'Lambda function', firehose: 'Firehose stream',
+};
+
+export interface Statement {
+  effect: string;
+  principals: { kind?: string; values: string[] }[];
+  actions: string[];
+  resources: string[];
+  conditions: { operator: string; key: string; values: string[] }[];
+}
+
+export interface SnsTopicView {
+  name?: string;
+  /** The topic name is not the channel's id or address (readers confuse them). */
+  nameDiffers: boolean;
+  ordering: string;
+  orderingDefault: boolean;
+  contentBasedDeduplication: boolean;
+  deduplicationDefault: boolean;
+  tags: [string, string][];
+  bindingVersion: string;
+  versionDefault: boolean;
+  statements: Statement[];
+}
+
+export interface Endpoint {
+  kind: string;
+  value: string;
+  /** For `name`: the anchor of the sqs queue of that name on the same page, if defined there. */
+  queueAnchor?: string;
+}
+
+export interface ConsumerView {
+  protocol: string;
+  protocolLabel: string;
+  endpoints: Endpoint[];
+  displayName?: string;
+  rawMessageDelivery?: boolean;
+  filterPolicy?: { json: string; summary: { attribute: string; condition: string }[] };
+  filterPolicyScope: string;
+  scopeDefault: boolean;
+  redrive?: { deadLetterQueue: Endpoint[]; maxReceiveCount: number; countDefault: boolean };
+  delivery?: DeliveryView;
+}
+
+export interface SnsOperationView {
+  side: 'producer' | 'consumer';
+  topic: Endpoint[];
+  topicDelivery?: DeliveryView;
+  consumers: ConsumerView[];
+  bindingVersion: string;
+  versionDefault: boolean;
+  /** sqs queues defined beside it (targets of `name` endpoints), with their anchors. */
+  queues: { name: string; anchor: string }[];
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))) : v === undefined ? [] : [typeof v === 'string' ? v : JSON.stringify(v)]);
+
+export function topicView(binding: Record<string, unknown>, channelId: string, address: unknown): SnsTopicView {
+  const ordering = isPlainObject(binding.ordering) ? binding.ordering : undefined;
+  const name = typeof binding.name === 'string' ? binding.name : undefined;
+  const statements = isPlainObject(binding.policy) && Array.isArray(binding.policy.statements) ? binding.policy.statements.filter(isPlainObject) : [];
+  return {
+    ...(name !== undefined ? { name } : {}),
+    nameDiffers: name !== undefined && name !== channelId && name !== address,
+    ordering: typeof ordering?.type === 'string' ? ordering.type : 'standard',
+    orderingDefault: typeof ordering?.type !== 'string',
+    contentBasedDeduplication: ordering?.contentBasedDeduplication === true,
+    deduplicationDefault: typeof ordering?.contentBasedDeduplication !== 'boolean',
+    tags: isPlainObject(binding.tags) ? Object.entries(binding.tags).map(([k, v]) => [k, String(v)]) : [],
+    bindingVersion: typeof binding.bindingVersion === 'string' ? binding.bindingVersion : 'latest',
+    versionDefault: typeof binding.bindingVersion !== 'string',
+    statements: statements.map((s) => ({
+      effect: String(s.effect ?? ''),
+      principals: isPlainObject(s.principal) ? Object.entries(s.principal).map(([kind, v]) => ({ kind, values: strings(v) })) : [{ values: strings(s.principal) }],
+      actions: strings(s.action),
+      resources: strings(s.resource),
+      conditions: (Array.isArray(s.condition) ? s.condition : s.condition === undefined ? [] : [s.condition]).filter(isPlainObject).flatMap((c) =>
+        Object.entries(c).flatMap(([operator, keys]) => (isPlainObject(keys) ? Object.entries(keys).map(([key, values]) => ({ operator, key, values: strings(values) })) : [{ operator, key: '', values: strings(keys) }])),
+      ),
+    })),
+  };
+}
+
+function endpoints(identifier: unknown, queues: Map<string, string>): Endpoint[] {
+  if (!isPlainObject(identifier)) return [];
+  return ['url', 'email', 'phone', 'arn', 'name'].flatMap((kind) => {
+    const value = identifier[kind];
+    if (typeof value !== 'string') return [];
+    const anchor = kind === 'name' ? queues.get(value) : undefined;
+    return [{ kind, value, ...(anchor ? { queueAnchor: anchor } : {}) }];
+  });
+}
+
+/** A readable line per filter attribute: `eventType` → `is one of OrderPlaced, OrderCancelled`. */
+export function filterSummary(policy: Record<string, unknown>, prefix = ''): { attribute: string; condition: string }[] {
+  const out: { attribute: string; condition: string }[] = [];
+  for (const [attribute, rule] of Object.entries(policy)) {
+    const name = prefix ? `${prefix}.${attribute}` : attribute;
+    if (isPlainObject(rule)) {
+      out.push(...filterSummary(rule, name));
+      continue;
+    }
+    const list = Array.isArray(rule) ? rule : [rule];
+    if (list.length > 1 && list.every((c) => !isPlainObject(c))) {
+      out.push({ attribute: name, condition: `is one of ${list.map((c) => JSON.stringify(c)).join(', ')}` });
+      continue;
+    }
+    const conditions = list.map(describeCondition);
+    out.push({ attribute: name, condition: conditions.length === 1 ? conditions[0]! : `any of: ${conditions.join('; ')}` });
+  }
+  return out;
+}
+
+function describeCondition(c: unknown): string {
+  if (!isPlainObject(c)) return `is ${JSON.stringify(c)}`;
+  if (Array.isArray(c.numeric)) {
+    const parts: string[] = [];
+    for (let i = 0; i + 1 < c.numeric.length; i += 2) parts.push(`${String(c.numeric[i])} ${String(c.numeric[i + 1])}`);
+    return `is a number ${parts.join(' and ')}`;
+  }
+  if (c.prefix !== undefined) return `starts with ${JSON.stringify(c.prefix)}`;
+  if (c.suffix !== undefined) return `ends with ${JSON.stringify(c.suffix)}`;
+  if (c['anything-but'] !== undefined) return `is anything but ${JSON.stringify(c['anything-but'])}`;
+  if (c.exists !== undefined) return c.exists ? 'is present' : 'is absent';
+  if (c['equals-ignore-case'] !== undefined) return `equals ${JSON.stringify(c['equals-ignore-case'])} (any case)`;
+  return `matches ${JSON.stringify(c)}`;
+}
+
+/**
+ * `topicPolicy` is the topic-level delivery policy: this binding's own, or for a consumer the one
+ * the producer side of the same topic declares.
+ */
+export function operationView(binding: Record<string, unknown>, action: unknown, sqs: unknown, anchorPrefix: string, topicPolicy: unknown = binding.deliveryPolicy): SnsOperationView {
+  const queueList = isPlainObject(sqs) ? (Array.isArray(sqs.queues) ? sqs.queues : isPlainObject(sqs.queue) ? [sqs.queue] : []) : [];
+  const queues = queueList.filter(isPlainObject).flatMap((q) => (typeof q.name === 'string' ? [{ name: q.name, anchor: `${anchorPrefix}-queue-${q.name.replace(/[^A-Za-z0-9_-]+/g, '-')}` }] : []));
+  const queueAnchors = new Map(queues.map((q) => [q.name, q.anchor]));
+  const consumers = entries(binding.consumers).flatMap(([, c]) => (isPlainObject(c) ? [c] : [])).map((c): ConsumerView => {
+    const redrive = isPlainObject(c.redrivePolicy) ? c.redrivePolicy : undefined;
+    const delivery = deliveryView(c.deliveryPolicy, topicPolicy);
+    return {
+      protocol: String(c.protocol ?? ''),
+      protocolLabel: PROTOCOL_LABELS[String(c.protocol)] ?? String(c.protocol ?? 'unknown'),
+      endpoints: endpoints(c.endpoint, queueAnchors),
+      ...(typeof c.displayName === 'string' ? { displayName: c.displayName } : {}),
+      ...(typeof c.rawMessageDelivery === 'boolean' ? { rawMessageDelivery: c.rawMessageDelivery } : {}),
+      ...(isPlainObject(c.filterPolicy) ? { filterPolicy: { json: JSON.stringify(c.filterPolicy, null, 2), summary: filterSummary(c.filterPolicy) } } : {}),
+      filterPolicyScope: typeof c.filterPolicyScope === 'string' ? c.filterPolicyScope : 'MessageAttributes',
+      scopeDefault: typeof c.filterPolicyScope !== 'string',
+      ...(redrive ? { redrive: { deadLetterQueue: endpoints(redrive.deadLetterQueue, queueAnchors), maxReceiveCount: typeof redrive.maxReceiveCount === 'number' ? redrive.maxReceiveCount : 10, countDefault: typeof redrive.maxReceiveCount !== 'number' } } : {}),
+      ...(delivery ? { delivery } : {}),
+    };
+  });
+  const topicDelivery = deliveryView(undefined, topicPolicy);
+  return {
+    side: action === 'receive' ? 'consumer' : 'producer',
+    topic: endpoints(binding.topic, queueAnchors),
+    ...(topicDelivery ? { topicDelivery } : {}),
+    consumers,
+    bindingVersion: typeof binding.bindingVersion === 'string' ? binding.bindingVersion : 'latest',
+    versionDefault: typeof binding.bindingVersion !== 'string',
+    queues,
+  };
+}
+
+/** Every consumer and producer of a topic, across all operations of the API that use the channel. */
+export interface FanOut {
+  producers: Link[];
+  consumers: { operation: Link; protocolLabel: string; endpoint: string; deadLetter?: string }[];
+}
