@@ -12,7 +12,8 @@ import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolve
 import { schemaFormatKind } from '../validate/schema-formats.ts';
 import { toLink, type EntityLocator } from './entity-locator.ts';
 import { generateExamples } from './generated-examples.ts';
-import { operationView, PROTOCOL_LABELS, topicView, type FanOut, type SnsOperationView, type SnsTopicView } from './sns.ts';
+import { deliveryView } from './sns-delivery.ts';
+import { filterSummary, operationView, PROTOCOL_LABELS, topicView, type FanOut, type SnsOperationView, type SnsTopicView } from './sns.ts';
 import { objectView, type ObjectView } from './object-view.ts';
 import { avroRows, protobufRows } from './format-rows.ts';
 import { schemaRows } from './schema-rows.ts';
@@ -47,6 +48,7 @@ export type PageSection =
   | { type: 'source'; heading: string; anchor: string; format: string; code: string }
   | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string }[] }
   | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link }
+  | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
   | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link };
 
 /** A validator finding shown on the page it concerns (builds with --allow-invalid). */
@@ -57,6 +59,16 @@ export interface PageDiagnostic {
   hint?: string;
   /** `file:line:col`. */
   where: string;
+}
+
+/** One protocol's binding: its fields as a tree, and the fields that hold schemas as schema tables. */
+export interface ProtocolBinding {
+  key: string;
+  label: string;
+  version: string;
+  versionDefault: boolean;
+  schemas: { field: string; rows: SchemaRow[] }[];
+  view: ObjectView;
 }
 
 export interface Page extends Entity {
@@ -240,17 +252,43 @@ function bindingsOf(ctx: Context, raw: unknown, site: Location): { value: Record
   return { value: resolved.value, at: resolved.at, ...(link ? { link } : {}) };
 }
 
-/** Bindings of every protocol but sns (which has its own view), as a readable tree. */
-function otherBindings(ctx: Context, page: Page, bindings: { value: Record<string, unknown>; at: Location } | undefined): void {
+const PROTOCOL_NAMES: Record<string, string> = {
+  http: 'HTTP', ws: 'WebSockets', kafka: 'Kafka', anypointmq: 'Anypoint MQ', amqp: 'AMQP 0-9-1', amqp1: 'AMQP 1.0', mqtt: 'MQTT', mqtt5: 'MQTT 5',
+  nats: 'NATS', jms: 'JMS', sns: 'sns (topic notification)', solace: 'Solace', sqs: 'sqs (message queue)', stomp: 'STOMP', redis: 'Redis',
+  mercure: 'Mercure', ibmmq: 'IBM MQ', googlepubsub: 'Google Pub/Sub', pulsar: 'Pulsar',
+};
+/** Binding fields that hold a JSON Schema (by protocol): shown as schema tables. */
+const SCHEMA_FIELDS: Record<string, string[]> = {
+  kafka: ['key', 'groupId', 'clientId'], http: ['query', 'headers'], ws: ['query', 'headers'], anypointmq: ['headers'], jms: ['headers'], ibmmq: [], googlepubsub: [],
+};
+
+/** Bindings of every protocol but sns (which has its own view): per protocol, with its version and schemas as tables. */
+function otherBindings(ctx: Context, page: Page, bindings: { value: Record<string, unknown>; at: Location; link?: Link } | undefined, snsShownApart = true): void {
   if (!bindings) return;
-  const others = Object.fromEntries(Object.entries(bindings.value).filter(([k]) => k !== 'sns'));
-  if (Object.keys(others).length === 0) return;
-  page.sections.push({ type: 'object', heading: 'Bindings', anchor: 'bindings', view: objectView(ctx.doc, ctx.locator, others, bindings.at) });
+  const protocols: ProtocolBinding[] = [];
+  for (const [key, binding] of Object.entries(bindings.value)) {
+    if (key === 'sns' && snsShownApart) continue;
+    const at = sub(bindings.at, key);
+    const b = isPlainObject(binding) ? binding : {};
+    const schemaFields = (SCHEMA_FIELDS[key] ?? []).filter((f) => b[f] !== undefined);
+    const rest = Object.fromEntries(Object.entries(b).filter(([f]) => f !== 'bindingVersion' && !schemaFields.includes(f)));
+    protocols.push({
+      key,
+      label: PROTOCOL_NAMES[key] ?? key,
+      version: typeof b.bindingVersion === 'string' ? b.bindingVersion : 'latest',
+      versionDefault: typeof b.bindingVersion !== 'string',
+      schemas: schemaFields.map((field) => ({ field, rows: schemaRows(ctx.doc, b[field], sub(at, field), { anchorPrefix: `binding-${key}-${field}`, componentAt: ctx.componentAt }) })),
+      view: isPlainObject(binding) ? objectView(ctx.doc, ctx.locator, rest, at) : objectView(ctx.doc, ctx.locator, binding, at),
+    });
+  }
+  if (protocols.length > 0) page.sections.push({ type: 'bindings', heading: 'Bindings', anchor: 'bindings', protocols, ...(bindings.link ? { origin: bindings.link } : {}) });
 }
 
 /** Who publishes to this channel's topic and who is subscribed to it, across every operation of the API. */
 function fanOut(ctx: Context, channel: Page): FanOut {
   const result: FanOut = { producers: [], consumers: [] };
+  const channelEntity = ctx.entities.find((e) => e.url === channel.url);
+  const topicPolicy = channelEntity ? producerDeliveryPolicy(ctx, { $ref: `#${channelEntity.pointer.split('/').map(encodeURIComponent).join('/')}` }, { file: ctx.doc.root.path, pointer: '' }) : undefined;
   for (const entity of ctx.entities.filter((e) => e.kind === 'operation')) {
     const at = { file: ctx.doc.root.path, pointer: entity.pointer };
     const op = ctx.doc.deref(valueAt(ctx, at), at);
@@ -263,7 +301,10 @@ function fanOut(ctx: Context, channel: Page): FanOut {
       if (!isPlainObject(c)) continue;
       const endpoint = isPlainObject(c.endpoint) ? Object.values(c.endpoint).filter((v) => typeof v === 'string').join(', ') : '';
       const redrive = isPlainObject(c.redrivePolicy) && isPlainObject(c.redrivePolicy.deadLetterQueue) ? Object.values(c.redrivePolicy.deadLetterQueue).filter((v) => typeof v === 'string').join(', ') : undefined;
-      result.consumers.push({ operation: toLink(entity), protocolLabel: PROTOCOL_LABELS[String(c.protocol)] ?? String(c.protocol), endpoint, ...(redrive ? { deadLetter: redrive } : {}) });
+      const filter = isPlainObject(c.filterPolicy) ? filterSummary(c.filterPolicy).map((f) => `${f.attribute} ${f.condition}`) : undefined;
+      const delivery = deliveryView(c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
+      const retries = delivery?.schedule ? `${delivery.schedule.length + (delivery.more ?? 0)} retries over about ${delivery.totalSeconds} s (${delivery.backoffFunction ?? 'linear'} backoff)` : undefined;
+      result.consumers.push({ operation: toLink(entity), protocolLabel: PROTOCOL_LABELS[String(c.protocol)] ?? String(c.protocol), endpoint, ...(filter ? { filter } : {}), ...(redrive ? { deadLetter: redrive } : {}), ...(retries ? { retries } : {}) });
     }
   }
   return result;
@@ -298,7 +339,7 @@ function messagePage(ctx: Context, page: Page, message: Record<string, unknown>,
     if (generated.length > 0) page.sections.push({ type: 'examples', heading: 'Examples', anchor: 'examples', generated: true, examples: generated.map((g) => ({ title: g.title, code: JSON.stringify(g.value, null, 2) })) });
   }
   traitsSection(ctx, page, m.origin, at);
-  if (value.bindings !== undefined) page.sections.push({ type: 'object', heading: 'Bindings', anchor: 'bindings', view: objectView(ctx.doc, ctx.locator, value.bindings, sub(m.origin.bindings ?? at, 'bindings')) });
+  otherBindings(ctx, page, bindingsOf(ctx, value.bindings, sub(m.origin.bindings ?? at, 'bindings')), false);
 }
 
 function schemaSection(ctx: Context, page: Page, heading: string, anchor: string, schema: unknown, site: Location): void {
@@ -354,7 +395,7 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
     }
     otherBindings(ctx, page, bindings);
   }
-  if (page.kind === 'server' || page.kind === 'component:servers') otherBindings(ctx, page, bindingsOf(ctx, value.bindings, sub(at, 'bindings')));
+  if (page.kind === 'server' || page.kind === 'component:servers') otherBindings(ctx, page, bindingsOf(ctx, value.bindings, sub(at, 'bindings')), false);
   const tags = entries(value.tags).flatMap(([i, t]) => {
     const tag = ctx.doc.deref(t, sub(at, 'tags', i));
     return tag && isPlainObject(tag.value) && typeof tag.value.name === 'string' ? [tag.value.name] : [];

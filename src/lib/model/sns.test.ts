@@ -118,3 +118,18 @@ describe('sns on the pages of the default document', () => {
     assert.equal(origin?.id, 'shippingTeam');
   });
 });
+
+describe('bindings of other protocols', () => {
+  it('show the protocol, its version (latest by default) and schema fields as schema tables, also when a trait brings them', async () => {
+    const corpus = resolve(process.env.APIDESC_CORPUS ?? join(repo, '../shared/corpus'));
+    const { doc } = await validateDocument(join(corpus, 'valid/spec-streetlights-kafka.yaml'));
+    const m = buildApiModel(doc!, 'k');
+    const page = m.pages.find((p) => p.kind === 'operation' && p.sections.some((s) => s.type === 'bindings'))!;
+    const bindings = section(page.sections, 'bindings');
+    const kafka = bindings.protocols.find((p) => p.key === 'kafka')!;
+    assert.equal(kafka.label, 'Kafka');
+    assert.deepEqual([kafka.version, kafka.versionDefault], ['latest', true]);
+    assert.deepEqual(kafka.schemas.map((s) => s.field), ['clientId']);
+    assert.deepEqual(kafka.schemas[0]!.rows[0]!.enum, ['my-app-id']);
+  });
+});

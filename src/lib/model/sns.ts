@@ -180,5 +180,14 @@ export function operationView(binding: Record<string, unknown>, action: unknown,
 /** Every consumer and producer of a topic, across all operations of the API that use the channel. */
 export interface FanOut {
   producers: Link[];
-  consumers: { operation: Link; protocolLabel: string; endpoint: string; deadLetter?: string }[];
+  consumers: {
+    operation: Link;
+    protocolLabel: string;
+    endpoint: string;
+    /** Readable filter (`eventType is one of …`), absent when every message is delivered. */
+    filter?: string[];
+    deadLetter?: string;
+    /** e.g. "12 retries over about 540 s (exponential)". */
+    retries?: string;
+  }[];
 }
