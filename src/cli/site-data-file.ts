@@ -79,7 +79,7 @@ function placeDiagnostics(pages: Page[], diagnostics: Diagnostic[], rootFile: st
   for (const page of pages) if (!byLocation.has(`${page.source.file}#${page.source.pointer}`)) byLocation.set(`${page.source.file}#${page.source.pointer}`, page);
   const unplaced: PageDiagnostic[] = [];
   for (const d of diagnostics) {
-    const shown: PageDiagnostic = { severity: d.severity, code: d.code, message: d.message, ...(d.hint ? { hint: d.hint } : {}), where: d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file };
+    const shown: PageDiagnostic = { severity: d.severity, code: d.code, message: d.message, ...(d.hint ? { hint: d.hint } : {}), where: d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file, pointer: d.pointer };
     let page: Page | undefined;
     for (let pointer = d.pointer; ; pointer = parentPointer(pointer)) {
       page = byLocation.get(`${d.file}#${pointer}`);

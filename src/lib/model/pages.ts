@@ -59,6 +59,13 @@ export interface PageDiagnostic {
   hint?: string;
   /** `file:line:col`. */
   where: string;
+  /** JSON pointer of the value it concerns, so a view can show it beside that value. */
+  pointer: string;
+}
+
+/** Findings about an sns binding are shown beside the values they concern, not in the page's list. */
+export function isSnsFinding(d: PageDiagnostic): boolean {
+  return /\/bindings\/sns(\/|$)/.test(d.pointer);
 }
 
 /** One protocol's binding: its fields as a tree, and the fields that hold schemas as schema tables. */
