@@ -3,6 +3,7 @@
  * diagnostics, exit 1), builds the model of every document, renders the Astro site, and writes
  * the route manifest `apidesc-routes.json` at the root of the output.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -39,21 +40,13 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   const work = mkdtempSync(join(tmpdir(), 'apidesc-site-'));
   const dataFile = join(work, 'site.json');
   writeFileSync(dataFile, JSON.stringify(site));
-  process.env.APIDESC_SITE_DATA = dataFile;
-  process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const outDir = resolve(cwd, options.outDir);
   // Build beside the output folder and swap it in only when everything is written: a failed
   // build never leaves a half-written site where the last good one was.
   const staging = `${outDir}.partial-${process.pid}`;
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  const previous = process.cwd();
   try {
-    // Astro's prerender step imports its chunks with Node's resolution, which finds the site's
-    // packages only from the project folder: run it there, whatever folder the user is in.
-    process.chdir(root);
-    const { build } = await import('astro');
-    await build({ root, outDir: staging, logLevel: 'warn', ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) });
-    process.chdir(previous);
+    await renderSite({ root, outDir: staging, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) }, dataFile);
     writeFileSync(join(staging, 'apidesc-routes.json'), JSON.stringify(routes, null, 2) + '\n');
     for (const copy of copies) {
       const target = join(staging, copy.to);
@@ -66,7 +59,6 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
     rmSync(staging, { recursive: true, force: true });
     throw error;
   } finally {
-    process.chdir(previous);
     rmSync(work, { recursive: true, force: true });
   }
   io.err(`Built ${site.apis.length} API(s), ${pageCount} pages, into ${options.outDir} (${Math.round(performance.now() - started)} ms)`);
@@ -88,4 +80,17 @@ function replaceFolder(fresh: string, target: string): void {
   if (hadOld) renameSync(target, old);
   renameSync(fresh, target);
   if (hadOld) rmSync(old, { recursive: true, force: true });
+}
+
+/** Runs the Astro build in a child process (see astro-build-runner.ts); rejects when it fails. */
+function renderSite(options: { root: string; outDir: string; base?: string; site?: string }, dataFile: string): Promise<void> {
+  const runner = fileURLToPath(new URL('./astro-build-runner.ts', import.meta.url));
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [runner, JSON.stringify(options)], {
+      env: { ...process.env, APIDESC_SITE_DATA: dataFile, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', fail);
+    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`the site renderer exited with code ${code}`))));
+  });
 }

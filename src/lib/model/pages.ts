@@ -81,6 +81,8 @@ export interface ProtocolBinding {
 export interface Page extends Entity {
   /** Tag names (after traits are merged), for grouping in navigation. */
   tags: string[];
+  /** Protocols: a server's own; a channel's bindings and servers'; an operation's bindings and channel's. */
+  protocols: string[];
   diagnostics?: PageDiagnostic[];
   summaryHtml?: string;
   descriptionHtml?: string;
@@ -102,7 +104,7 @@ const sub = (at: Location, ...keys: (string | number)[]): Location => ({ file: a
 export function buildPage(ctx: Context, entity: Entity, content: Location): Page {
   const resolved = ctx.doc.deref(ctx.doc.file(content.file) ? valueAt(ctx, content) : undefined, content);
   const value = resolved && isPlainObject(resolved.value) ? resolved.value : {};
-  const page: Page = { ...entity, tags: [], badges: [], facts: [], sections: [] };
+  const page: Page = { ...entity, tags: [], protocols: [], badges: [], facts: [], sections: [] };
   if (typeof value.summary === 'string') page.summaryHtml = renderInlineMarkdown(value.summary);
   if (typeof value.description === 'string') page.descriptionHtml = renderMarkdown(value.description);
   const kind = entity.kind.replace('component:', '');
@@ -115,6 +117,8 @@ export function buildPage(ctx: Context, entity: Entity, content: Location): Page
   // Tags and external docs may come from traits: show the merged object's.
   const shown = kind === 'operation' || kind === 'operations' || kind === 'message' || kind === 'messages' ? merged(ctx, value, content).value : value;
   commonSections(ctx, page, shown, content);
+  page.protocols = protocolsOf(ctx, page, shown, content);
+  if (kind !== 'server' && kind !== 'servers') page.badges.push(...page.protocols);
   return page;
 }
 
@@ -232,6 +236,34 @@ function operationPage(ctx: Context, page: Page, op: Record<string, unknown>, at
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));
   traitsSection(ctx, page, m.origin, at);
   otherBindings(ctx, page, bindings);
+}
+
+function serverProtocol(ctx: Context, link: Link): string | undefined {
+  const entity = ctx.entities.find((e) => e.url === link.url);
+  const at = entity && { file: ctx.doc.root.path, pointer: entity.pointer };
+  const v = at && ctx.doc.deref(valueAt(ctx, at), at)?.value;
+  return isPlainObject(v) && typeof v.protocol === 'string' ? v.protocol : undefined;
+}
+
+function protocolsOf(ctx: Context, page: Page, value: Record<string, unknown>, at: Location): string[] {
+  const kind = page.kind.replace('component:', '');
+  if (kind === 'server' || kind === 'servers') return typeof value.protocol === 'string' ? [value.protocol] : [];
+  const found = new Set<string>();
+  const bindings = bindingsOf(ctx, value.bindings, sub(at, 'bindings'));
+  for (const key of Object.keys(bindings?.value ?? {})) if (!key.startsWith('x-')) found.add(key);
+  if (kind === 'channel' || kind === 'channels') {
+    if (page.kind === 'channel') for (const s of channelServers(ctx, page)) found.add(serverProtocol(ctx, s) ?? '');
+  } else if (kind === 'operation' || kind === 'operations') {
+    const channel = ctx.locator.target(value.channel, sub(at, 'channel'));
+    if (channel?.kind === 'channel') {
+      const channelAt = { file: ctx.doc.root.path, pointer: channel.pointer };
+      const cv = ctx.doc.deref(valueAt(ctx, channelAt), channelAt);
+      if (cv && isPlainObject(cv.value)) for (const key of Object.keys(bindingsOf(ctx, cv.value.bindings, sub(cv.at, 'bindings'))?.value ?? {})) if (!key.startsWith('x-')) found.add(key);
+      for (const s of channelServers(ctx, channel)) found.add(serverProtocol(ctx, s) ?? '');
+    }
+  } else return [];
+  found.delete('');
+  return [...found].sort();
 }
 
 /** The topic-level delivery policy a producer (send operation) of the same channel declares. */

@@ -133,3 +133,14 @@ describe('bindings of other protocols', () => {
     assert.deepEqual(kafka.schemas[0]!.rows[0]!.enum, ['my-app-id']);
   });
 });
+
+describe('protocols on pages', () => {
+  it('knows the protocols of servers, channels (bindings and servers) and operations (bindings and channel)', async () => {
+    const m = await orders();
+    const protocols = (pointer: string) => m.pages.find((p) => p.pointer === pointer)!.protocols;
+    assert.deepEqual(protocols('/servers/partnerWebhooks'), ['https']);
+    assert.deepEqual(protocols('/channels/orderEvents'), ['sns']);
+    assert.deepEqual(protocols('/operations/receiveOrderEventsInWarehouse'), ['sns', 'sqs']);
+    assert.ok(m.pages.find((p) => p.pointer === '/operations/receiveOrderEventsInWarehouse')!.badges.includes('sqs'));
+  });
+});
