@@ -52,6 +52,7 @@ describe('sns delivery policy in time', () => {
 
 describe('sns filter policies, readable', () => {
   it('summarises exact values, numeric ranges, prefixes, anything-but, exists and nested attributes', () => {
+    assert.deepEqual(filterSummary({ total: { numeric: ['>', 0] } }), [{ attribute: 'total', condition: 'is a number > 0' }]);
     assert.deepEqual(filterSummary({ eventType: ['A', 'B'], total: [{ numeric: ['>', 0, '<=', 100] }], sku: [{ prefix: 'BOOK-' }], region: [{ 'anything-but': ['us-east-1'] }], vip: [{ exists: true }], customer: { tier: ['gold'] } }), [
       { attribute: 'eventType', condition: 'is one of "A", "B"' },
       { attribute: 'total', condition: 'is a number > 0 and <= 100' },

@@ -106,12 +106,15 @@ function endpoints(identifier: unknown, queues: Map<string, string>): Endpoint[]
   });
 }
 
+const OPERATORS = new Set(['numeric', 'prefix', 'suffix', 'anything-but', 'exists', 'equals-ignore-case', 'cidr', 'wildcard']);
+
 /** A readable line per filter attribute: `eventType` → `is one of OrderPlaced, OrderCancelled`. */
 export function filterSummary(policy: Record<string, unknown>, prefix = ''): { attribute: string; condition: string }[] {
   const out: { attribute: string; condition: string }[] = [];
   for (const [attribute, rule] of Object.entries(policy)) {
     const name = prefix ? `${prefix}.${attribute}` : attribute;
-    if (isPlainObject(rule)) {
+    // An object is a nested attribute, unless it is itself a condition ({numeric: […]}, {prefix: …}).
+    if (isPlainObject(rule) && !Object.keys(rule).some((k) => OPERATORS.has(k))) {
       out.push(...filterSummary(rule, name));
       continue;
     }
