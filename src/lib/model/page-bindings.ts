@@ -1,0 +1,108 @@
+/** Bindings on pages: other protocols per protocol, the sns fan-out of a topic, and the protocols of each page. */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { entries } from '../resolve/doc-index.ts';
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { toLink } from './entity-locator.ts';
+import { objectView } from './object-view.ts';
+import { bindingsOf, channelServers, type Context, merged, serverProtocol, sub, valueAt } from './page-context.ts';
+import type { Page, ProtocolBinding } from './pages.ts';
+import { schemaRows } from './schema-rows.ts';
+import { deliveryView } from './sns-delivery.ts';
+import { type FanOut, filterSummary, PROTOCOL_LABELS } from './sns.ts';
+import type { Link } from './types.ts';
+
+export const PROTOCOL_NAMES: Record<string, string> = {
+  http: 'HTTP', ws: 'WebSockets', kafka: 'Kafka', anypointmq: 'Anypoint MQ', amqp: 'AMQP 0-9-1', amqp1: 'AMQP 1.0', mqtt: 'MQTT', mqtt5: 'MQTT 5',
+  nats: 'NATS', jms: 'JMS', sns: 'sns (topic notification)', solace: 'Solace', sqs: 'sqs (message queue)', stomp: 'STOMP', redis: 'Redis',
+  mercure: 'Mercure', ibmmq: 'IBM MQ', googlepubsub: 'Google Pub/Sub', pulsar: 'Pulsar',
+};
+
+/** Binding fields that hold a JSON Schema (by protocol): shown as schema tables. */
+export const SCHEMA_FIELDS: Record<string, string[]> = {
+  kafka: ['key', 'groupId', 'clientId'], http: ['query', 'headers'], ws: ['query', 'headers'], anypointmq: ['headers'], jms: ['headers'], ibmmq: [], googlepubsub: [],
+};
+
+/** Bindings of every protocol but sns (which has its own view): per protocol, with its version and schemas as tables. */
+export function otherBindings(ctx: Context, page: Page, bindings: { value: Record<string, unknown>; at: Location; link?: Link } | undefined, snsShownApart = true): void {
+  if (!bindings) return;
+  const protocols: ProtocolBinding[] = [];
+  for (const [key, binding] of Object.entries(bindings.value)) {
+    if (key === 'sns' && snsShownApart) continue;
+    const at = sub(bindings.at, key);
+    const b = isPlainObject(binding) ? binding : {};
+    const schemaFields = (SCHEMA_FIELDS[key] ?? []).filter((f) => b[f] !== undefined);
+    const rest = Object.fromEntries(Object.entries(b).filter(([f]) => f !== 'bindingVersion' && !schemaFields.includes(f)));
+    protocols.push({
+      key,
+      label: PROTOCOL_NAMES[key] ?? key,
+      version: typeof b.bindingVersion === 'string' ? b.bindingVersion : 'latest',
+      versionDefault: typeof b.bindingVersion !== 'string',
+      schemas: schemaFields.map((field) => ({ field, rows: schemaRows(ctx.doc, b[field], sub(at, field), { anchorPrefix: `binding-${key}-${field}`, componentAt: ctx.componentAt }) })),
+      view: isPlainObject(binding) ? objectView(ctx.doc, ctx.locator, rest, at) : objectView(ctx.doc, ctx.locator, binding, at),
+    });
+  }
+  if (protocols.length > 0) page.sections.push({ type: 'bindings', heading: 'Bindings', anchor: 'bindings', protocols, ...(bindings.link ? { origin: bindings.link } : {}) });
+}
+
+/** Who publishes to this channel's topic and who is subscribed to it, across every operation of the API. */
+export function fanOut(ctx: Context, channel: Page): FanOut {
+  const result: FanOut = { producers: [], consumers: [] };
+  const channelEntity = ctx.entities.find((e) => e.url === channel.url);
+  const topicPolicy = channelEntity ? producerDeliveryPolicy(ctx, { $ref: `#${channelEntity.pointer.split('/').map(encodeURIComponent).join('/')}` }, { file: ctx.doc.root.path, pointer: '' }) : undefined;
+  for (const entity of ctx.entities.filter((e) => e.kind === 'operation')) {
+    const at = { file: ctx.doc.root.path, pointer: entity.pointer };
+    const op = ctx.doc.deref(valueAt(ctx, at), at);
+    if (!op || !isPlainObject(op.value) || ctx.locator.target(op.value.channel, sub(op.at, 'channel'))?.url !== channel.url) continue;
+    const m = merged(ctx, op.value, op.at);
+    if (m.value.action === 'send') result.producers.push(toLink(entity));
+    const bindings = bindingsOf(ctx, m.value.bindings, sub(m.origin.bindings ?? op.at, 'bindings'));
+    const sns = bindings && isPlainObject(bindings.value.sns) ? bindings.value.sns : undefined;
+    for (const [, c] of entries(sns?.consumers)) {
+      if (!isPlainObject(c)) continue;
+      const endpoint = isPlainObject(c.endpoint) ? Object.values(c.endpoint).filter((v) => typeof v === 'string').join(', ') : '';
+      const redrive = isPlainObject(c.redrivePolicy) && isPlainObject(c.redrivePolicy.deadLetterQueue) ? Object.values(c.redrivePolicy.deadLetterQueue).filter((v) => typeof v === 'string').join(', ') : undefined;
+      const filter = isPlainObject(c.filterPolicy) ? filterSummary(c.filterPolicy).map((f) => `${f.attribute} ${f.condition}`) : undefined;
+      const delivery = deliveryView(c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
+      const retries = delivery?.schedule ? `${delivery.schedule.length + (delivery.more ?? 0)} retries over about ${delivery.totalSeconds} s (${delivery.backoffFunction ?? 'linear'} backoff)` : undefined;
+      result.consumers.push({ operation: toLink(entity), protocolLabel: PROTOCOL_LABELS[String(c.protocol)] ?? String(c.protocol), endpoint, ...(filter ? { filter } : {}), ...(redrive ? { deadLetter: redrive } : {}), ...(retries ? { retries } : {}) });
+    }
+  }
+  return result;
+}
+
+/** The topic-level delivery policy a producer (send operation) of the same channel declares. */
+export function producerDeliveryPolicy(ctx: Context, channelRef: unknown, site: Location): unknown {
+  const channel = ctx.locator.target(channelRef, site);
+  for (const entity of ctx.entities.filter((e) => e.kind === 'operation')) {
+    const at = { file: ctx.doc.root.path, pointer: entity.pointer };
+    const op = ctx.doc.deref(valueAt(ctx, at), at);
+    if (!op || !isPlainObject(op.value) || !channel || ctx.locator.target(op.value.channel, sub(op.at, 'channel')) !== channel) continue;
+    const m = merged(ctx, op.value, op.at);
+    if (m.value.action !== 'send') continue;
+    const bindings = bindingsOf(ctx, m.value.bindings, sub(m.origin.bindings ?? op.at, 'bindings'));
+    const policy = bindings && isPlainObject(bindings.value.sns) ? bindings.value.sns.deliveryPolicy : undefined;
+    if (policy !== undefined) return policy;
+  }
+  return undefined;
+}
+
+export function protocolsOf(ctx: Context, page: Page, value: Record<string, unknown>, at: Location): string[] {
+  const kind = page.kind.replace('component:', '');
+  if (kind === 'server' || kind === 'servers') return typeof value.protocol === 'string' ? [value.protocol] : [];
+  const found = new Set<string>();
+  const bindings = bindingsOf(ctx, value.bindings, sub(at, 'bindings'));
+  for (const key of Object.keys(bindings?.value ?? {})) if (!key.startsWith('x-')) found.add(key);
+  if (kind === 'channel' || kind === 'channels') {
+    if (page.kind === 'channel') for (const s of channelServers(ctx, page)) found.add(serverProtocol(ctx, s) ?? '');
+  } else if (kind === 'operation' || kind === 'operations') {
+    const channel = ctx.locator.target(value.channel, sub(at, 'channel'));
+    if (channel?.kind === 'channel') {
+      const channelAt = { file: ctx.doc.root.path, pointer: channel.pointer };
+      const cv = ctx.doc.deref(valueAt(ctx, channelAt), channelAt);
+      if (cv && isPlainObject(cv.value)) for (const key of Object.keys(bindingsOf(ctx, cv.value.bindings, sub(cv.at, 'bindings'))?.value ?? {})) if (!key.startsWith('x-')) found.add(key);
+      for (const s of channelServers(ctx, channel)) found.add(serverProtocol(ctx, s) ?? '');
+    }
+  } else return [];
+  found.delete('');
+  return [...found].sort();
+}

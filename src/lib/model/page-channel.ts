@@ -1,0 +1,32 @@
+/** Channel pages: address, parameters, servers, messages, the operations that use the channel. */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { entries } from '../resolve/doc-index.ts';
+import { joinPointer } from '../resolve/json-pointer.ts';
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { toLink } from './entity-locator.ts';
+import { objectView } from './object-view.ts';
+import { channelServers, type Context, sub, valueAt } from './page-context.ts';
+import type { Page } from './pages.ts';
+import { templateParts } from './page-values.ts';
+import type { Entity, Link } from './types.ts';
+
+export function channelPage(ctx: Context, page: Page, channel: Record<string, unknown>, at: Location): void {
+  const address = typeof channel.address === 'string' ? channel.address : undefined;
+  page.facts.push(address === undefined ? { label: 'Address', text: 'unknown (set at run time)' } : { label: 'Address', text: address, code: true, template: templateParts(address) });
+  if (isPlainObject(channel.parameters)) page.sections.push({ type: 'object', heading: 'Parameters', anchor: 'parameters', view: objectView(ctx.doc, ctx.locator, channel.parameters, sub(at, 'parameters')) });
+  const servers = page.kind === 'channel' ? channelServers(ctx, page) : entries(channel.servers).flatMap(([i, s]) => ctx.locator.link(s, sub(at, 'servers', i)) ?? []);
+  page.sections.push({ type: 'links', heading: 'Servers', anchor: 'servers', links: servers, empty: 'Available on every server of the API.' });
+  const messages = entries(channel.messages).flatMap(([id, m]) => {
+    const link = ctx.locator.link(m, sub(at, 'messages', id)) ?? ctx.entities.find((e) => e.pointer === joinPointer(page.pointer, 'messages', id));
+    return link ? [{ ...('kind' in link ? toLink(link as Entity) : link), note: id }] : [];
+  });
+  page.sections.push({ type: 'links', heading: 'Messages', anchor: 'messages', links: messages, empty: 'No messages are defined.' });
+  const operations = page.usedBy.filter((l) => l.kind === 'operation' || l.kind === 'component:operations').map((l) => ({ ...l, note: actionOf(ctx, l) }));
+  page.sections.push({ type: 'links', heading: 'Operations', anchor: 'operations', links: operations, empty: 'No operation uses this channel.' });
+}
+
+export function actionOf(ctx: Context, link: Link): string | undefined {
+  const entity = ctx.entities.find((e) => e.url === link.url);
+  const v = entity && ctx.doc.deref(valueAt(ctx, { file: ctx.doc.root.path, pointer: entity.pointer }), { file: ctx.doc.root.path, pointer: entity.pointer })?.value;
+  return isPlainObject(v) && typeof v.action === 'string' ? v.action : undefined;
+}

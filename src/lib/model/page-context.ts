@@ -1,0 +1,58 @@
+/** What the page builders share: the document, page lookups, and small helpers over the raw document. */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { entries } from '../resolve/doc-index.ts';
+import { joinPointer } from '../resolve/json-pointer.ts';
+import { applyTraits, type TraitSource } from '../resolve/merge-traits.ts';
+import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { type EntityLocator, toLink } from './entity-locator.ts';
+import type { Entity, Link } from './types.ts';
+
+export interface Context {
+  doc: ResolvedDoc;
+  locator: EntityLocator;
+  entities: Entity[];
+  componentAt: (at: Location) => { id: string; url: string } | undefined;
+  defaultContentType?: string;
+}
+
+export const sub = (at: Location, ...keys: (string | number)[]): Location => ({ file: at.file, pointer: joinPointer(at.pointer, ...keys) });
+
+export function valueAt(ctx: Context, at: Location): unknown {
+  let value: unknown = ctx.doc.file(at.file)?.value;
+  for (const token of at.pointer.split('/').slice(1).map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))) {
+    value = isPlainObject(value) ? value[token] : Array.isArray(value) ? value[Number(token)] : undefined;
+  }
+  return value;
+}
+
+export function merged(ctx: Context, value: Record<string, unknown>, at: Location): { value: Record<string, unknown>; origin: Record<string, Location> } {
+  const traits: TraitSource[] = entries(value.traits).flatMap(([i, raw]) => {
+    const t = ctx.doc.deref(raw, sub(at, 'traits', i));
+    return t && isPlainObject(t.value) ? [{ value: t.value, at: t.at }] : [];
+  });
+  return applyTraits({ value, at }, traits);
+}
+
+/** The servers of a root channel: its list, or every root server when the list is absent or empty (SPEC). */
+export function channelServers(ctx: Context, channel: Entity): Link[] {
+  const value = ctx.doc.deref(valueAt(ctx, { file: ctx.doc.root.path, pointer: channel.pointer }), { file: ctx.doc.root.path, pointer: channel.pointer });
+  const list = value && isPlainObject(value.value) && Array.isArray(value.value.servers) ? value.value.servers : [];
+  if (list.length === 0) return ctx.entities.filter((e) => e.kind === 'server').map(toLink);
+  return list.flatMap((s, i) => ctx.locator.link(s, sub(value!.at, 'servers', i)) ?? []);
+}
+
+/** A bindings object after its reference, with a link to the components entry it came from. */
+export function bindingsOf(ctx: Context, raw: unknown, site: Location): { value: Record<string, unknown>; at: Location; link?: Link } | undefined {
+  if (raw === undefined) return undefined;
+  const resolved = ctx.doc.deref(raw, site);
+  if (!resolved || !isPlainObject(resolved.value)) return undefined;
+  const link = isRefObject(raw) ? ctx.locator.link(raw, site) : undefined;
+  return { value: resolved.value, at: resolved.at, ...(link ? { link } : {}) };
+}
+
+export function serverProtocol(ctx: Context, link: Link): string | undefined {
+  const entity = ctx.entities.find((e) => e.url === link.url);
+  const at = entity && { file: ctx.doc.root.path, pointer: entity.pointer };
+  const v = at && ctx.doc.deref(valueAt(ctx, at), at)?.value;
+  return isPlainObject(v) && typeof v.protocol === 'string' ? v.protocol : undefined;
+}
