@@ -145,3 +145,29 @@ describe('protocols on pages', () => {
     assert.ok(m.pages.find((p) => p.pointer === '/operations/receiveOrderEventsInWarehouse')!.badges.includes('sqs'));
   });
 });
+
+describe('bindings of every other protocol and x- bindings', () => {
+  it('shows each under its name with its version, settings as a nested table, and schema fields as tables', async () => {
+    const { tempTree } = await import('../../../test/helpers.ts');
+    const dir = tempTree({ 'api.yaml': `apidesc: 3.0.0
+info: {title: T, version: '1'}
+channels:
+  c:
+    address: a
+    bindings:
+      amqp: {is: routingKey, exchange: {name: orders, type: topic, durable: true}, bindingVersion: 0.3.0}
+      ws: {query: {type: object, properties: {token: {type: string}}}}
+      x-custom: {mode: fast, limits: [1, 2]}
+` });
+    const { doc } = await validateDocument(join(dir, 'api.yaml'));
+    const bindings = section(buildApiModel(doc!, 'x').pages.find((p) => p.pointer === '/channels/c')!.sections, 'bindings');
+    assert.deepEqual(bindings.protocols.map((p) => [p.key, p.label, p.version, p.versionDefault]), [
+      ['amqp', 'AMQP 0-9-1', '0.3.0', false],
+      ['ws', 'WebSockets', 'latest', true],
+      ['x-custom', 'x-custom', 'latest', true],
+    ]);
+    const amqp = bindings.protocols[0]!.view;
+    assert.ok(amqp.type === 'map' && amqp.entries.some(([k, v]) => k === 'exchange' && v.type === 'map'));
+    assert.deepEqual(bindings.protocols[1]!.schemas[0]!.rows.map((r) => r.name), ['', 'token']);
+  });
+});
