@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT, type CliIO } from './io.ts';
 import { buildSiteData, highlightDescriptions } from './site-data-file.ts';
@@ -23,6 +23,14 @@ export interface BuildOptions extends ValidateCommandOptions {
 }
 
 export async function buildCommand(inputs: string[], options: BuildOptions, io: CliIO): Promise<number> {
+  const cwdForOut = options.cwd ?? process.cwd();
+  const target = resolve(cwdForOut, options.outDir);
+  // The output folder is replaced as a whole: never let that be a folder that holds the inputs.
+  const inputPaths = inputs.map((i) => resolve(cwdForOut, i));
+  if (inputPaths.some((i) => i === target || i.startsWith(target + sep)) || target === resolve('/')) {
+    io.err(`apidesc-docs: --out ${options.outDir} holds the input documents; the build replaces the output folder as a whole. Choose an output folder of its own, e.g. --out dist.`);
+    return EXIT.usage;
+  }
   const validation = await validateCommand(inputs, options, io);
   const buildAnyway = options.allowInvalid === true && validation.exitCode === EXIT.invalid;
   if (validation.exitCode !== EXIT.ok && !buildAnyway) {

@@ -91,6 +91,12 @@ describe('apidesc-docs validate', () => {
     assert.match((await run(['--version'], dir)).out, /^\d+\.\d+\.\d+/);
   });
 
+  it('build refuses an output folder that holds the inputs (it is replaced as a whole)', async () => {
+    const r = await run(['build', 'ok.yaml', '--out', '.'], dir);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /holds the input documents/);
+  });
+
   it('build stops with exit 1 on an invalid document and writes nothing', async () => {
     const r = await run(['build', 'bad.yaml', '--out', join(dir, 'site')], dir);
     assert.equal(r.code, 1);
