@@ -1,0 +1,102 @@
+/**
+ * Property-based fuzzing (fast-check): corpus documents mutated (delete, duplicate, retype, swap
+ * nodes, break references) must validate and build their pages without an uncaught exception,
+ * each in a few seconds. A failure prints its seed and path: add them to REGRESSIONS so the case
+ * is replayed on every run.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import jsyaml from 'js-yaml';
+import { main } from '../src/cli/main.ts';
+import { buildSiteData } from '../src/cli/site-data-file.ts';
+import { validateDocument } from '../src/lib/validate/validate-document.ts';
+import { tempTree } from './helpers.ts';
+
+const corpus = resolve(process.env.APIDESC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus'));
+const sources = [
+  join(import.meta.dirname, '../content/orders.apidesc.yaml'),
+  ...(existsSync(corpus) ? readdirSync(join(corpus, 'valid')).sort().map((f) => join(corpus, 'valid', f)) : []),
+];
+const documents = sources.map((file) => jsyaml.load(readFileSync(file, 'utf8'), { schema: jsyaml.CORE_SCHEMA }) as Record<string, unknown>);
+
+/** Seeds (and paths) of past failures, replayed first. */
+const REGRESSIONS: { seed: number; path?: string }[] = [];
+
+const WEIRD: unknown[] = [null, 0, -1, 1e308, '', 'x', true, [], {}, [[]], { $ref: '#/nope' }, { $ref: '#' }, { $ref: '../outside.yaml#/x' }, { $ref: 5 },
+  { $ref: '#/components' }, '{a}', '$message.payload#/a', { type: 'nope' }, { oneOf: [] }, '<script>alert(1)</script>', 'javascript:alert(1)'];
+
+type Mutation = { kind: 'delete' | 'replace' | 'swap' | 'duplicate'; at: number; other: number; value: number };
+
+const mutation = fc.record({
+  kind: fc.constantFrom('delete', 'replace', 'swap', 'duplicate') as fc.Arbitrary<Mutation['kind']>,
+  at: fc.nat(),
+  other: fc.nat(),
+  value: fc.nat({ max: WEIRD.length - 1 }),
+});
+
+/** Every (container, key) of a value, in a stable order. */
+function slots(value: unknown, out: [Record<string, unknown> | unknown[], string | number][] = []): [Record<string, unknown> | unknown[], string | number][] {
+  if (typeof value !== 'object' || value === null) return out;
+  for (const key of Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value)) {
+    out.push([value as Record<string, unknown>, key]);
+    slots((value as Record<string | number, unknown>)[key], out);
+  }
+  return out;
+}
+
+function mutate(document: unknown, mutations: Mutation[]): unknown {
+  const doc = structuredClone(document);
+  for (const m of mutations) {
+    const all = slots(doc);
+    if (all.length === 0) break;
+    const [holder, key] = all[m.at % all.length]!;
+    const [otherHolder, otherKey] = all[m.other % all.length]!;
+    const h = holder as Record<string | number, unknown>;
+    const o = otherHolder as Record<string | number, unknown>;
+    if (m.kind === 'delete') {
+      if (Array.isArray(holder)) holder.splice(Number(key), 1);
+      else delete h[key];
+    } else if (m.kind === 'replace') h[key] = structuredClone(WEIRD[m.value]);
+    else if (m.kind === 'swap') [h[key], o[otherKey]] = [o[otherKey], h[key]];
+    else h[key] = structuredClone(o[otherKey] ?? null);
+  }
+  return doc;
+}
+
+describe('fuzz: mutated documents never crash validate or the page model', () => {
+  it(`holds for mutations of ${sources.length} documents`, async () => {
+    const dir = tempTree({ 'keep.txt': '' });
+    const property = fc.asyncProperty(fc.nat({ max: documents.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 5 }), async (index, mutations) => {
+      const file = join(dir, 'doc.json');
+      writeFileSync(file, JSON.stringify(mutate(documents[index], mutations)));
+      const started = Date.now();
+      const { doc, diagnostics } = await validateDocument(file);
+      assert.ok(Array.isArray(diagnostics));
+      assert.ok(!diagnostics.some((d) => d.code.startsWith('internal')), JSON.stringify(diagnostics.filter((d) => d.code.startsWith('internal'))));
+      if (doc) buildSiteData([{ file, doc, diagnostics }], dir);
+      assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+    });
+    for (const { seed, path } of REGRESSIONS) await fc.assert(property, { seed, ...(path ? { path } : {}), numRuns: 1 });
+    await fc.assert(property, { numRuns: Number(process.env.APIDESC_FUZZ_RUNS ?? 150) });
+  });
+
+  it('renders a few mutated documents into whole sites (preview builds) without failing', async () => {
+    const dir = tempTree({ 'keep.txt': '' });
+    const property = fc.asyncProperty(fc.nat({ max: documents.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 3 }), async (index, mutations) => {
+      writeFileSync(join(dir, 'doc.json'), JSON.stringify(mutate(documents[index], mutations)));
+      const previous = process.cwd();
+      process.chdir(dir);
+      try {
+        const code = await main(['build', 'doc.json', '--out', 'site', '--allow-invalid'], { out: () => {}, err: () => {} });
+        // 0: built; 1: not even a preview is possible (e.g. the root is no longer an object).
+        assert.ok(code === 0 || code === 1, `exit ${code}`);
+      } finally {
+        process.chdir(previous);
+      }
+    });
+    await fc.assert(property, { numRuns: Number(process.env.APIDESC_FUZZ_BUILDS ?? 4) });
+  });
+});
