@@ -118,6 +118,15 @@ describe('load: every broken input is a diagnostic with a position, never a cras
     assert.match(d[0]!.message, /the key 200 is a number/);
   });
 
+  it('takes huge maps and very long strings in its stride (linear, no limit hit, no hang)', async () => {
+    const keys = Array.from({ length: 200_000 }, (_, i) => `  k${i}: ${i}`).join('\n');
+    const started = Date.now();
+    assert.deepEqual(codes(await validateYaml(`${MINIMAL}x-big:\n${keys}\n`)), []);
+    const long = 'a'.repeat(20_000_000);
+    assert.deepEqual(codes(await validateYaml(`${MINIMAL.replace('title: T', `title: "${long}"`)}`)), []);
+    assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
+  });
+
   it('reads YAML 1.2 core scalars as JSON values', async () => {
     // `on`/`yes` are strings in YAML 1.2 (they were booleans in 1.1): a title "on" stays valid.
     assert.deepEqual(codes(await validateYaml('apidesc: 3.0.0\ninfo:\n  title: on\n  version: yes\n')), []);

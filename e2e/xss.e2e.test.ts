@@ -1,0 +1,104 @@
+/**
+ * The hostile document of test/hostile-html.test.ts, built and opened in Chromium: on every page,
+ * no dialog opens, no script from the document runs, no element has a live on* handler, and no
+ * link or source uses a javascript: URL. Needs Debian's chromium (.ci/run installs it; set
+ * CHROMIUM_PATH elsewhere). Pages are served from a local static server on 127.0.0.1.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { main } from '../src/cli/main.ts';
+import { hostileDocument } from '../test/hostile-document.ts';
+import { tempTree } from '../test/helpers.ts';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+function serve(root: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    let path = normalize(join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
+    if (!path.startsWith(root + sep) && path !== root) return void res.writeHead(403).end();
+    if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
+    if (!existsSync(path)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
+  });
+  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
+}
+
+function pages(dir: string, base = dir): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? pages(full, base) : name === 'index.html' ? [full.slice(base.length).replace(/index\.html$/, '')] : [];
+  });
+}
+
+describe('hostile document in Chromium', () => {
+  const dir = tempTree({ 'evil.yaml': hostileDocument() });
+  let server: Server;
+  let browser: Browser;
+  before(async () => {
+    assert.ok(existsSync(executablePath), `Chromium is missing at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+    const previous = process.cwd();
+    process.chdir(dir);
+    try {
+      assert.equal(await main(['build', 'evil.yaml', '--out', 'site', '--allow-invalid'], { out: () => {}, err: () => {} }), 0);
+    } finally {
+      process.chdir(previous);
+    }
+    server = await serve(join(dir, 'site'));
+    browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('runs no script of the document on any page', async () => {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const urls = pages(join(dir, 'site'));
+    assert.ok(urls.length >= 8);
+    const context = await browser.newContext();
+    // A payload that runs would call alert() or set this flag.
+    await context.addInitScript(() => {
+      (window as unknown as { __ran: string[] }).__ran = [];
+      for (const name of ['alert', 'confirm', 'prompt'] as const) {
+        window[name] = ((message?: unknown) => {
+          (window as unknown as { __ran: string[] }).__ran.push(`${name}(${String(message)})`);
+          return null;
+        }) as never;
+      }
+    });
+    const problems: string[] = [];
+    for (const url of urls) {
+      const page = await context.newPage();
+      page.on('dialog', (d) => {
+        problems.push(`${url}: dialog ${d.message()}`);
+        void d.dismiss();
+      });
+      await page.goto(base + url, { waitUntil: 'load' });
+      // Give event handlers (onerror, onload, ontoggle) their chance to fire.
+      await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
+      const found = await page.evaluate(() => {
+        const issues: string[] = [...(window as unknown as { __ran: string[] }).__ran];
+        for (const el of Array.from(document.querySelectorAll('*'))) {
+          for (const attr of Array.from(el.attributes)) {
+            if (/^on/i.test(attr.name)) issues.push(`live handler ${attr.name} on <${el.tagName.toLowerCase()}>`);
+            if (/^(href|src|action|formaction|xlink:href)$/i.test(attr.name) && /^\s*(javascript|vbscript|data):/i.test(attr.value)) issues.push(`${attr.name}=${attr.value}`);
+          }
+        }
+        for (const script of Array.from(document.scripts)) {
+          if (!/\/(theme|copy)\.js$/.test(script.src)) issues.push(`script ${script.src || script.textContent?.slice(0, 60)}`);
+        }
+        return issues;
+      });
+      problems.push(...found.map((f) => `${url}: ${f}`));
+      await page.close();
+    }
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+});
