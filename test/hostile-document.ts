@@ -26,6 +26,9 @@ info:
   tags: [{name: ${p(2)}, description: ${p(1)}}]
   externalDocs: {url: ${p(3)}, description: ${p(0)}}
 servers:
+  ${p(0)}:
+    host: ${p(8)}
+    protocol: ${p(3)}
   s1:
     host: ${p(2)}
     protocol: ${p(0)}
@@ -59,6 +62,10 @@ channels:
             summary: ${p(5)}
             payload: {${p(2)}: ${p(7)}}
 operations:
+  ${p(2)}:
+    action: receive
+    title: ${p(6)}
+    channel: {$ref: '#/channels/c1'}
   o1:
     action: send
     title: ${p(2)}
