@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT, type CliIO } from './io.ts';
+import { writeSearchIndex } from './search-index.ts';
 import { buildSiteData, highlightDescriptions } from './site-data-file.ts';
 import { validateCommand, type ValidateCommandOptions } from './validate-command.ts';
 
@@ -62,6 +63,8 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
       writeFileSync(target, copy.text);
     }
     if (options.site) writeFileSync(join(staging, 'sitemap.xml'), sitemap(options.site, options.base ?? '/', site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u))));
+    const indexed = await writeSearchIndex(staging);
+    io.err(`Search index: ${indexed} pages.`);
     replaceFolder(staging, outDir);
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });

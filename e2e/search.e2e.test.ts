@@ -1,0 +1,89 @@
+/**
+ * Search in Chromium on the default site served from a sub-path: "/" focuses the search box, and
+ * a channel by address, an operation by id, a message by name and a schema by a nested property
+ * name are found as typed.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { main } from '../src/cli/main.ts';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const repo = resolve(import.meta.dirname, '..');
+const site = join(mkdtempSync(join(tmpdir(), 'apidesc-search-')), 'site');
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm' };
+
+function serveUnder(prefix: string, root: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x').pathname;
+    if (!url.startsWith(prefix)) return void res.writeHead(404).end();
+    let path = normalize(join(root, decodeURIComponent(url.slice(prefix.length))));
+    if (!path.startsWith(root + sep) && path !== root) return void res.writeHead(403).end();
+    if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
+    if (!existsSync(path)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
+  });
+  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
+}
+
+describe('search (Pagefind) in Chromium, site under /docs/', () => {
+  let server: Server;
+  let browser: Browser;
+  let base = '';
+  before(async () => {
+    assert.ok(existsSync(executablePath), `Chromium is missing at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+    const previous = process.cwd();
+    process.chdir(repo);
+    try {
+      assert.equal(await main(['build', 'content', '--out', site, '--base', '/docs/'], { out: () => {}, err: () => {} }), 0);
+    } finally {
+      process.chdir(previous);
+    }
+    server = await serveUnder('/docs/', site);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/`;
+    browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  async function search(page: Page, text: string): Promise<string[]> {
+    await page.keyboard.press('/');
+    const input = page.locator('#search .pagefind-ui__search-input');
+    await input.fill(text);
+    // Pagefind reports "N results for <query>" once the results of this query are shown.
+    await page.waitForFunction((q) => document.querySelector('.pagefind-ui__message')?.textContent?.includes(q), text, { timeout: 10_000 });
+    // Each result's title loads on its own: wait until every shown result has one.
+    await page.waitForFunction(() => {
+      const links = Array.from(document.querySelectorAll('.pagefind-ui__result-link'));
+      return links.length > 0 && links.every((l) => (l.textContent ?? '').trim() !== '');
+    }, undefined, { timeout: 10_000 });
+    return page.locator('.pagefind-ui__result-link').allTextContents();
+  }
+
+  it('focuses the search box with "/" and finds objects by address, id, name and nested property', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(base + 'channels/orderevents/');
+    await page.waitForSelector('#search .pagefind-ui__search-input', { timeout: 10_000 });
+    await page.keyboard.press('/');
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'INPUT');
+    assert.ok((await search(page, 'orders-{region}.fifo')).includes('Order events'), 'channel by address');
+    assert.ok((await search(page, 'receiveOrderEventsInWarehouse')).includes('Warehouse picks orders'), 'operation by id');
+    assert.ok((await search(page, 'StockCheckRequested')).includes('Stock check requested'), 'message by name');
+    const nested = await search(page, 'dueDays');
+    assert.ok(nested.some((t) => ['InvoicePayment', 'Payment', 'Order', 'Order placed'].includes(t)), `schema by nested property: ${nested.join(', ')}`);
+    const href = await page.locator('.pagefind-ui__result-link').first().getAttribute('href');
+    assert.match(href ?? '', /^\/docs\//, 'result links keep the base path');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -1,0 +1,29 @@
+// Search (Pagefind): the only feature that needs JavaScript. Loads the Pagefind UI into the
+// header slot and focuses it on "/". Without JavaScript the slot stays empty.
+(function () {
+  var slot = document.getElementById('search');
+  if (!slot) return;
+  var bundle = (slot.getAttribute('data-base') || '/') + 'pagefind/';
+  var css = document.createElement('link');
+  css.rel = 'stylesheet';
+  css.href = bundle + 'pagefind-ui.css';
+  document.head.appendChild(css);
+  var script = document.createElement('script');
+  script.src = bundle + 'pagefind-ui.js';
+  script.onload = function () {
+    /* global PagefindUI */
+    new PagefindUI({ element: '#search', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, translations: { placeholder: 'Search (press /)' } });
+  };
+  document.head.appendChild(script);
+  document.addEventListener('keydown', function (event) {
+    var target = event.target;
+    var typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
+    if (event.key === '/' && !typing) {
+      var input = slot.querySelector('.pagefind-ui__search-input') || slot.querySelector('input');
+      if (input) {
+        event.preventDefault();
+        input.focus();
+      }
+    }
+  });
+})();
