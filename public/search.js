@@ -12,7 +12,11 @@
   script.src = bundle + 'pagefind-ui.js';
   script.onload = function () {
     /* global PagefindUI */
-    new PagefindUI({ element: '#search', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, translations: { placeholder: 'Search (press /)' } });
+    new PagefindUI({ element: '#search', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, showEmptyFilters: false, translations: { placeholder: 'Search (press /)' } });
+    // The search page shows the whole interface with its filters open.
+    if (document.getElementById('search-page')) {
+      new PagefindUI({ element: '#search-page', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, openFilters: ['kind', 'protocol'], translations: { placeholder: 'Search the API' } });
+    }
   };
   document.head.appendChild(script);
   document.addEventListener('keydown', function (event) {

@@ -1,0 +1,130 @@
+/**
+ * The default site in Chromium: every route of apidesc-routes.json loads with status 200 and no
+ * console error, the theme toggle persists across pages, pages work without JavaScript, the
+ * 360 px viewport keeps navigation usable, a deep link to a schema row lands on it, and the
+ * search page filters results by kind.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { main } from '../src/cli/main.ts';
+import type { RouteEntry } from '../src/lib/model/types.ts';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const repo = resolve(import.meta.dirname, '..');
+const site = join(mkdtempSync(join(tmpdir(), 'apidesc-e2e-')), 'site');
+const artifacts = join(repo, 'test-results');
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml' };
+
+function serve(root: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    let path = normalize(join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
+    if (!path.startsWith(root + sep) && path !== root) return void res.writeHead(403).end();
+    if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
+    if (!existsSync(path)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
+  });
+  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
+}
+
+describe('the default site in Chromium', () => {
+  let server: Server;
+  let browser: Browser;
+  let base = '';
+  before(async () => {
+    assert.ok(existsSync(executablePath), `Chromium is missing at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+    const previous = process.cwd();
+    process.chdir(repo);
+    try {
+      assert.equal(await main(['build', 'content', '--out', site], { out: () => {}, err: () => {} }), 0);
+    } finally {
+      process.chdir(previous);
+    }
+    server = await serve(site);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    mkdirSync(artifacts, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('loads every route with status 200 and no console error', async () => {
+    const routes = JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
+    for (const url of [...new Set(['', 'search/', ...routes.map((r) => r.url)])]) {
+      const response = await page.goto(base + url, { waitUntil: 'load' });
+      assert.equal(response?.status(), 200, url);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('remembers the theme chosen with the toggle on the next page, and takes screenshots in both themes', async () => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto(base + 'channels/orderevents/');
+    await page.screenshot({ path: join(artifacts, 'channel-sns-light.png'), fullPage: true });
+    await page.getByRole('button', { name: /dark theme/i }).click();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    await page.goto(base + 'components/messages/orderplaced/');
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    await page.screenshot({ path: join(artifacts, 'message-dark.png'), fullPage: true });
+    await page.goto(base);
+    await page.screenshot({ path: join(artifacts, 'overview-dark.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('works without JavaScript: content, links and expandable schema rows are there', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(base + 'components/messages/orderplaced/');
+    assert.equal(await page.locator('h1').textContent(), 'Order placed');
+    assert.ok((await page.locator('table.schema details').count()) > 0);
+    await page.locator('a:visible', { hasText: /^Money$/ }).first().click();
+    assert.match(page.url(), /components\/schemas\/money\/$/);
+    await context.close();
+  });
+
+  it('keeps the sections reachable at 360 px and lands deep links on schema rows', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(base + 'components/messages/orderplaced/#payload.allOf.1.lines.items.sku');
+    const row = page.locator('[id="payload.allOf.1.lines.items.sku"]');
+    assert.ok(await row.isVisible());
+    const box = await row.boundingBox();
+    assert.ok(box && box.y >= 0 && box.y < 740, `the row is in view (y=${box?.y})`);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 380, `no sideways scrolling of the page (${width}px)`);
+    await page.locator('nav.sidebar a', { hasText: 'Channels' }).click();
+    assert.match(page.url(), /\/channels\/$/);
+    await context.close();
+  });
+
+  it('narrows search results with the kind filter on the search page', async () => {
+    const page = await browser.newPage();
+    await page.goto(base + 'search/');
+    const input = page.locator('#search-page .pagefind-ui__search-input');
+    await input.waitFor();
+    await input.fill('order');
+    const count = async (): Promise<number> => {
+      await page.waitForFunction(() => document.querySelector('#search-page .pagefind-ui__message')?.textContent?.includes('order'), undefined, { timeout: 10_000 });
+      return Number(/(\d+) result/.exec((await page.locator('#search-page .pagefind-ui__message').textContent()) ?? '')?.[1] ?? '0');
+    };
+    const all = await count();
+    await page.locator('#search-page input[type="checkbox"][value="channel"]').first().check({ force: true });
+    await page.waitForTimeout(500);
+    const channels = await count();
+    assert.ok(all > channels && channels > 0, `${channels} channel results of ${all}`);
+    await page.close();
+  });
+});
