@@ -88,7 +88,7 @@ describe('hostile document in Chromium', () => {
           for (const attr of Array.from(el.attributes)) {
             if (/^on/i.test(attr.name)) issues.push(`live handler ${attr.name} on <${el.tagName.toLowerCase()}>`);
             // Pagefind's own search form (not document content) uses action="javascript:void(0);".
-            const pagefindForm = el.tagName === 'FORM' && el.closest('#search') && attr.value === 'javascript:void(0);';
+            const pagefindForm = el.tagName === 'FORM' && el.closest('#search, #search-page') && attr.value === 'javascript:void(0);';
             if (/^(href|src|action|formaction|xlink:href)$/i.test(attr.name) && /^\s*(javascript|vbscript|data):/i.test(attr.value) && !pagefindForm) issues.push(`${attr.name}=${attr.value}`);
           }
         }
