@@ -76,11 +76,12 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     await page.waitForSelector('#search .pagefind-ui__search-input', { timeout: 10_000 });
     await page.keyboard.press('/');
     assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'INPUT');
-    assert.ok((await search(page, 'orders-{region}.fifo')).includes('Order events'), 'channel by address');
-    assert.ok((await search(page, 'receiveOrderEventsInWarehouse')).includes('Warehouse picks orders'), 'operation by id');
-    assert.ok((await search(page, 'StockCheckRequested')).includes('Stock check requested'), 'message by name');
+    // Each hit is "kind · title".
+    assert.ok((await search(page, 'orders-{region}.fifo')).includes('channel · Order events'), 'channel by address');
+    assert.ok((await search(page, 'receiveOrderEventsInWarehouse')).includes('operation · Warehouse picks orders'), 'operation by id');
+    assert.ok((await search(page, 'StockCheckRequested')).includes('component · messages · Stock check requested'), 'message by name');
     const nested = await search(page, 'dueDays');
-    assert.ok(nested.some((t) => ['InvoicePayment', 'Payment', 'Order', 'Order placed'].includes(t)), `schema by nested property: ${nested.join(', ')}`);
+    assert.ok(nested.some((t) => /· (InvoicePayment|Payment|Order|Order placed)$/.test(t)), `schema by nested property: ${nested.join(', ')}`);
     const href = await page.locator('.pagefind-ui__result-link').first().getAttribute('href');
     assert.match(href ?? '', /^\/docs\//, 'result links keep the base path');
     assert.deepEqual(errors, []);

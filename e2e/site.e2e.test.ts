@@ -144,4 +144,27 @@ describe('the default site in Chromium', () => {
     }
     assert.deepEqual(findings, []);
   });
+
+  it('is usable with the keyboard alone: skip link, theme toggle, schema expanders, sidebar; focus is visible', async () => {
+    const page = await browser.newPage();
+    await page.goto(base + 'components/messages/orderplaced/');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+    assert.notEqual(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle), 'none', 'focus is visible');
+    await page.keyboard.press('Enter');
+    assert.match(page.url(), /#content$/);
+    await page.locator('header .theme').focus();
+    const before = await page.evaluate(() => document.documentElement.dataset.theme ?? 'system');
+    await page.keyboard.press('Enter');
+    assert.notEqual(await page.evaluate(() => document.documentElement.dataset.theme), before);
+    // A handle, not a locator: once opened, the selector would match the next collapsed one.
+    const collapsed = (await page.locator('table.schema details:not([open]) > summary:visible').first().elementHandle())!;
+    await collapsed.focus();
+    await page.keyboard.press('Space');
+    assert.equal(await collapsed.evaluate((s) => (s.parentElement as HTMLDetailsElement).open), true);
+    await page.locator('nav.sidebar a', { hasText: 'Order cancelled' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/components\/messages\/ordercancelled\/$/);
+    await page.close();
+  });
 });

@@ -10,12 +10,17 @@
   document.head.appendChild(css);
   var script = document.createElement('script');
   script.src = bundle + 'pagefind-ui.js';
+  // Each hit says what kind of object it is ("channel · Order events").
+  function withKind(result) {
+    if (result.meta && result.meta.kind) result.meta.title = result.meta.kind + ' · ' + result.meta.title;
+    return result;
+  }
   script.onload = function () {
     /* global PagefindUI */
-    new PagefindUI({ element: '#search', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, showEmptyFilters: false, translations: { placeholder: 'Search (press /)' } });
+    new PagefindUI({ element: '#search', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, showEmptyFilters: false, processResult: withKind, translations: { placeholder: 'Search (press /)' } });
     // The search page shows the whole interface with its filters open.
     if (document.getElementById('search-page')) {
-      new PagefindUI({ element: '#search-page', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, openFilters: ['kind', 'protocol'], translations: { placeholder: 'Search the API' } });
+      new PagefindUI({ element: '#search-page', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, processResult: withKind, openFilters: ['kind', 'protocol'], translations: { placeholder: 'Search the API' } });
     }
   };
   document.head.appendChild(script);

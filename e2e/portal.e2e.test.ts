@@ -1,0 +1,101 @@
+/**
+ * Two corpus documents (an sns one and a request-reply one) built as a portal, in Chromium:
+ * every route loads without console errors, the portal page links both APIs, the sns channel and
+ * the reply operation read as expected, and axe-core finds no WCAG 2.1 A/AA violation there.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser } from 'playwright-core';
+import { main } from '../src/cli/main.ts';
+import type { RouteEntry } from '../src/lib/model/types.ts';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const corpus = resolve(process.env.APIDESC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus'));
+const site = join(mkdtempSync(join(tmpdir(), 'apidesc-portal-')), 'site');
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml' };
+
+function serve(root: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    let path = normalize(join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
+    if (!path.startsWith(root + sep) && path !== root) return void res.writeHead(403).end();
+    if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
+    if (!existsSync(path)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
+  });
+  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
+}
+
+describe('a two-document portal of corpus documents in Chromium', () => {
+  let server: Server;
+  let browser: Browser;
+  let base = '';
+  let routes: RouteEntry[] = [];
+  before(async () => {
+    assert.ok(existsSync(executablePath), `Chromium is missing at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+    assert.ok(existsSync(join(corpus, 'valid')), `the shared corpus is missing at ${corpus}: set APIDESC_CORPUS`);
+    const previous = process.cwd();
+    process.chdir(join(corpus, 'valid'));
+    try {
+      assert.equal(await main(['build', 'bindings-sns-fifo-orders.yaml', 'spec-kraken-websocket-request-reply-multiple-channels.yaml', '--out', site], { out: () => {}, err: () => {} }), 0);
+    } finally {
+      process.chdir(previous);
+    }
+    routes = JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+    server = await serve(site);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('loads the portal and every route of both APIs with status 200 and no console error', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
+    await page.goto(base);
+    assert.equal(await page.locator('h1').textContent(), 'APIs');
+    const apis = [...new Set(routes.map((r) => r.api))];
+    assert.equal(apis.length, 2);
+    for (const api of apis) assert.equal(await page.locator(`main a[href="/${api}/"]`).count(), 1, api);
+    for (const url of [...new Set(routes.map((r) => r.url))]) assert.equal((await page.goto(base + url))?.status(), 200, url);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('answers the sns questions on the channel page and shows the reply of a request-reply operation', async () => {
+    const page = await browser.newPage();
+    const channel = routes.find((r) => r.kind === 'channel' && r.id === 'orderEvents')!;
+    await page.goto(base + channel.url);
+    const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    for (const expected of ['orders.fifo', 'FIFO', 'Content-based deduplication on', 'Deny', 'Published by', 'billing-orders.fifo', 'undeliverable messages → billing-orders-dlq.fifo']) assert.ok(text.includes(expected), expected);
+    const reply = routes.find((r) => r.kind === 'operation' && r.api.startsWith('spec-kraken') && r.id === 'subscribe')!;
+    await page.goto(base + reply.url);
+    assert.match(await page.locator('#h-reply').textContent() ?? '', /Reply/);
+    await page.close();
+  });
+
+  it('has no WCAG 2.1 A/AA violation on the portal, an sns channel and a request-reply operation, in both themes', async () => {
+    const urls = ['', routes.find((r) => r.id === 'orderEvents')!.url, routes.find((r) => r.kind === 'operation' && r.id === 'publishOrderEvent')!.url, routes.find((r) => r.kind === 'operation' && r.api.startsWith('spec-kraken'))!.url];
+    const findings: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      for (const url of urls) {
+        await page.goto(base + url);
+        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        for (const v of result.violations) findings.push(`${colorScheme} /${url}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      }
+      await context.close();
+    }
+    assert.deepEqual(findings, []);
+  });
+});
