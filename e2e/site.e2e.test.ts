@@ -73,16 +73,30 @@ describe('the default site in Chromium', () => {
   it('remembers the theme chosen with the toggle on the next page, and takes screenshots in both themes', async () => {
     const context = await browser.newContext({ colorScheme: 'light' });
     const page = await context.newPage();
-    await page.goto(base + 'channels/orderevents/');
-    await page.screenshot({ path: join(artifacts, 'channel-sns-light.png'), fullPage: true });
+    const shots: [string, string][] = [['overview', ''], ['channel-sns', 'channels/orderevents/'], ['message', 'components/messages/orderplaced/']];
+    for (const [name, url] of shots) {
+      await page.goto(base + url);
+      await page.screenshot({ path: join(artifacts, `${name}-light.png`), fullPage: true });
+    }
     await page.getByRole('button', { name: /dark theme/i }).click();
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-    await page.goto(base + 'components/messages/orderplaced/');
-    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
-    await page.screenshot({ path: join(artifacts, 'message-dark.png'), fullPage: true });
-    await page.goto(base);
-    await page.screenshot({ path: join(artifacts, 'overview-dark.png'), fullPage: true });
+    for (const [name, url] of shots) {
+      await page.goto(base + url);
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', `${url} keeps the dark theme`);
+      await page.screenshot({ path: join(artifacts, `${name}-dark.png`), fullPage: true });
+    }
     await context.close();
+  });
+
+  it('navigates by breadcrumbs and cross-links', async () => {
+    const page = await browser.newPage();
+    await page.goto(base + 'operations/publishorderevents/');
+    await page.locator('nav.breadcrumbs a', { hasText: 'Operations' }).click();
+    assert.match(page.url(), /\/operations\/$/);
+    await page.goto(base + 'operations/publishorderevents/');
+    await page.locator('main dl.facts a', { hasText: 'Order events' }).click();
+    assert.match(page.url(), /\/channels\/orderevents\/$/);
+    await page.close();
   });
 
   it('works without JavaScript: content, links and expandable schema rows are there', async () => {
@@ -137,7 +151,10 @@ describe('the default site in Chromium', () => {
       const page = await context.newPage();
       for (const url of urls) {
         await page.goto(base + url);
+        // WCAG 2.1 A/AA, plus landmarks and heading order.
         const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const structure = await new AxeBuilder({ page }).withRules(['heading-order', 'landmark-one-main', 'landmark-unique', 'page-has-heading-one', 'region']).analyze();
+        result.violations.push(...structure.violations);
         for (const v of result.violations) findings.push(`${colorScheme} /${url}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
       }
       await context.close();

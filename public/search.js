@@ -17,9 +17,11 @@
   }
   script.onload = function () {
     /* global PagefindUI */
-    new PagefindUI({ element: '#search', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, showEmptyFilters: false, processResult: withKind, translations: { placeholder: 'Search (press /)' } });
-    // The search page shows the whole interface with its filters open.
-    if (document.getElementById('search-page')) {
+    // The search page shows the whole interface with its filters open, instead of the header box
+    // (one search landmark per page).
+    if (!document.getElementById('search-page')) {
+      new PagefindUI({ element: '#search', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, showEmptyFilters: false, processResult: withKind, translations: { placeholder: 'Search (press /)' } });
+    } else {
       new PagefindUI({ element: '#search-page', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, processResult: withKind, openFilters: ['kind', 'protocol'], translations: { placeholder: 'Search the API' } });
     }
   };
@@ -28,7 +30,7 @@
     var target = event.target;
     var typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
     if (event.key === '/' && !typing) {
-      var input = slot.querySelector('.pagefind-ui__search-input') || slot.querySelector('input');
+      var input = document.querySelector('.pagefind-ui__search-input');
       if (input) {
         event.preventDefault();
         input.focus();
