@@ -4,32 +4,20 @@
  * the reply operation read as expected, and axe-core finds no WCAG 2.1 A/AA violation there.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { main } from '../src/cli/main.ts';
+import { launchChromium, serveSite } from './support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const corpus = resolve(process.env.APIDESC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus'));
 const site = join(mkdtempSync(join(tmpdir(), 'apidesc-portal-')), 'site');
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml' };
 
-function serve(root: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    let path = normalize(join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
-    if (!path.startsWith(root + sep) && path !== root) return void res.writeHead(403).end();
-    if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
-    if (!existsSync(path)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
-  });
-  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
-}
 
 describe('a two-document portal of corpus documents in Chromium', () => {
   let server: Server;
@@ -37,7 +25,6 @@ describe('a two-document portal of corpus documents in Chromium', () => {
   let base = '';
   let routes: RouteEntry[] = [];
   before(async () => {
-    assert.ok(existsSync(executablePath), `Chromium is missing at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
     assert.ok(existsSync(join(corpus, 'valid')), `the shared corpus is missing at ${corpus}: set APIDESC_CORPUS`);
     const previous = process.cwd();
     process.chdir(join(corpus, 'valid'));
@@ -47,9 +34,8 @@ describe('a two-document portal of corpus documents in Chromium', () => {
       process.chdir(previous);
     }
     routes = JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
-    server = await serve(site);
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    ({ server, base } = await serveSite(site));
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

@@ -4,39 +4,24 @@
  * name are found as typed.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { main } from '../src/cli/main.ts';
+import { launchChromium, serveSite } from './support.ts';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const repo = resolve(import.meta.dirname, '..');
 const site = join(mkdtempSync(join(tmpdir(), 'apidesc-search-')), 'site');
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm' };
 
-function serveUnder(prefix: string, root: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x').pathname;
-    if (!url.startsWith(prefix)) return void res.writeHead(404).end();
-    let path = normalize(join(root, decodeURIComponent(url.slice(prefix.length))));
-    if (!path.startsWith(root + sep) && path !== root) return void res.writeHead(403).end();
-    if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
-    if (!existsSync(path)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
-  });
-  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
-}
 
 describe('search (Pagefind) in Chromium, site under /docs/', () => {
   let server: Server;
   let browser: Browser;
   let base = '';
   before(async () => {
-    assert.ok(existsSync(executablePath), `Chromium is missing at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
     const previous = process.cwd();
     process.chdir(repo);
     try {
@@ -44,9 +29,8 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     } finally {
       process.chdir(previous);
     }
-    server = await serveUnder('/docs/', site);
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/`;
-    browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    ({ server, base } = await serveSite(site, '/docs/'));
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();

@@ -5,29 +5,17 @@
  * CHROMIUM_PATH elsewhere). Pages are served from a local static server on 127.0.0.1.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { main } from '../src/cli/main.ts';
+import { launchChromium, serveSite } from './support.ts';
 import { hostileDocument } from '../test/hostile-document.ts';
 import { tempTree } from '../test/helpers.ts';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
-function serve(root: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    let path = normalize(join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
-    if (!path.startsWith(root + sep) && path !== root) return void res.writeHead(403).end();
-    if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
-    if (!existsSync(path)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
-  });
-  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
-}
 
 function pages(dir: string, base = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -39,9 +27,9 @@ function pages(dir: string, base = dir): string[] {
 describe('hostile document in Chromium', () => {
   const dir = tempTree({ 'evil.yaml': hostileDocument() });
   let server: Server;
+  let base = '';
   let browser: Browser;
   before(async () => {
-    assert.ok(existsSync(executablePath), `Chromium is missing at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
     const previous = process.cwd();
     process.chdir(dir);
     try {
@@ -49,8 +37,8 @@ describe('hostile document in Chromium', () => {
     } finally {
       process.chdir(previous);
     }
-    server = await serve(join(dir, 'site'));
-    browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    ({ server, base } = await serveSite(join(dir, 'site')));
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -58,7 +46,6 @@ describe('hostile document in Chromium', () => {
   });
 
   it('runs no script of the document on any page', async () => {
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const urls = pages(join(dir, 'site'));
     assert.ok(urls.length >= 8);
     const context = await browser.newContext();
@@ -79,7 +66,7 @@ describe('hostile document in Chromium', () => {
         problems.push(`${url}: dialog ${d.message()}`);
         void d.dismiss();
       });
-      await page.goto(base + url, { waitUntil: 'load' });
+      await page.goto(base + url.replace(/^\//, ''), { waitUntil: 'load' });
       // Give event handlers (onerror, onload, ontoggle) their chance to fire.
       await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
       const found = await page.evaluate(() => {

@@ -1,0 +1,31 @@
+/** Shared by the browser tests: a static server for a built site, and Debian's Chromium. */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml' };
+
+/** Serves `root` on 127.0.0.1 under `prefix` (as a site built with `--base prefix`); resolves to the base URL. */
+export async function serveSite(root: string, prefix = '/'): Promise<{ server: Server; base: string }> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x').pathname;
+    if (!url.startsWith(prefix)) return void res.writeHead(404).end();
+    let path = normalize(join(root, decodeURIComponent(url.slice(prefix.length))));
+    if (!path.startsWith(root + sep) && path !== root) return void res.writeHead(403).end();
+    if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
+    if (!existsSync(path)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}` };
+}
+
+/** Debian's Chromium with the flags this machine needs (TOOLCHAIN.md); says how to get it when missing. */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  assert.ok(existsSync(executablePath), `Chromium is missing at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+  return chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+}
