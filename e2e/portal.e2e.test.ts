@@ -9,10 +9,8 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
-import { main } from '../src/cli/main.ts';
-import { launchChromium, serveSite } from './support.ts';
+import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 
 const corpus = resolve(process.env.APIDESC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus'));
@@ -26,13 +24,7 @@ describe('a two-document portal of corpus documents in Chromium', () => {
   let routes: RouteEntry[] = [];
   before(async () => {
     assert.ok(existsSync(join(corpus, 'valid')), `the shared corpus is missing at ${corpus}: set APIDESC_CORPUS`);
-    const previous = process.cwd();
-    process.chdir(join(corpus, 'valid'));
-    try {
-      assert.equal(await main(['build', 'bindings-sns-fifo-orders.yaml', 'spec-kraken-websocket-request-reply-multiple-channels.yaml', '--out', site], { out: () => {}, err: () => {} }), 0);
-    } finally {
-      process.chdir(previous);
-    }
+    assert.equal(await runCli(['build', 'bindings-sns-fifo-orders.yaml', 'spec-kraken-websocket-request-reply-multiple-channels.yaml', '--out', site], join(corpus, 'valid')), 0);
     routes = JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
     ({ server, base } = await serveSite(site));
     browser = await launchChromium();
@@ -71,17 +63,6 @@ describe('a two-document portal of corpus documents in Chromium', () => {
 
   it('has no WCAG 2.1 A/AA violation on the portal, an sns channel and a request-reply operation, in both themes', async () => {
     const urls = ['', routes.find((r) => r.id === 'orderEvents')!.url, routes.find((r) => r.kind === 'operation' && r.id === 'publishOrderEvent')!.url, routes.find((r) => r.kind === 'operation' && r.api.startsWith('spec-kraken'))!.url];
-    const findings: string[] = [];
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ colorScheme });
-      const page = await context.newPage();
-      for (const url of urls) {
-        await page.goto(base + url);
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        for (const v of result.violations) findings.push(`${colorScheme} /${url}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      }
-      await context.close();
-    }
-    assert.deepEqual(findings, []);
+    assert.deepEqual(await accessibilityFindings(browser, base, urls), []);
   });
 });

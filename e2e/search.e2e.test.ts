@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { main } from '../src/cli/main.ts';
-import { launchChromium, serveSite } from './support.ts';
+import { launchChromium, runCli, serveSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const site = join(mkdtempSync(join(tmpdir(), 'apidesc-search-')), 'site');
@@ -22,13 +21,7 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
   let browser: Browser;
   let base = '';
   before(async () => {
-    const previous = process.cwd();
-    process.chdir(repo);
-    try {
-      assert.equal(await main(['build', 'content', '--out', site, '--base', '/docs/'], { out: () => {}, err: () => {} }), 0);
-    } finally {
-      process.chdir(previous);
-    }
+    assert.equal(await runCli(['build', 'content', '--out', site, '--base', '/docs/'], repo), 0);
     ({ server, base } = await serveSite(site, '/docs/'));
     browser = await launchChromium();
   });
@@ -42,7 +35,10 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     const input = page.locator('#search .pagefind-ui__search-input');
     await input.fill(text);
     // Pagefind reports "N results for <query>" once the results of this query are shown.
-    await page.waitForFunction((q) => document.querySelector('.pagefind-ui__message')?.textContent?.includes(q), text, { timeout: 10_000 });
+    await page.waitForFunction((q) => {
+      const message = document.querySelector('.pagefind-ui__message')?.textContent ?? '';
+      return /\d+ results? for/.test(message) && message.includes(q);
+    }, text, { timeout: 10_000 });
     // Each result's title loads on its own: wait until every shown result has one.
     await page.waitForFunction(() => {
       const links = Array.from(document.querySelectorAll('.pagefind-ui__result-link'));

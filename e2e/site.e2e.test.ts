@@ -10,10 +10,8 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
-import { main } from '../src/cli/main.ts';
-import { launchChromium, serveSite } from './support.ts';
+import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -26,13 +24,7 @@ describe('the default site in Chromium', () => {
   let browser: Browser;
   let base = '';
   before(async () => {
-    const previous = process.cwd();
-    process.chdir(repo);
-    try {
-      assert.equal(await main(['build', 'content', '--out', site], { out: () => {}, err: () => {} }), 0);
-    } finally {
-      process.chdir(previous);
-    }
+    assert.equal(await runCli(['build', 'content', '--out', site], repo), 0);
     ({ server, base } = await serveSite(site));
     browser = await launchChromium();
     mkdirSync(artifacts, { recursive: true });
@@ -118,7 +110,8 @@ describe('the default site in Chromium', () => {
     await input.waitFor();
     await input.fill('order');
     const count = async (): Promise<number> => {
-      await page.waitForFunction(() => document.querySelector('#search-page .pagefind-ui__message')?.textContent?.includes('order'), undefined, { timeout: 10_000 });
+      // Wait for "N results for order" (not "Searching for order…").
+      await page.waitForFunction(() => /\d+ results? for .*order/.test(document.querySelector('#search-page .pagefind-ui__message')?.textContent ?? ''), undefined, { timeout: 10_000 });
       return Number(/(\d+) result/.exec((await page.locator('#search-page .pagefind-ui__message').textContent()) ?? '')?.[1] ?? '0');
     };
     const all = await count();
@@ -131,21 +124,7 @@ describe('the default site in Chromium', () => {
 
   it('has no WCAG 2.1 A/AA violation (axe-core) on any kind of page, in both themes', async () => {
     const urls = ['', 'channels/', 'channels/orderevents/', 'operations/receiveordereventsinwarehouse/', 'operations/requeststockcheck/', 'components/messages/orderplaced/', 'components/messages/parcelscanned/', 'components/schemas/order/', 'components/securityschemes/partneroauth/', 'servers/partnerwebhooks/', 'search/'];
-    const findings: string[] = [];
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ colorScheme });
-      const page = await context.newPage();
-      for (const url of urls) {
-        await page.goto(base + url);
-        // WCAG 2.1 A/AA, plus landmarks and heading order.
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const structure = await new AxeBuilder({ page }).withRules(['heading-order', 'landmark-one-main', 'landmark-unique', 'page-has-heading-one', 'region']).analyze();
-        result.violations.push(...structure.violations);
-        for (const v of result.violations) findings.push(`${colorScheme} /${url}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      }
-      await context.close();
-    }
-    assert.deepEqual(findings, []);
+    assert.deepEqual(await accessibilityFindings(browser, base, urls), []);
   });
 
   it('is usable with the keyboard alone: skip link, theme toggle, schema expanders, sidebar; focus is visible', async () => {

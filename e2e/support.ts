@@ -29,3 +29,36 @@ export async function launchChromium(): Promise<Browser> {
   assert.ok(existsSync(executablePath), `Chromium is missing at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   return chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 }
+
+/** Runs `apidesc-docs <args>` from `cwd` without printing; resolves to the exit code. */
+export async function runCli(args: string[], cwd: string): Promise<number> {
+  const { main } = await import('../src/cli/main.ts');
+  const previous = process.cwd();
+  process.chdir(cwd);
+  try {
+    return await main(args, { out: () => {}, err: () => {} });
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+/**
+ * axe-core findings (WCAG 2.1 A/AA, plus landmarks and heading order) on each URL, in the light
+ * and the dark theme, as readable lines; an empty list means none.
+ */
+export async function accessibilityFindings(browser: Browser, base: string, urls: string[]): Promise<string[]> {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const findings: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ colorScheme });
+    const page = await context.newPage();
+    for (const url of urls) {
+      await page.goto(base + url);
+      const wcag = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const structure = await new AxeBuilder({ page }).withRules(['heading-order', 'landmark-one-main', 'landmark-unique', 'page-has-heading-one', 'region']).analyze();
+      for (const v of [...wcag.violations, ...structure.violations]) findings.push(`${colorScheme} /${url}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    }
+    await context.close();
+  }
+  return findings;
+}

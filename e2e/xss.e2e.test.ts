@@ -10,8 +10,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { main } from '../src/cli/main.ts';
-import { launchChromium, serveSite } from './support.ts';
+import { launchChromium, runCli, serveSite } from './support.ts';
 import { hostileDocument } from '../test/hostile-document.ts';
 import { tempTree } from '../test/helpers.ts';
 
@@ -30,13 +29,7 @@ describe('hostile document in Chromium', () => {
   let base = '';
   let browser: Browser;
   before(async () => {
-    const previous = process.cwd();
-    process.chdir(dir);
-    try {
-      assert.equal(await main(['build', 'evil.yaml', '--out', 'site', '--allow-invalid'], { out: () => {}, err: () => {} }), 0);
-    } finally {
-      process.chdir(previous);
-    }
+    assert.equal(await runCli(['build', 'evil.yaml', '--out', 'site', '--allow-invalid'], dir), 0);
     ({ server, base } = await serveSite(join(dir, 'site')));
     browser = await launchChromium();
   });

@@ -4,12 +4,12 @@ import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { objectView } from './object-view.ts';
-import { bindingsOf, channelServers, type Context, merged, serverProtocol, sub, valueAt } from './page-context.ts';
+import { bindingsOf, channelServers, type Context, operationsOn, serverProtocol, sub, valueAt } from './page-context.ts';
 import type { Page, ProtocolBinding } from './pages.ts';
 import { schemaRows } from './schema-rows.ts';
 import { deliveryView } from './sns-delivery.ts';
 import { type FanOut, filterSummary, PROTOCOL_LABELS } from './sns.ts';
-import type { Link } from './types.ts';
+import type { Entity, Link } from './types.ts';
 
 export const PROTOCOL_NAMES: Record<string, string> = {
   http: 'HTTP', ws: 'WebSockets', kafka: 'Kafka', anypointmq: 'Anypoint MQ', amqp: 'AMQP 0-9-1', amqp1: 'AMQP 1.0', mqtt: 'MQTT', mqtt5: 'MQTT 5',
@@ -48,15 +48,10 @@ export function otherBindings(ctx: Context, page: Page, bindings: { value: Recor
 export function fanOut(ctx: Context, channel: Page): FanOut {
   const result: FanOut = { producers: [], consumers: [] };
   const channelEntity = ctx.entities.find((e) => e.url === channel.url);
-  const topicPolicy = channelEntity ? producerDeliveryPolicy(ctx, { $ref: `#${channelEntity.pointer.split('/').map(encodeURIComponent).join('/')}` }, { file: ctx.doc.root.path, pointer: '' }) : undefined;
-  for (const entity of ctx.entities.filter((e) => e.kind === 'operation')) {
-    const at = { file: ctx.doc.root.path, pointer: entity.pointer };
-    const op = ctx.doc.deref(valueAt(ctx, at), at);
-    if (!op || !isPlainObject(op.value) || ctx.locator.target(op.value.channel, sub(op.at, 'channel'))?.url !== channel.url) continue;
-    const m = merged(ctx, op.value, op.at);
-    if (m.value.action === 'send') result.producers.push(toLink(entity));
-    const bindings = bindingsOf(ctx, m.value.bindings, sub(m.origin.bindings ?? op.at, 'bindings'));
-    const sns = bindings && isPlainObject(bindings.value.sns) ? bindings.value.sns : undefined;
+  if (!channelEntity) return result;
+  const topicPolicy = producerDeliveryPolicy(ctx, channelEntity);
+  for (const { entity, value, sns } of operationsOn(ctx, channelEntity)) {
+    if (value.action === 'send') result.producers.push(toLink(entity));
     for (const [, c] of entries(sns?.consumers)) {
       if (!isPlainObject(c)) continue;
       const endpoint = isPlainObject(c.endpoint) ? Object.values(c.endpoint).filter((v) => typeof v === 'string').join(', ') : '';
@@ -70,20 +65,10 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
   return result;
 }
 
-/** The topic-level delivery policy a producer (send operation) of the same channel declares. */
-export function producerDeliveryPolicy(ctx: Context, channelRef: unknown, site: Location): unknown {
-  const channel = ctx.locator.target(channelRef, site);
-  for (const entity of ctx.entities.filter((e) => e.kind === 'operation')) {
-    const at = { file: ctx.doc.root.path, pointer: entity.pointer };
-    const op = ctx.doc.deref(valueAt(ctx, at), at);
-    if (!op || !isPlainObject(op.value) || !channel || ctx.locator.target(op.value.channel, sub(op.at, 'channel')) !== channel) continue;
-    const m = merged(ctx, op.value, op.at);
-    if (m.value.action !== 'send') continue;
-    const bindings = bindingsOf(ctx, m.value.bindings, sub(m.origin.bindings ?? op.at, 'bindings'));
-    const policy = bindings && isPlainObject(bindings.value.sns) ? bindings.value.sns.deliveryPolicy : undefined;
-    if (policy !== undefined) return policy;
-  }
-  return undefined;
+/** The topic-level delivery policy a producer (send operation) of the channel declares. */
+export function producerDeliveryPolicy(ctx: Context, channel: Entity | undefined): unknown {
+  if (!channel) return undefined;
+  return operationsOn(ctx, channel).find((op) => op.value.action === 'send' && op.sns?.deliveryPolicy !== undefined)?.sns?.deliveryPolicy;
 }
 
 export function protocolsOf(ctx: Context, page: Page, value: Record<string, unknown>, at: Location): string[] {

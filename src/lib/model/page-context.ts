@@ -56,3 +56,39 @@ export function serverProtocol(ctx: Context, link: Link): string | undefined {
   const v = at && ctx.doc.deref(valueAt(ctx, at), at)?.value;
   return isPlainObject(v) && typeof v.protocol === 'string' ? v.protocol : undefined;
 }
+
+/** A root operation with what pages ask of it: its channel's page, its merged value, its sns binding. */
+export interface RootOperation {
+  entity: Entity;
+  channel?: Entity;
+  value: Record<string, unknown>;
+  sns?: Record<string, unknown>;
+}
+
+const operationIndex = new WeakMap<Context, Map<Entity | undefined, RootOperation[]>>();
+
+/**
+ * The root operations that use `channel`. Indexed once per model: channel and operation pages
+ * ask this for every page, and scanning every operation each time grows with the square of
+ * the document.
+ */
+export function operationsOn(ctx: Context, channel: Entity): RootOperation[] {
+  let index = operationIndex.get(ctx);
+  if (!index) {
+    index = new Map();
+    for (const entity of ctx.entities.filter((e) => e.kind === 'operation')) {
+      const at = { file: ctx.doc.root.path, pointer: entity.pointer };
+      const op = ctx.doc.deref(valueAt(ctx, at), at);
+      if (!op || !isPlainObject(op.value)) continue;
+      const target = ctx.locator.target(op.value.channel, sub(op.at, 'channel'));
+      const m = merged(ctx, op.value, op.at);
+      const bindings = bindingsOf(ctx, m.value.bindings, sub(m.origin.bindings ?? op.at, 'bindings'));
+      const sns = bindings && isPlainObject(bindings.value.sns) ? bindings.value.sns : undefined;
+      const list = index.get(target) ?? [];
+      list.push({ entity, ...(target ? { channel: target } : {}), value: m.value, ...(sns ? { sns } : {}) });
+      index.set(target, list);
+    }
+    operationIndex.set(ctx, index);
+  }
+  return index.get(channel) ?? [];
+}

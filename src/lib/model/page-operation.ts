@@ -39,7 +39,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
     // A trait or a components entry may have brought the binding: say which.
     const fromTrait = m.origin.bindings && (m.origin.bindings.file !== at.file || m.origin.bindings.pointer !== at.pointer) ? ctx.locator.at(m.origin.bindings) : undefined;
     const origin = bindings.link ?? (fromTrait ? toLink(fromTrait) : undefined);
-    const topicPolicy = bindings.value.sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, op.channel, sub(at, 'channel'));
+    const topicPolicy = bindings.value.sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, ctx.locator.target(op.channel, sub(at, 'channel')));
     page.sections.push({ type: 'sns-operation', heading: value.action === 'receive' ? 'sns subscriptions' : 'sns publishing', anchor: 'sns', view: operationView(bindings.value.sns, value.action, bindings.value.sqs, 'sns', topicPolicy), ...(origin ? { origin } : {}) });
   }
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
