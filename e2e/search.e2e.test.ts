@@ -52,10 +52,20 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
     await page.goto(base + 'channels/orderevents/');
-    await page.waitForSelector('#search .pagefind-ui__search-input', { timeout: 10_000 });
+    await page.waitForLoadState('networkidle');
+    // Reading a page loads no search script: Pagefind's UI comes with the first use of the box.
+    assert.ok(!scripts.some((s) => s.includes('/pagefind/')), `scripts before search: ${scripts.join(', ')}`);
     await page.keyboard.press('/');
-    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'INPUT');
+    await page.keyboard.type('ord');
+    // The plain box is swapped for Pagefind's, keeping the focus and what was typed meanwhile.
+    await page.waitForSelector('#search .pagefind-ui__search-input', { timeout: 10_000 });
+    assert.ok(scripts.some((s) => s.endsWith('/pagefind/pagefind-ui.js')));
+    assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.classList.contains('pagefind-ui__search-input')), true);
+    assert.match(await page.inputValue('#search .pagefind-ui__search-input'), /^ord/);
+    await page.locator('h1').click();
     // Each hit is "kind · title".
     assert.ok((await search(page, 'orders-{region}.fifo')).includes('channel · Order events'), 'channel by address');
     assert.equal((await search(page, 'receiveOrderEventsInWarehouse'))[0], 'operation · Warehouse picks orders', 'an exact id ranks first');

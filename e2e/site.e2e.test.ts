@@ -103,12 +103,15 @@ describe('the default site in Chromium', () => {
     await context.close();
   });
 
-  it('narrows search results with the kind filter on the search page', async () => {
+  it('runs the query of the header form on the search page and narrows results with the kind filter', async () => {
     const page = await browser.newPage();
-    await page.goto(base + 'search/');
+    // The header box is a plain form whose target is the search page with `?q=`.
+    await page.goto(base);
+    assert.equal(await page.getAttribute('form#search', 'action'), new URL(base).pathname + 'search/');
+    await page.goto(base + 'search/?q=order');
     const input = page.locator('#search-page .pagefind-ui__search-input');
     await input.waitFor();
-    await input.fill('order');
+    assert.equal(await page.locator('form#search').count(), 0, 'one search box on the search page');
     const count = async (): Promise<number> => {
       // Wait for "N results for order" (not "Searching for order…").
       await page.waitForFunction(() => /\d+ results? for .*order/.test(document.querySelector('#search-page .pagefind-ui__message')?.textContent ?? ''), undefined, { timeout: 10_000 });

@@ -1,40 +1,76 @@
-// Search (Pagefind): the only feature that needs JavaScript. Loads the Pagefind UI into the
-// header slot and focuses it on "/". Without JavaScript the slot stays empty.
+// Search (Pagefind): the only feature that needs JavaScript. Every page carries a plain search
+// form; the Pagefind UI (about 130 KB of script) is loaded only when the reader starts to search
+// (focuses the box, or presses "/"), so reading a page costs no search script. The search page
+// loads it at once and runs the query of its `?q=` parameter (the form's target without script).
 (function () {
-  var slot = document.getElementById('search');
+  var form = document.getElementById('search');
+  var page = document.getElementById('search-page');
+  var slot = form || page;
   if (!slot) return;
   var bundle = (slot.getAttribute('data-base') || '/') + 'pagefind/';
-  var css = document.createElement('link');
-  css.rel = 'stylesheet';
-  css.href = bundle + 'pagefind-ui.css';
-  document.head.appendChild(css);
-  var script = document.createElement('script');
-  script.src = bundle + 'pagefind-ui.js';
+  var loading = null;
   // Each hit says what kind of object it is ("channel · Order events").
   function withKind(result) {
     if (result.meta && result.meta.kind) result.meta.title = result.meta.kind + ' · ' + result.meta.title;
     return result;
   }
-  script.onload = function () {
-    /* global PagefindUI */
-    // The search page shows the whole interface with its filters open, instead of the header box
-    // (one search landmark per page).
-    if (!document.getElementById('search-page')) {
-      new PagefindUI({ element: '#search', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, showEmptyFilters: false, processResult: withKind, translations: { placeholder: 'Search (press /)' } });
-    } else {
-      new PagefindUI({ element: '#search-page', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, processResult: withKind, openFilters: ['kind', 'protocol'], translations: { placeholder: 'Search the API' } });
-    }
-  };
-  document.head.appendChild(script);
+  function loadUi() {
+    if (loading) return loading;
+    loading = new Promise(function (resolve, reject) {
+      var css = document.createElement('link');
+      css.rel = 'stylesheet';
+      css.href = bundle + 'pagefind-ui.css';
+      document.head.appendChild(css);
+      var script = document.createElement('script');
+      script.src = bundle + 'pagefind-ui.js';
+      script.onload = resolve;
+      script.onerror = reject;
+      document.head.appendChild(script);
+    });
+    return loading;
+  }
+  /* global PagefindUI */
+  if (page) {
+    loadUi().then(function () {
+      var ui = new PagefindUI({ element: '#search-page', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, processResult: withKind, openFilters: ['kind', 'protocol'], translations: { placeholder: 'Search the API' } });
+      var query = new URLSearchParams(location.search).get('q');
+      if (query) ui.triggerSearch(query);
+    });
+  }
+  // The header box: swapped for the Pagefind UI, keeping what was typed while it loaded.
+  var input = form && form.querySelector('input');
+  function upgrade() {
+    if (!form || !input) return Promise.resolve();
+    return loadUi().then(function () {
+      if (!form.isConnected) return;
+      var typed = input.value;
+      var hadFocus = document.activeElement === input;
+      var mount = document.createElement('div');
+      mount.id = 'search';
+      mount.className = form.className;
+      mount.setAttribute('data-pagefind-ignore', '');
+      form.replaceWith(mount);
+      var ui = new PagefindUI({ element: '#search', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, showEmptyFilters: false, processResult: withKind, translations: { placeholder: 'Search (press /)' } });
+      var box = mount.querySelector('input');
+      if (box && typed) {
+        box.value = typed;
+        ui.triggerSearch(typed);
+      }
+      if (box && hadFocus) box.focus();
+    });
+  }
+  if (input) {
+    input.addEventListener('focus', upgrade, { once: true });
+    input.addEventListener('input', upgrade, { once: true });
+  }
   document.addEventListener('keydown', function (event) {
     var target = event.target;
     var typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
-    if (event.key === '/' && !typing) {
-      var input = document.querySelector('.pagefind-ui__search-input');
-      if (input) {
-        event.preventDefault();
-        input.focus();
-      }
+    if (event.key !== '/' || typing) return;
+    var box = document.querySelector('#search input');
+    if (box) {
+      event.preventDefault();
+      box.focus();
     }
   });
 })();

@@ -90,16 +90,3 @@ describe('a failed build keeps the last good site', () => {
     assert.deepEqual(readdirSync(dir).sort(), ['api.yaml', 'site']);
   });
 });
-
-describe('long lists', () => {
-  it('group a long section list by protocol, with links to each group', async () => {
-    const shared = resolve(process.env.APIDESC_CORPUS ?? resolve(import.meta.dirname, '../../shared/corpus'), '..');
-    const { execFileSync } = await import('node:child_process');
-    const yaml = execFileSync(process.execPath, [join(shared, 'bench/gen-doc.mjs'), '--channels', '40'], { encoding: 'utf8' });
-    const dir = tempTree({ 'big.yaml': yaml });
-    assert.equal(await build(dir, ['big.yaml', '--out', 'site', '--allow-invalid']), 0);
-    const html = readFileSync(join(dir, 'site/channels/index.html'), 'utf8');
-    assert.match(html, /<nav aria-label="Filter by protocol" class="protocol-filter">Filter by protocol: /);
-    for (const protocol of ['amqp', 'kafka', 'sns']) assert.match(html, new RegExp(`<h2 id="protocol-${protocol}">${protocol}</h2>`));
-  });
-});

@@ -41,9 +41,13 @@ describe('apidesc-docs dev', () => {
         return r.ok ? r.text() : undefined;
       });
       assert.match(first, /<h1>First title<\/h1>/);
-      assert.match(first, /<script src="\/__apidesc\/live\.js"><\/script>/);
+      assert.match(first, /<script src="\/__apidesc\/live\.js" defer><\/script>/);
       assert.match(await (await fetch(`${base}/__apidesc/live.js`)).text(), /new EventSource\('\/__apidesc\/events'\)/);
       assert.equal((await fetch(`${base}/..%2F..%2Fetc%2Fpasswd`)).status === 200, false);
+      assert.equal((await fetch(`${base}/source/..%2F..%2F..%2Fetc%2Fpasswd`)).status === 200, false);
+      // The document as written, from memory (the overview links to it).
+      assert.match(first, /href="\/source\/api\.yaml" download/);
+      assert.match(await (await fetch(`${base}/source/api.yaml`)).text(), /title: First title/);
 
       const events = await fetch(`${base}/__apidesc/events`);
       const reader = events.body!.getReader();

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT, type CliIO } from './io.ts';
+import { PhaseTimer } from './phase-timer.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { buildSiteData, highlightDescriptions } from './site-data-file.ts';
 import { validateCommand, type ValidateCommandOptions } from './validate-command.ts';
@@ -32,7 +33,9 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
     io.err(`apidesc-docs: --out ${options.outDir} holds the input documents; the build replaces the output folder as a whole. Choose an output folder of its own, e.g. --out dist.`);
     return EXIT.usage;
   }
+  const timer = new PhaseTimer();
   const validation = await validateCommand(inputs, options, io);
+  timer.end('validate');
   const buildAnyway = options.allowInvalid === true && validation.exitCode === EXIT.invalid;
   if (validation.exitCode !== EXIT.ok && !buildAnyway) {
     io.err(validation.exitCode === EXIT.invalid ? 'Build stopped: fix the errors above, or build a preview with --allow-invalid.' : 'Build stopped: fix the errors above.');
@@ -41,11 +44,11 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   const cwd = options.cwd ?? process.cwd();
   const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
-  const started = performance.now();
   const { site, routes, copies } = buildSiteData(docs, cwd);
   await highlightDescriptions(site);
   const pageCount = site.apis.reduce((n, api) => n + api.pages.length, 0);
-  io.err(`Model: ${site.apis.length} API(s), ${pageCount} pages (${Math.round(performance.now() - started)} ms). Rendering…`);
+  timer.end('model');
+  io.err(`Model: ${site.apis.length} API(s), ${pageCount} pages. Rendering…`);
   const work = mkdtempSync(join(tmpdir(), 'apidesc-site-'));
   const dataFile = join(work, 'site.json');
   writeFileSync(dataFile, JSON.stringify(site));
@@ -56,23 +59,25 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   const root = fileURLToPath(new URL('../../', import.meta.url));
   try {
     await renderSite({ root, outDir: staging, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) }, dataFile);
+    timer.end('pages');
     writeFileSync(join(staging, 'apidesc-routes.json'), JSON.stringify(routes, null, 2) + '\n');
     for (const copy of copies) {
       const target = join(staging, copy.to);
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, copy.text);
+      writeFileSync(target, copy.text());
     }
     if (options.site) writeFileSync(join(staging, 'sitemap.xml'), sitemap(options.site, options.base ?? '/', site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u))));
     const indexed = await writeSearchIndex(staging);
     io.err(`Search index: ${indexed} pages.`);
     replaceFolder(staging, outDir);
+    timer.end('search');
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     throw error;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  io.err(`Built ${site.apis.length} API(s), ${pageCount} pages, into ${options.outDir} (${Math.round(performance.now() - started)} ms)`);
+  io.err(`Built ${site.apis.length} API(s), ${pageCount} pages, into ${options.outDir} in ${timer.summary()}.`);
   return EXIT.ok;
 }
 

@@ -1,97 +1,139 @@
 /**
- * `apidesc-docs dev`: builds the site (as a preview: problems are shown on the pages, not fatal),
- * serves it on 127.0.0.1, and rebuilds when the document or any file it references changes; open
- * pages reload by themselves (a small script listening to server-sent events, injected only here).
- * Each rebuild runs `apidesc-docs build` in a child process, so a crash or a leak in one build
- * cannot take the server down.
+ * `apidesc-docs dev`: serves the site from Astro's development server on 127.0.0.1, rendering each
+ * page when it is requested from data kept in this process (live-site.ts), and refreshes that data
+ * when the document or any file it references changes. Open pages reload by themselves (a small
+ * script listening to server-sent events, added to pages only in development).
+ *
+ * Nothing is written for a whole site after an edit: a 1,000-channel document is validated again
+ * and only the page being looked at is built, so the edit shows in about the time validation
+ * takes, where a full build takes about 40 s. The search index exists only in built sites.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { watch, type FSWatcher } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateDocument } from '../lib/validate/validate-document.ts';
-import { expandInputs } from './inputs.ts';
+import type { ViteDevServer } from 'vite';
+import type { ValidateOptions } from '../lib/validate/validate-document.ts';
+import { LIVE_SITE_KEY } from '../site/site-data.ts';
 import type { CliIO } from './io.ts';
+import { LiveSite } from './live-site.ts';
 
-export interface DevOptions {
+export interface DevOptions extends ValidateOptions {
   port: number;
   cwd: string;
-  /** Extra build flags passed through (e.g. --root, --allow-remote-refs). */
-  buildArgs: string[];
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.json': 'application/json', '.svg': 'image/svg+xml', '.xml': 'application/xml' };
+/** Reload on the "rebuilt" event; an external file, so the pages' Content-Security-Policy (no inline script) allows it. */
 const LIVE = "new EventSource('/__apidesc/events').addEventListener('rebuilt', () => location.reload());";
 
 export async function devCommand(inputs: string[], options: DevOptions, io: CliIO): Promise<number> {
-  const out = join(mkdtempSync(join(tmpdir(), 'apidesc-dev-')), 'site');
-  const bin = fileURLToPath(new URL('../../bin/apidesc-docs.mjs', import.meta.url));
+  const live = new LiveSite(inputs, options, io);
   const clients = new Set<ServerResponse>();
   let watchers: FSWatcher[] = [];
+  let vite: ViteDevServer | undefined;
 
-  const rebuild = (): Promise<void> =>
-    new Promise((done) => {
-      const started = performance.now();
-      const child = spawn(process.execPath, [bin, 'build', ...inputs, '--out', out, '--allow-invalid', '--no-color', ...options.buildArgs], { cwd: options.cwd, stdio: ['ignore', 'inherit', 'inherit'] });
-      child.on('close', async (code) => {
-        io.err(code === 0 ? `Rebuilt in ${Math.round(performance.now() - started)} ms.` : `Build failed (exit ${code}); the previous site is still served.`);
-        for (const client of clients) client.write('event: rebuilt\ndata: {}\n\n');
-        await watchFiles();
-        done();
-      });
-    });
+  const first = await live.refresh();
+  await first.findings;
+  if (!first.ok) io.err('The document could not be read: the site stays empty until it can (edits are watched).');
+  (globalThis as Record<string, unknown>)[LIVE_SITE_KEY] = () => live.site;
 
-  // Watch the documents and every file they reference (the set can change with each edit).
-  const watchFiles = async (): Promise<void> => {
-    const files = new Set<string>();
-    for (const file of expandInputs(inputs, options.cwd).files) {
-      files.add(file);
-      const { doc } = await validateDocument(file, { cwd: options.cwd });
-      for (const f of doc?.files ?? []) if (!/^https?:/.test(f.path)) files.add(f.path);
-    }
-    for (const w of watchers) w.close();
-    let timer: NodeJS.Timeout | undefined;
-    watchers = [...files].filter((f) => existsSync(f)).map((f) =>
-      watch(f, () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => void rebuild(), 150);
-      }),
-    );
+  const reload = (): void => {
+    // Astro keeps the routes and their data until told that content changed.
+    for (const environment of Object.values(vite?.environments ?? {})) if (environment.name !== 'client') environment.hot.send('astro:content-changed', {});
+    for (const client of clients) client.write('event: rebuilt\ndata: {}\n\n');
   };
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname === '/__apidesc/live.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(LIVE);
-    if (url.pathname === '/__apidesc/events') {
+  // One refresh at a time; edits made meanwhile cause one more.
+  let running: Promise<void> | undefined;
+  let again = false;
+  const refresh = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        const started = performance.now();
+        const { ok, pages, findings } = await live.refresh();
+        // The findings of this version follow when the validation in the worker ends; the page
+        // reloads once more only if they changed.
+        void findings.then((changed) => {
+          io.err(`Validated in ${Math.round(performance.now() - started)} ms${changed ? '; the findings changed' : ''}.`);
+          if (changed) reload();
+        });
+        watchFiles();
+        if (!ok) {
+          io.err('The document could not be read: the previous version is still shown.');
+          continue;
+        }
+        reload();
+        io.err(`Updated in ${Math.round(performance.now() - started)} ms (${pages} pages, each built when opened).`);
+      } while (again);
+    })();
+    await running;
+    running = undefined;
+  };
+
+  // Watch the documents and every file they reference (the set can change with each edit).
+  const watchFiles = (): void => {
+    for (const w of watchers) w.close();
+    let timer: NodeJS.Timeout | undefined;
+    watchers = live.files.flatMap((file) => {
+      try {
+        return [watch(file, () => {
+          clearTimeout(timer);
+          timer = setTimeout(() => void refresh(), 50);
+        })];
+      } catch {
+        return [];
+      }
+    });
+  };
+  watchFiles();
+
+  const middleware = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === '/__apidesc/live.js') return void res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(LIVE);
+    if (path === '/__apidesc/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
       res.write(': connected\n\n');
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
     }
-    // Resolve inside the output folder only: a crafted path never leaves it.
-    let path = normalize(join(out, decodeURIComponent(url.pathname)));
-    if (path !== out && !path.startsWith(out + sep)) return void res.writeHead(403).end();
-    if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
-    if (!existsSync(path)) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-    const type = TYPES[extname(path)] ?? 'application/octet-stream';
-    let body: string | Buffer = readFileSync(path);
-    // An external script, so the pages' Content-Security-Policy (no inline script) allows it.
-    if (type.startsWith('text/html')) body = body.toString('utf8').replace('</body>', '<script src="/__apidesc/live.js"></script></body>');
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
-  });
+    // The documents as written (and bundled), from memory: only files of the model are served.
+    const source = /^\/(.*\/)?source\//.test(path) ? live.copy(decodeURIComponent(path.slice(1))) : undefined;
+    if (source !== undefined) return void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(source);
+    next();
+  };
 
-  await rebuild();
-  await new Promise<void>((ready) => server.listen(options.port, '127.0.0.1', ready));
-  io.err(`Serving ${resolve(options.cwd, inputs.join(', '))} at http://127.0.0.1:${options.port}/ — edits rebuild the site. Stop with Ctrl-C.`);
+  const { dev } = await import('astro');
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  process.env.ASTRO_TELEMETRY_DISABLED = '1';
+  const server = await dev({
+    root,
+    logLevel: 'warn',
+    server: { port: options.port, host: '127.0.0.1' },
+    devToolbar: { enabled: false },
+    vite: {
+      plugins: [{
+        name: 'apidesc-live',
+        configureServer(viteServer: ViteDevServer) {
+          vite = viteServer;
+          viteServer.middlewares.use(middleware);
+        },
+      }],
+    },
+  });
+  io.err(`Serving ${inputs.map((i) => resolve(options.cwd, i)).join(', ')} at http://127.0.0.1:${server.address.port}/ — edits show on the open page. Stop with Ctrl-C.`);
   await new Promise<void>((stop) => {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
   for (const w of watchers) w.close();
   for (const client of clients) client.end();
-  server.close();
+  await server.stop();
+  await live.close();
   return 0;
 }

@@ -112,8 +112,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
       case 'dev': {
         const port = Number(values.port);
         if (!Number.isInteger(port) || port <= 0 || port > 65535) return usage(io, `--port must be a port number, not "${values.port}"`);
-        const passThrough = [...(values.root ? ['--root', values.root] : []), ...(values['allow-remote-refs'] ? ['--allow-remote-refs'] : [])];
-        return await devCommand(inputs.length > 0 ? inputs : ['content'], { port, cwd: process.cwd(), buildArgs: passThrough }, io);
+        return await devCommand(inputs.length > 0 ? inputs : ['content'], { ...common, port, cwd: process.cwd() }, io);
       }
       default:
         return usage(io, `unknown command "${command}"`);

@@ -1,6 +1,6 @@
 /** Validated documents → the site data the Astro pages render, and the route manifest. */
 import { basename, relative, sep } from 'node:path';
-import { buildApiModel } from '../lib/model/build-model.ts';
+import { buildApiModel, type ModelOptions } from '../lib/model/build-model.ts';
 import { baseSlug, slugsFor } from '../lib/model/slugs.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
@@ -10,16 +10,25 @@ import { parentPointer } from '../lib/resolve/json-pointer.ts';
 import { highlightHtml } from '../lib/highlight/highlight-html.ts';
 import { bundleDocument } from '../lib/resolve/bundle.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
-import type { SiteData } from '../site/site-data.ts';
+import type { SiteApi, SiteData } from '../site/site-data.ts';
 
-/** A file to copy into the site: `from` (absolute) to `to` (relative to the output folder). */
+/** A file to put into the site at `to` (relative to the output folder); its text is made on demand. */
 export interface SourceCopy {
   to: string;
-  text: string;
+  text: () => string;
 }
 
-export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[] }[], cwd: string): { site: SiteData; routes: RouteEntry[]; copies: SourceCopy[] } {
+export interface SiteModel {
+  site: SiteData;
+  routes: RouteEntry[];
+  copies: SourceCopy[];
+  /** With `deferPages`: fills in a page of `site.apis[api]` (see buildApiModel). */
+  completePage: (api: number, page: Page) => void;
+}
+
+export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[] }[], cwd: string, options: ModelOptions = {}): SiteModel {
   const copies: SourceCopy[] = [];
+  const completers: ((page: Page) => void)[] = [];
   // In a portal each API lives under /<api-slug>/; the slug comes from the file name, which is
   // stable across releases (titles and versions change), with as many parent folders as it
   // takes to tell files of the same name apart (backend/asyncapi.yaml → backend-asyncapi).
@@ -29,7 +38,8 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
   const routes: RouteEntry[] = [];
   const apis = docs.map(({ doc, diagnostics = [] }, i) => {
     const slug = slugs.get(names[i]!)!;
-    const model = buildApiModel(doc, slug, cwd);
+    const model = buildApiModel(doc, slug, cwd, options);
+    completers.push(model.completePage);
     const prefix = portal ? `${slug}/` : '';
     for (const r of model.routes) routes.push({ ...r, url: prefix + r.url });
     const counts: Record<string, number> = {};
@@ -40,18 +50,16 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
       ['messages', (k: string) => k === 'message' || k === 'component:messages'],
       ['schemas', (k: string) => k === 'component:schemas'],
     ] as const) counts[label] = model.entities.filter((e) => test(e.kind)).length;
-    const unplaced = placeDiagnostics(model.pages, diagnostics, displayPath(doc.root.path, cwd));
-    const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
     const downloads = sourceDownloads(doc, prefix, copies);
-    return {
+    const api: SiteApi = {
       slug, title: model.title, version: model.version, infoFacts: model.infoFacts,
       ...(model.descriptionHtml ? { descriptionHtml: model.descriptionHtml } : {}),
       prefix, pages: model.pages, counts, downloads,
-      ...(unplaced.length > 0 ? { diagnostics: unplaced } : {}),
-      ...(errorCount > 0 ? { errorCount } : {}),
     };
+    attachDiagnostics(api, diagnostics, displayPath(doc.root.path, cwd));
+    return api;
   });
-  return { site: { apis }, routes, copies };
+  return { site: { apis }, routes, copies, completePage: (api, page) => completers[api]?.(page) };
 }
 
 function uniqueNames(files: string[]): string[] {
@@ -67,6 +75,17 @@ function uniqueNames(files: string[]): string[] {
     });
   }
   return files.map((_, i) => take(i, depth[i]!));
+}
+
+/**
+ * Shows findings on the pages of an API: each on the page it concerns, the rest on the overview,
+ * and the count of errors in the banner of every page.
+ */
+export function attachDiagnostics(api: SiteApi, diagnostics: Diagnostic[], rootFile: string): void {
+  const unplaced = placeDiagnostics(api.pages, diagnostics, rootFile);
+  const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
+  if (unplaced.length > 0) api.diagnostics = unplaced;
+  if (errorCount > 0) api.errorCount = errorCount;
 }
 
 /**
@@ -98,11 +117,11 @@ function placeDiagnostics(pages: Page[], diagnostics: Diagnostic[], rootFile: st
 function sourceDownloads(doc: ResolvedDoc, prefix: string, copies: SourceCopy[]): { label: string; url: string }[] {
   const local = doc.files.filter((f) => !/^https?:/i.test(f.path));
   const rel = (path: string): string => relative(doc.policy.root, path).split(sep).join('/');
-  for (const f of local) copies.push({ to: `${prefix}source/${rel(f.path)}`, text: f.text });
+  for (const f of local) copies.push({ to: `${prefix}source/${rel(f.path)}`, text: () => f.text });
   const downloads = [{ label: `${basename(doc.root.path)} (${doc.root.format === 'json' ? 'JSON' : 'YAML'}, as written)`, url: `source/${rel(doc.root.path)}` }];
   for (const f of local.slice(1)) downloads.push({ label: rel(f.path), url: `source/${rel(f.path)}` });
   const jsonName = rel(doc.root.path).replace(/\.(ya?ml|json)$/i, '') + (local.length > 1 || doc.root.format === 'json' ? '.bundled.json' : '.json');
-  copies.push({ to: `${prefix}source/${jsonName}`, text: JSON.stringify(bundleDocument(doc), null, 2) + '\n' });
+  copies.push({ to: `${prefix}source/${jsonName}`, text: () => JSON.stringify(bundleDocument(doc), null, 2) + '\n' });
   downloads.push({ label: `${basename(jsonName)} (${local.length > 1 ? 'one JSON file, references between files inlined' : 'JSON'})`, url: `source/${jsonName}` });
   return downloads;
 }

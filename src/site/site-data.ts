@@ -30,10 +30,18 @@ export interface SiteData {
 let cached: { file: string | undefined; data: SiteData } | undefined;
 
 /**
+ * `apidesc-docs dev` renders pages on request in its own process and hands the pages the data it
+ * keeps up to date (src/cli/dev-server.ts), instead of a file.
+ */
+export const LIVE_SITE_KEY = '__apidescLiveSite';
+
+/**
  * Read once per build. Keyed by the file, which is new for every build: the rendering modules can
  * outlive a build when several run in one process (Node caches them by URL).
  */
 export function siteData(): SiteData {
+  const live = (globalThis as Record<string, unknown>)[LIVE_SITE_KEY] as (() => SiteData) | undefined;
+  if (live) return live();
   const file = process.env.APIDESC_SITE_DATA;
   if (cached && cached.file === file) return cached.data;
   cached = { file, data: file ? (JSON.parse(readFileSync(file, 'utf8')) as SiteData) : { apis: [] } };
@@ -54,8 +62,92 @@ export const SECTIONS: { title: string; kinds: string[]; folder: string }[] = [
   { title: 'Other components', kinds: [], folder: 'components/' },
 ];
 
-export function sectionOf(kind: string): (typeof SECTIONS)[number] {
+export type Section = (typeof SECTIONS)[number];
+
+export function sectionOf(kind: string): Section {
   return SECTIONS.find((s) => s.kinds.includes(kind)) ?? SECTIONS[SECTIONS.length - 1]!;
+}
+
+const sectionIndex = new WeakMap<SiteApi, Map<Section, Page[]>>();
+
+/**
+ * The pages of each section, computed once per API: every page's sidebar shows the counts, and
+ * filtering all pages for every page made rendering quadratic in the size of the document.
+ */
+export function pagesOfSection(api: SiteApi, section: Section): Page[] {
+  let index = sectionIndex.get(api);
+  if (!index) {
+    index = new Map(SECTIONS.map((s) => [s, []]));
+    for (const page of api.pages) index.get(sectionOf(page.kind))!.push(page);
+    sectionIndex.set(api, index);
+  }
+  return index.get(section)!;
+}
+
+/**
+ * Long lists are split into pages of this many entries, so no page grows with the document (a
+ * list of 5,000 channels would be about 2 MB of HTML).
+ */
+export const LIST_PAGE_SIZE = 200;
+/** Servers, channels and operations listed on the overview; the rest are on the section pages. */
+export const OVERVIEW_SHOWN = 50;
+/** Entries of a "Used by" list shown on the object's own page; the rest are on its used-by pages. */
+export const USED_BY_SHOWN = 50;
+
+/**
+ * URL of page `n` (1-based) of a list whose first page is `folder`. Entity URLs never hold a
+ * `page/` folder below an entity's own (only `messages/`), so these cannot collide with them.
+ */
+export function listPageUrl(folder: string, n: number): string {
+  return n <= 1 ? folder : `${folder}page/${n}/`;
+}
+
+export function pageCount(total: number, size = LIST_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/** Entries `n` (1-based page number) of a list split into pages of `size`. */
+export function pageSlice<T>(items: T[], n: number, size = LIST_PAGE_SIZE): T[] {
+  return items.slice((n - 1) * size, n * size);
+}
+
+/** A section's list: grouped by protocol when long and mixed (a filter that needs no JavaScript). */
+export interface SectionListing {
+  entries: { group?: string; page: Page }[];
+  /** Each protocol group with its size and the list page it starts on. */
+  groups: { name: string; count: number; firstPage: number }[];
+}
+
+const listingCache = new WeakMap<SiteApi, Map<Section, SectionListing>>();
+
+export function sectionListing(api: SiteApi, section: Section): SectionListing {
+  let cache = listingCache.get(api);
+  if (!cache) listingCache.set(api, (cache = new Map()));
+  const cached = cache.get(section);
+  if (cached) return cached;
+  const pages = pagesOfSection(api, section);
+  const byProtocol = new Map<string, Page[]>();
+  for (const page of pages) {
+    for (const protocol of page.protocols.length > 0 ? page.protocols : ['(none)']) {
+      const list = byProtocol.get(protocol);
+      if (list) list.push(page);
+      else byProtocol.set(protocol, [page]);
+    }
+  }
+  let listing: SectionListing;
+  if (pages.length > 30 && byProtocol.size > 1) {
+    const entries: SectionListing['entries'] = [];
+    const groups: SectionListing['groups'] = [];
+    for (const [name, list] of [...byProtocol].sort(([a], [b]) => a.localeCompare(b))) {
+      groups.push({ name, count: list.length, firstPage: Math.floor(entries.length / LIST_PAGE_SIZE) + 1 });
+      for (const page of list) entries.push({ group: name, page });
+    }
+    listing = { entries, groups };
+  } else {
+    listing = { entries: pages.map((page) => ({ page })), groups: [] };
+  }
+  cache.set(section, listing);
+  return listing;
 }
 
 /** Operations are grouped by their first tag when any has tags (untagged ones last); other sections are one group. */

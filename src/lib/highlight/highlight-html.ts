@@ -16,8 +16,18 @@ function unescapeHtml(text: string): string {
 
 export async function highlightHtml(html: string): Promise<string> {
   if (!html.includes('<pre><code class="language-')) return html;
+  return highlightWith(await loadHighlighter(), html);
+}
+
+/** The highlighter, created once (loading grammars and themes is the slow part). */
+export function loadHighlighter(): Promise<Highlighter> {
   highlighter ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: LANGUAGES });
-  const h = await highlighter;
+  return highlighter;
+}
+
+/** Same as highlightHtml with a loaded highlighter, for code that cannot wait (pages completed while rendering). */
+export function highlightWith(h: Highlighter, html: string): string {
+  if (!html.includes('<pre><code class="language-')) return html;
   const loaded = new Set(h.getLoadedLanguages());
   return html.replace(BLOCK, (whole, lang: string, code: string) => {
     if (!loaded.has(lang)) return whole;

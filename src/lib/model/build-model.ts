@@ -6,7 +6,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { EntityLocator } from './entity-locator.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
-import { buildPage, safeHref, type Fact, type Page } from './pages.ts';
+import { buildPage, completePage, pageSummary, safeHref, type Fact, type Page } from './pages.ts';
 import { computeRoutes } from './routes.ts';
 import type { Entity, RouteEntry } from './types.ts';
 import { linkWhereUsed } from './where-used.ts';
@@ -19,14 +19,24 @@ export interface ApiModel {
   /** Every other Info field, the document id and defaultContentType, ready to show. */
   infoFacts: Fact[];
   entities: Entity[];
-  /** Page data of every entity, in the same order. */
+  /** Page data of every entity, in the same order (only their summaries with `deferPages`). */
   pages: Page[];
+  /** Fills in a page built with `deferPages` (description, facts, sections). */
+  completePage(page: Page): void;
   routes: RouteEntry[];
   /** The page of the named component schema written at a location, if any (for schema tables). */
   componentAt(at: Location): { id: string; url: string } | undefined;
 }
 
-export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd()): ApiModel {
+export interface ModelOptions {
+  /**
+   * Build only the summary of each page (what lists and navigation show) and leave the rest to
+   * `completePage`: `apidesc-docs dev` completes only the pages someone opens.
+   */
+  deferPages?: boolean;
+}
+
+export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(), options: ModelOptions = {}): ApiModel {
   const { entities, manifest, content } = computeRoutes(doc, slug, cwd);
   const locator = new EntityLocator(doc, entities, content);
   linkWhereUsed(doc, entities, locator);
@@ -42,7 +52,9 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     return page && { id: page.id, url: page.url };
   };
   const ctx = { doc, locator, entities, componentAt, ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}) };
-  const pages = entities.map((entity) => buildPage(ctx, entity, content.get(entity) ?? { file: doc.root.path, pointer: entity.pointer }));
+  const contentOf = (entity: Entity): Location => content.get(entity) ?? { file: doc.root.path, pointer: entity.pointer };
+  const pages = entities.map((entity) => (options.deferPages ? pageSummary(ctx, entity, contentOf(entity)) : buildPage(ctx, entity, contentOf(entity))));
+  const entityOf = new Map(pages.map((page, i) => [page.url + '\u0000' + page.pointer, entities[i]!]));
   return {
     slug,
     title: typeof info.title === 'string' ? info.title : slug,
@@ -52,6 +64,10 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     entities,
     pages,
     routes: manifest,
+    completePage: (page) => {
+      const entity = entityOf.get(page.url + '\u0000' + page.pointer);
+      if (entity) completePage(ctx, page, contentOf(entity));
+    },
     componentAt,
   };
 }

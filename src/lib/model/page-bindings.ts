@@ -4,7 +4,7 @@ import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { objectView } from './object-view.ts';
-import { bindingsOf, channelServers, type Context, operationsOn, serverProtocol, sub, valueAt } from './page-context.ts';
+import { bindingsOf, channelServers, type Context, entityByUrl, operationsOn, serverProtocol, sub, valueAt } from './page-context.ts';
 import type { Page, ProtocolBinding } from './pages.ts';
 import { schemaRows } from './schema-rows.ts';
 import { deliveryView } from './sns-delivery.ts';
@@ -47,7 +47,7 @@ export function otherBindings(ctx: Context, page: Page, bindings: { value: Recor
 /** Who publishes to this channel's topic and who is subscribed to it, across every operation of the API. */
 export function fanOut(ctx: Context, channel: Page): FanOut {
   const result: FanOut = { producers: [], consumers: [] };
-  const channelEntity = ctx.entities.find((e) => e.url === channel.url);
+  const channelEntity = entityByUrl(ctx, channel.url);
   if (!channelEntity) return result;
   const topicPolicy = producerDeliveryPolicy(ctx, channelEntity);
   for (const { entity, value, sns } of operationsOn(ctx, channelEntity)) {

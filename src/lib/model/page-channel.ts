@@ -5,7 +5,7 @@ import { joinPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { objectView } from './object-view.ts';
-import { channelServers, type Context, sub, valueAt } from './page-context.ts';
+import { channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
 import type { Page } from './pages.ts';
 import { templateParts } from './page-values.ts';
 import type { Entity, Link } from './types.ts';
@@ -26,7 +26,7 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
 }
 
 export function actionOf(ctx: Context, link: Link): string | undefined {
-  const entity = ctx.entities.find((e) => e.url === link.url);
+  const entity = entityByUrl(ctx, link.url);
   const v = entity && ctx.doc.deref(valueAt(ctx, { file: ctx.doc.root.path, pointer: entity.pointer }), { file: ctx.doc.root.path, pointer: entity.pointer })?.value;
   return isPlainObject(v) && typeof v.action === 'string' ? v.action : undefined;
 }

@@ -33,11 +33,30 @@ export function merged(ctx: Context, value: Record<string, unknown>, at: Locatio
   return applyTraits({ value, at }, traits);
 }
 
+const entityIndex = new WeakMap<Context, { byUrl: Map<string, Entity>; servers: Link[] }>();
+
+/** Entities by URL and the root servers, indexed once per model (pages ask for every channel). */
+function indexOf(ctx: Context): { byUrl: Map<string, Entity>; servers: Link[] } {
+  let index = entityIndex.get(ctx);
+  if (!index) {
+    const byUrl = new Map<string, Entity>();
+    for (const e of ctx.entities) if (!byUrl.has(e.url)) byUrl.set(e.url, e);
+    index = { byUrl, servers: ctx.entities.filter((e) => e.kind === 'server').map(toLink) };
+    entityIndex.set(ctx, index);
+  }
+  return index;
+}
+
+/** The entity whose page is at `url`. */
+export function entityByUrl(ctx: Context, url: string): Entity | undefined {
+  return indexOf(ctx).byUrl.get(url);
+}
+
 /** The servers of a root channel: its list, or every root server when the list is absent or empty (SPEC). */
 export function channelServers(ctx: Context, channel: Entity): Link[] {
   const value = ctx.doc.deref(valueAt(ctx, { file: ctx.doc.root.path, pointer: channel.pointer }), { file: ctx.doc.root.path, pointer: channel.pointer });
   const list = value && isPlainObject(value.value) && Array.isArray(value.value.servers) ? value.value.servers : [];
-  if (list.length === 0) return ctx.entities.filter((e) => e.kind === 'server').map(toLink);
+  if (list.length === 0) return indexOf(ctx).servers;
   return list.flatMap((s, i) => ctx.locator.link(s, sub(value!.at, 'servers', i)) ?? []);
 }
 
@@ -51,7 +70,7 @@ export function bindingsOf(ctx: Context, raw: unknown, site: Location): { value:
 }
 
 export function serverProtocol(ctx: Context, link: Link): string | undefined {
-  const entity = ctx.entities.find((e) => e.url === link.url);
+  const entity = indexOf(ctx).byUrl.get(link.url);
   const at = entity && { file: ctx.doc.root.path, pointer: entity.pointer };
   const v = at && ctx.doc.deref(valueAt(ctx, at), at)?.value;
   return isPlainObject(v) && typeof v.protocol === 'string' ? v.protocol : undefined;

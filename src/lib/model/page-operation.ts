@@ -12,7 +12,6 @@ import { operationView } from './sns.ts';
 export function operationPage(ctx: Context, page: Page, op: Record<string, unknown>, at: Location): void {
   const m = merged(ctx, op, at);
   const value = m.value;
-  if (typeof value.action === 'string') page.badges.push(value.action);
   const channel = ctx.locator.link(op.channel, sub(at, 'channel'));
   if (channel) page.facts.push({ label: 'Channel', link: channel });
   const messages = Array.isArray(op.messages)

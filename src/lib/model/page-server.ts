@@ -3,7 +3,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { objectView } from './object-view.ts';
-import { channelServers, type Context, sub, valueAt } from './page-context.ts';
+import { channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
 import type { Fact, Page } from './pages.ts';
 import { templateParts } from './page-values.ts';
 
@@ -11,7 +11,6 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
   const host = String(server.host ?? '');
   const pathname = typeof server.pathname === 'string' ? server.pathname : '';
   const protocol = String(server.protocol ?? '');
-  page.badges.push(protocol + (typeof server.protocolVersion === 'string' ? ` ${server.protocolVersion}` : ''));
   const variables = isPlainObject(server.variables) ? server.variables : {};
   const fill = (template: string): string => template.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
     const v = ctx.doc.deref(variables[name], sub(at, 'variables', name))?.value;
@@ -31,7 +30,7 @@ export function serverSecuritySection(ctx: Context, page: Page, channelRef: unkn
   if (!channel) return;
   const facts: Fact[] = [];
   for (const server of channel.kind === 'channel' ? channelServers(ctx, channel) : []) {
-    const entity = ctx.entities.find((e) => e.url === server.url);
+    const entity = entityByUrl(ctx, server.url);
     const at = entity && { file: ctx.doc.root.path, pointer: entity.pointer };
     const value = at && ctx.doc.deref(valueAt(ctx, at), at);
     const list = value && isPlainObject(value.value) && Array.isArray(value.value.security) ? value.value.security : [];

@@ -88,24 +88,58 @@ export interface Page extends Entity {
 }
 
 export function buildPage(ctx: Context, entity: Entity, content: Location): Page {
+  const page = pageSummary(ctx, entity, content);
+  completePage(ctx, page, content);
+  return page;
+}
+
+/** The object a page shows, references followed (an empty object when there is none). */
+function pageValue(ctx: Context, content: Location): { value: Record<string, unknown>; resolved: ReturnType<Context['doc']['deref']> } {
   const resolved = ctx.doc.deref(ctx.doc.file(content.file) ? valueAt(ctx, content) : undefined, content);
-  const value = resolved && isPlainObject(resolved.value) ? resolved.value : {};
+  return { value: resolved && isPlainObject(resolved.value) ? resolved.value : {}, resolved };
+}
+
+const kindOf = (entity: Entity): string => entity.kind.replace('component:', '');
+const withTraits = (kind: string): boolean => kind === 'operation' || kind === 'operations' || kind === 'message' || kind === 'messages';
+
+/**
+ * What lists, navigation and search filters need of a page: summary, tags, protocols, badges.
+ * Cheap, so `apidesc-docs dev` computes it for every page after an edit and the rest
+ * (completePage) only for the pages someone opens.
+ */
+export function pageSummary(ctx: Context, entity: Entity, content: Location): Page {
+  const { value } = pageValue(ctx, content);
   const page: Page = { ...entity, tags: [], protocols: [], badges: [], facts: [], sections: [] };
   if (typeof value.summary === 'string') page.summaryHtml = renderInlineMarkdown(value.summary);
+  const kind = kindOf(entity);
+  // Tags may come from traits: the merged object's.
+  const shown = withTraits(kind) ? merged(ctx, value, content).value : value;
+  page.tags = entries(shown.tags).flatMap(([i, t]) => {
+    const tag = ctx.doc.deref(t, sub(content, 'tags', i));
+    return tag && isPlainObject(tag.value) && typeof tag.value.name === 'string' ? [tag.value.name] : [];
+  });
+  page.protocols = protocolsOf(ctx, page, shown, content);
+  if (kind === 'server' || kind === 'servers') page.badges.push(String(value.protocol ?? '') + (typeof value.protocolVersion === 'string' ? ` ${value.protocolVersion}` : ''));
+  else {
+    if ((kind === 'operation' || kind === 'operations') && typeof shown.action === 'string') page.badges.push(shown.action);
+    page.badges.push(...page.protocols);
+  }
+  return page;
+}
+
+/** The rest of a page: description, facts and sections. */
+export function completePage(ctx: Context, page: Page, content: Location): void {
+  const { value, resolved } = pageValue(ctx, content);
   if (typeof value.description === 'string') page.descriptionHtml = renderMarkdown(value.description);
-  const kind = entity.kind.replace('component:', '');
+  const kind = kindOf(page);
   if (kind === 'server' || kind === 'servers') serverPage(ctx, page, value, content);
   else if (kind === 'channel' || kind === 'channels') channelPage(ctx, page, value, content);
   else if (kind === 'operation' || kind === 'operations') operationPage(ctx, page, value, content);
   else if (kind === 'message' || kind === 'messages') messagePage(ctx, page, value, content);
   else if (kind === 'schemas') schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content);
   else page.sections.push({ type: 'object', heading: 'Definition', anchor: 'definition', view: objectView(ctx.doc, ctx.locator, resolved?.value, content) });
-  // Tags and external docs may come from traits: show the merged object's.
-  const shown = kind === 'operation' || kind === 'operations' || kind === 'message' || kind === 'messages' ? merged(ctx, value, content).value : value;
-  commonSections(ctx, page, shown, content);
-  page.protocols = protocolsOf(ctx, page, shown, content);
-  if (kind !== 'server' && kind !== 'servers') page.badges.push(...page.protocols);
-  return page;
+  // External docs may come from traits: the merged object's.
+  commonSections(ctx, page, withTraits(kind) ? merged(ctx, value, content).value : value, content);
 }
 
 function commonSections(ctx: Context, page: Page, value: Record<string, unknown>, at: Location): void {
@@ -117,12 +151,7 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
     otherBindings(ctx, page, bindings);
   }
   if (page.kind === 'server' || page.kind === 'component:servers') otherBindings(ctx, page, bindingsOf(ctx, value.bindings, sub(at, 'bindings')), false);
-  const tags = entries(value.tags).flatMap(([i, t]) => {
-    const tag = ctx.doc.deref(t, sub(at, 'tags', i));
-    return tag && isPlainObject(tag.value) && typeof tag.value.name === 'string' ? [tag.value.name] : [];
-  });
-  page.tags = tags;
-  if (tags.length > 0) page.facts.push({ label: 'Tags', text: tags.join(', ') });
+  if (page.tags.length > 0) page.facts.push({ label: 'Tags', text: page.tags.join(', ') });
   const docs = value.externalDocs !== undefined ? ctx.doc.deref(value.externalDocs, sub(at, 'externalDocs')) : undefined;
   if (docs && isPlainObject(docs.value) && typeof docs.value.url === 'string') {
     const href = safeHref(docs.value.url);

@@ -23,7 +23,11 @@ function referenceSites(doc: ResolvedDoc): { ref: string; site: Location }[] {
         continue;
       }
       const keys = Array.isArray(value) ? value.map((_, i) => String(i)) : Object.keys(value);
-      for (let i = keys.length - 1; i >= 0; i--) stack.push([(value as Record<string, unknown>)[keys[i]!], joinPointer(pointer, keys[i]!)]);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        // Only objects can be (or hold) references: no pointer is built for the many scalars.
+        const child = (value as Record<string, unknown>)[keys[i]!];
+        if (typeof child === 'object' && child !== null) stack.push([child, joinPointer(pointer, keys[i]!)]);
+      }
     }
   }
   return sites;

@@ -4,10 +4,13 @@
  */
 
 export function escapeToken(token: string): string {
+  // Most tokens need no escaping; this is called for nearly every node of large documents.
+  if (!token.includes('~') && !token.includes('/')) return token;
   return token.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 export function unescapeToken(token: string): string {
+  if (!token.includes('~')) return token;
   return token.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 

@@ -37,11 +37,33 @@ export interface ValidationResult {
 }
 
 export async function validateDocument(path: string, options: ValidateOptions = {}): Promise<ValidationResult> {
+  const opened = await openDocument(path, options);
+  if (!opened.doc) return { diagnostics: opened.diagnostics };
+  const { doc, problems } = opened;
+  try {
+    problems.push(...(await validateStructure(doc)));
+    problems.push(...runRules(doc));
+  } catch (error) {
+    // Nesting within --max-depth can still exhaust the stack of the schema validator when the
+    // limit is raised far above its default: say so instead of failing as an internal error.
+    if (!(error instanceof RangeError)) throw error;
+    problems.push({ code: 'load-too-deep', severity: 'error', message: 'the document is nested too deeply to validate', hint: `Flatten the structure (move nested schemas to components and use $ref), or keep --max-depth at its default of ${defaultLimits.maxDepth}.`, at: { file: doc.root.path, pointer: '' } });
+  }
+  problems.push(...doc.problems);
+  return { doc, diagnostics: finish(problems, doc, options) };
+}
+
+/**
+ * Reads and resolves a document without checking it against the SPEC: what a model needs.
+ * `apidesc-docs dev` models the document with this while the full validation runs beside it.
+ * The diagnostics are those of loading (and, without a document, why there is none).
+ */
+export async function openDocument(path: string, options: ValidateOptions = {}): Promise<{ doc?: ResolvedDoc; problems: Problem[]; diagnostics: Diagnostic[] }> {
   const cwd = options.cwd ?? process.cwd();
   const limits = options.limits ?? defaultLimits;
   const absolute = resolve(cwd, path);
   const loaded = loadSourceFile(absolute, limits);
-  if (!loaded.file) return { diagnostics: toDiagnostics(loaded.problems, undefined, cwd) };
+  if (!loaded.file) return { problems: loaded.problems, diagnostics: toDiagnostics(loaded.problems, undefined, cwd) };
   const policy = { root: resolve(cwd, options.root ?? dirname(absolute)), allowRemote: options.allowRemoteRefs ?? false };
   const problems: Problem[] = [...loaded.problems];
   let remote;
@@ -51,16 +73,10 @@ export async function validateDocument(path: string, options: ValidateOptions = 
     remote = fetched.files;
   }
   const doc = new ResolvedDoc(loaded.file, policy, limits, remote);
-  try {
-    problems.push(...(await validateStructure(doc)));
-    problems.push(...runRules(doc));
-  } catch (error) {
-    // Nesting within --max-depth can still exhaust the stack of the schema validator when the
-    // limit is raised far above its default: say so instead of failing as an internal error.
-    if (!(error instanceof RangeError)) throw error;
-    problems.push({ code: 'load-too-deep', severity: 'error', message: 'the document is nested too deeply to validate', hint: `Flatten the structure (move nested schemas to components and use $ref), or keep --max-depth at its default of ${defaultLimits.maxDepth}.`, at: { file: absolute, pointer: '' } });
-  }
-  problems.push(...doc.problems);
+  return { doc, problems, diagnostics: finish([...problems, ...doc.problems], doc, options) };
+}
+
+function finish(problems: Problem[], doc: ResolvedDoc, options: ValidateOptions): Diagnostic[] {
   if (options.strict) for (const p of problems) if (STRICT_CODES.has(p.code)) p.severity = 'error';
-  return { doc, diagnostics: toDiagnostics(problems, doc, cwd) };
+  return toDiagnostics(problems, doc, options.cwd ?? process.cwd());
 }

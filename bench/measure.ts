@@ -1,0 +1,87 @@
+/**
+ * Whole-process measurements for the benchmarks: wall time and the peak resident memory of the
+ * process *tree*. A build runs three processes at once (the CLI, the Astro renderer, Pagefind's
+ * indexer), so the RSS of the largest one (what `/usr/bin/time` reports) would understate it: the
+ * tree's RSS is summed from /proc every 100 ms.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface Measure {
+  wall: number;
+  /** Peak of the summed RSS of the process and its descendants, in MB. */
+  rssMb: number;
+  exit: number;
+  stderr: string;
+}
+
+/** pid → [ppid, rss bytes] for every process, from /proc. */
+function processTable(): Map<number, [number, number]> {
+  const table = new Map<number, [number, number]>();
+  const page = 4096;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name, which is in parentheses and may hold spaces.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      table.set(Number(entry), [Number(fields[1]), Number(fields[21]) * page]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return table;
+}
+
+function treeRss(root: number): number {
+  const table = processTable();
+  const children = new Map<number, number[]>();
+  for (const [pid, [ppid]] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  let total = 0;
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    total += table.get(pid)?.[1] ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+export function measure(command: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutS?: number } = {}): Promise<Measure> {
+  return new Promise((done) => {
+    const started = performance.now();
+    const child = spawn(command[0]!, command.slice(1), { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-20_000);
+    });
+    let peak = 0;
+    const sample = (): void => {
+      if (child.pid !== undefined) peak = Math.max(peak, treeRss(child.pid));
+    };
+    const timer = setInterval(sample, 100);
+    const limit = options.timeoutS ? setTimeout(() => child.kill('SIGKILL'), options.timeoutS * 1000) : undefined;
+    child.on('close', (code) => {
+      clearInterval(timer);
+      if (limit) clearTimeout(limit);
+      done({ wall: (performance.now() - started) / 1000, rssMb: peak / 1e6, exit: code ?? -1, stderr });
+    });
+  });
+}
+
+export function median(list: number[]): number {
+  const sorted = [...list].filter(Number.isFinite).sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+/** Runs `times` times; median wall time, highest peak RSS, exit code of the first run. */
+export async function repeat(command: string[], times: number, options: Parameters<typeof measure>[1] = {}, before?: () => void): Promise<Measure> {
+  const all: Measure[] = [];
+  for (let i = 0; i < times; i++) {
+    before?.();
+    all.push(await measure(command, options));
+  }
+  return { wall: median(all.map((m) => m.wall)), rssMb: Math.max(...all.map((m) => m.rssMb)), exit: all[0]!.exit, stderr: all[0]!.stderr };
+}
+
+export const fmt = (n: number, digits = 2): string => (Number.isFinite(n) ? n.toFixed(digits) : '—');

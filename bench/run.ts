@@ -1,0 +1,164 @@
+/**
+ * Benchmarks (not tests): `npm run bench [-- options]`. Prints Markdown tables.
+ *
+ * For each size it generates a document with ../shared/bench/gen-doc.mjs and measures, each as a
+ * whole process (start-up included): `apidesc-docs validate` (wall time, peak RSS of the process
+ * tree) and `apidesc-docs build` (site + search index; wall time, peak RSS, routes, output bytes,
+ * median and largest page, median channel page, JavaScript a page loads before search is used).
+ * Then the growth from each size to the next, and the `dev` edit-to-page latency.
+ *
+ * With --peers it installs the official AsyncAPI parser, generator and html-template into a folder
+ * outside the project (as ../shared/bench/peers.sh does) and runs them on the same documents
+ * (root key `asyncapi`, sns bindingVersion 0.1.0, which they require), printing the ratios.
+ *
+ * Options:
+ *   --sizes 10,100,500,1000,2000,5000   channel counts
+ *   --runs 3            validate runs per size (median)
+ *   --build-runs 3      build runs per size up to 500 channels (1 above: minutes each)
+ *   --dev 1000          size for the dev latency (0 to skip)
+ *   --peers             also the official tools
+ *   --peer-dir DIR      reuse an install of the peers (default: a new temporary folder)
+ *   --parser-max 5000   largest size the official parser runs on
+ *   --html-max 500      largest size html-template runs on (about 5.5 minutes at 500; crashes at 1000)
+ *   --peer-runs 1
+ *   --peer-node PATH    run the peers on another Node (e.g. /usr/bin/node, as peers.sh does)
+ *   --only validate|build|dev   one part only
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { devLatency } from './dev-latency.ts';
+import { fmt, repeat, type Measure } from './measure.ts';
+import { installPeers, PEER_VERSIONS } from './peers.ts';
+import { folderStats, siteStats, type SiteStats } from './site-stats.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const bin = join(repo, 'bin/apidesc-docs.mjs');
+const shared = resolve(process.env.APIDESC_SHARED ?? join(repo, '../shared'));
+const genDoc = join(shared, 'bench/gen-doc.mjs');
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10,100,500,1000,2000,5000' },
+    runs: { type: 'string', default: '3' },
+    'build-runs': { type: 'string', default: '3' },
+    dev: { type: 'string', default: '1000' },
+    peers: { type: 'boolean', default: false },
+    'peer-dir': { type: 'string' },
+    'parser-max': { type: 'string', default: '5000' },
+    'html-max': { type: 'string', default: '500' },
+    'peer-runs': { type: 'string', default: '1' },
+    'peer-node': { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const sizes = values.sizes.split(',').map(Number);
+const runs = Number(values.runs);
+const part = (name: string): boolean => values.only === undefined || values.only === name;
+
+if (!existsSync(genDoc)) {
+  console.error(`gen-doc.mjs not found at ${genDoc}: set APIDESC_SHARED to the shared folder.`);
+  process.exit(2);
+}
+
+const work = join(repo, 'bench/.out');
+mkdirSync(work, { recursive: true });
+
+function generate(n: number, key: 'apidesc' | 'asyncapi', sns: string): string {
+  const file = join(work, `doc-${n}-${key}-sns${sns}.yaml`);
+  if (!existsSync(file)) writeFileSync(file, execFileSync(process.execPath, [genDoc, '--channels', String(n), '--key', key, '--sns-binding-version', sns], { maxBuffer: 1 << 30 }));
+  return file;
+}
+
+// The 5000-channel document (62 MB) is above the default 50 MB input limit.
+const LIMIT = ['--max-bytes', '200000000'];
+const validate = (file: string, times: number): Promise<Measure> => repeat([process.execPath, bin, 'validate', '--format', 'json', ...LIMIT, file], times);
+
+/** Builds into a fresh folder each run (as a CI preview does); gen-doc documents carry errors, hence --allow-invalid. */
+async function build(file: string, times: number): Promise<{ m: Measure; stats: SiteStats; phases: string }> {
+  const out = join(work, 'site');
+  const m = await repeat([process.execPath, bin, 'build', file, '--out', out, '--allow-invalid', ...LIMIT], times, {}, () => rmSync(out, { recursive: true, force: true }));
+  if (m.exit !== 0) throw new Error(`build of ${file} failed:\n${m.stderr}`);
+  const phases = /in [\d.]+ s \(([^)]*)\)/.exec(m.stderr)?.[1] ?? '';
+  return { m, stats: siteStats(out), phases };
+}
+
+const mb = (bytes: number): string => (bytes / 1e6).toFixed(1);
+const kb = (bytes: number): string => (bytes / 1e3).toFixed(0);
+const fileMb = (file: string): number => statSync(file).size / 1e6;
+
+console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
+
+if (part('validate')) {
+  console.log(`\n### validate (median of ${runs}; exit 1: gen-doc writes \`deprecated\` on messages, which the SPEC does not list)\n`);
+  console.log('| channels | YAML MB | validate s | peak RSS MB | s per MB | exit |');
+  console.log('|---:|---:|---:|---:|---:|---:|');
+  for (const n of sizes) {
+    const file = generate(n, 'apidesc', '0.2.0');
+    const m = await validate(file, runs);
+    console.log(`| ${n} | ${fileMb(file).toFixed(1)} | ${fmt(m.wall)} | ${fmt(m.rssMb, 0)} | ${fmt(m.wall / fileMb(file))} | ${m.exit} |`);
+  }
+}
+
+const built = new Map<number, { m: Measure; stats: SiteStats }>();
+if (part('build')) {
+  console.log('\n### build (site + search index, into a fresh folder)\n');
+  console.log('| channels | runs | build s | phases | peak RSS MB | pages | routes | output MB | median page KB | median channel page KB | largest page KB | JS before search KB |');
+  console.log('|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const n of sizes) {
+    const times = n <= 500 ? Number(values['build-runs']) : 1;
+    const { m, stats, phases } = await build(generate(n, 'apidesc', '0.2.0'), times);
+    built.set(n, { m, stats });
+    console.log(`| ${n} | ${times} | ${fmt(m.wall, 1)} | ${phases} | ${fmt(m.rssMb, 0)} | ${stats.pages} | ${stats.routes} | ${mb(stats.totalBytes)} | ${kb(stats.medianPage)} | ${kb(stats.medianChannelPage)} | ${kb(stats.largestPage)} (${stats.largestPageUrl}) | ${fmt(stats.maxScriptBytes / 1000, 1)} |`);
+  }
+  console.log('\nGrowth from one size to the next (linear: time and output grow no faster than channels):\n');
+  console.log('| from → to | channels × | build time × | output bytes × | median channel page × (vs smallest) |');
+  console.log('|---|---:|---:|---:|---:|');
+  const done = sizes.filter((n) => built.has(n));
+  const smallest = built.get(done[0]!)!;
+  for (let i = 1; i < done.length; i++) {
+    const a = built.get(done[i - 1]!)!;
+    const b = built.get(done[i]!)!;
+    console.log(`| ${done[i - 1]} → ${done[i]} | ${fmt(done[i]! / done[i - 1]!, 1)} | ${fmt(b.m.wall / a.m.wall)} | ${fmt(b.stats.totalBytes / a.stats.totalBytes)} | ${fmt(b.stats.medianChannelPage / smallest.stats.medianChannelPage)} |`);
+  }
+}
+
+if (part('dev') && Number(values.dev) > 0) {
+  const n = Number(values.dev);
+  const { startS, editS } = await devLatency(bin, generate(n, 'apidesc', '0.2.0'));
+  console.log(`\n### dev (${n} channels)\n`);
+  console.log(`first page served after ${fmt(startS, 1)} s; an edit of a channel title shown on its page after ${editS.map((s) => `${fmt(s)} s`).join(', ')}`);
+}
+
+if (values.peers) {
+  const peerDir = values['peer-dir'] ?? mkdtempSync(join(tmpdir(), 'apidesc-peers-'));
+  const htmlMax = Number(values['html-max']);
+  const peers = installPeers(peerDir, part('build') && htmlMax > 0);
+  const peerRuns = Number(values['peer-runs']);
+  const peerNode = values['peer-node'] ?? process.execPath;
+  const peerVersion = execFileSync(peerNode, ['--version'], { encoding: 'utf8' }).trim();
+  if (part('validate')) {
+    console.log(`\n### validate: this tool and @asyncapi/parser ${PEER_VERSIONS.parser} (parse + validate, Node ${peerVersion}), same documents (sns 0.1.0)\n`);
+    console.log('| channels | ours s | ours RSS MB | official parser s | parser RSS MB | speed-up |');
+    console.log('|---:|---:|---:|---:|---:|---:|');
+    for (const n of sizes.filter((s) => s <= Number(values['parser-max']))) {
+      const m = await validate(generate(n, 'apidesc', '0.1.0'), runs);
+      const p = await repeat([peerNode, join(shared, 'bench/parse-doc.mjs'), peers.parser, generate(n, 'asyncapi', '0.1.0')], peerRuns);
+      console.log(`| ${n} | ${fmt(m.wall)} | ${fmt(m.rssMb, 0)} | ${fmt(p.wall)} | ${fmt(p.rssMb, 0)} | ${fmt(p.wall / m.wall, 1)}x |`);
+    }
+  }
+  if (part('build') && htmlMax > 0) {
+    console.log(`\n### build: this tool and @asyncapi/html-template ${PEER_VERSIONS.htmlTemplate} (generator ${PEER_VERSIONS.generator}, its default options, Node ${peerVersion}), same documents (sns 0.1.0)\n`);
+    console.log('| channels | ours s | ours RSS MB | ours pages | ours largest page KB | html-template s | its RSS MB | its files | its largest page KB | speed-up |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const n of sizes.filter((s) => s <= htmlMax)) {
+      const ours = await build(generate(n, 'apidesc', '0.1.0'), n <= 500 ? Number(values['build-runs']) : 1);
+      const out = join(peerDir, `out-${n}`);
+      const p = await repeat([peerNode, join(shared, 'bench/gen-html.mjs'), peers.gen, generate(n, 'asyncapi', '0.1.0'), out], peerRuns, { timeoutS: 1200, env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' } });
+      const theirs = p.exit === 0 ? folderStats(out) : { files: NaN, totalBytes: NaN, largestPage: NaN };
+      console.log(`| ${n} | ${fmt(ours.m.wall, 1)} | ${fmt(ours.m.rssMb, 0)} | ${ours.stats.pages} | ${kb(ours.stats.largestPage)} | ${p.exit === 0 ? fmt(p.wall, 1) : `failed (exit ${p.exit})`} | ${fmt(p.rssMb, 0)} | ${theirs.files} | ${kb(theirs.largestPage)} | ${p.exit === 0 ? `${fmt(p.wall / ours.m.wall, 1)}x` : '—'} |`);
+    }
+  }
+}

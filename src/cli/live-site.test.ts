@@ -1,0 +1,61 @@
+/**
+ * The dev server's data: pages are summarised up front and completed when first read, and a
+ * completed page is exactly what a build renders; findings arrive after the pages, on them.
+ */
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { validateDocument } from '../lib/validate/validate-document.ts';
+import { LiveSite } from './live-site.ts';
+import { buildSiteData, highlightDescriptions } from './site-data-file.ts';
+
+const quiet = { out: () => {}, err: () => {} };
+const content = resolve(import.meta.dirname, '../../content');
+
+describe('LiveSite (apidesc-docs dev)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'apidesc-live-'));
+  cpSync(content, dir, { recursive: true });
+  const file = join(dir, 'orders.apidesc.yaml');
+  const live = new LiveSite([file], { cwd: dir }, quiet);
+  after(() => live.close());
+
+  it('completes each page on first read into exactly the page a build renders', async () => {
+    const { ok, findings } = await live.refresh();
+    assert.equal(ok, true);
+    await findings;
+    const result = await validateDocument(file, { cwd: dir });
+    const built = buildSiteData([{ file, doc: result.doc!, diagnostics: result.diagnostics }], dir);
+    await highlightDescriptions(built.site);
+    const expected = JSON.parse(JSON.stringify(built.site));
+    assert.deepEqual(JSON.parse(JSON.stringify(live.site)), expected);
+    assert.ok(live.site.apis[0]!.pages.some((p) => p.sections.length > 0));
+  });
+
+  it('reports findings after the pages: an edit that breaks a reference shows on the page it concerns', async () => {
+    const text = readFileSync(file, 'utf8');
+    const broken = text.replace("$ref: '#/components/messages/OrderPlaced'", "$ref: '#/components/messages/NoSuchMessage'");
+    assert.notEqual(broken, text, 'the fixture references OrderPlaced');
+    writeFileSync(file, broken);
+    const { ok, findings } = await live.refresh();
+    assert.equal(ok, true);
+    assert.equal(await findings, true, 'the findings changed');
+    const flagged = live.site.apis[0]!.pages.filter((p) => p.diagnostics?.some((d) => d.code === 'ref-unresolved'));
+    assert.ok(flagged.length > 0, 'a page shows the broken reference');
+    assert.ok((live.site.apis[0]!.errorCount ?? 0) > 0);
+    writeFileSync(file, text);
+    const fixed = await live.refresh();
+    assert.equal(await fixed.findings, true);
+    assert.equal(live.site.apis[0]!.errorCount, undefined);
+  });
+
+  it('keeps the previous site when the document cannot be read, and says so', async () => {
+    const before = live.site;
+    writeFileSync(file, 'apidesc: 3.0.0\ninfo: [broken\n');
+    const { ok, findings } = await live.refresh();
+    assert.equal(ok, false);
+    assert.equal(await findings, false);
+    assert.equal(live.site, before);
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * The site data `apidesc-docs dev` renders from: the documents are validated and modelled in
+ * this process after every edit, but only the summaries of the pages (what lists and navigation
+ * show) are computed up front; a page's description, facts and sections are computed the first
+ * time something reads them, which is when that page is rendered. So an edit costs reading the
+ * document plus the page being looked at, not the whole site (about 4 s of page building at
+ * 1,000 channels); validation follows in a worker thread and its findings replace the previous
+ * ones when it ends.
+ */
+import type { Highlighter } from 'shiki';
+import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import { formatText, summaryLine } from '../lib/diagnostics/format-text.ts';
+import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
+import { highlightWith, loadHighlighter } from '../lib/highlight/highlight-html.ts';
+import type { Page } from '../lib/model/pages.ts';
+import { Worker } from 'node:worker_threads';
+import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
+import { openDocument, type ValidateOptions } from '../lib/validate/validate-document.ts';
+import type { SiteData } from '../site/site-data.ts';
+import { expandInputs } from './inputs.ts';
+import type { CliIO } from './io.ts';
+import { attachDiagnostics, buildSiteData, type SourceCopy } from './site-data-file.ts';
+
+/** Diagnostics printed in the terminal after an edit; all of them are on the pages. */
+const PRINTED = 20;
+
+export class LiveSite {
+  #site: SiteData = { apis: [] };
+  #copies = new Map<string, SourceCopy>();
+  #files: string[] = [];
+  #highlighter: Highlighter | undefined;
+  readonly #validator = new ValidationWorker();
+  /** The latest findings of each document (by displayed root file), shown until the next validation ends. */
+  readonly #findings = new Map<string, Diagnostic[]>();
+  #generation = 0;
+  readonly #inputs: string[];
+  readonly #options: ValidateOptions & { cwd: string };
+  readonly #io: CliIO;
+
+  constructor(inputs: string[], options: ValidateOptions & { cwd: string }, io: CliIO) {
+    this.#inputs = inputs;
+    this.#options = options;
+    this.#io = io;
+  }
+
+  get site(): SiteData {
+    return this.#site;
+  }
+
+  /** Every local file the documents are made of (to watch). */
+  get files(): string[] {
+    return this.#files;
+  }
+
+  /** A file under source/ (the documents as written, and bundled). */
+  copy(path: string): string | undefined {
+    return this.#copies.get(path)?.text();
+  }
+
+  /**
+   * Reads and models the documents again, then validates them in the worker. Returns as soon as
+   * the new pages can be shown, with the findings of the previous validation placed on
+   * them; `findings` settles when this version's validation is done and attached, and says
+   * whether they differ from those shown (the open page then needs one more reload). When a
+   * document cannot be read at all, the previous site stays (the terminal says why).
+   */
+  async refresh(): Promise<{ ok: boolean; pages: number; findings: Promise<boolean> }> {
+    this.#highlighter ??= await loadHighlighter();
+    const generation = ++this.#generation;
+    this.#validator.cancel();
+    const { cwd } = this.#options;
+    const { files, missing } = expandInputs(this.#inputs, cwd);
+    const opened: { file: string; doc: ResolvedDoc }[] = [];
+    const watched = new Set<string>(files);
+    const sources = new Map<string, string>();
+    for (const file of files) {
+      const { doc } = await openDocument(file, this.#options);
+      if (!doc) continue;
+      opened.push({ file, doc });
+      for (const f of doc.files) {
+        sources.set(displayPath(f.path, cwd), f.text);
+        if (!/^https?:/i.test(f.path)) watched.add(f.path);
+      }
+    }
+    this.#files = [...watched];
+    // Validation starts once the pages are ready, so it does not slow down what the reader waits
+    // for (two cores: the worker would take one, garbage collection the rest).
+    const validation = async (): Promise<Diagnostic[][] | undefined> => {
+      const found = await Promise.all(files.map((file) => this.#validator.validate(file, this.#options)));
+      return found.some((f) => f === undefined) ? undefined : (found as Diagnostic[][]);
+    };
+    const print = (found: Diagnostic[][]): void => {
+      const all = found.flat();
+      const shown = [...all.filter((d) => d.severity === 'error'), ...all.filter((d) => d.severity !== 'error')].slice(0, PRINTED);
+      if (shown.length > 0) this.#io.err(formatText(shown, { sources }) + (all.length > shown.length ? `\n… and ${all.length - shown.length} more, each on the page it concerns.` : ''));
+      this.#io.err(summaryLine(all, files.length));
+    };
+    if (opened.length !== files.length || missing.length > 0 || files.length === 0) {
+      return { ok: false, pages: 0, findings: validation().then((found) => (found && print(found), false)) };
+    }
+    const model = buildSiteData(opened, cwd, { deferPages: true });
+    const highlighter = this.#highlighter;
+    const rootFiles = opened.map(({ doc }) => displayPath(doc.root.path, cwd));
+    model.site.apis.forEach((api, i) => {
+      attachDiagnostics(api, this.#findings.get(rootFiles[i]!) ?? [], rootFiles[i]!);
+      if (api.descriptionHtml) api.descriptionHtml = highlightWith(highlighter, api.descriptionHtml);
+      for (const page of api.pages) completeOnRead(page, (p) => {
+        model.completePage(i, p);
+        if (p.descriptionHtml) p.descriptionHtml = highlightWith(highlighter, p.descriptionHtml);
+      });
+    });
+    this.#site = model.site;
+    this.#copies = new Map(model.copies.map((c) => [c.to, c]));
+    const findings = new Promise<void>((ready) => setImmediate(ready)).then(validation).then((found) => {
+      // A later edit has replaced these pages: its own validation will report.
+      if (!found || generation !== this.#generation) return false;
+      print(found);
+      let changed = false;
+      model.site.apis.forEach((api, i) => {
+        const before = this.#findings.get(rootFiles[i]!) ?? [];
+        changed ||= fingerprint(before) !== fingerprint(found[i]!);
+        this.#findings.set(rootFiles[i]!, found[i]!);
+        for (const page of api.pages) delete page.diagnostics;
+        delete api.diagnostics;
+        delete api.errorCount;
+        attachDiagnostics(api, found[i]!, rootFiles[i]!);
+      });
+      return changed;
+    });
+    return { ok: true, pages: model.site.apis.reduce((n, api) => n + api.pages.length, 0), findings };
+  }
+
+  close(): Promise<void> {
+    return this.#validator.close();
+  }
+}
+
+/**
+ * The validation worker (validate-worker.ts), one request per document. A validation that a newer
+ * edit has made pointless is stopped (the worker is replaced), so it never competes with the
+ * reading of the newer version for the CPU.
+ */
+class ValidationWorker {
+  #worker: Worker | undefined;
+  readonly #pending = new Map<number, { done: (d: Diagnostic[] | undefined) => void; fail: (e: Error) => void }>();
+  #next = 0;
+
+  #start(): Worker {
+    const worker = new Worker(new URL('./validate-worker.ts', import.meta.url));
+    worker.on('message', ({ id, diagnostics, error }: { id: number; diagnostics?: Diagnostic[]; error?: string }) => {
+      const pending = this.#pending.get(id);
+      this.#pending.delete(id);
+      if (error !== undefined) pending?.fail(new Error(error));
+      else pending?.done(diagnostics ?? []);
+      if (this.#pending.size === 0) worker.unref();
+    });
+    worker.on('error', (error) => {
+      for (const p of this.#pending.values()) p.fail(error);
+      this.#pending.clear();
+      if (this.#worker === worker) this.#worker = undefined;
+    });
+    return worker;
+  }
+
+  /** The document's findings, or undefined when `cancel` stopped the validation. */
+  validate(file: string, options: ValidateOptions): Promise<Diagnostic[] | undefined> {
+    const id = this.#next++;
+    this.#worker ??= this.#start();
+    const worker = this.#worker;
+    return new Promise((done, fail) => {
+      this.#pending.set(id, { done, fail });
+      worker.ref();
+      worker.postMessage({ id, file, options });
+    });
+  }
+
+  /** Stops the validations under way (their promises settle with undefined). */
+  cancel(): void {
+    if (this.#pending.size === 0 || !this.#worker) return;
+    void this.#worker.terminate();
+    this.#worker = undefined;
+    for (const p of this.#pending.values()) p.done(undefined);
+    this.#pending.clear();
+  }
+
+  async close(): Promise<void> {
+    this.cancel();
+    await this.#worker?.terminate();
+  }
+}
+
+/** What a reader sees of a list of findings (not their line numbers, which move with every edit). */
+function fingerprint(diagnostics: Diagnostic[]): string {
+  return diagnostics.map((d) => `${d.severity} ${d.code} ${d.file}#${d.pointer} ${d.message}`).sort().join('\n');
+}
+
+/** Fields of a page that completePage fills in; reading any of them completes the page first. */
+const DEFERRED = ['descriptionHtml', 'facts', 'sections'] as const;
+
+function completeOnRead(page: Page, complete: (page: Page) => void): void {
+  const run = (): void => {
+    for (const key of DEFERRED) delete (page as unknown as Record<string, unknown>)[key];
+    page.facts = [];
+    page.sections = [];
+    complete(page);
+  };
+  for (const key of DEFERRED) {
+    Object.defineProperty(page, key, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        run();
+        return (page as unknown as Record<string, unknown>)[key];
+      },
+      set(value: unknown) {
+        run();
+        (page as unknown as Record<string, unknown>)[key] = value;
+      },
+    });
+  }
+}

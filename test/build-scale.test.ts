@@ -1,0 +1,97 @@
+/**
+ * Pages do not grow with the document: section lists and "used by" lists are split into pages,
+ * the overview shows the first entries of each list, and every page stays far below 300 KB of
+ * HTML and 20 KB of script before search is used (issue: performance at scale). Built from
+ * test/long-document.ts: 260 channels, one schema used by all 260 messages.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { main } from '../src/cli/main.ts';
+import { tempTree } from './helpers.ts';
+import { longDocument } from './long-document.ts';
+
+const CHANNELS = 260;
+let site = '';
+
+function pagesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pagesUnder(join(dir, e.name)) : e.name === 'index.html' ? [join(dir, e.name)] : []));
+}
+const html = (url: string): string => readFileSync(join(site, url, 'index.html'), 'utf8');
+const links = (page: string, pattern: RegExp): string[] => [...page.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).filter((h) => pattern.test(h));
+
+describe(`a document with ${CHANNELS} channels`, () => {
+  before(async () => {
+    const dir = tempTree({ 'long.yaml': longDocument(CHANNELS) });
+    const quiet = { out: () => {}, err: () => {} };
+    assert.equal(await main(['build', join(dir, 'long.yaml'), '--out', join(dir, 'site')], quiet), 0);
+    site = join(dir, 'site');
+  });
+
+  it('splits the channel list into pages of 200, each channel listed once, with links between the pages', () => {
+    const first = html('channels/');
+    const second = html('channels/page/2/');
+    assert.match(first, /<nav class="pagination" aria-label="Pages of channels">/);
+    assert.match(first, /<a href="\/channels\/page\/2\/" rel="next">Next<\/a>/);
+    assert.match(second, /<a href="\/channels\/" rel="prev">Previous<\/a>/);
+    assert.match(second, /<span aria-current="page">2<\/span>/);
+    const listed = [first, second].flatMap((p) => links(p, /^\/channels\/stream\d{4}\/$/));
+    assert.equal(listed.length, CHANNELS);
+    assert.equal(new Set(listed).size, CHANNELS);
+    assert.match(first, /Entries 1–200 of 260\./);
+    assert.match(second, /Entries 201–260 of 260\./);
+  });
+
+  it('groups the list by protocol across pages: each filter link leads to the page and heading where its group starts', () => {
+    for (const url of ['channels/', 'channels/page/2/']) {
+      const page = html(url);
+      const filters = [...page.matchAll(/<a href="([^"]*)#protocol-(\w+)">\2<\/a> \((\d+)\)/g)];
+      assert.deepEqual(filters.map((f) => [f[2], Number(f[3])]), [['amqp', 87], ['kafka', 87], ['sns', 86]], url);
+      for (const [, href, protocol] of filters) {
+        // On the page where a group starts the link is a plain anchor; elsewhere it names that page.
+        assert.equal(href, url === 'channels/' ? '' : '/channels/');
+        assert.match(href === '' ? page : html(href!), new RegExp(`<h2 id="protocol-${protocol}">${protocol}</h2>`), `${protocol} starts on ${href || url}`);
+      }
+    }
+    // The sns group (entries 175–260) runs over the page break.
+    assert.match(html('channels/page/2/'), /<h2>sns \(continued\)<\/h2>/);
+    assert.doesNotMatch(html('channels/page/2/'), /id="protocol-sns"/);
+  });
+
+  it('shows the first 50 channels and operations on the overview, with a link to the whole list', () => {
+    const overview = html('');
+    assert.equal(links(overview, /^\/channels\/stream\d{4}\/$/).length, 50);
+    assert.match(overview, /<a href="\/channels\/">All 260 channels<\/a>/);
+    assert.match(overview, /<a href="\/operations\/">All 260 operations<\/a>/);
+  });
+
+  it('lists the first 50 users of a shared schema on its page and all of them on its "used by" pages', () => {
+    const schema = html('components/schemas/meta/');
+    assert.equal(links(schema, /^\/components\/messages\//).length, 50);
+    assert.match(schema, /<a href="\/components\/schemas\/meta\/used-by\/">All 260 objects that use it<\/a>/);
+    const users = [html('components/schemas/meta/used-by/'), html('components/schemas/meta/used-by/page/2/')].flatMap((p) => links(p, /^\/components\/messages\//));
+    assert.equal(new Set(users).size, CHANNELS);
+    assert.match(html('components/schemas/meta/used-by/'), /<h1>What uses Meta<span class="page-of"> · page 1 of 2<\/span><\/h1>/);
+  });
+
+  it('keeps every page under 300 KB and every pagination link pointing at a page that exists', () => {
+    for (const file of pagesUnder(site)) {
+      assert.ok(statSync(file).size < 300_000, `${relative(site, file)}: ${statSync(file).size} bytes`);
+      for (const href of links(readFileSync(file, 'utf8'), /\/page\/\d+\/$/)) assert.ok(statSync(join(site, href, 'index.html')).isFile(), href);
+    }
+  });
+
+  it('loads no more than 20 KB of script on any page before search is used', () => {
+    for (const file of pagesUnder(site)) {
+      const page = readFileSync(file, 'utf8');
+      let bytes = 0;
+      for (const [, attributes, inline] of page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+        const src = /\bsrc="([^"]+)"/.exec(attributes!)?.[1];
+        bytes += src ? statSync(join(site, src)).size : Buffer.byteLength(inline!);
+      }
+      assert.ok(bytes <= 20_000, `${relative(site, file)}: ${bytes} bytes of script`);
+      assert.ok(!/pagefind-ui\.js/.test(page), 'Pagefind UI is not loaded by the page itself');
+    }
+  });
+});
