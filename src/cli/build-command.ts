@@ -34,31 +34,36 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
     return EXIT.usage;
   }
   const timer = new PhaseTimer();
-  const validation = await validateCommand(inputs, options, io);
-  timer.end('validate');
-  const buildAnyway = options.allowInvalid === true && validation.exitCode === EXIT.invalid;
-  if (validation.exitCode !== EXIT.ok && !buildAnyway) {
-    io.err(validation.exitCode === EXIT.invalid ? 'Build stopped: fix the errors above, or build a preview with --allow-invalid.' : 'Build stopped: fix the errors above.');
-    return validation.exitCode;
-  }
-  if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   const cwd = options.cwd ?? process.cwd();
-  const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
-  const { site, routes, copies } = buildSiteData(docs, cwd);
-  await highlightDescriptions(site);
-  const pageCount = site.apis.reduce((n, api) => n + api.pages.length, 0);
-  timer.end('model');
-  io.err(`Model: ${site.apis.length} API(s), ${pageCount} pages. Rendering…`);
-  const work = mkdtempSync(join(tmpdir(), 'apidesc-site-'));
-  const dataFile = join(work, 'site.json');
-  writeFileSync(dataFile, JSON.stringify(site));
   const outDir = resolve(cwd, options.outDir);
   // Build beside the output folder and swap it in only when everything is written: a failed
   // build never leaves a half-written site where the last good one was.
   const staging = `${outDir}.partial-${process.pid}`;
-  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const work = mkdtempSync(join(tmpdir(), 'apidesc-site-'));
+  const dataFile = join(work, 'site.json');
+  // The renderer starts now: Astro bundles the site (about 2 s, whatever the document) while the
+  // documents are validated and modelled here; its pages wait for the data file.
+  const renderer = startRenderer({ root: fileURLToPath(new URL('../../', import.meta.url)), outDir: staging, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) }, dataFile);
+  let built = false;
   try {
-    await renderSite({ root, outDir: staging, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) }, dataFile);
+    const validation = await validateCommand(inputs, options, io);
+    timer.end('validate');
+    const buildAnyway = options.allowInvalid === true && validation.exitCode === EXIT.invalid;
+    if (validation.exitCode !== EXIT.ok && !buildAnyway) {
+      io.err(validation.exitCode === EXIT.invalid ? 'Build stopped: fix the errors above, or build a preview with --allow-invalid.' : 'Build stopped: fix the errors above.');
+      return validation.exitCode;
+    }
+    if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
+    const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
+    const { site, routes, copies } = buildSiteData(docs, cwd);
+    await highlightDescriptions(site);
+    const pageCount = site.apis.reduce((n, api) => n + api.pages.length, 0);
+    // Written whole, then renamed: the renderer never reads half a file.
+    writeFileSync(`${dataFile}.partial`, JSON.stringify(site));
+    renameSync(`${dataFile}.partial`, dataFile);
+    timer.end('model');
+    io.err(`Model: ${site.apis.length} API(s), ${pageCount} pages. Rendering…`);
+    await renderer.done;
     timer.end('pages');
     writeFileSync(join(staging, 'apidesc-routes.json'), JSON.stringify(routes, null, 2) + '\n');
     for (const copy of copies) {
@@ -70,15 +75,15 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
     const indexed = await writeSearchIndex(staging);
     io.err(`Search index: ${indexed} pages.`);
     replaceFolder(staging, outDir);
+    built = true;
     timer.end('search');
-  } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
-    throw error;
+    io.err(`Built ${site.apis.length} API(s), ${pageCount} pages, into ${options.outDir} in ${timer.summary()}.`);
+    return EXIT.ok;
   } finally {
+    await renderer.stop();
+    if (!built) rmSync(staging, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
   }
-  io.err(`Built ${site.apis.length} API(s), ${pageCount} pages, into ${options.outDir} in ${timer.summary()}.`);
-  return EXIT.ok;
 }
 
 /** sitemap.xml (sitemaps.org protocol) listing every page, for --site. */
@@ -98,15 +103,33 @@ function replaceFolder(fresh: string, target: string): void {
   if (hadOld) rmSync(old, { recursive: true, force: true });
 }
 
-/** Runs the Astro build in a child process (see astro-build-runner.ts); rejects when it fails. */
-function renderSite(options: { root: string; outDir: string; base?: string; site?: string }, dataFile: string): Promise<void> {
+/**
+ * Starts the Astro build in a child process (see astro-build-runner.ts). `done` rejects when it
+ * fails; `stop` ends it when the build stops early (invalid documents), and is harmless after.
+ */
+function startRenderer(options: { root: string; outDir: string; base?: string; site?: string }, dataFile: string): { done: Promise<void>; stop: () => Promise<void> } {
   const runner = fileURLToPath(new URL('./astro-build-runner.ts', import.meta.url));
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [runner, JSON.stringify(options)], {
-      env: { ...process.env, APIDESC_SITE_DATA: dataFile, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.on('error', fail);
-    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`the site renderer exited with code ${code}`))));
+  const child = spawn(process.execPath, [runner, JSON.stringify(options)], {
+    env: { ...process.env, APIDESC_SITE_DATA: dataFile, ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
+  let stopped = false;
+  const done = new Promise<void>((resolveDone, fail) => {
+    child.on('error', fail);
+    child.on('close', (code) => (code === 0 ? resolveDone() : fail(new Error(stopped ? 'the site renderer was stopped' : `the site renderer exited with code ${code}`))));
+  });
+  // Nobody waits for a renderer stopped early: its rejection is expected.
+  done.catch(() => {});
+  const exited = new Promise<void>((resolveExit) => child.on('close', () => resolveExit()));
+  return {
+    done,
+    // Resolves once the process is gone, so that nothing writes into the folder removed next.
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        stopped = true;
+        child.kill('SIGTERM');
+      }
+      await exited;
+    },
+  };
 }

@@ -2,7 +2,7 @@
  * The data the Astro pages render: written by `apidesc-docs build` (src/cli/build-command.ts)
  * as JSON and read here once. Pages never parse, resolve or validate documents themselves.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Fact, Page, PageDiagnostic } from '../lib/model/pages.ts';
 
 export interface SiteApi {
@@ -27,7 +27,7 @@ export interface SiteData {
   apis: SiteApi[];
 }
 
-let cached: { file: string | undefined; data: SiteData } | undefined;
+let cached: { file: string | undefined; data: Promise<SiteData> } | undefined;
 
 /**
  * `apidesc-docs dev` renders pages on request in its own process and hands the pages the data it
@@ -35,17 +35,32 @@ let cached: { file: string | undefined; data: SiteData } | undefined;
  */
 export const LIVE_SITE_KEY = '__apidescLiveSite';
 
+/** How long the renderer waits for the data file (written once the documents are validated and modelled). */
+const DATA_WAIT_MS = 30 * 60_000;
+
 /**
- * Read once per build. Keyed by the file, which is new for every build: the rendering modules can
- * outlive a build when several run in one process (Node caches them by URL).
+ * The site data. `apidesc-docs build` starts the renderer before the documents are validated, so
+ * that Astro bundles the site while the documents are checked (two cores, two jobs): the data
+ * file appears when the model is ready (written whole, then renamed), and pages wait for it.
+ * Read once per build; keyed by the file, which is new for every build (the rendering modules
+ * can outlive a build when several run in one process: Node caches them by URL).
  */
-export function siteData(): SiteData {
+export function siteData(): Promise<SiteData> {
   const live = (globalThis as Record<string, unknown>)[LIVE_SITE_KEY] as (() => SiteData) | undefined;
-  if (live) return live();
+  if (live) return Promise.resolve(live());
   const file = process.env.APIDESC_SITE_DATA;
   if (cached && cached.file === file) return cached.data;
-  cached = { file, data: file ? (JSON.parse(readFileSync(file, 'utf8')) as SiteData) : { apis: [] } };
+  cached = { file, data: file ? readWhenWritten(file) : Promise.resolve({ apis: [] }) };
   return cached.data;
+}
+
+async function readWhenWritten(file: string): Promise<SiteData> {
+  const end = Date.now() + DATA_WAIT_MS;
+  while (!existsSync(file)) {
+    if (Date.now() > end) throw new Error(`the site data ${file} was not written`);
+    await new Promise((ready) => setTimeout(ready, 20));
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as SiteData;
 }
 
 /** Site-relative URL of a page of `api` (Astro's base is added by the caller). */
