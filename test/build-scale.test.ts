@@ -75,6 +75,16 @@ describe(`a document with ${CHANNELS} channels`, () => {
     assert.match(html('components/schemas/meta/used-by/'), /<h1>What uses Meta<span class="page-of"> · page 1 of 2<\/span><\/h1>/);
   });
 
+  it('shows the first 50 channels of a server on its page and all of them on its list page', () => {
+    const server = html('servers/kafkaserver/');
+    const section = /<section aria-labelledby="h-channels">[\s\S]*?<\/section>/.exec(server)?.[0] ?? '';
+    assert.equal(links(section, /^\/channels\/stream\d{4}\/$/).length, 50);
+    assert.match(server, /<a href="\/servers\/kafkaserver\/all-channels\/">All 87 channels on this server<\/a>/);
+    const all = html('servers/kafkaserver/all-channels/');
+    assert.equal(new Set(links(all, /^\/channels\/stream\d{4}\/$/)).size, 87);
+    assert.match(all, /<li><a href="\/servers\/kafkaserver\/">kafkaServer<\/a><\/li><li><span aria-current="page">Channels on this server<\/span><\/li>/);
+  });
+
   it('keeps every page under 300 KB and every pagination link pointing at a page that exists', () => {
     for (const file of pagesUnder(site)) {
       assert.ok(statSync(file).size < 300_000, `${relative(site, file)}: ${statSync(file).size} bytes`);

@@ -4,14 +4,17 @@
  * the route manifest `apidesc-routes.json` at the root of the output.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { RouteEntry } from '../lib/model/types.ts';
 import { EXIT, type CliIO } from './io.ts';
 import { PhaseTimer } from './phase-timer.ts';
 import { writeSearchIndex } from './search-index.ts';
-import { buildSiteData, highlightDescriptions } from './site-data-file.ts';
+import { buildSiteData, highlightSite } from './site-data-file.ts';
 import { validateCommand, type ValidateCommandOptions } from './validate-command.ts';
 
 export interface BuildOptions extends ValidateCommandOptions {
@@ -46,44 +49,82 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   const renderer = startRenderer({ root: fileURLToPath(new URL('../../', import.meta.url)), outDir: staging, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) }, dataFile);
   let built = false;
   try {
-    const validation = await validateCommand(inputs, options, io);
-    timer.end('validate');
-    const buildAnyway = options.allowInvalid === true && validation.exitCode === EXIT.invalid;
-    if (validation.exitCode !== EXIT.ok && !buildAnyway) {
-      io.err(validation.exitCode === EXIT.invalid ? 'Build stopped: fix the errors above, or build a preview with --allow-invalid.' : 'Build stopped: fix the errors above.');
-      return validation.exitCode;
-    }
-    if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
-    const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
-    const { site, routes, copies } = buildSiteData(docs, cwd);
-    await highlightDescriptions(site);
-    const pageCount = site.apis.reduce((n, api) => n + api.pages.length, 0);
-    // Written whole, then renamed: the renderer never reads half a file.
-    writeFileSync(`${dataFile}.partial`, JSON.stringify(site));
-    renameSync(`${dataFile}.partial`, dataFile);
-    timer.end('model');
-    io.err(`Model: ${site.apis.length} API(s), ${pageCount} pages. Rendering…`);
+    const prepared = await prepareSite(inputs, options, cwd, work, dataFile, timer, io);
+    if (typeof prepared === 'number') return prepared;
+    // The documents and the model are not needed any more: give their memory back before the
+    // renderer and then the indexer reach their own peaks (the three would add up otherwise).
+    releaseMemory();
+    io.err(`Model: ${prepared.apiCount} API(s), ${prepared.pageCount} pages. Rendering…`);
     await renderer.done;
     timer.end('pages');
-    writeFileSync(join(staging, 'apidesc-routes.json'), JSON.stringify(routes, null, 2) + '\n');
-    for (const copy of copies) {
-      const target = join(staging, copy.to);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, copy.text());
-    }
-    if (options.site) writeFileSync(join(staging, 'sitemap.xml'), sitemap(options.site, options.base ?? '/', site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u))));
+    writeFileSync(join(staging, 'apidesc-routes.json'), JSON.stringify(prepared.routes, null, 2) + '\n');
+    cpSync(join(work, 'files'), staging, { recursive: true });
+    if (options.site) writeFileSync(join(staging, 'sitemap.xml'), sitemap(options.site, options.base ?? '/', prepared.urls));
     const indexed = await writeSearchIndex(staging);
     io.err(`Search index: ${indexed} pages.`);
     replaceFolder(staging, outDir);
     built = true;
     timer.end('search');
-    io.err(`Built ${site.apis.length} API(s), ${pageCount} pages, into ${options.outDir} in ${timer.summary()}.`);
+    io.err(`Built ${prepared.apiCount} API(s), ${prepared.pageCount} pages, into ${options.outDir} in ${timer.summary()}.`);
     return EXIT.ok;
   } finally {
     await renderer.stop();
     if (!built) rmSync(staging, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+interface PreparedSite {
+  routes: RouteEntry[];
+  /** Every page, relative to the site root (for the sitemap). */
+  urls: string[];
+  apiCount: number;
+  pageCount: number;
+}
+
+/**
+ * Validates and models the documents, writes the site data for the renderer and the source
+ * copies into `work/files/`; returns an exit code when the build stops. Everything large stays
+ * inside this function, so that it can be collected once it returns.
+ */
+async function prepareSite(inputs: string[], options: BuildOptions, cwd: string, work: string, dataFile: string, timer: PhaseTimer, io: CliIO): Promise<PreparedSite | number> {
+  const validation = await validateCommand(inputs, options, io);
+  timer.end('validate');
+  const buildAnyway = options.allowInvalid === true && validation.exitCode === EXIT.invalid;
+  if (validation.exitCode !== EXIT.ok && !buildAnyway) {
+    io.err(validation.exitCode === EXIT.invalid ? 'Build stopped: fix the errors above, or build a preview with --allow-invalid.' : 'Build stopped: fix the errors above.');
+    return validation.exitCode;
+  }
+  if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
+  const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
+  const { site, routes, copies } = buildSiteData(docs, cwd);
+  await highlightSite(site);
+  // Written whole, then renamed: the renderer never reads half a file.
+  writeFileSync(`${dataFile}.partial`, JSON.stringify(site));
+  renameSync(`${dataFile}.partial`, dataFile);
+  for (const copy of copies) {
+    const target = join(work, 'files', copy.to);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, copy.text());
+  }
+  mkdirSync(join(work, 'files'), { recursive: true });
+  timer.end('model');
+  return {
+    routes,
+    urls: site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u)),
+    apiCount: site.apis.length,
+    pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
+  };
+}
+
+/**
+ * A full garbage collection, so that the memory of the documents and the model goes back to the
+ * system while this process only waits (V8 collects when allocating, and a waiting process does
+ * not allocate). `gc` is exposed through V8's flags for this one call.
+ */
+function releaseMemory(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
 }
 
 /** sitemap.xml (sitemaps.org protocol) listing every page, for --site. */

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { validateDocument } from '../lib/validate/validate-document.ts';
 import { LiveSite } from './live-site.ts';
-import { buildSiteData, highlightDescriptions } from './site-data-file.ts';
+import { buildSiteData, highlightSite } from './site-data-file.ts';
 
 const quiet = { out: () => {}, err: () => {} };
 const content = resolve(import.meta.dirname, '../../content');
@@ -27,7 +27,7 @@ describe('LiveSite (apidesc-docs dev)', () => {
     await findings;
     const result = await validateDocument(file, { cwd: dir });
     const built = buildSiteData([{ file, doc: result.doc!, diagnostics: result.diagnostics }], dir);
-    await highlightDescriptions(built.site);
+    await highlightSite(built.site);
     const expected = JSON.parse(JSON.stringify(built.site));
     assert.deepEqual(JSON.parse(JSON.stringify(live.site)), expected);
     assert.ok(live.site.apis[0]!.pages.some((p) => p.sections.length > 0));

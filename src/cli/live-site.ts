@@ -12,6 +12,7 @@ import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText, summaryLine } from '../lib/diagnostics/format-text.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { highlightWith, loadHighlighter } from '../lib/highlight/highlight-html.ts';
+import { highlightPage } from '../lib/highlight/highlight-page.ts';
 import type { Page } from '../lib/model/pages.ts';
 import { Worker } from 'node:worker_threads';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
@@ -106,7 +107,7 @@ export class LiveSite {
       if (api.descriptionHtml) api.descriptionHtml = highlightWith(highlighter, api.descriptionHtml);
       for (const page of api.pages) completeOnRead(page, (p) => {
         model.completePage(i, p);
-        if (p.descriptionHtml) p.descriptionHtml = highlightWith(highlighter, p.descriptionHtml);
+        highlightPage(highlighter, p);
       });
     });
     this.#site = model.site;

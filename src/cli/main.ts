@@ -6,8 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultLimits } from '../lib/load/limits.ts';
-import { buildCommand } from './build-command.ts';
-import { devCommand } from './dev-server.ts';
 import { EXIT, processIO, type CliIO } from './io.ts';
 import { validateCommand, type OutputFormat } from './validate-command.ts';
 
@@ -107,9 +105,13 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
       case 'validate':
         if (inputs.length === 0) return usage(io, 'validate needs at least one file or folder');
         return (await validateCommand(inputs, common, io)).exitCode;
-      case 'build':
+      case 'build': {
+        // Loaded on demand: `validate` needs none of the site's modules (shiki, Pagefind, the model).
+        const { buildCommand } = await import('./build-command.ts');
         return await buildCommand(inputs.length > 0 ? inputs : ['content'], { ...common, outDir: values.out, allowInvalid: values['allow-invalid'], ...(values.base ? { base: values.base } : {}), ...(values.site ? { site: values.site } : {}) }, io);
+      }
       case 'dev': {
+        const { devCommand } = await import('./dev-server.ts');
         const port = Number(values.port);
         if (!Number.isInteger(port) || port <= 0 || port > 65535) return usage(io, `--port must be a port number, not "${values.port}"`);
         return await devCommand(inputs.length > 0 ? inputs : ['content'], { ...common, port, cwd: process.cwd() }, io);

@@ -7,7 +7,8 @@ import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { Page, PageDiagnostic } from '../lib/model/pages.ts';
 import { parentPointer } from '../lib/resolve/json-pointer.ts';
-import { highlightHtml } from '../lib/highlight/highlight-html.ts';
+import { highlightWith, loadHighlighter } from '../lib/highlight/highlight-html.ts';
+import { highlightPage } from '../lib/highlight/highlight-page.ts';
 import { bundleDocument } from '../lib/resolve/bundle.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteApi, SiteData } from '../site/site-data.ts';
@@ -126,10 +127,11 @@ function sourceDownloads(doc: ResolvedDoc, prefix: string, copies: SourceCopy[])
   return downloads;
 }
 
-/** Highlights fenced code in every description (shiki is asynchronous, the model is not). */
-export async function highlightDescriptions(site: SiteData): Promise<void> {
+/** Highlights the code of every page and the API descriptions (shiki is asynchronous, the model is not). */
+export async function highlightSite(site: SiteData): Promise<void> {
+  const h = await loadHighlighter();
   for (const api of site.apis) {
-    if (api.descriptionHtml) api.descriptionHtml = await highlightHtml(api.descriptionHtml);
-    for (const page of api.pages) if (page.descriptionHtml) page.descriptionHtml = await highlightHtml(page.descriptionHtml);
+    if (api.descriptionHtml) api.descriptionHtml = highlightWith(h, api.descriptionHtml);
+    for (const page of api.pages) highlightPage(h, page);
   }
 }

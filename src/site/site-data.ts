@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Fact, Page, PageDiagnostic } from '../lib/model/pages.ts';
+import type { Link } from '../lib/model/types.ts';
 
 export interface SiteApi {
   slug: string;
@@ -108,6 +109,15 @@ export const LIST_PAGE_SIZE = 200;
 export const OVERVIEW_SHOWN = 50;
 /** Entries of a "Used by" list shown on the object's own page; the rest are on its used-by pages. */
 export const USED_BY_SHOWN = 50;
+/** Entries of a list section marked `paged` (a server's channels) shown on the page; all are on `all-<anchor>/`. */
+export const LINKS_SHOWN = 50;
+
+/** The list sections of a page too long to show whole, each with the folder of its own pages. */
+export function pagedLists(page: Page): { folder: string; heading: string; links: Link[] }[] {
+  // Only servers have such lists: checking other pages would build every page in `dev`.
+  if (page.kind !== 'server' && page.kind !== 'component:servers') return [];
+  return page.sections.flatMap((s) => (s.type === 'links' && s.paged && s.links.length > LINKS_SHOWN ? [{ folder: `${page.url}all-${s.anchor}/`, heading: s.heading, links: s.links }] : []));
+}
 
 /**
  * URL of page `n` (1-based) of a list whose first page is `folder`. Entity URLs never hold a

@@ -37,13 +37,31 @@ const SANITIZE: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * Rendered text by source. The same description is rendered many times: a schema's property
+ * descriptions on every message page that shows the schema, a trait's on every operation that
+ * applies it. Rendering is a pure function of the text, so results are kept; the cache is
+ * emptied when it grows large, which bounds its memory on documents full of distinct texts.
+ */
+const CACHE_LIMIT = 20_000;
+const blockCache = new Map<string, string>();
+const inlineCache = new Map<string, string>();
+
+function cached(cache: Map<string, string>, markdown: string, render: (text: string) => string): string {
+  let html = cache.get(markdown);
+  if (html === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    html = render(markdown);
+    cache.set(markdown, html);
+  }
+  return html;
+}
+
 export function renderMarkdown(markdown: string): string {
-  const html = marked.parse(markdown) as string;
-  return sanitizeHtml(html, SANITIZE).trim();
+  return cached(blockCache, markdown, (text) => sanitizeHtml(marked.parse(text) as string, SANITIZE).trim());
 }
 
 /** Inline Markdown (summaries, titles of examples): no block elements. */
 export function renderInlineMarkdown(markdown: string): string {
-  const html = marked.parseInline(markdown) as string;
-  return sanitizeHtml(html, SANITIZE).trim();
+  return cached(inlineCache, markdown, (text) => sanitizeHtml(marked.parseInline(text) as string, SANITIZE).trim());
 }

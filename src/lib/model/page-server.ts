@@ -21,7 +21,7 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
   if (Object.keys(variables).length > 0) page.sections.push({ type: 'object', heading: 'Variables', anchor: 'variables', view: objectView(ctx.doc, ctx.locator, variables, sub(at, 'variables')) });
   securitySection(ctx, page, server.security, sub(at, 'security'), 'Security');
   const channels = ctx.entities.filter((e) => e.kind === 'channel' && channelServers(ctx, e).some((s) => s.url === page.url));
-  page.sections.push({ type: 'links', heading: 'Channels on this server', anchor: 'channels', links: channels.map(toLink), empty: 'No channel of this API uses this server.' });
+  page.sections.push({ type: 'links', heading: 'Channels on this server', anchor: 'channels', links: channels.map(toLink), empty: 'No channel of this API uses this server.', paged: true });
 }
 
 /** SPEC "Use of security declarations" 2: where the servers declare security, it must be satisfied too. */

@@ -36,13 +36,19 @@ export interface Fact {
 
 export { safeHref, templateParts };
 
+/** The highlighting language of a schema written in another format (Avro, Protobuf, RAML, …). */
+export function sourceLanguage(format: string): 'json' | 'yaml' | 'proto' {
+  return /protobuf/.test(format) ? 'proto' : /raml|yaml/.test(format) ? 'yaml' : 'json';
+}
+
 export type PageSection =
   | { type: 'facts'; heading: string; anchor: string; facts: Fact[] }
-  | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string })[]; empty?: string }
+  /** `paged`: a list that grows with the document (a server's channels): the page shows its start, `all-<anchor>/` all of it. */
+  | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string })[]; empty?: string; paged?: boolean }
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
   | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
-  | { type: 'source'; heading: string; anchor: string; format: string; code: string }
-  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string }[] }
+  | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
+  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string; html?: string }[] }
   | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link }
   | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
   | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link };

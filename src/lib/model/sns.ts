@@ -50,7 +50,8 @@ export interface ConsumerView {
   endpoints: Endpoint[];
   displayName?: string;
   rawMessageDelivery?: boolean;
-  filterPolicy?: { json: string; summary: { attribute: string; condition: string }[] };
+  /** `html`: the JSON highlighted, added before rendering. */
+  filterPolicy?: { json: string; html?: string; summary: { attribute: string; condition: string }[] };
   filterPolicyScope: string;
   scopeDefault: boolean;
   redrive?: { deadLetterQueue: Endpoint[]; maxReceiveCount: number; countDefault: boolean };
