@@ -4,18 +4,15 @@
  * the route manifest `apidesc-routes.json` at the root of the output.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import type { RouteEntry } from '../lib/model/types.ts';
 import { EXIT, type CliIO } from './io.ts';
 import { PhaseTimer } from './phase-timer.ts';
 import { writeSearchIndex } from './search-index.ts';
-import { buildSiteData, highlightSite } from './site-data-file.ts';
-import { validateCommand, type ValidateCommandOptions } from './validate-command.ts';
+import type { PreparedSite, PrepareRequest } from './prepare-site.ts';
+import type { ValidateCommandOptions } from './validate-command.ts';
 
 export interface BuildOptions extends ValidateCommandOptions {
   outDir: string;
@@ -25,6 +22,8 @@ export interface BuildOptions extends ValidateCommandOptions {
   site?: string;
   /** Build even when documents have errors (pull-request previews): the pages show them. */
   allowInvalid?: boolean;
+  /** Print stack traces of internal errors. */
+  debug?: boolean;
 }
 
 export async function buildCommand(inputs: string[], options: BuildOptions, io: CliIO): Promise<number> {
@@ -49,11 +48,13 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   const renderer = startRenderer({ root: fileURLToPath(new URL('../../', import.meta.url)), outDir: staging, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) }, dataFile);
   let built = false;
   try {
-    const prepared = await prepareSite(inputs, options, cwd, work, dataFile, timer, io);
+    // Validation and the model run in a process of their own that ends once the site data is
+    // written: the memory of the documents and the model (about 1.2 GB at 1,000 channels) is
+    // gone before the renderer and then the indexer reach their own peaks.
+    const prepared = await runPrepare({ inputs, options, cwd, work, dataFile }, io);
     if (typeof prepared === 'number') return prepared;
-    // The documents and the model are not needed any more: give their memory back before the
-    // renderer and then the indexer reach their own peaks (the three would add up otherwise).
-    releaseMemory();
+    timer.split('validate', prepared.validateMs);
+    timer.end('model');
     io.err(`Model: ${prepared.apiCount} API(s), ${prepared.pageCount} pages. Rendering…`);
     await renderer.done;
     timer.end('pages');
@@ -74,59 +75,6 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   }
 }
 
-interface PreparedSite {
-  routes: RouteEntry[];
-  /** Every page, relative to the site root (for the sitemap). */
-  urls: string[];
-  apiCount: number;
-  pageCount: number;
-}
-
-/**
- * Validates and models the documents, writes the site data for the renderer and the source
- * copies into `work/files/`; returns an exit code when the build stops. Everything large stays
- * inside this function, so that it can be collected once it returns.
- */
-async function prepareSite(inputs: string[], options: BuildOptions, cwd: string, work: string, dataFile: string, timer: PhaseTimer, io: CliIO): Promise<PreparedSite | number> {
-  const validation = await validateCommand(inputs, options, io);
-  timer.end('validate');
-  const buildAnyway = options.allowInvalid === true && validation.exitCode === EXIT.invalid;
-  if (validation.exitCode !== EXIT.ok && !buildAnyway) {
-    io.err(validation.exitCode === EXIT.invalid ? 'Build stopped: fix the errors above, or build a preview with --allow-invalid.' : 'Build stopped: fix the errors above.');
-    return validation.exitCode;
-  }
-  if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
-  const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
-  const { site, routes, copies } = buildSiteData(docs, cwd);
-  await highlightSite(site);
-  // Written whole, then renamed: the renderer never reads half a file.
-  writeFileSync(`${dataFile}.partial`, JSON.stringify(site));
-  renameSync(`${dataFile}.partial`, dataFile);
-  for (const copy of copies) {
-    const target = join(work, 'files', copy.to);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, copy.text());
-  }
-  mkdirSync(join(work, 'files'), { recursive: true });
-  timer.end('model');
-  return {
-    routes,
-    urls: site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u)),
-    apiCount: site.apis.length,
-    pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
-  };
-}
-
-/**
- * A full garbage collection, so that the memory of the documents and the model goes back to the
- * system while this process only waits (V8 collects when allocating, and a waiting process does
- * not allocate). `gc` is exposed through V8's flags for this one call.
- */
-function releaseMemory(): void {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-}
-
 /** sitemap.xml (sitemaps.org protocol) listing every page, for --site. */
 function sitemap(siteUrl: string, base: string, urls: string[]): string {
   const root = new URL(base.replace(/\/?$/, '/'), siteUrl);
@@ -142,6 +90,43 @@ function replaceFolder(fresh: string, target: string): void {
   if (hadOld) renameSync(target, old);
   renameSync(fresh, target);
   if (hadOld) rmSync(old, { recursive: true, force: true });
+}
+
+/**
+ * Runs prepare-runner.ts (validation, model, site data) in a child process; its output goes to
+ * `io` line by line, as if it ran here. Returns the prepared site, or the exit code to stop with.
+ */
+function runPrepare(request: PrepareRequest, io: CliIO): Promise<PreparedSite | number> {
+  const runner = fileURLToPath(new URL('./prepare-runner.ts', import.meta.url));
+  const child = spawn(process.execPath, [runner], { stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin.end(JSON.stringify(request));
+  const forward = (stream: NodeJS.ReadableStream, write: (line: string) => void): Promise<void> =>
+    new Promise((done) => {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) write(line);
+      });
+      stream.on('end', () => {
+        if (rest !== '') write(rest);
+        done();
+      });
+    });
+  const output = Promise.all([forward(child.stdout, (l) => io.out(l)), forward(child.stderr, (l) => io.err(l))]);
+  return new Promise((done, fail) => {
+    child.on('error', fail);
+    child.on('close', async (code) => {
+      await output;
+      if (code !== 0) return done(code ?? EXIT.internal);
+      try {
+        done(JSON.parse(readFileSync(join(request.work, 'prepared.json'), 'utf8')) as PreparedSite);
+      } catch (error) {
+        fail(error);
+      }
+    });
+  });
 }
 
 /**

@@ -108,7 +108,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
       case 'build': {
         // Loaded on demand: `validate` needs none of the site's modules (shiki, Pagefind, the model).
         const { buildCommand } = await import('./build-command.ts');
-        return await buildCommand(inputs.length > 0 ? inputs : ['content'], { ...common, outDir: values.out, allowInvalid: values['allow-invalid'], ...(values.base ? { base: values.base } : {}), ...(values.site ? { site: values.site } : {}) }, io);
+        return await buildCommand(inputs.length > 0 ? inputs : ['content'], { ...common, outDir: values.out, allowInvalid: values['allow-invalid'], debug: values.debug, ...(values.base ? { base: values.base } : {}), ...(values.site ? { site: values.site } : {}) }, io);
       }
       case 'dev': {
         const { devCommand } = await import('./dev-server.ts');

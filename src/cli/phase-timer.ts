@@ -11,6 +11,12 @@ export class PhaseTimer {
     this.last = now;
   }
 
+  /** Records a phase of `ms` that ran elsewhere (another process) from the previous mark on. */
+  split(name: string, ms: number): void {
+    this.phases.push({ name, ms });
+    this.last += ms;
+  }
+
   totalMs(): number {
     return performance.now() - this.started;
   }

@@ -1,0 +1,64 @@
+/**
+ * The first half of `apidesc-docs build`: validates the documents, builds the model, and writes
+ * what the rest of the build needs into the work folder: the site data for the renderer
+ * (`site.json`, written whole and then renamed, so the renderer never reads half a file), the
+ * source copies (`files/`), and a summary (`prepared.json`). Runs in its own process
+ * (prepare-runner.ts), so all of its memory is returned when it ends.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { RouteEntry } from '../lib/model/types.ts';
+import type { BuildOptions } from './build-command.ts';
+import { EXIT, type CliIO } from './io.ts';
+import { buildSiteData, highlightSite } from './site-data-file.ts';
+import { validateCommand } from './validate-command.ts';
+
+export interface PrepareRequest {
+  inputs: string[];
+  options: BuildOptions;
+  cwd: string;
+  work: string;
+  dataFile: string;
+}
+
+export interface PreparedSite {
+  routes: RouteEntry[];
+  /** Every page, relative to the site root (for the sitemap). */
+  urls: string[];
+  apiCount: number;
+  pageCount: number;
+  validateMs: number;
+}
+
+/** Returns the summary it also writes to `prepared.json`, or the exit code to stop the build with. */
+export async function prepareSite({ inputs, options, cwd, work, dataFile }: PrepareRequest, io: CliIO): Promise<PreparedSite | number> {
+  const started = performance.now();
+  const validation = await validateCommand(inputs, options, io);
+  const validateMs = performance.now() - started;
+  const buildAnyway = options.allowInvalid === true && validation.exitCode === EXIT.invalid;
+  if (validation.exitCode !== EXIT.ok && !buildAnyway) {
+    io.err(validation.exitCode === EXIT.invalid ? 'Build stopped: fix the errors above, or build a preview with --allow-invalid.' : 'Build stopped: fix the errors above.');
+    return validation.exitCode;
+  }
+  if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
+  const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
+  const { site, routes, copies } = buildSiteData(docs, cwd);
+  await highlightSite(site);
+  writeFileSync(`${dataFile}.partial`, JSON.stringify(site));
+  renameSync(`${dataFile}.partial`, dataFile);
+  mkdirSync(join(work, 'files'), { recursive: true });
+  for (const copy of copies) {
+    const target = join(work, 'files', copy.to);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, copy.text());
+  }
+  const prepared: PreparedSite = {
+    routes,
+    urls: site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u)),
+    apiCount: site.apis.length,
+    pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
+    validateMs,
+  };
+  writeFileSync(join(work, 'prepared.json'), JSON.stringify(prepared));
+  return prepared;
+}
