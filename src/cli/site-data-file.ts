@@ -7,8 +7,9 @@ import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { Page, PageDiagnostic } from '../lib/model/pages.ts';
 import { parentPointer } from '../lib/resolve/json-pointer.ts';
-import { highlightWith, loadHighlighter } from '../lib/highlight/highlight-html.ts';
-import { highlightPage } from '../lib/highlight/highlight-page.ts';
+import { Worker } from 'node:worker_threads';
+import { loadHighlighter } from '../lib/highlight/highlight-html.ts';
+import { descriptionJob, pageJobs, runTask, type HighlightJob, type HighlightTask } from '../lib/highlight/highlight-page.ts';
 import { bundleDocument } from '../lib/resolve/bundle.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteApi, SiteData } from '../site/site-data.ts';
@@ -127,11 +128,35 @@ function sourceDownloads(doc: ResolvedDoc, prefix: string, copies: SourceCopy[])
   return downloads;
 }
 
-/** Highlights the code of every page and the API descriptions (shiki is asynchronous, the model is not). */
+/** Below this many pieces of code, a worker thread costs more than it saves. */
+const PARALLEL_HIGHLIGHT_MIN = 400;
+
+/**
+ * Highlights the code of every page and the API descriptions. Highlighting is the largest part
+ * of preparing a big site (about 4.5 s of 3,400 code blocks at 1,000 channels) and the renderer
+ * only waits meanwhile: half of the work goes to a worker thread on the other core.
+ */
 export async function highlightSite(site: SiteData): Promise<void> {
-  const h = await loadHighlighter();
+  const jobs: HighlightJob[] = [];
   for (const api of site.apis) {
-    if (api.descriptionHtml) api.descriptionHtml = highlightWith(h, api.descriptionHtml);
-    for (const page of api.pages) highlightPage(h, page);
+    jobs.push(...descriptionJob(api.descriptionHtml, (html) => (api.descriptionHtml = html)));
+    for (const page of api.pages) jobs.push(...pageJobs(page));
+  }
+  const split = jobs.length < PARALLEL_HIGHLIGHT_MIN ? jobs.length : Math.floor(jobs.length / 2);
+  const theirs = jobs.slice(split);
+  const worker = theirs.length > 0 ? new Worker(new URL('../lib/highlight/highlight-worker.ts', import.meta.url)) : undefined;
+  const done = new Promise<string[]>((resolveDone, fail) => {
+    if (!worker) return resolveDone([]);
+    worker.once('message', resolveDone);
+    worker.once('error', fail);
+    worker.postMessage(theirs.map(({ kind, text, lang }): HighlightTask => ({ kind, text, lang })));
+  });
+  try {
+    const h = await loadHighlighter();
+    for (const job of jobs.slice(0, split)) job.apply(runTask(h, job));
+    const html = await done;
+    theirs.forEach((job, i) => job.apply(html[i]!));
+  } finally {
+    await worker?.terminate();
   }
 }

@@ -1,18 +1,49 @@
 /**
  * Highlights everything on a page that shows code: fenced code in its description, examples,
- * schemas in other formats, sns filter policies. Done before the pages are rendered, with one
- * highlighter, so that the renderer only places HTML: in \`build\` this runs while Astro is still
- * bundling the site, where it costs no time, instead of inside the renderer, where it did.
+ * schemas in other formats, sns filter policies. Done before the pages are rendered, so that the
+ * renderer only places HTML. Each piece is a job (text in, HTML out), so that a large site can
+ * share the work with a worker thread (highlight-worker.ts).
  */
 import type { Highlighter } from 'shiki';
 import { sourceLanguage, type Page } from '../model/pages.ts';
 import { codeHtml, highlightWith } from './highlight-html.ts';
 
-export function highlightPage(h: Highlighter, page: Page): void {
-  if (page.descriptionHtml) page.descriptionHtml = highlightWith(h, page.descriptionHtml);
+/** What to highlight: rendered HTML with fenced code in it, or code in a language. */
+export interface HighlightTask {
+  kind: 'html' | 'code';
+  text: string;
+  lang: string;
+}
+
+/** A task and where its result goes. */
+export interface HighlightJob extends HighlightTask {
+  apply: (html: string) => void;
+}
+
+export function runTask(h: Highlighter, task: HighlightTask): string {
+  return task.kind === 'html' ? highlightWith(h, task.text) : codeHtml(h, task.text, task.lang);
+}
+
+/** The description of a page or an API, when it holds fenced code. */
+export function descriptionJob(html: string | undefined, apply: (html: string) => void): HighlightJob[] {
+  return html?.includes('<pre><code class="language-') ? [{ kind: 'html', text: html, lang: '', apply }] : [];
+}
+
+export function pageJobs(page: Page): HighlightJob[] {
+  const jobs = descriptionJob(page.descriptionHtml, (html) => (page.descriptionHtml = html));
   for (const section of page.sections) {
-    if (section.type === 'source') section.html = codeHtml(h, section.code, sourceLanguage(section.format));
-    else if (section.type === 'examples') for (const example of section.examples) example.html = codeHtml(h, example.code, 'json');
-    else if (section.type === 'sns-operation') for (const consumer of section.view.consumers) if (consumer.filterPolicy) consumer.filterPolicy.html = codeHtml(h, consumer.filterPolicy.json, 'json');
+    if (section.type === 'source') jobs.push({ kind: 'code', text: section.code, lang: sourceLanguage(section.format), apply: (html) => (section.html = html) });
+    else if (section.type === 'examples') for (const example of section.examples) jobs.push({ kind: 'code', text: example.code, lang: 'json', apply: (html) => (example.html = html) });
+    else if (section.type === 'sns-operation') {
+      for (const consumer of section.view.consumers) {
+        const policy = consumer.filterPolicy;
+        if (policy) jobs.push({ kind: 'code', text: policy.json, lang: 'json', apply: (html) => (policy.html = html) });
+      }
+    }
   }
+  return jobs;
+}
+
+export function highlightPage(h: Highlighter, page: Page): void {
+  for (const job of pageJobs(page)) job.apply(runTask(h, job));
 }
