@@ -10,7 +10,7 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import type { ValidateOptions } from '../lib/validate/validate-document.ts';
@@ -23,6 +23,15 @@ export interface DevOptions extends ValidateOptions {
   cwd: string;
 }
 
+/** Whether `path` is the package folder, or inside its src/ or public/ (what Vite needs to watch). */
+export function isSiteSource(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  if (rel === '') return true;
+  if (rel.startsWith('..') || isAbsolute(rel)) return true;
+  const top = rel.split(sep)[0];
+  return top === 'src' || top === 'public';
+}
+
 /** Reload on the "rebuilt" event; an external file, so the pages' Content-Security-Policy (no inline script) allows it. */
 const LIVE = "new EventSource('/__apidesc/events').addEventListener('rebuilt', () => location.reload());";
 
@@ -33,8 +42,12 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
   let vite: ViteDevServer | undefined;
 
   const first = await live.refresh();
-  await first.findings;
   if (!first.ok) io.err('The document could not be read: the site stays empty until it can (edits are watched).');
+  // Serving starts without waiting for validation: the findings appear (and open pages reload)
+  // when it ends, as after every edit.
+  void first.findings.then((changed) => {
+    if (changed) reload();
+  });
   (globalThis as Record<string, unknown>)[LIVE_SITE_KEY] = () => live.site;
 
   const reload = (): void => {
@@ -117,6 +130,10 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
     server: { port: options.port, host: '127.0.0.1' },
     devToolbar: { enabled: false },
     vite: {
+      // Vite watches its project folder for changes of the site's own source; only src/ and
+      // public/ are that. Anything else there (a checkout's bench output of 25,000 pages, say)
+      // made the first page wait 15 s while the watcher crawled it.
+      server: { watch: { ignored: (path: string) => !isSiteSource(root, path) } },
       plugins: [{
         name: 'apidesc-live',
         configureServer(viteServer: ViteDevServer) {
