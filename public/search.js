@@ -31,7 +31,10 @@
   }
   /* global PagefindUI */
   if (page) {
-    loadUi().then(function () {
+    loadUi().catch(function () {
+      page.textContent = 'Search works in built sites: this one has no search index.';
+    }).then(function () {
+      if (typeof PagefindUI === 'undefined') return;
       var ui = new PagefindUI({ element: '#search-page', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, processResult: withKind, openFilters: ['kind', 'protocol'], translations: { placeholder: 'Search the API' } });
       var query = new URLSearchParams(location.search).get('q');
       if (query) ui.triggerSearch(query);
@@ -41,7 +44,11 @@
   var input = form && form.querySelector('input');
   function upgrade() {
     if (!form || !input) return Promise.resolve();
-    return loadUi().then(function () {
+    return loadUi().catch(function () {
+      // No index (the dev server builds none): say so instead of failing silently.
+      input.placeholder = 'Search works in built sites';
+      return Promise.reject();
+    }).then(function () {
       if (!form.isConnected) return;
       var typed = input.value;
       var hadFocus = document.activeElement === input;
@@ -59,9 +66,12 @@
       if (box && hadFocus) box.focus();
     });
   }
+  function start() {
+    upgrade().catch(function () {});
+  }
   if (input) {
-    input.addEventListener('focus', upgrade, { once: true });
-    input.addEventListener('input', upgrade, { once: true });
+    input.addEventListener('focus', start, { once: true });
+    input.addEventListener('input', start, { once: true });
   }
   document.addEventListener('keydown', function (event) {
     var target = event.target;

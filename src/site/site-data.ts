@@ -57,8 +57,11 @@ export function siteData(): Promise<SiteData> {
 
 async function readWhenWritten(file: string): Promise<SiteData> {
   const end = Date.now() + DATA_WAIT_MS;
+  const parent = process.ppid;
   while (!existsSync(file)) {
     if (Date.now() > end) throw new Error(`the site data ${file} was not written`);
+    // The build that would write it is gone (this process was handed to init): stop waiting.
+    if (process.ppid !== parent) throw new Error('the build that started this renderer has ended');
     await new Promise((ready) => setTimeout(ready, 20));
   }
   return JSON.parse(readFileSync(file, 'utf8')) as SiteData;
