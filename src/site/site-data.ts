@@ -115,11 +115,28 @@ export const USED_BY_SHOWN = 50;
 /** Entries of a list section marked `paged` (a server's channels) shown on the page; all are on `all-<anchor>/`. */
 export const LINKS_SHOWN = 50;
 
-/** The list sections of a page too long to show whole, each with the folder of its own pages. */
-export function pagedLists(page: Page): { folder: string; heading: string; links: Link[] }[] {
-  // Only servers have such lists: checking other pages would build every page in `dev`.
-  if (page.kind !== 'server' && page.kind !== 'component:servers') return [];
-  return page.sections.flatMap((s) => (s.type === 'links' && s.paged && s.links.length > LINKS_SHOWN ? [{ folder: `${page.url}all-${s.anchor}/`, heading: s.heading, links: s.links }] : []));
+/** A list of links of one page too long to show whole: the page shows its start, these pages all of it. */
+export interface PagedList {
+  /** URL of the list's first page, relative to the API. */
+  folder: string;
+  heading: string;
+  /** The h1 of the list's pages. */
+  title: string;
+  /** Text before the object's id in the line under the title. */
+  intro: string;
+  links: Link[];
+}
+
+/** The long lists of a page: what uses it, and (servers only) its list sections marked `paged`. */
+export function pagedLists(page: Page): PagedList[] {
+  const lists: PagedList[] = [];
+  if (page.usedBy.length > USED_BY_SHOWN) lists.push({ folder: `${page.url}used-by/`, heading: 'Used by', title: `What uses ${page.title}`, intro: `${page.usedBy.length} objects reference`, links: page.usedBy });
+  // Only servers have paged sections: reading the sections of other pages would build every page in `dev`.
+  if (page.kind !== 'server' && page.kind !== 'component:servers') return lists;
+  for (const s of page.sections) {
+    if (s.type === 'links' && s.paged && s.links.length > LINKS_SHOWN) lists.push({ folder: `${page.url}all-${s.anchor}/`, heading: s.heading, title: `${s.heading}: ${page.title}`, intro: `${s.links.length} in all, on`, links: s.links });
+  }
+  return lists;
 }
 
 /**
