@@ -4,9 +4,10 @@
  * when the document or any file it references changes. Open pages reload by themselves (a small
  * script listening to server-sent events, added to pages only in development).
  *
- * Nothing is written for a whole site after an edit: a 1,000-channel document is validated again
- * and only the page being looked at is built, so the edit shows in about the time validation
- * takes, where a full build takes about 40 s. The search index exists only in built sites.
+ * Nothing is written for a whole site after an edit: the document is read again and only the
+ * summaries of its pages are computed, the page being looked at is built when it is requested,
+ * and validation follows in a worker thread (an edit of a 1,000-channel document shows in about
+ * 1.5 s, where a full build takes about 30 s). The search index exists only in built sites.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -41,6 +42,12 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
   let watchers: FSWatcher[] = [];
   let vite: ViteDevServer | undefined;
 
+  const reload = (): void => {
+    // Astro keeps the routes and their data until told that content changed.
+    for (const environment of Object.values(vite?.environments ?? {})) if (environment.name !== 'client') environment.hot.send('astro:content-changed', {});
+    for (const client of clients) client.write('event: rebuilt\ndata: {}\n\n');
+  };
+
   const first = await live.refresh();
   if (!first.ok) io.err('The document could not be read: the site stays empty until it can (edits are watched).');
   // Serving starts without waiting for validation: the findings appear (and open pages reload)
@@ -49,12 +56,6 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
     if (changed) reload();
   });
   (globalThis as Record<string, unknown>)[LIVE_SITE_KEY] = () => live.site;
-
-  const reload = (): void => {
-    // Astro keeps the routes and their data until told that content changed.
-    for (const environment of Object.values(vite?.environments ?? {})) if (environment.name !== 'client') environment.hot.send('astro:content-changed', {});
-    for (const client of clients) client.write('event: rebuilt\ndata: {}\n\n');
-  };
 
   // One refresh at a time; edits made meanwhile cause one more.
   let running: Promise<void> | undefined;

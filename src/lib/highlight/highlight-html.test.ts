@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
-import { highlightHtml } from './highlight-html.ts';
+import { highlightWith, loadHighlighter } from './highlight-html.ts';
+
+const highlightHtml = async (html: string): Promise<string> => highlightWith(await loadHighlighter(), html);
 
 describe('highlightHtml: fenced code in descriptions', () => {
   it('highlights known languages in light and dark themes and keeps the code text', async () => {

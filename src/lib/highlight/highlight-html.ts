@@ -15,11 +15,6 @@ function unescapeHtml(text: string): string {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 }
 
-export async function highlightHtml(html: string): Promise<string> {
-  if (!html.includes('<pre><code class="language-')) return html;
-  return highlightWith(await loadHighlighter(), html);
-}
-
 /** The highlighter, created once (loading grammars and themes is the slow part). */
 export function loadHighlighter(): Promise<Highlighter> {
   // The JavaScript regular-expression engine: about a quarter faster than the WebAssembly
@@ -28,7 +23,7 @@ export function loadHighlighter(): Promise<Highlighter> {
   return highlighter;
 }
 
-/** Same as highlightHtml with a loaded highlighter, for code that cannot wait (pages completed while rendering). */
+/** Rendered HTML with its fenced code blocks highlighted (a loaded highlighter: pages are completed synchronously while rendering). */
 export function highlightWith(h: Highlighter, html: string): string {
   if (!html.includes('<pre><code class="language-')) return html;
   const loaded = new Set(h.getLoadedLanguages());

@@ -54,7 +54,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
   const ctx = { doc, locator, entities, componentAt, ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}) };
   const contentOf = (entity: Entity): Location => content.get(entity) ?? { file: doc.root.path, pointer: entity.pointer };
   const pages = entities.map((entity) => (options.deferPages ? pageSummary(ctx, entity, contentOf(entity)) : buildPage(ctx, entity, contentOf(entity))));
-  const entityOf = new Map(pages.map((page, i) => [page.url + '\u0000' + page.pointer, entities[i]!]));
+  const entityOf = new WeakMap(pages.map((page, i) => [page, entities[i]!]));
   return {
     slug,
     title: typeof info.title === 'string' ? info.title : slug,
@@ -65,7 +65,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     pages,
     routes: manifest,
     completePage: (page) => {
-      const entity = entityOf.get(page.url + '\u0000' + page.pointer);
+      const entity = entityOf.get(page);
       if (entity) completePage(ctx, page, contentOf(entity));
     },
     componentAt,
