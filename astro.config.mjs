@@ -8,4 +8,16 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'always',
   build: { format: 'directory' },
+  vite: {
+    build: {
+      rollupOptions: {
+        // Astro's MDX modules start with its own "use astro:head-inject" marker, which the bundler
+        // warns about on every guide; Astro handles it, the warning only hides real ones.
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && /astro:head-inject/.test(warning.message)) return;
+          warn(warning);
+        },
+      },
+    },
+  },
 });

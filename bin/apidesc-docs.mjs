@@ -1,6 +1,9 @@
 #!/usr/bin/env node
-// Entry point of the `apidesc-docs` command. The CLI is TypeScript run by Node's type stripping,
-// which needs Node 22.18 or newer: say so clearly instead of failing with a syntax error.
+// Entry point of the `apidesc-docs` command. In the repository the CLI is TypeScript run by Node's
+// type stripping; an installed package runs the JavaScript compiled at packing time (node-dist/),
+// because Node does not strip types inside node_modules. Both need Node 22.18 or newer: say so
+// clearly instead of failing with a syntax error.
+import { existsSync } from 'node:fs';
 import module from 'node:module';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -8,8 +11,10 @@ if (major < 22 || (major === 22 && minor < 18)) {
   process.stderr.write(`apidesc-docs needs Node.js 22.18 or newer (this is ${process.version}).\n`);
   process.exit(2);
 }
-// Node's on-disk compile cache keeps the type-stripped, compiled modules between runs: it
-// more than halves start-up, which dominates validating small documents.
+// Node's on-disk compile cache keeps the compiled modules between runs: it more than halves
+// start-up, which dominates validating small documents.
 module.enableCompileCache?.();
-const { main } = await import('../src/cli/main.ts');
+const compiled = new URL('../node-dist/cli/main.js', import.meta.url);
+const installed = import.meta.url.includes('/node_modules/');
+const { main } = await import(installed && existsSync(compiled) ? compiled.href : '../src/cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

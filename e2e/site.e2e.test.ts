@@ -1,5 +1,5 @@
 /**
- * The default site in Chromium: every route of apidesc-routes.json loads with status 200 and no
+ * The default site in Chromium (reference and guides): every route of apidesc-routes.json loads with status 200 and no
  * console error, the theme toggle persists across pages, pages work without JavaScript, the
  * 360 px viewport keeps navigation usable, a deep link to a schema row lands on it, and the
  * search page filters results by kind, and axe-core finds no WCAG 2.1 A/AA violation.
@@ -126,7 +126,7 @@ describe('the default site in Chromium', () => {
   });
 
   it('has no WCAG 2.1 A/AA violation (axe-core) on any kind of page, in both themes', async () => {
-    const urls = ['', 'channels/', 'channels/orderevents/', 'operations/receiveordereventsinwarehouse/', 'operations/requeststockcheck/', 'components/messages/orderplaced/', 'components/messages/parcelscanned/', 'components/schemas/order/', 'components/securityschemes/partneroauth/', 'servers/partnerwebhooks/', 'search/'];
+    const urls = ['', 'channels/', 'channels/orderevents/', 'operations/receiveordereventsinwarehouse/', 'operations/requeststockcheck/', 'components/messages/orderplaced/', 'components/messages/parcelscanned/', 'components/schemas/order/', 'components/securityschemes/partneroauth/', 'servers/partnerwebhooks/', 'search/', 'guides/getting-started/', 'guides/authentication/'];
     assert.deepEqual(await accessibilityFindings(browser, base, urls), []);
   });
 

@@ -8,9 +8,16 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { moduleFile } from '../lib/module-file.ts';
+import { guidesEnvironment, type GuideFiles } from '../site/guide-files.ts';
 import { EXIT, type CliIO } from './io.ts';
+import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import { defaultLimits } from '../lib/load/limits.ts';
+import { formatText } from '../lib/diagnostics/format-text.ts';
 import { PhaseTimer } from './phase-timer.ts';
+import { readGuides } from './read-guides.ts';
 import { writeSearchIndex } from './search-index.ts';
+import { resolveSiteOptions, type SiteFlags } from './site-options.ts';
 import type { PreparedSite, PrepareRequest } from './prepare-site.ts';
 import type { ValidateCommandOptions } from './validate-command.ts';
 
@@ -24,6 +31,8 @@ export interface BuildOptions extends ValidateCommandOptions {
   allowInvalid?: boolean;
   /** Print stack traces of internal errors. */
   debug?: boolean;
+  /** The look of the site (over the configuration file): title, logo, guides folder, … */
+  siteFlags?: SiteFlags;
 }
 
 export async function buildCommand(inputs: string[], options: BuildOptions, io: CliIO): Promise<number> {
@@ -38,6 +47,23 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   const timer = new PhaseTimer();
   const cwd = options.cwd ?? process.cwd();
   const outDir = resolve(cwd, options.outDir);
+  // The configuration and the guides are read first: the renderer needs the base path and the
+  // guides to render, and a mistake in them stops the build before any work.
+  const siteOptions = await resolveSiteOptions(inputs, { ...options.siteFlags, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) }, cwd, options.limits ?? defaultLimits);
+  printDiagnostics(io, siteOptions.diagnostics, siteOptions.sources, options.color);
+  if (hasErrors(siteOptions.diagnostics)) {
+    io.err('Build stopped: fix the configuration above.');
+    return EXIT.usage;
+  }
+  const guides = siteOptions.guidesDir ? readGuides(siteOptions.guidesDir, cwd) : undefined;
+  if (guides) {
+    printDiagnostics(io, guides.diagnostics, new Map(), options.color);
+    if (hasErrors(guides.diagnostics) && !options.allowInvalid) {
+      io.err('Build stopped: fix the guides above, or build a preview with --allow-invalid (guides with errors are left out of it).');
+      return EXIT.invalid;
+    }
+  }
+  const { base, site } = siteOptions;
   // Build beside the output folder and swap it in only when everything is written: a failed
   // build never leaves a half-written site where the last good one was.
   const staging = `${outDir}.partial-${process.pid}`;
@@ -45,13 +71,14 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   const dataFile = join(work, 'site.json');
   // The renderer starts now: Astro bundles the site (about 2 s, whatever the document) while the
   // documents are validated and modelled here; its pages wait for the data file.
-  const renderer = startRenderer({ root: fileURLToPath(new URL('../../', import.meta.url)), outDir: staging, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) }, dataFile);
+  const renderer = startRenderer({ root: fileURLToPath(new URL('../../', import.meta.url)), outDir: staging, ...(base ? { base } : {}), ...(site ? { site } : {}) }, dataFile, guides && siteOptions.guidesDir ? { dir: siteOptions.guidesDir, files: guides.renderable } : undefined);
   let built = false;
   try {
     // Validation and the model run in a process of their own that ends once the site data is
     // written: the memory of the documents and the model (about 1.2 GB at 1,000 channels) is
     // gone before the renderer and then the indexer reach their own peaks.
-    const prepared = await runPrepare({ inputs, options, cwd, work, dataFile }, io);
+    const settings = { ...siteOptions.settings, guides: guides?.guides ?? [] };
+    const prepared = await runPrepare({ inputs, options, cwd, work, dataFile, settings, guideRefs: guides?.refs ?? [] }, io);
     if (typeof prepared === 'number') return prepared;
     timer.split('validate', prepared.validateMs);
     timer.end('model');
@@ -60,7 +87,8 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
     timer.end('pages');
     writeFileSync(join(staging, 'apidesc-routes.json'), JSON.stringify(prepared.routes, null, 2) + '\n');
     cpSync(join(work, 'files'), staging, { recursive: true });
-    if (options.site) writeFileSync(join(staging, 'sitemap.xml'), sitemap(options.site, options.base ?? '/', prepared.urls));
+    for (const asset of siteOptions.assets) cpSync(asset.from, join(staging, asset.to));
+    if (site) writeFileSync(join(staging, 'sitemap.xml'), sitemap(site, base ?? '/', prepared.urls));
     const indexed = await writeSearchIndex(staging);
     io.err(`Search index: ${indexed} pages.`);
     replaceFolder(staging, outDir);
@@ -73,6 +101,10 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
     if (!built) rmSync(staging, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+function printDiagnostics(io: CliIO, diagnostics: Diagnostic[], sources: Map<string, string>, color: boolean): void {
+  if (diagnostics.length > 0) io.out(formatText(diagnostics, { sources, color }));
 }
 
 /** sitemap.xml (sitemaps.org protocol) listing every page, for --site. */
@@ -97,7 +129,7 @@ function replaceFolder(fresh: string, target: string): void {
  * `io` line by line, as if it ran here. Returns the prepared site, or the exit code to stop with.
  */
 function runPrepare(request: PrepareRequest, io: CliIO): Promise<PreparedSite | number> {
-  const runner = fileURLToPath(new URL('./prepare-runner.ts', import.meta.url));
+  const runner = fileURLToPath(moduleFile('./prepare-runner.ts', import.meta.url));
   const child = spawn(process.execPath, [runner], { stdio: ['pipe', 'pipe', 'pipe'] });
   child.stdin.end(JSON.stringify(request));
   const forward = (stream: NodeJS.ReadableStream, write: (line: string) => void): Promise<void> =>
@@ -133,10 +165,10 @@ function runPrepare(request: PrepareRequest, io: CliIO): Promise<PreparedSite | 
  * Starts the Astro build in a child process (see astro-build-runner.ts). `done` rejects when it
  * fails; `stop` ends it when the build stops early (invalid documents), and is harmless after.
  */
-function startRenderer(options: { root: string; outDir: string; base?: string; site?: string }, dataFile: string): { done: Promise<void>; stop: () => Promise<void> } {
-  const runner = fileURLToPath(new URL('./astro-build-runner.ts', import.meta.url));
+function startRenderer(options: { root: string; outDir: string; base?: string; site?: string }, dataFile: string, guides: GuideFiles | undefined): { done: Promise<void>; stop: () => Promise<void> } {
+  const runner = fileURLToPath(moduleFile('./astro-build-runner.ts', import.meta.url));
   const child = spawn(process.execPath, [runner, JSON.stringify(options)], {
-    env: { ...process.env, APIDESC_SITE_DATA: dataFile, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, APIDESC_SITE_DATA: dataFile, ASTRO_TELEMETRY_DISABLED: '1', ...guidesEnvironment(guides) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let stopped = false;

@@ -9,23 +9,34 @@
  * and validation follows in a worker thread (an edit of a 1,000-channel document shows in about
  * 1.5 s, where a full build takes about 30 s). The search index exists only in built sites.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
+import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
+import { formatText } from '../lib/diagnostics/format-text.ts';
+import { defaultLimits } from '../lib/load/limits.ts';
 import type { ValidateOptions } from '../lib/validate/validate-document.ts';
+import { guidesEnvironment } from '../site/guide-files.ts';
 import { LIVE_SITE_KEY } from '../site/site-data.ts';
-import type { CliIO } from './io.ts';
+import { EXIT, type CliIO } from './io.ts';
 import { LiveSite } from './live-site.ts';
+import { readGuides } from './read-guides.ts';
+import { resolveSiteOptions, type SiteFlags } from './site-options.ts';
 
 export interface DevOptions extends ValidateOptions {
   port: number;
   cwd: string;
+  siteFlags?: SiteFlags;
 }
 
-/** Whether `path` is the package folder, or inside its src/ or public/ (what Vite needs to watch). */
-export function isSiteSource(root: string, path: string): boolean {
+/**
+ * Whether `path` is the package folder, or inside its src/ or public/, or the guides folder
+ * (what Vite needs to watch).
+ */
+export function isSiteSource(root: string, path: string, guides?: string): boolean {
+  if (guides !== undefined && (path === guides || path.startsWith(guides + sep))) return true;
   const rel = relative(root, path);
   if (rel === '') return true;
   if (rel.startsWith('..') || isAbsolute(rel)) return true;
@@ -33,11 +44,23 @@ export function isSiteSource(root: string, path: string): boolean {
   return top === 'src' || top === 'public';
 }
 
+const ASSET_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif', '.ico': 'image/x-icon' };
+
 /** Reload on the "rebuilt" event; an external file, so the pages' Content-Security-Policy (no inline script) allows it. */
 const LIVE = "new EventSource('/__apidesc/events').addEventListener('rebuilt', () => location.reload());";
 
 export async function devCommand(inputs: string[], options: DevOptions, io: CliIO): Promise<number> {
-  const live = new LiveSite(inputs, options, io);
+  const siteOptions = await resolveSiteOptions(inputs, options.siteFlags ?? {}, options.cwd, options.limits ?? defaultLimits);
+  if (siteOptions.diagnostics.length > 0) io.err(formatText(siteOptions.diagnostics, { sources: siteOptions.sources }));
+  if (hasErrors(siteOptions.diagnostics)) return EXIT.usage;
+  const { guidesDir } = siteOptions;
+  // The guides are read again with every refresh; their pages render from the folder as it is.
+  const live = new LiveSite(inputs, options, io, () => {
+    const guides = guidesDir ? readGuides(guidesDir, options.cwd) : undefined;
+    if (guides && guides.diagnostics.length > 0) io.err(formatText(guides.diagnostics));
+    return { settings: { ...siteOptions.settings, guides: guides?.guides ?? [] }, refs: guides?.refs ?? [] };
+  });
+  Object.assign(process.env, guidesEnvironment(guidesDir ? { dir: guidesDir } : undefined));
   const clients = new Set<ServerResponse>();
   let watchers: FSWatcher[] = [];
   let vite: ViteDevServer | undefined;
@@ -89,13 +112,14 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
     running = undefined;
   };
 
-  // Watch the documents and every file they reference (the set can change with each edit).
+  // Watch the documents, every file they reference (the set can change with each edit), and the
+  // guides (their titles and references are in the sidebar and checked).
   const watchFiles = (): void => {
     for (const w of watchers) w.close();
     let timer: NodeJS.Timeout | undefined;
-    watchers = live.files.flatMap((file) => {
+    watchers = [...live.files, ...(guidesDir ? [guidesDir] : [])].flatMap((file) => {
       try {
-        return [watch(file, () => {
+        return [watch(file, { recursive: file === guidesDir }, () => {
           clearTimeout(timer);
           timer = setTimeout(() => void refresh(), 50);
         })];
@@ -119,6 +143,9 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
     // The documents as written (and bundled), from memory: only files of the model are served.
     const source = /^\/(.*\/)?source\//.test(path) ? live.copy(decodeURIComponent(path.slice(1))) : undefined;
     if (source !== undefined) return void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(source);
+    // The logo and favicon of the configuration, from where they are.
+    const asset = siteOptions.assets.find((a) => path === `/${a.to}`);
+    if (asset) return void res.writeHead(200, { 'content-type': ASSET_TYPES[extname(asset.to)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(readFileSync(asset.from));
     next();
   };
 
@@ -134,7 +161,7 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
       // Vite watches its project folder for changes of the site's own source; only src/ and
       // public/ are that. Anything else there (a checkout's bench output of 25,000 pages, say)
       // made the first page wait 15 s while the watcher crawled it.
-      server: { watch: { ignored: (path: string) => !isSiteSource(root, path) } },
+      server: { watch: { ignored: (path: string) => !isSiteSource(root, path, guidesDir) } },
       plugins: [{
         name: 'apidesc-live',
         configureServer(viteServer: ViteDevServer) {

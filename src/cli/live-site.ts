@@ -17,10 +17,16 @@ import type { Page } from '../lib/model/pages.ts';
 import { Worker } from 'node:worker_threads';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { openDocument, type ValidateOptions } from '../lib/validate/validate-document.ts';
-import type { SiteData } from '../site/site-data.ts';
+import type { SiteData, SiteSettings } from '../site/site-data.ts';
+import { moduleFile } from '../lib/module-file.ts';
 import { expandInputs } from './inputs.ts';
 import type { CliIO } from './io.ts';
+import type { GuideRef } from '../site/guide-refs.ts';
+import { checkGuideRefs } from './guide-check.ts';
 import { attachDiagnostics, buildSiteData, type SourceCopy } from './site-data-file.ts';
+
+/** The site's settings and the guides' references, read again with every refresh (guides change too). */
+export type GuidesReader = () => { settings: SiteSettings; refs: GuideRef[] };
 
 /** Diagnostics printed in the terminal after an edit; all of them are on the pages. */
 const PRINTED = 20;
@@ -37,11 +43,13 @@ export class LiveSite {
   readonly #inputs: string[];
   readonly #options: ValidateOptions & { cwd: string };
   readonly #io: CliIO;
+  readonly #guides: GuidesReader | undefined;
 
-  constructor(inputs: string[], options: ValidateOptions & { cwd: string }, io: CliIO) {
+  constructor(inputs: string[], options: ValidateOptions & { cwd: string }, io: CliIO, guides?: GuidesReader) {
     this.#inputs = inputs;
     this.#options = options;
     this.#io = io;
+    this.#guides = guides;
   }
 
   get site(): SiteData {
@@ -110,6 +118,13 @@ export class LiveSite {
         highlightPage(highlighter, p);
       });
     });
+    if (this.#guides) {
+      const { settings, refs } = this.#guides();
+      model.site.settings = settings;
+      // Broken references show on the guide pages; the terminal says where they are written.
+      const broken = checkGuideRefs(refs, model.site.apis, opened.map(({ doc }) => doc));
+      if (broken.length > 0) this.#io.err(formatText(broken));
+    }
     this.#site = model.site;
     this.#copies = new Map(model.copies.map((c) => [c.to, c]));
     const findings = new Promise<void>((ready) => setImmediate(ready)).then(validation).then((found) => {
@@ -147,7 +162,7 @@ class ValidationWorker {
   #next = 0;
 
   #start(): Worker {
-    const worker = new Worker(new URL('./validate-worker.ts', import.meta.url));
+    const worker = new Worker(moduleFile('./validate-worker.ts', import.meta.url));
     worker.on('message', ({ id, diagnostics, error }: { id: number; diagnostics?: Diagnostic[]; error?: string }) => {
       const pending = this.#pending.get(id);
       this.#pending.delete(id);

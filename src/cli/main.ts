@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultLimits } from '../lib/load/limits.ts';
 import { EXIT, processIO, type CliIO } from './io.ts';
+import type { SiteFlags } from './site-options.ts';
 import { validateCommand, type OutputFormat } from './validate-command.ts';
 
 const USAGE = `Usage:
@@ -28,6 +29,11 @@ Options:
   --port <n>                 port of the dev server on 127.0.0.1 (dev; default 4321)
   --allow-invalid            build even when documents have errors, showing them on the pages
                              (previews of pull requests; exit 0 when the site was built)
+  --config <file>            site configuration (default: apidesc-docs.config.json, .yaml,
+                             .yml or .mjs in the working folder, if there is one)
+  --title, --logo, --favicon, --guides <folder>, --sidebar tag|channel|none,
+  --accent <#hex>, --edit-link <url with {path}>
+                             override the fields of the configuration (build, dev)
   --no-color                 plain text output
   --debug                    print stack traces of internal errors
   -h, --help                 this help
@@ -61,6 +67,14 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         'allow-invalid': { type: 'boolean', default: false },
         port: { type: 'string', default: '4321' },
         site: { type: 'string' },
+        config: { type: 'string' },
+        title: { type: 'string' },
+        logo: { type: 'string' },
+        favicon: { type: 'string' },
+        guides: { type: 'string' },
+        sidebar: { type: 'string' },
+        accent: { type: 'string' },
+        'edit-link': { type: 'string' },
         'no-color': { type: 'boolean', default: false },
         debug: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -100,6 +114,12 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     color: !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR,
     version: packageVersion(),
   };
+  const siteFlags: SiteFlags = {};
+  for (const key of ['config', 'title', 'logo', 'favicon', 'guides', 'sidebar', 'accent'] as const) {
+    const value = values[key];
+    if (value !== undefined) siteFlags[key] = value;
+  }
+  if (values['edit-link'] !== undefined) siteFlags.editLink = values['edit-link'];
   try {
     switch (command) {
       case 'validate':
@@ -108,13 +128,13 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
       case 'build': {
         // Loaded on demand: `validate` needs none of the site's modules (shiki, Pagefind, the model).
         const { buildCommand } = await import('./build-command.ts');
-        return await buildCommand(inputs.length > 0 ? inputs : ['content'], { ...common, outDir: values.out, allowInvalid: values['allow-invalid'], debug: values.debug, ...(values.base ? { base: values.base } : {}), ...(values.site ? { site: values.site } : {}) }, io);
+        return await buildCommand(inputs.length > 0 ? inputs : ['content'], { ...common, outDir: values.out, allowInvalid: values['allow-invalid'], debug: values.debug, siteFlags, ...(values.base ? { base: values.base } : {}), ...(values.site ? { site: values.site } : {}) }, io);
       }
       case 'dev': {
         const { devCommand } = await import('./dev-server.ts');
         const port = Number(values.port);
         if (!Number.isInteger(port) || port <= 0 || port > 65535) return usage(io, `--port must be a port number, not "${values.port}"`);
-        return await devCommand(inputs.length > 0 ? inputs : ['content'], { ...common, port, cwd: process.cwd() }, io);
+        return await devCommand(inputs.length > 0 ? inputs : ['content'], { ...common, port, cwd: process.cwd(), siteFlags }, io);
       }
       default:
         return usage(io, `unknown command "${command}"`);

@@ -7,8 +7,13 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
+import { formatText } from '../lib/diagnostics/format-text.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
+import type { GuideRef } from '../site/guide-refs.ts';
+import type { SiteSettings } from '../site/site-data.ts';
 import type { BuildOptions } from './build-command.ts';
+import { checkGuideRefs } from './guide-check.ts';
 import { EXIT, type CliIO } from './io.ts';
 import { buildSiteData, highlightSite } from './site-data-file.ts';
 import { validateCommand } from './validate-command.ts';
@@ -19,6 +24,9 @@ export interface PrepareRequest {
   cwd: string;
   work: string;
   dataFile: string;
+  settings: SiteSettings;
+  /** The reference components of the guides, resolved once the documents are modelled. */
+  guideRefs: GuideRef[];
 }
 
 export interface PreparedSite {
@@ -31,7 +39,7 @@ export interface PreparedSite {
 }
 
 /** Returns the summary it also writes to `prepared.json`, or the exit code to stop the build with. */
-export async function prepareSite({ inputs, options, cwd, work, dataFile }: PrepareRequest, io: CliIO): Promise<PreparedSite | number> {
+export async function prepareSite({ inputs, options, cwd, work, dataFile, settings, guideRefs }: PrepareRequest, io: CliIO): Promise<PreparedSite | number> {
   const started = performance.now();
   const validation = await validateCommand(inputs, options, io);
   const validateMs = performance.now() - started;
@@ -43,6 +51,14 @@ export async function prepareSite({ inputs, options, cwd, work, dataFile }: Prep
   if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
   const { site, routes, copies } = buildSiteData(docs, cwd);
+  site.settings = settings;
+  const refProblems = checkGuideRefs(guideRefs, site.apis, docs.map((d) => d.doc));
+  if (refProblems.length > 0) io.out(formatText(refProblems, { color: options.color }));
+  if (hasErrors(refProblems) && !options.allowInvalid) {
+    io.err('Build stopped: fix the references of the guides above, or build a preview with --allow-invalid (they are then shown as broken).');
+    return EXIT.invalid;
+  }
+  for (const guide of settings.guides) routes.push({ api: '', kind: 'guide', id: guide.id, pointer: '', url: `guides/${guide.id}/` });
   await highlightSite(site);
   writeFileSync(`${dataFile}.partial`, JSON.stringify(site));
   renameSync(`${dataFile}.partial`, dataFile);
@@ -54,7 +70,7 @@ export async function prepareSite({ inputs, options, cwd, work, dataFile }: Prep
   }
   const prepared: PreparedSite = {
     routes,
-    urls: site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u)),
+    urls: [...site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u)), ...settings.guides.map((g) => `guides/${g.id}/`)],
     apiCount: site.apis.length,
     pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
     validateMs,

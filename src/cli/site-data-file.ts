@@ -8,6 +8,7 @@ import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { Page, PageDiagnostic } from '../lib/model/pages.ts';
 import { parentPointer } from '../lib/resolve/json-pointer.ts';
 import { Worker } from 'node:worker_threads';
+import { moduleFile } from '../lib/module-file.ts';
 import { loadHighlighter } from '../lib/highlight/highlight-html.ts';
 import { descriptionJob, pageJobs, runTask, type HighlightJob, type HighlightTask } from '../lib/highlight/highlight-page.ts';
 import { bundleDocument } from '../lib/resolve/bundle.ts';
@@ -144,7 +145,7 @@ export async function highlightSite(site: SiteData): Promise<void> {
   }
   const split = jobs.length < PARALLEL_HIGHLIGHT_MIN ? jobs.length : Math.floor(jobs.length / 2);
   const theirs = jobs.slice(split);
-  const worker = theirs.length > 0 ? new Worker(new URL('../lib/highlight/highlight-worker.ts', import.meta.url)) : undefined;
+  const worker = theirs.length > 0 ? new Worker(moduleFile('../lib/highlight/highlight-worker.ts', import.meta.url)) : undefined;
   const done = new Promise<string[]>((resolveDone, fail) => {
     if (!worker) return resolveDone([]);
     worker.once('message', resolveDone);

@@ -24,8 +24,40 @@ export interface SiteApi {
   downloads: { label: string; url: string }[];
 }
 
+/** A Markdown or MDX page of the guides folder (src/content.config.ts renders it). */
+export interface GuideSummary {
+  /** Collection entry id, and the URL below `guides/`. */
+  id: string;
+  title: string;
+  order: number;
+  description?: string;
+  /** Path of the file, as shown in diagnostics and edit links. */
+  file: string;
+  /** The guide starts with its own `# heading` (else the page adds the title as its h1). */
+  hasHeading: boolean;
+}
+
+/** How the site looks and links out, from the configuration file and flags (src/cli/site-options.ts). */
+export interface SiteSettings {
+  /** Site name: the header's, and the end of every page title (default: the API's title). */
+  title?: string;
+  /** URLs relative to the site base. */
+  logoUrl?: string;
+  favicon: { url: string; type: string };
+  /** Sidebar groups: by first tag, by channel, none; undefined groups operations by tag. */
+  sidebar?: 'tag' | 'channel' | 'none';
+  accent?: { light: string; dark: string; lightText: string; darkText: string };
+  footerLinks: { label: string; href: string }[];
+  /** `{path}` and `{line}` filled per page; `prefix` leads from the folder of the configuration to the working folder. */
+  editLink?: { pattern: string; prefix: string };
+  guides: GuideSummary[];
+}
+
+export const DEFAULT_SETTINGS: SiteSettings = { favicon: { url: 'favicon.svg', type: 'image/svg+xml' }, footerLinks: [], guides: [] };
+
 export interface SiteData {
   apis: SiteApi[];
+  settings?: SiteSettings;
 }
 
 let cached: { file: string | undefined; data: Promise<SiteData> } | undefined;
@@ -195,7 +227,30 @@ export function sectionListing(api: SiteApi, section: Section): SectionListing {
   return listing;
 }
 
-/** Operations are grouped by their first tag when any has tags (untagged ones last); other sections are one group. */
+/**
+ * The sidebar's groups of a section's pages: by first tag (operations only, unless the
+ * configuration says `tag` for all sections), by channel (operations and channel messages), or none.
+ */
+export function sidebarGroups(pages: Page[], section: Section, grouping: SiteSettings['sidebar']): { tag?: string; pages: Page[] }[] {
+  if (grouping === 'channel' && (section.title === 'Operations' || section.title === 'Messages')) return groupByChannel(pages);
+  return groupByTag(pages, grouping === 'tag' || (grouping === undefined && section.title === 'Operations'));
+}
+
+/** Operations under the channel they use, channel messages under their channel; the rest last. */
+function groupByChannel(pages: Page[]): { tag?: string; pages: Page[] }[] {
+  const groups = new Map<string, Page[]>();
+  for (const page of pages) {
+    const fromPointer = /^\/channels\/([^/]+)\/messages\//.exec(page.pointer)?.[1];
+    const channel = page.channel ?? (fromPointer !== undefined ? fromPointer.replace(/~1/g, '/').replace(/~0/g, '~') : '');
+    const list = groups.get(channel);
+    if (list) list.push(page);
+    else groups.set(channel, [page]);
+  }
+  if (groups.size === 1 && groups.has('')) return pages.length > 0 ? [{ pages }] : [];
+  return [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b))).map(([channel, list]) => ({ tag: channel === '' ? 'Other' : channel, pages: list }));
+}
+
+/** Pages grouped by their first tag when any has tags (untagged ones last); otherwise one group. */
 export function groupByTag(pages: Page[], byTag: boolean): { tag?: string; pages: Page[] }[] {
   if (!byTag || !pages.some((p) => p.tags.length > 0)) return pages.length > 0 ? [{ pages }] : [];
   const groups = new Map<string, Page[]>();

@@ -6,6 +6,7 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown, renderMarkdown } from '../markdown/render-markdown.ts';
 import { entries } from '../resolve/doc-index.ts';
+import { unescapeToken } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
 import { objectView, type ObjectView } from './object-view.ts';
 import { fanOut, otherBindings, protocolsOf } from './page-bindings.ts';
@@ -85,6 +86,8 @@ export interface Page extends Entity {
   tags: string[];
   /** Protocols: a server's own; a channel's bindings and servers'; an operation's bindings and channel's. */
   protocols: string[];
+  /** Operations: the id of the channel they use (`#/channels/<id>`). */
+  channel?: string;
   diagnostics?: PageDiagnostic[];
   summaryHtml?: string;
   descriptionHtml?: string;
@@ -125,6 +128,9 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
     return tag && isPlainObject(tag.value) && typeof tag.value.name === 'string' ? [tag.value.name] : [];
   });
   page.protocols = protocolsOf(ctx, page, shown, content);
+  // The channel an operation uses, for grouping operations by channel in the sidebar.
+  const channelRef = isPlainObject(shown.channel) && typeof shown.channel.$ref === 'string' ? /^#\/channels\/([^/]+)$/.exec(shown.channel.$ref) : null;
+  if ((kind === 'operation' || kind === 'operations') && channelRef) page.channel = unescapeToken(channelRef[1]!);
   if (kind === 'server' || kind === 'servers') page.badges.push(String(value.protocol ?? '') + (typeof value.protocolVersion === 'string' ? ` ${value.protocolVersion}` : ''));
   else {
     if ((kind === 'operation' || kind === 'operations') && typeof shown.action === 'string') page.badges.push(shown.action);

@@ -7,7 +7,8 @@
  * writable cache it simply compiles every time.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { mkdirSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv, Name, _, type KeywordCxt, type ValidateFunction } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
@@ -76,7 +77,8 @@ function compileAll(ajv: Ajv): Validators {
 }
 
 function cacheFile(): string {
-  const ajvVersion = (JSON.parse(readFileSync(new URL('../../../node_modules/ajv/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  // Resolved as Node resolves the import: installed as a dependency, ajv may sit in the user's node_modules.
+  const ajvVersion = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
   const hash = createHash('sha256').update(JSON.stringify(apidescSchema)).update(ajvVersion).update(createAjv.toString()).digest('hex').slice(0, 16);
   return fileURLToPath(new URL(`../../../node_modules/.cache/apidesc-docs/structural-${hash}.mjs`, import.meta.url));
 }

@@ -1,0 +1,109 @@
+/**
+ * Finds, reads and checks the site configuration, and merges the command-line flags over it.
+ * Problems are diagnostics like a document's (file:line:col, rule, message, hint); a build stops
+ * on any error in the configuration before it starts.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { compareDiagnostics, type Diagnostic, type Problem } from '../lib/diagnostics/diagnostic.ts';
+import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
+import { BACKGROUNDS, contrastRatio, MIN_TEXT_CONTRAST } from '../lib/config/contrast.ts';
+import { checkSiteConfig, type SiteConfig } from '../lib/config/site-config.ts';
+import type { LoadLimits } from '../lib/load/limits.ts';
+import { PositionIndex } from '../lib/load/positions.ts';
+import { loadSourceFile } from '../lib/load/source-file.ts';
+
+export const CONFIG_NAMES = ['apidesc-docs.config.json', 'apidesc-docs.config.yaml', 'apidesc-docs.config.yml', 'apidesc-docs.config.mjs'];
+
+export interface LoadedConfig {
+  config: SiteConfig;
+  /** Absolute path of the file read, if any. */
+  file?: string;
+  /** Folder that the config's paths (and {path} of editLink) are relative to: the file's, else the working folder. */
+  folder: string;
+  diagnostics: Diagnostic[];
+  /** Text of the file, for code frames. */
+  text?: string;
+}
+
+export async function loadConfig(cwd: string, explicit: string | undefined, limits: LoadLimits): Promise<LoadedConfig> {
+  const found = explicit ? [resolve(cwd, explicit)] : CONFIG_NAMES.map((name) => join(cwd, name)).filter((path) => existsSync(path));
+  if (found.length === 0) return { config: {}, folder: cwd, diagnostics: [] };
+  const file = found[0]!;
+  const folder = dirname(file);
+  const shown = displayPath(file, cwd);
+  const diagnostic = (p: Problem, index?: PositionIndex): Diagnostic => {
+    const position = p.position ?? index?.find(p.at.pointer, p.atKey) ?? { line: 0, column: 0 };
+    return { code: p.code, severity: p.severity, message: p.message, ...(p.hint ? { hint: p.hint } : {}), file: shown, pointer: p.at.pointer, line: position.line, column: position.column };
+  };
+  if (found.length > 1) {
+    return { config: {}, file, folder, diagnostics: [{ code: 'config-ambiguous', severity: 'error', message: `several configuration files: ${found.map((f) => displayPath(f, cwd)).join(', ')}`, hint: 'Keep one, or name it with --config.', file: shown, pointer: '', line: 0, column: 0 }] };
+  }
+  let value: unknown;
+  let index: PositionIndex | undefined;
+  let text: string | undefined;
+  if (/\.m?js$/i.test(file)) {
+    if (!existsSync(file)) return { config: {}, file, folder, diagnostics: [{ code: 'load-missing', severity: 'error', message: 'the configuration file does not exist', hint: 'Check the path given to --config.', file: shown, pointer: '', line: 0, column: 0 }] };
+    try {
+      const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      value = typeof module.default === 'function' ? await (module.default as () => unknown)() : module.default;
+    } catch (error) {
+      return { config: {}, file, folder, diagnostics: [{ code: 'config-load', severity: 'error', message: `the module failed to load: ${error instanceof Error ? error.message : String(error)}`, hint: 'The file must be an ES module whose default export is the configuration object.', file: shown, pointer: '', line: 0, column: 0 }] };
+    }
+  } else {
+    const loaded = loadSourceFile(file, limits);
+    if (!loaded.file) return { config: {}, file, folder, diagnostics: loaded.problems.map((p) => diagnostic(p)) };
+    value = loaded.file.value;
+    text = loaded.file.text;
+    index = new PositionIndex(loaded.file.text, loaded.file.frames);
+  }
+  const { config, problems } = checkConfig(value, folder, file);
+  return { config, file, folder, diagnostics: problems.map((p) => diagnostic(p, index)).sort(compareDiagnostics), ...(text !== undefined ? { text } : {}) };
+}
+
+/**
+ * The value's shape, then the files it names and the readability of its colours. `folder` is
+ * where its paths start; `file` names the source in problems (the command line for flags).
+ */
+export function checkConfig(value: unknown, folder: string, file: string): { config: SiteConfig; problems: Problem[] } {
+  const problems = checkSiteConfig(value, file);
+  const config = problems.length === 0 ? (value as SiteConfig) : {};
+  problems.push(...checkFiles(config, folder, file), ...checkAccent(config, file));
+  return { config, problems };
+}
+
+/** The files and folders the configuration names must exist. */
+function checkFiles(config: SiteConfig, folder: string, file: string): Problem[] {
+  const problems: Problem[] = [];
+  for (const [field, kind] of [['logo', 'file'], ['favicon', 'file'], ['guides', 'folder']] as const) {
+    const path = config[field];
+    if (path === undefined) continue;
+    let isDir: boolean | undefined;
+    try {
+      isDir = statSync(resolve(folder, path)).isDirectory();
+    } catch {
+      // Missing: reported below.
+    }
+    if (isDir === (kind === 'folder')) continue;
+    problems.push({ code: 'config-missing-file', severity: 'error', message: `\`${field}\`: the ${kind} ${path} does not exist`, hint: `Paths are relative to the folder of the configuration file (${folder}).`, at: { file, pointer: `/${field}` } });
+  }
+  return problems;
+}
+
+/** The accent colour is the colour of every link: warn when a theme makes it hard to read. */
+function checkAccent(config: SiteConfig, file: string): Problem[] {
+  const accent = config.accentColor;
+  if (accent === undefined) return [];
+  const pair = typeof accent === 'string' ? { light: accent, dark: accent } : accent;
+  return (['light', 'dark'] as const).flatMap((theme) => {
+    const ratio = contrastRatio(pair[theme], BACKGROUNDS[theme]);
+    if (ratio >= MIN_TEXT_CONTRAST) return [];
+    return [{
+      code: 'config-low-contrast', severity: 'warning' as const,
+      message: `the accent colour ${pair[theme]} has a contrast of ${ratio.toFixed(1)}:1 on the ${theme} theme's background (links need ${MIN_TEXT_CONTRAST}:1)`,
+      hint: typeof accent === 'string' ? 'Give one colour per theme: {"light": "…", "dark": "…"}.' : `Choose a ${theme === 'light' ? 'darker' : 'lighter'} colour for the ${theme} theme.`,
+      at: { file, pointer: typeof accent === 'string' ? '/accentColor' : `/accentColor/${theme}` },
+    }];
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * The look and links of the site: the configuration file with the command-line flags over it,
+ * checked, with paths resolved and files to copy into the site (logo, favicon).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { dirname, extname, relative, resolve, sep } from 'node:path';
+import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import { textOn } from '../lib/config/contrast.ts';
+import type { SiteConfig } from '../lib/config/site-config.ts';
+import type { LoadLimits } from '../lib/load/limits.ts';
+import type { SiteSettings } from '../site/site-data.ts';
+import { checkConfig, loadConfig } from './config-file.ts';
+
+/** Flags that override fields of the configuration (paths relative to the working folder). */
+export interface SiteFlags {
+  config?: string;
+  title?: string;
+  logo?: string;
+  favicon?: string;
+  guides?: string;
+  sidebar?: string;
+  accent?: string;
+  editLink?: string;
+  base?: string;
+  site?: string;
+}
+
+export interface ResolvedSiteOptions {
+  /** Everything but the guides, which are read with the documents. */
+  settings: Omit<SiteSettings, 'guides'>;
+  /** Files to copy into the site: absolute source → path relative to the site root. */
+  assets: { from: string; to: string }[];
+  base?: string;
+  site?: string;
+  /** Absolute folder of the guides, when there is one. */
+  guidesDir?: string;
+  diagnostics: Diagnostic[];
+  /** Source texts by displayed file name, for code frames. */
+  sources: Map<string, string>;
+}
+
+const ICON_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
+
+export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd: string, limits: LoadLimits): Promise<ResolvedSiteOptions> {
+  const loaded = await loadConfig(cwd, flags.config, limits);
+  const sources = new Map<string, string>();
+  if (loaded.text !== undefined && loaded.diagnostics[0]) sources.set(loaded.diagnostics[0].file, loaded.text);
+  // Flags are checked like a configuration written on the command line, with paths from the working folder.
+  const fromFlags: Record<string, string> = {};
+  for (const [flag, field] of [['title', 'title'], ['logo', 'logo'], ['favicon', 'favicon'], ['guides', 'guides'], ['sidebar', 'sidebar'], ['accent', 'accentColor'], ['editLink', 'editLink'], ['base', 'base'], ['site', 'site']] as const) {
+    const value = flags[flag];
+    if (value !== undefined) fromFlags[field] = value;
+  }
+  const checked = checkConfig(fromFlags, cwd, 'command line');
+  const diagnostics = [...loaded.diagnostics, ...checked.problems.map((p): Diagnostic => ({ code: p.code, severity: p.severity, message: p.message.replace(/`(\w+)`/, (_, f: string) => `--${flagName(f)}`), ...(p.hint ? { hint: p.hint } : {}), file: p.at.file, pointer: p.at.pointer, line: 0, column: 0 }))];
+  const file = loaded.config;
+  const flagged = checked.config;
+  // Each path is resolved from where it was written.
+  const path = (field: 'logo' | 'favicon' | 'guides'): string | undefined =>
+    flagged[field] !== undefined ? resolve(cwd, flagged[field]) : file[field] !== undefined ? resolve(loaded.folder, file[field]) : undefined;
+  const pick = <K extends keyof SiteConfig>(field: K): SiteConfig[K] => flagged[field] ?? file[field];
+
+  const assets: ResolvedSiteOptions['assets'] = [];
+  const logo = path('logo');
+  if (logo) assets.push({ from: logo, to: `assets/logo${extname(logo).toLowerCase()}` });
+  const favicon = path('favicon');
+  if (favicon) assets.push({ from: favicon, to: `assets/favicon${extname(favicon).toLowerCase()}` });
+  const accent = pick('accentColor');
+  const pair = typeof accent === 'string' ? { light: accent, dark: accent } : accent;
+  const editLink = pick('editLink');
+  const title = pick('title');
+  const sidebar = pick('sidebar');
+  const base = pick('base');
+  const site = pick('site');
+  const guidesDir = path('guides') ?? defaultGuides(inputs, cwd);
+  const settings: ResolvedSiteOptions['settings'] = {
+    ...(title ? { title } : {}),
+    ...(logo ? { logoUrl: `assets/logo${extname(logo).toLowerCase()}` } : {}),
+    favicon: favicon ? { url: `assets/favicon${extname(favicon).toLowerCase()}`, type: ICON_TYPES[extname(favicon).toLowerCase()] ?? 'image/png' } : { url: 'favicon.svg', type: 'image/svg+xml' },
+    ...(sidebar ? { sidebar } : {}),
+    ...(pair ? { accent: { ...pair, lightText: textOn(pair.light), darkText: textOn(pair.dark) } } : {}),
+    footerLinks: pick('footerLinks') ?? [],
+    // {path} is relative to the folder of the configuration (usually the repository's root).
+    ...(editLink ? { editLink: { pattern: editLink, prefix: posixPrefix(relative(loaded.folder, cwd)) } } : {}),
+  };
+  return { settings, assets, ...(base ? { base } : {}), ...(site ? { site } : {}), ...(guidesDir ? { guidesDir } : {}), diagnostics, sources };
+}
+
+/** `guides/` beside the first document (or in the first folder given), when it exists. */
+function defaultGuides(inputs: string[], cwd: string): string | undefined {
+  const first = inputs[0];
+  if (first === undefined) return undefined;
+  const input = resolve(cwd, first);
+  let folder = dirname(input);
+  try {
+    if (statSync(input).isDirectory()) folder = input;
+  } catch {
+    // A missing input is reported by validation.
+  }
+  const guides = resolve(folder, 'guides');
+  return existsSync(guides) && statSync(guides).isDirectory() ? guides : undefined;
+}
+
+const posixPrefix = (rel: string): string => (rel === '' ? '' : rel.split(sep).join('/') + '/');
+const flagName = (field: string): string => (field === 'accentColor' ? 'accent' : field === 'editLink' ? 'edit-link' : field);

@@ -1,0 +1,25 @@
+/**
+ * What a guide component needs: its `ref` resolved to a page, with links relative to the site's
+ * base. A build stops on a reference that does not resolve before rendering
+ * (src/cli/guide-check.ts); only previews (--allow-invalid) and `dev` render BrokenRef.
+ */
+import type { Page, PageSection } from '../../lib/model/pages.ts';
+import { resolveGuideRef } from '../../site/guide-refs.ts';
+import { pageHref, siteData, type SiteApi } from '../../site/site-data.ts';
+
+export interface GuideProps {
+  ref: string;
+  /** The API's slug, in a portal of several. */
+  api?: string;
+}
+
+export type ForGuide =
+  | { ok: true; api: SiteApi; page: Page; section?: PageSection; anchor?: string; href: (url: string) => string; portal: boolean }
+  | { ok: false; message: string; hint: string };
+
+export async function resolveForGuide(component: string, props: GuideProps, base: string): Promise<ForGuide> {
+  const { apis } = await siteData();
+  const resolved = resolveGuideRef(apis, { component, ref: props.ref, ...(props.api !== undefined ? { api: props.api } : {}) });
+  if ('message' in resolved) return { ok: false, ...resolved };
+  return { ok: true, ...resolved, href: (url) => pageHref(base, resolved.api, url), portal: apis.length > 1 };
+}

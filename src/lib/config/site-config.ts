@@ -1,0 +1,84 @@
+/**
+ * The optional site configuration (`apidesc-docs.config.json`, `.yaml`/`.yml` or `.mjs` in the
+ * working folder, or `--config <file>`): what every field means, and its validation into
+ * problems that name the field, what was expected and how to fix it.
+ */
+import { Ajv, type ErrorObject } from 'ajv';
+import type { Problem } from '../diagnostics/diagnostic.ts';
+
+export type SidebarGrouping = 'tag' | 'channel' | 'none';
+
+export interface FooterLink {
+  label: string;
+  href: string;
+}
+
+/** The configuration as written (paths relative to the config file's folder). */
+export interface SiteConfig {
+  title?: string;
+  logo?: string;
+  favicon?: string;
+  base?: string;
+  site?: string;
+  guides?: string;
+  sidebar?: SidebarGrouping;
+  accentColor?: string | { light: string; dark: string };
+  footerLinks?: FooterLink[];
+  editLink?: string;
+}
+
+const COLOR = '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
+
+/** One entry per field: the JSON Schema of its value, and the sentence shown when it is wrong. */
+const FIELDS: Record<keyof SiteConfig, { schema: object; expected: string }> = {
+  title: { schema: { type: 'string', minLength: 1, maxLength: 200 }, expected: 'a non-empty text (the site name in the header and in every page title)' },
+  logo: { schema: { type: 'string', pattern: '\\.(svg|png|jpe?g|webp|gif)$' }, expected: 'the path of an .svg, .png, .jpg, .webp or .gif file, relative to the config file' },
+  favicon: { schema: { type: 'string', pattern: '\\.(svg|png|ico)$' }, expected: 'the path of an .svg, .png or .ico file, relative to the config file' },
+  base: { schema: { type: 'string', pattern: '^/' }, expected: 'a path starting with /, e.g. "/api/"' },
+  site: { schema: { type: 'string', pattern: '^https?://[^/\\s]+(/\\S*)?$' }, expected: 'an http(s) origin, e.g. "https://docs.example.com"' },
+  guides: { schema: { type: 'string', minLength: 1 }, expected: 'the folder of the Markdown and MDX guides, relative to the config file' },
+  sidebar: { schema: { enum: ['tag', 'channel', 'none'] }, expected: '"tag" (items grouped by their first tag), "channel" (operations and messages under their channel) or "none"' },
+  accentColor: {
+    schema: { anyOf: [{ type: 'string', pattern: COLOR }, { type: 'object', required: ['light', 'dark'], additionalProperties: false, properties: { light: { type: 'string', pattern: COLOR }, dark: { type: 'string', pattern: COLOR } } }] },
+    expected: 'a hex colour such as "#0b7285", or {"light": "#0b7285", "dark": "#66d9e8"} for the two themes',
+  },
+  footerLinks: {
+    schema: { type: 'array', maxItems: 20, items: { type: 'object', required: ['label', 'href'], additionalProperties: false, properties: { label: { type: 'string', minLength: 1 }, href: { type: 'string', pattern: '^(https?://|mailto:|/|\\./|\\.\\./|#)' } } } },
+    expected: 'a list of {"label": "…", "href": "https://…"} (href: http(s), mailto:, or a path)',
+  },
+  editLink: { schema: { type: 'string', pattern: '^https?://.*\\{path\\}' }, expected: 'a URL with {path} (the file, relative to the config file) and optionally {line}, e.g. "https://github.com/acme/api/edit/main/{path}#L{line}"' },
+};
+
+export const CONFIG_FIELDS = Object.keys(FIELDS) as (keyof SiteConfig)[];
+
+const schema = { type: 'object', additionalProperties: false, properties: Object.fromEntries(Object.entries(FIELDS).map(([k, f]) => [k, f.schema])) };
+let compiled: ReturnType<Ajv['compile']> | undefined;
+
+/** Problems of a configuration value; `file` is where it was read from. */
+export function checkSiteConfig(value: unknown, file: string): Problem[] {
+  compiled ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
+  if (compiled(value)) return [];
+  const problems = new Map<string, Problem>();
+  for (const error of compiled.errors ?? []) {
+    const problem = describe(error, file);
+    // One problem per field: a wrong colour fails both branches of its anyOf.
+    const field = problem.at.pointer.split('/')[1] ?? '';
+    if (!problems.has(field)) problems.set(field, problem);
+  }
+  return [...problems.values()];
+}
+
+function describe(error: ErrorObject, file: string): Problem {
+  if (error.instancePath === '' && error.keyword === 'additionalProperties') {
+    const extra = String((error.params as { additionalProperty: string }).additionalProperty);
+    return { code: 'config-unknown-field', severity: 'error', message: `unknown field \`${extra}\` in the configuration`, hint: `Fields: ${CONFIG_FIELDS.join(', ')}.`, at: { file, pointer: `/${escape(extra)}` }, atKey: true };
+  }
+  if (error.instancePath === '') {
+    return { code: 'config-type', severity: 'error', message: 'the configuration must be an object of fields', hint: `Fields: ${CONFIG_FIELDS.join(', ')}.`, at: { file, pointer: '' } };
+  }
+  const field = error.instancePath.split('/')[1] as keyof SiteConfig;
+  const spec = FIELDS[field];
+  return { code: 'config-invalid', severity: 'error', message: `\`${field}\` must be ${spec.expected}`, hint: 'Fix the value, or remove the field to use the default (README, "Configuration").', at: { file, pointer: error.instancePath } };
+}
+
+const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -1,0 +1,27 @@
+/**
+ * Which guides the renderer publishes: the command line reads and checks the guides folder
+ * (src/cli/read-guides.ts) and hands the renderer its folder and the files without errors
+ * through the environment, which src/content.config.ts reads.
+ */
+export interface GuideFiles {
+  /** Absolute folder. */
+  dir: string;
+  /** Paths relative to `dir`; absent: every *.md and *.mdx (`dev`, where guides come and go). */
+  files?: string[];
+}
+
+const GUIDES_ENV = 'APIDESC_GUIDES';
+
+export function guidesEnvironment(guides: GuideFiles | undefined): Record<string, string> {
+  return guides ? { [GUIDES_ENV]: JSON.stringify(guides) } : {};
+}
+
+export function guideFilesFromEnvironment(): GuideFiles | undefined {
+  const raw = process.env[GUIDES_ENV];
+  return raw ? (JSON.parse(raw) as GuideFiles) : undefined;
+}
+
+/** Glob patterns matching exactly these files (glob's special characters escaped). */
+export function exactPatterns(files: string[]): string[] {
+  return files.map((f) => f.replace(/[\\*?[\]{}()!+@]/g, '\\$&'));
+}

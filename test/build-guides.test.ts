@@ -1,0 +1,144 @@
+/**
+ * Guides and the configuration file through a real build: guide pages in the site's layout with
+ * the reference components resolved, the configuration applied, broken references stopping the
+ * build at the guide's file:line (or shown in a preview), flags over the configuration.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+import { main } from '../src/cli/main.ts';
+import { tempTree } from './helpers.ts';
+
+const ORDERS = readFileSync(new URL('../content/orders.apidesc.yaml', import.meta.url), 'utf8');
+
+const GUIDE = `---
+title: Tour of the order events
+order: 1
+description: From the shop to the warehouse.
+---
+
+Intro with a unique word: zanzibarquartz.
+
+<OperationCard ref="#/operations/publishOrderEvents" />
+
+<SchemaTable ref="#/components/schemas/Money" />
+
+<SchemaTable ref="#/components/messages/OrderPlaced" />
+
+<MessageExample ref="#/components/messages/OrderPlaced" />
+
+<SnsTopic ref="#/channels/shipmentTracking" />
+
+Amounts are <ApiLink ref="#/components/schemas/Money">money</ApiLink>; the order id is <ApiLink ref="#/components/schemas/OrderRef/properties/orderId" />.
+`;
+
+async function run(dir: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const previous = process.cwd();
+  process.chdir(dir);
+  let out = '';
+  let err = '';
+  try {
+    const code = await main(args, { out: (s) => void (out += s + '\n'), err: (s) => void (err += s + '\n') });
+    return { code, out, err };
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+const page = (dir: string, path: string): string => readFileSync(join(dir, path), 'utf8');
+
+/** The pages in the Pagefind index (its fragments: gzip, a signature, then JSON). */
+function searchFragments(site: string): { url: string; content: string; filters: Record<string, string[]> }[] {
+  const folder = join(site, 'pagefind/fragment');
+  return readdirSync(folder).map((name) => JSON.parse(gunzipSync(readFileSync(join(folder, name))).toString('utf8').replace(/^pagefind_dcd/, '')));
+}
+
+describe('guides and configuration in a build', () => {
+  it('renders guides in the layout with reference components, and applies the configuration', async () => {
+    const dir = tempTree({
+      'api/orders.apidesc.yaml': ORDERS,
+      'api/guides/tour.mdx': GUIDE,
+      'api/guides/later.md': '---\norder: 5\n---\n# Later steps\n\nPlain Markdown.\n',
+      'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
+      'apidesc-docs.config.json': JSON.stringify({
+        title: 'Acme developer hub', logo: 'brand/logo.svg', sidebar: 'channel', accentColor: { light: '#0b5394', dark: '#9fc5e8' },
+        footerLinks: [{ label: 'Status page', href: 'https://status.acme.test/' }], editLink: 'https://git.acme.test/hub/edit/main/{path}#L{line}',
+      }),
+    });
+    const { code, err } = await run(dir, ['build', 'api/orders.apidesc.yaml', '--out', 'site']);
+    assert.equal(code, 0, err);
+    const tour = page(dir, 'site/guides/tour/index.html');
+    assert.match(tour, /<title>Tour of the order events · Acme developer hub<\/title>/);
+    assert.match(tour, /<h1>Tour of the order events<\/h1>/, 'the title becomes the h1 when the guide has none');
+    assert.match(tour, /<article class="guide" data-pagefind-body/);
+    assert.match(tour, /<a href="\/operations\/publishorderevents\/"><strong>Publish order events<\/strong><\/a>/, 'operation card links to its page');
+    assert.match(tour, /<tr id="ref-components-schemas-Money-schema\.amount"/, 'schema table rows, anchors prefixed per table');
+    assert.match(tour, /<tr id="ref-components-messages-OrderPlaced-payload\.allOf/, 'a message shows its payload');
+    assert.match(tour, /&quot;ord-1042&quot;|"ord-1042"|ord-1042/, 'the message example');
+    assert.match(tour, /<strong>Shipment tracking<\/strong><\/a> <span class="kind">sns topic<\/span>.*shipment-tracking/s, "the sns topic of the tracking channel");
+    assert.match(tour, /<a href="\/components\/schemas\/money\/">money<\/a>/);
+    assert.match(tour, /<a href="\/components\/schemas\/orderref\/">Order reference<\/a>|<a href="\/components\/schemas\/orderref\/">[^<]+<\/a>/, 'a pointer inside an object links to its page');
+    assert.match(tour, /<a href="https:\/\/git\.acme\.test\/hub\/edit\/main\/api\/guides\/tour\.mdx#L1">Edit this guide<\/a>/);
+    // The configuration, on every page.
+    const overview = page(dir, 'site/index.html');
+    assert.match(overview, /<img class="logo" src="\/assets\/logo\.svg" alt=""\/?>Acme developer hub<\/a>/);
+    assert.match(overview, /--accent: light-dark\(#0b5394, #9fc5e8\)/);
+    assert.match(overview, /<footer class="site"[^>]*>\s*<nav aria-label="Footer"><ul><li><a href="https:\/\/status\.acme\.test\/">Status page<\/a>/);
+    assert.match(overview, /<a href="\/guides\/tour\/">Tour of the order events<\/a>.*<a href="\/guides\/later\/">Later steps<\/a>/s, 'guides in the sidebar, by order');
+    assert.match(overview, /<h2 id="h-guides">Guides<\/h2>/);
+    assert.ok(existsSync(join(dir, 'site/assets/logo.svg')));
+    const operation = page(dir, 'site/operations/publishorderevents/index.html');
+    assert.match(operation, /<a href="https:\/\/git\.acme\.test\/hub\/edit\/main\/api\/orders\.apidesc\.yaml#L\d+">Edit on the repository<\/a>/);
+    assert.match(operation, /<div class="group">orderEvents<\/div>/, 'sidebar operations grouped by channel');
+    const later = page(dir, 'site/guides/later/index.html');
+    assert.match(later, /<h1[^>]*>Later steps<\/h1>/);
+    assert.equal((later.match(/<h1/g) ?? []).length, 1, 'a guide with its own heading gets no second h1');
+    // Routes and search.
+    const routes = JSON.parse(page(dir, 'site/apidesc-routes.json')) as { kind: string; url: string }[];
+    assert.deepEqual(routes.filter((r) => r.kind === 'guide').map((r) => r.url).sort(), ['guides/later/', 'guides/tour/']);
+    const indexed = searchFragments(join(dir, 'site'));
+    const guideFragment = indexed.find((f) => f.url === '/guides/tour/');
+    assert.match(guideFragment?.content ?? '', /zanzibarquartz/, 'the guide is in the search index');
+    assert.equal(guideFragment?.filters.kind?.[0], 'guide');
+  });
+
+  it('stops on a reference that does not resolve, naming the guide file:line and the pointer', async () => {
+    const dir = tempTree({ 'orders.yaml': ORDERS, 'guides/broken.mdx': '# Broken\n\nText.\n\n<SchemaTable ref="#/components/schemas/Nope" />\n\n<OperationCard ref="#/channels/orderEvents" />\n' });
+    const stopped = await run(dir, ['build', 'orders.yaml', '--out', 'site']);
+    assert.equal(stopped.code, 1);
+    assert.match(stopped.out, /guides\/broken\.mdx:5:1 {2}error {2}guide-ref-unresolved {2}ref="#\/components\/schemas\/Nope" does not resolve/);
+    assert.match(stopped.out, /guides\/broken\.mdx:7:1 {2}error {2}guide-ref-unresolved {2}<OperationCard> shows an operation, but #\/channels\/orderEvents is a channel/);
+    assert.match(stopped.err, /Build stopped: fix the references of the guides/);
+    assert.ok(!existsSync(join(dir, 'site')), 'nothing written');
+    // A preview shows the broken reference on the guide instead.
+    const preview = await run(dir, ['build', 'orders.yaml', '--out', 'preview', '--allow-invalid']);
+    assert.equal(preview.code, 0, preview.err);
+    assert.match(page(dir, 'preview/guides/broken/index.html'), /<span class="guide-error"><strong>Broken reference<\/strong> <code>&lt;SchemaTable ref="#\/components\/schemas\/Nope"&gt;<\/code>: ref=&quot;#\/components\/schemas\/Nope&quot; does not resolve/);
+  });
+
+  it('stops on an MDX syntax error before any work, and leaves a broken guide out of a preview', async () => {
+    const dir = tempTree({ 'orders.yaml': ORDERS, 'guides/bad.mdx': '# Bad\n\n<Unclosed\n', 'guides/ok.md': '# OK\n' });
+    const stopped = await run(dir, ['build', 'orders.yaml', '--out', 'site']);
+    assert.equal(stopped.code, 1);
+    assert.match(stopped.out, /guides\/bad\.mdx:3:1 {2}error {2}guide-syntax/);
+    const preview = await run(dir, ['build', 'orders.yaml', '--out', 'preview', '--allow-invalid']);
+    assert.equal(preview.code, 0, preview.err);
+    assert.ok(existsSync(join(dir, 'preview/guides/ok/index.html')));
+    assert.ok(!existsSync(join(dir, 'preview/guides/bad')));
+  });
+
+  it('stops with exit 2 on an invalid configuration, and flags override the file', async () => {
+    const dir = tempTree({ 'orders.yaml': ORDERS, 'apidesc-docs.config.yaml': 'title: From the file\nsidebar: sideways\n' });
+    const bad = await run(dir, ['build', 'orders.yaml', '--out', 'site']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.out, /apidesc-docs\.config\.yaml:2:10 {2}error {2}config-invalid {2}`sidebar` must be/);
+    const fixed = tempTree({ 'orders.yaml': ORDERS, 'apidesc-docs.config.yaml': 'title: From the file\nbase: /file/\n' });
+    const built = await run(fixed, ['build', 'orders.yaml', '--out', 'site', '--title', 'From the flag', '--base', '/flag/']);
+    assert.equal(built.code, 0, built.err);
+    const overview = page(fixed, 'site/index.html');
+    assert.match(overview, /<title>Overview · From the flag<\/title>/);
+    assert.match(overview, /href="\/flag\/channels\/"/);
+  });
+});

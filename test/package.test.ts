@@ -1,0 +1,62 @@
+/**
+ * The published package, used from another repository: `npm pack`, install the tarball into a
+ * folder that holds a document, a guide and a configuration file, and run the installed command
+ * there. Dependencies come from npm's cache (filled by this repository's own install).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { tempTree } from './helpers.ts';
+
+const repo = new URL('..', import.meta.url).pathname;
+const ORDERS = readFileSync(join(repo, 'content/orders.apidesc.yaml'), 'utf8');
+
+function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false' }, timeout: 300_000 });
+  if (result.error) throw result.error;
+  return result;
+}
+
+describe('the npm package in another repository', () => {
+  it('packs, installs, validates and builds with a guide and a configuration file', () => {
+    const packs = mkdtempSync(join(tmpdir(), 'apidesc-pack-'));
+    const packed = run('npm', ['pack', '--pack-destination', packs, '--json'], repo);
+    assert.equal(packed.status, 0, packed.stderr);
+    const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
+    const paths = files.map((f) => f.path);
+    assert.ok(paths.includes('node-dist/cli/main.js'), 'the command line ships compiled');
+    assert.ok(paths.includes('node-dist/cli/prepare-runner.js') && paths.includes('node-dist/lib/highlight/highlight-worker.js'), 'with the processes and workers it starts');
+    assert.ok(paths.includes('src/pages/[...route].astro') && paths.includes('astro.config.mjs'), 'the site ships inside');
+    assert.ok(!paths.some((p) => p.endsWith('.test.ts') || p.startsWith('test/') || p.startsWith('e2e/') || p.startsWith('bench/')), 'no tests or benchmarks');
+    assert.ok(!existsSync(join(repo, 'node-dist')), 'the compiled files are removed from the checkout after packing');
+
+    const project = tempTree({
+      'package.json': JSON.stringify({ name: 'team-api', private: true }),
+      'api/orders.apidesc.yaml': ORDERS,
+      'api/guides/start.mdx': '---\ntitle: Start here\n---\n\nPublish with <ApiLink ref="#/operations/publishOrderEvents">this operation</ApiLink>.\n\n<SchemaTable ref="#/components/schemas/Money" />\n',
+      'apidesc-docs.config.yaml': 'title: Team API portal\nfooterLinks:\n  - {label: Runbook, href: "https://runbooks.example.test/"}\n',
+    });
+    const installed = run('npm', ['install', '--save-dev', '--prefer-offline', join(packs, filename)], project);
+    assert.equal(installed.status, 0, installed.stderr);
+    const cli = join(project, 'node_modules/.bin/apidesc-docs');
+
+    const valid = run(process.execPath, [cli, 'validate', 'api/orders.apidesc.yaml'], project);
+    assert.equal(valid.status, 0, valid.stderr);
+    assert.match(valid.stderr, /1 document: 0 error\(s\)/);
+
+    const built = run(process.execPath, [cli, 'build', 'api/orders.apidesc.yaml', '--out', 'public/api', '--base', '/api/'], project);
+    assert.equal(built.status, 0, built.stderr);
+    const guide = readFileSync(join(project, 'public/api/guides/start/index.html'), 'utf8');
+    assert.match(guide, /<title>Start here · Team API portal<\/title>/);
+    assert.match(guide, /<a href="\/api\/operations\/publishorderevents\/">this operation<\/a>/);
+    assert.match(guide, /<a href="https:\/\/runbooks\.example\.test\/">Runbook<\/a>/);
+    assert.ok(existsSync(join(project, 'public/api/pagefind/pagefind.js')), 'search index');
+    assert.ok(readdirSync(join(project, 'public/api/channels')).length > 0);
+
+    const broken = run(process.execPath, [cli, 'validate', 'api/missing.yaml'], project);
+    assert.equal(broken.status, 2, 'an unreadable input exits 2 from the installed command too');
+  });
+});
