@@ -141,4 +141,20 @@ describe('guides and configuration in a build', () => {
     assert.match(overview, /<title>Overview · From the flag<\/title>/);
     assert.match(overview, /href="\/flag\/channels\/"/);
   });
+
+  it('validate reports the guides and the configuration too, in text and SARIF', async () => {
+    const dir = tempTree({ 'orders.yaml': ORDERS, 'guides/g.mdx': '# G\n\nSee <ApiLink ref="#/channels/nope" />.\n' });
+    const text = await run(dir, ['validate', 'orders.yaml']);
+    assert.equal(text.code, 1);
+    assert.match(text.out, /guides\/g\.mdx:3:5 {2}error {2}guide-ref-unresolved/);
+    const sarif = await run(dir, ['validate', 'orders.yaml', '--format', 'sarif']);
+    const results = (JSON.parse(sarif.out) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] }).runs[0]!.results;
+    const guide = results.find((r) => r.ruleId === 'guide-ref-unresolved');
+    assert.equal(guide?.locations[0]?.physicalLocation.artifactLocation.uri, 'guides/g.mdx');
+    assert.equal(guide?.locations[0]?.physicalLocation.region.startLine, 3);
+    const config = tempTree({ 'orders.yaml': ORDERS, 'apidesc-docs.config.json': '{"sidebar": "tags"}' });
+    const bad = await run(config, ['validate', 'orders.yaml']);
+    assert.equal(bad.code, 2, 'an unusable configuration is a usage error');
+    assert.match(bad.out, /apidesc-docs\.config\.json:1:13 {2}error {2}config-invalid/);
+  });
 });

@@ -64,4 +64,30 @@ describe('apidesc-docs dev', () => {
       child.kill('SIGTERM');
     }
   });
+
+  it('serves guides with their reference components, and shows an edit of a guide', async () => {
+    const api = `${MINIMAL}channels:\n  orders:\n    address: orders\n    title: Orders channel\n`;
+    const dir = tempTree({ 'api.yaml': api, 'guides/start.mdx': '---\ntitle: Start\n---\n\nRead <ApiLink ref="#/channels/orders" />.\n', 'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>', 'apidesc-docs.config.json': '{"logo": "logo.svg"}' });
+    const port = await freePort();
+    const child = spawn(process.execPath, [bin, 'dev', 'api.yaml', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const guide = await until('the guide page', async () => {
+        const r = await fetch(`${base}/guides/start/`);
+        return r.ok ? r.text() : undefined;
+      });
+      assert.match(guide, /<h1>Start<\/h1>/);
+      assert.match(guide, /Read <a href="\/channels\/orders\/">Orders channel<\/a>\./);
+      assert.match(guide, /<img class="logo" src="\/assets\/logo\.svg" alt=""/);
+      assert.equal((await fetch(`${base}/assets/logo.svg`)).headers.get('content-type'), 'image/svg+xml');
+      writeFileSync(join(dir, 'guides/start.mdx'), '---\ntitle: Start here\n---\n\nRead <ApiLink ref="#/channels/orders" />, then more.\n');
+      const edited = await until('the edited guide', async () => {
+        const text = await (await fetch(`${base}/guides/start/`)).text();
+        return text.includes('then more') && text.includes('>Start here</a>') ? text : undefined;
+      });
+      assert.match(edited, /<h1>Start here<\/h1>/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
 });

@@ -23,7 +23,7 @@ import { expandInputs } from './inputs.ts';
 import type { CliIO } from './io.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import { checkGuideRefs } from './guide-check.ts';
-import { attachDiagnostics, buildSiteData, type SourceCopy } from './site-data-file.ts';
+import { attachDiagnostics, buildSiteData, completeOnRead, type SourceCopy } from './site-data-file.ts';
 
 /** The site's settings and the guides' references, read again with every refresh (guides change too). */
 export type GuidesReader = () => { settings: SiteSettings; refs: GuideRef[] };
@@ -208,30 +208,4 @@ class ValidationWorker {
 /** What a reader sees of a list of findings (not their line numbers, which move with every edit). */
 function fingerprint(diagnostics: Diagnostic[]): string {
   return diagnostics.map((d) => `${d.severity} ${d.code} ${d.file}#${d.pointer} ${d.message}`).sort().join('\n');
-}
-
-/** Fields of a page that completePage fills in; reading any of them completes the page first. */
-const DEFERRED = ['descriptionHtml', 'facts', 'sections'] as const;
-
-function completeOnRead(page: Page, complete: (page: Page) => void): void {
-  const run = (): void => {
-    for (const key of DEFERRED) delete (page as unknown as Record<string, unknown>)[key];
-    page.facts = [];
-    page.sections = [];
-    complete(page);
-  };
-  for (const key of DEFERRED) {
-    Object.defineProperty(page, key, {
-      configurable: true,
-      enumerable: true,
-      get() {
-        run();
-        return (page as unknown as Record<string, unknown>)[key];
-      },
-      set(value: unknown) {
-        run();
-        (page as unknown as Record<string, unknown>)[key] = value;
-      },
-    });
-  }
 }

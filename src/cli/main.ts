@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultLimits } from '../lib/load/limits.ts';
 import { EXIT, processIO, type CliIO } from './io.ts';
+import { changesCommand, type ChangesFormat } from './changes-command.ts';
 import type { SiteFlags } from './site-options.ts';
 import { validateCommand, type OutputFormat } from './validate-command.ts';
 
@@ -14,9 +15,11 @@ const USAGE = `Usage:
   apidesc-docs validate <file-or-folder…> [options]
   apidesc-docs build [file-or-folder…] [--out dist] [--base /path/] [--site https://…] [options]
   apidesc-docs dev [file-or-folder…] [--port 4321]
+  apidesc-docs changes <before.json|URL> <after.json> [--format markdown|text|json] [--preview-url URL]
 
 Options:
-  --format text|json|sarif   diagnostics output (validate; default text)
+  --format text|json|sarif   diagnostics output (validate; default text); changes: markdown|text|json
+  --preview-url <url>        where the new site is served, for links (changes)
   --root <folder>            folder that file $refs may not leave (default: each document's folder)
   --allow-remote-refs        fetch http(s) $refs (10 s timeout, size limit applies)
   --strict                   examples that do not match their schema and defaults of the
@@ -75,6 +78,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         sidebar: { type: 'string' },
         accent: { type: 'string' },
         'edit-link': { type: 'string' },
+        'preview-url': { type: 'string' },
         'no-color': { type: 'boolean', default: false },
         debug: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -94,6 +98,12 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   if (values.help || !command) {
     (values.help ? io.out : io.err)(USAGE);
     return values.help ? EXIT.ok : EXIT.usage;
+  }
+  if (command === 'changes') {
+    const format = values.format as ChangesFormat;
+    if (!['text', 'json', 'markdown'].includes(format)) return usage(io, `--format of changes must be markdown, text or json, not "${values.format}"`);
+    if (values['preview-url'] !== undefined && !/^https?:\/\/\S+$/.test(values['preview-url'])) return usage(io, `--preview-url must be an http(s) URL, not "${values['preview-url']}"`);
+    return changesCommand(inputs, { format, cwd: process.cwd(), ...(values['preview-url'] ? { previewUrl: values['preview-url'] } : {}) }, io);
   }
   const format = values.format as OutputFormat;
   if (!['text', 'json', 'sarif'].includes(format)) return usage(io, `--format must be text, json or sarif, not "${values.format}"`);
@@ -124,7 +134,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     switch (command) {
       case 'validate':
         if (inputs.length === 0) return usage(io, 'validate needs at least one file or folder');
-        return (await validateCommand(inputs, common, io)).exitCode;
+        return (await validateCommand(inputs, { ...common, checkSite: siteFlags }, io)).exitCode;
       case 'build': {
         // Loaded on demand: `validate` needs none of the site's modules (shiki, Pagefind, the model).
         const { buildCommand } = await import('./build-command.ts');

@@ -5,10 +5,12 @@
  * source copies (`files/`), and a summary (`prepared.json`). Runs in its own process
  * (prepare-runner.ts), so all of its memory is returned when it ends.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
+import type { Page } from '../lib/model/pages.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import type { SiteSettings } from '../site/site-data.ts';
@@ -27,6 +29,15 @@ export interface PrepareRequest {
   settings: SiteSettings;
   /** The reference components of the guides, resolved once the documents are modelled. */
   guideRefs: GuideRef[];
+}
+
+const digest = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** What a page shows, without the line numbers that move when lines above it are added or removed. */
+function pageDigest(page: Page): string {
+  const { line: _line, ...source } = page.source;
+  const diagnostics = page.diagnostics?.map(({ where: _where, ...rest }) => rest);
+  return digest(JSON.stringify({ ...page, source, ...(diagnostics ? { diagnostics } : {}) }));
 }
 
 export interface PreparedSite {
@@ -58,7 +69,13 @@ export async function prepareSite({ inputs, options, cwd, work, dataFile, settin
     io.err('Build stopped: fix the references of the guides above, or build a preview with --allow-invalid (they are then shown as broken).');
     return EXIT.invalid;
   }
-  for (const guide of settings.guides) routes.push({ api: '', kind: 'guide', id: guide.id, pointer: '', url: `guides/${guide.id}/` });
+  // Before highlighting: the digest is of the content, not of how it is coloured.
+  const digests = new Map(site.apis.flatMap((api) => api.pages.map((page) => [api.prefix + page.url, pageDigest(page)] as const)));
+  for (const route of routes) {
+    const hash = digests.get(route.url);
+    if (hash) route.hash = hash;
+  }
+  for (const guide of settings.guides) routes.push({ api: '', kind: 'guide', id: guide.id, pointer: '', url: `guides/${guide.id}/`, hash: digest(readFileSync(resolve(cwd, guide.file), 'utf8')) });
   await highlightSite(site);
   writeFileSync(`${dataFile}.partial`, JSON.stringify(site));
   renameSync(`${dataFile}.partial`, dataFile);

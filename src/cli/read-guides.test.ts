@@ -57,4 +57,12 @@ describe('guides folder', () => {
     assert.match(unknown?.hint ?? '', /<OperationCard>/);
     assert.deepEqual(read.renderable, ['good.md']);
   });
+
+  it('refuses two guides that would be served at the same URL', () => {
+    const dir = tempTree({ 'guides/Setup.md': '# One\n', 'guides/setup.mdx': '# Two\n' });
+    const read = readGuides(`${dir}/guides`, dir);
+    assert.deepEqual(read.diagnostics.map((d) => `${d.code} ${d.file}`), ['guide-duplicate guides/setup.mdx']);
+    assert.match(read.diagnostics[0]!.message, /served at guides\/setup\/, like guides\/Setup\.md/);
+    assert.deepEqual(read.renderable, ['Setup.md']);
+  });
 });

@@ -78,6 +78,8 @@ function readGuide(path: string, folder: string, cwd: string, out: ReadGuides): 
   const heading = firstHeading(tree);
   const title = frontmatter.title ?? heading ?? rel.replace(/\.mdx?$/i, '');
   const before = out.diagnostics.length;
+  const twin = out.guides.find((g) => g.id === id);
+  if (twin) problem('guide-duplicate', `this guide would be served at guides/${id}/, like ${twin.file}`, 'Rename one of them: URLs are the path in lower case, without the extension.');
   if (mdx) collectComponents(tree, file, importedNames(tree), out);
   // A guide with an unknown component would stop the renderer: it is left out (and said so).
   if (out.diagnostics.length > before) return;

@@ -161,3 +161,30 @@ export async function highlightSite(site: SiteData): Promise<void> {
     await worker?.terminate();
   }
 }
+
+/** Fields of a page that completePage fills in; reading any of them completes the page first. */
+const DEFERRED = ['descriptionHtml', 'facts', 'sections'] as const;
+
+/** Makes `page` complete itself (with `complete`) the first time one of its deferred fields is read. */
+export function completeOnRead(page: Page, complete: (page: Page) => void): void {
+  const run = (): void => {
+    for (const key of DEFERRED) delete (page as unknown as Record<string, unknown>)[key];
+    page.facts = [];
+    page.sections = [];
+    complete(page);
+  };
+  for (const key of DEFERRED) {
+    Object.defineProperty(page, key, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        run();
+        return (page as unknown as Record<string, unknown>)[key];
+      },
+      set(value: unknown) {
+        run();
+        (page as unknown as Record<string, unknown>)[key] = value;
+      },
+    });
+  }
+}

@@ -1,11 +1,16 @@
 /** `apidesc-docs validate <file-or-folder…>`: diagnostics for every document, exit code by severity. */
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import { defaultLimits } from '../lib/load/limits.ts';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatSarif } from '../lib/diagnostics/format-sarif.ts';
 import { formatText, summaryLine } from '../lib/diagnostics/format-text.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { validateDocument, type ValidateOptions, type ValidationResult } from '../lib/validate/validate-document.ts';
+import { checkGuideRefs } from './guide-check.ts';
 import { expandInputs } from './inputs.ts';
+import { readGuides } from './read-guides.ts';
+import { buildSiteData, completeOnRead } from './site-data-file.ts';
+import { resolveSiteOptions, type SiteFlags } from './site-options.ts';
 import { EXIT, type CliIO } from './io.ts';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
@@ -14,6 +19,11 @@ export interface ValidateCommandOptions extends ValidateOptions {
   format: OutputFormat;
   color: boolean;
   version: string;
+  /**
+   * Also check the site configuration and the guides (their syntax, and their references
+   * against the documents), as `build` would: `validate` in CI then reports them too.
+   */
+  checkSite?: SiteFlags;
 }
 
 export interface ValidateOutcome {
@@ -40,6 +50,12 @@ export async function validateCommand(args: string[], options: ValidateCommandOp
     for (const f of result.doc?.files ?? []) sources.set(displayPath(f.path, cwd), f.text);
     diagnostics.push(...result.diagnostics);
   }
+  if (options.checkSite) {
+    const site = await siteDiagnostics(args, options.checkSite, results, options);
+    for (const [file, text] of site.sources) sources.set(file, text);
+    diagnostics.push(...site.diagnostics);
+    unreadable ||= site.unusable;
+  }
   if (options.format === 'json') io.out(JSON.stringify(diagnostics, null, 2));
   else if (options.format === 'sarif') io.out(formatSarif(diagnostics, options.version));
   else {
@@ -48,4 +64,27 @@ export async function validateCommand(args: string[], options: ValidateCommandOp
   }
   const exitCode = unreadable ? EXIT.usage : hasErrors(diagnostics) ? EXIT.invalid : EXIT.ok;
   return { exitCode, diagnostics, results };
+}
+
+/**
+ * The configuration's problems, and the guides': syntax, frontmatter, components, and references
+ * (resolved against the documents that could be read). `unusable`: the configuration has errors.
+ */
+async function siteDiagnostics(args: string[], flags: SiteFlags, results: ValidateOutcome['results'], options: ValidateCommandOptions): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string>; unusable: boolean }> {
+  const cwd = options.cwd ?? process.cwd();
+  const site = await resolveSiteOptions(args, flags, cwd, options.limits ?? defaultLimits);
+  const diagnostics = [...site.diagnostics];
+  if (site.guidesDir) {
+    const guides = readGuides(site.guidesDir, cwd);
+    diagnostics.push(...guides.diagnostics);
+    const docs = results.flatMap(({ file, doc }) => (doc ? [{ file, doc }] : []));
+    // References can only be checked against documents that were read.
+    if (docs.length === results.length && guides.refs.length > 0) {
+      // Page summaries only; the few pages a guide shows complete themselves when read.
+      const { site: model, completePage } = buildSiteData(docs, cwd, { deferPages: true });
+      model.apis.forEach((api, i) => api.pages.forEach((page) => completeOnRead(page, (p) => completePage(i, p))));
+      diagnostics.push(...checkGuideRefs(guides.refs, model.apis, docs.map((d) => d.doc)));
+    }
+  }
+  return { diagnostics, sources: site.sources, unusable: hasErrors(site.diagnostics) };
 }

@@ -22,6 +22,11 @@ export interface RouteEntry {
   pointer: string;
   /** URL relative to the site base, with a trailing slash. */
   url: string;
+  /**
+   * Digest of what the page shows (set by `build`): compare two manifests to find the pages a
+   * change touched (`apidesc-docs changes`).
+   */
+  hash?: string;
 }
 
 export interface Link {
