@@ -8,8 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { main } from '../src/cli/main.ts';
-import { tempTree } from './helpers.ts';
+import { runIn, tempTree } from './helpers.ts';
 
 const ORDERS = readFileSync(new URL('../content/orders.apidesc.yaml', import.meta.url), 'utf8');
 
@@ -34,18 +33,7 @@ Intro with a unique word: zanzibarquartz.
 Amounts are <ApiLink ref="#/components/schemas/Money">money</ApiLink>; the order id is <ApiLink ref="#/components/schemas/OrderRef/properties/orderId" />.
 `;
 
-async function run(dir: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const previous = process.cwd();
-  process.chdir(dir);
-  let out = '';
-  let err = '';
-  try {
-    const code = await main(args, { out: (s) => void (out += s + '\n'), err: (s) => void (err += s + '\n') });
-    return { code, out, err };
-  } finally {
-    process.chdir(previous);
-  }
-}
+const run = runIn;
 
 const page = (dir: string, path: string): string => readFileSync(join(dir, path), 'utf8');
 

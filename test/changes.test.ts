@@ -6,23 +6,11 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { main } from '../src/cli/main.ts';
-import { tempTree } from './helpers.ts';
+import { runIn, tempTree } from './helpers.ts';
 
 const ORDERS = readFileSync(new URL('../content/orders.apidesc.yaml', import.meta.url), 'utf8');
 
-async function run(dir: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const previous = process.cwd();
-  process.chdir(dir);
-  let out = '';
-  let err = '';
-  try {
-    const code = await main(args, { out: (s) => void (out += s + '\n'), err: (s) => void (err += s + '\n') });
-    return { code, out, err };
-  } finally {
-    process.chdir(previous);
-  }
-}
+const run = runIn;
 
 describe('apidesc-docs changes', () => {
   it('lists the pages an edit added, changed and removed, with links into the preview', async () => {

@@ -36,3 +36,18 @@ export function codes(diagnostics: Diagnostic[], severity?: Diagnostic['severity
 export function where(d: Diagnostic | undefined): string {
   return d ? `${d.file}:${d.line}:${d.column}` : '(none)';
 }
+
+/** Runs the command line in `dir` (as if started there), collecting what it prints. */
+export async function runIn(dir: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const { main } = await import('../src/cli/main.ts');
+  const previous = process.cwd();
+  process.chdir(dir);
+  let out = '';
+  let err = '';
+  try {
+    const code = await main(args, { out: (s) => void (out += s + '\n'), err: (s) => void (err += s + '\n') });
+    return { code, out, err };
+  } finally {
+    process.chdir(previous);
+  }
+}
