@@ -2,32 +2,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { tempTree, MINIMAL } from './helpers.ts';
+import { freePort, tempTree, until, MINIMAL } from './helpers.ts';
 
 const bin = resolve(import.meta.dirname, '../bin/apidesc-docs.mjs');
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('apidesc-docs dev', () => {
   it('serves the site, rebuilds when the document changes, and pushes a reload event', async () => {

@@ -1,6 +1,7 @@
 /** Test helpers: write documents into a temporary folder and validate them like the CLI does. */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostic.ts';
 import { validateDocument, type ValidateOptions } from '../src/lib/validate/validate-document.ts';
@@ -50,4 +51,26 @@ export async function runIn(dir: string, args: string[]): Promise<{ code: number
   } finally {
     process.chdir(previous);
   }
+}
+
+/** A TCP port free on 127.0.0.1 right now (for servers the tests start). */
+export function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Probes until it returns a value (errors count as not yet), or fails after `ms`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
 }

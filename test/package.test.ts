@@ -4,12 +4,12 @@
  * there. Dependencies come from npm's cache (filled by this repository's own install).
  */
 import assert from 'node:assert/strict';
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { tempTree } from './helpers.ts';
+import { freePort, tempTree, until } from './helpers.ts';
 
 const repo = new URL('..', import.meta.url).pathname;
 const ORDERS = readFileSync(join(repo, 'content/orders.apidesc.yaml'), 'utf8');
@@ -21,7 +21,7 @@ function run(command: string, args: string[], cwd: string): SpawnSyncReturns<str
 }
 
 describe('the npm package in another repository', () => {
-  it('packs, installs, validates and builds with a guide and a configuration file', () => {
+  it('packs, installs, validates, builds and serves with a guide and a configuration file', async () => {
     const packs = mkdtempSync(join(tmpdir(), 'apidesc-pack-'));
     const packed = run('npm', ['pack', '--pack-destination', packs, '--json'], repo);
     assert.equal(packed.status, 0, packed.stderr);
@@ -58,5 +58,18 @@ describe('the npm package in another repository', () => {
 
     const broken = run(process.execPath, [cli, 'validate', 'api/missing.yaml'], project);
     assert.equal(broken.status, 2, 'an unreadable input exits 2 from the installed command too');
+
+    // dev serves the same site from the installed package.
+    const port = await freePort();
+    const dev = spawn(process.execPath, [cli, 'dev', 'api/orders.apidesc.yaml', '--port', String(port)], { cwd: project, stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const served = await until('the dev server', async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/guides/start/`);
+        return response.ok ? response.text() : undefined;
+      }, 60_000);
+      assert.match(served, /<title>Start here · Team API portal<\/title>/);
+    } finally {
+      dev.kill('SIGTERM');
+    }
   });
 });
