@@ -4,6 +4,7 @@
  * build at the guide's file:line (or shown in a preview), flags over the configuration.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -144,5 +145,16 @@ describe('guides and configuration in a build', () => {
     const bad = await run(config, ['validate', 'orders.yaml']);
     assert.equal(bad.code, 2, 'an unusable configuration is a usage error');
     assert.match(bad.out, /apidesc-docs\.config\.json:1:13 {2}error {2}config-invalid/);
+  });
+
+  it('builds two sites with different guides at the same time, each with its own', async () => {
+    const bin = new URL('../bin/apidesc-docs.mjs', import.meta.url).pathname;
+    const one = tempTree({ 'orders.yaml': ORDERS, 'guides/one.md': '# Only in one\n' });
+    const two = tempTree({ 'orders.yaml': ORDERS, 'guides/two.mdx': '# Only in two\n\n<ApiLink ref="#/channels/orderEvents" />\n' });
+    const build = (dir: string): Promise<number> => new Promise((done) => spawn(process.execPath, [bin, 'build', 'orders.yaml', '--out', 'site'], { cwd: dir, stdio: 'ignore' }).on('close', (code) => done(code ?? 1)));
+    assert.deepEqual(await Promise.all([build(one), build(two)]), [0, 0]);
+    assert.deepEqual(readdirSync(join(one, 'site/guides')), ['one']);
+    assert.deepEqual(readdirSync(join(two, 'site/guides')), ['two']);
+    assert.match(page(two, 'site/guides/two/index.html'), /<a href="\/channels\/orderevents\/">Order events<\/a>/);
   });
 });
