@@ -6,10 +6,7 @@ import { formatSarif } from '../lib/diagnostics/format-sarif.ts';
 import { formatText, summaryLine } from '../lib/diagnostics/format-text.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { validateDocument, type ValidateOptions, type ValidationResult } from '../lib/validate/validate-document.ts';
-import { checkGuideRefs } from './guide-check.ts';
 import { expandInputs } from './inputs.ts';
-import { readGuides } from './read-guides.ts';
-import { buildSiteData, completeOnRead } from './site-data-file.ts';
 import { resolveSiteOptions, type SiteFlags } from './site-options.ts';
 import { EXIT, type CliIO } from './io.ts';
 
@@ -75,6 +72,8 @@ async function siteDiagnostics(args: string[], flags: SiteFlags, results: Valida
   const site = await resolveSiteOptions(args, flags, cwd, options.limits ?? defaultLimits);
   const diagnostics = [...site.diagnostics];
   if (site.guidesDir) {
+    // Loaded only when there are guides: the MDX parser and the model would double the start-up of `validate`.
+    const [{ readGuides }, { buildSiteData, completeOnRead }, { checkGuideRefs }] = await Promise.all([import('./read-guides.ts'), import('./site-data-file.ts'), import('./guide-check.ts')]);
     const guides = readGuides(site.guidesDir, cwd);
     diagnostics.push(...guides.diagnostics);
     const docs = results.flatMap(({ file, doc }) => (doc ? [{ file, doc }] : []));

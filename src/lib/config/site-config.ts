@@ -56,6 +56,8 @@ let compiled: ReturnType<Ajv['compile']> | undefined;
 
 /** Problems of a configuration value; `file` is where it was read from. */
 export function checkSiteConfig(value: unknown, file: string): Problem[] {
+  // Nothing to check (no file, no flags): skip compiling the schema, a noticeable part of a small `validate`.
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) return [];
   compiled ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
   if (compiled(value)) return [];
   const problems = new Map<string, Problem>();
