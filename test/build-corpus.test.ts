@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, describe, it } from 'node:test';
+import { takeRenderLock } from '../src/cli/render-lock.ts';
+import { writeSiteLines } from '../src/site/site-data-file-format.ts';
 import { buildSiteData } from '../src/cli/site-data-file.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import type { ResolvedDoc } from '../src/lib/resolve/resolved-doc.ts';
@@ -46,11 +48,20 @@ describe('build of the whole corpus as one portal', () => {
     routes = data.routes;
     apis = data.site.apis.length;
     const dataFile = join(mkdtempSync(join(tmpdir(), 'apidesc-data-')), 'site.json');
-    writeFileSync(dataFile, JSON.stringify(data.site));
+    const lines: string[] = [];
+    writeSiteLines(data.site, (line) => lines.push(line));
+    writeFileSync(dataFile, lines.join(''));
     process.env.APIDESC_SITE_DATA = dataFile;
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
     const { build } = await import('astro');
-    await build({ root: fileURLToPath(new URL('../', import.meta.url)), outDir: out, logLevel: 'error' });
+    const root = fileURLToPath(new URL('../', import.meta.url));
+    // Builds of other test files may render from the same folder at the same time.
+    const release = await takeRenderLock(root);
+    try {
+      await build({ root, outDir: out, logLevel: 'error' });
+    } finally {
+      release();
+    }
   });
 
   it('has one API per root document, each linked from the portal page', () => {

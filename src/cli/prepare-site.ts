@@ -1,19 +1,20 @@
 /**
  * The first half of `apidesc-docs build`: validates the documents, builds the model, and writes
  * what the rest of the build needs into the work folder: the site data for the renderer
- * (`site.json`, written whole and then renamed, so the renderer never reads half a file), the
+ * (`site.json`, a line per page (src/site/site-data-file-format.ts), written whole and then renamed, so the renderer never reads half a file), the
  * source copies (`files/`), and a summary (`prepared.json`). Runs in its own process
  * (prepare-runner.ts), so all of its memory is returned when it ends.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
 import type { Page } from '../lib/model/pages.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
-import type { SiteSettings } from '../site/site-data.ts';
+import type { SiteData, SiteSettings } from '../site/site-data.ts';
+import { writeSiteLines } from '../site/site-data-file-format.ts';
 import type { BuildOptions } from './build-command.ts';
 import { checkGuideRefs } from './guide-check.ts';
 import { EXIT, type CliIO } from './io.ts';
@@ -29,6 +30,28 @@ export interface PrepareRequest {
   settings: SiteSettings;
   /** The reference components of the guides, resolved once the documents are modelled. */
   guideRefs: GuideRef[];
+}
+
+/** The site data as lines (site-data-file-format.ts), written in blocks of about a megabyte. */
+function writeDataFile(path: string, site: SiteData): void {
+  const fd = openSync(path, 'w');
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    const flush = (): void => {
+      writeSync(fd, pending.join(''));
+      pending = [];
+      size = 0;
+    };
+    writeSiteLines(site, (chunk) => {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size > 1 << 20) flush();
+    });
+    flush();
+  } finally {
+    closeSync(fd);
+  }
 }
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -77,7 +100,7 @@ export async function prepareSite({ inputs, options, cwd, work, dataFile, settin
   }
   for (const guide of settings.guides) routes.push({ api: '', kind: 'guide', id: guide.id, pointer: '', url: `guides/${guide.id}/`, hash: digest(readFileSync(resolve(cwd, guide.file), 'utf8')) });
   await highlightSite(site);
-  writeFileSync(`${dataFile}.partial`, JSON.stringify(site));
+  writeDataFile(`${dataFile}.partial`, site);
   renameSync(`${dataFile}.partial`, dataFile);
   mkdirSync(join(work, 'files'), { recursive: true });
   for (const copy of copies) {

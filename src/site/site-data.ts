@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Fact, Page, PageDiagnostic } from '../lib/model/pages.ts';
 import type { Link } from '../lib/model/types.ts';
+import { readSiteLines } from './site-data-file-format.ts';
 
 export interface SiteApi {
   slug: string;
@@ -96,7 +97,7 @@ async function readWhenWritten(file: string): Promise<SiteData> {
     if (process.ppid !== parent) throw new Error('the build that started this renderer has ended');
     await new Promise((ready) => setTimeout(ready, 20));
   }
-  return JSON.parse(readFileSync(file, 'utf8')) as SiteData;
+  return readSiteLines(readFileSync(file));
 }
 
 /** Site-relative URL of a page of `api` (Astro's base is added by the caller). */
