@@ -1,10 +1,10 @@
 /**
- * Search in Chromium on the default site served from a sub-path: "/" focuses the search box, and
- * a channel by address, an operation by id, a message by name and a schema by a nested property
- * name are found as typed.
+ * Search in Chromium on the default site served from a sub-path, its index split into parts as a
+ * large site's is: "/" focuses the search box, and a channel by address, an operation by id, a
+ * message by name and a schema by a nested property name are found as typed.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,7 +21,17 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
   let browser: Browser;
   let base = '';
   before(async () => {
-    assert.equal(await runCli(['build', 'content', '--out', site, '--base', '/docs/'], repo), 0);
+    // The index in parts of 12 pages, as a large site's is (src/cli/search-index.ts): every search
+    // below must find its page whichever part holds it.
+    process.env.APIDESC_SEARCH_PAGES_PER_INDEX = '12';
+    try {
+      assert.equal(await runCli(['build', 'content', '--out', site, '--base', '/docs/'], repo), 0);
+    } finally {
+      delete process.env.APIDESC_SEARCH_PAGES_PER_INDEX;
+    }
+    const parts = JSON.parse(readFileSync(join(site, 'pagefind/parts.json'), 'utf8')) as string[];
+    assert.ok(parts.length >= 2, `the index is in parts: ${parts.join(', ')}`);
+    for (const part of parts) assert.ok(existsSync(join(site, 'pagefind', part, 'pagefind-entry.json')), part);
     ({ server, base } = await serveSite(site, '/docs/'));
     browser = await launchChromium();
   });

@@ -14,19 +14,29 @@
     if (result.meta && result.meta.kind) result.meta.title = result.meta.kind + ' · ' + result.meta.title;
     return result;
   }
+  // A large site's index comes in parts (src/cli/search-index.ts): Pagefind searches them as one.
+  var mergeIndex = [];
+  function loadParts() {
+    return fetch(bundle + 'parts.json').then(function (response) {
+      return response.ok ? response.json() : [];
+    }).then(function (parts) {
+      mergeIndex = (Array.isArray(parts) ? parts : []).map(function (part) { return { bundlePath: bundle + part }; });
+    }).catch(function () {});
+  }
   function loadUi() {
     if (loading) return loading;
-    loading = new Promise(function (resolve, reject) {
+    var script = new Promise(function (resolve, reject) {
       var css = document.createElement('link');
       css.rel = 'stylesheet';
       css.href = bundle + 'pagefind-ui.css';
       document.head.appendChild(css);
-      var script = document.createElement('script');
-      script.src = bundle + 'pagefind-ui.js';
-      script.onload = resolve;
-      script.onerror = reject;
-      document.head.appendChild(script);
+      var tag = document.createElement('script');
+      tag.src = bundle + 'pagefind-ui.js';
+      tag.onload = resolve;
+      tag.onerror = reject;
+      document.head.appendChild(tag);
     });
+    loading = Promise.all([script, loadParts()]);
     return loading;
   }
   /* global PagefindUI */
@@ -35,7 +45,7 @@
       page.textContent = 'Search works in built sites: this one has no search index.';
     }).then(function () {
       if (typeof PagefindUI === 'undefined') return;
-      var ui = new PagefindUI({ element: '#search-page', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, processResult: withKind, openFilters: ['kind', 'protocol'], translations: { placeholder: 'Search the API' } });
+      var ui = new PagefindUI({ element: '#search-page', bundlePath: bundle, mergeIndex: mergeIndex, showSubResults: true, showImages: false, resetStyles: false, processResult: withKind, openFilters: ['kind', 'protocol'], translations: { placeholder: 'Search the API' } });
       var query = new URLSearchParams(location.search).get('q');
       if (query) ui.triggerSearch(query);
     });
@@ -57,7 +67,7 @@
       mount.className = form.className;
       mount.setAttribute('data-pagefind-ignore', '');
       form.replaceWith(mount);
-      var ui = new PagefindUI({ element: '#search', bundlePath: bundle, showSubResults: true, showImages: false, resetStyles: false, showEmptyFilters: false, processResult: withKind, translations: { placeholder: 'Search (press /)' } });
+      var ui = new PagefindUI({ element: '#search', bundlePath: bundle, mergeIndex: mergeIndex, showSubResults: true, showImages: false, resetStyles: false, showEmptyFilters: false, processResult: withKind, translations: { placeholder: 'Search (press /)' } });
       var box = mount.querySelector('input');
       if (box && typed) {
         box.value = typed;

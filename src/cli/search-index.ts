@@ -3,21 +3,117 @@
  * of every build, so a missing or empty index fails it. Characters that ids and addresses are
  * made of (`user/signedup`, `lighting.measured`, `{tenantId}`) are kept inside words, so they
  * can be found as typed.
+ *
+ * Pagefind's indexer holds every page it indexes in memory until it writes (about 230 KB per
+ * page: 2.3 GB at 10,000 pages). Large sites are therefore indexed in parts of at most
+ * PAGES_PER_INDEX pages, one indexer process after the other; the first part is `pagefind/`,
+ * the others `pagefind/part-N/`, listed in `pagefind/parts.json`, and the search UI merges them
+ * (Pagefind's multi-index search, public/search.js).
  */
-import { join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import * as pagefind from 'pagefind';
 
+/** Pages per index part; `APIDESC_SEARCH_PAGES_PER_INDEX` overrides it (the tests use small parts). */
+export const PAGES_PER_INDEX = 3000;
+
+const FILES_IN_FLIGHT = 128;
+const OPTIONS = { includeCharacters: '_-./@:{}$#', forceLanguage: 'en' };
+
+/** Every page of the site, sorted (output folders of other tools left out). */
+function htmlFiles(siteDir: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (dir === siteDir && (entry.name === 'pagefind' || entry.name === '_astro' || entry.name === 'source')) continue;
+        walk(path);
+      } else if (entry.name.endsWith('.html')) {
+        out.push(path);
+      }
+    }
+  };
+  walk(siteDir);
+  return out.sort();
+}
+
+function pagesPerIndex(): number {
+  const fromEnvironment = Number(process.env.APIDESC_SEARCH_PAGES_PER_INDEX);
+  return Number.isInteger(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : PAGES_PER_INDEX;
+}
+
+/** Indexes the site; returns the number of pages in the index. */
 export async function writeSearchIndex(siteDir: string): Promise<number> {
-  const { index, errors } = await pagefind.createIndex({ includeCharacters: '_-./@:{}$#', forceLanguage: 'en' });
+  const files = htmlFiles(siteDir);
+  const size = pagesPerIndex();
+  let indexed: number;
+  const extra: string[] = [];
+  if (files.length <= size) {
+    indexed = await indexWhole(siteDir);
+  } else {
+    // Only pages marked for the index go into parts: Pagefind decides per index whether pages
+    // without data-pagefind-body (lists) count, and a part of lists only would index them.
+    // Paths only: the pages are read again as each part is indexed (holding them all would cost what parts save).
+    const pages = files.filter((file) => readFileSync(file, 'utf8').includes('data-pagefind-body'));
+    for (let start = 0; start < pages.length; start += size) {
+      const n = start / size + 1;
+      const folder = n === 1 ? '' : `part-${n}/`;
+      await indexPart(siteDir, pages.slice(start, start + size), join(siteDir, 'pagefind', folder));
+      if (n > 1) extra.push(folder);
+    }
+    indexed = pages.length;
+  }
+  if (indexed === 0) throw new Error('the search index is empty: no page has data-pagefind-body');
+  writeFileSync(join(siteDir, 'pagefind', 'parts.json'), JSON.stringify(extra) + '\n');
+  return indexed;
+}
+
+async function withIndex<T>(run: (index: NonNullable<Awaited<ReturnType<typeof pagefind.createIndex>>['index']>) => Promise<T>): Promise<T> {
+  const { index, errors } = await pagefind.createIndex(OPTIONS);
   try {
     if (!index) throw new Error(`the search index could not be created: ${errors.join('; ')}`);
-    const added = await index.addDirectory({ path: siteDir });
-    if (added.errors.length > 0) throw new Error(`indexing failed: ${added.errors.join('; ')}`);
-    if (added.page_count === 0) throw new Error('the search index is empty: no page has data-pagefind-body');
-    const written = await index.writeFiles({ outputPath: join(siteDir, 'pagefind') });
-    if (written.errors.length > 0) throw new Error(`the search index could not be written: ${written.errors.join('; ')}`);
-    return added.page_count;
+    return await run(index);
   } finally {
+    // Ends the indexer process: its memory is returned before the next part.
     await pagefind.close();
   }
+}
+
+function indexWhole(siteDir: string): Promise<number> {
+  return withIndex(async (index) => {
+    const added = await index.addDirectory({ path: siteDir });
+    if (added.errors.length > 0) throw new Error(`indexing failed: ${added.errors.join('; ')}`);
+    await write(index, join(siteDir, 'pagefind'));
+    return added.page_count;
+  });
+}
+
+function indexPart(siteDir: string, pages: string[], outputPath: string): Promise<void> {
+  return withIndex(async (index) => {
+    // The part as one glob of its paths: Pagefind reads the files itself, as fast as a whole
+    // folder (sending each file's text through its API took 1.7 times as long).
+    const paths = pages.map((file) => relative(siteDir, file).split(sep).join('/'));
+    if (paths.every((p) => /^[A-Za-z0-9._/-]+$/.test(p))) {
+      const added = await index.addDirectory({ path: siteDir, glob: `{${paths.join(',')}}` });
+      if (added.errors.length > 0) throw new Error(`indexing failed: ${added.errors.join('; ')}`);
+      if (added.page_count !== pages.length) throw new Error(`indexed ${added.page_count} of ${pages.length} pages`);
+      await write(index, outputPath);
+      return;
+    }
+    // Paths with characters that mean something in a glob (possible in guide paths): sent one by
+    // one, several in flight (one at a time, the indexer waits on each round trip).
+    for (let i = 0; i < pages.length; i += FILES_IN_FLIGHT) {
+      await Promise.all(pages.slice(i, i + FILES_IN_FLIGHT).map(async (file) => {
+        const added = await index.addHTMLFile({ sourcePath: relative(siteDir, file).split(sep).join('/'), content: readFileSync(file, 'utf8') });
+        if (added.errors.length > 0) throw new Error(`indexing ${file} failed: ${added.errors.join('; ')}`);
+      }));
+    }
+    await write(index, outputPath);
+  });
+}
+
+async function write(index: { writeFiles: (options: { outputPath: string }) => Promise<{ errors: string[] }> }, outputPath: string): Promise<void> {
+  const written = await index.writeFiles({ outputPath });
+  if (written.errors.length > 0) throw new Error(`the search index could not be written: ${written.errors.join('; ')}`);
 }
