@@ -1,6 +1,7 @@
 // @ts-check
 import mdx from '@astrojs/mdx';
 import { defineConfig } from 'astro/config';
+import { guidesModule } from './src/site/guides-module.ts';
 
 // The CLI (src/cli/build-command.ts) passes root and outDir; everything else lives here.
 export default defineConfig({
@@ -9,6 +10,7 @@ export default defineConfig({
   trailingSlash: 'always',
   build: { format: 'directory' },
   vite: {
+    plugins: [guidesModule()],
     build: {
       rollupOptions: {
         // Astro's MDX modules start with its own "use astro:head-inject" marker, which the bundler

@@ -44,7 +44,7 @@ describe('apidesc-docs dev', () => {
     }
   });
 
-  it('serves guides with their reference components, and shows an edit of a guide', async () => {
+  it('serves guides with their reference components, and shows an edit of a guide and a new guide', async () => {
     const api = `${MINIMAL}channels:\n  orders:\n    address: orders\n    title: Orders channel\n`;
     const dir = tempTree({ 'api.yaml': api, 'guides/start.mdx': '---\ntitle: Start\n---\n\nRead <ApiLink ref="#/channels/orders" />.\n', 'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>', 'apidesc-docs.config.json': '{"logo": "logo.svg"}' });
     const port = await freePort();
@@ -65,6 +65,13 @@ describe('apidesc-docs dev', () => {
         return text.includes('then more') && text.includes('>Start here</a>') ? text : undefined;
       });
       assert.match(edited, /<h1>Start here<\/h1>/);
+      // A guide added while the server runs.
+      writeFileSync(join(dir, 'guides/later.md'), '# Later\n\nAdded while serving.\n');
+      const added = await until('the added guide', async () => {
+        const r = await fetch(`${base}/guides/later/`);
+        return r.ok ? r.text() : undefined;
+      });
+      assert.match(added, /Added while serving\./);
     } finally {
       child.kill('SIGTERM');
     }

@@ -1,7 +1,7 @@
 /**
  * Which guides the renderer publishes: the command line reads and checks the guides folder
  * (src/cli/read-guides.ts) and hands the renderer its folder and the files without errors
- * through the environment, which src/content.config.ts reads.
+ * through the environment, which src/site/guides-module.ts reads.
  */
 export interface GuideFiles {
   /** Absolute folder. */
@@ -19,9 +19,4 @@ export function guidesEnvironment(guides: GuideFiles | undefined): Record<string
 export function guideFilesFromEnvironment(): GuideFiles | undefined {
   const raw = process.env[GUIDES_ENV];
   return raw ? (JSON.parse(raw) as GuideFiles) : undefined;
-}
-
-/** Glob patterns matching exactly these files (glob's special characters escaped). */
-export function exactPatterns(files: string[]): string[] {
-  return files.map((f) => f.replace(/[\\*?[\]{}()!+@]/g, '\\$&'));
 }

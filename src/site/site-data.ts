@@ -25,7 +25,7 @@ export interface SiteApi {
   downloads: { label: string; url: string }[];
 }
 
-/** A Markdown or MDX page of the guides folder (src/content.config.ts renders it). */
+/** A Markdown or MDX page of the guides folder (src/pages/guides/[...slug].astro renders it). */
 export interface GuideSummary {
   /** Collection entry id, and the URL below `guides/`. */
   id: string;
