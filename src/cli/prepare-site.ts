@@ -1,24 +1,23 @@
 /**
  * The first half of `apidesc-docs build`: validates the documents, builds the model, and writes
  * what the rest of the build needs into the work folder: the site data for the renderer
- * (`site.json`, a line per page (src/site/site-data-file-format.ts), written whole and then renamed, so the renderer never reads half a file), the
- * source copies (`files/`), and a summary (`prepared.json`). Runs in its own process
- * (prepare-runner.ts), so all of its memory is returned when it ends.
+ * (`site.json`, a line per page, see write-site-data.ts; written whole and then renamed, so the
+ * renderer never reads half a file), the source copies (`files/`), and a summary
+ * (`prepared.json`). Runs in its own process (prepare-runner.ts), so all of its memory is
+ * returned when it ends.
  */
-import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
-import type { Page } from '../lib/model/pages.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
-import type { SiteData, SiteSettings } from '../site/site-data.ts';
-import { writeSiteLines } from '../site/site-data-file-format.ts';
+import type { SiteSettings } from '../site/site-data.ts';
 import type { BuildOptions } from './build-command.ts';
 import { checkGuideRefs } from './guide-check.ts';
 import { EXIT, type CliIO } from './io.ts';
-import { buildSiteData, highlightSite } from './site-data-file.ts';
+import { buildSiteData, completeOnRead } from './site-data-file.ts';
+import { digest, writeSiteData } from './write-site-data.ts';
 import { validateCommand } from './validate-command.ts';
 
 export interface PrepareRequest {
@@ -30,37 +29,6 @@ export interface PrepareRequest {
   settings: SiteSettings;
   /** The reference components of the guides, resolved once the documents are modelled. */
   guideRefs: GuideRef[];
-}
-
-/** The site data as lines (site-data-file-format.ts), written in blocks of about a megabyte. */
-function writeDataFile(path: string, site: SiteData): void {
-  const fd = openSync(path, 'w');
-  try {
-    let pending: string[] = [];
-    let size = 0;
-    const flush = (): void => {
-      writeSync(fd, pending.join(''));
-      pending = [];
-      size = 0;
-    };
-    writeSiteLines(site, (chunk) => {
-      pending.push(chunk);
-      size += chunk.length;
-      if (size > 1 << 20) flush();
-    });
-    flush();
-  } finally {
-    closeSync(fd);
-  }
-}
-
-const digest = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
-
-/** What a page shows, without the line numbers that move when lines above it are added or removed. */
-function pageDigest(page: Page): string {
-  const { line: _line, ...source } = page.source;
-  const diagnostics = page.diagnostics?.map(({ where: _where, ...rest }) => rest);
-  return digest(JSON.stringify({ ...page, source, ...(diagnostics ? { diagnostics } : {}) }));
 }
 
 export interface PreparedSite {
@@ -84,7 +52,10 @@ export async function prepareSite({ inputs, options, cwd, work, dataFile, settin
   }
   if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
-  const { site, routes, copies } = buildSiteData(docs, cwd);
+  // Page summaries now; each page completes itself when it is read (by a guide's reference
+  // check, then when it is written), so only a batch of full pages is ever held.
+  const { site, routes, copies, completePage } = buildSiteData(docs, cwd, { deferPages: true });
+  site.apis.forEach((api, i) => api.pages.forEach((page) => completeOnRead(page, (p) => completePage(i, p))));
   site.settings = settings;
   const refProblems = checkGuideRefs(guideRefs, site.apis, docs.map((d) => d.doc));
   if (refProblems.length > 0) io.out(formatText(refProblems, { color: options.color }));
@@ -92,16 +63,13 @@ export async function prepareSite({ inputs, options, cwd, work, dataFile, settin
     io.err('Build stopped: fix the references of the guides above, or build a preview with --allow-invalid (they are then shown as broken).');
     return EXIT.invalid;
   }
-  // Before highlighting: the digest is of the content, not of how it is coloured.
-  const digests = new Map(site.apis.flatMap((api) => api.pages.map((page) => [api.prefix + page.url, pageDigest(page)] as const)));
+  const digests = await writeSiteData(`${dataFile}.partial`, site);
+  renameSync(`${dataFile}.partial`, dataFile);
   for (const route of routes) {
     const hash = digests.get(route.url);
     if (hash) route.hash = hash;
   }
   for (const guide of settings.guides) routes.push({ api: '', kind: 'guide', id: guide.id, pointer: '', url: `guides/${guide.id}/`, hash: digest(readFileSync(resolve(cwd, guide.file), 'utf8')) });
-  await highlightSite(site);
-  writeDataFile(`${dataFile}.partial`, site);
-  renameSync(`${dataFile}.partial`, dataFile);
   mkdirSync(join(work, 'files'), { recursive: true });
   for (const copy of copies) {
     const target = join(work, 'files', copy.to);

@@ -13,14 +13,24 @@ interface Head {
   apis: (Omit<SiteApi, 'pages'> & { pageCount: number })[];
 }
 
-/** Writes `site` as lines through `write` (which may batch). */
-export function writeSiteLines(site: SiteData, write: (chunk: string) => void): void {
+/** The first line: settings, and each API without its pages. */
+export function headLine(site: SiteData): string {
   const head: Head = {
     ...(site.settings ? { settings: site.settings } : {}),
     apis: site.apis.map(({ pages, ...api }) => ({ ...api, pageCount: pages.length })),
   };
-  write(JSON.stringify(head) + '\n');
-  for (const api of site.apis) for (const page of api.pages) write(JSON.stringify(page) + '\n');
+  return JSON.stringify(head) + '\n';
+}
+
+/** The line of one page; pages follow the head in the order of the APIs and of their pages. */
+export function pageLine(page: Page): string {
+  return JSON.stringify(page) + '\n';
+}
+
+/** Writes `site` as lines through `write` (which may batch). */
+export function writeSiteLines(site: SiteData, write: (chunk: string) => void): void {
+  write(headLine(site));
+  for (const api of site.apis) for (const page of api.pages) write(pageLine(page));
 }
 
 /** Reads what writeSiteLines wrote, a line at a time. */
