@@ -81,6 +81,9 @@ describe('guides and configuration in a build', () => {
     const operation = page(dir, 'site/operations/publishorderevents/index.html');
     assert.match(operation, /<a href="https:\/\/git\.acme\.test\/hub\/edit\/main\/api\/orders\.apidesc\.yaml#L\d+">Edit on the repository<\/a>/);
     assert.match(operation, /<div class="group">orderEvents<\/div>/, 'sidebar operations grouped by channel');
+    const list = page(dir, 'site/guides/index.html');
+    assert.match(list, /<h1>Guides<\/h1>\s*<ul><li><a href="\/guides\/tour\/">Tour of the order events<\/a><span> — From the shop to the warehouse\.<\/span><\/li><li><a href="\/guides\/later\/">Later steps<\/a>/);
+    assert.match(tour, /<li><a href="\/guides\/">Guides<\/a><\/li>/, 'the breadcrumb leads to the list');
     const later = page(dir, 'site/guides/later/index.html');
     assert.match(later, /<h1[^>]*>Later steps<\/h1>/);
     assert.equal((later.match(/<h1/g) ?? []).length, 1, 'a guide with its own heading gets no second h1');
@@ -153,8 +156,8 @@ describe('guides and configuration in a build', () => {
     const two = tempTree({ 'orders.yaml': ORDERS, 'guides/two.mdx': '# Only in two\n\n<ApiLink ref="#/channels/orderEvents" />\n' });
     const build = (dir: string): Promise<number> => new Promise((done) => spawn(process.execPath, [bin, 'build', 'orders.yaml', '--out', 'site'], { cwd: dir, stdio: 'ignore' }).on('close', (code) => done(code ?? 1)));
     assert.deepEqual(await Promise.all([build(one), build(two)]), [0, 0]);
-    assert.deepEqual(readdirSync(join(one, 'site/guides')), ['one']);
-    assert.deepEqual(readdirSync(join(two, 'site/guides')), ['two']);
+    assert.deepEqual(readdirSync(join(one, 'site/guides')).sort(), ['index.html', 'one']);
+    assert.deepEqual(readdirSync(join(two, 'site/guides')).sort(), ['index.html', 'two']);
     assert.match(page(two, 'site/guides/two/index.html'), /<a href="\/channels\/orderevents\/">Order events<\/a>/);
   });
 });

@@ -78,7 +78,7 @@ export async function prepareSite({ inputs, options, cwd, work, dataFile, settin
   }
   const prepared: PreparedSite = {
     routes,
-    urls: [...site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u)), ...settings.guides.map((g) => `guides/${g.id}/`)],
+    urls: [...site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u)), ...(settings.guides.length > 0 ? ['guides/'] : []), ...settings.guides.map((g) => `guides/${g.id}/`)],
     apiCount: site.apis.length,
     pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
     validateMs,
