@@ -13,7 +13,6 @@ import { formatText, summaryLine } from '../lib/diagnostics/format-text.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { highlightWith, loadHighlighter } from '../lib/highlight/highlight-html.ts';
 import { highlightPage } from '../lib/highlight/highlight-page.ts';
-import type { Page } from '../lib/model/pages.ts';
 import { Worker } from 'node:worker_threads';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { openDocument, type ValidateOptions } from '../lib/validate/validate-document.ts';
