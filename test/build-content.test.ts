@@ -66,7 +66,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
     const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
     assert.match(sitemap, /<loc>https:\/\/api\.example\.com\/docs\/<\/loc>/);
     assert.match(sitemap, /<loc>https:\/\/api\.example\.com\/docs\/components\/schemas\/order\/<\/loc>/);
-    assert.equal((sitemap.match(/<url>/g) ?? []).length, new Set(routes.map((r) => r.url)).size + 1);
+    assert.match(sitemap, /<loc>https:\/\/api\.example\.com\/docs\/guides\/getting-started\/<\/loc>/);
+    // Every route, the root, and the list of guides.
+    assert.match(sitemap, /<loc>https:\/\/api\.example\.com\/docs\/guides\/<\/loc>/);
+    assert.equal((sitemap.match(/<url>/g) ?? []).length, new Set(routes.map((r) => r.url)).size + 2);
   });
 
   it('offers the source document as written and as JSON, linked from the overview', () => {
