@@ -8,12 +8,12 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import { formatText } from '../lib/diagnostics/format-text.ts';
+import { defaultLimits } from '../lib/load/limits.ts';
 import { moduleFile } from '../lib/module-file.ts';
 import { guidesEnvironment, type GuideFiles } from '../site/guide-files.ts';
 import { EXIT, type CliIO } from './io.ts';
-import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
-import { defaultLimits } from '../lib/load/limits.ts';
-import { formatText } from '../lib/diagnostics/format-text.ts';
 import { PhaseTimer } from './phase-timer.ts';
 import { readGuides } from './read-guides.ts';
 import { writeSearchIndex } from './search-index.ts';
@@ -57,7 +57,7 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   }
   const guides = siteOptions.guidesDir ? readGuides(siteOptions.guidesDir, cwd) : undefined;
   if (guides) {
-    printDiagnostics(io, guides.diagnostics, new Map(), options.color);
+    printDiagnostics(io, guides.diagnostics, guides.sources, options.color);
     if (hasErrors(guides.diagnostics) && !options.allowInvalid) {
       io.err('Build stopped: fix the guides above, or build a preview with --allow-invalid (guides with errors are left out of it).');
       return EXIT.invalid;

@@ -58,7 +58,10 @@ export async function prepareSite({ inputs, options, cwd, work, dataFile, settin
   site.apis.forEach((api, i) => api.pages.forEach((page) => completeOnRead(page, (p) => completePage(i, p))));
   site.settings = settings;
   const refProblems = checkGuideRefs(guideRefs, site.apis, docs.map((d) => d.doc));
-  if (refProblems.length > 0) io.out(formatText(refProblems, { color: options.color }));
+  if (refProblems.length > 0) {
+    const sources = new Map(refProblems.map((d) => [d.file, readFileSync(resolve(cwd, d.file), 'utf8')]));
+    io.out(formatText(refProblems, { sources, color: options.color }));
+  }
   if (hasErrors(refProblems) && !options.allowInvalid) {
     io.err('Build stopped: fix the references of the guides above, or build a preview with --allow-invalid (they are then shown as broken).');
     return EXIT.invalid;

@@ -5,7 +5,7 @@
  * the reference components it uses are collected, to be resolved against the documents once
  * they are modelled (guide-refs.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { markdownToMdast, mdxToMdast } from 'satteri';
 import { parse as parseYaml } from 'yaml';
@@ -20,6 +20,8 @@ export interface ReadGuides {
   renderable: string[];
   refs: GuideRef[];
   diagnostics: Diagnostic[];
+  /** Text of each guide by displayed file name, for code frames. */
+  sources: Map<string, string>;
 }
 
 interface Node {
@@ -37,7 +39,7 @@ const MAX_GUIDES = 500;
 const MAX_GUIDE_BYTES = 1024 * 1024;
 
 export function readGuides(folder: string, cwd: string): ReadGuides {
-  const out: ReadGuides = { guides: [], renderable: [], refs: [], diagnostics: [] };
+  const out: ReadGuides = { guides: [], renderable: [], refs: [], diagnostics: [], sources: new Map() };
   const files = listGuides(folder);
   for (const path of files.slice(0, MAX_GUIDES)) readGuide(path, folder, cwd, out);
   if (files.length > MAX_GUIDES) {
@@ -59,8 +61,9 @@ function readGuide(path: string, folder: string, cwd: string, out: ReadGuides): 
   const problem = (code: string, message: string, hint: string, line = 0, column = 0): void => {
     out.diagnostics.push({ code, severity: 'error', message, hint, file, pointer: '', line, column });
   };
+  if (statSync(path).size > MAX_GUIDE_BYTES) return problem('guide-too-large', `the guide is larger than ${MAX_GUIDE_BYTES / 1024} KB`, 'Split it into several guides.');
   const text = readFileSync(path, 'utf8');
-  if (text.length > MAX_GUIDE_BYTES) return problem('guide-too-large', `the guide is larger than ${MAX_GUIDE_BYTES / 1024} KB`, 'Split it into several guides.');
+  out.sources.set(file, text);
   const mdx = /\.mdx$/i.test(path);
   let tree: Node;
   try {

@@ -76,6 +76,7 @@ async function siteDiagnostics(args: string[], flags: SiteFlags, results: Valida
     const [{ readGuides }, { buildSiteData, completeOnRead }, { checkGuideRefs }] = await Promise.all([import('./read-guides.ts'), import('./site-data-file.ts'), import('./guide-check.ts')]);
     const guides = readGuides(site.guidesDir, cwd);
     diagnostics.push(...guides.diagnostics);
+    for (const [file, text] of guides.sources) site.sources.set(file, text);
     const docs = results.flatMap(({ file, doc }) => (doc ? [{ file, doc }] : []));
     // References can only be checked against documents that were read.
     if (docs.length === results.length && guides.refs.length > 0) {
