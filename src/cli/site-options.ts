@@ -5,6 +5,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { textOn } from '../lib/config/contrast.ts';
 import type { SiteConfig } from '../lib/config/site-config.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
@@ -44,7 +45,7 @@ const ICON_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'i
 export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd: string, limits: LoadLimits): Promise<ResolvedSiteOptions> {
   const loaded = await loadConfig(cwd, flags.config, limits);
   const sources = new Map<string, string>();
-  if (loaded.text !== undefined && loaded.diagnostics[0]) sources.set(loaded.diagnostics[0].file, loaded.text);
+  if (loaded.file && loaded.text !== undefined) sources.set(displayPath(loaded.file, cwd), loaded.text);
   // Flags are checked like a configuration written on the command line, with paths from the working folder.
   const fromFlags: Record<string, string> = {};
   for (const [flag, field] of [['title', 'title'], ['logo', 'logo'], ['favicon', 'favicon'], ['guides', 'guides'], ['sidebar', 'sidebar'], ['accent', 'accentColor'], ['editLink', 'editLink'], ['base', 'base'], ['site', 'site']] as const) {
