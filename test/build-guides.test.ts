@@ -51,8 +51,9 @@ describe('guides and configuration in a build', () => {
       'api/guides/tour.mdx': GUIDE,
       'api/guides/later.md': '---\norder: 5\n---\n# Later steps\n\nPlain Markdown.\n',
       'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
+      'brand/icon.png': 'not really a png, copied as it is',
       'apidesc-docs.config.json': JSON.stringify({
-        title: 'Acme developer hub', logo: 'brand/logo.svg', sidebar: 'channel', accentColor: { light: '#0b5394', dark: '#9fc5e8' },
+        title: 'Acme developer hub', logo: 'brand/logo.svg', favicon: 'brand/icon.png', sidebar: 'channel', accentColor: { light: '#0b5394', dark: '#9fc5e8' },
         footerLinks: [{ label: 'Status page', href: 'https://status.acme.test/' }], editLink: 'https://git.acme.test/hub/edit/main/{path}#L{line}',
       }),
     });
@@ -78,6 +79,8 @@ describe('guides and configuration in a build', () => {
     assert.match(overview, /<a href="\/guides\/tour\/">Tour of the order events<\/a>.*<a href="\/guides\/later\/">Later steps<\/a>/s, 'guides in the sidebar, by order');
     assert.match(overview, /<h2 id="h-guides">Guides<\/h2>/);
     assert.ok(existsSync(join(dir, 'site/assets/logo.svg')));
+    assert.match(overview, /<link rel="icon" href="\/assets\/favicon\.png" type="image\/png">/);
+    assert.equal(readFileSync(join(dir, 'site/assets/favicon.png'), 'utf8'), 'not really a png, copied as it is');
     const operation = page(dir, 'site/operations/publishorderevents/index.html');
     assert.match(operation, /<a href="https:\/\/git\.acme\.test\/hub\/edit\/main\/api\/orders\.apidesc\.yaml#L\d+">Edit on the repository<\/a>/);
     assert.match(operation, /<div class="group">orderEvents<\/div>/, 'sidebar operations grouped by channel');

@@ -9,7 +9,7 @@ import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { textOn } from '../lib/config/contrast.ts';
 import type { SiteConfig } from '../lib/config/site-config.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
-import type { SiteSettings } from '../site/site-data.ts';
+import { DEFAULT_SETTINGS, type SiteSettings } from '../site/site-data.ts';
 import { checkConfig, loadConfig } from './config-file.ts';
 
 /** Flags that override fields of the configuration (paths relative to the working folder). */
@@ -77,7 +77,7 @@ export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd
   const settings: ResolvedSiteOptions['settings'] = {
     ...(title ? { title } : {}),
     ...(logo ? { logoUrl: `assets/logo${extname(logo).toLowerCase()}` } : {}),
-    favicon: favicon ? { url: `assets/favicon${extname(favicon).toLowerCase()}`, type: ICON_TYPES[extname(favicon).toLowerCase()] ?? 'image/png' } : { url: 'favicon.svg', type: 'image/svg+xml' },
+    favicon: favicon ? { url: `assets/favicon${extname(favicon).toLowerCase()}`, type: ICON_TYPES[extname(favicon).toLowerCase()] ?? 'image/png' } : DEFAULT_SETTINGS.favicon,
     ...(sidebar ? { sidebar } : {}),
     ...(pair ? { accent: { ...pair, lightText: textOn(pair.light), darkText: textOn(pair.dark) } } : {}),
     footerLinks: pick('footerLinks') ?? [],

@@ -27,7 +27,7 @@ export interface SiteApi {
 
 /** A Markdown or MDX page of the guides folder (src/pages/guides/[...slug].astro renders it). */
 export interface GuideSummary {
-  /** Collection entry id, and the URL below `guides/`. */
+  /** The guide's URL below `guides/` (guideId of its path in the folder). */
   id: string;
   title: string;
   order: number;
