@@ -1,7 +1,7 @@
 /** Preview builds of broken documents (--allow-invalid), and byte-identical output for the same input. */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
@@ -51,6 +51,12 @@ describe('build --allow-invalid and determinism', () => {
     const operation = readFileSync(join(dir, 'preview/operations/sendorder/index.html'), 'utf8');
     assert.match(operation, /class="banner"/);
     assert.doesNotMatch(operation, /channel-parameters-missing/, 'each finding on the page it concerns');
+  });
+
+  it('builds no preview when no document could be read at all (nothing to show the findings on)', async () => {
+    const dir = tempTree({ 'api.yaml': broken });
+    assert.equal(await build(dir, ['api.yaml', '--out', 'preview', '--allow-invalid', '--max-bytes', '100']), 1);
+    assert.equal(existsSync(join(dir, 'preview')), false);
   });
 
   it('builds byte-identical sites from the same input', async () => {

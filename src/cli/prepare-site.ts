@@ -50,8 +50,13 @@ export async function prepareSite({ inputs, options, cwd, work, dataFile, settin
     io.err(validation.exitCode === EXIT.invalid ? 'Build stopped: fix the errors above, or build a preview with --allow-invalid.' : 'Build stopped: fix the errors above.');
     return validation.exitCode;
   }
-  if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
+  // A preview of nothing would hide the findings: they need a document to be shown on.
+  if (docs.length === 0) {
+    io.err('Build stopped: no document could be read, so there is nothing to preview; fix the errors above.');
+    return validation.exitCode;
+  }
+  if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   // Page summaries now; each page completes itself when it is read (by a guide's reference
   // check, then when it is written), so only a batch of full pages is ever held.
   const { site, routes, copies, completePage } = buildSiteData(docs, cwd, { deferPages: true });
