@@ -29,6 +29,9 @@ export interface SiteModel {
   completePage: (api: number, page: Page) => void;
 }
 
+/** Folders at the root of every site: an API of a portal never takes one of these names. */
+const RESERVED_FOLDERS = new Set(['search', 'guides', 'pagefind', 'assets', 'source', '_astro']);
+
 export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[] }[], cwd: string, options: ModelOptions = {}): SiteModel {
   const copies: SourceCopy[] = [];
   const completers: ((page: Page) => void)[] = [];
@@ -36,7 +39,7 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
   // stable across releases (titles and versions change), with as many parent folders as it
   // takes to tell files of the same name apart (backend/asyncapi.yaml → backend-asyncapi).
   const names = uniqueNames(docs.map(({ file }) => file));
-  const slugs = slugsFor(names);
+  const slugs = new Map([...slugsFor(names)].map(([name, slug]) => [name, RESERVED_FOLDERS.has(slug) ? `${slug}-api` : slug]));
   const portal = docs.length > 1;
   const routes: RouteEntry[] = [];
   const apis = docs.map(({ doc, diagnostics = [] }, i) => {
