@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { compareDiagnostics, type Diagnostic, type Problem } from '../lib/diagnostics/diagnostic.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { BACKGROUNDS, contrastRatio, MIN_TEXT_CONTRAST } from '../lib/config/contrast.ts';
-import { checkSiteConfig, type SiteConfig } from '../lib/config/site-config.ts';
+import { checkSiteConfig, fieldInFile, type FieldNamer, type SiteConfig } from '../lib/config/site-config.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
 import { PositionIndex } from '../lib/load/positions.ts';
 import { loadSourceFile } from '../lib/load/source-file.ts';
@@ -66,15 +66,15 @@ export async function loadConfig(cwd: string, explicit: string | undefined, limi
  * The value's shape, then the files it names and the readability of its colours. `folder` is
  * where its paths start; `file` names the source in problems (the command line for flags).
  */
-export function checkConfig(value: unknown, folder: string, file: string): { config: SiteConfig; problems: Problem[] } {
-  const problems = checkSiteConfig(value, file);
+export function checkConfig(value: unknown, folder: string, file: string, name: FieldNamer = fieldInFile): { config: SiteConfig; problems: Problem[] } {
+  const problems = checkSiteConfig(value, file, name);
   const config = problems.length === 0 ? (value as SiteConfig) : {};
-  problems.push(...checkFiles(config, folder, file), ...checkAccent(config, file));
+  problems.push(...checkFiles(config, folder, file, name), ...checkAccent(config, file));
   return { config, problems };
 }
 
 /** The files and folders the configuration names must exist. */
-function checkFiles(config: SiteConfig, folder: string, file: string): Problem[] {
+function checkFiles(config: SiteConfig, folder: string, file: string, name: FieldNamer): Problem[] {
   const problems: Problem[] = [];
   for (const [field, kind] of [['logo', 'file'], ['favicon', 'file'], ['guides', 'folder']] as const) {
     const path = config[field];
@@ -86,7 +86,7 @@ function checkFiles(config: SiteConfig, folder: string, file: string): Problem[]
       // Missing: reported below.
     }
     if (isDir === (kind === 'folder')) continue;
-    problems.push({ code: 'config-missing-file', severity: 'error', message: `\`${field}\`: the ${kind} ${path} does not exist`, hint: `Paths are relative to the folder of the configuration file (${folder}).`, at: { file, pointer: `/${field}` } });
+    problems.push({ code: 'config-missing-file', severity: 'error', message: `${name(field)}: the ${kind} ${path} does not exist`, hint: `Paths are relative to the folder of the configuration file (${folder}).`, at: { file, pointer: `/${field}` } });
   }
   return problems;
 }

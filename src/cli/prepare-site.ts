@@ -16,7 +16,7 @@ import type { SiteSettings } from '../site/site-data.ts';
 import type { BuildOptions } from './build-command.ts';
 import { checkGuideRefs } from './guide-check.ts';
 import { EXIT, type CliIO } from './io.ts';
-import { buildSiteData, completeOnRead } from './site-data-file.ts';
+import { buildSiteData, completePagesOnRead } from './site-data-file.ts';
 import { digest, writeSiteData } from './write-site-data.ts';
 import { validateCommand } from './validate-command.ts';
 
@@ -59,8 +59,9 @@ export async function prepareSite({ inputs, options, cwd, work, dataFile, settin
   if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   // Page summaries now; each page completes itself when it is read (by a guide's reference
   // check, then when it is written), so only a batch of full pages is ever held.
-  const { site, routes, copies, completePage } = buildSiteData(docs, cwd, { deferPages: true });
-  site.apis.forEach((api, i) => api.pages.forEach((page) => completeOnRead(page, (p) => completePage(i, p))));
+  const model = buildSiteData(docs, cwd, { deferPages: true });
+  completePagesOnRead(model);
+  const { site, routes, copies } = model;
   site.settings = settings;
   const refProblems = checkGuideRefs(guideRefs, site.apis, docs.map((d) => d.doc));
   if (refProblems.length > 0) {

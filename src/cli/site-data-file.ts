@@ -190,6 +190,11 @@ export async function highlightSite(site: SiteData): Promise<void> {
 /** Fields of a page that completePage fills in; reading any of them completes the page first. */
 const DEFERRED = ['descriptionHtml', 'facts', 'sections'] as const;
 
+/** Every page of a model built with `deferPages` completes itself when first read. */
+export function completePagesOnRead(model: SiteModel): void {
+  model.site.apis.forEach((api, i) => api.pages.forEach((page) => completeOnRead(page, (p) => model.completePage(i, p))));
+}
+
 /** Makes `page` complete itself (with `complete`) the first time one of its deferred fields is read. */
 export function completeOnRead(page: Page, complete: (page: Page) => void): void {
   const run = (): void => {

@@ -40,6 +40,19 @@ export interface ResolvedSiteOptions {
   sources: Map<string, string>;
 }
 
+/** The configuration fields the command line can set: the option of SiteFlags and the flag as typed. */
+const FLAGS: Partial<Record<keyof SiteConfig, { option: Exclude<keyof SiteFlags, 'config'>; flag: string }>> = {
+  title: { option: 'title', flag: 'title' },
+  logo: { option: 'logo', flag: 'logo' },
+  favicon: { option: 'favicon', flag: 'favicon' },
+  guides: { option: 'guides', flag: 'guides' },
+  sidebar: { option: 'sidebar', flag: 'sidebar' },
+  accentColor: { option: 'accent', flag: 'accent' },
+  editLink: { option: 'editLink', flag: 'edit-link' },
+  base: { option: 'base', flag: 'base' },
+  site: { option: 'site', flag: 'site' },
+};
+
 const ICON_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
 
 export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd: string, limits: LoadLimits): Promise<ResolvedSiteOptions> {
@@ -48,12 +61,12 @@ export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd
   if (loaded.file && loaded.text !== undefined) sources.set(displayPath(loaded.file, cwd), loaded.text);
   // Flags are checked like a configuration written on the command line, with paths from the working folder.
   const fromFlags: Record<string, string> = {};
-  for (const [flag, field] of [['title', 'title'], ['logo', 'logo'], ['favicon', 'favicon'], ['guides', 'guides'], ['sidebar', 'sidebar'], ['accent', 'accentColor'], ['editLink', 'editLink'], ['base', 'base'], ['site', 'site']] as const) {
-    const value = flags[flag];
+  for (const [field, { option }] of Object.entries(FLAGS)) {
+    const value = flags[option];
     if (value !== undefined) fromFlags[field] = value;
   }
-  const checked = checkConfig(fromFlags, cwd, 'command line');
-  const diagnostics = [...loaded.diagnostics, ...checked.problems.map((p): Diagnostic => ({ code: p.code, severity: p.severity, message: p.message.replace(/`(\w+)`/, (_, f: string) => `--${flagName(f)}`), ...(p.hint ? { hint: p.hint } : {}), file: p.at.file, pointer: p.at.pointer, line: 0, column: 0 }))];
+  const checked = checkConfig(fromFlags, cwd, 'command line', (field) => `--${FLAGS[field]?.flag ?? field}`);
+  const diagnostics = [...loaded.diagnostics, ...checked.problems.map((p): Diagnostic => ({ code: p.code, severity: p.severity, message: p.message, ...(p.hint ? { hint: p.hint } : {}), file: p.at.file, pointer: p.at.pointer, line: 0, column: 0 }))];
   const file = loaded.config;
   const flagged = checked.config;
   // Each path is resolved from where it was written.
@@ -103,4 +116,3 @@ function defaultGuides(inputs: string[], cwd: string): string | undefined {
 }
 
 const posixPrefix = (rel: string): string => (rel === '' ? '' : rel.split(sep).join('/') + '/');
-const flagName = (field: string): string => (field === 'accentColor' ? 'accent' : field === 'editLink' ? 'edit-link' : field);

@@ -73,7 +73,7 @@ async function siteDiagnostics(args: string[], flags: SiteFlags, results: Valida
   const diagnostics = [...site.diagnostics];
   if (site.guidesDir) {
     // Loaded only when there are guides: the MDX parser and the model would double the start-up of `validate`.
-    const [{ readGuides }, { buildSiteData, completeOnRead }, { checkGuideRefs }] = await Promise.all([import('./read-guides.ts'), import('./site-data-file.ts'), import('./guide-check.ts')]);
+    const [{ readGuides }, { buildSiteData, completePagesOnRead }, { checkGuideRefs }] = await Promise.all([import('./read-guides.ts'), import('./site-data-file.ts'), import('./guide-check.ts')]);
     const guides = readGuides(site.guidesDir, cwd);
     diagnostics.push(...guides.diagnostics);
     for (const [file, text] of guides.sources) site.sources.set(file, text);
@@ -81,9 +81,9 @@ async function siteDiagnostics(args: string[], flags: SiteFlags, results: Valida
     // References can only be checked against documents that were read.
     if (docs.length === results.length && guides.refs.length > 0) {
       // Page summaries only; the few pages a guide shows complete themselves when read.
-      const { site: model, completePage } = buildSiteData(docs, cwd, { deferPages: true });
-      model.apis.forEach((api, i) => api.pages.forEach((page) => completeOnRead(page, (p) => completePage(i, p))));
-      diagnostics.push(...checkGuideRefs(guides.refs, model.apis, docs.map((d) => d.doc)));
+      const model = buildSiteData(docs, cwd, { deferPages: true });
+      completePagesOnRead(model);
+      diagnostics.push(...checkGuideRefs(guides.refs, model.site.apis, docs.map((d) => d.doc)));
     }
   }
   return { diagnostics, sources: site.sources, unusable: hasErrors(site.diagnostics) };

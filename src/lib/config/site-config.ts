@@ -54,15 +54,19 @@ export const CONFIG_FIELDS = Object.keys(FIELDS) as (keyof SiteConfig)[];
 const schema = { type: 'object', additionalProperties: false, properties: Object.fromEntries(Object.entries(FIELDS).map(([k, f]) => [k, f.schema])) };
 let compiled: ReturnType<Ajv['compile']> | undefined;
 
+/** How a field is named in messages: `title` in a file; the command line names its flags. */
+export type FieldNamer = (field: keyof SiteConfig) => string;
+export const fieldInFile: FieldNamer = (field) => `\`${field}\``;
+
 /** Problems of a configuration value; `file` is where it was read from. */
-export function checkSiteConfig(value: unknown, file: string): Problem[] {
+export function checkSiteConfig(value: unknown, file: string, name: FieldNamer = fieldInFile): Problem[] {
   // Nothing to check (no file, no flags): skip compiling the schema, a noticeable part of a small `validate`.
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) return [];
   compiled ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
   if (compiled(value)) return [];
   const problems = new Map<string, Problem>();
   for (const error of compiled.errors ?? []) {
-    const problem = describe(error, file);
+    const problem = describe(error, file, name);
     // One problem per field: a wrong colour fails both branches of its anyOf.
     const field = problem.at.pointer.split('/')[1] ?? '';
     if (!problems.has(field)) problems.set(field, problem);
@@ -70,7 +74,7 @@ export function checkSiteConfig(value: unknown, file: string): Problem[] {
   return [...problems.values()];
 }
 
-function describe(error: ErrorObject, file: string): Problem {
+function describe(error: ErrorObject, file: string, name: FieldNamer): Problem {
   if (error.instancePath === '' && error.keyword === 'additionalProperties') {
     const extra = String((error.params as { additionalProperty: string }).additionalProperty);
     return { code: 'config-unknown-field', severity: 'error', message: `unknown field \`${extra}\` in the configuration`, hint: `Fields: ${CONFIG_FIELDS.join(', ')}.`, at: { file, pointer: `/${escape(extra)}` }, atKey: true };
@@ -80,7 +84,7 @@ function describe(error: ErrorObject, file: string): Problem {
   }
   const field = error.instancePath.split('/')[1] as keyof SiteConfig;
   const spec = FIELDS[field];
-  return { code: 'config-invalid', severity: 'error', message: `\`${field}\` must be ${spec.expected}`, hint: 'Fix the value, or remove the field to use the default (README, "Configuration").', at: { file, pointer: error.instancePath } };
+  return { code: 'config-invalid', severity: 'error', message: `${name(field)} must be ${spec.expected}`, hint: 'Fix the value, or remove the field to use the default (README, "Configuration").', at: { file, pointer: error.instancePath } };
 }
 
 const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
