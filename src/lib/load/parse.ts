@@ -11,7 +11,7 @@
  */
 import jsyaml from 'js-yaml';
 import type { Location, Problem } from '../diagnostics/diagnostic.ts';
-import { PositionRecorder, type PositionFrame } from './fast-positions.ts';
+import { PositionRecorder, sizeHintOf, type PositionTree } from './fast-positions.ts';
 import type { LoadLimits } from './limits.ts';
 
 export type SourceFormat = 'yaml' | 'json';
@@ -20,7 +20,7 @@ export interface ParseResult {
   value?: unknown;
   problems: Problem[];
   /** Node positions recorded during the parse, for lazy line/column lookups. */
-  frames?: PositionFrame;
+  frames?: PositionTree;
 }
 
 export function formatOf(path: string): SourceFormat {
@@ -42,7 +42,7 @@ export function parseText(text: string, format: SourceFormat, at: Location, limi
   const result = yamlProblems(text, at, limits);
   // A YAML stream with only comments or document markers has no document at all.
   // (js-yaml then returns null without reporting any node.)
-  return result.problems.length === 0 && (result.value === undefined || (result.value === null && (result.frames?.children.length ?? 0) === 0)) ? empty(at) : result;
+  return result.problems.length === 0 && (result.value === undefined || (result.value === null && !(result.frames?.hasChildren(result.frames.root) ?? false))) ? empty(at) : result;
 }
 
 function empty(at: Location): ParseResult {
@@ -52,10 +52,11 @@ function empty(at: Location): ParseResult {
 function yamlProblems(text: string, at: Location, limits: LoadLimits): ParseResult {
   try {
     // js-yaml 4.1.1+ bounds recursion with `maxDepth`; its published types predate the option.
-    const recorder = new PositionRecorder();
+    const recorder = new PositionRecorder(sizeHintOf(text));
     const options: jsyaml.LoadOptions & { maxDepth: number; listener: PositionRecorder['listener'] } = { schema: jsyaml.CORE_SCHEMA, maxDepth: limits.maxDepth, filename: at.file, listener: recorder.listener };
     const value: unknown = jsyaml.load(text, options);
-    return { value, problems: [], ...(recorder.root ? { frames: recorder.root } : {}) };
+    const frames = recorder.recorded;
+    return { value, problems: [], ...(frames ? { frames } : {}) };
   } catch (error) {
     if (error instanceof jsyaml.YAMLException) return yamlExceptionProblem(error, at, limits);
     if (error instanceof RangeError) {

@@ -54,6 +54,8 @@ describe('positions: the fast index agrees with the yaml package', () => {
     '# comment\nk:   # trailing\n  # own line\n  v\nlist:\n- a\n-   b\n- - nested\n  - deeper\n',
     'block: |\n  text\n  more\nfolded: >-\n  a\n  b\nempty:\nanchor: &x {a: 1}\n',
     '{"json": {"a": [1, 2, {"b": null}], "c": "d"}, "e": true}\n',
+    // Mappings of 32 entries and more are looked up through an index built on first use.
+    `channels:\n${Array.from({ length: 40 }, (_, i) => `  ch${i}:\n    address: "a/${i}"\n    list: [${i}, {k: v}]\n`).join('')}  "quoted key": 1\n  40: number key\n`,
   ];
   tricky.forEach((text, i) => {
     it(`tricky document ${i + 1}`, () => {

@@ -9,7 +9,7 @@
 import type { Document, Node, Pair } from 'yaml';
 import { lazyModule } from '../lazy-module.ts';
 import { parsePointer } from '../resolve/json-pointer.ts';
-import { locate, recordFrames, UNSPLIT, type PositionFrame } from './fast-positions.ts';
+import { locate, recordFrames, UNSPLIT, type PositionTree } from './fast-positions.ts';
 
 const yaml = lazyModule<typeof import('yaml')>('yaml');
 
@@ -20,11 +20,11 @@ export interface Position {
 
 export class PositionIndex {
   readonly #text: string;
-  #frames?: PositionFrame | null;
+  #frames?: PositionTree | null;
   #doc?: Document.Parsed;
   #lineStarts?: number[];
 
-  constructor(text: string, frames?: PositionFrame) {
+  constructor(text: string, frames?: PositionTree) {
     this.#text = text;
     if (frames) this.#frames = frames;
   }

@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Problem } from '../diagnostics/diagnostic.ts';
 import { decodeText } from './decode.ts';
-import type { PositionFrame } from './fast-positions.ts';
+import type { PositionTree } from './fast-positions.ts';
 import type { LoadLimits } from './limits.ts';
 import { formatOf, parseText, type SourceFormat } from './parse.ts';
 import { checkStructure, needsStructureWalk, nonStringKeys } from './structure-check.ts';
@@ -15,7 +15,7 @@ export interface SourceFile {
   /** The parsed document: plain JSON data (objects, arrays, strings, numbers, booleans, null). */
   value: unknown;
   /** Node positions recorded while parsing (see positions.ts). */
-  frames?: PositionFrame;
+  frames?: PositionTree;
 }
 
 export interface LoadResult {

@@ -10,7 +10,7 @@
  */
 import type { Location, Problem } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../resolve/json-pointer.ts';
-import type { PositionFrame } from './fast-positions.ts';
+import type { NodeId, PositionTree } from './fast-positions.ts';
 import type { LoadLimits } from './limits.ts';
 
 type Container = Record<string, unknown> | unknown[];
@@ -111,12 +111,12 @@ function problem(at: Location, pointer: string, code: string, message: string, h
  * the SPEC recommends scalar string keys, so each is a warning (the first few, not thousands).
  * Uses the frames recorded while parsing, where a key still has its YAML type.
  */
-export function nonStringKeys(frames: PositionFrame | undefined, at: Location, limit = 20): Problem[] {
+export function nonStringKeys(tree: PositionTree | undefined, at: Location, limit = 20): Problem[] {
   const problems: Problem[] = [];
-  if (!frames) return problems;
+  if (!tree) return problems;
   // Each entry links to its parent, so a pointer is only built for a key that is reported.
   interface Entry {
-    frame: PositionFrame;
+    node: NodeId;
     key?: string;
     parent?: Entry;
   }
@@ -125,15 +125,16 @@ export function nonStringKeys(frames: PositionFrame | undefined, at: Location, l
     for (let e = entry; e?.key !== undefined; e = e.parent) keys.push(e.key);
     return joinPointer('', ...keys.reverse());
   };
-  const stack: Entry[] = [{ frame: frames }];
+  const stack: Entry[] = [{ node: tree.root }];
   while (stack.length > 0 && problems.length < limit) {
     const entry = stack.pop()!;
-    const { result: value, children } = entry.frame;
+    const value = tree.result(entry.node);
+    const children = tree.children(entry.node);
     if (Array.isArray(value)) {
-      for (let i = 0; i < children.length; i++) if (children[i]!.children.length > 0) stack.push({ frame: children[i]!, key: String(i), parent: entry });
+      for (let i = 0; i < children.length; i++) if (tree.hasChildren(children[i]!)) stack.push({ node: children[i]!, key: String(i), parent: entry });
     } else if (typeof value === 'object' && value !== null && children.length % 2 === 0) {
       for (let i = 0; i < children.length; i += 2) {
-        const key = children[i]!.result;
+        const key = tree.result(children[i]!);
         if (typeof key !== 'string' && problems.length < limit) {
           problems.push({
             code: 'load-key-type',
@@ -145,11 +146,11 @@ export function nonStringKeys(frames: PositionFrame | undefined, at: Location, l
           });
         }
         const child = children[i + 1]!;
-        if (child.children.length > 0) stack.push({ frame: child, key: String(key), parent: entry });
+        if (tree.hasChildren(child)) stack.push({ node: child, key: String(key), parent: entry });
       }
     } else if (children.length === 1) {
       // A block sequence entry opens twice (entry, then value); look through the wrapper.
-      stack.push({ frame: children[0]!, ...(entry.key !== undefined ? { key: entry.key } : {}), ...(entry.parent ? { parent: entry.parent } : {}) });
+      stack.push({ node: children[0]!, ...(entry.key !== undefined ? { key: entry.key } : {}), ...(entry.parent ? { parent: entry.parent } : {}) });
     }
   }
   return problems;
