@@ -19,6 +19,7 @@ import { PhaseTimer } from './phase-timer.ts';
 import { readGuides } from './read-guides.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { resolveSiteOptions, type SiteFlags } from './site-options.ts';
+import { LEAN_HEAP_FLAGS } from './lean-heap.ts';
 import type { PreparedSite, PrepareRequest } from './prepare-site.ts';
 import type { ValidateCommandOptions } from './validate-command.ts';
 
@@ -151,7 +152,7 @@ function replaceFolder(fresh: string, target: string): void {
  */
 function runPrepare(request: PrepareRequest, io: CliIO): Promise<PreparedSite | number> {
   const runner = fileURLToPath(moduleFile('./prepare-runner.ts', import.meta.url));
-  const child = spawn(process.execPath, [runner], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...LEAN_HEAP_FLAGS, runner], { stdio: ['pipe', 'pipe', 'pipe'] });
   child.stdin.end(JSON.stringify(request));
   const forward = (stream: NodeJS.ReadableStream, write: (line: string) => void): Promise<void> =>
     new Promise((done) => {
@@ -188,7 +189,7 @@ function runPrepare(request: PrepareRequest, io: CliIO): Promise<PreparedSite | 
  */
 function startRenderer(options: { root: string; outDir: string; base?: string; site?: string }, dataFile: string, guides: GuideFiles | undefined): { done: Promise<void>; stop: () => Promise<void> } {
   const runner = fileURLToPath(moduleFile('./astro-build-runner.ts', import.meta.url));
-  const child = spawn(process.execPath, [runner, JSON.stringify(options)], {
+  const child = spawn(process.execPath, [...LEAN_HEAP_FLAGS, runner, JSON.stringify(options)], {
     env: { ...process.env, APIDESC_SITE_DATA: dataFile, ASTRO_TELEMETRY_DISABLED: '1', ...guidesEnvironment(guides) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
