@@ -4,17 +4,17 @@
  * the reply operation read as expected, and axe-core finds no WCAG 2.1 A/AA violation there.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
+import { tempDir } from '../test/helpers.ts';
 
 const corpus = resolve(process.env.APIDESC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus'));
-const site = join(mkdtempSync(join(tmpdir(), 'apidesc-portal-')), 'site');
+const site = join(tempDir('apidesc-portal-'), 'site');
 
 
 describe('a two-document portal of corpus documents in Chromium', () => {

@@ -4,16 +4,16 @@
  * message by name and a schema by a nested property name are found as typed.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, runCli, serveSite } from './support.ts';
+import { tempDir } from '../test/helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-const site = join(mkdtempSync(join(tmpdir(), 'apidesc-search-')), 'site');
+const site = join(tempDir('apidesc-search-'), 'site');
 
 
 describe('search (Pagefind) in Chromium, site under /docs/', () => {

@@ -5,17 +5,17 @@
  * search page filters results by kind, and axe-core finds no WCAG 2.1 A/AA violation.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
+import { tempDir } from '../test/helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-const site = join(mkdtempSync(join(tmpdir(), 'apidesc-e2e-')), 'site');
+const site = join(tempDir('apidesc-e2e-'), 'site');
 const artifacts = join(repo, 'test-results');
 
 
@@ -137,7 +137,8 @@ describe('the default site in Chromium', () => {
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
     assert.notEqual(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle), 'none', 'focus is visible');
     await page.keyboard.press('Enter');
-    assert.match(page.url(), /#content$/);
+    // Following the link is asynchronous: wait for it (a busy machine once read the URL first).
+    await page.waitForURL(/#content$/, { timeout: 5000 });
     await page.locator('header .theme').focus();
     const before = await page.evaluate(() => document.documentElement.dataset.theme ?? 'system');
     await page.keyboard.press('Enter');

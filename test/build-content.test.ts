@@ -1,14 +1,14 @@
 /** `apidesc-docs build` of the default document, served from a sub-path: pages, links, route manifest. */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
+import { tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-const out = join(mkdtempSync(join(tmpdir(), 'apidesc-build-')), 'site');
+const out = join(tempDir('apidesc-build-'), 'site');
 let code = -1;
 let routes: RouteEntry[] = [];
 

@@ -3,8 +3,7 @@
  * channel, operation, message and component has its route and its page.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, describe, it } from 'node:test';
@@ -14,10 +13,11 @@ import { buildSiteData } from '../src/cli/site-data-file.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import type { ResolvedDoc } from '../src/lib/resolve/resolved-doc.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
+import { tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const corpus = resolve(process.env.APIDESC_CORPUS ?? join(repo, '../shared/corpus'));
-const out = join(mkdtempSync(join(tmpdir(), 'apidesc-corpus-')), 'site');
+const out = join(tempDir('apidesc-corpus-'), 'site');
 
 function inputs(): { file: string; root?: string }[] {
   const list: { file: string; root?: string }[] = [];
@@ -47,7 +47,7 @@ describe('build of the whole corpus as one portal', () => {
     const data = buildSiteData(docs, repo);
     routes = data.routes;
     apis = data.site.apis.length;
-    const dataFile = join(mkdtempSync(join(tmpdir(), 'apidesc-data-')), 'site.json');
+    const dataFile = join(tempDir('apidesc-data-'), 'site.json');
     const lines: string[] = [];
     writeSiteLines(data.site, (line) => lines.push(line));
     writeFileSync(dataFile, lines.join(''));

@@ -3,15 +3,15 @@
  * (outside code blocks), and lint findings sit in the card of the subscription they concern.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
+import { tempDir } from './helpers.ts';
 
 const corpus = resolve(process.env.APIDESC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus'));
-const out = join(mkdtempSync(join(tmpdir(), 'apidesc-sns-')), 'site');
+const out = join(tempDir('apidesc-sns-'), 'site');
 const files = existsSync(corpus) ? readdirSync(join(corpus, 'valid')).filter((f) => f.startsWith('bindings-sns-')).sort() : [];
 
 /** Visible text of a page: tags removed, code blocks (<pre>) left out, entities decoded. */

@@ -1,14 +1,29 @@
 /** Test helpers: write documents into a temporary folder and validate them like the CLI does. */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostic.ts';
 import { validateDocument, type ValidateOptions } from '../src/lib/validate/validate-document.ts';
 
+const made: string[] = [];
+// The test runner gives each test file a process of its own: its folders go when it ends
+// (kept with APIDESC_KEEP_TEMP=1, to look at what a failing test built).
+process.on('exit', () => {
+  if (process.env.APIDESC_KEEP_TEMP === '1') return;
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary folder, removed when the test process exits. */
+export function tempDir(prefix = 'apidesc-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
 /** Creates a temporary folder holding `files` (path → content) and returns its path. */
 export function tempTree(files: Record<string, string | Uint8Array>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'apidesc-test-'));
+  const dir = tempDir();
   for (const [path, content] of Object.entries(files)) {
     const full = join(dir, path);
     mkdirSync(dirname(full), { recursive: true });

@@ -5,11 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { freePort, tempTree, until } from './helpers.ts';
+import { freePort, tempDir, tempTree, until } from './helpers.ts';
 
 const repo = new URL('..', import.meta.url).pathname;
 const ORDERS = readFileSync(join(repo, 'content/orders.apidesc.yaml'), 'utf8');
@@ -22,7 +21,7 @@ function run(command: string, args: string[], cwd: string): SpawnSyncReturns<str
 
 describe('the npm package in another repository', () => {
   it('packs, installs, validates, builds and serves with a guide and a configuration file', async () => {
-    const packs = mkdtempSync(join(tmpdir(), 'apidesc-pack-'));
+    const packs = tempDir('apidesc-pack-');
     const packed = run('npm', ['pack', '--pack-destination', packs, '--json'], repo);
     assert.equal(packed.status, 0, packed.stderr);
     const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];

@@ -3,19 +3,19 @@
  * completed page is exactly what a build renders; findings arrive after the pages, on them.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { validateDocument } from '../lib/validate/validate-document.ts';
 import { LiveSite } from './live-site.ts';
 import { buildSiteData, highlightSite } from './site-data-file.ts';
+import { tempDir } from '../../test/helpers.ts';
 
 const quiet = { out: () => {}, err: () => {} };
 const content = resolve(import.meta.dirname, '../../content');
 
 describe('LiveSite (apidesc-docs dev)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'apidesc-live-'));
+  const dir = tempDir('apidesc-live-');
   cpSync(content, dir, { recursive: true });
   const file = join(dir, 'orders.apidesc.yaml');
   const live = new LiveSite([file], { cwd: dir }, quiet);
