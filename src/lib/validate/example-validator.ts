@@ -24,6 +24,8 @@ function fragmentOf(pointer: string): string {
 export class ExampleValidator {
   readonly #ajv: Ajv;
   readonly #compiled = new Map<string, ValidateFunction | string>();
+  /** The same, by the schema's file and text: generated and copied schemas repeat (a third of them at 100 channels). */
+  readonly #compiledByContent = new Map<string, ValidateFunction | string>();
   readonly #avro = new Map<string, AvroType | string>();
   readonly #registered = new Set<string>();
   readonly #doc: ResolvedDoc;
@@ -34,9 +36,9 @@ export class ExampleValidator {
     addFormats.default(this.#ajv);
   }
 
-  /** Reasons the value does not match the JSON Schema at `schemaAt`; empty when it does. */
-  jsonSchemaErrors(value: unknown, schemaAt: Location): string[] {
-    const validate = this.#compile(schemaAt);
+  /** Reasons the value does not match the JSON Schema `schema`, found at `schemaAt`; empty when it does. */
+  jsonSchemaErrors(value: unknown, schema: unknown, schemaAt: Location): string[] {
+    const validate = this.#compile(schema, schemaAt);
     if (typeof validate === 'string') return [];
     if (validate(value)) return [];
     return (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}${e.keyword === 'additionalProperties' ? ` (\`${String(e.params.additionalProperty)}\`)` : e.keyword === 'enum' ? ` (${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})` : ''}`);
@@ -59,10 +61,17 @@ export class ExampleValidator {
     return paths.slice(0, 5).map((p) => `${p === '/' ? '(root)' : p} does not match the Avro schema`);
   }
 
-  #compile(schemaAt: Location): ValidateFunction | string {
+  #compile(schema: unknown, schemaAt: Location): ValidateFunction | string {
     const key = `${schemaAt.file}#${schemaAt.pointer}`;
     const hit = this.#compiled.get(key);
     if (hit !== undefined) return hit;
+    // Equal text in the same file means the same schema: its `$ref`s resolve the same way.
+    const contentKey = contentKeyOf(schema, schemaAt.file);
+    const sameContent = contentKey === undefined ? undefined : this.#compiledByContent.get(contentKey);
+    if (sameContent !== undefined) {
+      this.#compiled.set(key, sameContent);
+      return sameContent;
+    }
     for (const file of this.#doc.files) {
       const uri = uriOf(file.path);
       if (this.#registered.has(uri)) continue;
@@ -77,6 +86,16 @@ export class ExampleValidator {
       result = error instanceof Error ? error.message : String(error);
     }
     this.#compiled.set(key, result);
+    if (contentKey !== undefined) this.#compiledByContent.set(contentKey, result);
     return result;
+  }
+}
+
+/** The schema's file and JSON text; none for a value JSON cannot write (a cycle made with YAML aliases). */
+function contentKeyOf(schema: unknown, file: string): string | undefined {
+  try {
+    return `${file}\n${JSON.stringify(schema)}`;
+  } catch {
+    return undefined;
   }
 }

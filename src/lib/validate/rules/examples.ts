@@ -45,12 +45,15 @@ function check(doc: Parameters<Rule['run']>[0]['doc'], validator: ExampleValidat
   if (isPlainObject(s) && ('schemaFormat' in s || 'schema' in s)) {
     const kind = schemaFormatKind(s.schemaFormat);
     const inner = fieldAt(resolved.at, 'schema');
-    if (kind === 'apidesc') return validator.jsonSchemaErrors(value, inner);
+    if (kind === 'apidesc') {
+      const inline = doc.deref(s.schema, inner);
+      return inline ? validator.jsonSchemaErrors(value, inline.value, inline.at) : [];
+    }
     if (kind === 'avro') {
       const avroSchema = doc.deref(s.schema, inner);
       return avroSchema ? validator.avroErrors(value, avroSchema.value, avroSchema.at) : [];
     }
     return [];
   }
-  return validator.jsonSchemaErrors(value, resolved.at);
+  return validator.jsonSchemaErrors(value, s, resolved.at);
 }

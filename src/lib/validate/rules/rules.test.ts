@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { codes, validateYaml, MINIMAL } from '../../../../test/helpers.ts';
+import { codes, validateFiles, validateYaml, MINIMAL } from '../../../../test/helpers.ts';
 
 interface Row {
   name: string;
@@ -157,3 +157,17 @@ for (const [rule, rows] of Object.entries(table)) {
     }
   });
 }
+
+describe('rule example: schemas with the same text', () => {
+  // Validators are reused for schemas of equal text, but only within a file: there `$ref`s
+  // resolve alike, in another file they may name another schema.
+  it('are checked alike within a file, and each against its own file across files', async () => {
+    const payload = "{type: object, properties: {id: {$ref: '#/components/schemas/Id'}}}";
+    const main = `${MINIMAL}components:\n  schemas:\n    Id: {type: integer}\n  messages:\n    a:\n      payload: ${payload}\n      examples: [{payload: {id: x}}]\n    b:\n      payload: ${payload}\n      examples: [{payload: {id: y}}]\n    c:\n      $ref: 'other.yaml#/components/messages/c'\n`;
+    const other = `components:\n  schemas:\n    Id: {type: string}\n  messages:\n    c:\n      payload: ${payload}\n      examples: [{payload: {id: z}}]\n`;
+    const diagnostics = await validateFiles({ 'main.yaml': main, 'other.yaml': other });
+    const invalid = diagnostics.filter((d) => d.code === 'example-invalid').map((d) => `${d.file}:${d.line}`);
+    // "x" and "y" are not integers; "z" is a string, as other.yaml's own Id says.
+    assert.deepEqual(invalid, ['main.yaml:11', 'main.yaml:14']);
+  });
+});
