@@ -6,7 +6,7 @@
  * (`prepared.json`). Runs in its own process (prepare-runner.ts), so all of its memory is
  * returned when it ends.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
@@ -16,7 +16,8 @@ import type { SiteSettings } from '../site/site-data.ts';
 import type { BuildOptions } from './build-command.ts';
 import { checkGuideRefs } from './guide-check.ts';
 import { EXIT, type CliIO } from './io.ts';
-import { buildSiteData, completePagesOnRead } from './site-data-file.ts';
+import { expandInputs } from './inputs.ts';
+import { buildSiteData, CodeHighlighter, completePagesOnRead } from './site-data-file.ts';
 import { digest, writeSiteData } from './write-site-data.ts';
 import { validateCommand } from './validate-command.ts';
 
@@ -41,7 +42,26 @@ export interface PreparedSite {
 }
 
 /** Returns the summary it also writes to `prepared.json`, or the exit code to stop the build with. */
-export async function prepareSite({ inputs, options, cwd, work, dataFile, settings, guideRefs }: PrepareRequest, io: CliIO): Promise<PreparedSite | number> {
+export async function prepareSite(request: PrepareRequest, io: CliIO): Promise<PreparedSite | number> {
+  const highlighter = new CodeHighlighter();
+  // Sites this large highlight on two threads: the worker loads shiki while the documents are checked.
+  if (inputBytes(request.inputs, request.cwd) >= WARM_HIGHLIGHTER_BYTES) highlighter.warmUp();
+  try {
+    return await prepareWith(request, highlighter, io);
+  } finally {
+    await highlighter.close();
+  }
+}
+
+/** About 40 channels of a generated document: enough code for the highlighting worker. */
+const WARM_HIGHLIGHTER_BYTES = 512 * 1024;
+
+/** The inputs' size on disk; a file that cannot be read counts nothing (validation reports it). */
+function inputBytes(inputs: string[], cwd: string): number {
+  return expandInputs(inputs, cwd).files.reduce((sum, file) => sum + (statSync(file, { throwIfNoEntry: false })?.size ?? 0), 0);
+}
+
+async function prepareWith({ inputs, options, cwd, work, dataFile, settings, guideRefs }: PrepareRequest, highlighter: CodeHighlighter, io: CliIO): Promise<PreparedSite | number> {
   const started = performance.now();
   const validation = await validateCommand(inputs, options, io);
   const validateMs = performance.now() - started;
@@ -72,7 +92,7 @@ export async function prepareSite({ inputs, options, cwd, work, dataFile, settin
     io.err('Build stopped: fix the references of the guides above, or build a preview with --allow-invalid (they are then shown as broken).');
     return EXIT.invalid;
   }
-  const digests = await writeSiteData(`${dataFile}.partial`, site);
+  const digests = await writeSiteData(`${dataFile}.partial`, site, highlighter);
   renameSync(`${dataFile}.partial`, dataFile);
   for (const route of routes) {
     const hash = digests.get(route.url);

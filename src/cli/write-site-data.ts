@@ -10,7 +10,7 @@ import { descriptionJob, pageJobs } from '../lib/highlight/highlight-page.ts';
 import type { Page } from '../lib/model/pages.ts';
 import { headLine, pageLine } from '../site/site-data-file-format.ts';
 import type { SiteData } from '../site/site-data.ts';
-import { CodeHighlighter } from './site-data-file.ts';
+import type { CodeHighlighter } from './site-data-file.ts';
 
 /** Pages completed and highlighted together: enough code for the worker thread to pay off. */
 const BATCH_PAGES = 1000;
@@ -27,12 +27,12 @@ function pageDigest(page: Page): string {
 }
 
 /**
- * Writes `site` to `path`; its pages complete themselves when read (completeOnRead) and are
- * emptied once written. Returns the digest of each page by its URL relative to the site.
+ * Writes `site` to `path`, its code highlighted by `highlighter` (left open: the caller may have
+ * started it early); its pages complete themselves when read (completeOnRead) and are emptied
+ * once written. Returns the digest of each page by its URL relative to the site.
  */
-export async function writeSiteData(path: string, site: SiteData): Promise<Map<string, string>> {
+export async function writeSiteData(path: string, site: SiteData, highlighter: CodeHighlighter): Promise<Map<string, string>> {
   const digests = new Map<string, string>();
-  const highlighter = new CodeHighlighter();
   const fd = openSync(path, 'w');
   try {
     let pending: string[] = [];
@@ -65,7 +65,6 @@ export async function writeSiteData(path: string, site: SiteData): Promise<Map<s
     writeSync(fd, pending.join(''));
   } finally {
     closeSync(fd);
-    await highlighter.close();
   }
   return digests;
 }

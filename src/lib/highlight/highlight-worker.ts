@@ -6,9 +6,10 @@ import { parentPort } from 'node:worker_threads';
 import { loadHighlighter } from './highlight-html.ts';
 import { runTask, type HighlightTask } from './highlight-page.ts';
 
-let highlighter: ReturnType<typeof loadHighlighter> | undefined;
+// Loaded as soon as the worker starts: CodeHighlighter.warmUp starts it before there is code.
+const highlighter = loadHighlighter();
 // One message per batch of a site's pages (CodeHighlighter in src/cli/site-data-file.ts).
 parentPort?.on('message', async (tasks: HighlightTask[]) => {
-  const h = await (highlighter ??= loadHighlighter());
+  const h = await highlighter;
   parentPort?.postMessage(tasks.map((task) => runTask(h, task)));
 });
