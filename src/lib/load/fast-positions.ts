@@ -44,10 +44,6 @@ export class PositionTree {
     this.#end = new Int32Array(capacity);
   }
 
-  get size(): number {
-    return this.#size;
-  }
-
   /** Opens a node at `start`; it holds every node opened before it is closed. */
   open(start: number): NodeId {
     const id = this.#size++;
@@ -64,6 +60,12 @@ export class PositionTree {
   close(id: NodeId, result: unknown): void {
     this.#result[id] = result;
     this.#end[id] = this.#size;
+  }
+
+  /** Gives back the arrays' unused room once every node is in (they grow by doubling). */
+  trim(): void {
+    this.#start = this.#start.slice(0, this.#size);
+    this.#end = this.#end.slice(0, this.#size);
   }
 
   start(node: NodeId): number {
@@ -129,7 +131,7 @@ export class PositionTree {
 }
 
 function grow(array: Int32Array): Int32Array {
-  const bigger = new Int32Array(array.length * 2);
+  const bigger = new Int32Array(Math.max(1024, array.length * 2));
   bigger.set(array);
   return bigger;
 }
@@ -157,9 +159,11 @@ export class PositionRecorder {
     if (this.#open.length === 0) this.tree.root = id;
   };
 
-  /** The tree, once at least one node was closed at the top. */
-  get recorded(): PositionTree | undefined {
-    return this.tree.root >= 0 ? this.tree : undefined;
+  /** The finished tree, once at least one node was closed at the top. */
+  finish(): PositionTree | undefined {
+    if (this.tree.root < 0) return undefined;
+    this.tree.trim();
+    return this.tree;
   }
 }
 
@@ -177,7 +181,7 @@ export function recordFrames(text: string, maxDepth: number): PositionTree | und
   } catch {
     return undefined;
   }
-  return recorder.recorded;
+  return recorder.finish();
 }
 
 /** How many children `node` has. */

@@ -55,7 +55,7 @@ function yamlProblems(text: string, at: Location, limits: LoadLimits): ParseResu
     const recorder = new PositionRecorder(sizeHintOf(text));
     const options: jsyaml.LoadOptions & { maxDepth: number; listener: PositionRecorder['listener'] } = { schema: jsyaml.CORE_SCHEMA, maxDepth: limits.maxDepth, filename: at.file, listener: recorder.listener };
     const value: unknown = jsyaml.load(text, options);
-    const frames = recorder.recorded;
+    const frames = recorder.finish();
     return { value, problems: [], ...(frames ? { frames } : {}) };
   } catch (error) {
     if (error instanceof jsyaml.YAMLException) return yamlExceptionProblem(error, at, limits);
