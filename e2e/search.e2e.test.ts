@@ -49,12 +49,21 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
       const message = document.querySelector('.pagefind-ui__message')?.textContent ?? '';
       return /\d+ results? for/.test(message) && message.includes(q);
     }, text, { timeout: 10_000 });
-    // Each result's title loads on its own: wait until every shown result has one.
-    await page.waitForFunction(() => {
-      const links = Array.from(document.querySelectorAll('.pagefind-ui__result-link'));
-      return links.length > 0 && links.every((l) => (l.textContent ?? '').trim() !== '');
-    }, undefined, { timeout: 10_000 });
-    return page.locator('.pagefind-ui__result-link').allTextContents();
+    // Each result's title loads on its own, and the list can still show the previous query's
+    // results for a moment after the message changed: wait until every shown result has a
+    // title and the list has stayed the same for 300 ms.
+    let shown: string[] = [];
+    for (let stable = 0, tries = 0; stable < 2 && tries < 40; tries++) {
+      await page.waitForFunction(() => {
+        const links = Array.from(document.querySelectorAll('.pagefind-ui__result-link'));
+        return links.length > 0 && links.every((l) => (l.textContent ?? '').trim() !== '');
+      }, undefined, { timeout: 10_000 });
+      const now = await page.locator('.pagefind-ui__result-link').allTextContents();
+      stable = now.join('\n') === shown.join('\n') ? stable + 1 : 0;
+      shown = now;
+      await page.waitForTimeout(150);
+    }
+    return shown;
   }
 
   it('focuses the search box with "/" and finds objects by address, id, name and nested property', async () => {
