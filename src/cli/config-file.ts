@@ -23,7 +23,7 @@ export interface LoadedConfig {
   /** Folder that the config's paths (and {path} of editLink) are relative to: the file's, else the working folder. */
   folder: string;
   diagnostics: Diagnostic[];
-  /** Text of the file, for code frames. */
+  /** Text of the file, for code positions. */
   text?: string;
 }
 
@@ -56,7 +56,7 @@ export async function loadConfig(cwd: string, explicit: string | undefined, limi
     if (!loaded.file) return { config: {}, file, folder, diagnostics: loaded.problems.map((p) => diagnostic(p)) };
     value = loaded.file.value;
     text = loaded.file.text;
-    index = new PositionIndex(loaded.file.text, loaded.file.frames);
+    index = new PositionIndex(loaded.file.text, loaded.file.positions);
   }
   const { config, problems } = checkConfig(value, folder, file);
   return { config, file, folder, diagnostics: problems.map((p) => diagnostic(p, index)).sort(compareDiagnostics), ...(text !== undefined ? { text } : {}) };

@@ -173,7 +173,7 @@ export function sizeHintOf(text: string): number {
 }
 
 /** Parses `text` only to record positions (for files loaded without them). */
-export function recordFrames(text: string, maxDepth: number): PositionTree | undefined {
+export function recordPositions(text: string, maxDepth: number): PositionTree | undefined {
   const recorder = new PositionRecorder(sizeHintOf(text));
   try {
     const options: jsyaml.LoadOptions & { maxDepth: number; listener: PositionRecorder['listener'] } = { schema: jsyaml.CORE_SCHEMA, maxDepth, listener: recorder.listener };

@@ -20,7 +20,7 @@ export interface ParseResult {
   value?: unknown;
   problems: Problem[];
   /** Node positions recorded during the parse, for lazy line/column lookups. */
-  frames?: PositionTree;
+  positions?: PositionTree;
 }
 
 export function formatOf(path: string): SourceFormat {
@@ -37,12 +37,12 @@ export function parseText(text: string, format: SourceFormat, at: Location, limi
       return jsonSyntaxProblem(error, text, at);
     }
     const yamlPass = yamlProblems(text, at, limits);
-    return yamlPass.problems.length > 0 ? yamlPass : { value, problems: [], ...(yamlPass.frames ? { frames: yamlPass.frames } : {}) };
+    return yamlPass.problems.length > 0 ? yamlPass : { value, problems: [], ...(yamlPass.positions ? { positions: yamlPass.positions } : {}) };
   }
   const result = yamlProblems(text, at, limits);
   // A YAML stream with only comments or document markers has no document at all.
   // (js-yaml then returns null without reporting any node.)
-  return result.problems.length === 0 && (result.value === undefined || (result.value === null && !(result.frames?.hasChildren(result.frames.root) ?? false))) ? empty(at) : result;
+  return result.problems.length === 0 && (result.value === undefined || (result.value === null && !(result.positions?.hasChildren(result.positions.root) ?? false))) ? empty(at) : result;
 }
 
 function empty(at: Location): ParseResult {
@@ -55,8 +55,8 @@ function yamlProblems(text: string, at: Location, limits: LoadLimits): ParseResu
     const recorder = new PositionRecorder(sizeHintOf(text));
     const options: jsyaml.LoadOptions & { maxDepth: number; listener: PositionRecorder['listener'] } = { schema: jsyaml.CORE_SCHEMA, maxDepth: limits.maxDepth, filename: at.file, listener: recorder.listener };
     const value: unknown = jsyaml.load(text, options);
-    const frames = recorder.finish();
-    return { value, problems: [], ...(frames ? { frames } : {}) };
+    const positions = recorder.finish();
+    return { value, problems: [], ...(positions ? { positions } : {}) };
   } catch (error) {
     if (error instanceof jsyaml.YAMLException) return yamlExceptionProblem(error, at, limits);
     if (error instanceof RangeError) {

@@ -8,18 +8,18 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from 'yaml';
-import { locate, recordFrames, UNSPLIT } from './fast-positions.ts';
+import { locate, recordPositions, UNSPLIT } from './fast-positions.ts';
 import { PositionIndex } from './positions.ts';
 
-/** Every node and key position the `yaml` package gives, against what `locate` finds in the frames. */
+/** Every node and key position the `yaml` package gives, against what `locate` finds in the positions. */
 function compare(text: string): { checked: number; mismatches: string[] } {
   const mismatches: string[] = [];
   let checked = 0;
-  const frames = recordFrames(text, 1000);
-  if (!frames) return { checked, mismatches: ['no frames recorded'] };
+  const positions = recordPositions(text, 1000);
+  if (!positions) return { checked, mismatches: ['no positions recorded'] };
   const check = (tokens: string[], expected: number | undefined, key: boolean): void => {
     checked++;
-    const found = locate(frames, text, tokens);
+    const found = locate(positions, text, tokens);
     const actual = found === UNSPLIT ? UNSPLIT : key ? found.keyStart : found.start;
     if (actual !== expected) mismatches.push(`/${tokens.join('/')}${key ? ' (key)' : ''}: yaml ${expected}, fast ${actual}`);
   };

@@ -9,7 +9,7 @@
 import type { Document, Node, Pair } from 'yaml';
 import { lazyModule } from '../lazy-module.ts';
 import { parsePointer } from '../resolve/json-pointer.ts';
-import { locate, recordFrames, UNSPLIT, type PositionTree } from './fast-positions.ts';
+import { locate, recordPositions, UNSPLIT, type PositionTree } from './fast-positions.ts';
 
 const yaml = lazyModule<typeof import('yaml')>('yaml');
 
@@ -20,13 +20,13 @@ export interface Position {
 
 export class PositionIndex {
   readonly #text: string;
-  #frames?: PositionTree | null;
+  #positions?: PositionTree | null;
   #doc?: Document.Parsed;
   #lineStarts?: number[];
 
-  constructor(text: string, frames?: PositionTree) {
+  constructor(text: string, positions?: PositionTree) {
     this.#text = text;
-    if (frames) this.#frames = frames;
+    if (positions) this.#positions = positions;
   }
 
   /**
@@ -41,9 +41,9 @@ export class PositionIndex {
   }
 
   #findFast(tokens: string[], atKey: boolean): number | undefined {
-    if (this.#frames === undefined) this.#frames = recordFrames(this.#text, 100_000) ?? null;
-    if (!this.#frames) return undefined;
-    const found = locate(this.#frames, this.#text, tokens);
+    if (this.#positions === undefined) this.#positions = recordPositions(this.#text, 100_000) ?? null;
+    if (!this.#positions) return undefined;
+    const found = locate(this.#positions, this.#text, tokens);
     if (found === UNSPLIT) return undefined;
     return atKey && found.keyStart !== undefined ? found.keyStart : found.start;
   }

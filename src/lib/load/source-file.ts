@@ -15,7 +15,7 @@ export interface SourceFile {
   /** The parsed document: plain JSON data (objects, arrays, strings, numbers, booleans, null). */
   value: unknown;
   /** Node positions recorded while parsing (see positions.ts). */
-  frames?: PositionTree;
+  positions?: PositionTree;
 }
 
 export interface LoadResult {
@@ -42,8 +42,8 @@ export function loadText(path: string, text: string, format: SourceFormat, limit
   const structural = checkStructure(parsed.value, at, limits, needsStructureWalk(text));
   problems.push(...structural);
   if (structural.length > 0) return { problems };
-  if (format === 'yaml') problems.push(...nonStringKeys(parsed.frames, at));
-  return { file: { path, format, text, value: parsed.value, ...(parsed.frames ? { frames: parsed.frames } : {}) }, problems };
+  if (format === 'yaml') problems.push(...nonStringKeys(parsed.positions, at));
+  return { file: { path, format, text, value: parsed.value, ...(parsed.positions ? { positions: parsed.positions } : {}) }, problems };
 }
 
 function readBytes(path: string, limits: LoadLimits): { data: Uint8Array } | { problem: Problem } {

@@ -109,7 +109,7 @@ function problem(at: Location, pointer: string, code: string, message: string, h
 /**
  * YAML keys that are not strings (`200:`, `true:`, `~:`) are read as strings, as JSON needs;
  * the SPEC recommends scalar string keys, so each is a warning (the first few, not thousands).
- * Uses the frames recorded while parsing, where a key still has its YAML type.
+ * Uses the positions recorded while parsing, where a key still has its YAML type.
  */
 export function nonStringKeys(tree: PositionTree | undefined, at: Location, limit = 20): Problem[] {
   const problems: Problem[] = [];

@@ -70,7 +70,7 @@ export class ResolvedDoc {
     if (!file) return undefined;
     let index = this.#positions.get(at.file);
     if (!index) {
-      index = new PositionIndex(file.text, file.frames);
+      index = new PositionIndex(file.text, file.positions);
       this.#positions.set(at.file, index);
     }
     return index.find(at.pointer, atKey);
