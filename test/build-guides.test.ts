@@ -34,8 +34,6 @@ Intro with a unique word: zanzibarquartz.
 Amounts are <ApiLink ref="#/components/schemas/Money">money</ApiLink>; the order id is <ApiLink ref="#/components/schemas/OrderRef/properties/orderId" />.
 `;
 
-const run = runIn;
-
 const page = (dir: string, path: string): string => readFileSync(join(dir, path), 'utf8');
 
 /** The pages in the Pagefind index (its fragments: gzip, a signature, then JSON). */
@@ -57,7 +55,7 @@ describe('guides and configuration in a build', () => {
         footerLinks: [{ label: 'Status page', href: 'https://status.acme.test/' }], editLink: 'https://git.acme.test/hub/edit/main/{path}#L{line}',
       }),
     });
-    const { code, err } = await run(dir, ['build', 'api/orders.apidesc.yaml', '--out', 'site']);
+    const { code, err } = await runIn(dir, ['build', 'api/orders.apidesc.yaml', '--out', 'site']);
     assert.equal(code, 0, err);
     const tour = page(dir, 'site/guides/tour/index.html');
     assert.match(tour, /<title>Tour of the order events · Acme developer hub<\/title>/);
@@ -101,24 +99,24 @@ describe('guides and configuration in a build', () => {
 
   it('stops on a reference that does not resolve, naming the guide file:line and the pointer', async () => {
     const dir = tempTree({ 'orders.yaml': ORDERS, 'guides/broken.mdx': '# Broken\n\nText.\n\n<SchemaTable ref="#/components/schemas/Nope" />\n\n<OperationCard ref="#/channels/orderEvents" />\n' });
-    const stopped = await run(dir, ['build', 'orders.yaml', '--out', 'site']);
+    const stopped = await runIn(dir, ['build', 'orders.yaml', '--out', 'site']);
     assert.equal(stopped.code, 1);
     assert.match(stopped.out, /guides\/broken\.mdx:5:1 {2}error {2}guide-ref-unresolved {2}ref="#\/components\/schemas\/Nope" does not resolve/);
     assert.match(stopped.out, /guides\/broken\.mdx:7:1 {2}error {2}guide-ref-unresolved {2}<OperationCard> shows an operation, but #\/channels\/orderEvents is a channel/);
     assert.match(stopped.err, /Build stopped: fix the references of the guides/);
     assert.ok(!existsSync(join(dir, 'site')), 'nothing written');
     // A preview shows the broken reference on the guide instead.
-    const preview = await run(dir, ['build', 'orders.yaml', '--out', 'preview', '--allow-invalid']);
+    const preview = await runIn(dir, ['build', 'orders.yaml', '--out', 'preview', '--allow-invalid']);
     assert.equal(preview.code, 0, preview.err);
     assert.match(page(dir, 'preview/guides/broken/index.html'), /<span class="guide-error"><strong>Broken reference<\/strong> <code>&lt;SchemaTable ref="#\/components\/schemas\/Nope"&gt;<\/code>: ref=&quot;#\/components\/schemas\/Nope&quot; does not resolve/);
   });
 
   it('stops on an MDX syntax error before any work, and leaves a broken guide out of a preview', async () => {
     const dir = tempTree({ 'orders.yaml': ORDERS, 'guides/bad.mdx': '# Bad\n\n<Unclosed\n', 'guides/ok.md': '# OK\n' });
-    const stopped = await run(dir, ['build', 'orders.yaml', '--out', 'site']);
+    const stopped = await runIn(dir, ['build', 'orders.yaml', '--out', 'site']);
     assert.equal(stopped.code, 1);
     assert.match(stopped.out, /guides\/bad\.mdx:3:1 {2}error {2}guide-syntax/);
-    const preview = await run(dir, ['build', 'orders.yaml', '--out', 'preview', '--allow-invalid']);
+    const preview = await runIn(dir, ['build', 'orders.yaml', '--out', 'preview', '--allow-invalid']);
     assert.equal(preview.code, 0, preview.err);
     assert.ok(existsSync(join(dir, 'preview/guides/ok/index.html')));
     assert.ok(!existsSync(join(dir, 'preview/guides/bad')));
@@ -126,11 +124,11 @@ describe('guides and configuration in a build', () => {
 
   it('stops with exit 2 on an invalid configuration, and flags override the file', async () => {
     const dir = tempTree({ 'orders.yaml': ORDERS, 'apidesc-docs.config.yaml': 'title: From the file\nsidebar: sideways\n' });
-    const bad = await run(dir, ['build', 'orders.yaml', '--out', 'site']);
+    const bad = await runIn(dir, ['build', 'orders.yaml', '--out', 'site']);
     assert.equal(bad.code, 2);
     assert.match(bad.out, /apidesc-docs\.config\.yaml:2:10 {2}error {2}config-invalid {2}`sidebar` must be/);
     const fixed = tempTree({ 'orders.yaml': ORDERS, 'apidesc-docs.config.yaml': 'title: From the file\nbase: /file/\n' });
-    const built = await run(fixed, ['build', 'orders.yaml', '--out', 'site', '--title', 'From the flag', '--base', '/flag/']);
+    const built = await runIn(fixed, ['build', 'orders.yaml', '--out', 'site', '--title', 'From the flag', '--base', '/flag/']);
     assert.equal(built.code, 0, built.err);
     const overview = page(fixed, 'site/index.html');
     assert.match(overview, /<title>Overview · From the flag<\/title>/);
@@ -139,16 +137,16 @@ describe('guides and configuration in a build', () => {
 
   it('validate reports the guides and the configuration too, in text and SARIF', async () => {
     const dir = tempTree({ 'orders.yaml': ORDERS, 'guides/g.mdx': '# G\n\nSee <ApiLink ref="#/channels/nope" />.\n' });
-    const text = await run(dir, ['validate', 'orders.yaml']);
+    const text = await runIn(dir, ['validate', 'orders.yaml']);
     assert.equal(text.code, 1);
     assert.match(text.out, /guides\/g\.mdx:3:5 {2}error {2}guide-ref-unresolved/);
-    const sarif = await run(dir, ['validate', 'orders.yaml', '--format', 'sarif']);
+    const sarif = await runIn(dir, ['validate', 'orders.yaml', '--format', 'sarif']);
     const results = (JSON.parse(sarif.out) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] }).runs[0]!.results;
     const guide = results.find((r) => r.ruleId === 'guide-ref-unresolved');
     assert.equal(guide?.locations[0]?.physicalLocation.artifactLocation.uri, 'guides/g.mdx');
     assert.equal(guide?.locations[0]?.physicalLocation.region.startLine, 3);
     const config = tempTree({ 'orders.yaml': ORDERS, 'apidesc-docs.config.json': '{"sidebar": "tags"}' });
-    const bad = await run(config, ['validate', 'orders.yaml']);
+    const bad = await runIn(config, ['validate', 'orders.yaml']);
     assert.equal(bad.code, 2, 'an unusable configuration is a usage error');
     assert.match(bad.out, /apidesc-docs\.config\.json:1:13 {2}error {2}config-invalid/);
   });

@@ -4,7 +4,7 @@
  * the route manifest `apidesc-routes.json` at the root of the output.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { formatText } from '../lib/diagnostics/format-text.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import { moduleFile } from '../lib/module-file.ts';
 import { guidesEnvironment, type GuideFiles } from '../site/guide-files.ts';
-import { expandInputs } from './inputs.ts';
+import { inputBytes } from './inputs.ts';
 import { EXIT, type CliIO } from './io.ts';
 import { PhaseTimer } from './phase-timer.ts';
 import { readGuides } from './read-guides.ts';
@@ -114,16 +114,6 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
 
 /** Input size (the root documents) from which the renderer starts after the model: about 650 channels. */
 const LATE_RENDER_BYTES = 8 * 1024 * 1024;
-
-function inputBytes(inputs: string[], cwd: string): number {
-  return expandInputs(inputs, cwd).files.reduce((sum, file) => {
-    try {
-      return sum + statSync(file).size;
-    } catch {
-      return sum;
-    }
-  }, 0);
-}
 
 function printDiagnostics(io: CliIO, diagnostics: Diagnostic[], sources: Map<string, string>, color: boolean): void {
   if (diagnostics.length > 0) io.out(formatText(diagnostics, { sources, color }));

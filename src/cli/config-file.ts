@@ -23,7 +23,7 @@ export interface LoadedConfig {
   /** Folder that the config's paths (and {path} of editLink) are relative to: the file's, else the working folder. */
   folder: string;
   diagnostics: Diagnostic[];
-  /** Text of the file, for code positions. */
+  /** Text of the file, for code frames. */
   text?: string;
 }
 

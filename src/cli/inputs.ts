@@ -2,6 +2,17 @@
 import { readdirSync, statSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+/** The root documents' size on disk; a file that cannot be read counts nothing (validation reports it). */
+export function inputBytes(args: string[], cwd: string): number {
+  return expandInputs(args, cwd).files.reduce((sum, file) => {
+    try {
+      return sum + statSync(file).size;
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
 /** A folder means every *.yaml, *.yml and *.json directly in it whose root has `apidesc`. */
 export function expandInputs(args: string[], cwd: string): { files: string[]; missing: string[] } {
   const files: string[] = [];

@@ -6,7 +6,7 @@
  * (`prepared.json`). Runs in its own process (prepare-runner.ts), so all of its memory is
  * returned when it ends.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
@@ -16,7 +16,7 @@ import type { SiteSettings } from '../site/site-data.ts';
 import type { BuildOptions } from './build-command.ts';
 import { checkGuideRefs } from './guide-check.ts';
 import { EXIT, type CliIO } from './io.ts';
-import { expandInputs } from './inputs.ts';
+import { inputBytes } from './inputs.ts';
 import { buildSiteData, CodeHighlighter, completePagesOnRead } from './site-data-file.ts';
 import { digest, writeSiteData } from './write-site-data.ts';
 import { validateCommand } from './validate-command.ts';
@@ -56,11 +56,6 @@ export async function prepareSite(request: PrepareRequest, io: CliIO): Promise<P
 /** About 40 channels of a generated document: enough code for the highlighting worker. */
 const WARM_HIGHLIGHTER_BYTES = 512 * 1024;
 
-/** The inputs' size on disk; a file that cannot be read counts nothing (validation reports it). */
-function inputBytes(inputs: string[], cwd: string): number {
-  return expandInputs(inputs, cwd).files.reduce((sum, file) => sum + (statSync(file, { throwIfNoEntry: false })?.size ?? 0), 0);
-}
-
 async function prepareWith({ inputs, options, cwd, work, dataFile, settings, guideRefs }: PrepareRequest, highlighter: CodeHighlighter, io: CliIO): Promise<PreparedSite | number> {
   const started = performance.now();
   const validation = await validateCommand(inputs, options, io);
@@ -85,7 +80,7 @@ async function prepareWith({ inputs, options, cwd, work, dataFile, settings, gui
   site.settings = settings;
   const refProblems = checkGuideRefs(guideRefs, site.apis, docs.map((d) => d.doc));
   if (refProblems.length > 0) {
-    const sources = new Map(refProblems.map((d) => [d.file, readFileSync(resolve(cwd, d.file), 'utf8')]));
+    const sources = new Map([...new Set(refProblems.map((d) => d.file))].map((file) => [file, readFileSync(resolve(cwd, file), 'utf8')]));
     io.out(formatText(refProblems, { sources, color: options.color }));
   }
   if (hasErrors(refProblems) && !options.allowInvalid) {

@@ -5,13 +5,14 @@
  * the reference components it uses are collected, to be resolved against the documents once
  * they are modelled (guide-refs.ts).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { markdownToMdast, mdxToMdast } from 'satteri';
 import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { GUIDE_COMPONENTS, guideId, type GuideRef } from '../site/guide-refs.ts';
+import { guidePaths } from '../site/guide-files.ts';
 import type { GuideSummary } from '../site/site-data.ts';
 
 export interface ReadGuides {
@@ -40,20 +41,13 @@ const MAX_GUIDE_BYTES = 1024 * 1024;
 
 export function readGuides(folder: string, cwd: string): ReadGuides {
   const out: ReadGuides = { guides: [], renderable: [], refs: [], diagnostics: [], sources: new Map() };
-  const files = listGuides(folder);
+  const files = guidePaths(folder).map((path) => join(folder, path));
   for (const path of files.slice(0, MAX_GUIDES)) readGuide(path, folder, cwd, out);
   if (files.length > MAX_GUIDES) {
     out.diagnostics.push({ code: 'guide-too-many', severity: 'warning', message: `${files.length} guides; only the first ${MAX_GUIDES} are published`, hint: 'Merge guides, or split the site.', file: displayPath(folder, cwd), pointer: '', line: 0, column: 0 });
   }
   out.guides.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
   return out;
-}
-
-function listGuides(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.mdx?$/i.test(e.name) && !e.name.startsWith('_'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
 }
 
 function readGuide(path: string, folder: string, cwd: string, out: ReadGuides): void {

@@ -1,9 +1,11 @@
 /**
- * One Astro build at a time per site folder. Astro writes the content layer's module list
- * (`.astro/content-modules.mjs`) and its data store into the project folder, which every build
- * from the same installed package shares: two builds at once (a monorepo building two APIs in
- * parallel) could render one's guides from the other's list. Concurrent builds still validate
- * and model in parallel; only rendering waits.
+ * One Astro build at a time per site folder. When the output folder is outside the project
+ * folder (always, for a build from an installed package), Astro bundles the pages it prerenders
+ * into `<project>/.astro/.prerender/` and removes that folder afterwards (getOutDirWithinCwd in
+ * astro/dist/core/build/common.js); it also writes its data store and type files to `.astro/`.
+ * Every build from the same installation shares that folder: two builds at once (a monorepo
+ * building two APIs in parallel) would render from, or delete, each other's bundle.
+ * Concurrent builds still validate and model in parallel; only rendering waits.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,22 +4,18 @@
  * Built from the folder and files the command line hands over (guide-files.ts); without guides it
  * is an empty map and costs nothing (a content collection cost every build about 0.7 s).
  */
-import { readdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { guideFilesFromEnvironment } from './guide-files.ts';
+import { guideFilesFromEnvironment, guidePaths } from './guide-files.ts';
 import { guideId } from './guide-refs.ts';
 
 const ID = 'virtual:apidesc-guides';
 const RESOLVED = '\0' + ID;
 
-/** Every guide of a folder (`dev`: guides come and go while it runs). */
+/** Every guide of a folder (`dev`: guides come and go while it runs); none while the folder is gone. */
 function listGuides(dir: string): string[] {
   try {
-    return readdirSync(dir, { withFileTypes: true, recursive: true })
-      .filter((e) => e.isFile() && /\.mdx?$/i.test(e.name) && !e.name.startsWith('_'))
-      .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
-      .sort();
+    return guidePaths(dir);
   } catch {
     return [];
   }
