@@ -104,6 +104,8 @@ const table: Record<string, Row[]> = {
     { name: 'headers from a trait are checked', yaml: `${MINIMAL}components:\n  messageTraits:\n    t:\n      headers: {type: object, properties: {v: {type: integer}}}\n  messages:\n    m:\n      traits: [{$ref: '#/components/messageTraits/t'}]\n      examples: [{headers: {v: x}}]\n`, expect: ['example-invalid'], strict: true },
     { name: 'Avro payload', yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload:\n        schemaFormat: application/vnd.apache.avro;version=1.9.0\n        schema: {type: record, name: A, fields: [{name: id, type: string}]}\n      examples: [{payload: {id: 7}}]\n`, expect: ['example-invalid'] },
     { name: 'recursive schema', yaml: `${MINIMAL}components:\n  schemas:\n    N: {type: object, properties: {next: {$ref: '#/components/schemas/N'}, v: {type: integer}}}\n  messages:\n    m:\n      payload: {$ref: '#/components/schemas/N'}\n      examples: [{payload: {v: 1, next: {v: 2, next: {v: x}}}}]\n`, expect: ['example-invalid'] },
+    { name: 'a document with an `id` (a JSON Schema keyword elsewhere) and schemas with `$id` still has its examples checked', yaml: `${MINIMAL}id: 'urn:example:app'\ncomponents:\n  schemas:\n    Id: {$id: 'https://example.com/id', type: integer}\n  messages:\n    m:\n      payload: {type: object, properties: {id: {$ref: '#/components/schemas/Id'}}}\n      examples: [{payload: {id: x}}]\n`, expect: ['example-invalid'] },
+    { name: 'a reference that does not resolve leaves the example unchecked (the reference is the error)', yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, properties: {id: {$ref: '#/components/schemas/Nope'}}}\n      examples: [{payload: {id: x}}]\n`, expect: ['ref-unresolved'] },
     { name: 'an example with neither headers nor payload', yaml: `${MINIMAL}components:\n  messages:\n    m:\n      examples: [{name: empty}]\n`, expect: ['spec-example-content'] },
   ],
   'server-variables': [
@@ -169,5 +171,26 @@ describe('rule example: schemas with the same text', () => {
     const invalid = diagnostics.filter((d) => d.code === 'example-invalid').map((d) => `${d.file}:${d.line}`);
     // "x" and "y" are not integers; "z" is a string, as other.yaml's own Id says.
     assert.deepEqual(invalid, ['main.yaml:11', 'main.yaml:14']);
+  });
+});
+
+describe('rule example: what the warning says', () => {
+  const message = async (payload: string, example: string): Promise<string> => {
+    const diagnostics = await validateYaml(`${MINIMAL}components:\n  messages:\n    m:\n      payload: ${payload}\n      examples: [{payload: ${example}}]\n`);
+    const found = diagnostics.filter((d) => d.code === 'example-invalid');
+    assert.equal(found.length, 1, JSON.stringify(diagnostics, null, 1));
+    return found[0]!.message;
+  };
+
+  it('names the value that is wrong and why, not the keywords around it', async () => {
+    const text = await message('{type: object, properties: {order: {type: object, properties: {amount: {type: number, minimum: 0}}}}}', '{order: {amount: -1}}');
+    assert.match(text, /example 1: the payload does not match the message's payload schema: \/order\/amount: -1 is less than 0$/);
+  });
+
+  it('speaks for a failed oneOf as a whole, and lists each of several mistakes', async () => {
+    const text = await message('{type: object, required: [kind], properties: {kind: {oneOf: [{const: a}, {const: b}]}, size: {type: integer}}}', '{kind: c, size: big}');
+    assert.match(text, /\/kind: Instance does not match exactly one subschema \(0 matches\)/);
+    assert.match(text, /\/size: Instance type "string" is invalid\. Expected "integer"/);
+    assert.doesNotMatch(text, /does not match "?const|Property "kind"/);
   });
 });
