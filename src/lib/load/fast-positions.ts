@@ -38,6 +38,12 @@ export class PositionTree {
   /** The node closed last with nothing open around it: the document. */
   root: NodeId = -1;
   readonly #keyed = new Map<NodeId, Map<string, NodeId>>();
+  /**
+   * Set while recording when a number, boolean or null is followed by a colon, as a key is:
+   * only then can the document hold a key that is not a string (the check of every key,
+   * structure-check.ts, is skipped otherwise). A value never is, so this is rarely true.
+   */
+  mayHaveNonStringKeys = false;
 
   constructor(capacity = 1024) {
     this.#start = new Int32Array(capacity);
@@ -95,10 +101,10 @@ export class PositionTree {
     return this.#end[node]!;
   }
 
-  children(node: NodeId): NodeId[] {
-    const out: NodeId[] = [];
-    for (let c = node + 1, end = this.#end[node]!; c < end; c = this.#end[c]!) out.push(c);
-    return out;
+  childCount(node: NodeId): number {
+    let n = 0;
+    for (let c = node + 1, end = this.#end[node]!; c < end; c = this.#end[c]!) n++;
+    return n;
   }
 
   /** The value node of `key` in a mapping node whose children are key/value pairs, and its key node. */
@@ -148,15 +154,19 @@ export class PositionRecorder {
     this.tree = new PositionTree(Math.max(1024, sizeHint));
   }
 
-  readonly listener = (event: 'open' | 'close', state: { position: number; result: unknown }): void => {
+  readonly listener = (event: 'open' | 'close', state: { position: number; result: unknown; input: string }): void => {
     if (event === 'open') {
       this.#open.push(this.tree.open(state.position));
       return;
     }
     const id = this.#open.pop();
     if (id === undefined) return;
-    this.tree.close(id, state.result);
+    const result = state.result;
+    this.tree.close(id, result);
     if (this.#open.length === 0) this.tree.root = id;
+    if (!this.tree.mayHaveNonStringKeys && (result === null || (typeof result !== 'string' && typeof result !== 'object')) && followedByColon(state.input, state.position)) {
+      this.tree.mayHaveNonStringKeys = true;
+    }
   };
 
   /** The finished tree, once at least one node was closed at the top. */
@@ -165,6 +175,24 @@ export class PositionRecorder {
     this.tree.trim();
     return this.tree;
   }
+}
+
+/**
+ * Whether a colon comes next after `position`, past spaces, line breaks and comments: what
+ * follows a key (`200: a`, `{1: a}`, and an explicit `? 200` with its `:` on the next line),
+ * never a scalar value.
+ */
+function followedByColon(text: string, position: number): boolean {
+  for (let i = position; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 58 /* : */) return true;
+    if (c === 35 /* # */) {
+      const eol = text.indexOf('\n', i);
+      if (eol < 0) return false;
+      i = eol;
+    } else if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+  }
+  return false;
 }
 
 /** A rough node count for a text, so the arrays rarely need to grow: about one node per 16 bytes. */
@@ -184,13 +212,6 @@ export function recordPositions(text: string, maxDepth: number): PositionTree | 
   return recorder.finish();
 }
 
-/** How many children `node` has. */
-function childCount(tree: PositionTree, node: NodeId): number {
-  let n = 0;
-  for (let c = tree.firstChild(node), end = tree.end(node); c >= 0 && c < end; c = tree.next(c)) n++;
-  return n;
-}
-
 /**
  * Follows `tokens` through the tree. When the path goes past what exists, the deepest existing
  * node is returned (without a key).
@@ -202,14 +223,14 @@ export function locate(tree: PositionTree, text: string, tokens: readonly string
     const value = tree.result(node);
     let next: NodeId | undefined;
     if (Array.isArray(value)) {
-      if (childCount(tree, node) !== value.length) return UNSPLIT;
+      if (tree.childCount(node) !== value.length) return UNSPLIT;
       if (/^(0|[1-9]\d*)$/.test(token) && Number(token) < value.length) {
         next = tree.firstChild(node);
         for (let i = Number(token); i > 0; i--) next = tree.next(next);
       }
       keyStart = undefined;
     } else if (typeof value === 'object' && value !== null) {
-      if (childCount(tree, node) % 2 !== 0) return UNSPLIT;
+      if (tree.childCount(node) % 2 !== 0) return UNSPLIT;
       const found = tree.entry(node, token);
       if (found) {
         keyStart = skipSpace(text, tree.start(found.key));

@@ -118,6 +118,18 @@ describe('load: every broken input is a diagnostic with a position, never a cras
     assert.match(d[0]!.message, /the key 200 is a number/);
   });
 
+  it('finds keys that are not strings inside sequences, flow mappings and deep nesting, with their pointers', async () => {
+    const d = await validateYaml(MINIMAL + 'x-list:\n  - 404: missing\n    ok: fine\n  - - {1.5: a, b: c, null: d}\nx-deep:\n  a:\n    - b:\n        false: no\nx-explicit:\n  ? 7 # seven\n  : x\n  ? !!int "8"\n  : y\n');
+    assert.deepEqual(d.map((x) => [x.code, x.pointer, where(x)]), [
+      ['load-key-type', '/x-list/0/404', 'main.yaml:6:5'],
+      ['load-key-type', '/x-list/1/0/1.5', 'main.yaml:8:8'],
+      ['load-key-type', '/x-list/1/0/null', 'main.yaml:8:22'],
+      ['load-key-type', '/x-deep/a/0/b/false', 'main.yaml:12:9'],
+      ['load-key-type', '/x-explicit/7', 'main.yaml:14:5'],
+      ['load-key-type', '/x-explicit/8', 'main.yaml:16:5'],
+    ]);
+  });
+
   it('takes huge maps and very long strings in its stride (linear, no limit hit, no hang)', async () => {
     const keys = Array.from({ length: 200_000 }, (_, i) => `  k${i}: ${i}`).join('\n');
     const started = Date.now();

@@ -42,7 +42,7 @@ export function loadText(path: string, text: string, format: SourceFormat, limit
   const structural = checkStructure(parsed.value, at, limits, needsStructureWalk(text));
   problems.push(...structural);
   if (structural.length > 0) return { problems };
-  if (format === 'yaml') problems.push(...nonStringKeys(parsed.positions, at));
+  if (format === 'yaml' && parsed.positions?.mayHaveNonStringKeys) problems.push(...nonStringKeys(parsed.positions, at));
   return { file: { path, format, text, value: parsed.value, ...(parsed.positions ? { positions: parsed.positions } : {}) }, problems };
 }
 
