@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RouteEntry } from '../lib/model/types.ts';
+import { byCodeUnits } from '../lib/text-order.ts';
 import { EXIT, type CliIO } from './io.ts';
 
 export type ChangesFormat = 'text' | 'json' | 'markdown';
@@ -71,7 +72,7 @@ export function compareManifests(before: RouteEntry[], after: RouteEntry[]): Cha
   const old = pagesOf(before);
   const now = pagesOf(after);
   const entry = ({ url, kind, id, api }: RouteEntry): PageEntry => ({ url, kind, id, api });
-  const byUrl = (a: PageEntry, b: PageEntry): number => a.url.localeCompare(b.url);
+  const byUrl = (a: PageEntry, b: PageEntry): number => byCodeUnits(a.url, b.url);
   const unknownChanges = before.length > 0 && before.every((r) => r.hash === undefined);
   return {
     added: [...now.values()].filter((r) => !old.has(r.url)).map(entry).sort(byUrl),

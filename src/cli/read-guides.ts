@@ -11,6 +11,7 @@ import { markdownToMdast, mdxToMdast } from 'satteri';
 import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
+import { byCodeUnits, byEnglishTitle } from '../lib/text-order.ts';
 import { GUIDE_COMPONENTS, guideId, type GuideRef } from '../site/guide-refs.ts';
 import { guidePaths } from '../site/guide-files.ts';
 import type { GuideSummary } from '../site/site-data.ts';
@@ -46,7 +47,7 @@ export function readGuides(folder: string, cwd: string): ReadGuides {
   if (files.length > MAX_GUIDES) {
     out.diagnostics.push({ code: 'guide-too-many', severity: 'warning', message: `${files.length} guides; only the first ${MAX_GUIDES} are published`, hint: 'Merge guides, or split the site.', file: displayPath(folder, cwd), pointer: '', line: 0, column: 0 });
   }
-  out.guides.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
+  out.guides.sort((a, b) => a.order - b.order || byEnglishTitle(a.title, b.title) || byCodeUnits(a.id, b.id));
   return out;
 }
 

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Fact, Page, PageDiagnostic } from '../lib/model/pages.ts';
 import type { Link } from '../lib/model/types.ts';
 import { readSiteLines } from './site-data-file-format.ts';
+import { byEnglishTitle } from '../lib/text-order.ts';
 
 export interface SiteApi {
   slug: string;
@@ -216,7 +217,7 @@ export function sectionListing(api: SiteApi, section: Section): SectionListing {
   if (pages.length > 30 && byProtocol.size > 1) {
     const entries: SectionListing['entries'] = [];
     const groups: SectionListing['groups'] = [];
-    for (const [name, list] of [...byProtocol].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [name, list] of [...byProtocol].sort(([a], [b]) => byEnglishTitle(a, b))) {
       groups.push({ name, count: list.length, firstPage: Math.floor(entries.length / LIST_PAGE_SIZE) + 1 });
       for (const page of list) entries.push({ group: name, page });
     }
@@ -248,7 +249,7 @@ function groupByChannel(pages: Page[]): { tag?: string; pages: Page[] }[] {
     else groups.set(channel, [page]);
   }
   if (groups.size === 1 && groups.has('')) return pages.length > 0 ? [{ pages }] : [];
-  return [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b))).map(([channel, list]) => ({ tag: channel === '' ? 'Other' : channel, pages: list }));
+  return [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : byEnglishTitle(a, b))).map(([channel, list]) => ({ tag: channel === '' ? 'Other' : channel, pages: list }));
 }
 
 /** Pages grouped by their first tag when any has tags (untagged ones last); otherwise one group. */
@@ -261,5 +262,5 @@ export function groupByTag(pages: Page[], byTag: boolean): { tag?: string; pages
     if (list) list.push(page);
     else groups.set(tag, [page]);
   }
-  return [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b))).map(([tag, list]) => ({ ...(tag ? { tag } : { tag: 'Other' }), pages: list }));
+  return [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : byEnglishTitle(a, b))).map(([tag, list]) => ({ ...(tag ? { tag } : { tag: 'Other' }), pages: list }));
 }

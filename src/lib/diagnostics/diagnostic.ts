@@ -2,6 +2,8 @@
  * A problem found in an input document. Diagnostics are values, never exceptions:
  * every stage (load, resolve, validate) returns them so one bad field never hides the others.
  */
+import { byCodeUnits } from '../text-order.ts';
+
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface Diagnostic {
@@ -50,11 +52,11 @@ export function hasErrors(diagnostics: readonly { severity: Severity }[]): boole
 /** Stable order: file, line, column, then code, so output is deterministic. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
-    a.file.localeCompare(b.file) ||
+    byCodeUnits(a.file, b.file) ||
     a.line - b.line ||
     a.column - b.column ||
     severityRank[a.severity] - severityRank[b.severity] ||
-    a.code.localeCompare(b.code) ||
-    a.message.localeCompare(b.message)
+    byCodeUnits(a.code, b.code) ||
+    byCodeUnits(a.message, b.message)
   );
 }
