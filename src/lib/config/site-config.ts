@@ -3,8 +3,9 @@
  * working folder, or `--config <file>`): what every field means, and its validation into
  * problems that name the field, what was expected and how to fix it.
  */
-import { Ajv, type ErrorObject } from 'ajv';
+import type { Ajv, ErrorObject } from 'ajv';
 import type { Problem } from '../diagnostics/diagnostic.ts';
+import { lazyModule } from '../lazy-module.ts';
 
 export type SidebarGrouping = 'tag' | 'channel' | 'none';
 
@@ -53,6 +54,8 @@ export const CONFIG_FIELDS = Object.keys(FIELDS) as (keyof SiteConfig)[];
 
 const schema = { type: 'object', additionalProperties: false, properties: Object.fromEntries(Object.entries(FIELDS).map(([k, f]) => [k, f.schema])) };
 let compiled: ReturnType<Ajv['compile']> | undefined;
+/** ajv itself (about 20 ms to load) only once a configuration has something to check. */
+const ajvModule = lazyModule<typeof import('ajv')>('ajv');
 
 /** How a field is named in messages: `title` in a file; the command line names its flags. */
 export type FieldNamer = (field: keyof SiteConfig) => string;
@@ -62,7 +65,7 @@ export const fieldInFile: FieldNamer = (field) => `\`${field}\``;
 export function checkSiteConfig(value: unknown, file: string, name: FieldNamer = fieldInFile): Problem[] {
   // Nothing to check (no file, no flags): skip compiling the schema, a noticeable part of a small `validate`.
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) return [];
-  compiled ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
+  compiled ??= new (ajvModule().Ajv)({ allErrors: true, strict: false }).compile(schema);
   if (compiled(value)) return [];
   const problems = new Map<string, Problem>();
   for (const error of compiled.errors ?? []) {

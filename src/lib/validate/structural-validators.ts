@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdirSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Ajv, Name, _, type KeywordCxt, type ValidateFunction } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone/index.js';
+import type { Ajv, KeywordCxt, ValidateFunction } from 'ajv';
+import { lazyModule } from '../lazy-module.ts';
 import { apidescSchema, definitionNames } from './schema/apidesc-schema.ts';
 
 /** A Reference Object met during validation, with the definition its target must satisfy. */
@@ -44,7 +44,12 @@ export function collectRefSites(validate: ValidateFunction, value: unknown): Ref
 
 export type Validators = Record<string, ValidateFunction>;
 
+/** ajv itself (about 20 ms to load) only when the compiled validators are not cached yet. */
+const ajvModule = lazyModule<typeof import('ajv')>('ajv');
+const standaloneModule = lazyModule<typeof import('ajv/dist/standalone/index.js')>('ajv/dist/standalone/index.js');
+
 function createAjv(): Ajv {
+  const { Ajv, Name, _ } = ajvModule();
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, logger: false, validateFormats: false, inlineRefs: false, code: { source: true, esm: true } });
   ajv.addKeyword({
     keyword: 'apidescRef',
@@ -102,7 +107,7 @@ export async function structuralValidators(): Promise<Validators> {
   loaded = compileAll(ajv);
   if (file) {
     try {
-      const code = standaloneCode(ajv, exportsMap());
+      const code = standaloneModule().default(ajv, exportsMap());
       mkdirSync(new URL('.', pathToFileURL(file)), { recursive: true });
       const temp = `${file}.${process.pid}.tmp`;
       writeFileSync(temp, code);
