@@ -26,4 +26,12 @@ describe('traits merge (SPEC: JSON Merge Patch in order, the target wins)', () =
       bindings: at('/operations/o'),
     });
   });
+
+  it('takes the fields only the target has as written: the same objects, their nulls kept', () => {
+    const payload = { type: 'object', properties: { note: { type: ['string', 'null'], default: null } } };
+    const merged = applyTraits({ value: { payload, traits: [{ $ref: '#/t' }], title: null }, at: at('/m') }, [{ value: { title: 'from t', summary: 's' }, at: at('/t') }]);
+    assert.equal(merged.value.payload, payload);
+    assert.deepEqual(merged.value, { payload, summary: 's' });
+    assert.deepEqual(Object.keys(merged.origin).sort(), ['payload', 'summary']);
+  });
 });

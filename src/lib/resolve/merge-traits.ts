@@ -35,9 +35,15 @@ export function applyTraits(target: TraitSource, traits: TraitSource[]): Merged 
     value = mergePatch(value, trait.value) as Record<string, unknown>;
     for (const key of Object.keys(trait.value)) origin[key] = trait.at;
   }
-  const own = Object.fromEntries(Object.entries(target.value).filter(([k]) => k !== 'traits'));
-  value = mergePatch(value, own) as Record<string, unknown>;
-  for (const key of Object.keys(own)) origin[key] = target.at;
+  for (const [key, own] of Object.entries(target.value)) {
+    if (key === 'traits') continue;
+    // The target's own field wins: merged into what traits gave under the same key (JSON Merge
+    // Patch), otherwise taken as written. Not copied: a message's payload schema can be large,
+    // and a copy would also drop the nulls it holds (`default: null`, `const: null`).
+    if (own === null) delete value[key];
+    else value[key] = key in value ? mergePatch(value[key], own) : own;
+    origin[key] = target.at;
+  }
   for (const key of Object.keys(origin)) if (!(key in value)) delete origin[key];
   return { value, origin };
 }
