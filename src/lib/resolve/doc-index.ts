@@ -36,7 +36,8 @@ type Children = [NodeKind, unknown, Location, string][];
 export class DocIndex {
   readonly #doc: ResolvedDoc;
   readonly #byKind = new Map<NodeKind, DocNode[]>();
-  readonly #seen = new Set<string>();
+  /** Each object indexed so far: as which kinds, at which places. */
+  readonly #seen = new Map<object, { kind: NodeKind; file: string; pointer: string }[]>();
 
   constructor(doc: ResolvedDoc) {
     this.#doc = doc;
@@ -80,9 +81,14 @@ export class DocIndex {
   #visit(kind: NodeKind, raw: unknown, site: Location, key: string, parent: DocNode | undefined, inRoot: boolean): DocNode | undefined {
     const resolved = this.#doc.deref(raw, site);
     if (!resolved || !isPlainObject(resolved.value)) return undefined;
-    const id = `${kind}|${resolved.at.file}#${resolved.at.pointer}`;
-    if (this.#seen.has(id)) return undefined;
-    this.#seen.add(id);
+    // Looked up by the object, then by kind and place (the same object sits at two places only
+    // through a YAML alias): building and hashing a "kind|file#pointer" string for each of a
+    // large document's hundreds of thousands of visits cost more than the rest of the visit.
+    const { file, pointer } = resolved.at;
+    const places = this.#seen.get(resolved.value);
+    if (places?.some((p) => p.kind === kind && p.file === file && p.pointer === pointer)) return undefined;
+    if (places) places.push({ kind, file, pointer });
+    else this.#seen.set(resolved.value, [{ kind, file, pointer }]);
     const node: DocNode = { kind, value: resolved.value, at: resolved.at, site, key, inRoot, ...(parent ? { parent } : {}) };
     let list = this.#byKind.get(kind);
     if (!list) this.#byKind.set(kind, (list = []));

@@ -13,9 +13,14 @@ const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions'];
 const SCHEMA_SINGLE = ['additionalProperties', 'additionalItems', 'propertyNames', 'contains', 'not', 'if', 'then', 'else'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
 
+const SUBSCHEMA_KEYWORDS = new Set([...SCHEMA_MAPS, ...SCHEMA_SINGLE, ...SCHEMA_LISTS, 'items']);
+
 /** The subschemas of a schema, each with the keyword path that leads to it (e.g. ['properties', 'id']). */
 export function schemaChildren(schema: Record<string, unknown>): [string[], unknown][] {
   const out: [string[], unknown][] = [];
+  // Most schemas of a document are leaves (a type, a format, a description): one pass over their
+  // few keys answers for them, instead of looking up each of the fifteen keywords.
+  if (!hasSubschemaKeyword(schema)) return out;
   for (const keyword of SCHEMA_MAPS) {
     const map = schema[keyword];
     if (isPlainObject(map)) for (const [key, child] of Object.entries(map)) out.push([[keyword, key], child]);
@@ -28,6 +33,11 @@ export function schemaChildren(schema: Record<string, unknown>): [string[], unkn
   if (Array.isArray(schema.items)) schema.items.forEach((child, i) => out.push([['items', String(i)], child]));
   else if (schema.items !== undefined) out.push([['items'], schema.items]);
   return out;
+}
+
+function hasSubschemaKeyword(schema: Record<string, unknown>): boolean {
+  for (const key in schema) if (SUBSCHEMA_KEYWORDS.has(key)) return true;
+  return false;
 }
 
 export interface SchemaVisit {
