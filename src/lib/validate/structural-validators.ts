@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdirSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CodeCachedModule } from './code-cache.ts';
 import type { Ajv, KeywordCxt, ValidateFunction } from 'ajv';
 import { lazyModule } from '../lazy-module.ts';
 import { apidescSchema, definitionNames } from './schema/apidesc-schema.ts';
@@ -50,7 +51,7 @@ const standaloneModule = lazyModule<typeof import('ajv/dist/standalone/index.js'
 
 function createAjv(): Ajv {
   const { Ajv, Name, _ } = ajvModule();
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, logger: false, validateFormats: false, inlineRefs: false, code: { source: true, esm: true } });
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, logger: false, validateFormats: false, inlineRefs: false, code: { source: true, esm: false } });
   ajv.addKeyword({
     keyword: 'apidescRef',
     schemaType: 'string',
@@ -85,23 +86,26 @@ function cacheFile(): string {
   // Resolved as Node resolves the import: installed as a dependency, ajv may sit in the user's node_modules.
   const ajvVersion = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
   const hash = createHash('sha256').update(JSON.stringify(apidescSchema)).update(ajvVersion).update(createAjv.toString()).digest('hex').slice(0, 16);
-  return fileURLToPath(new URL(`../../../node_modules/.cache/apidesc-docs/structural-${hash}.mjs`, import.meta.url));
+  return fileURLToPath(new URL(`../../../node_modules/.cache/apidesc-docs/structural-${hash}.cjs`, import.meta.url));
 }
 
 let loaded: Validators | undefined;
+let cachedModule: CodeCachedModule<Validators> | undefined;
 
-export async function structuralValidators(): Promise<Validators> {
+export function structuralValidators(): Validators {
   if (loaded) return loaded;
   (globalThis as unknown as Record<string, Collector>)[GLOBAL] = dispatch;
   let file: string | undefined;
   try {
     file = cacheFile();
     if (existsSync(file)) {
-      loaded = (await import(pathToFileURL(file).href)) as Validators;
+      cachedModule = new CodeCachedModule<Validators>(file);
+      loaded = cachedModule.load();
       return loaded;
     }
   } catch {
     // A broken or unreadable cache is ignored: compile below.
+    cachedModule = undefined;
   }
   const ajv = createAjv();
   loaded = compileAll(ajv);
@@ -117,4 +121,9 @@ export async function structuralValidators(): Promise<Validators> {
     }
   }
   return loaded;
+}
+
+/** Keeps the validators' compiled functions for the next run (see code-cache.ts); call once they have run. */
+export function keepCompiledValidators(): void {
+  cachedModule?.save();
 }

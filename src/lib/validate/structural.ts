@@ -12,11 +12,11 @@ import type { Location, Problem } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../resolve/json-pointer.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { describeAjvError } from './structural-messages.ts';
-import { collectRefSites, structuralValidators } from './structural-validators.ts';
+import { collectRefSites, keepCompiledValidators, structuralValidators } from './structural-validators.ts';
 
 
 export async function validateStructure(doc: ResolvedDoc): Promise<Problem[]> {
-  const validators = await structuralValidators();
+  const validators = structuralValidators();
   const problems: Problem[] = [];
   const queue: { value: unknown; at: Location; definition: string }[] = [
     { value: doc.root.value, at: { file: doc.root.path, pointer: '' }, definition: 'Root' },
@@ -39,6 +39,7 @@ export async function validateStructure(doc: ResolvedDoc): Promise<Problem[]> {
       queue.push({ value: target.value, at: target.at, definition: site.target });
     }
   }
+  keepCompiledValidators();
   return problems;
 }
 

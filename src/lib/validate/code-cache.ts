@@ -1,0 +1,63 @@
+/**
+ * Runs a generated CommonJS file through a V8 code cache made after the code has done its work.
+ *
+ * Node's own compile cache (bin/apidesc-docs.mjs) is written when a module is compiled, before
+ * it runs, so it holds only the top level: V8 compiles each function on its first call, and
+ * for the structural validators (a 0.9 MB file of ajv code) that took about 40 ms of every
+ * `validate`. A cache written once the validators have run holds every function they used.
+ * The cache is keyed by V8's version tag (V8 version, flags, CPU), so the `validate` command and
+ * the build's processes, which run with other heap flags, each keep their own.
+ */
+import { createRequire } from 'node:module';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { Script } from 'node:vm';
+import { cachedDataVersionTag } from 'node:v8';
+
+export class CodeCachedModule<T> {
+  readonly #file: string;
+  readonly #cacheFile: string;
+  #script: Script | undefined;
+  /** A usable cache was loaded, or this run has written one. */
+  #saved = false;
+
+  constructor(file: string) {
+    this.#file = file;
+    this.#cacheFile = `${file}.${cachedDataVersionTag().toString(16)}.v8cache`;
+  }
+
+  /** Compiles and runs the file (with the cache when there is a usable one) and returns its exports. */
+  load(): T {
+    const code = readFileSync(this.#file, 'utf8');
+    let cachedData: Buffer | undefined;
+    try {
+      cachedData = readFileSync(this.#cacheFile);
+    } catch {
+      // No cache yet: written by save().
+    }
+    const script = new Script(`(function (exports, require, module) {${code}\n})`, { filename: this.#file, ...(cachedData ? { cachedData } : {}) });
+    // A usable cache stays as it is; a missing or rejected one is written once the code has run.
+    this.#saved = cachedData !== undefined && !script.cachedDataRejected;
+    this.#script = script;
+    const module = { exports: {} as T };
+    (script.runInThisContext() as (exports: T, require: NodeJS.Require, module: { exports: T }) => void)(module.exports, createRequire(this.#file), module);
+    return module.exports;
+  }
+
+  /** Whether the last load() ran from a cache written by an earlier run. */
+  get usedCache(): boolean {
+    return this.#saved;
+  }
+
+  /** Writes the cache, with the functions compiled so far, unless a usable one was loaded. Never throws. */
+  save(): void {
+    if (this.#saved || !this.#script) return;
+    this.#saved = true;
+    try {
+      const temp = `${this.#cacheFile}.${process.pid}.tmp`;
+      writeFileSync(temp, this.#script.createCachedData());
+      renameSync(temp, this.#cacheFile);
+    } catch {
+      // A read-only install compiles on each run, as without the cache.
+    }
+  }
+}
