@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { codes, validateFiles, validateYaml, where, MINIMAL } from '../../../test/helpers.ts';
+import { needsStructureWalk } from './structure-check.ts';
 
 describe('load: every broken input is a diagnostic with a position, never a crash', () => {
   it('reports a missing file with load-missing', async () => {
@@ -76,6 +77,13 @@ describe('load: every broken input is a diagnostic with a position, never a cras
     const d = await validateYaml(MINIMAL + levels.join('\n') + '\n');
     assert.deepEqual(codes(d), ['load-alias-bomb']);
     assert.ok(Date.now() - started < 5000, 'the bomb is refused without expanding it');
+  });
+
+  it('walks the structure exactly when the text has an anchor or an explicit key', () => {
+    const walk = ['a: &x 1', '&a', 'x: [&a 1]', '{&a 1}', ',&a', 'k:&a', '? a', '?', 'a\n?\nb', 'a\t?\tb', 'x: ?\n'];
+    const skip = ['a&b', 'a: & b', '&', 'a &', 'a?', 'x ?y', 'x? y', 'url: http://x?y=1 ', 'Why? Because', 'text: AT&T'];
+    assert.deepEqual(walk.filter((t) => !needsStructureWalk(t)), []);
+    assert.deepEqual(skip.filter((t) => needsStructureWalk(t)), []);
   });
 
   it('refuses a recursive alias', async () => {
