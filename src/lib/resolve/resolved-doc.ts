@@ -39,8 +39,8 @@ export class ResolvedDoc {
   readonly #positions = new Map<string, PositionIndex>();
   readonly #problems = new Map<string, Problem>();
   readonly #cache = new Map<string, Resolved | null>();
-  /** `file\nref` → the key of `#cache` that reference resolved to. */
-  readonly #targetKeys = new Map<string, string>();
+  /** File → reference text → the key of `#cache` that reference resolved to (two levels: no key string to build per lookup). */
+  readonly #targetKeys = new Map<string, Map<string, string>>();
   readonly #resolving = new Set<string>();
 
   constructor(root: SourceFile, policy: RefPolicy, limits: LoadLimits, remote: Map<string, SourceFile> = new Map()) {
@@ -99,7 +99,8 @@ export class ResolvedDoc {
   resolveRef(ref: string, site: Location, hops = 0): Resolved | undefined {
     // The same reference text in the same file names the same target: skip parsing it again
     // (documents repeat a few hundred references thousands of times).
-    const known = this.#targetKeys.get(`${site.file}\n${ref}`);
+    let refsInFile = this.#targetKeys.get(site.file);
+    const known = refsInFile?.get(ref);
     const knownResult = known === undefined ? undefined : this.#cache.get(known);
     if (knownResult !== undefined) return knownResult ?? undefined;
     const target = targetOf(ref, site.file, this.policy);
@@ -109,7 +110,8 @@ export class ResolvedDoc {
       return this.#fail(site, 'ref-invalid', `"${ref}": ${parsed.ok ? 'bad fragment' : parsed.reason}`, 'Write the fragment as a JSON pointer, e.g. #/components/schemas/Order.');
     }
     const key = `${target.document}#${parsed.pointer}`;
-    this.#targetKeys.set(`${site.file}\n${ref}`, key);
+    if (!refsInFile) this.#targetKeys.set(site.file, (refsInFile = new Map()));
+    refsInFile.set(ref, key);
     const cached = this.#cache.get(key);
     if (cached !== undefined) return cached ?? undefined;
     if (this.#resolving.has(key) || hops > MAX_HOPS) {
