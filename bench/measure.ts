@@ -81,6 +81,34 @@ export async function repeat(command: string[], times: number, options: Paramete
     before?.();
     all.push(await measure(command, options));
   }
+  return summary(all);
+}
+
+export interface Job {
+  command: string[];
+  times: number;
+  options?: Parameters<typeof measure>[1];
+  before?: () => void;
+}
+
+/**
+ * Runs two commands in turn (a, b, a, b, …) and summarises each as `repeat` does. A ratio of two
+ * tools is only fair when both meet the same machine: on a shared VM the speed drifts by tens
+ * of percent within minutes, which one block of runs after the other would put into the ratio.
+ */
+export async function alternate(a: Job, b: Job): Promise<[Measure, Measure]> {
+  const runs: [Measure[], Measure[]] = [[], []];
+  for (let i = 0; i < Math.max(a.times, b.times); i++) {
+    for (const [k, job] of [a, b].entries()) {
+      if (i >= job.times) continue;
+      job.before?.();
+      runs[k]!.push(await measure(job.command, job.options));
+    }
+  }
+  return [summary(runs[0]), summary(runs[1])];
+}
+
+function summary(all: Measure[]): Measure {
   return { wall: median(all.map((m) => m.wall)), rssMb: Math.max(...all.map((m) => m.rssMb)), exit: all[0]!.exit, stderr: all[0]!.stderr };
 }
 

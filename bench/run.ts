@@ -20,7 +20,8 @@
  *   --peer-dir DIR      reuse an install of the peers (default: a new temporary folder)
  *   --parser-max 5000   largest size the official parser runs on
  *   --html-max 500      largest size html-template runs on (about 5.5 minutes at 500; crashes at 1000)
- *   --peer-runs 1
+ *   --peer-runs 1       runs of each peer per size (median); they alternate with this tool's runs
+ *                       of the same size, so that both meet the same machine
  *   --peer-node PATH    run the peers on another Node (e.g. /usr/bin/node, as peers.sh does)
  *   --only validate|build|dev   one part only
  */
@@ -30,7 +31,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { devLatency } from './dev-latency.ts';
-import { fmt, repeat, type Measure } from './measure.ts';
+import { alternate, fmt, repeat, type Job, type Measure } from './measure.ts';
 import { installPeers, PEER_VERSIONS } from './peers.ts';
 import { folderStats, siteStats, type SiteStats } from './site-stats.ts';
 
@@ -74,15 +75,17 @@ function generate(n: number, key: 'apidesc' | 'asyncapi', sns: string): string {
 
 // The 5000-channel document (62 MB) is above the default 50 MB input limit.
 const LIMIT = ['--max-bytes', '200000000'];
-const validate = (file: string, times: number): Promise<Measure> => repeat([process.execPath, bin, 'validate', '--format', 'json', ...LIMIT, file], times);
+const validateCommand = (file: string): string[] => [process.execPath, bin, 'validate', '--format', 'json', ...LIMIT, file];
+const validate = (file: string, times: number): Promise<Measure> => repeat(validateCommand(file), times);
 
 /** Builds into a fresh folder each run (as a CI preview does); gen-doc documents carry errors, hence --allow-invalid. */
-async function build(file: string, times: number): Promise<{ m: Measure; stats: SiteStats; phases: string }> {
+async function build(file: string, times: number, beside?: Job): Promise<{ m: Measure; stats: SiteStats; phases: string; beside?: Measure }> {
   const out = join(work, 'site');
-  const m = await repeat([process.execPath, bin, 'build', file, '--out', out, '--allow-invalid', ...LIMIT], times, {}, () => rmSync(out, { recursive: true, force: true }));
+  const ours: Job = { command: [process.execPath, bin, 'build', file, '--out', out, '--allow-invalid', ...LIMIT], times, before: () => rmSync(out, { recursive: true, force: true }) };
+  const [m, other] = beside ? await alternate(ours, beside) : [await repeat(ours.command, times, {}, ours.before), undefined];
   if (m.exit !== 0) throw new Error(`build of ${file} failed:\n${m.stderr}`);
   const phases = /in [\d.]+ s \(([^)]*)\)/.exec(m.stderr)?.[1] ?? '';
-  return { m, stats: siteStats(out), phases };
+  return { m, stats: siteStats(out), phases, ...(other ? { beside: other } : {}) };
 }
 
 const mb = (bytes: number): string => (bytes / 1e6).toFixed(1);
@@ -144,8 +147,10 @@ if (values.peers) {
     console.log('| channels | ours s | ours RSS MB | official parser s | parser RSS MB | speed-up |');
     console.log('|---:|---:|---:|---:|---:|---:|');
     for (const n of sizes.filter((s) => s <= Number(values['parser-max']))) {
-      const m = await validate(generate(n, 'apidesc', '0.1.0'), runs);
-      const p = await repeat([peerNode, join(shared, 'bench/parse-doc.mjs'), peers.parser, generate(n, 'asyncapi', '0.1.0')], peerRuns);
+      const [m, p] = await alternate(
+        { command: validateCommand(generate(n, 'apidesc', '0.1.0')), times: runs },
+        { command: [peerNode, join(shared, 'bench/parse-doc.mjs'), peers.parser, generate(n, 'asyncapi', '0.1.0')], times: peerRuns },
+      );
       console.log(`| ${n} | ${fmt(m.wall)} | ${fmt(m.rssMb, 0)} | ${fmt(p.wall)} | ${fmt(p.rssMb, 0)} | ${fmt(p.wall / m.wall, 1)}x |`);
     }
   }
@@ -154,9 +159,10 @@ if (values.peers) {
     console.log('| channels | ours s | ours RSS MB | ours pages | ours largest page KB | html-template s | its RSS MB | its files | its largest page KB | speed-up |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const n of sizes.filter((s) => s <= htmlMax)) {
-      const ours = await build(generate(n, 'apidesc', '0.1.0'), n <= 500 ? Number(values['build-runs']) : 1);
       const out = join(peerDir, `out-${n}`);
-      const p = await repeat([peerNode, join(shared, 'bench/gen-html.mjs'), peers.gen, generate(n, 'asyncapi', '0.1.0'), out], peerRuns, { timeoutS: 1200, env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' } });
+      const htmlTemplate: Job = { command: [peerNode, join(shared, 'bench/gen-html.mjs'), peers.gen, generate(n, 'asyncapi', '0.1.0'), out], times: peerRuns, options: { timeoutS: 1200, env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' } } };
+      const ours = await build(generate(n, 'apidesc', '0.1.0'), n <= 500 ? Number(values['build-runs']) : 1, htmlTemplate);
+      const p = ours.beside!;
       const theirs = p.exit === 0 ? folderStats(out) : { files: NaN, totalBytes: NaN, largestPage: NaN };
       console.log(`| ${n} | ${fmt(ours.m.wall, 1)} | ${fmt(ours.m.rssMb, 0)} | ${ours.stats.pages} | ${kb(ours.stats.largestPage)} | ${p.exit === 0 ? fmt(p.wall, 1) : `failed (exit ${p.exit})`} | ${fmt(p.rssMb, 0)} | ${theirs.files} | ${kb(theirs.largestPage)} | ${p.exit === 0 ? `${fmt(p.wall / ours.m.wall, 1)}x` : '—'} |`);
     }
