@@ -14,12 +14,14 @@
  * document that are not schemas are never read as schemas.
  */
 import { validate as validateJsonSchema, type OutputUnit, type Schema } from '@cfworker/json-schema';
+import safeRegex from 'safe-regex2';
 import type { Schema as AvroSchema, Type as AvroType } from 'avsc';
 import { lazyModule } from '../lazy-module.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { schemaChildren } from '../resolve/schema-walk.ts';
+import { BoundedExampleCheck } from './bounded-example-check.ts';
 
 const avro = lazyModule<typeof import('avsc')>('avsc');
 
@@ -30,27 +32,49 @@ export class ExampleValidator {
   readonly #avro = new Map<string, AvroType | string>();
   /** Registered schemas by id (what references are rewritten to). */
   readonly #lookup: Record<string, Schema | boolean> = Object.create(null) as Record<string, Schema | boolean>;
-  /** Where each registered schema is written → its id; a string that is not an id says why it cannot be used. */
+  /** Where each registered schema is written → its id, or why it cannot be used. */
   readonly #ids = new Map<string, string | Error>();
   #nextId = 0;
+  /** The ids each registered schema references. */
+  readonly #refs = new Map<string, Set<string>>();
+  /** Registered schemas with a pattern that may backtrack for an exponential time (see bounded-example-check.ts). */
+  readonly #ownRiskyPattern = new Set<string>();
+  readonly #reachesRisky = new Map<string, boolean>();
+  #bounded: BoundedExampleCheck | undefined;
   readonly #doc: ResolvedDoc;
 
   constructor(doc: ResolvedDoc) {
     this.#doc = doc;
   }
 
-  /** Reasons the value does not match the JSON Schema `schema`, found at `schemaAt`; empty when it does (or when the schema cannot be used). */
-  jsonSchemaErrors(value: unknown, schema: unknown, schemaAt: Location): string[] {
-    let errors: OutputUnit[];
+  /**
+   * Reasons the value does not match the JSON Schema `schema`, found at `schemaAt`; empty when it
+   * does (or when the schema cannot be used); 'timeout' when a pattern of the schema took too
+   * long on the value.
+   */
+  jsonSchemaErrors(value: unknown, schema: unknown, schemaAt: Location): string[] | 'timeout' {
+    let errors: OutputUnit[] | undefined;
     try {
-      const root = this.#lookup[this.#register(schema, schemaAt)]!;
-      ({ errors } = validateJsonSchema(value, root, '7', this.#lookup, false));
+      const root = this.#register(schema, schemaAt);
+      if (this.#mayBacktrackForLong(root)) {
+        this.#bounded ??= new BoundedExampleCheck();
+        const outcome = this.#bounded.run(value, root, this.#reachableLookup(root));
+        if (outcome === 'timeout') return outcome;
+        ({ errors } = outcome);
+      } else {
+        ({ errors } = validateJsonSchema(value, this.#lookup[root]!, '7', this.#lookup, false));
+      }
     } catch {
-      // A reference that does not resolve, or a value the validator cannot take: the schema
-      // rules report the schema; examples are then not checked.
-      return [];
+      // A reference that does not resolve: the reference is reported; examples are not checked.
     }
+    // Undefined: a value or schema the validator cannot take (the schema rules say why).
+    if (!errors) return [];
     return mostSpecific(errors).slice(0, 5).map((e) => `${e.instanceLocation.replace(/^#/, '') || '(root)'}: ${e.error.replace(/\.$/, '')}`);
+  }
+
+  /** Stops the thread of bounded checks, if one was started. */
+  close(): void {
+    this.#bounded?.close();
   }
 
   avroErrors(value: unknown, schema: unknown, schemaAt: Location): string[] {
@@ -83,7 +107,7 @@ export class ExampleValidator {
     const id = `s${this.#nextId++}`;
     this.#ids.set(location, id);
     try {
-      this.#lookup[id] = this.#withIds(schema, at) as Schema | boolean;
+      this.#lookup[id] = this.#withIds(schema, at, id) as Schema | boolean;
     } catch (error) {
       this.#ids.set(location, error instanceof Error ? error : new Error(String(error)));
       throw error;
@@ -92,17 +116,22 @@ export class ExampleValidator {
   }
 
   /** `schema` with its references naming registered ids: the objects on the way to a reference are copied, the rest is shared. */
-  #withIds(schema: unknown, at: Location): unknown {
+  #withIds(schema: unknown, at: Location, id: string): unknown {
     if (isRefObject(schema)) {
       // The other properties of a Reference Object are ignored, as the document does (and warns).
       const target = this.#doc.deref(schema, at);
       if (!target) throw new Error(`${schema.$ref} does not resolve`);
-      return { $ref: this.#register(target.value, target.at) };
+      const targetId = this.#register(target.value, target.at);
+      let refs = this.#refs.get(id);
+      if (!refs) this.#refs.set(id, (refs = new Set()));
+      refs.add(targetId);
+      return { $ref: targetId };
     }
     if (!isPlainObject(schema)) return schema;
+    if (hasRiskyPattern(schema)) this.#ownRiskyPattern.add(id);
     let copy: Record<string, unknown> | undefined;
     for (const [keywords, child] of schemaChildren(schema)) {
-      const replaced = this.#withIds(child, { file: at.file, pointer: joinPointer(at.pointer, ...keywords) });
+      const replaced = this.#withIds(child, { file: at.file, pointer: joinPointer(at.pointer, ...keywords) }, id);
       if (replaced === child) continue;
       copy ??= { ...schema };
       if (keywords.length === 1) {
@@ -115,6 +144,50 @@ export class ExampleValidator {
       (copy[container] as Record<string, unknown>)[entry] = replaced;
     }
     return copy ?? schema;
+  }
+
+  /** Whether the schema `id`, or one it reaches through references, has a risky pattern. */
+  #mayBacktrackForLong(id: string): boolean {
+    const known = this.#reachesRisky.get(id);
+    if (known !== undefined) return known;
+    const reachable = this.#reachable(id);
+    const risky = [...reachable].some((r) => this.#ownRiskyPattern.has(r));
+    this.#reachesRisky.set(id, risky);
+    return risky;
+  }
+
+  #reachable(id: string): Set<string> {
+    const seen = new Set([id]);
+    const stack = [id];
+    while (stack.length > 0) {
+      for (const next of this.#refs.get(stack.pop()!) ?? []) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        stack.push(next);
+      }
+    }
+    return seen;
+  }
+
+  /** The registered schemas `id` needs, to send to the thread of bounded checks. */
+  #reachableLookup(id: string): Record<string, Schema | boolean> {
+    return Object.fromEntries([...this.#reachable(id)].map((r) => [r, this.#lookup[r]!]));
+  }
+}
+
+/** A `pattern`, or a `patternProperties` key, with a quantified group inside a quantified group (star height above 1). */
+function hasRiskyPattern(schema: Record<string, unknown>): boolean {
+  const patterns = [schema.pattern, ...(isPlainObject(schema.patternProperties) ? Object.keys(schema.patternProperties) : [])];
+  return patterns.some((p) => typeof p === 'string' && isValidRegExp(p) && !safeRegex(p));
+}
+
+/** What the validator compiles (`u` flag); one it cannot compile never runs, so it is no risk. */
+function isValidRegExp(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -6,6 +6,7 @@
 import type { Location } from '../../diagnostics/diagnostic.ts';
 import { isPlainObject } from '../../resolve/resolved-doc.ts';
 import { effective } from '../effective.ts';
+import { EXAMPLE_CHECK_LIMIT_MS } from '../bounded-example-check.ts';
 import { ExampleValidator } from '../example-validator.ts';
 import { schemaFormatKind } from '../schema-formats.ts';
 import { fieldAt, problem, type Rule } from './rule.ts';
@@ -29,16 +30,19 @@ export const examplesRule: Rule = {
           const schemaSite = fieldAt(merged.origin[part]!, part);
           validator ??= new ExampleValidator(doc);
           const errors = check(ctx.doc, validator, example[part], merged.value[part], schemaSite);
-          if (errors.length > 0) {
+          if (errors === 'timeout') {
+            report(problem('example-check-timeout', 'warning', fieldAt(examplesAt, i, part), `${label}: the ${part} was not checked: matching it against a \`pattern\` of the ${part} schema took longer than ${EXAMPLE_CHECK_LIMIT_MS / 1000} s`, 'Rewrite the pattern without a quantified group inside another quantifier (for example ^(a+)+$ as ^a+$): such patterns backtrack for an exponential time on strings that almost match, in every validator your consumers run.'));
+          } else if (errors.length > 0) {
             report(problem('example-invalid', 'warning', fieldAt(examplesAt, i, part), `${label}: the ${part} does not match the message's ${part} schema: ${errors.join('; ')}`, `Correct the example or the schema so they agree (SPEC, Errors #13).`));
           }
         }
       });
     }
+    validator?.close();
   },
 };
 
-function check(doc: Parameters<Rule['run']>[0]['doc'], validator: ExampleValidator, value: unknown, schema: unknown, site: Location): string[] {
+function check(doc: Parameters<Rule['run']>[0]['doc'], validator: ExampleValidator, value: unknown, schema: unknown, site: Location): string[] | 'timeout' {
   const resolved = doc.deref(schema, site);
   if (!resolved) return [];
   const s = resolved.value;
