@@ -163,8 +163,8 @@ for (const [rule, rows] of Object.entries(table)) {
 }
 
 describe('rule example: schemas with the same text', () => {
-  // Validators are reused for schemas of equal text, but only within a file: there `$ref`s
-  // resolve alike, in another file they may name another schema.
+  // The same schema text in another file may name another schema with the same `$ref`: each
+  // example is checked against what its own file's references lead to.
   it('are checked alike within a file, and each against its own file across files', async () => {
     const payload = "{type: object, properties: {id: {$ref: '#/components/schemas/Id'}}}";
     const main = `${MINIMAL}components:\n  schemas:\n    Id: {type: integer}\n  messages:\n    a:\n      payload: ${payload}\n      examples: [{payload: {id: x}}]\n    b:\n      payload: ${payload}\n      examples: [{payload: {id: y}}]\n    c:\n      $ref: 'other.yaml#/components/messages/c'\n`;
