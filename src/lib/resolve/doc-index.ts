@@ -8,7 +8,7 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from './json-pointer.ts';
-import { isPlainObject, type ResolvedDoc } from './resolved-doc.ts';
+import { isPlainObject, isRefObject, type ResolvedDoc } from './resolved-doc.ts';
 import { schemaChildren } from './schema-walk.ts';
 
 export type NodeKind =
@@ -31,7 +31,6 @@ export interface DocNode {
   inRoot: boolean;
 }
 
-type Children = [NodeKind, unknown, Location, string][];
 
 export class DocIndex {
   readonly #doc: ResolvedDoc;
@@ -72,24 +71,29 @@ export class DocIndex {
   #drain(queue: Pending[]): void {
     // Walked by index while it grows (shift() would make a large document quadratic).
     for (let i = 0; i < queue.length; i++) {
-      const node = this.#visit(...queue[i]!);
+      const [kind, raw, site, key, parent, inRoot] = queue[i]!;
+      const node = this.#visit(kind, raw, site, key, parent, inRoot);
       if (!node) continue;
-      for (const [childKind, childValue, childSite, childKey] of childrenOf(node)) queue.push([childKind, childValue, childSite, childKey, node, node.inRoot]);
+      for (const child of childrenOf(node)) queue.push(child);
     }
   }
 
   #visit(kind: NodeKind, raw: unknown, site: Location, key: string, parent: DocNode | undefined, inRoot: boolean): DocNode | undefined {
-    const resolved = this.#doc.deref(raw, site);
-    if (!resolved || !isPlainObject(resolved.value)) return undefined;
+    // Most visits are of inline objects: only a Reference Object needs following.
+    const resolved = isRefObject(raw) ? this.#doc.deref(raw, site) : undefined;
+    const value = resolved ? resolved.value : raw;
+    const at = resolved ? resolved.at : site;
+    if (!isPlainObject(value)) return undefined;
     // Looked up by the object, then by kind and place (the same object sits at two places only
     // through a YAML alias): building and hashing a "kind|file#pointer" string for each of a
     // large document's hundreds of thousands of visits cost more than the rest of the visit.
-    const { file, pointer } = resolved.at;
-    const places = this.#seen.get(resolved.value);
+    const { file, pointer } = at;
+    const places = this.#seen.get(value);
     if (places?.some((p) => p.kind === kind && p.file === file && p.pointer === pointer)) return undefined;
     if (places) places.push({ kind, file, pointer });
-    else this.#seen.set(resolved.value, [{ kind, file, pointer }]);
-    const node: DocNode = { kind, value: resolved.value, at: resolved.at, site, key, inRoot, ...(parent ? { parent } : {}) };
+    else this.#seen.set(value, [{ kind, file, pointer }]);
+    const node: DocNode = { kind, value, at, site, key, inRoot };
+    if (parent) node.parent = parent;
     let list = this.#byKind.get(kind);
     if (!list) this.#byKind.set(kind, (list = []));
     list.push(node);
@@ -114,14 +118,15 @@ export function isJsonSchemaFormat(format: unknown): boolean {
   return format === undefined || (typeof format === 'string' && JSON_SCHEMA_FORMAT.test(format));
 }
 
-function childrenOf(node: DocNode): Children {
+/** What `node` holds, to visit next (reached from it). */
+function childrenOf(node: DocNode): Pending[] {
   const v = node.value;
-  const out: Children = [];
+  const out: Pending[] = [];
   const one = (kind: NodeKind, field: string): void => {
-    if (v[field] !== undefined) out.push([kind, v[field], { file: node.at.file, pointer: joinPointer(node.at.pointer, field) }, field]);
+    if (v[field] !== undefined) out.push([kind, v[field], { file: node.at.file, pointer: joinPointer(node.at.pointer, field) }, field, node, node.inRoot]);
   };
   const many = (kind: NodeKind, field: string): void => {
-    for (const [key, value] of entries(v[field])) out.push([kind, value, { file: node.at.file, pointer: joinPointer(node.at.pointer, field, key) }, key]);
+    for (const [key, value] of entries(v[field])) out.push([kind, value, { file: node.at.file, pointer: joinPointer(node.at.pointer, field, key) }, key, node, node.inRoot]);
   };
   const common = (bindings: NodeKind): void => {
     many('Tag', 'tags');
@@ -172,11 +177,11 @@ function childrenOf(node: DocNode): Children {
       if ('schema' in v || 'schemaFormat' in v) {
         if (isJsonSchemaFormat(v.schemaFormat)) one('Schema', 'schema');
       } else {
-        out.push(['Schema', v, node.at, node.key]);
+        out.push(['Schema', v, node.at, node.key, node, node.inRoot]);
       }
       break;
     case 'Schema':
-      for (const [keywords, child] of schemaChildren(v)) out.push(['Schema', child, { file: node.at.file, pointer: joinPointer(node.at.pointer, ...keywords) }, keywords[keywords.length - 1]!]);
+      for (const [keywords, child] of schemaChildren(v)) out.push(['Schema', child, { file: node.at.file, pointer: joinPointer(node.at.pointer, ...keywords) }, keywords[keywords.length - 1]!, node, node.inRoot]);
       one('ExternalDocs', 'externalDocs');
       break;
     default:
