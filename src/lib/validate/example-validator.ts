@@ -25,6 +25,9 @@ import { BoundedExampleCheck } from './bounded-example-check.ts';
 
 const avro = lazyModule<typeof import('avsc')>('avsc');
 
+/** Checks that may time out are given up for the rest of the document after this many did. */
+export const MAX_TIMEOUTS = 3;
+
 /** Keywords whose nested errors are about alternatives: the keyword's own error says more than each alternative's. */
 const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not', 'if']);
 
@@ -41,6 +44,7 @@ export class ExampleValidator {
   readonly #ownRiskyPattern = new Set<string>();
   readonly #reachesRisky = new Map<string, boolean>();
   #bounded: BoundedExampleCheck | undefined;
+  #timeouts = 0;
   readonly #doc: ResolvedDoc;
 
   constructor(doc: ResolvedDoc) {
@@ -50,16 +54,22 @@ export class ExampleValidator {
   /**
    * Reasons the value does not match the JSON Schema `schema`, found at `schemaAt`; empty when it
    * does (or when the schema cannot be used); 'timeout' when a pattern of the schema took too
-   * long on the value.
+   * long on the value; 'skipped' when the schema has such a pattern and enough checks have
+   * timed out already (each costs the time limit: a document must not make validation take
+   * minutes with many of them).
    */
-  jsonSchemaErrors(value: unknown, schema: unknown, schemaAt: Location): string[] | 'timeout' {
+  jsonSchemaErrors(value: unknown, schema: unknown, schemaAt: Location): string[] | 'timeout' | 'skipped' {
     let errors: OutputUnit[] | undefined;
     try {
       const root = this.#register(schema, schemaAt);
       if (this.#mayBacktrackForLong(root)) {
+        if (this.#timeouts >= MAX_TIMEOUTS) return 'skipped';
         this.#bounded ??= new BoundedExampleCheck();
         const outcome = this.#bounded.run(value, root, this.#reachableLookup(root));
-        if (outcome === 'timeout') return outcome;
+        if (outcome === 'timeout') {
+          this.#timeouts++;
+          return outcome;
+        }
         ({ errors } = outcome);
       } else {
         ({ errors } = validateJsonSchema(value, this.#lookup[root]!, '7', this.#lookup, false));

@@ -7,7 +7,7 @@ import type { Location } from '../../diagnostics/diagnostic.ts';
 import { isPlainObject } from '../../resolve/resolved-doc.ts';
 import { effective } from '../effective.ts';
 import { EXAMPLE_CHECK_LIMIT_MS } from '../bounded-example-check.ts';
-import { ExampleValidator } from '../example-validator.ts';
+import { ExampleValidator, MAX_TIMEOUTS } from '../example-validator.ts';
 import { schemaFormatKind } from '../schema-formats.ts';
 import { fieldAt, problem, type Rule } from './rule.ts';
 
@@ -30,8 +30,9 @@ export const examplesRule: Rule = {
           const schemaSite = fieldAt(merged.origin[part]!, part);
           validator ??= new ExampleValidator(doc);
           const errors = check(ctx.doc, validator, example[part], merged.value[part], schemaSite);
-          if (errors === 'timeout') {
-            report(problem('example-check-timeout', 'warning', fieldAt(examplesAt, i, part), `${label}: the ${part} was not checked: matching it against a \`pattern\` of the ${part} schema took longer than ${EXAMPLE_CHECK_LIMIT_MS / 1000} s`, 'Rewrite the pattern without a quantified group inside another quantifier (for example ^(a+)+$ as ^a+$): such patterns backtrack for an exponential time on strings that almost match, in every validator your consumers run.'));
+          if (errors === 'timeout' || errors === 'skipped') {
+            const why = errors === 'timeout' ? `matching it against a \`pattern\` of the ${part} schema took longer than ${EXAMPLE_CHECK_LIMIT_MS / 1000} s` : `the ${part} schema has a \`pattern\` that can take an exponential time, and ${MAX_TIMEOUTS} checks against such patterns have timed out already`;
+            report(problem('example-check-timeout', 'warning', fieldAt(examplesAt, i, part), `${label}: the ${part} was not checked: ${why}`, PATTERN_HINT));
           } else if (errors.length > 0) {
             report(problem('example-invalid', 'warning', fieldAt(examplesAt, i, part), `${label}: the ${part} does not match the message's ${part} schema: ${errors.join('; ')}`, `Correct the example or the schema so they agree (SPEC, Errors #13).`));
           }
@@ -42,7 +43,9 @@ export const examplesRule: Rule = {
   },
 };
 
-function check(doc: Parameters<Rule['run']>[0]['doc'], validator: ExampleValidator, value: unknown, schema: unknown, site: Location): string[] | 'timeout' {
+const PATTERN_HINT = 'Rewrite the pattern without a quantified group inside another quantifier (for example ^(a+)+$ as ^a+$): such patterns backtrack for an exponential time on strings that almost match, in every validator your consumers run.';
+
+function check(doc: Parameters<Rule['run']>[0]['doc'], validator: ExampleValidator, value: unknown, schema: unknown, site: Location): ReturnType<ExampleValidator['jsonSchemaErrors']> {
   const resolved = doc.deref(schema, site);
   if (!resolved) return [];
   const s = resolved.value;

@@ -196,3 +196,15 @@ describe('rule example: what the warning says', () => {
     assert.doesNotMatch(text, /does not match "?const|Property "kind"/);
   });
 });
+
+describe('rule example: patterns that take an exponential time (hostile input)', () => {
+  it('gives up after three timeouts, so many such examples cannot hold validation for minutes', async () => {
+    const hostile = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!';
+    const examples = Array.from({ length: 6 }, () => `{payload: {code: ${hostile}}}`).join(', ');
+    const diagnostics = await validateYaml(`${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, properties: {code: {type: string, pattern: '^(a+)+$'}}}\n      examples: [${examples}]\n`);
+    const found = diagnostics.filter((d) => d.code === 'example-check-timeout');
+    assert.equal(found.length, 6);
+    assert.equal(found.filter((d) => /took longer than 2 s/.test(d.message)).length, 3);
+    assert.equal(found.filter((d) => /3 checks against such patterns have timed out already/.test(d.message)).length, 3);
+  });
+});
