@@ -14,7 +14,6 @@
  * document that are not schemas are never read as schemas.
  */
 import { validate as validateJsonSchema, type OutputUnit, type Schema } from '@cfworker/json-schema';
-import safeRegex from 'safe-regex2';
 import type { Schema as AvroSchema, Type as AvroType } from 'avsc';
 import { lazyModule } from '../lazy-module.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
@@ -24,6 +23,8 @@ import { schemaChildren } from '../resolve/schema-walk.ts';
 import { BoundedExampleCheck } from './bounded-example-check.ts';
 
 const avro = lazyModule<typeof import('avsc')>('avsc');
+/** Loaded once a schema has a pattern. */
+const safeRegex = lazyModule<typeof import('safe-regex2')>('safe-regex2');
 
 /** Checks that may time out are given up for the rest of the document after this many did. */
 export const MAX_TIMEOUTS = 3;
@@ -158,6 +159,9 @@ export class ExampleValidator {
 
   /** Whether the schema `id`, or one it reaches through references, has a risky pattern. */
   #mayBacktrackForLong(id: string): boolean {
+    // Everything `id` reaches is registered by now: with no risky pattern among all registered
+    // schemas (the usual case), there is nothing to look for.
+    if (this.#ownRiskyPattern.size === 0) return false;
     const known = this.#reachesRisky.get(id);
     if (known !== undefined) return known;
     const reachable = this.#reachable(id);
@@ -187,8 +191,17 @@ export class ExampleValidator {
 
 /** A `pattern`, or a `patternProperties` key, with a quantified group inside a quantified group (star height above 1). */
 function hasRiskyPattern(schema: Record<string, unknown>): boolean {
-  const patterns = [schema.pattern, ...(isPlainObject(schema.patternProperties) ? Object.keys(schema.patternProperties) : [])];
-  return patterns.some((p) => typeof p === 'string' && isValidRegExp(p) && !safeRegex(p));
+  if (typeof schema.pattern === 'string' && isRiskyPattern(schema.pattern)) return true;
+  return isPlainObject(schema.patternProperties) && Object.keys(schema.patternProperties).some(isRiskyPattern);
+}
+
+/** Documents repeat their patterns (an id format on every message): each is analysed once. */
+const riskyPatterns = new Map<string, boolean>();
+
+function isRiskyPattern(pattern: string): boolean {
+  let risky = riskyPatterns.get(pattern);
+  if (risky === undefined) riskyPatterns.set(pattern, (risky = isValidRegExp(pattern) && !safeRegex()(pattern)));
+  return risky;
 }
 
 /** What the validator compiles (`u` flag); one it cannot compile never runs, so it is no risk. */
