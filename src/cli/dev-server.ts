@@ -146,6 +146,8 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
     // The logo and favicon of the configuration, from where they are.
     const asset = siteOptions.assets.find((a) => path === `/${a.to}`);
     if (asset) return void res.writeHead(200, { 'content-type': ASSET_TYPES[extname(asset.to)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(readFileSync(asset.from));
+    // A page (its URL has no file extension) sent: the validation of a new version may start.
+    if (req.method === 'GET' && extname(path) === '') res.once('finish', () => live.pageServed());
     next();
   };
 

@@ -50,6 +50,19 @@ describe('LiveSite (apidesc-docs dev)', () => {
     assert.equal(live.site.apis[0]!.errorCount, undefined);
   });
 
+  it('starts validating once the reader\'s page has been sent, not while it is rendered', async () => {
+    writeFileSync(file, readFileSync(file, 'utf8') + '\n');
+    const { ok, findings } = await live.refresh();
+    assert.equal(ok, true);
+    let settled = false;
+    void findings.then(() => (settled = true));
+    // Well within the delay after which validation starts anyway when no page is open.
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(settled, false, 'validation waited for the page');
+    live.pageServed();
+    assert.equal(await findings, false, 'the same findings as before');
+  });
+
   it('keeps the previous site when the document cannot be read, and says so', async () => {
     const before = live.site;
     writeFileSync(file, 'apidesc: 3.0.0\ninfo: [broken\n');
