@@ -43,6 +43,7 @@ export class LiveSite {
   readonly #findings = new Map<string, Diagnostic[]>();
   #generation = 0;
   #onPageServed: (() => void) | undefined;
+  #idleStart: NodeJS.Timeout | undefined;
   readonly #inputs: string[];
   readonly #options: ValidateOptions & { cwd: string };
   readonly #io: CliIO;
@@ -162,10 +163,11 @@ export class LiveSite {
   /** Settles once a page has been served for `generation`, or after a short while without any (no page open). */
   #pageServedOrIdle(generation: number): Promise<void> {
     return new Promise<void>((ready) => {
-      const timer = setTimeout(ready, VALIDATION_IDLE_START_MS);
+      clearTimeout(this.#idleStart);
+      this.#idleStart = setTimeout(ready, VALIDATION_IDLE_START_MS);
       this.#onPageServed = () => {
         if (generation !== this.#generation) return;
-        clearTimeout(timer);
+        clearTimeout(this.#idleStart);
         this.#onPageServed = undefined;
         ready();
       };
@@ -173,6 +175,9 @@ export class LiveSite {
   }
 
   close(): Promise<void> {
+    // A validation that has not started yet never will.
+    clearTimeout(this.#idleStart);
+    this.#onPageServed = undefined;
     return this.#validator.close();
   }
 }
