@@ -7,7 +7,7 @@ import { objectView } from './object-view.ts';
 import { bindingsOf, channelServers, type Context, entityByUrl, operationsOn, serverProtocol, sub, valueAt } from './page-context.ts';
 import type { Page, ProtocolBinding } from './pages.ts';
 import { schemaRows } from './schema-rows.ts';
-import { deliveryView } from './sns-delivery.ts';
+import { deliveryView, retriesSummary } from './sns-delivery.ts';
 import { type FanOut, filterSummary, PROTOCOL_LABELS } from './sns.ts';
 import type { Entity, Link } from './types.ts';
 
@@ -58,7 +58,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
       const redrive = isPlainObject(c.redrivePolicy) && isPlainObject(c.redrivePolicy.deadLetterQueue) ? Object.values(c.redrivePolicy.deadLetterQueue).filter((v) => typeof v === 'string').join(', ') : undefined;
       const filter = isPlainObject(c.filterPolicy) ? filterSummary(c.filterPolicy).map((f) => `${f.attribute} ${f.condition}`) : undefined;
       const delivery = deliveryView(c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
-      const retries = delivery?.schedule ? `${delivery.schedule.length + (delivery.more ?? 0)} retries over about ${delivery.totalSeconds} s (${delivery.backoffFunction ?? 'linear'} backoff)` : undefined;
+      const retries = delivery?.schedule ? `${retriesSummary(delivery)} (${delivery.backoffFunction ?? 'linear'} backoff)` : undefined;
       result.consumers.push({ operation: toLink(entity), protocolLabel: PROTOCOL_LABELS[String(c.protocol)] ?? String(c.protocol), endpoint, ...(filter ? { filter } : {}), ...(redrive ? { deadLetter: redrive } : {}), ...(retries ? { retries } : {}) });
     }
   }

@@ -65,6 +65,27 @@ export function backoffDelay(fn: string, i: number, n: number, min: number, max:
   }
 }
 
+/** "8 retries over about 245 s": the schedule's length and span (the span left out when it is beyond any number). */
+export function retriesSummary(view: DeliveryView): string {
+  const retries = (view.schedule?.length ?? 0) + (view.more ?? 0);
+  return view.totalSeconds === undefined ? `${retries} retries` : `${retries} retries over about ${view.totalSeconds} s`;
+}
+
+/** Retries summed one by one up to this many; above it, from evenly spaced samples of the curve. */
+const SUMMED_EXACTLY = 10_000;
+
+/** Seconds the `n` backoff retries wait in all. */
+function backoffTotal(fn: string, n: number, min: number, max: number): number {
+  if (n <= SUMMED_EXACTLY) {
+    let sum = 0;
+    for (let i = 1; i <= n; i++) sum += backoffDelay(fn, i, n, min, max);
+    return sum;
+  }
+  let sampled = 0;
+  for (let k = 0; k < SUMMED_EXACTLY; k++) sampled += backoffDelay(fn, 1 + (k * (n - 1)) / (SUMMED_EXACTLY - 1), n, min, max);
+  return (sampled / SUMMED_EXACTLY) * n;
+}
+
 export function deliveryView(own: unknown, topic: unknown): DeliveryView | undefined {
   const effective = effectivePolicy(own, topic);
   if (effective.length === 0) return undefined;
@@ -79,23 +100,35 @@ export function deliveryView(own: unknown, topic: unknown): DeliveryView | undef
   const min = num('minDelayTarget');
   const max = num('maxDelayTarget') ?? min;
   if (total === undefined) return view;
-  const immediate = Math.min(num('numNoDelayRetries') ?? 0, total);
-  const pre = Math.min(num('numMinDelayRetries') ?? 0, total - immediate);
-  const post = Math.min(num('numMaxDelayRetries') ?? 0, total - immediate - pre);
-  const backoff = total - immediate - pre - post;
+  // Counts as the document gives them, which may be anything (a preview of a broken document
+  // with numRetries 1e308 must still build): the schedule lists its first steps and sums the
+  // rest, it never enumerates them.
+  const count = (n: number | undefined, room: number): number => Math.max(0, Math.min(Math.floor(n ?? 0), room));
+  const retries = count(total, Infinity);
+  const immediate = count(num('numNoDelayRetries'), retries);
+  const pre = count(num('numMinDelayRetries'), retries - immediate);
+  const post = count(num('numMaxDelayRetries'), retries - immediate - pre);
+  const backoff = retries - immediate - pre - post;
   if ((pre + backoff > 0 && min === undefined) || (backoff + post > 0 && max === undefined)) return view;
+  const curve = fn ?? 'linear';
+  const phases: [RetryStep['phase'], number, (i: number) => number][] = [
+    ['immediate', immediate, () => 0],
+    ['pre-backoff', pre, () => min ?? 0],
+    ['backoff', backoff, (i) => backoffDelay(curve, i, backoff, min ?? 0, max ?? 0)],
+    ['post-backoff', post, () => max ?? 0],
+  ];
   const steps: RetryStep[] = [];
   let elapsed = 0;
-  const push = (phase: RetryStep['phase'], delay: number): void => {
-    elapsed += delay;
-    steps.push({ attempt: steps.length + 1, phase, delay: Math.round(delay * 10) / 10, elapsed: Math.round(elapsed * 10) / 10 });
-  };
-  for (let i = 0; i < immediate; i++) push('immediate', 0);
-  for (let i = 0; i < pre; i++) push('pre-backoff', min ?? 0);
-  for (let i = 1; i <= backoff; i++) push('backoff', backoffDelay(fn ?? 'linear', i, backoff, min ?? 0, max ?? 0));
-  for (let i = 0; i < post; i++) push('post-backoff', max ?? 0);
-  view.schedule = steps.slice(0, MAX_STEPS);
-  view.totalSeconds = Math.round(elapsed * 10) / 10;
-  if (steps.length > MAX_STEPS) view.more = steps.length - MAX_STEPS;
+  for (const [phase, n, delayOf] of phases) {
+    for (let i = 1; i <= n && steps.length < MAX_STEPS; i++) {
+      const delay = delayOf(i);
+      elapsed += delay;
+      steps.push({ attempt: steps.length + 1, phase, delay: Math.round(delay * 10) / 10, elapsed: Math.round(elapsed * 10) / 10 });
+    }
+  }
+  view.schedule = steps;
+  const totalSeconds = pre * (min ?? 0) + backoffTotal(curve, backoff, min ?? 0, max ?? 0) + post * (max ?? 0);
+  if (Number.isFinite(totalSeconds)) view.totalSeconds = Math.round(totalSeconds * 10) / 10;
+  if (retries > steps.length) view.more = retries - steps.length;
   return view;
 }

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { validateDocument } from '../validate/validate-document.ts';
 import { buildApiModel } from './build-model.ts';
 import type { PageSection } from './pages.ts';
-import { backoffDelay, deliveryView } from './sns-delivery.ts';
+import { backoffDelay, deliveryView, retriesSummary } from './sns-delivery.ts';
 import { filterSummary } from './sns.ts';
 
 const repo = resolve(import.meta.dirname, '../../..');
@@ -43,6 +43,19 @@ describe('sns delivery policy in time', () => {
       assert.equal(Math.round(delays[4]!), 100, fn);
       assert.ok(delays.every((d, i) => i === 0 || d >= delays[i - 1]!), `${fn} grows`);
     }
+  });
+
+  it('lists the first retries of a huge or absurd policy and counts the rest, without enumerating them (hostile input)', () => {
+    const huge = deliveryView({ numRetries: 1e308, numNoDelayRetries: 2, minDelayTarget: 1, maxDelayTarget: 20, backoffFunction: 'exponential' }, undefined)!;
+    assert.equal(huge.schedule!.length, 40);
+    assert.deepEqual(huge.schedule!.slice(0, 3).map((s) => s.phase), ['immediate', 'immediate', 'backoff']);
+    assert.equal(huge.more, 1e308 - 40);
+    assert.equal(huge.totalSeconds, undefined, 'a span beyond any number is not stated');
+    assert.match(retriesSummary(huge), /^1e\+308 retries$/);
+    const large = deliveryView({ numRetries: 50_000, minDelayTarget: 10, maxDelayTarget: 10 }, undefined)!;
+    assert.equal(large.totalSeconds, 500_000);
+    assert.equal(retriesSummary(large), '50000 retries over about 500000 s');
+    for (const odd of [-3, Number.NaN, 2.7]) assert.ok(deliveryView({ numRetries: odd, minDelayTarget: 1 }, undefined)!.schedule!.length <= 2);
   });
 
   it('gives no schedule without numRetries', () => {
