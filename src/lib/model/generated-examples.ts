@@ -7,6 +7,7 @@
 import { sample } from 'openapi-sampler';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { walkSchema } from '../resolve/schema-walk.ts';
 import { schemaFormatKind } from '../validate/schema-formats.ts';
 
 export interface GeneratedExample {
@@ -21,12 +22,36 @@ function jsonSchemaOf(doc: ResolvedDoc, raw: unknown, site: Location): { schema:
   const resolved = doc.deref(raw, site);
   if (!resolved) return undefined;
   const v = resolved.value;
+  let found = resolved;
   if (isPlainObject(v) && ('schemaFormat' in v || 'schema' in v)) {
     if (schemaFormatKind(v.schemaFormat) !== 'apidesc') return undefined;
     const inner = doc.deref(v.schema, { file: resolved.at.file, pointer: `${resolved.at.pointer}/schema` });
-    return inner && { schema: inner.value, file: inner.at.file };
+    if (!inner) return undefined;
+    found = inner;
   }
-  return { schema: v, file: resolved.at.file };
+  return tooLargeToSample(doc, found.value, found.at) ? undefined : { schema: found.value, file: found.at.file };
+}
+
+/**
+ * The sampler builds arrays of `minItems` items and strings of `minLength` characters as
+ * written, nested arrays multiplying: a schema asking for 1e9 (a broken or hostile document,
+ * which a preview build still renders) must not make the build allocate them. Such schemas
+ * get no generated example. The bound is on the product of all `minItems` of the schema (an
+ * upper bound of any nesting of them).
+ */
+const MAX_SAMPLED_ITEMS = 1000;
+const MAX_SAMPLED_LENGTH = 10_000;
+
+function tooLargeToSample(doc: ResolvedDoc, schema: unknown, at: Location): boolean {
+  let items = 1;
+  let tooLarge = false;
+  walkSchema(doc, schema, at, ({ value }) => {
+    if (!isPlainObject(value)) return true;
+    if (typeof value.minItems === 'number' && value.minItems > 1) items *= value.minItems;
+    if (items > MAX_SAMPLED_ITEMS || (typeof value.minLength === 'number' && value.minLength > MAX_SAMPLED_LENGTH)) tooLarge = true;
+    return !tooLarge;
+  });
+  return tooLarge;
 }
 
 function sampleOf(doc: ResolvedDoc, schema: unknown, file: string): unknown {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { tempTree } from '../../../test/helpers.ts';
 import { validateDocument } from '../validate/validate-document.ts';
 import { buildApiModel, type ApiModel } from './build-model.ts';
 import { schemaRows } from './schema-rows.ts';
@@ -126,6 +127,19 @@ describe('model: pages', () => {
     assert.equal(typeof example.payload.items[0]!.quantity, 'number');
     const given = m.pages.find((p) => p.pointer === '/components/messages/OrderPlaced')!.sections.find((s) => s.type === 'examples');
     assert.ok(given && given.type === 'examples' && !given.generated && given.examples[0]!.title === 'twoItems');
+  });
+
+  it('generates no example from a schema that asks for huge arrays or strings (hostile input), and others as usual', async () => {
+    const dir = tempTree({
+      'huge.yaml': `apidesc: 3.0.0\ninfo: {title: T, version: '1'}\ncomponents:\n  schemas:\n    Row: {type: array, minItems: 1000, items: {type: string}}\n  messages:\n    nested:\n      payload: {type: array, minItems: 1000, items: {$ref: '#/components/schemas/Row'}}\n    long:\n      payload: {type: string, minLength: 1000000000}\n    fine:\n      payload: {type: array, minItems: 2, items: {type: integer}}\n`,
+    });
+    const { model: m } = await model(join(dir, 'huge.yaml'));
+    const generated = (id: string) => m.pages.find((p) => p.pointer === `/components/messages/${id}`)!.sections.find((s) => s.type === 'examples');
+    assert.equal(generated('nested'), undefined);
+    assert.equal(generated('long'), undefined);
+    const fine = generated('fine');
+    assert.ok(fine && fine.type === 'examples');
+    assert.equal((JSON.parse(fine.examples[0]!.code) as { payload: number[] }).payload.length, 2);
   });
 
   it('generates one example per oneOf branch', async () => {
