@@ -183,16 +183,7 @@ export class PositionRecorder {
  * never a scalar value.
  */
 function followedByColon(text: string, position: number): boolean {
-  for (let i = position; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 58 /* : */) return true;
-    if (c === 35 /* # */) {
-      const eol = text.indexOf('\n', i);
-      if (eol < 0) return false;
-      i = eol;
-    } else if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
-  }
-  return false;
+  return text.charCodeAt(skipSpace(text, position)) === 58; /* : */
 }
 
 /** A rough node count for a text, so the arrays rarely need to grow: about one node per 16 bytes. */
