@@ -5,6 +5,7 @@
 // clearly instead of failing with a syntax error.
 import { existsSync } from 'node:fs';
 import module from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 18)) {
@@ -18,6 +19,8 @@ if (major < 22 || (major === 22 && minor < 18)) {
 const cache = module.enableCompileCache?.();
 if (cache?.directory && !process.env.NODE_COMPILE_CACHE) process.env.NODE_COMPILE_CACHE = cache.directory;
 const compiled = new URL('../node-dist/cli/main.js', import.meta.url);
-const installed = import.meta.url.includes('/node_modules/');
-const { main } = await import(installed && existsSync(compiled) ? compiled.href : '../src/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+const installed = import.meta.url.includes('/node_modules/') && existsSync(compiled);
+const cli = installed ? { entry: compiled, runner: '../node-dist/cli/cli-bundle.js' } : { entry: new URL('../src/cli/main.ts', import.meta.url), runner: '../src/cli/cli-bundle.ts' };
+// The start-up modules run from one bundled file when they can (src/cli/cli-bundle.ts).
+const { runCommandLine } = await import(new URL(cli.runner, import.meta.url).href);
+process.exitCode = await runCommandLine(fileURLToPath(cli.entry), process.argv.slice(2));

@@ -45,6 +45,8 @@ describe('the npm package in another repository', () => {
     const valid = run(process.execPath, [cli, 'validate', 'api/orders.apidesc.yaml'], project);
     assert.equal(valid.status, 0, valid.stderr);
     assert.match(valid.stderr, /1 document: 0 error\(s\)/);
+    const ownCache = join(project, 'node_modules/apidesc-docs/node_modules/.cache/apidesc-docs');
+    assert.ok(readdirSync(ownCache).some((f) => /^cli-[0-9a-f]+\.cjs$/.test(f)), 'the installed command runs from its bundle (src/cli/cli-bundle.ts)');
 
     const built = run(process.execPath, [cli, 'build', 'api/orders.apidesc.yaml', '--out', 'public/api', '--base', '/api/'], project);
     assert.equal(built.status, 0, built.stderr);

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdirSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CodeCachedModule } from './code-cache.ts';
+import { CodeCachedModule } from '../code-cache.ts';
 import type { Ajv, KeywordCxt, ValidateFunction } from 'ajv';
 import { lazyModule } from '../lazy-module.ts';
 import { apidescSchema, definitionNames } from './schema/apidesc-schema.ts';

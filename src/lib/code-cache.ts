@@ -1,45 +1,64 @@
 /**
- * Runs a generated CommonJS file through a V8 code cache made after the code has done its work.
+ * Runs a CommonJS file through a V8 code cache made after the code has done its work.
  *
  * Node's own compile cache (bin/apidesc-docs.mjs) is written when a module is compiled, before
  * it runs, so it holds only the top level: V8 compiles each function on its first call, and
  * for the structural validators (a 0.9 MB file of ajv code) that took about 40 ms of every
- * `validate`. A cache written once the validators have run holds every function they used.
+ * `validate`. A cache written once the code has run holds every function it used.
  * The cache is keyed by V8's version tag (V8 version, flags, CPU), so the `validate` command and
  * the build's processes, which run with other heap flags, each keep their own.
  */
 import { createRequire } from 'node:module';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { Script } from 'node:vm';
+import { constants, Script } from 'node:vm';
 import { cachedDataVersionTag } from 'node:v8';
+
+export interface CodeCacheOptions {
+  /**
+   * Tells caches of the same file apart: code that runs different functions on different
+   * occasions (the command line's commands) keeps one cache for each.
+   */
+  cacheName?: string;
+  /** `require` in the file resolves as if from this file (default: the file itself). */
+  requireFrom?: string;
+}
 
 export class CodeCachedModule<T> {
   readonly #file: string;
   readonly #cacheFile: string;
+  readonly #requireFrom: string;
   #script: Script | undefined;
   /** A usable cache was loaded, or this run has written one. */
   #saved = false;
 
-  constructor(file: string) {
+  constructor(file: string, options: CodeCacheOptions = {}) {
     this.#file = file;
-    this.#cacheFile = `${file}.${cachedDataVersionTag().toString(16)}.v8cache`;
+    this.#requireFrom = options.requireFrom ?? file;
+    const name = options.cacheName ? `.${options.cacheName}` : '';
+    this.#cacheFile = `${file}${name}.${cachedDataVersionTag().toString(16)}.v8cache`;
   }
 
   /** Compiles and runs the file (with the cache when there is a usable one) and returns its exports. */
   load(): T {
-    const code = readFileSync(this.#file, 'utf8');
+    // A `#!` line is only allowed at the very start of a script, not inside the wrapper.
+    const code = readFileSync(this.#file, 'utf8').replace(/^#!/, '//');
     let cachedData: Buffer | undefined;
     try {
       cachedData = readFileSync(this.#cacheFile);
     } catch {
       // No cache yet: written by save().
     }
-    const script = new Script(`(function (exports, require, module) {${code}\n})`, { filename: this.#file, ...(cachedData ? { cachedData } : {}) });
+    const script = new Script(`(function (exports, require, module) {${code}\n})`, {
+      filename: this.#file,
+      ...(cachedData ? { cachedData } : {}),
+      // `import()` in the file loads ES modules as a module's `import()` would (by absolute URL).
+      importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    });
     // A usable cache stays as it is; a missing or rejected one is written once the code has run.
     this.#saved = cachedData !== undefined && !script.cachedDataRejected;
     this.#script = script;
     const module = { exports: {} as T };
-    (script.runInThisContext() as (exports: T, require: NodeJS.Require, module: { exports: T }) => void)(module.exports, createRequire(this.#file), module);
+    (script.runInThisContext() as (exports: T, require: NodeJS.Require, module: { exports: T }) => void)(module.exports, createRequire(this.#requireFrom), module);
     return module.exports;
   }
 

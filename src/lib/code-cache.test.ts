@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, it } from 'node:test';
-import { tempDir } from '../../../test/helpers.ts';
+import { tempDir } from '../../test/helpers.ts';
 
 const CODE = 'exports.twice = function twice(n) { return inner(n) * 2; };\nfunction inner(n) { return n + 0; }\nexports.sep = require("node:path").sep;\n';
 
