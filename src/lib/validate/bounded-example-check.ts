@@ -8,12 +8,15 @@
  * Only schemas that hold such a pattern come here (safe-regex2 finds them by star height); every
  * other check runs in the calling thread, so documents without one pay nothing for this.
  */
-import { receiveMessageOnPort, MessageChannel, Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
 import { moduleFile } from '../module-file.ts';
 
 /** How long one example may take against one schema before it is given up. */
 export const EXAMPLE_CHECK_LIMIT_MS = 2000;
+
+/** Loaded with the first bounded check: most documents never need a thread, and loading the module costs 2–3 ms of every start. */
+const threads = (): typeof import('node:worker_threads') => process.getBuiltinModule('node:worker_threads');
 
 export type BoundedOutcome = { errors: OutputUnit[] } | { errors: undefined } | 'timeout';
 
@@ -24,6 +27,7 @@ export class BoundedExampleCheck {
   /** The errors of `value` against `lookup[root]`; undefined errors when the schema cannot be used; 'timeout' past the limit. */
   run(value: unknown, root: string, lookup: Record<string, Schema | boolean>, limitMs = EXAMPLE_CHECK_LIMIT_MS): BoundedOutcome {
     this.#worker ??= this.#start();
+    const { MessageChannel, receiveMessageOnPort } = threads();
     const { port1, port2 } = new MessageChannel();
     Atomics.store(this.#signal, 0, 0);
     this.#worker.postMessage({ port: port2, value, root, lookup }, [port2]);
@@ -45,7 +49,7 @@ export class BoundedExampleCheck {
   }
 
   #start(): Worker {
-    const worker = new Worker(moduleFile('./example-check-worker.ts', import.meta.url), { workerData: { signal: this.#signal.buffer } });
+    const worker = new (threads().Worker)(moduleFile('./example-check-worker.ts', import.meta.url), { workerData: { signal: this.#signal.buffer } });
     // Idle between checks: it must not keep the process alive.
     worker.unref();
     return worker;
