@@ -8,6 +8,7 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from './json-pointer.ts';
+import { PlaceSet } from './place-set.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from './resolved-doc.ts';
 import { schemaChildren } from './schema-walk.ts';
 
@@ -36,7 +37,7 @@ export class DocIndex {
   readonly #doc: ResolvedDoc;
   readonly #byKind = new Map<NodeKind, DocNode[]>();
   /** Each object indexed so far: as which kinds, at which places. */
-  readonly #seen = new Map<object, { kind: NodeKind; file: string; pointer: string }[]>();
+  readonly #seen = new PlaceSet();
 
   constructor(doc: ResolvedDoc) {
     this.#doc = doc;
@@ -84,14 +85,8 @@ export class DocIndex {
     const value = resolved ? resolved.value : raw;
     const at = resolved ? resolved.at : site;
     if (!isPlainObject(value)) return undefined;
-    // Looked up by the object, then by kind and place (the same object sits at two places only
-    // through a YAML alias): building and hashing a "kind|file#pointer" string for each of a
-    // large document's hundreds of thousands of visits cost more than the rest of the visit.
-    const { file, pointer } = at;
-    const places = this.#seen.get(value);
-    if (places?.some((p) => p.kind === kind && p.file === file && p.pointer === pointer)) return undefined;
-    if (places) places.push({ kind, file, pointer });
-    else this.#seen.set(value, [{ kind, file, pointer }]);
+    // By the object, then by kind and place: see PlaceSet.
+    if (!this.#seen.add(value, kind, at.file, at.pointer)) return undefined;
     const node: DocNode = { kind, value, at, site, key, inRoot };
     if (parent) node.parent = parent;
     let list = this.#byKind.get(kind);

@@ -10,6 +10,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Location, Problem } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../resolve/json-pointer.ts';
+import { PlaceSet } from '../resolve/place-set.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { describeAjvError } from './structural-messages.ts';
 import { collectRefSites, keepCompiledValidators, structuralValidators } from './structural-validators.ts';
@@ -21,7 +22,9 @@ export async function validateStructure(doc: ResolvedDoc): Promise<Problem[]> {
   const queue: { value: unknown; at: Location; definition: string }[] = [
     { value: doc.root.value, at: { file: doc.root.path, pointer: '' }, definition: 'Root' },
   ];
-  const seen = new Set<string>([`${doc.root.path}#|Root`]);
+  // Each target is queued once per definition (looked up by value, not by a string built per reference).
+  const seen = new PlaceSet();
+  seen.add(doc.root.value, 'Root', doc.root.path, '');
   // Walked by index while it grows: each reference target is queued once per definition.
   for (let next = 0; next < queue.length; next++) {
     const item = queue[next]!;
@@ -33,9 +36,7 @@ export async function validateStructure(doc: ResolvedDoc): Promise<Problem[]> {
       const siteAt = { file: item.at.file, pointer: item.at.pointer + site.instancePath };
       const target = doc.resolveRef(site.ref, siteAt);
       if (!target) continue;
-      const targetKey = `${target.at.file}#${target.at.pointer}|${site.target}`;
-      if (seen.has(targetKey)) continue;
-      seen.add(targetKey);
+      if (!seen.add(target.value, site.target, target.at.file, target.at.pointer)) continue;
       queue.push({ value: target.value, at: target.at, definition: site.target });
     }
   }
