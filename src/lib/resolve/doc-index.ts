@@ -7,10 +7,10 @@
  * not walked twice.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { joinPointer } from './json-pointer.ts';
+import { childPointer, joinPointer } from './json-pointer.ts';
 import { PlaceSet } from './place-set.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from './resolved-doc.ts';
-import { schemaChildren } from './schema-walk.ts';
+import { forEachSchemaChild } from './schema-walk.ts';
 
 export type NodeKind =
   | 'Info' | 'Server' | 'ServerVariable' | 'Channel' | 'Parameter' | 'Operation' | 'OperationTrait'
@@ -74,8 +74,7 @@ export class DocIndex {
     for (let i = 0; i < queue.length; i++) {
       const [kind, raw, site, key, parent, inRoot] = queue[i]!;
       const node = this.#visit(kind, raw, site, key, parent, inRoot);
-      if (!node) continue;
-      for (const child of childrenOf(node)) queue.push(child);
+      if (node) queueChildren(node, queue);
     }
   }
 
@@ -113,15 +112,25 @@ export function isJsonSchemaFormat(format: unknown): boolean {
   return format === undefined || (typeof format === 'string' && JSON_SCHEMA_FORMAT.test(format));
 }
 
-/** What `node` holds, to visit next (reached from it). */
-function childrenOf(node: DocNode): Pending[] {
+/**
+ * Queues what `node` holds, to visit next (reached from it). Called for every object of the
+ * document: children go straight onto the queue, with their pointers built one token at a time.
+ */
+function queueChildren(node: DocNode, queue: Pending[]): void {
   const v = node.value;
-  const out: Pending[] = [];
+  const { file, pointer } = node.at;
   const one = (kind: NodeKind, field: string): void => {
-    if (v[field] !== undefined) out.push([kind, v[field], { file: node.at.file, pointer: joinPointer(node.at.pointer, field) }, field, node, node.inRoot]);
+    if (v[field] !== undefined) queue.push([kind, v[field], { file, pointer: childPointer(pointer, field) }, field, node, node.inRoot]);
   };
   const many = (kind: NodeKind, field: string): void => {
-    for (const [key, value] of entries(v[field])) out.push([kind, value, { file: node.at.file, pointer: joinPointer(node.at.pointer, field, key) }, key, node, node.inRoot]);
+    const container = v[field];
+    if (container === undefined) return;
+    const base = childPointer(pointer, field);
+    if (Array.isArray(container)) {
+      for (let i = 0; i < container.length; i++) queue.push([kind, container[i], { file, pointer: `${base}/${i}` }, String(i), node, node.inRoot]);
+    } else if (isPlainObject(container)) {
+      for (const key of Object.keys(container)) queue.push([kind, container[key], { file, pointer: childPointer(base, key) }, key, node, node.inRoot]);
+    }
   };
   const common = (bindings: NodeKind): void => {
     many('Tag', 'tags');
@@ -172,17 +181,19 @@ function childrenOf(node: DocNode): Pending[] {
       if ('schema' in v || 'schemaFormat' in v) {
         if (isJsonSchemaFormat(v.schemaFormat)) one('Schema', 'schema');
       } else {
-        out.push(['Schema', v, node.at, node.key, node, node.inRoot]);
+        queue.push(['Schema', v, node.at, node.key, node, node.inRoot]);
       }
       break;
     case 'Schema':
-      for (const [keywords, child] of schemaChildren(v)) out.push(['Schema', child, { file: node.at.file, pointer: joinPointer(node.at.pointer, ...keywords) }, keywords[keywords.length - 1]!, node, node.inRoot]);
+      forEachSchemaChild(v, (child, keyword, key) => {
+        const at = key === undefined ? childPointer(pointer, keyword) : childPointer(childPointer(pointer, keyword), key);
+        queue.push(['Schema', child, { file, pointer: at }, key ?? keyword, node, node.inRoot]);
+      });
       one('ExternalDocs', 'externalDocs');
       break;
     default:
       break;
   }
-  return out;
 }
 
 /** Entries of a map or list, as [key, value]; nothing for anything else. */

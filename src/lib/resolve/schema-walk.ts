@@ -18,21 +18,31 @@ const SUBSCHEMA_KEYWORDS = new Set([...SCHEMA_MAPS, ...SCHEMA_SINGLE, ...SCHEMA_
 /** The subschemas of a schema, each with the keyword path that leads to it (e.g. ['properties', 'id']). */
 export function schemaChildren(schema: Record<string, unknown>): [string[], unknown][] {
   const out: [string[], unknown][] = [];
+  forEachSchemaChild(schema, (child, keyword, key) => out.push([key === undefined ? [keyword] : [keyword, key], child]));
+  return out;
+}
+
+/**
+ * Calls `visit` for each subschema of a schema in document order, with the keyword that holds it
+ * and, in a map or list (`properties`, `allOf`), its key or index. The walks over every schema of
+ * a large document use this: it builds no list and no path per child.
+ */
+export function forEachSchemaChild(schema: Record<string, unknown>, visit: (child: unknown, keyword: string, key?: string) => void): void {
   // Most schemas of a document are leaves (a type, a format, a description): one pass over their
   // few keys answers for them, instead of looking up each of the fifteen keywords.
-  if (!hasSubschemaKeyword(schema)) return out;
+  if (!hasSubschemaKeyword(schema)) return;
   for (const keyword of SCHEMA_MAPS) {
     const map = schema[keyword];
-    if (isPlainObject(map)) for (const [key, child] of Object.entries(map)) out.push([[keyword, key], child]);
+    if (isPlainObject(map)) for (const key of Object.keys(map)) visit(map[key], keyword, key);
   }
-  for (const keyword of SCHEMA_SINGLE) if (schema[keyword] !== undefined) out.push([[keyword], schema[keyword]]);
+  for (const keyword of SCHEMA_SINGLE) if (schema[keyword] !== undefined) visit(schema[keyword], keyword);
   for (const keyword of SCHEMA_LISTS) {
     const list = schema[keyword];
-    if (Array.isArray(list)) list.forEach((child, i) => out.push([[keyword, String(i)], child]));
+    if (Array.isArray(list)) for (let i = 0; i < list.length; i++) visit(list[i], keyword, String(i));
   }
-  if (Array.isArray(schema.items)) schema.items.forEach((child, i) => out.push([['items', String(i)], child]));
-  else if (schema.items !== undefined) out.push([['items'], schema.items]);
-  return out;
+  const items = schema.items;
+  if (Array.isArray(items)) for (let i = 0; i < items.length; i++) visit(items[i], 'items', String(i));
+  else if (items !== undefined) visit(items, 'items');
 }
 
 function hasSubschemaKeyword(schema: Record<string, unknown>): boolean {

@@ -17,9 +17,9 @@ import { validate as validateJsonSchema, type OutputUnit, type Schema } from '@c
 import type { Schema as AvroSchema, Type as AvroType } from 'avsc';
 import { lazyModule } from '../lazy-module.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { joinPointer } from '../resolve/json-pointer.ts';
+import { childPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { schemaChildren } from '../resolve/schema-walk.ts';
+import { forEachSchemaChild } from '../resolve/schema-walk.ts';
 import { BoundedExampleCheck } from './bounded-example-check.ts';
 
 const avro = lazyModule<typeof import('avsc')>('avsc');
@@ -141,19 +141,19 @@ export class ExampleValidator {
     if (!isPlainObject(schema)) return schema;
     if (hasRiskyPattern(schema)) this.#ownRiskyPattern.add(id);
     let copy: Record<string, unknown> | undefined;
-    for (const [keywords, child] of schemaChildren(schema)) {
-      const replaced = this.#withIds(child, { file: at.file, pointer: joinPointer(at.pointer, ...keywords) }, id);
-      if (replaced === child) continue;
+    forEachSchemaChild(schema, (child, keyword, key) => {
+      const pointer = key === undefined ? childPointer(at.pointer, keyword) : childPointer(childPointer(at.pointer, keyword), key);
+      const replaced = this.#withIds(child, { file: at.file, pointer }, id);
+      if (replaced === child) return;
       copy ??= { ...schema };
-      if (keywords.length === 1) {
-        copy[keywords[0]!] = replaced;
-        continue;
+      if (key === undefined) {
+        copy[keyword] = replaced;
+        return;
       }
       // A map or list of subschemas (`properties`, `allOf`): copied once, then filled.
-      const [container, entry] = keywords as [string, string];
-      if (copy[container] === schema[container]) copy[container] = Array.isArray(schema[container]) ? [...schema[container]] : { ...(schema[container] as object) };
-      (copy[container] as Record<string, unknown>)[entry] = replaced;
-    }
+      if (copy[keyword] === schema[keyword]) copy[keyword] = Array.isArray(schema[keyword]) ? [...schema[keyword]] : { ...(schema[keyword] as object) };
+      (copy[keyword] as Record<string, unknown>)[key] = replaced;
+    });
     return copy ?? schema;
   }
 
