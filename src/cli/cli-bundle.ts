@@ -21,6 +21,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CodeCachedModule } from '../lib/code-cache.ts';
+import { tuneForShortRun } from './short-run.ts';
 
 /** What the entry module exports (src/cli/main.ts). */
 export interface CliModule {
@@ -218,6 +219,7 @@ export function defaultCacheDir(entry: string): string {
  * stack traces then name the source files; APIDESC_DOCS_NO_BUNDLE=1) or when there is none.
  */
 export async function runCommandLine(entry: string, argv: string[]): Promise<number> {
+  tuneForShortRun(argv);
   const useBundle = !argv.includes('--debug') && process.env.APIDESC_DOCS_NO_BUNDLE !== '1';
   const bundled = useBundle ? await loadCliBundle(entry, { cacheDir: defaultCacheDir(entry), command: argv.find((a) => !a.startsWith('-')) ?? '' }) : undefined;
   const cli = bundled ?? ((await import(pathToFileURL(entry).href)) as CliModule);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultLimits } from '../lib/load/limits.ts';
+import { CLI_OPTIONS } from './cli-options.ts';
 import { EXIT, processIO, type CliIO } from './io.ts';
 import { changesCommand, type ChangesFormat } from './changes-command.ts';
 import type { SiteFlags } from './site-options.ts';
@@ -58,32 +59,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: {
-        format: { type: 'string', default: 'text' },
-        root: { type: 'string' },
-        'allow-remote-refs': { type: 'boolean', default: false },
-        strict: { type: 'boolean', default: false },
-        'max-bytes': { type: 'string' },
-        'max-depth': { type: 'string' },
-        out: { type: 'string', default: 'dist' },
-        base: { type: 'string' },
-        'allow-invalid': { type: 'boolean', default: false },
-        port: { type: 'string', default: '4321' },
-        site: { type: 'string' },
-        config: { type: 'string' },
-        title: { type: 'string' },
-        logo: { type: 'string' },
-        favicon: { type: 'string' },
-        guides: { type: 'string' },
-        sidebar: { type: 'string' },
-        accent: { type: 'string' },
-        'edit-link': { type: 'string' },
-        'preview-url': { type: 'string' },
-        'no-color': { type: 'boolean', default: false },
-        debug: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-      },
+      options: CLI_OPTIONS,
     });
   } catch (error) {
     io.err(`apidesc-docs: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);

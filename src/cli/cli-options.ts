@@ -1,0 +1,29 @@
+/** The command line's options, as node:util parseArgs reads them (main.ts; short-run.ts reads the command and inputs before the rest loads). */
+import type { ParseArgsConfig } from 'node:util';
+
+export const CLI_OPTIONS = {
+  format: { type: 'string', default: 'text' },
+  root: { type: 'string' },
+  'allow-remote-refs': { type: 'boolean', default: false },
+  strict: { type: 'boolean', default: false },
+  'max-bytes': { type: 'string' },
+  'max-depth': { type: 'string' },
+  out: { type: 'string', default: 'dist' },
+  base: { type: 'string' },
+  'allow-invalid': { type: 'boolean', default: false },
+  port: { type: 'string', default: '4321' },
+  site: { type: 'string' },
+  config: { type: 'string' },
+  title: { type: 'string' },
+  logo: { type: 'string' },
+  favicon: { type: 'string' },
+  guides: { type: 'string' },
+  sidebar: { type: 'string' },
+  accent: { type: 'string' },
+  'edit-link': { type: 'string' },
+  'preview-url': { type: 'string' },
+  'no-color': { type: 'boolean', default: false },
+  debug: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', short: 'v', default: false },
+} satisfies ParseArgsConfig['options'];
