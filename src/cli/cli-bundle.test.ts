@@ -38,6 +38,7 @@ cli?.saveCodeCache();
 console.log(JSON.stringify({ exit, bundled: cli !== undefined, rebuilt: cli?.rebuilt, usedCodeCache: cli?.usedCodeCache }));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stderr, '', 'nothing printed beside the command (no experimental-feature warning)');
   const lines = run.stdout.trim().split('\n');
   return { ...(JSON.parse(lines.at(-1)!) as Omit<Run, 'printed'>), printed: lines.length > 1 ? JSON.parse(lines[0]!) : undefined };
 }
@@ -107,8 +108,10 @@ describe('apidesc-docs from its bin, bundled', () => {
 `;
 
   it('reports what main() reports in-process, for the same document', async () => {
-    const dir = tempTree({ 'api.yaml': doc });
+    // The configuration is a module: the bundle imports it on demand.
+    const dir = tempTree({ 'api.yaml': doc, 'apidesc-docs.config.mjs': 'export default { title: 42 };\n' });
     const spawned = spawnSync(process.execPath, [bin, 'validate', '--format', 'json', 'api.yaml'], { cwd: dir, encoding: 'utf8' });
+    assert.doesNotMatch(spawned.stderr, /Warning/);
     let out = '';
     const previous = process.cwd();
     process.chdir(dir);
@@ -125,5 +128,6 @@ describe('apidesc-docs from its bin, bundled', () => {
     const codes = (JSON.parse(out) as { code: string; message: string }[]).map((d) => `${d.code}: ${d.message}`);
     assert.ok(codes.some((c) => /^example-invalid: example 1: the payload .*pattern/.test(c)), codes.join('\n'));
     assert.ok(codes.some((c) => /^example-invalid: .*Avro/.test(c)), codes.join('\n'));
+    assert.ok(codes.some((c) => c.startsWith('config-')), `the configuration module was read: ${codes.join('\n')}`);
   });
 });

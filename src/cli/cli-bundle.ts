@@ -9,8 +9,11 @@
  * unchanged loads that file with a V8 code cache written after its command ran (code-cache.ts),
  * so the functions the command used are compiled already.
  *
- * Modules imported on demand (`import('./build-command.ts')`) stay separate ES modules loaded
- * by their own URL, as without the bundle: the bundle holds only what every command runs.
+ * Modules imported on demand (`import('./build-command.ts')`) stay separate ES modules, loaded
+ * as without the bundle: the bundle holds only what every command runs. Code run by node:vm
+ * cannot call `import()` itself (only with an experimental flag, or an experimental constant
+ * that prints a warning), so each such call becomes a call of the import function the loader
+ * passes in (code-cache.ts), with the module's own URL to resolve relative names against.
  * Each module's `import.meta.url` is replaced by its own file's URL, so the files it names
  * (workers, caches, packages through createRequire) are found where they are without the bundle.
  * Whenever a bundle cannot be made or stored (esbuild missing, a read-only install, a module
@@ -20,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CodeCachedModule } from '../lib/code-cache.ts';
+import { CodeCachedModule, DYNAMIC_IMPORT } from '../lib/code-cache.ts';
 import { tuneForShortRun } from './short-run.ts';
 
 /** What the entry module exports (src/cli/main.ts). */
@@ -34,7 +37,7 @@ export interface LoadedCli extends CliModule {
 }
 
 /** Bumped whenever the way bundles are made changes, so that older bundles are made again. */
-const RECIPE = 1;
+const RECIPE = 2;
 
 interface Manifest {
   recipe: number;
@@ -107,7 +110,8 @@ function currentManifest(file: string, entry: string): Manifest | undefined {
 
 async function writeBundle(entry: string, manifestFile: string, sourceRoot: string): Promise<Manifest | undefined> {
   try {
-    const { build } = await import('esbuild');
+    const { build, transform } = await import('esbuild');
+    const target = `node${process.versions.node.split('.')[0]}`;
     const ownFiles = new RegExp(`^${escapeRegExp(sourceRoot + '/')}.*\\.[cm]?[jt]s$`);
     const result = await build({
       entryPoints: [entry],
@@ -116,25 +120,25 @@ async function writeBundle(entry: string, manifestFile: string, sourceRoot: stri
       metafile: true,
       platform: 'node',
       format: 'cjs',
-      target: `node${process.versions.node.split('.')[0]}`,
+      target,
       logLevel: 'silent',
       plugins: [
         {
           name: 'apidesc-cli-bundle',
           setup(build) {
-            // On demand stays on demand: a dynamic import loads the module by its own URL.
-            build.onResolve({ filter: /.*/ }, (args) => {
-              if (args.kind !== 'dynamic-import') return undefined;
-              const local = args.path.startsWith('.') || args.path.startsWith('/');
-              return { path: local ? pathToFileURL(resolve(args.resolveDir, args.path)).href : args.path, external: true };
+            build.onLoad({ filter: ownFiles }, async (args) => {
+              // Types go first, so that only calls are left to read as `import(`.
+              const { code } = await transform(readFileSync(args.path, 'utf8'), { loader: extname(args.path).endsWith('ts') ? 'ts' : 'js', format: 'esm', target });
+              return { contents: withOwnImports(code, args.path), loader: 'js' };
             });
-            build.onLoad({ filter: ownFiles }, (args) => ({ contents: withOwnImportMeta(readFileSync(args.path, 'utf8'), args.path), loader: extname(args.path).endsWith('ts') ? 'ts' : 'js' }));
           },
         },
       ],
     });
-    // A module reading some other part of `import.meta` would read an empty object: not bundled.
+    // A module reading some other part of `import.meta` would read an empty object, and an
+    // `import()` left in a package would fail under node:vm: such code is not bundled.
     if (result.warnings.some((w) => w.id === 'empty-import-meta')) return undefined;
+    if (Object.values(result.metafile.outputs).some((output) => output.imports.some((i) => i.kind === 'dynamic-import'))) return undefined;
     const code = result.outputFiles[0]!.text;
     const dir = dirname(manifestFile);
     const bundle = `cli-${shortHash(code)}.cjs`;
@@ -156,11 +160,17 @@ async function writeBundle(entry: string, manifestFile: string, sourceRoot: stri
 }
 
 /**
- * The module's source with `import.meta.url` and `import.meta.main` spelled out: a CommonJS
- * bundle has no `import.meta` (any other use of it makes esbuild warn, and the bundle is refused).
+ * A module's JavaScript made ready for the bundle: `import.meta.url` and `import.meta.main`
+ * spelled out (a CommonJS bundle has no `import.meta`; any other use of it makes esbuild warn,
+ * and the bundle is refused), and each `import(x)` made a call of the loader's import function
+ * with the module's URL, `__apidescImport(url, x)` (see DYNAMIC_IMPORT in code-cache.ts).
  */
-export function withOwnImportMeta(source: string, path: string): string {
-  return source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)).replaceAll('import.meta.main', 'false');
+export function withOwnImports(code: string, path: string): string {
+  const url = JSON.stringify(pathToFileURL(path).href);
+  return code
+    .replaceAll('import.meta.url', url)
+    .replaceAll('import.meta.main', 'false')
+    .replace(/(?<![\w$.])import\(/g, `${DYNAMIC_IMPORT}(${url}, `);
 }
 
 function readPreviousBundle(manifestFile: string): string | undefined {

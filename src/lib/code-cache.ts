@@ -10,8 +10,17 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { constants, Script } from 'node:vm';
+import { Script } from 'node:vm';
 import { cachedDataVersionTag } from 'node:v8';
+
+/**
+ * The name under which the file finds an import function, `(base, specifier) => import(…)`:
+ * code run by node:vm cannot call `import()` without an experimental flag, so bundled code calls
+ * this instead (cli-bundle.ts rewrites it so). A relative specifier resolves against `base`.
+ */
+export const DYNAMIC_IMPORT = '__apidescImport';
+
+const importFor = (base: string, specifier: string): Promise<unknown> => import(/^\.{1,2}\//.test(specifier) ? new URL(specifier, base).href : specifier);
 
 export interface CodeCacheOptions {
   /**
@@ -48,17 +57,12 @@ export class CodeCachedModule<T> {
     } catch {
       // No cache yet: written by save().
     }
-    const script = new Script(`(function (exports, require, module) {${code}\n})`, {
-      filename: this.#file,
-      ...(cachedData ? { cachedData } : {}),
-      // `import()` in the file loads ES modules as a module's `import()` would (by absolute URL).
-      importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    });
+    const script = new Script(`(function (exports, require, module, ${DYNAMIC_IMPORT}) {${code}\n})`, { filename: this.#file, ...(cachedData ? { cachedData } : {}) });
     // A usable cache stays as it is; a missing or rejected one is written once the code has run.
     this.#saved = cachedData !== undefined && !script.cachedDataRejected;
     this.#script = script;
     const module = { exports: {} as T };
-    (script.runInThisContext() as (exports: T, require: NodeJS.Require, module: { exports: T }) => void)(module.exports, createRequire(this.#requireFrom), module);
+    (script.runInThisContext() as (exports: T, require: NodeJS.Require, module: { exports: T }, importer: typeof importFor) => void)(module.exports, createRequire(this.#requireFrom), module, importFor);
     return module.exports;
   }
 
