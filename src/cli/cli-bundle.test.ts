@@ -107,6 +107,15 @@ describe('apidesc-docs from its bin, bundled', () => {
         examples: [{payload: {n: 'x'}}]
 `;
 
+  it('prints the help and the version main() prints in-process (its texts pass through the bundle unchanged)', async () => {
+    for (const flag of ['--help', '--version']) {
+      const spawned = spawnSync(process.execPath, [bin, flag], { encoding: 'utf8' });
+      let out = '';
+      await main([flag], { out: (t) => (out += t + '\n'), err: () => {} });
+      assert.equal(spawned.stdout, out, flag);
+    }
+  });
+
   it('reports what main() reports in-process, for the same document', async () => {
     // The configuration is a module: the bundle imports it on demand.
     const dir = tempTree({ 'api.yaml': doc, 'apidesc-docs.config.mjs': 'export default { title: 42 };\n' });
