@@ -4,9 +4,10 @@
  * Node's own compile cache (bin/apidesc-docs.mjs) is written when a module is compiled, before
  * it runs, so it holds only the top level: V8 compiles each function on its first call, and
  * for the structural validators (a 0.9 MB file of ajv code) that took about 40 ms of every
- * `validate`. A cache written once the code has run holds every function it used.
+ * `validate`. A cache written once the code has run holds every function it used. The command
+ * line's bundle (src/cli/cli-bundle.ts) runs the same way.
  * The cache is keyed by V8's version tag (V8 version, flags, CPU), so the `validate` command and
- * the build's processes, which run with other heap flags, each keep their own.
+ * the build's processes, which run with other V8 flags, each keep their own.
  */
 import { createRequire } from 'node:module';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
