@@ -43,9 +43,10 @@ export interface PreparedSite {
 
 /** Returns the summary it also writes to `prepared.json`, or the exit code to stop the build with. */
 export async function prepareSite(request: PrepareRequest, io: CliIO): Promise<PreparedSite | number> {
-  const highlighter = new CodeHighlighter();
   // Sites this large highlight on two threads: the worker loads shiki while the documents are checked.
-  if (inputBytes(request.inputs, request.cwd) >= WARM_HIGHLIGHTER_BYTES) highlighter.warmUp();
+  const parallel = inputBytes(request.inputs, request.cwd) >= PARALLEL_HIGHLIGHT_BYTES;
+  const highlighter = new CodeHighlighter({ parallel });
+  if (parallel) highlighter.warmUp();
   try {
     return await prepareWith(request, highlighter, io);
   } finally {
@@ -53,8 +54,13 @@ export async function prepareSite(request: PrepareRequest, io: CliIO): Promise<P
   }
 }
 
-/** About 40 channels of a generated document: enough code for the highlighting worker. */
-const WARM_HIGHLIGHTER_BYTES = 512 * 1024;
+/**
+ * About 250 channels of a generated document. Below it, the renderer (starting Astro) and this
+ * process (validating, modelling) already keep both cores busy, and a worker that loads shiki a
+ * second time costs more than it saves: at 100 channels the build took 4 % less without it
+ * (5 of 6 alternated pairs), at 250 the same, at 500 channels 7 % more (bench/README.md).
+ */
+const PARALLEL_HIGHLIGHT_BYTES = 3 * 1024 * 1024;
 
 async function prepareWith({ inputs, options, cwd, work, dataFile, settings, guideRefs }: PrepareRequest, highlighter: CodeHighlighter, io: CliIO): Promise<PreparedSite | number> {
   const started = performance.now();

@@ -36,11 +36,26 @@ describe('CodeHighlighter', () => {
       if (early) highlighter.warmUp();
       try {
         await highlighter.run(jobsFor(out));
+        assert.equal(highlighter.hasWorker, true);
       } finally {
         await highlighter.close();
       }
       assert.equal(out.length, expected.length);
       assert.deepEqual(out, expected, early ? 'worker started early' : 'worker started with the work');
     }
+  });
+
+  it('keeps all the work in its own thread when told not to run in parallel', async () => {
+    const h = await loadHighlighter();
+    const expected = jobsFor([]).map((job) => runTask(h, job));
+    const out: string[] = [];
+    const highlighter = new CodeHighlighter({ parallel: false });
+    try {
+      await highlighter.run(jobsFor(out));
+      assert.equal(highlighter.hasWorker, false, 'no worker thread started');
+    } finally {
+      await highlighter.close();
+    }
+    assert.deepEqual(out, expected);
   });
 });

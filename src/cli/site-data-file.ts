@@ -144,9 +144,20 @@ export class CodeHighlighter {
   #worker: Worker | undefined;
   #error: Error | undefined;
   #highlighter: Awaited<ReturnType<typeof loadHighlighter>> | undefined;
+  readonly #parallel: boolean;
+
+  /** `parallel: false` keeps all the work in this thread (see prepare-site.ts for when). */
+  constructor(options: { parallel?: boolean } = {}) {
+    this.#parallel = options.parallel ?? true;
+  }
+
+  /** Whether a worker thread is running (started by warmUp() or by a run with enough code). */
+  get hasWorker(): boolean {
+    return this.#worker !== undefined;
+  }
 
   async run(jobs: HighlightJob[]): Promise<void> {
-    const split = jobs.length < PARALLEL_HIGHLIGHT_MIN ? jobs.length : Math.floor(jobs.length / 2);
+    const split = !this.#parallel || jobs.length < PARALLEL_HIGHLIGHT_MIN ? jobs.length : Math.floor(jobs.length / 2);
     const theirs = jobs.slice(split);
     let done: Promise<string[]> = Promise.resolve([]);
     if (theirs.length > 0) {
