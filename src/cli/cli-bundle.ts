@@ -24,6 +24,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CodeCachedModule, DYNAMIC_IMPORT } from '../lib/code-cache.ts';
+import { commandOf } from './cli-options.ts';
 import { tuneForShortRun } from './short-run.ts';
 
 /** What the entry module exports (src/cli/main.ts). */
@@ -53,8 +54,6 @@ export interface CliBundleOptions {
   cacheDir: string;
   /** Names the code cache: each command runs other functions. */
   command: string;
-  /** Only the files under this folder are the command line's own (import.meta rewritten); default: the entry's grandparent (src/ or node-dist/). */
-  sourceRoot?: string;
 }
 
 /**
@@ -65,7 +64,9 @@ export async function loadCliBundle(entry: string, options: CliBundleOptions): P
   const manifestFile = manifestFileOf(entry, options.cacheDir);
   let manifest = currentManifest(manifestFile, entry);
   const rebuilt = manifest === undefined;
-  if (!manifest) manifest = await writeBundle(entry, manifestFile, options.sourceRoot ?? dirname(dirname(entry)));
+  // The command line's own files (import.meta and import() rewritten) are those under the
+  // entry's grandparent: src/ in the repository, node-dist/ in the package.
+  if (!manifest) manifest = await writeBundle(entry, manifestFile, dirname(dirname(entry)));
   if (!manifest) return undefined;
   const bundle = join(options.cacheDir, manifest.bundle);
   try {
@@ -187,17 +188,9 @@ function removeBundle(dir: string, bundle: string): void {
   const prefix = `${bundle}.`;
   try {
     rmSync(join(dir, bundle), { force: true });
-    for (const file of readdirSafe(dir)) if (file.startsWith(prefix) && file.endsWith('.v8cache')) rmSync(join(dir, file), { force: true });
+    for (const file of readdirSync(dir)) if (file.startsWith(prefix) && file.endsWith('.v8cache')) rmSync(join(dir, file), { force: true });
   } catch {
     // Another process may be using or removing it: left for the next one.
-  }
-}
-
-function readdirSafe(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
   }
 }
 
@@ -231,7 +224,7 @@ export function defaultCacheDir(entry: string): string {
 export async function runCommandLine(entry: string, argv: string[]): Promise<number> {
   tuneForShortRun(argv);
   const useBundle = !argv.includes('--debug') && process.env.APIDESC_DOCS_NO_BUNDLE !== '1';
-  const bundled = useBundle ? await loadCliBundle(entry, { cacheDir: defaultCacheDir(entry), command: argv.find((a) => !a.startsWith('-')) ?? '' }) : undefined;
+  const bundled = useBundle ? await loadCliBundle(entry, { cacheDir: defaultCacheDir(entry), command: commandOf(argv).command ?? '' }) : undefined;
   const cli = bundled ?? ((await import(pathToFileURL(entry).href)) as CliModule);
   const exitCode = await cli.main(argv);
   bundled?.saveCodeCache();

@@ -1,5 +1,5 @@
 /** The command line's options, as node:util parseArgs reads them (main.ts; short-run.ts reads the command and inputs before the rest loads). */
-import type { ParseArgsConfig } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export const CLI_OPTIONS = {
   format: { type: 'string', default: 'text' },
@@ -27,3 +27,14 @@ export const CLI_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } satisfies ParseArgsConfig['options'];
+
+/**
+ * The command and its file or folder arguments, read leniently (never throws): for what is
+ * decided before the command line itself loads (short-run.ts, the bundle's code cache).
+ * main.ts reads the same arguments strictly and reports what is wrong with them.
+ */
+export function commandOf(argv: string[]): { command: string | undefined; inputs: string[] } {
+  const { positionals } = parseArgs({ args: argv, options: CLI_OPTIONS, allowPositionals: true, strict: false });
+  const [command, ...inputs] = positionals;
+  return { command, inputs };
+}

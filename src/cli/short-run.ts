@@ -10,9 +10,8 @@
  * SHORT_RUN_MAX_BYTES it stays on; so it does for `build` and `dev`, which run for long.
  * Measurements: bench/README.md.
  */
-import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
-import { CLI_OPTIONS } from './cli-options.ts';
+import { commandOf } from './cli-options.ts';
 import { inputBytes } from './inputs.ts';
 
 /** Largest input (the root documents named, or found in the folders named) for a short run. */
@@ -20,8 +19,7 @@ export const SHORT_RUN_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Whether `argv` asks for a short run: `validate` of inputs that add up to at most SHORT_RUN_MAX_BYTES. */
 export function isShortRun(argv: string[], cwd = process.cwd()): boolean {
-  const { positionals } = parseArgs({ args: argv, options: CLI_OPTIONS, allowPositionals: true, strict: false });
-  const [command, ...inputs] = positionals;
+  const { command, inputs } = commandOf(argv);
   if (command !== 'validate' || inputs.length === 0) return false;
   return inputBytes(inputs, cwd) <= SHORT_RUN_MAX_BYTES;
 }

@@ -16,7 +16,7 @@ export function unescapeToken(token: string): string {
 
 export function joinPointer(pointer: string, ...tokens: (string | number)[]): string {
   let out = pointer;
-  for (const t of tokens) out += '/' + escapeToken(String(t));
+  for (const t of tokens) out = childPointer(out, String(t));
   return out;
 }
 

@@ -4,15 +4,16 @@
  * long). workerData: { signal: SharedArrayBuffer }. Each message: { port, value, root, lookup };
  * the errors go back through `port`, then `signal` wakes the waiting thread.
  */
-import { validate, type Schema } from '@cfworker/json-schema';
+import type { Schema } from '@cfworker/json-schema';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { registeredSchemaErrors } from './registered-schema-check.ts';
 
 const signal = new Int32Array((workerData as { signal: SharedArrayBuffer }).signal);
 
 parentPort?.on('message', ({ port, value, root, lookup }: { port: MessagePort; value: unknown; root: string; lookup: Record<string, Schema | boolean> }) => {
   let outcome;
   try {
-    outcome = { errors: validate(value, lookup[root]!, '7', lookup, false).errors };
+    outcome = { errors: registeredSchemaErrors(value, root, lookup) };
   } catch {
     outcome = { errors: undefined };
   }

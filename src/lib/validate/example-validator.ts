@@ -13,7 +13,7 @@
  * same way, and the validator looks the ids up. No file is handed over whole, so objects of the
  * document that are not schemas are never read as schemas.
  */
-import { validate as validateJsonSchema, type OutputUnit, type Schema } from '@cfworker/json-schema';
+import type { OutputUnit, Schema } from '@cfworker/json-schema';
 import type { Schema as AvroSchema, Type as AvroType } from 'avsc';
 import { lazyModule } from '../lazy-module.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
@@ -21,6 +21,7 @@ import { childPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { forEachSchemaChild } from '../resolve/schema-walk.ts';
 import { BoundedExampleCheck } from './bounded-example-check.ts';
+import { registeredSchemaErrors } from './registered-schema-check.ts';
 
 const avro = lazyModule<typeof import('avsc')>('avsc');
 /** Loaded once a schema has a pattern. */
@@ -73,7 +74,7 @@ export class ExampleValidator {
         }
         ({ errors } = outcome);
       } else {
-        ({ errors } = validateJsonSchema(value, this.#lookup[root]!, '7', this.#lookup, false));
+        errors = registeredSchemaErrors(value, root, this.#lookup);
       }
     } catch {
       // A reference that does not resolve: the reference is reported; examples are not checked.
