@@ -1,12 +1,13 @@
 /**
  * The first half of `apidesc-docs build`: validates the documents, builds the model, and writes
  * what the rest of the build needs into the work folder: the site data for the renderer
- * (`site.json`, a line per page, see write-site-data.ts; written whole and then renamed, so the
- * renderer never reads half a file), the source copies (`files/`), and a summary
+ * (`site.json`, the page summaries, written whole and then renamed so the renderer never reads
+ * half of it, and `site.json.content`, each page's content, appended while the renderer
+ * renders; see write-site-data.ts), the source copies (`files/`), and a summary
  * (`prepared.json`). Runs in its own process (prepare-runner.ts), so all of its memory is
  * returned when it ends.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
@@ -18,7 +19,7 @@ import { checkGuideRefs } from './guide-check.ts';
 import { EXIT, type CliIO } from './io.ts';
 import { inputBytes } from './inputs.ts';
 import { buildSiteData, CodeHighlighter, completePagesOnRead } from './site-data-file.ts';
-import { digest, writeSiteData } from './write-site-data.ts';
+import { BATCH_PAGES, digest, writeSiteData } from './write-site-data.ts';
 import { validateCommand } from './validate-command.ts';
 
 export interface PrepareRequest {
@@ -93,8 +94,7 @@ async function prepareWith({ inputs, options, cwd, work, dataFile, settings, gui
     io.err('Build stopped: fix the references of the guides above, or build a preview with --allow-invalid (they are then shown as broken).');
     return EXIT.invalid;
   }
-  const digests = await writeSiteData(`${dataFile}.partial`, site, highlighter);
-  renameSync(`${dataFile}.partial`, dataFile);
+  const digests = await writeSiteData(dataFile, site, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed);
   for (const route of routes) {
     const hash = digests.get(route.url);
     if (hash) route.hash = hash;

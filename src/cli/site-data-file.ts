@@ -14,6 +14,7 @@ import { descriptionJob, pageJobs, runTask, type HighlightJob, type HighlightTas
 import { bundleDocument } from '../lib/resolve/bundle.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteApi, SiteData } from '../site/site-data.ts';
+import { PAGE_CONTENT_FIELDS } from '../site/site-data-file-format.ts';
 
 /** A file to put into the site at `to` (relative to the output folder); its text is made on demand. */
 export interface SourceCopy {
@@ -151,6 +152,11 @@ export class CodeHighlighter {
     this.#parallel = options.parallel ?? true;
   }
 
+  /** Whether this highlighter shares large runs with a worker thread. */
+  get parallel(): boolean {
+    return this.#parallel;
+  }
+
   /** Whether a worker thread is running (started by warmUp() or by a run with enough code). */
   get hasWorker(): boolean {
     return this.#worker !== undefined;
@@ -217,23 +223,20 @@ export async function highlightSite(site: SiteData): Promise<void> {
   }
 }
 
-/** Fields of a page that completePage fills in; reading any of them completes the page first. */
-const DEFERRED = ['descriptionHtml', 'facts', 'sections'] as const;
-
 /** Every page of a model built with `deferPages` completes itself when first read. */
 export function completePagesOnRead(model: SiteModel): void {
   model.site.apis.forEach((api, i) => api.pages.forEach((page) => completeOnRead(page, (p) => model.completePage(i, p))));
 }
 
-/** Makes `page` complete itself (with `complete`) the first time one of its deferred fields is read. */
+/** Makes `page` complete itself (with `complete`) the first time one of its content fields (PAGE_CONTENT_FIELDS) is read. */
 export function completeOnRead(page: Page, complete: (page: Page) => void): void {
   const run = (): void => {
-    for (const key of DEFERRED) delete (page as unknown as Record<string, unknown>)[key];
+    for (const key of PAGE_CONTENT_FIELDS) delete (page as unknown as Record<string, unknown>)[key];
     page.facts = [];
     page.sections = [];
     complete(page);
   };
-  for (const key of DEFERRED) {
+  for (const key of PAGE_CONTENT_FIELDS) {
     Object.defineProperty(page, key, {
       configurable: true,
       enumerable: true,

@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Fact, Page, PageDiagnostic } from '../lib/model/pages.ts';
 import type { Link } from '../lib/model/types.ts';
-import { readSiteLines } from './site-data-file-format.ts';
+import { PageContentFeed } from './page-content-feed.ts';
+import { contentFileOf, readSummaries } from './site-data-file-format.ts';
 import { byEnglishTitle } from '../lib/text-order.ts';
 
 export interface SiteApi {
@@ -62,7 +63,7 @@ export interface SiteData {
   settings?: SiteSettings;
 }
 
-let cached: { file: string | undefined; data: Promise<SiteData> } | undefined;
+let cached: { file: string | undefined; data: Promise<{ site: SiteData; feed?: PageContentFeed }> } | undefined;
 
 /**
  * `apidesc-docs dev` renders pages on request in its own process and hands the pages the data it
@@ -76,29 +77,49 @@ const DATA_WAIT_MS = 30 * 60_000;
 /**
  * The site data. `apidesc-docs build` starts the renderer before the documents are validated, so
  * that Astro bundles the site while the documents are checked (two cores, two jobs): the data
- * file appears when the model is ready (written whole, then renamed), and pages wait for it.
- * Read once per build; keyed by the file, which is new for every build (the rendering modules
- * can outlive a build when several run in one process: Node caches them by URL).
+ * file appears when the page summaries are ready (written whole, then renamed), and pages wait
+ * for it. Each page's content follows while the site renders: await pageContent(page) before
+ * reading it. Read once per build; keyed by the file, which is new for every build (the
+ * rendering modules can outlive a build when several run in one process: Node caches them by URL).
  */
-export function siteData(): Promise<SiteData> {
+export async function siteData(): Promise<SiteData> {
+  return (await loaded()).site;
+}
+
+/** Resolves once `page` has its content (descriptionHtml, facts, sections). */
+export async function pageContent(page: Page): Promise<void> {
+  await (await loaded()).feed?.arrived(page);
+}
+
+/** Resolves once every page has its content (guides show parts of any page). */
+export async function allPageContent(): Promise<void> {
+  await (await loaded()).feed?.all();
+}
+
+function loaded(): Promise<{ site: SiteData; feed?: PageContentFeed }> {
+  // Live pages complete themselves when read.
   const live = (globalThis as Record<string, unknown>)[LIVE_SITE_KEY] as (() => SiteData) | undefined;
-  if (live) return Promise.resolve(live());
+  if (live) return Promise.resolve({ site: live() });
   const file = process.env.APIDESC_SITE_DATA;
   if (cached && cached.file === file) return cached.data;
-  cached = { file, data: file ? readWhenWritten(file) : Promise.resolve({ apis: [] }) };
+  cached = { file, data: file ? readWhenWritten(file) : Promise.resolve({ site: { apis: [] } }) };
   return cached.data;
 }
 
-async function readWhenWritten(file: string): Promise<SiteData> {
+async function readWhenWritten(file: string): Promise<{ site: SiteData; feed: PageContentFeed }> {
   const end = Date.now() + DATA_WAIT_MS;
   const parent = process.ppid;
-  while (!existsSync(file)) {
+  const stillWritten = (): void => {
     if (Date.now() > end) throw new Error(`the site data ${file} was not written`);
     // The build that would write it is gone (this process was handed to init): stop waiting.
     if (process.ppid !== parent) throw new Error('the build that started this renderer has ended');
+  };
+  while (!existsSync(file)) {
+    stillWritten();
     await new Promise((ready) => setTimeout(ready, 20));
   }
-  return readSiteLines(readFileSync(file));
+  const { site, waiting } = readSummaries(readFileSync(file));
+  return { site, feed: new PageContentFeed(contentFileOf(file), waiting, stillWritten) };
 }
 
 /** Site-relative URL of a page of `api` (Astro's base is added by the caller). */
@@ -165,12 +186,21 @@ export interface PagedList {
 export function pagedLists(page: Page): PagedList[] {
   const lists: PagedList[] = [];
   if (page.usedBy.length > USED_BY_SHOWN) lists.push({ folder: `${page.url}used-by/`, heading: 'Used by', title: `What uses ${page.title}`, intro: `${page.usedBy.length} objects reference`, links: page.usedBy });
-  // Only servers have paged sections: reading the sections of other pages would build every page in `dev`.
-  if (page.kind !== 'server' && page.kind !== 'component:servers') return lists;
+  // Only servers have paged sections: reading the sections of other pages would build every page
+  // in `dev`, and wait for every page's content in a build.
+  if (!contentShapesRoutes(page)) return lists;
   for (const s of page.sections) {
     if (s.type === 'links' && s.paged && s.links.length > LINKS_SHOWN) lists.push({ folder: `${page.url}all-${s.anchor}/`, heading: s.heading, title: `${s.heading}: ${page.title}`, intro: `${s.links.length} in all, on`, links: s.links });
   }
   return lists;
+}
+
+/**
+ * Whether the routes of a page depend on its content (a server's paged lists): such a page
+ * comes whole with the summaries (site-data-file-format.ts), as the routes are listed from them.
+ */
+export function contentShapesRoutes(page: Page): boolean {
+  return page.kind === 'server' || page.kind === 'component:servers';
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Page, PageSection } from '../../lib/model/pages.ts';
 import { resolveGuideRef } from '../../site/guide-refs.ts';
-import { pageHref, siteData, type SiteApi } from '../../site/site-data.ts';
+import { allPageContent, pageHref, siteData, type SiteApi } from '../../site/site-data.ts';
 
 export interface GuideProps {
   ref: string;
@@ -19,6 +19,8 @@ export type ForGuide =
 
 export async function resolveForGuide(component: string, props: GuideProps, base: string): Promise<ForGuide> {
   const { apis } = await siteData();
+  // A guide may show part of any page: every page's content, not only the summaries.
+  await allPageContent();
   const resolved = resolveGuideRef(apis, { component, ref: props.ref, ...(props.api !== undefined ? { api: props.api } : {}) });
   if ('message' in resolved) return { ok: false, ...resolved };
   return { ok: true, ...resolved, href: (url) => pageHref(base, resolved.api, url), portal: apis.length > 1 };
