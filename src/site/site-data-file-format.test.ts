@@ -35,7 +35,8 @@ describe('site data file', () => {
   });
 
   it('sends pages as summaries first and their content after; read before it arrived, a page throws', () => {
-    const pages = [withContent(page('one', 'One'), 'first \u2028 line\nbreak'), { ...withContent(page('two', 'Two'), 'second'), descriptionHtml: undefined }, withContent({ ...page('srv', 'Server'), kind: 'server', url: 'servers/srv/' }, 'whole')];
+    const pages = [withContent(page('one', 'One'), 'first \u2028 line\nbreak'), withContent(page('two', 'Two'), 'second'), withContent({ ...page('srv', 'Server'), kind: 'server', url: 'servers/srv/' }, 'whole')];
+    // A page without a description.
     delete pages[1]!.descriptionHtml;
     const site: SiteData = { apis: [{ slug: 'a', title: 'A', version: '1', infoFacts: [], prefix: '', counts: {}, downloads: [], pages: structuredClone(pages) }] };
     const whole = (p: Page): boolean => p.kind === 'server';

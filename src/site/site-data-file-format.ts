@@ -24,7 +24,7 @@ interface Head {
 /** What the model completes last of a page (src/lib/model/pages.ts, completePage). */
 export const PAGE_CONTENT_FIELDS = ['descriptionHtml', 'facts', 'sections'] as const;
 
-export type PageContent = Pick<Page, (typeof PAGE_CONTENT_FIELDS)[number]>;
+type PageContent = Pick<Page, (typeof PAGE_CONTENT_FIELDS)[number]>;
 
 /** The content file of a summaries file. */
 export const contentFileOf = (summariesFile: string): string => `${summariesFile}.content`;
