@@ -8,10 +8,9 @@ export default defineConfig({
   integrations: [mdx()],
   output: 'static',
   trailingSlash: 'always',
-  // Four pages rendered at a time: rendering one page at a time, the renderer waited on the file
-  // system for about a quarter of the time (100 channels: pages 2.35 → 1.75 s, median of six
-  // pairs; bench/README.md). The pages are the same files either way.
-  build: { format: 'directory', concurrency: 4 },
+  // Pages as <route>/index.html. A build renders them from the site's renderer bundle, four at a
+  // time (src/cli/renderer-bundle.ts, src/cli/render-pages.ts).
+  build: { format: 'directory' },
   vite: {
     plugins: [guidesModule()],
     build: {

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, describe, it } from 'node:test';
-import { takeRenderLock } from '../src/cli/render-lock.ts';
+import { renderSite } from '../src/cli/render-site.ts';
 import { writeSiteLines } from '../src/site/site-data-file-format.ts';
 import { buildSiteData } from '../src/cli/site-data-file.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
@@ -53,15 +53,8 @@ describe('build of the whole corpus as one portal', () => {
     writeFileSync(dataFile, lines.join(''));
     process.env.APIDESC_SITE_DATA = dataFile;
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
-    const { build } = await import('astro');
-    const root = fileURLToPath(new URL('../', import.meta.url));
-    // Builds of other test files may render from the same folder at the same time.
-    const release = await takeRenderLock(root);
-    try {
-      await build({ root, outDir: out, logLevel: 'error' });
-    } finally {
-      release();
-    }
+    // The build's own renderer (made once for these sources; other test files may share it).
+    await renderSite({ root: fileURLToPath(new URL('../', import.meta.url)), outDir: out });
   });
 
   it('has one API per root document, each linked from the portal page', () => {

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
@@ -160,5 +160,22 @@ describe('guides and configuration in a build', () => {
     assert.deepEqual(readdirSync(join(one, 'site/guides')).sort(), ['index.html', 'one']);
     assert.deepEqual(readdirSync(join(two, 'site/guides')).sort(), ['index.html', 'two']);
     assert.match(page(two, 'site/guides/two/index.html'), /<a href="\/channels\/orderevents\/">Order events<\/a>/);
+  });
+
+  it('shows an edited guide, a new guide and a file a guide imports in the next build (the site renderer is made again)', async () => {
+    const dir = tempTree({ 'orders.yaml': ORDERS, 'guides/start.mdx': "import Note from './parts/note.mdx';\n\n# Start\n\nFirst words.\n\n<Note />\n", 'guides/parts/note.mdx': 'Note: version one.\n' });
+    const build = async (): Promise<void> => {
+      const { code, err } = await runIn(dir, ['build', 'orders.yaml', '--out', 'site']);
+      assert.equal(code, 0, err);
+    };
+    await build();
+    assert.match(page(dir, 'site/guides/start/index.html'), /First words\.[\s\S]*Note: version one\./);
+    writeFileSync(join(dir, 'guides/start.mdx'), "import Note from './parts/note.mdx';\n\n# Start\n\nSecond words.\n\n<Note />\n");
+    writeFileSync(join(dir, 'guides/parts/note.mdx'), 'Note: version two.\n');
+    writeFileSync(join(dir, 'guides/more.md'), '# More\n\nA new guide.\n');
+    await build();
+    assert.match(page(dir, 'site/guides/start/index.html'), /Second words\.[\s\S]*Note: version two\./);
+    assert.doesNotMatch(page(dir, 'site/guides/start/index.html'), /First words|version one/);
+    assert.match(page(dir, 'site/guides/more/index.html'), /A new guide\./);
   });
 });

@@ -56,6 +56,7 @@ describe('the npm package in another repository', () => {
     assert.match(guide, /<a href="https:\/\/runbooks\.example\.test\/">Runbook<\/a>/);
     assert.ok(existsSync(join(project, 'public/api/pagefind/pagefind.js')), 'search index');
     assert.ok(readdirSync(join(project, 'public/api/channels')).length > 0);
+    assert.ok(readdirSync(ownCache).some((f) => /^renderer-[0-9a-f]{16}$/.test(f)), 'the installed build keeps its site renderer beside its command bundle (src/cli/renderer-bundle.ts)');
 
     const broken = run(process.execPath, [cli, 'validate', 'api/missing.yaml'], project);
     assert.equal(broken.status, 2, 'an unreadable input exits 2 from the installed command too');

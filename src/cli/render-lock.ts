@@ -1,11 +1,11 @@
 /**
- * One Astro build at a time per site folder. When the output folder is outside the project
- * folder (always, for a build from an installed package), Astro bundles the pages it prerenders
- * into `<project>/.astro/.prerender/` and removes that folder afterwards (getOutDirWithinCwd in
- * astro/dist/core/build/common.js); it also writes its data store and type files to `.astro/`.
- * Every build from the same installation shares that folder: two builds at once (a monorepo
- * building two APIs in parallel) would render from, or delete, each other's bundle.
- * Concurrent builds still validate and model in parallel; only rendering waits.
+ * One Astro build at a time per package folder. Astro writes its data store and type files to
+ * `<package>/.astro/` while it builds, and, when the output folder is outside the package (a
+ * build from an installed package), bundles into `.astro/` as well (getOutDirWithinCwd in
+ * astro/dist/core/build/common.js). Two builds at once (a monorepo building two APIs in
+ * parallel, both making the site's renderer bundle) would read or delete each other's files.
+ * Only making a renderer bundle (renderer-bundle.ts) takes the lock; validating, modelling and
+ * rendering from a bundle run in parallel.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +20,11 @@ function ownerAlive(lock: string): boolean {
     // Being created right now (the folder exists, its pid file not yet): treat as held.
     return true;
   }
+  return processAlive(pid);
+}
+
+/** Whether a process with this id runs (perhaps as another user). */
+export function processAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);

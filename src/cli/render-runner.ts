@@ -1,0 +1,33 @@
+/**
+ * Renders the site in its own process (spawned by build-command.ts), which can start before the
+ * documents are validated: it loads the site's renderer (and makes it, the first time) while
+ * the model is built, then renders each page as its data arrives (render-site.ts). A process of
+ * its own also keeps the renderer's memory apart from the model's and the command's.
+ * Arguments: one JSON object {root, outDir, base?, site?}; the site data path and the guides
+ * are in the environment.
+ */
+import { guideFilesFromEnvironment } from '../site/guide-files.ts';
+import { renderSite } from './render-site.ts';
+
+const options = JSON.parse(process.argv[2] ?? '{}') as { root: string; outDir: string; base?: string; site?: string };
+process.env.ASTRO_TELEMETRY_DISABLED = '1';
+// Astro resolves the site's packages from the working folder while it makes a bundle.
+process.chdir(options.root);
+// A build stopped early (invalid documents) sends SIGTERM; 'exit' handlers still run.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => process.exit(143));
+
+const guides = guideFilesFromEnvironment();
+try {
+  await renderSite(
+    { ...options, ...(guides ? { guides } : {}) },
+    {
+      onBuild: () => process.stderr.write('Bundling the site renderer for these sources (once; later builds reuse it)…\n'),
+      onWait: () => process.stderr.write('Waiting for another build of the same site folder to finish bundling the renderer…\n'),
+    },
+  );
+} catch (error) {
+  // The command reports the failure; Astro has printed a page's own error above this.
+  process.stderr.write(`apidesc-docs: ${error instanceof Error ? error.message : String(error)}\n`);
+  // Now: pages still waiting for their content would keep the process alive.
+  process.exit(1);
+}

@@ -1,0 +1,75 @@
+/**
+ * Every page of the site, listed from the site data, and what each page renders. The pages look
+ * their props up here by route: a build renders them on request from the site's bundled renderer
+ * (src/cli/renderer-bundle.ts), where Astro calls no getStaticPaths(), and `dev` lists them as
+ * Astro's static paths from the same list.
+ */
+import type { Page } from '../lib/model/pages.ts';
+import { SECTIONS, listPageUrl, pageCount, pagedLists, sectionListing, siteData, type PagedList, type Section, type SiteApi, type SiteData, type SiteSettings } from './site-data.ts';
+
+/** What a page of src/pages/[...route].astro shows. */
+export type RouteProps = { api: SiteApi } & (
+  | { type: 'entity'; page: Page }
+  | { type: 'section'; section: Section; pageNo: number }
+  | { type: 'list'; page: Page; list: PagedList; pageNo: number }
+  | { type: 'overview' }
+);
+
+/** Built once per site data (`dev` hands over a new object after each edit). */
+const routeIndex = new WeakMap<SiteData, Map<string, RouteProps>>();
+
+/**
+ * The routes of src/pages/[...route].astro (relative to the base, no slash at either end) with
+ * their props, in rendering order: every page of every API, the pages of each section's list, the
+ * complete "used by" lists, and in a portal the overview of each API.
+ */
+function apiRoutes(site: SiteData): Map<string, RouteProps> {
+  const known = routeIndex.get(site);
+  if (known) return known;
+  const routes = new Map<string, RouteProps>();
+  for (const api of site.apis) {
+    const route = (url: string): string => `${api.prefix}${url}`.replace(/\/$/, '');
+    if (api.prefix !== '') routes.set(route(''), { api, type: 'overview' });
+    for (const page of api.pages) {
+      routes.set(route(page.url), { api, type: 'entity', page });
+      for (const list of pagedLists(page)) {
+        for (let n = 1; n <= pageCount(list.links.length); n++) routes.set(route(listPageUrl(list.folder, n)), { api, type: 'list', page, list, pageNo: n });
+      }
+    }
+    for (const section of SECTIONS) {
+      for (let n = 1; n <= pageCount(sectionListing(api, section).entries.length); n++) routes.set(route(listPageUrl(section.folder, n)), { api, type: 'section', section, pageNo: n });
+    }
+  }
+  routeIndex.set(site, routes);
+  return routes;
+}
+
+/** The routes of src/pages/[...route].astro, in rendering order. */
+export async function apiRouteNames(): Promise<string[]> {
+  return [...apiRoutes(await siteData()).keys()];
+}
+
+/** The props of a route of src/pages/[...route].astro; undefined when the site has no such page. */
+export async function routeProps(route: string | undefined): Promise<RouteProps | undefined> {
+  return apiRoutes(await siteData()).get(route ?? '');
+}
+
+/**
+ * The pages of src/pages/guides/[...slug].astro: '' (the list of guides) and each guide that
+ * has a module (the guides without errors, src/cli/read-guides.ts); none without guides.
+ */
+export function guideRouteIds(settings: SiteSettings | undefined, hasModule: (id: string) => boolean): string[] {
+  const ids = (settings?.guides ?? []).filter((g) => hasModule(g.id)).map((g) => g.id);
+  return ids.length > 0 ? ['', ...ids] : [];
+}
+
+/**
+ * Every page of the site as a URL relative to the base, in the order a build renders them. Guides
+ * come last: each waits for every page's content (it may show part of any page), which would keep
+ * the renderer's first slots waiting.
+ */
+export async function siteUrls(hasGuideModule: (id: string) => boolean): Promise<string[]> {
+  const site = await siteData();
+  const guides = guideRouteIds(site.settings, hasGuideModule).map((id) => (id === '' ? 'guides/' : `guides/${id}/`));
+  return ['', 'search/', ...[...apiRoutes(site).keys()].map((route) => `${route}/`), ...guides];
+}
