@@ -1,0 +1,53 @@
+/** The site's pages as a build renders them, and each route's props. */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from '../lib/model/pages.ts';
+import { DEFAULT_SETTINGS, LIVE_SITE_KEY, type SiteApi, type SiteData } from './site-data.ts';
+import { guideRouteIds, routeProps, siteUrls } from './site-routes.ts';
+
+function page(kind: Page['kind'], url: string, extra: Partial<Page> = {}): Page {
+  const id = url.split('/').filter(Boolean).pop()!;
+  return { kind, id, url, pointer: `/${url}`, source: { file: 'a.yaml', pointer: `/${url}`, line: 1 }, title: id, usedBy: [], tags: [], protocols: [], badges: [], facts: [], sections: [], ...extra };
+}
+
+function api(slug: string, prefix: string, pages: Page[]): SiteApi {
+  return { slug, title: slug, version: '1', infoFacts: [], prefix, pages, counts: {}, downloads: [] };
+}
+
+const widelyUsed = page('component:schemas', 'components/schemas/money/', { usedBy: Array.from({ length: 60 }, (_, i) => ({ kind: 'channel', id: `c${i}`, url: `channels/c${i}/`, title: `c${i}` })) });
+
+describe('site routes', () => {
+  const site: SiteData = {
+    apis: [api('orders', 'orders/', [page('channel', 'channels/placed/'), widelyUsed]), api('billing', 'billing/', [page('operation', 'operations/charge/')])],
+    settings: { ...DEFAULT_SETTINGS, guides: [{ id: 'start', title: 'Start', order: 1, file: 'guides/start.md', hasHeading: true }, { id: 'broken', title: 'Broken', order: 2, file: 'guides/broken.md', hasHeading: true }] },
+  };
+  // The pages read the site data the way `dev` hands it over (src/site/site-data.ts).
+  const global = globalThis as Record<string, unknown>;
+  before(() => (global[LIVE_SITE_KEY] = () => site));
+  after(() => delete global[LIVE_SITE_KEY]);
+
+  it('lists the home and search pages first, every API page, list page and overview, and the guides last', async () => {
+    const urls = await siteUrls((id) => id === 'start');
+    assert.deepEqual(urls.slice(0, 2), ['', 'search/']);
+    assert.deepEqual(urls.slice(-2), ['guides/', 'guides/start/'], 'only guides with a module; the list of guides before them');
+    for (const url of ['orders/', 'orders/channels/placed/', 'orders/components/schemas/money/', 'orders/components/schemas/money/used-by/', 'orders/channels/', 'billing/', 'billing/operations/charge/', 'billing/operations/']) assert.ok(urls.includes(url), url);
+    assert.equal(new Set(urls).size, urls.length, 'each page once');
+  });
+
+  it('gives each route the props of its page, and none to a route the site does not have', async () => {
+    const entity = await routeProps('orders/channels/placed');
+    assert.equal(entity?.type, 'entity');
+    assert.equal(entity?.type === 'entity' && entity.page.id, 'placed');
+    const list = await routeProps('orders/components/schemas/money/used-by');
+    assert.equal(list?.type === 'list' && list.list.links.length, 60);
+    assert.equal((await routeProps('billing'))?.type, 'overview');
+    assert.equal((await routeProps('orders/channels/unknown')), undefined);
+    assert.equal((await routeProps(undefined)), undefined, 'the home page is index.astro');
+  });
+
+  it('has no guide pages without guides that have a module', () => {
+    assert.deepEqual(guideRouteIds(site.settings, () => false), []);
+    assert.deepEqual(guideRouteIds(undefined, () => true), []);
+    assert.deepEqual(guideRouteIds(site.settings, () => true), ['', 'start', 'broken']);
+  });
+});
