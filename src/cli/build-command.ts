@@ -78,7 +78,7 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   // modelled, and renders each page as its data arrives.
   // For large ones it starts once the model process has ended, so the two never hold their
   // memory at once (at 2,000 channels 1.5 GB and 0.5 GB): a build's peak stays that of its
-  // largest process, for the time it takes to load the renderer and render the last batch.
+  // largest process; its pages are then rendered after the model rather than alongside it.
   const early = inputBytes(inputs, cwd) < LATE_RENDER_BYTES;
   let renderer = early ? startRendering() : undefined;
   let built = false;

@@ -80,8 +80,12 @@ export async function ensureRenderer(input: RendererInput, events: RendererEvent
 /** A complete bundle (bundles are renamed into place once made); marked as used for pruning. */
 function usable(dir: string): boolean {
   if (!existsSync(join(dir, 'server', 'entry.mjs'))) return false;
-  const now = new Date();
-  utimesSync(dir, now, now);
+  try {
+    const now = new Date();
+    utimesSync(dir, now, now);
+  } catch {
+    // Read-only (a bundle made before the folder was locked down): usable all the same.
+  }
   return true;
 }
 
