@@ -2,10 +2,14 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
+import { processAlive } from '../src/cli/render-lock.ts';
+import { rendererCacheDir, rendererKey } from '../src/cli/renderer-bundle.ts';
 import { tempTree, MINIMAL } from './helpers.ts';
+
+const repo = resolve(import.meta.dirname, '..');
 
 const broken = `${MINIMAL}channels:
   orders:
@@ -94,5 +98,23 @@ describe('a failed build keeps the last good site', () => {
     assert.equal(await build(dir, ['api.yaml', '--out', 'site']), 0);
     assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<h1>Better<\/h1>/);
     assert.deepEqual(readdirSync(dir).sort(), ['api.yaml', 'site']);
+  });
+});
+
+describe('a build stopped while it bundles the site renderer', () => {
+  it('leaves no half-made renderer and no lock behind', async () => {
+    // A base path no other build uses: its renderer is made anew, and the invalid document
+    // stops the build (and the renderer with it) a moment after the bundling began.
+    const base = `/stopped-${process.pid}-${Date.now()}/`;
+    const dir = tempTree({ 'api.yaml': 'apidesc: 3.0.0\ninfo: [broken\n' });
+    assert.equal(await build(dir, ['api.yaml', '--out', 'site', '--base', base]), 1);
+    const cache = rendererCacheDir(repo);
+    const bundle = join(cache, `renderer-${rendererKey({ root: repo, base })}`);
+    const leftovers = (existsSync(cache) ? readdirSync(cache) : []).filter((name) => name.startsWith(basename(bundle)));
+    // Made in full before the stop (a very slow machine), or not at all.
+    assert.ok(leftovers.length === 0 || (leftovers.length === 1 && existsSync(join(bundle, 'server', 'entry.mjs'))), leftovers.join(', '));
+    const lock = join(repo, '.astro', 'apidesc-render.lock');
+    // Another test file's build may hold the lock now, never this stopped one.
+    if (existsSync(lock)) assert.ok(processAlive(Number(readFileSync(join(lock, 'pid'), 'utf8'))), 'the lock is held by a live build');
   });
 });
