@@ -1,10 +1,10 @@
 /** The site's renderer bundle: what names it, that it is made once and reused, and pruning. */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { tempTree } from '../../test/helpers.ts';
+import { tempDir, tempTree } from '../../test/helpers.ts';
 import { ensureRenderer, pruneBundles, rendererKey } from './renderer-bundle.ts';
 
 function fakePackage(): string {
@@ -27,7 +27,7 @@ describe('renderer bundle key', () => {
     assert.equal(rendererKey({ root, base: '/docs/' }), rendererKey({ root, base: '/docs/' }));
   });
 
-  it('changes with each source of the site, the installed packages, the base path, the site URL and the guides', () => {
+  it('changes with the package folder, each source of the site, the installed packages, the base path, the site URL and the guides', () => {
     const root = fakePackage();
     const guides = tempTree({ 'intro.md': '# Intro', 'img/logo.svg': '<svg/>' });
     const keys = new Set<string>();
@@ -36,6 +36,9 @@ describe('renderer bundle key', () => {
       keys.add(key);
     };
     record('the sources', rendererKey({ root }));
+    const copy = tempDir();
+    cpSync(root, copy, { recursive: true });
+    record('the same files in another package folder', rendererKey({ root: copy }));
     record('a base path', rendererKey({ root, base: '/docs/' }));
     record('a site URL', rendererKey({ root, site: 'https://api.example.com' }));
     record('guides', rendererKey({ root, guides: { dir: guides } }));

@@ -6,7 +6,8 @@
  * same pages, about 2 s of CPU on a two-core machine, beside the model.
  *
  * Bundles are kept in node_modules/.cache/apidesc-docs/ inside the package folder, where Node
- * finds the packages they import. The key covers what a bundle is made of: the site's sources
+ * finds the packages they import. The key covers what a bundle is made of: the package folder
+ * (Astro writes its paths into the bundle), the site's sources
  * (src/ without tests, public/, astro.config.mjs, tsconfig.json, package.json), the installed
  * versions of the packages it depends on, the base path and site URL (Astro writes them into
  * the bundle), and the guides (compiled into it).
@@ -124,8 +125,10 @@ export function rendererKey(input: RendererInput): string {
     hash.update(data);
   };
   add('recipe', String(RECIPE));
-  add('options', JSON.stringify({ base: input.base ?? null, site: input.site ?? null }));
   const { root } = input;
+  // Astro writes the package's own paths into the bundle (its configuration's folders, each
+  // component's file): a bundle belongs to one package folder.
+  add('options', JSON.stringify({ root, base: input.base ?? null, site: input.site ?? null }));
   const sources = [...filesUnder(join(root, 'src')).filter((f) => !f.endsWith('.test.ts')), ...filesUnder(join(root, 'public')), ...['astro.config.mjs', 'tsconfig.json', 'package.json'].map((f) => join(root, f))];
   for (const file of sources) add(relative(root, file), readFileOrEmpty(file));
   for (const [name, version] of dependencyVersions(root)) add(`dependency ${name}`, version);
