@@ -23,7 +23,10 @@ export interface RenderSiteOptions extends RendererInput {
 export async function renderSite(options: RenderSiteOptions, events: RendererEvents = {}): Promise<void> {
   const { dir } = await ensureRenderer(options, events);
   const entry = (await import(pathToFileURL(join(dir, 'server', 'entry.mjs')).href)) as RendererEntry;
+  // The client files first: nothing is read from the bundle's folder after its modules are
+  // loaded, should another build prune it meanwhile (renderer-bundle.ts keeps bundles used
+  // in the last hour).
+  await cp(join(dir, 'client'), options.outDir, { recursive: true });
   const urls = await entry.pageUrls();
   await renderPages(entry.app, urls, { outDir: options.outDir, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) });
-  await cp(join(dir, 'client'), options.outDir, { recursive: true });
 }

@@ -94,7 +94,7 @@ describe('pruning renderer bundles', () => {
     };
     const kept = made('renderer-new', 0);
     const weekOld = made('renderer-week-old', 8 * day);
-    const recent = Array.from({ length: 9 }, (_, i) => made(`renderer-r${i}`, (i + 1) * 3600_000));
+    const recent = Array.from({ length: 9 }, (_, i) => made(`renderer-r${i}`, (i + 2) * 3600_000));
     const inUse = made('renderer-in-use', 60_000);
     const deadPartial = made('renderer-x.partial-99999999', 0);
     const livePartial = made(`renderer-y.partial-${process.pid}`, 0);
@@ -104,7 +104,7 @@ describe('pruning renderer bundles', () => {
     assert.ok(!existsSync(weekOld), 'unused for a week');
     // Eight kept in all: the new one, the one in use, and the six most recently used of the rest.
     assert.deepEqual(recent.map(existsSync), [true, true, true, true, true, true, false, false, false]);
-    assert.ok(existsSync(inUse), 'used in the last minutes: it may be rendering now');
+    assert.ok(existsSync(inUse), 'used in the last hour: it may be rendering now');
     assert.ok(!existsSync(deadPartial));
     assert.ok(existsSync(livePartial));
     assert.ok(existsSync(other), 'only renderer bundles');

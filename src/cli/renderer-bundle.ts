@@ -200,8 +200,8 @@ export function pruneBundles(cacheDir: string, keep: string, now = Date.now()): 
   }
   bundles.sort((a, b) => b.used - a.used);
   bundles.forEach(({ dir, used }, i) => {
-    // A bundle used in the last minutes may be rendering a site right now.
-    const recent = now - used < 10 * 60_000;
+    // A bundle used in the last hour may be rendering a site right now.
+    const recent = now - used < 3600_000;
     if (!recent && (now - used > KEEP_UNUSED_MS || i + 1 >= KEEP_AT_MOST)) rmSync(dir, { recursive: true, force: true });
   });
 }
