@@ -1,6 +1,7 @@
 // @ts-check
 import mdx from '@astrojs/mdx';
 import { defineConfig } from 'astro/config';
+import { CODE_THEME } from './src/lib/highlight/code-html.ts';
 import { guidesModule } from './src/site/guides-module.ts';
 
 // The CLI (src/cli/build-command.ts) passes root and outDir; everything else lives here.
@@ -11,6 +12,8 @@ export default defineConfig({
   // Pages as <route>/index.html. A build renders them from the site's renderer bundle, four at a
   // time (src/cli/renderer-bundle.ts, src/cli/render-pages.ts).
   build: { format: 'directory' },
+  // Code in guides in the same colours as the pages' code (src/lib/highlight/code-html.ts).
+  markdown: { shikiConfig: { theme: CODE_THEME } },
   vite: {
     plugins: [guidesModule()],
     build: {

@@ -1,6 +1,6 @@
 /** `apidesc-docs build` of the default document, served from a sub-path: pages, links, route manifest. */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
@@ -82,9 +82,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(overview, /href="\/docs\/source\/orders\.apidesc\.json" download>/);
   });
 
-  it('highlights fenced code in descriptions in both themes', () => {
+  it('highlights fenced code in descriptions, its colours as classes that both themes colour', () => {
     const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
-    assert.match(html, /<pre class="shiki shiki-themes github-light github-dark"/);
-    assert.match(html, /MessageDeduplicationId/);
+    assert.match(html, /<pre class="hl" tabindex="0"><code>\{ <span class="hl-keyword">"MessageGroupId"<\/span>: <span class="hl-string">"ord-1042"<\/span>/);
+    const css = readdirSync(join(out, '_astro')).filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(out, '_astro', f), 'utf8')).join('');
+    assert.match(css, /\.hl-keyword\{color:var\(--hl-token-keyword\)\}/);
   });
 });

@@ -47,7 +47,7 @@ describe('guides and configuration in a build', () => {
     const dir = tempTree({
       'api/orders.apidesc.yaml': ORDERS,
       'api/guides/tour.mdx': GUIDE,
-      'api/guides/later.md': '---\norder: 5\n---\n# Later steps\n\nPlain Markdown.\n',
+      'api/guides/later.md': '---\norder: 5\n---\n# Later steps\n\nPlain Markdown.\n\n```yaml\nretries: 3\n```\n',
       'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
       'brand/icon.png': 'not really a png, copied as it is',
       'apidesc-docs.config.json': JSON.stringify({
@@ -88,6 +88,8 @@ describe('guides and configuration in a build', () => {
     const later = page(dir, 'site/guides/later/index.html');
     assert.match(later, /<h1[^>]*>Later steps<\/h1>/);
     assert.equal((later.match(/<h1/g) ?? []).length, 1, 'a guide with its own heading gets no second h1');
+    // Astro highlights guides' code with the pages' code theme: its colours are the same variables.
+    assert.match(later, /<pre class="astro-code apidesc-code" style="background-color:var\(--hl-background\);color:var\(--hl-foreground\);[^"]*"[^>]*><code><span class="line"><span style="color:var\(--hl-token-keyword\)">retries/);
     // Routes and search.
     const routes = JSON.parse(page(dir, 'site/apidesc-routes.json')) as { kind: string; url: string }[];
     assert.deepEqual(routes.filter((r) => r.kind === 'guide').map((r) => r.url).sort(), ['guides/later/', 'guides/tour/']);

@@ -41,7 +41,7 @@ describe('writeSiteData', () => {
       assert.equal(readFileSync(contentFileOf(dataFile), 'utf8').split('\n').length - 1, waiting.length, 'a content line per other page');
       await new PageContentFeed(contentFileOf(dataFile), waiting, () => {}).all();
       assert.deepEqual(site, whole.site);
-      assert.ok(JSON.stringify(site).includes('shiki-themes'), 'the code is highlighted');
+      assert.ok(JSON.stringify(site).includes('<pre class=\\"hl\\"'), 'the code is highlighted');
       assert.equal(digests.size, site.apis[0]!.pages.length, 'a digest per page');
     });
   }

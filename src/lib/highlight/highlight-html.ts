@@ -1,10 +1,12 @@
 /**
- * Highlights the fenced code blocks of rendered descriptions with shiki, in the site's light and
- * dark themes. Runs on HTML that is already sanitized: it replaces `<pre><code class="language-x">`
- * blocks with shiki's output, which escapes the code itself. Unknown languages stay plain.
+ * Highlights code with shiki: code in a language, and the fenced code blocks of rendered
+ * descriptions. These run on HTML that is already sanitized: `<pre><code class="language-x">`
+ * blocks are replaced with highlighted HTML (code-html.ts), which escapes the code itself.
+ * Unknown languages stay plain. The colours are classes, for the light and the dark theme alike.
  */
-import { createHighlighter, type Highlighter } from 'shiki';
+import { createHighlighter, type BundledLanguage, type BundledTheme, type Highlighter } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { CODE_THEME, CODE_THEME_NAME, tokensToHtml } from './code-html.ts';
 
 const LANGUAGES = ['json', 'yaml', 'javascript', 'typescript', 'shell', 'bash', 'xml', 'html', 'css', 'sql', 'python', 'java', 'go', 'proto', 'graphql', 'http'];
 const BLOCK = /<pre><code class="language-([\w-]+)">([\s\S]*?)<\/code><\/pre>/g;
@@ -19,7 +21,7 @@ function unescapeHtml(text: string): string {
 export function loadHighlighter(): Promise<Highlighter> {
   // The JavaScript regular-expression engine: about a quarter faster than the WebAssembly
   // Oniguruma one on the JSON examples that make up most of the code (bench/README.md).
-  highlighter ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: LANGUAGES, engine: createJavaScriptRegexEngine() });
+  highlighter ??= createHighlighter({ themes: [CODE_THEME], langs: LANGUAGES, engine: createJavaScriptRegexEngine() });
   return highlighter;
 }
 
@@ -29,12 +31,18 @@ export function highlightWith(h: Highlighter, html: string): string {
   const loaded = new Set(h.getLoadedLanguages());
   return html.replace(BLOCK, (whole, lang: string, code: string) => {
     if (!loaded.has(lang)) return whole;
-    return h.codeToHtml(unescapeHtml(code).replace(/\n$/, ''), { lang, themes: { light: 'github-light', dark: 'github-dark' } });
+    return highlightCode(h, unescapeHtml(code).replace(/\n$/, ''), lang);
   });
 }
 
-/** Highlighted HTML of a code block, in the site's light and dark themes. */
+/** Highlighted HTML of a code block; a language the highlighter does not know shows as plain text. */
 export function codeHtml(h: Highlighter, code: string, lang: string): string {
   const known = h.getLoadedLanguages().includes(lang);
-  return h.codeToHtml(code, { lang: known ? lang : 'text', themes: { light: 'github-light', dark: 'github-dark' } });
+  return highlightCode(h, code, known ? lang : 'text');
+}
+
+function highlightCode(h: Highlighter, code: string, lang: string): string {
+  // Both are loaded by name (loadHighlighter, and callers check the language); shiki's types only
+  // know the names it bundles. A theme object here would be prepared anew on every call.
+  return tokensToHtml(h.codeToTokensBase(code, { lang: lang as BundledLanguage, theme: CODE_THEME_NAME as BundledTheme }));
 }
