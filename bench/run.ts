@@ -108,20 +108,30 @@ async function build(file: string, times: number, beside?: Job): Promise<{ m: Me
 }
 
 /**
- * One build after the site's renderer bundles are removed: what the first build after an install
- * or a change of the site's sources takes (it bundles the renderer, src/cli/renderer-bundle.ts).
- * Every other build here reuses the renderer, as later builds do.
+ * A first build, one run:
+ * - `sources`: after the site's renderer bundles are removed, what the first build after a
+ *   change of the site's sources, base path, site URL or guides takes (it bundles the renderer,
+ *   src/cli/renderer-bundle.ts);
+ * - `install`: with every cache of this tool removed and Node's compile cache empty, what the
+ *   first build after an install takes (a CI runner that keeps no cache between runs): the
+ *   command line's bundle, the format's compiled validators and the renderer are all made, and
+ *   every module is compiled anew.
+ * Every other build here reuses them all, as later builds do.
  */
-async function firstBuild(file: string): Promise<Measure> {
+async function firstBuild(file: string, after: 'sources' | 'install'): Promise<Measure> {
   const cache = rendererCacheDir(repo);
+  const compileCache = join(work, 'compile-cache');
   const forget = (): void => {
-    for (const name of existsSync(cache) ? readdirSync(cache) : []) if (name.startsWith('renderer-')) rmSync(join(cache, name), { recursive: true, force: true });
+    for (const name of existsSync(cache) ? readdirSync(cache) : []) if (after === 'install' || name.startsWith('renderer-')) rmSync(join(cache, name), { recursive: true, force: true });
+    rmSync(compileCache, { recursive: true, force: true });
   };
   const out = join(work, 'site');
-  const m = await repeat([process.execPath, bin, 'build', file, '--out', out, '--allow-invalid', ...LIMIT], 1, {}, () => {
+  const env = after === 'install' ? { ...process.env, NODE_COMPILE_CACHE: compileCache } : process.env;
+  const m = await repeat([process.execPath, bin, 'build', file, '--out', out, '--allow-invalid', ...LIMIT], 1, { env }, () => {
     forget();
     setAside(out);
   });
+  rmSync(compileCache, { recursive: true, force: true });
   if (m.exit !== 0) throw new Error(`build of ${file} failed:\n${m.stderr}`);
   return m;
 }
@@ -146,8 +156,10 @@ if (part('validate')) {
 const built = new Map<number, { m: Measure; stats: SiteStats }>();
 if (part('build')) {
   console.log('\n### build (site + search index, into a fresh folder)\n');
-  const first = await firstBuild(generate(sizes[0]!, 'apidesc', '0.2.0'));
-  console.log(`First build with these sources (it bundles the site's renderer): ${sizes[0]} channels ${fmt(first.wall, 1)} s, peak RSS ${fmt(first.rssMb, 0)} MB. The builds below reuse the renderer, as every later build does.\n`);
+  const smallestDoc = generate(sizes[0]!, 'apidesc', '0.2.0');
+  const first = await firstBuild(smallestDoc, 'sources');
+  const installed = await firstBuild(smallestDoc, 'install');
+  console.log(`First builds, ${sizes[0]} channels: with new sources (it bundles the site's renderer) ${fmt(first.wall, 1)} s, peak RSS ${fmt(first.rssMb, 0)} MB; after an install (no cache at all) ${fmt(installed.wall, 1)} s, ${fmt(installed.rssMb, 0)} MB. The builds below reuse what those made, as every later build does.\n`);
   console.log('| channels | runs | build s | phases | peak RSS MB | pages | routes | output MB | median page KB | median channel page KB | largest page KB | JS before search KB |');
   console.log('|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const n of sizes) {
@@ -196,18 +208,19 @@ if (values.peers) {
   }
   if (part('build') && htmlMax > 0) {
     console.log(`\n### build: this tool and @asyncapi/html-template ${PEER_VERSIONS.htmlTemplate} (generator ${PEER_VERSIONS.generator}, its default options, Node ${peerVersion}), same documents (sns 0.1.0)\n`);
-    console.log('Ours: builds that reuse the site renderer (median), and a first build that bundles it (one run, after the others).\n');
-    console.log('| channels | ours s | ours RSS MB | ours pages | ours largest page KB | html-template s | its RSS MB | its files | its largest page KB | speed-up | ours, first build s | its speed-up |');
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('Ours: builds that reuse the site renderer (median); first builds, one run each after the others: with new sources (it bundles the renderer), and after an install (no cache at all).\n');
+    console.log('| channels | ours s | ours RSS MB | ours pages | ours largest page KB | html-template s | its RSS MB | its files | its largest page KB | speed-up | ours, new sources s | its speed-up | ours, after an install s | its speed-up |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const n of sizes.filter((s) => s <= htmlMax)) {
       const out = join(peerDir, `out-${n}`);
       const htmlTemplate: Job = { command: [peerNode, join(shared, 'bench/gen-html.mjs'), peers.gen, generate(n, 'asyncapi', '0.1.0'), out], times: peerRuns, options: { timeoutS: 1200, env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' } } };
       const ours = await build(generate(n, 'apidesc', '0.1.0'), n <= 500 ? Number(values['build-runs']) : 1, htmlTemplate);
       const p = ours.beside!;
       const theirs = p.exit === 0 ? folderStats(out) : { files: NaN, totalBytes: NaN, largestPage: NaN };
-      const first = await firstBuild(generate(n, 'apidesc', '0.1.0'));
+      const first = await firstBuild(generate(n, 'apidesc', '0.1.0'), 'sources');
+      const installed = await firstBuild(generate(n, 'apidesc', '0.1.0'), 'install');
       const ratio = (ourWall: number): string => (p.exit === 0 ? `${fmt(p.wall / ourWall, 1)}x` : '—');
-      console.log(`| ${n} | ${fmt(ours.m.wall, 1)} | ${fmt(ours.m.rssMb, 0)} | ${ours.stats.pages} | ${kb(ours.stats.largestPage)} | ${p.exit === 0 ? fmt(p.wall, 1) : `failed (exit ${p.exit})`} | ${fmt(p.rssMb, 0)} | ${theirs.files} | ${kb(theirs.largestPage)} | ${ratio(ours.m.wall)} | ${fmt(first.wall, 1)} | ${ratio(first.wall)} |`);
+      console.log(`| ${n} | ${fmt(ours.m.wall, 1)} | ${fmt(ours.m.rssMb, 0)} | ${ours.stats.pages} | ${kb(ours.stats.largestPage)} | ${p.exit === 0 ? fmt(p.wall, 1) : `failed (exit ${p.exit})`} | ${fmt(p.rssMb, 0)} | ${theirs.files} | ${kb(theirs.largestPage)} | ${ratio(ours.m.wall)} | ${fmt(first.wall, 1)} | ${ratio(first.wall)} | ${fmt(installed.wall, 1)} | ${ratio(installed.wall)} |`);
     }
   }
 }
