@@ -1,12 +1,12 @@
 /**
  * The published package, used from another repository: `npm pack`, install the tarball into a
  * folder that holds a document, a guide and a configuration file, and run the installed command
- * there. Dependencies come from npm's cache (filled by this repository's own install).
+ * there (a build with the renderer the package ships, one that makes its own). Dependencies come from npm's cache (filled by this repository's own install).
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { freePort, tempDir, tempTree, until } from './helpers.ts';
 
@@ -29,12 +29,14 @@ describe('the npm package in another repository', () => {
     assert.ok(paths.includes('node-dist/cli/main.js'), 'the command line ships compiled');
     assert.ok(paths.includes('node-dist/cli/prepare-runner.js') && paths.includes('node-dist/lib/highlight/highlight-worker.js'), 'with the processes and workers it starts');
     assert.ok(paths.includes('src/pages/[...route].astro') && paths.includes('astro.config.mjs'), 'the site ships inside');
+    assert.ok(paths.includes('node-dist/renderer/server/entry.mjs') && paths.includes('node-dist/renderer/apidesc-renderer.json'), 'with its renderer for builds without base path, site URL or guides');
     assert.ok(!paths.some((p) => p.endsWith('.test.ts') || p.startsWith('test/') || p.startsWith('e2e/') || p.startsWith('bench/')), 'no tests or benchmarks');
     assert.ok(!existsSync(join(repo, 'node-dist')), 'the compiled files are removed from the checkout after packing');
 
     const project = tempTree({
       'package.json': JSON.stringify({ name: 'team-api', private: true }),
       'api/orders.apidesc.yaml': ORDERS,
+      'plain/orders.apidesc.yaml': ORDERS,
       'api/guides/start.mdx': '---\ntitle: Start here\n---\n\nPublish with <ApiLink ref="#/operations/publishOrderEvents">this operation</ApiLink>.\n\n<SchemaTable ref="#/components/schemas/Money" />\n',
       'apidesc-docs.config.yaml': 'title: Team API portal\nfooterLinks:\n  - {label: Runbook, href: "https://runbooks.example.test/"}\n',
     });
@@ -48,6 +50,20 @@ describe('the npm package in another repository', () => {
     const ownCache = join(project, 'node_modules/apidesc-docs/node_modules/.cache/apidesc-docs');
     assert.ok(readdirSync(ownCache).some((f) => /^cli-[0-9a-f]+\.cjs$/.test(f)), 'the installed command runs from its bundle (src/cli/cli-bundle.ts)');
 
+    // Without base path, site URL or guides the first build renders with the renderer the package
+    // ships, made in the checkout: the same site as the checkout's own build.
+    const plain = run(process.execPath, [cli, 'build', 'plain/orders.apidesc.yaml', '--out', 'public/plain'], project);
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.doesNotMatch(plain.stderr, /Bundling the site renderer/);
+    assert.ok(!readdirSync(ownCache).some((f) => f.startsWith('renderer-')), 'no renderer of its own yet');
+    const fromCheckout = run(process.execPath, [join(repo, 'bin/apidesc-docs.mjs'), 'build', 'plain/orders.apidesc.yaml', '--out', 'checkout/plain'], project);
+    assert.equal(fromCheckout.status, 0, fromCheckout.stderr);
+    const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+    const shipped = join(project, 'public/plain');
+    const checkout = join(project, 'checkout/plain');
+    assert.deepEqual(filesUnder(shipped), filesUnder(checkout));
+    for (const file of filesUnder(shipped)) assert.ok(readFileSync(join(shipped, file)).equals(readFileSync(join(checkout, file))), `${file} is the same`);
+
     const built = run(process.execPath, [cli, 'build', 'api/orders.apidesc.yaml', '--out', 'public/api', '--base', '/api/'], project);
     assert.equal(built.status, 0, built.stderr);
     const guide = readFileSync(join(project, 'public/api/guides/start/index.html'), 'utf8');
@@ -56,7 +72,8 @@ describe('the npm package in another repository', () => {
     assert.match(guide, /<a href="https:\/\/runbooks\.example\.test\/">Runbook<\/a>/);
     assert.ok(existsSync(join(project, 'public/api/pagefind/pagefind.js')), 'search index');
     assert.ok(readdirSync(join(project, 'public/api/channels')).length > 0);
-    assert.ok(readdirSync(ownCache).some((f) => /^renderer-[0-9a-f]{16}$/.test(f)), 'the installed build keeps its site renderer beside its command bundle (src/cli/renderer-bundle.ts)');
+    assert.match(built.stderr, /Bundling the site renderer/, 'a base path and guides need a renderer of their own');
+    assert.ok(readdirSync(ownCache).some((f) => /^renderer-[0-9a-f]{16}$/.test(f)), 'the installed build keeps it beside its command bundle (src/cli/renderer-bundle.ts)');
 
     const broken = run(process.execPath, [cli, 'validate', 'api/missing.yaml'], project);
     assert.equal(broken.status, 2, 'an unreadable input exits 2 from the installed command too');

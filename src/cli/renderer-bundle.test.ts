@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { tempDir, tempTree } from '../../test/helpers.ts';
-import { ensureRenderer, pruneBundles, rendererKey } from './renderer-bundle.ts';
+import { ensureRenderer, pruneBundles, rendererKey, shippedRenderer, shippedRendererDir } from './renderer-bundle.ts';
 
 function fakePackage(): string {
   return tempTree({
@@ -62,6 +62,40 @@ describe('renderer bundle key', () => {
     const before = rendererKey({ root });
     writeFileSync(join(root, 'src/site/site-data.test.ts'), 'another test');
     assert.equal(rendererKey({ root }), before);
+  });
+});
+
+describe('the renderer the package ships', () => {
+  /** A package as installed from its tarball: its renderer made where it was packed, with that key. */
+  function installedPackage(): string {
+    const packed = fakePackage();
+    const installed = tempDir();
+    cpSync(packed, installed, { recursive: true });
+    const dir = shippedRendererDir(installed);
+    mkdirSync(join(dir, 'server'), { recursive: true });
+    writeFileSync(join(dir, 'server', 'entry.mjs'), 'export {};');
+    writeFileSync(join(dir, 'apidesc-renderer.json'), JSON.stringify({ key: rendererKey({ root: packed }, { anyFolder: true }) }));
+    return installed;
+  }
+
+  it('serves builds without base path, site URL or guides from any package folder, without bundling', async () => {
+    const root = installedPackage();
+    assert.equal(shippedRenderer({ root }), shippedRendererDir(root));
+    // No Astro in the fake package: bundling would fail.
+    assert.deepEqual(await ensureRenderer({ root }), { dir: shippedRendererDir(root), built: false });
+  });
+
+  it('is not used for other options, after an edit of the sources or another version of a dependency', () => {
+    const guides = tempTree({ 'intro.md': '# Intro' });
+    const root = installedPackage();
+    assert.equal(shippedRenderer({ root, base: '/docs/' }), undefined);
+    assert.equal(shippedRenderer({ root, site: 'https://api.example.com' }), undefined);
+    assert.equal(shippedRenderer({ root, guides: { dir: guides } }), undefined);
+    writeFileSync(join(root, 'src/pages/index.astro'), '<p>patched</p>');
+    assert.equal(shippedRenderer({ root }), undefined, 'an edited page');
+    const other = installedPackage();
+    writeFileSync(join(other, 'node_modules/astro/package.json'), JSON.stringify({ version: '1.0.1' }));
+    assert.equal(shippedRenderer({ root: other }), undefined, 'another Astro');
   });
 });
 

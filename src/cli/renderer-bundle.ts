@@ -11,9 +11,13 @@
  * (src/ without tests, public/, astro.config.mjs, tsconfig.json, package.json), the installed
  * versions of the packages it depends on, the base path and site URL (Astro writes them into
  * the bundle), and the guides (compiled into it).
+ *
+ * The published package carries the bundle for builds without a base path, site URL or guides,
+ * made when it was packed (scripts/ship-renderer.ts): the first build after an install then
+ * renders at once rather than bundling the site first.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import type { GuideFiles } from '../site/guide-files.ts';
@@ -49,6 +53,8 @@ export function rendererCacheDir(root: string): string {
 
 /** The folder of the bundle for `input`, made first when there is none. */
 export async function ensureRenderer(input: RendererInput, events: RendererEvents = {}): Promise<{ dir: string; built: boolean }> {
+  const shipped = shippedRenderer(input);
+  if (shipped) return { dir: shipped, built: false };
   const cacheDir = rendererCacheDir(input.root);
   const dir = join(cacheDir, `renderer-${rendererKey(input)}`);
   if (usable(dir)) return { dir, built: false };
@@ -75,6 +81,48 @@ export async function ensureRenderer(input: RendererInput, events: RendererEvent
   } finally {
     process.off('exit', cleanUp);
     cleanUp();
+  }
+}
+
+/** Where the published package keeps the renderer made when it was packed. */
+export function shippedRendererDir(root: string): string {
+  return join(root, 'node-dist', 'renderer');
+}
+
+/** Beside the shipped renderer: the key of what it was made from. */
+const SHIPPED_KEY_FILE = 'apidesc-renderer.json';
+
+/**
+ * Makes the renderer the package ships: the bundle for builds without a base path, site URL or
+ * guides, with the key of what it was made from, less the package folder, which an install
+ * changes (Astro's paths in the bundle name files only for its own messages and development
+ * tools; pages render the same from any folder).
+ */
+export async function shipRenderer(root: string): Promise<string> {
+  const dir = shippedRendererDir(root);
+  const release = await takeRenderLock(root);
+  try {
+    rmSync(dir, { recursive: true, force: true });
+    await buildBundle({ root }, dir);
+    writeFileSync(join(dir, SHIPPED_KEY_FILE), JSON.stringify({ key: rendererKey({ root }, { anyFolder: true }) }) + '\n');
+    return dir;
+  } finally {
+    release();
+  }
+}
+
+/**
+ * The shipped renderer, when `input` asks for what it was made for and nothing it was made from
+ * has changed since (the sources, edited in place, or another version of a dependency).
+ */
+export function shippedRenderer(input: RendererInput): string | undefined {
+  if (input.base || input.site || input.guides) return undefined;
+  const dir = shippedRendererDir(input.root);
+  try {
+    const { key } = JSON.parse(readFileSync(join(dir, SHIPPED_KEY_FILE), 'utf8')) as { key?: unknown };
+    return key === rendererKey(input, { anyFolder: true }) && existsSync(join(dir, 'server', 'entry.mjs')) ? dir : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -117,8 +165,11 @@ function rendererAdapter(serverEntrypoint: string): AstroIntegration {
   };
 }
 
-/** A name for everything the bundle of `input` is made of (see the top of this file). */
-export function rendererKey(input: RendererInput): string {
+/**
+ * A name for everything the bundle of `input` is made of (see the top of this file);
+ * `anyFolder` leaves out the package folder, for the bundle the package ships.
+ */
+export function rendererKey(input: RendererInput, { anyFolder = false } = {}): string {
   const hash = createHash('sha256');
   const add = (label: string, data: string | Buffer): void => {
     hash.update(`${label}\0${data.length}\0`);
@@ -128,7 +179,7 @@ export function rendererKey(input: RendererInput): string {
   const { root } = input;
   // Astro writes the package's own paths into the bundle (its configuration's folders, each
   // component's file): a bundle belongs to one package folder.
-  add('options', JSON.stringify({ root, base: input.base ?? null, site: input.site ?? null }));
+  add('options', JSON.stringify({ root: anyFolder ? null : root, base: input.base ?? null, site: input.site ?? null }));
   const sources = [...filesUnder(join(root, 'src')).filter((f) => !f.endsWith('.test.ts')), ...filesUnder(join(root, 'public')), ...['astro.config.mjs', 'tsconfig.json', 'package.json'].map((f) => join(root, f))];
   for (const file of sources) add(relative(root, file), readFileOrEmpty(file));
   for (const [name, version] of dependencyVersions(root)) add(`dependency ${name}`, version);
