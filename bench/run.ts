@@ -108,18 +108,37 @@ async function build(file: string, times: number, beside?: Job): Promise<{ m: Me
 }
 
 /**
+ * The package as users install it: packed from this checkout (`npm pack`, which compiles the
+ * command line and makes the renderer the package ships) and installed into a folder of its own.
+ * Made once per run of the bench; returns the installed package's folder.
+ */
+let installedPackage: string | undefined;
+function installPackage(): string {
+  if (installedPackage) return installedPackage;
+  const dir = join(work, 'installed');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), '{"private": true}');
+  const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as [{ filename: string }];
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, filename)], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  installedPackage = join(dir, 'node_modules/apidesc-docs');
+  return installedPackage;
+}
+
+/**
  * A first build, one run:
- * - `sources`: after the site's renderer bundles are removed, what the first build after a
- *   change of the site's sources, base path, site URL or guides takes (it bundles the renderer,
- *   src/cli/renderer-bundle.ts);
- * - `install`: with every cache of this tool removed and Node's compile cache empty, what the
- *   first build after an install takes (a CI runner that keeps no cache between runs): the
- *   command line's bundle, the format's compiled validators and the renderer are all made, and
- *   every module is compiled anew.
+ * - `sources`: this checkout, after the site's renderer bundles are removed: what the first
+ *   build after a change of the site's sources, base path, site URL or guides takes (it bundles
+ *   the renderer, src/cli/renderer-bundle.ts);
+ * - `install`: the installed package (installPackage), with every cache of it removed and Node's
+ *   compile cache empty: what the first build after `npm install` takes, as on a CI runner that
+ *   keeps no cache between runs. The command line's bundle and the format's compiled validators
+ *   are made, every module is compiled anew; the renderer is the one the package ships.
  * Every other build here reuses them all, as later builds do.
  */
 async function firstBuild(file: string, after: 'sources' | 'install'): Promise<Measure> {
-  const cache = rendererCacheDir(repo);
+  const root = after === 'install' ? installPackage() : repo;
+  const cache = rendererCacheDir(root);
   const compileCache = join(work, 'compile-cache');
   const forget = (): void => {
     for (const name of existsSync(cache) ? readdirSync(cache) : []) if (after === 'install' || name.startsWith('renderer-')) rmSync(join(cache, name), { recursive: true, force: true });
@@ -127,7 +146,7 @@ async function firstBuild(file: string, after: 'sources' | 'install'): Promise<M
   };
   const out = join(work, 'site');
   const env = after === 'install' ? { ...process.env, NODE_COMPILE_CACHE: compileCache } : process.env;
-  const m = await repeat([process.execPath, bin, 'build', file, '--out', out, '--allow-invalid', ...LIMIT], 1, { env }, () => {
+  const m = await repeat([process.execPath, join(root, 'bin/apidesc-docs.mjs'), 'build', file, '--out', out, '--allow-invalid', ...LIMIT], 1, { env }, () => {
     forget();
     setAside(out);
   });
@@ -159,7 +178,7 @@ if (part('build')) {
   const smallestDoc = generate(sizes[0]!, 'apidesc', '0.2.0');
   const first = await firstBuild(smallestDoc, 'sources');
   const installed = await firstBuild(smallestDoc, 'install');
-  console.log(`First builds, ${sizes[0]} channels: with new sources (it bundles the site's renderer) ${fmt(first.wall, 1)} s, peak RSS ${fmt(first.rssMb, 0)} MB; after an install (no cache at all) ${fmt(installed.wall, 1)} s, ${fmt(installed.rssMb, 0)} MB. The builds below reuse what those made, as every later build does.\n`);
+  console.log(`First builds, ${sizes[0]} channels: with new sources (it bundles the site's renderer) ${fmt(first.wall, 1)} s, peak RSS ${fmt(first.rssMb, 0)} MB; the installed package after \`npm install\` (no cache at all; the renderer it ships) ${fmt(installed.wall, 1)} s, ${fmt(installed.rssMb, 0)} MB. The builds below reuse what those made, as every later build does.\n`);
   console.log('| channels | runs | build s | phases | peak RSS MB | pages | routes | output MB | median page KB | median channel page KB | largest page KB | JS before search KB |');
   console.log('|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const n of sizes) {
@@ -208,7 +227,7 @@ if (values.peers) {
   }
   if (part('build') && htmlMax > 0) {
     console.log(`\n### build: this tool and @asyncapi/html-template ${PEER_VERSIONS.htmlTemplate} (generator ${PEER_VERSIONS.generator}, its default options, Node ${peerVersion}), same documents (sns 0.1.0)\n`);
-    console.log('Ours: builds that reuse the site renderer (median); first builds, one run each after the others: with new sources (it bundles the renderer), and after an install (no cache at all).\n');
+    console.log('Ours: builds that reuse the site renderer (median); first builds, one run each after the others: with new sources (it bundles the renderer), and the installed package after `npm install` (no cache at all; the renderer it ships).\n');
     console.log('| channels | ours s | ours RSS MB | ours pages | ours largest page KB | html-template s | its RSS MB | its files | its largest page KB | speed-up | ours, new sources s | its speed-up | ours, after an install s | its speed-up |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const n of sizes.filter((s) => s <= htmlMax)) {
