@@ -10,6 +10,7 @@ import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
+import { escapeText } from '../lib/html-text.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import { moduleFile } from '../lib/module-file.ts';
 import { guidesEnvironment, type GuideFiles } from '../site/guide-files.ts';
@@ -123,8 +124,7 @@ function printDiagnostics(io: CliIO, diagnostics: Diagnostic[], sources: Map<str
 /** sitemap.xml (sitemaps.org protocol) listing every page, for --site. */
 function sitemap(siteUrl: string, base: string, urls: string[]): string {
   const root = new URL(base.replace(/\/?$/, '/'), siteUrl);
-  const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const entries = [...new Set(urls)].sort().map((u) => `  <url><loc>${escape(new URL(u, root).href)}</loc></url>`);
+  const entries = [...new Set(urls)].sort().map((u) => `  <url><loc>${escapeText(new URL(u, root).href)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
 

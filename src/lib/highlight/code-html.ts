@@ -13,6 +13,7 @@
  * the code block's own colour.
  */
 import { createCssVariablesTheme, type ThemedToken } from 'shiki';
+import { escapeText } from '../html-text.ts';
 
 export const CODE_THEME_NAME = 'apidesc-code';
 
@@ -51,10 +52,6 @@ export function tokenClass(token: Pick<ThemedToken, 'color' | 'fontStyle'>): str
   const style = token.fontStyle ?? 0;
   if (style > 0) for (const [flag, name] of FONT_STYLE_CLASSES) if (style & flag) classes.push(name);
   return classes.join(' ');
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** One line of tokens; neighbours of the same classes share a span. */

@@ -6,16 +6,13 @@
  */
 import { createHighlighter, type BundledLanguage, type BundledTheme, type Highlighter } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { unescapeText } from '../html-text.ts';
 import { CODE_THEME, CODE_THEME_NAME, tokensToHtml } from './code-html.ts';
 
 const LANGUAGES = ['json', 'yaml', 'javascript', 'typescript', 'shell', 'bash', 'xml', 'html', 'css', 'sql', 'python', 'java', 'go', 'proto', 'graphql', 'http'];
 const BLOCK = /<pre><code class="language-([\w-]+)">([\s\S]*?)<\/code><\/pre>/g;
 
 let highlighter: Promise<Highlighter> | undefined;
-
-function unescapeHtml(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-}
 
 /** The highlighter, created once (loading grammars and themes is the slow part). */
 export function loadHighlighter(): Promise<Highlighter> {
@@ -31,7 +28,7 @@ export function highlightWith(h: Highlighter, html: string): string {
   const loaded = new Set(h.getLoadedLanguages());
   return html.replace(BLOCK, (whole, lang: string, code: string) => {
     if (!loaded.has(lang)) return whole;
-    return highlightCode(h, unescapeHtml(code).replace(/\n$/, ''), lang);
+    return highlightCode(h, unescapeText(code).replace(/\n$/, ''), lang);
   });
 }
 
