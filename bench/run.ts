@@ -78,6 +78,8 @@ function generate(n: number, key: 'apidesc' | 'asyncapi', sns: string): string {
 const LIMIT = ['--max-bytes', '200000000'];
 const validateCommand = (file: string): string[] => [process.execPath, bin, 'validate', '--format', 'json', ...LIMIT, file];
 const validate = (file: string, times: number): Promise<Measure> => repeat(validateCommand(file), times);
+/** A build of `file` into `out` by the command at `command` (this checkout's or an installed package's). */
+const buildCommand = (file: string, out: string, command = bin): string[] => [process.execPath, command, 'build', file, '--out', out, '--allow-invalid', ...LIMIT];
 
 /**
  * Each build writes a new folder, as on a CI runner: the site of the run before is moved aside,
@@ -100,7 +102,7 @@ function setAside(folder: string): void {
 /** Builds into a new folder each run (as a CI preview does); gen-doc documents carry errors, hence --allow-invalid. */
 async function build(file: string, times: number, beside?: Job): Promise<{ m: Measure; stats: SiteStats; phases: string; beside?: Measure }> {
   const out = join(work, 'site');
-  const ours: Job = { command: [process.execPath, bin, 'build', file, '--out', out, '--allow-invalid', ...LIMIT], times, before: () => setAside(out) };
+  const ours: Job = { command: buildCommand(file, out), times, before: () => setAside(out) };
   const [m, other] = beside ? await alternate(ours, beside) : [await repeat(ours.command, times, {}, ours.before), undefined];
   if (m.exit !== 0) throw new Error(`build of ${file} failed:\n${m.stderr}`);
   const phases = /in [\d.]+ s \(([^)]*)\)/.exec(m.stderr)?.[1] ?? '';
@@ -142,11 +144,12 @@ async function firstBuild(file: string, after: 'sources' | 'install'): Promise<M
   const compileCache = join(work, 'compile-cache');
   const forget = (): void => {
     for (const name of existsSync(cache) ? readdirSync(cache) : []) if (after === 'install' || name.startsWith('renderer-')) rmSync(join(cache, name), { recursive: true, force: true });
+    // Left by a bench that was stopped: an install starts with none.
     rmSync(compileCache, { recursive: true, force: true });
   };
   const out = join(work, 'site');
   const env = after === 'install' ? { ...process.env, NODE_COMPILE_CACHE: compileCache } : process.env;
-  const m = await repeat([process.execPath, join(root, 'bin/apidesc-docs.mjs'), 'build', file, '--out', out, '--allow-invalid', ...LIMIT], 1, { env }, () => {
+  const m = await repeat(buildCommand(file, out, join(root, 'bin/apidesc-docs.mjs')), 1, { env }, () => {
     forget();
     setAside(out);
   });

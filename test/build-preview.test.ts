@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { basename, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
-import { processAlive } from '../src/cli/render-lock.ts';
+import { processAlive, renderLockDir } from '../src/cli/render-lock.ts';
 import { rendererCacheDir, rendererKey } from '../src/cli/renderer-bundle.ts';
 import { tempTree, MINIMAL } from './helpers.ts';
 
@@ -113,7 +113,7 @@ describe('a build stopped while it bundles the site renderer', () => {
     const leftovers = (existsSync(cache) ? readdirSync(cache) : []).filter((name) => name.startsWith(basename(bundle)));
     // Made in full before the stop (a very slow machine), or not at all.
     assert.ok(leftovers.length === 0 || (leftovers.length === 1 && existsSync(join(bundle, 'server', 'entry.mjs'))), leftovers.join(', '));
-    const lock = join(repo, '.astro', 'apidesc-render.lock');
+    const lock = renderLockDir(repo);
     // Another test file's build may hold the lock now, never this stopped one.
     if (existsSync(lock)) assert.ok(processAlive(Number(readFileSync(join(lock, 'pid'), 'utf8'))), 'the lock is held by a live build');
   });

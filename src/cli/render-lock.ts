@@ -34,9 +34,14 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+/** The lock folder of `root` (it holds the pid of the build that took it). */
+export function renderLockDir(root: string): string {
+  return join(root, '.astro', 'apidesc-render.lock');
+}
+
 /** Waits for the lock of `root`; returns once it is held, with the function that releases it. */
 export async function takeRenderLock(root: string, timeoutMs = 30 * 60_000, onWait?: () => void): Promise<() => void> {
-  const lock = join(root, '.astro', 'apidesc-render.lock');
+  const lock = renderLockDir(root);
   mkdirSync(join(root, '.astro'), { recursive: true });
   const end = Date.now() + timeoutMs;
   let waited = false;

@@ -178,7 +178,8 @@ export function rendererKey(input: RendererInput, { anyFolder = false } = {}): s
   add('recipe', String(RECIPE));
   const { root } = input;
   // Astro writes the package's own paths into the bundle (its configuration's folders, each
-  // component's file): a bundle belongs to one package folder.
+  // component's file): a cached bundle belongs to one package folder. The shipped one is used
+  // from any (`anyFolder`): those paths only serve Astro's messages and development tools.
   add('options', JSON.stringify({ root: anyFolder ? null : root, base: input.base ?? null, site: input.site ?? null }));
   const sources = [...filesUnder(join(root, 'src')).filter((f) => !f.endsWith('.test.ts')), ...filesUnder(join(root, 'public')), ...['astro.config.mjs', 'tsconfig.json', 'package.json'].map((f) => join(root, f))];
   for (const file of sources) add(relative(root, file), readFileOrEmpty(file));
