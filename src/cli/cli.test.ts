@@ -84,6 +84,23 @@ describe('apidesc-docs validate', () => {
     assert.equal(JSON.parse(r.out)[0].code, 'load-too-large');
   });
 
+  it('prints the control characters of documents and file names escaped (no terminal sequence, no line of their own)', async () => {
+    const evil = tempTree({
+      // A key with an OSC title, a clear-screen, a carriage return and a forged GitHub annotation
+      // (YAML escapes), a file name with a clear-screen, a tab in a comment; a document with a raw
+      // ESC (a syntax error).
+      'ev\u001b[2Jil.yaml': 'apidesc: 3.0.0\ninfo:\n  title: T\n  version: 1.0.0\n  "x\\e]0;pwned\\a\\r\\n::error file=a.yaml::forged\\e[2J": 1\nchannels:\n  c:\n    address: "a/{id}"  #\tnote\n',
+      'raw.yaml': 'apidesc: 3.0.0\ninfo:\n  title: "\u001b]0;pwned\u0007"\n  version: 1.0.0\n',
+    });
+    const r = await run(['validate', '.'], evil);
+    assert.equal(r.code, 1);
+    assert.doesNotMatch(r.out + r.err, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/, 'no control character but line breaks');
+    assert.doesNotMatch(r.out, /^::error/m);
+    assert.match(r.out, /^ev\\u001b\[2Jil\.yaml:5:3 {2}error {2}spec-unknown-field {2}unknown field `x\\u001b\]0;pwned\\u0007\\r\\n::error file=a\.yaml::forged\\u001b\[2J` in Info Object$/m);
+    assert.match(r.out, /^> 8 \| {5}address: "a\/\{id\}" {2}# note$/m);
+    assert.match(r.out, /^raw\.yaml:3:\d+ {2}error {2}load-syntax/m);
+  });
+
   it('prints help and version', async () => {
     const help = await run(['--help'], dir);
     assert.equal(help.code, 0);
@@ -94,7 +111,7 @@ describe('apidesc-docs validate', () => {
   it('build refuses an output folder that holds the inputs (it is replaced as a whole)', async () => {
     const r = await run(['build', 'ok.yaml', '--out', '.'], dir);
     assert.equal(r.code, 2);
-    assert.match(r.err, /holds the input documents/);
+    assert.match(r.err, /--out \. (is the working folder|holds the input)/);
   });
 
   it('build stops with exit 1 on an invalid document and writes nothing', async () => {

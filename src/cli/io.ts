@@ -1,4 +1,6 @@
 /** Output channels and exit codes of the CLI (documented in README.md, "Exit codes"). */
+import { escapeControlsInOutput } from '../lib/terminal-text.ts';
+
 export interface CliIO {
   out(text: string): void;
   err(text: string): void;
@@ -15,7 +17,12 @@ export const EXIT = {
   internal: 3,
 } as const;
 
+/**
+ * Standard output and error. Text of documents is escaped where it is written (format-text.ts);
+ * here, whatever reached output all the same (a message that quotes a file, a line of a child
+ * process) loses every control character but line breaks, tabs and the tool's colour codes.
+ */
 export const processIO: CliIO = {
-  out: (text) => process.stdout.write(text + '\n'),
-  err: (text) => process.stderr.write(text + '\n'),
+  out: (text) => process.stdout.write(escapeControlsInOutput(text) + '\n'),
+  err: (text) => process.stderr.write(escapeControlsInOutput(text) + '\n'),
 };
