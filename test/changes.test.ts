@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { marked } from 'marked';
+import { unescapeText } from '../src/lib/html-text.ts';
 import { runIn, tempTree } from './helpers.ts';
 
 const ORDERS = readFileSync(new URL('../content/orders.apidesc.yaml', import.meta.url), 'utf8');
@@ -47,5 +49,98 @@ describe('apidesc-docs changes', () => {
     const bad = await run(dir, ['changes', 'orders.yaml', 'after/apidesc-routes.json']);
     assert.equal(bad.code, 2);
     assert.match(bad.err, /orders\.yaml: is not JSON/);
+  });
+});
+
+/**
+ * Ids are the documents' map keys, and a manifest can be anyone's (a pull request builds its own
+ * preview): the Markdown comment shows every id as written and adds nothing to the comment.
+ */
+describe('apidesc-docs changes of a hostile document', () => {
+  const IDS = [
+    'x\n# Heading\n- [item](https://evil.example/)\n\n| a | b |\n|---|---|',
+    'thanks @octocat and @org/team, mail a@b.example',
+    'fixes #123, GH-7 and owner/repo#9',
+    '[click](javascript:alert(1)) ![img](https://evil.example/x.png) [ref][1]\n\n[1]: https://evil.example/',
+    '<img src=x onerror=alert(1)><b>bold</b> &amp; &#64;octocat <!-- hidden -->',
+    'a | b | c',
+    '`code` ``two`` *em* _em_ ~~del~~ **strong** \\',
+    'https://evil.example/ www.evil.example',
+    'x\r\n::error::forged\u001b]0;title\u0007\u001b[2J',
+  ];
+  const route = (id: string, url: string, hash: string) => ({ api: '', kind: 'channel', id, pointer: `/channels/${id}`, url, hash });
+  const before = [route(IDS[0]!, 'channels/changed/', 'old'), route('removed <b>x</b> @octocat', 'channels/removed/', 'h'), route('removed script', 'javascript:alert(2)', 'h')];
+  const after = [
+    route(IDS[0]!, 'channels/changed/', 'new'),
+    ...IDS.slice(1).map((id, i) => route(id, `channels/c${i}/`, 'h')),
+    // URLs a manifest may not link to: a script, data, another host by a path; and one that
+    // looks like the end of a link destination.
+    route('script', 'javascript:alert(1)', 'h'),
+    route('data', 'data:text/html,<script>alert(1)</script>', 'h'),
+    route('host', '//evil.example/x/', 'h'),
+    route('backslash host', '/\\evil.example/x/', 'h'),
+    route('paren', 'channels/a)b(/', 'h'),
+    route('absolute', 'https://docs.example.test/page/', 'h'),
+  ];
+  const dir = tempTree({ 'before.json': JSON.stringify(before), 'after.json': JSON.stringify(after) });
+  const PREVIEW = 'https://preview.example.test/pr-7/';
+
+  it('escapes ids in Markdown: no heading, list, table, link, image, HTML, code, emphasis, mention or issue reference', async () => {
+    const r = await runIn(dir, ['changes', 'before.json', 'after.json', '--format', 'markdown', '--preview-url', PREVIEW]);
+    assert.equal(r.code, 0, r.err);
+    const md = r.out.trimEnd();
+    // One line per entry: three headings of our own, the summary, and nothing the ids started.
+    assert.equal(md.split('\n').filter((l) => l.startsWith('- ')).length, after.length + 2);
+    assert.ok(md.split('\n').every((l) => l === '' || l.startsWith('- ') || l.startsWith('**') || l === '### API documentation changes' || /^\d+ added/.test(l)), md);
+    assert.doesNotMatch(md, /[\u0000-\u0009\u000b-\u001f]/, 'no control character but line breaks');
+    // As GitHub renders it (GitHub-flavoured Markdown).
+    const html = marked.parse(md, { gfm: true, async: false });
+    const tags = [...html.matchAll(/<([a-z0-9]+)/g)].map((m) => m[1]);
+    assert.deepEqual([...new Set(tags)].sort(), ['a', 'code', 'h3', 'li', 'p', 'strong', 'ul']);
+    assert.equal(tags.filter((t) => t === 'h3').length, 1);
+    assert.equal(tags.filter((t) => t === 'li').length, after.length + 2);
+    const hrefs = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => unescapeText(m[1]!));
+    assert.deepEqual([...hrefs].sort(), [
+      `${PREVIEW}channels/a%29b%28/`,
+      `${PREVIEW}channels/changed/`,
+      ...IDS.slice(1).map((_, i) => `${PREVIEW}channels/c${i}/`),
+      'https://docs.example.test/page/',
+    ].sort(), 'links of our own only: each entry to its page (the ids\' links are text)');
+    // Mentions, issue references and bare URLs are broken by a zero-width joiner.
+    const text = unescapeText(html.replace(/<[^>]*>/g, ''));
+    assert.doesNotMatch(text, /@[a-z0-9]/i);
+    assert.doesNotMatch(text, /#\d|GH-\d/i);
+    assert.doesNotMatch(text, /:\/\/|www\./);
+    // Every id reads as written (control characters escaped, the joiners aside).
+    const shown = text.replace(/\u200d/g, '');
+    for (const id of IDS) assert.ok(shown.includes(`channel ${id.replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\u001b/g, '\\u001b').replace(/\u0007/g, '\\u0007')}`), `shown as written: ${JSON.stringify(id)}`);
+  });
+
+  it('writes a manifest\'s URL only when it is a path of the site or an http(s) URL', async () => {
+    const md = (await runIn(dir, ['changes', 'before.json', 'after.json', '--format', 'markdown', '--preview-url', PREVIEW])).out;
+    for (const name of ['script', 'data', 'host', 'backslash host']) assert.match(md, new RegExp(`^- channel ${name}$`, 'm'), `${name}: shown without a link`);
+    assert.match(md, /^- \[channel paren\]\(https:\/\/preview\.example\.test\/pr-7\/channels\/a%29b%28\/\)$/m);
+    assert.match(md, /^- \[channel absolute\]\(https:\/\/docs\.example\.test\/page\/\)$/m);
+    assert.match(md, /^- channel removed \\<b\\>x\\<\\\/b\\> \\@\u200doctocat `channels\/removed\/`$/m);
+    assert.match(md, /^- channel removed script$/m);
+    assert.deepEqual([...md.matchAll(/\]\(([^)]*)\)$/gm)].map((m) => m[1]).filter((href) => !href!.startsWith(PREVIEW)), ['https://docs.example.test/page/']);
+    assert.deepEqual([...md.matchAll(/`([^`]*)`$/gm)].map((m) => m[1]), ['channels/removed/']);
+    // Without a preview: the URLs that may be shown as code, the others left out.
+    const plain = (await runIn(dir, ['changes', 'before.json', 'after.json', '--format', 'markdown'])).out;
+    assert.match(plain, /^- channel paren `channels\/a\)b\(\/`$/m);
+    assert.match(plain, /^- channel script$/m);
+    assert.deepEqual([...plain.matchAll(/`([^`]*)`$/gm)].map((m) => m[1]).sort(), [...after.map((e) => e.url).filter((u) => /^(channels\/|https:)/.test(u)), 'channels/removed/'].sort());
+  });
+
+  it('prints ids with their control characters escaped as text, and URLs only when they may be shown', async () => {
+    const r = await runIn(dir, ['changes', 'before.json', 'after.json', '--format', 'text']);
+    assert.equal(r.code, 0, r.err);
+    const lines = r.out.trimEnd().split('\n');
+    assert.equal(lines.length, 1 + after.length + 2, 'a line per entry, none of the ids\' own');
+    assert.doesNotMatch(r.out, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    assert.ok(lines.includes('+ channel x\\r\\n::error::forged\\u001b]0;title\\u0007\\u001b[2J  channels/c7/'), lines.join('\n'));
+    for (const name of ['script', 'data', 'host', 'backslash host']) assert.ok(lines.includes(`+ channel ${name}`), `${name}: shown without its URL`);
+    assert.ok(lines.includes('- channel removed script'));
+    assert.ok(lines.includes('+ channel absolute  https://docs.example.test/page/'));
   });
 });

@@ -2,11 +2,14 @@
  * `apidesc-docs changes <before> <after>`: the pages a change added, changed and removed, from
  * two route manifests (`apidesc-routes.json` of the published site and of a pull request's
  * preview). A page changed when the digest of what it shows differs. Prints Markdown for a
- * pull-request comment (links into the preview with --preview-url), plain text, or JSON.
+ * pull-request comment (links into the preview with --preview-url), plain text, or JSON. What the
+ * manifests hold is text of the documents and is shown as such: escaped for Markdown and for the
+ * terminal, URLs only when they are paths of the site or http(s) URLs.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RouteEntry } from '../lib/model/types.ts';
+import { escapeControls } from '../lib/terminal-text.ts';
 import { byCodeUnits } from '../lib/text-order.ts';
 import { EXIT, type CliIO } from './io.ts';
 
@@ -110,7 +113,24 @@ async function readManifest(source: string, cwd: string): Promise<RouteEntry[] |
   return data;
 }
 
-const link = (e: PageEntry, previewUrl: string | undefined): string | undefined => (previewUrl ? new URL(e.url, previewUrl.replace(/\/?$/, '/')).href : undefined);
+/**
+ * Whether a manifest's `url` may be shown: a path of the site (`channels/orders/`) or an http(s)
+ * URL. A manifest can be written by anyone (a pull request's preview): never a script
+ * (`javascript:`, `data:`), another host by a path (`//host`, `/\\host`, which browsers read as
+ * `//host`), or a URL with spaces or control characters.
+ */
+export function isShownUrl(url: string): boolean {
+  if (/[\s\\\u0000-\u001f\u007f-\u009f]/.test(url)) return false;
+  if (/^https?:\/\/[^/]/i.test(url)) return URL.canParse(url);
+  return !url.startsWith('//') && !/^[a-z][a-z0-9+.-]*:/i.test(url);
+}
+
+/** Where an entry links: its page in the preview (or its own http(s) URL); none for a URL that may not be shown. */
+function link(e: PageEntry, previewUrl: string | undefined): string | undefined {
+  if (!previewUrl || !isShownUrl(e.url)) return undefined;
+  const href = new URL(e.url, previewUrl.replace(/\/?$/, '/')).href;
+  return /^https?:/i.test(href) ? href : undefined;
+}
 
 function summary(changes: Changes): string {
   const parts = [`${changes.added.length} added`, ...(changes.unknownChanges ? [] : [`${changes.changed.length} changed`]), `${changes.removed.length} removed`];
@@ -119,16 +139,44 @@ function summary(changes: Changes): string {
 
 type Label = (e: PageEntry) => string;
 
+/**
+ * Text of a manifest (ids are the documents' map keys) as Markdown that shows it as written and
+ * adds nothing to a pull-request comment: control characters escaped (no line of its own, so no
+ * heading, list or table row), every ASCII punctuation character backslash-escaped (no link,
+ * image, HTML, code, emphasis, table cell or entity), and a zero-width joiner after `@` and `#`
+ * (GitHub links `@name` mentions and `#123` issues in text, escaped or not), in `GH-123` and in
+ * `www.` and `://` (bare URLs).
+ */
+export function markdownText(s: string): string {
+  return escapeControls(s)
+    .replace(/[@#]/g, '$&\u200d')
+    .replace(/\b(gh-)(?=\d)/gi, '$1\u200d')
+    .replace(/\b(www)(?=\.)/gi, '$1\u200d')
+    .replace(/:(?=\/\/)/g, ':\u200d')
+    .replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
+/** `s` as a Markdown code span: fenced by more backticks than it holds in a row, control characters escaped. */
+function codeSpan(s: string): string {
+  const text = escapeControls(s);
+  const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/** A link destination: parentheses and backslashes percent-encoded, so that the URL cannot end the link or escape a character. */
+const destination = (href: string): string => href.replace(/[()\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 function markdown(changes: Changes, label: Label, previewUrl: string | undefined): string {
   const out = [`### API documentation changes`, '', `${summary(changes)}.`];
   if (changes.unknownChanges) out.push('', '_The published manifest has no page digests: changed pages are not listed until it is rebuilt._');
-  const escape = (s: string): string => s.replace(/[\\`*_[\]<>|]/g, '\\$&');
   for (const [title, list, linked] of [['Added', changes.added, true], ['Changed', changes.changed, true], ['Removed', changes.removed, false]] as const) {
     if (list.length === 0) continue;
     out.push('', `**${title}**`, '');
     for (const e of list.slice(0, LISTED)) {
       const href = linked ? link(e, previewUrl) : undefined;
-      out.push(href ? `- [${escape(label(e))}](${href})` : `- ${escape(label(e))} \`${e.url}\``);
+      const text = markdownText(label(e));
+      out.push(href ? `- [${text}](${destination(href)})` : isShownUrl(e.url) ? `- ${text} ${codeSpan(e.url)}` : `- ${text}`);
     }
     if (list.length > LISTED) out.push(`- … and ${list.length - LISTED} more`);
   }
@@ -138,7 +186,10 @@ function markdown(changes: Changes, label: Label, previewUrl: string | undefined
 function text(changes: Changes, label: Label, previewUrl: string | undefined): string {
   const out = [summary(changes)];
   for (const [sign, list] of [['+', changes.added], ['~', changes.changed], ['-', changes.removed]] as const) {
-    for (const e of list.slice(0, LISTED)) out.push(`${sign} ${label(e)}  ${link(e, previewUrl) ?? e.url}`);
+    for (const e of list.slice(0, LISTED)) {
+      const where = link(e, previewUrl) ?? (isShownUrl(e.url) ? e.url : undefined);
+      out.push(`${sign} ${escapeControls(label(e))}${where === undefined ? '' : `  ${where}`}`);
+    }
     if (list.length > LISTED) out.push(`${sign} … and ${list.length - LISTED} more`);
   }
   return out.join('\n');
