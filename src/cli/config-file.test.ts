@@ -1,5 +1,7 @@
 /** The configuration file: found, parsed, checked with positions; flags over it. */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { defaultLimits } from '../lib/load/limits.ts';
@@ -24,7 +26,10 @@ describe('configuration file', () => {
     assert.equal(resolved.base, '/api/');
     assert.equal(resolved.site, 'https://docs.acme.test');
     assert.equal(resolved.guidesDir, join(dir, 'docs'));
-    assert.deepEqual(resolved.assets, [{ from: join(dir, 'brand/logo.svg'), to: 'assets/logo.svg' }, { from: join(dir, 'brand/icon.png'), to: 'assets/favicon.png' }]);
+    assert.deepEqual(resolved.assets.map(({ from, to, content }) => ({ from, to, content: content.toString() })), [
+      { from: join(dir, 'brand/logo.svg'), to: 'assets/logo.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' },
+      { from: join(dir, 'brand/icon.png'), to: 'assets/favicon.png', content: 'png' },
+    ]);
     assert.deepEqual(resolved.settings, {
       title: 'Acme events', logoUrl: 'assets/logo.svg', favicon: { url: 'assets/favicon.png', type: 'image/png' }, sidebar: 'channel',
       accent: { light: '#0b5394', dark: '#9fc5e8', lightText: '#ffffff', darkText: '#0b1020' },
@@ -78,5 +83,68 @@ describe('configuration file', () => {
     assert.equal(resolved.guidesDir, join(dir, 'api/guides'));
     const wrong = await resolveSiteOptions(['api/api.yaml'], { accent: 'blue', sidebar: 'random' }, dir, defaultLimits);
     assert.deepEqual(wrong.diagnostics.map((d) => `${d.file}: ${d.message.split(' must')[0]}`), ['command line: --sidebar', 'command line: --accent']);
+  });
+});
+
+describe('paths of the configuration', () => {
+  const codesOf = async (dir: string, flags: Parameters<typeof resolveSiteOptions>[1] = {}, root?: string): Promise<string[]> =>
+    (await resolveSiteOptions(['api/api.yaml'], flags, dir, defaultLimits, root)).diagnostics.map((d) => `${d.code} ${d.pointer} ${d.message}`);
+
+  it('stay inside the configuration\'s folder: absolute paths, ../ and links out of it are refused', async () => {
+    const outside = tempTree({ 'secret.svg': '<svg xmlns="http://www.w3.org/2000/svg"><text>secret</text></svg>', 'docs/a.md': '# A\n' });
+    const dir = tempTree({ 'site/api/api.yaml': API });
+    symlinkSync(join(outside, 'secret.svg'), join(dir, 'site', 'logo.svg'));
+    symlinkSync(join(outside, 'docs'), join(dir, 'site', 'docs'));
+    const site = join(dir, 'site');
+    const cases: [string, RegExp][] = [
+      [`{"logo": ${JSON.stringify(join(outside, 'secret.svg'))}}`, /config-path-outside \/logo `logo`: .*secret\.svg leads outside/],
+      ['{"logo": "../../secret.svg"}', /config-path-outside \/logo/],
+      ['{"logo": "logo.svg"}', /config-path-outside \/logo `logo`: logo\.svg leads outside .* \(to .*secret\.svg\)/],
+      ['{"guides": "docs"}', /config-path-outside \/guides/],
+      ['{"guides": "/proc/self"}', /config-path-outside \/guides/],
+      ['{"favicon": "/dev/zero.png"}', /config-path-outside \/favicon/],
+    ];
+    for (const [config, expected] of cases) {
+      writeFileSync(join(site, 'apidesc-docs.config.json'), config);
+      const found = await codesOf(site);
+      assert.equal(found.length, 1, `${config}: ${found.join('; ')}`);
+      assert.match(found[0]!, expected);
+    }
+    // The same for flags, from the working folder; --root widens where paths may lead.
+    writeFileSync(join(site, 'apidesc-docs.config.json'), '{}');
+    assert.match((await codesOf(site, { logo: '../../secret.svg' }))[0] ?? '', /config-path-outside \/logo --logo: /);
+    assert.deepEqual(await codesOf(site, { logo: 'api/../logo.svg' }, outside), [], 'a link into --root is allowed');
+  });
+
+  it('name regular files and folders: a pipe as the logo is refused without being read', async () => {
+    const dir = tempTree({ 'api/api.yaml': API, 'apidesc-docs.config.json': '{"logo": "logo.svg"}' });
+    execFileSync('mkfifo', [join(dir, 'logo.svg')]);
+    assert.match((await codesOf(dir))[0] ?? '', /config-missing-file \/logo `logo`: logo\.svg is not a regular file/);
+  });
+
+  it('publish an SVG logo only without script, handlers, links or foreign content', async () => {
+    const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24" onload="alert(1)"><script>alert(2)</script><style>@import url(https://evil.example/x.css);</style><a href="javascript:alert(3)"><path d="M0 0h24v24H0z" fill="#0b5394"/></a><foreignObject><iframe src="https://evil.example"/></foreignObject><use xlink:href="https://evil.example/x.svg#a"/><use href="#p"/><image href="https://evil.example/x.png"/><set attributeName="onclick" to="alert(4)"/></svg>';
+    const dir = tempTree({ 'api/api.yaml': API, 'apidesc-docs.config.json': '{"logo": "logo.svg"}', 'logo.svg': svg });
+    const resolved = await resolveSiteOptions(['api/api.yaml'], {}, dir, defaultLimits);
+    assert.deepEqual(resolved.diagnostics, []);
+    const published = resolved.assets[0]!.content.toString();
+    assert.equal(published, '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24"><path d="M0 0h24v24H0z" fill="#0b5394"></path><use href="#p"></use></svg>');
+  });
+
+  it('accept only real site paths as base and footer links, and image sources for the CSP', async () => {
+    const dir = tempTree({ 'api/api.yaml': API });
+    for (const base of ['//evil.example/', '/\\evil.example/', '/a b/']) {
+      assert.match((await codesOf(dir, { base }))[0] ?? '', /config-invalid \/base --base must be a path of the site/, base);
+    }
+    for (const href of ['//evil.example', '/\\evil.example', 'https:///evil.example', 'javascript:alert(1)']) {
+      writeFileSync(join(dir, 'apidesc-docs.config.json'), JSON.stringify({ footerLinks: [{ label: 'x', href }] }));
+      assert.match((await codesOf(dir))[0] ?? '', /config-invalid \/footerLinks\/0\/href/, href);
+    }
+    writeFileSync(join(dir, 'apidesc-docs.config.json'), JSON.stringify({ footerLinks: [{ label: 'Guides', href: '/guides/' }, { label: 'Top', href: '#top' }], imageSources: ['https://img.shields.io'] }));
+    const resolved = await resolveSiteOptions(['api/api.yaml'], {}, dir, defaultLimits);
+    assert.deepEqual(resolved.diagnostics, []);
+    assert.deepEqual(resolved.settings.imageSources, ['https://img.shields.io']);
+    writeFileSync(join(dir, 'apidesc-docs.config.json'), JSON.stringify({ imageSources: ["https://a.example; script-src 'unsafe-inline'"] }));
+    assert.match((await codesOf(dir))[0] ?? '', /config-invalid \/imageSources\/0/);
   });
 });

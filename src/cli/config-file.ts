@@ -4,6 +4,7 @@
  * on any error in the configuration before it starts.
  */
 import { existsSync, statSync } from 'node:fs';
+import { realPath, reallyWithin } from '../lib/real-path.ts';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compareDiagnostics, type Diagnostic, type Problem } from '../lib/diagnostics/diagnostic.ts';
@@ -27,7 +28,8 @@ export interface LoadedConfig {
   text?: string;
 }
 
-export async function loadConfig(cwd: string, explicit: string | undefined, limits: LoadLimits): Promise<LoadedConfig> {
+/** `root` (`--root`, absolute) is a folder the configuration's paths may also lead into. */
+export async function loadConfig(cwd: string, explicit: string | undefined, limits: LoadLimits, root?: string): Promise<LoadedConfig> {
   const found = explicit ? [resolve(cwd, explicit)] : CONFIG_NAMES.map((name) => join(cwd, name)).filter((path) => existsSync(path));
   if (found.length === 0) return { config: {}, folder: cwd, diagnostics: [] };
   const file = found[0]!;
@@ -45,6 +47,8 @@ export async function loadConfig(cwd: string, explicit: string | undefined, limi
   let text: string | undefined;
   if (/\.m?js$/i.test(file)) {
     if (!existsSync(file)) return { config: {}, file, folder, diagnostics: [{ code: 'load-missing', severity: 'error', message: 'the configuration file does not exist', hint: 'Check the path given to --config.', file: shown, pointer: '', line: 0, column: 0 }] };
+    // Importing a pipe or a device would block for ever.
+    if (!statSync(file).isFile()) return { config: {}, file, folder, diagnostics: [{ code: 'load-unreadable', severity: 'error', message: 'the configuration is not a regular file', hint: 'Name a regular file.', file: shown, pointer: '', line: 0, column: 0 }] };
     try {
       const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
       value = typeof module.default === 'function' ? await (module.default as () => unknown)() : module.default;
@@ -58,35 +62,48 @@ export async function loadConfig(cwd: string, explicit: string | undefined, limi
     text = loaded.file.text;
     index = new PositionIndex(loaded.file.text, loaded.file.positions);
   }
-  const { config, problems } = checkConfig(value, folder, file);
+  const { config, problems } = checkConfig(value, folder, file, fieldInFile, root ? [folder, root] : [folder]);
   return { config, file, folder, diagnostics: problems.map((p) => diagnostic(p, index)).sort(compareDiagnostics), ...(text !== undefined ? { text } : {}) };
 }
 
 /**
  * The value's shape, then the files it names and the readability of its colours. `folder` is
- * where its paths start; `file` names the source in problems (the command line for flags).
+ * where its paths start; `file` names the source in problems (the command line for flags);
+ * `allowed` are the folders its paths may lead into (its folder, and `--root`).
  */
-export function checkConfig(value: unknown, folder: string, file: string, name: FieldNamer = fieldInFile): { config: SiteConfig; problems: Problem[] } {
+export function checkConfig(value: unknown, folder: string, file: string, name: FieldNamer = fieldInFile, allowed: readonly string[] = [folder]): { config: SiteConfig; problems: Problem[] } {
   const problems = checkSiteConfig(value, file, name);
   const config = problems.length === 0 ? (value as SiteConfig) : {};
-  problems.push(...checkFiles(config, folder, file, name), ...checkAccent(config, file));
+  problems.push(...checkFiles(config, folder, file, name, allowed), ...checkAccent(config, file));
   return { config, problems };
 }
 
-/** The files and folders the configuration names must exist. */
-function checkFiles(config: SiteConfig, folder: string, file: string, name: FieldNamer): Problem[] {
+/**
+ * The files and folders the configuration names must exist, be what they should (a regular file,
+ * a folder), and stay inside the allowed folders once links are followed: a logo that is a link
+ * to a system file would otherwise be published with the site.
+ */
+function checkFiles(config: SiteConfig, folder: string, file: string, name: FieldNamer, allowed: readonly string[]): Problem[] {
   const problems: Problem[] = [];
   for (const [field, kind] of [['logo', 'file'], ['favicon', 'file'], ['guides', 'folder']] as const) {
     const path = config[field];
     if (path === undefined) continue;
-    let isDir: boolean | undefined;
-    try {
-      isDir = statSync(resolve(folder, path)).isDirectory();
-    } catch {
-      // Missing: reported below.
+    const at = { file, pointer: `/${field}` };
+    const full = resolve(folder, path);
+    if (!reallyWithin(allowed, full)) {
+      const real = realPath(full);
+      problems.push({ code: 'config-path-outside', severity: 'error', message: `${name(field)}: ${path} leads outside ${allowed.join(' and ')}${real !== full ? ` (to ${real})` : ''}`, hint: 'Paths of the configuration stay inside its folder (or --root): copy the file or folder there instead of naming or linking it.', at });
+      continue;
     }
-    if (isDir === (kind === 'folder')) continue;
-    problems.push({ code: 'config-missing-file', severity: 'error', message: `${name(field)}: the ${kind} ${path} does not exist`, hint: `Paths are relative to the folder of the configuration file (${folder}).`, at: { file, pointer: `/${field}` } });
+    let stat;
+    try {
+      stat = statSync(full);
+    } catch {
+      problems.push({ code: 'config-missing-file', severity: 'error', message: `${name(field)}: the ${kind} ${path} does not exist`, hint: `Paths are relative to the folder of the configuration file (${folder}).`, at });
+      continue;
+    }
+    if (kind === 'folder' ? stat.isDirectory() : stat.isFile()) continue;
+    problems.push({ code: 'config-missing-file', severity: 'error', message: `${name(field)}: ${path} is not a ${kind === 'file' ? 'regular file' : 'folder'}`, hint: `Name a ${kind}, relative to the folder of the configuration file (${folder}).`, at });
   }
   return problems;
 }

@@ -9,7 +9,7 @@
  * and validation follows in a worker thread (an edit of a 1,000-channel document shows in about
  * 1.5 s, where a full build takes about 30 s). The search index exists only in built sites.
  */
-import { readFileSync, watch, type FSWatcher } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +50,7 @@ const ASSET_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': '
 const LIVE = "new EventSource('/__apidesc/events').addEventListener('rebuilt', () => location.reload());";
 
 export async function devCommand(inputs: string[], options: DevOptions, io: CliIO): Promise<number> {
-  const siteOptions = await resolveSiteOptions(inputs, options.siteFlags ?? {}, options.cwd, options.limits ?? defaultLimits);
+  const siteOptions = await resolveSiteOptions(inputs, options.siteFlags ?? {}, options.cwd, options.limits ?? defaultLimits, options.root);
   if (siteOptions.diagnostics.length > 0) io.err(formatText(siteOptions.diagnostics, { sources: siteOptions.sources }));
   if (hasErrors(siteOptions.diagnostics)) return EXIT.usage;
   const { guidesDir } = siteOptions;
@@ -141,11 +141,11 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
       return;
     }
     // The documents as written (and bundled), from memory: only files of the model are served.
-    const source = /^\/(.*\/)?source\//.test(path) ? live.copy(decodeURIComponent(path.slice(1))) : undefined;
-    if (source !== undefined) return void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(source);
+    const source = /^\/(.*\/)?source\//.test(path) ? live.copy(decodedPath(path.slice(1))) : undefined;
+    if (source !== undefined) return void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).end(source);
     // The logo and favicon of the configuration, from where they are.
     const asset = siteOptions.assets.find((a) => path === `/${a.to}`);
-    if (asset) return void res.writeHead(200, { 'content-type': ASSET_TYPES[extname(asset.to)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(readFileSync(asset.from));
+    if (asset) return void res.writeHead(200, { 'content-type': ASSET_TYPES[extname(asset.to)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(asset.content);
     // A page (its URL has no file extension) sent: the validation of a new version may start.
     if (req.method === 'GET' && extname(path) === '') res.once('finish', () => live.pageServed());
     next();
@@ -183,4 +183,13 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
   await server.stop();
   await live.close();
   return 0;
+}
+
+/** A URL path decoded, or as it is when its percent-encoding is broken (a request must not stop the server). */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

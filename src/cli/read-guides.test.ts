@@ -1,5 +1,8 @@
 /** Reading the guides folder: titles and order, syntax and frontmatter errors, reference components. */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempTree, where } from '../../test/helpers.ts';
 import { readGuides } from './read-guides.ts';
@@ -64,5 +67,20 @@ describe('guides folder', () => {
     assert.deepEqual(read.diagnostics.map((d) => `${d.code} ${d.file}`), ['guide-duplicate guides/setup.mdx']);
     assert.match(read.diagnostics[0]!.message, /served at guides\/setup\/, like guides\/Setup\.md/);
     assert.deepEqual(read.renderable, ['Setup.md']);
+  });
+
+  it('never follows links out of the folder, nor links to folders, and reads only regular files', () => {
+    const outside = tempTree({ 'secret.md': '# Secret\n', 'tree/deep.md': '# Deep\n' });
+    const dir = tempTree({ 'guides/a.md': '# A\n', 'guides/inner/b.md': '# B\n', 'guides/.git/c.md': '# C\n', 'guides/node_modules/d.md': '# D\n' });
+    const guides = join(dir, 'guides');
+    symlinkSync(join(outside, 'secret.md'), join(guides, 'secret.md'));
+    symlinkSync(join(outside, 'tree'), join(guides, 'tree'));
+    symlinkSync('/', join(guides, 'everything'));
+    symlinkSync(join(guides, 'inner', 'b.md'), join(guides, 'alias.md'));
+    execFileSync('mkfifo', [join(guides, 'pipe.md')]);
+    const read = readGuides(guides, dir);
+    assert.deepEqual(read.renderable.sort(), ['a.md', 'alias.md', 'inner/b.md'], 'a link to a guide inside the folder is read; nothing else');
+    assert.deepEqual(read.diagnostics.map((d) => `${d.code} ${d.file}`), ['guide-outside-folder guides/secret.md']);
+    assert.match(read.diagnostics[0]!.message, /symbolic link to .*secret\.md, outside the guides folder/);
   });
 });

@@ -5,7 +5,6 @@
  * the reference components it uses are collected, to be resolved against the documents once
  * they are modelled (guide-refs.ts).
  */
-import { readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { markdownToMdast, mdxToMdast } from 'satteri';
 import { parse as parseYaml } from 'yaml';
@@ -13,7 +12,9 @@ import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { byCodeUnits, byEnglishTitle } from '../lib/text-order.ts';
 import { GUIDE_COMPONENTS, guideId, type GuideRef } from '../site/guide-refs.ts';
-import { guidePaths } from '../site/guide-files.ts';
+import { guideEntries } from '../site/guide-files.ts';
+import { describeFailure, readRegularFile } from '../lib/load/regular-file.ts';
+import { realPath } from '../lib/real-path.ts';
 import type { GuideSummary } from '../site/site-data.ts';
 
 export interface ReadGuides {
@@ -42,7 +43,11 @@ const MAX_GUIDE_BYTES = 1024 * 1024;
 
 export function readGuides(folder: string, cwd: string): ReadGuides {
   const out: ReadGuides = { guides: [], renderable: [], refs: [], diagnostics: [], sources: new Map() };
-  const files = guidePaths(folder).map((path) => join(folder, path));
+  const entries = guideEntries(folder);
+  for (const rel of entries.outside) {
+    out.diagnostics.push({ code: 'guide-outside-folder', severity: 'error', message: `this guide is a symbolic link to ${realPath(join(folder, rel))}, outside the guides folder`, hint: 'Only files inside the guides folder are published: copy the guide into it instead of linking to it.', file: displayPath(join(folder, rel), cwd), pointer: '', line: 0, column: 0 });
+  }
+  const files = entries.paths.map((path) => join(folder, path));
   for (const path of files.slice(0, MAX_GUIDES)) readGuide(path, folder, cwd, out);
   if (files.length > MAX_GUIDES) {
     out.diagnostics.push({ code: 'guide-too-many', severity: 'warning', message: `${files.length} guides; only the first ${MAX_GUIDES} are published`, hint: 'Merge guides, or split the site.', file: displayPath(folder, cwd), pointer: '', line: 0, column: 0 });
@@ -56,8 +61,12 @@ function readGuide(path: string, folder: string, cwd: string, out: ReadGuides): 
   const problem = (code: string, message: string, hint: string, line = 0, column = 0): void => {
     out.diagnostics.push({ code, severity: 'error', message, hint, file, pointer: '', line, column });
   };
-  if (statSync(path).size > MAX_GUIDE_BYTES) return problem('guide-too-large', `the guide is larger than ${MAX_GUIDE_BYTES / 1024} KB`, 'Split it into several guides.');
-  const text = readFileSync(path, 'utf8');
+  const read = readRegularFile(path, MAX_GUIDE_BYTES);
+  if (!('data' in read)) {
+    if (read.reason === 'too-large') return problem('guide-too-large', `the guide is larger than ${MAX_GUIDE_BYTES / 1024} KB`, 'Split it into several guides.');
+    return problem('guide-unreadable', describeFailure(read), 'Guides are regular Markdown or MDX files inside the guides folder.');
+  }
+  const text = read.data.toString('utf8');
   out.sources.set(file, text);
   const mdx = /\.mdx$/i.test(path);
   let tree: Node;

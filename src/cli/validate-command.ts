@@ -32,14 +32,17 @@ export interface ValidateOutcome {
 
 export async function validateCommand(args: string[], options: ValidateCommandOptions, io: CliIO): Promise<ValidateOutcome> {
   const cwd = options.cwd ?? process.cwd();
-  const { files, missing } = expandInputs(args, cwd);
+  const { files, missing, outside } = expandInputs(args, cwd);
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, string>();
   const results: ValidateOutcome['results'] = [];
   for (const folder of missing) {
     diagnostics.push({ code: 'input-no-documents', severity: 'error', message: 'the folder holds no document with an `apidesc` root key', hint: 'Name a document, or a folder that holds *.yaml, *.yml or *.json documents.', file: folder, pointer: '', line: 0, column: 0 });
   }
-  let unreadable = missing.length > 0;
+  for (const link of outside) {
+    diagnostics.push({ code: 'input-outside-folder', severity: 'error', message: `this is a symbolic link to ${link.target}, outside the folder given`, hint: 'A folder argument reads only the documents inside it, as a $ref may only read files inside its root: copy the document into the folder instead of linking to it.', file: displayPath(link.path, cwd), pointer: '', line: 0, column: 0 });
+  }
+  let unreadable = missing.length > 0 || outside.length > 0;
   for (const file of files) {
     const result = await validateDocument(file, options);
     results.push({ ...result, file });
@@ -69,7 +72,7 @@ export async function validateCommand(args: string[], options: ValidateCommandOp
  */
 async function siteDiagnostics(args: string[], flags: SiteFlags, results: ValidateOutcome['results'], options: ValidateCommandOptions): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string>; unusable: boolean }> {
   const cwd = options.cwd ?? process.cwd();
-  const site = await resolveSiteOptions(args, flags, cwd, options.limits ?? defaultLimits);
+  const site = await resolveSiteOptions(args, flags, cwd, options.limits ?? defaultLimits, options.root);
   const diagnostics = [...site.diagnostics];
   if (site.guidesDir) {
     // Loaded only when there are guides: the MDX parser and the model would double the start-up of `validate`.

@@ -53,6 +53,8 @@ export interface SiteSettings {
   footerLinks: { label: string; href: string }[];
   /** `{path}` and `{line}` filled per page; `prefix` leads from the folder of the configuration to the working folder. */
   editLink?: { pattern: string; prefix: string };
+  /** The pages' `img-src` besides the site itself (configuration `imageSources`); absent: any https URL. */
+  imageSources?: string[];
   guides: GuideSummary[];
 }
 

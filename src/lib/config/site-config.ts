@@ -26,6 +26,8 @@ export interface SiteConfig {
   accentColor?: string | { light: string; dark: string };
   footerLinks?: FooterLink[];
   editLink?: string;
+  /** Where images in descriptions may load from (the pages' Content-Security-Policy `img-src`, besides the site itself); default any https URL. */
+  imageSources?: string[];
 }
 
 const COLOR = '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
@@ -35,7 +37,8 @@ const FIELDS: Record<keyof SiteConfig, { schema: object; expected: string }> = {
   title: { schema: { type: 'string', minLength: 1, maxLength: 200 }, expected: 'a non-empty text (the site name in the header and in every page title)' },
   logo: { schema: { type: 'string', pattern: '\\.(svg|png|jpe?g|webp|gif)$' }, expected: 'the path of an .svg, .png, .jpg, .webp or .gif file, relative to the config file' },
   favicon: { schema: { type: 'string', pattern: '\\.(svg|png|ico)$' }, expected: 'the path of an .svg, .png or .ico file, relative to the config file' },
-  base: { schema: { type: 'string', pattern: '^/' }, expected: 'a path starting with /, e.g. "/api/"' },
+  // A site path only: `//host/` and `/\\host/` are read by browsers as another host.
+  base: { schema: { type: 'string', pattern: '^/(?![/\\\\])[^\\\\\\s?#]*$' }, expected: 'a path of the site starting with a single /, e.g. "/api/"' },
   site: { schema: { type: 'string', pattern: '^https?://[^/\\s]+(/\\S*)?$' }, expected: 'an http(s) origin, e.g. "https://docs.example.com"' },
   guides: { schema: { type: 'string', minLength: 1 }, expected: 'the folder of the Markdown and MDX guides, relative to the config file' },
   sidebar: { schema: { enum: ['tag', 'channel', 'none'] }, expected: '"tag" (items grouped by their first tag), "channel" (operations and messages under their channel) or "none"' },
@@ -44,8 +47,12 @@ const FIELDS: Record<keyof SiteConfig, { schema: object; expected: string }> = {
     expected: 'a hex colour such as "#0b7285", or {"light": "#0b7285", "dark": "#66d9e8"} for the two themes',
   },
   footerLinks: {
-    schema: { type: 'array', maxItems: 20, items: { type: 'object', required: ['label', 'href'], additionalProperties: false, properties: { label: { type: 'string', minLength: 1 }, href: { type: 'string', pattern: '^(https?://|mailto:|/|\\./|\\.\\./|#)' } } } },
-    expected: 'a list of {"label": "…", "href": "https://…"} (href: http(s), mailto:, or a path)',
+    schema: { type: 'array', maxItems: 20, items: { type: 'object', required: ['label', 'href'], additionalProperties: false, properties: { label: { type: 'string', minLength: 1 }, href: { type: 'string', pattern: '^(?:https?://[^/\\\\\\s][^\\\\\\s]*|mailto:[^\\\\\\s]+|/(?![/\\\\])[^\\\\\\s]*|\\.{1,2}/[^\\\\\\s]*|#[^\\\\\\s]*)$' } } } },
+    expected: 'a list of {"label": "…", "href": "https://…"} (href: an http(s) URL, mailto:, a path of the site such as /guides/ (not //host), or #anchor)',
+  },
+  imageSources: {
+    schema: { type: 'array', maxItems: 20, items: { type: 'string', pattern: '^(?:https:|https://(?:\\*\\.)?[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[A-Za-z0-9._~/%-]*)?)$' } },
+    expected: 'a list of image sources for descriptions, each "https:" (any https URL, the default) or an https origin such as "https://img.shields.io"; [] allows only the site\'s own images',
   },
   editLink: { schema: { type: 'string', pattern: '^https?://.*\\{path\\}' }, expected: 'a URL with {path} (the file, relative to the config file) and optionally {line}, e.g. "https://github.com/acme/api/edit/main/{path}#L{line}"' },
 };

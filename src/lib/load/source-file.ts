@@ -1,9 +1,9 @@
 /** Reading one input file into a parsed, checked SourceFile, with diagnostics instead of exceptions. */
-import { readFileSync, statSync } from 'node:fs';
 import type { Problem } from '../diagnostics/diagnostic.ts';
 import { decodeText } from './decode.ts';
 import type { PositionTree } from './fast-positions.ts';
 import type { LoadLimits } from './limits.ts';
+import { describeFailure, readRegularFile } from './regular-file.ts';
 import { formatOf, parseText, type SourceFormat } from './parse.ts';
 import { checkStructure, needsStructureWalk, nonStringKeys } from './structure-check.ts';
 
@@ -48,29 +48,25 @@ export function loadText(path: string, text: string, format: SourceFormat, limit
 
 function readBytes(path: string, limits: LoadLimits): { data: Uint8Array } | { problem: Problem } {
   const at = { file: path, pointer: '' };
-  try {
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      return { problem: { code: 'load-unreadable', severity: 'error', message: 'this is a folder, not a file', hint: 'Name a YAML or JSON file.', at } };
-    }
-    if (stat.size > limits.maxBytes) {
+  const read = readRegularFile(path, limits.maxBytes);
+  if ('data' in read) return { data: read.data };
+  switch (read.reason) {
+    case 'missing':
+      return { problem: { code: 'load-missing', severity: 'error', message: 'the file does not exist', hint: 'Check the path and its spelling; paths are relative to the current folder.', at } };
+    case 'not-regular':
+      return { problem: { code: 'load-unreadable', severity: 'error', message: `this is ${read.kind}, not a file`, hint: read.kind === 'a folder' ? 'Name a YAML or JSON file.' : 'Only regular files are read: a pipe or a device could block the read or never end it.', at } };
+    case 'too-large':
       return {
         problem: {
           code: 'load-too-large',
           severity: 'error',
-          message: `the file is ${formatBytes(stat.size)}, more than the limit of ${formatBytes(limits.maxBytes)}`,
+          message: `the file is ${formatBytes(read.size)}, more than the limit of ${formatBytes(limits.maxBytes)}`,
           hint: 'Split the document into several files joined by $ref, or raise the limit with --max-bytes.',
           at,
         },
       };
-    }
-    return { data: readFileSync(path) };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const message =
-      code === 'ENOENT' ? 'the file does not exist' : code === 'EACCES' ? 'permission denied when reading the file' : `the file cannot be read (${code ?? String(error)})`;
-    const hint = code === 'ENOENT' ? 'Check the path and its spelling; paths are relative to the current folder.' : 'Check the file permissions.';
-    return { problem: { code: code === 'ENOENT' ? 'load-missing' : 'load-unreadable', severity: 'error', message, hint, at } };
+    default:
+      return { problem: { code: 'load-unreadable', severity: 'error', message: describeFailure(read), hint: 'Check the file permissions.', at } };
   }
 }
 

@@ -3,8 +3,8 @@
  * URL. Decides what is allowed (SPEC "Reference Object"; issue: file refs never leave the input
  * root, remote refs only when asked) without touching the file system beyond realpath.
  */
-import { realpathSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve as resolvePath } from 'node:path';
+import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
+import { realPath, reallyWithin, within } from '../real-path.ts';
 
 export type RefTarget =
   | { kind: 'local'; document: string; fragment: string }
@@ -52,13 +52,12 @@ export function targetOf(ref: string, from: string, policy: RefPolicy): RefTarge
     return refused('ref-outside-root', `"${ref}" is an absolute path; absolute paths are never followed`, 'Use a path relative to the file that holds the reference, inside the input folder.');
   }
   const document = resolvePath(dirname(from), decoded);
-  if (!inside(policy.root, document)) {
+  if (!within(policy.root, document)) {
     return refused('ref-outside-root', `"${ref}" points outside the input folder ${policy.root}`, 'Move the referenced file into the input folder, or widen the folder with --root.');
   }
   // A symlink inside the root may still lead outside it: compare real paths when the file exists.
-  const real = realOrSelf(document);
-  if (!inside(realOrSelf(policy.root), real)) {
-    return refused('ref-outside-root', `"${ref}" is a symbolic link to ${real}, outside the input folder`, 'Copy the file into the input folder instead of linking to it.');
+  if (!reallyWithin([policy.root], document)) {
+    return refused('ref-outside-root', `"${ref}" is a symbolic link to ${realPath(document)}, outside the input folder`, 'Copy the file into the input folder instead of linking to it.');
   }
   return { kind: 'file', document, fragment };
 }
@@ -72,17 +71,4 @@ function remote(url: string, fragment: string, policy: RefPolicy): RefTarget {
 
 function refused(code: string, message: string, hint: string): RefTarget {
   return { kind: 'refused', code, message, hint };
-}
-
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
-
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
