@@ -12,6 +12,7 @@ import { moduleFile } from '../lib/module-file.ts';
 import { loadHighlighter } from '../lib/highlight/highlight-html.ts';
 import { descriptionJob, pageJobs, runTask, type HighlightJob, type HighlightTask } from '../lib/highlight/highlight-page.ts';
 import { bundleDocument } from '../lib/resolve/bundle.ts';
+import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteApi, SiteData } from '../site/site-data.ts';
 import { PAGE_CONTENT_FIELDS } from '../site/site-data-file-format.ts';
@@ -119,17 +120,22 @@ function placeDiagnostics(pages: Page[], diagnostics: Diagnostic[], rootFile: st
 
 /**
  * The document's files under `source/`, laid out as in the input folder so that relative `$ref`s
- * between them still work after download, and the whole document bundled into one JSON file.
+ * between them still work after download, each under a name of data (source-names.ts), and the
+ * whole document bundled into one JSON file.
  */
 function sourceDownloads(doc: ResolvedDoc, prefix: string, copies: SourceCopy[]): { label: string; url: string }[] {
   const local = doc.files.filter((f) => !/^https?:/i.test(f.path));
   const rel = (path: string): string => relative(doc.policy.root, path).split(sep).join('/');
-  for (const f of local) copies.push({ to: `${prefix}source/${rel(f.path)}`, text: () => f.text });
-  const downloads = [{ label: `${basename(doc.root.path)} (${doc.root.format === 'json' ? 'JSON' : 'YAML'}, as written)`, url: `source/${rel(doc.root.path)}` }];
-  for (const f of local.slice(1)) downloads.push({ label: rel(f.path), url: `source/${rel(f.path)}` });
-  const jsonName = rel(doc.root.path).replace(/\.(ya?ml|json)$/i, '') + (local.length > 1 || doc.root.format === 'json' ? '.bundled.json' : '.json');
+  const names = publishedSourceNames(local.map((f) => ({ rel: rel(f.path), format: f.format })));
+  const downloads: { label: string; url: string }[] = [];
+  local.forEach((f, i) => {
+    const name = names[i]!;
+    copies.push({ to: `${prefix}source/${name}`, text: () => f.text });
+    downloads.push({ label: i === 0 ? `${basename(name)} (${doc.root.format === 'json' ? 'JSON' : 'YAML'}, as written)` : name, url: sourceUrl(name) });
+  });
+  const jsonName = bundledName(names[0]!, local.length === 1 && doc.root.format !== 'json', names);
   copies.push({ to: `${prefix}source/${jsonName}`, text: () => JSON.stringify(bundleDocument(doc), null, 2) + '\n' });
-  downloads.push({ label: `${basename(jsonName)} (${local.length > 1 ? 'one JSON file, references between files inlined' : 'JSON'})`, url: `source/${jsonName}` });
+  downloads.push({ label: `${basename(jsonName)} (${local.length > 1 ? 'one JSON file, references between files inlined' : 'JSON'})`, url: sourceUrl(jsonName) });
   return downloads;
 }
 
