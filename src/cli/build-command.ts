@@ -3,10 +3,9 @@
  * diagnostics, exit 1), builds the model of every document, renders the Astro site, and writes
  * the route manifest `apidesc-routes.json` at the root of the output.
  */
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve, sep } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
@@ -14,12 +13,18 @@ import { escapeText } from '../lib/html-text.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import { moduleFile } from '../lib/module-file.ts';
 import { guidesEnvironment, type GuideFiles } from '../site/guide-files.ts';
-import { inputBytes } from './inputs.ts';
+import { refRoot } from '../lib/resolve/ref-root.ts';
+import { CHILD_STDIO_IPC } from './child-lifetime.ts';
+import { expandInputs, inputBytes } from './inputs.ts';
+import { cleanUpOnStop } from './interrupt.ts';
+import { realPath } from '../lib/real-path.ts';
+import { makeStaging, outputFolderProblem, removeLeftovers, removeOurFolder, standardProtectedPaths, swapIn, type ProtectedPath } from './output-folder.ts';
+import { makeWorkFolder, removeDeadWorkFolders } from './work-folder.ts';
 import { EXIT, type CliIO } from './io.ts';
 import { PhaseTimer } from './phase-timer.ts';
 import { readGuides } from './read-guides.ts';
 import { writeSearchIndex } from './search-index.ts';
-import { resolveSiteOptions, type SiteFlags } from './site-options.ts';
+import { resolveSiteOptions, type ResolvedSiteOptions, type SiteFlags } from './site-options.ts';
 import { LEAN_HEAP_FLAGS } from './lean-heap.ts';
 import type { PreparedSite, PrepareRequest } from './prepare-site.ts';
 import type { ValidateCommandOptions } from './validate-command.ts';
@@ -39,25 +44,27 @@ export interface BuildOptions extends ValidateCommandOptions {
 }
 
 export async function buildCommand(inputs: string[], options: BuildOptions, io: CliIO): Promise<number> {
-  const cwdForOut = options.cwd ?? process.cwd();
-  const target = resolve(cwdForOut, options.outDir);
-  // The output folder is replaced as a whole: never let that be a folder that holds the inputs.
-  const inputPaths = inputs.map((i) => resolve(cwdForOut, i));
-  if (inputPaths.some((i) => i === target || i.startsWith(target + sep)) || target === resolve('/')) {
-    io.err(`apidesc-docs: --out ${options.outDir} holds the input documents; the build replaces the output folder as a whole. Choose an output folder of its own, e.g. --out dist.`);
-    return EXIT.usage;
-  }
   const timer = new PhaseTimer();
   const cwd = options.cwd ?? process.cwd();
-  const outDir = resolve(cwd, options.outDir);
   // The configuration and the guides are read first: the renderer needs the base path and the
   // guides to render, and a mistake in them stops the build before any work.
-  const siteOptions = await resolveSiteOptions(inputs, { ...options.siteFlags, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) }, cwd, options.limits ?? defaultLimits);
+  const siteOptions = await resolveSiteOptions(inputs, { ...options.siteFlags, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) }, cwd, options.limits ?? defaultLimits, options.root);
   printDiagnostics(io, siteOptions.diagnostics, siteOptions.sources, options.color);
   if (hasErrors(siteOptions.diagnostics)) {
     io.err('Build stopped: fix the configuration above.');
     return EXIT.usage;
   }
+  // The output folder is replaced as a whole: only an empty one, or a site this tool wrote, and
+  // never one that holds what the build reads or the user works in (output-folder.ts).
+  const outDir = realPath(resolve(cwd, options.outDir));
+  const protectedPaths = buildInputs(inputs, options, cwd, siteOptions);
+  const outProblem = outputFolderProblem(outDir, options.outDir, protectedPaths);
+  if (outProblem) {
+    io.err(`apidesc-docs: ${outProblem}`);
+    return EXIT.usage;
+  }
+  removeLeftovers(outDir);
+  removeDeadWorkFolders();
   const guides = siteOptions.guidesDir ? readGuides(siteOptions.guidesDir, cwd) : undefined;
   if (guides) {
     printDiagnostics(io, guides.diagnostics, guides.sources, options.color);
@@ -69,49 +76,87 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   const { base, site } = siteOptions;
   // Build beside the output folder and swap it in only when everything is written: a failed
   // build never leaves a half-written site where the last good one was.
-  const staging = `${outDir}.partial-${process.pid}`;
-  const work = mkdtempSync(join(tmpdir(), 'apidesc-site-'));
+  const staging = makeStaging(outDir);
+  const work = makeWorkFolder();
   const dataFile = join(work, 'site.json');
-  const startRendering = (): ReturnType<typeof startRenderer> =>
-    startRenderer({ root: fileURLToPath(new URL('../../', import.meta.url)), outDir: staging, ...(base ? { base } : {}), ...(site ? { site } : {}) }, dataFile, guides && siteOptions.guidesDir ? { dir: siteOptions.guidesDir, files: guides.renderable } : undefined);
-  // For most documents the renderer starts now: it loads the site's renderer bundle (and makes
-  // it, the first time for these sources: about 2 s) while the documents are validated and
-  // modelled, and renders each page as its data arrives.
-  // For large ones it starts once the model process has ended, so the two never hold their
-  // memory at once (at 2,000 channels 1.5 GB and 0.5 GB): a build's peak stays that of its
-  // largest process; its pages are then rendered after the model rather than alongside it.
-  const early = inputBytes(inputs, cwd) < LATE_RENDER_BYTES;
-  let renderer = early ? startRendering() : undefined;
+  const children: ChildRun[] = [];
+  const startRendering = (): ReturnType<typeof startRenderer> => {
+    const run = startRenderer({ root: fileURLToPath(new URL('../../', import.meta.url)), outDir: staging, ...(base ? { base } : {}), ...(site ? { site } : {}) }, dataFile, guides && siteOptions.guidesDir ? { dir: siteOptions.guidesDir, files: guides.renderable } : undefined);
+    children.push(run);
+    return run;
+  };
   let built = false;
-  try {
-    // Validation and the model run in a process of their own that ends once the site data is
-    // written: the memory of the documents and the model (about 1.2 GB at 1,000 channels) is
-    // gone before the renderer and then the indexer reach their own peaks.
-    const settings = { ...siteOptions.settings, guides: guides?.guides ?? [] };
-    const prepared = await runPrepare({ inputs, options, cwd, work, dataFile, settings, guideRefs: guides?.refs ?? [] }, io);
-    if (typeof prepared === 'number') return prepared;
-    timer.split('validate', prepared.validateMs);
-    timer.end('model');
-    io.err(`Model: ${prepared.apiCount} API(s), ${prepared.pageCount} pages. Rendering…`);
-    renderer ??= startRendering();
-    await renderer.done;
-    timer.end('pages');
-    writeFileSync(join(staging, 'apidesc-routes.json'), JSON.stringify(prepared.routes, null, 2) + '\n');
-    cpSync(join(work, 'files'), staging, { recursive: true });
-    for (const asset of siteOptions.assets) cpSync(asset.from, join(staging, asset.to));
-    if (site) writeFileSync(join(staging, 'sitemap.xml'), sitemap(site, base ?? '/', prepared.urls));
-    const indexed = await writeSearchIndex(staging);
-    io.err(`Search index: ${indexed} pages.`);
-    replaceFolder(staging, outDir);
-    built = true;
-    timer.end('search');
-    io.err(`Built ${prepared.apiCount} API(s), ${prepared.pageCount} pages, into ${options.outDir} in ${timer.summary()}.`);
-    return EXIT.ok;
-  } finally {
-    await renderer?.stop();
-    if (!built) rmSync(staging, { recursive: true, force: true });
+  // Stopped by a signal: the children end first, so that nothing writes into the folders removed next.
+  const cleanUp = async (): Promise<void> => {
+    await Promise.all(children.map((child) => child.stop('SIGKILL')));
+    if (!built) removeOurFolder(staging);
     rmSync(work, { recursive: true, force: true });
-  }
+  };
+  return cleanUpOnStop(cleanUp, async () => {
+    // For most documents the renderer starts now: it loads the site's renderer bundle (and makes
+    // it, the first time for these sources: about 2 s) while the documents are validated and
+    // modelled, and renders each page as its data arrives.
+    // For large ones it starts once the model process has ended, so the two never hold their
+    // memory at once (at 2,000 channels 1.5 GB and 0.5 GB): a build's peak stays that of its
+    // largest process; its pages are then rendered after the model rather than alongside it.
+    const early = inputBytes(inputs, cwd) < LATE_RENDER_BYTES;
+    let renderer = early ? startRendering() : undefined;
+    try {
+      // Validation and the model run in a process of their own that ends once the site data is
+      // written: the memory of the documents and the model (about 1.2 GB at 1,000 channels) is
+      // gone before the renderer and then the indexer reach their own peaks.
+      const settings = { ...siteOptions.settings, guides: guides?.guides ?? [] };
+      const preparing = runPrepare({ inputs, options, cwd, work, dataFile, settings, guideRefs: guides?.refs ?? [] }, io);
+      children.push(preparing);
+      const prepared = await preparing.result;
+      if (typeof prepared === 'number') return prepared;
+      timer.split('validate', prepared.validateMs);
+      timer.end('model');
+      io.err(`Model: ${prepared.apiCount} API(s), ${prepared.pageCount} pages. Rendering…`);
+      renderer ??= startRendering();
+      await renderer.done;
+      timer.end('pages');
+      writeFileSync(join(staging, 'apidesc-routes.json'), JSON.stringify(prepared.routes, null, 2) + '\n');
+      cpSync(join(work, 'files'), staging, { recursive: true });
+      for (const asset of siteOptions.assets) {
+        mkdirSync(dirname(join(staging, asset.to)), { recursive: true });
+        writeFileSync(join(staging, asset.to), asset.content);
+      }
+      if (site) writeFileSync(join(staging, 'sitemap.xml'), sitemap(site, base ?? '/', prepared.urls));
+      const indexed = await writeSearchIndex(staging);
+      io.err(`Search index: ${indexed} pages.`);
+      // Checked again at the swap: the files the documents referenced are known now, and the
+      // folder may have changed while the site was built.
+      const swapProblem = outputFolderProblem(outDir, options.outDir, [...protectedPaths, ...prepared.readFiles.map((path) => ({ path, what: 'a file the documents reference' }))]);
+      if (swapProblem) {
+        io.err(`apidesc-docs: ${swapProblem}`);
+        return EXIT.usage;
+      }
+      swapIn(staging, outDir);
+      built = true;
+      timer.end('search');
+      io.err(`Built ${prepared.apiCount} API(s), ${prepared.pageCount} pages, into ${options.outDir} in ${timer.summary()}.`);
+      return EXIT.ok;
+    } finally {
+      await Promise.all(children.map((child) => child.stop('SIGTERM')));
+      if (!built) removeOurFolder(staging);
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+}
+
+/**
+ * What the build reads and where the user works: the output folder may be none of them, nor hold
+ * one (the files the documents reference are added once they are known).
+ */
+function buildInputs(inputs: string[], options: BuildOptions, cwd: string, site: ResolvedSiteOptions): ProtectedPath[] {
+  const paths = standardProtectedPaths(cwd);
+  for (const input of inputs) paths.push({ path: resolve(cwd, input), what: `the input ${input}` });
+  for (const file of expandInputs(inputs, cwd).files) paths.push({ path: refRoot(file, cwd, options.root), what: options.root ? 'the --root folder' : "a document's folder, which its $refs read" });
+  if (site.configFile) paths.push({ path: site.configFile, what: 'the configuration file' });
+  if (site.guidesDir) paths.push({ path: site.guidesDir, what: 'the guides folder' });
+  for (const asset of site.assets) paths.push({ path: asset.from, what: `the file ${asset.from}` });
+  return paths;
 }
 
 /** Input size (the root documents) from which the renderer starts after the model: about 650 channels. */
@@ -128,23 +173,35 @@ function sitemap(siteUrl: string, base: string, urls: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
-/** Puts `fresh` where `target` is, removing the old folder only once the new one is in place. */
-function replaceFolder(fresh: string, target: string): void {
-  const old = `${target}.old-${process.pid}`;
-  const hadOld = existsSync(target);
-  if (hadOld) renameSync(target, old);
-  renameSync(fresh, target);
-  if (hadOld) rmSync(old, { recursive: true, force: true });
+/** A child process of the build: `stop` ends it (harmless once it has ended) and resolves when it is gone. */
+interface ChildRun {
+  stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+}
+
+/** Starts a runner module in a child process that ends with this one (child-lifetime.ts). */
+function spawnRunner(module: string, args: string[], options: { env?: NodeJS.ProcessEnv; stdio: ['pipe' | 'ignore', 'pipe' | 'inherit', 'pipe' | 'inherit'] }): { child: ChildProcess; exited: Promise<void>; stop: ChildRun['stop'] } {
+  const runner = fileURLToPath(moduleFile(module, import.meta.url));
+  const child = spawn(process.execPath, [...LEAN_HEAP_FLAGS, runner, ...args], { ...(options.env ? { env: options.env } : {}), stdio: [...options.stdio, CHILD_STDIO_IPC] });
+  const exited = new Promise<void>((done) => child.on('close', () => done()));
+  // Nobody waits for a runner's IPC channel: it is there so that the child notices when this process is gone.
+  child.channel?.unref();
+  return {
+    child,
+    exited,
+    stop: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
 }
 
 /**
  * Runs prepare-runner.ts (validation, model, site data) in a child process; its output goes to
- * `io` line by line, as if it ran here. Returns the prepared site, or the exit code to stop with.
+ * `io` line by line, as if it ran here. `result` is the prepared site, or the exit code to stop with.
  */
-function runPrepare(request: PrepareRequest, io: CliIO): Promise<PreparedSite | number> {
-  const runner = fileURLToPath(moduleFile('./prepare-runner.ts', import.meta.url));
-  const child = spawn(process.execPath, [...LEAN_HEAP_FLAGS, runner], { stdio: ['pipe', 'pipe', 'pipe'] });
-  child.stdin.end(JSON.stringify(request));
+function runPrepare(request: PrepareRequest, io: CliIO): ChildRun & { result: Promise<PreparedSite | number> } {
+  const { child, stop } = spawnRunner('./prepare-runner.ts', [], { stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin?.end(JSON.stringify(request));
   const forward = (stream: NodeJS.ReadableStream, write: (line: string) => void): Promise<void> =>
     new Promise((done) => {
       let rest = '';
@@ -159,8 +216,8 @@ function runPrepare(request: PrepareRequest, io: CliIO): Promise<PreparedSite | 
         done();
       });
     });
-  const output = Promise.all([forward(child.stdout, (l) => io.out(l)), forward(child.stderr, (l) => io.err(l))]);
-  return new Promise((done, fail) => {
+  const output = Promise.all([forward(child.stdout!, (l) => io.out(l)), forward(child.stderr!, (l) => io.err(l))]);
+  const result = new Promise<PreparedSite | number>((done, fail) => {
     child.on('error', fail);
     child.on('close', async (code) => {
       await output;
@@ -172,15 +229,15 @@ function runPrepare(request: PrepareRequest, io: CliIO): Promise<PreparedSite | 
       }
     });
   });
+  return { result, stop };
 }
 
 /**
  * Starts the site renderer in a child process (see render-runner.ts). `done` rejects when it
  * fails; `stop` ends it when the build stops early (invalid documents), and is harmless after.
  */
-function startRenderer(options: { root: string; outDir: string; base?: string; site?: string }, dataFile: string, guides: GuideFiles | undefined): { done: Promise<void>; stop: () => Promise<void> } {
-  const runner = fileURLToPath(moduleFile('./render-runner.ts', import.meta.url));
-  const child = spawn(process.execPath, [...LEAN_HEAP_FLAGS, runner, JSON.stringify(options)], {
+function startRenderer(options: { root: string; outDir: string; base?: string; site?: string }, dataFile: string, guides: GuideFiles | undefined): ChildRun & { done: Promise<void> } {
+  const { child, stop } = spawnRunner('./render-runner.ts', [JSON.stringify(options)], {
     env: { ...process.env, APIDESC_SITE_DATA: dataFile, ASTRO_TELEMETRY_DISABLED: '1', ...guidesEnvironment(guides) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -191,16 +248,11 @@ function startRenderer(options: { root: string; outDir: string; base?: string; s
   });
   // Nobody waits for a renderer stopped early: its rejection is expected.
   done.catch(() => {});
-  const exited = new Promise<void>((resolveExit) => child.on('close', () => resolveExit()));
   return {
     done,
-    // Resolves once the process is gone, so that nothing writes into the folder removed next.
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        stopped = true;
-        child.kill('SIGTERM');
-      }
-      await exited;
+    stop: (signal) => {
+      stopped = true;
+      return stop(signal);
     },
   };
 }

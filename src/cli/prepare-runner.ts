@@ -4,9 +4,11 @@
  * the build stops with. Internal errors exit 3 with a message, like the command line.
  */
 import { readFileSync } from 'node:fs';
+import { endWithParent } from './child-lifetime.ts';
 import { EXIT, processIO } from './io.ts';
 import { prepareSite, type PrepareRequest } from './prepare-site.ts';
 
+endWithParent();
 const request = JSON.parse(readFileSync(0, 'utf8')) as PrepareRequest;
 try {
   const result = await prepareSite(request, processIO);

@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
+import { isRemote } from '../lib/resolve/ref-target.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import type { SiteSettings } from '../site/site-data.ts';
 import type { BuildOptions } from './build-command.ts';
@@ -40,6 +41,8 @@ export interface PreparedSite {
   apiCount: number;
   pageCount: number;
   validateMs: number;
+  /** Every local file the documents read (absolute paths): the output folder may hold none of them. */
+  readFiles: string[];
 }
 
 /** Returns the summary it also writes to `prepared.json`, or the exit code to stop the build with. */
@@ -112,6 +115,7 @@ async function prepareWith({ inputs, options, cwd, work, dataFile, settings, gui
     apiCount: site.apis.length,
     pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
     validateMs,
+    readFiles: docs.flatMap(({ doc }) => doc.files.filter((f) => !isRemote(f.path)).map((f) => f.path)),
   };
   writeFileSync(join(work, 'prepared.json'), JSON.stringify(prepared));
   return prepared;

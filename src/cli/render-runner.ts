@@ -7,6 +7,7 @@
  * are in the environment.
  */
 import { guideFilesFromEnvironment } from '../site/guide-files.ts';
+import { endWithParent } from './child-lifetime.ts';
 import { renderSite } from './render-site.ts';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as { root: string; outDir: string; base?: string; site?: string };
@@ -15,6 +16,7 @@ process.env.ASTRO_TELEMETRY_DISABLED = '1';
 process.chdir(options.root);
 // A build stopped early (invalid documents) sends SIGTERM; 'exit' handlers still run.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => process.exit(143));
+endWithParent();
 
 const guides = guideFilesFromEnvironment();
 try {

@@ -2,12 +2,13 @@
  * load → resolve → validate for one root document. Never throws for bad input: everything
  * wrong with the input comes back as diagnostics.
  */
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Diagnostic, Problem } from '../diagnostics/diagnostic.ts';
 import { toDiagnostics } from '../diagnostics/to-diagnostic.ts';
 import { defaultLimits, type LoadLimits } from '../load/limits.ts';
 import { loadSourceFile } from '../load/source-file.ts';
 import { defaultRemoteOptions, fetchRemoteRefs, type RemoteOptions } from '../resolve/remote.ts';
+import { refRoot } from '../resolve/ref-root.ts';
 import { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { runRules } from './rules/index.ts';
 import { validateStructure } from './structural.ts';
@@ -64,7 +65,7 @@ export async function openDocument(path: string, options: ValidateOptions = {}):
   const absolute = resolve(cwd, path);
   const loaded = loadSourceFile(absolute, limits);
   if (!loaded.file) return { problems: loaded.problems, diagnostics: toDiagnostics(loaded.problems, undefined, cwd) };
-  const policy = { root: resolve(cwd, options.root ?? dirname(absolute)), allowRemote: options.allowRemoteRefs ?? false };
+  const policy = { root: refRoot(absolute, cwd, options.root), allowRemote: options.allowRemoteRefs ?? false };
   const problems: Problem[] = [...loaded.problems];
   let remote;
   if (policy.allowRemote) {
