@@ -9,9 +9,22 @@
   if (!slot) return;
   var bundle = (slot.getAttribute('data-base') || '/') + 'pagefind/';
   var loading = null;
+  // Pagefind's UI writes excerpts as HTML, from the page's text with "<" and ">" as entities but
+  // "&" as it is: "&amp;" or "&lt;" written on a page would read "&" and "<". Each "&" that does not
+  // start one of Pagefind's own "&lt;" and "&gt;" is escaped (all of them when the page holds no
+  // "<" or ">", so that a written "&lt;" reads as written too). Titles and meta are shown as text.
+  function excerptAsWritten(excerpt, content) {
+    if (typeof excerpt !== 'string') return excerpt;
+    var pagefindEntities = typeof content !== 'string' || /[<>]/.test(content);
+    return excerpt.replace(pagefindEntities ? /&(?!lt;|gt;)/g : /&/g, '&amp;');
+  }
   // Each hit says what kind of object it is ("channel · Order events").
   function withKind(result) {
     if (result.meta && result.meta.kind) result.meta.title = result.meta.kind + ' · ' + result.meta.title;
+    result.excerpt = excerptAsWritten(result.excerpt, result.content);
+    (result.sub_results || []).forEach(function (sub) {
+      sub.excerpt = excerptAsWritten(sub.excerpt, result.content);
+    });
     return result;
   }
   // A large site's index comes in parts (src/cli/search-index.ts): Pagefind searches them as one.
