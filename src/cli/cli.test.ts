@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempTree, MINIMAL } from '../../test/helpers.ts';
+import { STRICT_CODES } from '../lib/validate/validate-document.ts';
 import { main } from './main.ts';
 
 async function run(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
@@ -106,6 +108,18 @@ describe('apidesc-docs validate', () => {
     assert.equal(help.code, 0);
     assert.match(help.out, /Exit codes: 0 valid/);
     assert.match((await run(['--version'], dir)).out, /^\d+\.\d+\.\d+/);
+  });
+
+  it('says in --help what the README says about --strict: every rule it turns into an error', async () => {
+    const help = (await run(['--help'], dir)).out;
+    const helpStrict = help.slice(help.indexOf('--strict'), help.indexOf('--max-bytes')).replace(/\s+/g, ' ');
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const readmeStrict = readme.split('\n').find((line) => line.startsWith('| `--strict` |')) ?? '';
+    for (const code of STRICT_CODES) {
+      assert.ok(helpStrict.includes(code), `--help names ${code}`);
+      assert.ok(readmeStrict.includes(`\`${code}\``), `the README names ${code}`);
+    }
+    for (const rule of ['#13', '#14', '#9']) assert.ok(helpStrict.includes(rule) && readmeStrict.includes(rule), rule);
   });
 
   it('build refuses an output folder that holds the inputs (it is replaced as a whole)', async () => {

@@ -1,8 +1,9 @@
 /** Expands the CLI's file-or-folder arguments into the root documents to read. */
-import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readRegularFile } from '../lib/load/regular-file.ts';
 import { realPath, reallyWithin } from '../lib/real-path.ts';
+import { isOurSite } from './output-folder.ts';
 
 /** The root documents' size on disk; a file that cannot be read counts nothing (validation reports it). */
 export function inputBytes(args: string[], cwd: string): number {
@@ -24,7 +25,15 @@ export interface ExpandedInputs {
   outside: { path: string; target: string }[];
 }
 
-/** A folder means every *.yaml, *.yml and *.json directly in it whose root has `apidesc`. */
+/** Deepest folder searched under a folder argument. */
+const MAX_FOLDER_DEPTH = 16;
+
+/**
+ * A folder means every *.yaml, *.yml and *.json in it or in its sub-folders whose root has
+ * `apidesc`: `validate services/` finds every service's document. Skipped: `node_modules`,
+ * folders whose names start with `.`, sites this tool built (their `source/` holds copies of the
+ * documents), and links to folders (never followed).
+ */
 export function expandInputs(args: string[], cwd: string): ExpandedInputs {
   const expanded: ExpandedInputs = { files: [], missing: [], outside: [] };
   for (const arg of args) {
@@ -40,23 +49,24 @@ export function expandInputs(args: string[], cwd: string): ExpandedInputs {
       continue;
     }
     const found: string[] = [];
-    for (const name of readdirSync(path).filter((n) => /\.(ya?ml|json)$/i.test(n)).sort()) {
-      const entry = join(path, name);
-      if (isLink(entry) && !reallyWithin([path], entry)) expanded.outside.push({ path: entry, target: realPath(entry) });
-      else if (hasApidescRoot(entry)) found.push(entry);
-    }
-    if (found.length === 0 && !expanded.outside.some((o) => o.path.startsWith(path))) expanded.missing.push(arg);
+    const before = expanded.outside.length;
+    const walk = (folder: string, depth: number): void => {
+      const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const entry of entries) {
+        const full = join(folder, entry.name);
+        if (entry.isDirectory()) {
+          if (depth < MAX_FOLDER_DEPTH && !entry.name.startsWith('.') && entry.name !== 'node_modules' && !isOurSite(full)) walk(full, depth + 1);
+        } else if (/\.(ya?ml|json)$/i.test(entry.name)) {
+          if (entry.isSymbolicLink() && !reallyWithin([path], full)) expanded.outside.push({ path: full, target: realPath(full) });
+          else if (hasApidescRoot(full)) found.push(full);
+        }
+      }
+    };
+    walk(path, 0);
+    if (found.length === 0 && expanded.outside.length === before) expanded.missing.push(arg);
     expanded.files.push(...found);
   }
   return expanded;
-}
-
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -116,7 +116,7 @@ export class LiveSite {
     const highlighter = this.#highlighter;
     const rootFiles = opened.map(({ doc }) => displayPath(doc.root.path, cwd));
     model.site.apis.forEach((api, i) => {
-      attachDiagnostics(api, this.#findings.get(rootFiles[i]!) ?? [], rootFiles[i]!);
+      attachDiagnostics(api, this.#findings.get(rootFiles[i]!) ?? [], opened[i]!.doc, cwd);
       if (api.descriptionHtml) api.descriptionHtml = highlightWith(highlighter, api.descriptionHtml);
       for (const page of api.pages) completeOnRead(page, (p) => {
         model.completePage(i, p);
@@ -144,7 +144,7 @@ export class LiveSite {
         for (const page of api.pages) delete page.diagnostics;
         delete api.diagnostics;
         delete api.errorCount;
-        attachDiagnostics(api, found[i]!, rootFiles[i]!);
+        attachDiagnostics(api, found[i]!, opened[i]!.doc, cwd);
       });
       return changed;
     });

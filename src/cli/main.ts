@@ -21,10 +21,15 @@ const USAGE = `Usage:
 Options:
   --format text|json|sarif   diagnostics output (validate; default text); changes: markdown|text|json
   --preview-url <url>        where the new site is served, for links (changes)
-  --root <folder>            folder that file $refs may not leave (default: each document's folder)
+  --root <folder>            folder that file $refs may not leave (default: the repository
+                             that holds the document, the nearest folder upwards with .git;
+                             else the working folder when the document is in it; else the
+                             document's folder)
   --allow-remote-refs        fetch http(s) $refs (10 s timeout, size limit applies)
-  --strict                   examples that do not match their schema and defaults of the
-                             wrong type are errors (SPEC Errors #13, #14), not warnings
+  --strict                   examples that do not match their schema, defaults of the wrong
+                             type and discriminators missing from \`required\` are errors
+                             (SPEC Errors #13, #14, #9; rules example-invalid,
+                             schema-default-type, discriminator-not-required), not warnings
   --max-bytes <n>            largest input file in bytes (default 52428800)
   --max-depth <n>            deepest nesting accepted (default 500)
   --out <folder>             output folder (build; default dist)

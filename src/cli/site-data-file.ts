@@ -1,10 +1,10 @@
 /** Validated documents → the site data the Astro pages render, and the route manifest. */
-import { basename, relative, sep } from 'node:path';
+import { basename, dirname, relative, sep } from 'node:path';
 import { buildApiModel, type ModelOptions } from '../lib/model/build-model.ts';
 import { baseSlug, slugsFor } from '../lib/model/slugs.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
-import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
+import { publishedPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { Page, PageDiagnostic } from '../lib/model/pages.ts';
 import { parentPointer } from '../lib/resolve/json-pointer.ts';
 import { Worker } from 'node:worker_threads';
@@ -12,6 +12,7 @@ import { moduleFile } from '../lib/module-file.ts';
 import { loadHighlighter } from '../lib/highlight/highlight-html.ts';
 import { descriptionJob, pageJobs, runTask, type HighlightJob, type HighlightTask } from '../lib/highlight/highlight-page.ts';
 import { bundleDocument } from '../lib/resolve/bundle.ts';
+import { within } from '../lib/real-path.ts';
 import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteApi, SiteData } from '../site/site-data.ts';
@@ -64,7 +65,7 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
       ...(model.descriptionHtml ? { descriptionHtml: model.descriptionHtml } : {}),
       prefix, pages: model.pages, counts, downloads,
     };
-    attachDiagnostics(api, diagnostics, displayPath(doc.root.path, cwd));
+    attachDiagnostics(api, diagnostics, doc, cwd);
     return api;
   });
   return { site: { apis }, routes, copies, completePage: (api, page) => completers[api]?.(page) };
@@ -89,8 +90,10 @@ function uniqueNames(files: string[]): string[] {
  * Shows findings on the pages of an API: each on the page it concerns, the rest on the overview,
  * and the count of errors in the banner of every page.
  */
-export function attachDiagnostics(api: SiteApi, diagnostics: Diagnostic[], rootFile: string): void {
-  const unplaced = placeDiagnostics(api.pages, diagnostics, rootFile);
+export function attachDiagnostics(api: SiteApi, diagnostics: Diagnostic[], doc: ResolvedDoc, cwd: string): void {
+  // Files as the pages name them (publishedPath), so that each finding meets its page.
+  const shown = (file: string): string => publishedPath(file, cwd, doc.policy.root);
+  const unplaced = placeDiagnostics(api.pages, diagnostics.map((d) => ({ ...d, file: shown(d.file) })), shown(doc.root.path));
   const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
   if (unplaced.length > 0) api.diagnostics = unplaced;
   if (errorCount > 0) api.errorCount = errorCount;
@@ -125,7 +128,10 @@ function placeDiagnostics(pages: Page[], diagnostics: Diagnostic[], rootFile: st
  */
 function sourceDownloads(doc: ResolvedDoc, prefix: string, copies: SourceCopy[]): { label: string; url: string }[] {
   const local = doc.files.filter((f) => !/^https?:/i.test(f.path));
-  const rel = (path: string): string => relative(doc.policy.root, path).split(sep).join('/');
+  // Laid out from the deepest folder that holds them all: `api.yaml` for a document in one folder,
+  // `a/api.yaml` and `common/messages.yaml` for one that reaches a sibling folder.
+  const base = local.map((f) => dirname(f.path)).reduce(commonFolder, dirname(doc.root.path));
+  const rel = (path: string): string => relative(base, path).split(sep).join('/');
   const names = publishedSourceNames(local.map((f) => ({ rel: rel(f.path), format: f.format })));
   const downloads: { label: string; url: string }[] = [];
   local.forEach((f, i) => {
@@ -256,4 +262,10 @@ export function completeOnRead(page: Page, complete: (page: Page) => void): void
       },
     });
   }
+}
+
+/** The deepest folder that holds both folders. */
+function commonFolder(a: string, b: string): string {
+  while (a !== b && !within(a, b)) a = dirname(a);
+  return a;
 }

@@ -1,5 +1,5 @@
 /** Problem (file + pointer) → Diagnostic (file:line:col), looking positions up only now. */
-import { relative, isAbsolute } from 'node:path';
+import { basename, relative, isAbsolute, resolve } from 'node:path';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { compareDiagnostics, type Diagnostic, type Problem } from './diagnostic.ts';
 
@@ -7,6 +7,20 @@ export function displayPath(file: string, cwd = process.cwd()): string {
   if (/^https?:/i.test(file)) return file;
   const rel = relative(cwd, file);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
+}
+
+/**
+ * A path as the published pages show it: relative to the working folder, else to the root of the
+ * document's references, else its file name; never an absolute path of the machine that built it.
+ * `file` may be absolute or already shown relative to `cwd`.
+ */
+export function publishedPath(file: string, cwd: string, root: string): string {
+  if (/^https?:/i.test(file)) return file;
+  const absolute = resolve(cwd, file);
+  const shown = displayPath(absolute, cwd);
+  if (!isAbsolute(shown)) return shown;
+  const rel = relative(root, absolute);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : basename(absolute);
 }
 
 export function toDiagnostics(problems: Problem[], doc?: ResolvedDoc, cwd = process.cwd()): Diagnostic[] {

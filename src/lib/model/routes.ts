@@ -5,7 +5,7 @@
  * component's page; the route manifest lists it under both pointers.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { displayPath } from '../diagnostics/to-diagnostic.ts';
+import { publishedPath } from '../diagnostics/to-diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { joinPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
@@ -43,7 +43,7 @@ export function computeRoutes(doc: ResolvedDoc, apiSlug: string, cwd = process.c
     const target = doc.deref(raw, site);
     const at = target?.at ?? site;
     const line = doc.position(at)?.line ?? 0;
-    const entity: Entity = { kind, id, url, pointer, source: { file: displayPath(at.file, cwd), pointer: at.pointer, line }, title: titleOf(target?.value, id, kind), usedBy: [] };
+    const entity: Entity = { kind, id, url, pointer, source: { file: publishedPath(at.file, cwd, doc.policy.root), pointer: at.pointer, line }, title: titleOf(target?.value, id, kind), usedBy: [] };
     entities.push(entity);
     content.set(entity, at);
     byPointer.set(pointer, entity);

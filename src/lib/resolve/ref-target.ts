@@ -3,7 +3,7 @@
  * URL. Decides what is allowed (SPEC "Reference Object"; issue: file refs never leave the input
  * root, remote refs only when asked) without touching the file system beyond realpath.
  */
-import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
+import { dirname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
 import { realPath, reallyWithin, within } from '../real-path.ts';
 
 export type RefTarget =
@@ -54,6 +54,11 @@ export function targetOf(ref: string, from: string, policy: RefPolicy): RefTarge
   const document = resolvePath(dirname(from), decoded);
   if (!within(policy.root, document)) {
     return refused('ref-outside-root', `"${ref}" points outside the input folder ${policy.root}`, 'Move the referenced file into the input folder, or widen the folder with --root.');
+  }
+  // The root is usually a repository: its .git folder holds credentials (a CI checkout's token in
+  // .git/config) that a code frame would print.
+  if (relative(policy.root, document).split(sep).includes('.git')) {
+    return refused('ref-outside-root', `"${ref}" points into the repository's .git folder, which is never read`, 'Reference files of the documents, not of the repository itself.');
   }
   // A symlink inside the root may still lead outside it: compare real paths when the file exists.
   if (!reallyWithin([policy.root], document)) {
