@@ -30,6 +30,22 @@ export function schemaFormatKind(format: unknown): SchemaFormatKind {
   return 'custom';
 }
 
+/**
+ * What a `schemaFormat` value means, so that two values can be compared as formats (SPEC, Multi
+ * Format Schema Object: the `+json` and `+yaml` variants of a format, and the format's own
+ * Schema Object with or without a suffix, are one format written in two encodings). Case and
+ * spaces around parameters do not matter either; the version does.
+ */
+export function formatIdentity(format: string): string {
+  const [type = '', ...parameters] = format.split(';').map((part) => part.trim().toLowerCase());
+  return [type.replace(/\+(json|yaml)$/, ''), ...parameters.map((p) => p.replace(/\s*=\s*/, '='))].join(';');
+}
+
+/** Whether two `schemaFormat` values name the same format. */
+export function sameFormat(a: string, b: string): boolean {
+  return formatIdentity(a) === formatIdentity(b);
+}
+
 export function isNearMissFormat(format: string): boolean {
   return NEAR_MISS.test(format);
 }

@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
+import { STRICT_CODES } from '../validate-document.ts';
 import { codes, validateFiles, validateYaml, MINIMAL } from '../../../../test/helpers.ts';
 
 interface Row {
@@ -20,6 +22,68 @@ const schemas = (body: string): string => `${MINIMAL}components:\n  schemas:\n${
 const scheme = (body: string): string => `${MINIMAL}components:\n  securitySchemes:\n    s:\n${body}`;
 const sns = (action: string, binding: string, extra = ''): string =>
   op(`    action: ${action}\n    channel: {$ref: '#/channels/c'}\n    bindings:\n      sns:\n${binding}${extra}`);
+
+/**
+ * The severity of each finding without --strict (README, "What is checked"; STRICT_CODES become
+ * errors with it): a rule that changes severity must change this table too.
+ */
+const SEVERITY: Record<string, Diagnostic['severity']> = {
+  'channel-address-query': 'error',
+  'channel-parameters-missing': 'error',
+  'channel-parameters-unused': 'error',
+  'discriminator-not-required': 'warning',
+  'discriminator-undefined': 'error',
+  'email-format': 'error',
+  'example-check-timeout': 'warning',
+  'example-invalid': 'warning',
+  'media-type': 'error',
+  'operation-message-not-in-channel': 'error',
+  'parameter-default-enum': 'error',
+  'ref-unresolved': 'error',
+  'reply-address-conflict': 'error',
+  'reply-message-not-in-channel': 'error',
+  'root-pointer-channel-server': 'error',
+  'root-pointer-operation-channel': 'error',
+  'root-pointer-reply-channel': 'error',
+  'runtime-expression': 'error',
+  'schema-default-type': 'warning',
+  'schema-format-custom': 'info',
+  'schema-format-invalid': 'error',
+  'schema-format-mismatch': 'error',
+  'security-field-ignored': 'warning',
+  'security-scope-unknown': 'warning',
+  'server-variable-undefined': 'error',
+  'server-variable-unused': 'warning',
+  'sns-binding-not-empty': 'error',
+  'sns-consumers-required': 'error',
+  'sns-delivery-delays': 'warning',
+  'sns-delivery-phases': 'warning',
+  'sns-delivery-policy-side': 'warning',
+  'sns-dlq-arn': 'warning',
+  'sns-endpoint-kind': 'warning',
+  'sns-fifo-name': 'warning',
+  'sns-queue-name': 'warning',
+  'spec-enum': 'error',
+  'spec-example-content': 'error',
+  'spec-required': 'error',
+  'spec-type': 'error',
+  'spec-unknown-binding': 'error',
+  'url-absolute': 'error',
+  'url-id': 'error',
+  'version-format': 'error',
+  'version-minor': 'warning',
+  'version-unsupported': 'error',
+};
+
+/** The finding is placed on the line that writes what it concerns: the last key of its pointer is on that line. */
+function assertLocated(d: Diagnostic, yaml: string): void {
+  const token = d.pointer.split('/').pop()?.replace(/~1/g, '/').replace(/~0/g, '~');
+  assert.ok(d.line > 0 && d.column > 0, `${d.code} has a line and column`);
+  if (token === undefined || token === '' || /^\d+$/.test(token)) return;
+  const line = yaml.split('\n')[d.line - 1] ?? '';
+  assert.ok(line.includes(token), `${d.code} at ${d.line}:${d.column} (${d.pointer}) is on a line that writes "${token}": ${JSON.stringify(line)}`);
+  assert.ok(d.column <= line.length, `${d.code}: column ${d.column} is within the line`);
+}
 
 const table: Record<string, Row[]> = {
   version: [
@@ -96,6 +160,8 @@ const table: Record<string, Row[]> = {
     { name: 'malformed OpenAPI schema', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.oai.openapi;version=3.0.0\n      schema: {type: [string, "null"]}\n`, expect: ['schema-format-invalid'] },
     { name: 'RAML as YAML', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/raml+yaml;version=1.0\n      schema: {type: object, properties: {id: string}}\n`, expect: [] },
     { name: 'custom format is a note', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/x-custom\n      schema: whatever\n`, expect: ['schema-format-custom'] },
+    { name: 'the +json and +yaml variants of a format are one format', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.apidesc+yaml;version=3.0.0\n      schema: {$ref: '#/components/schemas/B'}\n    B:\n      schemaFormat: application/vnd.apidesc+json;version=3.0.0\n      schema: {type: string}\n    C:\n      schemaFormat: application/vnd.apidesc;version=3.0.0\n      schema: {$ref: '#/components/schemas/B'}\n    D:\n      schemaFormat: application/vnd.apache.avro+yaml;version=1.9.0\n      schema: {$ref: '#/components/schemas/E'}\n    E:\n      schemaFormat: 'application/vnd.apache.avro; version=1.9.0'\n      schema: {type: record, name: E, fields: [{name: id, type: string}]}\n    F:\n      schemaFormat: application/schema+yaml;version=draft-07\n      schema: {$ref: '#/components/schemas/G'}\n    G:\n      schemaFormat: application/schema+json;version=draft-07\n      schema: {type: string}\n`, expect: [] },
+    { name: 'another version is another format', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.oai.openapi+yaml;version=3.0.0\n      schema: {$ref: '#/components/schemas/B'}\n    B:\n      schemaFormat: application/vnd.apidesc+json;version=3.0.0\n      schema: {type: string}\n`, expect: ['schema-format-mismatch'] },
     { name: 'reference to another format', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.apache.avro;version=1.9.0\n      schema: {$ref: '#/components/schemas/B'}\n    B:\n      schemaFormat: application/schema+json;version=draft-07\n      schema: {type: string}\n`, expect: ['schema-format-mismatch'] },
   ],
   example: [
@@ -156,7 +222,11 @@ for (const [rule, rows] of Object.entries(table)) {
       it(row.name, async () => {
         const diagnostics = await validateYaml(row.yaml, { strict: row.strict ?? false });
         assert.deepEqual(codes(diagnostics), row.expect, JSON.stringify(diagnostics, null, 1));
-        if (row.strict) assert.ok(diagnostics.every((d) => d.severity === 'error'));
+        for (const d of diagnostics) {
+          const expected = row.strict && STRICT_CODES.has(d.code) ? 'error' : SEVERITY[d.code];
+          assert.equal(d.severity, expected, `severity of ${d.code}`);
+          assertLocated(d, row.yaml);
+        }
       });
     }
   });

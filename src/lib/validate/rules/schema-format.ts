@@ -4,7 +4,7 @@
  * Errors #10: a reference from a multi-format schema to a resource of another format.
  */
 import { isPlainObject, isRefObject } from '../../resolve/resolved-doc.ts';
-import { checkSchemaOfFormat, isNearMissFormat, schemaFormatKind } from '../schema-formats.ts';
+import { checkSchemaOfFormat, isNearMissFormat, sameFormat, schemaFormatKind } from '../schema-formats.ts';
 import { fieldAt, problem, type Rule } from './rule.ts';
 
 export const schemaFormatRule: Rule = {
@@ -24,11 +24,14 @@ export const schemaFormatRule: Rule = {
           nearMiss ? 'Use a listed value, e.g. application/vnd.apache.avro;version=1.9.0 or application/schema+json;version=draft-07.' : 'Nothing to fix if the format is intended.'));
         continue;
       }
-      if (isRefObject(node.value.schema) && target && isPlainObject(target.value) && typeof target.value.schemaFormat === 'string' && target.value.schemaFormat !== format) {
+      if (isRefObject(node.value.schema) && target && isPlainObject(target.value) && typeof target.value.schemaFormat === 'string' && !sameFormat(target.value.schemaFormat, format)) {
         report(problem('schema-format-mismatch', 'error', fieldAt(schemaSite, '$ref'), `the reference points to a schema of format "${target.value.schemaFormat}", but this schema is "${format}"`, 'Reference a resource of the same schemaFormat (SPEC, Errors #10).'));
         continue;
       }
       if (kind === 'apidesc' || !target) continue;
+      // A reference to another Multi Format Schema Object (of the same format, checked above):
+      // its own schema is checked where it is written.
+      if (isRefObject(node.value.schema) && isPlainObject(target.value) && typeof target.value.schemaFormat === 'string' && 'schema' in target.value) continue;
       const reason = checkSchemaOfFormat(kind, target.value);
       if (reason) {
         report(problem('schema-format-invalid', 'error', target.at.pointer === schemaSite.pointer && target.at.file === schemaSite.file ? schemaSite : target.at, `the ${kind === 'openapi' ? 'OpenAPI 3.0' : kind === 'avro' ? 'Avro' : kind === 'raml' ? 'RAML' : 'Protocol Buffers'} schema is malformed: ${reason}`, `Fix the schema so that it parses as ${format}.`));
