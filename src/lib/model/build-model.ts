@@ -103,6 +103,10 @@ function infoFacts(doc: ResolvedDoc, root: Record<string, unknown>, info: Record
     : [];
   if (tags.length > 0) facts.push({ label: 'Tags', text: tags.join(', ') });
   const docs = info.externalDocs !== undefined ? doc.deref(info.externalDocs, { file: infoAt.file, pointer: `${infoAt.pointer}/externalDocs` }) : undefined;
-  if (docs && isPlainObject(docs.value)) url('Documentation', docs.value.url, typeof docs.value.description === 'string' ? docs.value.description : undefined);
+  if (docs && isPlainObject(docs.value) && typeof docs.value.url === 'string') {
+    const href = safeHref(docs.value.url);
+    const note = typeof docs.value.description === 'string' && docs.value.description.trim() !== '' ? renderMarkdown(docs.value.description) : undefined;
+    facts.push({ label: 'Documentation', text: docs.value.url, ...(href ? { href } : {}), ...(note ? { noteHtml: note } : {}) });
+  }
   return facts;
 }

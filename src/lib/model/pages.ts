@@ -31,6 +31,8 @@ export interface Fact {
   links?: Link[];
   /** A template (address, URL) split into literal text and `{variable}` names, to highlight the variables. */
   template?: { text: string; variable?: boolean }[];
+  /** Sanitized CommonMark shown under the value (the description of external docs, of a tag). */
+  noteHtml?: string;
 }
 
 
@@ -164,10 +166,31 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
   }
   if (page.kind === 'server' || page.kind === 'component:servers') otherBindings(ctx, page, bindingsOf(ctx, value.bindings, sub(at, 'bindings')), false);
   if (page.tags.length > 0) page.facts.push({ label: 'Tags', text: page.tags.join(', ') });
-  const docs = value.externalDocs !== undefined ? ctx.doc.deref(value.externalDocs, sub(at, 'externalDocs')) : undefined;
-  if (docs && isPlainObject(docs.value) && typeof docs.value.url === 'string') {
-    const href = safeHref(docs.value.url);
-    page.facts.push({ label: 'External docs', text: docs.value.url, ...(href ? { href } : {}) });
-  }
+  const docs = externalDocsFact(ctx, value.externalDocs, sub(at, 'externalDocs'), 'External docs');
+  if (docs) page.facts.push(docs);
+  const tagFacts = describedTags(ctx, value.tags, sub(at, 'tags'));
+  if (tagFacts.length > 0) page.sections.push({ type: 'facts', heading: 'Tags', anchor: 'tags', facts: tagFacts });
   if (isRefObject(value)) page.facts.push({ label: 'Reference', text: value.$ref, code: true });
+}
+
+/** External docs (SPEC External Documentation Object) as a fact: the link, and its CommonMark description under it. */
+function externalDocsFact(ctx: Context, raw: unknown, at: Location, label: string): Fact | undefined {
+  const docs = raw !== undefined ? ctx.doc.deref(raw, at) : undefined;
+  if (!docs || !isPlainObject(docs.value) || typeof docs.value.url !== 'string') return undefined;
+  const href = safeHref(docs.value.url);
+  const description = typeof docs.value.description === 'string' && docs.value.description.trim() !== '' ? renderMarkdown(docs.value.description) : undefined;
+  return { label, text: docs.value.url, ...(href ? { href } : {}), ...(description ? { noteHtml: description } : {}) };
+}
+
+/** The tags that say more than their name (a description, external docs): one fact each. */
+function describedTags(ctx: Context, raw: unknown, at: Location): Fact[] {
+  return entries(raw).flatMap(([i, t]) => {
+    const tag = ctx.doc.deref(t, sub(at, i));
+    if (!tag || !isPlainObject(tag.value) || typeof tag.value.name !== 'string') return [];
+    const docs = externalDocsFact(ctx, tag.value.externalDocs, sub(tag.at, 'externalDocs'), tag.value.name);
+    const description = typeof tag.value.description === 'string' && tag.value.description.trim() !== '' ? renderMarkdown(tag.value.description) : undefined;
+    if (!docs && !description) return [];
+    if (!docs) return [{ label: tag.value.name, noteHtml: description! }];
+    return [{ ...docs, noteHtml: [description, docs.noteHtml].filter(Boolean).join('') }];
+  });
 }
