@@ -29,3 +29,29 @@ describe('codeHtml: code in a language', () => {
     assert.equal(html, '<pre class="hl" tabindex="0"><code>record A { &lt;script&gt; }</code></pre>');
   });
 });
+
+describe('highlighting under load', () => {
+  it('gives the same output however slowly the machine runs (no time limit per line)', async () => {
+    const h = await loadHighlighter();
+    const example = JSON.stringify({ orderId: 'o-1', items: [{ sku: 'A-1', quantity: 2, price: { amount: 12.5, currency: 'EUR' } }], note: 'x'.repeat(300) });
+    const calm = codeHtml(h, example, 'json');
+    // A machine so busy that every look at the clock finds a second gone.
+    const realNow = Date.now;
+    let fake = realNow();
+    Date.now = () => (fake += 1000);
+    let busy: string;
+    try {
+      busy = codeHtml(h, example, 'json');
+    } finally {
+      Date.now = realNow;
+    }
+    assert.equal(busy, calm);
+    assert.match(calm, /<span class="hl-keyword">"orderId"<\/span>/);
+  });
+
+  it('shows a line longer than the limit plain, the same way every time', async () => {
+    const h = await loadHighlighter();
+    const long = `{"a": "${'y'.repeat(6000)}"}`;
+    assert.equal(codeHtml(h, long, 'json'), `<pre class="hl" tabindex="0"><code>${long}</code></pre>`);
+  });
+});

@@ -41,5 +41,13 @@ export function codeHtml(h: Highlighter, code: string, lang: string): string {
 function highlightCode(h: Highlighter, code: string, lang: string): string {
   // Both are loaded by name (loadHighlighter, and callers check the language); shiki's types only
   // know the names it bundles. A theme object here would be prepared anew on every call.
-  return tokensToHtml(h.codeToTokensBase(code, { lang: lang as BundledLanguage, theme: CODE_THEME_NAME as BundledTheme }));
+  return tokensToHtml(h.codeToTokensBase(code, { lang: lang as BundledLanguage, theme: CODE_THEME_NAME as BundledTheme, ...TOKENIZE_LIMITS }));
 }
+
+/**
+ * The same code gives the same colours on any machine under any load. shiki gives up a line
+ * after 500 ms by default, which on a busy machine split a token differently from one build to
+ * the next; without a time limit the work is bounded by the length of the line instead (longer
+ * lines are shown plain, which they are always the same way).
+ */
+const TOKENIZE_LIMITS = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: 5_000 } as const;
