@@ -45,6 +45,26 @@ describe('sns delivery policy in time', () => {
     }
   });
 
+  it('gives each backoff curve its own shape, not only its ends', () => {
+    const delays = (fn: string): number[] => [1, 2, 3, 4, 5, 6].map((i) => backoffDelay(fn, i, 6, 2, 64));
+    const steps = (d: number[]): number[] => d.slice(1).map((v, i) => v - d[i]!);
+    const close = (a: number, b: number): boolean => Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+    // Linear: equal steps.
+    const linear = steps(delays('linear'));
+    assert.ok(linear.every((s) => close(s, linear[0]!)), `linear steps ${linear}`);
+    // Geometric: equal ratios (2 → 64 in five steps doubles each time).
+    const geometric = delays('geometric');
+    assert.deepEqual(geometric.map((d) => Math.round(d * 1e9) / 1e9), [2, 4, 8, 16, 32, 64]);
+    // Arithmetic (quadratic here): steps that grow by an equal amount.
+    const arithmetic = steps(steps(delays('arithmetic')));
+    assert.ok(arithmetic.every((s) => s > 0 && close(s, arithmetic[0]!)), `arithmetic second steps ${arithmetic}`);
+    // Exponential: steps that grow by an equal factor, steeper than geometric at the end.
+    const exponential = steps(delays('exponential'));
+    const factors = exponential.slice(1).map((s, i) => s / exponential[i]!);
+    assert.ok(factors.every((f) => f > 1 && close(f, factors[0]!)), `exponential step factors ${factors}`);
+    assert.ok(delays('exponential')[4]! < delays('geometric')[4]!, 'exponential starts slower and ends steeper');
+  });
+
   it('lists the first retries of a huge or absurd policy and counts the rest, without enumerating them (hostile input)', () => {
     const huge = deliveryView({ numRetries: 1e308, numNoDelayRetries: 2, minDelayTarget: 1, maxDelayTarget: 20, backoffFunction: 'exponential' }, undefined)!;
     assert.equal(huge.schedule!.length, 40);
