@@ -74,3 +74,78 @@ describe('pages of a document written elsewhere', () => {
     assert.match(page(''), /<p class="kind">API<\/p>/);
   });
 });
+
+const secured = `apidesc: 3.0.0
+info: {title: Sec, version: 1.0.0}
+servers:
+  prod:
+    host: broker.example.com
+    protocol: kafka
+    security:
+      - type: oauth2
+        description: Tokens from the **identity** service.
+        flows:
+          clientCredentials:
+            tokenUrl: https://id.example.com/oauth/token
+            availableScopes: {orders:read: Read orders, orders:write: Write orders}
+          authorizationCode:
+            authorizationUrl: https://id.example.com/oauth/authorize
+            tokenUrl: https://id.example.com/oauth/token
+            refreshUrl: https://id.example.com/oauth/refresh
+            availableScopes: {orders:read: Read orders}
+        scopes: [orders:read]
+      - $ref: '#/components/securitySchemes/apiKey'
+      - $ref: '#/components/securitySchemes/oidc'
+channels:
+  orders:
+    address: orders
+    servers: [{$ref: '#/servers/prod'}]
+    messages: {placed: {payload: {type: object}}}
+operations:
+  sendOrder:
+    action: send
+    channel: {$ref: '#/channels/orders'}
+    security:
+      - type: http
+        scheme: bearer
+        bearerFormat: JWT
+      - $ref: '#/components/securitySchemes/httpKey'
+components:
+  securitySchemes:
+    apiKey: {type: apiKey, in: user}
+    oidc: {type: openIdConnect, openIdConnectUrl: 'https://id.example.com/.well-known/openid-configuration', scopes: []}
+    httpKey: {type: httpApiKey, name: X-Api-Key, in: header}
+`;
+
+describe('security on the pages', () => {
+  let dir = '';
+  const page = (url: string): string => readFileSync(join(dir, 'site', url, 'index.html'), 'utf8');
+  before(async () => {
+    dir = tempTree({ 'api.yaml': secured });
+    const r = await runIn(dir, ['build', 'api.yaml', '--out', 'site']);
+    assert.equal(r.code, 0, r.out + r.err);
+  });
+
+  it('lists every scheme of a server that also applies, inline or referenced', () => {
+    const operation = page('operations/sendorder');
+    const serverPart = operation.slice(operation.indexOf('Server security that also applies'));
+    const names = [...serverPart.matchAll(/<p class="scheme-head">(.*?)<\/p>/gs)].map((m) => m[1]!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim());
+    assert.deepEqual(names, ['Scheme written in place OAuth 2.0 oauth2', 'or apiKey API key apiKey', 'or oidc OpenID Connect openIdConnect']);
+  });
+
+  it('reads OAuth 2.0 flows as one block each, with their URLs, and the scopes described once', () => {
+    const operation = page('operations/sendorder');
+    assert.match(operation, /<h4>OAuth 2.0 client credentials flow<\/h4>\s*<dl class="facts"><dt>Token URL<\/dt><dd><code class="wrap">https:\/\/id\.example\.com\/oauth\/token<\/code><\/dd><dt>Scopes offered<\/dt><dd><code>orders:read<\/code>, <code>orders:write<\/code><\/dd><\/dl>/);
+    assert.match(operation, /<h4>OAuth 2.0 authorization code flow<\/h4>[\s\S]*?Refresh URL/);
+    assert.equal(operation.match(/<dt><code>orders:read<\/code><\/dt><dd>Read orders<\/dd>/g)?.length, 1, 'each scope described once');
+    assert.match(operation, /<dt>Scopes needed<\/dt><dd><code>orders:read<\/code><\/dd>/);
+    assert.doesNotMatch(operation, /availableScopes|clientCredentials/, 'no key/value dump of the flows');
+  });
+
+  it('says what each type of scheme needs, in words', () => {
+    const operation = page('operations/sendorder');
+    assert.match(operation, /<dt>Header<\/dt><dd><code class="wrap">X-Api-Key<\/code><\/dd>/);
+    assert.match(operation, /<dt>Authorization scheme<\/dt><dd><code class="wrap">bearer<\/code><\/dd><dt>Bearer format<\/dt><dd><code class="wrap">JWT<\/code><\/dd>/);
+    assert.match(page('components/securityschemes/oidc'), /<dt>Discovery URL<\/dt>/);
+  });
+});

@@ -156,8 +156,8 @@ describe('model: pages', () => {
     assert.equal(server.facts.find((f) => f.label === 'Example URL')!.text, 'sns://sns.eu-west-1.amazonaws.com');
     const op = m.pages.find((p) => p.pointer === '/operations/publishOrderEvents')!;
     const security = op.sections.find((s) => s.anchor === 'server-security');
-    assert.ok(security && security.type === 'facts');
-    assert.deepEqual(security.facts, [{ label: 'Production topics', links: [{ kind: 'component:securitySchemes', id: 'sigv4', url: 'components/securityschemes/sigv4/', title: 'sigv4' }] }]);
+    assert.ok(security && security.type === 'security');
+    assert.deepEqual(security.groups.map((g) => [g.link?.title, g.schemes.map((s) => [s.name, s.link?.url, s.type])]), [['Production topics', [['sigv4', 'components/securityschemes/sigv4/', 'httpApiKey']]]]);
   });
 
   it('shows every Info field on the overview, with external links only for safe URLs', async () => {

@@ -4,7 +4,9 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { objectView } from './object-view.ts';
 import { channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
-import type { Fact, Page } from './pages.ts';
+import type { Page } from './pages.ts';
+import { securityViews, type SecuritySchemeView } from './security-view.ts';
+import type { Link } from './types.ts';
 import { templateParts } from './page-values.ts';
 
 export function serverPage(ctx: Context, page: Page, server: Record<string, unknown>, at: Location): void {
@@ -28,19 +30,22 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
 export function serverSecuritySection(ctx: Context, page: Page, channelRef: unknown, site: Location): void {
   const channel = ctx.locator.target(channelRef, site);
   if (!channel) return;
-  const facts: Fact[] = [];
+  const groups: { link: Link; schemes: SecuritySchemeView[] }[] = [];
   for (const server of channel.kind === 'channel' ? channelServers(ctx, channel) : []) {
     const entity = entityByUrl(ctx, server.url);
     const at = entity && { file: ctx.doc.root.path, pointer: entity.pointer };
     const value = at && ctx.doc.deref(valueAt(ctx, at), at);
-    const list = value && isPlainObject(value.value) && Array.isArray(value.value.security) ? value.value.security : [];
-    const schemes = list.flatMap((s, i) => ctx.locator.link(s, sub(value!.at, 'security', i)) ?? []);
-    if (schemes.length > 0) facts.push({ label: server.title, links: schemes });
+    if (!value || !isPlainObject(value.value)) continue;
+    // Every scheme of the server, inline or referenced: each is an alternative.
+    const schemes = securityViews(ctx, value.value.security, sub(value.at, 'security'));
+    if (schemes.length > 0) groups.push({ link: server, schemes });
   }
-  if (facts.length > 0) page.sections.push({ type: 'facts', heading: 'Server security that also applies', anchor: 'server-security', facts });
+  if (groups.length > 0) page.sections.push({ type: 'security', heading: 'Server security that also applies', anchor: 'server-security', intro: 'The connection to the server must satisfy one scheme of its own as well.', groups });
 }
 
+/** The object's own `security`: alternatives, one of which must be satisfied. */
 export function securitySection(ctx: Context, page: Page, security: unknown, at: Location, heading: string): void {
-  if (!Array.isArray(security) || security.length === 0) return;
-  page.sections.push({ type: 'object', heading, anchor: 'security', view: objectView(ctx.doc, ctx.locator, security, at) });
+  const schemes = securityViews(ctx, security, at);
+  if (schemes.length === 0) return;
+  page.sections.push({ type: 'security', heading, anchor: 'security', ...(schemes.length > 1 ? { intro: 'One of these schemes must be satisfied.' } : {}), groups: [{ schemes }] });
 }

@@ -5,6 +5,7 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown, renderMarkdown } from '../markdown/render-markdown.ts';
+import { schemeView, type SecuritySchemeView } from './security-view.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { unescapeToken } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
@@ -54,7 +55,9 @@ export type PageSection =
   | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string; html?: string }[] }
   | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link }
   | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
-  | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link };
+  | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link }
+  /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
+  | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] };
 
 /** A validator finding shown on the page it concerns (builds with --allow-invalid). */
 export interface PageDiagnostic {
@@ -151,6 +154,7 @@ export function completePage(ctx: Context, page: Page, content: Location): void 
   else if (kind === 'operation' || kind === 'operations') operationPage(ctx, page, value, content);
   else if (kind === 'message' || kind === 'messages') messagePage(ctx, page, value, content);
   else if (kind === 'schemas') schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content);
+  else if (kind === 'securitySchemes') page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [schemeView(value, page.id)] }] });
   else page.sections.push({ type: 'object', heading: 'Definition', anchor: 'definition', view: objectView(ctx.doc, ctx.locator, resolved?.value, content) });
   // External docs may come from traits: the merged object's.
   commonSections(ctx, page, withTraits(kind) ? merged(ctx, value, content).value : value, content);

@@ -1,0 +1,118 @@
+/**
+ * Security schemes as a reader needs them (SPEC "Security Scheme Object", "OAuth Flows Object",
+ * "Use of security declarations"): each alternative of a `security` list, inline or referenced,
+ * with what it is (type and its fields in words) and, for OAuth 2.0, one table of its flows and
+ * one list of its scopes, instead of nested key/value trees.
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { renderMarkdown } from '../markdown/render-markdown.ts';
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { sub, type Context } from './page-context.ts';
+import { safeHref } from './page-values.ts';
+import type { Link } from './types.ts';
+
+export interface SecurityFlow {
+  flow: string;
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  /** The scopes this flow offers, by name. */
+  scopes: string[];
+}
+
+export interface SecuritySchemeView {
+  /** The component's name, or "inline" for a scheme written in place. */
+  name: string;
+  link?: Link;
+  type: string;
+  /** What the type means, in words. */
+  kind: string;
+  descriptionHtml?: string;
+  /** Fields of its type: where the key goes, the HTTP scheme, the discovery URL, … (`code`: a name or value to show as code). */
+  details: { label: string; value: string; href?: string; code?: boolean }[];
+  flows: SecurityFlow[];
+  /** Every scope the flows offer, once, with its description. */
+  availableScopes: { name: string; description: string }[];
+  /** Scopes this use of the scheme needs (`scopes`); absent: not said. */
+  requiredScopes?: string[];
+}
+
+const TYPES: Record<string, string> = {
+  userPassword: 'user name and password',
+  apiKey: 'API key',
+  X509: 'X.509 certificate',
+  symmetricEncryption: 'symmetric encryption',
+  asymmetricEncryption: 'asymmetric encryption',
+  httpApiKey: 'API key in an HTTP request',
+  http: 'HTTP authentication',
+  oauth2: 'OAuth 2.0',
+  openIdConnect: 'OpenID Connect',
+  plain: 'SASL PLAIN',
+  scramSha256: 'SASL SCRAM-SHA-256',
+  scramSha512: 'SASL SCRAM-SHA-512',
+  gssapi: 'SASL GSSAPI (Kerberos)',
+};
+
+const FLOWS: Record<string, string> = {
+  implicit: 'implicit',
+  password: 'password',
+  clientCredentials: 'client credentials',
+  authorizationCode: 'authorization code',
+};
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** Each alternative of a `security` list. */
+export function securityViews(ctx: Context, security: unknown, at: Location): SecuritySchemeView[] {
+  if (!Array.isArray(security)) return [];
+  return security.flatMap((entry, i) => {
+    const site = sub(at, i);
+    const resolved = ctx.doc.deref(entry, site);
+    if (!resolved || !isPlainObject(resolved.value)) return [];
+    const link = ctx.locator.link(entry, site);
+    return [schemeView(resolved.value, link?.id ?? 'inline', link)];
+  });
+}
+
+/** One scheme, named `name`. */
+export function schemeView(scheme: Record<string, unknown>, name: string, link?: Link): SecuritySchemeView {
+  const type = text(scheme.type) ?? 'unknown';
+  const details: SecuritySchemeView['details'] = [];
+  const name_ = text(scheme.name);
+  const where = text(scheme.in);
+  if (type === 'httpApiKey' && name_) details.push({ label: where === 'query' ? 'Query parameter' : where === 'cookie' ? 'Cookie' : 'Header', value: name_, code: true });
+  else if (type === 'apiKey' && where) details.push({ label: 'Key sent as', value: where === 'user' ? 'the user name' : where === 'password' ? 'the password' : where });
+  if (type === 'http' && text(scheme.scheme)) details.push({ label: 'Authorization scheme', value: String(scheme.scheme), code: true });
+  if (type === 'http' && text(scheme.bearerFormat)) details.push({ label: 'Bearer format', value: String(scheme.bearerFormat), code: true });
+  const discovery = text(scheme.openIdConnectUrl);
+  if (discovery) details.push({ label: 'Discovery URL', value: discovery, code: true, ...(safeHref(discovery) ? { href: safeHref(discovery)! } : {}) });
+  const flows: SecurityFlow[] = [];
+  const scopes = new Map<string, string>();
+  if (isPlainObject(scheme.flows)) {
+    for (const [key, flow] of Object.entries(scheme.flows)) {
+      if (!isPlainObject(flow) || !Object.hasOwn(FLOWS, key)) continue;
+      const offered = isPlainObject(flow.availableScopes) ? flow.availableScopes : {};
+      for (const [scope, description] of Object.entries(offered)) if (!scopes.has(scope)) scopes.set(scope, typeof description === 'string' ? description : '');
+      flows.push({
+        flow: FLOWS[key]!,
+        ...(text(flow.authorizationUrl) ? { authorizationUrl: String(flow.authorizationUrl) } : {}),
+        ...(text(flow.tokenUrl) ? { tokenUrl: String(flow.tokenUrl) } : {}),
+        ...(text(flow.refreshUrl) ? { refreshUrl: String(flow.refreshUrl) } : {}),
+        scopes: Object.keys(offered),
+      });
+    }
+  }
+  const required = Array.isArray(scheme.scopes) ? scheme.scopes.filter((s): s is string => typeof s === 'string') : undefined;
+  const description = text(scheme.description);
+  return {
+    name,
+    ...(link ? { link } : {}),
+    type,
+    kind: Object.hasOwn(TYPES, type) ? TYPES[type]! : type,
+    ...(description ? { descriptionHtml: renderMarkdown(description) } : {}),
+    details,
+    flows,
+    availableScopes: [...scopes].map(([scopeName, scopeDescription]) => ({ name: scopeName, description: scopeDescription })),
+    ...(required ? { requiredScopes: required } : {}),
+  };
+}
