@@ -22,13 +22,15 @@
  *   --html-max 500      largest size html-template runs on (about 5.5 minutes at 500; crashes at 1000)
  *   --peer-runs 1       runs of each peer per size (median); they alternate with this tool's runs
  *                       of the same size, so that both meet the same machine
- *   --peer-node PATH    run the peers on another Node (e.g. /usr/bin/node, as peers.sh does)
+ *   --peer-node PATH    run the peers on this Node (default: the machine's own, the first \`node\` on
+ *                       PATH outside node_modules: html-template's generator runs npm, which the
+ *                       project's pinned Node cannot find)
  *   --only validate|build|dev   one part only
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rendererCacheDir } from '../src/cli/renderer-bundle.ts';
 import { devLatency } from './dev-latency.ts';
@@ -214,7 +216,7 @@ if (values.peers) {
   const htmlMax = Number(values['html-max']);
   const peers = installPeers(peerDir, part('build') && htmlMax > 0);
   const peerRuns = Number(values['peer-runs']);
-  const peerNode = values['peer-node'] ?? process.execPath;
+  const peerNode = values['peer-node'] ?? machineNode() ?? process.execPath;
   const peerVersion = execFileSync(peerNode, ['--version'], { encoding: 'utf8' }).trim();
   if (part('validate')) {
     console.log(`\n### validate: this tool and @asyncapi/parser ${PEER_VERSIONS.parser} (parse + validate, Node ${peerVersion}), same documents (sns 0.1.0)\n`);
@@ -223,7 +225,7 @@ if (values.peers) {
     for (const n of sizes.filter((s) => s <= Number(values['parser-max']))) {
       const [m, p] = await alternate(
         { command: validateCommand(generate(n, 'apidesc', '0.1.0')), times: runs },
-        { command: [peerNode, join(shared, 'bench/parse-doc.mjs'), peers.parser, generate(n, 'asyncapi', '0.1.0')], times: peerRuns },
+        { command: [peerNode, join(shared, 'bench/parse-doc.mjs'), peers.parser, generate(n, 'asyncapi', '0.1.0')], times: peerRuns, options: { env: { ...process.env, PATH: machinePath() } } },
       );
       console.log(`| ${n} | ${fmt(m.wall)} | ${fmt(m.rssMb, 0)} | ${fmt(p.wall)} | ${fmt(p.rssMb, 0)} | ${fmt(p.wall / m.wall, 1)}x |`);
     }
@@ -235,7 +237,7 @@ if (values.peers) {
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const n of sizes.filter((s) => s <= htmlMax)) {
       const out = join(peerDir, `out-${n}`);
-      const htmlTemplate: Job = { command: [peerNode, join(shared, 'bench/gen-html.mjs'), peers.gen, generate(n, 'asyncapi', '0.1.0'), out], times: peerRuns, options: { timeoutS: 1200, env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' } } };
+      const htmlTemplate: Job = { command: [peerNode, join(shared, 'bench/gen-html.mjs'), peers.gen, generate(n, 'asyncapi', '0.1.0'), out], times: peerRuns, options: { timeoutS: 1200, env: { ...process.env, PATH: machinePath(), PUPPETEER_SKIP_DOWNLOAD: '1' } } };
       const ours = await build(generate(n, 'apidesc', '0.1.0'), n <= 500 ? Number(values['build-runs']) : 1, htmlTemplate);
       const p = ours.beside!;
       const theirs = p.exit === 0 ? folderStats(out) : { files: NaN, totalBytes: NaN, largestPage: NaN };
@@ -245,4 +247,18 @@ if (values.peers) {
       console.log(`| ${n} | ${fmt(ours.m.wall, 1)} | ${fmt(ours.m.rssMb, 0)} | ${ours.stats.pages} | ${kb(ours.stats.largestPage)} | ${p.exit === 0 ? fmt(p.wall, 1) : `failed (exit ${p.exit})`} | ${fmt(p.rssMb, 0)} | ${theirs.files} | ${kb(theirs.largestPage)} | ${ratio(ours.m.wall)} | ${fmt(first.wall, 1)} | ${ratio(first.wall)} | ${fmt(installed.wall, 1)} | ${ratio(installed.wall)} |`);
     }
   }
+}
+
+/** PATH without the project's node_modules/.bin folders, which `npm run` puts first: the peers see the machine as it is. */
+function machinePath(): string {
+  return (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.split(sep).includes('node_modules')).join(delimiter);
+}
+
+/** The machine's own `node` (not the project's pinned one), if there is one. */
+function machineNode(): string | undefined {
+  for (const dir of machinePath().split(delimiter)) {
+    const candidate = join(dir, 'node');
+    if (dir !== '' && existsSync(candidate)) return candidate;
+  }
+  return undefined;
 }
