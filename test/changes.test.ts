@@ -3,6 +3,9 @@
  * route manifests: pages added, changed (what they show differs) and removed.
  */
 import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -142,5 +145,39 @@ describe('apidesc-docs changes of a hostile document', () => {
     for (const name of ['script', 'data', 'host', 'backslash host']) assert.ok(lines.includes(`+ channel ${name}`), `${name}: shown without its URL`);
     assert.ok(lines.includes('- channel removed script'));
     assert.ok(lines.includes('+ channel absolute  https://docs.example.test/page/'));
+  });
+});
+
+describe('apidesc-docs changes of manifests that are not what they seem', () => {
+  it('refuses a manifest that is a pipe without reading it, and a server that sends without end', async () => {
+    const dir = tempTree({ 'after.json': '[]' });
+    execFileSync('mkfifo', [join(dir, 'before.json')]);
+    const bin = join(import.meta.dirname, '..', 'bin', 'apidesc-docs.mjs');
+    const piped = spawnSync(process.execPath, [bin, 'changes', 'before.json', 'after.json'], { cwd: dir, encoding: 'utf8', timeout: 15_000 });
+    assert.equal(piped.signal, null, 'finished without reading the pipe');
+    assert.equal(piped.status, 2);
+    assert.match(piped.stderr, /before\.json.*named pipe/);
+
+    // 65 MB, more than any manifest, sent in chunks without a length.
+    const server = createServer((_req, res) => {
+      let sent = 0;
+      const more = (): void => {
+        while (sent < 65 * 1024 * 1024) {
+          sent += 1024 * 1024;
+          if (!res.write('['.padEnd(1024 * 1024, ' '))) return void res.once('drain', more);
+        }
+        res.end(']');
+      };
+      more();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const r = await run(dir, ['changes', `http://127.0.0.1:${(server.address() as AddressInfo).port}/apidesc-routes.json`, 'after.json']);
+      assert.equal(r.code, 2);
+      assert.match(r.err, /larger than a route manifest can be/);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

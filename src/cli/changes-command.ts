@@ -6,11 +6,11 @@
  * manifests hold is text of the documents and is shown as such: escaped for Markdown and for the
  * terminal, URLs only when they are paths of the site or http(s) URLs.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RouteEntry } from '../lib/model/types.ts';
 import { escapeControls } from '../lib/terminal-text.ts';
 import { byCodeUnits } from '../lib/text-order.ts';
+import { describeFailure, readRegularFile } from '../lib/load/regular-file.ts';
 import { EXIT, type CliIO } from './io.ts';
 
 export type ChangesFormat = 'text' | 'json' | 'markdown';
@@ -93,14 +93,18 @@ async function readManifest(source: string, cwd: string): Promise<RouteEntry[] |
       // A site published before its first manifest: everything is new.
       if (response.status === 404) return [];
       if (!response.ok) return `the server answered ${response.status}`;
-      text = await response.text();
+      const body = await boundedBody(response, MAX_MANIFEST_BYTES);
+      if (body === undefined) return 'is larger than a route manifest can be';
+      text = body;
     } else {
-      text = readFileSync(resolve(cwd, source), 'utf8');
+      // A regular file only: a pipe or a device named here would block or never end.
+      const read = readRegularFile(resolve(cwd, source), MAX_MANIFEST_BYTES);
+      if (!('data' in read)) return read.reason === 'too-large' ? 'is larger than a route manifest can be' : `cannot be read (${describeFailure(read)})`;
+      text = read.data.toString('utf8');
     }
   } catch (error) {
     return `cannot be read (${error instanceof Error ? error.message : String(error)})`;
   }
-  if (text.length > MAX_MANIFEST_BYTES) return 'is larger than a route manifest can be';
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -193,4 +197,19 @@ function text(changes: Changes, label: Label, previewUrl: string | undefined): s
     if (list.length > LISTED) out.push(`${sign} … and ${list.length - LISTED} more`);
   }
   return out.join('\n');
+}
+
+/** The body of a response, read no further than `limit` bytes (undefined past it): a server may send without end. */
+async function boundedBody(response: Response, limit: number): Promise<string | undefined> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > limit) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    // Leaving the loop cancels the stream.
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
