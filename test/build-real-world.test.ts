@@ -149,3 +149,22 @@ describe('security on the pages', () => {
     assert.match(page('components/securityschemes/oidc'), /<dt>Discovery URL<\/dt>/);
   });
 });
+
+describe('package-qualified names', () => {
+  it('read by their end in lists and URLs, and whole on their page', async () => {
+    const prefix = 'io.github.acme.orders.paymentservice.internal.generated.model';
+    const dir = tempTree({
+      'api.yaml': `apidesc: 3.0.0\ninfo: {title: Names, version: 1.0.0}\ncomponents:\n  schemas:\n    ${prefix}.PaymentApplication.Pet: {type: object}\n    ${prefix}.PaymentApplication.Owner: {type: object}\n    ${prefix}.billing.Pet: {type: object}\n`,
+    });
+    assert.equal((await runIn(dir, ['build', 'api.yaml', '--out', 'site'])).code, 0);
+    const list = readFileSync(join(dir, 'site', 'components', 'schemas', 'index.html'), 'utf8');
+    const titles = [...list.matchAll(/<a href="\/components\/schemas\/([^"]+)\/">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    assert.deepEqual(titles.sort(), [
+      ['acme.orders.paymentservice.internal.generated.model.paymentapplication.owner', 'Owner'],
+      ['acme.orders.paymentservice.internal.generated.model.paymentapplication.pet', 'PaymentApplication.Pet'],
+      ['io.github.acme.orders.paymentservice.internal.generated.model.billing.pet', 'billing.Pet'],
+    ]);
+    const page = readFileSync(join(dir, 'site', 'components', 'schemas', 'io.github.acme.orders.paymentservice.internal.generated.model.billing.pet', 'index.html'), 'utf8');
+    assert.ok(page.includes(`<code data-pagefind-weight="10">${prefix}.billing.Pet</code>`), 'the page shows the whole name');
+  });
+});

@@ -6,6 +6,7 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { publishedPath } from '../diagnostics/to-diagnostic.ts';
+import { shortNames } from './qualified-names.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { joinPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
@@ -30,6 +31,9 @@ export function titleOf(value: unknown, id: string, kind: EntityKind): string {
   return id;
 }
 
+/** A title that is only the id gives way to the id's short name, when it has one. */
+const shortTitle = (title: string, id: string, short: string | undefined): string => (title === id && short ? short : title);
+
 export function computeRoutes(doc: ResolvedDoc, apiSlug: string, cwd = process.cwd()): ApiRoutes {
   const root = isPlainObject(doc.root.value) ? doc.root.value : {};
   const file = doc.root.path;
@@ -39,11 +43,12 @@ export function computeRoutes(doc: ResolvedDoc, apiSlug: string, cwd = process.c
   const content = new Map<Entity, Location>();
 
   /** `raw` is the value written at `site` (maybe a Reference Object); `pointer` is the route's pointer in the root document. */
-  const add = (kind: EntityKind, id: string, pointer: string, url: string, raw: unknown, site: Location): Entity => {
+  /** `short`: the title of a package-qualified id without a title of its own (qualified-names.ts). */
+  const add = (kind: EntityKind, id: string, pointer: string, url: string, raw: unknown, site: Location, short?: string): Entity => {
     const target = doc.deref(raw, site);
     const at = target?.at ?? site;
     const line = doc.position(at)?.line ?? 0;
-    const entity: Entity = { kind, id, url, pointer, source: { file: publishedPath(at.file, cwd, doc.policy.root), pointer: at.pointer, line }, title: titleOf(target?.value, id, kind), usedBy: [] };
+    const entity: Entity = { kind, id, url, pointer, source: { file: publishedPath(at.file, cwd, doc.policy.root), pointer: at.pointer, line }, title: shortTitle(titleOf(target?.value, id, kind), id, short), usedBy: [] };
     entities.push(entity);
     content.set(entity, at);
     byPointer.set(pointer, entity);
@@ -56,9 +61,10 @@ export function computeRoutes(doc: ResolvedDoc, apiSlug: string, cwd = process.c
   for (const map of COMPONENT_KINDS) {
     const list = entries(components[map]);
     const slugs = slugsFor(list.map(([id]) => id));
+    const short = shortNames(list.map(([id]) => id));
     for (const [id, raw] of list) {
       const pointer = joinPointer('', 'components', map, id);
-      add(`component:${map}`, id, pointer, `components/${map.toLowerCase()}/${slugs.get(id)}/`, raw, { file, pointer });
+      add(`component:${map}`, id, pointer, `components/${map.toLowerCase()}/${slugs.get(id)}/`, raw, { file, pointer }, short.get(id));
     }
   }
   for (const [mapName, kind, folder] of [['servers', 'server', 'servers'], ['channels', 'channel', 'channels'], ['operations', 'operation', 'operations']] as const) {
@@ -76,6 +82,7 @@ export function computeRoutes(doc: ResolvedDoc, apiSlug: string, cwd = process.c
     const channelUrl = byPointer.get(channelPointer)?.url ?? '';
     const ids = entries(channel.value.messages).map(([key]) => key);
     const slugs = slugsFor(ids);
+    const short = shortNames(ids);
     for (const id of ids) {
       const pointer = joinPointer(channelPointer, 'messages', id);
       const message = (channel.value.messages as Record<string, unknown>)[id];
@@ -83,7 +90,7 @@ export function computeRoutes(doc: ResolvedDoc, apiSlug: string, cwd = process.c
       const component = componentMessage(doc, message, site);
       const served = component && byPointer.get(component);
       if (served) manifest.push({ api: apiSlug, kind: 'message', id, pointer, url: served.url });
-      else add('message', id, pointer, `${channelUrl}messages/${slugs.get(id)}/`, message, site);
+      else add('message', id, pointer, `${channelUrl}messages/${slugs.get(id)}/`, message, site, short.get(id));
     }
   }
   manifest.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : a.pointer < b.pointer ? -1 : 1));

@@ -28,4 +28,13 @@ describe('slugs', () => {
     assert.equal(a.get('other'), 'other');
     assert.equal(new Set(a.values()).size, 3);
   });
+
+  it('keeps the end of a long name, where names differ', () => {
+    const pet = 'io.github.acme.orders.paymentservice.internal.generated.model.PaymentApplication.Pet';
+    const owner = 'io.github.acme.orders.paymentservice.internal.generated.model.PaymentApplication.Owner';
+    assert.equal(baseSlug(pet), 'acme.orders.paymentservice.internal.generated.model.paymentapplication.pet');
+    assert.equal(baseSlug(owner), 'acme.orders.paymentservice.internal.generated.model.paymentapplication.owner');
+    assert.ok(baseSlug(pet).length <= 80);
+    assert.equal(baseSlug('x'.repeat(100) + 'end'), 'x'.repeat(77) + 'end');
+  });
 });

@@ -16,7 +16,22 @@ export function baseSlug(id: string): string {
     .replace(/[^a-z0-9._-]+/g, '-')
     .replace(/-{2,}/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '');
-  return slug === '' ? `id-${shortHash(id)}` : slug.slice(0, 80);
+  return slug === '' ? `id-${shortHash(id)}` : tailOf(slug, MAX_SLUG);
+}
+
+const MAX_SLUG = 80;
+
+/**
+ * A long slug keeps its end, where names differ (`io.github.acme.orders.paymentapplication.pet`
+ * keeps `…paymentapplication.pet`): whole dotted segments from the end while they fit, else
+ * the last characters.
+ */
+function tailOf(slug: string, max: number): string {
+  if (slug.length <= max) return slug;
+  const segments = slug.split('.');
+  let kept = segments.pop()!;
+  while (segments.length > 0 && kept.length + 1 + segments[segments.length - 1]!.length <= max) kept = `${segments.pop()!}.${kept}`;
+  return (kept.length <= max ? kept : kept.slice(-max)).replace(/^[-.]+/, '');
 }
 
 export function shortHash(text: string): string {
