@@ -76,7 +76,7 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   const { base, site } = siteOptions;
   // Build beside the output folder and swap it in only when everything is written: a failed
   // build never leaves a half-written site where the last good one was.
-  const staging = makeStaging(outDir);
+  const staging = makeStaging(outDir, base ?? '/');
   const work = makeWorkFolder();
   const dataFile = join(work, 'site.json');
   const children: ChildRun[] = [];
@@ -136,6 +136,8 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
       built = true;
       timer.end('search');
       io.err(`Built ${prepared.apiCount} API(s), ${prepared.pageCount} pages, into ${options.outDir} in ${timer.summary()}.`);
+      // Search needs the site served over HTTP: say how, in one line.
+      io.err(`Open it: npx apidesc-docs preview${options.outDir === 'dist' ? '' : ` --out ${quoteArgument(options.outDir)}`}`);
       return EXIT.ok;
     } finally {
       await Promise.all(children.map((child) => child.stop('SIGTERM')));
@@ -255,4 +257,9 @@ function startRenderer(options: { root: string; outDir: string; base?: string; s
       return stop(signal);
     },
   };
+}
+
+/** An argument as a shell reads it back. */
+function quoteArgument(text: string): string {
+  return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

@@ -11,7 +11,8 @@ export const CLI_OPTIONS = {
   out: { type: 'string', default: 'dist' },
   base: { type: 'string' },
   'allow-invalid': { type: 'boolean', default: false },
-  port: { type: 'string', default: '4321' },
+  // No default here: dev serves on 4321, preview on 4322.
+  port: { type: 'string' },
   site: { type: 'string' },
   config: { type: 'string' },
   title: { type: 'string' },

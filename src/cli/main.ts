@@ -16,6 +16,7 @@ const USAGE = `Usage:
   apidesc-docs validate <file-or-folder…> [options]
   apidesc-docs build [file-or-folder…] [--out dist] [--base /path/] [--site https://…] [options]
   apidesc-docs dev [file-or-folder…] [--port 4321]
+  apidesc-docs preview [--out dist] [--port 4322]
   apidesc-docs changes <before.json|URL> <after.json> [--format markdown|text|json] [--preview-url URL]
 
 Options:
@@ -35,7 +36,7 @@ Options:
   --out <folder>             output folder (build; default dist)
   --base <path>              path the site is served from (build; default /)
   --site <url>               public origin of the site, for canonical URLs (build)
-  --port <n>                 port of the dev server on 127.0.0.1 (dev; default 4321)
+  --port <n>                 port on 127.0.0.1 (dev: default 4321; preview: default 4322)
   --allow-invalid            build even when documents have errors, showing them on the pages
                              (previews of pull requests; exit 0 when the site was built)
   --config <file>            site configuration (default: apidesc-docs.config.json, .yaml,
@@ -123,9 +124,16 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
       }
       case 'dev': {
         const { devCommand } = await import('./dev-server.ts');
-        const port = Number(values.port);
+        const port = Number(values.port ?? '4321');
         if (!Number.isInteger(port) || port <= 0 || port > 65535) return usage(io, `--port must be a port number, not "${values.port}"`);
         return await devCommand(inputs.length > 0 ? inputs : ['content'], { ...common, port, cwd: process.cwd(), siteFlags }, io);
+      }
+      case 'preview': {
+        const port = Number(values.port ?? '4322');
+        if (!Number.isInteger(port) || port < 0 || port > 65535) return usage(io, `--port must be a port number, not "${values.port}"`);
+        if (inputs.length > 0) return usage(io, 'preview serves the built site named by --out (default dist), not documents');
+        const { previewCommand } = await import('./preview-server.ts');
+        return await previewCommand({ outDir: values.out, port, cwd: process.cwd() }, io);
       }
       default:
         return usage(io, `unknown command "${command}"`);

@@ -14,7 +14,7 @@
  *   is gone.
  */
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { realPath, within } from '../lib/real-path.ts';
@@ -22,7 +22,23 @@ import { processAlive } from './render-lock.ts';
 
 /** The file every site of this tool carries at its root: what makes a folder ours to replace. */
 export const SITE_STAMP = '.apidesc-docs';
-const STAMP_TEXT = 'This folder is a site written by apidesc-docs; a later build may replace it as a whole.\n';
+/** What the stamp says: whose the folder is, and the path the site is served from (`preview` serves it there). */
+interface Stamp {
+  note: string;
+  base: string;
+}
+
+const stampText = (base: string): string => JSON.stringify({ note: 'A site written by apidesc-docs; a later build may replace this folder as a whole.', base } satisfies Stamp) + '\n';
+
+/** The path a site of ours is served from, as its stamp says (`/` when it does not say). */
+export function siteBase(dir: string): string {
+  try {
+    const stamp = JSON.parse(readFileSync(join(dir, SITE_STAMP), 'utf8')) as Partial<Stamp>;
+    return typeof stamp.base === 'string' && /^\/(?![/\\])/.test(stamp.base) ? stamp.base.replace(/\/?$/, '/') : '/';
+  } catch {
+    return '/';
+  }
+}
 
 /** A path the output folder must not be or contain, and what to call it in the message. */
 export interface ProtectedPath {
@@ -80,12 +96,12 @@ function siblingName(target: string, kind: 'partial' | 'old'): string {
 }
 
 /** Makes the folder the new site is written into, beside `target`, stamped before anything else. */
-export function makeStaging(target: string): string {
+export function makeStaging(target: string, base = '/'): string {
   mkdirSync(dirname(target), { recursive: true });
   const staging = siblingName(target, 'partial');
   // Not recursive: the name is new, and an existing folder of that name must not be adopted.
   mkdirSync(staging);
-  writeFileSync(join(staging, SITE_STAMP), STAMP_TEXT, { flag: 'wx' });
+  writeFileSync(join(staging, SITE_STAMP), stampText(base), { flag: 'wx' });
   return staging;
 }
 

@@ -25,6 +25,9 @@ export interface RenderPagesOptions {
   concurrency?: number;
 }
 
+/** The URL of src/pages/404.astro. */
+export const NOT_FOUND_URL = '404/';
+
 /** Renders every URL (relative to the base, ending in `/` or empty); rejects on the first page that fails. */
 export async function renderPages(app: PageRenderer, urls: string[], options: RenderPagesOptions): Promise<void> {
   const outDir = resolve(options.outDir);
@@ -35,7 +38,8 @@ export async function renderPages(app: PageRenderer, urls: string[], options: Re
       const url = urls[next++]!;
       const file = pageFile(outDir, url);
       const response = await app.render(new Request(new URL(url.split('/').map(encodeURIComponent).join('/'), root)));
-      if (response.status !== 200) throw new Error(`the page /${url} could not be rendered (HTTP ${response.status}); the renderer's message is above`);
+      // The not-found page answers 404, as it should when a host serves it.
+      if (response.status !== (url === NOT_FOUND_URL ? 404 : 200)) throw new Error(`the page /${url} could not be rendered (HTTP ${response.status}); the renderer's message is above`);
       const html = await response.text();
       // Written synchronously: a page's folder and file take about 0.1 ms, less than handing
       // them to the thread pool and back (100 channels, in new folders: the renderer's CPU
@@ -47,8 +51,12 @@ export async function renderPages(app: PageRenderer, urls: string[], options: Re
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
 }
 
-/** `<outDir>/<url>/index.html`; a URL that would lead outside the output folder is refused. */
+/**
+ * `<outDir>/<url>/index.html`, and `404.html` for the not-found page, where static hosts look for
+ * it; a URL that would lead outside the output folder is refused.
+ */
 export function pageFile(outDir: string, url: string): string {
+  if (url === NOT_FOUND_URL) return join(outDir, '404.html');
   const segments = url.split('/').filter((s) => s !== '');
   const file = resolve(outDir, ...segments, 'index.html');
   if (segments.some((s) => s === '.' || s === '..' || s.includes('\\')) || !file.startsWith(outDir + sep)) throw new Error(`the page URL ${JSON.stringify(url)} leads outside the output folder`);

@@ -33,7 +33,7 @@ export interface SiteModel {
 }
 
 /** Folders at the root of every site: an API of a portal never takes one of these names. */
-const RESERVED_FOLDERS = new Set(['search', 'guides', 'pagefind', 'assets', 'source', '_astro']);
+const RESERVED_FOLDERS = new Set(['search', 'guides', 'pagefind', 'assets', 'source', '_astro', '404']);
 
 export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[] }[], cwd: string, options: ModelOptions = {}): SiteModel {
   const copies: SourceCopy[] = [];

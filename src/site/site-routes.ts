@@ -71,5 +71,5 @@ export function guideRouteIds(settings: SiteSettings | undefined, hasModule: (id
 export async function siteUrls(hasGuideModule: (id: string) => boolean): Promise<string[]> {
   const site = await siteData();
   const guides = guideRouteIds(site.settings, hasGuideModule).map((id) => (id === '' ? 'guides/' : `guides/${id}/`));
-  return ['', 'search/', ...[...apiRoutes(site).keys()].map((route) => `${route}/`), ...guides];
+  return ['', 'search/', '404/', ...[...apiRoutes(site).keys()].map((route) => `${route}/`), ...guides];
 }
