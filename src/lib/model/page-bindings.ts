@@ -7,7 +7,7 @@ import { objectView } from './object-view.ts';
 import { bindingsOf, channelServers, type Context, entityByUrl, operationsOn, serverProtocol, sub, valueAt } from './page-context.ts';
 import type { Page, ProtocolBinding } from './pages.ts';
 import { schemaRows } from './schema-rows.ts';
-import { deliveryView, retriesSummary } from './sns-delivery.ts';
+import { retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
 import { type FanOut, filterSummary, PROTOCOL_LABELS } from './sns.ts';
 import type { Entity, Link } from './types.ts';
 
@@ -57,7 +57,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
       const endpoint = isPlainObject(c.endpoint) ? Object.values(c.endpoint).filter((v) => typeof v === 'string').join(', ') : '';
       const redrive = isPlainObject(c.redrivePolicy) && isPlainObject(c.redrivePolicy.deadLetterQueue) ? Object.values(c.redrivePolicy.deadLetterQueue).filter((v) => typeof v === 'string').join(', ') : undefined;
       const filter = isPlainObject(c.filterPolicy) ? filterSummary(c.filterPolicy).map((f) => `${f.attribute} ${f.condition}`) : undefined;
-      const delivery = deliveryView(c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
+      const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
       const retries = delivery?.schedule ? `${retriesSummary(delivery)} (${delivery.backoffFunction ?? 'linear'} backoff)` : undefined;
       result.consumers.push({ operation: toLink(entity), protocolLabel: PROTOCOL_LABELS[String(c.protocol)] ?? String(c.protocol), endpoint, ...(filter ? { filter } : {}), ...(redrive ? { deadLetter: redrive } : {}), ...(retries ? { retries } : {}) });
     }

@@ -6,13 +6,15 @@
  * but not their curves, so the backoff delays are an approximation (the page says so).
  */
 import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { fixedPolicyOf, type FixedPolicy as ProtocolPolicy } from '../sns/delivery-protocols.ts';
 
 export const DELIVERY_FIELDS = ['minDelayTarget', 'maxDelayTarget', 'numRetries', 'numNoDelayRetries', 'numMinDelayRetries', 'numMaxDelayRetries', 'backoffFunction', 'maxReceivesPerSecond'] as const;
 
 export interface EffectiveField {
   field: (typeof DELIVERY_FIELDS)[number];
   value: string | number;
-  from: 'subscription' | 'topic';
+  /** `aws`: a value AWS fixes (protocols other than HTTP(S), or its default for HTTP(S)). */
+  from: 'subscription' | 'topic' | 'aws';
 }
 
 export interface RetryStep {
@@ -34,6 +36,57 @@ export interface DeliveryView {
   totalSeconds?: number;
   backoffFunction?: string;
   throttle?: number;
+  /**
+   * Whose policy this is when the document's is not the one that applies: the policy AWS fixes for
+   * the protocol, or AWS's default for an HTTP(S) subscription without one.
+   */
+  fixedBy?: FixedPolicy;
+  /** A policy of the document that AWS does not apply to this protocol (it applies to HTTP(S) only). */
+  ignored?: boolean;
+  /** With `ignored`: what the document declares, each value with where it came from. */
+  declared?: EffectiveField[];
+}
+
+/**
+ * The delivery policies AWS fixes (Amazon SNS "message delivery retries"): only HTTP(S)
+ * subscriptions follow the policy a topic or subscription declares; AWS managed endpoints
+ * (SQS, Lambda, Firehose) and customer managed ones (e-mail, SMS, mobile push) always follow
+ * these; an HTTP(S) subscription without any policy follows AWS's default.
+ */
+export type FixedPolicy = ProtocolPolicy | 'http-default';
+
+export const FIXED_POLICIES: Record<FixedPolicy, { label: string; policy: Record<string, number | string> }> = {
+  // 3 immediate, 2 at 1 s, 10 backing off exponentially from 1 to 20 s, 100,000 at 20 s: 100,015 retries over about 23 days.
+  'aws-managed': { label: 'AWS fixes the retries of SQS, Lambda and Firehose subscriptions', policy: { numRetries: 100_015, numNoDelayRetries: 3, numMinDelayRetries: 2, minDelayTarget: 1, maxDelayTarget: 20, numMaxDelayRetries: 100_000, backoffFunction: 'exponential' } },
+  // 2 at 10 s, 10 backing off exponentially from 10 to 600 s, 38 at 600 s: 50 retries over about 6 hours.
+  'customer-managed': { label: 'AWS fixes the retries of e-mail, SMS and mobile push subscriptions', policy: { numRetries: 50, numNoDelayRetries: 0, numMinDelayRetries: 2, minDelayTarget: 10, maxDelayTarget: 600, numMaxDelayRetries: 38, backoffFunction: 'exponential' } },
+  // 3 retries, 20 s apart.
+  'http-default': { label: "AWS's default for HTTP(S) subscriptions without a delivery policy", policy: { numRetries: 3, numNoDelayRetries: 0, numMinDelayRetries: 0, minDelayTarget: 20, maxDelayTarget: 20, numMaxDelayRetries: 0, backoffFunction: 'linear' } },
+};
+
+/**
+ * The delivery policy a subscription really has: for HTTP(S), its own over the topic's (AWS's
+ * default when neither gives one); for every other protocol, the one AWS fixes, whatever the
+ * document says (`ignored` when the subscription declares a policy of its own).
+ */
+export function subscriptionDelivery(protocol: unknown, own: unknown, topic: unknown): DeliveryView | undefined {
+  const fixed = fixedPolicyOf(protocol);
+  if (!fixed) return deliveryView(own, topic) ?? fixedView('http-default', []);
+  // The topic's policy says itself that it is for HTTP(S) subscribers; only a policy the
+  // subscription declares for itself is shown here as not applied.
+  return fixedView(fixed, effectivePolicy(own, undefined));
+}
+
+/** AWS's policy; `declared`: what the document says instead, shown as not applied. */
+function fixedView(fixed: FixedPolicy, declared: EffectiveField[]): DeliveryView {
+  const view = deliveryView(undefined, FIXED_POLICIES[fixed].policy)!;
+  view.effective = view.effective.map((e) => ({ ...e, from: 'aws' }));
+  view.fixedBy = fixed;
+  if (declared.length > 0) {
+    view.ignored = true;
+    view.declared = declared;
+  }
+  return view;
 }
 
 export function effectivePolicy(own: unknown, topic: unknown): EffectiveField[] {
@@ -65,10 +118,20 @@ export function backoffDelay(fn: string, i: number, n: number, min: number, max:
   }
 }
 
-/** "8 retries over about 245 s": the schedule's length and span (the span left out when it is beyond any number). */
+/** "8 retries over about 4 minutes": the schedule's length and span (the span left out when it is beyond any number). */
 export function retriesSummary(view: DeliveryView): string {
   const retries = (view.schedule?.length ?? 0) + (view.more ?? 0);
-  return view.totalSeconds === undefined ? `${retries} retries` : `${retries} retries over about ${view.totalSeconds} s`;
+  const count = Number.isSafeInteger(retries) ? retries.toLocaleString('en-US') : String(retries);
+  return view.totalSeconds === undefined ? `${count} retries` : `${count} retries over about ${duration(view.totalSeconds)}`;
+}
+
+/** Seconds as a reader counts them: 45 s, 12 minutes, 6.5 hours, 23 days. */
+export function duration(seconds: number): string {
+  const round = (n: number): string => (n >= 10 ? String(Math.round(n)) : String(Math.round(n * 10) / 10));
+  if (seconds < 120) return `${round(seconds)} s`;
+  if (seconds < 2 * 3600) return `${round(seconds / 60)} minutes`;
+  if (seconds < 2 * 86_400) return `${round(seconds / 3600)} hours`;
+  return `${round(seconds / 86_400)} days`;
 }
 
 /** Retries summed one by one up to this many; above it, from evenly spaced samples of the curve. */

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { validateDocument } from '../validate/validate-document.ts';
 import { buildApiModel } from './build-model.ts';
 import type { PageSection } from './pages.ts';
-import { backoffDelay, deliveryView, retriesSummary } from './sns-delivery.ts';
+import { backoffDelay, deliveryView, retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
 import { filterSummary } from './sns.ts';
 
 const repo = resolve(import.meta.dirname, '../../..');
@@ -65,6 +65,19 @@ describe('sns delivery policy in time', () => {
     assert.ok(delays('exponential')[4]! < delays('geometric')[4]!, 'exponential starts slower and ends steeper');
   });
 
+  it('gives each protocol the retries AWS applies: fixed for SQS, Lambda, Firehose, e-mail, SMS and push, the declared or default policy for HTTP(S)', () => {
+    const declared = { numRetries: 5, minDelayTarget: 2, maxDelayTarget: 2 };
+    const sqs = subscriptionDelivery('sqs', declared, undefined)!;
+    assert.deepEqual([sqs.fixedBy, sqs.ignored, retriesSummary(sqs)], ['aws-managed', true, '100,015 retries over about 23 days']);
+    assert.deepEqual(sqs.schedule!.slice(0, 6).map((s) => [s.phase, s.delay]), [['immediate', 0], ['immediate', 0], ['immediate', 0], ['pre-backoff', 1], ['pre-backoff', 1], ['backoff', 1]]);
+    const email = subscriptionDelivery('email', undefined, undefined)!;
+    assert.deepEqual([email.fixedBy, email.ignored, retriesSummary(email)], ['customer-managed', undefined, '50 retries over about 6.7 hours']);
+    const bare = subscriptionDelivery('https', undefined, undefined)!;
+    assert.deepEqual([bare.fixedBy, retriesSummary(bare), bare.schedule!.map((s) => s.delay)], ['http-default', '3 retries over about 60 s', [20, 20, 20]]);
+    const own = subscriptionDelivery('http', declared, undefined)!;
+    assert.deepEqual([own.fixedBy, retriesSummary(own)], [undefined, '5 retries over about 10 s']);
+  });
+
   it('lists the first retries of a huge or absurd policy and counts the rest, without enumerating them (hostile input)', () => {
     const huge = deliveryView({ numRetries: 1e308, numNoDelayRetries: 2, minDelayTarget: 1, maxDelayTarget: 20, backoffFunction: 'exponential' }, undefined)!;
     assert.equal(huge.schedule!.length, 40);
@@ -74,7 +87,7 @@ describe('sns delivery policy in time', () => {
     assert.match(retriesSummary(huge), /^1e\+308 retries$/);
     const large = deliveryView({ numRetries: 50_000, minDelayTarget: 10, maxDelayTarget: 10 }, undefined)!;
     assert.equal(large.totalSeconds, 500_000);
-    assert.equal(retriesSummary(large), '50000 retries over about 500000 s');
+    assert.equal(retriesSummary(large), '50,000 retries over about 5.8 days');
     for (const odd of [-3, Number.NaN, 2.7]) assert.ok(deliveryView({ numRetries: odd, minDelayTarget: 1 }, undefined)!.schedule!.length <= 2);
   });
 
@@ -136,12 +149,17 @@ describe('sns on the pages of the default document', () => {
     assert.deepEqual(https!.redrive, { deadLetterQueue: [{ kind: 'arn', value: 'arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq' }], maxReceiveCount: 10, countDefault: true });
   });
 
-  it("uses the producer's topic-level delivery policy for a consumer's subscription, the consumer's own values winning", async () => {
+  it("uses the producer's topic-level delivery policy for a consumer's HTTP(S) subscription, the consumer's own values winning, and AWS's fixed policy for the others", async () => {
     const m = await orders();
     const { view } = section(m.pages.find((p) => p.pointer === '/operations/receiveOrderEventsInWarehouse')!.sections, 'sns-operation');
     const sqs = view.consumers[0]!;
-    assert.deepEqual(sqs.delivery!.effective.find((e) => e.field === 'numRetries'), { field: 'numRetries', value: 12, from: 'topic' });
+    assert.equal(sqs.protocol, 'sqs');
+    // The topic's policy (numRetries 12) is for HTTP(S) subscribers: an SQS subscription keeps AWS's.
+    assert.deepEqual(sqs.delivery!.effective.find((e) => e.field === 'numRetries'), { field: 'numRetries', value: 100_015, from: 'aws' });
+    assert.equal(sqs.delivery!.fixedBy, 'aws-managed');
+    assert.equal(sqs.delivery!.ignored, undefined, 'the topic policy says itself that it is for HTTP(S) subscribers');
     const https = view.consumers[2]!;
+    assert.equal(https.protocol, 'https');
     assert.deepEqual(https.delivery!.effective.find((e) => e.field === 'numRetries'), { field: 'numRetries', value: 20, from: 'subscription' });
     assert.equal(https.delivery!.schedule!.length, 20);
   });

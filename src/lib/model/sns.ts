@@ -8,7 +8,7 @@
 import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import type { Link } from './types.ts';
-import { deliveryView, type DeliveryView } from './sns-delivery.ts';
+import { deliveryView, subscriptionDelivery, type DeliveryView } from './sns-delivery.ts';
 
 export const PROTOCOL_LABELS: Record<string, string> = {
   http: 'HTTP endpoint', https: 'HTTPS endpoint', email: 'E-mail', 'email-json': 'E-mail (JSON)', sms: 'SMS',
@@ -155,7 +155,7 @@ export function operationView(binding: Record<string, unknown>, action: unknown,
   const queueAnchors = new Map(queues.map((q) => [q.name, q.anchor]));
   const consumers = entries(binding.consumers).flatMap(([, c]) => (isPlainObject(c) ? [c] : [])).map((c): ConsumerView => {
     const redrive = isPlainObject(c.redrivePolicy) ? c.redrivePolicy : undefined;
-    const delivery = deliveryView(c.deliveryPolicy, topicPolicy);
+    const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, topicPolicy);
     return {
       protocol: String(c.protocol ?? ''),
       protocolLabel: PROTOCOL_LABELS[String(c.protocol)] ?? String(c.protocol ?? 'unknown'),

@@ -59,6 +59,7 @@ const SEVERITY: Record<string, Diagnostic['severity']> = {
   'sns-delivery-delays': 'warning',
   'sns-delivery-phases': 'warning',
   'sns-delivery-policy-side': 'warning',
+  'sns-delivery-policy-protocol': 'warning',
   'sns-dlq-arn': 'warning',
   'sns-endpoint-kind': 'warning',
   'sns-fifo-name': 'warning',
@@ -207,6 +208,8 @@ const table: Record<string, Row[]> = {
   ],
   'sns-lint': [
     { name: 'phases above numRetries', yaml: sns('send', '        deliveryPolicy: {numRetries: 3, numNoDelayRetries: 2, numMaxDelayRetries: 2}\n'), expect: ['sns-delivery-phases'] },
+    { name: 'a delivery policy on an sqs subscription', yaml: sns('send', '        consumers:\n          - protocol: sqs\n            endpoint: {arn: "arn:aws:sqs:eu-west-1:123456789012:q"}\n            rawMessageDelivery: true\n            deliveryPolicy: {numRetries: 3}\n'), expect: ['sns-delivery-policy-protocol'] },
+    { name: 'a delivery policy on an https subscription', yaml: sns('send', '        consumers:\n          - protocol: https\n            endpoint: {url: "https://h.example"}\n            rawMessageDelivery: false\n            deliveryPolicy: {numRetries: 3}\n'), expect: [] },
     { name: 'minDelayTarget above maxDelayTarget', yaml: sns('send', '        deliveryPolicy: {minDelayTarget: 60, maxDelayTarget: 10}\n'), expect: ['sns-delivery-delays'] },
     { name: 'dead-letter arn of another service', yaml: sns('send', '        consumers:\n          - protocol: https\n            endpoint: {url: "https://h.example"}\n            rawMessageDelivery: false\n            redrivePolicy: {deadLetterQueue: {arn: "arn:aws:SQS:eu-west-1:0000000:x"}}\n'), expect: ['sns-dlq-arn'] },
     { name: 'queue name defined in the sqs binding', yaml: sns('send', '        consumers:\n          - {protocol: sqs, endpoint: {name: q1}, rawMessageDelivery: true}\n', '      sqs:\n        queues: [{name: q1}]\n'), expect: [] },

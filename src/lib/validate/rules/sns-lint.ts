@@ -3,11 +3,13 @@
  * delivery-policy phase counts above `numRetries`, `minDelayTarget` > `maxDelayTarget`, a
  * dead-letter `arn` that is not an sqs queue ARN, a `name` endpoint that matches no queue defined
  * in an sqs binding of the same operation, an empty identifier, an identifier kind that does not
- * fit the consumer's protocol, a FIFO topic whose name lacks `.fifo`, an unknown bindingVersion.
+ * fit the consumer's protocol, a FIFO topic whose name lacks `.fifo`, an unknown bindingVersion,
+ * a delivery policy on a subscription that does not follow one (protocols other than HTTP(S)).
  */
 import type { Location } from '../../diagnostics/diagnostic.ts';
 import { entries } from '../../resolve/doc-index.ts';
 import { isPlainObject } from '../../resolve/resolved-doc.ts';
+import { fixedPolicyOf } from '../../sns/delivery-protocols.ts';
 import { effective } from '../effective.ts';
 import { fieldAt, problem, type Rule, type RuleContext } from './rule.ts';
 
@@ -54,6 +56,9 @@ function lintOperation(ctx: RuleContext, sns: Record<string, unknown>, at: Locat
     if (!isPlainObject(consumer)) continue;
     const cAt = fieldAt(at, 'consumers', i);
     lintDeliveryPolicy(report, consumer.deliveryPolicy, fieldAt(cAt, 'deliveryPolicy'));
+    if (consumer.deliveryPolicy !== undefined && fixedPolicyOf(consumer.protocol)) {
+      report(problem('sns-delivery-policy-protocol', 'warning', fieldAt(cAt, 'deliveryPolicy'), `this ${String(consumer.protocol)} subscription does not follow a delivery policy: AWS fixes its retries`, 'Only HTTP(S) subscriptions follow a declared delivery policy; remove it here, or give this consumer a dead-letter queue (redrivePolicy) for what the fixed retries cannot deliver.'));
+    }
     if (isPlainObject(consumer.endpoint)) {
       const endpoint = consumer.endpoint;
       const eAt = fieldAt(cAt, 'endpoint');
