@@ -135,8 +135,8 @@ describe('security on the pages', () => {
 
   it('reads OAuth 2.0 flows as one block each, with their URLs, and the scopes described once', () => {
     const operation = page('operations/sendorder');
-    assert.match(operation, /<h4>OAuth 2.0 client credentials flow<\/h4>\s*<dl class="facts"><dt>Token URL<\/dt><dd><code class="wrap">https:\/\/id\.example\.com\/oauth\/token<\/code><\/dd><dt>Scopes offered<\/dt><dd><code>orders:read<\/code>, <code>orders:write<\/code><\/dd><\/dl>/);
-    assert.match(operation, /<h4>OAuth 2.0 authorization code flow<\/h4>[\s\S]*?Refresh URL/);
+    assert.match(operation, /<p class="flow-title"><strong>OAuth 2.0 client credentials flow<\/strong><\/p>\s*<dl class="facts"><dt>Token URL<\/dt><dd><code class="wrap">https:\/\/id\.example\.com\/oauth\/token<\/code><\/dd><dt>Scopes offered<\/dt><dd><code>orders:read<\/code>, <code>orders:write<\/code><\/dd><\/dl>/);
+    assert.match(operation, /OAuth 2.0 authorization code flow<\/strong><\/p>[\s\S]*?Refresh URL/);
     assert.equal(operation.match(/<dt><code>orders:read<\/code><\/dt><dd>Read orders<\/dd>/g)?.length, 1, 'each scope described once');
     assert.match(operation, /<dt>Scopes needed<\/dt><dd><code>orders:read<\/code><\/dd>/);
     assert.doesNotMatch(operation, /availableScopes|clientCredentials/, 'no key/value dump of the flows');

@@ -91,7 +91,8 @@ describe('resolve: JSON Reference behaviour', () => {
 describe('resolve: file references never leave the input root', () => {
   it('refuses ../ paths outside the root and never reads them', async () => {
     const dir = tempTree({ 'api/main.yaml': channelWith('../secret.yaml#/x'), 'secret.yaml': 'x: {type: string}\n' });
-    const { diagnostics } = await validateDocument(join(dir, 'api/main.yaml'), { cwd: dir });
+    // Run from the document's folder: the root is then that folder (no repository, no wider working folder).
+    const { diagnostics } = await validateDocument(join(dir, 'api/main.yaml'), { cwd: join(dir, 'api') });
     assert.deepEqual(codes(diagnostics), ['ref-outside-root']);
   });
 
