@@ -40,8 +40,23 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<h1>Publish order events<\/h1>/);
     assert.match(html, /<span class="badge send">send<\/span>/);
     assert.match(html, /href="\/docs\/channels\/orderevents\/">Order events<\/a>/);
-    assert.match(html, /href="\/docs\/components\/messages\/orderplaced\/">Order placed<\/a>/);
+    assert.match(html, /<dt>Action<\/dt><dd>send: this application sends these messages; you receive them<\/dd>/);
+    assert.match(html, /<dt>Address<\/dt><dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><\/dd>/);
+    // Each message with its payload, the first open; its own page a link away.
+    assert.match(html, /<details class="message-card" id="messages-orderplaced" open><summary><h3><span>Order placed<\/span><\/h3> <a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/summary>/);
+    assert.match(html, /<h4 id="h-messages-orderplaced\.payload">Payload/);
+    assert.match(html, /<aside class="message-example" aria-label="Example of Order placed">/);
+    assert.match(html, /<details class="message-card" id="messages-ordercancelled"><summary>/);
     assert.match(html, /Traits applied/);
+  });
+
+  it('renders a request\'s reply: where it goes, in words, its channel and its message inline', () => {
+    const html = readFileSync(join(out, 'operations/requeststockcheck/index.html'), 'utf8');
+    assert.match(html, /<dt>Reply address<\/dt><dd><code>\$message\.header#\/replyTo<\/code><\/dd><dt>Which means<\/dt><dd>the header replyTo of the request message<\/dd>/);
+    assert.match(html, /<dt>Reply channel<\/dt><dd><a href="\/docs\/channels\/stockcheckreplies\/">Stock check replies<\/a><\/dd>/);
+    const reply = html.slice(html.indexOf('id="h-reply"'));
+    assert.match(reply, /<div class="message-card" id="reply-stockcheckanswered"><h3><a href="[^"]+">Stock check answered<\/a><\/h3>/);
+    assert.match(reply, /<h4 id="h-reply-stockcheckanswered\.payload">Payload/);
   });
 
   it('renders message payloads as schema tables with anchors, components linked, recursion as a back-reference', () => {

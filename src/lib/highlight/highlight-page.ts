@@ -5,7 +5,7 @@
  * share the work with a worker thread (highlight-worker.ts).
  */
 import type { Highlighter } from 'shiki';
-import { sourceLanguage, type Page } from '../model/pages.ts';
+import { sourceLanguage, type Page, type PageSection } from '../model/pages.ts';
 import { codeHtml, highlightWith } from './highlight-html.ts';
 
 /** What to highlight: rendered HTML with fenced code in it, or code in a language. */
@@ -30,8 +30,14 @@ export function descriptionJob(html: string | undefined, apply: (html: string) =
 }
 
 export function pageJobs(page: Page): HighlightJob[] {
-  const jobs = descriptionJob(page.descriptionHtml, (html) => (page.descriptionHtml = html));
-  for (const section of page.sections) {
+  return [...descriptionJob(page.descriptionHtml, (html) => (page.descriptionHtml = html)), ...sectionJobs(page.sections)];
+}
+
+function sectionJobs(sections: PageSection[]): HighlightJob[] {
+  const jobs: HighlightJob[] = [];
+  for (const section of sections) {
+    // Messages shown on an operation's page carry their own examples and sources.
+    if (section.type === 'messages') for (const message of section.messages) jobs.push(...sectionJobs(message.sections));
     if (section.type === 'source') jobs.push({ kind: 'code', text: section.code, lang: sourceLanguage(section.format), apply: (html) => (section.html = html) });
     else if (section.type === 'examples') for (const example of section.examples) jobs.push({ kind: 'code', text: example.code, lang: 'json', apply: (html) => (example.html = html) });
     else if (section.type === 'sns-operation') {

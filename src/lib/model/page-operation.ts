@@ -3,35 +3,39 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
+import { traitsSection } from './page-traits.ts';
 import { otherBindings, producerDeliveryPolicy } from './page-bindings.ts';
-import { bindingsOf, type Context, merged, sub } from './page-context.ts';
+import { bindingsOf, channelServers, type Context, merged, sub } from './page-context.ts';
 import { securitySection, serverSecuritySection } from './page-server.ts';
-import type { Fact, Page } from './pages.ts';
+import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
+import type { Fact, InlineMessage, Page, PageSection } from './pages.ts';
+import { messageContent } from './page-message.ts';
+import { templateParts } from './page-values.ts';
+import type { Entity, Link } from './types.ts';
 import { operationView } from './sns.ts';
 
 export function operationPage(ctx: Context, page: Page, op: Record<string, unknown>, at: Location): void {
   const m = merged(ctx, op, at);
   const value = m.value;
+  const action = typeof value.action === 'string' ? value.action : undefined;
+  if (action === 'send' || action === 'receive') page.facts.push({ label: 'Action', text: ACTION_MEANING[action] });
   const channel = ctx.locator.link(op.channel, sub(at, 'channel'));
   if (channel) page.facts.push({ label: 'Channel', link: channel });
-  const messages = Array.isArray(op.messages)
-    ? op.messages.flatMap((msg, i) => ctx.locator.link(msg, sub(at, 'messages', i)) ?? [])
-    : [];
-  page.sections.push({ type: 'links', heading: 'Messages', anchor: 'messages', links: messages, empty: 'Every message of the channel.' });
+  const channelValue = ctx.doc.deref(op.channel, sub(at, 'channel'));
+  const address = channelValue && isPlainObject(channelValue.value) ? channelValue.value.address : undefined;
+  if (typeof address === 'string') page.facts.push({ label: 'Address', text: address, code: true, template: templateParts(address) });
+  else if (channelValue) page.facts.push({ label: 'Address', text: 'set at run time (the channel gives none)' });
+  const channelEntity = ctx.locator.target(op.channel, sub(at, 'channel'));
+  const servers = channelEntity?.kind === 'channel' ? channelServers(ctx, channelEntity) : [];
+  if (servers.length > 0) page.facts.push({ label: servers.length === 1 ? 'Server' : 'Servers', links: servers });
+  // The operation's messages, or every message of its channel when it names none.
+  const messageSites: { raw: unknown; site: Location }[] = Array.isArray(op.messages)
+    ? op.messages.map((raw, i) => ({ raw, site: sub(at, 'messages', i) }))
+    : channelValue && isPlainObject(channelValue.value) ? entries(channelValue.value.messages).map(([id, raw]) => ({ raw, site: sub(channelValue.at, 'messages', id) })) : [];
+  page.sections.push(messagesSection(ctx, 'Messages', 'messages', messageSites, Array.isArray(op.messages) ? undefined : 'Every message of the channel.'));
   if (op.reply !== undefined) {
     const reply = ctx.doc.deref(op.reply, sub(at, 'reply'));
-    if (reply && isPlainObject(reply.value)) {
-      const facts: Fact[] = [];
-      const address = ctx.doc.deref(reply.value.address, sub(reply.at, 'address'));
-      if (address && isPlainObject(address.value) && typeof address.value.location === 'string') facts.push({ label: 'Reply address', text: address.value.location, code: true });
-      const replyChannel = reply.value.channel !== undefined ? ctx.locator.link(reply.value.channel, sub(reply.at, 'channel')) : undefined;
-      if (replyChannel) facts.push({ label: 'Reply channel', link: replyChannel });
-      entries(reply.value.messages).forEach(([i, msg]) => {
-        const link = ctx.locator.link(msg, sub(reply.at, 'messages', i));
-        if (link) facts.push({ label: 'Reply message', link });
-      });
-      page.sections.push({ type: 'facts', heading: 'Reply', anchor: 'reply', facts });
-    }
+    if (reply && isPlainObject(reply.value)) page.sections.push(replySection(ctx, reply.value, reply.at));
   }
   const bindings = bindingsOf(ctx, value.bindings, sub(m.origin.bindings ?? at, 'bindings'));
   if (bindings && isPlainObject(bindings.value.sns)) {
@@ -47,16 +51,63 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   otherBindings(ctx, page, bindings);
 }
 
-export function traitsSection(ctx: Context, page: Page, origin: Record<string, Location>, at: Location): void {
-  const fromTraits = Object.entries(origin).filter(([, o]) => o.file !== at.file || o.pointer !== at.pointer);
-  if (fromTraits.length === 0) return;
-  page.sections.push({
-    type: 'facts',
-    heading: 'Traits applied',
-    anchor: 'traits',
-    facts: fromTraits.map(([field, o]) => {
-      const link = ctx.locator.at(o);
-      return link ? { label: field, link: toLink(link) } : { label: field, text: o.pointer, code: true };
-    }),
-  });
+/** What the action means for a reader integrating with the application. */
+const ACTION_MEANING: Record<'send' | 'receive', string> = {
+  send: 'send: this application sends these messages; you receive them',
+  receive: 'receive: this application receives these messages; you send them',
+};
+
+/** Messages shown with their schemas and an example, up to this many; the rest as links with summaries. */
+export const MAX_INLINE_MESSAGES = 5;
+
+/** A list of messages (Reference Objects or inline), each shown as it would be on its own page. */
+function messagesSection(ctx: Context, heading: string, anchor: string, sites: { raw: unknown; site: Location }[], intro?: string, facts?: Fact[]): PageSection {
+  const messages: InlineMessage[] = [];
+  const others: (Link & { summaryHtml?: string })[] = [];
+  for (const { raw, site } of sites) {
+    const link = ctx.locator.link(raw, site) ?? ctx.locator.at(site);
+    const target = ctx.doc.deref(raw, site);
+    if (!link || !target || !isPlainObject(target.value)) continue;
+    const summary = typeof target.value.summary === 'string' ? renderInlineMarkdown(target.value.summary) : undefined;
+    if (messages.length >= MAX_INLINE_MESSAGES) {
+      others.push({ ...toLinkOf(link), ...(summary ? { summaryHtml: summary } : {}) });
+      continue;
+    }
+    const prefix = `${anchor}-${link.url.split('/').filter(Boolean).pop() ?? messages.length}`;
+    const content = messageContent(ctx, target.value, target.at, prefix);
+    messages.push({ anchor: prefix, link: toLinkOf(link), ...(summary ? { summaryHtml: summary } : {}), facts: content.facts, sections: content.sections });
+  }
+  return { type: 'messages', heading, anchor, ...(intro ? { intro } : {}), messages, others, ...(facts && facts.length > 0 ? { facts } : {}) };
+}
+
+const toLinkOf = (link: Link | Entity): Link => ('usedBy' in link ? toLink(link) : link);
+
+/** The reply: where it is sent (an address or a runtime expression and what it points at), its channel, its messages inline. */
+function replySection(ctx: Context, reply: Record<string, unknown>, at: Location): PageSection {
+  const facts: Fact[] = [];
+  const address = ctx.doc.deref(reply.address, sub(at, 'address'));
+  if (address && isPlainObject(address.value) && typeof address.value.location === 'string') {
+    facts.push({ label: 'Reply address', text: address.value.location, code: true });
+    const meaning = runtimeExpressionMeaning(address.value.location);
+    if (meaning) facts.push({ label: 'Which means', text: meaning });
+  }
+  const replyChannel = reply.channel !== undefined ? ctx.locator.link(reply.channel, sub(at, 'channel')) : undefined;
+  if (replyChannel) facts.push({ label: 'Reply channel', link: replyChannel });
+  const channelValue = reply.channel !== undefined ? ctx.doc.deref(reply.channel, sub(at, 'channel')) : undefined;
+  const channelAddress = channelValue && isPlainObject(channelValue.value) ? channelValue.value.address : undefined;
+  if (typeof channelAddress === 'string') facts.push({ label: 'Reply channel address', text: channelAddress, code: true, template: templateParts(channelAddress) });
+  const sites = Array.isArray(reply.messages)
+    ? reply.messages.map((raw, i) => ({ raw, site: sub(at, 'messages', i) }))
+    : channelValue && isPlainObject(channelValue.value) ? entries(channelValue.value.messages).map(([id, raw]) => ({ raw, site: sub(channelValue.at, 'messages', id) })) : [];
+  return messagesSection(ctx, 'Reply', 'reply', sites, sites.length === 0 ? 'The reply names no message.' : undefined, facts);
+}
+
+/** `$message.header#/replyTo` → "the replyTo header of the request message" (SPEC "Runtime expression"). */
+export function runtimeExpressionMeaning(expression: string): string | undefined {
+  const match = /^\$message\.(header|payload)(?:#(.*))?$/.exec(expression);
+  if (!match) return undefined;
+  const path = (match[2] ?? '').split('/').filter(Boolean).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const where = match[1] === 'header' ? 'header' : 'payload field';
+  if (path.length === 0) return `the whole ${match[1]} of the request message`;
+  return `the ${where} ${path.join('.')} of the request message`;
 }

@@ -56,8 +56,22 @@ export type PageSection =
   | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link }
   | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
   | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link }
+  /**
+   * Messages shown where they are used (an operation, its reply): the first MAX_INLINE_MESSAGES
+   * with their schemas and an example, the rest (`others`) as links with their summaries.
+   */
+  | { type: 'messages'; heading: string; anchor: string; intro?: string; messages: InlineMessage[]; others: (Link & { summaryHtml?: string })[]; facts?: Fact[] }
   /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
   | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] };
+
+/** A message shown on another object's page: its link, summary, facts, schemas and examples (anchors prefixed by `anchor`). */
+export interface InlineMessage {
+  anchor: string;
+  link: Link;
+  summaryHtml?: string;
+  facts: Fact[];
+  sections: PageSection[];
+}
 
 /** A validator finding shown on the page it concerns (builds with --allow-invalid). */
 export interface PageDiagnostic {
