@@ -149,6 +149,16 @@ describe('sns on the pages of the default document', () => {
     assert.deepEqual(https!.redrive, { deadLetterQueue: [{ kind: 'arn', value: 'arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq' }], maxReceiveCount: 10, countDefault: true });
   });
 
+  it('reads each subscription first as one line: endpoint, what it receives, its retries and where failures go', async () => {
+    const m = await orders();
+    const { view } = section(m.pages.find((p) => p.pointer === '/operations/receiveOrderEventsInWarehouse')!.sections, 'sns-operation');
+    assert.deepEqual(view.consumers.map((c) => c.line), [
+      'SQS queue warehouse-picking.fifo · only where eventType is one of "OrderPlaced", "OrderCancelled" and total is a number > 0 · 100,015 retries over about 23 days, then warehouse-picking-dlq.fifo',
+      'Lambda function arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening · only where eventType is "OrderPlaced" · 100,015 retries over about 23 days, then dropped',
+      'HTTPS endpoint https://hooks.example.com/commerce/v2/orders · every message · 20 retries over about 51 minutes, then arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq',
+    ]);
+  });
+
   it("uses the producer's topic-level delivery policy for a consumer's HTTP(S) subscription, the consumer's own values winning, and AWS's fixed policy for the others", async () => {
     const m = await orders();
     const { view } = section(m.pages.find((p) => p.pointer === '/operations/receiveOrderEventsInWarehouse')!.sections, 'sns-operation');

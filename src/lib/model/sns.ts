@@ -8,7 +8,7 @@
 import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import type { Link } from './types.ts';
-import { deliveryView, subscriptionDelivery, type DeliveryView } from './sns-delivery.ts';
+import { deliveryView, retriesSummary, subscriptionDelivery, type DeliveryView } from './sns-delivery.ts';
 
 export const PROTOCOL_LABELS: Record<string, string> = {
   http: 'HTTP endpoint', https: 'HTTPS endpoint', email: 'E-mail', 'email-json': 'E-mail (JSON)', sms: 'SMS',
@@ -56,6 +56,8 @@ export interface ConsumerView {
   scopeDefault: boolean;
   redrive?: { deadLetterQueue: Endpoint[]; maxReceiveCount: number; countDefault: boolean };
   delivery?: DeliveryView;
+  /** The subscription in one line, read first: "SQS queue q · only where … · 12 retries over about 10 minutes, then dlq". */
+  line: string;
 }
 
 export interface SnsOperationView {
@@ -153,7 +155,7 @@ export function operationView(binding: Record<string, unknown>, action: unknown,
   const queueList = isPlainObject(sqs) ? (Array.isArray(sqs.queues) ? sqs.queues : isPlainObject(sqs.queue) ? [sqs.queue] : []) : [];
   const queues = queueList.filter(isPlainObject).flatMap((q) => (typeof q.name === 'string' ? [{ name: q.name, anchor: `${anchorPrefix}-queue-${q.name.replace(/[^A-Za-z0-9_-]+/g, '-')}` }] : []));
   const queueAnchors = new Map(queues.map((q) => [q.name, q.anchor]));
-  const consumers = entries(binding.consumers).flatMap(([, c]) => (isPlainObject(c) ? [c] : [])).map((c): ConsumerView => {
+  const consumers = entries(binding.consumers).flatMap(([, c]) => (isPlainObject(c) ? [c] : [])).map((c): Omit<ConsumerView, 'line'> => {
     const redrive = isPlainObject(c.redrivePolicy) ? c.redrivePolicy : undefined;
     const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, topicPolicy);
     return {
@@ -168,7 +170,7 @@ export function operationView(binding: Record<string, unknown>, action: unknown,
       ...(redrive ? { redrive: { deadLetterQueue: endpoints(redrive.deadLetterQueue, queueAnchors), maxReceiveCount: typeof redrive.maxReceiveCount === 'number' ? redrive.maxReceiveCount : 10, countDefault: typeof redrive.maxReceiveCount !== 'number' } } : {}),
       ...(delivery ? { delivery } : {}),
     };
-  });
+  }).map((c) => ({ ...c, line: subscriptionLine(c) }));
   const topicDelivery = deliveryView(undefined, topicPolicy);
   return {
     side: action === 'receive' ? 'consumer' : 'producer',
@@ -194,4 +196,13 @@ export interface FanOut {
     /** e.g. "12 retries over about 540 s (exponential)". */
     retries?: string;
   }[];
+}
+
+/** What a subscription receives and what happens when delivery fails, in one line. */
+export function subscriptionLine(c: Omit<ConsumerView, 'line'>): string {
+  const endpoint = c.endpoints[0]?.value;
+  const what = c.filterPolicy && c.filterPolicy.summary.length > 0 ? `only where ${c.filterPolicy.summary.map((f) => `${f.attribute} ${f.condition}`).join(' and ')}` : 'every message';
+  const deadLetter = c.redrive?.deadLetterQueue[0]?.value;
+  const failing = c.delivery?.schedule ? `${retriesSummary(c.delivery)}, then ${deadLetter ?? 'dropped'}` : deadLetter ? `failed deliveries to ${deadLetter}` : undefined;
+  return [endpoint ? `${c.protocolLabel} ${endpoint}` : c.protocolLabel, what, failing].filter(Boolean).join(' · ');
 }
