@@ -87,8 +87,10 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     await page.locator('h1').click();
     // Each hit is "kind · title".
     assert.ok((await search(page, 'orders-{region}.fifo')).includes('channel · Order events'), 'channel by address');
+    assert.ok((await search(page, '{region}')).includes('channel · Order events'), 'channel by a parameter of its address');
+    assert.ok((await search(page, 'stock-check')).includes('channel · Stock check requests'), 'channel by a part of its address');
     assert.equal((await search(page, 'receiveOrderEventsInWarehouse'))[0], 'operation · Warehouse picks orders', 'an exact id ranks first');
-    assert.ok((await search(page, 'StockCheckRequested')).includes('component · messages · Stock check requested'), 'message by name');
+    assert.ok((await search(page, 'StockCheckRequested')).includes('component · message · Stock check requested'), 'message by name');
     const nested = await search(page, 'dueDays');
     assert.ok(nested.some((t) => /· (InvoicePayment|Payment|Order|Order placed)$/.test(t)), `schema by nested property: ${nested.join(', ')}`);
     const href = await page.locator('.pagefind-ui__result-link').first().getAttribute('href');
