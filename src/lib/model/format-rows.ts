@@ -2,11 +2,13 @@
  * Schemas of other formats as the same table rows as JSON Schema: Avro records (their fields,
  * unions, arrays, maps, enums, nested records) and Protocol Buffers messages (parsed with
  * protobufjs: fields with their numbers, repeated and map fields, nested messages). A named
- * type met again inside itself becomes a back-reference, as with JSON Schema.
+ * type met again inside itself becomes a back-reference, as with JSON Schema, and tables stop
+ * at the same depth (MAX_ROW_DEPTH).
  */
 import { lazyModule } from '../lazy-module.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { MAX_ROW_DEPTH } from './schema-rows.ts';
 import type { SchemaRow } from './types.ts';
 
 const protobuf = lazyModule<typeof import('protobufjs')>('protobufjs');
@@ -45,6 +47,10 @@ export function avroRows(schema: unknown, anchorPrefix: string): SchemaRow[] {
     if (isPlainObject(single) && typeof single.doc === 'string' && !r.descriptionHtml) r.descriptionHtml = renderMarkdown(single.doc);
     rows.push(r);
     if (named) shown.set(named, r);
+    if (depth >= MAX_ROW_DEPTH && isPlainObject(single) && ['record', 'array', 'map'].includes(String(single.type))) {
+      r.cut = {};
+      return;
+    }
     if (isPlainObject(single) && single.type === 'record' && Array.isArray(single.fields)) {
       for (const f of single.fields) {
         if (!isPlainObject(f) || typeof f.name !== 'string') continue;
@@ -80,6 +86,11 @@ export function protobufRows(source: string, anchorPrefix: string): SchemaRow[] 
       return;
     }
     rows.push(r);
+    // Each message is also shown from its own row at the top of the table.
+    if (depth >= MAX_ROW_DEPTH && type.fieldsArray.length > 0) {
+      r.cut = {};
+      return;
+    }
     onPath.add(type.fullName);
     for (const field of type.fieldsArray) {
       field.resolve();

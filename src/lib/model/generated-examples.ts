@@ -7,7 +7,8 @@
 import { sample } from 'openapi-sampler';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { walkSchema } from '../resolve/schema-walk.ts';
+import { joinPointer } from '../resolve/json-pointer.ts';
+import { forEachSchemaChild } from '../resolve/schema-walk.ts';
 import { schemaFormatKind } from '../validate/schema-formats.ts';
 
 export interface GeneratedExample {
@@ -38,20 +39,44 @@ function jsonSchemaOf(doc: ResolvedDoc, raw: unknown, site: Location): { schema:
  * which a preview build still renders) must not make the build allocate them. Such schemas
  * get no generated example. The bound is on the product of all `minItems` of the schema (an
  * upper bound of any nesting of them).
+ *
+ * The sampler goes `maxSampleDepth` levels of properties and items deep, but follows
+ * references and `allOf`/`oneOf`/… between two such levels as far as they go, recursively: a
+ * chain of thousands of them (valid, if odd) gets no example either, and neither does a
+ * schema with so many paths through it that the example would be huge.
  */
 const MAX_SAMPLED_ITEMS = 1000;
 const MAX_SAMPLED_LENGTH = 10_000;
+/** References and combinators followed in a row without going a level of properties or items deeper. */
+const MAX_SAMPLED_CHAIN = 64;
+/** Schemas the sampler would visit (a schema used twice counts twice, as it is sampled twice). */
+const MAX_SAMPLED_NODES = 10_000;
+/** Keywords whose subschemas the sampler takes one level deeper. */
+const LEVEL_KEYWORDS = new Set(['properties', 'patternProperties', 'additionalProperties', 'items', 'additionalItems']);
 
 function tooLargeToSample(doc: ResolvedDoc, schema: unknown, at: Location): boolean {
   let items = 1;
-  let tooLarge = false;
-  walkSchema(doc, schema, at, ({ value }) => {
-    if (!isPlainObject(value)) return true;
+  let nodes = 0;
+  // Iterative, and bounded like the sampler: it stops at maxSampleDepth, so this does too.
+  const stack: { raw: unknown; site: Location; level: number; chain: number }[] = [{ raw: schema, site: at, level: 1, chain: 0 }];
+  while (stack.length > 0) {
+    const { raw, site, level, chain } = stack.pop()!;
+    const resolved = doc.deref(raw, site);
+    if (!resolved || !isPlainObject(resolved.value)) continue;
+    const value = resolved.value;
+    if (++nodes > MAX_SAMPLED_NODES || chain + resolved.via.length > MAX_SAMPLED_CHAIN) return true;
     if (typeof value.minItems === 'number' && value.minItems > 1) items *= value.minItems;
-    if (items > MAX_SAMPLED_ITEMS || (typeof value.minLength === 'number' && value.minLength > MAX_SAMPLED_LENGTH)) tooLarge = true;
-    return !tooLarge;
-  });
-  return tooLarge;
+    if (items > MAX_SAMPLED_ITEMS || (typeof value.minLength === 'number' && value.minLength > MAX_SAMPLED_LENGTH)) return true;
+    if (level > OPTIONS.maxSampleDepth) continue;
+    const base = resolved.at;
+    forEachSchemaChild(value, (child, keyword, key) => {
+      if (keyword === 'definitions') return;
+      const deeper = LEVEL_KEYWORDS.has(keyword);
+      const pointer = key === undefined ? joinPointer(base.pointer, keyword) : joinPointer(base.pointer, keyword, key);
+      stack.push({ raw: child, site: { file: base.file, pointer }, level: deeper ? level + 1 : level, chain: deeper ? 0 : chain + resolved.via.length + 1 });
+    });
+  }
+  return false;
 }
 
 function sampleOf(doc: ResolvedDoc, schema: unknown, file: string): unknown {

@@ -5,7 +5,12 @@ import { describe, it } from 'node:test';
 import { tempTree } from '../../../test/helpers.ts';
 import { validateDocument } from '../validate/validate-document.ts';
 import { buildApiModel, type ApiModel } from './build-model.ts';
-import { schemaRows } from './schema-rows.ts';
+import { deepChainDocument, type ChainKind } from '../../../test/deep-document.ts';
+import { defaultLimits } from '../load/limits.ts';
+import { loadSourceFile } from '../load/source-file.ts';
+import { ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { generateExamples } from './generated-examples.ts';
+import { MAX_ROW_DEPTH, schemaRows } from './schema-rows.ts';
 import { COMPONENT_KINDS } from './types.ts';
 
 const repo = resolve(import.meta.dirname, '../../..');
@@ -87,6 +92,73 @@ describe('model: schema rows', () => {
     assert.deepEqual(rows.find((r) => r.name === 'dueDays')!.constraints, ['≥ 0', '≤ 90']);
   });
 });
+
+describe('model: long chains of schemas (hostile input)', () => {
+  const open = (kind: ChainKind, length: number): ResolvedDoc => {
+    const dir = tempTree({ 'chain.yaml': deepChainDocument(kind, length) });
+    const file = loadSourceFile(join(dir, 'chain.yaml'), defaultLimits).file!;
+    return new ResolvedDoc(file, { root: dir, allowRemote: false }, defaultLimits);
+  };
+  const chain = async (kind: ChainKind, length: number): Promise<ApiModel> => (await model(join(tempTree({ 'chain.yaml': deepChainDocument(kind, length) }), 'chain.yaml'))).model;
+  const rowsOf = (m: ApiModel, pointer: string) => {
+    const section = m.pages.find((p) => p.pointer === pointer)!.sections.find((s) => s.type === 'schema');
+    assert.ok(section && section.type === 'schema');
+    return section.rows;
+  };
+
+  it('shows MAX_ROW_DEPTH levels of a chain of schemas, then links to the page where it goes on', async () => {
+    const m = await chain('property', 40);
+    const rows = rowsOf(m, '/components/schemas/s0');
+    assert.deepEqual(rows.map((r) => r.depth), Array.from({ length: MAX_ROW_DEPTH + 1 }, (_, i) => i));
+    assert.deepEqual(rows.map((r) => r.component?.id), Array.from({ length: MAX_ROW_DEPTH + 1 }, (_, i) => `s${i}`));
+    assert.deepEqual(rows.at(-1)!.cut, { on: { id: `s${MAX_ROW_DEPTH}`, url: `components/schemas/s${MAX_ROW_DEPTH}/` } });
+    assert.ok(rows.slice(0, -1).every((r) => r.cut === undefined));
+    // That page shows the next levels; the end of the chain, nothing to cut.
+    assert.equal(rowsOf(m, `/components/schemas/s${MAX_ROW_DEPTH}`).at(-1)!.cut?.on?.id, `s${2 * MAX_ROW_DEPTH}`);
+    assert.deepEqual(rowsOf(m, '/components/schemas/s39').map((r) => [r.depth, r.cut]), [[0, undefined], [1, undefined]]);
+    // However long the chain: the rows of a table stay as many.
+    const doc = open('property', 5000);
+    assert.equal(schemaRows(doc, { $ref: '#/components/schemas/s0' }, { file: doc.root.path, pointer: '/x' }, { anchorPrefix: 'p' }).length, MAX_ROW_DEPTH + 1);
+  });
+
+  it('links a cut inline level to the nearest schema above it with a page, and says so when there is none', async () => {
+    const rows = rowsOf(await chain('nested', 40), '/components/schemas/s0');
+    assert.equal(rows.length, MAX_ROW_DEPTH + 1);
+    // s0 a b(s1) a b(s2) a b(s3) a b(s4): the row at the limit is s4 itself.
+    assert.deepEqual(rows.at(-1)!.cut, { on: { id: 's4', url: 'components/schemas/s4/' } });
+    const doc = open('nested', 0);
+    const cut = schemaRows(doc, deepInline(MAX_ROW_DEPTH + 3), { file: doc.root.path, pointer: '/x' }, { anchorPrefix: 'p' }).filter((r) => r.cut);
+    assert.deepEqual(cut.map((r) => [r.depth, r.cut]), [[MAX_ROW_DEPTH, {}]]);
+  });
+
+  it('cuts every kind of chain (items, allOf, references to references)', async () => {
+    for (const kind of ['items', 'allOf', 'alias'] as const) {
+      const rows = rowsOf(await chain(kind, 40), '/components/schemas/s0');
+      assert.ok(rows.length <= MAX_ROW_DEPTH + 1, `${kind}: ${rows.length} rows`);
+      assert.ok(kind === 'alias' || rows.at(-1)!.cut?.on, kind);
+    }
+  });
+
+  it('samples a long chain only as deep as the sampler goes: a few schemas read, not the whole chain', async () => {
+    for (const [kind, example] of [['property', true], ['nested', true], ['allOf', false], ['items', true]] as const) {
+      const doc = open(kind, 5000);
+      const deref = doc.deref.bind(doc);
+      let calls = 0;
+      doc.deref = (value, at) => (calls++, deref(value, at));
+      const message = (doc.root.value as { channels: { chain: { messages: { link: Record<string, unknown> } } } }).channels.chain.messages.link;
+      const examples = generateExamples(doc, message, { payload: { file: doc.root.path, pointer: '/channels/chain/messages/link' } });
+      assert.equal(examples.length > 0, example, kind);
+      assert.ok(calls < 200, `${kind}: ${calls} schemas read`);
+    }
+  });
+});
+
+/** `{type: object, properties: {a: {…}}}`, `levels` deep, inline. */
+function deepInline(levels: number): Record<string, unknown> {
+  let schema: Record<string, unknown> = { type: 'string' };
+  for (let i = 0; i < levels; i++) schema = { type: 'object', properties: { a: schema } };
+  return schema;
+}
 
 const corpus = resolve(process.env.APIDESC_CORPUS ?? join(repo, '../shared/corpus'));
 

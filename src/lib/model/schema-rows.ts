@@ -8,7 +8,7 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { walkSchema } from '../resolve/schema-walk.ts';
+import { schemaChildren, walkSchema } from '../resolve/schema-walk.ts';
 import type { SchemaRow } from './types.ts';
 
 export interface RowOptions {
@@ -20,10 +20,21 @@ export interface RowOptions {
 
 const COMBINATORS = ['oneOf', 'anyOf', 'allOf', 'not', 'if'] as const;
 
+/**
+ * Levels below the root a schema table shows. A row at this depth with schemas nested below it
+ * is cut (`SchemaRow.cut`): its levels continue on the page of the nearest named component
+ * schema, which starts its own table at its root. Without the limit a chain of a thousand
+ * schemas (each a property of the one before) would make each page list the whole chain,
+ * and nest the table a thousand levels deep.
+ */
+export const MAX_ROW_DEPTH = 8;
+
 export function schemaRows(doc: ResolvedDoc, schema: unknown, site: Location, options: RowOptions): SchemaRow[] {
   const rows: SchemaRow[] = [];
   const valueAt = new Map<string, unknown>();
   const anchorOf = new Map<string, SchemaRow>();
+  /** The rows on the path to the current one, by depth. */
+  const ancestors: SchemaRow[] = [];
   walkSchema(doc, schema, site, (visit) => {
     // `definitions` hold schemas for references; they are shown where they are used.
     if (visit.path[visit.path.length - 2] === 'definitions') return false;
@@ -55,9 +66,21 @@ export function schemaRows(doc: ResolvedDoc, schema: unknown, site: Location, op
     anchorOf.set(at, row);
     if (isPlainObject(visit.value)) describeSchema(row, visit.value);
     rows.push(row);
+    ancestors.length = visit.depth;
+    ancestors.push(row);
+    if (visit.depth >= MAX_ROW_DEPTH && hasShownChildren(visit.value)) {
+      // The row itself, or the nearest schema above it with a page of its own (not the table's root, whose page this may be).
+      const on = ancestors.findLast((r) => r.depth > 0 && r.component)?.component;
+      row.cut = on ? { on } : {};
+      return false;
+    }
     return true;
   });
   return rows;
+}
+
+function hasShownChildren(value: unknown): boolean {
+  return isPlainObject(value) && schemaChildren(value).some(([keywords]) => keywords[0] !== 'definitions');
 }
 
 function anchorToken(token: string): string {

@@ -77,6 +77,11 @@ export interface SchemaRow {
   component?: { id: string; url: string };
   /** Recursion: the schema is already shown above; link to that row instead of expanding. */
   backReference?: { anchor: string; name: string };
+  /**
+   * The table's depth limit (MAX_ROW_DEPTH): what is nested below this row is not shown here.
+   * `on` is the named component schema whose own page shows it, when there is one.
+   */
+  cut?: { on?: { id: string; url: string } };
   /** `false` schema (nothing allowed) or `true` (anything). */
   booleanSchema?: boolean;
 }

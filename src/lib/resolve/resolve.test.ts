@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { codes, tempTree, validateFiles, where, MINIMAL } from '../../../test/helpers.ts';
+import { deepChainDocument } from '../../../test/deep-document.ts';
+import { defaultLimits } from '../load/limits.ts';
+import { loadSourceFile } from '../load/source-file.ts';
 import { validateDocument } from '../validate/validate-document.ts';
+import { ResolvedDoc } from './resolved-doc.ts';
 
 const channelWith = (payloadRef: string): string => `${MINIMAL}channels:
   c:
@@ -85,6 +89,25 @@ describe('resolve: JSON Reference behaviour', () => {
     assert.deepEqual(codes(d), ['ref-siblings']);
     assert.equal(d[0]!.severity, 'warning');
     assert.equal(where(d[0]), 'main.yaml:8:5');
+  });
+});
+
+describe('resolve: long chains of references (hostile input)', () => {
+  it('follows 5,000 references to references to the value, without a false loop or a stack overflow', async () => {
+    const dir = tempTree({ 'main.yaml': deepChainDocument('alias', 5000) });
+    const file = loadSourceFile(join(dir, 'main.yaml'), defaultLimits).file!;
+    const doc = new ResolvedDoc(file, { root: dir, allowRemote: false }, defaultLimits);
+    const site = { file: file.path, pointer: '/channels/chain/messages/link/payload' };
+    const found = doc.deref({ $ref: '#/components/schemas/s0' }, site)!;
+    assert.equal(found.at.pointer, '/components/schemas/s5000');
+    assert.deepEqual(found.value, { type: 'object', description: 'the end of the chain' });
+    // Every Reference Object on the way, in order: the site, then s0 … s4999.
+    assert.equal(found.via.length, 5001);
+    assert.deepEqual([found.via[0]!.pointer, found.via[1]!.pointer, found.via[5000]!.pointer], [site.pointer, '/components/schemas/s0', '/components/schemas/s4999']);
+    // A reference in the middle of a pointer, through the whole chain.
+    assert.equal(doc.resolveRef('#/components/schemas/s0/description', site)?.value, 'the end of the chain');
+    assert.deepEqual(doc.problems, []);
+    assert.deepEqual(codes((await validateDocument(join(dir, 'main.yaml'), { cwd: dir })).diagnostics), []);
   });
 });
 

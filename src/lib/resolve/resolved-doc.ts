@@ -29,7 +29,56 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const MAX_HOPS = 64;
+/**
+ * The references followed to a node, joined without copying: a chain of a thousand references
+ * to references would otherwise hold a list of every later hop at each of them (quadratic).
+ */
+type Hops = readonly Location[] | { readonly first: Hops; readonly second: Hops };
+
+const join = (first: Hops, second: Hops): Hops => (Array.isArray(first) && first.length === 0 ? second : Array.isArray(second) && second.length === 0 ? first : { first, second });
+
+function flatten(hops: Hops): Location[] {
+  const out: Location[] = [];
+  const stack: Hops[] = [hops];
+  while (stack.length > 0) {
+    const h = stack.pop()!;
+    if (Array.isArray(h)) out.push(...(h as readonly Location[]));
+    else stack.push((h as { second: Hops }).second, (h as { first: Hops }).first);
+  }
+  return out;
+}
+
+/** A resolved node as the resolver keeps it; `via` is made when someone reads it. */
+interface Found {
+  value: unknown;
+  at: Location;
+  hops: Hops;
+}
+
+function toResolved(found: Found, before: Hops = []): Resolved {
+  const hops = join(before, found.hops);
+  let via: Location[] | undefined;
+  return {
+    value: found.value,
+    at: found.at,
+    get via() {
+      return (via ??= flatten(hops));
+    },
+  };
+}
+
+/** A reference being resolved: its pointer, followed token by token from the root of its file. */
+interface Frame {
+  key: string;
+  ref: string;
+  site: Location;
+  tokens: string[];
+  /** Tokens followed so far. */
+  i: number;
+  current: Found;
+  /** `current` is a reference whose target is being resolved (the frame above this one). */
+  waiting: boolean;
+}
 
 export class ResolvedDoc {
   readonly root: SourceFile;
@@ -38,7 +87,7 @@ export class ResolvedDoc {
   readonly #files = new Map<string, SourceFile | null>();
   readonly #positions = new Map<string, PositionIndex>();
   readonly #problems = new Map<string, Problem>();
-  readonly #cache = new Map<string, Resolved | null>();
+  readonly #cache = new Map<string, Found | null>();
   /** File → reference text → the key of `#cache` that reference resolved to (two levels: no key string to build per lookup). */
   readonly #targetKeys = new Map<string, Map<string, string>>();
   readonly #resolving = new Set<string>();
@@ -80,8 +129,8 @@ export class ResolvedDoc {
   deref(value: unknown, at: Location): Resolved | undefined {
     if (!isRefObject(value)) return { value, at, via: [] };
     this.#warnSiblings(value, at);
-    const target = this.resolveRef(value.$ref, at);
-    return target && { ...target, via: [at, ...target.via] };
+    const target = this.#resolve(value.$ref, at);
+    return target && toResolved(target, [at]);
   }
 
   /**
@@ -96,57 +145,103 @@ export class ResolvedDoc {
   }
 
   /** The node that `ref`, written at `site`, names (after refs to refs). Undefined when it cannot be resolved. */
-  resolveRef(ref: string, site: Location, hops = 0): Resolved | undefined {
+  resolveRef(ref: string, site: Location): Resolved | undefined {
+    const found = this.#resolve(ref, site);
+    return found && toResolved(found);
+  }
+
+  /**
+   * Resolves a reference, and the references its pointer meets (refs to refs, refs in the middle
+   * of a pointer), with a stack of its own instead of recursion: a chain of thousands of
+   * references cannot overflow the call stack, and every reference is resolved once.
+   */
+  #resolve(ref: string, site: Location): Found | undefined {
+    const first = this.#begin(ref, site);
+    if (!('tokens' in first)) return first.found;
+    const stack: Frame[] = [first];
+    let delivered: Found | undefined;
+    for (;;) {
+      const step = this.#advance(stack[stack.length - 1]!, delivered);
+      delivered = undefined;
+      if ('tokens' in step) {
+        stack.push(step);
+        continue;
+      }
+      stack.pop();
+      if (stack.length === 0) return step.found;
+      delivered = step.found;
+    }
+  }
+
+  /** Starts resolving `ref`: its result when it is known (or cannot be had), else the frame to follow its pointer in. */
+  #begin(ref: string, site: Location): Frame | { found: Found | undefined } {
     // The same reference text in the same file names the same target: skip parsing it again
     // (documents repeat a few hundred references thousands of times).
     let refsInFile = this.#targetKeys.get(site.file);
     const known = refsInFile?.get(ref);
     const knownResult = known === undefined ? undefined : this.#cache.get(known);
-    if (knownResult !== undefined) return knownResult ?? undefined;
+    if (knownResult !== undefined) return { found: knownResult ?? undefined };
     const target = targetOf(ref, site.file, this.policy);
-    if (target.kind === 'refused') return this.#fail(site, target.code, target.message, target.hint);
+    if (target.kind === 'refused') return { found: this.#fail(site, target.code, target.message, target.hint) };
     const parsed = fragmentToPointer(target.fragment);
     if (!parsed.ok || parsed.pointer === undefined) {
-      return this.#fail(site, 'ref-invalid', `"${ref}": ${parsed.ok ? 'bad fragment' : parsed.reason}`, 'Write the fragment as a JSON pointer, e.g. #/components/schemas/Order.');
+      return { found: this.#fail(site, 'ref-invalid', `"${ref}": ${parsed.ok ? 'bad fragment' : parsed.reason}`, 'Write the fragment as a JSON pointer, e.g. #/components/schemas/Order.') };
     }
     const key = `${target.document}#${parsed.pointer}`;
     if (!refsInFile) this.#targetKeys.set(site.file, (refsInFile = new Map()));
     refsInFile.set(ref, key);
     const cached = this.#cache.get(key);
-    if (cached !== undefined) return cached ?? undefined;
-    if (this.#resolving.has(key) || hops > MAX_HOPS) {
+    if (cached !== undefined) return { found: cached ?? undefined };
+    if (this.#resolving.has(key)) {
       // The chain came back to a reference it is still resolving: a loop with no content.
-      return this.#fail(site, 'ref-cycle', `"${ref}" is part of a loop of references that never reaches a value`, 'Make one of the references in the loop point at an actual object.');
+      return { found: this.#fail(site, 'ref-cycle', `"${ref}" is part of a loop of references that never reaches a value`, 'Make one of the references in the loop point at an actual object.') };
     }
     this.#resolving.add(key);
     const file = this.#loadFile(target.document, target.kind, site, ref);
-    const found = file && this.#walkPointer(file, parsed.tokens, site, ref, hops);
-    this.#resolving.delete(key);
-    this.#cache.set(key, found ?? null);
-    return found;
+    if (!file) return this.#end(key, undefined);
+    return { key, ref, site, tokens: parsed.tokens, i: 0, current: { value: file.value, at: { file: file.path, pointer: '' }, hops: [] }, waiting: false };
   }
 
-  /** Follows `tokens` from the root of `file`, resolving references met on the way (and at the end). */
-  #walkPointer(file: SourceFile, tokens: string[], site: Location, ref: string, hops: number): Resolved | undefined {
-    let current: Resolved = { value: file.value, at: { file: file.path, pointer: '' }, via: [] };
-    for (let i = 0; ; i++) {
-      if (isRefObject(current.value)) {
-        const next = this.resolveRef(current.value.$ref, current.at, hops + 1);
-        if (!next) return this.#chained(site, ref, current.at);
-        current = { ...next, via: [...current.via, current.at, ...next.via] };
+  /**
+   * Follows the frame's pointer from where it stopped, resolving the references met on the way
+   * (and at the end). `delivered` is the target of the reference it waited for. Returns the
+   * frame of a reference to resolve first, or the frame's own result.
+   */
+  #advance(frame: Frame, delivered: Found | undefined): Frame | { found: Found | undefined } {
+    const { site, ref, tokens } = frame;
+    for (;;) {
+      const current = frame.current;
+      if (frame.waiting) {
+        frame.waiting = false;
+        if (!delivered) return this.#end(frame.key, this.#chained(site, ref, current.at));
+        frame.current = { value: delivered.value, at: delivered.at, hops: join(join(current.hops, [current.at]), delivered.hops) };
+        delivered = undefined;
+      } else if (isRefObject(current.value)) {
+        const next = this.#begin(current.value.$ref, current.at);
+        frame.waiting = true;
+        if ('tokens' in next) return next;
+        delivered = next.found;
+        continue;
       }
-      if (i === tokens.length) return current;
-      const token = tokens[i]!;
-      const container = current.value;
+      if (frame.i === tokens.length) return this.#end(frame.key, frame.current);
+      const token = tokens[frame.i++]!;
+      const container = frame.current.value;
       let child: unknown;
       if (Array.isArray(container)) child = /^(0|[1-9]\d*)$/.test(token) ? container[Number(token)] : undefined;
       else if (isPlainObject(container) && Object.hasOwn(container, token)) child = container[token];
+      const at = frame.current.at;
       if (child === undefined) {
-        const where = (current.at.pointer === '' ? 'the document root' : current.at.pointer) + (current.at.file === site.file ? '' : ` of ${current.at.file}`);
-        return this.#fail(site, 'ref-unresolved', `"${ref}" does not resolve: ${where} has no "${token}"`, 'Check the pointer against the target file; pointers are case sensitive and "/" in a key is written "~1".');
+        const where = (at.pointer === '' ? 'the document root' : at.pointer) + (at.file === site.file ? '' : ` of ${at.file}`);
+        return this.#end(frame.key, this.#fail(site, 'ref-unresolved', `"${ref}" does not resolve: ${where} has no "${token}"`, 'Check the pointer against the target file; pointers are case sensitive and "/" in a key is written "~1".'));
       }
-      current = { value: child, at: { file: current.at.file, pointer: joinPointer(current.at.pointer, token) }, via: current.via };
+      frame.current = { value: child, at: { file: at.file, pointer: joinPointer(at.pointer, token) }, hops: frame.current.hops };
     }
+  }
+
+  #end(key: string, found: Found | undefined): { found: Found | undefined } {
+    this.#resolving.delete(key);
+    this.#cache.set(key, found ?? null);
+    return { found };
   }
 
   #chained(site: Location, ref: string, broken: Location): undefined {

@@ -30,6 +30,14 @@ const safeRegex = lazyModule<typeof import('safe-regex2')>('safe-regex2');
 /** Checks that may time out are given up for the rest of the document after this many did. */
 export const MAX_TIMEOUTS = 3;
 
+/** A schema given an id, waiting to be copied with its references replaced by ids. */
+interface Pending {
+  schema: unknown;
+  at: Location;
+  id: string;
+  location: string;
+}
+
 /** Keywords whose nested errors are about alternatives: the keyword's own error says more than each alternative's. */
 const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not', 'if']);
 
@@ -55,12 +63,13 @@ export class ExampleValidator {
 
   /**
    * Reasons the value does not match the JSON Schema `schema`, found at `schemaAt`; empty when it
-   * does (or when the schema cannot be used); 'timeout' when a pattern of the schema took too
+   * does (or when the schema cannot be used); 'too-deep' when its subschemas nest too deeply for
+   * the validator's recursion; 'timeout' when a pattern of the schema took too
    * long on the value; 'skipped' when the schema has such a pattern and enough checks have
    * timed out already (each costs the time limit: a document must not make validation take
    * minutes with many of them).
    */
-  jsonSchemaErrors(value: unknown, schema: unknown, schemaAt: Location): string[] | 'timeout' | 'skipped' {
+  jsonSchemaErrors(value: unknown, schema: unknown, schemaAt: Location): string[] | 'timeout' | 'skipped' | 'too-deep' {
     let errors: OutputUnit[] | undefined;
     try {
       const root = this.#register(schema, schemaAt);
@@ -76,7 +85,10 @@ export class ExampleValidator {
       } else {
         errors = registeredSchemaErrors(value, root, this.#lookup);
       }
-    } catch {
+    } catch (error) {
+      // The validator follows references and allOf/anyOf/… recursively: a chain of a few hundred
+      // (valid, if odd) exhausts the stack. Said so, rather than passing the example unchecked.
+      if (error instanceof RangeError && /call stack/i.test(error.message)) return 'too-deep';
       // A reference that does not resolve: the reference is reported; examples are not checked.
     }
     // Undefined: a value or schema the validator cannot take (the schema rules say why).
@@ -108,32 +120,69 @@ export class ExampleValidator {
 
   /**
    * The id of the schema written at `at`, registering it (and, in turn, every schema its
-   * references reach) on first sight. Ids are given before copying, so recursion ends.
-   * Throws when a reference on the way does not resolve.
+   * references reach) on first sight. Ids are given before copying, so recursion ends; the
+   * schemas are copied one after the other, not recursively (a chain of thousands of references
+   * must not overflow the stack, and then leave its examples unchecked). Throws when a reference
+   * on the way does not resolve.
    */
   #register(schema: unknown, at: Location): string {
+    const batch: Pending[] = [];
+    const id = this.#idOf(schema, at, batch);
+    const failed = new Map<string, Error>();
+    for (let i = 0; i < batch.length; i++) {
+      const { schema: s, at: where, id: sid } = batch[i]!;
+      try {
+        this.#lookup[sid] = this.#withIds(s, where, sid, batch) as Schema | boolean;
+      } catch (error) {
+        failed.set(sid, error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    if (failed.size > 0) this.#unregister(batch, failed);
+    const error = failed.get(id);
+    if (error) throw error;
+    return id;
+  }
+
+  /** The id of the schema at `at`; a new one is queued in `batch` to be copied. Throws when it could not be used before. */
+  #idOf(schema: unknown, at: Location, batch: Pending[]): string {
     const location = `${at.file}#${at.pointer}`;
     const known = this.#ids.get(location);
     if (known instanceof Error) throw known;
     if (known !== undefined) return known;
     const id = `s${this.#nextId++}`;
     this.#ids.set(location, id);
-    try {
-      this.#lookup[id] = this.#withIds(schema, at, id) as Schema | boolean;
-    } catch (error) {
-      this.#ids.set(location, error instanceof Error ? error : new Error(String(error)));
-      throw error;
-    }
+    batch.push({ schema, at, id, location });
     return id;
   }
 
+  /** The schemas of a batch that could not be copied, and those that reach them, are not usable. */
+  #unregister(batch: Pending[], failed: Map<string, Error>): void {
+    const users = new Map<string, string[]>();
+    for (const { id } of batch) for (const target of this.#refs.get(id) ?? []) (users.get(target) ?? users.set(target, []).get(target)!).push(id);
+    const stack = [...failed.keys()];
+    while (stack.length > 0) {
+      const target = stack.pop()!;
+      for (const user of users.get(target) ?? []) {
+        if (failed.has(user)) continue;
+        failed.set(user, failed.get(target)!);
+        stack.push(user);
+      }
+    }
+    for (const { id, location } of batch) {
+      const error = failed.get(id);
+      if (!error) continue;
+      this.#ids.set(location, error);
+      delete this.#lookup[id];
+    }
+  }
+
   /** `schema` with its references naming registered ids: the objects on the way to a reference are copied, the rest is shared. */
-  #withIds(schema: unknown, at: Location, id: string): unknown {
+  #withIds(schema: unknown, at: Location, id: string, batch: Pending[]): unknown {
     if (isRefObject(schema)) {
       // The other properties of a Reference Object are ignored, as the document does (and warns).
       const target = this.#doc.deref(schema, at);
       if (!target) throw new Error(`${schema.$ref} does not resolve`);
-      const targetId = this.#register(target.value, target.at);
+      const targetId = this.#idOf(target.value, target.at, batch);
       let refs = this.#refs.get(id);
       if (!refs) this.#refs.set(id, (refs = new Set()));
       refs.add(targetId);
@@ -144,7 +193,7 @@ export class ExampleValidator {
     let copy: Record<string, unknown> | undefined;
     forEachSchemaChild(schema, (child, keyword, key) => {
       const pointer = key === undefined ? childPointer(at.pointer, keyword) : childPointer(childPointer(at.pointer, keyword), key);
-      const replaced = this.#withIds(child, { file: at.file, pointer }, id);
+      const replaced = this.#withIds(child, { file: at.file, pointer }, id, batch);
       if (replaced === child) return;
       copy ??= { ...schema };
       if (key === undefined) {

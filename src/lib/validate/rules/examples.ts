@@ -30,7 +30,9 @@ export const examplesRule: Rule = {
           const schemaSite = fieldAt(merged.origin[part]!, part);
           validator ??= new ExampleValidator(doc);
           const errors = check(ctx.doc, validator, example[part], merged.value[part], schemaSite);
-          if (errors === 'timeout' || errors === 'skipped') {
+          if (errors === 'too-deep') {
+            report(problem('example-check-too-deep', 'warning', fieldAt(examplesAt, i, part), `${label}: the ${part} was not checked: its schema nests references and allOf/anyOf/oneOf too deeply to check`, 'Shorten the chain of schemas that reference or combine one another (a few levels are usual; each one is followed recursively by validators).'));
+          } else if (errors === 'timeout' || errors === 'skipped') {
             const why = errors === 'timeout' ? `matching it against a \`pattern\` of the ${part} schema took longer than ${EXAMPLE_CHECK_LIMIT_MS / 1000} s` : `the ${part} schema has a \`pattern\` that can take an exponential time, and ${MAX_TIMEOUTS} checks against such patterns have timed out already`;
             report(problem('example-check-timeout', 'warning', fieldAt(examplesAt, i, part), `${label}: the ${part} was not checked: ${why}`, PATTERN_HINT));
           } else if (errors.length > 0) {
