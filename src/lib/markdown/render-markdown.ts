@@ -6,6 +6,8 @@
  */
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { escapeText } from '../html-text.ts';
+import { MAX_MARKDOWN_NESTING, markdownNesting } from './markdown-nesting.ts';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -58,10 +60,35 @@ function cached(cache: Map<string, string>, markdown: string, render: (text: str
 }
 
 export function renderMarkdown(markdown: string): string {
-  return cached(blockCache, markdown, (text) => sanitizeHtml(marked.parse(text) as string, SANITIZE).trim());
+  return cached(blockCache, markdown, (text) => safely(text, () => sanitizeHtml(marked.parse(text) as string, SANITIZE).trim(), plainParagraphs));
 }
 
 /** Inline Markdown (summaries, titles of examples): no block elements. */
 export function renderInlineMarkdown(markdown: string): string {
-  return cached(inlineCache, markdown, (text) => sanitizeHtml(marked.parseInline(text) as string, SANITIZE).trim());
+  return cached(inlineCache, markdown, (text) => safely(text, () => sanitizeHtml(marked.parseInline(text) as string, SANITIZE).trim(), escapeText));
+}
+
+/**
+ * marked parses nested block quotes, lists and emphasis recursively: a text nested deeper than
+ * MAX_MARKDOWN_NESTING (hostile, or broken) is shown as plain text instead of being parsed
+ * (validation warns about it: markdown-too-deep). Should marked still fail on a text, the text
+ * is shown plain too: a description never stops a build.
+ */
+function safely(text: string, render: () => string, plain: (text: string) => string): string {
+  if (markdownNesting(text, MAX_MARKDOWN_NESTING) > MAX_MARKDOWN_NESTING) return plain(text);
+  try {
+    return render();
+  } catch {
+    return plain(text);
+  }
+}
+
+/** The text as written, escaped, a paragraph per block of lines. */
+function plainParagraphs(text: string): string {
+  return text
+    .split(/\n[ \t]*\n/)
+    .map((block) => block.trim())
+    .filter((block) => block !== '')
+    .map((block) => `<p>${escapeText(block)}</p>`)
+    .join('\n');
 }

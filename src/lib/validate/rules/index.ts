@@ -11,6 +11,7 @@ import { channelAddressRule } from './channel-address.ts';
 import { discriminatorRule } from './discriminator.ts';
 import { emailRule } from './email.ts';
 import { examplesRule } from './examples.ts';
+import { markdownDepthRule } from './markdown-depth.ts';
 import { mediaTypesRule } from './media-types.ts';
 import { operationMessagesRule } from './operation-messages.ts';
 import { replyAddressRule } from './reply-address.ts';
@@ -43,6 +44,7 @@ export const rules: Rule[] = [
   securityRule,
   snsOperationRule,
   snsLintRule,
+  markdownDepthRule,
 ];
 
 export function runRules(doc: ResolvedDoc, selected: Rule[] = rules): Problem[] {
