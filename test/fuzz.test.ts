@@ -14,6 +14,7 @@ import { main } from '../src/cli/main.ts';
 import { buildSiteData } from '../src/cli/site-data-file.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
 import { tempTree } from './helpers.ts';
+import { OBJECT_PROPERTY_NAMES, objectKeysDocument } from './object-keys-document.ts';
 
 const corpus = resolve(process.env.APIDESC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus'));
 const sources = [
@@ -98,5 +99,85 @@ describe('fuzz: mutated documents never crash validate or the page model', () =>
       }
     });
     await fc.assert(property, { numRuns: Number(process.env.APIDESC_FUZZ_BUILDS ?? 4) });
+  });
+});
+
+/**
+ * Keys named like the properties every object has (`constructor`, `__proto__`, …) at any map
+ * position of a corpus document, and as values that name a key (a protocol, an address
+ * expression, a reference's last token): validation and the model look keys up as own
+ * properties, so none of them may throw.
+ */
+type KeyMutation = { kind: 'rename' | 'add' | 'value' | 'expression' | 'retarget'; at: number; name: number };
+
+const keyMutation = fc.record({
+  kind: fc.constantFrom('rename', 'add', 'value', 'expression', 'retarget') as fc.Arbitrary<KeyMutation['kind']>,
+  at: fc.nat(),
+  name: fc.nat({ max: OBJECT_PROPERTY_NAMES.length - 1 }),
+});
+
+/** Every plain object of a value (the maps and objects a key can be added to or renamed in). */
+function objectsOf(value: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (typeof value !== 'object' || value === null) return out;
+  if (!Array.isArray(value)) out.push(value as Record<string, unknown>);
+  for (const child of Object.values(value)) objectsOf(child, out);
+  return out;
+}
+
+function withObjectKeys(document: unknown, mutations: KeyMutation[]): unknown {
+  const doc = structuredClone(document);
+  for (const m of mutations) {
+    const name = OBJECT_PROPERTY_NAMES[m.name]!;
+    const objects = objectsOf(doc);
+    const target = objects[m.at % objects.length]!;
+    const keys = Object.keys(target);
+    const key = keys.length > 0 ? keys[m.at % keys.length]! : undefined;
+    // Object.defineProperty: `target[name] = …` with `__proto__` would set the prototype, not a key.
+    const put = (k: string, v: unknown): void => void Object.defineProperty(target, k, { value: v, enumerable: true, writable: true, configurable: true });
+    if (m.kind === 'rename' && key !== undefined) {
+      const value = target[key];
+      delete target[key];
+      put(name, value);
+    } else if (m.kind === 'add') put(name, structuredClone(key === undefined ? {} : target[key]));
+    else if (key !== undefined && m.kind === 'value') put(key, name);
+    else if (key !== undefined && m.kind === 'expression' && typeof target[key] === 'string') put(key, `${String(target[key])}/{${name}}`);
+    else if (m.kind === 'retarget') {
+      const refs = objects.filter((o) => typeof o.$ref === 'string');
+      const ref = refs[m.at % Math.max(refs.length, 1)];
+      if (ref) ref.$ref = String(ref.$ref).replace(/[^/#]*$/, name.replaceAll('~', '~0'));
+    }
+  }
+  return doc;
+}
+
+describe('fuzz: keys named like Object properties never crash validate or the page model', () => {
+  const check = async (file: string, dir: string): Promise<void> => {
+    const { doc, diagnostics } = await validateDocument(file);
+    assert.ok(!diagnostics.some((d) => d.code.startsWith('internal')), JSON.stringify(diagnostics.filter((d) => d.code.startsWith('internal'))));
+    if (!doc) return;
+    const { site } = buildSiteData([{ file, doc, diagnostics }], dir);
+    // Every page is complete and can be written out (the renderer reads it as JSON).
+    assert.doesNotThrow(() => JSON.stringify(site));
+  };
+
+  it('holds for a document with every such name at every kind of map position, or a few of them', async () => {
+    const dir = tempTree({ 'keep.txt': '' });
+    const property = fc.asyncProperty(fc.subarray(OBJECT_PROPERTY_NAMES, { minLength: 1 }), async (names) => {
+      const file = join(dir, 'keys.json');
+      writeFileSync(file, objectKeysDocument(names));
+      await check(file, dir);
+    });
+    await check(join(tempTree({ 'keys.json': objectKeysDocument() }), 'keys.json'), dir);
+    await fc.assert(property, { numRuns: Number(process.env.APIDESC_FUZZ_KEY_DOCUMENTS ?? 8) });
+  });
+
+  it(`holds for such keys and values anywhere in ${sources.length} documents`, async () => {
+    const dir = tempTree({ 'keep.txt': '' });
+    const property = fc.asyncProperty(fc.nat({ max: documents.length - 1 }), fc.array(keyMutation, { minLength: 1, maxLength: 6 }), async (index, mutations) => {
+      const file = join(dir, 'doc.json');
+      writeFileSync(file, JSON.stringify(withObjectKeys(documents[index], mutations)));
+      await check(file, dir);
+    });
+    await fc.assert(property, { numRuns: Number(process.env.APIDESC_FUZZ_RUNS ?? 150) });
   });
 });

@@ -1,6 +1,7 @@
 /** Bindings on pages: other protocols per protocol, the sns fan-out of a topic, and the protocols of each page. */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
+import { ownValue } from '../own-key.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { objectView } from './object-view.ts';
@@ -30,11 +31,11 @@ export function otherBindings(ctx: Context, page: Page, bindings: { value: Recor
     if (key === 'sns' && snsShownApart) continue;
     const at = sub(bindings.at, key);
     const b = isPlainObject(binding) ? binding : {};
-    const schemaFields = (SCHEMA_FIELDS[key] ?? []).filter((f) => b[f] !== undefined);
+    const schemaFields = (ownValue(SCHEMA_FIELDS, key) ?? []).filter((f) => b[f] !== undefined);
     const rest = Object.fromEntries(Object.entries(b).filter(([f]) => f !== 'bindingVersion' && !schemaFields.includes(f)));
     protocols.push({
       key,
-      label: PROTOCOL_NAMES[key] ?? key,
+      label: ownValue(PROTOCOL_NAMES, key) ?? key,
       version: typeof b.bindingVersion === 'string' ? b.bindingVersion : 'latest',
       versionDefault: typeof b.bindingVersion !== 'string',
       schemas: schemaFields.map((field) => ({ field, rows: schemaRows(ctx.doc, b[field], sub(at, field), { anchorPrefix: `binding-${key}-${field}`, componentAt: ctx.componentAt }) })),
@@ -59,7 +60,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
       const filter = isPlainObject(c.filterPolicy) ? filterSummary(c.filterPolicy).map((f) => `${f.attribute} ${f.condition}`) : undefined;
       const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
       const retries = delivery?.schedule ? `${retriesSummary(delivery)} (${delivery.backoffFunction ?? 'linear'} backoff)` : undefined;
-      result.consumers.push({ operation: toLink(entity), protocolLabel: PROTOCOL_LABELS[String(c.protocol)] ?? String(c.protocol), endpoint, ...(filter ? { filter } : {}), ...(redrive ? { deadLetter: redrive } : {}), ...(retries ? { retries } : {}) });
+      result.consumers.push({ operation: toLink(entity), protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol), endpoint, ...(filter ? { filter } : {}), ...(redrive ? { deadLetter: redrive } : {}), ...(retries ? { retries } : {}) });
     }
   }
   return result;

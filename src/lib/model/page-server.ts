@@ -15,7 +15,7 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
   const protocol = String(server.protocol ?? '');
   const variables = isPlainObject(server.variables) ? server.variables : {};
   const fill = (template: string): string => template.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
-    const v = ctx.doc.deref(variables[name], sub(at, 'variables', name))?.value;
+    const v = Object.hasOwn(variables, name) ? ctx.doc.deref(variables[name], sub(at, 'variables', name))?.value : undefined;
     return isPlainObject(v) && typeof v.default === 'string' ? v.default : isPlainObject(v) && Array.isArray(v.enum) && typeof v.enum[0] === 'string' ? v.enum[0] : whole;
   });
   page.facts.push({ label: 'URL template', text: `${protocol}://${host}${pathname}`, code: true, template: templateParts(`${protocol}://${host}${pathname}`) });

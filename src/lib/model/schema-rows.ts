@@ -108,7 +108,7 @@ function discriminatorLabel(parent: unknown, option: unknown, at: Location): str
   if (!isPlainObject(parent) || typeof parent.discriminator !== 'string') return undefined;
   const property = parent.discriminator;
   if (isPlainObject(option) && isPlainObject(option.properties)) {
-    const prop = option.properties[property];
+    const prop = Object.hasOwn(option.properties, property) ? option.properties[property] : undefined;
     if (isPlainObject(prop) && prop.const !== undefined) return String(prop.const);
     if (isPlainObject(prop) && Array.isArray(prop.enum) && prop.enum.length === 1) return String(prop.enum[0]);
   }

@@ -5,6 +5,7 @@
  * raw delivery, filter policy, dead-letter queue, effective delivery policy and retry schedule).
  * Defaults the SPEC gives are shown as defaults.
  */
+import { ownValue } from '../own-key.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import type { Link } from './types.ts';
@@ -160,7 +161,7 @@ export function operationView(binding: Record<string, unknown>, action: unknown,
     const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, topicPolicy);
     return {
       protocol: String(c.protocol ?? ''),
-      protocolLabel: PROTOCOL_LABELS[String(c.protocol)] ?? String(c.protocol ?? 'unknown'),
+      protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol ?? 'unknown'),
       endpoints: endpoints(c.endpoint, queueAnchors),
       ...(typeof c.displayName === 'string' ? { displayName: c.displayName } : {}),
       ...(typeof c.rawMessageDelivery === 'boolean' ? { rawMessageDelivery: c.rawMessageDelivery } : {}),

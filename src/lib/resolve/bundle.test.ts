@@ -44,4 +44,17 @@ describe('bundleDocument: a multi-file document as one self-contained JSON docum
       }
     });
   }
+
+  it('keeps keys named like Object properties (__proto__, constructor) of another file as keys', async () => {
+    const dir = tempTree({
+      'main.yaml': "apidesc: 3.0.0\ninfo: {title: T, version: '1'}\nchannels:\n  c:\n    messages:\n      m: {$ref: './common.yaml#/M'}\n",
+      'common.yaml': "M:\n  payload:\n    type: object\n    properties:\n      __proto__: {type: string}\n      constructor: {type: integer}\n",
+    });
+    const { bundle, errors } = await bundleAndRevalidate(join(dir, 'main.yaml'));
+    assert.deepEqual(errors, []);
+    const properties = (bundle as { channels: { c: { messages: { m: { payload: { properties: object } } } } } }).channels.c.messages.m.payload.properties;
+    assert.deepEqual(Object.keys(properties), ['__proto__', 'constructor']);
+    assert.equal(Object.getPrototypeOf(properties), Object.prototype);
+    assert.match(JSON.stringify(bundle), /"__proto__":\{"type":"string"\}/);
+  });
 });

@@ -6,6 +6,7 @@
  * inlined the same way when they were fetched.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
+import { setOwn } from '../own-key.ts';
 import { joinPointer } from './json-pointer.ts';
 import { isRefObject, type ResolvedDoc } from './resolved-doc.ts';
 
@@ -30,7 +31,9 @@ export function bundleDocument(doc: ResolvedDoc): unknown {
   while (stack.length > 0) {
     const { value, at, holder, slot, target } = stack.pop()!;
     const put = (v: unknown): void => {
-      (holder as Record<string | number, unknown>)[slot] = v;
+      // A key of the document may be `__proto__`: a property like any other, not the prototype.
+      if (Array.isArray(holder)) holder[slot as number] = v;
+      else setOwn(holder, String(slot), v);
     };
     if (isRefObject(value)) {
       const first = doc.refLocation(value.$ref, at);

@@ -34,4 +34,24 @@ describe('traits merge (SPEC: JSON Merge Patch in order, the target wins)', () =
     assert.deepEqual(merged.value, { payload, summary: 's' });
     assert.deepEqual(Object.keys(merged.origin).sort(), ['payload', 'summary']);
   });
+
+  it('merges keys named like Object properties (constructor, __proto__) as fields, never into the prototype', () => {
+    const own = (entries: [string, unknown][]): Record<string, unknown> => Object.fromEntries(entries);
+    const patched = mergePatch(own([['constructor', 1]]), own([['__proto__', { polluted: true }], ['toString', 'x']])) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(patched), ['constructor', '__proto__', 'toString']);
+    assert.equal(Object.getPrototypeOf(patched), Object.prototype);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    const merged = applyTraits(
+      { value: own([['__proto__', { payload: 'own' }], ['valueOf', 'own']]), at: at('/components/messages/m') },
+      [{ value: own([['constructor', { a: 1 }], ['__proto__', { headers: 't' }]]), at: at('/components/messageTraits/t') }],
+    );
+    assert.deepEqual(Object.keys(merged.value).sort(), ['__proto__', 'constructor', 'valueOf']);
+    assert.equal(Object.getPrototypeOf(merged.value), Object.prototype);
+    assert.equal(merged.value.payload, undefined, 'nothing inherited from a field named __proto__');
+    assert.deepEqual(merged.value.constructor, { a: 1 });
+    assert.deepEqual(Object.keys(merged.origin).sort(), ['__proto__', 'constructor', 'valueOf']);
+    const originOf = (key: string): string | undefined => merged.origin[key]?.pointer;
+    assert.equal(originOf('constructor'), '/components/messageTraits/t');
+    assert.equal(originOf('valueOf'), '/components/messages/m');
+  });
 });

@@ -5,6 +5,7 @@
  * references against the file they were written in.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
+import { setOwn } from '../own-key.ts';
 import { isPlainObject } from './resolved-doc.ts';
 
 export interface TraitSource {
@@ -21,9 +22,10 @@ export interface Merged {
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (!isPlainObject(patch)) return patch;
   const out: Record<string, unknown> = isPlainObject(target) ? { ...target } : {};
+  // Keys are the document's: `constructor` or `__proto__` are fields like any other (own-key.ts).
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete out[key];
-    else out[key] = mergePatch(out[key], value);
+    else setOwn(out, key, mergePatch(Object.hasOwn(out, key) ? out[key] : undefined, value));
   }
   return out;
 }
@@ -33,7 +35,7 @@ export function applyTraits(target: TraitSource, traits: TraitSource[]): Merged 
   const origin: Record<string, Location> = {};
   for (const trait of traits) {
     value = mergePatch(value, trait.value) as Record<string, unknown>;
-    for (const key of Object.keys(trait.value)) origin[key] = trait.at;
+    for (const key of Object.keys(trait.value)) setOwn(origin, key, trait.at);
   }
   for (const [key, own] of Object.entries(target.value)) {
     if (key === 'traits') continue;
@@ -41,9 +43,9 @@ export function applyTraits(target: TraitSource, traits: TraitSource[]): Merged 
     // Patch), otherwise taken as written. Not copied: a message's payload schema can be large,
     // and a copy would also drop the nulls it holds (`default: null`, `const: null`).
     if (own === null) delete value[key];
-    else value[key] = key in value ? mergePatch(value[key], own) : own;
-    origin[key] = target.at;
+    else setOwn(value, key, Object.hasOwn(value, key) ? mergePatch(value[key], own) : own);
+    setOwn(origin, key, target.at);
   }
-  for (const key of Object.keys(origin)) if (!(key in value)) delete origin[key];
+  for (const key of Object.keys(origin)) if (!Object.hasOwn(value, key)) delete origin[key];
   return { value, origin };
 }

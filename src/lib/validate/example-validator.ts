@@ -17,6 +17,7 @@ import type { OutputUnit, Schema } from '@cfworker/json-schema';
 import type { Schema as AvroSchema, Type as AvroType } from 'avsc';
 import { lazyModule } from '../lazy-module.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
+import { setOwn } from '../own-key.ts';
 import { childPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { forEachSchemaChild } from '../resolve/schema-walk.ts';
@@ -202,7 +203,8 @@ export class ExampleValidator {
       }
       // A map or list of subschemas (`properties`, `allOf`): copied once, then filled.
       if (copy[keyword] === schema[keyword]) copy[keyword] = Array.isArray(schema[keyword]) ? [...schema[keyword]] : { ...(schema[keyword] as object) };
-      (copy[keyword] as Record<string, unknown>)[key] = replaced;
+      // A property may be named `__proto__`: set as a property, not as the prototype.
+      setOwn(copy[keyword] as Record<string, unknown>, key, replaced);
     });
     return copy ?? schema;
   }

@@ -7,6 +7,7 @@
  * a delivery policy on a subscription that does not follow one (protocols other than HTTP(S)).
  */
 import type { Location } from '../../diagnostics/diagnostic.ts';
+import { ownValue } from '../../own-key.ts';
 import { entries } from '../../resolve/doc-index.ts';
 import { isPlainObject } from '../../resolve/resolved-doc.ts';
 import { fixedPolicyOf } from '../../sns/delivery-protocols.ts';
@@ -63,7 +64,7 @@ function lintOperation(ctx: RuleContext, sns: Record<string, unknown>, at: Locat
       const endpoint = consumer.endpoint;
       const eAt = fieldAt(cAt, 'endpoint');
       checkIdentifier(report, endpoint, eAt);
-      const expected = EXPECTED_IDENTIFIER[String(consumer.protocol)];
+      const expected = ownValue(EXPECTED_IDENTIFIER, String(consumer.protocol));
       const given = ['url', 'email', 'phone', 'arn', 'name'].filter((k) => endpoint[k] !== undefined);
       if (expected && given.length > 0 && !given.some((k) => expected.includes(k))) {
         report(problem('sns-endpoint-kind', 'warning', eAt, `a ${String(consumer.protocol)} consumer is identified by ${given.join(', ')}, expected ${expected.join(' or ')}`, 'Use the identifier that fits the protocol (e.g. email for email, url for https).'));
