@@ -98,6 +98,9 @@ describe('the default site in Chromium', () => {
     assert.ok(box && box.y > -2 && box.y < 740, `the row is in view (y=${box?.y})`);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 380, `no sideways scrolling of the page (${width}px)`);
+    // The sections are in a drawer: closed, the content comes first; the menu button opens it.
+    assert.equal(await page.locator('nav.sidebar').isVisible(), false, 'the sidebar waits in its drawer');
+    await page.locator('label[for="nav-open"]').click();
     await page.locator('nav.sidebar a', { hasText: 'Channels' }).click();
     assert.match(page.url(), /\/channels\/$/);
     await context.close();

@@ -1,0 +1,101 @@
+/**
+ * Phones: no page scrolls sideways. The default site and two corpus documents (an sns FIFO topic
+ * with its access policy, subscriptions and retry schedules; the Kafka streetlights example with
+ * long addresses and bindings) are built, and every page of each (every route, the overview,
+ * section lists, guides, search and the 404 page) is opened at 360, 375 and 390 px: the
+ * document must be no wider than the window. A failure lists each offending page with the
+ * element that sticks out furthest, so that it says what to fix.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchChromium, runCli, serveSite } from './support.ts';
+import type { RouteEntry } from '../src/lib/model/types.ts';
+import { tempDir } from '../test/helpers.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const corpus = resolve(process.env.APIDESC_CORPUS ?? join(repo, '../shared/corpus'));
+const WIDTHS = [360, 375, 390];
+
+const SITES: { name: string; args: string[]; cwd: string }[] = [
+  { name: 'default content', args: ['build', 'content'], cwd: repo },
+  { name: 'sns FIFO orders', args: ['build', 'bindings-sns-fifo-orders.yaml'], cwd: join(corpus, 'valid') },
+  { name: 'streetlights (Kafka)', args: ['build', 'spec-streetlights-kafka.yaml'], cwd: join(corpus, 'valid') },
+];
+
+/** Every page a reader can reach: the routes, the root, the lists, search, guides and the 404 page. */
+function pagesOf(site: string): string[] {
+  const routes = JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+  const extra = ['', 'search/', '404.html', ...(existsSync(join(site, 'guides/index.html')) ? ['guides/'] : [])];
+  const lists = ['servers/', 'channels/', 'operations/', 'messages/', 'components/schemas/', 'components/'].filter((l) => existsSync(join(site, l, 'index.html')));
+  return [...new Set([...extra, ...lists, ...routes.map((r) => r.url)])];
+}
+
+describe('pages on a phone (360–390 px) do not scroll sideways', () => {
+  let browser: Browser;
+  const built: { name: string; dir: string; server: Server; base: string }[] = [];
+  before(async () => {
+    assert.ok(existsSync(join(corpus, 'valid')), `the shared corpus is missing at ${corpus}: set APIDESC_CORPUS`);
+    for (const s of SITES) {
+      const dir = join(tempDir('apidesc-phone-'), 'site');
+      assert.equal(await runCli([...s.args, '--out', dir], s.cwd), 0, `build of ${s.name}`);
+      const { server, base } = await serveSite(dir);
+      built.push({ name: s.name, dir, server, base });
+    }
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    for (const b of built) b.server.close();
+  });
+
+  for (const [index, s] of SITES.entries()) {
+    it(`every page of ${s.name} fits the width of the window`, async () => {
+      const { dir, base } = built[index]!;
+      const offending: string[] = [];
+      for (const width of WIDTHS) {
+        const context = await browser.newContext({ viewport: { width, height: 800 }, deviceScaleFactor: 1 });
+        const page = await context.newPage();
+        for (const url of pagesOf(dir)) {
+          await page.goto(base + url, { waitUntil: 'load' });
+          const result = await page.evaluate(() => {
+            const inner = window.innerWidth;
+            const scroll = document.documentElement.scrollWidth;
+            if (scroll <= inner) return undefined;
+            // The deepest element that reaches furthest right, outside anything that scrolls itself.
+            let worst: { right: number; what: string } | undefined;
+            for (const el of document.body.querySelectorAll('*')) {
+              let clipped = false;
+              for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+                const o = getComputedStyle(p).overflowX;
+                if (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip') clipped = true;
+              }
+              if (clipped) continue;
+              const right = el.getBoundingClientRect().right;
+              if (right > inner + 0.5 && (!worst || right >= worst.right)) {
+                const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+                worst = { right, what: `${el.tagName.toLowerCase()}${cls} "${(el.textContent ?? '').trim().slice(0, 60)}"` };
+              }
+            }
+            if (worst) return { scroll, inner, worst: `${worst.what} reaches ${Math.round(worst.right)}px` };
+            // Else text sticks out of its element (a word too long for the line): the deepest element that overflows.
+            let deepest = '';
+            for (const el of document.body.querySelectorAll('*')) {
+              if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'visible' && el.clientWidth > 0) {
+                const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+                deepest = `${el.tagName.toLowerCase()}${cls} "${(el.textContent ?? '').trim().slice(0, 60)}" overflows by ${el.scrollWidth - el.clientWidth}px`;
+              }
+            }
+            return { scroll, inner, worst: deepest };
+          });
+          if (result) offending.push(`${width}px /${url}: ${result.scroll}px wide > ${result.inner}px; ${result.worst}`);
+        }
+        await context.close();
+      }
+      assert.deepEqual(offending, [], `pages that scroll sideways:\n${offending.join('\n')}`);
+    });
+  }
+});
