@@ -83,7 +83,7 @@ describe('guides and configuration in a build', () => {
     assert.match(operation, /<a href="https:\/\/git\.acme\.test\/hub\/edit\/main\/api\/orders\.apidesc\.yaml#L\d+">Edit on the repository<\/a>/);
     assert.match(operation, /<div class="group">orderEvents<\/div>/, 'sidebar operations grouped by channel');
     const list = page(dir, 'site/guides/index.html');
-    assert.match(list, /<h1>Guides<\/h1>\s*<ul><li><a href="\/guides\/tour\/">Tour of the order events<\/a><span> — From the shop to the warehouse\.<\/span><\/li><li><a href="\/guides\/later\/">Later steps<\/a>/);
+    assert.match(list, /<h1>Guides<\/h1>\s*<ul class="cards"><li><a class="entry-title" href="\/guides\/tour\/">Tour of the order events<\/a><p class="entry-summary">From the shop to the warehouse\.<\/p><\/li><li><a class="entry-title" href="\/guides\/later\/">Later steps<\/a>/);
     assert.match(tour, /<li><a href="\/guides\/">Guides<\/a><\/li>/, 'the breadcrumb leads to the list');
     const later = page(dir, 'site/guides/later/index.html');
     assert.match(later, /<h1[^>]*>Later steps<\/h1>/);
