@@ -1,0 +1,88 @@
+/**
+ * `npm run screenshots [-- <folder>] [--only <name>]`: PNG screenshots of every kind of page, to
+ * look at the site as a reader would. Builds the default content and a portal of two corpus
+ * documents (an sns FIFO topic and the Kafka streetlights example) into a temporary folder,
+ * serves them on 127.0.0.1, and writes a full-page screenshot of each kind of page (overview,
+ * section list, server, channel, operation, message, schema, other component, guide, search
+ * with results, 404, portal root) at 1280 and 390 px, in the light and the dark theme, named
+ * `<page>-<width>-<theme>.png`, into the folder it prints (default `screenshots/`, git-ignored).
+ * `--only <text>` keeps the pages whose name contains the text. Needs Chromium
+ * (`CHROMIUM_PATH`, default /usr/bin/chromium) and the shared corpus (`APIDESC_CORPUS`, default
+ * ../shared/corpus).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { launchChromium, runCli, serveSite } from '../e2e/support.ts';
+import type { RouteEntry } from '../src/lib/model/types.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const corpus = resolve(process.env.APIDESC_CORPUS ?? join(repo, '../shared/corpus'));
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
+const folder = resolve(repo, args[0] ?? 'screenshots');
+const WIDTHS = [1280, 390];
+const THEMES = ['light', 'dark'] as const;
+
+/** The route of a kind: the first of the preferred URLs that exists, else the first route of that kind. */
+function pick(routes: RouteEntry[], kind: (k: string) => boolean, preferred: string[] = []): string | undefined {
+  const urls = routes.filter((r) => kind(r.kind)).map((r) => r.url);
+  return preferred.find((u) => urls.includes(u)) ?? urls[0];
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(corpus, 'valid'))) throw new Error(`the shared corpus is missing at ${corpus}: set APIDESC_CORPUS`);
+  const work = mkdtempSync(join(tmpdir(), 'apidesc-screenshots-'));
+  const single = join(work, 'default');
+  const portal = join(work, 'portal');
+  console.log('Building the default content and a portal of two corpus documents…');
+  if ((await runCli(['build', 'content', '--out', single], repo)) !== 0) throw new Error('the build of content/ failed');
+  if ((await runCli(['build', 'bindings-sns-fifo-orders.yaml', 'spec-streetlights-kafka.yaml', '--out', portal], join(corpus, 'valid'))) !== 0) throw new Error('the build of the portal failed');
+  const routes = JSON.parse(readFileSync(join(single, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+  const portalRoutes = JSON.parse(readFileSync(join(portal, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+  const one = await serveSite(single);
+  const many = await serveSite(portal);
+  const pages: { name: string; base: string; url: string; search?: boolean }[] = [
+    { name: 'overview', base: one.base, url: '' },
+    { name: 'list-channels', base: one.base, url: 'channels/' },
+    { name: 'server', base: one.base, url: pick(routes, (k) => k === 'server', ['servers/production/'])! },
+    { name: 'channel', base: one.base, url: pick(routes, (k) => k === 'channel', ['channels/orderevents/'])! },
+    { name: 'operation', base: one.base, url: pick(routes, (k) => k === 'operation', ['operations/receiveordereventsinwarehouse/'])! },
+    { name: 'message', base: one.base, url: pick(routes, (k) => k === 'message', ['components/messages/orderplaced/'])! },
+    { name: 'schema', base: one.base, url: pick(routes, (k) => k === 'component:schemas', ['components/schemas/order/'])! },
+    { name: 'component', base: one.base, url: pick(routes, (k) => k.startsWith('component:') && k !== 'component:schemas' && k !== 'component:messages', ['components/securityschemes/partneroauth/'])! },
+    { name: 'guide', base: one.base, url: pick(routes, (k) => k === 'guide', ['guides/getting-started/'])! },
+    { name: 'search', base: one.base, url: 'search/?q=order', search: true },
+    { name: '404', base: one.base, url: '404.html' },
+    { name: 'portal', base: many.base, url: '' },
+    { name: 'portal-sns-channel', base: many.base, url: pick(portalRoutes, (k) => k === 'channel', ['bindings-sns-fifo-orders/channels/orderevents/'])! },
+    { name: 'portal-kafka-operation', base: many.base, url: pick(portalRoutes, (k) => k === 'operation' , ['spec-streetlights-kafka/operations/receivelightmeasurement/'])! },
+  ].filter((p) => p.url !== undefined && (!only || p.name.includes(only)));
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  const browser = await launchChromium();
+  try {
+    for (const theme of THEMES) {
+      for (const width of WIDTHS) {
+        const context = await browser.newContext({ viewport: { width, height: width > 800 ? 800 : 844 }, colorScheme: theme, deviceScaleFactor: 1 });
+        const page = await context.newPage();
+        for (const p of pages) {
+          await page.goto(p.base + p.url, { waitUntil: 'load' });
+          if (p.search) await page.waitForFunction(() => /\d+ results? for/.test(document.querySelector('#search-page .pagefind-ui__message')?.textContent ?? ''), undefined, { timeout: 15_000 });
+          const file = join(folder, `${p.name}-${width}-${theme}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+        }
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    one.server.close();
+    many.server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+  console.log(`${pages.length * WIDTHS.length * THEMES.length} screenshots in ${folder}`);
+}
+
+await main();
