@@ -73,6 +73,18 @@ describe('the default $ref root', () => {
   });
 });
 
+describe('a reference that is refused', () => {
+  it('is reported once, where it is written, not again at every place that passes through it', async () => {
+    const dir = tempTree({
+      'api/api.yaml': `${MINIMAL}channels:\n  a:\n    address: a\n    messages:\n      m1: {payload: {$ref: '#/components/schemas/Shared'}}\n      m2: {payload: {$ref: '#/components/schemas/Shared'}}\n      m3: {payload: {$ref: '#/components/schemas/Alias'}}\ncomponents:\n  schemas:\n    Alias: {$ref: '#/components/schemas/Shared'}\n    Shared: {$ref: '../../outside.yaml#/Thing'}\n`,
+      'outside.yaml': 'Thing: {type: string}\n',
+    });
+    const r = await runIn(join(dir, 'api'), ['validate', 'api.yaml', '--format', 'json']);
+    const found = JSON.parse(r.out) as { code: string; pointer: string }[];
+    assert.deepEqual(found.map((d) => `${d.code} ${d.pointer}`), ['ref-outside-root /components/schemas/Shared/$ref']);
+  });
+});
+
 describe('a folder argument', () => {
   it('is searched recursively, skipping node_modules, dot folders, fragments and the sites this tool built', async () => {
     const dir = repository();

@@ -213,7 +213,9 @@ export class ResolvedDoc {
       const current = frame.current;
       if (frame.waiting) {
         frame.waiting = false;
-        if (!delivered) return this.#end(frame.key, this.#chained(site, ref, current.at));
+        // The reference it passes through is reported where it is written (refused, missing,
+        // dangling), once: not again at every place that reaches it through that one.
+        if (!delivered) return this.#end(frame.key, undefined);
         frame.current = { value: delivered.value, at: delivered.at, hops: join(join(current.hops, [current.at]), delivered.hops) };
         delivered = undefined;
       } else if (isRefObject(current.value)) {
@@ -242,10 +244,6 @@ export class ResolvedDoc {
     this.#resolving.delete(key);
     this.#cache.set(key, found ?? null);
     return { found };
-  }
-
-  #chained(site: Location, ref: string, broken: Location): undefined {
-    return this.#fail(site, 'ref-unresolved', `"${ref}" passes through a reference that does not resolve (at ${broken.pointer || '/'})`, 'Fix the reference it passes through first.');
   }
 
   #loadFile(document: string, kind: 'local' | 'file' | 'remote', site: Location, ref: string): SourceFile | undefined {
