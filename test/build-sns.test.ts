@@ -9,10 +9,11 @@ import { before, describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import { tempDir } from './helpers.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 
-const corpus = resolve(process.env.APIDESC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus'));
+const corpus = CORPUS;
 const out = join(tempDir('apidesc-sns-'), 'site');
-const files = existsSync(corpus) ? readdirSync(join(corpus, 'valid')).filter((f) => f.startsWith('bindings-sns-')).sort() : [];
+const files = HAS_CORPUS ? readdirSync(join(corpus, 'valid')).filter((f) => f.startsWith('bindings-sns-')).sort() : [];
 
 /** Visible text of a page: tags removed, code blocks (<pre>) left out, entities decoded. */
 function text(html: string): string {
@@ -31,7 +32,8 @@ function scalars(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-describe('sns documents of the corpus, rendered', () => {
+// Defined only when the corpus is there; test/corpus.test.ts fails loudly when it is not.
+if (HAS_CORPUS) describe('sns documents of the corpus, rendered', () => {
   let routes: RouteEntry[] = [];
   before(async () => {
     assert.ok(files.length >= 5, `the sns documents of the corpus are missing at ${corpus}`);

@@ -14,12 +14,13 @@ import { main } from '../src/cli/main.ts';
 import { buildSiteData } from '../src/cli/site-data-file.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
 import { tempTree } from './helpers.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { OBJECT_PROPERTY_NAMES, objectKeysDocument } from './object-keys-document.ts';
 
-const corpus = resolve(process.env.APIDESC_CORPUS ?? join(import.meta.dirname, '../../shared/corpus'));
+const corpus = CORPUS;
 const sources = [
   join(import.meta.dirname, '../content/orders.apidesc.yaml'),
-  ...(existsSync(corpus) ? readdirSync(join(corpus, 'valid')).sort().map((f) => join(corpus, 'valid', f)) : []),
+  ...(HAS_CORPUS ? readdirSync(join(corpus, 'valid')).sort().map((f) => join(corpus, 'valid', f)) : []),
 ];
 const documents = sources.map((file) => jsyaml.load(readFileSync(file, 'utf8'), { schema: jsyaml.CORE_SCHEMA }) as Record<string, unknown>);
 

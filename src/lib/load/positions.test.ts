@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { CORPUS } from '../../../test/corpus-location.ts';
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import { locate, recordPositions, UNSPLIT } from './fast-positions.ts';
 import { PositionIndex } from './positions.ts';
@@ -41,7 +42,7 @@ function compare(text: string): { checked: number; mismatches: string[] } {
 }
 
 const root = resolve(import.meta.dirname, '../../..');
-const corpus = resolve(process.env.APIDESC_CORPUS ?? join(root, '../shared/corpus'));
+const corpus = CORPUS;
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];

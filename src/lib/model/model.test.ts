@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { CORPUS, HAS_CORPUS } from '../../../test/corpus-location.ts';
 import { tempTree } from '../../../test/helpers.ts';
 import { validateDocument } from '../validate/validate-document.ts';
 import { buildApiModel, type ApiModel } from './build-model.ts';
@@ -160,11 +161,12 @@ function deepInline(levels: number): Record<string, unknown> {
   return schema;
 }
 
-const corpus = resolve(process.env.APIDESC_CORPUS ?? join(repo, '../shared/corpus'));
+const corpus = CORPUS;
 
 describe('model: every corpus document gets a page per object', () => {
   const roots: [string, string | undefined][] = [];
-  if (existsSync(corpus)) {
+  // Defined only when the corpus is there; test/corpus.test.ts fails loudly when it is not.
+  if (HAS_CORPUS) {
     for (const name of readdirSync(join(corpus, 'valid')).sort()) roots.push([join(corpus, 'valid', name), undefined]);
     for (const set of readdirSync(join(corpus, 'multi-file')).sort()) {
       const dir = join(corpus, 'multi-file', set);
@@ -215,8 +217,10 @@ describe('model: pages', () => {
   });
 
   it('generates one example per oneOf branch', async () => {
-    const { doc } = await validateDocument(join(corpus, 'valid/spec-oneof.yaml'));
-    const m = buildApiModel(doc!, 'x');
+    const dir = tempTree({
+      'oneof.yaml': `apidesc: 3.0.0\ninfo: {title: T, version: '1'}\ncomponents:\n  messages:\n    light:\n      payload:\n        oneOf:\n          - {type: object, title: Dimmed, properties: {percent: {type: integer}}}\n          - {type: object, title: Switched, properties: {on: {type: boolean}}}\n`,
+    });
+    const { model: m } = await model(join(dir, 'oneof.yaml'));
     const sections = m.pages.flatMap((p) => p.sections).filter((s) => s.type === 'examples' && s.generated);
     assert.ok(sections.some((s) => s.type === 'examples' && s.examples.length >= 2 && /alternative 2/.test(s.examples[1]!.title)));
   });

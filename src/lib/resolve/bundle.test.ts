@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { CORPUS, HAS_CORPUS } from '../../../test/corpus-location.ts';
 import { tempTree } from '../../../test/helpers.ts';
 import { validateDocument } from '../validate/validate-document.ts';
 import { bundleDocument } from './bundle.ts';
@@ -31,8 +32,9 @@ describe('bundleDocument: a multi-file document as one self-contained JSON docum
     assert.ok(collectRefs(bundle).every((r) => r.startsWith('#')), 'no reference leaves the bundle');
   });
 
-  const corpus = resolve(process.env.APIDESC_CORPUS ?? join(import.meta.dirname, '../../../../shared/corpus'));
-  const sets = existsSync(join(corpus, 'multi-file')) ? readdirSync(join(corpus, 'multi-file')).sort() : [];
+  const corpus = CORPUS;
+  // Defined only when the corpus is there; test/corpus.test.ts fails loudly when it is not.
+  const sets = HAS_CORPUS ? readdirSync(join(corpus, 'multi-file')).sort() : [];
   for (const set of sets) {
     it(`bundles ${set} into documents that validate on their own`, async () => {
       const dir = join(corpus, 'multi-file', set);
