@@ -35,7 +35,8 @@ export function avroRows(schema: unknown, anchorPrefix: string): SchemaRow[] {
   const visit = (t: unknown, anchor: string, name: string, depth: number, extra: Partial<SchemaRow> = {}): void => {
     const r = { ...row(anchor, name, depth, typeName(t)), ...extra };
     const inner = Array.isArray(t) ? t.filter((u) => u !== 'null') : [t];
-    if (Array.isArray(t) && t.includes('null')) r.constraints.push('optional (null allowed)');
+    // A union with null may hold null; whether the field may be left out is its default's matter.
+    if (Array.isArray(t) && t.includes('null')) r.constraints.push('nullable');
     const single = inner.length === 1 ? inner[0] : undefined;
     const named = isPlainObject(single) && typeof single.name === 'string' ? String(single.namespace ? `${single.namespace}.${single.name}` : single.name) : undefined;
     if (named && shown.has(named) && isPlainObject(single) && single.type === 'record') {
@@ -56,7 +57,8 @@ export function avroRows(schema: unknown, anchorPrefix: string): SchemaRow[] {
         if (!isPlainObject(f) || typeof f.name !== 'string') continue;
         const fieldExtra: Partial<SchemaRow> = {};
         if ('default' in f) fieldExtra.default = f.default;
-        else if (!(Array.isArray(f.type) && f.type.includes('null'))) fieldExtra.required = true;
+        // Avro: a field without a default must be present in every record, null or not.
+        else fieldExtra.required = true;
         if (typeof f.doc === 'string') fieldExtra.descriptionHtml = renderMarkdown(f.doc);
         visit(f.type, `${anchor}.${token(f.name)}`, f.name, depth + 1, fieldExtra);
       }

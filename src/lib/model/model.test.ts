@@ -245,7 +245,7 @@ describe('model: pages', () => {
 });
 
 describe('model: other schema formats as tables', () => {
-  it('shows an Avro record as rows: fields, optional unions, enums, defaults, logical types', async () => {
+  it('shows an Avro record as rows: fields (required unless they have a default), nullable unions, enums, defaults, logical types', async () => {
     const { avroRows } = await import('./format-rows.ts');
     const rows = avroRows({ type: 'record', name: 'Parcel', fields: [
       { name: 'id', type: 'string', doc: 'The *parcel* id.' },
@@ -262,9 +262,13 @@ describe('model: other schema formats as tables', () => {
     assert.equal(rows[1]!.required, true);
     assert.match(rows[1]!.descriptionHtml!, /<em>parcel<\/em>/);
     assert.deepEqual(rows[2]!.enum, ['IN', 'OUT']);
+    // `where` has a default: it may be left out; it may be null.
     assert.equal(rows[4]!.required, false);
-    assert.deepEqual(rows[4]!.constraints, ['optional (null allowed)']);
+    assert.deepEqual(rows[4]!.constraints, ['nullable']);
     assert.equal(rows[4]!.default, null);
+    // `next` is a union with null and no default: it must be present, and may be null.
+    assert.equal(rows[5]!.required, true);
+    assert.deepEqual(rows[5]!.constraints, ['nullable']);
   });
 
   it('shows Protocol Buffers messages as rows with field numbers, repeated and nested messages, recursion as a back-reference', async () => {
