@@ -121,7 +121,7 @@ describe('the default site in Chromium', () => {
       return Number(/(\d+) result/.exec((await page.locator('#search-page .pagefind-ui__message').textContent()) ?? '')?.[1] ?? '0');
     };
     const all = await count();
-    await page.locator('#search-page input[type="checkbox"][value="channel"]').first().check({ force: true });
+    await page.locator('#search-page input[type="checkbox"][value="Channel"]').first().check({ force: true });
     await page.waitForTimeout(500);
     const channels = await count();
     assert.ok(all > channels && channels > 0, `${channels} channel results of ${all}`);

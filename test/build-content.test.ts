@@ -43,7 +43,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<dt>Action<\/dt><dd>send: this application sends these messages; you receive them<\/dd>/);
     assert.match(html, /<dt>Address<\/dt><dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><\/dd>/);
     // Each message with its payload, the first open; its own page a link away.
-    assert.match(html, /<details class="message-card" id="messages-orderplaced" open><summary><h3><span>Order placed<\/span><\/h3> <a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/summary>/);
+    assert.match(html, /<details class="message-card" id="messages-orderplaced" open><summary><h3><span>Order placed<\/span><\/h3><\/summary><p class="message-page"><a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/p>/);
     assert.match(html, /<h4 id="h-messages-orderplaced\.payload">Payload/);
     assert.match(html, /<aside class="message-example" aria-label="Example of Order placed">/);
     assert.match(html, /<details class="message-card" id="messages-ordercancelled"><summary>/);
