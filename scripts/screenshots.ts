@@ -10,14 +10,14 @@
  * (`CHROMIUM_PATH`, default /usr/bin/chromium) and the shared corpus (`APIDESC_CORPUS`, default
  * ../shared/corpus).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launchChromium, runCli, serveSite } from '../e2e/support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
+import { CORPUS as corpus, HAS_CORPUS } from '../test/corpus-location.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-const corpus = resolve(process.env.APIDESC_CORPUS ?? join(repo, '../shared/corpus'));
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
@@ -32,7 +32,7 @@ function pick(routes: RouteEntry[], kind: (k: string) => boolean, preferred: str
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(corpus, 'valid'))) throw new Error(`the shared corpus is missing at ${corpus}: set APIDESC_CORPUS`);
+  if (!HAS_CORPUS) throw new Error(`the shared corpus is missing at ${corpus}: set APIDESC_CORPUS`);
   const work = mkdtempSync(join(tmpdir(), 'apidesc-screenshots-'));
   const single = join(work, 'default');
   const portal = join(work, 'portal');
