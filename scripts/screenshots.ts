@@ -6,7 +6,8 @@
  * section list, server, channel, operation, message, schema, other component, guide, search
  * with results, 404, portal root) at 1280 and 390 px, in the light and the dark theme, named
  * `<page>-<width>-<theme>.png`, into the folder it prints (default `screenshots/`, git-ignored).
- * `--only <text>` keeps the pages whose name contains the text. Needs Chromium
+ * `--only <text>` keeps the pages whose name contains the text; `--viewport` takes the first
+ * screen of each page instead of the whole page (the README's images). Needs Chromium
  * (`CHROMIUM_PATH`, default /usr/bin/chromium) and the shared corpus (`APIDESC_CORPUS`, default
  * ../shared/corpus).
  */
@@ -21,6 +22,9 @@ const repo = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
+const viewportAt = args.indexOf('--viewport');
+const fullPage = viewportAt < 0;
+if (!fullPage) args.splice(viewportAt, 1);
 const folder = resolve(repo, args[0] ?? 'screenshots');
 const WIDTHS = [1280, 390];
 const THEMES = ['light', 'dark'] as const;
@@ -71,7 +75,7 @@ async function main(): Promise<void> {
           await page.goto(p.base + p.url, { waitUntil: 'load' });
           if (p.search) await page.waitForFunction(() => /\d+ results? for/.test(document.querySelector('#search-page .pagefind-ui__message')?.textContent ?? ''), undefined, { timeout: 15_000 });
           const file = join(folder, `${p.name}-${width}-${theme}.png`);
-          await page.screenshot({ path: file, fullPage: true });
+          await page.screenshot({ path: file, fullPage });
         }
         await context.close();
       }
