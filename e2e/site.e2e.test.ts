@@ -82,7 +82,7 @@ describe('the default site in Chromium', () => {
     const page = await context.newPage();
     await page.goto(base + 'components/messages/orderplaced/');
     assert.equal(await page.locator('h1').textContent(), 'Order placed');
-    assert.ok((await page.locator('table.schema details').count()) > 0);
+    assert.ok((await page.locator('.schema-tree details').count()) > 0);
     await page.locator('a:visible', { hasText: /^Money$/ }).first().click();
     assert.match(page.url(), /components\/schemas\/money\/$/);
     await context.close();
@@ -91,8 +91,9 @@ describe('the default site in Chromium', () => {
   it('keeps the sections reachable at 360 px and lands deep links on schema rows', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
-    await page.goto(base + 'components/messages/orderplaced/#payload.allOf.1.lines.items.sku');
-    const row = page.locator('[id="payload.allOf.1.lines.items.sku"]');
+    // A field inside a collapsed level: the browser opens its ancestors to show it.
+    await page.goto(base + 'components/messages/orderplaced/#payload.lines[].unitPrice.amount');
+    const row = page.locator('[id="payload.lines[].unitPrice.amount"]');
     assert.ok(await row.isVisible());
     const box = await row.boundingBox();
     assert.ok(box && box.y > -2 && box.y < 740, `the row is in view (y=${box?.y})`);
@@ -147,10 +148,16 @@ describe('the default site in Chromium', () => {
     await page.keyboard.press('Enter');
     assert.notEqual(await page.evaluate(() => document.documentElement.dataset.theme), before);
     // A handle, not a locator: once opened, the selector would match the next collapsed one.
-    const collapsed = (await page.locator('table.schema details:not([open]) > summary:visible').first().elementHandle())!;
+    const collapsed = (await page.locator('.schema-tree details:not([open]) > summary:visible').first().elementHandle())!;
     await collapsed.focus();
     await page.keyboard.press('Space');
     assert.equal(await collapsed.evaluate((s) => (s.parentElement as HTMLDetailsElement).open), true);
+    // "Expand all" (added by script) opens every level of the tree; "Collapse all" closes them.
+    const tree = page.locator('.schema-tree').first();
+    await tree.getByRole('button', { name: 'Expand all' }).click();
+    assert.equal(await tree.locator('details:not([open])').count(), 0);
+    await tree.getByRole('button', { name: 'Collapse all' }).click();
+    assert.equal(await tree.locator('details[open]').count(), 0);
     await page.locator('nav.sidebar a', { hasText: 'Order cancelled' }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(/components\/messages\/ordercancelled\/$/);

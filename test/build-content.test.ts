@@ -59,12 +59,16 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(reply, /<h4 id="h-reply-stockcheckanswered\.payload">Payload/);
   });
 
-  it('renders message payloads as schema tables with anchors, components linked, recursion as a back-reference', () => {
+  it('renders message payloads as schema trees with data-path anchors, components linked, recursion as a back-reference', () => {
     const html = readFileSync(join(out, 'components/messages/orderplaced/index.html'), 'utf8');
-    assert.match(html, /<table class="schema">/);
-    assert.match(html, /id="payload\.allOf\.1\.lines\.items\.sku"/);
+    assert.match(html, /<div class="schema-tree" data-schema-tree role="group" aria-label="Payload">/);
+    assert.match(html, /<li class="prop" id="payload\.lines\[\]\.sku"><p class="prop-head"><code class="prop-name">sku<\/code>/);
+    assert.match(html, /<code class="prop-name">orderId<\/code> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">from OrderRef<\/span>/);
     assert.match(html, /href="\/docs\/components\/schemas\/money\/">Money<\/a>/);
-    assert.match(html, /↻ <a href="#payload\.allOf\.1\.lines\.items\.category">category \(see above\)<\/a>/);
+    assert.match(html, /↻ the same schema as <a href="#payload\.lines\[\]\.category">category<\/a> above/);
+    // Alternatives are shapes named by their discriminator value; oneOf reads "exactly one", anyOf "one or more".
+    assert.match(html, /<p class="shapes-intro">Exactly one of 2 shapes:<\/p>\s*<details class="shape" id="payload\.payment\(card\)" open><summary><strong>card<\/strong>/);
+    assert.match(html, /<code>method<\/code> says which kind it is: <code>&quot;card&quot;<\/code> → <a href="\/docs\/components\/schemas\/cardpayment\/">CardPayment<\/a>/);
     assert.match(html, /Content type<\/dt><dd><code>application\/json<\/code>/);
   });
 

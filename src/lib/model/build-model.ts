@@ -4,6 +4,7 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { discriminatorIndex } from './discriminators.ts';
 import { EntityLocator } from './entity-locator.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { buildPage, completePage, pageSummary, safeHref, type Fact, type Page } from './pages.ts';
@@ -51,7 +52,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     const page = schemaPages.get(`${at.file}#${at.pointer}`);
     return page && { id: page.id, url: page.url };
   };
-  const ctx = { doc, locator, entities, componentAt, ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}) };
+  const ctx = { doc, locator, entities, componentAt, discriminators: discriminatorIndex(doc, componentAt), ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}) };
   const contentOf = (entity: Entity): Location => content.get(entity) ?? { file: doc.root.path, pointer: entity.pointer };
   const pages = entities.map((entity) => (options.deferPages ? pageSummary(ctx, entity, contentOf(entity)) : buildPage(ctx, entity, contentOf(entity))));
   const entityOf = new WeakMap(pages.map((page, i) => [page, entities[i]!]));

@@ -66,31 +66,91 @@ describe('model: where used', () => {
 });
 
 describe('model: schema rows', () => {
-  it('flattens properties through allOf, with required, types, formats, constraints and component links', async () => {
+  it('reads as one tree: allOf parts merged (with the part each field comes from), array items as the array\'s own fields, anchors as data paths', async () => {
     const { model: m, doc } = await model(orders);
     const rows = schemaRows(doc, { $ref: '#/components/schemas/Order' }, { file: doc.root.path, pointer: '/x' }, { anchorPrefix: 'payload', componentAt: (at) => m.componentAt(at) });
     const byName = (name: string) => rows.find((r) => r.name === name);
-    assert.equal(rows[0]!.type, 'allOf');
+    assert.equal(rows[0]!.type, 'object');
     assert.deepEqual(rows[0]!.component, { id: 'Order', url: 'components/schemas/order/' });
-    assert.deepEqual(byName('orderId'), { anchor: 'payload.allOf.0.orderId', name: 'orderId', depth: 2, type: 'string', required: true, constraints: ['pattern ^ord-[0-9]+$'], flags: [] });
+    assert.deepEqual(rows[0]!.extends, [{ id: 'OrderRef', url: 'components/schemas/orderref/' }]);
+    assert.deepEqual(byName('orderId'), { anchor: 'payload.orderId', name: 'orderId', depth: 1, type: 'string', required: true, constraints: ['pattern ^ord-[0-9]+$'], flags: [], from: 'OrderRef' });
     assert.equal(byName('placedAt')!.format, 'date-time');
+    assert.equal(byName('placedAt')!.from, undefined, 'written in the schema itself');
     assert.equal(byName('lines')!.type, 'array of object');
     assert.deepEqual(byName('lines')!.constraints, ['≥ 1 items']);
+    assert.equal(rows.some((r) => r.name === '[items]' || /allOf \d/.test(r.name)), false, 'no rows for the mechanics');
+    assert.deepEqual([byName('sku')!.anchor, byName('sku')!.depth], ['payload.lines[].sku', 2]);
     assert.deepEqual(byName('quantity')!.constraints, ['≥ 1']);
     assert.deepEqual(byName('currency')!.constraints, ['exactly 3 chars']);
     assert.equal(byName('currency')!.default, 'EUR');
     assert.deepEqual(byName('unitPrice')!.component, { id: 'Money', url: 'components/schemas/money/' });
+    assert.equal(new Set(rows.map((r) => r.anchor)).size, rows.length, 'anchors are unique');
   });
 
-  it('shows recursion as a back-reference and names discriminated alternatives by their value', async () => {
+  it('shows recursion as a back-reference, and alternatives as shapes named by their discriminator value', async () => {
     const { model: m, doc } = await model(orders);
     const rows = schemaRows(doc, { $ref: '#/components/schemas/Order' }, { file: doc.root.path, pointer: '/x' }, { anchorPrefix: 'p', componentAt: (at) => m.componentAt(at) });
     const parent = rows.find((r) => r.name === 'parent')!;
     assert.deepEqual(parent.backReference, { anchor: rows.find((r) => r.name === 'category')!.anchor, name: 'category' });
     assert.equal(rows.filter((r) => r.name === 'parent').length, 1, 'no endless expansion');
-    assert.deepEqual(rows.filter((r) => r.name.startsWith('oneOf')).map((r) => r.name), ['oneOf 1 (card)', 'oneOf 2 (invoice)']);
+    assert.equal(rows.find((r) => r.name === 'payment')!.combinator, 'oneOf');
+    assert.deepEqual(rows.filter((r) => r.alternative).map((r) => [r.name, r.anchor, r.component?.id]), [['card', 'p.payment(card)', 'CardPayment'], ['invoice', 'p.payment(invoice)', 'InvoicePayment']]);
+    assert.equal(rows.find((r) => r.name === 'dueDays')!.anchor, 'p.payment(invoice).dueDays');
     assert.equal(rows.find((r) => r.name === 'dueDays')!.default, 30);
     assert.deepEqual(rows.find((r) => r.name === 'dueDays')!.constraints, ['≥ 0', '≤ 90']);
+    assert.equal(rows.find((r) => r.anchor === 'p.payment(card).method')!.const, 'card');
+  });
+
+  it('names a discriminator\'s subtypes on the base, found from oneOf and from schemas that extend it with allOf, and the base and value on each subtype', async () => {
+    const dir = tempTree({
+      'pets.yaml': `apidesc: 3.0.0
+info: {title: Pets, version: '1'}
+components:
+  schemas:
+    io.github.acme.pets.Pet:
+      type: object
+      discriminator: petType
+      required: [petType, name]
+      properties:
+        petType: {type: string}
+        name: {type: string}
+    io.github.acme.pets.Cat:
+      allOf:
+        - $ref: '#/components/schemas/io.github.acme.pets.Pet'
+        - type: object
+          properties:
+            huntingSkill: {type: string, enum: [clueless, lazy, aggressive]}
+    io.github.acme.pets.Dog:
+      allOf:
+        - $ref: '#/components/schemas/io.github.acme.pets.Pet'
+        - type: object
+          properties:
+            petType: {const: dog}
+            packSize: {type: integer, enum: [1]}
+`,
+    });
+    const { model: m } = await model(join(dir, 'pets.yaml'));
+    const rowsOf = (id: string) => {
+      const section = m.pages.find((p) => p.pointer === `/components/schemas/${id}`)!.sections.find((s) => s.type === 'schema');
+      assert.ok(section && section.type === 'schema');
+      return section.rows;
+    };
+    const pet = rowsOf('io.github.acme.pets.Pet')[0]!;
+    assert.deepEqual(pet.discriminator, {
+      property: 'petType',
+      subtypes: [
+        { value: 'io.github.acme.pets.Cat', schema: { id: 'io.github.acme.pets.Cat', url: 'components/schemas/io.github.acme.pets.cat/' } },
+        { value: 'dog', schema: { id: 'io.github.acme.pets.Dog', url: 'components/schemas/io.github.acme.pets.dog/' } },
+      ],
+    });
+    const cat = rowsOf('io.github.acme.pets.Cat');
+    assert.deepEqual(cat[0]!.selectedBy, [{ base: { id: 'io.github.acme.pets.Pet', url: 'components/schemas/io.github.acme.pets.pet/' }, property: 'petType', value: 'io.github.acme.pets.Cat' }]);
+    assert.deepEqual(cat.slice(1).map((r) => [r.name, r.required, r.from]), [['petType', true, 'io.github.acme.pets.Pet'], ['name', true, 'io.github.acme.pets.Pet'], ['huntingSkill', false, undefined]]);
+    assert.deepEqual(cat.find((r) => r.name === 'huntingSkill')!.enum, ['clueless', 'lazy', 'aggressive']);
+    // A single allowed value reads as a constant; a property defined again by a part shows what both say.
+    const dog = rowsOf('io.github.acme.pets.Dog');
+    assert.equal(dog.find((r) => r.name === 'packSize')!.const, 1);
+    assert.deepEqual(dog.filter((r) => r.name === 'petType').map((r) => [r.type, r.const, r.from]), [['string', 'dog', 'io.github.acme.pets.Pet']]);
   });
 });
 

@@ -5,7 +5,7 @@ import { ownValue } from '../own-key.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { objectView } from './object-view.ts';
-import { bindingsOf, channelServers, type Context, entityByUrl, operationsOn, serverProtocol, sub, valueAt } from './page-context.ts';
+import { bindingsOf, channelServers, type Context, entityByUrl, operationsOn, rowOptions, serverProtocol, sub, valueAt } from './page-context.ts';
 import type { Page, ProtocolBinding } from './pages.ts';
 import { schemaRows } from './schema-rows.ts';
 import { retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
@@ -38,7 +38,7 @@ export function otherBindings(ctx: Context, page: Page, bindings: { value: Recor
       label: ownValue(PROTOCOL_NAMES, key) ?? key,
       version: typeof b.bindingVersion === 'string' ? b.bindingVersion : 'latest',
       versionDefault: typeof b.bindingVersion !== 'string',
-      schemas: schemaFields.map((field) => ({ field, rows: schemaRows(ctx.doc, b[field], sub(at, field), { anchorPrefix: `binding-${key}-${field}`, componentAt: ctx.componentAt }) })),
+      schemas: schemaFields.map((field) => ({ field, rows: schemaRows(ctx.doc, b[field], sub(at, field), rowOptions(ctx, `binding-${key}-${field}`)) })),
       view: isPlainObject(binding) ? objectView(ctx.doc, ctx.locator, rest, at) : objectView(ctx.doc, ctx.locator, binding, at),
     });
   }

@@ -5,6 +5,8 @@ import { joinPointer } from '../resolve/json-pointer.ts';
 import { applyTraits, type TraitSource } from '../resolve/merge-traits.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { type EntityLocator, toLink } from './entity-locator.ts';
+import type { DiscriminatorIndex } from './discriminators.ts';
+import type { RowOptions } from './schema-rows.ts';
 import type { Entity, Link } from './types.ts';
 
 export interface Context {
@@ -12,7 +14,14 @@ export interface Context {
   locator: EntityLocator;
   entities: Entity[];
   componentAt: (at: Location) => { id: string; url: string } | undefined;
+  /** Discriminators of the document's schemas: bases and their subtypes (discriminators.ts). */
+  discriminators: DiscriminatorIndex;
   defaultContentType?: string;
+}
+
+/** How the schemas of a page are shown as rows, anchors starting with `anchorPrefix`. */
+export function rowOptions(ctx: Context, anchorPrefix: string): RowOptions {
+  return { anchorPrefix, componentAt: ctx.componentAt, discriminators: ctx.discriminators };
 }
 
 export const sub = (at: Location, ...keys: (string | number)[]): Location => ({ file: at.file, pointer: joinPointer(at.pointer, ...keys) });

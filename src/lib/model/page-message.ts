@@ -6,7 +6,7 @@ import { schemaFormatKind } from '../validate/schema-formats.ts';
 import { avroRows, protobufRows } from './format-rows.ts';
 import { generateExamples } from './generated-examples.ts';
 import { otherBindings } from './page-bindings.ts';
-import { bindingsOf, type Context, merged, sub } from './page-context.ts';
+import { bindingsOf, type Context, merged, rowOptions, sub } from './page-context.ts';
 import { traitsSection } from './page-traits.ts';
 import type { Fact, Page, PageSection } from './pages.ts';
 import { schemaRows } from './schema-rows.ts';
@@ -76,7 +76,7 @@ export function schemaSections(ctx: Context, heading: string, anchor: string, sc
     const kind = schemaFormatKind(s.schemaFormat);
     if (kind === 'openapi') {
       // An OpenAPI 3.0 Schema Object reads like JSON Schema in a table.
-      sections.push({ type: 'schema', heading, anchor, format: String(s.schemaFormat), rows: schemaRows(ctx.doc, s.schema, sub(resolved.at, 'schema'), { anchorPrefix: anchor, componentAt: ctx.componentAt }) });
+      sections.push({ type: 'schema', heading, anchor, format: String(s.schemaFormat), rows: schemaRows(ctx.doc, s.schema, sub(resolved.at, 'schema'), rowOptions(ctx, anchor)) });
       return sections;
     }
     if (kind !== 'apidesc') {
@@ -87,9 +87,9 @@ export function schemaSections(ctx: Context, heading: string, anchor: string, sc
       sections.push({ type: 'source', heading: rows.length > 0 ? `${heading} source` : heading, anchor: rows.length > 0 ? `${anchor}-source` : anchor, format: String(s.schemaFormat), code: code ?? '' });
       return sections;
     }
-    sections.push({ type: 'schema', heading, anchor, rows: schemaRows(ctx.doc, s.schema, sub(resolved.at, 'schema'), { anchorPrefix: anchor, componentAt: ctx.componentAt }) });
+    sections.push({ type: 'schema', heading, anchor, rows: schemaRows(ctx.doc, s.schema, sub(resolved.at, 'schema'), rowOptions(ctx, anchor)) });
     return sections;
   }
-  sections.push({ type: 'schema', heading, anchor, rows: schemaRows(ctx.doc, schema, site, { anchorPrefix: anchor, componentAt: ctx.componentAt }) });
+  sections.push({ type: 'schema', heading, anchor, rows: schemaRows(ctx.doc, schema, site, rowOptions(ctx, anchor)) });
   return sections;
 }

@@ -193,7 +193,7 @@ describe('bindings of other protocols', () => {
     assert.equal(kafka.label, 'Kafka');
     assert.deepEqual([kafka.version, kafka.versionDefault], ['latest', true]);
     assert.deepEqual(kafka.schemas.map((s) => s.field), ['clientId']);
-    assert.deepEqual(kafka.schemas[0]!.rows[0]!.enum, ['my-app-id']);
+    assert.equal(kafka.schemas[0]!.rows[0]!.const, 'my-app-id', 'a single allowed value reads as always that value');
   });
 });
 

@@ -52,6 +52,25 @@ export interface Entity {
   usedBy: Link[];
 }
 
+/** A named component schema: its id and its page. */
+export interface Named {
+  id: string;
+  url: string;
+}
+
+/** A base schema's discriminator (SPEC "Schema Object"): its property, and each known subtype with the value that selects it. */
+export interface Discriminator {
+  property: string;
+  subtypes: { value: string; schema: Named }[];
+}
+
+/** What a subtype is to its base: the base, and the value of the base's discriminator that selects it. */
+export interface Subtype {
+  base: Named;
+  property: string;
+  value: string;
+}
+
 /** One row of a schema table. */
 export interface SchemaRow {
   /** Anchor id, unique within the page, from the keyword path (e.g. `payload.lines.items.sku`). */
@@ -84,4 +103,16 @@ export interface SchemaRow {
   cut?: { on?: { id: string; url: string } };
   /** `false` schema (nothing allowed) or `true` (anything). */
   booleanSchema?: boolean;
+  /** One of the shapes of its parent's `oneOf` / `anyOf` (its `combinator` says which). */
+  alternative?: boolean;
+  /** The named schemas merged into this one by `allOf`: what it extends. */
+  extends?: { id: string; url: string }[];
+  /** A property brought by a named `allOf` part: that part's name. */
+  from?: string;
+  /** The values each item of an array may take (an array of a simple type with an `enum`). */
+  itemEnum?: unknown[];
+  /** A base schema's discriminator: its property, and each known subtype with the value that selects it. */
+  discriminator?: Discriminator;
+  /** A subtype: its base, and the value of the base's discriminator that selects it. */
+  selectedBy?: Subtype[];
 }
