@@ -50,6 +50,15 @@ if (HAS_CORPUS) describe('a two-document portal of corpus documents in Chromium'
     await page.close();
   });
 
+  it('names each search hit\'s API first, so that a portal\'s results say where they are', async () => {
+    const page = await browser.newPage();
+    await page.goto(base + 'search/?q=fifo');
+    await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
+    const titles = await page.locator('.pagefind-ui__result-link').allTextContents();
+    assert.ok(titles.some((t) => t === 'Orders (SNS FIFO fan-out) › channel · Order events (FIFO)'), titles.join(' | '));
+    await page.close();
+  });
+
   it('answers the sns questions on the channel page and shows the reply of a request-reply operation', async () => {
     const page = await browser.newPage();
     const channel = routes.find((r) => r.kind === 'channel' && r.id === 'orderEvents')!;

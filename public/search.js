@@ -18,9 +18,10 @@
     var pagefindEntities = typeof content !== 'string' || /[<>]/.test(content);
     return excerpt.replace(pagefindEntities ? /&(?!lt;|gt;)/g : /&/g, '&amp;');
   }
-  // Each hit says what kind of object it is ("channel · Order events").
+  // Each hit says what kind of object it is ("channel · Order events"), in a portal after its API.
   function withKind(result) {
     if (result.meta && result.meta.kind) result.meta.title = result.meta.kind + ' · ' + result.meta.title;
+    if (result.meta && result.meta.api) result.meta.title = result.meta.api + ' › ' + result.meta.title;
     result.excerpt = excerptAsWritten(result.excerpt, result.content);
     (result.sub_results || []).forEach(function (sub) {
       sub.excerpt = excerptAsWritten(sub.excerpt, result.content);
