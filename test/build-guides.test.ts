@@ -62,8 +62,8 @@ describe('guides and configuration in a build', () => {
     assert.match(tour, /<h1>Tour of the order events<\/h1>/, 'the title becomes the h1 when the guide has none');
     assert.match(tour, /<article class="guide" data-pagefind-body/);
     assert.match(tour, /<a href="\/operations\/publishorderevents\/"><strong>Publish order events<\/strong><\/a>/, 'operation card links to its page');
-    assert.match(tour, /<tr id="ref-components-schemas-Money-schema\.amount"/, 'schema table rows, anchors prefixed per table');
-    assert.match(tour, /<tr id="ref-components-messages-OrderPlaced-payload\.allOf/, 'a message shows its payload');
+    assert.match(tour, /<li class="prop" id="ref-components-schemas-Money-schema\.amount"/, 'schema tree fields, anchors prefixed per tree');
+    assert.match(tour, /<li class="prop" id="ref-components-messages-OrderPlaced-payload\.orderId"/, 'a message shows its payload');
     assert.match(tour, /&quot;ord-1042&quot;|"ord-1042"|ord-1042/, 'the message example');
     assert.match(tour, /<strong>Shipment tracking<\/strong><\/a> <span class="kind">sns topic<\/span>.*shipment-tracking/s, "the sns topic of the tracking channel");
     assert.match(tour, /<a href="\/components\/schemas\/money\/">money<\/a>/);
@@ -96,7 +96,7 @@ describe('guides and configuration in a build', () => {
     const indexed = searchFragments(join(dir, 'site'));
     const guideFragment = indexed.find((f) => f.url === '/guides/tour/');
     assert.match(guideFragment?.content ?? '', /zanzibarquartz/, 'the guide is in the search index');
-    assert.equal(guideFragment?.filters.kind?.[0], 'guide');
+    assert.equal(guideFragment?.filters.kind?.[0], 'Guide');
   });
 
   it('stops on a reference that does not resolve, naming the guide file:line and the pointer', async () => {
