@@ -99,3 +99,52 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     await page.close();
   });
 });
+
+describe('the search page with results, for every reader', () => {
+  let server: Server;
+  let browser: Browser;
+  let base = '';
+  const own = join(tempDir('apidesc-search-a11y-'), 'site');
+  before(async () => {
+    assert.equal(await runCli(['build', 'content', '--out', own], repo), 0);
+    ({ server, base } = await serveSite(own));
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('has no WCAG 2.1 A/AA violation with results and filters shown, in both themes, and its controls show focus', async () => {
+    const { AxeBuilder } = await import('@axe-core/playwright');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      await page.goto(base + 'search/?q=order');
+      await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      const found = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      assert.deepEqual(found.violations.map((v) => `${colorScheme}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), []);
+      // Every control of the search UI shows where the focus is.
+      const input = page.locator('.pagefind-ui__search-input');
+      await input.focus();
+      assert.notEqual(await input.evaluate((el) => getComputedStyle(el).outlineStyle), 'none', `${colorScheme}: the search box shows focus`);
+      // Tab on from the box, as a keyboard reader does, through the filters and the results.
+      const seen = new Set<string>();
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || !el.closest('#search-page')) return undefined;
+          const style = getComputedStyle(el);
+          return { kind: el.className.split(' ').find((c) => c.startsWith('pagefind-ui__')) ?? el.tagName, shown: style.outlineStyle !== 'none' && style.outlineWidth !== '0px' };
+        });
+        if (!focused) continue;
+        seen.add(focused.kind);
+        assert.ok(focused.shown, `${colorScheme}: ${focused.kind} shows focus`);
+      }
+      assert.ok(seen.has('pagefind-ui__filter-checkbox') && seen.has('pagefind-ui__result-link'), [...seen].join(', '));
+      await context.close();
+    }
+  });
+});
