@@ -160,8 +160,9 @@ describe('search of a hostile document in Chromium (Content-Security-Policy bypa
   /** No payload ran or became an element; titles, filter values and excerpts read as written. */
   async function check(page: Page, scope: string, titles: string[]): Promise<void> {
     assert.deepEqual(await injected(page, scope), []);
-    assert.ok(titles.includes(`channel · ${CHANNEL_TITLE}`), `result titles: ${titles.join(' | ')}`);
-    assert.ok(titles.includes(`message · ${MESSAGE_TITLE}`), `result titles: ${titles.join(' | ')}`);
+    // In a portal each title names its API first, the API's title as text too.
+    assert.ok(titles.includes(`${API_TITLE} › channel · ${CHANNEL_TITLE}`), `result titles: ${titles.join(' | ')}`);
+    assert.ok(titles.includes(`${API_TITLE} › message · ${MESSAGE_TITLE}`), `result titles: ${titles.join(' | ')}`);
     const labels = await page.locator(`${scope} .pagefind-ui__filter-label`).allTextContents();
     for (const value of FILTER_VALUES) assert.ok(labels.some((l) => l.startsWith(`${value} (`)), `filter value ${value} shown as text, in: ${labels.join(' | ')}`);
     for (const value of FILTER_VALUES) await page.locator(`${scope} .pagefind-ui__filter-label`, { hasText: value }).first().waitFor({ state: 'visible' });

@@ -84,6 +84,9 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     assert.ok(scripts.some((s) => s.endsWith('/pagefind/pagefind-ui.js')));
     assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.classList.contains('pagefind-ui__search-input')), true);
     assert.match(await page.inputValue('#search .pagefind-ui__search-input'), /^ord/);
+    // Escape closes the results, which lie over the page.
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#search .pagefind-ui__drawer', { state: 'hidden', timeout: 5000 });
     await page.locator('h1').click();
     // Each hit is "kind · title".
     assert.ok((await search(page, 'orders-{region}.fifo')).includes('channel · Order events'), 'channel by address');

@@ -99,6 +99,13 @@
   }
   document.addEventListener('keydown', function (event) {
     var target = event.target;
+    // Escape in the header's search closes its results, which lie over the page.
+    var headerBox = target && target.closest && target.closest('header #search');
+    if (event.key === 'Escape' && headerBox && target.tagName === 'INPUT' && target.value !== '') {
+      target.value = '';
+      target.dispatchEvent(new Event('input', { bubbles: true }));
+      return;
+    }
     var typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
     if (event.key !== '/' || typing) return;
     var box = document.querySelector('#search input');

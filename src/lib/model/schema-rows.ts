@@ -235,7 +235,7 @@ function mergeFacts(row: SchemaRow, part: Record<string, unknown>, doc: Resolved
   if ((row.type === 'allOf' || row.type === 'any') && added.type !== 'any' && added.type !== 'allOf') row.type = added.type;
   for (const c of added.constraints) if (!row.constraints.includes(c)) row.constraints.push(c);
   for (const f of added.flags) if (!row.flags.includes(f)) row.flags.push(f);
-  row.format ??= added.format;
+  if (added.format && !row.format) row.format = added.format;
   if (added.enum && !row.enum) row.enum = added.enum;
   if (added.const !== undefined && row.const === undefined) row.const = added.const;
   if (!row.descriptionHtml && added.descriptionHtml) row.descriptionHtml = added.descriptionHtml;
