@@ -44,7 +44,7 @@ if (HAS_CORPUS) describe('a two-document portal of corpus documents in Chromium'
     assert.equal(await page.locator('h1').textContent(), 'APIs');
     const apis = [...new Set(routes.map((r) => r.api))];
     assert.equal(apis.length, 2);
-    for (const api of apis) assert.equal(await page.locator(`main a[href="/${api}/"]`).count(), 1, api);
+    for (const api of apis) assert.equal(await page.locator(`main .api-cards a[href="/${api}/"]`).count(), 1, api);
     for (const url of [...new Set(routes.map((r) => r.url))]) assert.equal((await page.goto(base + url))?.status(), 200, url);
     assert.deepEqual(errors, []);
     await page.close();

@@ -63,7 +63,7 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
     const api: SiteApi = {
       slug, title: model.title, version: model.version, infoFacts: model.infoFacts,
       ...(model.descriptionHtml ? { descriptionHtml: model.descriptionHtml } : {}),
-      prefix, pages: model.pages, counts, downloads,
+      prefix, pages: model.pages, counts, downloads, catalog: model.catalog,
     };
     attachDiagnostics(api, diagnostics, doc, cwd);
     return api;

@@ -11,7 +11,7 @@ function page(kind: Page['kind'], pointer: string, sections: Page['sections'] = 
 }
 
 function api(slug: string, pages: Page[]): SiteApi {
-  return { slug, title: slug, version: '1', infoFacts: [], prefix: `${slug}/`, pages, counts: {}, downloads: [] };
+  return { slug, title: slug, version: '1', infoFacts: [], prefix: `${slug}/`, pages, counts: {}, downloads: [], catalog: { protocols: [], tags: [] } };
 }
 
 const schema = page('component:schemas', '/components/schemas/Order', [{ type: 'schema', heading: 'Schema', anchor: 'schema', rows: [] }]);

@@ -15,9 +15,9 @@ describe('site data file', () => {
     const site: SiteData = {
       settings: { ...DEFAULT_SETTINGS, title: 'Portal' },
       apis: [
-        { slug: 'a', title: 'A', version: '1', infoFacts: [], prefix: 'a/', counts: { channels: 2 }, downloads: [], pages: [page('one', 'Line\nbreak \u2028 and \u00e9\u6f22\u{1f680}'), page('two', '"quoted" \\ back')] },
-        { slug: 'b', title: 'B', version: '2', infoFacts: [], prefix: 'b/', counts: {}, downloads: [], pages: [] },
-        { slug: 'c', title: 'C', version: '3', infoFacts: [], prefix: 'c/', counts: {}, downloads: [], pages: [page('three', 'Three')], errorCount: 1 },
+        { slug: 'a', title: 'A', version: '1', infoFacts: [], prefix: 'a/', counts: { channels: 2 }, downloads: [], catalog: { protocols: [], tags: [] }, pages: [page('one', 'Line\nbreak \u2028 and \u00e9\u6f22\u{1f680}'), page('two', '"quoted" \\ back')] },
+        { slug: 'b', title: 'B', version: '2', infoFacts: [], prefix: 'b/', counts: {}, downloads: [], catalog: { protocols: [], tags: [] }, pages: [] },
+        { slug: 'c', title: 'C', version: '3', infoFacts: [], prefix: 'c/', counts: {}, downloads: [], catalog: { protocols: [], tags: [] }, pages: [page('three', 'Three')], errorCount: 1 },
       ],
     };
     const chunks: string[] = [];
@@ -30,7 +30,7 @@ describe('site data file', () => {
 
   it('refuses a file cut short', () => {
     const chunks: string[] = [];
-    writeSiteLines({ apis: [{ slug: 'a', title: 'A', version: '1', infoFacts: [], prefix: '', counts: {}, downloads: [], pages: [page('one', 'One')] }] }, (c) => chunks.push(c));
+    writeSiteLines({ apis: [{ slug: 'a', title: 'A', version: '1', infoFacts: [], prefix: '', counts: {}, downloads: [], catalog: { protocols: [], tags: [] }, pages: [page('one', 'One')] }] }, (c) => chunks.push(c));
     assert.throws(() => readSummaries(Buffer.from(chunks[0]!, 'utf8')), /ends early/);
   });
 
@@ -38,7 +38,7 @@ describe('site data file', () => {
     const pages = [withContent(page('one', 'One'), 'first \u2028 line\nbreak'), withContent(page('two', 'Two'), 'second'), withContent({ ...page('srv', 'Server'), kind: 'server', url: 'servers/srv/' }, 'whole')];
     // A page without a description.
     delete pages[1]!.descriptionHtml;
-    const site: SiteData = { apis: [{ slug: 'a', title: 'A', version: '1', infoFacts: [], prefix: '', counts: {}, downloads: [], pages: structuredClone(pages) }] };
+    const site: SiteData = { apis: [{ slug: 'a', title: 'A', version: '1', infoFacts: [], prefix: '', counts: {}, downloads: [], catalog: { protocols: [], tags: [] }, pages: structuredClone(pages) }] };
     const whole = (p: Page): boolean => p.kind === 'server';
     const summaries = headLine(site) + site.apis[0]!.pages.map((p) => summaryLine(p, whole(p))).join('');
     const content = site.apis[0]!.pages.filter((p) => !whole(p)).map(contentLine);

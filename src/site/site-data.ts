@@ -2,6 +2,7 @@
  * The data the Astro pages render: written by `apidesc-docs build` (src/cli/build-command.ts)
  * as JSON and read here once. Pages never parse, resolve or validate documents themselves.
  */
+import type { CatalogEntry } from '../lib/model/catalog.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Fact, Page, PageDiagnostic } from '../lib/model/pages.ts';
 import type { Link } from '../lib/model/types.ts';
@@ -25,6 +26,8 @@ export interface SiteApi {
   errorCount?: number;
   /** The source files, copied next to the pages (URLs relative to the API). */
   downloads: { label: string; url: string }[];
+  /** What a portal's catalog shows of it: summary, protocols, tags, owner. */
+  catalog: CatalogEntry;
 }
 
 /** A Markdown or MDX page of the guides folder (src/pages/guides/[...slug].astro renders it). */

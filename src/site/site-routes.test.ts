@@ -11,7 +11,7 @@ function page(kind: Page['kind'], url: string, extra: Partial<Page> = {}): Page 
 }
 
 function api(slug: string, prefix: string, pages: Page[]): SiteApi {
-  return { slug, title: slug, version: '1', infoFacts: [], prefix, pages, counts: {}, downloads: [] };
+  return { slug, title: slug, version: '1', infoFacts: [], prefix, pages, counts: {}, downloads: [], catalog: { protocols: [], tags: [] } };
 }
 
 const widelyUsed = page('component:schemas', 'components/schemas/money/', { usedBy: Array.from({ length: 60 }, (_, i) => ({ kind: 'channel', id: `c${i}`, url: `channels/c${i}/`, title: `c${i}` })) });

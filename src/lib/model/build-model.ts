@@ -4,6 +4,7 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { catalogEntry, type CatalogEntry } from './catalog.ts';
 import { discriminatorIndex } from './discriminators.ts';
 import { EntityLocator } from './entity-locator.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
@@ -27,6 +28,8 @@ export interface ApiModel {
   routes: RouteEntry[];
   /** The page of the named component schema written at a location, if any (for schema tables). */
   componentAt(at: Location): { id: string; url: string } | undefined;
+  /** What a portal's catalog shows of the API. */
+  catalog: CatalogEntry;
 }
 
 export interface ModelOptions {
@@ -70,6 +73,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
       if (entity) completePage(ctx, page, contentOf(entity));
     },
     componentAt,
+    catalog: catalogEntry(info, pages),
   };
 }
 

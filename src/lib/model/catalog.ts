@@ -1,0 +1,28 @@
+/**
+ * An API as a portal's catalog shows it (issue: the portal root is a catalog): a summary (the
+ * first paragraph of its description), its protocols, its tags, and who owns it, from the `x-`
+ * fields teams use for that (`x-owner`, `x-team`) where the Info Object has one.
+ */
+import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+import type { Page } from './pages.ts';
+
+export interface CatalogEntry {
+  /** The first paragraph of the description, as inline CommonMark. */
+  summaryHtml?: string;
+  protocols: string[];
+  tags: string[];
+  owner?: string;
+}
+
+const OWNER_FIELDS = ['x-owner', 'x-team', 'x-owning-team', 'x-maintainer'];
+
+export function catalogEntry(info: Record<string, unknown>, pages: readonly Page[]): CatalogEntry {
+  const protocols = [...new Set(pages.flatMap((p) => p.protocols))].filter((p) => p !== '').sort();
+  const tags = Array.isArray(info.tags) ? info.tags.flatMap((t) => (isPlainObject(t) && typeof t.name === 'string' ? [t.name] : [])) : [];
+  const owner = OWNER_FIELDS.map((f) => info[f]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const first = typeof info.description === 'string' ? info.description.trim().split(/\n\s*\n/)[0]?.trim() : undefined;
+  // A first paragraph that is a heading, a list or a table is no summary.
+  const summary = first && !/^(#|[-*+] |\d+\. |\||```|<)/.test(first) ? renderInlineMarkdown(first.replace(/\s*\n\s*/g, ' ')) : undefined;
+  return { ...(summary ? { summaryHtml: summary } : {}), protocols, tags, ...(owner ? { owner } : {}) };
+}

@@ -1,0 +1,76 @@
+/**
+ * A portal of several APIs reads as a catalog (issue: portals and search): the root a card per API
+ * with its owner, summary, counts, protocols and tags, and the APIs by protocol and by tag without
+ * script; every page of an API leads back to the list of APIs and can switch to another.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { runIn, tempTree } from './helpers.ts';
+
+const ORDERS = readFileSync(new URL('../content/orders.apidesc.yaml', import.meta.url), 'utf8');
+const LIGHTS = `apidesc: 3.0.0
+info:
+  title: Street lights
+  version: 2.0.0
+  x-team: City lighting
+  description: |
+    Lights report what they *measure*.
+
+    ## More
+    Details nobody needs on the catalog.
+  tags:
+    - name: iot
+servers:
+  broker: {host: broker.example.com, protocol: kafka}
+channels:
+  measured:
+    address: lights.{id}.measured
+    parameters: {id: {}}
+    messages:
+      measured: {payload: {type: object, properties: {lux: {type: number}}}}
+operations:
+  readMeasured:
+    action: receive
+    channel: {$ref: '#/channels/measured'}
+`;
+
+describe('a portal of two APIs', () => {
+  let dir = '';
+  const page = (url: string): string => readFileSync(join(dir, 'site', url, 'index.html'), 'utf8');
+  before(async () => {
+    dir = tempTree({ 'apis/orders.yaml': ORDERS, 'apis/lights.yaml': LIGHTS });
+    const r = await runIn(dir, ['build', 'apis', '--out', 'site']);
+    assert.equal(r.code, 0, r.out + r.err);
+  });
+
+  it('has a catalog for a root: a card per API, with owner, summary, counts, protocols and tags, not its whole description', () => {
+    const root = page('');
+    const card = root.slice(root.indexOf('<a href="/lights/">', root.indexOf('<ul class="cards api-cards">')));
+    assert.match(card, /^<a href="\/lights\/">Street lights<\/a><span class="entry-meta"><span>version 2\.0\.0<\/span><span>owner City lighting<\/span><\/span><p class="entry-summary">Lights report what they <em>measure<\/em>\.<\/p>/);
+    assert.match(card, /<span class="badge protocol">kafka<\/span><span class="badge tag">iot<\/span>/);
+    assert.doesNotMatch(root, /Details nobody needs/);
+    assert.match(root, /By protocol:<\/span> <a href="#protocol-https">https<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-kafka">kafka<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-sns">sns<\/a>/);
+    assert.match(root, /<h3 id="protocol-kafka">kafka<\/h3>\s*<ul><li><a href="\/lights\/">Street lights<\/a><\/li><\/ul>/);
+    assert.match(root, /<h3 id="tag-iot">iot<\/h3>/);
+  });
+
+  it('leads back to the list of APIs from every page, and switches to another API', () => {
+    const channel = page('lights/channels/measured');
+    assert.match(channel, /<a class="api" href="\/">APIs<\/a><a class="api-title" href="\/lights\/">Street lights<\/a>/);
+    assert.match(channel, /<ol><li><a href="\/">APIs<\/a><\/li><li><a href="\/lights\/">Street lights<\/a><\/li>/);
+    assert.match(channel, /<details class="api-switcher"><summary>Switch API<\/summary><ul><li><a href="\/lights\/" aria-current="true">Street lights<\/a><\/li><li><a href="\/orders\/">Order Fulfilment Events<\/a><\/li><li><a href="\/">All APIs<\/a><\/li><\/ul><\/details>/);
+    assert.match(page('orders'), /<ol><li><a href="\/">APIs<\/a><\/li><li><span aria-current="page">Order Fulfilment Events<\/span><\/li><\/ol>/);
+  });
+
+  it('shows no list twice and no "Used by" on objects nothing references by design', () => {
+    // The channel lists its operation under Operations: Used by would list it again.
+    const channel = page('lights/channels/measured');
+    assert.match(channel, /id="h-operations"/);
+    assert.doesNotMatch(channel, /id="h-used-by"/);
+    assert.doesNotMatch(page('lights/operations/readmeasured'), /id="h-used-by"|Nothing in this API references it/);
+    // A component nothing uses says so.
+    assert.match(page('orders/components/securityschemes/partneroauth'), /id="h-used-by"/);
+  });
+});
