@@ -50,6 +50,21 @@ if (HAS_CORPUS) describe('a two-document portal of corpus documents in Chromium'
     await page.close();
   });
 
+  it('leads back to the list of APIs from any page, and switches to the other API', async () => {
+    const page = await browser.newPage();
+    const channel = routes.find((r) => r.kind === 'channel' && r.api.startsWith('bindings-sns'))!;
+    await page.goto(base + channel.url);
+    await page.locator('nav.breadcrumbs a', { hasText: 'APIs' }).click();
+    await page.waitForURL(base);
+    assert.equal(await page.locator('h1').textContent(), 'APIs');
+    await page.goto(base + channel.url);
+    await page.locator('.api-switcher > summary').click();
+    const other = page.locator('.api-switcher a', { hasText: /Kraken|WebSocket|Kraken Websockets/i }).first();
+    await other.click();
+    await page.waitForURL(/spec-kraken[^/]*\/$/);
+    await page.close();
+  });
+
   it('names each search hit\'s API first, so that a portal\'s results say where they are', async () => {
     const page = await browser.newPage();
     await page.goto(base + 'search/?q=fifo');
