@@ -19,7 +19,7 @@ for (const block of document.querySelectorAll('.code[data-copy-label]')) {
 }
 
 // Schema trees: "Expand all" and "Collapse all" for the fields nested in <details>, and a field's
-// # link also copies its address. Without script the tree reads the same, one level at a time.
+// name, a link to itself, also copies its address. Without script the tree reads the same, one level at a time.
 for (const tree of document.querySelectorAll('[data-schema-tree]')) {
   const tools = document.createElement('div');
   tools.className = 'schema-tools';
@@ -35,6 +35,6 @@ for (const tree of document.querySelectorAll('[data-schema-tree]')) {
   tree.prepend(tools);
 }
 document.addEventListener('click', (event) => {
-  const link = event.target instanceof Element ? event.target.closest('.prop-link') : null;
+  const link = event.target instanceof Element ? event.target.closest('a.prop-name') : null;
   if (link && navigator.clipboard) navigator.clipboard.writeText(link.href).catch(() => {});
 });

@@ -62,8 +62,8 @@ describe('build of content/ with --base /docs/ and --site', () => {
   it('renders message payloads as schema trees with data-path anchors, components linked, recursion as a back-reference', () => {
     const html = readFileSync(join(out, 'components/messages/orderplaced/index.html'), 'utf8');
     assert.match(html, /<div class="schema-tree" data-schema-tree role="group" aria-label="Payload">/);
-    assert.match(html, /<li class="prop" id="payload\.lines\[\]\.sku"><p class="prop-head"><code class="prop-name">sku<\/code>/);
-    assert.match(html, /<code class="prop-name">orderId<\/code> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">from OrderRef<\/span>/);
+    assert.match(html, /<li class="prop" id="payload\.lines\[\]\.sku"><p class="prop-head"><a class="prop-name" href="#payload\.lines\[\]\.sku"><code>sku<\/code><\/a>/);
+    assert.match(html, /<a class="prop-name" href="#payload\.orderId"><code>orderId<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">from OrderRef<\/span>/);
     assert.match(html, /href="\/docs\/components\/schemas\/money\/">Money<\/a>/);
     assert.match(html, /↻ the same schema as <a href="#payload\.lines\[\]\.category">category<\/a> above/);
     // Alternatives are shapes named by their discriminator value; oneOf reads "exactly one", anyOf "one or more".
