@@ -51,7 +51,10 @@ export async function devLatency(bin: string, doc: string, edits = 5): Promise<{
   if (!title || !id) throw new Error('no channel title found in the generated document');
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [bin, 'dev', file, '--port', String(port), '--max-bytes', '200000000'], { cwd: dir, stdio: ['ignore', 'ignore', 'ignore'] });
+  const child = spawn(process.execPath, [bin, 'dev', file, '--port', String(port), '--max-bytes', '200000000'], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
   const page = `http://127.0.0.1:${port}/channels/${id.toLowerCase()}/`;
   try {
     if (!(await until(async () => (await fetchText(page))?.includes(title[1]!) ?? false, 600))) throw new Error(`the dev server never served ${page}`);

@@ -13,7 +13,11 @@ function npmInstall(dir: string, packages: string[]): void {
   mkdirSync(dir, { recursive: true });
   if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{"private": true}');
   // html-template depends on puppeteer, whose install script would download a browser.
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', ...packages], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' } });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', ...packages], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1' },
+  });
 }
 
 /** Installs what is missing under `dir` (parser/ and gen/) and returns the two folders. */

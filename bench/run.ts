@@ -72,7 +72,8 @@ mkdirSync(work, { recursive: true });
 
 function generate(n: number, key: 'apidesc' | 'asyncapi', sns: string): string {
   const file = join(work, `doc-${n}-${key}-sns${sns}.yaml`);
-  if (!existsSync(file)) writeFileSync(file, execFileSync(process.execPath, [genDoc, '--channels', String(n), '--key', key, '--sns-binding-version', sns], { maxBuffer: 1 << 30 }));
+  if (!existsSync(file))
+    writeFileSync(file, execFileSync(process.execPath, [genDoc, '--channels', String(n), '--key', key, '--sns-binding-version', sns], { maxBuffer: 1 << 30 }));
   return file;
 }
 
@@ -81,7 +82,16 @@ const LIMIT = ['--max-bytes', '200000000'];
 const validateCommand = (file: string): string[] => [process.execPath, bin, 'validate', '--format', 'json', ...LIMIT, file];
 const validate = (file: string, times: number): Promise<Measure> => repeat(validateCommand(file), times);
 /** A build of `file` into `out` by the command at `command` (this checkout's or an installed package's). */
-const buildCommand = (file: string, out: string, command = bin): string[] => [process.execPath, command, 'build', file, '--out', out, '--allow-invalid', ...LIMIT];
+const buildCommand = (file: string, out: string, command = bin): string[] => [
+  process.execPath,
+  command,
+  'build',
+  file,
+  '--out',
+  out,
+  '--allow-invalid',
+  ...LIMIT,
+];
 
 /**
  * Each build writes a new folder, as on a CI runner: the site of the run before is moved aside,
@@ -123,7 +133,9 @@ function installPackage(): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{"private": true}');
-  const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as [{ filename: string }];
+  const [{ filename }] = JSON.parse(
+    execFileSync('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+  ) as [{ filename: string }];
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, filename)], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   installedPackage = join(dir, 'node_modules/apidesc-docs');
   return installedPackage;
@@ -145,7 +157,8 @@ async function firstBuild(file: string, after: 'sources' | 'install'): Promise<M
   const cache = rendererCacheDir(root);
   const compileCache = join(work, 'compile-cache');
   const forget = (): void => {
-    for (const name of existsSync(cache) ? readdirSync(cache) : []) if (after === 'install' || name.startsWith('renderer-')) rmSync(join(cache, name), { recursive: true, force: true });
+    for (const name of existsSync(cache) ? readdirSync(cache) : [])
+      if (after === 'install' || name.startsWith('renderer-')) rmSync(join(cache, name), { recursive: true, force: true });
     // Left by a bench that was stopped: an install starts with none.
     rmSync(compileCache, { recursive: true, force: true });
   };
@@ -164,7 +177,9 @@ const mb = (bytes: number): string => (bytes / 1e6).toFixed(1);
 const kb = (bytes: number): string => (bytes / 1e3).toFixed(0);
 const fileMb = (file: string): number => statSync(file).size / 1e6;
 
-console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+);
 
 if (part('validate')) {
   console.log(`\n### validate (median of ${runs}; exit 1: gen-doc writes \`deprecated\` on messages, which the SPEC does not list)\n`);
@@ -183,14 +198,20 @@ if (part('build')) {
   const smallestDoc = generate(sizes[0]!, 'apidesc', '0.2.0');
   const first = await firstBuild(smallestDoc, 'sources');
   const installed = await firstBuild(smallestDoc, 'install');
-  console.log(`First builds, ${sizes[0]} channels: with new sources (it bundles the site's renderer) ${fmt(first.wall, 1)} s, peak RSS ${fmt(first.rssMb, 0)} MB; the installed package after \`npm install\` (no cache at all; the renderer it ships) ${fmt(installed.wall, 1)} s, ${fmt(installed.rssMb, 0)} MB. The builds below reuse what those made, as every later build does.\n`);
-  console.log('| channels | runs | build s | phases | peak RSS MB | pages | routes | output MB | median page KB | median channel page KB | largest page KB | JS before search KB |');
+  console.log(
+    `First builds, ${sizes[0]} channels: with new sources (it bundles the site's renderer) ${fmt(first.wall, 1)} s, peak RSS ${fmt(first.rssMb, 0)} MB; the installed package after \`npm install\` (no cache at all; the renderer it ships) ${fmt(installed.wall, 1)} s, ${fmt(installed.rssMb, 0)} MB. The builds below reuse what those made, as every later build does.\n`,
+  );
+  console.log(
+    '| channels | runs | build s | phases | peak RSS MB | pages | routes | output MB | median page KB | median channel page KB | largest page KB | JS before search KB |',
+  );
   console.log('|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const n of sizes) {
     const times = n <= 500 ? Number(values['build-runs']) : 1;
     const { m, stats, phases } = await build(generate(n, 'apidesc', '0.2.0'), times);
     built.set(n, { m, stats });
-    console.log(`| ${n} | ${times} | ${fmt(m.wall, 1)} | ${phases} | ${fmt(m.rssMb, 0)} | ${stats.pages} | ${stats.routes} | ${mb(stats.totalBytes)} | ${kb(stats.medianPage)} | ${kb(stats.medianChannelPage)} | ${kb(stats.largestPage)} (${stats.largestPageUrl}) | ${fmt(stats.maxScriptBytes / 1000, 1)} |`);
+    console.log(
+      `| ${n} | ${times} | ${fmt(m.wall, 1)} | ${phases} | ${fmt(m.rssMb, 0)} | ${stats.pages} | ${stats.routes} | ${mb(stats.totalBytes)} | ${kb(stats.medianPage)} | ${kb(stats.medianChannelPage)} | ${kb(stats.largestPage)} (${stats.largestPageUrl}) | ${fmt(stats.maxScriptBytes / 1000, 1)} |`,
+    );
   }
   console.log('\nGrowth from one size to the next (linear: time and output grow no faster than channels):\n');
   console.log('| from → to | channels × | build time × | output bytes × | median channel page × (vs smallest) |');
@@ -200,7 +221,9 @@ if (part('build')) {
   for (let i = 1; i < done.length; i++) {
     const a = built.get(done[i - 1]!)!;
     const b = built.get(done[i]!)!;
-    console.log(`| ${done[i - 1]} → ${done[i]} | ${fmt(done[i]! / done[i - 1]!, 1)} | ${fmt(b.m.wall / a.m.wall)} | ${fmt(b.stats.totalBytes / a.stats.totalBytes)} | ${fmt(b.stats.medianChannelPage / smallest.stats.medianChannelPage)} |`);
+    console.log(
+      `| ${done[i - 1]} → ${done[i]} | ${fmt(done[i]! / done[i - 1]!, 1)} | ${fmt(b.m.wall / a.m.wall)} | ${fmt(b.stats.totalBytes / a.stats.totalBytes)} | ${fmt(b.stats.medianChannelPage / smallest.stats.medianChannelPage)} |`,
+    );
   }
 }
 
@@ -225,33 +248,52 @@ if (values.peers) {
     for (const n of sizes.filter((s) => s <= Number(values['parser-max']))) {
       const [m, p] = await alternate(
         { command: validateCommand(generate(n, 'apidesc', '0.1.0')), times: runs },
-        { command: [peerNode, join(shared, 'bench/parse-doc.mjs'), peers.parser, generate(n, 'asyncapi', '0.1.0')], times: peerRuns, options: { env: { ...process.env, PATH: machinePath() } } },
+        {
+          command: [peerNode, join(shared, 'bench/parse-doc.mjs'), peers.parser, generate(n, 'asyncapi', '0.1.0')],
+          times: peerRuns,
+          options: { env: { ...process.env, PATH: machinePath() } },
+        },
       );
       console.log(`| ${n} | ${fmt(m.wall)} | ${fmt(m.rssMb, 0)} | ${fmt(p.wall)} | ${fmt(p.rssMb, 0)} | ${fmt(p.wall / m.wall, 1)}x |`);
     }
   }
   if (part('build') && htmlMax > 0) {
-    console.log(`\n### build: this tool and @asyncapi/html-template ${PEER_VERSIONS.htmlTemplate} (generator ${PEER_VERSIONS.generator}, its default options, Node ${peerVersion}), same documents (sns 0.1.0)\n`);
-    console.log('Ours: builds that reuse the site renderer (median); first builds, one run each after the others: with new sources (it bundles the renderer), and the installed package after `npm install` (no cache at all; the renderer it ships).\n');
-    console.log('| channels | ours s | ours RSS MB | ours pages | ours largest page KB | html-template s | its RSS MB | its files | its largest page KB | speed-up | ours, new sources s | its speed-up | ours, after an install s | its speed-up |');
+    console.log(
+      `\n### build: this tool and @asyncapi/html-template ${PEER_VERSIONS.htmlTemplate} (generator ${PEER_VERSIONS.generator}, its default options, Node ${peerVersion}), same documents (sns 0.1.0)\n`,
+    );
+    console.log(
+      'Ours: builds that reuse the site renderer (median); first builds, one run each after the others: with new sources (it bundles the renderer), and the installed package after `npm install` (no cache at all; the renderer it ships).\n',
+    );
+    console.log(
+      '| channels | ours s | ours RSS MB | ours pages | ours largest page KB | html-template s | its RSS MB | its files | its largest page KB | speed-up | ours, new sources s | its speed-up | ours, after an install s | its speed-up |',
+    );
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const n of sizes.filter((s) => s <= htmlMax)) {
       const out = join(peerDir, `out-${n}`);
-      const htmlTemplate: Job = { command: [peerNode, join(shared, 'bench/gen-html.mjs'), peers.gen, generate(n, 'asyncapi', '0.1.0'), out], times: peerRuns, options: { timeoutS: 1200, env: { ...process.env, PATH: machinePath(), PUPPETEER_SKIP_DOWNLOAD: '1' } } };
+      const htmlTemplate: Job = {
+        command: [peerNode, join(shared, 'bench/gen-html.mjs'), peers.gen, generate(n, 'asyncapi', '0.1.0'), out],
+        times: peerRuns,
+        options: { timeoutS: 1200, env: { ...process.env, PATH: machinePath(), PUPPETEER_SKIP_DOWNLOAD: '1' } },
+      };
       const ours = await build(generate(n, 'apidesc', '0.1.0'), n <= 500 ? Number(values['build-runs']) : 1, htmlTemplate);
       const p = ours.beside!;
       const theirs = p.exit === 0 ? folderStats(out) : { files: NaN, totalBytes: NaN, largestPage: NaN };
       const first = await firstBuild(generate(n, 'apidesc', '0.1.0'), 'sources');
       const installed = await firstBuild(generate(n, 'apidesc', '0.1.0'), 'install');
       const ratio = (ourWall: number): string => (p.exit === 0 ? `${fmt(p.wall / ourWall, 1)}x` : '—');
-      console.log(`| ${n} | ${fmt(ours.m.wall, 1)} | ${fmt(ours.m.rssMb, 0)} | ${ours.stats.pages} | ${kb(ours.stats.largestPage)} | ${p.exit === 0 ? fmt(p.wall, 1) : `failed (exit ${p.exit})`} | ${fmt(p.rssMb, 0)} | ${theirs.files} | ${kb(theirs.largestPage)} | ${ratio(ours.m.wall)} | ${fmt(first.wall, 1)} | ${ratio(first.wall)} | ${fmt(installed.wall, 1)} | ${ratio(installed.wall)} |`);
+      console.log(
+        `| ${n} | ${fmt(ours.m.wall, 1)} | ${fmt(ours.m.rssMb, 0)} | ${ours.stats.pages} | ${kb(ours.stats.largestPage)} | ${p.exit === 0 ? fmt(p.wall, 1) : `failed (exit ${p.exit})`} | ${fmt(p.rssMb, 0)} | ${theirs.files} | ${kb(theirs.largestPage)} | ${ratio(ours.m.wall)} | ${fmt(first.wall, 1)} | ${ratio(first.wall)} | ${fmt(installed.wall, 1)} | ${ratio(installed.wall)} |`,
+      );
     }
   }
 }
 
 /** PATH without the project's node_modules/.bin folders, which `npm run` puts first: the peers see the machine as it is. */
 function machinePath(): string {
-  return (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.split(sep).includes('node_modules')).join(delimiter);
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => !dir.split(sep).includes('node_modules'))
+    .join(delimiter);
 }
 
 /** The machine's own `node` (not the project's pinned one), if there is one. */

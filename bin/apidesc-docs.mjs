@@ -20,7 +20,9 @@ const cache = module.enableCompileCache?.();
 if (cache?.directory && !process.env.NODE_COMPILE_CACHE) process.env.NODE_COMPILE_CACHE = cache.directory;
 const compiled = new URL('../node-dist/cli/main.js', import.meta.url);
 const installed = import.meta.url.includes('/node_modules/') && existsSync(compiled);
-const cli = installed ? { entry: compiled, runner: '../node-dist/cli/cli-bundle.js' } : { entry: new URL('../src/cli/main.ts', import.meta.url), runner: '../src/cli/cli-bundle.ts' };
+const cli = installed
+  ? { entry: compiled, runner: '../node-dist/cli/cli-bundle.js' }
+  : { entry: new URL('../src/cli/main.ts', import.meta.url), runner: '../src/cli/cli-bundle.ts' };
 // The start-up modules run from one bundled file when they can (src/cli/cli-bundle.ts).
 const { runCommandLine } = await import(new URL(cli.runner, import.meta.url).href);
 process.exitCode = await runCommandLine(fileURLToPath(cli.entry), process.argv.slice(2));

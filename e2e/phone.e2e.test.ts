@@ -23,17 +23,21 @@ const WIDTHS = [360, 375, 390];
 // The corpus documents only when the corpus is there (test/corpus.test.ts fails loudly when it is not).
 const SITES: { name: string; args: string[]; cwd: string }[] = [
   { name: 'default content', args: ['build', 'content'], cwd: repo },
-  ...(HAS_CORPUS ? [
-    { name: 'sns FIFO orders', args: ['build', 'bindings-sns-fifo-orders.yaml'], cwd: join(CORPUS, 'valid') },
-    { name: 'streetlights (Kafka)', args: ['build', 'spec-streetlights-kafka.yaml'], cwd: join(CORPUS, 'valid') },
-  ] : []),
+  ...(HAS_CORPUS
+    ? [
+        { name: 'sns FIFO orders', args: ['build', 'bindings-sns-fifo-orders.yaml'], cwd: join(CORPUS, 'valid') },
+        { name: 'streetlights (Kafka)', args: ['build', 'spec-streetlights-kafka.yaml'], cwd: join(CORPUS, 'valid') },
+      ]
+    : []),
 ];
 
 /** Every page a reader can reach: the routes, the root, the lists, search, guides and the 404 page. */
 function pagesOf(site: string): string[] {
   const routes = JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
   const extra = ['', 'search/', '404.html', ...(existsSync(join(site, 'guides/index.html')) ? ['guides/'] : [])];
-  const lists = ['servers/', 'channels/', 'operations/', 'messages/', 'components/schemas/', 'components/'].filter((l) => existsSync(join(site, l, 'index.html')));
+  const lists = ['servers/', 'channels/', 'operations/', 'messages/', 'components/schemas/', 'components/'].filter((l) =>
+    existsSync(join(site, l, 'index.html')),
+  );
   return [...new Set([...extra, ...lists, ...routes.map((r) => r.url)])];
 }
 

@@ -17,77 +17,100 @@ import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 const corpus = CORPUS;
 const site = join(tempDir('apidesc-portal-'), 'site');
 
-
 // Defined only when the corpus is there; test/corpus.test.ts fails loudly when it is not.
-if (HAS_CORPUS) describe('a two-document portal of corpus documents in Chromium', () => {
-  let server: Server;
-  let browser: Browser;
-  let base = '';
-  let routes: RouteEntry[] = [];
-  before(async () => {
-    assert.equal(await runCli(['build', 'bindings-sns-fifo-orders.yaml', 'spec-kraken-websocket-request-reply-multiple-channels.yaml', '--out', site], join(corpus, 'valid')), 0);
-    routes = JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
-    ({ server, base } = await serveSite(site));
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    server?.close();
-  });
+if (HAS_CORPUS)
+  describe('a two-document portal of corpus documents in Chromium', () => {
+    let server: Server;
+    let browser: Browser;
+    let base = '';
+    let routes: RouteEntry[] = [];
+    before(async () => {
+      assert.equal(
+        await runCli(
+          ['build', 'bindings-sns-fifo-orders.yaml', 'spec-kraken-websocket-request-reply-multiple-channels.yaml', '--out', site],
+          join(corpus, 'valid'),
+        ),
+        0,
+      );
+      routes = JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+      ({ server, base } = await serveSite(site));
+      browser = await launchChromium();
+    });
+    after(async () => {
+      await browser?.close();
+      server?.close();
+    });
 
-  it('loads the portal and every route of both APIs with status 200 and no console error', async () => {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
-    await page.goto(base);
-    assert.equal(await page.locator('h1').textContent(), 'APIs');
-    const apis = [...new Set(routes.map((r) => r.api))];
-    assert.equal(apis.length, 2);
-    for (const api of apis) assert.equal(await page.locator(`main .api-cards a[href="/${api}/"]`).count(), 1, api);
-    for (const url of [...new Set(routes.map((r) => r.url))]) assert.equal((await page.goto(base + url))?.status(), 200, url);
-    assert.deepEqual(errors, []);
-    await page.close();
-  });
+    it('loads the portal and every route of both APIs with status 200 and no console error', async () => {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
+      await page.goto(base);
+      assert.equal(await page.locator('h1').textContent(), 'APIs');
+      const apis = [...new Set(routes.map((r) => r.api))];
+      assert.equal(apis.length, 2);
+      for (const api of apis) assert.equal(await page.locator(`main .api-cards a[href="/${api}/"]`).count(), 1, api);
+      for (const url of [...new Set(routes.map((r) => r.url))]) assert.equal((await page.goto(base + url))?.status(), 200, url);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
 
-  it('leads back to the list of APIs from any page, and switches to the other API', async () => {
-    const page = await browser.newPage();
-    const channel = routes.find((r) => r.kind === 'channel' && r.api.startsWith('bindings-sns'))!;
-    await page.goto(base + channel.url);
-    await page.locator('nav.breadcrumbs a', { hasText: 'APIs' }).click();
-    await page.waitForURL(base);
-    assert.equal(await page.locator('h1').textContent(), 'APIs');
-    await page.goto(base + channel.url);
-    await page.locator('.api-switcher > summary').click();
-    const other = page.locator('.api-switcher a', { hasText: /Kraken|WebSocket|Kraken Websockets/i }).first();
-    await other.click();
-    await page.waitForURL(/spec-kraken[^/]*\/$/);
-    await page.close();
-  });
+    it('leads back to the list of APIs from any page, and switches to the other API', async () => {
+      const page = await browser.newPage();
+      const channel = routes.find((r) => r.kind === 'channel' && r.api.startsWith('bindings-sns'))!;
+      await page.goto(base + channel.url);
+      await page.locator('nav.breadcrumbs a', { hasText: 'APIs' }).click();
+      await page.waitForURL(base);
+      assert.equal(await page.locator('h1').textContent(), 'APIs');
+      await page.goto(base + channel.url);
+      await page.locator('.api-switcher > summary').click();
+      const other = page.locator('.api-switcher a', { hasText: /Kraken|WebSocket|Kraken Websockets/i }).first();
+      await other.click();
+      await page.waitForURL(/spec-kraken[^/]*\/$/);
+      await page.close();
+    });
 
-  it('names each search hit\'s API first, so that a portal\'s results say where they are', async () => {
-    const page = await browser.newPage();
-    await page.goto(base + 'search/?q=fifo');
-    await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
-    const titles = await page.locator('.pagefind-ui__result-link').allTextContents();
-    assert.ok(titles.some((t) => t === 'Orders (SNS FIFO fan-out) › channel · Order events (FIFO)'), titles.join(' | '));
-    await page.close();
-  });
+    it("names each search hit's API first, so that a portal's results say where they are", async () => {
+      const page = await browser.newPage();
+      await page.goto(base + 'search/?q=fifo');
+      await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
+      const titles = await page.locator('.pagefind-ui__result-link').allTextContents();
+      assert.ok(
+        titles.some((t) => t === 'Orders (SNS FIFO fan-out) › channel · Order events (FIFO)'),
+        titles.join(' | '),
+      );
+      await page.close();
+    });
 
-  it('answers the sns questions on the channel page and shows the reply of a request-reply operation', async () => {
-    const page = await browser.newPage();
-    const channel = routes.find((r) => r.kind === 'channel' && r.id === 'orderEvents')!;
-    await page.goto(base + channel.url);
-    const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
-    for (const expected of ['orders.fifo', 'FIFO', 'Content-based deduplication on', 'Deny', 'Published by', 'billing-orders.fifo', 'undeliverable messages → billing-orders-dlq.fifo']) assert.ok(text.includes(expected), expected);
-    const reply = routes.find((r) => r.kind === 'operation' && r.api.startsWith('spec-kraken') && r.id === 'subscribe')!;
-    await page.goto(base + reply.url);
-    assert.match(await page.locator('#h-reply').textContent() ?? '', /Reply/);
-    await page.close();
-  });
+    it('answers the sns questions on the channel page and shows the reply of a request-reply operation', async () => {
+      const page = await browser.newPage();
+      const channel = routes.find((r) => r.kind === 'channel' && r.id === 'orderEvents')!;
+      await page.goto(base + channel.url);
+      const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+      for (const expected of [
+        'orders.fifo',
+        'FIFO',
+        'Content-based deduplication on',
+        'Deny',
+        'Published by',
+        'billing-orders.fifo',
+        'undeliverable messages → billing-orders-dlq.fifo',
+      ])
+        assert.ok(text.includes(expected), expected);
+      const reply = routes.find((r) => r.kind === 'operation' && r.api.startsWith('spec-kraken') && r.id === 'subscribe')!;
+      await page.goto(base + reply.url);
+      assert.match((await page.locator('#h-reply').textContent()) ?? '', /Reply/);
+      await page.close();
+    });
 
-  it('has no WCAG 2.1 A/AA violation on the portal, an sns channel and a request-reply operation, in both themes', async () => {
-    const urls = ['', routes.find((r) => r.id === 'orderEvents')!.url, routes.find((r) => r.kind === 'operation' && r.id === 'publishOrderEvent')!.url, routes.find((r) => r.kind === 'operation' && r.api.startsWith('spec-kraken'))!.url];
-    assert.deepEqual(await accessibilityFindings(browser, base, urls), []);
+    it('has no WCAG 2.1 A/AA violation on the portal, an sns channel and a request-reply operation, in both themes', async () => {
+      const urls = [
+        '',
+        routes.find((r) => r.id === 'orderEvents')!.url,
+        routes.find((r) => r.kind === 'operation' && r.id === 'publishOrderEvent')!.url,
+        routes.find((r) => r.kind === 'operation' && r.api.startsWith('spec-kraken'))!.url,
+      ];
+      assert.deepEqual(await accessibilityFindings(browser, base, urls), []);
+    });
   });
-});

@@ -36,7 +36,7 @@ describe('the preview of a built site in Chromium', () => {
     server?.close();
   });
 
-  it('is what the build\'s last line says to run', () => {
+  it("is what the build's last line says to run", () => {
     assert.equal(lastLine, 'Open it: npx apidesc-docs preview --out site');
   });
 
@@ -45,11 +45,14 @@ describe('the preview of a built site in Chromium', () => {
     await page.goto(`${origin}/search/?q=warehouse`);
     await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
     const titles = await page.locator('.pagefind-ui__result-link').allTextContents();
-    assert.ok(titles.some((t) => /warehouse/i.test(t)), titles.join(' | '));
+    assert.ok(
+      titles.some((t) => /warehouse/i.test(t)),
+      titles.join(' | '),
+    );
     await page.close();
   });
 
-  it('shows the not-found page, in the site\'s layout, with a way back', async () => {
+  it("shows the not-found page, in the site's layout, with a way back", async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${origin}/channels/no-such-channel/`);
     assert.equal(response?.status(), 404);

@@ -118,19 +118,27 @@ describe('search of a hostile document in Chromium (Content-Security-Policy bypa
 
   /** Waits until the results of `query` are shown, each with its title, and the list stays the same. */
   async function results(page: Page, scope: string, query: string): Promise<string[]> {
-    await page.waitForFunction(([s, q]) => {
-      const message = document.querySelector(`${s} .pagefind-ui__message`)?.textContent ?? '';
-      return /\d+ results? for/.test(message) && message.includes(q!);
-    }, [scope, query], { timeout: 15_000 });
+    await page.waitForFunction(
+      ([s, q]) => {
+        const message = document.querySelector(`${s} .pagefind-ui__message`)?.textContent ?? '';
+        return /\d+ results? for/.test(message) && message.includes(q!);
+      },
+      [scope, query],
+      { timeout: 15_000 },
+    );
     // Every result shown (five are, at first).
     const more = page.locator(`${scope} button.pagefind-ui__button`);
     for (let clicks = 0; clicks < 10 && (await more.count()) > 0; clicks++) await more.first().click();
     let shown: string[] = [];
     for (let stable = 0, tries = 0; stable < 2 && tries < 40; tries++) {
-      await page.waitForFunction((s) => {
-        const links = Array.from(document.querySelectorAll(`${s} .pagefind-ui__result-link`));
-        return links.length > 0 && links.every((l) => (l.textContent ?? '').trim() !== '');
-      }, scope, { timeout: 15_000 });
+      await page.waitForFunction(
+        (s) => {
+          const links = Array.from(document.querySelectorAll(`${s} .pagefind-ui__result-link`));
+          return links.length > 0 && links.every((l) => (l.textContent ?? '').trim() !== '');
+        },
+        scope,
+        { timeout: 15_000 },
+      );
       const now = await page.locator(`${scope} .pagefind-ui__result-link`).allTextContents();
       stable = now.join('\n') === shown.join('\n') ? stable + 1 : 0;
       shown = now;
@@ -149,7 +157,8 @@ describe('search of a hostile document in Chromium (Content-Security-Policy bypa
   function injected(page: Page, scope: string): Promise<string[]> {
     return page.evaluate((s) => {
       const found: string[] = [...(window as unknown as { __ran: string[] }).__ran];
-      for (const el of Array.from(document.querySelectorAll(`${s} img, ${s} svg, ${s} b, ${s} script, ${s} iframe`))) found.push(`<${el.tagName.toLowerCase()}> in the search`);
+      for (const el of Array.from(document.querySelectorAll(`${s} img, ${s} svg, ${s} b, ${s} script, ${s} iframe`)))
+        found.push(`<${el.tagName.toLowerCase()}> in the search`);
       for (const el of Array.from(document.querySelectorAll('*'))) {
         for (const attr of Array.from(el.attributes)) if (/^on/i.test(attr.name)) found.push(`${attr.name} on <${el.tagName.toLowerCase()}>`);
       }
@@ -164,7 +173,11 @@ describe('search of a hostile document in Chromium (Content-Security-Policy bypa
     assert.ok(titles.includes(`${API_TITLE} › channel · ${CHANNEL_TITLE}`), `result titles: ${titles.join(' | ')}`);
     assert.ok(titles.includes(`${API_TITLE} › message · ${MESSAGE_TITLE}`), `result titles: ${titles.join(' | ')}`);
     const labels = await page.locator(`${scope} .pagefind-ui__filter-label`).allTextContents();
-    for (const value of FILTER_VALUES) assert.ok(labels.some((l) => l.startsWith(`${value} (`)), `filter value ${value} shown as text, in: ${labels.join(' | ')}`);
+    for (const value of FILTER_VALUES)
+      assert.ok(
+        labels.some((l) => l.startsWith(`${value} (`)),
+        `filter value ${value} shown as text, in: ${labels.join(' | ')}`,
+      );
     for (const value of FILTER_VALUES) await page.locator(`${scope} .pagefind-ui__filter-label`, { hasText: value }).first().waitFor({ state: 'visible' });
     // Excerpts: the page's text as written, markup and literal entities included.
     const excerpts = (await page.locator(`${scope} .pagefind-ui__result-excerpt`).allTextContents()).join('\n');

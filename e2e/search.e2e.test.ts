@@ -15,7 +15,6 @@ import { tempDir } from '../test/helpers.ts';
 const repo = resolve(import.meta.dirname, '..');
 const site = join(tempDir('apidesc-search-'), 'site');
 
-
 describe('search (Pagefind) in Chromium, site under /docs/', () => {
   let server: Server;
   let browser: Browser;
@@ -45,19 +44,27 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     const input = page.locator('#search .pagefind-ui__search-input');
     await input.fill(text);
     // Pagefind reports "N results for <query>" once the results of this query are shown.
-    await page.waitForFunction((q) => {
-      const message = document.querySelector('.pagefind-ui__message')?.textContent ?? '';
-      return /\d+ results? for/.test(message) && message.includes(q);
-    }, text, { timeout: 10_000 });
+    await page.waitForFunction(
+      (q) => {
+        const message = document.querySelector('.pagefind-ui__message')?.textContent ?? '';
+        return /\d+ results? for/.test(message) && message.includes(q);
+      },
+      text,
+      { timeout: 10_000 },
+    );
     // Each result's title loads on its own, and the list can still show the previous query's
     // results for a moment after the message changed: wait until every shown result has a
     // title and the list has stayed the same for 300 ms.
     let shown: string[] = [];
     for (let stable = 0, tries = 0; stable < 2 && tries < 40; tries++) {
-      await page.waitForFunction(() => {
-        const links = Array.from(document.querySelectorAll('.pagefind-ui__result-link'));
-        return links.length > 0 && links.every((l) => (l.textContent ?? '').trim() !== '');
-      }, undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => {
+          const links = Array.from(document.querySelectorAll('.pagefind-ui__result-link'));
+          return links.length > 0 && links.every((l) => (l.textContent ?? '').trim() !== '');
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
       const now = await page.locator('.pagefind-ui__result-link').allTextContents();
       stable = now.join('\n') === shown.join('\n') ? stable + 1 : 0;
       shown = now;
@@ -95,7 +102,10 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     assert.equal((await search(page, 'receiveOrderEventsInWarehouse'))[0], 'operation · Warehouse picks orders', 'an exact id ranks first');
     assert.ok((await search(page, 'StockCheckRequested')).includes('component · message · Stock check requested'), 'message by name');
     const nested = await search(page, 'dueDays');
-    assert.ok(nested.some((t) => /· (InvoicePayment|Payment|Order|Order placed)$/.test(t)), `schema by nested property: ${nested.join(', ')}`);
+    assert.ok(
+      nested.some((t) => /· (InvoicePayment|Payment|Order|Order placed)$/.test(t)),
+      `schema by nested property: ${nested.join(', ')}`,
+    );
     const href = await page.locator('.pagefind-ui__result-link').first().getAttribute('href');
     assert.match(href ?? '', /^\/docs\//, 'result links keep the base path');
     assert.deepEqual(errors, []);
@@ -127,7 +137,10 @@ describe('the search page with results, for every reader', () => {
       await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
       await page.waitForLoadState('networkidle');
       const found = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      assert.deepEqual(found.violations.map((v) => `${colorScheme}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), []);
+      assert.deepEqual(
+        found.violations.map((v) => `${colorScheme}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+        [],
+      );
       // Every control of the search UI shows where the focus is.
       const input = page.locator('.pagefind-ui__search-input');
       await input.focus();
@@ -140,7 +153,10 @@ describe('the search page with results, for every reader', () => {
           const el = document.activeElement as HTMLElement | null;
           if (!el || !el.closest('#search-page')) return undefined;
           const style = getComputedStyle(el);
-          return { kind: el.className.split(' ').find((c) => c.startsWith('pagefind-ui__')) ?? el.tagName, shown: style.outlineStyle !== 'none' && style.outlineWidth !== '0px' };
+          return {
+            kind: el.className.split(' ').find((c) => c.startsWith('pagefind-ui__')) ?? el.tagName,
+            shown: style.outlineStyle !== 'none' && style.outlineWidth !== '0px',
+          };
         });
         if (!focused) continue;
         seen.add(focused.kind);

@@ -18,7 +18,6 @@ const repo = resolve(import.meta.dirname, '..');
 const site = join(tempDir('apidesc-e2e-'), 'site');
 const artifacts = join(repo, 'test-results');
 
-
 describe('the default site in Chromium', () => {
   let server: Server;
   let browser: Browser;
@@ -51,7 +50,11 @@ describe('the default site in Chromium', () => {
   it('remembers the theme chosen with the toggle on the next page, and takes screenshots in both themes', async () => {
     const context = await browser.newContext({ colorScheme: 'light' });
     const page = await context.newPage();
-    const shots: [string, string][] = [['overview', ''], ['channel-sns', 'channels/orderevents/'], ['message', 'components/messages/orderplaced/']];
+    const shots: [string, string][] = [
+      ['overview', ''],
+      ['channel-sns', 'channels/orderevents/'],
+      ['message', 'components/messages/orderplaced/'],
+    ];
     for (const [name, url] of shots) {
       await page.goto(base + url);
       await page.screenshot({ path: join(artifacts, `${name}-light.png`), fullPage: true });
@@ -77,7 +80,7 @@ describe('the default site in Chromium', () => {
     await page.close();
   });
 
-  it('shows an integrator the operation: its address, each message\'s payload beside its example, and the reply\'s payload', async () => {
+  it("shows an integrator the operation: its address, each message's payload beside its example, and the reply's payload", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base + 'operations/requeststockcheck/');
     const facts = page.locator('main dl.facts').first();
@@ -100,7 +103,10 @@ describe('the default site in Chromium', () => {
     await page.goto(base + 'components/messages/orderplaced/');
     assert.equal(await page.locator('h1').textContent(), 'Order placed');
     assert.ok((await page.locator('.schema-tree details').count()) > 0);
-    await page.locator('a:visible', { hasText: /^Money$/ }).first().click();
+    await page
+      .locator('a:visible', { hasText: /^Money$/ })
+      .first()
+      .click();
     assert.match(page.url(), /components\/schemas\/money\/$/);
     await context.close();
   });
@@ -135,7 +141,11 @@ describe('the default site in Chromium', () => {
     assert.equal(await page.locator('form#search').count(), 0, 'one search box on the search page');
     const count = async (): Promise<number> => {
       // Wait for "N results for order" (not "Searching for order…").
-      await page.waitForFunction(() => /\d+ results? for .*order/.test(document.querySelector('#search-page .pagefind-ui__message')?.textContent ?? ''), undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => /\d+ results? for .*order/.test(document.querySelector('#search-page .pagefind-ui__message')?.textContent ?? ''),
+        undefined,
+        { timeout: 10_000 },
+      );
       return Number(/(\d+) result/.exec((await page.locator('#search-page .pagefind-ui__message').textContent()) ?? '')?.[1] ?? '0');
     };
     const all = await count();
@@ -147,7 +157,22 @@ describe('the default site in Chromium', () => {
   });
 
   it('has no WCAG 2.1 A/AA violation (axe-core) on any kind of page, in both themes', async () => {
-    const urls = ['', 'channels/', 'channels/orderevents/', 'operations/receiveordereventsinwarehouse/', 'operations/requeststockcheck/', 'components/messages/orderplaced/', 'components/messages/parcelscanned/', 'components/schemas/order/', 'components/securityschemes/partneroauth/', 'servers/partnerwebhooks/', 'search/', 'guides/', 'guides/getting-started/', 'guides/authentication/'];
+    const urls = [
+      '',
+      'channels/',
+      'channels/orderevents/',
+      'operations/receiveordereventsinwarehouse/',
+      'operations/requeststockcheck/',
+      'components/messages/orderplaced/',
+      'components/messages/parcelscanned/',
+      'components/schemas/order/',
+      'components/securityschemes/partneroauth/',
+      'servers/partnerwebhooks/',
+      'search/',
+      'guides/',
+      'guides/getting-started/',
+      'guides/authentication/',
+    ];
     assert.deepEqual(await accessibilityFindings(browser, base, urls), []);
   });
 

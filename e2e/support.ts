@@ -6,7 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+};
 
 /** Serves `root` on 127.0.0.1 under `prefix` (as a site built with `--base prefix`); resolves to the base URL. */
 export async function serveSite(root: string, prefix = '/'): Promise<{ server: Server; base: string }> {
@@ -27,7 +34,19 @@ export async function serveSite(root: string, prefix = '/'): Promise<{ server: S
 export async function launchChromium(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   assert.ok(existsSync(executablePath), `Chromium is missing at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
-  return chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  return chromium.launch({
+    executablePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 }
 
 /** Runs `apidesc-docs <args>` from `cwd` without printing; resolves to the exit code. */
@@ -55,8 +74,11 @@ export async function accessibilityFindings(browser: Browser, base: string, urls
     for (const url of urls) {
       await page.goto(base + url);
       const wcag = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const structure = await new AxeBuilder({ page }).withRules(['heading-order', 'landmark-one-main', 'landmark-unique', 'page-has-heading-one', 'region']).analyze();
-      for (const v of [...wcag.violations, ...structure.violations]) findings.push(`${colorScheme} /${url}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      const structure = await new AxeBuilder({ page })
+        .withRules(['heading-order', 'landmark-one-main', 'landmark-unique', 'page-has-heading-one', 'region'])
+        .analyze();
+      for (const v of [...wcag.violations, ...structure.violations])
+        findings.push(`${colorScheme} /${url}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
     }
     await context.close();
   }

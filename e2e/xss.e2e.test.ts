@@ -14,8 +14,6 @@ import { launchChromium, runCli, serveSite } from './support.ts';
 import { hostileDocument } from '../test/hostile-document.ts';
 import { tempTree } from '../test/helpers.ts';
 
-
-
 function pages(dir: string, base = dir): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = join(dir, name);
@@ -69,7 +67,8 @@ describe('hostile document in Chromium', () => {
             if (/^on/i.test(attr.name)) issues.push(`live handler ${attr.name} on <${el.tagName.toLowerCase()}>`);
             // Pagefind's own search form (not document content) uses action="javascript:void(0);".
             const pagefindForm = el.tagName === 'FORM' && el.closest('#search, #search-page') && attr.value === 'javascript:void(0);';
-            if (/^(href|src|action|formaction|xlink:href)$/i.test(attr.name) && /^\s*(javascript|vbscript|data):/i.test(attr.value) && !pagefindForm) issues.push(`${attr.name}=${attr.value}`);
+            if (/^(href|src|action|formaction|xlink:href)$/i.test(attr.name) && /^\s*(javascript|vbscript|data):/i.test(attr.value) && !pagefindForm)
+              issues.push(`${attr.name}=${attr.value}`);
           }
         }
         for (const script of Array.from(document.scripts)) {

@@ -23,7 +23,10 @@ for (const block of document.querySelectorAll('.code[data-copy-label]')) {
 for (const tree of document.querySelectorAll('[data-schema-tree]')) {
   const tools = document.createElement('div');
   tools.className = 'schema-tools';
-  for (const [label, open] of [['Expand all', true], ['Collapse all', false]]) {
+  for (const [label, open] of [
+    ['Expand all', true],
+    ['Collapse all', false],
+  ]) {
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = label;

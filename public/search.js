@@ -31,11 +31,16 @@
   // A large site's index comes in parts (src/cli/search-index.ts): Pagefind searches them as one.
   var mergeIndex = [];
   function loadParts() {
-    return fetch(bundle + 'parts.json').then(function (response) {
-      return response.ok ? response.json() : [];
-    }).then(function (parts) {
-      mergeIndex = (Array.isArray(parts) ? parts : []).map(function (part) { return { bundlePath: bundle + part }; });
-    }).catch(function () {});
+    return fetch(bundle + 'parts.json')
+      .then(function (response) {
+        return response.ok ? response.json() : [];
+      })
+      .then(function (parts) {
+        mergeIndex = (Array.isArray(parts) ? parts : []).map(function (part) {
+          return { bundlePath: bundle + part };
+        });
+      })
+      .catch(function () {});
   }
   function loadUi() {
     if (loading) return loading;
@@ -55,40 +60,64 @@
   }
   /* global PagefindUI */
   if (page) {
-    loadUi().catch(function () {
-      page.textContent = 'Search works in built sites: this one has no search index.';
-    }).then(function () {
-      if (typeof PagefindUI === 'undefined') return;
-      var ui = new PagefindUI({ element: '#search-page', bundlePath: bundle, mergeIndex: mergeIndex, showSubResults: true, showImages: false, resetStyles: false, processResult: withKind, openFilters: ['kind', 'protocol'], translations: { placeholder: 'Search the API' } });
-      var query = new URLSearchParams(location.search).get('q');
-      if (query) ui.triggerSearch(query);
-    });
+    loadUi()
+      .catch(function () {
+        page.textContent = 'Search works in built sites: this one has no search index.';
+      })
+      .then(function () {
+        if (typeof PagefindUI === 'undefined') return;
+        var ui = new PagefindUI({
+          element: '#search-page',
+          bundlePath: bundle,
+          mergeIndex: mergeIndex,
+          showSubResults: true,
+          showImages: false,
+          resetStyles: false,
+          processResult: withKind,
+          openFilters: ['kind', 'protocol'],
+          translations: { placeholder: 'Search the API' },
+        });
+        var query = new URLSearchParams(location.search).get('q');
+        if (query) ui.triggerSearch(query);
+      });
   }
   // The header box: swapped for the Pagefind UI, keeping what was typed while it loaded.
   var input = form && form.querySelector('input');
   function upgrade() {
     if (!form || !input) return Promise.resolve();
-    return loadUi().catch(function () {
-      // No index (the dev server builds none): say so instead of failing silently.
-      input.placeholder = 'Search works in built sites';
-      return Promise.reject();
-    }).then(function () {
-      if (!form.isConnected) return;
-      var typed = input.value;
-      var hadFocus = document.activeElement === input;
-      var mount = document.createElement('div');
-      mount.id = 'search';
-      mount.className = form.className;
-      mount.setAttribute('data-pagefind-ignore', '');
-      form.replaceWith(mount);
-      var ui = new PagefindUI({ element: '#search', bundlePath: bundle, mergeIndex: mergeIndex, showSubResults: true, showImages: false, resetStyles: false, showEmptyFilters: false, processResult: withKind, translations: { placeholder: 'Search (press /)' } });
-      var box = mount.querySelector('input');
-      if (box && typed) {
-        box.value = typed;
-        ui.triggerSearch(typed);
-      }
-      if (box && hadFocus) box.focus();
-    });
+    return loadUi()
+      .catch(function () {
+        // No index (the dev server builds none): say so instead of failing silently.
+        input.placeholder = 'Search works in built sites';
+        return Promise.reject();
+      })
+      .then(function () {
+        if (!form.isConnected) return;
+        var typed = input.value;
+        var hadFocus = document.activeElement === input;
+        var mount = document.createElement('div');
+        mount.id = 'search';
+        mount.className = form.className;
+        mount.setAttribute('data-pagefind-ignore', '');
+        form.replaceWith(mount);
+        var ui = new PagefindUI({
+          element: '#search',
+          bundlePath: bundle,
+          mergeIndex: mergeIndex,
+          showSubResults: true,
+          showImages: false,
+          resetStyles: false,
+          showEmptyFilters: false,
+          processResult: withKind,
+          translations: { placeholder: 'Search (press /)' },
+        });
+        var box = mount.querySelector('input');
+        if (box && typed) {
+          box.value = typed;
+          ui.triggerSearch(typed);
+        }
+        if (box && hadFocus) box.focus();
+      });
   }
   function start() {
     upgrade().catch(function () {});

@@ -24,7 +24,18 @@ function sources(folder: string): string[] {
 
 rmSync(outdir, { recursive: true, force: true });
 const entryPoints = ['cli', 'lib', 'site'].flatMap((folder) => sources(join(root, 'src', folder)));
-const result = await build({ entryPoints, outdir, outbase: join(root, 'src'), bundle: false, format: 'esm', platform: 'node', target: 'node22', write: true, metafile: true, logLevel: 'warning' });
+const result = await build({
+  entryPoints,
+  outdir,
+  outbase: join(root, 'src'),
+  bundle: false,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  write: true,
+  metafile: true,
+  logLevel: 'warning',
+});
 
 // Relative imports keep their `.ts` after compilation: point them at the compiled siblings.
 const relativeTs = /((?:\bfrom|\bimport)\s*\(?\s*)(["'])(\.{1,2}\/[^"']+)\.ts\2/g;

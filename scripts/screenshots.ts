@@ -42,7 +42,8 @@ async function main(): Promise<void> {
   const portal = join(work, 'portal');
   console.log('Building the default content and a portal of two corpus documents…');
   if ((await runCli(['build', 'content', '--out', single], repo)) !== 0) throw new Error('the build of content/ failed');
-  if ((await runCli(['build', 'bindings-sns-fifo-orders.yaml', 'spec-streetlights-kafka.yaml', '--out', portal], join(corpus, 'valid'))) !== 0) throw new Error('the build of the portal failed');
+  if ((await runCli(['build', 'bindings-sns-fifo-orders.yaml', 'spec-streetlights-kafka.yaml', '--out', portal], join(corpus, 'valid'))) !== 0)
+    throw new Error('the build of the portal failed');
   const routes = JSON.parse(readFileSync(join(single, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
   const portalRoutes = JSON.parse(readFileSync(join(portal, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
   const one = await serveSite(single);
@@ -55,13 +56,23 @@ async function main(): Promise<void> {
     { name: 'operation', base: one.base, url: pick(routes, (k) => k === 'operation', ['operations/receiveordereventsinwarehouse/'])! },
     { name: 'message', base: one.base, url: pick(routes, (k) => k === 'message', ['components/messages/orderplaced/'])! },
     { name: 'schema', base: one.base, url: pick(routes, (k) => k === 'component:schemas', ['components/schemas/order/'])! },
-    { name: 'component', base: one.base, url: pick(routes, (k) => k.startsWith('component:') && k !== 'component:schemas' && k !== 'component:messages', ['components/securityschemes/partneroauth/'])! },
+    {
+      name: 'component',
+      base: one.base,
+      url: pick(routes, (k) => k.startsWith('component:') && k !== 'component:schemas' && k !== 'component:messages', [
+        'components/securityschemes/partneroauth/',
+      ])!,
+    },
     { name: 'guide', base: one.base, url: pick(routes, (k) => k === 'guide', ['guides/getting-started/'])! },
     { name: 'search', base: one.base, url: 'search/?q=order', search: true },
     { name: '404', base: one.base, url: '404.html' },
     { name: 'portal', base: many.base, url: '' },
     { name: 'portal-sns-channel', base: many.base, url: pick(portalRoutes, (k) => k === 'channel', ['bindings-sns-fifo-orders/channels/orderevents/'])! },
-    { name: 'portal-kafka-operation', base: many.base, url: pick(portalRoutes, (k) => k === 'operation' , ['spec-streetlights-kafka/operations/receivelightmeasurement/'])! },
+    {
+      name: 'portal-kafka-operation',
+      base: many.base,
+      url: pick(portalRoutes, (k) => k === 'operation', ['spec-streetlights-kafka/operations/receivelightmeasurement/'])!,
+    },
   ].filter((p) => p.url !== undefined && (!only || p.name.includes(only)));
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
@@ -73,7 +84,12 @@ async function main(): Promise<void> {
         const page = await context.newPage();
         for (const p of pages) {
           await page.goto(p.base + p.url, { waitUntil: 'load' });
-          if (p.search) await page.waitForFunction(() => /\d+ results? for/.test(document.querySelector('#search-page .pagefind-ui__message')?.textContent ?? ''), undefined, { timeout: 15_000 });
+          if (p.search)
+            await page.waitForFunction(
+              () => /\d+ results? for/.test(document.querySelector('#search-page .pagefind-ui__message')?.textContent ?? ''),
+              undefined,
+              { timeout: 15_000 },
+            );
           const file = join(folder, `${p.name}-${width}-${theme}.png`);
           await page.screenshot({ path: file, fullPage });
         }

@@ -31,7 +31,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
   });
 
   it('lists a channel message that references a components message under both pointers', () => {
-    const urls = routes.filter((r) => r.url === 'components/messages/orderplaced/').map((r) => r.pointer).sort();
+    const urls = routes
+      .filter((r) => r.url === 'components/messages/orderplaced/')
+      .map((r) => r.pointer)
+      .sort();
     assert.deepEqual(urls, ['/channels/orderEvents/messages/orderPlaced', '/components/messages/OrderPlaced']);
   });
 
@@ -43,16 +46,22 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<dt>Action<\/dt><dd>send: this application sends these messages; you receive them<\/dd>/);
     assert.match(html, /<dt>Address<\/dt><dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><\/dd>/);
     // Each message with its payload, the first open; its own page a link away.
-    assert.match(html, /<details class="message-card" id="messages-orderplaced" open><summary><h3><span>Order placed<\/span><\/h3><\/summary><p class="message-page"><a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/p>/);
+    assert.match(
+      html,
+      /<details class="message-card" id="messages-orderplaced" open><summary><h3><span>Order placed<\/span><\/h3><\/summary><p class="message-page"><a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/p>/,
+    );
     assert.match(html, /<h4 id="h-messages-orderplaced\.payload">Payload/);
     assert.match(html, /<aside class="message-example" aria-label="Example of Order placed">/);
     assert.match(html, /<details class="message-card" id="messages-ordercancelled"><summary>/);
     assert.match(html, /Traits applied/);
   });
 
-  it('renders a request\'s reply: where it goes, in words, its channel and its message inline', () => {
+  it("renders a request's reply: where it goes, in words, its channel and its message inline", () => {
     const html = readFileSync(join(out, 'operations/requeststockcheck/index.html'), 'utf8');
-    assert.match(html, /<dt>Reply address<\/dt><dd><code>\$message\.header#\/replyTo<\/code><\/dd><dt>Which means<\/dt><dd>the header replyTo of the request message<\/dd>/);
+    assert.match(
+      html,
+      /<dt>Reply address<\/dt><dd><code>\$message\.header#\/replyTo<\/code><\/dd><dt>Which means<\/dt><dd>the header replyTo of the request message<\/dd>/,
+    );
     assert.match(html, /<dt>Reply channel<\/dt><dd><a href="\/docs\/channels\/stockcheckreplies\/">Stock check replies<\/a><\/dd>/);
     const reply = html.slice(html.indexOf('id="h-reply"'));
     assert.match(reply, /<div class="message-card" id="reply-stockcheckanswered"><h3><a href="[^"]+">Stock check answered<\/a><\/h3>/);
@@ -62,13 +71,25 @@ describe('build of content/ with --base /docs/ and --site', () => {
   it('renders message payloads as schema trees with data-path anchors, components linked, recursion as a back-reference', () => {
     const html = readFileSync(join(out, 'components/messages/orderplaced/index.html'), 'utf8');
     assert.match(html, /<div class="schema-tree" data-schema-tree role="group" aria-label="Payload">/);
-    assert.match(html, /<li class="prop" id="payload\.lines\[\]\.sku"><p class="prop-head"><a class="prop-name" href="#payload\.lines\[\]\.sku"><code>sku<\/code><\/a>/);
-    assert.match(html, /<a class="prop-name" href="#payload\.orderId"><code>orderId<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">from OrderRef<\/span>/);
+    assert.match(
+      html,
+      /<li class="prop" id="payload\.lines\[\]\.sku"><p class="prop-head"><a class="prop-name" href="#payload\.lines\[\]\.sku"><code>sku<\/code><\/a>/,
+    );
+    assert.match(
+      html,
+      /<a class="prop-name" href="#payload\.orderId"><code>orderId<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">from OrderRef<\/span>/,
+    );
     assert.match(html, /href="\/docs\/components\/schemas\/money\/">Money<\/a>/);
     assert.match(html, /↻ the same schema as <a href="#payload\.lines\[\]\.category">category<\/a> above/);
     // Alternatives are shapes named by their discriminator value; oneOf reads "exactly one", anyOf "one or more".
-    assert.match(html, /<p class="shapes-intro">Exactly one of 2 shapes:<\/p>\s*<details class="shape" id="payload\.payment\(card\)" open><summary><strong>card<\/strong>/);
-    assert.match(html, /<code>method<\/code> says which kind it is: <code>&quot;card&quot;<\/code> → <a href="\/docs\/components\/schemas\/cardpayment\/">CardPayment<\/a>/);
+    assert.match(
+      html,
+      /<p class="shapes-intro">Exactly one of 2 shapes:<\/p>\s*<details class="shape" id="payload\.payment\(card\)" open><summary><strong>card<\/strong>/,
+    );
+    assert.match(
+      html,
+      /<code>method<\/code> says which kind it is: <code>&quot;card&quot;<\/code> → <a href="\/docs\/components\/schemas\/cardpayment\/">CardPayment<\/a>/,
+    );
     assert.match(html, /Content type<\/dt><dd><code>application\/json<\/code>/);
   });
 
@@ -104,7 +125,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
   it('highlights fenced code in descriptions, its colours as classes that both themes colour', () => {
     const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
     assert.match(html, /<pre class="hl" tabindex="0"><code>\{ <span class="hl-keyword">"MessageGroupId"<\/span>: <span class="hl-string">"ord-1042"<\/span>/);
-    const css = readdirSync(join(out, '_astro')).filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(out, '_astro', f), 'utf8')).join('');
+    const css = readdirSync(join(out, '_astro'))
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => readFileSync(join(out, '_astro', f), 'utf8'))
+      .join('');
     assert.match(css, /\.hl-keyword\{color:var\(--hl-token-keyword\)\}/);
   });
 });

@@ -35,45 +35,46 @@ function inputs(): { file: string; root?: string }[] {
 }
 
 // Defined only when the corpus is there; test/corpus.test.ts fails loudly when it is not.
-if (HAS_CORPUS) describe('build of the whole corpus as one portal', () => {
-  let routes: RouteEntry[] = [];
-  let apis = 0;
-  before(async () => {
-    const docs: { file: string; doc: ResolvedDoc }[] = [];
-    for (const { file, root } of inputs()) {
-      const { doc, diagnostics } = await validateDocument(file, root ? { root } : {});
-      assert.ok(doc && !diagnostics.some((d) => d.severity === 'error'), `${file} is valid`);
-      docs.push({ file, doc });
-    }
-    const data = buildSiteData(docs, repo);
-    routes = data.routes;
-    apis = data.site.apis.length;
-    const dataFile = join(tempDir('apidesc-data-'), 'site.json');
-    const lines: string[] = [];
-    writeSiteLines(data.site, (line) => lines.push(line));
-    writeFileSync(dataFile, lines.join(''));
-    process.env.APIDESC_SITE_DATA = dataFile;
-    process.env.ASTRO_TELEMETRY_DISABLED = '1';
-    // The build's own renderer (made once for these sources; other test files may share it).
-    await renderSite({ root: fileURLToPath(new URL('../', import.meta.url)), outDir: out });
-  });
+if (HAS_CORPUS)
+  describe('build of the whole corpus as one portal', () => {
+    let routes: RouteEntry[] = [];
+    let apis = 0;
+    before(async () => {
+      const docs: { file: string; doc: ResolvedDoc }[] = [];
+      for (const { file, root } of inputs()) {
+        const { doc, diagnostics } = await validateDocument(file, root ? { root } : {});
+        assert.ok(doc && !diagnostics.some((d) => d.severity === 'error'), `${file} is valid`);
+        docs.push({ file, doc });
+      }
+      const data = buildSiteData(docs, repo);
+      routes = data.routes;
+      apis = data.site.apis.length;
+      const dataFile = join(tempDir('apidesc-data-'), 'site.json');
+      const lines: string[] = [];
+      writeSiteLines(data.site, (line) => lines.push(line));
+      writeFileSync(dataFile, lines.join(''));
+      process.env.APIDESC_SITE_DATA = dataFile;
+      process.env.ASTRO_TELEMETRY_DISABLED = '1';
+      // The build's own renderer (made once for these sources; other test files may share it).
+      await renderSite({ root: fileURLToPath(new URL('../', import.meta.url)), outDir: out });
+    });
 
-  it('has one API per root document, each linked from the portal page', () => {
-    assert.equal(apis, inputs().length);
-    const html = readFileSync(join(out, 'index.html'), 'utf8');
-    assert.match(html, /<h1>APIs<\/h1>/);
-    for (const api of new Set(routes.map((r) => r.api))) assert.match(html, new RegExp(`href="/${api.replaceAll('.', '\\.')}/"`), api);
-  });
+    it('has one API per root document, each linked from the portal page', () => {
+      assert.equal(apis, inputs().length);
+      const html = readFileSync(join(out, 'index.html'), 'utf8');
+      assert.match(html, /<h1>APIs<\/h1>/);
+      for (const api of new Set(routes.map((r) => r.api))) assert.match(html, new RegExp(`href="/${api.replaceAll('.', '\\.')}/"`), api);
+    });
 
-  it('writes a page for every route (every server, channel, operation, message and component)', () => {
-    assert.ok(routes.length > 300, `${routes.length} routes`);
-    const missing = routes.filter((r) => !existsSync(join(out, r.url, 'index.html')));
-    assert.deepEqual(missing, []);
-  });
+    it('writes a page for every route (every server, channel, operation, message and component)', () => {
+      assert.ok(routes.length > 300, `${routes.length} routes`);
+      const missing = routes.filter((r) => !existsSync(join(out, r.url, 'index.html')));
+      assert.deepEqual(missing, []);
+    });
 
-  it('gives every API its overview under its slug, and no two routes the same object', () => {
-    for (const api of new Set(routes.map((r) => r.api))) assert.ok(existsSync(join(out, api, 'index.html')), api);
-    const keys = routes.map((r) => `${r.api}|${r.pointer}`);
-    assert.equal(new Set(keys).size, keys.length);
+    it('gives every API its overview under its slug, and no two routes the same object', () => {
+      for (const api of new Set(routes.map((r) => r.api))) assert.ok(existsSync(join(out, api, 'index.html')), api);
+      const keys = routes.map((r) => `${r.api}|${r.pointer}`);
+      assert.equal(new Set(keys).size, keys.length);
+    });
   });
-});

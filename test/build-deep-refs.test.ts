@@ -31,7 +31,9 @@ describe('hostile depth: long chains of schemas build', () => {
   });
 
   it('builds chains of 1,000 schemas through allOf, items, nested properties and references to references', async () => {
-    const dir = tempTree(Object.fromEntries((['allOf', 'items', 'nested', 'alias'] as const).map((kind) => [`${kind}.yaml`, deepChainDocument(kind, 1000, { example: {} })])));
+    const dir = tempTree(
+      Object.fromEntries((['allOf', 'items', 'nested', 'alias'] as const).map((kind) => [`${kind}.yaml`, deepChainDocument(kind, 1000, { example: {} })])),
+    );
     const built = await runIn(dir, ['build', '.', '--out', 'site']);
     assert.equal(built.code, 0, built.out + built.err);
     assert.match(built.err, /Built 4 API\(s\), 4012 pages, into /);

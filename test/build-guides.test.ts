@@ -39,7 +39,13 @@ const page = (dir: string, path: string): string => readFileSync(join(dir, path)
 /** The pages in the Pagefind index (its fragments: gzip, a signature, then JSON). */
 function searchFragments(site: string): { url: string; content: string; filters: Record<string, string[]> }[] {
   const folder = join(site, 'pagefind/fragment');
-  return readdirSync(folder).map((name) => JSON.parse(gunzipSync(readFileSync(join(folder, name))).toString('utf8').replace(/^pagefind_dcd/, '')));
+  return readdirSync(folder).map((name) =>
+    JSON.parse(
+      gunzipSync(readFileSync(join(folder, name)))
+        .toString('utf8')
+        .replace(/^pagefind_dcd/, ''),
+    ),
+  );
 }
 
 describe('guides and configuration in a build', () => {
@@ -51,8 +57,13 @@ describe('guides and configuration in a build', () => {
       'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
       'brand/icon.png': 'not really a png, copied as it is',
       'apidesc-docs.config.json': JSON.stringify({
-        title: 'Acme developer hub', logo: 'brand/logo.svg', favicon: 'brand/icon.png', sidebar: 'channel', accentColor: { light: '#0b5394', dark: '#9fc5e8' },
-        footerLinks: [{ label: 'Status page', href: 'https://status.acme.test/' }], editLink: 'https://git.acme.test/hub/edit/main/{path}#L{line}',
+        title: 'Acme developer hub',
+        logo: 'brand/logo.svg',
+        favicon: 'brand/icon.png',
+        sidebar: 'channel',
+        accentColor: { light: '#0b5394', dark: '#9fc5e8' },
+        footerLinks: [{ label: 'Status page', href: 'https://status.acme.test/' }],
+        editLink: 'https://git.acme.test/hub/edit/main/{path}#L{line}',
       }),
     });
     const { code, err } = await runIn(dir, ['build', 'api/orders.apidesc.yaml', '--out', 'site']);
@@ -65,16 +76,28 @@ describe('guides and configuration in a build', () => {
     assert.match(tour, /<li class="prop" id="ref-components-schemas-Money-schema\.amount"/, 'schema tree fields, anchors prefixed per tree');
     assert.match(tour, /<li class="prop" id="ref-components-messages-OrderPlaced-payload\.orderId"/, 'a message shows its payload');
     assert.match(tour, /&quot;ord-1042&quot;|"ord-1042"|ord-1042/, 'the message example');
-    assert.match(tour, /<strong>Shipment tracking<\/strong><\/a> <span class="kind">sns topic<\/span>.*shipment-tracking/s, "the sns topic of the tracking channel");
+    assert.match(
+      tour,
+      /<strong>Shipment tracking<\/strong><\/a> <span class="kind">sns topic<\/span>.*shipment-tracking/s,
+      'the sns topic of the tracking channel',
+    );
     assert.match(tour, /<a href="\/components\/schemas\/money\/">money<\/a>/);
-    assert.match(tour, /<a href="\/components\/schemas\/orderref\/">Order reference<\/a>|<a href="\/components\/schemas\/orderref\/">[^<]+<\/a>/, 'a pointer inside an object links to its page');
+    assert.match(
+      tour,
+      /<a href="\/components\/schemas\/orderref\/">Order reference<\/a>|<a href="\/components\/schemas\/orderref\/">[^<]+<\/a>/,
+      'a pointer inside an object links to its page',
+    );
     assert.match(tour, /<a href="https:\/\/git\.acme\.test\/hub\/edit\/main\/api\/guides\/tour\.mdx#L1">Edit this guide<\/a>/);
     // The configuration, on every page.
     const overview = page(dir, 'site/index.html');
     assert.match(overview, /<img class="logo" src="\/assets\/logo\.svg" alt=""\/?>Acme developer hub<\/a>/);
     assert.match(overview, /--accent: light-dark\(#0b5394, #9fc5e8\)/);
     assert.match(overview, /<footer class="site"[^>]*>\s*<nav aria-label="Footer"><ul><li><a href="https:\/\/status\.acme\.test\/">Status page<\/a>/);
-    assert.match(overview, /<a href="\/guides\/tour\/">Tour of the order events<\/a>.*<a href="\/guides\/later\/">Later steps<\/a>/s, 'guides in the sidebar, by order');
+    assert.match(
+      overview,
+      /<a href="\/guides\/tour\/">Tour of the order events<\/a>.*<a href="\/guides\/later\/">Later steps<\/a>/s,
+      'guides in the sidebar, by order',
+    );
     assert.match(overview, /<h2 id="h-guides">Guides<\/h2>/);
     assert.ok(existsSync(join(dir, 'site/assets/logo.svg')));
     assert.match(overview, /<link rel="icon" href="\/assets\/favicon\.png" type="image\/png">/);
@@ -83,16 +106,28 @@ describe('guides and configuration in a build', () => {
     assert.match(operation, /<a href="https:\/\/git\.acme\.test\/hub\/edit\/main\/api\/orders\.apidesc\.yaml#L\d+">Edit on the repository<\/a>/);
     assert.match(operation, /<div class="group">orderEvents<\/div>/, 'sidebar operations grouped by channel');
     const list = page(dir, 'site/guides/index.html');
-    assert.match(list, /<h1>Guides<\/h1>\s*<ul class="cards"><li><a href="\/guides\/tour\/">Tour of the order events<\/a><p class="entry-summary">From the shop to the warehouse\.<\/p><\/li><li><a href="\/guides\/later\/">Later steps<\/a>/);
+    assert.match(
+      list,
+      /<h1>Guides<\/h1>\s*<ul class="cards"><li><a href="\/guides\/tour\/">Tour of the order events<\/a><p class="entry-summary">From the shop to the warehouse\.<\/p><\/li><li><a href="\/guides\/later\/">Later steps<\/a>/,
+    );
     assert.match(tour, /<li><a href="\/guides\/">Guides<\/a><\/li>/, 'the breadcrumb leads to the list');
     const later = page(dir, 'site/guides/later/index.html');
     assert.match(later, /<h1[^>]*>Later steps<\/h1>/);
     assert.equal((later.match(/<h1/g) ?? []).length, 1, 'a guide with its own heading gets no second h1');
     // Astro highlights guides' code with the pages' code theme: its colours are the same variables.
-    assert.match(later, /<pre class="astro-code apidesc-code" style="background-color:var\(--hl-background\);color:var\(--hl-foreground\);[^"]*"[^>]*><code><span class="line"><span style="color:var\(--hl-token-keyword\)">retries/);
+    assert.match(
+      later,
+      /<pre class="astro-code apidesc-code" style="background-color:var\(--hl-background\);color:var\(--hl-foreground\);[^"]*"[^>]*><code><span class="line"><span style="color:var\(--hl-token-keyword\)">retries/,
+    );
     // Routes and search.
     const routes = JSON.parse(page(dir, 'site/apidesc-routes.json')) as { kind: string; url: string }[];
-    assert.deepEqual(routes.filter((r) => r.kind === 'guide').map((r) => r.url).sort(), ['guides/later/', 'guides/tour/']);
+    assert.deepEqual(
+      routes
+        .filter((r) => r.kind === 'guide')
+        .map((r) => r.url)
+        .sort(),
+      ['guides/later/', 'guides/tour/'],
+    );
     const indexed = searchFragments(join(dir, 'site'));
     const guideFragment = indexed.find((f) => f.url === '/guides/tour/');
     assert.match(guideFragment?.content ?? '', /zanzibarquartz/, 'the guide is in the search index');
@@ -100,17 +135,26 @@ describe('guides and configuration in a build', () => {
   });
 
   it('stops on a reference that does not resolve, naming the guide file:line and the pointer', async () => {
-    const dir = tempTree({ 'orders.yaml': ORDERS, 'guides/broken.mdx': '# Broken\n\nText.\n\n<SchemaTable ref="#/components/schemas/Nope" />\n\n<OperationCard ref="#/channels/orderEvents" />\n' });
+    const dir = tempTree({
+      'orders.yaml': ORDERS,
+      'guides/broken.mdx': '# Broken\n\nText.\n\n<SchemaTable ref="#/components/schemas/Nope" />\n\n<OperationCard ref="#/channels/orderEvents" />\n',
+    });
     const stopped = await runIn(dir, ['build', 'orders.yaml', '--out', 'site']);
     assert.equal(stopped.code, 1);
     assert.match(stopped.out, /guides\/broken\.mdx:5:1 {2}error {2}guide-ref-unresolved {2}ref="#\/components\/schemas\/Nope" does not resolve/);
-    assert.match(stopped.out, /guides\/broken\.mdx:7:1 {2}error {2}guide-ref-unresolved {2}<OperationCard> shows an operation, but #\/channels\/orderEvents is a channel/);
+    assert.match(
+      stopped.out,
+      /guides\/broken\.mdx:7:1 {2}error {2}guide-ref-unresolved {2}<OperationCard> shows an operation, but #\/channels\/orderEvents is a channel/,
+    );
     assert.match(stopped.err, /Build stopped: fix the references of the guides/);
     assert.ok(!existsSync(join(dir, 'site')), 'nothing written');
     // A preview shows the broken reference on the guide instead.
     const preview = await runIn(dir, ['build', 'orders.yaml', '--out', 'preview', '--allow-invalid']);
     assert.equal(preview.code, 0, preview.err);
-    assert.match(page(dir, 'preview/guides/broken/index.html'), /<span class="guide-error"><strong>Broken reference<\/strong> <code>&lt;SchemaTable ref="#\/components\/schemas\/Nope"&gt;<\/code>: ref=&quot;#\/components\/schemas\/Nope&quot; does not resolve/);
+    assert.match(
+      page(dir, 'preview/guides/broken/index.html'),
+      /<span class="guide-error"><strong>Broken reference<\/strong> <code>&lt;SchemaTable ref="#\/components\/schemas\/Nope"&gt;<\/code>: ref=&quot;#\/components\/schemas\/Nope&quot; does not resolve/,
+    );
   });
 
   it('stops on an MDX syntax error before any work, and leaves a broken guide out of a preview', async () => {
@@ -143,7 +187,11 @@ describe('guides and configuration in a build', () => {
     assert.equal(text.code, 1);
     assert.match(text.out, /guides\/g\.mdx:3:5 {2}error {2}guide-ref-unresolved/);
     const sarif = await runIn(dir, ['validate', 'orders.yaml', '--format', 'sarif']);
-    const results = (JSON.parse(sarif.out) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] }).runs[0]!.results;
+    const results = (
+      JSON.parse(sarif.out) as {
+        runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[];
+      }
+    ).runs[0]!.results;
     const guide = results.find((r) => r.ruleId === 'guide-ref-unresolved');
     assert.equal(guide?.locations[0]?.physicalLocation.artifactLocation.uri, 'guides/g.mdx');
     assert.equal(guide?.locations[0]?.physicalLocation.region.startLine, 3);
@@ -157,7 +205,10 @@ describe('guides and configuration in a build', () => {
     const bin = new URL('../bin/apidesc-docs.mjs', import.meta.url).pathname;
     const one = tempTree({ 'orders.yaml': ORDERS, 'guides/one.md': '# Only in one\n' });
     const two = tempTree({ 'orders.yaml': ORDERS, 'guides/two.mdx': '# Only in two\n\n<ApiLink ref="#/channels/orderEvents" />\n' });
-    const build = (dir: string): Promise<number> => new Promise((done) => spawn(process.execPath, [bin, 'build', 'orders.yaml', '--out', 'site'], { cwd: dir, stdio: 'ignore' }).on('close', (code) => done(code ?? 1)));
+    const build = (dir: string): Promise<number> =>
+      new Promise((done) =>
+        spawn(process.execPath, [bin, 'build', 'orders.yaml', '--out', 'site'], { cwd: dir, stdio: 'ignore' }).on('close', (code) => done(code ?? 1)),
+      );
     assert.deepEqual(await Promise.all([build(one), build(two)]), [0, 0]);
     assert.deepEqual(readdirSync(join(one, 'site/guides')).sort(), ['index.html', 'one']);
     assert.deepEqual(readdirSync(join(two, 'site/guides')).sort(), ['index.html', 'two']);
@@ -165,7 +216,11 @@ describe('guides and configuration in a build', () => {
   });
 
   it('shows an edited guide, a new guide and a file a guide imports in the next build (the site renderer is made again)', async () => {
-    const dir = tempTree({ 'orders.yaml': ORDERS, 'guides/start.mdx': "import Note from './parts/note.mdx';\n\n# Start\n\nFirst words.\n\n<Note />\n", 'guides/parts/note.mdx': 'Note: version one.\n' });
+    const dir = tempTree({
+      'orders.yaml': ORDERS,
+      'guides/start.mdx': "import Note from './parts/note.mdx';\n\n# Start\n\nFirst words.\n\n<Note />\n",
+      'guides/parts/note.mdx': 'Note: version one.\n',
+    });
     const build = async (): Promise<void> => {
       const { code, err } = await runIn(dir, ['build', 'orders.yaml', '--out', 'site']);
       assert.equal(code, 0, err);

@@ -26,7 +26,7 @@ const channel = `${MINIMAL}channels:
 const common = 'Order:\n  type: object\n  properties:\n    id: {type: string}\n';
 
 describe('build --out', () => {
-  it('refuses a folder of the user\'s own files and a plain file, and leaves both as they were', async () => {
+  it("refuses a folder of the user's own files and a plain file, and leaves both as they were", async () => {
     const dir = tempTree({ 'api.yaml': MINIMAL, 'mine/notes.txt': 'keep me', 'mine/.ssh/id': 'secret', 'plain.txt': 'a file' });
     const mine = await runIn(dir, ['build', 'api.yaml', '--out', 'mine']);
     assert.equal(mine.code, 2);
@@ -40,7 +40,7 @@ describe('build --out', () => {
     assert.deepEqual(readdirSync(dir).sort(), ['api.yaml', 'mine', 'plain.txt'], 'no staging folder was made');
   });
 
-  it('refuses the working folder, the inputs behind a link, the guides\' parent and the configuration\'s folder', async () => {
+  it("refuses the working folder, the inputs behind a link, the guides' parent and the configuration's folder", async () => {
     const dir = tempTree({ 'api/api.yaml': MINIMAL, 'api/guides/start.md': '# Start\n', 'cfg/apidesc-docs.config.json': '{"title": "T"}' });
     symlinkSync(join(dir, 'api'), join(dir, 'link'));
     const cases: [string[], RegExp][] = [
@@ -101,7 +101,11 @@ async function until(what: string, check: () => boolean, timeoutMs = 60_000): Pr
 
 /** Starts a build of a document large enough to be caught in the middle; its temporary files go to `tmp`. */
 function startBuild(dir: string, tmp: string): { pid: number; exited: Promise<{ code: number | null; signal: string | null }> } {
-  const child = spawn(process.execPath, [bin, 'build', 'api.yaml', '--out', 'site'], { cwd: dir, env: { ...process.env, TMPDIR: tmp, APIDESC_TEST_MARKER: tmp }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [bin, 'build', 'api.yaml', '--out', 'site'], {
+    cwd: dir,
+    env: { ...process.env, TMPDIR: tmp, APIDESC_TEST_MARKER: tmp },
+    stdio: 'ignore',
+  });
   const exited = new Promise<{ code: number | null; signal: string | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
   return { pid: child.pid!, exited };
 }
@@ -124,7 +128,11 @@ describe('a build stopped by a signal', () => {
     assert.equal(code, 143, 'exit 128 + SIGTERM');
     await until('no process of the build is left', () => processesWith(tmp).length === 0, 10_000);
     assert.deepEqual(partials(dir), []);
-    assert.deepEqual(readdirSync(tmp).filter((n) => n.startsWith('apidesc-site-')), [], 'the temporary folder is removed');
+    assert.deepEqual(
+      readdirSync(tmp).filter((n) => n.startsWith('apidesc-site-')),
+      [],
+      'the temporary folder is removed',
+    );
     assert.equal(readFileSync(join(dir, 'site', 'index.html'), 'utf8'), 'the last good site');
   });
 
@@ -138,8 +146,14 @@ describe('a build stopped by a signal', () => {
     await build.exited;
     await until('the children have ended with it', () => processesWith(tmp).length === 0, 10_000);
     const left = partials(dir);
-    assert.ok(left.some((n) => n.startsWith(`site.partial-${build.pid}-`)), 'the killed build left its partial site');
-    assert.ok(readdirSync(tmp).some((n) => n.startsWith(`apidesc-site-${build.pid}-`)), 'and its temporary folder');
+    assert.ok(
+      left.some((n) => n.startsWith(`site.partial-${build.pid}-`)),
+      'the killed build left its partial site',
+    );
+    assert.ok(
+      readdirSync(tmp).some((n) => n.startsWith(`apidesc-site-${build.pid}-`)),
+      'and its temporary folder',
+    );
     writeFileSync(join(dir, 'api.yaml'), MINIMAL);
     const next = await runIn(dir, ['build', 'api.yaml', '--out', 'site']);
     assert.equal(next.code, 0, next.err);
@@ -148,17 +162,25 @@ describe('a build stopped by a signal', () => {
     // build's folder in `tmp` is removed by a build that uses `tmp` too.
     const again = spawn(process.execPath, [bin, 'build', 'api.yaml', '--out', 'site'], { cwd: dir, env: { ...process.env, TMPDIR: tmp }, stdio: 'ignore' });
     assert.equal(await new Promise((done) => again.on('exit', done)), 0);
-    assert.deepEqual(readdirSync(tmp).filter((n) => n.startsWith(`apidesc-site-${build.pid}-`)), []);
+    assert.deepEqual(
+      readdirSync(tmp).filter((n) => n.startsWith(`apidesc-site-${build.pid}-`)),
+      [],
+    );
   });
 });
 
 describe('source/ of a built site', () => {
   it('publishes only data: a referenced schema.html is published as schema.html.yaml, and every name is YAML or JSON', async () => {
     const page = "type: object\ndescription: '<script>alert(1)</script><img src=x onerror=alert(2)>'\n";
-    const dir = tempTree({ 'api/api.yaml': channel.replace('./common.yaml#/Order', './schema.html').replace('address: orders', 'address: orders\n    description: x'), 'api/schema.html': page });
+    const dir = tempTree({
+      'api/api.yaml': channel.replace('./common.yaml#/Order', './schema.html').replace('address: orders', 'address: orders\n    description: x'),
+      'api/schema.html': page,
+    });
     const r = await runIn(dir, ['build', 'api/api.yaml', '--out', 'site']);
     assert.equal(r.code, 0, r.out + r.err);
-    const published = readdirSync(join(dir, 'site', 'source'), { recursive: true }).map(String).sort();
+    const published = readdirSync(join(dir, 'site', 'source'), { recursive: true })
+      .map(String)
+      .sort();
     assert.deepEqual(published, ['api.bundled.json', 'api.yaml', 'schema.html.yaml']);
     assert.equal(readFileSync(join(dir, 'site', 'source', 'schema.html.yaml'), 'utf8'), page, 'the file as written, under a name of data');
     const overview = readFileSync(join(dir, 'site', 'index.html'), 'utf8');

@@ -48,10 +48,16 @@ describe('a portal of two APIs', () => {
   it('has a catalog for a root: a card per API, with owner, summary, counts, protocols and tags, not its whole description', () => {
     const root = page('');
     const card = root.slice(root.indexOf('<a href="/lights/">', root.indexOf('<ul class="cards api-cards">')));
-    assert.match(card, /^<a href="\/lights\/">Street lights<\/a><span class="entry-meta"><span>version 2\.0\.0<\/span><span>owner City lighting<\/span><\/span><p class="entry-summary">Lights report what they <em>measure<\/em>\.<\/p>/);
+    assert.match(
+      card,
+      /^<a href="\/lights\/">Street lights<\/a><span class="entry-meta"><span>version 2\.0\.0<\/span><span>owner City lighting<\/span><\/span><p class="entry-summary">Lights report what they <em>measure<\/em>\.<\/p>/,
+    );
     assert.match(card, /<span class="badge protocol">kafka<\/span><span class="badge tag">iot<\/span>/);
     assert.doesNotMatch(root, /Details nobody needs/);
-    assert.match(root, /By protocol:<\/span> <a href="#protocol-https">https<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-kafka">kafka<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-sns">sns<\/a>/);
+    assert.match(
+      root,
+      /By protocol:<\/span> <a href="#protocol-https">https<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-kafka">kafka<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-sns">sns<\/a>/,
+    );
     assert.match(root, /<h3 id="protocol-kafka">kafka<\/h3>\s*<ul><li><a href="\/lights\/">Street lights<\/a><\/li><\/ul>/);
     assert.match(root, /<h3 id="tag-iot">iot<\/h3>/);
   });
@@ -60,7 +66,10 @@ describe('a portal of two APIs', () => {
     const channel = page('lights/channels/measured');
     assert.match(channel, /<a class="api" href="\/">APIs<\/a><a class="api-title" href="\/lights\/">Street lights<\/a>/);
     assert.match(channel, /<ol><li><a href="\/">APIs<\/a><\/li><li><a href="\/lights\/">Street lights<\/a><\/li>/);
-    assert.match(channel, /<details class="api-switcher"><summary>Switch API<\/summary><ul><li><a href="\/lights\/" aria-current="true">Street lights<\/a><\/li><li><a href="\/orders\/">Order Fulfilment Events<\/a><\/li><li><a href="\/">All APIs<\/a><\/li><\/ul><\/details>/);
+    assert.match(
+      channel,
+      /<details class="api-switcher"><summary>Switch API<\/summary><ul><li><a href="\/lights\/" aria-current="true">Street lights<\/a><\/li><li><a href="\/orders\/">Order Fulfilment Events<\/a><\/li><li><a href="\/">All APIs<\/a><\/li><\/ul><\/details>/,
+    );
     assert.match(page('orders'), /<ol><li><a href="\/">APIs<\/a><\/li><li><span aria-current="page">Order Fulfilment Events<\/span><\/li><\/ol>/);
   });
 

@@ -58,19 +58,28 @@ describe('pages of a document written elsewhere', () => {
   });
 
   it('show the description of external docs wherever they are shown, as CommonMark', () => {
-    assert.match(page('channels/payments'), /https:\/\/docs\.example\.com\/channels\/payments<\/a><div class="fact-note"><p>How payments are <strong>settled<\/strong>\.<\/p>/);
+    assert.match(
+      page('channels/payments'),
+      /https:\/\/docs\.example\.com\/channels\/payments<\/a><div class="fact-note"><p>How payments are <strong>settled<\/strong>\.<\/p>/,
+    );
     assert.match(page('operations/receivepaid'), /Runbook of the consumer\./);
     assert.match(page('components/messages/paid'), /The event as the ledger sees it\./);
     assert.match(page('components/schemas/payment'), /Field by field\./);
   });
 
-  it('show a tag\'s description and external docs', () => {
+  it("show a tag's description and external docs", () => {
     const operation = page('operations/receivepaid');
-    assert.match(operation, /<dt>billing<\/dt><dd><a href="https:\/\/docs\.example\.com\/billing"[^>]*>https:\/\/docs\.example\.com\/billing<\/a><div class="fact-note"><p>Everything about <em>invoices<\/em>\.<\/p><p>The billing handbook\.<\/p>/);
+    assert.match(
+      operation,
+      /<dt>billing<\/dt><dd><a href="https:\/\/docs\.example\.com\/billing"[^>]*>https:\/\/docs\.example\.com\/billing<\/a><div class="fact-note"><p>Everything about <em>invoices<\/em>\.<\/p><p>The billing handbook\.<\/p>/,
+    );
   });
 
   it('read anyOf as one or more shapes, named by their titles', () => {
-    assert.match(page('components/schemas/contact'), /<p class="shapes-intro">One or more of 2 shapes:<\/p>\s*<details class="shape" id="schema\(By-e-mail\)" open><summary><strong>By e-mail<\/strong>/);
+    assert.match(
+      page('components/schemas/contact'),
+      /<p class="shapes-intro">One or more of 2 shapes:<\/p>\s*<details class="shape" id="schema\(By-e-mail\)" open><summary><strong>By e-mail<\/strong>/,
+    );
   });
 
   it('render the names in a finding as code', () => {
@@ -137,13 +146,21 @@ describe('security on the pages', () => {
   it('lists every scheme of a server that also applies, inline or referenced', () => {
     const operation = page('operations/sendorder');
     const serverPart = operation.slice(operation.indexOf('id="h-server-security"'));
-    const names = [...serverPart.matchAll(/<p class="scheme-head">(.*?)<\/p>/gs)].map((m) => m[1]!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim());
+    const names = [...serverPart.matchAll(/<p class="scheme-head">(.*?)<\/p>/gs)].map((m) =>
+      m[1]!
+        .replace(/<[^>]+>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
     assert.deepEqual(names, ['Scheme written in place OAuth 2.0 oauth2', 'or apiKey API key apiKey', 'or oidc OpenID Connect openIdConnect']);
   });
 
   it('reads OAuth 2.0 flows as one block each, with their URLs, and the scopes described once', () => {
     const operation = page('operations/sendorder');
-    assert.match(operation, /<p class="flow-title"><strong>OAuth 2.0 client credentials flow<\/strong><\/p>\s*<dl class="facts"><dt>Token URL<\/dt><dd><code class="wrap">https:\/\/id\.example\.com\/oauth\/token<\/code><\/dd><dt>Scopes offered<\/dt><dd><code>orders:read<\/code>, <code>orders:write<\/code><\/dd><\/dl>/);
+    assert.match(
+      operation,
+      /<p class="flow-title"><strong>OAuth 2.0 client credentials flow<\/strong><\/p>\s*<dl class="facts"><dt>Token URL<\/dt><dd><code class="wrap">https:\/\/id\.example\.com\/oauth\/token<\/code><\/dd><dt>Scopes offered<\/dt><dd><code>orders:read<\/code>, <code>orders:write<\/code><\/dd><\/dl>/,
+    );
     assert.match(operation, /OAuth 2.0 authorization code flow<\/strong><\/p>[\s\S]*?Refresh URL/);
     assert.equal(operation.match(/<dt><code>orders:read<\/code><\/dt><dd>Read orders<\/dd>/g)?.length, 1, 'each scope described once');
     assert.match(operation, /<dt>Scopes needed<\/dt><dd><code>orders:read<\/code><\/dd>/);
@@ -153,7 +170,10 @@ describe('security on the pages', () => {
   it('says what each type of scheme needs, in words', () => {
     const operation = page('operations/sendorder');
     assert.match(operation, /<dt>Header<\/dt><dd><code class="wrap">X-Api-Key<\/code><\/dd>/);
-    assert.match(operation, /<dt>Authorization scheme<\/dt><dd><code class="wrap">bearer<\/code><\/dd><dt>Bearer format<\/dt><dd><code class="wrap">JWT<\/code><\/dd>/);
+    assert.match(
+      operation,
+      /<dt>Authorization scheme<\/dt><dd><code class="wrap">bearer<\/code><\/dd><dt>Bearer format<\/dt><dd><code class="wrap">JWT<\/code><\/dd>/,
+    );
     assert.match(page('components/securityschemes/oidc'), /<dt>Discovery URL<\/dt>/);
   });
 });
@@ -172,7 +192,10 @@ describe('package-qualified names', () => {
       ['acme.orders.paymentservice.internal.generated.model.paymentapplication.pet', 'PaymentApplication.Pet'],
       ['io.github.acme.orders.paymentservice.internal.generated.model.billing.pet', 'billing.Pet'],
     ]);
-    const page = readFileSync(join(dir, 'site', 'components', 'schemas', 'io.github.acme.orders.paymentservice.internal.generated.model.billing.pet', 'index.html'), 'utf8');
+    const page = readFileSync(
+      join(dir, 'site', 'components', 'schemas', 'io.github.acme.orders.paymentservice.internal.generated.model.billing.pet', 'index.html'),
+      'utf8',
+    );
     assert.ok(page.includes(`<code data-pagefind-weight="10">${prefix}.billing.Pet</code>`), 'the page shows the whole name');
   });
 });

@@ -16,7 +16,9 @@ const CHANNELS = 260;
 let site = '';
 
 function pagesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pagesUnder(join(dir, e.name)) : e.name === 'index.html' ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? pagesUnder(join(dir, e.name)) : e.name === 'index.html' ? [join(dir, e.name)] : [],
+  );
 }
 const html = (url: string): string => readFileSync(join(site, url, 'index.html'), 'utf8');
 const links = (page: string, pattern: RegExp): string[] => [...page.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).filter((h) => pattern.test(h));
@@ -47,7 +49,15 @@ describe(`a document with ${CHANNELS} channels`, () => {
     for (const url of ['channels/', 'channels/page/2/']) {
       const page = html(url);
       const filters = [...page.matchAll(/<a href="([^"]*)#protocol-(\w+)">\2<\/a> \((\d+)\)/g)];
-      assert.deepEqual(filters.map((f) => [f[2], Number(f[3])]), [['amqp', 87], ['kafka', 87], ['sns', 86]], url);
+      assert.deepEqual(
+        filters.map((f) => [f[2], Number(f[3])]),
+        [
+          ['amqp', 87],
+          ['kafka', 87],
+          ['sns', 86],
+        ],
+        url,
+      );
       for (const [, href, protocol] of filters) {
         // On the page where a group starts the link is a plain anchor; elsewhere it names that page.
         assert.equal(href, url === 'channels/' ? '' : '/channels/');
@@ -70,7 +80,9 @@ describe(`a document with ${CHANNELS} channels`, () => {
     const schema = html('components/schemas/meta/');
     assert.equal(links(schema, /^\/components\/messages\//).length, 50);
     assert.match(schema, /<a href="\/components\/schemas\/meta\/used-by\/">All 260 objects that use it<\/a>/);
-    const users = [html('components/schemas/meta/used-by/'), html('components/schemas/meta/used-by/page/2/')].flatMap((p) => links(p, /^\/components\/messages\//));
+    const users = [html('components/schemas/meta/used-by/'), html('components/schemas/meta/used-by/page/2/')].flatMap((p) =>
+      links(p, /^\/components\/messages\//),
+    );
     assert.equal(new Set(users).size, CHANNELS);
     assert.match(html('components/schemas/meta/used-by/'), /<h1>What uses Meta<span class="page-of"> · page 1 of 2<\/span><\/h1>/);
   });

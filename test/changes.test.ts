@@ -33,8 +33,14 @@ describe('apidesc-docs changes', () => {
     const json = await run(dir, ['changes', 'before/apidesc-routes.json', 'after/apidesc-routes.json', '--format', 'json']);
     assert.equal(json.code, 0, json.err);
     const changes = JSON.parse(json.out) as Record<'added' | 'changed' | 'removed', { url: string }[]>;
-    assert.deepEqual(changes.added.map((e) => e.url), ['channels/auditlog/']);
-    assert.deepEqual(changes.removed.map((e) => e.url), ['operations/requeststockcheck/']);
+    assert.deepEqual(
+      changes.added.map((e) => e.url),
+      ['channels/auditlog/'],
+    );
+    assert.deepEqual(
+      changes.removed.map((e) => e.url),
+      ['operations/requeststockcheck/'],
+    );
     const changed = changes.changed.map((e) => e.url);
     assert.ok(changed.includes('components/schemas/money/'), 'the edited schema');
     assert.ok(changed.includes('components/messages/orderplaced/'), 'a message whose payload shows Money');
@@ -42,7 +48,15 @@ describe('apidesc-docs changes', () => {
     assert.ok(!changed.includes('components/securityschemes/partneroauth/'), 'a security scheme: nothing it shows changed');
     assert.ok(changed.includes('servers/production/'), 'a server: it lists the new channel');
 
-    const md = await run(dir, ['changes', 'before/apidesc-routes.json', 'after/apidesc-routes.json', '--format', 'markdown', '--preview-url', 'https://preview.example.test/pr-7/']);
+    const md = await run(dir, [
+      'changes',
+      'before/apidesc-routes.json',
+      'after/apidesc-routes.json',
+      '--format',
+      'markdown',
+      '--preview-url',
+      'https://preview.example.test/pr-7/',
+    ]);
     assert.match(md.out, /^### API documentation changes\n\n1 added, \d+ changed, 1 removed\./);
     assert.match(md.out, /- \[channel auditLog\]\(https:\/\/preview\.example\.test\/pr-7\/channels\/auditlog\/\)/);
     assert.match(md.out, /\*\*Removed\*\*\n\n- operation requestStockCheck `operations\/requeststockcheck\/`/);
@@ -72,7 +86,11 @@ describe('apidesc-docs changes of a hostile document', () => {
     'x\r\n::error::forged\u001b]0;title\u0007\u001b[2J',
   ];
   const route = (id: string, url: string, hash: string) => ({ api: '', kind: 'channel', id, pointer: `/channels/${id}`, url, hash });
-  const before = [route(IDS[0]!, 'channels/changed/', 'old'), route('removed <b>x</b> @octocat', 'channels/removed/', 'h'), route('removed script', 'javascript:alert(2)', 'h')];
+  const before = [
+    route(IDS[0]!, 'channels/changed/', 'old'),
+    route('removed <b>x</b> @octocat', 'channels/removed/', 'h'),
+    route('removed script', 'javascript:alert(2)', 'h'),
+  ];
   const after = [
     route(IDS[0]!, 'channels/changed/', 'new'),
     ...IDS.slice(1).map((id, i) => route(id, `channels/c${i}/`, 'h')),
@@ -94,7 +112,10 @@ describe('apidesc-docs changes of a hostile document', () => {
     const md = r.out.trimEnd();
     // One line per entry: three headings of our own, the summary, and nothing the ids started.
     assert.equal(md.split('\n').filter((l) => l.startsWith('- ')).length, after.length + 2);
-    assert.ok(md.split('\n').every((l) => l === '' || l.startsWith('- ') || l.startsWith('**') || l === '### API documentation changes' || /^\d+ added/.test(l)), md);
+    assert.ok(
+      md.split('\n').every((l) => l === '' || l.startsWith('- ') || l.startsWith('**') || l === '### API documentation changes' || /^\d+ added/.test(l)),
+      md,
+    );
     assert.doesNotMatch(md, /[\u0000-\u0009\u000b-\u001f]/, 'no control character but line breaks');
     // As GitHub renders it (GitHub-flavoured Markdown).
     const html = marked.parse(md, { gfm: true, async: false });
@@ -103,12 +124,16 @@ describe('apidesc-docs changes of a hostile document', () => {
     assert.equal(tags.filter((t) => t === 'h3').length, 1);
     assert.equal(tags.filter((t) => t === 'li').length, after.length + 2);
     const hrefs = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => unescapeText(m[1]!));
-    assert.deepEqual([...hrefs].sort(), [
-      `${PREVIEW}channels/a%29b%28/`,
-      `${PREVIEW}channels/changed/`,
-      ...IDS.slice(1).map((_, i) => `${PREVIEW}channels/c${i}/`),
-      'https://docs.example.test/page/',
-    ].sort(), 'links of our own only: each entry to its page (the ids\' links are text)');
+    assert.deepEqual(
+      [...hrefs].sort(),
+      [
+        `${PREVIEW}channels/a%29b%28/`,
+        `${PREVIEW}channels/changed/`,
+        ...IDS.slice(1).map((_, i) => `${PREVIEW}channels/c${i}/`),
+        'https://docs.example.test/page/',
+      ].sort(),
+      "links of our own only: each entry to its page (the ids' links are text)",
+    );
     // Mentions, issue references and bare URLs are broken by a zero-width joiner.
     const text = unescapeText(html.replace(/<[^>]*>/g, ''));
     assert.doesNotMatch(text, /@[a-z0-9]/i);
@@ -116,30 +141,49 @@ describe('apidesc-docs changes of a hostile document', () => {
     assert.doesNotMatch(text, /:\/\/|www\./);
     // Every id reads as written (control characters escaped, the joiners aside).
     const shown = text.replace(/\u200d/g, '');
-    for (const id of IDS) assert.ok(shown.includes(`channel ${id.replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\u001b/g, '\\u001b').replace(/\u0007/g, '\\u0007')}`), `shown as written: ${JSON.stringify(id)}`);
+    for (const id of IDS)
+      assert.ok(
+        shown.includes(
+          `channel ${id
+            .replace(/\r/g, '\\r')
+            .replace(/\n/g, '\\n')
+            .replace(/\u001b/g, '\\u001b')
+            .replace(/\u0007/g, '\\u0007')}`,
+        ),
+        `shown as written: ${JSON.stringify(id)}`,
+      );
   });
 
-  it('writes a manifest\'s URL only when it is a path of the site or an http(s) URL', async () => {
+  it("writes a manifest's URL only when it is a path of the site or an http(s) URL", async () => {
     const md = (await runIn(dir, ['changes', 'before.json', 'after.json', '--format', 'markdown', '--preview-url', PREVIEW])).out;
     for (const name of ['script', 'data', 'host', 'backslash host']) assert.match(md, new RegExp(`^- channel ${name}$`, 'm'), `${name}: shown without a link`);
     assert.match(md, /^- \[channel paren\]\(https:\/\/preview\.example\.test\/pr-7\/channels\/a%29b%28\/\)$/m);
     assert.match(md, /^- \[channel absolute\]\(https:\/\/docs\.example\.test\/page\/\)$/m);
     assert.match(md, /^- channel removed \\<b\\>x\\<\\\/b\\> \\@\u200doctocat `channels\/removed\/`$/m);
     assert.match(md, /^- channel removed script$/m);
-    assert.deepEqual([...md.matchAll(/\]\(([^)]*)\)$/gm)].map((m) => m[1]).filter((href) => !href!.startsWith(PREVIEW)), ['https://docs.example.test/page/']);
-    assert.deepEqual([...md.matchAll(/`([^`]*)`$/gm)].map((m) => m[1]), ['channels/removed/']);
+    assert.deepEqual(
+      [...md.matchAll(/\]\(([^)]*)\)$/gm)].map((m) => m[1]).filter((href) => !href!.startsWith(PREVIEW)),
+      ['https://docs.example.test/page/'],
+    );
+    assert.deepEqual(
+      [...md.matchAll(/`([^`]*)`$/gm)].map((m) => m[1]),
+      ['channels/removed/'],
+    );
     // Without a preview: the URLs that may be shown as code, the others left out.
     const plain = (await runIn(dir, ['changes', 'before.json', 'after.json', '--format', 'markdown'])).out;
     assert.match(plain, /^- channel paren `channels\/a\)b\(\/`$/m);
     assert.match(plain, /^- channel script$/m);
-    assert.deepEqual([...plain.matchAll(/`([^`]*)`$/gm)].map((m) => m[1]).sort(), [...after.map((e) => e.url).filter((u) => /^(channels\/|https:)/.test(u)), 'channels/removed/'].sort());
+    assert.deepEqual(
+      [...plain.matchAll(/`([^`]*)`$/gm)].map((m) => m[1]).sort(),
+      [...after.map((e) => e.url).filter((u) => /^(channels\/|https:)/.test(u)), 'channels/removed/'].sort(),
+    );
   });
 
   it('prints ids with their control characters escaped as text, and URLs only when they may be shown', async () => {
     const r = await runIn(dir, ['changes', 'before.json', 'after.json', '--format', 'text']);
     assert.equal(r.code, 0, r.err);
     const lines = r.out.trimEnd().split('\n');
-    assert.equal(lines.length, 1 + after.length + 2, 'a line per entry, none of the ids\' own');
+    assert.equal(lines.length, 1 + after.length + 2, "a line per entry, none of the ids' own");
     assert.doesNotMatch(r.out, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     assert.ok(lines.includes('+ channel x\\r\\n::error::forged\\u001b]0;title\\u0007\\u001b[2J  channels/c7/'), lines.join('\n'));
     for (const name of ['script', 'data', 'host', 'backslash host']) assert.ok(lines.includes(`+ channel ${name}`), `${name}: shown without its URL`);

@@ -39,7 +39,10 @@ function errorCodes(diagnostics: { severity: string; code: string }[]): string[]
 
 describe(`corpus at ${corpus}`, () => {
   it('is present (set APIDESC_CORPUS to its folder)', () => {
-    assert.ok(existsSync(join(corpus, 'valid')), `\n\n*** The shared corpus is missing at ${corpus}. ***\n*** Set APIDESC_CORPUS to the corpus folder; the conformance suite cannot run without it. ***\n`);
+    assert.ok(
+      existsSync(join(corpus, 'valid')),
+      `\n\n*** The shared corpus is missing at ${corpus}. ***\n*** Set APIDESC_CORPUS to the corpus folder; the conformance suite cannot run without it. ***\n`,
+    );
   });
   if (!existsSync(join(corpus, 'valid'))) return;
 
@@ -53,7 +56,15 @@ describe(`corpus at ${corpus}`, () => {
           assert.ok(diagnostics.every((d) => d.severity !== 'error' || /https:\/\/www\.asyncapi\.com\/resources\/casestudies\/adeo\//.test(d.message)));
           return;
         }
-        assert.deepEqual(errorCodes(diagnostics), [], JSON.stringify(diagnostics.filter((d) => d.severity === 'error'), null, 1));
+        assert.deepEqual(
+          errorCodes(diagnostics),
+          [],
+          JSON.stringify(
+            diagnostics.filter((d) => d.severity === 'error'),
+            null,
+            1,
+          ),
+        );
       });
     }
   });
@@ -84,13 +95,19 @@ describe(`corpus at ${corpus}`, () => {
       it(`${name} is rejected with ${EXPECTED_INVALID[name]?.join(', ')}`, async () => {
         const { diagnostics } = await validateDocument(join(corpus, 'invalid', name));
         const found = errorCodes(diagnostics);
-        for (const code of EXPECTED_INVALID[name] ?? ['(unlisted)']) assert.ok(found.includes(code), `expected ${code}, got ${found.join(', ') || 'no errors'}`);
-        assert.ok(diagnostics.every((d) => d.line > 0 || d.code === 'ref-remote'), 'every diagnostic has a position');
+        for (const code of EXPECTED_INVALID[name] ?? ['(unlisted)'])
+          assert.ok(found.includes(code), `expected ${code}, got ${found.join(', ') || 'no errors'}`);
+        assert.ok(
+          diagnostics.every((d) => d.line > 0 || d.code === 'ref-remote'),
+          'every diagnostic has a position',
+        );
       });
     }
   });
 });
 
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : /\.(ya?ml|json)$/.test(e.name) ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(join(dir, e.name)) : /\.(ya?ml|json)$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 }

@@ -46,7 +46,12 @@ describe('apidesc-docs dev', () => {
 
   it('serves guides with their reference components, and shows an edit of a guide and a new guide', async () => {
     const api = `${MINIMAL}channels:\n  orders:\n    address: orders\n    title: Orders channel\n`;
-    const dir = tempTree({ 'api.yaml': api, 'guides/start.mdx': '---\ntitle: Start\n---\n\nRead <ApiLink ref="#/channels/orders" />.\n', 'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>', 'apidesc-docs.config.json': '{"logo": "logo.svg"}' });
+    const dir = tempTree({
+      'api.yaml': api,
+      'guides/start.mdx': '---\ntitle: Start\n---\n\nRead <ApiLink ref="#/channels/orders" />.\n',
+      'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'apidesc-docs.config.json': '{"logo": "logo.svg"}',
+    });
     const port = await freePort();
     const child = spawn(process.execPath, [bin, 'dev', 'api.yaml', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
     try {

@@ -20,15 +20,40 @@ import { OBJECT_PROPERTY_NAMES, objectKeysDocument } from './object-keys-documen
 const corpus = CORPUS;
 const sources = [
   join(import.meta.dirname, '../content/orders.apidesc.yaml'),
-  ...(HAS_CORPUS ? readdirSync(join(corpus, 'valid')).sort().map((f) => join(corpus, 'valid', f)) : []),
+  ...(HAS_CORPUS
+    ? readdirSync(join(corpus, 'valid'))
+        .sort()
+        .map((f) => join(corpus, 'valid', f))
+    : []),
 ];
 const documents = sources.map((file) => jsyaml.load(readFileSync(file, 'utf8'), { schema: jsyaml.CORE_SCHEMA }) as Record<string, unknown>);
 
 /** Seeds (and paths) of past failures, replayed first. */
 const REGRESSIONS: { seed: number; path?: string }[] = [];
 
-const WEIRD: unknown[] = [null, 0, -1, 1e308, '', 'x', true, [], {}, [[]], { $ref: '#/nope' }, { $ref: '#' }, { $ref: '../outside.yaml#/x' }, { $ref: 5 },
-  { $ref: '#/components' }, '{a}', '$message.payload#/a', { type: 'nope' }, { oneOf: [] }, '<script>alert(1)</script>', 'javascript:alert(1)'];
+const WEIRD: unknown[] = [
+  null,
+  0,
+  -1,
+  1e308,
+  '',
+  'x',
+  true,
+  [],
+  {},
+  [[]],
+  { $ref: '#/nope' },
+  { $ref: '#' },
+  { $ref: '../outside.yaml#/x' },
+  { $ref: 5 },
+  { $ref: '#/components' },
+  '{a}',
+  '$message.payload#/a',
+  { type: 'nope' },
+  { oneOf: [] },
+  '<script>alert(1)</script>',
+  'javascript:alert(1)',
+];
 
 type Mutation = { kind: 'delete' | 'replace' | 'swap' | 'duplicate'; at: number; other: number; value: number };
 
@@ -174,11 +199,15 @@ describe('fuzz: keys named like Object properties never crash validate or the pa
 
   it(`holds for such keys and values anywhere in ${sources.length} documents`, async () => {
     const dir = tempTree({ 'keep.txt': '' });
-    const property = fc.asyncProperty(fc.nat({ max: documents.length - 1 }), fc.array(keyMutation, { minLength: 1, maxLength: 6 }), async (index, mutations) => {
-      const file = join(dir, 'doc.json');
-      writeFileSync(file, JSON.stringify(withObjectKeys(documents[index], mutations)));
-      await check(file, dir);
-    });
+    const property = fc.asyncProperty(
+      fc.nat({ max: documents.length - 1 }),
+      fc.array(keyMutation, { minLength: 1, maxLength: 6 }),
+      async (index, mutations) => {
+        const file = join(dir, 'doc.json');
+        writeFileSync(file, JSON.stringify(withObjectKeys(documents[index], mutations)));
+        await check(file, dir);
+      },
+    );
     await fc.assert(property, { numRuns: Number(process.env.APIDESC_FUZZ_RUNS ?? 150) });
   });
 });

@@ -3,7 +3,7 @@ const PAYLOADS = [
   '<script>alert(1)</script>',
   '<img src=x onerror=alert(2)>',
   '"><svg onload=alert(3)>',
-  "javascript:alert(4)",
+  'javascript:alert(4)',
   '<a href="javascript:alert(5)">x</a>',
   '[x](javascript:alert(6))',
   '<iframe srcdoc="<script>alert(7)</script>">',

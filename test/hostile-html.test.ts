@@ -22,25 +22,31 @@ function scan(file: string, html: string, findings: Finding[]): void {
   let forms = 0;
   /** Inside the site's own menu button, whose icon is an inline <svg> (no document text reaches it). */
   let menuButton = false;
-  const parser = new Parser({
-    onclosetag(name) {
-      if (name === 'label') menuButton = false;
-    },
-    onopentag(name, attributes) {
-      if (name === 'label' && attributes.class === 'nav-button' && attributes.for === 'nav-open') menuButton = true;
-      if (name === 'script' && !/^\/(theme|copy|search)\.js$/.test(attributes.src ?? '')) findings.push({ file, problem: `script element ${JSON.stringify(attributes)}` });
-      // The one form of the site is its own search box (a GET to the search page); a document's would be escaped.
-      const siteSearchForm = name === 'form' && attributes.id === 'search' && attributes.method === 'get' && attributes.action === '/search/' && forms++ === 0;
-      const siteIcon = menuButton && (name === 'svg' || name === 'path');
-      if (['iframe', 'object', 'embed', 'svg', 'math', 'base', 'form'].includes(name) && !siteSearchForm && !siteIcon) findings.push({ file, problem: `<${name}> element` });
-      for (const [attr, value] of Object.entries(attributes)) {
-        if (/^on/i.test(attr)) findings.push({ file, problem: `event handler ${attr}=${value}` });
-        if (['href', 'src', 'action', 'formaction', 'srcdoc', 'xlink:href'].includes(attr.toLowerCase()) && /^\s*(javascript|data|vbscript):/i.test(value)) {
-          findings.push({ file, problem: `${attr}=${value}` });
+  const parser = new Parser(
+    {
+      onclosetag(name) {
+        if (name === 'label') menuButton = false;
+      },
+      onopentag(name, attributes) {
+        if (name === 'label' && attributes.class === 'nav-button' && attributes.for === 'nav-open') menuButton = true;
+        if (name === 'script' && !/^\/(theme|copy|search)\.js$/.test(attributes.src ?? ''))
+          findings.push({ file, problem: `script element ${JSON.stringify(attributes)}` });
+        // The one form of the site is its own search box (a GET to the search page); a document's would be escaped.
+        const siteSearchForm =
+          name === 'form' && attributes.id === 'search' && attributes.method === 'get' && attributes.action === '/search/' && forms++ === 0;
+        const siteIcon = menuButton && (name === 'svg' || name === 'path');
+        if (['iframe', 'object', 'embed', 'svg', 'math', 'base', 'form'].includes(name) && !siteSearchForm && !siteIcon)
+          findings.push({ file, problem: `<${name}> element` });
+        for (const [attr, value] of Object.entries(attributes)) {
+          if (/^on/i.test(attr)) findings.push({ file, problem: `event handler ${attr}=${value}` });
+          if (['href', 'src', 'action', 'formaction', 'srcdoc', 'xlink:href'].includes(attr.toLowerCase()) && /^\s*(javascript|data|vbscript):/i.test(value)) {
+            findings.push({ file, problem: `${attr}=${value}` });
+          }
         }
-      }
+      },
     },
-  }, { decodeEntities: true, lowerCaseAttributeNames: true });
+    { decodeEntities: true, lowerCaseAttributeNames: true },
+  );
   parser.write(html);
   parser.end();
 }

@@ -30,11 +30,38 @@ export function longDocument(channels: number): string {
   }
   lines.push('operations:');
   for (let i = 0; i < channels; i++) {
-    lines.push(`  publish${id(i)}:`, '    action: send', '    channel:', `      $ref: '#/channels/${id(i)}'`, '    messages:', `      - $ref: '#/channels/${id(i)}/messages/event'`);
+    lines.push(
+      `  publish${id(i)}:`,
+      '    action: send',
+      '    channel:',
+      `      $ref: '#/channels/${id(i)}'`,
+      '    messages:',
+      `      - $ref: '#/channels/${id(i)}/messages/event'`,
+    );
   }
-  lines.push('components:', '  schemas:', '    Meta:', '      type: object', '      properties:', '        at:', '          type: string', '          format: date-time', '  messages:');
+  lines.push(
+    'components:',
+    '  schemas:',
+    '    Meta:',
+    '      type: object',
+    '      properties:',
+    '        at:',
+    '          type: string',
+    '          format: date-time',
+    '  messages:',
+  );
   for (let i = 0; i < channels; i++) {
-    lines.push(`    ${id(i)}Event:`, `      name: Stream${i}Event`, '      payload:', '        type: object', '        properties:', '          meta:', "            $ref: '#/components/schemas/Meta'", '          value:', '            type: integer');
+    lines.push(
+      `    ${id(i)}Event:`,
+      `      name: Stream${i}Event`,
+      '      payload:',
+      '        type: object',
+      '        properties:',
+      '          meta:',
+      "            $ref: '#/components/schemas/Meta'",
+      '          value:',
+      '            type: integer',
+    );
   }
   return lines.join('\n') + '\n';
 }

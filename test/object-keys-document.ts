@@ -7,10 +7,21 @@
  * finds a function, or Object.prototype, where the document has nothing.
  */
 
-export const OBJECT_PROPERTY_NAMES = ['constructor', 'toString', 'valueOf', '__proto__', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__'];
+export const OBJECT_PROPERTY_NAMES = [
+  'constructor',
+  'toString',
+  'valueOf',
+  '__proto__',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+];
 
 /** An object with exactly these own keys (`{__proto__: …}` written in code would set the prototype instead). */
-const map = (names: string[], value: (name: string, i: number) => unknown): Record<string, unknown> => Object.fromEntries(names.map((n, i) => [n, value(n, i)]));
+const map = (names: string[], value: (name: string, i: number) => unknown): Record<string, unknown> =>
+  Object.fromEntries(names.map((n, i) => [n, value(n, i)]));
 
 const esc = (name: string): string => name.replaceAll('~', '~0').replaceAll('/', '~1');
 
@@ -31,12 +42,21 @@ export function objectKeysDocument(names: string[] = OBJECT_PROPERTY_NAMES): str
   });
   const sns = (): Record<string, unknown> => ({
     name: 'topic',
-    consumers: names.map((n) => ({ protocol: n, endpoint: { name: n, ...map(names, () => n) }, rawMessageDelivery: false, filterPolicy: map(names, () => [n]), deliveryPolicy: { numRetries: 3 } })),
+    consumers: names.map((n) => ({
+      protocol: n,
+      endpoint: { name: n, ...map(names, () => n) },
+      rawMessageDelivery: false,
+      filterPolicy: map(names, () => [n]),
+      deliveryPolicy: { numRetries: 3 },
+    })),
     deliveryPolicy: { numRetries: 3 },
   });
   const scheme = (): Record<string, unknown> => ({
     type: 'oauth2',
-    flows: { implicit: { authorizationUrl: 'https://auth.example', availableScopes: map(names, (n) => `scope ${n}`) }, ...map(names, () => ({ tokenUrl: 'https://auth.example' })) },
+    flows: {
+      implicit: { authorizationUrl: 'https://auth.example', availableScopes: map(names, (n) => `scope ${n}`) },
+      ...map(names, () => ({ tokenUrl: 'https://auth.example' })),
+    },
     scopes: names,
   });
   const doc = {
@@ -55,7 +75,13 @@ export function objectKeysDocument(names: string[] = OBJECT_PROPERTY_NAMES): str
       title: n,
       servers: [{ $ref: `#/servers/${esc(n)}` }],
       parameters: map(names, (p) => ({ description: p, enum: [p], default: p })),
-      messages: map(names, (m) => ({ name: m, payload: schema(), headers: { type: 'object', properties: map(names, () => ({ type: 'string' })) }, bindings: bindings(), examples: [{ payload: map(names, (k) => k) }] })),
+      messages: map(names, (m) => ({
+        name: m,
+        payload: schema(),
+        headers: { type: 'object', properties: map(names, () => ({ type: 'string' })) },
+        bindings: bindings(),
+        examples: [{ payload: map(names, (k) => k) }],
+      })),
       bindings: { ...bindings(), sns: sns() },
     })),
     operations: map(names, (n) => ({
@@ -69,7 +95,11 @@ export function objectKeysDocument(names: string[] = OBJECT_PROPERTY_NAMES): str
     })),
     components: {
       schemas: map(names, () => schema()),
-      messages: map(names, (n) => ({ payload: { $ref: `#/components/schemas/${esc(n)}` }, traits: [{ $ref: `#/components/messageTraits/${esc(n)}` }], correlationId: { $ref: `#/components/correlationIds/${esc(n)}` } })),
+      messages: map(names, (n) => ({
+        payload: { $ref: `#/components/schemas/${esc(n)}` },
+        traits: [{ $ref: `#/components/messageTraits/${esc(n)}` }],
+        correlationId: { $ref: `#/components/correlationIds/${esc(n)}` },
+      })),
       securitySchemes: map(names, () => scheme()),
       parameters: map(names, (n) => ({ description: n })),
       serverVariables: map(names, (n) => ({ default: n })),

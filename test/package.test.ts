@@ -14,7 +14,12 @@ const repo = new URL('..', import.meta.url).pathname;
 const ORDERS = readFileSync(join(repo, 'content/orders.apidesc.yaml'), 'utf8');
 
 function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false' }, timeout: 300_000 });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false' },
+    timeout: 300_000,
+  });
   if (result.error) throw result.error;
   return result;
 }
@@ -27,9 +32,15 @@ describe('the npm package in another repository', () => {
     const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
     const paths = files.map((f) => f.path);
     assert.ok(paths.includes('node-dist/cli/main.js'), 'the command line ships compiled');
-    assert.ok(paths.includes('node-dist/cli/prepare-runner.js') && paths.includes('node-dist/lib/highlight/highlight-worker.js'), 'with the processes and workers it starts');
+    assert.ok(
+      paths.includes('node-dist/cli/prepare-runner.js') && paths.includes('node-dist/lib/highlight/highlight-worker.js'),
+      'with the processes and workers it starts',
+    );
     assert.ok(paths.includes('src/pages/[...route].astro') && paths.includes('astro.config.mjs'), 'the site ships inside');
-    assert.ok(paths.includes('node-dist/renderer/server/entry.mjs') && paths.includes('node-dist/renderer/apidesc-renderer.json'), 'with its renderer for builds without base path, site URL or guides');
+    assert.ok(
+      paths.includes('node-dist/renderer/server/entry.mjs') && paths.includes('node-dist/renderer/apidesc-renderer.json'),
+      'with its renderer for builds without base path, site URL or guides',
+    );
     assert.ok(!paths.some((p) => p.endsWith('.test.ts') || p.startsWith('test/') || p.startsWith('e2e/') || p.startsWith('bench/')), 'no tests or benchmarks');
     assert.ok(!existsSync(join(repo, 'node-dist')), 'the compiled files are removed from the checkout after packing');
 
@@ -37,7 +48,8 @@ describe('the npm package in another repository', () => {
       'package.json': JSON.stringify({ name: 'team-api', private: true }),
       'api/orders.apidesc.yaml': ORDERS,
       'plain/orders.apidesc.yaml': ORDERS,
-      'api/guides/start.mdx': '---\ntitle: Start here\n---\n\nPublish with <ApiLink ref="#/operations/publishOrderEvents">this operation</ApiLink>.\n\n<SchemaTable ref="#/components/schemas/Money" />\n',
+      'api/guides/start.mdx':
+        '---\ntitle: Start here\n---\n\nPublish with <ApiLink ref="#/operations/publishOrderEvents">this operation</ApiLink>.\n\n<SchemaTable ref="#/components/schemas/Money" />\n',
       'apidesc-docs.config.yaml': 'title: Team API portal\nfooterLinks:\n  - {label: Runbook, href: "https://runbooks.example.test/"}\n',
     });
     const installed = run('npm', ['install', '--save-dev', '--prefer-offline', join(packs, filename)], project);
@@ -48,7 +60,10 @@ describe('the npm package in another repository', () => {
     assert.equal(valid.status, 0, valid.stderr);
     assert.match(valid.stderr, /1 document: 0 error\(s\)/);
     const ownCache = join(project, 'node_modules/apidesc-docs/node_modules/.cache/apidesc-docs');
-    assert.ok(readdirSync(ownCache).some((f) => /^cli-[0-9a-f]+\.cjs$/.test(f)), 'the installed command runs from its bundle (src/cli/cli-bundle.ts)');
+    assert.ok(
+      readdirSync(ownCache).some((f) => /^cli-[0-9a-f]+\.cjs$/.test(f)),
+      'the installed command runs from its bundle (src/cli/cli-bundle.ts)',
+    );
 
     // Without base path, site URL or guides the first build renders with the renderer the package
     // ships, made in the checkout: the same site as the checkout's own build.
@@ -58,7 +73,11 @@ describe('the npm package in another repository', () => {
     assert.ok(!readdirSync(ownCache).some((f) => f.startsWith('renderer-')), 'no renderer of its own yet');
     const fromCheckout = run(process.execPath, [join(repo, 'bin/apidesc-docs.mjs'), 'build', 'plain/orders.apidesc.yaml', '--out', 'checkout/plain'], project);
     assert.equal(fromCheckout.status, 0, fromCheckout.stderr);
-    const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+    const filesUnder = (dir: string): string[] =>
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => relative(dir, join(e.parentPath, e.name)))
+        .sort();
     const shipped = join(project, 'public/plain');
     const checkout = join(project, 'checkout/plain');
     assert.deepEqual(filesUnder(shipped), filesUnder(checkout));
@@ -73,7 +92,10 @@ describe('the npm package in another repository', () => {
     assert.ok(existsSync(join(project, 'public/api/pagefind/pagefind.js')), 'search index');
     assert.ok(readdirSync(join(project, 'public/api/channels')).length > 0);
     assert.match(built.stderr, /Bundling the site renderer/, 'a base path and guides need a renderer of their own');
-    assert.ok(readdirSync(ownCache).some((f) => /^renderer-[0-9a-f]{16}$/.test(f)), 'the installed build keeps it beside its command bundle (src/cli/renderer-bundle.ts)');
+    assert.ok(
+      readdirSync(ownCache).some((f) => /^renderer-[0-9a-f]{16}$/.test(f)),
+      'the installed build keeps it beside its command bundle (src/cli/renderer-bundle.ts)',
+    );
 
     const broken = run(process.execPath, [cli, 'validate', 'api/missing.yaml'], project);
     assert.equal(broken.status, 2, 'an unreadable input exits 2 from the installed command too');
@@ -82,10 +104,14 @@ describe('the npm package in another repository', () => {
     const port = await freePort();
     const dev = spawn(process.execPath, [cli, 'dev', 'api/orders.apidesc.yaml', '--port', String(port)], { cwd: project, stdio: ['ignore', 'ignore', 'pipe'] });
     try {
-      const served = await until('the dev server', async () => {
-        const response = await fetch(`http://127.0.0.1:${port}/guides/start/`);
-        return response.ok ? response.text() : undefined;
-      }, 60_000);
+      const served = await until(
+        'the dev server',
+        async () => {
+          const response = await fetch(`http://127.0.0.1:${port}/guides/start/`);
+          return response.ok ? response.text() : undefined;
+        },
+        60_000,
+      );
       assert.match(served, /<title>Start here · Team API portal<\/title>/);
     } finally {
       dev.kill('SIGTERM');

@@ -36,13 +36,13 @@ function repository(): string {
 }
 
 describe('the default $ref root', () => {
-  it('is the repository that holds the document, else the working folder, else the document\'s folder', () => {
+  it("is the repository that holds the document, else the working folder, else the document's folder", () => {
     const dir = repository();
     const repo = join(dir, 'repo');
     assert.equal(refRoot(join(repo, 'services/accounts/apidesc.yaml'), '/'), repo);
     const plain = tempTree({ 'api/a.yaml': MINIMAL });
     assert.equal(refRoot('api/a.yaml', plain), plain, 'inside the working folder');
-    assert.equal(refRoot(join(plain, 'api/a.yaml'), tempDir()), join(plain, 'api'), 'outside it: the document\'s folder');
+    assert.equal(refRoot(join(plain, 'api/a.yaml'), tempDir()), join(plain, 'api'), "outside it: the document's folder");
     assert.equal(refRoot(join(plain, 'api/a.yaml'), '/', 'api'), '/api', '--root wins');
   });
 
@@ -61,13 +61,19 @@ describe('the default $ref root', () => {
     let r = await runIn(dir, ['validate', 'repo/services/accounts/apidesc.yaml', '--format', 'json']);
     assert.equal(r.code, 1);
     let found = JSON.parse(r.out) as { code: string; message: string }[];
-    assert.deepEqual(found.map((d) => d.code), ['ref-outside-root']);
+    assert.deepEqual(
+      found.map((d) => d.code),
+      ['ref-outside-root'],
+    );
     assert.match(found[0]!.message, /points outside the input folder .*repo/);
 
     writeFileSync(join(dir, 'repo/services/accounts/apidesc.yaml'), service('../../.git/config'));
     r = await runIn(dir, ['validate', 'repo/services/accounts/apidesc.yaml', '--format', 'json']);
     found = JSON.parse(r.out) as { code: string; message: string }[];
-    assert.deepEqual(found.map((d) => d.code), ['ref-outside-root']);
+    assert.deepEqual(
+      found.map((d) => d.code),
+      ['ref-outside-root'],
+    );
     assert.match(found[0]!.message, /\.git folder, which is never read/);
     assert.doesNotMatch(r.out + r.err, /c2VjcmV0|extraheader/, 'nothing of the file is printed');
   });
@@ -81,7 +87,10 @@ describe('a reference that is refused', () => {
     });
     const r = await runIn(join(dir, 'api'), ['validate', 'api.yaml', '--format', 'json']);
     const found = JSON.parse(r.out) as { code: string; pointer: string }[];
-    assert.deepEqual(found.map((d) => `${d.code} ${d.pointer}`), ['ref-outside-root /components/schemas/Shared/$ref']);
+    assert.deepEqual(
+      found.map((d) => `${d.code} ${d.pointer}`),
+      ['ref-outside-root /components/schemas/Shared/$ref'],
+    );
   });
 });
 
@@ -91,7 +100,11 @@ describe('a folder argument', () => {
     const repo = join(dir, 'repo');
     // A site built inside the repository holds copies of the documents under source/.
     assert.equal((await runIn(repo, ['build', 'services/accounts/apidesc.yaml', '--out', 'site'])).code, 0);
-    assert.ok(readdirSync(join(repo, 'site', 'source'), { recursive: true }).map(String).some((f) => f.endsWith('apidesc.yaml')));
+    assert.ok(
+      readdirSync(join(repo, 'site', 'source'), { recursive: true })
+        .map(String)
+        .some((f) => f.endsWith('apidesc.yaml')),
+    );
     const r = await runIn(repo, ['validate', '.']);
     assert.equal(r.code, 0, r.out + r.err);
     assert.match(r.err, /^2 documents: 0 error/m);

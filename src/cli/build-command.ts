@@ -48,7 +48,13 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   const cwd = options.cwd ?? process.cwd();
   // The configuration and the guides are read first: the renderer needs the base path and the
   // guides to render, and a mistake in them stops the build before any work.
-  const siteOptions = await resolveSiteOptions(inputs, { ...options.siteFlags, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) }, cwd, options.limits ?? defaultLimits, options.root);
+  const siteOptions = await resolveSiteOptions(
+    inputs,
+    { ...options.siteFlags, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) },
+    cwd,
+    options.limits ?? defaultLimits,
+    options.root,
+  );
   printDiagnostics(io, siteOptions.diagnostics, siteOptions.sources, options.color);
   if (hasErrors(siteOptions.diagnostics)) {
     io.err('Build stopped: fix the configuration above.');
@@ -81,7 +87,11 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   const dataFile = join(work, 'site.json');
   const children: ChildRun[] = [];
   const startRendering = (): ReturnType<typeof startRenderer> => {
-    const run = startRenderer({ root: fileURLToPath(new URL('../../', import.meta.url)), outDir: staging, ...(base ? { base } : {}), ...(site ? { site } : {}) }, dataFile, guides && siteOptions.guidesDir ? { dir: siteOptions.guidesDir, files: guides.renderable } : undefined);
+    const run = startRenderer(
+      { root: fileURLToPath(new URL('../../', import.meta.url)), outDir: staging, ...(base ? { base } : {}), ...(site ? { site } : {}) },
+      dataFile,
+      guides && siteOptions.guidesDir ? { dir: siteOptions.guidesDir, files: guides.renderable } : undefined,
+    );
     children.push(run);
     return run;
   };
@@ -127,7 +137,10 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
       io.err(`Search index: ${indexed} pages.`);
       // Checked again at the swap: the files the documents referenced are known now, and the
       // folder may have changed while the site was built.
-      const swapProblem = outputFolderProblem(outDir, options.outDir, [...protectedPaths, ...prepared.readFiles.map((path) => ({ path, what: 'a file the documents reference' }))]);
+      const swapProblem = outputFolderProblem(outDir, options.outDir, [
+        ...protectedPaths,
+        ...prepared.readFiles.map((path) => ({ path, what: 'a file the documents reference' })),
+      ]);
       if (swapProblem) {
         io.err(`apidesc-docs: ${swapProblem}`);
         return EXIT.usage;
@@ -154,7 +167,8 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
 function buildInputs(inputs: string[], options: BuildOptions, cwd: string, site: ResolvedSiteOptions): ProtectedPath[] {
   const paths = standardProtectedPaths(cwd);
   for (const input of inputs) paths.push({ path: resolve(cwd, input), what: `the input ${input}` });
-  for (const file of expandInputs(inputs, cwd).files) paths.push({ path: refRoot(file, cwd, options.root), what: options.root ? 'the --root folder' : "a document's folder, which its $refs read" });
+  for (const file of expandInputs(inputs, cwd).files)
+    paths.push({ path: refRoot(file, cwd, options.root), what: options.root ? 'the --root folder' : "a document's folder, which its $refs read" });
   if (site.configFile) paths.push({ path: site.configFile, what: 'the configuration file' });
   if (site.guidesDir) paths.push({ path: site.guidesDir, what: 'the guides folder' });
   for (const asset of site.assets) paths.push({ path: asset.from, what: `the file ${asset.from}` });
@@ -181,9 +195,16 @@ interface ChildRun {
 }
 
 /** Starts a runner module in a child process that ends with this one (child-lifetime.ts). */
-function spawnRunner(module: string, args: string[], options: { env?: NodeJS.ProcessEnv; stdio: ['pipe' | 'ignore', 'pipe' | 'inherit', 'pipe' | 'inherit'] }): { child: ChildProcess; exited: Promise<void>; stop: ChildRun['stop'] } {
+function spawnRunner(
+  module: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; stdio: ['pipe' | 'ignore', 'pipe' | 'inherit', 'pipe' | 'inherit'] },
+): { child: ChildProcess; exited: Promise<void>; stop: ChildRun['stop'] } {
   const runner = fileURLToPath(moduleFile(module, import.meta.url));
-  const child = spawn(process.execPath, [...LEAN_HEAP_FLAGS, runner, ...args], { ...(options.env ? { env: options.env } : {}), stdio: [...options.stdio, CHILD_STDIO_IPC] });
+  const child = spawn(process.execPath, [...LEAN_HEAP_FLAGS, runner, ...args], {
+    ...(options.env ? { env: options.env } : {}),
+    stdio: [...options.stdio, CHILD_STDIO_IPC],
+  });
   const exited = new Promise<void>((done) => child.on('close', () => done()));
   // Nobody waits for a runner's IPC channel: it is there so that the child notices when this process is gone.
   child.channel?.unref();
@@ -238,7 +259,11 @@ function runPrepare(request: PrepareRequest, io: CliIO): ChildRun & { result: Pr
  * Starts the site renderer in a child process (see render-runner.ts). `done` rejects when it
  * fails; `stop` ends it when the build stops early (invalid documents), and is harmless after.
  */
-function startRenderer(options: { root: string; outDir: string; base?: string; site?: string }, dataFile: string, guides: GuideFiles | undefined): ChildRun & { done: Promise<void> } {
+function startRenderer(
+  options: { root: string; outDir: string; base?: string; site?: string },
+  dataFile: string,
+  guides: GuideFiles | undefined,
+): ChildRun & { done: Promise<void> } {
   const { child, stop } = spawnRunner('./render-runner.ts', [JSON.stringify(options)], {
     env: { ...process.env, APIDESC_SITE_DATA: dataFile, ASTRO_TELEMETRY_DISABLED: '1', ...guidesEnvironment(guides) },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -246,7 +271,9 @@ function startRenderer(options: { root: string; outDir: string; base?: string; s
   let stopped = false;
   const done = new Promise<void>((resolveDone, fail) => {
     child.on('error', fail);
-    child.on('close', (code) => (code === 0 ? resolveDone() : fail(new Error(stopped ? 'the site renderer was stopped' : `the site renderer exited with code ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolveDone() : fail(new Error(stopped ? 'the site renderer was stopped' : `the site renderer exited with code ${code}`)),
+    );
   });
   // Nobody waits for a renderer stopped early: its rejection is expected.
   done.catch(() => {});

@@ -78,9 +78,20 @@ export function compareManifests(before: RouteEntry[], after: RouteEntry[]): Cha
   const byUrl = (a: PageEntry, b: PageEntry): number => byCodeUnits(a.url, b.url);
   const unknownChanges = before.length > 0 && before.every((r) => r.hash === undefined);
   return {
-    added: [...now.values()].filter((r) => !old.has(r.url)).map(entry).sort(byUrl),
-    changed: unknownChanges ? [] : [...now.values()].filter((r) => old.has(r.url) && old.get(r.url)!.hash !== r.hash).map(entry).sort(byUrl),
-    removed: [...old.values()].filter((r) => !now.has(r.url)).map(entry).sort(byUrl),
+    added: [...now.values()]
+      .filter((r) => !old.has(r.url))
+      .map(entry)
+      .sort(byUrl),
+    changed: unknownChanges
+      ? []
+      : [...now.values()]
+          .filter((r) => old.has(r.url) && old.get(r.url)!.hash !== r.hash)
+          .map(entry)
+          .sort(byUrl),
+    removed: [...old.values()]
+      .filter((r) => !now.has(r.url))
+      .map(entry)
+      .sort(byUrl),
     unknownChanges,
   };
 }
@@ -137,7 +148,11 @@ function link(e: PageEntry, previewUrl: string | undefined): string | undefined 
 }
 
 function summary(changes: Changes): string {
-  const parts = [`${changes.added.length} added`, ...(changes.unknownChanges ? [] : [`${changes.changed.length} changed`]), `${changes.removed.length} removed`];
+  const parts = [
+    `${changes.added.length} added`,
+    ...(changes.unknownChanges ? [] : [`${changes.changed.length} changed`]),
+    `${changes.removed.length} removed`,
+  ];
   return parts.join(', ');
 }
 
@@ -174,7 +189,11 @@ const destination = (href: string): string => href.replace(/[()\\]/g, (c) => `%$
 function markdown(changes: Changes, label: Label, previewUrl: string | undefined): string {
   const out = [`### API documentation changes`, '', `${summary(changes)}.`];
   if (changes.unknownChanges) out.push('', '_The published manifest has no page digests: changed pages are not listed until it is rebuilt._');
-  for (const [title, list, linked] of [['Added', changes.added, true], ['Changed', changes.changed, true], ['Removed', changes.removed, false]] as const) {
+  for (const [title, list, linked] of [
+    ['Added', changes.added, true],
+    ['Changed', changes.changed, true],
+    ['Removed', changes.removed, false],
+  ] as const) {
     if (list.length === 0) continue;
     out.push('', `**${title}**`, '');
     for (const e of list.slice(0, LISTED)) {
@@ -189,7 +208,11 @@ function markdown(changes: Changes, label: Label, previewUrl: string | undefined
 
 function text(changes: Changes, label: Label, previewUrl: string | undefined): string {
   const out = [summary(changes)];
-  for (const [sign, list] of [['+', changes.added], ['~', changes.changed], ['-', changes.removed]] as const) {
+  for (const [sign, list] of [
+    ['+', changes.added],
+    ['~', changes.changed],
+    ['-', changes.removed],
+  ] as const) {
     for (const e of list.slice(0, LISTED)) {
       const where = link(e, previewUrl) ?? (isShownUrl(e.url) ? e.url : undefined);
       out.push(`${sign} ${escapeControls(label(e))}${where === undefined ? '' : `  ${where}`}`);

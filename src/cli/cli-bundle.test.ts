@@ -46,7 +46,7 @@ console.log(JSON.stringify({ exit, bundled: cli !== undefined, rebuilt: cli?.reb
 const bundles = (cacheDir: string): string[] => readdirSync(cacheDir).filter((f) => f.endsWith('.cjs'));
 
 describe('the command line run from a bundle', () => {
-  it('bundles the start-up modules, keeps each file\'s own import.meta.url, and leaves on-demand imports to Node', () => {
+  it("bundles the start-up modules, keeps each file's own import.meta.url, and leaves on-demand imports to Node", () => {
     const root = tempTree(PACKAGE);
     const entry = join(root, 'src/cli/main.ts');
     const run = runBundled(entry, join(root, 'cache'), ['21']);
@@ -76,15 +76,19 @@ describe('the command line run from a bundle', () => {
     assert.deepEqual([changed.rebuilt, changed.printed.result], [true, 15]);
     assert.equal(bundles(cache).length, 1);
     assert.notEqual(bundles(cache)[0], before);
-    assert.ok(!readdirSync(cache).some((f) => f.startsWith(`${before}.`)), 'the old bundle\'s code cache is gone too');
+    assert.ok(!readdirSync(cache).some((f) => f.startsWith(`${before}.`)), "the old bundle's code cache is gone too");
   });
 
   it('gives up (the caller runs the modules) when a module reads import.meta beyond url and main, or the cache cannot be written', () => {
-    const root = tempTree({ ...PACKAGE, 'src/lib/twice.ts': 'export function twice(n: number): number { return import.meta.dirname.length * 0 + n * 2; }\n', 'blocker': 'a file, not a folder' });
+    const root = tempTree({
+      ...PACKAGE,
+      'src/lib/twice.ts': 'export function twice(n: number): number { return import.meta.dirname.length * 0 + n * 2; }\n',
+      blocker: 'a file, not a folder',
+    });
     const entry = join(root, 'src/cli/main.ts');
     assert.equal(runBundled(entry, join(root, 'cache'), ['1']).bundled, false);
     assert.ok(!existsSync(join(root, 'cache')));
-    const plain = tempTree({ ...PACKAGE, 'blocker': 'a file, not a folder' });
+    const plain = tempTree({ ...PACKAGE, blocker: 'a file, not a folder' });
     assert.equal(runBundled(join(plain, 'src/cli/main.ts'), join(plain, 'blocker', 'cache'), ['1']).bundled, false);
   });
 });
@@ -133,10 +137,22 @@ describe('apidesc-docs from its bin, bundled', () => {
     const entry = new URL('./main.ts', import.meta.url).pathname;
     const bundle = currentBundleFile(entry, defaultCacheDir(entry));
     assert.ok(bundle, 'the bin made or found a current bundle');
-    assert.ok(readdirSync(dirname(bundle)).some((f) => f.startsWith(`${basename(bundle)}.validate.`) && f.endsWith('.v8cache')), 'and saved the code cache of `validate`');
+    assert.ok(
+      readdirSync(dirname(bundle)).some((f) => f.startsWith(`${basename(bundle)}.validate.`) && f.endsWith('.v8cache')),
+      'and saved the code cache of `validate`',
+    );
     const codes = (JSON.parse(out) as { code: string; message: string }[]).map((d) => `${d.code}: ${d.message}`);
-    assert.ok(codes.some((c) => /^example-invalid: example 1: the payload .*pattern/.test(c)), codes.join('\n'));
-    assert.ok(codes.some((c) => /^example-invalid: .*Avro/.test(c)), codes.join('\n'));
-    assert.ok(codes.some((c) => c.startsWith('config-')), `the configuration module was read: ${codes.join('\n')}`);
+    assert.ok(
+      codes.some((c) => /^example-invalid: example 1: the payload .*pattern/.test(c)),
+      codes.join('\n'),
+    );
+    assert.ok(
+      codes.some((c) => /^example-invalid: .*Avro/.test(c)),
+      codes.join('\n'),
+    );
+    assert.ok(
+      codes.some((c) => c.startsWith('config-')),
+      `the configuration module was read: ${codes.join('\n')}`,
+    );
   });
 });

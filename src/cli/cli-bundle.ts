@@ -129,7 +129,11 @@ async function writeBundle(entry: string, manifestFile: string, sourceRoot: stri
           setup(build) {
             build.onLoad({ filter: ownFiles }, async (args) => {
               // Types go first, so that only calls are left to read as `import(`.
-              const { code } = await transform(readFileSync(args.path, 'utf8'), { loader: extname(args.path).endsWith('ts') ? 'ts' : 'js', format: 'esm', target });
+              const { code } = await transform(readFileSync(args.path, 'utf8'), {
+                loader: extname(args.path).endsWith('ts') ? 'ts' : 'js',
+                format: 'esm',
+                target,
+              });
               return { contents: withOwnImports(code, args.path), loader: 'js' };
             });
           },

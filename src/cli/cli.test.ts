@@ -22,7 +22,12 @@ async function run(args: string[], cwd: string): Promise<{ code: number; out: st
 const broken = MINIMAL.replace('  version: 1.0.0\n', '') + 'channels:\n  c:\n    address: users/{id}\n';
 
 describe('apidesc-docs validate', () => {
-  const dir = tempTree({ 'ok.yaml': MINIMAL, 'bad.yaml': broken, 'warn.yaml': MINIMAL + 'x-a: 1\ncomponents:\n  schemas:\n    A: {type: boolean, default: "no"}\n', 'empty/readme.txt': 'no documents' });
+  const dir = tempTree({
+    'ok.yaml': MINIMAL,
+    'bad.yaml': broken,
+    'warn.yaml': MINIMAL + 'x-a: 1\ncomponents:\n  schemas:\n    A: {type: boolean, default: "no"}\n',
+    'empty/readme.txt': 'no documents',
+  });
 
   it('exits 0 for a valid document and prints a summary', async () => {
     const r = await run(['validate', 'ok.yaml'], dir);
@@ -47,10 +52,13 @@ describe('apidesc-docs validate', () => {
   it('prints JSON diagnostics with --format json', async () => {
     const r = await run(['validate', '--format', 'json', 'bad.yaml'], dir);
     const list = JSON.parse(r.out) as { code: string; file: string; line: number; column: number; pointer: string; severity: string; message: string }[];
-    assert.deepEqual(list.map((d) => [d.code, d.file, d.line, d.pointer]), [
-      ['spec-required', 'bad.yaml', 2, '/info'],
-      ['channel-parameters-missing', 'bad.yaml', 6, '/channels/c/address'],
-    ]);
+    assert.deepEqual(
+      list.map((d) => [d.code, d.file, d.line, d.pointer]),
+      [
+        ['spec-required', 'bad.yaml', 2, '/info'],
+        ['channel-parameters-missing', 'bad.yaml', 6, '/channels/c/address'],
+      ],
+    );
   });
 
   it('prints SARIF 2.1.0 with --format sarif', async () => {
@@ -91,14 +99,18 @@ describe('apidesc-docs validate', () => {
       // A key with an OSC title, a clear-screen, a carriage return and a forged GitHub annotation
       // (YAML escapes), a file name with a clear-screen, a tab in a comment; a document with a raw
       // ESC (a syntax error).
-      'ev\u001b[2Jil.yaml': 'apidesc: 3.0.0\ninfo:\n  title: T\n  version: 1.0.0\n  "x\\e]0;pwned\\a\\r\\n::error file=a.yaml::forged\\e[2J": 1\nchannels:\n  c:\n    address: "a/{id}"  #\tnote\n',
+      'ev\u001b[2Jil.yaml':
+        'apidesc: 3.0.0\ninfo:\n  title: T\n  version: 1.0.0\n  "x\\e]0;pwned\\a\\r\\n::error file=a.yaml::forged\\e[2J": 1\nchannels:\n  c:\n    address: "a/{id}"  #\tnote\n',
       'raw.yaml': 'apidesc: 3.0.0\ninfo:\n  title: "\u001b]0;pwned\u0007"\n  version: 1.0.0\n',
     });
     const r = await run(['validate', '.'], evil);
     assert.equal(r.code, 1);
     assert.doesNotMatch(r.out + r.err, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/, 'no control character but line breaks');
     assert.doesNotMatch(r.out, /^::error/m);
-    assert.match(r.out, /^ev\\u001b\[2Jil\.yaml:5:3 {2}error {2}spec-unknown-field {2}unknown field `x\\u001b\]0;pwned\\u0007\\r\\n::error file=a\.yaml::forged\\u001b\[2J` in Info Object$/m);
+    assert.match(
+      r.out,
+      /^ev\\u001b\[2Jil\.yaml:5:3 {2}error {2}spec-unknown-field {2}unknown field `x\\u001b\]0;pwned\\u0007\\r\\n::error file=a\.yaml::forged\\u001b\[2J` in Info Object$/m,
+    );
     assert.match(r.out, /^> 8 \| {5}address: "a\/\{id\}" {2}# note$/m);
     assert.match(r.out, /^raw\.yaml:3:\d+ {2}error {2}load-syntax/m);
   });

@@ -15,23 +15,41 @@ describe('configuration file', () => {
   it('reads every field of a valid YAML configuration, paths from its folder', async () => {
     const dir = tempTree({
       'apidesc-docs.config.yaml': [
-        'title: Acme events', 'logo: brand/logo.svg', 'favicon: brand/icon.png', 'base: /api/', 'site: https://docs.acme.test',
-        'guides: docs', 'sidebar: channel', 'accentColor: {light: "#0b5394", dark: "#9fc5e8"}',
-        'footerLinks:', '  - {label: Status, href: "https://status.acme.test"}', 'editLink: "https://git.acme.test/api/edit/main/{path}#L{line}"', '',
+        'title: Acme events',
+        'logo: brand/logo.svg',
+        'favicon: brand/icon.png',
+        'base: /api/',
+        'site: https://docs.acme.test',
+        'guides: docs',
+        'sidebar: channel',
+        'accentColor: {light: "#0b5394", dark: "#9fc5e8"}',
+        'footerLinks:',
+        '  - {label: Status, href: "https://status.acme.test"}',
+        'editLink: "https://git.acme.test/api/edit/main/{path}#L{line}"',
+        '',
       ].join('\n'),
-      'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>', 'brand/icon.png': 'png', 'docs/a.md': '# A\n', 'api/api.yaml': API,
+      'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'brand/icon.png': 'png',
+      'docs/a.md': '# A\n',
+      'api/api.yaml': API,
     });
     const resolved = await resolveSiteOptions(['api/api.yaml'], {}, dir, defaultLimits);
     assert.deepEqual(resolved.diagnostics, []);
     assert.equal(resolved.base, '/api/');
     assert.equal(resolved.site, 'https://docs.acme.test');
     assert.equal(resolved.guidesDir, join(dir, 'docs'));
-    assert.deepEqual(resolved.assets.map(({ from, to, content }) => ({ from, to, content: content.toString() })), [
-      { from: join(dir, 'brand/logo.svg'), to: 'assets/logo.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' },
-      { from: join(dir, 'brand/icon.png'), to: 'assets/favicon.png', content: 'png' },
-    ]);
+    assert.deepEqual(
+      resolved.assets.map(({ from, to, content }) => ({ from, to, content: content.toString() })),
+      [
+        { from: join(dir, 'brand/logo.svg'), to: 'assets/logo.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' },
+        { from: join(dir, 'brand/icon.png'), to: 'assets/favicon.png', content: 'png' },
+      ],
+    );
     assert.deepEqual(resolved.settings, {
-      title: 'Acme events', logoUrl: 'assets/logo.svg', favicon: { url: 'assets/favicon.png', type: 'image/png' }, sidebar: 'channel',
+      title: 'Acme events',
+      logoUrl: 'assets/logo.svg',
+      favicon: { url: 'assets/favicon.png', type: 'image/png' },
+      sidebar: 'channel',
       accent: { light: '#0b5394', dark: '#9fc5e8', lightText: '#ffffff', darkText: '#0b1020' },
       footerLinks: [{ label: 'Status', href: 'https://status.acme.test' }],
       editLink: { pattern: 'https://git.acme.test/api/edit/main/{path}#L{line}', prefix: '' },
@@ -39,14 +57,16 @@ describe('configuration file', () => {
   });
 
   it('names the file, line and column of each wrong field, with what is expected', async () => {
-    const dir = tempTree({ 'apidesc-docs.config.json': '{\n  "title": "Docs",\n  "sidebar": "alphabet",\n  "footerLinks": [{"label": "x", "href": "javascript:alert(1)"}],\n  "colour": "#fff"\n}\n' });
+    const dir = tempTree({
+      'apidesc-docs.config.json':
+        '{\n  "title": "Docs",\n  "sidebar": "alphabet",\n  "footerLinks": [{"label": "x", "href": "javascript:alert(1)"}],\n  "colour": "#fff"\n}\n',
+    });
     const { diagnostics, config } = await loadConfig(dir, undefined, defaultLimits);
     assert.deepEqual(config, {}, 'an invalid configuration is not used');
-    assert.deepEqual(diagnostics.map((d) => `${d.code} ${where(d)}`), [
-      'config-invalid apidesc-docs.config.json:3:14',
-      'config-invalid apidesc-docs.config.json:4:42',
-      'config-unknown-field apidesc-docs.config.json:5:3',
-    ]);
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.code} ${where(d)}`),
+      ['config-invalid apidesc-docs.config.json:3:14', 'config-invalid apidesc-docs.config.json:4:42', 'config-unknown-field apidesc-docs.config.json:5:3'],
+    );
     assert.match(diagnostics[0]!.message, /`sidebar` must be "tag".*"channel".*"none"/);
     assert.match(diagnostics[1]!.message, /`footerLinks` must be a list of/);
     assert.match(diagnostics[2]!.hint ?? '', /Fields: title, logo, favicon/);
@@ -57,7 +77,10 @@ describe('configuration file', () => {
     assert.equal((await loadConfig(broken, undefined, defaultLimits)).diagnostics[0]?.code, 'load-syntax');
     const missing = tempTree({ 'apidesc-docs.config.yaml': 'logo: nope.svg\nguides: nowhere\naccentColor: "#ffff00"\n' });
     const found = (await loadConfig(missing, undefined, defaultLimits)).diagnostics;
-    assert.deepEqual(found.map((d) => `${d.code}@${d.line}`), ['config-missing-file@1', 'config-missing-file@2', 'config-low-contrast@3']);
+    assert.deepEqual(
+      found.map((d) => `${d.code}@${d.line}`),
+      ['config-missing-file@1', 'config-missing-file@2', 'config-low-contrast@3'],
+    );
     assert.equal(found[2]!.severity, 'warning');
     assert.match(found[2]!.message, /contrast of 1\.1:1 on the light theme/);
   });
@@ -75,14 +98,21 @@ describe('configuration file', () => {
   });
 
   it('lets flags override the file, checks them, and finds guides/ beside the document by default', async () => {
-    const dir = tempTree({ 'apidesc-docs.config.json': '{"title": "File", "sidebar": "tag", "base": "/file/"}', 'api/api.yaml': API, 'api/guides/start.md': '# Start\n' });
+    const dir = tempTree({
+      'apidesc-docs.config.json': '{"title": "File", "sidebar": "tag", "base": "/file/"}',
+      'api/api.yaml': API,
+      'api/guides/start.md': '# Start\n',
+    });
     const resolved = await resolveSiteOptions(['api/api.yaml'], { title: 'Flag', base: '/flag/' }, dir, defaultLimits);
     assert.equal(resolved.settings.title, 'Flag');
     assert.equal(resolved.settings.sidebar, 'tag');
     assert.equal(resolved.base, '/flag/');
     assert.equal(resolved.guidesDir, join(dir, 'api/guides'));
     const wrong = await resolveSiteOptions(['api/api.yaml'], { accent: 'blue', sidebar: 'random' }, dir, defaultLimits);
-    assert.deepEqual(wrong.diagnostics.map((d) => `${d.file}: ${d.message.split(' must')[0]}`), ['command line: --sidebar', 'command line: --accent']);
+    assert.deepEqual(
+      wrong.diagnostics.map((d) => `${d.file}: ${d.message.split(' must')[0]}`),
+      ['command line: --sidebar', 'command line: --accent'],
+    );
   });
 });
 
@@ -90,7 +120,7 @@ describe('paths of the configuration', () => {
   const codesOf = async (dir: string, flags: Parameters<typeof resolveSiteOptions>[1] = {}, root?: string): Promise<string[]> =>
     (await resolveSiteOptions(['api/api.yaml'], flags, dir, defaultLimits, root)).diagnostics.map((d) => `${d.code} ${d.pointer} ${d.message}`);
 
-  it('stay inside the configuration\'s folder: absolute paths, ../ and links out of it are refused', async () => {
+  it("stay inside the configuration's folder: absolute paths, ../ and links out of it are refused", async () => {
     const outside = tempTree({ 'secret.svg': '<svg xmlns="http://www.w3.org/2000/svg"><text>secret</text></svg>', 'docs/a.md': '# A\n' });
     const dir = tempTree({ 'site/api/api.yaml': API });
     symlinkSync(join(outside, 'secret.svg'), join(dir, 'site', 'logo.svg'));
@@ -123,12 +153,16 @@ describe('paths of the configuration', () => {
   });
 
   it('publish an SVG logo only without script, handlers, links or foreign content', async () => {
-    const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24" onload="alert(1)"><script>alert(2)</script><style>@import url(https://evil.example/x.css);</style><a href="javascript:alert(3)"><path d="M0 0h24v24H0z" fill="#0b5394"/></a><foreignObject><iframe src="https://evil.example"/></foreignObject><use xlink:href="https://evil.example/x.svg#a"/><use href="#p"/><image href="https://evil.example/x.png"/><set attributeName="onclick" to="alert(4)"/></svg>';
+    const svg =
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24" onload="alert(1)"><script>alert(2)</script><style>@import url(https://evil.example/x.css);</style><a href="javascript:alert(3)"><path d="M0 0h24v24H0z" fill="#0b5394"/></a><foreignObject><iframe src="https://evil.example"/></foreignObject><use xlink:href="https://evil.example/x.svg#a"/><use href="#p"/><image href="https://evil.example/x.png"/><set attributeName="onclick" to="alert(4)"/></svg>';
     const dir = tempTree({ 'api/api.yaml': API, 'apidesc-docs.config.json': '{"logo": "logo.svg"}', 'logo.svg': svg });
     const resolved = await resolveSiteOptions(['api/api.yaml'], {}, dir, defaultLimits);
     assert.deepEqual(resolved.diagnostics, []);
     const published = resolved.assets[0]!.content.toString();
-    assert.equal(published, '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24"><path d="M0 0h24v24H0z" fill="#0b5394"></path><use href="#p"></use></svg>');
+    assert.equal(
+      published,
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24"><path d="M0 0h24v24H0z" fill="#0b5394"></path><use href="#p"></use></svg>',
+    );
   });
 
   it('accept only real site paths as base and footer links, and image sources for the CSP', async () => {
@@ -140,7 +174,16 @@ describe('paths of the configuration', () => {
       writeFileSync(join(dir, 'apidesc-docs.config.json'), JSON.stringify({ footerLinks: [{ label: 'x', href }] }));
       assert.match((await codesOf(dir))[0] ?? '', /config-invalid \/footerLinks\/0\/href/, href);
     }
-    writeFileSync(join(dir, 'apidesc-docs.config.json'), JSON.stringify({ footerLinks: [{ label: 'Guides', href: '/guides/' }, { label: 'Top', href: '#top' }], imageSources: ['https://img.shields.io'] }));
+    writeFileSync(
+      join(dir, 'apidesc-docs.config.json'),
+      JSON.stringify({
+        footerLinks: [
+          { label: 'Guides', href: '/guides/' },
+          { label: 'Top', href: '#top' },
+        ],
+        imageSources: ['https://img.shields.io'],
+      }),
+    );
     const resolved = await resolveSiteOptions(['api/api.yaml'], {}, dir, defaultLimits);
     assert.deepEqual(resolved.diagnostics, []);
     assert.deepEqual(resolved.settings.imageSources, ['https://img.shields.io']);

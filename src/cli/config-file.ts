@@ -37,23 +37,98 @@ export async function loadConfig(cwd: string, explicit: string | undefined, limi
   const shown = displayPath(file, cwd);
   const diagnostic = (p: Problem, index?: PositionIndex): Diagnostic => {
     const position = p.position ?? index?.find(p.at.pointer, p.atKey) ?? { line: 0, column: 0 };
-    return { code: p.code, severity: p.severity, message: p.message, ...(p.hint ? { hint: p.hint } : {}), file: shown, pointer: p.at.pointer, line: position.line, column: position.column };
+    return {
+      code: p.code,
+      severity: p.severity,
+      message: p.message,
+      ...(p.hint ? { hint: p.hint } : {}),
+      file: shown,
+      pointer: p.at.pointer,
+      line: position.line,
+      column: position.column,
+    };
   };
   if (found.length > 1) {
-    return { config: {}, file, folder, diagnostics: [{ code: 'config-ambiguous', severity: 'error', message: `several configuration files: ${found.map((f) => displayPath(f, cwd)).join(', ')}`, hint: 'Keep one, or name it with --config.', file: shown, pointer: '', line: 0, column: 0 }] };
+    return {
+      config: {},
+      file,
+      folder,
+      diagnostics: [
+        {
+          code: 'config-ambiguous',
+          severity: 'error',
+          message: `several configuration files: ${found.map((f) => displayPath(f, cwd)).join(', ')}`,
+          hint: 'Keep one, or name it with --config.',
+          file: shown,
+          pointer: '',
+          line: 0,
+          column: 0,
+        },
+      ],
+    };
   }
   let value: unknown;
   let index: PositionIndex | undefined;
   let text: string | undefined;
   if (/\.m?js$/i.test(file)) {
-    if (!existsSync(file)) return { config: {}, file, folder, diagnostics: [{ code: 'load-missing', severity: 'error', message: 'the configuration file does not exist', hint: 'Check the path given to --config.', file: shown, pointer: '', line: 0, column: 0 }] };
+    if (!existsSync(file))
+      return {
+        config: {},
+        file,
+        folder,
+        diagnostics: [
+          {
+            code: 'load-missing',
+            severity: 'error',
+            message: 'the configuration file does not exist',
+            hint: 'Check the path given to --config.',
+            file: shown,
+            pointer: '',
+            line: 0,
+            column: 0,
+          },
+        ],
+      };
     // Importing a pipe or a device would block for ever.
-    if (!statSync(file).isFile()) return { config: {}, file, folder, diagnostics: [{ code: 'load-unreadable', severity: 'error', message: 'the configuration is not a regular file', hint: 'Name a regular file.', file: shown, pointer: '', line: 0, column: 0 }] };
+    if (!statSync(file).isFile())
+      return {
+        config: {},
+        file,
+        folder,
+        diagnostics: [
+          {
+            code: 'load-unreadable',
+            severity: 'error',
+            message: 'the configuration is not a regular file',
+            hint: 'Name a regular file.',
+            file: shown,
+            pointer: '',
+            line: 0,
+            column: 0,
+          },
+        ],
+      };
     try {
       const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
       value = typeof module.default === 'function' ? await (module.default as () => unknown)() : module.default;
     } catch (error) {
-      return { config: {}, file, folder, diagnostics: [{ code: 'config-load', severity: 'error', message: `the module failed to load: ${error instanceof Error ? error.message : String(error)}`, hint: 'The file must be an ES module whose default export is the configuration object.', file: shown, pointer: '', line: 0, column: 0 }] };
+      return {
+        config: {},
+        file,
+        folder,
+        diagnostics: [
+          {
+            code: 'config-load',
+            severity: 'error',
+            message: `the module failed to load: ${error instanceof Error ? error.message : String(error)}`,
+            hint: 'The file must be an ES module whose default export is the configuration object.',
+            file: shown,
+            pointer: '',
+            line: 0,
+            column: 0,
+          },
+        ],
+      };
     }
   } else {
     const loaded = loadSourceFile(file, limits);
@@ -71,7 +146,13 @@ export async function loadConfig(cwd: string, explicit: string | undefined, limi
  * where its paths start; `file` names the source in problems (the command line for flags);
  * `allowed` are the folders its paths may lead into (its folder, and `--root`).
  */
-export function checkConfig(value: unknown, folder: string, file: string, name: FieldNamer = fieldInFile, allowed: readonly string[] = [folder]): { config: SiteConfig; problems: Problem[] } {
+export function checkConfig(
+  value: unknown,
+  folder: string,
+  file: string,
+  name: FieldNamer = fieldInFile,
+  allowed: readonly string[] = [folder],
+): { config: SiteConfig; problems: Problem[] } {
   const problems = checkSiteConfig(value, file, name);
   const config = problems.length === 0 ? (value as SiteConfig) : {};
   problems.push(...checkFiles(config, folder, file, name, allowed), ...checkAccent(config, file));
@@ -85,25 +166,47 @@ export function checkConfig(value: unknown, folder: string, file: string, name: 
  */
 function checkFiles(config: SiteConfig, folder: string, file: string, name: FieldNamer, allowed: readonly string[]): Problem[] {
   const problems: Problem[] = [];
-  for (const [field, kind] of [['logo', 'file'], ['favicon', 'file'], ['guides', 'folder']] as const) {
+  for (const [field, kind] of [
+    ['logo', 'file'],
+    ['favicon', 'file'],
+    ['guides', 'folder'],
+  ] as const) {
     const path = config[field];
     if (path === undefined) continue;
     const at = { file, pointer: `/${field}` };
     const full = resolve(folder, path);
     if (!reallyWithin(allowed, full)) {
       const real = realPath(full);
-      problems.push({ code: 'config-path-outside', severity: 'error', message: `${name(field)}: ${path} leads outside ${allowed.join(' and ')}${real !== full ? ` (to ${real})` : ''}`, hint: 'Paths of the configuration stay inside its folder (or --root): copy the file or folder there instead of naming or linking it.', at });
+      problems.push({
+        code: 'config-path-outside',
+        severity: 'error',
+        message: `${name(field)}: ${path} leads outside ${allowed.join(' and ')}${real !== full ? ` (to ${real})` : ''}`,
+        hint: 'Paths of the configuration stay inside its folder (or --root): copy the file or folder there instead of naming or linking it.',
+        at,
+      });
       continue;
     }
     let stat;
     try {
       stat = statSync(full);
     } catch {
-      problems.push({ code: 'config-missing-file', severity: 'error', message: `${name(field)}: the ${kind} ${path} does not exist`, hint: `Paths are relative to the folder of the configuration file (${folder}).`, at });
+      problems.push({
+        code: 'config-missing-file',
+        severity: 'error',
+        message: `${name(field)}: the ${kind} ${path} does not exist`,
+        hint: `Paths are relative to the folder of the configuration file (${folder}).`,
+        at,
+      });
       continue;
     }
     if (kind === 'folder' ? stat.isDirectory() : stat.isFile()) continue;
-    problems.push({ code: 'config-missing-file', severity: 'error', message: `${name(field)}: ${path} is not a ${kind === 'file' ? 'regular file' : 'folder'}`, hint: `Name a ${kind}, relative to the folder of the configuration file (${folder}).`, at });
+    problems.push({
+      code: 'config-missing-file',
+      severity: 'error',
+      message: `${name(field)}: ${path} is not a ${kind === 'file' ? 'regular file' : 'folder'}`,
+      hint: `Name a ${kind}, relative to the folder of the configuration file (${folder}).`,
+      at,
+    });
   }
   return problems;
 }
@@ -116,11 +219,17 @@ function checkAccent(config: SiteConfig, file: string): Problem[] {
   return (['light', 'dark'] as const).flatMap((theme) => {
     const ratio = contrastRatio(pair[theme], BACKGROUNDS[theme]);
     if (ratio >= MIN_TEXT_CONTRAST) return [];
-    return [{
-      code: 'config-low-contrast', severity: 'warning' as const,
-      message: `the accent colour ${pair[theme]} has a contrast of ${ratio.toFixed(1)}:1 on the ${theme} theme's background (links need ${MIN_TEXT_CONTRAST}:1)`,
-      hint: typeof accent === 'string' ? 'Give one colour per theme: {"light": "…", "dark": "…"}.' : `Choose a ${theme === 'light' ? 'darker' : 'lighter'} colour for the ${theme} theme.`,
-      at: { file, pointer: typeof accent === 'string' ? '/accentColor' : `/accentColor/${theme}` },
-    }];
+    return [
+      {
+        code: 'config-low-contrast',
+        severity: 'warning' as const,
+        message: `the accent colour ${pair[theme]} has a contrast of ${ratio.toFixed(1)}:1 on the ${theme} theme's background (links need ${MIN_TEXT_CONTRAST}:1)`,
+        hint:
+          typeof accent === 'string'
+            ? 'Give one colour per theme: {"light": "…", "dark": "…"}.'
+            : `Choose a ${theme === 'light' ? 'darker' : 'lighter'} colour for the ${theme} theme.`,
+        at: { file, pointer: typeof accent === 'string' ? '/accentColor' : `/accentColor/${theme}` },
+      },
+    ];
   });
 }

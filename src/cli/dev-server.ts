@@ -44,7 +44,15 @@ export function isSiteSource(root: string, path: string, guides?: string): boole
   return top === 'src' || top === 'public';
 }
 
-const ASSET_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif', '.ico': 'image/x-icon' };
+const ASSET_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+};
 
 /** Reload on the "rebuilt" event; an external file, so the pages' Content-Security-Policy (no inline script) allows it. */
 const LIVE = "new EventSource('/__apidesc/events').addEventListener('rebuilt', () => location.reload());";
@@ -119,10 +127,12 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
     let timer: NodeJS.Timeout | undefined;
     watchers = [...live.files, ...(guidesDir ? [guidesDir] : [])].flatMap((file) => {
       try {
-        return [watch(file, { recursive: file === guidesDir }, () => {
-          clearTimeout(timer);
-          timer = setTimeout(() => void refresh(), 50);
-        })];
+        return [
+          watch(file, { recursive: file === guidesDir }, () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => void refresh(), 50);
+          }),
+        ];
       } catch {
         return [];
       }
@@ -142,10 +152,16 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
     }
     // The documents as written (and bundled), from memory: only files of the model are served.
     const source = /^\/(.*\/)?source\//.test(path) ? live.copy(decodedPath(path.slice(1))) : undefined;
-    if (source !== undefined) return void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).end(source);
+    if (source !== undefined)
+      return void res
+        .writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+        .end(source);
     // The logo and favicon of the configuration, from where they are.
     const asset = siteOptions.assets.find((a) => path === `/${a.to}`);
-    if (asset) return void res.writeHead(200, { 'content-type': ASSET_TYPES[extname(asset.to)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(asset.content);
+    if (asset)
+      return void res
+        .writeHead(200, { 'content-type': ASSET_TYPES[extname(asset.to)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+        .end(asset.content);
     // A page (its URL has no file extension) sent: the validation of a new version may start.
     if (req.method === 'GET' && extname(path) === '') res.once('finish', () => live.pageServed());
     next();
@@ -164,16 +180,20 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
       // public/ are that. Anything else there (a checkout's bench output of 25,000 pages, say)
       // made the first page wait 15 s while the watcher crawled it.
       server: { watch: { ignored: (path: string) => !isSiteSource(root, path, guidesDir) } },
-      plugins: [{
-        name: 'apidesc-live',
-        configureServer(viteServer: ViteDevServer) {
-          vite = viteServer;
-          viteServer.middlewares.use(middleware);
+      plugins: [
+        {
+          name: 'apidesc-live',
+          configureServer(viteServer: ViteDevServer) {
+            vite = viteServer;
+            viteServer.middlewares.use(middleware);
+          },
         },
-      }],
+      ],
     },
   });
-  io.err(`Serving ${inputs.map((i) => resolve(options.cwd, i)).join(', ')} at http://127.0.0.1:${server.address.port}/ — edits show on the open page. Stop with Ctrl-C.`);
+  io.err(
+    `Serving ${inputs.map((i) => resolve(options.cwd, i)).join(', ')} at http://127.0.0.1:${server.address.port}/ — edits show on the open page. Stop with Ctrl-C.`,
+  );
   await new Promise<void>((stop) => {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -21,6 +21,17 @@ export function checkGuideRefs(refs: GuideRef[], apis: SiteApi[], docs: Resolved
   return refs.flatMap((use): Diagnostic[] => {
     const resolved = resolveGuideRef(apis, use, exists);
     if (!('message' in resolved)) return [];
-    return [{ code: 'guide-ref-unresolved', severity: 'error', message: resolved.message, hint: resolved.hint, file: use.file, pointer: use.ref, line: use.line, column: use.column }];
+    return [
+      {
+        code: 'guide-ref-unresolved',
+        severity: 'error',
+        message: resolved.message,
+        hint: resolved.hint,
+        file: use.file,
+        pointer: use.ref,
+        line: use.line,
+        column: use.column,
+      },
+    ];
   });
 }

@@ -13,8 +13,14 @@ describe('folder arguments', () => {
     symlinkSync(join(outside, 'elsewhere.yaml'), join(dir, 'apis', 'b.yaml'));
     symlinkSync(join(dir, 'apis', 'inner.yaml'), join(dir, 'apis', 'c.yaml'));
     const expanded = expandInputs(['apis'], dir);
-    assert.deepEqual(expanded.files.map((f) => f.slice(dir.length + 1)), ['apis/a.yaml', 'apis/c.yaml', 'apis/inner.yaml']);
-    assert.deepEqual(expanded.outside.map((o) => o.path.slice(dir.length + 1)), ['apis/b.yaml']);
+    assert.deepEqual(
+      expanded.files.map((f) => f.slice(dir.length + 1)),
+      ['apis/a.yaml', 'apis/c.yaml', 'apis/inner.yaml'],
+    );
+    assert.deepEqual(
+      expanded.outside.map((o) => o.path.slice(dir.length + 1)),
+      ['apis/b.yaml'],
+    );
     const r = await runIn(dir, ['validate', 'apis']);
     assert.equal(r.code, 2);
     assert.match(r.out, /apis\/b\.yaml {2}error {2}input-outside-folder {2}this is a symbolic link to .*elsewhere\.yaml, outside the folder given/);

@@ -17,6 +17,9 @@ describe('standard output and error', () => {
       stdout.write = out;
       stderr.write = err;
     }
-    assert.deepEqual(written, ['a \u001b[31mred\u001b[0m\tcell\nnext line\n', 'apidesc-docs: cannot read x\\u001b]0;pwned\\u0007\\u001b[2J\\r::error::forged.yaml\n']);
+    assert.deepEqual(written, [
+      'a \u001b[31mred\u001b[0m\tcell\nnext line\n',
+      'apidesc-docs: cannot read x\\u001b]0;pwned\\u0007\\u001b[2J\\r::error::forged.yaml\n',
+    ]);
   });
 });

@@ -50,7 +50,7 @@ describe('LiveSite (apidesc-docs dev)', () => {
     assert.equal(live.site.apis[0]!.errorCount, undefined);
   });
 
-  it('starts validating once the reader\'s page has been sent, not while it is rendered', async () => {
+  it("starts validating once the reader's page has been sent, not while it is rendered", async () => {
     writeFileSync(file, readFileSync(file, 'utf8') + '\n');
     const { ok, findings } = await live.refresh();
     assert.equal(ok, true);

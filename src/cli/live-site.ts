@@ -106,7 +106,10 @@ export class LiveSite {
     const print = (found: Diagnostic[][]): void => {
       const all = found.flat();
       const shown = [...all.filter((d) => d.severity === 'error'), ...all.filter((d) => d.severity !== 'error')].slice(0, PRINTED);
-      if (shown.length > 0) this.#io.err(formatText(shown, { sources }) + (all.length > shown.length ? `\n… and ${all.length - shown.length} more, each on the page it concerns.` : ''));
+      if (shown.length > 0)
+        this.#io.err(
+          formatText(shown, { sources }) + (all.length > shown.length ? `\n… and ${all.length - shown.length} more, each on the page it concerns.` : ''),
+        );
       this.#io.err(summaryLine(all, files.length));
     };
     if (opened.length !== files.length || missing.length > 0 || files.length === 0) {
@@ -118,36 +121,43 @@ export class LiveSite {
     model.site.apis.forEach((api, i) => {
       attachDiagnostics(api, this.#findings.get(rootFiles[i]!) ?? [], opened[i]!.doc, cwd);
       if (api.descriptionHtml) api.descriptionHtml = highlightWith(highlighter, api.descriptionHtml);
-      for (const page of api.pages) completeOnRead(page, (p) => {
-        model.completePage(i, p);
-        highlightPage(highlighter, p);
-      });
+      for (const page of api.pages)
+        completeOnRead(page, (p) => {
+          model.completePage(i, p);
+          highlightPage(highlighter, p);
+        });
     });
     if (this.#guides) {
       const { settings, refs } = this.#guides();
       model.site.settings = settings;
       // Broken references show on the guide pages; the terminal says where they are written.
-      const broken = checkGuideRefs(refs, model.site.apis, opened.map(({ doc }) => doc));
+      const broken = checkGuideRefs(
+        refs,
+        model.site.apis,
+        opened.map(({ doc }) => doc),
+      );
       if (broken.length > 0) this.#io.err(formatText(broken));
     }
     this.#site = model.site;
     this.#copies = new Map(model.copies.map((c) => [c.to, c]));
-    const findings = this.#pageServedOrIdle(generation).then(validation).then((found) => {
-      // A later edit has replaced these pages: its own validation will report.
-      if (!found || generation !== this.#generation) return false;
-      print(found);
-      let changed = false;
-      model.site.apis.forEach((api, i) => {
-        const before = this.#findings.get(rootFiles[i]!) ?? [];
-        changed ||= fingerprint(before) !== fingerprint(found[i]!);
-        this.#findings.set(rootFiles[i]!, found[i]!);
-        for (const page of api.pages) delete page.diagnostics;
-        delete api.diagnostics;
-        delete api.errorCount;
-        attachDiagnostics(api, found[i]!, opened[i]!.doc, cwd);
+    const findings = this.#pageServedOrIdle(generation)
+      .then(validation)
+      .then((found) => {
+        // A later edit has replaced these pages: its own validation will report.
+        if (!found || generation !== this.#generation) return false;
+        print(found);
+        let changed = false;
+        model.site.apis.forEach((api, i) => {
+          const before = this.#findings.get(rootFiles[i]!) ?? [];
+          changed ||= fingerprint(before) !== fingerprint(found[i]!);
+          this.#findings.set(rootFiles[i]!, found[i]!);
+          for (const page of api.pages) delete page.diagnostics;
+          delete api.diagnostics;
+          delete api.errorCount;
+          attachDiagnostics(api, found[i]!, opened[i]!.doc, cwd);
+        });
+        return changed;
       });
-      return changed;
-    });
     return { ok: true, pages: model.site.apis.reduce((n, api) => n + api.pages.length, 0), findings };
   }
 
@@ -238,5 +248,8 @@ class ValidationWorker {
 
 /** What a reader sees of a list of findings (not their line numbers, which move with every edit). */
 function fingerprint(diagnostics: Diagnostic[]): string {
-  return diagnostics.map((d) => `${d.severity} ${d.code} ${d.file}#${d.pointer} ${d.message}`).sort().join('\n');
+  return diagnostics
+    .map((d) => `${d.severity} ${d.code} ${d.file}#${d.pointer} ${d.message}`)
+    .sort()
+    .join('\n');
 }

@@ -84,13 +84,17 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   if (command === 'changes') {
     const format = values.format as ChangesFormat;
     if (!['text', 'json', 'markdown'].includes(format)) return usage(io, `--format of changes must be markdown, text or json, not "${values.format}"`);
-    if (values['preview-url'] !== undefined && !/^https?:\/\/\S+$/.test(values['preview-url'])) return usage(io, `--preview-url must be an http(s) URL, not "${values['preview-url']}"`);
+    if (values['preview-url'] !== undefined && !/^https?:\/\/\S+$/.test(values['preview-url']))
+      return usage(io, `--preview-url must be an http(s) URL, not "${values['preview-url']}"`);
     return changesCommand(inputs, { format, cwd: process.cwd(), ...(values['preview-url'] ? { previewUrl: values['preview-url'] } : {}) }, io);
   }
   const format = values.format as OutputFormat;
   if (!['text', 'json', 'sarif'].includes(format)) return usage(io, `--format must be text, json or sarif, not "${values.format}"`);
   const limits = { ...defaultLimits };
-  for (const [flag, key] of [['max-bytes', 'maxBytes'], ['max-depth', 'maxDepth']] as const) {
+  for (const [flag, key] of [
+    ['max-bytes', 'maxBytes'],
+    ['max-depth', 'maxDepth'],
+  ] as const) {
     const raw = values[flag];
     if (raw === undefined) continue;
     const n = Number(raw);
@@ -120,7 +124,19 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
       case 'build': {
         // Loaded on demand: `validate` needs none of the site's modules (shiki, Pagefind, the model).
         const { buildCommand } = await import('./build-command.ts');
-        return await buildCommand(inputs.length > 0 ? inputs : ['content'], { ...common, outDir: values.out, allowInvalid: values['allow-invalid'], debug: values.debug, siteFlags, ...(values.base ? { base: values.base } : {}), ...(values.site ? { site: values.site } : {}) }, io);
+        return await buildCommand(
+          inputs.length > 0 ? inputs : ['content'],
+          {
+            ...common,
+            outDir: values.out,
+            allowInvalid: values['allow-invalid'],
+            debug: values.debug,
+            siteFlags,
+            ...(values.base ? { base: values.base } : {}),
+            ...(values.site ? { site: values.site } : {}),
+          },
+          io,
+        );
       }
       case 'dev': {
         const { devCommand } = await import('./dev-server.ts');

@@ -34,10 +34,18 @@ describe('the output folder', () => {
   it('may not be or hold the working folder, the home folder, or anything the build reads, links followed', () => {
     const dir = tempTree({ 'api/api.yaml': 'apidesc: 3.0.0', 'api/guides/a.md': '# A', 'apidesc-docs.config.json': '{}' });
     symlinkSync(join(dir, 'api'), join(dir, 'link-to-api'));
-    const protectedPaths = [...standardProtectedPaths(join(dir, 'api')), { path: join(dir, 'api', 'api.yaml'), what: 'the input api.yaml' }, { path: join(dir, 'apidesc-docs.config.json'), what: 'the configuration file' }];
+    const protectedPaths = [
+      ...standardProtectedPaths(join(dir, 'api')),
+      { path: join(dir, 'api', 'api.yaml'), what: 'the input api.yaml' },
+      { path: join(dir, 'apidesc-docs.config.json'), what: 'the configuration file' },
+    ];
     assert.match(outputFolderProblem(join(dir, 'api'), 'api', protectedPaths) ?? '', /is the working folder/);
     assert.match(outputFolderProblem(dir, '.', protectedPaths) ?? '', /holds the working folder/);
-    assert.match(outputFolderProblem(join(dir, 'link-to-api'), 'link-to-api', protectedPaths) ?? '', /is the working folder/, 'a link to the folder is the folder');
+    assert.match(
+      outputFolderProblem(join(dir, 'link-to-api'), 'link-to-api', protectedPaths) ?? '',
+      /is the working folder/,
+      'a link to the folder is the folder',
+    );
     assert.match(outputFolderProblem(homedir(), '~', standardProtectedPaths(dir)) ?? '', /is your home folder/);
     assert.match(outputFolderProblem('/', '/', []) ?? '', /root of the file system/);
     const configOnly = [{ path: join(dir, 'apidesc-docs.config.json'), what: 'the configuration file' }];
@@ -88,8 +96,13 @@ describe('leftovers of killed builds', () => {
       writeFileSync(join(dir, path), text);
     }
     mkdirSync(join(dir, `site.old-${dead}-9999aaaa`));
-    const removed = removeLeftovers(join(dir, 'site')).map((p) => p.slice(dir.length + 1)).sort();
+    const removed = removeLeftovers(join(dir, 'site'))
+      .map((p) => p.slice(dir.length + 1))
+      .sort();
     assert.deepEqual(removed, [`site.old-${dead}-11112222`, `site.old-${dead}-9999aaaa`, `site.partial-${dead}-0a1b2c3d`]);
-    assert.deepEqual(readdirSync(dir).sort(), [`other.partial-${dead}-77778888`, `site.old-${alive}-33334444`, `site.partial-${dead}-55556666`, `site.partial-${dead}-keep`].sort());
+    assert.deepEqual(
+      readdirSync(dir).sort(),
+      [`other.partial-${dead}-77778888`, `site.old-${alive}-33334444`, `site.partial-${dead}-55556666`, `site.partial-${dead}-keep`].sort(),
+    );
   });
 });

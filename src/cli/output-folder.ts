@@ -28,7 +28,8 @@ interface Stamp {
   base: string;
 }
 
-const stampText = (base: string): string => JSON.stringify({ note: 'A site written by apidesc-docs; a later build may replace this folder as a whole.', base } satisfies Stamp) + '\n';
+const stampText = (base: string): string =>
+  JSON.stringify({ note: 'A site written by apidesc-docs; a later build may replace this folder as a whole.', base } satisfies Stamp) + '\n';
 
 /** The path a site of ours is served from, as its stamp says (`/` when it does not say). */
 export function siteBase(dir: string): string {

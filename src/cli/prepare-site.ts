@@ -66,13 +66,21 @@ export async function prepareSite(request: PrepareRequest, io: CliIO): Promise<P
  */
 const PARALLEL_HIGHLIGHT_BYTES = 3 * 1024 * 1024;
 
-async function prepareWith({ inputs, options, cwd, work, dataFile, settings, guideRefs }: PrepareRequest, highlighter: CodeHighlighter, io: CliIO): Promise<PreparedSite | number> {
+async function prepareWith(
+  { inputs, options, cwd, work, dataFile, settings, guideRefs }: PrepareRequest,
+  highlighter: CodeHighlighter,
+  io: CliIO,
+): Promise<PreparedSite | number> {
   const started = performance.now();
   const validation = await validateCommand(inputs, options, io);
   const validateMs = performance.now() - started;
   const buildAnyway = options.allowInvalid === true && validation.exitCode === EXIT.invalid;
   if (validation.exitCode !== EXIT.ok && !buildAnyway) {
-    io.err(validation.exitCode === EXIT.invalid ? 'Build stopped: fix the errors above, or build a preview with --allow-invalid.' : 'Build stopped: fix the errors above.');
+    io.err(
+      validation.exitCode === EXIT.invalid
+        ? 'Build stopped: fix the errors above, or build a preview with --allow-invalid.'
+        : 'Build stopped: fix the errors above.',
+    );
     return validation.exitCode;
   }
   const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
@@ -88,7 +96,11 @@ async function prepareWith({ inputs, options, cwd, work, dataFile, settings, gui
   completePagesOnRead(model);
   const { site, routes, copies } = model;
   site.settings = settings;
-  const refProblems = checkGuideRefs(guideRefs, site.apis, docs.map((d) => d.doc));
+  const refProblems = checkGuideRefs(
+    guideRefs,
+    site.apis,
+    docs.map((d) => d.doc),
+  );
   if (refProblems.length > 0) {
     const sources = new Map([...new Set(refProblems.map((d) => d.file))].map((file) => [file, readFileSync(resolve(cwd, file), 'utf8')]));
     io.out(formatText(refProblems, { sources, color: options.color }));
@@ -102,7 +114,15 @@ async function prepareWith({ inputs, options, cwd, work, dataFile, settings, gui
     const hash = digests.get(route.url);
     if (hash) route.hash = hash;
   }
-  for (const guide of settings.guides) routes.push({ api: '', kind: 'guide', id: guide.id, pointer: '', url: `guides/${guide.id}/`, hash: digest(readFileSync(resolve(cwd, guide.file), 'utf8')) });
+  for (const guide of settings.guides)
+    routes.push({
+      api: '',
+      kind: 'guide',
+      id: guide.id,
+      pointer: '',
+      url: `guides/${guide.id}/`,
+      hash: digest(readFileSync(resolve(cwd, guide.file), 'utf8')),
+    });
   mkdirSync(join(work, 'files'), { recursive: true });
   for (const copy of copies) {
     const target = join(work, 'files', copy.to);
@@ -111,7 +131,11 @@ async function prepareWith({ inputs, options, cwd, work, dataFile, settings, gui
   }
   const prepared: PreparedSite = {
     routes,
-    urls: [...site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u)), ...(settings.guides.length > 0 ? ['guides/'] : []), ...settings.guides.map((g) => `guides/${g.id}/`)],
+    urls: [
+      ...site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u)),
+      ...(settings.guides.length > 0 ? ['guides/'] : []),
+      ...settings.guides.map((g) => `guides/${g.id}/`),
+    ],
     apiCount: site.apis.length,
     pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
     validateMs,

@@ -50,7 +50,7 @@ describe('preview of a built site', () => {
     assert.equal(r.headers.get('location'), '/channels/orders/');
   });
 
-  it('answers 404 with the site\'s page for what is not there, never a folder listing, nothing outside the site', async () => {
+  it("answers 404 with the site's page for what is not there, never a folder listing, nothing outside the site", async () => {
     for (const path of ['/nope/', '/empty-folder/', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/leak.txt', '/channels/%00']) {
       const r = await fetch(`${origin}${path}`);
       assert.equal(r.status, 404, path);

@@ -56,7 +56,9 @@ export async function startPreview(options: PreviewOptions, io: CliIO): Promise<
     // Reported below.
   }
   if (!isFolder || !isOurSite(root)) {
-    io.err(`apidesc-docs: ${options.outDir} is not a site built by apidesc-docs (no .apidesc-docs stamp). Build one first: npx apidesc-docs build --out ${options.outDir}`);
+    io.err(
+      `apidesc-docs: ${options.outDir} is not a site built by apidesc-docs (no .apidesc-docs stamp). Build one first: npx apidesc-docs build --out ${options.outDir}`,
+    );
     return EXIT.usage;
   }
   const base = siteBase(root);
@@ -93,7 +95,8 @@ function respond(root: string, base: string, req: IncomingMessage, res: ServerRe
     res.writeHead(status, { 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache', ...headers });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
-  if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, 'Method not allowed\n');
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return send(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, 'Method not allowed\n');
   let pathname: string;
   try {
     pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);

@@ -18,19 +18,34 @@ describe('guides folder', () => {
     });
     const read = readGuides(`${dir}/guides`, dir);
     assert.deepEqual(read.diagnostics, []);
-    assert.deepEqual(read.guides.map((g) => [g.id, g.title, g.order, g.hasHeading]), [
-      ['zeta', 'Zeta first', 1, false],
-      ['alpha', 'alpha', 1000, false],
-      ['flows/order-flow', 'The order flow', 1000, true],
-    ]);
+    assert.deepEqual(
+      read.guides.map((g) => [g.id, g.title, g.order, g.hasHeading]),
+      [
+        ['zeta', 'Zeta first', 1, false],
+        ['alpha', 'alpha', 1000, false],
+        ['flows/order-flow', 'The order flow', 1000, true],
+      ],
+    );
     assert.deepEqual(read.renderable.sort(), ['alpha.md', 'flows/Order Flow.mdx', 'zeta.md']);
   });
 
   it('collects reference components with their position; code blocks and imported components are not checked', () => {
     const dir = tempTree({
       'guides/a.mdx': [
-        'import Chart from "./chart.astro";', '', '# A', '', 'See <ApiLink ref="#/channels/orders">orders</ApiLink>.', '',
-        '<SchemaTable ref="#/components/schemas/Order" api="shop" />', '', '```mdx', '<SchemaTable ref="#/not/checked" />', '```', '', '<Chart />', '',
+        'import Chart from "./chart.astro";',
+        '',
+        '# A',
+        '',
+        'See <ApiLink ref="#/channels/orders">orders</ApiLink>.',
+        '',
+        '<SchemaTable ref="#/components/schemas/Order" api="shop" />',
+        '',
+        '```mdx',
+        '<SchemaTable ref="#/not/checked" />',
+        '```',
+        '',
+        '<Chart />',
+        '',
       ].join('\n'),
     });
     const read = readGuides(`${dir}/guides`, dir);
@@ -64,7 +79,10 @@ describe('guides folder', () => {
   it('refuses two guides that would be served at the same URL', () => {
     const dir = tempTree({ 'guides/Setup.md': '# One\n', 'guides/setup.mdx': '# Two\n' });
     const read = readGuides(`${dir}/guides`, dir);
-    assert.deepEqual(read.diagnostics.map((d) => `${d.code} ${d.file}`), ['guide-duplicate guides/setup.mdx']);
+    assert.deepEqual(
+      read.diagnostics.map((d) => `${d.code} ${d.file}`),
+      ['guide-duplicate guides/setup.mdx'],
+    );
     assert.match(read.diagnostics[0]!.message, /served at guides\/setup\/, like guides\/Setup\.md/);
     assert.deepEqual(read.renderable, ['Setup.md']);
   });
@@ -80,7 +98,10 @@ describe('guides folder', () => {
     execFileSync('mkfifo', [join(guides, 'pipe.md')]);
     const read = readGuides(guides, dir);
     assert.deepEqual(read.renderable.sort(), ['a.md', 'alias.md', 'inner/b.md'], 'a link to a guide inside the folder is read; nothing else');
-    assert.deepEqual(read.diagnostics.map((d) => `${d.code} ${d.file}`), ['guide-outside-folder guides/secret.md']);
+    assert.deepEqual(
+      read.diagnostics.map((d) => `${d.code} ${d.file}`),
+      ['guide-outside-folder guides/secret.md'],
+    );
     assert.match(read.diagnostics[0]!.message, /symbolic link to .*secret\.md, outside the guides folder/);
   });
 });

@@ -45,12 +45,30 @@ export function readGuides(folder: string, cwd: string): ReadGuides {
   const out: ReadGuides = { guides: [], renderable: [], refs: [], diagnostics: [], sources: new Map() };
   const entries = guideEntries(folder);
   for (const rel of entries.outside) {
-    out.diagnostics.push({ code: 'guide-outside-folder', severity: 'error', message: `this guide is a symbolic link to ${realPath(join(folder, rel))}, outside the guides folder`, hint: 'Only files inside the guides folder are published: copy the guide into it instead of linking to it.', file: displayPath(join(folder, rel), cwd), pointer: '', line: 0, column: 0 });
+    out.diagnostics.push({
+      code: 'guide-outside-folder',
+      severity: 'error',
+      message: `this guide is a symbolic link to ${realPath(join(folder, rel))}, outside the guides folder`,
+      hint: 'Only files inside the guides folder are published: copy the guide into it instead of linking to it.',
+      file: displayPath(join(folder, rel), cwd),
+      pointer: '',
+      line: 0,
+      column: 0,
+    });
   }
   const files = entries.paths.map((path) => join(folder, path));
   for (const path of files.slice(0, MAX_GUIDES)) readGuide(path, folder, cwd, out);
   if (files.length > MAX_GUIDES) {
-    out.diagnostics.push({ code: 'guide-too-many', severity: 'warning', message: `${files.length} guides; only the first ${MAX_GUIDES} are published`, hint: 'Merge guides, or split the site.', file: displayPath(folder, cwd), pointer: '', line: 0, column: 0 });
+    out.diagnostics.push({
+      code: 'guide-too-many',
+      severity: 'warning',
+      message: `${files.length} guides; only the first ${MAX_GUIDES} are published`,
+      hint: 'Merge guides, or split the site.',
+      file: displayPath(folder, cwd),
+      pointer: '',
+      line: 0,
+      column: 0,
+    });
   }
   out.guides.sort((a, b) => a.order - b.order || byEnglishTitle(a.title, b.title) || byCodeUnits(a.id, b.id));
   return out;
@@ -63,7 +81,8 @@ function readGuide(path: string, folder: string, cwd: string, out: ReadGuides): 
   };
   const read = readRegularFile(path, MAX_GUIDE_BYTES);
   if (!('data' in read)) {
-    if (read.reason === 'too-large') return problem('guide-too-large', `the guide is larger than ${MAX_GUIDE_BYTES / 1024} KB`, 'Split it into several guides.');
+    if (read.reason === 'too-large')
+      return problem('guide-too-large', `the guide is larger than ${MAX_GUIDE_BYTES / 1024} KB`, 'Split it into several guides.');
     return problem('guide-unreadable', describeFailure(read), 'Guides are regular Markdown or MDX files inside the guides folder.');
   }
   const text = read.data.toString('utf8');
@@ -76,9 +95,17 @@ function readGuide(path: string, folder: string, cwd: string, out: ReadGuides): 
     // satteri's messages start with `line:column: `.
     const message = error instanceof Error ? error.message : String(error);
     const at = /^(\d+):(\d+):\s*/.exec(message);
-    return problem('guide-syntax', at ? message.slice(at[0].length) : message, 'Fix the MDX syntax (a literal `<` or `{` is written `\\<` or `\\{` in MDX).', Number(at?.[1] ?? 0), Number(at?.[2] ?? 0));
+    return problem(
+      'guide-syntax',
+      at ? message.slice(at[0].length) : message,
+      'Fix the MDX syntax (a literal `<` or `{` is written `\\<` or `\\{` in MDX).',
+      Number(at?.[1] ?? 0),
+      Number(at?.[2] ?? 0),
+    );
   }
-  const frontmatter = readFrontmatter(tree, (message, line) => problem('guide-frontmatter', message, 'Frontmatter is YAML: `title` (text), `order` (number), `description` (text).', line, 1));
+  const frontmatter = readFrontmatter(tree, (message, line) =>
+    problem('guide-frontmatter', message, 'Frontmatter is YAML: `title` (text), `order` (number), `description` (text).', line, 1),
+  );
   if (!frontmatter) return;
   const rel = relative(folder, path).split(sep).join('/');
   const id = guideId(rel);
@@ -86,11 +113,23 @@ function readGuide(path: string, folder: string, cwd: string, out: ReadGuides): 
   const title = frontmatter.title ?? heading ?? rel.replace(/\.mdx?$/i, '');
   const before = out.diagnostics.length;
   const twin = out.guides.find((g) => g.id === id);
-  if (twin) problem('guide-duplicate', `this guide would be served at guides/${id}/, like ${twin.file}`, 'Rename one of them: URLs are the path in lower case, without the extension.');
+  if (twin)
+    problem(
+      'guide-duplicate',
+      `this guide would be served at guides/${id}/, like ${twin.file}`,
+      'Rename one of them: URLs are the path in lower case, without the extension.',
+    );
   if (mdx) collectComponents(tree, file, importedNames(tree), out);
   // A guide with an unknown component would stop the renderer: it is left out (and said so).
   if (out.diagnostics.length > before) return;
-  out.guides.push({ id, title, order: frontmatter.order ?? 1000, file, hasHeading: heading !== undefined, ...(frontmatter.description ? { description: frontmatter.description } : {}) });
+  out.guides.push({
+    id,
+    title,
+    order: frontmatter.order ?? 1000,
+    file,
+    hasHeading: heading !== undefined,
+    ...(frontmatter.description ? { description: frontmatter.description } : {}),
+  });
   out.renderable.push(rel);
 }
 
@@ -111,9 +150,15 @@ function readFrontmatter(tree: Node, fail: (message: string, line: number) => vo
   const { title, order, description } = data as Record<string, unknown>;
   // The line of a field: the frontmatter starts after the `---` on line 1.
   const lines = (node.value ?? '').split('\n');
-  const lineOf = (field: string): number => 2 + Math.max(0, lines.findIndex((l) => l.startsWith(`${field}:`)));
+  const lineOf = (field: string): number =>
+    2 +
+    Math.max(
+      0,
+      lines.findIndex((l) => l.startsWith(`${field}:`)),
+    );
   if (title !== undefined && (typeof title !== 'string' || title.trim() === '')) return void fail('`title` must be a non-empty text', lineOf('title'));
-  if (order !== undefined && (typeof order !== 'number' || !Number.isFinite(order))) return void fail('`order` must be a number (smaller first)', lineOf('order'));
+  if (order !== undefined && (typeof order !== 'number' || !Number.isFinite(order)))
+    return void fail('`order` must be a number (smaller first)', lineOf('order'));
   if (description !== undefined && typeof description !== 'string') return void fail('`description` must be a text', lineOf('description'));
   return { ...(title ? { title } : {}), ...(typeof order === 'number' ? { order } : {}), ...(description ? { description } : {}) };
 }
@@ -131,7 +176,11 @@ function importedNames(tree: Node): Set<string> {
     if (node.type !== 'mdxjsEsm') continue;
     for (const m of (node.value ?? '').matchAll(/import\s+([^;]*?)\s+from/g)) {
       for (const name of m[1]!.replace(/[{}*]/g, ',').split(',')) {
-        const local = name.trim().split(/\s+as\s+/).pop()?.trim();
+        const local = name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()
+          ?.trim();
         if (local) names.add(local);
       }
     }
@@ -144,7 +193,15 @@ function collectComponents(node: Node, file: string, imported: Set<string>, out:
     const { line, column } = node.position?.start ?? { line: 0, column: 0 };
     const at = { file, pointer: '', line, column };
     if (!(node.name in GUIDE_COMPONENTS)) {
-      out.diagnostics.push({ code: 'guide-unknown-component', severity: 'error', message: `unknown component <${node.name}>`, hint: `Components: ${Object.keys(GUIDE_COMPONENTS).map((n) => `<${n}>`).join(', ')}; or import your own.`, ...at });
+      out.diagnostics.push({
+        code: 'guide-unknown-component',
+        severity: 'error',
+        message: `unknown component <${node.name}>`,
+        hint: `Components: ${Object.keys(GUIDE_COMPONENTS)
+          .map((n) => `<${n}>`)
+          .join(', ')}; or import your own.`,
+        ...at,
+      });
     } else {
       const attribute = (name: string): string | undefined => {
         const found = node.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
@@ -152,7 +209,13 @@ function collectComponents(node: Node, file: string, imported: Set<string>, out:
       };
       const ref = attribute('ref');
       if (ref === undefined) {
-        out.diagnostics.push({ code: 'guide-ref-missing', severity: 'error', message: `<${node.name}> needs a ref="…" attribute with a JSON pointer written as text`, hint: `For example <${node.name} ref="${GUIDE_COMPONENTS[node.name]!.example}" />.`, ...at });
+        out.diagnostics.push({
+          code: 'guide-ref-missing',
+          severity: 'error',
+          message: `<${node.name}> needs a ref="…" attribute with a JSON pointer written as text`,
+          hint: `For example <${node.name} ref="${GUIDE_COMPONENTS[node.name]!.example}" />.`,
+          ...at,
+        });
       } else {
         const api = attribute('api');
         out.refs.push({ component: node.name, ref, ...(api !== undefined ? { api } : {}), file, line, column });

@@ -10,12 +10,20 @@ import { takeRenderLock } from './render-lock.ts';
 describe('render lock', () => {
   it('makes a second holder wait until the first process has ended', async () => {
     const root = tempTree({});
-    const holder = spawn(process.execPath, ['--input-type=module', '-e', `
+    const holder = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
       const { takeRenderLock } = await import(${JSON.stringify(new URL('./render-lock.ts', import.meta.url).href)});
       const release = await takeRenderLock(${JSON.stringify(root)});
       process.stdout.write('held\\n');
       setTimeout(() => { release(); process.exit(0); }, 800);
-    `], { stdio: ['ignore', 'pipe', 'inherit'] });
+    `,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await new Promise<void>((held) => holder.stdout.on('data', () => held()));
     const started = Date.now();
     let waited = false;

@@ -29,10 +29,22 @@ describe('renderPages', () => {
   it('writes each page to <url>/index.html, requested under the base path and site origin', async () => {
     const out = join(tempDir(), 'site');
     const app = recordingApp();
-    await renderPages(app, ['', 'search/', 'channels/orders.created/', 'channels/orders.created/messages/placed/'], { outDir: out, base: '/docs', site: 'https://api.example.com/ignored/path' });
-    assert.deepEqual(app.requested.sort(), ['https://api.example.com/docs/', 'https://api.example.com/docs/channels/orders.created/', 'https://api.example.com/docs/channels/orders.created/messages/placed/', 'https://api.example.com/docs/search/']);
+    await renderPages(app, ['', 'search/', 'channels/orders.created/', 'channels/orders.created/messages/placed/'], {
+      outDir: out,
+      base: '/docs',
+      site: 'https://api.example.com/ignored/path',
+    });
+    assert.deepEqual(app.requested.sort(), [
+      'https://api.example.com/docs/',
+      'https://api.example.com/docs/channels/orders.created/',
+      'https://api.example.com/docs/channels/orders.created/messages/placed/',
+      'https://api.example.com/docs/search/',
+    ]);
     assert.equal(readFileSync(join(out, 'index.html'), 'utf8'), '<p>/docs/</p>');
-    assert.equal(readFileSync(join(out, 'channels/orders.created/messages/placed/index.html'), 'utf8'), '<p>/docs/channels/orders.created/messages/placed/</p>');
+    assert.equal(
+      readFileSync(join(out, 'channels/orders.created/messages/placed/index.html'), 'utf8'),
+      '<p>/docs/channels/orders.created/messages/placed/</p>',
+    );
   });
 
   it('renders at most `concurrency` pages at a time, and each page once', async () => {
@@ -47,7 +59,10 @@ describe('renderPages', () => {
   it('fails on a page that does not render, naming it', async () => {
     const out = join(tempDir(), 'site');
     const app = recordingApp((url) => (url.pathname === '/channels/broken/' ? 500 : 200));
-    await assert.rejects(renderPages(app, ['channels/fine/', 'channels/broken/'], { outDir: out, concurrency: 1 }), /the page \/channels\/broken\/ could not be rendered \(HTTP 500\)/);
+    await assert.rejects(
+      renderPages(app, ['channels/fine/', 'channels/broken/'], { outDir: out, concurrency: 1 }),
+      /the page \/channels\/broken\/ could not be rendered \(HTTP 500\)/,
+    );
     assert.ok(existsSync(join(out, 'channels/fine/index.html')));
     assert.ok(!existsSync(join(out, 'channels/broken/index.html')));
   });

@@ -39,7 +39,8 @@ export async function renderPages(app: PageRenderer, urls: string[], options: Re
       const file = pageFile(outDir, url);
       const response = await app.render(new Request(new URL(url.split('/').map(encodeURIComponent).join('/'), root)));
       // The not-found page answers 404, as it should when a host serves it.
-      if (response.status !== (url === NOT_FOUND_URL ? 404 : 200)) throw new Error(`the page /${url} could not be rendered (HTTP ${response.status}); the renderer's message is above`);
+      if (response.status !== (url === NOT_FOUND_URL ? 404 : 200))
+        throw new Error(`the page /${url} could not be rendered (HTTP ${response.status}); the renderer's message is above`);
       const html = await response.text();
       // Written synchronously: a page's folder and file take about 0.1 ms, less than handing
       // them to the thread pool and back (100 channels, in new folders: the renderer's CPU
@@ -59,6 +60,7 @@ export function pageFile(outDir: string, url: string): string {
   if (url === NOT_FOUND_URL) return join(outDir, '404.html');
   const segments = url.split('/').filter((s) => s !== '');
   const file = resolve(outDir, ...segments, 'index.html');
-  if (segments.some((s) => s === '.' || s === '..' || s.includes('\\')) || !file.startsWith(outDir + sep)) throw new Error(`the page URL ${JSON.stringify(url)} leads outside the output folder`);
+  if (segments.some((s) => s === '.' || s === '..' || s.includes('\\')) || !file.startsWith(outDir + sep))
+    throw new Error(`the page URL ${JSON.stringify(url)} leads outside the output folder`);
   return file;
 }

@@ -28,5 +28,9 @@ export async function renderSite(options: RenderSiteOptions, events: RendererEve
   // in the last hour).
   await cp(join(dir, 'client'), options.outDir, { recursive: true });
   const urls = await entry.pageUrls();
-  await renderPages(entry.app, urls, { outDir: options.outDir, ...(options.base ? { base: options.base } : {}), ...(options.site ? { site: options.site } : {}) });
+  await renderPages(entry.app, urls, {
+    outDir: options.outDir,
+    ...(options.base ? { base: options.base } : {}),
+    ...(options.site ? { site: options.site } : {}),
+  });
 }

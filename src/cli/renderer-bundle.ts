@@ -159,7 +159,12 @@ function rendererAdapter(serverEntrypoint: string): AstroIntegration {
     name: 'apidesc-renderer',
     hooks: {
       'astro:config:done': ({ setAdapter }) => {
-        setAdapter({ name: 'apidesc-renderer', entrypointResolution: 'auto', serverEntrypoint, supportedAstroFeatures: { serverOutput: 'stable', sharpImageService: 'stable' } });
+        setAdapter({
+          name: 'apidesc-renderer',
+          entrypointResolution: 'auto',
+          serverEntrypoint,
+          supportedAstroFeatures: { serverOutput: 'stable', sharpImageService: 'stable' },
+        });
       },
     },
   };
@@ -181,7 +186,11 @@ export function rendererKey(input: RendererInput, { anyFolder = false } = {}): s
   // component's file): a cached bundle belongs to one package folder. The shipped one is used
   // from any (`anyFolder`): those paths only serve Astro's messages and development tools.
   add('options', JSON.stringify({ root: anyFolder ? null : root, base: input.base ?? null, site: input.site ?? null }));
-  const sources = [...filesUnder(join(root, 'src')).filter((f) => !f.endsWith('.test.ts')), ...filesUnder(join(root, 'public')), ...['astro.config.mjs', 'tsconfig.json', 'package.json'].map((f) => join(root, f))];
+  const sources = [
+    ...filesUnder(join(root, 'src')).filter((f) => !f.endsWith('.test.ts')),
+    ...filesUnder(join(root, 'public')),
+    ...['astro.config.mjs', 'tsconfig.json', 'package.json'].map((f) => join(root, f)),
+  ];
   for (const file of sources) add(relative(root, file), readFileOrEmpty(file));
   for (const [name, version] of dependencyVersions(root)) add(`dependency ${name}`, version);
   if (input.guides) {

@@ -18,14 +18,22 @@ describe('portal folders', () => {
       docs.push({ file, doc: doc! });
     }
     const { site } = buildSiteData(docs, dir);
-    assert.deepEqual(site.apis.map((a) => a.prefix), ['search-api/', 'guides-api/', 'orders/']);
+    assert.deepEqual(
+      site.apis.map((a) => a.prefix),
+      ['search-api/', 'guides-api/', 'orders/'],
+    );
   });
 });
 
 describe('CodeHighlighter', () => {
   // 400 pieces and more are split with a worker thread; the worker may be started early (warmUp).
   const jobsFor = (out: string[]): HighlightJob[] =>
-    Array.from({ length: 420 }, (_, i) => ({ kind: 'code' as const, text: JSON.stringify({ id: i, name: `n${i}`, ok: i % 2 === 0 }, null, 2), lang: 'json', apply: (html: string) => (out[i] = html) }));
+    Array.from({ length: 420 }, (_, i) => ({
+      kind: 'code' as const,
+      text: JSON.stringify({ id: i, name: `n${i}`, ok: i % 2 === 0 }, null, 2),
+      lang: 'json',
+      apply: (html: string) => (out[i] = html),
+    }));
 
   it('gives every piece the same HTML on two threads, started early or not, as on one', async () => {
     const h = await loadHighlighter();

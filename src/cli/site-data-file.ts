@@ -58,12 +58,20 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
       ['operations', (k: string) => k === 'operation'],
       ['messages', (k: string) => k === 'message' || k === 'component:messages'],
       ['schemas', (k: string) => k === 'component:schemas'],
-    ] as const) counts[label] = model.entities.filter((e) => test(e.kind)).length;
+    ] as const)
+      counts[label] = model.entities.filter((e) => test(e.kind)).length;
     const downloads = sourceDownloads(doc, prefix, copies);
     const api: SiteApi = {
-      slug, title: model.title, version: model.version, infoFacts: model.infoFacts,
+      slug,
+      title: model.title,
+      version: model.version,
+      infoFacts: model.infoFacts,
       ...(model.descriptionHtml ? { descriptionHtml: model.descriptionHtml } : {}),
-      prefix, pages: model.pages, counts, downloads, catalog: model.catalog,
+      prefix,
+      pages: model.pages,
+      counts,
+      downloads,
+      catalog: model.catalog,
     };
     attachDiagnostics(api, diagnostics, doc, cwd);
     return api;
@@ -72,7 +80,13 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
 }
 
 function uniqueNames(files: string[]): string[] {
-  const parts = files.map((f) => f.replace(/\.(ya?ml|json)$/i, '').replace(/\.apidesc$/i, '').split(sep).filter(Boolean));
+  const parts = files.map((f) =>
+    f
+      .replace(/\.(ya?ml|json)$/i, '')
+      .replace(/\.apidesc$/i, '')
+      .split(sep)
+      .filter(Boolean),
+  );
   const take = (i: number, n: number): string => baseSlug(parts[i]!.slice(-n).join('-'));
   const depth = files.map(() => 1);
   for (let round = 0; round < 64; round++) {
@@ -93,7 +107,11 @@ function uniqueNames(files: string[]): string[] {
 export function attachDiagnostics(api: SiteApi, diagnostics: Diagnostic[], doc: ResolvedDoc, cwd: string): void {
   // Files as the pages name them (publishedPath), so that each finding meets its page.
   const shown = (file: string): string => publishedPath(file, cwd, doc.policy.root);
-  const unplaced = placeDiagnostics(api.pages, diagnostics.map((d) => ({ ...d, file: shown(d.file) })), shown(doc.root.path));
+  const unplaced = placeDiagnostics(
+    api.pages,
+    diagnostics.map((d) => ({ ...d, file: shown(d.file) })),
+    shown(doc.root.path),
+  );
   const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
   if (unplaced.length > 0) api.diagnostics = unplaced;
   if (errorCount > 0) api.errorCount = errorCount;
@@ -106,10 +124,18 @@ export function attachDiagnostics(api: SiteApi, diagnostics: Diagnostic[], doc: 
 function placeDiagnostics(pages: Page[], diagnostics: Diagnostic[], rootFile: string): PageDiagnostic[] {
   const byLocation = new Map<string, Page>();
   for (const page of pages) byLocation.set(`${rootFile}#${page.pointer}`, page);
-  for (const page of pages) if (!byLocation.has(`${page.source.file}#${page.source.pointer}`)) byLocation.set(`${page.source.file}#${page.source.pointer}`, page);
+  for (const page of pages)
+    if (!byLocation.has(`${page.source.file}#${page.source.pointer}`)) byLocation.set(`${page.source.file}#${page.source.pointer}`, page);
   const unplaced: PageDiagnostic[] = [];
   for (const d of diagnostics) {
-    const shown: PageDiagnostic = { severity: d.severity, code: d.code, message: d.message, ...(d.hint ? { hint: d.hint } : {}), where: d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file, pointer: d.pointer };
+    const shown: PageDiagnostic = {
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+      ...(d.hint ? { hint: d.hint } : {}),
+      where: d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file,
+      pointer: d.pointer,
+    };
     let page: Page | undefined;
     for (let pointer = d.pointer; ; pointer = parentPointer(pointer)) {
       page = byLocation.get(`${d.file}#${pointer}`);
@@ -141,7 +167,10 @@ function sourceDownloads(doc: ResolvedDoc, prefix: string, copies: SourceCopy[])
   });
   const jsonName = bundledName(names[0]!, local.length === 1 && doc.root.format !== 'json', names);
   copies.push({ to: `${prefix}source/${jsonName}`, text: () => JSON.stringify(bundleDocument(doc), null, 2) + '\n' });
-  downloads.push({ label: `${basename(jsonName)} (${local.length > 1 ? 'one JSON file, references between files inlined' : 'JSON'})`, url: sourceUrl(jsonName) });
+  downloads.push({
+    label: `${basename(jsonName)} (${local.length > 1 ? 'one JSON file, references between files inlined' : 'JSON'})`,
+    url: sourceUrl(jsonName),
+  });
   return downloads;
 }
 

@@ -76,7 +76,21 @@ export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd
     if (value !== undefined) fromFlags[field] = value;
   }
   const checked = checkConfig(fromFlags, cwd, 'command line', (field) => `--${FLAGS[field]?.flag ?? field}`, rootDir ? [cwd, rootDir] : [cwd]);
-  const diagnostics = [...loaded.diagnostics, ...checked.problems.map((p): Diagnostic => ({ code: p.code, severity: p.severity, message: p.message, ...(p.hint ? { hint: p.hint } : {}), file: p.at.file, pointer: p.at.pointer, line: 0, column: 0 }))];
+  const diagnostics = [
+    ...loaded.diagnostics,
+    ...checked.problems.map(
+      (p): Diagnostic => ({
+        code: p.code,
+        severity: p.severity,
+        message: p.message,
+        ...(p.hint ? { hint: p.hint } : {}),
+        file: p.at.file,
+        pointer: p.at.pointer,
+        line: 0,
+        column: 0,
+      }),
+    ),
+  ];
   const file = loaded.config;
   const flagged = checked.config;
   // Each path is resolved from where it was written.
@@ -89,11 +103,23 @@ export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd
   const usable = !hasErrors(diagnostics);
   const logo = usable ? path('logo') : undefined;
   const favicon = usable ? path('favicon') : undefined;
-  for (const [file, name] of [[logo, 'logo'], [favicon, 'favicon']] as const) {
+  for (const [file, name] of [
+    [logo, 'logo'],
+    [favicon, 'favicon'],
+  ] as const) {
     if (!file) continue;
     const read = readRegularFile(file, MAX_ASSET_BYTES);
     if (!('data' in read)) {
-      diagnostics.push({ code: 'config-missing-file', severity: 'error', message: `the ${name} ${displayPath(file, cwd)} cannot be published: ${read.reason === 'too-large' ? `it is larger than ${MAX_ASSET_BYTES / 1024} KB` : describeFailure(read)}`, hint: `Name a small image file for the ${name}.`, file: displayPath(loaded.file ?? file, cwd), pointer: `/${name}`, line: 0, column: 0 });
+      diagnostics.push({
+        code: 'config-missing-file',
+        severity: 'error',
+        message: `the ${name} ${displayPath(file, cwd)} cannot be published: ${read.reason === 'too-large' ? `it is larger than ${MAX_ASSET_BYTES / 1024} KB` : describeFailure(read)}`,
+        hint: `Name a small image file for the ${name}.`,
+        file: displayPath(loaded.file ?? file, cwd),
+        pointer: `/${name}`,
+        line: 0,
+        column: 0,
+      });
       continue;
     }
     assets.push({ from: file, to: `assets/${name}${extname(file).toLowerCase()}`, content: publishableAsset(file, read.data) });
@@ -109,7 +135,9 @@ export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd
   const settings: ResolvedSiteOptions['settings'] = {
     ...(title ? { title } : {}),
     ...(logo ? { logoUrl: `assets/logo${extname(logo).toLowerCase()}` } : {}),
-    favicon: favicon ? { url: `assets/favicon${extname(favicon).toLowerCase()}`, type: ICON_TYPES[extname(favicon).toLowerCase()] ?? 'image/png' } : DEFAULT_SETTINGS.favicon,
+    favicon: favicon
+      ? { url: `assets/favicon${extname(favicon).toLowerCase()}`, type: ICON_TYPES[extname(favicon).toLowerCase()] ?? 'image/png' }
+      : DEFAULT_SETTINGS.favicon,
     ...(sidebar ? { sidebar } : {}),
     ...(pair ? { accent: { ...pair, lightText: textOn(pair.light), darkText: textOn(pair.dark) } } : {}),
     footerLinks: pick('footerLinks') ?? [],
@@ -117,7 +145,16 @@ export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd
     // {path} is relative to the folder of the configuration (usually the repository's root).
     ...(editLink ? { editLink: { pattern: editLink, prefix: posixPrefix(relative(loaded.folder, cwd)) } } : {}),
   };
-  return { settings, assets, ...(loaded.file ? { configFile: loaded.file } : {}), ...(base ? { base } : {}), ...(site ? { site } : {}), ...(guidesDir ? { guidesDir } : {}), diagnostics, sources };
+  return {
+    settings,
+    assets,
+    ...(loaded.file ? { configFile: loaded.file } : {}),
+    ...(base ? { base } : {}),
+    ...(site ? { site } : {}),
+    ...(guidesDir ? { guidesDir } : {}),
+    diagnostics,
+    sources,
+  };
 }
 
 /**

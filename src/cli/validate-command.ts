@@ -37,10 +37,28 @@ export async function validateCommand(args: string[], options: ValidateCommandOp
   const sources = new Map<string, string>();
   const results: ValidateOutcome['results'] = [];
   for (const folder of missing) {
-    diagnostics.push({ code: 'input-no-documents', severity: 'error', message: 'the folder holds no document with an `apidesc` root key', hint: 'Name a document, or a folder that holds *.yaml, *.yml or *.json documents.', file: folder, pointer: '', line: 0, column: 0 });
+    diagnostics.push({
+      code: 'input-no-documents',
+      severity: 'error',
+      message: 'the folder holds no document with an `apidesc` root key',
+      hint: 'Name a document, or a folder that holds *.yaml, *.yml or *.json documents.',
+      file: folder,
+      pointer: '',
+      line: 0,
+      column: 0,
+    });
   }
   for (const link of outside) {
-    diagnostics.push({ code: 'input-outside-folder', severity: 'error', message: `this is a symbolic link to ${link.target}, outside the folder given`, hint: 'A folder argument reads only the documents inside it, as a $ref may only read files inside its root: copy the document into the folder instead of linking to it.', file: displayPath(link.path, cwd), pointer: '', line: 0, column: 0 });
+    diagnostics.push({
+      code: 'input-outside-folder',
+      severity: 'error',
+      message: `this is a symbolic link to ${link.target}, outside the folder given`,
+      hint: 'A folder argument reads only the documents inside it, as a $ref may only read files inside its root: copy the document into the folder instead of linking to it.',
+      file: displayPath(link.path, cwd),
+      pointer: '',
+      line: 0,
+      column: 0,
+    });
   }
   let unreadable = missing.length > 0 || outside.length > 0;
   for (const file of files) {
@@ -70,13 +88,22 @@ export async function validateCommand(args: string[], options: ValidateCommandOp
  * The configuration's problems, and the guides': syntax, frontmatter, components, and references
  * (resolved against the documents that could be read). `unusable`: the configuration has errors.
  */
-async function siteDiagnostics(args: string[], flags: SiteFlags, results: ValidateOutcome['results'], options: ValidateCommandOptions): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string>; unusable: boolean }> {
+async function siteDiagnostics(
+  args: string[],
+  flags: SiteFlags,
+  results: ValidateOutcome['results'],
+  options: ValidateCommandOptions,
+): Promise<{ diagnostics: Diagnostic[]; sources: Map<string, string>; unusable: boolean }> {
   const cwd = options.cwd ?? process.cwd();
   const site = await resolveSiteOptions(args, flags, cwd, options.limits ?? defaultLimits, options.root);
   const diagnostics = [...site.diagnostics];
   if (site.guidesDir) {
     // Loaded only when there are guides: the MDX parser and the model would double the start-up of `validate`.
-    const [{ readGuides }, { buildSiteData, completePagesOnRead }, { checkGuideRefs }] = await Promise.all([import('./read-guides.ts'), import('./site-data-file.ts'), import('./guide-check.ts')]);
+    const [{ readGuides }, { buildSiteData, completePagesOnRead }, { checkGuideRefs }] = await Promise.all([
+      import('./read-guides.ts'),
+      import('./site-data-file.ts'),
+      import('./guide-check.ts'),
+    ]);
     const guides = readGuides(site.guidesDir, cwd);
     diagnostics.push(...guides.diagnostics);
     for (const [file, text] of guides.sources) site.sources.set(file, text);
@@ -86,7 +113,13 @@ async function siteDiagnostics(args: string[], flags: SiteFlags, results: Valida
       // Page summaries only; the few pages a guide shows complete themselves when read.
       const model = buildSiteData(docs, cwd, { deferPages: true });
       completePagesOnRead(model);
-      diagnostics.push(...checkGuideRefs(guides.refs, model.site.apis, docs.map((d) => d.doc)));
+      diagnostics.push(
+        ...checkGuideRefs(
+          guides.refs,
+          model.site.apis,
+          docs.map((d) => d.doc),
+        ),
+      );
     }
   }
   return { diagnostics, sources: site.sources, unusable: hasErrors(site.diagnostics) };

@@ -58,12 +58,20 @@ export class CodeCachedModule<T> {
     } catch {
       // No cache yet: written by save().
     }
-    const script = new Script(`(function (exports, require, module, ${DYNAMIC_IMPORT}) {${code}\n})`, { filename: this.#file, ...(cachedData ? { cachedData } : {}) });
+    const script = new Script(`(function (exports, require, module, ${DYNAMIC_IMPORT}) {${code}\n})`, {
+      filename: this.#file,
+      ...(cachedData ? { cachedData } : {}),
+    });
     // A usable cache stays as it is; a missing or rejected one is written once the code has run.
     this.#saved = cachedData !== undefined && !script.cachedDataRejected;
     this.#script = script;
     const module = { exports: {} as T };
-    (script.runInThisContext() as (exports: T, require: NodeJS.Require, module: { exports: T }, importer: typeof importFor) => void)(module.exports, createRequire(this.#requireFrom), module, importFor);
+    (script.runInThisContext() as (exports: T, require: NodeJS.Require, module: { exports: T }, importer: typeof importFor) => void)(
+      module.exports,
+      createRequire(this.#requireFrom),
+      module,
+      importFor,
+    );
     return module.exports;
   }
 

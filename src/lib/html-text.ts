@@ -10,5 +10,10 @@ export function escapeText(text: string): string {
 
 /** The entities a sanitizer or Markdown renderer writes in code (`&lt;` `&gt;` `&quot;` `&#39;` `&amp;`), as characters. */
 export function unescapeText(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }

@@ -16,6 +16,9 @@ describe('text of documents on a terminal', () => {
   it('keeps the line breaks, tabs and colour codes of output, and escapes every other control character', () => {
     const own = '\u001b[31merror\u001b[0m\tline one\nline two \u001b[2mhint:\u001b[0m';
     assert.equal(escapeControlsInOutput(own), own);
-    assert.equal(escapeControlsInOutput('x\u001b]0;title\u0007 \u001b[2J \rover \u009b31m \u001b'), 'x\\u001b]0;title\\u0007 \\u001b[2J \\rover \\u009b31m \\u001b');
+    assert.equal(
+      escapeControlsInOutput('x\u001b]0;title\u0007 \u001b[2J \rover \u009b31m \u001b'),
+      'x\\u001b]0;title\\u0007 \\u001b[2J \\rover \\u009b31m \\u001b',
+    );
   });
 });

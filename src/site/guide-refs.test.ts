@@ -7,7 +7,20 @@ import type { SiteApi } from './site-data.ts';
 
 function page(kind: Page['kind'], pointer: string, sections: Page['sections'] = []): Page {
   const id = pointer.split('/').pop()!;
-  return { kind, id, url: `${id}/`, pointer, source: { file: 'api.yaml', pointer, line: 1 }, title: id, usedBy: [], tags: [], protocols: [], badges: [], facts: [], sections };
+  return {
+    kind,
+    id,
+    url: `${id}/`,
+    pointer,
+    source: { file: 'api.yaml', pointer, line: 1 },
+    title: id,
+    usedBy: [],
+    tags: [],
+    protocols: [],
+    badges: [],
+    facts: [],
+    sections,
+  };
 }
 
 function api(slug: string, pages: Page[]): SiteApi {

@@ -33,10 +33,22 @@ export const GUIDE_COMPONENTS: Record<string, ComponentSpec> = {
     kinds: ['component:schemas', 'message', 'component:messages'],
     what: 'a component schema or a message (its payload)',
     example: '#/components/schemas/Order',
-    section: (page) => page.sections.find((s) => s.type === 'schema' && (page.kind === 'component:schemas' || s.anchor === 'payload')) ?? page.sections.find((s) => s.type === 'schema'),
+    section: (page) =>
+      page.sections.find((s) => s.type === 'schema' && (page.kind === 'component:schemas' || s.anchor === 'payload')) ??
+      page.sections.find((s) => s.type === 'schema'),
   },
-  MessageExample: { kinds: ['message', 'component:messages'], what: 'a message', example: '#/components/messages/OrderPlaced', section: sectionOfType('examples') },
-  SnsTopic: { kinds: ['channel', 'component:channels'], what: 'a channel with an sns binding', example: '#/channels/orderEvents', section: sectionOfType('sns-topic') },
+  MessageExample: {
+    kinds: ['message', 'component:messages'],
+    what: 'a message',
+    example: '#/components/messages/OrderPlaced',
+    section: sectionOfType('examples'),
+  },
+  SnsTopic: {
+    kinds: ['channel', 'component:channels'],
+    what: 'a channel with an sns binding',
+    example: '#/channels/orderEvents',
+    section: sectionOfType('sns-topic'),
+  },
   ApiLink: { kinds: [], what: 'any object', example: '#/channels/orderEvents' },
 };
 
@@ -45,7 +57,13 @@ export function guideId(relativePath: string): string {
   return relativePath
     .replace(/\.mdx?$/i, '')
     .split('/')
-    .map((part) => part.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'guide')
+    .map(
+      (part) =>
+        part
+          .toLowerCase()
+          .replace(/[^a-z0-9._-]+/g, '-')
+          .replace(/^-+|-+$/g, '') || 'guide',
+    )
     .join('/');
 }
 
@@ -79,7 +97,11 @@ function pointerOf(ref: string): string | undefined {
  * point inside an object (a property of a schema): the link goes to the object's page, if
  * `exists` (given by the build, which has the documents) confirms the pointer.
  */
-export function resolveGuideRef(apis: SiteApi[], use: Pick<GuideRef, 'component' | 'ref' | 'api'>, exists?: (api: SiteApi, pointer: string) => boolean): ResolvedRef {
+export function resolveGuideRef(
+  apis: SiteApi[],
+  use: Pick<GuideRef, 'component' | 'ref' | 'api'>,
+  exists?: (api: SiteApi, pointer: string) => boolean,
+): ResolvedRef {
   const spec = GUIDE_COMPONENTS[use.component];
   if (!spec) return { message: `unknown component <${use.component}>`, hint: `Components: ${Object.keys(GUIDE_COMPONENTS).join(', ')}.` };
   let api: SiteApi | undefined;
@@ -104,9 +126,18 @@ export function resolveGuideRef(apis: SiteApi[], use: Pick<GuideRef, 'component'
     if (page && exists && !exists(api, pointer)) page = undefined;
     if (page) anchor = pointer.slice(page.pointer.length);
   }
-  if (!page) return { message: `ref="${use.ref}" does not resolve: ${api.title} has no object with a page at ${pointer || '/'}`, hint: `Check the pointer against the document (e.g. ${spec.example}); every page of the site lists its pointer under "Defined in".` };
-  if (spec.kinds.length > 0 && !spec.kinds.includes(page.kind)) return { message: `<${use.component}> shows ${spec.what}, but ${use.ref} is a ${page.kind.replace('component:', 'component ')}`, hint: `Point it at ${spec.what}, or use <ApiLink> to link to any object.` };
+  if (!page)
+    return {
+      message: `ref="${use.ref}" does not resolve: ${api.title} has no object with a page at ${pointer || '/'}`,
+      hint: `Check the pointer against the document (e.g. ${spec.example}); every page of the site lists its pointer under "Defined in".`,
+    };
+  if (spec.kinds.length > 0 && !spec.kinds.includes(page.kind))
+    return {
+      message: `<${use.component}> shows ${spec.what}, but ${use.ref} is a ${page.kind.replace('component:', 'component ')}`,
+      hint: `Point it at ${spec.what}, or use <ApiLink> to link to any object.`,
+    };
   const section = spec.section?.(page);
-  if (spec.section && !section) return { message: `<${use.component}>: ${use.ref} has nothing to show (${spec.what} is expected)`, hint: `Point it at ${spec.what}.` };
+  if (spec.section && !section)
+    return { message: `<${use.component}>: ${use.ref} has nothing to show (${spec.what} is expected)`, hint: `Point it at ${spec.what}.` };
   return { api, page, ...(section ? { section } : {}), ...(anchor ? { anchor } : {}) };
 }

@@ -9,12 +9,27 @@ import type { EntityKind } from '../lib/model/types.ts';
 import { PageContentFeed } from './page-content-feed.ts';
 import { contentLine, readSummaries, summaryLine } from './site-data-file-format.ts';
 
-const page = (id: string, kind: EntityKind = 'channel'): Page => ({ kind, id, url: `${kind}s/${id}/`, pointer: `/${kind}s/${id}`, source: { file: 'a.yaml', pointer: `/${kind}s/${id}`, line: 3 }, title: id, usedBy: [], tags: [], protocols: [], badges: [], descriptionHtml: `<p>${id} \u00e9\u6f22</p>`, facts: [{ label: 'Id', text: id }], sections: [] });
+const page = (id: string, kind: EntityKind = 'channel'): Page => ({
+  kind,
+  id,
+  url: `${kind}s/${id}/`,
+  pointer: `/${kind}s/${id}`,
+  source: { file: 'a.yaml', pointer: `/${kind}s/${id}`, line: 3 },
+  title: id,
+  usedBy: [],
+  tags: [],
+  protocols: [],
+  badges: [],
+  descriptionHtml: `<p>${id} \u00e9\u6f22</p>`,
+  facts: [{ label: 'Id', text: id }],
+  sections: [],
+});
 
 /** Pages as the renderer reads them from summaries, and their content lines as the prepare step writes them. */
 function fixture(ids: string[], whole: string[] = []): { pages: Page[]; waiting: Page[]; lines: string[]; file: string } {
   const originals = ids.map((id) => page(id, whole.includes(id) ? 'server' : 'channel'));
-  const head = JSON.stringify({ apis: [{ slug: 'a', title: 'A', version: '1', infoFacts: [], prefix: '', counts: {}, downloads: [], pageCount: ids.length }] }) + '\n';
+  const head =
+    JSON.stringify({ apis: [{ slug: 'a', title: 'A', version: '1', infoFacts: [], prefix: '', counts: {}, downloads: [], pageCount: ids.length }] }) + '\n';
   const { site, waiting } = readSummaries(Buffer.from(head + originals.map((p) => summaryLine(p, whole.includes(p.id))).join(''), 'utf8'));
   const file = join(tempDir('apidesc-feed-'), 'site.json.content');
   writeFileSync(file, '');
@@ -23,7 +38,10 @@ function fixture(ids: string[], whole: string[] = []): { pages: Page[]; waiting:
 
 const settled = async (promise: Promise<void>): Promise<boolean> => {
   let done = false;
-  void promise.then(() => (done = true), () => (done = true));
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
   await new Promise((ready) => setTimeout(ready, 40));
   return done;
 };
@@ -60,7 +78,10 @@ describe('page content feed', () => {
     const { pages, waiting, lines, file } = fixture(['one', 'two', 'three']);
     appendFileSync(file, lines.join(''));
     await new PageContentFeed(file, waiting, () => {}, 7).all();
-    assert.deepEqual(pages.map((p) => p.facts), [[{ label: 'Id', text: 'one' }], [{ label: 'Id', text: 'two' }], [{ label: 'Id', text: 'three' }]]);
+    assert.deepEqual(
+      pages.map((p) => p.facts),
+      [[{ label: 'Id', text: 'one' }], [{ label: 'Id', text: 'two' }], [{ label: 'Id', text: 'three' }]],
+    );
     assert.equal(pages[1]!.descriptionHtml, '<p>two \u00e9\u6f22</p>');
   });
 

@@ -8,7 +8,8 @@ import { pagefindFilter } from './pagefind-filter.ts';
 const VALUES = ['<img src=x onerror=alert(1)>', 'Orders & payments', 'a &lt; b', '&amp;amp;', '"quoted" \'single\'', '<svg onload=alert(2)>'];
 
 /** An element as Astro writes it: the attribute and the text escaped once. */
-const span = (value: string): string => `<span data-pagefind-filter="${escapeText(pagefindFilter('tag', value)).replace(/"/g, '&quot;')}">${escapeText(value)}</span>`;
+const span = (value: string): string =>
+  `<span data-pagefind-filter="${escapeText(pagefindFilter('tag', value)).replace(/"/g, '&quot;')}">${escapeText(value)}</span>`;
 
 describe('search filter values for Pagefind', () => {
   after(() => pagefind.close());
@@ -21,7 +22,16 @@ describe('search filter values for Pagefind', () => {
     assert.deepEqual(added.errors, []);
     const { files, errors } = await index.getFiles();
     assert.deepEqual(errors, []);
-    const fragments = files.filter((f) => f.path.startsWith('fragment/')).map((f) => JSON.parse(gunzipSync(Buffer.from(f.content)).toString('utf8').replace(/^pagefind_dcd/, '')) as { filters: Record<string, string[]>; content: string });
+    const fragments = files
+      .filter((f) => f.path.startsWith('fragment/'))
+      .map(
+        (f) =>
+          JSON.parse(
+            gunzipSync(Buffer.from(f.content))
+              .toString('utf8')
+              .replace(/^pagefind_dcd/, ''),
+          ) as { filters: Record<string, string[]>; content: string },
+      );
     assert.equal(fragments.length, 1);
     const stored = fragments[0]!.filters.tag!;
     assert.deepEqual([...stored].sort(), VALUES.map(escapeText).sort(), 'each value escaped once: no markup of its own');

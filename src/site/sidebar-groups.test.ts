@@ -6,14 +6,32 @@ import { SECTIONS, sidebarGroups } from './site-data.ts';
 
 function page(kind: Page['kind'], pointer: string, extra: Partial<Page> = {}): Page {
   const id = pointer.split('/').pop()!;
-  return { kind, id, url: `${id}/`, pointer, source: { file: 'a.yaml', pointer, line: 1 }, title: id, usedBy: [], tags: [], protocols: [], badges: [], facts: [], sections: [], ...extra };
+  return {
+    kind,
+    id,
+    url: `${id}/`,
+    pointer,
+    source: { file: 'a.yaml', pointer, line: 1 },
+    title: id,
+    usedBy: [],
+    tags: [],
+    protocols: [],
+    badges: [],
+    facts: [],
+    sections: [],
+    ...extra,
+  };
 }
 
 const section = (title: string) => SECTIONS.find((s) => s.title === title)!;
 const shape = (groups: { tag?: string; pages: Page[] }[]) => groups.map((g) => `${g.tag ?? '(all)'}: ${g.pages.map((p) => p.id).join(' ')}`);
 
 const channels = [page('channel', '/channels/a', { tags: ['orders'] }), page('channel', '/channels/b'), page('channel', '/channels/c', { tags: ['billing'] })];
-const operations = [page('operation', '/operations/send', { tags: ['orders'], channel: 'a' }), page('operation', '/operations/recv', { channel: 'c' }), page('operation', '/operations/ping')];
+const operations = [
+  page('operation', '/operations/send', { tags: ['orders'], channel: 'a' }),
+  page('operation', '/operations/recv', { channel: 'c' }),
+  page('operation', '/operations/ping'),
+];
 const messages = [page('message', '/channels/a/messages/created'), page('component:messages', '/components/messages/Shared')];
 
 describe('sidebar groups', () => {

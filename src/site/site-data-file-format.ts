@@ -51,7 +51,11 @@ export function summaryLine(page: Page, whole: boolean): string {
 
 /** The content line of a page whose summary came without it. */
 export function contentLine(page: Page): string {
-  const content: PageContent = { facts: page.facts, sections: page.sections, ...(page.descriptionHtml !== undefined ? { descriptionHtml: page.descriptionHtml } : {}) };
+  const content: PageContent = {
+    facts: page.facts,
+    sections: page.sections,
+    ...(page.descriptionHtml !== undefined ? { descriptionHtml: page.descriptionHtml } : {}),
+  };
   return JSON.stringify(content) + '\n';
 }
 

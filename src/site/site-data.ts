@@ -190,12 +190,26 @@ export interface PagedList {
 /** The long lists of a page: what uses it, and (servers only) its list sections marked `paged`. */
 export function pagedLists(page: Page): PagedList[] {
   const lists: PagedList[] = [];
-  if (page.usedBy.length > USED_BY_SHOWN) lists.push({ folder: `${page.url}used-by/`, heading: 'Used by', title: `What uses ${page.title}`, intro: `${page.usedBy.length} objects reference`, links: page.usedBy });
+  if (page.usedBy.length > USED_BY_SHOWN)
+    lists.push({
+      folder: `${page.url}used-by/`,
+      heading: 'Used by',
+      title: `What uses ${page.title}`,
+      intro: `${page.usedBy.length} objects reference`,
+      links: page.usedBy,
+    });
   // Only servers have paged sections: reading the sections of other pages would build every page
   // in `dev`, and wait for every page's content in a build.
   if (!contentShapesRoutes(page)) return lists;
   for (const s of page.sections) {
-    if (s.type === 'links' && s.paged && s.links.length > LINKS_SHOWN) lists.push({ folder: `${page.url}all-${s.anchor}/`, heading: s.heading, title: `${s.heading}: ${page.title}`, intro: `${s.links.length} in all, on`, links: s.links });
+    if (s.type === 'links' && s.paged && s.links.length > LINKS_SHOWN)
+      lists.push({
+        folder: `${page.url}all-${s.anchor}/`,
+        heading: s.heading,
+        title: `${s.heading}: ${page.title}`,
+        intro: `${s.links.length} in all, on`,
+        links: s.links,
+      });
   }
   return lists;
 }
@@ -284,7 +298,9 @@ function groupByChannel(pages: Page[]): { tag?: string; pages: Page[] }[] {
     else groups.set(channel, [page]);
   }
   if (groups.size === 1 && groups.has('')) return pages.length > 0 ? [{ pages }] : [];
-  return [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : byEnglishTitle(a, b))).map(([channel, list]) => ({ tag: channel === '' ? 'Other' : channel, pages: list }));
+  return [...groups]
+    .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : byEnglishTitle(a, b)))
+    .map(([channel, list]) => ({ tag: channel === '' ? 'Other' : channel, pages: list }));
 }
 
 /** Pages grouped by their first tag when any has tags (untagged ones last); otherwise one group. */
@@ -297,5 +313,7 @@ export function groupByTag(pages: Page[], byTag: boolean): { tag?: string; pages
     if (list) list.push(page);
     else groups.set(tag, [page]);
   }
-  return [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : byEnglishTitle(a, b))).map(([tag, list]) => ({ ...(tag ? { tag } : { tag: 'Other' }), pages: list }));
+  return [...groups]
+    .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : byEnglishTitle(a, b)))
+    .map(([tag, list]) => ({ ...(tag ? { tag } : { tag: 'Other' }), pages: list }));
 }

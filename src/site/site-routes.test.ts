@@ -7,19 +7,41 @@ import { guideRouteIds, routeProps, siteUrls } from './site-routes.ts';
 
 function page(kind: Page['kind'], url: string, extra: Partial<Page> = {}): Page {
   const id = url.split('/').filter(Boolean).pop()!;
-  return { kind, id, url, pointer: `/${url}`, source: { file: 'a.yaml', pointer: `/${url}`, line: 1 }, title: id, usedBy: [], tags: [], protocols: [], badges: [], facts: [], sections: [], ...extra };
+  return {
+    kind,
+    id,
+    url,
+    pointer: `/${url}`,
+    source: { file: 'a.yaml', pointer: `/${url}`, line: 1 },
+    title: id,
+    usedBy: [],
+    tags: [],
+    protocols: [],
+    badges: [],
+    facts: [],
+    sections: [],
+    ...extra,
+  };
 }
 
 function api(slug: string, prefix: string, pages: Page[]): SiteApi {
   return { slug, title: slug, version: '1', infoFacts: [], prefix, pages, counts: {}, downloads: [], catalog: { protocols: [], tags: [] } };
 }
 
-const widelyUsed = page('component:schemas', 'components/schemas/money/', { usedBy: Array.from({ length: 60 }, (_, i) => ({ kind: 'channel', id: `c${i}`, url: `channels/c${i}/`, title: `c${i}` })) });
+const widelyUsed = page('component:schemas', 'components/schemas/money/', {
+  usedBy: Array.from({ length: 60 }, (_, i) => ({ kind: 'channel', id: `c${i}`, url: `channels/c${i}/`, title: `c${i}` })),
+});
 
 describe('site routes', () => {
   const site: SiteData = {
     apis: [api('orders', 'orders/', [page('channel', 'channels/placed/'), widelyUsed]), api('billing', 'billing/', [page('operation', 'operations/charge/')])],
-    settings: { ...DEFAULT_SETTINGS, guides: [{ id: 'start', title: 'Start', order: 1, file: 'guides/start.md', hasHeading: true }, { id: 'broken', title: 'Broken', order: 2, file: 'guides/broken.md', hasHeading: true }] },
+    settings: {
+      ...DEFAULT_SETTINGS,
+      guides: [
+        { id: 'start', title: 'Start', order: 1, file: 'guides/start.md', hasHeading: true },
+        { id: 'broken', title: 'Broken', order: 2, file: 'guides/broken.md', hasHeading: true },
+      ],
+    },
   };
   // The pages read the site data the way `dev` hands it over (src/site/site-data.ts).
   const global = globalThis as Record<string, unknown>;
@@ -30,7 +52,17 @@ describe('site routes', () => {
     const urls = await siteUrls((id) => id === 'start');
     assert.deepEqual(urls.slice(0, 2), ['', 'search/']);
     assert.deepEqual(urls.slice(-2), ['guides/', 'guides/start/'], 'only guides with a module; the list of guides before them');
-    for (const url of ['orders/', 'orders/channels/placed/', 'orders/components/schemas/money/', 'orders/components/schemas/money/used-by/', 'orders/channels/', 'billing/', 'billing/operations/charge/', 'billing/operations/']) assert.ok(urls.includes(url), url);
+    for (const url of [
+      'orders/',
+      'orders/channels/placed/',
+      'orders/components/schemas/money/',
+      'orders/components/schemas/money/used-by/',
+      'orders/channels/',
+      'billing/',
+      'billing/operations/charge/',
+      'billing/operations/',
+    ])
+      assert.ok(urls.includes(url), url);
     assert.equal(new Set(urls).size, urls.length, 'each page once');
   });
 
@@ -41,13 +73,22 @@ describe('site routes', () => {
     const list = await routeProps('orders/components/schemas/money/used-by');
     assert.equal(list?.type === 'list' && list.list.links.length, 60);
     assert.equal((await routeProps('billing'))?.type, 'overview');
-    assert.equal((await routeProps('orders/channels/unknown')), undefined);
-    assert.equal((await routeProps(undefined)), undefined, 'the home page is index.astro');
+    assert.equal(await routeProps('orders/channels/unknown'), undefined);
+    assert.equal(await routeProps(undefined), undefined, 'the home page is index.astro');
   });
 
   it('has no guide pages without guides that have a module', () => {
-    assert.deepEqual(guideRouteIds(site.settings, () => false), []);
-    assert.deepEqual(guideRouteIds(undefined, () => true), []);
-    assert.deepEqual(guideRouteIds(site.settings, () => true), ['', 'start', 'broken']);
+    assert.deepEqual(
+      guideRouteIds(site.settings, () => false),
+      [],
+    );
+    assert.deepEqual(
+      guideRouteIds(undefined, () => true),
+      [],
+    );
+    assert.deepEqual(
+      guideRouteIds(site.settings, () => true),
+      ['', 'start', 'broken'],
+    );
   });
 });

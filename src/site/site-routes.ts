@@ -5,7 +5,19 @@
  * Astro's static paths from the same list.
  */
 import type { Page } from '../lib/model/pages.ts';
-import { SECTIONS, listPageUrl, pageCount, pagedLists, sectionListing, siteData, type PagedList, type Section, type SiteApi, type SiteData, type SiteSettings } from './site-data.ts';
+import {
+  SECTIONS,
+  listPageUrl,
+  pageCount,
+  pagedLists,
+  sectionListing,
+  siteData,
+  type PagedList,
+  type Section,
+  type SiteApi,
+  type SiteData,
+  type SiteSettings,
+} from './site-data.ts';
 
 /** What a page of src/pages/[...route].astro shows. */
 export type RouteProps = { api: SiteApi } & (
@@ -37,7 +49,8 @@ function apiRoutes(site: SiteData): Map<string, RouteProps> {
       }
     }
     for (const section of SECTIONS) {
-      for (let n = 1; n <= pageCount(sectionListing(api, section).entries.length); n++) routes.set(route(listPageUrl(section.folder, n)), { api, type: 'section', section, pageNo: n });
+      for (let n = 1; n <= pageCount(sectionListing(api, section).entries.length); n++)
+        routes.set(route(listPageUrl(section.folder, n)), { api, type: 'section', section, pageNo: n });
     }
   }
   routeIndex.set(site, routes);

@@ -35,26 +35,65 @@ const COLOR = '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
 /** One entry per field: the JSON Schema of its value, and the sentence shown when it is wrong. */
 const FIELDS: Record<keyof SiteConfig, { schema: object; expected: string }> = {
   title: { schema: { type: 'string', minLength: 1, maxLength: 200 }, expected: 'a non-empty text (the site name in the header and in every page title)' },
-  logo: { schema: { type: 'string', pattern: '\\.(svg|png|jpe?g|webp|gif)$' }, expected: 'the path of an .svg, .png, .jpg, .webp or .gif file, relative to the config file' },
+  logo: {
+    schema: { type: 'string', pattern: '\\.(svg|png|jpe?g|webp|gif)$' },
+    expected: 'the path of an .svg, .png, .jpg, .webp or .gif file, relative to the config file',
+  },
   favicon: { schema: { type: 'string', pattern: '\\.(svg|png|ico)$' }, expected: 'the path of an .svg, .png or .ico file, relative to the config file' },
   // A site path only: `//host/` and `/\\host/` are read by browsers as another host.
   base: { schema: { type: 'string', pattern: '^/(?![/\\\\])[^\\\\\\s?#]*$' }, expected: 'a path of the site starting with a single /, e.g. "/api/"' },
   site: { schema: { type: 'string', pattern: '^https?://[^/\\s]+(/\\S*)?$' }, expected: 'an http(s) origin, e.g. "https://docs.example.com"' },
   guides: { schema: { type: 'string', minLength: 1 }, expected: 'the folder of the Markdown and MDX guides, relative to the config file' },
-  sidebar: { schema: { enum: ['tag', 'channel', 'none'] }, expected: '"tag" (items grouped by their first tag), "channel" (operations and messages under their channel) or "none"' },
+  sidebar: {
+    schema: { enum: ['tag', 'channel', 'none'] },
+    expected: '"tag" (items grouped by their first tag), "channel" (operations and messages under their channel) or "none"',
+  },
   accentColor: {
-    schema: { anyOf: [{ type: 'string', pattern: COLOR }, { type: 'object', required: ['light', 'dark'], additionalProperties: false, properties: { light: { type: 'string', pattern: COLOR }, dark: { type: 'string', pattern: COLOR } } }] },
+    schema: {
+      anyOf: [
+        { type: 'string', pattern: COLOR },
+        {
+          type: 'object',
+          required: ['light', 'dark'],
+          additionalProperties: false,
+          properties: { light: { type: 'string', pattern: COLOR }, dark: { type: 'string', pattern: COLOR } },
+        },
+      ],
+    },
     expected: 'a hex colour such as "#0b7285", or {"light": "#0b7285", "dark": "#66d9e8"} for the two themes',
   },
   footerLinks: {
-    schema: { type: 'array', maxItems: 20, items: { type: 'object', required: ['label', 'href'], additionalProperties: false, properties: { label: { type: 'string', minLength: 1 }, href: { type: 'string', pattern: '^(?:https?://[^/\\\\\\s][^\\\\\\s]*|mailto:[^\\\\\\s]+|/(?![/\\\\])[^\\\\\\s]*|\\.{1,2}/[^\\\\\\s]*|#[^\\\\\\s]*)$' } } } },
+    schema: {
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object',
+        required: ['label', 'href'],
+        additionalProperties: false,
+        properties: {
+          label: { type: 'string', minLength: 1 },
+          href: {
+            type: 'string',
+            pattern: '^(?:https?://[^/\\\\\\s][^\\\\\\s]*|mailto:[^\\\\\\s]+|/(?![/\\\\])[^\\\\\\s]*|\\.{1,2}/[^\\\\\\s]*|#[^\\\\\\s]*)$',
+          },
+        },
+      },
+    },
     expected: 'a list of {"label": "…", "href": "https://…"} (href: an http(s) URL, mailto:, a path of the site such as /guides/ (not //host), or #anchor)',
   },
   imageSources: {
-    schema: { type: 'array', maxItems: 20, items: { type: 'string', pattern: '^(?:https:|https://(?:\\*\\.)?[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[A-Za-z0-9._~/%-]*)?)$' } },
-    expected: 'a list of image sources for descriptions, each "https:" (any https URL, the default) or an https origin such as "https://img.shields.io"; [] allows only the site\'s own images',
+    schema: {
+      type: 'array',
+      maxItems: 20,
+      items: { type: 'string', pattern: '^(?:https:|https://(?:\\*\\.)?[A-Za-z0-9.-]+(?::[0-9]+)?(?:/[A-Za-z0-9._~/%-]*)?)$' },
+    },
+    expected:
+      'a list of image sources for descriptions, each "https:" (any https URL, the default) or an https origin such as "https://img.shields.io"; [] allows only the site\'s own images',
   },
-  editLink: { schema: { type: 'string', pattern: '^https?://.*\\{path\\}' }, expected: 'a URL with {path} (the file, relative to the config file) and optionally {line}, e.g. "https://github.com/acme/api/edit/main/{path}#L{line}"' },
+  editLink: {
+    schema: { type: 'string', pattern: '^https?://.*\\{path\\}' },
+    expected: 'a URL with {path} (the file, relative to the config file) and optionally {line}, e.g. "https://github.com/acme/api/edit/main/{path}#L{line}"',
+  },
 };
 
 export const CONFIG_FIELDS = Object.keys(FIELDS) as (keyof SiteConfig)[];
@@ -87,14 +126,33 @@ export function checkSiteConfig(value: unknown, file: string, name: FieldNamer =
 function describe(error: ErrorObject, file: string, name: FieldNamer): Problem {
   if (error.instancePath === '' && error.keyword === 'additionalProperties') {
     const extra = String((error.params as { additionalProperty: string }).additionalProperty);
-    return { code: 'config-unknown-field', severity: 'error', message: `unknown field \`${extra}\` in the configuration`, hint: `Fields: ${CONFIG_FIELDS.join(', ')}.`, at: { file, pointer: `/${escape(extra)}` }, atKey: true };
+    return {
+      code: 'config-unknown-field',
+      severity: 'error',
+      message: `unknown field \`${extra}\` in the configuration`,
+      hint: `Fields: ${CONFIG_FIELDS.join(', ')}.`,
+      at: { file, pointer: `/${escape(extra)}` },
+      atKey: true,
+    };
   }
   if (error.instancePath === '') {
-    return { code: 'config-type', severity: 'error', message: 'the configuration must be an object of fields', hint: `Fields: ${CONFIG_FIELDS.join(', ')}.`, at: { file, pointer: '' } };
+    return {
+      code: 'config-type',
+      severity: 'error',
+      message: 'the configuration must be an object of fields',
+      hint: `Fields: ${CONFIG_FIELDS.join(', ')}.`,
+      at: { file, pointer: '' },
+    };
   }
   const field = error.instancePath.split('/')[1] as keyof SiteConfig;
   const spec = FIELDS[field];
-  return { code: 'config-invalid', severity: 'error', message: `${name(field)} must be ${spec.expected}`, hint: 'Fix the value, or remove the field to use the default (README, "Configuration").', at: { file, pointer: error.instancePath } };
+  return {
+    code: 'config-invalid',
+    severity: 'error',
+    message: `${name(field)} must be ${spec.expected}`,
+    hint: 'Fix the value, or remove the field to use the default (README, "Configuration").',
+    at: { file, pointer: error.instancePath },
+  };
 }
 
 const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -8,7 +8,14 @@ export function formatSarif(diagnostics: Diagnostic[], toolVersion: string): str
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'apidesc-docs', version: toolVersion, informationUri: 'https://www.npmjs.com/package/apidesc-docs', rules: codes.map((id) => ({ id, shortDescription: { text: id } })) } },
+        tool: {
+          driver: {
+            name: 'apidesc-docs',
+            version: toolVersion,
+            informationUri: 'https://www.npmjs.com/package/apidesc-docs',
+            rules: codes.map((id) => ({ id, shortDescription: { text: id } })),
+          },
+        },
         results: diagnostics.map((d) => ({
           ruleId: d.code,
           ruleIndex: codes.indexOf(d.code),

@@ -22,12 +22,15 @@ const diagnostic = (over: Partial<Diagnostic> = {}): Diagnostic => ({
 describe('diagnostics as text', () => {
   it('shows the control characters of file names, messages and hints escaped', () => {
     const out = formatText([diagnostic()]);
-    assert.equal(out, [
-      `ev\\u001b[2Jil\\n.yaml:2:3  error  spec-unknown-field  unknown field \`${SHOWN}\` in Info Object`,
-      `  hint: custom data goes in an x- extension (e.g. x-${SHOWN})`,
-    ].join('\n'));
+    assert.equal(
+      out,
+      [
+        `ev\\u001b[2Jil\\n.yaml:2:3  error  spec-unknown-field  unknown field \`${SHOWN}\` in Info Object`,
+        `  hint: custom data goes in an x- extension (e.g. x-${SHOWN})`,
+      ].join('\n'),
+    );
     assert.doesNotMatch(out, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/, 'no control character but the line breaks between lines');
-    assert.doesNotMatch(out, /^::/m, 'no line of the document\'s own');
+    assert.doesNotMatch(out, /^::/m, "no line of the document's own");
   });
 
   it('keeps its own colour codes when colour is on', () => {
@@ -43,12 +46,15 @@ describe('diagnostics as text', () => {
     const lines = source.split('\n');
     // Column 7 of line 3 is the "v" after the ESC sequences ("\tkey:" ESC[2J ESC]0;t BEL " ").
     const frame = codeFrame(lines, 3, lines[2]!.indexOf('value') + 1);
-    assert.equal(frame, [
-      `  2 |   "x\\u001b]0;pwned\\u0007\\u001b[2J\\r\\n::error file=a.yaml::forged": 1`,
-      '> 3 |  key:\\u001b[2J\\u001b]0;t\\u0007 value',
-      `    | ${' '.repeat(31)}^`,
-      '  4 | end',
-    ].join('\n'));
+    assert.equal(
+      frame,
+      [
+        `  2 |   "x\\u001b]0;pwned\\u0007\\u001b[2J\\r\\n::error file=a.yaml::forged": 1`,
+        '> 3 |  key:\\u001b[2J\\u001b]0;t\\u0007 value',
+        `    | ${' '.repeat(31)}^`,
+        '  4 | end',
+      ].join('\n'),
+    );
     assert.equal(frame.split('\n')[2]!.indexOf('^'), frame.split('\n')[1]!.indexOf('value'));
   });
 

@@ -5,7 +5,12 @@ import type { ThemedToken } from 'shiki';
 import { contrastRatio, MIN_TEXT_CONTRAST } from '../config/contrast.ts';
 import { CODE_THEME, tokenClass, tokensToHtml } from './code-html.ts';
 
-const token = (content: string, kind?: string, fontStyle = 0): ThemedToken => ({ content, offset: 0, fontStyle, ...(kind ? { color: `var(--hl-${kind})` } : {}) });
+const token = (content: string, kind?: string, fontStyle = 0): ThemedToken => ({
+  content,
+  offset: 0,
+  fontStyle,
+  ...(kind ? { color: `var(--hl-${kind})` } : {}),
+});
 
 describe('tokensToHtml: shiki tokens as HTML with classes', () => {
   it('names a class per kind of token; plain text and punctuation carry none', () => {
@@ -19,10 +24,20 @@ describe('tokensToHtml: shiki tokens as HTML with classes', () => {
 
   it('joins neighbours of the same kind, lets whitespace join the span before it, and escapes the text', () => {
     const html = tokensToHtml([
-      [token('{', 'foreground'), token('"a', 'token-keyword'), token('&b"', 'token-keyword'), token(':', 'token-punctuation'), token(' ', 'foreground'), token('"<i>"', 'token-string-expression')],
+      [
+        token('{', 'foreground'),
+        token('"a', 'token-keyword'),
+        token('&b"', 'token-keyword'),
+        token(':', 'token-punctuation'),
+        token(' ', 'foreground'),
+        token('"<i>"', 'token-string-expression'),
+      ],
       [token('  ', 'foreground'), token('1', 'token-constant'), token(' ', 'foreground'), token('}', 'foreground')],
     ]);
-    assert.equal(html, '<pre class="hl" tabindex="0"><code>{<span class="hl-keyword">"a&amp;b"</span>: <span class="hl-string">"&lt;i&gt;"</span>\n  <span class="hl-constant">1 </span>}</code></pre>');
+    assert.equal(
+      html,
+      '<pre class="hl" tabindex="0"><code>{<span class="hl-keyword">"a&amp;b"</span>: <span class="hl-string">"&lt;i&gt;"</span>\n  <span class="hl-constant">1 </span>}</code></pre>',
+    );
   });
 });
 

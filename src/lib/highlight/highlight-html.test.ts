@@ -8,7 +8,10 @@ const highlightHtml = async (html: string): Promise<string> => highlightWith(awa
 describe('highlightHtml: fenced code in descriptions', () => {
   it('highlights known languages with classes and keeps the code text, escaped', async () => {
     const html = await highlightHtml(renderMarkdown('Text\n\n```json\n{"a": "<b>"}\n```'));
-    assert.equal(html, '<p>Text</p>\n<pre class="hl" tabindex="0"><code>{<span class="hl-keyword">"a"</span>: <span class="hl-string">"&lt;b&gt;"</span>}</code></pre>');
+    assert.equal(
+      html,
+      '<p>Text</p>\n<pre class="hl" tabindex="0"><code>{<span class="hl-keyword">"a"</span>: <span class="hl-string">"&lt;b&gt;"</span>}</code></pre>',
+    );
   });
 
   it('leaves unknown languages and plain text alone', async () => {
@@ -21,7 +24,10 @@ describe('highlightHtml: fenced code in descriptions', () => {
 describe('codeHtml: code in a language', () => {
   it('colours YAML keys (with their colon), strings, numbers and comments, line by line', async () => {
     const html = codeHtml(await loadHighlighter(), 'name: orders # the topic\nretries: 3', 'yaml');
-    assert.equal(html, '<pre class="hl" tabindex="0"><code><span class="hl-keyword">name: </span><span class="hl-string">orders </span><span class="hl-comment"># the topic</span>\n<span class="hl-keyword">retries: </span><span class="hl-constant">3</span></code></pre>');
+    assert.equal(
+      html,
+      '<pre class="hl" tabindex="0"><code><span class="hl-keyword">name: </span><span class="hl-string">orders </span><span class="hl-comment"># the topic</span>\n<span class="hl-keyword">retries: </span><span class="hl-constant">3</span></code></pre>',
+    );
   });
 
   it('shows a language it does not know as escaped plain text', async () => {

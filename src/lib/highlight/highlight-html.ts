@@ -9,7 +9,24 @@ import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { unescapeText } from '../html-text.ts';
 import { CODE_THEME, CODE_THEME_NAME, tokensToHtml } from './code-html.ts';
 
-const LANGUAGES = ['json', 'yaml', 'javascript', 'typescript', 'shell', 'bash', 'xml', 'html', 'css', 'sql', 'python', 'java', 'go', 'proto', 'graphql', 'http'];
+const LANGUAGES = [
+  'json',
+  'yaml',
+  'javascript',
+  'typescript',
+  'shell',
+  'bash',
+  'xml',
+  'html',
+  'css',
+  'sql',
+  'python',
+  'java',
+  'go',
+  'proto',
+  'graphql',
+  'http',
+];
 const BLOCK = /<pre><code class="language-([\w-]+)">([\s\S]*?)<\/code><\/pre>/g;
 
 let highlighter: Promise<Highlighter> | undefined;

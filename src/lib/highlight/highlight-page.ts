@@ -38,8 +38,10 @@ function sectionJobs(sections: PageSection[]): HighlightJob[] {
   for (const section of sections) {
     // Messages shown on an operation's page carry their own examples and sources.
     if (section.type === 'messages') for (const message of section.messages) jobs.push(...sectionJobs(message.sections));
-    if (section.type === 'source') jobs.push({ kind: 'code', text: section.code, lang: sourceLanguage(section.format), apply: (html) => (section.html = html) });
-    else if (section.type === 'examples') for (const example of section.examples) jobs.push({ kind: 'code', text: example.code, lang: 'json', apply: (html) => (example.html = html) });
+    if (section.type === 'source')
+      jobs.push({ kind: 'code', text: section.code, lang: sourceLanguage(section.format), apply: (html) => (section.html = html) });
+    else if (section.type === 'examples')
+      for (const example of section.examples) jobs.push({ kind: 'code', text: example.code, lang: 'json', apply: (html) => (example.html = html) });
     else if (section.type === 'sns-operation') {
       for (const consumer of section.view.consumers) {
         const policy = consumer.filterPolicy;

@@ -31,7 +31,14 @@ export function decodeText(bytes: Uint8Array, at: Location): DecodeResult {
   const nul = body.indexOf(0);
   if (nul >= 0) {
     const { line, column } = positionOfByte(body, nul);
-    return fail(at, 'load-binary', 'the file contains a NUL byte: it is binary, not a YAML or JSON document', 'Pass the YAML or JSON document itself.', line, column);
+    return fail(
+      at,
+      'load-binary',
+      'the file contains a NUL byte: it is binary, not a YAML or JSON document',
+      'Pass the YAML or JSON document itself.',
+      line,
+      column,
+    );
   }
   let text: string;
   try {
@@ -39,7 +46,14 @@ export function decodeText(bytes: Uint8Array, at: Location): DecodeResult {
   } catch {
     const offset = firstInvalidUtf8(body);
     const { line, column } = positionOfByte(body, offset);
-    return fail(at, 'load-encoding', `invalid UTF-8 byte 0x${(body[offset] ?? 0).toString(16).padStart(2, '0')} at byte ${offset}`, 'Save the file as UTF-8; it was probably written in Latin-1 or Windows-1252.', line, column);
+    return fail(
+      at,
+      'load-encoding',
+      `invalid UTF-8 byte 0x${(body[offset] ?? 0).toString(16).padStart(2, '0')} at byte ${offset}`,
+      'Save the file as UTF-8; it was probably written in Latin-1 or Windows-1252.',
+      line,
+      column,
+    );
   }
   return { text, problems };
 }

@@ -164,7 +164,11 @@ export class PositionRecorder {
     const result = state.result;
     this.tree.close(id, result);
     if (this.#open.length === 0) this.tree.root = id;
-    if (!this.tree.mayHaveNonStringKeys && (result === null || (typeof result !== 'string' && typeof result !== 'object')) && followedByColon(state.input, state.position)) {
+    if (
+      !this.tree.mayHaveNonStringKeys &&
+      (result === null || (typeof result !== 'string' && typeof result !== 'object')) &&
+      followedByColon(state.input, state.position)
+    ) {
       this.tree.mayHaveNonStringKeys = true;
     }
   };
@@ -195,7 +199,11 @@ export function sizeHintOf(text: string): number {
 export function recordPositions(text: string, maxDepth: number): PositionTree | undefined {
   const recorder = new PositionRecorder(sizeHintOf(text));
   try {
-    const options: jsyaml.LoadOptions & { maxDepth: number; listener: PositionRecorder['listener'] } = { schema: jsyaml.CORE_SCHEMA, maxDepth, listener: recorder.listener };
+    const options: jsyaml.LoadOptions & { maxDepth: number; listener: PositionRecorder['listener'] } = {
+      schema: jsyaml.CORE_SCHEMA,
+      maxDepth,
+      listener: recorder.listener,
+    };
     jsyaml.load(text, options);
   } catch {
     return undefined;
@@ -246,7 +254,11 @@ function valueStart(text: string, offset: number, value: unknown): number {
   let i = skipSpace(text, offset);
   // An empty value (`key:` then a line break) sits where it is missing, right after the key.
   if (value === null && text.slice(offset, i).includes('\n')) return offset;
-  for (let m = /^(?:&[^\s,[\]{}]+|![^\s,[\]{}]*)[ \t]+/.exec(text.slice(i, i + 256)); m; m = /^(?:&[^\s,[\]{}]+|![^\s,[\]{}]*)[ \t]+/.exec(text.slice(i, i + 256))) {
+  for (
+    let m = /^(?:&[^\s,[\]{}]+|![^\s,[\]{}]*)[ \t]+/.exec(text.slice(i, i + 256));
+    m;
+    m = /^(?:&[^\s,[\]{}]+|![^\s,[\]{}]*)[ \t]+/.exec(text.slice(i, i + 256))
+  ) {
     i = skipSpace(text, i + m[0].length);
   }
   return i;

@@ -71,7 +71,11 @@ describe('load: every broken input is a diagnostic with a position, never a cras
     const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
     for (let i = 1; i < 9; i++) {
       const prev = String.fromCharCode(96 + i);
-      levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill('*' + prev).join(',')}]`);
+      levels.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+          .fill('*' + prev)
+          .join(',')}]`,
+      );
     }
     const started = Date.now();
     const d = await validateYaml(MINIMAL + levels.join('\n') + '\n');
@@ -82,8 +86,14 @@ describe('load: every broken input is a diagnostic with a position, never a cras
   it('walks the structure exactly when the text has an anchor or an explicit key', () => {
     const walk = ['a: &x 1', '&a', 'x: [&a 1]', '{&a 1}', ',&a', 'k:&a', '? a', '?', 'a\n?\nb', 'a\t?\tb', 'x: ?\n'];
     const skip = ['a&b', 'a: & b', '&', 'a &', 'a?', 'x ?y', 'x? y', 'url: http://x?y=1 ', 'Why? Because', 'text: AT&T'];
-    assert.deepEqual(walk.filter((t) => !needsStructureWalk(t)), []);
-    assert.deepEqual(skip.filter((t) => needsStructureWalk(t)), []);
+    assert.deepEqual(
+      walk.filter((t) => !needsStructureWalk(t)),
+      [],
+    );
+    assert.deepEqual(
+      skip.filter((t) => needsStructureWalk(t)),
+      [],
+    );
   });
 
   it('validates an object aliased at 40,000 places, each referenced, without comparing every place with every other', async () => {
@@ -138,15 +148,21 @@ describe('load: every broken input is a diagnostic with a position, never a cras
   });
 
   it('finds keys that are not strings inside sequences, flow mappings and deep nesting, with their pointers', async () => {
-    const d = await validateYaml(MINIMAL + 'x-list:\n  - 404: missing\n    ok: fine\n  - - {1.5: a, b: c, null: d}\nx-deep:\n  a:\n    - b:\n        false: no\nx-explicit:\n  ? 7 # seven\n  : x\n  ? !!int "8"\n  : y\n');
-    assert.deepEqual(d.map((x) => [x.code, x.pointer, where(x)]), [
-      ['load-key-type', '/x-list/0/404', 'main.yaml:6:5'],
-      ['load-key-type', '/x-list/1/0/1.5', 'main.yaml:8:8'],
-      ['load-key-type', '/x-list/1/0/null', 'main.yaml:8:22'],
-      ['load-key-type', '/x-deep/a/0/b/false', 'main.yaml:12:9'],
-      ['load-key-type', '/x-explicit/7', 'main.yaml:14:5'],
-      ['load-key-type', '/x-explicit/8', 'main.yaml:16:5'],
-    ]);
+    const d = await validateYaml(
+      MINIMAL +
+        'x-list:\n  - 404: missing\n    ok: fine\n  - - {1.5: a, b: c, null: d}\nx-deep:\n  a:\n    - b:\n        false: no\nx-explicit:\n  ? 7 # seven\n  : x\n  ? !!int "8"\n  : y\n',
+    );
+    assert.deepEqual(
+      d.map((x) => [x.code, x.pointer, where(x)]),
+      [
+        ['load-key-type', '/x-list/0/404', 'main.yaml:6:5'],
+        ['load-key-type', '/x-list/1/0/1.5', 'main.yaml:8:8'],
+        ['load-key-type', '/x-list/1/0/null', 'main.yaml:8:22'],
+        ['load-key-type', '/x-deep/a/0/b/false', 'main.yaml:12:9'],
+        ['load-key-type', '/x-explicit/7', 'main.yaml:14:5'],
+        ['load-key-type', '/x-explicit/8', 'main.yaml:16:5'],
+      ],
+    );
   });
 
   it('takes huge maps and very long strings in its stride (linear, no limit hit, no hang)', async () => {

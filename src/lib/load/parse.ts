@@ -42,7 +42,10 @@ export function parseText(text: string, format: SourceFormat, at: Location, limi
   const result = yamlProblems(text, at, limits);
   // A YAML stream with only comments or document markers has no document at all.
   // (js-yaml then returns null without reporting any node.)
-  return result.problems.length === 0 && (result.value === undefined || (result.value === null && !(result.positions?.hasChildren(result.positions.root) ?? false))) ? empty(at) : result;
+  return result.problems.length === 0 &&
+    (result.value === undefined || (result.value === null && !(result.positions?.hasChildren(result.positions.root) ?? false)))
+    ? empty(at)
+    : result;
 }
 
 function empty(at: Location): ParseResult {
@@ -53,7 +56,12 @@ function yamlProblems(text: string, at: Location, limits: LoadLimits): ParseResu
   try {
     // js-yaml 4.1.1+ bounds recursion with `maxDepth`; its published types predate the option.
     const recorder = new PositionRecorder(sizeHintOf(text));
-    const options: jsyaml.LoadOptions & { maxDepth: number; listener: PositionRecorder['listener'] } = { schema: jsyaml.CORE_SCHEMA, maxDepth: limits.maxDepth, filename: at.file, listener: recorder.listener };
+    const options: jsyaml.LoadOptions & { maxDepth: number; listener: PositionRecorder['listener'] } = {
+      schema: jsyaml.CORE_SCHEMA,
+      maxDepth: limits.maxDepth,
+      filename: at.file,
+      listener: recorder.listener,
+    };
     const value: unknown = jsyaml.load(text, options);
     const positions = recorder.finish();
     return { value, problems: [], ...(positions ? { positions } : {}) };
@@ -71,14 +79,35 @@ function yamlExceptionProblem(error: jsyaml.YAMLException, at: Location, limits:
   const line = (error.mark?.line ?? 0) + 1;
   const column = (error.mark?.column ?? 0) + 1;
   if (reason.startsWith('duplicated mapping key')) {
-    return fail(at, 'load-duplicate-key', 'duplicate key in a mapping', 'Remove or rename one of the two keys: only one value can be kept and it would be a guess which.', line, column);
+    return fail(
+      at,
+      'load-duplicate-key',
+      'duplicate key in a mapping',
+      'Remove or rename one of the two keys: only one value can be kept and it would be a guess which.',
+      line,
+      column,
+    );
   }
   if (reason.startsWith('unknown tag')) {
     const tag = /!<([^>]*)>/.exec(reason)?.[1] ?? 'this tag';
-    return fail(at, 'load-yaml-tag', `the YAML tag ${tag} is not allowed`, 'Use only the tags of the JSON schema ruleset (str, int, float, bool, null, seq, map): write the value as a plain string, number or boolean.', line, column);
+    return fail(
+      at,
+      'load-yaml-tag',
+      `the YAML tag ${tag} is not allowed`,
+      'Use only the tags of the JSON schema ruleset (str, int, float, bool, null, seq, map): write the value as a plain string, number or boolean.',
+      line,
+      column,
+    );
   }
   if (reason.startsWith('nesting exceeded maxDepth')) {
-    return fail(at, 'load-too-deep', `nesting is deeper than ${limits.maxDepth} levels`, 'Flatten the structure, or move nested schemas to components and use $ref.', line, column);
+    return fail(
+      at,
+      'load-too-deep',
+      `nesting is deeper than ${limits.maxDepth} levels`,
+      'Flatten the structure, or move nested schemas to components and use $ref.',
+      line,
+      column,
+    );
   }
   return fail(at, 'load-syntax', `YAML syntax error: ${reason}`, 'Fix the syntax at this position (check indentation, quotes and brackets).', line, column);
 }
@@ -99,7 +128,14 @@ function jsonSyntaxProblem(error: unknown, text: string, at: Location): ParseRes
     ({ line, column } = lineColumnOf(text, text.length));
   }
   const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/, "[\s\S]*" is not valid JSON$/, '');
-  return fail(at, 'load-syntax', `JSON syntax error: ${reason}`, 'Fix the JSON at this position (a missing comma or quote, or a trailing comma, is the usual cause).', line, column);
+  return fail(
+    at,
+    'load-syntax',
+    `JSON syntax error: ${reason}`,
+    'Fix the JSON at this position (a missing comma or quote, or a trailing comma, is the usual cause).',
+    line,
+    column,
+  );
 }
 
 export function lineColumnOf(text: string, offset: number): { line: number; column: number } {

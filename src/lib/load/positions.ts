@@ -94,4 +94,3 @@ export class PositionIndex {
     return { line: lo + 1, column: offset - starts[lo]! + 1 };
   }
 }
-

@@ -52,9 +52,26 @@ function readBytes(path: string, limits: LoadLimits): { data: Uint8Array } | { p
   if ('data' in read) return { data: read.data };
   switch (read.reason) {
     case 'missing':
-      return { problem: { code: 'load-missing', severity: 'error', message: 'the file does not exist', hint: 'Check the path and its spelling; paths are relative to the current folder.', at } };
+      return {
+        problem: {
+          code: 'load-missing',
+          severity: 'error',
+          message: 'the file does not exist',
+          hint: 'Check the path and its spelling; paths are relative to the current folder.',
+          at,
+        },
+      };
     case 'not-regular':
-      return { problem: { code: 'load-unreadable', severity: 'error', message: `this is ${read.kind}, not a file`, hint: read.kind === 'a folder' ? 'Name a YAML or JSON file.' : 'Only regular files are read: a pipe or a device could block the read or never end it.', at } };
+      return {
+        problem: {
+          code: 'load-unreadable',
+          severity: 'error',
+          message: `this is ${read.kind}, not a file`,
+          hint:
+            read.kind === 'a folder' ? 'Name a YAML or JSON file.' : 'Only regular files are read: a pipe or a device could block the read or never end it.',
+          at,
+        },
+      };
     case 'too-large':
       return {
         problem: {

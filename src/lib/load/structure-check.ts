@@ -55,7 +55,15 @@ function occurs(text: string, char: string, test: (before: string, after: string
 export function checkStructure(root: unknown, at: Location, limits: LoadLimits, walk = true): Problem[] {
   if (!isContainer(root) || Array.isArray(root)) {
     const kind = root === null ? 'null' : Array.isArray(root) ? 'an array' : `a ${typeof root}`;
-    return [problem(at, '', 'load-root-type', `the document root is ${kind}, not an object`, 'An apidesc document is a mapping with `apidesc`, `info`, … at its top level.')];
+    return [
+      problem(
+        at,
+        '',
+        'load-root-type',
+        `the document root is ${kind}, not an object`,
+        'An apidesc document is a mapping with `apidesc`, `info`, … at its top level.',
+      ),
+    ];
   }
   if (!walk) return [];
   const sizes = new Map<Container, number>();
@@ -78,7 +86,15 @@ export function checkStructure(root: unknown, at: Location, limits: LoadLimits, 
     const index = top.next++;
     const key = top.keys ? top.keys[index]! : String(index);
     if (top.keys && key === '[object Object]') {
-      return [problem(at, pointerTo(), 'load-key-type', 'a mapping is used as a key', 'Map keys must be scalar strings (SPEC, document rules): use a plain string key.')];
+      return [
+        problem(
+          at,
+          pointerTo(),
+          'load-key-type',
+          'a mapping is used as a key',
+          'Map keys must be scalar strings (SPEC, document rules): use a plain string key.',
+        ),
+      ];
     }
     const child = top.keys ? (top.node as Record<string, unknown>)[key] : (top.node as unknown[])[index];
     if (!isContainer(child)) {
@@ -86,7 +102,15 @@ export function checkStructure(root: unknown, at: Location, limits: LoadLimits, 
       continue;
     }
     if (onStack.has(child)) {
-      return [problem(at, pointerTo(key), 'load-alias-cycle', 'a YAML alias refers to a node that contains it, which makes an infinite document', 'Replace the recursive alias with a $ref (Reference Object); $ref cycles are allowed, alias cycles are not.')];
+      return [
+        problem(
+          at,
+          pointerTo(key),
+          'load-alias-cycle',
+          'a YAML alias refers to a node that contains it, which makes an infinite document',
+          'Replace the recursive alias with a $ref (Reference Object); $ref cycles are allowed, alias cycles are not.',
+        ),
+      ];
     }
     const known = sizes.get(child);
     if (known !== undefined) {
@@ -96,7 +120,15 @@ export function checkStructure(root: unknown, at: Location, limits: LoadLimits, 
       continue;
     }
     if (stack.length >= limits.maxDepth) {
-      return [problem(at, pointerTo(key), 'load-too-deep', `nesting is deeper than ${limits.maxDepth} levels`, 'Flatten the structure, or move nested schemas to components and use $ref.')];
+      return [
+        problem(
+          at,
+          pointerTo(key),
+          'load-too-deep',
+          `nesting is deeper than ${limits.maxDepth} levels`,
+          'Flatten the structure, or move nested schemas to components and use $ref.',
+        ),
+      ];
     }
     stack.push(frame(child, key));
     onStack.add(child);
@@ -112,7 +144,13 @@ function frame(node: Container, key: string): Frame {
 }
 
 function bomb(at: Location, pointer: string, limits: LoadLimits): Problem {
-  return problem(at, pointer, 'load-alias-bomb', `YAML aliases expand the document to more than ${limits.maxExpandedNodes.toLocaleString('en-US')} nodes`, 'Remove the nested aliases (an "alias bomb" is tiny on disk but explodes when read); repeat the content or use $ref instead.');
+  return problem(
+    at,
+    pointer,
+    'load-alias-bomb',
+    `YAML aliases expand the document to more than ${limits.maxExpandedNodes.toLocaleString('en-US')} nodes`,
+    'Remove the nested aliases (an "alias bomb" is tiny on disk but explodes when read); repeat the content or use $ref instead.',
+  );
 }
 
 function problem(at: Location, pointer: string, code: string, message: string, hint: string): Problem {

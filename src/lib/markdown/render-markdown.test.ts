@@ -5,7 +5,9 @@ import { renderInlineMarkdown, renderMarkdown } from './render-markdown.ts';
 
 describe('renderMarkdown: CommonMark in, safe HTML out', () => {
   it('renders emphasis, lists, code, tables and links', () => {
-    const html = renderMarkdown('A **bold** and *em* text.\n\n- one\n- two\n\n```json\n{"a": 1}\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[docs](https://example.com/docs)');
+    const html = renderMarkdown(
+      'A **bold** and *em* text.\n\n- one\n- two\n\n```json\n{"a": 1}\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[docs](https://example.com/docs)',
+    );
     assert.match(html, /<strong>bold<\/strong>/);
     assert.match(html, /<ul>\s*<li>one<\/li>/);
     assert.match(html, /<code class="language-json">/);

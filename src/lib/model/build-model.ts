@@ -55,7 +55,14 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     const page = schemaPages.get(`${at.file}#${at.pointer}`);
     return page && { id: page.id, url: page.url };
   };
-  const ctx = { doc, locator, entities, componentAt, discriminators: discriminatorIndex(doc, componentAt), ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}) };
+  const ctx = {
+    doc,
+    locator,
+    entities,
+    componentAt,
+    discriminators: discriminatorIndex(doc, componentAt),
+    ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}),
+  };
   const contentOf = (entity: Entity): Location => content.get(entity) ?? { file: doc.root.path, pointer: entity.pointer };
   const pages = entities.map((entity) => (options.deferPages ? pageSummary(ctx, entity, contentOf(entity)) : buildPage(ctx, entity, contentOf(entity))));
   const entityOf = new WeakMap(pages.map((page, i) => [page, entities[i]!]));

@@ -21,7 +21,13 @@ export function catalogEntry(info: Record<string, unknown>, pages: readonly Page
   const protocols = [...new Set(pages.flatMap((p) => p.protocols))].filter((p) => p !== '').sort();
   const tags = Array.isArray(info.tags) ? info.tags.flatMap((t) => (isPlainObject(t) && typeof t.name === 'string' ? [t.name] : [])) : [];
   const owner = OWNER_FIELDS.map((f) => info[f]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  const first = typeof info.description === 'string' ? info.description.trim().split(/\n\s*\n/)[0]?.trim() : undefined;
+  const first =
+    typeof info.description === 'string'
+      ? info.description
+          .trim()
+          .split(/\n\s*\n/)[0]
+          ?.trim()
+      : undefined;
   // A first paragraph that is a heading, a list or a table is no summary.
   const summary = first && !/^(#|[-*+] |\d+\. |\||```|<)/.test(first) ? renderInlineMarkdown(first.replace(/\s*\n\s*/g, ' ')) : undefined;
   return { ...(summary ? { summaryHtml: summary } : {}), protocols, tags, ...(owner ? { owner } : {}) };

@@ -27,11 +27,13 @@ export function discriminatorIndex(doc: ResolvedDoc, componentAt: (at: Location)
   const index: DiscriminatorIndex = { bases: new Map(), subtypes: new Map() };
   const root = doc.root.value;
   const schemas = isPlainObject(root) && isPlainObject(root.components) ? root.components.schemas : undefined;
-  const list = entries(schemas).map(([id, raw]) => {
-    const site = { file: doc.root.path, pointer: joinPointer('/components/schemas', id) };
-    const resolved = doc.deref(raw, site);
-    return resolved && isPlainObject(resolved.value) ? { id, value: resolved.value, at: resolved.at } : undefined;
-  }).filter((s) => s !== undefined);
+  const list = entries(schemas)
+    .map(([id, raw]) => {
+      const site = { file: doc.root.path, pointer: joinPointer('/components/schemas', id) };
+      const resolved = doc.deref(raw, site);
+      return resolved && isPlainObject(resolved.value) ? { id, value: resolved.value, at: resolved.at } : undefined;
+    })
+    .filter((s) => s !== undefined);
   // The bases: schemas with a discriminator, and their subtypes listed as alternatives.
   for (const base of list) {
     if (typeof base.value.discriminator !== 'string') continue;

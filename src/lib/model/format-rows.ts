@@ -38,7 +38,8 @@ export function avroRows(schema: unknown, anchorPrefix: string): SchemaRow[] {
     // A union with null may hold null; whether the field may be left out is its default's matter.
     if (Array.isArray(t) && t.includes('null')) r.constraints.push('nullable');
     const single = inner.length === 1 ? inner[0] : undefined;
-    const named = isPlainObject(single) && typeof single.name === 'string' ? String(single.namespace ? `${single.namespace}.${single.name}` : single.name) : undefined;
+    const named =
+      isPlainObject(single) && typeof single.name === 'string' ? String(single.namespace ? `${single.namespace}.${single.name}` : single.name) : undefined;
     if (named && shown.has(named) && isPlainObject(single) && single.type === 'record') {
       r.backReference = { anchor: shown.get(named)!.anchor, name: String(single.name) };
       rows.push(r);
@@ -100,7 +101,11 @@ export function protobufRows(source: string, anchorPrefix: string): SchemaRow[] 
       const keyType = 'keyType' in field ? String(field.keyType) : 'key';
       const label = field.map ? `map of ${keyType} to ${field.type}` : field.repeated ? `array of ${field.type}` : field.type;
       const fieldAnchor = `${anchor}.${token(field.name)}`;
-      const fieldExtra: Partial<SchemaRow> = { constraints: chips, ...(field.required ? { required: true } : {}), ...(field.comment ? { descriptionHtml: renderMarkdown(field.comment) } : {}) };
+      const fieldExtra: Partial<SchemaRow> = {
+        constraints: chips,
+        ...(field.required ? { required: true } : {}),
+        ...(field.comment ? { descriptionHtml: renderMarkdown(field.comment) } : {}),
+      };
       if (field.partOf) chips.push(`oneof ${field.partOf.name}`);
       if (field.resolvedType instanceof Type) visitType(field.resolvedType, fieldAnchor, field.name, depth + 1, { ...fieldExtra, type: label });
       else {

@@ -88,15 +88,23 @@ function sampleOf(doc: ResolvedDoc, schema: unknown, file: string): unknown {
 }
 
 export function generateExamples(doc: ResolvedDoc, message: Record<string, unknown>, origin: Record<string, Location>): GeneratedExample[] {
-  const headers = message.headers !== undefined && origin.headers ? jsonSchemaOf(doc, message.headers, { file: origin.headers.file, pointer: `${origin.headers.pointer}/headers` }) : undefined;
-  const payload = message.payload !== undefined && origin.payload ? jsonSchemaOf(doc, message.payload, { file: origin.payload.file, pointer: `${origin.payload.pointer}/payload` }) : undefined;
+  const headers =
+    message.headers !== undefined && origin.headers
+      ? jsonSchemaOf(doc, message.headers, { file: origin.headers.file, pointer: `${origin.headers.pointer}/headers` })
+      : undefined;
+  const payload =
+    message.payload !== undefined && origin.payload
+      ? jsonSchemaOf(doc, message.payload, { file: origin.payload.file, pointer: `${origin.payload.pointer}/payload` })
+      : undefined;
   if (!headers && !payload) return [];
   const headerSample = headers && sampleOf(doc, headers.schema, headers.file);
   const branches = payload && isPlainObject(payload.schema) ? ((payload.schema.oneOf ?? payload.schema.anyOf) as unknown[] | undefined) : undefined;
   const payloads: { title: string; value: unknown }[] = [];
   if (payload && Array.isArray(branches) && branches.length > 1) {
     const { oneOf: _one, anyOf: _any, ...rest } = payload.schema as Record<string, unknown>;
-    branches.forEach((branch, i) => payloads.push({ title: `Generated example, alternative ${i + 1}`, value: sampleOf(doc, { ...rest, allOf: [branch] }, payload.file) }));
+    branches.forEach((branch, i) =>
+      payloads.push({ title: `Generated example, alternative ${i + 1}`, value: sampleOf(doc, { ...rest, allOf: [branch] }, payload.file) }),
+    );
   } else if (payload) {
     payloads.push({ title: 'Generated example', value: sampleOf(doc, payload.schema, payload.file) });
   } else {
@@ -104,5 +112,8 @@ export function generateExamples(doc: ResolvedDoc, message: Record<string, unkno
   }
   return payloads
     .filter((p) => p.value !== undefined || headerSample !== undefined)
-    .map((p) => ({ title: p.title, value: { ...(headerSample !== undefined ? { headers: headerSample } : {}), ...(p.value !== undefined ? { payload: p.value } : {}) } }));
+    .map((p) => ({
+      title: p.title,
+      value: { ...(headerSample !== undefined ? { headers: headerSample } : {}), ...(p.value !== undefined ? { payload: p.value } : {}) },
+    }));
 }

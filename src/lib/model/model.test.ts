@@ -28,8 +28,10 @@ describe('model: routes', () => {
     const { model: m, doc } = await model(orders);
     const root = doc.root.value as Record<string, Record<string, Record<string, unknown>>>;
     const pointers = new Set(m.routes.map((r) => r.pointer));
-    for (const map of ['servers', 'channels', 'operations'] as const) for (const id of Object.keys(root[map]!)) assert.ok(pointers.has(`/${map}/${id}`), `${map}/${id}`);
-    for (const map of COMPONENT_KINDS) for (const id of Object.keys(root.components![map] ?? {})) assert.ok(pointers.has(`/components/${map}/${id}`), `components/${map}/${id}`);
+    for (const map of ['servers', 'channels', 'operations'] as const)
+      for (const id of Object.keys(root[map]!)) assert.ok(pointers.has(`/${map}/${id}`), `${map}/${id}`);
+    for (const map of COMPONENT_KINDS)
+      for (const id of Object.keys(root.components![map] ?? {})) assert.ok(pointers.has(`/components/${map}/${id}`), `components/${map}/${id}`);
     assert.ok(pointers.has('/channels/orderEvents/messages/orderPlaced'));
     assert.equal(new Set(m.entities.map((e) => e.url)).size, m.entities.length, 'one page per URL');
   });
@@ -39,7 +41,13 @@ describe('model: routes', () => {
     const byPointer = new Map(m.routes.map((r) => [r.pointer, r]));
     assert.equal(byPointer.get('/channels/orderEvents/messages/orderPlaced')?.url, 'components/messages/orderplaced/');
     assert.equal(byPointer.get('/components/messages/OrderPlaced')?.url, 'components/messages/orderplaced/');
-    assert.deepEqual(byPointer.get('/channels/orderEvents'), { api: 'orders', kind: 'channel', id: 'orderEvents', pointer: '/channels/orderEvents', url: 'channels/orderevents/' });
+    assert.deepEqual(byPointer.get('/channels/orderEvents'), {
+      api: 'orders',
+      kind: 'channel',
+      id: 'orderEvents',
+      pointer: '/channels/orderEvents',
+      url: 'channels/orderevents/',
+    });
   });
 
   it('names pages by title, else name, else id, and knows where each object is written', async () => {
@@ -66,19 +74,37 @@ describe('model: where used', () => {
 });
 
 describe('model: schema rows', () => {
-  it('reads as one tree: allOf parts merged (with the part each field comes from), array items as the array\'s own fields, anchors as data paths', async () => {
+  it("reads as one tree: allOf parts merged (with the part each field comes from), array items as the array's own fields, anchors as data paths", async () => {
     const { model: m, doc } = await model(orders);
-    const rows = schemaRows(doc, { $ref: '#/components/schemas/Order' }, { file: doc.root.path, pointer: '/x' }, { anchorPrefix: 'payload', componentAt: (at) => m.componentAt(at) });
+    const rows = schemaRows(
+      doc,
+      { $ref: '#/components/schemas/Order' },
+      { file: doc.root.path, pointer: '/x' },
+      { anchorPrefix: 'payload', componentAt: (at) => m.componentAt(at) },
+    );
     const byName = (name: string) => rows.find((r) => r.name === name);
     assert.equal(rows[0]!.type, 'object');
     assert.deepEqual(rows[0]!.component, { id: 'Order', url: 'components/schemas/order/' });
     assert.deepEqual(rows[0]!.extends, [{ id: 'OrderRef', url: 'components/schemas/orderref/' }]);
-    assert.deepEqual(byName('orderId'), { anchor: 'payload.orderId', name: 'orderId', depth: 1, type: 'string', required: true, constraints: ['pattern ^ord-[0-9]+$'], flags: [], from: 'OrderRef' });
+    assert.deepEqual(byName('orderId'), {
+      anchor: 'payload.orderId',
+      name: 'orderId',
+      depth: 1,
+      type: 'string',
+      required: true,
+      constraints: ['pattern ^ord-[0-9]+$'],
+      flags: [],
+      from: 'OrderRef',
+    });
     assert.equal(byName('placedAt')!.format, 'date-time');
     assert.equal(byName('placedAt')!.from, undefined, 'written in the schema itself');
     assert.equal(byName('lines')!.type, 'array of object');
     assert.deepEqual(byName('lines')!.constraints, ['≥ 1 items']);
-    assert.equal(rows.some((r) => r.name === '[items]' || /allOf \d/.test(r.name)), false, 'no rows for the mechanics');
+    assert.equal(
+      rows.some((r) => r.name === '[items]' || /allOf \d/.test(r.name)),
+      false,
+      'no rows for the mechanics',
+    );
     assert.deepEqual([byName('sku')!.anchor, byName('sku')!.depth], ['payload.lines[].sku', 2]);
     assert.deepEqual(byName('quantity')!.constraints, ['≥ 1']);
     assert.deepEqual(byName('currency')!.constraints, ['exactly 3 chars']);
@@ -89,19 +115,30 @@ describe('model: schema rows', () => {
 
   it('shows recursion as a back-reference, and alternatives as shapes named by their discriminator value', async () => {
     const { model: m, doc } = await model(orders);
-    const rows = schemaRows(doc, { $ref: '#/components/schemas/Order' }, { file: doc.root.path, pointer: '/x' }, { anchorPrefix: 'p', componentAt: (at) => m.componentAt(at) });
+    const rows = schemaRows(
+      doc,
+      { $ref: '#/components/schemas/Order' },
+      { file: doc.root.path, pointer: '/x' },
+      { anchorPrefix: 'p', componentAt: (at) => m.componentAt(at) },
+    );
     const parent = rows.find((r) => r.name === 'parent')!;
     assert.deepEqual(parent.backReference, { anchor: rows.find((r) => r.name === 'category')!.anchor, name: 'category' });
     assert.equal(rows.filter((r) => r.name === 'parent').length, 1, 'no endless expansion');
     assert.equal(rows.find((r) => r.name === 'payment')!.combinator, 'oneOf');
-    assert.deepEqual(rows.filter((r) => r.alternative).map((r) => [r.name, r.anchor, r.component?.id]), [['card', 'p.payment(card)', 'CardPayment'], ['invoice', 'p.payment(invoice)', 'InvoicePayment']]);
+    assert.deepEqual(
+      rows.filter((r) => r.alternative).map((r) => [r.name, r.anchor, r.component?.id]),
+      [
+        ['card', 'p.payment(card)', 'CardPayment'],
+        ['invoice', 'p.payment(invoice)', 'InvoicePayment'],
+      ],
+    );
     assert.equal(rows.find((r) => r.name === 'dueDays')!.anchor, 'p.payment(invoice).dueDays');
     assert.equal(rows.find((r) => r.name === 'dueDays')!.default, 30);
     assert.deepEqual(rows.find((r) => r.name === 'dueDays')!.constraints, ['≥ 0', '≤ 90']);
     assert.equal(rows.find((r) => r.anchor === 'p.payment(card).method')!.const, 'card');
   });
 
-  it('names a discriminator\'s subtypes on the base, found from oneOf and from schemas that extend it with allOf, and the base and value on each subtype', async () => {
+  it("names a discriminator's subtypes on the base, found from oneOf and from schemas that extend it with allOf, and the base and value on each subtype", async () => {
     const dir = tempTree({
       'pets.yaml': `apidesc: 3.0.0
 info: {title: Pets, version: '1'}
@@ -144,13 +181,25 @@ components:
       ],
     });
     const cat = rowsOf('io.github.acme.pets.Cat');
-    assert.deepEqual(cat[0]!.selectedBy, [{ base: { id: 'io.github.acme.pets.Pet', url: 'components/schemas/io.github.acme.pets.pet/' }, property: 'petType', value: 'io.github.acme.pets.Cat' }]);
-    assert.deepEqual(cat.slice(1).map((r) => [r.name, r.required, r.from]), [['petType', true, 'io.github.acme.pets.Pet'], ['name', true, 'io.github.acme.pets.Pet'], ['huntingSkill', false, undefined]]);
+    assert.deepEqual(cat[0]!.selectedBy, [
+      { base: { id: 'io.github.acme.pets.Pet', url: 'components/schemas/io.github.acme.pets.pet/' }, property: 'petType', value: 'io.github.acme.pets.Cat' },
+    ]);
+    assert.deepEqual(
+      cat.slice(1).map((r) => [r.name, r.required, r.from]),
+      [
+        ['petType', true, 'io.github.acme.pets.Pet'],
+        ['name', true, 'io.github.acme.pets.Pet'],
+        ['huntingSkill', false, undefined],
+      ],
+    );
     assert.deepEqual(cat.find((r) => r.name === 'huntingSkill')!.enum, ['clueless', 'lazy', 'aggressive']);
     // A single allowed value reads as a constant; a property defined again by a part shows what both say.
     const dog = rowsOf('io.github.acme.pets.Dog');
     assert.equal(dog.find((r) => r.name === 'packSize')!.const, 1);
-    assert.deepEqual(dog.filter((r) => r.name === 'petType').map((r) => [r.type, r.const, r.from]), [['string', 'dog', 'io.github.acme.pets.Pet']]);
+    assert.deepEqual(
+      dog.filter((r) => r.name === 'petType').map((r) => [r.type, r.const, r.from]),
+      [['string', 'dog', 'io.github.acme.pets.Pet']],
+    );
   });
 });
 
@@ -160,7 +209,8 @@ describe('model: long chains of schemas (hostile input)', () => {
     const file = loadSourceFile(join(dir, 'chain.yaml'), defaultLimits).file!;
     return new ResolvedDoc(file, { root: dir, allowRemote: false }, defaultLimits);
   };
-  const chain = async (kind: ChainKind, length: number): Promise<ApiModel> => (await model(join(tempTree({ 'chain.yaml': deepChainDocument(kind, length) }), 'chain.yaml'))).model;
+  const chain = async (kind: ChainKind, length: number): Promise<ApiModel> =>
+    (await model(join(tempTree({ 'chain.yaml': deepChainDocument(kind, length) }), 'chain.yaml'))).model;
   const rowsOf = (m: ApiModel, pointer: string) => {
     const section = m.pages.find((p) => p.pointer === pointer)!.sections.find((s) => s.type === 'schema');
     assert.ok(section && section.type === 'schema');
@@ -170,13 +220,25 @@ describe('model: long chains of schemas (hostile input)', () => {
   it('shows MAX_ROW_DEPTH levels of a chain of schemas, then links to the page where it goes on', async () => {
     const m = await chain('property', 40);
     const rows = rowsOf(m, '/components/schemas/s0');
-    assert.deepEqual(rows.map((r) => r.depth), Array.from({ length: MAX_ROW_DEPTH + 1 }, (_, i) => i));
-    assert.deepEqual(rows.map((r) => r.component?.id), Array.from({ length: MAX_ROW_DEPTH + 1 }, (_, i) => `s${i}`));
+    assert.deepEqual(
+      rows.map((r) => r.depth),
+      Array.from({ length: MAX_ROW_DEPTH + 1 }, (_, i) => i),
+    );
+    assert.deepEqual(
+      rows.map((r) => r.component?.id),
+      Array.from({ length: MAX_ROW_DEPTH + 1 }, (_, i) => `s${i}`),
+    );
     assert.deepEqual(rows.at(-1)!.cut, { on: { id: `s${MAX_ROW_DEPTH}`, url: `components/schemas/s${MAX_ROW_DEPTH}/` } });
     assert.ok(rows.slice(0, -1).every((r) => r.cut === undefined));
     // That page shows the next levels; the end of the chain, nothing to cut.
     assert.equal(rowsOf(m, `/components/schemas/s${MAX_ROW_DEPTH}`).at(-1)!.cut?.on?.id, `s${2 * MAX_ROW_DEPTH}`);
-    assert.deepEqual(rowsOf(m, '/components/schemas/s39').map((r) => [r.depth, r.cut]), [[0, undefined], [1, undefined]]);
+    assert.deepEqual(
+      rowsOf(m, '/components/schemas/s39').map((r) => [r.depth, r.cut]),
+      [
+        [0, undefined],
+        [1, undefined],
+      ],
+    );
     // However long the chain: the rows of a table stay as many.
     const doc = open('property', 5000);
     assert.equal(schemaRows(doc, { $ref: '#/components/schemas/s0' }, { file: doc.root.path, pointer: '/x' }, { anchorPrefix: 'p' }).length, MAX_ROW_DEPTH + 1);
@@ -189,7 +251,10 @@ describe('model: long chains of schemas (hostile input)', () => {
     assert.deepEqual(rows.at(-1)!.cut, { on: { id: 's4', url: 'components/schemas/s4/' } });
     const doc = open('nested', 0);
     const cut = schemaRows(doc, deepInline(MAX_ROW_DEPTH + 3), { file: doc.root.path, pointer: '/x' }, { anchorPrefix: 'p' }).filter((r) => r.cut);
-    assert.deepEqual(cut.map((r) => [r.depth, r.cut]), [[MAX_ROW_DEPTH, {}]]);
+    assert.deepEqual(
+      cut.map((r) => [r.depth, r.cut]),
+      [[MAX_ROW_DEPTH, {}]],
+    );
   });
 
   it('cuts every kind of chain (items, allOf, references to references)', async () => {
@@ -201,7 +266,12 @@ describe('model: long chains of schemas (hostile input)', () => {
   });
 
   it('samples a long chain only as deep as the sampler goes: a few schemas read, not the whole chain', async () => {
-    for (const [kind, example] of [['property', true], ['nested', true], ['allOf', false], ['items', true]] as const) {
+    for (const [kind, example] of [
+      ['property', true],
+      ['nested', true],
+      ['allOf', false],
+      ['items', true],
+    ] as const) {
       const doc = open(kind, 5000);
       const deref = doc.deref.bind(doc);
       let calls = 0;
@@ -230,7 +300,8 @@ describe('model: every corpus document gets a page per object', () => {
     for (const name of readdirSync(join(corpus, 'valid')).sort()) roots.push([join(corpus, 'valid', name), undefined]);
     for (const set of readdirSync(join(corpus, 'multi-file')).sort()) {
       const dir = join(corpus, 'multi-file', set);
-      const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
+      const walk = (d: string): string[] =>
+        readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
       for (const file of walk(dir)) if (/^apidesc:/m.test(readFileSync(file, 'utf8'))) roots.push([file, dir]);
     }
   }
@@ -240,8 +311,14 @@ describe('model: every corpus document gets a page per object', () => {
       const value = doc.root.value as Record<string, Record<string, unknown>>;
       const pointers = new Set(m.routes.map((r) => r.pointer));
       const expected = [
-        ...['servers', 'channels', 'operations'].flatMap((map) => Object.keys(value[map] ?? {}).map((id) => `/${map}/${id.replaceAll('~', '~0').replaceAll('/', '~1')}`)),
-        ...COMPONENT_KINDS.flatMap((map) => Object.keys((value.components as Record<string, Record<string, unknown>> | undefined)?.[map] ?? {}).map((id) => `/components/${map}/${id.replaceAll('~', '~0').replaceAll('/', '~1')}`)),
+        ...['servers', 'channels', 'operations'].flatMap((map) =>
+          Object.keys(value[map] ?? {}).map((id) => `/${map}/${id.replaceAll('~', '~0').replaceAll('/', '~1')}`),
+        ),
+        ...COMPONENT_KINDS.flatMap((map) =>
+          Object.keys((value.components as Record<string, Record<string, unknown>> | undefined)?.[map] ?? {}).map(
+            (id) => `/components/${map}/${id.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+          ),
+        ),
       ];
       for (const pointer of expected) assert.ok(pointers.has(pointer), `missing route for ${pointer}`);
       assert.equal(new Set(m.entities.map((e) => e.url)).size, m.entities.length, 'URLs are unique');
@@ -288,18 +365,35 @@ describe('model: pages', () => {
   it('highlights address and URL variables, fills the example URL from defaults, and lists server security for operations', async () => {
     const { model: m } = await model(orders);
     const server = m.pages.find((p) => p.pointer === '/servers/production')!;
-    assert.deepEqual(server.facts.find((f) => f.label === 'URL template')!.template, [{ text: 'sns://sns.' }, { text: '{region}', variable: true }, { text: '.amazonaws.com' }]);
+    assert.deepEqual(server.facts.find((f) => f.label === 'URL template')!.template, [
+      { text: 'sns://sns.' },
+      { text: '{region}', variable: true },
+      { text: '.amazonaws.com' },
+    ]);
     assert.equal(server.facts.find((f) => f.label === 'Example URL')!.text, 'sns://sns.eu-west-1.amazonaws.com');
     const op = m.pages.find((p) => p.pointer === '/operations/publishOrderEvents')!;
     const security = op.sections.find((s) => s.anchor === 'server-security');
     assert.ok(security && security.type === 'security');
-    assert.deepEqual(security.groups.map((g) => [g.link?.title, g.schemes.map((s) => [s.name, s.link?.url, s.type])]), [['Production topics', [['sigv4', 'components/securityschemes/sigv4/', 'httpApiKey']]]]);
+    assert.deepEqual(
+      security.groups.map((g) => [g.link?.title, g.schemes.map((s) => [s.name, s.link?.url, s.type])]),
+      [['Production topics', [['sigv4', 'components/securityschemes/sigv4/', 'httpApiKey']]]],
+    );
   });
 
   it('shows every Info field on the overview, with external links only for safe URLs', async () => {
     const { model: m } = await model(orders);
     const labels = m.infoFacts.map((f) => f.label);
-    assert.deepEqual(labels, ['Id', 'Default content type', 'Terms of service', 'Contact', 'Contact URL', 'Contact e-mail', 'License', 'Tags', 'Documentation']);
+    assert.deepEqual(labels, [
+      'Id',
+      'Default content type',
+      'Terms of service',
+      'Contact',
+      'Contact URL',
+      'Contact e-mail',
+      'License',
+      'Tags',
+      'Documentation',
+    ]);
     assert.equal(m.infoFacts.find((f) => f.label === 'Contact e-mail')!.href, 'mailto:commerce-platform@example.com');
   });
 });
@@ -307,18 +401,34 @@ describe('model: pages', () => {
 describe('model: other schema formats as tables', () => {
   it('shows an Avro record as rows: fields (required unless they have a default), nullable unions, enums, defaults, logical types', async () => {
     const { avroRows } = await import('./format-rows.ts');
-    const rows = avroRows({ type: 'record', name: 'Parcel', fields: [
-      { name: 'id', type: 'string', doc: 'The *parcel* id.' },
-      { name: 'scan', type: { type: 'enum', name: 'Scan', symbols: ['IN', 'OUT'] } },
-      { name: 'at', type: { type: 'long', logicalType: 'timestamp-millis' } },
-      { name: 'where', type: ['null', 'string'], default: null },
-      { name: 'next', type: ['null', 'Parcel'] },
-      { name: 'tags', type: { type: 'array', items: 'string' } },
-    ] }, 'payload');
-    assert.deepEqual(rows.map((r) => [r.name, r.type, r.depth]), [
-      ['', 'record Parcel', 0], ['id', 'string', 1], ['scan', 'enum Scan', 1], ['at', 'long (timestamp-millis)', 1],
-      ['where', 'null | string', 1], ['next', 'null | Parcel', 1], ['tags', 'array of string', 1], ['[items]', 'string', 2],
-    ]);
+    const rows = avroRows(
+      {
+        type: 'record',
+        name: 'Parcel',
+        fields: [
+          { name: 'id', type: 'string', doc: 'The *parcel* id.' },
+          { name: 'scan', type: { type: 'enum', name: 'Scan', symbols: ['IN', 'OUT'] } },
+          { name: 'at', type: { type: 'long', logicalType: 'timestamp-millis' } },
+          { name: 'where', type: ['null', 'string'], default: null },
+          { name: 'next', type: ['null', 'Parcel'] },
+          { name: 'tags', type: { type: 'array', items: 'string' } },
+        ],
+      },
+      'payload',
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.name, r.type, r.depth]),
+      [
+        ['', 'record Parcel', 0],
+        ['id', 'string', 1],
+        ['scan', 'enum Scan', 1],
+        ['at', 'long (timestamp-millis)', 1],
+        ['where', 'null | string', 1],
+        ['next', 'null | Parcel', 1],
+        ['tags', 'array of string', 1],
+        ['[items]', 'string', 2],
+      ],
+    );
     assert.equal(rows[1]!.required, true);
     assert.match(rows[1]!.descriptionHtml!, /<em>parcel<\/em>/);
     assert.deepEqual(rows[2]!.enum, ['IN', 'OUT']);
@@ -333,17 +443,23 @@ describe('model: other schema formats as tables', () => {
 
   it('shows Protocol Buffers messages as rows with field numbers, repeated and nested messages, recursion as a back-reference', async () => {
     const { protobufRows } = await import('./format-rows.ts');
-    const rows = protobufRows('syntax = "proto3";\nmessage Order {\n  string id = 1;\n  repeated Line lines = 2;\n  Status status = 3;\n  Order replaces = 4;\n}\nmessage Line { string sku = 1; int32 quantity = 2; }\nenum Status { NEW = 0; PAID = 1; }\n', 'payload');
+    const rows = protobufRows(
+      'syntax = "proto3";\nmessage Order {\n  string id = 1;\n  repeated Line lines = 2;\n  Status status = 3;\n  Order replaces = 4;\n}\nmessage Line { string sku = 1; int32 quantity = 2; }\nenum Status { NEW = 0; PAID = 1; }\n',
+      'payload',
+    );
     const order = rows.filter((r) => r.anchor.startsWith('payload.Order'));
-    assert.deepEqual(order.map((r) => [r.name, r.type, r.constraints.join(' ')]), [
-      ['Order', 'message Order', ''],
-      ['id', 'string', 'field 1'],
-      ['lines', 'array of Line', 'field 2'],
-      ['sku', 'string', 'field 1'],
-      ['quantity', 'int32', 'field 2'],
-      ['status', 'Status', 'field 3'],
-      ['replaces', 'Order', 'field 4'],
-    ]);
+    assert.deepEqual(
+      order.map((r) => [r.name, r.type, r.constraints.join(' ')]),
+      [
+        ['Order', 'message Order', ''],
+        ['id', 'string', 'field 1'],
+        ['lines', 'array of Line', 'field 2'],
+        ['sku', 'string', 'field 1'],
+        ['quantity', 'int32', 'field 2'],
+        ['status', 'Status', 'field 3'],
+        ['replaces', 'Order', 'field 4'],
+      ],
+    );
     assert.deepEqual(order.find((r) => r.name === 'status')!.enum, ['NEW', 'PAID']);
     assert.ok(order.find((r) => r.name === 'replaces')!.backReference);
   });

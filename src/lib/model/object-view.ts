@@ -44,15 +44,21 @@ export function objectView(doc: ResolvedDoc, locator: EntityLocator, value: unkn
   }
   if (depth >= MAX_DEPTH) return { type: 'more', count: Array.isArray(value) ? value.length : Object.keys(value).length };
   if (Array.isArray(value)) {
-    const items = value.slice(0, MAX_ENTRIES).map((item, i) => objectView(doc, locator, item, { file: site.file, pointer: joinPointer(site.pointer, i) }, depth + 1));
+    const items = value
+      .slice(0, MAX_ENTRIES)
+      .map((item, i) => objectView(doc, locator, item, { file: site.file, pointer: joinPointer(site.pointer, i) }, depth + 1));
     if (value.length > MAX_ENTRIES) items.push({ type: 'more', count: value.length - MAX_ENTRIES });
     return { type: 'list', items };
   }
   const all = Object.entries(value);
-  const entries: [string, ObjectView][] = all.slice(0, MAX_ENTRIES).map(([k, v]) => [
-    k,
-    k === 'description' && typeof v === 'string' ? { type: 'markdown', html: renderMarkdown(v) } : objectView(doc, locator, v, { file: site.file, pointer: joinPointer(site.pointer, k) }, depth + 1),
-  ]);
+  const entries: [string, ObjectView][] = all
+    .slice(0, MAX_ENTRIES)
+    .map(([k, v]) => [
+      k,
+      k === 'description' && typeof v === 'string'
+        ? { type: 'markdown', html: renderMarkdown(v) }
+        : objectView(doc, locator, v, { file: site.file, pointer: joinPointer(site.pointer, k) }, depth + 1),
+    ]);
   if (all.length > MAX_ENTRIES) entries.push(['…', { type: 'more', count: all.length - MAX_ENTRIES }]);
   return { type: 'map', entries };
 }

@@ -13,18 +13,45 @@ import { type FanOut, filterSummary, PROTOCOL_LABELS } from './sns.ts';
 import type { Entity, Link } from './types.ts';
 
 export const PROTOCOL_NAMES: Record<string, string> = {
-  http: 'HTTP', ws: 'WebSockets', kafka: 'Kafka', anypointmq: 'Anypoint MQ', amqp: 'AMQP 0-9-1', amqp1: 'AMQP 1.0', mqtt: 'MQTT', mqtt5: 'MQTT 5',
-  nats: 'NATS', jms: 'JMS', sns: 'sns (topic notification)', solace: 'Solace', sqs: 'sqs (message queue)', stomp: 'STOMP', redis: 'Redis',
-  mercure: 'Mercure', ibmmq: 'IBM MQ', googlepubsub: 'Google Pub/Sub', pulsar: 'Pulsar',
+  http: 'HTTP',
+  ws: 'WebSockets',
+  kafka: 'Kafka',
+  anypointmq: 'Anypoint MQ',
+  amqp: 'AMQP 0-9-1',
+  amqp1: 'AMQP 1.0',
+  mqtt: 'MQTT',
+  mqtt5: 'MQTT 5',
+  nats: 'NATS',
+  jms: 'JMS',
+  sns: 'sns (topic notification)',
+  solace: 'Solace',
+  sqs: 'sqs (message queue)',
+  stomp: 'STOMP',
+  redis: 'Redis',
+  mercure: 'Mercure',
+  ibmmq: 'IBM MQ',
+  googlepubsub: 'Google Pub/Sub',
+  pulsar: 'Pulsar',
 };
 
 /** Binding fields that hold a JSON Schema (by protocol): shown as schema tables. */
 export const SCHEMA_FIELDS: Record<string, string[]> = {
-  kafka: ['key', 'groupId', 'clientId'], http: ['query', 'headers'], ws: ['query', 'headers'], anypointmq: ['headers'], jms: ['headers'], ibmmq: [], googlepubsub: [],
+  kafka: ['key', 'groupId', 'clientId'],
+  http: ['query', 'headers'],
+  ws: ['query', 'headers'],
+  anypointmq: ['headers'],
+  jms: ['headers'],
+  ibmmq: [],
+  googlepubsub: [],
 };
 
 /** Bindings of every protocol but sns (which has its own view): per protocol, with its version and schemas as tables. */
-export function otherBindings(ctx: Context, page: Page, bindings: { value: Record<string, unknown>; at: Location; link?: Link } | undefined, snsShownApart = true): void {
+export function otherBindings(
+  ctx: Context,
+  page: Page,
+  bindings: { value: Record<string, unknown>; at: Location; link?: Link } | undefined,
+  snsShownApart = true,
+): void {
   if (!bindings) return;
   const protocols: ProtocolBinding[] = [];
   for (const [key, binding] of Object.entries(bindings.value)) {
@@ -42,7 +69,8 @@ export function otherBindings(ctx: Context, page: Page, bindings: { value: Recor
       view: isPlainObject(binding) ? objectView(ctx.doc, ctx.locator, rest, at) : objectView(ctx.doc, ctx.locator, binding, at),
     });
   }
-  if (protocols.length > 0) page.sections.push({ type: 'bindings', heading: 'Bindings', anchor: 'bindings', protocols, ...(bindings.link ? { origin: bindings.link } : {}) });
+  if (protocols.length > 0)
+    page.sections.push({ type: 'bindings', heading: 'Bindings', anchor: 'bindings', protocols, ...(bindings.link ? { origin: bindings.link } : {}) });
 }
 
 /** Who publishes to this channel's topic and who is subscribed to it, across every operation of the API. */
@@ -55,12 +83,28 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
     if (value.action === 'send') result.producers.push(toLink(entity));
     for (const [, c] of entries(sns?.consumers)) {
       if (!isPlainObject(c)) continue;
-      const endpoint = isPlainObject(c.endpoint) ? Object.values(c.endpoint).filter((v) => typeof v === 'string').join(', ') : '';
-      const redrive = isPlainObject(c.redrivePolicy) && isPlainObject(c.redrivePolicy.deadLetterQueue) ? Object.values(c.redrivePolicy.deadLetterQueue).filter((v) => typeof v === 'string').join(', ') : undefined;
+      const endpoint = isPlainObject(c.endpoint)
+        ? Object.values(c.endpoint)
+            .filter((v) => typeof v === 'string')
+            .join(', ')
+        : '';
+      const redrive =
+        isPlainObject(c.redrivePolicy) && isPlainObject(c.redrivePolicy.deadLetterQueue)
+          ? Object.values(c.redrivePolicy.deadLetterQueue)
+              .filter((v) => typeof v === 'string')
+              .join(', ')
+          : undefined;
       const filter = isPlainObject(c.filterPolicy) ? filterSummary(c.filterPolicy).map((f) => `${f.attribute} ${f.condition}`) : undefined;
       const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
       const retries = delivery?.schedule ? `${retriesSummary(delivery)} (${delivery.backoffFunction ?? 'linear'} backoff)` : undefined;
-      result.consumers.push({ operation: toLink(entity), protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol), endpoint, ...(filter ? { filter } : {}), ...(redrive ? { deadLetter: redrive } : {}), ...(retries ? { retries } : {}) });
+      result.consumers.push({
+        operation: toLink(entity),
+        protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol),
+        endpoint,
+        ...(filter ? { filter } : {}),
+        ...(redrive ? { deadLetter: redrive } : {}),
+        ...(retries ? { retries } : {}),
+      });
     }
   }
   return result;
@@ -85,7 +129,8 @@ export function protocolsOf(ctx: Context, page: Page, value: Record<string, unkn
     if (channel?.kind === 'channel') {
       const channelAt = { file: ctx.doc.root.path, pointer: channel.pointer };
       const cv = ctx.doc.deref(valueAt(ctx, channelAt), channelAt);
-      if (cv && isPlainObject(cv.value)) for (const key of Object.keys(bindingsOf(ctx, cv.value.bindings, sub(cv.at, 'bindings'))?.value ?? {})) if (!key.startsWith('x-')) found.add(key);
+      if (cv && isPlainObject(cv.value))
+        for (const key of Object.keys(bindingsOf(ctx, cv.value.bindings, sub(cv.at, 'bindings'))?.value ?? {})) if (!key.startsWith('x-')) found.add(key);
       for (const s of channelServers(ctx, channel)) found.add(serverProtocol(ctx, s) ?? '');
     }
   } else return [];

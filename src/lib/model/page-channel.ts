@@ -12,9 +12,20 @@ import type { Entity, Link } from './types.ts';
 
 export function channelPage(ctx: Context, page: Page, channel: Record<string, unknown>, at: Location): void {
   const address = typeof channel.address === 'string' ? channel.address : undefined;
-  page.facts.push(address === undefined ? { label: 'Address', text: 'unknown (set at run time)' } : { label: 'Address', text: address, code: true, template: templateParts(address) });
-  if (isPlainObject(channel.parameters)) page.sections.push({ type: 'object', heading: 'Parameters', anchor: 'parameters', view: objectView(ctx.doc, ctx.locator, channel.parameters, sub(at, 'parameters')) });
-  const servers = page.kind === 'channel' ? channelServers(ctx, page) : entries(channel.servers).flatMap(([i, s]) => ctx.locator.link(s, sub(at, 'servers', i)) ?? []);
+  page.facts.push(
+    address === undefined
+      ? { label: 'Address', text: 'unknown (set at run time)' }
+      : { label: 'Address', text: address, code: true, template: templateParts(address) },
+  );
+  if (isPlainObject(channel.parameters))
+    page.sections.push({
+      type: 'object',
+      heading: 'Parameters',
+      anchor: 'parameters',
+      view: objectView(ctx.doc, ctx.locator, channel.parameters, sub(at, 'parameters')),
+    });
+  const servers =
+    page.kind === 'channel' ? channelServers(ctx, page) : entries(channel.servers).flatMap(([i, s]) => ctx.locator.link(s, sub(at, 'servers', i)) ?? []);
   page.sections.push({ type: 'links', heading: 'Servers', anchor: 'servers', links: servers, empty: 'Available on every server of the API.' });
   const messages = entries(channel.messages).flatMap(([id, m]) => {
     const link = ctx.locator.link(m, sub(at, 'messages', id)) ?? ctx.entities.find((e) => e.pointer === joinPointer(page.pointer, 'messages', id));
@@ -27,6 +38,7 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
 
 export function actionOf(ctx: Context, link: Link): string | undefined {
   const entity = entityByUrl(ctx, link.url);
-  const v = entity && ctx.doc.deref(valueAt(ctx, { file: ctx.doc.root.path, pointer: entity.pointer }), { file: ctx.doc.root.path, pointer: entity.pointer })?.value;
+  const v =
+    entity && ctx.doc.deref(valueAt(ctx, { file: ctx.doc.root.path, pointer: entity.pointer }), { file: ctx.doc.root.path, pointer: entity.pointer })?.value;
   return isPlainObject(v) && typeof v.action === 'string' ? v.action : undefined;
 }

@@ -28,7 +28,10 @@ export const sub = (at: Location, ...keys: (string | number)[]): Location => ({ 
 
 export function valueAt(ctx: Context, at: Location): unknown {
   let value: unknown = ctx.doc.file(at.file)?.value;
-  for (const token of at.pointer.split('/').slice(1).map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))) {
+  for (const token of at.pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))) {
     value = isPlainObject(value) ? (Object.hasOwn(value, token) ? value[token] : undefined) : Array.isArray(value) ? value[Number(token)] : undefined;
   }
   return value;

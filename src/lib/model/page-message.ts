@@ -25,7 +25,12 @@ export function messagePage(ctx: Context, page: Page, message: Record<string, un
  * from the schemas when it has none). `anchorPrefix` keeps anchors unique on a page that shows
  * several messages ('' on the message's own page).
  */
-export function messageContent(ctx: Context, message: Record<string, unknown>, at: Location, anchorPrefix: string): { facts: Fact[]; sections: PageSection[]; value: Record<string, unknown>; origin: Record<string, Location> } {
+export function messageContent(
+  ctx: Context,
+  message: Record<string, unknown>,
+  at: Location,
+  anchorPrefix: string,
+): { facts: Fact[]; sections: PageSection[]; value: Record<string, unknown>; origin: Record<string, Location> } {
   const m = merged(ctx, message, at);
   const value = m.value;
   const facts: Fact[] = [];
@@ -35,9 +40,11 @@ export function messageContent(ctx: Context, message: Record<string, unknown>, a
   if (contentType) facts.push({ label: 'Content type', text: contentType + (typeof value.contentType === 'string' ? '' : ' (the API default)'), code: true });
   if (typeof value.name === 'string') facts.push({ label: 'Name', text: value.name, code: true });
   const correlation = value.correlationId !== undefined ? ctx.doc.deref(value.correlationId, sub(m.origin.correlationId ?? at, 'correlationId')) : undefined;
-  if (correlation && isPlainObject(correlation.value) && typeof correlation.value.location === 'string') facts.push({ label: 'Correlation id', text: correlation.value.location, code: true });
+  if (correlation && isPlainObject(correlation.value) && typeof correlation.value.location === 'string')
+    facts.push({ label: 'Correlation id', text: correlation.value.location, code: true });
   for (const part of ['headers', 'payload'] as const) {
-    if (value[part] !== undefined) sections.push(...schemaSections(ctx, part === 'headers' ? 'Headers' : 'Payload', anchor(part), value[part], sub(m.origin[part] ?? at, part)));
+    if (value[part] !== undefined)
+      sections.push(...schemaSections(ctx, part === 'headers' ? 'Headers' : 'Payload', anchor(part), value[part], sub(m.origin[part] ?? at, part)));
   }
   const examples = Array.isArray(value.examples) ? value.examples : [];
   if (examples.length > 0) {
@@ -48,13 +55,23 @@ export function messageContent(ctx: Context, message: Record<string, unknown>, a
       examples: examples.filter(isPlainObject).map((ex, i) => ({
         title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`,
         ...(typeof ex.summary === 'string' ? { summaryHtml: renderInlineMarkdown(ex.summary) } : {}),
-        code: JSON.stringify({ ...(ex.headers !== undefined ? { headers: ex.headers } : {}), ...(ex.payload !== undefined ? { payload: ex.payload } : {}) }, null, 2),
+        code: JSON.stringify(
+          { ...(ex.headers !== undefined ? { headers: ex.headers } : {}), ...(ex.payload !== undefined ? { payload: ex.payload } : {}) },
+          null,
+          2,
+        ),
       })),
     });
-  }
-  else {
+  } else {
     const generated = generateExamples(ctx.doc, value, m.origin);
-    if (generated.length > 0) sections.push({ type: 'examples', heading: 'Examples', anchor: anchor('examples'), generated: true, examples: generated.map((g) => ({ title: g.title, code: JSON.stringify(g.value, null, 2) })) });
+    if (generated.length > 0)
+      sections.push({
+        type: 'examples',
+        heading: 'Examples',
+        anchor: anchor('examples'),
+        generated: true,
+        examples: generated.map((g) => ({ title: g.title, code: JSON.stringify(g.value, null, 2) })),
+      });
   }
   return { facts, sections, value, origin: m.origin };
 }
@@ -76,15 +93,28 @@ export function schemaSections(ctx: Context, heading: string, anchor: string, sc
     const kind = schemaFormatKind(s.schemaFormat);
     if (kind === 'openapi') {
       // An OpenAPI 3.0 Schema Object reads like JSON Schema in a table.
-      sections.push({ type: 'schema', heading, anchor, format: String(s.schemaFormat), rows: schemaRows(ctx.doc, s.schema, sub(resolved.at, 'schema'), rowOptions(ctx, anchor)) });
+      sections.push({
+        type: 'schema',
+        heading,
+        anchor,
+        format: String(s.schemaFormat),
+        rows: schemaRows(ctx.doc, s.schema, sub(resolved.at, 'schema'), rowOptions(ctx, anchor)),
+      });
       return sections;
     }
     if (kind !== 'apidesc') {
       const inner = ctx.doc.deref(s.schema, sub(resolved.at, 'schema'));
       const code = typeof inner?.value === 'string' ? inner.value : JSON.stringify(inner?.value, null, 2);
-      const rows = kind === 'avro' ? avroRows(inner?.value, anchor) : kind === 'protobuf' && typeof inner?.value === 'string' ? protobufRows(inner.value, anchor) : [];
+      const rows =
+        kind === 'avro' ? avroRows(inner?.value, anchor) : kind === 'protobuf' && typeof inner?.value === 'string' ? protobufRows(inner.value, anchor) : [];
       if (rows.length > 0) sections.push({ type: 'schema', heading, anchor, format: String(s.schemaFormat), rows });
-      sections.push({ type: 'source', heading: rows.length > 0 ? `${heading} source` : heading, anchor: rows.length > 0 ? `${anchor}-source` : anchor, format: String(s.schemaFormat), code: code ?? '' });
+      sections.push({
+        type: 'source',
+        heading: rows.length > 0 ? `${heading} source` : heading,
+        anchor: rows.length > 0 ? `${anchor}-source` : anchor,
+        format: String(s.schemaFormat),
+        code: code ?? '',
+      });
       return sections;
     }
     sections.push({ type: 'schema', heading, anchor, rows: schemaRows(ctx.doc, s.schema, sub(resolved.at, 'schema'), rowOptions(ctx, anchor)) });

@@ -31,7 +31,9 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   // The operation's messages, or every message of its channel when it names none.
   const messageSites: { raw: unknown; site: Location }[] = Array.isArray(op.messages)
     ? op.messages.map((raw, i) => ({ raw, site: sub(at, 'messages', i) }))
-    : channelValue && isPlainObject(channelValue.value) ? entries(channelValue.value.messages).map(([id, raw]) => ({ raw, site: sub(channelValue.at, 'messages', id) })) : [];
+    : channelValue && isPlainObject(channelValue.value)
+      ? entries(channelValue.value.messages).map(([id, raw]) => ({ raw, site: sub(channelValue.at, 'messages', id) }))
+      : [];
   page.sections.push(messagesSection(ctx, 'Messages', 'messages', messageSites, Array.isArray(op.messages) ? undefined : 'Every message of the channel.'));
   if (op.reply !== undefined) {
     const reply = ctx.doc.deref(op.reply, sub(at, 'reply'));
@@ -40,10 +42,17 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   const bindings = bindingsOf(ctx, value.bindings, sub(m.origin.bindings ?? at, 'bindings'));
   if (bindings && isPlainObject(bindings.value.sns)) {
     // A trait or a components entry may have brought the binding: say which.
-    const fromTrait = m.origin.bindings && (m.origin.bindings.file !== at.file || m.origin.bindings.pointer !== at.pointer) ? ctx.locator.at(m.origin.bindings) : undefined;
+    const fromTrait =
+      m.origin.bindings && (m.origin.bindings.file !== at.file || m.origin.bindings.pointer !== at.pointer) ? ctx.locator.at(m.origin.bindings) : undefined;
     const origin = bindings.link ?? (fromTrait ? toLink(fromTrait) : undefined);
     const topicPolicy = bindings.value.sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, ctx.locator.target(op.channel, sub(at, 'channel')));
-    page.sections.push({ type: 'sns-operation', heading: value.action === 'receive' ? 'sns subscriptions' : 'sns publishing', anchor: 'sns', view: operationView(bindings.value.sns, value.action, bindings.value.sqs, 'sns', topicPolicy), ...(origin ? { origin } : {}) });
+    page.sections.push({
+      type: 'sns-operation',
+      heading: value.action === 'receive' ? 'sns subscriptions' : 'sns publishing',
+      anchor: 'sns',
+      view: operationView(bindings.value.sns, value.action, bindings.value.sqs, 'sns', topicPolicy),
+      ...(origin ? { origin } : {}),
+    });
   }
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));
@@ -61,7 +70,14 @@ const ACTION_MEANING: Record<'send' | 'receive', string> = {
 export const MAX_INLINE_MESSAGES = 5;
 
 /** A list of messages (Reference Objects or inline), each shown as it would be on its own page. */
-function messagesSection(ctx: Context, heading: string, anchor: string, sites: { raw: unknown; site: Location }[], intro?: string, facts?: Fact[]): PageSection {
+function messagesSection(
+  ctx: Context,
+  heading: string,
+  anchor: string,
+  sites: { raw: unknown; site: Location }[],
+  intro?: string,
+  facts?: Fact[],
+): PageSection {
   const messages: InlineMessage[] = [];
   const others: (Link & { summaryHtml?: string })[] = [];
   for (const { raw, site } of sites) {
@@ -95,10 +111,13 @@ function replySection(ctx: Context, reply: Record<string, unknown>, at: Location
   if (replyChannel) facts.push({ label: 'Reply channel', link: replyChannel });
   const channelValue = reply.channel !== undefined ? ctx.doc.deref(reply.channel, sub(at, 'channel')) : undefined;
   const channelAddress = channelValue && isPlainObject(channelValue.value) ? channelValue.value.address : undefined;
-  if (typeof channelAddress === 'string') facts.push({ label: 'Reply channel address', text: channelAddress, code: true, template: templateParts(channelAddress) });
+  if (typeof channelAddress === 'string')
+    facts.push({ label: 'Reply channel address', text: channelAddress, code: true, template: templateParts(channelAddress) });
   const sites = Array.isArray(reply.messages)
     ? reply.messages.map((raw, i) => ({ raw, site: sub(at, 'messages', i) }))
-    : channelValue && isPlainObject(channelValue.value) ? entries(channelValue.value.messages).map(([id, raw]) => ({ raw, site: sub(channelValue.at, 'messages', id) })) : [];
+    : channelValue && isPlainObject(channelValue.value)
+      ? entries(channelValue.value.messages).map(([id, raw]) => ({ raw, site: sub(channelValue.at, 'messages', id) }))
+      : [];
   return messagesSection(ctx, 'Reply', 'reply', sites, sites.length === 0 ? 'The reply names no message.' : undefined, facts);
 }
 
@@ -106,7 +125,10 @@ function replySection(ctx: Context, reply: Record<string, unknown>, at: Location
 export function runtimeExpressionMeaning(expression: string): string | undefined {
   const match = /^\$message\.(header|payload)(?:#(.*))?$/.exec(expression);
   if (!match) return undefined;
-  const path = (match[2] ?? '').split('/').filter(Boolean).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = (match[2] ?? '')
+    .split('/')
+    .filter(Boolean)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   const where = match[1] === 'header' ? 'header' : 'payload field';
   if (path.length === 0) return `the whole ${match[1]} of the request message`;
   return `the ${where} ${path.join('.')} of the request message`;

@@ -14,16 +14,29 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
   const pathname = typeof server.pathname === 'string' ? server.pathname : '';
   const protocol = String(server.protocol ?? '');
   const variables = isPlainObject(server.variables) ? server.variables : {};
-  const fill = (template: string): string => template.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
-    const v = Object.hasOwn(variables, name) ? ctx.doc.deref(variables[name], sub(at, 'variables', name))?.value : undefined;
-    return isPlainObject(v) && typeof v.default === 'string' ? v.default : isPlainObject(v) && Array.isArray(v.enum) && typeof v.enum[0] === 'string' ? v.enum[0] : whole;
-  });
+  const fill = (template: string): string =>
+    template.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+      const v = Object.hasOwn(variables, name) ? ctx.doc.deref(variables[name], sub(at, 'variables', name))?.value : undefined;
+      return isPlainObject(v) && typeof v.default === 'string'
+        ? v.default
+        : isPlainObject(v) && Array.isArray(v.enum) && typeof v.enum[0] === 'string'
+          ? v.enum[0]
+          : whole;
+    });
   page.facts.push({ label: 'URL template', text: `${protocol}://${host}${pathname}`, code: true, template: templateParts(`${protocol}://${host}${pathname}`) });
   page.facts.push({ label: 'Example URL', text: `${protocol}://${fill(host)}${fill(pathname)}`, code: true });
-  if (Object.keys(variables).length > 0) page.sections.push({ type: 'object', heading: 'Variables', anchor: 'variables', view: objectView(ctx.doc, ctx.locator, variables, sub(at, 'variables')) });
+  if (Object.keys(variables).length > 0)
+    page.sections.push({ type: 'object', heading: 'Variables', anchor: 'variables', view: objectView(ctx.doc, ctx.locator, variables, sub(at, 'variables')) });
   securitySection(ctx, page, server.security, sub(at, 'security'), 'Security');
   const channels = ctx.entities.filter((e) => e.kind === 'channel' && channelServers(ctx, e).some((s) => s.url === page.url));
-  page.sections.push({ type: 'links', heading: 'Channels on this server', anchor: 'channels', links: channels.map(toLink), empty: 'No channel of this API uses this server.', paged: true });
+  page.sections.push({
+    type: 'links',
+    heading: 'Channels on this server',
+    anchor: 'channels',
+    links: channels.map(toLink),
+    empty: 'No channel of this API uses this server.',
+    paged: true,
+  });
 }
 
 /** SPEC "Use of security declarations" 2: where the servers declare security, it must be satisfied too. */
@@ -40,12 +53,25 @@ export function serverSecuritySection(ctx: Context, page: Page, channelRef: unkn
     const schemes = securityViews(ctx, value.value.security, sub(value.at, 'security'));
     if (schemes.length > 0) groups.push({ link: server, schemes });
   }
-  if (groups.length > 0) page.sections.push({ type: 'security', heading: 'Server security that also applies', anchor: 'server-security', intro: 'The connection to the server must satisfy one scheme of its own as well.', groups });
+  if (groups.length > 0)
+    page.sections.push({
+      type: 'security',
+      heading: 'Server security that also applies',
+      anchor: 'server-security',
+      intro: 'The connection to the server must satisfy one scheme of its own as well.',
+      groups,
+    });
 }
 
 /** The object's own `security`: alternatives, one of which must be satisfied. */
 export function securitySection(ctx: Context, page: Page, security: unknown, at: Location, heading: string): void {
   const schemes = securityViews(ctx, security, at);
   if (schemes.length === 0) return;
-  page.sections.push({ type: 'security', heading, anchor: 'security', ...(schemes.length > 1 ? { intro: 'One of these schemes must be satisfied.' } : {}), groups: [{ schemes }] });
+  page.sections.push({
+    type: 'security',
+    heading,
+    anchor: 'security',
+    ...(schemes.length > 1 ? { intro: 'One of these schemes must be satisfied.' } : {}),
+    groups: [{ schemes }],
+  });
 }

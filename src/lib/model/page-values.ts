@@ -2,7 +2,10 @@
 
 /** A template (address, URL) split into literal text and `{variable}` names. */
 export function templateParts(template: string): { text: string; variable?: boolean }[] {
-  return template.split(/(\{[^{}]+\})/).filter((p) => p !== '').map((p) => (/^\{[^{}]+\}$/.test(p) ? { text: p, variable: true } : { text: p }));
+  return template
+    .split(/(\{[^{}]+\})/)
+    .filter((p) => p !== '')
+    .map((p) => (/^\{[^{}]+\}$/.test(p) ? { text: p, variable: true } : { text: p }));
 }
 
 /** An external URL, only when it is http(s) or mailto (never javascript:, data:, …). */

@@ -20,7 +20,6 @@ import { safeHref, templateParts } from './page-values.ts';
 import { type FanOut, type SnsOperationView, type SnsTopicView, topicView } from './sns.ts';
 import type { Entity, Link, SchemaRow } from './types.ts';
 
-
 export interface Fact {
   label: string;
   text?: string;
@@ -35,8 +34,6 @@ export interface Fact {
   /** Sanitized CommonMark shown under the value (the description of external docs, of a tag). */
   noteHtml?: string;
 }
-
-
 
 export { safeHref, templateParts };
 
@@ -60,7 +57,15 @@ export type PageSection =
    * Messages shown where they are used (an operation, its reply): the first MAX_INLINE_MESSAGES
    * with their schemas and an example, the rest (`others`) as links with their summaries.
    */
-  | { type: 'messages'; heading: string; anchor: string; intro?: string; messages: InlineMessage[]; others: (Link & { summaryHtml?: string })[]; facts?: Fact[] }
+  | {
+      type: 'messages';
+      heading: string;
+      anchor: string;
+      intro?: string;
+      messages: InlineMessage[];
+      others: (Link & { summaryHtml?: string })[];
+      facts?: Fact[];
+    }
   /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
   | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] };
 
@@ -150,7 +155,8 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
   // The channel an operation uses, for grouping operations by channel in the sidebar.
   const channelRef = isPlainObject(shown.channel) && typeof shown.channel.$ref === 'string' ? /^#\/channels\/([^/]+)$/.exec(shown.channel.$ref) : null;
   if ((kind === 'operation' || kind === 'operations') && channelRef) page.channel = unescapeToken(channelRef[1]!);
-  if (kind === 'server' || kind === 'servers') page.badges.push(String(value.protocol ?? '') + (typeof value.protocolVersion === 'string' ? ` ${value.protocolVersion}` : ''));
+  if (kind === 'server' || kind === 'servers')
+    page.badges.push(String(value.protocol ?? '') + (typeof value.protocolVersion === 'string' ? ` ${value.protocolVersion}` : ''));
   else {
     if ((kind === 'operation' || kind === 'operations') && typeof shown.action === 'string') page.badges.push(shown.action);
     page.badges.push(...page.protocols);
@@ -168,7 +174,8 @@ export function completePage(ctx: Context, page: Page, content: Location): void 
   else if (kind === 'operation' || kind === 'operations') operationPage(ctx, page, value, content);
   else if (kind === 'message' || kind === 'messages') messagePage(ctx, page, value, content);
   else if (kind === 'schemas') schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content);
-  else if (kind === 'securitySchemes') page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [schemeView(value, page.id)] }] });
+  else if (kind === 'securitySchemes')
+    page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [schemeView(value, page.id)] }] });
   else page.sections.push({ type: 'object', heading: 'Definition', anchor: 'definition', view: objectView(ctx.doc, ctx.locator, resolved?.value, content) });
   // External docs may come from traits: the merged object's.
   commonSections(ctx, page, withTraits(kind) ? merged(ctx, value, content).value : value, content);
@@ -178,7 +185,14 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
   if (page.kind === 'channel' || page.kind === 'component:channels') {
     const bindings = bindingsOf(ctx, value.bindings, sub(at, 'bindings'));
     if (bindings && isPlainObject(bindings.value.sns)) {
-      page.sections.push({ type: 'sns-topic', heading: 'sns topic', anchor: 'sns', topic: topicView(bindings.value.sns, page.id, value.address), fanOut: fanOut(ctx, page), ...(bindings.link ? { origin: bindings.link } : {}) });
+      page.sections.push({
+        type: 'sns-topic',
+        heading: 'sns topic',
+        anchor: 'sns',
+        topic: topicView(bindings.value.sns, page.id, value.address),
+        fanOut: fanOut(ctx, page),
+        ...(bindings.link ? { origin: bindings.link } : {}),
+      });
     }
     otherBindings(ctx, page, bindings);
   }

@@ -48,7 +48,15 @@ export function computeRoutes(doc: ResolvedDoc, apiSlug: string, cwd = process.c
     const target = doc.deref(raw, site);
     const at = target?.at ?? site;
     const line = doc.position(at)?.line ?? 0;
-    const entity: Entity = { kind, id, url, pointer, source: { file: publishedPath(at.file, cwd, doc.policy.root), pointer: at.pointer, line }, title: shortTitle(titleOf(target?.value, id, kind), id, short), usedBy: [] };
+    const entity: Entity = {
+      kind,
+      id,
+      url,
+      pointer,
+      source: { file: publishedPath(at.file, cwd, doc.policy.root), pointer: at.pointer, line },
+      title: shortTitle(titleOf(target?.value, id, kind), id, short),
+      usedBy: [],
+    };
     entities.push(entity);
     content.set(entity, at);
     byPointer.set(pointer, entity);
@@ -67,7 +75,11 @@ export function computeRoutes(doc: ResolvedDoc, apiSlug: string, cwd = process.c
       add(`component:${map}`, id, pointer, `components/${map.toLowerCase()}/${slugs.get(id)}/`, raw, { file, pointer }, short.get(id));
     }
   }
-  for (const [mapName, kind, folder] of [['servers', 'server', 'servers'], ['channels', 'channel', 'channels'], ['operations', 'operation', 'operations']] as const) {
+  for (const [mapName, kind, folder] of [
+    ['servers', 'server', 'servers'],
+    ['channels', 'channel', 'channels'],
+    ['operations', 'operation', 'operations'],
+  ] as const) {
     const list = entries(root[mapName]);
     const slugs = slugsFor(list.map(([id]) => id));
     for (const [id, raw] of list) {

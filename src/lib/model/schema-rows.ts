@@ -193,11 +193,36 @@ export function schemaRows(doc: ResolvedDoc, schema: unknown, site: Location, op
 
 /** How a node with its own row (or an array's items, merged into the array's row) is shown to its children. */
 function shownFor(row: SchemaRow, base: string, doc: ResolvedDoc, value: unknown, at: Location): Shown {
-  return { row, base, names: new Map(), merged: 0, required: requiredOf(doc, value, at), ...(isPlainObject(value) && typeof value.discriminator === 'string' ? { discriminator: value.discriminator } : {}) };
+  return {
+    row,
+    base,
+    names: new Map(),
+    merged: 0,
+    required: requiredOf(doc, value, at),
+    ...(isPlainObject(value) && typeof value.discriminator === 'string' ? { discriminator: value.discriminator } : {}),
+  };
 }
 
-function newRow(anchor: string, name: string, depth: number, value: unknown, doc: ResolvedDoc, at: Location, options: RowOptions, component: { id: string; url: string } | undefined): SchemaRow {
-  const row: SchemaRow = { anchor, name, depth, type: typeLabel(value, doc, at, options), required: false, constraints: [], flags: [], ...(component ? { component } : {}) };
+function newRow(
+  anchor: string,
+  name: string,
+  depth: number,
+  value: unknown,
+  doc: ResolvedDoc,
+  at: Location,
+  options: RowOptions,
+  component: { id: string; url: string } | undefined,
+): SchemaRow {
+  const row: SchemaRow = {
+    anchor,
+    name,
+    depth,
+    type: typeLabel(value, doc, at, options),
+    required: false,
+    constraints: [],
+    flags: [],
+    ...(component ? { component } : {}),
+  };
   if (typeof value === 'boolean') row.booleanSchema = value;
   if (isPlainObject(value)) describeSchema(row, value);
   const base = options.discriminators?.bases.get(locationKey(at));
@@ -285,11 +310,22 @@ function typeLabel(value: unknown, doc: ResolvedDoc, at: Location, options: Pick
     const items = doc.deref(value.items, { file: at.file, pointer: `${at.pointer}/items` });
     const component = items && options.componentAt?.(items.at);
     if (component) return `array of ${component.id}`;
-    const inner = items && isPlainObject(items.value) ? (typeof items.value.type === 'string' ? items.value.type : isPlainObject(items.value.properties) ? 'object' : undefined) : undefined;
+    const inner =
+      items && isPlainObject(items.value)
+        ? typeof items.value.type === 'string'
+          ? items.value.type
+          : isPlainObject(items.value.properties)
+            ? 'object'
+            : undefined
+        : undefined;
     return inner ? `array of ${inner}` : 'array';
   });
   if (labels.length > 0) return labels.join(' | ');
-  if (isPlainObject(value.properties) || (Array.isArray(value.allOf) && value.allOf.some((p) => isRefObject(p) || (isPlainObject(p) && isPlainObject(p.properties))))) return 'object';
+  if (
+    isPlainObject(value.properties) ||
+    (Array.isArray(value.allOf) && value.allOf.some((p) => isRefObject(p) || (isPlainObject(p) && isPlainObject(p.properties))))
+  )
+    return 'object';
   for (const c of COMBINATORS) if (value[c] !== undefined) return c === 'if' ? 'if / then / else' : c;
   if (value.const !== undefined) return typeof value.const;
   return 'any';

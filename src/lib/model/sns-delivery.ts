@@ -8,7 +8,16 @@
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { fixedPolicyOf, type FixedPolicy as ProtocolPolicy } from '../sns/delivery-protocols.ts';
 
-export const DELIVERY_FIELDS = ['minDelayTarget', 'maxDelayTarget', 'numRetries', 'numNoDelayRetries', 'numMinDelayRetries', 'numMaxDelayRetries', 'backoffFunction', 'maxReceivesPerSecond'] as const;
+export const DELIVERY_FIELDS = [
+  'minDelayTarget',
+  'maxDelayTarget',
+  'numRetries',
+  'numNoDelayRetries',
+  'numMinDelayRetries',
+  'numMaxDelayRetries',
+  'backoffFunction',
+  'maxReceivesPerSecond',
+] as const;
 
 export interface EffectiveField {
   field: (typeof DELIVERY_FIELDS)[number];
@@ -57,11 +66,44 @@ export type FixedPolicy = ProtocolPolicy | 'http-default';
 
 export const FIXED_POLICIES: Record<FixedPolicy, { label: string; policy: Record<string, number | string> }> = {
   // 3 immediate, 2 at 1 s, 10 backing off exponentially from 1 to 20 s, 100,000 at 20 s: 100,015 retries over about 23 days.
-  'aws-managed': { label: 'AWS fixes the retries of SQS, Lambda and Firehose subscriptions', policy: { numRetries: 100_015, numNoDelayRetries: 3, numMinDelayRetries: 2, minDelayTarget: 1, maxDelayTarget: 20, numMaxDelayRetries: 100_000, backoffFunction: 'exponential' } },
+  'aws-managed': {
+    label: 'AWS fixes the retries of SQS, Lambda and Firehose subscriptions',
+    policy: {
+      numRetries: 100_015,
+      numNoDelayRetries: 3,
+      numMinDelayRetries: 2,
+      minDelayTarget: 1,
+      maxDelayTarget: 20,
+      numMaxDelayRetries: 100_000,
+      backoffFunction: 'exponential',
+    },
+  },
   // 2 at 10 s, 10 backing off exponentially from 10 to 600 s, 38 at 600 s: 50 retries over about 6 hours.
-  'customer-managed': { label: 'AWS fixes the retries of e-mail, SMS and mobile push subscriptions', policy: { numRetries: 50, numNoDelayRetries: 0, numMinDelayRetries: 2, minDelayTarget: 10, maxDelayTarget: 600, numMaxDelayRetries: 38, backoffFunction: 'exponential' } },
+  'customer-managed': {
+    label: 'AWS fixes the retries of e-mail, SMS and mobile push subscriptions',
+    policy: {
+      numRetries: 50,
+      numNoDelayRetries: 0,
+      numMinDelayRetries: 2,
+      minDelayTarget: 10,
+      maxDelayTarget: 600,
+      numMaxDelayRetries: 38,
+      backoffFunction: 'exponential',
+    },
+  },
   // 3 retries, 20 s apart.
-  'http-default': { label: "AWS's default for HTTP(S) subscriptions without a delivery policy", policy: { numRetries: 3, numNoDelayRetries: 0, numMinDelayRetries: 0, minDelayTarget: 20, maxDelayTarget: 20, numMaxDelayRetries: 0, backoffFunction: 'linear' } },
+  'http-default': {
+    label: "AWS's default for HTTP(S) subscriptions without a delivery policy",
+    policy: {
+      numRetries: 3,
+      numNoDelayRetries: 0,
+      numMinDelayRetries: 0,
+      minDelayTarget: 20,
+      maxDelayTarget: 20,
+      numMaxDelayRetries: 0,
+      backoffFunction: 'linear',
+    },
+  },
 };
 
 /**

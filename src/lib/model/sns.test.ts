@@ -24,16 +24,35 @@ function section<T extends PageSection['type']>(sections: PageSection[], type: T
 describe('sns delivery policy in time', () => {
   it('takes each value from the subscription, else from the topic, and says which', () => {
     const view = deliveryView({ numRetries: 6, minDelayTarget: 2 }, { numRetries: 3, minDelayTarget: 10, maxDelayTarget: 20, backoffFunction: 'linear' })!;
-    assert.deepEqual(view.effective.map((e) => [e.field, e.value, e.from]), [
-      ['minDelayTarget', 2, 'subscription'], ['maxDelayTarget', 20, 'topic'], ['numRetries', 6, 'subscription'], ['backoffFunction', 'linear', 'topic'],
-    ]);
+    assert.deepEqual(
+      view.effective.map((e) => [e.field, e.value, e.from]),
+      [
+        ['minDelayTarget', 2, 'subscription'],
+        ['maxDelayTarget', 20, 'topic'],
+        ['numRetries', 6, 'subscription'],
+        ['backoffFunction', 'linear', 'topic'],
+      ],
+    );
   });
 
   it('lays out the phases: immediate, pre-backoff at the minimum, backoff between, post-backoff at the maximum', () => {
-    const view = deliveryView({ numRetries: 8, numNoDelayRetries: 1, numMinDelayRetries: 2, numMaxDelayRetries: 2, minDelayTarget: 5, maxDelayTarget: 65, backoffFunction: 'linear' }, undefined)!;
-    assert.deepEqual(view.schedule!.map((s) => [s.phase, s.delay]), [
-      ['immediate', 0], ['pre-backoff', 5], ['pre-backoff', 5], ['backoff', 5], ['backoff', 35], ['backoff', 65], ['post-backoff', 65], ['post-backoff', 65],
-    ]);
+    const view = deliveryView(
+      { numRetries: 8, numNoDelayRetries: 1, numMinDelayRetries: 2, numMaxDelayRetries: 2, minDelayTarget: 5, maxDelayTarget: 65, backoffFunction: 'linear' },
+      undefined,
+    )!;
+    assert.deepEqual(
+      view.schedule!.map((s) => [s.phase, s.delay]),
+      [
+        ['immediate', 0],
+        ['pre-backoff', 5],
+        ['pre-backoff', 5],
+        ['backoff', 5],
+        ['backoff', 35],
+        ['backoff', 65],
+        ['post-backoff', 65],
+        ['post-backoff', 65],
+      ],
+    );
     assert.equal(view.totalSeconds, 245);
   });
 
@@ -42,7 +61,10 @@ describe('sns delivery policy in time', () => {
       const delays = [1, 2, 3, 4, 5].map((i) => backoffDelay(fn, i, 5, 2, 100));
       assert.equal(Math.round(delays[0]!), 2, fn);
       assert.equal(Math.round(delays[4]!), 100, fn);
-      assert.ok(delays.every((d, i) => i === 0 || d >= delays[i - 1]!), `${fn} grows`);
+      assert.ok(
+        delays.every((d, i) => i === 0 || d >= delays[i - 1]!),
+        `${fn} grows`,
+      );
     }
   });
 
@@ -52,17 +74,29 @@ describe('sns delivery policy in time', () => {
     const close = (a: number, b: number): boolean => Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
     // Linear: equal steps.
     const linear = steps(delays('linear'));
-    assert.ok(linear.every((s) => close(s, linear[0]!)), `linear steps ${linear}`);
+    assert.ok(
+      linear.every((s) => close(s, linear[0]!)),
+      `linear steps ${linear}`,
+    );
     // Geometric: equal ratios (2 → 64 in five steps doubles each time).
     const geometric = delays('geometric');
-    assert.deepEqual(geometric.map((d) => Math.round(d * 1e9) / 1e9), [2, 4, 8, 16, 32, 64]);
+    assert.deepEqual(
+      geometric.map((d) => Math.round(d * 1e9) / 1e9),
+      [2, 4, 8, 16, 32, 64],
+    );
     // Arithmetic (quadratic here): steps that grow by an equal amount.
     const arithmetic = steps(steps(delays('arithmetic')));
-    assert.ok(arithmetic.every((s) => s > 0 && close(s, arithmetic[0]!)), `arithmetic second steps ${arithmetic}`);
+    assert.ok(
+      arithmetic.every((s) => s > 0 && close(s, arithmetic[0]!)),
+      `arithmetic second steps ${arithmetic}`,
+    );
     // Exponential: steps that grow by an equal factor, steeper than geometric at the end.
     const exponential = steps(delays('exponential'));
     const factors = exponential.slice(1).map((s, i) => s / exponential[i]!);
-    assert.ok(factors.every((f) => f > 1 && close(f, factors[0]!)), `exponential step factors ${factors}`);
+    assert.ok(
+      factors.every((f) => f > 1 && close(f, factors[0]!)),
+      `exponential step factors ${factors}`,
+    );
     assert.ok(delays('exponential')[4]! < delays('geometric')[4]!, 'exponential starts slower and ends steeper');
   });
 
@@ -70,7 +104,17 @@ describe('sns delivery policy in time', () => {
     const declared = { numRetries: 5, minDelayTarget: 2, maxDelayTarget: 2 };
     const sqs = subscriptionDelivery('sqs', declared, undefined)!;
     assert.deepEqual([sqs.fixedBy, sqs.ignored, retriesSummary(sqs)], ['aws-managed', true, '100,015 retries over about 23 days']);
-    assert.deepEqual(sqs.schedule!.slice(0, 6).map((s) => [s.phase, s.delay]), [['immediate', 0], ['immediate', 0], ['immediate', 0], ['pre-backoff', 1], ['pre-backoff', 1], ['backoff', 1]]);
+    assert.deepEqual(
+      sqs.schedule!.slice(0, 6).map((s) => [s.phase, s.delay]),
+      [
+        ['immediate', 0],
+        ['immediate', 0],
+        ['immediate', 0],
+        ['pre-backoff', 1],
+        ['pre-backoff', 1],
+        ['backoff', 1],
+      ],
+    );
     const email = subscriptionDelivery('email', undefined, undefined)!;
     assert.deepEqual([email.fixedBy, email.ignored, retriesSummary(email)], ['customer-managed', undefined, '50 retries over about 6.7 hours']);
     const bare = subscriptionDelivery('https', undefined, undefined)!;
@@ -82,7 +126,10 @@ describe('sns delivery policy in time', () => {
   it('lists the first retries of a huge or absurd policy and counts the rest, without enumerating them (hostile input)', () => {
     const huge = deliveryView({ numRetries: 1e308, numNoDelayRetries: 2, minDelayTarget: 1, maxDelayTarget: 20, backoffFunction: 'exponential' }, undefined)!;
     assert.equal(huge.schedule!.length, 40);
-    assert.deepEqual(huge.schedule!.slice(0, 3).map((s) => s.phase), ['immediate', 'immediate', 'backoff']);
+    assert.deepEqual(
+      huge.schedule!.slice(0, 3).map((s) => s.phase),
+      ['immediate', 'immediate', 'backoff'],
+    );
     assert.equal(huge.more, 1e308 - 40);
     assert.equal(huge.totalSeconds, undefined, 'a span beyond any number is not stated');
     assert.match(retriesSummary(huge), /^1e\+308 retries$/);
@@ -100,14 +147,24 @@ describe('sns delivery policy in time', () => {
 describe('sns filter policies, readable', () => {
   it('summarises exact values, numeric ranges, prefixes, anything-but, exists and nested attributes', () => {
     assert.deepEqual(filterSummary({ total: { numeric: ['>', 0] } }), [{ attribute: 'total', condition: 'is a number > 0' }]);
-    assert.deepEqual(filterSummary({ eventType: ['A', 'B'], total: [{ numeric: ['>', 0, '<=', 100] }], sku: [{ prefix: 'BOOK-' }], region: [{ 'anything-but': ['us-east-1'] }], vip: [{ exists: true }], customer: { tier: ['gold'] } }), [
-      { attribute: 'eventType', condition: 'is one of "A", "B"' },
-      { attribute: 'total', condition: 'is a number > 0 and <= 100' },
-      { attribute: 'sku', condition: 'starts with "BOOK-"' },
-      { attribute: 'region', condition: 'is anything but ["us-east-1"]' },
-      { attribute: 'vip', condition: 'is present' },
-      { attribute: 'customer.tier', condition: 'is "gold"' },
-    ]);
+    assert.deepEqual(
+      filterSummary({
+        eventType: ['A', 'B'],
+        total: [{ numeric: ['>', 0, '<=', 100] }],
+        sku: [{ prefix: 'BOOK-' }],
+        region: [{ 'anything-but': ['us-east-1'] }],
+        vip: [{ exists: true }],
+        customer: { tier: ['gold'] },
+      }),
+      [
+        { attribute: 'eventType', condition: 'is one of "A", "B"' },
+        { attribute: 'total', condition: 'is a number > 0 and <= 100' },
+        { attribute: 'sku', condition: 'starts with "BOOK-"' },
+        { attribute: 'region', condition: 'is anything but ["us-east-1"]' },
+        { attribute: 'vip', condition: 'is present' },
+        { attribute: 'customer.tier', condition: 'is "gold"' },
+      ],
+    );
   });
 });
 
@@ -119,8 +176,14 @@ describe('sns on the pages of the default document', () => {
     assert.equal(topic.topic.nameDiffers, true);
     assert.equal(topic.topic.ordering, 'FIFO');
     assert.equal(topic.topic.contentBasedDeduplication, true);
-    assert.deepEqual(topic.topic.tags, [['domain', 'orders'], ['data-classification', 'internal']]);
-    assert.deepEqual(topic.topic.statements.map((s) => s.effect), ['Allow', 'Allow', 'Deny']);
+    assert.deepEqual(topic.topic.tags, [
+      ['domain', 'orders'],
+      ['data-classification', 'internal'],
+    ]);
+    assert.deepEqual(
+      topic.topic.statements.map((s) => s.effect),
+      ['Allow', 'Allow', 'Deny'],
+    );
     assert.deepEqual(topic.topic.statements[1]!.principals, [{ kind: 'Service', values: ['sqs.amazonaws.com', 'lambda.amazonaws.com'] }]);
     assert.deepEqual(topic.topic.statements[2]!.conditions, [{ operator: 'Bool', key: 'aws:SecureTransport', values: ['false'] }]);
     assert.equal(topic.origin?.id, 'orderTopic');
@@ -129,12 +192,18 @@ describe('sns on the pages of the default document', () => {
   it('shows the fan-out of a topic across operations: producers, and every consumer with its dead letters', async () => {
     const m = await orders();
     const { fanOut } = section(m.pages.find((p) => p.pointer === '/channels/orderEvents')!.sections, 'sns-topic');
-    assert.deepEqual(fanOut.producers.map((l) => l.id), ['publishOrderEvents']);
-    assert.deepEqual(fanOut.consumers.map((c) => [c.protocolLabel, c.endpoint, c.deadLetter]), [
-      ['SQS queue', 'warehouse-picking.fifo', 'warehouse-picking-dlq.fifo'],
-      ['Lambda function', 'arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening', undefined],
-      ['HTTPS endpoint', 'https://hooks.example.com/commerce/v2/orders', 'arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq'],
-    ]);
+    assert.deepEqual(
+      fanOut.producers.map((l) => l.id),
+      ['publishOrderEvents'],
+    );
+    assert.deepEqual(
+      fanOut.consumers.map((c) => [c.protocolLabel, c.endpoint, c.deadLetter]),
+      [
+        ['SQS queue', 'warehouse-picking.fifo', 'warehouse-picking-dlq.fifo'],
+        ['Lambda function', 'arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening', undefined],
+        ['HTTPS endpoint', 'https://hooks.example.com/commerce/v2/orders', 'arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq'],
+      ],
+    );
   });
 
   it('shows each subscription: endpoint by kind linked to its sqs queue, raw delivery, filter and scope, redrive with its default', async () => {
@@ -147,17 +216,24 @@ describe('sns on the pages of the default document', () => {
     assert.equal(sqs!.filterPolicyScope, 'MessageBody');
     assert.equal(lambda!.filterPolicyScope, 'MessageAttributes');
     assert.equal(lambda!.scopeDefault, true);
-    assert.deepEqual(https!.redrive, { deadLetterQueue: [{ kind: 'arn', value: 'arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq' }], maxReceiveCount: 10, countDefault: true });
+    assert.deepEqual(https!.redrive, {
+      deadLetterQueue: [{ kind: 'arn', value: 'arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq' }],
+      maxReceiveCount: 10,
+      countDefault: true,
+    });
   });
 
   it('reads each subscription first as one line: endpoint, what it receives, its retries and where failures go', async () => {
     const m = await orders();
     const { view } = section(m.pages.find((p) => p.pointer === '/operations/receiveOrderEventsInWarehouse')!.sections, 'sns-operation');
-    assert.deepEqual(view.consumers.map((c) => c.line), [
-      'SQS queue warehouse-picking.fifo · only where eventType is one of "OrderPlaced", "OrderCancelled" and total is a number > 0 · 100,015 retries over about 23 days, then warehouse-picking-dlq.fifo',
-      'Lambda function arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening · only where eventType is "OrderPlaced" · 100,015 retries over about 23 days, then dropped',
-      'HTTPS endpoint https://hooks.example.com/commerce/v2/orders · every message · 20 retries over about 51 minutes, then arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq',
-    ]);
+    assert.deepEqual(
+      view.consumers.map((c) => c.line),
+      [
+        'SQS queue warehouse-picking.fifo · only where eventType is one of "OrderPlaced", "OrderCancelled" and total is a number > 0 · 100,015 retries over about 23 days, then warehouse-picking-dlq.fifo',
+        'Lambda function arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening · only where eventType is "OrderPlaced" · 100,015 retries over about 23 days, then dropped',
+        'HTTPS endpoint https://hooks.example.com/commerce/v2/orders · every message · 20 retries over about 51 minutes, then arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq',
+      ],
+    );
   });
 
   it("uses the producer's topic-level delivery policy for a consumer's HTTP(S) subscription, the consumer's own values winning, and AWS's fixed policy for the others", async () => {
@@ -166,12 +242,18 @@ describe('sns on the pages of the default document', () => {
     const sqs = view.consumers[0]!;
     assert.equal(sqs.protocol, 'sqs');
     // The topic's policy (numRetries 12) is for HTTP(S) subscribers: an SQS subscription keeps AWS's.
-    assert.deepEqual(sqs.delivery!.effective.find((e) => e.field === 'numRetries'), { field: 'numRetries', value: 100_015, from: 'aws' });
+    assert.deepEqual(
+      sqs.delivery!.effective.find((e) => e.field === 'numRetries'),
+      { field: 'numRetries', value: 100_015, from: 'aws' },
+    );
     assert.equal(sqs.delivery!.fixedBy, 'aws-managed');
     assert.equal(sqs.delivery!.ignored, undefined, 'the topic policy says itself that it is for HTTP(S) subscribers');
     const https = view.consumers[2]!;
     assert.equal(https.protocol, 'https');
-    assert.deepEqual(https.delivery!.effective.find((e) => e.field === 'numRetries'), { field: 'numRetries', value: 20, from: 'subscription' });
+    assert.deepEqual(
+      https.delivery!.effective.find((e) => e.field === 'numRetries'),
+      { field: 'numRetries', value: 20, from: 'subscription' },
+    );
     assert.equal(https.delivery!.schedule!.length, 20);
   });
 
@@ -184,17 +266,21 @@ describe('sns on the pages of the default document', () => {
 
 describe('bindings of other protocols', () => {
   // A corpus document: defined only when the corpus is there (test/corpus-location.ts).
-  if (HAS_CORPUS) it('show the protocol, its version (latest by default) and schema fields as schema tables, also when a trait brings them', async () => {
-    const { doc } = await validateDocument(join(CORPUS, 'valid/spec-streetlights-kafka.yaml'));
-    const m = buildApiModel(doc!, 'k');
-    const page = m.pages.find((p) => p.kind === 'operation' && p.sections.some((s) => s.type === 'bindings'))!;
-    const bindings = section(page.sections, 'bindings');
-    const kafka = bindings.protocols.find((p) => p.key === 'kafka')!;
-    assert.equal(kafka.label, 'Kafka');
-    assert.deepEqual([kafka.version, kafka.versionDefault], ['latest', true]);
-    assert.deepEqual(kafka.schemas.map((s) => s.field), ['clientId']);
-    assert.equal(kafka.schemas[0]!.rows[0]!.const, 'my-app-id', 'a single allowed value reads as always that value');
-  });
+  if (HAS_CORPUS)
+    it('show the protocol, its version (latest by default) and schema fields as schema tables, also when a trait brings them', async () => {
+      const { doc } = await validateDocument(join(CORPUS, 'valid/spec-streetlights-kafka.yaml'));
+      const m = buildApiModel(doc!, 'k');
+      const page = m.pages.find((p) => p.kind === 'operation' && p.sections.some((s) => s.type === 'bindings'))!;
+      const bindings = section(page.sections, 'bindings');
+      const kafka = bindings.protocols.find((p) => p.key === 'kafka')!;
+      assert.equal(kafka.label, 'Kafka');
+      assert.deepEqual([kafka.version, kafka.versionDefault], ['latest', true]);
+      assert.deepEqual(
+        kafka.schemas.map((s) => s.field),
+        ['clientId'],
+      );
+      assert.equal(kafka.schemas[0]!.rows[0]!.const, 'my-app-id', 'a single allowed value reads as always that value');
+    });
 });
 
 describe('protocols on pages', () => {
@@ -211,7 +297,8 @@ describe('protocols on pages', () => {
 describe('bindings of every other protocol and x- bindings', () => {
   it('shows each under its name with its version, settings as a nested table, and schema fields as tables', async () => {
     const { tempTree } = await import('../../../test/helpers.ts');
-    const dir = tempTree({ 'api.yaml': `apidesc: 3.0.0
+    const dir = tempTree({
+      'api.yaml': `apidesc: 3.0.0
 info: {title: T, version: '1'}
 channels:
   c:
@@ -220,16 +307,23 @@ channels:
       amqp: {is: routingKey, exchange: {name: orders, type: topic, durable: true}, bindingVersion: 0.3.0}
       ws: {query: {type: object, properties: {token: {type: string}}}}
       x-custom: {mode: fast, limits: [1, 2]}
-` });
+`,
+    });
     const { doc } = await validateDocument(join(dir, 'api.yaml'));
     const bindings = section(buildApiModel(doc!, 'x').pages.find((p) => p.pointer === '/channels/c')!.sections, 'bindings');
-    assert.deepEqual(bindings.protocols.map((p) => [p.key, p.label, p.version, p.versionDefault]), [
-      ['amqp', 'AMQP 0-9-1', '0.3.0', false],
-      ['ws', 'WebSockets', 'latest', true],
-      ['x-custom', 'x-custom', 'latest', true],
-    ]);
+    assert.deepEqual(
+      bindings.protocols.map((p) => [p.key, p.label, p.version, p.versionDefault]),
+      [
+        ['amqp', 'AMQP 0-9-1', '0.3.0', false],
+        ['ws', 'WebSockets', 'latest', true],
+        ['x-custom', 'x-custom', 'latest', true],
+      ],
+    );
     const amqp = bindings.protocols[0]!.view;
     assert.ok(amqp.type === 'map' && amqp.entries.some(([k, v]) => k === 'exchange' && v.type === 'map'));
-    assert.deepEqual(bindings.protocols[1]!.schemas[0]!.rows.map((r) => r.name), ['', 'token']);
+    assert.deepEqual(
+      bindings.protocols[1]!.schemas[0]!.rows.map((r) => r.name),
+      ['', 'token'],
+    );
   });
 });

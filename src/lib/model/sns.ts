@@ -12,8 +12,15 @@ import type { Link } from './types.ts';
 import { deliveryView, retriesSummary, subscriptionDelivery, type DeliveryView } from './sns-delivery.ts';
 
 export const PROTOCOL_LABELS: Record<string, string> = {
-  http: 'HTTP endpoint', https: 'HTTPS endpoint', email: 'E-mail', 'email-json': 'E-mail (JSON)', sms: 'SMS',
-  sqs: 'SQS queue', application: 'Mobile app endpoint', lambda: 'Lambda function', firehose: 'Firehose stream',
+  http: 'HTTP endpoint',
+  https: 'HTTPS endpoint',
+  email: 'E-mail',
+  'email-json': 'E-mail (JSON)',
+  sms: 'SMS',
+  sqs: 'SQS queue',
+  application: 'Mobile app endpoint',
+  lambda: 'Lambda function',
+  firehose: 'Firehose stream',
 };
 
 export interface Statement {
@@ -72,7 +79,8 @@ export interface SnsOperationView {
   queues: { name: string; anchor: string }[];
 }
 
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))) : v === undefined ? [] : [typeof v === 'string' ? v : JSON.stringify(v)]);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))) : v === undefined ? [] : [typeof v === 'string' ? v : JSON.stringify(v)];
 
 export function topicView(binding: Record<string, unknown>, channelId: string, address: unknown): SnsTopicView {
   const ordering = isPlainObject(binding.ordering) ? binding.ordering : undefined;
@@ -90,12 +98,20 @@ export function topicView(binding: Record<string, unknown>, channelId: string, a
     versionDefault: typeof binding.bindingVersion !== 'string',
     statements: statements.map((s) => ({
       effect: String(s.effect ?? ''),
-      principals: isPlainObject(s.principal) ? Object.entries(s.principal).map(([kind, v]) => ({ kind, values: strings(v) })) : [{ values: strings(s.principal) }],
+      principals: isPlainObject(s.principal)
+        ? Object.entries(s.principal).map(([kind, v]) => ({ kind, values: strings(v) }))
+        : [{ values: strings(s.principal) }],
       actions: strings(s.action),
       resources: strings(s.resource),
-      conditions: (Array.isArray(s.condition) ? s.condition : s.condition === undefined ? [] : [s.condition]).filter(isPlainObject).flatMap((c) =>
-        Object.entries(c).flatMap(([operator, keys]) => (isPlainObject(keys) ? Object.entries(keys).map(([key, values]) => ({ operator, key, values: strings(values) })) : [{ operator, key: '', values: strings(keys) }])),
-      ),
+      conditions: (Array.isArray(s.condition) ? s.condition : s.condition === undefined ? [] : [s.condition])
+        .filter(isPlainObject)
+        .flatMap((c) =>
+          Object.entries(c).flatMap(([operator, keys]) =>
+            isPlainObject(keys)
+              ? Object.entries(keys).map(([key, values]) => ({ operator, key, values: strings(values) }))
+              : [{ operator, key: '', values: strings(keys) }],
+          ),
+        ),
     })),
   };
 }
@@ -152,26 +168,45 @@ function describeCondition(c: unknown): string {
  * `topicPolicy` is the topic-level delivery policy: this binding's own, or for a consumer the one
  * the producer side of the same topic declares.
  */
-export function operationView(binding: Record<string, unknown>, action: unknown, sqs: unknown, anchorPrefix: string, topicPolicy: unknown = binding.deliveryPolicy): SnsOperationView {
+export function operationView(
+  binding: Record<string, unknown>,
+  action: unknown,
+  sqs: unknown,
+  anchorPrefix: string,
+  topicPolicy: unknown = binding.deliveryPolicy,
+): SnsOperationView {
   const queueList = isPlainObject(sqs) ? (Array.isArray(sqs.queues) ? sqs.queues : isPlainObject(sqs.queue) ? [sqs.queue] : []) : [];
-  const queues = queueList.filter(isPlainObject).flatMap((q) => (typeof q.name === 'string' ? [{ name: q.name, anchor: `${anchorPrefix}-queue-${q.name.replace(/[^A-Za-z0-9_-]+/g, '-')}` }] : []));
+  const queues = queueList
+    .filter(isPlainObject)
+    .flatMap((q) => (typeof q.name === 'string' ? [{ name: q.name, anchor: `${anchorPrefix}-queue-${q.name.replace(/[^A-Za-z0-9_-]+/g, '-')}` }] : []));
   const queueAnchors = new Map(queues.map((q) => [q.name, q.anchor]));
-  const consumers = entries(binding.consumers).flatMap(([, c]) => (isPlainObject(c) ? [c] : [])).map((c): Omit<ConsumerView, 'line'> => {
-    const redrive = isPlainObject(c.redrivePolicy) ? c.redrivePolicy : undefined;
-    const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, topicPolicy);
-    return {
-      protocol: String(c.protocol ?? ''),
-      protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol ?? 'unknown'),
-      endpoints: endpoints(c.endpoint, queueAnchors),
-      ...(typeof c.displayName === 'string' ? { displayName: c.displayName } : {}),
-      ...(typeof c.rawMessageDelivery === 'boolean' ? { rawMessageDelivery: c.rawMessageDelivery } : {}),
-      ...(isPlainObject(c.filterPolicy) ? { filterPolicy: { json: JSON.stringify(c.filterPolicy, null, 2), summary: filterSummary(c.filterPolicy) } } : {}),
-      filterPolicyScope: typeof c.filterPolicyScope === 'string' ? c.filterPolicyScope : 'MessageAttributes',
-      scopeDefault: typeof c.filterPolicyScope !== 'string',
-      ...(redrive ? { redrive: { deadLetterQueue: endpoints(redrive.deadLetterQueue, queueAnchors), maxReceiveCount: typeof redrive.maxReceiveCount === 'number' ? redrive.maxReceiveCount : 10, countDefault: typeof redrive.maxReceiveCount !== 'number' } } : {}),
-      ...(delivery ? { delivery } : {}),
-    };
-  }).map((c) => ({ ...c, line: subscriptionLine(c) }));
+  const consumers = entries(binding.consumers)
+    .flatMap(([, c]) => (isPlainObject(c) ? [c] : []))
+    .map((c): Omit<ConsumerView, 'line'> => {
+      const redrive = isPlainObject(c.redrivePolicy) ? c.redrivePolicy : undefined;
+      const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, topicPolicy);
+      return {
+        protocol: String(c.protocol ?? ''),
+        protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol ?? 'unknown'),
+        endpoints: endpoints(c.endpoint, queueAnchors),
+        ...(typeof c.displayName === 'string' ? { displayName: c.displayName } : {}),
+        ...(typeof c.rawMessageDelivery === 'boolean' ? { rawMessageDelivery: c.rawMessageDelivery } : {}),
+        ...(isPlainObject(c.filterPolicy) ? { filterPolicy: { json: JSON.stringify(c.filterPolicy, null, 2), summary: filterSummary(c.filterPolicy) } } : {}),
+        filterPolicyScope: typeof c.filterPolicyScope === 'string' ? c.filterPolicyScope : 'MessageAttributes',
+        scopeDefault: typeof c.filterPolicyScope !== 'string',
+        ...(redrive
+          ? {
+              redrive: {
+                deadLetterQueue: endpoints(redrive.deadLetterQueue, queueAnchors),
+                maxReceiveCount: typeof redrive.maxReceiveCount === 'number' ? redrive.maxReceiveCount : 10,
+                countDefault: typeof redrive.maxReceiveCount !== 'number',
+              },
+            }
+          : {}),
+        ...(delivery ? { delivery } : {}),
+      };
+    })
+    .map((c) => ({ ...c, line: subscriptionLine(c) }));
   const topicDelivery = deliveryView(undefined, topicPolicy);
   return {
     side: action === 'receive' ? 'consumer' : 'producer',
@@ -202,8 +237,15 @@ export interface FanOut {
 /** What a subscription receives and what happens when delivery fails, in one line. */
 export function subscriptionLine(c: Omit<ConsumerView, 'line'>): string {
   const endpoint = c.endpoints[0]?.value;
-  const what = c.filterPolicy && c.filterPolicy.summary.length > 0 ? `only where ${c.filterPolicy.summary.map((f) => `${f.attribute} ${f.condition}`).join(' and ')}` : 'every message';
+  const what =
+    c.filterPolicy && c.filterPolicy.summary.length > 0
+      ? `only where ${c.filterPolicy.summary.map((f) => `${f.attribute} ${f.condition}`).join(' and ')}`
+      : 'every message';
   const deadLetter = c.redrive?.deadLetterQueue[0]?.value;
-  const failing = c.delivery?.schedule ? `${retriesSummary(c.delivery)}, then ${deadLetter ?? 'dropped'}` : deadLetter ? `failed deliveries to ${deadLetter}` : undefined;
+  const failing = c.delivery?.schedule
+    ? `${retriesSummary(c.delivery)}, then ${deadLetter ?? 'dropped'}`
+    : deadLetter
+      ? `failed deliveries to ${deadLetter}`
+      : undefined;
   return [endpoint ? `${c.protocolLabel} ${endpoint}` : c.protocolLabel, what, failing].filter(Boolean).join(' · ');
 }

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { bundledName, publishedSourceNames, sourceUrl } from './source-names.ts';
 
 describe('published source names', () => {
-  it('keep YAML and JSON names, and give every other file its format\'s extension', () => {
+  it("keep YAML and JSON names, and give every other file its format's extension", () => {
     const names = publishedSourceNames([
       { rel: 'api.yaml', format: 'yaml' },
       { rel: 'schemas/order.JSON', format: 'json' },

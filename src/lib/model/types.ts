@@ -5,9 +5,25 @@
 
 /** Component maps of the SPEC's Components Object, in SPEC order. */
 export const COMPONENT_KINDS = [
-  'schemas', 'servers', 'channels', 'operations', 'messages', 'securitySchemes', 'serverVariables', 'parameters',
-  'correlationIds', 'replies', 'replyAddresses', 'externalDocs', 'tags', 'operationTraits', 'messageTraits',
-  'serverBindings', 'channelBindings', 'operationBindings', 'messageBindings',
+  'schemas',
+  'servers',
+  'channels',
+  'operations',
+  'messages',
+  'securitySchemes',
+  'serverVariables',
+  'parameters',
+  'correlationIds',
+  'replies',
+  'replyAddresses',
+  'externalDocs',
+  'tags',
+  'operationTraits',
+  'messageTraits',
+  'serverBindings',
+  'channelBindings',
+  'operationBindings',
+  'messageBindings',
 ] as const;
 export type ComponentMap = (typeof COMPONENT_KINDS)[number];
 

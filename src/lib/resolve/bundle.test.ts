@@ -20,7 +20,8 @@ async function bundleAndRevalidate(file: string, root?: string): Promise<{ bundl
 describe('bundleDocument: a multi-file document as one self-contained JSON document', () => {
   it('inlines other files where first used, points later uses and recursion there, keeps local refs', async () => {
     const dir = tempTree({
-      'main.yaml': "apidesc: 3.0.0\ninfo: {title: T, version: '1'}\nchannels:\n  a:\n    messages:\n      m: {$ref: './common.yaml#/M'}\n  b:\n    messages:\n      m: {$ref: './common.yaml#/M'}\n      n: {$ref: '#/components/messages/N'}\ncomponents:\n  messages:\n    N: {payload: {type: string}}\n",
+      'main.yaml':
+        "apidesc: 3.0.0\ninfo: {title: T, version: '1'}\nchannels:\n  a:\n    messages:\n      m: {$ref: './common.yaml#/M'}\n  b:\n    messages:\n      m: {$ref: './common.yaml#/M'}\n      n: {$ref: '#/components/messages/N'}\ncomponents:\n  messages:\n    N: {payload: {type: string}}\n",
       'common.yaml': "M:\n  payload: {$ref: '#/Node'}\nNode:\n  type: object\n  properties:\n    next: {$ref: '#/Node'}\n",
     });
     const { bundle, errors } = await bundleAndRevalidate(join(dir, 'main.yaml'));
@@ -29,7 +30,10 @@ describe('bundleDocument: a multi-file document as one self-contained JSON docum
     assert.deepEqual(b.channels.b!.messages.m, { $ref: '#/channels/a/messages/m' });
     assert.deepEqual(b.channels.b!.messages.n, { $ref: '#/components/messages/N' });
     assert.deepEqual(b.channels.a!.messages.m, { payload: { type: 'object', properties: { next: { $ref: '#/channels/a/messages/m/payload' } } } });
-    assert.ok(collectRefs(bundle).every((r) => r.startsWith('#')), 'no reference leaves the bundle');
+    assert.ok(
+      collectRefs(bundle).every((r) => r.startsWith('#')),
+      'no reference leaves the bundle',
+    );
   });
 
   const corpus = CORPUS;
@@ -38,11 +42,15 @@ describe('bundleDocument: a multi-file document as one self-contained JSON docum
   for (const set of sets) {
     it(`bundles ${set} into documents that validate on their own`, async () => {
       const dir = join(corpus, 'multi-file', set);
-      const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
+      const walk = (d: string): string[] =>
+        readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
       for (const file of walk(dir).filter((f) => /^apidesc:/m.test(readFileSync(f, 'utf8')))) {
         const { bundle, errors } = await bundleAndRevalidate(file, dir);
         assert.deepEqual(errors, [], file);
-        assert.ok(collectRefs(bundle).every((r) => r.startsWith('#')), `${file}: no reference leaves the bundle`);
+        assert.ok(
+          collectRefs(bundle).every((r) => r.startsWith('#')),
+          `${file}: no reference leaves the bundle`,
+        );
       }
     });
   }
@@ -50,7 +58,7 @@ describe('bundleDocument: a multi-file document as one self-contained JSON docum
   it('keeps keys named like Object properties (__proto__, constructor) of another file as keys', async () => {
     const dir = tempTree({
       'main.yaml': "apidesc: 3.0.0\ninfo: {title: T, version: '1'}\nchannels:\n  c:\n    messages:\n      m: {$ref: './common.yaml#/M'}\n",
-      'common.yaml': "M:\n  payload:\n    type: object\n    properties:\n      __proto__: {type: string}\n      constructor: {type: integer}\n",
+      'common.yaml': 'M:\n  payload:\n    type: object\n    properties:\n      __proto__: {type: string}\n      constructor: {type: integer}\n',
     });
     const { bundle, errors } = await bundleAndRevalidate(join(dir, 'main.yaml'));
     assert.deepEqual(errors, []);

@@ -64,12 +64,21 @@ export function bundleDocument(doc: ResolvedDoc): unknown {
     const keys = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
     for (let i = keys.length - 1; i >= 0; i--) {
       const k = keys[i]!;
-      stack.push({ value: (value as Record<string | number, unknown>)[k], at: { file: at.file, pointer: joinPointer(at.pointer, k) }, holder: copy, slot: k, target: joinPointer(target, k) });
+      stack.push({
+        value: (value as Record<string | number, unknown>)[k],
+        at: { file: at.file, pointer: joinPointer(at.pointer, k) },
+        holder: copy,
+        slot: k,
+        target: joinPointer(target, k),
+      });
     }
   }
   return out.root;
 }
 
 function encodePointer(pointer: string): string {
-  return pointer.split('/').map((t) => encodeURIComponent(t).replace(/%7E/g, '~')).join('/');
+  return pointer
+    .split('/')
+    .map((t) => encodeURIComponent(t).replace(/%7E/g, '~'))
+    .join('/');
 }

@@ -13,10 +13,28 @@ import { isPlainObject, isRefObject, type ResolvedDoc } from './resolved-doc.ts'
 import { forEachSchemaChild } from './schema-walk.ts';
 
 export type NodeKind =
-  | 'Info' | 'Server' | 'ServerVariable' | 'Channel' | 'Parameter' | 'Operation' | 'OperationTrait'
-  | 'OperationReply' | 'OperationReplyAddress' | 'Message' | 'MessageTrait' | 'MessageExample'
-  | 'CorrelationId' | 'SecurityScheme' | 'Tag' | 'ExternalDocs' | 'ServerBindings' | 'ChannelBindings'
-  | 'OperationBindings' | 'MessageBindings' | 'AnySchema' | 'Schema';
+  | 'Info'
+  | 'Server'
+  | 'ServerVariable'
+  | 'Channel'
+  | 'Parameter'
+  | 'Operation'
+  | 'OperationTrait'
+  | 'OperationReply'
+  | 'OperationReplyAddress'
+  | 'Message'
+  | 'MessageTrait'
+  | 'MessageExample'
+  | 'CorrelationId'
+  | 'SecurityScheme'
+  | 'Tag'
+  | 'ExternalDocs'
+  | 'ServerBindings'
+  | 'ChannelBindings'
+  | 'OperationBindings'
+  | 'MessageBindings'
+  | 'AnySchema'
+  | 'Schema';
 
 export interface DocNode {
   kind: NodeKind;
@@ -31,7 +49,6 @@ export interface DocNode {
   /** True for objects reached from the root maps (servers, channels, operations) rather than components. */
   inRoot: boolean;
 }
-
 
 export class DocIndex {
   readonly #doc: ResolvedDoc;
@@ -56,7 +73,11 @@ export class DocIndex {
     // Breadth first with an explicit queue: documents may nest deeper than the call stack allows.
     // Everything the root maps reach is indexed before components, so `inRoot` is true for it.
     const queue: Pending[] = [['Info', root.info, at('/info'), 'info', rootNode, true]];
-    for (const [mapName, kind] of [['servers', 'Server'], ['channels', 'Channel'], ['operations', 'Operation']] as const) {
+    for (const [mapName, kind] of [
+      ['servers', 'Server'],
+      ['channels', 'Channel'],
+      ['operations', 'Operation'],
+    ] as const) {
       for (const [key, value] of entries(root[mapName])) queue.push([kind, value, at(joinPointer('', mapName, key)), key, undefined, true]);
     }
     this.#drain(queue);
@@ -98,12 +119,25 @@ export class DocIndex {
 type Pending = [NodeKind, unknown, Location, string, DocNode | undefined, boolean];
 
 const COMPONENT_MAPS: [string, NodeKind][] = [
-  ['schemas', 'AnySchema'], ['servers', 'Server'], ['channels', 'Channel'], ['operations', 'Operation'],
-  ['messages', 'Message'], ['securitySchemes', 'SecurityScheme'], ['serverVariables', 'ServerVariable'],
-  ['parameters', 'Parameter'], ['correlationIds', 'CorrelationId'], ['replies', 'OperationReply'],
-  ['replyAddresses', 'OperationReplyAddress'], ['externalDocs', 'ExternalDocs'], ['tags', 'Tag'],
-  ['operationTraits', 'OperationTrait'], ['messageTraits', 'MessageTrait'], ['serverBindings', 'ServerBindings'],
-  ['channelBindings', 'ChannelBindings'], ['operationBindings', 'OperationBindings'], ['messageBindings', 'MessageBindings'],
+  ['schemas', 'AnySchema'],
+  ['servers', 'Server'],
+  ['channels', 'Channel'],
+  ['operations', 'Operation'],
+  ['messages', 'Message'],
+  ['securitySchemes', 'SecurityScheme'],
+  ['serverVariables', 'ServerVariable'],
+  ['parameters', 'Parameter'],
+  ['correlationIds', 'CorrelationId'],
+  ['replies', 'OperationReply'],
+  ['replyAddresses', 'OperationReplyAddress'],
+  ['externalDocs', 'ExternalDocs'],
+  ['tags', 'Tag'],
+  ['operationTraits', 'OperationTrait'],
+  ['messageTraits', 'MessageTrait'],
+  ['serverBindings', 'ServerBindings'],
+  ['channelBindings', 'ChannelBindings'],
+  ['operationBindings', 'OperationBindings'],
+  ['messageBindings', 'MessageBindings'],
 ];
 
 const JSON_SCHEMA_FORMAT = /^application\/(vnd\.apidesc(\+json|\+yaml)?;\s*version=3\.0\.[0-9A-Za-z-]+|schema\+(json|yaml);\s*version=draft-07)$/;

@@ -11,13 +11,13 @@ describe('traits merge (SPEC: JSON Merge Patch in order, the target wins)', () =
   });
 
   it('adds trait fields the target lacks, later traits over earlier ones, and the target over all', () => {
-    const merged = applyTraits(
-      { value: { summary: 'own', traits: [{ $ref: '#/t1' }], bindings: { kafka: { groupId: 'own' } } }, at: at('/operations/o') },
-      [
-        { value: { summary: 't1', description: 'from t1', tags: [{ name: 'a' }], bindings: { kafka: { clientId: 't1', groupId: 't1' } } }, at: at('/components/operationTraits/t1') },
-        { value: { description: 'from t2' }, at: at('/components/operationTraits/t2') },
-      ],
-    );
+    const merged = applyTraits({ value: { summary: 'own', traits: [{ $ref: '#/t1' }], bindings: { kafka: { groupId: 'own' } } }, at: at('/operations/o') }, [
+      {
+        value: { summary: 't1', description: 'from t1', tags: [{ name: 'a' }], bindings: { kafka: { clientId: 't1', groupId: 't1' } } },
+        at: at('/components/operationTraits/t1'),
+      },
+      { value: { description: 'from t2' }, at: at('/components/operationTraits/t2') },
+    ]);
     assert.deepEqual(merged.value, { summary: 'own', description: 'from t2', tags: [{ name: 'a' }], bindings: { kafka: { clientId: 't1', groupId: 'own' } } });
     assert.deepEqual(merged.origin, {
       summary: at('/operations/o'),
@@ -29,7 +29,9 @@ describe('traits merge (SPEC: JSON Merge Patch in order, the target wins)', () =
 
   it('takes the fields only the target has as written: the same objects, their nulls kept', () => {
     const payload = { type: 'object', properties: { note: { type: ['string', 'null'], default: null } } };
-    const merged = applyTraits({ value: { payload, traits: [{ $ref: '#/t' }], title: null }, at: at('/m') }, [{ value: { title: 'from t', summary: 's' }, at: at('/t') }]);
+    const merged = applyTraits({ value: { payload, traits: [{ $ref: '#/t' }], title: null }, at: at('/m') }, [
+      { value: { title: 'from t', summary: 's' }, at: at('/t') },
+    ]);
     assert.equal(merged.value.payload, payload);
     assert.deepEqual(merged.value, { payload, summary: 's' });
     assert.deepEqual(Object.keys(merged.origin).sort(), ['payload', 'summary']);
@@ -37,13 +39,33 @@ describe('traits merge (SPEC: JSON Merge Patch in order, the target wins)', () =
 
   it('merges keys named like Object properties (constructor, __proto__) as fields, never into the prototype', () => {
     const own = (entries: [string, unknown][]): Record<string, unknown> => Object.fromEntries(entries);
-    const patched = mergePatch(own([['constructor', 1]]), own([['__proto__', { polluted: true }], ['toString', 'x']])) as Record<string, unknown>;
+    const patched = mergePatch(
+      own([['constructor', 1]]),
+      own([
+        ['__proto__', { polluted: true }],
+        ['toString', 'x'],
+      ]),
+    ) as Record<string, unknown>;
     assert.deepEqual(Object.keys(patched), ['constructor', '__proto__', 'toString']);
     assert.equal(Object.getPrototypeOf(patched), Object.prototype);
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
     const merged = applyTraits(
-      { value: own([['__proto__', { payload: 'own' }], ['valueOf', 'own']]), at: at('/components/messages/m') },
-      [{ value: own([['constructor', { a: 1 }], ['__proto__', { headers: 't' }]]), at: at('/components/messageTraits/t') }],
+      {
+        value: own([
+          ['__proto__', { payload: 'own' }],
+          ['valueOf', 'own'],
+        ]),
+        at: at('/components/messages/m'),
+      },
+      [
+        {
+          value: own([
+            ['constructor', { a: 1 }],
+            ['__proto__', { headers: 't' }],
+          ]),
+          at: at('/components/messageTraits/t'),
+        },
+      ],
     );
     assert.deepEqual(Object.keys(merged.value).sort(), ['__proto__', 'constructor', 'valueOf']);
     assert.equal(Object.getPrototypeOf(merged.value), Object.prototype);

@@ -11,7 +11,12 @@ describe('PlaceSet', () => {
     assert.equal(set.add(shared, 'Message', 'a.yaml', '/x'), true, 'another tag');
     assert.equal(set.add(shared, 'Schema', 'a.yaml', '/y'), true, 'another place (an alias)');
     assert.equal(set.add(shared, 'Schema', 'b.yaml', '/x'), true, 'another file');
-    for (const [tag, file, pointer] of [['Schema', 'a.yaml', '/x'], ['Message', 'a.yaml', '/x'], ['Schema', 'a.yaml', '/y'], ['Schema', 'b.yaml', '/x']] as const) {
+    for (const [tag, file, pointer] of [
+      ['Schema', 'a.yaml', '/x'],
+      ['Message', 'a.yaml', '/x'],
+      ['Schema', 'a.yaml', '/y'],
+      ['Schema', 'b.yaml', '/x'],
+    ] as const) {
       assert.equal(set.add(shared, tag, file, pointer), false, `${tag} ${file}#${pointer} is known`);
     }
     assert.equal(set.add({}, 'Schema', 'a.yaml', '/x'), true, 'an equal but other object is another value');

@@ -37,10 +37,18 @@ export function targetOf(ref: string, from: string, policy: RefPolicy): RefTarge
   }
   if (/^https?:/i.test(docPart)) return remote(docPart, fragment, policy);
   if (/^file:/i.test(docPart)) {
-    return refused('ref-outside-root', `"${ref}" is a file: URL; file: URLs are never followed`, 'Use a path relative to the file that holds the reference, inside the input folder.');
+    return refused(
+      'ref-outside-root',
+      `"${ref}" is a file: URL; file: URLs are never followed`,
+      'Use a path relative to the file that holds the reference, inside the input folder.',
+    );
   }
   if (SCHEME.test(docPart) && !/^[a-zA-Z]:[\\/]/.test(docPart)) {
-    return refused('ref-unsupported', `"${ref}" uses an unsupported URI scheme`, 'Reference a file by a relative path, or an http(s) URL with --allow-remote-refs.');
+    return refused(
+      'ref-unsupported',
+      `"${ref}" uses an unsupported URI scheme`,
+      'Reference a file by a relative path, or an http(s) URL with --allow-remote-refs.',
+    );
   }
   let decoded: string;
   try {
@@ -49,27 +57,47 @@ export function targetOf(ref: string, from: string, policy: RefPolicy): RefTarge
     return refused('ref-invalid', `"${ref}" has invalid percent-encoding`, 'Encode the path correctly, e.g. a space as %20.');
   }
   if (isAbsolute(decoded) || /^[a-zA-Z]:[\\/]/.test(decoded)) {
-    return refused('ref-outside-root', `"${ref}" is an absolute path; absolute paths are never followed`, 'Use a path relative to the file that holds the reference, inside the input folder.');
+    return refused(
+      'ref-outside-root',
+      `"${ref}" is an absolute path; absolute paths are never followed`,
+      'Use a path relative to the file that holds the reference, inside the input folder.',
+    );
   }
   const document = resolvePath(dirname(from), decoded);
   if (!within(policy.root, document)) {
-    return refused('ref-outside-root', `"${ref}" points outside the input folder ${policy.root}`, 'Move the referenced file into the input folder, or widen the folder with --root.');
+    return refused(
+      'ref-outside-root',
+      `"${ref}" points outside the input folder ${policy.root}`,
+      'Move the referenced file into the input folder, or widen the folder with --root.',
+    );
   }
   // The root is usually a repository: its .git folder holds credentials (a CI checkout's token in
   // .git/config) that a code frame would print.
   if (relative(policy.root, document).split(sep).includes('.git')) {
-    return refused('ref-outside-root', `"${ref}" points into the repository's .git folder, which is never read`, 'Reference files of the documents, not of the repository itself.');
+    return refused(
+      'ref-outside-root',
+      `"${ref}" points into the repository's .git folder, which is never read`,
+      'Reference files of the documents, not of the repository itself.',
+    );
   }
   // A symlink inside the root may still lead outside it: compare real paths when the file exists.
   if (!reallyWithin([policy.root], document)) {
-    return refused('ref-outside-root', `"${ref}" is a symbolic link to ${realPath(document)}, outside the input folder`, 'Copy the file into the input folder instead of linking to it.');
+    return refused(
+      'ref-outside-root',
+      `"${ref}" is a symbolic link to ${realPath(document)}, outside the input folder`,
+      'Copy the file into the input folder instead of linking to it.',
+    );
   }
   return { kind: 'file', document, fragment };
 }
 
 function remote(url: string, fragment: string, policy: RefPolicy): RefTarget {
   if (!policy.allowRemote) {
-    return refused('ref-remote', `remote reference ${url} was not fetched`, 'Pass --allow-remote-refs to fetch remote references, or copy the file into the input folder.');
+    return refused(
+      'ref-remote',
+      `remote reference ${url} was not fetched`,
+      'Pass --allow-remote-refs to fetch remote references, or copy the file into the input folder.',
+    );
   }
   return { kind: 'remote', document: url, fragment };
 }

@@ -22,7 +22,9 @@ describe('relative references inside a remote document', () => {
     try {
       const document = `${MINIMAL}components:\n  messages:\n    placed:\n      payload: {$ref: '${base}/apis/orders.yaml#/Order'}\n      examples: [{payload: {quantity: 0}}]\n`;
       // The same relative path on the local disk holds another schema, which must not be read.
-      const found = await validateFiles({ 'apis/main.yaml': document, 'common/types.yaml': 'Quantity: {type: string}\n' }, 'apis/main.yaml', { allowRemoteRefs: true });
+      const found = await validateFiles({ 'apis/main.yaml': document, 'common/types.yaml': 'Quantity: {type: string}\n' }, 'apis/main.yaml', {
+        allowRemoteRefs: true,
+      });
       assert.deepEqual(requests.sort(), ['/apis/orders.yaml', '/common/types.yaml']);
       assert.deepEqual(codes(found), ['example-invalid'], 'quantity 0 breaks the remote minimum of 1');
       assert.match(found[0]!.message, /quantity/);

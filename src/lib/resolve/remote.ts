@@ -18,7 +18,12 @@ export interface RemoteOptions {
 
 export const defaultRemoteOptions: RemoteOptions = { timeoutMs: 10_000, maxDocuments: 50 };
 
-export async function fetchRemoteRefs(root: SourceFile, policy: RefPolicy, limits: LoadLimits, options: RemoteOptions = defaultRemoteOptions): Promise<{ files: Map<string, SourceFile>; problems: Problem[] }> {
+export async function fetchRemoteRefs(
+  root: SourceFile,
+  policy: RefPolicy,
+  limits: LoadLimits,
+  options: RemoteOptions = defaultRemoteOptions,
+): Promise<{ files: Map<string, SourceFile>; problems: Problem[] }> {
   const files = new Map<string, SourceFile>();
   const problems: Problem[] = [];
   const seen = new Set<string>([root.path]);
@@ -35,7 +40,13 @@ export async function fetchRemoteRefs(root: SourceFile, policy: RefPolicy, limit
         continue;
       }
       if (files.size >= options.maxDocuments) {
-        problems.push(remoteProblem(file.path, `more than ${options.maxDocuments} remote documents are referenced; ${target.document} was not fetched`, 'Bundle the remote documents into local files.'));
+        problems.push(
+          remoteProblem(
+            file.path,
+            `more than ${options.maxDocuments} remote documents are referenced; ${target.document} was not fetched`,
+            'Bundle the remote documents into local files.',
+          ),
+        );
         continue;
       }
       const fetched = await fetchDocument(target.document, limits, options);
@@ -71,13 +82,23 @@ async function fetchDocument(url: string, limits: LoadLimits, options: RemoteOpt
     return loadText(url, text, json, limits);
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    const reason = timedOut ? `timed out after ${options.timeoutMs} ms` : error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const reason = timedOut
+      ? `timed out after ${options.timeoutMs} ms`
+      : error instanceof Error
+        ? error.cause instanceof Error
+          ? error.cause.message
+          : error.message
+        : String(error);
     return { problems: [remoteProblem(url, `fetching ${url} failed: ${reason}`, 'Check the URL and the network, or copy the file into the input folder.')] };
   }
 }
 
 function tooLarge(url: string, size: number, limits: LoadLimits): Problem {
-  return remoteProblem(url, `${url} is larger than ${formatBytes(limits.maxBytes)} (at least ${formatBytes(size)})`, 'Copy a smaller file into the input folder.');
+  return remoteProblem(
+    url,
+    `${url} is larger than ${formatBytes(limits.maxBytes)} (at least ${formatBytes(size)})`,
+    'Copy a smaller file into the input folder.',
+  );
 }
 
 function remoteProblem(file: string, message: string, hint: string): Problem {

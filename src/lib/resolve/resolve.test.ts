@@ -64,7 +64,9 @@ describe('resolve: JSON Reference behaviour', () => {
   });
 
   it('reports a reference loop that never reaches a value', async () => {
-    const d = await validateFiles({ 'main.yaml': `${channelWith('#/components/schemas/A')}components:\n  schemas:\n    A:\n      $ref: '#/components/schemas/B'\n    B:\n      $ref: '#/components/schemas/A'\n` });
+    const d = await validateFiles({
+      'main.yaml': `${channelWith('#/components/schemas/A')}components:\n  schemas:\n    A:\n      $ref: '#/components/schemas/B'\n    B:\n      $ref: '#/components/schemas/A'\n`,
+    });
     assert.ok(codes(d).includes('ref-cycle'), codes(d).join());
   });
 
@@ -75,7 +77,7 @@ describe('resolve: JSON Reference behaviour', () => {
     assert.match(d[0]!.message, /has no "components"/);
   });
 
-  it('reports a problem inside a referenced file at that file\'s line and column', async () => {
+  it("reports a problem inside a referenced file at that file's line and column", async () => {
     const d = await validateFiles({
       'main.yaml': channelWith('./schemas.yaml#/Order'),
       'schemas.yaml': 'Order:\n  type: object\n  properties:\n    total:\n      type: number\n      minimum: "zero"\n',
@@ -85,7 +87,9 @@ describe('resolve: JSON Reference behaviour', () => {
   });
 
   it('warns about properties next to $ref (SPEC Errors #8)', async () => {
-    const d = await validateFiles({ 'main.yaml': `${MINIMAL}channels:\n  c:\n    $ref: '#/components/channels/c'\n    description: ignored\ncomponents:\n  channels:\n    c:\n      address: a\n` });
+    const d = await validateFiles({
+      'main.yaml': `${MINIMAL}channels:\n  c:\n    $ref: '#/components/channels/c'\n    description: ignored\ncomponents:\n  channels:\n    c:\n      address: a\n`,
+    });
     assert.deepEqual(codes(d), ['ref-siblings']);
     assert.equal(d[0]!.severity, 'warning');
     assert.equal(where(d[0]), 'main.yaml:8:5');
@@ -103,7 +107,10 @@ describe('resolve: long chains of references (hostile input)', () => {
     assert.deepEqual(found.value, { type: 'object', description: 'the end of the chain' });
     // Every Reference Object on the way, in order: the site, then s0 … s4999.
     assert.equal(found.via.length, 5001);
-    assert.deepEqual([found.via[0]!.pointer, found.via[1]!.pointer, found.via[5000]!.pointer], [site.pointer, '/components/schemas/s0', '/components/schemas/s4999']);
+    assert.deepEqual(
+      [found.via[0]!.pointer, found.via[1]!.pointer, found.via[5000]!.pointer],
+      [site.pointer, '/components/schemas/s0', '/components/schemas/s4999'],
+    );
     // A reference in the middle of a pointer, through the whole chain.
     assert.equal(doc.resolveRef('#/components/schemas/s0/description', site)?.value, 'the end of the chain');
     assert.deepEqual(doc.problems, []);
@@ -169,11 +176,20 @@ describe('resolve: remote references', () => {
       const opts = { allowRemoteRefs: true, remote: { timeoutMs: 300, maxDocuments: 10 }, limits: { maxBytes: 4000, maxDepth: 1000, maxExpandedNodes: 1e6 } };
       assert.deepEqual(codes(await validateFiles({ 'main.yaml': channelWith(`${base}/ok.yaml#/x`) }, 'main.yaml', opts)), []);
       const big = await validateFiles({ 'main.yaml': channelWith(`${base}/big.yaml#/x`) }, 'main.yaml', opts);
-      assert.ok(big.some((d) => d.code === 'ref-remote' && /larger than/.test(d.message)), JSON.stringify(big));
+      assert.ok(
+        big.some((d) => d.code === 'ref-remote' && /larger than/.test(d.message)),
+        JSON.stringify(big),
+      );
       const slow = await validateFiles({ 'main.yaml': channelWith(`${base}/slow.yaml#/x`) }, 'main.yaml', opts);
-      assert.ok(slow.some((d) => d.code === 'ref-remote' && /timed out/.test(d.message)), JSON.stringify(slow));
+      assert.ok(
+        slow.some((d) => d.code === 'ref-remote' && /timed out/.test(d.message)),
+        JSON.stringify(slow),
+      );
       const missing = await validateFiles({ 'main.yaml': channelWith(`${base}/missing.yaml#/x`) }, 'main.yaml', opts);
-      assert.ok(missing.some((d) => /HTTP 404/.test(d.message)), JSON.stringify(missing));
+      assert.ok(
+        missing.some((d) => /HTTP 404/.test(d.message)),
+        JSON.stringify(missing),
+      );
     } finally {
       server.closeAllConnections();
       server.close();

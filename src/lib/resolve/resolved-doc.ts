@@ -35,7 +35,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  */
 type Hops = readonly Location[] | { readonly first: Hops; readonly second: Hops };
 
-const join = (first: Hops, second: Hops): Hops => (Array.isArray(first) && first.length === 0 ? second : Array.isArray(second) && second.length === 0 ? first : { first, second });
+const join = (first: Hops, second: Hops): Hops =>
+  Array.isArray(first) && first.length === 0 ? second : Array.isArray(second) && second.length === 0 ? first : { first, second };
 
 function flatten(hops: Hops): Location[] {
   const out: Location[] = [];
@@ -185,7 +186,14 @@ export class ResolvedDoc {
     if (target.kind === 'refused') return { found: this.#fail(site, target.code, target.message, target.hint) };
     const parsed = fragmentToPointer(target.fragment);
     if (!parsed.ok || parsed.pointer === undefined) {
-      return { found: this.#fail(site, 'ref-invalid', `"${ref}": ${parsed.ok ? 'bad fragment' : parsed.reason}`, 'Write the fragment as a JSON pointer, e.g. #/components/schemas/Order.') };
+      return {
+        found: this.#fail(
+          site,
+          'ref-invalid',
+          `"${ref}": ${parsed.ok ? 'bad fragment' : parsed.reason}`,
+          'Write the fragment as a JSON pointer, e.g. #/components/schemas/Order.',
+        ),
+      };
     }
     const key = `${target.document}#${parsed.pointer}`;
     if (!refsInFile) this.#targetKeys.set(site.file, (refsInFile = new Map()));
@@ -194,7 +202,14 @@ export class ResolvedDoc {
     if (cached !== undefined) return { found: cached ?? undefined };
     if (this.#resolving.has(key)) {
       // The chain came back to a reference it is still resolving: a loop with no content.
-      return { found: this.#fail(site, 'ref-cycle', `"${ref}" is part of a loop of references that never reaches a value`, 'Make one of the references in the loop point at an actual object.') };
+      return {
+        found: this.#fail(
+          site,
+          'ref-cycle',
+          `"${ref}" is part of a loop of references that never reaches a value`,
+          'Make one of the references in the loop point at an actual object.',
+        ),
+      };
     }
     this.#resolving.add(key);
     const file = this.#loadFile(target.document, target.kind, site, ref);
@@ -234,7 +249,15 @@ export class ResolvedDoc {
       const at = frame.current.at;
       if (child === undefined) {
         const where = (at.pointer === '' ? 'the document root' : at.pointer) + (at.file === site.file ? '' : ` of ${at.file}`);
-        return this.#end(frame.key, this.#fail(site, 'ref-unresolved', `"${ref}" does not resolve: ${where} has no "${token}"`, 'Check the pointer against the target file; pointers are case sensitive and "/" in a key is written "~1".'));
+        return this.#end(
+          frame.key,
+          this.#fail(
+            site,
+            'ref-unresolved',
+            `"${ref}" does not resolve: ${where} has no "${token}"`,
+            'Check the pointer against the target file; pointers are case sensitive and "/" in a key is written "~1".',
+          ),
+        );
       }
       frame.current = { value: child, at: { file: at.file, pointer: joinPointer(at.pointer, token) }, hops: frame.current.hops };
     }
@@ -248,14 +271,25 @@ export class ResolvedDoc {
 
   #loadFile(document: string, kind: 'local' | 'file' | 'remote', site: Location, ref: string): SourceFile | undefined {
     if (this.#files.has(document)) return this.#files.get(document) ?? this.#chainedFile(site, ref, document);
-    if (kind === 'remote') return this.#fail(site, 'ref-remote', `remote reference ${document} could not be fetched`, 'Check the URL and the network, or copy the file into the input folder.');
+    if (kind === 'remote')
+      return this.#fail(
+        site,
+        'ref-remote',
+        `remote reference ${document} could not be fetched`,
+        'Check the URL and the network, or copy the file into the input folder.',
+      );
     const loaded = loadSourceFile(document, this.#limits);
     this.#files.set(document, loaded.file ?? null);
     // A missing file is reported once, at the reference that names it (below).
     for (const p of loaded.problems) if (p.code !== 'load-missing') this.#problems.set(problemKey(p.at) + p.code, p);
     if (!loaded.file) {
       const missing = loaded.problems.some((p) => p.code === 'load-missing');
-      return this.#fail(site, 'ref-unresolved', missing ? `"${ref}": the file ${document} does not exist` : `"${ref}": the file ${document} could not be loaded (see its own diagnostic)`, missing ? 'Check the relative path: it is resolved against the folder of the file that holds the reference.' : 'Fix the referenced file first.');
+      return this.#fail(
+        site,
+        'ref-unresolved',
+        missing ? `"${ref}": the file ${document} does not exist` : `"${ref}": the file ${document} could not be loaded (see its own diagnostic)`,
+        missing ? 'Check the relative path: it is resolved against the folder of the file that holds the reference.' : 'Fix the referenced file first.',
+      );
     }
     return loaded.file;
   }

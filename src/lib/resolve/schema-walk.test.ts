@@ -18,30 +18,46 @@ function walk(files: Record<string, string>, pointer: string): SchemaVisit[] {
 
 describe('walkSchema: recursion is a back-reference, never an expansion', () => {
   it('marks a directly recursive schema as a back-reference at the point of recursion', () => {
-    const visits = walk({ 'main.yaml': 'components:\n  schemas:\n    Node:\n      type: object\n      properties:\n        value: {type: string}\n        children:\n          type: array\n          items: {$ref: "#/components/schemas/Node"}\n' }, '/components/schemas/Node');
-    assert.deepEqual(visits.map((v) => [v.path.join('.'), v.backReference]), [
-      ['', false],
-      ['properties.value', false],
-      ['properties.children', false],
-      ['properties.children.items', true],
-    ]);
+    const visits = walk(
+      {
+        'main.yaml':
+          'components:\n  schemas:\n    Node:\n      type: object\n      properties:\n        value: {type: string}\n        children:\n          type: array\n          items: {$ref: "#/components/schemas/Node"}\n',
+      },
+      '/components/schemas/Node',
+    );
+    assert.deepEqual(
+      visits.map((v) => [v.path.join('.'), v.backReference]),
+      [
+        ['', false],
+        ['properties.value', false],
+        ['properties.children', false],
+        ['properties.children.items', true],
+      ],
+    );
     assert.equal(visits[3]!.at.pointer, '/components/schemas/Node');
   });
 
   it('marks mutual recursion across files and walks a schema used twice side by side fully both times', () => {
-    const visits = walk({
-      'main.yaml': 'components:\n  schemas:\n    A:\n      properties:\n        b: {$ref: "./other.yaml#/B"}\n        money1: {$ref: "#/components/schemas/Money"}\n        money2: {$ref: "#/components/schemas/Money"}\n    Money:\n      properties:\n        amount: {type: number}\n',
-      'other.yaml': 'B:\n  properties:\n    a: {$ref: "main.yaml#/components/schemas/A"}\n',
-    }, '/components/schemas/A');
-    assert.deepEqual(visits.map((v) => [v.path.join('.'), v.backReference]), [
-      ['', false],
-      ['properties.b', false],
-      ['properties.b.properties.a', true],
-      ['properties.money1', false],
-      ['properties.money1.properties.amount', false],
-      ['properties.money2', false],
-      ['properties.money2.properties.amount', false],
-    ]);
+    const visits = walk(
+      {
+        'main.yaml':
+          'components:\n  schemas:\n    A:\n      properties:\n        b: {$ref: "./other.yaml#/B"}\n        money1: {$ref: "#/components/schemas/Money"}\n        money2: {$ref: "#/components/schemas/Money"}\n    Money:\n      properties:\n        amount: {type: number}\n',
+        'other.yaml': 'B:\n  properties:\n    a: {$ref: "main.yaml#/components/schemas/A"}\n',
+      },
+      '/components/schemas/A',
+    );
+    assert.deepEqual(
+      visits.map((v) => [v.path.join('.'), v.backReference]),
+      [
+        ['', false],
+        ['properties.b', false],
+        ['properties.b.properties.a', true],
+        ['properties.money1', false],
+        ['properties.money1.properties.amount', false],
+        ['properties.money2', false],
+        ['properties.money2.properties.amount', false],
+      ],
+    );
     assert.match(visits[1]!.at.file, /other\.yaml$/);
   });
 

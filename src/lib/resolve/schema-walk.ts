@@ -98,7 +98,12 @@ export function walkSchema(doc: ResolvedDoc, value: unknown, at: Location, visit
     const children = schemaChildren(resolved.value);
     for (let i = children.length - 1; i >= 0; i--) {
       const [keywords, child] = children[i]!;
-      stack.push({ raw: child, site: { file: resolved.at.file, pointer: joinPointer(resolved.at.pointer, ...keywords) }, path: [...frame.path, ...keywords], depth: frame.depth + 1 });
+      stack.push({
+        raw: child,
+        site: { file: resolved.at.file, pointer: joinPointer(resolved.at.pointer, ...keywords) },
+        path: [...frame.path, ...keywords],
+        depth: frame.depth + 1,
+      });
     }
   }
 }

@@ -94,7 +94,9 @@ export class ExampleValidator {
     }
     // Undefined: a value or schema the validator cannot take (the schema rules say why).
     if (!errors) return [];
-    return mostSpecific(errors).slice(0, 5).map((e) => `${e.instanceLocation.replace(/^#/, '') || '(root)'}: ${e.error.replace(/\.$/, '')}`);
+    return mostSpecific(errors)
+      .slice(0, 5)
+      .map((e) => `${e.instanceLocation.replace(/^#/, '') || '(root)'}: ${e.error.replace(/\.$/, '')}`);
   }
 
   /** Stops the thread of bounded checks, if one was started. */

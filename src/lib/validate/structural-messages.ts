@@ -37,10 +37,22 @@ export function describeAjvError(error: ErrorObject): DescribedError | undefined
       const extra = String(params.additionalProperty);
       const allowed = Object.keys((error.parentSchema?.properties as Record<string, unknown> | undefined) ?? {});
       if (extra === '$ref') {
-        return { code: 'spec-ref-not-allowed', message: `a Reference Object is not allowed here: the ${title} must be written inline`, hint: 'Replace the $ref with the object itself.', child: extra, atKey: true };
+        return {
+          code: 'spec-ref-not-allowed',
+          message: `a Reference Object is not allowed here: the ${title} must be written inline`,
+          hint: 'Replace the $ref with the object itself.',
+          child: extra,
+          atKey: true,
+        };
       }
       if (allowed.length === 0 && /must be empty/.test(title)) {
-        return { code: 'sns-binding-not-empty', message: `unknown field \`${extra}\`: the ${title.replace(' (must be empty)', '')} must be empty`, hint: 'Remove the field: the sns server and message bindings have no fields (SPEC, Errors #12).', child: extra, atKey: true };
+        return {
+          code: 'sns-binding-not-empty',
+          message: `unknown field \`${extra}\`: the ${title.replace(' (must be empty)', '')} must be empty`,
+          hint: 'Remove the field: the sns server and message bindings have no fields (SPEC, Errors #12).',
+          child: extra,
+          atKey: true,
+        };
       }
       const isBindings = /Bindings Object$/.test(title);
       return {
@@ -81,7 +93,11 @@ export function describeAjvError(error: ErrorObject): DescribedError | undefined
     }
     case 'anyOf':
       if (/Message Example/.test(title)) {
-        return { code: 'spec-example-content', message: 'a Message Example Object needs `headers`, `payload` or both', hint: 'Add the example payload (and/or headers) (SPEC, Errors #13).' };
+        return {
+          code: 'spec-example-content',
+          message: 'a Message Example Object needs `headers`, `payload` or both',
+          hint: 'Add the example payload (and/or headers) (SPEC, Errors #13).',
+        };
       }
       return { code: 'spec-schema', message: `${title}: ${error.message ?? 'invalid'}`, hint: 'Correct the value.' };
     default:
@@ -91,7 +107,12 @@ export function describeAjvError(error: ErrorObject): DescribedError | undefined
 
 function lastSegment(pointer: string): string {
   const i = pointer.lastIndexOf('/');
-  return i < 0 ? '(root)' : pointer.slice(i + 1).replaceAll('~1', '/').replaceAll('~0', '~') || '(root)';
+  return i < 0
+    ? '(root)'
+    : pointer
+        .slice(i + 1)
+        .replaceAll('~1', '/')
+        .replaceAll('~0', '~') || '(root)';
 }
 
 function article(type: string): string {

@@ -51,7 +51,15 @@ const standaloneModule = lazyModule<typeof import('ajv/dist/standalone/index.js'
 
 function createAjv(): Ajv {
   const { Ajv, Name, _ } = ajvModule();
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, logger: false, validateFormats: false, inlineRefs: false, code: { source: true, esm: false } });
+  const ajv = new Ajv({
+    allErrors: true,
+    verbose: true,
+    strict: false,
+    logger: false,
+    validateFormats: false,
+    inlineRefs: false,
+    code: { source: true, esm: false },
+  });
   ajv.addKeyword({
     keyword: 'apidescRef',
     schemaType: 'string',

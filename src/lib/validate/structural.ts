@@ -15,7 +15,6 @@ import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { describeAjvError } from './structural-messages.ts';
 import { collectRefSites, keepCompiledValidators, structuralValidators } from './structural-validators.ts';
 
-
 export async function validateStructure(doc: ResolvedDoc): Promise<Problem[]> {
   const validators = structuralValidators();
   const problems: Problem[] = [];
@@ -51,7 +50,14 @@ function reshape(errors: ErrorObject[], base: Location): Problem[] {
     const described = describeAjvError(error);
     if (!described) continue;
     const pointer = base.pointer + error.instancePath + (described.child === undefined ? '' : joinPointer('', described.child));
-    const problem: Problem = { code: described.code, severity: 'error', message: described.message, hint: described.hint, at: { file: base.file, pointer }, atKey: described.atKey };
+    const problem: Problem = {
+      code: described.code,
+      severity: 'error',
+      message: described.message,
+      hint: described.hint,
+      at: { file: base.file, pointer },
+      atKey: described.atKey,
+    };
     out.set(`${pointer}|${described.message}`, problem);
   }
   return [...out.values()];

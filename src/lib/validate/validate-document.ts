@@ -48,7 +48,13 @@ export async function validateDocument(path: string, options: ValidateOptions = 
     // Nesting within --max-depth can still exhaust the stack of the schema validator when the
     // limit is raised far above its default: say so instead of failing as an internal error.
     if (!(error instanceof RangeError)) throw error;
-    problems.push({ code: 'load-too-deep', severity: 'error', message: 'the document is nested too deeply to validate', hint: `Flatten the structure (move nested schemas to components and use $ref), or keep --max-depth at its default of ${defaultLimits.maxDepth}.`, at: { file: doc.root.path, pointer: '' } });
+    problems.push({
+      code: 'load-too-deep',
+      severity: 'error',
+      message: 'the document is nested too deeply to validate',
+      hint: `Flatten the structure (move nested schemas to components and use $ref), or keep --max-depth at its default of ${defaultLimits.maxDepth}.`,
+      at: { file: doc.root.path, pointer: '' },
+    });
   }
   problems.push(...doc.problems);
   return { doc, diagnostics: finish(problems, doc, options) };
@@ -59,7 +65,10 @@ export async function validateDocument(path: string, options: ValidateOptions = 
  * `apidesc-docs dev` models the document with this while the full validation runs beside it.
  * The diagnostics are those of loading (and, without a document, why there is none).
  */
-export async function openDocument(path: string, options: ValidateOptions = {}): Promise<{ doc?: ResolvedDoc; problems: Problem[]; diagnostics: Diagnostic[] }> {
+export async function openDocument(
+  path: string,
+  options: ValidateOptions = {},
+): Promise<{ doc?: ResolvedDoc; problems: Problem[]; diagnostics: Diagnostic[] }> {
   const cwd = options.cwd ?? process.cwd();
   const limits = options.limits ?? defaultLimits;
   const absolute = resolve(cwd, path);

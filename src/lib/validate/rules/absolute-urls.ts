@@ -20,7 +20,15 @@ export const absoluteUrlsRule: Rule = {
     const check = (at: { file: string; pointer: string }, value: unknown, what: string): void => {
       const s = str(value);
       if (s !== undefined && !isAbsoluteUrl(s)) {
-        report(problem('url-absolute', 'error', at, `${what} "${s}" is not an absolute URL`, 'Write a full URL with its scheme, e.g. https://example.com/docs (SPEC, Errors #2).'));
+        report(
+          problem(
+            'url-absolute',
+            'error',
+            at,
+            `${what} "${s}" is not an absolute URL`,
+            'Write a full URL with its scheme, e.g. https://example.com/docs (SPEC, Errors #2).',
+          ),
+        );
       }
     };
     for (const [kind, fields] of URL_FIELDS) {
@@ -42,7 +50,15 @@ export const absoluteUrlsRule: Rule = {
     }
     const root = doc.root.value;
     if (isPlainObject(root) && typeof root.id === 'string' && !isAbsoluteUrl(root.id)) {
-      report(problem('url-id', 'error', fieldAt({ file: doc.root.path, pointer: '' }, 'id'), `id "${root.id}" is not a URI`, 'Use a URI such as urn:example:orders-service (a URN is recommended).'));
+      report(
+        problem(
+          'url-id',
+          'error',
+          fieldAt({ file: doc.root.path, pointer: '' }, 'id'),
+          `id "${root.id}" is not a URI`,
+          'Use a URI such as urn:example:orders-service (a URN is recommended).',
+        ),
+      );
     }
   },
 };

@@ -12,10 +12,26 @@ export const discriminatorRule: Rule = {
       const properties = isPlainObject(schema.value.properties) ? schema.value.properties : {};
       const required = Array.isArray(schema.value.required) ? schema.value.required : [];
       if (!Object.hasOwn(properties, name)) {
-        report(problem('discriminator-undefined', 'error', fieldAt(schema, 'discriminator'), `the discriminator \`${name}\` is not a property of this schema`, `Define \`${name}\` under \`properties\` of the same schema (SPEC, Errors #9).`));
+        report(
+          problem(
+            'discriminator-undefined',
+            'error',
+            fieldAt(schema, 'discriminator'),
+            `the discriminator \`${name}\` is not a property of this schema`,
+            `Define \`${name}\` under \`properties\` of the same schema (SPEC, Errors #9).`,
+          ),
+        );
       }
       if (!required.includes(name)) {
-        report(problem('discriminator-not-required', 'warning', fieldAt(schema, 'discriminator'), `the discriminator \`${name}\` is not in \`required\``, `Add \`${name}\` to \`required\`: every instance must carry the value that selects its schema (SPEC, Errors #9).`));
+        report(
+          problem(
+            'discriminator-not-required',
+            'warning',
+            fieldAt(schema, 'discriminator'),
+            `the discriminator \`${name}\` is not in \`required\``,
+            `Add \`${name}\` to \`required\`: every instance must carry the value that selects its schema (SPEC, Errors #9).`,
+          ),
+        );
       }
     }
   },

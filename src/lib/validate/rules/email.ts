@@ -16,7 +16,15 @@ export const emailRule: Rule = {
     for (const info of index.of('Info')) {
       const contact = info.value.contact;
       if (isPlainObject(contact) && typeof contact.email === 'string' && !isEmail(contact.email)) {
-        report(problem('email-format', 'error', fieldAt(info, 'contact', 'email'), `"${contact.email}" is not an e-mail address`, 'Write an address such as team@example.com.'));
+        report(
+          problem(
+            'email-format',
+            'error',
+            fieldAt(info, 'contact', 'email'),
+            `"${contact.email}" is not an e-mail address`,
+            'Write an address such as team@example.com.',
+          ),
+        );
       }
     }
   },

@@ -31,12 +31,31 @@ export const examplesRule: Rule = {
           validator ??= new ExampleValidator(doc);
           const errors = check(ctx.doc, validator, example[part], merged.value[part], schemaSite);
           if (errors === 'too-deep') {
-            report(problem('example-check-too-deep', 'warning', fieldAt(examplesAt, i, part), `${label}: the ${part} was not checked: its schema nests references and allOf/anyOf/oneOf too deeply to check`, 'Shorten the chain of schemas that reference or combine one another (a few levels are usual; each one is followed recursively by validators).'));
+            report(
+              problem(
+                'example-check-too-deep',
+                'warning',
+                fieldAt(examplesAt, i, part),
+                `${label}: the ${part} was not checked: its schema nests references and allOf/anyOf/oneOf too deeply to check`,
+                'Shorten the chain of schemas that reference or combine one another (a few levels are usual; each one is followed recursively by validators).',
+              ),
+            );
           } else if (errors === 'timeout' || errors === 'skipped') {
-            const why = errors === 'timeout' ? `matching it against a \`pattern\` of the ${part} schema took longer than ${EXAMPLE_CHECK_LIMIT_MS / 1000} s` : `the ${part} schema has a \`pattern\` that can take an exponential time, and ${MAX_TIMEOUTS} checks against such patterns have timed out already`;
+            const why =
+              errors === 'timeout'
+                ? `matching it against a \`pattern\` of the ${part} schema took longer than ${EXAMPLE_CHECK_LIMIT_MS / 1000} s`
+                : `the ${part} schema has a \`pattern\` that can take an exponential time, and ${MAX_TIMEOUTS} checks against such patterns have timed out already`;
             report(problem('example-check-timeout', 'warning', fieldAt(examplesAt, i, part), `${label}: the ${part} was not checked: ${why}`, PATTERN_HINT));
           } else if (errors.length > 0) {
-            report(problem('example-invalid', 'warning', fieldAt(examplesAt, i, part), `${label}: the ${part} does not match the message's ${part} schema: ${errors.join('; ')}`, `Correct the example or the schema so they agree (SPEC, Errors #13).`));
+            report(
+              problem(
+                'example-invalid',
+                'warning',
+                fieldAt(examplesAt, i, part),
+                `${label}: the ${part} does not match the message's ${part} schema: ${errors.join('; ')}`,
+                `Correct the example or the schema so they agree (SPEC, Errors #13).`,
+              ),
+            );
           }
         }
       });
@@ -45,9 +64,16 @@ export const examplesRule: Rule = {
   },
 };
 
-const PATTERN_HINT = 'Rewrite the pattern without a quantified group inside another quantifier (for example ^(a+)+$ as ^a+$): such patterns backtrack for an exponential time on strings that almost match, in every validator your consumers run.';
+const PATTERN_HINT =
+  'Rewrite the pattern without a quantified group inside another quantifier (for example ^(a+)+$ as ^a+$): such patterns backtrack for an exponential time on strings that almost match, in every validator your consumers run.';
 
-function check(doc: Parameters<Rule['run']>[0]['doc'], validator: ExampleValidator, value: unknown, schema: unknown, site: Location): ReturnType<ExampleValidator['jsonSchemaErrors']> {
+function check(
+  doc: Parameters<Rule['run']>[0]['doc'],
+  validator: ExampleValidator,
+  value: unknown,
+  schema: unknown,
+  site: Location,
+): ReturnType<ExampleValidator['jsonSchemaErrors']> {
   const resolved = doc.deref(schema, site);
   if (!resolved) return [];
   const s = resolved.value;

@@ -46,7 +46,11 @@ describe('rule markdown-too-deep', () => {
   });
 
   it(`passes nesting up to ${MAX_MARKDOWN_NESTING} levels, and ordinary Markdown`, async () => {
-    const fine = ['> '.repeat(MAX_MARKDOWN_NESTING) + 'x', '*a* **b** ~~c~~ [d](https://e.example) snake_case 2*3*4', '- a\n  - b\n    - c\n\n```\n' + '> '.repeat(100) + '\n```'];
+    const fine = [
+      '> '.repeat(MAX_MARKDOWN_NESTING) + 'x',
+      '*a* **b** ~~c~~ [d](https://e.example) snake_case 2*3*4',
+      '- a\n  - b\n    - c\n\n```\n' + '> '.repeat(100) + '\n```',
+    ];
     for (const text of fine) {
       assert.deepEqual(codes(await validateYaml(`${MINIMAL}channels:\n  c:\n    address: a\n    description: ${JSON.stringify(text)}\n`)), [], text);
     }

@@ -13,9 +13,24 @@ import { MAX_MARKDOWN_NESTING, markdownNesting } from '../../markdown/markdown-n
 import { fieldAt, problem, type Rule } from './rule.ts';
 
 const KINDS: NodeKind[] = [
-  'Info', 'Server', 'ServerVariable', 'Channel', 'Parameter', 'Operation', 'OperationTrait', 'OperationReply',
-  'OperationReplyAddress', 'Message', 'MessageTrait', 'MessageExample', 'CorrelationId', 'SecurityScheme', 'Tag',
-  'ExternalDocs', 'AnySchema', 'Schema',
+  'Info',
+  'Server',
+  'ServerVariable',
+  'Channel',
+  'Parameter',
+  'Operation',
+  'OperationTrait',
+  'OperationReply',
+  'OperationReplyAddress',
+  'Message',
+  'MessageTrait',
+  'MessageExample',
+  'CorrelationId',
+  'SecurityScheme',
+  'Tag',
+  'ExternalDocs',
+  'AnySchema',
+  'Schema',
 ];
 const BINDINGS: NodeKind[] = ['ServerBindings', 'ChannelBindings', 'OperationBindings', 'MessageBindings'];
 const FIELDS = ['description', 'summary'] as const;
@@ -32,9 +47,15 @@ export const markdownDepthRule: Rule = {
       seen.add(key);
       const depth = markdownNesting(value, MAX_MARKDOWN_NESTING);
       if (depth <= MAX_MARKDOWN_NESTING) return;
-      report(problem('markdown-too-deep', 'warning', at,
-        `the ${field} nests block quotes, lists or emphasis more than ${MAX_MARKDOWN_NESTING} levels deep; the site shows it as plain text`,
-        `Flatten the ${field}: Markdown nested this deeply is not rendered (a few levels of quotes or lists are plenty).`));
+      report(
+        problem(
+          'markdown-too-deep',
+          'warning',
+          at,
+          `the ${field} nests block quotes, lists or emphasis more than ${MAX_MARKDOWN_NESTING} levels deep; the site shows it as plain text`,
+          `Flatten the ${field}: Markdown nested this deeply is not rendered (a few levels of quotes or lists are plenty).`,
+        ),
+      );
     };
     for (const kind of KINDS) {
       for (const node of index.of(kind)) for (const field of FIELDS) check(fieldAt(node, field), node.value[field], field);

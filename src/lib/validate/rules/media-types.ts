@@ -15,7 +15,15 @@ export const mediaTypesRule: Rule = {
   run({ doc, index, report }) {
     const check = (at: { file: string; pointer: string }, value: unknown): void => {
       if (typeof value === 'string' && !isSpecificMediaType(value)) {
-        report(problem('media-type', 'error', at, `"${value}" is not a specific media type`, 'Write type/subtype with optional parameters, e.g. application/json or application/cloudevents+json; charset=utf-8.'));
+        report(
+          problem(
+            'media-type',
+            'error',
+            at,
+            `"${value}" is not a specific media type`,
+            'Write type/subtype with optional parameters, e.g. application/json or application/cloudevents+json; charset=utf-8.',
+          ),
+        );
       }
     };
     const root = doc.root.value;

@@ -35,15 +35,21 @@ function checkList(ctx: RuleContext, owner: DocNode | { at: Location; value: Rec
     const target = doc.refLocation(entry.$ref, site);
     if (!target || allowed.has(`${target.file}#${target.pointer}`)) return;
     const channelRef = (owner.value.channel as { $ref: string }).$ref;
-    report(problem(what === 'operation' ? 'operation-message-not-in-channel' : 'reply-message-not-in-channel', 'error', fieldAt(site, '$ref'),
-      `"${entry.$ref}" is not a message of the ${what === 'operation' ? 'operation' : 'reply'}'s channel ${channelRef}`,
-      `Reference the message through the channel, e.g. ${channelRef}/messages/<id> (SPEC, Errors #6).`));
+    report(
+      problem(
+        what === 'operation' ? 'operation-message-not-in-channel' : 'reply-message-not-in-channel',
+        'error',
+        fieldAt(site, '$ref'),
+        `"${entry.$ref}" is not a message of the ${what === 'operation' ? 'operation' : 'reply'}'s channel ${channelRef}`,
+        `Reference the message through the channel, e.g. ${channelRef}/messages/<id> (SPEC, Errors #6).`,
+      ),
+    );
   });
 }
 
 export const operationMessagesRule: Rule = {
   id: 'operation-messages',
-  description: "operation and reply messages are messages of their channel (Errors #6)",
+  description: 'operation and reply messages are messages of their channel (Errors #6)',
   run(ctx) {
     for (const op of ctx.index.of('Operation')) checkList(ctx, op, 'operation');
     for (const reply of ctx.index.of('OperationReply')) checkList(ctx, reply, 'reply');

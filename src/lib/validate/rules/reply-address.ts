@@ -12,7 +12,16 @@ export const replyAddressRule: Rule = {
       if (!channel || !isPlainObject(channel.value)) continue;
       const address = channel.value.address;
       if (address !== undefined && address !== null) {
-        report(problem('reply-address-conflict', 'error', fieldAt(reply, 'address'), `the reply has an address, but its channel already has the address "${String(address)}"`, 'Set the reply channel\'s address to null (the reply address is found at run time), or remove the reply `address`.', true));
+        report(
+          problem(
+            'reply-address-conflict',
+            'error',
+            fieldAt(reply, 'address'),
+            `the reply has an address, but its channel already has the address "${String(address)}"`,
+            "Set the reply channel's address to null (the reply address is found at run time), or remove the reply `address`.",
+            true,
+          ),
+        );
       }
     }
   },

@@ -23,13 +23,29 @@ export const rootPointersRule: Rule = {
     for (const op of index.of('Operation').filter((n) => n.inRoot)) {
       const channel = op.value.channel;
       if (isRefObject(channel) && !pointsIntoRoot(doc, channel.$ref, fieldAt(op, 'channel'), 'channels')) {
-        report(problem('root-pointer-operation-channel', 'error', fieldAt(op, 'channel', '$ref'), `the operation's channel "${channel.$ref}" is not in the root Channels Object`, 'Point at a root channel, e.g. #/channels/<id>; components channels may only be used by components operations (SPEC, Errors #5).'));
+        report(
+          problem(
+            'root-pointer-operation-channel',
+            'error',
+            fieldAt(op, 'channel', '$ref'),
+            `the operation's channel "${channel.$ref}" is not in the root Channels Object`,
+            'Point at a root channel, e.g. #/channels/<id>; components channels may only be used by components operations (SPEC, Errors #5).',
+          ),
+        );
       }
       const reply = op.value.reply === undefined ? undefined : doc.deref(op.value.reply, fieldAt(op, 'reply'));
       if (reply && isPlainObject(reply.value) && isRefObject(reply.value.channel)) {
         const site = fieldAt(reply.at, 'channel');
         if (!pointsIntoRoot(doc, reply.value.channel.$ref, site, 'channels')) {
-          report(problem('root-pointer-reply-channel', 'error', fieldAt(site, '$ref'), `the reply channel "${reply.value.channel.$ref}" of a root operation is not in the root Channels Object`, 'Point at a root channel, e.g. #/channels/<id> (SPEC, Operation Reply Object).'));
+          report(
+            problem(
+              'root-pointer-reply-channel',
+              'error',
+              fieldAt(site, '$ref'),
+              `the reply channel "${reply.value.channel.$ref}" of a root operation is not in the root Channels Object`,
+              'Point at a root channel, e.g. #/channels/<id> (SPEC, Operation Reply Object).',
+            ),
+          );
         }
       }
     }
@@ -38,7 +54,15 @@ export const rootPointersRule: Rule = {
       if (!Array.isArray(servers)) continue;
       servers.forEach((server, i) => {
         if (isRefObject(server) && !pointsIntoRoot(doc, server.$ref, fieldAt(channel, 'servers', i), 'servers')) {
-          report(problem('root-pointer-channel-server', 'error', fieldAt(channel, 'servers', i, '$ref'), `the channel's server "${server.$ref}" is not in the root Servers Object`, 'Point at a root server, e.g. #/servers/<id>; components servers may only be used by components channels (SPEC, Errors #5).'));
+          report(
+            problem(
+              'root-pointer-channel-server',
+              'error',
+              fieldAt(channel, 'servers', i, '$ref'),
+              `the channel's server "${server.$ref}" is not in the root Servers Object`,
+              'Point at a root server, e.g. #/servers/<id>; components servers may only be used by components channels (SPEC, Errors #5).',
+            ),
+          );
         }
       });
     }

@@ -95,11 +95,19 @@ const table: Record<string, Row[]> = {
     { name: 'another major is an error', yaml: MINIMAL.replace('3.0.0', '2.6.0'), expect: ['version-unsupported'] },
   ],
   url: [
-    { name: 'absolute URLs pass', yaml: MINIMAL + '  termsOfService: https://example.com/terms\n  license: {name: MIT, url: "https://opensource.org/license/mit"}\n', expect: [] },
+    {
+      name: 'absolute URLs pass',
+      yaml: MINIMAL + '  termsOfService: https://example.com/terms\n  license: {name: MIT, url: "https://opensource.org/license/mit"}\n',
+      expect: [],
+    },
     { name: 'relative termsOfService', yaml: MINIMAL + '  termsOfService: /terms\n', expect: ['url-absolute'] },
     { name: 'externalDocs url without scheme', yaml: MINIMAL + '  externalDocs: {url: docs.example.com}\n', expect: ['url-absolute'] },
     { name: 'openIdConnectUrl literal', yaml: scheme('      type: openIdConnect\n      openIdConnectUrl: openIdConnectUrl\n'), expect: ['url-absolute'] },
-    { name: 'oauth2 tokenUrl relative', yaml: scheme('      type: oauth2\n      flows:\n        clientCredentials: {tokenUrl: /token, availableScopes: {}}\n'), expect: ['url-absolute'] },
+    {
+      name: 'oauth2 tokenUrl relative',
+      yaml: scheme('      type: oauth2\n      flows:\n        clientCredentials: {tokenUrl: /token, availableScopes: {}}\n'),
+      expect: ['url-absolute'],
+    },
     { name: 'id that is no URI', yaml: MINIMAL + 'id: orders service\n', expect: ['url-id'] },
   ],
   email: [
@@ -109,33 +117,109 @@ const table: Record<string, Row[]> = {
   channel: [
     { name: 'parameters match the address', yaml: ch('    address: users/{id}\n    parameters:\n      id: {description: user}\n'), expect: [] },
     { name: 'address expression without parameters', yaml: ch('    address: users/{id}\n'), expect: ['channel-parameters-missing'] },
-    { name: 'parameters missing one expression', yaml: ch('    address: users/{id}/{x}\n    parameters:\n      id: {}\n'), expect: ['channel-parameters-missing'] },
-    { name: 'parameter not in the address', yaml: ch('    address: users/{id}\n    parameters:\n      id: {}\n      other: {}\n'), expect: ['channel-parameters-unused'] },
+    {
+      name: 'parameters missing one expression',
+      yaml: ch('    address: users/{id}/{x}\n    parameters:\n      id: {}\n'),
+      expect: ['channel-parameters-missing'],
+    },
+    {
+      name: 'parameter not in the address',
+      yaml: ch('    address: users/{id}\n    parameters:\n      id: {}\n      other: {}\n'),
+      expect: ['channel-parameters-unused'],
+    },
     { name: 'parameters with a null address', yaml: ch('    address: null\n    parameters:\n      id: {}\n'), expect: ['channel-parameters-unused'] },
     { name: 'query in the address', yaml: ch('    address: users?active=true\n'), expect: ['channel-address-query'] },
     { name: 'fragment in the address', yaml: ch('    address: users#top\n'), expect: ['channel-address-query'] },
   ],
   'root-pointer': [
-    { name: 'root channel with root server', yaml: `${MINIMAL}servers:\n  s: {host: h, protocol: ws}\nchannels:\n  c:\n    servers: [{$ref: '#/servers/s'}]\n`, expect: [] },
-    { name: 'root channel with a components server', yaml: `${MINIMAL}channels:\n  c:\n    servers: [{$ref: '#/components/servers/s'}]\ncomponents:\n  servers:\n    s: {host: h, protocol: ws}\n`, expect: ['root-pointer-channel-server'] },
-    { name: 'components channel may use components servers', yaml: `${MINIMAL}components:\n  servers:\n    s: {host: h, protocol: ws}\n  channels:\n    c:\n      servers: [{$ref: '#/components/servers/s'}]\n`, expect: [] },
-    { name: 'root operation with a components channel', yaml: `${MINIMAL}operations:\n  o:\n    action: send\n    channel: {$ref: '#/components/channels/c'}\ncomponents:\n  channels:\n    c: {address: a}\n`, expect: ['root-pointer-operation-channel'] },
-    { name: 'root operation reply with a components channel', yaml: op("    action: send\n    channel: {$ref: '#/channels/c'}\n    reply:\n      channel: {$ref: '#/components/channels/r'}\n") + 'components:\n  channels:\n    r: {address: r}\n', expect: ['root-pointer-reply-channel'] },
+    {
+      name: 'root channel with root server',
+      yaml: `${MINIMAL}servers:\n  s: {host: h, protocol: ws}\nchannels:\n  c:\n    servers: [{$ref: '#/servers/s'}]\n`,
+      expect: [],
+    },
+    {
+      name: 'root channel with a components server',
+      yaml: `${MINIMAL}channels:\n  c:\n    servers: [{$ref: '#/components/servers/s'}]\ncomponents:\n  servers:\n    s: {host: h, protocol: ws}\n`,
+      expect: ['root-pointer-channel-server'],
+    },
+    {
+      name: 'components channel may use components servers',
+      yaml: `${MINIMAL}components:\n  servers:\n    s: {host: h, protocol: ws}\n  channels:\n    c:\n      servers: [{$ref: '#/components/servers/s'}]\n`,
+      expect: [],
+    },
+    {
+      name: 'root operation with a components channel',
+      yaml: `${MINIMAL}operations:\n  o:\n    action: send\n    channel: {$ref: '#/components/channels/c'}\ncomponents:\n  channels:\n    c: {address: a}\n`,
+      expect: ['root-pointer-operation-channel'],
+    },
+    {
+      name: 'root operation reply with a components channel',
+      yaml:
+        op("    action: send\n    channel: {$ref: '#/channels/c'}\n    reply:\n      channel: {$ref: '#/components/channels/r'}\n") +
+        'components:\n  channels:\n    r: {address: r}\n',
+      expect: ['root-pointer-reply-channel'],
+    },
   ],
   'operation-messages': [
-    { name: 'messages of the channel', yaml: op("    action: send\n    channel: {$ref: '#/channels/c'}\n    messages: [{$ref: '#/channels/c/messages/m'}]\n"), expect: [] },
-    { name: 'a components message', yaml: op("    action: send\n    channel: {$ref: '#/channels/c'}\n    messages: [{$ref: '#/components/messages/m'}]\n") + 'components:\n  messages:\n    m: {payload: {type: string}}\n', expect: ['operation-message-not-in-channel'] },
-    { name: 'a message of another channel', yaml: op("    action: send\n    channel: {$ref: '#/channels/c'}\n    messages: [{$ref: '#/channels/d/messages/m'}]\n", '  c:\n    messages:\n      m: {}\n  d:\n    messages:\n      m: {}\n'), expect: ['operation-message-not-in-channel'] },
-    { name: 'reply messages of the reply channel', yaml: op("    action: receive\n    channel: {$ref: '#/channels/c'}\n    reply:\n      channel: {$ref: '#/channels/c'}\n      messages: [{$ref: '#/channels/d/messages/m'}]\n", '  c:\n    messages:\n      m: {}\n  d:\n    messages:\n      m: {}\n'), expect: ['reply-message-not-in-channel'] },
+    {
+      name: 'messages of the channel',
+      yaml: op("    action: send\n    channel: {$ref: '#/channels/c'}\n    messages: [{$ref: '#/channels/c/messages/m'}]\n"),
+      expect: [],
+    },
+    {
+      name: 'a components message',
+      yaml:
+        op("    action: send\n    channel: {$ref: '#/channels/c'}\n    messages: [{$ref: '#/components/messages/m'}]\n") +
+        'components:\n  messages:\n    m: {payload: {type: string}}\n',
+      expect: ['operation-message-not-in-channel'],
+    },
+    {
+      name: 'a message of another channel',
+      yaml: op(
+        "    action: send\n    channel: {$ref: '#/channels/c'}\n    messages: [{$ref: '#/channels/d/messages/m'}]\n",
+        '  c:\n    messages:\n      m: {}\n  d:\n    messages:\n      m: {}\n',
+      ),
+      expect: ['operation-message-not-in-channel'],
+    },
+    {
+      name: 'reply messages of the reply channel',
+      yaml: op(
+        "    action: receive\n    channel: {$ref: '#/channels/c'}\n    reply:\n      channel: {$ref: '#/channels/c'}\n      messages: [{$ref: '#/channels/d/messages/m'}]\n",
+        '  c:\n    messages:\n      m: {}\n  d:\n    messages:\n      m: {}\n',
+      ),
+      expect: ['reply-message-not-in-channel'],
+    },
   ],
   'reply-address': [
-    { name: 'address with a null-address channel', yaml: op("    action: receive\n    channel: {$ref: '#/channels/c'}\n    reply:\n      address: {location: '$message.header#/replyTo'}\n      channel: {$ref: '#/channels/r'}\n", '  c: {address: a}\n  r: {address: null}\n'), expect: [] },
-    { name: 'address with an addressed channel', yaml: op("    action: receive\n    channel: {$ref: '#/channels/c'}\n    reply:\n      address: {location: '$message.header#/replyTo'}\n      channel: {$ref: '#/channels/r'}\n", '  c: {address: a}\n  r: {address: replies}\n'), expect: ['reply-address-conflict'] },
+    {
+      name: 'address with a null-address channel',
+      yaml: op(
+        "    action: receive\n    channel: {$ref: '#/channels/c'}\n    reply:\n      address: {location: '$message.header#/replyTo'}\n      channel: {$ref: '#/channels/r'}\n",
+        '  c: {address: a}\n  r: {address: null}\n',
+      ),
+      expect: [],
+    },
+    {
+      name: 'address with an addressed channel',
+      yaml: op(
+        "    action: receive\n    channel: {$ref: '#/channels/c'}\n    reply:\n      address: {location: '$message.header#/replyTo'}\n      channel: {$ref: '#/channels/r'}\n",
+        '  c: {address: a}\n  r: {address: replies}\n',
+      ),
+      expect: ['reply-address-conflict'],
+    },
   ],
   'runtime-expression': [
-    { name: 'header and payload expressions', yaml: `${MINIMAL}components:\n  correlationIds:\n    a: {location: '$message.header#/id'}\n    b: {location: '$message.payload'}\n`, expect: [] },
+    {
+      name: 'header and payload expressions',
+      yaml: `${MINIMAL}components:\n  correlationIds:\n    a: {location: '$message.header#/id'}\n    b: {location: '$message.payload'}\n`,
+      expect: [],
+    },
     { name: 'not a $message expression', yaml: `${MINIMAL}components:\n  correlationIds:\n    a: {location: 'header.id'}\n`, expect: ['runtime-expression'] },
-    { name: 'fragment that is no pointer', yaml: `${MINIMAL}components:\n  parameters:\n    p: {location: '$message.payload#user'}\n`, expect: ['runtime-expression'] },
+    {
+      name: 'fragment that is no pointer',
+      yaml: `${MINIMAL}components:\n  parameters:\n    p: {location: '$message.payload#user'}\n`,
+      expect: ['runtime-expression'],
+    },
   ],
   'media-type': [
     { name: 'media types with parameters', yaml: MINIMAL + 'defaultContentType: application/json; charset=utf-8\n', expect: [] },
@@ -143,10 +227,27 @@ const table: Record<string, Row[]> = {
     { name: 'a word', yaml: `${MINIMAL}components:\n  messages:\n    m: {contentType: json}\n`, expect: ['media-type'] },
   ],
   discriminator: [
-    { name: 'defined and required', yaml: schemas('    Pet:\n      type: object\n      discriminator: kind\n      required: [kind]\n      properties:\n        kind: {type: string}\n'), expect: [] },
-    { name: 'not defined', yaml: schemas('    Pet:\n      type: object\n      discriminator: kind\n      required: [kind]\n'), expect: ['discriminator-undefined'] },
-    { name: 'not required (warning)', yaml: schemas('    Pet:\n      type: object\n      discriminator: kind\n      properties:\n        kind: {type: string}\n'), expect: ['discriminator-not-required'] },
-    { name: 'not required, with --strict', yaml: schemas('    Pet:\n      type: object\n      discriminator: kind\n      properties:\n        kind: {type: string}\n'), expect: ['discriminator-not-required'], strict: true },
+    {
+      name: 'defined and required',
+      yaml: schemas('    Pet:\n      type: object\n      discriminator: kind\n      required: [kind]\n      properties:\n        kind: {type: string}\n'),
+      expect: [],
+    },
+    {
+      name: 'not defined',
+      yaml: schemas('    Pet:\n      type: object\n      discriminator: kind\n      required: [kind]\n'),
+      expect: ['discriminator-undefined'],
+    },
+    {
+      name: 'not required (warning)',
+      yaml: schemas('    Pet:\n      type: object\n      discriminator: kind\n      properties:\n        kind: {type: string}\n'),
+      expect: ['discriminator-not-required'],
+    },
+    {
+      name: 'not required, with --strict',
+      yaml: schemas('    Pet:\n      type: object\n      discriminator: kind\n      properties:\n        kind: {type: string}\n'),
+      expect: ['discriminator-not-required'],
+      strict: true,
+    },
   ],
   'schema-default': [
     { name: 'default of the type', yaml: schemas('    A: {type: boolean, default: false}\n    B: {type: [string, "null"], default: null}\n'), expect: [] },
@@ -154,67 +255,249 @@ const table: Record<string, Row[]> = {
     { name: 'error with --strict', yaml: schemas('    A: {type: integer, default: 1.5}\n'), expect: ['schema-default-type'], strict: true },
   ],
   'schema-format': [
-    { name: 'valid Avro', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.apache.avro;version=1.9.0\n      schema: {type: record, name: A, fields: [{name: id, type: string}]}\n`, expect: [] },
-    { name: 'malformed Avro', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.apache.avro;version=1.9.0\n      schema: {type: record, name: A, fields: [{name: id, type: strin}]}\n`, expect: ['schema-format-invalid'] },
-    { name: 'valid Protobuf', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.google.protobuf;version=3\n      schema: 'syntax = "proto3"; message A { string id = 1; }'\n`, expect: [] },
-    { name: 'malformed Protobuf', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.google.protobuf;version=3\n      schema: 'message A { string id = 1 }'\n`, expect: ['schema-format-invalid'] },
-    { name: 'malformed OpenAPI schema', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.oai.openapi;version=3.0.0\n      schema: {type: [string, "null"]}\n`, expect: ['schema-format-invalid'] },
-    { name: 'RAML as YAML', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/raml+yaml;version=1.0\n      schema: {type: object, properties: {id: string}}\n`, expect: [] },
-    { name: 'custom format is a note', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/x-custom\n      schema: whatever\n`, expect: ['schema-format-custom'] },
-    { name: 'the +json and +yaml variants of a format are one format', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.apidesc+yaml;version=3.0.0\n      schema: {$ref: '#/components/schemas/B'}\n    B:\n      schemaFormat: application/vnd.apidesc+json;version=3.0.0\n      schema: {type: string}\n    C:\n      schemaFormat: application/vnd.apidesc;version=3.0.0\n      schema: {$ref: '#/components/schemas/B'}\n    D:\n      schemaFormat: application/vnd.apache.avro+yaml;version=1.9.0\n      schema: {$ref: '#/components/schemas/E'}\n    E:\n      schemaFormat: 'application/vnd.apache.avro; version=1.9.0'\n      schema: {type: record, name: E, fields: [{name: id, type: string}]}\n    F:\n      schemaFormat: application/schema+yaml;version=draft-07\n      schema: {$ref: '#/components/schemas/G'}\n    G:\n      schemaFormat: application/schema+json;version=draft-07\n      schema: {type: string}\n`, expect: [] },
-    { name: 'another version is another format', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.oai.openapi+yaml;version=3.0.0\n      schema: {$ref: '#/components/schemas/B'}\n    B:\n      schemaFormat: application/vnd.apidesc+json;version=3.0.0\n      schema: {type: string}\n`, expect: ['schema-format-mismatch'] },
-    { name: 'reference to another format', yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.apache.avro;version=1.9.0\n      schema: {$ref: '#/components/schemas/B'}\n    B:\n      schemaFormat: application/schema+json;version=draft-07\n      schema: {type: string}\n`, expect: ['schema-format-mismatch'] },
+    {
+      name: 'valid Avro',
+      yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.apache.avro;version=1.9.0\n      schema: {type: record, name: A, fields: [{name: id, type: string}]}\n`,
+      expect: [],
+    },
+    {
+      name: 'malformed Avro',
+      yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.apache.avro;version=1.9.0\n      schema: {type: record, name: A, fields: [{name: id, type: strin}]}\n`,
+      expect: ['schema-format-invalid'],
+    },
+    {
+      name: 'valid Protobuf',
+      yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.google.protobuf;version=3\n      schema: 'syntax = "proto3"; message A { string id = 1; }'\n`,
+      expect: [],
+    },
+    {
+      name: 'malformed Protobuf',
+      yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.google.protobuf;version=3\n      schema: 'message A { string id = 1 }'\n`,
+      expect: ['schema-format-invalid'],
+    },
+    {
+      name: 'malformed OpenAPI schema',
+      yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.oai.openapi;version=3.0.0\n      schema: {type: [string, "null"]}\n`,
+      expect: ['schema-format-invalid'],
+    },
+    {
+      name: 'RAML as YAML',
+      yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/raml+yaml;version=1.0\n      schema: {type: object, properties: {id: string}}\n`,
+      expect: [],
+    },
+    {
+      name: 'custom format is a note',
+      yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/x-custom\n      schema: whatever\n`,
+      expect: ['schema-format-custom'],
+    },
+    {
+      name: 'the +json and +yaml variants of a format are one format',
+      yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.apidesc+yaml;version=3.0.0\n      schema: {$ref: '#/components/schemas/B'}\n    B:\n      schemaFormat: application/vnd.apidesc+json;version=3.0.0\n      schema: {type: string}\n    C:\n      schemaFormat: application/vnd.apidesc;version=3.0.0\n      schema: {$ref: '#/components/schemas/B'}\n    D:\n      schemaFormat: application/vnd.apache.avro+yaml;version=1.9.0\n      schema: {$ref: '#/components/schemas/E'}\n    E:\n      schemaFormat: 'application/vnd.apache.avro; version=1.9.0'\n      schema: {type: record, name: E, fields: [{name: id, type: string}]}\n    F:\n      schemaFormat: application/schema+yaml;version=draft-07\n      schema: {$ref: '#/components/schemas/G'}\n    G:\n      schemaFormat: application/schema+json;version=draft-07\n      schema: {type: string}\n`,
+      expect: [],
+    },
+    {
+      name: 'another version is another format',
+      yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.oai.openapi+yaml;version=3.0.0\n      schema: {$ref: '#/components/schemas/B'}\n    B:\n      schemaFormat: application/vnd.apidesc+json;version=3.0.0\n      schema: {type: string}\n`,
+      expect: ['schema-format-mismatch'],
+    },
+    {
+      name: 'reference to another format',
+      yaml: `${MINIMAL}components:\n  schemas:\n    A:\n      schemaFormat: application/vnd.apache.avro;version=1.9.0\n      schema: {$ref: '#/components/schemas/B'}\n    B:\n      schemaFormat: application/schema+json;version=draft-07\n      schema: {type: string}\n`,
+      expect: ['schema-format-mismatch'],
+    },
   ],
   example: [
-    { name: 'examples that match', yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, required: [id], properties: {id: {type: string}}}\n      examples: [{payload: {id: a}}]\n`, expect: [] },
-    { name: 'payload that does not match (warning)', yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, required: [id], properties: {id: {type: string}}}\n      examples: [{payload: {id: 1}}]\n`, expect: ['example-invalid'] },
-    { name: 'headers from a trait are checked', yaml: `${MINIMAL}components:\n  messageTraits:\n    t:\n      headers: {type: object, properties: {v: {type: integer}}}\n  messages:\n    m:\n      traits: [{$ref: '#/components/messageTraits/t'}]\n      examples: [{headers: {v: x}}]\n`, expect: ['example-invalid'], strict: true },
-    { name: 'Avro payload', yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload:\n        schemaFormat: application/vnd.apache.avro;version=1.9.0\n        schema: {type: record, name: A, fields: [{name: id, type: string}]}\n      examples: [{payload: {id: 7}}]\n`, expect: ['example-invalid'] },
-    { name: 'recursive schema', yaml: `${MINIMAL}components:\n  schemas:\n    N: {type: object, properties: {next: {$ref: '#/components/schemas/N'}, v: {type: integer}}}\n  messages:\n    m:\n      payload: {$ref: '#/components/schemas/N'}\n      examples: [{payload: {v: 1, next: {v: 2, next: {v: x}}}}]\n`, expect: ['example-invalid'] },
-    { name: 'a document with an `id` (a JSON Schema keyword elsewhere) and schemas with `$id` still has its examples checked', yaml: `${MINIMAL}id: 'urn:example:app'\ncomponents:\n  schemas:\n    Id: {$id: 'https://example.com/id', type: integer}\n  messages:\n    m:\n      payload: {type: object, properties: {id: {$ref: '#/components/schemas/Id'}}}\n      examples: [{payload: {id: x}}]\n`, expect: ['example-invalid'] },
-    { name: 'a reference that does not resolve leaves the example unchecked (the reference is the error)', yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, properties: {id: {$ref: '#/components/schemas/Nope'}}}\n      examples: [{payload: {id: x}}]\n`, expect: ['ref-unresolved'] },
-    { name: 'a pattern that backtracks for an exponential time is given up after a time limit (hostile input)', yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, properties: {code: {type: string, pattern: '^(a+)+$'}}}\n      examples: [{payload: {code: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!}}]\n`, expect: ['example-check-timeout'] },
-    { name: 'a pattern with nested quantifiers that matches quickly is still checked, across a reference', yaml: `${MINIMAL}components:\n  schemas:\n    Slug: {type: string, pattern: '^(?:[a-z0-9]+(?:-[a-z0-9]+)*)$'}\n  messages:\n    m:\n      payload: {type: object, properties: {slug: {$ref: '#/components/schemas/Slug'}}}\n      examples: [{payload: {slug: good-slug}}, {payload: {slug: Not A Slug}}]\n`, expect: ['example-invalid'] },
-    { name: 'an example with neither headers nor payload', yaml: `${MINIMAL}components:\n  messages:\n    m:\n      examples: [{name: empty}]\n`, expect: ['spec-example-content'] },
+    {
+      name: 'examples that match',
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, required: [id], properties: {id: {type: string}}}\n      examples: [{payload: {id: a}}]\n`,
+      expect: [],
+    },
+    {
+      name: 'payload that does not match (warning)',
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, required: [id], properties: {id: {type: string}}}\n      examples: [{payload: {id: 1}}]\n`,
+      expect: ['example-invalid'],
+    },
+    {
+      name: 'headers from a trait are checked',
+      yaml: `${MINIMAL}components:\n  messageTraits:\n    t:\n      headers: {type: object, properties: {v: {type: integer}}}\n  messages:\n    m:\n      traits: [{$ref: '#/components/messageTraits/t'}]\n      examples: [{headers: {v: x}}]\n`,
+      expect: ['example-invalid'],
+      strict: true,
+    },
+    {
+      name: 'Avro payload',
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload:\n        schemaFormat: application/vnd.apache.avro;version=1.9.0\n        schema: {type: record, name: A, fields: [{name: id, type: string}]}\n      examples: [{payload: {id: 7}}]\n`,
+      expect: ['example-invalid'],
+    },
+    {
+      name: 'recursive schema',
+      yaml: `${MINIMAL}components:\n  schemas:\n    N: {type: object, properties: {next: {$ref: '#/components/schemas/N'}, v: {type: integer}}}\n  messages:\n    m:\n      payload: {$ref: '#/components/schemas/N'}\n      examples: [{payload: {v: 1, next: {v: 2, next: {v: x}}}}]\n`,
+      expect: ['example-invalid'],
+    },
+    {
+      name: 'a document with an `id` (a JSON Schema keyword elsewhere) and schemas with `$id` still has its examples checked',
+      yaml: `${MINIMAL}id: 'urn:example:app'\ncomponents:\n  schemas:\n    Id: {$id: 'https://example.com/id', type: integer}\n  messages:\n    m:\n      payload: {type: object, properties: {id: {$ref: '#/components/schemas/Id'}}}\n      examples: [{payload: {id: x}}]\n`,
+      expect: ['example-invalid'],
+    },
+    {
+      name: 'a reference that does not resolve leaves the example unchecked (the reference is the error)',
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, properties: {id: {$ref: '#/components/schemas/Nope'}}}\n      examples: [{payload: {id: x}}]\n`,
+      expect: ['ref-unresolved'],
+    },
+    {
+      name: 'a pattern that backtracks for an exponential time is given up after a time limit (hostile input)',
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, properties: {code: {type: string, pattern: '^(a+)+$'}}}\n      examples: [{payload: {code: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!}}]\n`,
+      expect: ['example-check-timeout'],
+    },
+    {
+      name: 'a pattern with nested quantifiers that matches quickly is still checked, across a reference',
+      yaml: `${MINIMAL}components:\n  schemas:\n    Slug: {type: string, pattern: '^(?:[a-z0-9]+(?:-[a-z0-9]+)*)$'}\n  messages:\n    m:\n      payload: {type: object, properties: {slug: {$ref: '#/components/schemas/Slug'}}}\n      examples: [{payload: {slug: good-slug}}, {payload: {slug: Not A Slug}}]\n`,
+      expect: ['example-invalid'],
+    },
+    {
+      name: 'an example with neither headers nor payload',
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      examples: [{name: empty}]\n`,
+      expect: ['spec-example-content'],
+    },
   ],
   'server-variables': [
-    { name: 'variables defined and used', yaml: `${MINIMAL}servers:\n  s:\n    host: '{env}.example.com'\n    protocol: ws\n    variables:\n      env: {enum: [a, b], default: a}\n`, expect: [] },
+    {
+      name: 'variables defined and used',
+      yaml: `${MINIMAL}servers:\n  s:\n    host: '{env}.example.com'\n    protocol: ws\n    variables:\n      env: {enum: [a, b], default: a}\n`,
+      expect: [],
+    },
     { name: 'undefined variable', yaml: `${MINIMAL}servers:\n  s:\n    host: '{env}.example.com'\n    protocol: ws\n`, expect: ['server-variable-undefined'] },
-    { name: 'unused variable', yaml: `${MINIMAL}servers:\n  s:\n    host: example.com\n    protocol: ws\n    variables:\n      env: {default: a}\n`, expect: ['server-variable-unused'] },
+    {
+      name: 'unused variable',
+      yaml: `${MINIMAL}servers:\n  s:\n    host: example.com\n    protocol: ws\n    variables:\n      env: {default: a}\n`,
+      expect: ['server-variable-unused'],
+    },
     { name: 'default outside the enum', yaml: `${MINIMAL}components:\n  parameters:\n    p: {enum: [a, b], default: c}\n`, expect: ['parameter-default-enum'] },
   ],
   security: [
     { name: 'fitting fields', yaml: scheme('      type: http\n      scheme: bearer\n      bearerFormat: JWT\n'), expect: [] },
     { name: 'a field of another type', yaml: scheme('      type: userPassword\n      scheme: basic\n'), expect: ['security-field-ignored'] },
-    { name: 'unknown oauth2 scope', yaml: scheme('      type: oauth2\n      scopes: [write]\n      flows:\n        clientCredentials: {tokenUrl: "https://a.example/t", availableScopes: {read: Read}}\n'), expect: ['security-scope-unknown'] },
+    {
+      name: 'unknown oauth2 scope',
+      yaml: scheme(
+        '      type: oauth2\n      scopes: [write]\n      flows:\n        clientCredentials: {tokenUrl: "https://a.example/t", availableScopes: {read: Read}}\n',
+      ),
+      expect: ['security-scope-unknown'],
+    },
     { name: 'httpApiKey without name', yaml: scheme('      type: httpApiKey\n      in: header\n'), expect: ['spec-required'] },
     { name: 'apiKey in a header', yaml: scheme('      type: apiKey\n      in: header\n'), expect: ['spec-enum'] },
   ],
   'sns-operation': [
-    { name: 'receive with consumers', yaml: sns('receive', '        consumers:\n          - {protocol: sqs, endpoint: {arn: "arn:aws:sqs:eu-west-1:123456789012:q"}, rawMessageDelivery: true}\n'), expect: [] },
+    {
+      name: 'receive with consumers',
+      yaml: sns(
+        'receive',
+        '        consumers:\n          - {protocol: sqs, endpoint: {arn: "arn:aws:sqs:eu-west-1:123456789012:q"}, rawMessageDelivery: true}\n',
+      ),
+      expect: [],
+    },
     { name: 'receive without consumers', yaml: sns('receive', '        topic: {name: t}\n'), expect: ['sns-consumers-required'] },
-    { name: 'consumers from a trait', yaml: sns('receive', '        topic: {name: t}\n').replace("    bindings:\n      sns:\n        topic: {name: t}\n", "    traits: [{$ref: '#/components/operationTraits/t'}]\n") + "components:\n  operationTraits:\n    t:\n      bindings:\n        sns:\n          consumers: [{protocol: https, endpoint: {url: 'https://h.example'}, rawMessageDelivery: false}]\n", expect: [] },
-    { name: 'deliveryPolicy on a receive operation', yaml: sns('receive', '        consumers: []\n        deliveryPolicy: {numRetries: 3}\n'), expect: ['sns-delivery-policy-side'] },
-    { name: 'consumer without rawMessageDelivery', yaml: sns('send', '        consumers:\n          - {protocol: https, endpoint: {url: "https://h.example"}}\n'), expect: ['spec-required'] },
-    { name: 'unknown consumer protocol', yaml: sns('send', '        consumers:\n          - {protocol: ftp, endpoint: {url: "ftp://h.example"}, rawMessageDelivery: false}\n'), expect: ['spec-enum'] },
+    {
+      name: 'consumers from a trait',
+      yaml:
+        sns('receive', '        topic: {name: t}\n').replace(
+          '    bindings:\n      sns:\n        topic: {name: t}\n',
+          "    traits: [{$ref: '#/components/operationTraits/t'}]\n",
+        ) +
+        "components:\n  operationTraits:\n    t:\n      bindings:\n        sns:\n          consumers: [{protocol: https, endpoint: {url: 'https://h.example'}, rawMessageDelivery: false}]\n",
+      expect: [],
+    },
+    {
+      name: 'deliveryPolicy on a receive operation',
+      yaml: sns('receive', '        consumers: []\n        deliveryPolicy: {numRetries: 3}\n'),
+      expect: ['sns-delivery-policy-side'],
+    },
+    {
+      name: 'consumer without rawMessageDelivery',
+      yaml: sns('send', '        consumers:\n          - {protocol: https, endpoint: {url: "https://h.example"}}\n'),
+      expect: ['spec-required'],
+    },
+    {
+      name: 'unknown consumer protocol',
+      yaml: sns('send', '        consumers:\n          - {protocol: ftp, endpoint: {url: "ftp://h.example"}, rawMessageDelivery: false}\n'),
+      expect: ['spec-enum'],
+    },
   ],
   'sns-channel': [
     { name: 'the empty binding means defaults', yaml: ch('    bindings:\n      sns: {}\n'), expect: [] },
     { name: 'a binding without name', yaml: ch('    bindings:\n      sns: {bindingVersion: 0.2.0}\n'), expect: ['spec-required'] },
-    { name: 'policy statement fields', yaml: ch('    bindings:\n      sns:\n        name: t\n        policy:\n          statements:\n            - {effect: Permit, principal: "*", action: "sns:Publish"}\n'), expect: ['spec-enum'] },
-    { name: 'server binding must be empty', yaml: `${MINIMAL}servers:\n  s:\n    host: h\n    protocol: sns\n    bindings:\n      sns: {region: eu-west-1}\n`, expect: ['sns-binding-not-empty'] },
+    {
+      name: 'policy statement fields',
+      yaml: ch(
+        '    bindings:\n      sns:\n        name: t\n        policy:\n          statements:\n            - {effect: Permit, principal: "*", action: "sns:Publish"}\n',
+      ),
+      expect: ['spec-enum'],
+    },
+    {
+      name: 'server binding must be empty',
+      yaml: `${MINIMAL}servers:\n  s:\n    host: h\n    protocol: sns\n    bindings:\n      sns: {region: eu-west-1}\n`,
+      expect: ['sns-binding-not-empty'],
+    },
     { name: 'other protocol bindingVersion must be a string', yaml: ch('    bindings:\n      kafka: {bindingVersion: 0.5}\n'), expect: ['spec-type'] },
     { name: 'unknown protocol key', yaml: ch('    bindings:\n      carrier-pigeon: {}\n'), expect: ['spec-unknown-binding'] },
   ],
   'sns-lint': [
-    { name: 'phases above numRetries', yaml: sns('send', '        deliveryPolicy: {numRetries: 3, numNoDelayRetries: 2, numMaxDelayRetries: 2}\n'), expect: ['sns-delivery-phases'] },
-    { name: 'a delivery policy on an sqs subscription', yaml: sns('send', '        consumers:\n          - protocol: sqs\n            endpoint: {arn: "arn:aws:sqs:eu-west-1:123456789012:q"}\n            rawMessageDelivery: true\n            deliveryPolicy: {numRetries: 3}\n'), expect: ['sns-delivery-policy-protocol'] },
-    { name: 'a delivery policy on an https subscription', yaml: sns('send', '        consumers:\n          - protocol: https\n            endpoint: {url: "https://h.example"}\n            rawMessageDelivery: false\n            deliveryPolicy: {numRetries: 3}\n'), expect: [] },
-    { name: 'minDelayTarget above maxDelayTarget', yaml: sns('send', '        deliveryPolicy: {minDelayTarget: 60, maxDelayTarget: 10}\n'), expect: ['sns-delivery-delays'] },
-    { name: 'dead-letter arn of another service', yaml: sns('send', '        consumers:\n          - protocol: https\n            endpoint: {url: "https://h.example"}\n            rawMessageDelivery: false\n            redrivePolicy: {deadLetterQueue: {arn: "arn:aws:SQS:eu-west-1:0000000:x"}}\n'), expect: ['sns-dlq-arn'] },
-    { name: 'queue name defined in the sqs binding', yaml: sns('send', '        consumers:\n          - {protocol: sqs, endpoint: {name: q1}, rawMessageDelivery: true}\n', '      sqs:\n        queues: [{name: q1}]\n'), expect: [] },
-    { name: 'queue name not defined', yaml: sns('send', '        consumers:\n          - {protocol: sqs, endpoint: {name: q2}, rawMessageDelivery: true}\n', '      sqs:\n        queues: [{name: q1}]\n'), expect: ['sns-queue-name'] },
-    { name: 'endpoint kind that does not fit', yaml: sns('send', '        consumers:\n          - {protocol: email, endpoint: {url: "https://h.example"}, rawMessageDelivery: false}\n'), expect: ['sns-endpoint-kind'] },
+    {
+      name: 'phases above numRetries',
+      yaml: sns('send', '        deliveryPolicy: {numRetries: 3, numNoDelayRetries: 2, numMaxDelayRetries: 2}\n'),
+      expect: ['sns-delivery-phases'],
+    },
+    {
+      name: 'a delivery policy on an sqs subscription',
+      yaml: sns(
+        'send',
+        '        consumers:\n          - protocol: sqs\n            endpoint: {arn: "arn:aws:sqs:eu-west-1:123456789012:q"}\n            rawMessageDelivery: true\n            deliveryPolicy: {numRetries: 3}\n',
+      ),
+      expect: ['sns-delivery-policy-protocol'],
+    },
+    {
+      name: 'a delivery policy on an https subscription',
+      yaml: sns(
+        'send',
+        '        consumers:\n          - protocol: https\n            endpoint: {url: "https://h.example"}\n            rawMessageDelivery: false\n            deliveryPolicy: {numRetries: 3}\n',
+      ),
+      expect: [],
+    },
+    {
+      name: 'minDelayTarget above maxDelayTarget',
+      yaml: sns('send', '        deliveryPolicy: {minDelayTarget: 60, maxDelayTarget: 10}\n'),
+      expect: ['sns-delivery-delays'],
+    },
+    {
+      name: 'dead-letter arn of another service',
+      yaml: sns(
+        'send',
+        '        consumers:\n          - protocol: https\n            endpoint: {url: "https://h.example"}\n            rawMessageDelivery: false\n            redrivePolicy: {deadLetterQueue: {arn: "arn:aws:SQS:eu-west-1:0000000:x"}}\n',
+      ),
+      expect: ['sns-dlq-arn'],
+    },
+    {
+      name: 'queue name defined in the sqs binding',
+      yaml: sns(
+        'send',
+        '        consumers:\n          - {protocol: sqs, endpoint: {name: q1}, rawMessageDelivery: true}\n',
+        '      sqs:\n        queues: [{name: q1}]\n',
+      ),
+      expect: [],
+    },
+    {
+      name: 'queue name not defined',
+      yaml: sns(
+        'send',
+        '        consumers:\n          - {protocol: sqs, endpoint: {name: q2}, rawMessageDelivery: true}\n',
+        '      sqs:\n        queues: [{name: q1}]\n',
+      ),
+      expect: ['sns-queue-name'],
+    },
+    {
+      name: 'endpoint kind that does not fit',
+      yaml: sns('send', '        consumers:\n          - {protocol: email, endpoint: {url: "https://h.example"}, rawMessageDelivery: false}\n'),
+      expect: ['sns-endpoint-kind'],
+    },
     { name: 'FIFO topic name without .fifo', yaml: ch('    bindings:\n      sns: {name: orders, ordering: {type: FIFO}}\n'), expect: ['sns-fifo-name'] },
   ],
 };
@@ -258,12 +541,18 @@ describe('rule example: what the warning says', () => {
   };
 
   it('names the value that is wrong and why, not the keywords around it', async () => {
-    const text = await message('{type: object, properties: {order: {type: object, properties: {amount: {type: number, minimum: 0}}}}}', '{order: {amount: -1}}');
+    const text = await message(
+      '{type: object, properties: {order: {type: object, properties: {amount: {type: number, minimum: 0}}}}}',
+      '{order: {amount: -1}}',
+    );
     assert.match(text, /example 1: the payload does not match the message's payload schema: \/order\/amount: -1 is less than 0$/);
   });
 
   it('speaks for a failed oneOf as a whole, and lists each of several mistakes', async () => {
-    const text = await message('{type: object, required: [kind], properties: {kind: {oneOf: [{const: a}, {const: b}]}, size: {type: integer}}}', '{kind: c, size: big}');
+    const text = await message(
+      '{type: object, required: [kind], properties: {kind: {oneOf: [{const: a}, {const: b}]}, size: {type: integer}}}',
+      '{kind: c, size: big}',
+    );
     assert.match(text, /\/kind: Instance does not match exactly one subschema \(0 matches\)/);
     assert.match(text, /\/size: Instance type "string" is invalid\. Expected "integer"/);
     assert.doesNotMatch(text, /does not match "?const|Property "kind"/);
@@ -274,7 +563,9 @@ describe('rule example: patterns that take an exponential time (hostile input)',
   it('gives up after three timeouts, so many such examples cannot hold validation for minutes', async () => {
     const hostile = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!';
     const examples = Array.from({ length: 6 }, () => `{payload: {code: ${hostile}}}`).join(', ');
-    const diagnostics = await validateYaml(`${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, properties: {code: {type: string, pattern: '^(a+)+$'}}}\n      examples: [${examples}]\n`);
+    const diagnostics = await validateYaml(
+      `${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, properties: {code: {type: string, pattern: '^(a+)+$'}}}\n      examples: [${examples}]\n`,
+    );
     const found = diagnostics.filter((d) => d.code === 'example-check-timeout');
     assert.equal(found.length, 6);
     assert.equal(found.filter((d) => /took longer than 2 s/.test(d.message)).length, 3);

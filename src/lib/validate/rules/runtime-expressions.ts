@@ -25,7 +25,15 @@ export const runtimeExpressionsRule: Rule = {
         if (typeof location !== 'string') continue;
         const reason = checkRuntimeExpression(location);
         if (reason) {
-          report(problem('runtime-expression', 'error', fieldAt(node, 'location'), `"${location}" is not a runtime expression: ${reason}`, 'Write e.g. $message.header#/correlationId or $message.payload#/user/id.'));
+          report(
+            problem(
+              'runtime-expression',
+              'error',
+              fieldAt(node, 'location'),
+              `"${location}" is not a runtime expression: ${reason}`,
+              'Write e.g. $message.header#/correlationId or $message.payload#/user/id.',
+            ),
+          );
         }
       }
     }

@@ -19,13 +19,37 @@ export const schemaFormatRule: Rule = {
       const target = doc.deref(node.value.schema, schemaSite);
       if (kind === 'custom') {
         const nearMiss = isNearMissFormat(format);
-        report(problem(nearMiss ? 'schema-format-version' : 'schema-format-custom', nearMiss ? 'warning' : 'info', fieldAt(node, 'schemaFormat'),
-          nearMiss ? `"${format}" looks like a listed schema format with a version this tool does not know` : `custom schema format "${format}": the schema is shown as source and not checked`,
-          nearMiss ? 'Use a listed value, e.g. application/vnd.apache.avro;version=1.9.0 or application/schema+json;version=draft-07.' : 'Nothing to fix if the format is intended.'));
+        report(
+          problem(
+            nearMiss ? 'schema-format-version' : 'schema-format-custom',
+            nearMiss ? 'warning' : 'info',
+            fieldAt(node, 'schemaFormat'),
+            nearMiss
+              ? `"${format}" looks like a listed schema format with a version this tool does not know`
+              : `custom schema format "${format}": the schema is shown as source and not checked`,
+            nearMiss
+              ? 'Use a listed value, e.g. application/vnd.apache.avro;version=1.9.0 or application/schema+json;version=draft-07.'
+              : 'Nothing to fix if the format is intended.',
+          ),
+        );
         continue;
       }
-      if (isRefObject(node.value.schema) && target && isPlainObject(target.value) && typeof target.value.schemaFormat === 'string' && !sameFormat(target.value.schemaFormat, format)) {
-        report(problem('schema-format-mismatch', 'error', fieldAt(schemaSite, '$ref'), `the reference points to a schema of format "${target.value.schemaFormat}", but this schema is "${format}"`, 'Reference a resource of the same schemaFormat (SPEC, Errors #10).'));
+      if (
+        isRefObject(node.value.schema) &&
+        target &&
+        isPlainObject(target.value) &&
+        typeof target.value.schemaFormat === 'string' &&
+        !sameFormat(target.value.schemaFormat, format)
+      ) {
+        report(
+          problem(
+            'schema-format-mismatch',
+            'error',
+            fieldAt(schemaSite, '$ref'),
+            `the reference points to a schema of format "${target.value.schemaFormat}", but this schema is "${format}"`,
+            'Reference a resource of the same schemaFormat (SPEC, Errors #10).',
+          ),
+        );
         continue;
       }
       if (kind === 'apidesc' || !target) continue;
@@ -34,7 +58,15 @@ export const schemaFormatRule: Rule = {
       if (isRefObject(node.value.schema) && isPlainObject(target.value) && typeof target.value.schemaFormat === 'string' && 'schema' in target.value) continue;
       const reason = checkSchemaOfFormat(kind, target.value);
       if (reason) {
-        report(problem('schema-format-invalid', 'error', target.at.pointer === schemaSite.pointer && target.at.file === schemaSite.file ? schemaSite : target.at, `the ${kind === 'openapi' ? 'OpenAPI 3.0' : kind === 'avro' ? 'Avro' : kind === 'raml' ? 'RAML' : 'Protocol Buffers'} schema is malformed: ${reason}`, `Fix the schema so that it parses as ${format}.`));
+        report(
+          problem(
+            'schema-format-invalid',
+            'error',
+            target.at.pointer === schemaSite.pointer && target.at.file === schemaSite.file ? schemaSite : target.at,
+            `the ${kind === 'openapi' ? 'OpenAPI 3.0' : kind === 'avro' ? 'Avro' : kind === 'raml' ? 'RAML' : 'Protocol Buffers'} schema is malformed: ${reason}`,
+            `Fix the schema so that it parses as ${format}.`,
+          ),
+        );
       }
     }
   },

@@ -24,11 +24,29 @@ export const securityRule: Rule = {
       if (typeof type !== 'string') continue;
       for (const [field, types] of Object.entries(APPLIES_TO)) {
         if (scheme.value[field] !== undefined && !types.includes(type)) {
-          report(problem('security-field-ignored', 'warning', fieldAt(scheme, field), `\`${field}\` does not apply to a ${type} scheme and is ignored`, `\`${field}\` applies to ${types.join(', ')} schemes only: remove it or change the type.`, true));
+          report(
+            problem(
+              'security-field-ignored',
+              'warning',
+              fieldAt(scheme, field),
+              `\`${field}\` does not apply to a ${type} scheme and is ignored`,
+              `\`${field}\` applies to ${types.join(', ')} schemes only: remove it or change the type.`,
+              true,
+            ),
+          );
         }
       }
       if (scheme.value.bearerFormat !== undefined && type === 'http' && String(scheme.value.scheme).toLowerCase() !== 'bearer') {
-        report(problem('security-bearer-format', 'warning', fieldAt(scheme, 'bearerFormat'), '`bearerFormat` applies only to the bearer scheme', 'Set scheme: bearer or remove bearerFormat.', true));
+        report(
+          problem(
+            'security-bearer-format',
+            'warning',
+            fieldAt(scheme, 'bearerFormat'),
+            '`bearerFormat` applies only to the bearer scheme',
+            'Set scheme: bearer or remove bearerFormat.',
+            true,
+          ),
+        );
       }
       if (type === 'oauth2' && Array.isArray(scheme.value.scopes) && isPlainObject(scheme.value.flows)) {
         const available = new Set<string>();
@@ -37,7 +55,15 @@ export const securityRule: Rule = {
         }
         scheme.value.scopes.forEach((s, i) => {
           if (typeof s === 'string' && !available.has(s)) {
-            report(problem('security-scope-unknown', 'warning', fieldAt(scheme, 'scopes', i), `the scope "${s}" is not in any flow's availableScopes`, 'Add it to availableScopes of the flow that grants it, or fix its spelling.'));
+            report(
+              problem(
+                'security-scope-unknown',
+                'warning',
+                fieldAt(scheme, 'scopes', i),
+                `the scope "${s}" is not in any flow's availableScopes`,
+                'Add it to availableScopes of the flow that grants it, or fix its spelling.',
+              ),
+            );
           }
         });
       }

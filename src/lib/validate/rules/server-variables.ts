@@ -16,12 +16,29 @@ export const serverVariablesRule: Rule = {
       const variables = isPlainObject(server.value.variables) ? server.value.variables : {};
       for (const name of new Set(used)) {
         if (!Object.hasOwn(variables, name)) {
-          report(problem('server-variable-undefined', 'error', fieldAt(server, server.value.host && addressExpressions(String(server.value.host)).includes(name) ? 'host' : 'pathname'), `{${name}} is used but not defined in \`variables\``, `Add a \`${name}\` entry under \`variables\`, with a default or enum.`));
+          report(
+            problem(
+              'server-variable-undefined',
+              'error',
+              fieldAt(server, server.value.host && addressExpressions(String(server.value.host)).includes(name) ? 'host' : 'pathname'),
+              `{${name}} is used but not defined in \`variables\``,
+              `Add a \`${name}\` entry under \`variables\`, with a default or enum.`,
+            ),
+          );
         }
       }
       for (const name of Object.keys(variables)) {
         if (!used.includes(name)) {
-          report(problem('server-variable-unused', 'warning', fieldAt(server, 'variables', name), `the variable \`${name}\` is not used in host or pathname`, `Use {${name}} in host or pathname, or remove the variable.`, true));
+          report(
+            problem(
+              'server-variable-unused',
+              'warning',
+              fieldAt(server, 'variables', name),
+              `the variable \`${name}\` is not used in host or pathname`,
+              `Use {${name}} in host or pathname, or remove the variable.`,
+              true,
+            ),
+          );
         }
       }
     }
@@ -29,7 +46,15 @@ export const serverVariablesRule: Rule = {
       for (const node of index.of(kind)) {
         const { enum: values, default: def } = node.value;
         if (Array.isArray(values) && typeof def === 'string' && !values.includes(def)) {
-          report(problem(`${kind === 'Parameter' ? 'parameter' : 'server-variable'}-default-enum`, 'error', fieldAt(node, 'default'), `the default "${def}" is not one of the enum values ${values.map((v) => JSON.stringify(v)).join(', ')}`, 'Make the default one of the allowed values.'));
+          report(
+            problem(
+              `${kind === 'Parameter' ? 'parameter' : 'server-variable'}-default-enum`,
+              'error',
+              fieldAt(node, 'default'),
+              `the default "${def}" is not one of the enum values ${values.map((v) => JSON.stringify(v)).join(', ')}`,
+              'Make the default one of the allowed values.',
+            ),
+          );
         }
       }
     }

@@ -17,8 +17,15 @@ import { fieldAt, problem, type Rule, type RuleContext } from './rule.ts';
 const SQS_ARN = /^arn:[a-z-]+:sqs:[a-z0-9-]*:\d{12}:[A-Za-z0-9_-]{1,80}(\.fifo)?$/;
 
 const EXPECTED_IDENTIFIER: Record<string, string[]> = {
-  http: ['url'], https: ['url'], email: ['email'], 'email-json': ['email'], sms: ['phone'],
-  sqs: ['arn', 'name'], lambda: ['arn', 'name'], firehose: ['arn', 'name'], application: ['arn', 'name'],
+  http: ['url'],
+  https: ['url'],
+  email: ['email'],
+  'email-json': ['email'],
+  sms: ['phone'],
+  sqs: ['arn', 'name'],
+  lambda: ['arn', 'name'],
+  firehose: ['arn', 'name'],
+  application: ['arn', 'name'],
 };
 
 export const snsLintRule: Rule = {
@@ -41,10 +48,26 @@ function lintChannel({ report }: RuleContext, sns: unknown, at: Location): void 
   checkVersion(report, sns, at);
   const ordering = isPlainObject(sns.ordering) ? sns.ordering : undefined;
   if (ordering?.type === 'FIFO' && typeof sns.name === 'string' && !sns.name.endsWith('.fifo')) {
-    report(problem('sns-fifo-name', 'warning', fieldAt(at, 'name'), `the FIFO topic name "${sns.name}" does not end with ".fifo"`, 'FIFO topic names must end with .fifo on the platform.'));
+    report(
+      problem(
+        'sns-fifo-name',
+        'warning',
+        fieldAt(at, 'name'),
+        `the FIFO topic name "${sns.name}" does not end with ".fifo"`,
+        'FIFO topic names must end with .fifo on the platform.',
+      ),
+    );
   }
   if (ordering?.type !== 'FIFO' && ordering?.contentBasedDeduplication === true) {
-    report(problem('sns-dedup-standard', 'warning', fieldAt(at, 'ordering', 'contentBasedDeduplication'), 'content-based deduplication is only available on FIFO topics', 'Set ordering.type to FIFO, or remove contentBasedDeduplication.'));
+    report(
+      problem(
+        'sns-dedup-standard',
+        'warning',
+        fieldAt(at, 'ordering', 'contentBasedDeduplication'),
+        'content-based deduplication is only available on FIFO topics',
+        'Set ordering.type to FIFO, or remove contentBasedDeduplication.',
+      ),
+    );
   }
 }
 
@@ -58,7 +81,15 @@ function lintOperation(ctx: RuleContext, sns: Record<string, unknown>, at: Locat
     const cAt = fieldAt(at, 'consumers', i);
     lintDeliveryPolicy(report, consumer.deliveryPolicy, fieldAt(cAt, 'deliveryPolicy'));
     if (consumer.deliveryPolicy !== undefined && fixedPolicyOf(consumer.protocol)) {
-      report(problem('sns-delivery-policy-protocol', 'warning', fieldAt(cAt, 'deliveryPolicy'), `this ${String(consumer.protocol)} subscription does not follow a delivery policy: AWS fixes its retries`, 'Only HTTP(S) subscriptions follow a declared delivery policy; remove it here, or give this consumer a dead-letter queue (redrivePolicy) for what the fixed retries cannot deliver.'));
+      report(
+        problem(
+          'sns-delivery-policy-protocol',
+          'warning',
+          fieldAt(cAt, 'deliveryPolicy'),
+          `this ${String(consumer.protocol)} subscription does not follow a delivery policy: AWS fixes its retries`,
+          'Only HTTP(S) subscriptions follow a declared delivery policy; remove it here, or give this consumer a dead-letter queue (redrivePolicy) for what the fixed retries cannot deliver.',
+        ),
+      );
     }
     if (isPlainObject(consumer.endpoint)) {
       const endpoint = consumer.endpoint;
@@ -67,7 +98,15 @@ function lintOperation(ctx: RuleContext, sns: Record<string, unknown>, at: Locat
       const expected = ownValue(EXPECTED_IDENTIFIER, String(consumer.protocol));
       const given = ['url', 'email', 'phone', 'arn', 'name'].filter((k) => endpoint[k] !== undefined);
       if (expected && given.length > 0 && !given.some((k) => expected.includes(k))) {
-        report(problem('sns-endpoint-kind', 'warning', eAt, `a ${String(consumer.protocol)} consumer is identified by ${given.join(', ')}, expected ${expected.join(' or ')}`, 'Use the identifier that fits the protocol (e.g. email for email, url for https).'));
+        report(
+          problem(
+            'sns-endpoint-kind',
+            'warning',
+            eAt,
+            `a ${String(consumer.protocol)} consumer is identified by ${given.join(', ')}, expected ${expected.join(' or ')}`,
+            'Use the identifier that fits the protocol (e.g. email for email, url for https).',
+          ),
+        );
       }
       checkQueueName(report, endpoint, eAt, consumer.protocol === 'sqs', queues);
     }
@@ -77,7 +116,15 @@ function lintOperation(ctx: RuleContext, sns: Record<string, unknown>, at: Locat
       const dAt = fieldAt(cAt, 'redrivePolicy', 'deadLetterQueue');
       checkIdentifier(report, dlq, dAt);
       if (typeof dlq.arn === 'string' && !SQS_ARN.test(dlq.arn)) {
-        report(problem('sns-dlq-arn', 'warning', fieldAt(dAt, 'arn'), `the dead-letter queue "${dlq.arn}" is not an sqs queue ARN`, 'A dead-letter queue is an sqs queue: arn:<partition>:sqs:<region>:<account-id>:<queue-name> (the service is lower-case "sqs").'));
+        report(
+          problem(
+            'sns-dlq-arn',
+            'warning',
+            fieldAt(dAt, 'arn'),
+            `the dead-letter queue "${dlq.arn}" is not an sqs queue ARN`,
+            'A dead-letter queue is an sqs queue: arn:<partition>:sqs:<region>:<account-id>:<queue-name> (the service is lower-case "sqs").',
+          ),
+        );
       }
       checkQueueName(report, dlq, dAt, true, queues);
     }
@@ -86,7 +133,15 @@ function lintOperation(ctx: RuleContext, sns: Record<string, unknown>, at: Locat
 
 function checkQueueName(report: RuleContext['report'], identifier: Record<string, unknown>, at: Location, isQueue: boolean, queues: Set<string>): void {
   if (!isQueue || typeof identifier.name !== 'string' || queues.has(identifier.name)) return;
-  report(problem('sns-queue-name', 'warning', fieldAt(at, 'name'), `no queue named "${identifier.name}" is defined in an sqs binding of this operation`, `Define the queue under bindings.sqs.queues of the same operation${queues.size ? ` (defined: ${[...queues].join(', ')})` : ''}, or identify it by arn.`));
+  report(
+    problem(
+      'sns-queue-name',
+      'warning',
+      fieldAt(at, 'name'),
+      `no queue named "${identifier.name}" is defined in an sqs binding of this operation`,
+      `Define the queue under bindings.sqs.queues of the same operation${queues.size ? ` (defined: ${[...queues].join(', ')})` : ''}, or identify it by arn.`,
+    ),
+  );
 }
 
 function checkIdentifier(report: RuleContext['report'], identifier: Record<string, unknown>, at: Location): void {
@@ -101,18 +156,42 @@ function lintDeliveryPolicy(report: RuleContext['report'], policy: unknown, at: 
   if (typeof policy.numRetries === 'number') {
     const phases = n('numNoDelayRetries') + n('numMinDelayRetries') + n('numMaxDelayRetries');
     if (phases > policy.numRetries) {
-      report(problem('sns-delivery-phases', 'warning', fieldAt(at, 'numRetries'), `the retry phases add up to ${phases} (numNoDelayRetries ${n('numNoDelayRetries')} + numMinDelayRetries ${n('numMinDelayRetries')} + numMaxDelayRetries ${n('numMaxDelayRetries')}), more than numRetries ${policy.numRetries}`, 'numRetries is the total over all phases: raise it or lower the phase counts.'));
+      report(
+        problem(
+          'sns-delivery-phases',
+          'warning',
+          fieldAt(at, 'numRetries'),
+          `the retry phases add up to ${phases} (numNoDelayRetries ${n('numNoDelayRetries')} + numMinDelayRetries ${n('numMinDelayRetries')} + numMaxDelayRetries ${n('numMaxDelayRetries')}), more than numRetries ${policy.numRetries}`,
+          'numRetries is the total over all phases: raise it or lower the phase counts.',
+        ),
+      );
     }
   }
   if (typeof policy.minDelayTarget === 'number' && typeof policy.maxDelayTarget === 'number' && policy.minDelayTarget > policy.maxDelayTarget) {
-    report(problem('sns-delivery-delays', 'warning', fieldAt(at, 'minDelayTarget'), `minDelayTarget ${policy.minDelayTarget} s is greater than maxDelayTarget ${policy.maxDelayTarget} s`, 'Swap the two values, or make the minimum no larger than the maximum.'));
+    report(
+      problem(
+        'sns-delivery-delays',
+        'warning',
+        fieldAt(at, 'minDelayTarget'),
+        `minDelayTarget ${policy.minDelayTarget} s is greater than maxDelayTarget ${policy.maxDelayTarget} s`,
+        'Swap the two values, or make the minimum no larger than the maximum.',
+      ),
+    );
   }
 }
 
 function checkVersion(report: RuleContext['report'], sns: Record<string, unknown>, at: Location): void {
   const v = sns.bindingVersion;
   if (typeof v === 'string' && v !== '0.2.0' && v !== 'latest') {
-    report(problem('sns-binding-version', 'warning', fieldAt(at, 'bindingVersion'), `sns bindingVersion "${v}" is read as 0.2.0, the version this tool implements`, 'Use bindingVersion 0.2.0.'));
+    report(
+      problem(
+        'sns-binding-version',
+        'warning',
+        fieldAt(at, 'bindingVersion'),
+        `sns bindingVersion "${v}" is read as 0.2.0, the version this tool implements`,
+        'Use bindingVersion 0.2.0.',
+      ),
+    );
   }
 }
 

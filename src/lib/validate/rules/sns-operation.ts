@@ -21,10 +21,28 @@ export const snsOperationRule: Rule = {
       const sns = bindings.value.sns;
       const at = { file: bindings.at.file, pointer: joinPointer(bindings.at.pointer, 'sns') };
       if (op.value.action === 'receive' && sns.consumers === undefined) {
-        report(problem('sns-consumers-required', 'error', at, 'an sns binding on a receive (consumer-side) operation needs `consumers`', 'List the subscriptions that deliver to this application: protocol, endpoint and rawMessageDelivery for each (SPEC, sns Operation Binding Object).', true));
+        report(
+          problem(
+            'sns-consumers-required',
+            'error',
+            at,
+            'an sns binding on a receive (consumer-side) operation needs `consumers`',
+            'List the subscriptions that deliver to this application: protocol, endpoint and rawMessageDelivery for each (SPEC, sns Operation Binding Object).',
+            true,
+          ),
+        );
       }
       if (op.value.action === 'receive' && sns.deliveryPolicy !== undefined) {
-        report(problem('sns-delivery-policy-side', 'warning', fieldAt(at, 'deliveryPolicy'), '`deliveryPolicy` at the operation level applies to the producer side (send), but this operation receives', "Move it to the producing operation, or into the consumer's own `deliveryPolicy`.", true));
+        report(
+          problem(
+            'sns-delivery-policy-side',
+            'warning',
+            fieldAt(at, 'deliveryPolicy'),
+            '`deliveryPolicy` at the operation level applies to the producer side (send), but this operation receives',
+            "Move it to the producing operation, or into the consumer's own `deliveryPolicy`.",
+            true,
+          ),
+        );
       }
     }
   },
