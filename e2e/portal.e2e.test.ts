@@ -4,9 +4,9 @@
  * the reply operation read as expected, and axe-core finds no WCAG 2.1 A/AA violation there.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';

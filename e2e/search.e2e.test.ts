@@ -151,7 +151,7 @@ describe('the search page with results, for every reader', () => {
         await page.keyboard.press('Tab');
         const focused = await page.evaluate(() => {
           const el = document.activeElement as HTMLElement | null;
-          if (!el || !el.closest('#search-page')) return undefined;
+          if (!el?.closest('#search-page')) return undefined;
           const style = getComputedStyle(el);
           return {
             kind: el.className.split(' ').find((c) => c.startsWith('pagefind-ui__')) ?? el.tagName,

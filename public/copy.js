@@ -6,7 +6,7 @@ for (const block of document.querySelectorAll('.code[data-copy-label]')) {
   button.textContent = 'Copy';
   button.setAttribute('aria-label', `Copy ${block.dataset.copyLabel}`);
   button.addEventListener('click', async () => {
-    const text = block.querySelector('pre')?.innerText ?? '';
+    const text = block.querySelector('pre')?.textContent ?? '';
     try {
       await navigator.clipboard.writeText(text);
       button.textContent = 'Copied';

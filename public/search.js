@@ -20,8 +20,8 @@
   }
   // Each hit says what kind of object it is ("channel · Order events"), in a portal after its API.
   function withKind(result) {
-    if (result.meta && result.meta.kind) result.meta.title = result.meta.kind + ' · ' + result.meta.title;
-    if (result.meta && result.meta.api) result.meta.title = result.meta.api + ' › ' + result.meta.title;
+    if (result.meta?.kind) result.meta.title = result.meta.kind + ' · ' + result.meta.title;
+    if (result.meta?.api) result.meta.title = result.meta.api + ' › ' + result.meta.title;
     result.excerpt = excerptAsWritten(result.excerpt, result.content);
     (result.sub_results || []).forEach(function (sub) {
       sub.excerpt = excerptAsWritten(sub.excerpt, result.content);
@@ -82,7 +82,7 @@
       });
   }
   // The header box: swapped for the Pagefind UI, keeping what was typed while it loaded.
-  var input = form && form.querySelector('input');
+  var input = form?.querySelector('input');
   function upgrade() {
     if (!form || !input) return Promise.resolve();
     return loadUi()
@@ -129,7 +129,7 @@
   document.addEventListener('keydown', function (event) {
     var target = event.target;
     // Escape in the header's search closes its results, which lie over the page.
-    var headerBox = target && target.closest && target.closest('header #search');
+    var headerBox = target?.closest?.('header #search');
     if (event.key === 'Escape' && headerBox && target.tagName === 'INPUT' && target.value !== '') {
       target.value = '';
       target.dispatchEvent(new Event('input', { bubbles: true }));

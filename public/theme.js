@@ -7,7 +7,7 @@
   var stored = null;
   try {
     stored = localStorage.getItem(KEY);
-  } catch (e) {
+  } catch (_e) {
     stored = null;
   }
   if (stored === 'light' || stored === 'dark') root.dataset.theme = stored;
@@ -30,7 +30,7 @@
       root.dataset.theme = next;
       try {
         localStorage.setItem(KEY, next);
-      } catch (e) {
+      } catch (_e) {
         /* private mode: the choice lasts for this page only */
       }
       label();

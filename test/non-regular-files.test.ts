@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -21,7 +21,9 @@ const KINDS: Kind[] = ['fifo', 'socket', 'device', 'folder'];
 const PLACES: Place[] = ['document', 'ref', 'folder-entry', 'config', 'guide', 'logo'];
 
 const servers: Server[] = [];
-after(() => servers.forEach((s) => s.close()));
+after(() => {
+  for (const s of servers) s.close();
+});
 
 /** Makes `path` a file of `kind`. A device is reached through a link (its folder is outside any test folder). */
 async function makeSpecial(path: string, kind: Kind): Promise<void> {

@@ -3,7 +3,7 @@
  * Problems are diagnostics like a document's (file:line:col, rule, message, hint); a build stops
  * on any error in the configuration before it starts.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, type Stats } from 'node:fs';
 import { realPath, reallyWithin } from '../lib/real-path.ts';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -186,7 +186,7 @@ function checkFiles(config: SiteConfig, folder: string, file: string, name: Fiel
       });
       continue;
     }
-    let stat;
+    let stat: Stats;
     try {
       stat = statSync(full);
     } catch {

@@ -113,7 +113,14 @@ export class LiveSite {
       this.#io.err(summaryLine(all, files.length));
     };
     if (opened.length !== files.length || missing.length > 0 || files.length === 0) {
-      return { ok: false, pages: 0, findings: validation().then((found) => (found && print(found), false)) };
+      return {
+        ok: false,
+        pages: 0,
+        findings: validation().then((found) => {
+          if (found) print(found);
+          return false;
+        }),
+      };
     }
     const model = buildSiteData(opened, cwd, { deferPages: true });
     const highlighter = this.#highlighter;

@@ -60,7 +60,7 @@ function packageVersion(): string {
 }
 
 export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof CLI_OPTIONS }>>;
   try {
     parsed = parseArgs({
       args: argv,

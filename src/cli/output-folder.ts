@@ -14,7 +14,7 @@
  *   is gone.
  */
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { realPath, within } from '../lib/real-path.ts';
@@ -77,7 +77,7 @@ export function outputFolderProblem(target: string, named: string, protectedPath
       return `--out ${named} ${relation} ${what} (${path}); the build replaces its output folder as a whole. Choose a folder of its own for the site, e.g. --out dist.`;
     }
   }
-  let stat;
+  let stat: Stats;
   try {
     stat = lstatSync(real);
   } catch {

@@ -6,7 +6,7 @@
  * redirect to add the trailing slash, the site's `404.html` (or a plain 404) for anything else,
  * never a listing of a folder; under the base path the site was built for.
  */
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve } from 'node:path';
@@ -109,7 +109,7 @@ function respond(root: string, base: string, req: IncomingMessage, res: ServerRe
   // Nothing outside the site: no `..` segment, and once links are followed, still inside.
   if (relative.split('/').some((segment) => segment === '..')) return notFound(root, send);
   let path = join(root, ...relative.split('/').filter(Boolean));
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(path);
   } catch {

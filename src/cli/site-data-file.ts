@@ -223,7 +223,9 @@ export class CodeHighlighter {
     const h = (this.#highlighter ??= await loadHighlighter());
     for (const job of jobs.slice(0, split)) job.apply(runTask(h, job));
     const html = await done;
-    theirs.forEach((job, i) => job.apply(html[i]!));
+    theirs.forEach((job, i) => {
+      job.apply(html[i]!);
+    });
   }
 
   /**
@@ -266,7 +268,9 @@ export async function highlightSite(site: SiteData): Promise<void> {
 
 /** Every page of a model built with `deferPages` completes itself when first read. */
 export function completePagesOnRead(model: SiteModel): void {
-  model.site.apis.forEach((api, i) => api.pages.forEach((page) => completeOnRead(page, (p) => model.completePage(i, p))));
+  model.site.apis.forEach((api, i) => {
+    for (const page of api.pages) completeOnRead(page, (p) => model.completePage(i, p));
+  });
 }
 
 /** Makes `page` complete itself (with `complete`) the first time one of its content fields (PAGE_CONTENT_FIELDS) is read. */

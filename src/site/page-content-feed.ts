@@ -31,7 +31,9 @@ export class PageContentFeed {
     this.#readChunk = readChunk;
     this.#waiting = waiting;
     this.#stillWritten = stillWritten;
-    waiting.forEach((page, i) => this.#position.set(page, i));
+    waiting.forEach((page, i) => {
+      this.#position.set(page, i);
+    });
   }
 
   /** Resolves once `page` has its content (at once for a page that came whole). */

@@ -129,7 +129,9 @@ describe('site data file', () => {
     assert.throws(() => readPages[0]!.sections, /content of the page channels\/one\/ was read before it arrived/);
     assert.throws(() => readPages[1]!.descriptionHtml, /before it arrived/);
 
-    waiting.forEach((p, i) => fillContent(p, content[i]!.trimEnd()));
+    waiting.forEach((p, i) => {
+      fillContent(p, content[i]!.trimEnd());
+    });
     assert.deepEqual(readPages, pages);
     assert.equal('descriptionHtml' in readPages[1]!, false, 'a page without a description has none, as before');
   });

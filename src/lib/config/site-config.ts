@@ -131,7 +131,7 @@ function describe(error: ErrorObject, file: string, name: FieldNamer): Problem {
       severity: 'error',
       message: `unknown field \`${extra}\` in the configuration`,
       hint: `Fields: ${CONFIG_FIELDS.join(', ')}.`,
-      at: { file, pointer: `/${escape(extra)}` },
+      at: { file, pointer: `/${escapeToken(extra)}` },
       atKey: true,
     };
   }
@@ -155,4 +155,4 @@ function describe(error: ErrorObject, file: string, name: FieldNamer): Problem {
   };
 }
 
-const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapeToken = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -35,7 +35,10 @@ function compare(text: string): { checked: number; mismatches: string[] } {
         walk(pair.value as Node, child);
       }
     }
-    if (isSeq(y)) y.items.forEach((item, i) => walk(item as Node, [...tokens, String(i)]));
+    if (isSeq(y))
+      y.items.forEach((item, i) => {
+        walk(item as Node, [...tokens, String(i)]);
+      });
   };
   walk(parseDocument(text, { uniqueKeys: false }).contents as Node, []);
   return { checked, mismatches };

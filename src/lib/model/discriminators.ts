@@ -46,7 +46,7 @@ export function discriminatorIndex(doc: ResolvedDoc, componentAt: (at: Location)
         const option = doc.deref(raw, { file: base.at.file, pointer: joinPointer(base.at.pointer, keyword, i) });
         const schema = option && componentAt(option.at);
         if (!option || !schema || !isPlainObject(option.value)) return;
-        addSubtype(index, discriminator, named, schema, option.at, valueOf(option.value, discriminator.property, schema.id));
+        addSubtype(index, discriminator, named, schema, option.at, selectingValue(option.value, discriminator.property, schema.id));
       });
     }
   }
@@ -59,7 +59,7 @@ export function discriminatorIndex(doc: ResolvedDoc, componentAt: (at: Location)
       const base = part && componentAt(part.at);
       const schema = componentAt(sub.at);
       if (!discriminator || !base || !schema) return;
-      addSubtype(index, discriminator, base, schema, sub.at, valueOf(sub.value, discriminator.property, schema.id, doc, sub.at));
+      addSubtype(index, discriminator, base, schema, sub.at, selectingValue(sub.value, discriminator.property, schema.id, doc, sub.at));
     });
   }
   return index;
@@ -77,7 +77,7 @@ function addSubtype(index: DiscriminatorIndex, discriminator: Discriminator, bas
  * The value that selects a subtype: the `const` or single `enum` value of the discriminator
  * property, in the subtype itself or in its own allOf parts (inline), else its name.
  */
-function valueOf(schema: Record<string, unknown>, property: string, name: string, doc?: ResolvedDoc, at?: Location): string {
+function selectingValue(schema: Record<string, unknown>, property: string, name: string, doc?: ResolvedDoc, at?: Location): string {
   const fromProperties = (s: unknown): string | undefined => {
     const properties = isPlainObject(s) && isPlainObject(s.properties) ? s.properties : undefined;
     const prop = properties ? ownValue(properties, property) : undefined;

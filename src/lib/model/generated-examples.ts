@@ -102,9 +102,9 @@ export function generateExamples(doc: ResolvedDoc, message: Record<string, unkno
   const payloads: { title: string; value: unknown }[] = [];
   if (payload && Array.isArray(branches) && branches.length > 1) {
     const { oneOf: _one, anyOf: _any, ...rest } = payload.schema as Record<string, unknown>;
-    branches.forEach((branch, i) =>
-      payloads.push({ title: `Generated example, alternative ${i + 1}`, value: sampleOf(doc, { ...rest, allOf: [branch] }, payload.file) }),
-    );
+    branches.forEach((branch, i) => {
+      payloads.push({ title: `Generated example, alternative ${i + 1}`, value: sampleOf(doc, { ...rest, allOf: [branch] }, payload.file) });
+    });
   } else if (payload) {
     payloads.push({ title: 'Generated example', value: sampleOf(doc, payload.schema, payload.file) });
   } else {

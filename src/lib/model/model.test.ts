@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from '../../../test/corpus-location.ts';
@@ -275,7 +275,10 @@ describe('model: long chains of schemas (hostile input)', () => {
       const doc = open(kind, 5000);
       const deref = doc.deref.bind(doc);
       let calls = 0;
-      doc.deref = (value, at) => (calls++, deref(value, at));
+      doc.deref = (value, at) => {
+        calls++;
+        return deref(value, at);
+      };
       const message = (doc.root.value as { channels: { chain: { messages: { link: Record<string, unknown> } } } }).channels.chain.messages.link;
       const examples = generateExamples(doc, message, { payload: { file: doc.root.path, pointer: '/channels/chain/messages/link' } });
       assert.equal(examples.length > 0, example, kind);

@@ -50,7 +50,9 @@ export function slugsFor(ids: Iterable<string>): Map<string, string> {
   const out = new Map<string, string>();
   for (const [base, list] of byBase) {
     list.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    list.forEach((id, i) => out.set(id, i === 0 ? base : `${base}-${shortHash(id)}`));
+    list.forEach((id, i) => {
+      out.set(id, i === 0 ? base : `${base}-${shortHash(id)}`);
+    });
   }
   return out;
 }

@@ -69,7 +69,7 @@ export interface SchemaVisit {
  * false from `visit` skips the subschemas of that node. Unresolvable references are skipped
  * (the validator reports them).
  */
-export function walkSchema(doc: ResolvedDoc, value: unknown, at: Location, visit: (node: SchemaVisit) => boolean | void): void {
+export function walkSchema(doc: ResolvedDoc, value: unknown, at: Location, visit: (node: SchemaVisit) => boolean | undefined): void {
   interface Frame {
     raw: unknown;
     site: Location;

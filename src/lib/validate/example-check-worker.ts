@@ -11,7 +11,7 @@ import { registeredSchemaErrors } from './registered-schema-check.ts';
 const signal = new Int32Array((workerData as { signal: SharedArrayBuffer }).signal);
 
 parentPort?.on('message', ({ port, value, root, lookup }: { port: MessagePort; value: unknown; root: string; lookup: Record<string, Schema | boolean> }) => {
-  let outcome;
+  let outcome: { errors: ReturnType<typeof registeredSchemaErrors> | undefined };
   try {
     outcome = { errors: registeredSchemaErrors(value, root, lookup) };
   } catch {

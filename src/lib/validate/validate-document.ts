@@ -76,7 +76,7 @@ export async function openDocument(
   if (!loaded.file) return { problems: loaded.problems, diagnostics: toDiagnostics(loaded.problems, undefined, cwd) };
   const policy = { root: refRoot(absolute, cwd, options.root), allowRemote: options.allowRemoteRefs ?? false };
   const problems: Problem[] = [...loaded.problems];
-  let remote;
+  let remote: Awaited<ReturnType<typeof fetchRemoteRefs>>['files'] | undefined;
   if (policy.allowRemote) {
     const fetched = await fetchRemoteRefs(loaded.file, policy, limits, options.remote ?? defaultRemoteOptions);
     problems.push(...fetched.problems);

@@ -71,7 +71,11 @@ export const markdownDepthRule: Rule = {
             const at = { file: node.at.file, pointer: childPointer(pointer, key) };
             if (key === 'description') check(at, child, 'description');
             else if (isPlainObject(child)) stack.push([child, at.pointer]);
-            else if (Array.isArray(child)) child.forEach((item, i) => isPlainObject(item) && stack.push([item, childPointer(at.pointer, String(i))]));
+            else if (Array.isArray(child)) {
+              child.forEach((item, i) => {
+                if (isPlainObject(item)) stack.push([item, childPointer(at.pointer, String(i))]);
+              });
+            }
           }
         }
       }
