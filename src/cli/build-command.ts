@@ -24,24 +24,10 @@ import { EXIT, type CliIO } from './io.ts';
 import { PhaseTimer } from './phase-timer.ts';
 import { readGuides } from './read-guides.ts';
 import { writeSearchIndex } from './search-index.ts';
-import { resolveSiteOptions, type ResolvedSiteOptions, type SiteFlags } from './site-options.ts';
+import { resolveSiteOptions, type ResolvedSiteOptions } from './site-options.ts';
 import { LEAN_HEAP_FLAGS } from './lean-heap.ts';
 import type { PreparedSite, PrepareRequest } from './prepare-site.ts';
-import type { ValidateCommandOptions } from './validate-command.ts';
-
-export interface BuildOptions extends ValidateCommandOptions {
-  outDir: string;
-  /** Path the site is served from, e.g. `/docs/` (default `/`). */
-  base?: string;
-  /** Public origin for canonical URLs, e.g. `https://api.example.com`. */
-  site?: string;
-  /** Build even when documents have errors (pull-request previews): the pages show them. */
-  allowInvalid?: boolean;
-  /** Print stack traces of internal errors. */
-  debug?: boolean;
-  /** The look of the site (over the configuration file): title, logo, guides folder, … */
-  siteFlags?: SiteFlags;
-}
+import type { BuildOptions } from './build-options.ts';
 
 export async function buildCommand(inputs: string[], options: BuildOptions, io: CliIO): Promise<number> {
   const timer = new PhaseTimer();

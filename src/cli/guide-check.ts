@@ -3,7 +3,7 @@ import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { parsePointer } from '../lib/resolve/json-pointer.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { resolveGuideRef, type GuideRef } from '../site/guide-refs.ts';
-import type { SiteApi } from '../site/site-data.ts';
+import type { SiteApi } from '../site/site-data-types.ts';
 
 /** `docs[i]` is the document of `apis[i]`: pointers inside objects are checked against it. */
 export function checkGuideRefs(refs: GuideRef[], apis: SiteApi[], docs: ResolvedDoc[]): Diagnostic[] {

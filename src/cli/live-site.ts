@@ -16,7 +16,7 @@ import { highlightPage } from '../lib/highlight/highlight-page.ts';
 import { Worker } from 'node:worker_threads';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { openDocument, type ValidateOptions } from '../lib/validate/validate-document.ts';
-import type { SiteData, SiteSettings } from '../site/site-data.ts';
+import type { SiteData, SiteSettings } from '../site/site-data-types.ts';
 import { moduleFile } from '../lib/module-file.ts';
 import { expandInputs } from './inputs.ts';
 import type { CliIO } from './io.ts';

@@ -15,7 +15,7 @@ import { GUIDE_COMPONENTS, guideId, type GuideRef } from '../site/guide-refs.ts'
 import { guideEntries } from '../site/guide-files.ts';
 import { describeFailure, readRegularFile } from '../lib/load/regular-file.ts';
 import { realPath } from '../lib/real-path.ts';
-import type { GuideSummary } from '../site/site-data.ts';
+import type { GuideSummary } from '../site/site-data-types.ts';
 
 export interface ReadGuides {
   guides: GuideSummary[];

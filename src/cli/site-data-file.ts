@@ -5,7 +5,7 @@ import { baseSlug, slugsFor } from '../lib/model/slugs.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { publishedPath } from '../lib/diagnostics/to-diagnostic.ts';
-import type { Page, PageDiagnostic } from '../lib/model/pages.ts';
+import type { Page, PageDiagnostic } from '../lib/model/page-types.ts';
 import { parentPointer } from '../lib/resolve/json-pointer.ts';
 import { Worker } from 'node:worker_threads';
 import { moduleFile } from '../lib/module-file.ts';
@@ -15,7 +15,7 @@ import { bundleDocument } from '../lib/resolve/bundle.ts';
 import { within } from '../lib/real-path.ts';
 import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
-import type { SiteApi, SiteData } from '../site/site-data.ts';
+import type { SiteApi, SiteData } from '../site/site-data-types.ts';
 import { PAGE_CONTENT_FIELDS } from '../site/site-data-file-format.ts';
 
 /** A file to put into the site at `to` (relative to the output folder); its text is made on demand. */

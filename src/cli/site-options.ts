@@ -12,7 +12,7 @@ import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { textOn } from '../lib/config/contrast.ts';
 import type { SiteConfig } from '../lib/config/site-config.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
-import { DEFAULT_SETTINGS, type SiteSettings } from '../site/site-data.ts';
+import { DEFAULT_SETTINGS, type SiteSettings } from '../site/site-data-types.ts';
 import { checkConfig, loadConfig } from './config-file.ts';
 
 /** Flags that override fields of the configuration (paths relative to the working folder). */

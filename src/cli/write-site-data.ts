@@ -9,9 +9,10 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import { descriptionJob, pageJobs } from '../lib/highlight/highlight-page.ts';
-import type { Page } from '../lib/model/pages.ts';
+import type { Page } from '../lib/model/page-types.ts';
 import { contentFileOf, contentLine, headLine, summaryLine } from '../site/site-data-file-format.ts';
-import { contentShapesRoutes, type SiteApi, type SiteData } from '../site/site-data.ts';
+import type { SiteApi, SiteData } from '../site/site-data-types.ts';
+import { contentShapesRoutes } from '../site/site-data.ts';
 import type { CodeHighlighter } from './site-data-file.ts';
 
 /**

@@ -1,9 +1,9 @@
 /** How a guide component's ref resolves to a page, in one API and in a portal. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from '../lib/model/pages.ts';
+import type { Page } from '../lib/model/page-types.ts';
 import { guideId, resolveGuideRef } from './guide-refs.ts';
-import type { SiteApi } from './site-data.ts';
+import type { SiteApi } from './site-data-types.ts';
 
 function page(kind: Page['kind'], pointer: string, sections: Page['sections'] = []): Page {
   const id = pointer.split('/').pop()!;

@@ -3,8 +3,8 @@
  * resolves to a page of the model. The build checks every reference with this before rendering
  * (src/cli/guide-check.ts) and the components render with it, so both always agree.
  */
-import type { Page, PageSection } from '../lib/model/pages.ts';
-import type { SiteApi } from './site-data.ts';
+import type { Page, PageSection } from '../lib/model/page-types.ts';
+import type { SiteApi } from './site-data-types.ts';
 
 /** A use of a reference component in a guide, where it is written. */
 export interface GuideRef {

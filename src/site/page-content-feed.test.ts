@@ -4,7 +4,7 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempDir } from '../../test/helpers.ts';
-import type { Page } from '../lib/model/pages.ts';
+import type { Page } from '../lib/model/page-types.ts';
 import type { EntityKind } from '../lib/model/types.ts';
 import { PageContentFeed } from './page-content-feed.ts';
 import { contentLine, readSummaries, summaryLine } from './site-data-file-format.ts';

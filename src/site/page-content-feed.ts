@@ -5,7 +5,7 @@
  * rarely waits for more than the one being modelled.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { Page } from '../lib/model/pages.ts';
+import type { Page } from '../lib/model/page-types.ts';
 import { fillContent } from './site-data-file-format.ts';
 
 /** How often a waiting page looks for new lines. */

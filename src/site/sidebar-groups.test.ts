@@ -1,7 +1,7 @@
 /** Sidebar grouping (the configuration's `sidebar`): by tag, by channel, none, and the default. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from '../lib/model/pages.ts';
+import type { Page } from '../lib/model/page-types.ts';
 import { SECTIONS, sidebarGroups } from './site-data.ts';
 
 function page(kind: Page['kind'], pointer: string, extra: Partial<Page> = {}): Page {

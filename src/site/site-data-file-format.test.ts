@@ -1,10 +1,10 @@
 /** The site data files: what the prepare step writes, the renderer reads back unchanged. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from '../lib/model/pages.ts';
+import type { Page } from '../lib/model/page-types.ts';
 import { completeOnRead } from '../cli/site-data-file.ts';
 import { contentLine, fillContent, headLine, readSummaries, summaryLine, writeSiteLines } from './site-data-file-format.ts';
-import { DEFAULT_SETTINGS, type SiteData } from './site-data.ts';
+import { DEFAULT_SETTINGS, type SiteData } from './site-data-types.ts';
 
 const page = (id: string, title: string): Page => ({
   kind: 'channel',

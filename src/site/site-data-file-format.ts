@@ -12,8 +12,8 @@
  *   already renders, so pages are rendered as their content arrives instead of after the last
  *   one is modelled (src/site/page-content-feed.ts reads it).
  */
-import type { Page } from '../lib/model/pages.ts';
-import type { SiteApi, SiteData } from './site-data.ts';
+import type { Page } from '../lib/model/page-types.ts';
+import type { SiteApi, SiteData } from './site-data-types.ts';
 
 interface Head {
   settings?: SiteData['settings'];

@@ -2,71 +2,13 @@
  * The data the Astro pages render: written by `apidesc-docs build` (src/cli/build-command.ts)
  * as JSON and read here once. Pages never parse, resolve or validate documents themselves.
  */
-import type { CatalogEntry } from '../lib/model/catalog.ts';
 import { existsSync, readFileSync } from 'node:fs';
-import type { Fact, Page, PageDiagnostic } from '../lib/model/pages.ts';
+import type { Page } from '../lib/model/page-types.ts';
 import type { Link } from '../lib/model/types.ts';
+import type { SiteApi, SiteData, SiteSettings } from './site-data-types.ts';
 import { PageContentFeed } from './page-content-feed.ts';
 import { contentFileOf, readSummaries } from './site-data-file-format.ts';
 import { byEnglishTitle } from '../lib/text-order.ts';
-
-export interface SiteApi {
-  slug: string;
-  title: string;
-  version: string;
-  descriptionHtml?: string;
-  infoFacts: Fact[];
-  /** URL prefix of this API's pages relative to the site base: '' for a single API, `slug/` in a portal. */
-  prefix: string;
-  pages: Page[];
-  counts: Record<string, number>;
-  /** Findings that concern no single page (shown on the overview). */
-  diagnostics?: PageDiagnostic[];
-  /** Errors in the documents of this API: a banner on every page says the preview is of invalid input. */
-  errorCount?: number;
-  /** The source files, copied next to the pages (URLs relative to the API). */
-  downloads: { label: string; url: string }[];
-  /** What a portal's catalog shows of it: summary, protocols, tags, owner. */
-  catalog: CatalogEntry;
-}
-
-/** A Markdown or MDX page of the guides folder (src/pages/guides/[...slug].astro renders it). */
-export interface GuideSummary {
-  /** The guide's URL below `guides/` (guideId of its path in the folder). */
-  id: string;
-  title: string;
-  order: number;
-  description?: string;
-  /** Path of the file, as shown in diagnostics and edit links. */
-  file: string;
-  /** The guide starts with its own `# heading` (else the page adds the title as its h1). */
-  hasHeading: boolean;
-}
-
-/** How the site looks and links out, from the configuration file and flags (src/cli/site-options.ts). */
-export interface SiteSettings {
-  /** Site name: the header's, and the end of every page title (default: the API's title). */
-  title?: string;
-  /** URLs relative to the site base. */
-  logoUrl?: string;
-  favicon: { url: string; type: string };
-  /** Sidebar groups: by first tag, by channel, none; undefined groups operations by tag. */
-  sidebar?: 'tag' | 'channel' | 'none';
-  accent?: { light: string; dark: string; lightText: string; darkText: string };
-  footerLinks: { label: string; href: string }[];
-  /** `{path}` and `{line}` filled per page; `prefix` leads from the folder of the configuration to the working folder. */
-  editLink?: { pattern: string; prefix: string };
-  /** The pages' `img-src` besides the site itself (configuration `imageSources`); absent: any https URL. */
-  imageSources?: string[];
-  guides: GuideSummary[];
-}
-
-export const DEFAULT_SETTINGS: SiteSettings = { favicon: { url: 'favicon.svg', type: 'image/svg+xml' }, footerLinks: [], guides: [] };
-
-export interface SiteData {
-  apis: SiteApi[];
-  settings?: SiteSettings;
-}
 
 let cached: { file: string | undefined; data: Promise<{ site: SiteData; feed?: PageContentFeed }> } | undefined;
 

@@ -1,8 +1,9 @@
 /** The site's pages as a build renders them, and each route's props. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from '../lib/model/pages.ts';
-import { DEFAULT_SETTINGS, LIVE_SITE_KEY, type SiteApi, type SiteData } from './site-data.ts';
+import type { Page } from '../lib/model/page-types.ts';
+import { DEFAULT_SETTINGS, type SiteApi, type SiteData } from './site-data-types.ts';
+import { LIVE_SITE_KEY } from './site-data.ts';
 import { guideRouteIds, routeProps, siteUrls } from './site-routes.ts';
 
 function page(kind: Page['kind'], url: string, extra: Partial<Page> = {}): Page {

@@ -4,20 +4,9 @@
  * (src/cli/renderer-bundle.ts), where Astro calls no getStaticPaths(), and `dev` lists them as
  * Astro's static paths from the same list.
  */
-import type { Page } from '../lib/model/pages.ts';
-import {
-  SECTIONS,
-  listPageUrl,
-  pageCount,
-  pagedLists,
-  sectionListing,
-  siteData,
-  type PagedList,
-  type Section,
-  type SiteApi,
-  type SiteData,
-  type SiteSettings,
-} from './site-data.ts';
+import type { Page } from '../lib/model/page-types.ts';
+import type { SiteApi, SiteData, SiteSettings } from './site-data-types.ts';
+import { SECTIONS, listPageUrl, pageCount, pagedLists, sectionListing, siteData, type PagedList, type Section } from './site-data.ts';
 
 /** What a page of src/pages/[...route].astro shows. */
 export type RouteProps = { api: SiteApi } & (

@@ -3,9 +3,10 @@
  * base. A build stops on a reference that does not resolve before rendering
  * (src/cli/guide-check.ts); only previews (--allow-invalid) and `dev` render BrokenRef.
  */
-import type { Page, PageSection } from '../../lib/model/pages.ts';
+import type { Page, PageSection } from '../../lib/model/page-types.ts';
 import { resolveGuideRef } from '../../site/guide-refs.ts';
-import { allPageContent, pageHref, siteData, type SiteApi } from '../../site/site-data.ts';
+import type { SiteApi } from '../../site/site-data-types.ts';
+import { allPageContent, pageHref, siteData } from '../../site/site-data.ts';
 
 export interface GuideProps {
   ref: string;

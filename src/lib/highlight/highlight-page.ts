@@ -5,7 +5,7 @@
  * share the work with a worker thread (highlight-worker.ts).
  */
 import type { Highlighter } from 'shiki';
-import { sourceLanguage, type Page, type PageSection } from '../model/pages.ts';
+import { sourceLanguage, type Page, type PageSection } from '../model/page-types.ts';
 import { codeHtml, highlightWith } from './highlight-html.ts';
 
 /** What to highlight: rendered HTML with fenced code in it, or code in a language. */

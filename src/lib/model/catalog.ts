@@ -5,7 +5,7 @@
  */
 import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
-import type { Page } from './pages.ts';
+import type { Page } from './page-types.ts';
 
 export interface CatalogEntry {
   /** The first paragraph of the description, as inline CommonMark. */

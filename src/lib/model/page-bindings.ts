@@ -6,7 +6,7 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { objectView } from './object-view.ts';
 import { bindingsOf, channelServers, type Context, entityByUrl, operationsOn, rowOptions, serverProtocol, sub, valueAt } from './page-context.ts';
-import type { Page, ProtocolBinding } from './pages.ts';
+import type { Page, ProtocolBinding } from './page-types.ts';
 import { schemaRows } from './schema-rows.ts';
 import { retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
 import { type FanOut, filterSummary, PROTOCOL_LABELS } from './sns.ts';

@@ -8,7 +8,7 @@ import { generateExamples } from './generated-examples.ts';
 import { otherBindings } from './page-bindings.ts';
 import { bindingsOf, type Context, merged, rowOptions, sub } from './page-context.ts';
 import { traitsSection } from './page-traits.ts';
-import type { Fact, Page, PageSection } from './pages.ts';
+import type { Fact, Page, PageSection } from './page-types.ts';
 import { schemaRows } from './schema-rows.ts';
 
 export function messagePage(ctx: Context, page: Page, message: Record<string, unknown>, at: Location): void {

@@ -8,7 +8,7 @@ import { otherBindings, producerDeliveryPolicy } from './page-bindings.ts';
 import { bindingsOf, channelServers, type Context, merged, sub } from './page-context.ts';
 import { securitySection, serverSecuritySection } from './page-server.ts';
 import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
-import type { Fact, InlineMessage, Page, PageSection } from './pages.ts';
+import type { Fact, InlineMessage, Page, PageSection } from './page-types.ts';
 import { messageContent } from './page-message.ts';
 import { templateParts } from './page-values.ts';
 import type { Entity, Link } from './types.ts';

@@ -4,7 +4,7 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { objectView } from './object-view.ts';
 import { channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
-import type { Page } from './pages.ts';
+import type { Page } from './page-types.ts';
 import { securityViews, type SecuritySchemeView } from './security-view.ts';
 import type { Link } from './types.ts';
 import { templateParts } from './page-values.ts';

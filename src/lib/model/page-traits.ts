@@ -2,7 +2,7 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { toLink } from './entity-locator.ts';
 import type { Context } from './page-context.ts';
-import type { Page } from './pages.ts';
+import type { Page } from './page-types.ts';
 
 export function traitsSection(ctx: Context, page: Page, origin: Record<string, Location>, at: Location): void {
   const fromTraits = Object.entries(origin).filter(([, o]) => o.file !== at.file || o.pointer !== at.pointer);

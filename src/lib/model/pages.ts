@@ -5,120 +5,21 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown, renderMarkdown } from '../markdown/render-markdown.ts';
-import { schemeView, type SecuritySchemeView } from './security-view.ts';
+import { schemeView } from './security-view.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { unescapeToken } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
-import { objectView, type ObjectView } from './object-view.ts';
+import { objectView } from './object-view.ts';
 import { fanOut, otherBindings, protocolsOf } from './page-bindings.ts';
 import { channelPage } from './page-channel.ts';
 import { bindingsOf, type Context, merged, sub, valueAt } from './page-context.ts';
 import { messagePage, schemaSection } from './page-message.ts';
 import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
-import { safeHref, templateParts } from './page-values.ts';
-import { type FanOut, type SnsOperationView, type SnsTopicView, topicView } from './sns.ts';
-import type { Entity, Link, SchemaRow } from './types.ts';
-
-export interface Fact {
-  label: string;
-  text?: string;
-  link?: Link;
-  code?: boolean;
-  /** An external URL, only when it is http(s) or mailto (never javascript:, data:, …). */
-  href?: string;
-  /** Alternatives, each a link (e.g. the security schemes of a server: satisfy one). */
-  links?: Link[];
-  /** A template (address, URL) split into literal text and `{variable}` names, to highlight the variables. */
-  template?: { text: string; variable?: boolean }[];
-  /** Sanitized CommonMark shown under the value (the description of external docs, of a tag). */
-  noteHtml?: string;
-}
-
-export { safeHref, templateParts };
-
-/** The highlighting language of a schema written in another format (Avro, Protobuf, RAML, …). */
-export function sourceLanguage(format: string): 'json' | 'yaml' | 'proto' {
-  return /protobuf/.test(format) ? 'proto' : /raml|yaml/.test(format) ? 'yaml' : 'json';
-}
-
-export type PageSection =
-  | { type: 'facts'; heading: string; anchor: string; facts: Fact[] }
-  /** `paged`: a list that grows with the document (a server's channels): the page shows its start, `all-<anchor>/` all of it. */
-  | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string })[]; empty?: string; paged?: boolean }
-  | { type: 'object'; heading: string; anchor: string; view: ObjectView }
-  | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
-  | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
-  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string; html?: string }[] }
-  | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link }
-  | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
-  | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link }
-  /**
-   * Messages shown where they are used (an operation, its reply): the first MAX_INLINE_MESSAGES
-   * with their schemas and an example, the rest (`others`) as links with their summaries.
-   */
-  | {
-      type: 'messages';
-      heading: string;
-      anchor: string;
-      intro?: string;
-      messages: InlineMessage[];
-      others: (Link & { summaryHtml?: string })[];
-      facts?: Fact[];
-    }
-  /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
-  | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] };
-
-/** A message shown on another object's page: its link, summary, facts, schemas and examples (anchors prefixed by `anchor`). */
-export interface InlineMessage {
-  anchor: string;
-  link: Link;
-  summaryHtml?: string;
-  facts: Fact[];
-  sections: PageSection[];
-}
-
-/** A validator finding shown on the page it concerns (builds with --allow-invalid). */
-export interface PageDiagnostic {
-  severity: 'error' | 'warning' | 'info';
-  code: string;
-  message: string;
-  hint?: string;
-  /** `file:line:col`. */
-  where: string;
-  /** JSON pointer of the value it concerns, so a view can show it beside that value. */
-  pointer: string;
-}
-
-/** Findings about an sns binding are shown beside the values they concern, not in the page's list. */
-export function isSnsFinding(d: PageDiagnostic): boolean {
-  return /\/bindings\/sns(\/|$)/.test(d.pointer);
-}
-
-/** One protocol's binding: its fields as a tree, and the fields that hold schemas as schema tables. */
-export interface ProtocolBinding {
-  key: string;
-  label: string;
-  version: string;
-  versionDefault: boolean;
-  schemas: { field: string; rows: SchemaRow[] }[];
-  view: ObjectView;
-}
-
-export interface Page extends Entity {
-  /** Tag names (after traits are merged), for grouping in navigation. */
-  tags: string[];
-  /** Protocols: a server's own; a channel's bindings and servers'; an operation's bindings and channel's. */
-  protocols: string[];
-  /** Operations: the id of the channel they use (`#/channels/<id>`). */
-  channel?: string;
-  diagnostics?: PageDiagnostic[];
-  summaryHtml?: string;
-  descriptionHtml?: string;
-  badges: string[];
-  facts: Fact[];
-  sections: PageSection[];
-}
+import { safeHref } from './page-values.ts';
+import { topicView } from './sns.ts';
+import type { Fact, Page } from './page-types.ts';
+import type { Entity } from './types.ts';
 
 export function buildPage(ctx: Context, entity: Entity, content: Location): Page {
   const page = pageSummary(ctx, entity, content);

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from '../../../test/corpus-location.ts';
 import { validateDocument } from '../validate/validate-document.ts';
 import { buildApiModel } from './build-model.ts';
-import type { PageSection } from './pages.ts';
+import type { PageSection } from './page-types.ts';
 import { backoffDelay, deliveryView, retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
 import { filterSummary } from './sns.ts';
 

@@ -1,0 +1,65 @@
+/**
+ * Checks that a change to the code leaves the built sites byte for byte as they were: builds the
+ * default content and the corpus's valid documents (as a portal, previews allowed) with the
+ * working tree and with another commit (default HEAD, checked out in a temporary worktree that
+ * shares node_modules), then compares every file. For refactoring: `npm run same-output [ref]`.
+ * Exit code 0 when identical, 1 when any file differs or is missing on one side.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
+
+const root = new URL('../', import.meta.url).pathname;
+const ref = process.argv[2] ?? 'HEAD';
+const work = mkdtempSync(join(tmpdir(), 'apidesc-same-output-'));
+const before = join(work, 'before');
+
+const inputs: { name: string; args: string[] }[] = [{ name: 'content', args: [join(root, 'content')] }];
+if (HAS_CORPUS) inputs.push({ name: 'corpus', args: [join(CORPUS, 'valid'), '--allow-invalid'] });
+else process.stderr.write(`No corpus at ${CORPUS}: comparing the default content only.\n`);
+
+function build(checkout: string, input: { name: string; args: string[] }, side: string): string {
+  const out = join(work, `${side}-${input.name}`);
+  execFileSync(process.execPath, [join(checkout, 'bin/apidesc-docs.mjs'), 'build', ...input.args, '--out', out], {
+    cwd: checkout,
+    stdio: ['ignore', 'ignore', 'pipe'], // the build's messages are shown only when it fails (in the thrown error)
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  return out;
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+let differences = 0;
+try {
+  execFileSync('git', ['worktree', 'add', '--detach', '--quiet', before, ref], { cwd: root, stdio: 'inherit' });
+  symlinkSync(join(root, 'node_modules'), join(before, 'node_modules'));
+  for (const input of inputs) {
+    const a = build(before, input, 'before');
+    const b = build(root, input, 'after');
+    const names = [...new Set([...files(a), ...files(b)])].sort();
+    const differing = names.filter((name) => {
+      try {
+        return !readFileSync(join(a, name)).equals(readFileSync(join(b, name)));
+      } catch {
+        return true; // on one side only
+      }
+    });
+    differences += differing.length;
+    process.stdout.write(
+      `${input.name}: ${names.length} files, ${differing.length} differ${differing.length > 0 ? `:\n  ${differing.slice(0, 20).join('\n  ')}` : ''}\n`,
+    );
+  }
+} finally {
+  execFileSync('git', ['worktree', 'remove', '--force', before], { cwd: root, stdio: 'ignore' });
+  rmSync(work, { recursive: true, force: true });
+}
+process.stdout.write(differences === 0 ? `Same output as ${ref}.\n` : `${differences} file(s) differ from ${ref}.\n`);
+process.exitCode = differences === 0 ? 0 : 1;

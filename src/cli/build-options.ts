@@ -1,0 +1,18 @@
+// What `build` is asked to do: its own module so that the build command and the
+// child process that prepares the site can both name it without importing each other.
+import type { SiteFlags } from './site-options.ts';
+import type { ValidateCommandOptions } from './validate-command.ts';
+
+export interface BuildOptions extends ValidateCommandOptions {
+  outDir: string;
+  /** Path the site is served from, e.g. `/docs/` (default `/`). */
+  base?: string;
+  /** Public origin for canonical URLs, e.g. `https://api.example.com`. */
+  site?: string;
+  /** Build even when documents have errors (pull-request previews): the pages show them. */
+  allowInvalid?: boolean;
+  /** Print stack traces of internal errors. */
+  debug?: boolean;
+  /** The look of the site (over the configuration file): title, logo, guides folder, … */
+  siteFlags?: SiteFlags;
+}

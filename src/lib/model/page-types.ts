@@ -1,0 +1,107 @@
+/**
+ * The shape of page data: what the model builds (pages.ts, page-*.ts) and the components
+ * render. Its own module so that the builders of each kind of page and the code that picks
+ * between them can share it without importing each other.
+ */
+import type { ObjectView } from './object-view.ts';
+import type { SecuritySchemeView } from './security-view.ts';
+import type { FanOut, SnsOperationView, SnsTopicView } from './sns.ts';
+import type { Entity, Link, SchemaRow } from './types.ts';
+
+export interface Fact {
+  label: string;
+  text?: string;
+  link?: Link;
+  code?: boolean;
+  /** An external URL, only when it is http(s) or mailto (never javascript:, data:, …). */
+  href?: string;
+  /** Alternatives, each a link (e.g. the security schemes of a server: satisfy one). */
+  links?: Link[];
+  /** A template (address, URL) split into literal text and `{variable}` names, to highlight the variables. */
+  template?: { text: string; variable?: boolean }[];
+  /** Sanitized CommonMark shown under the value (the description of external docs, of a tag). */
+  noteHtml?: string;
+}
+
+/** The highlighting language of a schema written in another format (Avro, Protobuf, RAML, …). */
+export function sourceLanguage(format: string): 'json' | 'yaml' | 'proto' {
+  return /protobuf/.test(format) ? 'proto' : /raml|yaml/.test(format) ? 'yaml' : 'json';
+}
+
+export type PageSection =
+  | { type: 'facts'; heading: string; anchor: string; facts: Fact[] }
+  /** `paged`: a list that grows with the document (a server's channels): the page shows its start, `all-<anchor>/` all of it. */
+  | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string })[]; empty?: string; paged?: boolean }
+  | { type: 'object'; heading: string; anchor: string; view: ObjectView }
+  | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
+  | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
+  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string; html?: string }[] }
+  | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link }
+  | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
+  | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link }
+  /**
+   * Messages shown where they are used (an operation, its reply): the first MAX_INLINE_MESSAGES
+   * with their schemas and an example, the rest (`others`) as links with their summaries.
+   */
+  | {
+      type: 'messages';
+      heading: string;
+      anchor: string;
+      intro?: string;
+      messages: InlineMessage[];
+      others: (Link & { summaryHtml?: string })[];
+      facts?: Fact[];
+    }
+  /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
+  | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] };
+
+/** A message shown on another object's page: its link, summary, facts, schemas and examples (anchors prefixed by `anchor`). */
+export interface InlineMessage {
+  anchor: string;
+  link: Link;
+  summaryHtml?: string;
+  facts: Fact[];
+  sections: PageSection[];
+}
+
+/** A validator finding shown on the page it concerns (builds with --allow-invalid). */
+export interface PageDiagnostic {
+  severity: 'error' | 'warning' | 'info';
+  code: string;
+  message: string;
+  hint?: string;
+  /** `file:line:col`. */
+  where: string;
+  /** JSON pointer of the value it concerns, so a view can show it beside that value. */
+  pointer: string;
+}
+
+/** Findings about an sns binding are shown beside the values they concern, not in the page's list. */
+export function isSnsFinding(d: PageDiagnostic): boolean {
+  return /\/bindings\/sns(\/|$)/.test(d.pointer);
+}
+
+/** One protocol's binding: its fields as a tree, and the fields that hold schemas as schema tables. */
+export interface ProtocolBinding {
+  key: string;
+  label: string;
+  version: string;
+  versionDefault: boolean;
+  schemas: { field: string; rows: SchemaRow[] }[];
+  view: ObjectView;
+}
+
+export interface Page extends Entity {
+  /** Tag names (after traits are merged), for grouping in navigation. */
+  tags: string[];
+  /** Protocols: a server's own; a channel's bindings and servers'; an operation's bindings and channel's. */
+  protocols: string[];
+  /** Operations: the id of the channel they use (`#/channels/<id>`). */
+  channel?: string;
+  diagnostics?: PageDiagnostic[];
+  summaryHtml?: string;
+  descriptionHtml?: string;
+  badges: string[];
+  facts: Fact[];
+  sections: PageSection[];
+}

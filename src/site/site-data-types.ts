@@ -1,0 +1,65 @@
+/**
+ * The shape of the site data: what the build writes (src/cli/write-site-data.ts), the data
+ * file format carries (site-data-file-format.ts) and the pages read (site-data.ts). Its own
+ * module so that those three name it without importing each other.
+ */
+import type { CatalogEntry } from '../lib/model/catalog.ts';
+import type { Fact, Page, PageDiagnostic } from '../lib/model/page-types.ts';
+
+export interface SiteApi {
+  slug: string;
+  title: string;
+  version: string;
+  descriptionHtml?: string;
+  infoFacts: Fact[];
+  /** URL prefix of this API's pages relative to the site base: '' for a single API, `slug/` in a portal. */
+  prefix: string;
+  pages: Page[];
+  counts: Record<string, number>;
+  /** Findings that concern no single page (shown on the overview). */
+  diagnostics?: PageDiagnostic[];
+  /** Errors in the documents of this API: a banner on every page says the preview is of invalid input. */
+  errorCount?: number;
+  /** The source files, copied next to the pages (URLs relative to the API). */
+  downloads: { label: string; url: string }[];
+  /** What a portal's catalog shows of it: summary, protocols, tags, owner. */
+  catalog: CatalogEntry;
+}
+
+/** A Markdown or MDX page of the guides folder (src/pages/guides/[...slug].astro renders it). */
+export interface GuideSummary {
+  /** The guide's URL below `guides/` (guideId of its path in the folder). */
+  id: string;
+  title: string;
+  order: number;
+  description?: string;
+  /** Path of the file, as shown in diagnostics and edit links. */
+  file: string;
+  /** The guide starts with its own `# heading` (else the page adds the title as its h1). */
+  hasHeading: boolean;
+}
+
+/** How the site looks and links out, from the configuration file and flags (src/cli/site-options.ts). */
+export interface SiteSettings {
+  /** Site name: the header's, and the end of every page title (default: the API's title). */
+  title?: string;
+  /** URLs relative to the site base. */
+  logoUrl?: string;
+  favicon: { url: string; type: string };
+  /** Sidebar groups: by first tag, by channel, none; undefined groups operations by tag. */
+  sidebar?: 'tag' | 'channel' | 'none';
+  accent?: { light: string; dark: string; lightText: string; darkText: string };
+  footerLinks: { label: string; href: string }[];
+  /** `{path}` and `{line}` filled per page; `prefix` leads from the folder of the configuration to the working folder. */
+  editLink?: { pattern: string; prefix: string };
+  /** The pages' `img-src` besides the site itself (configuration `imageSources`); absent: any https URL. */
+  imageSources?: string[];
+  guides: GuideSummary[];
+}
+
+export const DEFAULT_SETTINGS: SiteSettings = { favicon: { url: 'favicon.svg', type: 'image/svg+xml' }, footerLinks: [], guides: [] };
+
+export interface SiteData {
+  apis: SiteApi[];
+  settings?: SiteSettings;
+}
