@@ -2,26 +2,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from '../lib/model/page-types.ts';
+import { fixturePage } from '../../test/page-fixture.ts';
 import { guideId, resolveGuideRef } from './guide-refs.ts';
 import type { SiteApi } from './site-data-types.ts';
 
-function page(kind: Page['kind'], pointer: string, sections: Page['sections'] = []): Page {
-  const id = pointer.split('/').pop()!;
-  return {
-    kind,
-    id,
-    url: `${id}/`,
-    pointer,
-    source: { file: 'api.yaml', pointer, line: 1 },
-    title: id,
-    usedBy: [],
-    tags: [],
-    protocols: [],
-    badges: [],
-    facts: [],
-    sections,
-  };
-}
+const page = (kind: Page['kind'], pointer: string, sections: Page['sections'] = []): Page => fixturePage(kind, pointer, { sections });
 
 function api(slug: string, pages: Page[]): SiteApi {
   return { slug, title: slug, version: '1', infoFacts: [], prefix: `${slug}/`, pages, counts: {}, downloads: [], catalog: { protocols: [], tags: [] } };

@@ -1,27 +1,9 @@
 /** Sidebar grouping (the configuration's `sidebar`): by tag, by channel, none, and the default. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { fixturePage as page } from '../../test/page-fixture.ts';
 import type { Page } from '../lib/model/page-types.ts';
 import { SECTIONS, sidebarGroups } from './site-data.ts';
-
-function page(kind: Page['kind'], pointer: string, extra: Partial<Page> = {}): Page {
-  const id = pointer.split('/').pop()!;
-  return {
-    kind,
-    id,
-    url: `${id}/`,
-    pointer,
-    source: { file: 'a.yaml', pointer, line: 1 },
-    title: id,
-    usedBy: [],
-    tags: [],
-    protocols: [],
-    badges: [],
-    facts: [],
-    sections: [],
-    ...extra,
-  };
-}
 
 const section = (title: string) => SECTIONS.find((s) => s.title === title)!;
 const shape = (groups: { tag?: string; pages: Page[] }[]) => groups.map((g) => `${g.tag ?? '(all)'}: ${g.pages.map((p) => p.id).join(' ')}`);

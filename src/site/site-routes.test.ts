@@ -5,25 +5,10 @@ import type { Page } from '../lib/model/page-types.ts';
 import { DEFAULT_SETTINGS, type SiteApi, type SiteData } from './site-data-types.ts';
 import { LIVE_SITE_KEY } from './site-data.ts';
 import { guideRouteIds, routeProps, siteUrls } from './site-routes.ts';
+import { fixturePage } from '../../test/page-fixture.ts';
 
-function page(kind: Page['kind'], url: string, extra: Partial<Page> = {}): Page {
-  const id = url.split('/').filter(Boolean).pop()!;
-  return {
-    kind,
-    id,
-    url,
-    pointer: `/${url}`,
-    source: { file: 'a.yaml', pointer: `/${url}`, line: 1 },
-    title: id,
-    usedBy: [],
-    tags: [],
-    protocols: [],
-    badges: [],
-    facts: [],
-    sections: [],
-    ...extra,
-  };
-}
+/** A page at `url` (its pointer `/<url>`). */
+const page = (kind: Page['kind'], url: string, extra: Partial<Page> = {}): Page => fixturePage(kind, `/${url}`, { url, ...extra });
 
 function api(slug: string, prefix: string, pages: Page[]): SiteApi {
   return { slug, title: slug, version: '1', infoFacts: [], prefix, pages, counts: {}, downloads: [], catalog: { protocols: [], tags: [] } };
