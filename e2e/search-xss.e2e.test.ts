@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, runCli, serveSite } from './support.ts';
+import { launchChromium, recordScriptCalls, runCli, serveSite } from './support.ts';
 import { tempTree } from '../test/helpers.ts';
 
 const TAG = '<img src=x onerror=alert("tag")>';
@@ -87,16 +87,7 @@ describe('search of a hostile document in Chromium (Content-Security-Policy bypa
     ({ server, base } = await serveSite(join(dir, 'site')));
     browser = await launchChromium();
     context = await browser.newContext({ bypassCSP: true });
-    // A payload that runs calls alert() (or confirm, prompt): each call is recorded.
-    await context.addInitScript(() => {
-      (window as unknown as { __ran: string[] }).__ran = [];
-      for (const name of ['alert', 'confirm', 'prompt'] as const) {
-        window[name] = ((message?: unknown) => {
-          (window as unknown as { __ran: string[] }).__ran.push(`${name}(${String(message)})`);
-          return null;
-        }) as never;
-      }
-    });
+    await recordScriptCalls(context);
   });
   after(async () => {
     await context?.close();

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -83,4 +83,21 @@ export async function accessibilityFindings(browser: Browser, base: string, urls
     await context.close();
   }
   return findings;
+}
+
+/**
+ * Makes alert(), confirm() and prompt() record their calls in `window.__ran` on every page of
+ * `context`, so that a test can tell whether a payload in a document ran (read it with
+ * page.evaluate). Pages never call these themselves.
+ */
+export async function recordScriptCalls(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    (window as unknown as { __ran: string[] }).__ran = [];
+    for (const name of ['alert', 'confirm', 'prompt'] as const) {
+      window[name] = ((message?: unknown) => {
+        (window as unknown as { __ran: string[] }).__ran.push(`${name}(${String(message)})`);
+        return null;
+      }) as never;
+    }
+  });
 }

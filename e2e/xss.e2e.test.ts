@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchChromium, runCli, serveSite } from './support.ts';
+import { launchChromium, recordScriptCalls, runCli, serveSite } from './support.ts';
 import { hostileDocument } from '../test/hostile-document.ts';
 import { tempTree } from '../test/helpers.ts';
 
@@ -40,16 +40,7 @@ describe('hostile document in Chromium', () => {
     const urls = pages(join(dir, 'site'));
     assert.ok(urls.length >= 8);
     const context = await browser.newContext();
-    // A payload that runs would call alert() or set this flag.
-    await context.addInitScript(() => {
-      (window as unknown as { __ran: string[] }).__ran = [];
-      for (const name of ['alert', 'confirm', 'prompt'] as const) {
-        window[name] = ((message?: unknown) => {
-          (window as unknown as { __ran: string[] }).__ran.push(`${name}(${String(message)})`);
-          return null;
-        }) as never;
-      }
-    });
+    await recordScriptCalls(context);
     const problems: string[] = [];
     for (const url of urls) {
       const page = await context.newPage();
