@@ -3,13 +3,13 @@
  * channel, operation, message and component has its route and its page.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { renderSite } from '../src/cli/render-site.ts';
-import { writeSiteLines } from '../src/site/site-data-file-format.ts';
+import { completeSite } from '../src/site/site-source.ts';
 import { buildSiteData } from '../src/cli/site-data-file.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import type { ResolvedDoc } from '../src/lib/resolve/resolved-doc.ts';
@@ -49,14 +49,9 @@ if (HAS_CORPUS)
       const data = buildSiteData(docs, repo);
       routes = data.routes;
       apis = data.site.apis.length;
-      const dataFile = join(tempDir('apidesc-data-'), 'site.json');
-      const lines: string[] = [];
-      writeSiteLines(data.site, (line) => lines.push(line));
-      writeFileSync(dataFile, lines.join(''));
-      process.env.APIDESC_SITE_DATA = dataFile;
       process.env.ASTRO_TELEMETRY_DISABLED = '1';
       // The build's own renderer (made once for these sources; other test files may share it).
-      await renderSite({ root: fileURLToPath(new URL('../', import.meta.url)), outDir: out });
+      await renderSite({ root: fileURLToPath(new URL('../', import.meta.url)), outDir: out }, Promise.resolve(completeSite(data.site)));
     });
 
     it('has one API per root document, each linked from the portal page', () => {

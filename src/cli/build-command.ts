@@ -4,7 +4,8 @@
  * the route manifest `apidesc-routes.json` at the root of the output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
@@ -26,6 +27,7 @@ import { readGuides } from './read-guides.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { resolveSiteOptions, type ResolvedSiteOptions } from './site-options.ts';
 import { LEAN_HEAP_FLAGS } from './lean-heap.ts';
+import { preparedSiteOf } from './prepare-channel.ts';
 import type { PreparedSite, PrepareRequest } from './prepare-site.ts';
 import type { BuildOptions } from './build-options.ts';
 
@@ -70,12 +72,11 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
   // build never leaves a half-written site where the last good one was.
   const staging = makeStaging(outDir, base ?? '/');
   const work = makeWorkFolder();
-  const dataFile = join(work, 'site.json');
   const children: ChildRun[] = [];
-  const startRendering = (): ReturnType<typeof startRenderer> => {
+  const startRendering = (siteData: SiteDataInput): ReturnType<typeof startRenderer> => {
     const run = startRenderer(
       { root: fileURLToPath(new URL('../../', import.meta.url)), outDir: staging, ...(base ? { base } : {}), ...(site ? { site } : {}) },
-      dataFile,
+      siteData,
       guides && siteOptions.guidesDir ? { dir: siteOptions.guidesDir, files: guides.renderable } : undefined,
     );
     children.push(run);
@@ -95,21 +96,24 @@ export async function buildCommand(inputs: string[], options: BuildOptions, io: 
     // For large ones it starts once the model process has ended, so the two never hold their
     // memory at once (at 2,000 channels 1.5 GB and 0.5 GB): a build's peak stays that of its
     // largest process; its pages are then rendered after the model rather than alongside it.
-    const early = inputBytes(inputs, cwd) < LATE_RENDER_BYTES;
-    let renderer = early ? startRendering() : undefined;
+    // The site data goes from the prepare process to the renderer through a pipe when both run
+    // at once, else through a file the renderer reads once it starts (prepare-channel.ts).
+    const early = !(options.renderAfterModel ?? inputBytes(inputs, cwd) >= LATE_RENDER_BYTES);
+    const dataFile = join(work, 'site-data.jsonl');
+    let renderer = early ? startRendering('pipe') : undefined;
     try {
       // Validation and the model run in a process of their own that ends once the site data is
       // written: the memory of the documents and the model (about 1.2 GB at 1,000 channels) is
       // gone before the renderer and then the indexer reach their own peaks.
       const settings = { ...siteOptions.settings, guides: guides?.guides ?? [] };
-      const preparing = runPrepare({ inputs, options, cwd, work, dataFile, settings, guideRefs: guides?.refs ?? [] }, io);
+      const preparing = runPrepare({ inputs, options, cwd, work, settings, guideRefs: guides?.refs ?? [] }, renderer?.siteData ?? dataFile, io);
       children.push(preparing);
       const prepared = await preparing.result;
       if (typeof prepared === 'number') return prepared;
       timer.split('validate', prepared.validateMs);
       timer.end('model');
       io.err(`Model: ${prepared.apiCount} API(s), ${prepared.pageCount} pages. Rendering…`);
-      renderer ??= startRendering();
+      renderer ??= startRendering(dataFile);
       await renderer.done;
       timer.end('pages');
       writeFileSync(join(staging, 'apidesc-routes.json'), JSON.stringify(prepared.routes, null, 2) + '\n');
@@ -184,12 +188,17 @@ interface ChildRun {
 function spawnRunner(
   module: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; stdio: ['pipe' | 'ignore', 'pipe' | 'inherit', 'pipe' | 'inherit'] },
+  options: {
+    env?: NodeJS.ProcessEnv;
+    stdio: ['pipe' | 'ignore' | number, 'pipe' | 'inherit', 'pipe' | 'inherit'];
+    /** The child's SITE_DATA_FD (prepare-channel.ts). */
+    siteData?: Writable | number;
+  },
 ): { child: ChildProcess; exited: Promise<void>; stop: ChildRun['stop'] } {
   const runner = fileURLToPath(moduleFile(module, import.meta.url));
   const child = spawn(process.execPath, [...LEAN_HEAP_FLAGS, runner, ...args], {
     ...(options.env ? { env: options.env } : {}),
-    stdio: [...options.stdio, CHILD_STDIO_IPC],
+    stdio: [...options.stdio, CHILD_STDIO_IPC, ...(options.siteData !== undefined ? [options.siteData] : [])],
   });
   const exited = new Promise<void>((done) => child.on('close', () => done()));
   // Nobody waits for a runner's IPC channel: it is there so that the child notices when this process is gone.
@@ -204,12 +213,20 @@ function spawnRunner(
   };
 }
 
+/** Where the renderer reads the site data from: a pipe the prepare process writes into, or the file it wrote. */
+type SiteDataInput = 'pipe' | string;
+
 /**
  * Runs prepare-runner.ts (validation, model, site data) in a child process; its output goes to
- * `io` line by line, as if it ran here. `result` is the prepared site, or the exit code to stop with.
+ * `io` line by line, as if it ran here. It writes the site data into `siteData`: the renderer's
+ * standard input, or a file. `result` is the prepared site, or the exit code to stop with.
  */
-function runPrepare(request: PrepareRequest, io: CliIO): ChildRun & { result: Promise<PreparedSite | number> } {
-  const { child, stop } = spawnRunner('./prepare-runner.ts', [], { stdio: ['pipe', 'pipe', 'pipe'] });
+function runPrepare(request: PrepareRequest, siteData: Writable | string, io: CliIO): ChildRun & { result: Promise<PreparedSite | number> } {
+  const fd = typeof siteData === 'string' ? openSync(siteData, 'w') : undefined;
+  const { child, stop } = spawnRunner('./prepare-runner.ts', [], { stdio: ['pipe', 'pipe', 'pipe'], siteData: fd ?? (siteData as Writable) });
+  // The child has its own copy now: the renderer sees the end of the pipe when the child closes it.
+  if (fd !== undefined) closeSync(fd);
+  else (siteData as Writable).destroy();
   child.stdin?.end(JSON.stringify(request));
   const forward = (stream: NodeJS.ReadableStream, write: (line: string) => void): Promise<void> =>
     new Promise((done) => {
@@ -226,34 +243,37 @@ function runPrepare(request: PrepareRequest, io: CliIO): ChildRun & { result: Pr
       });
     });
   const output = Promise.all([forward(child.stdout!, (l) => io.out(l)), forward(child.stderr!, (l) => io.err(l))]);
+  const prepared = preparedSiteOf(child);
   const result = new Promise<PreparedSite | number>((done, fail) => {
     child.on('error', fail);
     child.on('close', async (code) => {
       await output;
+      const site = await prepared;
       if (code !== 0) return done(code ?? EXIT.internal);
-      try {
-        done(JSON.parse(readFileSync(join(request.work, 'prepared.json'), 'utf8')) as PreparedSite);
-      } catch (error) {
-        fail(error);
-      }
+      if (!site) return fail(new Error('the prepare process ended without sending the prepared site'));
+      done(site);
     });
   });
   return { result, stop };
 }
 
 /**
- * Starts the site renderer in a child process (see render-runner.ts). `done` rejects when it
- * fails; `stop` ends it when the build stops early (invalid documents), and is harmless after.
+ * Starts the site renderer in a child process (see render-runner.ts), reading the site data from
+ * `siteData`: a file, or a pipe (`siteData` of the result: its writing end, for runPrepare).
+ * `done` rejects when it fails; `stop` ends it when the build stops early (invalid documents),
+ * and is harmless after.
  */
 function startRenderer(
   options: { root: string; outDir: string; base?: string; site?: string },
-  dataFile: string,
+  siteData: SiteDataInput,
   guides: GuideFiles | undefined,
-): ChildRun & { done: Promise<void> } {
+): ChildRun & { done: Promise<void>; siteData?: Writable } {
+  const fd = siteData === 'pipe' ? undefined : openSync(siteData, 'r');
   const { child, stop } = spawnRunner('./render-runner.ts', [JSON.stringify(options)], {
-    env: { ...process.env, APIDESC_SITE_DATA: dataFile, ASTRO_TELEMETRY_DISABLED: '1', ...guidesEnvironment(guides) },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...guidesEnvironment(guides) },
+    stdio: [fd ?? 'pipe', 'inherit', 'inherit'],
   });
+  if (fd !== undefined) closeSync(fd);
   let stopped = false;
   const done = new Promise<void>((resolveDone, fail) => {
     child.on('error', fail);
@@ -265,6 +285,7 @@ function startRenderer(
   done.catch(() => {});
   return {
     done,
+    ...(child.stdin ? { siteData: child.stdin } : {}),
     stop: (signal) => {
       stopped = true;
       return stop(signal);

@@ -15,4 +15,9 @@ export interface BuildOptions extends ValidateCommandOptions {
   debug?: boolean;
   /** The look of the site (over the configuration file): title, logo, guides folder, … */
   siteFlags?: SiteFlags;
+  /**
+   * Start the renderer only once the model process has ended, the site data handed over in a
+   * file rather than a pipe. Default: for large inputs only (build-command.ts, LATE_RENDER_BYTES).
+   */
+  renderAfterModel?: boolean;
 }

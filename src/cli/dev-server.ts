@@ -11,7 +11,7 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
@@ -19,10 +19,10 @@ import { formatText } from '../lib/diagnostics/format-text.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import type { ValidateOptions } from '../lib/validate/validate-document.ts';
 import { guidesEnvironment } from '../site/guide-files.ts';
-import { LIVE_SITE_KEY } from '../site/site-data.ts';
 import { EXIT, type CliIO } from './io.ts';
 import { LiveSite } from './live-site.ts';
 import { readGuides } from './read-guides.ts';
+import { rendererAdapter } from './renderer-bundle.ts';
 import { resolveSiteOptions, type SiteFlags } from './site-options.ts';
 
 export interface DevOptions extends ValidateOptions {
@@ -53,6 +53,12 @@ const ASSET_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
   '.ico': 'image/x-icon',
 };
+
+/**
+ * Where Astro's development server looks for the locals of a request (the same key its Node
+ * adapter documents for middleware mode).
+ */
+const ASTRO_LOCALS = Symbol.for('astro.locals');
 
 /** Reload on the "rebuilt" event; an external file, so the pages' Content-Security-Policy (no inline script) allows it. */
 const LIVE = "new EventSource('/__apidesc/events').addEventListener('rebuilt', () => location.reload());";
@@ -86,7 +92,6 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
   void first.findings.then((changed) => {
     if (changed) reload();
   });
-  (globalThis as Record<string, unknown>)[LIVE_SITE_KEY] = () => live.site;
 
   // One refresh at a time; edits made meanwhile cause one more.
   let running: Promise<void> | undefined;
@@ -164,6 +169,9 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
         .end(asset.content);
     // A page (its URL has no file extension) sent: the validation of a new version may start.
     if (req.method === 'GET' && extname(path) === '') res.once('finish', () => live.pageServed());
+    // The page's data, handed to Astro with the request: it becomes the page's Astro.locals.
+    const locals: App.Locals = { site: live.source };
+    Reflect.set(req, ASTRO_LOCALS, locals);
     next();
   };
 
@@ -172,6 +180,9 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const server = await dev({
     root,
+    // Pages rendered on request, as in a build's renderer (renderer-bundle.ts): no static paths to list.
+    output: 'server',
+    adapter: rendererAdapter(join(root, 'src', 'site', 'renderer-entry.ts')),
     logLevel: 'warn',
     server: { port: options.port, host: '127.0.0.1' },
     devToolbar: { enabled: false },

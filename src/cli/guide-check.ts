@@ -1,12 +1,16 @@
 /** Resolves every reference component of the guides against the modelled documents. */
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import type { Page } from '../lib/model/page-types.ts';
 import { parsePointer } from '../lib/resolve/json-pointer.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { resolveGuideRef, type GuideRef } from '../site/guide-refs.ts';
 import type { SiteApi } from '../site/site-data-types.ts';
 
-/** `docs[i]` is the document of `apis[i]`: pointers inside objects are checked against it. */
-export function checkGuideRefs(refs: GuideRef[], apis: SiteApi[], docs: ResolvedDoc[]): Diagnostic[] {
+/**
+ * `docs[i]` is the document of `apis[i]`: pointers inside objects are checked against it.
+ * `complete` models a page's content when a reference needs it (SiteModel.complete).
+ */
+export function checkGuideRefs(refs: GuideRef[], apis: SiteApi[], docs: ResolvedDoc[], complete: (page: Page) => Page): Diagnostic[] {
   const exists = (api: SiteApi, pointer: string): boolean => {
     const doc = docs[apis.indexOf(api)];
     const parsed = parsePointer(pointer);
@@ -19,7 +23,7 @@ export function checkGuideRefs(refs: GuideRef[], apis: SiteApi[], docs: Resolved
     return true;
   };
   return refs.flatMap((use): Diagnostic[] => {
-    const resolved = resolveGuideRef(apis, use, exists);
+    const resolved = resolveGuideRef(apis, use, exists, complete);
     if (!('message' in resolved)) return [];
     return [
       {

@@ -21,7 +21,7 @@ describe('LiveSite (apidesc-docs dev)', () => {
   const live = new LiveSite([file], { cwd: dir }, quiet);
   after(() => live.close());
 
-  it('completes each page on first read into exactly the page a build renders', async () => {
+  it('completes each page when it asks for its content into exactly the page a build renders', async () => {
     const { ok, findings } = await live.refresh();
     assert.equal(ok, true);
     await findings;
@@ -29,8 +29,12 @@ describe('LiveSite (apidesc-docs dev)', () => {
     const built = buildSiteData([{ file, doc: result.doc!, diagnostics: result.diagnostics }], dir);
     await highlightSite(built.site);
     const expected = JSON.parse(JSON.stringify(built.site));
-    assert.deepEqual(JSON.parse(JSON.stringify(live.site)), expected);
-    assert.ok(live.site.apis[0]!.pages.some((p) => p.sections.length > 0));
+    const channel = live.source.site.apis[0]!.pages.find((p) => p.kind === 'channel')!;
+    assert.deepEqual(channel.sections, [], 'only summaries until a page asks');
+    await live.source.pageContent(channel);
+    assert.ok(channel.sections.length > 0);
+    await live.source.allPageContent();
+    assert.deepEqual(JSON.parse(JSON.stringify(live.source.site)), expected);
   });
 
   it('reports findings after the pages: an edit that breaks a reference shows on the page it concerns', async () => {
@@ -41,13 +45,13 @@ describe('LiveSite (apidesc-docs dev)', () => {
     const { ok, findings } = await live.refresh();
     assert.equal(ok, true);
     assert.equal(await findings, true, 'the findings changed');
-    const flagged = live.site.apis[0]!.pages.filter((p) => p.diagnostics?.some((d) => d.code === 'ref-unresolved'));
+    const flagged = live.source.site.apis[0]!.pages.filter((p) => p.diagnostics?.some((d) => d.code === 'ref-unresolved'));
     assert.ok(flagged.length > 0, 'a page shows the broken reference');
-    assert.ok((live.site.apis[0]!.errorCount ?? 0) > 0);
+    assert.ok((live.source.site.apis[0]!.errorCount ?? 0) > 0);
     writeFileSync(file, text);
     const fixed = await live.refresh();
     assert.equal(await fixed.findings, true);
-    assert.equal(live.site.apis[0]!.errorCount, undefined);
+    assert.equal(live.source.site.apis[0]!.errorCount, undefined);
   });
 
   it("starts validating once the reader's page has been sent, not while it is rendered", async () => {
@@ -64,11 +68,11 @@ describe('LiveSite (apidesc-docs dev)', () => {
   });
 
   it('keeps the previous site when the document cannot be read, and says so', async () => {
-    const before = live.site;
+    const before = live.source;
     writeFileSync(file, 'apidesc: 3.0.0\ninfo: [broken\n');
     const { ok, findings } = await live.refresh();
     assert.equal(ok, false);
     assert.equal(await findings, false);
-    assert.equal(live.site, before);
+    assert.equal(live.source, before);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The site data `apidesc-docs dev` renders from: the documents are validated and modelled in
  * this process after every edit, but only the summaries of the pages (what lists and navigation
- * show) are computed up front; a page's description, facts and sections are computed the first
- * time something reads them, which is when that page is rendered. So an edit costs reading the
+ * show) are computed up front; a page's description, facts and sections are computed when the
+ * page asks for them (SiteSource.pageContent), which is when that page is rendered. So an edit costs reading the
  * document plus the page being looked at, not the whole site (about 4 s of page building at
  * 1,000 channels); validation follows in a worker thread and its findings replace the previous
  * ones when it ends.
@@ -16,13 +16,16 @@ import { highlightPage } from '../lib/highlight/highlight-page.ts';
 import { Worker } from 'node:worker_threads';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { openDocument, type ValidateOptions } from '../lib/validate/validate-document.ts';
-import type { SiteData, SiteSettings } from '../site/site-data-types.ts';
+import type { Page } from '../lib/model/page-types.ts';
+import type { SiteSettings } from '../site/site-data-types.ts';
 import { moduleFile } from '../lib/module-file.ts';
 import { expandInputs } from './inputs.ts';
 import type { CliIO } from './io.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import { checkGuideRefs } from './guide-check.ts';
-import { attachDiagnostics, buildSiteData, completeOnRead, type SourceCopy } from './site-data-file.ts';
+import { attachDiagnostics, buildSiteData, type SourceCopy } from './site-data-file.ts';
+import { completeSite, type SiteSource } from '../site/site-source.ts';
+import { contentShapesRoutes } from '../site/site-data.ts';
 
 /** The site's settings and the guides' references, read again with every refresh (guides change too). */
 export type GuidesReader = () => { settings: SiteSettings; refs: GuideRef[] };
@@ -34,7 +37,7 @@ const VALIDATION_IDLE_START_MS = 1000;
 const PRINTED = 20;
 
 export class LiveSite {
-  #site: SiteData = { apis: [] };
+  #source: SiteSource = completeSite({ apis: [] });
   #copies = new Map<string, SourceCopy>();
   #files: string[] = [];
   #highlighter: Highlighter | undefined;
@@ -56,8 +59,9 @@ export class LiveSite {
     this.#guides = guides;
   }
 
-  get site(): SiteData {
-    return this.#site;
+  /** The site of the latest version that could be read, for the pages (a new object after every refresh). */
+  get source(): SiteSource {
+    return this.#source;
   }
 
   /** Every local file the documents are made of (to watch). */
@@ -128,12 +132,18 @@ export class LiveSite {
     model.site.apis.forEach((api, i) => {
       attachDiagnostics(api, this.#findings.get(rootFiles[i]!) ?? [], opened[i]!.doc, cwd);
       if (api.descriptionHtml) api.descriptionHtml = highlightWith(highlighter, api.descriptionHtml);
-      for (const page of api.pages)
-        completeOnRead(page, (p) => {
-          model.completePage(i, p);
-          highlightPage(highlighter, p);
-        });
     });
+    // Complete and highlighted once, when a page needs its content.
+    const completed = new WeakSet<Page>();
+    const withContent = (page: Page): Page => {
+      if (!completed.has(page)) {
+        completed.add(page);
+        highlightPage(highlighter, model.complete(page));
+      }
+      return page;
+    };
+    // The pages whose content decides routes (a server's paged lists) are listed with it.
+    for (const api of model.site.apis) for (const page of api.pages) if (contentShapesRoutes(page)) withContent(page);
     if (this.#guides) {
       const { settings, refs } = this.#guides();
       model.site.settings = settings;
@@ -142,10 +152,18 @@ export class LiveSite {
         refs,
         model.site.apis,
         opened.map(({ doc }) => doc),
+        withContent,
       );
       if (broken.length > 0) this.#io.err(formatText(broken));
     }
-    this.#site = model.site;
+    const site = model.site;
+    this.#source = {
+      site,
+      pageContent: async (page) => void withContent(page),
+      allPageContent: async () => {
+        for (const api of site.apis) for (const page of api.pages) withContent(page);
+      },
+    };
     this.#copies = new Map(model.copies.map((c) => [c.to, c]));
     const findings = this.#pageServedOrIdle(generation)
       .then(validation)

@@ -1,13 +1,11 @@
 /**
- * The first half of `apidesc-docs build`: validates the documents, builds the model, and writes
- * what the rest of the build needs into the work folder: the site data for the renderer
- * (`site.json`, the page summaries, written whole and then renamed so the renderer never reads
- * half of it, and `site.json.content`, each page's content, appended while the renderer
- * renders; see write-site-data.ts), the source copies (`files/`), and a summary
- * (`prepared.json`). Runs in its own process (prepare-runner.ts), so all of its memory is
- * returned when it ends.
+ * The first half of `apidesc-docs build`: validates the documents, builds the model, writes the
+ * site data stream for the renderer (write-site-data.ts) and the source copies into the work
+ * folder (`files/`), and returns a summary of the site for the rest of the build. Runs in its own
+ * process (prepare-runner.ts), so all of its memory is returned when it ends.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
@@ -19,7 +17,7 @@ import type { BuildOptions } from './build-options.ts';
 import { checkGuideRefs } from './guide-check.ts';
 import { EXIT, type CliIO } from './io.ts';
 import { inputBytes } from './inputs.ts';
-import { buildSiteData, CodeHighlighter, completePagesOnRead } from './site-data-file.ts';
+import { buildSiteData, CodeHighlighter } from './site-data-file.ts';
 import { BATCH_PAGES, digest, writeSiteData } from './write-site-data.ts';
 import { validateCommand } from './validate-command.ts';
 
@@ -27,8 +25,8 @@ export interface PrepareRequest {
   inputs: string[];
   options: BuildOptions;
   cwd: string;
+  /** The build's work folder: the source copies go into its `files/`. */
   work: string;
-  dataFile: string;
   settings: SiteSettings;
   /** The reference components of the guides, resolved once the documents are modelled. */
   guideRefs: GuideRef[];
@@ -45,14 +43,14 @@ export interface PreparedSite {
   readFiles: string[];
 }
 
-/** Returns the summary it also writes to `prepared.json`, or the exit code to stop the build with. */
-export async function prepareSite(request: PrepareRequest, io: CliIO): Promise<PreparedSite | number> {
+/** Writes the site data to `out` (left open); returns the summary of the site, or the exit code to stop the build with. */
+export async function prepareSite(request: PrepareRequest, out: Writable, io: CliIO): Promise<PreparedSite | number> {
   // Sites this large highlight on two threads: the worker loads shiki while the documents are checked.
   const parallel = inputBytes(request.inputs, request.cwd) >= PARALLEL_HIGHLIGHT_BYTES;
   const highlighter = new CodeHighlighter({ parallel });
   if (parallel) highlighter.warmUp();
   try {
-    return await prepareWith(request, highlighter, io);
+    return await prepareWith(request, out, highlighter, io);
   } finally {
     await highlighter.close();
   }
@@ -67,7 +65,8 @@ export async function prepareSite(request: PrepareRequest, io: CliIO): Promise<P
 const PARALLEL_HIGHLIGHT_BYTES = 3 * 1024 * 1024;
 
 async function prepareWith(
-  { inputs, options, cwd, work, dataFile, settings, guideRefs }: PrepareRequest,
+  { inputs, options, cwd, work, settings, guideRefs }: PrepareRequest,
+  out: Writable,
   highlighter: CodeHighlighter,
   io: CliIO,
 ): Promise<PreparedSite | number> {
@@ -90,16 +89,16 @@ async function prepareWith(
     return validation.exitCode;
   }
   if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
-  // Page summaries now; each page completes itself when it is read (by a guide's reference
+  // Page summaries now; a page's content is modelled when it is needed (by a guide's reference
   // check, then when it is written), so only a batch of full pages is ever held.
   const model = buildSiteData(docs, cwd, { deferPages: true });
-  completePagesOnRead(model);
   const { site, routes, copies } = model;
   site.settings = settings;
   const refProblems = checkGuideRefs(
     guideRefs,
     site.apis,
     docs.map((d) => d.doc),
+    model.complete,
   );
   if (refProblems.length > 0) {
     const sources = new Map([...new Set(refProblems.map((d) => d.file))].map((file) => [file, readFileSync(resolve(cwd, file), 'utf8')]));
@@ -109,7 +108,7 @@ async function prepareWith(
     io.err('Build stopped: fix the references of the guides above, or build a preview with --allow-invalid (they are then shown as broken).');
     return EXIT.invalid;
   }
-  const digests = await writeSiteData(dataFile, site, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed);
+  const digests = await writeSiteData(out, site, model.complete, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed);
   for (const route of routes) {
     const hash = digests.get(route.url);
     if (hash) route.hash = hash;
@@ -141,6 +140,5 @@ async function prepareWith(
     validateMs,
     readFiles: docs.flatMap(({ doc }) => doc.files.filter((f) => !isRemote(f.path)).map((f) => f.path)),
   };
-  writeFileSync(join(work, 'prepared.json'), JSON.stringify(prepared));
   return prepared;
 }

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempDir } from '../../test/helpers.ts';
+import { completeSite } from '../site/site-source.ts';
 import { pageFile, renderPages, type PageRenderer } from './render-pages.ts';
 
 /** An app that answers every request with a page naming its URL, and records the requests. */
@@ -25,12 +26,16 @@ function recordingApp(status = (_url: URL): number => 200): PageRenderer & { req
   return app;
 }
 
+/** What the pages would read their data from. */
+const locals = { site: completeSite({ apis: [] }) };
+
 describe('renderPages', () => {
   it('writes each page to <url>/index.html, requested under the base path and site origin', async () => {
     const out = join(tempDir(), 'site');
     const app = recordingApp();
     await renderPages(app, ['', 'search/', 'channels/orders.created/', 'channels/orders.created/messages/placed/'], {
       outDir: out,
+      locals,
       base: '/docs',
       site: 'https://api.example.com/ignored/path',
     });
@@ -50,7 +55,7 @@ describe('renderPages', () => {
   it('renders at most `concurrency` pages at a time, and each page once', async () => {
     const urls = Array.from({ length: 30 }, (_, i) => `channels/c${i}/`);
     const app = recordingApp();
-    await renderPages(app, urls, { outDir: join(tempDir(), 'site'), concurrency: 3 });
+    await renderPages(app, urls, { outDir: join(tempDir(), 'site'), locals, concurrency: 3 });
     assert.equal(app.mostAtOnce, 3);
     assert.equal(new Set(app.requested).size, 30);
     assert.equal(app.requested.length, 30);
@@ -60,7 +65,7 @@ describe('renderPages', () => {
     const out = join(tempDir(), 'site');
     const app = recordingApp((url) => (url.pathname === '/channels/broken/' ? 500 : 200));
     await assert.rejects(
-      renderPages(app, ['channels/fine/', 'channels/broken/'], { outDir: out, concurrency: 1 }),
+      renderPages(app, ['channels/fine/', 'channels/broken/'], { outDir: out, locals, concurrency: 1 }),
       /the page \/channels\/broken\/ could not be rendered \(HTTP 500\)/,
     );
     assert.ok(existsSync(join(out, 'channels/fine/index.html')));
@@ -72,6 +77,6 @@ describe('renderPages', () => {
     assert.throws(() => pageFile(out, '../escaped/'), /leads outside the output folder/);
     assert.throws(() => pageFile(out, 'channels/../../escaped/'), /leads outside the output folder/);
     assert.equal(pageFile(out, 'channels/a.b-c/'), join(out, 'channels/a.b-c/index.html'));
-    await assert.rejects(renderPages(recordingApp(), ['../escaped/'], { outDir: out }), /leads outside the output folder/);
+    await assert.rejects(renderPages(recordingApp(), ['../escaped/'], { outDir: out, locals }), /leads outside the output folder/);
   });
 });

@@ -6,13 +6,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 
-/** Astro's app, as the renderer bundle exports it. */
+/** Astro's app, as the renderer bundle exports it: `locals` reach every page as Astro.locals. */
 export interface PageRenderer {
-  render(request: Request): Promise<Response>;
+  render(request: Request, options: { locals: App.Locals }): Promise<Response>;
 }
 
 export interface RenderPagesOptions {
   outDir: string;
+  /** What every page reads its data from. */
+  locals: App.Locals;
   /** Path the site is served from (Astro's `base`), e.g. `/docs/`; default `/`. */
   base?: string;
   /** Public origin (Astro's `site`): pages see it in their URL, as in a static build. */
@@ -37,7 +39,7 @@ export async function renderPages(app: PageRenderer, urls: string[], options: Re
     while (next < urls.length) {
       const url = urls[next++]!;
       const file = pageFile(outDir, url);
-      const response = await app.render(new Request(new URL(url.split('/').map(encodeURIComponent).join('/'), root)));
+      const response = await app.render(new Request(new URL(url.split('/').map(encodeURIComponent).join('/'), root)), { locals: options.locals });
       // The not-found page answers 404, as it should when a host serves it.
       if (response.status !== (url === NOT_FOUND_URL ? 404 : 200))
         throw new Error(`the page /${url} could not be rendered (HTTP ${response.status}); the renderer's message is above`);

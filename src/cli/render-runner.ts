@@ -3,10 +3,12 @@
  * documents are validated: it loads the site's renderer (and makes it, the first time) while
  * the model is built, then renders each page as its data arrives (render-site.ts). A process of
  * its own also keeps the renderer's memory apart from the model's and the command's.
- * Arguments: one JSON object {root, outDir, base?, site?}; the site data path and the guides
- * are in the environment.
+ * Arguments: one JSON object {root, outDir, base?, site?}; the guides are in the environment.
+ * Standard input: the site data stream (src/site/site-stream.ts), from the prepare process
+ * directly (a pipe) or from the file it wrote.
  */
 import { guideFilesFromEnvironment } from '../site/guide-files.ts';
+import { readSiteStream } from '../site/site-stream.ts';
 import { endWithParent } from './child-lifetime.ts';
 import { renderSite } from './render-site.ts';
 
@@ -19,17 +21,18 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => 
 endWithParent();
 
 const guides = guideFilesFromEnvironment();
+const source = readSiteStream(process.stdin);
+// Awaited by renderSite; a stream that ends early is reported there, not as an unhandled rejection meanwhile.
+source.catch(() => {});
 try {
-  await renderSite(
-    { ...options, ...(guides ? { guides } : {}) },
-    {
-      onBuild: () => process.stderr.write('Bundling the site renderer for these sources (once; later builds reuse it)…\n'),
-      onWait: () => process.stderr.write('Waiting for another build of the same site folder to finish bundling the renderer…\n'),
-    },
-  );
+  await renderSite({ ...options, ...(guides ? { guides } : {}) }, source, {
+    onBuild: () => process.stderr.write('Bundling the site renderer for these sources (once; later builds reuse it)…\n'),
+    onWait: () => process.stderr.write('Waiting for another build of the same site folder to finish bundling the renderer…\n'),
+  });
 } catch (error) {
   // The command reports the failure; Astro has printed a page's own error above this.
   process.stderr.write(`apidesc-docs: ${error instanceof Error ? error.message : String(error)}\n`);
-  // Now: pages still waiting for their content would keep the process alive.
-  process.exit(1);
+  process.exitCode = 1;
 }
+// Now: the site data stream (standard input) would keep the process alive.
+process.exit();

@@ -154,7 +154,7 @@ async function buildBundle(input: RendererInput, outDir: string): Promise<void> 
 }
 
 /** Astro's adapter API: a server entry of our own, run by this command rather than a host. */
-function rendererAdapter(serverEntrypoint: string): AstroIntegration {
+export function rendererAdapter(serverEntrypoint: string): AstroIntegration {
   return {
     name: 'apidesc-renderer',
     hooks: {

@@ -16,7 +16,6 @@ import { within } from '../lib/real-path.ts';
 import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteApi, SiteData } from '../site/site-data-types.ts';
-import { PAGE_CONTENT_FIELDS } from '../site/site-data-file-format.ts';
 
 /** A file to put into the site at `to` (relative to the output folder); its text is made on demand. */
 export interface SourceCopy {
@@ -28,8 +27,11 @@ export interface SiteModel {
   site: SiteData;
   routes: RouteEntry[];
   copies: SourceCopy[];
-  /** With `deferPages`: fills in a page of `site.apis[api]` (see buildApiModel). */
-  completePage: (api: number, page: Page) => void;
+  /**
+   * With `deferPages`: fills in a page of the site (its description, facts and sections; see
+   * buildApiModel) and returns it; a page filled already is returned as it is.
+   */
+  complete: (page: Page) => Page;
 }
 
 /** Folders at the root of every site: an API of a portal never takes one of these names. */
@@ -37,7 +39,8 @@ const RESERVED_FOLDERS = new Set(['search', 'guides', 'pagefind', 'assets', 'sou
 
 export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[] }[], cwd: string, options: ModelOptions = {}): SiteModel {
   const copies: SourceCopy[] = [];
-  const completers: ((page: Page) => void)[] = [];
+  const completerOf = new WeakMap<Page, (page: Page) => void>();
+  const completed = new WeakSet<Page>();
   // In a portal each API lives under /<api-slug>/; the slug comes from the file name, which is
   // stable across releases (titles and versions change), with as many parent folders as it
   // takes to tell files of the same name apart (backend/asyncapi.yaml → backend-asyncapi).
@@ -48,7 +51,10 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
   const apis = docs.map(({ doc, diagnostics = [] }, i) => {
     const slug = slugs.get(names[i]!)!;
     const model = buildApiModel(doc, slug, cwd, options);
-    completers.push(model.completePage);
+    for (const page of model.pages) {
+      if (options.deferPages) completerOf.set(page, model.completePage);
+      else completed.add(page);
+    }
     const prefix = portal ? `${slug}/` : '';
     for (const r of model.routes) routes.push({ ...r, url: prefix + r.url });
     const counts: Record<string, number> = {};
@@ -76,7 +82,14 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
     attachDiagnostics(api, diagnostics, doc, cwd);
     return api;
   });
-  return { site: { apis }, routes, copies, completePage: (api, page) => completers[api]?.(page) };
+  const complete = (page: Page): Page => {
+    if (!completed.has(page)) {
+      completed.add(page);
+      completerOf.get(page)?.(page);
+    }
+    return page;
+  };
+  return { site: { apis }, routes, copies, complete };
 }
 
 function uniqueNames(files: string[]): string[] {
@@ -263,37 +276,6 @@ export async function highlightSite(site: SiteData): Promise<void> {
     await highlighter.run(jobs);
   } finally {
     await highlighter.close();
-  }
-}
-
-/** Every page of a model built with `deferPages` completes itself when first read. */
-export function completePagesOnRead(model: SiteModel): void {
-  model.site.apis.forEach((api, i) => {
-    for (const page of api.pages) completeOnRead(page, (p) => model.completePage(i, p));
-  });
-}
-
-/** Makes `page` complete itself (with `complete`) the first time one of its content fields (PAGE_CONTENT_FIELDS) is read. */
-export function completeOnRead(page: Page, complete: (page: Page) => void): void {
-  const run = (): void => {
-    for (const key of PAGE_CONTENT_FIELDS) delete (page as unknown as Record<string, unknown>)[key];
-    page.facts = [];
-    page.sections = [];
-    complete(page);
-  };
-  for (const key of PAGE_CONTENT_FIELDS) {
-    Object.defineProperty(page, key, {
-      configurable: true,
-      enumerable: true,
-      get() {
-        run();
-        return (page as unknown as Record<string, unknown>)[key];
-      },
-      set(value: unknown) {
-        run();
-        (page as unknown as Record<string, unknown>)[key] = value;
-      },
-    });
   }
 }
 

@@ -99,7 +99,7 @@ async function siteDiagnostics(
   const diagnostics = [...site.diagnostics];
   if (site.guidesDir) {
     // Loaded only when there are guides: the MDX parser and the model would double the start-up of `validate`.
-    const [{ readGuides }, { buildSiteData, completePagesOnRead }, { checkGuideRefs }] = await Promise.all([
+    const [{ readGuides }, { buildSiteData }, { checkGuideRefs }] = await Promise.all([
       import('./read-guides.ts'),
       import('./site-data-file.ts'),
       import('./guide-check.ts'),
@@ -110,14 +110,14 @@ async function siteDiagnostics(
     const docs = results.flatMap(({ file, doc }) => (doc ? [{ file, doc }] : []));
     // References can only be checked against documents that were read.
     if (docs.length === results.length && guides.refs.length > 0) {
-      // Page summaries only; the few pages a guide shows complete themselves when read.
+      // Page summaries only; the few pages a guide shows are completed by the check.
       const model = buildSiteData(docs, cwd, { deferPages: true });
-      completePagesOnRead(model);
       diagnostics.push(
         ...checkGuideRefs(
           guides.refs,
           model.site.apis,
           docs.map((d) => d.doc),
+          model.complete,
         ),
       );
     }

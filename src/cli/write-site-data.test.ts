@@ -1,13 +1,12 @@
 /** The site data as the build writes it, summaries first and content after, read back as the renderer reads it. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
-import { tempDir } from '../../test/helpers.ts';
-import { PageContentFeed } from '../site/page-content-feed.ts';
-import { contentFileOf, readSummaries } from '../site/site-data-file-format.ts';
+import type { Page } from '../lib/model/page-types.ts';
+import { lineReader, readSiteStream } from '../site/site-stream.ts';
 import { validateDocument } from '../lib/validate/validate-document.ts';
-import { buildSiteData, CodeHighlighter, completePagesOnRead, highlightSite } from './site-data-file.ts';
+import { buildSiteData, CodeHighlighter, highlightSite } from './site-data-file.ts';
 import { writeSiteData } from './write-site-data.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -25,24 +24,54 @@ describe('writeSiteData', () => {
       const whole = buildSiteData(await docs(), repo);
       await highlightSite(whole.site);
       const model = buildSiteData(await docs(), repo, { deferPages: true });
-      completePagesOnRead(model);
-      const dataFile = join(tempDir('apidesc-write-'), 'site.json');
+      // A reader that takes 64 KB at a time: the writer waits for it (backpressure), as for the renderer's pipe.
+      const out = new PassThrough({ highWaterMark: 1 << 16 });
+      const text: string[] = [];
+      const read = (async () => {
+        for await (const line of lineReader(out)) text.push(line);
+      })();
       const highlighter = new CodeHighlighter({ parallel: false });
       let digests: Map<string, string>;
       try {
-        digests = await writeSiteData(dataFile, model.site, highlighter, batchPages);
+        digests = await writeSiteData(out, model.site, model.complete, highlighter, batchPages);
       } finally {
         await highlighter.close();
       }
-      const { site, waiting } = readSummaries(readFileSync(dataFile));
+      out.end();
+      await read;
+      const source = await readSiteStream(text.map((line) => `${line}\n`));
+      const { site } = source;
+      const pageCount = site.apis[0]!.pages.length;
       const servers = site.apis[0]!.pages.filter((p) => p.kind === 'server');
-      assert.ok(servers.length > 0 && servers.every((p) => !waiting.includes(p)), 'servers come whole: their paged lists are routes');
-      assert.equal(waiting.length, site.apis[0]!.pages.length - servers.length);
-      assert.equal(readFileSync(contentFileOf(dataFile), 'utf8').split('\n').length - 1, waiting.length, 'a content line per other page');
-      await new PageContentFeed(contentFileOf(dataFile), waiting, () => {}).all();
+      assert.ok(servers.length > 0, 'the document has servers');
+      assert.equal(text.length, 1 + pageCount + (pageCount - servers.length), 'a head line, a summary per page, a content line per page but the servers');
+      assert.ok(
+        servers.every((p) => JSON.parse(text[1 + site.apis[0]!.pages.indexOf(p)]!).sections !== undefined),
+        'servers come whole: their paged lists are routes',
+      );
+      await source.allPageContent();
       assert.deepEqual(site, whole.site);
       assert.ok(JSON.stringify(site).includes('<pre class=\\"hl\\"'), 'the code is highlighted');
       assert.equal(digests.size, site.apis[0]!.pages.length, 'a digest per page');
     });
   }
+
+  it("gives a page the same digest whether or not something read its content before it was written (a guide's reference)", async () => {
+    const digestsOf = async (readFirst: (page: Page) => boolean): Promise<Map<string, string>> => {
+      const model = buildSiteData(await docs(), repo, { deferPages: true });
+      for (const page of model.site.apis[0]!.pages) if (readFirst(page)) model.complete(page);
+      const out = new PassThrough();
+      out.resume();
+      const highlighter = new CodeHighlighter({ parallel: false });
+      try {
+        return await writeSiteData(out, model.site, model.complete, highlighter, 25);
+      } finally {
+        await highlighter.close();
+      }
+    };
+    const untouched = await digestsOf(() => false);
+    const read = await digestsOf((page) => page.kind === 'channel' || page.kind === 'operation');
+    assert.ok(untouched.size > 10);
+    assert.deepEqual(read, untouched);
+  });
 });

@@ -1,16 +1,16 @@
 /**
- * Writes the site data (src/site/site-data-file-format.ts): first the summaries file, whole and
- * then renamed, so the renderer never reads half of it; then the content of the pages, batch by
- * batch: each batch is completed, highlighted, digested, appended to the content file, and then
- * let go. The renderer renders pages as their content arrives, and the prepare process holds the
- * document and the summaries, never every page's full content at once (what made it the largest
- * process of a big build).
+ * Writes the site data stream (src/site/site-stream.ts) for the renderer: first the summaries,
+ * then the content of the pages, batch by batch: each batch is completed, highlighted, digested,
+ * written, and then let go. The renderer renders pages as their content arrives, and the prepare
+ * process holds the document and the summaries, never every page's full content at once (what
+ * made it the largest process of a big build).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { descriptionJob, pageJobs } from '../lib/highlight/highlight-page.ts';
 import type { Page } from '../lib/model/page-types.ts';
-import { contentFileOf, contentLine, headLine, summaryLine } from '../site/site-data-file-format.ts';
+import { contentLine, headLine, summaryLine } from '../site/site-stream.ts';
 import type { SiteApi, SiteData } from '../site/site-data-types.ts';
 import { contentShapesRoutes } from '../site/site-data.ts';
 import type { CodeHighlighter } from './site-data-file.ts';
@@ -33,83 +33,75 @@ function pageDigest(page: Page): string {
   return digest(JSON.stringify({ ...page, source, ...(diagnostics ? { diagnostics } : {}) }));
 }
 
-/** Gathers text into blocks of about WRITE_BLOCK bytes per write. */
+/** Gathers text into blocks of about WRITE_BLOCK bytes per write, and waits when the reader is behind. */
 class BlockWriter {
-  readonly #fd: number;
+  readonly #out: Writable;
   #pending: string[] = [];
   #size = 0;
 
-  constructor(fd: number) {
-    this.#fd = fd;
+  constructor(out: Writable) {
+    this.#out = out;
   }
 
-  write(chunk: string): void {
+  async write(chunk: string): Promise<void> {
     this.#pending.push(chunk);
     this.#size += chunk.length;
-    if (this.#size >= WRITE_BLOCK) this.flush();
+    if (this.#size >= WRITE_BLOCK) await this.flush();
   }
 
-  flush(): void {
-    if (this.#pending.length > 0) writeSync(this.#fd, this.#pending.join(''));
+  async flush(): Promise<void> {
+    const block = this.#pending.join('');
     this.#pending = [];
     this.#size = 0;
-  }
-}
-
-/** Writes a file through a BlockWriter; closed however `write` ends. */
-async function withFile(path: string, write: (out: BlockWriter) => Promise<void> | void): Promise<void> {
-  const fd = openSync(path, 'w');
-  try {
-    const out = new BlockWriter(fd);
-    await write(out);
-    out.flush();
-  } finally {
-    closeSync(fd);
+    if (block !== '' && !this.#out.write(block)) await once(this.#out, 'drain');
   }
 }
 
 /**
- * Writes `site` to `path` (the summaries) and its content file, its code highlighted by
- * `highlighter` (left open: the caller may have started it early), `batchPages` pages at a time
- * (BATCH_PAGES). Its pages complete themselves when read (completeOnRead) and are emptied once
- * written. Returns the digest of each page by its URL relative to the site.
+ * Writes `site` to `out`, its pages completed by `complete` (SiteModel.complete) and their code
+ * highlighted by `highlighter` (left open: the caller may have started it early), `batchPages`
+ * pages at a time (BATCH_PAGES); pages are emptied once written. Returns the digest of each page
+ * by its URL relative to the site. `out` is left open.
  */
-export async function writeSiteData(path: string, site: SiteData, highlighter: CodeHighlighter, batchPages: number): Promise<Map<string, string>> {
+export async function writeSiteData(
+  out: Writable,
+  site: SiteData,
+  complete: (page: Page) => Page,
+  highlighter: CodeHighlighter,
+  batchPages: number,
+): Promise<Map<string, string>> {
   const digests = new Map<string, string>();
-  const complete = async (api: SiteApi, pages: Page[]): Promise<void> => {
+  const completeBatch = async (api: SiteApi, pages: Page[]): Promise<void> => {
     // The digest is of the content, not of how it is coloured: taken before highlighting.
-    for (const page of pages) digests.set(api.prefix + page.url, pageDigest(page));
+    for (const page of pages) digests.set(api.prefix + page.url, pageDigest(complete(page)));
     await highlighter.run(pages.flatMap(pageJobs));
   };
   await highlighter.run(site.apis.flatMap((api) => descriptionJob(api.descriptionHtml, (html) => (api.descriptionHtml = html))));
   const whole = new Set<Page>();
   for (const api of site.apis) {
     const pages = api.pages.filter(contentShapesRoutes);
-    await complete(api, pages);
+    await completeBatch(api, pages);
     for (const page of pages) whole.add(page);
   }
-  // The content file exists before the summaries do: the renderer opens it once it has them.
-  await withFile(contentFileOf(path), async (content) => {
-    await withFile(`${path}.partial`, (summaries) => {
-      summaries.write(headLine(site));
-      for (const api of site.apis) for (const page of api.pages) summaries.write(summaryLine(page, whole.has(page)));
-    });
-    renameSync(`${path}.partial`, path);
-    for (const page of whole) forget(page);
-    for (const api of site.apis) {
-      const rest = api.pages.filter((page) => !whole.has(page));
-      for (let start = 0; start < rest.length; start += batchPages) {
-        const batch = rest.slice(start, start + batchPages);
-        await complete(api, batch);
-        for (const page of batch) {
-          content.write(contentLine(page));
-          forget(page);
-        }
-        // Each batch is written at once: the renderer is waiting for it.
-        content.flush();
+  const writer = new BlockWriter(out);
+  await writer.write(headLine(site));
+  for (const api of site.apis) for (const page of api.pages) await writer.write(summaryLine(page, whole.has(page)));
+  // The summaries at once: the renderer lists the pages from them and starts.
+  await writer.flush();
+  for (const page of whole) forget(page);
+  for (const api of site.apis) {
+    const rest = api.pages.filter((page) => !whole.has(page));
+    for (let start = 0; start < rest.length; start += batchPages) {
+      const batch = rest.slice(start, start + batchPages);
+      await completeBatch(api, batch);
+      for (const page of batch) {
+        await writer.write(contentLine(page));
+        forget(page);
       }
+      // Each batch is written at once: the renderer is waiting for it.
+      await writer.flush();
     }
-  });
+  }
   return digests;
 }
 

@@ -95,12 +95,15 @@ function pointerOf(ref: string): string | undefined {
 /**
  * Resolves a component's `ref` (and `api`, needed in a portal of several APIs). `ApiLink` may
  * point inside an object (a property of a schema): the link goes to the object's page, if
- * `exists` (given by the build, which has the documents) confirms the pointer.
+ * `exists` (given by the build, which has the documents) confirms the pointer. `complete` gives
+ * a page its content before a section of it is looked for (the build's prepare step models a
+ * page's content only when it is needed); the renderer's pages have theirs already.
  */
 export function resolveGuideRef(
   apis: SiteApi[],
   use: Pick<GuideRef, 'component' | 'ref' | 'api'>,
   exists?: (api: SiteApi, pointer: string) => boolean,
+  complete: (page: Page) => Page = (page) => page,
 ): ResolvedRef {
   const spec = GUIDE_COMPONENTS[use.component];
   if (!spec) return { message: `unknown component <${use.component}>`, hint: `Components: ${Object.keys(GUIDE_COMPONENTS).join(', ')}.` };
@@ -136,7 +139,7 @@ export function resolveGuideRef(
       message: `<${use.component}> shows ${spec.what}, but ${use.ref} is a ${page.kind.replace('component:', 'component ')}`,
       hint: `Point it at ${spec.what}, or use <ApiLink> to link to any object.`,
     };
-  const section = spec.section?.(page);
+  const section = spec.section?.(complete(page));
   if (spec.section && !section)
     return { message: `<${use.component}>: ${use.ref} has nothing to show (${spec.what} is expected)`, hint: `Point it at ${spec.what}.` };
   return { api, page, ...(section ? { section } : {}), ...(anchor ? { anchor } : {}) };

@@ -1,73 +1,12 @@
 /**
- * The data the Astro pages render: written by `apidesc-docs build` (src/cli/build-command.ts)
- * as JSON and read here once. Pages never parse, resolve or validate documents themselves.
+ * What the pages compute from the site data (src/site/site-source.ts hands it to them): links,
+ * sections, the lists split into pages, the sidebar's groups. Pages never parse, resolve or
+ * validate documents themselves.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from '../lib/model/page-types.ts';
 import type { Link } from '../lib/model/types.ts';
-import type { SiteApi, SiteData, SiteSettings } from './site-data-types.ts';
-import { PageContentFeed } from './page-content-feed.ts';
-import { contentFileOf, readSummaries } from './site-data-file-format.ts';
+import type { SiteApi, SiteSettings } from './site-data-types.ts';
 import { byEnglishTitle } from '../lib/text-order.ts';
-
-let cached: { file: string | undefined; data: Promise<{ site: SiteData; feed?: PageContentFeed }> } | undefined;
-
-/**
- * `apidesc-docs dev` renders pages on request in its own process and hands the pages the data it
- * keeps up to date (src/cli/dev-server.ts), instead of a file.
- */
-export const LIVE_SITE_KEY = '__apidescLiveSite';
-
-/** How long the renderer waits for the data file (written once the documents are validated and modelled). */
-const DATA_WAIT_MS = 30 * 60_000;
-
-/**
- * The site data. `apidesc-docs build` starts the renderer before the documents are validated, so
- * that Astro bundles the site while the documents are checked (two cores, two jobs): the data
- * file appears when the page summaries are ready (written whole, then renamed), and pages wait
- * for it. Each page's content follows while the site renders: await pageContent(page) before
- * reading it. Read once per build; keyed by the file, which is new for every build (the
- * rendering modules can outlive a build when several run in one process: Node caches them by URL).
- */
-export async function siteData(): Promise<SiteData> {
-  return (await loaded()).site;
-}
-
-/** Resolves once `page` has its content (descriptionHtml, facts, sections). */
-export async function pageContent(page: Page): Promise<void> {
-  await (await loaded()).feed?.arrived(page);
-}
-
-/** Resolves once every page has its content (guides show parts of any page). */
-export async function allPageContent(): Promise<void> {
-  await (await loaded()).feed?.all();
-}
-
-function loaded(): Promise<{ site: SiteData; feed?: PageContentFeed }> {
-  // Live pages complete themselves when read.
-  const live = (globalThis as Record<string, unknown>)[LIVE_SITE_KEY] as (() => SiteData) | undefined;
-  if (live) return Promise.resolve({ site: live() });
-  const file = process.env.APIDESC_SITE_DATA;
-  if (cached && cached.file === file) return cached.data;
-  cached = { file, data: file ? readWhenWritten(file) : Promise.resolve({ site: { apis: [] } }) };
-  return cached.data;
-}
-
-async function readWhenWritten(file: string): Promise<{ site: SiteData; feed: PageContentFeed }> {
-  const end = Date.now() + DATA_WAIT_MS;
-  const parent = process.ppid;
-  const stillWritten = (): void => {
-    if (Date.now() > end) throw new Error(`the site data ${file} was not written`);
-    // The build that would write it is gone (this process was handed to init): stop waiting.
-    if (process.ppid !== parent) throw new Error('the build that started this renderer has ended');
-  };
-  while (!existsSync(file)) {
-    stillWritten();
-    await new Promise((ready) => setTimeout(ready, 20));
-  }
-  const { site, waiting } = readSummaries(readFileSync(file));
-  return { site, feed: new PageContentFeed(contentFileOf(file), waiting, stillWritten) };
-}
 
 /** Site-relative URL of a page of `api` (Astro's base is added by the caller). */
 export function pageHref(base: string, api: SiteApi, url: string): string {

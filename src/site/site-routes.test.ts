@@ -1,9 +1,8 @@
 /** The site's pages as a build renders them, and each route's props. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from '../lib/model/page-types.ts';
 import { DEFAULT_SETTINGS, type SiteApi, type SiteData } from './site-data-types.ts';
-import { LIVE_SITE_KEY } from './site-data.ts';
 import { guideRouteIds, routeProps, siteUrls } from './site-routes.ts';
 import { fixturePage } from '../../test/page-fixture.ts';
 
@@ -29,13 +28,9 @@ describe('site routes', () => {
       ],
     },
   };
-  // The pages read the site data the way `dev` hands it over (src/site/site-data.ts).
-  const global = globalThis as Record<string, unknown>;
-  before(() => (global[LIVE_SITE_KEY] = () => site));
-  after(() => delete global[LIVE_SITE_KEY]);
 
   it('lists the home and search pages first, every API page, list page and overview, and the guides last', async () => {
-    const urls = await siteUrls((id) => id === 'start');
+    const urls = siteUrls(site, (id) => id === 'start');
     assert.deepEqual(urls.slice(0, 2), ['', 'search/']);
     assert.deepEqual(urls.slice(-2), ['guides/', 'guides/start/'], 'only guides with a module; the list of guides before them');
     for (const url of [
@@ -53,14 +48,14 @@ describe('site routes', () => {
   });
 
   it('gives each route the props of its page, and none to a route the site does not have', async () => {
-    const entity = await routeProps('orders/channels/placed');
+    const entity = routeProps(site, 'orders/channels/placed');
     assert.equal(entity?.type, 'entity');
     assert.equal(entity?.type === 'entity' && entity.page.id, 'placed');
-    const list = await routeProps('orders/components/schemas/money/used-by');
+    const list = routeProps(site, 'orders/components/schemas/money/used-by');
     assert.equal(list?.type === 'list' && list.list.links.length, 60);
-    assert.equal((await routeProps('billing'))?.type, 'overview');
-    assert.equal(await routeProps('orders/channels/unknown'), undefined);
-    assert.equal(await routeProps(undefined), undefined, 'the home page is index.astro');
+    assert.equal(routeProps(site, 'billing')?.type, 'overview');
+    assert.equal(routeProps(site, 'orders/channels/unknown'), undefined);
+    assert.equal(routeProps(site, undefined), undefined, 'the home page is index.astro');
   });
 
   it('has no guide pages without guides that have a module', () => {

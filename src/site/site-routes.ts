@@ -1,12 +1,11 @@
 /**
- * Every page of the site, listed from the site data, and what each page renders. The pages look
- * their props up here by route: a build renders them on request from the site's bundled renderer
- * (src/cli/renderer-bundle.ts), where Astro calls no getStaticPaths(), and `dev` lists them as
- * Astro's static paths from the same list.
+ * Every page of the site, listed from the site data, and what each page renders. Pages are
+ * rendered on request (a build asks for each URL this module lists, `dev` for the one opened), and
+ * src/pages/[...route].astro looks its props up here by route.
  */
 import type { Page } from '../lib/model/page-types.ts';
 import type { SiteApi, SiteData, SiteSettings } from './site-data-types.ts';
-import { SECTIONS, listPageUrl, pageCount, pagedLists, sectionListing, siteData, type PagedList, type Section } from './site-data.ts';
+import { SECTIONS, listPageUrl, pageCount, pagedLists, sectionListing, type PagedList, type Section } from './site-data.ts';
 
 /** What a page of src/pages/[...route].astro shows. */
 export type RouteProps = { api: SiteApi } & (
@@ -46,14 +45,9 @@ function apiRoutes(site: SiteData): Map<string, RouteProps> {
   return routes;
 }
 
-/** The routes of src/pages/[...route].astro, in rendering order. */
-export async function apiRouteNames(): Promise<string[]> {
-  return [...apiRoutes(await siteData()).keys()];
-}
-
 /** The props of a route of src/pages/[...route].astro; undefined when the site has no such page. */
-export async function routeProps(route: string | undefined): Promise<RouteProps | undefined> {
-  return apiRoutes(await siteData()).get(route ?? '');
+export function routeProps(site: SiteData, route: string | undefined): RouteProps | undefined {
+  return apiRoutes(site).get(route ?? '');
 }
 
 /**
@@ -70,8 +64,7 @@ export function guideRouteIds(settings: SiteSettings | undefined, hasModule: (id
  * come last: each waits for every page's content (it may show part of any page), which would keep
  * the renderer's first slots waiting.
  */
-export async function siteUrls(hasGuideModule: (id: string) => boolean): Promise<string[]> {
-  const site = await siteData();
+export function siteUrls(site: SiteData, hasGuideModule: (id: string) => boolean): string[] {
   const guides = guideRouteIds(site.settings, hasGuideModule).map((id) => (id === '' ? 'guides/' : `guides/${id}/`));
   return ['', 'search/', '404/', ...[...apiRoutes(site).keys()].map((route) => `${route}/`), ...guides];
 }

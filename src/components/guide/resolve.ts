@@ -6,7 +6,8 @@
 import type { Page, PageSection } from '../../lib/model/page-types.ts';
 import { resolveGuideRef } from '../../site/guide-refs.ts';
 import type { SiteApi } from '../../site/site-data-types.ts';
-import { allPageContent, pageHref, siteData } from '../../site/site-data.ts';
+import { pageHref } from '../../site/site-data.ts';
+import type { SiteSource } from '../../site/site-source.ts';
 
 export interface GuideProps {
   ref: string;
@@ -18,10 +19,14 @@ export type ForGuide =
   | { ok: true; api: SiteApi; page: Page; section?: PageSection; anchor?: string; href: (url: string) => string; portal: boolean }
   | { ok: false; message: string; hint: string };
 
-export async function resolveForGuide(component: string, props: GuideProps, base: string): Promise<ForGuide> {
-  const { apis } = await siteData();
+/**
+ * `source` is the page's Astro.locals.site: a guide's components are placed by its author inside
+ * the guide, where the page cannot hand them props, so they read the site from the request.
+ */
+export async function resolveForGuide(component: string, props: GuideProps, base: string, source: SiteSource): Promise<ForGuide> {
+  const { apis } = source.site;
   // A guide may show part of any page: every page's content, not only the summaries.
-  await allPageContent();
+  await source.allPageContent();
   const resolved = resolveGuideRef(apis, { component, ref: props.ref, ...(props.api !== undefined ? { api: props.api } : {}) });
   if ('message' in resolved) return { ok: false, ...resolved };
   return { ok: true, ...resolved, href: (url) => pageHref(base, resolved.api, url), portal: apis.length > 1 };

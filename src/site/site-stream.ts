@@ -1,0 +1,174 @@
+/**
+ * The site data as one stream of JSON lines, from the build's prepare step to its renderer
+ * (src/build/prepare-stage.ts writes it, src/build/render-stage.ts reads it). Neither side ever
+ * holds the whole site as one string (at 2,000 channels that string is hundreds of megabytes).
+ *
+ * 1. One head line: the settings, and each API without its pages (with how many pages it has).
+ * 2. One summary line per page, in the order of the APIs and of their pages: the page without
+ *    its content (PAGE_CONTENT_FIELDS), which is what routes, lists and navigation need; or the
+ *    whole page, for the few pages whose content decides routes (a server's paged lists).
+ * 3. One content line per page whose summary came without it, in the same order.
+ *
+ * The prepare step writes part 3 while the renderer already renders, so pages are rendered as
+ * their content arrives instead of after the last one is modelled. The reader is driven by the
+ * stream's own events: a page waits on a promise that the line carrying its content settles.
+ */
+import type { Page } from '../lib/model/page-types.ts';
+import type { SiteApi, SiteData } from './site-data-types.ts';
+import type { SiteSource } from './site-source.ts';
+
+interface Head {
+  settings?: SiteData['settings'];
+  /** Each API without its pages, and how many of the following lines are its pages. */
+  apis: (Omit<SiteApi, 'pages'> & { pageCount: number })[];
+}
+
+/** What the model completes last of a page (src/lib/model/pages.ts, completePage). */
+export const PAGE_CONTENT_FIELDS = ['descriptionHtml', 'facts', 'sections'] as const;
+
+type PageContent = Pick<Page, (typeof PAGE_CONTENT_FIELDS)[number]>;
+
+/** The first line: settings, and each API without its pages. */
+export function headLine(site: SiteData): string {
+  const head: Head = {
+    ...(site.settings ? { settings: site.settings } : {}),
+    apis: site.apis.map(({ pages, ...api }) => ({ ...api, pageCount: pages.length })),
+  };
+  return JSON.stringify(head) + '\n';
+}
+
+/** The summary line of a page, whole or without its content. */
+export function summaryLine(page: Page, whole: boolean): string {
+  if (whole) return JSON.stringify(page) + '\n';
+  const summary: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(page)) if (!isContentField(key)) summary[key] = value;
+  return JSON.stringify(summary) + '\n';
+}
+
+/** The content line of a page whose summary came without it. */
+export function contentLine(page: Page): string {
+  const content: PageContent = {
+    facts: page.facts,
+    sections: page.sections,
+    ...(page.descriptionHtml !== undefined ? { descriptionHtml: page.descriptionHtml } : {}),
+  };
+  return JSON.stringify(content) + '\n';
+}
+
+/** `site` as a stream of whole pages only, which needs no content lines (tests render sites so). */
+export function wholeSiteLines(site: SiteData): string[] {
+  return [headLine(site), ...site.apis.flatMap((api) => api.pages.map((page) => summaryLine(page, true)))];
+}
+
+const isContentField = (key: string): boolean => (PAGE_CONTENT_FIELDS as readonly string[]).includes(key);
+
+/** A promise with its settle functions, for a page that waits for its content line. */
+interface Waiter {
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Reads a site stream. Resolves once the head and every summary have come, with the site and a
+ * way to wait for each page's content, which keeps arriving; rejects if the stream ends or
+ * breaks before the summaries are complete. A page whose content never comes (the stream ended
+ * early: the prepare step failed) rejects its wait instead of hanging.
+ */
+export function readSiteStream(chunks: AsyncIterable<Buffer | string> | Iterable<Buffer | string>): Promise<SiteSource> {
+  const lines = lineReader(chunks);
+  return readSite(lines);
+}
+
+async function readSite(lines: AsyncIterator<string>): Promise<SiteSource> {
+  const next = async (): Promise<string> => {
+    const line = await lines.next();
+    if (line.done) throw new Error('the site data ended before every page summary had come');
+    return line.value;
+  };
+  const head = JSON.parse(await next()) as Head;
+  const waiting: Page[] = [];
+  const apis: SiteApi[] = [];
+  for (const { pageCount, ...api } of head.apis) {
+    const pages: Page[] = [];
+    for (let i = 0; i < pageCount; i++) {
+      const page = JSON.parse(await next()) as Page;
+      // A whole page always has its sections (an array, possibly empty).
+      if (!Object.hasOwn(page, 'sections')) {
+        // Empty until its content line fills it: a summary is a page with nothing to show yet.
+        page.facts = [];
+        page.sections = [];
+        waiting.push(page);
+      }
+      pages.push(page);
+    }
+    apis.push({ ...api, pages });
+  }
+  const site: SiteData = { apis, ...(head.settings ? { settings: head.settings } : {}) };
+  return contentArrival(site, waiting, lines);
+}
+
+/** The site whose `waiting` pages (in stream order) are filled by the content lines still to come. */
+function contentArrival(site: SiteData, waiting: Page[], lines: AsyncIterator<string>): SiteSource {
+  const waiters = new Map<Page, Waiter>(waiting.map((page) => [page, waiter()]));
+  let failed: Error | undefined;
+  const everyPage = waiter();
+  const fail = (error: Error): void => {
+    failed = error;
+    for (const w of waiters.values()) w.reject(error);
+    everyPage.reject(error);
+  };
+  void (async () => {
+    for (const page of waiting) {
+      const line = await lines.next();
+      if (line.done) throw new Error(`the site data ended before the content of the page ${page.url} had come`);
+      fillContent(page, line.value);
+      waiters.get(page)!.resolve();
+      waiters.delete(page);
+    }
+    everyPage.resolve();
+  })().catch((error: unknown) => fail(error instanceof Error ? error : new Error(String(error))));
+  // Unobserved rejections of pages nobody asked for must not end the renderer on their own.
+  for (const w of [...waiters.values(), everyPage]) w.promise.catch(() => {});
+  return {
+    site,
+    pageContent: (page) => (failed ? Promise.reject(failed) : (waiters.get(page)?.promise ?? Promise.resolve())),
+    allPageContent: () => everyPage.promise,
+  };
+}
+
+function waiter(): Waiter {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+function fillContent(page: Page, line: string): void {
+  Object.assign(page, JSON.parse(line) as PageContent);
+}
+
+/**
+ * The lines of a stream of chunks, without their line feeds. Chunks are split as bytes, so a
+ * character cut in two by a chunk boundary is decoded whole, and a line that spans many chunks is
+ * joined once rather than chunk by chunk.
+ */
+export async function* lineReader(chunks: AsyncIterable<Buffer | string> | Iterable<Buffer | string>): AsyncGenerator<string> {
+  let pending: Buffer[] = [];
+  for await (const data of chunks) {
+    const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+    let start = 0;
+    for (let end = chunk.indexOf(10); end >= 0; end = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, end);
+      yield (pending.length > 0 ? Buffer.concat([...pending, piece]) : piece).toString('utf8');
+      pending = [];
+      start = end + 1;
+    }
+    // Copied: the rest of a chunk must not keep the whole chunk alive.
+    if (start < chunk.length) pending.push(Buffer.from(chunk.subarray(start)));
+  }
+  if (pending.length > 0) throw new Error('the site data ends in the middle of a line');
+}

@@ -1,0 +1,51 @@
+/**
+ * The two ways the build hands the site data from its prepare process to its renderer
+ * (src/cli/prepare-channel.ts): a pipe while both run, or a file the renderer reads once the
+ * model process has ended (large inputs). Both give the same site, byte for byte.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { buildCommand } from '../src/cli/build-command.ts';
+import { tempDir } from './helpers.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const quiet = { out: () => {}, err: () => {} };
+
+/** Every file of a folder, relative to it, with its bytes. */
+function filesOf(dir: string): Map<string, Buffer> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return new Map(files.map((e) => [relative(dir, join(e.parentPath, e.name)), readFileSync(join(e.parentPath, e.name))]));
+}
+
+describe('build: the site data through a pipe or through a file', () => {
+  const root = tempDir('apidesc-handoff-');
+  const built: Record<'pipe' | 'file', { code: number; dir: string }> = {
+    pipe: { code: -1, dir: join(root, 'pipe') },
+    file: { code: -1, dir: join(root, 'file') },
+  };
+  before(async () => {
+    for (const [way, run] of Object.entries(built))
+      run.code = await buildCommand(
+        ['content'],
+        { outDir: run.dir, cwd: repo, color: false, format: 'text', version: '0', renderAfterModel: way === 'file' },
+        quiet,
+      );
+  });
+
+  it('builds the default content both ways', () => {
+    assert.equal(built.pipe.code, 0);
+    assert.equal(built.file.code, 0);
+  });
+
+  it('gives the same files, byte for byte, every page with its content', () => {
+    const pipe = filesOf(built.pipe.dir);
+    const file = filesOf(built.file.dir);
+    assert.deepEqual([...file.keys()].sort(), [...pipe.keys()].sort());
+    // The search index names its fragments by content hash: same content, same names.
+    for (const [path, bytes] of pipe) assert.ok(bytes.equals(file.get(path)!), `${path} differs`);
+    const channel = pipe.get(join('channels', 'orderevents', 'index.html'))!.toString();
+    assert.match(channel, /<h2 id="h-sns">/, 'a page with its content, not only its summary');
+  });
+});
