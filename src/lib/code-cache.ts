@@ -31,12 +31,18 @@ export interface CodeCacheOptions {
   cacheName?: string;
   /** `require` in the file resolves as if from this file (default: the file itself). */
   requireFrom?: string;
+  /**
+   * Values the file's code names as free variables, handed to it as parameters of the function
+   * it runs in (generated code that must call back into this process, without a global).
+   */
+  inject?: Record<string, unknown>;
 }
 
 export class CodeCachedModule<T> {
   readonly #file: string;
   readonly #cacheFile: string;
   readonly #requireFrom: string;
+  readonly #inject: [string, unknown][];
   #script: Script | undefined;
   /** A usable cache was loaded, or this run has written one. */
   #saved = false;
@@ -44,6 +50,7 @@ export class CodeCachedModule<T> {
   constructor(file: string, options: CodeCacheOptions = {}) {
     this.#file = file;
     this.#requireFrom = options.requireFrom ?? file;
+    this.#inject = Object.entries(options.inject ?? {});
     const name = options.cacheName ? `.${options.cacheName}` : '';
     this.#cacheFile = `${file}${name}.${cachedDataVersionTag().toString(16)}.v8cache`;
   }
@@ -58,7 +65,8 @@ export class CodeCachedModule<T> {
     } catch {
       // No cache yet: written by save().
     }
-    const script = new Script(`(function (exports, require, module, ${DYNAMIC_IMPORT}) {${code}\n})`, {
+    const params = ['exports', 'require', 'module', DYNAMIC_IMPORT, ...this.#inject.map(([name]) => name)].join(', ');
+    const script = new Script(`(function (${params}) {${code}\n})`, {
       filename: this.#file,
       ...(cachedData ? { cachedData } : {}),
     });
@@ -66,11 +74,12 @@ export class CodeCachedModule<T> {
     this.#saved = cachedData !== undefined && !script.cachedDataRejected;
     this.#script = script;
     const module = { exports: {} as T };
-    (script.runInThisContext() as (exports: T, require: NodeJS.Require, module: { exports: T }, importer: typeof importFor) => void)(
+    (script.runInThisContext() as (exports: T, require: NodeJS.Require, module: { exports: T }, importer: typeof importFor, ...injected: unknown[]) => void)(
       module.exports,
       createRequire(this.#requireFrom),
       module,
       importFor,
+      ...this.#inject.map(([, value]) => value),
     );
     return module.exports;
   }

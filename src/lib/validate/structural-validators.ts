@@ -23,9 +23,10 @@ export interface RefSite {
 }
 
 type Collector = (target: string, data: unknown, instancePath: string) => void;
-const GLOBAL = '__apidescCollectRef';
+/** The name under which the cached validators' code finds the collector: a parameter of the function it runs in (code-cache.ts). */
+const COLLECTOR = 'apidescCollectRef';
 let current: Collector | undefined;
-/** What the generated code calls (it captures the global once, when the module is loaded). */
+/** What the generated code calls. */
 const dispatch: Collector = (target, data, instancePath) => current?.(target, data, instancePath);
 
 /** Runs `validate` with `apidescRef` sites collected into the returned list. */
@@ -63,9 +64,10 @@ function createAjv(): Ajv {
   ajv.addKeyword({
     keyword: 'apidescRef',
     schemaType: 'string',
-    // Generated code calls a global so that the compiled module can be cached and imported.
+    // Compiled here, the code calls `dispatch` itself; written out for the cache, it names
+    // COLLECTOR, which the cache's loader hands it (no global).
     code(cxt: KeywordCxt) {
-      const collect = cxt.gen.scopeValue('func', { ref: dispatch, code: _`globalThis.${new Name(GLOBAL)}` });
+      const collect = cxt.gen.scopeValue('func', { ref: dispatch, code: _`${new Name(COLLECTOR)}` });
       // `instancePath` is the parameter every ajv validate function receives; errorPath is relative to it.
       cxt.gen.code(_`${collect}(${cxt.schema as string}, ${cxt.data}, ${new Name('instancePath')} + ${cxt.it.errorPath})`);
     },
@@ -102,12 +104,11 @@ let cachedModule: CodeCachedModule<Validators> | undefined;
 
 export function structuralValidators(): Validators {
   if (loaded) return loaded;
-  (globalThis as unknown as Record<string, Collector>)[GLOBAL] = dispatch;
   let file: string | undefined;
   try {
     file = cacheFile();
     if (existsSync(file)) {
-      cachedModule = new CodeCachedModule<Validators>(file);
+      cachedModule = compiledValidatorsModule(file);
       loaded = cachedModule.load();
       return loaded;
     }
@@ -119,17 +120,29 @@ export function structuralValidators(): Validators {
   loaded = compileAll(ajv);
   if (file) {
     try {
-      const code = standaloneModule().default(ajv, exportsMap());
-      mkdirSync(new URL('.', pathToFileURL(file)), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      writeFileSync(temp, code);
-      renameSync(temp, file);
+      writeCompiledValidators(ajv, file);
     } catch {
       // Read-only installs keep compiling on each run.
     }
   }
   return loaded;
 }
+
+/** Writes the validators of `ajv` (createAjv) as a CommonJS file, for compiledValidatorsModule. */
+export function writeCompiledValidators(ajv: Ajv, file: string): void {
+  const code = standaloneModule().default(ajv, exportsMap());
+  mkdirSync(new URL('.', pathToFileURL(file)), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, code);
+  renameSync(temp, file);
+}
+
+/** The validators written by writeCompiledValidators, run with the collector their `apidescRef` code calls. */
+export function compiledValidatorsModule(file: string): CodeCachedModule<Validators> {
+  return new CodeCachedModule<Validators>(file, { inject: { [COLLECTOR]: dispatch } });
+}
+
+export { compileAll, createAjv };
 
 /** Keeps the validators' compiled functions for the next run (see code-cache.ts); call once they have run. */
 export function keepCompiledValidators(): void {
