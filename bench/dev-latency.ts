@@ -11,6 +11,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { binCommand } from './measure.ts';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -51,7 +52,8 @@ export async function devLatency(bin: string, doc: string, edits = 5): Promise<{
   if (!title || !id) throw new Error('no channel title found in the generated document');
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [bin, 'dev', file, '--port', String(port), '--max-bytes', '200000000'], {
+  const [node, ...args] = binCommand(bin);
+  const child = spawn(node!, [...args, 'dev', file, '--port', String(port), '--max-bytes', '200000000'], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'ignore'],
   });

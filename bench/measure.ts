@@ -69,6 +69,19 @@ export function measure(command: string[], options: { cwd?: string; env?: NodeJS
   });
 }
 
+/**
+ * The command as the installed `apidesc-docs` runs it: Node with the flags of the bin's first
+ * line (`#!/usr/bin/env -S node <flags>`), this Node (the one running the benchmark), the bin.
+ */
+export function binCommand(bin: string): string[] {
+  const shebang = readFileSync(bin, 'utf8').split('\n', 1)[0] ?? '';
+  const flags = shebang
+    .replace(/^#!\S*env\s+(-S\s+)?node\s*/, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  return [process.execPath, ...flags, bin];
+}
+
 export function median(list: number[]): number {
   const sorted = [...list].filter(Number.isFinite).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;

@@ -32,9 +32,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, st
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { delimiter, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { rendererCacheDir } from '../src/cli/renderer-bundle.ts';
+import { rendererCacheDir } from '../src/perf/renderer-bundle.ts';
 import { devLatency } from './dev-latency.ts';
-import { alternate, fmt, repeat, type Job, type Measure } from './measure.ts';
+import { alternate, binCommand, fmt, repeat, type Job, type Measure } from './measure.ts';
 import { installPeers, PEER_VERSIONS } from './peers.ts';
 import { folderStats, siteStats, type SiteStats } from './site-stats.ts';
 
@@ -79,19 +79,10 @@ function generate(n: number, key: 'apidesc' | 'asyncapi', sns: string): string {
 
 // The 5000-channel document (62 MB) is above the default 50 MB input limit.
 const LIMIT = ['--max-bytes', '200000000'];
-const validateCommand = (file: string): string[] => [process.execPath, bin, 'validate', '--format', 'json', ...LIMIT, file];
+const validateCommand = (file: string): string[] => [...binCommand(bin), 'validate', '--format', 'json', ...LIMIT, file];
 const validate = (file: string, times: number): Promise<Measure> => repeat(validateCommand(file), times);
 /** A build of `file` into `out` by the command at `command` (this checkout's or an installed package's). */
-const buildCommand = (file: string, out: string, command = bin): string[] => [
-  process.execPath,
-  command,
-  'build',
-  file,
-  '--out',
-  out,
-  '--allow-invalid',
-  ...LIMIT,
-];
+const buildCommand = (file: string, out: string, command = bin): string[] => [...binCommand(command), 'build', file, '--out', out, '--allow-invalid', ...LIMIT];
 
 /**
  * Each build writes a new folder, as on a CI runner: the site of the run before is moved aside,
@@ -145,7 +136,7 @@ function installPackage(): string {
  * A first build, one run:
  * - `sources`: this checkout, after the site's renderer bundles are removed: what the first
  *   build after a change of the site's sources, base path, site URL or guides takes (it bundles
- *   the renderer, src/cli/renderer-bundle.ts);
+ *   the renderer, src/perf/renderer-bundle.ts);
  * - `install`: the installed package (installPackage), with every cache of it removed and Node's
  *   compile cache empty: what the first build after `npm install` takes, as on a CI runner that
  *   keeps no cache between runs. The command line's bundle and the format's compiled validators

@@ -1,5 +1,10 @@
-#!/usr/bin/env node
-// Entry point of the `apidesc-docs` command. In the repository the CLI is TypeScript run by Node's
+#!/usr/bin/env -S node --no-turbofan
+// Entry point of the `apidesc-docs` command. It runs without V8's optimizing compiler, TurboFan
+// (the first line; npm's shims read it on every system, and `node --no-turbofan bin/…` does the
+// same): the command itself only validates, orchestrates and serves, and TurboFan's compiles,
+// done in background threads that compete for the cores, cost `validate` of 100 channels a fifth
+// of its CPU for code that arrived too late to matter (src/perf/README.md). Maglev, the mid-tier
+// compiler, still optimizes; the build's stages run in processes of their own with TurboFan. In the repository the CLI is TypeScript run by Node's
 // type stripping; an installed package runs the JavaScript compiled at packing time (node-dist/),
 // because Node does not strip types inside node_modules. Both need Node 22.18 or newer: say so
 // clearly instead of failing with a syntax error.
@@ -16,13 +21,14 @@ if (major < 22 || (major === 22 && minor < 18)) {
 // start-up, which dominates validating small documents. Child processes and worker threads
 // (the model process, the renderer, the highlighter) only use it through the environment:
 // the model process then loads its modules in 0.15 s instead of 0.35 s.
-const cache = module.enableCompileCache?.();
+// APIDESC_PERF_OFF=compile-cache turns it off (src/perf/switches.ts).
+const cache = process.env.APIDESC_PERF_OFF?.includes('compile-cache') ? undefined : module.enableCompileCache?.();
 if (cache?.directory && !process.env.NODE_COMPILE_CACHE) process.env.NODE_COMPILE_CACHE = cache.directory;
 const compiled = new URL('../node-dist/cli/main.js', import.meta.url);
 const installed = import.meta.url.includes('/node_modules/') && existsSync(compiled);
 const cli = installed
-  ? { entry: compiled, runner: '../node-dist/cli/cli-bundle.js' }
-  : { entry: new URL('../src/cli/main.ts', import.meta.url), runner: '../src/cli/cli-bundle.ts' };
-// The start-up modules run from one bundled file when they can (src/cli/cli-bundle.ts).
+  ? { entry: compiled, runner: '../node-dist/perf/cli-bundle.js' }
+  : { entry: new URL('../src/cli/main.ts', import.meta.url), runner: '../src/perf/cli-bundle.ts' };
+// The start-up modules run from one bundled file when they can (src/perf/cli-bundle.ts).
 const { runCommandLine } = await import(new URL(cli.runner, import.meta.url).href);
 process.exitCode = await runCommandLine(fileURLToPath(cli.entry), process.argv.slice(2));

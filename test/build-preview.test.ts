@@ -6,8 +6,8 @@ import { basename, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { main } from '../src/cli/main.ts';
-import { processAlive, renderLockDir } from '../src/cli/render-lock.ts';
-import { rendererCacheDir, rendererKey } from '../src/cli/renderer-bundle.ts';
+import { processAlive, renderLockDir } from '../src/perf/render-lock.ts';
+import { rendererCacheDir, rendererKey } from '../src/perf/renderer-bundle.ts';
 import { tempTree, MINIMAL } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');

@@ -6,18 +6,18 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { delimiter, dirname, join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { freePort, tempDir, tempTree, until } from './helpers.ts';
 
 const repo = new URL('..', import.meta.url).pathname;
 const ORDERS = readFileSync(join(repo, 'content/orders.apidesc.yaml'), 'utf8');
 
-function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
   const result = spawnSync(command, args, {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false' },
+    env: { ...process.env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', ...env },
     timeout: 300_000,
   });
   if (result.error) throw result.error;
@@ -33,7 +33,7 @@ describe('the npm package in another repository', () => {
     const paths = files.map((f) => f.path);
     assert.ok(paths.includes('node-dist/cli/main.js'), 'the command line ships compiled');
     assert.ok(
-      paths.includes('node-dist/cli/prepare-runner.js') && paths.includes('node-dist/lib/highlight/highlight-worker.js'),
+      paths.includes('node-dist/build/prepare-process.js') && paths.includes('node-dist/lib/highlight/highlight-worker.js'),
       'with the processes and workers it starts',
     );
     assert.ok(paths.includes('src/pages/[...route].astro') && paths.includes('astro.config.mjs'), 'the site ships inside');
@@ -56,13 +56,19 @@ describe('the npm package in another repository', () => {
     assert.equal(installed.status, 0, installed.stderr);
     const cli = join(project, 'node_modules/.bin/apidesc-docs');
 
-    const valid = run(process.execPath, [cli, 'validate', 'api/orders.apidesc.yaml'], project);
+    // Run as a shell runs it: by its first line (`env -S node --no-turbofan`), this Node first on the PATH.
+    const valid = run(cli, ['validate', 'api/orders.apidesc.yaml'], project, { PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` });
     assert.equal(valid.status, 0, valid.stderr);
+    assert.match(
+      readFileSync(cli, 'utf8').split('\n', 1)[0]!,
+      /^#!\/usr\/bin\/env -S node --no-turbofan$/,
+      'the command runs without TurboFan (src/perf/README.md)',
+    );
     assert.match(valid.stderr, /1 document: 0 error\(s\)/);
     const ownCache = join(project, 'node_modules/apidesc-docs/node_modules/.cache/apidesc-docs');
     assert.ok(
       readdirSync(ownCache).some((f) => /^cli-[0-9a-f]+\.cjs$/.test(f)),
-      'the installed command runs from its bundle (src/cli/cli-bundle.ts)',
+      'the installed command runs from its bundle (src/perf/cli-bundle.ts)',
     );
 
     // Without base path, site URL or guides the first build renders with the renderer the package
@@ -94,7 +100,7 @@ describe('the npm package in another repository', () => {
     assert.match(built.stderr, /Bundling the site renderer/, 'a base path and guides need a renderer of their own');
     assert.ok(
       readdirSync(ownCache).some((f) => /^renderer-[0-9a-f]{16}$/.test(f)),
-      'the installed build keeps it beside its command bundle (src/cli/renderer-bundle.ts)',
+      'the installed build keeps it beside its command bundle (src/perf/renderer-bundle.ts)',
     );
 
     const broken = run(process.execPath, [cli, 'validate', 'api/missing.yaml'], project);

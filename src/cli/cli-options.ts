@@ -1,4 +1,4 @@
-/** The command line's options, as node:util parseArgs reads them (main.ts; short-run.ts reads the command and inputs before the rest loads). */
+/** The command line's options, as node:util parseArgs reads them (main.ts; the start-up bundle reads the command before the rest loads). */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export const CLI_OPTIONS = {
@@ -31,7 +31,7 @@ export const CLI_OPTIONS = {
 
 /**
  * The command and its file or folder arguments, read leniently (never throws): for what is
- * decided before the command line itself loads (short-run.ts, the bundle's code cache).
+ * decided before the command line itself loads (the bundle's code cache, src/perf/cli-bundle.ts).
  * main.ts reads the same arguments strictly and reports what is wrong with them.
  */
 export function commandOf(argv: string[]): { command: string | undefined; inputs: string[] } {

@@ -20,9 +20,9 @@ import { defaultLimits } from '../lib/load/limits.ts';
 import type { ValidateOptions } from '../lib/validate/validate-document.ts';
 import { guidesEnvironment } from '../site/guide-files.ts';
 import { EXIT, type CliIO } from './io.ts';
-import { LiveSite } from './live-site.ts';
-import { readGuides } from './read-guides.ts';
-import { rendererAdapter } from './renderer-bundle.ts';
+import { LiveSite } from '../dev/live-site.ts';
+import { readGuides } from '../build/read-guides.ts';
+import { rendererAdapter } from '../perf/renderer-bundle.ts';
 import { resolveSiteOptions, type SiteFlags } from './site-options.ts';
 
 export interface DevOptions extends ValidateOptions {

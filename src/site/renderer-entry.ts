@@ -1,5 +1,5 @@
 /**
- * The server entry of the site's renderer bundle (src/cli/renderer-bundle.ts): Astro's app, which
+ * The server entry of the site's renderer bundle (src/perf/renderer-bundle.ts): Astro's app, which
  * renders a page for a request, and the list of the pages to render. The pages receive the site data
  * with each request (`locals`, src/site/site-source.ts).
  */

@@ -2,7 +2,7 @@
  * What the pages render from: the site data, and a way to wait for a page's content. Handed to
  * every page with its request (Astro's `locals`): by the build's renderer, which reads it from
  * the prepare step's stream (site-stream.ts), and by `apidesc-docs dev`, which models the page
- * being opened (src/cli/live-site.ts). Pages pass what they read on to their components as props.
+ * being opened (src/dev/live-site.ts). Pages pass what they read on to their components as props.
  */
 import type { Page } from '../lib/model/page-types.ts';
 import type { SiteData } from './site-data-types.ts';

@@ -5,7 +5,7 @@
  */
 import type { Ajv, ErrorObject } from 'ajv';
 import type { Problem } from '../diagnostics/diagnostic.ts';
-import { lazyModule } from '../lazy-module.ts';
+import { lazyModule } from '../../perf/lazy-module.ts';
 
 export type SidebarGrouping = 'tag' | 'channel' | 'none';
 

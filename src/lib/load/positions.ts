@@ -7,7 +7,7 @@
  * Both YAML and JSON files go through it (JSON is YAML 1.2).
  */
 import type { Document, Node, Pair } from 'yaml';
-import { lazyModule } from '../lazy-module.ts';
+import { lazyModule } from '../../perf/lazy-module.ts';
 import { parsePointer } from '../resolve/json-pointer.ts';
 import { locate, recordPositions, UNSPLIT, type PositionTree } from './fast-positions.ts';
 

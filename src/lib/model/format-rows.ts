@@ -5,7 +5,7 @@
  * type met again inside itself becomes a back-reference, as with JSON Schema, and tables stop
  * at the same depth (MAX_ROW_DEPTH).
  */
-import { lazyModule } from '../lazy-module.ts';
+import { lazyModule } from '../../perf/lazy-module.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { MAX_ROW_DEPTH } from './schema-rows.ts';

@@ -15,7 +15,7 @@
  */
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
 import type { Schema as AvroSchema, Type as AvroType } from 'avsc';
-import { lazyModule } from '../lazy-module.ts';
+import { lazyModule } from '../../perf/lazy-module.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { setOwn } from '../own-key.ts';
 import { childPointer } from '../resolve/json-pointer.ts';

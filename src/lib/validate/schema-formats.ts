@@ -4,7 +4,7 @@
  * js-yaml for RAML's YAML, a structural check for OpenAPI 3.0 Schema Objects).
  */
 import jsyaml from 'js-yaml';
-import { lazyModule } from '../lazy-module.ts';
+import { lazyModule } from '../../perf/lazy-module.ts';
 import { isJsonSchemaFormat } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 

@@ -10,9 +10,10 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdirSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CodeCachedModule } from '../code-cache.ts';
+import { CodeCachedModule } from '../../perf/code-cache.ts';
 import type { Ajv, KeywordCxt, ValidateFunction } from 'ajv';
-import { lazyModule } from '../lazy-module.ts';
+import { lazyModule } from '../../perf/lazy-module.ts';
+import { mechanismOn } from '../../perf/switches.ts';
 import { apidescSchema, definitionNames } from './schema/apidesc-schema.ts';
 
 /** A Reference Object met during validation, with the definition its target must satisfy. */
@@ -106,8 +107,8 @@ export function structuralValidators(): Validators {
   if (loaded) return loaded;
   let file: string | undefined;
   try {
-    file = cacheFile();
-    if (existsSync(file)) {
+    file = mechanismOn('validator-cache') ? cacheFile() : undefined;
+    if (file && existsSync(file)) {
       cachedModule = compiledValidatorsModule(file);
       loaded = cachedModule.load();
       return loaded;

@@ -22,6 +22,7 @@ import { dirname, join, relative } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import type { GuideFiles } from '../site/guide-files.ts';
 import { processAlive, takeRenderLock } from './render-lock.ts';
+import { mechanismOn } from './switches.ts';
 
 /** Bumped whenever the way bundles are made changes, so that older bundles are made again. */
 const RECIPE = 1;
@@ -53,11 +54,13 @@ export function rendererCacheDir(root: string): string {
 
 /** The folder of the bundle for `input`, made first when there is none. */
 export async function ensureRenderer(input: RendererInput, events: RendererEvents = {}): Promise<{ dir: string; built: boolean }> {
-  const shipped = shippedRenderer(input);
+  // Turned off (switches.ts), every build bundles the site anew, as Astro's own build would.
+  const keep = mechanismOn('renderer-bundle');
+  const shipped = keep ? shippedRenderer(input) : undefined;
   if (shipped) return { dir: shipped, built: false };
   const cacheDir = rendererCacheDir(input.root);
   const dir = join(cacheDir, `renderer-${rendererKey(input)}`);
-  if (usable(dir)) return { dir, built: false };
+  if (keep && usable(dir)) return { dir, built: false };
   // Astro writes to <root>/.astro while it builds: one build of the package at a time.
   const release = await takeRenderLock(input.root, undefined, events.onWait);
   const partial = `${dir}.partial-${process.pid}`;
@@ -68,11 +71,18 @@ export async function ensureRenderer(input: RendererInput, events: RendererEvent
     release();
   };
   process.once('exit', cleanUp);
+  let handedOver = false;
   try {
     // Another build may have made it while this one waited.
-    if (usable(dir)) return { dir, built: false };
+    if (keep && usable(dir)) return { dir, built: false };
     events.onBuild?.();
     await buildBundle(input, partial);
+    if (!keep) {
+      // Used from where it was made, and removed when the process ends.
+      process.once('exit', () => rmSync(partial, { recursive: true, force: true }));
+      handedOver = true;
+      return { dir: partial, built: true };
+    }
     // What is there is incomplete (usable() said so): a bundle is only ever renamed into place.
     rmSync(dir, { recursive: true, force: true });
     renameSync(partial, dir);
@@ -80,7 +90,8 @@ export async function ensureRenderer(input: RendererInput, events: RendererEvent
     return { dir, built: true };
   } finally {
     process.off('exit', cleanUp);
-    cleanUp();
+    if (handedOver) release();
+    else cleanUp();
   }
 }
 

@@ -6,7 +6,7 @@ import { validateDocument } from '../lib/validate/validate-document.ts';
 import { MINIMAL, tempTree } from '../../test/helpers.ts';
 import { loadHighlighter } from '../lib/highlight/highlight-html.ts';
 import { runTask, type HighlightJob } from '../lib/highlight/highlight-page.ts';
-import { buildSiteData, CodeHighlighter } from './site-data-file.ts';
+import { buildSiteData, CodeHighlighter } from './site-model.ts';
 
 describe('portal folders', () => {
   it('never gives an API the name of a folder the site itself uses (search/, guides/, pagefind/, …)', async () => {

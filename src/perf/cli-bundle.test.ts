@@ -6,13 +6,13 @@ import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { tempTree, MINIMAL } from '../../test/helpers.ts';
 import { currentBundleFile, defaultCacheDir } from './cli-bundle.ts';
-import { main } from './main.ts';
+import { main } from '../cli/main.ts';
 
 /** A small command line laid out as this one is: src/cli/main.ts with a static and an on-demand import. */
 const PACKAGE = {
   'src/cli/main.ts': `import { twice } from '../lib/twice.ts';
 export async function main(argv: string[]): Promise<number> {
-  const later = await import('./later.ts');
+  const later = await import('../cli/later.ts');
   console.log(JSON.stringify({ result: twice(Number(argv[0])), url: import.meta.url, isMain: import.meta.main, laterUrl: later.url }));
   return 7;
 }
@@ -134,7 +134,7 @@ describe('apidesc-docs from its bin, bundled', () => {
       process.chdir(previous);
     }
     assert.equal(spawned.stdout, out);
-    const entry = new URL('./main.ts', import.meta.url).pathname;
+    const entry = new URL('../cli/main.ts', import.meta.url).pathname;
     const bundle = currentBundleFile(entry, defaultCacheDir(entry));
     assert.ok(bundle, 'the bin made or found a current bundle');
     assert.ok(

@@ -1,14 +1,14 @@
 /**
- * Runs prepareSite (prepare-site.ts) in its own process, spawned by build-command.ts. Reads the
+ * Runs prepareSite (prepare-stage.ts) in its own process, started by stage-processes.ts. Reads the
  * request as JSON from stdin; writes the site data to its SITE_DATA_FD and sends the summary of
  * the site on its IPC channel (prepare-channel.ts). Exits 0 when all is written, otherwise with
  * the exit code the build stops with. Internal errors exit 3 with a message, like the command line.
  */
 import { readFileSync } from 'node:fs';
 import { endWithParent } from './child-lifetime.ts';
-import { EXIT, processIO } from './io.ts';
+import { EXIT, processIO } from '../cli/io.ts';
 import { finishPrepared, siteDataOut } from './prepare-channel.ts';
-import { prepareSite, type PrepareRequest } from './prepare-site.ts';
+import { prepareSite, type PrepareRequest } from './prepare-stage.ts';
 
 endWithParent();
 const request = JSON.parse(readFileSync(0, 'utf8')) as PrepareRequest;

@@ -5,7 +5,7 @@
  * it runs, so it holds only the top level: V8 compiles each function on its first call, and
  * for the structural validators (a 0.9 MB file of ajv code) that took about 40 ms of every
  * `validate`. A cache written once the code has run holds every function it used. The command
- * line's bundle (src/cli/cli-bundle.ts) runs the same way.
+ * line's bundle (src/perf/cli-bundle.ts) runs the same way.
  * The cache is keyed by V8's version tag (V8 version, flags, CPU), so the `validate` command and
  * the build's processes, which run with other V8 flags, each keep their own.
  */
@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Script } from 'node:vm';
 import { cachedDataVersionTag } from 'node:v8';
+import { mechanismOn } from './switches.ts';
 
 /**
  * The name under which the file finds an import function, `(base, specifier) => import(…)`:
@@ -61,7 +62,7 @@ export class CodeCachedModule<T> {
     const code = readFileSync(this.#file, 'utf8').replace(/^#!/, '//');
     let cachedData: Buffer | undefined;
     try {
-      cachedData = readFileSync(this.#cacheFile);
+      if (mechanismOn('code-cache')) cachedData = readFileSync(this.#cacheFile);
     } catch {
       // No cache yet: written by save().
     }
@@ -91,7 +92,7 @@ export class CodeCachedModule<T> {
 
   /** Writes the cache, with the functions compiled so far, unless a usable one was loaded. Never throws. */
   save(): void {
-    if (this.#saved || !this.#script) return;
+    if (this.#saved || !this.#script || !mechanismOn('code-cache')) return;
     this.#saved = true;
     try {
       const temp = `${this.#cacheFile}.${process.pid}.tmp`;

@@ -9,7 +9,7 @@
  * unchanged loads that file with a V8 code cache written after its command ran (code-cache.ts),
  * so the functions the command used are compiled already.
  *
- * Modules imported on demand (`import('./build-command.ts')`) stay separate ES modules, loaded
+ * Modules imported on demand (`import('../build/pipeline.ts')`) stay separate ES modules, loaded
  * as without the bundle: the bundle holds only what every command runs. Code run by node:vm
  * cannot call `import()` itself (only with an experimental flag, or an experimental constant
  * that prints a warning), so each such call becomes a call of the import function the loader
@@ -23,9 +23,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CodeCachedModule, DYNAMIC_IMPORT } from '../lib/code-cache.ts';
-import { commandOf } from './cli-options.ts';
-import { tuneForShortRun } from './short-run.ts';
+import { CodeCachedModule, DYNAMIC_IMPORT } from './code-cache.ts';
+import { commandOf } from '../cli/cli-options.ts';
+import { mechanismOn } from './switches.ts';
 
 /** What the entry module exports (src/cli/main.ts). */
 export interface CliModule {
@@ -226,8 +226,7 @@ export function defaultCacheDir(entry: string): string {
  * stack traces then name the source files; APIDESC_DOCS_NO_BUNDLE=1) or when there is none.
  */
 export async function runCommandLine(entry: string, argv: string[]): Promise<number> {
-  tuneForShortRun(argv);
-  const useBundle = !argv.includes('--debug') && process.env.APIDESC_DOCS_NO_BUNDLE !== '1';
+  const useBundle = !argv.includes('--debug') && process.env.APIDESC_DOCS_NO_BUNDLE !== '1' && mechanismOn('cli-bundle');
   const bundled = useBundle ? await loadCliBundle(entry, { cacheDir: defaultCacheDir(entry), command: commandOf(argv).command ?? '' }) : undefined;
   const cli = bundled ?? ((await import(pathToFileURL(entry).href)) as CliModule);
   const exitCode = await cli.main(argv);

@@ -32,7 +32,7 @@ describe('guides folder', () => {
   it('collects reference components with their position; code blocks and imported components are not checked', () => {
     const dir = tempTree({
       'guides/a.mdx': [
-        'import Chart from "./chart.astro";',
+        'import Chart from "../cli/chart.astro";',
         '',
         '# A',
         '',

@@ -13,7 +13,7 @@ import type { Page } from '../lib/model/page-types.ts';
 import { contentLine, headLine, summaryLine } from '../site/site-stream.ts';
 import type { SiteApi, SiteData } from '../site/site-data-types.ts';
 import { contentShapesRoutes } from '../site/site-data.ts';
-import type { CodeHighlighter } from './site-data-file.ts';
+import type { CodeHighlighter } from './site-model.ts';
 
 /**
  * Pages completed and highlighted together. Small batches let the renderer start on the first

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { processAlive } from './render-lock.ts';
+import { processAlive } from '../perf/render-lock.ts';
 
 const lifetime = new URL('./child-lifetime.ts', import.meta.url).href;
 // An idle child that only watches its parent, and the parent that starts it as the build does.

@@ -13,13 +13,14 @@ import type { RouteEntry } from '../lib/model/types.ts';
 import { isRemote } from '../lib/resolve/ref-target.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import type { SiteSettings } from '../site/site-data-types.ts';
-import type { BuildOptions } from './build-options.ts';
+import type { BuildOptions } from '../cli/build-options.ts';
+import { mechanismOn } from '../perf/switches.ts';
 import { checkGuideRefs } from './guide-check.ts';
-import { EXIT, type CliIO } from './io.ts';
-import { inputBytes } from './inputs.ts';
-import { buildSiteData, CodeHighlighter } from './site-data-file.ts';
+import { EXIT, type CliIO } from '../cli/io.ts';
+import { inputBytes } from '../cli/inputs.ts';
+import { buildSiteData, CodeHighlighter } from './site-model.ts';
 import { BATCH_PAGES, digest, writeSiteData } from './write-site-data.ts';
-import { validateCommand } from './validate-command.ts';
+import { validateCommand } from '../cli/validate-command.ts';
 
 export interface PrepareRequest {
   inputs: string[];
@@ -46,7 +47,7 @@ export interface PreparedSite {
 /** Writes the site data to `out` (left open); returns the summary of the site, or the exit code to stop the build with. */
 export async function prepareSite(request: PrepareRequest, out: Writable, io: CliIO): Promise<PreparedSite | number> {
   // Sites this large highlight on two threads: the worker loads shiki while the documents are checked.
-  const parallel = inputBytes(request.inputs, request.cwd) >= PARALLEL_HIGHLIGHT_BYTES;
+  const parallel = mechanismOn('parallel-highlight') && inputBytes(request.inputs, request.cwd) >= PARALLEL_HIGHLIGHT_BYTES;
   const highlighter = new CodeHighlighter({ parallel });
   if (parallel) highlighter.warmUp();
   try {

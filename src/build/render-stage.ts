@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { SiteData } from '../site/site-data-types.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { renderPages, type PageRenderer } from './render-pages.ts';
-import { ensureRenderer, type RendererEvents, type RendererInput } from './renderer-bundle.ts';
+import { ensureRenderer, type RendererEvents, type RendererInput } from '../perf/renderer-bundle.ts';
 
 /** What src/site/renderer-entry.ts exports. */
 interface RendererEntry {

@@ -19,11 +19,11 @@ import { openDocument, type ValidateOptions } from '../lib/validate/validate-doc
 import type { Page } from '../lib/model/page-types.ts';
 import type { SiteSettings } from '../site/site-data-types.ts';
 import { moduleFile } from '../lib/module-file.ts';
-import { expandInputs } from './inputs.ts';
-import type { CliIO } from './io.ts';
+import { expandInputs } from '../cli/inputs.ts';
+import type { CliIO } from '../cli/io.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
-import { checkGuideRefs } from './guide-check.ts';
-import { attachDiagnostics, buildSiteData, type SourceCopy } from './site-data-file.ts';
+import { checkGuideRefs } from '../build/guide-check.ts';
+import { attachDiagnostics, buildSiteData, type SourceCopy } from '../build/site-model.ts';
 import { completeSite, type SiteSource } from '../site/site-source.ts';
 import { contentShapesRoutes } from '../site/site-data.ts';
 

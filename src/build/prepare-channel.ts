@@ -2,7 +2,7 @@
  * How the build's prepare process (prepare-runner.ts) hands its results over, typed at both ends:
  * - the site data stream (src/site/site-stream.ts) on its file descriptor SITE_DATA_FD: a pipe
  *   straight to the renderer's standard input when the renderer already runs, or a file the
- *   renderer reads once it starts (build-command.ts decides);
+ *   renderer reads once it starts (pipeline.ts decides);
  * - one message on its IPC channel, the summary of the prepared site, once all is written.
  * Nothing is polled: the renderer reads the stream as it comes, the command waits for the message.
  */
@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, fstatSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
-import type { PreparedSite } from './prepare-site.ts';
+import type { PreparedSite } from './prepare-stage.ts';
 
 /** The prepare process's file descriptor for the site data (0–2 are the standard streams, 3 its IPC channel). */
 export const SITE_DATA_FD = 4;

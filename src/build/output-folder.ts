@@ -18,7 +18,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync,
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { realPath, within } from '../lib/real-path.ts';
-import { processAlive } from './render-lock.ts';
+import { processAlive } from '../perf/render-lock.ts';
 
 /** The file every site of this tool carries at its root: what makes a folder ours to replace. */
 export const SITE_STAMP = '.apidesc-docs';

@@ -1,5 +1,5 @@
 /**
- * Renders the site in its own process (spawned by build-command.ts), which can start before the
+ * Renders the site in its own process (started by stage-processes.ts), which can start before the
  * documents are validated: it loads the site's renderer (and makes it, the first time) while
  * the model is built, then renders each page as its data arrives (render-site.ts). A process of
  * its own also keeps the renderer's memory apart from the model's and the command's.
@@ -10,7 +10,7 @@
 import { guideFilesFromEnvironment } from '../site/guide-files.ts';
 import { readSiteStream } from '../site/site-stream.ts';
 import { endWithParent } from './child-lifetime.ts';
-import { renderSite } from './render-site.ts';
+import { renderSite } from './render-stage.ts';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as { root: string; outDir: string; base?: string; site?: string };
 process.env.ASTRO_TELEMETRY_DISABLED = '1';

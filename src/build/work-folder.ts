@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { processAlive } from './render-lock.ts';
+import { processAlive } from '../perf/render-lock.ts';
 
 const PREFIX = 'apidesc-site-';
 
