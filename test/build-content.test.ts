@@ -75,7 +75,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<div class="schema-tree" data-schema-tree role="group" aria-label="Payload">/);
     assert.match(
       html,
-      /<li class="prop" id="payload\.lines\[\]\.sku"><p class="prop-head"><a class="prop-name" href="#payload\.lines\[\]\.sku"><code>sku<\/code><\/a>/,
+      /<li class="prop" id="payload\.lines\[\]\.sku" data-pagefind-title="payload\.lines\[\]\.sku"><p class="prop-head"><a class="prop-name" href="#payload\.lines\[\]\.sku"><code>sku<\/code><\/a>/,
     );
     assert.match(
       html,
@@ -86,7 +86,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     // Alternatives are shapes named by their discriminator value; oneOf reads "exactly one", anyOf "one or more".
     assert.match(
       html,
-      /<p class="shapes-intro">Exactly one of 2 shapes:<\/p>\s*<details class="shape" id="payload\.payment\(card\)" open><summary><strong>card<\/strong>/,
+      /<p class="shapes-intro">Exactly one of 2 shapes:<\/p>\s*<details class="shape" id="payload\.payment\(card\)" data-pagefind-title="payload\.payment\(card\)" open><summary><strong>card<\/strong>/,
     );
     assert.match(
       html,

@@ -76,6 +76,8 @@ describe('guides and configuration in a build', () => {
     assert.match(tour, /<a href="\/operations\/publishorderevents\/"><strong>Publish order events<\/strong><\/a>/, 'operation card links to its page');
     assert.match(tour, /<li class="prop" id="ref-components-schemas-Money-schema\.amount"/, 'schema tree fields, anchors prefixed per tree');
     assert.match(tour, /<li class="prop" id="ref-components-messages-OrderPlaced-payload\.orderId"/, 'a message shows its payload');
+    // A field's search result (its sub-result's title) is its data path, without the per-tree prefix.
+    assert.match(tour, /<li class="prop" id="ref-components-messages-OrderPlaced-payload\.customer\.id" data-pagefind-title="payload\.customer\.id">/);
     assert.match(tour, /&quot;ord-1042&quot;|"ord-1042"|ord-1042/, 'the message example');
     assert.match(
       tour,
