@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchChromium, runCli, serveSite } from './support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
-import { tempDir } from '../test/helpers.ts';
+import { tempDir, tempTree } from '../test/helpers.ts';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -104,4 +104,74 @@ describe('pages on a phone (360–390 px) do not scroll sideways', () => {
       assert.deepEqual(offending, [], `pages that scroll sideways:\n${offending.join('\n')}`);
     });
   }
+});
+
+// Ids without titles, too long for a sidebar line: a separated one and a camelCase one.
+const LONG_IDS = `apidesc: 3.0.0
+info: { title: Long ids, version: 1.0.0 }
+channels:
+  smartylighting.streetlights.1.0.event.lighting.measured:
+    address: smartylighting/streetlights/1/0/event/lighting/measured
+operations:
+  receiveSmartylightingStreetlightLightingMeasuredEvents:
+    action: receive
+    channel: { $ref: '#/channels/smartylighting.streetlights.1.0.event.lighting.measured' }
+`;
+
+describe('long ids in the sidebar', () => {
+  let browser: Browser;
+  let server: Server;
+  let base = '';
+  let routes: RouteEntry[] = [];
+  before(async () => {
+    const dir = tempTree({ 'long.yaml': LONG_IDS });
+    assert.equal(await runCli(['build', 'long.yaml', '--out', 'site'], dir), 0);
+    routes = JSON.parse(readFileSync(join(dir, 'site/apidesc-routes.json'), 'utf8')) as RouteEntry[];
+    ({ server, base } = await serveSite(join(dir, 'site')));
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('wrap after a separator or between camelCase words, never inside a word', async () => {
+    const camel = 'receiveSmartylightingStreetlightLightingMeasuredEvents';
+    const dotted = 'smartylighting.streetlights.1.0.event.lighting.measured';
+    for (const [width, id] of [
+      [390, camel],
+      [390, dotted],
+      [1280, camel],
+    ] as const) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(base + routes.find((r) => r.id === id)!.url);
+      if (width < 800) await page.locator('label[for="nav-open"]').click();
+      const link = page.locator('nav.sidebar a[aria-current="page"]');
+      assert.equal(await link.textContent(), id);
+      // The link's text, line by line as the browser laid it out (each character's top).
+      const lines = await link.evaluate((a) => {
+        const out: string[] = [];
+        let top = Number.NaN;
+        const walker = document.createTreeWalker(a, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (let i = 0; i < text.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const y = Math.round(range.getBoundingClientRect().top);
+            if (y !== top) out.push('');
+            top = y;
+            out[out.length - 1] = out.at(-1) + text.charAt(i);
+          }
+        }
+        return out;
+      });
+      assert.ok(lines.length > 1, `${width}px: ${id} wraps (${lines.join(' | ')})`);
+      for (const [i, line] of lines.slice(0, -1).entries())
+        assert.match(`${line.slice(-1)}${lines[i + 1]![0]}`, /^([/._:-].|[a-z0-9][A-Z])$/, `${width}px: a line ends at a boundary: ${lines.join(' | ')}`);
+      assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= width, `${width}px: no sideways scrolling`);
+      await page.close();
+    }
+  });
 });

@@ -166,4 +166,37 @@ describe('the search page with results, for every reader', () => {
       await context.close();
     }
   });
+
+  it('lands a nested field on its row: the result names kind, page and data path, and opens the row', async () => {
+    const page = await browser.newPage();
+    await page.goto(base + 'search/');
+    await page.locator('#search-page .pagefind-ui__search-input').fill('dueDays');
+    // The field sits in the second shape of payment (folded at first) on the message's page.
+    const path = 'payload.payment(invoice).dueDays';
+    const link = page.locator('.pagefind-ui__result-nested .pagefind-ui__result-link', { hasText: `message · Order placed › ${path}` });
+    await link.waitFor({ timeout: 15_000 });
+    const excerpt = await link.locator('xpath=../following-sibling::p[1]').innerText();
+    assert.match(excerpt, /^dueDays integer required\. ≥ 0 ≤ 90/, `the excerpt reads as the field: ${excerpt}`);
+    await link.click();
+    await page.waitForURL((url) => url.pathname.endsWith('/components/messages/orderplaced/'));
+    assert.equal(decodeURIComponent(new URL(page.url()).hash), `#${path}`);
+    const row = page.locator(`[id="${path}"]`);
+    await row.waitFor({ state: 'visible' });
+    const box = await row.boundingBox();
+    const height = page.viewportSize()?.height ?? 0;
+    assert.ok(box && box.y >= 0 && box.y < height, `the row is in view (y=${box?.y})`);
+    const state = await row.evaluate((el) => ({
+      target: el.matches(':target'),
+      closedAbove: (() => {
+        let closed = 0;
+        for (let d = el.parentElement?.closest('details'); d; d = d.parentElement?.closest('details')) if (!d.open) closed++;
+        return closed;
+      })(),
+      background: getComputedStyle(el).backgroundColor,
+    }));
+    assert.equal(state.closedAbove, 0, 'every level above the row is open');
+    assert.ok(state.target, 'the row is the target');
+    assert.notEqual(state.background, 'rgba(0, 0, 0, 0)', 'the row is highlighted');
+    await page.close();
+  });
 });

@@ -19,12 +19,15 @@
     return excerpt.replace(pagefindEntities ? /&(?!lt;|gt;)/g : /&/g, '&amp;');
   }
   // Each hit says what kind of object it is ("channel · Order events"), in a portal after its API.
+  // A schema field's sub-result (an anchor with a title: its data path, SchemaRows.astro) says
+  // where the field is: "Orders API › message · Order placed › payload.customer.id".
   function withKind(result) {
     if (result.meta?.kind) result.meta.title = result.meta.kind + ' · ' + result.meta.title;
     if (result.meta?.api) result.meta.title = result.meta.api + ' › ' + result.meta.title;
     result.excerpt = excerptAsWritten(result.excerpt, result.content);
     (result.sub_results || []).forEach(function (sub) {
       sub.excerpt = excerptAsWritten(sub.excerpt, result.content);
+      if (sub.anchor?.title) sub.title = result.meta.title + ' › ' + sub.title;
     });
     return result;
   }

@@ -2,9 +2,11 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { before, describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
+import { unescapeText } from '../src/lib/html-text.ts';
 import { tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -43,8 +45,8 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<h1>Publish order events<\/h1>/);
     assert.match(html, /<span class="badge send">send<\/span>/);
     assert.match(html, /href="\/docs\/channels\/orderevents\/">Order events<\/a>/);
-    assert.match(html, /<dt>Action<\/dt><dd>send: this application sends these messages; you receive them<\/dd>/);
-    assert.match(html, /<dt>Address<\/dt><dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><\/dd>/);
+    assert.match(html, /<dt>Action<\/dt> <dd>send: this application sends these messages; you receive them<\/dd>/);
+    assert.match(html, /<dt>Address<\/dt> <dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><\/dd>/);
     // Each message with its payload, the first open; its own page a link away.
     assert.match(
       html,
@@ -60,9 +62,9 @@ describe('build of content/ with --base /docs/ and --site', () => {
     const html = readFileSync(join(out, 'operations/requeststockcheck/index.html'), 'utf8');
     assert.match(
       html,
-      /<dt>Reply address<\/dt><dd><code>\$message\.header#\/replyTo<\/code><\/dd><dt>Which means<\/dt><dd>the header replyTo of the request message<\/dd>/,
+      /<dt>Reply address<\/dt> <dd><code>\$message\.header#\/replyTo<\/code><\/dd> <dt>Which means<\/dt> <dd>the header replyTo of the request message<\/dd>/,
     );
-    assert.match(html, /<dt>Reply channel<\/dt><dd><a href="\/docs\/channels\/stockcheckreplies\/">Stock check replies<\/a><\/dd>/);
+    assert.match(html, /<dt>Reply channel<\/dt> <dd><a href="\/docs\/channels\/stockcheckreplies\/">Stock check replies<\/a><\/dd>/);
     const reply = html.slice(html.indexOf('id="h-reply"'));
     assert.match(reply, /<div class="message-card" id="reply-stockcheckanswered"><h3><a href="[^"]+">Stock check answered<\/a><\/h3>/);
     assert.match(reply, /<h4 id="h-reply-stockcheckanswered\.payload">Payload/);
@@ -73,7 +75,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<div class="schema-tree" data-schema-tree role="group" aria-label="Payload">/);
     assert.match(
       html,
-      /<li class="prop" id="payload\.lines\[\]\.sku"><p class="prop-head"><a class="prop-name" href="#payload\.lines\[\]\.sku"><code>sku<\/code><\/a>/,
+      /<li class="prop" id="payload\.lines\[\]\.sku" data-pagefind-title="payload\.lines\[\]\.sku"><p class="prop-head"><a class="prop-name" href="#payload\.lines\[\]\.sku"><code>sku<\/code><\/a>/,
     );
     assert.match(
       html,
@@ -84,13 +86,37 @@ describe('build of content/ with --base /docs/ and --site', () => {
     // Alternatives are shapes named by their discriminator value; oneOf reads "exactly one", anyOf "one or more".
     assert.match(
       html,
-      /<p class="shapes-intro">Exactly one of 2 shapes:<\/p>\s*<details class="shape" id="payload\.payment\(card\)" open><summary><strong>card<\/strong>/,
+      /<p class="shapes-intro">Exactly one of 2 shapes:<\/p>\s*<details class="shape" id="payload\.payment\(card\)" data-pagefind-title="payload\.payment\(card\)" open><summary><strong>card<\/strong>/,
     );
     assert.match(
       html,
       /<code>method<\/code> says which kind it is: <code>&quot;card&quot;<\/code> → <a href="\/docs\/components\/schemas\/cardpayment\/">CardPayment<\/a>/,
     );
-    assert.match(html, /Content type<\/dt><dd><code>application\/json<\/code>/);
+    assert.match(html, /Content type<\/dt> <dd><code>application\/json<\/code>/);
+  });
+
+  it('indexes text for search as the pages show it: no label, header or badge joined to the next word', () => {
+    // Pagefind ends a paragraph, list item, div or table cell with a full stop, but joins what
+    // dt, dd, th, caption and inline siblings hold to what follows: "Access policyEffectPrincipal…".
+    const glued: string[] = [];
+    for (const name of readdirSync(join(out, 'pagefind/fragment'))) {
+      const fragment = JSON.parse(
+        gunzipSync(readFileSync(join(out, 'pagefind/fragment', name)))
+          .toString('utf8')
+          .replace(/^pagefind_dcd/, ''),
+      ) as {
+        url: string;
+        content: string;
+      };
+      const html = readFileSync(join(out, fragment.url.replace(/^\/docs\//, ''), 'index.html'), 'utf8');
+      // The page's words: every tag a word boundary, except those inside one (a template's variables, break points).
+      const text = unescapeText(html.replace(/<\/?(var|wbr)>/g, '').replace(/<[^>]+>/g, ' '));
+      for (const word of fragment.content.split(/\s+/)) {
+        const core = word.replace(/^["'(]+|[.,;:!?)"']+$/g, '');
+        if (core.length > 2 && !text.includes(core)) glued.push(`${fragment.url}: ${core}`);
+      }
+    }
+    assert.deepEqual(glued, []);
   });
 
   it('renders the overview with the API title and the servers, channels and operations', () => {

@@ -53,7 +53,8 @@ describe('guides and configuration in a build', () => {
     const dir = tempTree({
       'api/orders.apidesc.yaml': ORDERS,
       'api/guides/tour.mdx': GUIDE,
-      'api/guides/later.md': '---\norder: 5\n---\n# Later steps\n\nPlain Markdown.\n\n```yaml\nretries: 3\n```\n',
+      'api/guides/later.md':
+        '---\norder: 5\n---\n# Later steps\n\nPlain Markdown.\n\n```yaml\nretries: 3\n```\n\n## Retry `orders`\n\n### Not listed\n\n## Watch the queue\n\n## Clean up\n',
       'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
       'brand/icon.png': 'not really a png, copied as it is',
       'apidesc-docs.config.json': JSON.stringify({
@@ -75,6 +76,8 @@ describe('guides and configuration in a build', () => {
     assert.match(tour, /<a href="\/operations\/publishorderevents\/"><strong>Publish order events<\/strong><\/a>/, 'operation card links to its page');
     assert.match(tour, /<li class="prop" id="ref-components-schemas-Money-schema\.amount"/, 'schema tree fields, anchors prefixed per tree');
     assert.match(tour, /<li class="prop" id="ref-components-messages-OrderPlaced-payload\.orderId"/, 'a message shows its payload');
+    // A field's search result (its sub-result's title) is its data path, without the per-tree prefix.
+    assert.match(tour, /<li class="prop" id="ref-components-messages-OrderPlaced-payload\.customer\.id" data-pagefind-title="payload\.customer\.id">/);
     assert.match(tour, /&quot;ord-1042&quot;|"ord-1042"|ord-1042/, 'the message example');
     assert.match(
       tour,
@@ -114,6 +117,19 @@ describe('guides and configuration in a build', () => {
     const later = page(dir, 'site/guides/later/index.html');
     assert.match(later, /<h1[^>]*>Later steps<\/h1>/);
     assert.equal((later.match(/<h1/g) ?? []).length, 1, 'a guide with its own heading gets no second h1');
+    // "On this page" from the guide's ## headings (their ids from Astro), beside it and folded above it; none for a guide without sections.
+    const onThisPage =
+      '<ul><li><a href="#retry-orders">Retry orders</a></li><li><a href="#watch-the-queue">Watch the queue</a></li><li><a href="#clean-up">Clean up</a></li></ul>';
+    assert.match(later, /<h2 id="retry-orders">Retry <code>orders<\/code><\/h2>/);
+    assert.ok(
+      later.includes(
+        `<nav class="toc" aria-label="On this page" data-pagefind-ignore><p class="toc-title" aria-hidden="true">On this page</p>${onThisPage}</nav>`,
+      ),
+      'beside the guide',
+    );
+    assert.ok(later.includes(`<details class="toc-top" data-pagefind-ignore><summary>On this page</summary>${onThisPage}</details>`), 'folded above it');
+    assert.match(later, /<div class="with-toc"><article class="guide"/);
+    assert.doesNotMatch(tour, /class="toc|with-toc/, 'a guide without ## sections has none');
     // Astro highlights guides' code with the pages' code theme: its colours are the same variables.
     assert.match(
       later,

@@ -71,14 +71,14 @@ describe('pages of a document written elsewhere', () => {
     const operation = page('operations/receivepaid');
     assert.match(
       operation,
-      /<dt>billing<\/dt><dd><a href="https:\/\/docs\.example\.com\/billing"[^>]*>https:\/\/docs\.example\.com\/billing<\/a><div class="fact-note"><p>Everything about <em>invoices<\/em>\.<\/p><p>The billing handbook\.<\/p>/,
+      /<dt>billing<\/dt> <dd><a href="https:\/\/docs\.example\.com\/billing"[^>]*>https:\/\/docs\.example\.com\/billing<\/a><div class="fact-note"><p>Everything about <em>invoices<\/em>\.<\/p><p>The billing handbook\.<\/p>/,
     );
   });
 
   it('read anyOf as one or more shapes, named by their titles', () => {
     assert.match(
       page('components/schemas/contact'),
-      /<p class="shapes-intro">One or more of 2 shapes:<\/p>\s*<details class="shape" id="schema\(By-e-mail\)" open><summary><strong>By e-mail<\/strong>/,
+      /<p class="shapes-intro">One or more of 2 shapes:<\/p>\s*<details class="shape" id="schema\(By-e-mail\)" data-pagefind-title="schema\(By-e-mail\)" open><summary><strong>By e-mail<\/strong>/,
     );
   });
 
@@ -159,20 +159,20 @@ describe('security on the pages', () => {
     const operation = page('operations/sendorder');
     assert.match(
       operation,
-      /<p class="flow-title"><strong>OAuth 2.0 client credentials flow<\/strong><\/p>\s*<dl class="facts"><dt>Token URL<\/dt><dd><code class="wrap">https:\/\/id\.example\.com\/oauth\/token<\/code><\/dd><dt>Scopes offered<\/dt><dd><code>orders:read<\/code>, <code>orders:write<\/code><\/dd><\/dl>/,
+      /<p class="flow-title"><strong>OAuth 2.0 client credentials flow<\/strong><\/p>\s*<dl class="facts"><dt>Token URL<\/dt> <dd><code class="wrap">https:\/\/id\.example\.com\/oauth\/token<\/code><\/dd> <dt>Scopes offered<\/dt> <dd><code>orders:read<\/code>, <code>orders:write<\/code><\/dd> <\/dl>/,
     );
     assert.match(operation, /OAuth 2.0 authorization code flow<\/strong><\/p>[\s\S]*?Refresh URL/);
-    assert.equal(operation.match(/<dt><code>orders:read<\/code><\/dt><dd>Read orders<\/dd>/g)?.length, 1, 'each scope described once');
-    assert.match(operation, /<dt>Scopes needed<\/dt><dd><code>orders:read<\/code><\/dd>/);
+    assert.equal(operation.match(/<dt><code>orders:read<\/code><\/dt> <dd>Read orders<\/dd>/g)?.length, 1, 'each scope described once');
+    assert.match(operation, /<dt>Scopes needed<\/dt> <dd><code>orders:read<\/code><\/dd>/);
     assert.doesNotMatch(operation, /availableScopes|clientCredentials/, 'no key/value dump of the flows');
   });
 
   it('says what each type of scheme needs, in words', () => {
     const operation = page('operations/sendorder');
-    assert.match(operation, /<dt>Header<\/dt><dd><code class="wrap">X-Api-Key<\/code><\/dd>/);
+    assert.match(operation, /<dt>Header<\/dt> <dd><code class="wrap">X-Api-Key<\/code><\/dd>/);
     assert.match(
       operation,
-      /<dt>Authorization scheme<\/dt><dd><code class="wrap">bearer<\/code><\/dd><dt>Bearer format<\/dt><dd><code class="wrap">JWT<\/code><\/dd>/,
+      /<dt>Authorization scheme<\/dt> <dd><code class="wrap">bearer<\/code><\/dd> <dt>Bearer format<\/dt> <dd><code class="wrap">JWT<\/code><\/dd>/,
     );
     assert.match(page('components/securityschemes/oidc'), /<dt>Discovery URL<\/dt>/);
   });
