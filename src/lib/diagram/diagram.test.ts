@@ -64,8 +64,8 @@ describe('diagram layout', () => {
 describe('diagram SVG', () => {
   const svg = diagramSvg(flow, { idPrefix: 'flow', href });
 
-  it('is an image with a title and a description', () => {
-    assert.match(svg, /^<svg [^>]*role="img" aria-labelledby="flow-title flow-desc"/);
+  it('is a graphic named by its title and described by its description, its links reachable (not role="img", which hides them)', () => {
+    assert.match(svg, /^<svg [^>]*role="group" aria-roledescription="diagram" aria-labelledby="flow-title" aria-describedby="flow-desc"/);
     assert.match(svg, /<title id="flow-title">Messages on channel orders<\/title>/);
     assert.match(svg, /<desc id="flow-desc">placeOrder sends OrderPlaced to orders; shipOrder receives it.<\/desc>/);
     assert.doesNotMatch(svg, /<script|\son\w+=/i);

@@ -1,5 +1,5 @@
 /**
- * A placed diagram as SVG markup for the page (issue 22): an image with a title and a
+ * A placed diagram as SVG markup for the page (issue 22): a graphic with a title and a
  * description, every box a link to its page, arrows the way messages travel with the message
  * names on them. No colour is written here: classes only, coloured by the theme's CSS variables
  * (site.css), so that both themes and print get their own. No script, no random ids: the same
@@ -78,7 +78,11 @@ function edgeSvg(p: PlacedEdge, arrowId: string): string {
   return `${line}<rect class="dg-edge-label-bg" x="${num(x - width / 2)}" y="${num(top)}" width="${num(width)}" height="${num(height)}" rx="3"/>${texts}`;
 }
 
-/** The SVG of a diagram; `role="img"`, named by its title and described by its description. */
+/**
+ * The SVG of a diagram, named by its title and described by its description. A named group, not
+ * `role="img"`: the children of an image are hidden from assistive technology, and these are
+ * links (axe-core's nested-interactive rule fails an image that holds them).
+ */
 export function diagramSvg(diagram: Diagram, options: SvgOptions): string {
   const placed = layoutDiagram(diagram);
   const id = escapeXml(options.idPrefix);
@@ -86,7 +90,7 @@ export function diagramSvg(diagram: Diagram, options: SvgOptions): string {
   const height = Math.ceil(placed.height);
   const arrowId = `${id}-arrow`;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" class="${width > WIDE ? 'diagram wide' : 'diagram'}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${id}-title ${id}-desc">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="${width > WIDE ? 'diagram wide' : 'diagram'}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="group" aria-roledescription="diagram" aria-labelledby="${id}-title" aria-describedby="${id}-desc">`,
     `<title id="${id}-title">${escapeXml(diagram.title)}</title>`,
     `<desc id="${id}-desc">${escapeXml(diagram.description)}</desc>`,
     `<defs><marker id="${arrowId}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="dg-head" d="M0 0L10 5L0 10z"/></marker></defs>`,
