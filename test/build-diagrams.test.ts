@@ -94,6 +94,15 @@ describe('diagrams of the default content', () => {
     assert.ok(html.indexOf('id="h-reply-flow"') < html.indexOf('id="h-reply"'));
   });
 
+  it('draws the API on its overview: the application, its servers, operations and channels', () => {
+    const [svg] = svgsOf(readFileSync(join(dir, 'site', 'index.html'), 'utf8'));
+    assert.ok(svg);
+    assert.match(svg, /<a class="dg-node dg-app" href="\/">/);
+    assert.match(svg, /class="dg-node dg-server" href="\/servers\//);
+    assert.equal([...svg.matchAll(/class="dg-node dg-(send|receive)"/g)].length, 5);
+    assert.equal([...svg.matchAll(/class="dg-node dg-channel"/g)].length, 3);
+  });
+
   it('links every box to a page of the site', () => {
     assert.ok(checkDiagrams(join(dir, 'site')) >= 4);
   });
