@@ -164,6 +164,7 @@ describe('the default site in Chromium', () => {
       'channels/stockcheck/',
       'operations/receiveordereventsinwarehouse/',
       'operations/requeststockcheck/',
+      'operations/notifycustomersofscans/',
       'components/messages/orderplaced/',
       'components/messages/parcelscanned/',
       'components/schemas/order/',

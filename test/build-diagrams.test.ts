@@ -29,7 +29,8 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-const svgsOf = (html: string): string[] => [...html.matchAll(/<svg [^>]*class="diagram[^"]*"[\s\S]*?<\/svg>/g)].map((m) => m[0]);
+/** The flow diagrams of a page (not the retry timelines, which are pictures without links). */
+const svgsOf = (html: string): string[] => [...html.matchAll(/<svg [^>]*class="diagram( wide)?"[\s\S]*?<\/svg>/g)].map((m) => m[0]);
 
 /** Every diagram of a site is a graphic with a title and a description, and links only to pages that exist. */
 function checkDiagrams(site: string): number {
@@ -151,6 +152,24 @@ if (HAS_CORPUS)
       assert.match(svg, /dead-letter queue[\s\S]*billing-orders-dlq\.fifo/);
       // An ARN by its resource name, the whole ARN on the line under it.
       assert.match(svg, /<text class="dg-label"[^>]*>partner-orders-dlq\.fifo<\/text>/);
+    });
+  });
+
+if (HAS_CORPUS)
+  describe('retry timelines of sns subscriptions', () => {
+    it('draws the retry timeline of each subscription with a schedule, above its schedule table', async () => {
+      const dir = tempTree({});
+      copyFileSync(join(CORPUS, 'valid', 'bindings-sns-http-pubsub.yaml'), join(dir, 'api.yaml'));
+      const r = await runIn(dir, ['build', 'api.yaml', '--out', 'site']);
+      assert.equal(r.code, 0, r.out + r.err);
+      const html = readFileSync(join(dir, 'site', 'operations', 'receiveusersignedup', 'index.html'), 'utf8');
+      const svg = /<svg [^>]*class="diagram timeline"[\s\S]*?<\/svg>/.exec(html)?.[0];
+      assert.ok(svg);
+      assert.match(svg, /role="img"/);
+      assert.match(svg, /Time since the first failed delivery \(to scale\)/);
+      assert.match(svg, /After the last retry: the dead-letter queue /);
+      const at = html.indexOf('class="diagram timeline"');
+      assert.ok(html.indexOf('<table class="schedule', at) > at, 'the timeline before its table');
     });
   });
 
