@@ -40,7 +40,8 @@ function scan(file: string, html: string, findings: Finding[]): void {
         // The one form of the site is its own search box (a GET to the search page); a document's would be escaped.
         const siteSearchForm =
           name === 'form' && attributes.id === 'search' && attributes.method === 'get' && attributes.action === '/search/' && forms++ === 0;
-        const siteIcon = (menuButton && (name === 'svg' || name === 'path')) || (diagram && name === 'svg' && /^diagram( wide)?$/.test(attributes.class ?? ''));
+        const siteIcon =
+          (menuButton && (name === 'svg' || name === 'path')) || (diagram && name === 'svg' && /^diagram( wide| timeline)?$/.test(attributes.class ?? ''));
         if (['iframe', 'object', 'embed', 'svg', 'math', 'base', 'form'].includes(name) && !siteSearchForm && !siteIcon)
           findings.push({ file, problem: `<${name}> element` });
         for (const [attr, value] of Object.entries(attributes)) {
