@@ -61,7 +61,7 @@ describe('the overview diagram', () => {
     assert.ok(d.nodes.length <= MAX_OVERVIEW_BOXES);
     assert.equal(d.nodes.filter((n) => n.kind === 'group').length, 10);
     const team0 = d.nodes.find((n) => n.label === 'team0')!;
-    assert.deepEqual(team0.lines, ['100 operations on 100 channels']);
+    assert.deepEqual(team0.lines, ['100 operations · 100 channels']);
     assert.ok(d.edges.some((e) => e.from === 'app' && e.to === team0.id && e.label === '100 sent'));
     const svg = diagramSvg(d, { idPrefix: 'o', href: (u) => `/${u}` });
     assert.ok(svg.length < 20_000, `${svg.length} bytes`);

@@ -88,14 +88,14 @@ function summary(title: string, servers: Page[], channels: Page[], operations: P
       kind: 'app',
       caption: 'this application',
       label: title,
-      lines: [`${servers.length} servers · ${channels.length} channels · ${operations.length} operations`],
+      lines: [`${servers.length} servers · ${channels.length} channels`, `${operations.length} operations`],
       url: '',
     },
   ];
   const edges: DiagramEdge[] = [];
   const kind = byTag ? 'tag' : 'protocol';
   const add = (id: string, caption: string, label: string, g: Omit<Group, 'name'>): void => {
-    nodes.push({ id, kind: 'group', caption, label, lines: [`${g.send + g.receive} operations on ${g.channels.size} channels`], url: 'operations/' });
+    nodes.push({ id, kind: 'group', caption, label, lines: [`${g.send + g.receive} operations · ${g.channels.size} channels`], url: 'operations/' });
     if (g.receive > 0) edges.push({ from: id, to: 'app', label: `${g.receive} received` });
     if (g.send > 0) edges.push({ from: 'app', to: id, label: `${g.send} sent` });
   };
