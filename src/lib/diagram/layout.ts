@@ -88,6 +88,8 @@ interface Shape {
  * one receiver, a topic with two subscriptions…), and dagre takes 1–2 ms even for five boxes:
  * at 1,000 channels, about 1,500 diagrams. Bounded, and a reused layout is the one dagre would
  * compute again (the key is all it sees), so the output does not depend on what came before.
+ * Measured on the 1,000-channel bench document (1,201 diagrams): 276 layouts computed, 0.6-0.7 s
+ * inside dagre, 0.8-1.3 s for all the SVG; the same 1,201 again, every layout reused: 53 ms.
  */
 const shapes = new Map<string, Shape>();
 const MAX_SHAPES = 2000;
