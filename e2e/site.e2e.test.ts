@@ -161,8 +161,10 @@ describe('the default site in Chromium', () => {
       '',
       'channels/',
       'channels/orderevents/',
+      'channels/stockcheck/',
       'operations/receiveordereventsinwarehouse/',
       'operations/requeststockcheck/',
+      'operations/notifycustomersofscans/',
       'components/messages/orderplaced/',
       'components/messages/parcelscanned/',
       'components/schemas/order/',
@@ -174,6 +176,31 @@ describe('the default site in Chromium', () => {
       'guides/authentication/',
     ];
     assert.deepEqual(await accessibilityFindings(browser, base, urls), []);
+  });
+
+  it('draws its diagrams in the colours of each theme, inside their own box on a phone', async () => {
+    const urls = ['channels/stockcheck/', 'channels/orderevents/', 'operations/requeststockcheck/'];
+    const colours: Record<string, string[]> = {};
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      for (const url of urls) {
+        await page.goto(base + url);
+        const svg = page.locator('svg.diagram').first();
+        assert.equal(await svg.getAttribute('aria-roledescription'), 'diagram', url);
+        assert.ok((await svg.locator('a').count()) > 0, url);
+        // The page never scrolls sideways; a wide diagram scrolls inside its figure.
+        assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, url);
+        const colour = await svg.evaluate((el) => {
+          const label = el.querySelector('a .dg-label');
+          const box = el.querySelector('.dg-node rect');
+          return `${label ? getComputedStyle(label).fill : ''} ${box ? getComputedStyle(box).fill : ''}`;
+        });
+        (colours[url] ??= []).push(colour);
+      }
+      await context.close();
+    }
+    for (const url of urls) assert.notEqual(colours[url]![0], colours[url]![1], `${url}: the same colours in both themes`);
   });
 
   it('is usable with the keyboard alone: skip link, theme toggle, schema expanders, sidebar; focus is visible', async () => {

@@ -54,6 +54,10 @@ async function main(): Promise<void> {
     { name: 'server', base: one.base, url: pick(routes, (k) => k === 'server', ['servers/production/'])! },
     { name: 'channel', base: one.base, url: pick(routes, (k) => k === 'channel', ['channels/orderevents/'])! },
     { name: 'operation', base: one.base, url: pick(routes, (k) => k === 'operation', ['operations/receiveordereventsinwarehouse/'])! },
+    // The diagrams of issue 22 not on the pages above: a channel's message flow, a request and its reply, retry timelines.
+    { name: 'channel-flow', base: one.base, url: pick(routes, (k) => k === 'channel', ['channels/stockcheck/'])! },
+    { name: 'operation-reply', base: one.base, url: pick(routes, (k) => k === 'operation', ['operations/requeststockcheck/'])! },
+    { name: 'operation-retries', base: one.base, url: pick(routes, (k) => k === 'operation', ['operations/notifycustomersofscans/'])! },
     { name: 'message', base: one.base, url: pick(routes, (k) => k === 'message', ['components/messages/orderplaced/'])! },
     { name: 'schema', base: one.base, url: pick(routes, (k) => k === 'component:schemas', ['components/schemas/order/'])! },
     {

@@ -22,19 +22,26 @@ function scan(file: string, html: string, findings: Finding[]): void {
   let forms = 0;
   /** Inside the site's own menu button, whose icon is an inline <svg> (no document text reaches it). */
   let menuButton = false;
+  /** Inside a diagram the site drew (src/lib/diagram/svg.ts): an <svg> of these elements only, names as their text. */
+  let diagram = false;
+  const DIAGRAM_ELEMENTS = new Set(['figure', 'svg', 'title', 'desc', 'defs', 'marker', 'path', 'g', 'a', 'rect', 'text']);
   const parser = new Parser(
     {
       onclosetag(name) {
         if (name === 'label') menuButton = false;
+        if (name === 'figure') diagram = false;
       },
       onopentag(name, attributes) {
         if (name === 'label' && attributes.class === 'nav-button' && attributes.for === 'nav-open') menuButton = true;
+        if (name === 'figure' && attributes.class === 'diagram-box') diagram = true;
+        if (diagram && !DIAGRAM_ELEMENTS.has(name)) findings.push({ file, problem: `<${name}> element in a diagram` });
         if (name === 'script' && !/^\/(theme|copy|search)\.js$/.test(attributes.src ?? ''))
           findings.push({ file, problem: `script element ${JSON.stringify(attributes)}` });
         // The one form of the site is its own search box (a GET to the search page); a document's would be escaped.
         const siteSearchForm =
           name === 'form' && attributes.id === 'search' && attributes.method === 'get' && attributes.action === '/search/' && forms++ === 0;
-        const siteIcon = menuButton && (name === 'svg' || name === 'path');
+        const siteIcon =
+          (menuButton && (name === 'svg' || name === 'path')) || (diagram && name === 'svg' && /^diagram( wide| timeline)?$/.test(attributes.class ?? ''));
         if (['iframe', 'object', 'embed', 'svg', 'math', 'base', 'form'].includes(name) && !siteSearchForm && !siteIcon)
           findings.push({ file, problem: `<${name}> element` });
         for (const [attr, value] of Object.entries(attributes)) {

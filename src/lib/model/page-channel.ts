@@ -4,8 +4,9 @@ import { entries } from '../resolve/doc-index.ts';
 import { joinPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
+import { channelFlow } from './flow-channel.ts';
 import { objectView } from './object-view.ts';
-import { channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
+import { bindingsOf, channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
 import type { Page } from './page-types.ts';
 import { templateParts } from './page-values.ts';
 import type { Entity, Link } from './types.ts';
@@ -32,6 +33,10 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
     return link ? [{ ...('kind' in link ? toLink(link as Entity) : link), note: id }] : [];
   });
   page.sections.push({ type: 'links', heading: 'Messages', anchor: 'messages', links: messages, empty: 'No messages are defined.' });
+  // An sns topic draws its fan-out instead (pages.ts), which shows the same operations and more.
+  const sns = isPlainObject(bindingsOf(ctx, channel.bindings, sub(at, 'bindings'))?.value.sns);
+  const flow = page.kind === 'channel' && !sns ? channelFlow(ctx, page, address) : undefined;
+  if (flow) page.sections.push({ type: 'diagram', heading: 'Message flow', anchor: 'flow', diagram: flow });
   const operations = page.usedBy.filter((l) => l.kind === 'operation' || l.kind === 'component:operations').map((l) => ({ ...l, note: actionOf(ctx, l) }));
   page.sections.push({ type: 'links', heading: 'Operations', anchor: 'operations', links: operations, empty: 'No operation uses this channel.' });
 }

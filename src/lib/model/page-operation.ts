@@ -13,6 +13,7 @@ import { messageContent } from './page-message.ts';
 import { templateParts } from './page-values.ts';
 import type { Entity, Link } from './types.ts';
 import { operationView } from './sns.ts';
+import { replyDiagram } from './flow-reply.ts';
 
 export function operationPage(ctx: Context, page: Page, op: Record<string, unknown>, at: Location): void {
   const m = merged(ctx, op, at);
@@ -37,7 +38,12 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   page.sections.push(messagesSection(ctx, 'Messages', 'messages', messageSites, Array.isArray(op.messages) ? undefined : 'Every message of the channel.'));
   if (op.reply !== undefined) {
     const reply = ctx.doc.deref(op.reply, sub(at, 'reply'));
-    if (reply && isPlainObject(reply.value)) page.sections.push(replySection(ctx, reply.value, reply.at));
+    if (reply && isPlainObject(reply.value)) {
+      page.sections.push(replySection(ctx, reply.value, reply.at));
+      const diagram = replyDiagram(page, action);
+      // Before the sections it draws: the picture first, then the details.
+      if (diagram) page.sections.splice(page.sections.length - 2, 0, { type: 'diagram', heading: 'Request and reply', anchor: 'reply-flow', diagram });
+    }
   }
   const bindings = bindingsOf(ctx, value.bindings, sub(m.origin.bindings ?? at, 'bindings'));
   if (bindings && isPlainObject(bindings.value.sns)) {

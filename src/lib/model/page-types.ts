@@ -3,6 +3,7 @@
  * render. Its own module so that the builders of each kind of page and the code that picks
  * between them can share it without importing each other.
  */
+import type { Diagram } from '../diagram/diagram-types.ts';
 import type { ObjectView } from './object-view.ts';
 import type { SecuritySchemeView } from './security-view.ts';
 import type { FanOut, SnsOperationView, SnsTopicView } from './sns.ts';
@@ -36,7 +37,10 @@ export type PageSection =
   | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
   | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
   | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string; html?: string }[] }
-  | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link }
+  /** `diagram`: the fan-out drawn (flow-fan-out.ts); the fan-out list is its text. */
+  | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link; diagram?: Diagram }
+  /** A picture of how messages travel (issue 22), drawn at build time; a list on the same page says the same in text. */
+  | { type: 'diagram'; heading: string; anchor: string; diagram: Diagram }
   | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
   | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link }
   /**
@@ -98,6 +102,8 @@ export interface Page extends Entity {
   protocols: string[];
   /** Operations: the id of the channel they use (`#/channels/<id>`). */
   channel?: string;
+  /** Root operations: the names of the messages they carry (the overview's diagram labels its arrows with them). */
+  messages?: string[];
   diagnostics?: PageDiagnostic[];
   summaryHtml?: string;
   descriptionHtml?: string;

@@ -17,6 +17,8 @@ import { messagePage, schemaSection } from './page-message.ts';
 import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
 import { safeHref } from './page-values.ts';
+import { fanOutDiagram } from './flow-fan-out.ts';
+import { operationMessageNames } from './flow-messages.ts';
 import { topicView } from './sns.ts';
 import type { Fact, Page } from './page-types.ts';
 import type { Entity } from './types.ts';
@@ -56,6 +58,7 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
   // The channel an operation uses, for grouping operations by channel in the sidebar.
   const channelRef = isPlainObject(shown.channel) && typeof shown.channel.$ref === 'string' ? /^#\/channels\/([^/]+)$/.exec(shown.channel.$ref) : null;
   if ((kind === 'operation' || kind === 'operations') && channelRef) page.channel = unescapeToken(channelRef[1]!);
+  if (entity.kind === 'operation') page.messages = operationMessageNames(ctx, entity);
   if (kind === 'server' || kind === 'servers')
     page.badges.push(String(value.protocol ?? '') + (typeof value.protocolVersion === 'string' ? ` ${value.protocolVersion}` : ''));
   else {
@@ -86,13 +89,16 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
   if (page.kind === 'channel' || page.kind === 'component:channels') {
     const bindings = bindingsOf(ctx, value.bindings, sub(at, 'bindings'));
     if (bindings && isPlainObject(bindings.value.sns)) {
+      const topic = topicView(bindings.value.sns, page.id, value.address);
+      const spread = fanOut(ctx, page);
       page.sections.push({
         type: 'sns-topic',
         heading: 'sns topic',
         anchor: 'sns',
-        topic: topicView(bindings.value.sns, page.id, value.address),
-        fanOut: fanOut(ctx, page),
+        topic,
+        fanOut: spread,
         ...(bindings.link ? { origin: bindings.link } : {}),
+        ...(page.kind === 'channel' ? { diagram: fanOutDiagram(ctx, page, topic, spread) } : {}),
       });
     }
     otherBindings(ctx, page, bindings);

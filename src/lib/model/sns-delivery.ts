@@ -43,6 +43,8 @@ export interface DeliveryView {
   more?: number;
   /** Seconds from the first failure to the last retry. */
   totalSeconds?: number;
+  /** Each phase that has retries: how many, and when it starts and ends (seconds since the first failure): the timeline's bands. */
+  phases?: { phase: RetryStep['phase']; count: number; start: number; end: number }[];
   backoffFunction?: string;
   throttle?: number;
   /**
@@ -232,8 +234,20 @@ export function deliveryView(own: unknown, topic: unknown): DeliveryView | undef
     }
   }
   view.schedule = steps;
-  const totalSeconds = pre * (min ?? 0) + backoffTotal(curve, backoff, min ?? 0, max ?? 0) + post * (max ?? 0);
-  if (Number.isFinite(totalSeconds)) view.totalSeconds = Math.round(totalSeconds * 10) / 10;
+  const preEnd = pre * (min ?? 0);
+  const backoffEnd = preEnd + backoffTotal(curve, backoff, min ?? 0, max ?? 0);
+  const totalSeconds = backoffEnd + post * (max ?? 0);
+  if (Number.isFinite(totalSeconds)) {
+    const tenth = (n: number): number => Math.round(n * 10) / 10;
+    view.totalSeconds = tenth(totalSeconds);
+    const spans: [RetryStep['phase'], number, number, number][] = [
+      ['immediate', immediate, 0, 0],
+      ['pre-backoff', pre, 0, preEnd],
+      ['backoff', backoff, preEnd, backoffEnd],
+      ['post-backoff', post, backoffEnd, totalSeconds],
+    ];
+    view.phases = spans.filter(([, n]) => n > 0).map(([phase, n, start, end]) => ({ phase, count: n, start: tenth(start), end: tenth(end) }));
+  }
   if (retries > steps.length) view.more = retries - steps.length;
   return view;
 }

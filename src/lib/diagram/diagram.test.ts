@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Diagram } from './diagram-types.ts';
+import { layoutDiagram } from './layout.ts';
+import { diagramSvg, escapeXml } from './svg.ts';
+import { fitLines } from './text-fit.ts';
+
+const href = (url: string): string => `/base/${url}`;
+
+const flow: Diagram = {
+  title: 'Messages on channel orders',
+  description: 'placeOrder sends OrderPlaced to orders; shipOrder receives it.',
+  nodes: [
+    { id: 'send', kind: 'send', caption: 'send operation', label: 'placeOrder', url: 'operations/placeOrder/' },
+    { id: 'ch', kind: 'channel', caption: 'channel', label: 'orders', lines: ['orders.v1'], url: 'channels/orders/' },
+    { id: 'recv', kind: 'receive', caption: 'receive operation', label: 'shipOrder', url: 'operations/shipOrder/' },
+    { id: 'plain', kind: 'queue', label: 'no page' },
+  ],
+  edges: [
+    { from: 'send', to: 'ch', label: 'OrderPlaced' },
+    { from: 'ch', to: 'recv', label: 'OrderPlaced' },
+    { from: 'ch', to: 'plain', relation: true },
+    { from: 'ch', to: 'missing' },
+  ],
+};
+
+/** Elements of one name, as their opening tags. */
+const tags = (svg: string, name: string): string[] => [...svg.matchAll(new RegExp(`<${name}[\\s>][^>]*>`, 'g'))].map((m) => m[0]);
+
+describe('diagram layout', () => {
+  it('places every box inside the drawing, none overlapping, arrows from box to box', () => {
+    const placed = layoutDiagram(flow);
+    assert.equal(placed.nodes.length, 4);
+    assert.equal(placed.edges.length, 3, 'the arrow to an unknown box is left out');
+    for (const n of placed.nodes) {
+      assert.ok(n.x >= 0 && n.y >= 0 && n.x + n.width <= placed.width + 0.01 && n.y + n.height <= placed.height + 0.01, n.node.id);
+      for (const m of placed.nodes)
+        if (m !== n)
+          assert.ok(n.x + n.width <= m.x || m.x + m.width <= n.x || n.y + n.height <= m.y || m.y + m.height <= n.y, `${n.node.id} overlaps ${m.node.id}`);
+    }
+    // Left to right: the sender before the channel before the receiver.
+    const x = (id: string): number => placed.nodes.find((n) => n.node.id === id)!.x;
+    assert.ok(x('send') < x('ch') && x('ch') < x('recv'));
+    for (const e of placed.edges) assert.ok(e.points.length >= 2);
+  });
+
+  it('cuts long names to fit their boxes, on at most two lines', () => {
+    const long = 'x'.repeat(500);
+    const placed = layoutDiagram({ title: 't', description: 'd', nodes: [{ id: long, kind: 'channel', label: long, lines: [long] }], edges: [] });
+    const node = placed.nodes[0]!;
+    assert.ok(node.width <= 248);
+    assert.equal(node.label.length, 2);
+    assert.ok(node.label[1]!.endsWith('…'));
+    assert.ok(node.lines[0]!.endsWith('…'));
+  });
+
+  it('breaks names after separators where it can', () => {
+    assert.deepEqual(fitLines('orders/eu-west/placed/v1', 12, 3), ['orders/eu-', 'west/placed/', 'v1']);
+    assert.deepEqual(fitLines('customerAccountUpdated', 12, 2), ['customer', 'AccountUpda…']);
+    assert.deepEqual(fitLines('short', 12, 2), ['short']);
+  });
+});
+
+describe('diagram SVG', () => {
+  const svg = diagramSvg(flow, { idPrefix: 'flow', href });
+
+  it('is a graphic named by its title and described by its description, its links reachable (not role="img", which hides them)', () => {
+    assert.match(svg, /^<svg [^>]*role="group" aria-roledescription="diagram" aria-labelledby="flow-title" aria-describedby="flow-desc"/);
+    assert.match(svg, /<title id="flow-title">Messages on channel orders<\/title>/);
+    assert.match(svg, /<desc id="flow-desc">placeOrder sends OrderPlaced to orders; shipOrder receives it.<\/desc>/);
+    assert.doesNotMatch(svg, /<script|\son\w+=/i);
+  });
+
+  it('makes every box with a page a link to it, and the others plain boxes', () => {
+    const links = tags(svg, 'a').map((a) => /href="([^"]*)"/.exec(a)![1]);
+    assert.deepEqual(links, ['/base/operations/placeOrder/', '/base/channels/orders/', '/base/operations/shipOrder/']);
+    assert.equal(tags(svg, 'rect').filter((r) => !r.includes('dg-edge-label-bg')).length, 4);
+  });
+
+  it('draws message flows as arrows with their message names, relations dashed without arrowheads', () => {
+    const paths = tags(svg, 'path').filter((p) => p.includes('dg-edge'));
+    assert.equal(paths.length, 3);
+    assert.equal(paths.filter((p) => p.includes('marker-end="url(#flow-arrow)"')).length, 2);
+    assert.equal(paths.filter((p) => p.includes('dg-relation') && !p.includes('marker-end')).length, 1);
+    assert.equal([...svg.matchAll(/<text class="dg-edge-label"[^>]*>OrderPlaced<\/text>/g)].length, 2);
+  });
+
+  it('writes no colour of its own: classes only, for the theme to colour', () => {
+    assert.doesNotMatch(svg, /\s(fill|stroke|color|style)=/);
+    assert.doesNotMatch(svg, /#[0-9a-f]{3,6}\b/i);
+  });
+
+  it('gives the same bytes for the same diagram, whether its layout was computed or reused', async () => {
+    const again = diagramSvg(structuredClone(flow), { idPrefix: 'flow', href });
+    assert.equal(again, svg);
+    // A fresh process computes the layout anew.
+    const { execFileSync } = await import('node:child_process');
+    const script = `import { diagramSvg } from ${JSON.stringify(new URL('./svg.ts', import.meta.url).href)};
+      process.stdout.write(diagramSvg(${JSON.stringify(flow)}, { idPrefix: 'flow', href: (u) => '/base/' + u }));`;
+    const fresh = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.equal(fresh, svg);
+  });
+
+  it('escapes hostile names in text, titles and links, and keeps them in their boxes', () => {
+    const evil = '<script>alert("x")</script>\'&"';
+    const hostile: Diagram = {
+      title: evil,
+      description: evil,
+      nodes: [
+        { id: evil, kind: 'channel', caption: evil, label: `${evil}${'y'.repeat(300)}`, lines: [evil], url: `channels/"><script>x</script>/` },
+        { id: 'b', kind: 'send', label: 'b\u0000\u0007ok', url: 'b/' },
+      ],
+      edges: [{ from: 'b', to: evil, label: evil }],
+    };
+    const out = diagramSvg(hostile, { idPrefix: 'x"><script>', href });
+    assert.doesNotMatch(out, /<script/i);
+    assert.doesNotMatch(out, /[\u0000-\u0008]/);
+    // Only the elements the renderer writes: nothing a name brought in.
+    const elements = new Set([...out.matchAll(/<([a-z]+)[\s>/]/g)].map((m) => m[1]));
+    assert.deepEqual([...elements].sort(), ['a', 'defs', 'desc', 'g', 'marker', 'path', 'rect', 'svg', 'text', 'title']);
+    assert.equal(tags(out, 'a').length, 2);
+    assert.match(out, /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt;&#39;&amp;&quot;/);
+    assert.match(out, /href="\/base\/channels\/&quot;&gt;&lt;script&gt;x&lt;\/script&gt;\/"/);
+    const placed = layoutDiagram(hostile);
+    assert.ok(placed.nodes.every((n) => n.width <= 248));
+  });
+
+  it('escapes markup characters and leaves out characters XML forbids', () => {
+    assert.equal(escapeXml('a<b>&"\'\u0001c'), 'a&lt;b&gt;&amp;&quot;&#39;c');
+  });
+});

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { retryTimeline } from '../model/flow-retries.ts';
+import { deliveryView, FIXED_POLICIES } from '../model/sns-delivery.ts';
+import { timelineSvg } from './timeline.ts';
+
+const x = (svg: string, cls: string): number[] =>
+  [...svg.matchAll(new RegExp(`<rect class="tl-band tl-${cls}" x="([\\d.]+)" y="24" width="([\\d.]+)"`, 'g'))].flatMap((m) => [Number(m[1]), Number(m[2])]);
+
+describe('retry timeline', () => {
+  it('draws each phase to scale, a tick per retry shown, the dead-letter queue at the end', () => {
+    // 2 immediate, 3 at 10 s, 4 backing off 10 → 40 s (linear), 2 at 40 s: 30 + 100 + 80 = 210 s.
+    const view = deliveryView(
+      { numRetries: 11, numNoDelayRetries: 2, numMinDelayRetries: 3, numMaxDelayRetries: 2, minDelayTarget: 10, maxDelayTarget: 40, backoffFunction: 'linear' },
+      undefined,
+    )!;
+    assert.deepEqual(
+      view.phases?.map((p) => [p.phase, p.count, p.start, p.end]),
+      [
+        ['immediate', 2, 0, 0],
+        ['pre-backoff', 3, 0, 30],
+        ['backoff', 4, 30, 130],
+        ['post-backoff', 2, 130, 210],
+      ],
+    );
+    const t = retryTimeline(view, 'orders-dlq', 'the subscription q')!;
+    const svg = timelineSvg(t, 'r1');
+    assert.match(svg, /^<svg [^>]*role="img" aria-labelledby="r1-title r1-desc"/);
+    assert.match(svg, /<title id="r1-title">Retry timeline of the subscription q<\/title>/);
+    // To scale: 468 px of axis for 210 s.
+    const [preX, preW] = x(svg, 'pre-backoff');
+    const [postX, postW] = x(svg, 'post-backoff');
+    assert.equal(preX, 12);
+    assert.ok(Math.abs(preW! - (30 / 210) * 468) < 0.2);
+    assert.ok(Math.abs(postX! + postW! - 480) < 0.2);
+    assert.equal([...svg.matchAll(/class="tl-tick"/g)].length, 11);
+    assert.match(svg, /<text class="tl-after"[^>]*>dead-letter queue<\/text>/);
+    assert.match(svg, /After the last retry: the dead-letter queue orders-dlq\./);
+    assert.match(svg, /backing off \(linear, approximate\)/);
+    // No text wider than the drawing (about 7.2 px a character at 12 px).
+    for (const m of svg.matchAll(/<text class="tl-(?:legend|after)" x="([\d.]+)"[^>]*>([^<]*)<\/text>/g))
+      assert.ok(Number(m[1]) + [...m[2]!].length * 7.2 <= 640, m[2]);
+    assert.equal(timelineSvg(retryTimeline(view, 'orders-dlq', 'the subscription q')!, 'r1'), svg, 'the same bytes');
+  });
+
+  it("draws AWS's 23-day policy for SQS with its first seconds as slivers, and says a message without a dead-letter queue is dropped", () => {
+    const view = deliveryView(undefined, FIXED_POLICIES['aws-managed'].policy)!;
+    const svg = timelineSvg(retryTimeline(view, undefined, 'q')!, 'r2');
+    assert.match(svg, /100,000 retries at the maximum delay/);
+    assert.match(svg, /the message is dropped/);
+    assert.ok(x(svg, 'immediate')[1]! >= 2, 'a phase that takes no time still shows');
+    assert.match(svg, />23 days<\/text>/);
+  });
+
+  it('escapes what the document names', () => {
+    const view = deliveryView({ numRetries: 1, minDelayTarget: 1 }, undefined)!;
+    const svg = timelineSvg(retryTimeline(view, '<script>alert(1)</script>', '"><script>')!, 'r3');
+    assert.doesNotMatch(svg, /<script/);
+    assert.match(svg, /&lt;script&gt;/);
+  });
+
+  it('draws nothing without a schedule', () => {
+    assert.equal(retryTimeline(deliveryView(undefined, { maxReceivesPerSecond: 5 })!, undefined, 'q'), undefined);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * A retry timeline (issue 22): the phases of an sns delivery policy on a time axis drawn to
+ * scale, each retry a tick, what happens after the last one at the end. Our own SVG, like
+ * svg.ts: classes only for colours, escaped text, no script, the same bytes for the same input.
+ */
+import { escapeXml } from './svg.ts';
+import { charsFitting, fitLines } from './text-fit.ts';
+
+export interface TimelinePhase {
+  /** `immediate`, `pre-backoff`, `backoff`, `post-backoff`: the class of its band. */
+  phase: string;
+  /** What the legend says of it ("10 backoff retries, 1 → 20 s apart (approximate)"). */
+  label: string;
+  /** Seconds since the first failure. */
+  start: number;
+  end: number;
+}
+
+export interface Timeline {
+  title: string;
+  description: string;
+  /** Seconds from the first failure to the last retry: the length of the axis. */
+  total: number;
+  phases: TimelinePhase[];
+  /** Seconds since the first failure of each retry shown (the first ones of a long schedule). */
+  ticks: number[];
+  /** After the last retry: a word at the axis's end ("dead-letter queue", "dropped") and a sentence under the legend. */
+  end: { short: string; text: string };
+  /** Readable times for the axis (the caller's words: "23 days"). */
+  axisLabels: { at: number; text: string }[];
+}
+
+const WIDTH = 640;
+const LEFT = 12;
+const AXIS_END = 480;
+const BAND = { y: 24, height: 18 } as const;
+const LEGEND_TOP = 82;
+const LEGEND_LINE = 16;
+
+const num = (n: number): string => String(Math.round(n * 10) / 10);
+
+export function timelineSvg(t: Timeline, idPrefix: string): string {
+  const id = escapeXml(idPrefix);
+  const scale = t.total > 0 ? (AXIS_END - LEFT) / t.total : 0;
+  const x = (s: number): number => LEFT + Math.min(Math.max(s, 0), t.total) * scale;
+  const height = LEGEND_TOP + (t.phases.length + 1) * LEGEND_LINE + 6;
+  const bands = t.phases
+    .map((p) => {
+      // A phase that takes no time (immediate retries) still shows: a sliver two pixels wide.
+      const w = Math.max(2, x(p.end) - x(p.start));
+      return `<rect class="tl-band tl-${escapeXml(p.phase)}" x="${num(x(p.start))}" y="${BAND.y}" width="${num(w)}" height="${BAND.height}"/>`;
+    })
+    .join('');
+  const ticks = t.ticks.map((s) => `<path class="tl-tick" d="M${num(x(s))} ${BAND.y - 5}V${BAND.y}"/>`).join('');
+  const axisY = BAND.y + BAND.height + 4;
+  const labels = t.axisLabels
+    .map((l, i) => {
+      const anchor = i === 0 ? 'start' : i === t.axisLabels.length - 1 ? 'end' : 'middle';
+      // The anchor as a class: the site's stylesheet sets text-anchor for diagrams, and CSS wins over an attribute.
+      return `<text class="tl-axis-label tl-${anchor}" x="${num(x(l.at))}" y="${axisY + 16}">${escapeXml(l.text)}</text>`;
+    })
+    .join('');
+  const legend = t.phases
+    .map(
+      (p, i) =>
+        `<rect class="tl-band tl-${escapeXml(p.phase)}" x="${LEFT}" y="${LEGEND_TOP + i * LEGEND_LINE}" width="12" height="10"/><text class="tl-legend" x="${LEFT + 18}" y="${LEGEND_TOP + i * LEGEND_LINE + 9}">${escapeXml(fitLines(p.label, charsFitting(WIDTH - 2 * LEFT - 18, 12), 1)[0]!)}</text>`,
+    )
+    .join('');
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" class="diagram timeline" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-labelledby="${id}-title ${id}-desc">`,
+    `<title id="${id}-title">${escapeXml(t.title)}</title>`,
+    `<desc id="${id}-desc">${escapeXml(t.description)}</desc>`,
+    `<text class="tl-caption" x="${LEFT}" y="14">Time since the first failed delivery (to scale)</text>`,
+    bands,
+    ticks,
+    `<path class="tl-axis" d="M${LEFT} ${axisY}H${AXIS_END}"/>`,
+    labels,
+    `<path class="tl-axis" d="M${AXIS_END} ${axisY}H${AXIS_END + 12}"/><path class="tl-end-mark" d="M${AXIS_END + 12} ${axisY - 4}L${AXIS_END + 20} ${axisY}L${AXIS_END + 12} ${axisY + 4}z"/>`,
+    `<text class="tl-after" x="${AXIS_END + 24}" y="${axisY + 4}">${escapeXml(fitLines(t.end.short, charsFitting(WIDTH - AXIS_END - 28, 12), 1)[0]!)}</text>`,
+    legend,
+    `<text class="tl-legend" x="${LEFT}" y="${LEGEND_TOP + t.phases.length * LEGEND_LINE + 9}">${escapeXml(fitLines(t.end.text, charsFitting(WIDTH - 2 * LEFT, 12), 1)[0]!)}</text>`,
+    '</svg>',
+  ].join('');
+}

@@ -1,0 +1,74 @@
+/**
+ * The channel page's diagram (issue 22): this API's operations that send to the channel, the
+ * channel, and the operations that receive from it, each arrow labelled with the messages it
+ * carries. The list of operations under it says the same in text.
+ */
+import type { Diagram, DiagramEdge, DiagramNode } from '../diagram/diagram-types.ts';
+import { messagesLabel, operationMessageNames } from './flow-messages.ts';
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { type Context, entityByUrl, operationsOn, valueAt } from './page-context.ts';
+import type { Page } from './page-types.ts';
+
+/** Operations drawn on each side; the rest are counted in one box that links to the list. */
+export const MAX_SIDE = 8;
+
+export function channelFlow(ctx: Context, page: Page, address: string | undefined): Diagram | undefined {
+  const channel = entityByUrl(ctx, page.url);
+  const operations = channel ? operationsOn(ctx, channel) : [];
+  const replies = replyUses(ctx, page, new Set(operations.map((op) => op.entity.url)));
+  if (operations.length === 0 && replies.length === 0) return undefined;
+  const nodes: DiagramNode[] = [
+    { id: 'channel', kind: 'channel', caption: 'channel', label: page.title, ...(address !== undefined ? { lines: [address] } : {}), url: page.url },
+  ];
+  const edges: DiagramEdge[] = [];
+  const sides = { send: [] as string[], receive: [] as string[] };
+  for (const side of ['send', 'receive'] as const) {
+    const list = operations.filter((op) => op.value.action === side);
+    for (const op of list.slice(0, MAX_SIDE)) {
+      const id = `op-${nodes.length}`;
+      nodes.push({ id, kind: side, caption: `${side} operation`, label: op.entity.title, url: op.entity.url });
+      const label = messagesLabel(operationMessageNames(ctx, op.entity));
+      edges.push(side === 'send' ? { from: id, to: 'channel', ...(label ? { label } : {}) } : { from: 'channel', to: id, ...(label ? { label } : {}) });
+      sides[side].push(op.entity.title);
+    }
+    if (list.length > MAX_SIDE) {
+      const id = `more-${side}`;
+      nodes.push({ id, kind: 'group', caption: `${side} operations`, label: `${list.length - MAX_SIDE} more`, url: `${page.url}#h-operations` });
+      edges.push(side === 'send' ? { from: id, to: 'channel' } : { from: 'channel', to: id });
+    }
+  }
+  // Operations whose reply travels on this channel: the requester receives it, the responder sends it.
+  for (const { link, action } of replies.slice(0, MAX_SIDE)) {
+    const id = `reply-${nodes.length}`;
+    const responder = action === 'receive';
+    nodes.push({
+      id,
+      kind: responder ? 'send' : 'receive',
+      caption: responder ? 'sends its reply here' : 'receives its reply here',
+      label: link.title,
+      url: link.url,
+    });
+    edges.push(responder ? { from: id, to: 'channel', label: 'reply' } : { from: 'channel', to: id, label: 'reply' });
+  }
+  const said = (names: string[], verb: string, total: number): string =>
+    total === 0 ? `No operation of this API ${verb}.` : `${names.join(', ')}${total > names.length ? ` and ${total - names.length} more` : ''} ${verb}.`;
+  const count = (side: 'send' | 'receive'): number => operations.filter((op) => op.value.action === side).length;
+  return {
+    title: `Message flow of channel ${page.title}`,
+    description: `${said(sides.send, 'send to it', count('send'))} ${said(sides.receive, 'receive from it', count('receive'))}${replies.length > 0 ? ` ${replies.map((r) => r.link.title).join(', ')} use it for replies.` : ''} The list of operations below says the same in text.`,
+    nodes,
+    edges,
+  };
+}
+
+/** The operations that name this channel only as their reply's (the page's "used by"), with their action. */
+function replyUses(ctx: Context, page: Page, direct: Set<string>): { link: Page['usedBy'][number]; action: unknown }[] {
+  return page.usedBy
+    .filter((l) => l.kind === 'operation' && !direct.has(l.url))
+    .map((link) => {
+      const entity = entityByUrl(ctx, link.url);
+      const at = entity && { file: ctx.doc.root.path, pointer: entity.pointer };
+      const value = at && ctx.doc.deref(valueAt(ctx, at), at)?.value;
+      return { link, action: isPlainObject(value) ? value.action : undefined };
+    });
+}

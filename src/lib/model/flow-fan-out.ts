@@ -1,0 +1,88 @@
+/**
+ * The sns topic's fan-out (issue 22, UI.md "sns"): the operations that publish to the topic,
+ * the topic (FIFO or standard), each subscription (protocol, endpoint, a short form of its
+ * filter) and where undeliverable messages go (its dead-letter queue). The fan-out list under
+ * it says the same in text.
+ */
+import type { Diagram, DiagramEdge, DiagramNode } from '../diagram/diagram-types.ts';
+import { MAX_SIDE } from './flow-channel.ts';
+import { messagesLabel, operationMessageNames } from './flow-messages.ts';
+import { type Context, entityByUrl, operationsOn } from './page-context.ts';
+import type { Page } from './page-types.ts';
+import type { FanOut, SnsTopicView } from './sns.ts';
+
+/** An ARN by its resource name (what a reader recognises), the whole ARN under it; anything else as it is. */
+function endpointText(endpoint: string): { label: string; lines: string[] } {
+  const resource = /^arn:[^:]*:[^:]*:[^:]*:[^:]*:(.+)$/.exec(endpoint)?.[1]?.split(/[:/]/).pop();
+  return resource ? { label: resource, lines: [endpoint] } : { label: endpoint, lines: [] };
+}
+
+/** A filter in a few words: its first condition, and how many more. */
+export function shortFilter(filter: string[] | undefined): string {
+  if (!filter || filter.length === 0) return 'every message';
+  return `only ${filter[0]}${filter.length > 1 ? ` (+${filter.length - 1} more)` : ''}`;
+}
+
+export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fanOut: FanOut): Diagram {
+  const type = topic.ordering === 'FIFO' ? 'FIFO' : 'standard';
+  const nodes: DiagramNode[] = [{ id: 'topic', kind: 'topic', caption: `sns topic · ${type}`, label: topic.name ?? page.title, url: `${page.url}#h-sns` }];
+  const edges: DiagramEdge[] = [];
+  const channel = entityByUrl(ctx, page.url);
+  const operations = channel ? operationsOn(ctx, channel) : [];
+  for (const producer of fanOut.producers.slice(0, MAX_SIDE)) {
+    const id = `pub-${nodes.length}`;
+    nodes.push({ id, kind: 'send', caption: 'publishes (send operation)', label: producer.title, url: producer.url });
+    const entity = operations.find((op) => op.entity.url === producer.url)?.entity;
+    const label = entity ? messagesLabel(operationMessageNames(ctx, entity)) : undefined;
+    edges.push({ from: id, to: 'topic', ...(label ? { label } : {}) });
+  }
+  if (fanOut.producers.length > MAX_SIDE) {
+    nodes.push({ id: 'more-pub', kind: 'group', caption: 'publishers', label: `${fanOut.producers.length - MAX_SIDE} more`, url: `${page.url}#h-sns` });
+    edges.push({ from: 'more-pub', to: 'topic' });
+  }
+  const queues = new Map<string, string>();
+  for (const c of fanOut.consumers.slice(0, MAX_SIDE)) {
+    const id = `sub-${nodes.length}`;
+    const endpoint = endpointText(c.endpoint || c.operation.title);
+    nodes.push({
+      id,
+      kind: 'subscription',
+      caption: `${c.protocolLabel} subscription`,
+      label: endpoint.label,
+      lines: [...endpoint.lines, shortFilter(c.filter), `by ${c.operation.title}`],
+      url: `${c.operation.url}#h-sns`,
+    });
+    edges.push({ from: 'topic', to: id });
+    if (c.deadLetter) {
+      let queue = queues.get(c.deadLetter);
+      if (!queue) {
+        queue = `dlq-${nodes.length}`;
+        queues.set(c.deadLetter, queue);
+        const dlq = endpointText(c.deadLetter);
+        nodes.push({ id: queue, kind: 'queue', caption: 'dead-letter queue', label: dlq.label, lines: dlq.lines, url: `${c.operation.url}#h-sns` });
+      }
+      edges.push({ from: id, to: queue, label: 'undeliverable' });
+    }
+  }
+  if (fanOut.consumers.length > MAX_SIDE) {
+    nodes.push({ id: 'more-sub', kind: 'group', caption: 'subscriptions', label: `${fanOut.consumers.length - MAX_SIDE} more`, url: `${page.url}#h-sns` });
+    edges.push({ from: 'topic', to: 'more-sub' });
+  }
+  // Operations that receive from the channel without describing a subscription still receive what the topic fans out.
+  const subscribed = new Set(fanOut.consumers.map((c) => c.operation.url));
+  for (const op of operations.filter((o) => o.value.action === 'receive' && !subscribed.has(o.entity.url)).slice(0, MAX_SIDE)) {
+    const id = `recv-${nodes.length}`;
+    nodes.push({ id, kind: 'receive', caption: 'receive operation (no subscription described)', label: op.entity.title, url: op.entity.url });
+    edges.push({ from: 'topic', to: id });
+  }
+  const n = fanOut.consumers.length;
+  return {
+    title: `Fan-out of sns topic ${topic.name ?? page.title}`,
+    description:
+      `${fanOut.producers.length === 0 ? 'No operation of this API publishes to this ' : `${fanOut.producers.map((p) => p.title).join(', ')} ${fanOut.producers.length === 1 ? 'publishes' : 'publish'} to this `}${type} topic; ` +
+      `${n === 0 ? 'no subscription is described' : `it delivers to ${n} subscription${n === 1 ? '' : 's'}`}` +
+      `${queues.size > 0 ? `, undeliverable messages going to ${[...queues.keys()].join(', ')}` : ''}. The fan-out list below says the same in text.`,
+    nodes,
+    edges,
+  };
+}

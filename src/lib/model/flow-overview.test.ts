@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { diagramSvg } from '../diagram/svg.ts';
+import { MAX_OVERVIEW_BOXES, overviewDiagram } from './flow-overview.ts';
+import type { Page } from './page-types.ts';
+
+const page = (kind: Page['kind'], id: string, extra: Partial<Page> = {}): Page => ({
+  kind,
+  id,
+  url: `${kind}s/${id}/`,
+  pointer: `/${kind}s/${id}`,
+  source: { file: 'a.yaml', pointer: '', line: 1 },
+  title: id,
+  usedBy: [],
+  tags: [],
+  protocols: [],
+  badges: [],
+  facts: [],
+  sections: [],
+  ...extra,
+});
+
+/** An API of `n` channels, each with one operation, alternately sending and receiving, tagged in ten groups. */
+function api(n: number): Page[] {
+  const pages = [page('server', 'broker', { badges: ['kafka'] })];
+  for (let i = 0; i < n; i++) {
+    pages.push(page('channel', `c${i}`));
+    pages.push(
+      page('operation', `o${i}`, {
+        channel: `c${i}`,
+        badges: [i % 2 ? 'receive' : 'send'],
+        tags: [`team${i % 10}`],
+        protocols: ['kafka'],
+        messages: [`M${i}`],
+      }),
+    );
+  }
+  return pages;
+}
+
+describe('the overview diagram', () => {
+  it('draws a small API whole: application, servers, operations, channels, message names on the arrows', () => {
+    const d = overviewDiagram('Shop', api(3))!;
+    assert.deepEqual(
+      d.nodes.map((n) => n.kind),
+      ['app', 'server', 'send', 'channel', 'receive', 'channel', 'send', 'channel'],
+    );
+    assert.deepEqual(
+      d.edges.filter((e) => e.label).map((e) => [e.from, e.to, e.label, e.reverse ?? false]),
+      [
+        ['op-operations/o0/', 'channel-channels/c0/', 'M0', false],
+        ['op-operations/o1/', 'channel-channels/c1/', 'M1', true],
+        ['op-operations/o2/', 'channel-channels/c2/', 'M2', false],
+      ],
+    );
+    assert.ok(d.nodes.every((n) => n.url !== undefined));
+  });
+
+  it('summarises a large API by tag with counts, and stays small at 1,000 channels', () => {
+    const d = overviewDiagram('Big', api(1000))!;
+    assert.ok(d.nodes.length <= MAX_OVERVIEW_BOXES);
+    assert.equal(d.nodes.filter((n) => n.kind === 'group').length, 10);
+    const team0 = d.nodes.find((n) => n.label === 'team0')!;
+    assert.deepEqual(team0.lines, ['100 operations · 100 channels']);
+    assert.ok(d.edges.some((e) => e.from === 'app' && e.to === team0.id && e.label === '100 sent'));
+    const svg = diagramSvg(d, { idPrefix: 'o', href: (u) => `/${u}` });
+    assert.ok(svg.length < 20_000, `${svg.length} bytes`);
+  });
+
+  it('groups by protocol when no operation has a tag, and counts groups beyond twelve in one box', () => {
+    const pages = api(60).map((p) => (p.kind === 'operation' ? { ...p, tags: [], protocols: [`p${Number(p.id.slice(1)) % 15}`] } : p));
+    const d = overviewDiagram('Mixed', pages)!;
+    assert.match(d.title, /by protocol/);
+    assert.equal(d.nodes.filter((n) => n.kind === 'group').length, 13);
+    assert.ok(d.nodes.some((n) => n.caption === '3 more protocols'));
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The API's overview diagram (issue 22): the application, the servers it connects to, and each
+ * operation as an arrow's stop between the application and its channel, in the direction messages
+ * travel, message names on the arrows. Drawn from the pages' summaries (what the overview has).
+ * A large API gets a summary instead, its operations grouped by tag (or protocol) with counts, so
+ * that the overview of a 1,000-channel API stays as light as any page.
+ */
+import type { Diagram, DiagramEdge, DiagramNode } from '../diagram/diagram-types.ts';
+import { messagesLabel } from './flow-messages.ts';
+import type { Page } from './page-types.ts';
+
+/** Boxes drawn one by one up to this many; above it, the summary. */
+export const MAX_OVERVIEW_BOXES = 40;
+/** Groups of the summary drawn; the rest are counted in one box. */
+const MAX_GROUPS = 12;
+
+const actionOf = (page: Page): 'send' | 'receive' | undefined =>
+  page.badges.includes('send') ? 'send' : page.badges.includes('receive') ? 'receive' : undefined;
+
+export function overviewDiagram(title: string, pages: readonly Page[]): Diagram | undefined {
+  const servers = pages.filter((p) => p.kind === 'server');
+  const channels = pages.filter((p) => p.kind === 'channel');
+  const operations = pages.filter((p) => p.kind === 'operation' && actionOf(p) !== undefined);
+  if (operations.length === 0 && servers.length === 0) return undefined;
+  return 1 + servers.length + channels.length + operations.length <= MAX_OVERVIEW_BOXES
+    ? whole(title, servers, channels, operations)
+    : summary(title, servers, channels, operations);
+}
+
+function whole(title: string, servers: Page[], channels: Page[], operations: Page[]): Diagram {
+  const nodes: DiagramNode[] = [{ id: 'app', kind: 'app', caption: 'this application', label: title, url: '' }];
+  const edges: DiagramEdge[] = [];
+  for (const s of servers) {
+    nodes.push({ id: `server-${s.url}`, kind: 'server', caption: `server · ${s.badges[0] ?? ''}`.trim(), label: s.title, url: s.url });
+    edges.push({ from: `server-${s.url}`, to: 'app', relation: true });
+  }
+  const channelById = new Map(channels.map((c) => [c.id, c]));
+  const drawn = new Set<string>();
+  for (const op of operations) {
+    const channel = op.channel !== undefined ? channelById.get(op.channel) : undefined;
+    const action = actionOf(op)!;
+    nodes.push({ id: `op-${op.url}`, kind: action, caption: `${action} operation`, label: op.title, url: op.url });
+    const label = messagesLabel(op.messages ?? []);
+    const withLabel = label ? { label } : {};
+    if (channel && !drawn.has(channel.url)) {
+      drawn.add(channel.url);
+      nodes.push({ id: `channel-${channel.url}`, kind: 'channel', caption: 'channel', label: channel.title, url: channel.url });
+    }
+    // Laid out as a tree (application, operations, channels), the arrows of what the application
+    // receives pointing back up it: no loop from a channel round to the application.
+    const reverse = action === 'receive';
+    edges.push({ from: 'app', to: `op-${op.url}`, ...(reverse ? { reverse } : {}) });
+    if (channel) edges.push({ from: `op-${op.url}`, to: `channel-${channel.url}`, ...withLabel, ...(reverse ? { reverse } : {}) });
+  }
+  const sends = operations.filter((o) => actionOf(o) === 'send').length;
+  return {
+    title: `Message flow of ${title}`,
+    description:
+      `${title} sends through ${sends} operation${sends === 1 ? '' : 's'} and receives through ${operations.length - sends}, on ${drawn.size} channel${drawn.size === 1 ? '' : 's'}` +
+      `${servers.length > 0 ? `, connecting to ${servers.map((s) => s.title).join(', ')}` : ''}. The lists of servers, channels and operations below say the same in text.`,
+    nodes,
+    edges,
+  };
+}
+
+interface Group {
+  name: string;
+  send: number;
+  receive: number;
+  channels: Set<string>;
+}
+
+/** Operations by their first tag, or by protocol when none has a tag: how many send and receive, on how many channels. */
+function summary(title: string, servers: Page[], channels: Page[], operations: Page[]): Diagram {
+  const byTag = operations.some((o) => o.tags.length > 0);
+  const groups = new Map<string, Group>();
+  for (const op of operations) {
+    const name = (byTag ? op.tags[0] : op.protocols[0]) ?? (byTag ? 'untagged' : 'no protocol');
+    const group = groups.get(name) ?? { name, send: 0, receive: 0, channels: new Set<string>() };
+    group[actionOf(op)!]++;
+    if (op.channel !== undefined) group.channels.add(op.channel);
+    groups.set(name, group);
+  }
+  const sorted = [...groups.values()].sort((a, b) => b.send + b.receive - (a.send + a.receive) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const nodes: DiagramNode[] = [
+    {
+      id: 'app',
+      kind: 'app',
+      caption: 'this application',
+      label: title,
+      lines: [`${servers.length} servers · ${channels.length} channels`, `${operations.length} operations`],
+      url: '',
+    },
+  ];
+  const edges: DiagramEdge[] = [];
+  const kind = byTag ? 'tag' : 'protocol';
+  const add = (id: string, caption: string, label: string, g: Omit<Group, 'name'>): void => {
+    nodes.push({ id, kind: 'group', caption, label, lines: [`${g.send + g.receive} operations · ${g.channels.size} channels`], url: 'operations/' });
+    if (g.receive > 0) edges.push({ from: id, to: 'app', label: `${g.receive} received` });
+    if (g.send > 0) edges.push({ from: 'app', to: id, label: `${g.send} sent` });
+  };
+  for (const [i, g] of sorted.slice(0, MAX_GROUPS).entries()) add(`group-${i}`, kind, g.name, g);
+  const rest = sorted.slice(MAX_GROUPS);
+  if (rest.length > 0)
+    add('group-rest', `${rest.length} more ${kind}s`, 'other operations', {
+      send: rest.reduce((n, g) => n + g.send, 0),
+      receive: rest.reduce((n, g) => n + g.receive, 0),
+      channels: new Set(rest.flatMap((g) => [...g.channels])),
+    });
+  return {
+    title: `Message flow of ${title}, by ${kind}`,
+    description:
+      `${title} has ${operations.length} operations on ${channels.length} channels, too many to draw one by one: ` +
+      `${sorted
+        .slice(0, MAX_GROUPS)
+        .map((g) => `${g.name}: ${g.send} sent, ${g.receive} received`)
+        .join('; ')}${rest.length > 0 ? `; and ${rest.length} more ${kind}s` : ''}. The operations list says the same in text.`,
+    nodes,
+    edges,
+  };
+}

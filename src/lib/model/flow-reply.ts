@@ -1,0 +1,81 @@
+/**
+ * The request/reply picture of an operation with a reply (issue 22): the request travelling
+ * from the requester over its channel to the responder, and the reply coming back over the
+ * reply channel or address. Read from the operation's page (its facts and its Messages and Reply
+ * sections), which say the same in text.
+ */
+import type { Diagram, DiagramEdge, DiagramNode } from '../diagram/diagram-types.ts';
+import { messagesLabel } from './flow-messages.ts';
+import type { Page, PageSection } from './page-types.ts';
+
+type MessagesSection = Extract<PageSection, { type: 'messages' }>;
+
+const namesOf = (section: MessagesSection | undefined): string[] =>
+  section ? [...section.messages.map((m) => m.link.title), ...section.others.map((l) => l.title)] : [];
+
+export function replyDiagram(page: Page, action: unknown): Diagram | undefined {
+  const sectionOf = (anchor: string): MessagesSection | undefined =>
+    page.sections.find((s): s is MessagesSection => s.type === 'messages' && s.anchor === anchor);
+  const reply = sectionOf('reply');
+  if (!reply) return undefined;
+  const fact = (facts: Page['facts'] | undefined, label: string) => facts?.find((f) => f.label === label);
+  const requestChannel = fact(page.facts, 'Channel')?.link;
+  const requestAddress = fact(page.facts, 'Address')?.text;
+  const replyChannel = fact(reply.facts, 'Reply channel')?.link;
+  const replyAddress = fact(reply.facts, 'Reply address')?.text;
+  const replyChannelAddress = fact(reply.facts, 'Reply channel address')?.text;
+  const sends = action !== 'receive';
+  const self: DiagramNode = {
+    id: 'self',
+    kind: sends ? 'send' : 'receive',
+    caption: `this operation (${sends ? 'requester' : 'responder'})`,
+    label: page.title,
+    url: page.url,
+  };
+  const other: DiagramNode = {
+    id: 'other',
+    kind: 'group',
+    caption: sends ? 'responder' : 'requester',
+    label: 'the other side',
+    lines: ['not in this document'],
+  };
+  const request: DiagramNode = {
+    id: 'request',
+    kind: 'channel',
+    caption: 'request channel',
+    label: requestChannel?.title ?? 'unknown channel',
+    ...(requestAddress ? { lines: [requestAddress] } : {}),
+    url: requestChannel?.url ?? page.url,
+  };
+  const back: DiagramNode = replyChannel
+    ? {
+        id: 'reply',
+        kind: 'channel',
+        caption: 'reply channel',
+        label: replyChannel.title,
+        ...(replyAddress || replyChannelAddress ? { lines: [(replyAddress ?? replyChannelAddress)!] } : {}),
+        url: replyChannel.url,
+      }
+    : { id: 'reply', kind: 'channel', caption: 'reply address', label: replyAddress ?? 'not given', url: `${page.url}#h-reply` };
+  const requestLabel = messagesLabel(namesOf(sectionOf('messages')));
+  const replyLabel = messagesLabel(namesOf(reply)) ?? 'reply';
+  // The requester on the left: the request runs left to right above, the reply comes back under it.
+  const [left, right] = sends ? [self, other] : [other, self];
+  const edges: DiagramEdge[] = [
+    { from: left.id, to: 'reply', reverse: true },
+    { from: 'reply', to: right.id, label: replyLabel, reverse: true },
+    { from: left.id, to: 'request', ...(requestLabel ? { label: requestLabel } : {}) },
+    { from: 'request', to: right.id },
+  ];
+  const where = replyChannel ? `the reply channel ${replyChannel.title}` : replyAddress ? `the address in ${replyAddress}` : 'a reply address not given';
+  return {
+    title: `Request and reply of ${page.title}`,
+    description: sends
+      ? `${page.title} sends ${requestLabel ?? 'its request'} on ${request.label}; the reply (${replyLabel}) comes back on ${where}. The Messages and Reply sections say the same in text.`
+      : `The other side sends ${requestLabel ?? 'a request'} on ${request.label}, which ${page.title} receives; it replies with ${replyLabel} on ${where}. The Messages and Reply sections say the same in text.`,
+    nodes: [left, back, request, right],
+    edges,
+    // The request above, the reply under it: only left to right draws that.
+    direction: 'LR',
+  };
+}

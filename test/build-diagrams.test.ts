@@ -1,0 +1,183 @@
+/**
+ * The diagrams of issue 22 in the static HTML, on the project's own content, on corpus
+ * documents (sns topics with subscriptions, request/reply with a runtime reply address) and on a
+ * hostile document: present where they belong, a graphic with a title and a description, every
+ * link pointing at a page of the site, the list that says the same in text beside them, the
+ * same bytes from two builds.
+ */
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
+import { runIn, tempTree } from './helpers.ts';
+import { hostileDocument } from './hostile-document.ts';
+
+const ORDERS = readFileSync(new URL('../content/orders.apidesc.yaml', import.meta.url), 'utf8');
+const CORPUS_FILES = [
+  'bindings-sns-fifo-orders.yaml',
+  'bindings-sns-sqs-pubsub-producer.yaml',
+  'codegen-request-reply-runtime-address.yaml',
+  'spec-rpc-client.yaml',
+  'spec-kraken-websocket-request-reply-multiple-channels.yaml',
+];
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? htmlFiles(full) : name.endsWith('.html') ? [full] : [];
+  });
+}
+
+/** The flow diagrams of a page (not the retry timelines, which are pictures without links). */
+const svgsOf = (html: string): string[] => [...html.matchAll(/<svg [^>]*class="diagram( wide)?"[\s\S]*?<\/svg>/g)].map((m) => m[0]);
+
+/** Every diagram of a site is a graphic with a title and a description, and links only to pages that exist. */
+function checkDiagrams(site: string): number {
+  let count = 0;
+  for (const file of htmlFiles(site)) {
+    for (const svg of svgsOf(readFileSync(file, 'utf8'))) {
+      count++;
+      assert.match(svg, /^<svg [^>]*role="group" aria-roledescription="diagram" aria-labelledby="([^" ]+)-title" aria-describedby="\1-desc"/, file);
+      assert.match(svg, /<title id="[^"]+-title">[^<]+<\/title><desc id="[^"]+-desc">[^<]+<\/desc>/, file);
+      // Names are text: no element or attribute of theirs (text content has its "<" escaped, so only real tags match).
+      for (const tag of svg.match(/<[a-z][^>]*>/g) ?? []) assert.doesNotMatch(tag, /^<script|\son[a-z]+=|javascript:/i, file);
+      const links = [...svg.matchAll(/<a class="dg-node[^"]*" href="([^"]+)"/g)].map((m) => m[1]!);
+      assert.ok(links.length > 0, `${file}: a diagram without links`);
+      for (const href of links) {
+        const path = decodeURIComponent(href.replace(/#.*$/, ''));
+        assert.ok(existsSync(join(site, path, 'index.html')), `${file}: ${href} leads nowhere`);
+      }
+    }
+  }
+  return count;
+}
+
+describe('diagrams of the default content', () => {
+  let dir = '';
+  const page = (url: string): string => readFileSync(join(dir, 'site', url, 'index.html'), 'utf8');
+  before(async () => {
+    dir = tempTree({ 'orders.yaml': ORDERS });
+    const r = await runIn(dir, ['build', 'orders.yaml', '--out', 'site']);
+    assert.equal(r.code, 0, r.out + r.err);
+  });
+
+  it('draws who sends to a channel and who receives from it, before the list of its operations', () => {
+    const html = page('channels/stockcheck');
+    const [svg] = svgsOf(html);
+    assert.ok(svg);
+    assert.match(svg, /<a class="dg-node dg-send" href="\/operations\/requeststockcheck\/">/);
+    assert.match(svg, /<a class="dg-node dg-channel" href="\/channels\/stockcheck\/">/);
+    assert.match(svg, /<text class="dg-edge-label"[^>]*>Stock check requested<\/text>/);
+    assert.ok(html.indexOf('id="h-flow"') < html.indexOf('id="h-operations"'), 'the diagram comes before its text');
+  });
+
+  it("draws an sns topic's fan-out: publishers, the topic and its type, each subscription with its filter, dead-letter queues", () => {
+    const html = page('channels/orderevents');
+    const [svg] = svgsOf(html);
+    assert.ok(svg);
+    assert.equal(svgsOf(html).length, 1, 'the fan-out replaces the plain flow on an sns topic');
+    assert.match(svg, /<text class="dg-caption"[^>]*>sns topic · (FIFO|standard)<\/text>/);
+    assert.match(svg, /class="dg-node dg-send" href="\/operations\/publishorderevents\/"/);
+    assert.match(svg, /class="dg-node dg-subscription" href="\/operations\/[^"]+\/#h-sns"/);
+    assert.match(svg, /<text class="dg-line"[^>]*>(only |every message)/);
+    assert.match(html, /<h3>Fan-out<\/h3>[\s\S]*<p class="kind">Published by<\/p>/, 'the fan-out list is still there');
+  });
+
+  it('draws the request and its reply on an operation with a reply, the reply address as written', () => {
+    const html = page('operations/requeststockcheck');
+    const [svg] = svgsOf(html);
+    assert.ok(svg);
+    assert.match(svg, /<title id="dg-reply-flow-title">Request and reply of /);
+    assert.match(svg, /reply channel/);
+    assert.match(svg, /\$message\.header#\/replyTo/);
+    assert.match(svg, /marker-start="url\(#dg-reply-flow-arrow\)"/, 'the reply points back');
+    assert.ok(html.indexOf('id="h-reply-flow"') < html.indexOf('id="h-reply"'));
+  });
+
+  it('draws the API on its overview: the application, its servers, operations and channels', () => {
+    const [svg] = svgsOf(readFileSync(join(dir, 'site', 'index.html'), 'utf8'));
+    assert.ok(svg);
+    assert.match(svg, /<a class="dg-node dg-app" href="\/">/);
+    assert.match(svg, /class="dg-node dg-server" href="\/servers\//);
+    assert.equal([...svg.matchAll(/class="dg-node dg-(send|receive)"/g)].length, 5);
+    assert.equal([...svg.matchAll(/class="dg-node dg-channel"/g)].length, 3);
+  });
+
+  it('links every box to a page of the site', () => {
+    assert.ok(checkDiagrams(join(dir, 'site')) >= 4);
+  });
+
+  it('gives the same bytes from a second build', async () => {
+    const r = await runIn(dir, ['build', 'orders.yaml', '--out', 'again']);
+    assert.equal(r.code, 0, r.out + r.err);
+    for (const file of htmlFiles(join(dir, 'site'))) {
+      const other = file.replace(join(dir, 'site'), join(dir, 'again'));
+      assert.deepEqual(svgsOf(readFileSync(other, 'utf8')), svgsOf(readFileSync(file, 'utf8')), file);
+    }
+  });
+});
+
+if (HAS_CORPUS)
+  describe('diagrams of corpus documents', () => {
+    let dir = '';
+    before(async () => {
+      dir = tempTree({});
+      for (const f of CORPUS_FILES) copyFileSync(join(CORPUS, 'valid', f), join(dir, f));
+      const r = await runIn(dir, ['build', ...CORPUS_FILES, '--out', 'site']);
+      assert.equal(r.code, 0, r.out + r.err);
+    });
+
+    it('has a diagram on every channel with an operation and every operation with a reply, each linking to real pages', () => {
+      const routes = JSON.parse(readFileSync(join(dir, 'site', 'apidesc-routes.json'), 'utf8')) as { kind: string; url: string }[];
+      for (const r of routes.filter((r) => r.kind === 'channel')) {
+        const html = readFileSync(join(dir, 'site', r.url, 'index.html'), 'utf8');
+        const hasOperations = /id="h-operations"[\s\S]*?<ul><li>/.test(html.slice(html.indexOf('id="h-operations"'), html.indexOf('id="h-operations"') + 400));
+        if (hasOperations) assert.ok(svgsOf(html).length === 1, `${r.url}: no diagram`);
+      }
+      const replies = routes
+        .filter((r) => r.kind === 'operation')
+        .filter((r) => readFileSync(join(dir, 'site', r.url, 'index.html'), 'utf8').includes('id="h-reply"'));
+      assert.ok(replies.length >= 2, 'the corpus documents have operations with replies');
+      for (const r of replies) assert.match(readFileSync(join(dir, 'site', r.url, 'index.html'), 'utf8'), /id="dg-reply-flow-title"/, r.url);
+      assert.ok(checkDiagrams(join(dir, 'site')) >= 6);
+    });
+
+    it('draws each subscription of the sns FIFO topic with its dead-letter queue by name', () => {
+      const html = readFileSync(join(dir, 'site', 'bindings-sns-fifo-orders', 'channels', 'orderevents', 'index.html'), 'utf8');
+      const [svg] = svgsOf(html);
+      assert.ok(svg);
+      assert.match(svg, /sns topic · FIFO/);
+      assert.equal([...svg.matchAll(/class="dg-node dg-subscription"/g)].length, 3);
+      assert.match(svg, /dead-letter queue[\s\S]*billing-orders-dlq\.fifo/);
+      // An ARN by its resource name, the whole ARN on the line under it.
+      assert.match(svg, /<text class="dg-label"[^>]*>partner-orders-dlq\.fifo<\/text>/);
+    });
+  });
+
+if (HAS_CORPUS)
+  describe('retry timelines of sns subscriptions', () => {
+    it('draws the retry timeline of each subscription with a schedule, above its schedule table', async () => {
+      const dir = tempTree({});
+      copyFileSync(join(CORPUS, 'valid', 'bindings-sns-http-pubsub.yaml'), join(dir, 'api.yaml'));
+      const r = await runIn(dir, ['build', 'api.yaml', '--out', 'site']);
+      assert.equal(r.code, 0, r.out + r.err);
+      const html = readFileSync(join(dir, 'site', 'operations', 'receiveusersignedup', 'index.html'), 'utf8');
+      const svg = /<svg [^>]*class="diagram timeline"[\s\S]*?<\/svg>/.exec(html)?.[0];
+      assert.ok(svg);
+      assert.match(svg, /role="img"/);
+      assert.match(svg, /Time since the first failed delivery \(to scale\)/);
+      assert.match(svg, /After the last retry: the dead-letter queue /);
+      const at = html.indexOf('class="diagram timeline"');
+      assert.ok(html.indexOf('<table class="schedule', at) > at, 'the timeline before its table');
+    });
+  });
+
+describe('diagrams of a hostile document', () => {
+  it('escapes every name and links only to pages of the site', async () => {
+    const dir = tempTree({ 'evil.yaml': hostileDocument() });
+    const r = await runIn(dir, ['build', 'evil.yaml', '--out', 'site', '--allow-invalid']);
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.ok(checkDiagrams(join(dir, 'site')) >= 1);
+  });
+});
