@@ -167,6 +167,30 @@ describe('the search page with results, for every reader', () => {
     }
   });
 
+  it('lays the filters out beside the results on a desk, and folded above them on a phone', async () => {
+    for (const [width, beside] of [
+      [1280, true],
+      [390, false],
+    ] as const) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(base + 'search/?q=order');
+      await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
+      const layout = await page.evaluate(() => {
+        const panel = document.querySelector('#search-page .pagefind-ui__filter-panel')!.getBoundingClientRect();
+        const results = document.querySelector('#search-page .pagefind-ui__results-area')!.getBoundingClientRect();
+        const open = document.querySelectorAll('#search-page details.pagefind-ui__filter-block[open]').length;
+        return { panel: panel.width, beside: panel.right <= results.left, open, overflow: document.documentElement.scrollWidth - innerWidth };
+      });
+      if (beside) {
+        assert.ok(layout.panel >= 150, `${width} px: the filter names have room (${layout.panel} px)`);
+        assert.ok(layout.beside, `${width} px: the filters sit beside the results`);
+        assert.ok(layout.open > 0, `${width} px: the main filters are open`);
+      } else assert.equal(layout.open, 0, `${width} px: the filters are folded, so the results show first`);
+      assert.ok(layout.overflow <= 0, `${width} px: no sideways scroll`);
+      await page.close();
+    }
+  });
+
   it('lands a nested field on its row: the result names kind, page and data path, and opens the row', async () => {
     const page = await browser.newPage();
     await page.goto(base + 'search/');

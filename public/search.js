@@ -77,7 +77,8 @@
           showImages: false,
           resetStyles: false,
           processResult: withKind,
-          openFilters: ['kind', 'protocol'],
+          // On a phone the filters come above the results: folded there, so the results show first.
+          openFilters: matchMedia('(min-width: 48rem)').matches ? ['kind', 'protocol'] : [],
           translations: { placeholder: 'Search the API' },
         });
         var query = new URLSearchParams(location.search).get('q');
