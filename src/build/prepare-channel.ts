@@ -1,8 +1,9 @@
 /**
  * How the build's prepare process (prepare-runner.ts) hands its results over, typed at both ends:
  * - the site data stream (src/site/site-stream.ts) on its file descriptor SITE_DATA_FD: a pipe
- *   straight to the renderer's standard input when the renderer already runs, or a file the
- *   renderer reads once it starts (pipeline.ts decides);
+ *   straight to the renderer's standard input when the renderer already runs (which drains it
+ *   in a thread of its own, input-chunks.ts), or a file the renderer reads once it starts
+ *   (pipeline.ts decides);
  * - one message on its IPC channel, the summary of the prepared site, once all is written.
  * Nothing is polled: the renderer reads the stream as it comes, the command waits for the message.
  */

@@ -10,6 +10,7 @@
 import { guideFilesFromEnvironment } from '../site/guide-files.ts';
 import { readSiteStream } from '../site/site-stream.ts';
 import { endWithParent } from './child-lifetime.ts';
+import { inputChunks } from './input-chunks.ts';
 import { renderSite } from './render-stage.ts';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as { root: string; outDir: string; base?: string; site?: string };
@@ -21,7 +22,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => 
 endWithParent();
 
 const guides = guideFilesFromEnvironment();
-const source = readSiteStream(process.stdin);
+const source = readSiteStream(inputChunks());
 // Awaited by renderSite; a stream that ends early is reported there, not as an unhandled rejection meanwhile.
 source.catch(() => {});
 try {
@@ -34,5 +35,5 @@ try {
   process.stderr.write(`apidesc-docs: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 }
-// Now: the site data stream (standard input) would keep the process alive.
+// Now: the reader of the site data (standard input) would keep the process alive.
 process.exit();
