@@ -9,13 +9,22 @@
  * the renderer then fell behind instead (1.0–1.8 s of rendering after the model, 0.2–0.3 s
  * before). The reader thread drains the pipe as it fills, whatever the main thread is doing, and
  * the main thread takes all that has come whenever it looks, as it did from the file.
+ *
+ * A file (the site data of a large input, written before the renderer starts) is read by the
+ * main thread itself, a part at a time as the pages take it: read ahead, the whole site data
+ * (about a gigabyte at 5,000 channels) would sit in the renderer's memory.
  */
+import { createReadStream, fstatSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { moduleFile } from '../lib/module-file.ts';
 
 type ReaderMessage = { chunk: Uint8Array } | { end: true } | { error: string };
 
-export async function* inputChunks(): AsyncGenerator<Buffer> {
+export function inputChunks(): AsyncIterable<Buffer> {
+  return fstatSync(0).isFile() ? createReadStream('', { fd: 0, highWaterMark: 4 << 20 }) : pipeChunks();
+}
+
+async function* pipeChunks(): AsyncGenerator<Buffer> {
   const worker = new Worker(moduleFile('./input-reader-worker.ts', import.meta.url));
   const queue: ReaderMessage[] = [];
   let wake: (() => void) | undefined;

@@ -1,8 +1,8 @@
 /**
- * Reads the render process's standard input (the site data) in a thread of its own, as fast as it
- * comes, and hands it to the main thread in the chunks it read. See input-chunks.ts for why.
+ * Reads the render process's standard input, a pipe from the prepare process, in a thread of its
+ * own, as fast as it comes, and hands it to the main thread in the chunks it read. See
+ * input-chunks.ts for why.
  */
-import { fstatSync, readSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { parentPort } from 'node:worker_threads';
 
@@ -17,20 +17,9 @@ function send(data: Uint8Array): void {
 
 const fail = (error: unknown): void => port.postMessage({ error: error instanceof Error ? error.message : String(error) });
 
-if (fstatSync(0).isFile()) {
-  // A file the prepare process finished writing: read whole, in large parts.
-  const buffer = Buffer.allocUnsafe(4 << 20);
-  try {
-    for (let read = readSync(0, buffer); read > 0; read = readSync(0, buffer)) send(buffer.subarray(0, read));
-    port.postMessage({ end: true });
-  } catch (error) {
-    fail(error);
-  }
-} else {
-  // A pipe from the prepare process: read as it comes, on this thread's own event loop (the
-  // descriptor may be non-blocking: the main thread's libraries look at standard input too).
-  const input = new Socket({ fd: 0, readable: true, writable: false });
-  input.on('data', send);
-  input.once('end', () => port.postMessage({ end: true }));
-  input.once('error', fail);
-}
+// A pipe from the prepare process: read as it comes, on this thread's own event loop (the
+// descriptor may be non-blocking: the main thread's libraries look at standard input too).
+const input = new Socket({ fd: 0, readable: true, writable: false });
+input.on('data', send);
+input.once('end', () => port.postMessage({ end: true }));
+input.once('error', fail);
