@@ -119,6 +119,11 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.deepEqual(glued, []);
   });
 
+  it("shows a parameter's enum as one line of values, not a numbered list", () => {
+    const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
+    assert.match(html, /<th scope="row">enum<\/th> <td><span class="values"><code>eu-west-1<\/code> <code>eu-central-1<\/code> <code>us-east-1<\/code><\/span><\/td>/);
+  });
+
   it('renders the overview with the API title and the servers, channels and operations', () => {
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     assert.match(html, /<h1>Order Fulfilment Events<\/h1>/);
