@@ -10,7 +10,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'always',
   // Pages as <route>/index.html. A build renders them from the site's renderer bundle, four at a
-  // time (src/perf/renderer-bundle.ts, src/build/render-pages.ts).
+  // time (src/perf/renderer-bundle.ts, src/pipeline/render-pages.ts).
   build: { format: 'directory' },
   // Code in guides in the same colours as the pages' code (src/lib/highlight/code-html.ts).
   markdown: { shikiConfig: { theme: CODE_THEME } },

@@ -20,7 +20,7 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
   let browser: Browser;
   let base = '';
   before(async () => {
-    // The index in parts of 12 pages, as a large site's is (src/build/search-stage.ts): every search
+    // The index in parts of 12 pages, as a large site's is (src/pipeline/search-stage.ts): every search
     // below must find its page whichever part holds it.
     process.env.APIDESC_SEARCH_PAGES_PER_INDEX = '12';
     try {

@@ -121,7 +121,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
 
   it("shows a parameter's enum as one line of values, not a numbered list", () => {
     const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
-    assert.match(html, /<th scope="row">enum<\/th> <td><span class="values"><code>eu-west-1<\/code> <code>eu-central-1<\/code> <code>us-east-1<\/code><\/span><\/td>/);
+    assert.match(
+      html,
+      /<th scope="row">enum<\/th> <td><span class="values"><code>eu-west-1<\/code> <code>eu-central-1<\/code> <code>us-east-1<\/code><\/span><\/td>/,
+    );
   });
 
   it('renders the overview with the API title and the servers, channels and operations', () => {

@@ -1,6 +1,6 @@
 /**
  * The two ways the build hands the site data from its prepare process to its renderer
- * (src/build/prepare-channel.ts): a pipe while both run, or a file the renderer reads once the
+ * (src/pipeline/prepare-channel.ts): a pipe while both run, or a file the renderer reads once the
  * model process has ended (large inputs). Both give the same site, byte for byte; and so does a
  * build with every performance mechanism turned off (src/perf/switches.ts).
  */
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { buildSite } from '../src/build/pipeline.ts';
+import { buildSite } from '../src/pipeline/pipeline.ts';
 import { MECHANISMS } from '../src/perf/switches.ts';
 import { tempDir } from './helpers.ts';
 

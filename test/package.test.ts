@@ -33,7 +33,7 @@ describe('the npm package in another repository', () => {
     const paths = files.map((f) => f.path);
     assert.ok(paths.includes('node-dist/cli/main.js'), 'the command line ships compiled');
     assert.ok(
-      paths.includes('node-dist/build/prepare-process.js') && paths.includes('node-dist/lib/highlight/highlight-worker.js'),
+      paths.includes('node-dist/pipeline/prepare-process.js') && paths.includes('node-dist/lib/highlight/highlight-worker.js'),
       'with the processes and workers it starts',
     );
     assert.ok(paths.includes('src/pages/[...route].astro') && paths.includes('astro.config.mjs'), 'the site ships inside');

@@ -17,7 +17,7 @@ export interface BuildOptions extends ValidateCommandOptions {
   siteFlags?: SiteFlags;
   /**
    * Start the renderer only once the model process has ended, the site data handed over in a
-   * file rather than a pipe. Default: for large inputs only (src/build/pipeline.ts, LATE_RENDER_BYTES).
+   * file rather than a pipe. Default: for large inputs only (src/pipeline/pipeline.ts, LATE_RENDER_BYTES).
    */
   renderAfterModel?: boolean;
 }

@@ -21,7 +21,7 @@ import type { ValidateOptions } from '../lib/validate/validate-document.ts';
 import { guidesEnvironment } from '../site/guide-files.ts';
 import { EXIT, type CliIO } from './io.ts';
 import { LiveSite } from '../dev/live-site.ts';
-import { readGuides } from '../build/read-guides.ts';
+import { readGuides } from '../pipeline/read-guides.ts';
 import { rendererAdapter } from '../perf/renderer-bundle.ts';
 import { resolveSiteOptions, type SiteFlags } from './site-options.ts';
 

@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readRegularFile } from '../lib/load/regular-file.ts';
 import { realPath, reallyWithin } from '../lib/real-path.ts';
-import { isOurSite } from '../build/output-folder.ts';
+import { isOurSite } from '../pipeline/output-folder.ts';
 
 /** The root documents' size on disk; a file that cannot be read counts nothing (validation reports it). */
 export function inputBytes(args: string[], cwd: string): number {

@@ -123,7 +123,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         return (await validateCommand(inputs, { ...common, checkSite: siteFlags }, io)).exitCode;
       case 'build': {
         // Loaded on demand: `validate` needs none of the site's modules (shiki, Pagefind, the model).
-        const { buildSite } = await import('../build/pipeline.ts');
+        const { buildSite } = await import('../pipeline/pipeline.ts');
         return await buildSite(
           inputs.length > 0 ? inputs : ['content'],
           {

@@ -13,7 +13,7 @@ import { extname, join, resolve } from 'node:path';
 import { readRegularFile } from '../lib/load/regular-file.ts';
 import { realPath, within } from '../lib/real-path.ts';
 import { EXIT, type CliIO } from './io.ts';
-import { isOurSite, siteBase } from '../build/output-folder.ts';
+import { isOurSite, siteBase } from '../pipeline/output-folder.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -100,9 +100,9 @@ async function siteDiagnostics(
   if (site.guidesDir) {
     // Loaded only when there are guides: the MDX parser and the model would double the start-up of `validate`.
     const [{ readGuides }, { buildSiteData }, { checkGuideRefs }] = await Promise.all([
-      import('../build/read-guides.ts'),
-      import('../build/site-model.ts'),
-      import('../build/guide-check.ts'),
+      import('../pipeline/read-guides.ts'),
+      import('../pipeline/site-model.ts'),
+      import('../pipeline/guide-check.ts'),
     ]);
     const guides = readGuides(site.guidesDir, cwd);
     diagnostics.push(...guides.diagnostics);

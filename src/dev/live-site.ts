@@ -22,8 +22,8 @@ import { moduleFile } from '../lib/module-file.ts';
 import { expandInputs } from '../cli/inputs.ts';
 import type { CliIO } from '../cli/io.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
-import { checkGuideRefs } from '../build/guide-check.ts';
-import { attachDiagnostics, buildSiteData, type SourceCopy } from '../build/site-model.ts';
+import { checkGuideRefs } from '../pipeline/guide-check.ts';
+import { attachDiagnostics, buildSiteData, type SourceCopy } from '../pipeline/site-model.ts';
 import { completeSite, type SiteSource } from '../site/site-source.ts';
 import { contentShapesRoutes } from '../site/site-data.ts';
 

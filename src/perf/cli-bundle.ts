@@ -9,7 +9,7 @@
  * unchanged loads that file with a V8 code cache written after its command ran (code-cache.ts),
  * so the functions the command used are compiled already.
  *
- * Modules imported on demand (`import('../build/pipeline.ts')`) stay separate ES modules, loaded
+ * Modules imported on demand (`import('../pipeline/pipeline.ts')`) stay separate ES modules, loaded
  * as without the bundle: the bundle holds only what every command runs. Code run by node:vm
  * cannot call `import()` itself (only with an experimental flag, or an experimental constant
  * that prints a warning), so each such call becomes a call of the import function the loader

@@ -1,6 +1,6 @@
 /**
  * Which guides the renderer publishes: the command line reads and checks the guides folder
- * (src/build/read-guides.ts) and hands the renderer its folder and the files without errors
+ * (src/pipeline/read-guides.ts) and hands the renderer its folder and the files without errors
  * through the environment, which src/site/guides-module.ts reads.
  */
 import { readdirSync, statSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * The reference components guides can use, and how their `ref` (a JSON pointer into a document)
  * resolves to a page of the model. The build checks every reference with this before rendering
- * (src/build/guide-check.ts) and the components render with it, so both always agree.
+ * (src/pipeline/guide-check.ts) and the components render with it, so both always agree.
  */
 import type { Page, PageSection } from '../lib/model/page-types.ts';
 import type { SiteApi } from './site-data-types.ts';

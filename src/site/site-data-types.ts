@@ -1,5 +1,5 @@
 /**
- * The shape of the site data: what the build writes (src/build/write-site-data.ts), the data
+ * The shape of the site data: what the build writes (src/pipeline/write-site-data.ts), the data
  * file format carries (site-data-file-format.ts) and the pages read (site-data.ts). Its own
  * module so that those three name it without importing each other.
  */

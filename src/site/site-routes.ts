@@ -52,7 +52,7 @@ export function routeProps(site: SiteData, route: string | undefined): RouteProp
 
 /**
  * The pages of src/pages/guides/[...slug].astro: '' (the list of guides) and each guide that
- * has a module (the guides without errors, src/build/read-guides.ts); none without guides.
+ * has a module (the guides without errors, src/pipeline/read-guides.ts); none without guides.
  */
 export function guideRouteIds(settings: SiteSettings | undefined, hasModule: (id: string) => boolean): string[] {
   const ids = (settings?.guides ?? []).filter((g) => hasModule(g.id)).map((g) => g.id);

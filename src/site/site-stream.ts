@@ -1,6 +1,6 @@
 /**
  * The site data as one stream of JSON lines, from the build's prepare step to its renderer
- * (src/build/prepare-stage.ts writes it, src/build/render-stage.ts reads it). Neither side ever
+ * (src/pipeline/prepare-stage.ts writes it, src/pipeline/render-stage.ts reads it). Neither side ever
  * holds the whole site as one string (at 2,000 channels that string is hundreds of megabytes).
  *
  * 1. One head line: the settings, and each API without its pages (with how many pages it has).

@@ -1,7 +1,7 @@
 /**
  * What a guide component needs: its `ref` resolved to a page, with links relative to the site's
  * base. A build stops on a reference that does not resolve before rendering
- * (src/build/guide-check.ts); only previews (--allow-invalid) and `dev` render BrokenRef.
+ * (src/pipeline/guide-check.ts); only previews (--allow-invalid) and `dev` render BrokenRef.
  */
 import type { Page, PageSection } from '../../lib/model/page-types.ts';
 import { resolveGuideRef } from '../../site/guide-refs.ts';

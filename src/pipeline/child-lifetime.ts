@@ -1,6 +1,6 @@
 /**
  * The build's child processes (prepare-runner.ts, render-runner.ts) end with the command that
- * started it. A command stopped by SIGINT or SIGTERM ends them itself (src/build/pipeline.ts); one
+ * started it. A command stopped by SIGINT or SIGTERM ends them itself (src/pipeline/pipeline.ts); one
  * killed outright (SIGKILL, out of memory) cannot, so each child watches the IPC channel the
  * command opened for it and exits when the command is gone, instead of writing on into a folder
  * nobody will swap in.
