@@ -118,7 +118,7 @@ operations:
     channel: { $ref: '#/channels/smartylighting.streetlights.1.0.event.lighting.measured' }
 `;
 
-describe('long ids in the sidebar', () => {
+describe('long ids in the sidebar and in page titles', () => {
   let browser: Browser;
   let server: Server;
   let base = '';
@@ -148,28 +148,37 @@ describe('long ids in the sidebar', () => {
       if (width < 800) await page.locator('label[for="nav-open"]').click();
       const link = page.locator('nav.sidebar a[aria-current="page"]');
       assert.equal(await link.textContent(), id);
-      // The link's text, line by line as the browser laid it out (each character's top).
-      const lines = await link.evaluate((a) => {
-        const out: string[] = [];
-        let top = Number.NaN;
-        const walker = document.createTreeWalker(a, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const text = node.textContent ?? '';
-          for (let i = 0; i < text.length; i++) {
-            const range = document.createRange();
-            range.setStart(node, i);
-            range.setEnd(node, i + 1);
-            const y = Math.round(range.getBoundingClientRect().top);
-            if (y !== top) out.push('');
-            top = y;
-            out[out.length - 1] = out.at(-1) + text.charAt(i);
+      // The page's title wraps the same way (a phone is where it must).
+      const wrapping = width < 800 ? [['sidebar', link] as const, ['title', page.locator('article h1')] as const] : [['sidebar', link] as const];
+      for (const [where, element] of wrapping) {
+        assert.equal(await element.textContent(), id, where);
+        // The text, line by line as the browser laid it out (each character's top).
+        const lines = await element.evaluate((a) => {
+          const out: string[] = [];
+          let top = Number.NaN;
+          const walker = document.createTreeWalker(a, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (let i = 0; i < text.length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const y = Math.round(range.getBoundingClientRect().top);
+              if (y !== top) out.push('');
+              top = y;
+              out[out.length - 1] = out.at(-1) + text.charAt(i);
+            }
           }
-        }
-        return out;
-      });
-      assert.ok(lines.length > 1, `${width}px: ${id} wraps (${lines.join(' | ')})`);
-      for (const [i, line] of lines.slice(0, -1).entries())
-        assert.match(`${line.slice(-1)}${lines[i + 1]![0]}`, /^([/._:-].|[a-z0-9][A-Z])$/, `${width}px: a line ends at a boundary: ${lines.join(' | ')}`);
+          return out;
+        });
+        assert.ok(lines.length > 1, `${width}px ${where}: ${id} wraps (${lines.join(' | ')})`);
+        for (const [i, line] of lines.slice(0, -1).entries())
+          assert.match(
+            `${line.slice(-1)}${lines[i + 1]![0]}`,
+            /^([/._:-].|[a-z0-9][A-Z])$/,
+            `${width}px ${where}: a line ends at a boundary: ${lines.join(' | ')}`,
+          );
+      }
       assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= width, `${width}px: no sideways scrolling`);
       await page.close();
     }
