@@ -3,22 +3,10 @@ import { describe, it } from 'node:test';
 import { diagramSvg } from '../diagram/svg.ts';
 import { MAX_OVERVIEW_BOXES, overviewDiagram } from './flow-overview.ts';
 import type { Page } from './page-types.ts';
+import { fixturePage } from '../../../test/page-fixture.ts';
 
-const page = (kind: Page['kind'], id: string, extra: Partial<Page> = {}): Page => ({
-  kind,
-  id,
-  url: `${kind}s/${id}/`,
-  pointer: `/${kind}s/${id}`,
-  source: { file: 'a.yaml', pointer: '', line: 1 },
-  title: id,
-  usedBy: [],
-  tags: [],
-  protocols: [],
-  badges: [],
-  facts: [],
-  sections: [],
-  ...extra,
-});
+/** A page of `kind` named `id`, at `<kind>s/<id>/`. */
+const page = (kind: Page['kind'], id: string, extra: Partial<Page> = {}): Page => fixturePage(kind, `/${kind}s/${id}`, { url: `${kind}s/${id}/`, ...extra });
 
 /** An API of `n` channels, each with one operation, alternately sending and receiving, tagged in ten groups. */
 function api(n: number): Page[] {
