@@ -1,7 +1,7 @@
 /**
- * The shape of the site data: what the build writes (src/pipeline/write-site-data.ts), the data
- * file format carries (site-data-file-format.ts) and the pages read (site-data.ts). Its own
- * module so that those three name it without importing each other.
+ * The shape of the site data: what the build writes (src/pipeline/write-site-data.ts), the site
+ * data stream carries (site-stream.ts) and the pages read (site-source.ts, site-data.ts). Its own
+ * module so that they name it without importing each other.
  */
 import type { CatalogEntry } from '../lib/model/catalog.ts';
 import type { Fact, Page, PageDiagnostic } from '../lib/model/page-types.ts';

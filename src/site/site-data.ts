@@ -97,7 +97,7 @@ export function pagedLists(page: Page): PagedList[] {
 
 /**
  * Whether the routes of a page depend on its content (a server's paged lists): such a page
- * comes whole with the summaries (site-data-file-format.ts), as the routes are listed from them.
+ * comes whole with the summaries (site-stream.ts), as the routes are listed from them.
  */
 export function contentShapesRoutes(page: Page): boolean {
   return page.kind === 'server' || page.kind === 'component:servers';
