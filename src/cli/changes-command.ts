@@ -124,8 +124,15 @@ async function readManifest(source: string, cwd: string): Promise<RouteEntry[] |
   }
   const isRoute = (r: unknown): r is RouteEntry =>
     typeof r === 'object' && r !== null && ['url', 'kind', 'id', 'api'].every((k) => typeof (r as Record<string, unknown>)[k] === 'string');
-  if (!Array.isArray(data) || !data.every(isRoute)) return 'is not a route manifest (apidesc-routes.json: a list of {api, kind, id, pointer, url})';
-  return data;
+  // The manifest's routes; a site built before the flows wrote the list of routes alone.
+  const routes = Array.isArray(data)
+    ? data
+    : typeof data === 'object' && data !== null && Object.hasOwn(data, 'routes')
+      ? (data as { routes: unknown }).routes
+      : undefined;
+  if (!Array.isArray(routes) || !routes.every(isRoute))
+    return 'is not a route manifest (apidesc-routes.json: {routes: a list of {api, kind, id, pointer, url}, flows})';
+  return routes;
 }
 
 /**

@@ -119,6 +119,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
       timer.end('pages');
       writeSiteExtras(staging, {
         routes: prepared.routes,
+        flows: prepared.flows,
         urls: prepared.urls,
         files: join(work, 'files'),
         assets: siteOptions.assets,

@@ -16,6 +16,9 @@ import { within } from '../lib/real-path.ts';
 import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteApi, SiteData } from '../site/site-data-types.ts';
+import { matchFlows, type PortalApiEndpoints } from '../lib/portal/match-flows.ts';
+import { indexPeers, type PeerIndex } from '../lib/portal/peer-index.ts';
+import type { PortalFlow } from '../lib/portal/flow-types.ts';
 
 /** A file to put into the site at `to` (relative to the output folder); its text is made on demand. */
 export interface SourceCopy {
@@ -26,6 +29,8 @@ export interface SourceCopy {
 export interface SiteModel {
   site: SiteData;
   routes: RouteEntry[];
+  /** In a portal, where an operation of one API sends and one of another receives (issue 22). */
+  flows: PortalFlow[];
   copies: SourceCopy[];
   /**
    * With `deferPages`: fills in a page of the site (its description, facts and sections; see
@@ -48,14 +53,16 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
   const slugs = new Map([...slugsFor(names)].map(([name, slug]) => [name, RESERVED_FOLDERS.has(slug) ? `${slug}-api` : slug]));
   const portal = docs.length > 1;
   const routes: RouteEntry[] = [];
+  // Pages are completed after every API is modelled: in a portal, a page shows the other APIs
+  // that meet it (issue 22), known only once all of them are.
+  let peers: PeerIndex | undefined;
+  const endpoints: PortalApiEndpoints[] = [];
   const apis = docs.map(({ doc, diagnostics = [] }, i) => {
     const slug = slugs.get(names[i]!)!;
-    const model = buildApiModel(doc, slug, cwd, options);
-    for (const page of model.pages) {
-      if (options.deferPages) completerOf.set(page, model.completePage);
-      else completed.add(page);
-    }
+    const model = buildApiModel(doc, slug, cwd, { ...options, deferPages: true });
     const prefix = portal ? `${slug}/` : '';
+    for (const page of model.pages) completerOf.set(page, (p) => model.completePage(p, peers?.peersOf(prefix + p.url)));
+    if (portal) endpoints.push({ slug, title: model.title, prefix, endpoints: model.flowEndpoints() });
     for (const r of model.routes) routes.push({ ...r, url: prefix + r.url });
     const counts: Record<string, number> = {};
     for (const [label, test] of [
@@ -82,6 +89,8 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
     attachDiagnostics(api, diagnostics, doc, cwd);
     return api;
   });
+  const flows = portal ? matchFlows(endpoints) : [];
+  peers = indexPeers(flows, (slug) => `${slug}/`);
   const complete = (page: Page): Page => {
     if (!completed.has(page)) {
       completed.add(page);
@@ -89,7 +98,8 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
     }
     return page;
   };
-  return { site: { apis }, routes, copies, complete };
+  if (!options.deferPages) for (const api of apis) for (const page of api.pages) complete(page);
+  return { site: { apis, ...(flows.length > 0 ? { flows } : {}) }, routes, flows, copies, complete };
 }
 
 function uniqueNames(files: string[]): string[] {
