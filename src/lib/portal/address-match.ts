@@ -26,11 +26,12 @@ export function literalParts(address: string): string[] | undefined {
   return parts;
 }
 
-/** How `a` and `b` meet: written the same, through a parameter of either, or not at all. */
-export function addressesMeet(a: string, b: string): AddressMatch | undefined {
+/**
+ * How `a` and `b` meet: written the same, through a parameter of either, or not at all.
+ * `partsA` and `partsB`: their literalParts, when the caller has them already.
+ */
+export function addressesMeet(a: string, b: string, partsA = literalParts(a), partsB = literalParts(b)): AddressMatch | undefined {
   if (a === b) return 'address';
-  const partsA = literalParts(a);
-  const partsB = literalParts(b);
   if (!partsA && !partsB) return undefined;
   // A parameter on the other side stands for some value: any one character that is not a separator.
   const sample = (parts: string[]): string => parts.join('\u0001');

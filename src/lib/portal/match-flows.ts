@@ -31,7 +31,13 @@ export function matchFlows(apis: PortalApiEndpoints[]): PortalFlow[] {
     receivers.filter((r) => r.endpoint.address !== undefined),
     (r) => r.endpoint.address!,
   );
-  const templated = receivers.filter((r) => r.endpoint.topic === undefined && r.endpoint.address !== undefined && literalParts(r.endpoint.address));
+  // Each address split at its parameters once: pairs are tried many times.
+  const parts = new Map<string, string[] | undefined>();
+  const partsOf = (address: string): string[] | undefined => {
+    if (!parts.has(address)) parts.set(address, literalParts(address));
+    return parts.get(address);
+  };
+  const templated = receivers.filter((r) => r.endpoint.topic === undefined && r.endpoint.address !== undefined && partsOf(r.endpoint.address));
   const flows: PortalFlow[] = [];
   for (const api of apis)
     for (const sender of api.endpoints) {
@@ -47,11 +53,12 @@ export function matchFlows(apis: PortalApiEndpoints[]): PortalFlow[] {
       if (sender.address !== undefined) {
         // A receiver on an sns topic meets a sender on another topic, or on none, only by name.
         for (const r of byAddress.get(sender.address) ?? []) if (sender.topic === undefined || r.endpoint.topic === undefined) meet(r, 'address');
-        const senderTemplated = literalParts(sender.address) !== undefined;
+        const senderParts = partsOf(sender.address);
+        const senderTemplated = senderParts !== undefined;
         const candidates = senderTemplated ? receivers.filter((r) => r.endpoint.address !== undefined) : templated;
         for (const r of candidates) {
           if (sender.topic !== undefined && r.endpoint.topic !== undefined) continue;
-          const how = addressesMeet(sender.address, r.endpoint.address!);
+          const how = addressesMeet(sender.address, r.endpoint.address!, senderParts, partsOf(r.endpoint.address!));
           if (how) meet(r, how);
         }
       }
