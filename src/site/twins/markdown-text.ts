@@ -7,9 +7,15 @@
 /** Characters that start inline markup anywhere in a line (CommonMark lets any ASCII punctuation be escaped). */
 const INLINE_SIGNIFICANT = /[\\`*_[\]<>|~&]/g;
 
-/** Text on one line, with what would be read as inline markup escaped. */
+/**
+ * Text on one line, with what would be read as inline markup escaped; a URL in it stays text too
+ * (GitHub's Markdown links bare `https://…` and `www.…`): only our own links are links.
+ */
 export function escapeInline(text: string): string {
-  return oneLine(text).replace(INLINE_SIGNIFICANT, (c) => `\\${c}`);
+  return oneLine(text)
+    .replace(INLINE_SIGNIFICANT, (c) => `\\${c}`)
+    .replace(/:\/\//g, '\\://')
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\\.`);
 }
 
 /**
