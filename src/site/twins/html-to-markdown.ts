@@ -58,7 +58,8 @@ function parseHtml(html: string): Node[] {
 }
 
 function attributes(text: string): Record<string, string> {
-  const attrs: Record<string, string> = {};
+  // No prototype: an attribute named like an Object property is only a key.
+  const attrs: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const m of text.matchAll(/([^\s=]+)(?:="([^"]*)")?/g)) attrs[m[1]!.toLowerCase()] = decode(m[2] ?? '');
   return attrs;
 }

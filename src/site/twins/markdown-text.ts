@@ -4,18 +4,18 @@
  * or raw HTML, or end the code span or fenced block it sits in.
  */
 
-/** Characters that start inline markup anywhere in a line (CommonMark lets any ASCII punctuation be escaped). */
-const INLINE_SIGNIFICANT = /[\\`*_[\]<>|~&]/g;
+/**
+ * What would be read as inline markup: the characters that start it (CommonMark lets any ASCII
+ * punctuation be escaped), and the starts of the bare URLs GitHub's Markdown turns into links.
+ */
+const INLINE_SIGNIFICANT = /[\\`*_[\]<>|~&]|:\/\/|\bwww\./gi;
 
 /**
  * Text on one line, with what would be read as inline markup escaped; a URL in it stays text too
  * (GitHub's Markdown links bare `https://…` and `www.…`): only our own links are links.
  */
 export function escapeInline(text: string): string {
-  return oneLine(text)
-    .replace(INLINE_SIGNIFICANT, (c) => `\\${c}`)
-    .replace(/:\/\//g, '\\://')
-    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\\.`);
+  return oneLine(text).replace(INLINE_SIGNIFICANT, (m) => (m.length === 1 ? `\\${m}` : m.startsWith(':') ? '\\://' : `${m.slice(0, 3)}\\.`));
 }
 
 /**
@@ -24,6 +24,8 @@ export function escapeInline(text: string): string {
  * with these, so only text is changed.
  */
 export function lineStart(markdown: string): string {
+  // Most lines start with a letter, a backtick or our own `**` / `[`: nothing to look at.
+  if (!/^[#>+=\d-]/.test(markdown)) return markdown;
   return markdown.replace(/^([#>+=-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2');
 }
 
@@ -34,7 +36,8 @@ export function heading(level: number, markdown: string): string {
 
 /** Text with its line breaks and runs of white space as single spaces: a value never opens a new block. */
 export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // Most values are one line already: only then is the text copied.
+  return /\s\s|[^\S ]|^ | $/.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
 /** `text` as a code span whose fence is longer than any run of backticks inside it. */

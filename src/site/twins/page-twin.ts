@@ -40,7 +40,7 @@ export function pageTwin(page: Page, context: TwinContext): string {
     `Defined in ${codeSpan(`${page.source.file}:${page.source.line}`)} at ${codeSpan(page.source.pointer || '/')}. ` +
       `The same page as HTML: [${escapeInline(page.title)}](${siteHref(root, page.url)}). Every page of this API: [llms.txt](${siteHref(root, 'llms.txt')}).`,
   );
-  return `${collapseBlankLines(lines).join('\n')}\n`;
+  return `${collapseBlankLines(lines)}\n`;
 }
 
 function usedByLines(page: Page, root: string): string[] {
@@ -53,7 +53,9 @@ function usedByLines(page: Page, root: string): string[] {
 }
 
 /** At most one blank line in a row, none at the start: the same bytes however sections end. */
-function collapseBlankLines(lines: string[]): string[] {
-  const flat = lines.flatMap((l) => l.split('\n'));
-  return flat.filter((line, i) => !(line === '' && (i === 0 || flat[i - 1] === '')));
+function collapseBlankLines(lines: string[]): string {
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/^\n+/, '');
 }

@@ -5,7 +5,7 @@
  */
 import type { SchemaRow } from '../../lib/model/types.ts';
 import { htmlToInlineMarkdown } from './html-to-markdown.ts';
-import { codeSpan, escapeInline, jsonSpan, listItem } from './markdown-text.ts';
+import { codeSpan, escapeInline, jsonSpan, lineStart } from './markdown-text.ts';
 import { twinHref } from './twin-links.ts';
 
 const COMBINATOR_WORDS: Record<NonNullable<SchemaRow['combinator']>, string> = {
@@ -25,7 +25,7 @@ const VALUES_SHOWN = 20;
 export function schemaList(rows: SchemaRow[], root: string): string[] {
   if (rows.length === 0) return ['- any value'];
   const top = Math.min(...rows.map((r) => r.depth));
-  return rows.flatMap((row) => listItem([rowLine(row, root)], '  '.repeat(Math.max(0, row.depth - top))));
+  return rows.map((row) => `${'  '.repeat(Math.max(0, row.depth - top))}- ${lineStart(rowLine(row, root))}`);
 }
 
 function rowLine(row: SchemaRow, root: string): string {
