@@ -82,6 +82,8 @@ export function listItem(lines: string[], indent: string, marker = '- ', blocks 
 }
 
 function longestRun(text: string, char: string): number {
+  // Most text has none: no walk over its characters.
+  if (!text.includes(char)) return 0;
   let longest = 0;
   let run = 0;
   for (const c of text) {
