@@ -43,7 +43,7 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
       return [`Written in ${codeSpan(section.format)}:`, '', fencedBlock(section.code, sourceLanguage(section.format))];
     case 'examples':
       return section.examples.flatMap((e) => [
-        heading(level + 1, `${escapeInline(e.title)}${section.generated ? ' (generated from the schema)' : ''}`),
+        heading(level + 1, `${escapeInline(e.title)}${section.generated && !/generated/i.test(e.title) ? ' (generated from the schema)' : ''}`),
         '',
         ...(e.summaryHtml ? [htmlToMarkdown(e.summaryHtml), ''] : []),
         fencedBlock(e.code, 'json'),
