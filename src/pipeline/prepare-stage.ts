@@ -19,6 +19,7 @@ import { mechanismOn } from '../perf/switches.ts';
 import { checkGuideRefs } from './guide-check.ts';
 import { EXIT, type CliIO } from '../cli/io.ts';
 import { inputBytes } from '../cli/inputs.ts';
+import { MachineFiles } from './machine-files.ts';
 import { buildSiteData, CodeHighlighter } from './site-model.ts';
 import { BATCH_PAGES, digest, writeSiteData } from './write-site-data.ts';
 import { validateCommand } from '../cli/validate-command.ts';
@@ -32,6 +33,11 @@ export interface PrepareRequest {
   settings: SiteSettings;
   /** The reference components of the guides, resolved once the documents are modelled. */
   guideRefs: GuideRef[];
+  /** The folder the site is written into: the Markdown twins and llms.txt files go there (machine-files.ts). */
+  siteDir?: string;
+  base?: string;
+  /** The public origin (--site). */
+  siteUrl?: string;
 }
 
 export interface PreparedSite {
@@ -69,7 +75,7 @@ export async function prepareSite(request: PrepareRequest, out: Writable, io: Cl
 const PARALLEL_HIGHLIGHT_BYTES = 3 * 1024 * 1024;
 
 async function prepareWith(
-  { inputs, options, cwd, work, settings, guideRefs }: PrepareRequest,
+  { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl }: PrepareRequest,
   out: Writable,
   highlighter: CodeHighlighter,
   io: CliIO,
@@ -112,7 +118,11 @@ async function prepareWith(
     io.err('Build stopped: fix the references of the guides above, or build a preview with --allow-invalid (they are then shown as broken).');
     return EXIT.invalid;
   }
-  const digests = await writeSiteData(out, site, model.complete, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed);
+  const machineFiles = siteDir ? new MachineFiles(site, { siteDir, ...(base ? { base } : {}), ...(siteUrl ? { site: siteUrl } : {}) }) : undefined;
+  const digests = await writeSiteData(out, site, model.complete, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed, (api, page) =>
+    machineFiles?.page(api, page),
+  );
+  machineFiles?.finish();
   for (const route of routes) {
     const hash = digests.get(route.url);
     if (hash) route.hash = hash;
