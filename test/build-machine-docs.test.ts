@@ -50,7 +50,7 @@ describe('a portal built for machines, under a base path', () => {
     const r = await runIn(dir, ['build', 'apis', '--out', 'site', '--base', BASE, '--site', ORIGIN]);
     assert.equal(r.code, 0, r.out + r.err);
     site = join(dir, 'site');
-    routes = JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+    routes = (JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
   });
 
   it('writes a twin beside every entity page, which the page announces and links to', () => {
@@ -98,6 +98,15 @@ describe('a portal built for machines, under a base path', () => {
     assert.match(root, /^# APIs\n/);
     assert.ok(readBack(root).links.includes(`${ORIGIN}${BASE}orders/llms.txt`));
     assertResolves('llms.txt', readBack(root).links);
+  });
+
+  it('leads readers to them from the portal root and each overview', () => {
+    const links = (html: string): string[] => [...(/For coding assistants:.*?<\/p>/.exec(html)?.[0] ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1]!);
+    const root = links(readFileSync(join(site, 'index.html'), 'utf8'));
+    assert.deepEqual(root, [`${BASE}llms.txt`, `${BASE}.well-known/api-catalog`]);
+    const overview = links(readFileSync(join(site, 'lights', 'index.html'), 'utf8'));
+    assert.deepEqual(overview, [`${BASE}lights/llms.txt`, `${BASE}lights/llms-full.txt`]);
+    assertResolves('the root and an overview', [...root, ...overview]);
   });
 
   it('gathers every page of an API into its llms-full.txt', () => {

@@ -63,7 +63,8 @@ if (HAS_CORPUS)
           targets.add(`${root}${page.url}`);
           if (page.usedBy.length > 0) targets.add(`${root}${page.url}used-by/`);
         }
-        for (const page of api.pages) twins.push({ api: api.slug, page, markdown: pageTwin(model.complete(page), { apiTitle: api.title, root }) });
+        for (const page of api.pages)
+          twins.push({ api: api.slug, page, markdown: pageTwin(model.complete(page), { apiTitle: api.title, root, siteRoot: apiRoot(BASE, '') }) });
       }
     });
 

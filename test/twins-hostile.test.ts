@@ -60,7 +60,7 @@ describe('document text in Markdown', () => {
     const api = model.site.apis[0]!;
     let pages = 0;
     for (const page of api.pages) {
-      const back = readBack(pageTwin(model.complete(page), { apiTitle: api.title, root: '/' }));
+      const back = readBack(pageTwin(model.complete(page), { apiTitle: api.title, root: '/', siteRoot: '/' }));
       assert.deepEqual(back.html, [], page.url);
       for (const href of back.links) assert.match(href, /^(\/[\w./-]*|https?:\/\/\S+|mailto:\S+)$/, `${page.url}: ${href}`);
       assert.equal(back.headings.filter((h) => h.depth === 1).length, 1, `${page.url}: its title is its only level-1 heading`);

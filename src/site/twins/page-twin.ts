@@ -9,7 +9,7 @@ import { USED_BY_SHOWN } from '../site-data.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, heading, lineStart } from './markdown-text.ts';
 import { siteHref } from './twin-links.ts';
-import { sectionLines } from './twin-sections.ts';
+import { peerLines, sectionLines } from './twin-sections.ts';
 import { factLines, pageLink } from './twin-values.ts';
 
 export interface TwinContext {
@@ -17,6 +17,8 @@ export interface TwinContext {
   apiTitle: string;
   /** The API's path from the origin (twin-links.ts, apiRoot): links start with it. */
   root: string;
+  /** The site's path from the origin (the base path): links into the portal's other APIs start with it. */
+  siteRoot: string;
 }
 
 export function pageTwin(page: Page, context: TwinContext): string {
@@ -32,7 +34,7 @@ export function pageTwin(page: Page, context: TwinContext): string {
   }
   if (page.facts.length > 0) lines.push(...factLines(page.facts, root), '');
   if (page.descriptionHtml) lines.push(htmlToMarkdown(page.descriptionHtml), '');
-  for (const section of page.sections) lines.push(...sectionLines(section, root, page.url));
+  for (const section of page.sections) lines.push(...(section.type === 'peers' ? peerLines(section, context.siteRoot) : sectionLines(section, root, page.url)));
   lines.push(...usedByLines(page, root));
   lines.push(
     '---',

@@ -3,7 +3,7 @@ import { sourceLanguage, type InlineMessage, type PageSection, type ProtocolBind
 import type { SecuritySchemeView } from '../../lib/model/security-view.ts';
 import { htmlToInlineMarkdown, htmlToMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart, listItem, markdownLink } from './markdown-text.ts';
-import { siteHref } from './twin-links.ts';
+import { siteHref, twinPath } from './twin-links.ts';
 import { schemaList } from './twin-schema.ts';
 import { LINKS_SHOWN } from '../site-data.ts';
 import { operationLines, topicLines } from './twin-sns.ts';
@@ -55,6 +55,9 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
       return [...origin, ...operationLines(section.view)];
     case 'diagram':
       // The page draws what its lists say; the twin has the lists.
+      return [];
+    case 'peers':
+      // Links into other APIs of the portal: page-twin.ts writes them (peerLines), knowing the site's root.
       return [];
     case 'bindings':
       return [...origin, ...section.protocols.flatMap((p) => bindingLines(p, root, level + 1))];
@@ -128,5 +131,27 @@ function schemeLines(s: SecuritySchemeView, root: string): string[] {
   for (const scope of s.availableScopes)
     lines.push(...listItem([`scope ${codeSpan(scope.name)}${scope.description ? `: ${escapeInline(scope.description)}` : ''}`], '  '));
   if (s.requiredScopes) lines.push(...listItem([`needs ${s.requiredScopes.length > 0 ? s.requiredScopes.map(codeSpan).join(', ') : 'no scope'}`], '  '));
+  return lines;
+}
+
+/** A portal's other APIs on the other side of a page (issue 22); `siteRoot` is the site's path (apiRoot of no API). */
+export function peerLines(section: Extract<PageSection, { type: 'peers' }>, siteRoot: string): string[] {
+  const lines: string[] = [heading(2, escapeInline(section.heading)), ''];
+  const link = (title: string, url: string): string => markdownLink(title, siteHref(siteRoot, url));
+  for (const [label, peers, more] of [
+    ['Sent by', section.sentBy, section.moreSentBy],
+    ['Received by', section.receivedBy, section.moreReceivedBy],
+  ] as const) {
+    if (peers.length === 0) continue;
+    lines.push(`${label}:`, '');
+    for (const p of peers)
+      lines.push(
+        // The other API by its llms.txt: the Markdown counterpart of its overview.
+        `- ${link(p.apiTitle, `${p.apiUrl}llms.txt`)} › ${link(p.title, twinPath(p.url))} on ${link(p.channelTitle, twinPath(p.channelUrl))}, matched by ${p.matchedBy}` +
+          `${p.messages.length > 0 ? `; ${escapeInline(p.messages.join(', '))}` : ''}${p.disagreement ? `. **Messages disagree:** ${escapeInline(p.disagreement)}` : ''}`,
+      );
+    if (more > 0) lines.push(`- and ${more} more (the portal's overview lists every flow)`);
+    lines.push('');
+  }
   return lines;
 }
