@@ -4,7 +4,7 @@
  * to the exit code: 1 when something breaks (--fail-on), 2 for input that cannot be read.
  */
 import { existsSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText as formatDiagnostics } from '../lib/diagnostics/format-text.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
@@ -86,7 +86,7 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
         const target = resolve(cwd, args[0]!);
         let repository: string;
         try {
-          repository = realPath(await repositoryRoot(existsSync(target) && isFolder(target) ? target : cwd));
+          repository = realPath(await repositoryRoot(isFolder(target) ? target : existsSync(dirname(target)) ? dirname(target) : cwd));
           tree = await checkoutCommit(repository, options.baseRef, options.limits.maxBytes);
         } catch (error) {
           if (!(error instanceof GitError)) throw error;

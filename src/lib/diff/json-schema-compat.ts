@@ -315,6 +315,17 @@ function compareValues(bv: View, hv: View, name: string, add: Add): void {
   }
   const gained = [...hv.values.keys()].filter((k) => !bv.values!.has(k));
   const lost = [...bv.values.keys()].filter((k) => !hv.values!.has(k));
+  if (bv.values.size === 1 && hv.values.size === 1 && gained.length === 1) {
+    // One fixed value replaced by another: nothing valid before is valid now.
+    add(
+      'schema-const-changed',
+      'both',
+      where,
+      `always ${quote(bv.values.get(lost[0]!))} → always ${quote(hv.values.get(gained[0]!))}`,
+      `${name} ${quote(bv.values.get(lost[0]!))} or ${quote(hv.values.get(gained[0]!))}`,
+    );
+    return;
+  }
   if (gained.length > 0)
     add(
       'schema-enum-value-added',
