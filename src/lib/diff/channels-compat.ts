@@ -8,7 +8,7 @@ import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
 import { compareBindings } from './bindings-compat.ts';
 import { quote, sameValue } from './canonical.ts';
 import { classifyContent } from './classify.ts';
-import { addBase, addHead, child, entries, field, type DiffContext, type Node } from './diff-context.ts';
+import { addBase, addHead, child, entries, field, rootNode, type DiffContext, type Node } from './diff-context.ts';
 import { compareMessage } from './message-compat.ts';
 import { messageKey, usageOf, type UsageMap } from './message-usage.ts';
 import { compareEnumField } from './servers-compat.ts';
@@ -54,27 +54,15 @@ function compareChannel(ctx: DiffContext, id: string, o: Node, n: Node, object: 
       message: `address ${quote(ov.address ?? null)} → ${quote(nv.address ?? null)}: clients on the old address no longer meet this application`,
     });
   }
-  const oldServers = serverIds(field(ctx.base, o, 'servers'));
-  const newServers = serverIds(field(ctx.head, n, 'servers'));
-  if (oldServers || newServers) {
-    const lost = oldServers ? [...oldServers].filter((s) => newServers && !newServers.has(s)) : ['every server not listed now'];
-    const gained = newServers ? [...newServers].filter((s) => !oldServers?.has(s)) : [];
-    if (lost.length > 0 && !(oldServers === undefined && newServers === undefined)) {
-      addHead(ctx, Object.hasOwn(nv, 'servers') ? child(n.at, 'servers') : n.at, {
-        rule: 'channel-server-removed',
-        severity: 'breaking',
-        object,
-        message: `no longer available on ${lost.map((s) => quote(s)).join(', ')}: clients connected there lose it`,
-      });
-    }
-    if (gained.length > 0 && oldServers !== undefined)
-      addHead(ctx, child(n.at, 'servers'), {
-        rule: 'channel-server-added',
-        severity: 'non-breaking',
-        object,
-        message: `now also available on ${gained.map((s) => quote(s)).join(', ')}`,
-      });
-  }
+  // No list means every root server: compare the servers each version really names.
+  const rootServers = (doc: DiffContext['base']): Set<string> => new Set(entries(doc, field(doc, rootNode(doc), 'servers')).keys());
+  const oldServers = serverIds(field(ctx.base, o, 'servers')) ?? rootServers(ctx.base);
+  const newServers = serverIds(field(ctx.head, n, 'servers')) ?? rootServers(ctx.head);
+  const lost = [...oldServers].filter((s) => !newServers.has(s));
+  const gained = [...newServers].filter((s) => !oldServers.has(s));
+  const serversAt = Object.hasOwn(nv, 'servers') ? child(n.at, 'servers') : n.at;
+  if (lost.length > 0) addHead(ctx, serversAt, { rule: 'channel-server-removed', severity: 'breaking', object, message: `no longer available on ${lost.map((s) => quote(s)).join(', ')}: clients connected there lose it` });
+  if (gained.length > 0) addHead(ctx, serversAt, { rule: 'channel-server-added', severity: 'non-breaking', object, message: `now also available on ${gained.map((s) => quote(s)).join(', ')}` });
   const oldParams = entries(ctx.base, field(ctx.base, o, 'parameters'));
   const newParams = entries(ctx.head, field(ctx.head, n, 'parameters'));
   for (const name of [...new Set([...oldParams.keys(), ...newParams.keys()])].sort()) {
