@@ -104,7 +104,10 @@ describe('diff on the corpus', { skip: !HAS_CORPUS && 'the corpus is missing (te
       const outcome = await diffSides(side(file), side(file), options);
       if (REMOTE.has(name)) {
         assert.equal(outcome.unreadable, true, 'a remote $ref is refused without --allow-remote-refs');
-        assert.ok(outcome.diagnostics.some((d) => /https:\/\//.test(d.message)), 'the diagnostic names the URL');
+        assert.ok(
+          outcome.diagnostics.some((d) => /https:\/\//.test(d.message)),
+          'the diagnostic names the URL',
+        );
         return;
       }
       assert.equal(outcome.unreadable, false, outcome.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('\n'));

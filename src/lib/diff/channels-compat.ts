@@ -61,8 +61,20 @@ function compareChannel(ctx: DiffContext, id: string, o: Node, n: Node, object: 
   const lost = [...oldServers].filter((s) => !newServers.has(s));
   const gained = [...newServers].filter((s) => !oldServers.has(s));
   const serversAt = Object.hasOwn(nv, 'servers') ? child(n.at, 'servers') : n.at;
-  if (lost.length > 0) addHead(ctx, serversAt, { rule: 'channel-server-removed', severity: 'breaking', object, message: `no longer available on ${lost.map((s) => quote(s)).join(', ')}: clients connected there lose it` });
-  if (gained.length > 0) addHead(ctx, serversAt, { rule: 'channel-server-added', severity: 'non-breaking', object, message: `now also available on ${gained.map((s) => quote(s)).join(', ')}` });
+  if (lost.length > 0)
+    addHead(ctx, serversAt, {
+      rule: 'channel-server-removed',
+      severity: 'breaking',
+      object,
+      message: `no longer available on ${lost.map((s) => quote(s)).join(', ')}: clients connected there lose it`,
+    });
+  if (gained.length > 0)
+    addHead(ctx, serversAt, {
+      rule: 'channel-server-added',
+      severity: 'non-breaking',
+      object,
+      message: `now also available on ${gained.map((s) => quote(s)).join(', ')}`,
+    });
   const oldParams = entries(ctx.base, field(ctx.base, o, 'parameters'));
   const newParams = entries(ctx.head, field(ctx.head, n, 'parameters'));
   for (const name of [...new Set([...oldParams.keys(), ...newParams.keys()])].sort()) {
