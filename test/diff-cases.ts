@@ -764,11 +764,26 @@ export const STRUCTURE: StructureCase[] = [
     pointer: '/channels/orders/messages/orderPlaced/contentType',
   },
   {
-    name: 'a content type stated',
+    name: 'a content type stated where nothing was',
     base: {},
     head: { message: { contentType: 'application/json' } },
     rule: 'message-content-type-changed',
     severity: 'non-breaking',
+  },
+  {
+    name: 'a content type stated that differs from the default',
+    base: { patch: set(['defaultContentType'], 'application/json') },
+    head: { patch: set(['defaultContentType'], 'application/json'), message: { contentType: 'application/avro' } },
+    rule: 'message-content-type-changed',
+    severity: 'breaking',
+    words: /"application\/json" → "application\/avro"/,
+  },
+  {
+    name: 'a content type stated that is the default',
+    base: { patch: set(['defaultContentType'], 'application/json') },
+    head: { patch: set(['defaultContentType'], 'application/json'), message: { contentType: 'application/json' } },
+    rule: 'message-content-type-changed',
+    severity: 'info',
   },
   {
     name: 'a correlation id moved',

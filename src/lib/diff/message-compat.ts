@@ -8,7 +8,7 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { compareBindings } from './bindings-compat.ts';
 import { quote, sameValue } from './canonical.ts';
 import { classifyContent, isPolicy, type ContentFinding } from './classify.ts';
-import { addBase, addHead, type DiffContext, type Node } from './diff-context.ts';
+import { addBase, addHead, field, rootNode, type DiffContext, type Node } from './diff-context.ts';
 import { effectiveFields } from './effective-fields.ts';
 import { compareSchemaField } from './schema-compat.ts';
 import type { CompatibilityPolicy, Usage } from './types.ts';
@@ -46,13 +46,17 @@ export function compareMessage(ctx: DiffContext, b: Node, h: Node, object: strin
       message: `x-compatibility ${quote(bp?.value ?? '(none)')} → ${quote(hp?.value ?? '(none)')}: the content of this message is now judged by ${policy ? `the ${policy} policy` : 'who sends and receives it'}`,
     });
   }
-  compareValueField(ctx, bm, hm, 'contentType', object, direction, (was, is) =>
-    was === undefined
-      ? ['non-breaking', `content type ${quote(is)} now stated (before, the document's default applied)`]
-      : is === undefined
-        ? ['breaking', `content type ${quote(was)} no longer stated: the document's default applies, and readers and writers may disagree on the encoding`]
-        : ['breaking', `content type ${quote(was)} → ${quote(is)}: readers and writers on the old version encode and decode it differently`],
-  );
+  // The content type readers decode with: the message's own, else the document's default.
+  const defaultOf = (doc: DiffContext['base']): unknown => field(doc, rootNode(doc), 'defaultContentType')?.value;
+  const baseDefault = defaultOf(ctx.base);
+  const headDefault = defaultOf(ctx.head);
+  compareValueField(ctx, bm, hm, 'contentType', object, direction, (own, now) => {
+    const was = own ?? baseDefault;
+    const is = now ?? headDefault;
+    if (sameValue(was, is)) return ['info', `content type ${now === undefined ? 'no longer stated: the default' : 'now stated:'} ${quote(is)}, as before`];
+    if (was === undefined) return ['non-breaking', `content type ${quote(is)} now stated (before, neither the message nor the document said)`];
+    return ['breaking', `content type ${quote(was)} → ${quote(is ?? '(none)')}: readers and writers on the old version encode and decode it differently`];
+  });
   const bc = bm.get('correlationId');
   const hc = hm.get('correlationId');
   const location = (n: Node | undefined): unknown => (isPlainObject(n?.value) ? n.value.location : undefined);
