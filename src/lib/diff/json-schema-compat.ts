@@ -194,6 +194,15 @@ function place(base: Location | undefined, head: Location | undefined): { side: 
   return head ? { side: 'head', at: head } : { side: 'base', at: base! };
 }
 
+/** A data path as a reader can take it in: a long one keeps its first and last steps. */
+function shortPath(path: string): string {
+  if (path.length <= 160) return path;
+  const steps = path.split('.');
+  return steps.length > 6
+    ? `${steps.slice(0, 3).join('.')}.…(${steps.length - 5} levels).${steps.slice(-2).join('.')}`
+    : `${path.slice(0, 80)}…${path.slice(-60)}`;
+}
+
 /** The last name of a data path, as a reader says it: `payload.lines[].quantity` → `quantity`. */
 function leaf(path: string): string {
   const last = path.split('.').pop() ?? path;
@@ -207,7 +216,7 @@ function covered(type: string, set: Set<string>): boolean {
 export function compareJsonSchemas(walk: SchemaWalk, baseNode: SchemaNode, headNode: SchemaNode, path: string, depth = 0, flip = false): void {
   const add = (rule: string, effect: Effect, where: { side: 'base' | 'head'; at: Location }, what: string, example?: string): void => {
     const turned: Effect = flip && effect === 'widen' ? 'narrow' : flip && effect === 'narrow' ? 'widen' : effect;
-    walk.findings.push({ rule, effect: turned, ...where, what: `${path}: ${what}`, ...(example !== undefined ? { example } : {}) });
+    walk.findings.push({ rule, effect: turned, ...where, what: `${shortPath(path)}: ${what}`, ...(example !== undefined ? { example } : {}) });
   };
   const b = deref(walk.base, baseNode);
   const h = deref(walk.head, headNode);

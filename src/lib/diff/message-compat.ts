@@ -29,8 +29,10 @@ export function compareMessage(ctx: DiffContext, b: Node, h: Node, object: strin
     compareSchemaField(ctx.base, ctx.head, bm.get(key), hm.get(key), key, findings);
   }
   for (const f of findings) {
-    const { severity, reason } = classifyContent(f.effect, direction, f.example);
-    ctx.changes.push({ rule: f.rule, severity, side: f.side, at: f.at, object, direction, message: `${f.what}; ${reason}` });
+    // What was not compared is not judged either: its words say so.
+    const { severity, reason } =
+      f.rule === 'schema-not-compared' ? { severity: 'non-breaking' as const, reason: '' } : classifyContent(f.effect, direction, f.example);
+    ctx.changes.push({ rule: f.rule, severity, side: f.side, at: f.at, object, direction, message: reason ? `${f.what}; ${reason}` : f.what });
   }
   const bp = bm.get('x-compatibility');
   const hp = hm.get('x-compatibility');
