@@ -228,7 +228,7 @@ describe('apidesc-docs diff with hostile input', () => {
     assert.ok(removed.includes('/channels/constructor'));
   });
 
-  it('a chain of 2,000 references ends, and a change past the walk's depth is reported as not compared', async () => {
+  it('a chain of 2,000 references ends, and a change past the depth of the walk is reported as not compared', async () => {
     const dir = tempTree({
       'a.yaml': deepChainDocument('property', 2000),
       'b.yaml': deepChainDocument('property', 2000).replace(/(s2000:.*)type: object/, '$1type: array'),
