@@ -8,6 +8,7 @@
  * and a number of pairs (what it leaves is reported).
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
+import type { SourceFile } from '../load/source-file.ts';
 import { childPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { canonical, quote, sameValue } from './canonical.ts';
@@ -194,6 +195,31 @@ function place(base: Location | undefined, head: Location | undefined): { side: 
   return head ? { side: 'head', at: head } : { side: 'base', at: base! };
 }
 
+/** Pairs of files known to read the same, or not (a file is compared once, not once per message). */
+const sameFiles = new WeakMap<SourceFile, WeakMap<SourceFile, boolean>>();
+
+/** Whether a file reads the same in both versions (local $refs in it then lead to the same schemas). */
+function sameFile(walk: SchemaWalk, base: string, head: string): boolean {
+  const b = walk.base.file(base);
+  const h = walk.head.file(head);
+  if (b === undefined || h === undefined) return false;
+  let known = sameFiles.get(b);
+  if (!known) sameFiles.set(b, (known = new WeakMap()));
+  let same = known.get(h);
+  if (same === undefined) known.set(h, (same = b.text === h.text));
+  return same;
+}
+
+const externalRefs = new WeakMap<object, boolean>();
+
+/** Whether a schema holds a $ref into another file (its canonical text is at hand). */
+function refersOut(value: unknown, text: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  let known = externalRefs.get(value);
+  if (known === undefined) externalRefs.set(value, (known = /"\$ref":"(?!#)/.test(text)));
+  return known;
+}
+
 /** A data path as a reader can take it in: a long one keeps its first and last steps. */
 function shortPath(path: string): string {
   if (path.length <= 160) return path;
@@ -235,9 +261,10 @@ export function compareJsonSchemas(walk: SchemaWalk, baseNode: SchemaNode, headN
     }
     return;
   }
-  // The same text is the same schema, unless it holds a $ref (which may lead elsewhere in each version).
+  // The same text is the same schema, unless it holds a $ref that may lead elsewhere in each
+  // version: one into another file, or into a file that changed.
   const text = canonical(b.value);
-  if (text === canonical(h.value) && !text.includes('"$ref"')) return;
+  if (text === canonical(h.value) && (!text.includes('"$ref"') || (!refersOut(b.value, text) && sameFile(walk, b.at.file, h.at.file)))) return;
   const bv = makeView(walk.base, b, walk.nullable);
   const hv = makeView(walk.head, h, walk.nullable);
   const name = leaf(path);
