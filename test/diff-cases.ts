@@ -841,6 +841,20 @@ export const STRUCTURE: StructureCase[] = [
     rule: 'security-scheme-changed',
     severity: 'breaking',
   },
+  {
+    name: 'a referenced binding changed where it is defined',
+    base: {
+      patch: set(['channels', 'orders', 'bindings'], { $ref: '#/components/channelBindings/topic' }),
+      components: { channelBindings: { topic: { sns: { name: 'orders' } } } },
+    },
+    head: {
+      patch: set(['channels', 'orders', 'bindings'], { $ref: '#/components/channelBindings/topic' }),
+      components: { channelBindings: { topic: { sns: { name: 'orders-v2' } } } },
+    },
+    rule: 'sns-topic-renamed',
+    severity: 'breaking',
+    pointer: '/components/channelBindings/topic/sns/name',
+  },
   { name: 'a binding removed', base: { channelBindings: { kafka: { partitions: 3 } } }, head: {}, rule: 'binding-removed', severity: 'breaking', side: 'base' },
   {
     name: 'a binding field changed',

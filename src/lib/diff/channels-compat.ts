@@ -33,8 +33,8 @@ export function compareChannels(ctx: DiffContext, b: Node | undefined, h: Node |
         message: `channel ${quote(id)} removed: whoever sends or receives on it loses it`,
       });
     else if (!o && n) addHead(ctx, n.at, { rule: 'channel-added', severity: 'non-breaking', object, message: `channel ${quote(id)} added` });
-    else if (o && n && !sameValue(o.value, n.value)) compareChannel(ctx, id, o, n, object, usages);
-    else if (o && n) compareChannelMessages(ctx, id, o, n, usages);
+    // Compared even when written the same: a $ref in it (bindings, parameters) may lead to something that changed.
+    else if (o && n) compareChannel(ctx, id, o, n, object, usages);
   }
 }
 

@@ -20,7 +20,8 @@ export function compareServers(ctx: DiffContext, b: Node | undefined, h: Node | 
         message: `server ${quote(id)} removed: clients configured to connect to it lose it`,
       });
     else if (!o && n) addHead(ctx, n.at, { rule: 'server-added', severity: 'non-breaking', object, message: `server ${quote(id)} added` });
-    else if (o && n && !sameValue(o.value, n.value)) compareServer(ctx, o, n, object);
+    // Compared even when written the same: a $ref in it (bindings, variables) may lead to something that changed.
+    else if (o && n) compareServer(ctx, o, n, object);
   }
 }
 
