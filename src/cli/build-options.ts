@@ -15,6 +15,10 @@ export interface BuildOptions extends ValidateCommandOptions {
   debug?: boolean;
   /** The look of the site (over the configuration file): title, logo, guides folder, … */
   siteFlags?: SiteFlags;
+  /** `--compare <document or folder>`: the base of the Changes page (as `diff <base>` reads it). */
+  compare?: string;
+  /** `--compare-ref <git ref>`: the base read from this commit, at the path being built (as `diff --base-ref`). */
+  compareRef?: string;
   /**
    * Start the renderer only once the model process has ended, the site data handed over in a
    * file rather than a pipe. Default: for large inputs only (src/pipeline/pipeline.ts, LATE_RENDER_BYTES).

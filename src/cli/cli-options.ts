@@ -24,6 +24,8 @@ export const CLI_OPTIONS = {
   'edit-link': { type: 'string' },
   'preview-url': { type: 'string' },
   'base-ref': { type: 'string' },
+  compare: { type: 'string' },
+  'compare-ref': { type: 'string' },
   'fail-on': { type: 'string' },
   'no-color': { type: 'boolean', default: false },
   debug: { type: 'boolean', default: false },

@@ -15,6 +15,7 @@ import { validateCommand, type OutputFormat } from './validate-command.ts';
 const USAGE = `Usage:
   apidesc-docs validate <file-or-folder…> [options]
   apidesc-docs build [file-or-folder…] [--out dist] [--base /path/] [--site https://…] [options]
+  apidesc-docs build <file-or-folder> --compare <base> | --compare-ref <git ref> [options]
   apidesc-docs dev [file-or-folder…] [--port 4321]
   apidesc-docs preview [--out dist] [--port 4322]
   apidesc-docs changes <before.json|URL> <after.json> [--format markdown|text|json] [--preview-url URL]
@@ -24,6 +25,9 @@ const USAGE = `Usage:
 Options:
   --format text|json|sarif   diagnostics output (validate; default text); changes: markdown|text|json;
                              diff: text|json|sarif|markdown
+  --compare <base>           build: a Changes page against this document or folder, as
+                             diff reports it, and a badge on each changed page
+  --compare-ref <ref>        build: the same against this git commit (e.g. origin/main)
   --preview-url <url>        where the new site is served, for links (changes, diff)
   --base-ref <ref>           diff: read the base from this git commit (e.g. origin/main)
   --fail-on breaking|any|none
@@ -56,7 +60,8 @@ Options:
   -h, --help                 this help
   -v, --version              the version
 
-Exit codes: 0 valid (warnings allowed), 1 invalid document, 2 usage error or unreadable input, 3 internal error.
+Exit codes: 0 valid (warnings allowed), 1 invalid document, 2 usage error or unreadable input
+(build: also a base of --compare that cannot be read), 3 internal error.
 diff: 0 nothing breaks, 1 something breaks (--fail-on), 2 usage error or unreadable input.`;
 
 function packageVersion(): string {
@@ -97,6 +102,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     return changesCommand(inputs, { format, cwd: process.cwd(), ...(values['preview-url'] ? { previewUrl: values['preview-url'] } : {}) }, io);
   }
   if (command !== 'diff' && (values['base-ref'] !== undefined || values['fail-on'] !== undefined)) return usage(io, '--base-ref and --fail-on belong to diff');
+  if (command !== 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined)) return usage(io, '--compare and --compare-ref belong to build');
+  if (values.compare !== undefined && values['compare-ref'] !== undefined) return usage(io, 'give --compare or --compare-ref, not both');
   const format = values.format as OutputFormat;
   if (command !== 'diff' && !['text', 'json', 'sarif'].includes(format)) return usage(io, `--format must be text, json or sarif, not "${values.format}"`);
   const limits = { ...defaultLimits };
@@ -143,6 +150,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
             siteFlags,
             ...(values.base ? { base: values.base } : {}),
             ...(values.site ? { site: values.site } : {}),
+            ...(values.compare !== undefined ? { compare: values.compare } : {}),
+            ...(values['compare-ref'] !== undefined ? { compareRef: values['compare-ref'] } : {}),
           },
           io,
         );

@@ -32,6 +32,8 @@ import { writeSearchIndex } from './search-stage.ts';
 import { writeSiteExtras } from './site-extras.ts';
 import { type ChildRun, type SiteDataInput, startPrepare, startRenderer } from './stage-processes.ts';
 import { makeWorkFolder, removeDeadWorkFolders } from './work-folder.ts';
+import { baseFromPath, baseFromRef, isFolder, type CompareBase } from './compare-sides.ts';
+import { GitError, type CommitTree } from '../lib/diff/git-tree.ts';
 
 /** Input size (the root documents) from which the renderer starts after the model: about 650 channels. */
 const LATE_RENDER_BYTES = 8 * 1024 * 1024;
@@ -73,6 +75,10 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
       return EXIT.invalid;
     }
   }
+  // The base of --compare is found before anything is written: a wrong one is a usage error (exit 2).
+  const compared = await compareBaseOf(inputs, options, cwd, io);
+  if (typeof compared === 'number') return compared;
+  const { tree } = compared;
   const { base, site } = siteOptions;
   // Build beside the output folder and swap it in only when everything is written: a failed
   // build never leaves a half-written site where the last good one was.
@@ -94,6 +100,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
     await Promise.all(children.map((child) => child.stop('SIGKILL')));
     if (!built) removeOurFolder(staging);
     rmSync(work, { recursive: true, force: true });
+    tree?.remove();
   };
   return cleanUpOnStop(cleanUp, async () => {
     // For most documents the renderer starts now: it loads the site's renderer bundle (and makes
@@ -118,6 +125,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
           siteDir: staging,
           ...(base ? { base } : {}),
           ...(site ? { siteUrl: site } : {}),
+          ...(compared.base ? { compare: compared.base } : {}),
         },
         renderer?.siteData ?? dataFile,
         io,
@@ -163,8 +171,49 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
       await Promise.all(children.map((child) => child.stop('SIGTERM')));
       if (!built) removeOurFolder(staging);
       rmSync(work, { recursive: true, force: true });
+      tree?.remove();
     }
   });
+}
+
+/**
+ * The base of `--compare <path>` or `--compare-ref <ref>` (compare-sides.ts), or the exit code 2
+ * with the reason: a folder compared with a document, a folder without documents, a ref git does
+ * not know. A commit's files go into a temporary folder outside the repository, which the caller
+ * removes (`tree`).
+ */
+async function compareBaseOf(inputs: string[], options: BuildOptions, cwd: string, io: CliIO): Promise<{ base?: CompareBase; tree?: CommitTree } | number> {
+  const headIsFolder = inputs.length === 1 && isFolder(resolve(cwd, inputs[0]!));
+  if (options.compare !== undefined) {
+    if (isFolder(resolve(cwd, options.compare)) !== headIsFolder)
+      return compareProblem(io, `--compare ${options.compare}: compare a document with a document, or a folder with a folder`);
+    const { base, diagnostics } = baseFromPath(options.compare, cwd, options.root);
+    if (diagnostics.length > 0) {
+      io.out(formatText(diagnostics, { sources: new Map(), color: options.color }));
+      return compareProblem(io, `--compare ${options.compare}: the base cannot be read (above)`);
+    }
+    return { base };
+  }
+  if (options.compareRef === undefined) return {};
+  if (inputs.length !== 1) return compareProblem(io, '--compare-ref compares one document or folder: build it alone');
+  try {
+    const { base, tree, diagnostics } = await baseFromRef(options.compareRef, inputs[0]!, cwd, options.root, (options.limits ?? defaultLimits).maxBytes);
+    if (diagnostics.length > 0) {
+      tree.remove();
+      io.out(formatText(diagnostics, { sources: new Map(), color: options.color }));
+      return compareProblem(io, `--compare-ref ${options.compareRef}: the base cannot be read (above)`);
+    }
+    return { base, tree };
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    return compareProblem(io, `--compare-ref ${options.compareRef}: ${error.message}`);
+  }
+}
+
+function compareProblem(io: CliIO, message: string): number {
+  io.err(`apidesc-docs: ${message}`);
+  io.err('Build stopped: nothing was written.');
+  return EXIT.usage;
 }
 
 /**
@@ -176,6 +225,7 @@ function buildInputs(inputs: string[], options: BuildOptions, cwd: string, site:
   for (const input of inputs) paths.push({ path: resolve(cwd, input), what: `the input ${input}` });
   for (const file of expandInputs(inputs, cwd).files)
     paths.push({ path: refRoot(file, cwd, options.root), what: options.root ? 'the --root folder' : "a document's folder, which its $refs read" });
+  if (options.compare !== undefined) paths.push({ path: resolve(cwd, options.compare), what: 'the base of --compare' });
   if (site.configFile) paths.push({ path: site.configFile, what: 'the configuration file' });
   if (site.guidesDir) paths.push({ path: site.guidesDir, what: 'the guides folder' });
   for (const asset of site.assets) paths.push({ path: asset.from, what: `the file ${asset.from}` });

@@ -23,6 +23,8 @@ import { MachineFiles } from './machine-files.ts';
 import { buildSiteData, CodeHighlighter } from './site-model.ts';
 import { BATCH_PAGES, digest, writeSiteData } from './write-site-data.ts';
 import { validateCommand } from '../cli/validate-command.ts';
+import { compareWithBase } from './compare-stage.ts';
+import type { CompareBase } from './compare-sides.ts';
 
 export interface PrepareRequest {
   inputs: string[];
@@ -38,6 +40,8 @@ export interface PrepareRequest {
   base?: string;
   /** The public origin (--site). */
   siteUrl?: string;
+  /** `--compare` / `--compare-ref`: the base the Changes page compares with (compare-stage.ts). */
+  compare?: CompareBase;
 }
 
 export interface PreparedSite {
@@ -75,7 +79,7 @@ export async function prepareSite(request: PrepareRequest, out: Writable, io: Cl
 const PARALLEL_HIGHLIGHT_BYTES = 3 * 1024 * 1024;
 
 async function prepareWith(
-  { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl }: PrepareRequest,
+  { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare }: PrepareRequest,
   out: Writable,
   highlighter: CodeHighlighter,
   io: CliIO,
@@ -98,12 +102,16 @@ async function prepareWith(
     io.err('Build stopped: no document could be read, so there is nothing to preview; fix the errors above.');
     return validation.exitCode;
   }
+  // Before the model: a base that cannot be read stops the build before any page is written.
+  const changes = compare ? await compareWithBase(compare, inputs, docs, options, cwd, io) : undefined;
+  if (typeof changes === 'number') return changes;
   if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   // Page summaries now; a page's content is modelled when it is needed (by a guide's reference
   // check, then when it is written), so only a batch of full pages is ever held.
   const model = buildSiteData(docs, cwd, { deferPages: true });
   const { site, routes, flows, copies } = model;
   site.settings = settings;
+  if (changes) site.changes = changes;
   const refProblems = checkGuideRefs(
     guideRefs,
     site.apis,

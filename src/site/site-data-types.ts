@@ -65,4 +65,60 @@ export interface SiteData {
   /** In a portal, the flows between its APIs (issue 22): the root's system map. */
   flows?: PortalFlow[];
   settings?: SiteSettings;
+  /** `build --compare`: the Changes page and the badges of changed pages (absent without it). */
+  changes?: SiteChanges;
+}
+
+/** One change as the Changes page lists it (the fields of `diff --format json`). */
+export interface ChangeEntry {
+  rule: string;
+  message: string;
+  /** Who writes the message it concerns (`send`, `receive`, `both`, `unused`), its declared policy, or null. */
+  direction: string | null;
+  pointer: string;
+  file: string;
+  line: number;
+  /** `base` when located in the base (something removed). */
+  side: 'base' | 'head';
+}
+
+/** The changes of one object under one severity, with the object's page when head has it. */
+export interface ChangeObjectGroup {
+  /** The id of its heading on the Changes page (what a page's badge links to). */
+  anchor: string;
+  object: string;
+  /** Relative to the site root. */
+  url?: string;
+  entries: ChangeEntry[];
+  /** Changes of this object left off the page. */
+  notShown: number;
+}
+
+export interface ChangeSeverityGroup {
+  severity: 'breaking' | 'non-breaking' | 'info';
+  total: number;
+  apis: { api: string; objects: ChangeObjectGroup[] }[];
+  /** Changes of this severity left off the page (past the page's limit). */
+  notShown: number;
+}
+
+/** The badge of a changed page: `breaking` when any of its changes breaks. */
+export interface ChangeBadgeData {
+  /** The page, relative to the site root. */
+  url: string;
+  breaking: boolean;
+  /** Its first entry on the Changes page. */
+  anchor: string;
+}
+
+/** `build --compare`: what the Changes page shows, as `diff` reports it (src/site/changes-view.ts). */
+export interface SiteChanges {
+  /** The base as given (a path, or a git ref and its commit). */
+  against: string;
+  counts: Record<'breaking' | 'non-breaking' | 'info', number>;
+  /** Breaking, non-breaking, info; empty severities left out. */
+  groups: ChangeSeverityGroup[];
+  badges: ChangeBadgeData[];
+  /** Why nothing could be compared (a head with errors, built with --allow-invalid). */
+  unavailable?: string;
 }

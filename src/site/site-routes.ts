@@ -71,5 +71,5 @@ export function guideRouteIds(settings: SiteSettings | undefined, hasModule: (id
  */
 export function siteUrls(site: SiteData, hasGuideModule: (id: string) => boolean): string[] {
   const guides = guideRouteIds(site.settings, hasGuideModule).map((id) => (id === '' ? 'guides/' : `guides/${id}/`));
-  return ['', 'search/', '404/', ...[...apiRoutes(site).keys()].map((route) => `${route}/`), ...guides];
+  return ['', 'search/', '404/', ...(site.changes ? ['changes/'] : []), ...[...apiRoutes(site).keys()].map((route) => `${route}/`), ...guides];
 }

@@ -20,6 +20,7 @@ import type { SiteSource } from './site-source.ts';
 interface Head {
   settings?: SiteData['settings'];
   flows?: SiteData['flows'];
+  changes?: SiteData['changes'];
   /** Each API without its pages, and how many of the following lines are its pages. */
   apis: (Omit<SiteApi, 'pages'> & { pageCount: number })[];
 }
@@ -34,6 +35,7 @@ export function headLine(site: SiteData): string {
   const head: Head = {
     ...(site.settings ? { settings: site.settings } : {}),
     ...(site.flows ? { flows: site.flows } : {}),
+    ...(site.changes ? { changes: site.changes } : {}),
     apis: site.apis.map(({ pages, ...api }) => ({ ...api, pageCount: pages.length })),
   };
   return JSON.stringify(head) + '\n';
@@ -106,7 +108,7 @@ async function readSite(lines: AsyncIterator<string>): Promise<SiteSource> {
     }
     apis.push({ ...api, pages });
   }
-  const site: SiteData = { apis, ...(head.settings ? { settings: head.settings } : {}), ...(head.flows ? { flows: head.flows } : {}) };
+  const site: SiteData = { apis, ...(head.settings ? { settings: head.settings } : {}), ...(head.flows ? { flows: head.flows } : {}), ...(head.changes ? { changes: head.changes } : {}) };
   return contentArrival(site, waiting, lines);
 }
 

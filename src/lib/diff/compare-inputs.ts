@@ -25,6 +25,12 @@ export interface SideInput {
   display(file: string): string;
   /** Folder that file $refs may not leave (default as for validate). */
   root?: string;
+  /**
+   * The documents of `files`, already opened (in the same order) by a caller that loaded them
+   * exactly as openDocument does: `build --compare` hands over the documents it validated, so
+   * that the head is not read and resolved a second time.
+   */
+  opened?: ResolvedDoc[];
 }
 
 export interface DiffRunOptions {
@@ -48,6 +54,7 @@ interface Loaded extends Candidate {
 
 async function loadSide(input: SideInput, options: DiffRunOptions, diagnostics: Diagnostic[]): Promise<Loaded[]> {
   const loaded: Loaded[] = [];
+  if (input.opened) return input.files.map((file, i) => loadedOf(file, input.opened![i]!, input));
   for (const file of input.files) {
     const opened = await openDocument(file, {
       limits: options.limits,
@@ -57,10 +64,14 @@ async function loadSide(input: SideInput, options: DiffRunOptions, diagnostics: 
     });
     diagnostics.push(...shown(opened.diagnostics, input, options.cwd));
     if (!opened.doc || hasErrors(opened.diagnostics)) continue;
-    const info = isPlainObject(opened.doc.root.value) && isPlainObject(opened.doc.root.value.info) ? opened.doc.root.value.info : {};
-    loaded.push({ file, ...(typeof info.title === 'string' ? { title: info.title } : {}), side: { doc: opened.doc, display: input.display } });
+    loaded.push(loadedOf(file, opened.doc, input));
   }
   return loaded;
+}
+
+function loadedOf(file: string, doc: ResolvedDoc, input: SideInput): Loaded {
+  const info = isPlainObject(doc.root.value) && isPlainObject(doc.root.value.info) ? doc.root.value.info : {};
+  return { file, ...(typeof info.title === 'string' ? { title: info.title } : {}), side: { doc, display: input.display } };
 }
 
 /** Diagnostics with their files shown as the side shows them (a base read from git at its path in the repository). */

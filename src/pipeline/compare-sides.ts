@@ -1,0 +1,123 @@
+/**
+ * The two sides of `build --compare <base>` and `build --compare-ref <git ref>`: the base found
+ * as `diff` finds it (a document or a folder of documents, or the same path in a git commit),
+ * and the head the build is making a site of. The base is described by plain data, as it
+ * crosses from the build's command to its prepare process (src/pipeline/prepare-stage.ts).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
+import { expandInputs } from '../cli/inputs.ts';
+import { realPath, within } from '../lib/real-path.ts';
+import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
+import type { SideInput } from '../lib/diff/compare-inputs.ts';
+import { checkoutCommit, GitError, repositoryRoot, type CommitTree } from '../lib/diff/git-tree.ts';
+
+export interface CompareBase {
+  /** How the Changes page names the base: the path given, or the git ref and its commit. */
+  label: string;
+  /** Absolute paths of its root documents (none: the base has no such document yet). */
+  files: string[];
+  /** The folder they were found in, when the base is a folder. */
+  folder?: string;
+  /** Folder its file $refs may not leave. */
+  root?: string;
+  /** A base read from git: its files, in `dir`, are shown at their path in `repository`. */
+  fromRef?: { dir: string; repository: string };
+}
+
+export const isFolder = (path: string): boolean => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/** The documents of a file or folder argument, as `diff` reads a side; problems with the folder are diagnostics. */
+export function sideFiles(path: string, cwd: string, display: (file: string) => string): { files: string[]; folder?: string; diagnostics: Diagnostic[] } {
+  if (!isFolder(path)) return { files: [path], diagnostics: [] };
+  const { files, missing, outside } = expandInputs([path], cwd);
+  const diagnostics: Diagnostic[] = [];
+  for (const folder of missing)
+    diagnostics.push({
+      code: 'input-no-documents',
+      severity: 'error',
+      message: 'the folder holds no document with an `apidesc` root key',
+      file: display(resolve(cwd, folder)),
+      pointer: '',
+      line: 0,
+      column: 0,
+    });
+  for (const link of outside)
+    diagnostics.push({
+      code: 'input-outside-folder',
+      severity: 'error',
+      message: `this is a symbolic link to ${link.target}, outside the folder given`,
+      file: display(link.path),
+      pointer: '',
+      line: 0,
+      column: 0,
+    });
+  return { files, folder: path, diagnostics };
+}
+
+/** `--compare <path>`: a base on disk. */
+export function baseFromPath(arg: string, cwd: string, root: string | undefined): { base: CompareBase; diagnostics: Diagnostic[] } {
+  const path = resolve(cwd, arg);
+  const { files, folder, diagnostics } = sideFiles(path, cwd, (file) => displayPath(file, cwd));
+  return { base: { label: arg, files, ...(folder ? { folder } : {}), ...(root ? { root: resolve(cwd, root) } : {}) }, diagnostics };
+}
+
+/**
+ * `--compare-ref <ref>`: the head's path in a commit, written into a temporary folder outside the
+ * repository (git-tree.ts); the caller removes it with `tree.remove()`. Throws GitError.
+ */
+export async function baseFromRef(
+  ref: string,
+  head: string,
+  cwd: string,
+  root: string | undefined,
+  maxBytes: number,
+): Promise<{ base: CompareBase; tree: CommitTree; diagnostics: Diagnostic[] }> {
+  const target = resolve(cwd, head);
+  const repository = realPath(await repositoryRoot(isFolder(target) ? target : existsSync(dirname(target)) ? dirname(target) : cwd));
+  if (!within(repository, realPath(target))) throw new GitError(`${head} is not inside the repository ${repository}`);
+  const tree = await checkoutCommit(repository, ref, maxBytes);
+  const fromRef = { dir: tree.dir, repository };
+  const basePath = join(tree.dir, relative(repository, realPath(target)));
+  const baseRoot = root !== undefined ? join(tree.dir, relative(repository, realPath(resolve(cwd, root)))) : tree.dir;
+  const label = `${ref} (${tree.commit.slice(0, 12)})`;
+  // A document the base does not have yet: every API of head is new.
+  if (!existsSync(basePath)) return { base: { label, files: [], ...(isFolder(target) ? { folder: basePath } : {}), root: baseRoot, fromRef }, tree, diagnostics: [] };
+  const { files, folder, diagnostics } = sideFiles(basePath, cwd, refDisplay(fromRef, cwd));
+  return { base: { label, files, ...(folder ? { folder } : {}), root: baseRoot, fromRef }, tree, diagnostics };
+}
+
+/** A file of a commit is shown at its path in the repository (the temporary copy is a detail). */
+function refDisplay(fromRef: { dir: string; repository: string }, cwd: string): (file: string) => string {
+  return (file) => (within(fromRef.dir, file) ? displayPath(join(fromRef.repository, relative(fromRef.dir, file)), cwd) : file);
+}
+
+/** The base as diffSides reads it. */
+export function baseSide(base: CompareBase, cwd: string): SideInput {
+  return {
+    files: base.files,
+    ...(base.folder ? { folder: base.folder } : {}),
+    ...(base.root ? { root: base.root } : {}),
+    display: base.fromRef ? refDisplay(base.fromRef, cwd) : (file) => displayPath(file, cwd),
+  };
+}
+
+/** The head: the documents the build validated, handed over as they are (not read again). */
+export function headSide(inputs: string[], docs: { file: string; doc: ResolvedDoc }[], cwd: string, root: string | undefined): SideInput {
+  const folder = inputs.length === 1 && isFolder(resolve(cwd, inputs[0]!)) ? resolve(cwd, inputs[0]!) : undefined;
+  return {
+    files: docs.map((d) => d.file),
+    opened: docs.map((d) => d.doc),
+    ...(folder ? { folder } : {}),
+    ...(root ? { root: resolve(cwd, root) } : {}),
+    display: (file) => displayPath(file, cwd),
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * `build --compare`: the documents being built compared with the base by `diff` itself
+ * (diffSides, the same rules, messages and order), for the Changes page and the badges of
+ * changed pages (src/site/changes-view.ts). The head is not read again: the documents the build
+ * validated are handed over. A base that cannot be read stops the build with exit 2, as `diff`
+ * exits, before any page is written.
+ */
+import type { BuildOptions } from '../cli/build-options.ts';
+import { EXIT, type CliIO } from '../cli/io.ts';
+import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import { formatText } from '../lib/diagnostics/format-text.ts';
+import { diffSides } from '../lib/diff/compare-inputs.ts';
+import { defaultLimits } from '../lib/load/limits.ts';
+import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
+import { changesView } from '../site/changes-view.ts';
+import type { SiteChanges } from '../site/site-data-types.ts';
+import { baseSide, headSide, type CompareBase } from './compare-sides.ts';
+
+export async function compareWithBase(
+  base: CompareBase,
+  inputs: string[],
+  docs: { file: string; doc: ResolvedDoc; diagnostics: Diagnostic[] }[],
+  options: BuildOptions,
+  cwd: string,
+  io: CliIO,
+): Promise<SiteChanges | number> {
+  // `diff` compares valid documents only; a preview of invalid ones (--allow-invalid) says so.
+  if (docs.some((d) => hasErrors(d.diagnostics)))
+    return {
+      against: base.label,
+      counts: { breaking: 0, 'non-breaking': 0, info: 0 },
+      groups: [],
+      badges: [],
+      unavailable: 'The documents have errors (shown on their pages): fix them to see what this version changes.',
+    };
+  const outcome = await diffSides(baseSide(base, cwd), headSide(inputs, docs, cwd, options.root), {
+    limits: options.limits ?? defaultLimits,
+    allowRemoteRefs: options.allowRemoteRefs ?? false,
+    cwd,
+    pages: true,
+  });
+  if (outcome.unreadable) {
+    io.out(formatText(outcome.diagnostics, { sources: new Map(), color: options.color }));
+    io.err(`Build stopped: the base of the comparison (${base.label}) cannot be read (above); nothing was written.`);
+    return EXIT.usage;
+  }
+  return changesView(outcome.report, base.label);
+}

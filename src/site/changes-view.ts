@@ -1,0 +1,87 @@
+/**
+ * A `diff` report → what the Changes page of `build --compare` shows: the report's own order
+ * (breaking, non-breaking, info; then API, object, pointer), grouped by API and object, each
+ * object linked to its page, and a badge for each changed page. The page never grows without
+ * bound: past PER_OBJECT changes of one object, or PER_SEVERITY of one severity, the rest is
+ * counted (`diff --format json` lists them all).
+ */
+import type { DiffReport } from '../lib/diff/types.ts';
+import type { ChangeBadgeData, ChangeObjectGroup, ChangeSeverityGroup, SiteChanges } from './site-data-types.ts';
+
+export const CHANGES_PER_OBJECT = 10;
+export const CHANGES_PER_SEVERITY = 100;
+
+export function changesView(report: DiffReport, against: string): SiteChanges {
+  const counts = { breaking: 0, 'non-breaking': 0, info: 0 };
+  for (const c of report.changes) counts[c.severity]++;
+  const groups: ChangeSeverityGroup[] = [];
+  const badges = new Map<string, ChangeBadgeData>();
+  let anchors = 0;
+  for (const severity of ['breaking', 'non-breaking', 'info'] as const) {
+    const list = report.changes.filter((c) => c.severity === severity);
+    if (list.length === 0) continue;
+    const group: ChangeSeverityGroup = { severity, total: list.length, apis: [], notShown: 0 };
+    let object: ChangeObjectGroup | undefined;
+    let shown = 0;
+    for (const c of list) {
+      // Badges count every change, shown or not: a page left off the list still says it changed.
+      const known = c.url === undefined ? undefined : badges.get(c.url);
+      if (known) known.breaking ||= severity === 'breaking';
+      if (shown >= CHANGES_PER_SEVERITY) {
+        group.notShown++;
+        if (c.url !== undefined && !known) badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: `changes-${severity}` });
+        continue;
+      }
+      let api = group.apis.at(-1);
+      if (api?.api !== c.api) {
+        api = { api: c.api, objects: [] };
+        group.apis.push(api);
+        object = undefined;
+      }
+      if (object?.object !== c.object) {
+        object = { anchor: `change-${++anchors}`, object: c.object, ...(c.url !== undefined ? { url: c.url } : {}), entries: [], notShown: 0 };
+        api.objects.push(object);
+      }
+      if (c.url !== undefined && !known) badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: object.anchor });
+      if (object.entries.length >= CHANGES_PER_OBJECT) {
+        object.notShown++;
+        continue;
+      }
+      object.entries.push({ rule: c.rule, message: c.message, direction: c.direction, pointer: c.pointer, file: c.file, line: c.line, side: c.side });
+      shown++;
+    }
+    groups.push(group);
+  }
+  return { against, counts, groups, badges: [...badges.values()] };
+}
+
+/** What a change's direction means for the reader, in words. */
+export function directionWords(direction: string | null): string | undefined {
+  switch (direction) {
+    case null:
+      return undefined;
+    case 'send':
+      return 'a message this API sends: its receivers read it';
+    case 'receive':
+      return 'a message this API receives: its senders write it';
+    case 'both':
+      return 'a message this API sends and receives';
+    case 'unused':
+      return 'a message no operation uses';
+    default:
+      return `the message declares x-compatibility ${direction}`;
+  }
+}
+
+const badgeIndex = new WeakMap<SiteChanges, Map<string, ChangeBadgeData>>();
+
+/** The badge of the page at `url` (relative to the site root), if it changed; indexed once per site. */
+export function changeBadgeOf(changes: SiteChanges | undefined, url: string): ChangeBadgeData | undefined {
+  if (!changes) return undefined;
+  let index = badgeIndex.get(changes);
+  if (!index) {
+    index = new Map(changes.badges.map((b) => [b.url, b]));
+    badgeIndex.set(changes, index);
+  }
+  return index.get(url);
+}

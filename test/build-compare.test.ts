@@ -1,0 +1,188 @@
+/**
+ * `build --compare <base>` and `build --compare-ref <git ref>`: the Changes page says what `diff`
+ * says (the same changes, messages and order), grouped by object and linked to the pages; a badge
+ * on exactly the changed pages; the overview links the page with its counts; document text is
+ * escaped; the same bytes twice; a base that cannot be read stops the build with exit 2 before
+ * anything is written; and a build without --compare is unchanged by it.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { compareDocument, HOSTILE_VALUE } from './compare-fixture.ts';
+import { runIn, tempTree } from './helpers.ts';
+
+function filesOf(dir: string): Map<string, Buffer> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return new Map(files.map((e) => [relative(dir, join(e.parentPath, e.name)), readFileSync(join(e.parentPath, e.name))]));
+}
+
+/** The pages (folders relative to the site) whose HTML carries a change badge, with its text. */
+function badgedPages(dir: string): Map<string, string> {
+  const badged = new Map<string, string>();
+  for (const [path, bytes] of filesOf(dir)) {
+    if (!path.endsWith('index.html') || path.startsWith('changes')) continue;
+    const badge = /<a class="badge change-badge [^"]*" href="([^"]*)"[^>]*>([^<]*)</.exec(bytes.toString());
+    if (badge) badged.set(path.replace(/index\.html$/, ''), `${badge[2]} ${badge[1]}`);
+  }
+  return badged;
+}
+
+const html = (text: string): string => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+
+describe('build --compare', () => {
+  const dir = tempTree({ 'base.yaml': compareDocument('base'), 'head.yaml': compareDocument('head'), 'broken.yaml': 'apidesc: 3.0.0\ninfo: {title: [unclosed\n' });
+  const runs: Record<string, { code: number; err: string; out: string }> = {};
+  before(async () => {
+    runs.first = await runIn(dir, ['build', 'head.yaml', '--out', 'first', '--compare', 'base.yaml']);
+    runs.second = await runIn(dir, ['build', 'head.yaml', '--out', 'second', '--compare', 'base.yaml']);
+    runs.plain = await runIn(dir, ['build', 'head.yaml', '--out', 'plain']);
+    runs.same = await runIn(dir, ['build', 'head.yaml', '--out', 'same', '--compare', 'head.yaml']);
+    runs.diff = await runIn(dir, ['diff', 'base.yaml', 'head.yaml', '--format', 'json']);
+  });
+
+  it('builds, and the Changes page lists what diff reports, in its order, escaped', () => {
+    assert.equal(runs.first!.code, 0, runs.first!.err);
+    const page = readFileSync(join(dir, 'first/changes/index.html'), 'utf8');
+    const changes = (JSON.parse(runs.diff!.out) as { changes: { severity: string; object: string; message: string; file: string; line: number; pointer: string; side: string }[] }).changes;
+    assert.deepEqual(
+      changes.map((c) => c.severity),
+      ['breaking', 'breaking', 'breaking', 'non-breaking', 'non-breaking', 'non-breaking', 'info'],
+    );
+    let at = 0;
+    for (const c of changes) {
+      const found = page.indexOf(html(c.message), at);
+      assert.ok(found > at, `${c.object}: ${c.message} after position ${at}`);
+      at = found;
+      assert.ok(page.includes(`<code>${html(c.file)}:${c.line}</code>${c.side === 'base' ? ' (in the base: removed)' : ''}`), `${c.file}:${c.line}`);
+      assert.ok(page.includes(`<code>${html(c.pointer)}</code>`), c.pointer);
+    }
+    assert.match(page, /<h1>Changes<\/h1>/);
+    assert.match(page, /3 breaking<\/span> <span class="badge change-changed">3 non-breaking<\/span> <span class="badge change-info">1 wording only/);
+    assert.ok(page.indexOf('id="changes-breaking"') < page.indexOf('id="changes-non-breaking"'));
+    assert.ok(page.indexOf('id="changes-non-breaking"') < page.indexOf('id="changes-info"'));
+    assert.match(page, /<a href="\/operations\/consumeorder\/">operation consumeOrder<\/a>/);
+    assert.match(page, /a message this API sends and receives/, 'the direction in words');
+    assert.ok(!page.includes(HOSTILE_VALUE), 'document text is escaped');
+    assert.ok(page.includes(html(HOSTILE_VALUE)));
+    assert.match(page, /data-pagefind-ignore="all"/, 'left out of the search index');
+    assert.match(page, /<main id="content">/, 'in the layout, with its landmarks');
+  });
+
+  it('badges exactly the changed pages, each linking to its entries', () => {
+    const page = readFileSync(join(dir, 'first/changes/index.html'), 'utf8');
+    const badged = badgedPages(join(dir, 'first'));
+    assert.deepEqual([...badged.keys()].sort(), [
+      'channels/audit/',
+      'channels/orders/',
+      'channels/orders/messages/orderplaced/',
+      'operations/consumeorder/',
+      'operations/publishorder/',
+      'servers/staging/',
+    ]);
+    for (const [url, badge] of badged) {
+      const [, words, anchor] = /^(breaking change|changed) \/changes\/#(.+)$/.exec(badge) ?? [];
+      assert.ok(words && anchor, `${url}: ${badge}`);
+      assert.equal(words, ['channels/audit/', 'channels/orders/messages/orderplaced/', 'operations/consumeorder/'].includes(url) ? 'breaking change' : 'changed', url);
+      assert.match(page, new RegExp(`id="${anchor}"[^>]*>\\s*<a href="/${url.replaceAll('/', '\\/')}"`), `${url}: its anchor heads its entries`);
+    }
+  });
+
+  it('links the Changes page from the overview with the counts', () => {
+    const overview = readFileSync(join(dir, 'first/index.html'), 'utf8');
+    assert.match(overview, /<a href="\/changes\/">Changes against <code>base\.yaml<\/code><\/a>:\s*3 breaking, 3 non-breaking, 1 wording only/);
+  });
+
+  it('gives the same bytes twice', () => {
+    assert.equal(runs.second!.code, 0, runs.second!.err);
+    const first = filesOf(join(dir, 'first'));
+    const second = filesOf(join(dir, 'second'));
+    assert.deepEqual([...second.keys()].sort(), [...first.keys()].sort());
+    for (const [path, bytes] of first) assert.ok(bytes.equals(second.get(path)!), `${path} differs`);
+  });
+
+  it('without --compare: no Changes page, no badge, no link; pages that did not change are the same bytes', () => {
+    assert.equal(runs.plain!.code, 0, runs.plain!.err);
+    const plain = filesOf(join(dir, 'plain'));
+    const compared = filesOf(join(dir, 'first'));
+    assert.ok(![...plain.keys()].some((p) => p.startsWith('changes')));
+    for (const [path, bytes] of plain) assert.ok(!/change-badge|changes-link/.test(bytes.toString()), path);
+    const badged = new Set(badgedPages(join(dir, 'first')).keys());
+    for (const [path, bytes] of plain) {
+      if (path.startsWith('pagefind') || path === 'index.html' || badged.has(path.replace(/index\.(html|md)$/, ''))) continue;
+      assert.ok(bytes.equals(compared.get(path)!), `${path} differs`);
+    }
+  });
+
+  it('an identical base: the empty state', () => {
+    assert.equal(runs.same!.code, 0, runs.same!.err);
+    assert.match(readFileSync(join(dir, 'same/changes/index.html'), 'utf8'), /No changes against <code>head\.yaml<\/code>/);
+    assert.deepEqual(badgedPages(join(dir, 'same')).size, 0);
+  });
+
+  it('a base that cannot be read: exit 2 with its located diagnostics, nothing written', async () => {
+    const broken = await runIn(dir, ['build', 'head.yaml', '--out', 'broken', '--compare', 'broken.yaml']);
+    assert.equal(broken.code, 2, broken.err);
+    assert.match(broken.out, /broken\.yaml:2:/);
+    assert.match(broken.err, /the base of the comparison \(broken\.yaml\) cannot be read/);
+    assert.ok(!existsSync(join(dir, 'broken')));
+    const missing = await runIn(dir, ['build', 'head.yaml', '--out', 'missing', '--compare', 'nowhere.yaml']);
+    assert.equal(missing.code, 2, missing.err);
+    assert.ok(!existsSync(join(dir, 'missing')));
+    const folder = await runIn(dir, ['build', 'head.yaml', '--out', 'folder', '--compare', '.']);
+    assert.equal(folder.code, 2);
+    assert.match(folder.err, /compare a document with a document, or a folder with a folder/);
+    const both = await runIn(dir, ['build', 'head.yaml', '--compare', 'base.yaml', '--compare-ref', 'HEAD']);
+    assert.equal(both.code, 2);
+    const elsewhere = await runIn(dir, ['validate', 'head.yaml', '--compare', 'base.yaml']);
+    assert.equal(elsewhere.code, 2);
+  });
+});
+
+describe('build --compare in a portal', () => {
+  const dir = tempTree({
+    'base/orders.yaml': compareDocument('base'),
+    'base/billing.yaml': compareDocument('base').replace('title: Orders', 'title: Billing'),
+    'head/orders.yaml': compareDocument('head'),
+    'head/billing.yaml': compareDocument('base').replace('title: Orders', 'title: Billing'),
+  });
+  it('one Changes page at the root, grouped by API; each overview and the root link it', async () => {
+    const r = await runIn(dir, ['build', 'head', '--out', 'site', '--compare', 'base']);
+    assert.equal(r.code, 0, r.err);
+    const page = readFileSync(join(dir, 'site/changes/index.html'), 'utf8');
+    assert.match(page, /<h3 class="changes-api">API <code>orders\.yaml<\/code><\/h3>/);
+    assert.ok(!page.includes('billing.yaml'), 'an API that did not change is not listed');
+    assert.match(page, /<a href="\/orders\/operations\/consumeorder\/">operation consumeOrder<\/a>/);
+    assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<a href="\/changes\/">Changes against/);
+    assert.match(readFileSync(join(dir, 'site/billing/index.html'), 'utf8'), /<a href="\/changes\/">Changes against/);
+    assert.match(readFileSync(join(dir, 'site/orders/operations/consumeorder/index.html'), 'utf8'), /href="\/changes\/#change-\d+"[^>]*>breaking change/);
+    assert.ok(!readFileSync(join(dir, 'site/billing/operations/consumeorder/index.html'), 'utf8').includes('change-badge'));
+  });
+});
+
+describe('build --compare-ref', () => {
+  const git = (cwd: string, ...args: string[]): string =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+  it('compares with the document as the commit has it, shown at its path in the repository, writing nothing into it', async () => {
+    const dir = tempTree({ 'api/orders.yaml': compareDocument('base') });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'first');
+    writeFileSync(join(dir, 'api/orders.yaml'), compareDocument('head'));
+    git(dir, 'commit', '-q', '-am', 'second');
+    const out = join(dir, '..', `${relative(join(dir, '..'), dir)}-site`);
+    mkdirSync(out);
+    const before = git(dir, 'status', '--porcelain');
+    const r = await runIn(dir, ['build', 'api/orders.yaml', '--out', out, '--compare-ref', 'HEAD~1']);
+    assert.equal(r.code, 0, r.err);
+    const page = readFileSync(join(out, 'changes/index.html'), 'utf8');
+    assert.match(page, /Changes against <code>HEAD~1 \([0-9a-f]{12}\)<\/code>/);
+    assert.match(page, /<code>api\/orders\.yaml:\d+<\/code> \(in the base: removed\)/, 'the base shown at its path in the repository');
+    assert.match(page, /3 breaking/);
+    assert.equal(git(dir, 'status', '--porcelain'), before);
+    const unknown = await runIn(dir, ['build', 'api/orders.yaml', '--out', join(out, 'x'), '--compare-ref', 'no-such-branch']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.err, /--compare-ref no-such-branch: no commit named "no-such-branch"/);
+  });
+});
