@@ -161,9 +161,18 @@ describe('the GitHub Action', () => {
     assert.ok(existsSync(join(work, 'apidesc-preview/index.html')), 'the preview is built');
     assert.match(readFileSync(join(work, 'apidesc-preview/index.html'), 'utf8'), /href="\/pr-7\//, 'under the base path of the pull request');
     // The preview was built with --compare-ref against the base branch: its Changes page and badges.
-    assert.match(readFileSync(join(work, 'apidesc-preview/index.html'), 'utf8'), /<a href="\/pr-7\/changes\/">Changes against <code>origin\/main \([0-9a-f]{12}\)<\/code><\/a>:\s*1 breaking/);
-    assert.match(readFileSync(join(work, 'apidesc-preview/changes/index.html'), 'utf8'), /receivers built on the old schema reject status &quot;refunded&quot;/);
-    assert.match(readFileSync(join(work, 'apidesc-preview/channels/orders/messages/orderplaced/index.html'), 'utf8'), /href="\/pr-7\/changes\/#change-1"[^>]*>breaking change/);
+    assert.match(
+      readFileSync(join(work, 'apidesc-preview/index.html'), 'utf8'),
+      /<a href="\/pr-7\/changes\/">Changes against <code>origin\/main \([0-9a-f]{12}\)<\/code><\/a>:\s*1 breaking/,
+    );
+    assert.match(
+      readFileSync(join(work, 'apidesc-preview/changes/index.html'), 'utf8'),
+      /receivers built on the old schema reject status &quot;refunded&quot;/,
+    );
+    assert.match(
+      readFileSync(join(work, 'apidesc-preview/channels/orders/messages/orderplaced/index.html'), 'utf8'),
+      /href="\/pr-7\/changes\/#change-1"[^>]*>breaking change/,
+    );
     assert.equal(first.outputs.get('diff')!.breaking, '1');
     const review = readFileSync(first.outputs.get('diff')!.review!, 'utf8');
     assert.match(review, /#### Breaking \(1\)/);

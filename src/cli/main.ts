@@ -102,7 +102,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     return changesCommand(inputs, { format, cwd: process.cwd(), ...(values['preview-url'] ? { previewUrl: values['preview-url'] } : {}) }, io);
   }
   if (command !== 'diff' && (values['base-ref'] !== undefined || values['fail-on'] !== undefined)) return usage(io, '--base-ref and --fail-on belong to diff');
-  if (command !== 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined)) return usage(io, '--compare and --compare-ref belong to build');
+  if (command !== 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined))
+    return usage(io, '--compare and --compare-ref belong to build');
   if (values.compare !== undefined && values['compare-ref'] !== undefined) return usage(io, 'give --compare or --compare-ref, not both');
   const format = values.format as OutputFormat;
   if (command !== 'diff' && !['text', 'json', 'sarif'].includes(format)) return usage(io, `--format must be text, json or sarif, not "${values.format}"`);

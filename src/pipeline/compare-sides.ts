@@ -90,7 +90,8 @@ export async function baseFromRef(
   const baseRoot = root !== undefined ? join(tree.dir, relative(repository, realPath(resolve(cwd, root)))) : tree.dir;
   const label = `${ref} (${tree.commit.slice(0, 12)})`;
   // A document the base does not have yet: every API of head is new.
-  if (!existsSync(basePath)) return { base: { label, files: [], ...(isFolder(target) ? { folder: basePath } : {}), root: baseRoot, fromRef }, tree, diagnostics: [] };
+  if (!existsSync(basePath))
+    return { base: { label, files: [], ...(isFolder(target) ? { folder: basePath } : {}), root: baseRoot, fromRef }, tree, diagnostics: [] };
   const { files, folder, diagnostics } = sideFiles(basePath, cwd, refDisplay(fromRef, cwd));
   return { base: { label, files, ...(folder ? { folder } : {}), root: baseRoot, fromRef }, tree, diagnostics };
 }

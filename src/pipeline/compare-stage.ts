@@ -33,6 +33,7 @@ export async function compareWithBase(
       badges: [],
       unavailable: 'The documents have errors (shown on their pages): fix them to see what this version changes.',
     };
+  const started = performance.now();
   const outcome = await diffSides(baseSide(base, cwd), headSide(inputs, docs, cwd, options.root), {
     limits: options.limits ?? defaultLimits,
     allowRemoteRefs: options.allowRemoteRefs ?? false,
@@ -44,5 +45,10 @@ export async function compareWithBase(
     io.err(`Build stopped: the base of the comparison (${base.label}) cannot be read (above); nothing was written.`);
     return EXIT.usage;
   }
-  return changesView(outcome.report, base.label);
+  const view = changesView(outcome.report, base.label);
+  const { counts } = view;
+  io.err(
+    `Compared with ${base.label}: ${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} info (${((performance.now() - started) / 1000).toFixed(1)} s).`,
+  );
+  return view;
 }

@@ -108,7 +108,12 @@ async function readSite(lines: AsyncIterator<string>): Promise<SiteSource> {
     }
     apis.push({ ...api, pages });
   }
-  const site: SiteData = { apis, ...(head.settings ? { settings: head.settings } : {}), ...(head.flows ? { flows: head.flows } : {}), ...(head.changes ? { changes: head.changes } : {}) };
+  const site: SiteData = {
+    apis,
+    ...(head.settings ? { settings: head.settings } : {}),
+    ...(head.flows ? { flows: head.flows } : {}),
+    ...(head.changes ? { changes: head.changes } : {}),
+  };
   return contentArrival(site, waiting, lines);
 }
 
