@@ -5,19 +5,21 @@
  * of one topic, for the portal's system map) into a temporary folder,
  * serves them on 127.0.0.1, and writes a full-page screenshot of each kind of page (overview,
  * section list, server, channel, operation, message, schema, other component, guide, search
- * with results, 404, portal root) at 1280 and 390 px, in the light and the dark theme, named
+ * with results, 404, portal root, and the Changes page of `build --compare` with a page it
+ * badges) at 1280 and 390 px, in the light and the dark theme, named
  * `<page>-<width>-<theme>.png`, into the folder it prints (default `screenshots/`, git-ignored).
  * `--only <text>` keeps the pages whose name contains the text; `--viewport` takes the first
  * screen of each page instead of the whole page (the README's images). Needs Chromium
  * (`CHROMIUM_PATH`, default /usr/bin/chromium) and the shared corpus (`APIDESC_CORPUS`, default
  * ../shared/corpus).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launchChromium, runCli, serveSite } from '../e2e/support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import { CORPUS as corpus, HAS_CORPUS } from '../test/corpus-location.ts';
+import { compareDocument } from '../test/compare-fixture.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -51,10 +53,16 @@ async function main(): Promise<void> {
     'bindings-sns-sqs-consumer.yaml',
   ];
   if ((await runCli(['build', ...portalDocs, '--out', portal], join(corpus, 'valid'))) !== 0) throw new Error('the build of the portal failed');
+  // build --compare: the Changes page and a page with its badge, from the tests' pair of versions.
+  const compared = join(work, 'compared');
+  writeFileSync(join(work, 'base.yaml'), compareDocument('base'));
+  writeFileSync(join(work, 'head.yaml'), compareDocument('head'));
+  if ((await runCli(['build', 'head.yaml', '--out', compared, '--compare', 'base.yaml'], work)) !== 0) throw new Error('the build with --compare failed');
   const routes = (JSON.parse(readFileSync(join(single, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
   const portalRoutes = (JSON.parse(readFileSync(join(portal, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
   const one = await serveSite(single);
   const many = await serveSite(portal);
+  const diffed = await serveSite(compared);
   const pages: { name: string; base: string; url: string; search?: boolean }[] = [
     { name: 'overview', base: one.base, url: '' },
     { name: 'list-channels', base: one.base, url: 'channels/' },
@@ -78,6 +86,8 @@ async function main(): Promise<void> {
     { name: 'search', base: one.base, url: 'search/?q=order', search: true },
     { name: '404', base: one.base, url: '404.html' },
     { name: 'portal', base: many.base, url: '' },
+    { name: 'changes', base: diffed.base, url: 'changes/' },
+    { name: 'changed-operation', base: diffed.base, url: 'operations/consumeorder/' },
     { name: 'portal-sns-channel', base: many.base, url: pick(portalRoutes, (k) => k === 'channel', ['bindings-sns-fifo-orders/channels/orderevents/'])! },
     {
       name: 'portal-kafka-operation',
@@ -116,6 +126,7 @@ async function main(): Promise<void> {
     await browser.close();
     one.server.close();
     many.server.close();
+    diffed.server.close();
     rmSync(work, { recursive: true, force: true });
   }
   console.log(`${pages.length * WIDTHS.length * THEMES.length} screenshots in ${folder}`);

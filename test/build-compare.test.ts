@@ -119,15 +119,20 @@ describe('build --compare', () => {
     assert.equal(runs.plain!.code, 0, runs.plain!.err);
     const plain = filesOf(join(dir, 'plain'));
     const compared = filesOf(join(dir, 'first'));
-    assert.ok(![...plain.keys()].some((p) => p.startsWith('changes')));
+    assert.ok(![...plain.keys()].some((p) => p.startsWith('changes')), 'no changes/ and no changes.css');
+    assert.ok(compared.has('changes.css'));
     for (const [path, bytes] of plain) if (path.endsWith('.html')) assert.ok(!/change-badge|changes-link|\/changes\//.test(bytes.toString()), path);
     const badged = new Set(badgedPages(join(dir, 'first')).keys());
     for (const [path, bytes] of plain) {
       if (path.startsWith('pagefind') || path === 'index.html' || badged.has(path.replace(/index\.(html|md)$/, ''))) continue;
-      const sidebarLink = /<div class="section"><a href="\/changes\/"[^>]*>Changes<\/a> <span class="count">\(7\)<\/span><\/div>/;
+      // What --compare adds to every page: its stylesheet and the sidebar's link.
+      const added = [
+        /<link rel="stylesheet" href="\/changes\.css">/,
+        /<div class="section"><a href="\/changes\/"[^>]*>Changes<\/a> <span class="count">\(7\)<\/span><\/div>/,
+      ];
       const theirs = compared.get(path)!;
       assert.ok(theirs, `${path} is missing`);
-      assert.ok(bytes.equals(theirs) || bytes.toString() === theirs.toString().replace(sidebarLink, ''), `${path} differs`);
+      assert.ok(bytes.equals(theirs) || bytes.toString() === added.reduce((text, a) => text.replace(a, ''), theirs.toString()), `${path} differs`);
     }
   });
 

@@ -24,6 +24,7 @@ import { buildSiteData, CodeHighlighter } from './site-model.ts';
 import { BATCH_PAGES, digest, writeSiteData } from './write-site-data.ts';
 import { validateCommand } from '../cli/validate-command.ts';
 import { compareWithBase } from './compare-stage.ts';
+import { CHANGES_CSS, CHANGES_STYLESHEET } from '../site/changes-style.ts';
 import type { CompareBase } from './compare-sides.ts';
 
 export interface PrepareRequest {
@@ -131,6 +132,7 @@ async function prepareWith(
     machineFiles?.page(api, page),
   );
   machineFiles?.finish();
+  if (changes && siteDir) writeFileSync(join(siteDir, CHANGES_STYLESHEET), CHANGES_CSS);
   for (const route of routes) {
     const hash = digests.get(route.url);
     if (hash) route.hash = hash;

@@ -1,0 +1,31 @@
+/**
+ * The style of what `build --compare` adds (the Changes page, the badge of a changed page, the
+ * overview's link), in a stylesheet of its own that only such a build writes and links
+ * (`changes.css` at the site's root): the site's main stylesheet, and so every page of a build
+ * without --compare, stays byte for byte as it was. It uses the main stylesheet's variables, so
+ * it follows the light and dark themes and the accent colour.
+ */
+export const CHANGES_STYLESHEET = 'changes.css';
+
+export const CHANGES_CSS = `/* build --compare: words first; colour repeats them. */
+.badge.change-breaking { color: var(--danger); border-color: color-mix(in srgb, var(--danger) 50%, var(--bg)); background: color-mix(in srgb, var(--danger) 9%, var(--bg)); }
+.badge.change-changed { color: var(--accent); border-color: color-mix(in srgb, var(--accent) 45%, var(--bg)); background: var(--accent-soft); }
+.badge.change-info { color: var(--muted); }
+a.change-badge { text-decoration: none; }
+a.change-badge:hover, a.change-badge:focus-visible { text-decoration: underline; }
+.changes-link { border: 1px solid var(--line); border-left: 4px solid var(--accent); border-radius: var(--radius-sm); padding: var(--s2) var(--s4); background: var(--panel); }
+.changes-link.has-breaking { border-left-color: var(--danger); }
+.changes-counts { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0 0 var(--s4); }
+.changes-counts .badge + .badge { margin-left: 0; }
+.changes-empty { padding: var(--s4); border: 1px dashed var(--line-strong); border-radius: var(--radius-sm); }
+.changes-group > h2 .count { color: var(--muted); font-weight: 400; }
+.changes-breaking > h2 { border-left: 4px solid var(--danger); padding-left: var(--s2); }
+.change-object { margin: var(--s4) 0; }
+.change-object-title { overflow-wrap: anywhere; margin-bottom: var(--s2); }
+.change-list { list-style: none; padding: 0; margin: 0; }
+.change-list > li { border-left: 2px solid var(--line); padding: 0.2rem 0 0.2rem var(--s4); margin: 0 0 var(--s2); }
+.changes-breaking .change-list > li { border-left-color: color-mix(in srgb, var(--danger) 60%, var(--bg)); }
+.change-message { margin: 0; overflow-wrap: anywhere; }
+.change-meta { margin: 0.15rem 0 0; display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; color: var(--muted); font-size: var(--text-xs); overflow-wrap: anywhere; }
+.change-meta code { overflow-wrap: anywhere; }
+`;
