@@ -163,7 +163,7 @@ describe('the GitHub Action', () => {
     // The preview was built with --compare-ref against the base branch: its Changes page and badges.
     assert.match(
       readFileSync(join(work, 'apidesc-preview/index.html'), 'utf8'),
-      /<a href="\/pr-7\/changes\/">Changes against <code>origin\/main \([0-9a-f]{12}\)<\/code><\/a>:\s*1 breaking/,
+      /<a href="\/pr-7\/changes\/">Changes against <code>origin\/main \([0-9a-f]{12}\)<\/code><\/a>: <strong>1 breaking/,
     );
     assert.match(
       readFileSync(join(work, 'apidesc-preview/changes/index.html'), 'utf8'),

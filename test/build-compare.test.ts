@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { compareDocument, HOSTILE_VALUE } from './compare-fixture.ts';
-import { runIn, tempTree } from './helpers.ts';
+import { runIn, tempDir, tempTree } from './helpers.ts';
 
 function filesOf(dir: string): Map<string, Buffer> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
@@ -71,7 +71,7 @@ describe('build --compare', () => {
     assert.match(page, /3 breaking<\/span> <span class="badge change-changed">3 non-breaking<\/span> <span class="badge change-info">1 wording only/);
     assert.ok(page.indexOf('id="changes-breaking"') < page.indexOf('id="changes-non-breaking"'));
     assert.ok(page.indexOf('id="changes-non-breaking"') < page.indexOf('id="changes-info"'));
-    assert.match(page, /<a href="\/operations\/consumeorder\/">operation consumeOrder<\/a>/);
+    assert.match(page, /<a href="\/operations\/consumeorder\/"><span class="change-kind">operation<\/span> <code>consumeOrder<\/code><\/a>/);
     assert.match(page, /a message this API sends and receives/, 'the direction in words');
     assert.ok(!page.includes(HOSTILE_VALUE), 'document text is escaped');
     assert.ok(page.includes(html(HOSTILE_VALUE)));
@@ -104,7 +104,7 @@ describe('build --compare', () => {
 
   it('links the Changes page from the overview with the counts', () => {
     const overview = readFileSync(join(dir, 'first/index.html'), 'utf8');
-    assert.match(overview, /<a href="\/changes\/">Changes against <code>base\.yaml<\/code><\/a>:\s*3 breaking, 3 non-breaking, 1 wording only/);
+    assert.match(overview, /<a href="\/changes\/">Changes against <code>base\.yaml<\/code><\/a>: <strong>3 breaking<\/strong>, 3 non-breaking, 1 wording only/);
   });
 
   it('gives the same bytes twice', () => {
@@ -174,7 +174,7 @@ describe('build --compare in a portal', () => {
     const page = readFileSync(join(dir, 'site/changes/index.html'), 'utf8');
     assert.match(page, /<h3 class="changes-api">API <code>orders\.yaml<\/code><\/h3>/);
     assert.ok(!page.includes('billing.yaml'), 'an API that did not change is not listed');
-    assert.match(page, /<a href="\/orders\/operations\/consumeorder\/">operation consumeOrder<\/a>/);
+    assert.match(page, /<a href="\/orders\/operations\/consumeorder\/"><span class="change-kind">operation<\/span> <code>consumeOrder<\/code><\/a>/);
     assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<a href="\/changes\/">Changes against/);
     assert.match(readFileSync(join(dir, 'site/billing/index.html'), 'utf8'), /<a href="\/changes\/">Changes against/);
     assert.match(readFileSync(join(dir, 'site/orders/operations/consumeorder/index.html'), 'utf8'), /href="\/changes\/#change-\d+"[^>]*>breaking change/);
@@ -195,8 +195,19 @@ describe('build --compare-ref', () => {
     const out = join(dir, '..', `${relative(join(dir, '..'), dir)}-site`);
     mkdirSync(out);
     const before = git(dir, 'status', '--porcelain');
-    const r = await runIn(dir, ['build', 'api/orders.yaml', '--out', out, '--compare-ref', 'HEAD~1']);
+    // The commit's files go to a temporary folder, removed after the build: watched in a TMPDIR of its own.
+    const tmp = tempDir('apidesc-compare-tmp-');
+    const previousTmp = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    let r: Awaited<ReturnType<typeof runIn>>;
+    try {
+      r = await runIn(dir, ['build', 'api/orders.yaml', '--out', out, '--compare-ref', 'HEAD~1']);
+    } finally {
+      if (previousTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previousTmp;
+    }
     assert.equal(r.code, 0, r.err);
+    assert.deepEqual(readdirSync(tmp), [], 'the temporary folders are removed');
     const page = readFileSync(join(out, 'changes/index.html'), 'utf8');
     assert.match(page, /Changes against <code>HEAD~1 \([0-9a-f]{12}\)<\/code>/);
     assert.match(page, /<code>api\/orders\.yaml:\d+<\/code> \(in the base: removed\)/, 'the base shown at its path in the repository');
