@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { compareDocument, HOSTILE_VALUE } from './compare-fixture.ts';
+import { OBJECT_PROPERTY_NAMES } from './object-keys-document.ts';
 import { runIn, tempDir, tempTree } from './helpers.ts';
 
 function filesOf(dir: string): Map<string, Buffer> {
@@ -216,5 +217,45 @@ describe('build --compare-ref', () => {
     const unknown = await runIn(dir, ['build', 'api/orders.yaml', '--out', join(out, 'x'), '--compare-ref', 'no-such-branch']);
     assert.equal(unknown.code, 2);
     assert.match(unknown.err, /--compare-ref no-such-branch: no commit named "no-such-branch"/);
+  });
+});
+
+describe('build --compare: hostile input and previews of invalid documents', () => {
+  it('keys named like Object properties and script in ids: listed, escaped, never run', async () => {
+    const withKeys = (version: 'base' | 'head'): string =>
+      compareDocument(version).replace(/^channels:\n/m, `channels:\n${OBJECT_PROPERTY_NAMES.map((n) => `  ${n}: {address: ${n}-${version}}\n`).join('')}`);
+    const dir = tempTree({
+      'keys-base.yaml': withKeys('base'),
+      'keys-head.yaml': withKeys('head'),
+      // The base need only be readable (as for diff): ids that no valid document has, removed by head.
+      'hostile-base.yaml': compareDocument('head').replace(
+        /^channels:\n/m,
+        'channels:\n  "<script>alert(1)</script>":\n    address: "<img src=x onerror=alert(2)>"\n',
+      ),
+      'hostile-head.yaml': compareDocument('head'),
+    });
+    const keys = await runIn(dir, ['build', 'keys-head.yaml', '--out', 'keys', '--compare', 'keys-base.yaml']);
+    assert.equal(keys.code, 0, keys.err);
+    const keysPage = readFileSync(join(dir, 'keys/changes/index.html'), 'utf8');
+    for (const name of OBJECT_PROPERTY_NAMES) {
+      assert.match(keysPage, new RegExp(`<span class="change-kind">channel</span> <code>${name}</code>`), name);
+      assert.match(keysPage, new RegExp(`address &quot;${name}-base&quot; → &quot;${name}-head&quot;`), name);
+    }
+    const built = await runIn(dir, ['build', 'hostile-head.yaml', '--out', 'hostile', '--compare', 'hostile-base.yaml']);
+    assert.equal(built.code, 0, built.err);
+    for (const [path, bytes] of filesOf(join(dir, 'hostile')))
+      if (path.endsWith('.html')) assert.ok(!bytes.toString().includes('<script>alert('), `${path}: document text reaches the page as markup`);
+    const page = readFileSync(join(dir, 'hostile/changes/index.html'), 'utf8');
+    assert.match(page, /<span class="change-kind">channel<\/span> <code>&lt;script&gt;alert\(1\)&lt;\/script&gt;<\/code>/);
+    assert.ok(!page.includes('<img src=x'));
+  });
+
+  it('--allow-invalid with errors in the head: the preview is built and its Changes page says it could not compare', async () => {
+    const dir = tempTree({ 'base.yaml': compareDocument('base'), 'head.yaml': compareDocument('head').replace('action: send', 'action: publish') });
+    const r = await runIn(dir, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml', '--allow-invalid']);
+    assert.equal(r.code, 0, r.err);
+    assert.match(readFileSync(join(dir, 'site/changes/index.html'), 'utf8'), /The documents have errors \(shown on their pages\)/);
+    assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<\/a>: not compared \(the documents have errors\)/);
+    assert.equal(badgedPages(join(dir, 'site')).size, 0);
   });
 });
