@@ -22,7 +22,9 @@ a.change-badge:hover, a.change-badge:focus-visible { text-decoration: underline;
 .changes-breaking > h2 { border-left: 4px solid var(--danger); padding-left: var(--s2); }
 .change-object { margin: var(--s4) 0; }
 .change-object-title { overflow-wrap: anywhere; margin-bottom: var(--s2); }
-.change-object-title a { color: var(--accent); text-decoration: underline; text-underline-offset: 0.15em; }
+.change-object-title a { color: var(--accent); text-decoration: none; }
+.change-object-title a code { text-decoration: underline; text-underline-offset: 0.15em; }
+.change-object-title a:hover .change-kind, .change-object-title a:focus-visible .change-kind { text-decoration: underline; }
 .change-object-title .change-kind { font-weight: 400; color: var(--muted); }
 .change-object-title code { font-size: 0.95em; }
 .change-list { list-style: none; padding: 0; margin: 0; }
