@@ -3,7 +3,7 @@
  * documents breaks, and for whom (src/lib/diff/). Reads its arguments, prints the report, maps it
  * to the exit code: 1 when something breaks (--fail-on), 2 for input that cannot be read.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText as formatDiagnostics } from '../lib/diagnostics/format-text.ts';
@@ -14,7 +14,7 @@ import { diffSides, type SideInput } from '../lib/diff/compare-inputs.ts';
 import { formatJson, formatMarkdown, formatSarif, formatText, summary, type DiffFormat } from '../lib/diff/format-diff.ts';
 import { checkoutCommit, GitError, repositoryRoot, type CommitTree } from '../lib/diff/git-tree.ts';
 import type { DiffReport } from '../lib/diff/types.ts';
-import { expandInputs } from './inputs.ts';
+import { isFolder, sideFiles } from '../pipeline/compare-sides.ts';
 import { cleanUpOnStop } from './interrupt.ts';
 import { EXIT, type CliIO } from './io.ts';
 
@@ -33,42 +33,11 @@ export interface DiffCommandOptions {
   version: string;
 }
 
-const isFolder = (path: string): boolean => {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-};
-
-/** One side from a file or folder argument; problems with the folder become diagnostics. */
+/** One side from a file or folder argument; problems with the folder become diagnostics (found as `build --compare` finds its base). */
 function sideOf(arg: string, cwd: string, display: (file: string) => string, diagnostics: Diagnostic[], root?: string): SideInput {
-  const path = resolve(cwd, arg);
-  if (!isFolder(path)) return { files: [path], display, ...(root ? { root } : {}) };
-  const { files, missing, outside } = expandInputs([path], cwd);
-  for (const folder of missing) {
-    diagnostics.push({
-      code: 'input-no-documents',
-      severity: 'error',
-      message: 'the folder holds no document with an `apidesc` root key',
-      file: display(resolve(cwd, folder)),
-      pointer: '',
-      line: 0,
-      column: 0,
-    });
-  }
-  for (const link of outside) {
-    diagnostics.push({
-      code: 'input-outside-folder',
-      severity: 'error',
-      message: `this is a symbolic link to ${link.target}, outside the folder given`,
-      file: display(link.path),
-      pointer: '',
-      line: 0,
-      column: 0,
-    });
-  }
-  return { files, folder: path, display, ...(root ? { root } : {}) };
+  const side = sideFiles(resolve(cwd, arg), cwd, display);
+  diagnostics.push(...side.diagnostics);
+  return { files: side.files, ...(side.folder ? { folder: side.folder } : {}), display, ...(root ? { root } : {}) };
 }
 
 export async function diffCommand(args: string[], options: DiffCommandOptions, io: CliIO): Promise<number> {
