@@ -35,7 +35,9 @@ const VECTORS: Vector[] = [
   { name: 'a missing key', policy: { a: ['x'] }, attributes: { b: 'x' }, matches: false, reason: 'a is missing' },
   { name: 'exact number equals another notation', policy: { price: [301.5] }, attributes: { price: 3.015e2 }, matches: true, reason: 'price is 301.5' },
   { name: 'a number sent as a string', policy: { price: [200] }, attributes: { price: '200' }, matches: false, reason: 'sent as a string' },
-  { name: 'a bare value is read as a one-item list', policy: { store: 'north' }, attributes: { store: 'north' }, matches: true, reason: 'store is "north"' },
+  { name: 'a bare value: AWS refuses the policy', policy: { store: 'north' }, attributes: { store: 'north' }, matches: false, reason: 'store holds the bare value "north": AWS refuses the policy (write ["north"])' },
+  { name: 'a bare condition in the body: read as a property, never matches', policy: { reason: { 'anything-but': 'reset' } }, body: { reason: 'signup' }, scope: B, matches: false, reason: 'AWS reads "anything-but" as a property inside reason' },
+  { name: 'a bare condition in the attributes: nesting refused', policy: { event: { 'anything-but': 'x' } }, attributes: { event: 'y' }, matches: false, reason: 'which the MessageAttributes scope refuses' },
   // String.Array attributes: element by element.
   { name: 'String.Array: one element matches', policy: { tags: ['rugby'] }, attributes: { tags: ['chess', 'rugby'] }, matches: true, reason: 'tags is "rugby"' },
   { name: 'String.Array: no element matches', policy: { tags: ['rugby'] }, attributes: { tags: ['chess'] }, matches: false, reason: 'tags ["chess"] is not "rugby"' },
@@ -57,7 +59,7 @@ const VECTORS: Vector[] = [
   { name: 'anything-but with an array: one other element is enough', policy: { price: [{ 'anything-but': [100, 500] }] }, body: { price: [100, 50] }, scope: B, matches: true, reason: 'price 50 is not 100 or 500' },
   { name: 'anything-but prefix', policy: { code: [{ 'anything-but': { prefix: 'test-' } }] }, attributes: { code: 'prod-1' }, matches: true, reason: 'does not start with "test-"' },
   { name: 'anything-but prefix excluded', policy: { code: [{ 'anything-but': { prefix: 'test-' } }] }, attributes: { code: 'test-1' }, matches: false, reason: 'which anything-but excludes' },
-  { name: 'anything-but in the body scope, missing', policy: { reason: { 'anything-but': 'reset' } }, body: { user: 'u' }, scope: B, matches: false, reason: 'never matches a missing property' },
+  { name: 'anything-but in the body scope, missing', policy: { reason: [{ 'anything-but': 'reset' }] }, body: { user: 'u' }, scope: B, matches: false, reason: 'never matches a missing property' },
   // numeric.
   { name: 'numeric =', policy: { price: [{ numeric: ['=', 301.5] }] }, attributes: { price: 3.015e2 }, matches: true, reason: 'price 301.5 is = 301.5' },
   { name: 'numeric < fails at the bound', policy: { price: [{ numeric: ['<', 200] }] }, attributes: { price: 200 }, matches: false, reason: 'price 200 is not < 200' },

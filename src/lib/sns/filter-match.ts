@@ -105,7 +105,12 @@ function matchObject(policy: Record<string, unknown>, subject: unknown, path: st
       all &&= best!.matches;
       continue;
     }
-    const result = matchKey(name, kind.conditions, found, ctx);
+    const result =
+      kind.bare === 'value'
+        ? { key: name, matches: false, reason: `${name} holds the bare value ${shown(rule)}: AWS refuses the policy (write [${shown(rule)}])` }
+        : kind.bare === 'condition'
+          ? { key: name, matches: false, reason: bareCondition(name, rule, ctx) }
+          : matchKey(name, kind.conditions, found, ctx);
     keys.push(result);
     all &&= result.matches;
   }
@@ -123,6 +128,15 @@ function matchOr(rule: unknown, subject: unknown, path: string[], ctx: Context, 
     failures.push(`(${i + 1}) ${result.keys.filter((k) => !k.matches).map((k) => k.reason).join('; ')}`);
   }
   return { key, matches: false, reason: `no alternative matches: ${failures.join(' ')}` };
+}
+
+/** `"reason": {"anything-but": "x"}` without a list: AWS reads the operator as a property name. */
+function bareCondition(name: string, rule: unknown, ctx: Context): string {
+  const operator = Object.keys(rule as Record<string, unknown>)[0] ?? '';
+  const fix = `write [${shown(rule)}]`;
+  return ctx.scope === 'MessageAttributes'
+    ? `${name} holds ${shown(rule)} outside a list: AWS reads it as a nested policy, which the MessageAttributes scope refuses (${fix})`
+    : `${name} holds ${shown(rule)} outside a list: AWS reads "${operator}" as a property inside ${name}, so it never matches (${fix})`;
 }
 
 type Found = { value: unknown } | undefined;

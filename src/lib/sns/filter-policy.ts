@@ -26,20 +26,42 @@ export function isConditionObject(value: unknown): value is Record<string, unkno
   return keys.length > 0 && keys.every((k) => OPERATORS.has(k));
 }
 
-/** What a policy key holds: conditions (a list, or one bare value AWS would refuse), or a nested policy. */
-export type KeyRule = { kind: 'conditions'; conditions: unknown[]; bare: boolean } | { kind: 'nested'; policy: Record<string, unknown> };
+/**
+ * What a policy key holds: a list of conditions, or a nested policy. A value outside a list is
+ * read as intended (one condition) and marked `bare`: AWS refuses a bare value, and reads a bare
+ * condition object (`{"anything-but": "x"}`) as a nested property named after the operator.
+ */
+export type KeyRule = { kind: 'conditions'; conditions: unknown[]; bare?: 'value' | 'condition' } | { kind: 'nested'; policy: Record<string, unknown> };
 
 export function keyRule(value: unknown): KeyRule {
-  if (Array.isArray(value)) return { kind: 'conditions', conditions: value, bare: false };
+  if (Array.isArray(value)) return { kind: 'conditions', conditions: value };
   if (isRecord(value) && !isConditionObject(value)) return { kind: 'nested', policy: value };
-  return { kind: 'conditions', conditions: [value], bare: true };
+  return { kind: 'conditions', conditions: [value], bare: isRecord(value) ? 'condition' : 'value' };
+}
+
+/** The policy as its author meant it: bare values and condition objects put in lists (for snippets that AWS accepts). */
+export function listedPolicy(policy: Record<string, unknown>, depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(policy)) {
+    const rule = keyRule(value);
+    const listed =
+      key === '$or' && Array.isArray(value)
+        ? value.map((b) => (isRecord(b) && depth < MAX_POLICY_DEPTH ? listedPolicy(b, depth + 1) : b))
+        : rule.kind === 'nested'
+          ? depth < MAX_POLICY_DEPTH
+            ? listedPolicy(rule.policy, depth + 1)
+            : rule.policy
+          : rule.conditions;
+    if (key === '__proto__') Object.defineProperty(out, key, { value: listed, writable: true, enumerable: true, configurable: true });
+    else out[key] = listed;
+  }
+  return out;
 }
 
 /** One leaf of a policy: its path of keys and the conditions of which one must hold. */
 export interface PolicyLeaf {
   path: string[];
   conditions: unknown[];
-  bare: boolean;
 }
 
 /**
@@ -71,7 +93,7 @@ export function alternatives(policy: Record<string, unknown>, limit = 1000): { a
       }
       const rule = keyRule(value);
       if (rule.kind === 'nested') combine(expand(rule.policy, [...path, key], depth + 1));
-      else combine([[{ path: [...path, key], conditions: rule.conditions, bare: rule.bare }]]);
+      else combine([[{ path: [...path, key], conditions: rule.conditions }]]);
     }
     return result;
   };
@@ -84,4 +106,27 @@ export function shown(value: unknown): string {
   if (typeof value === 'number') return String(value);
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+/**
+ * Every key of a policy that holds conditions, with its path of message keys (`order.total`) and
+ * where it is written in the policy (through `$or` and its index), at most `limit` of them.
+ */
+export function policyKeys(policy: Record<string, unknown>, limit = 200): { path: string[]; at: (string | number)[] }[] {
+  const out: { path: string[]; at: (string | number)[] }[] = [];
+  const visit = (object: Record<string, unknown>, path: string[], at: (string | number)[], depth: number): void => {
+    if (depth > MAX_POLICY_DEPTH) return;
+    for (const [key, value] of Object.entries(object)) {
+      if (out.length >= limit) return;
+      if (key === '$or') {
+        if (Array.isArray(value)) value.forEach((branch, i) => isRecord(branch) && visit(branch, path, [...at, key, i], depth + 1));
+        continue;
+      }
+      const rule = keyRule(value);
+      if (rule.kind === 'nested') visit(rule.policy, [...path, key], [...at, key], depth + 1);
+      else out.push({ path: [...path, key], at: [...at, key] });
+    }
+  };
+  visit(policy, [], [], 0);
+  return out;
 }
