@@ -6,6 +6,7 @@
 import type { Diagram } from '../diagram/diagram-types.ts';
 import type { ObjectView } from './object-view.ts';
 import type { SecuritySchemeView } from './security-view.ts';
+import type { SnsHandsOn } from './sns-hands-on-types.ts';
 import type { FanOut, SnsOperationView, SnsTopicView } from './sns.ts';
 import type { Entity, Link, SchemaRow } from './types.ts';
 
@@ -42,7 +43,8 @@ export type PageSection =
   /** A picture of how messages travel (issue 22), drawn at build time; a list on the same page says the same in text. */
   | { type: 'diagram'; heading: string; anchor: string; diagram: Diagram }
   | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
-  | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link }
+  /** `handsOn`: the filter tester and the publish and subscribe snippets (sns-hands-on.ts). */
+  | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link; handsOn?: SnsHandsOn }
   /**
    * Messages shown where they are used (an operation, its reply): the first MAX_INLINE_MESSAGES
    * with their schemas and an example, the rest (`others`) as links with their summaries.

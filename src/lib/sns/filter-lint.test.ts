@@ -37,8 +37,15 @@ describe('sns filter policy lints', () => {
   });
 
   it('a bare value or condition, an empty list', () => {
-    assert.deepEqual(found({ a: 'x', b: { 'anything-but': 'y' }, c: [] }), ['sns-filter-bare-value ["a"]', 'sns-filter-bare-value ["b"]', 'sns-filter-empty-list ["c"]']);
-    assert.match(lintPolicy({ b: { numeric: ['>', 0] } }, 'MessageBody')[0]!.message, /AWS reads "numeric" as a property inside "b", so the filter never matches/);
+    assert.deepEqual(found({ a: 'x', b: { 'anything-but': 'y' }, c: [] }), [
+      'sns-filter-bare-value ["a"]',
+      'sns-filter-bare-value ["b"]',
+      'sns-filter-empty-list ["c"]',
+    ]);
+    assert.match(
+      lintPolicy({ b: { numeric: ['>', 0] } }, 'MessageBody')[0]!.message,
+      /AWS reads "numeric" as a property inside "b", so the filter never matches/,
+    );
   });
 
   it('numeric ranges in the wrong order, empty, or beyond ±10^9', () => {

@@ -62,7 +62,7 @@ function walk(object: Record<string, unknown>, path: (string | number)[], scope:
     if (key === '$or') {
       if (!Array.isArray(value) || value.length < 2 || !value.every(isRecord))
         findings.push({ code: 'sns-filter-operator', path: at, message: '$or takes a list of at least two policies', hint: 'Write "$or": [{…}, {…}].' });
-      else value.forEach((branch, i) => walk(branch as Record<string, unknown>, [...at, i], scope, findings, depth + 1));
+      else for (const [i, branch] of value.entries()) walk(branch as Record<string, unknown>, [...at, i], scope, findings, depth + 1);
       continue;
     }
     const rule = keyRule(value);
@@ -95,8 +95,13 @@ function walk(object: Record<string, unknown>, path: (string | number)[], scope:
         hint: `Put the condition in a list: "${key}": [${JSON.stringify(value)}].`,
       });
     else if (rule.conditions.length === 0)
-      findings.push({ code: 'sns-filter-empty-list', path: at, message: `"${key}" holds an empty list, which AWS refuses (it would match nothing)`, hint: 'Give at least one value or condition, or remove the key.' });
-    rule.conditions.forEach((condition, i) => checkCondition(condition, rule.bare ? at : [...at, i], findings));
+      findings.push({
+        code: 'sns-filter-empty-list',
+        path: at,
+        message: `"${key}" holds an empty list, which AWS refuses (it would match nothing)`,
+        hint: 'Give at least one value or condition, or remove the key.',
+      });
+    for (const [i, condition] of rule.conditions.entries()) checkCondition(condition, rule.bare ? at : [...at, i], findings);
   }
 }
 
@@ -111,14 +116,17 @@ function checkCondition(condition: unknown, at: (string | number)[], findings: P
   const entries = Object.entries(condition);
   const unknown = entries.map(([k]) => k).filter((k) => !OPERATORS.has(k));
   if (entries.length !== 1 || unknown.length > 0)
-    return problem(
-      `${shown(condition)} is not a condition AWS knows`,
-      `A condition object holds one of: ${[...OPERATORS].join(', ')}.`,
-    );
+    return problem(`${shown(condition)} is not a condition AWS knows`, `A condition object holds one of: ${[...OPERATORS].join(', ')}.`);
   const [operator, operand] = entries[0]!;
   if (operator === 'numeric') {
     const { problem: numeric } = numericRange(operand);
-    if (numeric) findings.push({ code: 'sns-filter-numeric', path: [...at, 'numeric'], message: numeric, hint: 'Write ["=", n], [">", n], or a range [">", low, "<=", high] with the lower bound first.' });
+    if (numeric)
+      findings.push({
+        code: 'sns-filter-numeric',
+        path: [...at, 'numeric'],
+        message: numeric,
+        hint: 'Write ["=", n], [">", n], or a range [">", low, "<=", high] with the lower bound first.',
+      });
   } else if (operator === 'exists' && typeof operand !== 'boolean') problem('exists takes true or false', 'Write {"exists": true} or {"exists": false}.');
   else if (operator === 'cidr' && (typeof operand !== 'string' || !isCidr(operand)))
     problem(`${shown(operand)} is not a CIDR range`, 'Write a range such as "10.0.0.0/24" or "2001:db8::/32".');
@@ -128,7 +136,11 @@ function checkCondition(condition: unknown, at: (string | number)[], findings: P
     const list = Array.isArray(operand) ? operand : [operand];
     if (Array.isArray(operand) && operand.length === 0) problem('anything-but holds an empty list', 'List the values to exclude.');
     for (const item of list)
-      if (isRecord(item) ? !['prefix', 'suffix', 'equals-ignore-case', 'wildcard'].includes(Object.keys(item)[0] ?? '') : typeof item !== 'string' && typeof item !== 'number')
+      if (
+        isRecord(item)
+          ? !['prefix', 'suffix', 'equals-ignore-case', 'wildcard'].includes(Object.keys(item)[0] ?? '')
+          : typeof item !== 'string' && typeof item !== 'number'
+      )
         problem(`anything-but cannot hold ${shown(item)}`, 'anything-but holds a value, a list of strings or of numbers, or {"prefix": "…"}.');
   }
 }

@@ -119,13 +119,17 @@ function matchObject(policy: Record<string, unknown>, subject: unknown, path: st
 
 function matchOr(rule: unknown, subject: unknown, path: string[], ctx: Context, depth: number): KeyResult {
   const key = [...path, '$or'].join('.');
-  if (!Array.isArray(rule) || rule.length === 0 || !rule.every(isRecord))
-    return { key, matches: false, reason: '$or takes a list of policies' };
+  if (!Array.isArray(rule) || rule.length === 0 || !rule.every(isRecord)) return { key, matches: false, reason: '$or takes a list of policies' };
   const failures: string[] = [];
   for (const [i, branch] of rule.slice(0, MAX_TRIED).entries()) {
     const result = matchObject(branch, subject, path, ctx, depth + 1);
     if (result.matches) return { key, matches: true, reason: `alternative ${i + 1} matches: ${result.keys.map((k) => k.reason).join('; ')}` };
-    failures.push(`(${i + 1}) ${result.keys.filter((k) => !k.matches).map((k) => k.reason).join('; ')}`);
+    failures.push(
+      `(${i + 1}) ${result.keys
+        .filter((k) => !k.matches)
+        .map((k) => k.reason)
+        .join('; ')}`,
+    );
   }
   return { key, matches: false, reason: `no alternative matches: ${failures.join(' ')}` };
 }
@@ -216,7 +220,12 @@ function matchCondition(name: string, condition: unknown, found: Found, ctx: Con
   return { ok: false, why: `${name}: ${operator} is not a condition AWS knows` };
 }
 
-const STRING_WORDS: Record<string, string> = { prefix: 'starts with', suffix: 'ends with', 'equals-ignore-case': 'equals, ignoring case,', wildcard: 'matches' };
+const STRING_WORDS: Record<string, string> = {
+  prefix: 'starts with',
+  suffix: 'ends with',
+  'equals-ignore-case': 'equals, ignoring case,',
+  wildcard: 'matches',
+};
 const STRING_VERBS: Record<string, string> = { prefix: 'start with', suffix: 'end with', 'equals-ignore-case': 'equal, ignoring case,', wildcard: 'match' };
 
 function stringTest(operator: string, operand: string, value: string): boolean {
@@ -297,7 +306,10 @@ function anythingBut(name: string, operand: unknown, values: unknown[]): Verdict
       return { ok: false, why: `${name}: anything-but ${shown(operand)} is not a condition AWS knows` };
     const other = values.find((v) => typeof v !== 'string' || !stringTest(operator, text, v));
     if (other !== undefined) return { ok: true, why: `${name} ${shown(other)} does not ${STRING_VERBS[operator]} ${shown(text)}` };
-    return { ok: false, why: `${name} ${shown(values.length === 1 ? values[0] : values)} does ${STRING_VERBS[operator]} ${shown(text)}, which anything-but excludes` };
+    return {
+      ok: false,
+      why: `${name} ${shown(values.length === 1 ? values[0] : values)} does ${STRING_VERBS[operator]} ${shown(text)}, which anything-but excludes`,
+    };
   }
   const excluded = Array.isArray(operand) ? operand : [operand];
   const other = values.find((v) => !excluded.some((x) => exactlyEqual(x, v)));

@@ -119,7 +119,7 @@ export function policyKeys(policy: Record<string, unknown>, limit = 200): { path
     for (const [key, value] of Object.entries(object)) {
       if (out.length >= limit) return;
       if (key === '$or') {
-        if (Array.isArray(value)) value.forEach((branch, i) => isRecord(branch) && visit(branch, path, [...at, key, i], depth + 1));
+        if (Array.isArray(value)) for (const [i, branch] of value.entries()) if (isRecord(branch)) visit(branch, path, [...at, key, i], depth + 1);
         continue;
       }
       const rule = keyRule(value);

@@ -11,8 +11,14 @@ import { satisfyPolicy } from './filter-satisfy.ts';
 
 const POLICIES: { policy: Record<string, unknown>; scope: Scope }[] = [
   { policy: { store: ['north', 'south'], price: [{ numeric: ['>', 0, '<=', 150] }] }, scope: 'MessageAttributes' },
-  { policy: { code: [{ prefix: 'eu-' }], file: [{ suffix: '.png' }], lang: [{ 'equals-ignore-case': 'EN' }], path: [{ wildcard: 'a*b' }] }, scope: 'MessageAttributes' },
-  { policy: { event: [{ 'anything-but': ['cancelled', 'other'] }], price: [{ 'anything-but': [100, 500] }], ip: [{ cidr: '10.1.0.0/16' }] }, scope: 'MessageAttributes' },
+  {
+    policy: { code: [{ prefix: 'eu-' }], file: [{ suffix: '.png' }], lang: [{ 'equals-ignore-case': 'EN' }], path: [{ wildcard: 'a*b' }] },
+    scope: 'MessageAttributes',
+  },
+  {
+    policy: { event: [{ 'anything-but': ['cancelled', 'other'] }], price: [{ 'anything-but': [100, 500] }], ip: [{ cidr: '10.1.0.0/16' }] },
+    scope: 'MessageAttributes',
+  },
   { policy: { gone: [{ exists: false }], here: [{ exists: true }], n: [{ numeric: ['<', -5] }] }, scope: 'MessageAttributes' },
   { policy: { $or: [{ a: [{ numeric: ['>', 5, '<', 1] }] }, { b: ['yes'] }] }, scope: 'MessageAttributes' },
   { policy: { order: { total: [{ numeric: ['>=', 10] }], lines: { sku: [{ prefix: 'SKU-' }] } }, kind: ['placed'] }, scope: 'MessageBody' },
@@ -32,7 +38,10 @@ describe('messages made to pass a filter policy', () => {
   }
 
   it('keeps the example values that already pass', () => {
-    const message = satisfyPolicy({ event: [{ 'anything-but': 'order_cancelled' }], tags: ['rugby'] }, 'MessageAttributes', { attributes: { event: 'user_signed_up', tags: ['chess'] }, body: {} });
+    const message = satisfyPolicy({ event: [{ 'anything-but': 'order_cancelled' }], tags: ['rugby'] }, 'MessageAttributes', {
+      attributes: { event: 'user_signed_up', tags: ['chess'] },
+      body: {},
+    });
     assert.deepEqual(message?.attributes, { event: 'user_signed_up', tags: ['chess', 'rugby'] });
   });
 

@@ -29,7 +29,11 @@ export function schemaDeclares(doc: ResolvedDoc, raw: unknown, at: Location, pat
   if (isPlainObject(resolved.value) && 'schema' in resolved.value && ('schemaFormat' in resolved.value || !('type' in resolved.value))) {
     const kind = schemaFormatKind(resolved.value.schemaFormat);
     if (kind !== 'apidesc' && kind !== 'avro') return 'unknown';
-    start = { raw: resolved.value.schema, at: { file: resolved.at.file, pointer: joinPointer(resolved.at.pointer, 'schema') }, format: kind === 'avro' ? 'avro' : 'json' };
+    start = {
+      raw: resolved.value.schema,
+      at: { file: resolved.at.file, pointer: joinPointer(resolved.at.pointer, 'schema') },
+      format: kind === 'avro' ? 'avro' : 'json',
+    };
   }
   const budget = { visits: 0 };
   let level: Node[] = [start];
@@ -66,7 +70,7 @@ function propertiesOf(doc: ResolvedDoc, start: Node, budget: { visits: number })
     const sub = (...keys: (string | number)[]): Location => ({ file: at.file, pointer: joinPointer(at.pointer, ...keys) });
     if (node.format === 'avro') {
       // A union (a list) may hold a record; a record lists its fields.
-      if (Array.isArray(value)) value.forEach((v, i) => stack.push({ raw: v, at: sub(i), format: 'avro' }));
+      if (Array.isArray(value)) for (const [i, v] of value.entries()) stack.push({ raw: v, at: sub(i), format: 'avro' });
       else if (isPlainObject(value) && value.type === 'record' && Array.isArray(value.fields)) {
         declaresAny = true;
         value.fields.forEach((f, i) => {
@@ -84,7 +88,7 @@ function propertiesOf(doc: ResolvedDoc, start: Node, budget: { visits: number })
     }
     for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const) {
       const list = value[keyword];
-      if (Array.isArray(list)) list.forEach((v, i) => stack.push({ raw: v, at: sub(keyword, i), format: 'json' }));
+      if (Array.isArray(list)) for (const [i, v] of list.entries()) stack.push({ raw: v, at: sub(keyword, i), format: 'json' });
     }
     if (value.items !== undefined && !Array.isArray(value.items)) stack.push({ raw: value.items, at: sub('items'), format: 'json' });
   }

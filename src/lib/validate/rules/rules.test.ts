@@ -522,7 +522,11 @@ const table: Record<string, Row[]> = {
     { name: '200 combinations', yaml: filtered(`{a: [${'x,'.repeat(9)}x], b: [${'y,'.repeat(9)}y], c: [p, q]}`), expect: ['sns-filter-combinations'] },
     { name: 'a range in the wrong order', yaml: filtered('{price: [{numeric: ["<", 5, ">", 1]}]}'), expect: ['sns-filter-numeric'] },
     { name: 'nesting in the attributes scope', yaml: filtered('{order: {total: [x]}}'), expect: ['sns-filter-nested-attributes'] },
-    { name: 'nesting in the body scope', yaml: filtered('{order: {total: [{numeric: [">", 0]}]}}', 'MessageBody', 'order: {type: object, properties: {total: {type: number}}}'), expect: [] },
+    {
+      name: 'nesting in the body scope',
+      yaml: filtered('{order: {total: [{numeric: [">", 0]}]}}', 'MessageBody', 'order: {type: object, properties: {total: {type: number}}}'),
+      expect: [],
+    },
     { name: 'an unknown operator', yaml: filtered('{store: [{regex: x}]}'), expect: ['sns-filter-operator'] },
     {
       name: 'a body key the payload never has',
@@ -535,7 +539,11 @@ const table: Record<string, Row[]> = {
       expect: ['sns-filter-key-unknown'],
     },
     { name: 'a body key the payload has', yaml: filtered('{store: [north]}', 'MessageBody', 'store: {type: string}'), expect: [] },
-    { name: 'an attribute the declared headers never have', yaml: filtered('{region: [eu]}', 'MessageAttributes', 'store: {type: string}', 'store: {type: string}'), expect: ['sns-filter-key-unknown'] },
+    {
+      name: 'an attribute the declared headers never have',
+      yaml: filtered('{region: [eu]}', 'MessageAttributes', 'store: {type: string}', 'store: {type: string}'),
+      expect: ['sns-filter-key-unknown'],
+    },
     { name: 'an attribute of a message that declares no headers', yaml: filtered('{region: [eu]}', 'MessageAttributes', 'store: {type: string}'), expect: [] },
     { name: 'a payload that names no properties', yaml: filtered('{region: [eu]}', 'MessageBody', ''), expect: [] },
   ],

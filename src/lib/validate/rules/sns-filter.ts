@@ -32,7 +32,8 @@ export const snsFilterRule: Rule = {
         if (!isPlainObject(consumer) || !isPlainObject(consumer.filterPolicy)) continue;
         const policyAt = fieldAt(bindings.at, 'sns', 'consumers', i, 'filterPolicy');
         const scope: Scope = consumer.filterPolicyScope === 'MessageBody' ? 'MessageBody' : 'MessageAttributes';
-        for (const f of lintPolicy(consumer.filterPolicy, scope)) ctx.report(problem(f.code, 'warning', fieldAt(policyAt, ...f.path), f.message, f.hint, f.path.length > 0));
+        for (const f of lintPolicy(consumer.filterPolicy, scope))
+          ctx.report(problem(f.code, 'warning', fieldAt(policyAt, ...f.path), f.message, f.hint, f.path.length > 0));
         messages ??= messagesOf(ctx.doc, op.value, op.at);
         for (const key of policyKeys(consumer.filterPolicy)) {
           if (scope === 'MessageAttributes' && key.path.length > 1) continue;
