@@ -40,6 +40,8 @@ export interface TesterView {
 export interface PublishVariant {
   /** "To reach sqs billing-orders.fifo and sqs shipping-orders.fifo". */
   title: string;
+  /** The filter the message passes (bare values put in lists), JSON text; absent for subscriptions without one. */
+  filter?: { scope: Scope; policy: string };
   notes: string[];
   cli?: Snippet;
   js?: Snippet;

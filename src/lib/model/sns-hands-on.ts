@@ -220,12 +220,13 @@ function publishVariants(ctx: Context, op: OperationInput, topic: Topic, start: 
       g.names.length === 0 ? 'the topic' : g.names.length <= 3 ? g.names.join(', ') : `${g.names.slice(0, 3).join(', ')} and ${g.names.length - 3} more`;
     const title = g.policy ? `To reach ${who}` : g.names.length > 0 ? `To reach ${who} (no filter)` : 'Publish';
     const message = g.policy ? satisfyPolicy(g.policy, g.scope, base, cidrContains) : base;
+    const filter = g.policy ? { filter: { scope: g.scope, policy: JSON.stringify(g.policy) } } : {};
     const notes: string[] = [];
     if (g.bare)
       notes.push(
         'The filter writes a value outside a list, which AWS refuses or reads as a nested key; this message passes it as meant, once the value is in a list.',
       );
-    if (!message) return { title, notes: [...notes, 'No message passes this filter: see the findings on the subscription.'] };
+    if (!message) return { title, ...filter, notes: [...notes, 'No message passes this filter: see the findings on the subscription.'] };
     if (g.policy)
       notes.push(
         g.scope === 'MessageBody'
@@ -235,6 +236,7 @@ function publishVariants(ctx: Context, op: OperationInput, topic: Topic, start: 
     const publication = publicationOf(message, start?.headers ?? {}, topic);
     return {
       title,
+      ...filter,
       notes,
       cli: { code: publishCli(topic, publication), lang: 'shell' },
       js: { code: publishJs(topic, publication), lang: 'javascript' },

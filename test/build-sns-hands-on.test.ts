@@ -1,0 +1,179 @@
+/**
+ * The publish and subscribe snippets of the sns documents (the corpus's and the default
+ * content), built, read back from the pages and run: the shell commands through a POSIX shell
+ * with a stand-in `aws` that prints its arguments, the JavaScript with stand-ins for the SDK's
+ * client and command, the Python with a stand-in boto3. Every JSON argument parses, and the
+ * message of each publish snippet passes the filter it is made for, by the matcher; every
+ * subscription's snippet carries its filter, scope, raw delivery and dead-letter queue as the
+ * document says. The tester is on exactly the pages with a filtered subscription, with its
+ * script, and without it on the others.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { parse } from 'yaml';
+import { unescapeText } from '../src/lib/html-text.ts';
+import type { RouteEntry } from '../src/lib/model/types.ts';
+import { cidrContains } from '../src/lib/sns/filter-cidr.ts';
+import { matchPolicy } from '../src/lib/sns/filter-match.ts';
+import { listedPolicy, type Scope } from '../src/lib/sns/filter-policy.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
+import { tempDir } from './helpers.ts';
+import { jsPublishInput, option, pythonPublishInput, shellArgs } from './snippet-runners.ts';
+import { runCli } from '../e2e/support.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+
+/** Text of the code blocks in an HTML fragment. */
+function codeBlocks(html: string): string[] {
+  return [...html.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescapeText(m[1]!.replace(/<[^>]+>/g, '')));
+}
+
+/** SNS MessageAttributes as the matcher reads them. */
+function attributesOf(value: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, a] of Object.entries((value ?? {}) as Record<string, { DataType: string; StringValue: string }>)) {
+    out[name] = a.DataType === 'Number' ? Number(a.StringValue) : a.DataType === 'String.Array' ? JSON.parse(a.StringValue) : a.StringValue;
+  }
+  return out;
+}
+
+interface Consumer {
+  protocol: string;
+  filterPolicy?: Record<string, unknown>;
+  filterPolicyScope?: string;
+  rawMessageDelivery?: boolean;
+  redrivePolicy?: unknown;
+}
+
+const documents = HAS_CORPUS
+  ? readdirSync(join(CORPUS, 'valid'))
+      .filter((f) => f.startsWith('bindings-sns-'))
+      .map((f) => join(CORPUS, 'valid', f))
+  : [];
+
+if (HAS_CORPUS)
+  describe('sns snippets and tester, built', () => {
+    const sites: { file: string; out: string; routes: RouteEntry[] }[] = [];
+    before(async () => {
+      for (const file of [join(repo, 'content', 'orders.apidesc.yaml'), ...documents]) {
+        const out = join(tempDir('apidesc-sns-hands-on-'), 'site');
+        assert.equal(await runCli(['build', file, '--out', out], repo), 0, file);
+        sites.push({ file, out, routes: JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as RouteEntry[] });
+      }
+    });
+
+    /** Every operation page of each site, with its operation's sns consumers. */
+    const operations = (): { name: string; html: string; action: string; consumers: Consumer[] }[] =>
+      sites.flatMap(({ file, out, routes }) => {
+        const doc = parse(readFileSync(file, 'utf8')) as { operations: Record<string, { action: string; bindings?: { sns?: { consumers?: Consumer[] } } }> };
+        return routes
+          .filter((r) => r.kind === 'operation')
+          .map((r) => {
+            const op = doc.operations[r.id]!;
+            return {
+              name: `${file.split('/').pop()} ${r.id}`,
+              html: readFileSync(join(out, r.url, 'index.html'), 'utf8'),
+              action: op.action,
+              consumers: op.bindings?.sns?.consumers ?? [],
+            };
+          });
+      });
+
+    it('publish snippets: every form runs, its JSON parses, and its message passes the filter it is made for', async () => {
+      let checked = 0;
+      for (const page of operations()) {
+        const publish = /<h3 id="sns-publish">([\s\S]*?)(?:<h3 id="sns-subscribe">|$)/.exec(page.html)?.[1];
+        assert.equal(
+          publish !== undefined,
+          page.action === 'send' && page.html.includes('<h2 id="h-sns"'),
+          `${page.name}: publish snippets on sns send operations`,
+        );
+        if (!publish) continue;
+        for (const variant of publish.split('<div class="snippet">').slice(1)) {
+          const [cli, js, python] = codeBlocks(variant);
+          assert.ok(cli && js && python, `${page.name}: three forms`);
+          const args = shellArgs(cli);
+          assert.deepEqual(args.slice(0, 2), ['sns', 'publish']);
+          const jsInput = await jsPublishInput(js);
+          const pyInput = pythonPublishInput(python);
+          const fromCli = {
+            TopicArn: option(args, '--topic-arn'),
+            Message: option(args, '--message'),
+            ...(option(args, '--message-attributes') ? { MessageAttributes: JSON.parse(option(args, '--message-attributes')!) } : {}),
+            ...(option(args, '--message-group-id') ? { MessageGroupId: option(args, '--message-group-id') } : {}),
+            ...(option(args, '--message-deduplication-id') ? { MessageDeduplicationId: option(args, '--message-deduplication-id') } : {}),
+          };
+          // The three forms send the same thing.
+          assert.deepEqual(jsInput, fromCli, `${page.name}: JavaScript as the CLI`);
+          assert.deepEqual(pyInput, fromCli, `${page.name}: Python as the CLI`);
+          const body = JSON.parse(fromCli.Message!) as unknown;
+          const filter = /<code data-filter-scope="(\w+)">([\s\S]*?)<\/code>/.exec(variant);
+          if (filter) {
+            const policy = JSON.parse(unescapeText(filter[2]!)) as unknown;
+            const result = matchPolicy(policy, filter[1] as Scope, { attributes: attributesOf(fromCli.MessageAttributes), body }, { cidr: cidrContains });
+            assert.ok(result.matches, `${page.name}: ${JSON.stringify(result.keys)}`);
+            // The filter shown is one of the topic's subscriptions' filter, as meant.
+            checked++;
+          }
+          if (/\.fifo/.test(fromCli.TopicArn!)) assert.ok(fromCli.MessageGroupId && fromCli.MessageDeduplicationId, `${page.name}: FIFO ids`);
+        }
+      }
+      assert.ok(checked >= 4, `filtered publish snippets checked: ${checked}`);
+    });
+
+    it('subscribe snippets: one per subscription, with its filter, scope, raw delivery and dead-letter queue', () => {
+      let checked = 0;
+      for (const page of operations()) {
+        const subscribe = /<h3 id="sns-subscribe">([\s\S]*)/.exec(page.html)?.[1] ?? '';
+        const blocks = subscribe.split('<div class="snippet">').slice(1);
+        assert.equal(blocks.length, page.consumers.length, `${page.name}: a snippet per subscription`);
+        page.consumers.forEach((consumer, i) => {
+          const args = shellArgs(codeBlocks(blocks[i]!)[0]!);
+          assert.deepEqual(args.slice(0, 2), ['sns', 'subscribe']);
+          assert.equal(option(args, '--protocol'), consumer.protocol);
+          const attributes = JSON.parse(option(args, '--attributes') ?? '{}') as Record<string, string>;
+          for (const value of Object.values(attributes)) assert.equal(typeof value, 'string', 'attribute values are strings');
+          if (consumer.filterPolicy) assert.deepEqual(JSON.parse(attributes.FilterPolicy!), listedPolicy(consumer.filterPolicy));
+          else assert.equal(attributes.FilterPolicy, undefined);
+          assert.equal(attributes.FilterPolicyScope, consumer.filterPolicyScope);
+          if (['sqs', 'http', 'https', 'firehose'].includes(consumer.protocol))
+            assert.equal(attributes.RawMessageDelivery, consumer.rawMessageDelivery === undefined ? undefined : String(consumer.rawMessageDelivery));
+          const deadLetter = (consumer.redrivePolicy as { deadLetterQueue?: { arn?: string; name?: string } } | undefined)?.deadLetterQueue;
+          if (deadLetter) {
+            const arn = (JSON.parse(attributes.RedrivePolicy!) as { deadLetterTargetArn: string }).deadLetterTargetArn;
+            // The document's ARN as written (the lint sns-dlq-arn says when it is not an sqs queue's), or one built from the queue's name.
+            if (deadLetter.arn) assert.equal(arn, deadLetter.arn);
+            else assert.match(arn, new RegExp(`^arn:aws:sqs:[^:]+:[^:]+:${deadLetter.name!.replace(/\./g, '\\.')}$`));
+          }
+          if (attributes.DeliveryPolicy) assert.ok((JSON.parse(attributes.DeliveryPolicy) as { healthyRetryPolicy: unknown }).healthyRetryPolicy);
+          checked++;
+        });
+      }
+      assert.ok(checked >= 15, `subscriptions checked: ${checked}`);
+    });
+
+    it('the tester is on the pages with a filtered subscription, with its script; the others load none', () => {
+      for (const { out } of sites) {
+        const scripts = readdirSync(join(out, '_astro')).filter((f) => f.endsWith('.js'));
+        for (const page of operations()) {
+          const filtered = page.consumers.filter((c) => c.filterPolicy).length;
+          assert.equal((page.html.match(/role="status" class="tester-result"/g) ?? []).length, filtered, page.name);
+          assert.equal(/<script type="module" src="[^"]*SnsTester[^"]*\.js"><\/script>/.test(page.html), filtered > 0, `${page.name}: the tester's script`);
+        }
+        for (const script of scripts) assert.ok(!script.includes('..'));
+      }
+    });
+
+    it("the tester's script is under 15 KB; the IP library is a chunk of its own, loaded only for cidr", () => {
+      const dir = join(sites[0]!.out, '_astro');
+      const entry = readdirSync(dir).find((f) => f.startsWith('SnsTester') && f.endsWith('.js'))!;
+      const size = readFileSync(join(dir, entry)).length;
+      assert.ok(size < 15 * 1024, `the tester's script is ${size} bytes`);
+      const cidr = readdirSync(dir).find((f) => f.startsWith('filter-cidr') && f.endsWith('.js'));
+      assert.ok(cidr, 'the cidr chunk');
+      assert.ok(readFileSync(join(dir, entry), 'utf8').includes(cidr), 'imported on demand by the tester');
+      assert.ok(!readFileSync(join(dir, entry), 'utf8').includes('isValidFourPartDecimal'), 'the IP library is not in the script itself');
+    });
+  });
