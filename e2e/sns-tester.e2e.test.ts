@@ -186,7 +186,16 @@ describe('the sns filter tester in Chromium', () => {
     await other.page.close();
   });
 
+  it("runs in a guide's SnsTopic component too", async () => {
+    const { page, errors } = await open(`${content.base}guides/getting-started/`);
+    await page.getByRole('textbox', { name: 'Message attributes' }).fill('{"eventType": "OrderPlaced"}');
+    await page.getByRole('button', { name: 'Test' }).click();
+    assert.match(await status(page, 'fraud-screening').innerText(), /✓ matches/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('has no accessibility finding in either theme', async () => {
-    assert.deepEqual(await accessibilityFindings(browser, content.base, [WAREHOUSE]), []);
+    assert.deepEqual(await accessibilityFindings(browser, content.base, [WAREHOUSE, 'guides/getting-started/']), []);
   });
 });

@@ -166,6 +166,28 @@ if (HAS_CORPUS)
       }
     });
 
+    it('the guide component SnsTopic carries the tester of every filtered subscription of the topic, linked to its operation', () => {
+      const { out, routes } = sites[0]!;
+      const html = readFileSync(join(out, 'guides', 'getting-started', 'index.html'), 'utf8');
+      const doc = parse(readFileSync(join(repo, 'content', 'orders.apidesc.yaml'), 'utf8')) as {
+        operations: Record<string, { channel: { $ref: string }; bindings?: { sns?: { consumers?: Consumer[] } } }>;
+      };
+      const expected = Object.entries(doc.operations)
+        .filter(([, op]) => op.channel.$ref === '#/channels/orderEvents')
+        .flatMap(([id, op]) =>
+          (op.bindings?.sns?.consumers ?? []).flatMap((c, i) =>
+            c.filterPolicy ? [`/${routes.find((r) => r.id === id && r.kind === 'operation')!.url}#sns-consumer-${i + 1}`] : [],
+          ),
+        );
+      assert.ok(expected.length >= 2);
+      assert.deepEqual(
+        [...html.matchAll(/class="tester-name"><a href="([^"]+)"/g)].map((m) => m[1]),
+        expected,
+      );
+      assert.equal((html.match(/role="status" class="tester-result"/g) ?? []).length, expected.length);
+      assert.match(html, /<script type="module" src="[^"]*SnsTester[^"]*\.js"><\/script>/);
+    });
+
     it("the tester's script is under 15 KB; the IP library is a chunk of its own, loaded only for cidr", () => {
       const dir = join(sites[0]!.out, '_astro');
       const entry = readdirSync(dir).find((f) => f.startsWith('SnsTester') && f.endsWith('.js'))!;

@@ -25,6 +25,8 @@ export interface TesterSubscription {
   name: string;
   /** Anchor of the subscription's card on the page. */
   anchor?: string;
+  /** The page of the operation that declares it, when the tester is elsewhere (a guide). */
+  url?: string;
   scope: Scope;
   /** The filter policy as the document writes it, JSON text. */
   policy: string;

@@ -16,7 +16,7 @@ import { satisfyPolicy } from '../sns/filter-satisfy.ts';
 import { type Publication, publishCli, publishJs, publishPython, subscribeCli, type Topic } from '../sns/snippets.ts';
 import { generateExamples } from './generated-examples.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
-import type { PublishVariant, SnsHandsOn, SubscribeSnippet, TesterExample, TesterSubscription } from './sns-hands-on-types.ts';
+import type { PublishVariant, SnsHandsOn, SubscribeSnippet, TesterExample, TesterSubscription, TesterView } from './sns-hands-on-types.ts';
 import type { Entity } from './types.ts';
 
 export const MAX_TESTED = 20;
@@ -73,6 +73,31 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
     subscribe,
     subscribeMore: consumers.length - subscribe.length,
     placeholders: [ACCOUNT, REGION].filter((p) => all.includes(p)),
+  };
+}
+
+/**
+ * The tester of a whole topic (the guide component SnsTopic): every filtered subscription of
+ * every operation on the channel, linked to its operation's page, and the channel's messages'
+ * examples to start from.
+ */
+export function topicTester(ctx: Context, channel: Entity): TesterView | undefined {
+  const at = { file: ctx.doc.root.path, pointer: channel.pointer };
+  const value = ctx.doc.deref(valueAt(ctx, at), at);
+  if (!value || !isPlainObject(value.value)) return undefined;
+  const filtered = operationsOn(ctx, channel).flatMap((o) =>
+    entries(o.sns?.consumers).flatMap(([i, c]) =>
+      isPlainObject(c) && isPlainObject(c.filterPolicy)
+        ? [{ name: subscriptionName(c), url: o.entity.url, anchor: `sns-consumer-${Number(i) + 1}`, scope: scopeOf(c), policy: JSON.stringify(c.filterPolicy) }]
+        : [],
+    ),
+  );
+  if (filtered.length === 0) return undefined;
+  const examples = examplesOf(ctx, {}, at, value.value, value.at);
+  return {
+    examples: examples.slice(0, MAX_EXAMPLES).map(testerExample),
+    subscriptions: filtered.slice(0, MAX_TESTED),
+    more: Math.max(0, filtered.length - MAX_TESTED),
   };
 }
 
