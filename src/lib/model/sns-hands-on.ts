@@ -134,7 +134,8 @@ function regionOf(ctx: Context, channel: Entity | undefined): string | undefined
     const server = at && ctx.doc.deref(valueAt(ctx, at), at)?.value;
     if (!isPlainObject(server) || server.protocol !== 'sns' || typeof server.host !== 'string') continue;
     const host = server.host.replace(/\{([^}]+)\}/g, (whole, variable: string) => {
-      const v = isPlainObject(server.variables) && Object.hasOwn(server.variables, variable) ? server.variables[variable] : undefined;
+      const raw = isPlainObject(server.variables) && Object.hasOwn(server.variables, variable) ? server.variables[variable] : undefined;
+      const v = raw === undefined ? undefined : ctx.doc.deref(raw, sub(at, 'variables', variable))?.value;
       return isPlainObject(v) && typeof v.default === 'string' ? v.default : whole;
     });
     const match = /^sns\.([a-z0-9-]+)\.amazonaws\.com(\.cn)?$/.exec(host);

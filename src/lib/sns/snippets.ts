@@ -35,6 +35,11 @@ function attributesObject(attributes: [string, unknown][]): Record<string, { Dat
   return out;
 }
 
+/** JSON on several lines, indented under its option (whitespace between JSON tokens changes nothing). */
+function indented(json: string): string {
+  return json.replaceAll('\n', '\n  ');
+}
+
 function lines(parts: string[]): string {
   return parts.join(' \\\n  ');
 }
@@ -45,7 +50,7 @@ export function publishCli(topic: Topic, p: Publication): string {
     ...(topic.region ? [`--region ${shellWord(topic.region)}`] : []),
     `--topic-arn ${shellWord(topic.arn)}`,
     `--message ${shellWord(p.body)}`,
-    ...(p.attributes.length > 0 ? [`--message-attributes ${shellWord(jsonText(attributesObject(p.attributes)))}`] : []),
+    ...(p.attributes.length > 0 ? [`--message-attributes ${shellWord(indented(jsonText(attributesObject(p.attributes))))}`] : []),
     ...(p.groupId !== undefined ? [`--message-group-id ${shellWord(p.groupId)}`] : []),
     ...(p.deduplicationId !== undefined ? [`--message-deduplication-id ${shellWord(p.deduplicationId)}`] : []),
   ]);
@@ -113,7 +118,7 @@ export function subscribeCli(topic: Topic, s: Subscription): string {
     `--topic-arn ${shellWord(topic.arn)}`,
     `--protocol ${shellWord(s.protocol)}`,
     `--notification-endpoint ${shellWord(s.endpoint)}`,
-    ...(s.attributes.length > 0 ? [`--attributes ${shellWord(jsonText(attributes))}`] : []),
+    ...(s.attributes.length > 0 ? [`--attributes ${shellWord(indented(jsonText(attributes)))}`] : []),
     '--return-subscription-arn',
   ]);
 }
