@@ -123,6 +123,17 @@ if (HAS_CORPUS)
       assert.ok(checked >= 4, `filtered publish snippets checked: ${checked}`);
     });
 
+    it('a header the schema declares as an array is published as a String.Array attribute', () => {
+      const site = sites.find((x) => x.file.endsWith('bindings-sns-sqs-pubsub-producer.yaml'))!;
+      const html = readFileSync(join(site.out, 'operations', 'sendusersignedup', 'index.html'), 'utf8');
+      const variant = html.split('<div class="snippet">').find((v) => v.includes('To reach sqs user-signedup-welcome-email'))!;
+      const args = shellArgs(codeBlocks(variant)[0]!);
+      const attributes = JSON.parse(option(args, '--message-attributes')!) as Record<string, { DataType: string; StringValue: string }>;
+      assert.deepEqual(attributes.customer_interests, { DataType: 'String.Array', StringValue: '["rugby"]' });
+      // The example's headers are kept where they already pass.
+      assert.deepEqual(attributes.event, { DataType: 'String', StringValue: 'user_signed_up' });
+    });
+
     it('subscribe snippets: one per subscription, with its filter, scope, raw delivery and dead-letter queue', () => {
       let checked = 0;
       for (const page of operations()) {

@@ -36,9 +36,10 @@ function scan(file: string, html: string, findings: Finding[]): void {
         if (name === 'figure' && attributes.class === 'diagram-box') diagram = true;
         if (diagram && !DIAGRAM_ELEMENTS.has(name)) findings.push({ file, problem: `<${name}> element in a diagram` });
         // The site's scripts: theme, copy buttons, search loader, and the sns filter tester's module (bundled into _astro/).
-        const siteScript = /^\/(theme|copy|search)\.js$/.test(attributes.src ?? '') || (attributes.type === 'module' && /^\/_astro\/SnsTester[\w.-]*\.js$/.test(attributes.src ?? ''));
-        if (name === 'script' && !siteScript)
-          findings.push({ file, problem: `script element ${JSON.stringify(attributes)}` });
+        const siteScript =
+          /^\/(theme|copy|search)\.js$/.test(attributes.src ?? '') ||
+          (attributes.type === 'module' && /^\/_astro\/SnsTester[\w.-]*\.js$/.test(attributes.src ?? ''));
+        if (name === 'script' && !siteScript) findings.push({ file, problem: `script element ${JSON.stringify(attributes)}` });
         // The one form of the site is its own search box (a GET to the search page); a document's would be escaped.
         const siteSearchForm =
           name === 'form' && attributes.id === 'search' && attributes.method === 'get' && attributes.action === '/search/' && forms++ === 0;

@@ -131,11 +131,12 @@ function regionOf(ctx: Context, channel: Entity | undefined): string | undefined
   for (const link of channelServers(ctx, channel)) {
     const entity = entityByUrl(ctx, link.url);
     const at = entity && { file: ctx.doc.root.path, pointer: entity.pointer };
-    const server = at && ctx.doc.deref(valueAt(ctx, at), at)?.value;
-    if (!isPlainObject(server) || server.protocol !== 'sns' || typeof server.host !== 'string') continue;
+    const resolved = at && ctx.doc.deref(valueAt(ctx, at), at);
+    const server = resolved?.value;
+    if (!resolved || !isPlainObject(server) || server.protocol !== 'sns' || typeof server.host !== 'string') continue;
     const host = server.host.replace(/\{([^}]+)\}/g, (whole, variable: string) => {
       const raw = isPlainObject(server.variables) && Object.hasOwn(server.variables, variable) ? server.variables[variable] : undefined;
-      const v = raw === undefined ? undefined : ctx.doc.deref(raw, sub(at, 'variables', variable))?.value;
+      const v = raw === undefined ? undefined : ctx.doc.deref(raw, sub(resolved.at, 'variables', variable))?.value;
       return isPlainObject(v) && typeof v.default === 'string' ? v.default : whole;
     });
     const match = /^sns\.([a-z0-9-]+)\.amazonaws\.com(\.cn)?$/.exec(host);
@@ -148,6 +149,8 @@ interface StartMessage {
   label: string;
   message: Message;
   headers: Record<string, unknown>;
+  /** Headers the schema declares as arrays: sent as String.Array attributes. */
+  arrays: Set<string>;
 }
 
 /** The examples of the operation's messages (or of its channel's), else one generated from each message's schemas. */
@@ -169,6 +172,7 @@ function examplesOf(
     if (!target || !isPlainObject(target.value)) continue;
     const m = merged(ctx, target.value, target.at);
     const name = typeof m.value.name === 'string' ? m.value.name : typeof m.value.title === 'string' ? m.value.title : site.pointer.split('/').pop()!;
+    const arrays = arrayHeaders(ctx, m.value.headers, sub(m.origin.headers ?? target.at, 'headers'));
     const given = Array.isArray(m.value.examples) ? m.value.examples.filter(isPlainObject) : [];
     const list =
       given.length > 0
@@ -181,11 +185,26 @@ function examplesOf(
       out.push({
         label: `${name}: ${ex.title}`,
         headers,
+        arrays,
         message: { attributes: attributesOf(headers), body: value.payload === undefined ? {} : value.payload },
       });
     }
   }
   return out;
+}
+
+/** Names of the headers whose schema is an array (a JSON Schema headers object's properties). */
+function arrayHeaders(ctx: Context, raw: unknown, at: Location): Set<string> {
+  const names = new Set<string>();
+  const schema = raw === undefined ? undefined : ctx.doc.deref(raw, at);
+  const value =
+    schema && isPlainObject(schema.value) && isPlainObject(schema.value.schema) ? ctx.doc.deref(schema.value.schema, sub(schema.at, 'schema')) : schema;
+  if (!value || !isPlainObject(value.value) || !isPlainObject(value.value.properties)) return names;
+  for (const [name, property] of Object.entries(value.value.properties)) {
+    const p = ctx.doc.deref(property, sub(value.at, 'properties', name))?.value;
+    if (isPlainObject(p) && p.type === 'array') names.add(name);
+  }
+  return names;
 }
 
 /** Headers as sns message attributes: strings, numbers and lists of strings (booleans as strings); others are left out. */
@@ -259,7 +278,7 @@ function publishVariants(ctx: Context, op: OperationInput, topic: Topic, start: 
           ? 'The filter reads the message body: the body below passes it.'
           : 'The filter reads the message attributes: the attributes below pass it.',
       );
-    const publication = publicationOf(message, start?.headers ?? {}, topic);
+    const publication = publicationOf(message, start?.headers ?? {}, start?.arrays ?? new Set(), topic);
     return {
       title,
       ...filter,
@@ -271,11 +290,14 @@ function publishVariants(ctx: Context, op: OperationInput, topic: Topic, start: 
   });
 }
 
-function publicationOf(message: Message, headers: Record<string, unknown>, topic: Topic): Publication {
+function publicationOf(message: Message, headers: Record<string, unknown>, arrays: Set<string>, topic: Topic): Publication {
   const header = (name: string, fallback: string): string => (typeof headers[name] === 'string' ? (headers[name] as string) : fallback);
   return {
     body: typeof message.body === 'string' ? message.body : JSON.stringify(message.body),
-    attributes: Object.entries(message.attributes).slice(0, MAX_ATTRIBUTES),
+    // A header the schema declares as an array goes as a String.Array, even when the value made for a filter is one string.
+    attributes: Object.entries(message.attributes)
+      .slice(0, MAX_ATTRIBUTES)
+      .map(([name, value]): [string, unknown] => [name, arrays.has(name) && typeof value === 'string' ? [value] : value]),
     ...(topic.fifo ? { groupId: header('MessageGroupId', '<message-group-id>'), deduplicationId: header('MessageDeduplicationId', '<deduplication-id>') } : {}),
   };
 }
