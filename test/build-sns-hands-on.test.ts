@@ -134,6 +134,45 @@ if (HAS_CORPUS)
       assert.deepEqual(attributes.event, { DataType: 'String', StringValue: 'user_signed_up' });
     });
 
+    it('builds the topic ARN and endpoints from what the document gives, and leaves out what AWS would refuse', () => {
+      const subscribeArgs = (file: string, url: string): string[][] => {
+        const site = sites.find((x) => x.file.endsWith(file))!;
+        const html = readFileSync(join(site.out, url, 'index.html'), 'utf8');
+        return (/<h3 id="sns-subscribe">([\s\S]*)/.exec(html)?.[1] ?? '')
+          .split('<div class="snippet">')
+          .slice(1)
+          .map((b) => shellArgs(codeBlocks(b)[0]!));
+      };
+      // The region from the server's {region} variable (a reference to components), the name from the channel binding.
+      const warehouse = subscribeArgs('orders.apidesc.yaml', 'operations/receiveordereventsinwarehouse/');
+      assert.equal(option(warehouse[0]!, '--topic-arn'), 'arn:aws:sns:eu-west-1:<account-id>:orders.fifo');
+      assert.equal(option(warehouse[0]!, '--notification-endpoint'), 'arn:aws:sqs:eu-west-1:<account-id>:warehouse-picking.fifo');
+      // The ARN as the binding gives it; an sqs queue by name in the topic's region and account.
+      const producer = subscribeArgs('bindings-sns-sqs-pubsub-producer.yaml', 'operations/sendusersignedup/');
+      assert.equal(option(producer[0]!, '--topic-arn'), 'arn:aws:sns:eu-west-1:123456789012:user-signedup');
+      assert.equal(option(producer[0]!, '--notification-endpoint'), 'arn:aws:sqs:eu-west-1:123456789012:user-signedup-welcome-email');
+      const byProtocol = (args: string[][], protocol: string) =>
+        JSON.parse(option(args.find((a) => option(a, '--protocol') === protocol)!, '--attributes') ?? '{}') as Record<string, string>;
+      // Raw delivery only where AWS offers it; the delivery policy only for HTTP(S), in the attribute's shape.
+      assert.equal(byProtocol(producer, 'email').RawMessageDelivery, undefined);
+      assert.equal(byProtocol(producer, 'sms').RawMessageDelivery, undefined);
+      assert.deepEqual(JSON.parse(byProtocol(producer, 'https').DeliveryPolicy!), {
+        healthyRetryPolicy: {
+          minDelayTarget: 10,
+          maxDelayTarget: 100,
+          numRetries: 5,
+          numNoDelayRetries: 2,
+          numMinDelayRetries: 3,
+          numMaxDelayRetries: 5,
+          backoffFunction: 'linear',
+        },
+        throttlePolicy: { maxReceivesPerSecond: 2 },
+      });
+      // Firehose needs a role.
+      const analytics = subscribeArgs('bindings-sns-fifo-orders.yaml', 'operations/publishorderanalytics/');
+      assert.match(byProtocol(analytics, 'firehose').SubscriptionRoleArn!, /^arn:aws:iam::<account-id>:role\//);
+    });
+
     it('subscribe snippets: one per subscription, with its filter, scope, raw delivery and dead-letter queue', () => {
       let checked = 0;
       for (const page of operations()) {
