@@ -94,3 +94,38 @@ function propertiesOf(doc: ResolvedDoc, start: Node, budget: { visits: number })
   }
   return declaresAny ? found : 'unknown';
 }
+
+/**
+ * The values a schema allows at `path` when it lists them (`enum`, `const`), in every schema
+ * that declares the path; undefined when one of them does not list its values (or the path is
+ * not surely declared), so that callers judge only what the schema says for sure.
+ */
+export function schemaValuesAt(doc: ResolvedDoc, raw: unknown, at: Location, path: string[]): unknown[] | undefined {
+  const resolved = doc.deref(raw, at);
+  if (!resolved || path.length === 0) return undefined;
+  let level: Node[] = [{ raw: resolved.value, at: resolved.at, format: 'json' }];
+  if (isPlainObject(resolved.value) && 'schema' in resolved.value && ('schemaFormat' in resolved.value || !('type' in resolved.value))) {
+    if (schemaFormatKind(resolved.value.schemaFormat) !== 'apidesc') return undefined;
+    level = [{ raw: resolved.value.schema, at: { file: resolved.at.file, pointer: joinPointer(resolved.at.pointer, 'schema') }, format: 'json' }];
+  }
+  const budget = { visits: 0 };
+  for (const key of path) {
+    const next: Node[] = [];
+    for (const node of level) {
+      const found = propertiesOf(doc, node, budget);
+      if (found === 'unknown') return undefined;
+      next.push(...(found.get(key) ?? []));
+    }
+    if (next.length === 0) return undefined;
+    level = next;
+  }
+  const values: unknown[] = [];
+  for (const node of level) {
+    const schema = doc.deref(node.raw, node.at)?.value;
+    if (!isPlainObject(schema)) return undefined;
+    if (Array.isArray(schema.enum)) values.push(...schema.enum);
+    else if (schema.const !== undefined) values.push(schema.const);
+    else return undefined;
+  }
+  return values;
+}

@@ -75,6 +75,7 @@ const SEVERITY: Record<string, Diagnostic['severity']> = {
   'sns-filter-key-unknown': 'warning',
   'sns-filter-keys': 'warning',
   'sns-filter-nested-attributes': 'warning',
+  'sns-filter-never-matches': 'warning',
   'sns-filter-numeric': 'warning',
   'sns-filter-operator': 'warning',
   'sns-queue-name': 'warning',
@@ -546,6 +547,32 @@ const table: Record<string, Row[]> = {
     },
     { name: 'an attribute of a message that declares no headers', yaml: filtered('{region: [eu]}', 'MessageAttributes', 'store: {type: string}'), expect: [] },
     { name: 'a payload that names no properties', yaml: filtered('{region: [eu]}', 'MessageBody', ''), expect: [] },
+    {
+      name: 'a value the enum never has',
+      yaml: filtered('{kind: [Refund]}', 'MessageBody', 'kind: {type: string, enum: [OrderPlaced, OrderCancelled]}'),
+      expect: ['sns-filter-never-matches'],
+    },
+    {
+      name: 'a value the enum has',
+      yaml: filtered('{kind: [Refund, OrderPlaced]}', 'MessageBody', 'kind: {type: string, enum: [OrderPlaced, OrderCancelled]}'),
+      expect: [],
+    },
+    {
+      name: 'a prefix no enum value has',
+      yaml: filtered('{kind: [{prefix: Ship}]}', 'MessageBody', 'kind: {type: string, enum: [OrderPlaced]}'),
+      expect: ['sns-filter-never-matches'],
+    },
+    {
+      name: 'numbers where the header is a constant string',
+      yaml: filtered('{v: [{numeric: [">", 1]}]}', 'MessageAttributes', 'p: {type: string}', 'v: {const: "2"}'),
+      expect: ['sns-filter-never-matches'],
+    },
+    {
+      name: 'anything-but a value the enum never has still matches',
+      yaml: filtered('{kind: [{anything-but: refund}]}', 'MessageBody', 'kind: {type: string, enum: [OrderPlaced]}'),
+      expect: [],
+    },
+    { name: 'a property without enum is not judged', yaml: filtered('{kind: [Refund]}', 'MessageBody', 'kind: {type: string}'), expect: [] },
   ],
 };
 

@@ -4,7 +4,8 @@
  * values, empty lists, numeric ranges, nesting in the attributes scope, unknown operators), and
  * keys the operation's messages never have: in the MessageBody scope against the payload, in the
  * MessageAttributes scope against the headers when the message declares them (sns carries
- * headers as message attributes). Each finding is placed at the key it concerns.
+ * headers as message attributes), and keys no value the schemas list passes, by the matcher.
+ * Each finding is placed at the key it concerns.
  */
 import type { Location } from '../../diagnostics/diagnostic.ts';
 import { entries } from '../../resolve/doc-index.ts';
@@ -12,10 +13,11 @@ import { joinPointer } from '../../resolve/json-pointer.ts';
 import { applyTraits, type TraitSource } from '../../resolve/merge-traits.ts';
 import { isPlainObject, type ResolvedDoc } from '../../resolve/resolved-doc.ts';
 import { lintPolicy } from '../../sns/filter-lint.ts';
-import { policyKeys, type Scope } from '../../sns/filter-policy.ts';
-import { type KeyPresence, schemaDeclares } from '../../sns/schema-keys.ts';
+import { matchPolicy } from '../../sns/filter-match.ts';
+import { keyRule, listedPolicy, policyKeys, type Scope, shown } from '../../sns/filter-policy.ts';
+import { type KeyPresence, schemaDeclares, schemaValuesAt } from '../../sns/schema-keys.ts';
 import { effective } from '../effective.ts';
-import { fieldAt, problem, type Rule } from './rule.ts';
+import { fieldAt, problem, type Rule, type RuleContext } from './rule.ts';
 
 export const snsFilterRule: Rule = {
   id: 'sns-filter',
@@ -41,7 +43,10 @@ export const snsFilterRule: Rule = {
           // Only when every message declares the part: a message without headers may carry any attribute.
           if (messages.length === 0 || messages.some((m) => m[part] === undefined)) continue;
           const judged = messages.map((m) => schemaDeclares(ctx.doc, m[part]!.raw, m[part]!.at, key.path));
-          if (!judged.every((p: KeyPresence) => p === 'undeclared')) continue;
+          if (!judged.every((p: KeyPresence) => p === 'undeclared')) {
+            neverMatching(ctx, messages, part, consumer.filterPolicy, key, fieldAt(policyAt, ...key.at));
+            continue;
+          }
           const name = key.path.join('.');
           ctx.report(
             problem(
@@ -62,6 +67,45 @@ export const snsFilterRule: Rule = {
     }
   },
 };
+
+/**
+ * A key whose conditions no value the schemas allow passes, tried with the matcher (the values
+ * listed by `enum` or `const` in every message that has the key): `eventType: [Refund]` where
+ * the schema allows OrderPlaced and OrderCancelled never matches.
+ */
+function neverMatching(
+  ctx: RuleContext,
+  messages: MessageParts[],
+  part: 'headers' | 'payload',
+  policy: Record<string, unknown>,
+  key: { path: string[]; at: (string | number)[] },
+  at: Location,
+): void {
+  let conditions: unknown = listedPolicy(policy);
+  for (const k of key.path) conditions = isPlainObject(conditions) && Object.hasOwn(conditions, k) ? conditions[k] : undefined;
+  const rule = keyRule(conditions);
+  if (rule.kind !== 'conditions') return;
+  const values: unknown[] = [];
+  for (const m of messages) {
+    const allowed = schemaValuesAt(ctx.doc, m[part]!.raw, m[part]!.at, key.path);
+    if (!allowed) return;
+    values.push(...allowed);
+  }
+  const name = key.path[key.path.length - 1]!;
+  const probe = { [name]: rule.conditions };
+  const passes = values.some((value) => matchPolicy(probe, 'MessageBody', { attributes: {}, body: { [name]: value } }).matches);
+  if (passes || values.length === 0) return;
+  ctx.report(
+    problem(
+      'sns-filter-never-matches',
+      'warning',
+      at,
+      `no value the messages allow for "${key.path.join('.')}" passes this filter: the schema allows only ${values.slice(0, 10).map(shown).join(', ')}${values.length > 10 ? ', …' : ''}`,
+      'Use the values as the schema writes them (case and spelling count), or widen the schema.',
+      true,
+    ),
+  );
+}
 
 interface MessageParts {
   headers?: { raw: unknown; at: Location };
