@@ -249,3 +249,65 @@ if (HAS_CORPUS)
       assert.ok(!readFileSync(join(dir, entry), 'utf8').includes('isValidFourPartDecimal'), 'the IP library is not in the script itself');
     });
   });
+
+describe('sns hands-on on a page with many subscriptions', () => {
+  it('stays bounded: 20 tested, 10 publish and 20 subscribe snippets, each with a count of the rest', async () => {
+    const consumers = Array.from(
+      { length: 45 },
+      (_, i) => `          - {protocol: sqs, endpoint: {name: q${i}}, rawMessageDelivery: true, filterPolicy: {kind: [k${i}]}}\n`,
+    ).join('');
+    const yaml = `apidesc: 3.0.0
+info: {title: Many, version: 1.0.0}
+channels:
+  c:
+    address: c
+    messages: {m: {payload: {type: object}, headers: {type: object, properties: {kind: {type: string}}}}}
+    bindings: {sns: {name: c}}
+operations:
+  send:
+    action: send
+    channel: {$ref: '#/channels/c'}
+    bindings:
+      sns:
+        consumers:
+${consumers}`;
+    const dir = tempDir('apidesc-sns-many-');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(dir, 'many.yaml'), yaml);
+    assert.equal(await runCli(['build', 'many.yaml', '--out', 'site'], dir), 0);
+    const html = readFileSync(join(dir, 'site', 'operations', 'send', 'index.html'), 'utf8');
+    assert.equal((html.match(/role="status" class="tester-result"/g) ?? []).length, 20);
+    assert.match(html, /25 more subscriptions with a filter are not tested here/);
+    const publish = /<h3 id="sns-publish">([\s\S]*?)<h3 id="sns-subscribe">/.exec(html)![1]!;
+    assert.equal(publish.split('<div class="snippet">').length - 1, 10);
+    assert.match(publish, /35 more filters are not shown/);
+    const subscribe = /<h3 id="sns-subscribe">([\s\S]*)/.exec(html)![1]!;
+    assert.equal(subscribe.split('<div class="snippet">').length - 1, 20);
+    assert.match(subscribe, /25 more subscriptions are not shown/);
+  });
+
+  it("links each result to its subscription's card, numbered as the cards are (a broken entry in the list is not a card)", async () => {
+    const yaml = `apidesc: 3.0.0
+info: {title: Odd, version: 1.0.0}
+channels:
+  c: {address: c, bindings: {sns: {name: c}}}
+operations:
+  send:
+    action: send
+    channel: {$ref: '#/channels/c'}
+    bindings:
+      sns:
+        consumers:
+          - 42
+          - {protocol: sqs, endpoint: {name: q}, rawMessageDelivery: true, filterPolicy: {kind: [k]}}
+`;
+    const dir = tempDir('apidesc-sns-odd-');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(dir, 'odd.yaml'), yaml);
+    assert.equal(await runCli(['build', 'odd.yaml', '--out', 'site', '--allow-invalid'], dir), 0);
+    const html = readFileSync(join(dir, 'site', 'operations', 'send', 'index.html'), 'utf8');
+    assert.match(html, /<article class="card consumer" id="sns-consumer-1">[\s\S]*?sqs/);
+    assert.match(html, /class="tester-name"><a href="#sns-consumer-1"><code>sqs q<\/code>/);
+    assert.doesNotMatch(html, /sns-consumer-2/);
+  });
+});

@@ -48,7 +48,7 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
   const channelSns = channelSnsBinding(ctx, channel, channelValue?.at);
   const topic = topicOf(ctx, op, channel, channelSns);
   const examples = examplesOf(ctx, op.value, op.at, channel, channelValue?.at);
-  const consumers = entries(op.sns.consumers).flatMap(([i, c]) => (isPlainObject(c) ? [{ c, anchor: `sns-consumer-${Number(i) + 1}` }] : []));
+  const consumers = subscriptionsOf(op.sns).map((c, i) => ({ c, anchor: consumerAnchor(i) }));
 
   const filtered = consumers.filter(({ c }) => isPlainObject(c.filterPolicy));
   const tested: TesterSubscription[] = filtered.slice(0, MAX_TESTED).map(({ c, anchor }) => ({
@@ -62,14 +62,14 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
       ? { examples: examples.slice(0, MAX_EXAMPLES).map(testerExample), subscriptions: tested, more: filtered.length - tested.length }
       : undefined;
 
-  const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : [];
+  const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : { variants: [], total: 0 };
   const subscribe = consumers.slice(0, MAX_SUBSCRIBE).map(({ c, anchor }) => subscribeSnippet(c, anchor, topic));
-  if (!tester && publish.length === 0 && subscribe.length === 0) return undefined;
-  const all = [...publish.flatMap((v) => [v.cli?.code, v.js?.code, v.python?.code]), ...subscribe.map((s) => s.cli.code)].join('\n');
+  if (!tester && publish.variants.length === 0 && subscribe.length === 0) return undefined;
+  const all = [...publish.variants.flatMap((v) => [v.cli?.code, v.js?.code, v.python?.code]), ...subscribe.map((s) => s.cli.code)].join('\n');
   return {
     ...(tester ? { tester } : {}),
-    publish: publish.slice(0, MAX_PUBLISH_VARIANTS),
-    publishMore: Math.max(0, publish.length - MAX_PUBLISH_VARIANTS),
+    publish: publish.variants,
+    publishMore: publish.total - publish.variants.length,
     subscribe,
     subscribeMore: consumers.length - subscribe.length,
     placeholders: [ACCOUNT, REGION].filter((p) => all.includes(p)),
@@ -86,9 +86,9 @@ export function topicTester(ctx: Context, channel: Entity): TesterView | undefin
   const value = ctx.doc.deref(valueAt(ctx, at), at);
   if (!value || !isPlainObject(value.value)) return undefined;
   const filtered = operationsOn(ctx, channel).flatMap((o) =>
-    entries(o.sns?.consumers).flatMap(([i, c]) =>
-      isPlainObject(c) && isPlainObject(c.filterPolicy)
-        ? [{ name: subscriptionName(c), url: o.entity.url, anchor: `sns-consumer-${Number(i) + 1}`, scope: scopeOf(c), policy: JSON.stringify(c.filterPolicy) }]
+    subscriptionsOf(o.sns).flatMap((c, i) =>
+      isPlainObject(c.filterPolicy)
+        ? [{ name: subscriptionName(c), url: o.entity.url, anchor: consumerAnchor(i), scope: scopeOf(c), policy: JSON.stringify(c.filterPolicy) }]
         : [],
     ),
   );
@@ -100,6 +100,13 @@ export function topicTester(ctx: Context, channel: Entity): TesterView | undefin
     more: Math.max(0, filtered.length - MAX_TESTED),
   };
 }
+
+/** The subscriptions of a binding, as the operation's page numbers their cards (objects only, components/SnsOperation.astro). */
+function subscriptionsOf(sns: Record<string, unknown> | undefined): Record<string, unknown>[] {
+  return entries(sns?.consumers).flatMap(([, c]) => (isPlainObject(c) ? [c] : []));
+}
+
+const consumerAnchor = (i: number): string => `sns-consumer-${i + 1}`;
 
 function channelSnsBinding(ctx: Context, channel: Record<string, unknown>, at: Location | undefined): Record<string, unknown> {
   if (!at) return {};
@@ -241,12 +248,10 @@ function subscriptionName(c: Record<string, unknown>): string {
 }
 
 /** One publish snippet per distinct filter among the topic's subscriptions (those of every operation on the channel). */
-function publishVariants(ctx: Context, op: OperationInput, topic: Topic, start: StartMessage | undefined): PublishVariant[] {
+function publishVariants(ctx: Context, op: OperationInput, topic: Topic, start: StartMessage | undefined): { variants: PublishVariant[]; total: number } {
   const base: Message = start?.message ?? { attributes: {}, body: {} };
-  const subscriptions = (op.channel ? operationsOn(ctx, op.channel) : []).flatMap((o) =>
-    entries(o.sns?.consumers).flatMap(([, c]) => (isPlainObject(c) ? [c] : [])),
-  );
-  if (!op.channel) subscriptions.push(...entries(op.sns.consumers).flatMap(([, c]) => (isPlainObject(c) ? [c] : [])));
+  // The topic's subscriptions: those of every operation on the channel (this one's among them).
+  const subscriptions = op.channel ? operationsOn(ctx, op.channel).flatMap((o) => subscriptionsOf(o.sns)) : subscriptionsOf(op.sns);
   const groups = new Map<string, { scope: Scope; policy?: Record<string, unknown>; names: string[]; bare: boolean }>();
   for (const c of subscriptions) {
     const policy = isPlainObject(c.filterPolicy) ? c.filterPolicy : undefined;
@@ -260,7 +265,8 @@ function publishVariants(ctx: Context, op: OperationInput, topic: Topic, start: 
   if (groups.size === 0) groups.set('', { scope: 'MessageAttributes', names: [], bare: false });
   // Unfiltered subscriptions first: every message reaches them.
   const ordered = [...groups.entries()].sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : 0)).map(([, g]) => g);
-  return ordered.map((g) => {
+  // Only the snippets shown are made.
+  const variants = ordered.slice(0, MAX_PUBLISH_VARIANTS).map((g): PublishVariant => {
     const who =
       g.names.length === 0 ? 'the topic' : g.names.length <= 3 ? g.names.join(', ') : `${g.names.slice(0, 3).join(', ')} and ${g.names.length - 3} more`;
     const title = g.policy ? `To reach ${who}` : g.names.length > 0 ? `To reach ${who} (no filter)` : 'Publish';
@@ -272,12 +278,6 @@ function publishVariants(ctx: Context, op: OperationInput, topic: Topic, start: 
         'The filter writes a value outside a list, which AWS refuses or reads as a nested key; this message passes it as meant, once the value is in a list.',
       );
     if (!message) return { title, ...filter, notes: [...notes, 'No message passes this filter: see the findings on the subscription.'] };
-    if (g.policy)
-      notes.push(
-        g.scope === 'MessageBody'
-          ? 'The filter reads the message body: the body below passes it.'
-          : 'The filter reads the message attributes: the attributes below pass it.',
-      );
     const publication = publicationOf(message, start?.headers ?? {}, start?.arrays ?? new Set(), topic);
     return {
       title,
@@ -288,6 +288,7 @@ function publishVariants(ctx: Context, op: OperationInput, topic: Topic, start: 
       python: { code: publishPython(topic, publication), lang: 'python' },
     };
   });
+  return { variants, total: ordered.length };
 }
 
 function publicationOf(message: Message, headers: Record<string, unknown>, arrays: Set<string>, topic: Topic): Publication {
