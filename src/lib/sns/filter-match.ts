@@ -47,6 +47,8 @@ interface Context {
   /** "attribute" or "property", for reasons. */
   noun: string;
   attributeCount: number;
+  /** Top-level keys of the other part of the message (the body's when the filter reads attributes, and the reverse). */
+  elsewhere: Set<string>;
   cidr?: CidrTest;
 }
 
@@ -59,6 +61,7 @@ export function matchPolicy(policy: unknown, scope: Scope, message: Message, opt
     scope,
     noun: scope === 'MessageBody' ? 'property' : 'attribute',
     attributeCount: Object.keys(message.attributes).length,
+    elsewhere: new Set(Object.keys(scope === 'MessageBody' ? message.attributes : isRecord(message.body) ? message.body : {})),
     ...(options.cidr ? { cidr: options.cidr } : {}),
   };
   if (scope === 'MessageBody' && message.body === undefined)
@@ -147,6 +150,17 @@ type Found = { value: unknown } | undefined;
 type Verdict = { ok: boolean; why: string };
 
 function matchKey(name: string, conditions: unknown[], found: Found, ctx: Context): KeyResult {
+  const result = matchConditions(name, conditions, found, ctx);
+  // The classic mistake: the filter reads one part of the message, the publisher puts the key in the other.
+  if (!result.matches && found === undefined && ctx.elsewhere.has(name))
+    result.reason +=
+      ctx.scope === 'MessageBody'
+        ? ` (the message has ${name} as an attribute, but this filter reads the body)`
+        : ` (the body has ${name}, but this filter reads the message attributes)`;
+  return result;
+}
+
+function matchConditions(name: string, conditions: unknown[], found: Found, ctx: Context): KeyResult {
   if (conditions.length === 0) return { key: name, matches: false, reason: `${name}: an empty list never matches` };
   const verdicts: Verdict[] = [];
   for (const condition of conditions) {
