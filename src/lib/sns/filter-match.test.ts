@@ -304,6 +304,23 @@ const VECTORS: Vector[] = [
   { name: 'MessageBody: the body is not JSON', policy: { a: ['x'] }, body: undefined, scope: B, matches: false, reason: 'not JSON' },
   { name: 'MessageBody ignores attributes', policy: { a: ['x'] }, attributes: { a: 'x' }, body: {}, scope: B, matches: false, reason: 'a is missing' },
   {
+    name: 'MessageBody: the key is an attribute',
+    policy: { kind: ['a'] },
+    attributes: { kind: 'a' },
+    body: { x: 1 },
+    scope: B,
+    matches: false,
+    reason: 'kind is missing (the message has kind as an attribute, but this filter reads the body)',
+  },
+  {
+    name: 'MessageAttributes: the key is in the body',
+    policy: { kind: ['a'] },
+    attributes: { x: 'y' },
+    body: { kind: 'a' },
+    matches: false,
+    reason: 'kind is missing (the body has kind, but this filter reads the message attributes)',
+  },
+  {
     name: 'MessageAttributes refuses nesting',
     policy: { order: { total: ['1'] } },
     attributes: { order: 'x' },
