@@ -56,7 +56,7 @@ export function siteStats(site: string, base = '/'): SiteStats {
     }
     maxScriptBytes = Math.max(maxScriptBytes, bytes);
   }
-  const routes = JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as unknown[];
+  const routes = (JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as { routes: unknown[] }).routes;
   return {
     routes: routes.length,
     pages: pages.length,

@@ -33,7 +33,7 @@ const SITES: { name: string; args: string[]; cwd: string }[] = [
 
 /** Every page a reader can reach: the routes, the root, the lists, search, guides and the 404 page. */
 function pagesOf(site: string): string[] {
-  const routes = JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+  const routes = (JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
   const extra = ['', 'search/', '404.html', ...(existsSync(join(site, 'guides/index.html')) ? ['guides/'] : [])];
   const lists = ['servers/', 'channels/', 'operations/', 'messages/', 'components/schemas/', 'components/'].filter((l) =>
     existsSync(join(site, l, 'index.html')),
@@ -126,7 +126,7 @@ describe('long ids in the sidebar and in page titles', () => {
   before(async () => {
     const dir = tempTree({ 'long.yaml': LONG_IDS });
     assert.equal(await runCli(['build', 'long.yaml', '--out', 'site'], dir), 0);
-    routes = JSON.parse(readFileSync(join(dir, 'site/apidesc-routes.json'), 'utf8')) as RouteEntry[];
+    routes = (JSON.parse(readFileSync(join(dir, 'site/apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
     ({ server, base } = await serveSite(join(dir, 'site')));
     browser = await launchChromium();
   });

@@ -1,7 +1,8 @@
 /**
- * Two corpus documents (an sns one and a request-reply one) built as a portal, in Chromium:
- * every route loads without console errors, the portal page links both APIs, the sns channel and
- * the reply operation read as expected, and axe-core finds no WCAG 2.1 A/AA violation there.
+ * Four corpus documents (an sns one, a request-reply one, and an sns producer and consumer of one
+ * topic) built as a portal, in Chromium: every route loads without console errors, the portal
+ * page links every API, the sns channel and the reply operation read as expected, and axe-core
+ * finds no WCAG 2.1 A/AA violation there, nor on the root's system map and a flow's receiver.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ const site = join(tempDir('apidesc-portal-'), 'site');
 
 // Defined only when the corpus is there; test/corpus.test.ts fails loudly when it is not.
 if (HAS_CORPUS)
-  describe('a two-document portal of corpus documents in Chromium', () => {
+  describe('a portal of corpus documents in Chromium', () => {
     let server: Server;
     let browser: Browser;
     let base = '';
@@ -27,12 +28,21 @@ if (HAS_CORPUS)
     before(async () => {
       assert.equal(
         await runCli(
-          ['build', 'bindings-sns-fifo-orders.yaml', 'spec-kraken-websocket-request-reply-multiple-channels.yaml', '--out', site],
+          [
+            'build',
+            'bindings-sns-fifo-orders.yaml',
+            'spec-kraken-websocket-request-reply-multiple-channels.yaml',
+            // An sns producer and a consumer of the same topic: the portal's flows (system map, other side).
+            'bindings-sns-sqs-pubsub-producer.yaml',
+            'bindings-sns-sqs-consumer.yaml',
+            '--out',
+            site,
+          ],
           join(corpus, 'valid'),
         ),
         0,
       );
-      routes = JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+      routes = (JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
       ({ server, base } = await serveSite(site));
       browser = await launchChromium();
     });
@@ -49,7 +59,7 @@ if (HAS_CORPUS)
       await page.goto(base);
       assert.equal(await page.locator('h1').textContent(), 'APIs');
       const apis = [...new Set(routes.map((r) => r.api))];
-      assert.equal(apis.length, 2);
+      assert.equal(apis.length, 4);
       for (const api of apis) assert.equal(await page.locator(`main .api-cards a[href="/${api}/"]`).count(), 1, api);
       for (const url of [...new Set(routes.map((r) => r.url))]) assert.equal((await page.goto(base + url))?.status(), 200, url);
       assert.deepEqual(errors, []);
@@ -104,12 +114,14 @@ if (HAS_CORPUS)
       await page.close();
     });
 
-    it('has no WCAG 2.1 A/AA violation on the portal, an sns channel and a request-reply operation, in both themes', async () => {
+    it("has no WCAG 2.1 A/AA violation on the portal (with its system map), an sns channel, a request-reply operation and a flow's receiver, in both themes", async () => {
       const urls = [
         '',
         routes.find((r) => r.id === 'orderEvents')!.url,
         routes.find((r) => r.kind === 'operation' && r.id === 'publishOrderEvent')!.url,
         routes.find((r) => r.kind === 'operation' && r.api.startsWith('spec-kraken'))!.url,
+        // The other side of a flow across the portal, its messages marked as differing.
+        routes.find((r) => r.kind === 'operation' && r.id === 'receiveUserSignedUp')!.url,
       ];
       assert.deepEqual(await accessibilityFindings(browser, base, urls), []);
     });

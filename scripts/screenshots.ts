@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots [-- <folder>] [--only <name>]`: PNG screenshots of every kind of page, to
- * look at the site as a reader would. Builds the default content and a portal of two corpus
- * documents (an sns FIFO topic and the Kafka streetlights example) into a temporary folder,
+ * look at the site as a reader would. Builds the default content and a portal of four corpus
+ * documents (an sns FIFO topic, the Kafka streetlights example, and an sns producer and consumer
+ * of one topic, for the portal's system map) into a temporary folder,
  * serves them on 127.0.0.1, and writes a full-page screenshot of each kind of page (overview,
  * section list, server, channel, operation, message, schema, other component, guide, search
  * with results, 404, portal root) at 1280 and 390 px, in the light and the dark theme, named
@@ -40,12 +41,18 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'apidesc-screenshots-'));
   const single = join(work, 'default');
   const portal = join(work, 'portal');
-  console.log('Building the default content and a portal of two corpus documents…');
+  console.log('Building the default content and a portal of four corpus documents…');
   if ((await runCli(['build', 'content', '--out', single], repo)) !== 0) throw new Error('the build of content/ failed');
-  if ((await runCli(['build', 'bindings-sns-fifo-orders.yaml', 'spec-streetlights-kafka.yaml', '--out', portal], join(corpus, 'valid'))) !== 0)
-    throw new Error('the build of the portal failed');
-  const routes = JSON.parse(readFileSync(join(single, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
-  const portalRoutes = JSON.parse(readFileSync(join(portal, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+  // The sns producer and consumer of one topic: the portal's system map and a flow's other side (issue 22).
+  const portalDocs = [
+    'bindings-sns-fifo-orders.yaml',
+    'spec-streetlights-kafka.yaml',
+    'bindings-sns-sqs-pubsub-producer.yaml',
+    'bindings-sns-sqs-consumer.yaml',
+  ];
+  if ((await runCli(['build', ...portalDocs, '--out', portal], join(corpus, 'valid'))) !== 0) throw new Error('the build of the portal failed');
+  const routes = (JSON.parse(readFileSync(join(single, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
+  const portalRoutes = (JSON.parse(readFileSync(join(portal, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
   const one = await serveSite(single);
   const many = await serveSite(portal);
   const pages: { name: string; base: string; url: string; search?: boolean }[] = [
@@ -82,6 +89,11 @@ async function main(): Promise<void> {
       name: 'portal-kafka-operation',
       base: many.base,
       url: pick(portalRoutes, (k) => k === 'operation', ['spec-streetlights-kafka/operations/receivelightmeasurement/'])!,
+    },
+    {
+      name: 'portal-flow-operation',
+      base: many.base,
+      url: pick(portalRoutes, (k) => k === 'operation', ['bindings-sns-sqs-consumer/operations/receiveusersignedup/'])!,
     },
   ].filter((p) => p.url !== undefined && (!only || p.name.includes(only)));
   rmSync(folder, { recursive: true, force: true });

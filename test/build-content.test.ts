@@ -23,7 +23,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     } finally {
       process.chdir(previous);
     }
-    routes = JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+    routes = (JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
   });
 
   it('exits 0 and writes a page for every route of the manifest', () => {

@@ -136,7 +136,7 @@ if (HAS_CORPUS)
     });
 
     it('has a diagram on every channel with an operation and every operation with a reply, each linking to real pages', () => {
-      const routes = JSON.parse(readFileSync(join(dir, 'site', 'apidesc-routes.json'), 'utf8')) as { kind: string; url: string }[];
+      const routes = (JSON.parse(readFileSync(join(dir, 'site', 'apidesc-routes.json'), 'utf8')) as { routes: { kind: string; url: string }[] }).routes;
       for (const r of routes.filter((r) => r.kind === 'channel')) {
         const html = readFileSync(join(dir, 'site', r.url, 'index.html'), 'utf8');
         const hasOperations = /id="h-operations"[\s\S]*?<ul><li>/.test(html.slice(html.indexOf('id="h-operations"'), html.indexOf('id="h-operations"') + 400));
@@ -187,5 +187,36 @@ describe('diagrams of a hostile document', () => {
     const r = await runIn(dir, ['build', 'evil.yaml', '--out', 'site', '--allow-invalid']);
     assert.equal(r.code, 0, r.out + r.err);
     assert.ok(checkDiagrams(join(dir, 'site')) >= 1);
+  });
+});
+
+describe('diagrams of a large API', () => {
+  /** Three teams, one named with markup. */
+  const TAGS = ['billing', 'shipping', "'Team <b>3</b>'"];
+  /** 30 channels, an operation on each, tagged in three teams: too many boxes for one overview diagram. */
+  const large = (): string => {
+    const channels = Array.from({ length: 30 }, (_, i) => `  c${i}:\n    address: events.c${i}\n`).join('');
+    const operations = Array.from(
+      { length: 30 },
+      (_, i) => `  op${i}:\n    action: ${i % 2 ? 'receive' : 'send'}\n    channel: {$ref: '#/channels/c${i}'}\n    tags: [{name: ${TAGS[i % 3]}}]\n`,
+    ).join('');
+    return `apidesc: 3.0.0\ninfo: {title: Large, version: 1.0.0}\nchannels:\n${channels}operations:\n${operations}`;
+  };
+
+  it("summarises the overview by tag, each group's box leading to a page that draws the group's operations", async () => {
+    const dir = tempTree({ 'large.yaml': large() });
+    const r = await runIn(dir, ['build', 'large.yaml', '--out', 'site']);
+    assert.equal(r.code, 0, r.out + r.err);
+    const overview = readFileSync(join(dir, 'site', 'index.html'), 'utf8');
+    const groups = [...overview.matchAll(/<a class="dg-node dg-group" href="\/(flows\/[^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(groups.sort(), ['flows/billing/', 'flows/shipping/', 'flows/team-b-3-b/']);
+    const billing = readFileSync(join(dir, 'site', 'flows', 'billing', 'index.html'), 'utf8');
+    assert.match(billing, /<title id="dg-group-title">Message flow of Large: operations with tag billing<\/title>/);
+    // Its ten operations drawn one by one, and listed.
+    assert.equal([...billing.matchAll(/<a class="dg-node dg-(send|receive)" href="\/operations\/op\d+\/"/g)].length, 10);
+    assert.match(billing, /<h2 id="h-operations">[\s\S]*<a href="\/operations\/op0\/">op0<\/a>/);
+    // The tag named with markup is text.
+    assert.match(readFileSync(join(dir, 'site', 'flows', 'team-b-3-b', 'index.html'), 'utf8'), /<h1>Team &lt;b&gt;3&lt;\/b&gt;<\/h1>/);
+    assert.ok(checkDiagrams(join(dir, 'site')) >= 4);
   });
 });

@@ -136,7 +136,7 @@ describe('guides and configuration in a build', () => {
       /<pre class="astro-code apidesc-code" style="background-color:var\(--hl-background\);color:var\(--hl-foreground\);[^"]*"[^>]*><code><span class="line"><span style="color:var\(--hl-token-keyword\)">retries/,
     );
     // Routes and search.
-    const routes = JSON.parse(page(dir, 'site/apidesc-routes.json')) as { kind: string; url: string }[];
+    const routes = (JSON.parse(page(dir, 'site/apidesc-routes.json')) as { routes: { kind: string; url: string }[] }).routes;
     assert.deepEqual(
       routes
         .filter((r) => r.kind === 'guide')

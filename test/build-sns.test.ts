@@ -54,7 +54,7 @@ if (HAS_CORPUS)
       } finally {
         process.chdir(previous);
       }
-      routes = JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as RouteEntry[];
+      routes = (JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
     });
 
     for (const file of files) {

@@ -61,6 +61,13 @@ describe('apidesc-docs changes', () => {
     assert.match(md.out, /- \[channel auditLog\]\(https:\/\/preview\.example\.test\/pr-7\/channels\/auditlog\/\)/);
     assert.match(md.out, /\*\*Removed\*\*\n\n- operation requestStockCheck `operations\/requeststockcheck\/`/);
 
+    // A site published before the manifest held flows wrote the list of routes alone: still read.
+    const before = JSON.parse(readFileSync(join(dir, 'before/apidesc-routes.json'), 'utf8')) as { routes: unknown[]; flows: unknown[] };
+    assert.deepEqual(before.flows, []);
+    writeFileSync(join(dir, 'routes-only.json'), JSON.stringify(before.routes));
+    const older = await run(dir, ['changes', 'routes-only.json', 'after/apidesc-routes.json', '--format', 'json']);
+    assert.equal(older.code, 0, older.err);
+    assert.deepEqual(JSON.parse(older.out), changes);
     const same = await run(dir, ['changes', 'after/apidesc-routes.json', 'after/apidesc-routes.json']);
     assert.equal(same.out.trim(), '0 added, 0 changed, 0 removed');
     const bad = await run(dir, ['changes', 'orders.yaml', 'after/apidesc-routes.json']);

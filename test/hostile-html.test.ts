@@ -24,7 +24,8 @@ function scan(file: string, html: string, findings: Finding[]): void {
   let menuButton = false;
   /** Inside a diagram the site drew (src/lib/diagram/svg.ts): an <svg> of these elements only, names as their text. */
   let diagram = false;
-  const DIAGRAM_ELEMENTS = new Set(['figure', 'svg', 'title', 'desc', 'defs', 'marker', 'path', 'g', 'a', 'rect', 'text']);
+  // A diagram may come in two layouts, each in its own <div> (Diagram.astro).
+  const DIAGRAM_ELEMENTS = new Set(['figure', 'div', 'svg', 'title', 'desc', 'defs', 'marker', 'path', 'g', 'a', 'rect', 'text']);
   const parser = new Parser(
     {
       onclosetag(name) {
@@ -33,7 +34,7 @@ function scan(file: string, html: string, findings: Finding[]): void {
       },
       onopentag(name, attributes) {
         if (name === 'label' && attributes.class === 'nav-button' && attributes.for === 'nav-open') menuButton = true;
-        if (name === 'figure' && attributes.class === 'diagram-box') diagram = true;
+        if (name === 'figure' && /^diagram-box( has-narrow)?$/.test(attributes.class ?? '')) diagram = true;
         if (diagram && !DIAGRAM_ELEMENTS.has(name)) findings.push({ file, problem: `<${name}> element in a diagram` });
         // The site's scripts: theme, copy buttons, search loader, and the sns filter tester's module (bundled into _astro/).
         const siteScript =
@@ -101,5 +102,35 @@ describe('hostile document: no live script in any page', () => {
     assert.match(html, /<code class="template">&lt;\/script&gt;&lt;script&gt;alert\(8\)&lt;\/script&gt;<\/code>/);
     assert.match(html, /<p(?: class="lead")?><details><\/details><\/p>/, 'the summary keeps <details> without its handler');
     assert.match(html, /<div class="description">&lt;iframe&gt;<\/div>/, 'disallowed tags are shown escaped');
+  });
+});
+
+describe('hostile documents in a portal: flows between them carry no live script', () => {
+  // The document and its mirror (every send a receive): each operation meets its twin, so the
+  // hostile names reach the system map, the list of flows and every page's other side.
+  const mirror = hostileDocument()
+    .replace(/action: send/g, 'action: MIRROR')
+    .replace(/action: receive/g, 'action: send')
+    .replace(/action: MIRROR/g, 'action: receive');
+  const dir = tempTree({ 'apis/evil.yaml': hostileDocument(), 'apis/mirror.yaml': mirror });
+  let code = -1;
+  before(async () => {
+    const previous = process.cwd();
+    process.chdir(dir);
+    try {
+      code = await main(['build', 'apis', '--out', 'site', '--allow-invalid'], { out: () => {}, err: () => {} });
+    } finally {
+      process.chdir(previous);
+    }
+  });
+
+  it('finds the flows and has no script element, event handler, or script URL in any page', () => {
+    assert.equal(code, 0);
+    const flows = (JSON.parse(readFileSync(join(dir, 'site/apidesc-routes.json'), 'utf8')) as { flows: unknown[] }).flows;
+    assert.ok(flows.length >= 2, `${flows.length} flows`);
+    assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /id="h-system-map"/);
+    const findings: Finding[] = [];
+    for (const file of htmlFiles(join(dir, 'site'))) scan(file.slice(dir.length), readFileSync(file, 'utf8'), findings);
+    assert.deepEqual(findings, []);
   });
 });

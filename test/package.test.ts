@@ -106,6 +106,11 @@ describe('the npm package in another repository', () => {
     const broken = run(process.execPath, [cli, 'validate', 'api/missing.yaml'], project);
     assert.equal(broken.status, 2, 'an unreadable input exits 2 from the installed command too');
 
+    // diff runs from the compiled package too (its modules are loaded on demand).
+    const same = run(process.execPath, [cli, 'diff', 'api/orders.apidesc.yaml', 'plain/orders.apidesc.yaml', '--format', 'json'], project);
+    assert.equal(same.status, 0, same.stderr);
+    assert.equal(JSON.parse(same.stdout).breaking, 0);
+
     // dev serves the same site from the installed package.
     const port = await freePort();
     const dev = spawn(process.execPath, [cli, 'dev', 'api/orders.apidesc.yaml', '--port', String(port)], { cwd: project, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -9,6 +9,7 @@
 import { resolve } from 'node:path';
 import type { RouteEntry } from '../lib/model/types.ts';
 import { escapeControls } from '../lib/terminal-text.ts';
+import { codeSpan, linkDestination, markdownText } from '../lib/markdown-text.ts';
 import { byCodeUnits } from '../lib/text-order.ts';
 import { describeFailure, readRegularFile } from '../lib/load/regular-file.ts';
 import { EXIT, type CliIO } from './io.ts';
@@ -124,8 +125,15 @@ async function readManifest(source: string, cwd: string): Promise<RouteEntry[] |
   }
   const isRoute = (r: unknown): r is RouteEntry =>
     typeof r === 'object' && r !== null && ['url', 'kind', 'id', 'api'].every((k) => typeof (r as Record<string, unknown>)[k] === 'string');
-  if (!Array.isArray(data) || !data.every(isRoute)) return 'is not a route manifest (apidesc-routes.json: a list of {api, kind, id, pointer, url})';
-  return data;
+  // The manifest's routes; a site built before the flows wrote the list of routes alone.
+  const routes = Array.isArray(data)
+    ? data
+    : typeof data === 'object' && data !== null && Object.hasOwn(data, 'routes')
+      ? (data as { routes: unknown }).routes
+      : undefined;
+  if (!Array.isArray(routes) || !routes.every(isRoute))
+    return 'is not a route manifest (apidesc-routes.json: {routes: a list of {api, kind, id, pointer, url}, flows})';
+  return routes;
 }
 
 /**
@@ -158,33 +166,8 @@ function summary(changes: Changes): string {
 
 type Label = (e: PageEntry) => string;
 
-/**
- * Text of a manifest (ids are the documents' map keys) as Markdown that shows it as written and
- * adds nothing to a pull-request comment: control characters escaped (no line of its own, so no
- * heading, list or table row), every ASCII punctuation character backslash-escaped (no link,
- * image, HTML, code, emphasis, table cell or entity), and a zero-width joiner after `@` and `#`
- * (GitHub links `@name` mentions and `#123` issues in text, escaped or not), in `GH-123` and in
- * `www.` and `://` (bare URLs).
- */
-export function markdownText(s: string): string {
-  return escapeControls(s)
-    .replace(/[@#]/g, '$&\u200d')
-    .replace(/\b(gh-)(?=\d)/gi, '$1\u200d')
-    .replace(/\b(www)(?=\.)/gi, '$1\u200d')
-    .replace(/:(?=\/\/)/g, ':\u200d')
-    .replace(/[!-/:-@[-`{-~]/g, '\\$&');
-}
-
-/** `s` as a Markdown code span: fenced by more backticks than it holds in a row, control characters escaped. */
-function codeSpan(s: string): string {
-  const text = escapeControls(s);
-  const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
-}
-
-/** A link destination: parentheses and backslashes percent-encoded, so that the URL cannot end the link or escape a character. */
-const destination = (href: string): string => href.replace(/[()\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+/** Text of a manifest (ids are the documents' map keys) is written with markdown-text.ts: shown as written, adding nothing to the comment. */
+const destination = linkDestination;
 
 function markdown(changes: Changes, label: Label, previewUrl: string | undefined): string {
   const out = [`### API documentation changes`, '', `${summary(changes)}.`];

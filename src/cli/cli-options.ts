@@ -23,6 +23,8 @@ export const CLI_OPTIONS = {
   accent: { type: 'string' },
   'edit-link': { type: 'string' },
   'preview-url': { type: 'string' },
+  'base-ref': { type: 'string' },
+  'fail-on': { type: 'string' },
   'no-color': { type: 'boolean', default: false },
   debug: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },

@@ -18,10 +18,17 @@ const USAGE = `Usage:
   apidesc-docs dev [file-or-folder…] [--port 4321]
   apidesc-docs preview [--out dist] [--port 4322]
   apidesc-docs changes <before.json|URL> <after.json> [--format markdown|text|json] [--preview-url URL]
+  apidesc-docs diff <base> <head> [--format text|json|sarif|markdown] [--fail-on breaking|any|none]
+  apidesc-docs diff --base-ref <git ref> <file-or-folder> [options]
 
 Options:
-  --format text|json|sarif   diagnostics output (validate; default text); changes: markdown|text|json
-  --preview-url <url>        where the new site is served, for links (changes)
+  --format text|json|sarif   diagnostics output (validate; default text); changes: markdown|text|json;
+                             diff: text|json|sarif|markdown
+  --preview-url <url>        where the new site is served, for links (changes, diff)
+  --base-ref <ref>           diff: read the base from this git commit (e.g. origin/main)
+  --fail-on breaking|any|none
+                             diff: exit 1 when a breaking change (default), any change, or
+                             nothing is found
   --root <folder>            folder that file $refs may not leave (default: the repository
                              that holds the document, the nearest folder upwards with .git;
                              else the working folder when the document is in it; else the
@@ -49,7 +56,8 @@ Options:
   -h, --help                 this help
   -v, --version              the version
 
-Exit codes: 0 valid (warnings allowed), 1 invalid document, 2 usage error or unreadable input, 3 internal error.`;
+Exit codes: 0 valid (warnings allowed), 1 invalid document, 2 usage error or unreadable input, 3 internal error.
+diff: 0 nothing breaks, 1 something breaks (--fail-on), 2 usage error or unreadable input.`;
 
 function packageVersion(): string {
   try {
@@ -88,8 +96,9 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
       return usage(io, `--preview-url must be an http(s) URL, not "${values['preview-url']}"`);
     return changesCommand(inputs, { format, cwd: process.cwd(), ...(values['preview-url'] ? { previewUrl: values['preview-url'] } : {}) }, io);
   }
+  if (command !== 'diff' && (values['base-ref'] !== undefined || values['fail-on'] !== undefined)) return usage(io, '--base-ref and --fail-on belong to diff');
   const format = values.format as OutputFormat;
-  if (!['text', 'json', 'sarif'].includes(format)) return usage(io, `--format must be text, json or sarif, not "${values.format}"`);
+  if (command !== 'diff' && !['text', 'json', 'sarif'].includes(format)) return usage(io, `--format must be text, json or sarif, not "${values.format}"`);
   const limits = { ...defaultLimits };
   for (const [flag, key] of [
     ['max-bytes', 'maxBytes'],
@@ -134,6 +143,32 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
             siteFlags,
             ...(values.base ? { base: values.base } : {}),
             ...(values.site ? { site: values.site } : {}),
+          },
+          io,
+        );
+      }
+      case 'diff': {
+        if (!['text', 'json', 'sarif', 'markdown'].includes(values.format))
+          return usage(io, `--format of diff must be text, json, sarif or markdown, not "${values.format}"`);
+        const failOn = values['fail-on'] ?? 'breaking';
+        if (!['breaking', 'any', 'none'].includes(failOn)) return usage(io, `--fail-on must be breaking, any or none, not "${failOn}"`);
+        if (values['preview-url'] !== undefined && !/^https?:\/\/\S+$/.test(values['preview-url']))
+          return usage(io, `--preview-url must be an http(s) URL, not "${values['preview-url']}"`);
+        // Loaded on demand: the other commands need none of the comparison's modules.
+        const { diffCommand } = await import('./diff-command.ts');
+        return await diffCommand(
+          inputs,
+          {
+            format: values.format as import('../lib/diff/format-diff.ts').DiffFormat,
+            failOn: failOn as import('./diff-command.ts').FailOn,
+            ...(values['base-ref'] !== undefined ? { baseRef: values['base-ref'] } : {}),
+            ...(values['preview-url'] !== undefined ? { previewUrl: values['preview-url'] } : {}),
+            ...(values.root ? { root: values.root } : {}),
+            allowRemoteRefs: values['allow-remote-refs'],
+            limits,
+            cwd: process.cwd(),
+            color: common.color,
+            version: common.version,
           },
           io,
         );

@@ -9,9 +9,10 @@
 import { statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { readRegularFile } from '../lib/load/regular-file.ts';
 import { realPath, within } from '../lib/real-path.ts';
+import { API_CATALOG_TYPE } from '../site/twins/api-catalog.ts';
 import { EXIT, type CliIO } from './io.ts';
 import { isOurSite, siteBase } from '../pipeline/output-folder.ts';
 
@@ -122,7 +123,13 @@ function respond(root: string, base: string, req: IncomingMessage, res: ServerRe
   if (!within(root, realPath(path))) return notFound(root, send);
   const read = readRegularFile(path, MAX_FILE_BYTES);
   if (!('data' in read)) return notFound(root, send);
-  send(200, { 'content-type': TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream', 'content-length': String(read.data.length) }, read.data);
+  send(200, { 'content-type': contentType(path), 'content-length': String(read.data.length) }, read.data);
+}
+
+/** The catalog has no extension (RFC 9727 names it `api-catalog`): its media type comes from its name. */
+function contentType(path: string): string {
+  if (basename(path) === 'api-catalog') return API_CATALOG_TYPE;
+  return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
 function notFound(root: string, send: (status: number, headers: Record<string, string>, body?: Buffer | string) => void): void {

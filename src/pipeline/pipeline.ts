@@ -107,7 +107,21 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
     let renderer = early ? startRendering('pipe') : undefined;
     try {
       const settings = { ...siteOptions.settings, guides: guides?.guides ?? [] };
-      const preparing = startPrepare({ inputs, options, cwd, work, settings, guideRefs: guides?.refs ?? [] }, renderer?.siteData ?? dataFile, io);
+      const preparing = startPrepare(
+        {
+          inputs,
+          options,
+          cwd,
+          work,
+          settings,
+          guideRefs: guides?.refs ?? [],
+          siteDir: staging,
+          ...(base ? { base } : {}),
+          ...(site ? { siteUrl: site } : {}),
+        },
+        renderer?.siteData ?? dataFile,
+        io,
+      );
       children.push(preparing);
       const prepared = await preparing.result;
       if (typeof prepared === 'number') return prepared;
@@ -119,6 +133,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
       timer.end('pages');
       writeSiteExtras(staging, {
         routes: prepared.routes,
+        flows: prepared.flows,
         urls: prepared.urls,
         files: join(work, 'files'),
         assets: siteOptions.assets,

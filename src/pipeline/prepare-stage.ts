@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
+import type { PortalFlow } from '../lib/portal/flow-types.ts';
 import { isRemote } from '../lib/resolve/ref-target.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import type { SiteSettings } from '../site/site-data-types.ts';
@@ -18,6 +19,7 @@ import { mechanismOn } from '../perf/switches.ts';
 import { checkGuideRefs } from './guide-check.ts';
 import { EXIT, type CliIO } from '../cli/io.ts';
 import { inputBytes } from '../cli/inputs.ts';
+import { MachineFiles } from './machine-files.ts';
 import { buildSiteData, CodeHighlighter } from './site-model.ts';
 import { BATCH_PAGES, digest, writeSiteData } from './write-site-data.ts';
 import { validateCommand } from '../cli/validate-command.ts';
@@ -31,10 +33,17 @@ export interface PrepareRequest {
   settings: SiteSettings;
   /** The reference components of the guides, resolved once the documents are modelled. */
   guideRefs: GuideRef[];
+  /** The folder the site is written into: the Markdown twins and llms.txt files go there (machine-files.ts). */
+  siteDir?: string;
+  base?: string;
+  /** The public origin (--site). */
+  siteUrl?: string;
 }
 
 export interface PreparedSite {
   routes: RouteEntry[];
+  /** In a portal, the flows between its APIs (for the route manifest). */
+  flows: PortalFlow[];
   /** Every page, relative to the site root (for the sitemap). */
   urls: string[];
   apiCount: number;
@@ -66,7 +75,7 @@ export async function prepareSite(request: PrepareRequest, out: Writable, io: Cl
 const PARALLEL_HIGHLIGHT_BYTES = 3 * 1024 * 1024;
 
 async function prepareWith(
-  { inputs, options, cwd, work, settings, guideRefs }: PrepareRequest,
+  { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl }: PrepareRequest,
   out: Writable,
   highlighter: CodeHighlighter,
   io: CliIO,
@@ -93,7 +102,7 @@ async function prepareWith(
   // Page summaries now; a page's content is modelled when it is needed (by a guide's reference
   // check, then when it is written), so only a batch of full pages is ever held.
   const model = buildSiteData(docs, cwd, { deferPages: true });
-  const { site, routes, copies } = model;
+  const { site, routes, flows, copies } = model;
   site.settings = settings;
   const refProblems = checkGuideRefs(
     guideRefs,
@@ -109,7 +118,11 @@ async function prepareWith(
     io.err('Build stopped: fix the references of the guides above, or build a preview with --allow-invalid (they are then shown as broken).');
     return EXIT.invalid;
   }
-  const digests = await writeSiteData(out, site, model.complete, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed);
+  const machineFiles = siteDir ? new MachineFiles(site, { siteDir, ...(base ? { base } : {}), ...(siteUrl ? { site: siteUrl } : {}) }) : undefined;
+  const digests = await writeSiteData(out, site, model.complete, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed, (api, page) =>
+    machineFiles?.page(api, page),
+  );
+  machineFiles?.finish();
   for (const route of routes) {
     const hash = digests.get(route.url);
     if (hash) route.hash = hash;
@@ -131,6 +144,7 @@ async function prepareWith(
   }
   const prepared: PreparedSite = {
     routes,
+    flows,
     urls: [
       ...site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u)),
       ...(settings.guides.length > 0 ? ['guides/'] : []),

@@ -1,7 +1,7 @@
 /** Validated documents → the site data the Astro pages render, and the route manifest. */
 import { basename, dirname, relative, sep } from 'node:path';
 import { buildApiModel, type ModelOptions } from '../lib/model/build-model.ts';
-import { baseSlug, slugsFor } from '../lib/model/slugs.ts';
+import { apiSlugs } from '../lib/model/api-slugs.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { publishedPath } from '../lib/diagnostics/to-diagnostic.ts';
@@ -16,6 +16,9 @@ import { within } from '../lib/real-path.ts';
 import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteApi, SiteData } from '../site/site-data-types.ts';
+import { matchFlows, type PortalApiEndpoints } from '../lib/portal/match-flows.ts';
+import { indexPeers, type PeerIndex } from '../lib/portal/peer-index.ts';
+import type { PortalFlow } from '../lib/portal/flow-types.ts';
 
 /** A file to put into the site at `to` (relative to the output folder); its text is made on demand. */
 export interface SourceCopy {
@@ -26,6 +29,8 @@ export interface SourceCopy {
 export interface SiteModel {
   site: SiteData;
   routes: RouteEntry[];
+  /** In a portal, where an operation of one API sends and one of another receives (issue 22). */
+  flows: PortalFlow[];
   copies: SourceCopy[];
   /**
    * With `deferPages`: fills in a page of the site (its description, facts and sections; see
@@ -34,28 +39,24 @@ export interface SiteModel {
   complete: (page: Page) => Page;
 }
 
-/** Folders at the root of every site: an API of a portal never takes one of these names. */
-const RESERVED_FOLDERS = new Set(['search', 'guides', 'pagefind', 'assets', 'source', '_astro', '404']);
-
 export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[] }[], cwd: string, options: ModelOptions = {}): SiteModel {
   const copies: SourceCopy[] = [];
   const completerOf = new WeakMap<Page, (page: Page) => void>();
   const completed = new WeakSet<Page>();
-  // In a portal each API lives under /<api-slug>/; the slug comes from the file name, which is
-  // stable across releases (titles and versions change), with as many parent folders as it
-  // takes to tell files of the same name apart (backend/asyncapi.yaml → backend-asyncapi).
-  const names = uniqueNames(docs.map(({ file }) => file));
-  const slugs = new Map([...slugsFor(names)].map(([name, slug]) => [name, RESERVED_FOLDERS.has(slug) ? `${slug}-api` : slug]));
+  // In a portal each API lives under /<api-slug>/ (api-slugs.ts).
+  const slugs = apiSlugs(docs.map(({ file }) => file));
   const portal = docs.length > 1;
   const routes: RouteEntry[] = [];
+  // Pages are completed after every API is modelled: in a portal, a page shows the other APIs
+  // that meet it (issue 22), known only once all of them are.
+  let peers: PeerIndex | undefined;
+  const endpoints: PortalApiEndpoints[] = [];
   const apis = docs.map(({ doc, diagnostics = [] }, i) => {
-    const slug = slugs.get(names[i]!)!;
-    const model = buildApiModel(doc, slug, cwd, options);
-    for (const page of model.pages) {
-      if (options.deferPages) completerOf.set(page, model.completePage);
-      else completed.add(page);
-    }
+    const slug = slugs[i]!;
+    const model = buildApiModel(doc, slug, cwd, { ...options, deferPages: true });
     const prefix = portal ? `${slug}/` : '';
+    for (const page of model.pages) completerOf.set(page, (p) => model.completePage(p, peers?.peersOf(prefix + p.url)));
+    if (portal) endpoints.push({ slug, title: model.title, prefix, endpoints: model.flowEndpoints() });
     for (const r of model.routes) routes.push({ ...r, url: prefix + r.url });
     const counts: Record<string, number> = {};
     for (const [label, test] of [
@@ -82,6 +83,8 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
     attachDiagnostics(api, diagnostics, doc, cwd);
     return api;
   });
+  const flows = portal ? matchFlows(endpoints) : [];
+  peers = indexPeers(flows, (slug) => `${slug}/`);
   const complete = (page: Page): Page => {
     if (!completed.has(page)) {
       completed.add(page);
@@ -89,28 +92,8 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
     }
     return page;
   };
-  return { site: { apis }, routes, copies, complete };
-}
-
-function uniqueNames(files: string[]): string[] {
-  const parts = files.map((f) =>
-    f
-      .replace(/\.(ya?ml|json)$/i, '')
-      .replace(/\.apidesc$/i, '')
-      .split(sep)
-      .filter(Boolean),
-  );
-  const take = (i: number, n: number): string => baseSlug(parts[i]!.slice(-n).join('-'));
-  const depth = files.map(() => 1);
-  for (let round = 0; round < 64; round++) {
-    const names = files.map((_, i) => take(i, depth[i]!));
-    const clash = names.map((n, i) => names.indexOf(n) !== i || names.lastIndexOf(n) !== i);
-    if (!clash.includes(true)) return names;
-    clash.forEach((c, i) => {
-      if (c && depth[i]! < parts[i]!.length) depth[i]!++;
-    });
-  }
-  return files.map((_, i) => take(i, depth[i]!));
+  if (!options.deferPages) for (const api of apis) for (const page of api.pages) complete(page);
+  return { site: { apis, ...(flows.length > 0 ? { flows } : {}) }, routes, flows, copies, complete };
 }
 
 /**

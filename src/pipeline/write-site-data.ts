@@ -61,7 +61,8 @@ class BlockWriter {
  * Writes `site` to `out`, its pages completed by `complete` (SiteModel.complete) and their code
  * highlighted by `highlighter` (left open: the caller may have started it early), `batchPages`
  * pages at a time (BATCH_PAGES); pages are emptied once written. Returns the digest of each page
- * by its URL relative to the site. `out` is left open.
+ * by its URL relative to the site. `out` is left open. `completed` sees each page once complete,
+ * before it is highlighted (the Markdown twins are written from it: machine-files.ts).
  */
 export async function writeSiteData(
   out: Writable,
@@ -69,11 +70,15 @@ export async function writeSiteData(
   complete: (page: Page) => Page,
   highlighter: CodeHighlighter,
   batchPages: number,
+  completed?: (api: SiteApi, page: Page) => void,
 ): Promise<Map<string, string>> {
   const digests = new Map<string, string>();
   const completeBatch = async (api: SiteApi, pages: Page[]): Promise<void> => {
     // The digest is of the content, not of how it is coloured: taken before highlighting.
-    for (const page of pages) digests.set(api.prefix + page.url, pageDigest(complete(page)));
+    for (const page of pages) {
+      digests.set(api.prefix + page.url, pageDigest(complete(page)));
+      completed?.(api, page);
+    }
     await highlighter.run(pages.flatMap(pageJobs));
   };
   await highlighter.run(site.apis.flatMap((api) => descriptionJob(api.descriptionHtml, (html) => (api.descriptionHtml = html))));

@@ -5,6 +5,7 @@
  */
 import type { CatalogEntry } from '../lib/model/catalog.ts';
 import type { Fact, Page, PageDiagnostic } from '../lib/model/page-types.ts';
+import type { PortalFlow } from '../lib/portal/flow-types.ts';
 
 export interface SiteApi {
   slug: string;
@@ -61,5 +62,7 @@ export const DEFAULT_SETTINGS: SiteSettings = { favicon: { url: 'favicon.svg', t
 
 export interface SiteData {
   apis: SiteApi[];
+  /** In a portal, the flows between its APIs (issue 22): the root's system map. */
+  flows?: PortalFlow[];
   settings?: SiteSettings;
 }

@@ -4,6 +4,7 @@
  * src/pages/[...route].astro looks its props up here by route.
  */
 import type { Page } from '../lib/model/page-types.ts';
+import { groupUrl, operationGroups, type OperationGroup } from '../lib/model/flow-overview.ts';
 import type { SiteApi, SiteData, SiteSettings } from './site-data-types.ts';
 import { SECTIONS, listPageUrl, pageCount, pagedLists, sectionListing, type PagedList, type Section } from './site-data.ts';
 
@@ -13,6 +14,8 @@ export type RouteProps = { api: SiteApi } & (
   | { type: 'section'; section: Section; pageNo: number }
   | { type: 'list'; page: Page; list: PagedList; pageNo: number }
   | { type: 'overview' }
+  /** A large API's operations of one tag (or protocol) drawn (the overview's summary links here). */
+  | { type: 'flow-group'; group: OperationGroup }
 );
 
 /** Built once per site data (`dev` hands over a new object after each edit). */
@@ -21,7 +24,8 @@ const routeIndex = new WeakMap<SiteData, Map<string, RouteProps>>();
 /**
  * The routes of src/pages/[...route].astro (relative to the base, no slash at either end) with
  * their props, in rendering order: every page of every API, the pages of each section's list, the
- * complete "used by" lists, and in a portal the overview of each API.
+ * complete "used by" lists, in a portal the overview of each API, and a large API's diagram of
+ * each group of operations.
  */
 function apiRoutes(site: SiteData): Map<string, RouteProps> {
   const known = routeIndex.get(site);
@@ -30,6 +34,7 @@ function apiRoutes(site: SiteData): Map<string, RouteProps> {
   for (const api of site.apis) {
     const route = (url: string): string => `${api.prefix}${url}`.replace(/\/$/, '');
     if (api.prefix !== '') routes.set(route(''), { api, type: 'overview' });
+    for (const group of operationGroups(api.pages) ?? []) routes.set(route(groupUrl(group)), { api, type: 'flow-group', group });
     for (const page of api.pages) {
       routes.set(route(page.url), { api, type: 'entity', page });
       for (const list of pagedLists(page)) {

@@ -19,6 +19,7 @@ import type { SiteSource } from './site-source.ts';
 
 interface Head {
   settings?: SiteData['settings'];
+  flows?: SiteData['flows'];
   /** Each API without its pages, and how many of the following lines are its pages. */
   apis: (Omit<SiteApi, 'pages'> & { pageCount: number })[];
 }
@@ -32,6 +33,7 @@ type PageContent = Pick<Page, (typeof PAGE_CONTENT_FIELDS)[number]>;
 export function headLine(site: SiteData): string {
   const head: Head = {
     ...(site.settings ? { settings: site.settings } : {}),
+    ...(site.flows ? { flows: site.flows } : {}),
     apis: site.apis.map(({ pages, ...api }) => ({ ...api, pageCount: pages.length })),
   };
   return JSON.stringify(head) + '\n';
@@ -104,7 +106,7 @@ async function readSite(lines: AsyncIterator<string>): Promise<SiteSource> {
     }
     apis.push({ ...api, pages });
   }
-  const site: SiteData = { apis, ...(head.settings ? { settings: head.settings } : {}) };
+  const site: SiteData = { apis, ...(head.settings ? { settings: head.settings } : {}), ...(head.flows ? { flows: head.flows } : {}) };
   return contentArrival(site, waiting, lines);
 }
 

@@ -18,6 +18,8 @@ export interface DiagramNode {
   lines?: string[];
   /** Page of the object, relative to the API (the renderer makes it a site URL); absent: not a link. */
   url?: string;
+  /** Page of another API of the portal, relative to the site; used instead of `url`. */
+  siteUrl?: string;
 }
 
 export interface DiagramEdge {

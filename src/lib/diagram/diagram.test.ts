@@ -62,7 +62,7 @@ describe('diagram layout', () => {
 });
 
 describe('diagram SVG', () => {
-  const svg = diagramSvg(flow, { idPrefix: 'flow', href });
+  const svg = diagramSvg(flow, { idPrefix: 'flow', href, siteHref: href });
 
   it('is a graphic named by its title and described by its description, its links reachable (not role="img", which hides them)', () => {
     assert.match(svg, /^<svg [^>]*role="group" aria-roledescription="diagram" aria-labelledby="flow-title" aria-describedby="flow-desc"/);
@@ -91,12 +91,12 @@ describe('diagram SVG', () => {
   });
 
   it('gives the same bytes for the same diagram, whether its layout was computed or reused', async () => {
-    const again = diagramSvg(structuredClone(flow), { idPrefix: 'flow', href });
+    const again = diagramSvg(structuredClone(flow), { idPrefix: 'flow', href, siteHref: href });
     assert.equal(again, svg);
     // A fresh process computes the layout anew.
     const { execFileSync } = await import('node:child_process');
     const script = `import { diagramSvg } from ${JSON.stringify(new URL('./svg.ts', import.meta.url).href)};
-      process.stdout.write(diagramSvg(${JSON.stringify(flow)}, { idPrefix: 'flow', href: (u) => '/base/' + u }));`;
+      process.stdout.write(diagramSvg(${JSON.stringify(flow)}, { idPrefix: 'flow', href: (u) => '/base/' + u, siteHref: (u) => '/base/' + u }));`;
     const fresh = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     assert.equal(fresh, svg);
   });
@@ -112,7 +112,7 @@ describe('diagram SVG', () => {
       ],
       edges: [{ from: 'b', to: evil, label: evil }],
     };
-    const out = diagramSvg(hostile, { idPrefix: 'x"><script>', href });
+    const out = diagramSvg(hostile, { idPrefix: 'x"><script>', href, siteHref: href });
     assert.doesNotMatch(out, /<script/i);
     assert.doesNotMatch(out, /[\u0000-\u0008]/);
     // Only the elements the renderer writes: nothing a name brought in.

@@ -13,6 +13,8 @@ export interface SvgOptions {
   idPrefix: string;
   /** The site URL of a page URL relative to the API. */
   href: (url: string) => string;
+  /** The site URL of a URL relative to the site (a page of another API of the portal). */
+  siteHref: (url: string) => string;
 }
 
 /** Wider than this, a diagram keeps its size on a phone and scrolls in its own box instead of shrinking its text away. */
@@ -56,7 +58,8 @@ function nodeSvg(p: PlacedNode, options: SvgOptions): string {
   const full = [p.node.caption, p.node.label, ...(p.node.lines ?? [])].filter(Boolean).join(' · ');
   const inner = `<title>${escapeXml(full)}</title>${rect}${texts.join('')}`;
   const cls = `dg-node dg-${p.node.kind}`;
-  return p.node.url !== undefined ? `<a class="${cls}" href="${escapeXml(options.href(p.node.url))}">${inner}</a>` : `<g class="${cls}">${inner}</g>`;
+  const target = p.node.siteUrl !== undefined ? options.siteHref(p.node.siteUrl) : p.node.url !== undefined ? options.href(p.node.url) : undefined;
+  return target !== undefined ? `<a class="${cls}" href="${escapeXml(target)}">${inner}</a>` : `<g class="${cls}">${inner}</g>`;
 }
 
 function pathOf(points: Point[]): string {

@@ -14,6 +14,8 @@ import { buildPage, completePage, pageSummary } from './pages.ts';
 import { computeRoutes } from './routes.ts';
 import type { Entity, RouteEntry } from './types.ts';
 import { linkWhereUsed } from './where-used.ts';
+import { flowEndpoints } from './flow-endpoints.ts';
+import type { FlowEndpoint, PagePeers } from '../portal/flow-types.ts';
 
 export interface ApiModel {
   slug: string;
@@ -25,8 +27,13 @@ export interface ApiModel {
   entities: Entity[];
   /** Page data of every entity, in the same order (only their summaries with `deferPages`). */
   pages: Page[];
-  /** Fills in a page built with `deferPages` (description, facts, sections). */
-  completePage(page: Page): void;
+  /**
+   * Fills in a page built with `deferPages` (description, facts, sections); `peers`: the other
+   * APIs of a portal that meet it (issue 22).
+   */
+  completePage(page: Page, peers?: PagePeers): void;
+  /** What the API brings to a portal's flows: its operations that send or receive, and where. */
+  flowEndpoints(): FlowEndpoint[];
   routes: RouteEntry[];
   /** The page of the named component schema written at a location, if any (for schema tables). */
   componentAt(at: Location): { id: string; url: string } | undefined;
@@ -77,10 +84,11 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     entities,
     pages,
     routes: manifest,
-    completePage: (page) => {
+    completePage: (page, peers) => {
       const entity = entityOf.get(page);
-      if (entity) completePage(ctx, page, contentOf(entity));
+      if (entity) completePage(ctx, page, contentOf(entity), peers);
     },
+    flowEndpoints: () => flowEndpoints(ctx),
     componentAt,
     catalog: catalogEntry(info, pages),
   };

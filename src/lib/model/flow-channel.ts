@@ -8,15 +8,18 @@ import { messagesLabel, operationMessageNames } from './flow-messages.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { type Context, entityByUrl, operationsOn, valueAt } from './page-context.ts';
 import type { Page } from './page-types.ts';
+import type { PagePeers } from '../portal/flow-types.ts';
+import { peerNodes, peersSaid } from './page-peers.ts';
 
 /** Operations drawn on each side; the rest are counted in one box that links to the list. */
 export const MAX_SIDE = 8;
 
-export function channelFlow(ctx: Context, page: Page, address: string | undefined): Diagram | undefined {
+export function channelFlow(ctx: Context, page: Page, address: string | undefined, peers?: PagePeers): Diagram | undefined {
   const channel = entityByUrl(ctx, page.url);
   const operations = channel ? operationsOn(ctx, channel) : [];
   const replies = replyUses(ctx, page, new Set(operations.map((op) => op.entity.url)));
-  if (operations.length === 0 && replies.length === 0) return undefined;
+  const others = peers ? peers.sentBy.length + peers.receivedBy.length : 0;
+  if (operations.length === 0 && replies.length === 0 && others === 0) return undefined;
   const nodes: DiagramNode[] = [
     { id: 'channel', kind: 'channel', caption: 'channel', label: page.title, ...(address !== undefined ? { lines: [address] } : {}), url: page.url },
   ];
@@ -50,12 +53,17 @@ export function channelFlow(ctx: Context, page: Page, address: string | undefine
     });
     edges.push(responder ? { from: id, to: 'channel', label: 'reply' } : { from: 'channel', to: id, label: 'reply' });
   }
+  if (peers) {
+    const drawn = peerNodes(peers, 'channel', MAX_SIDE);
+    nodes.push(...drawn.nodes);
+    edges.push(...drawn.edges);
+  }
   const said = (names: string[], verb: string, total: number): string =>
     total === 0 ? `No operation of this API ${verb}.` : `${names.join(', ')}${total > names.length ? ` and ${total - names.length} more` : ''} ${verb}.`;
   const count = (side: 'send' | 'receive'): number => operations.filter((op) => op.value.action === side).length;
   return {
     title: `Message flow of channel ${page.title}`,
-    description: `${said(sides.send, 'send to it', count('send'))} ${said(sides.receive, 'receive from it', count('receive'))}${replies.length > 0 ? ` ${replies.map((r) => r.link.title).join(', ')} use it for replies.` : ''} The list of operations below says the same in text.`,
+    description: `${said(sides.send, 'send to it', count('send'))} ${said(sides.receive, 'receive from it', count('receive'))}${replies.length > 0 ? ` ${replies.map((r) => r.link.title).join(', ')} use it for replies.` : ''}${others > 0 ? ` ${peersSaid(peers!)} The lists below say the same in text.` : ' The list of operations below says the same in text.'}`,
     nodes,
     edges,
   };

@@ -10,6 +10,8 @@ import { messagesLabel, operationMessageNames } from './flow-messages.ts';
 import { type Context, entityByUrl, operationsOn } from './page-context.ts';
 import type { Page } from './page-types.ts';
 import type { FanOut, SnsTopicView } from './sns.ts';
+import type { PagePeers } from '../portal/flow-types.ts';
+import { peerNodes, peersSaid } from './page-peers.ts';
 
 /** An ARN by its resource name (what a reader recognises), the whole ARN under it; anything else as it is. */
 function endpointText(endpoint: string): { label: string; lines: string[] } {
@@ -23,7 +25,7 @@ export function shortFilter(filter: string[] | undefined): string {
   return `only ${filter[0]}${filter.length > 1 ? ` (+${filter.length - 1} more)` : ''}`;
 }
 
-export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fanOut: FanOut): Diagram {
+export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fanOut: FanOut, peers?: PagePeers): Diagram {
   const type = topic.ordering === 'FIFO' ? 'FIFO' : 'standard';
   const nodes: DiagramNode[] = [{ id: 'topic', kind: 'topic', caption: `sns topic · ${type}`, label: topic.name ?? page.title, url: `${page.url}#h-sns` }];
   const edges: DiagramEdge[] = [];
@@ -75,13 +77,19 @@ export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fan
     nodes.push({ id, kind: 'receive', caption: 'receive operation (no subscription described)', label: op.entity.title, url: op.entity.url });
     edges.push({ from: 'topic', to: id });
   }
+  // In a portal, the other APIs that publish to the topic or receive from it.
+  if (peers) {
+    const drawn = peerNodes(peers, 'topic', MAX_SIDE);
+    nodes.push(...drawn.nodes);
+    edges.push(...drawn.edges);
+  }
   const n = fanOut.consumers.length;
   return {
     title: `Fan-out of sns topic ${topic.name ?? page.title}`,
     description:
       `${fanOut.producers.length === 0 ? 'No operation of this API publishes to this ' : `${fanOut.producers.map((p) => p.title).join(', ')} ${fanOut.producers.length === 1 ? 'publishes' : 'publish'} to this `}${type} topic; ` +
       `${n === 0 ? 'no subscription is described' : `it delivers to ${n} subscription${n === 1 ? '' : 's'}`}` +
-      `${queues.size > 0 ? `, undeliverable messages going to ${[...queues.keys()].join(', ')}` : ''}. The fan-out list below says the same in text.`,
+      `${queues.size > 0 ? `, undeliverable messages going to ${[...queues.keys()].join(', ')}` : ''}.${peers ? ` ${peersSaid(peers)}` : ''} The fan-out list below says the same in text.`,
     nodes,
     edges,
   };

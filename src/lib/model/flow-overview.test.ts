@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diagramSvg } from '../diagram/svg.ts';
-import { MAX_OVERVIEW_BOXES, overviewDiagram } from './flow-overview.ts';
+import { groupDiagram, groupUrl, MAX_OVERVIEW_BOXES, operationGroups, overviewDiagram } from './flow-overview.ts';
 import type { Page } from './page-types.ts';
 import { fixturePage } from '../../../test/page-fixture.ts';
 
@@ -51,7 +51,7 @@ describe('the overview diagram', () => {
     const team0 = d.nodes.find((n) => n.label === 'team0')!;
     assert.deepEqual(team0.lines, ['100 operations · 100 channels']);
     assert.ok(d.edges.some((e) => e.from === 'app' && e.to === team0.id && e.label === '100 sent'));
-    const svg = diagramSvg(d, { idPrefix: 'o', href: (u) => `/${u}` });
+    const svg = diagramSvg(d, { idPrefix: 'o', href: (u) => `/${u}`, siteHref: (u) => `/${u}` });
     assert.ok(svg.length < 20_000, `${svg.length} bytes`);
   });
 
@@ -61,5 +61,24 @@ describe('the overview diagram', () => {
     assert.match(d.title, /by protocol/);
     assert.equal(d.nodes.filter((n) => n.kind === 'group').length, 13);
     assert.ok(d.nodes.some((n) => n.caption === '3 more protocols'));
+  });
+
+  it("links each group's box to a diagram of its own, which draws its operations one by one and counts the rest", () => {
+    const pages = api(1000);
+    const d = overviewDiagram('Big', pages)!;
+    const groups = operationGroups(pages)!;
+    assert.equal(groups.length, 10);
+    for (const group of groups) assert.equal(d.nodes.find((n) => n.label === group.name)?.url, groupUrl(group));
+    assert.equal(groupUrl(groups[0]!), 'flows/team0/');
+    const one = groupDiagram('Big', groups[0]!, pages);
+    assert.ok(one.nodes.length <= MAX_OVERVIEW_BOXES);
+    const drawn = one.nodes.filter((n) => n.kind === 'send' || n.kind === 'receive');
+    assert.ok(drawn.length >= 15 && drawn.every((n) => groups[0]!.operations.some((o) => o.url === n.url)));
+    const more = one.nodes.find((n) => n.kind === 'group')!;
+    assert.equal(more.label, `${100 - drawn.length} more`);
+    assert.equal(more.url, 'flows/team0/#h-operations');
+    assert.match(one.title, /operations with tag team0/);
+    // A small API's overview draws everything: no group pages.
+    assert.equal(operationGroups(api(3)), undefined);
   });
 });

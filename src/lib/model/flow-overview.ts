@@ -7,6 +7,7 @@
  */
 import type { Diagram, DiagramEdge, DiagramNode } from '../diagram/diagram-types.ts';
 import { messagesLabel } from './flow-messages.ts';
+import { slugsFor } from './slugs.ts';
 import type { Page } from './page-types.ts';
 
 /** Boxes drawn one by one up to this many; above it, the summary. */
@@ -70,6 +71,73 @@ interface Group {
   channels: Set<string>;
 }
 
+/** A group of the summary with a diagram page of its own (`flows/<slug>/`). */
+export interface OperationGroup {
+  name: string;
+  /** What groups them: their first tag, or their protocol. */
+  by: 'tag' | 'protocol';
+  slug: string;
+  operations: Page[];
+}
+
+/**
+ * The groups of a large API's summary, each drawn on a page of its own; undefined when the
+ * overview draws every operation.
+ */
+export function operationGroups(pages: readonly Page[]): OperationGroup[] | undefined {
+  const servers = pages.filter((p) => p.kind === 'server');
+  const channels = pages.filter((p) => p.kind === 'channel');
+  const operations = pages.filter((p) => p.kind === 'operation' && actionOf(p) !== undefined);
+  if (operations.length === 0 || 1 + servers.length + channels.length + operations.length <= MAX_OVERVIEW_BOXES) return undefined;
+  const byTag = operations.some((o) => o.tags.length > 0);
+  const groups = new Map<string, Page[]>();
+  for (const op of operations) {
+    const name = (byTag ? op.tags[0] : op.protocols[0]) ?? (byTag ? 'untagged' : 'no protocol');
+    const list = groups.get(name);
+    if (list) list.push(op);
+    else groups.set(name, [op]);
+  }
+  const slugs = slugsFor(groups.keys());
+  return [...groups]
+    .sort(([a, x], [b, y]) => y.length - x.length || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, ops]) => ({ name, by: byTag ? 'tag' : 'protocol', slug: slugs.get(name)!, operations: ops }));
+}
+
+/** The URL of a group's diagram page, relative to the API. */
+export const groupUrl = (group: { slug: string }): string => `flows/${group.slug}/`;
+
+/**
+ * One group's diagram: its operations and their channels, one by one, as the overview of a small
+ * API draws them; past MAX_OVERVIEW_BOXES, the rest counted in one box that leads to the list.
+ */
+export function groupDiagram(title: string, group: OperationGroup, pages: readonly Page[]): Diagram {
+  const channelById = new Map(pages.filter((p) => p.kind === 'channel').map((c) => [c.id, c]));
+  const shown: Page[] = [];
+  const channels = new Set<string>();
+  for (const op of group.operations) {
+    const extra = op.channel !== undefined && channelById.has(op.channel) && !channels.has(op.channel) ? 1 : 0;
+    if (1 + shown.length + channels.size + 1 + extra > MAX_OVERVIEW_BOXES - 1) break;
+    shown.push(op);
+    if (extra) channels.add(op.channel!);
+  }
+  const drawn = whole(
+    title,
+    [],
+    [...channels].map((id) => channelById.get(id)!),
+    shown,
+  );
+  const left = group.operations.length - shown.length;
+  if (left > 0) {
+    drawn.nodes.push({ id: 'more', kind: 'group', caption: 'operations', label: `${left} more`, url: `${groupUrl(group)}#h-operations` });
+    drawn.edges.push({ from: 'app', to: 'more' });
+  }
+  return {
+    ...drawn,
+    title: `Message flow of ${title}: operations with ${group.by} ${group.name}`,
+    description: `The ${group.operations.length} operations with ${group.by} ${group.name}${left > 0 ? `, the first ${shown.length} drawn` : ''}, each between the application and its channel in the direction messages travel. The list of operations below says the same in text.`,
+  };
+}
+
 /** Operations by their first tag, or by protocol when none has a tag: how many send and receive, on how many channels. */
 function summary(title: string, servers: Page[], channels: Page[], operations: Page[]): Diagram {
   const byTag = operations.some((o) => o.tags.length > 0);
@@ -94,19 +162,27 @@ function summary(title: string, servers: Page[], channels: Page[], operations: P
   ];
   const edges: DiagramEdge[] = [];
   const kind = byTag ? 'tag' : 'protocol';
-  const add = (id: string, caption: string, label: string, g: Omit<Group, 'name'>): void => {
-    nodes.push({ id, kind: 'group', caption, label, lines: [`${g.send + g.receive} operations · ${g.channels.size} channels`], url: 'operations/' });
+  const slugs = slugsFor(groups.keys());
+  const add = (id: string, caption: string, label: string, g: Omit<Group, 'name'>, url: string): void => {
+    nodes.push({ id, kind: 'group', caption, label, lines: [`${g.send + g.receive} operations · ${g.channels.size} channels`], url });
     if (g.receive > 0) edges.push({ from: id, to: 'app', label: `${g.receive} received` });
     if (g.send > 0) edges.push({ from: 'app', to: id, label: `${g.send} sent` });
   };
-  for (const [i, g] of sorted.slice(0, MAX_GROUPS).entries()) add(`group-${i}`, kind, g.name, g);
+  // Each group's box leads to its own diagram (operationGroups names the same groups).
+  for (const [i, g] of sorted.slice(0, MAX_GROUPS).entries()) add(`group-${i}`, kind, g.name, g, groupUrl({ slug: slugs.get(g.name)! }));
   const rest = sorted.slice(MAX_GROUPS);
   if (rest.length > 0)
-    add('group-rest', `${rest.length} more ${kind}s`, 'other operations', {
-      send: rest.reduce((n, g) => n + g.send, 0),
-      receive: rest.reduce((n, g) => n + g.receive, 0),
-      channels: new Set(rest.flatMap((g) => [...g.channels])),
-    });
+    add(
+      'group-rest',
+      `${rest.length} more ${kind}s`,
+      'other operations',
+      {
+        send: rest.reduce((n, g) => n + g.send, 0),
+        receive: rest.reduce((n, g) => n + g.receive, 0),
+        channels: new Set(rest.flatMap((g) => [...g.channels])),
+      },
+      'operations/',
+    );
   return {
     title: `Message flow of ${title}, by ${kind}`,
     description:

@@ -10,8 +10,10 @@ import { bindingsOf, channelServers, type Context, entityByUrl, sub, valueAt } f
 import type { Page } from './page-types.ts';
 import { templateParts } from './page-values.ts';
 import type { Entity, Link } from './types.ts';
+import type { PagePeers } from '../portal/flow-types.ts';
+import { peersSection } from './page-peers.ts';
 
-export function channelPage(ctx: Context, page: Page, channel: Record<string, unknown>, at: Location): void {
+export function channelPage(ctx: Context, page: Page, channel: Record<string, unknown>, at: Location, peers?: PagePeers): void {
   const address = typeof channel.address === 'string' ? channel.address : undefined;
   page.facts.push(
     address === undefined
@@ -35,8 +37,9 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
   page.sections.push({ type: 'links', heading: 'Messages', anchor: 'messages', links: messages, empty: 'No messages are defined.' });
   // An sns topic draws its fan-out instead (pages.ts), which shows the same operations and more.
   const sns = isPlainObject(bindingsOf(ctx, channel.bindings, sub(at, 'bindings'))?.value.sns);
-  const flow = page.kind === 'channel' && !sns ? channelFlow(ctx, page, address) : undefined;
+  const flow = page.kind === 'channel' && !sns ? channelFlow(ctx, page, address, peers) : undefined;
   if (flow) page.sections.push({ type: 'diagram', heading: 'Message flow', anchor: 'flow', diagram: flow });
+  if (peers && page.kind === 'channel') page.sections.push(peersSection(peers));
   const operations = page.usedBy.filter((l) => l.kind === 'operation' || l.kind === 'component:operations').map((l) => ({ ...l, note: actionOf(ctx, l) }));
   page.sections.push({ type: 'links', heading: 'Operations', anchor: 'operations', links: operations, empty: 'No operation uses this channel.' });
 }

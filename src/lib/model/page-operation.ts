@@ -15,8 +15,10 @@ import type { Entity, Link } from './types.ts';
 import { operationView } from './sns.ts';
 import { snsHandsOn } from './sns-hands-on.ts';
 import { replyDiagram } from './flow-reply.ts';
+import type { PagePeers } from '../portal/flow-types.ts';
+import { peersSection } from './page-peers.ts';
 
-export function operationPage(ctx: Context, page: Page, op: Record<string, unknown>, at: Location): void {
+export function operationPage(ctx: Context, page: Page, op: Record<string, unknown>, at: Location, peers?: PagePeers): void {
   const m = merged(ctx, op, at);
   const value = m.value;
   const action = typeof value.action === 'string' ? value.action : undefined;
@@ -30,6 +32,8 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   const channelEntity = ctx.locator.target(op.channel, sub(at, 'channel'));
   const servers = channelEntity?.kind === 'channel' ? channelServers(ctx, channelEntity) : [];
   if (servers.length > 0) page.facts.push({ label: servers.length === 1 ? 'Server' : 'Servers', links: servers });
+  // In a portal, who is on the other side: before the messages, which can fill a screen.
+  if (peers && page.kind === 'operation') page.sections.push(peersSection(peers));
   // The operation's messages, or every message of its channel when it names none.
   const messageSites: { raw: unknown; site: Location }[] = Array.isArray(op.messages)
     ? op.messages.map((raw, i) => ({ raw, site: sub(at, 'messages', i) }))

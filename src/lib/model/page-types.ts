@@ -4,6 +4,7 @@
  * between them can share it without importing each other.
  */
 import type { Diagram } from '../diagram/diagram-types.ts';
+import type { PeerOperation } from '../portal/flow-types.ts';
 import type { ObjectView } from './object-view.ts';
 import type { SecuritySchemeView } from './security-view.ts';
 import type { SnsHandsOn, TesterView } from './sns-hands-on-types.ts';
@@ -43,6 +44,19 @@ export type PageSection =
   | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link; diagram?: Diagram; tester?: TesterView }
   /** A picture of how messages travel (issue 22), drawn at build time; a list on the same page says the same in text. */
   | { type: 'diagram'; heading: string; anchor: string; diagram: Diagram }
+  /**
+   * In a portal, the other APIs' operations on the other side of this one (issue 22), at most
+   * PEERS_SHOWN of each; `more*` counts the rest, which the portal's overview lists.
+   */
+  | {
+      type: 'peers';
+      heading: string;
+      anchor: string;
+      sentBy: PeerOperation[];
+      receivedBy: PeerOperation[];
+      moreSentBy: number;
+      moreReceivedBy: number;
+    }
   | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
   /** `handsOn`: the filter tester and the publish and subscribe snippets (sns-hands-on.ts). */
   | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link; handsOn?: SnsHandsOn }

@@ -23,6 +23,7 @@ import { topicView } from './sns.ts';
 import { topicTester } from './sns-hands-on.ts';
 import type { Fact, Page } from './page-types.ts';
 import type { Entity } from './types.ts';
+import type { PagePeers } from '../portal/flow-types.ts';
 
 export function buildPage(ctx: Context, entity: Entity, content: Location): Page {
   const page = pageSummary(ctx, entity, content);
@@ -70,23 +71,23 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
 }
 
 /** The rest of a page: description, facts and sections. */
-export function completePage(ctx: Context, page: Page, content: Location): void {
+export function completePage(ctx: Context, page: Page, content: Location, peers?: PagePeers): void {
   const { value, resolved } = pageValue(ctx, content);
   if (typeof value.description === 'string') page.descriptionHtml = renderMarkdown(value.description);
   const kind = kindOf(page);
   if (kind === 'server' || kind === 'servers') serverPage(ctx, page, value, content);
-  else if (kind === 'channel' || kind === 'channels') channelPage(ctx, page, value, content);
-  else if (kind === 'operation' || kind === 'operations') operationPage(ctx, page, value, content);
+  else if (kind === 'channel' || kind === 'channels') channelPage(ctx, page, value, content, peers);
+  else if (kind === 'operation' || kind === 'operations') operationPage(ctx, page, value, content, peers);
   else if (kind === 'message' || kind === 'messages') messagePage(ctx, page, value, content);
   else if (kind === 'schemas') schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content);
   else if (kind === 'securitySchemes')
     page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [schemeView(value, page.id)] }] });
   else page.sections.push({ type: 'object', heading: 'Definition', anchor: 'definition', view: objectView(ctx.doc, ctx.locator, resolved?.value, content) });
   // External docs may come from traits: the merged object's.
-  commonSections(ctx, page, withTraits(kind) ? merged(ctx, value, content).value : value, content);
+  commonSections(ctx, page, withTraits(kind) ? merged(ctx, value, content).value : value, content, peers);
 }
 
-function commonSections(ctx: Context, page: Page, value: Record<string, unknown>, at: Location): void {
+function commonSections(ctx: Context, page: Page, value: Record<string, unknown>, at: Location, peers: PagePeers | undefined): void {
   if (page.kind === 'channel' || page.kind === 'component:channels') {
     const bindings = bindingsOf(ctx, value.bindings, sub(at, 'bindings'));
     if (bindings && isPlainObject(bindings.value.sns)) {
@@ -101,7 +102,7 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
         topic,
         fanOut: spread,
         ...(bindings.link ? { origin: bindings.link } : {}),
-        ...(page.kind === 'channel' ? { diagram: fanOutDiagram(ctx, page, topic, spread) } : {}),
+        ...(page.kind === 'channel' ? { diagram: fanOutDiagram(ctx, page, topic, spread, peers) } : {}),
         ...(tester ? { tester } : {}),
       });
     }

@@ -2,6 +2,7 @@
  * The normalized model: plain, JSON-serialisable data, the only thing pages see
  * (ARCHITECTURE.md). Built once per document by build-model.ts.
  */
+import type { PortalFlow } from '../portal/flow-types.ts';
 
 /** Component maps of the SPEC's Components Object, in SPEC order. */
 export const COMPONENT_KINDS = [
@@ -29,7 +30,16 @@ export type ComponentMap = (typeof COMPONENT_KINDS)[number];
 
 export type EntityKind = 'server' | 'channel' | 'operation' | 'message' | `component:${ComponentMap}`;
 
-/** One line of `apidesc-routes.json`. */
+/**
+ * `apidesc-routes.json`: every route of the site, and in a portal the flows between its APIs
+ * (issue 22), for other tools. Sites built before the flows wrote the list of routes alone.
+ */
+export interface RouteManifest {
+  routes: RouteEntry[];
+  flows: PortalFlow[];
+}
+
+/** One route of `apidesc-routes.json`. */
 export interface RouteEntry {
   api: string;
   kind: string;

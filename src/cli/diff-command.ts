@@ -1,0 +1,159 @@
+/**
+ * `apidesc-docs diff <base> <head>` and `diff --base-ref <git ref> <head>`: what a change of the
+ * documents breaks, and for whom (src/lib/diff/). Reads its arguments, prints the report, maps it
+ * to the exit code: 1 when something breaks (--fail-on), 2 for input that cannot be read.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import { formatText as formatDiagnostics } from '../lib/diagnostics/format-text.ts';
+import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
+import type { LoadLimits } from '../lib/load/limits.ts';
+import { realPath, within } from '../lib/real-path.ts';
+import { diffSides, type SideInput } from '../lib/diff/compare-inputs.ts';
+import { formatJson, formatMarkdown, formatSarif, formatText, summary, type DiffFormat } from '../lib/diff/format-diff.ts';
+import { checkoutCommit, GitError, repositoryRoot, type CommitTree } from '../lib/diff/git-tree.ts';
+import type { DiffReport } from '../lib/diff/types.ts';
+import { expandInputs } from './inputs.ts';
+import { cleanUpOnStop } from './interrupt.ts';
+import { EXIT, type CliIO } from './io.ts';
+
+export type FailOn = 'breaking' | 'any' | 'none';
+
+export interface DiffCommandOptions {
+  format: DiffFormat;
+  failOn: FailOn;
+  baseRef?: string;
+  previewUrl?: string;
+  root?: string;
+  allowRemoteRefs: boolean;
+  limits: LoadLimits;
+  cwd: string;
+  color: boolean;
+  version: string;
+}
+
+const isFolder = (path: string): boolean => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/** One side from a file or folder argument; problems with the folder become diagnostics. */
+function sideOf(arg: string, cwd: string, display: (file: string) => string, diagnostics: Diagnostic[], root?: string): SideInput {
+  const path = resolve(cwd, arg);
+  if (!isFolder(path)) return { files: [path], display, ...(root ? { root } : {}) };
+  const { files, missing, outside } = expandInputs([path], cwd);
+  for (const folder of missing) {
+    diagnostics.push({
+      code: 'input-no-documents',
+      severity: 'error',
+      message: 'the folder holds no document with an `apidesc` root key',
+      file: display(resolve(cwd, folder)),
+      pointer: '',
+      line: 0,
+      column: 0,
+    });
+  }
+  for (const link of outside) {
+    diagnostics.push({
+      code: 'input-outside-folder',
+      severity: 'error',
+      message: `this is a symbolic link to ${link.target}, outside the folder given`,
+      file: display(link.path),
+      pointer: '',
+      line: 0,
+      column: 0,
+    });
+  }
+  return { files, folder: path, display, ...(root ? { root } : {}) };
+}
+
+export async function diffCommand(args: string[], options: DiffCommandOptions, io: CliIO): Promise<number> {
+  const { cwd } = options;
+  const shownHere = (file: string): string => displayPath(file, cwd);
+  const diagnostics: Diagnostic[] = [];
+  let tree: CommitTree | undefined;
+  const remove = (): void => tree?.remove();
+  return cleanUpOnStop(remove, async () => {
+    try {
+      let base: SideInput;
+      let head: SideInput;
+      if (options.baseRef !== undefined) {
+        if (args.length !== 1) return usage(io, 'with --base-ref, give the one document or folder to compare: apidesc-docs diff --base-ref origin/main api/');
+        const target = resolve(cwd, args[0]!);
+        let repository: string;
+        try {
+          repository = realPath(await repositoryRoot(isFolder(target) ? target : existsSync(dirname(target)) ? dirname(target) : cwd));
+          tree = await checkoutCommit(repository, options.baseRef, options.limits.maxBytes);
+        } catch (error) {
+          if (!(error instanceof GitError)) throw error;
+          io.err(`apidesc-docs diff: --base-ref ${options.baseRef}: ${error.message}`);
+          return EXIT.usage;
+        }
+        const inRepo = relative(repository, realPath(target));
+        if (!within(repository, realPath(target))) return usage(io, `${args[0]} is not inside the repository ${repository}`);
+        const dir = tree.dir;
+        // A file of the commit is shown at its path in the repository (the temporary copy is an implementation detail).
+        const shownFromRef = (file: string): string => (within(dir, file) ? displayPath(join(repository, relative(dir, file)), cwd) : file);
+        const root = options.root !== undefined ? join(dir, relative(repository, realPath(resolve(cwd, options.root)))) : dir;
+        const basePath = join(dir, inRepo);
+        head = sideOf(args[0]!, cwd, shownHere, diagnostics, options.root);
+        // A document the base does not have yet: every API of head is new.
+        base = existsSync(basePath)
+          ? sideOf(basePath, cwd, shownFromRef, diagnostics, root)
+          : { files: [], ...(head.folder ? { folder: basePath } : {}), display: shownFromRef };
+      } else {
+        if (args.length !== 2)
+          return usage(io, 'give two documents or two folders, the base first: apidesc-docs diff <base> <head> (or diff --base-ref <git ref> <head>)');
+        const [b, h] = args.map((a) => resolve(cwd, a));
+        if (isFolder(b!) !== isFolder(h!)) return usage(io, 'compare a document with a document, or a folder with a folder');
+        base = sideOf(args[0]!, cwd, shownHere, diagnostics, options.root);
+        head = sideOf(args[1]!, cwd, shownHere, diagnostics, options.root);
+      }
+      if (diagnostics.length > 0) return unreadable(io, diagnostics, options);
+      const outcome = await diffSides(base, head, {
+        limits: options.limits,
+        allowRemoteRefs: options.allowRemoteRefs,
+        cwd,
+        pages: options.previewUrl !== undefined,
+      });
+      if (outcome.unreadable) return unreadable(io, outcome.diagnostics, options);
+      print(outcome.report, options, io);
+      const failed = options.failOn === 'breaking' ? outcome.report.breaking > 0 : options.failOn === 'any' ? outcome.report.changes.length > 0 : false;
+      return failed ? EXIT.invalid : EXIT.ok;
+    } finally {
+      remove();
+    }
+  });
+}
+
+function print(report: DiffReport, options: DiffCommandOptions, io: CliIO): void {
+  switch (options.format) {
+    case 'json':
+      io.out(formatJson(report));
+      return;
+    case 'sarif':
+      io.out(formatSarif(report, options.version));
+      return;
+    case 'markdown':
+      io.out(formatMarkdown(report, options.previewUrl));
+      return;
+    default:
+      if (report.changes.length > 0) io.out(formatText(report));
+      else io.out(summary(report));
+  }
+}
+
+function unreadable(io: CliIO, diagnostics: Diagnostic[], options: DiffCommandOptions): number {
+  io.err(formatDiagnostics(diagnostics, { sources: new Map(), color: options.color }));
+  io.err('apidesc-docs diff: an input cannot be read (above); nothing was compared');
+  return EXIT.usage;
+}
+
+function usage(io: CliIO, message: string): number {
+  io.err(`apidesc-docs diff: ${message}`);
+  return EXIT.usage;
+}

@@ -1,0 +1,56 @@
+/**
+ * Bindings of a server, channel, operation or message in two versions, per protocol. The sns
+ * binding is compared by what it means (sns-compat.ts); other protocols' bindings are compared
+ * field by field: a binding removed is breaking (clients configured by it lose it), a field
+ * changed is reported for review, as its effect depends on the protocol.
+ */
+import { quote, sameValue } from './canonical.ts';
+import { addBase, addHead, entries, type DiffContext, type Node } from './diff-context.ts';
+import { compareSnsChannel, compareSnsOperation } from './sns-compat.ts';
+
+export type BindingOwner = 'server' | 'channel' | 'operation' | 'message';
+
+export function compareBindings(ctx: DiffContext, b: Node | undefined, h: Node | undefined, object: string, owner: BindingOwner): void {
+  const old = entries(ctx.base, b);
+  const now = entries(ctx.head, h);
+  for (const protocol of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+    const o = old.get(protocol);
+    const n = now.get(protocol);
+    if (o && !n) {
+      addBase(ctx, o.at, {
+        rule: 'binding-removed',
+        severity: 'breaking',
+        object,
+        message: `${protocol} binding removed: clients configured by it (${fieldNames(o)}) lose that configuration`,
+      });
+      continue;
+    }
+    if (!o && n) {
+      addHead(ctx, n.at, { rule: 'binding-added', severity: 'non-breaking', object, message: `${protocol} binding added` });
+      continue;
+    }
+    if (!o || !n || sameValue(o.value, n.value)) continue;
+    if (protocol === 'sns' && owner === 'channel') compareSnsChannel(ctx, o, n, object);
+    else if (protocol === 'sns' && owner === 'operation') compareSnsOperation(ctx, o, n, object);
+    else compareFields(ctx, o, n, object, protocol);
+  }
+}
+
+function fieldNames(node: Node): string {
+  const keys = node.value && typeof node.value === 'object' ? Object.keys(node.value) : [];
+  return keys.length > 0 ? keys.slice(0, 6).join(', ') : 'no fields';
+}
+
+function compareFields(ctx: DiffContext, o: Node, n: Node, object: string, protocol: string): void {
+  const old = entries(ctx.base, o);
+  const now = entries(ctx.head, n);
+  for (const key of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+    const before = old.get(key);
+    const after = now.get(key);
+    if (before && after && sameValue(before.value, after.value)) continue;
+    const wording = key === 'bindingVersion';
+    const message = `${protocol} binding: ${key} ${quote(before?.value ?? '(none)')} → ${quote(after?.value ?? '(none)')}${wording ? '' : '; what this means depends on the protocol: review the clients configured by it'}`;
+    if (after) addHead(ctx, after.at, { rule: 'binding-changed', severity: wording ? 'info' : 'non-breaking', object, message });
+    else addBase(ctx, before!.at, { rule: 'binding-changed', severity: 'non-breaking', object, message });
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Root channels in two versions: their addresses, parameters, servers, bindings, and messages.
+ * A message added to a channel widens what flows on it (breaking when this application sends
+ * it: receivers built on the old version do not know it); a message removed breaks whoever used
+ * it, in either direction; a message in both versions is compared by message-compat.ts.
+ */
+import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
+import { compareBindings } from './bindings-compat.ts';
+import { quote, sameValue } from './canonical.ts';
+import { classifyContent } from './classify.ts';
+import { addBase, addHead, child, entries, field, rootNode, type DiffContext, type Node } from './diff-context.ts';
+import { compareMessage } from './message-compat.ts';
+import { messageKey, usageOf, type UsageMap } from './message-usage.ts';
+import { compareEnumField } from './servers-compat.ts';
+
+export interface Usages {
+  base: UsageMap;
+  head: UsageMap;
+}
+
+export function compareChannels(ctx: DiffContext, b: Node | undefined, h: Node | undefined, usages: Usages): void {
+  const old = entries(ctx.base, b);
+  const now = entries(ctx.head, h);
+  for (const id of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+    const o = old.get(id);
+    const n = now.get(id);
+    const object = `channel ${id}`;
+    if (o && !n)
+      addBase(ctx, o.at, {
+        rule: 'channel-removed',
+        severity: 'breaking',
+        object,
+        message: `channel ${quote(id)} removed: whoever sends or receives on it loses it`,
+      });
+    else if (!o && n) addHead(ctx, n.at, { rule: 'channel-added', severity: 'non-breaking', object, message: `channel ${quote(id)} added` });
+    // Compared even when written the same: a $ref in it (bindings, parameters) may lead to something that changed.
+    else if (o && n) compareChannel(ctx, id, o, n, object, usages);
+  }
+}
+
+function serverIds(node: Node | undefined): Set<string> | undefined {
+  if (!node || !Array.isArray(node.value) || node.value.length === 0) return undefined;
+  return new Set(node.value.map((ref) => (isRefObject(ref) ? (ref.$ref.split('/').pop() ?? ref.$ref) : JSON.stringify(ref))));
+}
+
+function compareChannel(ctx: DiffContext, id: string, o: Node, n: Node, object: string, usages: Usages): void {
+  const ov = isPlainObject(o.value) ? o.value : {};
+  const nv = isPlainObject(n.value) ? n.value : {};
+  if (!sameValue(ov.address ?? null, nv.address ?? null)) {
+    addHead(ctx, Object.hasOwn(nv, 'address') ? child(n.at, 'address') : n.at, {
+      rule: 'channel-address-changed',
+      severity: 'breaking',
+      object,
+      message: `address ${quote(ov.address ?? null)} → ${quote(nv.address ?? null)}: clients on the old address no longer meet this application`,
+    });
+  }
+  // No list means every root server: compare the servers each version really names.
+  const rootServers = (doc: DiffContext['base']): Set<string> => new Set(entries(doc, field(doc, rootNode(doc), 'servers')).keys());
+  const oldServers = serverIds(field(ctx.base, o, 'servers')) ?? rootServers(ctx.base);
+  const newServers = serverIds(field(ctx.head, n, 'servers')) ?? rootServers(ctx.head);
+  const lost = [...oldServers].filter((s) => !newServers.has(s));
+  const gained = [...newServers].filter((s) => !oldServers.has(s));
+  const serversAt = Object.hasOwn(nv, 'servers') ? child(n.at, 'servers') : n.at;
+  if (lost.length > 0)
+    addHead(ctx, serversAt, {
+      rule: 'channel-server-removed',
+      severity: 'breaking',
+      object,
+      message: `no longer available on ${lost.map((s) => quote(s)).join(', ')}: clients connected there lose it`,
+    });
+  if (gained.length > 0)
+    addHead(ctx, serversAt, {
+      rule: 'channel-server-added',
+      severity: 'non-breaking',
+      object,
+      message: `now also available on ${gained.map((s) => quote(s)).join(', ')}`,
+    });
+  const oldParams = entries(ctx.base, field(ctx.base, o, 'parameters'));
+  const newParams = entries(ctx.head, field(ctx.head, n, 'parameters'));
+  for (const name of [...new Set([...oldParams.keys(), ...newParams.keys()])].sort()) {
+    const op = oldParams.get(name);
+    const np = newParams.get(name);
+    if (op && !np) addBase(ctx, op.at, { rule: 'channel-parameter-removed', severity: 'breaking', object, message: `parameter ${quote(name)} removed` });
+    else if (!op && np)
+      addHead(ctx, np.at, {
+        rule: 'channel-parameter-added',
+        severity: 'breaking',
+        object,
+        message: `parameter ${quote(name)} added: clients must now fill it in the address`,
+      });
+    else if (op && np) compareEnumField(ctx, op, np, object, `parameter ${quote(name)}`);
+  }
+  compareBindings(ctx, field(ctx.base, o, 'bindings'), field(ctx.head, n, 'bindings'), object, 'channel');
+  for (const key of ['title', 'summary', 'description', 'tags', 'externalDocs']) {
+    if (!sameValue(ov[key], nv[key]))
+      addHead(ctx, Object.hasOwn(nv, key) ? child(n.at, key) : n.at, {
+        rule: 'channel-wording-changed',
+        severity: 'info',
+        object,
+        message: `${key} changed (wording only)`,
+      });
+  }
+  compareChannelMessages(ctx, id, o, n, usages);
+}
+
+function compareChannelMessages(ctx: DiffContext, id: string, o: Node, n: Node, usages: Usages): void {
+  const old = entries(ctx.base, field(ctx.base, o, 'messages'));
+  const now = entries(ctx.head, field(ctx.head, n, 'messages'));
+  for (const messageId of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+    const key = messageKey(id, messageId);
+    const usage = usageOf(key, usages.base, usages.head);
+    const om = old.get(messageId);
+    const nm = now.get(messageId);
+    const object = `message ${id}/${messageId}`;
+    if (om && nm) {
+      compareMessage(ctx, om, nm, object, usage);
+      continue;
+    }
+    if (nm) {
+      const { severity, reason } = classifyContent('widen', usage, `message ${messageId}`);
+      addHead(ctx, child(n.at, 'messages', messageId), {
+        rule: 'message-added',
+        severity,
+        object,
+        direction: usage,
+        message: `message ${quote(messageId)} added to channel ${quote(id)}; ${reason}`,
+      });
+    } else if (om) {
+      const used = usage !== 'unused';
+      const why =
+        usage === 'send'
+          ? 'receivers that rely on it no longer get it'
+          : usage === 'receive'
+            ? 'senders built on the old version still send it, and this application no longer accepts it'
+            : usage === 'both'
+              ? 'it was sent and received: both sides lose it'
+              : 'no operation of this document sent or received it';
+      addBase(ctx, child(o.at, 'messages', messageId), {
+        rule: 'message-removed',
+        severity: used ? 'breaking' : 'non-breaking',
+        object,
+        direction: usage,
+        message: `message ${quote(messageId)} removed from channel ${quote(id)}: ${why}`,
+      });
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The direction rule: whether a change of a message's content breaks anyone depends on who
+ * writes the message. Messages the application sends are read by others with the old schema, so
+ * a change that widens what may be sent breaks them; messages it receives are written by others
+ * with the old schema, so a change that narrows what is accepted breaks them; a message used
+ * both ways must stay compatible both ways. A message may declare a schema-registry mode with
+ * `x-compatibility` instead (BACKWARD: new readers read old data, so narrowing breaks; FORWARD:
+ * old readers read new data, so widening breaks; FULL: both; NONE: no guarantee).
+ */
+import type { ChangeSeverity, CompatibilityPolicy, Effect, Usage } from './types.ts';
+
+/** A change of a schema, as the schema comparisons find it (before the direction rule is applied). */
+export interface ContentFinding {
+  rule: string;
+  effect: Effect;
+  side: 'base' | 'head';
+  at: { file: string; pointer: string };
+  /** What changed, e.g. "payload.quantity: minimum lowered from 1 to 0". */
+  what: string;
+  /** A value the change lets through or shuts out, e.g. "quantity 0". */
+  example?: string;
+}
+
+export const POLICIES: readonly CompatibilityPolicy[] = ['BACKWARD', 'FORWARD', 'FULL', 'NONE'];
+
+export function isPolicy(value: unknown): value is CompatibilityPolicy {
+  return typeof value === 'string' && (POLICIES as readonly string[]).includes(value);
+}
+
+/** Which effects break, for a message used or declared this way. */
+function guards(direction: Usage | CompatibilityPolicy): { widen: boolean; narrow: boolean } {
+  switch (direction) {
+    case 'send':
+    case 'FORWARD':
+      return { widen: true, narrow: false };
+    case 'receive':
+    case 'BACKWARD':
+      return { widen: false, narrow: true };
+    case 'both':
+    case 'FULL':
+      return { widen: true, narrow: true };
+    default:
+      return { widen: false, narrow: false };
+  }
+}
+
+export interface Classified {
+  severity: ChangeSeverity;
+  /** Why, in a reviewer's words. */
+  reason: string;
+}
+
+export function classifyContent(effect: Effect, direction: Usage | CompatibilityPolicy, example?: string): Classified {
+  if (effect === 'none') return { severity: 'non-breaking', reason: 'messages valid before are valid now and the other way round' };
+  const guard = guards(direction);
+  const breaksOld = (effect === 'widen' || effect === 'both') && guard.widen;
+  const breaksNew = (effect === 'narrow' || effect === 'both') && guard.narrow;
+  const policy = direction === 'BACKWARD' || direction === 'FORWARD' || direction === 'FULL' || direction === 'NONE';
+  const prefix = policy ? `the message declares x-compatibility: ${direction}; ` : '';
+  if (breaksOld) {
+    const who = policy ? 'readers still on the old schema' : 'receivers built on the old schema';
+    return { severity: 'breaking', reason: `${prefix}${who} reject ${example ?? 'messages that use it'}` };
+  }
+  if (breaksNew) {
+    const who = policy ? 'messages written with the old schema' : 'senders built on the old schema';
+    return {
+      severity: 'breaking',
+      reason: policy
+        ? `${prefix}${who} (${example ?? 'some of them'}) are rejected by the new one`
+        : `${who} may still send ${example ?? 'messages'} that this application now rejects`,
+    };
+  }
+  switch (direction) {
+    case 'send':
+      return { severity: 'non-breaking', reason: 'this application sends it, and now sends a subset of what receivers accept' };
+    case 'receive':
+      return { severity: 'non-breaking', reason: 'this application receives it, and accepts everything senders on the old schema write' };
+    case 'unused':
+      return { severity: 'non-breaking', reason: 'no operation of this document sends or receives it' };
+    case 'NONE':
+      return { severity: 'non-breaking', reason: 'the message declares x-compatibility: NONE (no compatibility is promised)' };
+    case 'BACKWARD':
+      return { severity: 'non-breaking', reason: `${prefix}new readers still read messages written with the old schema` };
+    case 'FORWARD':
+      return { severity: 'non-breaking', reason: `${prefix}readers on the old schema still read messages written with the new one` };
+    default:
+      return { severity: 'non-breaking', reason: 'compatible both ways' };
+  }
+}

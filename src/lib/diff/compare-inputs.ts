@@ -1,0 +1,135 @@
+/**
+ * `diff` from files to a report: both versions loaded exactly as `validate` loads them (the same
+ * limits, $ref root and hostile-input handling), matched by API, compared, and reported. Input
+ * that cannot be read comes back as diagnostics with `unreadable` set, never as a partial report.
+ */
+import { resolve } from 'node:path';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { hasErrors } from '../diagnostics/diagnostic.ts';
+import { toDiagnostics } from '../diagnostics/to-diagnostic.ts';
+import type { LoadLimits } from '../load/limits.ts';
+import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { openDocument } from '../validate/validate-document.ts';
+import { diffDocument } from './diff-document.ts';
+import { pairApis, type Candidate } from './pair-apis.ts';
+import { previewPages } from './preview-pages.ts';
+import { toReport, type ApiDiff, type DiffSide } from './report.ts';
+import type { DiffReport, FoundChange } from './types.ts';
+
+export interface SideInput {
+  /** Absolute paths of the root documents. */
+  files: string[];
+  /** The folder they were found in, when the side was given as a folder (APIs are named by their path in it). */
+  folder?: string;
+  /** How a file of this side is shown. */
+  display(file: string): string;
+  /** Folder that file $refs may not leave (default as for validate). */
+  root?: string;
+}
+
+export interface DiffRunOptions {
+  limits: LoadLimits;
+  allowRemoteRefs: boolean;
+  cwd: string;
+  /** Look up each object's page in the site built from head (for links into a preview). */
+  pages?: boolean;
+}
+
+export interface DiffOutcome {
+  report: DiffReport;
+  diagnostics: Diagnostic[];
+  /** An input could not be read or resolved: the report is not complete. */
+  unreadable: boolean;
+}
+
+interface Loaded extends Candidate {
+  side: DiffSide;
+}
+
+async function loadSide(input: SideInput, options: DiffRunOptions, diagnostics: Diagnostic[]): Promise<Loaded[]> {
+  const loaded: Loaded[] = [];
+  for (const file of input.files) {
+    const opened = await openDocument(file, {
+      limits: options.limits,
+      allowRemoteRefs: options.allowRemoteRefs,
+      cwd: options.cwd,
+      ...(input.root ? { root: input.root } : {}),
+    });
+    diagnostics.push(...shown(opened.diagnostics, input, options.cwd));
+    if (!opened.doc || hasErrors(opened.diagnostics)) continue;
+    const info = isPlainObject(opened.doc.root.value) && isPlainObject(opened.doc.root.value.info) ? opened.doc.root.value.info : {};
+    loaded.push({ file, ...(typeof info.title === 'string' ? { title: info.title } : {}), side: { doc: opened.doc, display: input.display } });
+  }
+  return loaded;
+}
+
+/** Diagnostics with their files shown as the side shows them (a base read from git at its path in the repository). */
+function shown(diagnostics: Diagnostic[], input: SideInput, cwd: string): Diagnostic[] {
+  return diagnostics.map((d) => ({ ...d, file: /^https?:/i.test(d.file) ? d.file : input.display(resolve(cwd, d.file)) }));
+}
+
+export async function diffSides(base: SideInput, head: SideInput, options: DiffRunOptions): Promise<DiffOutcome> {
+  const diagnostics: Diagnostic[] = [];
+  const old = await loadSide(base, options, diagnostics);
+  const now = await loadSide(head, options, diagnostics);
+  const unreadable = old.length < base.files.length || now.length < head.files.length;
+  if (unreadable) return { report: { changes: [], breaking: 0 }, diagnostics, unreadable };
+  const pages = options.pages
+    ? previewPages(
+        now.map((l) => ({ file: head.display(l.file), doc: l.side.doc })),
+        options.cwd,
+      )
+    : [];
+  const apis: ApiDiff[] = [];
+  for (const pair of pairApis(old, now, base.folder, head.folder)) {
+    const b = pair.base as Loaded | undefined;
+    const h = pair.head as Loaded | undefined;
+    const root = (doc: ResolvedDoc) => ({ file: doc.root.path, pointer: '' });
+    let changes: FoundChange[];
+    if (b && h) changes = diffDocument(b.side.doc, h.side.doc);
+    else if (h)
+      changes = [
+        {
+          rule: 'api-added',
+          severity: 'non-breaking',
+          side: 'head',
+          at: root(h.side.doc),
+          object: 'document',
+          message: `API ${JSON.stringify(h.title ?? pair.api)} added`,
+        },
+      ];
+    else
+      changes = [
+        {
+          rule: 'api-removed',
+          severity: 'breaking',
+          side: 'base',
+          at: root(b!.side.doc),
+          object: 'document',
+          message: `API ${JSON.stringify(b!.title ?? pair.api)} removed: every client of it loses it`,
+        },
+      ];
+    const index = h ? now.indexOf(h) : -1;
+    apis.push({
+      api: pair.api,
+      ...(b ? { base: b.side } : {}),
+      ...(h ? { head: h.side } : {}),
+      changes,
+      ...(index >= 0 && pages[index] ? { pages: pages[index] } : {}),
+    });
+  }
+  // $refs are resolved as they are followed: what could not be resolved is known only now.
+  let incomplete = false;
+  for (const [list, input] of [
+    [old, base],
+    [now, head],
+  ] as const) {
+    for (const l of list) {
+      const problems = l.side.doc.problems.filter((p) => p.severity === 'error');
+      if (problems.length === 0) continue;
+      incomplete = true;
+      diagnostics.push(...shown(toDiagnostics(problems, l.side.doc, options.cwd), input, options.cwd));
+    }
+  }
+  return { report: toReport(apis), diagnostics, unreadable: incomplete };
+}

@@ -1,0 +1,68 @@
+/** What every comparison of a base and a head document shares: the two documents and the list of changes found. */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { childPointer } from '../resolve/json-pointer.ts';
+import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import type { ChangeSeverity, CompatibilityPolicy, FoundChange, Usage } from './types.ts';
+
+/** A value of a document, after its `$ref`s are followed, and where it was written. */
+export interface Node {
+  value: unknown;
+  at: Location;
+}
+
+export interface DiffContext {
+  base: ResolvedDoc;
+  head: ResolvedDoc;
+  changes: FoundChange[];
+}
+
+export const child = (at: Location, ...tokens: string[]): Location => ({ file: at.file, pointer: tokens.reduce(childPointer, at.pointer) });
+
+/** `node`, its `$ref` followed (undefined when it cannot be: validate reports why). */
+export function resolveNode(doc: ResolvedDoc, node: Node | undefined): Node | undefined {
+  if (!node) return undefined;
+  const resolved = doc.deref(node.value, node.at);
+  return resolved && { value: resolved.value, at: resolved.at };
+}
+
+/** The field `key` of an object node, resolved. */
+export function field(doc: ResolvedDoc, node: Node | undefined, key: string): Node | undefined {
+  if (!node || !isPlainObject(node.value) || !Object.hasOwn(node.value, key)) return undefined;
+  return resolveNode(doc, { value: node.value[key], at: child(node.at, key) });
+}
+
+/** The entries of a map (channels, servers, …) in key order; each value resolved. Keys are the document's: a Map, never an object lookup. */
+export function entries(doc: ResolvedDoc, node: Node | undefined): Map<string, Node> {
+  const out = new Map<string, Node>();
+  if (!node || !isPlainObject(node.value)) return out;
+  for (const key of Object.keys(node.value).sort()) {
+    const resolved = resolveNode(doc, { value: node.value[key], at: child(node.at, key) });
+    if (resolved) out.set(key, resolved);
+  }
+  return out;
+}
+
+/** The document's root as a node. */
+export function rootNode(doc: ResolvedDoc): Node {
+  return { value: doc.root.value, at: { file: doc.root.path, pointer: '' } };
+}
+
+export interface ChangeInput {
+  rule: string;
+  severity: ChangeSeverity;
+  object: string;
+  message: string;
+  direction?: Usage | CompatibilityPolicy;
+}
+
+export function addHead(ctx: DiffContext, at: Location, change: ChangeInput): void {
+  ctx.changes.push({ ...change, side: 'head', at });
+}
+
+export function addBase(ctx: DiffContext, at: Location, change: ChangeInput): void {
+  ctx.changes.push({ ...change, side: 'base', at });
+}
+
+export function stringOf(node: Node | undefined): string | undefined {
+  return typeof node?.value === 'string' ? node.value : undefined;
+}

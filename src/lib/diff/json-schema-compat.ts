@@ -1,0 +1,656 @@
+/**
+ * Compares two JSON Schemas (the format's Schema Object, JSON Schema draft 07, OpenAPI 3.0
+ * Schema Objects) by the messages they accept: every difference becomes a finding that widens,
+ * narrows, or changes both ways (classify.ts then applies the direction rule). `$ref`s are
+ * followed on each side; `allOf` parts are merged into one view (a schema split into parts
+ * accepts what it did); `oneOf`/`anyOf` alternatives are matched by name; pairs of nodes already
+ * compared are not compared again, so recursive schemas terminate, and the walk stops at a depth
+ * and a number of pairs (what it leaves is reported).
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import type { SourceFile } from '../load/source-file.ts';
+import { childPointer } from '../resolve/json-pointer.ts';
+import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { canonical, quote, sameValue } from './canonical.ts';
+import type { ContentFinding } from './classify.ts';
+import type { Effect } from './types.ts';
+
+/** A schema as written (possibly a Reference Object) and where. */
+export interface SchemaNode {
+  value: unknown;
+  at: Location;
+}
+
+export interface SchemaWalk {
+  base: ResolvedDoc;
+  head: ResolvedDoc;
+  findings: ContentFinding[];
+  /** Pairs of schema locations compared already (cycles through `$ref`, shared schemas). */
+  seen: Set<string>;
+  /** Node pairs left to compare before the walk gives up (a hostile or huge schema). */
+  budget: number;
+  /** OpenAPI 3.0: `nullable` adds null to the accepted types. */
+  nullable: boolean;
+}
+
+export const MAX_SCHEMA_DEPTH = 64;
+export const MAX_SCHEMA_PAIRS = 20_000;
+/** allOf inside allOf is merged to this depth (deeper parts are compared as a whole). */
+const MAX_MERGE_DEPTH = 16;
+
+export function newSchemaWalk(base: ResolvedDoc, head: ResolvedDoc, findings: ContentFinding[], nullable = false): SchemaWalk {
+  return { base, head, findings, seen: new Set(), budget: MAX_SCHEMA_PAIRS, nullable };
+}
+
+interface Bound {
+  value: number;
+  at: Location;
+}
+
+/** One schema with its allOf parts merged: what the comparison reads. */
+interface View {
+  at: Location;
+  /** A boolean schema (`true` accepts everything, `false` nothing). */
+  bool?: boolean;
+  /** Types accepted; undefined: any. */
+  types?: Set<string>;
+  typesAt?: Location;
+  /** Values allowed by `enum` or `const`, by their canonical text. */
+  values?: Map<string, unknown>;
+  valuesAt?: Location;
+  props: Map<string, SchemaNode>;
+  required: Map<string, Location>;
+  /** `additionalProperties` (undefined: not written, so any). */
+  additional?: SchemaNode;
+  items?: SchemaNode | SchemaNode[];
+  bounds: Map<string, Bound>;
+  /** Keywords compared by value: pattern, format, uniqueItems, multipleOf, not, … */
+  other: Map<string, SchemaNode>;
+  alternatives?: { keyword: 'oneOf' | 'anyOf'; nodes: SchemaNode[]; at: Location };
+}
+
+const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'];
+const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'];
+/** Keywords that only describe: a change of them is wording. */
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'examples',
+  'example',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  'externalDocs',
+  'xml',
+  'discriminator',
+  '$id',
+  '$schema',
+  'contentMediaType',
+  'contentEncoding',
+]);
+/** Keywords the view reads itself. */
+const STRUCTURAL = new Set([
+  'type',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  'nullable',
+  '$ref',
+  ...LOWER_BOUNDS,
+  ...UPPER_BOUNDS,
+]);
+
+const child = (at: Location, ...tokens: string[]): Location => ({ file: at.file, pointer: tokens.reduce(childPointer, at.pointer) });
+
+function deref(doc: ResolvedDoc, node: SchemaNode): SchemaNode | undefined {
+  const resolved = doc.deref(node.value, node.at);
+  return resolved && { value: resolved.value, at: resolved.at };
+}
+
+function makeView(doc: ResolvedDoc, node: SchemaNode, nullable: boolean): View {
+  const view: View = { at: node.at, props: new Map(), required: new Map(), bounds: new Map(), other: new Map() };
+  if (typeof node.value === 'boolean') {
+    view.bool = node.value;
+    return view;
+  }
+  const merging = new Set<string>();
+  const merge = (part: SchemaNode, depth: number): void => {
+    const key = `${part.at.file}#${part.at.pointer}`;
+    if (merging.has(key) || !isPlainObject(part.value)) return;
+    merging.add(key);
+    const s = part.value;
+    const at = part.at;
+    if (s.type !== undefined) {
+      const written = new Set((Array.isArray(s.type) ? s.type : [s.type]).filter((t): t is string => typeof t === 'string'));
+      if (nullable && s.nullable === true) written.add('null');
+      // allOf: a value must have a type of every part.
+      view.types = view.types ? new Set([...view.types].filter((t) => written.has(t) || (t === 'integer' && written.has('number')))) : written;
+      view.typesAt ??= child(at, 'type');
+    }
+    const values = Array.isArray(s.enum) ? s.enum : Object.hasOwn(s, 'const') ? [s.const] : undefined;
+    if (values && !view.values) {
+      view.values = new Map(values.map((v) => [canonical(v), v]));
+      if (nullable && s.nullable === true) view.values.set('null', null);
+      view.valuesAt = child(at, Array.isArray(s.enum) ? 'enum' : 'const');
+    }
+    if (isPlainObject(s.properties)) {
+      for (const name of Object.keys(s.properties)) {
+        if (!view.props.has(name)) view.props.set(name, { value: s.properties[name], at: child(at, 'properties', name) });
+      }
+    }
+    if (Array.isArray(s.required)) {
+      s.required.forEach((name, i) => {
+        if (typeof name === 'string' && !view.required.has(name)) view.required.set(name, child(at, 'required', String(i)));
+      });
+    }
+    if (s.additionalProperties !== undefined && (view.additional === undefined || s.additionalProperties === false)) {
+      view.additional = { value: s.additionalProperties, at: child(at, 'additionalProperties') };
+    }
+    if (s.items !== undefined && view.items === undefined) {
+      view.items = Array.isArray(s.items)
+        ? s.items.map((item, i) => ({ value: item, at: child(at, 'items', String(i)) }))
+        : { value: s.items, at: child(at, 'items') };
+    }
+    for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
+      const value = s[keyword];
+      if (typeof value === 'number' && !view.bounds.has(keyword)) view.bounds.set(keyword, { value, at: child(at, keyword) });
+    }
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      const list = s[keyword];
+      if (Array.isArray(list) && !view.alternatives) {
+        view.alternatives = { keyword, nodes: list.map((alt, i) => ({ value: alt, at: child(at, keyword, String(i)) })), at: child(at, keyword) };
+      }
+    }
+    for (const keyword of Object.keys(s)) {
+      if (STRUCTURAL.has(keyword) || ANNOTATIONS.has(keyword) || keyword.startsWith('x-')) continue;
+      // exclusiveMinimum/Maximum as booleans (OpenAPI 3.0) are compared by value.
+      if (!view.other.has(keyword)) view.other.set(keyword, { value: s[keyword], at: child(at, keyword) });
+    }
+    if (Array.isArray(s.allOf)) {
+      s.allOf.forEach((part, i) => {
+        const partNode = { value: part, at: child(at, 'allOf', String(i)) };
+        if (depth >= MAX_MERGE_DEPTH) {
+          view.other.set(`allOf/${i}`, partNode);
+          return;
+        }
+        const resolved = deref(doc, partNode);
+        if (resolved) merge(resolved, depth + 1);
+      });
+    }
+  };
+  merge(node, 0);
+  return view;
+}
+
+/** Where a finding points: the keyword in head when head has it, else head's schema, else base's. */
+function place(base: Location | undefined, head: Location | undefined): { side: 'base' | 'head'; at: Location } {
+  return head ? { side: 'head', at: head } : { side: 'base', at: base! };
+}
+
+/** Pairs of files known to read the same, or not (a file is compared once, not once per message). */
+const sameFiles = new WeakMap<SourceFile, WeakMap<SourceFile, boolean>>();
+
+/** Whether a file reads the same in both versions (local $refs in it then lead to the same schemas). */
+function sameFile(walk: SchemaWalk, base: string, head: string): boolean {
+  const b = walk.base.file(base);
+  const h = walk.head.file(head);
+  if (b === undefined || h === undefined) return false;
+  let known = sameFiles.get(b);
+  if (!known) sameFiles.set(b, (known = new WeakMap()));
+  let same = known.get(h);
+  if (same === undefined) known.set(h, (same = b.text === h.text));
+  return same;
+}
+
+const externalRefs = new WeakMap<object, boolean>();
+
+/** Whether a schema holds a $ref into another file (its canonical text is at hand). */
+function refersOut(value: unknown, text: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  let known = externalRefs.get(value);
+  if (known === undefined) externalRefs.set(value, (known = /"\$ref":"(?!#)/.test(text)));
+  return known;
+}
+
+/** A data path as a reader can take it in: a long one keeps its first and last steps. */
+function shortPath(path: string): string {
+  if (path.length <= 160) return path;
+  const steps = path.split('.');
+  return steps.length > 6
+    ? `${steps.slice(0, 3).join('.')}.…(${steps.length - 5} levels).${steps.slice(-2).join('.')}`
+    : `${path.slice(0, 80)}…${path.slice(-60)}`;
+}
+
+/** The last name of a data path, as a reader says it: `payload.lines[].quantity` → `quantity`. */
+function leaf(path: string): string {
+  const last = path.split('.').pop() ?? path;
+  return last.replace(/\[\]$|\(.*\)$/g, '') || path;
+}
+
+function covered(type: string, set: Set<string>): boolean {
+  return set.has(type) || (type === 'integer' && set.has('number'));
+}
+
+export function compareJsonSchemas(walk: SchemaWalk, baseNode: SchemaNode, headNode: SchemaNode, path: string, depth = 0, flip = false): void {
+  const add = (rule: string, effect: Effect, where: { side: 'base' | 'head'; at: Location }, what: string, example?: string): void => {
+    const turned: Effect = flip && effect === 'widen' ? 'narrow' : flip && effect === 'narrow' ? 'widen' : effect;
+    walk.findings.push({ rule, effect: turned, ...where, what: `${shortPath(path)}: ${what}`, ...(example !== undefined ? { example } : {}) });
+  };
+  const b = deref(walk.base, baseNode);
+  const h = deref(walk.head, headNode);
+  if (!b || !h) return; // an unresolved $ref is validate's to report
+  const pair = `${b.at.file}#${b.at.pointer}|${h.at.file}#${h.at.pointer}|${flip}`;
+  if (walk.seen.has(pair)) return;
+  walk.seen.add(pair);
+  if (depth > MAX_SCHEMA_DEPTH || --walk.budget < 0) {
+    if (walk.budget === -1 || depth === MAX_SCHEMA_DEPTH + 1) {
+      add(
+        'schema-not-compared',
+        'none',
+        place(b.at, h.at),
+        `nested deeper than ${MAX_SCHEMA_DEPTH} levels or too large to compare further; review the rest by hand`,
+      );
+    }
+    return;
+  }
+  // The same text is the same schema, unless it holds a $ref that may lead elsewhere in each
+  // version: one into another file, or into a file that changed.
+  const text = canonical(b.value);
+  if (text === canonical(h.value) && (!text.includes('"$ref"') || (!refersOut(b.value, text) && sameFile(walk, b.at.file, h.at.file)))) return;
+  const bv = makeView(walk.base, b, walk.nullable);
+  const hv = makeView(walk.head, h, walk.nullable);
+  const name = leaf(path);
+
+  if (bv.bool !== undefined || hv.bool !== undefined) {
+    const acceptsAll = (v: View): boolean => v.bool === true || (v.bool === undefined && isEmptySchema(v));
+    const acceptsNone = (v: View): boolean => v.bool === false;
+    if (acceptsNone(bv) && !acceptsNone(hv))
+      add('schema-widened', 'widen', place(b.at, h.at), 'was `false` (nothing allowed), now allows values', `any ${name}`);
+    else if (!acceptsNone(bv) && acceptsNone(hv)) add('schema-narrowed', 'narrow', place(b.at, h.at), 'now `false`: no value allowed', `any ${name}`);
+    else if (acceptsAll(bv) !== acceptsAll(hv))
+      add(
+        acceptsAll(hv) ? 'schema-widened' : 'schema-narrowed',
+        acceptsAll(hv) ? 'widen' : 'narrow',
+        place(b.at, h.at),
+        acceptsAll(hv) ? 'now allows any value' : 'now constrained',
+        undefined,
+      );
+    return;
+  }
+
+  compareTypes(bv, hv, name, add);
+  compareValues(bv, hv, name, add);
+  compareBounds(bv, hv, name, add);
+  compareOther(walk, bv, hv, path, depth, flip, name, add);
+  compareObjects(walk, bv, hv, path, depth, flip, name, add);
+  compareItems(walk, bv, hv, path, depth, flip, add);
+  compareAlternatives(walk, bv, hv, path, depth, flip, add);
+}
+
+type Add = (rule: string, effect: Effect, where: { side: 'base' | 'head'; at: Location }, what: string, example?: string) => void;
+
+function isEmptySchema(v: View): boolean {
+  return (
+    !v.types &&
+    !v.values &&
+    v.props.size === 0 &&
+    v.required.size === 0 &&
+    !v.additional &&
+    !v.items &&
+    v.bounds.size === 0 &&
+    v.other.size === 0 &&
+    !v.alternatives
+  );
+}
+
+function compareTypes(bv: View, hv: View, name: string, add: Add): void {
+  if (!bv.types && !hv.types) return;
+  const where = place(bv.typesAt ?? bv.at, hv.typesAt ?? hv.at);
+  if (!hv.types) {
+    add('schema-type-widened', 'widen', where, `type ${[...bv.types!].join(' | ')} no longer required: any type allowed`, `a ${name} of another type`);
+    return;
+  }
+  if (!bv.types) {
+    add('schema-type-narrowed', 'narrow', where, `now restricted to type ${[...hv.types].join(' | ')}`, `a ${name} of another type`);
+    return;
+  }
+  const gained = [...hv.types].filter((t) => !covered(t, bv.types!));
+  const lost = [...bv.types].filter((t) => !covered(t, hv.types!));
+  const change = `type ${[...bv.types].join(' | ')} → ${[...hv.types].join(' | ')}`;
+  if (gained.length > 0 && lost.length > 0) add('schema-type-changed', 'both', where, change, `a ${name} of type ${gained[0]} or ${lost[0]}`);
+  else if (gained.length > 0) add('schema-type-widened', 'widen', where, `${change} (widened)`, `a ${name} of type ${gained.join(' or ')}`);
+  else if (lost.length > 0) add('schema-type-narrowed', 'narrow', where, `${change} (narrowed)`, `a ${name} of type ${lost.join(' or ')}`);
+}
+
+function compareValues(bv: View, hv: View, name: string, add: Add): void {
+  if (!bv.values && !hv.values) return;
+  const where = place(bv.valuesAt ?? bv.at, hv.valuesAt ?? hv.at);
+  if (!hv.values) {
+    add(
+      'schema-enum-removed',
+      'widen',
+      where,
+      'no longer limited to a list of values',
+      `a ${name} outside ${[...bv.values!.values()].map((v) => quote(v)).join(', ')}`,
+    );
+    return;
+  }
+  if (!bv.values) {
+    add('schema-enum-added', 'narrow', where, `now limited to ${[...hv.values.values()].map((v) => quote(v)).join(', ')}`, `a ${name} outside that list`);
+    return;
+  }
+  const gained = [...hv.values.keys()].filter((k) => !bv.values!.has(k));
+  const lost = [...bv.values.keys()].filter((k) => !hv.values!.has(k));
+  if (bv.values.size === 1 && hv.values.size === 1 && gained.length === 1) {
+    // One fixed value replaced by another: nothing valid before is valid now.
+    add(
+      'schema-const-changed',
+      'both',
+      where,
+      `always ${quote(bv.values.get(lost[0]!))} → always ${quote(hv.values.get(gained[0]!))}`,
+      `${name} ${quote(bv.values.get(lost[0]!))} or ${quote(hv.values.get(gained[0]!))}`,
+    );
+    return;
+  }
+  if (gained.length > 0)
+    add(
+      'schema-enum-value-added',
+      'widen',
+      where,
+      `new value${gained.length > 1 ? 's' : ''} ${gained.map((k) => quote(hv.values!.get(k))).join(', ')}`,
+      `${name} ${quote(hv.values.get(gained[0]!))}`,
+    );
+  if (lost.length > 0)
+    add(
+      'schema-enum-value-removed',
+      'narrow',
+      where,
+      `value${lost.length > 1 ? 's' : ''} ${lost.map((k) => quote(bv.values!.get(k))).join(', ')} removed`,
+      `${name} ${quote(bv.values.get(lost[0]!))}`,
+    );
+}
+
+function compareBounds(bv: View, hv: View, name: string, add: Add): void {
+  for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
+    const before = bv.bounds.get(keyword);
+    const after = hv.bounds.get(keyword);
+    if (before?.value === after?.value) continue;
+    const lower = LOWER_BOUNDS.includes(keyword);
+    const where = place(before?.at ?? bv.at, after?.at ?? hv.at);
+    // A lower bound that drops (or goes) widens; an upper bound that rises (or goes) widens.
+    const widens = after === undefined || (before !== undefined && (lower ? after.value < before.value : after.value > before.value));
+    const subject = keyword.includes('Length')
+      ? `${name} of length `
+      : keyword.includes('Items')
+        ? `${name} with `
+        : keyword.includes('Properties')
+          ? `${name} with `
+          : `${name} `;
+    const unit = keyword.includes('Items') ? ' items' : keyword.includes('Properties') ? ' properties' : '';
+    const exclusive = keyword.startsWith('exclusive');
+    const what =
+      before === undefined
+        ? `${keyword} ${after!.value} added`
+        : after === undefined
+          ? `${keyword} ${before.value} removed`
+          : `${keyword} ${widens === lower ? 'lowered' : 'raised'} from ${before.value} to ${after.value}`;
+    // The value on the far side of the change: what the new schema lets through, or shuts out.
+    const edge = widens ? (after === undefined ? undefined : after.value) : before === undefined ? undefined : before.value;
+    const outside = widens
+      ? after === undefined
+        ? lower
+          ? before!.value - 1
+          : before!.value + 1
+        : edge!
+      : lower
+        ? after!.value - (exclusive ? 0 : 1)
+        : after!.value + (exclusive ? 0 : 1);
+    const example = Number.isFinite(outside) ? `${subject}${Number.isInteger(outside) ? outside : `beyond ${outside}`}${unit}` : undefined;
+    add(widens ? 'schema-constraint-relaxed' : 'schema-constraint-tightened', widens ? 'widen' : 'narrow', where, what, example);
+  }
+}
+
+function compareOther(walk: SchemaWalk, bv: View, hv: View, path: string, depth: number, flip: boolean, name: string, add: Add): void {
+  const keywords = new Set([...bv.other.keys(), ...hv.other.keys()]);
+  for (const keyword of [...keywords].sort()) {
+    const before = bv.other.get(keyword);
+    const after = hv.other.get(keyword);
+    if (before && after && sameValue(before.value, after.value)) continue;
+    const where = place(before?.at ?? bv.at, after?.at ?? hv.at);
+    switch (keyword) {
+      case 'not':
+        if (before && after) compareJsonSchemas(walk, before, after, `${path}(not)`, depth + 1, !flip);
+        else
+          add(after ? 'schema-constraint-tightened' : 'schema-constraint-relaxed', after ? 'narrow' : 'widen', where, `\`not\` ${after ? 'added' : 'removed'}`);
+        continue;
+      case 'uniqueItems': {
+        const was = before?.value === true;
+        const is = after?.value === true;
+        if (was !== is)
+          add(
+            is ? 'schema-constraint-tightened' : 'schema-constraint-relaxed',
+            is ? 'narrow' : 'widen',
+            where,
+            `uniqueItems ${is ? 'added' : 'removed'}`,
+            `a ${name} with repeated items`,
+          );
+        continue;
+      }
+      case 'multipleOf': {
+        const was = typeof before?.value === 'number' ? before.value : undefined;
+        const is = typeof after?.value === 'number' ? after.value : undefined;
+        // Every multiple of 10 is a multiple of 5: 10 → 5 widens, 5 → 10 narrows.
+        const effect: Effect = is === undefined ? 'widen' : was === undefined ? 'narrow' : was % is === 0 ? 'widen' : is % was === 0 ? 'narrow' : 'both';
+        add(
+          effect === 'widen' ? 'schema-constraint-relaxed' : effect === 'narrow' ? 'schema-constraint-tightened' : 'schema-constraint-changed',
+          effect,
+          where,
+          `multipleOf ${was ?? '(none)'} → ${is ?? '(none)'}`,
+        );
+        continue;
+      }
+      case 'additionalItems':
+      case 'contains':
+      case 'propertyNames':
+        if (
+          before &&
+          after &&
+          (isPlainObject(before.value) || typeof before.value === 'boolean') &&
+          (isPlainObject(after.value) || typeof after.value === 'boolean')
+        ) {
+          compareJsonSchemas(walk, before, after, `${path}(${keyword})`, depth + 1, flip);
+          continue;
+        }
+        break;
+      default:
+        break;
+    }
+    // pattern, format, exclusiveMinimum as a boolean, patternProperties, dependencies, if/then/else, …
+    const effect: Effect = !before ? 'narrow' : !after ? 'widen' : booleanEffect(keyword, before.value, after.value);
+    const what = !before
+      ? `${keyword} ${quote(after!.value)} added`
+      : !after
+        ? `${keyword} ${quote(before.value)} removed`
+        : `${keyword} ${quote(before.value)} → ${quote(after.value)}`;
+    add(
+      effect === 'widen' ? 'schema-constraint-relaxed' : effect === 'narrow' ? 'schema-constraint-tightened' : 'schema-constraint-changed',
+      effect,
+      where,
+      what,
+      effect === 'both' || keyword === 'pattern' || keyword === 'format' ? `a ${name} that matches only one of them` : undefined,
+    );
+  }
+}
+
+/** OpenAPI 3.0's boolean exclusiveMinimum/exclusiveMaximum: true excludes the bound itself. */
+function booleanEffect(keyword: string, before: unknown, after: unknown): Effect {
+  if (keyword.startsWith('exclusive') && typeof before === 'boolean' && typeof after === 'boolean') return after ? 'narrow' : 'widen';
+  return 'both';
+}
+
+function compareObjects(walk: SchemaWalk, bv: View, hv: View, path: string, depth: number, flip: boolean, name: string, add: Add): void {
+  const names = [...new Set([...bv.props.keys(), ...hv.props.keys()])].sort();
+  const closed = (v: View): boolean => v.additional?.value === false;
+  const additionalSchema = (v: View): SchemaNode | undefined => (v.additional && isPlainObject(v.additional.value) ? v.additional : undefined);
+  for (const prop of names) {
+    const before = bv.props.get(prop);
+    const after = hv.props.get(prop);
+    const sub = `${path}.${prop}`;
+    if (before && after) {
+      compareJsonSchemas(walk, before, after, sub, depth + 1, flip);
+    } else if (after) {
+      if (closed(bv))
+        add(
+          'schema-property-added',
+          'widen',
+          { side: 'head', at: after.at },
+          `new property \`${prop}\`, which the old schema forbade (additionalProperties: false)`,
+          `a ${name} with ${prop}`,
+        );
+      else if (additionalSchema(bv)) compareJsonSchemas(walk, additionalSchema(bv)!, after, sub, depth + 1, flip);
+      else add('schema-property-added', 'none', { side: 'head', at: after.at }, `new property \`${prop}\``);
+    } else if (before) {
+      if (closed(hv))
+        add(
+          'schema-property-removed',
+          'narrow',
+          { side: 'base', at: before.at },
+          `property \`${prop}\` removed and no longer allowed (additionalProperties: false)`,
+          `a ${name} with ${prop}`,
+        );
+      else if (additionalSchema(hv)) compareJsonSchemas(walk, before, additionalSchema(hv)!, sub, depth + 1, flip);
+      // An optional property that is no longer described: readers already had to do without it.
+      else add('schema-property-removed', 'none', { side: 'base', at: before.at }, `property \`${prop}\` is no longer described`);
+    }
+  }
+  for (const prop of [...new Set([...bv.required.keys(), ...hv.required.keys()])].sort()) {
+    const before = bv.required.get(prop);
+    const after = hv.required.get(prop);
+    if (before && !after)
+      add('schema-required-removed', 'widen', { side: 'base', at: before }, `\`${prop}\` is no longer required`, `a ${name} without ${prop}`);
+    else if (after && !before) add('schema-required-added', 'narrow', { side: 'head', at: after }, `\`${prop}\` is now required`, `a ${name} without ${prop}`);
+  }
+  const ba = bv.additional;
+  const ha = hv.additional;
+  if (ba && ha && isPlainObject(ba.value) && isPlainObject(ha.value)) {
+    compareJsonSchemas(walk, ba, ha, `${path}.*`, depth + 1, flip);
+    return;
+  }
+  const allows = (n: SchemaNode | undefined): 'all' | 'none' | 'schema' =>
+    n === undefined || n.value === true ? 'all' : n.value === false ? 'none' : 'schema';
+  const was = allows(ba);
+  const is = allows(ha);
+  if (was === is) return;
+  const where = place(ba?.at ?? bv.at, ha?.at ?? hv.at);
+  const widens = was === 'none' || is === 'all';
+  add(
+    widens ? 'schema-additional-properties-allowed' : 'schema-additional-properties-forbidden',
+    widens ? 'widen' : 'narrow',
+    where,
+    `additionalProperties ${was === 'none' ? 'false' : was === 'all' ? 'allowed' : 'a schema'} → ${is === 'none' ? 'false' : is === 'all' ? 'allowed' : 'a schema'}`,
+    `a ${name} with properties not listed`,
+  );
+}
+
+function compareItems(walk: SchemaWalk, bv: View, hv: View, path: string, depth: number, flip: boolean, add: Add): void {
+  const before = bv.items;
+  const after = hv.items;
+  if (!before && !after) return;
+  if (before && after && !Array.isArray(before) && !Array.isArray(after)) {
+    compareJsonSchemas(walk, before, after, `${path}[]`, depth + 1, flip);
+    return;
+  }
+  if (Array.isArray(before) && Array.isArray(after)) {
+    for (let i = 0; i < Math.min(before.length, after.length); i++) compareJsonSchemas(walk, before[i]!, after[i]!, `${path}[${i}]`, depth + 1, flip);
+    if (before.length !== after.length) add('schema-items-changed', 'both', place(bv.at, hv.at), `tuple of ${before.length} → ${after.length} items`);
+    return;
+  }
+  const where = place(Array.isArray(before) ? bv.at : (before?.at ?? bv.at), Array.isArray(after) ? hv.at : (after?.at ?? hv.at));
+  if (!after) add('schema-items-relaxed', 'widen', where, 'items no longer described: any items allowed', 'items of any shape');
+  else if (!before) add('schema-items-constrained', 'narrow', where, 'items now described', 'items of another shape');
+  else add('schema-items-changed', 'both', where, 'items changed between a list (tuple) and one schema');
+}
+
+/** The name an alternative is matched by across versions: the schema it references, its title, or the value that selects it. */
+function alternativeKey(doc: ResolvedDoc, node: SchemaNode, index: number): string {
+  if (isRefObject(node.value)) {
+    const last = node.value.$ref.split('/').pop() ?? node.value.$ref;
+    return last;
+  }
+  const resolved = deref(doc, node);
+  const v = resolved?.value;
+  if (isPlainObject(v)) {
+    if (typeof v.title === 'string') return v.title;
+    if (isPlainObject(v.properties)) {
+      for (const [prop, sub] of Object.entries(v.properties)) {
+        if (isPlainObject(sub) && Object.hasOwn(sub, 'const')) return `${prop}=${canonical(sub.const)}`;
+        if (isPlainObject(sub) && Array.isArray(sub.enum) && sub.enum.length === 1) return `${prop}=${canonical(sub.enum[0])}`;
+      }
+    }
+  }
+  return `#${index}`;
+}
+
+function compareAlternatives(walk: SchemaWalk, bv: View, hv: View, path: string, depth: number, flip: boolean, add: Add): void {
+  const before = bv.alternatives;
+  const after = hv.alternatives;
+  if (!before && !after) return;
+  if (!before || !after) {
+    const where = place(before?.at ?? bv.at, after?.at ?? hv.at);
+    if (after)
+      add(
+        'schema-alternatives-added',
+        'narrow',
+        where,
+        `now must match ${after.keyword} of ${after.nodes.length} alternatives`,
+        'a value matching none of them',
+      );
+    else
+      add(
+        'schema-alternatives-removed',
+        'widen',
+        where,
+        `${before!.keyword} removed: the alternatives no longer apply`,
+        'a value matching none of the old alternatives',
+      );
+    return;
+  }
+  const keyed = (doc: ResolvedDoc, nodes: SchemaNode[]): Map<string, SchemaNode> => {
+    const map = new Map<string, SchemaNode>();
+    nodes.forEach((n, i) => {
+      const key = alternativeKey(doc, n, i);
+      map.set(map.has(key) ? `${key}#${i}` : key, n);
+    });
+    return map;
+  };
+  const old = keyed(walk.base, before.nodes);
+  const now = keyed(walk.head, after.nodes);
+  for (const key of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+    const o = old.get(key);
+    const n = now.get(key);
+    const label = key.startsWith('#') ? `alternative ${key}` : `alternative ${key}`;
+    if (o && n) compareJsonSchemas(walk, o, n, `${path}(${key})`, depth + 1, flip);
+    else if (n) add('schema-alternative-added', 'widen', { side: 'head', at: n.at }, `new ${label} in ${after.keyword}`, `a message of the new ${label}`);
+    else if (o)
+      add('schema-alternative-removed', 'narrow', { side: 'base', at: o.at }, `${label} removed from ${before.keyword}`, `a message of the removed ${label}`);
+  }
+  if (before.keyword !== after.keyword) {
+    // anyOf accepts a value that matches several alternatives, oneOf does not.
+    const effect: Effect = after.keyword === 'anyOf' ? 'widen' : 'narrow';
+    add(
+      effect === 'widen' ? 'schema-constraint-relaxed' : 'schema-constraint-tightened',
+      effect,
+      place(before.at, after.at),
+      `${before.keyword} → ${after.keyword}`,
+      'a value that matches several alternatives',
+    );
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * One message in two versions: its content (payload, headers, content type, correlation id)
+ * judged by the direction rule (classify.ts) or by the policy it declares (`x-compatibility`),
+ * its name and bindings, and its wording. The message is read with its traits merged, as readers
+ * of the site see it.
+ */
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { compareBindings } from './bindings-compat.ts';
+import { quote, sameValue } from './canonical.ts';
+import { classifyContent, isPolicy, type ContentFinding } from './classify.ts';
+import { addBase, addHead, field, rootNode, type DiffContext, type Node } from './diff-context.ts';
+import { effectiveFields } from './effective-fields.ts';
+import { compareSchemaField } from './schema-compat.ts';
+import type { CompatibilityPolicy, Usage } from './types.ts';
+
+/** The policy the message declares, in head (else in base): it replaces the direction rule. */
+function policyOf(base: Map<string, Node>, head: Map<string, Node>): CompatibilityPolicy | undefined {
+  const declared = head.get('x-compatibility')?.value ?? base.get('x-compatibility')?.value;
+  return isPolicy(declared) ? declared : undefined;
+}
+
+export function compareMessage(ctx: DiffContext, b: Node, h: Node, object: string, usage: Usage): void {
+  const bm = effectiveFields(ctx.base, b);
+  const hm = effectiveFields(ctx.head, h);
+  const policy = policyOf(bm, hm);
+  const direction = policy ?? usage;
+  const findings: ContentFinding[] = [];
+  for (const key of ['headers', 'payload']) {
+    compareSchemaField(ctx.base, ctx.head, bm.get(key), hm.get(key), key, findings);
+  }
+  for (const f of findings) {
+    // What was not compared is not judged either: its words say so.
+    const { severity, reason } =
+      f.rule === 'schema-not-compared' ? { severity: 'non-breaking' as const, reason: '' } : classifyContent(f.effect, direction, f.example);
+    ctx.changes.push({ rule: f.rule, severity, side: f.side, at: f.at, object, direction, message: reason ? `${f.what}; ${reason}` : f.what });
+  }
+  const bp = bm.get('x-compatibility');
+  const hp = hm.get('x-compatibility');
+  if (!sameValue(bp?.value, hp?.value)) {
+    const at = hp?.at ?? bp!.at;
+    ctx.changes.push({
+      rule: 'message-policy-changed',
+      severity: 'non-breaking',
+      side: hp ? 'head' : 'base',
+      at,
+      object,
+      direction,
+      message: `x-compatibility ${quote(bp?.value ?? '(none)')} → ${quote(hp?.value ?? '(none)')}: the content of this message is now judged by ${policy ? `the ${policy} policy` : 'who sends and receives it'}`,
+    });
+  }
+  // The content type readers decode with: the message's own, else the document's default.
+  const defaultOf = (doc: DiffContext['base']): unknown => field(doc, rootNode(doc), 'defaultContentType')?.value;
+  const baseDefault = defaultOf(ctx.base);
+  const headDefault = defaultOf(ctx.head);
+  compareValueField(ctx, bm, hm, 'contentType', object, direction, (own, now) => {
+    const was = own ?? baseDefault;
+    const is = now ?? headDefault;
+    if (sameValue(was, is)) return ['info', `content type ${now === undefined ? 'no longer stated: the default' : 'now stated:'} ${quote(is)}, as before`];
+    if (was === undefined) return ['non-breaking', `content type ${quote(is)} now stated (before, neither the message nor the document said)`];
+    return ['breaking', `content type ${quote(was)} → ${quote(is ?? '(none)')}: readers and writers on the old version encode and decode it differently`];
+  });
+  const bc = bm.get('correlationId');
+  const hc = hm.get('correlationId');
+  const location = (n: Node | undefined): unknown => (isPlainObject(n?.value) ? n.value.location : undefined);
+  if (bc && !hc)
+    addBase(ctx, bc.at, {
+      rule: 'message-correlation-id-removed',
+      severity: 'breaking',
+      object,
+      direction,
+      message: 'correlation id removed: whoever matched messages by it can no longer',
+    });
+  else if (!bc && hc)
+    addHead(ctx, hc.at, {
+      rule: 'message-correlation-id-added',
+      severity: 'non-breaking',
+      object,
+      direction,
+      message: `correlation id ${quote(location(hc))} added`,
+    });
+  else if (bc && hc && !sameValue(location(bc), location(hc))) {
+    addHead(ctx, hc.at, {
+      rule: 'message-correlation-id-changed',
+      severity: 'breaking',
+      object,
+      direction,
+      message: `correlation id moved from ${quote(location(bc))} to ${quote(location(hc))}: the other side looks for it in the old place`,
+    });
+  }
+  compareValueField(ctx, bm, hm, 'name', object, direction, (was, is) => [
+    was !== undefined ? 'breaking' : 'non-breaking',
+    `machine-friendly name ${quote(was ?? '(none)')} → ${quote(is ?? '(none)')}: code generated from the old version uses the old name`,
+  ]);
+  for (const key of ['title', 'summary', 'description', 'examples', 'tags', 'externalDocs']) {
+    compareValueField(ctx, bm, hm, key, object, direction, () => [
+      'info',
+      `${key} ${bm.has(key) ? (hm.has(key) ? 'changed' : 'removed') : 'added'} (wording only)`,
+    ]);
+  }
+  compareBindings(ctx, bm.get('bindings'), hm.get('bindings'), object, 'message');
+}
+
+type Verdict = (was: unknown, is: unknown) => ['breaking' | 'non-breaking' | 'info', string];
+
+function compareValueField(
+  ctx: DiffContext,
+  bm: Map<string, Node>,
+  hm: Map<string, Node>,
+  key: string,
+  object: string,
+  direction: Usage | CompatibilityPolicy,
+  verdict: Verdict,
+): void {
+  const b = bm.get(key);
+  const h = hm.get(key);
+  if (!b && !h) return;
+  if (b && h && sameValue(b.value, h.value)) return;
+  const [severity, message] = verdict(b?.value, h?.value);
+  ctx.changes.push({
+    rule: `message-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-changed`,
+    severity,
+    side: h ? 'head' : 'base',
+    at: (h ?? b)!.at,
+    object,
+    direction,
+    message,
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * A message's payload or headers compared by the rules of its schema format: JSON Schema (the
+ * format's own, draft 07, OpenAPI 3.0) by the values it accepts, Avro by Avro's schema
+ * resolution, Protobuf by field numbers and wire types. A format this tool cannot compare
+ * (RAML, custom formats) is reported as changed, to be reviewed by hand. Returns findings; the
+ * direction rule is applied by the caller.
+ */
+import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { formatIdentity, schemaFormatKind, type SchemaFormatKind } from '../validate/schema-formats.ts';
+import { compareAvro, parseAvro } from './avro-compat.ts';
+import { sameValue } from './canonical.ts';
+import type { ContentFinding } from './classify.ts';
+import { child, resolveNode, type Node } from './diff-context.ts';
+import { compareJsonSchemas, newSchemaWalk } from './json-schema-compat.ts';
+import { compareProto, parseProto } from './protobuf-compat.ts';
+
+interface FormattedSchema {
+  kind: SchemaFormatKind;
+  /** The schemaFormat as written ('' for the default). */
+  format: string;
+  schema: Node;
+}
+
+/** The schema a payload or headers field holds, with its format (SPEC, Multi Format Schema Object). */
+function formatted(doc: ResolvedDoc, node: Node): FormattedSchema | undefined {
+  const v = node.value;
+  if (isPlainObject(v) && (Object.hasOwn(v, 'schema') || Object.hasOwn(v, 'schemaFormat'))) {
+    const schema = resolveNode(doc, { value: v.schema, at: child(node.at, 'schema') });
+    if (!schema) return undefined;
+    const format = typeof v.schemaFormat === 'string' ? v.schemaFormat : '';
+    return { kind: schemaFormatKind(v.schemaFormat), format, schema };
+  }
+  return { kind: 'apidesc', format: '', schema: node };
+}
+
+const JSON_FAMILY = new Set<SchemaFormatKind>(['apidesc', 'openapi']);
+
+export function compareSchemaField(
+  base: ResolvedDoc,
+  head: ResolvedDoc,
+  b: Node | undefined,
+  h: Node | undefined,
+  path: string,
+  findings: ContentFinding[],
+): void {
+  if (!b && !h) return;
+  if (!b) {
+    findings.push({
+      rule: 'schema-added',
+      effect: 'narrow',
+      side: 'head',
+      at: h!.at,
+      what: `${path}: now described by a schema (before, anything was allowed)`,
+      example: `a ${path} the new schema rejects`,
+    });
+    return;
+  }
+  if (!h) {
+    findings.push({
+      rule: 'schema-removed',
+      effect: 'widen',
+      side: 'base',
+      at: b.at,
+      what: `${path}: its schema was removed (anything is allowed now)`,
+      example: `a ${path} of any shape`,
+    });
+    return;
+  }
+  const bf = formatted(base, b);
+  const hf = formatted(head, h);
+  if (!bf || !hf) return;
+  if (bf.kind !== hf.kind && !(JSON_FAMILY.has(bf.kind) && JSON_FAMILY.has(hf.kind))) {
+    findings.push({
+      rule: 'schema-format-changed',
+      effect: 'both',
+      side: 'head',
+      at: hf.schema.at,
+      what: `${path}: schema format ${bf.format || 'default'} → ${hf.format || 'default'}`,
+      example: `a ${path} encoded the old way`,
+    });
+    return;
+  }
+  switch (hf.kind) {
+    case 'avro': {
+      const o = parseAvro(bf.schema.value, bf.schema.at);
+      const n = parseAvro(hf.schema.value, hf.schema.at);
+      if (typeof o !== 'string' && typeof n !== 'string') compareAvro(o, n, path, findings);
+      else notCompared(bf, hf, path, findings, typeof o === 'string' ? o : (n as string));
+      return;
+    }
+    case 'protobuf': {
+      const o = parseProto(bf.schema.value, bf.schema.at);
+      const n = parseProto(hf.schema.value, hf.schema.at);
+      if (typeof o !== 'string' && typeof n !== 'string') compareProto(o, n, path, findings);
+      else notCompared(bf, hf, path, findings, typeof o === 'string' ? o : (n as string));
+      return;
+    }
+    case 'apidesc':
+    case 'openapi':
+      compareJsonSchemas(newSchemaWalk(base, head, findings, bf.kind === 'openapi' || hf.kind === 'openapi'), bf.schema, hf.schema, path);
+      return;
+    default:
+      if (formatIdentity(bf.format) !== formatIdentity(hf.format)) {
+        findings.push({
+          rule: 'schema-format-changed',
+          effect: 'both',
+          side: 'head',
+          at: hf.schema.at,
+          what: `${path}: schema format ${bf.format} → ${hf.format}`,
+        });
+      } else notCompared(bf, hf, path, findings, `${hf.format} schemas are not compared by their rules`);
+  }
+}
+
+function notCompared(bf: FormattedSchema, hf: FormattedSchema, path: string, findings: ContentFinding[], why: string): void {
+  if (sameValue(bf.schema.value, hf.schema.value)) return;
+  findings.push({
+    rule: 'schema-not-compared',
+    effect: 'none',
+    side: 'head',
+    at: hf.schema.at,
+    what: `${path}: changed, and not compared (${why}); review it by hand`,
+  });
+}

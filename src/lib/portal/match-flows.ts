@@ -1,0 +1,166 @@
+/**
+ * Flows between the APIs of a portal (issue 22): where an operation of one API sends and an
+ * operation of another receives. Two sns topics meet by name (the topic is what both sides
+ * name, whatever their channels' addresses); other channels by address, a `{parameter}` standing
+ * for any value (address-match.ts), on a server both name (by host and path) when both name
+ * servers: the root path `/` of two WebSocket APIs on different hosts is not one channel. Operations of the same API are not a flow between services:
+ * the API's own diagrams show them.
+ */
+import { addressesMeet, literalParts } from './address-match.ts';
+import type { FlowEndpoint, FlowMatch, FlowMessage, FlowSide, PortalFlow } from './flow-types.ts';
+
+export interface PortalApiEndpoints {
+  slug: string;
+  title: string;
+  /** URL prefix of the API's pages relative to the site. */
+  prefix: string;
+  endpoints: FlowEndpoint[];
+}
+
+/** A portal holds at most this many flows: past it, a hostile or generated portal lists no more. */
+export const MAX_FLOWS = 20_000;
+
+export function matchFlows(apis: PortalApiEndpoints[]): PortalFlow[] {
+  const receivers = apis.flatMap((api) => api.endpoints.filter((e) => e.action === 'receive').map((endpoint) => ({ api, endpoint })));
+  // Receivers by topic and by exact address; those with parameters are tried one by one.
+  const byTopic = group(
+    receivers.filter((r) => r.endpoint.topic !== undefined),
+    (r) => r.endpoint.topic!,
+  );
+  const byAddress = group(
+    receivers.filter((r) => r.endpoint.address !== undefined),
+    (r) => r.endpoint.address!,
+  );
+  // Each address split at its parameters once: pairs are tried many times.
+  const parts = new Map<string, string[] | undefined>();
+  const partsOf = (address: string): string[] | undefined => {
+    if (!parts.has(address)) parts.set(address, literalParts(address));
+    return parts.get(address);
+  };
+  const templated = receivers.filter((r) => r.endpoint.topic === undefined && r.endpoint.address !== undefined && partsOf(r.endpoint.address));
+  const flows: PortalFlow[] = [];
+  for (const api of apis)
+    for (const sender of api.endpoints) {
+      if (sender.action !== 'send') continue;
+      const met = new Map<FlowEndpoint, { api: PortalApiEndpoints; matchedBy: FlowMatch }>();
+      const meet = (r: { api: PortalApiEndpoints; endpoint: FlowEndpoint }, matchedBy: FlowMatch): void => {
+        if (r.api === api || met.has(r.endpoint)) return;
+        // An address is a place on a server: both sides must name one in common, when both name servers.
+        if (matchedBy !== 'sns topic name' && !shareServer(sender, r.endpoint)) return;
+        met.set(r.endpoint, { api: r.api, matchedBy });
+      };
+      if (sender.topic !== undefined) for (const r of byTopic.get(sender.topic) ?? []) meet(r, 'sns topic name');
+      if (sender.address !== undefined) {
+        // A receiver on an sns topic meets a sender on another topic, or on none, only by name.
+        for (const r of byAddress.get(sender.address) ?? []) if (sender.topic === undefined || r.endpoint.topic === undefined) meet(r, 'address');
+        const senderParts = partsOf(sender.address);
+        const senderTemplated = senderParts !== undefined;
+        const candidates = senderTemplated ? receivers.filter((r) => r.endpoint.address !== undefined) : templated;
+        for (const r of candidates) {
+          if (sender.topic !== undefined && r.endpoint.topic !== undefined) continue;
+          const how = addressesMeet(sender.address, r.endpoint.address!, senderParts, partsOf(r.endpoint.address!));
+          if (how) meet(r, how);
+        }
+      }
+      for (const [endpoint, { api: other, matchedBy }] of met) {
+        if (flows.length >= MAX_FLOWS) return sortFlows(flows);
+        const disagreement = messagesDisagree(sender.messages, endpoint.messages);
+        flows.push({
+          from: side(api, sender),
+          to: side(other, endpoint),
+          channel: matchedBy === 'sns topic name' ? sender.topic! : sender.address!,
+          matchedBy,
+          messages: unique(sender.messages.map((m) => m.name)),
+          ...(disagreement ? { disagreement } : {}),
+        });
+      }
+    }
+  return sortFlows(flows);
+}
+
+/**
+ * Whether two channels may be on the same server: they name a host in common, or one names no
+ * server and the address says where it is by itself (`orders.created`, not `/`: the root path
+ * of every WebSocket API).
+ */
+function shareServer(a: FlowEndpoint, b: FlowEndpoint): boolean {
+  if (a.hosts.length === 0 || b.hosts.length === 0) return /[\p{L}\p{N}]/u.test((a.address ?? '').replace(/\{[^{}]*\}/g, ''));
+  const hosts = new Set(a.hosts);
+  return b.hosts.some((h) => hosts.has(h));
+}
+
+function side(api: PortalApiEndpoints, e: FlowEndpoint): FlowSide {
+  return {
+    api: api.slug,
+    apiTitle: api.title,
+    operation: e.operation.id,
+    operationTitle: e.operation.title,
+    url: api.prefix + e.operation.url,
+    channel: e.channel.id,
+    channelTitle: e.channel.title,
+    channelUrl: api.prefix + e.channel.url,
+    ...(e.address !== undefined ? { address: e.address } : {}),
+  };
+}
+
+/** Same order for the same documents: by sender, then receiver, by URL. */
+function sortFlows(flows: PortalFlow[]): PortalFlow[] {
+  const key = (f: PortalFlow): string => `${f.from.url}\u0000${f.to.url}`;
+  return flows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** Names in a list, at most this many, then how many more. */
+const NAMES_SHOWN = 4;
+const list = (names: string[]): string =>
+  names.length <= NAMES_SHOWN ? names.join(', ') : `${names.slice(0, NAMES_SHOWN).join(', ')} and ${names.length - NAMES_SHOWN} more`;
+
+/**
+ * How the receiver's messages differ from what the sender sends, in words a reader acts on:
+ * messages it does not expect, or the same message with another payload (and which fields).
+ */
+export function messagesDisagree(sent: FlowMessage[], expected: FlowMessage[]): string | undefined {
+  if (sent.length === 0 || expected.length === 0) return undefined;
+  const expectedByName = new Map(expected.map((m) => [m.name, m]));
+  // Two teams may name the same message differently: the same payload is the same message.
+  const expectedPayloads = new Set(expected.flatMap((m) => (m.payload !== undefined ? [m.payload] : [])));
+  const unexpected = unique(
+    sent.filter((m) => !expectedByName.has(m.name) && (m.payload === undefined || !expectedPayloads.has(m.payload))).map((m) => m.name),
+  );
+  const said: string[] = [];
+  if (unexpected.length === sent.length) said.push(`The sender sends ${list(unexpected)}; the receiver expects ${list(unique(expected.map((m) => m.name)))}.`);
+  else if (unexpected.length > 0) said.push(`The receiver does not list ${list(unexpected)}.`);
+  const seen = new Set<string>();
+  for (const m of sent) {
+    const other = expectedByName.get(m.name);
+    if (!other || seen.has(m.name) || m.payload === other.payload) continue;
+    seen.add(m.name);
+    said.push(`The two ${m.name} payloads differ${fieldDifference(m, other)}.`);
+  }
+  return said.length > 0 ? said.join(' ') : undefined;
+}
+
+/** Which top-level fields make two payloads differ, when that is what does. */
+function fieldDifference(sent: FlowMessage, expected: FlowMessage): string {
+  const sentFields = new Set(sent.properties ?? []);
+  const expectedFields = new Set(expected.properties ?? []);
+  const parts: string[] = [];
+  const missing = (expected.required ?? []).filter((f) => !sentFields.has(f));
+  if (missing.length > 0 && sent.properties) parts.push(`the receiver requires ${list(missing)}, which the sender does not declare`);
+  const onlySent = [...sentFields].filter((f) => !expectedFields.has(f));
+  if (onlySent.length > 0 && expected.properties) parts.push(`the sender declares ${list(onlySent)}, which the receiver does not`);
+  if (parts.length > 0) return `: ${parts.join('; ')}`;
+  return sent.properties && expected.properties ? ' in the types or constraints of their fields' : '';
+}
+
+function group<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+const unique = (names: string[]): string[] => [...new Set(names)];

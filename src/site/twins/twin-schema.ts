@@ -1,0 +1,62 @@
+/**
+ * A schema's rows (schema-rows.ts: already flattened, cut at MAX_ROW_DEPTH, recursion as back
+ * references) as one nested Markdown list: each field with its name, type, whether it is
+ * required, its constraints, values and description; its own fields indented below it.
+ */
+import type { SchemaRow } from '../../lib/model/types.ts';
+import { htmlToInlineMarkdown } from './html-to-markdown.ts';
+import { codeSpan, escapeInline, jsonSpan, lineStart } from './markdown-text.ts';
+import { twinHref } from './twin-links.ts';
+
+const COMBINATOR_WORDS: Record<NonNullable<SchemaRow['combinator']>, string> = {
+  oneOf: 'exactly one of the shapes below',
+  anyOf: 'one or more of the shapes below',
+  allOf: 'all of the parts below',
+  not: 'must not match the schema below',
+  if: 'if it matches the schema below',
+  then: 'then it must match the schema below',
+  else: 'else it must match the schema below',
+};
+
+/** Values listed inline before the rest is summarised: an enum of hundreds stays one line. */
+const VALUES_SHOWN = 20;
+
+/** The rows as list lines; `root` is the page the twin belongs to (links are relative to it). */
+export function schemaList(rows: SchemaRow[], root: string): string[] {
+  if (rows.length === 0) return ['- any value'];
+  const top = Math.min(...rows.map((r) => r.depth));
+  return rows.map((row) => `${'  '.repeat(Math.max(0, row.depth - top))}- ${lineStart(rowLine(row, root))}`);
+}
+
+function rowLine(row: SchemaRow, root: string): string {
+  const link = (target: { id: string; url: string }): string => `[${escapeInline(target.id)}](${twinHref(root, target.url)})`;
+  const name = row.name === '' ? '*(the value)*' : row.alternative ? `*${escapeInline(row.name)}*` : codeSpan(row.name);
+  const facts: string[] = [escapeInline(row.type) + (row.format ? ` (${escapeInline(row.format)})` : '')];
+  if (row.name !== '' && !row.alternative) facts.push(row.required ? 'required' : 'optional');
+  if (row.component) facts.push(`schema ${link(row.component)}`);
+  if (row.extends?.length) facts.push(`extends ${row.extends.map(link).join(', ')}`);
+  if (row.from) facts.push(`from ${escapeInline(row.from)}`);
+  facts.push(...row.constraints.map(escapeInline));
+  facts.push(...row.flags);
+  if (row.enum) facts.push(`one of ${values(row.enum)}`);
+  if (row.itemEnum) facts.push(`each item one of ${values(row.itemEnum)}`);
+  if (row.const !== undefined) facts.push(`always ${jsonSpan(row.const)}`);
+  if (row.default !== undefined) facts.push(`default ${jsonSpan(row.default)}`);
+  if (row.examples?.length) facts.push(`example ${values(row.examples)}`);
+  if (row.booleanSchema !== undefined) facts.push(row.booleanSchema ? 'anything is allowed' : 'nothing is allowed');
+  if (row.combinator) facts.push(COMBINATOR_WORDS[row.combinator]);
+  if (row.discriminator)
+    facts.push(
+      `the property ${codeSpan(row.discriminator.property)} selects the subtype: ${row.discriminator.subtypes.map((s) => `${jsonSpan(s.value)} → ${link(s.schema)}`).join(', ') || 'none known'}`,
+    );
+  for (const s of row.selectedBy ?? []) facts.push(`a kind of ${link(s.base)}, selected when ${codeSpan(s.property)} is ${jsonSpan(s.value)}`);
+  if (row.backReference) facts.push(`the same schema as ${codeSpan(row.backReference.name)} above (it contains itself)`);
+  if (row.cut) facts.push(row.cut.on ? `its fields continue on ${link(row.cut.on)}` : 'nested deeper than shown here');
+  const description = row.descriptionHtml ? htmlToInlineMarkdown(row.descriptionHtml) : '';
+  return `${name}: ${facts.join(' · ')}${description ? ` — ${description}` : ''}`;
+}
+
+function values(list: unknown[]): string {
+  const shown = list.slice(0, VALUES_SHOWN).map(jsonSpan).join(', ');
+  return list.length > VALUES_SHOWN ? `${shown} and ${list.length - VALUES_SHOWN} more` : shown;
+}

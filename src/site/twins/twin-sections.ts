@@ -1,0 +1,157 @@
+/** Each kind of page section as Markdown, in the order and with the headings the page shows them. */
+import { sourceLanguage, type InlineMessage, type PageSection, type ProtocolBinding } from '../../lib/model/page-types.ts';
+import type { SecuritySchemeView } from '../../lib/model/security-view.ts';
+import { htmlToInlineMarkdown, htmlToMarkdown } from './html-to-markdown.ts';
+import { codeSpan, escapeInline, fencedBlock, heading, lineStart, listItem, markdownLink } from './markdown-text.ts';
+import { siteHref, twinPath } from './twin-links.ts';
+import { schemaList } from './twin-schema.ts';
+import { LINKS_SHOWN } from '../site-data.ts';
+import { operationLines, topicLines } from './twin-sns.ts';
+import { factLines, objectLines, pageLink } from './twin-values.ts';
+
+/**
+ * A section's lines under a heading of `level` (2 on a page, deeper inside a message shown on
+ * another page); `root` is the API's path (twin-links.ts), `pageUrl` the page's.
+ */
+export function sectionLines(section: PageSection, root: string, pageUrl: string, level = 2): string[] {
+  const body = sectionBody(section, root, pageUrl, level);
+  return body.length === 0 ? [] : [heading(level, escapeInline(section.heading)), '', ...body, ''];
+}
+
+function sectionBody(section: PageSection, root: string, pageUrl: string, level: number): string[] {
+  const origin = 'origin' in section && section.origin ? [`From ${pageLink(section.origin, root)}.`, ''] : [];
+  switch (section.type) {
+    case 'facts':
+      return factLines(section.facts, root);
+    case 'links': {
+      if (section.links.length === 0) return section.empty ? [lineStart(escapeInline(section.empty))] : [];
+      // As on the page: a list that grows with the document shows its start and links to the whole list.
+      const shown = section.paged ? section.links.slice(0, LINKS_SHOWN) : section.links;
+      const lines = shown.map((l) => `- ${pageLink(l, root)}${l.note && l.note !== l.title ? ` — ${escapeInline(l.note)}` : ''}`);
+      if (shown.length < section.links.length)
+        lines.push(
+          '',
+          `[All ${section.links.length} ${escapeInline(section.heading.toLowerCase())}](${siteHref(root, `${pageUrl}all-${section.anchor}/`)}) (an HTML page)`,
+        );
+      return lines;
+    }
+    case 'object':
+      return objectLines(section.view, root);
+    case 'schema':
+      return [...(section.format ? [`Schema format: ${codeSpan(section.format)}`, ''] : []), ...schemaList(section.rows, root)];
+    case 'source':
+      return [`Written in ${codeSpan(section.format)}:`, '', fencedBlock(section.code, sourceLanguage(section.format))];
+    case 'examples':
+      return section.examples.flatMap((e) => [
+        heading(level + 1, `${escapeInline(e.title)}${section.generated && !/generated/i.test(e.title) ? ' (generated from the schema)' : ''}`),
+        '',
+        ...(e.summaryHtml ? [htmlToMarkdown(e.summaryHtml), ''] : []),
+        fencedBlock(e.code, 'json'),
+        '',
+      ]);
+    case 'sns-topic':
+      return [...origin, ...topicLines(section.topic, section.fanOut, root)];
+    case 'sns-operation':
+      return [...origin, ...operationLines(section.view)];
+    case 'diagram':
+      // The page draws what its lists say; the twin has the lists.
+      return [];
+    case 'peers':
+      // Links into other APIs of the portal: page-twin.ts writes them (peerLines), knowing the site's root.
+      return [];
+    case 'bindings':
+      return [...origin, ...section.protocols.flatMap((p) => bindingLines(p, root, level + 1))];
+    case 'messages':
+      return [
+        ...(section.intro ? [lineStart(escapeInline(section.intro)), ''] : []),
+        ...(section.facts ? [...factLines(section.facts, root), ''] : []),
+        ...section.messages.flatMap((m) => messageLines(m, root, pageUrl, level + 1)),
+        ...(section.others.length > 0
+          ? [
+              heading(level + 1, 'Other messages'),
+              '',
+              ...section.others.map((l) => `- ${pageLink(l, root)}${l.summaryHtml ? `: ${htmlToInlineMarkdown(l.summaryHtml)}` : ''}`),
+              '',
+            ]
+          : []),
+      ];
+    case 'security':
+      return [
+        ...(section.intro ? [lineStart(escapeInline(section.intro)), ''] : []),
+        ...section.groups.flatMap((g, i) => [
+          section.groups.length > 1
+            ? `**Alternative ${i + 1}${g.link ? `, from ${pageLink(g.link, root)}` : ''}:**`
+            : g.link
+              ? `From ${pageLink(g.link, root)}:`
+              : '',
+          '',
+          ...g.schemes.flatMap((s) => schemeLines(s, root)),
+          '',
+        ]),
+      ].filter((line, i, all) => !(line === '' && all[i - 1] === ''));
+  }
+}
+
+function messageLines(m: InlineMessage, root: string, pageUrl: string, level: number): string[] {
+  return [
+    heading(level, pageLink(m.link, root)),
+    '',
+    ...(m.summaryHtml ? [htmlToMarkdown(m.summaryHtml), ''] : []),
+    ...(m.facts.length > 0 ? [...factLines(m.facts, root), ''] : []),
+    ...m.sections.flatMap((s) => sectionLines(s, root, pageUrl, level + 1)),
+  ];
+}
+
+function bindingLines(p: ProtocolBinding, root: string, level: number): string[] {
+  return [
+    heading(level, `${escapeInline(p.label)} (binding version ${escapeInline(p.version)}${p.versionDefault ? ', not given' : ''})`),
+    '',
+    ...objectLines(p.view, root),
+    '',
+    ...p.schemas.flatMap((s) => [`Schema of ${codeSpan(s.field)}:`, '', ...schemaList(s.rows, root), '']),
+  ];
+}
+
+function schemeLines(s: SecuritySchemeView, root: string): string[] {
+  const name = s.link ? pageLink(s.link, root) : escapeInline(s.name);
+  const lines = [`- ${name}: ${escapeInline(s.kind)} (${codeSpan(s.type)})${s.descriptionHtml ? ` — ${htmlToInlineMarkdown(s.descriptionHtml)}` : ''}`];
+  for (const d of s.details) {
+    const value = d.href ? markdownLink(d.value, d.href) : d.code ? codeSpan(d.value) : escapeInline(d.value);
+    lines.push(...listItem([`${escapeInline(d.label)}: ${value}`], '  '));
+  }
+  for (const f of s.flows) {
+    const urls = (['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const).flatMap((k) => (f[k] ? [`${k} ${codeSpan(f[k])}`] : []));
+    lines.push(
+      ...listItem(
+        [`flow ${codeSpan(f.flow)}: ${[...urls, f.scopes.length > 0 ? `scopes ${f.scopes.map(codeSpan).join(', ')}` : ''].filter(Boolean).join(' · ')}`],
+        '  ',
+      ),
+    );
+  }
+  for (const scope of s.availableScopes)
+    lines.push(...listItem([`scope ${codeSpan(scope.name)}${scope.description ? `: ${escapeInline(scope.description)}` : ''}`], '  '));
+  if (s.requiredScopes) lines.push(...listItem([`needs ${s.requiredScopes.length > 0 ? s.requiredScopes.map(codeSpan).join(', ') : 'no scope'}`], '  '));
+  return lines;
+}
+
+/** A portal's other APIs on the other side of a page (issue 22); `siteRoot` is the site's path (apiRoot of no API). */
+export function peerLines(section: Extract<PageSection, { type: 'peers' }>, siteRoot: string): string[] {
+  const lines: string[] = [heading(2, escapeInline(section.heading)), ''];
+  const link = (title: string, url: string): string => markdownLink(title, siteHref(siteRoot, url));
+  for (const [label, peers, more] of [
+    ['Sent by', section.sentBy, section.moreSentBy],
+    ['Received by', section.receivedBy, section.moreReceivedBy],
+  ] as const) {
+    if (peers.length === 0) continue;
+    lines.push(`${label}:`, '');
+    for (const p of peers)
+      lines.push(
+        // The other API by its llms.txt: the Markdown counterpart of its overview.
+        `- ${link(p.apiTitle, `${p.apiUrl}llms.txt`)} › ${link(p.title, twinPath(p.url))} on ${link(p.channelTitle, twinPath(p.channelUrl))}, matched by ${p.matchedBy}` +
+          `${p.messages.length > 0 ? `; ${escapeInline(p.messages.join(', '))}` : ''}${p.disagreement ? `. **Messages disagree:** ${escapeInline(p.disagreement)}` : ''}`,
+      );
+    if (more > 0) lines.push(`- and ${more} more (the portal's overview lists every flow)`);
+    lines.push('');
+  }
+  return lines;
+}

@@ -1,0 +1,119 @@
+/**
+ * The sns binding in words, as the pages show it (SnsTopic.astro, SnsOperation.astro): the topic,
+ * its policy, who publishes to it and every subscription across the API; on an operation, each
+ * subscription with its filter, dead-letter queue and the retries it really gets.
+ */
+import { FIXED_POLICIES, retriesSummary, type DeliveryView, type EffectiveField } from '../../lib/model/sns-delivery.ts';
+import type { ConsumerView, Endpoint, FanOut, SnsOperationView, SnsTopicView } from '../../lib/model/sns.ts';
+import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
+import { pageLink } from './twin-values.ts';
+
+const defaulted = (isDefault: boolean): string => (isDefault ? ' (default)' : '');
+
+export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): string[] {
+  const lines = [
+    `- **Topic name:** ${topic.name ? codeSpan(topic.name) : 'not given'}${topic.nameDiffers ? ' (the topic name, not the channel’s id or address)' : ''}`,
+    `- **Type:** ${escapeInline(topic.ordering)}${defaulted(topic.orderingDefault)}`,
+    `- **Content-based deduplication:** ${topic.contentBasedDeduplication ? 'on' : 'off'}${defaulted(topic.deduplicationDefault)}`,
+    `- **Binding version:** ${codeSpan(topic.bindingVersion)}${topic.versionDefault ? ' (latest: not given)' : ''}`,
+  ];
+  if (topic.tags.length > 0) lines.push(`- **Tags:** ${topic.tags.map(([k, v]) => `${codeSpan(k)} = ${codeSpan(v)}`).join(', ')}`);
+  if (topic.statements.length > 0) {
+    lines.push('- **Access policy:**');
+    topic.statements.forEach((s, i): void => {
+      const principals = s.principals.map((p) => `${p.kind ? `${escapeInline(p.kind)} ` : ''}${p.values.map(codeSpan).join(', ')}`).join('; ');
+      const conditions = s.conditions.map((c) => `${codeSpan(c.operator)} → ${codeSpan(c.key)} → ${c.values.map(codeSpan).join(', ')}`).join('; ');
+      const parts = [
+        `**Statement ${i + 1}: ${escapeInline(s.effect)}**`,
+        principals && `principals ${principals}`,
+        s.actions.length > 0 && `actions ${s.actions.map(codeSpan).join(', ')}`,
+        s.resources.length > 0 && `resources ${s.resources.map(codeSpan).join(', ')}`,
+        conditions && `conditions ${conditions}`,
+      ].filter(Boolean);
+      lines.push(`  - ${parts.join(' · ')}`);
+    });
+  }
+  lines.push('', `**Published by:** ${fanOut.producers.map((p) => pageLink(p, root)).join(', ') || 'no operation of this API'}`, '');
+  if (fanOut.consumers.length === 0) lines.push('**Subscriptions:** none in this API');
+  else {
+    lines.push(`**Subscriptions (${fanOut.consumers.length}):**`, '');
+    for (const c of fanOut.consumers) {
+      const parts = [
+        `${pageLink(c.operation, root)}: ${escapeInline(c.protocolLabel)} ${codeSpan(c.endpoint)}`,
+        c.filter?.length ? `only where ${c.filter.map(escapeInline).join(' and ')}` : 'every message',
+        c.retries && escapeInline(c.retries),
+        c.deadLetter && `dead-letter queue ${codeSpan(c.deadLetter)}`,
+      ].filter(Boolean);
+      lines.push(`- ${parts.join(' · ')}`);
+    }
+  }
+  return lines;
+}
+
+export function operationLines(view: SnsOperationView): string[] {
+  const lines = [
+    `- **Side:** ${view.side === 'producer' ? 'producer (publishes to the topic)' : 'consumer (subscribed to the topic)'}`,
+    `- **Topic:** ${endpoints(view.topic) || 'not given'}`,
+    `- **Binding version:** ${codeSpan(view.bindingVersion)}${view.versionDefault ? ' (latest: not given)' : ''}`,
+  ];
+  if (view.topicDelivery) lines.push('- **Topic delivery policy:**', ...deliveryLines(view.topicDelivery, '  '));
+  if (view.consumers.length > 0) {
+    lines.push('', `### Subscriptions (${view.consumers.length})`);
+    view.consumers.forEach((c, i) => {
+      lines.push('', ...consumerLines(c, i + 1));
+    });
+  }
+  if (view.queues.length > 0) lines.push('', `**Queues defined beside it (sqs binding):** ${view.queues.map((q) => codeSpan(q.name)).join(', ')}`);
+  return lines;
+}
+
+function consumerLines(c: ConsumerView, n: number): string[] {
+  const lines = [
+    heading(4, `Subscription ${n}: ${escapeInline(c.protocolLabel)}`),
+    '',
+    lineStart(escapeInline(c.line)),
+    '',
+    `- **Protocol:** ${codeSpan(c.protocol)}`,
+  ];
+  if (c.endpoints.length > 0) lines.push(`- **Endpoint:** ${endpoints(c.endpoints)}`);
+  if (c.displayName) lines.push(`- **SMS display name:** ${codeSpan(c.displayName)}`);
+  if (c.rawMessageDelivery !== undefined)
+    lines.push(
+      `- **Raw message delivery:** ${c.rawMessageDelivery ? 'on: the message body is delivered as published, without the sns envelope' : 'off: the message arrives inside the sns JSON envelope'}`,
+    );
+  if (c.filterPolicy) {
+    lines.push(`- **Filter policy** (on the message ${escapeInline(c.filterPolicyScope)}${defaulted(c.scopeDefault)}):`);
+    for (const f of c.filterPolicy.summary) lines.push(`  - ${lineStart(escapeInline(f.attribute))} ${escapeInline(f.condition)}`);
+    // Inside the list item: indented to its content, after the conditions.
+    lines.push(
+      ...fencedBlock(c.filterPolicy.json, 'json')
+        .split('\n')
+        .map((l) => `  ${l}`),
+    );
+  } else lines.push('- **Filter policy:** none: every message is delivered');
+  if (c.redrive)
+    lines.push(
+      `- **Dead-letter queue:** ${endpoints(c.redrive.deadLetterQueue)}, after ${c.redrive.maxReceiveCount} receives${defaulted(c.redrive.countDefault)}`,
+    );
+  if (c.delivery) lines.push('- **Delivery retries:**', ...deliveryLines(c.delivery, '  '));
+  return lines;
+}
+
+function deliveryLines(d: DeliveryView, indent: string): string[] {
+  const lines: string[] = [];
+  if (d.fixedBy) lines.push(`${indent}- ${escapeInline(FIXED_POLICIES[d.fixedBy].label)}`);
+  if (d.ignored) lines.push(`${indent}- the document’s policy does not apply to this protocol (AWS applies it to HTTP(S) subscriptions only)`);
+  if (d.schedule) lines.push(`${indent}- ${escapeInline(retriesSummary(d))}`);
+  for (const f of d.effective) lines.push(`${indent}- ${field(f)}`);
+  if (d.throttle !== undefined) lines.push(`${indent}- at most ${d.throttle} deliveries per second`);
+  return lines;
+}
+
+function field(f: EffectiveField): string {
+  const from = f.from === 'aws' ? 'fixed by AWS' : `from the ${f.from}`;
+  return `${codeSpan(f.field)}: ${codeSpan(String(f.value))} (${from})`;
+}
+
+function endpoints(list: Endpoint[]): string {
+  return list.map((e) => `${escapeInline(e.kind)} ${codeSpan(e.value)}`).join(', ');
+}

@@ -1,0 +1,63 @@
+/** A page's facts and any object of the document (ObjectView) as Markdown list lines. */
+import type { ObjectView } from '../../lib/model/object-view.ts';
+import type { Fact } from '../../lib/model/page-types.ts';
+import type { Link } from '../../lib/model/types.ts';
+import { htmlToInlineMarkdown } from './html-to-markdown.ts';
+import { codeSpan, escapeInline, listItem, markdownLink } from './markdown-text.ts';
+import { twinHref } from './twin-links.ts';
+
+/** A link to another page's twin, by its title. */
+export function pageLink(link: Pick<Link, 'title' | 'url'>, root: string): string {
+  return `[${escapeInline(link.title)}](${twinHref(root, link.url)})`;
+}
+
+export function factLines(facts: Fact[], root: string, indent = ''): string[] {
+  return facts.flatMap((fact) => listItem([`**${escapeInline(fact.label)}:** ${factValue(fact, root)}`], indent));
+}
+
+function factValue(fact: Fact, root: string): string {
+  const parts: string[] = [];
+  if (fact.link) parts.push(pageLink(fact.link, root));
+  if (fact.links) parts.push(fact.links.map((l) => pageLink(l, root)).join(' or '));
+  if (fact.text !== undefined && !fact.link) {
+    if (fact.href) parts.push(markdownLink(fact.text, fact.href));
+    else parts.push(fact.code || fact.template ? codeSpan(fact.text) : escapeInline(fact.text));
+  }
+  if (fact.noteHtml) parts.push(`— ${htmlToInlineMarkdown(fact.noteHtml)}`);
+  return parts.join(' ') || '—';
+}
+
+/** Bounded as the view is (object-view.ts: 12 levels, 200 entries per level). */
+export function objectLines(view: ObjectView, root: string, indent = ''): string[] {
+  switch (view.type) {
+    case 'scalar':
+      return listItem([scalar(view)], indent);
+    case 'markdown':
+      return listItem([htmlToInlineMarkdown(view.html) || '—'], indent);
+    case 'more':
+      return listItem([`… and ${view.count} more`], indent);
+    case 'link':
+      return [...listItem([pageLink(view.link, root)], indent), ...(view.content ? objectLines(view.content, root, `${indent}  `) : [])];
+    case 'list':
+      if (view.items.length === 0) return listItem(['(empty list)'], indent);
+      // An item that is an object or a list is numbered: two objects in a list must not read as one.
+      return view.items.flatMap((item, i) =>
+        item.type === 'map' || item.type === 'list'
+          ? [...listItem([`item ${i + 1}:`], indent), ...objectLines(item, root, `${indent}  `)]
+          : objectLines(item, root, indent),
+      );
+    case 'map':
+      if (view.entries.length === 0) return listItem(['(empty)'], indent);
+      return view.entries.flatMap(([key, value]) => {
+        const label = `${codeSpan(key)}:`;
+        if (value.type === 'scalar') return listItem([`${label} ${scalar(value)}`], indent);
+        if (value.type === 'markdown') return listItem([`${label} ${htmlToInlineMarkdown(value.html)}`], indent);
+        if (value.type === 'link' && !value.content) return listItem([`${label} ${pageLink(value.link, root)}`], indent);
+        return [...listItem([label], indent), ...objectLines(value, root, `${indent}  `)];
+      });
+  }
+}
+
+function scalar(view: Extract<ObjectView, { type: 'scalar' }>): string {
+  return codeSpan(view.text);
+}

@@ -1,0 +1,220 @@
+/**
+ * Flows across the APIs of a portal (issue 22): where one API sends and another receives, on the
+ * portal's root (system map and list), on both operations' pages and on both channels' pages,
+ * and in apidesc-routes.json; matched by address, by address pattern and by sns topic name; a
+ * disagreement on the messages marked; every link leading to a page; the same bytes twice.
+ */
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
+import { runIn, tempTree } from './helpers.ts';
+import type { PortalFlow } from '../src/lib/portal/flow-types.ts';
+
+const ORDER_PAYLOAD = `
+        payload:
+          type: object
+          required: [orderId]
+          properties:
+            orderId: {type: string, description: 'WORDING'}
+            total: {type: number}`;
+const SHOP = `apidesc: 3.0.0
+info: {title: 'Shop <img src=x onerror=alert(1)>', version: 1.0.0}
+channels:
+  created:
+    address: orders.{region}.created
+    parameters: {region: {}}
+    messages:
+      OrderCreated:
+        name: OrderCreated${ORDER_PAYLOAD.replace('WORDING', 'The order.')}
+operations:
+  publishOrderCreated:
+    action: send
+    channel: {$ref: '#/channels/created'}
+`;
+const WAREHOUSE = `apidesc: 3.0.0
+info: {title: Warehouse, version: 1.0.0}
+channels:
+  euOrders:
+    address: orders.eu.created
+    messages:
+      OrderCreated:
+        name: OrderCreated${ORDER_PAYLOAD.replace('WORDING', 'Worded differently, still the same message.')}
+operations:
+  pickOrder:
+    action: receive
+    channel: {$ref: '#/channels/euOrders'}
+`;
+const BILLING = `apidesc: 3.0.0
+info: {title: Billing, version: 1.0.0}
+channels:
+  euOrders:
+    address: orders.eu.created
+    messages:
+      OrderCreated:
+        name: OrderCreated
+        payload:
+          type: object
+          required: [orderId, invoiceId]
+          properties:
+            orderId: {type: string}
+            invoiceId: {type: string}
+  unrelated:
+    address: invoices
+operations:
+  billOrder:
+    action: receive
+    channel: {$ref: '#/channels/euOrders'}
+  sendInvoice:
+    action: send
+    channel: {$ref: '#/channels/unrelated'}
+`;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : [full];
+  });
+}
+
+/** The "Across the portal" section of a page, or undefined. */
+const peersOf = (html: string): string | undefined => /<section aria-labelledby="h-other-apis">[\s\S]*?<\/section>/.exec(html)?.[0];
+
+/** Every link of `html` that starts with `/` leads to a page or file of the site. */
+function linksResolve(site: string, html: string, where: string): void {
+  for (const [, href] of html.matchAll(/href="(\/[^"#]*)(?:#[^"]*)?"/g)) {
+    const path = join(site, decodeURIComponent(href!));
+    assert.ok(existsSync(join(path, 'index.html')) || existsSync(path), `${where}: ${href} leads nowhere`);
+  }
+}
+
+describe("flows across a portal of the project's own documents", () => {
+  let dir = '';
+  const page = (url: string, out = 'site'): string => readFileSync(join(dir, out, url, 'index.html'), 'utf8');
+  let flows: PortalFlow[] = [];
+  before(async () => {
+    dir = tempTree({ 'apis/shop.yaml': SHOP, 'apis/warehouse.yaml': WAREHOUSE, 'apis/billing.yaml': BILLING });
+    const r = await runIn(dir, ['build', 'apis', '--out', 'site']);
+    assert.equal(r.code, 0, r.out + r.err);
+    flows = (JSON.parse(readFileSync(join(dir, 'site', 'apidesc-routes.json'), 'utf8')) as { flows: PortalFlow[] }).flows;
+  });
+
+  it('lists the flows in apidesc-routes.json: sender, receiver, where they meet, how, the messages, and a disagreement', () => {
+    assert.deepEqual(
+      flows.map((f) => [f.from.url, f.to.url, f.channel, f.matchedBy, f.messages, f.disagreement !== undefined]),
+      [
+        ['shop/operations/publishordercreated/', 'billing/operations/billorder/', 'orders.{region}.created', 'address pattern', ['OrderCreated'], true],
+        ['shop/operations/publishordercreated/', 'warehouse/operations/pickorder/', 'orders.{region}.created', 'address pattern', ['OrderCreated'], false],
+      ],
+    );
+    assert.equal(
+      flows[0]!.disagreement,
+      'The two OrderCreated payloads differ: the receiver requires invoiceId, which the sender does not declare; the sender declares total, which the receiver does not.',
+    );
+    assert.equal(flows[0]!.from.channelUrl, 'shop/channels/created/');
+  });
+
+  it('draws the system map on the root and lists every flow, each box and link leading to a page', () => {
+    const root = page('');
+    const map = /<svg [^>]*class="diagram[^"]*"[\s\S]*?<\/svg>/.exec(root.slice(root.indexOf('id="h-system-map"')))?.[0] ?? '';
+    assert.match(map, /<title id="dg-system-map-title">System map: messages between the APIs of this portal<\/title>/);
+    const boxes = [...map.matchAll(/<a class="dg-node dg-app" href="([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(boxes.sort(), ['/billing/', '/shop/', '/warehouse/']);
+    assert.match(map, /orders\.\{region\}\.created/);
+    // The hostile title is text in the diagram and in the list.
+    assert.doesNotMatch(root, /<img src=x/);
+    assert.match(root, /Shop &lt;img src=x onerror=alert\(1\)&gt;/);
+    const list = root.slice(root.indexOf('<h2 id="flows">'));
+    assert.match(list, /2 flows, 1 where the two sides disagree on the messages/);
+    assert.match(
+      list,
+      /<a href="\/shop\/operations\/publishordercreated\/">publishOrderCreated<\/a> → <a href="\/billing\/operations\/billorder\/">billOrder<\/a>/,
+    );
+    assert.match(list, /matched by address pattern/);
+    assert.match(list, /<strong>Messages disagree:<\/strong> The two OrderCreated payloads differ/);
+    linksResolve(join(dir, 'site'), root, 'root');
+  });
+
+  it('shows the other side on both operations, and who meets each channel', () => {
+    const sender = peersOf(page('shop/operations/publishordercreated')) ?? '';
+    assert.match(sender, /<dt>Received by<\/dt>/);
+    assert.match(sender, /<a href="\/warehouse\/">Warehouse<\/a> › <a href="\/warehouse\/operations\/pickorder\/">pickOrder<\/a>/);
+    assert.match(sender, /<a href="\/billing\/operations\/billorder\/">billOrder<\/a>[\s\S]*Messages disagree/);
+    const receiver = peersOf(page('warehouse/operations/pickorder')) ?? '';
+    assert.match(receiver, /<dt>Sent by<\/dt> <dd><ul class="peer-list"><li><a href="\/shop\/">Shop &lt;img/);
+    assert.doesNotMatch(receiver, /Messages disagree/, 'the same payload worded differently is the same message');
+    assert.match(peersOf(page('warehouse/channels/euorders')) ?? '', /<dt>Sent by<\/dt>[\s\S]*publishOrderCreated/);
+    const channel = page('shop/channels/created');
+    assert.match(peersOf(channel) ?? '', /<dt>Received by<\/dt>[\s\S]*billOrder[\s\S]*pickOrder/);
+    // The channel's diagram draws the other APIs' receivers, linked to their pages.
+    assert.match(channel, /<a class="dg-node dg-receive" href="\/warehouse\/operations\/pickorder\/">/);
+    assert.match(channel, /In other APIs, billOrder \(Billing\), pickOrder \(Warehouse\) receive from it\./);
+    for (const url of ['shop/operations/publishordercreated', 'warehouse/operations/pickorder', 'shop/channels/created', 'warehouse/channels/euorders'])
+      linksResolve(join(dir, 'site'), page(url), url);
+    // An operation no other API meets has no such section.
+    assert.equal(peersOf(page('billing/operations/sendinvoice')), undefined);
+  });
+
+  it('builds the same bytes twice', async () => {
+    const r = await runIn(dir, ['build', 'apis', '--out', 'again']);
+    assert.equal(r.code, 0, r.err);
+    const site = join(dir, 'site');
+    for (const file of files(site).filter((f) => !f.includes('/pagefind/'))) {
+      const rel = relative(site, file);
+      assert.ok(readFileSync(join(dir, 'again', rel)).equals(readFileSync(file)), `${rel} differs`);
+    }
+  });
+
+  it('a single API has no flows and no such section', async () => {
+    const r = await runIn(dir, ['build', 'apis/shop.yaml', '--out', 'single']);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual((JSON.parse(readFileSync(join(dir, 'single', 'apidesc-routes.json'), 'utf8')) as { flows: unknown[] }).flows, []);
+    assert.equal(peersOf(page('operations/publishordercreated', 'single')), undefined);
+    assert.doesNotMatch(page('', 'single'), /System map/);
+  });
+});
+
+describe("flows across a portal of the corpus's sns producer and consumer", { skip: !HAS_CORPUS }, () => {
+  let dir = '';
+  const page = (url: string): string => readFileSync(join(dir, 'site', url, 'index.html'), 'utf8');
+  before(async () => {
+    dir = tempTree({});
+    for (const name of ['bindings-sns-sqs-pubsub-producer.yaml', 'bindings-sns-sqs-consumer.yaml', 'spec-rpc-client.yaml', 'spec-rpc-server.yaml'])
+      copyFileSync(join(CORPUS, 'valid', name), join(dir, name));
+    const r = await runIn(dir, ['build', '.', '--out', 'site']);
+    assert.equal(r.code, 0, r.out + r.err);
+  });
+
+  it('meets on the topic by name, on the root, both operations and both channels, the payloads marked as differing', () => {
+    const flows = (JSON.parse(readFileSync(join(dir, 'site', 'apidesc-routes.json'), 'utf8')) as { flows: PortalFlow[] }).flows;
+    const sns = flows.find((f) => f.matchedBy === 'sns topic name');
+    assert.deepEqual(sns && [sns.from.url, sns.to.url, sns.channel], [
+      'bindings-sns-sqs-pubsub-producer/operations/sendusersignedup/',
+      'bindings-sns-sqs-consumer/operations/receiveusersignedup/',
+      'user-signedup',
+    ]);
+    assert.match(sns?.disagreement ?? '', /the receiver requires reason, which the sender does not declare/);
+    // The rpc client and server meet twice: the request queue, and the reply queue both write as {queue}.
+    assert.deepEqual(
+      flows.filter((f) => f !== sns).map((f) => `${f.from.operation} -> ${f.to.operation} on ${f.channel} (${f.matchedBy})`),
+      ['requestSum -> sum on rpc_queue (address)', 'sendSumResult -> receiveSumResult on {queue} (address)'],
+    );
+    assert.equal(flows.length, 3, 'a reply queue named at run time ({queue}) meets no other address');
+    const root = page('');
+    assert.match(
+      root,
+      /<a href="\/bindings-sns-sqs-pubsub-producer\/operations\/sendusersignedup\/">Publish UserSignedUp<\/a> → <a href="\/bindings-sns-sqs-consumer\/operations\/receiveusersignedup\/">receiveUserSignedUp<\/a>/,
+    );
+    assert.match(
+      peersOf(page('bindings-sns-sqs-pubsub-producer/operations/sendusersignedup')) ?? '',
+      /Received by[\s\S]*Welcome Mailer[\s\S]*Messages disagree/,
+    );
+    assert.match(peersOf(page('bindings-sns-sqs-consumer/operations/receiveusersignedup')) ?? '', /Sent by[\s\S]*User Accounts \(SNS producer\)/);
+    assert.match(peersOf(page('bindings-sns-sqs-consumer/channels/usersignedup')) ?? '', /Sent by[\s\S]*Publish UserSignedUp/);
+    const topic = page('bindings-sns-sqs-pubsub-producer/channels/usersignedup');
+    assert.match(peersOf(topic) ?? '', /Received by[\s\S]*receiveUserSignedUp/);
+    // The topic's fan-out draws the other API's receiver too.
+    assert.match(topic, /<a class="dg-node dg-receive" href="\/bindings-sns-sqs-consumer\/operations\/receiveusersignedup\/">/);
+  });
+});

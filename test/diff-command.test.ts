@@ -1,0 +1,265 @@
+/**
+ * `apidesc-docs diff` as a user runs it: exit codes (0 nothing breaks, 1 something breaks as
+ * --fail-on says, 2 unreadable input), the four output formats, two folders matched by API,
+ * --base-ref reading the base from git (its $refs between files resolved in that commit, nothing
+ * written into the repository), and hostile input (keys named like Object properties, deep
+ * chains of references, script and control characters in document text).
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { main } from '../src/cli/main.ts';
+import { api } from './diff-fixture.ts';
+import { deepChainDocument } from './deep-document.ts';
+import { tempTree } from './helpers.ts';
+import { hostileDocument } from './hostile-document.ts';
+import { objectKeysDocument } from './object-keys-document.ts';
+
+async function run(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const previous = process.cwd();
+  process.chdir(cwd);
+  try {
+    const code = await main(args, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
+    return { code, out, err };
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+const json = (value: unknown): string => JSON.stringify(value, null, 2);
+const status = (values: string[]) => ({ type: 'object', properties: { status: { enum: values } }, required: ['status'] });
+
+describe('apidesc-docs diff', () => {
+  const dir = tempTree({
+    'base.json': json(api({ payload: status(['placed']) })),
+    'widened.json': json(api({ payload: status(['placed', 'paid']) })),
+    'narrowed.json': json(api({ payload: status([]) })),
+    'wording.json': json(api({ payload: status(['placed']), message: { description: 'Now described.' } })),
+    'syntax.yaml': 'apidesc: 3.0.0\ninfo: {title: [unclosed\n',
+    'bomb.yaml': `apidesc: 3.0.0\ninfo: {title: t, version: '1'}\n${Array.from(
+      { length: 12 },
+      (_, i) =>
+        `a${i + 1}: &a${i + 1} [${Array(10)
+          .fill(i === 0 ? '"x"' : `*a${i}`)
+          .join(',')}]`,
+    ).join('\n')}\n`,
+  });
+
+  it('identical documents: no changes, exit 0', async () => {
+    const r = await run(['diff', 'base.json', 'base.json'], dir);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out.trim(), 'no changes');
+    const j = await run(['diff', 'base.json', 'base.json', '--format', 'json'], dir);
+    assert.deepEqual(JSON.parse(j.out), { changes: [], breaking: 0 });
+  });
+
+  it('a breaking change: exit 1, and JSON as documented', async () => {
+    const r = await run(['diff', 'base.json', 'widened.json', '--format', 'json'], dir);
+    assert.equal(r.code, 1, r.err);
+    const report = JSON.parse(r.out) as { changes: Record<string, unknown>[]; breaking: number };
+    assert.equal(report.breaking, 1);
+    const [change] = report.changes;
+    for (const key of ['severity', 'pointer', 'file', 'line', 'direction', 'message']) assert.ok(Object.hasOwn(change!, key), key);
+    assert.equal(change!.severity, 'breaking');
+    assert.equal(change!.direction, 'send');
+    assert.equal(change!.file, 'widened.json');
+    assert.equal(change!.pointer, '/channels/orders/messages/orderPlaced/payload/properties/status/enum');
+    assert.ok((change!.line as number) > 1);
+    assert.match(change!.message as string, /receivers built on the old schema reject status "paid"/);
+  });
+
+  it('--fail-on: none never fails, any fails on a non-breaking change', async () => {
+    assert.equal((await run(['diff', 'base.json', 'widened.json', '--fail-on', 'none'], dir)).code, 0);
+    assert.equal((await run(['diff', 'base.json', 'narrowed.json'], dir)).code, 0, 'narrowing a sent message breaks nobody');
+    assert.equal((await run(['diff', 'base.json', 'narrowed.json', '--fail-on', 'any'], dir)).code, 1);
+    assert.equal((await run(['diff', 'base.json', 'wording.json', '--fail-on', 'any'], dir)).code, 1);
+    assert.equal((await run(['diff', 'base.json', 'base.json', '--fail-on', 'any'], dir)).code, 0);
+    assert.equal((await run(['diff', 'base.json', 'base.json', '--fail-on', 'sometimes'], dir)).code, 2);
+  });
+
+  it('text lists breaking changes first, then a summary', async () => {
+    const r = await run(['diff', 'base.json', 'widened.json'], dir);
+    const lines = r.out.trim().split('\n');
+    assert.match(lines[0]!, /^breaking +widened\.json:\d+ +message orders\/orderPlaced +\[schema-enum-value-added\]$/);
+    assert.equal(lines.at(-1), '1 breaking, 0 non-breaking, 0 info');
+  });
+
+  it('SARIF annotates the changed line in head', async () => {
+    const r = await run(['diff', 'base.json', 'widened.json', '--format', 'sarif'], dir);
+    const log = JSON.parse(r.out);
+    assert.equal(log.version, '2.1.0');
+    const [result] = log.runs[0].results;
+    assert.equal(result.ruleId, 'schema-enum-value-added');
+    assert.equal(result.level, 'error');
+    assert.equal(result.locations[0].physicalLocation.artifactLocation.uri, 'widened.json');
+    assert.ok(result.locations[0].physicalLocation.region.startLine > 1);
+  });
+
+  it('Markdown: a pull-request comment, breaking first, linked into the preview', async () => {
+    const r = await run(['diff', 'base.json', 'widened.json', '--format', 'markdown', '--preview-url', 'https://preview.example.com/pr-7/'], dir);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /^### API change review/);
+    assert.match(r.out, /#### Breaking \(1\)/);
+    // The object links to its page in the preview (the site's route of the channel message).
+    assert.match(r.out, /^- \[message orders\\\/orderPlaced\]\(https:\/\/preview\.example\.com\/pr-7\/channels\/orders\/messages\/orderplaced\/\)$/m);
+    assert.match(r.out, /^ {2}- payload\\\.status\\: new value \\"paid\\"\\; receivers built on the old schema reject status \\"paid\\" `widened\.json:\d+`$/m);
+  });
+
+  it('unreadable input: exit 2 with a located diagnostic, nothing compared', async () => {
+    const syntax = await run(['diff', 'base.json', 'syntax.yaml'], dir);
+    assert.equal(syntax.code, 2);
+    assert.match(syntax.err, /syntax\.yaml:3:1 +error +load-syntax/);
+    assert.equal(syntax.out, '');
+    const missing = await run(['diff', 'missing.json', 'base.json'], dir);
+    assert.equal(missing.code, 2);
+    assert.match(missing.err, /missing\.json.*load-missing/s);
+    const bomb = await run(['diff', 'base.json', 'bomb.yaml'], dir);
+    assert.equal(bomb.code, 2, bomb.out);
+    assert.equal((await run(['diff', 'base.json'], dir)).code, 2);
+    assert.equal((await run(['diff', 'base.json', 'base.json', '--format', 'html'], dir)).code, 2);
+  });
+
+  it('a $ref that does not resolve: exit 2, the reason named', async () => {
+    const d = tempTree({
+      'a.json': json(api({ payload: { $ref: './schemas.json#/Order' } })),
+      'b.json': json(api({ payload: { $ref: './gone.json#/Order' } })),
+      'schemas.json': json({ Order: status(['a']) }),
+    });
+    const r = await run(['diff', 'a.json', 'b.json'], d);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /gone\.json/);
+  });
+});
+
+describe('apidesc-docs diff of two folders (portals)', () => {
+  it('matches documents by path, then by title; reports APIs added and removed', async () => {
+    const withTitle = (title: string, values: string[]) =>
+      json(api({ payload: status(values), patch: (d) => ((d.info as Record<string, unknown>).title = title) }));
+    const dir = tempTree({
+      'old/orders.json': withTitle('Orders', ['placed']),
+      'old/billing/api.json': withTitle('Billing', ['due']),
+      'old/legacy.json': withTitle('Legacy', ['x']),
+      'new/orders.json': withTitle('Orders', ['placed', 'paid']),
+      'new/payments/api.json': withTitle('Billing', ['due']),
+      'new/shipping.json': withTitle('Shipping', ['sent']),
+    });
+    const r = await run(['diff', 'old', 'new', '--format', 'json'], dir);
+    assert.equal(r.code, 1, r.err);
+    const changes = JSON.parse(r.out).changes as { api: string; rule: string; severity: string }[];
+    const got = changes.map((c) => `${c.api} ${c.rule} ${c.severity}`);
+    assert.deepEqual(got, ['legacy.json api-removed breaking', 'orders.json schema-enum-value-added breaking', 'shipping.json api-added non-breaking']);
+  });
+
+  it('a folder compared with a file is a usage error', async () => {
+    const dir = tempTree({ 'a/x.json': json(api()), 'b.json': json(api()) });
+    assert.equal((await run(['diff', 'a', 'b.json'], dir)).code, 2);
+  });
+});
+
+describe('apidesc-docs diff --base-ref', () => {
+  const git = (cwd: string, ...args: string[]): string =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+  const schemas = (values: string[]) => json({ Order: status(values) });
+
+  it('reads the base from the commit, its $refs between files within that commit, and writes nothing into the repository', async () => {
+    const dir = tempTree({ 'api/orders.json': json(api({ payload: { $ref: '../common/schemas.json#/Order' } })), 'common/schemas.json': schemas(['placed']) });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'first');
+    writeFileSync(join(dir, 'common/schemas.json'), schemas(['placed', 'paid']));
+    git(dir, 'commit', '-q', '-am', 'second');
+    // The working tree differs from both commits: the base must come from git, not from disk.
+    writeFileSync(join(dir, 'common/schemas.json'), schemas(['placed', 'paid', 'refunded']));
+    const before = { status: git(dir, 'status', '--porcelain'), files: readdirSync(dir, { recursive: true }).sort() };
+    const r = await run(['diff', '--base-ref', 'HEAD~1', 'api/orders.json', '--format', 'json'], dir);
+    assert.equal(r.code, 1, r.err);
+    const changes = JSON.parse(r.out).changes as { rule: string; file: string; message: string; pointer: string }[];
+    assert.equal(changes.length, 1, r.out);
+    assert.equal(changes[0]!.file, 'common/schemas.json');
+    assert.equal(changes[0]!.pointer, '/Order/properties/status/enum');
+    assert.match(changes[0]!.message, /new values "paid", "refunded"/);
+    const head = await run(['diff', '--base-ref', 'HEAD', 'api/orders.json', '--format', 'json'], dir);
+    assert.match(JSON.parse(head.out).changes[0].message, /new value "refunded"/);
+    assert.deepEqual({ status: git(dir, 'status', '--porcelain'), files: readdirSync(dir, { recursive: true }).sort() }, before);
+  });
+
+  it('a folder: documents new since the ref are APIs added', async () => {
+    const dir = tempTree({ 'apis/orders.json': json(api()) });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'first');
+    writeFileSync(join(dir, 'apis/billing.json'), json(api()));
+    const r = await run(['diff', '--base-ref', 'main', 'apis', '--format', 'json'], dir);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(
+      JSON.parse(r.out).changes.map((c: { api: string; rule: string }) => `${c.api} ${c.rule}`),
+      ['billing.json api-added'],
+    );
+  });
+
+  it('a ref that does not exist, or that looks like an option: exit 2', async () => {
+    const dir = tempTree({ 'a.json': json(api()) });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'first');
+    const missing = await run(['diff', '--base-ref', 'origin/nope', 'a.json'], dir);
+    assert.equal(missing.code, 2);
+    assert.match(missing.err, /no commit named "origin\/nope"/);
+    assert.equal((await run(['diff', '--base-ref=--output=/tmp/x', 'a.json'], dir)).code, 2);
+  });
+});
+
+describe('apidesc-docs diff with hostile input', () => {
+  it('keys named like Object properties are compared as keys', async () => {
+    const doc = objectKeysDocument();
+    const changed = doc.replace('"the constructor property"', '"changed"');
+    const dir = tempTree({ 'a.json': doc, 'b.json': changed, 'c.json': objectKeysDocument(['toString', 'valueOf']) });
+    const same = await run(['diff', 'a.json', 'a.json'], dir);
+    assert.equal(same.code, 0, same.err);
+    assert.equal(same.out.trim(), 'no changes');
+    const fewer = await run(['diff', 'a.json', 'c.json', '--format', 'json'], dir);
+    assert.notEqual(fewer.code, 2, fewer.err);
+    const removed = JSON.parse(fewer.out).changes.map((c: { pointer: string }) => c.pointer);
+    assert.ok(removed.includes('/channels/__proto__'), removed.join('\n'));
+    assert.ok(removed.includes('/channels/constructor'));
+  });
+
+  it('a chain of 2,000 references ends, and a change past the depth of the walk is reported as not compared', async () => {
+    const dir = tempTree({
+      'a.yaml': deepChainDocument('property', 2000),
+      'b.yaml': deepChainDocument('property', 2000).replace(/(s2000:.*)type: object/, '$1type: array'),
+    });
+    const r = await run(['diff', 'a.yaml', 'b.yaml', '--format', 'json'], dir);
+    assert.equal(r.code, 0, r.err);
+    // The change lies past the depth the walk goes to: it says where it stopped, instead of nothing.
+    const changes = JSON.parse(r.out).changes as { rule: string; message: string }[];
+    assert.deepEqual(
+      changes.map((c) => c.rule),
+      ['schema-not-compared'],
+    );
+    assert.match(changes[0]!.message, /^payload\.next\.next\.…\(\d+ levels\)\.next\.next: nested deeper than 64 levels .*review the rest by hand$/);
+    const same = await run(['diff', 'a.yaml', 'a.yaml'], dir);
+    assert.equal(same.out.trim(), 'no changes');
+  });
+
+  it('Markdown escapes document text: no HTML, links, mentions or table breaks; text escapes control characters', async () => {
+    const doc = hostileDocument();
+    const dir = tempTree({
+      'a.yaml': doc,
+      'b.yaml': doc.replace(/^channels:\n/m, 'channels:\n  "<script>alert(1)</script>[x](javascript:alert(2)) @admin #1 |a|\\e[2J":\n    address: x\n'),
+    });
+    const md = await run(['diff', 'a.yaml', 'b.yaml', '--format', 'markdown', '--fail-on', 'none'], dir);
+    assert.equal(md.code, 0, md.err);
+    assert.ok(!md.out.includes('<script>'), md.out);
+    assert.ok(!md.out.includes('](javascript:'), md.out);
+    assert.ok(!/(^|[^\\])@admin/.test(md.out), 'no mention');
+    assert.match(md.out, /channel \\<script\\>alert\\\(1\\\)/, 'the text is shown, escaped');
+    const text = await run(['diff', 'a.yaml', 'b.yaml', '--fail-on', 'none'], dir);
+    assert.ok(!text.out.includes('\u001b'), 'no escape sequence reaches the terminal');
+    assert.ok(text.out.includes('\\u001b[2J'), 'it is shown escaped');
+  });
+});
