@@ -87,16 +87,16 @@ describe('the sns filter tester in Chromium', () => {
     await attributes.fill('{"eventType": "OrderPlaced"}');
     await test.click();
     assert.match(await status(page, 'fraud-screening').innerText(), /✓ matches\s+eventType is "OrderPlaced"/);
-    // The body scope: eventType and total read from the body.
-    await body.fill('{"eventType": "OrderPlaced", "total": 12.5}');
+    // The body scope, with a nested key: the order's total amount read from the body.
+    await body.fill('{"total": {"amount": 12.5, "currency": "EUR"}}');
     await test.click();
     assert.match(await status(page, 'warehouse-picking').innerText(), /✓ matches/);
-    await body.fill('{"eventType": "OrderPlaced", "total": 0}');
+    await body.fill('{"total": {"amount": 0, "currency": "EUR"}}');
     await test.click();
-    assert.match(await status(page, 'warehouse-picking').innerText(), /does not match[\s\S]*total 0 is not > 0/);
-    await body.fill('{"eventType": "OrderPlaced", "total": "12.5"}');
+    assert.match(await status(page, 'warehouse-picking').innerText(), /does not match[\s\S]*total\.amount 0 is not > 0/);
+    await body.fill('{"total": {"amount": "12.5"}}');
     await test.click();
-    assert.match(await status(page, 'warehouse-picking').innerText(), /total is the string "12.5", not a number/);
+    assert.match(await status(page, 'warehouse-picking').innerText(), /total\.amount is the string "12\.5", not a number/);
     assert.deepEqual(errors, []);
     await page.close();
   });

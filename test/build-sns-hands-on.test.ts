@@ -60,7 +60,7 @@ if (HAS_CORPUS)
       for (const file of [join(repo, 'content', 'orders.apidesc.yaml'), ...documents]) {
         const out = join(tempDir('apidesc-sns-hands-on-'), 'site');
         assert.equal(await runCli(['build', file, '--out', out], repo), 0, file);
-        sites.push({ file, out, routes: JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as RouteEntry[] });
+        sites.push({ file, out, routes: (JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes });
       }
     });
 
