@@ -6,8 +6,9 @@
  * serves them on 127.0.0.1, and writes a full-page screenshot of each kind of page (overview,
  * section list, server, channel, operation, message, schema, other component, guide, search
  * with results, 404, portal root, and the Changes page of `build --compare` with a page it
- * badges) at 1280 and 390 px, in the light and the dark theme, named
- * `<page>-<width>-<theme>.png`, into the folder it prints (default `screenshots/`, git-ignored).
+ * badges) at 1280 and 390 px, in the light and the dark theme, named `<page>-<width>-<theme>.png`
+ * (operation pages with an sns filter tester are taken once it has tested the example), into the
+ * folder it prints (default `screenshots/`, git-ignored).
  * `--only <text>` keeps the pages whose name contains the text; `--viewport` takes the first
  * screen of each page instead of the whole page (the README's images). Needs Chromium
  * (`CHROMIUM_PATH`, default /usr/bin/chromium) and the shared corpus (`APIDESC_CORPUS`, default
@@ -89,6 +90,12 @@ async function main(): Promise<void> {
     { name: 'changes', base: diffed.base, url: 'changes/' },
     { name: 'changed-operation', base: diffed.base, url: 'operations/consumeorder/' },
     { name: 'portal-sns-channel', base: many.base, url: pick(portalRoutes, (k) => k === 'channel', ['bindings-sns-fifo-orders/channels/orderevents/'])! },
+    // An sns producer: the filter tester (results shown once its script ran) and the publish and subscribe snippets (issue 24).
+    {
+      name: 'portal-sns-operation',
+      base: many.base,
+      url: pick(portalRoutes, (k) => k === 'operation', ['bindings-sns-fifo-orders/operations/publishorderevent/'])!,
+    },
     {
       name: 'portal-kafka-operation',
       base: many.base,
@@ -110,6 +117,8 @@ async function main(): Promise<void> {
         const page = await context.newPage();
         for (const p of pages) {
           await page.goto(p.base + p.url, { waitUntil: 'load' });
+          // The filter tester writes its results when its module has run.
+          if ((await page.locator('[data-sns-tester]').count()) > 0) await page.locator('[data-result]').first().waitFor();
           if (p.search)
             await page.waitForFunction(
               () => /\d+ results? for/.test(document.querySelector('#search-page .pagefind-ui__message')?.textContent ?? ''),

@@ -79,6 +79,13 @@ describe('a portal built for machines, under a base path', () => {
     assert.match(text, /- `lux`: number · optional/);
   });
 
+  it('carries the commands to publish and subscribe of an sns operation, as the page shows them', () => {
+    const publish = readFileSync(join(site, 'orders/operations/publishorderevents/index.md'), 'utf8');
+    assert.match(publish, /### Publish\n\n\*\*To reach [^*]+\*\*\n[\s\S]*?```sh\naws sns publish \\\n/);
+    const subscribe = readFileSync(join(site, 'orders/operations/receiveordereventsinwarehouse/index.md'), 'utf8');
+    assert.match(subscribe, /### Subscribe\n[\s\S]*?```sh\naws sns subscribe \\\n/);
+  });
+
   it('links every twin only to files of the site', () => {
     for (const route of routes.filter((r) => r.kind !== 'guide'))
       assertResolves(route.url, readBack(readFileSync(join(site, route.url, 'index.md'), 'utf8')).links);

@@ -47,6 +47,9 @@ function sectionJobs(sections: PageSection[]): HighlightJob[] {
         const policy = consumer.filterPolicy;
         if (policy) jobs.push({ kind: 'code', text: policy.json, lang: 'json', apply: (html) => (policy.html = html) });
       }
+      const handsOn = section.handsOn;
+      const snippets = [...(handsOn?.publish.flatMap((v) => [v.cli, v.js, v.python]) ?? []), ...(handsOn?.subscribe.map((s) => s.cli) ?? [])];
+      for (const snippet of snippets) if (snippet) jobs.push({ kind: 'code', text: snippet.code, lang: snippet.lang, apply: (html) => (snippet.html = html) });
     }
   }
   return jobs;

@@ -13,6 +13,7 @@ import { messageContent } from './page-message.ts';
 import { templateParts } from './page-values.ts';
 import type { Entity, Link } from './types.ts';
 import { operationView } from './sns.ts';
+import { snsHandsOn } from './sns-hands-on.ts';
 import { replyDiagram } from './flow-reply.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
 import { peersSection } from './page-peers.ts';
@@ -55,13 +56,16 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
     const fromTrait =
       m.origin.bindings && (m.origin.bindings.file !== at.file || m.origin.bindings.pointer !== at.pointer) ? ctx.locator.at(m.origin.bindings) : undefined;
     const origin = bindings.link ?? (fromTrait ? toLink(fromTrait) : undefined);
-    const topicPolicy = bindings.value.sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, ctx.locator.target(op.channel, sub(at, 'channel')));
+    const channelEntity = ctx.locator.target(op.channel, sub(at, 'channel'));
+    const topicPolicy = bindings.value.sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, channelEntity);
+    const handsOn = snsHandsOn(ctx, { value, at, sns: bindings.value.sns, ...(channelEntity?.kind === 'channel' ? { channel: channelEntity } : {}) });
     page.sections.push({
       type: 'sns-operation',
       heading: value.action === 'receive' ? 'sns subscriptions' : 'sns publishing',
       anchor: 'sns',
       view: operationView(bindings.value.sns, value.action, bindings.value.sqs, 'sns', topicPolicy),
       ...(origin ? { origin } : {}),
+      ...(handsOn ? { handsOn } : {}),
     });
   }
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');

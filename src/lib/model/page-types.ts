@@ -7,6 +7,7 @@ import type { Diagram } from '../diagram/diagram-types.ts';
 import type { PeerOperation } from '../portal/flow-types.ts';
 import type { ObjectView } from './object-view.ts';
 import type { SecuritySchemeView } from './security-view.ts';
+import type { SnsHandsOn, TesterView } from './sns-hands-on-types.ts';
 import type { FanOut, SnsOperationView, SnsTopicView } from './sns.ts';
 import type { Entity, Link, SchemaRow } from './types.ts';
 
@@ -39,7 +40,8 @@ export type PageSection =
   | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
   | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string; html?: string }[] }
   /** `diagram`: the fan-out drawn (flow-fan-out.ts); the fan-out list is its text. */
-  | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link; diagram?: Diagram }
+  /** `tester`: the topic's filtered subscriptions, for the guide component SnsTopic (channel pages link to the operations' testers). */
+  | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link; diagram?: Diagram; tester?: TesterView }
   /** A picture of how messages travel (issue 22), drawn at build time; a list on the same page says the same in text. */
   | { type: 'diagram'; heading: string; anchor: string; diagram: Diagram }
   /**
@@ -56,7 +58,8 @@ export type PageSection =
       moreReceivedBy: number;
     }
   | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
-  | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link }
+  /** `handsOn`: the filter tester and the publish and subscribe snippets (sns-hands-on.ts). */
+  | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link; handsOn?: SnsHandsOn }
   /**
    * Messages shown where they are used (an operation, its reply): the first MAX_INLINE_MESSAGES
    * with their schemas and an example, the rest (`others`) as links with their summaries.

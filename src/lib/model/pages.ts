@@ -12,7 +12,7 @@ import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
 import { objectView } from './object-view.ts';
 import { fanOut, otherBindings, protocolsOf } from './page-bindings.ts';
 import { channelPage } from './page-channel.ts';
-import { bindingsOf, type Context, merged, sub, valueAt } from './page-context.ts';
+import { bindingsOf, type Context, entityByUrl, merged, sub, valueAt } from './page-context.ts';
 import { messagePage, schemaSection } from './page-message.ts';
 import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
@@ -20,6 +20,7 @@ import { safeHref } from './page-values.ts';
 import { fanOutDiagram } from './flow-fan-out.ts';
 import { operationMessageNames } from './flow-messages.ts';
 import { topicView } from './sns.ts';
+import { topicTester } from './sns-hands-on.ts';
 import type { Fact, Page } from './page-types.ts';
 import type { Entity } from './types.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
@@ -92,6 +93,8 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
     if (bindings && isPlainObject(bindings.value.sns)) {
       const topic = topicView(bindings.value.sns, page.id, value.address);
       const spread = fanOut(ctx, page);
+      const channel = page.kind === 'channel' ? entityByUrl(ctx, page.url) : undefined;
+      const tester = channel && topicTester(ctx, channel);
       page.sections.push({
         type: 'sns-topic',
         heading: 'sns topic',
@@ -100,6 +103,7 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
         fanOut: spread,
         ...(bindings.link ? { origin: bindings.link } : {}),
         ...(page.kind === 'channel' ? { diagram: fanOutDiagram(ctx, page, topic, spread, peers) } : {}),
+        ...(tester ? { tester } : {}),
       });
     }
     otherBindings(ctx, page, bindings);

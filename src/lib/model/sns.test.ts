@@ -229,7 +229,7 @@ describe('sns on the pages of the default document', () => {
     assert.deepEqual(
       view.consumers.map((c) => c.line),
       [
-        'SQS queue warehouse-picking.fifo · only where eventType is one of "OrderPlaced", "OrderCancelled" and total is a number > 0 · 100,015 retries over about 23 days, then warehouse-picking-dlq.fifo',
+        'SQS queue warehouse-picking.fifo · only where total.amount is a number > 0 · 100,015 retries over about 23 days, then warehouse-picking-dlq.fifo',
         'Lambda function arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening · only where eventType is "OrderPlaced" · 100,015 retries over about 23 days, then dropped',
         'HTTPS endpoint https://hooks.example.com/commerce/v2/orders · every message · 20 retries over about 51 minutes, then arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq',
       ],

@@ -6,7 +6,7 @@ import { codeSpan, escapeInline, fencedBlock, heading, lineStart, listItem, mark
 import { siteHref, twinPath } from './twin-links.ts';
 import { schemaList } from './twin-schema.ts';
 import { LINKS_SHOWN } from '../site-data.ts';
-import { operationLines, topicLines } from './twin-sns.ts';
+import { handsOnLines, operationLines, topicLines } from './twin-sns.ts';
 import { factLines, objectLines, pageLink } from './twin-values.ts';
 
 /**
@@ -52,7 +52,7 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
     case 'sns-topic':
       return [...origin, ...topicLines(section.topic, section.fanOut, root)];
     case 'sns-operation':
-      return [...origin, ...operationLines(section.view)];
+      return [...origin, ...operationLines(section.view), ...(section.handsOn ? handsOnLines(section.handsOn) : [])];
     case 'diagram':
       // The page draws what its lists say; the twin has the lists.
       return [];

@@ -5,6 +5,7 @@
  */
 import { FIXED_POLICIES, retriesSummary, type DeliveryView, type EffectiveField } from '../../lib/model/sns-delivery.ts';
 import type { ConsumerView, Endpoint, FanOut, SnsOperationView, SnsTopicView } from '../../lib/model/sns.ts';
+import type { SnsHandsOn } from '../../lib/model/sns-hands-on-types.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
 import { pageLink } from './twin-values.ts';
 
@@ -116,4 +117,29 @@ function field(f: EffectiveField): string {
 
 function endpoints(list: Endpoint[]): string {
   return list.map((e) => `${escapeInline(e.kind)} ${codeSpan(e.value)}`).join(', ');
+}
+
+/**
+ * The commands to publish and subscribe (issue 24), as the page shows them: the `aws` command line
+ * of each (the page also folds the SDK forms under it), with its notes. An assistant that reads
+ * the twin can hand a reader a command that passes the subscription's filter.
+ */
+export function handsOnLines(handsOn: SnsHandsOn): string[] {
+  const lines: string[] = [];
+  const snippet = (title: string, notes: string[], code: string | undefined): void => {
+    if (code === undefined) return;
+    lines.push(`**${escapeInline(title)}**`, '', ...notes.map((n) => `- ${escapeInline(n)}`), ...(notes.length > 0 ? [''] : []), fencedBlock(code, 'sh'), '');
+  };
+  if (handsOn.publish.length > 0) {
+    lines.push(heading(3, 'Publish'), '');
+    for (const v of handsOn.publish) snippet(v.title, v.notes, v.cli?.code);
+    if (handsOn.publishMore > 0) lines.push(`And ${handsOn.publishMore} more filters, on the page.`, '');
+  }
+  if (handsOn.subscribe.length > 0) {
+    lines.push(heading(3, 'Subscribe'), '');
+    for (const s of handsOn.subscribe) snippet(s.title, s.notes, s.cli.code);
+    if (handsOn.subscribeMore > 0) lines.push(`And ${handsOn.subscribeMore} more subscriptions, on the page.`, '');
+  }
+  if (handsOn.placeholders.length > 0) lines.push(`Replace ${handsOn.placeholders.map(codeSpan).join(', ')} with your own values.`, '');
+  return lines;
 }

@@ -22,6 +22,7 @@ import { schemaDefaultRule } from './schema-default.ts';
 import { schemaFormatRule } from './schema-format.ts';
 import { securityRule } from './security.ts';
 import { serverVariablesRule } from './server-variables.ts';
+import { snsFilterRule } from './sns-filter.ts';
 import { snsLintRule } from './sns-lint.ts';
 import { snsOperationRule } from './sns-operation.ts';
 import { versionRule } from './version.ts';
@@ -44,6 +45,7 @@ export const rules: Rule[] = [
   securityRule,
   snsOperationRule,
   snsLintRule,
+  snsFilterRule,
   markdownDepthRule,
 ];
 

@@ -20,6 +20,12 @@ const op = (body: string, channels = '  c:\n    address: a\n    messages:\n     
   `${MINIMAL}channels:\n${channels}operations:\n  o:\n${body}`;
 const schemas = (body: string): string => `${MINIMAL}components:\n  schemas:\n${body}`;
 const scheme = (body: string): string => `${MINIMAL}components:\n  securitySchemes:\n    s:\n${body}`;
+/** A send operation with one sqs subscription filtered by `policy` (YAML flow), its message's payload and headers properties. */
+const filtered = (policy: string, scope = 'MessageAttributes', payload = 'store: {type: string}', headers?: string): string =>
+  op(
+    `    action: send\n    channel: {$ref: '#/channels/c'}\n    bindings:\n      sns:\n        consumers:\n          - protocol: sqs\n            endpoint: {arn: "arn:aws:sqs:eu-west-1:123456789012:q"}\n            rawMessageDelivery: true\n            filterPolicyScope: ${scope}\n            filterPolicy: ${policy}\n`,
+    `  c:\n    address: a\n    messages:\n      m:\n${headers ? `        headers: {type: object, properties: {${headers}}}\n` : ''}        payload: {type: object${payload ? `, properties: {${payload}}` : ''}}\n`,
+  );
 const sns = (action: string, binding: string, extra = ''): string =>
   op(`    action: ${action}\n    channel: {$ref: '#/channels/c'}\n    bindings:\n      sns:\n${binding}${extra}`);
 
@@ -63,6 +69,15 @@ const SEVERITY: Record<string, Diagnostic['severity']> = {
   'sns-dlq-arn': 'warning',
   'sns-endpoint-kind': 'warning',
   'sns-fifo-name': 'warning',
+  'sns-filter-bare-value': 'warning',
+  'sns-filter-combinations': 'warning',
+  'sns-filter-empty-list': 'warning',
+  'sns-filter-key-unknown': 'warning',
+  'sns-filter-keys': 'warning',
+  'sns-filter-nested-attributes': 'warning',
+  'sns-filter-never-matches': 'warning',
+  'sns-filter-numeric': 'warning',
+  'sns-filter-operator': 'warning',
   'sns-queue-name': 'warning',
   'spec-enum': 'error',
   'spec-example-content': 'error',
@@ -499,6 +514,65 @@ const table: Record<string, Row[]> = {
       expect: ['sns-endpoint-kind'],
     },
     { name: 'FIFO topic name without .fifo', yaml: ch('    bindings:\n      sns: {name: orders, ordering: {type: FIFO}}\n'), expect: ['sns-fifo-name'] },
+  ],
+  'sns-filter': [
+    { name: 'a filter AWS accepts', yaml: filtered('{store: [north], price: [{numeric: [">", 0, "<=", 150]}]}'), expect: [] },
+    { name: 'a bare value', yaml: filtered('{store: north}'), expect: ['sns-filter-bare-value'] },
+    { name: 'an empty list', yaml: filtered('{store: []}'), expect: ['sns-filter-empty-list'] },
+    { name: 'six keys', yaml: filtered('{a: [x], b: [x], c: [x], d: [x], e: [x], f: [x]}'), expect: ['sns-filter-keys'] },
+    { name: '200 combinations', yaml: filtered(`{a: [${'x,'.repeat(9)}x], b: [${'y,'.repeat(9)}y], c: [p, q]}`), expect: ['sns-filter-combinations'] },
+    { name: 'a range in the wrong order', yaml: filtered('{price: [{numeric: ["<", 5, ">", 1]}]}'), expect: ['sns-filter-numeric'] },
+    { name: 'nesting in the attributes scope', yaml: filtered('{order: {total: [x]}}'), expect: ['sns-filter-nested-attributes'] },
+    {
+      name: 'nesting in the body scope',
+      yaml: filtered('{order: {total: [{numeric: [">", 0]}]}}', 'MessageBody', 'order: {type: object, properties: {total: {type: number}}}'),
+      expect: [],
+    },
+    { name: 'an unknown operator', yaml: filtered('{store: [{regex: x}]}'), expect: ['sns-filter-operator'] },
+    {
+      name: 'a body key the payload never has',
+      yaml: filtered('{region: [eu]}', 'MessageBody', 'store: {type: string}'),
+      expect: ['sns-filter-key-unknown'],
+    },
+    {
+      name: 'a nested body key the payload never has',
+      yaml: filtered('{order: {sum: [{numeric: [">", 0]}]}}', 'MessageBody', 'order: {type: object, properties: {total: {type: number}}}'),
+      expect: ['sns-filter-key-unknown'],
+    },
+    { name: 'a body key the payload has', yaml: filtered('{store: [north]}', 'MessageBody', 'store: {type: string}'), expect: [] },
+    {
+      name: 'an attribute the declared headers never have',
+      yaml: filtered('{region: [eu]}', 'MessageAttributes', 'store: {type: string}', 'store: {type: string}'),
+      expect: ['sns-filter-key-unknown'],
+    },
+    { name: 'an attribute of a message that declares no headers', yaml: filtered('{region: [eu]}', 'MessageAttributes', 'store: {type: string}'), expect: [] },
+    { name: 'a payload that names no properties', yaml: filtered('{region: [eu]}', 'MessageBody', ''), expect: [] },
+    {
+      name: 'a value the enum never has',
+      yaml: filtered('{kind: [Refund]}', 'MessageBody', 'kind: {type: string, enum: [OrderPlaced, OrderCancelled]}'),
+      expect: ['sns-filter-never-matches'],
+    },
+    {
+      name: 'a value the enum has',
+      yaml: filtered('{kind: [Refund, OrderPlaced]}', 'MessageBody', 'kind: {type: string, enum: [OrderPlaced, OrderCancelled]}'),
+      expect: [],
+    },
+    {
+      name: 'a prefix no enum value has',
+      yaml: filtered('{kind: [{prefix: Ship}]}', 'MessageBody', 'kind: {type: string, enum: [OrderPlaced]}'),
+      expect: ['sns-filter-never-matches'],
+    },
+    {
+      name: 'numbers where the header is a constant string',
+      yaml: filtered('{v: [{numeric: [">", 1]}]}', 'MessageAttributes', 'p: {type: string}', 'v: {const: "2"}'),
+      expect: ['sns-filter-never-matches'],
+    },
+    {
+      name: 'anything-but a value the enum never has still matches',
+      yaml: filtered('{kind: [{anything-but: refund}]}', 'MessageBody', 'kind: {type: string, enum: [OrderPlaced]}'),
+      expect: [],
+    },
+    { name: 'a property without enum is not judged', yaml: filtered('{kind: [Refund]}', 'MessageBody', 'kind: {type: string}'), expect: [] },
   ],
 };
 

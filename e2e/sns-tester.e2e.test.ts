@@ -1,0 +1,201 @@
+/**
+ * The sns filter tester in Chromium: typed messages give "matches" or "does not match" with the
+ * reason per key in each subscription's role="status" element (attributes and body scopes,
+ * String.Array, cidr, keys named like Object's properties); malformed input gives a readable
+ * error, never an exception; the "Start from" list swaps the example; it works from the
+ * keyboard with a visible focus; without JavaScript the form is hidden, a note says why, and
+ * the snippets remain; the IP library is fetched only by a page whose filters use cidr; axe-core
+ * finds nothing in either theme.
+ */
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { tempTree } from '../test/helpers.ts';
+import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const WAREHOUSE = 'operations/receiveordereventsinwarehouse/';
+
+/** A document of our own: a cidr filter, a String.Array filter and a key named __proto__. */
+const FIXTURE = `apidesc: 3.0.0
+info: {title: Edge filters, version: 1.0.0}
+channels:
+  events:
+    address: events
+    messages:
+      event:
+        headers: {type: object, properties: {ip: {type: string}, tags: {type: array, items: {type: string}}, __proto__: {type: string}}}
+        payload: {type: object}
+        examples: [{headers: {ip: 10.0.0.7, tags: [chess]}, payload: {}}]
+    bindings:
+      sns: {name: events}
+operations:
+  sendEvents:
+    action: send
+    channel: {$ref: '#/channels/events'}
+    bindings:
+      sns:
+        consumers:
+          - {protocol: sqs, endpoint: {name: internal}, rawMessageDelivery: true, filterPolicy: {ip: [{cidr: 10.0.0.0/24}]}}
+          - {protocol: sqs, endpoint: {name: sports}, rawMessageDelivery: true, filterPolicy: {tags: [rugby, polo]}}
+          - {protocol: sqs, endpoint: {name: odd}, rawMessageDelivery: true, filterPolicy: {"__proto__": [x]}}
+`;
+
+describe('the sns filter tester in Chromium', () => {
+  const fixture = tempTree({ 'edge.yaml': FIXTURE });
+  let content: { server: Server; base: string };
+  let edge: { server: Server; base: string };
+  let browser: Browser;
+  before(async () => {
+    assert.equal(await runCli(['build', 'content', '--out', join(fixture, 'content-site')], repo), 0);
+    assert.equal(await runCli(['build', 'edge.yaml', '--out', 'edge-site'], fixture), 0);
+    content = await serveSite(join(fixture, 'content-site'));
+    edge = await serveSite(join(fixture, 'edge-site'));
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    content?.server.close();
+    edge?.server.close();
+  });
+
+  /** The status element of the subscription whose name contains `name`. */
+  const status = (page: Page, name: string) => page.locator('.tester-results > li', { hasText: name }).getByRole('status');
+
+  async function open(url: string): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(url);
+    return { page, errors, requests };
+  }
+
+  it('tests typed attributes and bodies against each subscription, with the reason per key', async () => {
+    const { page, errors } = await open(content.base + WAREHOUSE);
+    const attributes = page.getByRole('textbox', { name: 'Message attributes' });
+    const body = page.getByRole('textbox', { name: 'Message body' });
+    const test = page.getByRole('button', { name: 'Test' });
+    await attributes.fill('{"eventType": "OrderCancelled"}');
+    await test.click();
+    await assert.doesNotReject(status(page, 'fraud-screening').getByText('does not match').waitFor());
+    assert.match(await status(page, 'fraud-screening').innerText(), /eventType "OrderCancelled" is not "OrderPlaced"/);
+    await attributes.fill('{"eventType": "OrderPlaced"}');
+    await test.click();
+    assert.match(await status(page, 'fraud-screening').innerText(), /✓ matches\s+eventType is "OrderPlaced"/);
+    // The body scope, with a nested key: the order's total amount read from the body.
+    await body.fill('{"total": {"amount": 12.5, "currency": "EUR"}}');
+    await test.click();
+    assert.match(await status(page, 'warehouse-picking').innerText(), /✓ matches/);
+    await body.fill('{"total": {"amount": 0, "currency": "EUR"}}');
+    await test.click();
+    assert.match(await status(page, 'warehouse-picking').innerText(), /does not match[\s\S]*total\.amount 0 is not > 0/);
+    await body.fill('{"total": {"amount": "12.5"}}');
+    await test.click();
+    assert.match(await status(page, 'warehouse-picking').innerText(), /total\.amount is the string "12\.5", not a number/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('says what is wrong with malformed input, in the status element, without an exception', async () => {
+    const { page, errors } = await open(content.base + WAREHOUSE);
+    const attributes = page.getByRole('textbox', { name: 'Message attributes' });
+    const test = page.getByRole('button', { name: 'Test' });
+    for (const [typed, expected] of [
+      ['{"eventType":', /Cannot test: Message attributes: not JSON/],
+      ['["OrderPlaced"]', /Cannot test: Message attributes: expected a JSON object/],
+      ['{"eventType": {"nested": true}}', /"eventType" must be a string, a number or a list of strings/],
+      ['{"eventType": "OrderPlaced"}', /matches/],
+    ] as const) {
+      await attributes.fill(typed);
+      await test.click();
+      assert.match(await status(page, 'fraud-screening').innerText(), expected, typed);
+    }
+    await page.getByRole('textbox', { name: 'Message body' }).fill('not JSON at all');
+    await test.click();
+    assert.match(await status(page, 'warehouse-picking').innerText(), /the message body is not JSON/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('starts from another example when chosen', async () => {
+    const { page } = await open(content.base + WAREHOUSE);
+    const select = page.getByRole('combobox', { name: 'Start from' });
+    const options = await select.locator('option').allInnerTexts();
+    assert.ok(options.length > 1, 'several examples');
+    await select.selectOption({ index: options.length - 1 });
+    const attributes = await page.getByRole('textbox', { name: 'Message attributes' }).inputValue();
+    const expected = await select.locator('option').last().getAttribute('data-attributes');
+    assert.equal(attributes, expected);
+    await page.close();
+  });
+
+  it('works from the keyboard, with a visible focus', async () => {
+    const { page } = await open(content.base + WAREHOUSE);
+    const attributes = page.getByRole('textbox', { name: 'Message attributes' });
+    await attributes.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('{"eventType": "Refund"}');
+    // Tab to the body, then to the button; Enter runs the test.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { text: el.textContent, outline: getComputedStyle(el).outlineStyle };
+    });
+    assert.deepEqual(focused, { text: 'Test', outline: 'solid' });
+    await page.keyboard.press('Enter');
+    await assert.doesNotReject(status(page, 'fraud-screening').getByText('eventType "Refund" is not "OrderPlaced"').waitFor());
+    await page.close();
+  });
+
+  it('without JavaScript: the form is hidden, a note says it needs JavaScript, snippets and policies remain', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(content.base + WAREHOUSE);
+    assert.equal(await page.getByRole('textbox', { name: 'Message attributes' }).isVisible(), false);
+    assert.ok(await page.getByText('The filter tester runs in your browser and needs JavaScript').isVisible());
+    assert.ok(await page.getByText('aws sns subscribe').first().isVisible());
+    assert.ok(await page.getByText('Filter policy JSON').first().isVisible());
+    await context.close();
+  });
+
+  it('cidr, String.Array and a key named __proto__; the IP library is fetched only where a filter uses cidr', async () => {
+    const { page, errors, requests } = await open(`${edge.base}operations/sendevents/`);
+    await assert.doesNotReject(status(page, 'internal').getByText('matches').waitFor());
+    assert.match(await status(page, 'internal').innerText(), /✓ matches\s+ip "10.0.0.7" is in 10.0.0.0\/24/);
+    assert.ok(
+      requests.some((u) => /filter-cidr/.test(u)),
+      'the cidr chunk is loaded here',
+    );
+    const attributes = page.getByRole('textbox', { name: 'Message attributes' });
+    await attributes.fill('{"ip": "10.0.1.7", "tags": ["chess", "polo"], "__proto__": "x"}');
+    await page.getByRole('button', { name: 'Test' }).click();
+    assert.match(await status(page, 'internal').innerText(), /does not match\s+ip "10.0.1.7" is not in 10.0.0.0\/24/);
+    assert.match(await status(page, 'sports').innerText(), /✓ matches\s+tags is "polo"/);
+    assert.match(await status(page, 'odd').innerText(), /✓ matches\s+__proto__ is "x"/);
+    assert.deepEqual(errors, []);
+    await page.close();
+    const other = await open(content.base + WAREHOUSE);
+    await other.page.getByRole('status').first().getByText('match').waitFor();
+    assert.ok(!other.requests.some((u) => /filter-cidr/.test(u)), 'no cidr chunk without a cidr filter');
+    await other.page.close();
+  });
+
+  it("runs in a guide's SnsTopic component too", async () => {
+    const { page, errors } = await open(`${content.base}guides/getting-started/`);
+    await page.getByRole('textbox', { name: 'Message attributes' }).fill('{"eventType": "OrderPlaced"}');
+    await page.getByRole('button', { name: 'Test' }).click();
+    assert.match(await status(page, 'fraud-screening').innerText(), /✓ matches/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('has no accessibility finding in either theme', async () => {
+    assert.deepEqual(await accessibilityFindings(browser, content.base, [WAREHOUSE, 'guides/getting-started/']), []);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * What an sns operation's page offers to try and to copy (issue 24): the filter tester's data
+ * and the publish and subscribe snippets. Types only, shared by the model and the components.
+ */
+import type { Scope } from '../sns/filter-policy.ts';
+
+export interface Snippet {
+  code: string;
+  lang: 'shell' | 'javascript' | 'python';
+  /** Highlighted, added before rendering (src/lib/highlight/highlight-page.ts). */
+  html?: string;
+}
+
+/** A message to start the tester from: an example of one of the operation's messages. */
+export interface TesterExample {
+  label: string;
+  /** JSON text: attribute name → value. */
+  attributes: string;
+  /** JSON text of the body. */
+  body: string;
+}
+
+export interface TesterSubscription {
+  /** "sqs billing-orders.fifo". */
+  name: string;
+  /** Anchor of the subscription's card on the page. */
+  anchor?: string;
+  /** The page of the operation that declares it, when the tester is elsewhere (a guide). */
+  url?: string;
+  scope: Scope;
+  /** The filter policy as the document writes it, JSON text. */
+  policy: string;
+}
+
+export interface TesterView {
+  examples: TesterExample[];
+  subscriptions: TesterSubscription[];
+  /** Subscriptions with a filter beyond those tested here. */
+  more: number;
+}
+
+export interface PublishVariant {
+  /** "To reach sqs billing-orders.fifo and sqs shipping-orders.fifo". */
+  title: string;
+  /** The filter the message passes (bare values put in lists), JSON text; absent for subscriptions without one. */
+  filter?: { scope: Scope; policy: string };
+  notes: string[];
+  cli?: Snippet;
+  js?: Snippet;
+  python?: Snippet;
+}
+
+export interface SubscribeSnippet {
+  title: string;
+  anchor?: string;
+  notes: string[];
+  cli: Snippet;
+}
+
+export interface SnsHandsOn {
+  tester?: TesterView;
+  publish: PublishVariant[];
+  publishMore: number;
+  subscribe: SubscribeSnippet[];
+  subscribeMore: number;
+  /** Placeholders the snippets use (`<account-id>`), to say what to put there. */
+  placeholders: string[];
+}

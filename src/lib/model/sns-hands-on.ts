@@ -1,0 +1,365 @@
+/**
+ * The hands-on part of an sns operation's page (issue 24): the filter tester's data (the
+ * subscriptions with a filter, and messages to start from: the examples of the operation's
+ * messages, headers as message attributes), and the snippets: `aws sns publish` (and the SDK
+ * forms) on operations that send, one per distinct filter of the topic's subscriptions, with a
+ * message that passes it; `aws sns subscribe` per subscription of the operation. Lists are cut
+ * at a fixed length, so that a page does not grow with the document.
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { entries } from '../resolve/doc-index.ts';
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { cidrContains } from '../sns/filter-cidr.ts';
+import { listedPolicy, type Scope } from '../sns/filter-policy.ts';
+import type { Message } from '../sns/filter-match.ts';
+import { satisfyPolicy } from '../sns/filter-satisfy.ts';
+import { type Publication, publishCli, publishJs, publishPython, subscribeCli, type Topic } from '../sns/snippets.ts';
+import { generateExamples } from './generated-examples.ts';
+import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
+import type { PublishVariant, SnsHandsOn, SubscribeSnippet, TesterExample, TesterSubscription, TesterView } from './sns-hands-on-types.ts';
+import type { Entity } from './types.ts';
+
+export const MAX_TESTED = 20;
+export const MAX_PUBLISH_VARIANTS = 10;
+export const MAX_SUBSCRIBE = 20;
+const MAX_EXAMPLES = 10;
+/** AWS takes at most 10 message attributes per message. */
+const MAX_ATTRIBUTES = 10;
+
+const ACCOUNT = '<account-id>';
+const REGION = '<region>';
+
+/** Protocols AWS offers raw message delivery to. */
+const RAW_PROTOCOLS = new Set(['sqs', 'http', 'https', 'firehose']);
+/** Headers that are never message attributes: SNS's own HTTP headers, and the FIFO publish parameters. */
+const NOT_ATTRIBUTES = /^(x-amz-sns-|MessageGroupId$|MessageDeduplicationId$)/i;
+
+interface OperationInput {
+  value: Record<string, unknown>;
+  at: Location;
+  sns: Record<string, unknown>;
+  channel?: Entity;
+}
+
+export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undefined {
+  const channelAt = op.channel ? { file: ctx.doc.root.path, pointer: op.channel.pointer } : undefined;
+  const channelValue = channelAt ? ctx.doc.deref(valueAt(ctx, channelAt), channelAt) : undefined;
+  const channel = channelValue && isPlainObject(channelValue.value) ? channelValue.value : {};
+  const channelSns = channelSnsBinding(ctx, channel, channelValue?.at);
+  const topic = topicOf(ctx, op, channel, channelSns);
+  const examples = examplesOf(ctx, op.value, op.at, channel, channelValue?.at);
+  const consumers = subscriptionsOf(op.sns).map((c, i) => ({ c, anchor: consumerAnchor(i) }));
+
+  const filtered = consumers.filter(({ c }) => isPlainObject(c.filterPolicy));
+  const tested: TesterSubscription[] = filtered.slice(0, MAX_TESTED).map(({ c, anchor }) => ({
+    name: subscriptionName(c),
+    anchor,
+    scope: scopeOf(c),
+    policy: JSON.stringify(c.filterPolicy),
+  }));
+  const tester =
+    tested.length > 0
+      ? { examples: examples.slice(0, MAX_EXAMPLES).map(testerExample), subscriptions: tested, more: filtered.length - tested.length }
+      : undefined;
+
+  const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : { variants: [], total: 0 };
+  const subscribe = consumers.slice(0, MAX_SUBSCRIBE).map(({ c, anchor }) => subscribeSnippet(c, anchor, topic));
+  if (!tester && publish.variants.length === 0 && subscribe.length === 0) return undefined;
+  const all = [...publish.variants.flatMap((v) => [v.cli?.code, v.js?.code, v.python?.code]), ...subscribe.map((s) => s.cli.code)].join('\n');
+  return {
+    ...(tester ? { tester } : {}),
+    publish: publish.variants,
+    publishMore: publish.total - publish.variants.length,
+    subscribe,
+    subscribeMore: consumers.length - subscribe.length,
+    placeholders: [ACCOUNT, REGION].filter((p) => all.includes(p)),
+  };
+}
+
+/**
+ * The tester of a whole topic (the guide component SnsTopic): every filtered subscription of
+ * every operation on the channel, linked to its operation's page, and the channel's messages'
+ * examples to start from.
+ */
+export function topicTester(ctx: Context, channel: Entity): TesterView | undefined {
+  const at = { file: ctx.doc.root.path, pointer: channel.pointer };
+  const value = ctx.doc.deref(valueAt(ctx, at), at);
+  if (!value || !isPlainObject(value.value)) return undefined;
+  const filtered = operationsOn(ctx, channel).flatMap((o) =>
+    subscriptionsOf(o.sns).flatMap((c, i) =>
+      isPlainObject(c.filterPolicy)
+        ? [{ name: subscriptionName(c), url: o.entity.url, anchor: consumerAnchor(i), scope: scopeOf(c), policy: JSON.stringify(c.filterPolicy) }]
+        : [],
+    ),
+  );
+  if (filtered.length === 0) return undefined;
+  const examples = examplesOf(ctx, {}, at, value.value, value.at);
+  return {
+    examples: examples.slice(0, MAX_EXAMPLES).map(testerExample),
+    subscriptions: filtered.slice(0, MAX_TESTED),
+    more: Math.max(0, filtered.length - MAX_TESTED),
+  };
+}
+
+/** The subscriptions of a binding, as the operation's page numbers their cards (objects only, components/SnsOperation.astro). */
+function subscriptionsOf(sns: Record<string, unknown> | undefined): Record<string, unknown>[] {
+  return entries(sns?.consumers).flatMap(([, c]) => (isPlainObject(c) ? [c] : []));
+}
+
+const consumerAnchor = (i: number): string => `sns-consumer-${i + 1}`;
+
+function channelSnsBinding(ctx: Context, channel: Record<string, unknown>, at: Location | undefined): Record<string, unknown> {
+  if (!at) return {};
+  const bindings = ctx.doc.deref(channel.bindings, sub(at, 'bindings'));
+  return bindings && isPlainObject(bindings.value) && isPlainObject(bindings.value.sns) ? bindings.value.sns : {};
+}
+
+/** The topic's ARN as far as the document gives it: the binding's `topic.arn`, else built from its name and the sns server's region. */
+function topicOf(ctx: Context, op: OperationInput, channel: Record<string, unknown>, channelSns: Record<string, unknown>): Topic {
+  const identifier = isPlainObject(op.sns.topic) ? op.sns.topic : {};
+  const ordering = isPlainObject(channelSns.ordering) ? channelSns.ordering : {};
+  const name =
+    typeof identifier.name === 'string'
+      ? identifier.name
+      : typeof channelSns.name === 'string'
+        ? channelSns.name
+        : typeof channel.address === 'string'
+          ? channel.address
+          : (op.channel?.id ?? '<topic-name>');
+  const arn = typeof identifier.arn === 'string' ? identifier.arn : undefined;
+  const region = arn?.split(':')[3] || regionOf(ctx, op.channel);
+  const fifo = ordering.type === 'FIFO' || (arn ?? name).endsWith('.fifo');
+  return { arn: arn ?? `arn:aws:sns:${region ?? REGION}:${ACCOUNT}:${name}`, ...(region ? { region } : {}), fifo };
+}
+
+/** The region of the channel's sns server: `sns.<region>.amazonaws.com`, a `{region}` variable read as its default. */
+function regionOf(ctx: Context, channel: Entity | undefined): string | undefined {
+  if (!channel) return undefined;
+  for (const link of channelServers(ctx, channel)) {
+    const entity = entityByUrl(ctx, link.url);
+    const at = entity && { file: ctx.doc.root.path, pointer: entity.pointer };
+    const resolved = at && ctx.doc.deref(valueAt(ctx, at), at);
+    const server = resolved?.value;
+    if (!resolved || !isPlainObject(server) || server.protocol !== 'sns' || typeof server.host !== 'string') continue;
+    const host = server.host.replace(/\{([^}]+)\}/g, (whole, variable: string) => {
+      const raw = isPlainObject(server.variables) && Object.hasOwn(server.variables, variable) ? server.variables[variable] : undefined;
+      const v = raw === undefined ? undefined : ctx.doc.deref(raw, sub(resolved.at, 'variables', variable))?.value;
+      return isPlainObject(v) && typeof v.default === 'string' ? v.default : whole;
+    });
+    const match = /^sns\.([a-z0-9-]+)\.amazonaws\.com(\.cn)?$/.exec(host);
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+interface StartMessage {
+  label: string;
+  message: Message;
+  headers: Record<string, unknown>;
+  /** Headers the schema declares as arrays: sent as String.Array attributes. */
+  arrays: Set<string>;
+}
+
+/** The examples of the operation's messages (or of its channel's), else one generated from each message's schemas. */
+function examplesOf(
+  ctx: Context,
+  op: Record<string, unknown>,
+  at: Location,
+  channel: Record<string, unknown>,
+  channelAt: Location | undefined,
+): StartMessage[] {
+  const sites: { raw: unknown; site: Location }[] = Array.isArray(op.messages)
+    ? op.messages.map((raw, i) => ({ raw, site: sub(at, 'messages', i) }))
+    : channelAt
+      ? entries(channel.messages).map(([id, raw]) => ({ raw, site: sub(channelAt, 'messages', id) }))
+      : [];
+  const out: StartMessage[] = [];
+  for (const { raw, site } of sites) {
+    const target = ctx.doc.deref(raw, site);
+    if (!target || !isPlainObject(target.value)) continue;
+    const m = merged(ctx, target.value, target.at);
+    const name = typeof m.value.name === 'string' ? m.value.name : typeof m.value.title === 'string' ? m.value.title : site.pointer.split('/').pop()!;
+    const arrays = arrayHeaders(ctx, m.value.headers, sub(m.origin.headers ?? target.at, 'headers'));
+    const given = Array.isArray(m.value.examples) ? m.value.examples.filter(isPlainObject) : [];
+    const list =
+      given.length > 0
+        ? given.map((ex, i) => ({ title: typeof ex.name === 'string' ? ex.name : `example ${i + 1}`, value: ex }))
+        : generateExamples(ctx.doc, m.value, m.origin);
+    for (const ex of list) {
+      if (out.length >= MAX_EXAMPLES) return out;
+      const value = isPlainObject(ex.value) ? ex.value : {};
+      const headers = isPlainObject(value.headers) ? value.headers : {};
+      out.push({
+        label: `${name}: ${ex.title}`,
+        headers,
+        arrays,
+        message: { attributes: attributesOf(headers), body: value.payload === undefined ? {} : value.payload },
+      });
+    }
+  }
+  return out;
+}
+
+/** Names of the headers whose schema is an array (a JSON Schema headers object's properties). */
+function arrayHeaders(ctx: Context, raw: unknown, at: Location): Set<string> {
+  const names = new Set<string>();
+  const schema = raw === undefined ? undefined : ctx.doc.deref(raw, at);
+  const value =
+    schema && isPlainObject(schema.value) && isPlainObject(schema.value.schema) ? ctx.doc.deref(schema.value.schema, sub(schema.at, 'schema')) : schema;
+  if (!value || !isPlainObject(value.value) || !isPlainObject(value.value.properties)) return names;
+  for (const [name, property] of Object.entries(value.value.properties)) {
+    const p = ctx.doc.deref(property, sub(value.at, 'properties', name))?.value;
+    if (isPlainObject(p) && p.type === 'array') names.add(name);
+  }
+  return names;
+}
+
+/** Headers as sns message attributes: strings, numbers and lists of strings (booleans as strings); others are left out. */
+function attributesOf(headers: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (NOT_ATTRIBUTES.test(name) || Object.keys(out).length >= MAX_ATTRIBUTES) continue;
+    const attribute =
+      typeof value === 'string' || typeof value === 'number'
+        ? value
+        : typeof value === 'boolean'
+          ? String(value)
+          : Array.isArray(value) && value.every((v) => typeof v === 'string')
+            ? value
+            : undefined;
+    if (attribute !== undefined) Object.defineProperty(out, name, { value: attribute, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function testerExample(start: StartMessage): TesterExample {
+  return { label: start.label, attributes: JSON.stringify(start.message.attributes, null, 2), body: JSON.stringify(start.message.body, null, 2) };
+}
+
+function scopeOf(c: Record<string, unknown>): Scope {
+  return c.filterPolicyScope === 'MessageBody' ? 'MessageBody' : 'MessageAttributes';
+}
+
+function subscriptionName(c: Record<string, unknown>): string {
+  const endpoint = isPlainObject(c.endpoint)
+    ? ['url', 'email', 'phone', 'arn', 'name'].map((k) => (c.endpoint as Record<string, unknown>)[k]).find((v) => typeof v === 'string')
+    : undefined;
+  return [String(c.protocol ?? 'subscription'), endpoint].filter(Boolean).join(' ');
+}
+
+/** One publish snippet per distinct filter among the topic's subscriptions (those of every operation on the channel). */
+function publishVariants(ctx: Context, op: OperationInput, topic: Topic, start: StartMessage | undefined): { variants: PublishVariant[]; total: number } {
+  const base: Message = start?.message ?? { attributes: {}, body: {} };
+  // The topic's subscriptions: those of every operation on the channel (this one's among them).
+  const subscriptions = op.channel ? operationsOn(ctx, op.channel).flatMap((o) => subscriptionsOf(o.sns)) : subscriptionsOf(op.sns);
+  const groups = new Map<string, { scope: Scope; policy?: Record<string, unknown>; names: string[]; bare: boolean }>();
+  for (const c of subscriptions) {
+    const policy = isPlainObject(c.filterPolicy) ? c.filterPolicy : undefined;
+    const listed = policy && listedPolicy(policy);
+    const key = listed ? `${scopeOf(c)} ${JSON.stringify(listed)}` : '';
+    const group = groups.get(key) ?? { scope: scopeOf(c), ...(listed ? { policy: listed } : {}), names: [], bare: false };
+    group.names.push(subscriptionName(c));
+    group.bare ||= !!policy && JSON.stringify(policy) !== JSON.stringify(listed);
+    groups.set(key, group);
+  }
+  if (groups.size === 0) groups.set('', { scope: 'MessageAttributes', names: [], bare: false });
+  // Unfiltered subscriptions first: every message reaches them.
+  const ordered = [...groups.entries()].sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : 0)).map(([, g]) => g);
+  // Only the snippets shown are made.
+  const variants = ordered.slice(0, MAX_PUBLISH_VARIANTS).map((g): PublishVariant => {
+    const who =
+      g.names.length === 0 ? 'the topic' : g.names.length <= 3 ? g.names.join(', ') : `${g.names.slice(0, 3).join(', ')} and ${g.names.length - 3} more`;
+    const title = g.policy ? `To reach ${who}` : g.names.length > 0 ? `To reach ${who} (no filter)` : 'Publish';
+    const message = g.policy ? satisfyPolicy(g.policy, g.scope, base, cidrContains) : base;
+    const filter = g.policy ? { filter: { scope: g.scope, policy: JSON.stringify(g.policy) } } : {};
+    const notes: string[] = [];
+    if (g.bare)
+      notes.push(
+        'The filter writes a value outside a list, which AWS refuses or reads as a nested key; this message passes it as meant, once the value is in a list.',
+      );
+    if (!message) return { title, ...filter, notes: [...notes, 'No message passes this filter: see the findings on the subscription.'] };
+    const publication = publicationOf(message, start?.headers ?? {}, start?.arrays ?? new Set(), topic);
+    return {
+      title,
+      ...filter,
+      notes,
+      cli: { code: publishCli(topic, publication), lang: 'shell' },
+      js: { code: publishJs(topic, publication), lang: 'javascript' },
+      python: { code: publishPython(topic, publication), lang: 'python' },
+    };
+  });
+  return { variants, total: ordered.length };
+}
+
+function publicationOf(message: Message, headers: Record<string, unknown>, arrays: Set<string>, topic: Topic): Publication {
+  const header = (name: string, fallback: string): string => (typeof headers[name] === 'string' ? (headers[name] as string) : fallback);
+  return {
+    body: typeof message.body === 'string' ? message.body : JSON.stringify(message.body),
+    // A header the schema declares as an array goes as a String.Array, even when the value made for a filter is one string.
+    attributes: Object.entries(message.attributes)
+      .slice(0, MAX_ATTRIBUTES)
+      .map(([name, value]): [string, unknown] => [name, arrays.has(name) && typeof value === 'string' ? [value] : value]),
+    ...(topic.fifo ? { groupId: header('MessageGroupId', '<message-group-id>'), deduplicationId: header('MessageDeduplicationId', '<deduplication-id>') } : {}),
+  };
+}
+
+function subscribeSnippet(c: Record<string, unknown>, anchor: string, topic: Topic): SubscribeSnippet {
+  const protocol = String(c.protocol ?? '');
+  const notes: string[] = [];
+  const attributes: [string, string][] = [];
+  if (isPlainObject(c.filterPolicy)) {
+    const listed = listedPolicy(c.filterPolicy);
+    attributes.push(['FilterPolicy', JSON.stringify(listed)]);
+    if (JSON.stringify(listed) !== JSON.stringify(c.filterPolicy))
+      notes.push('The document writes a filter value outside a list; it is in a list here, as AWS requires.');
+  }
+  if (typeof c.filterPolicyScope === 'string') attributes.push(['FilterPolicyScope', c.filterPolicyScope]);
+  if (typeof c.rawMessageDelivery === 'boolean') {
+    if (RAW_PROTOCOLS.has(protocol)) attributes.push(['RawMessageDelivery', String(c.rawMessageDelivery)]);
+    else if (c.rawMessageDelivery) notes.push(`AWS offers raw message delivery to SQS, HTTP(S) and Firehose subscriptions only, not to ${protocol}.`);
+  }
+  const redrive = isPlainObject(c.redrivePolicy) ? c.redrivePolicy : undefined;
+  const deadLetter = redrive ? endpointOf('sqs', redrive.deadLetterQueue, topic) : undefined;
+  if (deadLetter) attributes.push(['RedrivePolicy', JSON.stringify({ deadLetterTargetArn: deadLetter })]);
+  if (redrive && typeof redrive.maxReceiveCount === 'number')
+    notes.push(`maxReceiveCount (${redrive.maxReceiveCount}) is not part of the subscription: it belongs to the redrive policy of the queue that receives.`);
+  if (isPlainObject(c.deliveryPolicy)) {
+    if (protocol === 'http' || protocol === 'https') attributes.push(['DeliveryPolicy', JSON.stringify(deliveryPolicyAttribute(c.deliveryPolicy))]);
+    else notes.push(`The delivery policy is left out: AWS fixes the retries of ${protocol} subscriptions.`);
+  }
+  if (protocol === 'firehose') {
+    attributes.push(['SubscriptionRoleArn', `arn:aws:iam::${ACCOUNT}:role/<sns-to-firehose-role>`]);
+    notes.push('A Firehose subscription needs a role that lets SNS write to the stream (SubscriptionRoleArn).');
+  }
+  return {
+    title: subscriptionName(c),
+    anchor,
+    notes,
+    cli: { code: subscribeCli(topic, { protocol, endpoint: endpointOf(protocol, c.endpoint, topic) ?? '<endpoint>', attributes }), lang: 'shell' },
+  };
+}
+
+/** The endpoint the Subscribe API takes: a URL, address or number as written, an ARN, or one built from a `name`. */
+function endpointOf(protocol: string, identifier: unknown, topic: Topic): string | undefined {
+  if (!isPlainObject(identifier)) return undefined;
+  for (const kind of ['url', 'email', 'phone', 'arn'] as const) if (typeof identifier[kind] === 'string') return identifier[kind] as string;
+  if (typeof identifier.name !== 'string') return undefined;
+  const region = topic.region ?? REGION;
+  const account = /^arn:[^:]+:sns:[^:]*:(\d{12}):/.exec(topic.arn)?.[1] ?? ACCOUNT;
+  const name = identifier.name;
+  if (protocol === 'lambda') return `arn:aws:lambda:${region}:${account}:function:${name}`;
+  if (protocol === 'firehose') return `arn:aws:firehose:${region}:${account}:deliverystream/${name}`;
+  if (protocol === 'sqs') return `arn:aws:sqs:${region}:${account}:${name}`;
+  return undefined;
+}
+
+/** The binding's delivery policy in the shape of the subscription attribute DeliveryPolicy. */
+function deliveryPolicyAttribute(policy: Record<string, unknown>): Record<string, unknown> {
+  const healthy: Record<string, unknown> = {};
+  for (const key of ['minDelayTarget', 'maxDelayTarget', 'numRetries', 'numNoDelayRetries', 'numMinDelayRetries', 'numMaxDelayRetries', 'backoffFunction'])
+    if (policy[key] !== undefined) healthy[key] = policy[key];
+  return {
+    healthyRetryPolicy: healthy,
+    ...(typeof policy.maxReceivesPerSecond === 'number' ? { throttlePolicy: { maxReceivesPerSecond: policy.maxReceivesPerSecond } } : {}),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Document values written into code: a POSIX shell word (single quotes, a quote inside written
+ * as '\''), and a single-quoted string literal that JavaScript and Python read alike (backslash,
+ * quote, line breaks and the two line separators JavaScript ends lines at, escaped). Nothing a
+ * document holds can end the quoting early.
+ */
+
+export function shellWord(text: string): string {
+  // Words made only of these need no quotes, and read better without them.
+  if (/^[A-Za-z0-9@%+=:,./_-]+$/.test(text)) return text;
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+export function codeString(text: string): string {
+  const escaped = text
+    .replaceAll('\\', '\\\\')
+    .replaceAll("'", "\\'")
+    .replaceAll('\n', '\\n')
+    .replaceAll('\r', '\\r')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+  return `'${escaped}'`;
+}
+
+/** JSON text as shown in a snippet: on one line when short, else indented. */
+export function jsonText(value: unknown): string {
+  const line = JSON.stringify(value);
+  return line.length <= 100 ? line : JSON.stringify(value, null, 2);
+}

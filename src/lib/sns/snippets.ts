@@ -1,0 +1,124 @@
+/**
+ * The commands that publish to a topic and subscribe to it, as text: `aws sns publish` with the
+ * AWS SDK for JavaScript v3 (`PublishCommand`) and boto3 (`publish`) forms, and `aws sns
+ * subscribe`. Values come quoted (snippet-quote.ts); message attributes are written in the
+ * shape the Publish API takes (DataType String, Number or String.Array and StringValue).
+ */
+import { codeString, jsonText, shellWord } from './snippet-quote.ts';
+
+export interface Topic {
+  /** The topic's ARN; parts the document does not give are placeholders such as <account-id>. */
+  arn: string;
+  region?: string;
+  fifo: boolean;
+}
+
+export interface Publication {
+  /** The message body as sent (JSON text, or text). */
+  body: string;
+  /** Attribute name → string, number or list of strings. */
+  attributes: [string, unknown][];
+  groupId?: string;
+  deduplicationId?: string;
+}
+
+export function attributeValue(value: unknown): { DataType: string; StringValue: string } {
+  if (Array.isArray(value)) return { DataType: 'String.Array', StringValue: JSON.stringify(value) };
+  if (typeof value === 'number') return { DataType: 'Number', StringValue: String(value) };
+  return { DataType: 'String', StringValue: typeof value === 'string' ? value : JSON.stringify(value) };
+}
+
+function attributesObject(attributes: [string, unknown][]): Record<string, { DataType: string; StringValue: string }> {
+  const out: Record<string, { DataType: string; StringValue: string }> = {};
+  for (const [name, value] of attributes)
+    Object.defineProperty(out, name, { value: attributeValue(value), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** JSON on several lines, indented under its option (whitespace between JSON tokens changes nothing). */
+function indented(json: string): string {
+  return json.replaceAll('\n', '\n  ');
+}
+
+function lines(parts: string[]): string {
+  return parts.join(' \\\n  ');
+}
+
+export function publishCli(topic: Topic, p: Publication): string {
+  return lines([
+    'aws sns publish',
+    ...(topic.region ? [`--region ${shellWord(topic.region)}`] : []),
+    `--topic-arn ${shellWord(topic.arn)}`,
+    `--message ${shellWord(p.body)}`,
+    ...(p.attributes.length > 0 ? [`--message-attributes ${shellWord(indented(jsonText(attributesObject(p.attributes))))}`] : []),
+    ...(p.groupId !== undefined ? [`--message-group-id ${shellWord(p.groupId)}`] : []),
+    ...(p.deduplicationId !== undefined ? [`--message-deduplication-id ${shellWord(p.deduplicationId)}`] : []),
+  ]);
+}
+
+/** A property name in a JavaScript object literal: `['__proto__']` is a key, `'__proto__':` would set the prototype. */
+function jsKey(name: string): string {
+  if (name === '__proto__') return `['__proto__']`;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : codeString(name);
+}
+
+export function publishJs(topic: Topic, p: Publication): string {
+  const attributes = p.attributes.map(([name, value]) => {
+    const a = attributeValue(value);
+    return `      ${jsKey(name)}: { DataType: ${codeString(a.DataType)}, StringValue: ${codeString(a.StringValue)} },`;
+  });
+  return [
+    "import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';",
+    '',
+    `const client = new SNSClient(${topic.region ? `{ region: ${codeString(topic.region)} }` : '{}'});`,
+    'await client.send(',
+    '  new PublishCommand({',
+    `    TopicArn: ${codeString(topic.arn)},`,
+    `    Message: ${codeString(p.body)},`,
+    ...(attributes.length > 0 ? ['    MessageAttributes: {', ...attributes, '    },'] : []),
+    ...(p.groupId !== undefined ? [`    MessageGroupId: ${codeString(p.groupId)},`] : []),
+    ...(p.deduplicationId !== undefined ? [`    MessageDeduplicationId: ${codeString(p.deduplicationId)},`] : []),
+    '  }),',
+    ');',
+  ].join('\n');
+}
+
+export function publishPython(topic: Topic, p: Publication): string {
+  const attributes = p.attributes.map(([name, value]) => {
+    const a = attributeValue(value);
+    return `        ${codeString(name)}: {'DataType': ${codeString(a.DataType)}, 'StringValue': ${codeString(a.StringValue)}},`;
+  });
+  return [
+    'import boto3',
+    '',
+    `sns = boto3.client('sns'${topic.region ? `, region_name=${codeString(topic.region)}` : ''})`,
+    'sns.publish(',
+    `    TopicArn=${codeString(topic.arn)},`,
+    `    Message=${codeString(p.body)},`,
+    ...(attributes.length > 0 ? ['    MessageAttributes={', ...attributes, '    },'] : []),
+    ...(p.groupId !== undefined ? [`    MessageGroupId=${codeString(p.groupId)},`] : []),
+    ...(p.deduplicationId !== undefined ? [`    MessageDeduplicationId=${codeString(p.deduplicationId)},`] : []),
+    ')',
+  ].join('\n');
+}
+
+export interface Subscription {
+  protocol: string;
+  endpoint: string;
+  /** Subscription attributes in the order shown (FilterPolicy, FilterPolicyScope, …), each a string as the API takes it. */
+  attributes: [string, string][];
+}
+
+export function subscribeCli(topic: Topic, s: Subscription): string {
+  const attributes: Record<string, string> = {};
+  for (const [name, value] of s.attributes) attributes[name] = value;
+  return lines([
+    'aws sns subscribe',
+    ...(topic.region ? [`--region ${shellWord(topic.region)}`] : []),
+    `--topic-arn ${shellWord(topic.arn)}`,
+    `--protocol ${shellWord(s.protocol)}`,
+    `--notification-endpoint ${shellWord(s.endpoint)}`,
+    ...(s.attributes.length > 0 ? [`--attributes ${shellWord(indented(jsonText(attributes)))}`] : []),
+    '--return-subscription-arn',
+  ]);
+}

@@ -1,0 +1,313 @@
+/**
+ * The publish and subscribe snippets of the sns documents (the corpus's and the default
+ * content), built, read back from the pages and run: the shell commands through a POSIX shell
+ * with a stand-in `aws` that prints its arguments, the JavaScript with stand-ins for the SDK's
+ * client and command, the Python with a stand-in boto3. Every JSON argument parses, and the
+ * message of each publish snippet passes the filter it is made for, by the matcher; every
+ * subscription's snippet carries its filter, scope, raw delivery and dead-letter queue as the
+ * document says. The tester is on exactly the pages with a filtered subscription, with its
+ * script, and without it on the others.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { parse } from 'yaml';
+import { unescapeText } from '../src/lib/html-text.ts';
+import type { RouteEntry } from '../src/lib/model/types.ts';
+import { cidrContains } from '../src/lib/sns/filter-cidr.ts';
+import { matchPolicy } from '../src/lib/sns/filter-match.ts';
+import { listedPolicy, type Scope } from '../src/lib/sns/filter-policy.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
+import { tempDir } from './helpers.ts';
+import { jsPublishInput, option, pythonPublishInput, shellArgs } from './snippet-runners.ts';
+import { runCli } from '../e2e/support.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+
+/** Text of the code blocks in an HTML fragment. */
+function codeBlocks(html: string): string[] {
+  return [...html.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescapeText(m[1]!.replace(/<[^>]+>/g, '')));
+}
+
+/** SNS MessageAttributes as the matcher reads them. */
+function attributesOf(value: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, a] of Object.entries((value ?? {}) as Record<string, { DataType: string; StringValue: string }>)) {
+    out[name] = a.DataType === 'Number' ? Number(a.StringValue) : a.DataType === 'String.Array' ? JSON.parse(a.StringValue) : a.StringValue;
+  }
+  return out;
+}
+
+interface Consumer {
+  protocol: string;
+  filterPolicy?: Record<string, unknown>;
+  filterPolicyScope?: string;
+  rawMessageDelivery?: boolean;
+  redrivePolicy?: unknown;
+}
+
+const documents = HAS_CORPUS
+  ? readdirSync(join(CORPUS, 'valid'))
+      .filter((f) => f.startsWith('bindings-sns-'))
+      .map((f) => join(CORPUS, 'valid', f))
+  : [];
+
+if (HAS_CORPUS)
+  describe('sns snippets and tester, built', () => {
+    const sites: { file: string; out: string; routes: RouteEntry[] }[] = [];
+    before(async () => {
+      for (const file of [join(repo, 'content', 'orders.apidesc.yaml'), ...documents]) {
+        const out = join(tempDir('apidesc-sns-hands-on-'), 'site');
+        assert.equal(await runCli(['build', file, '--out', out], repo), 0, file);
+        sites.push({ file, out, routes: (JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes });
+      }
+    });
+
+    /** Every operation page of each site, with its operation's sns consumers. */
+    const operations = (): { name: string; html: string; action: string; consumers: Consumer[] }[] =>
+      sites.flatMap(({ file, out, routes }) => {
+        const doc = parse(readFileSync(file, 'utf8')) as { operations: Record<string, { action: string; bindings?: { sns?: { consumers?: Consumer[] } } }> };
+        return routes
+          .filter((r) => r.kind === 'operation')
+          .map((r) => {
+            const op = doc.operations[r.id]!;
+            return {
+              name: `${file.split('/').pop()} ${r.id}`,
+              html: readFileSync(join(out, r.url, 'index.html'), 'utf8'),
+              action: op.action,
+              consumers: op.bindings?.sns?.consumers ?? [],
+            };
+          });
+      });
+
+    it('publish snippets: every form runs, its JSON parses, and its message passes the filter it is made for', async () => {
+      let checked = 0;
+      for (const page of operations()) {
+        const publish = /<h3 id="sns-publish">([\s\S]*?)(?:<h3 id="sns-subscribe">|$)/.exec(page.html)?.[1];
+        assert.equal(
+          publish !== undefined,
+          page.action === 'send' && page.html.includes('<h2 id="h-sns"'),
+          `${page.name}: publish snippets on sns send operations`,
+        );
+        if (!publish) continue;
+        for (const variant of publish.split('<div class="snippet">').slice(1)) {
+          const [cli, js, python] = codeBlocks(variant);
+          assert.ok(cli && js && python, `${page.name}: three forms`);
+          const args = shellArgs(cli);
+          assert.deepEqual(args.slice(0, 2), ['sns', 'publish']);
+          const jsInput = await jsPublishInput(js);
+          const pyInput = pythonPublishInput(python);
+          const fromCli = {
+            TopicArn: option(args, '--topic-arn'),
+            Message: option(args, '--message'),
+            ...(option(args, '--message-attributes') ? { MessageAttributes: JSON.parse(option(args, '--message-attributes')!) } : {}),
+            ...(option(args, '--message-group-id') ? { MessageGroupId: option(args, '--message-group-id') } : {}),
+            ...(option(args, '--message-deduplication-id') ? { MessageDeduplicationId: option(args, '--message-deduplication-id') } : {}),
+          };
+          // The three forms send the same thing.
+          assert.deepEqual(jsInput, fromCli, `${page.name}: JavaScript as the CLI`);
+          assert.deepEqual(pyInput, fromCli, `${page.name}: Python as the CLI`);
+          const body = JSON.parse(fromCli.Message!) as unknown;
+          const filter = /<code data-filter-scope="(\w+)">([\s\S]*?)<\/code>/.exec(variant);
+          if (filter) {
+            const policy = JSON.parse(unescapeText(filter[2]!)) as unknown;
+            const result = matchPolicy(policy, filter[1] as Scope, { attributes: attributesOf(fromCli.MessageAttributes), body }, { cidr: cidrContains });
+            assert.ok(result.matches, `${page.name}: ${JSON.stringify(result.keys)}`);
+            // The filter shown is one of the topic's subscriptions' filter, as meant.
+            checked++;
+          }
+          if (/\.fifo/.test(fromCli.TopicArn!)) assert.ok(fromCli.MessageGroupId && fromCli.MessageDeduplicationId, `${page.name}: FIFO ids`);
+        }
+      }
+      assert.ok(checked >= 4, `filtered publish snippets checked: ${checked}`);
+    });
+
+    it('a header the schema declares as an array is published as a String.Array attribute', () => {
+      const site = sites.find((x) => x.file.endsWith('bindings-sns-sqs-pubsub-producer.yaml'))!;
+      const html = readFileSync(join(site.out, 'operations', 'sendusersignedup', 'index.html'), 'utf8');
+      const variant = html.split('<div class="snippet">').find((v) => v.includes('To reach sqs user-signedup-welcome-email'))!;
+      const args = shellArgs(codeBlocks(variant)[0]!);
+      const attributes = JSON.parse(option(args, '--message-attributes')!) as Record<string, { DataType: string; StringValue: string }>;
+      assert.deepEqual(attributes.customer_interests, { DataType: 'String.Array', StringValue: '["rugby"]' });
+      // The example's headers are kept where they already pass.
+      assert.deepEqual(attributes.event, { DataType: 'String', StringValue: 'user_signed_up' });
+    });
+
+    it('builds the topic ARN and endpoints from what the document gives, and leaves out what AWS would refuse', () => {
+      const subscribeArgs = (file: string, url: string): string[][] => {
+        const site = sites.find((x) => x.file.endsWith(file))!;
+        const html = readFileSync(join(site.out, url, 'index.html'), 'utf8');
+        return (/<h3 id="sns-subscribe">([\s\S]*)/.exec(html)?.[1] ?? '')
+          .split('<div class="snippet">')
+          .slice(1)
+          .map((b) => shellArgs(codeBlocks(b)[0]!));
+      };
+      // The region from the server's {region} variable (a reference to components), the name from the channel binding.
+      const warehouse = subscribeArgs('orders.apidesc.yaml', 'operations/receiveordereventsinwarehouse/');
+      assert.equal(option(warehouse[0]!, '--topic-arn'), 'arn:aws:sns:eu-west-1:<account-id>:orders.fifo');
+      assert.equal(option(warehouse[0]!, '--notification-endpoint'), 'arn:aws:sqs:eu-west-1:<account-id>:warehouse-picking.fifo');
+      // The ARN as the binding gives it; an sqs queue by name in the topic's region and account.
+      const producer = subscribeArgs('bindings-sns-sqs-pubsub-producer.yaml', 'operations/sendusersignedup/');
+      assert.equal(option(producer[0]!, '--topic-arn'), 'arn:aws:sns:eu-west-1:123456789012:user-signedup');
+      assert.equal(option(producer[0]!, '--notification-endpoint'), 'arn:aws:sqs:eu-west-1:123456789012:user-signedup-welcome-email');
+      const byProtocol = (args: string[][], protocol: string) =>
+        JSON.parse(option(args.find((a) => option(a, '--protocol') === protocol)!, '--attributes') ?? '{}') as Record<string, string>;
+      // Raw delivery only where AWS offers it; the delivery policy only for HTTP(S), in the attribute's shape.
+      assert.equal(byProtocol(producer, 'email').RawMessageDelivery, undefined);
+      assert.equal(byProtocol(producer, 'sms').RawMessageDelivery, undefined);
+      assert.deepEqual(JSON.parse(byProtocol(producer, 'https').DeliveryPolicy!), {
+        healthyRetryPolicy: {
+          minDelayTarget: 10,
+          maxDelayTarget: 100,
+          numRetries: 5,
+          numNoDelayRetries: 2,
+          numMinDelayRetries: 3,
+          numMaxDelayRetries: 5,
+          backoffFunction: 'linear',
+        },
+        throttlePolicy: { maxReceivesPerSecond: 2 },
+      });
+      // Firehose needs a role.
+      const analytics = subscribeArgs('bindings-sns-fifo-orders.yaml', 'operations/publishorderanalytics/');
+      assert.match(byProtocol(analytics, 'firehose').SubscriptionRoleArn!, /^arn:aws:iam::<account-id>:role\//);
+    });
+
+    it('subscribe snippets: one per subscription, with its filter, scope, raw delivery and dead-letter queue', () => {
+      let checked = 0;
+      for (const page of operations()) {
+        const subscribe = /<h3 id="sns-subscribe">([\s\S]*)/.exec(page.html)?.[1] ?? '';
+        const blocks = subscribe.split('<div class="snippet">').slice(1);
+        assert.equal(blocks.length, page.consumers.length, `${page.name}: a snippet per subscription`);
+        page.consumers.forEach((consumer, i) => {
+          const args = shellArgs(codeBlocks(blocks[i]!)[0]!);
+          assert.deepEqual(args.slice(0, 2), ['sns', 'subscribe']);
+          assert.equal(option(args, '--protocol'), consumer.protocol);
+          const attributes = JSON.parse(option(args, '--attributes') ?? '{}') as Record<string, string>;
+          for (const value of Object.values(attributes)) assert.equal(typeof value, 'string', 'attribute values are strings');
+          if (consumer.filterPolicy) assert.deepEqual(JSON.parse(attributes.FilterPolicy!), listedPolicy(consumer.filterPolicy));
+          else assert.equal(attributes.FilterPolicy, undefined);
+          assert.equal(attributes.FilterPolicyScope, consumer.filterPolicyScope);
+          if (['sqs', 'http', 'https', 'firehose'].includes(consumer.protocol))
+            assert.equal(attributes.RawMessageDelivery, consumer.rawMessageDelivery === undefined ? undefined : String(consumer.rawMessageDelivery));
+          const deadLetter = (consumer.redrivePolicy as { deadLetterQueue?: { arn?: string; name?: string } } | undefined)?.deadLetterQueue;
+          if (deadLetter) {
+            const arn = (JSON.parse(attributes.RedrivePolicy!) as { deadLetterTargetArn: string }).deadLetterTargetArn;
+            // The document's ARN as written (the lint sns-dlq-arn says when it is not an sqs queue's), or one built from the queue's name.
+            if (deadLetter.arn) assert.equal(arn, deadLetter.arn);
+            else assert.match(arn, new RegExp(`^arn:aws:sqs:[^:]+:[^:]+:${deadLetter.name!.replace(/\./g, '\\.')}$`));
+          }
+          if (attributes.DeliveryPolicy) assert.ok((JSON.parse(attributes.DeliveryPolicy) as { healthyRetryPolicy: unknown }).healthyRetryPolicy);
+          checked++;
+        });
+      }
+      assert.ok(checked >= 15, `subscriptions checked: ${checked}`);
+    });
+
+    it('the tester is on the pages with a filtered subscription, with its script; the others load none', () => {
+      for (const { out } of sites) {
+        const scripts = readdirSync(join(out, '_astro')).filter((f) => f.endsWith('.js'));
+        for (const page of operations()) {
+          const filtered = page.consumers.filter((c) => c.filterPolicy).length;
+          assert.equal((page.html.match(/role="status" class="tester-result"/g) ?? []).length, filtered, page.name);
+          assert.equal(/<script type="module" src="[^"]*SnsTester[^"]*\.js"><\/script>/.test(page.html), filtered > 0, `${page.name}: the tester's script`);
+        }
+        for (const script of scripts) assert.ok(!script.includes('..'));
+      }
+    });
+
+    it('the guide component SnsTopic carries the tester of every filtered subscription of the topic, linked to its operation', () => {
+      const { out, routes } = sites[0]!;
+      const html = readFileSync(join(out, 'guides', 'getting-started', 'index.html'), 'utf8');
+      const doc = parse(readFileSync(join(repo, 'content', 'orders.apidesc.yaml'), 'utf8')) as {
+        operations: Record<string, { channel: { $ref: string }; bindings?: { sns?: { consumers?: Consumer[] } } }>;
+      };
+      const expected = Object.entries(doc.operations)
+        .filter(([, op]) => op.channel.$ref === '#/channels/orderEvents')
+        .flatMap(([id, op]) =>
+          (op.bindings?.sns?.consumers ?? []).flatMap((c, i) =>
+            c.filterPolicy ? [`/${routes.find((r) => r.id === id && r.kind === 'operation')!.url}#sns-consumer-${i + 1}`] : [],
+          ),
+        );
+      assert.ok(expected.length >= 2);
+      assert.deepEqual(
+        [...html.matchAll(/class="tester-name"><a href="([^"]+)"/g)].map((m) => m[1]),
+        expected,
+      );
+      assert.equal((html.match(/role="status" class="tester-result"/g) ?? []).length, expected.length);
+      assert.match(html, /<script type="module" src="[^"]*SnsTester[^"]*\.js"><\/script>/);
+    });
+
+    it("the tester's script is under 15 KB; the IP library is a chunk of its own, loaded only for cidr", () => {
+      const dir = join(sites[0]!.out, '_astro');
+      const entry = readdirSync(dir).find((f) => f.startsWith('SnsTester') && f.endsWith('.js'))!;
+      const size = readFileSync(join(dir, entry)).length;
+      assert.ok(size < 15 * 1024, `the tester's script is ${size} bytes`);
+      const cidr = readdirSync(dir).find((f) => f.startsWith('filter-cidr') && f.endsWith('.js'));
+      assert.ok(cidr, 'the cidr chunk');
+      assert.ok(readFileSync(join(dir, entry), 'utf8').includes(cidr), 'imported on demand by the tester');
+      assert.ok(!readFileSync(join(dir, entry), 'utf8').includes('isValidFourPartDecimal'), 'the IP library is not in the script itself');
+    });
+  });
+
+describe('sns hands-on on a page with many subscriptions', () => {
+  it('stays bounded: 20 tested, 10 publish and 20 subscribe snippets, each with a count of the rest', async () => {
+    const consumers = Array.from(
+      { length: 45 },
+      (_, i) => `          - {protocol: sqs, endpoint: {name: q${i}}, rawMessageDelivery: true, filterPolicy: {kind: [k${i}]}}\n`,
+    ).join('');
+    const yaml = `apidesc: 3.0.0
+info: {title: Many, version: 1.0.0}
+channels:
+  c:
+    address: c
+    messages: {m: {payload: {type: object}, headers: {type: object, properties: {kind: {type: string}}}}}
+    bindings: {sns: {name: c}}
+operations:
+  send:
+    action: send
+    channel: {$ref: '#/channels/c'}
+    bindings:
+      sns:
+        consumers:
+${consumers}`;
+    const dir = tempDir('apidesc-sns-many-');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(dir, 'many.yaml'), yaml);
+    assert.equal(await runCli(['build', 'many.yaml', '--out', 'site'], dir), 0);
+    const html = readFileSync(join(dir, 'site', 'operations', 'send', 'index.html'), 'utf8');
+    assert.equal((html.match(/role="status" class="tester-result"/g) ?? []).length, 20);
+    assert.match(html, /25 more subscriptions with a filter are not tested here/);
+    const publish = /<h3 id="sns-publish">([\s\S]*?)<h3 id="sns-subscribe">/.exec(html)![1]!;
+    assert.equal(publish.split('<div class="snippet">').length - 1, 10);
+    assert.match(publish, /35 more filters are not shown/);
+    const subscribe = /<h3 id="sns-subscribe">([\s\S]*)/.exec(html)![1]!;
+    assert.equal(subscribe.split('<div class="snippet">').length - 1, 20);
+    assert.match(subscribe, /25 more subscriptions are not shown/);
+  });
+
+  it("links each result to its subscription's card, numbered as the cards are (a broken entry in the list is not a card)", async () => {
+    const yaml = `apidesc: 3.0.0
+info: {title: Odd, version: 1.0.0}
+channels:
+  c: {address: c, bindings: {sns: {name: c}}}
+operations:
+  send:
+    action: send
+    channel: {$ref: '#/channels/c'}
+    bindings:
+      sns:
+        consumers:
+          - 42
+          - {protocol: sqs, endpoint: {name: q}, rawMessageDelivery: true, filterPolicy: {kind: [k]}}
+`;
+    const dir = tempDir('apidesc-sns-odd-');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(dir, 'odd.yaml'), yaml);
+    assert.equal(await runCli(['build', 'odd.yaml', '--out', 'site', '--allow-invalid'], dir), 0);
+    const html = readFileSync(join(dir, 'site', 'operations', 'send', 'index.html'), 'utf8');
+    assert.match(html, /<article class="card consumer" id="sns-consumer-1">[\s\S]*?sqs/);
+    assert.match(html, /class="tester-name"><a href="#sns-consumer-1"><code>sqs q<\/code>/);
+    assert.doesNotMatch(html, /sns-consumer-2/);
+  });
+});

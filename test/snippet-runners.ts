@@ -1,0 +1,59 @@
+/**
+ * Runs the snippets of sns pages as their readers would, with stand-ins for what they call: a
+ * POSIX shell with an `aws` that prints its arguments, node:vm with the SDK's client and command,
+ * python3 with a boto3 module. Shared by the snippet unit tests and the build test.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { runInNewContext } from 'node:vm';
+
+/** The arguments a POSIX shell passes to `aws` when it runs the snippet. */
+export function shellArgs(code: string): string[] {
+  const out = execFileSync('sh', ['-c', `aws() { printf '%s\\0' "$@"; }\n${code}`], { encoding: 'utf8' });
+  return out.split('\0').slice(0, -1);
+}
+
+/** The value after `--name` in a command's arguments. */
+export function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+/** What PublishCommand receives when the JavaScript snippet runs. */
+export async function jsPublishInput(code: string): Promise<Record<string, unknown>> {
+  const sent: Record<string, unknown>[] = [];
+  const context = {
+    sent,
+    SNSClient: class {
+      async send(command: { input: Record<string, unknown> }): Promise<void> {
+        sent.push(command.input);
+      }
+    },
+    PublishCommand: class {
+      input: unknown;
+      constructor(input: unknown) {
+        this.input = input;
+      }
+    },
+  };
+  const body = code.replace(/^import .*$/m, '');
+  await runInNewContext(`(async () => {\n${body}\n})()`, context);
+  assert.equal(sent.length, 1);
+  return JSON.parse(JSON.stringify(sent[0])) as Record<string, unknown>;
+}
+
+/** What boto3's publish receives when the Python snippet runs (python3, with a stand-in boto3 module). */
+export function pythonPublishInput(code: string): Record<string, unknown> {
+  const harness = `import sys, types, json
+captured = {}
+class Client:
+    def publish(self, **kwargs):
+        captured.update(kwargs)
+boto3 = types.ModuleType('boto3')
+boto3.client = lambda *args, **kwargs: Client()
+sys.modules['boto3'] = boto3
+exec(compile(sys.stdin.read(), 'snippet', 'exec'))
+print(json.dumps(captured))
+`;
+  return JSON.parse(execFileSync('python3', ['-c', harness], { input: code, encoding: 'utf8' })) as Record<string, unknown>;
+}
