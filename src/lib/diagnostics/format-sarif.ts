@@ -1,8 +1,23 @@
 /** SARIF 2.1.0 for code-scanning annotations in CI (one run, one rule per diagnostic code). */
 import type { Diagnostic } from './diagnostic.ts';
 
-export function formatSarif(diagnostics: Diagnostic[], toolVersion: string): string {
-  const codes = [...new Set(diagnostics.map((d) => d.code))].sort();
+/** One annotation: its rule, level, text, and where it is (a file, a line when known, a JSON pointer). */
+export interface SarifResult {
+  rule: string;
+  level: 'error' | 'warning' | 'note';
+  text: string;
+  file: string;
+  line?: number;
+  column?: number;
+  pointer: string;
+}
+
+/**
+ * A SARIF log of one run by `tool` (`apidesc-docs`, `apidesc-docs diff`), one rule per rule id met:
+ * the envelope validate's findings and diff's changes share.
+ */
+export function sarifLog(tool: string, toolVersion: string, results: SarifResult[]): string {
+  const rules = [...new Set(results.map((r) => r.rule))].sort();
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -10,24 +25,24 @@ export function formatSarif(diagnostics: Diagnostic[], toolVersion: string): str
       {
         tool: {
           driver: {
-            name: 'apidesc-docs',
+            name: tool,
             version: toolVersion,
             informationUri: 'https://www.npmjs.com/package/apidesc-docs',
-            rules: codes.map((id) => ({ id, shortDescription: { text: id } })),
+            rules: rules.map((id) => ({ id, shortDescription: { text: id } })),
           },
         },
-        results: diagnostics.map((d) => ({
-          ruleId: d.code,
-          ruleIndex: codes.indexOf(d.code),
-          level: d.severity === 'info' ? 'note' : d.severity,
-          message: { text: d.hint ? `${d.message}. ${d.hint}` : d.message },
+        results: results.map((r) => ({
+          ruleId: r.rule,
+          ruleIndex: rules.indexOf(r.rule),
+          level: r.level,
+          message: { text: r.text },
           locations: [
             {
               physicalLocation: {
-                artifactLocation: { uri: d.file.replaceAll('\\', '/') },
-                ...(d.line > 0 ? { region: { startLine: d.line, startColumn: d.column } } : {}),
+                artifactLocation: { uri: r.file.replaceAll('\\', '/') },
+                ...(r.line !== undefined && r.line > 0 ? { region: { startLine: r.line, ...(r.column !== undefined ? { startColumn: r.column } : {}) } } : {}),
               },
-              logicalLocations: [{ fullyQualifiedName: d.pointer || '/', kind: 'member' }],
+              logicalLocations: [{ fullyQualifiedName: r.pointer || '/', kind: 'member' }],
             },
           ],
         })),
@@ -35,4 +50,20 @@ export function formatSarif(diagnostics: Diagnostic[], toolVersion: string): str
     ],
   };
   return JSON.stringify(log, null, 2);
+}
+
+export function formatSarif(diagnostics: Diagnostic[], toolVersion: string): string {
+  return sarifLog(
+    'apidesc-docs',
+    toolVersion,
+    diagnostics.map((d) => ({
+      rule: d.code,
+      level: d.severity === 'info' ? 'note' : d.severity,
+      text: d.hint ? `${d.message}. ${d.hint}` : d.message,
+      file: d.file,
+      line: d.line,
+      column: d.column,
+      pointer: d.pointer,
+    })),
+  );
 }

@@ -6,6 +6,7 @@
 import { codeSpan, linkDestination, markdownText } from '../markdown-text.ts';
 import { escapeControls } from '../terminal-text.ts';
 import type { Change, ChangeSeverity, DiffReport } from './types.ts';
+import { sarifLog, type SarifResult } from '../diagnostics/format-sarif.ts';
 
 export type DiffFormat = 'text' | 'json' | 'sarif' | 'markdown';
 
@@ -50,42 +51,20 @@ export function formatText(report: DiffReport): string {
 }
 
 export function formatSarif(report: DiffReport, toolVersion: string): string {
-  const rules = [...new Set(report.changes.map((c) => c.rule))].sort();
-  const level = (s: ChangeSeverity): string => (s === 'breaking' ? 'error' : s === 'non-breaking' ? 'warning' : 'note');
-  const log = {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'apidesc-docs diff',
-            version: toolVersion,
-            informationUri: 'https://www.npmjs.com/package/apidesc-docs',
-            rules: rules.map((id) => ({ id, shortDescription: { text: id } })),
-          },
-        },
-        results: report.changes.map((c) => ({
-          ruleId: c.rule,
-          ruleIndex: rules.indexOf(c.rule),
-          level: level(c.severity),
-          message: {
-            text: escapeControls(`${c.severity}: ${c.object}: ${c.message}${c.side === 'base' ? ` (removed; was at ${c.file}:${c.line} in base)` : ''}`),
-          },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: (c.annotation?.file ?? c.file).replaceAll('\\', '/') },
-                ...((c.annotation?.line ?? 0) > 0 ? { region: { startLine: c.annotation!.line } } : {}),
-              },
-              logicalLocations: [{ fullyQualifiedName: c.pointer || '/', kind: 'member' }],
-            },
-          ],
-        })),
-      },
-    ],
-  };
-  return JSON.stringify(log, null, 2);
+  const level = (s: ChangeSeverity): SarifResult['level'] => (s === 'breaking' ? 'error' : s === 'non-breaking' ? 'warning' : 'note');
+  return sarifLog(
+    'apidesc-docs diff',
+    toolVersion,
+    report.changes.map((c) => ({
+      rule: c.rule,
+      level: level(c.severity),
+      text: escapeControls(`${c.severity}: ${c.object}: ${c.message}${c.side === 'base' ? ` (removed; was at ${c.file}:${c.line} in base)` : ''}`),
+      // A removed object is annotated where head still has its nearest parent.
+      file: c.annotation?.file ?? c.file,
+      ...(c.annotation?.line !== undefined ? { line: c.annotation.line } : {}),
+      pointer: c.pointer,
+    })),
+  );
 }
 
 /** Changes listed per section: a comment longer than GitHub's limit (65,536 characters) is refused. */
