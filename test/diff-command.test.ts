@@ -201,6 +201,23 @@ describe('apidesc-docs diff --base-ref', () => {
     );
   });
 
+  it('a document deleted since the ref: its API removed, breaking', async () => {
+    const dir = tempTree({ 'apis/orders.json': json(api()), 'apis/billing.json': json(api()) });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'first');
+    git(dir, 'rm', '-q', 'apis/billing.json');
+    const r = await run(['diff', '--base-ref', 'main', 'apis/billing.json', '--format', 'json'], dir);
+    assert.equal(r.code, 1, r.err);
+    const changes = JSON.parse(r.out).changes as { rule: string; severity: string; file: string }[];
+    assert.deepEqual(
+      changes.map((c) => [c.rule, c.severity, c.file]),
+      [['api-removed', 'breaking', 'apis/billing.json']],
+    );
+    // A document that is in neither: still unreadable input.
+    assert.equal((await run(['diff', '--base-ref', 'main', 'apis/never.json'], dir)).code, 2);
+  });
+
   it('a ref that does not exist, or that looks like an option: exit 2', async () => {
     const dir = tempTree({ 'a.json': json(api()) });
     git(dir, 'init', '-q', '-b', 'main');

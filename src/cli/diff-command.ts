@@ -4,7 +4,7 @@
  * to the exit code: 1 when something breaks (--fail-on), 2 for input that cannot be read.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText as formatDiagnostics } from '../lib/diagnostics/format-text.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
@@ -62,14 +62,21 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
           io.err(`apidesc-docs diff: --base-ref ${options.baseRef}: ${error.message}`);
           return EXIT.usage;
         }
-        const inRepo = relative(repository, realPath(target));
-        if (!within(repository, realPath(target))) return usage(io, `${args[0]} is not inside the repository ${repository}`);
+        // A document deleted since the ref has no real path of its own: its folder's, and its name.
+        const headExists = existsSync(target);
+        const targetReal = headExists ? realPath(target) : join(realPath(dirname(target)), basename(target));
+        const inRepo = relative(repository, targetReal);
+        if (!within(repository, targetReal)) return usage(io, `${args[0]} is not inside the repository ${repository}`);
         const dir = tree.dir;
         // A file of the commit is shown at its path in the repository (the temporary copy is an implementation detail).
         const shownFromRef = (file: string): string => (within(dir, file) ? displayPath(join(repository, relative(dir, file)), cwd) : file);
         const root = options.root !== undefined ? join(dir, relative(repository, realPath(resolve(cwd, options.root)))) : dir;
         const basePath = join(dir, inRepo);
-        head = sideOf(args[0]!, cwd, shownHere, diagnostics, options.root);
+        // A document deleted since the ref: its API is removed (base has it, head has nothing).
+        head =
+          !headExists && existsSync(basePath) && !isFolder(basePath)
+            ? { files: [], display: shownHere }
+            : sideOf(args[0]!, cwd, shownHere, diagnostics, options.root);
         // A document the base does not have yet: every API of head is new.
         base = existsSync(basePath)
           ? sideOf(basePath, cwd, shownFromRef, diagnostics, root)
