@@ -5,7 +5,7 @@
  * changed is reported for review, as its effect depends on the protocol.
  */
 import { quote, sameValue } from './canonical.ts';
-import { addBase, addHead, entries, type DiffContext, type Node } from './diff-context.ts';
+import { addBase, addHead, entries, type DiffContext, type Node, unionKeys } from './diff-context.ts';
 import { compareSnsChannel, compareSnsOperation } from './sns-compat.ts';
 
 export type BindingOwner = 'server' | 'channel' | 'operation' | 'message';
@@ -13,7 +13,7 @@ export type BindingOwner = 'server' | 'channel' | 'operation' | 'message';
 export function compareBindings(ctx: DiffContext, b: Node | undefined, h: Node | undefined, object: string, owner: BindingOwner): void {
   const old = entries(ctx.base, b);
   const now = entries(ctx.head, h);
-  for (const protocol of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+  for (const protocol of unionKeys(old, now)) {
     const o = old.get(protocol);
     const n = now.get(protocol);
     if (o && !n) {
@@ -44,7 +44,7 @@ function fieldNames(node: Node): string {
 function compareFields(ctx: DiffContext, o: Node, n: Node, object: string, protocol: string): void {
   const old = entries(ctx.base, o);
   const now = entries(ctx.head, n);
-  for (const key of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+  for (const key of unionKeys(old, now)) {
     const before = old.get(key);
     const after = now.get(key);
     if (before && after && sameValue(before.value, after.value)) continue;

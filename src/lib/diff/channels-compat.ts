@@ -8,7 +8,7 @@ import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
 import { compareBindings } from './bindings-compat.ts';
 import { quote, sameValue } from './canonical.ts';
 import { classifyContent } from './classify.ts';
-import { addBase, addHead, child, entries, field, rootNode, type DiffContext, type Node } from './diff-context.ts';
+import { addBase, addHead, child, entries, field, rootNode, type DiffContext, type Node, unionKeys } from './diff-context.ts';
 import { compareMessage } from './message-compat.ts';
 import { messageKey, usageOf, type UsageMap } from './message-usage.ts';
 import { compareEnumField } from './servers-compat.ts';
@@ -21,7 +21,7 @@ export interface Usages {
 export function compareChannels(ctx: DiffContext, b: Node | undefined, h: Node | undefined, usages: Usages): void {
   const old = entries(ctx.base, b);
   const now = entries(ctx.head, h);
-  for (const id of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+  for (const id of unionKeys(old, now)) {
     const o = old.get(id);
     const n = now.get(id);
     const object = `channel ${id}`;
@@ -106,7 +106,7 @@ function compareChannel(ctx: DiffContext, id: string, o: Node, n: Node, object: 
 function compareChannelMessages(ctx: DiffContext, id: string, o: Node, n: Node, usages: Usages): void {
   const old = entries(ctx.base, field(ctx.base, o, 'messages'));
   const now = entries(ctx.head, field(ctx.head, n, 'messages'));
-  for (const messageId of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+  for (const messageId of unionKeys(old, now)) {
     const key = messageKey(id, messageId);
     const usage = usageOf(key, usages.base, usages.head);
     const om = old.get(messageId);

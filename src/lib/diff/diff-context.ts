@@ -66,3 +66,8 @@ export function addBase(ctx: DiffContext, at: Location, change: ChangeInput): vo
 export function stringOf(node: Node | undefined): string | undefined {
   return typeof node?.value === 'string' ? node.value : undefined;
 }
+
+/** The keys of two maps (a base's and a head's), each once, in order: what was removed, added or kept. */
+export function unionKeys<K extends string>(old: ReadonlyMap<K, unknown>, now: ReadonlyMap<K, unknown>): K[] {
+  return [...new Set([...old.keys(), ...now.keys()])].sort();
+}

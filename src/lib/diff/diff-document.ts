@@ -6,7 +6,7 @@
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { quote, sameValue } from './canonical.ts';
 import { compareChannels } from './channels-compat.ts';
-import { addBase, addHead, child, entries, field, rootNode, type DiffContext } from './diff-context.ts';
+import { addBase, addHead, child, entries, field, rootNode, type DiffContext, unionKeys } from './diff-context.ts';
 import { messageUsage } from './message-usage.ts';
 import { compareOperations } from './operations-compat.ts';
 import { compareScheme } from './security-compat.ts';
@@ -62,7 +62,7 @@ export function diffDocument(base: ResolvedDoc, head: ResolvedDoc): FoundChange[
   const schemes = (doc: ResolvedDoc, node: typeof b) => entries(doc, field(doc, field(doc, node, 'components'), 'securitySchemes'));
   const old = schemes(base, b);
   const now = schemes(head, h);
-  for (const id of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+  for (const id of unionKeys(old, now)) {
     const o = old.get(id);
     const n = now.get(id);
     const object = `security scheme ${id}`;

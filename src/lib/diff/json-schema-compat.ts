@@ -14,6 +14,7 @@ import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolve
 import { canonical, quote, sameValue } from './canonical.ts';
 import type { ContentFinding } from './classify.ts';
 import type { Effect } from './types.ts';
+import { unionKeys } from './diff-context.ts';
 
 /** A schema as written (possibly a Reference Object) and where. */
 export interface SchemaNode {
@@ -633,7 +634,7 @@ function compareAlternatives(walk: SchemaWalk, bv: View, hv: View, path: string,
   };
   const old = keyed(walk.base, before.nodes);
   const now = keyed(walk.head, after.nodes);
-  for (const key of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+  for (const key of unionKeys(old, now)) {
     const o = old.get(key);
     const n = now.get(key);
     const label = key.startsWith('#') ? `alternative ${key}` : `alternative ${key}`;

@@ -7,7 +7,7 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { compareBindings } from './bindings-compat.ts';
 import { quote, sameValue } from './canonical.ts';
 import { classifyContent } from './classify.ts';
-import { addBase, addHead, child, entries, field, type DiffContext, type Node } from './diff-context.ts';
+import { addBase, addHead, child, entries, field, type DiffContext, type Node, unionKeys } from './diff-context.ts';
 import { effectiveFields } from './effective-fields.ts';
 import { channelIdOf, usedMessages } from './message-usage.ts';
 import { compareSecurity } from './security-compat.ts';
@@ -15,7 +15,7 @@ import { compareSecurity } from './security-compat.ts';
 export function compareOperations(ctx: DiffContext, b: Node | undefined, h: Node | undefined): void {
   const old = entries(ctx.base, b);
   const now = entries(ctx.head, h);
-  for (const id of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+  for (const id of unionKeys(old, now)) {
     const o = old.get(id);
     const n = now.get(id);
     const object = `operation ${id}`;

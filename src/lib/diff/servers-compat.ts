@@ -1,14 +1,14 @@
 /** Root servers in two versions: where clients connect, with what protocol and credentials. */
 import { compareBindings } from './bindings-compat.ts';
 import { quote, sameValue } from './canonical.ts';
-import { addBase, addHead, child, entries, field, type DiffContext, type Node } from './diff-context.ts';
+import { addBase, addHead, child, entries, field, type DiffContext, type Node, unionKeys } from './diff-context.ts';
 import { compareSecurity } from './security-compat.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 
 export function compareServers(ctx: DiffContext, b: Node | undefined, h: Node | undefined): void {
   const old = entries(ctx.base, b);
   const now = entries(ctx.head, h);
-  for (const id of [...new Set([...old.keys(), ...now.keys()])].sort()) {
+  for (const id of unionKeys(old, now)) {
     const o = old.get(id);
     const n = now.get(id);
     const object = `server ${id}`;
