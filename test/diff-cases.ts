@@ -864,6 +864,30 @@ export const STRUCTURE: StructureCase[] = [
     severity: 'non-breaking',
     pointer: '/channels/orders/bindings/kafka/partitions',
   },
+  {
+    name: 'a binding schema behind a $ref changed where it is defined',
+    base: {
+      message: { bindings: { kafka: { key: { $ref: '#/components/schemas/OrderKey' } } } },
+      components: { schemas: { OrderKey: { type: 'string', maxLength: 36 } } },
+    },
+    head: {
+      message: { bindings: { kafka: { key: { $ref: '#/components/schemas/OrderKey' } } } },
+      components: { schemas: { OrderKey: { type: 'string', maxLength: 64 } } },
+    },
+    rule: 'binding-changed',
+    severity: 'non-breaking',
+    pointer: '/components/schemas/OrderKey/maxLength',
+    words: /kafka binding: key\.maxLength 36 → 64/,
+  },
+  {
+    name: 'a nested binding field changed (located at the field)',
+    base: { channelBindings: { ws: { query: { type: 'object', properties: { token: { type: 'string' } } } } } },
+    head: { channelBindings: { ws: { query: { type: 'object', properties: { token: { type: 'integer' } } } } } },
+    rule: 'binding-changed',
+    severity: 'non-breaking',
+    pointer: '/channels/orders/bindings/ws/query/properties/token/type',
+    words: /ws binding: query\.properties\.token\.type "string" → "integer"/,
+  },
   { name: 'the API version changed (wording)', base: {}, head: { patch: set(['info', 'version'], '1.1.0') }, rule: 'info-version-changed', severity: 'info' },
   {
     name: 'the default content type changed',

@@ -1,10 +1,14 @@
 /**
  * Bindings of a server, channel, operation or message in two versions, per protocol. The sns
  * binding is compared by what it means (sns-compat.ts); other protocols' bindings are compared
- * field by field: a binding removed is breaking (clients configured by it lose it), a field
- * changed is reported for review, as its effect depends on the protocol.
+ * field by field, down to the field that differs and through `$ref`s (a kafka `key` schema kept
+ * in components and changed there is a change of the binding): a binding removed is breaking
+ * (clients configured by it lose it), a field changed is reported for review, as its effect
+ * depends on the protocol.
  */
-import { quote, sameValue } from './canonical.ts';
+import { expandedText } from '../resolve/expanded-text.ts';
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { quote } from './canonical.ts';
 import { addBase, addHead, entries, type DiffContext, type Node, unionKeys } from './diff-context.ts';
 import { compareSnsChannel, compareSnsOperation } from './sns-compat.ts';
 
@@ -29,7 +33,7 @@ export function compareBindings(ctx: DiffContext, b: Node | undefined, h: Node |
       addHead(ctx, n.at, { rule: 'binding-added', severity: 'non-breaking', object, message: `${protocol} binding added` });
       continue;
     }
-    if (!o || !n || sameValue(o.value, n.value)) continue;
+    if (!o || !n || sameExpanded(ctx, o, n)) continue;
     if (protocol === 'sns' && owner === 'channel') compareSnsChannel(ctx, o, n, object);
     else if (protocol === 'sns' && owner === 'operation') compareSnsOperation(ctx, o, n, object);
     else compareFields(ctx, o, n, object, protocol);
@@ -41,15 +45,29 @@ function fieldNames(node: Node): string {
   return keys.length > 0 ? keys.slice(0, 6).join(', ') : 'no fields';
 }
 
-function compareFields(ctx: DiffContext, o: Node, n: Node, object: string, protocol: string): void {
+/** Whether two values mean the same once their references are followed (each in its own version). */
+function sameExpanded(ctx: DiffContext, o: Node, n: Node): boolean {
+  return expandedText(ctx.base, o.value, o.at) === expandedText(ctx.head, n.value, n.at);
+}
+
+/** Objects nested deeper than this are compared whole (a binding is a handful of levels deep). */
+const MAX_FIELD_DEPTH = 16;
+
+/** The fields of two versions of a binding (or of one of its objects), down to the ones that differ. */
+function compareFields(ctx: DiffContext, o: Node, n: Node, object: string, protocol: string, path: string[] = []): void {
   const old = entries(ctx.base, o);
   const now = entries(ctx.head, n);
   for (const key of unionKeys(old, now)) {
     const before = old.get(key);
     const after = now.get(key);
-    if (before && after && sameValue(before.value, after.value)) continue;
-    const wording = key === 'bindingVersion';
-    const message = `${protocol} binding: ${key} ${quote(before?.value ?? '(none)')} → ${quote(after?.value ?? '(none)')}${wording ? '' : '; what this means depends on the protocol: review the clients configured by it'}`;
+    if (before && after && sameExpanded(ctx, before, after)) continue;
+    const name = [...path, key];
+    if (before && after && isPlainObject(before.value) && isPlainObject(after.value) && name.length < MAX_FIELD_DEPTH) {
+      compareFields(ctx, before, after, object, protocol, name);
+      continue;
+    }
+    const wording = name.length === 1 && key === 'bindingVersion';
+    const message = `${protocol} binding: ${name.join('.')} ${quote(before?.value ?? '(none)')} → ${quote(after?.value ?? '(none)')}${wording ? '' : '; what this means depends on the protocol: review the clients configured by it'}`;
     if (after) addHead(ctx, after.at, { rule: 'binding-changed', severity: wording ? 'info' : 'non-breaking', object, message });
     else addBase(ctx, before!.at, { rule: 'binding-changed', severity: 'non-breaking', object, message });
   }

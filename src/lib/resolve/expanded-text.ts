@@ -1,0 +1,77 @@
+/**
+ * A value of a document as one canonical text with its `$ref`s followed: object keys sorted,
+ * a recursive reference written once and then named by how far up it points. Two values that
+ * mean the same, written with references or inline, give the same text. Bounded: past
+ * MAX_NODES values or MAX_DEPTH levels the rest is written as `…` (compared by what was read).
+ *
+ * Used where a comparison must see through references: a binding whose fields point into
+ * components (diff), the shape of a payload across the APIs of a portal (flows).
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { childPointer } from './json-pointer.ts';
+import { isPlainObject, isRefObject, type ResolvedDoc } from './resolved-doc.ts';
+
+const MAX_NODES = 5_000;
+const MAX_DEPTH = 64;
+
+export interface ExpandOptions {
+  /** Keys left out of objects (not out of maps of names, see `nameMaps`). */
+  omit?: (key: string) => boolean;
+  /** Keys whose object value is a map of names to values (`properties`): its names are data, never omitted. */
+  nameMaps?: ReadonlySet<string>;
+}
+
+export function expandedText(doc: ResolvedDoc, value: unknown, at: Location, options: ExpandOptions = {}): string {
+  const parts: string[] = [];
+  let nodes = 0;
+  // References on the current path: a recursive schema is written once and then named.
+  const path: string[] = [];
+  const visit = (v: unknown, where: Location, depth: number, namesOnly: boolean): void => {
+    if (++nodes > MAX_NODES || depth > MAX_DEPTH) {
+      parts.push('"…"');
+      return;
+    }
+    if (isRefObject(v)) {
+      const target = doc.deref(v, where);
+      if (!target) {
+        parts.push('{"$ref":', JSON.stringify(v.$ref), '}');
+        return;
+      }
+      const key = `${target.at.file}#${target.at.pointer}`;
+      if (path.includes(key)) {
+        parts.push(`{"$cycle":${path.length - path.indexOf(key)}}`);
+        return;
+      }
+      path.push(key);
+      visit(target.value, target.at, depth + 1, namesOnly);
+      path.pop();
+      return;
+    }
+    if (Array.isArray(v)) {
+      parts.push('[');
+      v.forEach((item, i) => {
+        if (i > 0) parts.push(',');
+        visit(item, { file: where.file, pointer: childPointer(where.pointer, String(i)) }, depth + 1, false);
+      });
+      parts.push(']');
+      return;
+    }
+    if (!isPlainObject(v)) {
+      parts.push(JSON.stringify(v) ?? 'null');
+      return;
+    }
+    parts.push('{');
+    let first = true;
+    for (const key of Object.keys(v).sort()) {
+      if (!namesOnly && options.omit?.(key)) continue;
+      if (!first) parts.push(',');
+      first = false;
+      parts.push(JSON.stringify(key), ':');
+      const inner = !namesOnly && options.nameMaps?.has(key) === true && isPlainObject(v[key]);
+      visit(v[key], { file: where.file, pointer: childPointer(where.pointer, key) }, depth + 1, inner);
+    }
+    parts.push('}');
+  };
+  visit(value, at, 0, false);
+  return parts.join('');
+}
