@@ -312,6 +312,15 @@ export const JSON_SCHEMA_CASES: PayloadCase[] = [
     effect: 'narrow',
     rule: 'schema-enum-value-added',
   },
+  {
+    name: '`not` through a $ref whose target changed',
+    base: obj({ code: { type: 'integer', not: { $ref: '#/components/schemas/Reserved' } } }),
+    head: obj({ code: { type: 'integer', not: { $ref: '#/components/schemas/Reserved' } } }),
+    components: { schemas: { Reserved: { enum: [1] } } },
+    headComponents: { schemas: { Reserved: { enum: [1, 2] } } },
+    effect: 'narrow',
+    rule: 'schema-enum-value-added',
+  },
   { name: 'a payload that had no schema gets one', base: undefined, head: obj({ id: { type: 'string' } }), effect: 'narrow', rule: 'schema-added' },
 ];
 

@@ -6,10 +6,9 @@
  * (clients configured by it lose it), a field changed is reported for review, as its effect
  * depends on the protocol.
  */
-import { expandedText } from '../resolve/expanded-text.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { quote } from './canonical.ts';
-import { addBase, addHead, entries, type DiffContext, type Node, unionKeys } from './diff-context.ts';
+import { addBase, addHead, entries, type DiffContext, type Node, sameThroughRefs, unionKeys } from './diff-context.ts';
 import { compareSnsChannel, compareSnsOperation } from './sns-compat.ts';
 
 export type BindingOwner = 'server' | 'channel' | 'operation' | 'message';
@@ -33,7 +32,7 @@ export function compareBindings(ctx: DiffContext, b: Node | undefined, h: Node |
       addHead(ctx, n.at, { rule: 'binding-added', severity: 'non-breaking', object, message: `${protocol} binding added` });
       continue;
     }
-    if (!o || !n || sameExpanded(ctx, o, n)) continue;
+    if (!o || !n || sameThroughRefs(ctx.base, o, ctx.head, n)) continue;
     if (protocol === 'sns' && owner === 'channel') compareSnsChannel(ctx, o, n, object);
     else if (protocol === 'sns' && owner === 'operation') compareSnsOperation(ctx, o, n, object);
     else compareFields(ctx, o, n, object, protocol);
@@ -43,11 +42,6 @@ export function compareBindings(ctx: DiffContext, b: Node | undefined, h: Node |
 function fieldNames(node: Node): string {
   const keys = node.value && typeof node.value === 'object' ? Object.keys(node.value) : [];
   return keys.length > 0 ? keys.slice(0, 6).join(', ') : 'no fields';
-}
-
-/** Whether two values mean the same once their references are followed (each in its own version). */
-function sameExpanded(ctx: DiffContext, o: Node, n: Node): boolean {
-  return expandedText(ctx.base, o.value, o.at) === expandedText(ctx.head, n.value, n.at);
 }
 
 /** Objects nested deeper than this are compared whole (a binding is a handful of levels deep). */
@@ -60,7 +54,7 @@ function compareFields(ctx: DiffContext, o: Node, n: Node, object: string, proto
   for (const key of unionKeys(old, now)) {
     const before = old.get(key);
     const after = now.get(key);
-    if (before && after && sameExpanded(ctx, before, after)) continue;
+    if (before && after && sameThroughRefs(ctx.base, before, ctx.head, after)) continue;
     const name = [...path, key];
     if (before && after && isPlainObject(before.value) && isPlainObject(after.value) && name.length < MAX_FIELD_DEPTH) {
       compareFields(ctx, before, after, object, protocol, name);

@@ -1,5 +1,6 @@
 /** What every comparison of a base and a head document shares: the two documents and the list of changes found. */
 import type { Location } from '../diagnostics/diagnostic.ts';
+import { expandedText } from '../resolve/expanded-text.ts';
 import { childPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import type { ChangeSeverity, CompatibilityPolicy, FoundChange, Usage } from './types.ts';
@@ -70,4 +71,16 @@ export function stringOf(node: Node | undefined): string | undefined {
 /** The keys of two maps (a base's and a head's), each once, in order: what was removed, added or kept. */
 export function unionKeys<K extends string>(old: ReadonlyMap<K, unknown>, now: ReadonlyMap<K, unknown>): K[] {
   return [...new Set([...old.keys(), ...now.keys()])].sort();
+}
+
+/**
+ * Whether a base value and a head value mean the same once the `$ref`s inside them are followed,
+ * each in its own version: `{$ref: '#/components/schemas/Key'}` on both sides is a change when
+ * `Key` changed. (Comparing the written values would miss it.) Values too large or deep to write
+ * whole are not known to be the same: the caller compares them part by part, within its own bounds.
+ */
+export function sameThroughRefs(base: ResolvedDoc, b: Node, head: ResolvedDoc, h: Node): boolean {
+  const before = expandedText(base, b.value, b.at);
+  const after = expandedText(head, h.value, h.at);
+  return before.complete && after.complete && before.text === after.text;
 }

@@ -11,10 +11,10 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import type { SourceFile } from '../load/source-file.ts';
 import { childPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { canonical, quote, sameValue } from './canonical.ts';
+import { canonical, quote } from './canonical.ts';
 import type { ContentFinding } from './classify.ts';
 import type { Effect } from './types.ts';
-import { unionKeys } from './diff-context.ts';
+import { sameThroughRefs, unionKeys } from './diff-context.ts';
 
 /** A schema as written (possibly a Reference Object) and where. */
 export interface SchemaNode {
@@ -424,7 +424,8 @@ function compareOther(walk: SchemaWalk, bv: View, hv: View, path: string, depth:
   for (const keyword of [...keywords].sort()) {
     const before = bv.other.get(keyword);
     const after = hv.other.get(keyword);
-    if (before && after && sameValue(before.value, after.value)) continue;
+    // Through references: `not: {$ref: …}` written the same is still a change when its target changed.
+    if (before && after && sameThroughRefs(walk.base, before, walk.head, after)) continue;
     const where = place(before?.at ?? bv.at, after?.at ?? hv.at);
     switch (keyword) {
       case 'not':

@@ -8,9 +8,8 @@
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { formatIdentity, schemaFormatKind, type SchemaFormatKind } from '../validate/schema-formats.ts';
 import { compareAvro, parseAvro } from './avro-compat.ts';
-import { sameValue } from './canonical.ts';
 import type { ContentFinding } from './classify.ts';
-import { child, resolveNode, type Node } from './diff-context.ts';
+import { child, resolveNode, sameThroughRefs, type Node } from './diff-context.ts';
 import { compareJsonSchemas, newSchemaWalk } from './json-schema-compat.ts';
 import { compareProto, parseProto } from './protobuf-compat.ts';
 
@@ -85,14 +84,14 @@ export function compareSchemaField(
       const o = parseAvro(bf.schema.value, bf.schema.at);
       const n = parseAvro(hf.schema.value, hf.schema.at);
       if (typeof o !== 'string' && typeof n !== 'string') compareAvro(o, n, path, findings);
-      else notCompared(bf, hf, path, findings, typeof o === 'string' ? o : (n as string));
+      else notCompared(base, head, bf, hf, path, findings, typeof o === 'string' ? o : (n as string));
       return;
     }
     case 'protobuf': {
       const o = parseProto(bf.schema.value, bf.schema.at);
       const n = parseProto(hf.schema.value, hf.schema.at);
       if (typeof o !== 'string' && typeof n !== 'string') compareProto(o, n, path, findings);
-      else notCompared(bf, hf, path, findings, typeof o === 'string' ? o : (n as string));
+      else notCompared(base, head, bf, hf, path, findings, typeof o === 'string' ? o : (n as string));
       return;
     }
     case 'apidesc':
@@ -108,12 +107,12 @@ export function compareSchemaField(
           at: hf.schema.at,
           what: `${path}: schema format ${bf.format} → ${hf.format}`,
         });
-      } else notCompared(bf, hf, path, findings, `${hf.format} schemas are not compared by their rules`);
+      } else notCompared(base, head, bf, hf, path, findings, `${hf.format} schemas are not compared by their rules`);
   }
 }
 
-function notCompared(bf: FormattedSchema, hf: FormattedSchema, path: string, findings: ContentFinding[], why: string): void {
-  if (sameValue(bf.schema.value, hf.schema.value)) return;
+function notCompared(base: ResolvedDoc, head: ResolvedDoc, bf: FormattedSchema, hf: FormattedSchema, path: string, findings: ContentFinding[], why: string): void {
+  if (sameThroughRefs(base, bf.schema, head, hf.schema)) return;
   findings.push({
     rule: 'schema-not-compared',
     effect: 'none',

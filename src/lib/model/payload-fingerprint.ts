@@ -15,7 +15,7 @@ const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definiti
 
 export function payloadFingerprint(doc: ResolvedDoc, schema: unknown, at: Location): string {
   // Property names are data, not keywords: `properties.description` is a field, kept.
-  const text = expandedText(doc, schema, at, { omit: (key) => WORDING.has(key) || key.startsWith('x-'), nameMaps: NAME_MAPS });
+  const { text } = expandedText(doc, schema, at, { omit: (key) => WORDING.has(key) || key.startsWith('x-'), nameMaps: NAME_MAPS });
   return createHash('sha256').update(text).digest('base64url').slice(0, 16);
 }
 

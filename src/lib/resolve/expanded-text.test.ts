@@ -18,7 +18,7 @@ const textAt = (doc: ResolvedDoc, pointer: string, omit?: (key: string) => boole
     .split('/')
     .slice(1)
     .reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], doc.root.value);
-  return expandedText(doc, value, { file: doc.root.path, pointer }, omit ? { omit, nameMaps: new Set(['properties']) } : {});
+  return expandedText(doc, value, { file: doc.root.path, pointer }, omit ? { omit, nameMaps: new Set(['properties']) } : {}).text;
 };
 
 describe('expandedText: a value with its references followed', () => {
@@ -51,6 +51,13 @@ worded:
 
   it('writes a recursive reference once, then names it by how far up it points', () => {
     assert.equal(textAt(doc, '/tree'), '{"properties":{"children":{"items":{"$cycle":1},"type":"array"}},"type":"object"}');
+  });
+
+  it('says when a value was too deep to write whole', () => {
+    const deep = docOf(`v: ${'['.repeat(70)}1${']'.repeat(70)}\n`);
+    const value = (deep.root.value as { v: unknown }).v;
+    assert.equal(expandedText(deep, value, { file: deep.root.path, pointer: '/v' }).complete, false);
+    assert.equal(expandedText(doc, (doc.root.value as { inline: unknown }).inline, { file: doc.root.path, pointer: '/inline' }).complete, true);
   });
 
   it('leaves out the keys asked, but never a name in a map of names', () => {

@@ -2,7 +2,8 @@
  * A value of a document as one canonical text with its `$ref`s followed: object keys sorted,
  * a recursive reference written once and then named by how far up it points. Two values that
  * mean the same, written with references or inline, give the same text. Bounded: past
- * MAX_NODES values or MAX_DEPTH levels the rest is written as `…` (compared by what was read).
+ * MAX_NODES values or MAX_DEPTH levels the rest is written as `…` and the text is not `complete`
+ * (two incomplete texts may be equal and the values still differ).
  *
  * Used where a comparison must see through references: a binding whose fields point into
  * components (diff), the shape of a payload across the APIs of a portal (flows).
@@ -21,13 +22,21 @@ export interface ExpandOptions {
   nameMaps?: ReadonlySet<string>;
 }
 
-export function expandedText(doc: ResolvedDoc, value: unknown, at: Location, options: ExpandOptions = {}): string {
+export interface ExpandedText {
+  text: string;
+  /** False when the value was larger or deeper than the bounds: the text ends early. */
+  complete: boolean;
+}
+
+export function expandedText(doc: ResolvedDoc, value: unknown, at: Location, options: ExpandOptions = {}): ExpandedText {
   const parts: string[] = [];
   let nodes = 0;
+  let complete = true;
   // References on the current path: a recursive schema is written once and then named.
   const path: string[] = [];
   const visit = (v: unknown, where: Location, depth: number, namesOnly: boolean): void => {
     if (++nodes > MAX_NODES || depth > MAX_DEPTH) {
+      complete = false;
       parts.push('"…"');
       return;
     }
@@ -73,5 +82,5 @@ export function expandedText(doc: ResolvedDoc, value: unknown, at: Location, opt
     parts.push('}');
   };
   visit(value, at, 0, false);
-  return parts.join('');
+  return { text: parts.join(''), complete };
 }
