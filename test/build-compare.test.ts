@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { compareDocument, HOSTILE_VALUE } from './compare-fixture.ts';
+import { readBack } from './twin-check.ts';
 import { OBJECT_PROPERTY_NAMES } from './object-keys-document.ts';
 import { runIn, tempDir, tempTree } from './helpers.ts';
 
@@ -46,6 +47,7 @@ describe('build --compare', () => {
     runs.plain = await runIn(dir, ['build', 'head.yaml', '--out', 'plain']);
     runs.same = await runIn(dir, ['build', 'head.yaml', '--out', 'same', '--compare', 'head.yaml']);
     runs.diff = await runIn(dir, ['diff', 'base.yaml', 'head.yaml', '--format', 'json']);
+    runs.site = await runIn(dir, ['build', 'head.yaml', '--out', 'public', '--compare', 'base.yaml', '--site', 'https://docs.example.com', '--base', '/pr-7/']);
   });
 
   it('builds, and the Changes page lists what diff reports, in its order, escaped', () => {
@@ -103,6 +105,29 @@ describe('build --compare', () => {
     }
   });
 
+  it('has a Markdown twin with the same changes, escaped, announced by the page and listed in llms.txt and the sitemap', () => {
+    assert.equal(runs.site!.code, 0, runs.site!.err);
+    const changes = (JSON.parse(runs.diff!.out) as { changes: { message: string; rule: string; pointer: string }[] }).changes;
+    const twin = readFileSync(join(dir, 'first/changes/index.md'), 'utf8');
+    const read = readBack(twin);
+    assert.deepEqual(read.html, [], 'no raw HTML reaches the twin');
+    assert.ok(!twin.includes(HOSTILE_VALUE));
+    assert.match(twin, /^# Changes\n\nChanges against `base\.yaml`/);
+    assert.match(twin, /3 breaking, 3 non-breaking, 1 wording only/);
+    assert.deepEqual(
+      read.headings.filter((h) => h.depth === 2).map((h) => h.text),
+      ['Breaking (3)', 'Non-breaking (3)', 'Wording only (1)'],
+    );
+    for (const c of changes) assert.ok(read.codeSpans.includes(c.rule) && read.codeSpans.includes(c.pointer || '/'), `${c.rule} at ${c.pointer}`);
+    assert.ok(read.links.includes('/operations/consumeorder/'), 'objects link to their pages');
+    assert.match(readFileSync(join(dir, 'first/changes/index.html'), 'utf8'), /<link rel="alternate" type="text\/markdown" href="\/changes\/index\.md">/);
+    assert.match(readFileSync(join(dir, 'first/llms.txt'), 'utf8'), /## Changes\n\n- \[Changes against base\.yaml\]\(\/changes\/index\.md\): 3 breaking, 3 non-breaking, 1 wording only\n/);
+    // Under a base path, with --site: absolute links, and the page in the sitemap.
+    assert.match(readFileSync(join(dir, 'public/llms.txt'), 'utf8'), /\(https:\/\/docs\.example\.com\/pr-7\/changes\/index\.md\)/);
+    assert.ok(readBack(readFileSync(join(dir, 'public/changes/index.md'), 'utf8')).links.includes('/pr-7/operations/consumeorder/'));
+    assert.match(readFileSync(join(dir, 'public/sitemap.xml'), 'utf8'), /<loc>https:\/\/docs\.example\.com\/pr-7\/changes\/<\/loc>/);
+  });
+
   it('links the Changes page from the overview with the counts', () => {
     const overview = readFileSync(join(dir, 'first/index.html'), 'utf8');
     assert.match(overview, /<a href="\/changes\/">Changes against <code>base\.yaml<\/code><\/a>: <strong>3 breaking<\/strong>, 3 non-breaking, 1 wording only/);
@@ -124,8 +149,10 @@ describe('build --compare', () => {
     assert.ok(compared.has('changes.css'));
     for (const [path, bytes] of plain) if (path.endsWith('.html')) assert.ok(!/change-badge|changes-link|\/changes\//.test(bytes.toString()), path);
     const badged = new Set(badgedPages(join(dir, 'first')).keys());
+    // llms.txt gains a section that leads to the Changes page, and nothing else.
+    assert.equal(compared.get('llms.txt')!.toString().replace(/## Changes\n\n- .*\n\n/, ''), plain.get('llms.txt')!.toString());
     for (const [path, bytes] of plain) {
-      if (path.startsWith('pagefind') || path === 'index.html' || badged.has(path.replace(/index\.(html|md)$/, ''))) continue;
+      if (path.startsWith('pagefind') || path === 'index.html' || path === 'llms.txt' || badged.has(path.replace(/index\.(html|md)$/, ''))) continue;
       // What --compare adds to every page: its stylesheet and the sidebar's link.
       const added = [
         /<link rel="stylesheet" href="\/changes\.css">/,
@@ -173,7 +200,13 @@ describe('build --compare in a portal', () => {
     const r = await runIn(dir, ['build', 'head', '--out', 'site', '--compare', 'base']);
     assert.equal(r.code, 0, r.err);
     const page = readFileSync(join(dir, 'site/changes/index.html'), 'utf8');
-    assert.match(page, /<h3 class="changes-api">API <code>orders\.yaml<\/code><\/h3>/);
+    // Each API's heading names it by title, linked to its overview, with the file compared.
+    assert.match(page, /<h3 class="changes-api">\s*<a href="\/orders\/">Orders<\/a> <code>orders\.yaml<\/code>\s*<\/h3>/);
+    const twin = readFileSync(join(dir, 'site/changes/index.md'), 'utf8');
+    assert.match(twin, /^### \[Orders\]\(\/orders\/\) `orders\.yaml`$/m);
+    assert.ok(readBack(twin).links.includes('/orders/operations/consumeorder/'));
+    assert.match(readFileSync(join(dir, 'site/llms.txt'), 'utf8'), /## Changes\n\n- \[Changes against base\]\(\/changes\/index\.md\)/);
+    assert.ok(!readFileSync(join(dir, 'site/orders/llms.txt'), 'utf8').includes('## Changes'), 'listed once, at the root');
     assert.ok(!page.includes('billing.yaml'), 'an API that did not change is not listed');
     assert.match(page, /<a href="\/orders\/operations\/consumeorder\/"><span class="change-kind">operation<\/span> <code>consumeOrder<\/code><\/a>/);
     assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<a href="\/changes\/">Changes against/);

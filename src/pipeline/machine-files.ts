@@ -14,7 +14,8 @@ import type { Page } from '../lib/model/page-types.ts';
 import type { SiteApi, SiteData } from '../site/site-data-types.ts';
 import { API_CATALOG_PATH, API_CATALOG_TYPE, apiCatalog } from '../site/twins/api-catalog.ts';
 import { llmsFullHead, llmsFullTail } from '../site/twins/llms-full.ts';
-import { apiLlmsTxt, pagesInOrder, portalLlmsTxt, type SiteLink } from '../site/twins/llms-txt.ts';
+import { CHANGES_URL, changesTwin } from '../site/twins/changes-twin.ts';
+import { apiLlmsTxt, type ChangesLink, pagesInOrder, portalLlmsTxt, type SiteLink } from '../site/twins/llms-txt.ts';
 import { pageTwin } from '../site/twins/page-twin.ts';
 import { apiRoot, twinPath } from '../site/twins/twin-links.ts';
 import { pageFile } from './render-pages.ts';
@@ -60,16 +61,28 @@ export class MachineFiles {
   finish(): void {
     const { siteDir } = this.#options;
     const link = this.#link();
+    const portal = this.#site.apis.length > 1;
     for (const api of this.#site.apis) {
       mkdirSync(join(siteDir, api.prefix), { recursive: true });
-      writeFileSync(join(siteDir, api.prefix, 'llms.txt'), apiLlmsTxt(api, link));
+      writeFileSync(join(siteDir, api.prefix, 'llms.txt'), apiLlmsTxt(api, link, portal ? undefined : this.#changesLink(link)));
       this.#writeFull(api, link);
     }
-    const portal = this.#site.apis.length > 1;
-    if (portal) writeFileSync(join(siteDir, 'llms.txt'), portalLlmsTxt(this.#site.settings?.title ?? 'APIs', this.#site.apis, link));
+    if (portal) writeFileSync(join(siteDir, 'llms.txt'), portalLlmsTxt(this.#site.settings?.title ?? 'APIs', this.#site.apis, link, this.#changesLink(link)));
+    const { changes } = this.#site;
+    if (changes) {
+      mkdirSync(join(siteDir, CHANGES_URL), { recursive: true });
+      const titleOf = (url: string): string | undefined => this.#site.apis.find((api) => api.prefix === url)?.title;
+      writeFileSync(join(siteDir, twinPath(CHANGES_URL)), changesTwin(changes, apiRoot(this.#base, ''), titleOf, portal));
+    }
     mkdirSync(join(siteDir, dirname(API_CATALOG_PATH)), { recursive: true });
     writeFileSync(join(siteDir, API_CATALOG_PATH), apiCatalog(this.#site.apis, link));
     writeFileSync(join(siteDir, '_headers'), headersFile(this.#base));
+  }
+
+  /** The Changes page's twin, for llms.txt (build --compare only). */
+  #changesLink(link: SiteLink): ChangesLink | undefined {
+    const { changes } = this.#site;
+    return changes && { url: link(twinPath(CHANGES_URL)), against: changes.against, counts: changes.counts };
   }
 
   /** llms-full.txt: the API's head, then its twins in llms.txt's order while they fit the budget. */

@@ -25,6 +25,7 @@ import { BATCH_PAGES, digest, writeSiteData } from './write-site-data.ts';
 import { validateCommand } from '../cli/validate-command.ts';
 import { compareWithBase } from './compare-stage.ts';
 import { CHANGES_CSS, CHANGES_STYLESHEET } from '../site/changes-style.ts';
+import { CHANGES_URL } from '../site/twins/changes-twin.ts';
 import type { CompareBase } from './compare-sides.ts';
 
 export interface PrepareRequest {
@@ -159,6 +160,7 @@ async function prepareWith(
       ...site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u)),
       ...(settings.guides.length > 0 ? ['guides/'] : []),
       ...settings.guides.map((g) => `guides/${g.id}/`),
+      ...(changes ? [CHANGES_URL] : []),
     ],
     apiCount: site.apis.length,
     pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),

@@ -20,6 +20,9 @@ a.change-badge:hover, a.change-badge:focus-visible { text-decoration: underline;
 .changes-empty { padding: var(--s4); border: 1px dashed var(--line-strong); border-radius: var(--radius-sm); }
 .changes-group > h2 .count { color: var(--muted); font-weight: 400; }
 .changes-breaking > h2 { border-left: 4px solid var(--danger); padding-left: var(--s2); }
+.changes-api { overflow-wrap: anywhere; }
+.changes-api a { color: var(--accent); text-underline-offset: 0.15em; }
+.changes-api code { font-weight: 400; font-size: 0.8em; color: var(--muted); }
 .change-object { margin: var(--s4) 0; }
 .change-object-title { overflow-wrap: anywhere; margin-bottom: var(--s2); }
 .change-object-title a { color: var(--accent); text-decoration: none; }

@@ -34,7 +34,7 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
       }
       let api = group.apis.at(-1);
       if (api?.api !== c.api) {
-        api = { api: c.api, objects: [] };
+        api = { api: c.api, ...(c.apiUrl !== undefined ? { url: c.apiUrl } : {}), objects: [] };
         group.apis.push(api);
         object = undefined;
       }

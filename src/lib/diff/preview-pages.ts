@@ -7,8 +7,15 @@ import { computeRoutes } from '../model/routes.ts';
 import { apiSlugs } from '../model/api-slugs.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 
-/** For each head document (in the order given): its pages by pointer of the root document. */
-export function previewPages(docs: { file: string; doc: ResolvedDoc }[], cwd: string): Map<string, string>[] {
+export interface PreviewPages {
+  /** The API's overview, relative to the site root: `''` for a single API, `<slug>/` in a portal. */
+  root: string;
+  /** Its objects' pages by pointer of the root document. */
+  pages: Map<string, string>;
+}
+
+/** For each head document (in the order given): where its overview and its objects' pages are. */
+export function previewPages(docs: { file: string; doc: ResolvedDoc }[], cwd: string): PreviewPages[] {
   const slugs = apiSlugs(docs.map((d) => d.file));
   const portal = docs.length > 1;
   return docs.map(({ doc }, i) => {
@@ -16,6 +23,6 @@ export function previewPages(docs: { file: string; doc: ResolvedDoc }[], cwd: st
     const prefix = portal ? `${slug}/` : '';
     const pages = new Map<string, string>();
     for (const route of computeRoutes(doc, slug, cwd).manifest) if (!pages.has(route.pointer)) pages.set(route.pointer, prefix + route.url);
-    return pages;
+    return { root: prefix, pages };
   });
 }

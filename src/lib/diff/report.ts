@@ -3,6 +3,7 @@
  * looked up, removed things also anchored in head (for annotations), pages linked, and one
  * deterministic order (severity, API, object, pointer).
  */
+import type { PreviewPages } from './preview-pages.ts';
 import { parsePointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { byCodeUnits } from '../text-order.ts';
@@ -20,8 +21,8 @@ export interface ApiDiff {
   base?: DiffSide;
   head?: DiffSide;
   changes: FoundChange[];
-  /** Pages of head's objects by pointer in the root document. */
-  pages?: Map<string, string>;
+  /** Where head's overview and objects are in the site built from it (build --compare, --preview-url). */
+  pages?: PreviewPages;
 }
 
 function has(value: unknown, tokens: string[]): boolean {
@@ -79,7 +80,7 @@ export function toReport(apis: ApiDiff[]): DiffReport {
       const line = side?.doc.position(c.at)?.line ?? 0;
       const annotation = c.side === 'head' ? { file, line } : api.base && api.head ? anchorInHead(c, api.base, api.head) : undefined;
       const pointer = objectPointer(c.object);
-      const url = pointer === undefined ? undefined : api.pages?.get(pointer);
+      const url = pointer === undefined ? undefined : api.pages?.pages.get(pointer);
       changes.push({
         severity: c.severity,
         rule: c.rule,
@@ -93,6 +94,7 @@ export function toReport(apis: ApiDiff[]): DiffReport {
         message: c.message,
         ...(annotation ? { annotation } : {}),
         ...(url ? { url } : {}),
+        ...(api.pages ? { apiUrl: api.pages.root } : {}),
       });
     }
   }

@@ -111,7 +111,15 @@ export function compareSchemaField(
   }
 }
 
-function notCompared(base: ResolvedDoc, head: ResolvedDoc, bf: FormattedSchema, hf: FormattedSchema, path: string, findings: ContentFinding[], why: string): void {
+function notCompared(
+  base: ResolvedDoc,
+  head: ResolvedDoc,
+  bf: FormattedSchema,
+  hf: FormattedSchema,
+  path: string,
+  findings: ContentFinding[],
+  why: string,
+): void {
   if (sameThroughRefs(base, bf.schema, head, hf.schema)) return;
   findings.push({
     rule: 'schema-not-compared',

@@ -55,6 +55,8 @@ export interface Change {
   annotation?: { file: string; line: number };
   /** The page of the object in the site, relative to the site's root (head only). */
   url?: string;
+  /** The overview of the change's API in the site (head only): `''` for a single API, `<slug>/` in a portal. */
+  apiUrl?: string;
 }
 
 export interface DiffReport {

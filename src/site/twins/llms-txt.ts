@@ -19,12 +19,31 @@ const SUMMARY_CHARS = 200;
 /** Makes the link to a file of the site from its path relative to the site root (absolute with --site). */
 export type SiteLink = (sitePath: string) => string;
 
+/** The Changes page of a build with --compare: its twin's link, the base, and the counts. */
+export interface ChangesLink {
+  url: string;
+  against: string;
+  counts: Record<'breaking' | 'non-breaking' | 'info', number>;
+}
+
+/** A section that leads to what this version changes, before the pages: what a reviewer's assistant reads first. */
+function changesSection(changes: ChangesLink | undefined): string[] {
+  if (!changes) return [];
+  const { counts } = changes;
+  return [
+    heading(2, 'Changes'),
+    '',
+    `- ${markdownLink(`Changes against ${changes.against}`, changes.url)}: ${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} wording only`,
+    '',
+  ];
+}
+
 /** The pages of an API in the order llms.txt and llms-full.txt list them: by section, then as the site lists them. */
 export function pagesInOrder(pages: readonly Page[]): Page[] {
   return SECTIONS.flatMap((section) => pages.filter((page) => sectionOf(page.kind) === section));
 }
 
-export function apiLlmsTxt(api: SiteApi, link: SiteLink): string {
+export function apiLlmsTxt(api: SiteApi, link: SiteLink, changes?: ChangesLink): string {
   const lines = [heading(1, escapeInline(api.title)), ''];
   const summary = api.catalog.summaryHtml ? htmlToInlineMarkdown(api.catalog.summaryHtml) : '';
   lines.push(`> ${summary || `Reference of the ${escapeInline(api.title)} message-driven API.`}`, '');
@@ -43,6 +62,7 @@ export function apiLlmsTxt(api: SiteApi, link: SiteLink): string {
     ),
     '',
   );
+  lines.push(...changesSection(changes));
   for (const section of SECTIONS) {
     const pages = api.pages.filter((page) => sectionOf(page.kind) === section);
     if (pages.length === 0) continue;
@@ -55,9 +75,9 @@ export function apiLlmsTxt(api: SiteApi, link: SiteLink): string {
 }
 
 /** The root of a portal: each API with its summary, linking to its own llms.txt; the full references as optional. */
-export function portalLlmsTxt(title: string, apis: SiteApi[], link: SiteLink): string {
+export function portalLlmsTxt(title: string, apis: SiteApi[], link: SiteLink, changes?: ChangesLink): string {
   const lines = [heading(1, escapeInline(title)), '', `> ${apis.length} message-driven APIs, each with its own llms.txt and llms-full.txt.`, ''];
-  lines.push(heading(2, 'APIs'), '');
+  lines.push(...changesSection(changes), heading(2, 'APIs'), '');
   for (const api of apis) {
     const summary = api.catalog.summaryHtml ? htmlToInlineMarkdown(api.catalog.summaryHtml) : '';
     lines.push(`- ${markdownLink(api.title, link(`${api.prefix}llms.txt`))}${summary ? `: ${summary}` : ''}`);

@@ -1,0 +1,47 @@
+/**
+ * The Markdown twin of the Changes page of `build --compare` (`changes/index.md`): the same
+ * groups, entries and limits as the HTML page (from the same SiteChanges), for readers that read
+ * Markdown. Every value from a document (messages, object names, pointers, paths) is escaped.
+ */
+import { directionWords } from '../changes-view.ts';
+import type { SiteChanges } from '../site-data-types.ts';
+import { codeSpan, escapeInline, heading, lineStart, markdownLink } from './markdown-text.ts';
+import { siteHref } from './twin-links.ts';
+
+/** Where the Changes page is, relative to the site root. */
+export const CHANGES_URL = 'changes/';
+
+const TITLES = { breaking: 'Breaking', 'non-breaking': 'Non-breaking', info: 'Wording only' } as const;
+
+/** `root` is the site's path from the origin (the base path); `apiTitle` names an API by its overview's url. */
+export function changesTwin(changes: SiteChanges, root: string, apiTitle: (url: string) => string | undefined, portal: boolean): string {
+  const lines = [heading(1, 'Changes'), '', `Changes against ${codeSpan(changes.against)}, as \`apidesc-docs diff\` reports them.`, ''];
+  const { counts } = changes;
+  if (changes.unavailable) lines.push(lineStart(escapeInline(changes.unavailable)), '');
+  else if (counts.breaking + counts['non-breaking'] + counts.info === 0) lines.push('No changes.', '');
+  else lines.push(`${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} wording only.`, '');
+  for (const group of changes.groups) {
+    lines.push(heading(2, `${TITLES[group.severity]} (${group.total})`), '');
+    for (const api of group.apis) {
+      if (portal) {
+        const title = api.url === undefined ? undefined : apiTitle(api.url);
+        lines.push(heading(3, `${title && api.url !== undefined ? markdownLink(title, siteHref(root, api.url)) : 'API'} ${codeSpan(api.api)}`), '');
+      }
+      for (const object of api.objects) {
+        const name = escapeInline(object.object);
+        lines.push(heading(portal ? 4 : 3, object.url ? `[${name}](${siteHref(root, object.url)})` : name), '');
+        for (const entry of object.entries) {
+          const where = `at ${codeSpan(entry.pointer || '/')}, ${codeSpan(`${entry.file}:${entry.line}`)}${entry.side === 'base' ? ' (in the base: removed)' : ''}, rule ${codeSpan(entry.rule)}`;
+          const direction = directionWords(entry.direction);
+          lines.push(`- ${lineStart(escapeInline(entry.message))}`, `  ${direction ? `${escapeInline(direction)}; ` : ''}${where}`);
+        }
+        if (object.notShown > 0) lines.push(`- … and ${object.notShown} more changes of this object.`);
+        lines.push('');
+      }
+    }
+    if (group.notShown > 0)
+      lines.push(`… and ${group.notShown} more ${TITLES[group.severity].toLowerCase()} changes; \`apidesc-docs diff --format json\` lists them all.`, '');
+  }
+  lines.push('---', '', `The same page as HTML: [Changes](${siteHref(root, CHANGES_URL)}).`);
+  return `${lines.join('\n')}\n`;
+}
