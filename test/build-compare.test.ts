@@ -121,7 +121,10 @@ describe('build --compare', () => {
     for (const c of changes) assert.ok(read.codeSpans.includes(c.rule) && read.codeSpans.includes(c.pointer || '/'), `${c.rule} at ${c.pointer}`);
     assert.ok(read.links.includes('/operations/consumeorder/'), 'objects link to their pages');
     assert.match(readFileSync(join(dir, 'first/changes/index.html'), 'utf8'), /<link rel="alternate" type="text\/markdown" href="\/changes\/index\.md">/);
-    assert.match(readFileSync(join(dir, 'first/llms.txt'), 'utf8'), /## Changes\n\n- \[Changes against base\.yaml\]\(\/changes\/index\.md\): 3 breaking, 3 non-breaking, 1 wording only\n/);
+    assert.match(
+      readFileSync(join(dir, 'first/llms.txt'), 'utf8'),
+      /## Changes\n\n- \[Changes against base\.yaml\]\(\/changes\/index\.md\): 3 breaking, 3 non-breaking, 1 wording only\n/,
+    );
     // Under a base path, with --site: absolute links, and the page in the sitemap.
     assert.match(readFileSync(join(dir, 'public/llms.txt'), 'utf8'), /\(https:\/\/docs\.example\.com\/pr-7\/changes\/index\.md\)/);
     assert.ok(readBack(readFileSync(join(dir, 'public/changes/index.md'), 'utf8')).links.includes('/pr-7/operations/consumeorder/'));
@@ -150,7 +153,13 @@ describe('build --compare', () => {
     for (const [path, bytes] of plain) if (path.endsWith('.html')) assert.ok(!/change-badge|changes-link|\/changes\//.test(bytes.toString()), path);
     const badged = new Set(badgedPages(join(dir, 'first')).keys());
     // llms.txt gains a section that leads to the Changes page, and nothing else.
-    assert.equal(compared.get('llms.txt')!.toString().replace(/## Changes\n\n- .*\n\n/, ''), plain.get('llms.txt')!.toString());
+    assert.equal(
+      compared
+        .get('llms.txt')!
+        .toString()
+        .replace(/## Changes\n\n- .*\n\n/, ''),
+      plain.get('llms.txt')!.toString(),
+    );
     for (const [path, bytes] of plain) {
       if (path.startsWith('pagefind') || path === 'index.html' || path === 'llms.txt' || badged.has(path.replace(/index\.(html|md)$/, ''))) continue;
       // What --compare adds to every page: its stylesheet and the sidebar's link.
