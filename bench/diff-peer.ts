@@ -82,11 +82,22 @@ function covered(path: string, ours: Change[]): boolean {
   );
 }
 
+/**
+ * The severities a project that wants the AsyncAPI diff's verdicts on top of this tool's would
+ * set (docs/asyncapi-diff.config.json, given with --config): the changes compared once more with them.
+ */
+const PARITY = (
+  JSON.parse(readFileSync(new URL('../docs/asyncapi-diff.config.json', import.meta.url), 'utf8')) as { diffSeverity: Record<string, Change['severity']> }
+).diffSeverity;
+const withParity = (changes: Change[]): Change[] => changes.map((c) => (Object.hasOwn(PARITY, c.rule) ? { ...c, severity: PARITY[c.rule]! } : c));
+
 interface Row {
   pair: string;
   peer: string[];
   ours: number;
   missed: string[];
+  /** Missed still with the severities of docs/asyncapi-diff.config.json. */
+  missedWithParity: string[];
   parsed: boolean;
   /** Changes the peer leaves unclassified. */
   unclassified: number;
@@ -98,7 +109,8 @@ async function compare(pair: string, base: unknown, head: unknown, ours: Change[
   const peer = result.breaking().map((c) => `${c.action} ${c.path}`);
   const unclassified = result.unclassified().length;
   const missed = peer.filter((p) => !covered(p.slice(p.indexOf(' ') + 1), ours));
-  return { pair, peer, ours: ours.filter((c) => c.severity === 'breaking').length, missed, parsed: b.parsed && h.parsed, unclassified };
+  const missedWithParity = missed.filter((p) => !covered(p.slice(p.indexOf(' ') + 1), withParity(ours)));
+  return { pair, peer, ours: ours.filter((c) => c.severity === 'breaking').length, missed, missedWithParity, parsed: b.parsed && h.parsed, unclassified };
 }
 
 const rows: Row[] = [];
@@ -138,6 +150,7 @@ const out = [
   '',
   `The AsyncAPI diff calls ${rows.reduce((n, r) => n + r.peer.length, 0)} changes breaking over all pairs; this tool ${rows.reduce((n, r) => n + r.ours, 0)}.`,
   `Changes the AsyncAPI diff calls breaking that this tool does not report as breaking on the same object: ${rows.reduce((n, r) => n + r.missed.length, 0)}.`,
+  `With the severities of docs/asyncapi-diff.config.json (\`--config docs/asyncapi-diff.config.json\`), such changes: ${rows.reduce((n, r) => n + r.missedWithParity.length, 0)}.`,
   `Changes the AsyncAPI diff leaves unclassified: ${rows.reduce((n, r) => n + r.unclassified, 0)} (in ${rows.filter((r) => r.unclassified > 0).length} pairs).`,
   '',
   '| pair | AsyncAPI diff: breaking | apidesc-docs diff: breaking | breaking for the AsyncAPI diff only |',

@@ -131,6 +131,32 @@ describe('build --compare', () => {
     assert.match(readFileSync(join(dir, 'public/sitemap.xml'), 'utf8'), /<loc>https:\/\/docs\.example\.com\/pr-7\/changes\/<\/loc>/);
   });
 
+  it("the project's own severities apply to the Changes page as to diff (configuration, then --severity)", async () => {
+    writeFileSync(join(dir, 'policy.config.json'), JSON.stringify({ diffSeverity: { 'server-added': 'breaking' } }));
+    const configured = await runIn(dir, ['build', 'head.yaml', '--out', 'policy', '--compare', 'base.yaml', '--config', 'policy.config.json']);
+    assert.equal(configured.code, 0, configured.err);
+    const page = readFileSync(join(dir, 'policy/changes/index.html'), 'utf8');
+    assert.match(page, /4 breaking<\/span> <span class="badge change-changed">2 non-breaking/);
+    assert.match(page, /\[breaking by this project&#39;s setting for server-added; the rule says non-breaking\]/);
+    const flagged = await runIn(dir, [
+      'build',
+      'head.yaml',
+      '--out',
+      'policy-flag',
+      '--compare',
+      'base.yaml',
+      '--config',
+      'policy.config.json',
+      '--severity',
+      'server-added=info',
+    ]);
+    assert.equal(flagged.code, 0, flagged.err);
+    assert.match(
+      readFileSync(join(dir, 'policy-flag/changes/index.html'), 'utf8'),
+      /3 breaking<\/span> <span class="badge change-changed">2 non-breaking<\/span> <span class="badge change-info">2 wording only/,
+    );
+  });
+
   it('links the Changes page from the overview with the counts', () => {
     const overview = readFileSync(join(dir, 'first/index.html'), 'utf8');
     assert.match(overview, /<a href="\/changes\/">Changes against <code>base\.yaml<\/code><\/a>: <strong>3 breaking<\/strong>, 3 non-breaking, 1 wording only/);

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
 import { api } from './diff-fixture.ts';
@@ -278,5 +279,69 @@ describe('apidesc-docs diff with hostile input', () => {
     const text = await run(['diff', 'a.yaml', 'b.yaml', '--fail-on', 'none'], dir);
     assert.ok(!text.out.includes('\u001b'), 'no escape sequence reaches the terminal');
     assert.ok(text.out.includes('\\u001b[2J'), 'it is shown escaped');
+  });
+});
+
+describe("apidesc-docs diff with the project's own severities", () => {
+  const versioned = (version: string): string => json({ ...api(), info: { title: 'Orders', version } });
+  const dir = tempTree({ 'a.json': versioned('1.0.0'), 'b.json': versioned('1.1.0') });
+  const rules = async (args: string[], cwd = dir) => {
+    const r = await run(['diff', 'a.json', 'b.json', '--format', 'json', ...args], cwd);
+    return { ...r, changes: r.code === 2 ? [] : (JSON.parse(r.out).changes as { rule: string; severity: string; message: string }[]) };
+  };
+
+  it('by default an info.version edit is wording, and nothing breaks', async () => {
+    const r = await rules([]);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(
+      r.changes.map((c) => `${c.rule} ${c.severity}`),
+      ['info-version-changed info'],
+    );
+  });
+
+  it('--severity makes it breaking (exit 1), and the change says whose verdict that is', async () => {
+    const r = await rules(['--severity', 'info-version-changed=breaking']);
+    assert.equal(r.code, 1, r.err);
+    assert.equal(r.changes[0]!.severity, 'breaking');
+    assert.match(r.changes[0]!.message, /\[breaking by this project's setting for info-version-changed; the rule says info\]$/);
+  });
+
+  it("the configuration's diffSeverity applies, and a flag overrides it", async () => {
+    const configured = tempTree({
+      'a.json': versioned('1.0.0'),
+      'b.json': versioned('1.1.0'),
+      'apidesc-docs.config.json': json({ diffSeverity: { 'info-version-changed': 'breaking' } }),
+    });
+    const fromConfig = await rules([], configured);
+    assert.equal(fromConfig.code, 1, fromConfig.err);
+    assert.equal(fromConfig.changes[0]!.severity, 'breaking');
+    const flagged = await rules(['--severity', 'info-version-changed=non-breaking'], configured);
+    assert.equal(flagged.code, 0, flagged.err);
+    assert.equal(flagged.changes[0]!.severity, 'non-breaking');
+  });
+
+  it("docs/asyncapi-diff.config.json (the AsyncAPI diff's verdicts on top) is a configuration diff takes", async () => {
+    const profile = fileURLToPath(new URL('../docs/asyncapi-diff.config.json', import.meta.url));
+    const r = await rules(['--config', profile]);
+    assert.equal(r.code, 1, r.err);
+    assert.equal(r.changes[0]!.severity, 'breaking');
+  });
+
+  it('a rule diff does not have is refused, located in the configuration, with the rules it may mean (exit 2)', async () => {
+    const configured = tempTree({
+      'a.json': versioned('1.0.0'),
+      'b.json': versioned('1.1.0'),
+      'apidesc-docs.config.yaml': 'title: Orders\ndiffSeverity:\n  info-version-change: breaking\n',
+    });
+    const r = await rules([], configured);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /apidesc-docs\.config\.yaml:3:3 {2}error {2}config-invalid/);
+    assert.match(r.err, /"info-version-change" is not a rule of diff; rules about info: info-changed, info-version-changed/);
+    const wrongLevel = await rules(['--severity', 'info-version-changed=major']);
+    assert.equal(wrongLevel.code, 2);
+    assert.match(wrongLevel.err, /--severity takes <rule>=breaking\|non-breaking\|info, not "info-version-changed=major"/);
+    const elsewhere = await run(['validate', 'a.json', '--severity', 'info-version-changed=breaking'], dir);
+    assert.equal(elsewhere.code, 2);
+    assert.match(elsewhere.err, /--severity belongs to diff, and to build with --compare or --compare-ref/);
   });
 });

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultLimits } from '../src/lib/load/limits.ts';
+import { DIFF_RULE_IDS } from '../src/lib/diff/rule-ids.ts';
 import { diffSides } from '../src/lib/diff/compare-inputs.ts';
 import type { Change, DiffReport } from '../src/lib/diff/types.ts';
 import { tempDir } from './helpers.ts';
@@ -69,6 +70,9 @@ export async function diffPair(base: unknown, head: unknown, files: Record<strin
     { limits: defaultLimits, allowRemoteRefs: false, cwd: dir },
   );
   if (outcome.unreadable) throw new Error(`unreadable: ${outcome.diagnostics.map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`).join('; ')}`);
+  // Every rule a change is reported by can be named in a project's severity overrides.
+  const unknown = outcome.report.changes.filter((c) => !DIFF_RULE_IDS.has(c.rule)).map((c) => c.rule);
+  if (unknown.length > 0) throw new Error(`rules missing from src/lib/diff/rule-ids.ts: ${[...new Set(unknown)].join(', ')}`);
   return outcome.report;
 }
 

@@ -1,5 +1,6 @@
 // What `build` is asked to do: its own module so that the build command and the
 // child process that prepares the site can both name it without importing each other.
+import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
 import type { SiteFlags } from './site-options.ts';
 import type { ValidateCommandOptions } from './validate-command.ts';
 
@@ -19,6 +20,8 @@ export interface BuildOptions extends ValidateCommandOptions {
   compare?: string;
   /** `--compare-ref <git ref>`: the base read from this commit, at the path being built (as `diff --base-ref`). */
   compareRef?: string;
+  /** `--severity <rule>=<level>`: over the configuration's `diffSeverity`, for the Changes page. */
+  severities?: SeverityOverrides;
   /**
    * Start the renderer only once the model process has ended, the site data handed over in a
    * file rather than a pipe. Default: for large inputs only (src/pipeline/pipeline.ts, LATE_RENDER_BYTES).

@@ -27,6 +27,7 @@ export const CLI_OPTIONS = {
   compare: { type: 'string' },
   'compare-ref': { type: 'string' },
   'fail-on': { type: 'string' },
+  severity: { type: 'string', multiple: true },
   'no-color': { type: 'boolean', default: false },
   debug: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },

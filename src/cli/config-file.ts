@@ -14,6 +14,8 @@ import { checkSiteConfig, fieldInFile, type FieldNamer, type SiteConfig } from '
 import type { LoadLimits } from '../lib/load/limits.ts';
 import { PositionIndex } from '../lib/load/positions.ts';
 import { loadSourceFile } from '../lib/load/source-file.ts';
+import { unknownRule } from '../lib/diff/severity-overrides.ts';
+import { escapeToken } from '../lib/resolve/json-pointer.ts';
 
 export const CONFIG_NAMES = ['apidesc-docs.config.json', 'apidesc-docs.config.yaml', 'apidesc-docs.config.yml', 'apidesc-docs.config.mjs'];
 
@@ -155,8 +157,27 @@ export function checkConfig(
 ): { config: SiteConfig; problems: Problem[] } {
   const problems = checkSiteConfig(value, file, name);
   const config = problems.length === 0 ? (value as SiteConfig) : {};
-  problems.push(...checkFiles(config, folder, file, name, allowed), ...checkAccent(config, file));
+  problems.push(...checkFiles(config, folder, file, name, allowed), ...checkAccent(config, file), ...checkDiffSeverity(config, file, name));
   return { config, problems };
+}
+
+/** Each rule given a severity must be one `diff` reports: a misspelt one would never apply. */
+function checkDiffSeverity(config: SiteConfig, file: string, name: FieldNamer): Problem[] {
+  return Object.keys(config.diffSeverity ?? {}).flatMap((rule): Problem[] => {
+    const unknown = unknownRule(rule);
+    return unknown
+      ? [
+          {
+            code: 'config-invalid',
+            severity: 'error',
+            message: `${name('diffSeverity')}: ${unknown}`,
+            hint: 'The rules are listed by `apidesc-docs diff --format json` (field "rule") and in the README.',
+            at: { file, pointer: `/diffSeverity/${escapeToken(rule)}` },
+            atKey: true,
+          },
+        ]
+      : [];
+  });
 }
 
 /**

@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText as formatDiagnostics } from '../lib/diagnostics/format-text.ts';
+import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
+import { loadConfig } from './config-file.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
 import { realPath, within } from '../lib/real-path.ts';
@@ -26,6 +28,10 @@ export interface DiffCommandOptions {
   baseRef?: string;
   previewUrl?: string;
   root?: string;
+  /** `--config`: the configuration whose `diffSeverity` applies (default: the one in the working folder, if any). */
+  config?: string;
+  /** `--severity` flags, over the configuration's `diffSeverity`. */
+  severities: SeverityOverrides;
   allowRemoteRefs: boolean;
   limits: LoadLimits;
   cwd: string;
@@ -42,6 +48,8 @@ function sideOf(arg: string, cwd: string, display: (file: string) => string, dia
 
 export async function diffCommand(args: string[], options: DiffCommandOptions, io: CliIO): Promise<number> {
   const { cwd } = options;
+  const severities = await projectSeverities(options, io);
+  if (typeof severities === 'number') return severities;
   const shownHere = (file: string): string => displayPath(file, cwd);
   const diagnostics: Diagnostic[] = [];
   let tree: CommitTree | undefined;
@@ -95,6 +103,7 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
         allowRemoteRefs: options.allowRemoteRefs,
         cwd,
         pages: options.previewUrl !== undefined,
+        severities,
       });
       if (outcome.unreadable) return unreadable(io, outcome.diagnostics, options);
       print(outcome.report, options, io);
@@ -121,6 +130,22 @@ function print(report: DiffReport, options: DiffCommandOptions, io: CliIO): void
       if (report.changes.length > 0) io.out(formatText(report));
       else io.out(summary(report));
   }
+}
+
+/**
+ * The configuration's `diffSeverity` with the --severity flags over it; a configuration with
+ * errors stops the command (exit 2), as it stops a build: its settings would silently not apply.
+ */
+async function projectSeverities(options: DiffCommandOptions, io: CliIO): Promise<SeverityOverrides | number> {
+  const root = options.root !== undefined ? resolve(options.cwd, options.root) : undefined;
+  const loaded = await loadConfig(options.cwd, options.config, options.limits, root);
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    const sources = new Map(loaded.file && loaded.text !== undefined ? [[displayPath(loaded.file, options.cwd), loaded.text]] : []);
+    io.err(formatDiagnostics(errors, { sources, color: options.color }));
+    return usage(io, 'the configuration has errors (above); nothing was compared');
+  }
+  return { ...loaded.config.diffSeverity, ...options.severities };
 }
 
 function unreadable(io: CliIO, diagnostics: Diagnostic[], options: DiffCommandOptions): number {

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { defaultLimits } from '../lib/load/limits.ts';
 import { CLI_OPTIONS } from './cli-options.ts';
 import { EXIT, processIO, type CliIO } from './io.ts';
+import { parseSeverityFlag } from '../lib/diff/severity-overrides.ts';
 import { changesCommand, type ChangesFormat } from './changes-command.ts';
 import type { SiteFlags } from './site-options.ts';
 import { validateCommand, type OutputFormat } from './validate-command.ts';
@@ -104,6 +105,14 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   if (command !== 'diff' && (values['base-ref'] !== undefined || values['fail-on'] !== undefined)) return usage(io, '--base-ref and --fail-on belong to diff');
   if (command !== 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined))
     return usage(io, '--compare and --compare-ref belong to build');
+  if (values.severity !== undefined && command !== 'diff' && !(command === 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined)))
+    return usage(io, '--severity belongs to diff, and to build with --compare or --compare-ref');
+  const severities: Record<string, 'breaking' | 'non-breaking' | 'info'> = {};
+  for (const flag of values.severity ?? []) {
+    const parsed = parseSeverityFlag(flag);
+    if (typeof parsed === 'string') return usage(io, parsed);
+    severities[parsed.rule] = parsed.severity;
+  }
   if (values.compare !== undefined && values['compare-ref'] !== undefined) return usage(io, 'give --compare or --compare-ref, not both');
   const format = values.format as OutputFormat;
   if (command !== 'diff' && !['text', 'json', 'sarif'].includes(format)) return usage(io, `--format must be text, json or sarif, not "${values.format}"`);
@@ -153,6 +162,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
             ...(values.site ? { site: values.site } : {}),
             ...(values.compare !== undefined ? { compare: values.compare } : {}),
             ...(values['compare-ref'] !== undefined ? { compareRef: values['compare-ref'] } : {}),
+            ...(values.severity !== undefined ? { severities } : {}),
           },
           io,
         );
@@ -174,6 +184,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
             ...(values['base-ref'] !== undefined ? { baseRef: values['base-ref'] } : {}),
             ...(values['preview-url'] !== undefined ? { previewUrl: values['preview-url'] } : {}),
             ...(values.root ? { root: values.root } : {}),
+            ...(values.config !== undefined ? { config: values.config } : {}),
+            severities,
             allowRemoteRefs: values['allow-remote-refs'],
             limits,
             cwd: process.cwd(),

@@ -40,6 +40,8 @@ export interface ResolvedSiteOptions {
   site?: string;
   /** Absolute folder of the guides, when there is one. */
   guidesDir?: string;
+  /** The configuration's severities for rules of diff (build --compare). */
+  diffSeverity?: Record<string, 'breaking' | 'non-breaking' | 'info'>;
   diagnostics: Diagnostic[];
   /** Source texts by displayed file name, for code frames. */
   sources: Map<string, string>;
@@ -152,6 +154,7 @@ export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd
     ...(base ? { base } : {}),
     ...(site ? { site } : {}),
     ...(guidesDir ? { guidesDir } : {}),
+    ...(file.diffSeverity ? { diffSeverity: file.diffSeverity } : {}),
     diagnostics,
     sources,
   };

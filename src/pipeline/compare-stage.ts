@@ -10,6 +10,7 @@ import { EXIT, type CliIO } from '../cli/io.ts';
 import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
 import { diffSides } from '../lib/diff/compare-inputs.ts';
+import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { changesView } from '../site/changes-view.ts';
@@ -23,6 +24,7 @@ export async function compareWithBase(
   options: BuildOptions,
   cwd: string,
   io: CliIO,
+  severities?: SeverityOverrides,
 ): Promise<SiteChanges | number> {
   // `diff` compares valid documents only; a preview of invalid ones (--allow-invalid) says so.
   if (docs.some((d) => hasErrors(d.diagnostics)))
@@ -39,6 +41,7 @@ export async function compareWithBase(
     allowRemoteRefs: options.allowRemoteRefs ?? false,
     cwd,
     pages: true,
+    ...(severities ? { severities } : {}),
   });
   if (outcome.unreadable) {
     io.out(formatText(outcome.diagnostics, { sources: new Map(), color: options.color }));

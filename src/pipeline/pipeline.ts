@@ -125,7 +125,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
           siteDir: staging,
           ...(base ? { base } : {}),
           ...(site ? { siteUrl: site } : {}),
-          ...(compared.base ? { compare: compared.base } : {}),
+          ...(compared.base ? { compare: compared.base, severities: { ...siteOptions.diffSeverity, ...options.severities } } : {}),
         },
         renderer?.siteData ?? dataFile,
         io,

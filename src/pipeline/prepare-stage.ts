@@ -4,6 +4,7 @@
  * folder (`files/`), and returns a summary of the site for the rest of the build. Runs in its own
  * process (prepare-runner.ts), so all of its memory is returned when it ends.
  */
+import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
@@ -44,6 +45,8 @@ export interface PrepareRequest {
   siteUrl?: string;
   /** `--compare` / `--compare-ref`: the base the Changes page compares with (compare-stage.ts). */
   compare?: CompareBase;
+  /** The project's severities for rules of diff (the configuration's `diffSeverity`, then --severity). */
+  severities?: SeverityOverrides;
 }
 
 export interface PreparedSite {
@@ -81,7 +84,7 @@ export async function prepareSite(request: PrepareRequest, out: Writable, io: Cl
 const PARALLEL_HIGHLIGHT_BYTES = 3 * 1024 * 1024;
 
 async function prepareWith(
-  { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare }: PrepareRequest,
+  { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities }: PrepareRequest,
   out: Writable,
   highlighter: CodeHighlighter,
   io: CliIO,
@@ -105,7 +108,7 @@ async function prepareWith(
     return validation.exitCode;
   }
   // Before the model: a base that cannot be read stops the build before any page is written.
-  const changes = compare ? await compareWithBase(compare, inputs, docs, options, cwd, io) : undefined;
+  const changes = compare ? await compareWithBase(compare, inputs, docs, options, cwd, io, severities) : undefined;
   if (typeof changes === 'number') return changes;
   if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   // Page summaries now; a page's content is modelled when it is needed (by a guide's reference

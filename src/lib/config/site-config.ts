@@ -28,6 +28,8 @@ export interface SiteConfig {
   editLink?: string;
   /** Where images in descriptions may load from (the pages' Content-Security-Policy `img-src`, besides the site itself); default any https URL. */
   imageSources?: string[];
+  /** `diff` and `build --compare`: this project's severity for some rules (src/lib/diff/severity-overrides.ts). */
+  diffSeverity?: Record<string, 'breaking' | 'non-breaking' | 'info'>;
 }
 
 const COLOR = '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
@@ -89,6 +91,15 @@ const FIELDS: Record<keyof SiteConfig, { schema: object; expected: string }> = {
     },
     expected:
       'a list of image sources for descriptions, each "https:" (any https URL, the default) or an https origin such as "https://img.shields.io"; [] allows only the site\'s own images',
+  },
+  diffSeverity: {
+    schema: {
+      type: 'object',
+      maxProperties: 500,
+      propertyNames: { pattern: '^[a-z][a-z0-9-]*$' },
+      additionalProperties: { enum: ['breaking', 'non-breaking', 'info'] },
+    },
+    expected: 'rules of `apidesc-docs diff` with the severity this project gives them, e.g. {"security-alternative-added": "breaking"}',
   },
   editLink: {
     schema: { type: 'string', pattern: '^https?://.*\\{path\\}' },

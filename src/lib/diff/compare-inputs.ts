@@ -13,6 +13,7 @@ import { openDocument } from '../validate/validate-document.ts';
 import { diffDocument } from './diff-document.ts';
 import { pairApis, type Candidate } from './pair-apis.ts';
 import { previewPages } from './preview-pages.ts';
+import { applySeverityOverrides, type SeverityOverrides } from './severity-overrides.ts';
 import { toReport, type ApiDiff, type DiffSide } from './report.ts';
 import type { DiffReport, FoundChange } from './types.ts';
 
@@ -39,6 +40,8 @@ export interface DiffRunOptions {
   cwd: string;
   /** Look up each object's page in the site built from head (for links into a preview). */
   pages?: boolean;
+  /** The project's own severities for some rules (severity-overrides.ts). */
+  severities?: SeverityOverrides;
 }
 
 export interface DiffOutcome {
@@ -121,6 +124,7 @@ export async function diffSides(base: SideInput, head: SideInput, options: DiffR
         },
       ];
     const index = h ? now.indexOf(h) : -1;
+    changes = applySeverityOverrides(changes, options.severities);
     apis.push({
       api: pair.api,
       ...(b ? { base: b.side } : {}),
