@@ -1,11 +1,15 @@
 /**
- * The sns filter tester in Chromium: typed messages give "matches" or "does not match" with the
- * reason per key in each subscription's role="status" element (attributes and body scopes,
- * String.Array, cidr, keys named like Object's properties); malformed input gives a readable
- * error, never an exception; the "Start from" list swaps the example; it works from the
- * keyboard with a visible focus; without JavaScript the form is hidden, a note says why, and
- * the snippets remain; the IP library is fetched only by a page whose filters use cidr; axe-core
- * finds nothing in either theme.
+ * The sns filter tester in Chromium: the results of the pre-filled example are in the page as
+ * built, with or without JavaScript; on load the page runs only the tester's small loader (at
+ * most 20 KB of script in all before search), and the tester's module is fetched on first use;
+ * typed messages give "matches" or "does not match" with the reason per key in each
+ * subscription's role="status" element (attributes and body scopes, String.Array, cidr, keys
+ * named like Object's properties), in the very markup the build wrote; malformed input gives a
+ * readable error, never an exception; the "Start from" list swaps the example; it works from the
+ * keyboard with a visible focus; without JavaScript the form is read-only, a note says that
+ * testing another message needs JavaScript, and the snippets remain; the IP library is fetched
+ * only when a page whose filters use cidr tests a message; axe-core finds nothing in either
+ * theme.
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
@@ -64,16 +68,78 @@ describe('the sns filter tester in Chromium', () => {
   /** The status element of the subscription whose name contains `name`. */
   const status = (page: Page, name: string) => page.locator('.tester-results > li', { hasText: name }).getByRole('status');
 
-  async function open(url: string): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+  /** The tester's module, fetched on first use (the loader, SnsTester.astro_…js, is not it). */
+  const TESTER_CHUNK = /\/_astro\/sns-tester\.[\w-]+\.js$/;
+
+  async function open(url: string): Promise<{ page: Page; errors: string[]; requests: string[]; scriptBytes: () => Promise<number> }> {
     const page = await browser.newPage();
     const errors: string[] = [];
     const requests: string[] = [];
+    const scripts: Promise<number>[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('request', (r) => requests.push(r.url()));
-    await page.goto(url);
-    return { page, errors, requests };
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script')
+        scripts.push(
+          r.body().then(
+            (b) => b.length,
+            () => 0,
+          ),
+        );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const scriptBytes = async (): Promise<number> => (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+    return { page, errors, requests, scriptBytes };
   }
+
+  it("shows the results of the pre-filled example on load, loading only the tester's loader; the tester comes on first use", async (t) => {
+    const { page, errors, requests, scriptBytes } = await open(content.base + WAREHOUSE);
+    // As built: the body filter and the attributes filter, each with its reason.
+    assert.match(await status(page, 'warehouse-picking').innerText(), /✓ matches\s+total\.amount 44\.3 is > 0/);
+    assert.match(await status(page, 'fraud-screening').innerText(), /✓ matches\s+eventType is "OrderPlaced"/);
+    const bytes = await scriptBytes();
+    assert.ok(bytes <= 20_000, `${bytes} bytes of script on load`);
+    t.diagnostic(`${bytes} bytes of script on load`);
+    assert.ok(!requests.some((u) => TESTER_CHUNK.test(u)), 'the tester is not loaded before it is used');
+    const attributes = page.getByRole('textbox', { name: 'Message attributes' });
+    assert.equal(await attributes.isEditable(), true, 'the loader made the form usable');
+    const built = await page.locator('.tester-result').evaluateAll((all) => all.map((e) => e.outerHTML));
+    // First use: the focus fetches the tester.
+    const fetched = page.waitForRequest(TESTER_CHUNK);
+    await attributes.focus();
+    await fetched;
+    // Tested again as it is, the pre-filled example reads exactly as the build wrote it (one wording, one markup).
+    await page.locator('.tester-result').evaluateAll((all) => {
+      for (const e of all) {
+        e.textContent = '';
+        e.removeAttribute('data-result');
+      }
+    });
+    await page.getByRole('button', { name: 'Test' }).click();
+    await page.waitForFunction(() => [...document.querySelectorAll('.tester-result')].every((e) => e.hasAttribute('data-result')));
+    assert.deepEqual(await page.locator('.tester-result').evaluateAll((all) => all.map((e) => e.outerHTML)), built);
+    // Then a typed message gives its own result.
+    await attributes.fill('{"eventType": "OrderShipped"}');
+    await page.getByRole('button', { name: 'Test' }).click();
+    await assert.doesNotReject(status(page, 'fraud-screening').getByText('eventType "OrderShipped" is not "OrderPlaced"').waitFor());
+    assert.match(await status(page, 'fraud-screening').innerText(), /✗ does not match/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('tests at once when Test is pressed before the tester has loaded', async () => {
+    const { page, errors, requests } = await open(content.base + WAREHOUSE);
+    // No focus first: the click itself (a submit) loads the tester and then tests.
+    await page.getByRole('textbox', { name: 'Message attributes' }).evaluate((box) => {
+      (box as HTMLTextAreaElement).value = '{"eventType": "Refund"}';
+    });
+    assert.ok(!requests.some((u) => TESTER_CHUNK.test(u)));
+    await page.locator('form[data-sns-tester-form]').evaluate((form) => (form as HTMLFormElement).requestSubmit());
+    await assert.doesNotReject(status(page, 'fraud-screening').getByText('eventType "Refund" is not "OrderPlaced"').waitFor());
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 
   it('tests typed attributes and bodies against each subscription, with the reason per key', async () => {
     const { page, errors } = await open(content.base + WAREHOUSE);
@@ -153,12 +219,24 @@ describe('the sns filter tester in Chromium', () => {
     await page.close();
   });
 
-  it('without JavaScript: the form is hidden, a note says it needs JavaScript, snippets and policies remain', async () => {
+  it('without JavaScript: the results of the pre-filled example, the form read-only, a note that testing another message needs JavaScript; snippets and policies remain', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(content.base + WAREHOUSE);
-    assert.equal(await page.getByRole('textbox', { name: 'Message attributes' }).isVisible(), false);
-    assert.ok(await page.getByText('The filter tester runs in your browser and needs JavaScript').isVisible());
+    assert.match(await status(page, 'warehouse-picking').innerText(), /✓ matches\s+total\.amount 44\.3 is > 0/);
+    assert.match(await status(page, 'fraud-screening').innerText(), /✓ matches\s+eventType is "OrderPlaced"/);
+    const attributes = page.getByRole('textbox', { name: 'Message attributes' });
+    assert.ok(await attributes.isVisible());
+    assert.equal(await attributes.isEditable(), false);
+    assert.match(await attributes.inputValue(), /"eventType": "OrderPlaced"/);
+    // No Test button (it could only reload the page): hidden by the scripting media feature, and disabled.
+    const button = page.locator('.sns-tester button[type="submit"]');
+    assert.equal(await button.isVisible(), false);
+    assert.ok(await button.isDisabled());
+    // A <noscript> note (Playwright's text selectors skip <noscript>, so it is found by its class).
+    const note = page.locator('.sns-tester .tester-nojs');
+    assert.ok(await note.isVisible());
+    assert.match(await note.innerText(), /^Testing another message needs JavaScript\./);
     assert.ok(await page.getByText('aws sns subscribe').first().isVisible());
     assert.ok(await page.getByText('Filter policy JSON').first().isVisible());
     await context.close();
@@ -166,22 +244,27 @@ describe('the sns filter tester in Chromium', () => {
 
   it('cidr, String.Array and a key named __proto__; the IP library is fetched only where a filter uses cidr', async () => {
     const { page, errors, requests } = await open(`${edge.base}operations/sendevents/`);
-    await assert.doesNotReject(status(page, 'internal').getByText('matches').waitFor());
+    // The pre-filled example's result, matched with the IP library at build time: none is fetched on load.
     assert.match(await status(page, 'internal').innerText(), /✓ matches\s+ip "10.0.0.7" is in 10.0.0.0\/24/);
-    assert.ok(
-      requests.some((u) => /filter-cidr/.test(u)),
-      'the cidr chunk is loaded here',
-    );
+    assert.ok(!requests.some((u) => /filter-cidr|sns-tester\./.test(u)), 'nothing more on load');
     const attributes = page.getByRole('textbox', { name: 'Message attributes' });
     await attributes.fill('{"ip": "10.0.1.7", "tags": ["chess", "polo"], "__proto__": "x"}');
     await page.getByRole('button', { name: 'Test' }).click();
+    await assert.doesNotReject(status(page, 'internal').getByText('is not in').waitFor());
+    assert.ok(
+      requests.some((u) => /filter-cidr/.test(u)),
+      'the cidr chunk is loaded here, once a message is tested',
+    );
     assert.match(await status(page, 'internal').innerText(), /does not match\s+ip "10.0.1.7" is not in 10.0.0.0\/24/);
     assert.match(await status(page, 'sports').innerText(), /✓ matches\s+tags is "polo"/);
     assert.match(await status(page, 'odd').innerText(), /✓ matches\s+__proto__ is "x"/);
     assert.deepEqual(errors, []);
     await page.close();
     const other = await open(content.base + WAREHOUSE);
-    await other.page.getByRole('status').first().getByText('match').waitFor();
+    await other.page.getByRole('textbox', { name: 'Message attributes' }).fill('{"eventType": "Refund"}');
+    await other.page.getByRole('button', { name: 'Test' }).click();
+    await status(other.page, 'fraud-screening').getByText('"Refund"').waitFor();
+    assert.ok(other.requests.some((u) => TESTER_CHUNK.test(u)));
     assert.ok(!other.requests.some((u) => /filter-cidr/.test(u)), 'no cidr chunk without a cidr filter');
     await other.page.close();
   });

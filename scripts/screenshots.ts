@@ -7,8 +7,8 @@
  * section list, server, channel, operation, message, schema, other component, guide, search
  * with results, 404, portal root, and the Changes page of `build --compare` with a page it
  * badges) at 1280 and 390 px, in the light and the dark theme, named `<page>-<width>-<theme>.png`
- * (operation pages with an sns filter tester are taken once it has tested the example), into the
- * folder it prints (default `screenshots/`, git-ignored).
+ * (an sns filter tester shows the results of its pre-filled example, written at build time), into
+ * the folder it prints (default `screenshots/`, git-ignored).
  * `--only <text>` keeps the pages whose name contains the text; `--viewport` takes the first
  * screen of each page instead of the whole page (the README's images). Needs Chromium
  * (`CHROMIUM_PATH`, default /usr/bin/chromium) and the shared corpus (`APIDESC_CORPUS`, default
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     { name: 'changes', base: diffed.base, url: 'changes/' },
     { name: 'changed-operation', base: diffed.base, url: 'operations/consumeorder/' },
     { name: 'portal-sns-channel', base: many.base, url: pick(portalRoutes, (k) => k === 'channel', ['bindings-sns-fifo-orders/channels/orderevents/'])! },
-    // An sns producer: the filter tester (results shown once its script ran) and the publish and subscribe snippets (issue 24).
+    // An sns producer: the filter tester (with the results of its pre-filled example) and the publish and subscribe snippets (issue 24).
     {
       name: 'portal-sns-operation',
       base: many.base,
@@ -117,8 +117,6 @@ async function main(): Promise<void> {
         const page = await context.newPage();
         for (const p of pages) {
           await page.goto(p.base + p.url, { waitUntil: 'load' });
-          // The filter tester writes its results when its module has run.
-          if ((await page.locator('[data-sns-tester]').count()) > 0) await page.locator('[data-result]').first().waitFor();
           if (p.search)
             await page.waitForFunction(
               () => /\d+ results? for/.test(document.querySelector('#search-page .pagefind-ui__message')?.textContent ?? ''),

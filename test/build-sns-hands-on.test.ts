@@ -6,7 +6,8 @@
  * message of each publish snippet passes the filter it is made for, by the matcher; every
  * subscription's snippet carries its filter, scope, raw delivery and dead-letter queue as the
  * document says. The tester is on exactly the pages with a filtered subscription, with its
- * script, and without it on the others.
+ * loader, and without it on the others; it shows the results of its pre-filled example as the
+ * matcher gives them, written at build time; its script is loaded on demand.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ import type { RouteEntry } from '../src/lib/model/types.ts';
 import { cidrContains } from '../src/lib/sns/filter-cidr.ts';
 import { matchPolicy } from '../src/lib/sns/filter-match.ts';
 import { listedPolicy, type Scope } from '../src/lib/sns/filter-policy.ts';
+import { readTesterInput } from '../src/lib/sns/tester-input.ts';
+import { testerResult } from '../src/lib/sns/tester-result.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { tempDir } from './helpers.ts';
 import { jsPublishInput, option, pythonPublishInput, shellArgs } from './snippet-runners.ts';
@@ -238,15 +241,57 @@ if (HAS_CORPUS)
       assert.match(html, /<script type="module" src="[^"]*SnsTester[^"]*\.js"><\/script>/);
     });
 
-    it("the tester's script is under 15 KB; the IP library is a chunk of its own, loaded only for cidr", () => {
+    it('shows the results of the pre-filled example, written at build time by the matcher in the words of the page script', () => {
+      let shown = 0;
+      for (const { out, routes } of sites) {
+        const urls = routes.filter((r) => r.kind === 'operation' || r.kind === 'guide').map((r) => r.url);
+        for (const url of urls) {
+          const html = readFileSync(join(out, url, 'index.html'), 'utf8');
+          for (const [tester] of html.matchAll(/<div class="sns-tester card"[\s\S]*?<\/form>/g)) {
+            const box = (name: string): string => unescapeText(new RegExp(`<textarea[^>]*data-tester-${name}[^>]*>([^<]*)</textarea>`).exec(tester)![1]!);
+            const input = readTesterInput(box('attributes'), box('body'));
+            for (const [, policy, scope, result, inner] of tester.matchAll(
+              /<div role="status" class="tester-result" data-policy="([^"]*)" data-scope="(\w+)" data-result="([\w-]+)">([\s\S]*?)<\/div>/g,
+            )) {
+              const expected = testerResult(input, unescapeText(policy!), scope as Scope, cidrContains);
+              const verdict = unescapeText(/^<strong>(.*?)<\/strong>/.exec(inner!)![1]!);
+              const rest = inner!.replace(/^<strong>.*?<\/strong>/, '');
+              const written =
+                result === 'error'
+                  ? { result, verdict, error: unescapeText(rest) }
+                  : {
+                      result,
+                      verdict,
+                      reasons: [...rest.matchAll(/<li data-ok="(true|false)">(.*?)<\/li>/g)].map((m) => ({ ok: m[1] === 'true', text: unescapeText(m[2]!) })),
+                    };
+              assert.deepEqual(written, expected, `${url}: ${policy}`);
+              shown++;
+            }
+          }
+        }
+      }
+      assert.ok(shown >= 10, `results shown: ${shown}`);
+    });
+
+    it("loads the tester on demand: a small loader, the tester's chunk under 15 KB, the IP library a chunk of its own loaded only for cidr", () => {
       const dir = join(sites[0]!.out, '_astro');
-      const entry = readdirSync(dir).find((f) => f.startsWith('SnsTester') && f.endsWith('.js'))!;
-      const size = readFileSync(join(dir, entry)).length;
-      assert.ok(size < 15 * 1024, `the tester's script is ${size} bytes`);
-      const cidr = readdirSync(dir).find((f) => f.startsWith('filter-cidr') && f.endsWith('.js'));
+      const files = readdirSync(dir);
+      const read = (name: string): string => readFileSync(join(dir, name), 'utf8');
+      const loader = files.find((f) => f.startsWith('SnsTester') && f.endsWith('.js'))!;
+      const tester = files.find((f) => f.startsWith('sns-tester.') && f.endsWith('.js'));
+      const cidr = files.find((f) => f.startsWith('filter-cidr') && f.endsWith('.js'));
+      assert.ok(tester, 'the tester chunk');
       assert.ok(cidr, 'the cidr chunk');
-      assert.ok(readFileSync(join(dir, entry), 'utf8').includes(cidr), 'imported on demand by the tester');
-      assert.ok(!readFileSync(join(dir, entry), 'utf8').includes('isValidFourPartDecimal'), 'the IP library is not in the script itself');
+      const bytes = (name: string): number => Buffer.byteLength(read(name));
+      assert.ok(bytes(loader) < 4 * 1024, `the loader is ${bytes(loader)} bytes`);
+      assert.ok(bytes(tester) < 15 * 1024, `the tester is ${bytes(tester)} bytes`);
+      // The loader imports the tester with import() only, and nothing statically; the tester imports the IP library with import().
+      assert.match(read(loader), new RegExp(`import\\(\\s*[\`'"]\\./${tester.replace(/\./g, '\\.')}[\`'"]\\s*\\)`));
+      assert.doesNotMatch(read(loader), /\bimport\s*[\w$*{},\s]*(from\s*)?["'`]/);
+      assert.match(read(tester), new RegExp(`import\\(\\s*[\`'"]\\./${cidr.replace(/\./g, '\\.')}[\`'"]\\s*\\)`));
+      assert.ok(!read(loader).includes(cidr), 'the loader does not load the IP library');
+      for (const file of [loader, tester]) assert.ok(!read(file).includes('isValidFourPartDecimal'), `the IP library is not in ${file}`);
+      assert.ok(!read(loader).includes('anything-but'), 'the matcher is not in the loader');
     });
   });
 

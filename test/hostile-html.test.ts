@@ -36,7 +36,7 @@ function scan(file: string, html: string, findings: Finding[]): void {
         if (name === 'label' && attributes.class === 'nav-button' && attributes.for === 'nav-open') menuButton = true;
         if (name === 'figure' && /^diagram-box( has-narrow)?$/.test(attributes.class ?? '')) diagram = true;
         if (diagram && !DIAGRAM_ELEMENTS.has(name)) findings.push({ file, problem: `<${name}> element in a diagram` });
-        // The site's scripts: theme, copy buttons, search loader, and the sns filter tester's module (bundled into _astro/).
+        // The site's scripts: theme, copy buttons, search loader, and the sns filter tester's loader (bundled into _astro/).
         const siteScript =
           /^\/(theme|copy|search)\.js$/.test(attributes.src ?? '') ||
           (attributes.type === 'module' && /^\/_astro\/SnsTester[\w.-]*\.js$/.test(attributes.src ?? ''));

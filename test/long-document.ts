@@ -2,6 +2,8 @@
  * A valid document of any size for tests of long lists: `channels` channels spread over three
  * servers (kafka, amqp, sns), one operation and one components message per channel, and one
  * schema (`Meta`) that every message uses, so its "Used by" list is as long as the document.
+ * The operations of the first two sns channels have filtered subscriptions (one filter uses
+ * `cidr`), so that their pages carry the sns filter tester.
  */
 export function longDocument(channels: number): string {
   const protocols = ['kafka', 'amqp', 'sns'];
@@ -38,6 +40,18 @@ export function longDocument(channels: number): string {
       '    messages:',
       `      - $ref: '#/channels/${id(i)}/messages/event'`,
     );
+    if (i === 2 || i === 5)
+      lines.push(
+        '    bindings:',
+        '      sns:',
+        '        consumers:',
+        `          - {protocol: sqs, endpoint: {arn: 'arn:aws:sqs:eu-west-1:123456789012:values${i}'}, rawMessageDelivery: true, filterPolicyScope: MessageBody, filterPolicy: {value: [{numeric: ['>', 0]}]}}`,
+        ...(i === 5
+          ? [
+              "          - {protocol: lambda, endpoint: {arn: 'arn:aws:lambda:eu-west-1:123456789012:function:internal'}, rawMessageDelivery: false, filterPolicy: {ip: [{cidr: 10.0.0.0/24}]}}",
+            ]
+          : []),
+      );
   }
   lines.push(
     'components:',

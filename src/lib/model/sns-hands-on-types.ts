@@ -3,6 +3,7 @@
  * and the publish and subscribe snippets. Types only, shared by the model and the components.
  */
 import type { Scope } from '../sns/filter-policy.ts';
+import type { TesterResult } from '../sns/tester-result.ts';
 
 export interface Snippet {
   code: string;
@@ -30,9 +31,12 @@ export interface TesterSubscription {
   scope: Scope;
   /** The filter policy as the document writes it, JSON text. */
   policy: string;
+  /** The result of the message the form starts from (the first example), shown before the reader tests another. */
+  initial: TesterResult;
 }
 
 export interface TesterView {
+  /** At least one: the first is the message the form starts from. */
   examples: TesterExample[];
   subscriptions: TesterSubscription[];
   /** Subscriptions with a filter beyond those tested here. */

@@ -13,6 +13,8 @@ import { cidrContains } from '../sns/filter-cidr.ts';
 import { listedPolicy, type Scope } from '../sns/filter-policy.ts';
 import type { Message } from '../sns/filter-match.ts';
 import { satisfyPolicy } from '../sns/filter-satisfy.ts';
+import { readTesterInput } from '../sns/tester-input.ts';
+import { testerResult } from '../sns/tester-result.ts';
 import { type Publication, publishCli, publishJs, publishPython, subscribeCli, type Topic } from '../sns/snippets.ts';
 import { generateExamples } from './generated-examples.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
@@ -51,16 +53,13 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
   const consumers = subscriptionsOf(op.sns).map((c, i) => ({ c, anchor: consumerAnchor(i) }));
 
   const filtered = consumers.filter(({ c }) => isPlainObject(c.filterPolicy));
-  const tested: TesterSubscription[] = filtered.slice(0, MAX_TESTED).map(({ c, anchor }) => ({
+  const tested = filtered.slice(0, MAX_TESTED).map(({ c, anchor }) => ({
     name: subscriptionName(c),
     anchor,
     scope: scopeOf(c),
     policy: JSON.stringify(c.filterPolicy),
   }));
-  const tester =
-    tested.length > 0
-      ? { examples: examples.slice(0, MAX_EXAMPLES).map(testerExample), subscriptions: tested, more: filtered.length - tested.length }
-      : undefined;
+  const tester = tested.length > 0 ? testerView(examples, tested, filtered.length - tested.length) : undefined;
 
   const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : { variants: [], total: 0 };
   const subscribe = consumers.slice(0, MAX_SUBSCRIBE).map(({ c, anchor }) => subscribeSnippet(c, anchor, topic));
@@ -94,11 +93,21 @@ export function topicTester(ctx: Context, channel: Entity): TesterView | undefin
   );
   if (filtered.length === 0) return undefined;
   const examples = examplesOf(ctx, {}, at, value.value, value.at);
-  return {
-    examples: examples.slice(0, MAX_EXAMPLES).map(testerExample),
-    subscriptions: filtered.slice(0, MAX_TESTED),
-    more: Math.max(0, filtered.length - MAX_TESTED),
-  };
+  return testerView(examples, filtered.slice(0, MAX_TESTED), Math.max(0, filtered.length - MAX_TESTED));
+}
+
+/**
+ * The tester's data, with each subscription's result for the message the form starts from (the
+ * first example, or an empty message), matched here as the page's script would match it
+ * (tester-result.ts, with the IP library for `cidr`): the page shows those results before any
+ * script runs, and loads the script only on the reader's first use of the form.
+ */
+function testerView(starts: StartMessage[], subscriptions: Omit<TesterSubscription, 'initial'>[], more: number): TesterView {
+  const examples = starts.slice(0, MAX_EXAMPLES).map(testerExample);
+  if (examples.length === 0) examples.push({ label: 'An empty message', attributes: '{}', body: '{}' });
+  const first = examples[0]!;
+  const input = readTesterInput(first.attributes, first.body);
+  return { examples, subscriptions: subscriptions.map((s) => ({ ...s, initial: testerResult(input, s.policy, s.scope, cidrContains) })), more };
 }
 
 /** The subscriptions of a binding, as the operation's page numbers their cards (objects only, components/SnsOperation.astro). */

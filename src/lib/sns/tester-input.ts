@@ -6,7 +6,9 @@
  */
 import type { Message } from './filter-match.ts';
 
-export function readTesterInput(attributesText: string, bodyText: string): { message: Message } | { error: string } {
+export type TesterInput = { message: Message } | { error: string };
+
+export function readTesterInput(attributesText: string, bodyText: string): TesterInput {
   let attributes: unknown = {};
   if (attributesText.trim() !== '') {
     try {

@@ -1,0 +1,47 @@
+/**
+ * The filter tester's result for one subscription, in the words the page shows: the verdict and
+ * a line per key of the policy, or why the message cannot be tested. Shared by the build, which
+ * writes the results of the pre-filled example into the page (components/SnsTester.astro), and
+ * by the page's script, which writes them again for the message the reader tests
+ * (src/client/sns-tester.ts): one wording, so that the two cannot say different things. Both
+ * put it in the same markup: `<strong>` with the verdict, then the error as text or a `<ul>` of
+ * `<li data-ok>` reasons. Pure and small, as the matcher is.
+ */
+import { type CidrTest, matchPolicy } from './filter-match.ts';
+import type { Scope } from './filter-policy.ts';
+import type { TesterInput } from './tester-input.ts';
+
+export interface TesterReason {
+  ok: boolean;
+  text: string;
+}
+
+export type TesterResult = { result: 'error'; verdict: string; error: string } | { result: 'matches' | 'no-match'; verdict: string; reasons: TesterReason[] };
+
+/**
+ * Whether a filter policy (JSON text) may use `cidr`, so that the page's script loads the IP
+ * library for it: a look at the text, which a value spelled "cidr" also passes (the library is
+ * then loaded for nothing, which is harmless).
+ */
+export const usesCidr = (policy: string): boolean => policy.includes('"cidr"');
+
+/**
+ * The result of a message (read by readTesterInput) against a filter policy as the document
+ * writes it (JSON text). `cidr` tests IP ranges; without it a `cidr` condition says it cannot be
+ * tested (the page's script hands it in whenever a policy uses `cidr`, the build always).
+ */
+export function testerResult(input: TesterInput, policy: string, scope: Scope, cidr?: CidrTest): TesterResult {
+  if ('error' in input) return { result: 'error', verdict: 'Cannot test: ', error: input.error };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(policy);
+  } catch {
+    parsed = undefined;
+  }
+  const matched = matchPolicy(parsed, scope, input.message, cidr ? { cidr } : {});
+  return {
+    result: matched.matches ? 'matches' : 'no-match',
+    verdict: matched.matches ? '✓ matches' : '✗ does not match',
+    reasons: matched.keys.map((key) => ({ ok: key.matches, text: key.reason })),
+  };
+}
