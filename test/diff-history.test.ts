@@ -21,13 +21,13 @@
  *   channel (the template's handler changed from `reply` to `send` in the same release). Every
  *   other document the two versions ship (21 examples, the glee tutorial) is unchanged.
  * - @asyncapi/cli 5.0.5 → 6.0.0, `assets/examples/*` and
- *   `assets/create-template/templates/default/asyncapi.yaml`: every document but one moves from
- *   specification 3.0.0 to 3.1.0 and changes nothing else. The documents are read as 3.1.0 (SPEC
- *   "Versioning": a minor version must not break tooling of a lower minor, and this tool reads
- *   3.1 with a warning), not rewritten to 3.0.0, which would hide the one change. The payloads of
- *   sent and received messages in these 20 documents have no `schemaFormat`, so their default
- *   format's version changes with the document's: a diff that took that for a payload change
- *   would report them all.
+ *   `assets/create-template/templates/default/asyncapi.yaml`: each of these 23 documents but one
+ *   (the tutorial) moves from specification 3.0.0 to 3.1.0 and changes nothing else. They are read
+ *   as 3.1.0 (SPEC "Versioning": a minor version must not break tooling of a lower minor, and
+ *   this tool reads 3.1 with a warning), not rewritten to 3.0.0, which would hide the one change.
+ *   The payloads of sent and received messages in the 21 that can be read offline have no
+ *   `schemaFormat`, so their default format's version changes with the document's: a diff that
+ *   took that for a payload change would report them all.
  *
  * Why these: they are the consecutive versions, among the registry's packages that ship AsyncAPI
  * 3.0 documents (the AsyncAPI CLI's examples and project templates, the test documents of the
@@ -41,69 +41,31 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
-import { parse as parseYaml } from 'yaml';
-import { diffSides, type DiffOutcome } from '../src/lib/diff/compare-inputs.ts';
-import { defaultLimits } from '../src/lib/load/limits.ts';
+import type { DiffOutcome } from '../src/lib/diff/compare-inputs.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { tempDir } from './helpers.ts';
-import { filesIn, publishedDocument, publishedText, tarballOf, toApidesc, type Published } from './published-history.ts';
-
-const MARKDOWN_1_5_0: Published = {
-  name: '@asyncapi/markdown-template',
-  version: '1.5.0',
-  integrity: 'sha512-86ExMTh4PtnMCOJO1uomMViipNgWUKT+OTfiUZbvJ1WFUm8Mka1g+eva9L0OoEnS/NAFeariQF4g4/l+/6SS0w==',
-};
-const MARKDOWN_1_6_0: Published = {
-  name: '@asyncapi/markdown-template',
-  version: '1.6.0',
-  integrity: 'sha512-GLVjaifuXWOCaOtZLw3IpRp57RjJXDiTMygod6KgHPQe4KgS6/Wf/ik9SQwbv6YALqcyvlJ718Et/asNB2tnYg==',
-};
-const HELPERS_1_0_1: Published = {
-  name: '@asyncapi/generator-helpers',
-  version: '1.0.1',
-  integrity: 'sha512-+3aRLi2L07TCfbmzfpjhwOJmzodLocwlgixU/jNnVu3ILbYQO3GJHAAr17n4ObiyJi/Cib/G7dwS+IqtzkkPdw==',
-};
-const HELPERS_1_1_0: Published = {
-  name: '@asyncapi/generator-helpers',
-  version: '1.1.0',
-  integrity: 'sha512-QjvDmLv6yFbHDoVzIRcBB09TXOcqAqTmSCPJ29fR8kjnL1js2G1GwmMIuZRNWCOAK+c5WT4ATUz8PbwAlbeU0Q==',
-};
-const CLI_1_7_3: Published = {
-  name: '@asyncapi/cli',
-  version: '1.7.3',
-  integrity: 'sha512-2RjKx/rRVYbgm1iQyYJOTMF1PkvfrtVw2FUoGI9axBhRQ0zDAMZIbw0frWyEqRAaOXcQjAXoylHXC3HAfK864Q==',
-};
-const CLI_1_9_2: Published = {
-  name: '@asyncapi/cli',
-  version: '1.9.2',
-  integrity: 'sha512-3b3RTHBUJjTHbhoAGDlDi1zHj+YkznmgvOPJLsuIXIsh6Fqr+jaRUSCoxBweHrOmQc0rVjjCxDj3m2+TBrGqAA==',
-};
-const CLI_5_0_5: Published = {
-  name: '@asyncapi/cli',
-  version: '5.0.5',
-  integrity: 'sha512-t5peR38dGhXx2xrIi9EfRLB3VfrSKiT8fWlkubkn+zSo82VE6OI8sJm6ayd/STBIDfzt1FiBvWA+7KFyDk3ZkQ==',
-};
-const CLI_6_0_0: Published = {
-  name: '@asyncapi/cli',
-  version: '6.0.0',
-  integrity: 'sha512-oGPHK5CBClw4MFFDiuuDob2uVPPZL1g+pSXle+Qg2R0b+g3qmm0SyjcDPbE47hT/ACg5LHEnGtvGAFrMTiLKmA==',
-};
-const ALL = [MARKDOWN_1_5_0, MARKDOWN_1_6_0, HELPERS_1_0_1, HELPERS_1_1_0, CLI_1_7_3, CLI_1_9_2, CLI_5_0_5, CLI_6_0_0];
-
-const label = (p: Published, path: string): string => `${p.name}@${p.version}/${path}`;
-
-/** The two versions of a published file compared as `diff base head` compares two files. */
-async function compare(base: Published, head: Published, path: string): Promise<DiffOutcome> {
-  const side = (p: Published) => {
-    const file = publishedDocument(p, path);
-    return { files: [file], display: () => label(p, path), root: dirname(file) };
-  };
-  const b = side(base);
-  return diffSides(b, side(head), { limits: defaultLimits, allowRemoteRefs: false, cwd: b.root });
-}
+import {
+  ALL_PUBLISHED,
+  CLI_1_7_3,
+  CLI_1_9_2,
+  CLI_5_0_5,
+  CLI_6_0_0,
+  comparePublished as compare,
+  documentsIn,
+  GLEE_TEMPLATE,
+  HELPERS_1_0_1,
+  HELPERS_1_1_0,
+  label,
+  MARKDOWN_1_5_0,
+  MARKDOWN_1_6_0,
+  type Published,
+  publishedText,
+  tarballOf,
+  toApidesc,
+} from './published-history.ts';
 
 /** A change as the expectations below write it: severity, rule, object, pointer, where (side:line) and, for message content, the direction. */
 const shown = (o: DiffOutcome): string[] =>
@@ -111,15 +73,6 @@ const shown = (o: DiffOutcome): string[] =>
 
 function readable(o: DiffOutcome): void {
   assert.equal(o.unreadable, false, o.diagnostics.map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`).join('\n'));
-}
-
-/** The documents (a root `asyncapi` key) among the files of a published folder. */
-function documentsIn(p: Published, folder: string): string[] {
-  return filesIn(p, folder).filter((path) => {
-    if (!/\.(ya?ml|json)$/.test(path)) return false;
-    const value = parseYaml(publishedText(p, path)) as unknown;
-    return value !== null && typeof value === 'object' && 'asyncapi' in value;
-  });
 }
 
 /** The Adeo example's two Avro payloads are on the AsyncAPI website: without --allow-remote-refs both are refused by URL. */
@@ -135,7 +88,7 @@ function refusedAdeo(o: DiffOutcome): void {
 
 describe('diff on the published history of real documents (npm registry)', () => {
   it('gets each published version from the npm registry (or the cache of an earlier run), with its pinned sha512', () => {
-    for (const p of ALL) assert.ok(existsSync(tarballOf(p)), `${p.name}@${p.version}`);
+    for (const p of ALL_PUBLISHED) assert.ok(existsSync(tarballOf(p)), `${p.name}@${p.version}`);
   });
 
   it('renames each document exactly as the shared corpus convert.mjs does', async (t) => {
@@ -154,8 +107,8 @@ describe('diff on the published history of real documents (npm registry)', () =>
       [MARKDOWN_1_6_0, 'test/spec/asyncapi_v3.yml'],
       [HELPERS_1_0_1, 'test/__fixtures__/asyncapi-websocket-query.yml'],
       [HELPERS_1_1_0, 'test/__fixtures__/asyncapi-websocket-query.yml'],
-      [CLI_1_7_3, 'assets/create-glee-app/templates/default/asyncapi.yaml'],
-      [CLI_1_9_2, 'assets/create-glee-app/templates/default/asyncapi.yaml'],
+      [CLI_1_7_3, GLEE_TEMPLATE],
+      [CLI_1_9_2, GLEE_TEMPLATE],
       ...documentsIn(CLI_5_0_5, 'assets/examples').map((path): [Published, string] => [CLI_5_0_5, path]),
       ...documentsIn(CLI_6_0_0, 'assets/examples').map((path): [Published, string] => [CLI_6_0_0, path]),
     ];
@@ -210,7 +163,7 @@ describe('diff on the published history of real documents (npm registry)', () =>
   });
 
   it('@asyncapi/cli 1.7.3 → 1.9.2, the glee project template: the channel moved and its reply became a send', async () => {
-    const o = await compare(CLI_1_7_3, CLI_1_9_2, 'assets/create-glee-app/templates/default/asyncapi.yaml');
+    const o = await compare(CLI_1_7_3, CLI_1_9_2, GLEE_TEMPLATE);
     readable(o);
     assert.deepEqual(shown(o), [
       // `hello` → `/hello`: the address is what clients connect to (the 1.9.2 template's README

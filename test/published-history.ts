@@ -10,7 +10,8 @@
  * lines, comments and quoting stay), and every `application/vnd.aai.asyncapi…` media type becomes
  * `application/vnd.apidesc…`; nothing else changes (the specification version stays as written).
  * When the registry cannot be reached and the cache lacks a tarball, the caller gets an error that
- * says so: these tests fail loudly rather than skip.
+ * says so: these tests fail loudly rather than skip. The package versions the tests use, and the
+ * pairs the bench compares, are named at the end.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -18,6 +19,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { isMap, isScalar, parse as parseYaml, parseDocument } from 'yaml';
+import { diffSides, type DiffOutcome } from '../src/lib/diff/compare-inputs.ts';
+import { defaultLimits } from '../src/lib/load/limits.ts';
 import { tempDir } from './helpers.ts';
 
 /** One published version of a package: the tarball must have exactly this sha512 (`dist.integrity` in the registry). */
@@ -190,3 +193,86 @@ export function publishedDocument(p: Published, path: string, options: FetchOpti
   writeFileSync(file, toApidesc(publishedText(p, path, options), path.endsWith('.json')));
   return file;
 }
+
+/*
+ * The published versions the tests use. Each package version's `license` is Apache-2.0; the
+ * integrity is the registry's `dist.integrity` of the tarball.
+ */
+export const MARKDOWN_1_5_0: Published = {
+  name: '@asyncapi/markdown-template',
+  version: '1.5.0',
+  integrity: 'sha512-86ExMTh4PtnMCOJO1uomMViipNgWUKT+OTfiUZbvJ1WFUm8Mka1g+eva9L0OoEnS/NAFeariQF4g4/l+/6SS0w==',
+};
+export const MARKDOWN_1_6_0: Published = {
+  name: '@asyncapi/markdown-template',
+  version: '1.6.0',
+  integrity: 'sha512-GLVjaifuXWOCaOtZLw3IpRp57RjJXDiTMygod6KgHPQe4KgS6/Wf/ik9SQwbv6YALqcyvlJ718Et/asNB2tnYg==',
+};
+export const HELPERS_1_0_1: Published = {
+  name: '@asyncapi/generator-helpers',
+  version: '1.0.1',
+  integrity: 'sha512-+3aRLi2L07TCfbmzfpjhwOJmzodLocwlgixU/jNnVu3ILbYQO3GJHAAr17n4ObiyJi/Cib/G7dwS+IqtzkkPdw==',
+};
+export const HELPERS_1_1_0: Published = {
+  name: '@asyncapi/generator-helpers',
+  version: '1.1.0',
+  integrity: 'sha512-QjvDmLv6yFbHDoVzIRcBB09TXOcqAqTmSCPJ29fR8kjnL1js2G1GwmMIuZRNWCOAK+c5WT4ATUz8PbwAlbeU0Q==',
+};
+export const CLI_1_7_3: Published = {
+  name: '@asyncapi/cli',
+  version: '1.7.3',
+  integrity: 'sha512-2RjKx/rRVYbgm1iQyYJOTMF1PkvfrtVw2FUoGI9axBhRQ0zDAMZIbw0frWyEqRAaOXcQjAXoylHXC3HAfK864Q==',
+};
+export const CLI_1_9_2: Published = {
+  name: '@asyncapi/cli',
+  version: '1.9.2',
+  integrity: 'sha512-3b3RTHBUJjTHbhoAGDlDi1zHj+YkznmgvOPJLsuIXIsh6Fqr+jaRUSCoxBweHrOmQc0rVjjCxDj3m2+TBrGqAA==',
+};
+export const CLI_5_0_5: Published = {
+  name: '@asyncapi/cli',
+  version: '5.0.5',
+  integrity: 'sha512-t5peR38dGhXx2xrIi9EfRLB3VfrSKiT8fWlkubkn+zSo82VE6OI8sJm6ayd/STBIDfzt1FiBvWA+7KFyDk3ZkQ==',
+};
+export const CLI_6_0_0: Published = {
+  name: '@asyncapi/cli',
+  version: '6.0.0',
+  integrity: 'sha512-oGPHK5CBClw4MFFDiuuDob2uVPPZL1g+pSXle+Qg2R0b+g3qmm0SyjcDPbE47hT/ACg5LHEnGtvGAFrMTiLKmA==',
+};
+export const ALL_PUBLISHED = [MARKDOWN_1_5_0, MARKDOWN_1_6_0, HELPERS_1_0_1, HELPERS_1_1_0, CLI_1_7_3, CLI_1_9_2, CLI_5_0_5, CLI_6_0_0];
+
+export const label = (p: Published, path: string): string => `${p.name}@${p.version}/${path}`;
+
+/** The two versions of a published file compared as `diff base head` compares two files. */
+export async function comparePublished(base: Published, head: Published, path: string): Promise<DiffOutcome> {
+  const side = (p: Published) => {
+    const file = publishedDocument(p, path);
+    return { files: [file], display: () => label(p, path), root: dirname(file) };
+  };
+  const b = side(base);
+  return diffSides(b, side(head), { limits: defaultLimits, allowRemoteRefs: false, cwd: b.root });
+}
+
+/** The documents (a root `asyncapi` key) among the files of a published folder. */
+export function documentsIn(p: Published, folder: string): string[] {
+  return filesIn(p, folder).filter((path) => {
+    if (!/\.(ya?ml|json)$/.test(path)) return false;
+    const value = parseYaml(publishedText(p, path)) as unknown;
+    return value !== null && typeof value === 'object' && 'asyncapi' in value;
+  });
+}
+
+/** The glee project template that `asyncapi new glee` copies, in @asyncapi/cli. */
+export const GLEE_TEMPLATE = 'assets/create-glee-app/templates/default/asyncapi.yaml';
+
+/**
+ * The published pairs of test/diff-history.test.ts in which a document changed, for
+ * bench/diff-peer.ts: the three whose structure changed, and of the 21 documents of @asyncapi/cli
+ * 5.0.5 → 6.0.0 that only moved to specification 3.1.0 (and can be read offline) the streetlights
+ * MQTT example (its messages are sent and received; the other 20 give the same result).
+ */
+export const CHANGED_PAIRS: { base: Published; head: Published; path: string }[] = [
+  { base: MARKDOWN_1_5_0, head: MARKDOWN_1_6_0, path: 'test/spec/asyncapi_v3.yml' },
+  { base: HELPERS_1_0_1, head: HELPERS_1_1_0, path: 'test/__fixtures__/asyncapi-websocket-query.yml' },
+  { base: CLI_1_7_3, head: CLI_1_9_2, path: GLEE_TEMPLATE },
+  { base: CLI_5_0_5, head: CLI_6_0_0, path: 'assets/examples/streetlights-mqtt-asyncapi.yml' },
+];
