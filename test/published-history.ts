@@ -43,6 +43,8 @@ export interface FetchOptions {
 
 const integrityOf = (bytes: Buffer): string => `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
 
+/** Tarballs whose sha512 this process has checked. */
+const verified = new Set<string>();
 const unreachable = new Map<string, Error>();
 const registryKey = (options: FetchOptions): string => JSON.stringify(options.env ?? {});
 
@@ -56,7 +58,11 @@ const tarballName = (p: Published): string => `${p.name.replace('/', '+')}-${p.v
 export function tarballOf(p: Published, options: FetchOptions = {}): string {
   const cache = options.cache ?? HISTORY_CACHE;
   const file = join(cache, tarballName(p));
-  if (existsSync(file) && integrityOf(readFileSync(file)) === p.integrity) return file;
+  if (verified.has(file)) return file;
+  if (existsSync(file) && integrityOf(readFileSync(file)) === p.integrity) {
+    verified.add(file);
+    return file;
+  }
   // Once the registry did not answer, every later download fails at once with the same message (no second wait).
   const failed = unreachable.get(registryKey(options));
   if (failed) throw failed;
@@ -106,6 +112,7 @@ export function tarballOf(p: Published, options: FetchOptions = {}): string {
       throw new Error(`${spec}: the tarball's sha512 is ${got}, not the pinned ${p.integrity} (the registry said ${packed[0]!.integrity})`);
     }
     renameSync(downloaded, file);
+    verified.add(file);
     return file;
   } finally {
     rmSync(work, { recursive: true, force: true });
