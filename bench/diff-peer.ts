@@ -1,7 +1,9 @@
 /**
  * `apidesc-docs diff` and the AsyncAPI diff (@asyncapi/diff) side by side on the same pairs of
  * documents: every pair of the rule tests (test/diff-cases.ts; payload pairs with the message
- * sent, received and both) and the pairs of real documents of the corpus. For each pair, what
+ * sent, received and both), the pairs of real documents of the corpus, and consecutive published
+ * versions of real documents (CHANGED_PAIRS of test/published-history.ts; downloaded from the npm
+ * registry on the first run, as test/diff-history.test.ts does). For each pair, what
  * each tool calls breaking, and every change the AsyncAPI diff calls breaking that this tool
  * does not report as breaking on the same object.
  *
@@ -22,6 +24,7 @@ import { defaultLimits } from '../src/lib/load/limits.ts';
 import { AVRO_CASES, JSON_SCHEMA_CASES, PROTOBUF_CASES, SNS, STRUCTURE } from '../test/diff-cases.ts';
 import { api, diffPair } from '../test/diff-fixture.ts';
 import { CORPUS } from '../test/corpus-location.ts';
+import { CHANGED_PAIRS, comparePublished, label, publishedDocument } from '../test/published-history.ts';
 
 const peerDir = process.argv[2];
 if (!peerDir) {
@@ -143,6 +146,18 @@ for (const [b, h] of REAL) {
   const outcome = await diffSides(side(b!), side(h!), { limits: defaultLimits, allowRemoteRefs: false, cwd: CORPUS });
   const read = (file: string): unknown => parseYaml(readFileSync(join(CORPUS, file), 'utf8'));
   rows.push(await compare(`corpus: ${b} → ${h}`, read(b!), read(h!), outcome.report.changes));
+}
+for (const { base, head, path } of CHANGED_PAIRS) {
+  const outcome = await comparePublished(base, head, path);
+  const read = (file: string): unknown => parseYaml(readFileSync(file, 'utf8'));
+  rows.push(
+    await compare(
+      `published: ${label(base, path)} → ${head.version}`,
+      read(publishedDocument(base, path)),
+      read(publishedDocument(head, path)),
+      outcome.report.changes,
+    ),
+  );
 }
 
 const out = [

@@ -47,6 +47,36 @@ describe('diff: where direction comes from', () => {
     assert.equal(change?.pointer, '/components/messageTraits/tenant/headers/required/0');
   });
 
+  it('an operation with `messages: []` uses none of its channel: a message added to the channel is not sent by it', async () => {
+    // As in the Gemini market-data document of @asyncapi/generator-helpers 1.1.0 (test/diff-history.test.ts).
+    const withMessages = (extra: boolean) =>
+      api({
+        direction: 'send',
+        patch: (d) => {
+          const operations = d.operations as Record<string, Record<string, unknown>>;
+          operations.publishOrder!.messages = [];
+          if (extra)
+            ((d.channels as Record<string, Record<string, unknown>>).orders!.messages as Record<string, unknown>).orderCancelled = {
+              payload: { type: 'string' },
+            };
+        },
+      });
+    const report = await diffPair(withMessages(false), withMessages(true));
+    assert.deepEqual(
+      report.changes.map((c) => `${c.severity} ${c.rule} ${c.direction}`),
+      ['non-breaking message-added unused'],
+      summaryOf(report).join('\n'),
+    );
+    // Without the list the operation sends every message of its channel: the same addition breaks its readers.
+    const all = (extra: boolean) => {
+      const doc = withMessages(extra);
+      delete (doc.operations as Record<string, Record<string, unknown>>).publishOrder!.messages;
+      return doc;
+    };
+    const sent = await diffPair(all(false), all(true));
+    assert.equal(sent.changes.find((c) => c.rule === 'message-added')?.severity, 'breaking', summaryOf(sent).join('\n'));
+  });
+
   it('a message no operation uses breaks no one', async () => {
     const unused = (values: string[]) => api({ payload: enumOf(values), patch: (d) => (d.operations = {}) });
     const report = await diffPair(unused(['a', 'b']), unused(['a']));
