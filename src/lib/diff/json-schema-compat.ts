@@ -196,29 +196,71 @@ function place(base: Location | undefined, head: Location | undefined): { side: 
   return head ? { side: 'head', at: head } : { side: 'base', at: base! };
 }
 
-/** Pairs of files known to read the same, or not (a file is compared once, not once per message). */
-const sameFiles = new WeakMap<SourceFile, WeakMap<SourceFile, boolean>>();
+/** Pairs of files known to lead to the same schemas, or not (computed once per pair of files, not per message). */
+const sameClosures = new WeakMap<SourceFile, WeakMap<SourceFile, boolean>>();
+/** The references written in a file, each once (what its `$ref`s may lead into). */
+const refsOfFile = new WeakMap<SourceFile, string[]>();
 
-/** Whether a file reads the same in both versions (local $refs in it then lead to the same schemas). */
-function sameFile(walk: SchemaWalk, base: string, head: string): boolean {
+function refsIn(file: SourceFile): string[] {
+  let refs = refsOfFile.get(file);
+  if (refs) return refs;
+  const found = new Set<string>();
+  const stack: unknown[] = [file.value];
+  // Aliased YAML nodes are shared objects: each is read once.
+  const visited = new Set<object>();
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null || visited.has(v)) continue;
+    visited.add(v);
+    if (Array.isArray(v)) stack.push(...v);
+    else {
+      if (isRefObject(v) && !v.$ref.startsWith('#')) found.add(v.$ref);
+      stack.push(...Object.values(v));
+    }
+  }
+  refsOfFile.set(file, (refs = [...found]));
+  return refs;
+}
+
+/**
+ * Whether a file reads the same in both versions and so does every file its `$ref`s lead into,
+ * directly or through others: then the same text in it means the same schema, whatever its
+ * references (local ones included) lead to. Each reference is paired by its text (the files
+ * read the same, so they hold the same references), resolved in its own version. A file a
+ * version has not loaded is not known to be the same.
+ */
+function sameClosure(walk: SchemaWalk, base: string, head: string): boolean {
   const b = walk.base.file(base);
   const h = walk.head.file(head);
   if (b === undefined || h === undefined) return false;
-  let known = sameFiles.get(b);
-  if (!known) sameFiles.set(b, (known = new WeakMap()));
+  let known = sameClosures.get(b);
+  if (!known) sameClosures.set(b, (known = new WeakMap()));
   let same = known.get(h);
-  if (same === undefined) known.set(h, (same = b.text === h.text));
+  if (same === undefined) known.set(h, (same = closureSame(walk, b, h)));
   return same;
 }
 
-const externalRefs = new WeakMap<object, boolean>();
-
-/** Whether a schema holds a $ref into another file (its canonical text is at hand). */
-function refersOut(value: unknown, text: string): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  let known = externalRefs.get(value);
-  if (known === undefined) externalRefs.set(value, (known = /"\$ref":"(?!#)/.test(text)));
-  return known;
+function closureSame(walk: SchemaWalk, b0: SourceFile, h0: SourceFile): boolean {
+  const pending: [SourceFile, SourceFile][] = [[b0, h0]];
+  const visited = new Set<string>();
+  while (pending.length > 0) {
+    const [b, h] = pending.pop()!;
+    const key = `${b.path}\n${h.path}`;
+    if (visited.has(key)) continue;
+    visited.add(key);
+    if (sameClosures.get(b)?.get(h) === true) continue;
+    if (b.text !== h.text) return false;
+    for (const ref of refsIn(b)) {
+      const bt = walk.base.refLocation(ref, { file: b.path, pointer: '' });
+      const ht = walk.head.refLocation(ref, { file: h.path, pointer: '' });
+      if (!bt || !ht) return false;
+      const bf = walk.base.file(bt.file);
+      const hf = walk.head.file(ht.file);
+      if (!bf || !hf) return false;
+      pending.push([bf, hf]);
+    }
+  }
+  return true;
 }
 
 /** A data path as a reader can take it in: a long one keeps its first and last steps. */
@@ -263,9 +305,9 @@ export function compareJsonSchemas(walk: SchemaWalk, baseNode: SchemaNode, headN
     return;
   }
   // The same text is the same schema, unless it holds a $ref that may lead elsewhere in each
-  // version: one into another file, or into a file that changed.
+  // version: that is, unless its file, or a file reached from it through $refs, changed.
   const text = canonical(b.value);
-  if (text === canonical(h.value) && (!text.includes('"$ref"') || (!refersOut(b.value, text) && sameFile(walk, b.at.file, h.at.file)))) return;
+  if (text === canonical(h.value) && (!text.includes('"$ref"') || sameClosure(walk, b.at.file, h.at.file))) return;
   const bv = makeView(walk.base, b, walk.nullable);
   const hv = makeView(walk.head, h, walk.nullable);
   const name = leaf(path);

@@ -1,0 +1,64 @@
+/**
+ * How `diff` compares message content where a shortcut or a bound could hide a change: schemas
+ * that read the same but lead through `$ref`s into files that changed, `allOf` parts, declared
+ * compatibility policies, comparisons that stop at their limits, annotations, open objects, and
+ * YAML merge keys.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { diffTrees, summaryOf } from './diff-fixture.ts';
+
+const MAIN = (payload: string, components = ''): string =>
+  `apidesc: 3.0.0
+info: {title: T, version: '1'}
+channels:
+  c:
+    address: c
+    messages:
+      m:
+        payload: ${payload}
+operations:
+  o: {action: send, channel: {$ref: '#/channels/c'}}
+${components}`;
+
+describe('diff: a schema that reads the same but leads into a file that changed', () => {
+  it('a local $ref in an unchanged file, to a schema that refers into a changed file', async () => {
+    const main = MAIN(
+      `{$ref: '#/components/schemas/Order'}`,
+      `components:
+  schemas:
+    Order:
+      type: object
+      properties:
+        status: {$ref: '#/components/schemas/Status'}
+    Status: {$ref: 'status.yaml'}
+`,
+    );
+    const report = await diffTrees({ 'main.yaml': main, 'status.yaml': '{type: string, enum: [a]}\n' }, { 'main.yaml': main, 'status.yaml': '{type: string, enum: [a, b]}\n' });
+    const change = report.changes.find((c) => c.rule === 'schema-enum-value-added');
+    assert.equal(change?.severity, 'breaking', summaryOf(report).join('\n'));
+    assert.equal(change!.file, 'status.yaml');
+    assert.equal(report.breaking, 1);
+  });
+
+  const chain = (leaf: string) => ({
+    'main.yaml': MAIN(`{$ref: 'common.yaml#/X'}`),
+    'common.yaml': `X:\n  type: object\n  properties:\n    id: {$ref: '#/Y'}\nY:\n  $ref: 'leaf.yaml#/Z'\n`,
+    'leaf.yaml': `Z: {type: string, enum: [${leaf}]}\n`,
+  });
+
+  it('a chain across files: common.yaml#/X → #/Y → leaf.yaml#/Z', async () => {
+    const report = await diffTrees(chain('a'), chain('a, b'));
+    assert.deepEqual(summaryOf(report).map((l) => l.split(' ').slice(0, 2).join(' ')), ['schema-enum-value-added breaking'], summaryOf(report).join('\n'));
+  });
+
+  it('the same chain, two folders compared', async () => {
+    const report = await diffTrees(chain('a'), chain('a, b'), ['main.yaml'], true);
+    assert.equal(report.breaking, 1, summaryOf(report).join('\n'));
+  });
+
+  it('every file the same: no changes', async () => {
+    const report = await diffTrees(chain('a'), chain('a'));
+    assert.deepEqual(report, { changes: [], breaking: 0 });
+  });
+});
