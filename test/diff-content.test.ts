@@ -62,3 +62,55 @@ describe('diff: a schema that reads the same but leads into a file that changed'
     assert.deepEqual(report, { changes: [], breaking: 0 });
   });
 });
+
+describe('diff: a comparison stopped at its limits', () => {
+  const doc = (payload: unknown, direction: 'send' | 'receive' = 'send') =>
+    JSON.stringify({
+      apidesc: '3.0.0',
+      info: { title: 'T', version: '1' },
+      channels: { c: { address: 'c', messages: { m: { payload } } } },
+      operations: { o: { action: direction, channel: { $ref: '#/channels/c' } } },
+    });
+  // 7,000 sub-schemas, each changed (a maxLength added), then an enum value added behind them.
+  const wide = (extra: string[]) => ({
+    type: 'object',
+    properties: {
+      ...Object.fromEntries(
+        Array.from({ length: 7_000 }, (_, i) => [
+          `p${i}`,
+          { type: 'object', properties: { a: { type: 'string', ...(extra.length > 0 ? { maxLength: 5 } : {}) }, b: { type: 'integer' } } },
+        ]),
+      ),
+      zzz: { type: 'string', enum: ['a', ...extra] },
+    },
+  });
+  const deep = (leaf: unknown): unknown => {
+    let schema = leaf;
+    for (let i = 0; i < 70; i++) schema = { type: 'object', properties: { x: schema } };
+    return schema;
+  };
+
+  it('past 20,000 pairs of schemas: breaking, said once, so that a change behind it cannot pass', async () => {
+    const report = await diffTrees({ 'main.json': doc(wide([])) }, { 'main.json': doc(wide(['b'])) }, ['main.json']);
+    const stopped = report.changes.filter((c) => c.rule === 'schema-not-compared');
+    assert.equal(stopped.length, 1, summaryOf(report).slice(0, 5).join('\n'));
+    assert.equal(stopped[0]!.severity, 'breaking');
+    assert.match(stopped[0]!.message, /not compared past 20,000 pairs of schemas.*review the rest by hand; counted as breaking because it may hide/);
+  });
+
+  it('past 64 levels: breaking for a sent and for a received message, said once', async () => {
+    for (const direction of ['send', 'receive'] as const) {
+      const report = await diffTrees(
+        { 'main.json': doc(deep({ type: 'string', enum: ['a'] }), direction) },
+        { 'main.json': doc(deep({ type: 'string', enum: ['a', 'b'] }), direction) },
+        ['main.json'],
+      );
+      assert.deepEqual(
+        report.changes.map((c) => `${c.rule} ${c.severity}`),
+        ['schema-not-compared breaking'],
+        summaryOf(report).join('\n'),
+      );
+      assert.match(report.changes[0]!.message, /not compared past 64 levels of nesting/);
+    }
+  });
+});

@@ -19,6 +19,13 @@ export interface ContentFinding {
   what: string;
   /** A value the change lets through or shuts out, e.g. "quantity 0". */
   example?: string;
+  /**
+   * How it is judged, when not by its effect alone: `wording` is info; `default` is a new value
+   * that readers filling in defaults read (it breaks readers on the old schema, as widening
+   * does); `unfinished` is a comparison stopped at its limits (breaking wherever a change could
+   * break, since it may hide one); `unjudged` is a schema this tool cannot compare (to review).
+   */
+  judge?: 'wording' | 'default' | 'unfinished' | 'unjudged';
 }
 
 export const POLICIES: readonly CompatibilityPolicy[] = ['BACKWARD', 'FORWARD', 'FULL', 'NONE'];
@@ -85,5 +92,35 @@ export function classifyContent(effect: Effect, direction: Usage | Compatibility
       return { severity: 'non-breaking', reason: `${prefix}readers on the old schema still read messages written with the new one` };
     default:
       return { severity: 'non-breaking', reason: 'compatible both ways' };
+  }
+}
+
+/** A finding of a message's content, judged: by its effect and the direction, or as its `judge` says. */
+export function classifyFinding(f: ContentFinding, direction: Usage | CompatibilityPolicy): Classified {
+  switch (f.judge) {
+    case 'wording':
+      return { severity: 'info', reason: '' };
+    case 'unjudged':
+      return { severity: 'non-breaking', reason: '' };
+    case 'unfinished': {
+      const guard = guards(direction);
+      if (!guard.widen && !guard.narrow) return { severity: 'non-breaking', reason: 'review the rest by hand' };
+      return { severity: 'breaking', reason: 'review the rest by hand; counted as breaking because it may hide a breaking change' };
+    }
+    case 'default': {
+      if (guards(direction).widen) {
+        const policy = isPolicy(direction) ? `the message declares x-compatibility: ${direction}; ` : '';
+        return {
+          severity: 'breaking',
+          reason: `${policy}${policy ? 'readers still on the old schema' : 'receivers built on the old schema'} that fill in defaults read ${f.example ?? 'the old default'} where a writer on the new one means the new default`,
+        };
+      }
+      return {
+        severity: 'non-breaking',
+        reason: 'readers of this message are on the new schema (it is not read by others on the old one): they fill in the new default',
+      };
+    }
+    default:
+      return classifyContent(f.effect, direction, f.example);
   }
 }

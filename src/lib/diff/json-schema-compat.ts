@@ -32,6 +32,8 @@ export interface SchemaWalk {
   budget: number;
   /** OpenAPI 3.0: `nullable` adds null to the accepted types. */
   nullable: boolean;
+  /** The walk stopped somewhere at its limits (reported once, at the first place). */
+  stopped: boolean;
 }
 
 export const MAX_SCHEMA_DEPTH = 64;
@@ -40,7 +42,7 @@ export const MAX_SCHEMA_PAIRS = 20_000;
 const MAX_MERGE_DEPTH = 16;
 
 export function newSchemaWalk(base: ResolvedDoc, head: ResolvedDoc, findings: ContentFinding[], nullable = false): SchemaWalk {
-  return { base, head, findings, seen: new Set(), budget: MAX_SCHEMA_PAIRS, nullable };
+  return { base, head, findings, seen: new Set(), budget: MAX_SCHEMA_PAIRS, nullable, stopped: false };
 }
 
 interface Bound {
@@ -293,14 +295,20 @@ export function compareJsonSchemas(walk: SchemaWalk, baseNode: SchemaNode, headN
   const pair = `${b.at.file}#${b.at.pointer}|${h.at.file}#${h.at.pointer}|${flip}`;
   if (walk.seen.has(pair)) return;
   walk.seen.add(pair);
-  if (depth > MAX_SCHEMA_DEPTH || --walk.budget < 0) {
-    if (walk.budget === -1 || depth === MAX_SCHEMA_DEPTH + 1) {
-      add(
-        'schema-not-compared',
-        'none',
-        place(b.at, h.at),
-        `nested deeper than ${MAX_SCHEMA_DEPTH} levels or too large to compare further; review the rest by hand`,
-      );
+  // Past its limits the walk stops: once per walk it says where, and the message is counted as
+  // breaking (what was not compared may hide a breaking change). Pairs over the budget end every
+  // branch; a branch too deep ends alone, and the walk goes on with the others.
+  if (walk.budget <= 0) return;
+  if (depth > MAX_SCHEMA_DEPTH || --walk.budget <= 0) {
+    if (!walk.stopped) {
+      walk.stopped = true;
+      walk.findings.push({
+        rule: 'schema-not-compared',
+        effect: 'both',
+        judge: 'unfinished',
+        ...place(b.at, h.at),
+        what: `${shortPath(path)}: not compared past ${depth > MAX_SCHEMA_DEPTH ? `${MAX_SCHEMA_DEPTH} levels of nesting` : `${MAX_SCHEMA_PAIRS.toLocaleString('en-US')} pairs of schemas`} (the rest of this schema is not compared)`,
+      });
     }
     return;
   }

@@ -7,7 +7,7 @@
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { compareBindings } from './bindings-compat.ts';
 import { quote, sameValue } from './canonical.ts';
-import { classifyContent, isPolicy, type ContentFinding } from './classify.ts';
+import { classifyFinding, isPolicy, type ContentFinding } from './classify.ts';
 import { addBase, addHead, field, rootNode, type DiffContext, type Node } from './diff-context.ts';
 import { effectiveFields } from './effective-fields.ts';
 import { compareSchemaField } from './schema-compat.ts';
@@ -28,10 +28,11 @@ export function compareMessage(ctx: DiffContext, b: Node, h: Node, object: strin
   for (const key of ['headers', 'payload']) {
     compareSchemaField(ctx.base, ctx.head, bm.get(key), hm.get(key), key, findings);
   }
+  let stopped = false;
   for (const f of findings) {
-    // What was not compared is not judged either: its words say so.
-    const { severity, reason } =
-      f.rule === 'schema-not-compared' ? { severity: 'non-breaking' as const, reason: '' } : classifyContent(f.effect, direction, f.example);
+    // One comparison stopped at its limits is said once per message (headers and payload alike).
+    if (f.judge === 'unfinished' && (stopped || !(stopped = true))) continue;
+    const { severity, reason } = classifyFinding(f, direction);
     ctx.changes.push({ rule: f.rule, severity, side: f.side, at: f.at, object, direction, message: reason ? `${f.what}; ${reason}` : f.what });
   }
   const bp = bm.get('x-compatibility');
