@@ -285,6 +285,58 @@ export const JSON_SCHEMA_CASES: PayloadCase[] = [
     rule: 'schema-required-added',
   },
   {
+    name: 'allOf: a bound of a property in a later part',
+    base: { allOf: [obj({ qty: { type: 'integer', minimum: 1 } }), obj({ qty: { maximum: 100 } })] },
+    head: { allOf: [obj({ qty: { type: 'integer', minimum: 1 } }), obj({ qty: { maximum: 50 } })] },
+    effect: 'narrow',
+    rule: 'schema-constraint-tightened',
+    pointer: `${P}/allOf/1/properties/qty/maximum`,
+  },
+  {
+    name: 'allOf: the enum of a later part (the values every part allows)',
+    base: obj({ kind: { allOf: [{ enum: ['x', 'y', 'z'] }, { enum: ['x', 'y'] }] } }),
+    head: obj({ kind: { allOf: [{ enum: ['x', 'y', 'z'] }, { enum: ['x'] }] } }),
+    effect: 'narrow',
+    rule: 'schema-enum-value-removed',
+    pointer: `${P}/properties/kind/allOf/1/enum`,
+    words: /"y"/,
+  },
+  {
+    name: 'allOf: the tighter of two bounds is the one that holds',
+    base: obj({ qty: { allOf: [{ type: 'integer', maximum: 100 }, { maximum: 50 }] } }),
+    head: obj({ qty: { allOf: [{ type: 'integer', maximum: 100 }, { maximum: 80 }] } }),
+    effect: 'widen',
+    rule: 'schema-constraint-relaxed',
+    pointer: `${P}/properties/qty/allOf/1/maximum`,
+    words: /from 50 to 80/,
+  },
+  {
+    name: 'allOf: a pattern of a later part (parts compared by position)',
+    base: obj({ sku: { allOf: [{ type: 'string', pattern: '^[A-Z]' }, { pattern: '[0-9]$' }] } }),
+    head: obj({ sku: { allOf: [{ type: 'string', pattern: '^[A-Z]' }, { pattern: '[a-z]$' }] } }),
+    effect: 'both',
+    rule: 'schema-constraint-changed',
+    pointer: `${P}/properties/sku/allOf/1/pattern`,
+  },
+  {
+    name: 'allOf: oneOf in a later part gains an alternative',
+    base: { allOf: [{ oneOf: [{ title: 'A', type: 'object' }] }, { oneOf: [{ title: 'C', type: 'object' }] }] },
+    head: {
+      allOf: [
+        { oneOf: [{ title: 'A', type: 'object' }] },
+        {
+          oneOf: [
+            { title: 'C', type: 'object' },
+            { title: 'D', type: 'object' },
+          ],
+        },
+      ],
+    },
+    effect: 'widen',
+    rule: 'schema-alternative-added',
+    pointer: `${P}/allOf/1/oneOf/1`,
+  },
+  {
     name: 'a change inside a referenced component schema',
     base: { $ref: '#/components/schemas/Order' },
     head: { $ref: '#/components/schemas/Order' },

@@ -2,8 +2,11 @@
  * Compares two JSON Schemas (the format's Schema Object, JSON Schema draft 07, OpenAPI 3.0
  * Schema Objects) by the messages they accept: every difference becomes a finding that widens,
  * narrows, or changes both ways (classify.ts then applies the direction rule). `$ref`s are
- * followed on each side; `allOf` parts are merged into one view (a schema split into parts
- * accepts what it did); `oneOf`/`anyOf` alternatives are matched by name; pairs of nodes already
+ * followed on each side; `allOf` parts are merged into one view as what they are, an
+ * intersection (a schema split into parts accepts what it did; the tighter bound holds, enums
+ * intersect, a property in several parts is each of its schemas at once, and what cannot be
+ * merged exactly is compared part by part, by position); `oneOf`/`anyOf` alternatives are
+ * matched by name; pairs of nodes already
  * compared are not compared again, so recursive schemas terminate, and the walk stops at a depth
  * and a number of pairs (what it leaves is reported).
  */
@@ -50,26 +53,46 @@ interface Bound {
   at: Location;
 }
 
-/** One schema with its allOf parts merged: what the comparison reads. */
+/** Schemas that all apply at once (a schema and its allOf parts): a value must match each. */
+type Conjunction = SchemaNode[];
+
+interface Alternatives {
+  keyword: 'oneOf' | 'anyOf';
+  nodes: SchemaNode[];
+  at: Location;
+}
+
+/**
+ * One schema with its allOf parts merged: what the comparison reads. Parts are intersected:
+ * types and enum values each part allows, the tighter of two bounds, every part's required
+ * names; a property, `items` or `additionalProperties` written in several parts is all of their
+ * schemas at once (a Conjunction); keywords that cannot be merged exactly (`pattern`, `not`,
+ * `oneOf`, …) keep every part's, compared by position.
+ */
 interface View {
   at: Location;
-  /** A boolean schema (`true` accepts everything, `false` nothing). */
+  /** A boolean schema (`true` accepts everything, `false` nothing); a `false` part makes it `false`. */
   bool?: boolean;
   /** Types accepted; undefined: any. */
   types?: Set<string>;
   typesAt?: Location;
-  /** Values allowed by `enum` or `const`, by their canonical text. */
+  /** Values allowed by every `enum` and `const`, by their canonical text. */
   values?: Map<string, unknown>;
+  /** The `enum` or `const` that last took values away (where a change of the allowed values is). */
   valuesAt?: Location;
-  props: Map<string, SchemaNode>;
+  props: Map<string, Conjunction>;
   required: Map<string, Location>;
-  /** `additionalProperties` (undefined: not written, so any). */
-  additional?: SchemaNode;
-  items?: SchemaNode | SchemaNode[];
+  /** `additionalProperties` of every part that writes it (empty: not written, so any). */
+  additional: Conjunction;
+  /** `items` as one schema, of every part that writes it so. */
+  items: Conjunction;
+  /** `items` as a list (a tuple), position by position, of every part that writes it so. */
+  tuple?: Conjunction[];
+  tupleAt?: Location;
   bounds: Map<string, Bound>;
-  /** Keywords compared by value: pattern, format, uniqueItems, multipleOf, not, … */
-  other: Map<string, SchemaNode>;
-  alternatives?: { keyword: 'oneOf' | 'anyOf'; nodes: SchemaNode[]; at: Location };
+  /** Keywords compared by value, each part's by position: pattern, format, uniqueItems, multipleOf, not, … */
+  other: Map<string, SchemaNode[]>;
+  alternatives: Alternatives[];
 }
 
 const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'];
@@ -118,70 +141,99 @@ function deref(doc: ResolvedDoc, node: SchemaNode): SchemaNode | undefined {
   return resolved && { value: resolved.value, at: resolved.at };
 }
 
-function makeView(doc: ResolvedDoc, node: SchemaNode, nullable: boolean): View {
-  const view: View = { at: node.at, props: new Map(), required: new Map(), bounds: new Map(), other: new Map() };
-  if (typeof node.value === 'boolean') {
-    view.bool = node.value;
-    return view;
-  }
+function makeView(doc: ResolvedDoc, nodes: Conjunction, nullable: boolean): View {
+  const view: View = {
+    at: nodes[0]!.at,
+    props: new Map(),
+    required: new Map(),
+    additional: [],
+    items: [],
+    bounds: new Map(),
+    other: new Map(),
+    alternatives: [],
+  };
+  const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
   const merging = new Set<string>();
+  let objects = 0;
   const merge = (part: SchemaNode, depth: number): void => {
     const key = `${part.at.file}#${part.at.pointer}`;
-    if (merging.has(key) || !isPlainObject(part.value)) return;
+    if (merging.has(key)) return;
     merging.add(key);
+    if (part.value === false) view.bool = false;
+    if (!isPlainObject(part.value)) return;
+    objects++;
     const s = part.value;
     const at = part.at;
     if (s.type !== undefined) {
       const written = new Set((Array.isArray(s.type) ? s.type : [s.type]).filter((t): t is string => typeof t === 'string'));
       if (nullable && s.nullable === true) written.add('null');
       // allOf: a value must have a type of every part.
-      view.types = view.types ? new Set([...view.types].filter((t) => written.has(t) || (t === 'integer' && written.has('number')))) : written;
+      view.types = view.types
+        ? new Set(
+            [...view.types].flatMap((t) =>
+              written.has(t) ? [t] : t === 'integer' && written.has('number') ? [t] : t === 'number' && written.has('integer') ? ['integer'] : [],
+            ),
+          )
+        : written;
       view.typesAt ??= child(at, 'type');
     }
     const values = Array.isArray(s.enum) ? s.enum : Object.hasOwn(s, 'const') ? [s.const] : undefined;
-    if (values && !view.values) {
-      view.values = new Map(values.map((v) => [canonical(v), v]));
-      if (nullable && s.nullable === true) view.values.set('null', null);
-      view.valuesAt = child(at, Array.isArray(s.enum) ? 'enum' : 'const');
+    if (values) {
+      const written = new Map(values.map((v) => [canonical(v), v]));
+      if (nullable && s.nullable === true) written.set('null', null);
+      const valuesAt = child(at, Array.isArray(s.enum) ? 'enum' : 'const');
+      if (!view.values) {
+        view.values = written;
+        view.valuesAt = valuesAt;
+      } else {
+        // allOf: a value must be in every part's list.
+        const kept = new Map([...view.values].filter(([k]) => written.has(k)));
+        if (kept.size < view.values.size || kept.size === written.size) view.valuesAt = valuesAt;
+        view.values = kept;
+      }
     }
     if (isPlainObject(s.properties)) {
-      for (const name of Object.keys(s.properties)) {
-        if (!view.props.has(name)) view.props.set(name, { value: s.properties[name], at: child(at, 'properties', name) });
-      }
+      for (const name of Object.keys(s.properties)) push(view.props, name, { value: s.properties[name], at: child(at, 'properties', name) });
     }
     if (Array.isArray(s.required)) {
       s.required.forEach((name, i) => {
         if (typeof name === 'string' && !view.required.has(name)) view.required.set(name, child(at, 'required', String(i)));
       });
     }
-    if (s.additionalProperties !== undefined && (view.additional === undefined || s.additionalProperties === false)) {
-      view.additional = { value: s.additionalProperties, at: child(at, 'additionalProperties') };
-    }
-    if (s.items !== undefined && view.items === undefined) {
-      view.items = Array.isArray(s.items)
-        ? s.items.map((item, i) => ({ value: item, at: child(at, 'items', String(i)) }))
-        : { value: s.items, at: child(at, 'items') };
-    }
+    if (s.additionalProperties !== undefined) view.additional.push({ value: s.additionalProperties, at: child(at, 'additionalProperties') });
+    if (Array.isArray(s.items)) {
+      const tuple = (view.tuple ??= []);
+      view.tupleAt ??= child(at, 'items');
+      s.items.forEach((item, i) => (tuple[i] ??= []).push({ value: item, at: child(at, 'items', String(i)) }));
+    } else if (s.items !== undefined) view.items.push({ value: s.items, at: child(at, 'items') });
     for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
       const value = s[keyword];
-      if (typeof value === 'number' && !view.bounds.has(keyword)) view.bounds.set(keyword, { value, at: child(at, keyword) });
+      if (typeof value !== 'number') continue;
+      // allOf: both bounds hold, so the tighter one is the schema's.
+      const known = view.bounds.get(keyword);
+      const tighter = known === undefined || (LOWER_BOUNDS.includes(keyword) ? value > known.value : value < known.value);
+      if (tighter) view.bounds.set(keyword, { value, at: child(at, keyword) });
     }
     for (const keyword of ['oneOf', 'anyOf'] as const) {
       const list = s[keyword];
-      if (Array.isArray(list) && !view.alternatives) {
-        view.alternatives = { keyword, nodes: list.map((alt, i) => ({ value: alt, at: child(at, keyword, String(i)) })), at: child(at, keyword) };
+      if (Array.isArray(list)) {
+        view.alternatives.push({ keyword, nodes: list.map((alt, i) => ({ value: alt, at: child(at, keyword, String(i)) })), at: child(at, keyword) });
       }
     }
     for (const keyword of Object.keys(s)) {
       if (STRUCTURAL.has(keyword) || ANNOTATIONS.has(keyword) || keyword.startsWith('x-')) continue;
       // exclusiveMinimum/Maximum as booleans (OpenAPI 3.0) are compared by value.
-      if (!view.other.has(keyword)) view.other.set(keyword, { value: s[keyword], at: child(at, keyword) });
+      push(view.other, keyword, { value: s[keyword], at: child(at, keyword) });
     }
     if (Array.isArray(s.allOf)) {
       s.allOf.forEach((part, i) => {
         const partNode = { value: part, at: child(at, 'allOf', String(i)) };
         if (depth >= MAX_MERGE_DEPTH) {
-          view.other.set(`allOf/${i}`, partNode);
+          push(view.other, 'allOf', partNode);
           return;
         }
         const resolved = deref(doc, partNode);
@@ -189,7 +241,9 @@ function makeView(doc: ResolvedDoc, node: SchemaNode, nullable: boolean): View {
       });
     }
   };
-  merge(node, 0);
+  for (const node of nodes) merge(node, 0);
+  // Only boolean schemas, and none `false`: each accepts everything.
+  if (view.bool === undefined && objects === 0 && nodes.every((n) => n.value === true)) view.bool = true;
   return view;
 }
 
@@ -284,15 +338,32 @@ function covered(type: string, set: Set<string>): boolean {
   return set.has(type) || (type === 'integer' && set.has('number'));
 }
 
-export function compareJsonSchemas(walk: SchemaWalk, baseNode: SchemaNode, headNode: SchemaNode, path: string, depth = 0, flip = false): void {
+/**
+ * Compares a base schema with a head schema, each a node or a Conjunction (several schemas that
+ * all apply: a property written in several allOf parts).
+ */
+export function compareJsonSchemas(
+  walk: SchemaWalk,
+  baseNode: SchemaNode | Conjunction,
+  headNode: SchemaNode | Conjunction,
+  path: string,
+  depth = 0,
+  flip = false,
+): void {
   const add = (rule: string, effect: Effect, where: { side: 'base' | 'head'; at: Location }, what: string, example?: string): void => {
     const turned: Effect = flip && effect === 'widen' ? 'narrow' : flip && effect === 'narrow' ? 'widen' : effect;
     walk.findings.push({ rule, effect: turned, ...where, what: `${shortPath(path)}: ${what}`, ...(example !== undefined ? { example } : {}) });
   };
-  const b = deref(walk.base, baseNode);
-  const h = deref(walk.head, headNode);
-  if (!b || !h) return; // an unresolved $ref is validate's to report
-  const pair = `${b.at.file}#${b.at.pointer}|${h.at.file}#${h.at.pointer}|${flip}`;
+  const bs = (Array.isArray(baseNode) ? baseNode : [baseNode]).map((n) => deref(walk.base, n));
+  const hs = (Array.isArray(headNode) ? headNode : [headNode]).map((n) => deref(walk.head, n));
+  // An unresolved $ref is validate's to report.
+  if (bs.length === 0 || hs.length === 0 || bs.includes(undefined) || hs.includes(undefined)) return;
+  const bn = bs as SchemaNode[];
+  const hn = hs as SchemaNode[];
+  const b = bn[0]!;
+  const h = hn[0]!;
+  const keyOf = (nodes: SchemaNode[]): string => nodes.map((n) => `${n.at.file}#${n.at.pointer}`).join('&');
+  const pair = `${keyOf(bn)}|${keyOf(hn)}|${flip}`;
   if (walk.seen.has(pair)) return;
   walk.seen.add(pair);
   // Past its limits the walk stops: once per walk it says where, and the message is counted as
@@ -314,10 +385,13 @@ export function compareJsonSchemas(walk: SchemaWalk, baseNode: SchemaNode, headN
   }
   // The same text is the same schema, unless it holds a $ref that may lead elsewhere in each
   // version: that is, unless its file, or a file reached from it through $refs, changed.
-  const text = canonical(b.value);
-  if (text === canonical(h.value) && (!text.includes('"$ref"') || sameClosure(walk, b.at.file, h.at.file))) return;
-  const bv = makeView(walk.base, b, walk.nullable);
-  const hv = makeView(walk.head, h, walk.nullable);
+  const unchanged = (bx: SchemaNode, hx: SchemaNode): boolean => {
+    const text = canonical(bx.value);
+    return text === canonical(hx.value) && (!text.includes('"$ref"') || sameClosure(walk, bx.at.file, hx.at.file));
+  };
+  if (bn.length === hn.length && bn.every((bx, i) => unchanged(bx, hn[i]!))) return;
+  const bv = makeView(walk.base, bn, walk.nullable);
+  const hv = makeView(walk.head, hn, walk.nullable);
   const name = leaf(path);
 
   if (bv.bool !== undefined || hv.bool !== undefined) {
@@ -354,11 +428,12 @@ function isEmptySchema(v: View): boolean {
     !v.values &&
     v.props.size === 0 &&
     v.required.size === 0 &&
-    !v.additional &&
-    !v.items &&
+    v.additional.every((n) => n.value === true) &&
+    v.items.length === 0 &&
+    !v.tuple &&
     v.bounds.size === 0 &&
     v.other.size === 0 &&
-    !v.alternatives
+    v.alternatives.length === 0
   );
 }
 
@@ -471,9 +546,13 @@ function compareBounds(bv: View, hv: View, name: string, add: Add): void {
 
 function compareOther(walk: SchemaWalk, bv: View, hv: View, path: string, depth: number, flip: boolean, name: string, add: Add): void {
   const keywords = new Set([...bv.other.keys(), ...hv.other.keys()]);
-  for (const keyword of [...keywords].sort()) {
-    const before = bv.other.get(keyword);
-    const after = hv.other.get(keyword);
+  // A keyword written in several allOf parts: each part's, by position.
+  const pairs = [...keywords].sort().flatMap((keyword) => {
+    const old = bv.other.get(keyword) ?? [];
+    const now = hv.other.get(keyword) ?? [];
+    return Array.from({ length: Math.max(old.length, now.length) }, (_, i) => [keyword, old[i], now[i]] as const);
+  });
+  for (const [keyword, before, after] of pairs) {
     // Through references: `not: {$ref: …}` written the same is still a change when its target changed.
     if (before && after && sameThroughRefs(walk.base, before, walk.head, after)) continue;
     const where = place(before?.at ?? bv.at, after?.at ?? hv.at);
@@ -550,8 +629,12 @@ function booleanEffect(keyword: string, before: unknown, after: unknown): Effect
 
 function compareObjects(walk: SchemaWalk, bv: View, hv: View, path: string, depth: number, flip: boolean, name: string, add: Add): void {
   const names = [...new Set([...bv.props.keys(), ...hv.props.keys()])].sort();
-  const closed = (v: View): boolean => v.additional?.value === false;
-  const additionalSchema = (v: View): SchemaNode | undefined => (v.additional && isPlainObject(v.additional.value) ? v.additional : undefined);
+  const closed = (v: View): boolean => v.additional.some((n) => n.value === false);
+  // additionalProperties as schemas (every part's), when no part closes the object.
+  const additionalSchema = (v: View): Conjunction | undefined => {
+    const schemas = v.additional.filter((n) => isPlainObject(n.value));
+    return schemas.length > 0 && !closed(v) ? schemas : undefined;
+  };
   for (const prop of names) {
     const before = bv.props.get(prop);
     const after = hv.props.get(prop);
@@ -563,24 +646,24 @@ function compareObjects(walk: SchemaWalk, bv: View, hv: View, path: string, dept
         add(
           'schema-property-added',
           'widen',
-          { side: 'head', at: after.at },
+          { side: 'head', at: after[0]!.at },
           `new property \`${prop}\`, which the old schema forbade (additionalProperties: false)`,
           `a ${name} with ${prop}`,
         );
       else if (additionalSchema(bv)) compareJsonSchemas(walk, additionalSchema(bv)!, after, sub, depth + 1, flip);
-      else add('schema-property-added', 'none', { side: 'head', at: after.at }, `new property \`${prop}\``);
+      else add('schema-property-added', 'none', { side: 'head', at: after[0]!.at }, `new property \`${prop}\``);
     } else if (before) {
       if (closed(hv))
         add(
           'schema-property-removed',
           'narrow',
-          { side: 'base', at: before.at },
+          { side: 'base', at: before[0]!.at },
           `property \`${prop}\` removed and no longer allowed (additionalProperties: false)`,
           `a ${name} with ${prop}`,
         );
       else if (additionalSchema(hv)) compareJsonSchemas(walk, before, additionalSchema(hv)!, sub, depth + 1, flip);
       // An optional property that is no longer described: readers already had to do without it.
-      else add('schema-property-removed', 'none', { side: 'base', at: before.at }, `property \`${prop}\` is no longer described`);
+      else add('schema-property-removed', 'none', { side: 'base', at: before[0]!.at }, `property \`${prop}\` is no longer described`);
     }
   }
   for (const prop of [...new Set([...bv.required.keys(), ...hv.required.keys()])].sort()) {
@@ -590,18 +673,18 @@ function compareObjects(walk: SchemaWalk, bv: View, hv: View, path: string, dept
       add('schema-required-removed', 'widen', { side: 'base', at: before }, `\`${prop}\` is no longer required`, `a ${name} without ${prop}`);
     else if (after && !before) add('schema-required-added', 'narrow', { side: 'head', at: after }, `\`${prop}\` is now required`, `a ${name} without ${prop}`);
   }
-  const ba = bv.additional;
-  const ha = hv.additional;
-  if (ba && ha && isPlainObject(ba.value) && isPlainObject(ha.value)) {
+  const ba = additionalSchema(bv);
+  const ha = additionalSchema(hv);
+  if (ba && ha) {
     compareJsonSchemas(walk, ba, ha, `${path}.*`, depth + 1, flip);
     return;
   }
-  const allows = (n: SchemaNode | undefined): 'all' | 'none' | 'schema' =>
-    n === undefined || n.value === true ? 'all' : n.value === false ? 'none' : 'schema';
-  const was = allows(ba);
-  const is = allows(ha);
+  const allows = (v: View): 'all' | 'none' | 'schema' => (closed(v) ? 'none' : additionalSchema(v) ? 'schema' : 'all');
+  const was = allows(bv);
+  const is = allows(hv);
   if (was === is) return;
-  const where = place(ba?.at ?? bv.at, ha?.at ?? hv.at);
+  const at = (v: View): Location | undefined => (v.additional.find((n) => n.value === false) ?? v.additional[0])?.at;
+  const where = place(at(bv) ?? bv.at, at(hv) ?? hv.at);
   const widens = was === 'none' || is === 'all';
   add(
     widens ? 'schema-additional-properties-allowed' : 'schema-additional-properties-forbidden',
@@ -613,22 +696,22 @@ function compareObjects(walk: SchemaWalk, bv: View, hv: View, path: string, dept
 }
 
 function compareItems(walk: SchemaWalk, bv: View, hv: View, path: string, depth: number, flip: boolean, add: Add): void {
-  const before = bv.items;
-  const after = hv.items;
-  if (!before && !after) return;
-  if (before && after && !Array.isArray(before) && !Array.isArray(after)) {
-    compareJsonSchemas(walk, before, after, `${path}[]`, depth + 1, flip);
-    return;
-  }
-  if (Array.isArray(before) && Array.isArray(after)) {
+  if (bv.items.length > 0 && hv.items.length > 0) compareJsonSchemas(walk, bv.items, hv.items, `${path}[]`, depth + 1, flip);
+  if (bv.tuple && hv.tuple) {
+    const before = bv.tuple;
+    const after = hv.tuple;
     for (let i = 0; i < Math.min(before.length, after.length); i++) compareJsonSchemas(walk, before[i]!, after[i]!, `${path}[${i}]`, depth + 1, flip);
-    if (before.length !== after.length) add('schema-items-changed', 'both', place(bv.at, hv.at), `tuple of ${before.length} → ${after.length} items`);
-    return;
+    if (before.length !== after.length) add('schema-items-changed', 'both', place(bv.tupleAt, hv.tupleAt), `tuple of ${before.length} → ${after.length} items`);
   }
-  const where = place(Array.isArray(before) ? bv.at : (before?.at ?? bv.at), Array.isArray(after) ? hv.at : (after?.at ?? hv.at));
-  if (!after) add('schema-items-relaxed', 'widen', where, 'items no longer described: any items allowed', 'items of any shape');
-  else if (!before) add('schema-items-constrained', 'narrow', where, 'items now described', 'items of another shape');
-  else add('schema-items-changed', 'both', where, 'items changed between a list (tuple) and one schema');
+  const shape = (v: View): 'tuple' | 'one' | undefined => (v.tuple ? 'tuple' : v.items.length > 0 ? 'one' : undefined);
+  const was = shape(bv);
+  const is = shape(hv);
+  if (was === is) return;
+  const at = (v: View): Location => v.tupleAt ?? v.items[0]?.at ?? v.at;
+  const where = place(at(bv), at(hv));
+  if (!is) add('schema-items-relaxed', 'widen', where, 'items no longer described: any items allowed', 'items of any shape');
+  else if (!was) add('schema-items-constrained', 'narrow', where, 'items now described', 'items of another shape');
+  else if (!(bv.items.length > 0 && hv.items.length > 0)) add('schema-items-changed', 'both', where, 'items changed between a list (tuple) and one schema');
 }
 
 /** The name an alternative is matched by across versions: the schema it references, its title, or the value that selects it. */
@@ -652,8 +735,23 @@ function alternativeKey(doc: ResolvedDoc, node: SchemaNode, index: number): stri
 }
 
 function compareAlternatives(walk: SchemaWalk, bv: View, hv: View, path: string, depth: number, flip: boolean, add: Add): void {
-  const before = bv.alternatives;
-  const after = hv.alternatives;
+  // oneOf/anyOf in several allOf parts: each part's, by position.
+  for (let i = 0; i < Math.max(bv.alternatives.length, hv.alternatives.length); i++) {
+    compareAlternativeSet(walk, bv, hv, bv.alternatives[i], hv.alternatives[i], path, depth, flip, add);
+  }
+}
+
+function compareAlternativeSet(
+  walk: SchemaWalk,
+  bv: View,
+  hv: View,
+  before: Alternatives | undefined,
+  after: Alternatives | undefined,
+  path: string,
+  depth: number,
+  flip: boolean,
+  add: Add,
+): void {
   if (!before && !after) return;
   if (!before || !after) {
     const where = place(before?.at ?? bv.at, after?.at ?? hv.at);
