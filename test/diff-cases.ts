@@ -145,6 +145,7 @@ export const JSON_SCHEMA_CASES: PayloadCase[] = [
     head: obj({ sku: { type: 'string', pattern: '^[A-Z]+$' } }),
     effect: 'narrow',
     rule: 'schema-constraint-tightened',
+    consequence: /senders built on the old schema may still send a sku that does not match "\^\[A-Z\]\+\$"/,
   },
   {
     name: 'a pattern removed',
@@ -152,6 +153,7 @@ export const JSON_SCHEMA_CASES: PayloadCase[] = [
     head: obj({ sku: { type: 'string' } }),
     effect: 'widen',
     rule: 'schema-constraint-relaxed',
+    consequence: /receivers built on the old schema reject a sku that does not match "\^\[A-Z\]\+\$"/,
   },
   {
     name: 'a pattern changed',
@@ -159,6 +161,7 @@ export const JSON_SCHEMA_CASES: PayloadCase[] = [
     head: obj({ sku: { type: 'string', pattern: '^[a-z]+$' } }),
     effect: 'both',
     rule: 'schema-constraint-changed',
+    consequence: /a sku that matches one of "\^\[A-Z\]\+\$" and "\^\[a-z\]\+\$" but not the other/,
   },
   {
     name: 'a format added',
@@ -166,6 +169,7 @@ export const JSON_SCHEMA_CASES: PayloadCase[] = [
     head: obj({ at: { type: 'string', format: 'date-time' } }),
     effect: 'narrow',
     rule: 'schema-constraint-tightened',
+    consequence: /may still send a at that is not a valid "date-time"/,
   },
   {
     name: 'multipleOf relaxed (10 → 5)',

@@ -616,9 +616,33 @@ function compareOther(walk: SchemaWalk, bv: View, hv: View, path: string, depth:
       effect,
       where,
       what,
-      effect === 'both' || keyword === 'pattern' || keyword === 'format' ? `a ${name} that matches only one of them` : undefined,
+      outsideOf(keyword, name, before?.value, after?.value),
     );
   }
+}
+
+/**
+ * A value a changed keyword lets through or shuts out, as a reader says it: for a pattern added,
+ * one that does not match it (senders on the old schema may send it; the new one rejects it);
+ * removed, one that does not match the old one (receivers on the old schema reject it);
+ * replaced, one that matches one of the two and not the other.
+ */
+function outsideOf(keyword: string, name: string, before: unknown, after: unknown): string | undefined {
+  const short = (v: unknown): string => {
+    const text = quote(v);
+    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+  };
+  if (keyword === 'pattern' || keyword === 'format') {
+    const unlike = (v: unknown): string => (keyword === 'pattern' ? `that does not match ${short(v)}` : `that is not a valid ${short(v)}`);
+    if (before === undefined) return `a ${name} ${unlike(after)}`;
+    if (after === undefined) return `a ${name} ${unlike(before)}`;
+    return keyword === 'pattern'
+      ? `a ${name} that matches one of ${short(before)} and ${short(after)} but not the other`
+      : `a ${name} that is a valid ${short(before)} and not a valid ${short(after)}, or the other way round`;
+  }
+  if (before !== undefined && after !== undefined && !(keyword.startsWith('exclusive') && typeof before === 'boolean'))
+    return `a ${name} that the old ${keyword} allows and the new one does not, or the other way round`;
+  return undefined;
 }
 
 /** OpenAPI 3.0's boolean exclusiveMinimum/exclusiveMaximum: true excludes the bound itself. */
