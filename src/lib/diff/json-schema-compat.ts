@@ -422,6 +422,14 @@ export function compareJsonSchemas(
 
 type Add = (rule: string, effect: Effect, where: { side: 'base' | 'head'; at: Location }, what: string, example?: string) => void;
 
+/** Whether schemas (a conjunction) accept every value: `true`, `{}`, or only annotations. */
+function acceptsAnything(doc: ResolvedDoc, nodes: Conjunction, nullable: boolean): boolean {
+  const resolved = nodes.map((n) => deref(doc, n));
+  if (resolved.includes(undefined)) return false;
+  const v = makeView(doc, resolved as SchemaNode[], nullable);
+  return v.bool === true || (v.bool === undefined && isEmptySchema(v));
+}
+
 function isEmptySchema(v: View): boolean {
   return (
     !v.types &&
@@ -675,7 +683,17 @@ function compareObjects(walk: SchemaWalk, bv: View, hv: View, path: string, dept
           `a ${name} with ${prop}`,
         );
       else if (additionalSchema(bv)) compareJsonSchemas(walk, additionalSchema(bv)!, after, sub, depth + 1, flip);
-      else add('schema-property-added', 'none', { side: 'head', at: after[0]!.at }, `new property \`${prop}\``);
+      // An open object allowed the property with any value: a schema for it narrows.
+      else if (acceptsAnything(walk.head, after, walk.nullable))
+        add('schema-property-added', 'none', { side: 'head', at: after[0]!.at }, `new property \`${prop}\`, which allows any value (as before)`);
+      else
+        add(
+          'schema-property-added',
+          'narrow',
+          { side: 'head', at: after[0]!.at },
+          `new property \`${prop}\` with a schema: before, the open object allowed any ${prop}`,
+          `a ${name} with a ${prop} the new schema rejects`,
+        );
     } else if (before) {
       if (closed(hv))
         add(
@@ -686,8 +704,17 @@ function compareObjects(walk: SchemaWalk, bv: View, hv: View, path: string, dept
           `a ${name} with ${prop}`,
         );
       else if (additionalSchema(hv)) compareJsonSchemas(walk, before, additionalSchema(hv)!, sub, depth + 1, flip);
-      // An optional property that is no longer described: readers already had to do without it.
-      else add('schema-property-removed', 'none', { side: 'base', at: before[0]!.at }, `property \`${prop}\` is no longer described`);
+      // The open object now allows the property with any value: what its schema rejected is accepted.
+      else if (acceptsAnything(walk.base, before, walk.nullable))
+        add('schema-property-removed', 'none', { side: 'base', at: before[0]!.at }, `property \`${prop}\`, which allowed any value, is no longer described`);
+      else
+        add(
+          'schema-property-removed',
+          'widen',
+          { side: 'base', at: before[0]!.at },
+          `property \`${prop}\` is no longer described: the open object now allows any ${prop}`,
+          `a ${name} with a ${prop} the old schema rejected`,
+        );
     }
   }
   for (const prop of [...new Set([...bv.required.keys(), ...hv.required.keys()])].sort()) {
