@@ -403,6 +403,16 @@ export const JSON_SCHEMA_CASES: PayloadCase[] = [
     effect: 'narrow',
     rule: 'schema-enum-value-added',
   },
+  {
+    name: 'a default changed (readers that fill it in read another value)',
+    base: obj({ quantity: { type: 'integer', default: 1 } }),
+    head: obj({ quantity: { type: 'integer', default: 2 } }),
+    effect: 'widen',
+    rule: 'schema-default-changed',
+    pointer: `${P}/properties/quantity/default`,
+    words: /default 1 → 2/,
+    consequence: /receivers built on the old schema that fill in defaults read 1 for a quantity left out, where the new schema means 2/,
+  },
   { name: 'a payload that had no schema gets one', base: undefined, head: obj({ id: { type: 'string' } }), effect: 'narrow', rule: 'schema-added' },
 ];
 

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diffTrees, summaryOf } from './diff-fixture.ts';
+import { MINIMAL, validateFiles } from './helpers.ts';
 
 const MAIN = (payload: string, components = ''): string =>
   `apidesc: 3.0.0
@@ -112,5 +113,80 @@ describe('diff: a comparison stopped at its limits', () => {
       );
       assert.match(report.changes[0]!.message, /not compared past 64 levels of nesting/);
     }
+  });
+});
+
+describe('diff: annotations of a schema', () => {
+  const doc = (status: Record<string, unknown>) =>
+    JSON.stringify({
+      apidesc: '3.0.0',
+      info: { title: 'T', version: '1' },
+      channels: { c: { address: 'c', messages: { m: { payload: { type: 'object', properties: { status: { type: 'string', ...status } } } } } } },
+      operations: { o: { action: 'send', channel: { $ref: '#/channels/c' } } },
+    });
+  const compare = (base: Record<string, unknown>, head: Record<string, unknown>) => diffTrees({ 'main.json': doc(base) }, { 'main.json': doc(head) }, ['main.json']);
+
+  it('title, description and examples changed: one info change for the schema, short values quoted', async () => {
+    const report = await compare(
+      { title: 'State', description: 'Where the order is.', examples: ['placed'] },
+      { title: 'Status', description: 'Where the order is now.', examples: ['paid'] },
+    );
+    assert.deepEqual(
+      report.changes.map((c) => `${c.severity} ${c.rule} ${c.pointer}`),
+      ['info schema-annotation-changed /channels/c/messages/m/payload/properties/status/description'],
+      summaryOf(report).join('\n'),
+    );
+    assert.match(
+      report.changes[0]!.message,
+      /^payload\.status: description "Where the order is\." → "Where the order is now\.", examples \["placed"\] → \["paid"\], title "State" → "Status" \(wording only\)$/,
+    );
+  });
+
+  it('a long value is not quoted', async () => {
+    const report = await compare({ description: 'a'.repeat(80) }, { description: 'b'.repeat(80) });
+    assert.equal(report.changes[0]?.message, 'payload.status: description changed (wording only)');
+    assert.equal(report.changes[0]?.severity, 'info');
+  });
+});
+
+describe('diff: YAML merge keys, read as validate reads them', () => {
+  const doc = (id: string) => `apidesc: 3.0.0
+info: {title: T, version: '1'}
+x-short: &short {type: string, maxLength: 4}
+x-long: &long {type: string, maxLength: 5}
+channels:
+  c:
+    address: c
+    messages:
+      m:
+        payload:
+          type: object
+          properties:
+            id: ${id}
+operations:
+  o: {action: send, channel: {$ref: '#/channels/c'}}
+`;
+
+  it('validate: `<<` is an ordinary key (YAML 1.2): unknown in a Message Object, a keyword of no meaning in a schema', async () => {
+    const message = await validateFiles({ 'main.yaml': `${MINIMAL}x-common: &common {contentType: application/json}\nchannels:\n  c:\n    address: c\n    messages:\n      m:\n        <<: *common\n        payload: {type: string}\n` });
+    assert.deepEqual(
+      message.map((d) => `${d.code} ${d.message}`),
+      ['spec-unknown-field unknown field `<<` in Message Object'],
+    );
+    const schema = await validateFiles({ 'main.yaml': doc('{<<: *short, maxLength: 8}') });
+    assert.deepEqual(schema.filter((d) => d.severity === 'error'), []);
+  });
+
+  it('diff: `<<` in a schema constrains nothing; a change of it is info, not a constraint changed', async () => {
+    const changed = await diffTrees({ 'main.yaml': doc('{<<: *short, type: string}') }, { 'main.yaml': doc('{<<: *long, type: string}') });
+    assert.deepEqual(
+      changed.changes.map((c) => `${c.severity} ${c.rule}`),
+      ['info schema-annotation-changed'],
+      summaryOf(changed).join('\n'),
+    );
+    assert.match(changed.changes[0]!.message, /`<<` is not a JSON Schema keyword: it constrains nothing; .*YAML 1\.2.*nothing is merged/);
+    // Written out instead of merged: the same schema as validate reads it (`<<` was no constraint).
+    const expanded = await diffTrees({ 'main.yaml': doc('{<<: *short, type: string}') }, { 'main.yaml': doc('{type: string}') });
+    assert.equal(expanded.breaking, 0, summaryOf(expanded).join('\n'));
   });
 });

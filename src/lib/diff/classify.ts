@@ -112,7 +112,7 @@ export function classifyFinding(f: ContentFinding, direction: Usage | Compatibil
         const policy = isPolicy(direction) ? `the message declares x-compatibility: ${direction}; ` : '';
         return {
           severity: 'breaking',
-          reason: `${policy}${policy ? 'readers still on the old schema' : 'receivers built on the old schema'} that fill in defaults read ${f.example ?? 'the old default'} where a writer on the new one means the new default`,
+          reason: `${policy}${policy ? 'readers still on the old schema' : 'receivers built on the old schema'} that fill in defaults read ${f.example ?? 'the old default where the new schema means another'}`,
         };
       }
       return {

@@ -92,18 +92,21 @@ interface View {
   bounds: Map<string, Bound>;
   /** Keywords compared by value, each part's by position: pattern, format, uniqueItems, multipleOf, not, … */
   other: Map<string, SchemaNode[]>;
+  /** Annotations (title, description, examples, …) and keywords JSON Schema does not know (which constrain nothing), each part's. */
+  notes: Map<string, SchemaNode[]>;
+  /** `default` of each part that writes one. */
+  defaults: SchemaNode[];
   alternatives: Alternatives[];
 }
 
 const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'];
 const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'];
-/** Keywords that only describe: a change of them is wording. */
+/** Keywords that only describe: a change of them is wording (`default` is read: compared on its own). */
 const ANNOTATIONS = new Set([
   'title',
   'description',
   'examples',
   'example',
-  'default',
   'deprecated',
   'readOnly',
   'writeOnly',
@@ -116,6 +119,31 @@ const ANNOTATIONS = new Set([
   'contentMediaType',
   'contentEncoding',
 ]);
+/** Keywords that constrain values, compared by value (and some by their own rules) when the view does not read them itself. */
+const ASSERTIONS = new Set([
+  'pattern',
+  'format',
+  'multipleOf',
+  'uniqueItems',
+  'not',
+  'additionalItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'propertyNames',
+  'patternProperties',
+  'dependencies',
+  'dependentRequired',
+  'dependentSchemas',
+  'if',
+  'then',
+  'else',
+  'prefixItems',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
+/** Keywords that hold schemas only reached through `$ref`s (which the walk follows): nothing to compare here. */
+const CONTAINERS = new Set(['$defs', 'definitions']);
 /** Keywords the view reads itself. */
 const STRUCTURAL = new Set([
   'type',
@@ -150,6 +178,8 @@ function makeView(doc: ResolvedDoc, nodes: Conjunction, nullable: boolean): View
     items: [],
     bounds: new Map(),
     other: new Map(),
+    notes: new Map(),
+    defaults: [],
     alternatives: [],
   };
   const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
@@ -224,10 +254,14 @@ function makeView(doc: ResolvedDoc, nodes: Conjunction, nullable: boolean): View
         view.alternatives.push({ keyword, nodes: list.map((alt, i) => ({ value: alt, at: child(at, keyword, String(i)) })), at: child(at, keyword) });
       }
     }
+    if (Object.hasOwn(s, 'default')) view.defaults.push({ value: s.default, at: child(at, 'default') });
     for (const keyword of Object.keys(s)) {
-      if (STRUCTURAL.has(keyword) || ANNOTATIONS.has(keyword) || keyword.startsWith('x-')) continue;
+      const node = { value: s[keyword], at: child(at, keyword) };
       // exclusiveMinimum/Maximum as booleans (OpenAPI 3.0) are compared by value.
-      push(view.other, keyword, { value: s[keyword], at: child(at, keyword) });
+      if (ASSERTIONS.has(keyword) || (keyword.startsWith('exclusive') && typeof s[keyword] === 'boolean')) push(view.other, keyword, node);
+      else if (STRUCTURAL.has(keyword) || CONTAINERS.has(keyword) || keyword === 'default' || keyword.startsWith('x-')) continue;
+      // Annotations, and keywords JSON Schema does not know (validators ignore them): wording.
+      else push(view.notes, keyword, node);
     }
     if (Array.isArray(s.allOf)) {
       s.allOf.forEach((part, i) => {
@@ -418,6 +452,79 @@ export function compareJsonSchemas(
   compareObjects(walk, bv, hv, path, depth, flip, name, add);
   compareItems(walk, bv, hv, path, depth, flip, add);
   compareAlternatives(walk, bv, hv, path, depth, flip, add);
+  compareNotes(walk, bv, hv, path, flip, name);
+}
+
+/** A value short enough to quote in a sentence, else undefined. */
+function shortQuote(value: unknown): string | undefined {
+  const text = quote(value);
+  return text.length <= 40 ? text : undefined;
+}
+
+/**
+ * Annotations and keywords JSON Schema does not know: one `info` finding per schema that says
+ * what changed (short values quoted). `default` is read by whoever fills in defaults: a change
+ * of it is judged as one that readers on the old schema see (breaking where they read the
+ * message, see classify.ts).
+ */
+function compareNotes(walk: SchemaWalk, bv: View, hv: View, path: string, flip: boolean, name: string): void {
+  const changes: string[] = [];
+  let where: { side: 'base' | 'head'; at: Location } | undefined;
+  for (const keyword of [...new Set([...bv.notes.keys(), ...hv.notes.keys()])].sort()) {
+    const before = bv.notes.get(keyword);
+    const after = hv.notes.get(keyword);
+    const was = before?.map((n) => n.value);
+    const is = after?.map((n) => n.value);
+    if (canonical(was) === canonical(is)) continue;
+    where ??= place(before?.[0]?.at, after?.[0]?.at);
+    const one = (v: unknown[] | undefined): unknown => (v && v.length === 1 ? v[0] : v);
+    const old = was && shortQuote(one(was));
+    const now = is && shortQuote(one(is));
+    const label = ANNOTATIONS.has(keyword) ? keyword : `\`${keyword}\``;
+    changes.push(
+      !was
+        ? `${label}${now ? ` ${now}` : ''} added`
+        : !is
+          ? `${label}${old ? ` ${old}` : ''} removed`
+          : old && now
+            ? `${label} ${old} → ${now}`
+            : `${label} changed`,
+    );
+  }
+  if (changes.length > 0) {
+    const keys = [...new Set([...bv.notes.keys(), ...hv.notes.keys()])];
+    const unknown = keys.filter((k) => !ANNOTATIONS.has(k));
+    const merge = unknown.includes('<<')
+      ? '; `<<` would be a YAML merge key in YAML 1.1, but YAML 1.2, which this tool reads as validate does, takes it as an ordinary key: nothing is merged'
+      : '';
+    const notes = [
+      ...(unknown.length < keys.length ? ['wording only'] : []),
+      ...(unknown.length > 0
+        ? [`${unknown.map((k) => `\`${k}\``).join(', ')} ${unknown.length > 1 ? 'are not JSON Schema keywords' : 'is not a JSON Schema keyword'}: it constrains nothing${merge}`]
+        : []),
+    ];
+    walk.findings.push({
+      rule: 'schema-annotation-changed',
+      effect: 'none',
+      judge: 'wording',
+      ...where!,
+      what: `${shortPath(path)}: ${changes.join(', ')} (${notes.join('; ')})`,
+    });
+  }
+  if (flip) return; // a default inside `not` means nothing
+  const was = bv.defaults[0];
+  const is = hv.defaults[0];
+  if (canonical(was?.value) === canonical(is?.value)) return;
+  const old = was && (shortQuote(was.value) ?? 'the old default');
+  const now = is && (shortQuote(is.value) ?? 'the new default');
+  walk.findings.push({
+    rule: 'schema-default-changed',
+    effect: 'widen',
+    judge: 'default',
+    ...place(was?.at, is?.at),
+    what: `${shortPath(path)}: default ${!was ? `${now} added` : !is ? `${old} removed` : `${old} → ${now}`}`,
+    example: `${old ?? 'no value'} for a ${name} left out, where the new schema means ${now ?? 'no value'}`,
+  });
 }
 
 type Add = (rule: string, effect: Effect, where: { side: 'base' | 'head'; at: Location }, what: string, example?: string) => void;
