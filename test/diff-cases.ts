@@ -413,6 +413,14 @@ export const JSON_SCHEMA_CASES: PayloadCase[] = [
     words: /default 1 → 2/,
     consequence: /receivers built on the old schema that fill in defaults read 1 for a quantity left out, where the new schema means 2/,
   },
+  {
+    name: 'OpenAPI 3.0: exclusiveMaximum (a boolean) made true',
+    base: { schemaFormat: 'application/vnd.oai.openapi;version=3.0.0', schema: obj({ ratio: { type: 'number', maximum: 1, exclusiveMaximum: false } }) },
+    head: { schemaFormat: 'application/vnd.oai.openapi;version=3.0.0', schema: obj({ ratio: { type: 'number', maximum: 1, exclusiveMaximum: true } }) },
+    effect: 'narrow',
+    rule: 'schema-constraint-tightened',
+    words: /exclusiveMaximum false → true/,
+  },
   { name: 'a payload that had no schema gets one', base: undefined, head: obj({ id: { type: 'string' } }), effect: 'narrow', rule: 'schema-added' },
 ];
 
