@@ -190,3 +190,42 @@ operations:
     assert.equal(expanded.breaking, 0, summaryOf(expanded).join('\n'));
   });
 });
+
+describe('diff: x-compatibility changed in the same change as the content', () => {
+  const doc = (direction: 'send' | 'receive', values: string[], policy?: string) =>
+    JSON.stringify({
+      apidesc: '3.0.0',
+      info: { title: 'T', version: '1' },
+      channels: {
+        c: { address: 'c', messages: { m: { ...(policy ? { 'x-compatibility': policy } : {}), payload: { type: 'object', properties: { status: { enum: values } } } } } },
+      },
+      operations: { o: { action: direction, channel: { $ref: '#/channels/c' } } },
+    });
+  const compare = (direction: 'send' | 'receive', base: [string[], string?], head: [string[], string?]) =>
+    diffTrees({ 'main.json': doc(direction, ...base) }, { 'main.json': doc(direction, ...head) }, ['main.json']);
+  const verdicts = (report: Awaited<ReturnType<typeof compare>>) => report.changes.map((c) => `${c.rule} ${c.severity} ${c.direction}`).sort();
+
+  it('NONE added with an enum value added to a sent message: both breaking (judged by the base rule)', async () => {
+    const report = await compare('send', [['a']], [['a', 'b'], 'NONE']);
+    assert.deepEqual(verdicts(report), ['message-policy-changed breaking NONE', 'schema-enum-value-added breaking send'], summaryOf(report).join('\n'));
+    assert.match(report.changes.find((c) => c.rule === 'message-policy-changed')!.message, /weaker promise than the direction rule \(this application sends it\)/);
+  });
+
+  it('FULL → BACKWARD with a value added to a received message: judged by FULL, the base promise', async () => {
+    const report = await compare('receive', [['a'], 'FULL'], [['a', 'b'], 'BACKWARD']);
+    assert.deepEqual(verdicts(report), ['message-policy-changed breaking BACKWARD', 'schema-enum-value-added breaking FULL'], summaryOf(report).join('\n'));
+    assert.match(report.changes.find((c) => c.rule === 'schema-enum-value-added')!.message, /the base version declared x-compatibility: FULL/);
+  });
+
+  it('FULL removed from a sent message: a weaker promise, breaking', async () => {
+    const report = await compare('send', [['a'], 'FULL'], [['a']]);
+    assert.deepEqual(verdicts(report), ['message-policy-changed breaking send'], summaryOf(report).join('\n'));
+  });
+
+  it('a stronger policy is non-breaking, and the content is judged by it', async () => {
+    const added = await compare('send', [['a', 'b']], [['a'], 'FULL']);
+    assert.deepEqual(verdicts(added), ['message-policy-changed non-breaking FULL', 'schema-enum-value-removed breaking FULL'], summaryOf(added).join('\n'));
+    const removed = await compare('send', [['a'], 'NONE'], [['a', 'b']]);
+    assert.deepEqual(verdicts(removed), ['message-policy-changed non-breaking send', 'schema-enum-value-added breaking send'], summaryOf(removed).join('\n'));
+  });
+});
