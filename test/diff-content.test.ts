@@ -35,7 +35,10 @@ describe('diff: a schema that reads the same but leads into a file that changed'
     Status: {$ref: 'status.yaml'}
 `,
     );
-    const report = await diffTrees({ 'main.yaml': main, 'status.yaml': '{type: string, enum: [a]}\n' }, { 'main.yaml': main, 'status.yaml': '{type: string, enum: [a, b]}\n' });
+    const report = await diffTrees(
+      { 'main.yaml': main, 'status.yaml': '{type: string, enum: [a]}\n' },
+      { 'main.yaml': main, 'status.yaml': '{type: string, enum: [a, b]}\n' },
+    );
     const change = report.changes.find((c) => c.rule === 'schema-enum-value-added');
     assert.equal(change?.severity, 'breaking', summaryOf(report).join('\n'));
     assert.equal(change!.file, 'status.yaml');
@@ -50,7 +53,11 @@ describe('diff: a schema that reads the same but leads into a file that changed'
 
   it('a chain across files: common.yaml#/X → #/Y → leaf.yaml#/Z', async () => {
     const report = await diffTrees(chain('a'), chain('a, b'));
-    assert.deepEqual(summaryOf(report).map((l) => l.split(' ').slice(0, 2).join(' ')), ['schema-enum-value-added breaking'], summaryOf(report).join('\n'));
+    assert.deepEqual(
+      summaryOf(report).map((l) => l.split(' ').slice(0, 2).join(' ')),
+      ['schema-enum-value-added breaking'],
+      summaryOf(report).join('\n'),
+    );
   });
 
   it('the same chain, two folders compared', async () => {
@@ -124,7 +131,8 @@ describe('diff: annotations of a schema', () => {
       channels: { c: { address: 'c', messages: { m: { payload: { type: 'object', properties: { status: { type: 'string', ...status } } } } } } },
       operations: { o: { action: 'send', channel: { $ref: '#/channels/c' } } },
     });
-  const compare = (base: Record<string, unknown>, head: Record<string, unknown>) => diffTrees({ 'main.json': doc(base) }, { 'main.json': doc(head) }, ['main.json']);
+  const compare = (base: Record<string, unknown>, head: Record<string, unknown>) =>
+    diffTrees({ 'main.json': doc(base) }, { 'main.json': doc(head) }, ['main.json']);
 
   it('title, description and examples changed: one info change for the schema, short values quoted', async () => {
     const report = await compare(
@@ -168,13 +176,18 @@ operations:
 `;
 
   it('validate: `<<` is an ordinary key (YAML 1.2): unknown in a Message Object, a keyword of no meaning in a schema', async () => {
-    const message = await validateFiles({ 'main.yaml': `${MINIMAL}x-common: &common {contentType: application/json}\nchannels:\n  c:\n    address: c\n    messages:\n      m:\n        <<: *common\n        payload: {type: string}\n` });
+    const message = await validateFiles({
+      'main.yaml': `${MINIMAL}x-common: &common {contentType: application/json}\nchannels:\n  c:\n    address: c\n    messages:\n      m:\n        <<: *common\n        payload: {type: string}\n`,
+    });
     assert.deepEqual(
       message.map((d) => `${d.code} ${d.message}`),
       ['spec-unknown-field unknown field `<<` in Message Object'],
     );
     const schema = await validateFiles({ 'main.yaml': doc('{<<: *short, maxLength: 8}') });
-    assert.deepEqual(schema.filter((d) => d.severity === 'error'), []);
+    assert.deepEqual(
+      schema.filter((d) => d.severity === 'error'),
+      [],
+    );
   });
 
   it('diff: `<<` in a schema constrains nothing; a change of it is info, not a constraint changed', async () => {
@@ -197,7 +210,10 @@ describe('diff: x-compatibility changed in the same change as the content', () =
       apidesc: '3.0.0',
       info: { title: 'T', version: '1' },
       channels: {
-        c: { address: 'c', messages: { m: { ...(policy ? { 'x-compatibility': policy } : {}), payload: { type: 'object', properties: { status: { enum: values } } } } } },
+        c: {
+          address: 'c',
+          messages: { m: { ...(policy ? { 'x-compatibility': policy } : {}), payload: { type: 'object', properties: { status: { enum: values } } } } },
+        },
       },
       operations: { o: { action: direction, channel: { $ref: '#/channels/c' } } },
     });
@@ -208,7 +224,10 @@ describe('diff: x-compatibility changed in the same change as the content', () =
   it('NONE added with an enum value added to a sent message: both breaking (judged by the base rule)', async () => {
     const report = await compare('send', [['a']], [['a', 'b'], 'NONE']);
     assert.deepEqual(verdicts(report), ['message-policy-changed breaking NONE', 'schema-enum-value-added breaking send'], summaryOf(report).join('\n'));
-    assert.match(report.changes.find((c) => c.rule === 'message-policy-changed')!.message, /weaker promise than the direction rule \(this application sends it\)/);
+    assert.match(
+      report.changes.find((c) => c.rule === 'message-policy-changed')!.message,
+      /weaker promise than the direction rule \(this application sends it\)/,
+    );
   });
 
   it('FULL → BACKWARD with a value added to a received message: judged by FULL, the base promise', async () => {

@@ -64,7 +64,9 @@ export interface Classified {
 export type Declared = 'now' | 'before';
 
 const declares = (direction: string, declared: Declared): string =>
-  declared === 'before' ? `the base version declared x-compatibility: ${direction}, the promise its users relied on; ` : `the message declares x-compatibility: ${direction}; `;
+  declared === 'before'
+    ? `the base version declared x-compatibility: ${direction}, the promise its users relied on; `
+    : `the message declares x-compatibility: ${direction}; `;
 
 export function classifyContent(effect: Effect, direction: Usage | CompatibilityPolicy, example?: string, declared: Declared = 'now'): Classified {
   if (effect === 'none') return { severity: 'non-breaking', reason: 'messages valid before are valid now and the other way round' };

@@ -238,7 +238,9 @@ function makeView(doc: ResolvedDoc, nodes: Conjunction, nullable: boolean): View
     if (Array.isArray(s.items)) {
       const tuple = (view.tuple ??= []);
       view.tupleAt ??= child(at, 'items');
-      s.items.forEach((item, i) => (tuple[i] ??= []).push({ value: item, at: child(at, 'items', String(i)) }));
+      s.items.forEach((item, i) => {
+        (tuple[i] ??= []).push({ value: item, at: child(at, 'items', String(i)) });
+      });
     } else if (s.items !== undefined) view.items.push({ value: s.items, at: child(at, 'items') });
     for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
       const value = s[keyword];
@@ -500,7 +502,9 @@ function compareNotes(walk: SchemaWalk, bv: View, hv: View, path: string, flip: 
     const notes = [
       ...(unknown.length < keys.length ? ['wording only'] : []),
       ...(unknown.length > 0
-        ? [`${unknown.map((k) => `\`${k}\``).join(', ')} ${unknown.length > 1 ? 'are not JSON Schema keywords' : 'is not a JSON Schema keyword'}: it constrains nothing${merge}`]
+        ? [
+            `${unknown.map((k) => `\`${k}\``).join(', ')} ${unknown.length > 1 ? 'are not JSON Schema keywords' : 'is not a JSON Schema keyword'}: it constrains nothing${merge}`,
+          ]
         : []),
     ];
     walk.findings.push({
