@@ -477,7 +477,9 @@ function compareNotes(walk: SchemaWalk, bv: View, hv: View, path: string, flip: 
     const after = hv.notes.get(keyword);
     const was = before?.map((n) => n.value);
     const is = after?.map((n) => n.value);
-    if (canonical(was) === canonical(is)) continue;
+    // Texts (most annotations) are compared as they are; only objects and lists need their canonical text.
+    const same = (x: unknown, y: unknown): boolean => x === y || (typeof x === 'object' && typeof y === 'object' && canonical(x) === canonical(y));
+    if (was && is && was.length === is.length && was.every((v, i) => same(v, is[i]))) continue;
     where ??= place(before?.[0]?.at, after?.[0]?.at);
     const one = (v: unknown[] | undefined): unknown => (v && v.length === 1 ? v[0] : v);
     const old = was && shortQuote(one(was));
