@@ -9,7 +9,7 @@ import { defaultLimits } from '../src/lib/load/limits.ts';
 import { DIFF_RULE_IDS } from '../src/lib/diff/rule-ids.ts';
 import { diffSides } from '../src/lib/diff/compare-inputs.ts';
 import type { Change, DiffReport } from '../src/lib/diff/types.ts';
-import { tempDir } from './helpers.ts';
+import { tempDir, tempTree } from './helpers.ts';
 
 export type Direction = 'send' | 'receive' | 'both';
 
@@ -71,6 +71,35 @@ export async function diffPair(base: unknown, head: unknown, files: Record<strin
   );
   if (outcome.unreadable) throw new Error(`unreadable: ${outcome.diagnostics.map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`).join('; ')}`);
   // Every rule a change is reported by can be named in a project's severity overrides.
+  const unknown = outcome.report.changes.filter((c) => !DIFF_RULE_IDS.has(c.rule)).map((c) => c.rule);
+  if (unknown.length > 0) throw new Error(`rules missing from src/lib/diff/rule-ids.ts: ${[...new Set(unknown)].join(', ')}`);
+  return outcome.report;
+}
+
+/**
+ * Two versions of a set of files (path → text), each in a folder of its own, compared as the
+ * command compares them: the documents `roots` of each side, or with `folder` the two folders
+ * (every root document in them).
+ */
+export async function diffTrees(
+  base: Record<string, string>,
+  head: Record<string, string>,
+  roots: string[] = ['main.yaml'],
+  folder = false,
+): Promise<DiffReport> {
+  const side = (files: Record<string, string>) => {
+    const dir = tempTree(files);
+    return {
+      files: roots.map((r) => join(dir, r)),
+      display: (f: string) => f.slice(dir.length + 1),
+      root: dir,
+      ...(folder ? { folder: dir } : {}),
+    };
+  };
+  const b = side(base);
+  const h = side(head);
+  const outcome = await diffSides(b, h, { limits: defaultLimits, allowRemoteRefs: false, cwd: b.root });
+  if (outcome.unreadable) throw new Error(`unreadable: ${outcome.diagnostics.map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`).join('; ')}`);
   const unknown = outcome.report.changes.filter((c) => !DIFF_RULE_IDS.has(c.rule)).map((c) => c.rule);
   if (unknown.length > 0) throw new Error(`rules missing from src/lib/diff/rule-ids.ts: ${[...new Set(unknown)].join(', ')}`);
   return outcome.report;

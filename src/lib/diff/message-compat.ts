@@ -7,45 +7,64 @@
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { compareBindings } from './bindings-compat.ts';
 import { quote, sameValue } from './canonical.ts';
-import { classifyContent, isPolicy, type ContentFinding } from './classify.ts';
+import { classifyUnder, isPolicy, policyChange, type ContentFinding } from './classify.ts';
 import { addBase, addHead, field, rootNode, type DiffContext, type Node } from './diff-context.ts';
 import { effectiveFields } from './effective-fields.ts';
 import { compareSchemaField } from './schema-compat.ts';
 import type { CompatibilityPolicy, Usage } from './types.ts';
 
-/** The policy the message declares, in head (else in base): it replaces the direction rule. */
-function policyOf(base: Map<string, Node>, head: Map<string, Node>): CompatibilityPolicy | undefined {
-  const declared = head.get('x-compatibility')?.value ?? base.get('x-compatibility')?.value;
+/** The policy a version of the message declares: it replaces the direction rule. */
+function policyOf(fields: Map<string, Node>): CompatibilityPolicy | undefined {
+  const declared = fields.get('x-compatibility')?.value;
   return isPolicy(declared) ? declared : undefined;
 }
 
 export function compareMessage(ctx: DiffContext, b: Node, h: Node, object: string, usage: Usage): void {
   const bm = effectiveFields(ctx.base, b);
   const hm = effectiveFields(ctx.head, h);
-  const policy = policyOf(bm, hm);
+  // Content is judged by the stricter of the base's rule and the head's: a change that also
+  // weakens the policy is still held to the promise consumers relied on.
+  const basePolicy = policyOf(bm);
+  const policy = policyOf(hm);
+  const baseDirection = basePolicy ?? usage;
   const direction = policy ?? usage;
   const findings: ContentFinding[] = [];
   for (const key of ['headers', 'payload']) {
     compareSchemaField(ctx.base, ctx.head, bm.get(key), hm.get(key), key, findings);
   }
+  let stopped = false;
   for (const f of findings) {
-    // What was not compared is not judged either: its words say so.
-    const { severity, reason } =
-      f.rule === 'schema-not-compared' ? { severity: 'non-breaking' as const, reason: '' } : classifyContent(f.effect, direction, f.example);
-    ctx.changes.push({ rule: f.rule, severity, side: f.side, at: f.at, object, direction, message: reason ? `${f.what}; ${reason}` : f.what });
+    // One comparison stopped at its limits is said once per message (headers and payload alike).
+    if (f.judge === 'unfinished' && (stopped || !(stopped = true))) continue;
+    const { severity, reason, direction: by } = classifyUnder(f, baseDirection, direction);
+    ctx.changes.push({ rule: f.rule, severity, side: f.side, at: f.at, object, direction: by, message: reason ? `${f.what}; ${reason}` : f.what });
   }
   const bp = bm.get('x-compatibility');
   const hp = hm.get('x-compatibility');
   if (!sameValue(bp?.value, hp?.value)) {
     const at = hp?.at ?? bp!.at;
+    const USAGE: Record<Usage, string> = {
+      send: 'this application sends it',
+      receive: 'this application receives it',
+      both: 'this application sends and receives it',
+      unused: 'no operation uses it',
+    };
+    const rule = (d: Usage | CompatibilityPolicy): string => (isPolicy(d) ? `the ${d} policy` : `the direction rule (${USAGE[d]})`);
+    const moved = policyChange(baseDirection, direction);
     ctx.changes.push({
       rule: 'message-policy-changed',
-      severity: 'non-breaking',
+      severity: moved === 'weakened' ? 'breaking' : 'non-breaking',
       side: hp ? 'head' : 'base',
       at,
       object,
       direction,
-      message: `x-compatibility ${quote(bp?.value ?? '(none)')} → ${quote(hp?.value ?? '(none)')}: the content of this message is now judged by ${policy ? `the ${policy} policy` : 'who sends and receives it'}`,
+      message: `x-compatibility ${quote(bp?.value ?? '(none)')} → ${quote(hp?.value ?? '(none)')}: ${
+        moved === 'weakened'
+          ? `a weaker promise than ${rule(baseDirection)}, which its readers and writers relied on (this change is judged by the stricter of the two)`
+          : moved === 'strengthened'
+            ? `a stronger promise than ${rule(baseDirection)}: from now on its content is judged by ${rule(direction)}`
+            : `its content is judged by ${rule(direction)}, which promises the same as before`
+      }`,
     });
   }
   // The content type readers decode with: the message's own, else the document's default.

@@ -83,6 +83,8 @@ const JSON_SCHEMA = [
   'schema-narrowed',
   'schema-format-changed',
   'schema-not-compared',
+  'schema-annotation-changed',
+  'schema-default-changed',
   'schema-type-changed',
   'schema-type-widened',
   'schema-type-narrowed',

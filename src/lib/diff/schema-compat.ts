@@ -124,6 +124,7 @@ function notCompared(
   findings.push({
     rule: 'schema-not-compared',
     effect: 'none',
+    judge: 'unjudged',
     side: 'head',
     at: hf.schema.at,
     what: `${path}: changed, and not compared (${why}); review it by hand`,
