@@ -343,5 +343,20 @@ describe("apidesc-docs diff with the project's own severities", () => {
     const elsewhere = await run(['validate', 'a.json', '--severity', 'info-version-changed=breaking'], dir);
     assert.equal(elsewhere.code, 2);
     assert.match(elsewhere.err, /--severity belongs to diff, and to build with --compare or --compare-ref/);
+    // The reason and a one-line hint: the whole usage text would bury the reason.
+    for (const r of [wrongLevel, elsewhere]) {
+      assert.ok(!r.err.includes('Usage:'), r.err);
+      assert.ok(r.err.trim().split('\n').length <= 2, r.err);
+    }
+  });
+
+  it('the same rule given twice with two levels is refused, not settled by the last (exit 2)', async () => {
+    const twice = await rules(['--severity', 'info-version-changed=breaking', '--severity', 'info-version-changed=info']);
+    assert.equal(twice.code, 2);
+    assert.match(twice.err, /--severity info-version-changed is given twice, as breaking and as info: give it once/);
+    assert.ok(!twice.err.includes('Usage:'), twice.err);
+    // Twice with the same level says the same thing twice: accepted.
+    const same = await rules(['--severity', 'info-version-changed=breaking', '--severity', 'info-version-changed=breaking']);
+    assert.equal(same.code, 1, same.err);
   });
 });
