@@ -100,6 +100,36 @@ describe('apidesc-docs diff', () => {
     assert.ok(result.locations[0].physicalLocation.region.startLine > 1);
   });
 
+  it('SARIF: a file name with spaces, #, % and ? is a valid URI, its segments percent-encoded (diff and validate)', async () => {
+    const d = tempTree({
+      'a b#c%?/x y#1.json': json(api({ payload: status(['placed']) })),
+      'a b#c%?/new x#.json': json(api({ payload: status(['placed', 'paid']) })),
+      'a b#c%?/bad x#.json': json(api({ patch: (doc) => ((doc.operations as Record<string, { action: string }>).publishOrder!.action = 'publish') })),
+    });
+    const uris = (out: string): string[] =>
+      (JSON.parse(out).runs[0].results as { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[]).map(
+        (r) => r.locations[0]!.physicalLocation.artifactLocation.uri,
+      );
+    const validate = await run(['validate', 'a b#c%?/bad x#.json', '--format', 'sarif'], d);
+    assert.equal(validate.code, 1, validate.err);
+    const diffed = await run(['diff', 'a b#c%?/x y#1.json', 'a b#c%?/new x#.json', '--format', 'sarif'], d);
+    assert.equal(diffed.code, 1, diffed.err);
+    for (const [out, name] of [
+      [validate.out, 'bad x#.json'],
+      [diffed.out, 'new x#.json'],
+    ] as const) {
+      const got = uris(out);
+      assert.ok(got.length > 0);
+      for (const uri of got) {
+        assert.equal(uri, `a%20b%23c%25%3F/${encodeURIComponent(name)}`);
+        // Read back as a URI reference: the same file, nothing taken as a fragment or a query.
+        const url = new URL(uri, 'file:///repo/');
+        assert.equal(url.hash + url.search, '');
+        assert.equal(decodeURIComponent(url.pathname), `/repo/a b#c%?/${name}`);
+      }
+    }
+  });
+
   it('Markdown: a pull-request comment, breaking first, linked into the preview', async () => {
     const r = await run(['diff', 'base.json', 'widened.json', '--format', 'markdown', '--preview-url', 'https://preview.example.com/pr-7/'], dir);
     assert.equal(r.code, 1);

@@ -13,6 +13,30 @@ export interface SarifResult {
 }
 
 /**
+ * A file as SARIF's `artifactLocation.uri`, a URI reference (RFC 3986): each path segment
+ * percent-encoded (a space, `#`, `%`, `?` in a file name would otherwise end the path or be read
+ * as an escape), `/` between them; a Windows path as a `file:` URI; a remote `$ref`'s URL as given,
+ * normalised.
+ */
+export function artifactUri(file: string): string {
+  const path = file.replaceAll('\\', '/');
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(path)) {
+    try {
+      return new URL(path).href;
+    } catch {
+      // Not a URL after all: encoded as a path below.
+    }
+  }
+  const segments = (p: string): string =>
+    p
+      .split('/')
+      .map((segment) => encodeURIComponent(segment.toWellFormed()))
+      .join('/');
+  if (/^[a-z]:\//i.test(path)) return `file:///${path.slice(0, 2)}${segments(path.slice(2))}`;
+  return segments(path);
+}
+
+/**
  * A SARIF log of one run by `tool` (`apidesc-docs`, `apidesc-docs diff`), one rule per rule id met:
  * the envelope validate's findings and diff's changes share.
  */
@@ -39,7 +63,7 @@ export function sarifLog(tool: string, toolVersion: string, results: SarifResult
           locations: [
             {
               physicalLocation: {
-                artifactLocation: { uri: r.file.replaceAll('\\', '/') },
+                artifactLocation: { uri: artifactUri(r.file) },
                 ...(r.line !== undefined && r.line > 0 ? { region: { startLine: r.line, ...(r.column !== undefined ? { startColumn: r.column } : {}) } } : {}),
               },
               logicalLocations: [{ fullyQualifiedName: r.pointer || '/', kind: 'member' }],
