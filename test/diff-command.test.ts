@@ -249,6 +249,26 @@ describe('apidesc-docs diff --base-ref', () => {
     assert.equal((await run(['diff', '--base-ref', 'main', 'apis/never.json'], dir)).code, 2);
   });
 
+  it('SARIF: an API whose document was deleted is annotated on the nearest document head has, never without a location', async () => {
+    const dir = tempTree({ 'apis/orders.json': json(api()), 'apis/billing.json': json(api()), 'other/x.json': json(api()) });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'first');
+    git(dir, 'rm', '-q', 'apis/billing.json');
+    type Result = { ruleId: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] };
+    const results = async (args: string[]): Promise<Result[]> => JSON.parse((await run(['diff', '--base-ref', 'main', ...args, '--format', 'sarif'], dir)).out).runs[0].results;
+    const [removed] = await results(['apis']);
+    assert.equal(removed!.ruleId, 'api-removed');
+    // GitHub's code scanning refuses a whole SARIF file for one result without a location.
+    assert.equal(removed!.locations[0]!.physicalLocation.artifactLocation.uri, 'apis/orders.json');
+    assert.equal(removed!.locations[0]!.physicalLocation.region?.startLine, 1);
+    assert.match(removed!.message.text, /removed; was at apis\/billing\.json:1 in base; annotated on apis\/orders\.json, the nearest document head has/);
+    // Head has no document at all: where it was, with a region all the same.
+    const [alone] = await results(['apis/billing.json']);
+    assert.equal(alone!.locations[0]!.physicalLocation.artifactLocation.uri, 'apis/billing.json');
+    assert.equal(alone!.locations[0]!.physicalLocation.region?.startLine, 1);
+  });
+
   it('a ref that does not exist, or that looks like an option: exit 2', async () => {
     const dir = tempTree({ 'a.json': json(api()) });
     git(dir, 'init', '-q', '-b', 'main');

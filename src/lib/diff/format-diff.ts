@@ -50,20 +50,31 @@ export function formatText(report: DiffReport): string {
   return lines.join('\n');
 }
 
+/**
+ * SARIF: every change on a line head has, as GitHub's code scanning wants (a result without a
+ * location makes it refuse the whole file): the change itself; for what head no longer has, the
+ * nearest object head still has, or, for an API whose document was deleted, the first line of
+ * head's nearest document; only when head has no document at all, where it was in the base.
+ */
 export function formatSarif(report: DiffReport, toolVersion: string): string {
   const level = (s: ChangeSeverity): SarifResult['level'] => (s === 'breaking' ? 'error' : s === 'non-breaking' ? 'warning' : 'note');
   return sarifLog(
     'apidesc-docs diff',
     toolVersion,
-    report.changes.map((c) => ({
-      rule: c.rule,
-      level: level(c.severity),
-      text: escapeControls(`${c.severity}: ${c.object}: ${c.message}${c.side === 'base' ? ` (removed; was at ${c.file}:${c.line} in base)` : ''}`),
-      // A removed object is annotated where head still has its nearest parent.
-      file: c.annotation?.file ?? c.file,
-      ...(c.annotation?.line !== undefined ? { line: c.annotation.line } : {}),
-      pointer: c.pointer,
-    })),
+    report.changes.map((c) => {
+      const anchor = c.annotation ?? { file: c.file, line: c.line };
+      const elsewhere = c.side === 'base' && c.annotation && c.annotation.file !== c.file ? `; annotated on ${c.annotation.file}, the nearest document head has` : '';
+      const where = c.side === 'base' ? ` (removed; was at ${c.file}:${c.line} in base${elsewhere})` : '';
+      return {
+        rule: c.rule,
+        level: level(c.severity),
+        text: escapeControls(`${c.severity}: ${c.object}: ${c.message}${where}`),
+        file: anchor.file,
+        // A region on every result: the file's first line when the line is not known.
+        line: Math.max(1, anchor.line),
+        pointer: c.pointer,
+      };
+    }),
   );
 }
 
