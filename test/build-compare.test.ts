@@ -318,6 +318,26 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     assert.ok(!page.includes('<img src=x'));
   });
 
+  it('control characters in ids (ESC, BEL, C1, DEL) are shown escaped in every Markdown twin and llms.txt, never written raw', async () => {
+    const id = 'evil\u001b[2J\u0007\u009b31m\u007fend';
+    const dir = tempTree({
+      'base.yaml': compareDocument('head'),
+      'head.yaml': compareDocument('head').replace(/^channels:\n/m, `channels:\n  ${JSON.stringify(id)}:\n    address: x\n`),
+    });
+    const r = await runIn(dir, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml']);
+    assert.equal(r.code, 0, r.err);
+    let twins = 0;
+    for (const [path, bytes] of filesOf(join(dir, 'site'))) {
+      if (!/\.(md|txt)$/.test(path)) continue;
+      twins++;
+      assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(bytes.toString()), `${path} holds a raw control character`);
+    }
+    assert.ok(twins > 5);
+    const twin = readFileSync(join(dir, 'site/changes/index.md'), 'utf8');
+    // Shown, as diff shows it: the escape reads back as written.
+    assert.ok(readBack(twin).text.includes('evil\\u001b[2J\\u0007\\u009b31m\\u007fend'), twin);
+  });
+
   it('--allow-invalid with errors in the head: the preview is built and its Changes page says it could not compare', async () => {
     const dir = tempTree({ 'base.yaml': compareDocument('base'), 'head.yaml': compareDocument('head').replace('action: send', 'action: publish') });
     const r = await runIn(dir, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml', '--allow-invalid']);
