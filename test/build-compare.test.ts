@@ -320,9 +320,10 @@ describe('build --compare: hostile input and previews of invalid documents', () 
 
   it('control characters in ids (ESC, BEL, C1, DEL) are shown escaped in every Markdown twin and llms.txt, never written raw', async () => {
     const id = 'evil\u001b[2J\u0007\u009b31m\u007fend';
+    const bidi = 'user\u202egnp.exe';
     const dir = tempTree({
       'base.yaml': compareDocument('head'),
-      'head.yaml': compareDocument('head').replace(/^channels:\n/m, `channels:\n  ${JSON.stringify(id)}:\n    address: x\n`),
+      'head.yaml': compareDocument('head').replace(/^channels:\n/m, `channels:\n  ${JSON.stringify(id)}:\n    address: x\n  ${JSON.stringify(bidi)}:\n    address: y\n`),
     });
     const r = await runIn(dir, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml']);
     assert.equal(r.code, 0, r.err);
@@ -336,6 +337,11 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     const twin = readFileSync(join(dir, 'site/changes/index.md'), 'utf8');
     // Shown, as diff shows it: the escape reads back as written.
     assert.ok(readBack(twin).text.includes('evil\\u001b[2J\\u0007\\u009b31m\\u007fend'), twin);
+    // A bidirectional override: shown escaped on the Changes page and in its twin, as diff shows it.
+    const page = readFileSync(join(dir, 'site/changes/index.html'), 'utf8');
+    assert.match(page, /<span class="change-kind">channel<\/span> <code>user\\u202egnp\.exe<\/code>/);
+    assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(page + twin), 'no raw override on the Changes page');
+    assert.ok(readBack(twin).text.includes('user\\u202egnp.exe'));
   });
 
   it('--allow-invalid with errors in the head: the preview is built and its Changes page says it could not compare', async () => {

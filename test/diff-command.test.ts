@@ -330,6 +330,28 @@ describe('apidesc-docs diff with hostile input', () => {
     assert.ok(!text.out.includes('\u001b'), 'no escape sequence reaches the terminal');
     assert.ok(text.out.includes('\\u001b[2J'), 'it is shown escaped');
   });
+
+  it('bidirectional overrides and isolates in ids are shown escaped in text, Markdown and SARIF, never reordering the line', async () => {
+    const id = 'user\u202egnp.exe\u2066x\u2069';
+    const dir = tempTree({
+      'a.json': json(api()),
+      'b.json': json(api({ patch: (d) => ((d.channels as Record<string, unknown>)[id] = { address: 'x' }) })),
+    });
+    for (const format of ['text', 'markdown', 'sarif', 'json']) {
+      const r = await run(['diff', 'a.json', 'b.json', '--format', format], dir);
+      assert.equal(r.code, 0, r.err);
+      if (format === 'json') {
+        // JSON is data for programs: the id as it is (JSON.parse gives it back).
+        assert.ok(JSON.parse(r.out).changes.some((c: { object: string }) => c.object === `channel ${id}`));
+        continue;
+      }
+      assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(r.out), `${format}: a raw bidirectional control`);
+      // Markdown escapes the backslash of the escape and the dot, and reads back as the text does.
+      const shown = format === 'markdown' ? '\\\\u202egnp\\.exe\\\\u2066x\\\\u2069' : '\\u202egnp.exe\\u2066x\\u2069';
+      const read = format === 'sarif' ? JSON.parse(r.out).runs[0].results.map((x: { message: { text: string } }) => x.message.text).join('\n') : r.out;
+      assert.ok(read.includes(shown), `${format}: shown escaped\n${read}`);
+    }
+  });
 });
 
 describe("apidesc-docs diff with the project's own severities", () => {

@@ -3,9 +3,12 @@
  * (breaking, non-breaking, info; then API, object, pointer), grouped by API and object, each
  * object linked to its page, and a badge for each changed page. The page never grows without
  * bound: past PER_OBJECT changes of one object, or PER_SEVERITY of one severity, the rest is
- * counted (`diff --format json` lists them all).
+ * counted (`diff --format json` lists them all). Its text is shown as diff's outputs show it:
+ * control characters and bidirectional overrides as escapes (`\u202e`), so that a reviewer reads
+ * a change as it is written, not reordered by an id that holds an override.
  */
 import type { DiffReport } from '../lib/diff/types.ts';
+import { escapeControls } from '../lib/terminal-text.ts';
 import type { ChangeBadgeData, ChangeObjectGroup, ChangeSeverityGroup, SiteChanges } from './site-data-types.ts';
 
 export const CHANGES_PER_OBJECT = 10;
@@ -33,13 +36,13 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
         continue;
       }
       let api = group.apis.at(-1);
-      if (api?.api !== c.api) {
-        api = { api: c.api, ...(c.apiUrl !== undefined ? { url: c.apiUrl } : {}), objects: [] };
+      if (api?.api !== escapeControls(c.api)) {
+        api = { api: escapeControls(c.api), ...(c.apiUrl !== undefined ? { url: c.apiUrl } : {}), objects: [] };
         group.apis.push(api);
         object = undefined;
       }
-      if (object?.object !== c.object) {
-        object = { anchor: `change-${++anchors}`, object: c.object, ...(c.url !== undefined ? { url: c.url } : {}), entries: [], notShown: 0 };
+      if (object?.object !== escapeControls(c.object)) {
+        object = { anchor: `change-${++anchors}`, object: escapeControls(c.object), ...(c.url !== undefined ? { url: c.url } : {}), entries: [], notShown: 0 };
         api.objects.push(object);
       }
       if (c.url !== undefined && !known) badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: object.anchor });
@@ -47,12 +50,20 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
         object.notShown++;
         continue;
       }
-      object.entries.push({ rule: c.rule, message: c.message, direction: c.direction, pointer: c.pointer, file: c.file, line: c.line, side: c.side });
+      object.entries.push({
+        rule: c.rule,
+        message: escapeControls(c.message),
+        direction: c.direction,
+        pointer: escapeControls(c.pointer),
+        file: escapeControls(c.file),
+        line: c.line,
+        side: c.side,
+      });
       shown++;
     }
     groups.push(group);
   }
-  return { against, counts, groups, badges: [...badges.values()] };
+  return { against: escapeControls(against), counts, groups, badges: [...badges.values()] };
 }
 
 /** What a change's direction means for the reader, in words. */

@@ -1,5 +1,10 @@
-/** SARIF 2.1.0 for code-scanning annotations in CI (one run, one rule per diagnostic code). */
+/**
+ * SARIF 2.1.0 for code-scanning annotations in CI (one run, one rule per diagnostic code). What
+ * a reviewer reads of it (messages, names) has its control characters and bidirectional
+ * overrides shown as escapes, as on a terminal: an annotation cannot reorder or hide its text.
+ */
 import type { Diagnostic } from './diagnostic.ts';
+import { escapeControls } from '../terminal-text.ts';
 
 /** One annotation: its rule, level, text, and where it is (a file, a line when known, a JSON pointer). */
 export interface SarifResult {
@@ -59,14 +64,14 @@ export function sarifLog(tool: string, toolVersion: string, results: SarifResult
           ruleId: r.rule,
           ruleIndex: rules.indexOf(r.rule),
           level: r.level,
-          message: { text: r.text },
+          message: { text: escapeControls(r.text) },
           locations: [
             {
               physicalLocation: {
                 artifactLocation: { uri: artifactUri(r.file) },
                 ...(r.line !== undefined && r.line > 0 ? { region: { startLine: r.line, ...(r.column !== undefined ? { startColumn: r.column } : {}) } } : {}),
               },
-              logicalLocations: [{ fullyQualifiedName: r.pointer || '/', kind: 'member' }],
+              logicalLocations: [{ fullyQualifiedName: escapeControls(r.pointer || '/'), kind: 'member' }],
             },
           ],
         })),
