@@ -344,6 +344,22 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     assert.ok(readBack(twin).text.includes('user\\u202egnp.exe'));
   });
 
+  it('a change that quotes 20,000 values: the Changes page and its twin quote a bounded part of it', async () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => `value-${i}`);
+    const dir = tempTree({
+      'base.yaml': compareDocument('base'),
+      'head.yaml': compareDocument('base').replace('enum: [placed]', `enum: ${JSON.stringify(['placed', ...values])}`),
+    });
+    const r = await runIn(dir, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml']);
+    assert.equal(r.code, 0, r.err);
+    const page = readFileSync(join(dir, 'site/changes/index.html'), 'utf8');
+    const twin = readFileSync(join(dir, 'site/changes/index.md'), 'utf8');
+    assert.ok(page.length < 40_000, `the page: ${page.length} characters`);
+    assert.ok(twin.length < 10_000, `the twin: ${twin.length} characters`);
+    assert.match(page, /… \(\d+ more characters; `apidesc-docs diff --format json` has it whole\)/);
+    assert.match(twin, /… \(\d+ more characters; \\`apidesc-docs diff --format json\\` has it whole\)/);
+  });
+
   it('--allow-invalid with errors in the head: the preview is built and its Changes page says it could not compare', async () => {
     const dir = tempTree({ 'base.yaml': compareDocument('base'), 'head.yaml': compareDocument('head').replace('action: send', 'action: publish') });
     const r = await runIn(dir, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml', '--allow-invalid']);

@@ -140,6 +140,40 @@ describe('apidesc-docs diff', () => {
     assert.match(r.out, /^ {2}- payload\\\.status\\: new value \\"paid\\"\\; receivers built on the old schema reject status \\"paid\\" `widened\.json:\d+`$/m);
   });
 
+  it("Markdown stays under GitHub's comment limit: each message cut, and the list stops at a budget, counting the rest", async () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => `value-${i}`);
+    // 200 properties, each given 200 new values: 200 long changes.
+    const many = (extra: boolean) => ({
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 200 }, (_, p) => [`p${p}`, { enum: extra ? values.slice(0, 200) : ['a'] }])),
+    });
+    const d = tempTree({
+      'a.json': json(api({ payload: status(['a']) })),
+      'b.json': json(api({ payload: status(['a', ...values]) })),
+      'many-a.json': json(api({ payload: many(false) })),
+      'many-b.json': json(api({ payload: many(true) })),
+    });
+    const one = await run(['diff', 'a.json', 'b.json', '--format', 'markdown'], d);
+    assert.equal(one.code, 1, one.err);
+    assert.ok(one.out.length < 65_536, `${one.out.length} characters`);
+    assert.match(one.out, /\\"\\,… \\\(\d+ more characters\\; \\`\\-\\-format json\\` has it whole\\\) `b\.json:\d+`$/m);
+    const lots = await run(['diff', 'many-a.json', 'many-b.json', '--format', 'markdown', '--preview-url', 'https://preview.example.com/pr-7/'], d);
+    assert.equal(lots.code, 1, lots.err);
+    assert.ok(lots.out.length < 65_536, `${lots.out.length} characters`);
+    assert.match(lots.out, /^#### Breaking \(200\)$/m);
+    // Stopped by the budget, before the 150 a section lists at most.
+    assert.ok((lots.out.match(/^ {2}- /gm) ?? []).length < 150);
+    assert.match(lots.out, /^- … and \d+ more \(see the preview's \[Changes page\]\(https:\/\/preview\.example\.com\/pr-7\/changes\/\)\; `--format json` lists them all\)$/m);
+    // The folded sections are closed, whatever was left out.
+    assert.equal(lots.out.match(/<details>/g)?.length ?? 0, lots.out.match(/<\/details>/g)?.length ?? 0);
+    // SARIF: one bounded quote per change; JSON and text keep every value.
+    const sarif = await run(['diff', 'a.json', 'b.json', '--format', 'sarif'], d);
+    assert.ok(sarif.out.length < 20_000, `${sarif.out.length} characters`);
+    assert.match(JSON.parse(sarif.out).runs[0].results[0].message.text, /… \(\d+ more characters; `apidesc-docs diff --format json` has it whole\)$/);
+    const whole = await run(['diff', 'a.json', 'b.json', '--format', 'json'], d);
+    assert.ok(JSON.parse(whole.out).changes[0].message.includes('"value-19999"'));
+  });
+
   it('unreadable input: exit 2 with a located diagnostic, nothing compared', async () => {
     const syntax = await run(['diff', 'base.json', 'syntax.yaml'], dir);
     assert.equal(syntax.code, 2);

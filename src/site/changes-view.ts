@@ -8,11 +8,22 @@
  * a change as it is written, not reordered by an id that holds an override.
  */
 import type { DiffReport } from '../lib/diff/types.ts';
+import { boundedText } from '../lib/bounded-text.ts';
 import { escapeControls } from '../lib/terminal-text.ts';
 import type { ChangeBadgeData, ChangeObjectGroup, ChangeSeverityGroup, SiteChanges } from './site-data-types.ts';
 
 export const CHANGES_PER_OBJECT = 10;
 export const CHANGES_PER_SEVERITY = 100;
+/**
+ * Characters of one change's message, and of a name (an object, a pointer, a file) on the page and
+ * in its twin: a message that quotes 20,000 enum values would make one entry hundreds of kilobytes.
+ */
+export const CHANGE_TEXT_LIMITS = { message: 2000, name: 500 } as const;
+
+const WHOLE = '`apidesc-docs diff --format json` has it whole';
+/** Text as the page shows it: escaped (as diff shows it) and bounded. */
+const quoted = (text: string, max: number): string => escapeControls(boundedText(text, max, WHOLE));
+const named = (text: string): string => quoted(text, CHANGE_TEXT_LIMITS.name);
 
 export function changesView(report: DiffReport, against: string): SiteChanges {
   const counts = { breaking: 0, 'non-breaking': 0, info: 0 };
@@ -25,6 +36,9 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
     if (list.length === 0) continue;
     const group: ChangeSeverityGroup = { severity, total: list.length, apis: [], notShown: 0 };
     let object: ChangeObjectGroup | undefined;
+    // The API and object of the group being filled, as the report names them (the page's names may be cut).
+    let rawApi: string | undefined;
+    let rawObject: string | undefined;
     let shown = 0;
     for (const c of list) {
       // Badges count every change, shown or not: a page left off the list still says it changed.
@@ -36,13 +50,15 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
         continue;
       }
       let api = group.apis.at(-1);
-      if (api?.api !== escapeControls(c.api)) {
-        api = { api: escapeControls(c.api), ...(c.apiUrl !== undefined ? { url: c.apiUrl } : {}), objects: [] };
+      if (api === undefined || rawApi !== c.api) {
+        rawApi = c.api;
+        api = { api: named(c.api), ...(c.apiUrl !== undefined ? { url: c.apiUrl } : {}), objects: [] };
         group.apis.push(api);
         object = undefined;
       }
-      if (object?.object !== escapeControls(c.object)) {
-        object = { anchor: `change-${++anchors}`, object: escapeControls(c.object), ...(c.url !== undefined ? { url: c.url } : {}), entries: [], notShown: 0 };
+      if (object === undefined || rawObject !== c.object) {
+        rawObject = c.object;
+        object = { anchor: `change-${++anchors}`, object: named(c.object), ...(c.url !== undefined ? { url: c.url } : {}), entries: [], notShown: 0 };
         api.objects.push(object);
       }
       if (c.url !== undefined && !known) badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: object.anchor });
@@ -52,10 +68,10 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
       }
       object.entries.push({
         rule: c.rule,
-        message: escapeControls(c.message),
+        message: quoted(c.message, CHANGE_TEXT_LIMITS.message),
         direction: c.direction,
-        pointer: escapeControls(c.pointer),
-        file: escapeControls(c.file),
+        pointer: named(c.pointer),
+        file: named(c.file),
         line: c.line,
         side: c.side,
       });
@@ -63,7 +79,7 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
     }
     groups.push(group);
   }
-  return { against: escapeControls(against), counts, groups, badges: [...badges.values()] };
+  return { against: named(against), counts, groups, badges: [...badges.values()] };
 }
 
 /** What a change's direction means for the reader, in words. */

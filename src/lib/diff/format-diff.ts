@@ -7,6 +7,7 @@ import { codeSpan, linkDestination, markdownText } from '../markdown-text.ts';
 import { escapeControls } from '../terminal-text.ts';
 import type { Change, ChangeSeverity, DiffReport } from './types.ts';
 import { sarifLog, type SarifResult } from '../diagnostics/format-sarif.ts';
+import { boundedText } from '../bounded-text.ts';
 
 export type DiffFormat = 'text' | 'json' | 'sarif' | 'markdown';
 
@@ -50,6 +51,9 @@ export function formatText(report: DiffReport): string {
   return lines.join('\n');
 }
 
+/** Characters of one change's message in an annotation: GitHub shows the first lines of it, and a log of 20,000 quoted values would be megabytes. */
+export const SARIF_MESSAGE_CHARS = 4000;
+
 /**
  * SARIF: every change on a line head has, as GitHub's code scanning wants (a result without a
  * location makes it refuse the whole file): the change itself; for what head no longer has, the
@@ -68,7 +72,7 @@ export function formatSarif(report: DiffReport, toolVersion: string): string {
       return {
         rule: c.rule,
         level: level(c.severity),
-        text: escapeControls(`${c.severity}: ${c.object}: ${c.message}${where}`),
+        text: escapeControls(`${c.severity}: ${c.object}: ${boundedText(c.message, SARIF_MESSAGE_CHARS, '`apidesc-docs diff --format json` has it whole')}${where}`),
         file: anchor.file,
         // A region on every result: the file's first line when the line is not known.
         line: Math.max(1, anchor.line),
@@ -78,10 +82,18 @@ export function formatSarif(report: DiffReport, toolVersion: string): string {
   );
 }
 
-/** Changes listed per section: a comment longer than GitHub's limit (65,536 characters) is refused. */
+/** Changes listed per section, for a comment one can read. */
 const LISTED = 150;
+/**
+ * Size limits of the comment. GitHub refuses a comment longer than 65,536 characters, and one
+ * change can quote 20,000 enum values: each text is cut at its own limit, and the comment stops
+ * listing changes before its budget (room left for the lines that close it and count the rest).
+ */
+export const MARKDOWN_LIMITS = { message: 1000, name: 300, link: 2000, comment: 60_000 } as const;
 
 const TITLES: Record<ChangeSeverity, string> = { breaking: 'Breaking', 'non-breaking': 'Non-breaking', info: 'Wording only' };
+
+const WHOLE = '`--format json` has it whole';
 
 export function formatMarkdown(report: DiffReport, previewUrl?: string): string {
   const n = counts(report);
@@ -92,36 +104,60 @@ export function formatMarkdown(report: DiffReport, previewUrl?: string): string 
   }
   out.push(`**${n.breaking} breaking**, ${n['non-breaking']} non-breaking, ${n.info} wording only.`);
   const several = new Set(report.changes.map((c) => c.api)).size > 1;
+  const name = (text: string): string => markdownText(boundedText(text, MARKDOWN_LIMITS.name, WHOLE));
+  let size = out.join('\n').length;
+  // What the lines after the budget need: each section's heading, its count of what is left, its end.
+  const reserve = 1000;
+  let full = false;
   for (const severity of ['breaking', 'non-breaking', 'info'] as const) {
     const list = report.changes.filter((c) => c.severity === severity);
     if (list.length === 0) continue;
     const folded = severity !== 'breaking';
-    out.push('');
-    out.push(folded ? `<details><summary>${TITLES[severity]} (${list.length})</summary>` : `#### ${TITLES[severity]} (${list.length})`);
-    out.push('');
+    const section = ['', folded ? `<details><summary>${TITLES[severity]} (${list.length})</summary>` : `#### ${TITLES[severity]} (${list.length})`, ''];
+    size += section.join('\n').length + 1;
     let api: string | undefined;
     let object: string | undefined;
-    for (const c of list.slice(0, LISTED)) {
-      if (several && c.api !== api) {
-        out.push(`**${markdownText(c.api)}**`, '');
-        object = undefined;
-      }
-      api = c.api;
-      if (c.object !== object) {
+    let listed = 0;
+    for (const c of list) {
+      if (full || listed >= LISTED) break;
+      const lines: string[] = [];
+      if (several && c.api !== api) lines.push(`**${name(c.api)}**`, '');
+      const newObject = c.object !== object || (several && c.api !== api);
+      if (newObject) {
         const href = link(c, previewUrl);
-        out.push(href ? `- [${markdownText(c.object)}](${linkDestination(href)})` : `- ${markdownText(c.object)}`);
-        object = c.object;
+        lines.push(href ? `- [${name(c.object)}](${linkDestination(href)})` : `- ${name(c.object)}`);
       }
-      out.push(`  - ${markdownText(c.message)} ${codeSpan(`${c.file}:${c.line}`)}${c.side === 'base' ? ' (base)' : ''}`);
+      const where = codeSpan(boundedText(`${c.file}:${c.line}`, MARKDOWN_LIMITS.name, WHOLE));
+      lines.push(`  - ${markdownText(boundedText(c.message, MARKDOWN_LIMITS.message, WHOLE))} ${where}${c.side === 'base' ? ' (base)' : ''}`);
+      const added = lines.join('\n').length + 1;
+      if (size + added + reserve > MARKDOWN_LIMITS.comment) {
+        full = true;
+        break;
+      }
+      section.push(...lines);
+      size += added;
+      api = c.api;
+      object = c.object;
+      listed++;
     }
-    if (list.length > LISTED) out.push(`- … and ${list.length - LISTED} more (\`--format json\` lists them all)`);
-    if (folded) out.push('', '</details>');
+    if (listed < list.length) section.push(`- … and ${list.length - listed} more (${moreWhere(previewUrl)})`);
+    if (folded) section.push('', '</details>');
+    out.push(...section);
+    size = out.join('\n').length;
   }
   return out.join('\n');
+}
+
+/** Where the changes a comment leaves out are: the preview's Changes page, when there is a preview, and the JSON. */
+function moreWhere(previewUrl: string | undefined): string {
+  const changes = previewUrl ? new URL('changes/', previewUrl.replace(/\/?$/, '/')).href : undefined;
+  return changes && /^https?:/i.test(changes)
+    ? `see the preview's [Changes page](${linkDestination(changes)}); \`--format json\` lists them all`
+    : '`--format json` lists them all';
 }
 
 function link(c: Change, previewUrl: string | undefined): string | undefined {
   if (!previewUrl || !c.url) return undefined;
   const href = new URL(c.url, previewUrl.replace(/\/?$/, '/')).href;
-  return /^https?:/i.test(href) ? href : undefined;
+  return /^https?:/i.test(href) && href.length <= MARKDOWN_LIMITS.link ? href : undefined;
 }
