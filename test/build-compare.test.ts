@@ -366,6 +366,21 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     assert.equal(r.code, 0, r.err);
     assert.match(readFileSync(join(dir, 'site/changes/index.html'), 'utf8'), /The documents have errors \(shown on their pages\)/);
     assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<\/a>: not compared \(the documents have errors\)/);
+    assert.match(readFileSync(join(dir, 'site/llms.txt'), 'utf8'), /\(\/changes\/index\.md\): not compared \(the documents have errors\)\n/);
+    assert.equal(badgedPages(join(dir, 'site')).size, 0);
+  });
+
+  it('a base with errors (as validate finds them) is not compared, as diff does not compare it: the Changes page says so', async () => {
+    // A list written as a map: compared, it would read as "no longer restricted".
+    const dir = tempTree({ 'base.yaml': compareDocument('base').replace('enum: [placed]', 'enum: {placed: 1}'), 'head.yaml': compareDocument('head') });
+    const r = await runIn(dir, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml']);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /base\.yaml:\d+:\d+ +error /, 'its diagnostics, located');
+    assert.match(r.err, /Not compared with base\.yaml: the base has errors/);
+    assert.match(readFileSync(join(dir, 'site/changes/index.html'), 'utf8'), /The base \(base\.yaml\) has errors, as apidesc-docs validate finds them: it was not compared/);
+    assert.match(readFileSync(join(dir, 'site/changes/index.md'), 'utf8'), /The base \(base\.yaml\) has errors/);
+    assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<\/a>: not compared \(the base has errors\)/);
+    assert.match(readFileSync(join(dir, 'site/llms.txt'), 'utf8'), /: not compared \(the base has errors\)\n/);
     assert.equal(badgedPages(join(dir, 'site')).size, 0);
   });
 });

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
+import { defaultLimits } from '../src/lib/load/limits.ts';
+import { diffSides } from '../src/lib/diff/compare-inputs.ts';
 import { api } from './diff-fixture.ts';
 import { deepChainDocument } from './deep-document.ts';
 import { tempTree } from './helpers.ts';
@@ -188,6 +190,52 @@ describe('apidesc-docs diff', () => {
     assert.equal((await run(['diff', 'base.json', 'base.json', '--format', 'html'], dir)).code, 2);
   });
 
+  it('a version that validate rejects is not compared: exit 2 with its diagnostics, and every format says so', async () => {
+    const withServer = (variable: unknown, security?: unknown) =>
+      json(
+        api({
+          patch: (d) => {
+            d.servers = { production: { host: '{region}.example.com', protocol: 'sns', variables: { region: variable }, ...(security ? { security } : {}) } };
+          },
+        }),
+      );
+    const d = tempTree({
+      'base.json': withServer({ enum: ['eu', 'us'], default: 'eu' }),
+      // A list written as a map would read as "no longer restricted", non-breaking.
+      'enum-map.json': withServer({ enum: { eu: 1 }, default: 'eu' }),
+      'security-map.json': withServer({ enum: ['eu', 'us'], default: 'eu' }, { a: 1 }),
+      'not-a-document.json': json({ apidesc: '3.0.0', foo: 1 }),
+      'old-version.json': json({ ...api(), apidesc: '2.6.0' }),
+    });
+    for (const head of ['enum-map.json', 'security-map.json', 'not-a-document.json', 'old-version.json']) {
+      const text = await run(['diff', 'base.json', head], d);
+      assert.equal(text.code, 2, `${head}: ${text.out}`);
+      assert.equal(text.out, '', head);
+      assert.match(text.err, new RegExp(`${head.replace('.', '\\.')}:\\d+:\\d+ +error `), head);
+      assert.match(text.err, /not compared: the head has errors/);
+      const j = await run(['diff', 'base.json', head, '--format', 'json'], d);
+      assert.equal(j.code, 2);
+      const report = JSON.parse(j.out);
+      assert.equal(report.notCompared, 'the head has errors');
+      assert.equal(report.breaking, null, 'never a 0 that reads as "nothing breaks"');
+      assert.ok(report.diagnostics.length > 0 && report.diagnostics.every((x: { file: string; line: number }) => x.file === head && x.line > 0));
+      const md = await run(['diff', 'base.json', head, '--format', 'markdown'], d);
+      assert.equal(md.code, 2);
+      assert.match(md.out, /^### API change review\n\n\*\*Not compared\*\*: the head has errors; nothing of this change was reviewed\./);
+      const sarif = JSON.parse((await run(['diff', 'base.json', head, '--format', 'sarif'], d)).out);
+      assert.equal(sarif.runs[0].invocations[0].executionSuccessful, false);
+      assert.equal(sarif.runs[0].invocations[0].toolExecutionNotifications[0].message.text, 'Not compared: the head has errors');
+      assert.ok(sarif.runs[0].results.length > 0);
+    }
+    const base = await run(['diff', 'enum-map.json', 'base.json', '--format', 'json'], d);
+    assert.equal(base.code, 2);
+    assert.equal(JSON.parse(base.out).notCompared, 'the base has errors');
+    const both = await run(['diff', 'enum-map.json', 'security-map.json', '--format', 'json'], d);
+    assert.equal(JSON.parse(both.out).notCompared, 'the base and the head have errors');
+    // Valid versions are compared as before.
+    assert.equal((await run(['diff', 'base.json', 'base.json'], d)).code, 0);
+  });
+
   it('a $ref that does not resolve: exit 2, the reason named', async () => {
     const d = tempTree({
       'a.json': json(api({ payload: { $ref: './schemas.json#/Order' } })),
@@ -316,16 +364,23 @@ describe('apidesc-docs diff --base-ref', () => {
 });
 
 describe('apidesc-docs diff with hostile input', () => {
-  it('keys named like Object properties are compared as keys', async () => {
+  it('keys named like Object properties are compared as keys (and the document, which validate rejects, is not compared by the command)', async () => {
     const doc = objectKeysDocument();
     const changed = doc.replace('"the constructor property"', '"changed"');
     const dir = tempTree({ 'a.json': doc, 'b.json': changed, 'c.json': objectKeysDocument(['toString', 'valueOf']) });
-    const same = await run(['diff', 'a.json', 'a.json'], dir);
-    assert.equal(same.code, 0, same.err);
-    assert.equal(same.out.trim(), 'no changes');
-    const fewer = await run(['diff', 'a.json', 'c.json', '--format', 'json'], dir);
-    assert.notEqual(fewer.code, 2, fewer.err);
-    const removed = JSON.parse(fewer.out).changes.map((c: { pointer: string }) => c.pointer);
+    // Its bindings name protocols no one has (`constructor`, …): errors, so the command compares nothing.
+    const refused = await run(['diff', 'a.json', 'c.json', '--format', 'json'], dir);
+    assert.equal(refused.code, 2);
+    assert.equal(JSON.parse(refused.out).notCompared, 'the base and the head have errors');
+    // The comparison itself, on what validation would refuse: keys are keys, never properties of Object.
+    const side = (file: string) => ({ files: [join(dir, file)], display: (f: string) => f.slice(dir.length + 1), root: dir });
+    const compare = (a: string, b: string) => diffSides(side(a), side(b), { limits: defaultLimits, allowRemoteRefs: false, cwd: dir, validate: false });
+    const same = await compare('a.json', 'a.json');
+    assert.equal(same.unreadable, false);
+    assert.deepEqual(same.report.changes, []);
+    const fewer = await compare('a.json', 'c.json');
+    assert.equal(fewer.unreadable, false, fewer.diagnostics.map((d) => d.message).join('\n'));
+    const removed = fewer.report.changes.map((c) => c.pointer);
     assert.ok(removed.includes('/channels/__proto__'), removed.join('\n'));
     assert.ok(removed.includes('/channels/constructor'));
   });
@@ -349,18 +404,26 @@ describe('apidesc-docs diff with hostile input', () => {
   });
 
   it('Markdown escapes document text: no HTML, links, mentions or table breaks; text escapes control characters', async () => {
-    const doc = hostileDocument();
+    const hostile = '<script>alert(1)</script>[x](javascript:alert(2)) @admin #1 |a|\u001b[2J';
     const dir = tempTree({
-      'a.yaml': doc,
-      'b.yaml': doc.replace(/^channels:\n/m, 'channels:\n  "<script>alert(1)</script>[x](javascript:alert(2)) @admin #1 |a|\\e[2J":\n    address: x\n'),
+      'a.json': json(api()),
+      'b.json': json(api({ patch: (d) => ((d.channels as Record<string, unknown>)[hostile] = { address: 'x' }) })),
+      // A document with script in every field, which validate rejects: the diagnostics in the comment are escaped too.
+      'h.yaml': hostileDocument(),
     });
-    const md = await run(['diff', 'a.yaml', 'b.yaml', '--format', 'markdown', '--fail-on', 'none'], dir);
+    const md = await run(['diff', 'a.json', 'b.json', '--format', 'markdown', '--fail-on', 'none'], dir);
     assert.equal(md.code, 0, md.err);
-    assert.ok(!md.out.includes('<script>'), md.out);
-    assert.ok(!md.out.includes('](javascript:'), md.out);
-    assert.ok(!/(^|[^\\])@admin/.test(md.out), 'no mention');
+    const refused = await run(['diff', 'h.yaml', 'h.yaml', '--format', 'markdown'], dir);
+    assert.equal(refused.code, 2);
+    assert.match(refused.out, /\*\*Not compared\*\*: the base and the head have errors/);
+    for (const out of [md.out, refused.out]) {
+      // Every `<` of the text is escaped: no HTML can start but the comment's own folds.
+      assert.ok(!/(^|[^\\])<(?!\/?details>|summary>|\/summary>)/m.test(out), out);
+      assert.ok(!out.includes('](javascript:'), out);
+      assert.ok(!/(^|[^\\])@admin/.test(out), 'no mention');
+    }
     assert.match(md.out, /channel \\<script\\>alert\\\(1\\\)/, 'the text is shown, escaped');
-    const text = await run(['diff', 'a.yaml', 'b.yaml', '--fail-on', 'none'], dir);
+    const text = await run(['diff', 'a.json', 'b.json', '--fail-on', 'none'], dir);
     assert.ok(!text.out.includes('\u001b'), 'no escape sequence reaches the terminal');
     assert.ok(text.out.includes('\\u001b[2J'), 'it is shown escaped');
   });

@@ -13,7 +13,7 @@ import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
 import { realPath, within } from '../lib/real-path.ts';
 import { diffSides, type SideInput } from '../lib/diff/compare-inputs.ts';
-import { formatJson, formatMarkdown, formatSarif, formatText, summary, type DiffFormat } from '../lib/diff/format-diff.ts';
+import { formatJson, formatMarkdown, formatNotCompared, formatSarif, formatText, summary, type DiffFormat, type NotCompared } from '../lib/diff/format-diff.ts';
 import { checkoutCommit, GitError, repositoryRoot, type CommitTree } from '../lib/diff/git-tree.ts';
 import type { DiffReport } from '../lib/diff/types.ts';
 import { isFolder, sideFiles } from '../pipeline/compare-sides.ts';
@@ -97,7 +97,7 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
         base = sideOf(args[0]!, cwd, shownHere, diagnostics, options.root);
         head = sideOf(args[1]!, cwd, shownHere, diagnostics, options.root);
       }
-      if (diagnostics.length > 0) return unreadable(io, diagnostics, options);
+      if (diagnostics.length > 0) return notCompared(io, { reason: 'an input cannot be read', diagnostics }, options);
       const outcome = await diffSides(base, head, {
         limits: options.limits,
         allowRemoteRefs: options.allowRemoteRefs,
@@ -105,7 +105,10 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
         pages: options.previewUrl !== undefined,
         severities,
       });
-      if (outcome.unreadable) return unreadable(io, outcome.diagnostics, options);
+      if (outcome.unreadable) return notCompared(io, { reason: 'an input cannot be read', diagnostics: outcome.diagnostics }, options);
+      // A version with errors is not compared: what it says is not what it means (a list written
+      // as a map reads as "no longer restricted"), as `build --compare` does not compare it either.
+      if (outcome.invalid) return notCompared(io, { reason: invalidReason(outcome.invalid), diagnostics: outcome.diagnostics }, options);
       print(outcome.report, options, io);
       const failed = options.failOn === 'breaking' ? outcome.report.breaking > 0 : options.failOn === 'any' ? outcome.report.changes.length > 0 : false;
       return failed ? EXIT.invalid : EXIT.ok;
@@ -148,9 +151,22 @@ async function projectSeverities(options: DiffCommandOptions, io: CliIO): Promis
   return { ...loaded.config.diffSeverity, ...options.severities };
 }
 
-function unreadable(io: CliIO, diagnostics: Diagnostic[], options: DiffCommandOptions): number {
-  io.err(formatDiagnostics(diagnostics, { sources: new Map(), color: options.color }));
-  io.err('apidesc-docs diff: an input cannot be read (above); nothing was compared');
+/** "the base has errors", "the head has errors", "the base and the head have errors". */
+function invalidReason(sides: readonly ('base' | 'head')[]): string {
+  return sides.length > 1 ? 'the base and the head have errors' : `the ${sides[0]} has errors`;
+}
+
+/**
+ * Nothing was compared: the located diagnostics on stderr, and on stdout a report in the format
+ * asked for that says so (JSON, SARIF and Markdown stay parseable; a pull-request comment says
+ * "Not compared"); exit 2.
+ */
+function notCompared(io: CliIO, why: NotCompared, options: DiffCommandOptions): number {
+  io.err(formatDiagnostics(why.diagnostics, { sources: new Map(), color: options.color }));
+  const fix = why.reason === 'an input cannot be read' ? '' : '; fix them (apidesc-docs validate lists them) and run diff again';
+  io.err(`apidesc-docs diff: not compared: ${why.reason} (above)${fix}; nothing was compared`);
+  const report = formatNotCompared(why, options.format, options.version);
+  if (report !== undefined) io.out(report);
   return EXIT.usage;
 }
 

@@ -43,9 +43,10 @@ export function artifactUri(file: string): string {
 
 /**
  * A SARIF log of one run by `tool` (`apidesc-docs`, `apidesc-docs diff`), one rule per rule id met:
- * the envelope validate's findings and diff's changes share.
+ * the envelope validate's findings and diff's changes share. `failed`: why the run did not do its
+ * work (a diff that compared nothing), as a notification of its invocation.
  */
-export function sarifLog(tool: string, toolVersion: string, results: SarifResult[]): string {
+export function sarifLog(tool: string, toolVersion: string, results: SarifResult[], failed?: string): string {
   const rules = [...new Set(results.map((r) => r.rule))].sort();
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -60,6 +61,10 @@ export function sarifLog(tool: string, toolVersion: string, results: SarifResult
             rules: rules.map((id) => ({ id, shortDescription: { text: id } })),
           },
         },
+        // A run that could not do its work says so (SARIF 3.20.14), beside the results that say why.
+        ...(failed !== undefined
+          ? { invocations: [{ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: escapeControls(failed) } }] }] }
+          : {}),
         results: results.map((r) => ({
           ruleId: r.rule,
           ruleIndex: rules.indexOf(r.rule),

@@ -6,6 +6,7 @@
 import { codeSpan, linkDestination, markdownText } from '../markdown-text.ts';
 import { escapeControls } from '../terminal-text.ts';
 import type { Change, ChangeSeverity, DiffReport } from './types.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sarifLog, type SarifResult } from '../diagnostics/format-sarif.ts';
 import { boundedText } from '../bounded-text.ts';
 
@@ -160,4 +161,73 @@ function link(c: Change, previewUrl: string | undefined): string | undefined {
   if (!previewUrl || !c.url) return undefined;
   const href = new URL(c.url, previewUrl.replace(/\/?$/, '/')).href;
   return /^https?:/i.test(href) && href.length <= MARKDOWN_LIMITS.link ? href : undefined;
+}
+
+/** Why nothing was compared (a side with errors, an input that cannot be read), and the located diagnostics that say so. */
+export interface NotCompared {
+  /** "the head has errors", … */
+  reason: string;
+  diagnostics: Diagnostic[];
+}
+
+/** Diagnostics a comment lists when nothing was compared; the job's log has them all. */
+const NOT_COMPARED_LISTED = 20;
+
+/**
+ * A diff that compared nothing, in the format asked for, so that what reads it still parses it
+ * and says so: JSON with `notCompared` and `breaking: null` (never a 0 that reads as "nothing
+ * breaks"), SARIF with the diagnostics as results and a failed invocation, Markdown saying
+ * "Not compared" at the top of the comment. Text prints nothing here: the diagnostics go to stderr.
+ */
+export function formatNotCompared(notCompared: NotCompared, format: DiffFormat, toolVersion: string): string | undefined {
+  const { reason, diagnostics } = notCompared;
+  switch (format) {
+    case 'json':
+      return JSON.stringify(
+        {
+          notCompared: reason,
+          diagnostics: diagnostics.map((d) => ({
+            severity: d.severity,
+            code: d.code,
+            file: d.file,
+            line: d.line,
+            column: d.column,
+            pointer: d.pointer,
+            message: d.message,
+            ...(d.hint ? { hint: d.hint } : {}),
+          })),
+          changes: [],
+          breaking: null,
+        },
+        null,
+        2,
+      );
+    case 'sarif':
+      return sarifLog(
+        'apidesc-docs diff',
+        toolVersion,
+        diagnostics.map((d) => ({
+          rule: d.code,
+          level: d.severity === 'info' ? 'note' : d.severity,
+          text: boundedText(d.hint ? `${d.message}. ${d.hint}` : d.message, SARIF_MESSAGE_CHARS, 'the job log has it whole'),
+          file: d.file,
+          line: Math.max(1, d.line),
+          ...(d.column > 0 ? { column: d.column } : {}),
+          pointer: d.pointer,
+        })),
+        `Not compared: ${reason}`,
+      );
+    case 'markdown': {
+      const out = ['### API change review', '', `**Not compared**: ${markdownText(reason)}; nothing of this change was reviewed. \`apidesc-docs validate\` lists what to fix:`];
+      if (diagnostics.length > 0) out.push('');
+      for (const d of diagnostics.slice(0, NOT_COMPARED_LISTED)) {
+        const where = codeSpan(boundedText(`${d.file}:${d.line}${d.column > 0 ? `:${d.column}` : ''}`, MARKDOWN_LIMITS.name, 'the job log has it whole'));
+        out.push(`- ${where} ${codeSpan(d.code)} ${markdownText(boundedText(d.message, MARKDOWN_LIMITS.message, 'the job log has it whole'))}`);
+      }
+      if (diagnostics.length > NOT_COMPARED_LISTED) out.push(`- … and ${diagnostics.length - NOT_COMPARED_LISTED} more (the job log lists them all)`);
+      return out.join('\n');
+    }
+    default:
+      return undefined;
+  }
 }
