@@ -106,7 +106,11 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   if (command !== 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined))
     return usage(io, '--compare and --compare-ref belong to build');
   if (values.severity !== undefined && command !== 'diff' && !(command === 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined)))
-    return shortProblem(io, '--severity belongs to diff, and to build with --compare or --compare-ref', 'apidesc-docs --help lists the options of each command');
+    return shortProblem(
+      io,
+      '--severity belongs to diff, and to build with --compare or --compare-ref',
+      'apidesc-docs --help lists the options of each command',
+    );
   const severities: Record<string, 'breaking' | 'non-breaking' | 'info'> = {};
   for (const flag of values.severity ?? []) {
     const parsed = parseSeverityFlag(flag);
