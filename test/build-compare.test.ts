@@ -288,6 +288,30 @@ describe('build --compare-ref', () => {
   });
 });
 
+describe("build --compare-ref: the project's severities as the base has them", () => {
+  const git = (cwd: string, ...args: string[]): string =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+  it("a pull request's own diffSeverity does not re-classify its changes: its change of it is listed, breaking, at the top", async () => {
+    const dir = tempTree({ 'api/orders.yaml': compareDocument('base') });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'first');
+    writeFileSync(join(dir, 'api/orders.yaml'), compareDocument('head'));
+    writeFileSync(join(dir, 'apidesc-docs.config.yaml'), 'diffSeverity:\n  schema-enum-value-added: info\n');
+    const out = tempDir('apidesc-compare-ref-site-');
+    const r = await runIn(dir, ['build', 'api/orders.yaml', '--out', join(out, 'site'), '--compare-ref', 'main']);
+    assert.equal(r.code, 0, r.err);
+    const page = readFileSync(join(out, 'site/changes/index.html'), 'utf8');
+    // The three breaking changes of the documents, and the setting.
+    assert.match(page, /4 breaking<\/span>/);
+    const breaking = page.slice(page.indexOf('id="changes-breaking"'), page.indexOf('id="changes-non-breaking"'));
+    assert.match(breaking, /severity for schema-enum-value-added set to info \(the base has none: the rule&#39;s own verdicts\)/);
+    assert.match(breaking, /<code>apidesc-docs\.config\.yaml:2<\/code>/);
+    assert.match(breaking, /receivers built on the old schema reject status/);
+    assert.ok(!page.includes('by this project&#39;s setting'), 'nothing re-classified by the branch');
+  });
+});
+
 describe('build --compare: hostile input and previews of invalid documents', () => {
   it('keys named like Object properties and script in ids: listed, escaped, never run', async () => {
     const withKeys = (version: 'base' | 'head'): string =>
@@ -323,7 +347,10 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     const bidi = 'user\u202egnp.exe';
     const dir = tempTree({
       'base.yaml': compareDocument('head'),
-      'head.yaml': compareDocument('head').replace(/^channels:\n/m, `channels:\n  ${JSON.stringify(id)}:\n    address: x\n  ${JSON.stringify(bidi)}:\n    address: y\n`),
+      'head.yaml': compareDocument('head').replace(
+        /^channels:\n/m,
+        `channels:\n  ${JSON.stringify(id)}:\n    address: x\n  ${JSON.stringify(bidi)}:\n    address: y\n`,
+      ),
     });
     const r = await runIn(dir, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml']);
     assert.equal(r.code, 0, r.err);
@@ -377,7 +404,10 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /base\.yaml:\d+:\d+ +error /, 'its diagnostics, located');
     assert.match(r.err, /Not compared with base\.yaml: the base has errors/);
-    assert.match(readFileSync(join(dir, 'site/changes/index.html'), 'utf8'), /The base \(base\.yaml\) has errors, as apidesc-docs validate finds them: it was not compared/);
+    assert.match(
+      readFileSync(join(dir, 'site/changes/index.html'), 'utf8'),
+      /The base \(base\.yaml\) has errors, as apidesc-docs validate finds them: it was not compared/,
+    );
     assert.match(readFileSync(join(dir, 'site/changes/index.md'), 'utf8'), /The base \(base\.yaml\) has errors/);
     assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<\/a>: not compared \(the base has errors\)/);
     assert.match(readFileSync(join(dir, 'site/llms.txt'), 'utf8'), /: not compared \(the base has errors\)\n/);

@@ -165,7 +165,10 @@ describe('apidesc-docs diff', () => {
     assert.match(lots.out, /^#### Breaking \(200\)$/m);
     // Stopped by the budget, before the 150 a section lists at most.
     assert.ok((lots.out.match(/^ {2}- /gm) ?? []).length < 150);
-    assert.match(lots.out, /^- … and \d+ more \(see the preview's \[Changes page\]\(https:\/\/preview\.example\.com\/pr-7\/changes\/\)\; `--format json` lists them all\)$/m);
+    assert.match(
+      lots.out,
+      /^- … and \d+ more \(see the preview's \[Changes page\]\(https:\/\/preview\.example\.com\/pr-7\/changes\/\); `--format json` lists them all\)$/m,
+    );
     // The folded sections are closed, whatever was left out.
     assert.equal(lots.out.match(/<details>/g)?.length ?? 0, lots.out.match(/<\/details>/g)?.length ?? 0);
     // SARIF: one bounded quote per change; JSON and text keep every value.
@@ -337,8 +340,13 @@ describe('apidesc-docs diff --base-ref', () => {
     git(dir, 'add', '.');
     git(dir, 'commit', '-q', '-m', 'first');
     git(dir, 'rm', '-q', 'apis/billing.json');
-    type Result = { ruleId: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] };
-    const results = async (args: string[]): Promise<Result[]> => JSON.parse((await run(['diff', '--base-ref', 'main', ...args, '--format', 'sarif'], dir)).out).runs[0].results;
+    type Result = {
+      ruleId: string;
+      message: { text: string };
+      locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[];
+    };
+    const results = async (args: string[]): Promise<Result[]> =>
+      JSON.parse((await run(['diff', '--base-ref', 'main', ...args, '--format', 'sarif'], dir)).out).runs[0].results;
     const [removed] = await results(['apis']);
     assert.equal(removed!.ruleId, 'api-removed');
     // GitHub's code scanning refuses a whole SARIF file for one result without a location.
@@ -349,6 +357,55 @@ describe('apidesc-docs diff --base-ref', () => {
     const [alone] = await results(['apis/billing.json']);
     assert.equal(alone!.locations[0]!.physicalLocation.artifactLocation.uri, 'apis/billing.json');
     assert.equal(alone!.locations[0]!.physicalLocation.region?.startLine, 1);
+  });
+
+  it("applies the base's diffSeverity, and reports the pull request's change of it as a change of its own (breaking when it lowers one)", async () => {
+    const dir = tempTree({ 'api/orders.json': json(api({ payload: status(['placed']) })) });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'first');
+    // The pull request: a breaking change, and a setting in its own branch that would call it wording.
+    writeFileSync(join(dir, 'api/orders.json'), json(api({ payload: status(['placed', 'paid']) })));
+    writeFileSync(join(dir, 'apidesc-docs.config.json'), json({ diffSeverity: { 'schema-enum-value-added': 'info', 'info-version-changed': 'breaking' } }));
+    const r = await run(['diff', '--base-ref', 'main', 'api/orders.json', '--format', 'json'], dir);
+    assert.equal(r.code, 1, r.err);
+    const changes = JSON.parse(r.out).changes as { rule: string; severity: string; file: string; line: number; message: string; pointer: string }[];
+    assert.deepEqual(
+      changes.map((c) => `${c.rule} ${c.severity} ${c.pointer}`),
+      [
+        'config-severity-changed breaking /diffSeverity/schema-enum-value-added',
+        'schema-enum-value-added breaking /channels/orders/messages/orderPlaced/payload/properties/status/enum',
+        'config-severity-changed non-breaking /diffSeverity/info-version-changed',
+      ],
+    );
+    assert.equal(changes[0]!.file, 'apidesc-docs.config.json');
+    assert.ok(changes[0]!.line > 1);
+    assert.match(
+      changes[0]!.message,
+      /severity for schema-enum-value-added set to info \(the base has none: the rule's own verdicts\); this review applies the base's severities/,
+    );
+    const md = await run(['diff', '--base-ref', 'main', 'api/orders.json', '--format', 'markdown'], dir);
+    assert.match(
+      md.out,
+      /#### Breaking \(2\)\n\n\*\*apidesc\\-docs\\\.config\\\.json\*\*\n\n- configuration diffSeverity\n {2}- this project\\'s severity for schema\\-enum\\-value\\-added set to info/,
+    );
+    // Once merged, the setting applies, and the comment says at its top what it re-classified, folded or not.
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'second');
+    writeFileSync(join(dir, 'api/orders.json'), json(api({ payload: status(['placed', 'paid', 'refunded']) })));
+    const merged = await run(['diff', '--base-ref', 'main', 'api/orders.json', '--format', 'markdown'], dir);
+    assert.equal(merged.code, 0, merged.err);
+    assert.match(
+      merged.out,
+      /^\*\*0 breaking\*\*, 0 non-breaking, 1 wording only\.\n\n\*\*1 change re-classified by this project's settings: 1 breaking → info \(`schema-enum-value-added`\)\.\*\* Each says so after its reason\.\n\n<details>/m,
+    );
+    const text = await run(['diff', '--base-ref', 'main', 'api/orders.json'], dir);
+    assert.match(
+      text.out,
+      /^1 change re-classified by this project's settings: 1 breaking → info \(schema-enum-value-added\)\n0 breaking, 0 non-breaking, 1 info$/m,
+    );
+    const j = await run(['diff', '--base-ref', 'main', 'api/orders.json', '--format', 'json'], dir);
+    assert.equal(JSON.parse(j.out).changes[0].ruleSeverity, 'breaking');
   });
 
   it('a ref that does not exist, or that looks like an option: exit 2', async () => {
@@ -445,7 +502,12 @@ describe('apidesc-docs diff with hostile input', () => {
       assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(r.out), `${format}: a raw bidirectional control`);
       // Markdown escapes the backslash of the escape and the dot, and reads back as the text does.
       const shown = format === 'markdown' ? '\\\\u202egnp\\.exe\\\\u2066x\\\\u2069' : '\\u202egnp.exe\\u2066x\\u2069';
-      const read = format === 'sarif' ? JSON.parse(r.out).runs[0].results.map((x: { message: { text: string } }) => x.message.text).join('\n') : r.out;
+      const read =
+        format === 'sarif'
+          ? JSON.parse(r.out)
+              .runs[0].results.map((x: { message: { text: string } }) => x.message.text)
+              .join('\n')
+          : r.out;
       assert.ok(read.includes(shown), `${format}: shown escaped\n${read}`);
     }
   });

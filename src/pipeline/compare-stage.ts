@@ -12,6 +12,8 @@ import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
 import { diffSides } from '../lib/diff/compare-inputs.ts';
 import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
+import { reportOf } from '../lib/diff/report.ts';
+import type { Change } from '../lib/diff/types.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { changesView } from '../site/changes-view.ts';
@@ -27,6 +29,7 @@ export async function compareWithBase(
   cwd: string,
   io: CliIO,
   severities?: SeverityOverrides,
+  settingChanges: Change[] = [],
 ): Promise<SiteChanges | number> {
   // `diff` compares valid documents only; a preview of invalid ones (--allow-invalid) says so.
   if (docs.some((d) => hasErrors(d.diagnostics)))
@@ -64,7 +67,8 @@ export async function compareWithBase(
       notCompared: 'the base has errors',
     };
   }
-  const view = changesView(outcome.report, base.label);
+  const report = settingChanges.length > 0 ? reportOf([...outcome.report.changes, ...settingChanges]) : outcome.report;
+  const view = changesView(report, base.label);
   const { counts } = view;
   io.err(
     `Compared with ${base.label}: ${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} info (${((performance.now() - started) / 1000).toFixed(1)} s).`,

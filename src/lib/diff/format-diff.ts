@@ -36,8 +36,37 @@ export function formatJson(report: DiffReport): string {
     side: c.side,
     direction: c.direction,
     message: c.message,
+    ...(c.ruleSeverity !== undefined ? { ruleSeverity: c.ruleSeverity } : {}),
   }));
   return JSON.stringify({ changes, breaking: report.breaking }, null, 2);
+}
+
+/** Re-classifications listed by rule, at most: the rest are counted. */
+const RECLASSIFIED_LISTED = 10;
+
+/**
+ * How many changes the project's severities (diffSeverity, --severity) re-classified, and how
+ * (`1 breaking → info: schema-enum-value-added`), or undefined when none was: a reviewer sees it
+ * first, even when the changes themselves are folded away as wording.
+ */
+export function reclassified(report: DiffReport, code: (text: string) => string = (t) => t): string | undefined {
+  const moves = new Map<string, { count: number; rules: Set<string> }>();
+  for (const c of report.changes) {
+    if (c.ruleSeverity === undefined) continue;
+    const key = `${c.ruleSeverity} → ${c.severity}`;
+    const move = moves.get(key) ?? { count: 0, rules: new Set<string>() };
+    move.count++;
+    move.rules.add(c.rule);
+    moves.set(key, move);
+  }
+  if (moves.size === 0) return undefined;
+  const total = [...moves.values()].reduce((n, m) => n + m.count, 0);
+  const parts = [...moves].map(([key, m]) => {
+    const rules = [...m.rules].sort();
+    const listed = rules.slice(0, RECLASSIFIED_LISTED).map(code).join(', ');
+    return `${m.count} ${key} (${listed}${rules.length > RECLASSIFIED_LISTED ? `, and ${rules.length - RECLASSIFIED_LISTED} more rules` : ''})`;
+  });
+  return `${total} change${total === 1 ? '' : 's'} re-classified by this project's settings: ${parts.join('; ')}`;
 }
 
 export function formatText(report: DiffReport): string {
@@ -48,6 +77,8 @@ export function formatText(report: DiffReport): string {
     lines.push(`${c.severity.padEnd(12)} ${escapeControls(where)}  ${several ? `${escapeControls(c.api)} › ` : ''}${escapeControls(c.object)}  [${c.rule}]`);
     lines.push(`  ${escapeControls(c.message)}`);
   }
+  const moved = reclassified(report);
+  if (moved) lines.push(moved);
   lines.push(summary(report));
   return lines.join('\n');
 }
@@ -68,12 +99,15 @@ export function formatSarif(report: DiffReport, toolVersion: string): string {
     toolVersion,
     report.changes.map((c) => {
       const anchor = c.annotation ?? { file: c.file, line: c.line };
-      const elsewhere = c.side === 'base' && c.annotation && c.annotation.file !== c.file ? `; annotated on ${c.annotation.file}, the nearest document head has` : '';
+      const elsewhere =
+        c.side === 'base' && c.annotation && c.annotation.file !== c.file ? `; annotated on ${c.annotation.file}, the nearest document head has` : '';
       const where = c.side === 'base' ? ` (removed; was at ${c.file}:${c.line} in base${elsewhere})` : '';
       return {
         rule: c.rule,
         level: level(c.severity),
-        text: escapeControls(`${c.severity}: ${c.object}: ${boundedText(c.message, SARIF_MESSAGE_CHARS, '`apidesc-docs diff --format json` has it whole')}${where}`),
+        text: escapeControls(
+          `${c.severity}: ${c.object}: ${boundedText(c.message, SARIF_MESSAGE_CHARS, '`apidesc-docs diff --format json` has it whole')}${where}`,
+        ),
         file: anchor.file,
         // A region on every result: the file's first line when the line is not known.
         line: Math.max(1, anchor.line),
@@ -104,6 +138,9 @@ export function formatMarkdown(report: DiffReport, previewUrl?: string): string 
     return out.join('\n');
   }
   out.push(`**${n.breaking} breaking**, ${n['non-breaking']} non-breaking, ${n.info} wording only.`);
+  // Visible at the top, folded or not: a setting that makes a break read as wording is policy, to be reviewed.
+  const moved = reclassified(report, codeSpan);
+  if (moved) out.push('', `**${moved}.** Each says so after its reason.`);
   const several = new Set(report.changes.map((c) => c.api)).size > 1;
   const name = (text: string): string => markdownText(boundedText(text, MARKDOWN_LIMITS.name, WHOLE));
   let size = out.join('\n').length;
@@ -218,7 +255,11 @@ export function formatNotCompared(notCompared: NotCompared, format: DiffFormat, 
         `Not compared: ${reason}`,
       );
     case 'markdown': {
-      const out = ['### API change review', '', `**Not compared**: ${markdownText(reason)}; nothing of this change was reviewed. \`apidesc-docs validate\` lists what to fix:`];
+      const out = [
+        '### API change review',
+        '',
+        `**Not compared**: ${markdownText(reason)}; nothing of this change was reviewed. \`apidesc-docs validate\` lists what to fix:`,
+      ];
       if (diagnostics.length > 0) out.push('');
       for (const d of diagnostics.slice(0, NOT_COMPARED_LISTED)) {
         const where = codeSpan(boundedText(`${d.file}:${d.line}${d.column > 0 ? `:${d.column}` : ''}`, MARKDOWN_LIMITS.name, 'the job log has it whole'));

@@ -119,13 +119,19 @@ export function toReport(apis: ApiDiff[]): DiffReport {
         side: c.side,
         direction: c.direction ?? null,
         message: c.message,
+        ...(c.ruleSeverity ? { ruleSeverity: c.ruleSeverity } : {}),
         ...(annotation ? { annotation } : {}),
         ...(url ? { url } : {}),
         ...(api.pages ? { apiUrl: api.pages.root } : {}),
       });
     }
   }
-  changes.sort(
+  return reportOf(changes);
+}
+
+/** Changes in the report's one order (severity, API, object, pointer, rule, message), counted. */
+export function reportOf(changes: Change[]): DiffReport {
+  const sorted = [...changes].sort(
     (a, b) =>
       severityOrder[a.severity] - severityOrder[b.severity] ||
       byCodeUnits(a.api, b.api) ||
@@ -134,5 +140,5 @@ export function toReport(apis: ApiDiff[]): DiffReport {
       byCodeUnits(a.rule, b.rule) ||
       byCodeUnits(a.message, b.message),
   );
-  return { changes, breaking: changes.filter((c) => c.severity === 'breaking').length };
+  return { changes: sorted, breaking: sorted.filter((c) => c.severity === 'breaking').length };
 }
