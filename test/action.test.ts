@@ -28,6 +28,8 @@ interface Run {
   failed?: string;
   outputs: Map<string, Record<string, string>>;
   log: string;
+  /** The job summary as the steps wrote it. */
+  summary: () => string;
 }
 
 function runAction(cwd: string, inputs: Record<string, string>, github: Record<string, string>, env: Record<string, string>): Run {
@@ -55,7 +57,8 @@ function runAction(cwd: string, inputs: Record<string, string>, github: Record<s
       const value = expression(`\${{ ${m[1]} }}`);
       return m[2] === '==' ? value === m[3] : value !== m[3];
     });
-  const run: Run = { codes: new Map(), outputs, log: '' };
+  const summary = join(work, 'summary.md');
+  const run: Run = { codes: new Map(), outputs, log: '', summary: () => (existsSync(summary) ? readFileSync(summary, 'utf8') : '') };
   for (const [i, step] of action.runs.steps.entries()) {
     const id = step.id ?? `step${i}`;
     if (step.uses || !condition(step.if)) continue;
@@ -76,7 +79,7 @@ function runAction(cwd: string, inputs: Record<string, string>, github: Record<s
         ...stepEnv,
         GITHUB_ENV: githubEnv,
         GITHUB_OUTPUT: output,
-        GITHUB_STEP_SUMMARY: join(work, 'summary.md'),
+        GITHUB_STEP_SUMMARY: summary,
         RUNNER_TEMP: work,
       },
       encoding: 'utf8',
@@ -105,8 +108,11 @@ function runAction(cwd: string, inputs: Record<string, string>, github: Record<s
 const git = (cwd: string, ...args: string[]): string =>
   execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
 
-/** A remote with the base branch, and a clone on the pull request's branch (two commits). */
-function repositories(): { work: string; bin: string; calls: string } {
+/**
+ * A remote with the base branch, and a clone on the pull request's branch (two commits). `pr`: files
+ * the pull request writes besides its change of the document (or instead of it).
+ */
+function repositories(pr: Record<string, string> = {}): { work: string; bin: string; calls: string } {
   const dir = tempDir('apidesc-action-');
   const origin = join(dir, 'origin.git');
   const work = join(dir, 'work');
@@ -121,11 +127,15 @@ function repositories(): { work: string; bin: string; calls: string } {
   git(work, 'push', '-q', 'origin', 'main');
   git(work, 'checkout', '-q', '-b', 'pr');
   writeFileSync(join(work, 'api/orders.json'), status(['placed', 'refunded']));
-  git(work, 'commit', '-q', '-am', 'a new status');
+  for (const [file, text] of Object.entries(pr)) writeFileSync(join(work, file), text);
+  git(work, 'add', '.');
+  git(work, 'commit', '-q', '-m', 'a new status');
   // The runner's checkout of a pull request has no local branch of the base: remove it.
   git(work, 'branch', '-q', '-D', 'main');
   git(work, 'update-ref', '-d', 'refs/remotes/origin/main');
-  // `gh` as a stand-in: records its arguments; lists the comment once one was made.
+  // `gh` as a stand-in: records its arguments; answers \`api user\` as for GITHUB_TOKEN (refused); lists
+  // the comments as the action's --jq projects them: one planted by someone else with the marker,
+  // and ours once one was made; with GH_READ_ONLY set (a fork's token), refuses to write.
   const bin = join(dir, 'bin');
   mkdirSync(bin);
   const calls = join(dir, 'gh-calls');
@@ -134,8 +144,13 @@ function repositories(): { work: string; bin: string; calls: string } {
     `#!/usr/bin/env bash
 echo "$*" >> "${calls}"
 case "$*" in
-  *"--method POST"*) touch "${dir}/commented" ;;
-  *"--paginate"*) if [ -e "${dir}/commented" ]; then echo 4242; fi ;;
+  "api user"*) echo "HTTP 403: Resource not accessible by integration" >&2; exit 1 ;;
+  *"--method POST"*|*"--method PATCH"*)
+    if [ -n "\${GH_READ_ONLY:-}" ]; then echo "HTTP 403: Resource not accessible by integration" >&2; exit 1; fi
+    touch "${dir}/commented" ;;
+  *"--paginate"*)
+    echo '{"id":666,"author":"mallory","body":"planted <!-- apidesc-docs-review -->"}'
+    if [ -e "${dir}/commented" ]; then echo '{"id":4242,"author":"github-actions[bot]","body":"### API change review\\n<!-- apidesc-docs-review -->"}'; fi ;;
 esac
 `,
   );
@@ -182,14 +197,72 @@ describe('the GitHub Action', () => {
     assert.match(readFileSync(calls, 'utf8'), /^api --method POST repos\/example\/orders\/issues\/7\/comments -F body=@/m);
     assert.match(first.log, /::error title=Breaking API change::1 breaking change/);
 
+    // The comment planted by someone else with the marker is neither updated nor taken for ours.
+    assert.ok(!readFileSync(calls, 'utf8').includes('comments/666'), 'a comment by another author is never updated');
+
     // The next push: the same comment is updated, and with fail-on-breaking false the job passes.
     const second = runAction(work, { path: 'api', 'fail-on-breaking': 'false' }, github, env);
     assert.equal(second.failed, undefined, second.log);
-    assert.ok(!second.codes.has('verdict'));
+    assert.equal(second.codes.get('verdict'), 0);
     assert.match(readFileSync(calls, 'utf8'), /^api --method PATCH repos\/example\/orders\/issues\/comments\/4242 -F body=@/m);
     assert.equal(readFileSync(calls, 'utf8').match(/--method POST/g)?.length, 1, 'one comment per pull request');
+    assert.ok(!readFileSync(calls, 'utf8').includes('comments/666'), 'a comment by another author is never updated');
     // The repository is left as it was, but for the preview folder the action was asked to write.
     assert.equal(git(work, 'status', '--porcelain'), '?? apidesc-preview/\n');
+  });
+
+  const env = (bin: string, extra: Record<string, string> = {}) => ({
+    PATH: `${bin}:${process.env.PATH}`,
+    APIDESC_DOCS: `${process.execPath} ${join(ROOT, 'bin/apidesc-docs.mjs')}`,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    ...extra,
+  });
+  const github = { base_ref: 'main', 'event.number': '7', repository: 'example/orders', token: 'not-a-token' };
+
+  it("a fork's read-only token: the review goes to the job summary with a notice, and the verdict still fails the job; the pull request's own diffSeverity does not apply", () => {
+    // The pull request also lowers the severity of its own change in its branch's configuration.
+    const { work, bin, calls } = repositories({ 'apidesc-docs.config.json': JSON.stringify({ diffSeverity: { 'schema-enum-value-added': 'info' } }) });
+    const run = runAction(work, { path: 'api' }, github, env(bin, { GH_READ_ONLY: '1' }));
+    assert.equal(run.codes.get('comment'), 0, run.log);
+    assert.match(run.log, /::notice title=Review not commented::the review could not be commented: the review is in the job summary/);
+    assert.match(readFileSync(calls, 'utf8'), /--method POST/);
+    assert.equal(run.failed, 'verdict', run.log);
+    // Its change is breaking as the base says, and so is its change of the setting.
+    assert.equal(run.outputs.get('diff')!.breaking, '2');
+    const summary = run.summary();
+    assert.match(summary, /#### Breaking \(2\)/);
+    assert.match(summary, /severity for schema\\-enum\\-value\\-added set to info/);
+    assert.match(run.log, /::error title=Breaking API change::2 breaking change/);
+  });
+
+  it('a head that validate rejects: the preview is built, the comment says "Not compared", and the job fails', () => {
+    const invalid = JSON.stringify(api({ payload: { type: 'object', properties: { status: { enum: { placed: 1 } } } } }), null, 2);
+    const { work, bin, calls } = repositories({ 'api/orders.json': invalid });
+    const run = runAction(work, { path: 'api' }, github, env(bin));
+    assert.equal(run.codes.get('validate'), 0, run.log);
+    assert.ok(existsSync(join(work, 'apidesc-preview/index.html')), 'the preview is built, showing the errors');
+    assert.equal(run.outputs.get('diff')!.compared, 'false');
+    assert.equal(run.outputs.get('diff')!.breaking, '');
+    const review = readFileSync(run.outputs.get('diff')!.review!, 'utf8');
+    assert.match(review, /^### API change review\n\n\*\*Not compared\*\*: the head has errors/);
+    assert.match(review, /`api\/orders\.json:\d+:\d+`/);
+    assert.match(readFileSync(calls, 'utf8'), /--method POST/);
+    assert.equal(run.failed, 'verdict', run.log);
+    assert.match(run.log, /::error title=API change not reviewed::/);
+  });
+
+  it('runs no configuration module from the pull request: an apidesc-docs.config.mjs, or a config input that is not JSON or YAML, stops it first', () => {
+    const { work, bin } = repositories({
+      'apidesc-docs.config.mjs': 'import { writeFileSync } from "node:fs"; writeFileSync("ran", "");\nexport default {};\n',
+    });
+    const run = runAction(work, { path: 'api' }, github, env(bin));
+    assert.equal(run.failed, 'setup', run.log);
+    assert.equal(run.codes.get('setup'), 2);
+    assert.match(run.log, /apidesc-docs\.config\.mjs is code from the pull request's branch, and the action runs none/);
+    assert.ok(!existsSync(join(work, 'ran')));
+    const named = runAction(work, { path: 'api', config: 'apidesc-docs.config.mjs' }, github, env(bin));
+    assert.equal(named.failed, 'setup');
+    assert.match(named.log, /config must be a \.json, \.yaml or \.yml file/);
   });
 
   it('refuses a version that is not a version or a tag', () => {

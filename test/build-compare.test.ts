@@ -288,6 +288,30 @@ describe('build --compare-ref', () => {
   });
 });
 
+describe("build --compare-ref: the project's severities as the base has them", () => {
+  const git = (cwd: string, ...args: string[]): string =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+  it("a pull request's own diffSeverity does not re-classify its changes: its change of it is listed, breaking, at the top", async () => {
+    const dir = tempTree({ 'api/orders.yaml': compareDocument('base') });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'first');
+    writeFileSync(join(dir, 'api/orders.yaml'), compareDocument('head'));
+    writeFileSync(join(dir, 'apidesc-docs.config.yaml'), 'diffSeverity:\n  schema-enum-value-added: info\n');
+    const out = tempDir('apidesc-compare-ref-site-');
+    const r = await runIn(dir, ['build', 'api/orders.yaml', '--out', join(out, 'site'), '--compare-ref', 'main']);
+    assert.equal(r.code, 0, r.err);
+    const page = readFileSync(join(out, 'site/changes/index.html'), 'utf8');
+    // The three breaking changes of the documents, and the setting.
+    assert.match(page, /4 breaking<\/span>/);
+    const breaking = page.slice(page.indexOf('id="changes-breaking"'), page.indexOf('id="changes-non-breaking"'));
+    assert.match(breaking, /severity for schema-enum-value-added set to info \(the base has none: the rule&#39;s own verdicts\)/);
+    assert.match(breaking, /<code>apidesc-docs\.config\.yaml:2<\/code>/);
+    assert.match(breaking, /receivers built on the old schema reject status/);
+    assert.ok(!page.includes('by this project&#39;s setting'), 'nothing re-classified by the branch');
+  });
+});
+
 describe('build --compare: hostile input and previews of invalid documents', () => {
   it('keys named like Object properties and script in ids: listed, escaped, never run', async () => {
     const withKeys = (version: 'base' | 'head'): string =>
@@ -318,12 +342,75 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     assert.ok(!page.includes('<img src=x'));
   });
 
+  it('control characters in ids (ESC, BEL, C1, DEL) are shown escaped in every Markdown twin and llms.txt, never written raw', async () => {
+    const id = 'evil\u001b[2J\u0007\u009b31m\u007fend';
+    const bidi = 'user\u202egnp.exe';
+    const dir = tempTree({
+      'base.yaml': compareDocument('head'),
+      'head.yaml': compareDocument('head').replace(
+        /^channels:\n/m,
+        `channels:\n  ${JSON.stringify(id)}:\n    address: x\n  ${JSON.stringify(bidi)}:\n    address: y\n`,
+      ),
+    });
+    const r = await runIn(dir, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml']);
+    assert.equal(r.code, 0, r.err);
+    let twins = 0;
+    for (const [path, bytes] of filesOf(join(dir, 'site'))) {
+      if (!/\.(md|txt)$/.test(path)) continue;
+      twins++;
+      assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(bytes.toString()), `${path} holds a raw control character`);
+    }
+    assert.ok(twins > 5);
+    const twin = readFileSync(join(dir, 'site/changes/index.md'), 'utf8');
+    // Shown, as diff shows it: the escape reads back as written.
+    assert.ok(readBack(twin).text.includes('evil\\u001b[2J\\u0007\\u009b31m\\u007fend'), twin);
+    // A bidirectional override: shown escaped on the Changes page and in its twin, as diff shows it.
+    const page = readFileSync(join(dir, 'site/changes/index.html'), 'utf8');
+    assert.match(page, /<span class="change-kind">channel<\/span> <code>user\\u202egnp\.exe<\/code>/);
+    assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(page + twin), 'no raw override on the Changes page');
+    assert.ok(readBack(twin).text.includes('user\\u202egnp.exe'));
+  });
+
+  it('a change that quotes 20,000 values: the Changes page and its twin quote a bounded part of it', async () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => `value-${i}`);
+    const dir = tempTree({
+      'base.yaml': compareDocument('base'),
+      'head.yaml': compareDocument('base').replace('enum: [placed]', `enum: ${JSON.stringify(['placed', ...values])}`),
+    });
+    const r = await runIn(dir, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml']);
+    assert.equal(r.code, 0, r.err);
+    const page = readFileSync(join(dir, 'site/changes/index.html'), 'utf8');
+    const twin = readFileSync(join(dir, 'site/changes/index.md'), 'utf8');
+    assert.ok(page.length < 40_000, `the page: ${page.length} characters`);
+    assert.ok(twin.length < 10_000, `the twin: ${twin.length} characters`);
+    assert.match(page, /… \(\d+ more characters; `apidesc-docs diff --format json` has it whole\)/);
+    assert.match(twin, /… \(\d+ more characters; \\`apidesc-docs diff --format json\\` has it whole\)/);
+  });
+
   it('--allow-invalid with errors in the head: the preview is built and its Changes page says it could not compare', async () => {
     const dir = tempTree({ 'base.yaml': compareDocument('base'), 'head.yaml': compareDocument('head').replace('action: send', 'action: publish') });
     const r = await runIn(dir, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml', '--allow-invalid']);
     assert.equal(r.code, 0, r.err);
     assert.match(readFileSync(join(dir, 'site/changes/index.html'), 'utf8'), /The documents have errors \(shown on their pages\)/);
     assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<\/a>: not compared \(the documents have errors\)/);
+    assert.match(readFileSync(join(dir, 'site/llms.txt'), 'utf8'), /\(\/changes\/index\.md\): not compared \(the documents have errors\)\n/);
+    assert.equal(badgedPages(join(dir, 'site')).size, 0);
+  });
+
+  it('a base with errors (as validate finds them) is not compared, as diff does not compare it: the Changes page says so', async () => {
+    // A list written as a map: compared, it would read as "no longer restricted".
+    const dir = tempTree({ 'base.yaml': compareDocument('base').replace('enum: [placed]', 'enum: {placed: 1}'), 'head.yaml': compareDocument('head') });
+    const r = await runIn(dir, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml']);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /base\.yaml:\d+:\d+ +error /, 'its diagnostics, located');
+    assert.match(r.err, /Not compared with base\.yaml: the base has errors/);
+    assert.match(
+      readFileSync(join(dir, 'site/changes/index.html'), 'utf8'),
+      /The base \(base\.yaml\) has errors, as apidesc-docs validate finds them: it was not compared/,
+    );
+    assert.match(readFileSync(join(dir, 'site/changes/index.md'), 'utf8'), /The base \(base\.yaml\) has errors/);
+    assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<\/a>: not compared \(the base has errors\)/);
+    assert.match(readFileSync(join(dir, 'site/llms.txt'), 'utf8'), /: not compared \(the base has errors\)\n/);
     assert.equal(badgedPages(join(dir, 'site')).size, 0);
   });
 });

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { main } from '../src/cli/main.ts';
+import { defaultLimits } from '../src/lib/load/limits.ts';
+import { diffSides } from '../src/lib/diff/compare-inputs.ts';
 import { api } from './diff-fixture.ts';
 import { deepChainDocument } from './deep-document.ts';
 import { tempTree } from './helpers.ts';
@@ -100,6 +102,36 @@ describe('apidesc-docs diff', () => {
     assert.ok(result.locations[0].physicalLocation.region.startLine > 1);
   });
 
+  it('SARIF: a file name with spaces, #, % and ? is a valid URI, its segments percent-encoded (diff and validate)', async () => {
+    const d = tempTree({
+      'a b#c%?/x y#1.json': json(api({ payload: status(['placed']) })),
+      'a b#c%?/new x#.json': json(api({ payload: status(['placed', 'paid']) })),
+      'a b#c%?/bad x#.json': json(api({ patch: (doc) => ((doc.operations as Record<string, { action: string }>).publishOrder!.action = 'publish') })),
+    });
+    const uris = (out: string): string[] =>
+      (JSON.parse(out).runs[0].results as { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[]).map(
+        (r) => r.locations[0]!.physicalLocation.artifactLocation.uri,
+      );
+    const validate = await run(['validate', 'a b#c%?/bad x#.json', '--format', 'sarif'], d);
+    assert.equal(validate.code, 1, validate.err);
+    const diffed = await run(['diff', 'a b#c%?/x y#1.json', 'a b#c%?/new x#.json', '--format', 'sarif'], d);
+    assert.equal(diffed.code, 1, diffed.err);
+    for (const [out, name] of [
+      [validate.out, 'bad x#.json'],
+      [diffed.out, 'new x#.json'],
+    ] as const) {
+      const got = uris(out);
+      assert.ok(got.length > 0);
+      for (const uri of got) {
+        assert.equal(uri, `a%20b%23c%25%3F/${encodeURIComponent(name)}`);
+        // Read back as a URI reference: the same file, nothing taken as a fragment or a query.
+        const url = new URL(uri, 'file:///repo/');
+        assert.equal(url.hash + url.search, '');
+        assert.equal(decodeURIComponent(url.pathname), `/repo/a b#c%?/${name}`);
+      }
+    }
+  });
+
   it('Markdown: a pull-request comment, breaking first, linked into the preview', async () => {
     const r = await run(['diff', 'base.json', 'widened.json', '--format', 'markdown', '--preview-url', 'https://preview.example.com/pr-7/'], dir);
     assert.equal(r.code, 1);
@@ -108,6 +140,43 @@ describe('apidesc-docs diff', () => {
     // The object links to its page in the preview (the site's route of the channel message).
     assert.match(r.out, /^- \[message orders\\\/orderPlaced\]\(https:\/\/preview\.example\.com\/pr-7\/channels\/orders\/messages\/orderplaced\/\)$/m);
     assert.match(r.out, /^ {2}- payload\\\.status\\: new value \\"paid\\"\\; receivers built on the old schema reject status \\"paid\\" `widened\.json:\d+`$/m);
+  });
+
+  it("Markdown stays under GitHub's comment limit: each message cut, and the list stops at a budget, counting the rest", async () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => `value-${i}`);
+    // 200 properties, each given 200 new values: 200 long changes.
+    const many = (extra: boolean) => ({
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 200 }, (_, p) => [`p${p}`, { enum: extra ? values.slice(0, 200) : ['a'] }])),
+    });
+    const d = tempTree({
+      'a.json': json(api({ payload: status(['a']) })),
+      'b.json': json(api({ payload: status(['a', ...values]) })),
+      'many-a.json': json(api({ payload: many(false) })),
+      'many-b.json': json(api({ payload: many(true) })),
+    });
+    const one = await run(['diff', 'a.json', 'b.json', '--format', 'markdown'], d);
+    assert.equal(one.code, 1, one.err);
+    assert.ok(one.out.length < 65_536, `${one.out.length} characters`);
+    assert.match(one.out, /\\"\\,… \\\(\d+ more characters\\; \\`\\-\\-format json\\` has it whole\\\) `b\.json:\d+`$/m);
+    const lots = await run(['diff', 'many-a.json', 'many-b.json', '--format', 'markdown', '--preview-url', 'https://preview.example.com/pr-7/'], d);
+    assert.equal(lots.code, 1, lots.err);
+    assert.ok(lots.out.length < 65_536, `${lots.out.length} characters`);
+    assert.match(lots.out, /^#### Breaking \(200\)$/m);
+    // Stopped by the budget, before the 150 a section lists at most.
+    assert.ok((lots.out.match(/^ {2}- /gm) ?? []).length < 150);
+    assert.match(
+      lots.out,
+      /^- … and \d+ more \(see the preview's \[Changes page\]\(https:\/\/preview\.example\.com\/pr-7\/changes\/\); `--format json` lists them all\)$/m,
+    );
+    // The folded sections are closed, whatever was left out.
+    assert.equal(lots.out.match(/<details>/g)?.length ?? 0, lots.out.match(/<\/details>/g)?.length ?? 0);
+    // SARIF: one bounded quote per change; JSON and text keep every value.
+    const sarif = await run(['diff', 'a.json', 'b.json', '--format', 'sarif'], d);
+    assert.ok(sarif.out.length < 20_000, `${sarif.out.length} characters`);
+    assert.match(JSON.parse(sarif.out).runs[0].results[0].message.text, /… \(\d+ more characters; `apidesc-docs diff --format json` has it whole\)$/);
+    const whole = await run(['diff', 'a.json', 'b.json', '--format', 'json'], d);
+    assert.ok(JSON.parse(whole.out).changes[0].message.includes('"value-19999"'));
   });
 
   it('unreadable input: exit 2 with a located diagnostic, nothing compared', async () => {
@@ -122,6 +191,52 @@ describe('apidesc-docs diff', () => {
     assert.equal(bomb.code, 2, bomb.out);
     assert.equal((await run(['diff', 'base.json'], dir)).code, 2);
     assert.equal((await run(['diff', 'base.json', 'base.json', '--format', 'html'], dir)).code, 2);
+  });
+
+  it('a version that validate rejects is not compared: exit 2 with its diagnostics, and every format says so', async () => {
+    const withServer = (variable: unknown, security?: unknown) =>
+      json(
+        api({
+          patch: (d) => {
+            d.servers = { production: { host: '{region}.example.com', protocol: 'sns', variables: { region: variable }, ...(security ? { security } : {}) } };
+          },
+        }),
+      );
+    const d = tempTree({
+      'base.json': withServer({ enum: ['eu', 'us'], default: 'eu' }),
+      // A list written as a map would read as "no longer restricted", non-breaking.
+      'enum-map.json': withServer({ enum: { eu: 1 }, default: 'eu' }),
+      'security-map.json': withServer({ enum: ['eu', 'us'], default: 'eu' }, { a: 1 }),
+      'not-a-document.json': json({ apidesc: '3.0.0', foo: 1 }),
+      'old-version.json': json({ ...api(), apidesc: '2.6.0' }),
+    });
+    for (const head of ['enum-map.json', 'security-map.json', 'not-a-document.json', 'old-version.json']) {
+      const text = await run(['diff', 'base.json', head], d);
+      assert.equal(text.code, 2, `${head}: ${text.out}`);
+      assert.equal(text.out, '', head);
+      assert.match(text.err, new RegExp(`${head.replace('.', '\\.')}:\\d+:\\d+ +error `), head);
+      assert.match(text.err, /not compared: the head has errors/);
+      const j = await run(['diff', 'base.json', head, '--format', 'json'], d);
+      assert.equal(j.code, 2);
+      const report = JSON.parse(j.out);
+      assert.equal(report.notCompared, 'the head has errors');
+      assert.equal(report.breaking, null, 'never a 0 that reads as "nothing breaks"');
+      assert.ok(report.diagnostics.length > 0 && report.diagnostics.every((x: { file: string; line: number }) => x.file === head && x.line > 0));
+      const md = await run(['diff', 'base.json', head, '--format', 'markdown'], d);
+      assert.equal(md.code, 2);
+      assert.match(md.out, /^### API change review\n\n\*\*Not compared\*\*: the head has errors; nothing of this change was reviewed\./);
+      const sarif = JSON.parse((await run(['diff', 'base.json', head, '--format', 'sarif'], d)).out);
+      assert.equal(sarif.runs[0].invocations[0].executionSuccessful, false);
+      assert.equal(sarif.runs[0].invocations[0].toolExecutionNotifications[0].message.text, 'Not compared: the head has errors');
+      assert.ok(sarif.runs[0].results.length > 0);
+    }
+    const base = await run(['diff', 'enum-map.json', 'base.json', '--format', 'json'], d);
+    assert.equal(base.code, 2);
+    assert.equal(JSON.parse(base.out).notCompared, 'the base has errors');
+    const both = await run(['diff', 'enum-map.json', 'security-map.json', '--format', 'json'], d);
+    assert.equal(JSON.parse(both.out).notCompared, 'the base and the head have errors');
+    // Valid versions are compared as before.
+    assert.equal((await run(['diff', 'base.json', 'base.json'], d)).code, 0);
   });
 
   it('a $ref that does not resolve: exit 2, the reason named', async () => {
@@ -219,6 +334,80 @@ describe('apidesc-docs diff --base-ref', () => {
     assert.equal((await run(['diff', '--base-ref', 'main', 'apis/never.json'], dir)).code, 2);
   });
 
+  it('SARIF: an API whose document was deleted is annotated on the nearest document head has, never without a location', async () => {
+    const dir = tempTree({ 'apis/orders.json': json(api()), 'apis/billing.json': json(api()), 'other/x.json': json(api()) });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'first');
+    git(dir, 'rm', '-q', 'apis/billing.json');
+    type Result = {
+      ruleId: string;
+      message: { text: string };
+      locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[];
+    };
+    const results = async (args: string[]): Promise<Result[]> =>
+      JSON.parse((await run(['diff', '--base-ref', 'main', ...args, '--format', 'sarif'], dir)).out).runs[0].results;
+    const [removed] = await results(['apis']);
+    assert.equal(removed!.ruleId, 'api-removed');
+    // GitHub's code scanning refuses a whole SARIF file for one result without a location.
+    assert.equal(removed!.locations[0]!.physicalLocation.artifactLocation.uri, 'apis/orders.json');
+    assert.equal(removed!.locations[0]!.physicalLocation.region?.startLine, 1);
+    assert.match(removed!.message.text, /removed; was at apis\/billing\.json:1 in base; annotated on apis\/orders\.json, the nearest document head has/);
+    // Head has no document at all: where it was, with a region all the same.
+    const [alone] = await results(['apis/billing.json']);
+    assert.equal(alone!.locations[0]!.physicalLocation.artifactLocation.uri, 'apis/billing.json');
+    assert.equal(alone!.locations[0]!.physicalLocation.region?.startLine, 1);
+  });
+
+  it("applies the base's diffSeverity, and reports the pull request's change of it as a change of its own (breaking when it lowers one)", async () => {
+    const dir = tempTree({ 'api/orders.json': json(api({ payload: status(['placed']) })) });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'first');
+    // The pull request: a breaking change, and a setting in its own branch that would call it wording.
+    writeFileSync(join(dir, 'api/orders.json'), json(api({ payload: status(['placed', 'paid']) })));
+    writeFileSync(join(dir, 'apidesc-docs.config.json'), json({ diffSeverity: { 'schema-enum-value-added': 'info', 'info-version-changed': 'breaking' } }));
+    const r = await run(['diff', '--base-ref', 'main', 'api/orders.json', '--format', 'json'], dir);
+    assert.equal(r.code, 1, r.err);
+    const changes = JSON.parse(r.out).changes as { rule: string; severity: string; file: string; line: number; message: string; pointer: string }[];
+    assert.deepEqual(
+      changes.map((c) => `${c.rule} ${c.severity} ${c.pointer}`),
+      [
+        'config-severity-changed breaking /diffSeverity/schema-enum-value-added',
+        'schema-enum-value-added breaking /channels/orders/messages/orderPlaced/payload/properties/status/enum',
+        'config-severity-changed non-breaking /diffSeverity/info-version-changed',
+      ],
+    );
+    assert.equal(changes[0]!.file, 'apidesc-docs.config.json');
+    assert.ok(changes[0]!.line > 1);
+    assert.match(
+      changes[0]!.message,
+      /severity for schema-enum-value-added set to info \(the base has none: the rule's own verdicts\); this review applies the base's severities/,
+    );
+    const md = await run(['diff', '--base-ref', 'main', 'api/orders.json', '--format', 'markdown'], dir);
+    assert.match(
+      md.out,
+      /#### Breaking \(2\)\n\n\*\*apidesc\\-docs\\\.config\\\.json\*\*\n\n- configuration diffSeverity\n {2}- this project\\'s severity for schema\\-enum\\-value\\-added set to info/,
+    );
+    // Once merged, the setting applies, and the comment says at its top what it re-classified, folded or not.
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'second');
+    writeFileSync(join(dir, 'api/orders.json'), json(api({ payload: status(['placed', 'paid', 'refunded']) })));
+    const merged = await run(['diff', '--base-ref', 'main', 'api/orders.json', '--format', 'markdown'], dir);
+    assert.equal(merged.code, 0, merged.err);
+    assert.match(
+      merged.out,
+      /^\*\*0 breaking\*\*, 0 non-breaking, 1 wording only\.\n\n\*\*1 change re-classified by this project's settings: 1 breaking → info \(`schema-enum-value-added`\)\.\*\* Each says so after its reason\.\n\n<details>/m,
+    );
+    const text = await run(['diff', '--base-ref', 'main', 'api/orders.json'], dir);
+    assert.match(
+      text.out,
+      /^1 change re-classified by this project's settings: 1 breaking → info \(schema-enum-value-added\)\n0 breaking, 0 non-breaking, 1 info$/m,
+    );
+    const j = await run(['diff', '--base-ref', 'main', 'api/orders.json', '--format', 'json'], dir);
+    assert.equal(JSON.parse(j.out).changes[0].ruleSeverity, 'breaking');
+  });
+
   it('a ref that does not exist, or that looks like an option: exit 2', async () => {
     const dir = tempTree({ 'a.json': json(api()) });
     git(dir, 'init', '-q', '-b', 'main');
@@ -232,16 +421,23 @@ describe('apidesc-docs diff --base-ref', () => {
 });
 
 describe('apidesc-docs diff with hostile input', () => {
-  it('keys named like Object properties are compared as keys', async () => {
+  it('keys named like Object properties are compared as keys (and the document, which validate rejects, is not compared by the command)', async () => {
     const doc = objectKeysDocument();
     const changed = doc.replace('"the constructor property"', '"changed"');
     const dir = tempTree({ 'a.json': doc, 'b.json': changed, 'c.json': objectKeysDocument(['toString', 'valueOf']) });
-    const same = await run(['diff', 'a.json', 'a.json'], dir);
-    assert.equal(same.code, 0, same.err);
-    assert.equal(same.out.trim(), 'no changes');
-    const fewer = await run(['diff', 'a.json', 'c.json', '--format', 'json'], dir);
-    assert.notEqual(fewer.code, 2, fewer.err);
-    const removed = JSON.parse(fewer.out).changes.map((c: { pointer: string }) => c.pointer);
+    // Its bindings name protocols no one has (`constructor`, …): errors, so the command compares nothing.
+    const refused = await run(['diff', 'a.json', 'c.json', '--format', 'json'], dir);
+    assert.equal(refused.code, 2);
+    assert.equal(JSON.parse(refused.out).notCompared, 'the base and the head have errors');
+    // The comparison itself, on what validation would refuse: keys are keys, never properties of Object.
+    const side = (file: string) => ({ files: [join(dir, file)], display: (f: string) => f.slice(dir.length + 1), root: dir });
+    const compare = (a: string, b: string) => diffSides(side(a), side(b), { limits: defaultLimits, allowRemoteRefs: false, cwd: dir, validate: false });
+    const same = await compare('a.json', 'a.json');
+    assert.equal(same.unreadable, false);
+    assert.deepEqual(same.report.changes, []);
+    const fewer = await compare('a.json', 'c.json');
+    assert.equal(fewer.unreadable, false, fewer.diagnostics.map((d) => d.message).join('\n'));
+    const removed = fewer.report.changes.map((c) => c.pointer);
     assert.ok(removed.includes('/channels/__proto__'), removed.join('\n'));
     assert.ok(removed.includes('/channels/constructor'));
   });
@@ -265,20 +461,55 @@ describe('apidesc-docs diff with hostile input', () => {
   });
 
   it('Markdown escapes document text: no HTML, links, mentions or table breaks; text escapes control characters', async () => {
-    const doc = hostileDocument();
+    const hostile = '<script>alert(1)</script>[x](javascript:alert(2)) @admin #1 |a|\u001b[2J';
     const dir = tempTree({
-      'a.yaml': doc,
-      'b.yaml': doc.replace(/^channels:\n/m, 'channels:\n  "<script>alert(1)</script>[x](javascript:alert(2)) @admin #1 |a|\\e[2J":\n    address: x\n'),
+      'a.json': json(api()),
+      'b.json': json(api({ patch: (d) => ((d.channels as Record<string, unknown>)[hostile] = { address: 'x' }) })),
+      // A document with script in every field, which validate rejects: the diagnostics in the comment are escaped too.
+      'h.yaml': hostileDocument(),
     });
-    const md = await run(['diff', 'a.yaml', 'b.yaml', '--format', 'markdown', '--fail-on', 'none'], dir);
+    const md = await run(['diff', 'a.json', 'b.json', '--format', 'markdown', '--fail-on', 'none'], dir);
     assert.equal(md.code, 0, md.err);
-    assert.ok(!md.out.includes('<script>'), md.out);
-    assert.ok(!md.out.includes('](javascript:'), md.out);
-    assert.ok(!/(^|[^\\])@admin/.test(md.out), 'no mention');
+    const refused = await run(['diff', 'h.yaml', 'h.yaml', '--format', 'markdown'], dir);
+    assert.equal(refused.code, 2);
+    assert.match(refused.out, /\*\*Not compared\*\*: the base and the head have errors/);
+    for (const out of [md.out, refused.out]) {
+      // Every `<` of the text is escaped: no HTML can start but the comment's own folds.
+      assert.ok(!/(^|[^\\])<(?!\/?details>|summary>|\/summary>)/m.test(out), out);
+      assert.ok(!out.includes('](javascript:'), out);
+      assert.ok(!/(^|[^\\])@admin/.test(out), 'no mention');
+    }
     assert.match(md.out, /channel \\<script\\>alert\\\(1\\\)/, 'the text is shown, escaped');
-    const text = await run(['diff', 'a.yaml', 'b.yaml', '--fail-on', 'none'], dir);
+    const text = await run(['diff', 'a.json', 'b.json', '--fail-on', 'none'], dir);
     assert.ok(!text.out.includes('\u001b'), 'no escape sequence reaches the terminal');
     assert.ok(text.out.includes('\\u001b[2J'), 'it is shown escaped');
+  });
+
+  it('bidirectional overrides and isolates in ids are shown escaped in text, Markdown and SARIF, never reordering the line', async () => {
+    const id = 'user\u202egnp.exe\u2066x\u2069';
+    const dir = tempTree({
+      'a.json': json(api()),
+      'b.json': json(api({ patch: (d) => ((d.channels as Record<string, unknown>)[id] = { address: 'x' }) })),
+    });
+    for (const format of ['text', 'markdown', 'sarif', 'json']) {
+      const r = await run(['diff', 'a.json', 'b.json', '--format', format], dir);
+      assert.equal(r.code, 0, r.err);
+      if (format === 'json') {
+        // JSON is data for programs: the id as it is (JSON.parse gives it back).
+        assert.ok(JSON.parse(r.out).changes.some((c: { object: string }) => c.object === `channel ${id}`));
+        continue;
+      }
+      assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(r.out), `${format}: a raw bidirectional control`);
+      // Markdown escapes the backslash of the escape and the dot, and reads back as the text does.
+      const shown = format === 'markdown' ? '\\\\u202egnp\\.exe\\\\u2066x\\\\u2069' : '\\u202egnp.exe\\u2066x\\u2069';
+      const read =
+        format === 'sarif'
+          ? JSON.parse(r.out)
+              .runs[0].results.map((x: { message: { text: string } }) => x.message.text)
+              .join('\n')
+          : r.out;
+      assert.ok(read.includes(shown), `${format}: shown escaped\n${read}`);
+    }
   });
 });
 
@@ -343,5 +574,20 @@ describe("apidesc-docs diff with the project's own severities", () => {
     const elsewhere = await run(['validate', 'a.json', '--severity', 'info-version-changed=breaking'], dir);
     assert.equal(elsewhere.code, 2);
     assert.match(elsewhere.err, /--severity belongs to diff, and to build with --compare or --compare-ref/);
+    // The reason and a one-line hint: the whole usage text would bury the reason.
+    for (const r of [wrongLevel, elsewhere]) {
+      assert.ok(!r.err.includes('Usage:'), r.err);
+      assert.ok(r.err.trim().split('\n').length <= 2, r.err);
+    }
+  });
+
+  it('the same rule given twice with two levels is refused, not settled by the last (exit 2)', async () => {
+    const twice = await rules(['--severity', 'info-version-changed=breaking', '--severity', 'info-version-changed=info']);
+    assert.equal(twice.code, 2);
+    assert.match(twice.err, /--severity info-version-changed is given twice, as breaking and as info: give it once/);
+    assert.ok(!twice.err.includes('Usage:'), twice.err);
+    // Twice with the same level says the same thing twice: accepted.
+    const same = await rules(['--severity', 'info-version-changed=breaking', '--severity', 'info-version-changed=breaking']);
+    assert.equal(same.code, 1, same.err);
   });
 });

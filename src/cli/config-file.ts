@@ -28,6 +28,8 @@ export interface LoadedConfig {
   diagnostics: Diagnostic[];
   /** Text of the file, for code frames. */
   text?: string;
+  /** Where each node of a JSON or YAML file is (none for an ES module). */
+  index?: PositionIndex;
 }
 
 /** `root` (`--root`, absolute) is a folder the configuration's paths may also lead into. */
@@ -140,7 +142,14 @@ export async function loadConfig(cwd: string, explicit: string | undefined, limi
     index = new PositionIndex(loaded.file.text, loaded.file.positions);
   }
   const { config, problems } = checkConfig(value, folder, file, fieldInFile, root ? [folder, root] : [folder]);
-  return { config, file, folder, diagnostics: problems.map((p) => diagnostic(p, index)).sort(compareDiagnostics), ...(text !== undefined ? { text } : {}) };
+  return {
+    config,
+    file,
+    folder,
+    diagnostics: problems.map((p) => diagnostic(p, index)).sort(compareDiagnostics),
+    ...(text !== undefined ? { text } : {}),
+    ...(index ? { index } : {}),
+  };
 }
 
 /**

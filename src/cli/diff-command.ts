@@ -7,15 +7,18 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText as formatDiagnostics } from '../lib/diagnostics/format-text.ts';
-import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
-import { loadConfig } from './config-file.ts';
+import { applySeverityOverrides, type SeverityOverrides } from '../lib/diff/severity-overrides.ts';
+import { severityChanges } from '../lib/diff/severity-changes.ts';
+import { reportOf } from '../lib/diff/report.ts';
+import { loadConfig, type LoadedConfig } from './config-file.ts';
+import { baseSettings, settingsOf } from './review-severities.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
 import { realPath, within } from '../lib/real-path.ts';
 import { diffSides, type SideInput } from '../lib/diff/compare-inputs.ts';
-import { formatJson, formatMarkdown, formatSarif, formatText, summary, type DiffFormat } from '../lib/diff/format-diff.ts';
+import { formatJson, formatMarkdown, formatNotCompared, formatSarif, formatText, summary, type DiffFormat, type NotCompared } from '../lib/diff/format-diff.ts';
 import { checkoutCommit, GitError, repositoryRoot, type CommitTree } from '../lib/diff/git-tree.ts';
-import type { DiffReport } from '../lib/diff/types.ts';
+import type { Change, DiffReport } from '../lib/diff/types.ts';
 import { isFolder, sideFiles } from '../pipeline/compare-sides.ts';
 import { cleanUpOnStop } from './interrupt.ts';
 import { EXIT, type CliIO } from './io.ts';
@@ -48,8 +51,11 @@ function sideOf(arg: string, cwd: string, display: (file: string) => string, dia
 
 export async function diffCommand(args: string[], options: DiffCommandOptions, io: CliIO): Promise<number> {
   const { cwd } = options;
-  const severities = await projectSeverities(options, io);
-  if (typeof severities === 'number') return severities;
+  const project = await projectSeverities(options, io);
+  if (typeof project === 'number') return project;
+  let { severities } = project;
+  /** A change of the configuration's diffSeverity since the base (with --base-ref), reported as a change of its own. */
+  let settingChanges: Change[] = [];
   const shownHere = (file: string): string => displayPath(file, cwd);
   const diagnostics: Diagnostic[] = [];
   let tree: CommitTree | undefined;
@@ -80,6 +86,16 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
         const shownFromRef = (file: string): string => (within(dir, file) ? displayPath(join(repository, relative(dir, file)), cwd) : file);
         const root = options.root !== undefined ? join(dir, relative(repository, realPath(resolve(cwd, options.root)))) : dir;
         const basePath = join(dir, inRepo);
+        // The severities the base has: a pull request cannot re-classify its own changes by editing the configuration.
+        const fromBase = await baseSettings({ dir, repository }, project.loaded, options.config, cwd, options.limits);
+        if (fromBase.problems.length > 0) {
+          io.err(formatDiagnostics(fromBase.problems, { sources: new Map(), color: options.color }));
+          io.err("apidesc-docs diff: the base's configuration has problems (above): its diffSeverity is read as far as it can be");
+        }
+        if (fromBase.settings) {
+          severities = { ...fromBase.settings.overrides, ...options.severities };
+          settingChanges = applySeverityOverrides(severityChanges(fromBase.settings, settingsOf(project.loaded, shownHere)), severities);
+        }
         // A document deleted since the ref: its API is removed (base has it, head has nothing).
         head =
           !headExists && existsSync(basePath) && !isFolder(basePath)
@@ -97,7 +113,7 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
         base = sideOf(args[0]!, cwd, shownHere, diagnostics, options.root);
         head = sideOf(args[1]!, cwd, shownHere, diagnostics, options.root);
       }
-      if (diagnostics.length > 0) return unreadable(io, diagnostics, options);
+      if (diagnostics.length > 0) return notCompared(io, { reason: 'an input cannot be read', diagnostics }, options);
       const outcome = await diffSides(base, head, {
         limits: options.limits,
         allowRemoteRefs: options.allowRemoteRefs,
@@ -105,9 +121,13 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
         pages: options.previewUrl !== undefined,
         severities,
       });
-      if (outcome.unreadable) return unreadable(io, outcome.diagnostics, options);
-      print(outcome.report, options, io);
-      const failed = options.failOn === 'breaking' ? outcome.report.breaking > 0 : options.failOn === 'any' ? outcome.report.changes.length > 0 : false;
+      if (outcome.unreadable) return notCompared(io, { reason: 'an input cannot be read', diagnostics: outcome.diagnostics }, options);
+      // A version with errors is not compared: what it says is not what it means (a list written
+      // as a map reads as "no longer restricted"), as `build --compare` does not compare it either.
+      if (outcome.invalid) return notCompared(io, { reason: invalidReason(outcome.invalid), diagnostics: outcome.diagnostics }, options);
+      const report = settingChanges.length > 0 ? reportOf([...outcome.report.changes, ...settingChanges]) : outcome.report;
+      print(report, options, io);
+      const failed = options.failOn === 'breaking' ? report.breaking > 0 : options.failOn === 'any' ? report.changes.length > 0 : false;
       return failed ? EXIT.invalid : EXIT.ok;
     } finally {
       remove();
@@ -136,7 +156,7 @@ function print(report: DiffReport, options: DiffCommandOptions, io: CliIO): void
  * The configuration's `diffSeverity` with the --severity flags over it; a configuration with
  * errors stops the command (exit 2), as it stops a build: its settings would silently not apply.
  */
-async function projectSeverities(options: DiffCommandOptions, io: CliIO): Promise<SeverityOverrides | number> {
+async function projectSeverities(options: DiffCommandOptions, io: CliIO): Promise<{ severities: SeverityOverrides; loaded: LoadedConfig } | number> {
   const root = options.root !== undefined ? resolve(options.cwd, options.root) : undefined;
   const loaded = await loadConfig(options.cwd, options.config, options.limits, root);
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
@@ -145,12 +165,25 @@ async function projectSeverities(options: DiffCommandOptions, io: CliIO): Promis
     io.err(formatDiagnostics(errors, { sources, color: options.color }));
     return usage(io, 'the configuration has errors (above); nothing was compared');
   }
-  return { ...loaded.config.diffSeverity, ...options.severities };
+  return { severities: { ...loaded.config.diffSeverity, ...options.severities }, loaded };
 }
 
-function unreadable(io: CliIO, diagnostics: Diagnostic[], options: DiffCommandOptions): number {
-  io.err(formatDiagnostics(diagnostics, { sources: new Map(), color: options.color }));
-  io.err('apidesc-docs diff: an input cannot be read (above); nothing was compared');
+/** "the base has errors", "the head has errors", "the base and the head have errors". */
+function invalidReason(sides: readonly ('base' | 'head')[]): string {
+  return sides.length > 1 ? 'the base and the head have errors' : `the ${sides[0]} has errors`;
+}
+
+/**
+ * Nothing was compared: the located diagnostics on stderr, and on stdout a report in the format
+ * asked for that says so (JSON, SARIF and Markdown stay parseable; a pull-request comment says
+ * "Not compared"); exit 2.
+ */
+function notCompared(io: CliIO, why: NotCompared, options: DiffCommandOptions): number {
+  io.err(formatDiagnostics(why.diagnostics, { sources: new Map(), color: options.color }));
+  const fix = why.reason === 'an input cannot be read' ? '' : '; fix them (apidesc-docs validate lists them) and run diff again';
+  io.err(`apidesc-docs diff: not compared: ${why.reason} (above)${fix}; nothing was compared`);
+  const report = formatNotCompared(why, options.format, options.version);
+  if (report !== undefined) io.out(report);
   return EXIT.usage;
 }
 

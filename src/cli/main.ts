@@ -106,11 +106,19 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   if (command !== 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined))
     return usage(io, '--compare and --compare-ref belong to build');
   if (values.severity !== undefined && command !== 'diff' && !(command === 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined)))
-    return usage(io, '--severity belongs to diff, and to build with --compare or --compare-ref');
+    return shortProblem(
+      io,
+      '--severity belongs to diff, and to build with --compare or --compare-ref',
+      'apidesc-docs --help lists the options of each command',
+    );
   const severities: Record<string, 'breaking' | 'non-breaking' | 'info'> = {};
   for (const flag of values.severity ?? []) {
     const parsed = parseSeverityFlag(flag);
-    if (typeof parsed === 'string') return usage(io, parsed);
+    if (typeof parsed === 'string') return severityProblem(io, parsed);
+    // The same rule twice with two levels: which one was meant is not for the tool to guess.
+    const earlier = Object.hasOwn(severities, parsed.rule) ? severities[parsed.rule] : undefined;
+    if (earlier !== undefined && earlier !== parsed.severity)
+      return severityProblem(io, `--severity ${parsed.rule} is given twice, as ${earlier} and as ${parsed.severity}: give it once`);
     severities[parsed.rule] = parsed.severity;
   }
   if (values.compare !== undefined && values['compare-ref'] !== undefined) return usage(io, 'give --compare or --compare-ref, not both');
@@ -218,6 +226,15 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     return EXIT.internal;
   }
 }
+
+/** A flag that is wrong: the reason and a one-line hint, not the whole usage text (which would bury the reason). */
+function shortProblem(io: CliIO, message: string, hint: string): number {
+  io.err(`apidesc-docs: ${message}\n  ${hint}`);
+  return EXIT.usage;
+}
+
+const severityProblem = (io: CliIO, message: string): number =>
+  shortProblem(io, message, '--severity <rule>=breaking|non-breaking|info, once per rule, e.g. --severity info-version-changed=breaking (apidesc-docs --help)');
 
 function usage(io: CliIO, message: string): number {
   io.err(`apidesc-docs: ${message}\n\n${USAGE}`);

@@ -13,7 +13,7 @@ import { textOn } from '../lib/config/contrast.ts';
 import type { SiteConfig } from '../lib/config/site-config.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
 import { DEFAULT_SETTINGS, type SiteSettings } from '../site/site-data-types.ts';
-import { checkConfig, loadConfig } from './config-file.ts';
+import { checkConfig, loadConfig, type LoadedConfig } from './config-file.ts';
 
 /** Flags that override fields of the configuration (paths relative to the working folder). */
 export interface SiteFlags {
@@ -42,6 +42,8 @@ export interface ResolvedSiteOptions {
   guidesDir?: string;
   /** The configuration's severities for rules of diff (build --compare). */
   diffSeverity?: Record<string, 'breaking' | 'non-breaking' | 'info'>;
+  /** The configuration as read (build --compare-ref compares its diffSeverity with the base's). */
+  loaded: LoadedConfig;
   diagnostics: Diagnostic[];
   /** Source texts by displayed file name, for code frames. */
   sources: Map<string, string>;
@@ -155,6 +157,7 @@ export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd
     ...(site ? { site } : {}),
     ...(guidesDir ? { guidesDir } : {}),
     ...(file.diffSeverity ? { diffSeverity: file.diffSeverity } : {}),
+    loaded,
     diagnostics,
     sources,
   };

@@ -7,6 +7,13 @@ describe('text of documents on a terminal', () => {
     assert.equal(escapeControls('a\u001b]0;title\u0007b'), 'a\\u001b]0;title\\u0007b');
     assert.equal(escapeControls('\u001b[2J\r\n::error::forged\t'), '\\u001b[2J\\r\\n::error::forged\\t');
     assert.equal(escapeControls('\u0000\u007f\u009b2J\u2028\u2029'), '\\u0000\\u007f\\u009b2J\\u2028\\u2029');
+    // Bidirectional embeddings, overrides and isolates ("Trojan Source"); the marks LRM and RLM of right-to-left text stay.
+    assert.equal(
+      escapeControls('a\u202ab\u202bc\u202cd\u202de\u202ef\u2066g\u2067h\u2068i\u2069'),
+      'a\\u202ab\\u202bc\\u202cd\\u202de\\u202ef\\u2066g\\u2067h\\u2068i\\u2069',
+    );
+    assert.equal(escapeControls('עברית\u200f'), 'עברית\u200f');
+    assert.equal(hasControls('x\u202e'), true);
     assert.equal(escapeControls('Orders & payments: naïve, 日本, 😀, C:\\path'), 'Orders & payments: naïve, 日本, 😀, C:\\path');
     assert.equal(hasControls('plain text'), false);
     assert.equal(hasControls('x\u001b'), true);

@@ -2,12 +2,17 @@
  * Text of a document or a file name, safe to print on a terminal or into a CI log. A key, value
  * or file name can hold control characters: ESC sequences that clear the screen, retitle the
  * terminal or move the cursor, a carriage return that overwrites what a line showed, a line
- * break that starts a line of its own (a forged `::error::` annotation in a GitHub Actions log).
- * They are shown as escapes instead: `\n`, `\r`, `\t`, `\u001b`, …
+ * break that starts a line of its own (a forged `::error::` annotation in a GitHub Actions log), a
+ * right-to-left override that shows the text after it reversed. They are shown as escapes instead:
+ * `\n`, `\r`, `\t`, `\u001b`, `\u202e`, …
  */
 
-/** C0 controls, DEL, C1 controls, and the Unicode line and paragraph separators. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/**
+ * C0 controls, DEL, C1 controls, the Unicode line and paragraph separators, and the bidirectional
+ * embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): one of those in an id makes
+ * the rest of a line read in another order than it is written ("Trojan Source").
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 function escaped(c: string): string {

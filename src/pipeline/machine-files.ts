@@ -82,7 +82,14 @@ export class MachineFiles {
   /** The Changes page's twin, for llms.txt (build --compare only). */
   #changesLink(link: SiteLink): ChangesLink | undefined {
     const { changes } = this.#site;
-    return changes && { url: link(twinPath(CHANGES_URL)), against: changes.against, counts: changes.counts };
+    return (
+      changes && {
+        url: link(twinPath(CHANGES_URL)),
+        against: changes.against,
+        counts: changes.counts,
+        ...(changes.unavailable !== undefined ? { notCompared: changes.notCompared ?? 'the documents have errors' } : {}),
+      }
+    );
   }
 
   /** llms-full.txt: the API's head, then its twins in llms.txt's order while they fit the budget. */

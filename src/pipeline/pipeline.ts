@@ -34,6 +34,11 @@ import { type ChildRun, type SiteDataInput, startPrepare, startRenderer } from '
 import { makeWorkFolder, removeDeadWorkFolders } from './work-folder.ts';
 import { baseFromPath, baseFromRef, isFolder, type CompareBase } from './compare-sides.ts';
 import { GitError, type CommitTree } from '../lib/diff/git-tree.ts';
+import { applySeverityOverrides, type SeverityOverrides } from '../lib/diff/severity-overrides.ts';
+import { severityChanges } from '../lib/diff/severity-changes.ts';
+import type { Change } from '../lib/diff/types.ts';
+import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
+import { baseSettings, settingsOf } from '../cli/review-severities.ts';
 
 /** Input size (the root documents) from which the renderer starts after the model: about 650 channels. */
 const LATE_RENDER_BYTES = 8 * 1024 * 1024;
@@ -79,6 +84,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
   const compared = await compareBaseOf(inputs, options, cwd, io);
   if (typeof compared === 'number') return compared;
   const { tree } = compared;
+  const review = compared.base ? await reviewSeverities(compared.base, siteOptions, options, cwd, io) : undefined;
   const { base, site } = siteOptions;
   // Build beside the output folder and swap it in only when everything is written: a failed
   // build never leaves a half-written site where the last good one was.
@@ -125,7 +131,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
           siteDir: staging,
           ...(base ? { base } : {}),
           ...(site ? { siteUrl: site } : {}),
-          ...(compared.base ? { compare: compared.base, severities: { ...siteOptions.diffSeverity, ...options.severities } } : {}),
+          ...(compared.base && review ? { compare: compared.base, severities: review.severities, settingChanges: review.changes } : {}),
         },
         renderer?.siteData ?? dataFile,
         io,
@@ -208,6 +214,37 @@ async function compareBaseOf(inputs: string[], options: BuildOptions, cwd: strin
     if (!(error instanceof GitError)) throw error;
     return compareProblem(io, `--compare-ref ${options.compareRef}: ${error.message}`);
   }
+}
+
+/**
+ * The project's severities the Changes page applies: the configuration's, or, against a git
+ * commit (--compare-ref), the configuration as that commit has it, and a change of it since then
+ * as a change of its own (as `diff --base-ref` does); --severity over them.
+ */
+async function reviewSeverities(
+  base: CompareBase,
+  site: ResolvedSiteOptions,
+  options: BuildOptions,
+  cwd: string,
+  io: CliIO,
+): Promise<{ severities: SeverityOverrides; changes: Change[] }> {
+  const own = { ...site.diffSeverity, ...options.severities };
+  if (!base.fromRef) return { severities: own, changes: [] };
+  const fromBase = await baseSettings(base.fromRef, site.loaded, options.siteFlags?.config, cwd, options.limits ?? defaultLimits);
+  if (fromBase.problems.length > 0) {
+    printDiagnostics(io, fromBase.problems, new Map(), options.color);
+    io.err("The base's configuration has problems (above): its diffSeverity is read as far as it can be.");
+  }
+  if (!fromBase.settings) return { severities: own, changes: [] };
+  const severities = { ...fromBase.settings.overrides, ...options.severities };
+  const changes = applySeverityOverrides(
+    severityChanges(
+      fromBase.settings,
+      settingsOf(site.loaded, (file) => displayPath(file, cwd)),
+    ),
+    severities,
+  );
+  return { severities, changes };
 }
 
 function compareProblem(io: CliIO, message: string): number {

@@ -5,6 +5,7 @@
  * process (prepare-runner.ts), so all of its memory is returned when it ends.
  */
 import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
+import type { Change } from '../lib/diff/types.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
@@ -47,6 +48,8 @@ export interface PrepareRequest {
   compare?: CompareBase;
   /** The project's severities for rules of diff (the configuration's `diffSeverity`, then --severity). */
   severities?: SeverityOverrides;
+  /** Changes of those severities since the base (--compare-ref), reported with the documents' (review-severities.ts). */
+  settingChanges?: Change[];
 }
 
 export interface PreparedSite {
@@ -84,7 +87,7 @@ export async function prepareSite(request: PrepareRequest, out: Writable, io: Cl
 const PARALLEL_HIGHLIGHT_BYTES = 3 * 1024 * 1024;
 
 async function prepareWith(
-  { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities }: PrepareRequest,
+  { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities, settingChanges }: PrepareRequest,
   out: Writable,
   highlighter: CodeHighlighter,
   io: CliIO,
@@ -108,7 +111,7 @@ async function prepareWith(
     return validation.exitCode;
   }
   // Before the model: a base that cannot be read stops the build before any page is written.
-  const changes = compare ? await compareWithBase(compare, inputs, docs, options, cwd, io, severities) : undefined;
+  const changes = compare ? await compareWithBase(compare, inputs, docs, options, cwd, io, severities, settingChanges) : undefined;
   if (typeof changes === 'number') return changes;
   if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   // Page summaries now; a page's content is modelled when it is needed (by a guide's reference

@@ -3,13 +3,27 @@
  * (breaking, non-breaking, info; then API, object, pointer), grouped by API and object, each
  * object linked to its page, and a badge for each changed page. The page never grows without
  * bound: past PER_OBJECT changes of one object, or PER_SEVERITY of one severity, the rest is
- * counted (`diff --format json` lists them all).
+ * counted (`diff --format json` lists them all). Its text is shown as diff's outputs show it:
+ * control characters and bidirectional overrides as escapes (`\u202e`), so that a reviewer reads
+ * a change as it is written, not reordered by an id that holds an override.
  */
 import type { DiffReport } from '../lib/diff/types.ts';
+import { boundedText } from '../lib/bounded-text.ts';
+import { escapeControls } from '../lib/terminal-text.ts';
 import type { ChangeBadgeData, ChangeObjectGroup, ChangeSeverityGroup, SiteChanges } from './site-data-types.ts';
 
 export const CHANGES_PER_OBJECT = 10;
 export const CHANGES_PER_SEVERITY = 100;
+/**
+ * Characters of one change's message, and of a name (an object, a pointer, a file) on the page and
+ * in its twin: a message that quotes 20,000 enum values would make one entry hundreds of kilobytes.
+ */
+export const CHANGE_TEXT_LIMITS = { message: 2000, name: 500 } as const;
+
+const WHOLE = '`apidesc-docs diff --format json` has it whole';
+/** Text as the page shows it: escaped (as diff shows it) and bounded. */
+const quoted = (text: string, max: number): string => escapeControls(boundedText(text, max, WHOLE));
+const named = (text: string): string => quoted(text, CHANGE_TEXT_LIMITS.name);
 
 export function changesView(report: DiffReport, against: string): SiteChanges {
   const counts = { breaking: 0, 'non-breaking': 0, info: 0 };
@@ -22,6 +36,9 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
     if (list.length === 0) continue;
     const group: ChangeSeverityGroup = { severity, total: list.length, apis: [], notShown: 0 };
     let object: ChangeObjectGroup | undefined;
+    // The API and object of the group being filled, as the report names them (the page's names may be cut).
+    let rawApi: string | undefined;
+    let rawObject: string | undefined;
     let shown = 0;
     for (const c of list) {
       // Badges count every change, shown or not: a page left off the list still says it changed.
@@ -33,13 +50,15 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
         continue;
       }
       let api = group.apis.at(-1);
-      if (api?.api !== c.api) {
-        api = { api: c.api, ...(c.apiUrl !== undefined ? { url: c.apiUrl } : {}), objects: [] };
+      if (api === undefined || rawApi !== c.api) {
+        rawApi = c.api;
+        api = { api: named(c.api), ...(c.apiUrl !== undefined ? { url: c.apiUrl } : {}), objects: [] };
         group.apis.push(api);
         object = undefined;
       }
-      if (object?.object !== c.object) {
-        object = { anchor: `change-${++anchors}`, object: c.object, ...(c.url !== undefined ? { url: c.url } : {}), entries: [], notShown: 0 };
+      if (object === undefined || rawObject !== c.object) {
+        rawObject = c.object;
+        object = { anchor: `change-${++anchors}`, object: named(c.object), ...(c.url !== undefined ? { url: c.url } : {}), entries: [], notShown: 0 };
         api.objects.push(object);
       }
       if (c.url !== undefined && !known) badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: object.anchor });
@@ -47,12 +66,20 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
         object.notShown++;
         continue;
       }
-      object.entries.push({ rule: c.rule, message: c.message, direction: c.direction, pointer: c.pointer, file: c.file, line: c.line, side: c.side });
+      object.entries.push({
+        rule: c.rule,
+        message: quoted(c.message, CHANGE_TEXT_LIMITS.message),
+        direction: c.direction,
+        pointer: named(c.pointer),
+        file: named(c.file),
+        line: c.line,
+        side: c.side,
+      });
       shown++;
     }
     groups.push(group);
   }
-  return { against, counts, groups, badges: [...badges.values()] };
+  return { against: named(against), counts, groups, badges: [...badges.values()] };
 }
 
 /** What a change's direction means for the reader, in words. */

@@ -120,6 +120,8 @@ export interface SiteChanges {
   /** Breaking, non-breaking, info; empty severities left out. */
   groups: ChangeSeverityGroup[];
   badges: ChangeBadgeData[];
-  /** Why nothing could be compared (a head with errors, built with --allow-invalid). */
+  /** Why nothing could be compared (a head with errors, built with --allow-invalid; a base with errors). */
   unavailable?: string;
+  /** The same in a few words, where the counts would be: "the documents have errors", "the base has errors". */
+  notCompared?: string;
 }

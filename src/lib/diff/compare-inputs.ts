@@ -1,7 +1,10 @@
 /**
- * `diff` from files to a report: both versions loaded exactly as `validate` loads them (the same
- * limits, $ref root and hostile-input handling), matched by API, compared, and reported. Input
- * that cannot be read comes back as diagnostics with `unreadable` set, never as a partial report.
+ * `diff` from files to a report: both versions loaded and checked exactly as `validate` loads and
+ * checks them (the same limits, $ref root, hostile-input handling and rules), matched by API,
+ * compared, and reported. Input that cannot be read comes back as diagnostics with `unreadable`
+ * set, a version with errors with `invalid` naming the side: never as a partial report, nor as a
+ * comparison of what is not a valid document (where a list written as a map, say, would read as
+ * "no longer restricted").
  */
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
@@ -9,7 +12,7 @@ import { hasErrors } from '../diagnostics/diagnostic.ts';
 import { toDiagnostics } from '../diagnostics/to-diagnostic.ts';
 import type { LoadLimits } from '../load/limits.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { openDocument } from '../validate/validate-document.ts';
+import { checkDocument, openDocument } from '../validate/validate-document.ts';
 import { diffDocument } from './diff-document.ts';
 import { pairApis, type Candidate } from './pair-apis.ts';
 import { previewPages } from './preview-pages.ts';
@@ -42,21 +45,31 @@ export interface DiffRunOptions {
   pages?: boolean;
   /** The project's own severities for some rules (severity-overrides.ts). */
   severities?: SeverityOverrides;
+  /**
+   * `false`: compare the documents as they are read, without checking them as `validate` does
+   * (tests of the comparison itself on hostile input that validation rejects). Default true.
+   */
+  validate?: boolean;
 }
+
+export type DiffSideName = 'base' | 'head';
 
 export interface DiffOutcome {
   report: DiffReport;
   diagnostics: Diagnostic[];
   /** An input could not be read or resolved: the report is not complete. */
   unreadable: boolean;
+  /** The sides whose documents have errors, as `validate` finds them: nothing was compared. */
+  invalid?: DiffSideName[];
 }
 
 interface Loaded extends Candidate {
   side: DiffSide;
 }
 
-async function loadSide(input: SideInput, options: DiffRunOptions, diagnostics: Diagnostic[]): Promise<Loaded[]> {
+async function loadSide(input: SideInput, options: DiffRunOptions, diagnostics: Diagnostic[], errors: Diagnostic[]): Promise<Loaded[]> {
   const loaded: Loaded[] = [];
+  // Documents a build validated already (its head): handed over as they are.
   if (input.opened) return input.files.map((file, i) => loadedOf(file, input.opened![i]!, input));
   for (const file of input.files) {
     const opened = await openDocument(file, {
@@ -67,6 +80,9 @@ async function loadSide(input: SideInput, options: DiffRunOptions, diagnostics: 
     });
     diagnostics.push(...shown(opened.diagnostics, input, options.cwd));
     if (!opened.doc || hasErrors(opened.diagnostics)) continue;
+    // Checked as `validate` checks it, on the document just opened (not read a second time).
+    const problems = options.validate === false ? [] : (await checkDocument(opened.doc)).filter((p) => p.severity === 'error');
+    if (problems.length > 0) errors.push(...shown(toDiagnostics(problems, opened.doc, options.cwd), input, options.cwd));
     loaded.push(loadedOf(file, opened.doc, input));
   }
   return loaded;
@@ -84,10 +100,16 @@ function shown(diagnostics: Diagnostic[], input: SideInput, cwd: string): Diagno
 
 export async function diffSides(base: SideInput, head: SideInput, options: DiffRunOptions): Promise<DiffOutcome> {
   const diagnostics: Diagnostic[] = [];
-  const old = await loadSide(base, options, diagnostics);
-  const now = await loadSide(head, options, diagnostics);
-  const unreadable = old.length < base.files.length || now.length < head.files.length;
+  const baseErrors: Diagnostic[] = [];
+  const headErrors: Diagnostic[] = [];
+  const old = await loadSide(base, options, diagnostics, baseErrors);
+  const now = await loadSide(head, options, diagnostics, headErrors);
+  const unreadable = old.length < base.files.length || now.length < head.files.length || unresolved(old, base, now, head, options, diagnostics);
   if (unreadable) return { report: { changes: [], breaking: 0 }, diagnostics, unreadable };
+  if (baseErrors.length > 0 || headErrors.length > 0) {
+    const invalid = [...(baseErrors.length > 0 ? ['base' as const] : []), ...(headErrors.length > 0 ? ['head' as const] : [])];
+    return { report: { changes: [], breaking: 0 }, diagnostics: [...baseErrors, ...headErrors], unreadable: false, invalid };
+  }
   const pages = options.pages
     ? previewPages(
         now.map((l) => ({ file: head.display(l.file), doc: l.side.doc })),
@@ -133,8 +155,14 @@ export async function diffSides(base: SideInput, head: SideInput, options: DiffR
       ...(index >= 0 && pages[index] ? { pages: pages[index] } : {}),
     });
   }
-  // $refs are resolved as they are followed: what could not be resolved is known only now.
-  let incomplete = false;
+  // $refs are resolved as they are followed: what the comparison could not resolve is known only now.
+  const incomplete = unresolved(old, base, now, head, options, diagnostics);
+  return { report: toReport(apis), diagnostics, unreadable: incomplete };
+}
+
+/** Whether a `$ref` of either side could not be resolved (so far), its diagnostics added. */
+function unresolved(old: Loaded[], base: SideInput, now: Loaded[], head: SideInput, options: DiffRunOptions, diagnostics: Diagnostic[]): boolean {
+  let found = false;
   for (const [list, input] of [
     [old, base],
     [now, head],
@@ -142,9 +170,9 @@ export async function diffSides(base: SideInput, head: SideInput, options: DiffR
     for (const l of list) {
       const problems = l.side.doc.problems.filter((p) => p.severity === 'error');
       if (problems.length === 0) continue;
-      incomplete = true;
+      found = true;
       diagnostics.push(...shown(toDiagnostics(problems, l.side.doc, options.cwd), input, options.cwd));
     }
   }
-  return { report: toReport(apis), diagnostics, unreadable: incomplete };
+  return found;
 }

@@ -6,7 +6,9 @@
 import { codeSpan, linkDestination, markdownText } from '../markdown-text.ts';
 import { escapeControls } from '../terminal-text.ts';
 import type { Change, ChangeSeverity, DiffReport } from './types.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { sarifLog, type SarifResult } from '../diagnostics/format-sarif.ts';
+import { boundedText } from '../bounded-text.ts';
 
 export type DiffFormat = 'text' | 'json' | 'sarif' | 'markdown';
 
@@ -34,8 +36,37 @@ export function formatJson(report: DiffReport): string {
     side: c.side,
     direction: c.direction,
     message: c.message,
+    ...(c.ruleSeverity !== undefined ? { ruleSeverity: c.ruleSeverity } : {}),
   }));
   return JSON.stringify({ changes, breaking: report.breaking }, null, 2);
+}
+
+/** Re-classifications listed by rule, at most: the rest are counted. */
+const RECLASSIFIED_LISTED = 10;
+
+/**
+ * How many changes the project's severities (diffSeverity, --severity) re-classified, and how
+ * (`1 breaking → info: schema-enum-value-added`), or undefined when none was: a reviewer sees it
+ * first, even when the changes themselves are folded away as wording.
+ */
+export function reclassified(report: DiffReport, code: (text: string) => string = (t) => t): string | undefined {
+  const moves = new Map<string, { count: number; rules: Set<string> }>();
+  for (const c of report.changes) {
+    if (c.ruleSeverity === undefined) continue;
+    const key = `${c.ruleSeverity} → ${c.severity}`;
+    const move = moves.get(key) ?? { count: 0, rules: new Set<string>() };
+    move.count++;
+    move.rules.add(c.rule);
+    moves.set(key, move);
+  }
+  if (moves.size === 0) return undefined;
+  const total = [...moves.values()].reduce((n, m) => n + m.count, 0);
+  const parts = [...moves].map(([key, m]) => {
+    const rules = [...m.rules].sort();
+    const listed = rules.slice(0, RECLASSIFIED_LISTED).map(code).join(', ');
+    return `${m.count} ${key} (${listed}${rules.length > RECLASSIFIED_LISTED ? `, and ${rules.length - RECLASSIFIED_LISTED} more rules` : ''})`;
+  });
+  return `${total} change${total === 1 ? '' : 's'} re-classified by this project's settings: ${parts.join('; ')}`;
 }
 
 export function formatText(report: DiffReport): string {
@@ -46,31 +77,58 @@ export function formatText(report: DiffReport): string {
     lines.push(`${c.severity.padEnd(12)} ${escapeControls(where)}  ${several ? `${escapeControls(c.api)} › ` : ''}${escapeControls(c.object)}  [${c.rule}]`);
     lines.push(`  ${escapeControls(c.message)}`);
   }
+  const moved = reclassified(report);
+  if (moved) lines.push(moved);
   lines.push(summary(report));
   return lines.join('\n');
 }
 
+/** Characters of one change's message in an annotation: GitHub shows the first lines of it, and a log of 20,000 quoted values would be megabytes. */
+export const SARIF_MESSAGE_CHARS = 4000;
+
+/**
+ * SARIF: every change on a line head has, as GitHub's code scanning wants (a result without a
+ * location makes it refuse the whole file): the change itself; for what head no longer has, the
+ * nearest object head still has, or, for an API whose document was deleted, the first line of
+ * head's nearest document; only when head has no document at all, where it was in the base.
+ */
 export function formatSarif(report: DiffReport, toolVersion: string): string {
   const level = (s: ChangeSeverity): SarifResult['level'] => (s === 'breaking' ? 'error' : s === 'non-breaking' ? 'warning' : 'note');
   return sarifLog(
     'apidesc-docs diff',
     toolVersion,
-    report.changes.map((c) => ({
-      rule: c.rule,
-      level: level(c.severity),
-      text: escapeControls(`${c.severity}: ${c.object}: ${c.message}${c.side === 'base' ? ` (removed; was at ${c.file}:${c.line} in base)` : ''}`),
-      // A removed object is annotated where head still has its nearest parent.
-      file: c.annotation?.file ?? c.file,
-      ...(c.annotation?.line !== undefined ? { line: c.annotation.line } : {}),
-      pointer: c.pointer,
-    })),
+    report.changes.map((c) => {
+      const anchor = c.annotation ?? { file: c.file, line: c.line };
+      const elsewhere =
+        c.side === 'base' && c.annotation && c.annotation.file !== c.file ? `; annotated on ${c.annotation.file}, the nearest document head has` : '';
+      const where = c.side === 'base' ? ` (removed; was at ${c.file}:${c.line} in base${elsewhere})` : '';
+      return {
+        rule: c.rule,
+        level: level(c.severity),
+        text: escapeControls(
+          `${c.severity}: ${c.object}: ${boundedText(c.message, SARIF_MESSAGE_CHARS, '`apidesc-docs diff --format json` has it whole')}${where}`,
+        ),
+        file: anchor.file,
+        // A region on every result: the file's first line when the line is not known.
+        line: Math.max(1, anchor.line),
+        pointer: c.pointer,
+      };
+    }),
   );
 }
 
-/** Changes listed per section: a comment longer than GitHub's limit (65,536 characters) is refused. */
+/** Changes listed per section, for a comment one can read. */
 const LISTED = 150;
+/**
+ * Size limits of the comment. GitHub refuses a comment longer than 65,536 characters, and one
+ * change can quote 20,000 enum values: each text is cut at its own limit, and the comment stops
+ * listing changes before its budget (room left for the lines that close it and count the rest).
+ */
+export const MARKDOWN_LIMITS = { message: 1000, name: 300, link: 2000, comment: 60_000 } as const;
 
 const TITLES: Record<ChangeSeverity, string> = { breaking: 'Breaking', 'non-breaking': 'Non-breaking', info: 'Wording only' };
+
+const WHOLE = '`--format json` has it whole';
 
 export function formatMarkdown(report: DiffReport, previewUrl?: string): string {
   const n = counts(report);
@@ -80,37 +138,137 @@ export function formatMarkdown(report: DiffReport, previewUrl?: string): string 
     return out.join('\n');
   }
   out.push(`**${n.breaking} breaking**, ${n['non-breaking']} non-breaking, ${n.info} wording only.`);
+  // Visible at the top, folded or not: a setting that makes a break read as wording is policy, to be reviewed.
+  const moved = reclassified(report, codeSpan);
+  if (moved) out.push('', `**${moved}.** Each says so after its reason.`);
   const several = new Set(report.changes.map((c) => c.api)).size > 1;
+  const name = (text: string): string => markdownText(boundedText(text, MARKDOWN_LIMITS.name, WHOLE));
+  let size = out.join('\n').length;
+  // What the lines after the budget need: each section's heading, its count of what is left, its end.
+  const reserve = 1000;
+  let full = false;
   for (const severity of ['breaking', 'non-breaking', 'info'] as const) {
     const list = report.changes.filter((c) => c.severity === severity);
     if (list.length === 0) continue;
     const folded = severity !== 'breaking';
-    out.push('');
-    out.push(folded ? `<details><summary>${TITLES[severity]} (${list.length})</summary>` : `#### ${TITLES[severity]} (${list.length})`);
-    out.push('');
+    const section = ['', folded ? `<details><summary>${TITLES[severity]} (${list.length})</summary>` : `#### ${TITLES[severity]} (${list.length})`, ''];
+    size += section.join('\n').length + 1;
     let api: string | undefined;
     let object: string | undefined;
-    for (const c of list.slice(0, LISTED)) {
-      if (several && c.api !== api) {
-        out.push(`**${markdownText(c.api)}**`, '');
-        object = undefined;
-      }
-      api = c.api;
-      if (c.object !== object) {
+    let listed = 0;
+    for (const c of list) {
+      if (full || listed >= LISTED) break;
+      const lines: string[] = [];
+      if (several && c.api !== api) lines.push(`**${name(c.api)}**`, '');
+      const newObject = c.object !== object || (several && c.api !== api);
+      if (newObject) {
         const href = link(c, previewUrl);
-        out.push(href ? `- [${markdownText(c.object)}](${linkDestination(href)})` : `- ${markdownText(c.object)}`);
-        object = c.object;
+        lines.push(href ? `- [${name(c.object)}](${linkDestination(href)})` : `- ${name(c.object)}`);
       }
-      out.push(`  - ${markdownText(c.message)} ${codeSpan(`${c.file}:${c.line}`)}${c.side === 'base' ? ' (base)' : ''}`);
+      const where = codeSpan(boundedText(`${c.file}:${c.line}`, MARKDOWN_LIMITS.name, WHOLE));
+      lines.push(`  - ${markdownText(boundedText(c.message, MARKDOWN_LIMITS.message, WHOLE))} ${where}${c.side === 'base' ? ' (base)' : ''}`);
+      const added = lines.join('\n').length + 1;
+      if (size + added + reserve > MARKDOWN_LIMITS.comment) {
+        full = true;
+        break;
+      }
+      section.push(...lines);
+      size += added;
+      api = c.api;
+      object = c.object;
+      listed++;
     }
-    if (list.length > LISTED) out.push(`- … and ${list.length - LISTED} more (\`--format json\` lists them all)`);
-    if (folded) out.push('', '</details>');
+    if (listed < list.length) section.push(`- … and ${list.length - listed} more (${moreWhere(previewUrl)})`);
+    if (folded) section.push('', '</details>');
+    out.push(...section);
+    size = out.join('\n').length;
   }
   return out.join('\n');
+}
+
+/** Where the changes a comment leaves out are: the preview's Changes page, when there is a preview, and the JSON. */
+function moreWhere(previewUrl: string | undefined): string {
+  const changes = previewUrl ? new URL('changes/', previewUrl.replace(/\/?$/, '/')).href : undefined;
+  return changes && /^https?:/i.test(changes)
+    ? `see the preview's [Changes page](${linkDestination(changes)}); \`--format json\` lists them all`
+    : '`--format json` lists them all';
 }
 
 function link(c: Change, previewUrl: string | undefined): string | undefined {
   if (!previewUrl || !c.url) return undefined;
   const href = new URL(c.url, previewUrl.replace(/\/?$/, '/')).href;
-  return /^https?:/i.test(href) ? href : undefined;
+  return /^https?:/i.test(href) && href.length <= MARKDOWN_LIMITS.link ? href : undefined;
+}
+
+/** Why nothing was compared (a side with errors, an input that cannot be read), and the located diagnostics that say so. */
+export interface NotCompared {
+  /** "the head has errors", … */
+  reason: string;
+  diagnostics: Diagnostic[];
+}
+
+/** Diagnostics a comment lists when nothing was compared; the job's log has them all. */
+const NOT_COMPARED_LISTED = 20;
+
+/**
+ * A diff that compared nothing, in the format asked for, so that what reads it still parses it
+ * and says so: JSON with `notCompared` and `breaking: null` (never a 0 that reads as "nothing
+ * breaks"), SARIF with the diagnostics as results and a failed invocation, Markdown saying
+ * "Not compared" at the top of the comment. Text prints nothing here: the diagnostics go to stderr.
+ */
+export function formatNotCompared(notCompared: NotCompared, format: DiffFormat, toolVersion: string): string | undefined {
+  const { reason, diagnostics } = notCompared;
+  switch (format) {
+    case 'json':
+      return JSON.stringify(
+        {
+          notCompared: reason,
+          diagnostics: diagnostics.map((d) => ({
+            severity: d.severity,
+            code: d.code,
+            file: d.file,
+            line: d.line,
+            column: d.column,
+            pointer: d.pointer,
+            message: d.message,
+            ...(d.hint ? { hint: d.hint } : {}),
+          })),
+          changes: [],
+          breaking: null,
+        },
+        null,
+        2,
+      );
+    case 'sarif':
+      return sarifLog(
+        'apidesc-docs diff',
+        toolVersion,
+        diagnostics.map((d) => ({
+          rule: d.code,
+          level: d.severity === 'info' ? 'note' : d.severity,
+          text: boundedText(d.hint ? `${d.message}. ${d.hint}` : d.message, SARIF_MESSAGE_CHARS, 'the job log has it whole'),
+          file: d.file,
+          line: Math.max(1, d.line),
+          ...(d.column > 0 ? { column: d.column } : {}),
+          pointer: d.pointer,
+        })),
+        `Not compared: ${reason}`,
+      );
+    case 'markdown': {
+      const out = [
+        '### API change review',
+        '',
+        `**Not compared**: ${markdownText(reason)}; nothing of this change was reviewed. \`apidesc-docs validate\` lists what to fix:`,
+      ];
+      if (diagnostics.length > 0) out.push('');
+      for (const d of diagnostics.slice(0, NOT_COMPARED_LISTED)) {
+        const where = codeSpan(boundedText(`${d.file}:${d.line}${d.column > 0 ? `:${d.column}` : ''}`, MARKDOWN_LIMITS.name, 'the job log has it whole'));
+        out.push(`- ${where} ${codeSpan(d.code)} ${markdownText(boundedText(d.message, MARKDOWN_LIMITS.message, 'the job log has it whole'))}`);
+      }
+      if (diagnostics.length > NOT_COMPARED_LISTED) out.push(`- … and ${diagnostics.length - NOT_COMPARED_LISTED} more (the job log lists them all)`);
+      return out.join('\n');
+    }
+    default:
+      return undefined;
+  }
 }

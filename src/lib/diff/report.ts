@@ -71,14 +71,41 @@ function objectPointer(object: string): string | undefined {
   }
 }
 
+/**
+ * Where head can annotate a change of an API it no longer has (its document deleted): the first
+ * line of head's document nearest to the deleted one (the same folder first, then the longest
+ * common path), or nothing when head has no document at all.
+ */
+function nearestHeadDocument(file: string, heads: string[]): { file: string; line: number } | undefined {
+  const folders = (path: string): string[] => path.split('/').slice(0, -1);
+  const mine = folders(file);
+  let best: { file: string; shared: number } | undefined;
+  for (const head of heads) {
+    const theirs = folders(head);
+    let shared = 0;
+    while (shared < mine.length && shared < theirs.length && mine[shared] === theirs[shared]) shared++;
+    // Nearest: the most folders shared, then the fewest folders below them, then by name (one order every time).
+    const score = shared * 1000 - (theirs.length - shared);
+    const bestScore = best ? best.shared : -Infinity;
+    if (!best || score > bestScore || (score === bestScore && byCodeUnits(head, best.file) < 0)) best = { file: head, shared: score };
+  }
+  return best ? { file: best.file, line: 1 } : undefined;
+}
+
 export function toReport(apis: ApiDiff[]): DiffReport {
   const changes: Change[] = [];
+  const heads = apis.flatMap((a) => (a.head ? [a.head.display(a.head.doc.root.path).replaceAll('\\', '/')] : []));
   for (const api of apis) {
     for (const c of api.changes) {
       const side = c.side === 'base' ? api.base : api.head;
       const file = side ? side.display(c.at.file) : c.at.file;
       const line = side?.doc.position(c.at)?.line ?? 0;
-      const annotation = c.side === 'head' ? { file, line } : api.base && api.head ? anchorInHead(c, api.base, api.head) : undefined;
+      const annotation =
+        c.side === 'head'
+          ? { file, line }
+          : api.base && api.head
+            ? anchorInHead(c, api.base, api.head)
+            : nearestHeadDocument(file.replaceAll('\\', '/'), heads);
       const pointer = objectPointer(c.object);
       const url = pointer === undefined ? undefined : api.pages?.pages.get(pointer);
       changes.push({
@@ -92,13 +119,19 @@ export function toReport(apis: ApiDiff[]): DiffReport {
         side: c.side,
         direction: c.direction ?? null,
         message: c.message,
+        ...(c.ruleSeverity ? { ruleSeverity: c.ruleSeverity } : {}),
         ...(annotation ? { annotation } : {}),
         ...(url ? { url } : {}),
         ...(api.pages ? { apiUrl: api.pages.root } : {}),
       });
     }
   }
-  changes.sort(
+  return reportOf(changes);
+}
+
+/** Changes in the report's one order (severity, API, object, pointer, rule, message), counted. */
+export function reportOf(changes: Change[]): DiffReport {
+  const sorted = [...changes].sort(
     (a, b) =>
       severityOrder[a.severity] - severityOrder[b.severity] ||
       byCodeUnits(a.api, b.api) ||
@@ -107,5 +140,5 @@ export function toReport(apis: ApiDiff[]): DiffReport {
       byCodeUnits(a.rule, b.rule) ||
       byCodeUnits(a.message, b.message),
   );
-  return { changes, breaking: changes.filter((c) => c.severity === 'breaking').length };
+  return { changes: sorted, breaking: sorted.filter((c) => c.severity === 'breaking').length };
 }

@@ -15,7 +15,8 @@ const sources = readdirSync(folder)
   .map((f) => readFileSync(join(folder, f), 'utf8'))
   .join('\n');
 /** A rule name: lower-case words joined by `-`, starting with the kind of object it is about. */
-const RULE_NAME = /'((?:api|format|info|default|server|value|parameter|channel|operation|message|security|binding|schema|avro|protobuf|sns)-[a-z0-9-]+)'/g;
+const RULE_NAME =
+  /'((?:api|format|info|default|server|value|parameter|channel|operation|message|security|binding|schema|avro|protobuf|sns|config)-[a-z0-9-]+)'/g;
 /** Names built from a key: `message-${key}-changed` over the keys compared, `server-${key}-changed`. */
 const BUILT = [
   ...['contentType', 'name', 'title', 'summary', 'description', 'examples', 'tags', 'externalDocs'].map(

@@ -160,4 +160,7 @@ const SNS = [
   'sns-redrive-changed',
 ];
 
-export const DIFF_RULE_IDS: ReadonlySet<string> = new Set([...STRUCTURE, ...JSON_SCHEMA, ...AVRO, ...PROTOBUF, ...SNS]);
+/** The project's own severities changed between base and head (severity-changes.ts). */
+const CONFIGURATION = ['config-severity-changed'];
+
+export const DIFF_RULE_IDS: ReadonlySet<string> = new Set([...STRUCTURE, ...JSON_SCHEMA, ...AVRO, ...PROTOBUF, ...SNS, ...CONFIGURATION]);

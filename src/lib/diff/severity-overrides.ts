@@ -31,11 +31,19 @@ export function parseSeverityFlag(text: string): { rule: string; severity: Chang
 }
 
 /** The changes with the project's severities applied; a change whose severity changed says so. */
-export function applySeverityOverrides(changes: FoundChange[], overrides: SeverityOverrides | undefined): FoundChange[] {
+export function applySeverityOverrides<T extends Pick<FoundChange, 'rule' | 'severity' | 'message' | 'ruleSeverity'>>(
+  changes: T[],
+  overrides: SeverityOverrides | undefined,
+): T[] {
   if (!overrides || Object.keys(overrides).length === 0) return changes;
   return changes.map((change) => {
     const severity = Object.hasOwn(overrides, change.rule) ? overrides[change.rule] : undefined;
     if (severity === undefined || severity === change.severity) return change;
-    return { ...change, severity, message: `${change.message} [${severity} by this project's setting for ${change.rule}; the rule says ${change.severity}]` };
+    return {
+      ...change,
+      severity,
+      ruleSeverity: change.severity,
+      message: `${change.message} [${severity} by this project's setting for ${change.rule}; the rule says ${change.severity}]`,
+    };
   });
 }

@@ -34,6 +34,8 @@ export interface FoundChange {
   direction?: Usage | CompatibilityPolicy;
   /** The change and why it has its severity, one or two sentences. */
   message: string;
+  /** The rule's own verdict, when the project's severities (diffSeverity, --severity) changed it. */
+  ruleSeverity?: ChangeSeverity;
 }
 
 /** A change as reported. */
@@ -51,6 +53,8 @@ export interface Change {
   side: 'base' | 'head';
   direction: Usage | CompatibilityPolicy | null;
   message: string;
+  /** The rule's own verdict, when the project's severities (diffSeverity, --severity) changed it. */
+  ruleSeverity?: ChangeSeverity;
   /** Where to annotate the head version: the change itself, or for what was removed the nearest object head still has. */
   annotation?: { file: string; line: number };
   /** The page of the object in the site, relative to the site's root (head only). */

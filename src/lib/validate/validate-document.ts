@@ -41,6 +41,18 @@ export async function validateDocument(path: string, options: ValidateOptions = 
   const opened = await openDocument(path, options);
   if (!opened.doc) return { diagnostics: opened.diagnostics };
   const { doc, problems } = opened;
+  problems.push(...(await checkDocument(doc)));
+  problems.push(...doc.problems);
+  return { doc, diagnostics: finish(problems, doc, options) };
+}
+
+/**
+ * What validation adds to an opened document: its structure against the SPEC, and the rules.
+ * (`diff` checks each version it opened with this, as `validate` would, without reading it twice.)
+ * Problems of resolving `$ref`s met on the way are added to `doc.problems`, not returned.
+ */
+export async function checkDocument(doc: ResolvedDoc): Promise<Problem[]> {
+  const problems: Problem[] = [];
   try {
     problems.push(...(await validateStructure(doc)));
     problems.push(...runRules(doc));
@@ -56,8 +68,7 @@ export async function validateDocument(path: string, options: ValidateOptions = 
       at: { file: doc.root.path, pointer: '' },
     });
   }
-  problems.push(...doc.problems);
-  return { doc, diagnostics: finish(problems, doc, options) };
+  return problems;
 }
 
 /**

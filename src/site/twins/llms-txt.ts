@@ -24,6 +24,8 @@ export interface ChangesLink {
   url: string;
   against: string;
   counts: Record<'breaking' | 'non-breaking' | 'info', number>;
+  /** Why nothing was compared, in a few words (then there are no counts to give). */
+  notCompared?: string;
 }
 
 /** A section that leads to what this version changes, before the pages: what a reviewer's assistant reads first. */
@@ -33,7 +35,11 @@ function changesSection(changes: ChangesLink | undefined): string[] {
   return [
     heading(2, 'Changes'),
     '',
-    `- ${markdownLink(`Changes against ${changes.against}`, changes.url)}: ${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} wording only`,
+    `- ${markdownLink(`Changes against ${changes.against}`, changes.url)}: ${
+      changes.notCompared !== undefined
+        ? `not compared (${escapeInline(changes.notCompared)})`
+        : `${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} wording only`
+    }`,
     '',
   ];
 }

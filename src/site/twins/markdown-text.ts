@@ -1,8 +1,14 @@
 /**
  * Document text written into Markdown (the twins, llms.txt): every value of a document is data,
  * so it is escaped where it lands. A name cannot start a heading, a list or a quote, open a link
- * or raw HTML, or end the code span or fenced block it sits in.
+ * or raw HTML, or end the code span or fenced block it sits in; and its control characters (C0,
+ * DEL, C1: an ESC sequence, a BEL) are shown as escapes (`\u001b`), as diff's outputs show them,
+ * never written raw into a file that a terminal, an editor or a model will read.
  */
+import { escapeControls, hasControls } from '../../lib/terminal-text.ts';
+
+/** Control characters shown as escapes; most text has none, and is returned as it is. */
+const controlsShown = (text: string): string => (hasControls(text) ? escapeControls(text) : text);
 
 /**
  * What would be read as inline markup: the characters that start it (CommonMark lets any ASCII
@@ -15,7 +21,8 @@ const INLINE_SIGNIFICANT = /[\\`*_[\]<>|~&]|:\/\/|\bwww\./gi;
  * (GitHub's Markdown links bare `https://…` and `www.…`): only our own links are links.
  */
 export function escapeInline(text: string): string {
-  return oneLine(text).replace(INLINE_SIGNIFICANT, (m) => (m.length === 1 ? `\\${m}` : m.startsWith(':') ? '\\://' : `${m.slice(0, 3)}\\.`));
+  // Escapes first: their backslash is then escaped as text, and reads back as written (`\u001b`).
+  return controlsShown(oneLine(text)).replace(INLINE_SIGNIFICANT, (m) => (m.length === 1 ? `\\${m}` : m.startsWith(':') ? '\\://' : `${m.slice(0, 3)}\\.`));
 }
 
 /**
@@ -42,7 +49,7 @@ export function oneLine(text: string): string {
 
 /** `text` as a code span whose fence is longer than any run of backticks inside it. */
 export function codeSpan(text: string): string {
-  const line = text.replace(/[\r\n]+/g, ' ');
+  const line = controlsShown(text.replace(/[\r\n]+/g, ' '));
   if (line.trim() === '') return '`\u00a0`';
   const fence = '`'.repeat(longestRun(line, '`') + 1);
   // A span that starts or ends with a backtick (or a space) needs a space inside its fence.
@@ -52,6 +59,8 @@ export function codeSpan(text: string): string {
 
 /** A fenced code block whose fence is longer than any run of backticks in `code`. */
 export function fencedBlock(code: string, language = ''): string {
+  // Line breaks and tabs are the code's own; every other control character is shown escaped.
+  code = hasControls(code) ? code.replace(/[^\n\t]+/g, escapeControls) : code;
   const fence = '`'.repeat(Math.max(3, longestRun(code, '`') + 1));
   // The info string is the language only: letters, digits, `+`, `-`, `_`.
   const info = language.replace(/[^\w+-]/g, '');
