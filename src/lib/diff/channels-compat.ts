@@ -21,6 +21,9 @@ export interface Usages {
 export function compareChannels(ctx: DiffContext, b: Node | undefined, h: Node | undefined, usages: Usages): void {
   const old = entries(ctx.base, b);
   const now = entries(ctx.head, h);
+  // A channel without a `servers` list is on every root server: listed once, not once per channel.
+  const rootServers = (doc: DiffContext['base']): Set<string> => new Set(entries(doc, field(doc, rootNode(doc), 'servers')).keys());
+  const everywhere = { base: rootServers(ctx.base), head: rootServers(ctx.head) };
   for (const id of unionKeys(old, now)) {
     const o = old.get(id);
     const n = now.get(id);
@@ -34,7 +37,7 @@ export function compareChannels(ctx: DiffContext, b: Node | undefined, h: Node |
       });
     else if (!o && n) addHead(ctx, n.at, { rule: 'channel-added', severity: 'non-breaking', object, message: `channel ${quote(id)} added` });
     // Compared even when written the same: a $ref in it (bindings, parameters) may lead to something that changed.
-    else if (o && n) compareChannel(ctx, id, o, n, object, usages);
+    else if (o && n) compareChannel(ctx, id, o, n, object, usages, everywhere);
   }
 }
 
@@ -43,7 +46,26 @@ function serverIds(node: Node | undefined): Set<string> | undefined {
   return new Set(node.value.map((ref) => (isRefObject(ref) ? (ref.$ref.split('/').pop() ?? ref.$ref) : JSON.stringify(ref))));
 }
 
-function compareChannel(ctx: DiffContext, id: string, o: Node, n: Node, object: string, usages: Usages): void {
+/** Servers lost and gained; the channels on every root server share one answer. */
+const serverChanges = new WeakMap<Set<string>, WeakMap<Set<string>, { lost: string[]; gained: string[] }>>();
+function serverChange(old: Set<string>, now: Set<string>): { lost: string[]; gained: string[] } {
+  const known = serverChanges.get(old)?.get(now);
+  if (known) return known;
+  const change = { lost: [...old].filter((s) => !now.has(s)), gained: [...now].filter((s) => !old.has(s)) };
+  if (!serverChanges.has(old)) serverChanges.set(old, new WeakMap());
+  serverChanges.get(old)!.set(now, change);
+  return change;
+}
+
+function compareChannel(
+  ctx: DiffContext,
+  id: string,
+  o: Node,
+  n: Node,
+  object: string,
+  usages: Usages,
+  everywhere: { base: Set<string>; head: Set<string> },
+): void {
   const ov = isPlainObject(o.value) ? o.value : {};
   const nv = isPlainObject(n.value) ? n.value : {};
   if (!sameValue(ov.address ?? null, nv.address ?? null)) {
@@ -55,11 +77,9 @@ function compareChannel(ctx: DiffContext, id: string, o: Node, n: Node, object: 
     });
   }
   // No list means every root server: compare the servers each version really names.
-  const rootServers = (doc: DiffContext['base']): Set<string> => new Set(entries(doc, field(doc, rootNode(doc), 'servers')).keys());
-  const oldServers = serverIds(field(ctx.base, o, 'servers')) ?? rootServers(ctx.base);
-  const newServers = serverIds(field(ctx.head, n, 'servers')) ?? rootServers(ctx.head);
-  const lost = [...oldServers].filter((s) => !newServers.has(s));
-  const gained = [...newServers].filter((s) => !oldServers.has(s));
+  const oldServers = serverIds(field(ctx.base, o, 'servers')) ?? everywhere.base;
+  const newServers = serverIds(field(ctx.head, n, 'servers')) ?? everywhere.head;
+  const { lost, gained } = serverChange(oldServers, newServers);
   const serversAt = Object.hasOwn(nv, 'servers') ? child(n.at, 'servers') : n.at;
   if (lost.length > 0)
     addHead(ctx, serversAt, {

@@ -95,6 +95,7 @@ export async function diffSides(base: SideInput, head: SideInput, options: DiffR
       )
     : [];
   const apis: ApiDiff[] = [];
+  const headIndex = new Map(now.map((l, i) => [l, i]));
   for (const pair of pairApis(old, now, base.folder, head.folder)) {
     const b = pair.base as Loaded | undefined;
     const h = pair.head as Loaded | undefined;
@@ -123,7 +124,7 @@ export async function diffSides(base: SideInput, head: SideInput, options: DiffR
           message: `API ${JSON.stringify(b!.title ?? pair.api)} removed: every client of it loses it`,
         },
       ];
-    const index = h ? now.indexOf(h) : -1;
+    const index = h ? (headIndex.get(h) ?? -1) : -1;
     changes = applySeverityOverrides(changes, options.severities);
     apis.push({
       api: pair.api,
