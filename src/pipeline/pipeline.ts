@@ -197,7 +197,7 @@ async function compareBaseOf(inputs: string[], options: BuildOptions, cwd: strin
   if (options.compareRef === undefined) return {};
   if (inputs.length !== 1) return compareProblem(io, '--compare-ref compares one document or folder: build it alone');
   try {
-    const { base, tree, diagnostics } = await baseFromRef(options.compareRef, inputs[0]!, cwd, options.root, (options.limits ?? defaultLimits).maxBytes);
+    const { base, tree, diagnostics } = await baseFromRef(options.compareRef, inputs[0]!, cwd, options.root, options.limits ?? defaultLimits);
     if (diagnostics.length > 0) {
       tree.remove();
       io.out(formatText(diagnostics, { sources: new Map(), color: options.color }));

@@ -24,6 +24,8 @@ export interface SideInput {
   folder?: string;
   /** How a file of this side is shown. */
   display(file: string): string;
+  /** A diagnostic's message and hint as this side shows them (a base read from git names its files in the repository, not in its temporary copy). */
+  explain?<D extends { message: string; hint?: string }>(d: D): D;
   /** Folder that file $refs may not leave (default as for validate). */
   root?: string;
   /**
@@ -79,7 +81,10 @@ function loadedOf(file: string, doc: ResolvedDoc, input: SideInput): Loaded {
 
 /** Diagnostics with their files shown as the side shows them (a base read from git at its path in the repository). */
 function shown(diagnostics: Diagnostic[], input: SideInput, cwd: string): Diagnostic[] {
-  return diagnostics.map((d) => ({ ...d, file: /^https?:/i.test(d.file) ? d.file : input.display(resolve(cwd, d.file)) }));
+  return diagnostics.map((d) => {
+    const located = { ...d, file: /^https?:/i.test(d.file) ? d.file : input.display(resolve(cwd, d.file)) };
+    return input.explain ? input.explain(located) : located;
+  });
 }
 
 export async function diffSides(base: SideInput, head: SideInput, options: DiffRunOptions): Promise<DiffOutcome> {
