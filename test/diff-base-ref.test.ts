@@ -212,6 +212,19 @@ describe('diff --base-ref: links, submodules and the names of files', () => {
   });
 });
 
+describe('diff --base-ref: what was deleted', () => {
+  it('the whole compared folder deleted: every API of the base removed, breaking', async () => {
+    const dir = repository({ 'api/orders.json': json(api()), 'api/billing/billing.json': json(api()), 'README.md': 'x' });
+    git(dir, 'rm', '-rq', 'api');
+    const r = await runIn(dir, ['diff', '--base-ref', 'main', 'api/', '--format', 'json']);
+    assert.equal(r.code, 1, r.err);
+    assert.deepEqual(
+      JSON.parse(r.out).changes.map((c: { api: string; rule: string; severity: string }) => `${c.api} ${c.rule} ${c.severity}`),
+      ['billing/billing.json api-removed breaking', 'orders.json api-removed breaking'],
+    );
+  });
+});
+
 describe('diff --base-ref: the temporary folder', () => {
   it('is removed when a signal stops the command while the commit is being read', async () => {
     // A referenced file of 40 MB: reading it from git takes long enough to be stopped in the middle.

@@ -69,10 +69,10 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
         }
         // A file of the commit is shown at its path in the repository (the temporary copy is an implementation detail).
         const fromRef = { display: treeDisplay(tree, cwd), explain: treeDiagnostic(tree) };
-        // A document deleted since the ref: its API is removed (base has it, head has nothing).
+        // A document or folder deleted since the ref: its APIs are removed (base has them, head has nothing).
         head =
-          !existsSync(resolve(cwd, args[0]!)) && existsSync(basePath) && !isFolder(basePath)
-            ? { files: [], display: shownHere }
+          !existsSync(resolve(cwd, args[0]!)) && existsSync(basePath)
+            ? { files: [], ...(isFolder(basePath) ? { folder: resolve(cwd, args[0]!) } : {}), display: shownHere }
             : sideOf(args[0]!, cwd, shownHere, diagnostics, options.root);
         // A document the base does not have yet: every API of head is new.
         base = existsSync(basePath)
