@@ -549,6 +549,9 @@ export const set = (path: string[], value: unknown) => (doc: Record<string, unkn
   else at[path.at(-1)!] = value;
 };
 
+/** The send operation requires the scheme `id` of components. */
+const secured = (id: string) => set(['operations', 'publishOrder', 'security'], [{ $ref: `#/components/securitySchemes/${id}` }]);
+
 export const STRUCTURE: StructureCase[] = [
   {
     name: 'a server removed',
@@ -837,18 +840,42 @@ export const STRUCTURE: StructureCase[] = [
   },
   {
     name: 'a scope now needed',
-    base: { components: { securitySchemes: { oauth: { type: 'oauth2', flows: {}, scopes: ['orders:read'] } } } },
-    head: { components: { securitySchemes: { oauth: { type: 'oauth2', flows: {}, scopes: ['orders:read', 'orders:write'] } } } },
+    base: { patch: secured('oauth'), components: { securitySchemes: { oauth: { type: 'oauth2', flows: {}, scopes: ['orders:read'] } } } },
+    head: { patch: secured('oauth'), components: { securitySchemes: { oauth: { type: 'oauth2', flows: {}, scopes: ['orders:read', 'orders:write'] } } } },
     rule: 'security-scopes-added',
     severity: 'breaking',
     pointer: '/components/securitySchemes/oauth/scopes',
+    words: /tokens without it are refused \(required by operation publishOrder\)/,
   },
   {
     name: 'an api key moved to another header',
+    base: { patch: secured('key'), components: { securitySchemes: { key: { type: 'httpApiKey', in: 'header', name: 'X-Key' } } } },
+    head: { patch: secured('key'), components: { securitySchemes: { key: { type: 'httpApiKey', in: 'header', name: 'X-Api-Key' } } } },
+    rule: 'security-scheme-changed',
+    severity: 'breaking',
+  },
+  {
+    name: 'a scheme no server or operation requires changed',
     base: { components: { securitySchemes: { key: { type: 'httpApiKey', in: 'header', name: 'X-Key' } } } },
     head: { components: { securitySchemes: { key: { type: 'httpApiKey', in: 'header', name: 'X-Api-Key' } } } },
     rule: 'security-scheme-changed',
+    severity: 'non-breaking',
+    words: /no server or operation requires it/,
+  },
+  {
+    name: 'a scope now needed by a scheme nothing requires',
+    base: { components: { securitySchemes: { oauth: { type: 'oauth2', flows: {}, scopes: ['orders:read'] } } } },
+    head: { components: { securitySchemes: { oauth: { type: 'oauth2', flows: {}, scopes: ['orders:read', 'orders:write'] } } } },
+    rule: 'security-scopes-added',
+    severity: 'non-breaking',
+  },
+  {
+    name: 'an inline api key moved to another header',
+    base: { patch: set(['servers', 'production', 'security'], [{ type: 'httpApiKey', in: 'header', name: 'X-Key' }]) },
+    head: { patch: set(['servers', 'production', 'security'], [{ type: 'httpApiKey', in: 'header', name: 'X-Api-Key' }]) },
+    rule: 'security-scheme-changed',
     severity: 'breaking',
+    pointer: '/servers/production/security/0/name',
   },
   {
     name: 'a referenced binding changed where it is defined',

@@ -8,7 +8,7 @@ import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
 import { compareBindings } from './bindings-compat.ts';
 import { quote, sameValue } from './canonical.ts';
 import { classifyContent } from './classify.ts';
-import { addBase, addHead, child, entries, field, rootNode, type DiffContext, type Node, unionKeys } from './diff-context.ts';
+import { addBase, addHead, child, entries, field, rootNode, sameMeaning, type DiffContext, type Node, unionKeys } from './diff-context.ts';
 import { compareMessage } from './message-compat.ts';
 import { messageKey, usageOf, type UsageMap } from './message-usage.ts';
 import { compareEnumField } from './servers-compat.ts';
@@ -112,7 +112,7 @@ function compareChannel(
   }
   compareBindings(ctx, field(ctx.base, o, 'bindings'), field(ctx.head, n, 'bindings'), object, 'channel');
   for (const key of ['title', 'summary', 'description', 'tags', 'externalDocs']) {
-    if (!sameValue(ov[key], nv[key]))
+    if (!sameMeaning(ctx, field(ctx.base, o, key), field(ctx.head, n, key)))
       addHead(ctx, Object.hasOwn(nv, key) ? child(n.at, key) : n.at, {
         rule: 'channel-wording-changed',
         severity: 'info',
