@@ -549,6 +549,23 @@ export const set = (path: string[], value: unknown) => (doc: Record<string, unkn
   else at[path.at(-1)!] = value;
 };
 
+/** Channel `orders` under another id, its operations pointing at it. */
+export const renameChannel = (id: string) => (doc: Record<string, unknown>) => {
+  const text = JSON.stringify(doc).replaceAll('#/channels/orders', `#/channels/${id}`);
+  const renamed = JSON.parse(text) as Record<string, Record<string, unknown>>;
+  renamed.channels = { [id]: renamed.channels!.orders };
+  Object.assign(doc, renamed);
+};
+
+/** Message `orderPlaced` under another id, the operations' lists pointing at it. */
+export const renameMessage = (id: string) => (doc: Record<string, unknown>) => {
+  const renamed = JSON.parse(JSON.stringify(doc).replaceAll('#/channels/orders/messages/orderPlaced', `#/channels/orders/messages/${id}`));
+  const messages = renamed.channels.orders.messages;
+  messages[id] = messages.orderPlaced;
+  delete messages.orderPlaced;
+  Object.assign(doc, renamed);
+};
+
 /** The send operation requires the scheme `id` of components. */
 const secured = (id: string) => set(['operations', 'publishOrder', 'security'], [{ $ref: `#/components/securitySchemes/${id}` }]);
 
@@ -599,6 +616,37 @@ export const STRUCTURE: StructureCase[] = [
     severity: 'breaking',
     pointer: '/channels/orders',
     side: 'base',
+  },
+  {
+    name: 'a channel renamed (the same address and servers)',
+    base: {},
+    head: { patch: renameChannel('orderEvents') },
+    rule: 'channel-renamed',
+    severity: 'non-breaking',
+    pointer: '/channels/orderEvents',
+    words: /channel "orders" renamed "orderEvents"/,
+  },
+  {
+    name: 'an operation renamed (the same action on the same channel)',
+    base: {},
+    head: {
+      patch: (d) => {
+        const operations = d.operations as Record<string, unknown>;
+        operations.sendOrder = operations.publishOrder;
+        delete operations.publishOrder;
+      },
+    },
+    rule: 'operation-renamed',
+    severity: 'non-breaking',
+    pointer: '/operations/sendOrder',
+  },
+  {
+    name: 'a message renamed (the same payload)',
+    base: { payload: { type: 'string' } },
+    head: { payload: { type: 'string' }, patch: renameMessage('orderCreated') },
+    rule: 'message-renamed',
+    severity: 'non-breaking',
+    pointer: '/channels/orders/messages/orderCreated',
   },
   {
     name: 'a channel added',

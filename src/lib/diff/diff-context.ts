@@ -16,6 +16,14 @@ export interface DiffContext {
   base: ResolvedDoc;
   head: ResolvedDoc;
   changes: FoundChange[];
+  /** Channels and messages paired under another id (renames.ts), known once the channels are compared. */
+  renames?: Renames;
+}
+
+/** What head calls what base called otherwise: channel ids, and message keys (`channelId` NUL `messageId`). */
+export interface Renames {
+  channels: Map<string, string>;
+  messages: Map<string, string>;
 }
 
 export const child = (at: Location, ...tokens: string[]): Location => ({ file: at.file, pointer: tokens.reduce(childPointer, at.pointer) });

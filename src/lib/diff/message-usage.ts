@@ -74,8 +74,8 @@ export function messageUsage(doc: ResolvedDoc): UsageMap {
   return usage;
 }
 
-/** A message's usage over both versions: a message sent in either is judged as sent. */
-export function usageOf(key: string, base: UsageMap, head: UsageMap): Usage {
-  const actions = new Set([...(base.get(key) ?? []), ...(head.get(key) ?? [])]);
+/** A message's usage over both versions: a message sent in either is judged as sent. `baseKey`: its key in base, when it was renamed. */
+export function usageOf(key: string, base: UsageMap, head: UsageMap, baseKey = key): Usage {
+  const actions = new Set([...(base.get(baseKey) ?? []), ...(head.get(key) ?? [])]);
   return actions.size === 2 ? 'both' : actions.has('send') ? 'send' : actions.has('receive') ? 'receive' : 'unused';
 }
