@@ -65,12 +65,16 @@ export function diffDocument(base: ResolvedDoc, head: ResolvedDoc): FoundChange[
   const old = schemes(base, b);
   const now = schemes(head, h);
   // A changed scheme breaks the clients of what requires it (in either version); nothing else.
-  const users = { base: schemeUsers(base), head: schemeUsers(head) };
+  let users: { base: Map<string, string[]>; head: Map<string, string[]> } | undefined;
+  const requiredBy = (id: string) => (): string[] => {
+    users ??= { base: schemeUsers(base), head: schemeUsers(head) };
+    return [...new Set([...(users.base.get(id) ?? []), ...(users.head.get(id) ?? [])])];
+  };
   for (const id of unionKeys(old, now)) {
     const o = old.get(id);
     const n = now.get(id);
     const object = `security scheme ${id}`;
-    if (o && n) compareScheme(ctx, o, n, object, id, [...new Set([...(users.base.get(id) ?? []), ...(users.head.get(id) ?? [])])]);
+    if (o && n) compareScheme(ctx, o, n, object, id, requiredBy(id));
     else if (o)
       addBase(ctx, o.at, {
         rule: 'security-scheme-removed',

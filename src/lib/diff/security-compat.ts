@@ -122,29 +122,31 @@ export function compareSecurity(ctx: DiffContext, b: Node | undefined, h: Node |
 
 /** The servers and operations that require each scheme of the root's components (by its id), e.g. `server production`. */
 export function schemeUsers(doc: ResolvedDoc): Map<string, string[]> {
-  const users = new Map<string, string[]>();
+  const users = new Map<string, Set<string>>();
   const mark = (security: Node | undefined, who: string): void => {
     if (!security || !Array.isArray(security.value)) return;
     security.value.forEach((raw, i) => {
       const id = schemeId(doc, raw, child(security.at, String(i)));
       if (id === undefined) return;
-      const list = users.get(id) ?? [];
-      if (!list.includes(who)) list.push(who);
-      users.set(id, list);
+      const set = users.get(id) ?? new Set<string>();
+      set.add(who);
+      users.set(id, set);
     });
   };
   const root = rootNode(doc);
   for (const [id, server] of entries(doc, field(doc, root, 'servers'))) mark(field(doc, server, 'security'), `server ${id}`);
   for (const [id, operation] of entries(doc, field(doc, root, 'operations'))) mark(effectiveFields(doc, operation).get('security'), `operation ${id}`);
-  return users;
+  return new Map([...users].map(([id, set]) => [id, [...set]]));
 }
 
 /**
- * Two versions of a scheme. `required`: true where it is used (an alternative of a server or an
- * operation), else the servers and operations that require it (none: a change breaks no one).
+ * Two versions of a scheme. `requiredBy`: true where it is used (an alternative of a server or an
+ * operation), else the servers and operations that require it (none: a change breaks no one),
+ * looked up only when the scheme changed.
  */
-export function compareScheme(ctx: DiffContext, o: Node, n: Node, object: string, name: string, required: true | string[]): void {
+export function compareScheme(ctx: DiffContext, o: Node, n: Node, object: string, name: string, requiredBy: true | (() => string[])): void {
   if (!isPlainObject(o.value) || !isPlainObject(n.value) || sameMeaning(ctx, o, n)) return;
+  const required = requiredBy === true ? true : requiredBy();
   const ov = o.value;
   const nv = n.value;
   const used = required === true || required.length > 0;
