@@ -312,6 +312,26 @@ describe("build --compare-ref: the project's severities as the base has them", (
   });
 });
 
+describe("build --compare-ref: the base commit's configuration", () => {
+  const git = (cwd: string, ...args: string[]): string =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+  it('applies the severities the base commit sets, though the branch removes them', async () => {
+    const dir = tempTree({ 'api/orders.yaml': compareDocument('base'), 'apidesc-docs.config.yaml': 'diffSeverity:\n  server-added: breaking\n' });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'first');
+    writeFileSync(join(dir, 'api/orders.yaml'), compareDocument('head'));
+    writeFileSync(join(dir, 'apidesc-docs.config.yaml'), 'title: Orders\n');
+    const out = tempDir('apidesc-compare-ref-site-');
+    const r = await runIn(dir, ['build', 'api/orders.yaml', '--out', join(out, 'site'), '--compare-ref', 'main']);
+    assert.equal(r.code, 0, r.err);
+    const page = readFileSync(join(out, 'site/changes/index.html'), 'utf8');
+    const breaking = page.slice(page.indexOf('id="changes-breaking"'), page.indexOf('id="changes-non-breaking"'));
+    assert.match(breaking, /\[breaking by this project&#39;s setting for server-added; the rule says non-breaking\]/, "the base's setting applies");
+    assert.match(breaking, /rule <code>config-severity-changed<\/code>/, "the branch's removal of it is a change of its own");
+  });
+});
+
 describe('build --compare: hostile input and previews of invalid documents', () => {
   it('keys named like Object properties and script in ids: listed, escaped, never run', async () => {
     const withKeys = (version: 'base' | 'head'): string =>

@@ -649,6 +649,26 @@ export const set = (path: string[], value: unknown) => (doc: Record<string, unkn
   else at[path.at(-1)!] = value;
 };
 
+/** Channel `orders` under another id, its operations pointing at it. */
+export const renameChannel = (id: string) => (doc: Record<string, unknown>) => {
+  const text = JSON.stringify(doc).replaceAll('#/channels/orders', `#/channels/${id}`);
+  const renamed = JSON.parse(text) as Record<string, Record<string, unknown>>;
+  renamed.channels = { [id]: renamed.channels!.orders };
+  Object.assign(doc, renamed);
+};
+
+/** Message `orderPlaced` under another id, the operations' lists pointing at it. */
+export const renameMessage = (id: string) => (doc: Record<string, unknown>) => {
+  const renamed = JSON.parse(JSON.stringify(doc).replaceAll('#/channels/orders/messages/orderPlaced', `#/channels/orders/messages/${id}`));
+  const messages = renamed.channels.orders.messages;
+  messages[id] = messages.orderPlaced;
+  delete messages.orderPlaced;
+  Object.assign(doc, renamed);
+};
+
+/** The send operation requires the scheme `id` of components. */
+const secured = (id: string) => set(['operations', 'publishOrder', 'security'], [{ $ref: `#/components/securitySchemes/${id}` }]);
+
 export const STRUCTURE: StructureCase[] = [
   {
     name: 'a server removed',
@@ -696,6 +716,37 @@ export const STRUCTURE: StructureCase[] = [
     severity: 'breaking',
     pointer: '/channels/orders',
     side: 'base',
+  },
+  {
+    name: 'a channel renamed (the same address and servers)',
+    base: {},
+    head: { patch: renameChannel('orderEvents') },
+    rule: 'channel-renamed',
+    severity: 'non-breaking',
+    pointer: '/channels/orderEvents',
+    words: /channel "orders" renamed "orderEvents"/,
+  },
+  {
+    name: 'an operation renamed (the same action on the same channel)',
+    base: {},
+    head: {
+      patch: (d) => {
+        const operations = d.operations as Record<string, unknown>;
+        operations.sendOrder = operations.publishOrder;
+        delete operations.publishOrder;
+      },
+    },
+    rule: 'operation-renamed',
+    severity: 'non-breaking',
+    pointer: '/operations/sendOrder',
+  },
+  {
+    name: 'a message renamed (the same payload)',
+    base: { payload: { type: 'string' } },
+    head: { payload: { type: 'string' }, patch: renameMessage('orderCreated') },
+    rule: 'message-renamed',
+    severity: 'non-breaking',
+    pointer: '/channels/orders/messages/orderCreated',
   },
   {
     name: 'a channel added',
@@ -937,18 +988,42 @@ export const STRUCTURE: StructureCase[] = [
   },
   {
     name: 'a scope now needed',
-    base: { components: { securitySchemes: { oauth: { type: 'oauth2', flows: {}, scopes: ['orders:read'] } } } },
-    head: { components: { securitySchemes: { oauth: { type: 'oauth2', flows: {}, scopes: ['orders:read', 'orders:write'] } } } },
+    base: { patch: secured('oauth'), components: { securitySchemes: { oauth: { type: 'oauth2', flows: {}, scopes: ['orders:read'] } } } },
+    head: { patch: secured('oauth'), components: { securitySchemes: { oauth: { type: 'oauth2', flows: {}, scopes: ['orders:read', 'orders:write'] } } } },
     rule: 'security-scopes-added',
     severity: 'breaking',
     pointer: '/components/securitySchemes/oauth/scopes',
+    words: /tokens without it are refused \(required by operation publishOrder\)/,
   },
   {
     name: 'an api key moved to another header',
+    base: { patch: secured('key'), components: { securitySchemes: { key: { type: 'httpApiKey', in: 'header', name: 'X-Key' } } } },
+    head: { patch: secured('key'), components: { securitySchemes: { key: { type: 'httpApiKey', in: 'header', name: 'X-Api-Key' } } } },
+    rule: 'security-scheme-changed',
+    severity: 'breaking',
+  },
+  {
+    name: 'a scheme no server or operation requires changed',
     base: { components: { securitySchemes: { key: { type: 'httpApiKey', in: 'header', name: 'X-Key' } } } },
     head: { components: { securitySchemes: { key: { type: 'httpApiKey', in: 'header', name: 'X-Api-Key' } } } },
     rule: 'security-scheme-changed',
+    severity: 'non-breaking',
+    words: /no server or operation requires it/,
+  },
+  {
+    name: 'a scope now needed by a scheme nothing requires',
+    base: { components: { securitySchemes: { oauth: { type: 'oauth2', flows: {}, scopes: ['orders:read'] } } } },
+    head: { components: { securitySchemes: { oauth: { type: 'oauth2', flows: {}, scopes: ['orders:read', 'orders:write'] } } } },
+    rule: 'security-scopes-added',
+    severity: 'non-breaking',
+  },
+  {
+    name: 'an inline api key moved to another header',
+    base: { patch: set(['servers', 'production', 'security'], [{ type: 'httpApiKey', in: 'header', name: 'X-Key' }]) },
+    head: { patch: set(['servers', 'production', 'security'], [{ type: 'httpApiKey', in: 'header', name: 'X-Api-Key' }]) },
+    rule: 'security-scheme-changed',
     severity: 'breaking',
+    pointer: '/servers/production/security/0/name',
   },
   {
     name: 'a referenced binding changed where it is defined',

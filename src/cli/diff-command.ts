@@ -4,22 +4,21 @@
  * to the exit code: 1 when something breaks (--fail-on), 2 for input that cannot be read.
  */
 import { existsSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText as formatDiagnostics } from '../lib/diagnostics/format-text.ts';
 import { applySeverityOverrides, type SeverityOverrides } from '../lib/diff/severity-overrides.ts';
 import { severityChanges } from '../lib/diff/severity-changes.ts';
 import { reportOf } from '../lib/diff/report.ts';
 import { loadConfig, type LoadedConfig } from './config-file.ts';
-import { baseSettings, settingsOf } from './review-severities.ts';
+import { baseSettings, configCandidates, settingsOf } from './review-severities.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
-import { realPath, within } from '../lib/real-path.ts';
 import { diffSides, type SideInput } from '../lib/diff/compare-inputs.ts';
 import { formatJson, formatMarkdown, formatNotCompared, formatSarif, formatText, summary, type DiffFormat, type NotCompared } from '../lib/diff/format-diff.ts';
-import { checkoutCommit, GitError, repositoryRoot, type CommitTree } from '../lib/diff/git-tree.ts';
+import { GitError, treeDiagnostic, treeDisplay, type CommitTree } from '../lib/diff/git-tree.ts';
 import type { Change, DiffReport } from '../lib/diff/types.ts';
-import { isFolder, sideFiles } from '../pipeline/compare-sides.ts';
+import { checkoutBase, isFolder, sideFiles } from '../pipeline/compare-sides.ts';
 import { cleanUpOnStop } from './interrupt.ts';
 import { EXIT, type CliIO } from './io.ts';
 
@@ -66,28 +65,18 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
       let head: SideInput;
       if (options.baseRef !== undefined) {
         if (args.length !== 1) return usage(io, 'with --base-ref, give the one document or folder to compare: apidesc-docs diff --base-ref origin/main api/');
-        const target = resolve(cwd, args[0]!);
-        let repository: string;
+        let basePath: string;
         try {
-          repository = realPath(await repositoryRoot(isFolder(target) ? target : existsSync(dirname(target)) ? dirname(target) : cwd));
-          tree = await checkoutCommit(repository, options.baseRef, options.limits.maxBytes);
+          ({ tree, basePath } = await checkoutBase(options.baseRef, args[0]!, cwd, options.root, options.limits, configCandidates(options.config, cwd)));
         } catch (error) {
           if (!(error instanceof GitError)) throw error;
           io.err(`apidesc-docs diff: --base-ref ${options.baseRef}: ${error.message}`);
           return EXIT.usage;
         }
-        // A document deleted since the ref has no real path of its own: its folder's, and its name.
-        const headExists = existsSync(target);
-        const targetReal = headExists ? realPath(target) : join(realPath(dirname(target)), basename(target));
-        const inRepo = relative(repository, targetReal);
-        if (!within(repository, targetReal)) return usage(io, `${args[0]} is not inside the repository ${repository}`);
-        const dir = tree.dir;
         // A file of the commit is shown at its path in the repository (the temporary copy is an implementation detail).
-        const shownFromRef = (file: string): string => (within(dir, file) ? displayPath(join(repository, relative(dir, file)), cwd) : file);
-        const root = options.root !== undefined ? join(dir, relative(repository, realPath(resolve(cwd, options.root)))) : dir;
-        const basePath = join(dir, inRepo);
+        const fromRef = { display: treeDisplay(tree, cwd), explain: treeDiagnostic(tree) };
         // The severities the base has: a pull request cannot re-classify its own changes by editing the configuration.
-        const fromBase = await baseSettings({ dir, repository }, project.loaded, options.config, cwd, options.limits);
+        const fromBase = await baseSettings(tree, project.loaded, options.config, cwd, options.limits);
         if (fromBase.problems.length > 0) {
           io.err(formatDiagnostics(fromBase.problems, { sources: new Map(), color: options.color }));
           io.err("apidesc-docs diff: the base's configuration has problems (above): its diffSeverity is read as far as it can be");
@@ -96,15 +85,15 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
           severities = { ...fromBase.settings.overrides, ...options.severities };
           settingChanges = applySeverityOverrides(severityChanges(fromBase.settings, settingsOf(project.loaded, shownHere)), severities);
         }
-        // A document deleted since the ref: its API is removed (base has it, head has nothing).
+        // A document or folder deleted since the ref: its APIs are removed (base has them, head has nothing).
         head =
-          !headExists && existsSync(basePath) && !isFolder(basePath)
-            ? { files: [], display: shownHere }
+          !existsSync(resolve(cwd, args[0]!)) && existsSync(basePath)
+            ? { files: [], ...(isFolder(basePath) ? { folder: resolve(cwd, args[0]!) } : {}), display: shownHere }
             : sideOf(args[0]!, cwd, shownHere, diagnostics, options.root);
         // A document the base does not have yet: every API of head is new.
         base = existsSync(basePath)
-          ? sideOf(basePath, cwd, shownFromRef, diagnostics, root)
-          : { files: [], ...(head.folder ? { folder: basePath } : {}), display: shownFromRef };
+          ? { ...sideOf(basePath, cwd, fromRef.display, diagnostics, tree.root), explain: fromRef.explain }
+          : { files: [], ...(head.folder ? { folder: basePath } : {}), display: fromRef.display };
       } else {
         if (args.length !== 2)
           return usage(io, 'give two documents or two folders, the base first: apidesc-docs diff <base> <head> (or diff --base-ref <git ref> <head>)');

@@ -7,7 +7,7 @@
  * (severity-changes.ts), and applies once merged.
  */
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { SeveritySettings } from '../lib/diff/severity-changes.ts';
@@ -17,10 +17,24 @@ import type { LoadLimits } from '../lib/load/limits.ts';
 import { realPath, within } from '../lib/real-path.ts';
 import { CONFIG_NAMES, loadConfig, type LoadedConfig } from './config-file.ts';
 
-/** A commit's files in a temporary folder (`dir`), laid out as in `repository`. */
+/** A commit's files in a temporary folder (`dir`), laid out as in `top` (the repository, or --root above it: git-tree.ts). */
 export interface CommitFiles {
   dir: string;
-  repository: string;
+  top: string;
+}
+
+/**
+ * The configuration files the review may read from the commit (git-tree.ts writes only what a
+ * comparison reads): the one --config names, else the names looked for in the working folder.
+ * Real paths, though they need not exist in the working tree any more.
+ */
+export function configCandidates(explicit: string | undefined, cwd: string): string[] {
+  const real = (path: string): string => (existsSync(path) ? realPath(path) : join(realPath(dirname(path)), basename(path)));
+  if (explicit !== undefined) {
+    const path = resolve(cwd, explicit);
+    return existsSync(dirname(path)) ? [real(path)] : [];
+  }
+  return CONFIG_NAMES.map((name) => join(realPath(cwd), name));
 }
 
 /** Only the rules this version of `diff` has (a base written for another version may name others). */
@@ -58,7 +72,7 @@ export async function baseSettings(
   cwd: string,
   limits: LoadLimits,
 ): Promise<BaseSettings> {
-  const { dir, repository } = commit;
+  const { dir, top: repository } = commit;
   const display = (file: string): string => (within(dir, file) ? displayPath(join(repository, relative(dir, file)), cwd) : file);
   const none: BaseSettings = { settings: { overrides: {}, lineOf: () => 0 }, problems: [] };
   let loaded: LoadedConfig;

@@ -5,14 +5,15 @@
  * crosses from the build's command to its prepare process (src/pipeline/prepare-stage.ts).
  */
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { expandInputs } from '../cli/inputs.ts';
 import { realPath, within } from '../lib/real-path.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SideInput } from '../lib/diff/compare-inputs.ts';
-import { checkoutCommit, GitError, repositoryRoot, type CommitTree } from '../lib/diff/git-tree.ts';
+import { checkoutCommit, GitError, repositoryRoot, treeDisplay, treeDiagnostic, type CommitTree, type TreeView } from '../lib/diff/git-tree.ts';
+import type { LoadLimits } from '../lib/load/limits.ts';
 
 export interface CompareBase {
   /** How the Changes page names the base: the path given, or the git ref and its commit. */
@@ -23,8 +24,8 @@ export interface CompareBase {
   folder?: string;
   /** Folder its file $refs may not leave. */
   root?: string;
-  /** A base read from git: its files, in `dir`, are shown at their path in `repository`. */
-  fromRef?: { dir: string; repository: string };
+  /** A base read from git: its files, in a temporary folder, are shown at their path in the working tree. */
+  fromRef?: TreeView;
 }
 
 export const isFolder = (path: string): boolean => {
@@ -71,34 +72,51 @@ export function baseFromPath(arg: string, cwd: string, root: string | undefined)
 }
 
 /**
- * `--compare-ref <ref>`: the head's path in a commit, written into a temporary folder outside the
- * repository (git-tree.ts); the caller removes it with `tree.remove()`. Throws GitError.
+ * The compared path (a document or a folder, which need not exist in the working tree any more)
+ * as a commit has it: the files the comparison reads written into a temporary folder outside the
+ * repository (git-tree.ts), with the base's `$ref` root inside it. Throws GitError.
+ */
+export async function checkoutBase(
+  ref: string,
+  head: string,
+  cwd: string,
+  root: string | undefined,
+  limits: LoadLimits,
+  also: string[] = [],
+): Promise<{ tree: CommitTree; target: string; basePath: string }> {
+  const target = resolve(cwd, head);
+  const repository = realPath(await repositoryRoot(isFolder(target) ? target : existsSync(dirname(target)) ? dirname(target) : cwd));
+  const targetReal = realPath(target);
+  if (!within(repository, targetReal)) throw new GitError(`${head} is not inside the repository ${repository}`);
+  const tree = await checkoutCommit(repository, ref, {
+    compared: targetReal,
+    ...(root !== undefined ? { root: realPath(resolve(cwd, root)) } : {}),
+    limits,
+    also,
+  });
+  return { tree, target, basePath: tree.inTree(targetReal) };
+}
+
+/**
+ * `--compare-ref <ref>`: the head's path in a commit (checkoutBase); the caller removes the
+ * temporary folder with `tree.remove()`. Throws GitError.
  */
 export async function baseFromRef(
   ref: string,
   head: string,
   cwd: string,
   root: string | undefined,
-  maxBytes: number,
+  limits: LoadLimits,
+  also: string[] = [],
 ): Promise<{ base: CompareBase; tree: CommitTree; diagnostics: Diagnostic[] }> {
-  const target = resolve(cwd, head);
-  const repository = realPath(await repositoryRoot(isFolder(target) ? target : existsSync(dirname(target)) ? dirname(target) : cwd));
-  if (!within(repository, realPath(target))) throw new GitError(`${head} is not inside the repository ${repository}`);
-  const tree = await checkoutCommit(repository, ref, maxBytes);
-  const fromRef = { dir: tree.dir, repository };
-  const basePath = join(tree.dir, relative(repository, realPath(target)));
-  const baseRoot = root !== undefined ? join(tree.dir, relative(repository, realPath(resolve(cwd, root)))) : tree.dir;
+  const { tree, target, basePath } = await checkoutBase(ref, head, cwd, root, limits, also);
+  const fromRef: TreeView = { dir: tree.dir, top: tree.top, ref: tree.ref, unread: tree.unread };
   const label = `${ref} (${tree.commit.slice(0, 12)})`;
   // A document the base does not have yet: every API of head is new.
   if (!existsSync(basePath))
-    return { base: { label, files: [], ...(isFolder(target) ? { folder: basePath } : {}), root: baseRoot, fromRef }, tree, diagnostics: [] };
-  const { files, folder, diagnostics } = sideFiles(basePath, cwd, refDisplay(fromRef, cwd));
-  return { base: { label, files, ...(folder ? { folder } : {}), root: baseRoot, fromRef }, tree, diagnostics };
-}
-
-/** A file of a commit is shown at its path in the repository (the temporary copy is a detail). */
-function refDisplay(fromRef: { dir: string; repository: string }, cwd: string): (file: string) => string {
-  return (file) => (within(fromRef.dir, file) ? displayPath(join(fromRef.repository, relative(fromRef.dir, file)), cwd) : file);
+    return { base: { label, files: [], ...(isFolder(target) ? { folder: basePath } : {}), root: tree.root, fromRef }, tree, diagnostics: [] };
+  const { files, folder, diagnostics } = sideFiles(basePath, cwd, treeDisplay(fromRef, cwd));
+  return { base: { label, files, ...(folder ? { folder } : {}), root: tree.root, fromRef }, tree, diagnostics };
 }
 
 /** The base as diffSides reads it. */
@@ -107,7 +125,8 @@ export function baseSide(base: CompareBase, cwd: string): SideInput {
     files: base.files,
     ...(base.folder ? { folder: base.folder } : {}),
     ...(base.root ? { root: base.root } : {}),
-    display: base.fromRef ? refDisplay(base.fromRef, cwd) : (file) => displayPath(file, cwd),
+    display: base.fromRef ? treeDisplay(base.fromRef, cwd) : (file) => displayPath(file, cwd),
+    ...(base.fromRef ? { explain: treeDiagnostic(base.fromRef) } : {}),
   };
 }
 

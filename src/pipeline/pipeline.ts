@@ -38,7 +38,7 @@ import { applySeverityOverrides, type SeverityOverrides } from '../lib/diff/seve
 import { severityChanges } from '../lib/diff/severity-changes.ts';
 import type { Change } from '../lib/diff/types.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
-import { baseSettings, settingsOf } from '../cli/review-severities.ts';
+import { baseSettings, configCandidates, settingsOf } from '../cli/review-severities.ts';
 
 /** Input size (the root documents) from which the renderer starts after the model: about 650 channels. */
 const LATE_RENDER_BYTES = 8 * 1024 * 1024;
@@ -203,7 +203,14 @@ async function compareBaseOf(inputs: string[], options: BuildOptions, cwd: strin
   if (options.compareRef === undefined) return {};
   if (inputs.length !== 1) return compareProblem(io, '--compare-ref compares one document or folder: build it alone');
   try {
-    const { base, tree, diagnostics } = await baseFromRef(options.compareRef, inputs[0]!, cwd, options.root, (options.limits ?? defaultLimits).maxBytes);
+    const { base, tree, diagnostics } = await baseFromRef(
+      options.compareRef,
+      inputs[0]!,
+      cwd,
+      options.root,
+      options.limits ?? defaultLimits,
+      configCandidates(options.siteFlags?.config, cwd),
+    );
     if (diagnostics.length > 0) {
       tree.remove();
       io.out(formatText(diagnostics, { sources: new Map(), color: options.color }));

@@ -6,11 +6,13 @@
  */
 import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
 import { compareBindings } from './bindings-compat.ts';
-import { quote, sameValue } from './canonical.ts';
+import { expandedText } from '../resolve/expanded-text.ts';
+import { canonical, quote, sameValue } from './canonical.ts';
 import { classifyContent } from './classify.ts';
-import { addBase, addHead, child, entries, field, rootNode, type DiffContext, type Node, unionKeys } from './diff-context.ts';
+import { addBase, addHead, child, entries, field, rootNode, sameMeaning, type DiffContext, type Node, unionKeys } from './diff-context.ts';
 import { compareMessage } from './message-compat.ts';
 import { messageKey, usageOf, type UsageMap } from './message-usage.ts';
+import { pairRenamed } from './renames.ts';
 import { compareEnumField } from './servers-compat.ts';
 
 export interface Usages {
@@ -21,20 +23,45 @@ export interface Usages {
 export function compareChannels(ctx: DiffContext, b: Node | undefined, h: Node | undefined, usages: Usages): void {
   const old = entries(ctx.base, b);
   const now = entries(ctx.head, h);
+  // A channel without a `servers` list is on every root server: listed once, not once per channel.
+  const rootServers = (doc: DiffContext['base']): Set<string> => new Set(entries(doc, field(doc, rootNode(doc), 'servers')).keys());
+  const everywhere = { base: rootServers(ctx.base), head: rootServers(ctx.head) };
+  // A channel is met on the wire at its address, on its servers: one removed and one added with
+  // the same (and no other channel with it in either version) is the channel renamed.
+  const where = (side: 'base' | 'head', _id: string, node: Node): string | undefined => {
+    const address = isPlainObject(node.value) ? node.value.address : undefined;
+    if (typeof address !== 'string' || address === '') return undefined;
+    const doc = side === 'base' ? ctx.base : ctx.head;
+    const servers = serverIds(field(doc, node, 'servers')) ?? everywhere[side];
+    return canonical([address, [...servers].sort()]);
+  };
+  const renamed = pairRenamed(old, now, where);
+  ctx.renames = { channels: renamed, messages: new Map() };
+  const renamedFrom = new Map([...renamed].map(([from, to]) => [to, from]));
   for (const id of unionKeys(old, now)) {
     const o = old.get(id);
     const n = now.get(id);
     const object = `channel ${id}`;
-    if (o && !n)
+    const from = renamedFrom.get(id);
+    if (o && !n) {
+      if (renamed.has(id)) continue;
       addBase(ctx, o.at, {
         rule: 'channel-removed',
         severity: 'breaking',
         object,
         message: `channel ${quote(id)} removed: whoever sends or receives on it loses it`,
       });
-    else if (!o && n) addHead(ctx, n.at, { rule: 'channel-added', severity: 'non-breaking', object, message: `channel ${quote(id)} added` });
+    } else if (!o && n && from !== undefined) {
+      addHead(ctx, n.at, {
+        rule: 'channel-renamed',
+        severity: 'non-breaking',
+        object,
+        message: `channel ${quote(from)} renamed ${quote(id)}, at the same address on the same servers: clients on the wire are not affected; code generated from the document names it differently`,
+      });
+      compareChannel(ctx, { base: from, head: id }, old.get(from)!, n, object, usages, everywhere);
+    } else if (!o && n) addHead(ctx, n.at, { rule: 'channel-added', severity: 'non-breaking', object, message: `channel ${quote(id)} added` });
     // Compared even when written the same: a $ref in it (bindings, parameters) may lead to something that changed.
-    else if (o && n) compareChannel(ctx, id, o, n, object, usages);
+    else if (o && n) compareChannel(ctx, { base: id, head: id }, o, n, object, usages, everywhere);
   }
 }
 
@@ -43,7 +70,26 @@ function serverIds(node: Node | undefined): Set<string> | undefined {
   return new Set(node.value.map((ref) => (isRefObject(ref) ? (ref.$ref.split('/').pop() ?? ref.$ref) : JSON.stringify(ref))));
 }
 
-function compareChannel(ctx: DiffContext, id: string, o: Node, n: Node, object: string, usages: Usages): void {
+/** Servers lost and gained; the channels on every root server share one answer. */
+const serverChanges = new WeakMap<Set<string>, WeakMap<Set<string>, { lost: string[]; gained: string[] }>>();
+function serverChange(old: Set<string>, now: Set<string>): { lost: string[]; gained: string[] } {
+  const known = serverChanges.get(old)?.get(now);
+  if (known) return known;
+  const change = { lost: [...old].filter((s) => !now.has(s)), gained: [...now].filter((s) => !old.has(s)) };
+  if (!serverChanges.has(old)) serverChanges.set(old, new WeakMap());
+  serverChanges.get(old)!.set(now, change);
+  return change;
+}
+
+function compareChannel(
+  ctx: DiffContext,
+  id: Ids,
+  o: Node,
+  n: Node,
+  object: string,
+  usages: Usages,
+  everywhere: { base: Set<string>; head: Set<string> },
+): void {
   const ov = isPlainObject(o.value) ? o.value : {};
   const nv = isPlainObject(n.value) ? n.value : {};
   if (!sameValue(ov.address ?? null, nv.address ?? null)) {
@@ -55,11 +101,9 @@ function compareChannel(ctx: DiffContext, id: string, o: Node, n: Node, object: 
     });
   }
   // No list means every root server: compare the servers each version really names.
-  const rootServers = (doc: DiffContext['base']): Set<string> => new Set(entries(doc, field(doc, rootNode(doc), 'servers')).keys());
-  const oldServers = serverIds(field(ctx.base, o, 'servers')) ?? rootServers(ctx.base);
-  const newServers = serverIds(field(ctx.head, n, 'servers')) ?? rootServers(ctx.head);
-  const lost = [...oldServers].filter((s) => !newServers.has(s));
-  const gained = [...newServers].filter((s) => !oldServers.has(s));
+  const oldServers = serverIds(field(ctx.base, o, 'servers')) ?? everywhere.base;
+  const newServers = serverIds(field(ctx.head, n, 'servers')) ?? everywhere.head;
+  const { lost, gained } = serverChange(oldServers, newServers);
   const serversAt = Object.hasOwn(nv, 'servers') ? child(n.at, 'servers') : n.at;
   if (lost.length > 0)
     addHead(ctx, serversAt, {
@@ -92,7 +136,7 @@ function compareChannel(ctx: DiffContext, id: string, o: Node, n: Node, object: 
   }
   compareBindings(ctx, field(ctx.base, o, 'bindings'), field(ctx.head, n, 'bindings'), object, 'channel');
   for (const key of ['title', 'summary', 'description', 'tags', 'externalDocs']) {
-    if (!sameValue(ov[key], nv[key]))
+    if (!sameMeaning(ctx, field(ctx.base, o, key), field(ctx.head, n, key)))
       addHead(ctx, Object.hasOwn(nv, key) ? child(n.at, key) : n.at, {
         rule: 'channel-wording-changed',
         severity: 'info',
@@ -103,16 +147,47 @@ function compareChannel(ctx: DiffContext, id: string, o: Node, n: Node, object: 
   compareChannelMessages(ctx, id, o, n, usages);
 }
 
-function compareChannelMessages(ctx: DiffContext, id: string, o: Node, n: Node, usages: Usages): void {
+/** An object's id in each version (a renamed one has two). */
+interface Ids {
+  base: string;
+  head: string;
+}
+
+function compareChannelMessages(ctx: DiffContext, id: Ids, o: Node, n: Node, usages: Usages): void {
   const old = entries(ctx.base, field(ctx.base, o, 'messages'));
   const now = entries(ctx.head, field(ctx.head, n, 'messages'));
+  // A message renamed: the same `name` (what a protocol may send as its name), else the same payload.
+  const named = (side: 'base' | 'head', _id: string, node: Node): string | undefined => {
+    const name = field(side === 'base' ? ctx.base : ctx.head, node, 'name')?.value;
+    return typeof name === 'string' ? name : undefined;
+  };
+  const byName = pairRenamed(old, now, named);
+  const payload = (side: 'base' | 'head', _id: string, node: Node): string | undefined => {
+    const doc = side === 'base' ? ctx.base : ctx.head;
+    const found = field(doc, node, 'payload');
+    if (!found) return undefined;
+    const text = expandedText(doc, found.value, found.at);
+    return text.complete ? text.text : undefined;
+  };
+  const renamed = new Map([...byName, ...pairRenamed(old, now, payload, byName)]);
+  const renamedFrom = new Map([...renamed].map(([from, to]) => [to, from]));
+  for (const [from, to] of renamed) ctx.renames?.messages.set(messageKey(id.base, from), messageKey(id.head, to));
   for (const messageId of unionKeys(old, now)) {
-    const key = messageKey(id, messageId);
-    const usage = usageOf(key, usages.base, usages.head);
-    const om = old.get(messageId);
+    if (renamed.has(messageId)) continue;
+    const baseId = renamedFrom.get(messageId) ?? messageId;
+    const usage = usageOf(messageKey(id.head, messageId), usages.base, usages.head, messageKey(id.base, baseId));
+    const om = old.get(baseId);
     const nm = now.get(messageId);
-    const object = `message ${id}/${messageId}`;
+    const object = `message ${id.head}/${messageId}`;
     if (om && nm) {
+      if (baseId !== messageId)
+        addHead(ctx, child(n.at, 'messages', messageId), {
+          rule: 'message-renamed',
+          severity: 'non-breaking',
+          object,
+          direction: usage,
+          message: `message ${quote(baseId)} renamed ${quote(messageId)} (the same ${byName.has(baseId) ? `name ${quote(field(ctx.head, nm, 'name')?.value)}` : 'payload'}): its id is not sent, so clients on the wire are not affected by it; code generated from the document names it differently`,
+        });
       compareMessage(ctx, om, nm, object, usage);
       continue;
     }
@@ -123,7 +198,7 @@ function compareChannelMessages(ctx: DiffContext, id: string, o: Node, n: Node, 
         severity,
         object,
         direction: usage,
-        message: `message ${quote(messageId)} added to channel ${quote(id)}; ${reason}`,
+        message: `message ${quote(messageId)} added to channel ${quote(id.head)}; ${reason}`,
       });
     } else if (om) {
       const used = usage !== 'unused';
@@ -140,7 +215,7 @@ function compareChannelMessages(ctx: DiffContext, id: string, o: Node, n: Node, 
         severity: used ? 'breaking' : 'non-breaking',
         object,
         direction: usage,
-        message: `message ${quote(messageId)} removed from channel ${quote(id)}: ${why}`,
+        message: `message ${quote(messageId)} removed from channel ${quote(id.base)}: ${why}`,
       });
     }
   }

@@ -27,6 +27,8 @@ export interface SideInput {
   folder?: string;
   /** How a file of this side is shown. */
   display(file: string): string;
+  /** A diagnostic's message and hint as this side shows them (a base read from git names its files in the repository, not in its temporary copy). */
+  explain?<D extends { message: string; hint?: string }>(d: D): D;
   /** Folder that file $refs may not leave (default as for validate). */
   root?: string;
   /**
@@ -95,7 +97,10 @@ function loadedOf(file: string, doc: ResolvedDoc, input: SideInput): Loaded {
 
 /** Diagnostics with their files shown as the side shows them (a base read from git at its path in the repository). */
 function shown(diagnostics: Diagnostic[], input: SideInput, cwd: string): Diagnostic[] {
-  return diagnostics.map((d) => ({ ...d, file: /^https?:/i.test(d.file) ? d.file : input.display(resolve(cwd, d.file)) }));
+  return diagnostics.map((d) => {
+    const located = { ...d, file: /^https?:/i.test(d.file) ? d.file : input.display(resolve(cwd, d.file)) };
+    return input.explain ? input.explain(located) : located;
+  });
 }
 
 export async function diffSides(base: SideInput, head: SideInput, options: DiffRunOptions): Promise<DiffOutcome> {
@@ -117,6 +122,7 @@ export async function diffSides(base: SideInput, head: SideInput, options: DiffR
       )
     : [];
   const apis: ApiDiff[] = [];
+  const headIndex = new Map(now.map((l, i) => [l, i]));
   for (const pair of pairApis(old, now, base.folder, head.folder)) {
     const b = pair.base as Loaded | undefined;
     const h = pair.head as Loaded | undefined;
@@ -145,7 +151,7 @@ export async function diffSides(base: SideInput, head: SideInput, options: DiffR
           message: `API ${JSON.stringify(b!.title ?? pair.api)} removed: every client of it loses it`,
         },
       ];
-    const index = h ? now.indexOf(h) : -1;
+    const index = h ? (headIndex.get(h) ?? -1) : -1;
     changes = applySeverityOverrides(changes, options.severities);
     apis.push({
       api: pair.api,

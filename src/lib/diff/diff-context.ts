@@ -1,8 +1,9 @@
 /** What every comparison of a base and a head document shares: the two documents and the list of changes found. */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { expandedText } from '../resolve/expanded-text.ts';
+import { expandedText, type ExpandOptions } from '../resolve/expanded-text.ts';
 import { childPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { canonical, sameValue } from './canonical.ts';
 import type { ChangeSeverity, CompatibilityPolicy, FoundChange, Usage } from './types.ts';
 
 /** A value of a document, after its `$ref`s are followed, and where it was written. */
@@ -15,6 +16,14 @@ export interface DiffContext {
   base: ResolvedDoc;
   head: ResolvedDoc;
   changes: FoundChange[];
+  /** Channels and messages paired under another id (renames.ts), known once the channels are compared. */
+  renames?: Renames;
+}
+
+/** What head calls what base called otherwise: channel ids, and message keys (`channelId` NUL `messageId`). */
+export interface Renames {
+  channels: Map<string, string>;
+  messages: Map<string, string>;
 }
 
 export const child = (at: Location, ...tokens: string[]): Location => ({ file: at.file, pointer: tokens.reduce(childPointer, at.pointer) });
@@ -83,4 +92,19 @@ export function sameThroughRefs(base: ResolvedDoc, b: Node, head: ResolvedDoc, h
   const before = expandedText(base, b.value, b.at);
   const after = expandedText(head, h.value, h.at);
   return before.complete && after.complete && before.text === after.text;
+}
+
+/**
+ * Whether two versions of a field mean the same: written alike without references, or alike once
+ * their `$ref`s are followed (a tag moved into components and referenced, or the reverse, is the
+ * same tag; a referenced one changed in components is a change). A field one version lacks differs
+ * from one the other has. Values too large to write whole are compared as written.
+ */
+export function sameMeaning(ctx: DiffContext, b: Node | undefined, h: Node | undefined, options: ExpandOptions = {}): boolean {
+  if (!b || !h) return b === h;
+  const written = sameValue(b.value, h.value);
+  if (written && !canonical(b.value).includes('"$ref"')) return true;
+  const before = expandedText(ctx.base, b.value, b.at, options);
+  const after = expandedText(ctx.head, h.value, h.at, options);
+  return before.complete && after.complete ? before.text === after.text : written;
 }

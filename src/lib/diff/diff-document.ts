@@ -6,10 +6,10 @@
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { quote, sameValue } from './canonical.ts';
 import { compareChannels } from './channels-compat.ts';
-import { addBase, addHead, child, entries, field, rootNode, type DiffContext, unionKeys } from './diff-context.ts';
+import { addBase, addHead, child, entries, field, rootNode, sameMeaning, type DiffContext, unionKeys } from './diff-context.ts';
 import { messageUsage } from './message-usage.ts';
 import { compareOperations } from './operations-compat.ts';
-import { compareScheme } from './security-compat.ts';
+import { compareScheme, schemeUsers } from './security-compat.ts';
 import { compareServers } from './servers-compat.ts';
 import type { FoundChange } from './types.ts';
 
@@ -26,8 +26,10 @@ export function diffDocument(base: ResolvedDoc, head: ResolvedDoc): FoundChange[
       message: `API version ${quote(info('version', base, b) ?? '(none)')} → ${quote(info('version', head, h) ?? '(none)')}`,
     });
   }
+  const infoField = (key: string, doc: ResolvedDoc, node: typeof b) => field(doc, field(doc, node, 'info'), key);
   for (const key of ['title', 'description', 'termsOfService', 'contact', 'license', 'tags', 'externalDocs']) {
-    if (!sameValue(info(key, base, b), info(key, head, h))) {
+    // Through $refs: a tag moved into components and referenced is the same tag.
+    if (!sameMeaning(ctx, infoField(key, base, b), infoField(key, head, h))) {
       addHead(ctx, field(head, h, 'info')?.at ?? h.at, {
         rule: 'info-changed',
         severity: 'info',
@@ -62,11 +64,17 @@ export function diffDocument(base: ResolvedDoc, head: ResolvedDoc): FoundChange[
   const schemes = (doc: ResolvedDoc, node: typeof b) => entries(doc, field(doc, field(doc, node, 'components'), 'securitySchemes'));
   const old = schemes(base, b);
   const now = schemes(head, h);
+  // A changed scheme breaks the clients of what requires it (in either version); nothing else.
+  let users: { base: Map<string, string[]>; head: Map<string, string[]> } | undefined;
+  const requiredBy = (id: string) => (): string[] => {
+    users ??= { base: schemeUsers(base), head: schemeUsers(head) };
+    return [...new Set([...(users.base.get(id) ?? []), ...(users.head.get(id) ?? [])])];
+  };
   for (const id of unionKeys(old, now)) {
     const o = old.get(id);
     const n = now.get(id);
     const object = `security scheme ${id}`;
-    if (o && n) compareScheme(ctx, o, n, object, id);
+    if (o && n) compareScheme(ctx, o, n, object, id, requiredBy(id));
     else if (o)
       addBase(ctx, o.at, {
         rule: 'security-scheme-removed',

@@ -1,37 +1,85 @@
 /**
- * The files of a git commit, for `diff --base-ref`: read with `git ls-tree` and `git cat-file
- * --batch` (run without a shell) and written into a new temporary folder, so that the base is
- * loaded exactly as a checkout would be, its `$ref`s between files resolving within that
- * commit's tree and nowhere else. Nothing is written into the repository. Only regular files
- * are written (links and submodules are left out, as a `$ref` may not follow a link out of its
- * root anyway), each no larger than the loader's limit, and no more than a total.
+ * The files of a git commit that a comparison can read, for `diff --base-ref` and `build
+ * --compare-ref`: the compared document (or the documents of the compared folder) and every file
+ * their `$ref`s reach, followed from file to file, written into a new temporary folder at their
+ * place in the repository. The base is then loaded exactly as a checkout would be (the loader, the
+ * `$ref` root and its refusals are those of `validate`), while a repository's other files (assets,
+ * data, other projects) are never copied: only `git ls-tree` lists them.
+ *
+ * The temporary folder stands for `top`: the repository, or the `--root` folder when that lies
+ * above it. Files of the repository come from the commit (`git cat-file --batch`, run without a
+ * shell, streamed to disk as they arrive); files outside the repository but inside `--root` are
+ * not versioned by it and are read from the working tree (the same file on both sides). Nothing
+ * is read around the temporary folder: the base's `$ref` root is `--root` inside it.
+ *
+ * Only regular files are written: a path the commit holds as a symbolic link (or below one) or as
+ * a submodule is not followed, and is reported as such where a `$ref` names it. Nothing is written
+ * into the repository; the folder is removed by the caller, and at the latest when the process
+ * exits (a stop signal included, src/cli/interrupt.ts).
  */
-import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
+import { displayPath } from '../diagnostics/to-diagnostic.ts';
+import type { LoadLimits } from '../load/limits.ts';
+import { readRegularFile } from '../load/regular-file.ts';
+import { loadSourceFile } from '../load/source-file.ts';
+import { reallyWithin, within } from '../real-path.ts';
+import { targetOf } from '../resolve/ref-target.ts';
 
 const run = promisify(execFile);
 
-/** Most bytes written for one commit: a repository's documents and their fragments, not its assets. */
+/** Most bytes written for one commit: the documents compared and the files they reference. */
 export const MAX_TREE_BYTES = 1024 * 1024 * 1024;
-/** Files that are never documents or schemas: not written. */
-const NOT_DOCUMENTS = /\.(png|jpe?g|gif|webp|ico|svg|pdf|zip|gz|tgz|jar|woff2?|ttf|mp4|mov|exe|dll|so|dylib|class|wasm|bin)$/i;
+/** Where a site built by this tool is recognised (src/pipeline/output-folder.ts SITE_STAMP): a folder search skips it. */
+const SITE_STAMP = '.apidesc-docs';
+/** Files a folder search reads (src/cli/inputs.ts). */
+const FOLDER_DOCUMENT = /\.(ya?ml|json)$/i;
 
-export interface CommitTree {
-  /** The temporary folder that holds the commit's files, laid out as in the repository. */
+/**
+ * What the base's side needs to show its files and diagnostics in the user's terms; plain data,
+ * as it crosses from the build's command to its prepare process.
+ */
+export interface TreeView {
+  /** The temporary folder. */
   dir: string;
+  /** The folder `dir` stands for: the repository, or `--root` when it lies above it. */
+  top: string;
+  /** The ref as given, e.g. `origin/main`. */
+  ref: string;
+  /** Paths in `dir` a `$ref` named that the commit holds as a symbolic link or in a submodule: what it is, in words. */
+  unread: [string, string][];
+}
+
+export interface CommitTree extends TreeView {
   commit: string;
+  /** The folder, in `dir`, that the base's file `$ref`s may not leave: `--root` (default: the repository). */
+  root: string;
+  /** Where a path of the working tree (inside `top`) is in `dir`. */
+  inTree(path: string): string;
   /** Removes the folder. */
   remove(): void;
+}
+
+export interface CommitTreeOptions {
+  /** Real path of the document or folder compared (it need not exist in the working tree any more). */
+  compared: string;
+  /** Real path of `--root`; default: the repository. */
+  root?: string;
+  /** The loader's limits: a file larger than `maxBytes` is written as a file of that size holding nothing (the loader refuses it by its size). */
+  limits: LoadLimits;
+  /** Real paths of other files to write when the commit has them, their `$ref`s not followed: the configuration a review reads its severities from. */
+  also?: string[];
 }
 
 export class GitError extends Error {}
 
 async function git(cwd: string, args: string[]): Promise<string> {
   try {
-    const { stdout } = await run('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
+    const { stdout } = await run('git', args, { cwd, maxBuffer: 1024 * 1024 * 1024, encoding: 'utf8' });
     return stdout;
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
@@ -44,85 +92,326 @@ export async function repositoryRoot(cwd: string): Promise<string> {
   return (await git(cwd, ['rev-parse', '--show-toplevel'])).trim();
 }
 
-export async function checkoutCommit(repository: string, ref: string, maxFileBytes: number): Promise<CommitTree> {
+/** A file as a temporary folder's path shows it: at its place in the working tree, relative to `cwd` when inside it. */
+export function treeDisplay(view: TreeView, cwd: string): (file: string) => string {
+  return (file) => (within(view.dir, file) ? displayPath(join(view.top, relative(view.dir, file)), cwd) : file);
+}
+
+/**
+ * A diagnostic about the base in the user's terms: a `$ref` to what the commit holds as a link or
+ * a submodule says so (instead of "does not exist"), and the temporary folder is named as the
+ * folder it stands for.
+ */
+export function treeDiagnostic(view: TreeView): <D extends { message: string; hint?: string }>(d: D) => D {
+  const named = (text: string): string => text.split(view.dir).join(view.top);
+  return (d) => {
+    const unread = view.unread.find(([path]) => d.message.includes(`the file ${path} does not exist`));
+    if (!unread) return { ...d, message: named(d.message), ...(d.hint !== undefined ? { hint: named(d.hint) } : {}) };
+    const [path, what] = unread;
+    return {
+      ...d,
+      message: named(d.message.replace(`the file ${path} does not exist`, `the file ${path} ${what}`)),
+      hint: 'Only the regular files of the commit are read: a symbolic link could lead out of the repository, and a submodule is another repository.',
+    };
+  };
+}
+
+interface Entry {
+  mode: string;
+  type: string;
+  oid: string;
+  size: number;
+}
+
+/** Temporary folders not removed yet: removed when the process exits, however it exits. */
+const live = new Set<string>();
+let exitHook = false;
+function track(dir: string): void {
+  live.add(dir);
+  if (exitHook) return;
+  exitHook = true;
+  process.on('exit', () => {
+    for (const d of live) rmSync(d, { recursive: true, force: true });
+  });
+}
+
+export async function checkoutCommit(repository: string, ref: string, options: CommitTreeOptions): Promise<CommitTree> {
   // A ref that starts with '-' would be read as an option.
   if (ref.startsWith('-') || /[\u0000-\u001f]/.test(ref)) throw new GitError(`"${ref}" is not a git ref`);
   const commit = (await git(repository, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).catch(() => '')).trim();
   if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError(`no commit named "${ref}" in ${repository} (fetch it first, e.g. git fetch origin main)`);
   const listing = await git(repository, ['ls-tree', '-r', '-z', '-l', '--full-tree', commit]);
-  const blobs: { oid: string; path: string }[] = [];
-  let total = 0;
-  for (const entry of listing.split('\0')) {
-    const match = /^(\d+) (\w+) ([0-9a-f]+) +(-|\d+)\t(.+)$/s.exec(entry);
+  const entries = new Map<string, Entry>();
+  for (const line of listing.split('\0')) {
+    const match = /^(\d+) (\w+) ([0-9a-f]+) +(-|\d+)\t(.+)$/s.exec(line);
     if (!match) continue;
     const [, mode, type, oid, size, path] = match;
-    if (type !== 'blob' || (mode !== '100644' && mode !== '100755')) continue;
-    if (NOT_DOCUMENTS.test(path!) || Number(size) > maxFileBytes) continue;
-    if (path!.split('/').some((part) => part === '..' || part === '.git' || part === '')) continue;
-    total += Number(size);
-    if (total > MAX_TREE_BYTES) throw new GitError(`the files of ${ref} are larger than ${MAX_TREE_BYTES} bytes`);
-    blobs.push({ oid: oid!, path: path! });
+    if (path!.split('/').some((part) => part === '..' || part === '.git' || part === '' || part === '.')) continue;
+    entries.set(path!, { mode: mode!, type: type!, oid: oid!, size: Number(size) });
   }
+
+  const rootReal = options.root ?? repository;
+  // The temporary folder stands for the repository, or for the root when that holds the repository.
+  let top = repository;
+  while (!within(top, rootReal) && dirname(top) !== top) top = dirname(top);
   const dir = mkdtempSync(join(tmpdir(), 'apidesc-diff-'));
-  const remove = (): void => rmSync(dir, { recursive: true, force: true });
+  track(dir);
+  const remove = (): void => {
+    rmSync(dir, { recursive: true, force: true });
+    live.delete(dir);
+  };
+  const inTree = (path: string): string => join(dir, relative(top, path));
+  const tree: CommitTree = { dir, top, ref, unread: [], commit, root: inTree(rootReal), inTree, remove };
+  const writer = new TreeWriter(repository, tree, entries, rootReal, options.limits);
   try {
-    await writeBlobs(repository, dir, blobs);
+    await writer.write(options.compared, options.also ?? []);
   } catch (error) {
     remove();
     throw error;
+  } finally {
+    writer.close();
   }
-  return { dir, commit, remove };
+  return tree;
 }
 
-/** Streams the blobs through one `git cat-file --batch` and writes each where the tree has it. */
-function writeBlobs(repository: string, dir: string, blobs: { oid: string; path: string }[]): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    if (blobs.length === 0) return resolvePromise();
-    const child = spawn('git', ['cat-file', '--batch'], { cwd: repository, stdio: ['pipe', 'pipe', 'pipe'] });
-    let buffer: Buffer = Buffer.alloc(0);
-    let index = 0;
-    let failed = false;
-    const fail = (error: Error): void => {
-      if (failed) return;
-      failed = true;
-      child.kill();
-      reject(error);
-    };
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
-      for (;;) {
-        const newline = buffer.indexOf(10);
-        if (newline < 0) return;
-        const header = buffer.subarray(0, newline).toString('utf8');
-        const size = Number(/^[0-9a-f]+ blob (\d+)$/.exec(header)?.[1] ?? NaN);
-        if (!Number.isFinite(size)) return fail(new GitError(`unexpected answer from git cat-file: ${header.slice(0, 100)}`));
-        if (buffer.length < newline + 1 + size + 1) return;
-        const blob = blobs[index++];
-        if (!blob) return fail(new GitError('git cat-file answered more than was asked'));
-        const target = join(dir, ...blob.path.split('/'));
-        if (!target.startsWith(dir + sep)) return fail(new GitError(`refused path ${blob.path}`));
-        try {
-          mkdirSync(dirname(target), { recursive: true });
-          writeFileSync(target, buffer.subarray(newline + 1, newline + 1 + size), { flag: 'wx' });
-        } catch (error) {
-          return fail(error instanceof Error ? error : new Error(String(error)));
+/** Writes the compared path, then every file a written file's `$ref`s reach, once each. */
+class TreeWriter {
+  readonly #repository: string;
+  readonly #tree: CommitTree;
+  readonly #entries: Map<string, Entry>;
+  readonly #root: string;
+  readonly #limits: LoadLimits;
+  readonly #done = new Set<string>();
+  #cat: CatFile | undefined;
+  #total = 0;
+
+  constructor(repository: string, tree: CommitTree, entries: Map<string, Entry>, root: string, limits: LoadLimits) {
+    this.#repository = repository;
+    this.#tree = tree;
+    this.#entries = entries;
+    this.#root = root;
+    this.#limits = limits;
+  }
+
+  close(): void {
+    this.#cat?.close();
+  }
+
+  async write(compared: string, also: string[]): Promise<void> {
+    const inRepo = relative(this.#repository, compared).split(sep).join('/');
+    const ref = this.#tree.ref;
+    const special = this.#special(inRepo);
+    if (special) throw new GitError(`${inRepo} is ${special.what} in ${ref}, which is not read`);
+    let queue: string[];
+    const entry = this.#entries.get(inRepo);
+    if (entry && isRegular(entry)) queue = [compared];
+    else {
+      // A folder: the files a folder search reads (src/cli/inputs.ts), with what tells it a built site.
+      const prefix = inRepo === '' ? '' : `${inRepo}/`;
+      queue = [];
+      for (const [path, e] of this.#entries) {
+        if (!path.startsWith(prefix) || !isRegular(e)) continue;
+        const parts = path.slice(prefix.length).split('/');
+        const name = parts.pop()!;
+        if (parts.some((p) => p.startsWith('.') || p === 'node_modules')) continue;
+        if (name === SITE_STAMP || (FOLDER_DOCUMENT.test(name) && !this.#inSite(prefix, parts))) queue.push(join(this.#repository, ...path.split('/')));
+      }
+    }
+    // Round by round: each round's files are asked of git together, then read for their $refs.
+    while (queue.length > 0) {
+      const round = queue.filter((path) => !this.#done.has(path));
+      for (const path of round) this.#done.add(path);
+      const written = (await Promise.all(round.map((path) => this.#materialise(path)))).filter((p): p is string => p !== undefined);
+      queue = written.flatMap((file) => this.#referenced(file));
+    }
+    for (const path of also) if (!this.#done.has(path)) await this.#materialise(path);
+  }
+
+  /** Whether the folder `parts` (under `prefix`) of the compared folder, or one above it below `prefix`, is a site this tool built. */
+  #inSite(prefix: string, parts: string[]): boolean {
+    for (let i = 1; i <= parts.length; i++) if (this.#entries.has(`${prefix}${[...parts.slice(0, i), SITE_STAMP].join('/')}`)) return true;
+    return false;
+  }
+
+  /** The path (or the folder above it) as a symbolic link or a submodule of the commit. */
+  #special(inRepo: string): { at: string; what: string } | undefined {
+    const parts = inRepo === '' ? [] : inRepo.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      const at = parts.slice(0, i).join('/');
+      const e = this.#entries.get(at);
+      const kind = e?.mode === '120000' ? 'a symbolic link' : e?.type === 'commit' ? 'a submodule' : undefined;
+      if (kind) return { at, what: i === parts.length ? kind : `inside ${at}, ${kind}` };
+    }
+    return undefined;
+  }
+
+  /** Writes one file (a path of the working tree) into the folder; its path there when written. */
+  async #materialise(path: string): Promise<string | undefined> {
+    const target = this.#tree.inTree(path);
+    if (!within(this.#tree.dir, target) || target === this.#tree.dir) return undefined;
+    if (within(this.#repository, path)) {
+      const inRepo = relative(this.#repository, path).split(sep).join('/');
+      const entry = this.#entries.get(inRepo);
+      if (!entry || !isRegular(entry)) {
+        const special = this.#special(inRepo);
+        if (special) this.#tree.unread.push([target, `is ${special.what} in ${this.#tree.ref}, which is not read`]);
+        return undefined;
+      }
+      mkdirSync(dirname(target), { recursive: true });
+      if (entry.size > this.#limits.maxBytes) return sized(target, entry.size);
+      this.#count(entry.size);
+      this.#cat ??= new CatFile(this.#repository);
+      await this.#cat.write(entry.oid, target);
+      return target;
+    }
+    // Inside --root, outside the repository: not versioned by it, the working tree's file (read as the loader reads).
+    if (!reallyWithin([this.#root], path)) return undefined;
+    const read = readRegularFile(path, this.#limits.maxBytes);
+    if (!('data' in read) && read.reason !== 'too-large') return undefined;
+    mkdirSync(dirname(target), { recursive: true });
+    if (!('data' in read)) return sized(target, read.size);
+    this.#count(read.data.length);
+    writeFileSync(target, read.data, { flag: 'wx' });
+    return target;
+  }
+
+  #count(size: number): void {
+    this.#total += size;
+    if (this.#total > MAX_TREE_BYTES) throw new GitError(`the files the comparison reads from ${this.#tree.ref} are larger than ${MAX_TREE_BYTES} bytes`);
+  }
+
+  /** The working-tree paths of the files a written file's `$ref`s name (inside the root: what the resolver may read). */
+  #referenced(file: string): string[] {
+    const loaded = loadSourceFile(file, this.#limits);
+    if (!loaded.file) return [];
+    const policy = { root: this.#tree.root, allowRemote: false };
+    const out: string[] = [];
+    const stack: unknown[] = [loaded.file.value];
+    while (stack.length > 0) {
+      const value = stack.pop();
+      if (Array.isArray(value)) stack.push(...value);
+      else if (typeof value === 'object' && value !== null) {
+        const ref = (value as { $ref?: unknown }).$ref;
+        if (typeof ref === 'string') {
+          const target = targetOf(ref, file, policy);
+          if (target.kind === 'file') out.push(join(this.#tree.top, relative(this.#tree.dir, target.document)));
         }
-        buffer = buffer.subarray(newline + 1 + size + 1);
+        for (const v of Object.values(value)) if (typeof v === 'object' && v !== null) stack.push(v);
+      }
+    }
+    return out.filter((path) => !this.#done.has(path));
+  }
+}
+
+const isRegular = (e: Entry): boolean => e.type === 'blob' && (e.mode === '100644' || e.mode === '100755');
+
+/** A file of `size` bytes holding nothing (sparse): the loader refuses it by its size, as it would the real one. */
+function sized(target: string, size: number): string {
+  const fd = openSync(target, 'wx');
+  try {
+    ftruncateSync(fd, size);
+  } finally {
+    closeSync(fd);
+  }
+  return target;
+}
+
+interface Request {
+  oid: string;
+  target: string;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+/**
+ * One `git cat-file --batch` for the whole checkout: blobs are asked for by id and written to
+ * their file as their bytes arrive (each byte handled once, whatever the blob's size).
+ */
+class CatFile {
+  readonly #child;
+  readonly #pending: Request[] = [];
+  #header = '';
+  #current: { request: Request; fd: number; remaining: number } | undefined;
+  #newlineDue = false;
+  #failed: Error | undefined;
+  #stderr = '';
+
+  constructor(repository: string) {
+    this.#child = spawn('git', ['cat-file', '--batch'], { cwd: repository, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.#child.stdout.on('data', (chunk: Buffer) => {
+      try {
+        this.#take(chunk);
+      } catch (error) {
+        this.#fail(error instanceof Error ? error : new Error(String(error)));
       }
     });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
+    this.#child.stderr.on('data', (chunk: Buffer) => {
+      if (this.#stderr.length < 4096) this.#stderr += chunk.toString('utf8');
     });
-    child.on('error', fail);
-    child.on('close', (code) => {
-      if (failed) return;
-      if (code !== 0 || index !== blobs.length) reject(new GitError(stderr.trim() || `git cat-file ended early (${index} of ${blobs.length} files)`));
-      else resolvePromise();
-    });
-    child.stdin.on('error', () => {
+    this.#child.on('error', (error) => this.#fail(error));
+    this.#child.on('close', () => this.#fail(new GitError(this.#stderr.trim() || 'git cat-file ended early')));
+    this.#child.stdin.on('error', () => {
       // The process ended before reading everything: 'close' reports it.
     });
-    child.stdin.end(blobs.map((b) => `${b.oid}\n`).join(''));
-  });
+  }
+
+  write(oid: string, target: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.#failed) return reject(this.#failed);
+      this.#pending.push({ oid, target, resolve, reject });
+      this.#child.stdin.write(`${oid}\n`);
+    });
+  }
+
+  close(): void {
+    this.#child.stdin.end();
+    if (this.#current) closeSync(this.#current.fd);
+    this.#current = undefined;
+    if (this.#child.exitCode === null) this.#child.kill();
+  }
+
+  #fail(error: Error): void {
+    if (this.#current) {
+      closeSync(this.#current.fd);
+      this.#current.request.reject(error);
+      this.#current = undefined;
+    }
+    this.#failed ??= error;
+    for (const request of this.#pending.splice(0)) request.reject(error);
+  }
+
+  #take(chunk: Buffer): void {
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.#newlineDue) {
+        if (chunk[at] !== 10) throw new GitError('unexpected answer from git cat-file');
+        at++;
+        this.#newlineDue = false;
+        const done = this.#current!;
+        this.#current = undefined;
+        closeSync(done.fd);
+        done.request.resolve();
+        continue;
+      }
+      if (!this.#current) {
+        const newline = chunk.indexOf(10, at);
+        this.#header += chunk.toString('latin1', at, newline < 0 ? chunk.length : newline);
+        if (this.#header.length > 200) throw new GitError(`unexpected answer from git cat-file: ${this.#header.slice(0, 100)}`);
+        if (newline < 0) return;
+        at = newline + 1;
+        const request = this.#pending.shift();
+        const size = Number(/^([0-9a-f]+) blob (\d+)$/.exec(this.#header)?.[2] ?? Number.NaN);
+        if (!request || !Number.isFinite(size)) throw new GitError(`unexpected answer from git cat-file: ${this.#header.slice(0, 100)}`);
+        this.#header = '';
+        this.#current = { request, fd: openSync(request.target, 'wx'), remaining: size };
+        this.#newlineDue = size === 0;
+        continue;
+      }
+      const n = Math.min(this.#current.remaining, chunk.length - at);
+      for (let written = 0; written < n; ) written += writeSync(this.#current.fd, chunk, at + written, n - written);
+      at += n;
+      this.#current.remaining -= n;
+      if (this.#current.remaining === 0) this.#newlineDue = true;
+    }
+  }
 }

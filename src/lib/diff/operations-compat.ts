@@ -7,26 +7,48 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { compareBindings } from './bindings-compat.ts';
 import { quote, sameValue } from './canonical.ts';
 import { classifyContent } from './classify.ts';
-import { addBase, addHead, child, entries, field, type DiffContext, type Node, unionKeys } from './diff-context.ts';
+import { addBase, addHead, child, entries, field, sameMeaning, type DiffContext, type Node, unionKeys } from './diff-context.ts';
 import { effectiveFields } from './effective-fields.ts';
 import { channelIdOf, usedMessages } from './message-usage.ts';
+import { headChannel, headMessage, pairRenamed } from './renames.ts';
 import { compareSecurity } from './security-compat.ts';
 
 export function compareOperations(ctx: DiffContext, b: Node | undefined, h: Node | undefined): void {
   const old = entries(ctx.base, b);
   const now = entries(ctx.head, h);
+  // What an operation does, on which channel (a renamed channel under its new id): one removed and
+  // one added doing the same (and no other operation doing it in either version) is a rename.
+  const does = (side: 'base' | 'head', _id: string, node: Node): string | undefined => {
+    if (!isPlainObject(node.value) || (node.value.action !== 'send' && node.value.action !== 'receive')) return undefined;
+    const doc = side === 'base' ? ctx.base : ctx.head;
+    const channel = channelIdOf(doc, node.value.channel, child(node.at, 'channel'));
+    if (channel === undefined) return undefined;
+    return `${node.value.action}\u0000${side === 'base' ? headChannel(ctx, channel) : channel}`;
+  };
+  const renamed = pairRenamed(old, now, does);
+  const renamedFrom = new Map([...renamed].map(([from, to]) => [to, from]));
   for (const id of unionKeys(old, now)) {
     const o = old.get(id);
     const n = now.get(id);
     const object = `operation ${id}`;
-    if (o && !n)
+    const from = renamedFrom.get(id);
+    if (o && !n) {
+      if (renamed.has(id)) continue;
       addBase(ctx, o.at, {
         rule: 'operation-removed',
         severity: 'breaking',
         object,
         message: `operation ${quote(id)} removed: the application no longer ${actionWords(o)}`,
       });
-    else if (!o && n) addHead(ctx, n.at, { rule: 'operation-added', severity: 'non-breaking', object, message: `operation ${quote(id)} added` });
+    } else if (!o && n && from !== undefined) {
+      addHead(ctx, n.at, {
+        rule: 'operation-renamed',
+        severity: 'non-breaking',
+        object,
+        message: `operation ${quote(from)} renamed ${quote(id)}: it does the same on the same channel, so clients on the wire are not affected; code generated from the document names it differently`,
+      });
+      compareOperation(ctx, old.get(from)!, n, object);
+    } else if (!o && n) addHead(ctx, n.at, { rule: 'operation-added', severity: 'non-breaking', object, message: `operation ${quote(id)} added` });
     else if (o && n) compareOperation(ctx, o, n, object);
   }
 }
@@ -54,7 +76,8 @@ function compareOperation(ctx: DiffContext, o: Node, n: Node, object: string): v
   }
   const oldChannel = channelIdOf(ctx.base, ov.channel, child(o.at, 'channel'));
   const newChannel = channelIdOf(ctx.head, nv.channel, child(n.at, 'channel'));
-  if (oldChannel !== newChannel) {
+  // A channel renamed is the same channel (reported where it is defined).
+  if (headChannel(ctx, oldChannel) !== newChannel) {
     addHead(ctx, child(n.at, 'channel'), {
       rule: 'operation-channel-changed',
       severity: 'breaking',
@@ -69,7 +92,7 @@ function compareOperation(ctx: DiffContext, o: Node, n: Node, object: string): v
   for (const key of ['title', 'summary', 'description', 'tags', 'externalDocs']) {
     const before = of.get(key);
     const after = nf.get(key);
-    if (!sameValue(before?.value, after?.value))
+    if (!sameMeaning(ctx, before, after))
       addHead(ctx, after?.at ?? n.at, { rule: 'operation-wording-changed', severity: 'info', object, message: `${key} changed (wording only)` });
   }
 }
@@ -86,8 +109,9 @@ function compareMessageList(
   where: string,
 ): void {
   // A changed channel is one change already; the lists of two channels are not compared.
-  if (oldChannel !== newChannel) return;
-  const old = new Set(usedMessages(ctx.base, o, oldChannel));
+  if (headChannel(ctx, oldChannel) !== newChannel) return;
+  // Base's messages by the names head has for them (a channel or message renamed).
+  const old = new Set(usedMessages(ctx.base, o, oldChannel).map((key) => headMessage(ctx, key)));
   const now = new Set(usedMessages(ctx.head, n, newChannel));
   for (const key of [...old].sort()) {
     if (now.has(key)) continue;
@@ -141,7 +165,7 @@ function compareReply(ctx: DiffContext, o: Node | undefined, n: Node | undefined
   }
   const oldChannel = channelIdOf(ctx.base, ov.channel, child(o!.at, 'channel'));
   const newChannel = channelIdOf(ctx.head, nv.channel, child(n!.at, 'channel'));
-  if (oldChannel !== newChannel) {
+  if (headChannel(ctx, oldChannel) !== newChannel) {
     addHead(ctx, Object.hasOwn(nv, 'channel') ? child(n!.at, 'channel') : n!.at, {
       rule: 'operation-reply-channel-changed',
       severity: 'breaking',

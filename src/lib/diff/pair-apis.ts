@@ -33,18 +33,29 @@ export function pairApis(base: Candidate[], head: Candidate[], baseFolder: strin
       byName.delete(key);
     } else unmatchedHead.push(h);
   }
-  const titleCount = (list: Candidate[], title: string | undefined): number => list.filter((c) => c.title !== undefined && c.title === title).length;
+  // Titles counted once (a folder of thousands of documents is not scanned again for each).
+  const byTitle = (list: Candidate[]): Map<string, Candidate[]> => {
+    const out = new Map<string, Candidate[]>();
+    for (const c of list) {
+      if (c.title === undefined) continue;
+      const same = out.get(c.title);
+      if (same) same.push(c);
+      else out.set(c.title, [c]);
+    }
+    return out;
+  };
   const leftBase = [...byName.values()];
+  const headTitles = byTitle(unmatchedHead);
+  const baseTitles = byTitle(leftBase);
+  const paired = new Set<Candidate>();
   for (const h of unmatchedHead) {
-    const b =
-      h.title !== undefined && titleCount(unmatchedHead, h.title) === 1 && titleCount(leftBase, h.title) === 1
-        ? leftBase.find((c) => c.title === h.title)
-        : undefined;
+    const candidates = h.title === undefined ? undefined : baseTitles.get(h.title);
+    const b = h.title !== undefined && headTitles.get(h.title)!.length === 1 && candidates?.length === 1 ? candidates[0] : undefined;
     if (b) {
-      leftBase.splice(leftBase.indexOf(b), 1);
+      paired.add(b);
       pairs.push({ api: name(h, headFolder), base: b, head: h });
     } else pairs.push({ api: name(h, headFolder), head: h });
   }
-  for (const b of leftBase) pairs.push({ api: name(b, baseFolder), base: b });
+  for (const b of leftBase) if (!paired.has(b)) pairs.push({ api: name(b, baseFolder), base: b });
   return pairs.sort((x, y) => (x.api < y.api ? -1 : x.api > y.api ? 1 : 0));
 }

@@ -38,6 +38,7 @@ export class PositionTree {
   /** The node closed last with nothing open around it: the document. */
   root: NodeId = -1;
   readonly #keyed = new Map<NodeId, Map<string, NodeId>>();
+  readonly #counts = new Map<NodeId, number>();
   /**
    * Set while recording when a number, boolean or null is followed by a colon, as a key is:
    * only then can the document hold a key that is not a string (the check of every key,
@@ -101,9 +102,13 @@ export class PositionTree {
     return this.#end[node]!;
   }
 
+  /** Counted once per node: every lookup through a mapping of 10,000 channels checks its count. */
   childCount(node: NodeId): number {
+    const known = this.#counts.get(node);
+    if (known !== undefined) return known;
     let n = 0;
     for (let c = node + 1, end = this.#end[node]!; c < end; c = this.#end[c]!) n++;
+    if (n >= KEYED_LOOKUP_MIN) this.#counts.set(node, n);
     return n;
   }
 
