@@ -81,7 +81,17 @@ function covered(path: string, ours: Change[]): boolean {
         path.startsWith(`${c.pointer}/`) ||
         c.object === object ||
         (object.startsWith('channel ') && c.object.startsWith(`message ${object.slice(8)}/`)) ||
-        (object.startsWith('message ') && c.object === `channel ${object.slice(8).split('/')[0]}`)),
+        (object.startsWith('message ') && c.object === `channel ${object.slice(8).split('/')[0]}`) ||
+        // A rename is reported at the new id and names the old one; the peer removes the old id.
+        (c.rule.endsWith('-renamed') &&
+          c.message.includes(
+            JSON.stringify(
+              object
+                .slice(object.indexOf(' ') + 1)
+                .split('/')
+                .at(-1),
+            ),
+          ))),
   );
 }
 
