@@ -7,17 +7,15 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText as formatDiagnostics } from '../lib/diagnostics/format-text.ts';
-import { applySeverityOverrides, type SeverityOverrides } from '../lib/diff/severity-overrides.ts';
-import { severityChanges } from '../lib/diff/severity-changes.ts';
-import { reportOf } from '../lib/diff/report.ts';
+import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
 import { loadConfig, type LoadedConfig } from './config-file.ts';
-import { baseSettings, configCandidates, settingsOf } from './review-severities.ts';
+import { configCandidates, reviewSeverities } from './review-severities.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
 import { diffSides, type SideInput } from '../lib/diff/compare-inputs.ts';
 import { formatJson, formatMarkdown, formatNotCompared, formatSarif, formatText, summary, type DiffFormat, type NotCompared } from '../lib/diff/format-diff.ts';
 import { GitError, treeDiagnostic, treeDisplay, type CommitTree } from '../lib/diff/git-tree.ts';
-import type { Change, DiffReport } from '../lib/diff/types.ts';
+import type { DiffReport } from '../lib/diff/types.ts';
 import { checkoutBase, isFolder, sideFiles } from '../pipeline/compare-sides.ts';
 import { cleanUpOnStop } from './interrupt.ts';
 import { EXIT, type CliIO } from './io.ts';
@@ -52,9 +50,8 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
   const { cwd } = options;
   const project = await projectSeverities(options, io);
   if (typeof project === 'number') return project;
-  let { severities } = project;
-  /** A change of the configuration's diffSeverity since the base (with --base-ref), reported as a change of its own. */
-  let settingChanges: Change[] = [];
+  /** The configuration's severities, or with --base-ref the base's and a change of them since then (a change of its own). */
+  let review = await reviewSeverities(undefined, project.loaded, options.severities, options.config, cwd, options.limits);
   const shownHere = (file: string): string => displayPath(file, cwd);
   const diagnostics: Diagnostic[] = [];
   let tree: CommitTree | undefined;
@@ -76,14 +73,10 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
         // A file of the commit is shown at its path in the repository (the temporary copy is an implementation detail).
         const fromRef = { display: treeDisplay(tree, cwd), explain: treeDiagnostic(tree) };
         // The severities the base has: a pull request cannot re-classify its own changes by editing the configuration.
-        const fromBase = await baseSettings(tree, project.loaded, options.config, cwd, options.limits);
-        if (fromBase.problems.length > 0) {
-          io.err(formatDiagnostics(fromBase.problems, { sources: new Map(), color: options.color }));
+        review = await reviewSeverities(tree, project.loaded, options.severities, options.config, cwd, options.limits);
+        if (review.problems.length > 0) {
+          io.err(formatDiagnostics(review.problems, { sources: new Map(), color: options.color }));
           io.err("apidesc-docs diff: the base's configuration has problems (above): its diffSeverity is read as far as it can be");
-        }
-        if (fromBase.settings) {
-          severities = { ...fromBase.settings.overrides, ...options.severities };
-          settingChanges = applySeverityOverrides(severityChanges(fromBase.settings, settingsOf(project.loaded, shownHere)), severities);
         }
         // A document or folder deleted since the ref: its APIs are removed (base has them, head has nothing).
         head =
@@ -108,13 +101,14 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
         allowRemoteRefs: options.allowRemoteRefs,
         cwd,
         pages: options.previewUrl !== undefined,
-        severities,
+        severities: review.severities,
+        changes: review.changes,
       });
       if (outcome.unreadable) return notCompared(io, { reason: 'an input cannot be read', diagnostics: outcome.diagnostics }, options);
       // A version with errors is not compared: what it says is not what it means (a list written
       // as a map reads as "no longer restricted"), as `build --compare` does not compare it either.
       if (outcome.invalid) return notCompared(io, { reason: invalidReason(outcome.invalid), diagnostics: outcome.diagnostics }, options);
-      const report = settingChanges.length > 0 ? reportOf([...outcome.report.changes, ...settingChanges]) : outcome.report;
+      const { report } = outcome;
       print(report, options, io);
       const failed = options.failOn === 'breaking' ? report.breaking > 0 : options.failOn === 'any' ? report.changes.length > 0 : false;
       return failed ? EXIT.invalid : EXIT.ok;
@@ -145,7 +139,7 @@ function print(report: DiffReport, options: DiffCommandOptions, io: CliIO): void
  * The configuration's `diffSeverity` with the --severity flags over it; a configuration with
  * errors stops the command (exit 2), as it stops a build: its settings would silently not apply.
  */
-async function projectSeverities(options: DiffCommandOptions, io: CliIO): Promise<{ severities: SeverityOverrides; loaded: LoadedConfig } | number> {
+async function projectSeverities(options: DiffCommandOptions, io: CliIO): Promise<{ loaded: LoadedConfig } | number> {
   const root = options.root !== undefined ? resolve(options.cwd, options.root) : undefined;
   const loaded = await loadConfig(options.cwd, options.config, options.limits, root);
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
@@ -154,7 +148,7 @@ async function projectSeverities(options: DiffCommandOptions, io: CliIO): Promis
     io.err(formatDiagnostics(errors, { sources, color: options.color }));
     return usage(io, 'the configuration has errors (above); nothing was compared');
   }
-  return { severities: { ...loaded.config.diffSeverity, ...options.severities }, loaded };
+  return { loaded };
 }
 
 /** "the base has errors", "the head has errors", "the base and the head have errors". */

@@ -10,8 +10,9 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
-import type { SeveritySettings } from '../lib/diff/severity-changes.ts';
-import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
+import { severityChanges, type SeveritySettings } from '../lib/diff/severity-changes.ts';
+import { applySeverityOverrides, type SeverityOverrides } from '../lib/diff/severity-overrides.ts';
+import type { Change } from '../lib/diff/types.ts';
 import { DIFF_RULE_IDS } from '../lib/diff/rule-ids.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
 import { realPath, within } from '../lib/real-path.ts';
@@ -93,4 +94,41 @@ export async function baseSettings(
     .filter((d) => d.severity === 'error' && !ABOUT_OTHER_FILES.has(d.code))
     .map((d) => ({ ...d, severity: 'warning' as const, file: loaded.file ? display(loaded.file) : d.file }));
   return { settings: settingsOf(loaded, display), problems };
+}
+
+/** The severities a review applies, the change of them since the base, and what could not be read of the base's. */
+export interface ReviewSeverities {
+  severities: SeverityOverrides;
+  /** A change of the configuration's diffSeverity since the base (against a commit), reported as a change of its own. */
+  changes: Change[];
+  /** Problems of the base's configuration (baseSettings), for the caller to show. */
+  problems: Diagnostic[];
+}
+
+/**
+ * The project's severities (`diffSeverity` of the configuration `head`), or, against a git commit
+ * (`commit`), the base's as that commit has them, with a change of them since then as a change of
+ * its own; `flags` (--severity) over them.
+ */
+export async function reviewSeverities(
+  commit: CommitFiles | undefined,
+  head: LoadedConfig,
+  flags: SeverityOverrides,
+  explicit: string | undefined,
+  cwd: string,
+  limits: LoadLimits,
+): Promise<ReviewSeverities> {
+  const own = { ...head.config.diffSeverity, ...flags };
+  if (!commit) return { severities: own, changes: [], problems: [] };
+  const fromBase = await baseSettings(commit, head, explicit, cwd, limits);
+  if (!fromBase.settings) return { severities: own, changes: [], problems: fromBase.problems };
+  const severities = { ...fromBase.settings.overrides, ...flags };
+  const changes = applySeverityOverrides(
+    severityChanges(
+      fromBase.settings,
+      settingsOf(head, (file) => displayPath(file, cwd)),
+    ),
+    severities,
+  );
+  return { severities, changes, problems: fromBase.problems };
 }

@@ -40,9 +40,7 @@ export interface ResolvedSiteOptions {
   site?: string;
   /** Absolute folder of the guides, when there is one. */
   guidesDir?: string;
-  /** The configuration's severities for rules of diff (build --compare). */
-  diffSeverity?: Record<string, 'breaking' | 'non-breaking' | 'info'>;
-  /** The configuration as read (build --compare-ref compares its diffSeverity with the base's). */
+  /** The configuration as read (its diffSeverity for build --compare; build --compare-ref compares it with the base's). */
   loaded: LoadedConfig;
   diagnostics: Diagnostic[];
   /** Source texts by displayed file name, for code frames. */
@@ -156,7 +154,6 @@ export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd
     ...(base ? { base } : {}),
     ...(site ? { site } : {}),
     ...(guidesDir ? { guidesDir } : {}),
-    ...(file.diffSeverity ? { diffSeverity: file.diffSeverity } : {}),
     loaded,
     diagnostics,
     sources,

@@ -12,7 +12,6 @@ import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
 import { diffSides } from '../lib/diff/compare-inputs.ts';
 import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
-import { reportOf } from '../lib/diff/report.ts';
 import type { Change } from '../lib/diff/types.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
@@ -48,6 +47,7 @@ export async function compareWithBase(
     cwd,
     pages: true,
     ...(severities ? { severities } : {}),
+    changes: settingChanges,
   });
   if (outcome.unreadable) {
     io.out(formatText(outcome.diagnostics, { sources: new Map(), color: options.color }));
@@ -67,8 +67,7 @@ export async function compareWithBase(
       notCompared: 'the base has errors',
     };
   }
-  const report = settingChanges.length > 0 ? reportOf([...outcome.report.changes, ...settingChanges]) : outcome.report;
-  const view = changesView(report, base.label);
+  const view = changesView(outcome.report, base.label);
   const { counts } = view;
   io.err(
     `Compared with ${base.label}: ${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} info (${((performance.now() - started) / 1000).toFixed(1)} s).`,

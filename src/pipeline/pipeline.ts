@@ -34,11 +34,7 @@ import { type ChildRun, type SiteDataInput, startPrepare, startRenderer } from '
 import { makeWorkFolder, removeDeadWorkFolders } from './work-folder.ts';
 import { baseFromPath, baseFromRef, isFolder, type CompareBase } from './compare-sides.ts';
 import { GitError, type CommitTree } from '../lib/diff/git-tree.ts';
-import { applySeverityOverrides, type SeverityOverrides } from '../lib/diff/severity-overrides.ts';
-import { severityChanges } from '../lib/diff/severity-changes.ts';
-import type { Change } from '../lib/diff/types.ts';
-import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
-import { baseSettings, configCandidates, settingsOf } from '../cli/review-severities.ts';
+import { configCandidates, reviewSeverities, type ReviewSeverities } from '../cli/review-severities.ts';
 
 /** Input size (the root documents) from which the renderer starts after the model: about 650 channels. */
 const LATE_RENDER_BYTES = 8 * 1024 * 1024;
@@ -84,7 +80,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
   const compared = await compareBaseOf(inputs, options, cwd, io);
   if (typeof compared === 'number') return compared;
   const { tree } = compared;
-  const review = compared.base ? await reviewSeverities(compared.base, siteOptions, options, cwd, io) : undefined;
+  const review = compared.base ? await reviewOf(compared.base, siteOptions, options, cwd, io) : undefined;
   const { base, site } = siteOptions;
   // Build beside the output folder and swap it in only when everything is written: a failed
   // build never leaves a half-written site where the last good one was.
@@ -228,30 +224,13 @@ async function compareBaseOf(inputs: string[], options: BuildOptions, cwd: strin
  * commit (--compare-ref), the configuration as that commit has it, and a change of it since then
  * as a change of its own (as `diff --base-ref` does); --severity over them.
  */
-async function reviewSeverities(
-  base: CompareBase,
-  site: ResolvedSiteOptions,
-  options: BuildOptions,
-  cwd: string,
-  io: CliIO,
-): Promise<{ severities: SeverityOverrides; changes: Change[] }> {
-  const own = { ...site.diffSeverity, ...options.severities };
-  if (!base.fromRef) return { severities: own, changes: [] };
-  const fromBase = await baseSettings(base.fromRef, site.loaded, options.siteFlags?.config, cwd, options.limits ?? defaultLimits);
-  if (fromBase.problems.length > 0) {
-    printDiagnostics(io, fromBase.problems, new Map(), options.color);
+async function reviewOf(base: CompareBase, site: ResolvedSiteOptions, options: BuildOptions, cwd: string, io: CliIO): Promise<ReviewSeverities> {
+  const review = await reviewSeverities(base.fromRef, site.loaded, options.severities ?? {}, options.siteFlags?.config, cwd, options.limits ?? defaultLimits);
+  if (review.problems.length > 0) {
+    printDiagnostics(io, review.problems, new Map(), options.color);
     io.err("The base's configuration has problems (above): its diffSeverity is read as far as it can be.");
   }
-  if (!fromBase.settings) return { severities: own, changes: [] };
-  const severities = { ...fromBase.settings.overrides, ...options.severities };
-  const changes = applySeverityOverrides(
-    severityChanges(
-      fromBase.settings,
-      settingsOf(site.loaded, (file) => displayPath(file, cwd)),
-    ),
-    severities,
-  );
-  return { severities, changes };
+  return review;
 }
 
 function compareProblem(io: CliIO, message: string): number {

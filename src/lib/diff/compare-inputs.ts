@@ -18,7 +18,7 @@ import { pairApis, type Candidate } from './pair-apis.ts';
 import { previewPages } from './preview-pages.ts';
 import { applySeverityOverrides, type SeverityOverrides } from './severity-overrides.ts';
 import { toReport, type ApiDiff, type DiffSide } from './report.ts';
-import type { DiffReport, FoundChange } from './types.ts';
+import type { Change, DiffReport, FoundChange } from './types.ts';
 
 export interface SideInput {
   /** Absolute paths of the root documents. */
@@ -47,6 +47,8 @@ export interface DiffRunOptions {
   pages?: boolean;
   /** The project's own severities for some rules (severity-overrides.ts). */
   severities?: SeverityOverrides;
+  /** Changes found besides the documents' (a change of the configuration's diffSeverity since the base), reported with theirs. */
+  changes?: Change[];
   /**
    * `false`: compare the documents as they are read, without checking them as `validate` does
    * (tests of the comparison itself on hostile input that validation rejects). Default true.
@@ -163,7 +165,7 @@ export async function diffSides(base: SideInput, head: SideInput, options: DiffR
   }
   // $refs are resolved as they are followed: what the comparison could not resolve is known only now.
   const incomplete = unresolved(old, base, now, head, options, diagnostics);
-  return { report: toReport(apis), diagnostics, unreadable: incomplete };
+  return { report: toReport(apis, options.changes), diagnostics, unreadable: incomplete };
 }
 
 /** Whether a `$ref` of either side could not be resolved (so far), its diagnostics added. */

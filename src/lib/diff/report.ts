@@ -92,7 +92,7 @@ function nearestHeadDocument(file: string, heads: string[]): { file: string; lin
   return best ? { file: best.file, line: 1 } : undefined;
 }
 
-export function toReport(apis: ApiDiff[]): DiffReport {
+export function toReport(apis: ApiDiff[], also: Change[] = []): DiffReport {
   const changes: Change[] = [];
   const heads = apis.flatMap((a) => (a.head ? [a.head.display(a.head.doc.root.path).replaceAll('\\', '/')] : []));
   for (const api of apis) {
@@ -126,7 +126,7 @@ export function toReport(apis: ApiDiff[]): DiffReport {
       });
     }
   }
-  return reportOf(changes);
+  return reportOf([...changes, ...also]);
 }
 
 /** Changes in the report's one order (severity, API, object, pointer, rule, message), counted. */
