@@ -14,9 +14,9 @@ import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
 import { diffSides, type SideInput } from '../lib/diff/compare-inputs.ts';
 import { formatJson, formatMarkdown, formatNotCompared, formatSarif, formatText, summary, type DiffFormat, type NotCompared } from '../lib/diff/format-diff.ts';
-import { GitError, treeDiagnostic, treeDisplay, type CommitTree } from '../lib/diff/git-tree.ts';
+import { GitError, type CommitTree } from '../lib/diff/git-tree.ts';
 import type { DiffReport } from '../lib/diff/types.ts';
-import { checkoutBase, isFolder, sideFiles } from '../pipeline/compare-sides.ts';
+import { baseFromRef, baseSide, isFolder, sideFiles } from '../pipeline/compare-sides.ts';
 import { cleanUpOnStop } from './interrupt.ts';
 import { EXIT, type CliIO } from './io.ts';
 
@@ -62,16 +62,15 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
       let head: SideInput;
       if (options.baseRef !== undefined) {
         if (args.length !== 1) return usage(io, 'with --base-ref, give the one document or folder to compare: apidesc-docs diff --base-ref origin/main api/');
-        let basePath: string;
+        let fromRef: Awaited<ReturnType<typeof baseFromRef>>;
         try {
-          ({ tree, basePath } = await checkoutBase(options.baseRef, args[0]!, cwd, options.root, options.limits, configCandidates(options.config, cwd)));
+          fromRef = await baseFromRef(options.baseRef, args[0]!, cwd, options.root, options.limits, configCandidates(options.config, cwd));
         } catch (error) {
           if (!(error instanceof GitError)) throw error;
           io.err(`apidesc-docs diff: --base-ref ${options.baseRef}: ${error.message}`);
           return EXIT.usage;
         }
-        // A file of the commit is shown at its path in the repository (the temporary copy is an implementation detail).
-        const fromRef = { display: treeDisplay(tree, cwd), explain: treeDiagnostic(tree) };
+        tree = fromRef.tree;
         // The severities the base has: a pull request cannot re-classify its own changes by editing the configuration.
         review = await reviewSeverities(tree, project.loaded, options.severities, options.config, cwd, options.limits);
         if (review.problems.length > 0) {
@@ -79,14 +78,17 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
           io.err("apidesc-docs diff: the base's configuration has problems (above): its diffSeverity is read as far as it can be");
         }
         // A document or folder deleted since the ref: its APIs are removed (base has them, head has nothing).
+        // (Head's path gone, the base has the path when it found a document there, or a folder.)
+        const target = resolve(cwd, args[0]!);
+        const inBase = fromRef.base.files.length > 0 || fromRef.base.folder !== undefined;
         head =
-          !existsSync(resolve(cwd, args[0]!)) && existsSync(basePath)
-            ? { files: [], ...(isFolder(basePath) ? { folder: resolve(cwd, args[0]!) } : {}), display: shownHere }
+          !existsSync(target) && inBase
+            ? { files: [], ...(fromRef.base.folder ? { folder: target } : {}), display: shownHere }
             : sideOf(args[0]!, cwd, shownHere, diagnostics, options.root);
-        // A document the base does not have yet: every API of head is new.
-        base = existsSync(basePath)
-          ? { ...sideOf(basePath, cwd, fromRef.display, diagnostics, tree.root), explain: fromRef.explain }
-          : { files: [], ...(head.folder ? { folder: basePath } : {}), display: fromRef.display };
+        diagnostics.push(...fromRef.diagnostics);
+        // A file of the commit is shown at its path in the repository (the temporary copy is an
+        // implementation detail); a document the base does not have yet: every API of head is new.
+        base = baseSide(fromRef.base, cwd);
       } else {
         if (args.length !== 2)
           return usage(io, 'give two documents or two folders, the base first: apidesc-docs diff <base> <head> (or diff --base-ref <git ref> <head>)');
