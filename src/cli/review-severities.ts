@@ -13,16 +13,14 @@ import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { severityChanges, type SeveritySettings } from '../lib/diff/severity-changes.ts';
 import { applySeverityOverrides, type SeverityOverrides } from '../lib/diff/severity-overrides.ts';
 import type { Change } from '../lib/diff/types.ts';
+import { treeDisplay, type TreeView } from '../lib/diff/git-tree.ts';
 import { DIFF_RULE_IDS } from '../lib/diff/rule-ids.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
 import { realPath, within } from '../lib/real-path.ts';
 import { CONFIG_NAMES, loadConfig, type LoadedConfig } from './config-file.ts';
 
 /** A commit's files in a temporary folder (`dir`), laid out as in `top` (the repository, or --root above it: git-tree.ts). */
-export interface CommitFiles {
-  dir: string;
-  top: string;
-}
+export type CommitFiles = Pick<TreeView, 'dir' | 'top'>;
 
 /**
  * The configuration files the review may read from the commit (git-tree.ts writes only what a
@@ -74,7 +72,7 @@ export async function baseSettings(
   limits: LoadLimits,
 ): Promise<BaseSettings> {
   const { dir, top: repository } = commit;
-  const display = (file: string): string => (within(dir, file) ? displayPath(join(repository, relative(dir, file)), cwd) : file);
+  const display = treeDisplay(commit, cwd);
   const none: BaseSettings = { settings: { overrides: {}, lineOf: () => 0 }, problems: [] };
   let loaded: LoadedConfig;
   if (explicit !== undefined && head.file) {

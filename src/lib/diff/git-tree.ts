@@ -60,6 +60,8 @@ export interface CommitTree extends TreeView {
   root: string;
   /** Where a path of the working tree (inside `top`) is in `dir`. */
   inTree(path: string): string;
+  /** Where a path in `dir` is in the working tree (inside `top`): inTree's inverse. */
+  fromTree(path: string): string;
   /** Removes the folder. */
   remove(): void;
 }
@@ -92,9 +94,14 @@ export async function repositoryRoot(cwd: string): Promise<string> {
   return (await git(cwd, ['rev-parse', '--show-toplevel'])).trim();
 }
 
+/** Where a path in the temporary folder is in the working tree. */
+function outOfTree(view: Pick<TreeView, 'dir' | 'top'>, path: string): string {
+  return join(view.top, relative(view.dir, path));
+}
+
 /** A file as a temporary folder's path shows it: at its place in the working tree, relative to `cwd` when inside it. */
-export function treeDisplay(view: TreeView, cwd: string): (file: string) => string {
-  return (file) => (within(view.dir, file) ? displayPath(join(view.top, relative(view.dir, file)), cwd) : file);
+export function treeDisplay(view: Pick<TreeView, 'dir' | 'top'>, cwd: string): (file: string) => string {
+  return (file) => (within(view.dir, file) ? displayPath(outOfTree(view, file), cwd) : file);
 }
 
 /**
@@ -161,7 +168,8 @@ export async function checkoutCommit(repository: string, ref: string, options: C
     live.delete(dir);
   };
   const inTree = (path: string): string => join(dir, relative(top, path));
-  const tree: CommitTree = { dir, top, ref, unread: [], commit, root: inTree(rootReal), inTree, remove };
+  const fromTree = (path: string): string => outOfTree({ dir, top }, path);
+  const tree: CommitTree = { dir, top, ref, unread: [], commit, root: inTree(rootReal), inTree, fromTree, remove };
   const writer = new TreeWriter(repository, tree, entries, rootReal, options.limits);
   try {
     await writer.write(options.compared, options.also ?? []);
@@ -294,7 +302,7 @@ class TreeWriter {
         const ref = (value as { $ref?: unknown }).$ref;
         if (typeof ref === 'string') {
           const target = targetOf(ref, file, policy);
-          if (target.kind === 'file') out.push(join(this.#tree.top, relative(this.#tree.dir, target.document)));
+          if (target.kind === 'file') out.push(this.#tree.fromTree(target.document));
         }
         for (const v of Object.values(value)) if (typeof v === 'object' && v !== null) stack.push(v);
       }
