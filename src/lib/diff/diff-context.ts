@@ -1,9 +1,9 @@
 /** What every comparison of a base and a head document shares: the two documents and the list of changes found. */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { expandedText, type ExpandOptions } from '../resolve/expanded-text.ts';
+import { expandedText, expandsAsWritten, type ExpandOptions } from '../resolve/expanded-text.ts';
 import { childPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { canonical, sameValue } from './canonical.ts';
+import { sameValue } from './canonical.ts';
 import type { ChangeSeverity, CompatibilityPolicy, FoundChange, Usage } from './types.ts';
 
 /** A value of a document, after its `$ref`s are followed, and where it was written. */
@@ -82,29 +82,39 @@ export function unionKeys<K extends string>(old: ReadonlyMap<K, unknown>, now: R
   return [...new Set([...old.keys(), ...now.keys()])].sort();
 }
 
+export interface SameOptions extends ExpandOptions {
+  /**
+   * What a value too large or deep to write whole (expandedText) is taken as: `different`, not
+   * known to be the same (the caller compares it part by part, within its own bounds), or
+   * `as-written`, the same when written alike.
+   */
+  incomplete?: 'different' | 'as-written';
+}
+
 /**
  * Whether a base value and a head value mean the same once the `$ref`s inside them are followed,
  * each in its own version: `{$ref: '#/components/schemas/Key'}` on both sides is a change when
- * `Key` changed. (Comparing the written values would miss it.) Values too large or deep to write
- * whole are not known to be the same: the caller compares them part by part, within its own bounds.
+ * `Key` changed. (Comparing the written values would miss it.) A value one version lacks differs
+ * from one the other has. Values without a `$ref`, within expandedText's bounds, are compared as
+ * written (canonical(), cached), without being expanded.
  */
-export function sameThroughRefs(base: ResolvedDoc, b: Node, head: ResolvedDoc, h: Node): boolean {
-  const before = expandedText(base, b.value, b.at);
-  const after = expandedText(head, h.value, h.at);
-  return before.complete && after.complete && before.text === after.text;
+export function sameThroughRefs(base: ResolvedDoc, b: Node | undefined, head: ResolvedDoc, h: Node | undefined, options: SameOptions = {}): boolean {
+  if (!b || !h) return b === h;
+  const written = sameValue(b.value, h.value);
+  // Expanded, they would be written as they are (less the keys left out, which may hide a difference).
+  if (written ? expandsAsWritten(b.value) : !options.omit && expandsAsWritten(b.value) && expandsAsWritten(h.value)) return written;
+  const before = expandedText(base, b.value, b.at, options);
+  const after = expandedText(head, h.value, h.at, options);
+  if (before.complete && after.complete) return before.text === after.text;
+  return options.incomplete === 'as-written' ? written : false;
 }
 
 /**
  * Whether two versions of a field mean the same: written alike without references, or alike once
  * their `$ref`s are followed (a tag moved into components and referenced, or the reverse, is the
- * same tag; a referenced one changed in components is a change). A field one version lacks differs
- * from one the other has. Values too large to write whole are compared as written.
+ * same tag; a referenced one changed in components is a change). Values too large to write whole
+ * are compared as written.
  */
 export function sameMeaning(ctx: DiffContext, b: Node | undefined, h: Node | undefined, options: ExpandOptions = {}): boolean {
-  if (!b || !h) return b === h;
-  const written = sameValue(b.value, h.value);
-  if (written && !canonical(b.value).includes('"$ref"')) return true;
-  const before = expandedText(ctx.base, b.value, b.at, options);
-  const after = expandedText(ctx.head, h.value, h.at, options);
-  return before.complete && after.complete ? before.text === after.text : written;
+  return sameThroughRefs(ctx.base, b, ctx.head, h, { ...options, incomplete: 'as-written' });
 }

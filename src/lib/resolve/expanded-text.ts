@@ -28,6 +28,27 @@ export interface ExpandedText {
   complete: boolean;
 }
 
+/**
+ * Whether expandedText writes `value` whole and as written, whatever its document: nothing in it
+ * is a `$ref` object and it is within the bounds (counted as expandedText counts, at most
+ * MAX_NODES values and MAX_DEPTH levels, so the check itself is bounded). Its text is then
+ * canonical()'s (src/lib/diff/canonical.ts), less any keys left out.
+ */
+export function expandsAsWritten(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (++nodes > MAX_NODES || depth > MAX_DEPTH) return false;
+    if (Array.isArray(v)) for (const item of v) stack.push([item, depth + 1]);
+    else if (typeof v === 'object' && v !== null) {
+      if ('$ref' in v) return false;
+      for (const item of Object.values(v)) stack.push([item, depth + 1]);
+    }
+  }
+  return true;
+}
+
 export function expandedText(doc: ResolvedDoc, value: unknown, at: Location, options: ExpandOptions = {}): ExpandedText {
   const parts: string[] = [];
   let nodes = 0;
