@@ -97,7 +97,7 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
         base = sideOf(args[0]!, cwd, shownHere, diagnostics, options.root);
         head = sideOf(args[1]!, cwd, shownHere, diagnostics, options.root);
       }
-      if (diagnostics.length > 0) return notCompared(io, { reason: 'an input cannot be read', diagnostics }, options);
+      if (diagnostics.length > 0) return notCompared(io, { kind: 'unreadable', reason: 'an input cannot be read', diagnostics }, options);
       const outcome = await diffSides(base, head, {
         limits: options.limits,
         allowRemoteRefs: options.allowRemoteRefs,
@@ -106,10 +106,10 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
         severities: review.severities,
         changes: review.changes,
       });
-      if (outcome.unreadable) return notCompared(io, { reason: 'an input cannot be read', diagnostics: outcome.diagnostics }, options);
+      if (outcome.unreadable) return notCompared(io, { kind: 'unreadable', reason: 'an input cannot be read', diagnostics: outcome.diagnostics }, options);
       // A version with errors is not compared: what it says is not what it means (a list written
       // as a map reads as "no longer restricted"), as `build --compare` does not compare it either.
-      if (outcome.invalid) return notCompared(io, { reason: invalidReason(outcome.invalid), diagnostics: outcome.diagnostics }, options);
+      if (outcome.invalid) return notCompared(io, { kind: 'invalid', reason: invalidReason(outcome.invalid), diagnostics: outcome.diagnostics }, options);
       const { report } = outcome;
       print(report, options, io);
       const failed = options.failOn === 'breaking' ? report.breaking > 0 : options.failOn === 'any' ? report.changes.length > 0 : false;
@@ -165,7 +165,7 @@ function invalidReason(sides: readonly ('base' | 'head')[]): string {
  */
 function notCompared(io: CliIO, why: NotCompared, options: DiffCommandOptions): number {
   io.err(formatDiagnostics(why.diagnostics, { sources: new Map(), color: options.color }));
-  const fix = why.reason === 'an input cannot be read' ? '' : '; fix them (apidesc-docs validate lists them) and run diff again';
+  const fix = why.kind === 'unreadable' ? '' : '; fix them (apidesc-docs validate lists them) and run diff again';
   io.err(`apidesc-docs diff: not compared: ${why.reason} (above)${fix}; nothing was compared`);
   const report = formatNotCompared(why, options.format, options.version);
   if (report !== undefined) io.out(report);

@@ -86,18 +86,19 @@ export function sarifLog(tool: string, toolVersion: string, results: SarifResult
   return JSON.stringify(log, null, 2);
 }
 
+/** A diagnostic as an annotation: its code as the rule, its message and hint as the text. */
+export function diagnosticResult(d: Diagnostic): SarifResult {
+  return {
+    rule: d.code,
+    level: d.severity === 'info' ? 'note' : d.severity,
+    text: d.hint ? `${d.message}. ${d.hint}` : d.message,
+    file: d.file,
+    line: d.line,
+    column: d.column,
+    pointer: d.pointer,
+  };
+}
+
 export function formatSarif(diagnostics: Diagnostic[], toolVersion: string): string {
-  return sarifLog(
-    'apidesc-docs',
-    toolVersion,
-    diagnostics.map((d) => ({
-      rule: d.code,
-      level: d.severity === 'info' ? 'note' : d.severity,
-      text: d.hint ? `${d.message}. ${d.hint}` : d.message,
-      file: d.file,
-      line: d.line,
-      column: d.column,
-      pointer: d.pointer,
-    })),
-  );
+  return sarifLog('apidesc-docs', toolVersion, diagnostics.map(diagnosticResult));
 }

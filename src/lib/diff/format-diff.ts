@@ -7,7 +7,7 @@ import { codeSpan, linkDestination, markdownText } from '../markdown-text.ts';
 import { escapeControls } from '../terminal-text.ts';
 import type { Change, ChangeSeverity, DiffReport } from './types.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { sarifLog, type SarifResult } from '../diagnostics/format-sarif.ts';
+import { diagnosticResult, sarifLog, type SarifResult } from '../diagnostics/format-sarif.ts';
 import { boundedText } from '../bounded-text.ts';
 
 export type DiffFormat = 'text' | 'json' | 'sarif' | 'markdown';
@@ -202,6 +202,8 @@ function link(c: Change, previewUrl: string | undefined): string | undefined {
 
 /** Why nothing was compared (a side with errors, an input that cannot be read), and the located diagnostics that say so. */
 export interface NotCompared {
+  /** An input that cannot be read, or a side with errors (which validate lists, to be fixed). */
+  kind: 'unreadable' | 'invalid';
   /** "the head has errors", … */
   reason: string;
   diagnostics: Diagnostic[];
@@ -243,15 +245,16 @@ export function formatNotCompared(notCompared: NotCompared, format: DiffFormat, 
       return sarifLog(
         'apidesc-docs diff',
         toolVersion,
-        diagnostics.map((d) => ({
-          rule: d.code,
-          level: d.severity === 'info' ? 'note' : d.severity,
-          text: boundedText(d.hint ? `${d.message}. ${d.hint}` : d.message, SARIF_MESSAGE_CHARS, 'the job log has it whole'),
-          file: d.file,
-          line: Math.max(1, d.line),
-          ...(d.column > 0 ? { column: d.column } : {}),
-          pointer: d.pointer,
-        })),
+        diagnostics.map((d) => {
+          // As validate's, its text bounded, on line 1 at least, a column only when known.
+          const { column, ...result } = diagnosticResult(d);
+          return {
+            ...result,
+            text: boundedText(result.text, SARIF_MESSAGE_CHARS, 'the job log has it whole'),
+            line: Math.max(1, d.line),
+            ...(d.column > 0 ? { column } : {}),
+          };
+        }),
         `Not compared: ${reason}`,
       );
     case 'markdown': {
