@@ -5,7 +5,7 @@
  */
 import { codeSpan, linkDestination, markdownText } from '../markdown-text.ts';
 import { escapeControls } from '../terminal-text.ts';
-import type { Change, ChangeSeverity, DiffReport } from './types.ts';
+import { SEVERITY_TITLES, type Change, type ChangeSeverity, type DiffReport } from './types.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { diagnosticResult, sarifLog, type SarifResult } from '../diagnostics/format-sarif.ts';
 import { boundedText } from '../bounded-text.ts';
@@ -126,8 +126,6 @@ const LISTED = 150;
  */
 export const MARKDOWN_LIMITS = { message: 1000, name: 300, link: 2000, comment: 60_000 } as const;
 
-const TITLES: Record<ChangeSeverity, string> = { breaking: 'Breaking', 'non-breaking': 'Non-breaking', info: 'Wording only' };
-
 const WHOLE = '`--format json` has it whole';
 
 export function formatMarkdown(report: DiffReport, previewUrl?: string): string {
@@ -151,7 +149,11 @@ export function formatMarkdown(report: DiffReport, previewUrl?: string): string 
     const list = report.changes.filter((c) => c.severity === severity);
     if (list.length === 0) continue;
     const folded = severity !== 'breaking';
-    const section = ['', folded ? `<details><summary>${TITLES[severity]} (${list.length})</summary>` : `#### ${TITLES[severity]} (${list.length})`, ''];
+    const section = [
+      '',
+      folded ? `<details><summary>${SEVERITY_TITLES[severity]} (${list.length})</summary>` : `#### ${SEVERITY_TITLES[severity]} (${list.length})`,
+      '',
+    ];
     size += section.join('\n').length + 1;
     let api: string | undefined;
     let object: string | undefined;

@@ -6,6 +6,9 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 
 export type ChangeSeverity = 'breaking' | 'non-breaking' | 'info';
 
+/** How a review titles each severity (diff's Markdown, the Changes page and its twin). */
+export const SEVERITY_TITLES: Readonly<Record<ChangeSeverity, string>> = { breaking: 'Breaking', 'non-breaking': 'Non-breaking', info: 'Wording only' };
+
 /**
  * How a schema change moves the set of messages a schema accepts. `widen`: the new schema
  * accepts messages the old one rejects (readers still on the old schema may fail). `narrow`: it

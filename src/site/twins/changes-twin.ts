@@ -3,6 +3,7 @@
  * groups, entries and limits as the HTML page (from the same SiteChanges), for readers that read
  * Markdown. Every value from a document (messages, object names, pointers, paths) is escaped.
  */
+import { SEVERITY_TITLES } from '../../lib/diff/types.ts';
 import { directionWords } from '../changes-view.ts';
 import type { SiteChanges } from '../site-data-types.ts';
 import { codeSpan, escapeInline, heading, lineStart, markdownLink } from './markdown-text.ts';
@@ -10,8 +11,6 @@ import { siteHref } from './twin-links.ts';
 
 /** Where the Changes page is, relative to the site root. */
 export const CHANGES_URL = 'changes/';
-
-const TITLES = { breaking: 'Breaking', 'non-breaking': 'Non-breaking', info: 'Wording only' } as const;
 
 /** `root` is the site's path from the origin (the base path); `apiTitle` names an API by its overview's url. */
 export function changesTwin(changes: SiteChanges, root: string, apiTitle: (url: string) => string | undefined, portal: boolean): string {
@@ -21,7 +20,7 @@ export function changesTwin(changes: SiteChanges, root: string, apiTitle: (url: 
   else if (counts.breaking + counts['non-breaking'] + counts.info === 0) lines.push('No changes.', '');
   else lines.push(`${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} wording only.`, '');
   for (const group of changes.groups) {
-    lines.push(heading(2, `${TITLES[group.severity]} (${group.total})`), '');
+    lines.push(heading(2, `${SEVERITY_TITLES[group.severity]} (${group.total})`), '');
     for (const api of group.apis) {
       if (portal) {
         const title = api.url === undefined ? undefined : apiTitle(api.url);
@@ -40,7 +39,10 @@ export function changesTwin(changes: SiteChanges, root: string, apiTitle: (url: 
       }
     }
     if (group.notShown > 0)
-      lines.push(`… and ${group.notShown} more ${TITLES[group.severity].toLowerCase()} changes; \`apidesc-docs diff --format json\` lists them all.`, '');
+      lines.push(
+        `… and ${group.notShown} more ${SEVERITY_TITLES[group.severity].toLowerCase()} changes; \`apidesc-docs diff --format json\` lists them all.`,
+        '',
+      );
   }
   lines.push('---', '', `The same page as HTML: [Changes](${siteHref(root, CHANGES_URL)}).`);
   return `${lines.join('\n')}\n`;
