@@ -71,8 +71,7 @@ export class MachineFiles {
     const { changes } = this.#site;
     if (changes) {
       mkdirSync(join(siteDir, CHANGES_URL), { recursive: true });
-      const titleOf = (url: string): string | undefined => this.#site.apis.find((api) => api.prefix === url)?.title;
-      writeFileSync(join(siteDir, twinPath(CHANGES_URL)), changesTwin(changes, apiRoot(this.#base, ''), titleOf, portal));
+      writeFileSync(join(siteDir, twinPath(CHANGES_URL)), changesTwin(changes, apiRoot(this.#base, ''), portal));
     }
     mkdirSync(join(siteDir, dirname(API_CATALOG_PATH)), { recursive: true });
     writeFileSync(join(siteDir, API_CATALOG_PATH), apiCatalog(this.#site.apis, link));

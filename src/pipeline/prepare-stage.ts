@@ -27,6 +27,7 @@ import { BATCH_PAGES, digest, writeSiteData } from './write-site-data.ts';
 import { validateCommand } from '../cli/validate-command.ts';
 import { compareWithBase } from './compare-stage.ts';
 import { CHANGES_CSS, CHANGES_STYLESHEET } from '../site/changes-style.ts';
+import { withApiTitles } from '../site/changes-view.ts';
 import { CHANGES_URL } from '../site/twins/changes-twin.ts';
 import type { CompareBase } from './compare-sides.ts';
 
@@ -119,7 +120,7 @@ async function prepareWith(
   const model = buildSiteData(docs, cwd, { deferPages: true });
   const { site, routes, flows, copies } = model;
   site.settings = settings;
-  if (changes) site.changes = changes;
+  if (changes) site.changes = withApiTitles(changes, site.apis);
   const refProblems = checkGuideRefs(
     guideRefs,
     site.apis,

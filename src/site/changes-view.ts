@@ -112,3 +112,13 @@ export function changeBadgeOf(changes: SiteChanges | undefined, url: string): Ch
   }
   return index.get(url);
 }
+
+/** The changes with each API's title beside its overview's url (the site's APIs are known once the site data is built). */
+export function withApiTitles(changes: SiteChanges, apis: readonly { prefix: string; title: string }[]): SiteChanges {
+  const titles = new Map(apis.map((a) => [a.prefix, a.title]));
+  const titled = (api: ChangeSeverityGroup['apis'][number]): ChangeSeverityGroup['apis'][number] => {
+    const title = api.url === undefined ? undefined : titles.get(api.url);
+    return title === undefined ? api : { ...api, title };
+  };
+  return { ...changes, groups: changes.groups.map((g) => ({ ...g, apis: g.apis.map(titled) })) };
+}

@@ -97,8 +97,8 @@ export interface ChangeObjectGroup {
 export interface ChangeSeverityGroup {
   severity: 'breaking' | 'non-breaking' | 'info';
   total: number;
-  /** `url`: the API's overview in this site (an API removed has none). */
-  apis: { api: string; url?: string; objects: ChangeObjectGroup[] }[];
+  /** `url`: the API's overview in this site (an API removed has none); `title`: that API's (withApiTitles). */
+  apis: { api: string; url?: string; title?: string; objects: ChangeObjectGroup[] }[];
   /** Changes of this severity left off the page (past the page's limit). */
   notShown: number;
 }

@@ -12,8 +12,8 @@ import { siteHref } from './twin-links.ts';
 /** Where the Changes page is, relative to the site root. */
 export const CHANGES_URL = 'changes/';
 
-/** `root` is the site's path from the origin (the base path); `apiTitle` names an API by its overview's url. */
-export function changesTwin(changes: SiteChanges, root: string, apiTitle: (url: string) => string | undefined, portal: boolean): string {
+/** `root` is the site's path from the origin (the base path). */
+export function changesTwin(changes: SiteChanges, root: string, portal: boolean): string {
   const lines = [heading(1, 'Changes'), '', `Changes against ${codeSpan(changes.against)}, as \`apidesc-docs diff\` reports them.`, ''];
   const { counts } = changes;
   if (changes.unavailable) lines.push(lineStart(escapeInline(changes.unavailable)), '');
@@ -23,8 +23,8 @@ export function changesTwin(changes: SiteChanges, root: string, apiTitle: (url: 
     lines.push(heading(2, `${SEVERITY_TITLES[group.severity]} (${group.total})`), '');
     for (const api of group.apis) {
       if (portal) {
-        const title = api.url === undefined ? undefined : apiTitle(api.url);
-        lines.push(heading(3, `${title && api.url !== undefined ? markdownLink(title, siteHref(root, api.url)) : 'API'} ${codeSpan(api.api)}`), '');
+        const { title, url } = api;
+        lines.push(heading(3, `${title && url !== undefined ? markdownLink(title, siteHref(root, url)) : 'API'} ${codeSpan(api.api)}`), '');
       }
       for (const object of api.objects) {
         const name = escapeInline(object.object);
