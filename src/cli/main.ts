@@ -9,6 +9,7 @@ import { defaultLimits } from '../lib/load/limits.ts';
 import { CLI_OPTIONS } from './cli-options.ts';
 import { EXIT, processIO, type CliIO } from './io.ts';
 import { parseSeverityFlag } from '../lib/diff/severity-overrides.ts';
+import type { ChangeSeverity } from '../lib/diff/types.ts';
 import { changesCommand, type ChangesFormat } from './changes-command.ts';
 import type { SiteFlags } from './site-options.ts';
 import { validateCommand, type OutputFormat } from './validate-command.ts';
@@ -111,7 +112,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
       '--severity belongs to diff, and to build with --compare or --compare-ref',
       'apidesc-docs --help lists the options of each command',
     );
-  const severities: Record<string, 'breaking' | 'non-breaking' | 'info'> = {};
+  const severities: Record<string, ChangeSeverity> = {};
   for (const flag of values.severity ?? []) {
     const parsed = parseSeverityFlag(flag);
     if (typeof parsed === 'string') return severityProblem(io, parsed);

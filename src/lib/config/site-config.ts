@@ -5,6 +5,7 @@
  */
 import type { Ajv, ErrorObject } from 'ajv';
 import type { Problem } from '../diagnostics/diagnostic.ts';
+import type { SeverityOverrides } from '../diff/severity-overrides.ts';
 import { lazyModule } from '../../perf/lazy-module.ts';
 
 export type SidebarGrouping = 'tag' | 'channel' | 'none';
@@ -29,7 +30,7 @@ export interface SiteConfig {
   /** Where images in descriptions may load from (the pages' Content-Security-Policy `img-src`, besides the site itself); default any https URL. */
   imageSources?: string[];
   /** `diff` and `build --compare`: this project's severity for some rules (src/lib/diff/severity-overrides.ts). */
-  diffSeverity?: Record<string, 'breaking' | 'non-breaking' | 'info'>;
+  diffSeverity?: SeverityOverrides;
 }
 
 const COLOR = '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';

@@ -7,6 +7,7 @@
  */
 import { severityOrder, type Change, type ChangeSeverity } from './types.ts';
 import type { SeverityOverrides } from './severity-overrides.ts';
+import { escapeToken } from '../resolve/json-pointer.ts';
 
 /** One version of the configuration, as far as `diff` reads it. */
 export interface SeveritySettings {
@@ -30,7 +31,7 @@ function mayLower(before: ChangeSeverity | undefined, after: ChangeSeverity | un
   return rank(after) < rank(before);
 }
 
-const pointerOf = (rule: string): string => `/diffSeverity/${rule.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+const pointerOf = (rule: string): string => `/diffSeverity/${escapeToken(rule)}`;
 
 export function severityChanges(base: SeveritySettings, head: SeveritySettings): Change[] {
   const rules = [...new Set([...Object.keys(base.overrides), ...Object.keys(head.overrides)])].sort();
