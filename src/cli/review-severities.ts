@@ -20,7 +20,7 @@ import { realPath, within } from '../lib/real-path.ts';
 import { CONFIG_NAMES, loadConfig, type LoadedConfig } from './config-file.ts';
 
 /** A commit's files in a temporary folder (`dir`), laid out as in `top` (the repository, or --root above it: git-tree.ts). */
-export type CommitFiles = Pick<TreeView, 'dir' | 'top'>;
+type CommitFiles = Pick<TreeView, 'dir' | 'top'>;
 
 /**
  * The configuration files the review may read from the commit (git-tree.ts writes only what a
@@ -41,7 +41,7 @@ function known(overrides: SeverityOverrides | undefined): SeverityOverrides {
   return Object.fromEntries(Object.entries(overrides ?? {}).filter(([rule]) => DIFF_RULE_IDS.has(rule)));
 }
 
-export function settingsOf(loaded: LoadedConfig, display: (file: string) => string): SeveritySettings {
+function settingsOf(loaded: LoadedConfig, display: (file: string) => string): SeveritySettings {
   return {
     overrides: known(loaded.config.diffSeverity),
     ...(loaded.file && existsSync(loaded.file) ? { file: display(loaded.file) } : {}),
@@ -50,7 +50,7 @@ export function settingsOf(loaded: LoadedConfig, display: (file: string) => stri
 }
 
 /** What the base's configuration adds to the review: its settings, and what could not be read of it. */
-export interface BaseSettings {
+interface BaseSettings {
   /** `undefined`: the configuration is not part of the repository (outside it): the head's applies to both. */
   settings?: SeveritySettings;
   /** Problems of the base's configuration that may hide its diffSeverity (shown as warnings). */
@@ -64,13 +64,7 @@ const ABOUT_OTHER_FILES = new Set(['config-missing-file', 'config-path-outside']
  * The configuration the commit has where the head's is: the file `--config` named (at its path
  * in the repository), else the one in the working folder's place in the commit.
  */
-export async function baseSettings(
-  commit: CommitFiles,
-  head: LoadedConfig,
-  explicit: string | undefined,
-  cwd: string,
-  limits: LoadLimits,
-): Promise<BaseSettings> {
+async function baseSettings(commit: CommitFiles, head: LoadedConfig, explicit: string | undefined, cwd: string, limits: LoadLimits): Promise<BaseSettings> {
   const { dir, top: repository } = commit;
   const display = treeDisplay(commit, cwd);
   const none: BaseSettings = { settings: { overrides: {}, lineOf: () => 0 }, problems: [] };

@@ -18,7 +18,7 @@ export const CHANGES_PER_SEVERITY = 100;
  * Characters of one change's message, and of a name (an object, a pointer, a file) on the page and
  * in its twin: a message that quotes 20,000 enum values would make one entry hundreds of kilobytes.
  */
-export const CHANGE_TEXT_LIMITS = { message: 2000, name: 500 } as const;
+const CHANGE_TEXT_LIMITS = { message: 2000, name: 500 } as const;
 
 const WHOLE = '`apidesc-docs diff --format json` has it whole';
 /** Text as the page shows it: escaped (as diff shows it) and bounded. */

@@ -23,7 +23,7 @@ export interface SarifResult {
  * as an escape), `/` between them; a Windows path as a `file:` URI; a remote `$ref`'s URL as given,
  * normalised.
  */
-export function artifactUri(file: string): string {
+function artifactUri(file: string): string {
   const path = file.replaceAll('\\', '/');
   if (/^[a-z][a-z\d+.-]*:\/\//i.test(path)) {
     try {

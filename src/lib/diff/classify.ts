@@ -35,7 +35,7 @@ export function isPolicy(value: unknown): value is CompatibilityPolicy {
 }
 
 /** Which effects break, for a message used or declared this way. */
-export function guards(direction: Usage | CompatibilityPolicy): { widen: boolean; narrow: boolean } {
+function guards(direction: Usage | CompatibilityPolicy): { widen: boolean; narrow: boolean } {
   switch (direction) {
     case 'send':
     case 'FORWARD':
@@ -61,7 +61,7 @@ export interface Classified {
  * Who declared the policy a change is judged by: the message as it is now, or its base version
  * (whose promise readers and writers relied on, when the change also changes the policy).
  */
-export type Declared = 'now' | 'before';
+type Declared = 'now' | 'before';
 
 const declares = (direction: string, declared: Declared): string =>
   declared === 'before'
@@ -107,7 +107,7 @@ export function classifyContent(effect: Effect, direction: Usage | Compatibility
 }
 
 /** A finding of a message's content, judged: by its effect and the direction, or as its `judge` says. */
-export function classifyFinding(f: ContentFinding, direction: Usage | CompatibilityPolicy, declared: Declared = 'now'): Classified {
+function classifyFinding(f: ContentFinding, direction: Usage | CompatibilityPolicy, declared: Declared = 'now'): Classified {
   switch (f.judge) {
     case 'wording':
       return { severity: 'info', reason: '' };

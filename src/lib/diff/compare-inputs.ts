@@ -56,7 +56,7 @@ export interface DiffRunOptions {
   validate?: boolean;
 }
 
-export type DiffSideName = 'base' | 'head';
+type DiffSideName = 'base' | 'head';
 
 export interface DiffOutcome {
   report: DiffReport;

@@ -1,4 +1,9 @@
-/** What every comparison of a base and a head document shares: the two documents and the list of changes found. */
+/**
+ * What every comparison of a base and a head document shares: the two documents, the list of
+ * changes found, and the channels and messages paired under another id (`renames`), which
+ * compareChannels fills and compareOperations reads (renames.ts): the channels must be compared
+ * before the operations (diff-document.ts), or an operation's renamed channel or message is not known.
+ */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { expandedText, expandsAsWritten, type ExpandOptions } from '../resolve/expanded-text.ts';
 import { childPointer } from '../resolve/json-pointer.ts';
@@ -21,7 +26,7 @@ export interface DiffContext {
 }
 
 /** What head calls what base called otherwise: channel ids, and message keys (`channelId` NUL `messageId`). */
-export interface Renames {
+interface Renames {
   channels: Map<string, string>;
   messages: Map<string, string>;
 }

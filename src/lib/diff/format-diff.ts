@@ -49,7 +49,7 @@ const RECLASSIFIED_LISTED = 10;
  * (`1 breaking → info: schema-enum-value-added`), or undefined when none was: a reviewer sees it
  * first, even when the changes themselves are folded away as wording.
  */
-export function reclassified(report: DiffReport, code: (text: string) => string = (t) => t): string | undefined {
+function reclassified(report: DiffReport, code: (text: string) => string = (t) => t): string | undefined {
   const moves = new Map<string, { count: number; rules: Set<string> }>();
   for (const c of report.changes) {
     if (c.ruleSeverity === undefined) continue;
@@ -84,7 +84,7 @@ export function formatText(report: DiffReport): string {
 }
 
 /** Characters of one change's message in an annotation: GitHub shows the first lines of it, and a log of 20,000 quoted values would be megabytes. */
-export const SARIF_MESSAGE_CHARS = 4000;
+const SARIF_MESSAGE_CHARS = 4000;
 
 /**
  * SARIF: every change on a line head has, as GitHub's code scanning wants (a result without a
@@ -124,7 +124,7 @@ const LISTED = 150;
  * change can quote 20,000 enum values: each text is cut at its own limit, and the comment stops
  * listing changes before its budget (room left for the lines that close it and count the rest).
  */
-export const MARKDOWN_LIMITS = { message: 1000, name: 300, link: 2000, comment: 60_000 } as const;
+const MARKDOWN_LIMITS = { message: 1000, name: 300, link: 2000, comment: 60_000 } as const;
 
 const WHOLE = '`--format json` has it whole';
 

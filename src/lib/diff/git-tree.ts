@@ -33,7 +33,7 @@ import { targetOf } from '../resolve/ref-target.ts';
 const run = promisify(execFile);
 
 /** Most bytes written for one commit: the documents compared and the files they reference. */
-export const MAX_TREE_BYTES = 1024 * 1024 * 1024;
+const MAX_TREE_BYTES = 1024 * 1024 * 1024;
 /** Where a site built by this tool is recognised (src/pipeline/output-folder.ts SITE_STAMP): a folder search skips it. */
 const SITE_STAMP = '.apidesc-docs';
 /** Files a folder search reads (src/cli/inputs.ts). */
@@ -66,7 +66,7 @@ export interface CommitTree extends TreeView {
   remove(): void;
 }
 
-export interface CommitTreeOptions {
+interface CommitTreeOptions {
   /** Real path of the document or folder compared (it need not exist in the working tree any more). */
   compared: string;
   /** Real path of `--root`; default: the repository. */

@@ -2,7 +2,7 @@
  * Every rule `diff` reports a change by, so that a project's severity overrides (`--severity`,
  * the configuration's `diffSeverity`) can be checked: a misspelt rule is an error, not a setting
  * that silently never applies. test/diff-fixture.ts checks that every change of every pair of the
- * rule tests is named here, and diff-rule-ids.test.ts that every rule named in src/lib/diff is.
+ * rule tests is named here, and rule-ids.test.ts that every rule named in src/lib/diff is.
  */
 
 const STRUCTURE = [

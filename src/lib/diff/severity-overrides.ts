@@ -10,7 +10,7 @@ import { DIFF_RULE_IDS } from './rule-ids.ts';
 
 export type SeverityOverrides = Readonly<Record<string, ChangeSeverity>>;
 
-export const SEVERITIES: readonly ChangeSeverity[] = ['breaking', 'non-breaking', 'info'];
+const SEVERITIES: readonly ChangeSeverity[] = ['breaking', 'non-breaking', 'info'];
 
 /** Why a rule name is not one `diff` reports, with the rules it may have meant; undefined when it is one. */
 export function unknownRule(rule: string): string | undefined {

@@ -5,8 +5,11 @@
  * MAX_NODES values or MAX_DEPTH levels the rest is written as `…` and the text is not `complete`
  * (two incomplete texts may be equal and the values still differ).
  *
- * Used where a comparison must see through references: a binding whose fields point into
- * components (diff), the shape of a payload across the APIs of a portal (flows).
+ * Used where a comparison must see through references: in diff, any value that may hold `$ref`s
+ * (src/lib/diff/diff-context.ts sameThroughRefs and sameMeaning: bindings, schemas not compared
+ * by rule and their keywords, info fields, servers, channels, operations, security schemes) and
+ * a message's payload when renamed messages are paired (channels-compat.ts); the shape of a payload
+ * across the APIs of a portal (flows: src/lib/model/payload-fingerprint.ts).
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { childPointer } from './json-pointer.ts';
@@ -22,7 +25,7 @@ export interface ExpandOptions {
   nameMaps?: ReadonlySet<string>;
 }
 
-export interface ExpandedText {
+interface ExpandedText {
   text: string;
   /** False when the value was larger or deeper than the bounds: the text ends early. */
   complete: boolean;

@@ -11,7 +11,7 @@ import { type CidrTest, matchPolicy } from './filter-match.ts';
 import type { Scope } from './filter-policy.ts';
 import type { TesterInput } from './tester-input.ts';
 
-export interface TesterReason {
+interface TesterReason {
   ok: boolean;
   text: string;
 }
