@@ -31,6 +31,10 @@ function badgedPages(dir: string): Map<string, string> {
   return badged;
 }
 
+/** git in a test repository, as a user without a global configuration runs it. */
+const git = (cwd: string, ...args: string[]): string =>
+  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+
 const html = (text: string): string =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
@@ -252,8 +256,6 @@ describe('build --compare in a portal', () => {
 });
 
 describe('build --compare-ref', () => {
-  const git = (cwd: string, ...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
   it('compares with the document as the commit has it, shown at its path in the repository, writing nothing into it', async () => {
     const dir = tempTree({ 'api/orders.yaml': compareDocument('base') });
     git(dir, 'init', '-q', '-b', 'main');
@@ -289,8 +291,6 @@ describe('build --compare-ref', () => {
 });
 
 describe("build --compare-ref: the project's severities as the base has them", () => {
-  const git = (cwd: string, ...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
   it("a pull request's own diffSeverity does not re-classify its changes: its change of it is listed, breaking, at the top", async () => {
     const dir = tempTree({ 'api/orders.yaml': compareDocument('base') });
     git(dir, 'init', '-q', '-b', 'main');
@@ -313,8 +313,6 @@ describe("build --compare-ref: the project's severities as the base has them", (
 });
 
 describe("build --compare-ref: the base commit's configuration", () => {
-  const git = (cwd: string, ...args: string[]): string =>
-    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
   it('applies the severities the base commit sets, though the branch removes them', async () => {
     const dir = tempTree({ 'api/orders.yaml': compareDocument('base'), 'apidesc-docs.config.yaml': 'diffSeverity:\n  server-added: breaking\n' });
     git(dir, 'init', '-q', '-b', 'main');
