@@ -9,7 +9,7 @@ import { compareBindings } from './bindings-compat.ts';
 import { expandedText } from '../resolve/expanded-text.ts';
 import { canonical, quote, sameValue } from './canonical.ts';
 import { classifyContent } from './classify.ts';
-import { addBase, addHead, child, entries, field, rootNode, sameMeaning, type DiffContext, type Node, unionKeys } from './diff-context.ts';
+import { addBase, addHead, child, compareWording, entries, field, rootNode, type DiffContext, type Node, unionKeys } from './diff-context.ts';
 import { compareMessage } from './message-compat.ts';
 import { messageKey, usageOf, type UsageMap } from './message-usage.ts';
 import { pairRenamed } from './renames.ts';
@@ -135,15 +135,7 @@ function compareChannel(
     else if (op && np) compareEnumField(ctx, op, np, object, `parameter ${quote(name)}`);
   }
   compareBindings(ctx, field(ctx.base, o, 'bindings'), field(ctx.head, n, 'bindings'), object, 'channel');
-  for (const key of ['title', 'summary', 'description', 'tags', 'externalDocs']) {
-    if (!sameMeaning(ctx, field(ctx.base, o, key), field(ctx.head, n, key)))
-      addHead(ctx, Object.hasOwn(nv, key) ? child(n.at, key) : n.at, {
-        rule: 'channel-wording-changed',
-        severity: 'info',
-        object,
-        message: `${key} changed (wording only)`,
-      });
-  }
+  compareWording(ctx, o, n, object, 'channel-wording-changed');
   compareChannelMessages(ctx, id, o, n, usages);
 }
 

@@ -120,6 +120,15 @@ export function sameThroughRefs(base: ResolvedDoc, b: Node | undefined, head: Re
  * same tag; a referenced one changed in components is a change). Values too large to write whole
  * are compared as written.
  */
+/** The fields that only say something to a reader (titles, descriptions, tags, docs): each changed one is `rule`, wording. */
+export function compareWording(ctx: DiffContext, o: Node, n: Node, object: string, rule: string): void {
+  const written = isPlainObject(n.value) ? n.value : {};
+  for (const key of ['title', 'summary', 'description', 'tags', 'externalDocs']) {
+    if (!sameMeaning(ctx, field(ctx.base, o, key), field(ctx.head, n, key)))
+      addHead(ctx, Object.hasOwn(written, key) ? child(n.at, key) : n.at, { rule, severity: 'info', object, message: `${key} changed (wording only)` });
+  }
+}
+
 export function sameMeaning(ctx: DiffContext, b: Node | undefined, h: Node | undefined, options: ExpandOptions = {}): boolean {
   return sameThroughRefs(ctx.base, b, ctx.head, h, { ...options, incomplete: 'as-written' });
 }

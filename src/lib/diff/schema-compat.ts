@@ -9,6 +9,7 @@ import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { formatIdentity, schemaFormatKind, type SchemaFormatKind } from '../validate/schema-formats.ts';
 import { compareAvro, parseAvro } from './avro-compat.ts';
 import type { ContentFinding } from './classify.ts';
+import type { Location } from '../diagnostics/diagnostic.ts';
 import { child, resolveNode, sameThroughRefs, type Node } from './diff-context.ts';
 import { compareJsonSchemas, newSchemaWalk } from './json-schema-compat.ts';
 import { compareProto, parseProto } from './protobuf-compat.ts';
@@ -80,18 +81,12 @@ export function compareSchemaField(
     return;
   }
   switch (hf.kind) {
-    case 'avro': {
-      const o = parseAvro(bf.schema.value, bf.schema.at);
-      const n = parseAvro(hf.schema.value, hf.schema.at);
-      if (typeof o !== 'string' && typeof n !== 'string') compareAvro(o, n, path, findings);
-      else notCompared(base, head, bf, hf, path, findings, typeof o === 'string' ? o : (n as string));
-      return;
-    }
+    case 'avro':
     case 'protobuf': {
-      const o = parseProto(bf.schema.value, bf.schema.at);
-      const n = parseProto(hf.schema.value, hf.schema.at);
-      if (typeof o !== 'string' && typeof n !== 'string') compareProto(o, n, path, findings);
-      else notCompared(base, head, bf, hf, path, findings, typeof o === 'string' ? o : (n as string));
+      // Each side parsed by its format's rules; a side that does not parse (the string says why) is reviewed by hand.
+      const compared = hf.kind === 'avro' ? parsedPair(parseAvro, bf, hf, compareAvro) : parsedPair(parseProto, bf, hf, compareProto);
+      if (typeof compared === 'string') notCompared(base, head, bf, hf, path, findings, compared);
+      else compared(path, findings);
       return;
     }
     case 'apidesc':
@@ -129,4 +124,18 @@ function notCompared(
     at: hf.schema.at,
     what: `${path}: changed, and not compared (${why}); review it by hand`,
   });
+}
+
+/** Both sides parsed by `parse`, then the comparison to run on them; or why a side does not parse. */
+function parsedPair<T>(
+  parse: (value: unknown, at: Location) => T | string,
+  bf: FormattedSchema,
+  hf: FormattedSchema,
+  compare: (o: T, n: T, path: string, findings: ContentFinding[]) => void,
+): string | ((path: string, findings: ContentFinding[]) => void) {
+  const o = parse(bf.schema.value, bf.schema.at);
+  const n = parse(hf.schema.value, hf.schema.at);
+  if (typeof o === 'string') return o;
+  if (typeof n === 'string') return n;
+  return (path, findings) => compare(o, n, path, findings);
 }

@@ -1,7 +1,7 @@
 /** Root servers in two versions: where clients connect, with what protocol and credentials. */
 import { compareBindings } from './bindings-compat.ts';
 import { quote, sameValue } from './canonical.ts';
-import { addBase, addHead, child, entries, field, sameMeaning, type DiffContext, type Node, unionKeys } from './diff-context.ts';
+import { addBase, addHead, child, compareWording, entries, field, type DiffContext, type Node, unionKeys } from './diff-context.ts';
 import { compareSecurity } from './security-compat.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 
@@ -56,15 +56,7 @@ function compareServer(ctx: DiffContext, o: Node, n: Node, object: string): void
   }
   compareSecurity(ctx, field(ctx.base, o, 'security'), field(ctx.head, n, 'security'), object);
   compareBindings(ctx, field(ctx.base, o, 'bindings'), field(ctx.head, n, 'bindings'), object, 'server');
-  for (const key of ['title', 'summary', 'description', 'tags', 'externalDocs']) {
-    if (!sameMeaning(ctx, field(ctx.base, o, key), field(ctx.head, n, key)))
-      addHead(ctx, Object.hasOwn(nv, key) ? child(n.at, key) : n.at, {
-        rule: 'server-wording-changed',
-        severity: 'info',
-        object,
-        message: `${key} changed (wording only)`,
-      });
-  }
+  compareWording(ctx, o, n, object, 'server-wording-changed');
 }
 
 /** Values a server variable or a channel parameter may take: one removed refuses clients that use it. */
