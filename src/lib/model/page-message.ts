@@ -3,6 +3,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { schemaFormatKind } from '../validate/schema-formats.ts';
+import { brokenReference } from './broken-reference.ts';
 import { avroRows, protobufRows } from './format-rows.ts';
 import { generateExamples } from './generated-examples.ts';
 import { otherBindings } from './page-bindings.ts';
@@ -87,8 +88,13 @@ export function schemaSection(ctx: Context, page: Page, heading: string, anchor:
  */
 export function schemaSections(ctx: Context, heading: string, anchor: string, schema: unknown, site: Location): PageSection[] {
   const sections: PageSection[] = [];
+  // A reference that leads to no value is said to be broken, not shown as a schema of "any value".
+  const broken = brokenReference(ctx, schema, site);
+  if (broken) return [{ type: 'broken-reference', heading, anchor, broken }];
   const resolved = ctx.doc.deref(schema, site);
   const s = resolved?.value;
+  const brokenInner = resolved && isPlainObject(s) ? brokenReference(ctx, s.schema, sub(resolved.at, 'schema')) : undefined;
+  if (brokenInner) return [{ type: 'broken-reference', heading, anchor, broken: brokenInner }];
   if (resolved && isPlainObject(s) && ('schemaFormat' in s || 'schema' in s)) {
     const kind = schemaFormatKind(s.schemaFormat);
     if (kind === 'openapi') {

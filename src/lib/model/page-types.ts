@@ -26,6 +26,21 @@ export interface Fact {
   noteHtml?: string;
 }
 
+/** Text with links and code spans, worded by the model and shown alike by a page and its twin. `url`: a page of the API. */
+export interface TextPart {
+  text: string;
+  url?: string;
+  code?: boolean;
+}
+
+/** A reference that leads to no value (broken-reference.ts): what is wrong, in words, and the page that shows the validator's finding. */
+export interface BrokenReference {
+  kind: 'loop' | 'missing' | 'unreadable' | 'refused';
+  text: TextPart[];
+  /** `url` '' is the API's overview (findings about no page are listed there). */
+  finding?: { title: string; url: string };
+}
+
 /** The highlighting language of a schema written in another format (Avro, Protobuf, RAML, …). */
 export function sourceLanguage(format: string): 'json' | 'yaml' | 'proto' {
   return /protobuf/.test(format) ? 'proto' : /raml|yaml/.test(format) ? 'yaml' : 'json';
@@ -36,6 +51,8 @@ export type PageSection =
   /** `paged`: a list that grows with the document (a server's channels): the page shows its start, `all-<anchor>/` all of it. */
   | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string })[]; empty?: string; paged?: boolean }
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
+  /** Where the object or schema would be: its reference leads to no value. */
+  | { type: 'broken-reference'; heading: string; anchor: string; broken: BrokenReference }
   | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
   | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
   | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string; html?: string }[] }
