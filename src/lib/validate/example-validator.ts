@@ -18,10 +18,11 @@ import type { Schema as AvroSchema, Type as AvroType } from 'avsc';
 import { lazyModule } from '../../perf/lazy-module.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { setOwn } from '../own-key.ts';
-import { childPointer } from '../resolve/json-pointer.ts';
+import { childPointer, escapeToken } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { forEachSchemaChild } from '../resolve/schema-walk.ts';
 import { BoundedExampleCheck } from './bounded-example-check.ts';
+import { describeSchemaError, fieldName } from './example-errors.ts';
 import { registeredSchemaErrors } from './registered-schema-check.ts';
 
 const avro = lazyModule<typeof import('avsc')>('avsc');
@@ -70,7 +71,7 @@ export class ExampleValidator {
    * timed out already (each costs the time limit: a document must not make validation take
    * minutes with many of them).
    */
-  jsonSchemaErrors(value: unknown, schema: unknown, schemaAt: Location): string[] | 'timeout' | 'skipped' | 'too-deep' {
+  jsonSchemaErrors(value: unknown, schema: unknown, schemaAt: Location, part = 'value'): string[] | 'timeout' | 'skipped' | 'too-deep' {
     let errors: OutputUnit[] | undefined;
     try {
       const root = this.#register(schema, schemaAt);
@@ -96,7 +97,7 @@ export class ExampleValidator {
     if (!errors) return [];
     return mostSpecific(errors)
       .slice(0, 5)
-      .map((e) => `${e.instanceLocation.replace(/^#/, '') || '(root)'}: ${e.error.replace(/\.$/, '')}`);
+      .map((e) => describeSchemaError(e, part));
   }
 
   /** Stops the thread of bounded checks, if one was started. */
@@ -104,21 +105,25 @@ export class ExampleValidator {
     this.#bounded?.close();
   }
 
-  avroErrors(value: unknown, schema: unknown, schemaAt: Location): string[] {
+  avroErrors(value: unknown, schema: unknown, schemaAt: Location, part = 'value'): string[] {
     const key = `${schemaAt.file}#${schemaAt.pointer}`;
     let type = this.#avro.get(key);
     if (type === undefined) {
       try {
         type = avro().Type.forSchema(schema as AvroSchema);
-      } catch (error) {
-        type = String(error);
+      } catch {
+        // The schema itself is reported by the schema-format rule; its examples are not checked.
+        type = 'unreadable';
       }
       this.#avro.set(key, type);
     }
     if (typeof type === 'string') return [];
-    const paths: string[] = [];
-    type.isValid(value, { errorHook: (path) => paths.push('/' + path.join('/')) });
-    return paths.slice(0, 5).map((p) => `${p === '/' ? '(root)' : p} does not match the Avro schema`);
+    const found: string[] = [];
+    type.isValid(value, {
+      errorHook: (path, _value, wanted) =>
+        found.push(`${fieldName(`/${path.map(escapeToken).join('/')}`, `the ${part}`)} is not a valid ${avroTypeWord(wanted.typeName)} of the Avro schema`),
+    });
+    return found.slice(0, 5);
   }
 
   /**
@@ -241,6 +246,11 @@ export class ExampleValidator {
   #reachableLookup(id: string): Record<string, Schema | boolean> {
     return Object.fromEntries([...this.#reachable(id)].map((r) => [r, this.#lookup[r]!]));
   }
+}
+
+/** avsc's name of a type as a reader says it: `int`, `record`, `union` (not `union:unwrapped`), `timestamp-millis` (not `logical:…`). */
+function avroTypeWord(typeName: string): string {
+  return typeName.startsWith('union') ? 'value of its union' : typeName.replace(/^logical:/, '');
 }
 
 /** A `pattern`, or a `patternProperties` key, with a quantified group inside a quantified group (star height above 1). */
