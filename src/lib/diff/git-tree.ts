@@ -89,7 +89,9 @@ async function git(cwd: string, args: string[]): Promise<string> {
     return stdout;
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new GitError(stderr || (error instanceof Error ? error.message : String(error)));
+    // git's own complaint says what is wrong; without one, the failure is said in words, not the runtime's text.
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new GitError(stderr || (code === 'ENOENT' ? 'git is not installed, or not on the PATH' : 'git could not be run'));
   }
 }
 
