@@ -11,64 +11,8 @@ import type { BrokenReference, Page } from '../src/lib/model/page-types.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
 import { buildSiteData } from '../src/pipeline/site-model.ts';
 import { pageTwin } from '../src/site/twins/page-twin.ts';
+import { BROKEN_FILES } from './broken-documents.ts';
 import { tempTree } from './helpers.ts';
-
-/** A loop of two and a dangling reference in every components map, and broken roots, payloads and files. */
-export const BROKEN_REFERENCES = `apidesc: 3.0.0
-info: {title: Broken references, version: 1.0.0}
-servers:
-  s1: {$ref: '#/components/servers/Nowhere'}
-channels:
-  c1:
-    address: a
-    messages:
-      looping: {payload: {$ref: '#/components/schemas/A'}}
-      missingFile: {payload: {$ref: './schemas/none.yaml#/X'}}
-      missingInFile: {payload: {$ref: './schemas/user.yaml#/User'}}
-      loopInFile: {payload: {$ref: './schemas/loop.yaml#/A'}}
-      format: {payload: {schemaFormat: application/vnd.apache.avro;version=1.9.0, schema: {$ref: '#/components/schemas/Gone'}}}
-  c2: {$ref: '#/channels/c3'}
-  c3: {$ref: '#/channels/c2'}
-operations:
-  o1: {$ref: '#/components/operations/O9'}
-components:
-  schemas:
-    A: {$ref: '#/components/schemas/B'}
-    B: {$ref: '#/components/schemas/A'}
-    C: {$ref: '#/components/schemas/X'}
-    D: {$ref: '#/components/schemas/X'}
-    E: {$ref: '#/components/schemas/C'}
-${[
-  'servers',
-  'channels',
-  'operations',
-  'messages',
-  'securitySchemes',
-  'serverVariables',
-  'parameters',
-  'correlationIds',
-  'replies',
-  'replyAddresses',
-  'externalDocs',
-  'tags',
-  'operationTraits',
-  'messageTraits',
-  'serverBindings',
-  'channelBindings',
-  'operationBindings',
-  'messageBindings',
-]
-  .map(
-    (map) =>
-      `  ${map}:\n    L1: {$ref: '#/components/${map}/L2'}\n    L2: {$ref: '#/components/${map}/L1'}\n    Self: {$ref: '#/components/${map}/Self'}\n    M: {$ref: '#/components/${map}/Missing'}\n`,
-  )
-  .join('')}`;
-
-export const BROKEN_FILES = {
-  'api.yaml': BROKEN_REFERENCES,
-  'schemas/user.yaml': 'UserSignedUp: {type: object}\n',
-  'schemas/loop.yaml': "A: {$ref: '#/B'}\nB: {$ref: './loop.yaml#/A'}\n",
-};
 
 async function site(): Promise<{ pages: Page[]; twin: (page: Page) => string; complete: (page: Page) => Page }> {
   const dir = tempTree(BROKEN_FILES);

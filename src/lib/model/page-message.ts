@@ -48,13 +48,17 @@ export function messageContent(
       sections.push(...schemaSections(ctx, part === 'headers' ? 'Headers' : 'Payload', anchor(part), value[part], sub(m.origin[part] ?? at, part)));
   }
   const examples = Array.isArray(value.examples) ? value.examples : [];
+  // Where the examples are written (the message's, or a trait's): the validator's findings name that place.
+  const examplesAt = sub(m.origin.examples ?? at, 'examples');
   if (examples.length > 0) {
     sections.push({
       type: 'examples',
       heading: 'Examples',
       anchor: anchor('examples'),
-      examples: examples.filter(isPlainObject).map((ex, i) => ({
+      // Numbered as written (as the validator's "example 2" does), whatever else the list holds.
+      examples: examples.flatMap((ex, i) => (isPlainObject(ex) ? [{ ex, i }] : [])).map(({ ex, i }) => ({
         title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`,
+        source: { file: ctx.shownFile(examplesAt.file), pointer: sub(examplesAt, i).pointer },
         ...(typeof ex.summary === 'string' ? { summaryHtml: renderInlineMarkdown(ex.summary) } : {}),
         code: JSON.stringify(
           { ...(ex.headers !== undefined ? { headers: ex.headers } : {}), ...(ex.payload !== undefined ? { payload: ex.payload } : {}) },

@@ -55,7 +55,7 @@ export type PageSection =
   | { type: 'broken-reference'; heading: string; anchor: string; broken: BrokenReference }
   | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
   | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
-  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string; html?: string }[] }
+  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: ShownExample[] }
   /** `diagram`: the fan-out drawn (flow-fan-out.ts); the fan-out list is its text. */
   /** `tester`: the topic's filtered subscriptions, for the guide component SnsTopic (channel pages link to the operations' testers). */
   | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link; diagram?: Diagram; tester?: TesterView }
@@ -92,6 +92,18 @@ export type PageSection =
     }
   /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
   | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] };
+
+/** One example of a message as a page shows it. */
+export interface ShownExample {
+  title: string;
+  summaryHtml?: string;
+  code: string;
+  html?: string;
+  /** Where the document writes it (the file as pages name it): the validator's findings about it meet it there. */
+  source?: { file: string; pointer: string };
+  /** What the validator found wrong with it (example-invalid): shown as a warning on the example, wherever it is shown. */
+  warnings?: string[];
+}
 
 /** A message shown on another object's page: its link, summary, facts, schemas and examples (anchors prefixed by `anchor`). */
 export interface InlineMessage {

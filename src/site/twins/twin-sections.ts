@@ -48,6 +48,7 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
         heading(level + 1, `${escapeInline(e.title)}${section.generated && !/generated/i.test(e.title) ? ' (generated from the schema)' : ''}`),
         '',
         ...(e.summaryHtml ? [htmlToMarkdown(e.summaryHtml), ''] : []),
+        ...(e.warnings ? exampleWarningLines(e.warnings) : []),
         fencedBlock(e.code, 'json'),
         '',
       ]);
@@ -92,6 +93,16 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
         ]),
       ].filter((line, i, all) => !(line === '' && all[i - 1] === ''));
   }
+}
+
+/** As ExampleWarning.astro: before the example, what the validator found wrong with it. */
+function exampleWarningLines(warnings: string[]): string[] {
+  return [
+    "**Warning:** this example does not match its schema (the validator's finding `example-invalid`):",
+    '',
+    ...warnings.map((w) => `- ${lineStart(escapeInline(w))}`),
+    '',
+  ];
 }
 
 /** As BrokenReference.astro: what is wrong, and where the validator's finding is (the page's own list, another page, the overview). */
