@@ -123,7 +123,6 @@ channels:
   orders: {address: orders}
 `;
 
-
 /** A value of the wrong kind in every field a page shows (a document with errors, built with --allow-invalid). */
 export const WRONG_SHAPES = `apidesc: 3.0.0
 info:
@@ -215,7 +214,10 @@ channels:
     address: users
     messages:
 ${['no-type', 'no-fields', 'unknown-type', 'union-of-union', 'wrong-default', 'missing-name']
-  .map((n) => `      ${n}:\n        payload:\n          schemaFormat: application/vnd.apache.avro;version=1.9.0\n          schema: {$ref: './schemas/${n}.avsc'}\n`)
+  .map(
+    (n) =>
+      `      ${n}:\n        payload:\n          schemaFormat: application/vnd.apache.avro;version=1.9.0\n          schema: {$ref: './schemas/${n}.avsc'}\n`,
+  )
   .join('')}      pointer:
         payload:
           schemaFormat: application/vnd.apache.avro;version=1.9.0

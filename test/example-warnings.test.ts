@@ -37,7 +37,11 @@ async function site(): Promise<{ page: (pointer: string) => Page; twin: (page: P
 
 function examplesOf(page: Page): ShownExample[] {
   return page.sections.flatMap((s) =>
-    s.type === 'examples' ? s.examples : s.type === 'messages' ? s.messages.flatMap((m) => m.sections.flatMap((x) => (x.type === 'examples' ? x.examples : []))) : [],
+    s.type === 'examples'
+      ? s.examples
+      : s.type === 'messages'
+        ? s.messages.flatMap((m) => m.sections.flatMap((x) => (x.type === 'examples' ? x.examples : [])))
+        : [],
   );
 }
 

@@ -56,16 +56,18 @@ export function messageContent(
       heading: 'Examples',
       anchor: anchor('examples'),
       // Numbered as written (as the validator's "example 2" does), whatever else the list holds.
-      examples: examples.flatMap((ex, i) => (isPlainObject(ex) ? [{ ex, i }] : [])).map(({ ex, i }) => ({
-        title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`,
-        source: { file: ctx.shownFile(examplesAt.file), pointer: sub(examplesAt, i).pointer },
-        ...(typeof ex.summary === 'string' ? { summaryHtml: renderInlineMarkdown(ex.summary) } : {}),
-        code: JSON.stringify(
-          { ...(ex.headers !== undefined ? { headers: ex.headers } : {}), ...(ex.payload !== undefined ? { payload: ex.payload } : {}) },
-          null,
-          2,
-        ),
-      })),
+      examples: examples
+        .flatMap((ex, i) => (isPlainObject(ex) ? [{ ex, i }] : []))
+        .map(({ ex, i }) => ({
+          title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`,
+          source: { file: ctx.shownFile(examplesAt.file), pointer: sub(examplesAt, i).pointer },
+          ...(typeof ex.summary === 'string' ? { summaryHtml: renderInlineMarkdown(ex.summary) } : {}),
+          code: JSON.stringify(
+            { ...(ex.headers !== undefined ? { headers: ex.headers } : {}), ...(ex.payload !== undefined ? { payload: ex.payload } : {}) },
+            null,
+            2,
+          ),
+        })),
     });
   } else {
     const generated = generateExamples(ctx.doc, value, m.origin);

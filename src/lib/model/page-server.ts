@@ -25,7 +25,12 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
   const host = typeof server.host === 'string' ? server.host : undefined;
   const protocol = typeof server.protocol === 'string' ? server.protocol : undefined;
   if (host !== undefined && protocol !== undefined) {
-    page.facts.push({ label: 'URL template', text: `${protocol}://${host}${pathname}`, code: true, template: templateParts(`${protocol}://${host}${pathname}`) });
+    page.facts.push({
+      label: 'URL template',
+      text: `${protocol}://${host}${pathname}`,
+      code: true,
+      template: templateParts(`${protocol}://${host}${pathname}`),
+    });
     page.facts.push({ label: 'Example URL', text: `${protocol}://${fill(host)}${fill(pathname)}`, code: true });
   } else {
     const missing = [protocol === undefined ? '`protocol`' : '', host === undefined ? '`host`' : ''].filter(Boolean).join(' and ');
