@@ -78,12 +78,15 @@ function prose(markdown: string): string {
 describe('a preview of broken and hostile documents', () => {
   let root = '';
   let site = '';
+  let cwd = '';
+  let inputFiles: string[] = [];
   let files = new Map<string, string>();
   before(async () => {
     const built = inputs();
     root = built.root;
+    inputFiles = built.files;
     // The working folder is elsewhere: a path cannot be shown relative to it.
-    const cwd = realPath(tempDir('apidesc-elsewhere-'));
+    cwd = realPath(tempDir('apidesc-elsewhere-'));
     site = join(realPath(tempDir('apidesc-broken-site-')), 'site');
     writeFileSync(join(cwd, 'note.txt'), 'the working folder of the build');
     const r = await runIn(cwd, ['build', ...built.files, '--allow-invalid', '--root', root, '--out', site]);
@@ -122,6 +125,21 @@ describe('a preview of broken and hostile documents', () => {
     assert.deepEqual(found, []);
     // And the findings that name files name them relative to the input root.
     assert.match(files.get('avro-api/channels/users/messages/pointer/index.md') ?? '', /the document root of avro\/schemas\/user-signedup\.avsc has no "User"/);
+  });
+
+  it("names no absolute path in a diagnostic's message or hint, in any output format of validate", async () => {
+    const json = await runIn(cwd, ['validate', ...inputFiles, '--root', root, '--format', 'json']);
+    const diagnostics = JSON.parse(json.out) as { message: string; hint?: string }[];
+    assert.ok(diagnostics.length > 100, `${diagnostics.length} diagnostics`);
+    for (const d of diagnostics) assert.ok(!`${d.message} ${d.hint ?? ''}`.includes(root), d.message);
+    const sarif = await runIn(cwd, ['validate', ...inputFiles, '--root', root, '--format', 'sarif']);
+    const results = (JSON.parse(sarif.out) as { runs: { results: { message: { text: string } }[] }[] }).runs[0]!.results;
+    assert.equal(results.length, diagnostics.length);
+    for (const r of results) assert.ok(!r.message.text.includes(root), r.message.text);
+    // The text format names each file as given (absolute here, as on the command line), and never in a message.
+    const text = await runIn(cwd, ['validate', ...inputFiles, '--root', root]);
+    for (const line of text.out.split('\n').filter((l) => / {2}(error|warning|info) {2}/.test(l)))
+      assert.ok(!line.slice(line.search(/ {2}(error|warning|info) {2}/)).includes(root), line);
   });
 
   it('lists protocols by their names only, and every API apart in the switcher', () => {
