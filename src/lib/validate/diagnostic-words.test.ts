@@ -258,6 +258,26 @@ describe('other failures are said in words, not in a libraryâ€™s or the runtimeâ
     );
   });
 
+  it('an example that matches none of the alternatives: why the closest one fails, by field', async () => {
+    const found = await validateYaml(`${MINIMAL}components:
+  messages:
+    m:
+      payload:
+        oneOf:
+          - {type: object, required: [error], properties: {error: {type: string}}}
+          - {type: object, required: [id, name], properties: {id: {type: integer}, name: {type: string}, pair: {type: array}}}
+      examples:
+        - payload: {id: 7, name: x, pair: XBT/EUR}
+`);
+    assertOwnWords(found);
+    assert.deepEqual(
+      found.map((d) => d.message),
+      [
+        "example 1: the payload does not match the message's payload schema: the payload matches none of the alternatives the schema allows (oneOf); the closest, alternative 2, fails because `pair` is a string, where the schema wants an array",
+      ],
+    );
+  });
+
   it('a constraint of the format is worded by this tool', async () => {
     const found = await validateYaml(`${MINIMAL}components:\n  schemas:\n    S: {type: string, maxLength: -1, allOf: []}\n`);
     assertOwnWords(found);

@@ -95,9 +95,10 @@ export class ExampleValidator {
     }
     // Undefined: a value or schema the validator cannot take (the schema rules say why).
     if (!errors) return [];
-    return mostSpecific(errors)
+    const all = errors;
+    return mostSpecific(all)
       .slice(0, 5)
-      .map((e) => describeSchemaError(e, part));
+      .map((e) => describeWithClosest(e, all, part, 0));
   }
 
   /** Stops the thread of bounded checks, if one was started. */
@@ -290,3 +291,38 @@ function mostSpecific(errors: OutputUnit[]): OutputUnit[] {
   const kept = errors.filter((e) => !underAlternative(e));
   return kept.filter((e) => !kept.some((other) => other !== e && other.keywordLocation.startsWith(e.keywordLocation + '/')));
 }
+
+/** Alternatives followed into for the closest one's reasons: deeper, the keyword's own sentence is enough. */
+const MAX_ALTERNATIVE_DEPTH = 3;
+
+/**
+ * A failed keyword in words; for alternatives none of which matched (anyOf, oneOf with no match),
+ * also why the closest one failed (the one with the fewest reasons), so that the reader learns
+ * which field to change rather than only that nothing matched.
+ */
+function describeWithClosest(unit: OutputUnit, errors: OutputUnit[], part: string, depth: number): string {
+  const said = describeSchemaError(unit, part);
+  const none = unit.keyword === 'anyOf' || (unit.keyword === 'oneOf' && /\(0 matches\)/.test(unit.error));
+  if (!none || depth >= MAX_ALTERNATIVE_DEPTH) return said;
+  const prefix = `${unit.keywordLocation}/`;
+  const branches = new Map<string, OutputUnit[]>();
+  for (const e of errors) {
+    if (!e.keywordLocation.startsWith(prefix)) continue;
+    const branch = e.keywordLocation.slice(prefix.length).split('/')[0]!;
+    (branches.get(branch) ?? branches.set(branch, []).get(branch)!).push(e);
+  }
+  // The closest: the fewest reasons, and among those the fewest about the value as a whole (a
+  // required field missing from it says it is of another shape; a field of the wrong type, not).
+  const distance = (reasons: OutputUnit[]): number => reasons.length * 1000 + reasons.filter((r) => r.instanceLocation === unit.instanceLocation).length;
+  let closest: [string, OutputUnit[]] | undefined;
+  for (const [branch, found] of branches) {
+    const reasons = mostSpecific(found);
+    if (reasons.length > 0 && (!closest || distance(reasons) < distance(closest[1]))) closest = [branch, reasons];
+  }
+  if (!closest) return said;
+  const reasons = closest[1].slice(0, 3).map((e) => describeWithClosest(e, under(errors, `${prefix}${closest[0]}/`), part, depth + 1));
+  return `${said}; the closest, alternative ${Number(closest[0]) + 1}, fails because ${reasons.join(', and ')}`;
+}
+
+/** The errors found below a keyword location. */
+const under = (errors: OutputUnit[], prefix: string): OutputUnit[] => errors.filter((e) => e.keywordLocation.startsWith(prefix));
