@@ -184,7 +184,7 @@ describe('diff --base-ref: links, submodules and the names of files', () => {
     writeFileSync(join(dir, 'api', 'host.json'), json(api()));
     const r = await runIn(dir, ['diff', '--base-ref', 'main', 'api/orders.json']);
     assert.equal(r.code, 2);
-    assert.match(r.err, new RegExp(`the file ${join(dir, 'api/linked/s.json')} is inside api/linked, a symbolic link in main, which is not read`));
+    assert.match(r.err, /the file api\/linked\/s\.json is inside api\/linked, a symbolic link in main, which is not read/);
     assert.ok(!r.err.includes('does not exist'), r.err);
     assert.ok(!r.err.includes('apidesc-diff-'), r.err);
     // The compared path itself a link of the commit: refused, never read through.
@@ -207,7 +207,8 @@ describe('diff --base-ref: links, submodules and the names of files', () => {
     const dir = repository({ 'orders.json': json(api({ payload: { $ref: '../../outside.json' } })) });
     const r = await runIn(dir, ['diff', '--base-ref', 'main', 'orders.json']);
     assert.equal(r.code, 2);
-    assert.match(r.err, new RegExp(`points outside the input folder ${dir}\\n`));
+    assert.match(r.err, /points outside the input folder \(the repository that holds the document, or the folder given with --root\)\n/);
+    assert.ok(!r.err.includes(dir), r.err);
     assert.ok(!r.err.includes('apidesc-diff-'), r.err);
   });
 });

@@ -92,12 +92,13 @@ function readGuide(path: string, folder: string, cwd: string, out: ReadGuides): 
   try {
     tree = (mdx ? mdxToMdast(text) : markdownToMdast(text)) as unknown as Node;
   } catch (error) {
-    // satteri's messages start with `line:column: `.
-    const message = error instanceof Error ? error.message : String(error);
+    // satteri's syntax errors start with `line:column: ` and say what is wrong for a person; any
+    // other failure is the parser's own, and its text is not shown (issue 33).
+    const message = error instanceof Error ? error.message : '';
     const at = /^(\d+):(\d+):\s*/.exec(message);
     return problem(
       'guide-syntax',
-      at ? message.slice(at[0].length) : message,
+      at ? message.slice(at[0].length) : `the guide could not be read as ${mdx ? 'MDX' : 'Markdown'}`,
       'Fix the MDX syntax (a literal `<` or `{` is written `\\<` or `\\{` in MDX).',
       Number(at?.[1] ?? 0),
       Number(at?.[2] ?? 0),
@@ -140,7 +141,9 @@ function readFrontmatter(tree: Node, fail: (message: string, line: number) => vo
   try {
     data = parseYaml(node.value ?? '') ?? {};
   } catch (error) {
-    fail(`the frontmatter is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, 1);
+    // The YAML parser's errors say what is wrong for a person; any other failure's text is not shown.
+    const reason = error instanceof Error && error.name === 'YAMLParseError' ? `: ${error.message.split('\n')[0]}` : '';
+    fail(`the frontmatter is not valid YAML${reason}`, 1);
     return undefined;
   }
   if (typeof data !== 'object' || Array.isArray(data) || data === null) {

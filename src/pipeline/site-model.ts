@@ -2,11 +2,13 @@
 import { basename, dirname, relative, sep } from 'node:path';
 import { buildApiModel, type ModelOptions } from '../lib/model/build-model.ts';
 import { apiSlugs } from '../lib/model/api-slugs.ts';
+import { titleQualifiers } from '../lib/model/api-titles.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { publishedPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { Page, PageDiagnostic } from '../lib/model/page-types.ts';
 import { parentPointer } from '../lib/resolve/json-pointer.ts';
+import { invalidExamples, markInvalidExamples } from '../lib/model/example-findings.ts';
 import { Worker } from 'node:worker_threads';
 import { moduleFile } from '../lib/module-file.ts';
 import { loadHighlighter } from '../lib/highlight/highlight-html.ts';
@@ -43,6 +45,7 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
   const copies: SourceCopy[] = [];
   const completerOf = new WeakMap<Page, (page: Page) => void>();
   const completed = new WeakSet<Page>();
+  const apiOf = new WeakMap<Page, SiteApi>();
   // In a portal each API lives under /<api-slug>/ (api-slugs.ts).
   const slugs = apiSlugs(docs.map(({ file }) => file));
   const portal = docs.length > 1;
@@ -80,15 +83,25 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
       downloads,
       catalog: model.catalog,
     };
+    for (const page of model.pages) apiOf.set(page, api);
     attachDiagnostics(api, diagnostics, doc, cwd);
     return api;
   });
+  if (portal) {
+    const qualifiers = titleQualifiers(
+      apis.map((api, i) => ({ title: api.title, version: api.version, file: publishedPath(docs[i]!.doc.root.path, cwd, docs[i]!.doc.policy.root) })),
+    );
+    apis.forEach((api, i) => {
+      if (qualifiers[i]) api.qualifier = qualifiers[i];
+    });
+  }
   const flows = portal ? matchFlows(endpoints) : [];
   peers = indexPeers(flows, (slug) => `${slug}/`);
   const complete = (page: Page): Page => {
     if (!completed.has(page)) {
       completed.add(page);
       completerOf.get(page)?.(page);
+      markInvalidExamples(page, apiOf.get(page)?.invalidExamples);
     }
     return page;
   };
@@ -111,6 +124,11 @@ export function attachDiagnostics(api: SiteApi, diagnostics: Diagnostic[], doc: 
   const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
   if (unplaced.length > 0) api.diagnostics = unplaced;
   if (errorCount > 0) api.errorCount = errorCount;
+  const invalid = invalidExamples(diagnostics.map((d) => ({ ...d, file: shown(d.file) })));
+  if (invalid) api.invalidExamples = invalid;
+  else delete api.invalidExamples;
+  // Pages completed before the findings came (`apidesc-docs dev`) warn, or stop warning, now.
+  for (const page of api.pages) markInvalidExamples(page, api.invalidExamples);
 }
 
 /**

@@ -10,6 +10,8 @@ import type { PortalFlow } from '../lib/portal/flow-types.ts';
 export interface SiteApi {
   slug: string;
   title: string;
+  /** In a portal, what tells it apart from APIs of the same title (api-slugs.ts, titleQualifiers): its version, else its file. */
+  qualifier?: string;
   version: string;
   descriptionHtml?: string;
   infoFacts: Fact[];
@@ -21,6 +23,12 @@ export interface SiteApi {
   diagnostics?: PageDiagnostic[];
   /** Errors in the documents of this API: a banner on every page says the preview is of invalid input. */
   errorCount?: number;
+  /**
+   * The validator's findings about examples that do not match their schemas (example-invalid), by
+   * the example (`<file>#<pointer>`, as pages name files): every page that shows the example warns
+   * beside it (example-findings.ts), not only the page the finding is listed on.
+   */
+  invalidExamples?: Record<string, string[]>;
   /** The source files, copied next to the pages (URLs relative to the API). */
   downloads: { label: string; url: string }[];
   /** What a portal's catalog shows of it: summary, protocols, tags, owner. */

@@ -11,6 +11,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { lazyModule } from '../../perf/lazy-module.ts';
 import { childPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { avroSchemaProblem } from '../validate/avro-schema-check.ts';
 import type { ContentFinding } from './classify.ts';
 import type { Effect } from './types.ts';
 
@@ -55,10 +56,13 @@ function definitions(schema: unknown, at: Location): Map<string, Location> {
 
 /** Parses an Avro schema; the reason when it is not one (validate reports it; diff then compares the text). */
 export function parseAvro(schema: unknown, at: Location): AvroSide | string {
+  // The reason in this tool's words, as validate says it (avro-schema-check.ts).
+  const problem = avroSchemaProblem(schema);
+  if (problem) return `the Avro schema is malformed: ${problem}`;
   try {
     return { type: avro().Type.forSchema(schema as import('avsc').Schema, { wrapUnions: false }), defined: definitions(schema, at), at };
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'the Avro schema could not be read';
   }
 }
 
@@ -271,7 +275,7 @@ export function compareAvro(base: AvroSide, head: AvroSide, path: string, findin
           'head',
           head.at,
           path,
-          `${effect === 'widen' ? 'the old schema cannot read data written with the new one' : 'the new schema cannot read data written with the old one'} (${error instanceof Error ? error.message : String(error)})`,
+          `${effect === 'widen' ? 'the old schema cannot read data written with the new one' : 'the new schema cannot read data written with the old one'} (Avro's schema resolution refuses it${resolutionDetail(error)})`,
         );
       }
     }
@@ -280,4 +284,14 @@ export function compareAvro(base: AvroSide, head: AvroSide, path: string, findin
 
 function leaf(path: string): string {
   return (path.split('.').pop() ?? path).replace(/\[\]$/, '');
+}
+
+/** What avsc's resolver said, in this tool's words when it is one of its known refusals; nothing else of its text. */
+function resolutionDetail(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  let m: RegExpExecArray | null;
+  if ((m = /^cannot read "(.+)" as "(.+)"$/.exec(message))) return `: a ${m[1]} is not read as a ${m[2]}`;
+  if ((m = /^no matching field for default-less (.+)$/.exec(message))) return `: the field ${m[1]} has no default, and the data has no such field`;
+  if ((m = /^no alias found for (.+)$/.exec(message))) return `: no type matches ${m[1]} by name or alias`;
+  return '';
 }

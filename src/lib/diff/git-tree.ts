@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { displayPath } from '../diagnostics/to-diagnostic.ts';
+import { pathInRoot } from '../diagnostics/message-path.ts';
 import type { LoadLimits } from '../load/limits.ts';
 import { readRegularFile } from '../load/regular-file.ts';
 import { loadSourceFile } from '../load/source-file.ts';
@@ -50,7 +51,10 @@ export interface TreeView {
   top: string;
   /** The ref as given, e.g. `origin/main`. */
   ref: string;
-  /** Paths in `dir` a `$ref` named that the commit holds as a symbolic link or in a submodule: what it is, in words. */
+  /**
+   * Paths a `$ref` named that the commit holds as a symbolic link or in a submodule, as messages
+   * name them (relative to the root, message-path.ts): what each is, in words.
+   */
   unread: [string, string][];
 }
 
@@ -85,7 +89,9 @@ async function git(cwd: string, args: string[]): Promise<string> {
     return stdout;
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new GitError(stderr || (error instanceof Error ? error.message : String(error)));
+    // git's own complaint says what is wrong; without one, the failure is said in words, not the runtime's text.
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new GitError(stderr || (code === 'ENOENT' ? 'git is not installed, or not on the PATH' : 'git could not be run'));
   }
 }
 
@@ -262,7 +268,7 @@ class TreeWriter {
       const entry = this.#entries.get(inRepo);
       if (!entry || !isRegular(entry)) {
         const special = this.#special(inRepo);
-        if (special) this.#tree.unread.push([target, `is ${special.what} in ${this.#tree.ref}, which is not read`]);
+        if (special) this.#tree.unread.push([pathInRoot(target, this.#tree.root), `is ${special.what} in ${this.#tree.ref}, which is not read`]);
         return undefined;
       }
       mkdirSync(dirname(target), { recursive: true });

@@ -7,6 +7,7 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { lazyModule } from '../../perf/lazy-module.ts';
+import { describeProtobufError } from '../validate/protobuf-schema-check.ts';
 import type { ContentFinding } from './classify.ts';
 import type { Effect } from './types.ts';
 
@@ -40,7 +41,7 @@ export function parseProto(source: unknown, at: Location): ProtoSide | string {
     collect(root, 0);
     return side;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return `the Protocol Buffers schema is malformed: ${describeProtobufError(error instanceof Error ? error.message : '')}`;
   }
 }
 

@@ -127,11 +127,10 @@ function jsonSyntaxProblem(error: unknown, text: string, at: Location): ParseRes
   } else if (/end of JSON input/.test(message)) {
     ({ line, column } = lineColumnOf(text, text.length));
   }
-  const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/, "[\s\S]*" is not valid JSON$/, '');
   return fail(
     at,
     'load-syntax',
-    `JSON syntax error: ${reason}`,
+    `JSON syntax error: ${jsonSyntaxReason(message, text, line, column)}`,
     'Fix the JSON at this position (a missing comma or quote, or a trailing comma, is the usual cause).',
     line,
     column,
@@ -150,4 +149,33 @@ export function lineColumnOf(text: string, offset: number): { line: number; colu
 
 function fail(at: Location, code: string, message: string, hint: string, line: number, column: number): ParseResult {
   return { problems: [{ code, severity: 'error', message, hint, at, position: { line, column } }] };
+}
+
+/**
+ * What JSON.parse found, in this tool's words: its messages are the runtime's (they change with
+ * Node's versions, and quote the document in its own form), so only the kind of mistake is read
+ * from them; the character at the position is named from the text itself.
+ */
+function jsonSyntaxReason(message: string, text: string, line: number, column: number): string {
+  const at = text.split(/\r?\n/)[line - 1]?.[column - 1];
+  const found = at === undefined ? 'the end of the text' : /\s/.test(at) ? 'a space or line break' : `\`${at}\``;
+  const reasons: [RegExp, string][] = [
+    [/end of JSON input/i, 'the text ends before the JSON does (a closing `}`, `]` or `"` is missing)'],
+    [
+      /Expected property name or '}'|Expected double-quoted property name/i,
+      `a property name in double quotes was expected, not ${found} (a trailing comma, or a name without quotes?)`,
+    ],
+    [/Expected ',' or '}' after property value/i, `\`,\` or \`}\` was expected after a value, not ${found}`],
+    [/Expected ',' or ']' after array element/i, `\`,\` or \`]\` was expected after an item, not ${found}`],
+    [/Expected ':' after property name/i, `\`:\` was expected after a property name, not ${found}`],
+    [/Unterminated string/i, 'a string is not closed by a `"`'],
+    [/Bad control character/i, 'a string holds a raw control character (a tab or line break must be written `\\t` or `\\n`)'],
+    [/Bad (escaped character|Unicode escape)/i, 'a string holds a `\\` escape that JSON does not have'],
+    [/non-whitespace character after JSON/i, `the JSON value ends, and ${found} follows it`],
+    [/No number after minus sign|Exponent part is missing|Unterminated fractional number/i, 'a number is cut short'],
+  ];
+  for (const [pattern, reason] of reasons) if (pattern.test(message)) return reason;
+  // "Unexpected token" sometimes comes without a position: the token is then the one it names.
+  const token = /Unexpected token '(.{1,4}?)'/.exec(message)?.[1];
+  return `${token !== undefined && !/at position/.test(message) ? `\`${token}\`` : found} is not allowed here`;
 }

@@ -3,6 +3,7 @@
  * need (a named component schema's page from a location). Pages render from this data only.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
+import { publishedPath } from '../diagnostics/to-diagnostic.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { catalogEntry, type CatalogEntry } from './catalog.ts';
 import { discriminatorIndex } from './discriminators.ts';
@@ -71,6 +72,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     componentAt,
     discriminators: discriminatorIndex(doc, componentAt),
     ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}),
+    shownFile: (file: string) => publishedPath(file, cwd, doc.policy.root),
   };
   const contentOf = (entity: Entity): Location => content.get(entity) ?? { file: doc.root.path, pointer: entity.pointer };
   const pages = entities.map((entity) => (options.deferPages ? pageSummary(ctx, entity, contentOf(entity)) : buildPage(ctx, entity, contentOf(entity))));

@@ -10,6 +10,7 @@ import type { Page, ProtocolBinding } from './page-types.ts';
 import { schemaRows } from './schema-rows.ts';
 import { retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
 import { type FanOut, filterSummary, PROTOCOL_LABELS } from './sns.ts';
+import { PROTOCOL_KEYS } from '../validate/schema/bindings-schema.ts';
 import type { Entity, Link } from './types.ts';
 
 export const PROTOCOL_NAMES: Record<string, string> = {
@@ -116,22 +117,44 @@ export function producerDeliveryPolicy(ctx: Context, channel: Entity | undefined
   return operationsOn(ctx, channel).find((op) => op.value.action === 'send' && op.sns?.deliveryPolicy !== undefined)?.sns?.deliveryPolicy;
 }
 
+/**
+ * A server's `protocol` that names a protocol: a URI scheme's characters (`kafka`, `kafka-secure`,
+ * `amqp1`, `https`), short. An invalid document may hold anything there (an object, a sentence);
+ * that is no protocol, and no filter or badge shows it (issue 33).
+ */
+export function protocolName(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z][A-Za-z0-9+.-]{0,31}$/.test(value) ? value : undefined;
+}
+
+const BINDING_PROTOCOLS: ReadonlySet<string> = new Set(PROTOCOL_KEYS);
+
+/**
+ * The protocols a bindings object names: its keys that are the format's protocols. In an invalid
+ * document a binding's own fields (`bindingVersion`, `topic`, `partitions`) may stand where the
+ * protocol key belongs: they are not protocols (issue 33).
+ */
+function bindingProtocols(bindings: Record<string, unknown> | undefined): string[] {
+  return Object.keys(bindings ?? {}).filter((key) => BINDING_PROTOCOLS.has(key));
+}
+
 export function protocolsOf(ctx: Context, page: Page, value: Record<string, unknown>, at: Location): string[] {
   const kind = page.kind.replace('component:', '');
-  if (kind === 'server' || kind === 'servers') return typeof value.protocol === 'string' ? [value.protocol] : [];
+  if (kind === 'server' || kind === 'servers') {
+    const name = protocolName(value.protocol);
+    return name ? [name] : [];
+  }
   const found = new Set<string>();
   const bindings = bindingsOf(ctx, value.bindings, sub(at, 'bindings'));
-  for (const key of Object.keys(bindings?.value ?? {})) if (!key.startsWith('x-')) found.add(key);
+  for (const key of bindingProtocols(bindings?.value)) found.add(key);
   if (kind === 'channel' || kind === 'channels') {
-    if (page.kind === 'channel') for (const s of channelServers(ctx, page)) found.add(serverProtocol(ctx, s) ?? '');
+    if (page.kind === 'channel') for (const s of channelServers(ctx, page)) found.add(protocolName(serverProtocol(ctx, s)) ?? '');
   } else if (kind === 'operation' || kind === 'operations') {
     const channel = ctx.locator.target(value.channel, sub(at, 'channel'));
     if (channel?.kind === 'channel') {
       const channelAt = { file: ctx.doc.root.path, pointer: channel.pointer };
       const cv = ctx.doc.deref(valueAt(ctx, channelAt), channelAt);
-      if (cv && isPlainObject(cv.value))
-        for (const key of Object.keys(bindingsOf(ctx, cv.value.bindings, sub(cv.at, 'bindings'))?.value ?? {})) if (!key.startsWith('x-')) found.add(key);
-      for (const s of channelServers(ctx, channel)) found.add(serverProtocol(ctx, s) ?? '');
+      if (cv && isPlainObject(cv.value)) for (const key of bindingProtocols(bindingsOf(ctx, cv.value.bindings, sub(cv.at, 'bindings'))?.value)) found.add(key);
+      for (const s of channelServers(ctx, channel)) found.add(protocolName(serverProtocol(ctx, s)) ?? '');
     }
   } else return [];
   found.delete('');

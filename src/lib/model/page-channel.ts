@@ -16,9 +16,12 @@ import { peersSection } from './page-peers.ts';
 export function channelPage(ctx: Context, page: Page, channel: Record<string, unknown>, at: Location, peers?: PagePeers): void {
   const address = typeof channel.address === 'string' ? channel.address : undefined;
   page.facts.push(
-    address === undefined
-      ? { label: 'Address', text: 'unknown (set at run time)' }
-      : { label: 'Address', text: address, code: true, template: templateParts(address) },
+    address !== undefined
+      ? { label: 'Address', text: address, code: true, template: templateParts(address) }
+      : channel.address === undefined || channel.address === null
+        ? { label: 'Address', text: 'unknown (set at run time)' }
+        : // A document with errors: a value that is no address is not one "set at run time".
+          { label: 'Address', text: 'not valid: the address is not written as text' },
   );
   if (isPlainObject(channel.parameters))
     page.sections.push({

@@ -17,6 +17,8 @@ export interface Context {
   /** Discriminators of the document's schemas: bases and their subtypes (discriminators.ts). */
   discriminators: DiscriminatorIndex;
   defaultContentType?: string;
+  /** A file as pages name it (publishedPath): relative, never the machine's absolute path. */
+  shownFile: (file: string) => string;
 }
 
 /** How the schemas of a page are shown as rows, anchors starting with `anchorPrefix`. */

@@ -3,6 +3,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { schemaFormatKind } from '../validate/schema-formats.ts';
+import { brokenReference } from './broken-reference.ts';
 import { avroRows, protobufRows } from './format-rows.ts';
 import { generateExamples } from './generated-examples.ts';
 import { otherBindings } from './page-bindings.ts';
@@ -47,20 +48,26 @@ export function messageContent(
       sections.push(...schemaSections(ctx, part === 'headers' ? 'Headers' : 'Payload', anchor(part), value[part], sub(m.origin[part] ?? at, part)));
   }
   const examples = Array.isArray(value.examples) ? value.examples : [];
+  // Where the examples are written (the message's, or a trait's): the validator's findings name that place.
+  const examplesAt = sub(m.origin.examples ?? at, 'examples');
   if (examples.length > 0) {
     sections.push({
       type: 'examples',
       heading: 'Examples',
       anchor: anchor('examples'),
-      examples: examples.filter(isPlainObject).map((ex, i) => ({
-        title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`,
-        ...(typeof ex.summary === 'string' ? { summaryHtml: renderInlineMarkdown(ex.summary) } : {}),
-        code: JSON.stringify(
-          { ...(ex.headers !== undefined ? { headers: ex.headers } : {}), ...(ex.payload !== undefined ? { payload: ex.payload } : {}) },
-          null,
-          2,
-        ),
-      })),
+      // Numbered as written (as the validator's "example 2" does), whatever else the list holds.
+      examples: examples
+        .flatMap((ex, i) => (isPlainObject(ex) ? [{ ex, i }] : []))
+        .map(({ ex, i }) => ({
+          title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`,
+          source: { file: ctx.shownFile(examplesAt.file), pointer: sub(examplesAt, i).pointer },
+          ...(typeof ex.summary === 'string' ? { summaryHtml: renderInlineMarkdown(ex.summary) } : {}),
+          code: JSON.stringify(
+            { ...(ex.headers !== undefined ? { headers: ex.headers } : {}), ...(ex.payload !== undefined ? { payload: ex.payload } : {}) },
+            null,
+            2,
+          ),
+        })),
     });
   } else {
     const generated = generateExamples(ctx.doc, value, m.origin);
@@ -87,8 +94,13 @@ export function schemaSection(ctx: Context, page: Page, heading: string, anchor:
  */
 export function schemaSections(ctx: Context, heading: string, anchor: string, schema: unknown, site: Location): PageSection[] {
   const sections: PageSection[] = [];
+  // A reference that leads to no value is said to be broken, not shown as a schema of "any value".
+  const broken = brokenReference(ctx, schema, site);
+  if (broken) return [{ type: 'broken-reference', heading, anchor, broken }];
   const resolved = ctx.doc.deref(schema, site);
   const s = resolved?.value;
+  const brokenInner = resolved && isPlainObject(s) ? brokenReference(ctx, s.schema, sub(resolved.at, 'schema')) : undefined;
+  if (brokenInner) return [{ type: 'broken-reference', heading, anchor, broken: brokenInner }];
   if (resolved && isPlainObject(s) && ('schemaFormat' in s || 'schema' in s)) {
     const kind = schemaFormatKind(s.schemaFormat);
     if (kind === 'openapi') {

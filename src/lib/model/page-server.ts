@@ -10,9 +10,7 @@ import type { Link } from './types.ts';
 import { templateParts } from './page-values.ts';
 
 export function serverPage(ctx: Context, page: Page, server: Record<string, unknown>, at: Location): void {
-  const host = String(server.host ?? '');
   const pathname = typeof server.pathname === 'string' ? server.pathname : '';
-  const protocol = String(server.protocol ?? '');
   const variables = isPlainObject(server.variables) ? server.variables : {};
   const fill = (template: string): string =>
     template.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
@@ -23,8 +21,21 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
           ? v.enum[0]
           : whole;
     });
-  page.facts.push({ label: 'URL template', text: `${protocol}://${host}${pathname}`, code: true, template: templateParts(`${protocol}://${host}${pathname}`) });
-  page.facts.push({ label: 'Example URL', text: `${protocol}://${fill(host)}${fill(pathname)}`, code: true });
+  // No URL is made of what is not text (a document with errors): "[object Object]://" says nothing true.
+  const host = typeof server.host === 'string' ? server.host : undefined;
+  const protocol = typeof server.protocol === 'string' ? server.protocol : undefined;
+  if (host !== undefined && protocol !== undefined) {
+    page.facts.push({
+      label: 'URL template',
+      text: `${protocol}://${host}${pathname}`,
+      code: true,
+      template: templateParts(`${protocol}://${host}${pathname}`),
+    });
+    page.facts.push({ label: 'Example URL', text: `${protocol}://${fill(host)}${fill(pathname)}`, code: true });
+  } else {
+    const missing = [protocol === undefined ? '`protocol`' : '', host === undefined ? '`host`' : ''].filter(Boolean).join(' and ');
+    page.facts.push({ label: 'URL', text: `unknown: the server has no ${missing} written as text` });
+  }
   if (Object.keys(variables).length > 0)
     page.sections.push({ type: 'object', heading: 'Variables', anchor: 'variables', view: objectView(ctx.doc, ctx.locator, variables, sub(at, 'variables')) });
   securitySection(ctx, page, server.security, sub(at, 'security'), 'Security');

@@ -26,6 +26,21 @@ export interface Fact {
   noteHtml?: string;
 }
 
+/** Text with links and code spans, worded by the model and shown alike by a page and its twin. `url`: a page of the API. */
+export interface TextPart {
+  text: string;
+  url?: string;
+  code?: boolean;
+}
+
+/** A reference that leads to no value (broken-reference.ts): what is wrong, in words, and the page that shows the validator's finding. */
+export interface BrokenReference {
+  kind: 'loop' | 'missing' | 'unreadable' | 'refused';
+  text: TextPart[];
+  /** `url` '' is the API's overview (findings about no page are listed there). */
+  finding?: { title: string; url: string };
+}
+
 /** The highlighting language of a schema written in another format (Avro, Protobuf, RAML, …). */
 export function sourceLanguage(format: string): 'json' | 'yaml' | 'proto' {
   return /protobuf/.test(format) ? 'proto' : /raml|yaml/.test(format) ? 'yaml' : 'json';
@@ -36,9 +51,11 @@ export type PageSection =
   /** `paged`: a list that grows with the document (a server's channels): the page shows its start, `all-<anchor>/` all of it. */
   | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string })[]; empty?: string; paged?: boolean }
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
+  /** Where the object or schema would be: its reference leads to no value. */
+  | { type: 'broken-reference'; heading: string; anchor: string; broken: BrokenReference }
   | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
   | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
-  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string; html?: string }[] }
+  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: ShownExample[] }
   /** `diagram`: the fan-out drawn (flow-fan-out.ts); the fan-out list is its text. */
   /** `tester`: the topic's filtered subscriptions, for the guide component SnsTopic (channel pages link to the operations' testers). */
   | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link; diagram?: Diagram; tester?: TesterView }
@@ -75,6 +92,18 @@ export type PageSection =
     }
   /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
   | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] };
+
+/** One example of a message as a page shows it. */
+export interface ShownExample {
+  title: string;
+  summaryHtml?: string;
+  code: string;
+  html?: string;
+  /** Where the document writes it (the file as pages name it): the validator's findings about it meet it there. */
+  source?: { file: string; pointer: string };
+  /** What the validator found wrong with it (example-invalid): shown as a warning on the example, wherever it is shown. */
+  warnings?: string[];
+}
 
 /** A message shown on another object's page: its link, summary, facts, schemas and examples (anchors prefixed by `anchor`). */
 export interface InlineMessage {

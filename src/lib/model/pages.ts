@@ -13,6 +13,7 @@ import { objectView } from './object-view.ts';
 import { fanOut, otherBindings, protocolsOf } from './page-bindings.ts';
 import { channelPage } from './page-channel.ts';
 import { bindingsOf, type Context, entityByUrl, merged, sub, valueAt } from './page-context.ts';
+import { brokenReference } from './broken-reference.ts';
 import { messagePage, schemaSection } from './page-message.ts';
 import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
@@ -61,9 +62,10 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
   const channelRef = isPlainObject(shown.channel) && typeof shown.channel.$ref === 'string' ? /^#\/channels\/([^/]+)$/.exec(shown.channel.$ref) : null;
   if ((kind === 'operation' || kind === 'operations') && channelRef) page.channel = unescapeToken(channelRef[1]!);
   if (entity.kind === 'operation') page.messages = operationMessageNames(ctx, entity);
-  if (kind === 'server' || kind === 'servers')
-    page.badges.push(String(value.protocol ?? '') + (typeof value.protocolVersion === 'string' ? ` ${value.protocolVersion}` : ''));
-  else {
+  if (kind === 'server' || kind === 'servers') {
+    // Only a protocol's name: a server whose `protocol` is missing or not text has no badge, not "[object Object]".
+    if (page.protocols.length > 0) page.badges.push(page.protocols[0]! + (typeof value.protocolVersion === 'string' ? ` ${value.protocolVersion}` : ''));
+  } else {
     if ((kind === 'operation' || kind === 'operations') && typeof shown.action === 'string') page.badges.push(shown.action);
     page.badges.push(...page.protocols);
   }
@@ -73,6 +75,15 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
 /** The rest of a page: description, facts and sections. */
 export function completePage(ctx: Context, page: Page, content: Location, peers?: PagePeers): void {
   const { value, resolved } = pageValue(ctx, content);
+  // A reference that leads nowhere has no facts to show: none is made up ("undefined", "any",
+  // an address "set at run time"); the page says what is wrong instead.
+  const raw = valueAt(ctx, content);
+  const broken = resolved ? undefined : brokenReference(ctx, raw, content);
+  if (broken && isRefObject(raw)) {
+    page.facts.push({ label: 'Reference', text: raw.$ref, code: true });
+    page.sections.push({ type: 'broken-reference', heading: 'Definition', anchor: 'definition', broken });
+    return;
+  }
   if (typeof value.description === 'string') page.descriptionHtml = renderMarkdown(value.description);
   const kind = kindOf(page);
   if (kind === 'server' || kind === 'servers') serverPage(ctx, page, value, content);

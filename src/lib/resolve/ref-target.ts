@@ -4,7 +4,7 @@
  * root, remote refs only when asked) without touching the file system beyond realpath.
  */
 import { dirname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
-import { realPath, reallyWithin, within } from '../real-path.ts';
+import { reallyWithin, within } from '../real-path.ts';
 
 export type RefTarget =
   | { kind: 'local'; document: string; fragment: string }
@@ -67,7 +67,7 @@ export function targetOf(ref: string, from: string, policy: RefPolicy): RefTarge
   if (!within(policy.root, document)) {
     return refused(
       'ref-outside-root',
-      `"${ref}" points outside the input folder ${policy.root}`,
+      `"${ref}" points outside the input folder (the repository that holds the document, or the folder given with --root)`,
       'Move the referenced file into the input folder, or widen the folder with --root.',
     );
   }
@@ -84,7 +84,7 @@ export function targetOf(ref: string, from: string, policy: RefPolicy): RefTarge
   if (!reallyWithin([policy.root], document)) {
     return refused(
       'ref-outside-root',
-      `"${ref}" is a symbolic link to ${realPath(document)}, outside the input folder`,
+      `"${ref}" is a symbolic link to a file outside the input folder`,
       'Copy the file into the input folder instead of linking to it.',
     );
   }

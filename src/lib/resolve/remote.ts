@@ -82,15 +82,23 @@ async function fetchDocument(url: string, limits: LoadLimits, options: RemoteOpt
     return loadText(url, text, json, limits);
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    const reason = timedOut
-      ? `timed out after ${options.timeoutMs} ms`
-      : error instanceof Error
-        ? error.cause instanceof Error
-          ? error.cause.message
-          : error.message
-        : String(error);
+    const reason = timedOut ? `timed out after ${options.timeoutMs} ms` : fetchFailure(error);
     return { problems: [remoteProblem(url, `fetching ${url} failed: ${reason}`, 'Check the URL and the network, or copy the file into the input folder.')] };
   }
+}
+
+/** Why a fetch failed, by the system's error code: in words, not the runtime's text ("getaddrinfo ENOTFOUND …"). */
+function fetchFailure(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = cause instanceof Error && 'code' in cause && typeof cause.code === 'string' ? cause.code : '';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name was not found';
+  if (code === 'ECONNREFUSED') return 'the server refused the connection';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was closed before the answer was complete';
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'the connection timed out';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'the network cannot reach the host';
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return "the server's TLS certificate was not accepted";
+  if (error instanceof TypeError && !(error.cause instanceof Error)) return 'the URL cannot be fetched';
+  return 'the connection failed';
 }
 
 function tooLarge(url: string, size: number, limits: LoadLimits): Problem {

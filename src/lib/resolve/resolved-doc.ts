@@ -7,6 +7,7 @@
  * `walkSchema` (schema-walk.ts) tells a later stage when it meets one instead of expanding it again.
  */
 import type { Location, Problem } from '../diagnostics/diagnostic.ts';
+import { pathInRoot } from '../diagnostics/message-path.ts';
 import type { LoadLimits } from '../load/limits.ts';
 import { PositionIndex, type Position } from '../load/positions.ts';
 import { loadSourceFile, type SourceFile } from '../load/source-file.ts';
@@ -248,7 +249,7 @@ export class ResolvedDoc {
       else if (isPlainObject(container) && Object.hasOwn(container, token)) child = container[token];
       const at = frame.current.at;
       if (child === undefined) {
-        const where = (at.pointer === '' ? 'the document root' : at.pointer) + (at.file === site.file ? '' : ` of ${at.file}`);
+        const where = (at.pointer === '' ? 'the document root' : at.pointer) + (at.file === site.file ? '' : ` of ${pathInRoot(at.file, this.policy.root)}`);
         return this.#end(
           frame.key,
           this.#fail(
@@ -287,7 +288,9 @@ export class ResolvedDoc {
       return this.#fail(
         site,
         'ref-unresolved',
-        missing ? `"${ref}": the file ${document} does not exist` : `"${ref}": the file ${document} could not be loaded (see its own diagnostic)`,
+        missing
+          ? `"${ref}": the file ${pathInRoot(document, this.policy.root)} does not exist`
+          : `"${ref}": the file ${pathInRoot(document, this.policy.root)} could not be loaded (see its own diagnostic)`,
         missing ? 'Check the relative path: it is resolved against the folder of the file that holds the reference.' : 'Fix the referenced file first.',
       );
     }
@@ -295,7 +298,12 @@ export class ResolvedDoc {
   }
 
   #chainedFile(site: Location, ref: string, document: string): undefined {
-    return this.#fail(site, 'ref-unresolved', `"${ref}": the file ${document} could not be loaded (see its own diagnostic)`, 'Fix the referenced file first.');
+    return this.#fail(
+      site,
+      'ref-unresolved',
+      `"${ref}": the file ${pathInRoot(document, this.policy.root)} could not be loaded (see its own diagnostic)`,
+      'Fix the referenced file first.',
+    );
   }
 
   #warnSiblings(value: Record<string, unknown>, at: Location): void {

@@ -18,10 +18,11 @@ import type { Schema as AvroSchema, Type as AvroType } from 'avsc';
 import { lazyModule } from '../../perf/lazy-module.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { setOwn } from '../own-key.ts';
-import { childPointer } from '../resolve/json-pointer.ts';
+import { childPointer, escapeToken } from '../resolve/json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { forEachSchemaChild } from '../resolve/schema-walk.ts';
 import { BoundedExampleCheck } from './bounded-example-check.ts';
+import { describeSchemaError, fieldName } from './example-errors.ts';
 import { registeredSchemaErrors } from './registered-schema-check.ts';
 
 const avro = lazyModule<typeof import('avsc')>('avsc');
@@ -70,7 +71,7 @@ export class ExampleValidator {
    * timed out already (each costs the time limit: a document must not make validation take
    * minutes with many of them).
    */
-  jsonSchemaErrors(value: unknown, schema: unknown, schemaAt: Location): string[] | 'timeout' | 'skipped' | 'too-deep' {
+  jsonSchemaErrors(value: unknown, schema: unknown, schemaAt: Location, part = 'value'): string[] | 'timeout' | 'skipped' | 'too-deep' {
     let errors: OutputUnit[] | undefined;
     try {
       const root = this.#register(schema, schemaAt);
@@ -94,9 +95,10 @@ export class ExampleValidator {
     }
     // Undefined: a value or schema the validator cannot take (the schema rules say why).
     if (!errors) return [];
-    return mostSpecific(errors)
+    const all = errors;
+    return mostSpecific(all)
       .slice(0, 5)
-      .map((e) => `${e.instanceLocation.replace(/^#/, '') || '(root)'}: ${e.error.replace(/\.$/, '')}`);
+      .map((e) => describeWithClosest(e, all, part, 0));
   }
 
   /** Stops the thread of bounded checks, if one was started. */
@@ -104,21 +106,25 @@ export class ExampleValidator {
     this.#bounded?.close();
   }
 
-  avroErrors(value: unknown, schema: unknown, schemaAt: Location): string[] {
+  avroErrors(value: unknown, schema: unknown, schemaAt: Location, part = 'value'): string[] {
     const key = `${schemaAt.file}#${schemaAt.pointer}`;
     let type = this.#avro.get(key);
     if (type === undefined) {
       try {
         type = avro().Type.forSchema(schema as AvroSchema);
-      } catch (error) {
-        type = String(error);
+      } catch {
+        // The schema itself is reported by the schema-format rule; its examples are not checked.
+        type = 'unreadable';
       }
       this.#avro.set(key, type);
     }
     if (typeof type === 'string') return [];
-    const paths: string[] = [];
-    type.isValid(value, { errorHook: (path) => paths.push('/' + path.join('/')) });
-    return paths.slice(0, 5).map((p) => `${p === '/' ? '(root)' : p} does not match the Avro schema`);
+    const found: string[] = [];
+    type.isValid(value, {
+      errorHook: (path, _value, wanted) =>
+        found.push(`${fieldName(`/${path.map(escapeToken).join('/')}`, `the ${part}`)} is not a valid ${avroTypeWord(wanted.typeName)} of the Avro schema`),
+    });
+    return found.slice(0, 5);
   }
 
   /**
@@ -243,6 +249,11 @@ export class ExampleValidator {
   }
 }
 
+/** avsc's name of a type as a reader says it: `int`, `record`, `union` (not `union:unwrapped`), `timestamp-millis` (not `logical:…`). */
+function avroTypeWord(typeName: string): string {
+  return typeName.startsWith('union') ? 'value of its union' : typeName.replace(/^logical:/, '');
+}
+
 /** A `pattern`, or a `patternProperties` key, with a quantified group inside a quantified group (star height above 1). */
 function hasRiskyPattern(schema: Record<string, unknown>): boolean {
   if (typeof schema.pattern === 'string' && isRiskyPattern(schema.pattern)) return true;
@@ -280,3 +291,38 @@ function mostSpecific(errors: OutputUnit[]): OutputUnit[] {
   const kept = errors.filter((e) => !underAlternative(e));
   return kept.filter((e) => !kept.some((other) => other !== e && other.keywordLocation.startsWith(e.keywordLocation + '/')));
 }
+
+/** Alternatives followed into for the closest one's reasons: deeper, the keyword's own sentence is enough. */
+const MAX_ALTERNATIVE_DEPTH = 3;
+
+/**
+ * A failed keyword in words; for alternatives none of which matched (anyOf, oneOf with no match),
+ * also why the closest one failed (the one with the fewest reasons), so that the reader learns
+ * which field to change rather than only that nothing matched.
+ */
+function describeWithClosest(unit: OutputUnit, errors: OutputUnit[], part: string, depth: number): string {
+  const said = describeSchemaError(unit, part);
+  const none = unit.keyword === 'anyOf' || (unit.keyword === 'oneOf' && /\(0 matches\)/.test(unit.error));
+  if (!none || depth >= MAX_ALTERNATIVE_DEPTH) return said;
+  const prefix = `${unit.keywordLocation}/`;
+  const branches = new Map<string, OutputUnit[]>();
+  for (const e of errors) {
+    if (!e.keywordLocation.startsWith(prefix)) continue;
+    const branch = e.keywordLocation.slice(prefix.length).split('/')[0]!;
+    (branches.get(branch) ?? branches.set(branch, []).get(branch)!).push(e);
+  }
+  // The closest: the fewest reasons, and among those the fewest about the value as a whole (a
+  // required field missing from it says it is of another shape; a field of the wrong type, not).
+  const distance = (reasons: OutputUnit[]): number => reasons.length * 1000 + reasons.filter((r) => r.instanceLocation === unit.instanceLocation).length;
+  let closest: [string, OutputUnit[]] | undefined;
+  for (const [branch, found] of branches) {
+    const reasons = mostSpecific(found);
+    if (reasons.length > 0 && (!closest || distance(reasons) < distance(closest[1]))) closest = [branch, reasons];
+  }
+  if (!closest) return said;
+  const reasons = closest[1].slice(0, 3).map((e) => describeWithClosest(e, under(errors, `${prefix}${closest[0]}/`), part, depth + 1));
+  return `${said}; the closest, alternative ${Number(closest[0]) + 1}, fails because ${reasons.join(', and ')}`;
+}
+
+/** The errors found below a keyword location. */
+const under = (errors: OutputUnit[], prefix: string): OutputUnit[] => errors.filter((e) => e.keywordLocation.startsWith(prefix));

@@ -1,15 +1,14 @@
 /**
  * The schema formats of SPEC "Multi Format Schema Object": which `schemaFormat` value means
- * what, and a parser per recommended format (avsc for Avro, protobufjs for Protocol Buffers,
- * js-yaml for RAML's YAML, a structural check for OpenAPI 3.0 Schema Objects).
+ * what, and a parser per recommended format (avsc for Avro, avro-schema-check.ts; protobufjs for
+ * Protocol Buffers, protobuf-schema-check.ts; js-yaml for RAML's YAML; a structural check for
+ * OpenAPI 3.0 Schema Objects).
  */
 import jsyaml from 'js-yaml';
-import { lazyModule } from '../../perf/lazy-module.ts';
 import { isJsonSchemaFormat } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
-
-const avro = lazyModule<typeof import('avsc')>('avsc');
-const protobuf = lazyModule<typeof import('protobufjs')>('protobufjs');
+import { avroSchemaProblem } from './avro-schema-check.ts';
+import { protobufSchemaProblem } from './protobuf-schema-check.ts';
 
 export type SchemaFormatKind = 'apidesc' | 'avro' | 'openapi' | 'raml' | 'protobuf' | 'custom';
 
@@ -50,28 +49,35 @@ export function isNearMissFormat(format: string): boolean {
   return NEAR_MISS.test(format);
 }
 
-/** Parses a schema of a non-JSON-Schema format; returns the reason it is malformed, if it is. */
+/**
+ * Parses a schema of a non-JSON-Schema format; returns the reason it is malformed, if it is, in
+ * this tool's words (never a library's error text, issue 33).
+ */
 export function checkSchemaOfFormat(kind: SchemaFormatKind, schema: unknown): string | undefined {
+  switch (kind) {
+    case 'avro':
+      return avroSchemaProblem(schema);
+    case 'protobuf':
+      return protobufSchemaProblem(schema);
+    case 'raml':
+      return ramlProblem(schema);
+    case 'openapi':
+      return checkOpenApiSchema(schema, 0);
+    default:
+      return undefined;
+  }
+}
+
+function ramlProblem(schema: unknown): string | undefined {
+  if (typeof schema !== 'string') return isPlainObject(schema) ? undefined : 'a RAML data type must be YAML (a string or a mapping)';
   try {
-    switch (kind) {
-      case 'avro':
-        avro().Type.forSchema(schema as import('avsc').Schema);
-        return undefined;
-      case 'protobuf':
-        if (typeof schema !== 'string') return 'a Protocol Buffers schema must be written inline as a string';
-        protobuf().parse(schema);
-        return undefined;
-      case 'raml':
-        if (typeof schema === 'string') jsyaml.load(schema, { schema: jsyaml.CORE_SCHEMA });
-        else if (!isPlainObject(schema)) return 'a RAML data type must be YAML (a string or a mapping)';
-        return undefined;
-      case 'openapi':
-        return checkOpenApiSchema(schema, 0);
-      default:
-        return undefined;
-    }
+    jsyaml.load(schema, { schema: jsyaml.CORE_SCHEMA });
+    return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    // js-yaml's reason is a parser's sentence for a person ("bad indentation of a mapping entry"); its line is the schema's.
+    const yaml = error instanceof jsyaml.YAMLException ? error : undefined;
+    const line = yaml?.mark ? `line ${yaml.mark.line + 1} of the schema: ` : '';
+    return `${line}the RAML data type is not valid YAML${yaml?.reason ? ` (${yaml.reason})` : ''}`;
   }
 }
 

@@ -99,9 +99,57 @@ export function describeAjvError(error: ErrorObject): DescribedError | undefined
           hint: 'Add the example payload (and/or headers) (SPEC, Errors #13).',
         };
       }
-      return { code: 'spec-schema', message: `${title}: ${error.message ?? 'invalid'}`, hint: 'Correct the value.' };
+      return { code: 'spec-schema', message: `${title}: the value is none of the forms it may take`, hint: 'Correct the value.' };
     default:
-      return { code: 'spec-constraint', message: `\`${field}\` ${error.message ?? 'is invalid'} (${title})`, hint: 'Correct the value.' };
+      return {
+        code: 'spec-constraint',
+        message: `\`${field}\` ${constraint(error.keyword, params)}${typeof error.parentSchema?.title === 'string' ? ` (${title})` : ''}`,
+        hint: 'Correct the value.',
+      };
+  }
+}
+
+/**
+ * What a constraint of the format's schema asks, from ajv's parameters (not its sentence: every
+ * message is worded here, issue 33). Limits are the schema's, so they are shown as written.
+ */
+function constraint(keyword: string, params: Record<string, unknown>): string {
+  const limit = String(params.limit);
+  switch (keyword) {
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      // ajv's comparison: >=, >, <=, <.
+      return `must be ${String(params.comparison)} ${limit}`;
+    case 'minLength':
+      return `must be at least ${limit} characters long`;
+    case 'maxLength':
+      return `must be at most ${limit} characters long`;
+    case 'minItems':
+      return `must have at least ${limit} ${limit === '1' ? 'item' : 'items'}`;
+    case 'maxItems':
+      return `must have at most ${limit} ${limit === '1' ? 'item' : 'items'}`;
+    case 'minProperties':
+      return `must have at least ${limit} ${limit === '1' ? 'field' : 'fields'}`;
+    case 'maxProperties':
+      return `must have at most ${limit} ${limit === '1' ? 'field' : 'fields'}`;
+    case 'uniqueItems':
+      return `must not list the same item twice (items ${String(params.j)} and ${String(params.i)} are equal)`;
+    case 'multipleOf':
+      return `must be a multiple of ${String(params.multipleOf)}`;
+    case 'format':
+      return `must be a valid ${String(params.format)}`;
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'oneOf':
+      return 'must take exactly one of the forms it may take';
+    case 'not':
+      return 'has a form it may not take';
+    case 'contains':
+      return 'has no item of the kind it must hold';
+    default:
+      return `does not meet the format's \`${keyword}\` rule`;
   }
 }
 

@@ -4,6 +4,7 @@
  * API; then each API's documentation (`service-doc`: its overview and its llms.txt) and its
  * source documents (`service-desc`).
  */
+import { listedTitle } from '../../lib/model/api-titles.ts';
 import type { SiteApi } from '../site-data-types.ts';
 import type { SiteLink } from './llms-txt.ts';
 
@@ -19,7 +20,7 @@ interface Target {
 
 export function apiCatalog(apis: SiteApi[], link: SiteLink): string {
   const contexts: Record<string, string | Target[]>[] = [
-    { anchor: link(API_CATALOG_PATH), item: apis.map((api) => ({ href: link(api.prefix), title: api.title })) },
+    { anchor: link(API_CATALOG_PATH), item: apis.map((api) => ({ href: link(api.prefix), title: listedTitle(api) })) },
     ...apis.map((api) => ({
       anchor: link(api.prefix),
       'service-doc': [

@@ -5,6 +5,7 @@
  * schemas go under "Optional", the section an assistant may skip when its context is short.
  * A portal has one per API, and one at its root that lists the APIs.
  */
+import { listedTitle } from '../../lib/model/api-titles.ts';
 import type { Page } from '../../lib/model/page-types.ts';
 import { kindLabel } from '../kind-labels.ts';
 import type { SiteApi } from '../site-data-types.ts';
@@ -86,10 +87,10 @@ export function portalLlmsTxt(title: string, apis: SiteApi[], link: SiteLink, ch
   lines.push(...changesSection(changes), heading(2, 'APIs'), '');
   for (const api of apis) {
     const summary = api.catalog.summaryHtml ? htmlToInlineMarkdown(api.catalog.summaryHtml) : '';
-    lines.push(`- ${markdownLink(api.title, link(`${api.prefix}llms.txt`))}${summary ? `: ${summary}` : ''}`);
+    lines.push(`- ${markdownLink(listedTitle(api), link(`${api.prefix}llms.txt`))}${summary ? `: ${summary}` : ''}`);
   }
   lines.push('', heading(2, 'Optional'), '');
-  for (const api of apis) lines.push(`- ${markdownLink(`${api.title}: the whole reference`, link(`${api.prefix}llms-full.txt`))}`);
+  for (const api of apis) lines.push(`- ${markdownLink(`${listedTitle(api)}: the whole reference`, link(`${api.prefix}llms-full.txt`))}`);
   return `${lines.join('\n')}\n`;
 }
 

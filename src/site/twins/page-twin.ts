@@ -28,7 +28,9 @@ export function pageTwin(page: Page, context: TwinContext): string {
   lines.push(`${lineStart(escapeInline(kindWord(page.kind)))} ${codeSpan(page.id)} of ${escapeInline(context.apiTitle)}${badges ? ` · ${badges}` : ''}`, '');
   if (page.summaryHtml) lines.push(htmlToMarkdown(page.summaryHtml), '');
   if (page.diagnostics?.length) {
-    lines.push('**Findings of the validator** (this page was built from a document with errors):', '');
+    // Only errors make a document one "with errors": a valid document's warnings are findings too.
+    const errors = page.diagnostics.some((d) => d.severity === 'error');
+    lines.push(`**Findings of the validator**${errors ? ' (this page was built from a document with errors)' : ''}:`, '');
     for (const d of page.diagnostics) lines.push(`- ${d.severity} ${codeSpan(d.code)}: ${escapeInline(d.message)} (${codeSpan(d.where)})`);
     lines.push('');
   }

@@ -1,5 +1,5 @@
 /** Each kind of page section as Markdown, in the order and with the headings the page shows them. */
-import { sourceLanguage, type InlineMessage, type PageSection, type ProtocolBinding } from '../../lib/model/page-types.ts';
+import { type BrokenReference, sourceLanguage, type InlineMessage, type PageSection, type ProtocolBinding } from '../../lib/model/page-types.ts';
 import type { SecuritySchemeView } from '../../lib/model/security-view.ts';
 import { htmlToInlineMarkdown, htmlToMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart, listItem, markdownLink } from './markdown-text.ts';
@@ -7,7 +7,7 @@ import { siteHref, twinPath } from './twin-links.ts';
 import { schemaList } from './twin-schema.ts';
 import { LINKS_SHOWN } from '../site-data.ts';
 import { handsOnLines, operationLines, topicLines } from './twin-sns.ts';
-import { factLines, objectLines, pageLink } from './twin-values.ts';
+import { factLines, objectLines, pageLink, textLine } from './twin-values.ts';
 
 /**
  * A section's lines under a heading of `level` (2 on a page, deeper inside a message shown on
@@ -37,6 +37,8 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
     }
     case 'object':
       return objectLines(section.view, root);
+    case 'broken-reference':
+      return brokenReferenceLines(section.broken, root, pageUrl);
     case 'schema':
       return [...(section.format ? [`Schema format: ${codeSpan(section.format)}`, ''] : []), ...schemaList(section.rows, root)];
     case 'source':
@@ -46,6 +48,7 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
         heading(level + 1, `${escapeInline(e.title)}${section.generated && !/generated/i.test(e.title) ? ' (generated from the schema)' : ''}`),
         '',
         ...(e.summaryHtml ? [htmlToMarkdown(e.summaryHtml), ''] : []),
+        ...(e.warnings ? exampleWarningLines(e.warnings) : []),
         fencedBlock(e.code, 'json'),
         '',
       ]);
@@ -90,6 +93,34 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
         ]),
       ].filter((line, i, all) => !(line === '' && all[i - 1] === ''));
   }
+}
+
+/** As ExampleWarning.astro: before the example, what the validator found wrong with it. */
+function exampleWarningLines(warnings: string[]): string[] {
+  return [
+    "**Warning:** this example does not match its schema (the validator's finding `example-invalid`):",
+    '',
+    ...warnings.map((w) => `- ${lineStart(escapeInline(w))}`),
+    '',
+  ];
+}
+
+/** As BrokenReference.astro: what is wrong, and where the validator's finding is (the page's own list, another page, the overview). */
+function brokenReferenceLines(broken: BrokenReference, root: string, pageUrl: string): string[] {
+  const lines = [lineStart(textLine(broken.text, root))];
+  const finding = broken.finding;
+  if (finding)
+    lines.push(
+      '',
+      `The validator's finding: ${
+        finding.url === pageUrl
+          ? 'listed above'
+          : finding.url === ''
+            ? markdownLink('on the overview', siteHref(root, ''))
+            : `on the page of ${pageLink(finding, root)}`
+      }.`,
+    );
+  return lines;
 }
 
 function messageLines(m: InlineMessage, root: string, pageUrl: string, level: number): string[] {

@@ -1,6 +1,6 @@
 /** A page's facts and any object of the document (ObjectView) as Markdown list lines. */
 import type { ObjectView } from '../../lib/model/object-view.ts';
-import type { Fact } from '../../lib/model/page-types.ts';
+import type { Fact, TextPart } from '../../lib/model/page-types.ts';
 import type { Link } from '../../lib/model/types.ts';
 import { htmlToInlineMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, listItem, markdownLink } from './markdown-text.ts';
@@ -9,6 +9,18 @@ import { twinHref } from './twin-links.ts';
 /** A link to another page's twin, by its title. */
 export function pageLink(link: Pick<Link, 'title' | 'url'>, root: string): string {
   return `[${escapeInline(link.title)}](${twinHref(root, link.url)})`;
+}
+
+/** Text the model worded (TextPart) as one line of Markdown: links to twins, code spans, the rest escaped. */
+export function textLine(parts: TextPart[], root: string): string {
+  return parts
+    .map((p) => {
+      const text = p.code ? codeSpan(p.text) : escapeInline(p.text);
+      const linked = p.url !== undefined ? `[${text}](${twinHref(root, p.url)})` : text;
+      // escapeInline trims: the spaces between the parts are kept here.
+      return `${/^\s/.test(p.text) ? ' ' : ''}${linked}${/\S\s$/.test(p.text) ? ' ' : ''}`;
+    })
+    .join('');
 }
 
 export function factLines(facts: Fact[], root: string, indent = ''): string[] {

@@ -29,7 +29,7 @@ export const examplesRule: Rule = {
           if (!(part in example) || merged.value[part] === undefined) continue;
           const schemaSite = fieldAt(merged.origin[part]!, part);
           validator ??= new ExampleValidator(doc);
-          const errors = check(ctx.doc, validator, example[part], merged.value[part], schemaSite);
+          const errors = check(ctx.doc, validator, example[part], merged.value[part], schemaSite, part);
           if (errors === 'too-deep') {
             report(
               problem(
@@ -52,7 +52,7 @@ export const examplesRule: Rule = {
                 'example-invalid',
                 'warning',
                 fieldAt(examplesAt, i, part),
-                `${label}: the ${part} does not match the message's ${part} schema: ${errors.join('; ')}`,
+                `${label}: the ${part} ${part === 'headers' ? 'do' : 'does'} not match the message's ${part} schema: ${errors.join('; ')}`,
                 `Correct the example or the schema so they agree (SPEC, Errors #13).`,
               ),
             );
@@ -73,6 +73,7 @@ function check(
   value: unknown,
   schema: unknown,
   site: Location,
+  part: string,
 ): ReturnType<ExampleValidator['jsonSchemaErrors']> {
   const resolved = doc.deref(schema, site);
   if (!resolved) return [];
@@ -82,13 +83,13 @@ function check(
     const inner = fieldAt(resolved.at, 'schema');
     if (kind === 'apidesc') {
       const inline = doc.deref(s.schema, inner);
-      return inline ? validator.jsonSchemaErrors(value, inline.value, inline.at) : [];
+      return inline ? validator.jsonSchemaErrors(value, inline.value, inline.at, part) : [];
     }
     if (kind === 'avro') {
       const avroSchema = doc.deref(s.schema, inner);
-      return avroSchema ? validator.avroErrors(value, avroSchema.value, avroSchema.at) : [];
+      return avroSchema ? validator.avroErrors(value, avroSchema.value, avroSchema.at, part) : [];
     }
     return [];
   }
-  return validator.jsonSchemaErrors(value, s, resolved.at);
+  return validator.jsonSchemaErrors(value, s, resolved.at, part);
 }

@@ -55,12 +55,13 @@ export function runRules(doc: ResolvedDoc, selected: Rule[] = rules): Problem[] 
   for (const rule of selected) {
     try {
       rule.run({ doc, index, report: (p) => problems.push(p) });
-    } catch (error) {
+    } catch {
+      // The exception's text is for the tool's developers, not for the reader of a diagnostic (issue 33).
       problems.push({
         code: 'internal-rule-error',
         severity: 'error',
-        message: `the rule "${rule.id}" failed: ${error instanceof Error ? error.message : String(error)}`,
-        hint: 'This is a bug in apidesc-docs; please report it with the document.',
+        message: `the check "${rule.id}" (${rule.description}) stopped on something in this document it did not expect, so the document was not checked against it`,
+        hint: 'This is a bug in apidesc-docs: please report it with the document. The other checks ran.',
         at: { file: doc.root.path, pointer: '' },
       });
     }

@@ -1,0 +1,42 @@
+/**
+ * An example that the validator found not to match its schema (rule example-invalid) carries a
+ * warning wherever a page shows it (issue 33: the operation page showed it as if it were right):
+ * on the message's page, on each operation page that shows the message, in the guides and in the
+ * Markdown twins. The findings are matched to the examples by where the document writes them.
+ */
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { setOwn } from '../own-key.ts';
+import { parentPointer } from '../resolve/json-pointer.ts';
+import type { Page, PageSection } from './page-types.ts';
+
+/** The example-invalid findings by the example they concern (`<file>#<pointer>`; the finding points at its payload or headers); undefined when there is none. */
+export function invalidExamples(diagnostics: readonly Pick<Diagnostic, 'code' | 'file' | 'pointer' | 'message'>[]): Record<string, string[]> | undefined {
+  let found: Record<string, string[]> | undefined;
+  for (const d of diagnostics) {
+    if (d.code !== 'example-invalid') continue;
+    const key = `${d.file}#${parentPointer(d.pointer)}`;
+    found ??= {};
+    // Beside the example its label ('example "bad": ', 'example 2: ') would only repeat its caption.
+    const said = d.message.replace(/^example (?:\d+|"[\s\S]*?"): (?=the (?:payload|headers) )/, '');
+    if (Object.hasOwn(found, key)) found[key]!.push(said);
+    else setOwn(found, key, [said]);
+  }
+  return found;
+}
+
+/** Sets (or clears) the warnings of every example a page shows, its own and those of the messages it shows. */
+export function markInvalidExamples(page: Page, findings: Record<string, string[]> | undefined): void {
+  const mark = (sections: PageSection[]): void => {
+    for (const section of sections) {
+      if (section.type === 'messages') for (const message of section.messages) mark(message.sections);
+      if (section.type !== 'examples') continue;
+      for (const example of section.examples) {
+        const key = example.source && `${example.source.file}#${example.source.pointer}`;
+        const warnings = key && findings && Object.hasOwn(findings, key) ? findings[key] : undefined;
+        if (warnings) example.warnings = warnings;
+        else delete example.warnings;
+      }
+    }
+  };
+  mark(page.sections);
+}

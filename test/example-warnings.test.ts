@@ -1,0 +1,93 @@
+/**
+ * An example the validator finds not to match its schema (example-invalid) carries a warning that
+ * names the wrong fields wherever it is shown (issue 33): on the message's page, on the operation
+ * page that shows the message, in the Markdown twins; examples brought by a trait too; and the
+ * warnings follow the findings when they change (`apidesc-docs dev` attaches them later).
+ */
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import type { Page, ShownExample } from '../src/lib/model/page-types.ts';
+import { validateDocument } from '../src/lib/validate/validate-document.ts';
+import { attachDiagnostics, buildSiteData } from '../src/pipeline/site-model.ts';
+import { pageTwin } from '../src/site/twins/page-twin.ts';
+import { INVALID_EXAMPLES } from './broken-documents.ts';
+import { tempTree } from './helpers.ts';
+
+async function site(): Promise<{ page: (pointer: string) => Page; twin: (page: Page) => string; refresh: (yaml: string) => Promise<void> }> {
+  const dir = tempTree({ 'api.yaml': INVALID_EXAMPLES });
+  const file = join(dir, 'api.yaml');
+  const { doc, diagnostics } = await validateDocument(file, { cwd: dir });
+  assert.ok(doc);
+  const model = buildSiteData([{ file, doc, diagnostics }], dir, { deferPages: true });
+  const api = model.site.apis[0]!;
+  return {
+    page: (pointer) => model.complete(api.pages.find((p) => p.pointer === pointer)!),
+    twin: (page) => pageTwin(page, { apiTitle: api.title, root: '/', siteRoot: '/' }),
+    // As `apidesc-docs dev` does: the findings of a new validation replace the old ones on pages already completed.
+    refresh: async (yaml) => {
+      writeFileSync(file, yaml);
+      const found = await validateDocument(file, { cwd: dir });
+      for (const p of api.pages) delete p.diagnostics;
+      attachDiagnostics(api, found.diagnostics, doc, dir);
+    },
+  };
+}
+
+function examplesOf(page: Page): ShownExample[] {
+  return page.sections.flatMap((s) =>
+    s.type === 'examples'
+      ? s.examples
+      : s.type === 'messages'
+        ? s.messages.flatMap((m) => m.sections.flatMap((x) => (x.type === 'examples' ? x.examples : [])))
+        : [],
+  );
+}
+
+const TOTAL = "the payload does not match the message's payload schema: `total` is -5, below the minimum of 0";
+const REASON = 'the payload does not match the message\'s payload schema: `reason` is not one of the values the schema lists (["customer","stock"])';
+
+describe('an example its schema rejects', () => {
+  it("is marked on the message's page, with the field that is wrong, and the right one is not", async () => {
+    const { page } = await site();
+    const [wrong, right] = examplesOf(page('/components/messages/Placed'));
+    assert.deepEqual(wrong?.warnings, [TOTAL]);
+    assert.equal(right?.warnings, undefined);
+  });
+
+  it('is marked on the operation page that shows the message, and so is an example a trait brings', async () => {
+    const { page } = await site();
+    const shown = examplesOf(page('/operations/placeOrder'));
+    assert.deepEqual(
+      shown.map((e) => [e.title, e.warnings]),
+      [
+        ['wrong total', [TOTAL]],
+        ['right', undefined],
+        ['Example 1', [REASON]],
+      ],
+    );
+    assert.deepEqual(examplesOf(page('/components/messages/Cancelled'))[0]?.warnings, [REASON]);
+  });
+
+  it('is marked in the Markdown twins, before the example', async () => {
+    const { page, twin } = await site();
+    const text = twin(page('/operations/placeOrder'));
+    assert.match(
+      text,
+      /##### wrong total\n\n\*\*Warning:\*\* this example does not match its schema \(the validator's finding `example-invalid`\):\n\n- the payload does not match the message's payload schema: \\`total\\` is -5, below the minimum of 0\n\n```json\n/,
+    );
+    assert.doesNotMatch(text.slice(text.indexOf('##### right')), /Warning[\s\S]*##### Example 1/);
+    // A valid document's warnings are findings, not errors of the document.
+    assert.match(twin(page('/components/messages/Placed')), /^\*\*Findings of the validator\*\*:$/m);
+  });
+
+  it('keeps its warning up to date when the findings change', async () => {
+    const { page, refresh } = await site();
+    const placed = page('/components/messages/Placed');
+    await refresh(INVALID_EXAMPLES.replace('total: -5', 'total: 7'));
+    assert.equal(examplesOf(placed)[0]?.warnings, undefined, 'the corrected example no longer warns');
+    await refresh(INVALID_EXAMPLES);
+    assert.deepEqual(examplesOf(placed)[0]?.warnings, [TOTAL]);
+  });
+});
