@@ -36,9 +36,18 @@ export type PageSection =
   /** `paged`: a list that grows with the document (a server's channels): the page shows its start, `all-<anchor>/` all of it. */
   | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string })[]; empty?: string; paged?: boolean }
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
-  | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
+  /** `omitted`: fields left out past the table's row limit (schema-rows.ts MAX_TABLE_ROWS). */
+  | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string; omitted?: number }
   | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
-  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string; html?: string }[] }
+  /** `missing`: why a part of a message has no generated example (a sentence each). */
+  | {
+      type: 'examples';
+      heading: string;
+      anchor: string;
+      generated?: boolean;
+      examples: { title: string; summaryHtml?: string; code: string; html?: string }[];
+      missing?: string[];
+    }
   /** `diagram`: the fan-out drawn (flow-fan-out.ts); the fan-out list is its text. */
   /** `tester`: the topic's filtered subscriptions, for the guide component SnsTopic (channel pages link to the operations' testers). */
   | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link; diagram?: Diagram; tester?: TesterView }

@@ -4,7 +4,7 @@ import type { SecuritySchemeView } from '../../lib/model/security-view.ts';
 import { htmlToInlineMarkdown, htmlToMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart, listItem, markdownLink } from './markdown-text.ts';
 import { siteHref, twinPath } from './twin-links.ts';
-import { schemaList } from './twin-schema.ts';
+import { omittedNote, schemaList } from './twin-schema.ts';
 import { LINKS_SHOWN } from '../site-data.ts';
 import { handsOnLines, operationLines, topicLines } from './twin-sns.ts';
 import { factLines, objectLines, pageLink } from './twin-values.ts';
@@ -38,17 +38,24 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
     case 'object':
       return objectLines(section.view, root);
     case 'schema':
-      return [...(section.format ? [`Schema format: ${codeSpan(section.format)}`, ''] : []), ...schemaList(section.rows, root)];
+      return [
+        ...(section.format ? [`Schema format: ${codeSpan(section.format)}`, ''] : []),
+        ...schemaList(section.rows, root),
+        ...(section.omitted ? ['', omittedNote(section.omitted)] : []),
+      ];
     case 'source':
       return [`Written in ${codeSpan(section.format)}:`, '', fencedBlock(section.code, sourceLanguage(section.format))];
     case 'examples':
-      return section.examples.flatMap((e) => [
-        heading(level + 1, `${escapeInline(e.title)}${section.generated && !/generated/i.test(e.title) ? ' (generated from the schema)' : ''}`),
-        '',
-        ...(e.summaryHtml ? [htmlToMarkdown(e.summaryHtml), ''] : []),
-        fencedBlock(e.code, 'json'),
-        '',
-      ]);
+      return [
+        ...(section.missing ?? []).flatMap((m) => [escapeInline(m), '']),
+        ...section.examples.flatMap((e) => [
+          heading(level + 1, `${escapeInline(e.title)}${section.generated && !/generated/i.test(e.title) ? ' (generated from the schema)' : ''}`),
+          '',
+          ...(e.summaryHtml ? [htmlToMarkdown(e.summaryHtml), ''] : []),
+          fencedBlock(e.code, 'json'),
+          '',
+        ]),
+      ];
     case 'sns-topic':
       return [...origin, ...topicLines(section.topic, section.fanOut, root)];
     case 'sns-operation':
