@@ -21,6 +21,8 @@ import type { ExampleValidator } from '../validate/example-validator.ts';
 export interface GeneratedExample {
   title: string;
   value: { headers?: unknown; payload?: unknown };
+  /** Why the example could not be checked against its schema, when it could not. */
+  unchecked?: string;
 }
 
 export interface GeneratedExamples {
@@ -43,7 +45,7 @@ export function generateExamples(
   const views = schemaViewsOf(doc);
   const missing: string[] = [];
   const site = (part: Part): Location | undefined => origin[part] && { file: origin[part].file, pointer: childPointer(origin[part].pointer, part) };
-  const make = (part: Part, alternative?: number): { value: unknown } | undefined => {
+  const make = (part: Part, alternative?: number): { value: unknown; unchecked?: string } | undefined => {
     const at = site(part);
     if (message[part] === undefined || !at) return undefined;
     const view = views.view(message[part], at);
@@ -62,16 +64,20 @@ export function generateExamples(
   const payloadAt = site('payload');
   const root = message.payload !== undefined && payloadAt ? views.view(message.payload, payloadAt).root : undefined;
   const alternatives = root?.choices[0] && root.choices[0].options.length > 1 ? Math.min(root.choices[0].options.length, MAX_ALTERNATIVES) : 0;
-  const payloads: { title: string; value?: { value: unknown } }[] =
+  const payloads: { title: string; value?: { value: unknown; unchecked?: string } }[] =
     alternatives > 0
       ? Array.from({ length: alternatives }, (_, i) => ({ title: `Generated example, ${alternativeTitle(views, root!, i)}`, value: make('payload', i) }))
       : [{ title: 'Generated example', value: make('payload') }];
   const examples = payloads
     .filter((p) => p.value !== undefined || headers !== undefined)
-    .map((p) => ({
-      title: p.title,
-      value: { ...(headers ? { headers: headers.value } : {}), ...(p.value ? { payload: p.value.value } : {}) },
-    }));
+    .map((p) => {
+      const unchecked = p.value?.unchecked ?? headers?.unchecked;
+      return {
+        title: p.title,
+        value: { ...(headers ? { headers: headers.value } : {}), ...(p.value ? { payload: p.value.value } : {}) },
+        ...(unchecked ? { unchecked } : {}),
+      };
+    });
   return { examples, missing };
 }
 
@@ -83,13 +89,15 @@ function checkedValue(
   schema: unknown,
   at: Location,
   alternative: number | undefined,
-): { value: unknown } | { reason: string } {
+): { value: unknown; unchecked?: string } | { reason: string } {
   let last: string | undefined;
   for (const annotations of [true, false]) {
     const outcome = exampleValue(views, root, { annotations, ...(alternative !== undefined ? { alternative } : {}) });
     if ('reason' in outcome) return outcome;
     const errors = validator.messagePartErrors(outcome.value, schema, at);
-    if (errors === 'timeout' || errors === 'skipped' || errors === 'too-deep') return { reason: 'the schema could not be checked in time' };
+    // A schema the validator cannot follow to the end (references and allOf/oneOf nested, or referring to themselves, past its depth): shown, and said.
+    if (errors === 'too-deep') return { ...outcome, unchecked: 'the schema nests its references too deeply for a validator to check this example against it' };
+    if (errors === 'timeout' || errors === 'skipped') return { ...outcome, unchecked: 'checking it against a pattern of the schema took too long' };
     if (errors.length === 0) return outcome;
     last = errors[0];
   }

@@ -345,7 +345,11 @@ describe('model: pages', () => {
     const page = m.pages.find((p) => p.pointer === '/components/messages/StockCheckRequested')!;
     const section = page.sections.find((s) => s.type === 'examples');
     assert.ok(section && section.type === 'examples' && section.generated);
-    const example = JSON.parse(section.examples[0]!.code) as { headers: Record<string, unknown>; payload: { items: { sku: string; quantity: number }[] } };
+    const [headers, payload] = section.examples[0]!.blocks.map((b) => JSON.parse(b.code)) as [
+      Record<string, unknown>,
+      { items: { sku: string; quantity: number }[] },
+    ];
+    const example = { headers, payload };
     assert.deepEqual(Object.keys(example.headers).sort(), ['replyTo', 'requestId']);
     assert.equal(typeof example.payload.items[0]!.quantity, 'number');
     const given = m.pages.find((p) => p.pointer === '/components/messages/OrderPlaced')!.sections.find((s) => s.type === 'examples');
@@ -369,7 +373,7 @@ describe('model: pages', () => {
     }
     const fine = generated('fine');
     assert.ok(fine && fine.type === 'examples');
-    assert.equal((JSON.parse(fine.examples[0]!.code) as { payload: number[] }).payload.length, 2);
+    assert.equal((JSON.parse(fine.examples[0]!.blocks[0]!.code) as number[]).length, 2);
   });
 
   it('generates one example per oneOf branch', async () => {
@@ -381,10 +385,10 @@ describe('model: pages', () => {
     const light = sections.find((s) => s.type === 'examples' && s.examples.length === 2);
     assert.ok(light && light.type === 'examples');
     assert.deepEqual(
-      light.examples.map((e) => [e.title, JSON.parse(e.code)]),
+      light.examples.map((e) => [e.title, JSON.parse(e.blocks[0]!.code)]),
       [
-        ['Generated example, Dimmed', { payload: { percent: 0 } }],
-        ['Generated example, Switched', { payload: { on: true } }],
+        ['Generated example, Dimmed', { percent: 0 }],
+        ['Generated example, Switched', { on: true }],
       ],
     );
     // Shapes that nothing tells apart: every value of one matches the other, which oneOf forbids. Said, not shown.
@@ -448,7 +452,7 @@ describe('model: other schema formats as tables', () => {
     return viewRows(views, view.root, { anchorPrefix: 'payload' }).rows;
   }
 
-  it('shows an Avro record as rows: fields (required unless they may be null), nullable unions, enums, defaults, logical types', async () => {
+  it('shows an Avro record as rows: fields (required unless they have a default), nullable unions, enums, defaults, logical types', async () => {
     const rows = await formatRows('application/vnd.apache.avro;version=1.9.0', {
       type: 'record',
       name: 'Parcel',
@@ -469,7 +473,7 @@ describe('model: other schema formats as tables', () => {
         ['scan', 'enum Scan', 1, true, false],
         ['at', 'long, timestamp-millis', 1, true, false],
         ['where', 'string', 1, false, true],
-        ['next', 'record Parcel', 1, false, true],
+        ['next', 'record Parcel', 1, true, true],
         ['tags', 'array of string', 1, true, false],
       ],
     );

@@ -3,6 +3,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { schemaViewsOf } from '../schema/schema-views.ts';
+import { exampleBlocks } from './example-blocks.ts';
 import { otherBindings } from './page-bindings.ts';
 import { bindingsOf, type Context, merged, rowOptions, sub } from './page-context.ts';
 import { traitsSection } from './page-traits.ts';
@@ -53,11 +54,7 @@ export function messageContent(
       examples: examples.filter(isPlainObject).map((ex, i) => ({
         title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`,
         ...(typeof ex.summary === 'string' ? { summaryHtml: renderInlineMarkdown(ex.summary) } : {}),
-        code: JSON.stringify(
-          { ...(ex.headers !== undefined ? { headers: ex.headers } : {}), ...(ex.payload !== undefined ? { payload: ex.payload } : {}) },
-          null,
-          2,
-        ),
+        blocks: exampleBlocks(ex, contentType),
       })),
     });
   } else {
@@ -68,7 +65,11 @@ export function messageContent(
         heading: 'Examples',
         anchor: anchor('examples'),
         generated: true,
-        examples: generated.examples.map((g) => ({ title: g.title, code: JSON.stringify(g.value, null, 2) })),
+        examples: generated.examples.map((g) => ({
+          title: g.title,
+          blocks: exampleBlocks(g.value, contentType),
+          ...(g.unchecked ? { note: `This example could not be checked: ${g.unchecked}.` } : {}),
+        })),
         ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),
       });
   }

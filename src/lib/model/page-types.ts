@@ -45,7 +45,8 @@ export type PageSection =
       heading: string;
       anchor: string;
       generated?: boolean;
-      examples: { title: string; summaryHtml?: string; code: string; html?: string }[];
+      /** `note`: a warning on the example (it does not match its schema, or could not be checked). */
+      examples: { title: string; summaryHtml?: string; blocks: ExampleBlock[]; note?: string }[];
       missing?: string[];
     }
   /** `diagram`: the fan-out drawn (flow-fan-out.ts); the fan-out list is its text. */
@@ -84,6 +85,19 @@ export type PageSection =
     }
   /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
   | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] };
+
+/**
+ * One part of an example (example-blocks.ts): its headers, or its payload written in the message's
+ * media type. `encoded`: the media type the payload travels in when the block shows it as the JSON
+ * value it encodes (Avro or Protocol Buffers binary, an XML payload given as structured data).
+ */
+export interface ExampleBlock {
+  part: 'headers' | 'payload';
+  lang: 'json' | 'yaml' | 'xml' | 'text';
+  code: string;
+  html?: string;
+  encoded?: string;
+}
 
 /** A message shown on another object's page: its link, summary, facts, schemas and examples (anchors prefixed by `anchor`). */
 export interface InlineMessage {

@@ -23,6 +23,7 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { ANY_ID } from '../schema/merge.ts';
 import { type JsonType, type SchemaNode, shapeOf } from '../schema/schema-node.ts';
 import { type SchemaViews, schemaViewsOf } from '../schema/schema-views.ts';
 import type { DiscriminatorIndex } from './discriminators.ts';
@@ -165,6 +166,9 @@ function childrenOf(views: SchemaViews, node: SchemaNode, base: string, options:
   }
   for (const p of fieldsOf.properties)
     out.push({ id: p.node, name: p.name, anchor: `${fieldBase}.${anchorToken(p.name)}`, required: p.required, ...(p.from ? { from: p.from } : {}) });
+  // A required name without a schema of its own: still a field the value must have (its schema is the other properties', else any).
+  const others = typeof fieldsOf.additionalProperties === 'string' ? fieldsOf.additionalProperties : ANY_ID;
+  for (const name of fieldsOf.requiredOnly) out.push({ id: others, name, anchor: `${fieldBase}.${anchorToken(name)}`, required: true });
   for (const p of fieldsOf.patternProperties)
     out.push({ id: p.node, name: `/${p.pattern}/`, anchor: `${fieldBase}.${anchorToken(p.pattern)}`, required: false });
   if (typeof fieldsOf.additionalProperties === 'string')
@@ -191,6 +195,7 @@ function childrenOf(views: SchemaViews, node: SchemaNode, base: string, options:
 function hasChildren(node: SchemaNode): boolean {
   return (
     node.properties.length > 0 ||
+    node.requiredOnly.length > 0 ||
     node.patternProperties.length > 0 ||
     typeof node.additionalProperties === 'string' ||
     (node.tupleItems?.length ?? 0) > 0 ||
@@ -235,6 +240,7 @@ function describe(
   const format = node.format ?? (node.dialect === 'raml' ? node.nativeType : undefined);
   if (format && format !== row.type) row.format = format;
   describeConstraints(row, node);
+  if (node.knownValues) row.enum = node.knownValues;
   if (node.const) row.const = node.const.value;
   else if (node.enum?.length === 1) row.const = node.enum[0];
   else if (node.enum) row.enum = node.enum;

@@ -1,7 +1,7 @@
 /**
  * An Avro 1.9 schema as SchemaNodes, as avsc reads a value of it (`Type#isValid`): a record is an
- * object whose every field is there, except a field whose type admits null (avsc takes a missing
- * one as null); a union with null is nullable; a union of several types is one of them; an enum is
+ * object whose every field is there, except a field with a default (which a reader fills in); a
+ * union with null is nullable; a union of several types is one of them; an enum is
  * its symbols; a map is an object of one value schema; bytes and fixed are strings in JSON. The
  * logical type says what a value means (`timestamp-millis` is a long counting milliseconds).
  *
@@ -153,7 +153,8 @@ function typeNode(views: SchemaViews, id: string, value: unknown, at: Location, 
         // A field's doc describes the field: it goes on a node of the field's own, over its type.
         const fieldId =
           typeof f.doc === 'string' || 'default' in f ? fieldNode(views, `${id}/${f.name}`, fieldType, f, sub(at, 'fields', String(i))) : fieldType;
-        node.properties.push({ name: f.name, node: fieldId, required: !admitsNull(f.type, inner, names) });
+        // avsc's isValid takes a record without a field only when the field has a default.
+        node.properties.push({ name: f.name, node: fieldId, required: !('default' in f) });
       });
       // avsc's isValid ignores properties a record does not list.
       return node;
@@ -166,6 +167,8 @@ function typeNode(views: SchemaViews, id: string, value: unknown, at: Location, 
     case 'fixed':
       node.types = ['string'];
       node.nativeType = `fixed(${String(value.size)})${typeof value.logicalType === 'string' ? `, ${value.logicalType}` : ''}`;
+      // In JSON, a fixed value is a string of exactly its size in characters (one per byte).
+      if (typeof value.size === 'number' && Number.isInteger(value.size) && value.size >= 0) node.minLength = node.maxLength = value.size;
       return node;
     case 'array':
       node.types = ['array'];
@@ -205,6 +208,8 @@ function unionNode(views: SchemaViews, node: SchemaNode, branches: unknown[], at
     const only = views.node(nonNull[0]!);
     const copy = copyOf(only, node.id);
     if (only.types && nullable) copy.types = [...new Set<JsonType>([...only.types, 'null'])];
+    // An enum that may also be null lists null among its values (as JSON Schema reads an enum).
+    if (nullable && copy.enum && !copy.enum.includes(null)) copy.enum = [...copy.enum, null];
     return copy;
   }
   const types = new Set<JsonType>(nullable ? ['null'] : []);
@@ -213,14 +218,6 @@ function unionNode(views: SchemaViews, node: SchemaNode, branches: unknown[], at
   node.nativeType = 'union';
   node.choices.push({ kind: 'anyOf', options: ids });
   return node;
-}
-
-/** Whether a field of this type may be left out (avsc reads a missing value as null). */
-function admitsNull(type: unknown, namespace: string, names: Map<string, Named>): boolean {
-  if (type === 'null') return true;
-  if (Array.isArray(type)) return type.some((t) => admitsNull(t, namespace, names));
-  if (isPlainObject(type) && (type.type === 'null' || Array.isArray(type.type))) return admitsNull(type.type, namespace, names);
-  return false;
 }
 
 function sub(at: Location, ...tokens: string[]): Location {

@@ -51,14 +51,23 @@ interface Walk {
 export function exampleValue(views: SchemaViews, root: SchemaNode, options: ExampleOptions): ExampleOutcome {
   const walk: Walk = { views, annotations: options.annotations, count: 0, requiredOnly: false };
   let node = root;
-  if (options.alternative !== undefined && root.choices.length > 0) node = withOption(views, root, options.alternative);
+  let option: SchemaNode | undefined;
+  if (options.alternative !== undefined && root.choices.length > 0) {
+    const choice = root.choices[0]!;
+    option = views.node(choice.options[Math.min(options.alternative, choice.options.length - 1)]!);
+    node = withOption(views, root, options.alternative);
+  }
+  const made = (): unknown => {
+    const value = make(walk, node, 0, new Set(), 0);
+    return option ? withDiscriminator(views, value, root.choices[0]!.discriminator ?? root.discriminator, option) : value;
+  };
   try {
-    let value = make(walk, node, 0, new Set(), 0);
+    let value = made();
     if (walk.count > MAX_VALUES) {
       // Too large with every property: once more with the required ones.
       walk.count = 0;
       walk.requiredOnly = true;
-      value = make(walk, node, 0, new Set(), 0);
+      value = made();
       if (walk.count > MAX_VALUES) return { reason: `the smallest value the schema allows holds more than ${MAX_VALUES} values` };
     }
     return { value };
@@ -86,9 +95,15 @@ function make(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<str
     if (allowed.length === 0) throw new Failure('none of the values its enum lists has the type it asks for');
     return allowed[variant % allowed.length];
   }
+  if (node.knownValues && node.knownValues.length > 0) return node.knownValues[variant % node.knownValues.length];
   if (walk.annotations && node.examples && node.examples.length > 0) return node.examples[0];
   if (walk.annotations && node.default) return node.default.value;
-  if (node.choices.length > 0) return make(walk, withOption(walk.views, node, 0), depth, path, variant);
+  if (node.choices.length > 0) {
+    // A shape that is made of its own alternatives again (a base listing subtypes that extend it) goes round once per level.
+    if (depth >= MAX_DEPTH) throw new Failure(`its alternatives nest more than ${MAX_DEPTH} levels deep`);
+    const value = make(walk, withOption(walk.views, node, 0), depth + 1, path, variant);
+    return withDiscriminator(walk.views, value, node.choices[0]!.discriminator ?? node.discriminator, walk.views.node(node.choices[0]!.options[0]!));
+  }
   const type = chooseType(node);
   switch (type) {
     case 'object':
@@ -105,6 +120,28 @@ function make(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<str
     default:
       return null;
   }
+}
+
+/**
+ * The value of a subtype says which it is: its discriminator property holds the subtype's name
+ * (SPEC, Schema Object, polymorphism rule 2), unless the subtype fixes it with a const or an enum.
+ */
+function withDiscriminator(views: SchemaViews, value: unknown, property: string | undefined, subtype: SchemaNode): unknown {
+  if (!property || typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, property)) return value;
+  const edge = subtype.properties.find((p) => p.name === property);
+  const schema = edge && views.node(edge.node);
+  if (schema?.const || schema?.enum) return value;
+  const name = schemaName(subtype);
+  if (name === undefined) return value;
+  const out = { ...(value as Record<string, unknown>) };
+  setValue(out, property, name);
+  return out;
+}
+
+/** The name of a schema written as a components entry (`/components/schemas/<name>`). */
+function schemaName(node: SchemaNode): string | undefined {
+  const m = /^\/components\/schemas\/([^/]+)$/.exec(node.at.pointer);
+  return m ? m[1]!.replaceAll('~1', '/').replaceAll('~0', '~') : undefined;
 }
 
 function fits(node: SchemaNode, value: unknown): boolean {
@@ -133,8 +170,14 @@ function makeObject(walk: Walk, node: SchemaNode, depth: number, path: ReadonlyS
   const out: Record<string, unknown> = {};
   const shape = shapeOf(node);
   const inner = new Set(path).add(shape);
+  const groups = new Set<string>();
   for (const p of node.properties) {
     const child = walk.views.node(p.node);
+    // One field of a group that excludes the others (a Protocol Buffers oneof): the first.
+    if (p.exclusiveGroup !== undefined) {
+      if (groups.has(p.exclusiveGroup)) continue;
+      groups.add(p.exclusiveGroup);
+    }
     if (!p.required) {
       // Optional: left out where it would recurse, or grow the example past its size.
       if (walk.requiredOnly || inner.has(shapeOf(child)) || child.boolean === false || child.types?.length === 0) continue;
@@ -162,7 +205,7 @@ function makeObject(walk: Walk, node: SchemaNode, depth: number, path: ReadonlyS
     setValue(out, key, schema ? make(walk, walk.views.node(schema), depth + 1, inner, i) : 'value');
   }
   if (Object.keys(out).length < (node.minProperties ?? 0)) throw new Failure(`it needs at least ${node.minProperties} properties`);
-  return out;
+  return node.discriminator && node.choices.length === 0 ? (withDiscriminator(walk.views, out, node.discriminator, node) as Record<string, unknown>) : out;
 }
 
 function makeArray(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number): unknown[] {

@@ -3,7 +3,8 @@
  * reads a plain object of a message (`Type#verify`): a message is an object of optional fields
  * (proto2 `required` fields are required); a repeated field is an array; a map field is an object
  * of one value schema; an enum value is its name (the JSON mapping); 64-bit integers are integers; bytes are
- * strings (base64 in JSON); the fields of a `oneof` exclude each other.
+ * strings (base64 in JSON); the fields of a `oneof` exclude each other; any field may be null,
+ * which the JSON mapping reads as its default value.
  *
  * The message a payload carries is the one no other message of the source uses; when several are
  * left, the payload is one of them. A source protobufjs cannot read gets one node that says why.
@@ -64,7 +65,7 @@ function messageId(views: SchemaViews, type: PbType, at: Location): string {
     if (type.comment) node.description = type.comment;
     for (const field of type.fieldsArray) {
       const fieldId = views.define(`${id}.${field.name}`, () => fieldNode(views, `${id}.${field.name}`, field, at));
-      node.properties.push({ name: field.name, node: fieldId, required: field.required });
+      node.properties.push({ name: field.name, node: fieldId, required: field.required, ...(field.partOf ? { exclusiveGroup: field.partOf.name } : {}) });
     }
     return node;
   });
@@ -86,7 +87,10 @@ function fieldNode(views: SchemaViews, id: string, field: PbField, at: Location)
   } else {
     node = { ...copyOf(views.node(value), id), at };
   }
-  node.notes = [`field ${field.id}`, ...(field.partOf ? [`oneof ${field.partOf.name}`] : [])];
+  node.notes = [`field ${field.id}`, ...(field.partOf ? [`oneof ${field.partOf.name}`] : []), ...node.notes];
+  // The JSON mapping takes null for any field: the field's default value (unset).
+  if (node.types && !node.types.includes('null')) node.types = [...node.types, 'null'];
+  if (node.enum && !node.enum.includes(null)) node.enum = [...node.enum, null];
   if (field.comment) node.description = field.comment;
   else delete node.description;
   if (field.options?.deprecated === true) node.deprecated = true;
@@ -94,6 +98,12 @@ function fieldNode(views: SchemaViews, id: string, field: PbField, at: Location)
 }
 
 /** The node of one value of the field (an item, for a repeated field). */
+/** Whether the enum is open (proto3, or an edition that says so): protobufjs resolves the file's features onto it. */
+function isOpenEnum(type: import('protobufjs').ReflectionObject): boolean {
+  const features = (type as unknown as { _features?: { enum_type?: string } })._features;
+  return features?.enum_type === 'OPEN';
+}
+
 function valueId(views: SchemaViews, field: PbField, at: Location): string {
   const resolved = field.resolvedType;
   if (resolved && 'fieldsArray' in resolved) return messageId(views, resolved as PbType, at);
@@ -102,9 +112,15 @@ function valueId(views: SchemaViews, field: PbField, at: Location): string {
     const id = `protobuf:${at.file}#${at.pointer}:${resolved.fullName}`;
     return views.define(id, () => {
       const node = emptyNode(id, 'protobuf', at);
-      // The JSON mapping of Protocol Buffers writes an enum value by its name.
-      node.types = ['string'];
-      node.enum = Object.keys(values);
+      // The JSON mapping writes an enum value by its name, or its number; proto3 enums are open
+      // (any number is taken), proto2 enums closed to the numbers they list.
+      const names = Object.keys(values);
+      const open = isOpenEnum(resolved);
+      node.types = ['string', 'integer'];
+      if (open) {
+        node.knownValues = names;
+        node.notes.push('or another number (an open enum)');
+      } else node.enum = [...names, ...new Set(Object.values(values))];
       node.nativeType = `enum ${resolved.name}`;
       return node;
     });

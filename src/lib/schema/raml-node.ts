@@ -77,6 +77,7 @@ function typeExpressionId(views: SchemaViews, expression: string, at: Location, 
       const inner = views.node(typeExpressionId(views, text.slice(0, -1), at, types, depth));
       const copy = copyOf(inner, id);
       if (inner.types) copy.types = [...new Set<JsonType>([...inner.types, 'null'])];
+      if (copy.enum && !copy.enum.includes(null)) copy.enum = [...copy.enum, null];
       return copy;
     }
     if (text.endsWith('[]')) {

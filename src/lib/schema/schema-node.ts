@@ -27,6 +27,8 @@ export interface PropertyEdge {
   required: boolean;
   /** The named schema (allOf part) that brings the property, when it is not the schema's own. */
   from?: Location;
+  /** Properties of one group exclude each other: at most one of them is set (a Protocol Buffers `oneof`). */
+  exclusiveGroup?: string;
 }
 
 /** Alternatives: exactly one (`oneOf`) or at least one (`anyOf`) of the options holds. */
@@ -102,6 +104,11 @@ export interface SchemaNode {
 
   // Values.
   enum?: unknown[];
+  /**
+   * Values the format names without limiting a value to them: a proto3 enum's names (the JSON
+   * mapping also takes any number). Shown as the values; an example takes the first.
+   */
+  knownValues?: unknown[];
   /** `{ value }`: a const of `undefined` cannot be written, but `null` can. */
   const?: { value: unknown };
 

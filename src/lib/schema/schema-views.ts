@@ -142,9 +142,13 @@ export class SchemaViews {
       const part = this.node(this.childId(dialect, raw, site));
       // A part reached by reference is a schema of its own: what it brings says so, and the merged schema extends it.
       const named = viaRef > 0 && part.boolean === undefined;
+      // A base that lists its subtypes as alternatives (the discriminator pattern of Java and C#
+      // generators): a subtype extending it inherits its fields, not the choice among the
+      // subtypes, which would hold the subtype itself again without end.
+      const choices = part.choices.filter((c) => !c.options.includes(id));
       const brought: SchemaNode = named
-        ? { ...part, extends: [part.at, ...part.extends], properties: part.properties.map((p) => (p.from ? p : { ...p, from: part.at })) }
-        : part;
+        ? { ...part, choices, extends: [part.at, ...part.extends], properties: part.properties.map((p) => (p.from ? p : { ...p, from: part.at })) }
+        : { ...part, choices };
       node = intersect(id, node, brought, this.both);
     });
     return node;

@@ -23,6 +23,7 @@ import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolve
 import { forEachSchemaChild } from '../resolve/schema-walk.ts';
 import { BoundedExampleCheck } from './bounded-example-check.ts';
 import { registeredSchemaErrors } from './registered-schema-check.ts';
+import { avroValueFromJson } from '../schema/avro-json.ts';
 import { payloadMessages, type ProtobufType, withEnumNumbers } from '../schema/protobuf-messages.ts';
 import { schemaFormatKind } from './schema-formats.ts';
 
@@ -168,13 +169,9 @@ export class ExampleValidator {
       this.#avro.set(key, type);
     }
     if (typeof type === 'string') return [];
-    // Bytes and fixed values are strings in JSON: read as avsc reads them from JSON text.
-    let candidate = value;
-    try {
-      candidate = type.clone(value, { coerceBuffers: true });
-    } catch {
-      // Not of the schema's shape: isValid says where.
-    }
+    if (type.isValid(value)) return [];
+    // Bytes and fixed values are strings in JSON; a union's value is its branch's.
+    const candidate = avroValueFromJson(type, value);
     const paths: string[] = [];
     type.isValid(candidate, { errorHook: (path) => paths.push('/' + path.join('/')) });
     return paths.slice(0, 5).map((p) => `${p === '/' ? '(root)' : p} does not match the Avro schema`);

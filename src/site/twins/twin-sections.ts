@@ -52,8 +52,14 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
           heading(level + 1, `${escapeInline(e.title)}${section.generated && !/generated/i.test(e.title) ? ' (generated from the schema)' : ''}`),
           '',
           ...(e.summaryHtml ? [htmlToMarkdown(e.summaryHtml), ''] : []),
-          fencedBlock(e.code, 'json'),
-          '',
+          ...(e.note ? [escapeInline(e.note), ''] : []),
+          ...e.blocks.flatMap((b) => [
+            ...(e.blocks.length > 1 || b.lang !== 'json'
+              ? [`${b.part === 'headers' ? 'Headers' : 'Payload'}${b.encoded ? ` (the JSON value it carries; it travels as ${codeSpan(b.encoded)})` : ''}:`, '']
+              : []),
+            fencedBlock(b.code, b.lang === 'text' ? '' : b.lang),
+            '',
+          ]),
         ]),
       ];
     case 'sns-topic':
