@@ -127,8 +127,9 @@ function paths(value: unknown, limit = 40): string[][] {
   const out: string[][] = [];
   const walk = (v: unknown, at: string[]): void => {
     if (out.length >= limit) return;
-    if (Array.isArray(v)) v.slice(0, 3).forEach((x, i) => walk(x, [...at, String(i)]));
-    else if (isPlainObject(v))
+    if (Array.isArray(v)) {
+      for (const [i, x] of v.slice(0, 3).entries()) walk(x, [...at, String(i)]);
+    } else if (isPlainObject(v))
       for (const k of Object.keys(v)) {
         out.push([...at, k]);
         walk(v[k], [...at, k]);
