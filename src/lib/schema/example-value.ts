@@ -39,6 +39,9 @@ class Failure {
   }
 }
 
+/** Thrown when an example with every property grows past MAX_VALUES: made again with the required ones. */
+const TOO_LARGE = new Failure('too large');
+
 interface Walk {
   views: SchemaViews;
   annotations: boolean;
@@ -46,10 +49,12 @@ interface Walk {
   count: number;
   /** Only required properties from here on: the optional ones would make the example too large. */
   requiredOnly: boolean;
+  /** Optional properties only above this depth. */
+  optionalDepth: number;
 }
 
 export function exampleValue(views: SchemaViews, root: SchemaNode, options: ExampleOptions): ExampleOutcome {
-  const walk: Walk = { views, annotations: options.annotations, count: 0, requiredOnly: false };
+  const walk: Walk = { views, annotations: options.annotations, count: 0, requiredOnly: false, optionalDepth: Number.POSITIVE_INFINITY };
   let node = root;
   let option: SchemaNode | undefined;
   if (options.alternative !== undefined && root.choices.length > 0) {
@@ -62,15 +67,19 @@ export function exampleValue(views: SchemaViews, root: SchemaNode, options: Exam
     return option ? withDiscriminator(views, value, root.choices[0]!.discriminator ?? root.discriminator, option) : value;
   };
   try {
-    let value = made();
-    if (walk.count > MAX_VALUES) {
-      // Too large with every property: once more with the required ones.
+    // Too large with every property: with the optional ones of the first levels only, then with the required ones.
+    for (const optionalDepth of [Number.POSITIVE_INFINITY, 2, 1]) {
       walk.count = 0;
-      walk.requiredOnly = true;
-      value = made();
-      if (walk.count > MAX_VALUES) return { reason: `the smallest value the schema allows holds more than ${MAX_VALUES} values` };
+      walk.optionalDepth = optionalDepth;
+      try {
+        return { value: made() };
+      } catch (error) {
+        if (error !== TOO_LARGE) throw error;
+      }
     }
-    return { value };
+    walk.count = 0;
+    walk.requiredOnly = true;
+    return { value: made() };
   } catch (error) {
     if (error instanceof Failure) return { reason: error.reason };
     throw error;
@@ -86,7 +95,8 @@ function withOption(views: SchemaViews, node: SchemaNode, index: number): Schema
 }
 
 function make(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number): unknown {
-  walk.count++;
+  // Stop as soon as the example is too large: a fan-out of references would otherwise be made whole first.
+  if (++walk.count > MAX_VALUES) throw walk.requiredOnly ? new Failure(`the smallest value the schema allows holds more than ${MAX_VALUES} values`) : TOO_LARGE;
   if (node.unresolved) throw new Failure(`part of the schema could not be read (${node.unresolved})`);
   if (node.boolean === false || node.types?.length === 0) throw new Failure('the schema allows no value');
   if (node.const) return node.const.value;
@@ -180,12 +190,12 @@ function makeObject(walk: Walk, node: SchemaNode, depth: number, path: ReadonlyS
     }
     if (!p.required) {
       // Optional: left out where it would recurse, or grow the example past its size.
-      if (walk.requiredOnly || inner.has(shapeOf(child)) || child.boolean === false || child.types?.length === 0) continue;
+      if (walk.requiredOnly || depth >= walk.optionalDepth || inner.has(shapeOf(child)) || child.boolean === false || child.types?.length === 0) continue;
       const before = walk.count;
       try {
         setValue(out, p.name, make(walk, child, depth + 1, inner, variant));
       } catch (error) {
-        if (!(error instanceof Failure)) throw error;
+        if (!(error instanceof Failure) || error === TOO_LARGE) throw error;
         walk.count = before;
       }
       continue;
