@@ -497,7 +497,7 @@ describe('model: other schema formats as tables', () => {
         ['lines', 'array of message Line', 'field 2'],
         ['sku', 'string', 'field 1'],
         ['quantity', 'int32', 'field 2'],
-        ['status', 'enum Status', 'field 3'],
+        ['status', 'enum Status', 'field 3 or another number (an open enum)'],
         ['replaces', 'message Order', 'field 4'],
       ],
     );
