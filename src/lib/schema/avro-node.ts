@@ -14,8 +14,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { childPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { ANY_ID } from './merge.ts';
-import { copyOf, emptyNode, type JsonType, type SchemaNode } from './schema-node.ts';
-import type { SchemaViews } from './schema-views.ts';
+import { copyOf, emptyNode, type JsonType, type NodeRegistry, type SchemaNode } from './schema-node.ts';
 
 const avro = lazyModule<typeof import('avsc')>('avsc');
 
@@ -42,7 +41,7 @@ interface Named {
 }
 
 /** The id of the root node of the Avro schema `value` written at `at`. */
-export function avroNodes(views: SchemaViews, value: unknown, at: Location): string {
+export function avroNodes(views: NodeRegistry, value: unknown, at: Location): string {
   const problem = avroProblem(value);
   if (problem)
     return views.define(`avro-invalid:${at.file}#${at.pointer}`, () => ({
@@ -103,7 +102,7 @@ function collectNames(value: unknown, at: Location, namespace: string, names: Ma
   }
 }
 
-function typeId(views: SchemaViews, value: unknown, at: Location, namespace: string, names: Map<string, Named>): string {
+function typeId(views: NodeRegistry, value: unknown, at: Location, namespace: string, names: Map<string, Named>): string {
   if (typeof value === 'string') {
     const primitive = PRIMITIVES[value];
     if (primitive) return views.define(`avro-primitive:${value}`, () => primitiveNode(`avro-primitive:${value}`, value, at));
@@ -124,7 +123,7 @@ function primitiveNode(id: string, name: string, at: Location): SchemaNode {
   return node;
 }
 
-function typeNode(views: SchemaViews, id: string, value: unknown, at: Location, namespace: string, names: Map<string, Named>): SchemaNode {
+function typeNode(views: NodeRegistry, id: string, value: unknown, at: Location, namespace: string, names: Map<string, Named>): SchemaNode {
   const node = emptyNode(id, 'avro', at);
   if (Array.isArray(value)) return unionNode(views, node, value, at, namespace, names);
   if (!isPlainObject(value)) return node;
@@ -190,7 +189,7 @@ function typeNode(views: SchemaViews, id: string, value: unknown, at: Location, 
 }
 
 /** A field's own node: its type's meaning, with the field's doc and default. */
-function fieldNode(views: SchemaViews, id: string, typeNodeId: string, field: Record<string, unknown>, at: Location): string {
+function fieldNode(views: NodeRegistry, id: string, typeNodeId: string, field: Record<string, unknown>, at: Location): string {
   return views.define(id, () => {
     const node: SchemaNode = { ...copyOf(views.node(typeNodeId), id), at };
     if (typeof field.doc === 'string' && field.doc.trim() !== '') node.description = field.doc;
@@ -199,7 +198,7 @@ function fieldNode(views: SchemaViews, id: string, typeNodeId: string, field: Re
   });
 }
 
-function unionNode(views: SchemaViews, node: SchemaNode, branches: unknown[], at: Location, namespace: string, names: Map<string, Named>): SchemaNode {
+function unionNode(views: NodeRegistry, node: SchemaNode, branches: unknown[], at: Location, namespace: string, names: Map<string, Named>): SchemaNode {
   const ids = branches.map((b, i) => typeId(views, b, sub(at, String(i)), namespace, names));
   const nonNull = ids.filter((_, i) => branches[i] !== 'null');
   const nullable = nonNull.length < ids.length;

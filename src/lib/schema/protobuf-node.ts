@@ -12,8 +12,7 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { ANY_ID } from './merge.ts';
 import { payloadMessages, type ProtobufType as PbType } from './protobuf-messages.ts';
-import { copyOf, emptyNode, type JsonType, type SchemaNode } from './schema-node.ts';
-import type { SchemaViews } from './schema-views.ts';
+import { copyOf, emptyNode, type JsonType, type NodeRegistry, type SchemaNode } from './schema-node.ts';
 
 type PbField = import('protobufjs').Field;
 
@@ -36,7 +35,7 @@ const SCALARS: Record<string, { type: JsonType; minimum?: number; maximum?: numb
 };
 
 /** The id of the root node of the Protocol Buffers source written at `at`. */
-export function protobufNodes(views: SchemaViews, source: string, at: Location): string {
+export function protobufNodes(views: NodeRegistry, source: string, at: Location): string {
   const id = `protobuf:${at.file}#${at.pointer}`;
   let candidates: PbType[];
   try {
@@ -56,7 +55,7 @@ export function protobufNodes(views: SchemaViews, source: string, at: Location):
   });
 }
 
-function messageId(views: SchemaViews, type: PbType, at: Location): string {
+function messageId(views: NodeRegistry, type: PbType, at: Location): string {
   const id = `protobuf:${at.file}#${at.pointer}:${type.fullName}`;
   return views.define(id, () => {
     const node = emptyNode(id, 'protobuf', at);
@@ -71,7 +70,7 @@ function messageId(views: SchemaViews, type: PbType, at: Location): string {
   });
 }
 
-function fieldNode(views: SchemaViews, id: string, field: PbField, at: Location): SchemaNode {
+function fieldNode(views: NodeRegistry, id: string, field: PbField, at: Location): SchemaNode {
   const value = valueId(views, field, at);
   let node: SchemaNode;
   if (field.map) {
@@ -104,7 +103,7 @@ function isOpenEnum(type: import('protobufjs').ReflectionObject): boolean {
   return features?.enum_type === 'OPEN';
 }
 
-function valueId(views: SchemaViews, field: PbField, at: Location): string {
+function valueId(views: NodeRegistry, field: PbField, at: Location): string {
   const resolved = field.resolvedType;
   if (resolved && 'fieldsArray' in resolved) return messageId(views, resolved as PbType, at);
   if (resolved && 'values' in resolved) {

@@ -11,8 +11,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { childPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { ANY_ID } from './merge.ts';
-import { copyOf, emptyNode, type JsonType, type SchemaNode } from './schema-node.ts';
-import type { SchemaViews } from './schema-views.ts';
+import { copyOf, emptyNode, type JsonType, type NodeRegistry, type SchemaNode } from './schema-node.ts';
 
 const SCALARS: Record<string, { type?: JsonType; format?: string }> = {
   string: { type: 'string' },
@@ -31,7 +30,7 @@ const SCALARS: Record<string, { type?: JsonType; format?: string }> = {
 };
 
 /** The id of the root node of a RAML data type written at `at` (YAML text or a mapping). */
-export function ramlNodes(views: SchemaViews, value: unknown, at: Location): string {
+export function ramlNodes(views: NodeRegistry, value: unknown, at: Location): string {
   let declaration: unknown = value;
   if (typeof value === 'string') {
     try {
@@ -47,7 +46,7 @@ export function ramlNodes(views: SchemaViews, value: unknown, at: Location): str
 
 const MAX_NAMED_DEPTH = 32;
 
-function declarationId(views: SchemaViews, declaration: unknown, at: Location, types: Record<string, unknown>, depth: number): string {
+function declarationId(views: NodeRegistry, declaration: unknown, at: Location, types: Record<string, unknown>, depth: number): string {
   if (typeof declaration === 'string') return typeExpressionId(views, declaration, at, types, depth);
   if (!isPlainObject(declaration)) return ANY_ID;
   const id = `raml:${at.file}#${at.pointer}`;
@@ -55,7 +54,7 @@ function declarationId(views: SchemaViews, declaration: unknown, at: Location, t
 }
 
 /** `string`, `Person`, `string[]`, `A | B`, `T?`. */
-function typeExpressionId(views: SchemaViews, expression: string, at: Location, types: Record<string, unknown>, depth: number): string {
+function typeExpressionId(views: NodeRegistry, expression: string, at: Location, types: Record<string, unknown>, depth: number): string {
   const text = expression.trim();
   const id = `raml-type:${at.file}#${at.pointer}:${text}`;
   return views.define(id, () => {
@@ -101,7 +100,7 @@ function typeExpressionId(views: SchemaViews, expression: string, at: Location, 
   });
 }
 
-function declarationNode(views: SchemaViews, id: string, d: Record<string, unknown>, at: Location, types: Record<string, unknown>, depth: number): SchemaNode {
+function declarationNode(views: NodeRegistry, id: string, d: Record<string, unknown>, at: Location, types: Record<string, unknown>, depth: number): SchemaNode {
   const written = d.type ?? d.schema ?? (isPlainObject(d.properties) ? 'object' : d.items !== undefined ? 'array' : 'string');
   const base = typeof written === 'string' ? views.node(typeExpressionId(views, written, sub(at, 'type'), types, depth)) : emptyNode(id, 'raml', at);
   const node: SchemaNode = {

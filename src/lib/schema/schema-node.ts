@@ -140,6 +140,15 @@ export interface SchemaNode {
   unresolved?: string;
 }
 
+/**
+ * What a format module (avro-node.ts, protobuf-node.ts, raml-node.ts) needs of the views it
+ * adds nodes to: register a node to be made on first use, and read one. SchemaViews is one.
+ */
+export interface NodeRegistry {
+  node(id: string): SchemaNode;
+  define(id: string, build: () => SchemaNode): string;
+}
+
 export function emptyNode(id: string, dialect: SchemaDialect, at: Location): SchemaNode {
   return {
     id,

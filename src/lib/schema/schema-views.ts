@@ -17,7 +17,7 @@ import { jsonSchemaNode } from './json-schema-node.ts';
 import { ANY_ID, intersect, NOTHING_ID, nothingLike } from './merge.ts';
 import { protobufNodes } from './protobuf-node.ts';
 import { ramlNodes } from './raml-node.ts';
-import { emptyNode, type SchemaDialect, type SchemaNode } from './schema-node.ts';
+import { emptyNode, type NodeRegistry, type SchemaDialect, type SchemaNode } from './schema-node.ts';
 
 /** A schema as a page shows it: its normalised root, and the format it is written in. */
 export interface SchemaView {
@@ -37,7 +37,7 @@ export const MAX_MERGE_DEPTH = 32;
 
 type Builder = () => SchemaNode;
 
-export class SchemaViews {
+export class SchemaViews implements NodeRegistry {
   readonly doc: ResolvedDoc;
   readonly #nodes = new Map<string, SchemaNode>();
   readonly #builders = new Map<string, Builder>();
