@@ -41,7 +41,8 @@ function sectionJobs(sections: PageSection[]): HighlightJob[] {
     if (section.type === 'source')
       jobs.push({ kind: 'code', text: section.code, lang: sourceLanguage(section.format), apply: (html) => (section.html = html) });
     else if (section.type === 'examples')
-      for (const example of section.examples) jobs.push({ kind: 'code', text: example.code, lang: 'json', apply: (html) => (example.html = html) });
+      for (const example of section.examples)
+        for (const block of example.blocks) jobs.push({ kind: 'code', text: block.code, lang: block.lang, apply: (html) => (block.html = html) });
     else if (section.type === 'sns-operation') {
       for (const consumer of section.view.consumers) {
         const policy = consumer.filterPolicy;

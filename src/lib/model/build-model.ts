@@ -16,6 +16,8 @@ import { computeRoutes } from './routes.ts';
 import type { Entity, RouteEntry } from './types.ts';
 import { linkWhereUsed } from './where-used.ts';
 import { flowEndpoints } from './flow-endpoints.ts';
+import { type GeneratedExamples, generateExamples } from './generated-examples.ts';
+import { ExampleValidator } from '../validate/example-validator.ts';
 import type { FlowEndpoint, PagePeers } from '../portal/flow-types.ts';
 
 export interface ApiModel {
@@ -65,12 +67,20 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     const page = schemaPages.get(`${at.file}#${at.pointer}`);
     return page && { id: page.id, url: page.url };
   };
+  let validator: ExampleValidator | undefined;
+  const generated = new Map<string, GeneratedExamples>();
   const ctx = {
     doc,
     locator,
     entities,
     componentAt,
     discriminators: discriminatorIndex(doc, componentAt),
+    generatedExamples: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location): GeneratedExamples => {
+      const key = `${at.file}#${at.pointer}`;
+      let made = generated.get(key);
+      if (!made) generated.set(key, (made = generateExamples(doc, (validator ??= new ExampleValidator(doc)), message, origin)));
+      return made;
+    },
     ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}),
     shownFile: (file: string) => publishedPath(file, cwd, doc.policy.root),
   };

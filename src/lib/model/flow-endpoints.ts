@@ -9,6 +9,7 @@ import type { FlowEndpoint, FlowMessage } from '../portal/flow-types.ts';
 import { type Context, bindingsOf, channelServers, entityByUrl, operationsOn, sub, valueAt } from './page-context.ts';
 import type { Entity } from './types.ts';
 import { payloadFingerprint, topLevelFields } from './payload-fingerprint.ts';
+import { schemaViewsOf } from '../schema/schema-views.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 
 export function flowEndpoints(ctx: Context): FlowEndpoint[] {
@@ -86,17 +87,9 @@ function operationMessages(
       // A message reached by reference is named by its key where it is defined (components, a channel).
       const definedAs = message.at.pointer.split('/').pop()?.replaceAll('~1', '/').replaceAll('~0', '~') ?? key;
       const name = typeof message.value.name === 'string' && message.value.name !== '' ? message.value.name : definedAs;
-      const payloadAt = sub(message.at, 'payload');
-      const payload = message.value.payload !== undefined ? ctx.doc.deref(message.value.payload, payloadAt) : undefined;
-      // A multi-format schema (SPEC): the schema inside it.
-      const schema =
-        payload && isPlainObject(payload.value) && typeof payload.value.schemaFormat === 'string' && 'schema' in payload.value
-          ? ctx.doc.deref(payload.value.schema, sub(payload.at, 'schema'))
-          : payload;
-      shown = {
-        name,
-        ...(schema ? { payload: payloadFingerprint(ctx.doc, schema.value, schema.at), ...topLevelFields(ctx.doc, schema.value, schema.at) } : {}),
-      };
+      const views = schemaViewsOf(ctx.doc);
+      const root = message.value.payload !== undefined ? views.view(message.value.payload, sub(message.at, 'payload')).root : undefined;
+      shown = { name, ...(root ? { payload: payloadFingerprint(views, root), ...topLevelFields(root) } : {}) };
       cache.set(where, shown);
     }
     return [shown];

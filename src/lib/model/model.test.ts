@@ -11,8 +11,10 @@ import { defaultLimits } from '../load/limits.ts';
 import { loadSourceFile } from '../load/source-file.ts';
 import { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { generateExamples } from './generated-examples.ts';
-import { MAX_ROW_DEPTH, schemaRows } from './schema-rows.ts';
-import { COMPONENT_KINDS } from './types.ts';
+import { ExampleValidator } from '../validate/example-validator.ts';
+import { MAX_ROW_DEPTH, schemaRows, viewRows } from './schema-rows.ts';
+import { schemaViewsOf } from '../schema/schema-views.ts';
+import { COMPONENT_KINDS, type SchemaRow } from './types.ts';
 
 const repo = resolve(import.meta.dirname, '../../..');
 const orders = join(repo, 'content/orders.apidesc.yaml');
@@ -261,11 +263,15 @@ describe('model: long chains of schemas (hostile input)', () => {
     for (const kind of ['items', 'allOf', 'alias'] as const) {
       const rows = rowsOf(await chain(kind, 40), '/components/schemas/s0');
       assert.ok(rows.length <= MAX_ROW_DEPTH + 1, `${kind}: ${rows.length} rows`);
-      assert.ok(kind === 'alias' || rows.at(-1)!.cut?.on, kind);
+      if (kind === 'items') assert.ok(rows.at(-1)!.cut?.on, kind);
     }
+    // allOf parts are merged into one schema: the chain is one row, which says where merging stopped.
+    const allOf = rowsOf(await chain('allOf', 40), '/components/schemas/s0');
+    assert.equal(allOf.length, 1);
+    assert.match(allOf[0]!.unresolved ?? '', /nest too deeply/);
   });
 
-  it('samples a long chain only as deep as the sampler goes: a few schemas read, not the whole chain', async () => {
+  it('makes an example of a long chain from a few schemas, not the whole chain', async () => {
     for (const [kind, example] of [
       ['property', true],
       ['nested', true],
@@ -280,9 +286,12 @@ describe('model: long chains of schemas (hostile input)', () => {
         return deref(value, at);
       };
       const message = (doc.root.value as { channels: { chain: { messages: { link: Record<string, unknown> } } } }).channels.chain.messages.link;
-      const examples = generateExamples(doc, message, { payload: { file: doc.root.path, pointer: '/channels/chain/messages/link' } });
+      const validator = new ExampleValidator(doc);
+      const { examples } = generateExamples(doc, validator, message, { payload: { file: doc.root.path, pointer: '/channels/chain/messages/link' } });
+      validator.close();
       assert.equal(examples.length > 0, example, kind);
-      assert.ok(calls < 200, `${kind}: ${calls} schemas read`);
+      // The example reads a few levels; checking it reads each schema of the chain once, as `validate` does for a given example.
+      assert.ok(calls < 2 * 5000 + 400, `${kind}: ${calls} schemas read`);
     }
   });
 });
@@ -336,33 +345,57 @@ describe('model: pages', () => {
     const page = m.pages.find((p) => p.pointer === '/components/messages/StockCheckRequested')!;
     const section = page.sections.find((s) => s.type === 'examples');
     assert.ok(section && section.type === 'examples' && section.generated);
-    const example = JSON.parse(section.examples[0]!.code) as { headers: Record<string, unknown>; payload: { items: { sku: string; quantity: number }[] } };
+    const [headers, payload] = section.examples[0]!.blocks.map((b) => JSON.parse(b.code)) as [
+      Record<string, unknown>,
+      { items: { sku: string; quantity: number }[] },
+    ];
+    const example = { headers, payload };
     assert.deepEqual(Object.keys(example.headers).sort(), ['replyTo', 'requestId']);
     assert.equal(typeof example.payload.items[0]!.quantity, 'number');
     const given = m.pages.find((p) => p.pointer === '/components/messages/OrderPlaced')!.sections.find((s) => s.type === 'examples');
     assert.ok(given && given.type === 'examples' && !given.generated && given.examples[0]!.title === 'twoItems');
   });
 
-  it('generates no example from a schema that asks for huge arrays or strings (hostile input), and others as usual', async () => {
+  it('generates no example from a schema that asks for huge arrays or strings (hostile input), says why, and others as usual', async () => {
     const dir = tempTree({
       'huge.yaml': `apidesc: 3.0.0\ninfo: {title: T, version: '1'}\ncomponents:\n  schemas:\n    Row: {type: array, minItems: 1000, items: {type: string}}\n  messages:\n    nested:\n      payload: {type: array, minItems: 1000, items: {$ref: '#/components/schemas/Row'}}\n    long:\n      payload: {type: string, minLength: 1000000000}\n    fine:\n      payload: {type: array, minItems: 2, items: {type: integer}}\n`,
     });
     const { model: m } = await model(join(dir, 'huge.yaml'));
     const generated = (id: string) => m.pages.find((p) => p.pointer === `/components/messages/${id}`)!.sections.find((s) => s.type === 'examples');
-    assert.equal(generated('nested'), undefined);
-    assert.equal(generated('long'), undefined);
+    for (const [id, reason] of [
+      ['nested', /needs at least 1000 items/],
+      ['long', /needs a string of at least 1000000000 characters/],
+    ] as const) {
+      const section = generated(id);
+      assert.ok(section && section.type === 'examples');
+      assert.deepEqual(section.examples, [], id);
+      assert.match(section.missing?.join(' ') ?? '', reason, id);
+    }
     const fine = generated('fine');
     assert.ok(fine && fine.type === 'examples');
-    assert.equal((JSON.parse(fine.examples[0]!.code) as { payload: number[] }).payload.length, 2);
+    assert.equal((JSON.parse(fine.examples[0]!.blocks[0]!.code) as number[]).length, 2);
   });
 
   it('generates one example per oneOf branch', async () => {
     const dir = tempTree({
-      'oneof.yaml': `apidesc: 3.0.0\ninfo: {title: T, version: '1'}\ncomponents:\n  messages:\n    light:\n      payload:\n        oneOf:\n          - {type: object, title: Dimmed, properties: {percent: {type: integer}}}\n          - {type: object, title: Switched, properties: {on: {type: boolean}}}\n`,
+      'oneof.yaml': `apidesc: 3.0.0\ninfo: {title: T, version: '1'}\ncomponents:\n  messages:\n    light:\n      payload:\n        oneOf:\n          - {type: object, title: Dimmed, required: [percent], properties: {percent: {type: integer}}}\n          - {type: object, title: Switched, required: [on], properties: {on: {type: boolean}}}\n    overlapping:\n      payload:\n        oneOf:\n          - {type: object, properties: {percent: {type: integer}}}\n          - {type: object, properties: {on: {type: boolean}}}\n`,
     });
     const { model: m } = await model(join(dir, 'oneof.yaml'));
     const sections = m.pages.flatMap((p) => p.sections).filter((s) => s.type === 'examples' && s.generated);
-    assert.ok(sections.some((s) => s.type === 'examples' && s.examples.length >= 2 && /alternative 2/.test(s.examples[1]!.title)));
+    const light = sections.find((s) => s.type === 'examples' && s.examples.length === 2);
+    assert.ok(light && light.type === 'examples');
+    assert.deepEqual(
+      light.examples.map((e) => [e.title, JSON.parse(e.blocks[0]!.code)]),
+      [
+        ['Generated example, Dimmed', { percent: 0 }],
+        ['Generated example, Switched', { on: true }],
+      ],
+    );
+    // Shapes that nothing tells apart: every value of one matches the other, which oneOf forbids. Said, not shown.
+    const overlapping = m.pages.find((p) => p.pointer === '/components/messages/overlapping')!.sections.find((s) => s.type === 'examples');
+    assert.ok(overlapping && overlapping.type === 'examples');
+    assert.deepEqual(overlapping.examples, []);
+    assert.match(overlapping.missing?.[0] ?? '', /also matches another of its shapes, and the schema allows exactly one/);
   });
 
   it('highlights address and URL variables, fills the example URL from defaults, and lists server security for operations', async () => {
@@ -402,68 +435,73 @@ describe('model: pages', () => {
 });
 
 describe('model: other schema formats as tables', () => {
+  /** The payload rows of a message whose payload is written in another schema format. */
+  async function formatRows(schemaFormat: string, schema: unknown): Promise<SchemaRow[]> {
+    const dir = tempTree({
+      'api.json': JSON.stringify({
+        apidesc: '3.0.0',
+        info: { title: 't', version: '1' },
+        components: { messages: { m: { payload: { schemaFormat, schema } } } },
+      }),
+    });
+    const { doc } = await validateDocument(join(dir, 'api.json'), { root: dir });
+    assert.ok(doc);
+    const views = schemaViewsOf(doc);
+    const view = views.view({ schemaFormat, schema }, { file: doc.root.path, pointer: '/components/messages/m/payload' });
+    assert.ok(view.root);
+    return viewRows(views, view.root, { anchorPrefix: 'payload' }).rows;
+  }
+
   it('shows an Avro record as rows: fields (required unless they have a default), nullable unions, enums, defaults, logical types', async () => {
-    const { avroRows } = await import('./format-rows.ts');
-    const rows = avroRows(
-      {
-        type: 'record',
-        name: 'Parcel',
-        fields: [
-          { name: 'id', type: 'string', doc: 'The *parcel* id.' },
-          { name: 'scan', type: { type: 'enum', name: 'Scan', symbols: ['IN', 'OUT'] } },
-          { name: 'at', type: { type: 'long', logicalType: 'timestamp-millis' } },
-          { name: 'where', type: ['null', 'string'], default: null },
-          { name: 'next', type: ['null', 'Parcel'] },
-          { name: 'tags', type: { type: 'array', items: 'string' } },
-        ],
-      },
-      'payload',
-    );
+    const rows = await formatRows('application/vnd.apache.avro;version=1.9.0', {
+      type: 'record',
+      name: 'Parcel',
+      fields: [
+        { name: 'id', type: 'string', doc: 'The *parcel* id.' },
+        { name: 'scan', type: { type: 'enum', name: 'Scan', symbols: ['IN', 'OUT'] } },
+        { name: 'at', type: { type: 'long', logicalType: 'timestamp-millis' } },
+        { name: 'where', type: ['null', 'string'], default: null },
+        { name: 'next', type: ['null', 'Parcel'] },
+        { name: 'tags', type: { type: 'array', items: 'string' } },
+      ],
+    });
     assert.deepEqual(
-      rows.map((r) => [r.name, r.type, r.depth]),
+      rows.map((r) => [r.name, r.type, r.depth, r.required, r.nullable ?? false]),
       [
-        ['', 'record Parcel', 0],
-        ['id', 'string', 1],
-        ['scan', 'enum Scan', 1],
-        ['at', 'long (timestamp-millis)', 1],
-        ['where', 'null | string', 1],
-        ['next', 'null | Parcel', 1],
-        ['tags', 'array of string', 1],
-        ['[items]', 'string', 2],
+        ['', 'record Parcel', 0, false, false],
+        ['id', 'string', 1, true, false],
+        ['scan', 'enum Scan', 1, true, false],
+        ['at', 'long, timestamp-millis', 1, true, false],
+        ['where', 'string', 1, false, true],
+        ['next', 'record Parcel', 1, true, true],
+        ['tags', 'array of string', 1, true, false],
       ],
     );
-    assert.equal(rows[1]!.required, true);
     assert.match(rows[1]!.descriptionHtml!, /<em>parcel<\/em>/);
     assert.deepEqual(rows[2]!.enum, ['IN', 'OUT']);
-    // `where` has a default: it may be left out; it may be null.
-    assert.equal(rows[4]!.required, false);
-    assert.deepEqual(rows[4]!.constraints, ['nullable']);
     assert.equal(rows[4]!.default, null);
-    // `next` is a union with null and no default: it must be present, and may be null.
-    assert.equal(rows[5]!.required, true);
-    assert.deepEqual(rows[5]!.constraints, ['nullable']);
+    // The record inside itself is a back-reference, not an endless expansion.
+    assert.equal(rows[5]!.backReference?.anchor, 'payload');
   });
 
   it('shows Protocol Buffers messages as rows with field numbers, repeated and nested messages, recursion as a back-reference', async () => {
-    const { protobufRows } = await import('./format-rows.ts');
-    const rows = protobufRows(
+    const rows = await formatRows(
+      'application/vnd.google.protobuf;version=3',
       'syntax = "proto3";\nmessage Order {\n  string id = 1;\n  repeated Line lines = 2;\n  Status status = 3;\n  Order replaces = 4;\n}\nmessage Line { string sku = 1; int32 quantity = 2; }\nenum Status { NEW = 0; PAID = 1; }\n',
-      'payload',
     );
-    const order = rows.filter((r) => r.anchor.startsWith('payload.Order'));
     assert.deepEqual(
-      order.map((r) => [r.name, r.type, r.constraints.join(' ')]),
+      rows.map((r) => [r.name, r.type, r.constraints.join(' ')]),
       [
-        ['Order', 'message Order', ''],
+        ['', 'message Order', ''],
         ['id', 'string', 'field 1'],
-        ['lines', 'array of Line', 'field 2'],
+        ['lines', 'array of message Line', 'field 2'],
         ['sku', 'string', 'field 1'],
         ['quantity', 'int32', 'field 2'],
-        ['status', 'Status', 'field 3'],
-        ['replaces', 'Order', 'field 4'],
+        ['status', 'enum Status', 'field 3 or another number (an open enum)'],
+        ['replaces', 'message Order', 'field 4'],
       ],
     );
-    assert.deepEqual(order.find((r) => r.name === 'status')!.enum, ['NEW', 'PAID']);
-    assert.ok(order.find((r) => r.name === 'replaces')!.backReference);
+    assert.deepEqual(rows.find((r) => r.name === 'status')!.enum, ['NEW', 'PAID']);
+    assert.ok(rows.find((r) => r.name === 'replaces')!.backReference);
   });
 });

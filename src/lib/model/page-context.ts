@@ -5,6 +5,7 @@ import { joinPointer } from '../resolve/json-pointer.ts';
 import { applyTraits, type TraitSource } from '../resolve/merge-traits.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { type EntityLocator, toLink } from './entity-locator.ts';
+import type { GeneratedExamples } from './generated-examples.ts';
 import type { DiscriminatorIndex } from './discriminators.ts';
 import type { RowOptions } from './schema-rows.ts';
 import type { Entity, Link } from './types.ts';
@@ -19,6 +20,11 @@ export interface Context {
   defaultContentType?: string;
   /** A file as pages name it (publishedPath): relative, never the machine's absolute path. */
   shownFile: (file: string) => string;
+  /**
+   * Examples made from a message's schemas (generated-examples.ts), for a message with traits
+   * merged (`merged`); made once per message, however many pages show it.
+   */
+  generatedExamples: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location) => GeneratedExamples;
 }
 
 /** How the schemas of a page are shown as rows, anchors starting with `anchorPrefix`. */

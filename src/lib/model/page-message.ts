@@ -2,15 +2,14 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
-import { schemaFormatKind } from '../validate/schema-formats.ts';
+import { schemaViewsOf } from '../schema/schema-views.ts';
 import { brokenReference } from './broken-reference.ts';
-import { avroRows, protobufRows } from './format-rows.ts';
-import { generateExamples } from './generated-examples.ts';
+import { exampleBlocks } from './example-blocks.ts';
 import { otherBindings } from './page-bindings.ts';
 import { bindingsOf, type Context, merged, rowOptions, sub } from './page-context.ts';
 import { traitsSection } from './page-traits.ts';
 import type { Fact, Page, PageSection } from './page-types.ts';
-import { schemaRows } from './schema-rows.ts';
+import { viewRows } from './schema-rows.ts';
 
 export function messagePage(ctx: Context, page: Page, message: Record<string, unknown>, at: Location): void {
   const content = messageContent(ctx, message, at, '');
@@ -62,22 +61,23 @@ export function messageContent(
           title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`,
           source: { file: ctx.shownFile(examplesAt.file), pointer: sub(examplesAt, i).pointer },
           ...(typeof ex.summary === 'string' ? { summaryHtml: renderInlineMarkdown(ex.summary) } : {}),
-          code: JSON.stringify(
-            { ...(ex.headers !== undefined ? { headers: ex.headers } : {}), ...(ex.payload !== undefined ? { payload: ex.payload } : {}) },
-            null,
-            2,
-          ),
+          blocks: exampleBlocks(ex, contentType),
         })),
     });
   } else {
-    const generated = generateExamples(ctx.doc, value, m.origin);
-    if (generated.length > 0)
+    const generated = ctx.generatedExamples(value, m.origin, at);
+    if (generated.examples.length > 0 || generated.missing.length > 0)
       sections.push({
         type: 'examples',
         heading: 'Examples',
         anchor: anchor('examples'),
         generated: true,
-        examples: generated.map((g) => ({ title: g.title, code: JSON.stringify(g.value, null, 2) })),
+        examples: generated.examples.map((g) => ({
+          title: g.title,
+          blocks: exampleBlocks(g.value, contentType),
+          ...(g.unchecked ? { note: `This example could not be checked: ${g.unchecked}.` } : {}),
+        })),
+        ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),
       });
   }
   return { facts, sections, value, origin: m.origin };
@@ -89,8 +89,8 @@ export function schemaSection(ctx: Context, page: Page, heading: string, anchor:
 }
 
 /**
- * A schema as sections: a table of rows (JSON Schema, OpenAPI, Avro, Protobuf), and the source of
- * a schema written in another format.
+ * A schema as sections: a table of its normalised view (JSON Schema, OpenAPI, Avro, Protobuf,
+ * RAML: src/lib/schema), and the source of a schema written in another format than JSON Schema.
  */
 export function schemaSections(ctx: Context, heading: string, anchor: string, schema: unknown, site: Location): PageSection[] {
   const sections: PageSection[] = [];
@@ -101,37 +101,21 @@ export function schemaSections(ctx: Context, heading: string, anchor: string, sc
   const s = resolved?.value;
   const brokenInner = resolved && isPlainObject(s) ? brokenReference(ctx, s.schema, sub(resolved.at, 'schema')) : undefined;
   if (brokenInner) return [{ type: 'broken-reference', heading, anchor, broken: brokenInner }];
-  if (resolved && isPlainObject(s) && ('schemaFormat' in s || 'schema' in s)) {
-    const kind = schemaFormatKind(s.schemaFormat);
-    if (kind === 'openapi') {
-      // An OpenAPI 3.0 Schema Object reads like JSON Schema in a table.
-      sections.push({
-        type: 'schema',
-        heading,
-        anchor,
-        format: String(s.schemaFormat),
-        rows: schemaRows(ctx.doc, s.schema, sub(resolved.at, 'schema'), rowOptions(ctx, anchor)),
-      });
-      return sections;
-    }
-    if (kind !== 'apidesc') {
-      const inner = ctx.doc.deref(s.schema, sub(resolved.at, 'schema'));
-      const code = typeof inner?.value === 'string' ? inner.value : JSON.stringify(inner?.value, null, 2);
-      const rows =
-        kind === 'avro' ? avroRows(inner?.value, anchor) : kind === 'protobuf' && typeof inner?.value === 'string' ? protobufRows(inner.value, anchor) : [];
-      if (rows.length > 0) sections.push({ type: 'schema', heading, anchor, format: String(s.schemaFormat), rows });
-      sections.push({
-        type: 'source',
-        heading: rows.length > 0 ? `${heading} source` : heading,
-        anchor: rows.length > 0 ? `${anchor}-source` : anchor,
-        format: String(s.schemaFormat),
-        code: code ?? '',
-      });
-      return sections;
-    }
-    sections.push({ type: 'schema', heading, anchor, rows: schemaRows(ctx.doc, s.schema, sub(resolved.at, 'schema'), rowOptions(ctx, anchor)) });
-    return sections;
+  const views = schemaViewsOf(ctx.doc);
+  const view = views.view(schema, site);
+  const format = view.kind !== 'apidesc' && view.format ? { format: view.format } : {};
+  if (view.root) {
+    const table = viewRows(views, view.root, rowOptions(ctx, anchor));
+    sections.push({ type: 'schema', heading, anchor, rows: table.rows, ...format, ...(table.omitted ? { omitted: table.omitted } : {}) });
   }
-  sections.push({ type: 'schema', heading, anchor, rows: schemaRows(ctx.doc, schema, site, rowOptions(ctx, anchor)) });
+  if (view.source !== undefined) {
+    sections.push({
+      type: 'source',
+      heading: view.root ? `${heading} source` : heading,
+      anchor: view.root ? `${anchor}-source` : anchor,
+      format: view.format ?? '',
+      code: view.source,
+    });
+  }
   return sections;
 }

@@ -53,9 +53,11 @@ export type PageSection =
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
   /** Where the object or schema would be: its reference leads to no value. */
   | { type: 'broken-reference'; heading: string; anchor: string; broken: BrokenReference }
-  | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
+  /** `omitted`: fields left out past the table's row limit (schema-rows.ts MAX_TABLE_ROWS). */
+  | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string; omitted?: number }
   | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
-  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: ShownExample[] }
+  /** `missing`: why a part of a message has no generated example (a sentence each). */
+  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: ShownExample[]; missing?: string[] }
   /** `diagram`: the fan-out drawn (flow-fan-out.ts); the fan-out list is its text. */
   /** `tester`: the topic's filtered subscriptions, for the guide component SnsTopic (channel pages link to the operations' testers). */
   | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link; diagram?: Diagram; tester?: TesterView }
@@ -97,12 +99,27 @@ export type PageSection =
 export interface ShownExample {
   title: string;
   summaryHtml?: string;
-  code: string;
-  html?: string;
+  /** Its headers and payload apart, each in its language (example-blocks.ts). */
+  blocks: ExampleBlock[];
   /** Where the document writes it (the file as pages name it): the validator's findings about it meet it there. */
   source?: { file: string; pointer: string };
   /** What the validator found wrong with it (example-invalid): shown as a warning on the example, wherever it is shown. */
   warnings?: string[];
+  /** A generated example that could not be checked against its schema: why. */
+  note?: string;
+}
+
+/**
+ * One part of an example (example-blocks.ts): its headers, or its payload written in the message's
+ * media type. `encoded`: the media type the payload travels in when the block shows it as the JSON
+ * value it encodes (Avro or Protocol Buffers binary, an XML payload given as structured data).
+ */
+export interface ExampleBlock {
+  part: 'headers' | 'payload';
+  lang: 'json' | 'yaml' | 'xml' | 'text';
+  code: string;
+  html?: string;
+  encoded?: string;
 }
 
 /** A message shown on another object's page: its link, summary, facts, schemas and examples (anchors prefixed by `anchor`). */

@@ -1,30 +1,22 @@
 /**
- * The shape of a payload schema, to tell whether two APIs of a portal agree on a message
- * (issue 22): its keywords with references followed, keys in order, without the wording
- * (descriptions, titles, examples, extensions), which two teams write differently for the same
- * message. Bounded as expandedText is (src/lib/resolve/expanded-text.ts).
+ * The shape of a payload, to tell whether two APIs of a portal agree on a message (issue 22):
+ * what its schema accepts, from its normalised view (src/lib/schema/fingerprint.ts: any format,
+ * allOf merged, references followed, wording left out, which two teams write differently for the
+ * same message), as a short digest; and its top-level fields, to say which differ.
  */
 import { createHash } from 'node:crypto';
-import type { Location } from '../diagnostics/diagnostic.ts';
-import { expandedText } from '../resolve/expanded-text.ts';
-import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { acceptedShapeText } from '../schema/fingerprint.ts';
+import type { SchemaNode } from '../schema/schema-node.ts';
+import type { SchemaViews } from '../schema/schema-views.ts';
 
-/** Keywords that say what a schema means to a reader, not what it accepts. */
-const WORDING = new Set(['description', 'title', 'examples', 'example', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', '$id', '$schema']);
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
-
-export function payloadFingerprint(doc: ResolvedDoc, schema: unknown, at: Location): string {
-  // Property names are data, not keywords: `properties.description` is a field, kept.
-  const { text } = expandedText(doc, schema, at, { omit: (key) => WORDING.has(key) || key.startsWith('x-'), nameMaps: NAME_MAPS });
-  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
+export function payloadFingerprint(views: SchemaViews, root: SchemaNode): string {
+  return createHash('sha256').update(acceptedShapeText(views, root)).digest('base64url').slice(0, 16);
 }
 
-/** The payload's top-level properties and required fields, references followed. */
-export function topLevelFields(doc: ResolvedDoc, schema: unknown, at: Location): { properties?: string[]; required?: string[] } {
-  const resolved = doc.deref(schema, at);
-  if (!resolved || !isPlainObject(resolved.value)) return {};
-  const value = resolved.value;
-  const properties = isPlainObject(value.properties) ? Object.keys(value.properties).sort() : undefined;
-  const required = Array.isArray(value.required) ? value.required.filter((r): r is string => typeof r === 'string').sort() : undefined;
-  return { ...(properties ? { properties } : {}), ...(required ? { required } : {}) };
+/** The payload's top-level properties and required fields (its allOf parts' included). */
+export function topLevelFields(root: SchemaNode): { properties?: string[]; required?: string[] } {
+  if (root.properties.length === 0 && root.requiredOnly.length === 0) return {};
+  const properties = root.properties.map((p) => p.name).sort();
+  const required = [...root.properties.filter((p) => p.required).map((p) => p.name), ...root.requiredOnly].sort();
+  return { ...(properties.length > 0 ? { properties } : {}), ...(required.length > 0 ? { required } : {}) };
 }

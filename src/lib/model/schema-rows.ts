@@ -1,22 +1,31 @@
 /**
- * A schema as one tree of rows (UI.md "Schema tables"; issue: schemas read as one tree), in
+ * A schema's normalised view (src/lib/schema) as one tree of rows (UI.md "Schema tables"), in
  * document order with a depth each:
- * - a property, pattern property or additional property is a row under the object it belongs to;
- * - `allOf` parts are merged into the schema that lists them: their properties are its properties
- *   (`from` names the part when it is a named schema), their constraints and required fields apply;
- * - the items of an array are shown as the array's own children (`items[]` in the data path);
+ * - a property, pattern property or additional property is a row under the object it belongs
+ *   to; allOf parts are already merged into the schema that lists them (merge.ts), a property
+ *   brought by a named part says which (`from`);
+ * - the items of an array are shown as the array's own children (`items[]` in the data path),
+ *   unless they are a named schema, which gets a row of its own;
  * - `oneOf` / `anyOf` alternatives are rows marked `alternative`, named by the discriminator
  *   value that selects them, their title, or their schema's name;
- * - a row's anchor is its data path (`payload.lines[].sku`, `payload.payment(card).last4`);
- * - a schema that is its own ancestor becomes a back-reference row, never an endless expansion;
- *   a named component schema is marked with a link to its own page; a tree is cut at
- *   MAX_ROW_DEPTH levels, continued on the page of the nearest named schema.
+ * - a row's anchor is its data path (`payload.lines[].sku`, `payload.payment(card).last4`).
+ *
+ * Bounded on every input, whatever the document does with references:
+ * - a schema that is its own ancestor is a back-reference row, never an endless expansion;
+ * - a schema met again in the same table is shown again only when it is small (SMALL_REPEAT
+ *   rows); a larger one is a row that links to where it was shown first (`repeatOf`), as
+ *   Redocly links to a component instead of expanding it again. So a table has at most one
+ *   full expansion of each schema, and a fan-out of references (each level using the next ten
+ *   times) grows the table with the document, not with the number of paths through it;
+ * - a table is cut at MAX_ROW_DEPTH levels, continued on the page of the nearest named schema,
+ *   and at MAX_TABLE_ROWS rows, saying how many fields it left out.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
-import { ownValue } from '../own-key.ts';
-import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { schemaChildren, walkSchema } from '../resolve/schema-walk.ts';
+import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
+import { ANY_ID } from '../schema/merge.ts';
+import { type JsonType, type SchemaNode, shapeOf } from '../schema/schema-node.ts';
+import { type SchemaViews, schemaViewsOf } from '../schema/schema-views.ts';
 import type { DiscriminatorIndex } from './discriminators.ts';
 import type { SchemaRow } from './types.ts';
 
@@ -29,339 +38,365 @@ export interface RowOptions {
   discriminators?: DiscriminatorIndex;
 }
 
-const COMBINATORS = ['oneOf', 'anyOf', 'allOf', 'not', 'if'] as const;
-const MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'definitions']);
-const LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'items']);
+/** A table's rows, and how many it left out past MAX_TABLE_ROWS. */
+export interface SchemaTableRows {
+  rows: SchemaRow[];
+  omitted?: number;
+}
 
 /**
  * Levels below the root a schema tree shows. A row at this depth with schemas nested below it
  * is cut (`SchemaRow.cut`): its levels continue on the page of the nearest named component
- * schema, which starts its own tree at its root. Without the limit a chain of a thousand
- * schemas (each a property of the one before) would make each page list the whole chain.
+ * schema, which starts its own tree at its root.
  */
 export const MAX_ROW_DEPTH = 8;
-
-/** What a schema node of the walk is shown as: its own row, or merged into another's. */
-interface Shown {
-  row: SchemaRow;
-  /** Data path its children's anchors start from (an array's items: `lines[]`). */
-  base: string;
-  /** The properties already shown under the row, by name (a property defined twice is shown once, with what both say). */
-  names: Map<string, SchemaRow>;
-  /** Properties the row's object requires, its merged parts' included. */
-  required: Set<string>;
-  /** The property whose value selects among the row's alternatives (its schema's `discriminator`). */
-  discriminator?: string;
-  /** For a merged allOf part that is a named schema: its name (the properties it brings say so). */
-  part?: string;
-  /** How many allOf parts deep this node is merged into its row (0: the row's own schema). */
-  merged: number;
-}
-
-/**
- * allOf parts merged into one row at most this deep (a part of a part of …). A chain of a
- * thousand schemas each extending the next would otherwise be walked whole for one row; past
- * the limit the row is cut, continued on the page of the part where it stopped.
- */
-const MAX_MERGED = 16;
+/** Rows of one table; past it the table says how many fields it left out. */
+export const MAX_TABLE_ROWS = 400;
+/** A schema met again in a table is expanded again only when it shows at most this many rows. */
+export const SMALL_REPEAT = 12;
 
 const locationKey = (at: Location): string => `${at.file}#${at.pointer}`;
 
+/** Rows of the JSON Schema written at `site` (a binding's schema field, a guide's schema). */
 export function schemaRows(doc: ResolvedDoc, schema: unknown, site: Location, options: RowOptions): SchemaRow[] {
+  const views = schemaViewsOf(doc);
+  return viewRows(views, views.node(views.childId('json-schema', schema, site)), options).rows;
+}
+
+/** One entry of the walk: a node to show as a row, where it hangs and what it is called. */
+interface Pending {
+  node: SchemaNode;
+  name: string;
+  anchor: string;
+  depth: number;
+  required: boolean;
+  alternative?: { kind: 'oneOf' | 'anyOf' };
+  /** The named part that brings this property. */
+  from?: Location;
+  /** Ids of the nodes on the path from the root (for recursion). */
+  path: ReadonlySet<string>;
+  /** Named schemas on the path, nearest last (where a cut table continues). */
+  named: readonly { id: string; url: string }[];
+}
+
+export function viewRows(views: SchemaViews, root: SchemaNode, options: RowOptions): SchemaTableRows {
   const rows: SchemaRow[] = [];
-  const shownAt = new Map<string, Shown>();
-  const rowAt = new Map<string, SchemaRow>();
   const anchors = new Set<string>();
-  /** The rows on the path to the current one, by depth. */
-  const ancestors: SchemaRow[] = [];
+  /** Where each node was first shown with its children, by node id. */
+  const shownAt = new Map<string, SchemaRow>();
   const uniqueAnchor = (anchor: string): string => {
     let candidate = anchor;
     for (let n = 2; anchors.has(candidate); n++) candidate = `${anchor}-${n}`;
     anchors.add(candidate);
     return candidate;
   };
-  walkSchema(doc, schema, site, (visit) => {
-    const path = visit.path;
-    const keyword = path[path.length - 2];
-    const last = path[path.length - 1];
-    // `definitions` hold schemas for references; they are shown where they are used.
-    if (keyword === 'definitions') return false;
-    const value = visit.value;
-    const viaRef = visit.site.file !== visit.at.file || visit.site.pointer !== visit.at.pointer;
-    const component = viaRef || path.length === 0 ? options.componentAt?.(visit.at) : undefined;
-    const pathKey = path.join('\u0000');
+  const rootNamed = options.componentAt?.(root.at);
+  const stack: Pending[] = [{ node: root, name: '', anchor: options.anchorPrefix, depth: 0, required: false, path: new Set(), named: [] }];
+  let omitted = 0;
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (rows.length >= MAX_TABLE_ROWS) {
+      omitted++;
+      continue;
+    }
+    const { node, depth } = item;
+    const component = options.componentAt?.(node.at);
+    const row = describe(views, node, uniqueAnchor(item.anchor), item.name, depth, options, component);
+    if (item.required) row.required = true;
+    if (item.alternative) row.alternative = true;
+    if (item.from) {
+      const part = options.componentAt?.(item.from);
+      if (part) row.from = part.id;
+    }
+    rows.push(row);
+    const children = childrenOf(views, node, row.anchor, options);
+    if (children.length === 0) continue;
+    const shape = shapeOf(node);
+    if (item.path.has(shape)) {
+      const first = shownAt.get(shape);
+      row.backReference = { anchor: first?.anchor ?? options.anchorPrefix, name: first?.name || component?.id || rootNamed?.id || 'the schema' };
+      continue;
+    }
+    const first = shownAt.get(shape);
+    if (first && subtreeRows(views, node, SMALL_REPEAT + 1) > SMALL_REPEAT) {
+      row.repeatOf = { anchor: first.anchor, name: first.name || first.component?.id || 'the schema' };
+      continue;
+    }
+    if (!first) shownAt.set(shape, row);
+    const named = component && depth > 0 ? [...item.named, component] : item.named;
+    if (depth >= MAX_ROW_DEPTH) {
+      const on = named[named.length - 1];
+      row.cut = on ? { on } : {};
+      continue;
+    }
+    const path = new Set(item.path).add(shape);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i]!;
+      stack.push({ ...child, depth: depth + 1, path, named, node: views.node(child.id), anchor: child.anchor });
+    }
+  }
+  return omitted > 0 ? { rows, omitted } : { rows };
+}
 
-    if (path.length === 0) {
-      const row = newRow(uniqueAnchor(options.anchorPrefix), '', 0, value, doc, visit.at, options, component);
-      return place(row, shownFor(row, row.anchor, doc, value, visit.at));
-    }
+interface Child {
+  id: string;
+  name: string;
+  anchor: string;
+  required: boolean;
+  alternative?: { kind: 'oneOf' | 'anyOf' };
+  from?: Location;
+}
 
-    // A member of a map (`properties/<name>`) or a list (`allOf/<i>`, tuple `items/<i>`), or a single keyword (`items`, `not`).
-    const member = keyword !== undefined && (MAP_KEYWORDS.has(keyword) || (LIST_KEYWORDS.has(keyword) && /^\d+$/.test(last!)));
-    const parentKey = path.slice(0, member ? -2 : -1).join('\u0000');
-    const parent = shownAt.get(parentKey);
-    if (!parent) return false;
-    const relation = member ? keyword! : last!;
-
-    // An allOf part: merged into the schema that lists it.
-    if (relation === 'allOf') {
-      if (visit.backReference) return false;
-      if (parent.merged >= MAX_MERGED) {
-        parent.row.cut = component ? { on: component } : {};
-        return false;
-      }
-      // What the schema itself extends (not what its parts extend in turn).
-      if (component && parent.merged === 0 && !parent.row.extends?.some((e) => e.url === component.url)) (parent.row.extends ??= []).push(component);
-      if (isPlainObject(value)) mergeInto(parent, value, doc, visit.at);
-      // Its children are the host's: the same row, names and required fields; the part's own name for what it brings.
-      shownAt.set(pathKey, { ...parent, merged: parent.merged + 1, ...(component ? { part: component.id } : {}) });
-      return true;
+/**
+ * What is shown below a node's row. The fields of an array's items are the array's own (their
+ * anchors go through `[]`), unless the items are a named schema.
+ */
+function childrenOf(views: SchemaViews, node: SchemaNode, base: string, options: RowOptions): Child[] {
+  const out: Child[] = [];
+  let fieldsOf = node;
+  let fieldBase = base;
+  if (node.items !== undefined) {
+    const items = views.node(node.items);
+    if (options.componentAt?.(items.at) || items.boolean !== undefined) {
+      if (options.componentAt?.(items.at)) out.push({ id: node.items, name: '[items]', anchor: `${base}[]`, required: false });
+    } else if (hasChildren(items)) {
+      fieldsOf = items;
+      fieldBase = `${base}[]`;
     }
-    // The items of an array: their fields are the array's own children.
-    if (relation === 'items' && !member && !visit.backReference && isPlainObject(value) && !component && hasShownChildren(value)) {
-      mergeItems(parent.row, value);
-      shownAt.set(pathKey, shownFor(parent.row, `${parent.base}[]`, doc, value, visit.at));
-      return true;
-    }
-    if (relation === 'items' && !member && isPlainObject(value) && !component && !visit.backReference) {
-      // Items of a simple type: described on the array's row.
-      mergeItems(parent.row, value);
-      return false;
-    }
-
-    let name: string;
-    let anchor: string;
-    let required = false;
-    let alternative = false;
-    if (relation === 'properties' || relation === 'patternProperties') {
-      const twin = parent.names.get(`${relation}:${last}`);
-      if (twin) {
-        // Defined again by another allOf part: both apply; what the second adds is shown on the first.
-        if (isPlainObject(value)) mergeFacts(twin, value, doc, visit.at);
-        return false;
-      }
-      name = relation === 'properties' ? last! : `/${last}/`;
-      anchor = `${parent.base}.${anchorToken(last!)}`;
-      required = relation === 'properties' && parent.required.has(last!);
-    } else if (relation === 'oneOf' || relation === 'anyOf') {
-      alternative = true;
-      name = alternativeName(parent, value, visit.at, Number(last), component, options);
-      anchor = `${parent.base}(${anchorToken(name)})`;
-    } else if (relation === 'items') {
-      // Items that are a named schema, or a tuple item.
-      const tuple = member;
-      name = tuple ? `[${last}]` : '[items]';
-      anchor = `${parent.base}[${tuple ? last : ''}]`;
-    } else if (relation === 'additionalProperties') {
-      name = '{additional properties}';
-      anchor = `${parent.base}.*`;
-    } else {
-      name = relation;
-      anchor = `${parent.base}~${relation}`;
-    }
-    const row = newRow(uniqueAnchor(anchor), name, parent.row.depth + 1, value, doc, visit.at, options, component);
-    if (relation === 'properties' || relation === 'patternProperties') parent.names.set(`${relation}:${last}`, row);
-    if (required) row.required = true;
-    if (alternative) row.alternative = true;
-    // A property brought by a named allOf part says which.
-    if (relation === 'properties' && parent.part) row.from = parent.part;
-    if (visit.backReference) {
-      const shown = rowAt.get(locationKey(visit.at));
-      if (shown) row.backReference = { anchor: shown.anchor, name: shown.name || component?.id || 'schema' };
-      rows.push(row);
-      return false;
-    }
-    return place(row, shownFor(row, row.anchor, doc, value, visit.at));
-
-    function place(placed: SchemaRow, entry: Shown): boolean {
-      rowAt.set(locationKey(visit.at), placed);
-      shownAt.set(pathKey, entry);
-      rows.push(placed);
-      ancestors.length = placed.depth;
-      ancestors.push(placed);
-      if (placed.depth >= MAX_ROW_DEPTH && hasShownChildren(value)) {
-        // The row itself, or the nearest schema above it with a page of its own (not the tree's root, whose page this may be).
-        const on = ancestors.findLast((r) => r.depth > 0 && r.component)?.component;
-        placed.cut = on ? { on } : {};
-        return false;
-      }
-      return true;
-    }
+  }
+  for (const p of fieldsOf.properties)
+    out.push({ id: p.node, name: p.name, anchor: `${fieldBase}.${anchorToken(p.name)}`, required: p.required, ...(p.from ? { from: p.from } : {}) });
+  // A required name without a schema of its own: still a field the value must have (its schema is the other properties', else any).
+  const others = typeof fieldsOf.additionalProperties === 'string' ? fieldsOf.additionalProperties : ANY_ID;
+  for (const name of fieldsOf.requiredOnly) out.push({ id: others, name, anchor: `${fieldBase}.${anchorToken(name)}`, required: true });
+  for (const p of fieldsOf.patternProperties)
+    out.push({ id: p.node, name: `/${p.pattern}/`, anchor: `${fieldBase}.${anchorToken(p.pattern)}`, required: false });
+  if (typeof fieldsOf.additionalProperties === 'string')
+    out.push({ id: fieldsOf.additionalProperties, name: '{additional properties}', anchor: `${fieldBase}.*`, required: false });
+  fieldsOf.tupleItems?.forEach((id, i) => {
+    out.push({ id, name: `[${i}]`, anchor: `${fieldBase}[${i}]`, required: false });
   });
-  return rows;
-}
-
-/** How a node with its own row (or an array's items, merged into the array's row) is shown to its children. */
-function shownFor(row: SchemaRow, base: string, doc: ResolvedDoc, value: unknown, at: Location): Shown {
-  return {
-    row,
-    base,
-    names: new Map(),
-    merged: 0,
-    required: requiredOf(doc, value, at),
-    ...(isPlainObject(value) && typeof value.discriminator === 'string' ? { discriminator: value.discriminator } : {}),
-  };
-}
-
-function newRow(
-  anchor: string,
-  name: string,
-  depth: number,
-  value: unknown,
-  doc: ResolvedDoc,
-  at: Location,
-  options: RowOptions,
-  component: { id: string; url: string } | undefined,
-): SchemaRow {
-  const row: SchemaRow = {
-    anchor,
-    name,
-    depth,
-    type: typeLabel(value, doc, at, options),
-    required: false,
-    constraints: [],
-    flags: [],
-    ...(component ? { component } : {}),
-  };
-  if (typeof value === 'boolean') row.booleanSchema = value;
-  if (isPlainObject(value)) describeSchema(row, value);
-  const base = options.discriminators?.bases.get(locationKey(at));
-  if (base) row.discriminator = { property: base.property, subtypes: base.subtypes };
-  const subtypes = options.discriminators?.subtypes.get(locationKey(at));
-  if (subtypes && depth === 0) row.selectedBy = subtypes;
-  return row;
-}
-
-/** The properties an object requires, with those its allOf parts require (inline or referenced, a few levels deep). */
-function requiredOf(doc: ResolvedDoc, value: unknown, at: Location, depth = 0): Set<string> {
-  const out = new Set<string>();
-  if (!isPlainObject(value) || depth > 8) return out;
-  if (Array.isArray(value.required)) for (const r of value.required) if (typeof r === 'string') out.add(r);
-  if (Array.isArray(value.allOf)) {
-    value.allOf.forEach((part, i) => {
-      const resolved = doc.deref(part, { file: at.file, pointer: `${at.pointer}/allOf/${i}` });
-      if (resolved) for (const r of requiredOf(doc, resolved.value, resolved.at, depth + 1)) out.add(r);
+  for (const choice of fieldsOf.choices) {
+    choice.options.forEach((id, i) => {
+      const option = views.node(id);
+      const name = alternativeName(views, fieldsOf, choice.discriminator, option, i, options);
+      out.push({ id, name, anchor: `${fieldBase}(${anchorToken(name)})`, required: false, alternative: { kind: choice.kind } });
     });
+  }
+  for (const id of fieldsOf.nots) out.push({ id, name: 'not', anchor: `${fieldBase}~not`, required: false });
+  for (const c of fieldsOf.conditionals) {
+    out.push({ id: c.if, name: 'if', anchor: `${fieldBase}~if`, required: false });
+    if (c.then) out.push({ id: c.then, name: 'then', anchor: `${fieldBase}~then`, required: false });
+    if (c.else) out.push({ id: c.else, name: 'else', anchor: `${fieldBase}~else`, required: false });
   }
   return out;
 }
 
-/** What an allOf part adds to the schema that lists it, besides its properties: type, constraints, values. */
-function mergeInto(parent: Shown, part: Record<string, unknown>, doc: ResolvedDoc, at: Location): void {
-  mergeFacts(parent.row, part, doc, at);
-  for (const r of requiredOf(doc, part, at)) parent.required.add(r);
-  if (typeof part.discriminator === 'string') parent.discriminator ??= part.discriminator;
+function hasChildren(node: SchemaNode): boolean {
+  return (
+    node.properties.length > 0 ||
+    node.requiredOnly.length > 0 ||
+    node.patternProperties.length > 0 ||
+    typeof node.additionalProperties === 'string' ||
+    (node.tupleItems?.length ?? 0) > 0 ||
+    node.choices.length > 0 ||
+    node.nots.length > 0 ||
+    node.conditionals.length > 0 ||
+    node.items !== undefined
+  );
 }
 
-/** A second schema for the same value (an allOf part, a property defined twice): its type, constraints and values join the row's. */
-function mergeFacts(row: SchemaRow, part: Record<string, unknown>, doc: ResolvedDoc, at: Location): void {
-  const added: SchemaRow = { anchor: '', name: '', depth: 0, type: typeLabel(part, doc, at, {}), required: false, constraints: [], flags: [] };
-  describeSchema(added, part);
-  if ((row.type === 'allOf' || row.type === 'any') && added.type !== 'any' && added.type !== 'allOf') row.type = added.type;
-  for (const c of added.constraints) if (!row.constraints.includes(c)) row.constraints.push(c);
-  for (const f of added.flags) if (!row.flags.includes(f)) row.flags.push(f);
-  if (added.format && !row.format) row.format = added.format;
-  if (added.enum && !row.enum) row.enum = added.enum;
-  if (added.const !== undefined && row.const === undefined) row.const = added.const;
-  if (!row.descriptionHtml && added.descriptionHtml) row.descriptionHtml = added.descriptionHtml;
+/** Rows a node shows below itself, counted up to `limit` (a repeated schema this small is shown again). */
+function subtreeRows(views: SchemaViews, node: SchemaNode, limit: number): number {
+  let count = 0;
+  const stack: { node: SchemaNode; path: ReadonlySet<string>; depth: number }[] = [{ node, path: new Set(), depth: 0 }];
+  while (stack.length > 0 && count < limit) {
+    const { node: n, path, depth } = stack.pop()!;
+    if (path.has(shapeOf(n)) || depth > MAX_ROW_DEPTH) continue;
+    const inner = new Set(path).add(shapeOf(n));
+    for (const child of childrenOf(views, n, '', { anchorPrefix: '' })) {
+      count++;
+      stack.push({ node: views.node(child.id), path: inner, depth: depth + 1 });
+    }
+  }
+  return count;
 }
 
-/** The items of an array described on the array's own row: their format, constraints and values. */
-function mergeItems(row: SchemaRow, items: Record<string, unknown>): void {
-  const added: SchemaRow = { anchor: '', name: '', depth: 0, type: '', required: false, constraints: [], flags: [] };
-  describeSchema(added, items);
-  for (const c of added.constraints) row.constraints.push(`items ${c}`);
-  if (added.format) row.constraints.push(`items ${added.format}`);
-  if (added.enum) row.itemEnum = added.enum;
-  if (added.descriptionHtml && !row.descriptionHtml) row.descriptionHtml = added.descriptionHtml;
+function describe(
+  views: SchemaViews,
+  node: SchemaNode,
+  anchor: string,
+  name: string,
+  depth: number,
+  options: RowOptions,
+  component: { id: string; url: string } | undefined,
+): SchemaRow {
+  const types = effectiveTypes(views, node);
+  const row: SchemaRow = { anchor, name, depth, type: typeLabel(views, node, types, options), required: false, constraints: [], flags: [] };
+  if (component) row.component = component;
+  if (types?.includes('null') && types.some((t) => t !== 'null')) row.nullable = true;
+  if (node.boolean !== undefined) row.booleanSchema = node.boolean;
+  if (node.unresolved) row.unresolved = node.unresolved;
+  const format = node.format ?? (node.dialect === 'raml' ? node.nativeType : undefined);
+  if (format && format !== row.type) row.format = format;
+  describeConstraints(row, node);
+  if (node.knownValues) row.enum = node.knownValues;
+  if (node.const) row.const = node.const.value;
+  else if (node.enum?.length === 1) row.const = node.enum[0];
+  else if (node.enum) row.enum = node.enum;
+  if (node.default) row.default = node.default.value;
+  if (node.examples && node.examples.length > 0) row.examples = node.examples;
+  for (const flag of ['deprecated', 'readOnly', 'writeOnly'] as const) if (node[flag]) row.flags.push(flag);
+  if (node.description) row.descriptionHtml = renderMarkdown(node.description);
+  const combinator = node.choices[0]?.kind ?? (node.nots.length > 0 ? 'not' : node.conditionals.length > 0 ? 'if' : undefined);
+  if (combinator) row.combinator = combinator;
+  if (node.items !== undefined) {
+    const items = views.node(node.items);
+    if (!options.componentAt?.(items.at) && !hasChildren(items)) {
+      const inner: SchemaRow = { anchor: '', name: '', depth: 0, type: '', required: false, constraints: [], flags: [] };
+      describeConstraints(inner, items);
+      for (const c of inner.constraints) row.constraints.push(`items ${c}`);
+      if (items.format) row.constraints.push(`items ${items.format}`);
+      if (items.enum) row.itemEnum = items.enum;
+      if (!row.descriptionHtml && items.description) row.descriptionHtml = renderMarkdown(items.description);
+    }
+  }
+  const extended = node.extends.map((at) => options.componentAt?.(at)).filter((c) => c !== undefined);
+  if (extended.length > 0) row.extends = unique(extended, (c) => c.url);
+  const base = options.discriminators?.bases.get(locationKey(node.at));
+  if (base) row.discriminator = { property: base.property, subtypes: base.subtypes };
+  const subtypes = options.discriminators?.subtypes.get(locationKey(node.at));
+  if (subtypes && depth === 0) row.selectedBy = subtypes;
+  return row;
 }
+
+/**
+ * The types a value of the node may have, as a reader needs them: its own, else those its
+ * alternatives allow (a `oneOf` of a string and an integer is a string or an integer), else an
+ * object when its keywords only apply to objects, else the types of its enum or const values.
+ * Undefined: any value.
+ */
+function effectiveTypes(views: SchemaViews, node: SchemaNode): JsonType[] | undefined {
+  if (node.types) return node.types;
+  if (node.const) return [typeOfValue(node.const.value)];
+  if (node.enum && node.enum.length > 0) return unique(node.enum.map(typeOfValue), (t) => t);
+  if (node.choices.length > 0) {
+    const union = new Set<JsonType>();
+    for (const option of node.choices[0]!.options) {
+      const t = views.node(option).types;
+      if (t === undefined) return node.inferredObject ? ['object'] : undefined;
+      for (const x of t) union.add(x);
+    }
+    return [...union];
+  }
+  return node.inferredObject ? ['object'] : undefined;
+}
+
+function typeOfValue(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  if (typeof value === 'boolean' || typeof value === 'string') return typeof value as 'boolean' | 'string';
+  return 'object';
+}
+
+function typeLabel(views: SchemaViews, node: SchemaNode, types: JsonType[] | undefined, options: RowOptions): string {
+  // Avro and Protobuf readers know their types by the format's own names (`long, timestamp-millis`, `message Line`).
+  if (node.nativeType && (node.dialect === 'avro' || node.dialect === 'protobuf')) {
+    if (node.items !== undefined) return arrayLabel(views, node, options);
+    if (typeof node.additionalProperties === 'string' && node.properties.length === 0)
+      return `map of ${typeLabel(views, views.node(node.additionalProperties), effectiveTypes(views, views.node(node.additionalProperties)), options)}`;
+    return node.nativeType;
+  }
+  if (node.boolean === true) return 'any';
+  if (node.boolean === false || (types && types.length === 0)) return 'nothing';
+  if (!types) return 'any';
+  const shown = types.filter((t) => t !== 'null' || types.length === 1);
+  // integer and number together read as number.
+  const labels = shown.filter((t) => !(t === 'integer' && shown.includes('number'))).map((t) => (t === 'array' ? arrayLabel(views, node, options) : t));
+  return labels.join(' | ');
+}
+
+function arrayLabel(views: SchemaViews, node: SchemaNode, options: RowOptions): string {
+  if (node.items === undefined) return node.tupleItems ? 'array (tuple)' : 'array';
+  const items = views.node(node.items);
+  const named = options.componentAt?.(items.at);
+  if (named) return `array of ${named.id}`;
+  const inner = effectiveTypes(views, items);
+  if (!inner || inner.length === 0) return 'array';
+  return `array of ${typeLabel(views, items, inner, options)}`;
+}
+
+function describeConstraints(row: SchemaRow, node: SchemaNode): void {
+  const range = (min: number | undefined, max: number | undefined, unit: string): void => {
+    if (min !== undefined && max !== undefined) row.constraints.push(min === max ? `exactly ${min} ${unit}` : `${min}..${max} ${unit}`);
+    else if (min !== undefined) row.constraints.push(`≥ ${min} ${unit}`);
+    else if (max !== undefined) row.constraints.push(`≤ ${max} ${unit}`);
+  };
+  range(node.minLength, node.maxLength, 'chars');
+  const n = node.numbers;
+  const low =
+    n.exclusiveMinimum !== undefined && (n.minimum === undefined || n.exclusiveMinimum >= n.minimum)
+      ? `> ${n.exclusiveMinimum}`
+      : n.minimum !== undefined
+        ? `≥ ${n.minimum}`
+        : undefined;
+  const high =
+    n.exclusiveMaximum !== undefined && (n.maximum === undefined || n.exclusiveMaximum <= n.maximum)
+      ? `< ${n.exclusiveMaximum}`
+      : n.maximum !== undefined
+        ? `≤ ${n.maximum}`
+        : undefined;
+  // Bounds that only restate the integer type of an Avro or Protobuf field are left out.
+  if (low && !(node.nativeType && isTypeBound(n.minimum))) row.constraints.push(low);
+  if (high && !(node.nativeType && isTypeBound(n.maximum))) row.constraints.push(high);
+  for (const m of n.multipleOf ?? []) row.constraints.push(`multiple of ${m}`);
+  for (const p of node.patterns) row.constraints.push(`pattern ${p}`);
+  range(node.minItems, node.maxItems, 'items');
+  if (node.uniqueItems) row.constraints.push('unique items');
+  range(node.minProperties, node.maxProperties, 'properties');
+  if (node.additionalProperties === false && node.properties.length + node.patternProperties.length > 0) row.constraints.push('no other properties');
+  for (const note of node.notes) row.constraints.push(note);
+}
+
+const TYPE_BOUNDS = new Set([-2147483648, 2147483647, 4294967295, 0, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
+const isTypeBound = (v: number | undefined): boolean => v !== undefined && TYPE_BOUNDS.has(v);
 
 /** An alternative is named by the discriminator value that selects it, else its title, else its schema's name. */
-function alternativeName(parent: Shown, option: unknown, at: Location, index: number, component: { id: string } | undefined, options: RowOptions): string {
-  const discriminator = parent.discriminator;
-  if (discriminator) {
-    const subtype = options.discriminators?.subtypes.get(locationKey(at))?.find((s) => s.property === discriminator);
+function alternativeName(
+  views: SchemaViews,
+  parent: SchemaNode,
+  discriminator: string | undefined,
+  option: SchemaNode,
+  index: number,
+  options: RowOptions,
+): string {
+  const property = discriminator ?? parent.discriminator;
+  if (property) {
+    const subtype = options.discriminators?.subtypes.get(locationKey(option.at))?.find((s) => s.property === property);
     if (subtype) return subtype.value;
-    const properties = isPlainObject(option) && isPlainObject(option.properties) ? option.properties : undefined;
-    const prop = properties ? ownValue(properties, discriminator) : undefined;
-    if (isPlainObject(prop) && prop.const !== undefined) return String(prop.const);
-    if (isPlainObject(prop) && Array.isArray(prop.enum) && prop.enum.length === 1) return String(prop.enum[0]);
+    const edge = option.properties.find((p) => p.name === property);
+    const prop = edge && views.node(edge.node);
+    if (prop?.const) return String(prop.const.value);
+    if (prop?.enum?.length === 1) return String(prop.enum[0]);
   }
-  if (isPlainObject(option) && typeof option.title === 'string' && option.title !== '') return option.title;
-  if (component) return component.id;
+  if (option.title) return option.title;
+  const named = options.componentAt?.(option.at);
+  if (named) return named.id;
+  if (option.nativeType?.startsWith('message ') || option.nativeType?.startsWith('record ')) return option.nativeType.slice(option.nativeType.indexOf(' ') + 1);
   return `shape ${index + 1}`;
-}
-
-function hasShownChildren(value: unknown): boolean {
-  return isPlainObject(value) && schemaChildren(value).some(([keywords]) => keywords[0] !== 'definitions');
 }
 
 function anchorToken(token: string): string {
   return token.replace(/[^A-Za-z0-9_-]+/g, '-');
 }
 
-function typeLabel(value: unknown, doc: ResolvedDoc, at: Location, options: Pick<RowOptions, 'componentAt'>): string {
-  if (value === true) return 'any';
-  if (value === false) return 'nothing';
-  if (!isPlainObject(value)) return 'any';
-  const types = typeof value.type === 'string' ? [value.type] : Array.isArray(value.type) ? value.type.map(String) : [];
-  const labels = types.map((t) => {
-    if (t !== 'array' || value.items === undefined || Array.isArray(value.items)) return t;
-    const items = doc.deref(value.items, { file: at.file, pointer: `${at.pointer}/items` });
-    const component = items && options.componentAt?.(items.at);
-    if (component) return `array of ${component.id}`;
-    const inner =
-      items && isPlainObject(items.value)
-        ? typeof items.value.type === 'string'
-          ? items.value.type
-          : isPlainObject(items.value.properties)
-            ? 'object'
-            : undefined
-        : undefined;
-    return inner ? `array of ${inner}` : 'array';
+function unique<T>(list: T[], key: (t: T) => string): T[] {
+  const seen = new Set<string>();
+  return list.filter((x) => {
+    const k = key(x);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
   });
-  if (labels.length > 0) return labels.join(' | ');
-  if (
-    isPlainObject(value.properties) ||
-    (Array.isArray(value.allOf) && value.allOf.some((p) => isRefObject(p) || (isPlainObject(p) && isPlainObject(p.properties))))
-  )
-    return 'object';
-  for (const c of COMBINATORS) if (value[c] !== undefined) return c === 'if' ? 'if / then / else' : c;
-  if (value.const !== undefined) return typeof value.const;
-  return 'any';
-}
-
-function describeSchema(row: SchemaRow, s: Record<string, unknown>): void {
-  const n = (k: string): number | undefined => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
-  if (typeof s.format === 'string') row.format = s.format;
-  const range = (min: number | undefined, max: number | undefined, unit: string): void => {
-    if (min !== undefined && max !== undefined) row.constraints.push(min === max ? `exactly ${min} ${unit}` : `${min}..${max} ${unit}`);
-    else if (min !== undefined) row.constraints.push(`≥ ${min} ${unit}`);
-    else if (max !== undefined) row.constraints.push(`≤ ${max} ${unit}`);
-  };
-  range(n('minLength'), n('maxLength'), 'chars');
-  const low = n('exclusiveMinimum') !== undefined ? `> ${n('exclusiveMinimum')}` : n('minimum') !== undefined ? `≥ ${n('minimum')}` : undefined;
-  const high = n('exclusiveMaximum') !== undefined ? `< ${n('exclusiveMaximum')}` : n('maximum') !== undefined ? `≤ ${n('maximum')}` : undefined;
-  if (low) row.constraints.push(low);
-  if (high) row.constraints.push(high);
-  if (n('multipleOf') !== undefined) row.constraints.push(`multiple of ${n('multipleOf')}`);
-  if (typeof s.pattern === 'string') row.constraints.push(`pattern ${s.pattern}`);
-  range(n('minItems'), n('maxItems'), 'items');
-  if (s.uniqueItems === true) row.constraints.push('unique items');
-  range(n('minProperties'), n('maxProperties'), 'properties');
-  if (s.additionalProperties === false) row.constraints.push('no other properties');
-  // A single value reads as "always X", like const.
-  if (Array.isArray(s.enum) && s.enum.length === 1 && !('const' in s)) row.const = s.enum[0];
-  else if (Array.isArray(s.enum)) row.enum = s.enum;
-  if ('const' in s) row.const = s.const;
-  if ('default' in s) row.default = s.default;
-  if (Array.isArray(s.examples)) row.examples = s.examples;
-  for (const flag of ['deprecated', 'readOnly', 'writeOnly'] as const) if (s[flag] === true) row.flags.push(flag);
-  if (typeof s.description === 'string' && s.description !== '') row.descriptionHtml = renderMarkdown(s.description);
-  for (const c of COMBINATORS) {
-    if (s[c] !== undefined && c !== 'allOf') {
-      row.combinator = c;
-      break;
-    }
-  }
 }

@@ -16,7 +16,6 @@ import { satisfyPolicy } from '../sns/filter-satisfy.ts';
 import { readTesterInput } from '../sns/tester-input.ts';
 import { testerResult } from '../sns/tester-result.ts';
 import { type Publication, publishCli, publishJs, publishPython, subscribeCli, type Topic } from '../sns/snippets.ts';
-import { generateExamples } from './generated-examples.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
 import type { PublishVariant, SnsHandsOn, SubscribeSnippet, TesterExample, TesterSubscription, TesterView } from './sns-hands-on-types.ts';
 import type { Entity } from './types.ts';
@@ -193,7 +192,7 @@ function examplesOf(
     const list =
       given.length > 0
         ? given.map((ex, i) => ({ title: typeof ex.name === 'string' ? ex.name : `example ${i + 1}`, value: ex }))
-        : generateExamples(ctx.doc, m.value, m.origin);
+        : ctx.generatedExamples(m.value, m.origin, target.at).examples;
     for (const ex of list) {
       if (out.length >= MAX_EXAMPLES) return out;
       const value = isPlainObject(ex.value) ? ex.value : {};

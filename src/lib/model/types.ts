@@ -122,6 +122,12 @@ export interface SchemaRow {
   component?: { id: string; url: string };
   /** Recursion: the schema is already shown above; link to that row instead of expanding. */
   backReference?: { anchor: string; name: string };
+  /** A schema shown in full elsewhere in the same table (not small enough to show twice): link to that row. */
+  repeatOf?: { anchor: string; name: string };
+  /** The value may also be null (a type list with null, OpenAPI `nullable`, an Avro union with null). */
+  nullable?: boolean;
+  /** Why the schema could not be read (a reference that does not resolve, a malformed Avro schema, …). */
+  unresolved?: string;
   /**
    * The table's depth limit (MAX_ROW_DEPTH): what is nested below this row is not shown here.
    * `on` is the named component schema whose own page shows it, when there is one.

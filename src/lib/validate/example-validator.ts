@@ -24,6 +24,9 @@ import { forEachSchemaChild } from '../resolve/schema-walk.ts';
 import { BoundedExampleCheck } from './bounded-example-check.ts';
 import { describeSchemaError, fieldName } from './example-errors.ts';
 import { registeredSchemaErrors } from './registered-schema-check.ts';
+import { avroValueFromJson } from '../schema/avro-json.ts';
+import { payloadMessages, type ProtobufType, withEnumNumbers } from '../schema/protobuf-messages.ts';
+import { schemaFormatKind } from './schema-formats.ts';
 
 const avro = lazyModule<typeof import('avsc')>('avsc');
 /** Loaded once a schema has a pattern. */
@@ -38,13 +41,18 @@ interface Pending {
   at: Location;
   id: string;
   location: string;
+  dialect: Dialect;
 }
+
+/** JSON Schema (draft 07, the format's own Schema Object), or an OpenAPI 3.0 Schema Object (checked as the JSON Schema it means). */
+export type Dialect = 'json-schema' | 'openapi';
 
 /** Keywords whose nested errors are about alternatives: the keyword's own error says more than each alternative's. */
 const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not', 'if']);
 
 export class ExampleValidator {
   readonly #avro = new Map<string, AvroType | string>();
+  readonly #protobuf = new Map<string, ProtobufType[]>();
   /** Registered schemas by id (what references are rewritten to). */
   readonly #lookup: Record<string, Schema | boolean> = Object.create(null) as Record<string, Schema | boolean>;
   /** Where each registered schema is written → its id, or why it cannot be used. */
@@ -71,10 +79,16 @@ export class ExampleValidator {
    * timed out already (each costs the time limit: a document must not make validation take
    * minutes with many of them).
    */
-  jsonSchemaErrors(value: unknown, schema: unknown, schemaAt: Location, part = 'value'): string[] | 'timeout' | 'skipped' | 'too-deep' {
+  jsonSchemaErrors(
+    value: unknown,
+    schema: unknown,
+    schemaAt: Location,
+    part = 'value',
+    dialect: Dialect = 'json-schema',
+  ): string[] | 'timeout' | 'skipped' | 'too-deep' {
     let errors: OutputUnit[] | undefined;
     try {
-      const root = this.#register(schema, schemaAt);
+      const root = this.#register(schema, schemaAt, dialect);
       if (this.#mayBacktrackForLong(root)) {
         if (this.#timeouts >= MAX_TIMEOUTS) return 'skipped';
         this.#bounded ??= new BoundedExampleCheck();
@@ -106,6 +120,51 @@ export class ExampleValidator {
     this.#bounded?.close();
   }
 
+  /**
+   * Reasons `value` does not match a message's `headers` or `payload` schema written at `site`,
+   * in whatever format it is written: JSON Schema and the format's own Schema Object, OpenAPI 3.0,
+   * Avro, Protocol Buffers. Other formats are not checked (empty).
+   */
+  messagePartErrors(value: unknown, schema: unknown, site: Location, part = 'value'): ReturnType<ExampleValidator['jsonSchemaErrors']> {
+    const resolved = this.#doc.deref(schema, site);
+    if (!resolved) return [];
+    const s = resolved.value;
+    if (!(isPlainObject(s) && ('schemaFormat' in s || 'schema' in s))) return this.jsonSchemaErrors(value, s, resolved.at, part);
+    const kind = schemaFormatKind(s.schemaFormat);
+    const inner = this.#doc.deref(s.schema, { file: resolved.at.file, pointer: childPointer(resolved.at.pointer, 'schema') });
+    if (!inner) return [];
+    switch (kind) {
+      case 'apidesc':
+        return this.jsonSchemaErrors(value, inner.value, inner.at, part);
+      case 'openapi':
+        return this.jsonSchemaErrors(value, inner.value, inner.at, part, 'openapi');
+      case 'avro':
+        return this.avroErrors(value, inner.value, inner.at, part);
+      case 'protobuf':
+        return typeof inner.value === 'string' ? this.protobufErrors(value, inner.value, inner.at) : [];
+      default:
+        return [];
+    }
+  }
+
+  /** Reasons a value in the JSON mapping (enums by name) is not a message of the Protocol Buffers source (its payload message, payload-messages.ts). */
+  protobufErrors(value: unknown, source: string, at: Location): string[] {
+    const key = `${at.file}#${at.pointer}`;
+    let messages = this.#protobuf.get(key);
+    if (messages === undefined) {
+      try {
+        messages = payloadMessages(source);
+      } catch {
+        messages = [];
+      }
+      this.#protobuf.set(key, messages);
+    }
+    if (messages.length === 0) return [];
+    const reasons = messages.map((m) => m.verify(withEnumNumbers(m, value) as { [k: string]: unknown }));
+    if (reasons.some((r) => r === null)) return [];
+    return [`(root): not a ${messages.map((m) => m.name).join(' or ')} message: ${protobufReason(reasons[0]!)}`];
+  }
+
   avroErrors(value: unknown, schema: unknown, schemaAt: Location, part = 'value'): string[] {
     const key = `${schemaAt.file}#${schemaAt.pointer}`;
     let type = this.#avro.get(key);
@@ -119,8 +178,11 @@ export class ExampleValidator {
       this.#avro.set(key, type);
     }
     if (typeof type === 'string') return [];
+    if (type.isValid(value)) return [];
+    // Bytes and fixed values are strings in JSON; a union's value is its branch's.
+    const candidate = avroValueFromJson(type, value);
     const found: string[] = [];
-    type.isValid(value, {
+    type.isValid(candidate, {
       errorHook: (path, _value, wanted) =>
         found.push(`${fieldName(`/${path.map(escapeToken).join('/')}`, `the ${part}`)} is not a valid ${avroTypeWord(wanted.typeName)} of the Avro schema`),
     });
@@ -134,14 +196,14 @@ export class ExampleValidator {
    * must not overflow the stack, and then leave its examples unchecked). Throws when a reference
    * on the way does not resolve.
    */
-  #register(schema: unknown, at: Location): string {
+  #register(schema: unknown, at: Location, dialect: Dialect): string {
     const batch: Pending[] = [];
-    const id = this.#idOf(schema, at, batch);
+    const id = this.#idOf(schema, at, batch, dialect);
     const failed = new Map<string, Error>();
     for (let i = 0; i < batch.length; i++) {
-      const { schema: s, at: where, id: sid } = batch[i]!;
+      const { schema: s, at: where, id: sid, dialect: d } = batch[i]!;
       try {
-        this.#lookup[sid] = this.#withIds(s, where, sid, batch) as Schema | boolean;
+        this.#lookup[sid] = this.#withIds(s, where, sid, batch, d) as Schema | boolean;
       } catch (error) {
         failed.set(sid, error instanceof Error ? error : new Error(String(error)));
       }
@@ -153,14 +215,14 @@ export class ExampleValidator {
   }
 
   /** The id of the schema at `at`; a new one is queued in `batch` to be copied. Throws when it could not be used before. */
-  #idOf(schema: unknown, at: Location, batch: Pending[]): string {
-    const location = `${at.file}#${at.pointer}`;
+  #idOf(schema: unknown, at: Location, batch: Pending[], dialect: Dialect): string {
+    const location = `${dialect}:${at.file}#${at.pointer}`;
     const known = this.#ids.get(location);
     if (known instanceof Error) throw known;
     if (known !== undefined) return known;
     const id = `s${this.#nextId++}`;
     this.#ids.set(location, id);
-    batch.push({ schema, at, id, location });
+    batch.push({ schema, at, id, location, dialect });
     return id;
   }
 
@@ -186,12 +248,15 @@ export class ExampleValidator {
   }
 
   /** `schema` with its references naming registered ids: the objects on the way to a reference are copied, the rest is shared. */
-  #withIds(schema: unknown, at: Location, id: string, batch: Pending[]): unknown {
+  #withIds(schema: unknown, at: Location, id: string, batch: Pending[], dialect: Dialect): unknown {
     if (isRefObject(schema)) {
       // The other properties of a Reference Object are ignored, as the document does (and warns).
-      const target = this.#doc.deref(schema, at);
+      let target = this.#doc.deref(schema, at);
+      // A reference to a components entry written as a Multi Format Schema Object means its schema.
+      if (target && isPlainObject(target.value) && typeof target.value.schemaFormat === 'string' && 'schema' in target.value)
+        target = this.#doc.deref(target.value.schema, { file: target.at.file, pointer: childPointer(target.at.pointer, 'schema') });
       if (!target) throw new Error(`${schema.$ref} does not resolve`);
-      const targetId = this.#idOf(target.value, target.at, batch);
+      const targetId = this.#idOf(target.value, target.at, batch, dialect);
       let refs = this.#refs.get(id);
       if (!refs) this.#refs.set(id, (refs = new Set()));
       refs.add(targetId);
@@ -199,10 +264,10 @@ export class ExampleValidator {
     }
     if (!isPlainObject(schema)) return schema;
     if (hasRiskyPattern(schema)) this.#ownRiskyPattern.add(id);
-    let copy: Record<string, unknown> | undefined;
+    let copy: Record<string, unknown> | undefined = dialect === 'openapi' ? openApiAsJsonSchema(schema) : undefined;
     forEachSchemaChild(schema, (child, keyword, key) => {
       const pointer = key === undefined ? childPointer(at.pointer, keyword) : childPointer(childPointer(at.pointer, keyword), key);
-      const replaced = this.#withIds(child, { file: at.file, pointer }, id, batch);
+      const replaced = this.#withIds(child, { file: at.file, pointer }, id, batch, dialect);
       if (replaced === child) return;
       copy ??= { ...schema };
       if (key === undefined) {
@@ -252,6 +317,53 @@ export class ExampleValidator {
 /** avsc's name of a type as a reader says it: `int`, `record`, `union` (not `union:unwrapped`), `timestamp-millis` (not `logical:…`). */
 function avroTypeWord(typeName: string): string {
   return typeName.startsWith('union') ? 'value of its union' : typeName.replace(/^logical:/, '');
+}
+
+const PROTOBUF_EXPECTED: Record<string, string> = {
+  'integer|Long': 'an integer',
+  integer: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  buffer: 'bytes (a base64 string)',
+  'enum value': "one of its enum's values",
+};
+
+/** protobufjs's verdict (`a.b: integer|Long expected`) in this tool's words. */
+function protobufReason(reason: string): string {
+  const expected = /^(.*): (.+) expected$/.exec(reason);
+  if (expected) return `${expected[1]} must be ${PROTOBUF_EXPECTED[expected[2]!] ?? expected[2]}`;
+  const multiple = /^(.*): multiple values$/.exec(reason);
+  if (multiple) return `more than one field of the oneof ${multiple[1]} is set`;
+  return 'it does not match the message';
+}
+
+/**
+ * An OpenAPI 3.0 Schema Object's keywords that JSON Schema reads otherwise, as JSON Schema says
+ * them: `nullable: true` adds null to the type (and to an enum, which must list it to allow it,
+ * as ajv reads it); `exclusiveMinimum: true` makes `minimum` exclusive. Undefined when the schema
+ * has none of them (it is used as written).
+ */
+function openApiAsJsonSchema(schema: Record<string, unknown>): Record<string, unknown> | undefined {
+  const nullable = schema.nullable === true && typeof schema.type === 'string';
+  const exclusive = typeof schema.exclusiveMinimum === 'boolean' || typeof schema.exclusiveMaximum === 'boolean';
+  if (!nullable && !exclusive) return undefined;
+  const copy: Record<string, unknown> = { ...schema };
+  if (nullable) copy.type = [schema.type, 'null'];
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof schema[flag] !== 'boolean') continue;
+    delete copy[flag];
+    if (schema[flag] === true && typeof schema[bound] === 'number') {
+      copy[flag] = schema[bound];
+      delete copy[bound];
+    }
+  }
+  return copy;
 }
 
 /** A `pattern`, or a `patternProperties` key, with a quantified group inside a quantified group (star height above 1). */

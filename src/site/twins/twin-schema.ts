@@ -32,6 +32,7 @@ function rowLine(row: SchemaRow, root: string): string {
   const link = (target: { id: string; url: string }): string => `[${escapeInline(target.id)}](${twinHref(root, target.url)})`;
   const name = row.name === '' ? '*(the value)*' : row.alternative ? `*${escapeInline(row.name)}*` : codeSpan(row.name);
   const facts: string[] = [escapeInline(row.type) + (row.format ? ` (${escapeInline(row.format)})` : '')];
+  if (row.nullable) facts.push('nullable');
   if (row.name !== '' && !row.alternative) facts.push(row.required ? 'required' : 'optional');
   if (row.component) facts.push(`schema ${link(row.component)}`);
   if (row.extends?.length) facts.push(`extends ${row.extends.map(link).join(', ')}`);
@@ -51,6 +52,8 @@ function rowLine(row: SchemaRow, root: string): string {
     );
   for (const s of row.selectedBy ?? []) facts.push(`a kind of ${link(s.base)}, selected when ${codeSpan(s.property)} is ${jsonSpan(s.value)}`);
   if (row.backReference) facts.push(`the same schema as ${codeSpan(row.backReference.name)} above (it contains itself)`);
+  if (row.repeatOf) facts.push(`the same schema as ${codeSpan(row.repeatOf.name)} above (its fields are listed there)`);
+  if (row.unresolved) facts.push(`not shown: ${escapeInline(row.unresolved)}`);
   if (row.cut) facts.push(row.cut.on ? `its fields continue on ${link(row.cut.on)}` : 'nested deeper than shown here');
   const description = row.descriptionHtml ? htmlToInlineMarkdown(row.descriptionHtml) : '';
   return `${name}: ${facts.join(' · ')}${description ? ` — ${description}` : ''}`;
@@ -59,4 +62,9 @@ function rowLine(row: SchemaRow, root: string): string {
 function values(list: unknown[]): string {
   const shown = list.slice(0, VALUES_SHOWN).map(jsonSpan).join(', ');
   return list.length > VALUES_SHOWN ? `${shown} and ${list.length - VALUES_SHOWN} more` : shown;
+}
+
+/** What a table cut at its row limit says in place of the fields it left out (schema-rows.ts MAX_TABLE_ROWS). */
+export function omittedNote(omitted: number): string {
+  return `*${omitted} more ${omitted === 1 ? 'field is' : 'fields are'} not listed here: the table stops at its size limit; each named schema's own page lists its fields.*`;
 }

@@ -4,7 +4,7 @@ import type { SecuritySchemeView } from '../../lib/model/security-view.ts';
 import { htmlToInlineMarkdown, htmlToMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart, listItem, markdownLink } from './markdown-text.ts';
 import { siteHref, twinPath } from './twin-links.ts';
-import { schemaList } from './twin-schema.ts';
+import { omittedNote, schemaList } from './twin-schema.ts';
 import { LINKS_SHOWN } from '../site-data.ts';
 import { handsOnLines, operationLines, topicLines } from './twin-sns.ts';
 import { factLines, objectLines, pageLink, textLine } from './twin-values.ts';
@@ -40,18 +40,31 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
     case 'broken-reference':
       return brokenReferenceLines(section.broken, root, pageUrl);
     case 'schema':
-      return [...(section.format ? [`Schema format: ${codeSpan(section.format)}`, ''] : []), ...schemaList(section.rows, root)];
+      return [
+        ...(section.format ? [`Schema format: ${codeSpan(section.format)}`, ''] : []),
+        ...schemaList(section.rows, root),
+        ...(section.omitted ? ['', omittedNote(section.omitted)] : []),
+      ];
     case 'source':
       return [`Written in ${codeSpan(section.format)}:`, '', fencedBlock(section.code, sourceLanguage(section.format))];
     case 'examples':
-      return section.examples.flatMap((e) => [
-        heading(level + 1, `${escapeInline(e.title)}${section.generated && !/generated/i.test(e.title) ? ' (generated from the schema)' : ''}`),
-        '',
-        ...(e.summaryHtml ? [htmlToMarkdown(e.summaryHtml), ''] : []),
-        ...(e.warnings ? exampleWarningLines(e.warnings) : []),
-        fencedBlock(e.code, 'json'),
-        '',
-      ]);
+      return [
+        ...(section.missing ?? []).flatMap((m) => [escapeInline(m), '']),
+        ...section.examples.flatMap((e) => [
+          heading(level + 1, `${escapeInline(e.title)}${section.generated && !/generated/i.test(e.title) ? ' (generated from the schema)' : ''}`),
+          '',
+          ...(e.summaryHtml ? [htmlToMarkdown(e.summaryHtml), ''] : []),
+          ...(e.warnings ? exampleWarningLines(e.warnings) : []),
+          ...(e.note ? [escapeInline(e.note), ''] : []),
+          ...e.blocks.flatMap((b) => [
+            ...(e.blocks.length > 1 || b.lang !== 'json'
+              ? [`${b.part === 'headers' ? 'Headers' : 'Payload'}${b.encoded ? ` (the JSON value it carries; it travels as ${codeSpan(b.encoded)})` : ''}:`, '']
+              : []),
+            fencedBlock(b.code, b.lang === 'text' ? '' : b.lang),
+            '',
+          ]),
+        ]),
+      ];
     case 'sns-topic':
       return [...origin, ...topicLines(section.topic, section.fanOut, root)];
     case 'sns-operation':

@@ -1,14 +1,13 @@
 /**
  * SPEC Errors #13: Message Example Objects validate against the message's `headers` and
  * `payload` (after traits are merged, since a trait may bring the headers or the examples).
- * JSON Schema formats through ajv, Avro through avsc; other formats are not checked.
+ * JSON Schema and OpenAPI through @cfworker/json-schema, Avro through avsc, Protocol Buffers
+ * through protobufjs (ExampleValidator.messagePartErrors); other formats are not checked.
  */
-import type { Location } from '../../diagnostics/diagnostic.ts';
 import { isPlainObject } from '../../resolve/resolved-doc.ts';
 import { effective } from '../effective.ts';
 import { EXAMPLE_CHECK_LIMIT_MS } from '../bounded-example-check.ts';
 import { ExampleValidator, MAX_TIMEOUTS } from '../example-validator.ts';
-import { schemaFormatKind } from '../schema-formats.ts';
 import { fieldAt, problem, type Rule } from './rule.ts';
 
 export const examplesRule: Rule = {
@@ -29,7 +28,7 @@ export const examplesRule: Rule = {
           if (!(part in example) || merged.value[part] === undefined) continue;
           const schemaSite = fieldAt(merged.origin[part]!, part);
           validator ??= new ExampleValidator(doc);
-          const errors = check(ctx.doc, validator, example[part], merged.value[part], schemaSite, part);
+          const errors = validator.messagePartErrors(example[part], merged.value[part], schemaSite, part);
           if (errors === 'too-deep') {
             report(
               problem(
@@ -66,30 +65,3 @@ export const examplesRule: Rule = {
 
 const PATTERN_HINT =
   'Rewrite the pattern without a quantified group inside another quantifier (for example ^(a+)+$ as ^a+$): such patterns backtrack for an exponential time on strings that almost match, in every validator your consumers run.';
-
-function check(
-  doc: Parameters<Rule['run']>[0]['doc'],
-  validator: ExampleValidator,
-  value: unknown,
-  schema: unknown,
-  site: Location,
-  part: string,
-): ReturnType<ExampleValidator['jsonSchemaErrors']> {
-  const resolved = doc.deref(schema, site);
-  if (!resolved) return [];
-  const s = resolved.value;
-  if (isPlainObject(s) && ('schemaFormat' in s || 'schema' in s)) {
-    const kind = schemaFormatKind(s.schemaFormat);
-    const inner = fieldAt(resolved.at, 'schema');
-    if (kind === 'apidesc') {
-      const inline = doc.deref(s.schema, inner);
-      return inline ? validator.jsonSchemaErrors(value, inline.value, inline.at, part) : [];
-    }
-    if (kind === 'avro') {
-      const avroSchema = doc.deref(s.schema, inner);
-      return avroSchema ? validator.avroErrors(value, avroSchema.value, avroSchema.at, part) : [];
-    }
-    return [];
-  }
-  return validator.jsonSchemaErrors(value, s, resolved.at, part);
-}

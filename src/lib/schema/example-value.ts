@@ -1,0 +1,348 @@
+/**
+ * A value a schema accepts, made from its normalised view (schema-node.ts), for a message that
+ * gives no example. What the schema says a value looks like comes first: `const`, then the first
+ * `enum` value, then its `examples` and `default` (when `annotations` is on); then a value built
+ * from the type and its constraints. Strings with a `format` or a `pattern` come from
+ * json-schema-faker (a well-kept generator with a seeded random source, so the same schema gives
+ * the same value in every build); numbers are the simplest value the bounds allow.
+ *
+ * Every property the schema names is filled in, required or not, unless the value would grow
+ * past MAX_VALUES values; then only required properties are. A schema whose smallest value is
+ * still larger, or that no value can satisfy, gets a reason instead of a value. The caller checks
+ * the value with the format's own validator and says so when it fails (example-check.ts).
+ */
+import { generateSync } from 'json-schema-faker';
+import { admitsType, type JsonType, type SchemaNode, shapeOf } from './schema-node.ts';
+import type { SchemaViews } from './schema-views.ts';
+
+export type ExampleOutcome = { value: unknown } | { reason: string };
+
+export interface ExampleOptions {
+  /** Use the schema's own `examples` and `default` (first choice); off, to make a value from the constraints alone. */
+  annotations: boolean;
+  /** Which option of the root's first `oneOf`/`anyOf` to take (one example per alternative). */
+  alternative?: number;
+}
+
+/** Values (each object, array and leaf counts one) an example may hold. */
+export const MAX_VALUES = 500;
+/** Levels of objects and arrays an example goes down. */
+const MAX_DEPTH = 12;
+/** Items an array of the example holds at most (`minItems` asking for more: no example). */
+const MAX_ITEMS = 50;
+const MAX_STRING = 2_000;
+
+class Failure {
+  readonly reason: string;
+  constructor(reason: string) {
+    this.reason = reason;
+  }
+}
+
+/** Thrown when an example with every property grows past MAX_VALUES: made again with the required ones. */
+const TOO_LARGE = new Failure('too large');
+
+interface Walk {
+  views: SchemaViews;
+  annotations: boolean;
+  /** Values made so far. */
+  count: number;
+  /** Only required properties from here on: the optional ones would make the example too large. */
+  requiredOnly: boolean;
+  /** Optional properties only above this depth. */
+  optionalDepth: number;
+}
+
+export function exampleValue(views: SchemaViews, root: SchemaNode, options: ExampleOptions): ExampleOutcome {
+  const walk: Walk = { views, annotations: options.annotations, count: 0, requiredOnly: false, optionalDepth: Number.POSITIVE_INFINITY };
+  let node = root;
+  let option: SchemaNode | undefined;
+  if (options.alternative !== undefined && root.choices.length > 0) {
+    const choice = root.choices[0]!;
+    option = views.node(choice.options[Math.min(options.alternative, choice.options.length - 1)]!);
+    node = withOption(views, root, options.alternative);
+  }
+  const made = (): unknown => {
+    const value = make(walk, node, 0, new Set(), 0);
+    return option ? withDiscriminator(views, value, root.choices[0]!.discriminator ?? root.discriminator, option) : value;
+  };
+  try {
+    // Too large with every property: with the optional ones of the first levels only, then with the required ones.
+    for (const optionalDepth of [Number.POSITIVE_INFINITY, 2, 1]) {
+      walk.count = 0;
+      walk.optionalDepth = optionalDepth;
+      try {
+        return { value: made() };
+      } catch (error) {
+        if (error !== TOO_LARGE) throw error;
+      }
+    }
+    walk.count = 0;
+    walk.requiredOnly = true;
+    return { value: made() };
+  } catch (error) {
+    if (error instanceof Failure) return { reason: error.reason };
+    throw error;
+  }
+}
+
+/** The root with one of its alternatives merged in (allOf-style): a value of that shape. */
+function withOption(views: SchemaViews, node: SchemaNode, index: number): SchemaNode {
+  const [first, ...rest] = node.choices;
+  const option = first!.options[Math.min(index, first!.options.length - 1)]!;
+  const base = views.define(`${node.id}~without-${first!.kind}`, () => ({ ...node, id: `${node.id}~without-${first!.kind}`, choices: rest }));
+  return views.node(views.both(base, option));
+}
+
+function make(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number): unknown {
+  // Stop as soon as the example is too large: a fan-out of references would otherwise be made whole first.
+  if (++walk.count > MAX_VALUES) throw walk.requiredOnly ? new Failure(`the smallest value the schema allows holds more than ${MAX_VALUES} values`) : TOO_LARGE;
+  if (node.unresolved) throw new Failure(`part of the schema could not be read (${node.unresolved})`);
+  if (node.boolean === false || node.types?.length === 0) throw new Failure('the schema allows no value');
+  if (node.const) return node.const.value;
+  if (node.enum) {
+    const allowed = node.enum.filter((v) => fits(node, v));
+    if (allowed.length === 0) throw new Failure('none of the values its enum lists has the type it asks for');
+    return allowed[variant % allowed.length];
+  }
+  if (node.knownValues && node.knownValues.length > 0) return node.knownValues[variant % node.knownValues.length];
+  if (walk.annotations && node.examples && node.examples.length > 0) return node.examples[0];
+  if (walk.annotations && node.default) return node.default.value;
+  if (node.choices.length > 0) {
+    // A shape that is made of its own alternatives again (a base listing subtypes that extend it) goes round once per level.
+    if (depth >= MAX_DEPTH) throw new Failure(`its alternatives nest more than ${MAX_DEPTH} levels deep`);
+    const value = make(walk, withOption(walk.views, node, 0), depth + 1, path, variant);
+    return withDiscriminator(walk.views, value, node.choices[0]!.discriminator ?? node.discriminator, walk.views.node(node.choices[0]!.options[0]!));
+  }
+  const type = chooseType(node);
+  switch (type) {
+    case 'object':
+      return makeObject(walk, node, depth, path, variant);
+    case 'array':
+      return makeArray(walk, node, depth, path, variant);
+    case 'string':
+      return makeString(node, variant);
+    case 'integer':
+    case 'number':
+      return makeNumber(node, type, variant);
+    case 'boolean':
+      return variant % 2 === 0;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The value of a subtype says which it is: its discriminator property holds the subtype's name
+ * (SPEC, Schema Object, polymorphism rule 2), unless the subtype fixes it with a const or an enum.
+ */
+function withDiscriminator(views: SchemaViews, value: unknown, property: string | undefined, subtype: SchemaNode): unknown {
+  if (!property || typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, property)) return value;
+  const edge = subtype.properties.find((p) => p.name === property);
+  const schema = edge && views.node(edge.node);
+  if (schema?.const || schema?.enum) return value;
+  const name = schemaName(subtype);
+  if (name === undefined) return value;
+  const out = { ...(value as Record<string, unknown>) };
+  setValue(out, property, name);
+  return out;
+}
+
+/** The name of a schema written as a components entry (`/components/schemas/<name>`). */
+function schemaName(node: SchemaNode): string | undefined {
+  const m = /^\/components\/schemas\/([^/]+)$/.exec(node.at.pointer);
+  return m ? m[1]!.replaceAll('~1', '/').replaceAll('~0', '~') : undefined;
+}
+
+function fits(node: SchemaNode, value: unknown): boolean {
+  const t =
+    value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  return admitsType(node.types, t as JsonType);
+}
+
+/** The type of the value: the first the schema allows, preferring what says most (an object, then an array, …, null last). */
+function chooseType(node: SchemaNode): JsonType {
+  const order: JsonType[] = ['object', 'array', 'string', 'integer', 'number', 'boolean', 'null'];
+  if (node.types) return order.find((t) => node.types!.includes(t))!;
+  if (node.inferredObject || node.properties.length > 0 || node.additionalProperties !== undefined) return 'object';
+  if (node.items !== undefined || node.tupleItems) return 'array';
+  if (node.patterns.length > 0 || node.format || node.minLength !== undefined || node.maxLength !== undefined) return 'string';
+  if (Object.keys(node.numbers).length > 0) return 'number';
+  return 'string';
+}
+
+function makeObject(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number): Record<string, unknown> {
+  if (depth >= MAX_DEPTH) {
+    if (node.properties.some((p) => p.required) || node.requiredOnly.length > 0)
+      throw new Failure(`its required fields nest more than ${MAX_DEPTH} levels deep`);
+    return {};
+  }
+  const out: Record<string, unknown> = {};
+  const shape = shapeOf(node);
+  const inner = new Set(path).add(shape);
+  const groups = new Set<string>();
+  for (const p of node.properties) {
+    const child = walk.views.node(p.node);
+    // One field of a group that excludes the others (a Protocol Buffers oneof): the first.
+    if (p.exclusiveGroup !== undefined) {
+      if (groups.has(p.exclusiveGroup)) continue;
+      groups.add(p.exclusiveGroup);
+    }
+    if (!p.required) {
+      // Optional: left out where it would recurse, or grow the example past its size.
+      if (walk.requiredOnly || depth >= walk.optionalDepth || inner.has(shapeOf(child)) || child.boolean === false || child.types?.length === 0) continue;
+      const before = walk.count;
+      try {
+        setValue(out, p.name, make(walk, child, depth + 1, inner, variant));
+      } catch (error) {
+        if (!(error instanceof Failure) || error === TOO_LARGE) throw error;
+        walk.count = before;
+      }
+      continue;
+    }
+    if (inner.has(shapeOf(child)) && depth + 1 >= MAX_DEPTH) throw new Failure(`the required field ${p.name} contains itself`);
+    setValue(out, p.name, make(walk, child, depth + 1, inner, variant));
+  }
+  const others = node.additionalProperties === false ? undefined : node.additionalProperties;
+  for (const name of node.requiredOnly) setValue(out, name, others ? make(walk, walk.views.node(others), depth + 1, inner, variant) : 'value');
+  // A map (no named properties): one entry, or as many as it must have.
+  const wanted = Math.max(node.minProperties ?? 0, node.properties.length === 0 && (others || node.patternProperties.length > 0) ? 1 : 0);
+  for (let i = 0; Object.keys(out).length < wanted && i < MAX_ITEMS; i++) {
+    const pattern = node.patternProperties[i % Math.max(1, node.patternProperties.length)];
+    const key = pattern ? patternString(pattern.pattern, i) : `key${i + 1}`;
+    if (key === undefined || Object.hasOwn(out, key)) continue;
+    const schema = pattern ? pattern.node : others;
+    setValue(out, key, schema ? make(walk, walk.views.node(schema), depth + 1, inner, i) : 'value');
+  }
+  if (Object.keys(out).length < (node.minProperties ?? 0)) throw new Failure(`it needs at least ${node.minProperties} properties`);
+  return node.discriminator && node.choices.length === 0 ? (withDiscriminator(walk.views, out, node.discriminator, node) as Record<string, unknown>) : out;
+}
+
+function makeArray(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number): unknown[] {
+  const tuple = node.tupleItems ?? [];
+  const min = node.minItems ?? 0;
+  if (min > MAX_ITEMS) throw new Failure(`it needs at least ${min} items`);
+  const max = node.maxItems ?? Number.POSITIVE_INFINITY;
+  const count = Math.min(Math.max(min, tuple.length, node.items !== undefined || tuple.length > 0 ? 1 : 0), max);
+  if (depth >= MAX_DEPTH) {
+    if (min > 0) throw new Failure(`its items nest more than ${MAX_DEPTH} levels deep`);
+    return [];
+  }
+  const inner = new Set(path).add(shapeOf(node));
+  const out: unknown[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = tuple[i] ?? (i >= tuple.length && node.additionalItems !== undefined && tuple.length > 0 ? node.additionalItems || undefined : node.items);
+    if (id === undefined) {
+      if (i < min) throw new Failure('its items are not allowed, yet it needs some');
+      break;
+    }
+    out.push(make(walk, walk.views.node(id), depth + 1, inner, node.uniqueItems ? variant + i : variant));
+  }
+  return out;
+}
+
+function makeString(node: SchemaNode, variant: number): string {
+  const min = node.minLength ?? 0;
+  const max = node.maxLength ?? Number.POSITIVE_INFINITY;
+  if (min > MAX_STRING) throw new Failure(`it needs a string of at least ${min} characters`);
+  let text: string | undefined;
+  if (node.patterns.length > 0 || node.format) {
+    const schema: Record<string, unknown> = { type: 'string' };
+    if (node.patterns[0] !== undefined) schema.pattern = node.patterns[0];
+    if (node.format) schema.format = node.format;
+    if (node.minLength !== undefined) schema.minLength = node.minLength;
+    if (node.maxLength !== undefined) schema.maxLength = node.maxLength;
+    text = fakeString(schema, variant);
+  }
+  text ??= variant === 0 ? 'string' : `string ${variant + 1}`;
+  if (text.length < min) text = text.padEnd(min, 'x');
+  if (text.length > max) text = text.slice(0, max);
+  return text;
+}
+
+/** A string of the pattern (a key of `patternProperties`); undefined when none could be made. */
+function patternString(pattern: string, variant: number): string | undefined {
+  const text = fakeString({ type: 'string', pattern }, variant);
+  return text !== undefined && safeTest(pattern, text) ? text : undefined;
+}
+
+function fakeString(schema: Record<string, unknown>, variant: number): string | undefined {
+  try {
+    const value = generateSync(schema, { seed: 1 + variant });
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function safeTest(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(text);
+  } catch {
+    return false;
+  }
+}
+
+function makeNumber(node: SchemaNode, type: 'integer' | 'number', variant: number): number {
+  const n = node.numbers;
+  const integer = type === 'integer';
+  let low = n.minimum ?? Number.NEGATIVE_INFINITY;
+  let lowOpen = false;
+  if (n.exclusiveMinimum !== undefined && n.exclusiveMinimum >= low) {
+    low = n.exclusiveMinimum;
+    lowOpen = true;
+  }
+  let high = n.maximum ?? Number.POSITIVE_INFINITY;
+  let highOpen = false;
+  if (n.exclusiveMaximum !== undefined && n.exclusiveMaximum <= high) {
+    high = n.exclusiveMaximum;
+    highOpen = true;
+  }
+  const step = stepOf(n.multipleOf ?? [], integer);
+  // The simplest value: 0 (or the variant) when allowed, else the first multiple of the step inside the bounds.
+  const preferred = variant;
+  const inside = (v: number): boolean => (lowOpen ? v > low : v >= low) && (highOpen ? v < high : v <= high);
+  if (inside(preferred) && isMultiple(preferred, step)) return preferred;
+  const start = Number.isFinite(low) ? low : Number.isFinite(high) ? high - step * 10 : 0;
+  let candidate = Math.ceil(start / step) * step;
+  if (lowOpen && candidate <= low) candidate += step;
+  for (let i = 0; i < 3; i++, candidate += step) if (inside(candidate)) return roundFloat(candidate);
+  throw new Failure(`no ${type} lies within its bounds${step !== 1 ? ` as a multiple of ${step}` : ''}`);
+}
+
+/** The step values move by: the least common multiple of the `multipleOf`s, 1 for an integer, 0.5 for a number without one. */
+function stepOf(multiples: number[], integer: boolean): number {
+  if (multiples.length === 0) return integer ? 1 : 0.5;
+  let step = multiples[0]!;
+  for (const m of multiples.slice(1)) step = lcm(step, m);
+  if (integer && !Number.isInteger(step)) step = lcm(step, 1);
+  return step;
+}
+
+function lcm(a: number, b: number): number {
+  // Decimals: in units of the finer one's last digit.
+  const scale = 10 ** Math.max(decimals(a), decimals(b));
+  const x = Math.round(a * scale);
+  const y = Math.round(b * scale);
+  const gcd = (p: number, q: number): number => (q === 0 ? p : gcd(q, p % q));
+  return ((x / gcd(x, y)) * y) / scale;
+}
+
+function decimals(n: number): number {
+  const text = String(n);
+  return text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+}
+
+function isMultiple(value: number, step: number): boolean {
+  const q = value / step;
+  return Math.abs(q - Math.round(q)) < 1e-9;
+}
+
+function roundFloat(n: number): number {
+  return Number.parseFloat(n.toPrecision(12));
+}
+
+function setValue(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
+  else out[key] = value;
+}
