@@ -120,7 +120,7 @@ export function admits(tree: RowTree, value: unknown, byAnchor: Map<string, RowT
   if (row.backReference) return follow(row.backReference.anchor);
   if (row.repeatOf) return follow(row.repeatOf.anchor);
   if (row.booleanSchema === false) return fail('the table says no value is allowed');
-  if (row.unresolved || row.booleanSchema === true) return true;
+  if (row.unresolvedHtml || row.booleanSchema === true) return true;
   const types = labelTypes(row.type);
   if (row.nullable && types) types.add('null');
   const t = typeOf(value);

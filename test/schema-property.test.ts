@@ -193,7 +193,7 @@ function unlistedKeys(node: RowTree, value: Record<string, unknown>, byAnchor: M
   const open =
     node.children.some((c) => c.row.name === '{additional properties}' || /^\/.*\/$/.test(c.row.name)) ||
     node.row.booleanSchema === true ||
-    (node.row.type === 'any' && !node.row.unresolved);
+    (node.row.type === 'any' && !node.row.unresolvedHtml);
   for (const k of Object.keys(value)) {
     const child = node.children.find((c) => c.row.name === k);
     if (child) out.push(...unlisted(child, value[k], byAnchor, [...at, k], depth + 1));

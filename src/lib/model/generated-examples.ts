@@ -101,7 +101,7 @@ function checkedValue(
     if (errors.length === 0) return outcome;
     last = errors[0];
   }
-  if (last && / of the shapes its oneOf lists, and must match exactly one/.test(last))
+  if (last && /matches \d+ of the schema's alternatives, where exactly one must match/.test(last))
     return {
       reason:
         'a value of this shape also matches another of its shapes, and the schema allows exactly one (oneOf): the shapes need a field that tells them apart',

@@ -21,7 +21,7 @@
  *   and at MAX_TABLE_ROWS rows, saying how many fields it left out.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { renderMarkdown } from '../markdown/render-markdown.ts';
+import { renderInlineMarkdown, renderMarkdown } from '../markdown/render-markdown.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { ANY_ID } from '../schema/merge.ts';
 import { type JsonType, type SchemaNode, shapeOf } from '../schema/schema-node.ts';
@@ -236,7 +236,8 @@ function describe(
   if (component) row.component = component;
   if (types?.includes('null') && types.some((t) => t !== 'null')) row.nullable = true;
   if (node.boolean !== undefined) row.booleanSchema = node.boolean;
-  if (node.unresolved) row.unresolved = node.unresolved;
+  // The reason is this tool's own sentence; names in it are code spans.
+  if (node.unresolved) row.unresolvedHtml = renderInlineMarkdown(node.unresolved);
   const format = node.format ?? (node.dialect === 'raml' ? node.nativeType : undefined);
   if (format && format !== row.type) row.format = format;
   describeConstraints(row, node);

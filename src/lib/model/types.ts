@@ -126,8 +126,8 @@ export interface SchemaRow {
   repeatOf?: { anchor: string; name: string };
   /** The value may also be null (a type list with null, OpenAPI `nullable`, an Avro union with null). */
   nullable?: boolean;
-  /** Why the schema could not be read (a reference that does not resolve, a malformed Avro schema, …). */
-  unresolved?: string;
+  /** Why the schema could not be read (a reference that does not resolve, a malformed Avro schema, …), as inline HTML. */
+  unresolvedHtml?: string;
   /**
    * The table's depth limit (MAX_ROW_DEPTH): what is nested below this row is not shown here.
    * `on` is the named component schema whose own page shows it, when there is one.

@@ -97,7 +97,8 @@ function withOption(views: SchemaViews, node: SchemaNode, index: number): Schema
 function make(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number): unknown {
   // Stop as soon as the example is too large: a fan-out of references would otherwise be made whole first.
   if (++walk.count > MAX_VALUES) throw walk.requiredOnly ? new Failure(`the smallest value the schema allows holds more than ${MAX_VALUES} values`) : TOO_LARGE;
-  if (node.unresolved) throw new Failure(`part of the schema could not be read (${node.unresolved})`);
+  // Why is said where the schema is shown (its table): not repeated here.
+  if (node.unresolved) throw new Failure('part of its schema could not be read, as its table says');
   if (node.boolean === false || node.types?.length === 0) throw new Failure('the schema allows no value');
   if (node.const) return node.const.value;
   if (node.enum) {

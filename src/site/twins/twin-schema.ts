@@ -53,7 +53,7 @@ function rowLine(row: SchemaRow, root: string): string {
   for (const s of row.selectedBy ?? []) facts.push(`a kind of ${link(s.base)}, selected when ${codeSpan(s.property)} is ${jsonSpan(s.value)}`);
   if (row.backReference) facts.push(`the same schema as ${codeSpan(row.backReference.name)} above (it contains itself)`);
   if (row.repeatOf) facts.push(`the same schema as ${codeSpan(row.repeatOf.name)} above (its fields are listed there)`);
-  if (row.unresolved) facts.push(`not shown: ${escapeInline(row.unresolved)}`);
+  if (row.unresolvedHtml) facts.push(`not shown: ${htmlToInlineMarkdown(row.unresolvedHtml)}`);
   if (row.cut) facts.push(row.cut.on ? `its fields continue on ${link(row.cut.on)}` : 'nested deeper than shown here');
   const description = row.descriptionHtml ? htmlToInlineMarkdown(row.descriptionHtml) : '';
   return `${name}: ${facts.join(' · ')}${description ? ` — ${description}` : ''}`;
