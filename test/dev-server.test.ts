@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { freePort, tempTree, until, MINIMAL } from './helpers.ts';
+import { freePort, MINIMAL, ODD_REQUEST_HEADS, ODD_REQUEST_PATHS, rawGet, rawRequest, tempTree, until } from './helpers.ts';
 
 const bin = resolve(import.meta.dirname, '../bin/apidesc-docs.mjs');
 
@@ -77,6 +77,33 @@ describe('apidesc-docs dev', () => {
         return r.ok ? r.text() : undefined;
       });
       assert.match(added, /Added while serving\./);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('answers only requests for this machine by a loopback name, and survives a burst of odd requests', async () => {
+    const dir = tempTree({ 'api.yaml': `${MINIMAL}channels:\n  orders:\n    address: orders\n` });
+    const port = await freePort();
+    const child = spawn(process.execPath, [bin, 'dev', 'api.yaml', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await until('the first page', async () => ((await fetch(`${base}/`)).ok ? true : undefined));
+      for (const host of [`attacker.example:${port}`, `10.0.0.1:${port}`, `localhost:${port + 1}`])
+        for (const path of ['/', '/source/api.yaml', '/__apidesc/live.js', '/channels/orders/'])
+          assert.equal((await rawGet(base, path, host)).status, 403, `${host}${path}`);
+      assert.equal((await rawRequest(base, 'GET /source/api.yaml HTTP/1.0\r\n\r\n')).status, 403, 'no Host');
+      assert.equal((await rawGet(base, '/source/api.yaml', `localhost:${port}`)).status, 200);
+      const answers = await Promise.all(ODD_REQUEST_PATHS.map((path) => rawGet(base, path)));
+      answers.forEach((r, i) => {
+        assert.ok(r.status >= 200 && r.status < 500, `${ODD_REQUEST_PATHS[i]!.slice(0, 60)}: ${r.status}`);
+        assert.doesNotMatch(r.headers.location ?? '/', /^(\/[/\\]|[a-z]+:)/i, ODD_REQUEST_PATHS[i]!.slice(0, 60));
+      });
+      for (const head of ODD_REQUEST_HEADS) await rawRequest(base, head);
+      assert.equal(child.exitCode, null, `the server is still running\n${stderr}`);
+      assert.match(await (await fetch(`${base}/channels/orders/`)).text(), /<h1[^>]*>orders<\/h1>|orders/);
     } finally {
       child.kill('SIGTERM');
     }

@@ -97,13 +97,14 @@ export interface RawAnswer {
 
 /**
  * One request written as raw bytes to the server of `origin` (any path, any Host, any byte: what
- * fetch would normalise or refuse to send), and its answer's status (0: none) and headers.
- * Fails after 5 s without an answer.
+ * fetch would normalise or refuse to send), and its answer's status (0: none) and headers, once
+ * the server closes the connection (the requests say `Connection: close`). Fails after 5 s.
  */
 export function rawRequest(origin: string, head: string): Promise<RawAnswer> {
   const { port } = new URL(origin);
   return new Promise((done, fail) => {
-    const socket = connect(Number(port), '127.0.0.1', () => socket.end(head));
+    // Written, not ended: a server may drop a request whose client closed its side before the answer.
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(head));
     let text = '';
     socket.setTimeout(5000, () => socket.destroy(new Error(`no answer to ${JSON.stringify(head.slice(0, 80))}`)));
     socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
@@ -142,6 +143,9 @@ export const ODD_REQUEST_PATHS: readonly string[] = [
   '/channels\\orders',
   '/%2Fattacker.example',
   '//attacker.example/',
+  '//attacker.example//',
+  '/%5Cattacker.example//',
+  '/%E6%97%A5%E6%9C%AC//',
   'http://attacker.example/',
   'http://127.0.0.1/channels/orders',
   '*',
@@ -156,10 +160,10 @@ export const ODD_REQUEST_PATHS: readonly string[] = [
   `/${'x/'.repeat(3000)}`,
 ];
 
-/** Raw requests that are not quite HTTP: a NUL in the Host or the path, an unknown method and protocol, nothing. */
+/** Raw requests that are not quite HTTP: a NUL in the Host or the path, an unknown method and protocol, a request line of nothing. */
 export const ODD_REQUEST_HEADS: readonly string[] = [
   'GET / HTTP/1.1\r\nHost: \u0000\r\n\r\n',
   'GET /\u0000 HTTP/1.1\r\n\r\n',
   'BREW / HTCPCP/1.0\r\n\r\n',
-  '\r\n\r\n',
+  '\u0000\u0001 \r\n\r\n',
 ];

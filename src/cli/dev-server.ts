@@ -20,6 +20,7 @@ import { defaultLimits } from '../lib/load/limits.ts';
 import type { ValidateOptions } from '../lib/validate/validate-document.ts';
 import { guidesEnvironment } from '../site/guide-files.ts';
 import { EXIT, type CliIO } from './io.ts';
+import { containFailures, isLocalHost, pathSegments, refuseForeignHost } from './local-requests.ts';
 import { LiveSite } from '../dev/live-site.ts';
 import { readGuides } from '../pipeline/read-guides.ts';
 import { rendererAdapter } from '../perf/renderer-bundle.ts';
@@ -145,6 +146,24 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
   };
   watchFiles();
 
+  // In front of every other middleware (Astro's and Vite's included): the same checks as
+  // preview's. Vite refuses foreign names too, but lets any IP address and a missing Host
+  // through, and Astro's middleware runs before Vite's check.
+  const guard = containFailures((req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const port = req.socket.localPort ?? 0;
+    if (!isLocalHost(req.headers.host, port)) return refuseForeignHost(res, port);
+    // Broken percent-encoding or a target that is not a path: answered here, before Astro's
+    // routing fails on it with a 500 and a stack trace in the terminal. A path that could only
+    // lead out of the site (`..`, `\`, `//`) is not one of its pages: Astro would otherwise
+    // redirect `/%5Chost//` to `/\host/`, which a browser reads as another site.
+    const segments = pathSegments(req.url);
+    if (segments === 'malformed' || segments === 'refused')
+      return void res
+        .writeHead(segments === 'malformed' ? 400 : 404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(segments === 'malformed' ? 'Bad request\n' : 'Not found\n');
+    next();
+  }, io.err);
+
   const middleware = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/__apidesc/live.js') return void res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(LIVE);
@@ -196,12 +215,18 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
           name: 'apidesc-live',
           configureServer(viteServer: ViteDevServer) {
             vite = viteServer;
-            viteServer.middlewares.use(middleware);
+            viteServer.middlewares.use(containFailures(middleware, io.err));
+            // Astro puts its middleware in front of the others once every plugin is configured;
+            // the guard goes in front of it then (and is kept first below).
+            return () => void viteServer.middlewares.stack.unshift({ route: '', handle: guard });
           },
         },
       ],
     },
   });
+  const stack = vite?.middlewares.stack ?? [];
+  const at = stack.findIndex((layer) => layer.handle === guard);
+  if (at > 0) stack.unshift(...stack.splice(at, 1));
   io.err(
     `Serving ${inputs.map((i) => resolve(options.cwd, i)).join(', ')} at http://127.0.0.1:${server.address.port}/ — edits show on the open page. Stop with Ctrl-C.`,
   );
