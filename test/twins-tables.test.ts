@@ -12,7 +12,7 @@ import { validateDocument } from '../src/lib/validate/validate-document.ts';
 import { MachineFiles } from '../src/pipeline/machine-files.ts';
 import { buildSiteData } from '../src/pipeline/site-model.ts';
 import { htmlToMarkdown } from '../src/site/twins/html-to-markdown.ts';
-import { codeSpan, escapeInline } from '../src/site/twins/markdown-text.ts';
+import { codeSpan, escapeInline, tableCellCodeSpan } from '../src/site/twins/markdown-text.ts';
 import { tempDir } from './helpers.ts';
 import { readBack, renderGfm, rowCells, tablesOf } from './twin-check.ts';
 
@@ -61,7 +61,7 @@ describe('a description table in Markdown', () => {
 
   it('writes code with a backslash before a pipe so that both renderers split the row alike', () => {
     for (const code of ['a\\|b', '\\|', 'a\\\\|b', 'a\\\\\\|b|c', '|', '`|`']) {
-      const row = `| ${codeSpan(code, true)} | next |`;
+      const row = `| ${tableCellCodeSpan(code)} | next |`;
       const table = `| a | b |\n| --- | --- |\n${row}`;
       assert.equal(rowCells(row, 'marked'), 2, `${code}: ${row}`);
       assert.equal(rowCells(row, 'cmark-gfm'), 2, `${code}: ${row}`);

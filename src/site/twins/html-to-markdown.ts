@@ -5,7 +5,7 @@
  * sanitizer already turned into text, and it stays text here: no twin carries live HTML, and a
  * description cannot add a heading to the twin's outline (its headings become bold lines).
  */
-import { codeSpan, escapeInline, fencedBlock, lineStart, linkDestination, listItem, oneLine } from './markdown-text.ts';
+import { codeSpan, escapeInline, fencedBlock, lineStart, linkDestination, listItem, oneLine, tableCellCodeSpan } from './markdown-text.ts';
 
 interface Element {
   tag: string;
@@ -199,7 +199,7 @@ function inlineOf(node: Node, depth: number, inTableCell: boolean): string {
     case 'code':
     case 'kbd':
     case 'pre':
-      return codeSpan(textOf(node), inTableCell);
+      return inTableCell ? tableCellCodeSpan(textOf(node)) : codeSpan(textOf(node));
     case 'a': {
       const href = node.attrs.href ?? '';
       const text = oneLine(inner());

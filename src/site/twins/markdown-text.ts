@@ -48,16 +48,21 @@ export function oneLine(text: string): string {
   return /\s\s|[^\S ]|^ | $/.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
+/** `text` as a code span whose fence is longer than any run of backticks inside it. */
+export function codeSpan(text: string): string {
+  return fencedSpan(controlsShown(text.replace(/[\r\n]+/g, ' ')));
+}
+
 /**
- * `text` as a code span whose fence is longer than any run of backticks inside it. In a GFM table
- * cell (`inTableCell`), a `|` ends the cell even inside backticks unless it is escaped, and the
- * escape is then taken out of the code: each `|` is written `\|`. GFM renderers differ only on a
- * `|` that follows an odd run of backslashes (marked counts the backslashes, cmark-gfm does not),
- * so the span is closed before such a `|`, which is written as escaped text between two spans.
+ * `text` as a code span inside a GFM table cell, where a `|` ends the cell even inside
+ * backticks unless it is escaped (the escape is then taken out of the code): each `|` is
+ * written `\|`. GFM renderers differ only on a `|` that follows an odd run of backslashes
+ * (marked counts the backslashes, cmark-gfm does not), so the span is closed before such a `|`,
+ * which is written as escaped text between two spans.
  */
-export function codeSpan(text: string, inTableCell = false): string {
+export function tableCellCodeSpan(text: string): string {
   const line = controlsShown(text.replace(/[\r\n]+/g, ' '));
-  if (!inTableCell || !line.includes('|')) return fencedSpan(line);
+  if (!line.includes('|')) return fencedSpan(line);
   const pieces: string[] = [];
   let start = 0;
   for (const m of line.matchAll(/(\\*)\|/g)) {
