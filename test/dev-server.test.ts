@@ -1,7 +1,7 @@
 /** `apidesc-docs dev`: serves the site, rebuilds on an edit, and tells open pages to reload. */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { freePort, MINIMAL, ODD_REQUEST_HEADS, ODD_REQUEST_PATHS, rawGet, rawRequest, tempTree, until } from './helpers.ts';
@@ -104,6 +104,52 @@ describe('apidesc-docs dev', () => {
       for (const head of ODD_REQUEST_HEADS) await rawRequest(base, head);
       assert.equal(child.exitCode, null, `the server is still running\n${stderr}`);
       assert.match(await (await fetch(`${base}/channels/orders/`)).text(), /<h1[^>]*>orders<\/h1>|orders/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('follows the document and the files it references through deletion, re-creation and atomic saves', async () => {
+    const api = (title: string): string =>
+      `${MINIMAL.replace('title: T', `title: ${title}`)}channels:\n  orders:\n    address: orders\n    messages:\n      placed:\n        payload: {$ref: 'schemas.yaml#/Order'}\n`;
+    const schemas = (what: string): string => `Order:\n  type: object\n  description: ${what}\n`;
+    const dir = tempTree({ 'api.yaml': api('First'), 'schemas.yaml': schemas('Kept in a file of its own') });
+    const port = await freePort();
+    const child = spawn(process.execPath, [bin, 'dev', 'api.yaml', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const base = `http://127.0.0.1:${port}`;
+    const shows = (path: string, text: string) =>
+      until(`${path} showing ${text}\n${stderr}`, async () => ((await (await fetch(`${base}${path}`)).text()).includes(text) ? true : undefined), 20_000);
+    try {
+      await shows('/', '<h1>First</h1>');
+      // Gone for a moment, as during a branch switch: the old version stays, then the new one shows.
+      rmSync(join(dir, 'api.yaml'));
+      await until('the failed refresh', async () => (stderr.includes('could not be read') ? true : undefined), 20_000);
+      writeFileSync(join(dir, 'api.yaml'), api('Second'));
+      await shows('/', '<h1>Second</h1>');
+      // And later edits are still seen.
+      writeFileSync(join(dir, 'api.yaml'), api('Third'));
+      await shows('/', '<h1>Third</h1>');
+      // An editor's atomic save: a new file renamed over the document.
+      writeFileSync(join(dir, '.api.yaml.tmp'), api('Fourth'));
+      renameSync(join(dir, '.api.yaml.tmp'), join(dir, 'api.yaml'));
+      await shows('/', '<h1>Fourth</h1>');
+      writeFileSync(join(dir, 'api.yaml'), api('Fifth'));
+      await shows('/', '<h1>Fifth</h1>');
+      // The same for a referenced file.
+      await shows('/channels/orders/messages/placed/', 'Kept in a file of its own');
+      const refreshes = (): number => (stderr.match(/^(Updated in|The document could not be read)/gm) ?? []).length;
+      const before = refreshes();
+      rmSync(join(dir, 'schemas.yaml'));
+      await until('the refresh without the file', async () => (refreshes() > before ? true : undefined), 20_000);
+      writeFileSync(join(dir, 'schemas.yaml'), schemas('Written again'));
+      await shows('/channels/orders/messages/placed/', 'Written again');
+      writeFileSync(join(dir, '.schemas.tmp'), schemas('Saved atomically'));
+      renameSync(join(dir, '.schemas.tmp'), join(dir, 'schemas.yaml'));
+      await shows('/channels/orders/messages/placed/', 'Saved atomically');
+      writeFileSync(join(dir, 'schemas.yaml'), schemas('Edited in place'));
+      await shows('/channels/orders/messages/placed/', 'Edited in place');
     } finally {
       child.kill('SIGTERM');
     }

@@ -9,7 +9,7 @@
  * and validation follows in a worker thread (an edit of a 1,000-channel document shows in about
  * 1.5 s, where a full build takes about 30 s). The search index exists only in built sites.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import type { ValidateOptions } from '../lib/validate/validate-document.ts';
 import { guidesEnvironment } from '../site/guide-files.ts';
 import { EXIT, type CliIO } from './io.ts';
 import { containFailures, isLocalHost, pathSegments, refuseForeignHost } from './local-requests.ts';
+import { FileWatcher } from '../dev/file-watcher.ts';
 import { LiveSite } from '../dev/live-site.ts';
 import { readGuides } from '../pipeline/read-guides.ts';
 import { rendererAdapter } from '../perf/renderer-bundle.ts';
@@ -77,7 +78,7 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
   });
   Object.assign(process.env, guidesEnvironment(guidesDir ? { dir: guidesDir } : undefined));
   const clients = new Set<ServerResponse>();
-  let watchers: FSWatcher[] = [];
+  const watcher = new FileWatcher(() => void refresh());
   let vite: ViteDevServer | undefined;
 
   const reload = (): void => {
@@ -91,6 +92,8 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
   // Serving starts without waiting for validation: the findings appear (and open pages reload)
   // when it ends, as after every edit.
   void first.findings.then((changed) => {
+    // The validation has resolved every reference: the files it read are watched from now on.
+    watchFiles();
     if (changed) reload();
   });
 
@@ -110,6 +113,7 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
         // The findings of this version follow when the validation in the worker ends; the page
         // reloads once more only if they changed.
         void findings.then((changed) => {
+          watchFiles();
           io.err(`Validated in ${Math.round(performance.now() - started)} ms${changed ? '; the findings changed' : ''}.`);
           if (changed) reload();
         });
@@ -126,24 +130,12 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
     running = undefined;
   };
 
-  // Watch the documents, every file they reference (the set can change with each edit), and the
-  // guides (their titles and references are in the sidebar and checked).
-  const watchFiles = (): void => {
-    for (const w of watchers) w.close();
-    let timer: NodeJS.Timeout | undefined;
-    watchers = [...live.files, ...(guidesDir ? [guidesDir] : [])].flatMap((file) => {
-      try {
-        return [
-          watch(file, { recursive: file === guidesDir }, () => {
-            clearTimeout(timer);
-            timer = setTimeout(() => void refresh(), 50);
-          }),
-        ];
-      } catch {
-        return [];
-      }
-    });
-  };
+  // Watch the documents, every file they reference (the set can change with each edit), folder
+  // arguments (a document added or removed) and the guides (their titles and references are in
+  // the sidebar and checked). Through their folders: a document deleted and written again (a
+  // branch switch) or replaced by an editor's atomic save is still seen (file-watcher.ts).
+  const folders = [...inputs.map((i) => resolve(options.cwd, i)).filter(isFolder), ...(guidesDir ? [guidesDir] : [])];
+  const watchFiles = (): void => watcher.watch(live.files, folders);
   watchFiles();
 
   // In front of every other middleware (Astro's and Vite's included): the same checks as
@@ -234,11 +226,19 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  for (const w of watchers) w.close();
+  watcher.close();
   for (const client of clients) client.end();
   await server.stop();
   await live.close();
   return 0;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** A URL path decoded, or as it is when its percent-encoding is broken (a request must not stop the server). */
