@@ -154,4 +154,19 @@ describe('apidesc-docs dev', () => {
       child.kill('SIGTERM');
     }
   });
+
+  it('sees a document added to a folder argument', async () => {
+    const dir = tempTree({ 'apis/a.yaml': MINIMAL.replace('title: T', 'title: Alpha') });
+    const port = await freePort();
+    const child = spawn(process.execPath, [bin, 'dev', 'apis', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await until('the first page', async () => ((await (await fetch(`${base}/`)).text()).includes('<h1>Alpha</h1>') ? true : undefined));
+      writeFileSync(join(dir, 'apis', 'b.yaml'), MINIMAL.replace('title: T', 'title: Beta'));
+      // Two documents: a portal, whose root lists both.
+      await until('the portal', async () => ((await (await fetch(`${base}/`)).text()).match(/Alpha[\s\S]*Beta/) ? true : undefined), 20_000);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
 });

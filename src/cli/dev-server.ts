@@ -134,7 +134,13 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
   // arguments (a document added or removed) and the guides (their titles and references are in
   // the sidebar and checked). Through their folders: a document deleted and written again (a
   // branch switch) or replaced by an editor's atomic save is still seen (file-watcher.ts).
-  const folders = [...inputs.map((i) => resolve(options.cwd, i)).filter(isFolder), ...(guidesDir ? [guidesDir] : [])];
+  const folders = [
+    ...inputs
+      .map((i) => resolve(options.cwd, i))
+      .filter(isFolder)
+      .map((path) => ({ path, recursive: false })),
+    ...(guidesDir ? [{ path: guidesDir, recursive: true }] : []),
+  ];
   const watchFiles = (): void => watcher.watch(live.files, folders);
   watchFiles();
 

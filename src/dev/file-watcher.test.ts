@@ -7,7 +7,7 @@ import { tempDir, until } from '../../test/helpers.ts';
 import { FileWatcher } from './file-watcher.ts';
 
 /** A watcher that, like dev, watches the same files again after each change it reports. */
-function watching(files: string[], folders: string[] = []): { changes: () => number; close: () => void } {
+function watching(files: string[], folders: { path: string; recursive: boolean }[] = []): { changes: () => number; close: () => void } {
   let changes = 0;
   const watcher: FileWatcher = new FileWatcher(() => {
     changes++;
@@ -54,7 +54,7 @@ describe('FileWatcher', () => {
     mkdirSync(join(dir, 'schemas'));
     mkdirSync(join(dir, 'guides'));
     writeFileSync(file, 'a');
-    const w = watching([file], [join(dir, 'guides')]);
+    const w = watching([file], [{ path: join(dir, 'guides'), recursive: true }]);
     try {
       const next = async (what: string, change: () => void): Promise<void> => {
         const before = w.changes();
@@ -72,6 +72,20 @@ describe('FileWatcher', () => {
       await next('the guides removed', () => rmSync(join(dir, 'guides'), { recursive: true }));
       await next('the guides back', () => mkdirSync(join(dir, 'guides')));
       await next('a guide in them', () => writeFileSync(join(dir, 'guides', 'again.md'), '# Again'));
+    } finally {
+      w.close();
+    }
+  });
+
+  it('sees any entry of a folder argument, also when a document of it is watched by name', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'a.yaml');
+    writeFileSync(file, 'a');
+    const w = watching([file], [{ path: dir, recursive: false }]);
+    try {
+      const before = w.changes();
+      writeFileSync(join(dir, 'b.yaml'), 'b');
+      await until('the new document', async () => (w.changes() > before ? true : undefined), 5000);
     } finally {
       w.close();
     }
