@@ -10,6 +10,8 @@ import { join, relative } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { runIn, tempTree } from './helpers.ts';
+import { floodPortal } from './portal-flood.ts';
+import type { RouteManifest } from '../src/lib/model/types.ts';
 import type { PortalFlow } from '../src/lib/portal/flow-types.ts';
 
 const ORDER_PAYLOAD = `
@@ -216,5 +218,65 @@ describe("flows across a portal of the corpus's sns producer and consumer", { sk
     assert.match(peersOf(topic) ?? '', /Received by[\s\S]*receiveUserSignedUp/);
     // The topic's fan-out draws the other API's receiver too.
     assert.match(topic, /<a class="dg-node dg-receive" href="\/bindings-sns-sqs-consumer\/operations\/receiveusersignedup\/">/);
+  });
+});
+
+describe('flows across a generated portal of 40 APIs on the same three addresses (issue 32)', () => {
+  // Each API sends and receives on each address; the first sends on the first from 9 more
+  // operations: (3 × 40 + 9) × 39 = 5,031 flows over 40 × 39 = 1,560 pairs of APIs.
+  const APIS = 40;
+  const FLOWS = (3 * APIS + 9) * (APIS - 1);
+  let dir = '';
+  const read = (path: string): string => readFileSync(join(dir, 'site', path), 'utf8');
+  before(async () => {
+    dir = tempTree(floodPortal(APIS, 9));
+    const r = await runIn(dir, ['build', 'apis', '--out', 'site']);
+    assert.equal(r.code, 0, r.out + r.err);
+  });
+
+  it('lists a bounded number of flows in apidesc-routes.json, at most 10 per pair, and counts the rest by pair', () => {
+    const size = statSync(join(dir, 'site', 'apidesc-routes.json')).size;
+    assert.ok(size < 1_500_000, `apidesc-routes.json is ${size} bytes`);
+    const manifest = JSON.parse(read('apidesc-routes.json')) as RouteManifest;
+    assert.equal(manifest.flows.length, 1000);
+    const perPair = new Map<string, number>();
+    for (const f of manifest.flows) perPair.set(`${f.from.api} ${f.to.api}`, (perPair.get(`${f.from.api} ${f.to.api}`) ?? 0) + 1);
+    assert.ok(Math.max(...perPair.values()) <= 10);
+    const notListed = manifest.flowsNotListed!;
+    assert.equal(notListed.flows, FLOWS);
+    assert.equal(notListed.listed, 1000);
+    // The first API's 39 pairs have 12 flows (10 listed), the others 3: 203 of those are listed whole.
+    assert.deepEqual(notListed.pairs[0], { from: 'service-000', to: 'service-001', flows: 12, listed: 10 });
+    assert.equal(notListed.pairs.length + notListed.morePairs, APIS * (APIS - 1) - 203);
+    const listedOfCut = notListed.pairs.reduce((n, p) => n + p.listed, 0);
+    assert.equal(listedOfCut + 203 * 3, 1000, 'what is listed and what is counted add up');
+  });
+
+  it("keeps the portal's root small: the first pairs listed, the rest counted, the busiest drawn", () => {
+    const size = statSync(join(dir, 'site', 'index.html')).size;
+    assert.ok(size < 150_000, `the root is ${size} bytes`);
+    const root = read('index.html');
+    const list = root.slice(root.indexOf('<h2 id="flows">'));
+    assert.match(list, new RegExp(`${FLOWS.toLocaleString('en-US')} flows`));
+    assert.equal([...list.matchAll(/<h3>/g)].length, 30);
+    assert.match(list, /and 2 more: each operation's page lists its other side\./);
+    assert.match(list, /And 1,530 more pairs of APIs, with 4,671 flows, not listed here/);
+    const map = root.slice(root.indexOf('id="h-system-map"'), root.indexOf('<h2 id="flows">'));
+    assert.ok([...map.matchAll(/class="dg-node /g)].length <= 30);
+    assert.ok([...map.matchAll(/class="dg-edge"/g)].length <= 60);
+    assert.match(map, /1560 connections between 40 APIs/);
+    linksResolve(join(dir, 'site'), root, 'root');
+  });
+
+  it('lists 20 of the other side on an operation page and its twin, and counts the rest', () => {
+    const page = read('service-001/operations/receiveorders/index.html');
+    // service-000 sends on orders from 10 operations, 38 other APIs from one each: 48.
+    assert.equal([...(peersOf(page) ?? '').matchAll(/<li>/g)].length, 20);
+    assert.match(peersOf(page) ?? '', /and 28 more, not listed/);
+    assert.match(read('service-001/operations/receiveorders/index.md'), /- and 28 more, not listed/);
+    const channel = read('service-001/channels/orders/index.html');
+    assert.match(peersOf(channel) ?? '', /<dt>Sent by<\/dt>[\s\S]*and 28 more, not listed[\s\S]*<dt>Received by<\/dt>[\s\S]*and 19 more, not listed/);
+    for (const file of files(join(dir, 'site')).filter((f) => f.endsWith('.html')))
+      assert.ok(statSync(file).size < 200_000, `${relative(dir, file)} is ${statSync(file).size} bytes`);
   });
 });

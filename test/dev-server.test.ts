@@ -1,10 +1,10 @@
 /** `apidesc-docs dev`: serves the site, rebuilds on an edit, and tells open pages to reload. */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { freePort, tempTree, until, MINIMAL } from './helpers.ts';
+import { freePort, MINIMAL, ODD_REQUEST_HEADS, ODD_REQUEST_PATHS, rawGet, rawRequest, tempTree, until } from './helpers.ts';
 
 const bin = resolve(import.meta.dirname, '../bin/apidesc-docs.mjs');
 
@@ -77,6 +77,94 @@ describe('apidesc-docs dev', () => {
         return r.ok ? r.text() : undefined;
       });
       assert.match(added, /Added while serving\./);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('answers only requests for this machine by a loopback name, and survives a burst of odd requests', async () => {
+    const dir = tempTree({ 'api.yaml': `${MINIMAL}channels:\n  orders:\n    address: orders\n` });
+    const port = await freePort();
+    const child = spawn(process.execPath, [bin, 'dev', 'api.yaml', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await until('the first page', async () => ((await fetch(`${base}/`)).ok ? true : undefined));
+      for (const host of [`attacker.example:${port}`, `10.0.0.1:${port}`, `localhost:${port + 1}`])
+        for (const path of ['/', '/source/api.yaml', '/__apidesc/live.js', '/channels/orders/'])
+          assert.equal((await rawGet(base, path, host)).status, 403, `${host}${path}`);
+      assert.equal((await rawRequest(base, 'GET /source/api.yaml HTTP/1.0\r\n\r\n')).status, 403, 'no Host');
+      assert.equal((await rawGet(base, '/source/api.yaml', `localhost:${port}`)).status, 200);
+      const answers = await Promise.all(ODD_REQUEST_PATHS.map((path) => rawGet(base, path)));
+      answers.forEach((r, i) => {
+        assert.ok(r.status >= 200 && r.status < 500, `${ODD_REQUEST_PATHS[i]!.slice(0, 60)}: ${r.status}`);
+        assert.doesNotMatch(r.headers.location ?? '/', /^(\/[/\\]|[a-z]+:)/i, ODD_REQUEST_PATHS[i]!.slice(0, 60));
+      });
+      for (const head of ODD_REQUEST_HEADS) await rawRequest(base, head);
+      assert.equal(child.exitCode, null, `the server is still running\n${stderr}`);
+      assert.match(await (await fetch(`${base}/channels/orders/`)).text(), /<h1[^>]*>orders<\/h1>|orders/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('follows the document and the files it references through deletion, re-creation and atomic saves', async () => {
+    const api = (title: string): string =>
+      `${MINIMAL.replace('title: T', `title: ${title}`)}channels:\n  orders:\n    address: orders\n    messages:\n      placed:\n        payload: {$ref: 'schemas.yaml#/Order'}\n`;
+    const schemas = (what: string): string => `Order:\n  type: object\n  description: ${what}\n`;
+    const dir = tempTree({ 'api.yaml': api('First'), 'schemas.yaml': schemas('Kept in a file of its own') });
+    const port = await freePort();
+    const child = spawn(process.execPath, [bin, 'dev', 'api.yaml', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const base = `http://127.0.0.1:${port}`;
+    const shows = (path: string, text: string) =>
+      until(`${path} showing ${text}\n${stderr}`, async () => ((await (await fetch(`${base}${path}`)).text()).includes(text) ? true : undefined), 20_000);
+    try {
+      await shows('/', '<h1>First</h1>');
+      // Gone for a moment, as during a branch switch: the old version stays, then the new one shows.
+      rmSync(join(dir, 'api.yaml'));
+      await until('the failed refresh', async () => (stderr.includes('could not be read') ? true : undefined), 20_000);
+      writeFileSync(join(dir, 'api.yaml'), api('Second'));
+      await shows('/', '<h1>Second</h1>');
+      // And later edits are still seen.
+      writeFileSync(join(dir, 'api.yaml'), api('Third'));
+      await shows('/', '<h1>Third</h1>');
+      // An editor's atomic save: a new file renamed over the document.
+      writeFileSync(join(dir, '.api.yaml.tmp'), api('Fourth'));
+      renameSync(join(dir, '.api.yaml.tmp'), join(dir, 'api.yaml'));
+      await shows('/', '<h1>Fourth</h1>');
+      writeFileSync(join(dir, 'api.yaml'), api('Fifth'));
+      await shows('/', '<h1>Fifth</h1>');
+      // The same for a referenced file.
+      await shows('/channels/orders/messages/placed/', 'Kept in a file of its own');
+      const refreshes = (): number => (stderr.match(/^(Updated in|The document could not be read)/gm) ?? []).length;
+      const before = refreshes();
+      rmSync(join(dir, 'schemas.yaml'));
+      await until('the refresh without the file', async () => (refreshes() > before ? true : undefined), 20_000);
+      writeFileSync(join(dir, 'schemas.yaml'), schemas('Written again'));
+      await shows('/channels/orders/messages/placed/', 'Written again');
+      writeFileSync(join(dir, '.schemas.tmp'), schemas('Saved atomically'));
+      renameSync(join(dir, '.schemas.tmp'), join(dir, 'schemas.yaml'));
+      await shows('/channels/orders/messages/placed/', 'Saved atomically');
+      writeFileSync(join(dir, 'schemas.yaml'), schemas('Edited in place'));
+      await shows('/channels/orders/messages/placed/', 'Edited in place');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('sees a document added to a folder argument', async () => {
+    const dir = tempTree({ 'apis/a.yaml': MINIMAL.replace('title: T', 'title: Alpha') });
+    const port = await freePort();
+    const child = spawn(process.execPath, [bin, 'dev', 'apis', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await until('the first page', async () => ((await (await fetch(`${base}/`)).text()).includes('<h1>Alpha</h1>') ? true : undefined));
+      writeFileSync(join(dir, 'apis', 'b.yaml'), MINIMAL.replace('title: T', 'title: Beta'));
+      // Two documents: a portal, whose root lists both.
+      await until('the portal', async () => ((await (await fetch(`${base}/`)).text()).match(/Alpha[\s\S]*Beta/) ? true : undefined), 20_000);
     } finally {
       child.kill('SIGTERM');
     }

@@ -1,7 +1,7 @@
 /** Test helpers: write documents into a temporary folder and validate them like the CLI does. */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostic.ts';
 import { validateDocument, type ValidateOptions } from '../src/lib/validate/validate-document.ts';
@@ -89,3 +89,81 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+}
+
+/**
+ * One request written as raw bytes to the server of `origin` (any path, any Host, any byte: what
+ * fetch would normalise or refuse to send), and its answer's status (0: none) and headers, once
+ * the server closes the connection (the requests say `Connection: close`). Fails after 5 s.
+ */
+export function rawRequest(origin: string, head: string): Promise<RawAnswer> {
+  const { port } = new URL(origin);
+  return new Promise((done, fail) => {
+    // Written, not ended: a server may drop a request whose client closed its side before the answer.
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(head));
+    let text = '';
+    socket.setTimeout(5000, () => socket.destroy(new Error(`no answer to ${JSON.stringify(head.slice(0, 80))}`)));
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', fail);
+    socket.on('close', () => {
+      const [statusLine = '', ...lines] = text.split('\r\n\r\n')[0]!.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+      done({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers });
+    });
+  });
+}
+
+/** A GET of `path` written as it is, with `host` as its Host (the origin's unless given). */
+export const rawGet = (origin: string, path: string, host = new URL(origin).host): Promise<RawAnswer> =>
+  rawRequest(origin, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+
+/**
+ * Request targets a server must answer without falling over: broken percent-encoding, encoded
+ * NULs and slashes, `..` in every spelling, backslashes, absolute-form URLs, overlong paths,
+ * characters above U+00FF.
+ */
+export const ODD_REQUEST_PATHS: readonly string[] = [
+  '/%',
+  '/%zz',
+  '/%E6%97',
+  '/%C0%AF',
+  '/%ED%A0%80',
+  '/%00',
+  '/a%00b/',
+  '/..',
+  '/../../etc/passwd',
+  '/%2e%2e/%2e%2e/etc/passwd',
+  '/channels/..%5c..%5csecret.txt',
+  '/\\..\\secret.txt',
+  '/channels\\orders',
+  '/%2Fattacker.example',
+  '//attacker.example/',
+  '//attacker.example//',
+  '/%5Cattacker.example//',
+  '/%E6%97%A5%E6%9C%AC//',
+  'http://attacker.example/',
+  'http://127.0.0.1/channels/orders',
+  '*',
+  '/?%',
+  '/channels/orders/index.html/',
+  '/channels//orders',
+  '/%F0%9F%98%80',
+  '/%E6%97%A5%E6%9C%AC/',
+  '/source/%E6%97%A5%E6%9C%AC',
+  `/${'a'.repeat(7000)}`,
+  `/channels/${'%2e%2e/'.repeat(500)}`,
+  `/${'x/'.repeat(3000)}`,
+];
+
+/** Raw requests that are not quite HTTP: a NUL in the Host or the path, an unknown method and protocol, a request line of nothing. */
+export const ODD_REQUEST_HEADS: readonly string[] = [
+  'GET / HTTP/1.1\r\nHost: \u0000\r\n\r\n',
+  'GET /\u0000 HTTP/1.1\r\n\r\n',
+  'BREW / HTCPCP/1.0\r\n\r\n',
+  '\u0000\u0001 \r\n\r\n',
+];

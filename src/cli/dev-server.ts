@@ -9,7 +9,7 @@
  * and validation follows in a worker thread (an edit of a 1,000-channel document shows in about
  * 1.5 s, where a full build takes about 30 s). The search index exists only in built sites.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,8 @@ import { defaultLimits } from '../lib/load/limits.ts';
 import type { ValidateOptions } from '../lib/validate/validate-document.ts';
 import { guidesEnvironment } from '../site/guide-files.ts';
 import { EXIT, type CliIO } from './io.ts';
+import { containFailures, isLocalHost, pathSegments, refuseForeignHost } from './local-requests.ts';
+import { FileWatcher } from '../dev/file-watcher.ts';
 import { LiveSite } from '../dev/live-site.ts';
 import { readGuides } from '../pipeline/read-guides.ts';
 import { rendererAdapter } from '../perf/renderer-bundle.ts';
@@ -76,7 +78,7 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
   });
   Object.assign(process.env, guidesEnvironment(guidesDir ? { dir: guidesDir } : undefined));
   const clients = new Set<ServerResponse>();
-  let watchers: FSWatcher[] = [];
+  const watcher = new FileWatcher(() => void refresh());
   let vite: ViteDevServer | undefined;
 
   const reload = (): void => {
@@ -90,6 +92,8 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
   // Serving starts without waiting for validation: the findings appear (and open pages reload)
   // when it ends, as after every edit.
   void first.findings.then((changed) => {
+    // The validation has resolved every reference: the files it read are watched from now on.
+    watchFiles();
     if (changed) reload();
   });
 
@@ -109,6 +113,7 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
         // The findings of this version follow when the validation in the worker ends; the page
         // reloads once more only if they changed.
         void findings.then((changed) => {
+          watchFiles();
           io.err(`Validated in ${Math.round(performance.now() - started)} ms${changed ? '; the findings changed' : ''}.`);
           if (changed) reload();
         });
@@ -125,25 +130,37 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
     running = undefined;
   };
 
-  // Watch the documents, every file they reference (the set can change with each edit), and the
-  // guides (their titles and references are in the sidebar and checked).
-  const watchFiles = (): void => {
-    for (const w of watchers) w.close();
-    let timer: NodeJS.Timeout | undefined;
-    watchers = [...live.files, ...(guidesDir ? [guidesDir] : [])].flatMap((file) => {
-      try {
-        return [
-          watch(file, { recursive: file === guidesDir }, () => {
-            clearTimeout(timer);
-            timer = setTimeout(() => void refresh(), 50);
-          }),
-        ];
-      } catch {
-        return [];
-      }
-    });
-  };
+  // Watch the documents, every file they reference (the set can change with each edit), folder
+  // arguments (a document added or removed) and the guides (their titles and references are in
+  // the sidebar and checked). Through their folders: a document deleted and written again (a
+  // branch switch) or replaced by an editor's atomic save is still seen (file-watcher.ts).
+  const folders = [
+    ...inputs
+      .map((i) => resolve(options.cwd, i))
+      .filter(isFolder)
+      .map((path) => ({ path, recursive: false })),
+    ...(guidesDir ? [{ path: guidesDir, recursive: true }] : []),
+  ];
+  const watchFiles = (): void => watcher.watch(live.files, folders);
   watchFiles();
+
+  // In front of every other middleware (Astro's and Vite's included): the same checks as
+  // preview's. Vite refuses foreign names too, but lets any IP address and a missing Host
+  // through, and Astro's middleware runs before Vite's check.
+  const guard = containFailures((req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const port = req.socket.localPort ?? 0;
+    if (!isLocalHost(req.headers.host, port)) return refuseForeignHost(res, port);
+    // Broken percent-encoding or a target that is not a path: answered here, before Astro's
+    // routing fails on it with a 500 and a stack trace in the terminal. A path that could only
+    // lead out of the site (`..`, `\`, `//`) is not one of its pages: Astro would otherwise
+    // redirect `/%5Chost//` to `/\host/`, which a browser reads as another site.
+    const segments = pathSegments(req.url);
+    if (segments === 'malformed' || segments === 'refused')
+      return void res
+        .writeHead(segments === 'malformed' ? 400 : 404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(segments === 'malformed' ? 'Bad request\n' : 'Not found\n');
+    next();
+  }, io.err);
 
   const middleware = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -196,12 +213,18 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
           name: 'apidesc-live',
           configureServer(viteServer: ViteDevServer) {
             vite = viteServer;
-            viteServer.middlewares.use(middleware);
+            viteServer.middlewares.use(containFailures(middleware, io.err));
+            // Astro puts its middleware in front of the others once every plugin is configured;
+            // the guard goes in front of it then (and is kept first below).
+            return () => void viteServer.middlewares.stack.unshift({ route: '', handle: guard });
           },
         },
       ],
     },
   });
+  const stack = vite?.middlewares.stack ?? [];
+  const at = stack.findIndex((layer) => layer.handle === guard);
+  if (at > 0) stack.unshift(...stack.splice(at, 1));
   io.err(
     `Serving ${inputs.map((i) => resolve(options.cwd, i)).join(', ')} at http://127.0.0.1:${server.address.port}/ — edits show on the open page. Stop with Ctrl-C.`,
   );
@@ -209,11 +232,19 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  for (const w of watchers) w.close();
+  watcher.close();
   for (const client of clients) client.end();
   await server.stop();
   await live.close();
   return 0;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** A URL path decoded, or as it is when its percent-encoding is broken (a request must not stop the server). */

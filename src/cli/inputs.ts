@@ -1,9 +1,12 @@
 /** Expands the CLI's file-or-folder arguments into the root documents to read. */
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { defaultLimits } from '../lib/load/limits.ts';
+import { formatOf } from '../lib/load/parse.ts';
 import { readRegularFile } from '../lib/load/regular-file.ts';
 import { realPath, reallyWithin } from '../lib/real-path.ts';
 import { isOurSite } from '../pipeline/output-folder.ts';
+import { hasApidescRootKey } from './root-key.ts';
 
 /** The root documents' size on disk; a file that cannot be read counts nothing (validation reports it). */
 export function inputBytes(args: string[], cwd: string): number {
@@ -23,6 +26,8 @@ export interface ExpandedInputs {
   missing: string[];
   /** Entries of a folder that are links leading out of it: refused, as a `$ref` through them would be. */
   outside: { path: string; target: string }[];
+  /** Files of a folder named like documents whose root has no `apidesc`: fragments, skipped. */
+  fragments: string[];
 }
 
 /** Deepest folder searched under a folder argument. */
@@ -35,7 +40,7 @@ const MAX_FOLDER_DEPTH = 16;
  * documents), and links to folders (never followed).
  */
 export function expandInputs(args: string[], cwd: string): ExpandedInputs {
-  const expanded: ExpandedInputs = { files: [], missing: [], outside: [] };
+  const expanded: ExpandedInputs = { files: [], missing: [], outside: [], fragments: [] };
   for (const arg of args) {
     const path = resolve(cwd, arg);
     let isDir = false;
@@ -58,7 +63,8 @@ export function expandInputs(args: string[], cwd: string): ExpandedInputs {
           if (depth < MAX_FOLDER_DEPTH && !entry.name.startsWith('.') && entry.name !== 'node_modules' && !isOurSite(full)) walk(full, depth + 1);
         } else if (/\.(ya?ml|json)$/i.test(entry.name)) {
           if (entry.isSymbolicLink() && !reallyWithin([path], full)) expanded.outside.push({ path: full, target: realPath(full) });
-          else if (hasApidescRoot(full)) found.push(full);
+          else if (isDocument(full)) found.push(full);
+          else expanded.fragments.push(full);
         }
       }
     };
@@ -69,14 +75,31 @@ export function expandInputs(args: string[], cwd: string): ExpandedInputs {
   return expanded;
 }
 
+/** What was decided of each file, by path, size and time of change: a build expands its inputs several times. */
+const decided = new Map<string, boolean>();
+const MAX_DECIDED = 10_000;
+
 /**
- * Cheap check on the head of a file, so fragments in the same folder are not taken for documents.
- * An entry that cannot be read as a regular file (a pipe, a socket, no permission) is passed on
- * for the loader to refuse by name; folders named like documents are not documents.
+ * Whether a file found in a folder is a document: its root object has `apidesc` (root-key.ts),
+ * read up to the loader's size limit (a larger file is decided on its start, and the loader then
+ * refuses it by its size). An entry that cannot be read as a regular file (a pipe, a socket, no
+ * permission) is passed on for the loader to refuse by name; folders named like documents are
+ * not documents.
  */
-function hasApidescRoot(path: string): boolean {
-  const head = readRegularFile(path, 64 * 1024, { partial: true });
-  if (!('data' in head)) return head.reason !== 'missing' && !(head.reason === 'not-regular' && head.kind === 'a folder');
-  const text = head.data.toString('utf8');
-  return /^\s*["']?apidesc["']?\s*:/m.test(text) || /"apidesc"\s*:/.test(text);
+function isDocument(path: string): boolean {
+  let key: string;
+  try {
+    const stat = statSync(path);
+    if (stat.isDirectory()) return false;
+    key = `${path}\u0000${stat.size}\u0000${stat.mtimeMs}\u0000${stat.ino}`;
+  } catch {
+    return false;
+  }
+  const known = decided.get(key);
+  if (known !== undefined) return known;
+  const read = readRegularFile(path, defaultLimits.maxBytes, { partial: true });
+  const document = 'data' in read ? hasApidescRootKey(read.data.toString('utf8'), formatOf(path)) : read.reason !== 'missing';
+  if (decided.size >= MAX_DECIDED) decided.clear();
+  decided.set(key, document);
+  return document;
 }

@@ -4,7 +4,9 @@
  * index is fetched, which browsers refuse from the file system). Only GET and HEAD, only regular
  * files inside the site folder (links followed and checked), `index.html` for a folder, a
  * redirect to add the trailing slash, the site's `404.html` (or a plain 404) for anything else,
- * never a listing of a folder; under the base path the site was built for.
+ * never a listing of a folder; under the base path the site was built for. Only requests for
+ * this machine by a loopback name are answered, and no request can stop the server
+ * (local-requests.ts).
  */
 import { statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -14,6 +16,7 @@ import { readRegularFile } from '../lib/load/regular-file.ts';
 import { realPath, within } from '../lib/real-path.ts';
 import { API_CATALOG_TYPE } from '../site/twins/api-catalog.ts';
 import { EXIT, type CliIO } from './io.ts';
+import { containFailures, isLocalHost, pathSegments, refuseForeignHost, siteLocation } from './local-requests.ts';
 import { isOurSite, siteBase } from '../pipeline/output-folder.ts';
 
 const TYPES: Record<string, string> = {
@@ -63,7 +66,7 @@ export async function startPreview(options: PreviewOptions, io: CliIO): Promise<
     return EXIT.usage;
   }
   const base = siteBase(root);
-  const server = createServer((req, res) => respond(root, base, req, res));
+  const server = createServer(containFailures((req, res) => respond(root, base, req, res), io.err));
   const listening = await new Promise<boolean>((done) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       io.err(`apidesc-docs: cannot listen on 127.0.0.1:${options.port} (${error.code ?? error.message}); choose another with --port`);
@@ -73,7 +76,7 @@ export async function startPreview(options: PreviewOptions, io: CliIO): Promise<
   });
   if (!listening) return EXIT.usage;
   const { port } = server.address() as AddressInfo;
-  io.err(`Serving ${options.outDir} at http://127.0.0.1:${port}${base} (search included). Stop with Ctrl-C.`);
+  io.err(`Serving ${options.outDir} at http://127.0.0.1:${port}${siteLocation(base.split('/'), true)} (search included). Stop with Ctrl-C.`);
   return server;
 }
 
@@ -91,25 +94,28 @@ export async function previewCommand(options: PreviewOptions, io: CliIO): Promis
   });
 }
 
+type Send = (status: number, headers: Record<string, string>, body?: Buffer | string) => void;
+
 function respond(root: string, base: string, req: IncomingMessage, res: ServerResponse): void {
-  const send = (status: number, headers: Record<string, string>, body?: Buffer | string): void => {
+  const send: Send = (status, headers, body) => {
     res.writeHead(status, { 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache', ...headers });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
+  // A page of another origin that reached this server by a DNS name of its own is refused.
+  const port = req.socket.localPort ?? 0;
+  if (!isLocalHost(req.headers.host, port)) return refuseForeignHost(res, port);
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return send(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, 'Method not allowed\n');
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
-  } catch {
-    return send(400, { 'content-type': 'text/plain; charset=utf-8' }, 'Bad request\n');
-  }
-  if (pathname === base.slice(0, -1) || (base !== '/' && pathname === '/')) return send(302, { location: base });
-  if (!pathname.startsWith(base) || pathname.includes('\0')) return notFound(root, send);
-  const relative = pathname.slice(base.length);
-  // Nothing outside the site: no `..` segment, and once links are followed, still inside.
-  if (relative.split('/').some((segment) => segment === '..')) return notFound(root, send);
-  let path = join(root, ...relative.split('/').filter(Boolean));
+  const segments = pathSegments(req.url);
+  if (segments === 'malformed') return send(400, { 'content-type': 'text/plain; charset=utf-8' }, 'Bad request\n');
+  if (segments === 'refused') return notFound(root, send);
+  const baseSegments = base.split('/').filter(Boolean);
+  const named = segments.filter(Boolean);
+  // The site's root without its slash, or the server's root above the site's: to the site's root.
+  if (baseSegments.length > 0 && (named.length === 0 || (sameSegments(named, baseSegments) && segments.at(-1) !== '')))
+    return send(302, { location: siteLocation(baseSegments, true) });
+  if (!sameSegments(named.slice(0, baseSegments.length), baseSegments)) return notFound(root, send);
+  let path = join(root, ...named.slice(baseSegments.length));
   let stat: Stats;
   try {
     stat = statSync(path);
@@ -117,13 +123,26 @@ function respond(root: string, base: string, req: IncomingMessage, res: ServerRe
     return notFound(root, send);
   }
   if (stat.isDirectory()) {
-    if (!pathname.endsWith('/')) return send(301, { location: `${pathname}/` });
+    if (segments.at(-1) !== '') return send(301, { location: siteLocation(named, true) });
     path = join(path, 'index.html');
   }
-  if (!within(root, realPath(path))) return notFound(root, send);
+  const read = readSiteFile(root, path);
+  if (!read) return notFound(root, send);
+  send(200, { 'content-type': contentType(path), 'content-length': String(read.length) }, read);
+}
+
+function sameSegments(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((s, i) => s === b[i]);
+}
+
+/**
+ * A regular file of the site: nothing that, once every link on its way is followed (a linked
+ * file, a linked folder), lies outside the site folder.
+ */
+function readSiteFile(root: string, path: string): Buffer | undefined {
+  if (!within(root, realPath(path))) return undefined;
   const read = readRegularFile(path, MAX_FILE_BYTES);
-  if (!('data' in read)) return notFound(root, send);
-  send(200, { 'content-type': contentType(path), 'content-length': String(read.data.length) }, read.data);
+  return 'data' in read ? read.data : undefined;
 }
 
 /** The catalog has no extension (RFC 9727 names it `api-catalog`): its media type comes from its name. */
@@ -132,8 +151,8 @@ function contentType(path: string): string {
   return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-function notFound(root: string, send: (status: number, headers: Record<string, string>, body?: Buffer | string) => void): void {
-  const page = readRegularFile(join(root, '404.html'), MAX_FILE_BYTES);
-  if ('data' in page) return send(404, { 'content-type': TYPES['.html']! }, page.data);
+function notFound(root: string, send: Send): void {
+  const page = readSiteFile(root, join(root, '404.html'));
+  if (page) return send(404, { 'content-type': TYPES['.html']! }, page);
   send(404, { 'content-type': 'text/plain; charset=utf-8' }, 'Not found\n');
 }

@@ -32,7 +32,7 @@ export interface ValidateOutcome {
 
 export async function validateCommand(args: string[], options: ValidateCommandOptions, io: CliIO): Promise<ValidateOutcome> {
   const cwd = options.cwd ?? process.cwd();
-  const { files, missing, outside } = expandInputs(args, cwd);
+  const { files, missing, outside, fragments } = expandInputs(args, cwd);
   const diagnostics: Diagnostic[] = [];
   const sources = new Map<string, string>();
   const results: ValidateOutcome['results'] = [];
@@ -78,10 +78,21 @@ export async function validateCommand(args: string[], options: ValidateCommandOp
   else if (options.format === 'sarif') io.out(formatSarif(diagnostics, options.version));
   else {
     if (diagnostics.length > 0) io.out(formatText(diagnostics, { sources, color: options.color }));
+    if (fragments.length > 0) io.err(skippedLine(fragments.map((f) => displayPath(f, cwd))));
     io.err(summaryLine(diagnostics, files.length));
   }
   const exitCode = unreadable ? EXIT.usage : hasErrors(diagnostics) ? EXIT.invalid : EXIT.ok;
   return { exitCode, diagnostics, results };
+}
+
+/** Fragments named at most, in the line that says which files of a folder were not read as documents. */
+const FRAGMENTS_NAMED = 10;
+
+/** Which files of a folder argument were skipped: a reader who expected one of them validated can see why. */
+function skippedLine(fragments: string[]): string {
+  const named = fragments.slice(0, FRAGMENTS_NAMED).join(', ');
+  const more = fragments.length > FRAGMENTS_NAMED ? ` and ${fragments.length - FRAGMENTS_NAMED} more` : '';
+  return `Skipped ${fragments.length} file${fragments.length === 1 ? '' : 's'} whose root has no \`apidesc\` key (fragments, read only through a $ref): ${named}${more}.`;
 }
 
 /**

@@ -88,24 +88,30 @@ export class LiveSite {
     const { cwd } = this.#options;
     const { files, missing } = expandInputs(this.#inputs, cwd);
     const opened: { file: string; doc: ResolvedDoc }[] = [];
-    const watched = new Set<string>(files);
     const sources = new Map<string, string>();
     for (const file of files) {
       const { doc } = await openDocument(file, this.#options);
       if (!doc) continue;
       opened.push({ file, doc });
-      for (const f of doc.files) {
-        sources.set(displayPath(f.path, cwd), f.text);
-        if (!/^https?:/i.test(f.path)) watched.add(f.path);
-      }
+      for (const f of doc.files) sources.set(displayPath(f.path, cwd), f.text);
     }
-    this.#files = [...watched];
+    // The files to watch: the documents and what resolving them read or tried to read (a missing
+    // file included: it is seen when it appears). References resolved later, when a page is
+    // built, and by the validation (which resolves every one) are added as they become known.
+    const watched = new Set<string>(files);
+    const watch = (paths: Iterable<string>): void => {
+      for (const path of paths) if (!/^https?:/i.test(path)) watched.add(path);
+      if (generation === this.#generation) this.#files = [...watched];
+    };
+    watch(opened.flatMap(({ doc }) => doc.paths));
     // Validation starts once the reader's page has been sent (pageServed), so it does not slow
     // down what the reader waits for (two cores: the worker would take one, garbage collection
     // and the renderer the rest).
     const validation = async (): Promise<Diagnostic[][] | undefined> => {
       const found = await Promise.all(files.map((file) => this.#validator.validate(file, this.#options)));
-      return found.some((f) => f === undefined) ? undefined : (found as Diagnostic[][]);
+      if (found.some((f) => f === undefined)) return undefined;
+      watch(found.flatMap((f) => f!.files));
+      return found.map((f) => f!.diagnostics);
     };
     const print = (found: Diagnostic[][]): void => {
       const all = found.flat();
@@ -127,6 +133,7 @@ export class LiveSite {
       };
     }
     const model = buildSiteData(opened, cwd, { deferPages: true });
+    watch(opened.flatMap(({ doc }) => doc.paths));
     const highlighter = this.#highlighter;
     const rootFiles = opened.map(({ doc }) => displayPath(doc.root.path, cwd));
     model.site.apis.forEach((api, i) => {
@@ -217,6 +224,12 @@ export class LiveSite {
   }
 }
 
+/** What the validation of a document found, and every file it read or tried to read. */
+interface Validated {
+  diagnostics: Diagnostic[];
+  files: string[];
+}
+
 /**
  * The validation worker (validate-worker.ts), one request per document. A validation that a newer
  * edit has made pointless is stopped (the worker is replaced), so it never competes with the
@@ -224,16 +237,16 @@ export class LiveSite {
  */
 class ValidationWorker {
   #worker: Worker | undefined;
-  readonly #pending = new Map<number, { done: (d: Diagnostic[] | undefined) => void; fail: (e: Error) => void }>();
+  readonly #pending = new Map<number, { done: (d: Validated | undefined) => void; fail: (e: Error) => void }>();
   #next = 0;
 
   #start(): Worker {
     const worker = new Worker(moduleFile('./validate-worker.ts', import.meta.url));
-    worker.on('message', ({ id, diagnostics, error }: { id: number; diagnostics?: Diagnostic[]; error?: string }) => {
+    worker.on('message', ({ id, diagnostics, files, error }: { id: number; diagnostics?: Diagnostic[]; files?: string[]; error?: string }) => {
       const pending = this.#pending.get(id);
       this.#pending.delete(id);
       if (error !== undefined) pending?.fail(new Error(error));
-      else pending?.done(diagnostics ?? []);
+      else pending?.done({ diagnostics: diagnostics ?? [], files: files ?? [] });
       if (this.#pending.size === 0) worker.unref();
     });
     worker.on('error', (error) => {
@@ -244,8 +257,8 @@ class ValidationWorker {
     return worker;
   }
 
-  /** The document's findings, or undefined when `cancel` stopped the validation. */
-  validate(file: string, options: ValidateOptions): Promise<Diagnostic[] | undefined> {
+  /** The document's findings and the files it is made of, or undefined when `cancel` stopped the validation. */
+  validate(file: string, options: ValidateOptions): Promise<Validated | undefined> {
     const id = this.#next++;
     this.#worker ??= this.#start();
     const worker = this.#worker;

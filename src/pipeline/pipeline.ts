@@ -144,6 +144,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
       writeSiteExtras(staging, {
         routes: prepared.routes,
         flows: prepared.flows,
+        ...(prepared.flowsNotListed ? { flowsNotListed: prepared.flowsNotListed } : {}),
         urls: prepared.urls,
         files: join(work, 'files'),
         assets: siteOptions.assets,

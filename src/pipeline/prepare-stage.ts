@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
-import type { PortalFlow } from '../lib/portal/flow-types.ts';
+import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
 import { isRemote } from '../lib/resolve/ref-target.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import type { SiteSettings } from '../site/site-data-types.ts';
@@ -55,8 +55,9 @@ export interface PrepareRequest {
 
 export interface PreparedSite {
   routes: RouteEntry[];
-  /** In a portal, the flows between its APIs (for the route manifest). */
+  /** In a portal, the flows between its APIs (for the route manifest), and those it counts without listing. */
   flows: PortalFlow[];
+  flowsNotListed?: FlowsNotListed;
   /** Every page, relative to the site root (for the sitemap). */
   urls: string[];
   apiCount: number;
@@ -118,7 +119,7 @@ async function prepareWith(
   // Page summaries now; a page's content is modelled when it is needed (by a guide's reference
   // check, then when it is written), so only a batch of full pages is ever held.
   const model = buildSiteData(docs, cwd, { deferPages: true });
-  const { site, routes, flows, copies } = model;
+  const { site, routes, flows, flowsNotListed, copies } = model;
   site.settings = settings;
   if (changes) site.changes = withApiTitles(changes, site.apis);
   const refProblems = checkGuideRefs(
@@ -163,6 +164,7 @@ async function prepareWith(
   const prepared: PreparedSite = {
     routes,
     flows,
+    ...(flowsNotListed ? { flowsNotListed } : {}),
     urls: [
       ...site.apis.flatMap((api) => ['', ...api.pages.map((p) => p.url)].map((u) => api.prefix + u)),
       ...(settings.guides.length > 0 ? ['guides/'] : []),

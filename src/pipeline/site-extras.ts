@@ -6,11 +6,12 @@ import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { escapeText } from '../lib/html-text.ts';
 import type { RouteEntry, RouteManifest } from '../lib/model/types.ts';
-import type { PortalFlow } from '../lib/portal/flow-types.ts';
+import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
 
 export interface SiteExtras {
   routes: RouteEntry[];
   flows: PortalFlow[];
+  flowsNotListed?: FlowsNotListed;
   /** Every page, relative to the site root. */
   urls: string[];
   /** A folder of files to copy in as they are (the source copies the prepare stage wrote). */
@@ -23,7 +24,7 @@ export interface SiteExtras {
 
 /** Writes the extras into the site folder `dir`. */
 export function writeSiteExtras(dir: string, extras: SiteExtras): void {
-  const manifest: RouteManifest = { routes: extras.routes, flows: extras.flows };
+  const manifest: RouteManifest = { routes: extras.routes, flows: extras.flows, ...(extras.flowsNotListed ? { flowsNotListed: extras.flowsNotListed } : {}) };
   writeFileSync(join(dir, 'apidesc-routes.json'), JSON.stringify(manifest, null, 2) + '\n');
   if (existsSync(extras.files)) cpSync(extras.files, dir, { recursive: true });
   for (const asset of extras.assets) {

@@ -18,9 +18,10 @@ import { within } from '../lib/real-path.ts';
 import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import type { SiteApi, SiteData } from '../site/site-data-types.ts';
-import { matchFlows, type PortalApiEndpoints } from '../lib/portal/match-flows.ts';
-import { indexPeers, type PeerIndex } from '../lib/portal/peer-index.ts';
-import type { PortalFlow } from '../lib/portal/flow-types.ts';
+import type { PortalApiEndpoints } from '../lib/portal/match-flows.ts';
+import type { PeerIndex } from '../lib/portal/peer-index.ts';
+import { collectFlows } from '../lib/portal/portal-flows.ts';
+import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
 
 /** A file to put into the site at `to` (relative to the output folder); its text is made on demand. */
 export interface SourceCopy {
@@ -31,8 +32,12 @@ export interface SourceCopy {
 export interface SiteModel {
   site: SiteData;
   routes: RouteEntry[];
-  /** In a portal, where an operation of one API sends and one of another receives (issue 22). */
+  /**
+   * In a portal, where an operation of one API sends and one of another receives (issue 22), as
+   * apidesc-routes.json lists them (bounded, portal-flows.ts), and what it counts without listing.
+   */
   flows: PortalFlow[];
+  flowsNotListed?: FlowsNotListed;
   copies: SourceCopy[];
   /**
    * With `deferPages`: fills in a page of the site (its description, facts and sections; see
@@ -95,8 +100,9 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
       if (qualifiers[i]) api.qualifier = qualifiers[i];
     });
   }
-  const flows = portal ? matchFlows(endpoints) : [];
-  peers = indexPeers(flows, (slug) => `${slug}/`);
+  const collected = portal ? collectFlows(endpoints, (slug) => `${slug}/`) : undefined;
+  peers = collected?.peers;
+  const manifest = collected?.manifest ?? { flows: [] };
   const complete = (page: Page): Page => {
     if (!completed.has(page)) {
       completed.add(page);
@@ -106,7 +112,14 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
     return page;
   };
   if (!options.deferPages) for (const api of apis) for (const page of api.pages) complete(page);
-  return { site: { apis, ...(flows.length > 0 ? { flows } : {}) }, routes, flows, copies, complete };
+  return {
+    site: { apis, ...(collected && collected.root.pairs.length > 0 ? { flows: collected.root } : {}) },
+    routes,
+    flows: manifest.flows,
+    ...(manifest.notListed ? { flowsNotListed: manifest.notListed } : {}),
+    copies,
+    complete,
+  };
 }
 
 /**

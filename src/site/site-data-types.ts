@@ -5,7 +5,7 @@
  */
 import type { CatalogEntry } from '../lib/model/catalog.ts';
 import type { Fact, Page, PageDiagnostic } from '../lib/model/page-types.ts';
-import type { PortalFlow } from '../lib/portal/flow-types.ts';
+import type { PortalFlows } from '../lib/portal/flow-types.ts';
 
 export interface SiteApi {
   slug: string;
@@ -70,8 +70,8 @@ export const DEFAULT_SETTINGS: SiteSettings = { favicon: { url: 'favicon.svg', t
 
 export interface SiteData {
   apis: SiteApi[];
-  /** In a portal, the flows between its APIs (issue 22): the root's system map. */
-  flows?: PortalFlow[];
+  /** In a portal, the flows between its APIs by pair (issue 22), bounded: the root's system map and list. */
+  flows?: PortalFlows;
   settings?: SiteSettings;
   /** `build --compare`: the Changes page and the badges of changed pages (absent without it). */
   changes?: SiteChanges;

@@ -5,21 +5,24 @@
  */
 import type { DiagramEdge, DiagramNode } from '../diagram/diagram-types.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
+import { PEERS_LISTED } from '../portal/peer-index.ts';
 import { messagesLabel } from './flow-messages.ts';
 import type { PageSection } from './page-types.ts';
 
-/** Each list shows at most this many; the portal's overview lists every flow. */
-export const PEERS_SHOWN = 20;
+/** Each list shows at most this many (all the portal's flows keep of a page); the rest are counted. */
+export const PEERS_SHOWN = PEERS_LISTED;
 
 export function peersSection(peers: PagePeers): PageSection {
+  const sentBy = peers.sentBy.slice(0, PEERS_SHOWN);
+  const receivedBy = peers.receivedBy.slice(0, PEERS_SHOWN);
   return {
     type: 'peers',
     heading: 'Across the portal',
     anchor: 'other-apis',
-    sentBy: peers.sentBy.slice(0, PEERS_SHOWN),
-    receivedBy: peers.receivedBy.slice(0, PEERS_SHOWN),
-    moreSentBy: Math.max(0, peers.sentBy.length - PEERS_SHOWN),
-    moreReceivedBy: Math.max(0, peers.receivedBy.length - PEERS_SHOWN),
+    sentBy,
+    receivedBy,
+    moreSentBy: Math.max(0, peers.sentByCount - sentBy.length),
+    moreReceivedBy: Math.max(0, peers.receivedByCount - receivedBy.length),
   };
 }
 
@@ -39,12 +42,15 @@ export function peerNodes(peers: PagePeers, center: string, max: number): { node
   return { nodes, edges };
 }
 
-/** The other APIs' operations in a sentence, for a diagram's description. */
+/** The other APIs' operations in a sentence, for a diagram's description (those listed, and how many more). */
 export function peersSaid(peers: PagePeers): string {
-  const names = (list: PagePeers['sentBy']): string => list.map((p) => `${p.title} (${p.apiTitle})`).join(', ');
+  const names = (list: PagePeers['sentBy'], count: number): string =>
+    list.map((p) => `${p.title} (${p.apiTitle})`).join(', ') + (count > list.length ? ` and ${count - list.length} more` : '');
   return [
-    peers.sentBy.length > 0 ? `In other APIs, ${names(peers.sentBy)} send${peers.sentBy.length === 1 ? 's' : ''} to it.` : '',
-    peers.receivedBy.length > 0 ? `In other APIs, ${names(peers.receivedBy)} receive${peers.receivedBy.length === 1 ? 's' : ''} from it.` : '',
+    peers.sentBy.length > 0 ? `In other APIs, ${names(peers.sentBy, peers.sentByCount)} send${peers.sentByCount === 1 ? 's' : ''} to it.` : '',
+    peers.receivedBy.length > 0
+      ? `In other APIs, ${names(peers.receivedBy, peers.receivedByCount)} receive${peers.receivedByCount === 1 ? 's' : ''} from it.`
+      : '',
   ]
     .filter(Boolean)
     .join(' ');

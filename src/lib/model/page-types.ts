@@ -65,7 +65,7 @@ export type PageSection =
   | { type: 'diagram'; heading: string; anchor: string; diagram: Diagram }
   /**
    * In a portal, the other APIs' operations on the other side of this one (issue 22), at most
-   * PEERS_SHOWN of each; `more*` counts the rest, which the portal's overview lists.
+   * PEERS_SHOWN of each; `more*` counts the rest (the portal's overview counts them by pair of APIs).
    */
   | {
       type: 'peers';

@@ -2,7 +2,7 @@
  * The normalized model: plain, JSON-serialisable data, the only thing pages see
  * (ARCHITECTURE.md). Built once per document by build-model.ts.
  */
-import type { PortalFlow } from '../portal/flow-types.ts';
+import type { FlowsNotListed, PortalFlow } from '../portal/flow-types.ts';
 
 /** Component maps of the SPEC's Components Object, in SPEC order. */
 export const COMPONENT_KINDS = [
@@ -36,7 +36,10 @@ export type EntityKind = 'server' | 'channel' | 'operation' | 'message' | `compo
  */
 export interface RouteManifest {
   routes: RouteEntry[];
+  /** At most FLOWS_PER_PAIR of each pair of APIs and MANIFEST_FLOWS in all (portal-flows.ts). */
   flows: PortalFlow[];
+  /** The flows not listed, counted (absent when every flow is listed). */
+  flowsNotListed?: FlowsNotListed;
 }
 
 /** One route of `apidesc-routes.json`. */

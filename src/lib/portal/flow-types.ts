@@ -3,6 +3,7 @@
  * endpoints), and the flows found between them. Plain serialisable data: the site data carries
  * it to the pages and `apidesc-routes.json` to other tools.
  */
+import type { Diagram } from '../diagram/diagram-types.ts';
 
 /** A message as the match compares it: its name, and the shape of its payload. */
 export interface FlowMessage {
@@ -74,8 +75,60 @@ export interface PeerOperation {
   disagreement?: string;
 }
 
-/** What a page of one API shows of the others: who sends to it and who receives from it. */
+/**
+ * What a page of one API shows of the others: who sends to it and who receives from it, the
+ * first PEERS_LISTED of each listed (by URL), all of them counted.
+ */
 export interface PagePeers {
   sentBy: PeerOperation[];
   receivedBy: PeerOperation[];
+  /** How many operations send to it, and receive from it, listed or not. */
+  sentByCount: number;
+  receivedByCount: number;
+}
+
+/** Two APIs, one sending to the other: how many flows, and where they meet. */
+export interface FlowPairCount {
+  from: { api: string; apiTitle: string };
+  to: { api: string; apiTitle: string };
+  /** Every flow from one to the other. */
+  count: number;
+  /** How many of them disagree on the messages. */
+  disagreeing: number;
+  /** Where they meet (the first few, in the order of their first flow), and how many such places in all. */
+  channels: string[];
+  channelCount: number;
+}
+
+/** A pair of APIs with its first FLOWS_PER_PAIR flows (by URL) listed (portal-flows.ts). */
+export interface FlowPair extends FlowPairCount {
+  flows: PortalFlow[];
+}
+
+/** What a portal's root shows of its flows: the system map, the first pairs, and counts of everything. */
+export interface PortalFlows {
+  /** The first PAIRS_SHOWN pairs, in the order of their first flow. */
+  pairs: FlowPair[];
+  /** The pairs not listed, and their flows. */
+  morePairs: number;
+  moreFlows: number;
+  /** Every flow of the portal, and those that disagree on the messages. */
+  count: number;
+  disagreeing: number;
+  /** The system map (system-map.ts), drawn from every pair. */
+  map?: Diagram;
+  /** Counting stopped at its bound (portal-flows.ts, MAX_MATCHES): the counts are lower bounds. */
+  countingStopped?: true;
+}
+
+/** What apidesc-routes.json says of flows it does not list. */
+export interface FlowsNotListed {
+  /** Flows of the portal, and how many of them are listed. */
+  flows: number;
+  listed: number;
+  /** The pairs some of whose flows are not listed (at most MANIFEST_PAIRS, portal-flows.ts), and how many more pairs. */
+  pairs: { from: string; to: string; flows: number; listed: number }[];
+  morePairs: number;
+  /** Whether counting stopped at MAX_MATCHES. */
+  countingStopped?: true;
 }

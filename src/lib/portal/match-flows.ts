@@ -17,10 +17,28 @@ export interface PortalApiEndpoints {
   endpoints: FlowEndpoint[];
 }
 
-/** A portal holds at most this many flows: past it, a hostile or generated portal lists no more. */
-export const MAX_FLOWS = 20_000;
+/** An endpoint with the API it belongs to. */
+export interface ApiEndpoint {
+  api: PortalApiEndpoints;
+  endpoint: FlowEndpoint;
+}
 
-export function matchFlows(apis: PortalApiEndpoints[]): PortalFlow[] {
+/** A sender and a receiver of two APIs that meet, and how. */
+export interface EndpointMatch {
+  sender: ApiEndpoint;
+  receiver: ApiEndpoint;
+  matchedBy: FlowMatch;
+}
+
+/**
+ * Calls `visit` with every sender and receiver of two different APIs that meet, senders in the
+ * order of their APIs, each receiver once per sender. The receivers are indexed: by sns topic, by
+ * exact address, and (for a sender whose address has parameters) by the text before its first
+ * parameter, so the work follows the number of matches, not the product of senders and
+ * receivers. The number of matches itself can grow with the square of the number of APIs (every
+ * API on the same address): what is listed of them is bounded by the caller (portal-flows.ts).
+ */
+export function forEachMatch(apis: PortalApiEndpoints[], visit: (match: EndpointMatch) => void): void {
   const receivers = apis.flatMap((api) => api.endpoints.filter((e) => e.action === 'receive').map((endpoint) => ({ api, endpoint })));
   // Receivers by topic and by exact address; those with parameters are tried one by one.
   const byTopic = group(
@@ -37,45 +55,91 @@ export function matchFlows(apis: PortalApiEndpoints[]): PortalFlow[] {
     if (!parts.has(address)) parts.set(address, literalParts(address));
     return parts.get(address);
   };
-  const templated = receivers.filter((r) => r.endpoint.topic === undefined && r.endpoint.address !== undefined && partsOf(r.endpoint.address));
-  const flows: PortalFlow[] = [];
+  // Receivers whose address has parameters: tried by every sender (those on an sns topic only by a
+  // sender whose address has parameters too, as before topics were indexed).
+  const templated = receivers.filter((r) => r.endpoint.address !== undefined && partsOf(r.endpoint.address));
+  const templatedOffTopic = templated.filter((r) => r.endpoint.topic === undefined);
+  // The other receivers' addresses in order: a templated sender meets only those that start with
+  // the text before its first parameter, a range found by binary search.
+  const exact = [...byAddress.keys()].filter((address) => !partsOf(address)).sort(byCodeUnits);
+  const startingWith = (head: string): ApiEndpoint[] => {
+    let low = 0;
+    let high = exact.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (exact[mid]! < head) low = mid + 1;
+      else high = mid;
+    }
+    const found: ApiEndpoint[] = [];
+    for (let i = low; i < exact.length && exact[i]!.startsWith(head); i++) found.push(...byAddress.get(exact[i]!)!);
+    return found;
+  };
+  // Whether an address says where it is by itself, when a side names no server (shareServer).
+  const placed = new Map<string, boolean>();
+  const isPlaced = (address: string | undefined): boolean => {
+    const key = address ?? '';
+    let known = placed.get(key);
+    if (known === undefined) placed.set(key, (known = /[\p{L}\p{N}]/u.test(key.replace(/\{[^{}]*\}/g, ''))));
+    return known;
+  };
   for (const api of apis)
     for (const sender of api.endpoints) {
       if (sender.action !== 'send') continue;
-      const met = new Map<FlowEndpoint, { api: PortalApiEndpoints; matchedBy: FlowMatch }>();
-      const meet = (r: { api: PortalApiEndpoints; endpoint: FlowEndpoint }, matchedBy: FlowMatch): void => {
-        if (r.api === api || met.has(r.endpoint)) return;
+      const from: ApiEndpoint = { api, endpoint: sender };
+      const met = new Map<ApiEndpoint, FlowMatch>();
+      const meet = (r: ApiEndpoint, matchedBy: FlowMatch): void => {
+        if (r.api === api || met.has(r)) return;
         // An address is a place on a server: both sides must name one in common, when both name servers.
-        if (matchedBy !== 'sns topic name' && !shareServer(sender, r.endpoint)) return;
-        met.set(r.endpoint, { api: r.api, matchedBy });
+        if (matchedBy !== 'sns topic name' && !shareServer(sender, r.endpoint, isPlaced)) return;
+        met.set(r, matchedBy);
       };
       if (sender.topic !== undefined) for (const r of byTopic.get(sender.topic) ?? []) meet(r, 'sns topic name');
       if (sender.address !== undefined) {
         // A receiver on an sns topic meets a sender on another topic, or on none, only by name.
         for (const r of byAddress.get(sender.address) ?? []) if (sender.topic === undefined || r.endpoint.topic === undefined) meet(r, 'address');
         const senderParts = partsOf(sender.address);
-        const senderTemplated = senderParts !== undefined;
-        const candidates = senderTemplated ? receivers.filter((r) => r.endpoint.address !== undefined) : templated;
+        const candidates = senderParts ? [...startingWith(senderParts[0]!), ...templated] : templatedOffTopic;
         for (const r of candidates) {
           if (sender.topic !== undefined && r.endpoint.topic !== undefined) continue;
           const how = addressesMeet(sender.address, r.endpoint.address!, senderParts, partsOf(r.endpoint.address!));
           if (how) meet(r, how);
         }
       }
-      for (const [endpoint, { api: other, matchedBy }] of met) {
-        if (flows.length >= MAX_FLOWS) return sortFlows(flows);
-        const disagreement = messagesDisagree(sender.messages, endpoint.messages);
-        flows.push({
-          from: side(api, sender),
-          to: side(other, endpoint),
-          channel: matchedBy === 'sns topic name' ? sender.topic! : sender.address!,
-          matchedBy,
-          messages: unique(sender.messages.map((m) => m.name)),
-          ...(disagreement ? { disagreement } : {}),
-        });
-      }
+      for (const [receiver, matchedBy] of met) visit({ sender: from, receiver, matchedBy });
     }
+}
+
+/** The flow of a match, as pages and apidesc-routes.json show it (with how the two sides disagree on the messages). */
+export function flowOf({ sender, receiver, matchedBy }: EndpointMatch): PortalFlow {
+  const disagreement = messagesDisagree(sender.endpoint.messages, receiver.endpoint.messages);
+  return {
+    from: side(sender.api, sender.endpoint),
+    to: side(receiver.api, receiver.endpoint),
+    channel: matchedBy === 'sns topic name' ? sender.endpoint.topic! : sender.endpoint.address!,
+    matchedBy,
+    messages: unique(sender.endpoint.messages.map((m) => m.name)),
+    ...(disagreement ? { disagreement } : {}),
+  };
+}
+
+/** Every flow of a small set of APIs, ordered by sender and receiver (a portal's are collected by portal-flows.ts, bounded). */
+export function matchFlows(apis: PortalApiEndpoints[]): PortalFlow[] {
+  const flows: PortalFlow[] = [];
+  forEachMatch(apis, (match) => flows.push(flowOf(match)));
   return sortFlows(flows);
+}
+
+/** The URL of an endpoint's operation page, relative to the site (computed once per endpoint). */
+const operationUrls = new WeakMap<ApiEndpoint, string>();
+export function operationUrl(side: ApiEndpoint): string {
+  let url = operationUrls.get(side);
+  if (url === undefined) operationUrls.set(side, (url = side.api.prefix + side.endpoint.operation.url));
+  return url;
+}
+
+/** The order of flows: by sender, then receiver, by URL (the same for the same documents), without building a key. */
+export function compareMatches(a: EndpointMatch, b: EndpointMatch): number {
+  return byCodeUnits(operationUrl(a.sender), operationUrl(b.sender)) || byCodeUnits(operationUrl(a.receiver), operationUrl(b.receiver));
 }
 
 /**
@@ -83,8 +147,8 @@ export function matchFlows(apis: PortalApiEndpoints[]): PortalFlow[] {
  * server and the address says where it is by itself (`orders.created`, not `/`: the root path
  * of every WebSocket API).
  */
-function shareServer(a: FlowEndpoint, b: FlowEndpoint): boolean {
-  if (a.hosts.length === 0 || b.hosts.length === 0) return /[\p{L}\p{N}]/u.test((a.address ?? '').replace(/\{[^{}]*\}/g, ''));
+function shareServer(a: FlowEndpoint, b: FlowEndpoint, isPlaced: (address: string | undefined) => boolean): boolean {
+  if (a.hosts.length === 0 || b.hosts.length === 0) return isPlaced(a.address);
   const hosts = new Set(a.hosts);
   return b.hosts.some((h) => hosts.has(h));
 }
@@ -104,9 +168,13 @@ function side(api: PortalApiEndpoints, e: FlowEndpoint): FlowSide {
 }
 
 /** Same order for the same documents: by sender, then receiver, by URL. */
-function sortFlows(flows: PortalFlow[]): PortalFlow[] {
-  const key = (f: PortalFlow): string => `${f.from.url}\u0000${f.to.url}`;
-  return flows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+export function sortFlows(flows: PortalFlow[]): PortalFlow[] {
+  const keyed = flows.map((f) => ({ f, key: `${f.from.url}\u0000${f.to.url}` }));
+  return keyed.sort((a, b) => byCodeUnits(a.key, b.key)).map(({ f }) => f);
+}
+
+export function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Names in a list, at most this many, then how many more. */

@@ -112,6 +112,14 @@ export class ResolvedDoc {
     return [...this.#files.values()].filter((f): f is SourceFile => f !== null);
   }
 
+  /**
+   * Every file (or URL) read or tried so far, the root first, those that could not be loaded
+   * too: what `dev` watches, so that a referenced file that is missing is seen when it appears.
+   */
+  get paths(): string[] {
+    return [...this.#files.keys()];
+  }
+
   file(path: string): SourceFile | undefined {
     return this.#files.get(path) ?? undefined;
   }

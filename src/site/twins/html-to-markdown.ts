@@ -5,7 +5,7 @@
  * sanitizer already turned into text, and it stays text here: no twin carries live HTML, and a
  * description cannot add a heading to the twin's outline (its headings become bold lines).
  */
-import { codeSpan, escapeInline, fencedBlock, lineStart, linkDestination, listItem, oneLine } from './markdown-text.ts';
+import { codeSpan, escapeInline, fencedBlock, lineStart, linkDestination, listItem, oneLine, tableCellCodeSpan } from './markdown-text.ts';
 
 interface Element {
   tag: string;
@@ -166,7 +166,7 @@ function table(el: Element, depth: number): string {
       rows.push(
         node.children
           .filter((c): c is Element => typeof c !== 'string' && (c.tag === 'td' || c.tag === 'th'))
-          .map((c) => oneLine(inline(c.children, depth)) || ' '),
+          .map((c) => oneLine(inline(c.children, depth, true)) || ' '),
       );
     else if (node.tag !== 'caption') node.children.forEach(collect);
   };
@@ -177,14 +177,16 @@ function table(el: Element, depth: number): string {
   return [line(rows[0]!), line(Array.from({ length: width }, () => '---')), ...rows.slice(1).map(line)].join('\n');
 }
 
-function inline(nodes: Node[], depth: number): string {
-  return nodes.map((node) => inlineOf(node, depth)).join('');
+/** Inline Markdown of `nodes`; `inTableCell`: inside a cell of a GFM table, where a `|` needs escaping even in code. */
+function inline(nodes: Node[], depth: number, inTableCell = false): string {
+  return nodes.map((node) => inlineOf(node, depth, inTableCell)).join('');
 }
 
-function inlineOf(node: Node, depth: number): string {
+function inlineOf(node: Node, depth: number, inTableCell: boolean): string {
+  // Text has every `|` escaped already (escapeInline), link destinations percent-encode it.
   if (typeof node === 'string') return escapeText(node);
   if (depth > MAX_NESTING) return escapeText(textOf(node));
-  const inner = (): string => inline(node.children, depth + 1);
+  const inner = (): string => inline(node.children, depth + 1, inTableCell);
   switch (node.tag) {
     case 'br':
       return ' ';
@@ -197,7 +199,7 @@ function inlineOf(node: Node, depth: number): string {
     case 'code':
     case 'kbd':
     case 'pre':
-      return codeSpan(textOf(node));
+      return inTableCell ? tableCellCodeSpan(textOf(node)) : codeSpan(textOf(node));
     case 'a': {
       const href = node.attrs.href ?? '';
       const text = oneLine(inner());

@@ -12,9 +12,10 @@ const controlsShown = (text: string): string => (hasControls(text) ? escapeContr
 
 /**
  * What would be read as inline markup: the characters that start it (CommonMark lets any ASCII
- * punctuation be escaped), and the starts of the bare URLs GitHub's Markdown turns into links.
+ * punctuation be escaped), and the starts of the bare URLs and e-mail addresses GFM turns into
+ * links (its autolink extension: `https://…`, `www.…`, `name@host.example`).
  */
-const INLINE_SIGNIFICANT = /[\\`*_[\]<>|~&]|:\/\/|\bwww\./gi;
+const INLINE_SIGNIFICANT = /[\\`*_[\]<>|~&]|:\/\/|\bwww\.|(?<=[\w.+-])@(?=[\w-])/gi;
 
 /**
  * Text on one line, with what would be read as inline markup escaped; a URL in it stays text too
@@ -49,7 +50,31 @@ export function oneLine(text: string): string {
 
 /** `text` as a code span whose fence is longer than any run of backticks inside it. */
 export function codeSpan(text: string): string {
+  return fencedSpan(controlsShown(text.replace(/[\r\n]+/g, ' ')));
+}
+
+/**
+ * `text` as a code span inside a GFM table cell, where a `|` ends the cell even inside
+ * backticks unless it is escaped (the escape is then taken out of the code): each `|` is
+ * written `\|`. GFM renderers differ only on a `|` that follows an odd run of backslashes
+ * (marked counts the backslashes, cmark-gfm does not), so the span is closed before such a `|`,
+ * which is written as escaped text between two spans.
+ */
+export function tableCellCodeSpan(text: string): string {
   const line = controlsShown(text.replace(/[\r\n]+/g, ' '));
+  if (!line.includes('|')) return fencedSpan(line);
+  const pieces: string[] = [];
+  let start = 0;
+  for (const m of line.matchAll(/(\\*)\|/g)) {
+    if (m[1]!.length % 2 === 0) continue;
+    pieces.push(line.slice(start, m.index + m[1]!.length));
+    start = m.index + m[0].length;
+  }
+  pieces.push(line.slice(start));
+  return pieces.map((piece) => (piece === '' ? '' : fencedSpan(piece).replace(/\|/g, '\\|'))).join('\\|');
+}
+
+function fencedSpan(line: string): string {
   if (line.trim() === '') return '`\u00a0`';
   const fence = '`'.repeat(longestRun(line, '`') + 1);
   // A span that starts or ends with a backtick (or a space) needs a space inside its fence.
@@ -72,8 +97,9 @@ export function markdownLink(text: string, url: string): string {
   return `[${escapeInline(text) || escapeInline(url)}](${linkDestination(url)})`;
 }
 
+/** Percent-encodes what would end the destination early, and `|`, which would end a table cell. */
 export function linkDestination(url: string): string {
-  return url.replace(/[\s()<>\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return url.replace(/[\s()<>\\|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 /** A JSON value (an enum member, a default) as a code span. */

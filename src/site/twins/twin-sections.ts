@@ -194,7 +194,7 @@ export function peerLines(section: Extract<PageSection, { type: 'peers' }>, site
         `- ${link(p.apiTitle, `${p.apiUrl}llms.txt`)} › ${link(p.title, twinPath(p.url))} on ${link(p.channelTitle, twinPath(p.channelUrl))}, matched by ${p.matchedBy}` +
           `${p.messages.length > 0 ? `; ${escapeInline(p.messages.join(', '))}` : ''}${p.disagreement ? `. **Messages disagree:** ${escapeInline(p.disagreement)}` : ''}`,
       );
-    if (more > 0) lines.push(`- and ${more} more (the portal's overview lists every flow)`);
+    if (more > 0) lines.push(`- and ${more} more, not listed (the portal's overview counts the flows by pair of APIs)`);
     lines.push('');
   }
   return lines;
