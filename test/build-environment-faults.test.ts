@@ -6,6 +6,7 @@
  * last site kept as it was.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -63,7 +64,7 @@ describe('a build that meets a fault of the machine', () => {
       assert.deepEqual(more, [], run.err);
       assert.ok(line?.startsWith('apidesc-docs: the build could not write in '), run.err);
       assert.ok(line.includes(`${folder.dir} (where the site for --out ${join(folder.dir, 'site')} is built)`), run.err);
-      assert.match(line, folder.cause);
+      assert.ok(line.includes(folder.cause), run.err);
       assert.match(run.err, /The output folder .* is unchanged\./);
       assert.doesNotMatch(run.err, /internal error|please report|\[ERROR\]/i);
       await assertNothingLeft(folder, run);
@@ -96,17 +97,42 @@ describe('a build that meets a fault of the machine', () => {
     }
   });
 
-  it('stops so when the output folder cannot be written', { timeout: 180_000 }, async () => {
-    const folder = unwritableFolder(lastSite);
+  it('stops so when the output folder cannot be written, leaving what an earlier build left there for later', { timeout: 180_000 }, async () => {
+    // The last site, and the partial site of a build killed long ago (its process is gone).
+    const leftover = 'site.partial-99999999-0badf00d';
+    const folder = unwritableFolder((dir) => {
+      lastSite(dir);
+      mkdirSync(join(dir, leftover));
+      writeFileSync(join(dir, leftover, SITE_STAMP), 'stamp');
+    });
     try {
       const run = await buildInto(folder, longDocument(5));
       assert.equal(run.code, 2, run.err);
-      assert.deepEqual(ownLines(run.err).length, 1, run.err);
-      assert.match(run.err, new RegExp(`the build could not write in ${folder.dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-      assert.match(run.err, folder.cause);
-      await assertNothingLeft(folder, run);
+      assert.deepEqual(ownLines(run.err), [
+        `apidesc-docs: the build could not write in ${folder.dir} (where the site for --out ${join(folder.dir, 'site')} is built): ${folder.cause}.`,
+      ]);
+      assert.deepEqual(
+        readdirSync(folder.dir).filter((name) => name.startsWith('site.')),
+        [leftover],
+      );
+      assert.ok(readFileSync(join(folder.dir, 'site', 'index.html'), 'utf8') === 'the last good site', 'the last site is kept');
     } finally {
       folder.remove();
+    }
+  });
+
+  it('stops so when the temporary folder cannot be written, and names it', { timeout: 180_000 }, async () => {
+    const tmp = unwritableFolder(() => {});
+    const dir = tempTree({});
+    lastSite(dir);
+    try {
+      const run = await buildInto({ dir, wrap: (command) => command, cause: '', remove: () => {} }, longDocument(5), { TMPDIR: tmp.dir });
+      assert.equal(run.code, 2, run.err);
+      assert.deepEqual(ownLines(run.err), [`apidesc-docs: the build could not write in the temporary folder ${tmp.dir}: ${tmp.cause}.`]);
+      assert.ok(readFileSync(join(dir, 'site', 'index.html'), 'utf8') === 'the last good site', 'the last site is kept');
+      assert.deepEqual(readdirSync(dir), ['site']);
+    } finally {
+      tmp.remove();
     }
   });
 
@@ -117,7 +143,7 @@ describe('a build that meets a fault of the machine', () => {
     const standIn = join(dir, 'indexer.sh');
     writeFileSync(standIn, '#!/bin/sh\nhead -c 1 > /dev/null\nkill -KILL $$\n');
     chmodSync(standIn, 0o755);
-    const folder: FaultyFolder = { dir, wrap: (command) => command, cause: /./, remove: () => {} };
+    const folder: FaultyFolder = { dir, wrap: (command) => command, cause: '', remove: () => {} };
     const run = await buildInto(folder, longDocument(5), { PAGEFIND_EXTENDED_BINARY_PATH: standIn });
     assert.equal(run.code, 2, run.err);
     assert.deepEqual(ownLines(run.err), [
@@ -126,5 +152,31 @@ describe('a build that meets a fault of the machine', () => {
     assert.match(run.err, /The output folder .* is unchanged\./);
     assert.ok(existsSync(join(dir, 'site', 'index.html')));
     await assertNothingLeft(folder, run);
+  });
+
+  it('met by another command (diff reads its base into the temporary folder) is said in one line, exit 2', { timeout: 180_000 }, async () => {
+    const tmp = unwritableFolder(() => {});
+    const dir = tempTree({ 'api.yaml': longDocument(2) });
+    const git = (...args: string[]): void =>
+      void execFileSync('git', args, {
+        cwd: dir,
+        stdio: 'ignore',
+        env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+      });
+    git('init', '-q');
+    git('add', 'api.yaml');
+    git('commit', '-q', '-m', 'base');
+    try {
+      const run = await runMarked([process.execPath, bin, 'diff', '--base-ref', 'HEAD', 'api.yaml'], {
+        cwd: dir,
+        marker: `${dir}-diff`,
+        env: { TMPDIR: tmp.dir },
+        timeoutMs: 60_000,
+      }).done;
+      assert.equal(run.code, 2, run.err);
+      assert.deepEqual(ownLines(run.err), [`apidesc-docs: ${tmp.dir}: ${tmp.cause}.`]);
+    } finally {
+      tmp.remove();
+    }
   });
 });

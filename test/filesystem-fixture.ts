@@ -19,7 +19,7 @@ export interface FaultyFolder {
   /** The command, run so that its writes meet the fault. */
   wrap(command: string[]): string[];
   /** How the command's message names the cause. */
-  cause: RegExp;
+  cause: string;
   /** Undoes the mount (or the permission) and removes the folder. */
   remove(): void;
 }
@@ -65,13 +65,13 @@ export function smallDisk(bytes: number, fill?: (dir: string) => void): FaultyFo
   if (canMount) {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${bytes}`, 'tmpfs', dir]);
     fill?.(dir);
-    return { dir, wrap: (command) => command, cause: /no space is left on the device \(ENOSPC\)/, remove: () => unmount(dir) };
+    return { dir, wrap: (command) => command, cause: 'no space is left on the device (ENOSPC)', remove: () => unmount(dir) };
   }
   fill?.(dir);
   return {
     dir,
     wrap: (command) => ['prlimit', `--fsize=${FILE_LIMIT}`, '--', ...command],
-    cause: /a file would pass the largest file size allowed \(ulimit -f\) \(EFBIG\)/,
+    cause: 'a file would pass the largest file size allowed (ulimit -f) (EFBIG)',
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -83,7 +83,7 @@ export function unwritableFolder(fill: (dir: string) => void): FaultyFolder {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', dir]);
     fill(dir);
     execFileSync('mount', ['-o', 'remount,ro', dir]);
-    return { dir, wrap: (command) => command, cause: /the file system is read-only \(EROFS\)/, remove: () => unmount(dir) };
+    return { dir, wrap: (command) => command, cause: 'the file system is read-only (EROFS)', remove: () => unmount(dir) };
   }
   const inner = join(dir, 'out');
   mkdirSync(inner);
@@ -92,7 +92,7 @@ export function unwritableFolder(fill: (dir: string) => void): FaultyFolder {
   return {
     dir: inner,
     wrap: (command) => command,
-    cause: /permission denied \(EACCES\)/,
+    cause: 'permission denied (EACCES)',
     remove: () => {
       chmodSync(inner, 0o755);
       rmSync(dir, { recursive: true, force: true });

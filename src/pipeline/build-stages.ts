@@ -9,6 +9,7 @@
  * making progress is stopped (stall-watchdog.ts).
  */
 import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from '../cli/build-options.ts';
@@ -17,7 +18,7 @@ import { cleanUpOnStop } from '../cli/interrupt.ts';
 import { EXIT, type CliIO } from '../cli/io.ts';
 import type { ResolvedSiteOptions } from '../cli/site-options.ts';
 import type { GuideFiles } from '../site/guide-files.ts';
-import { environmentFault, type EnvironmentFault, faultCause, faultPlaces, fullDiskFault, type WritePlace } from './environment-fault.ts';
+import { environmentFault, type EnvironmentFault, faultCause, faultPlaces, fullDiskFault, type WritePlace } from '../lib/environment-fault.ts';
 import { makeStaging, outputFolderProblem, removeOurFolder, swapIn, type ProtectedPath } from './output-folder.ts';
 import type { PhaseTimer } from './phase-timer.ts';
 import type { PrepareRequest } from './prepare-stage.ts';
@@ -58,14 +59,14 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
   let stalled = false;
   const stages: StageChild<unknown>[] = [];
   const note = (text: string): void => io.err(text);
-  // Where the build writes, named as a message names them (the work folder first: it may lie within the other).
-  const places = (): WritePlace[] => [
-    ...(work ? [{ path: work, name: `the temporary folder ${dirname(work)}` }] : []),
+  // Where the build writes (its work folder is made in the temporary folder), named as a message names them.
+  const places: WritePlace[] = [
+    { path: tmpdir(), name: `the temporary folder ${tmpdir()}` },
     { path: dirname(outDir), name: `${dirname(outDir)} (where the site for --out ${options.outDir} is built)` },
   ];
   const unchanged = (): void => io.err(`The output folder ${options.outDir} is unchanged.`);
   const reportFault = (fault: EnvironmentFault): number => {
-    io.err(`apidesc-docs: the build could not write in ${faultPlaces(fault, places()).join(' and ')}: ${faultCause(fault)}.`);
+    io.err(`apidesc-docs: the build could not write in ${faultPlaces(fault, places).join(' and ')}: ${faultCause(fault)}.`);
     unchanged();
     return EXIT.environment;
   };

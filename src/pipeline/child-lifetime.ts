@@ -12,7 +12,7 @@
  *   that reported and has not exited within a grace period; its work is complete by then.
  */
 import { EXIT } from '../cli/io.ts';
-import { environmentFault, type EnvironmentFault } from './environment-fault.ts';
+import { environmentFault, type EnvironmentFault } from '../lib/environment-fault.ts';
 
 /** Spawn option for a child that calls endWithParent(): the IPC channel it watches and reports on. */
 export const CHILD_STDIO_IPC = 'ipc' as const;

@@ -13,7 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import { EXIT } from '../cli/io.ts';
 import type { DoneMessage, StageOutcome } from './child-lifetime.ts';
-import { environmentFault, type EnvironmentFault } from './environment-fault.ts';
+import { environmentFault, type EnvironmentFault } from '../lib/environment-fault.ts';
 
 /** How long a child that reported its outcome may take to exit. */
 export const GRACE_MS = 5000;

@@ -19,7 +19,7 @@ import { LEAN_HEAP_FLAGS } from '../perf/lean-heap.ts';
 import { mechanismOn } from '../perf/switches.ts';
 import { guidesEnvironment, type GuideFiles } from '../site/guide-files.ts';
 import { CHILD_STDIO_IPC } from './child-lifetime.ts';
-import { faultInText } from './environment-fault.ts';
+import { faultInText } from '../lib/environment-fault.ts';
 import type { SiteDataComplete } from './prepare-channel.ts';
 import type { PreparedSite, PrepareRequest } from './prepare-stage.ts';
 import { describeEnd, superviseStage, type StageChild, type StageFailure } from './stage-child.ts';

@@ -54,6 +54,14 @@ function errnoName(errno: number): string | undefined {
   return Object.entries(constants.errno).find(([, value]) => value === errno)?.[0];
 }
 
+/**
+ * The folder a path names for a message: the path itself, or, for a name being made from a
+ * template (mkdtemp's `…-XXXXXX`), the folder it was to be made in.
+ */
+export function faultFolder(path: string): string {
+  return path.endsWith('XXXXXX') ? dirname(path) : path;
+}
+
 /** The cause in words, with its code: "no space is left on the device (ENOSPC)". */
 export function faultCause(fault: EnvironmentFault): string {
   return `${CAUSES[fault.code] ?? 'the system refused'} (${fault.code})`;
@@ -66,14 +74,14 @@ export interface WritePlace {
 }
 
 /**
- * The folder to name for `fault`: the place that holds the path the error named (or that path's
- * folder when no place holds it); for a full disk or quota without a path (a failed `write`), the
- * places whose file system has no room left; otherwise all of them.
+ * The folder to name for `fault`: the innermost place that holds the path the error named (or
+ * that path's folder when no place holds it); for a full disk or quota without a path (a failed
+ * `write`), the places whose file system has no room left; otherwise all of them.
  */
 export function faultPlaces(fault: EnvironmentFault, places: WritePlace[]): string[] {
   if (fault.path !== undefined) {
-    const holder = places.find((place) => within(fault.path!, place.path));
-    return [holder ? holder.name : dirname(fault.path)];
+    const holders = places.filter((place) => within(fault.path!, place.path)).sort((a, b) => b.path.length - a.path.length);
+    return [holders[0] ? holders[0].name : faultFolder(fault.path)];
   }
   if (fault.code === 'ENOSPC' || fault.code === 'EDQUOT') {
     const full = places.filter((place) => roomLeft(place.path) < FULL_BYTES);
