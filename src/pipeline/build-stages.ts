@@ -153,6 +153,9 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
       io.err(`Model: ${prepared.value.apiCount} API(s), ${prepared.value.pageCount} pages. Rendering…`);
       renderer ??= startRendering(dataFile);
       renderer.siteDataComplete();
+      // The search process starts while the pages are rendered: its start-up is then hidden.
+      const search = startSearch(io, note, options.debug === true);
+      stages.push(search.stage);
       const rendered = await renderer.result;
       if ('failure' in rendered) return fail(rendered.failure);
       timer.end('pages');
@@ -165,9 +168,7 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
         ...(site ? { site } : {}),
         ...(base ? { base } : {}),
       });
-      const search = startSearch(siteDir, io, note, options.debug === true);
-      stages.push(search.stage);
-      const indexed = await search.result;
+      const indexed = await search.index(siteDir);
       if ('failure' in indexed) {
         // An indexer that died says nothing of why; a full disk is the likely cause, and checked.
         const full = indexed.failure.fault || indexed.failure.exitCode !== EXIT.environment ? undefined : fullDiskFault(siteDir);

@@ -1,6 +1,7 @@
 /**
  * Writes the site's search index (search-stage.ts) in a process of its own, started by
- * stage-processes.ts once the pages are written. Argument: the site folder.
+ * stage-processes.ts while the pages are still being rendered: it loads the indexer's API
+ * meanwhile, and indexes the folder the command names (IndexRequest) once they are written.
  *
  * Its own process because of how the indexer, Pagefind's binary, fails: on a full disk it
  * panics, and when it is gone (panicked, killed) Pagefind's API never settles its promise. Here
@@ -10,14 +11,17 @@
  */
 import { EXIT } from '../cli/io.ts';
 import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
-import { writeSearchIndex } from './search-stage.ts';
+import { type IndexRequest, writeSearchIndex } from './search-stage.ts';
 
 /** The message of a search stage whose indexer stopped before it answered; the command names the cause. */
-export const INDEXER_STOPPED =
+const INDEXER_STOPPED =
   'the search indexer (Pagefind) stopped before it had written the index: it was killed, or it failed (run again with --debug for its own messages).';
 
 endWithParent();
-const siteDir = process.argv[2] ?? '';
+// Waiting for the request keeps the process alive (the channel alone does not).
+process.channel?.ref();
+const { siteDir } = await new Promise<IndexRequest>((start) => process.once('message', start));
+process.channel?.unref();
 let finished = false;
 // Nothing is left to wait for while the index is not written: the indexer is gone.
 process.once('beforeExit', () => {
