@@ -41,5 +41,13 @@ const cli = installed
   ? { entry: compiled, runner: '../node-dist/perf/cli-bundle.js' }
   : { entry: new URL('../src/cli/main.ts', import.meta.url), runner: '../src/perf/cli-bundle.ts' };
 // The start-up modules run from one bundled file when they can (src/perf/cli-bundle.ts).
-const { runCommandLine } = await import(new URL(cli.runner, import.meta.url).href);
-process.exitCode = await runCommandLine(fileURLToPath(cli.entry), process.argv.slice(2));
+try {
+  const { runCommandLine } = await import(new URL(cli.runner, import.meta.url).href);
+  process.exitCode = await runCommandLine(fileURLToPath(cli.entry), process.argv.slice(2));
+} catch (error) {
+  // The command's own modules could not even be read: the machine's fault (the command reports
+  // any other with its folder, src/lib/environment-fault.ts, and a bug as an internal error).
+  if (error?.code !== 'EMFILE' && error?.code !== 'ENFILE') throw error;
+  process.stderr.write(`apidesc-docs: too many files are open (${error.code}); raise the limit (ulimit -n) and run again.\n`);
+  process.exitCode = 2;
+}

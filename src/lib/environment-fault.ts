@@ -62,6 +62,11 @@ export function faultFolder(path: string): string {
   return path.endsWith('XXXXXX') ? dirname(path) : path;
 }
 
+/** Whether the fault concerns a folder (a full disk, a read-only one), not the process as a whole (too many open files). */
+export function faultHasPlace(fault: EnvironmentFault): boolean {
+  return fault.code !== 'EMFILE' && fault.code !== 'ENFILE';
+}
+
 /** The cause in words, with its code: "no space is left on the device (ENOSPC)". */
 export function faultCause(fault: EnvironmentFault): string {
   return `${CAUSES[fault.code] ?? 'the system refused'} (${fault.code})`;

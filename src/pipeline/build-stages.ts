@@ -18,7 +18,7 @@ import { cleanUpOnStop } from '../cli/interrupt.ts';
 import { EXIT, type CliIO } from '../cli/io.ts';
 import type { ResolvedSiteOptions } from '../cli/site-options.ts';
 import type { GuideFiles } from '../site/guide-files.ts';
-import { environmentFault, type EnvironmentFault, faultCause, faultPlaces, fullDiskFault, type WritePlace } from '../lib/environment-fault.ts';
+import { environmentFault, type EnvironmentFault, faultCause, faultHasPlace, faultPlaces, fullDiskFault, type WritePlace } from '../lib/environment-fault.ts';
 import { makeStaging, outputFolderProblem, removeOurFolder, swapIn, type ProtectedPath } from './output-folder.ts';
 import type { PhaseTimer } from './phase-timer.ts';
 import type { PrepareRequest } from './prepare-stage.ts';
@@ -66,7 +66,8 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
   ];
   const unchanged = (): void => io.err(`The output folder ${options.outDir} is unchanged.`);
   const reportFault = (fault: EnvironmentFault): number => {
-    io.err(`apidesc-docs: the build could not write in ${faultPlaces(fault, places).join(' and ')}: ${faultCause(fault)}.`);
+    if (faultHasPlace(fault)) io.err(`apidesc-docs: the build could not write in ${faultPlaces(fault, places).join(' and ')}: ${faultCause(fault)}.`);
+    else io.err(`apidesc-docs: the build stopped: ${faultCause(fault)}.`);
     unchanged();
     return EXIT.environment;
   };
@@ -91,8 +92,16 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
   });
   const stopStages = (signal: 'SIGTERM' | 'SIGKILL'): Promise<unknown> => Promise.all(stages.map((stage) => stage.stop(signal)));
   const removeFolders = (): void => {
-    if (!built && staging) removeOurFolder(staging);
-    if (work) rmSync(work, { recursive: true, force: true });
+    try {
+      if (!built && staging) removeOurFolder(staging);
+      if (work) rmSync(work, { recursive: true, force: true });
+    } catch (error) {
+      // The machine refused even that (too many open files): what is left is named after this
+      // process, and the next build removes it once the process is gone.
+      io.err(
+        `apidesc-docs: note: the build's unfinished files could not all be removed (${error instanceof Error ? error.message : String(error)}); the next build removes them.`,
+      );
+    }
     plan.removeAtEnd?.();
   };
   // Stopped by a signal: the children end first, so that nothing writes into the folders removed next.

@@ -88,4 +88,19 @@ describe('a stage child', () => {
       stack: 'at y',
     });
   });
+
+  it('that could not start says why: the machine refusing a process is its fault, anything else a bug', { timeout: 30_000 }, async () => {
+    const missing = superviseStage(spawn('/nonexistent/apidesc-stage', [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }), 'the site renderer', {
+      note: () => {},
+    });
+    assert.deepEqual(describeEnd(await missing.ended, missing.name), {
+      exitCode: EXIT.internal,
+      message: 'internal error: the site renderer could not be started: spawn /nonexistent/apidesc-stage ENOENT',
+    });
+    const refused = Object.assign(new Error('spawn EMFILE'), { code: 'EMFILE', syscall: 'spawn' });
+    assert.deepEqual(describeEnd({ how: 'died', code: null, signal: null, error: refused }, 'the site renderer'), {
+      exitCode: EXIT.environment,
+      fault: { code: 'EMFILE' },
+    });
+  });
 });

@@ -82,9 +82,10 @@ async function resultOf<R>(stage: StageChild<R>, output: Promise<unknown>): Prom
   return { value: (end.how === 'reported' ? end.outcome.result : undefined) as R };
 }
 
-/** Calls `write` with each line of `stream` as it comes; resolves at its end. */
-function forwardLines(stream: Readable, write: (line: string) => void): Promise<void> {
+/** Calls `write` with each line of `stream` as it comes; resolves at its end (at once when there is none: the child could not start). */
+function forwardLines(stream: Readable | null, write: (line: string) => void): Promise<void> {
   return new Promise((done) => {
+    if (!stream) return done();
     let rest = '';
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => {
@@ -115,7 +116,7 @@ export function startPrepare(request: PrepareRequest, siteData: Writable | strin
   else (siteData as Writable).destroy();
   const { child } = stage;
   child.stdin?.on('error', () => {}).end(JSON.stringify(request));
-  const output = Promise.all([forwardLines(child.stdout!, (l) => io.out(l)), forwardLines(child.stderr!, (l) => io.err(l))]);
+  const output = Promise.all([forwardLines(child.stdout, (l) => io.out(l)), forwardLines(child.stderr, (l) => io.err(l))]);
   return { stage, result: resultOf(stage, output) };
 }
 
@@ -162,7 +163,7 @@ export function startRenderer(
 export function startSearch(io: CliIO, note: Note, debug: boolean): { stage: StageChild<number>; index(siteDir: string): Promise<StageResult<number>> } {
   const stage = spawnStage<number>('./search-process.ts', 'the search indexer', [], { stdio: ['ignore', 'pipe', 'pipe'], note });
   const lines: string[] = [];
-  const output = Promise.all([forwardLines(stage.child.stdout!, (l) => lines.push(l)), forwardLines(stage.child.stderr!, (l) => lines.push(l))]);
+  const output = Promise.all([forwardLines(stage.child.stdout, (l) => lines.push(l)), forwardLines(stage.child.stderr, (l) => lines.push(l))]);
   const result = resultOf(stage, output).then((result): StageResult<number> => {
     if ('value' in result || debug) for (const line of lines) io.err(line);
     if ('value' in result || result.failure.fault) return result;
