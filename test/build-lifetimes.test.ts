@@ -88,6 +88,8 @@ describe('a build stopped by what a stage before the renderer reports', () => {
         return write.apply(this, args);
       };`;
     const { dir, env } = withHook(longDocument(40), stageHook('prepare-process', kill));
+    // Built once first: the renderer then has its bundle at once and is rendering when the model process dies.
+    assert.equal((await runCommand(['build', 'api.yaml', '--out', 'first'], { cwd: dir, marker: `${dir}-first` })).code, 0);
     const marker = `${dir}-killed`;
     const run = await runCommand(['build', 'api.yaml', '--out', 'site'], { cwd: dir, marker, env });
     assert.equal(run.code, 2, run.err);
