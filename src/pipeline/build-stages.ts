@@ -215,8 +215,9 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
 }
 
 /** A stage's result when it is a failure; never settles otherwise. */
-function failureOnly<R>(result: Promise<StageResult<R>>): Promise<StageResult<never>> {
-  return result.then((r) => ('failure' in r ? r : new Promise<never>(() => {})));
+async function failureOnly<R>(result: Promise<StageResult<R>>): Promise<StageResult<never>> {
+  const settled = await result;
+  return 'failure' in settled ? settled : new Promise<never>(() => {});
 }
 
 /** An argument as a shell reads it back. */
