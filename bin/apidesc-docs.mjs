@@ -24,11 +24,30 @@ if (major < 22 || (major === 22 && minor < 18)) {
 // APIDESC_PERF_OFF=compile-cache turns it off (src/perf/switches.ts).
 const cache = process.env.APIDESC_PERF_OFF?.includes('compile-cache') ? undefined : module.enableCompileCache?.();
 if (cache?.directory && !process.env.NODE_COMPILE_CACHE) process.env.NODE_COMPILE_CACHE = cache.directory;
+// A command whose invoking process is gone stops too, as when it receives SIGTERM (a build then
+// ends its stages and removes its partial site). `npx apidesc-docs build`, or a `sh -c` around
+// it, stopped by SIGTERM ends without passing the signal on, and the command would go on as an
+// orphan, and later swap in a site nobody asked for any more. A parent that has gone shows as
+// another parent id (the process that adopted the orphan).
+const parentAtStart = process.ppid;
+const parentWatch = setInterval(() => {
+  if (process.ppid === parentAtStart) return;
+  clearInterval(parentWatch);
+  process.kill(process.pid, 'SIGTERM');
+}, 500).unref();
 const compiled = new URL('../node-dist/cli/main.js', import.meta.url);
 const installed = import.meta.url.includes('/node_modules/') && existsSync(compiled);
 const cli = installed
   ? { entry: compiled, runner: '../node-dist/perf/cli-bundle.js' }
   : { entry: new URL('../src/cli/main.ts', import.meta.url), runner: '../src/perf/cli-bundle.ts' };
 // The start-up modules run from one bundled file when they can (src/perf/cli-bundle.ts).
-const { runCommandLine } = await import(new URL(cli.runner, import.meta.url).href);
-process.exitCode = await runCommandLine(fileURLToPath(cli.entry), process.argv.slice(2));
+try {
+  const { runCommandLine } = await import(new URL(cli.runner, import.meta.url).href);
+  process.exitCode = await runCommandLine(fileURLToPath(cli.entry), process.argv.slice(2));
+} catch (error) {
+  // The command's own modules could not even be read: the machine's fault (the command reports
+  // any other with its folder, src/lib/environment-fault.ts, and a bug as an internal error).
+  if (error?.code !== 'EMFILE' && error?.code !== 'ENFILE') throw error;
+  process.stderr.write(`apidesc-docs: too many files are open (${error.code}); raise the limit (ulimit -n) and run again.\n`);
+  process.exitCode = 2;
+}

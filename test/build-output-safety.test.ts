@@ -6,14 +6,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { SITE_STAMP } from '../src/pipeline/output-folder.ts';
 import { longDocument } from './long-document.ts';
 import { MINIMAL, runIn, tempTree } from './helpers.ts';
-
-const repo = resolve(import.meta.dirname, '..');
-const bin = join(repo, 'bin', 'apidesc-docs.mjs');
+import { bin, killMarked, processesWith, until } from './process-fixture.ts';
 
 const channel = `${MINIMAL}channels:
   orders:
@@ -76,28 +74,6 @@ describe('build --out', () => {
     assert.deepEqual(readdirSync(dir).sort(), ['api', 'site'], 'the new site was not swapped in, and its staging folder is gone');
   });
 });
-
-/** Processes (other than this test's) whose environment names `marker`: the build and its children. */
-function processesWith(marker: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    try {
-      if (readFileSync(`/proc/${name}/environ`, 'latin1').includes(marker)) found.push(Number(name));
-    } catch {
-      // Gone meanwhile, or not ours.
-    }
-  }
-  return found;
-}
-
-async function until(what: string, check: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Starts a build of a document large enough to be caught in the middle; its temporary files go to `tmp`. */
 function startBuild(dir: string, tmp: string): { pid: number; exited: Promise<{ code: number | null; signal: string | null }> } {
@@ -167,6 +143,52 @@ describe('a build stopped by a signal', () => {
       [],
     );
   });
+});
+
+/** The ways users start the command that start it through a wrapper which does not pass SIGTERM on. */
+const wrappers: [string, (build: string) => string[]][] = [
+  ['a `sh -c` around it', (build) => ['sh', '-c', `${build}; echo ended`]],
+  // As `npx apidesc-docs build` runs it: npm's exec, through a shell.
+  [
+    'npx (npm exec) around it',
+    (build) => [
+      process.env.npm_execpath ? process.execPath : 'npm',
+      ...(process.env.npm_execpath ? [process.env.npm_execpath] : []),
+      'exec',
+      '--offline',
+      '-c',
+      build,
+    ],
+  ],
+];
+
+describe('a build whose invoking command is stopped', () => {
+  for (const [wrapper, command] of wrappers) {
+    it(`(SIGTERM to ${wrapper}) stops too, removes its partial site and temporary folder, and keeps the last site`, { timeout: 120_000 }, async () => {
+      const dir = tempTree({ 'api.yaml': longDocument(150) });
+      const tmp = join(dir, 'tmp');
+      mkdirSync(tmp);
+      mkdirSync(join(dir, 'site'));
+      writeFileSync(join(dir, 'site', SITE_STAMP), 'stamp');
+      writeFileSync(join(dir, 'site', 'index.html'), 'the last good site');
+      const [file, ...args] = command(`${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} build api.yaml --out site`);
+      const started = spawn(file!, args, { cwd: dir, env: { ...process.env, TMPDIR: tmp, APIDESC_TEST_MARKER: tmp }, stdio: 'ignore' });
+      try {
+        await until('the build is under way', () => partials(dir).length > 0 && processesWith(tmp).length >= 4);
+        started.kill('SIGTERM');
+        await until('no process of the build is left', () => processesWith(tmp).length === 0, 15_000);
+        assert.deepEqual(partials(dir), []);
+        assert.deepEqual(
+          readdirSync(tmp).filter((n) => n.startsWith('apidesc-site-')),
+          [],
+          'the temporary folder is removed',
+        );
+        assert.ok(readFileSync(join(dir, 'site', 'index.html'), 'utf8') === 'the last good site', 'the last site is kept');
+      } finally {
+        killMarked(tmp);
+      }
+    });
+  }
 });
 
 describe('source/ of a built site', () => {

@@ -13,6 +13,8 @@ export const EXIT = {
   invalid: 1,
   /** Wrong command line, or an input that cannot be read at all. */
   usage: 2,
+  /** The machine stopped the command: a full disk, a read-only or forbidden folder, a killed process (README, "Exit codes"). */
+  environment: 2,
   /** A bug in apidesc-docs (run again with --debug for the stack trace). */
   internal: 3,
 } as const;

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { environmentFault, faultCause, faultFolder } from '../lib/environment-fault.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import { CLI_OPTIONS } from './cli-options.ts';
 import { EXIT, processIO, type CliIO } from './io.ts';
@@ -63,7 +64,8 @@ Options:
   -v, --version              the version
 
 Exit codes: 0 valid (warnings allowed), 1 invalid document, 2 usage error or unreadable input
-(build: also a base of --compare that cannot be read), 3 internal error.
+(build: also a base of --compare that cannot be read), or a fault of the machine (a full disk,
+a folder that cannot be written, a stage killed), 3 internal error.
 diff: 0 nothing breaks, 1 something breaks (--fail-on), 2 usage error or unreadable input.`;
 
 function packageVersion(): string {
@@ -221,6 +223,12 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         return usage(io, `unknown command "${command}"`);
     }
   } catch (error) {
+    // The machine's fault (a full disk, a folder that cannot be written, too many open files) is not a bug.
+    const fault = environmentFault(error);
+    if (fault) {
+      io.err(`apidesc-docs: ${fault.path ? `${faultFolder(fault.path)}: ` : ''}${faultCause(fault)}.`);
+      return EXIT.environment;
+    }
     io.err(`apidesc-docs: internal error: ${error instanceof Error ? error.message : String(error)}`);
     if (values.debug && error instanceof Error && error.stack) io.err(error.stack);
     else io.err('Run again with --debug for the stack trace, and please report it.');

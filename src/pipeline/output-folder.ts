@@ -169,7 +169,11 @@ export function removeLeftovers(target: string): string[] {
     const pid = pattern.exec(name)?.[1];
     if (pid === undefined || Number(pid) === process.pid || processAlive(Number(pid))) continue;
     const dir = join(parent, name);
-    removeOurFolder(dir);
+    try {
+      removeOurFolder(dir);
+    } catch {
+      // Not removable now (a read-only file system): left for a later build; this one says what it cannot write.
+    }
     if (!exists(dir)) removed.push(dir);
   }
   return removed;

@@ -2,22 +2,20 @@
  * `apidesc-docs build`, stage by stage:
  *
  *   configuration and guides (site-options.ts, read-guides.ts)
- *   → output folder checked, staging folder made (output-folder.ts)
- *   → prepare stage, in a process of its own: load, validate, model, site data (prepare-stage.ts)
- *   → render stage, in a process of its own: the pages, as their data arrives (render-stage.ts)
- *   → the site's other files (site-extras.ts) and its search index (search-stage.ts)
- *   → the staging folder swapped in for the output folder.
+ *   → output folder checked (output-folder.ts)
+ *   → then, in build-stages.ts: the staging folder made,
+ *     prepare stage, in a process of its own: load, validate, model, site data (prepare-stage.ts)
+ *     → render stage, in a process of its own: the pages, as their data arrives (render-stage.ts)
+ *     → the site's other files (site-extras.ts) and its search index, in a process of its own (search-stage.ts)
+ *     → the staging folder swapped in for the output folder.
  *
- * The two processes are started and watched by stage-processes.ts, and the site data goes from
- * one to the other through prepare-channel.ts. An invalid document stops the build with its
+ * The processes are started and watched by stage-processes.ts, and the site data goes from the
+ * first to the second through prepare-channel.ts. An invalid document stops the build with its
  * diagnostics (exit 1); the route manifest `apidesc-routes.json` is written at the root.
  */
-import { rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { BuildOptions } from '../cli/build-options.ts';
-import { expandInputs, inputBytes } from '../cli/inputs.ts';
-import { cleanUpOnStop } from '../cli/interrupt.ts';
+import { expandInputs } from '../cli/inputs.ts';
 import { EXIT, type CliIO } from '../cli/io.ts';
 import { resolveSiteOptions, type ResolvedSiteOptions } from '../cli/site-options.ts';
 import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
@@ -25,19 +23,14 @@ import { formatText } from '../lib/diagnostics/format-text.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import { realPath } from '../lib/real-path.ts';
 import { refRoot } from '../lib/resolve/ref-root.ts';
-import { makeStaging, outputFolderProblem, removeLeftovers, removeOurFolder, standardProtectedPaths, swapIn, type ProtectedPath } from './output-folder.ts';
+import { runBuildStages } from './build-stages.ts';
+import { outputFolderProblem, removeLeftovers, standardProtectedPaths, type ProtectedPath } from './output-folder.ts';
 import { PhaseTimer } from './phase-timer.ts';
 import { readGuides } from './read-guides.ts';
-import { writeSearchIndex } from './search-stage.ts';
-import { writeSiteExtras } from './site-extras.ts';
-import { type ChildRun, type SiteDataInput, startPrepare, startRenderer } from './stage-processes.ts';
-import { makeWorkFolder, removeDeadWorkFolders } from './work-folder.ts';
+import { removeDeadWorkFolders } from './work-folder.ts';
 import { baseFromPath, baseFromRef, isFolder, type CompareBase } from './compare-sides.ts';
 import { GitError, type CommitTree } from '../lib/diff/git-tree.ts';
 import { configCandidates, reviewSeverities, type ReviewSeverities } from '../cli/review-severities.ts';
-
-/** Input size (the root documents) from which the renderer starts after the model: about 650 channels. */
-const LATE_RENDER_BYTES = 8 * 1024 * 1024;
 
 /** Builds the site of `inputs` into `options.outDir`; returns the exit code (io.ts, EXIT). */
 export async function buildSite(inputs: string[], options: BuildOptions, io: CliIO): Promise<number> {
@@ -81,102 +74,23 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
   if (typeof compared === 'number') return compared;
   const { tree } = compared;
   const review = compared.base ? await reviewOf(compared.base, siteOptions, options, cwd, io) : undefined;
-  const { base, site } = siteOptions;
-  // Build beside the output folder and swap it in only when everything is written: a failed
-  // build never leaves a half-written site where the last good one was.
-  const staging = makeStaging(outDir, base ?? '/');
-  const work = makeWorkFolder();
-  const children: ChildRun[] = [];
-  const startRendering = (siteData: SiteDataInput): ReturnType<typeof startRenderer> => {
-    const run = startRenderer(
-      { root: fileURLToPath(new URL('../../', import.meta.url)), outDir: staging, ...(base ? { base } : {}), ...(site ? { site } : {}) },
-      siteData,
-      guides && siteOptions.guidesDir ? { dir: siteOptions.guidesDir, files: guides.renderable } : undefined,
-    );
-    children.push(run);
-    return run;
-  };
-  let built = false;
-  // Stopped by a signal: the children end first, so that nothing writes into the folders removed next.
-  const cleanUp = async (): Promise<void> => {
-    await Promise.all(children.map((child) => child.stop('SIGKILL')));
-    if (!built) removeOurFolder(staging);
-    rmSync(work, { recursive: true, force: true });
-    tree?.remove();
-  };
-  return cleanUpOnStop(cleanUp, async () => {
-    // For most documents the renderer starts now: it loads the site's renderer bundle (and makes
-    // it, the first time for these sources: about 2 s) while the documents are validated and
-    // modelled, and renders each page as its data arrives through a pipe.
-    // For large ones it starts once the prepare process has ended, reading the data from the
-    // file it wrote, so the two never hold their memory at once: a build's peak stays that of
-    // its largest process; its pages are then rendered after the model rather than alongside it.
-    const early = !(options.renderAfterModel ?? inputBytes(inputs, cwd) >= LATE_RENDER_BYTES);
-    const dataFile = join(work, 'site-data.jsonl');
-    let renderer = early ? startRendering('pipe') : undefined;
-    try {
-      const settings = { ...siteOptions.settings, guides: guides?.guides ?? [] };
-      const preparing = startPrepare(
-        {
-          inputs,
-          options,
-          cwd,
-          work,
-          settings,
-          guideRefs: guides?.refs ?? [],
-          siteDir: staging,
-          ...(base ? { base } : {}),
-          ...(site ? { siteUrl: site } : {}),
-          ...(compared.base && review ? { compare: compared.base, severities: review.severities, settingChanges: review.changes } : {}),
-        },
-        renderer?.siteData ?? dataFile,
-        io,
-      );
-      children.push(preparing);
-      const prepared = await preparing.result;
-      if (typeof prepared === 'number') return prepared;
-      timer.split('validate', prepared.validateMs);
-      timer.end('model');
-      io.err(`Model: ${prepared.apiCount} API(s), ${prepared.pageCount} pages. Rendering…`);
-      renderer ??= startRendering(dataFile);
-      await renderer.done;
-      timer.end('pages');
-      writeSiteExtras(staging, {
-        routes: prepared.routes,
-        flows: prepared.flows,
-        ...(prepared.flowsNotListed ? { flowsNotListed: prepared.flowsNotListed } : {}),
-        urls: prepared.urls,
-        files: join(work, 'files'),
-        assets: siteOptions.assets,
-        ...(site ? { site } : {}),
-        ...(base ? { base } : {}),
-      });
-      const indexed = await writeSearchIndex(staging);
-      io.err(`Search index: ${indexed} pages.`);
-      // Checked again at the swap: the files the documents referenced are known now, and the
-      // folder may have changed while the site was built.
-      const swapProblem = outputFolderProblem(outDir, options.outDir, [
-        ...protectedPaths,
-        ...prepared.readFiles.map((path) => ({ path, what: 'a file the documents reference' })),
-      ]);
-      if (swapProblem) {
-        io.err(`apidesc-docs: ${swapProblem}`);
-        return EXIT.usage;
-      }
-      swapIn(staging, outDir);
-      built = true;
-      timer.end('search');
-      io.err(`Built ${prepared.apiCount} API(s), ${prepared.pageCount} pages, into ${options.outDir} in ${timer.summary()}.`);
-      // Search needs the site served over HTTP: say how, in one line.
-      io.err(`Open it: npx apidesc-docs preview${options.outDir === 'dist' ? '' : ` --out ${quoteArgument(options.outDir)}`}`);
-      return EXIT.ok;
-    } finally {
-      await Promise.all(children.map((child) => child.stop('SIGTERM')));
-      if (!built) removeOurFolder(staging);
-      rmSync(work, { recursive: true, force: true });
-      tree?.remove();
-    }
-  });
+  return runBuildStages(
+    {
+      inputs,
+      options,
+      cwd,
+      outDir,
+      protectedPaths,
+      siteOptions,
+      ...(guides && siteOptions.guidesDir
+        ? { guides: { files: { dir: siteOptions.guidesDir, files: guides.renderable }, settings: guides.guides, refs: guides.refs } }
+        : {}),
+      ...(compared.base && review ? { compare: { compare: compared.base, severities: review.severities, settingChanges: review.changes } } : {}),
+      ...(tree ? { removeAtEnd: () => tree.remove() } : {}),
+      timer,
+    },
+    io,
+  );
 }
 
 /**
@@ -258,9 +172,4 @@ function buildInputs(inputs: string[], options: BuildOptions, cwd: string, site:
 
 function printDiagnostics(io: CliIO, diagnostics: Diagnostic[], sources: Map<string, string>, color: boolean): void {
   if (diagnostics.length > 0) io.out(formatText(diagnostics, { sources, color }));
-}
-
-/** An argument as a shell reads it back. */
-function quoteArgument(text: string): string {
-  return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

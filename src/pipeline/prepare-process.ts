@@ -1,27 +1,47 @@
 /**
  * Runs prepareSite (prepare-stage.ts) in its own process, started by stage-processes.ts. Reads the
- * request as JSON from stdin; writes the site data to its SITE_DATA_FD and sends the summary of
- * the site on its IPC channel (prepare-channel.ts). Exits 0 when all is written, otherwise with
- * the exit code the build stops with. Internal errors exit 3 with a message, like the command line.
+ * request as JSON from stdin; writes the site data to its SITE_DATA_FD (prepare-channel.ts) and
+ * reports its outcome on its IPC channel (child-lifetime.ts): the summary of the site once all is
+ * written, or the exit code the build stops with (its diagnostics printed), or the fault of the
+ * machine or the bug that stopped it, which the command describes.
  */
 import { readFileSync } from 'node:fs';
-import { endWithParent } from './child-lifetime.ts';
 import { EXIT, processIO } from '../cli/io.ts';
-import { finishPrepared, siteDataOut } from './prepare-channel.ts';
+import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
+import { endSiteData, siteDataOut } from './prepare-channel.ts';
 import { prepareSite, type PrepareRequest } from './prepare-stage.ts';
+
+/** What writing into a pipe whose reader has ended fails with. */
+const READER_GONE = ['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED'];
 
 endWithParent();
 const request = JSON.parse(readFileSync(0, 'utf8')) as PrepareRequest;
 const out = siteDataOut();
+/**
+ * A renderer that ended closes its end of the pipe: the command reports how it ended and stops
+ * this process, which waits for that rather than report a failure of its own. Anything else (a
+ * full disk under the data file) ends the stage.
+ */
+function failed(error: unknown): Promise<void> {
+  if (READER_GONE.includes((error as NodeJS.ErrnoException).code ?? '')) {
+    process.channel?.ref();
+    return new Promise(() => {});
+  }
+  return finishStage(failureOutcome(error));
+}
+
+out.on('error', (error) => void failed(error));
 try {
   const result = await prepareSite(request, out, processIO);
-  if (typeof result === 'number') process.exitCode = result;
-  else await finishPrepared(out, result);
+  if (typeof result === 'number') {
+    // A build stopped before the site data was complete: its pipe must not keep the process alive.
+    out.destroy();
+    await finishStage({ exitCode: result });
+  } else {
+    await endSiteData(out);
+    await finishStage({ exitCode: EXIT.ok, result });
+  }
 } catch (error) {
-  processIO.err(`apidesc-docs: internal error: ${error instanceof Error ? error.message : String(error)}`);
-  if (request.options.debug && error instanceof Error && error.stack) processIO.err(error.stack);
-  else processIO.err('Run again with --debug for the stack trace, and please report it.');
-  process.exitCode = EXIT.internal;
+  out.destroy();
+  await failed(error);
 }
-// A build stopped before the site data was complete: its pipe must not keep the process alive.
-out.destroy();

@@ -5,12 +5,15 @@
  * its own also keeps the renderer's memory apart from the model's and the command's.
  * Arguments: one JSON object {root, outDir, base?, site?}; the guides are in the environment.
  * Standard input: the site data stream (src/site/site-stream.ts), from the prepare process
- * directly (a pipe) or from the file it wrote.
+ * directly (a pipe) or from the file it wrote. Reports its outcome on its IPC channel
+ * (child-lifetime.ts) and prints no failure itself: the command does, once.
  */
 import { guideFilesFromEnvironment } from '../site/guide-files.ts';
 import { readSiteStream } from '../site/site-stream.ts';
-import { endWithParent } from './child-lifetime.ts';
+import { EXIT } from '../cli/io.ts';
+import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
 import { inputChunks } from './input-chunks.ts';
+import type { SiteDataComplete } from './prepare-channel.ts';
 import { renderSite } from './render-stage.ts';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as { root: string; outDir: string; base?: string; site?: string };
@@ -21,8 +24,27 @@ process.chdir(options.root);
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => process.exit(143));
 endWithParent();
 
+/**
+ * The site data, whose end counts only once the command has said that it is complete: an end
+ * before that is the prepare stage failing, which it reports and after which the command stops
+ * this process. Read on, the pages waiting for their content would fail one by one, each with
+ * a message of the renderer's (HTTP 500) about what is only a consequence.
+ */
+async function* siteDataChunks(): AsyncGenerator<Buffer> {
+  yield* inputChunks();
+  await siteDataComplete;
+}
+const siteDataComplete = new Promise<void>((complete) => {
+  process.on('message', (message: SiteDataComplete) => {
+    if (message?.type === 'site-data-complete') complete();
+  });
+});
+// Waiting for that message keeps the process alive (the channel alone does not).
+process.channel?.ref();
+void siteDataComplete.then(() => process.channel?.unref());
+
 const guides = guideFilesFromEnvironment();
-const source = readSiteStream(inputChunks());
+const source = readSiteStream(siteDataChunks());
 // Awaited by renderSite; a stream that ends early is reported there, not as an unhandled rejection meanwhile.
 source.catch(() => {});
 try {
@@ -30,10 +52,7 @@ try {
     onBuild: () => process.stderr.write('Bundling the site renderer for these sources (once; later builds reuse it)…\n'),
     onWait: () => process.stderr.write('Waiting for another build of the same site folder to finish bundling the renderer…\n'),
   });
+  await finishStage({ exitCode: EXIT.ok });
 } catch (error) {
-  // The command reports the failure; Astro has printed a page's own error above this.
-  process.stderr.write(`apidesc-docs: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
+  await finishStage(failureOutcome(error));
 }
-// Now: the reader of the site data (standard input) would keep the process alive.
-process.exit();

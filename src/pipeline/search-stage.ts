@@ -14,6 +14,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import * as pagefind from 'pagefind';
 
+/** What the command sends the search process (search-process.ts): the site folder to index. */
+export interface IndexRequest {
+  type: 'index';
+  siteDir: string;
+}
+
 /** Pages per index part; `APIDESC_SEARCH_PAGES_PER_INDEX` overrides it (the tests use small parts). */
 export const PAGES_PER_INDEX = 3000;
 

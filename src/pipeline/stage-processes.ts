@@ -1,29 +1,29 @@
 /**
- * The build's two stages that run in processes of their own, started and watched from here:
- * the prepare stage (prepare-process.ts: validation, model, site data) and the render stage
- * (render-process.ts). Their data goes from one to the other through the typed channel of
- * prepare-channel.ts; each child ends with the build (child-lifetime.ts).
+ * The build's stages that run in processes of their own, started and watched from here: the
+ * prepare stage (prepare-process.ts: validation, model, site data), the render stage
+ * (render-process.ts) and the search index (search-process.ts). The site data goes from the
+ * first to the second through the typed channel of prepare-channel.ts. Each child ends with the
+ * build and reports its outcome before it exits (child-lifetime.ts); stage-child.ts bounds how
+ * long it may take to exit, and says how it ended.
  *
  * Processes rather than threads: each returns all of its memory when it ends, so a build's peak
  * is that of its largest stage, not their sum (at 2,000 channels 1.5 GB and 0.5 GB).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { EXIT, type CliIO } from '../cli/io.ts';
+import type { CliIO } from '../cli/io.ts';
 import { moduleFile } from '../lib/module-file.ts';
 import { LEAN_HEAP_FLAGS } from '../perf/lean-heap.ts';
 import { mechanismOn } from '../perf/switches.ts';
 import { guidesEnvironment, type GuideFiles } from '../site/guide-files.ts';
 import { CHILD_STDIO_IPC } from './child-lifetime.ts';
-import { preparedSiteOf } from './prepare-channel.ts';
+import { faultInText } from '../lib/environment-fault.ts';
+import type { SiteDataComplete } from './prepare-channel.ts';
 import type { PreparedSite, PrepareRequest } from './prepare-stage.ts';
-
-/** A child process of the build: `stop` ends it (harmless once it has ended) and resolves when it is gone. */
-export interface ChildRun {
-  stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void>;
-}
+import type { IndexRequest } from './search-stage.ts';
+import { describeEnd, superviseStage, type StageChild, type StageFailure } from './stage-child.ts';
 
 /** Where the renderer reads the site data from: a pipe the prepare process writes into, or the file it wrote. */
 export type SiteDataInput = 'pipe' | string;
@@ -36,107 +36,146 @@ export interface RenderOptions {
   site?: string;
 }
 
-/** Starts a runner module in a child process that ends with this one (child-lifetime.ts). */
-function spawnRunner(
+/** What a stage hands on, or how it failed. */
+export type StageResult<R> = { value: R } | { failure: StageFailure };
+
+/** A started stage: the child, and its result once it has ended. */
+export interface StageRun<R> {
+  stage: StageChild<R>;
+  result: Promise<StageResult<R>>;
+}
+
+/** Where notes about the children go (a child ended after its grace period). */
+type Note = (text: string) => void;
+
+/** Starts a runner module in a child process that ends with this one and reports its outcome (child-lifetime.ts). */
+function spawnStage<R>(
   module: string,
+  name: string,
   args: string[],
   options: {
     env?: NodeJS.ProcessEnv;
     stdio: ['pipe' | 'ignore' | number, 'pipe' | 'inherit', 'pipe' | 'inherit'];
     /** The child's SITE_DATA_FD (prepare-channel.ts). */
     siteData?: Writable | number;
+    note: Note;
   },
-): { child: ChildProcess; exited: Promise<void>; stop: ChildRun['stop'] } {
+): StageChild<R> {
   const runner = fileURLToPath(moduleFile(module, import.meta.url));
   const child = spawn(process.execPath, [...(mechanismOn('lean-heap') ? LEAN_HEAP_FLAGS : []), runner, ...args], {
     ...(options.env ? { env: options.env } : {}),
     stdio: [...options.stdio, CHILD_STDIO_IPC, ...(options.siteData !== undefined ? [options.siteData] : [])],
   });
-  const exited = new Promise<void>((done) => child.on('close', () => done()));
+  const stage = superviseStage<R>(child, name, { note: options.note });
   // Nobody waits for a runner's IPC channel: it keeps nothing alive (messages still arrive).
   child.channel?.unref();
-  return {
-    child,
-    exited,
-    stop: async (signal) => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
-    },
-  };
+  return stage;
+}
+
+/** The result of a stage once it has ended and its output has been read. */
+async function resultOf<R>(stage: StageChild<R>, output: Promise<unknown>): Promise<StageResult<R>> {
+  const end = await stage.ended;
+  // Its output ends with it, unless a process it started holds on to the pipe: not waited for long then.
+  await Promise.race([output, new Promise((later) => setTimeout(later, 1000).unref())]);
+  const failure = describeEnd(end, stage.name);
+  if (failure) return { failure };
+  return { value: (end.how === 'reported' ? end.outcome.result : undefined) as R };
+}
+
+/** Calls `write` with each line of `stream` as it comes; resolves at its end (at once when there is none: the child could not start). */
+function forwardLines(stream: Readable | null, write: (line: string) => void): Promise<void> {
+  return new Promise((done) => {
+    if (!stream) return done();
+    let rest = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) write(line);
+    });
+    stream.on('end', () => {
+      if (rest !== '') write(rest);
+      done();
+    });
+  });
 }
 
 /**
  * Runs the prepare stage in a child process; its output goes to `io` line by line, as if it ran
  * here. It writes the site data into `siteData`: the renderer's standard input, or a file.
- * `result` is the prepared site, or the exit code to stop with.
  */
-export function startPrepare(request: PrepareRequest, siteData: Writable | string, io: CliIO): ChildRun & { result: Promise<PreparedSite | number> } {
+export function startPrepare(request: PrepareRequest, siteData: Writable | string, io: CliIO, note: Note): StageRun<PreparedSite> {
   const fd = typeof siteData === 'string' ? openSync(siteData, 'w') : undefined;
-  const { child, stop } = spawnRunner('./prepare-process.ts', [], { stdio: ['pipe', 'pipe', 'pipe'], siteData: fd ?? (siteData as Writable) });
+  const stage = spawnStage<PreparedSite>('./prepare-process.ts', 'the model process', [], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    siteData: fd ?? (siteData as Writable),
+    note,
+  });
   // The child has its own copy now: the renderer sees the end of the pipe when the child closes it.
   if (fd !== undefined) closeSync(fd);
   else (siteData as Writable).destroy();
-  child.stdin?.end(JSON.stringify(request));
-  const forward = (stream: NodeJS.ReadableStream, write: (line: string) => void): Promise<void> =>
-    new Promise((done) => {
-      let rest = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        const lines = (rest + chunk).split('\n');
-        rest = lines.pop() ?? '';
-        for (const line of lines) write(line);
-      });
-      stream.on('end', () => {
-        if (rest !== '') write(rest);
-        done();
-      });
-    });
-  const output = Promise.all([forward(child.stdout!, (l) => io.out(l)), forward(child.stderr!, (l) => io.err(l))]);
-  const prepared = preparedSiteOf(child);
-  const result = new Promise<PreparedSite | number>((done, fail) => {
-    child.on('error', fail);
-    child.on('close', async (code) => {
-      await output;
-      const site = await prepared;
-      if (code !== 0) return done(code ?? EXIT.internal);
-      if (!site) return fail(new Error('the prepare process ended without sending the prepared site'));
-      done(site);
-    });
-  });
-  return { result, stop };
+  const { child } = stage;
+  child.stdin?.on('error', () => {}).end(JSON.stringify(request));
+  const output = Promise.all([forwardLines(child.stdout, (l) => io.out(l)), forwardLines(child.stderr, (l) => io.err(l))]);
+  return { stage, result: resultOf(stage, output) };
 }
 
 /**
  * Starts the render stage in a child process, reading the site data from `siteData`: a file, or
- * a pipe (`siteData` of the result: its writing end, for startPrepare). `done` rejects when it
- * fails; `stop` ends it when the build stops early (invalid documents), and is harmless after.
+ * a pipe (`siteData` of the result: its writing end, for startPrepare). `siteDataComplete` tells
+ * it that the data it has is all there is (the prepare stage reported success): until then, an
+ * end of its input means the prepare stage failed, which that stage reports, and the renderer
+ * waits to be stopped rather than report pages without content.
  */
 export function startRenderer(
   options: RenderOptions,
   siteData: SiteDataInput,
   guides: GuideFiles | undefined,
-): ChildRun & { done: Promise<void>; siteData?: Writable } {
+  note: Note,
+): StageRun<undefined> & { siteData?: Writable; siteDataComplete(): void } {
   const fd = siteData === 'pipe' ? undefined : openSync(siteData, 'r');
-  const { child, stop } = spawnRunner('./render-process.ts', [JSON.stringify(options)], {
+  const stage = spawnStage<undefined>('./render-process.ts', 'the site renderer', [JSON.stringify(options)], {
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...guidesEnvironment(guides) },
     stdio: [fd ?? 'pipe', 'inherit', 'inherit'],
+    note,
   });
   if (fd !== undefined) closeSync(fd);
-  let stopped = false;
-  const done = new Promise<void>((resolveDone, fail) => {
-    child.on('error', fail);
-    child.on('close', (code) =>
-      code === 0 ? resolveDone() : fail(new Error(stopped ? 'the site renderer was stopped' : `the site renderer exited with code ${code}`)),
-    );
-  });
-  // Nobody waits for a renderer stopped early: its rejection is expected.
-  done.catch(() => {});
+  const { child } = stage;
+  child.stdin?.on('error', () => {});
+  const complete: SiteDataComplete = { type: 'site-data-complete' };
   return {
-    done,
+    stage,
+    result: resultOf(stage, Promise.resolve()),
     ...(child.stdin ? { siteData: child.stdin } : {}),
-    stop: (signal) => {
-      stopped = true;
-      return stop(signal);
+    siteDataComplete: () => {
+      if (stage.running() && child.connected) child.send(complete, () => {});
+    },
+  };
+}
+
+/**
+ * Starts the search stage in a child process (search-process.ts), which loads the indexer's API
+ * and waits; `index` has it write the index of `siteDir`, and is the number of pages indexed.
+ * The indexer's own output is read here: shown when the index is written (warnings), read for
+ * the cause when it is not (a Rust panic's "Os { code: 28 …" is a full disk), and shown then
+ * only with `debug`.
+ */
+export function startSearch(io: CliIO, note: Note, debug: boolean): { stage: StageChild<number>; index(siteDir: string): Promise<StageResult<number>> } {
+  const stage = spawnStage<number>('./search-process.ts', 'the search indexer', [], { stdio: ['ignore', 'pipe', 'pipe'], note });
+  const lines: string[] = [];
+  const output = Promise.all([forwardLines(stage.child.stdout, (l) => lines.push(l)), forwardLines(stage.child.stderr, (l) => lines.push(l))]);
+  const result = resultOf(stage, output).then((result): StageResult<number> => {
+    if ('value' in result || debug) for (const line of lines) io.err(line);
+    if ('value' in result || result.failure.fault) return result;
+    const fault = faultInText(lines.join('\n'));
+    return fault ? { failure: { ...result.failure, fault } } : result;
+  });
+  return {
+    stage,
+    index: (siteDir) => {
+      const request: IndexRequest = { type: 'index', siteDir };
+      if (stage.running() && stage.child.connected) stage.child.send(request, () => {});
+      return result;
     },
   };
 }

@@ -1,0 +1,227 @@
+/**
+ * The part of `build` that writes (pipeline.ts checks everything first): the staging folder and
+ * the work folder, the stages in processes of their own (stage-processes.ts), the site's other
+ * files, and the swap of the new site for the old one.
+ *
+ * How it ends, whatever happens: its children are gone and its folders removed unless the site
+ * was swapped in; a stage that failed is reported in one line (stage-child.ts), a fault of the
+ * machine as such with the folder it concerns (environment-fault.ts), and a build that stops
+ * making progress is stopped (stall-watchdog.ts).
+ */
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BuildOptions } from '../cli/build-options.ts';
+import { inputBytes } from '../cli/inputs.ts';
+import { cleanUpOnStop } from '../cli/interrupt.ts';
+import { EXIT, type CliIO } from '../cli/io.ts';
+import type { ResolvedSiteOptions } from '../cli/site-options.ts';
+import type { GuideFiles } from '../site/guide-files.ts';
+import { environmentFault, type EnvironmentFault, faultCause, faultHasPlace, faultPlaces, fullDiskFault, type WritePlace } from '../lib/environment-fault.ts';
+import { makeStaging, outputFolderProblem, removeOurFolder, swapIn, type ProtectedPath } from './output-folder.ts';
+import type { PhaseTimer } from './phase-timer.ts';
+import type { PrepareRequest } from './prepare-stage.ts';
+import { writeSiteExtras } from './site-extras.ts';
+import type { StageChild, StageFailure } from './stage-child.ts';
+import { type SiteDataInput, type StageResult, startPrepare, startRenderer, startSearch } from './stage-processes.ts';
+import { watchForStall } from './stall-watchdog.ts';
+import { makeWorkFolder } from './work-folder.ts';
+
+/** Input size (the root documents) from which the renderer starts after the model: about 650 channels. */
+const LATE_RENDER_BYTES = 8 * 1024 * 1024;
+
+/** What the checks before found out, for the stages. */
+export interface BuildPlan {
+  inputs: string[];
+  options: BuildOptions;
+  cwd: string;
+  /** The output folder, as a real path. */
+  outDir: string;
+  protectedPaths: ProtectedPath[];
+  siteOptions: ResolvedSiteOptions;
+  /** The guides to render, and what the prepare stage checks of them. */
+  guides?: { files: GuideFiles; settings: PrepareRequest['settings']['guides']; refs: PrepareRequest['guideRefs'] };
+  /** --compare / --compare-ref. */
+  compare?: Pick<PrepareRequest, 'compare' | 'severities' | 'settingChanges'>;
+  /** Removed when the build ends (a commit's files, for --compare-ref). */
+  removeAtEnd?: () => void;
+  timer: PhaseTimer;
+}
+
+/** Builds the site into `plan.outDir`; returns the exit code. */
+export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number> {
+  const { options, outDir, timer } = plan;
+  const { base, site } = plan.siteOptions;
+  let staging: string | undefined;
+  let work: string | undefined;
+  let built = false;
+  let stalled = false;
+  const stages: StageChild<unknown>[] = [];
+  const note = (text: string): void => io.err(text);
+  // Where the build writes (its work folder is made in the temporary folder), named as a message names them.
+  const places: WritePlace[] = [
+    { path: tmpdir(), name: `the temporary folder ${tmpdir()}` },
+    { path: dirname(outDir), name: `${dirname(outDir)} (where the site for --out ${options.outDir} is built)` },
+  ];
+  const unchanged = (): void => io.err(`The output folder ${options.outDir} is unchanged.`);
+  const reportFault = (fault: EnvironmentFault): number => {
+    if (faultHasPlace(fault)) io.err(`apidesc-docs: the build could not write in ${faultPlaces(fault, places).join(' and ')}: ${faultCause(fault)}.`);
+    else io.err(`apidesc-docs: the build stopped: ${faultCause(fault)}.`);
+    unchanged();
+    return EXIT.environment;
+  };
+  const fail = (failure: StageFailure): number => {
+    // The watchdog has said why.
+    if (stalled) return EXIT.internal;
+    if (failure.fault) return reportFault(failure.fault);
+    if (failure.message) io.err(`apidesc-docs: ${failure.message}`);
+    if (failure.stack) io.err(options.debug ? failure.stack : 'Run again with --debug for the stack trace, and please report it.');
+    if (failure.exitCode === EXIT.environment) unchanged();
+    return failure.exitCode;
+  };
+  const stopWatching = watchForStall({
+    onStall: (stalledMs) => {
+      stalled = true;
+      const names = stages.filter((stage) => stage.running()).map((stage) => stage.name);
+      io.err(
+        `apidesc-docs: internal error: ${names.join(' and ') || 'the build'} used no processor time for ${Math.round(stalledMs / 1000)} s without finishing; the build was stopped. Please report it.`,
+      );
+      for (const stage of stages) void stage.stop('SIGKILL');
+    },
+  });
+  const stopStages = (signal: 'SIGTERM' | 'SIGKILL'): Promise<unknown> => Promise.all(stages.map((stage) => stage.stop(signal)));
+  const removeFolders = (): void => {
+    try {
+      if (!built && staging) removeOurFolder(staging);
+      if (work) rmSync(work, { recursive: true, force: true });
+    } catch (error) {
+      // The machine refused even that (too many open files): what is left is named after this
+      // process, and the next build removes it once the process is gone.
+      io.err(
+        `apidesc-docs: note: the build's unfinished files could not all be removed (${error instanceof Error ? error.message : String(error)}); the next build removes them.`,
+      );
+    }
+    plan.removeAtEnd?.();
+  };
+  // Stopped by a signal: the children end first, so that nothing writes into the folders removed next.
+  const cleanUp = async (): Promise<void> => {
+    await stopStages('SIGKILL');
+    removeFolders();
+  };
+  return cleanUpOnStop(cleanUp, async () => {
+    try {
+      // Built beside the output folder and swapped in only when everything is written: a failed
+      // build never leaves a half-written site where the last good one was.
+      staging = makeStaging(outDir, base ?? '/');
+      work = makeWorkFolder();
+      const siteDir = staging;
+      const workDir = work;
+      const startRendering = (siteData: SiteDataInput): ReturnType<typeof startRenderer> => {
+        const run = startRenderer(
+          { root: fileURLToPath(new URL('../../', import.meta.url)), outDir: siteDir, ...(base ? { base } : {}), ...(site ? { site } : {}) },
+          siteData,
+          plan.guides?.files,
+          note,
+        );
+        stages.push(run.stage);
+        return run;
+      };
+      // For most documents the renderer starts now: it loads the site's renderer bundle (and makes
+      // it, the first time for these sources: about 2 s) while the documents are validated and
+      // modelled, and renders each page as its data arrives through a pipe.
+      // For large ones it starts once the prepare process has ended, reading the data from the
+      // file it wrote, so the two never hold their memory at once: a build's peak stays that of
+      // its largest process; its pages are then rendered after the model rather than alongside it.
+      const early = !(options.renderAfterModel ?? inputBytes(plan.inputs, plan.cwd) >= LATE_RENDER_BYTES);
+      const dataFile = join(workDir, 'site-data.jsonl');
+      let renderer = early ? startRendering('pipe') : undefined;
+      const preparing = startPrepare(
+        {
+          inputs: plan.inputs,
+          options,
+          cwd: plan.cwd,
+          work: workDir,
+          settings: { ...plan.siteOptions.settings, guides: plan.guides?.settings ?? [] },
+          guideRefs: plan.guides?.refs ?? [],
+          siteDir,
+          ...(base ? { base } : {}),
+          ...(site ? { siteUrl: site } : {}),
+          ...plan.compare,
+        },
+        renderer?.siteData ?? dataFile,
+        io,
+        note,
+      );
+      stages.push(preparing.stage);
+      // A renderer that fails meanwhile (killed, a full disk) stops the build at once.
+      const prepared = await Promise.race([preparing.result, ...(renderer ? [failureOnly(renderer.result)] : [])]);
+      if ('failure' in prepared) return fail(prepared.failure);
+      timer.split('validate', prepared.value.validateMs);
+      timer.end('model');
+      io.err(`Model: ${prepared.value.apiCount} API(s), ${prepared.value.pageCount} pages. Rendering…`);
+      renderer ??= startRendering(dataFile);
+      renderer.siteDataComplete();
+      // The search process starts while the pages are rendered: its start-up is then hidden.
+      const search = startSearch(io, note, options.debug === true);
+      stages.push(search.stage);
+      const rendered = await renderer.result;
+      if ('failure' in rendered) return fail(rendered.failure);
+      timer.end('pages');
+      writeSiteExtras(siteDir, {
+        routes: prepared.value.routes,
+        flows: prepared.value.flows,
+        ...(prepared.value.flowsNotListed ? { flowsNotListed: prepared.value.flowsNotListed } : {}),
+        urls: prepared.value.urls,
+        files: join(workDir, 'files'),
+        assets: plan.siteOptions.assets,
+        ...(site ? { site } : {}),
+        ...(base ? { base } : {}),
+      });
+      const indexed = await search.index(siteDir);
+      if ('failure' in indexed) {
+        // An indexer that died says nothing of why; a full disk is the likely cause, and checked.
+        const full = indexed.failure.fault || indexed.failure.exitCode !== EXIT.environment ? undefined : fullDiskFault(siteDir);
+        return fail(full ? { ...indexed.failure, fault: full } : indexed.failure);
+      }
+      io.err(`Search index: ${indexed.value} pages.`);
+      // Checked again at the swap: the files the documents referenced are known now, and the
+      // folder may have changed while the site was built.
+      const swapProblem = outputFolderProblem(outDir, options.outDir, [
+        ...plan.protectedPaths,
+        ...prepared.value.readFiles.map((path) => ({ path, what: 'a file the documents reference' })),
+      ]);
+      if (swapProblem) {
+        io.err(`apidesc-docs: ${swapProblem}`);
+        return EXIT.usage;
+      }
+      swapIn(siteDir, outDir);
+      built = true;
+      timer.end('search');
+      io.err(`Built ${prepared.value.apiCount} API(s), ${prepared.value.pageCount} pages, into ${options.outDir} in ${timer.summary()}.`);
+      // Search needs the site served over HTTP: say how, in one line.
+      io.err(`Open it: npx apidesc-docs preview${options.outDir === 'dist' ? '' : ` --out ${quoteArgument(options.outDir)}`}`);
+      return EXIT.ok;
+    } catch (error) {
+      // This process's own writes: the staging folder, the site's other files, the swap.
+      const fault = environmentFault(error);
+      if (!fault) throw error;
+      return reportFault(fault);
+    } finally {
+      stopWatching();
+      await stopStages('SIGTERM');
+      removeFolders();
+    }
+  });
+}
+
+/** A stage's result when it is a failure; never settles otherwise. */
+async function failureOnly<R>(result: Promise<StageResult<R>>): Promise<StageResult<never>> {
+  const settled = await result;
+  return 'failure' in settled ? settled : new Promise<never>(() => {});
+}
+
+/** An argument as a shell reads it back. */
+export function quoteArgument(text: string): string {
+  return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}

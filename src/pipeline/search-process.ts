@@ -1,0 +1,39 @@
+/**
+ * Writes the site's search index (search-stage.ts) in a process of its own, started by
+ * stage-processes.ts while the pages are still being rendered: it loads the indexer's API
+ * meanwhile, and indexes the folder the command names (IndexRequest) once they are written.
+ *
+ * Its own process because of how the indexer, Pagefind's binary, fails: on a full disk it
+ * panics, and when it is gone (panicked, killed) Pagefind's API never settles its promise. Here
+ * the event loop then runs empty, which is reported as the indexer having stopped; and the
+ * panic's text goes to this process's standard error, which the command reads to name the
+ * cause (stage-processes.ts) instead of showing it.
+ */
+import { EXIT } from '../cli/io.ts';
+import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
+import { type IndexRequest, writeSearchIndex } from './search-stage.ts';
+
+/** The message of a search stage whose indexer stopped before it answered; the command names the cause. */
+const INDEXER_STOPPED =
+  'the search indexer (Pagefind) stopped before it had written the index: it was killed, or it failed (run again with --debug for its own messages).';
+
+endWithParent();
+// Waiting for the request keeps the process alive (the channel alone does not).
+process.channel?.ref();
+const { siteDir } = await new Promise<IndexRequest>((start) => process.once('message', start));
+process.channel?.unref();
+let finished = false;
+// Nothing is left to wait for while the index is not written: the indexer is gone.
+process.once('beforeExit', () => {
+  if (!finished) void finishStage({ exitCode: EXIT.environment, stoppedBy: INDEXER_STOPPED });
+});
+try {
+  const indexed = await writeSearchIndex(siteDir);
+  finished = true;
+  await finishStage({ exitCode: EXIT.ok, result: indexed });
+} catch (error) {
+  finished = true;
+  // Pagefind's API rejects so when it notices the indexer is gone.
+  const stopped = error instanceof Error && /Pagefind backend closed/.test(error.message);
+  await finishStage(stopped ? { exitCode: EXIT.environment, stoppedBy: INDEXER_STOPPED } : failureOutcome(error));
+}
