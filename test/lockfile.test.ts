@@ -1,0 +1,96 @@
+/**
+ * package-lock.json is complete for every platform: `npm ci` on macOS, Windows, Linux on arm64
+ * or musl installs the native binding of its own platform (esbuild, rollup, biome, sharp,
+ * pagefind, Astro's compiler…) only when the lockfile has an entry for it. npm leaves out the
+ * bindings of other platforms when it rewrites a lockfile in some states; `npm install
+ * --package-lock-only` puts them back without changing any version.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+interface LockEntry {
+  version?: string;
+  integrity?: string;
+  resolved?: string;
+  link?: boolean;
+  dev?: boolean;
+  optional?: boolean;
+  os?: string[];
+  cpu?: string[];
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { lockfileVersion: number; packages: Record<string, LockEntry> };
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+
+/** Where Node (and npm) find `name` required from the package at `from`: its own node_modules, then each folder above. */
+function installedAt(from: string, name: string): string | undefined {
+  let folder = from;
+  for (;;) {
+    const candidate = `${folder ? `${folder}/` : ''}node_modules/${name}`;
+    if (lock.packages[candidate]) return candidate;
+    if (!folder) return undefined;
+    const above = folder.lastIndexOf('/node_modules/');
+    folder = above < 0 ? '' : folder.slice(0, above);
+  }
+}
+
+/** What is wrong with the entry a dependency resolves to, or undefined when it can be installed as locked. */
+function problem(path: string | undefined, range: string): string | undefined {
+  if (!path) return 'no entry';
+  const entry = lock.packages[path]!;
+  if (entry.link) return undefined;
+  if (!entry.version) return `${path} has no version`;
+  // Platform bindings are pinned to the exact version of the package that loads them.
+  if (/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(range) && entry.version !== range) return `${path} is ${entry.version}, not ${range}`;
+  if (!/^sha(256|384|512)-[A-Za-z0-9+/]+=*$/.test(entry.integrity ?? '')) return `${path} has no integrity`;
+  // The lockfile names no registry (omit-lockfile-registry-resolved, .npmrc): npm fetches name@version from
+  // the registry it is configured with and checks the integrity; a URL, when there is one, is https.
+  if (entry.resolved !== undefined && !entry.resolved.startsWith('https://')) return `${path} resolves to ${entry.resolved}`;
+  return undefined;
+}
+
+describe('package-lock.json', () => {
+  it('has every platform variant of every native binding, each with its version and integrity', () => {
+    const missing: string[] = [];
+    let variants = 0;
+    const platforms = new Set<string>();
+    for (const [path, entry] of Object.entries(lock.packages)) {
+      for (const [name, range] of Object.entries(entry.optionalDependencies ?? {})) {
+        variants++;
+        const at = installedAt(path, name);
+        const wrong = problem(at, range);
+        if (wrong) missing.push(`${path || '(root)'} → ${name}@${range}: ${wrong}`);
+        else for (const os of lock.packages[at!]!.os ?? []) platforms.add(os);
+      }
+    }
+    assert.deepEqual(missing, []);
+    // The lockfile really has bindings of other systems than this one (a check that cannot pass on an empty list).
+    assert.ok(variants > 50, `${variants} optional dependencies`);
+    for (const os of ['darwin', 'win32', 'linux']) assert.ok(platforms.has(os), `bindings for ${os}`);
+  });
+
+  it('has an entry with its integrity for every dependency of every package, and the versions package.json pins', () => {
+    const missing: string[] = [];
+    for (const [path, entry] of Object.entries(lock.packages)) {
+      for (const [name, range] of Object.entries(entry.dependencies ?? {})) {
+        if (path === '') continue;
+        const wrong = problem(installedAt(path, name), range);
+        if (wrong) missing.push(`${path} → ${name}@${range}: ${wrong}`);
+      }
+    }
+    assert.deepEqual(missing, []);
+    assert.equal(lock.lockfileVersion, 3);
+    const root = lock.packages['']!;
+    assert.deepEqual(root.dependencies, manifest.dependencies);
+    assert.deepEqual((root as { devDependencies?: Record<string, string> }).devDependencies, manifest.devDependencies);
+    for (const [name, version] of Object.entries({ ...manifest.dependencies, ...manifest.devDependencies })) {
+      assert.equal(lock.packages[`node_modules/${name}`]?.version, version, `${name} is locked at the version package.json pins`);
+    }
+  });
+});
