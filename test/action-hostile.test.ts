@@ -298,14 +298,14 @@ if (process.argv.includes('diff') && process.argv.includes('json')) { process.st
     for (const file of ['package.json', 'package-lock.json', '.npmrc']) copyFileSync(join(ROOT, file), join(actionPath, file));
     mkdirSync(join(actionPath, 'bin'));
     writeFileSync(join(actionPath, 'bin/apidesc-docs.mjs'), standIn('{"changes":[{"severity":"breaking"}],"breaking":1}'));
-    // npm as a stand-in: records where it runs, how, with which NODE_OPTIONS and user configuration, and installs an empty node_modules.
+    // npm as a stand-in: records where it runs, how, with which NODE_OPTIONS and configuration files, and installs an empty node_modules.
     const bin = tempDir('apidesc-npm-');
     const calls = join(bin, 'calls');
     writeFileSync(
       join(bin, 'npm'),
       `#!/usr/bin/env bash
-userconfig=""; prev=""; for a in "$@"; do if [ "$prev" = --userconfig ]; then userconfig="$a"; fi; prev="$a"; done
-printf '%s\\n' "cwd=$(pwd -P)" "args=$*" "NODE_OPTIONS=\${NODE_OPTIONS-unset}" "userconfig=$(cat "$userconfig")" >> "${calls}"
+configs=""; prev=""; for a in "$@"; do case "$prev" in --userconfig | --globalconfig) configs+=$(cat "$a") ;; esac; prev="$a"; done
+printf '%s\\n' "cwd=$(pwd -P)" "args=$*" "NODE_OPTIONS=\${NODE_OPTIONS-unset}" "configs=$configs" >> "${calls}"
 mkdir node_modules
 `,
       { mode: 0o755 },
@@ -313,13 +313,13 @@ mkdir node_modules
     const env = { PATH: `${bin}:${repos.bin}:${process.env.PATH}`, NODE_OPTIONS: '--max-old-space-size=100' };
     const run = await runAction({ ...job(repos, { path: 'api', preview: 'false' }, env, actionPath), env: { ...jobEnv(repos), ...env } });
     assert.equal(run.failed, 'verdict', run.log);
-    const [cwd, args, nodeOptions, userconfig, ...more] = readFileSync(calls, 'utf8').trimEnd().split('\n');
+    const [cwd, args, nodeOptions, configs, ...more] = readFileSync(calls, 'utf8').trimEnd().split('\n');
     assert.deepEqual(more, [], 'npm ran once');
     assert.equal(cwd, `cwd=${realpathSync(actionPath)}`);
-    assert.match(args!, /^args=ci --omit=dev --ignore-scripts --no-audit --no-fund --userconfig (\S+) --globalconfig \1$/);
-    const config = /--userconfig (\S+)/.exec(args!)![1]!;
-    assert.ok(!config.startsWith(repos.workspace), 'its npm configuration is not a file of the checkout');
-    assert.equal(userconfig, 'userconfig=', 'and it is empty');
+    const [, user, global] = /^args=ci --omit=dev --ignore-scripts --no-audit --no-fund --no-update-notifier --userconfig (\S+) --globalconfig (\S+)$/.exec(args!) ?? [];
+    assert.ok(user && global, args);
+    for (const config of [user, global]) assert.ok(config.startsWith(repos.runnerTemp), `its npm configuration, ${config}, is a file of its own`);
+    assert.equal(configs, 'configs=', 'and they are empty');
     assert.equal(nodeOptions, 'NODE_OPTIONS=unset');
     // Installed once: the next run uses what is there.
     await runAction({ ...job(repos, { path: 'api', preview: 'false' }, env, actionPath), env: { ...jobEnv(repos), ...env } });
