@@ -8,6 +8,7 @@ import { parsePointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { byCodeUnits } from '../text-order.ts';
 import { severityOrder, type Change, type DiffReport, type FoundChange } from './types.ts';
+import { withUnicodeForms } from './unicode-forms.ts';
 
 /** One version of a document, and how its files are shown. */
 export interface DiffSide {
@@ -129,9 +130,12 @@ export function toReport(apis: ApiDiff[], also: Change[] = []): DiffReport {
   return reportOf([...changes, ...also]);
 }
 
-/** Changes in the report's one order (severity, API, object, pointer, rule, message), counted. */
+/**
+ * Changes in the report's one order (severity, API, object, pointer, rule, message), counted; a
+ * name written in two Unicode forms is said to be so (unicode-forms.ts).
+ */
 export function reportOf(changes: Change[]): DiffReport {
-  const sorted = [...changes].sort(
+  const sorted = [...withUnicodeForms(changes)].sort(
     (a, b) =>
       severityOrder[a.severity] - severityOrder[b.severity] ||
       byCodeUnits(a.api, b.api) ||
