@@ -8,7 +8,7 @@ import { parsePointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { byCodeUnits } from '../text-order.ts';
 import { severityOrder, type Change, type DiffReport, type FoundChange } from './types.ts';
-import { withUnicodeForms } from './unicode-forms.ts';
+import { withLookAlikeNotes } from './look-alike-names.ts';
 
 /** One version of a document, and how its files are shown. */
 export interface DiffSide {
@@ -132,10 +132,10 @@ export function toReport(apis: ApiDiff[], also: Change[] = []): DiffReport {
 
 /**
  * Changes in the report's one order (severity, API, object, pointer, rule, message), counted; a
- * name written in two Unicode forms is said to be so (unicode-forms.ts).
+ * name spelt two ways that read the same is said to be so (look-alike-names.ts).
  */
 export function reportOf(changes: Change[]): DiffReport {
-  const sorted = [...withUnicodeForms(changes)].sort(
+  const sorted = [...withLookAlikeNotes(changes)].sort(
     (a, b) =>
       severityOrder[a.severity] - severityOrder[b.severity] ||
       byCodeUnits(a.api, b.api) ||

@@ -1,7 +1,8 @@
 /**
- * Names that differ only by Unicode normalisation (NFC `café`, U+00E9, against NFD `café`, e +
- * U+0301) read the same in every output of `diff`: each change that shows one says that the bytes
- * differ, with the code points of each form, in text, JSON, SARIF and Markdown.
+ * Names that read the same and are different bytes: Unicode normalisation (NFC `café`, U+00E9,
+ * against NFD `café`, e + U+0301), an invisible character, a no-break space, a Cyrillic letter
+ * among Latin ones. Each change that shows one says that the bytes differ, with the code points of
+ * each spelling, in every output of `diff`: text, JSON, SARIF and Markdown.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -9,7 +10,7 @@ import { renameChannel, set } from '../../../test/diff-cases.ts';
 import { api, diffPair } from '../../../test/diff-fixture.ts';
 import { formatJson, formatMarkdown, formatSarif, formatText } from './format-diff.ts';
 import type { DiffReport } from './types.ts';
-import { codePoints, withUnicodeForms } from './unicode-forms.ts';
+import { codePoints, withLookAlikeNotes } from './look-alike-names.ts';
 
 const NFC = 'caf\u00e9';
 const NFD = 'cafe\u0301';
@@ -29,7 +30,7 @@ function outputs(report: DiffReport): Record<string, string> {
   };
 }
 
-describe('diff: names written in two Unicode forms', () => {
+describe('diff: names that read the same and are different bytes', () => {
   it('a property renamed from its NFC to its NFD spelling: the removal and the addition each say which form they have, and that the other exists', async () => {
     const report = await diffPair(api({ payload: properties(NFC) }), api({ payload: properties(NFD) }));
     const removed = report.changes.find((c) => c.rule === 'schema-property-removed')!;
@@ -74,7 +75,27 @@ describe('diff: names written in two Unicode forms', () => {
     const plain = await diffPair(api({ payload: properties(NFC) }), api({ payload: properties('tea') }));
     assert.ok(plain.changes.length > 0);
     for (const c of plain.changes) assert.doesNotMatch(c.message, /Unicode/);
-    assert.equal(withUnicodeForms(plain.changes), plain.changes, 'the same changes, untouched');
+    assert.equal(withLookAlikeNotes(plain.changes), plain.changes, 'the same changes, untouched');
+  });
+
+  it('an invisible character, a no-break space, a Cyrillic letter: the change says what the name holds (and, for the invisible character, that its twin reads the same)', async () => {
+    const renamed = async (from: string, to: string) => (await diffPair(api({ patch: renameChannel(from) }), api({ patch: renameChannel(to) }))).changes;
+    const [invisible] = await renamed('status', 'sta\u200btus');
+    assert.match(
+      invisible!.message,
+      /\(Unicode: "status" is written in different ways that read the same \(as it reads vs an invisible character\): status \(as it reads\), sta\\u200btus \(an invisible character\); the bytes differ\)$/,
+    );
+    const [space] = await renamed('order placed', 'order\u00a0placed');
+    assert.match(space!.message, /"order placed" is written order\\u00a0placed \(a space other than U\+0020\)/);
+    const [cyrillic] = await renamed('paypal', 'p\u0430ypal');
+    // Told by what it holds (a table of look-alike letters would be needed to pair it with its twin).
+    assert.match(cyrillic!.message, /\(Unicode: "p\u0430ypal" is written p\\u0430ypal \(Latin and Cyrillic letters\)\)$/);
+    for (const change of [invisible!, space!, cyrillic!]) {
+      for (const [format, text] of Object.entries(outputs({ changes: [change], breaking: 0 }))) assert.match(text, /\(Unicode: /, format);
+    }
+    // Greek or Cyrillic names on their own hide nothing.
+    const greek = await renamed('\u03b1\u03c1\u03c7\u03b5\u03af\u03bf', '\u03b1\u03c1\u03c7\u03b5\u03af\u03b1');
+    assert.doesNotMatch(greek[0]!.message, /Unicode/);
   });
 
   it('shows code points outside printable ASCII, astral ones whole', () => {
