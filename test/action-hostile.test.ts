@@ -245,6 +245,13 @@ describe('the GitHub Action against a hostile pull request', () => {
     assert.ok(!existsSync(npx));
   });
 
+  it('a refs/replace/ ref that makes the base commit read as the head (fetched with the branches) does not change what is compared', async () => {
+    const repos = repositories();
+    git(repos.workspace, 'replace', git(repos.workspace, 'rev-parse', 'HEAD~1').trim(), 'HEAD');
+    recordingNpx(repos);
+    failsTheBreakingChange(await runAction(job(repos, { path: 'api', preview: 'false' })));
+  });
+
   it("the job's environment does not reach apidesc-docs: NODE_OPTIONS that requires a file of the branch changes nothing", async () => {
     const ran = join(tempDir('apidesc-forge-'), 'forge-ran');
     const forge = `require('node:fs').writeFileSync(${JSON.stringify(ran)}, '');
@@ -316,7 +323,8 @@ mkdir node_modules
     const [cwd, args, nodeOptions, configs, ...more] = readFileSync(calls, 'utf8').trimEnd().split('\n');
     assert.deepEqual(more, [], 'npm ran once');
     assert.equal(cwd, `cwd=${realpathSync(actionPath)}`);
-    const [, user, global] = /^args=ci --omit=dev --ignore-scripts --no-audit --no-fund --no-update-notifier --userconfig (\S+) --globalconfig (\S+)$/.exec(args!) ?? [];
+    const [, user, global] =
+      /^args=ci --omit=dev --ignore-scripts --no-audit --no-fund --no-update-notifier --userconfig (\S+) --globalconfig (\S+)$/.exec(args!) ?? [];
     assert.ok(user && global, args);
     for (const config of [user, global]) assert.ok(config.startsWith(repos.runnerTemp), `its npm configuration, ${config}, is a file of its own`);
     assert.equal(configs, 'configs=', 'and they are empty');

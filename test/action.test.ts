@@ -58,6 +58,10 @@ describe('the GitHub Action', () => {
     assert.match(review, /<!-- apidesc-docs-review -->\n$/);
     assert.match(readFileSync(calls, 'utf8'), /^api --method POST repos\/example\/orders\/issues\/7\/comments -F body=@/m);
     assert.match(first.log, /::error title=Breaking API change::1 breaking change/);
+    // What apidesc-docs prints quotes the branch: no line of it is taken for a workflow command.
+    for (const step of ['validate', 'diff', 'preview']) {
+      assert.match(first.log, new RegExp(`--- ${step} \\(\\d+\\)\n::stop-commands::([0-9a-f]{32})\n(?:[\\s\\S]*?\n)?::\\1::\n`), step);
+    }
     // Nothing the action computed reaches the job's later steps through $GITHUB_ENV.
     assert.deepEqual(first.envAfter, {});
     assert.deepEqual(first.pathAfter, []);
