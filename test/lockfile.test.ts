@@ -6,9 +6,11 @@
  * --package-lock-only` puts them back without changing any version.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { tempDir } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -21,6 +23,7 @@ interface LockEntry {
   optional?: boolean;
   os?: string[];
   cpu?: string[];
+  libc?: string[];
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
 }
@@ -94,6 +97,41 @@ describe('package-lock.json', () => {
     assert.deepEqual((root as { devDependencies?: Record<string, string> }).devDependencies, manifest.devDependencies);
     for (const [name, version] of Object.entries({ ...manifest.dependencies, ...manifest.devDependencies })) {
       assert.equal(lock.packages[`node_modules/${name}`]?.version, version, `${name} is locked at the version package.json pins`);
+    }
+  });
+
+  it('is what npm ci installs from on macOS, Windows and Linux on arm64 or musl: every binding of the platform, offline', () => {
+    // npm ci refuses a lockfile that lacks an entry package.json's tree needs ("not in sync"), on
+    // every platform; --dry-run --offline with an empty cache reads only the lockfile.
+    const platforms = [
+      { os: 'darwin', cpu: 'arm64' },
+      { os: 'darwin', cpu: 'x64' },
+      { os: 'win32', cpu: 'x64' },
+      { os: 'linux', cpu: 'arm64', libc: 'glibc' },
+      { os: 'linux', cpu: 'x64', libc: 'musl' },
+    ];
+    const dir = tempDir('apidesc-lockfile-');
+    for (const file of ['package.json', 'package-lock.json', '.npmrc']) copyFileSync(join(ROOT, file), join(dir, file));
+    for (const { os, cpu, libc } of platforms) {
+      const flags = [`--os=${os}`, `--cpu=${cpu}`, ...(libc ? [`--libc=${libc}`] : [])];
+      const npm = spawnSync('npm', ['ci', '--dry-run', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', `--cache=${join(dir, 'cache')}`, ...flags], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, HOME: dir },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      assert.equal(npm.status, 0, `npm ci ${flags.join(' ')}: ${npm.stdout}${npm.stderr}`);
+      const added = new Set(npm.stdout.split('\n').filter((line) => line.startsWith('add ')));
+      const bindings = Object.entries(lock.packages).filter(
+        ([, e]) => e.optional && e.os?.includes(os) && e.cpu?.includes(cpu) && (!e.libc || !libc || e.libc.includes(libc)),
+      );
+      assert.ok(bindings.length >= 5, `${os}-${cpu}: ${bindings.length} bindings`);
+      for (const [path, entry] of bindings) {
+        assert.ok(
+          added.has(`add ${path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)} ${entry.version}`),
+          `${os}-${cpu}${libc ? `-${libc}` : ''}: ${path}`,
+        );
+      }
     }
   });
 });
