@@ -1,9 +1,9 @@
 /**
  * package-lock.json is complete for every platform: `npm ci` on macOS, Windows, Linux on arm64
  * or musl installs the native binding of its own platform (esbuild, rollup, biome, sharp,
- * pagefind, Astro's compiler…) only when the lockfile has an entry for it. npm leaves out the
- * bindings of other platforms when it rewrites a lockfile in some states; `npm install
- * --package-lock-only` puts them back without changing any version.
+ * pagefind, Astro's compiler…) only when the lockfile has an entry for it, and npm 11 refuses a
+ * lockfile without the entries of other platforms on every platform ("not in sync"). `npm install
+ * --package-lock-only` puts missing entries back without changing any version.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
