@@ -8,6 +8,7 @@ import { parsePointer } from '../resolve/json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { byCodeUnits } from '../text-order.ts';
 import { severityOrder, type Change, type DiffReport, type FoundChange } from './types.ts';
+import { withLookAlikeNotes } from './look-alike-names.ts';
 
 /** One version of a document, and how its files are shown. */
 export interface DiffSide {
@@ -129,9 +130,12 @@ export function toReport(apis: ApiDiff[], also: Change[] = []): DiffReport {
   return reportOf([...changes, ...also]);
 }
 
-/** Changes in the report's one order (severity, API, object, pointer, rule, message), counted. */
+/**
+ * Changes in the report's one order (severity, API, object, pointer, rule, message), counted; a
+ * name spelt two ways that read the same is said to be so (look-alike-names.ts).
+ */
 export function reportOf(changes: Change[]): DiffReport {
-  const sorted = [...changes].sort(
+  const sorted = [...withLookAlikeNotes(changes)].sort(
     (a, b) =>
       severityOrder[a.severity] - severityOrder[b.severity] ||
       byCodeUnits(a.api, b.api) ||
