@@ -237,8 +237,11 @@ describe('the sns filter tester in Chromium', () => {
     const note = page.locator('.sns-tester .tester-nojs');
     assert.ok(await note.isVisible());
     assert.match(await note.innerText(), /^Testing another message needs JavaScript\./);
-    assert.ok(await page.getByText('aws sns subscribe').first().isVisible());
-    assert.ok(await page.getByText('Filter policy JSON').first().isVisible());
+    // The commands and the filter policies, folded: they open without script.
+    const fold = page.locator('.card.consumer details.subscribe-snippet').first();
+    await fold.locator('summary').click();
+    assert.ok(await fold.getByText('aws sns subscribe').isVisible());
+    assert.ok(await page.locator('.card.consumer details summary', { hasText: 'Filter policy' }).first().isVisible());
     await context.close();
   });
 

@@ -84,7 +84,7 @@ if (HAS_CORPUS)
       const route = routes.find((r) => r.kind === 'operation' && r.api.startsWith('bindings-sns-filterpolicy'));
       assert.ok(route);
       const html = readFileSync(join(out, route.url, 'index.html'), 'utf8');
-      const card = /<article class="card consumer" id="sns-consumer-1">([\s\S]*?)<\/article>/.exec(html)?.[1] ?? '';
+      const card = /<article class="card consumer" id="sns-consumer-1"[^>]*>([\s\S]*?)<\/article>/.exec(html)?.[1] ?? '';
       assert.match(card, /sns-delivery-phases/);
       assert.match(card, /sns-dlq-arn/);
     });
