@@ -28,7 +28,7 @@ export function pageTwin(page: Page, context: TwinContext): string {
   lines.push(`${lineStart(escapeInline(kindWord(page.kind)))} ${codeSpan(page.id)} of ${escapeInline(context.apiTitle)}${badges ? ` · ${badges}` : ''}`, '');
   if (page.summaryHtml) lines.push(htmlToMarkdown(page.summaryHtml), '');
   if (page.diagnostics?.length) {
-    lines.push('**Findings of the validator** (this page was built from a document with errors):', '');
+    lines.push('**Findings of the validator** (a preview shows them; a published site does not):', '');
     for (const d of page.diagnostics) lines.push(`- ${d.severity} ${codeSpan(d.code)}: ${escapeInline(d.message)} (${codeSpan(d.where)})`);
     lines.push('');
   }
