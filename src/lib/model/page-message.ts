@@ -114,6 +114,7 @@ export function schemaSections(ctx: Context, heading: string, anchor: string, sc
         anchor: rows.length > 0 ? `${anchor}-source` : anchor,
         format: String(s.schemaFormat),
         code: code ?? '',
+        ...(rows.length > 0 ? { folded: true } : {}),
       });
       return sections;
     }

@@ -37,7 +37,8 @@ export type PageSection =
   | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string })[]; empty?: string; paged?: boolean }
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
   | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
-  | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
+  /** `folded`: the schema is shown as a table above, so its source is a fold below it. */
+  | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string; folded?: boolean }
   | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string; html?: string }[] }
   /** `diagram`: the fan-out drawn (flow-fan-out.ts); the fan-out list is its text. */
   /** `tester`: the topic's filtered subscriptions, for the guide component SnsTopic (channel pages link to the operations' testers). */
