@@ -19,10 +19,12 @@ const files = HAS_CORPUS
       .sort()
   : [];
 
-/** Visible text of a page: tags removed, code blocks (<pre>) left out, entities decoded. */
+/** Visible text of a page: tags removed (<wbr> joins), code blocks (<pre>) left out, entities decoded. */
 function text(html: string): string {
   return html
     .replace(/<pre[\s\S]*?<\/pre>/g, ' ')
+    // A <wbr> (where a long ARN may wrap) is no word boundary.
+    .replace(/<wbr>/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
