@@ -21,16 +21,18 @@ const files = HAS_CORPUS
 
 /** Visible text of a page: tags removed (<wbr> joins), code blocks (<pre>) left out, entities decoded. */
 function text(html: string): string {
-  return html
-    .replace(/<pre[\s\S]*?<\/pre>/g, ' ')
-    // A <wbr> (where a long ARN may wrap) is no word boundary.
-    .replace(/<wbr>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+  return (
+    html
+      .replace(/<pre[\s\S]*?<\/pre>/g, ' ')
+      // A <wbr> (where a long ARN may wrap) is no word boundary.
+      .replace(/<wbr>/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&')
+  );
 }
 
 function scalars(value: unknown, out: string[] = []): string[] {
