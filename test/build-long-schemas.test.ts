@@ -20,6 +20,7 @@ channels:
     messages:
       placed: {$ref: '#/components/messages/com.acme.shop.dtos.OrderDto'}
       audited: {$ref: '#/components/messages/AuditEntry'}
+      custom: {$ref: '#/components/messages/Custom'}
 operations:
   receiveOrders:
     action: receive
@@ -38,6 +39,11 @@ components:
           fields:
             - {name: who, type: string}
             - {name: when, type: long}
+    Custom:
+      payload:
+        schemaFormat: application/vnd.acme.custom;version=1
+        schema:
+${Array.from({ length: 20 }, (_, i) => `          field${i}: {kind: text, note: number ${i}}`).join('\n')}
   schemas:
     com.acme.shop.dtos.OrderDto:
       type: object
@@ -105,6 +111,13 @@ describe('long schemas as generators write them', () => {
     assert.match(
       html,
       /<details class="fold"><summary>The schema as written <span class="kind">\(\d+ lines, <code>application\/vnd\.apache\.avro;version=1\.9\.0<\/code>\)<\/span><\/summary>/,
+    );
+  });
+
+  it('folds a schema written in a format it cannot show as a table when it is long', () => {
+    assert.match(
+      page('components/messages/custom/'),
+      /<details class="fold"><summary>The schema as written <span class="kind">\(\d+ lines, <code>application\/vnd\.acme\.custom;version=1<\/code>\)/,
     );
   });
 
