@@ -63,6 +63,22 @@ ${Array.from({ length: 20 }, (_, i) => `          field${i}: {kind: text, note: 
       type: object
       properties:
         sku: {type: string}
+    com.acme.shop.dtos.VehicleBase:
+      type: object
+      discriminator: vehicleType
+      properties:
+        vehicleType: {type: string}
+      oneOf:
+        - {$ref: '#/components/schemas/com.acme.shop.dtos.VehicleElectricPayloadDto'}
+        - {$ref: '#/components/schemas/com.acme.shop.dtos.VehicleGasolinePayloadDto'}
+    com.acme.shop.dtos.VehicleElectricPayloadDto:
+      type: object
+      properties:
+        batteryCapacity: {type: integer}
+    com.acme.shop.dtos.VehicleGasolinePayloadDto:
+      type: object
+      properties:
+        fuelCapacity: {type: integer}
     com.acme.shop.dtos.FlatDto:
       type: object
       properties:
@@ -103,6 +119,15 @@ describe('long schemas as generators write them', () => {
     assert.ok(!html.includes('>com.acme.shop.dtos.OrderLineItemPayloadDto<'), 'never the whole name as text');
     // The message's payload links its schema by the short name.
     assert.match(tree(page('components/messages/com.acme.shop.dtos.orderdto/')), /title="com\.acme\.shop\.dtos\.OrderDto">OrderDto<\/a>/);
+  });
+
+  it("names a shape by its schema's short name once, and lets a class name as discriminator value wrap after its dots", () => {
+    const html = tree(page('components/schemas/com.acme.shop.dtos.vehiclebase/'));
+    assert.match(
+      html,
+      /<summary><strong><span title="com\.acme\.shop\.dtos\.VehicleElectricPayloadDto">Vehicle<wbr>Electric<wbr>Payload<wbr>Dto<\/span><\/strong><\/summary>/,
+    );
+    assert.match(html, /<code>&quot;com\.<wbr>acme\.<wbr>shop\.<wbr>dtos\.<wbr>Vehicle<wbr>Electric<wbr>Payload<wbr>Dto&quot;<\/code>/);
   });
 
   it('folds the source of an Avro schema shown as a table', () => {
