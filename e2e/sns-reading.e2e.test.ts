@@ -92,7 +92,7 @@ describe('sns operation pages, read', () => {
     assert.match(await snippets.locator('h4').innerText(), /^To reach every subscription$/);
     assert.equal(await snippets.locator('.snippet-reaches > li').count(), 3);
     assert.equal(await page.locator('.code-tab-list').count(), 1);
-    assert.deepEqual(await page.locator('.code-tab-list label').allInnerTexts(), ['AWS CLI', 'JavaScript (SDK v3)', 'Python (boto3)']);
+    assert.deepEqual(await page.locator('.code-tab-list label').allInnerTexts(), ['AWS CLI', 'JavaScript', 'Python']);
     const visible = async (): Promise<string[]> =>
       page.locator('.code-tab-panel').evaluateAll((panels) => panels.filter((p) => (p as HTMLElement).offsetParent !== null).map((p) => p.textContent ?? ''));
     assert.equal((await visible()).length, 1);
@@ -102,7 +102,7 @@ describe('sns operation pages, read', () => {
     const outline = await page.locator('.code-tab-list label[for$="-1"]').evaluate((l) => getComputedStyle(l).outlineStyle);
     assert.equal(outline, 'solid', 'the focused tab shows it');
     await page.keyboard.press('ArrowRight');
-    assert.ok(await page.getByRole('radio', { name: 'JavaScript (SDK v3)' }).isChecked());
+    assert.ok(await page.getByRole('radio', { name: 'JavaScript' }).isChecked());
     assert.match((await visible())[0]!, /PublishCommand/);
     await page.keyboard.press('ArrowRight');
     assert.match((await visible())[0]!, /boto3/);
@@ -114,7 +114,7 @@ describe('sns operation pages, read', () => {
 
   it('the tabs work without JavaScript', async () => {
     const page = await open(PUBLISH, 390, false);
-    await page.locator('.code-tab-list label', { hasText: 'Python (boto3)' }).click();
+    await page.locator('.code-tab-list label', { hasText: 'Python' }).click();
     const shown = await page
       .locator('.code-tab-panel')
       .evaluateAll((panels) => panels.filter((p) => (p as HTMLElement).offsetParent !== null).map((p) => p.id));
