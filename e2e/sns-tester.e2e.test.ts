@@ -5,7 +5,9 @@
  * typed messages give "matches" or "does not match" with the reason per key in each
  * subscription's role="status" element (attributes and body scopes, String.Array, cidr, keys
  * named like Object's properties), in the very markup the build wrote; malformed input gives a
- * readable error, never an exception; the "Start from" list swaps the example; it works from the
+ * readable error, never an exception (JSON that does not parse says where: an input error, not "does not match");
+ * a line above the results says what they are of (the pre-filled example, an example chosen,
+ * the reader's message, or, once edited, still the message before); the "Start from" list swaps the example; it works from the
  * keyboard with a visible focus; without JavaScript the form is read-only, a note says that
  * testing another message needs JavaScript, and the snippets remain; the IP library is fetched
  * only when a page whose filters use cidr tests a message; axe-core finds nothing in either
@@ -95,7 +97,8 @@ describe('the sns filter tester in Chromium', () => {
 
   it("shows the results of the pre-filled example on load, loading only the tester's loader; the tester comes on first use", async (t) => {
     const { page, errors, requests, scriptBytes } = await open(content.base + WAREHOUSE);
-    // As built: the body filter and the attributes filter, each with its reason.
+    // As built: what the results are of, then the body filter and the attributes filter, each with its reason.
+    assert.equal(await page.locator('.tester-for').innerText(), 'Results for the pre-filled example, “OrderPlaced: twoItems”:');
     assert.match(await status(page, 'warehouse-picking').innerText(), /✓ matches\s+total\.amount 44\.3 is > 0/);
     assert.match(await status(page, 'fraud-screening').innerText(), /✓ matches\s+eventType is "OrderPlaced"/);
     const bytes = await scriptBytes();
@@ -119,11 +122,16 @@ describe('the sns filter tester in Chromium', () => {
     await page.getByRole('button', { name: 'Test' }).click();
     await page.waitForFunction(() => [...document.querySelectorAll('.tester-result')].every((e) => e.hasAttribute('data-result')));
     assert.deepEqual(await page.locator('.tester-result').evaluateAll((all) => all.map((e) => e.outerHTML)), built);
-    // Then a typed message gives its own result.
+    // The line above the results says what they are of: the example, still.
+    const resultsFor = page.locator('.tester-for');
+    assert.equal(await resultsFor.innerText(), 'Results for the example “OrderPlaced: twoItems”:');
+    // Edited, the results are said to be those of the message before; tested, those of the reader's message.
     await attributes.fill('{"eventType": "OrderShipped"}');
+    assert.match(await resultsFor.innerText(), /^You changed the message: the results below are still those of the one before\./);
     await page.getByRole('button', { name: 'Test' }).click();
     await assert.doesNotReject(status(page, 'fraud-screening').getByText('eventType "OrderShipped" is not "OrderPlaced"').waitFor());
     assert.match(await status(page, 'fraud-screening').innerText(), /✗ does not match/);
+    assert.equal(await resultsFor.innerText(), 'Results for your message:');
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -181,9 +189,17 @@ describe('the sns filter tester in Chromium', () => {
       await test.click();
       assert.match(await status(page, 'fraud-screening').innerText(), expected, typed);
     }
+    // A body that does not parse is an input error for the filter on the body, saying where; the filter on the attributes is still tested.
+    await page.getByRole('textbox', { name: 'Message body' }).fill('{\n  "total": {"amount": 12.5,}\n}');
+    await test.click();
+    assert.equal(
+      await status(page, 'warehouse-picking').innerText(),
+      'Cannot test: Message body: not JSON: line 2, column 28: a } right after a comma: JSON allows no comma after the last property. A filter on the message body reads JSON only.',
+    );
+    assert.match(await status(page, 'fraud-screening').innerText(), /✓ matches/);
     await page.getByRole('textbox', { name: 'Message body' }).fill('not JSON at all');
     await test.click();
-    assert.match(await status(page, 'warehouse-picking').innerText(), /the message body is not JSON/);
+    assert.match(await status(page, 'warehouse-picking').innerText(), /^Cannot test: Message body: not JSON: line 1, column 1: /);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -197,6 +213,7 @@ describe('the sns filter tester in Chromium', () => {
     const attributes = await page.getByRole('textbox', { name: 'Message attributes' }).inputValue();
     const expected = await select.locator('option').last().getAttribute('data-attributes');
     assert.equal(attributes, expected);
+    await assert.doesNotReject(page.getByText(`Results for the example “${options.at(-1)}”:`).waitFor());
     await page.close();
   });
 
@@ -237,8 +254,11 @@ describe('the sns filter tester in Chromium', () => {
     const note = page.locator('.sns-tester .tester-nojs');
     assert.ok(await note.isVisible());
     assert.match(await note.innerText(), /^Testing another message needs JavaScript\./);
-    assert.ok(await page.getByText('aws sns subscribe').first().isVisible());
-    assert.ok(await page.getByText('Filter policy JSON').first().isVisible());
+    // The commands and the filter policies, folded: they open without script.
+    const fold = page.locator('.card.consumer details.subscribe-snippet').first();
+    await fold.locator('summary').click();
+    assert.ok(await fold.getByText('aws sns subscribe').isVisible());
+    assert.ok(await page.locator('.card.consumer details summary', { hasText: 'Filter policy' }).first().isVisible());
     await context.close();
   });
 

@@ -9,14 +9,18 @@
  * badges) at 1280 and 390 px, in the light and the dark theme, named `<page>-<width>-<theme>.png`
  * (an sns filter tester shows the results of its pre-filled example, written at build time), into
  * the folder it prints (default `screenshots/`, git-ignored).
+ * `--long <document>` also builds a large real document kept outside the repository (a springwolf
+ * example, say) and shoots its longest schema page and its longest message page. The sns pages
+ * include a publishing operation (its commands as tabs) and the filter tester after a test.
  * `--only <text>` keeps the pages whose name contains the text; `--viewport` takes the first
  * screen of each page instead of the whole page (the README's images). Needs Chromium
  * (`CHROMIUM_PATH`, default /usr/bin/chromium) and the shared corpus (`APIDESC_CORPUS`, default
  * ../shared/corpus).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { launchChromium, runCli, serveSite } from '../e2e/support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import { CORPUS as corpus, HAS_CORPUS } from '../test/corpus-location.ts';
@@ -26,6 +30,8 @@ const repo = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
+const longAt = args.indexOf('--long');
+const long = longAt >= 0 ? resolve(args.splice(longAt, 2)[1]!) : undefined;
 const viewportAt = args.indexOf('--viewport');
 const fullPage = viewportAt < 0;
 if (!fullPage) args.splice(viewportAt, 1);
@@ -59,12 +65,21 @@ async function main(): Promise<void> {
   writeFileSync(join(work, 'base.yaml'), compareDocument('base'));
   writeFileSync(join(work, 'head.yaml'), compareDocument('head'));
   if ((await runCli(['build', 'head.yaml', '--out', compared, '--compare', 'base.yaml'], work)) !== 0) throw new Error('the build with --compare failed');
+  const longSite = join(work, 'long');
+  if (long && (await runCli(['build', long, '--out', longSite], dirname(long))) !== 0) throw new Error(`the build of ${long} failed`);
   const routes = (JSON.parse(readFileSync(join(single, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
   const portalRoutes = (JSON.parse(readFileSync(join(portal, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
   const one = await serveSite(single);
   const many = await serveSite(portal);
   const diffed = await serveSite(compared);
-  const pages: { name: string; base: string; url: string; search?: boolean }[] = [
+  const longServed = long ? await serveSite(longSite) : undefined;
+  /** The route of a kind whose page is the longest (most bytes of HTML). */
+  const longest = (site: string, kind: (k: string) => boolean): string | undefined =>
+    (JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes
+      .filter((r) => kind(r.kind))
+      .map((r) => ({ url: r.url, size: statSync(join(site, r.url, 'index.html')).size }))
+      .sort((a, b) => b.size - a.size)[0]?.url;
+  const pages: { name: string; base: string; url: string; search?: boolean; act?: (page: Page) => Promise<void> }[] = [
     { name: 'overview', base: one.base, url: '' },
     { name: 'list-channels', base: one.base, url: 'channels/' },
     { name: 'server', base: one.base, url: pick(routes, (k) => k === 'server', ['servers/production/'])! },
@@ -74,6 +89,21 @@ async function main(): Promise<void> {
     { name: 'channel-flow', base: one.base, url: pick(routes, (k) => k === 'channel', ['channels/stockcheck/'])! },
     { name: 'operation-reply', base: one.base, url: pick(routes, (k) => k === 'operation', ['operations/requeststockcheck/'])! },
     { name: 'operation-retries', base: one.base, url: pick(routes, (k) => k === 'operation', ['operations/notifycustomersofscans/'])! },
+    // An sns publisher: one command per message, its languages as tabs.
+    { name: 'operation-publish', base: one.base, url: pick(routes, (k) => k === 'operation', ['operations/publishorderevents/'])! },
+    // The filter tester after a reader's test: a body whose JSON is wrong, and what the results are of.
+    {
+      name: 'operation-tester-tested',
+      base: one.base,
+      url: pick(routes, (k) => k === 'operation', ['operations/receiveordereventsinwarehouse/'])!,
+      act: async (page: Page) => {
+        await page.getByRole('textbox', { name: 'Message attributes' }).fill('{"eventType": "OrderShipped"}');
+        await page.getByRole('textbox', { name: 'Message body' }).fill('{"total": {"amount": 12.5,}}');
+        await page.getByRole('button', { name: 'Test' }).click();
+        await page.getByText('Results for your message').waitFor();
+        await page.locator('.sns-tester').scrollIntoViewIfNeeded();
+      },
+    },
     { name: 'message', base: one.base, url: pick(routes, (k) => k === 'message', ['components/messages/orderplaced/'])! },
     { name: 'schema', base: one.base, url: pick(routes, (k) => k === 'component:schemas', ['components/schemas/order/'])! },
     {
@@ -106,6 +136,12 @@ async function main(): Promise<void> {
       base: many.base,
       url: pick(portalRoutes, (k) => k === 'operation', ['bindings-sns-sqs-consumer/operations/receiveusersignedup/'])!,
     },
+    ...(longServed
+      ? [
+          { name: 'long-schema', base: longServed.base, url: longest(longSite, (k) => k === 'component:schemas')! },
+          { name: 'long-message', base: longServed.base, url: longest(longSite, (k) => k === 'message' || k === 'component:messages')! },
+        ]
+      : []),
   ].filter((p) => p.url !== undefined && (!only || p.name.includes(only)));
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
@@ -123,6 +159,7 @@ async function main(): Promise<void> {
               undefined,
               { timeout: 15_000 },
             );
+          if (p.act) await p.act(page);
           const file = join(folder, `${p.name}-${width}-${theme}.png`);
           await page.screenshot({ path: file, fullPage });
         }
@@ -134,6 +171,7 @@ async function main(): Promise<void> {
     one.server.close();
     many.server.close();
     diffed.server.close();
+    longServed?.server.close();
     rmSync(work, { recursive: true, force: true });
   }
   console.log(`${pages.length * WIDTHS.length * THEMES.length} screenshots in ${folder}`);

@@ -102,7 +102,10 @@ describe('build --compare', () => {
       assert.ok(words && anchor, `${url}: ${badge}`);
       assert.equal(
         words,
-        ['channels/audit/', 'channels/orders/messages/orderplaced/', 'operations/consumeorder/'].includes(url) ? 'breaking change' : 'changed',
+        // publishOrder's own change is wording, but the message it sends has a breaking change.
+        ['channels/audit/', 'channels/orders/messages/orderplaced/', 'operations/consumeorder/', 'operations/publishorder/'].includes(url)
+          ? 'breaking change'
+          : 'changed',
         url,
       );
       assert.match(page, new RegExp(`id="${anchor}"[^>]*>\\s*<a href="/${url.replaceAll('/', '\\/')}"`), `${url}: its anchor heads its entries`);
@@ -192,13 +195,21 @@ describe('build --compare', () => {
     );
     for (const [path, bytes] of plain) {
       if (path.startsWith('pagefind') || path === 'index.html' || path === 'llms.txt' || badged.has(path.replace(/index\.(html|md)$/, ''))) continue;
-      // What --compare adds to every page: its stylesheet and the sidebar's link.
+      // What --compare adds to every page: its stylesheet and the sidebar's link; a preview, it shows the validator's findings (warnings here).
       const added = [
         /<link rel="stylesheet" href="\/changes\.css">/,
         /<div class="section"><a href="\/changes\/"[^>]*>Changes<\/a> <span class="count">\(7\)<\/span><\/div>/,
+        /<section class="diagnostics"[\s\S]*?<\/section>/g,
+        /\*\*Findings of the validator\*\*[^\n]*\n\n(- [^\n]*\n)+\n/,
       ];
       const theirs = compared.get(path)!;
       assert.ok(theirs, `${path} is missing`);
+      if (path === 'apidesc-routes.json') {
+        // The same routes; a page's hash changes with its findings, which only the preview shows.
+        const routes = (b: Buffer) => (JSON.parse(b.toString()) as { routes: { hash?: string }[] }).routes.map(({ hash: _, ...r }) => r);
+        assert.deepEqual(routes(theirs), routes(bytes));
+        continue;
+      }
       assert.ok(bytes.equals(theirs) || bytes.toString() === added.reduce((text, a) => text.replace(a, ''), theirs.toString()), `${path} differs`);
     }
   });
@@ -225,6 +236,88 @@ describe('build --compare', () => {
     assert.equal(both.code, 2);
     const elsewhere = await runIn(dir, ['validate', 'head.yaml', '--compare', 'base.yaml']);
     assert.equal(elsewhere.code, 2);
+  });
+});
+
+/** A shop whose shared schema Money changes: reported by diff on the message that uses it. */
+function shopDocument(version: 'base' | 'head'): string {
+  const head = version === 'head';
+  return `apidesc: 3.0.0
+info: {title: Shop, version: 1.0.0}
+channels:
+  orders:
+    address: orders
+    messages:
+      placed: {$ref: '#/components/messages/OrderPlaced'}
+  audit:
+    address: audit
+    messages:
+      entry: {payload: {type: string}}
+operations:
+  sendOrders: {action: send, channel: {$ref: '#/channels/orders'}, messages: [{$ref: '#/channels/orders/messages/placed'}]}
+  receiveOrders: {action: receive, channel: {$ref: '#/channels/orders'}, messages: [{$ref: '#/channels/orders/messages/placed'}]}
+  writeAudit: {action: send, channel: {$ref: '#/channels/audit'}, messages: [{$ref: '#/channels/audit/messages/entry'}]}
+components:
+  messages:
+    OrderPlaced:
+      payload: {$ref: '#/components/schemas/Order'}
+  schemas:
+    Order:
+      type: object
+      properties:
+        total: {$ref: '#/components/schemas/Money'}
+    Money:
+      type: object
+      properties:
+        currency: {type: string, minLength: ${head ? 2 : 3}}
+        amount: {type: number${head ? '' : ', default: 0'}}
+${head ? '        note: {type: string}\n' : ''}`;
+}
+
+describe('build --compare: what a change reaches, and the paths it publishes', () => {
+  // The base outside the working folder, given by its absolute path (as a CI job does).
+  const dir = tempTree({ 'old/api.yaml': shopDocument('base'), 'new/api.yaml': shopDocument('head') });
+  let run: { code: number; err: string };
+  before(async () => {
+    run = await runIn(join(dir, 'new'), ['build', 'api.yaml', '--out', 'site', '--compare', join(dir, 'old', 'api.yaml')]);
+  });
+  const site = (path: string): string => readFileSync(join(dir, 'new', 'site', path), 'utf8');
+
+  it("badges the changed schema's page and the operations that send or receive the changed message, and nothing else", () => {
+    assert.equal(run.code, 0, run.err);
+    const badged = badgedPages(join(dir, 'new', 'site'));
+    assert.deepEqual(Object.fromEntries([...badged].map(([url, badge]) => [url, badge.replace(/ \/changes\/#.*$/, '')])), {
+      'components/messages/orderplaced/': 'breaking change',
+      'components/schemas/money/': 'breaking change',
+      'operations/receiveorders/': 'breaking change in a message',
+      'operations/sendorders/': 'breaking change in a message',
+    });
+    // Each links to the entries of the message that carries the change.
+    const message = badged.get('components/messages/orderplaced/')!.split(' ').pop();
+    for (const url of ['components/schemas/money/', 'operations/sendorders/']) assert.equal(badged.get(url)!.split(' ').pop(), message, url);
+  });
+
+  it('publishes no absolute path of the machine: the base by its folder, its files under it', () => {
+    const page = site('changes/index.html');
+    for (const file of ['changes/index.html', 'changes/index.md', 'llms.txt', 'index.html'])
+      assert.ok(!site(file).includes(dir), `${file} names no absolute path`);
+    assert.match(page, /Changes against <code>old\/api\.yaml<\/code>/);
+    // A removal is located in the base; a change in the head, by the head's file as the pages name it.
+    assert.match(page, /<code>old\/api\.yaml:\d+<\/code> \(in the base: removed\)/);
+    assert.match(page, /<code>api\.yaml:\d+<\/code>/);
+  });
+
+  it("shows a change's backticks as code", () => {
+    const page = site('changes/index.html');
+    const messages = [...page.matchAll(/<p class="change-message">([\s\S]*?)<\/p>/g)].map((m) => m[1]!);
+    assert.ok(
+      messages.some((m) => m.includes('new property <code>note</code>')),
+      messages.join('\n'),
+    );
+    assert.ok(
+      messages.every((m) => !m.includes('`')),
+      'no backtick shows',
+    );
   });
 });
 
@@ -401,7 +494,7 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     const twin = readFileSync(join(dir, 'site/changes/index.md'), 'utf8');
     assert.ok(page.length < 40_000, `the page: ${page.length} characters`);
     assert.ok(twin.length < 10_000, `the twin: ${twin.length} characters`);
-    assert.match(page, /… \(\d+ more characters; `apidesc-docs diff --format json` has it whole\)/);
+    assert.match(page, /… \(\d+ more characters; <code>apidesc-docs diff --format json<\/code> has it whole\)/);
     assert.match(twin, /… \(\d+ more characters; \\`apidesc-docs diff --format json\\` has it whole\)/);
   });
 

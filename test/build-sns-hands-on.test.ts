@@ -33,6 +33,16 @@ function codeBlocks(html: string): string[] {
   return [...html.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescapeText(m[1]!.replace(/<[^>]+>/g, '')));
 }
 
+/** The publish commands of an operation's page (SnsSnippets.astro), up to the end of its section. */
+function publishSection(html: string): string | undefined {
+  return /<h3 id="sns-publish">([\s\S]*?)<\/section>/.exec(html)?.[1];
+}
+
+/** The folded `aws sns subscribe` of each subscription's card, in the cards' order. */
+function subscribeSnippets(html: string): string[] {
+  return [...html.matchAll(/<details class="fold subscribe-snippet"[\s\S]*?<\/details>/g)].map((m) => m[0]);
+}
+
 /** SNS MessageAttributes as the matcher reads them. */
 function attributesOf(value: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -84,10 +94,11 @@ if (HAS_CORPUS)
           });
       });
 
-    it('publish snippets: every form runs, its JSON parses, and its message passes the filter it is made for', async () => {
+    it('publish snippets: every form runs, its JSON parses, and its message passes the filters it is made for; no two alike', async () => {
       let checked = 0;
       for (const page of operations()) {
-        const publish = /<h3 id="sns-publish">([\s\S]*?)(?:<h3 id="sns-subscribe">|$)/.exec(page.html)?.[1];
+        const seen: string[] = [];
+        const publish = publishSection(page.html);
         assert.equal(
           publish !== undefined,
           page.action === 'send' && page.html.includes('<h2 id="h-sns"'),
@@ -112,16 +123,17 @@ if (HAS_CORPUS)
           assert.deepEqual(jsInput, fromCli, `${page.name}: JavaScript as the CLI`);
           assert.deepEqual(pyInput, fromCli, `${page.name}: Python as the CLI`);
           const body = JSON.parse(fromCli.Message!) as unknown;
-          const filter = /<code data-filter-scope="(\w+)">([\s\S]*?)<\/code>/.exec(variant);
-          if (filter) {
+          // One message for every subscription it reaches: it passes the filter of each.
+          for (const filter of variant.matchAll(/<code data-filter-scope="(\w+)">([\s\S]*?)<\/code>/g)) {
             const policy = JSON.parse(unescapeText(filter[2]!)) as unknown;
             const result = matchPolicy(policy, filter[1] as Scope, { attributes: attributesOf(fromCli.MessageAttributes), body }, { cidr: cidrContains });
             assert.ok(result.matches, `${page.name}: ${JSON.stringify(result.keys)}`);
-            // The filter shown is one of the topic's subscriptions' filter, as meant.
             checked++;
           }
+          seen.push(cli);
           if (/\.fifo/.test(fromCli.TopicArn!)) assert.ok(fromCli.MessageGroupId && fromCli.MessageDeduplicationId, `${page.name}: FIFO ids`);
         }
+        assert.equal(new Set(seen).size, seen.length, `${page.name}: a message reaching several subscriptions is shown once`);
       }
       assert.ok(checked >= 4, `filtered publish snippets checked: ${checked}`);
     });
@@ -129,7 +141,9 @@ if (HAS_CORPUS)
     it('a header the schema declares as an array is published as a String.Array attribute', () => {
       const site = sites.find((x) => x.file.endsWith('bindings-sns-sqs-pubsub-producer.yaml'))!;
       const html = readFileSync(join(site.out, 'operations', 'sendusersignedup', 'index.html'), 'utf8');
-      const variant = html.split('<div class="snippet">').find((v) => v.includes('To reach sqs user-signedup-welcome-email'))!;
+      const variant = publishSection(html)!
+        .split('<div class="snippet">')
+        .find((v) => v.includes('<code>sqs user-signedup-welcome-email</code>'))!;
       const args = shellArgs(codeBlocks(variant)[0]!);
       const attributes = JSON.parse(option(args, '--message-attributes')!) as Record<string, { DataType: string; StringValue: string }>;
       assert.deepEqual(attributes.customer_interests, { DataType: 'String.Array', StringValue: '["rugby"]' });
@@ -141,10 +155,7 @@ if (HAS_CORPUS)
       const subscribeArgs = (file: string, url: string): string[][] => {
         const site = sites.find((x) => x.file.endsWith(file))!;
         const html = readFileSync(join(site.out, url, 'index.html'), 'utf8');
-        return (/<h3 id="sns-subscribe">([\s\S]*)/.exec(html)?.[1] ?? '')
-          .split('<div class="snippet">')
-          .slice(1)
-          .map((b) => shellArgs(codeBlocks(b)[0]!));
+        return subscribeSnippets(html).map((b) => shellArgs(codeBlocks(b)[0]!));
       };
       // The region from the server's {region} variable (a reference to components), the name from the channel binding.
       const warehouse = subscribeArgs('orders.apidesc.yaml', 'operations/receiveordereventsinwarehouse/');
@@ -179,8 +190,7 @@ if (HAS_CORPUS)
     it('subscribe snippets: one per subscription, with its filter, scope, raw delivery and dead-letter queue', () => {
       let checked = 0;
       for (const page of operations()) {
-        const subscribe = /<h3 id="sns-subscribe">([\s\S]*)/.exec(page.html)?.[1] ?? '';
-        const blocks = subscribe.split('<div class="snippet">').slice(1);
+        const blocks = subscribeSnippets(page.html);
         assert.equal(blocks.length, page.consumers.length, `${page.name}: a snippet per subscription`);
         page.consumers.forEach((consumer, i) => {
           const args = shellArgs(codeBlocks(blocks[i]!)[0]!);
@@ -323,12 +333,11 @@ ${consumers}`;
     const html = readFileSync(join(dir, 'site', 'operations', 'send', 'index.html'), 'utf8');
     assert.equal((html.match(/role="status" class="tester-result"/g) ?? []).length, 20);
     assert.match(html, /25 more subscriptions with a filter are not tested here/);
-    const publish = /<h3 id="sns-publish">([\s\S]*?)<h3 id="sns-subscribe">/.exec(html)![1]!;
+    const publish = publishSection(html)!;
     assert.equal(publish.split('<div class="snippet">').length - 1, 10);
     assert.match(publish, /35 more filters are not shown/);
-    const subscribe = /<h3 id="sns-subscribe">([\s\S]*)/.exec(html)![1]!;
-    assert.equal(subscribe.split('<div class="snippet">').length - 1, 20);
-    assert.match(subscribe, /25 more subscriptions are not shown/);
+    assert.equal(subscribeSnippets(html).length, 20);
+    assert.match(html, /The commands that create the other 25 subscriptions are not shown/);
   });
 
   it("links each result to its subscription's card, numbered as the cards are (a broken entry in the list is not a card)", async () => {
@@ -351,7 +360,7 @@ operations:
     writeFileSync(join(dir, 'odd.yaml'), yaml);
     assert.equal(await runCli(['build', 'odd.yaml', '--out', 'site', '--allow-invalid'], dir), 0);
     const html = readFileSync(join(dir, 'site', 'operations', 'send', 'index.html'), 'utf8');
-    assert.match(html, /<article class="card consumer" id="sns-consumer-1">[\s\S]*?sqs/);
+    assert.match(html, /<article class="card consumer" id="sns-consumer-1"[^>]*>[\s\S]*?sqs/);
     assert.match(html, /class="tester-name"><a href="#sns-consumer-1"><code>sqs q<\/code>/);
     assert.doesNotMatch(html, /sns-consumer-2/);
   });

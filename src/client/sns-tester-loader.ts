@@ -18,9 +18,21 @@ function load(): Promise<Tester> {
   return tester;
 }
 
-function run(root: HTMLElement): void {
+/** What the results are of: an example as written (by its label), or the reader's own message. */
+interface Subject {
+  example?: string;
+}
+
+/** The line above the results says what they are of (SnsTester.astro writes the pre-filled example's). */
+function describe(root: HTMLElement, text: string): void {
+  const line = root.querySelector<HTMLElement>('[data-tester-for]');
+  if (line) line.textContent = text;
+}
+
+function run(root: HTMLElement, subject: Subject): void {
   load()
     .then((m) => m.test(root))
+    .then(() => describe(root, subject.example === undefined ? 'Results for your message:' : `Results for the example “${subject.example}”:`))
     .catch(() => {
       for (const status of root.querySelectorAll<HTMLElement>('[data-policy]')) {
         status.dataset.result = 'error';
@@ -39,11 +51,21 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-sns-tester]')) 
       .then((m) => m.prepare(root))
       .catch(() => {});
   };
+  // The message in the form: the pre-filled example until the reader edits it or chooses another.
+  const subject: Subject = { example: root.querySelector<HTMLElement>('[data-tester-for]')?.dataset.example ?? '' };
+  let stale = false;
   form.addEventListener('focusin', warm);
-  form.addEventListener('input', warm);
+  form.addEventListener('input', (event) => {
+    warm();
+    if (!(event.target instanceof HTMLTextAreaElement)) return;
+    delete subject.example;
+    if (!stale) describe(root, 'You changed the message: the results below are still those of the one before. Press Test to see its own.');
+    stale = true;
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    run(root);
+    stale = false;
+    run(root, { ...subject });
   });
   const select = form.querySelector<HTMLSelectElement>('select[data-tester-example]');
   select?.addEventListener('change', () => {
@@ -52,6 +74,8 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-sns-tester]')) 
     const body = form.querySelector<HTMLTextAreaElement>('textarea[data-tester-body]');
     if (attributes) attributes.value = option?.dataset.attributes ?? '{}';
     if (body) body.value = option?.dataset.body ?? '{}';
-    run(root);
+    subject.example = option?.textContent ?? '';
+    stale = false;
+    run(root, { ...subject });
   });
 }

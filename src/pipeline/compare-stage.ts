@@ -6,9 +6,11 @@
  * exits, before any page is written; a base (or a head) with errors is not compared, as `diff`
  * does not compare it, and the Changes page says so.
  */
+import { basename, dirname, isAbsolute, relative } from 'node:path';
 import type { BuildOptions } from '../cli/build-options.ts';
 import { EXIT, type CliIO } from '../cli/io.ts';
 import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import { publishedPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
 import { diffSides } from '../lib/diff/compare-inputs.ts';
 import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
@@ -18,7 +20,7 @@ import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { changesView } from '../site/changes-view.ts';
 import { escapeControls } from '../lib/terminal-text.ts';
 import type { SiteChanges } from '../site/site-data-types.ts';
-import { baseSide, headSide, type CompareBase } from './compare-sides.ts';
+import { baseSide, headSide, isFolder, type CompareBase } from './compare-sides.ts';
 
 export async function compareWithBase(
   base: CompareBase,
@@ -31,9 +33,10 @@ export async function compareWithBase(
   settingChanges: Change[] = [],
 ): Promise<SiteChanges | number> {
   // `diff` compares valid documents only; a preview of invalid ones (--allow-invalid) says so.
+  const names = publishedNames(base, cwd, options.root);
   if (docs.some((d) => hasErrors(d.diagnostics)))
     return {
-      against: escapeControls(base.label),
+      against: escapeControls(names.against),
       counts: { breaking: 0, 'non-breaking': 0, info: 0 },
       groups: [],
       badges: [],
@@ -59,18 +62,45 @@ export async function compareWithBase(
     io.out(formatText(outcome.diagnostics, { sources: new Map(), color: options.color }));
     io.err(`Not compared with ${base.label}: the base has errors (above); the Changes page says so.`);
     return {
-      against: escapeControls(base.label),
+      against: escapeControls(names.against),
       counts: { breaking: 0, 'non-breaking': 0, info: 0 },
       groups: [],
       badges: [],
-      unavailable: `The base (${escapeControls(base.label)}) has errors, as apidesc-docs validate finds them: it was not compared. Fix the base, or compare with another.`,
+      unavailable: `The base (${escapeControls(names.against)}) has errors, as apidesc-docs validate finds them: it was not compared. Fix the base, or compare with another.`,
       notCompared: 'the base has errors',
     };
   }
-  const view = changesView(outcome.report, base.label);
+  const report = { ...outcome.report, changes: outcome.report.changes.map((c) => ({ ...c, file: names.file(c.file, c.side) })) };
+  const view = changesView(report, names.against);
   const { counts } = view;
   io.err(
     `Compared with ${base.label}: ${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} info (${((performance.now() - started) / 1000).toFixed(1)} s).`,
   );
   return view;
+}
+
+/**
+ * The base's name and the files of the changes as a published page shows them: never an absolute
+ * path of the machine that built it (a CI runner's work folder). A path given relative stays as
+ * given. An absolute one is shown relative to the working folder when it is inside it, else by
+ * the base's own folder ("old/orders.yaml", "old/"); so is a file of the base, under that folder's
+ * name; a file of the head outside the working folder as the pages show it (publishedPath).
+ */
+function publishedNames(base: CompareBase, cwd: string, root: string | undefined): { against: string; file: (file: string, side: 'base' | 'head') => string } {
+  const baseFolder = base.folder ?? (base.files[0] !== undefined ? dirname(base.files[0]) : undefined);
+  const inside = (path: string, folder: string): string | undefined => {
+    const rel = relative(folder, path);
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split('\\').join('/') : undefined;
+  };
+  const fromBase = (path: string): string =>
+    inside(path, cwd) ??
+    (baseFolder !== undefined && inside(path, baseFolder) !== undefined ? `${basename(baseFolder)}/${inside(path, baseFolder)}` : basename(path));
+  const against =
+    base.fromRef || !isAbsolute(base.label)
+      ? base.label
+      : (inside(base.label, cwd) ?? (isFolder(base.label) ? `${basename(base.label)}/` : `${basename(dirname(base.label))}/${basename(base.label)}`));
+  return {
+    against,
+    file: (file, side) => (/^https?:/i.test(file) || !isAbsolute(file) ? file : side === 'base' ? fromBase(file) : publishedPath(file, cwd, root ?? cwd)),
+  };
 }

@@ -118,7 +118,10 @@ async function prepareWith(
   if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   // Page summaries now; a page's content is modelled when it is needed (by a guide's reference
   // check, then when it is written), so only a batch of full pages is ever held.
-  const model = buildSiteData(docs, cwd, { deferPages: true });
+  // Findings are for the document's authors: a preview shows each on the page it concerns; a
+  // published site (a build of valid documents without a comparison) shows none to its readers.
+  const preview = options.allowInvalid === true || compare !== undefined;
+  const model = buildSiteData(preview ? docs : docs.map(({ file, doc }) => ({ file, doc })), cwd, { deferPages: true });
   const { site, routes, flows, flowsNotListed, copies } = model;
   site.settings = settings;
   if (changes) site.changes = withApiTitles(changes, site.apis);

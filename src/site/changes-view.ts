@@ -10,7 +10,8 @@
 import type { DiffReport } from '../lib/diff/types.ts';
 import { boundedText } from '../lib/bounded-text.ts';
 import { escapeControls } from '../lib/terminal-text.ts';
-import type { ChangeBadgeData, ChangeObjectGroup, ChangeSeverityGroup, SiteChanges } from './site-data-types.ts';
+import type { Page } from '../lib/model/page-types.ts';
+import type { ChangeBadgeData, ChangeObjectGroup, ChangePlace, ChangeSeverityGroup, SiteChanges } from './site-data-types.ts';
 
 export const CHANGES_PER_OBJECT = 10;
 export const CHANGES_PER_SEVERITY = 100;
@@ -30,6 +31,7 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
   for (const c of report.changes) counts[c.severity]++;
   const groups: ChangeSeverityGroup[] = [];
   const badges = new Map<string, ChangeBadgeData>();
+  const places: ChangePlace[] = [];
   let anchors = 0;
   for (const severity of ['breaking', 'non-breaking', 'info'] as const) {
     const list = report.changes.filter((c) => c.severity === severity);
@@ -62,6 +64,14 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
         api.objects.push(object);
       }
       if (c.url !== undefined && !known) badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: object.anchor });
+      if (c.apiUrl !== undefined)
+        places.push({
+          api: c.apiUrl,
+          ...(c.side === 'head' ? { file: c.file } : {}),
+          pointer: c.pointer,
+          breaking: severity === 'breaking',
+          anchor: object.anchor,
+        });
       if (object.entries.length >= CHANGES_PER_OBJECT) {
         object.notShown++;
         continue;
@@ -79,7 +89,7 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
     }
     groups.push(group);
   }
-  return { against: named(against), counts, groups, badges: [...badges.values()] };
+  return { against: named(against), counts, groups, badges: [...badges.values()], ...(places.length > 0 ? { places } : {}) };
 }
 
 /** What a change's direction means for the reader, in words. */
@@ -100,17 +110,62 @@ export function directionWords(direction: string | null): string | undefined {
   }
 }
 
-const badgeIndex = new WeakMap<SiteChanges, Map<string, ChangeBadgeData>>();
+interface BadgeIndex {
+  byUrl: Map<string, ChangeBadgeData>;
+  /** `api|file#pointer` (`api|#pointer` for removals) of every object a change lies in: its first change there, breaking if any is. */
+  byPlace: Map<string, { breaking: boolean; anchor: string }>;
+}
 
-/** The badge of the page at `url` (relative to the site root), if it changed; indexed once per site. */
-export function changeBadgeOf(changes: SiteChanges | undefined, url: string): ChangeBadgeData | undefined {
-  if (!changes) return undefined;
+const badgeIndex = new WeakMap<SiteChanges, BadgeIndex>();
+
+/** The site's badges by page and by place, indexed once per site. */
+function indexOf(changes: SiteChanges): BadgeIndex {
   let index = badgeIndex.get(changes);
-  if (!index) {
-    index = new Map(changes.badges.map((b) => [b.url, b]));
-    badgeIndex.set(changes, index);
+  if (index) return index;
+  const byPlace = new Map<string, { breaking: boolean; anchor: string }>();
+  for (const place of changes.places ?? []) {
+    // Every object the change lies in, from the change itself up to the document's root.
+    for (let pointer = place.pointer; ; pointer = pointer.slice(0, pointer.lastIndexOf('/'))) {
+      const key = `${place.api}|${place.file ?? ''}#${pointer}`;
+      const known = byPlace.get(key);
+      if (known) known.breaking ||= place.breaking;
+      else byPlace.set(key, { breaking: place.breaking, anchor: place.anchor });
+      if (pointer === '') break;
+    }
   }
-  return index.get(url);
+  index = { byUrl: new Map(changes.badges.map((b) => [b.url, b])), byPlace };
+  badgeIndex.set(changes, index);
+  return index;
+}
+
+/** The badge of the page at `url` (relative to the site root), if `diff` names it changed. */
+export function changeBadgeOf(changes: SiteChanges | undefined, url: string): ChangeBadgeData | undefined {
+  return changes ? indexOf(changes).byUrl.get(url) : undefined;
+}
+
+/**
+ * The badge of a page of the API at `prefix` (its overview, relative to the site root): its own
+ * changes as `diff` names them; on a component's page (a schema, a message, …) also the changes
+ * written inside it, which `diff` reports on the messages that use it; on an operation's page,
+ * the changes of the messages it sends or receives (Bump.sh flags each changed operation). The
+ * badge links to the page's first entry on the Changes page, or its message's.
+ */
+export function pageChangeBadge(changes: SiteChanges | undefined, prefix: string, page: Page): ChangeBadgeData | undefined {
+  if (!changes) return undefined;
+  const index = indexOf(changes);
+  const url = prefix + page.url;
+  const own = index.byUrl.get(url);
+  if (page.kind.startsWith('component:')) {
+    const inside = index.byPlace.get(`${prefix}|${page.source.file}#${page.source.pointer}`) ?? index.byPlace.get(`${prefix}|#${page.source.pointer}`);
+    if (inside) return { url, breaking: inside.breaking || own?.breaking === true, anchor: own?.anchor ?? inside.anchor };
+    return own;
+  }
+  if (page.kind !== 'operation') return own;
+  const messages = page.sections.flatMap((s) => (s.type === 'messages' ? [...s.messages.map((m) => m.link.url), ...s.others.map((o) => o.url)] : []));
+  const changed = messages.flatMap((m) => index.byUrl.get(prefix + m) ?? []);
+  if (changed.length === 0) return own;
+  const breaking = changed.some((b) => b.breaking) || own?.breaking === true;
+  return own ? { ...own, breaking } : { url, breaking, anchor: changed[0]!.anchor, via: 'message' };
 }
 
 /** The changes with each API's title beside its overview's url (the site's APIs are known once the site data is built). */

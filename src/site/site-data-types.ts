@@ -118,6 +118,23 @@ export interface ChangeBadgeData {
   breaking: boolean;
   /** Its first entry on the Changes page. */
   anchor: string;
+  /** An operation whose own object did not change, but a message it sends or receives did. */
+  via?: 'message';
+}
+
+/**
+ * Where a change is written (head side; a removal: its pointer in the base), for the pages of
+ * the components it lies in: a change of a shared schema is reported on the message that uses
+ * it, and badges the schema's page too.
+ */
+export interface ChangePlace {
+  /** The API's overview, relative to the site root (`''` for a single API). */
+  api: string;
+  /** The file as the pages name it; absent for a removal (found in the base). */
+  file?: string;
+  pointer: string;
+  breaking: boolean;
+  anchor: string;
 }
 
 /** `build --compare`: what the Changes page shows, as `diff` reports it (src/site/changes-view.ts). */
@@ -128,6 +145,8 @@ export interface SiteChanges {
   /** Breaking, non-breaking, info; empty severities left out. */
   groups: ChangeSeverityGroup[];
   badges: ChangeBadgeData[];
+  /** Where each change is written (ChangePlace). */
+  places?: ChangePlace[];
   /** Why nothing could be compared (a head with errors, built with --allow-invalid; a base with errors). */
   unavailable?: string;
   /** The same in a few words, where the counts would be: "the documents have errors", "the base has errors". */

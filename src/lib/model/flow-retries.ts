@@ -44,7 +44,7 @@ export function retryTimeline(view: DeliveryView, deadLetter: string | undefined
     : { short: 'dropped', text: 'After the last retry: the message is dropped (no dead-letter queue).' };
   return {
     title: `Retry timeline of ${subject}`,
-    description: `${retriesSummary(view)}: ${view.phases.map((p) => `${count(p.count)} ${PHASE_WORDS[p.phase] ?? p.phase}`).join(', then ')}. ${end.text} The backoff delays are an approximation: the SPEC names the curve, not its formula. The retry schedule below lists the retries.`,
+    description: `${retriesSummary(view)}: ${view.phases.map((p) => `${count(p.count)} ${PHASE_WORDS[p.phase] ?? p.phase}`).join(', then ')}. ${end.text} AWS names the backoff function but does not publish its formula: the backoff delays are an approximation. The retry schedule lists every retry.`,
     total,
     phases,
     ticks,

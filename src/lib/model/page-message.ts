@@ -115,6 +115,8 @@ export function schemaSections(ctx: Context, heading: string, anchor: string, sc
       anchor: view.root ? `${anchor}-source` : anchor,
       format: view.format ?? '',
       code: view.source,
+      // Shown as a table above it: the source is a fold below.
+      ...(view.root ? { folded: true } : {}),
     });
   }
   return sections;

@@ -55,7 +55,8 @@ export type PageSection =
   | { type: 'broken-reference'; heading: string; anchor: string; broken: BrokenReference }
   /** `omitted`: fields left out past the table's row limit (schema-rows.ts MAX_TABLE_ROWS). */
   | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string; omitted?: number }
-  | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
+  /** `folded`: the schema is shown as a table above, so its source is a fold below it. */
+  | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string; folded?: boolean }
   /** `missing`: why a part of a message has no generated example (a sentence each). */
   | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: ShownExample[]; missing?: string[] }
   /** `diagram`: the fan-out drawn (flow-fan-out.ts); the fan-out list is its text. */

@@ -66,10 +66,11 @@ export interface DeliveryView {
  */
 export type FixedPolicy = ProtocolPolicy | 'http-default';
 
-export const FIXED_POLICIES: Record<FixedPolicy, { label: string; policy: Record<string, number | string> }> = {
+export const FIXED_POLICIES: Record<FixedPolicy, { label: string; subscriptions: string; policy: Record<string, number | string> }> = {
   // 3 immediate, 2 at 1 s, 10 backing off exponentially from 1 to 20 s, 100,000 at 20 s: 100,015 retries over about 23 days.
   'aws-managed': {
     label: 'AWS fixes the retries of SQS, Lambda and Firehose subscriptions',
+    subscriptions: 'SQS, Lambda and Firehose',
     policy: {
       numRetries: 100_015,
       numNoDelayRetries: 3,
@@ -83,6 +84,7 @@ export const FIXED_POLICIES: Record<FixedPolicy, { label: string; policy: Record
   // 2 at 10 s, 10 backing off exponentially from 10 to 600 s, 38 at 600 s: 50 retries over about 6 hours.
   'customer-managed': {
     label: 'AWS fixes the retries of e-mail, SMS and mobile push subscriptions',
+    subscriptions: 'E-mail, SMS and mobile push',
     policy: {
       numRetries: 50,
       numNoDelayRetries: 0,
@@ -96,6 +98,7 @@ export const FIXED_POLICIES: Record<FixedPolicy, { label: string; policy: Record
   // 3 retries, 20 s apart.
   'http-default': {
     label: "AWS's default for HTTP(S) subscriptions without a delivery policy",
+    subscriptions: 'HTTP(S) without a delivery policy',
     policy: {
       numRetries: 3,
       numNoDelayRetries: 0,
@@ -167,6 +170,30 @@ export function retriesSummary(view: DeliveryView): string {
   const retries = (view.schedule?.length ?? 0) + (view.more ?? 0);
   const count = Number.isSafeInteger(retries) ? retries.toLocaleString('en-US') : String(retries);
   return view.totalSeconds === undefined ? `${count} retries` : `${count} retries over about ${duration(view.totalSeconds)}`;
+}
+
+const PHASE_WORDS: Record<RetryStep['phase'], (p: { count: number }, view: DeliveryView) => string> = {
+  immediate: (p) => `${counted(p.count)} immediately`,
+  'pre-backoff': (p, view) => `${counted(p.count)} every ${delayOf(view, 'minDelayTarget')}`,
+  backoff: (p, view) => `${counted(p.count)} backing off (${view.backoffFunction ?? 'linear'}) to ${delayOf(view, 'maxDelayTarget')}`,
+  'post-backoff': (p, view) => `${counted(p.count)} every ${delayOf(view, 'maxDelayTarget')}`,
+};
+
+const counted = (n: number): string => (Number.isSafeInteger(n) ? n.toLocaleString('en-US') : String(n));
+
+function delayOf(view: DeliveryView, field: 'minDelayTarget' | 'maxDelayTarget'): string {
+  const value = view.effective.find((e) => e.field === field)?.value;
+  return typeof value === 'number' ? duration(value) : String(value);
+}
+
+/**
+ * The schedule in one sentence, phase by phase: "3 immediately, 2 every 1 s, 10 backing off
+ * (exponential) to 20 s, then 100,000 every 20 s". Undefined without phases.
+ */
+export function phasesSentence(view: DeliveryView): string | undefined {
+  if (!view.phases || view.phases.length === 0) return undefined;
+  const parts = view.phases.map((p) => PHASE_WORDS[p.phase](p, view));
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')}, then ${parts.at(-1)}`;
 }
 
 /** Seconds as a reader counts them: 45 s, 12 minutes, 6.5 hours, 23 days. */

@@ -43,11 +43,18 @@ export interface TesterView {
   more: number;
 }
 
-export interface PublishVariant {
-  /** "To reach sqs billing-orders.fifo and sqs shipping-orders.fifo". */
-  title: string;
-  /** The filter the message passes (bare values put in lists), JSON text; absent for subscriptions without one. */
+/** A subscription a published message reaches, with the filter it passes (bare values put in lists, JSON text); none: it takes every message. */
+export interface Reached {
+  /** "sqs billing-orders.fifo". */
+  name: string;
   filter?: { scope: Scope; policy: string };
+}
+
+export interface PublishVariant {
+  /** "To reach sqs billing-orders.fifo and sqs shipping-orders.fifo", or "To reach every subscription". */
+  title: string;
+  /** The subscriptions the message reaches: one message for several when the same one passes their filters. */
+  reaches: Reached[];
   notes: string[];
   cli?: Snippet;
   js?: Snippet;

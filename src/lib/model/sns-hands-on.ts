@@ -17,7 +17,7 @@ import { readTesterInput } from '../sns/tester-input.ts';
 import { testerResult } from '../sns/tester-result.ts';
 import { type Publication, publishCli, publishJs, publishPython, subscribeCli, type Topic } from '../sns/snippets.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
-import type { PublishVariant, SnsHandsOn, SubscribeSnippet, TesterExample, TesterSubscription, TesterView } from './sns-hands-on-types.ts';
+import type { PublishVariant, Reached, SnsHandsOn, SubscribeSnippet, TesterExample, TesterSubscription, TesterView } from './sns-hands-on-types.ts';
 import type { Entity } from './types.ts';
 
 export const MAX_TESTED = 20;
@@ -60,14 +60,14 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
   }));
   const tester = tested.length > 0 ? testerView(examples, tested, filtered.length - tested.length) : undefined;
 
-  const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : { variants: [], total: 0 };
+  const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : { variants: [], total: 0, shown: 0 };
   const subscribe = consumers.slice(0, MAX_SUBSCRIBE).map(({ c, anchor }) => subscribeSnippet(c, anchor, topic));
   if (!tester && publish.variants.length === 0 && subscribe.length === 0) return undefined;
   const all = [...publish.variants.flatMap((v) => [v.cli?.code, v.js?.code, v.python?.code]), ...subscribe.map((s) => s.cli.code)].join('\n');
   return {
     ...(tester ? { tester } : {}),
     publish: publish.variants,
-    publishMore: publish.total - publish.variants.length,
+    publishMore: publish.total - publish.shown,
     subscribe,
     subscribeMore: consumers.length - subscribe.length,
     placeholders: [ACCOUNT, REGION].filter((p) => all.includes(p)),
@@ -256,7 +256,12 @@ function subscriptionName(c: Record<string, unknown>): string {
 }
 
 /** One publish snippet per distinct filter among the topic's subscriptions (those of every operation on the channel). */
-function publishVariants(ctx: Context, op: OperationInput, topic: Topic, start: StartMessage | undefined): { variants: PublishVariant[]; total: number } {
+function publishVariants(
+  ctx: Context,
+  op: OperationInput,
+  topic: Topic,
+  start: StartMessage | undefined,
+): { variants: PublishVariant[]; total: number; shown: number } {
   const base: Message = start?.message ?? { attributes: {}, body: {} };
   // The topic's subscriptions: those of every operation on the channel (this one's among them).
   const subscriptions = op.channel ? operationsOn(ctx, op.channel).flatMap((o) => subscriptionsOf(o.sns)) : subscriptionsOf(op.sns);
@@ -274,29 +279,54 @@ function publishVariants(ctx: Context, op: OperationInput, topic: Topic, start: 
   // Unfiltered subscriptions first: every message reaches them.
   const ordered = [...groups.entries()].sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : 0)).map(([, g]) => g);
   // Only the snippets shown are made.
-  const variants = ordered.slice(0, MAX_PUBLISH_VARIANTS).map((g): PublishVariant => {
-    const who =
-      g.names.length === 0 ? 'the topic' : g.names.length <= 3 ? g.names.join(', ') : `${g.names.slice(0, 3).join(', ')} and ${g.names.length - 3} more`;
-    const title = g.policy ? `To reach ${who}` : g.names.length > 0 ? `To reach ${who} (no filter)` : 'Publish';
-    const message = g.policy ? satisfyPolicy(g.policy, g.scope, base, cidrContains) : base;
+  const made = ordered.slice(0, MAX_PUBLISH_VARIANTS).map((g): Omit<PublishVariant, 'title'> => {
     const filter = g.policy ? { filter: { scope: g.scope, policy: JSON.stringify(g.policy) } } : {};
+    const reaches = g.names.map((name) => ({ name, ...filter }));
+    const message = g.policy ? satisfyPolicy(g.policy, g.scope, base, cidrContains) : base;
     const notes: string[] = [];
     if (g.bare)
       notes.push(
         'The filter writes a value outside a list, which AWS refuses or reads as a nested key; this message passes it as meant, once the value is in a list.',
       );
-    if (!message) return { title, ...filter, notes: [...notes, 'No message passes this filter: see the findings on the subscription.'] };
+    if (!message) return { reaches, notes: [...notes, 'No message passes this filter: see the findings on the subscription.'] };
     const publication = publicationOf(message, start?.headers ?? {}, start?.arrays ?? new Set(), topic);
     return {
-      title,
-      ...filter,
+      reaches,
       notes,
       cli: { code: publishCli(topic, publication), lang: 'shell' },
       js: { code: publishJs(topic, publication), lang: 'javascript' },
       python: { code: publishPython(topic, publication), lang: 'python' },
     };
   });
-  return { variants, total: ordered.length };
+  const variants = mergeSameMessage(made).map((v): PublishVariant => ({ title: publishTitle(v.reaches, subscriptions.length), ...v }));
+  return { variants, total: ordered.length, shown: made.length };
+}
+
+/**
+ * One snippet for the subscriptions that the same message reaches (the example often passes
+ * every filter already): the commands would be byte for byte the same. In the order found.
+ */
+function mergeSameMessage(variants: Omit<PublishVariant, 'title'>[]): Omit<PublishVariant, 'title'>[] {
+  const merged: Omit<PublishVariant, 'title'>[] = [];
+  for (const v of variants) {
+    const same = v.cli && merged.find((m) => m.cli?.code === v.cli!.code);
+    if (!same) {
+      merged.push({ ...v, reaches: [...v.reaches], notes: [...v.notes] });
+      continue;
+    }
+    same.reaches.push(...v.reaches);
+    for (const note of v.notes) if (!same.notes.includes(note)) same.notes.push(note);
+  }
+  return merged;
+}
+
+/** "To reach every subscription", "To reach sqs a and sqs b", "To reach sqs a, sqs b, sqs c and 2 more"; "Publish" without subscriptions. */
+function publishTitle(reaches: Reached[], subscriptions: number): string {
+  if (reaches.length === 0) return 'Publish';
+  if (reaches.length === subscriptions && subscriptions > 1) return 'To reach every subscription';
+  const names = reaches.map((r) => r.name);
+  const shown = names.length <= 3 ? names : [...names.slice(0, 3), `${names.length - 3} more`];
+  return `To reach ${shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`}`;
 }
 
 function publicationOf(message: Message, headers: Record<string, unknown>, arrays: Set<string>, topic: Topic): Publication {

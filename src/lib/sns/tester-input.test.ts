@@ -1,7 +1,8 @@
 /**
  * What a reader types into the tester: a readable error for anything that is not a JSON object
- * of strings, numbers and lists of strings; a body that is not JSON is not an error (it fails
- * MessageBody filters, with its reason); hostile and deep input never throws.
+ * of strings, numbers and lists of strings, saying where JSON that does not parse is wrong; a
+ * body that is not JSON is an error for the filters on the body only (`bodyError`); hostile and
+ * deep input never throws.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -18,11 +19,19 @@ describe('tester input', () => {
     assert.deepEqual(readTesterInput('{"a": "x", "n": 2.5, "l": ["p", "q"]}', '{"b": 1}'), {
       message: { attributes: { a: 'x', n: 2.5, l: ['p', 'q'] }, body: { b: 1 } },
     });
-    assert.deepEqual(readTesterInput('  ', 'plain text'), { message: { attributes: {}, body: undefined } });
+    assert.deepEqual(readTesterInput('  ', 'plain text'), {
+      message: { attributes: {}, body: undefined },
+      bodyError:
+        'Message body: not JSON: line 1, column 1: a value (an object, a list, a string in double quotes, a number, true, false or null) is expected, not "p". A filter on the message body reads JSON only.',
+    });
   });
 
   it('says what is wrong with the attributes', () => {
-    assert.match(error('{"a": '), /^Message attributes: not JSON \(/);
+    assert.equal(
+      error('{"a": '),
+      'Message attributes: not JSON: line 1, column 7: a value (an object, a list, a string in double quotes, a number, true, false or null) is expected, not the end of the text',
+    );
+    assert.equal(error('{\n  "a": "x"\n  "b": "y"\n}'), 'Message attributes: not JSON: line 3, column 3: a comma or } is expected, not "\\""');
     assert.match(error('["a"]'), /expected a JSON object/);
     assert.match(error('null'), /expected a JSON object/);
     assert.match(error('{"a": {"b": 1}}'), /"a" must be a string, a number or a list of strings, not \{"b":1\}/);

@@ -1,20 +1,23 @@
 /**
  * What a reader typed into the filter tester, read into a message for the matcher, or a
  * readable error: the attributes must be a JSON object of strings, numbers and lists of strings
- * (the String, Number and String.Array types sns filters on); the body may be any text (a body
- * that is not JSON simply never passes a MessageBody filter). Never throws.
+ * (the String, Number and String.Array types sns filters on); the body may be any text, but a
+ * body that is not JSON cannot be tested against a MessageBody filter: `bodyError` says where its
+ * JSON is wrong, for those filters to show (filters on the attributes are still tested). Never
+ * throws.
  */
 import type { Message } from './filter-match.ts';
+import { jsonSyntaxMessage } from './json-syntax.ts';
 
-export type TesterInput = { message: Message } | { error: string };
+export type TesterInput = { message: Message; bodyError?: string } | { error: string };
 
 export function readTesterInput(attributesText: string, bodyText: string): TesterInput {
   let attributes: unknown = {};
   if (attributesText.trim() !== '') {
     try {
       attributes = JSON.parse(attributesText);
-    } catch (error) {
-      return { error: `Message attributes: not JSON (${error instanceof Error ? error.message : String(error)})` };
+    } catch {
+      return { error: `Message attributes: not JSON: ${jsonSyntaxMessage(attributesText)}` };
     }
   }
   if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes))
@@ -26,11 +29,12 @@ export function readTesterInput(attributesText: string, bodyText: string): Teste
       (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'));
     if (!ok) return { error: `Message attributes: ${JSON.stringify(name)} must be a string, a number or a list of strings, not ${JSON.stringify(value)}` };
   }
-  let body: unknown;
   try {
-    body = JSON.parse(bodyText);
+    return { message: { attributes: attributes as Record<string, unknown>, body: JSON.parse(bodyText) as unknown } };
   } catch {
-    body = undefined;
+    return {
+      message: { attributes: attributes as Record<string, unknown>, body: undefined },
+      bodyError: `Message body: not JSON: ${jsonSyntaxMessage(bodyText)}. A filter on the message body reads JSON only.`,
+    };
   }
-  return { message: { attributes: attributes as Record<string, unknown>, body } };
 }

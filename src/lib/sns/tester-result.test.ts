@@ -33,6 +33,17 @@ describe('tester result', () => {
     });
   });
 
+  it('a body that is not JSON cannot be tested against a filter on the body, and says where it is wrong; filters on the attributes are still tested', () => {
+    const input = read('{"eventType": "OrderPlaced"}', '{"total": {"amount": 12,}}');
+    assert.deepEqual(testerResult(input, '{"total":{"amount":[{"numeric":[">",0]}]}}', 'MessageBody'), {
+      result: 'error',
+      verdict: 'Cannot test: ',
+      error:
+        'Message body: not JSON: line 1, column 25: a } right after a comma: JSON allows no comma after the last property. A filter on the message body reads JSON only.',
+    });
+    assert.equal(testerResult(input, '{"eventType":["OrderPlaced"]}', 'MessageAttributes').result, 'matches');
+  });
+
   it('reads a policy that is not JSON as no policy, and checks cidr only with the IP test', () => {
     assert.deepEqual(testerResult(read('{}'), 'not JSON', 'MessageAttributes').result, 'no-match');
     const policy = '{"ip":[{"cidr":"10.0.0.0/24"}]}';

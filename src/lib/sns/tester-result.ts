@@ -32,6 +32,7 @@ export const usesCidr = (policy: string): boolean => policy.includes('"cidr"');
  */
 export function testerResult(input: TesterInput, policy: string, scope: Scope, cidr?: CidrTest): TesterResult {
   if ('error' in input) return { result: 'error', verdict: 'Cannot test: ', error: input.error };
+  if (scope === 'MessageBody' && input.bodyError !== undefined) return { result: 'error', verdict: 'Cannot test: ', error: input.bodyError };
   let parsed: unknown;
   try {
     parsed = JSON.parse(policy);

@@ -1,0 +1,129 @@
+/**
+ * An sns operation's page as a reader meets it, in Chromium: the subscriptions, the retries and
+ * the commands take a fraction of the height they took (each SQS or Lambda subscription repeated
+ * AWS's fixed policy with a retry bar, each topic-policy value said where it came from, and
+ * identical publish commands were shown one after the other); AWS's fixed policy is said once
+ * per kind of protocol; a message that reaches several subscriptions is published by one command;
+ * the languages of a command are tabs of one panel, which work from the keyboard and without
+ * JavaScript and are announced as a group of choices; axe-core finds nothing in either theme.
+ */
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { tempDir } from '../test/helpers.ts';
+import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const RECEIVE = 'operations/receiveordereventsinwarehouse/';
+const PUBLISH = 'operations/publishorderevents/';
+const PROTOCOLS = 'operations/notifycustomersofscans/';
+
+describe('sns operation pages, read', () => {
+  let site: { server: Server; base: string };
+  let browser: Browser;
+  before(async () => {
+    const out = join(tempDir('apidesc-sns-reading-'), 'site');
+    assert.equal(await runCli(['build', 'content', '--out', out], repo), 0);
+    site = await serveSite(out);
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    site?.server.close();
+  });
+
+  async function open(url: string, width: number, javaScriptEnabled = true): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(site.base + url);
+    return page;
+  }
+
+  /** Height of the page's sns section, in CSS pixels. */
+  const snsHeight = (page: Page): Promise<number> =>
+    page.locator('section[aria-labelledby="h-sns"]').evaluate((e) => Math.round(e.getBoundingClientRect().height));
+
+  // Before: 5,718 and 8,017 px for the receiving operation, 4,634 and 6,505 for the one with five protocols.
+  for (const [url, desktop, phone] of [
+    [RECEIVE, 2_600, 4_000],
+    [PROTOCOLS, 2_100, 3_400],
+  ] as const)
+    it(`${url}: the sns part is a fraction of its former height at 1280 and 390 px`, async (t) => {
+      for (const [width, most] of [
+        [1280, desktop],
+        [390, phone],
+      ] as const) {
+        const page = await open(url, width);
+        const height = await snsHeight(page);
+        t.diagnostic(`${width} px: ${height} px`);
+        assert.ok(height <= most, `${width} px: ${height} px, at most ${most}`);
+        await page.context().close();
+      }
+    });
+
+  it("says AWS's fixed policy once per kind of protocol, and each value's origin only where origins are mixed", async () => {
+    const page = await open(PROTOCOLS, 1280);
+    const text = await page.locator('section[aria-labelledby="h-sns"]').innerText();
+    // Five subscriptions: SQS, Lambda and Firehose share one policy, e-mail and SMS another.
+    assert.equal(text.match(/Fixed by AWS/g)?.length, 2);
+    assert.equal(await page.locator('#sns-retries-aws-managed').count(), 1);
+    assert.equal(await page.locator('#sns-retries-customer-managed').count(), 1);
+    assert.equal(await page.locator('.card.consumer a[href="#sns-retries-aws-managed"]').count(), (await page.locator('.card.consumer').count()) - 2);
+    // No retry bar for a fixed policy: its phases would not show at that scale.
+    assert.equal(await page.locator('.card.consumer svg.timeline').count(), 0);
+    assert.doesNotMatch(text, /set by AWS|from the topic's policy/);
+    const receive = await open(RECEIVE, 1280);
+    const received = await receive.locator('section[aria-labelledby="h-sns"]').innerText();
+    assert.doesNotMatch(received, /from the topic's policy|SPEC/);
+    // The HTTPS subscription's own policy, with one value from the topic's: drawn, and that one value marked.
+    assert.equal(await receive.locator('.card.consumer svg.timeline').count(), 1);
+    const marked = await receive.locator('.card.consumer dl.policy-values > div:has(.kind)').evaluateAll((rows) => rows.map((r) => r.textContent));
+    assert.deepEqual(marked, ['maxReceivesPerSecond 50 (topic)']);
+    await page.context().close();
+    await receive.context().close();
+  });
+
+  it('publishes a message that reaches several subscriptions once, its languages as tabs of one panel', async () => {
+    const page = await open(PUBLISH, 1280);
+    const snippets = page.locator('.sns-snippets .snippet');
+    assert.equal(await snippets.count(), 1, 'the three byte-identical commands are one');
+    assert.match(await snippets.locator('h4').innerText(), /^To reach every subscription$/);
+    assert.equal(await snippets.locator('.snippet-reaches > li').count(), 3);
+    assert.equal(await page.locator('.code-tab-list').count(), 1);
+    assert.deepEqual(await page.locator('.code-tab-list label').allInnerTexts(), ['AWS CLI', 'JavaScript', 'Python']);
+    const visible = async (): Promise<string[]> =>
+      page.locator('.code-tab-panel').evaluateAll((panels) => panels.filter((p) => (p as HTMLElement).offsetParent !== null).map((p) => p.textContent ?? ''));
+    assert.equal((await visible()).length, 1);
+    assert.match((await visible())[0]!, /aws sns publish/);
+    // The keyboard: the checked tab takes the focus, the arrow keys choose another; a visible focus.
+    await page.getByRole('radio', { name: 'AWS CLI' }).focus();
+    const outline = await page.locator('.code-tab-list label[for$="-1"]').evaluate((l) => getComputedStyle(l).outlineStyle);
+    assert.equal(outline, 'solid', 'the focused tab shows it');
+    await page.keyboard.press('ArrowRight');
+    assert.ok(await page.getByRole('radio', { name: 'JavaScript' }).isChecked());
+    assert.match((await visible())[0]!, /PublishCommand/);
+    await page.keyboard.press('ArrowRight');
+    assert.match((await visible())[0]!, /boto3/);
+    assert.equal((await visible()).length, 1);
+    // Each tab is a radio button of one group, named by its legend.
+    assert.equal(await page.getByRole('group', { name: 'Language' }).getByRole('radio').count(), 3);
+    await page.context().close();
+  });
+
+  it('the tabs work without JavaScript', async () => {
+    const page = await open(PUBLISH, 390, false);
+    await page.locator('.code-tab-list label', { hasText: 'Python' }).click();
+    const shown = await page
+      .locator('.code-tab-panel')
+      .evaluateAll((panels) => panels.filter((p) => (p as HTMLElement).offsetParent !== null).map((p) => p.id));
+    assert.equal(shown.length, 1);
+    assert.match(shown[0]!, /-3-panel$/);
+    await page.context().close();
+  });
+
+  it('has no accessibility finding in either theme', async () => {
+    assert.deepEqual(await accessibilityFindings(browser, site.base, [RECEIVE, PUBLISH, PROTOCOLS]), []);
+  });
+});

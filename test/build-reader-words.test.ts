@@ -1,0 +1,90 @@
+/**
+ * Pages speak to the API's readers, never about this tool: no page of the default content, of the
+ * sns documents of the corpus, or of a document with what once brought such words (a delivery
+ * policy's backoff, a security scheme written inside an operation) mentions the specification
+ * this tool implements ("SPEC"), names the tool, or says how the document is written ("written
+ * in place"), in its HTML or its Markdown twin.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
+import { runIn, tempDir, tempTree } from './helpers.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+
+/** Words of this tool, not of the API. */
+const TOOL_WORDS = [/\bSPEC\b/, /written in place/i, /apidesc-docs/i, /\bthis tool\b/i];
+
+const DOCUMENT = `apidesc: 3.0.0
+info: {title: Words, version: 1.0.0}
+servers:
+  topics: {host: sns.eu-west-1.amazonaws.com, protocol: sns}
+channels:
+  orders:
+    address: orders
+    messages:
+      placed: {payload: {type: object}}
+    bindings:
+      sns:
+        name: orders
+operations:
+  publishOrders:
+    action: send
+    channel: {$ref: '#/channels/orders'}
+    security:
+      - {type: httpApiKey, name: X-Api-Key, in: header}
+    bindings:
+      sns:
+        deliveryPolicy: {minDelayTarget: 1, maxDelayTarget: 60, numRetries: 10, numNoDelayRetries: 1, numMinDelayRetries: 2, numMaxDelayRetries: 2, backoffFunction: geometric}
+        consumers:
+          - protocol: https
+            endpoint: {url: 'https://hooks.example.com/orders'}
+            rawMessageDelivery: false
+`;
+
+/** Visible text of a page: scripts and styles left out, tags removed. */
+const text = (html: string): string =>
+  html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&[a-z#0-9]+;/g, ' ');
+
+describe("pages use the API's words, not this tool's", () => {
+  const sites: string[] = [];
+  before(async () => {
+    const fixture = tempTree({ 'words.yaml': DOCUMENT });
+    const builds: [string, string[]][] = [
+      [repo, ['build', 'content']],
+      [fixture, ['build', 'words.yaml']],
+      ...(HAS_CORPUS
+        ? [[join(CORPUS, 'valid'), ['build', ...readdirSync(join(CORPUS, 'valid')).filter((f) => f.startsWith('bindings-sns-'))]] as [string, string[]]]
+        : []),
+    ];
+    for (const [cwd, args] of builds) {
+      const out = join(tempDir('apidesc-words-'), 'site');
+      const r = await runIn(cwd, [...args, '--out', out]);
+      assert.equal(r.code, 0, r.err);
+      sites.push(out);
+    }
+  });
+
+  it('no page or Markdown twin mentions the specification, the tool, or how the document is written', () => {
+    let pages = 0;
+    const found: string[] = [];
+    for (const site of sites)
+      for (const entry of readdirSync(site, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !/\.(html|md)$/.test(entry.name) || entry.parentPath.includes('_astro')) continue;
+        const file = join(entry.parentPath, entry.name);
+        const words = entry.name.endsWith('.html') ? text(readFileSync(file, 'utf8')) : readFileSync(file, 'utf8');
+        for (const word of TOOL_WORDS) {
+          const at = word.exec(words);
+          if (at) found.push(`${file.slice(site.length)}: …${words.slice(Math.max(0, at.index - 60), at.index + 40).replace(/\s+/g, ' ')}…`);
+        }
+        pages++;
+      }
+    assert.ok(pages > 60, `${pages} pages read`);
+    assert.deepEqual(found, []);
+  });
+});
