@@ -16,14 +16,14 @@ describe('configuration file', () => {
     const outside = tempTree({ 'secret.json': '{"title": "the machine\'s own file"' });
     const dir = tempTree({ 'api.yaml': API });
     symlinkSync(join(outside, 'secret.json'), join(dir, 'apidesc-docs.config.json'));
-    const loaded = await loadConfig(dir, undefined, defaultLimits());
+    const loaded = await loadConfig(dir, undefined, defaultLimits);
     assert.deepEqual(
       loaded.diagnostics.map((d) => d.code),
       ['config-outside-folder'],
     );
     assert.doesNotMatch(JSON.stringify(loaded.diagnostics), /machine/);
     // Named with --config, the user chose it: read.
-    const named = await loadConfig(dir, join(outside, 'secret.json'), defaultLimits());
+    const named = await loadConfig(dir, join(outside, 'secret.json'), defaultLimits);
     assert.notDeepEqual(
       named.diagnostics.map((d) => d.code),
       ['config-outside-folder'],
