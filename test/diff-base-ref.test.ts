@@ -248,3 +248,33 @@ describe('diff --base-ref: the temporary folder', () => {
     );
   });
 });
+
+describe('diff --base-ref: a base no branch can choose', () => {
+  it('refuses a short name that is both a tag and a remote branch, and compares the one named in full', async () => {
+    const dir = repository({ 'api.json': json(api({ payload: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } })) });
+    const base = git(dir, 'rev-parse', 'HEAD').trim();
+    git(dir, 'update-ref', 'refs/remotes/origin/main', base);
+    // A tag of the same short name on a commit where the change is already made: git would take it.
+    writeFileSync(join(dir, 'api.json'), json(api({ payload: { type: 'object', properties: { id: { type: 'integer' } } } })));
+    git(dir, 'commit', '-q', '-am', 'breaking');
+    git(dir, 'tag', 'origin/main');
+    const ambiguous = await runIn(dir, ['diff', '--base-ref', 'origin/main', 'api.json']);
+    assert.equal(ambiguous.code, 2, ambiguous.out + ambiguous.err);
+    assert.match(ambiguous.err, /"origin\/main" names more than one ref \(refs\/remotes\/origin\/main, refs\/tags\/origin\/main\): give the full name/);
+    const full = await runIn(dir, ['diff', '--base-ref', 'refs/remotes/origin/main', 'api.json']);
+    assert.equal(full.code, 1, full.out + full.err);
+  });
+
+  it('reads the base commit as it is, not through a replacement ref', async () => {
+    const dir = repository({ 'api.json': json(api({ payload: { type: 'object', properties: { id: { type: 'string' } } } })) });
+    const base = git(dir, 'rev-parse', 'HEAD').trim();
+    writeFileSync(join(dir, 'api.json'), json(api({ payload: { type: 'object', properties: { id: { type: 'integer' } } } })));
+    git(dir, 'commit', '-q', '-am', 'breaking');
+    const head = git(dir, 'rev-parse', 'HEAD').trim();
+    // A replacement that makes the base read as the head: nothing would seem to change.
+    git(dir, 'replace', '-f', base, head);
+    const compared = await runIn(dir, ['diff', '--base-ref', base, 'api.json']);
+    assert.equal(compared.code, 1, compared.out + compared.err);
+    assert.match(compared.out, /breaking/i);
+  });
+});

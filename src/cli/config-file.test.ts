@@ -12,6 +12,24 @@ import { resolveSiteOptions } from './site-options.ts';
 const API = 'apidesc: 3.0.0\ninfo: {title: T, version: 1.0.0}\n';
 
 describe('configuration file', () => {
+  it('refuses a configuration found by its name that is a link out of the working folder, without reading it', async () => {
+    const outside = tempTree({ 'secret.json': '{"title": "the machine\'s own file"' });
+    const dir = tempTree({ 'api.yaml': API });
+    symlinkSync(join(outside, 'secret.json'), join(dir, 'apidesc-docs.config.json'));
+    const loaded = await loadConfig(dir, undefined, defaultLimits);
+    assert.deepEqual(
+      loaded.diagnostics.map((d) => d.code),
+      ['config-outside-folder'],
+    );
+    assert.doesNotMatch(JSON.stringify(loaded.diagnostics), /machine/);
+    // Named with --config, the user chose it: read.
+    const named = await loadConfig(dir, join(outside, 'secret.json'), defaultLimits);
+    assert.notDeepEqual(
+      named.diagnostics.map((d) => d.code),
+      ['config-outside-folder'],
+    );
+  });
+
   it('reads every field of a valid YAML configuration, paths from its folder', async () => {
     const dir = tempTree({
       'apidesc-docs.config.yaml': [

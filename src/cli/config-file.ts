@@ -71,6 +71,27 @@ export async function loadConfig(cwd: string, explicit: string | undefined, limi
       ],
     };
   }
+  // A configuration found by its name (not named with --config) is the working folder's own: one
+  // that is a link leading out of it (or out of --root) would read, and quote, a file the
+  // repository does not hold, such as one of the machine running a pull request's build.
+  if (!explicit && existsSync(file) && !reallyWithin(root ? [cwd, root] : [cwd], file))
+    return {
+      config: {},
+      file,
+      folder,
+      diagnostics: [
+        {
+          code: 'config-outside-folder',
+          severity: 'error',
+          message: 'the configuration file is a link that leads out of the working folder',
+          hint: 'Put the configuration in the repository, or name the file you mean with --config.',
+          file: shown,
+          pointer: '',
+          line: 0,
+          column: 0,
+        },
+      ],
+    };
   let value: unknown;
   let index: PositionIndex | undefined;
   let text: string | undefined;

@@ -83,9 +83,15 @@ interface CommitTreeOptions {
 
 export class GitError extends Error {}
 
+/**
+ * git reads the repository's objects as they are, never through `refs/replace/` (a branch could
+ * otherwise push a replacement that makes the base commit read as anything it likes).
+ */
+const GIT_ENV = { ...process.env, GIT_NO_REPLACE_OBJECTS: '1' };
+
 async function git(cwd: string, args: string[]): Promise<string> {
   try {
-    const { stdout } = await run('git', args, { cwd, maxBuffer: 1024 * 1024 * 1024, encoding: 'utf8' });
+    const { stdout } = await run('git', args, { cwd, maxBuffer: 1024 * 1024 * 1024, encoding: 'utf8', env: GIT_ENV });
     return stdout;
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
@@ -148,11 +154,25 @@ function track(dir: string): void {
   });
 }
 
+/**
+ * A short name that names two refs (a tag `origin/main` beside the remote branch `origin/main`)
+ * is refused: git would take the tag, which anyone who can push a tag chooses. The full name says
+ * which is meant.
+ */
+async function refuseAmbiguous(repository: string, ref: string): Promise<void> {
+  if (ref.startsWith('refs/')) return;
+  const candidates = [`refs/tags/${ref}`, `refs/heads/${ref}`, `refs/remotes/${ref}`, `refs/remotes/${ref}/HEAD`];
+  const listed = await git(repository, ['for-each-ref', '--format=%(refname)', ...candidates]).catch(() => '');
+  const found = listed.split('\n').filter((name) => candidates.includes(name));
+  if (found.length > 1) throw new GitError(`"${ref}" names more than one ref (${found.join(', ')}): give the full name of the one to compare against`);
+}
+
 export async function checkoutCommit(repository: string, ref: string, options: CommitTreeOptions): Promise<CommitTree> {
   // A ref that starts with '-' would be read as an option.
   if (ref.startsWith('-') || /[\u0000-\u001f]/.test(ref)) throw new GitError(`"${ref}" is not a git ref`);
+  await refuseAmbiguous(repository, ref);
   const commit = (await git(repository, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).catch(() => '')).trim();
-  if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError(`no commit named "${ref}" in ${repository} (fetch it first, e.g. git fetch origin main)`);
+  if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError(`no commit named "${ref}" in the repository (fetch it first, e.g. git fetch origin main)`);
   const listing = await git(repository, ['ls-tree', '-r', '-z', '-l', '--full-tree', commit]);
   const entries = new Map<string, Entry>();
   for (const line of listing.split('\0')) {
@@ -351,7 +371,7 @@ class CatFile {
   #stderr = '';
 
   constructor(repository: string) {
-    this.#child = spawn('git', ['cat-file', '--batch'], { cwd: repository, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.#child = spawn('git', ['cat-file', '--batch'], { cwd: repository, stdio: ['pipe', 'pipe', 'pipe'], env: GIT_ENV });
     this.#child.stdout.on('data', (chunk: Buffer) => {
       try {
         this.#take(chunk);

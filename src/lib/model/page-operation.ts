@@ -13,7 +13,7 @@ import { messageContent } from './page-message.ts';
 import { templateParts } from './page-values.ts';
 import type { Entity, Link } from './types.ts';
 import { operationView } from './sns.ts';
-import { snsHandsOn } from './sns-hands-on.ts';
+import { isSnsTopicChannel, snsHandsOn } from './sns-hands-on.ts';
 import { replyDiagram } from './flow-reply.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
 import { peersSection } from './page-peers.ts';
@@ -51,19 +51,21 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
     }
   }
   const bindings = bindingsOf(ctx, value.bindings, sub(m.origin.bindings ?? at, 'bindings'));
-  if (bindings && isPlainObject(bindings.value.sns)) {
+  // An operation that sends on a channel the sns binding makes a topic publishes to it, whether or not it carries a binding of its own.
+  const sns =
+    bindings && isPlainObject(bindings.value.sns) ? bindings.value.sns : value.action === 'send' && isSnsTopicChannel(ctx, channelEntity) ? {} : undefined;
+  if (sns) {
     // A trait or a components entry may have brought the binding: say which.
     const fromTrait =
       m.origin.bindings && (m.origin.bindings.file !== at.file || m.origin.bindings.pointer !== at.pointer) ? ctx.locator.at(m.origin.bindings) : undefined;
-    const origin = bindings.link ?? (fromTrait ? toLink(fromTrait) : undefined);
-    const channelEntity = ctx.locator.target(op.channel, sub(at, 'channel'));
-    const topicPolicy = bindings.value.sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, channelEntity);
-    const handsOn = snsHandsOn(ctx, { value, at, sns: bindings.value.sns, ...(channelEntity?.kind === 'channel' ? { channel: channelEntity } : {}) });
+    const origin = bindings?.link ?? (fromTrait ? toLink(fromTrait) : undefined);
+    const topicPolicy = sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, channelEntity);
+    const handsOn = snsHandsOn(ctx, { value, at, sns, ...(channelEntity?.kind === 'channel' ? { channel: channelEntity } : {}) });
     page.sections.push({
       type: 'sns-operation',
       heading: value.action === 'receive' ? 'sns subscriptions' : 'sns publishing',
       anchor: 'sns',
-      view: operationView(bindings.value.sns, value.action, bindings.value.sqs, 'sns', topicPolicy),
+      view: operationView(sns, value.action, bindings?.value.sqs, 'sns', topicPolicy),
       ...(origin ? { origin } : {}),
       ...(handsOn ? { handsOn } : {}),
     });

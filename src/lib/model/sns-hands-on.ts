@@ -16,6 +16,7 @@ import { satisfyPolicy } from '../sns/filter-satisfy.ts';
 import { readTesterInput } from '../sns/tester-input.ts';
 import { testerResult } from '../sns/tester-result.ts';
 import { type Publication, publishCli, publishJs, publishPython, subscribeCli, type Topic } from '../sns/snippets.ts';
+import { PLAIN_STRING } from '../schema/example-value.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
 import type { PublishVariant, Reached, SnsHandsOn, SubscribeSnippet, TesterExample, TesterSubscription, TesterView } from './sns-hands-on-types.ts';
 import type { Entity } from './types.ts';
@@ -70,7 +71,8 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
     publishMore: publish.total - publish.shown,
     subscribe,
     subscribeMore: consumers.length - subscribe.length,
-    placeholders: [ACCOUNT, REGION].filter((p) => all.includes(p)),
+    // Every <name> a reader fills in: the account, the region, and values the document gives none for.
+    placeholders: [...new Set(all.match(/<[A-Za-z][\w.-]*>/g) ?? [])],
   };
 }
 
@@ -115,6 +117,14 @@ function subscriptionsOf(sns: Record<string, unknown> | undefined): Record<strin
 }
 
 const consumerAnchor = (i: number): string => `sns-consumer-${i + 1}`;
+
+/** Whether the channel is an sns topic by its own binding (an operation that sends on it publishes to the topic, with or without a binding of its own). */
+export function isSnsTopicChannel(ctx: Context, channel: Entity | undefined): boolean {
+  if (!channel || channel.kind !== 'channel') return false;
+  const at = { file: ctx.doc.root.path, pointer: channel.pointer };
+  const value = ctx.doc.deref(valueAt(ctx, at), at);
+  return value !== undefined && isPlainObject(value.value) && Object.keys(channelSnsBinding(ctx, value.value, value.at)).length > 0;
+}
 
 function channelSnsBinding(ctx: Context, channel: Record<string, unknown>, at: Location | undefined): Record<string, unknown> {
   if (!at) return {};
@@ -166,6 +176,8 @@ interface StartMessage {
   headers: Record<string, unknown>;
   /** Headers the schema declares as arrays: sent as String.Array attributes. */
   arrays: Set<string>;
+  /** Made from the schemas (the document gives no example): its plain strings stand for nothing a command should send. */
+  generated: boolean;
 }
 
 /** The examples of the operation's messages (or of its channel's), else one generated from each message's schemas. */
@@ -189,10 +201,10 @@ function examplesOf(
     const name = typeof m.value.name === 'string' ? m.value.name : typeof m.value.title === 'string' ? m.value.title : site.pointer.split('/').pop()!;
     const arrays = arrayHeaders(ctx, m.value.headers, sub(m.origin.headers ?? target.at, 'headers'));
     const given = Array.isArray(m.value.examples) ? m.value.examples.filter(isPlainObject) : [];
-    const list =
-      given.length > 0
-        ? given.map((ex, i) => ({ title: typeof ex.name === 'string' ? ex.name : `example ${i + 1}`, value: ex }))
-        : ctx.generatedExamples(m.value, m.origin, target.at).examples;
+    const generated = given.length === 0;
+    const list = generated
+      ? ctx.generatedExamples(m.value, m.origin, target.at).examples
+      : given.map((ex, i) => ({ title: typeof ex.name === 'string' ? ex.name : `example ${i + 1}`, value: ex }));
     for (const ex of list) {
       if (out.length >= MAX_EXAMPLES) return out;
       const value = isPlainObject(ex.value) ? ex.value : {};
@@ -202,6 +214,7 @@ function examplesOf(
         headers,
         arrays,
         message: { attributes: attributesOf(headers), body: value.payload === undefined ? {} : value.payload },
+        generated,
       });
     }
   }
@@ -289,7 +302,7 @@ function publishVariants(
         'The filter writes a value outside a list, which AWS refuses or reads as a nested key; this message passes it as meant, once the value is in a list.',
       );
     if (!message) return { reaches, notes: [...notes, 'No message passes this filter: see the findings on the subscription.'] };
-    const publication = publicationOf(message, start?.headers ?? {}, start?.arrays ?? new Set(), topic);
+    const publication = publicationOf(message, start?.headers ?? {}, start?.arrays ?? new Set(), topic, start?.generated ?? false);
     return {
       reaches,
       notes,
@@ -329,13 +342,20 @@ function publishTitle(reaches: Reached[], subscriptions: number): string {
   return `To reach ${shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`}`;
 }
 
-function publicationOf(message: Message, headers: Record<string, unknown>, arrays: Set<string>, topic: Topic): Publication {
-  const header = (name: string, fallback: string): string => (typeof headers[name] === 'string' ? (headers[name] as string) : fallback);
+/**
+ * What a command sends. A value a generated example made from nothing but a `string` type (the
+ * placeholder `"string"`) is no value to send: a visible `<name>` placeholder takes its place, as
+ * for the account and region. Values a filter needs were set by satisfyPolicy and stay.
+ */
+function publicationOf(message: Message, headers: Record<string, unknown>, arrays: Set<string>, topic: Topic, generated: boolean): Publication {
+  const made = (value: unknown): boolean => generated && value === PLAIN_STRING;
+  const header = (name: string, fallback: string): string => (typeof headers[name] === 'string' && !made(headers[name]) ? (headers[name] as string) : fallback);
   return {
     body: typeof message.body === 'string' ? message.body : JSON.stringify(message.body),
     // A header the schema declares as an array goes as a String.Array, even when the value made for a filter is one string.
     attributes: Object.entries(message.attributes)
       .slice(0, MAX_ATTRIBUTES)
+      .map(([name, value]): [string, unknown] => [name, made(value) ? `<${name}>` : value])
       .map(([name, value]): [string, unknown] => [name, arrays.has(name) && typeof value === 'string' ? [value] : value]),
     ...(topic.fifo ? { groupId: header('MessageGroupId', '<message-group-id>'), deduplicationId: header('MessageDeduplicationId', '<deduplication-id>') } : {}),
   };

@@ -24,6 +24,9 @@ export interface ExampleOptions {
   alternative?: number;
 }
 
+/** A string the schema says nothing more of than its type: the placeholder a reader reads as "some text". */
+export const PLAIN_STRING = 'string';
+
 /** Values (each object, array and leaf counts one) an example may hold. */
 export const MAX_VALUES = 500;
 /** Levels of objects and arrays an example goes down. */
@@ -255,7 +258,7 @@ function makeString(node: SchemaNode, variant: number): string {
     if (node.maxLength !== undefined) schema.maxLength = node.maxLength;
     text = fakeString(schema, variant);
   }
-  text ??= variant === 0 ? 'string' : `string ${variant + 1}`;
+  text ??= variant === 0 ? PLAIN_STRING : `${PLAIN_STRING} ${variant + 1}`;
   if (text.length < min) text = text.padEnd(min, 'x');
   if (text.length > max) text = text.slice(0, max);
   return text;
