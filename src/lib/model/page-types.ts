@@ -123,6 +123,10 @@ export interface Page extends Entity {
   messages?: string[];
   diagnostics?: PageDiagnostic[];
   summaryHtml?: string;
+  /** Lists: the description's first sentence, when there is no summary (page-list-fields.ts). */
+  leadHtml?: string;
+  /** Lists: a channel's address, an operation's channel address, a server's URL (page-list-fields.ts). */
+  address?: string;
   descriptionHtml?: string;
   badges: string[];
   facts: Fact[];

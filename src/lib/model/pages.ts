@@ -14,6 +14,7 @@ import { fanOut, otherBindings, protocolsOf } from './page-bindings.ts';
 import { channelPage } from './page-channel.ts';
 import { bindingsOf, type Context, entityByUrl, merged, sub, valueAt } from './page-context.ts';
 import { messagePage, schemaSection } from './page-message.ts';
+import { listFields } from './page-list-fields.ts';
 import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
 import { safeHref } from './page-values.ts';
@@ -67,6 +68,7 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
     if ((kind === 'operation' || kind === 'operations') && typeof shown.action === 'string') page.badges.push(shown.action);
     page.badges.push(...page.protocols);
   }
+  listFields(ctx, page, kind, shown, content);
   return page;
 }
 
