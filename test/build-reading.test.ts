@@ -33,6 +33,8 @@ servers:
     protocol: kafka
     variables:
       region: { enum: [eu-west-1, eu-central-1], default: eu-west-1, description: Where the broker runs. }
+    security:
+      - { type: httpApiKey, name: Authorization, in: header }
 channels:
   another-topic:
     address: another-topic
@@ -146,5 +148,15 @@ describe('reading the overview, lists, server, channel and message pages', () =>
       ['apple', 'mango', 'zebra'],
       'the sidebar in the same order',
     );
+  });
+
+  it('names each server variable once with its values, calls a scheme written in place by what it is, and lists channels with their addresses', () => {
+    const html = page(doc, 'servers/eu/');
+    const variables = /<section aria-labelledby="h-variables">[\s\S]*?<\/section>/.exec(html)![0];
+    assert.equal(text(variables), 'Variables region one of eu-west-1, eu-central-1; default eu-west-1 Where the broker runs.');
+    assert.doesNotMatch(html, /written in place/);
+    assert.match(html, /<p class="scheme-head"><strong>API key in an HTTP request<\/strong>/);
+    const channels = /<section aria-labelledby="h-channels">[\s\S]*?<\/section>/.exec(html)![0];
+    assert.match(channels, /<a href="\/channels\/another-topic\/">another-topic<\/a> <code class="template">another-topic<\/code>/);
   });
 });

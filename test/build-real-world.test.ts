@@ -152,7 +152,7 @@ describe('security on the pages', () => {
         .replace(/\s+/g, ' ')
         .trim(),
     );
-    assert.deepEqual(names, ['Scheme written in place OAuth 2.0 oauth2', 'or apiKey API key apiKey', 'or oidc OpenID Connect openIdConnect']);
+    assert.deepEqual(names, ['OAuth 2.0 oauth2', 'or apiKey API key apiKey', 'or oidc OpenID Connect openIdConnect']);
   });
 
   it('reads OAuth 2.0 flows as one block each, with their URLs, and the scopes described once', () => {

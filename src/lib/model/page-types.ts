@@ -34,7 +34,7 @@ export function sourceLanguage(format: string): 'json' | 'yaml' | 'proto' {
 export type PageSection =
   | { type: 'facts'; heading: string; anchor: string; facts: Fact[] }
   /** `paged`: a list that grows with the document (a server's channels): the page shows its start, `all-<anchor>/` all of it. */
-  | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string })[]; empty?: string; paged?: boolean }
+  | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string; address?: string })[]; empty?: string; paged?: boolean }
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
   | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
   | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
