@@ -98,16 +98,11 @@ if (HAS_CORPUS)
       const channel = routes.find((r) => r.kind === 'channel' && r.id === 'orderEvents')!;
       await page.goto(base + channel.url);
       const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
-      for (const expected of [
-        'orders.fifo',
-        'FIFO',
-        'Content-based deduplication on',
-        'Deny',
-        'Published by',
-        'billing-orders.fifo',
-        'undeliverable messages → billing-orders-dlq.fifo',
-      ])
+      for (const expected of ['orders.fifo', 'FIFO', 'Content-based deduplication on', 'Deny', 'Published by', 'billing-orders.fifo'])
         assert.ok(text.includes(expected), expected);
+      // Each subscription says where its undeliverable messages go.
+      const line = page.locator('ul.subscription-lines > li', { hasText: 'billing-orders.fifo' });
+      assert.match(await line.innerText(), /undeliverable messages to billing-orders-dlq\.fifo/);
       const reply = routes.find((r) => r.kind === 'operation' && r.api.startsWith('spec-kraken') && r.id === 'subscribe')!;
       await page.goto(base + reply.url);
       assert.match((await page.locator('#h-reply').textContent()) ?? '', /Reply/);

@@ -81,7 +81,11 @@ describe('diagrams of the default content', () => {
     assert.match(svg, /class="dg-node dg-send" href="\/operations\/publishorderevents\/"/);
     assert.match(svg, /class="dg-node dg-subscription" href="\/operations\/[^"]+\/#h-sns"/);
     assert.match(svg, /<text class="dg-line"[^>]*>(only |every message)/);
-    assert.match(html, /<h3>Fan-out<\/h3>[\s\S]*<p class="kind">Published by<\/p>/, 'the fan-out list is still there');
+    assert.match(
+      html,
+      /<h3>Fan-out<\/h3>[\s\S]*<p class="fanout-producers">Published by <a href="\/operations\/publishorderevents\/">/,
+      'the fan-out in text is still there',
+    );
   });
 
   it('draws the request and its reply on an operation with a reply, the reply address as written', () => {

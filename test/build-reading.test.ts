@@ -41,6 +41,9 @@ channels:
     servers: [{ $ref: '#/servers/eu' }]
     messages:
       anotherPayload: { $ref: '#/components/messages/anotherPayload' }
+  lightingMeasured:
+    address: 'smartylighting.streetlights.1.0.event.{streetlightId}.lighting.measured'
+    parameters: { streetlightId: { description: The light. } }
   userSignedUp:
     title: User signed up
     summary: A user signed up.
@@ -52,6 +55,7 @@ operations:
   publishAnother: { action: send, channel: { $ref: '#/channels/another-topic' } }
   onUserSignedUp: { action: receive, channel: { $ref: '#/channels/userSignedUp' } }
   notifyUserSignedUp: { action: send, channel: { $ref: '#/channels/userSignedUp' } }
+  receiveLightMeasurement: { action: receive, channel: { $ref: '#/channels/lightingMeasured' } }
 components:
   messages:
     anotherPayload:
@@ -118,8 +122,9 @@ describe('reading the overview, lists, server, channel and message pages', () =>
 
   it('shows each card with its title, its address and its summary, and the id only when it is not the title', () => {
     const channels = cards(page(doc, 'channels/'));
-    assert.equal(channels.length, 2);
-    const [another, signedUp] = channels;
+    assert.equal(channels.length, 3);
+    const another = channels.find((c) => c.includes('>another-topic</a>'));
+    const signedUp = channels.find((c) => c.includes('>User signed up</a>'));
     assert.match(another!, /^<a href="\/channels\/another-topic\/">another-topic<\/a>/);
     assert.match(another!, /<code class="template entry-address">another-topic<\/code>/);
     assert.equal(text(another!).split('another-topic').length - 1, 2, `the id is not repeated: ${text(another!)}`);
@@ -158,5 +163,36 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     assert.match(html, /<p class="scheme-head"><strong>API key in an HTTP request<\/strong>/);
     const channels = /<section aria-labelledby="h-channels">[\s\S]*?<\/section>/.exec(html)![0];
     assert.match(channels, /<a href="\/channels\/another-topic\/">another-topic<\/a> <code class="template">another-topic<\/code>/);
+  });
+
+  it("shows each of a channel's messages with its name, content type and payload", () => {
+    const messages = /<section aria-labelledby="h-messages">[\s\S]*?<\/section>/.exec(page(doc, 'channels/usersignedup/'))![0];
+    assert.equal(text(messages), 'Messages Signed up signedUp application/cloudevents+json Payload Apple · object: name');
+    assert.match(messages, /<a href="\/components\/schemas\/apple\/">Apple<\/a>/, "the payload's schema, linked");
+    const order = /<section aria-labelledby="h-messages">[\s\S]*?<\/section>/.exec(page(content, 'channels/orderevents/'))![0];
+    assert.match(
+      text(order),
+      /Order placed OrderPlaced application\/json A customer completed checkout\. Payload Order · object: orderId, placedAt, customer, lines and 2 more/,
+    );
+  });
+
+  it("follows an sns topic's fan-out picture with its subscriptions in text, each once, without a stray arrow", () => {
+    const html = page(content, 'channels/orderevents/');
+    const fanOut = html.slice(html.indexOf('<h3>Fan-out</h3>'));
+    assert.doesNotMatch(fanOut, /→ topic →/);
+    assert.match(text(fanOut), /Published by Publish order events ?\. Delivered to 3 subscriptions:/);
+    const lines = [...fanOut.matchAll(/<p class="subscription-head">([\s\S]*?)<\/p>/g)].map((m) => text(m[1]!));
+    assert.deepEqual(lines.sort(), [
+      'HTTPS endpoint https://hooks.example.com/commerce/v2/orders',
+      'Lambda function arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening',
+      'SQS queue warehouse-picking.fifo',
+    ]);
+  });
+
+  it("shows a channel's whole address in its flow box, wrapped at separators rather than cut", () => {
+    const svg = /<svg [^>]*class="diagram[\s\S]*?<\/svg>/.exec(page(doc, 'channels/lightingmeasured/'))![0];
+    const lines = [...svg.matchAll(/<text class="dg-line"[^>]*>([^<]*)<\/text>/g)].map((m) => unescapeText(m[1]!));
+    assert.equal(lines.join(''), 'smartylighting.streetlights.1.0.event.{streetlightId}.lighting.measured');
+    assert.ok(lines.length > 1 && lines.every((l) => !l.includes('…')), lines.join(' | '));
   });
 });

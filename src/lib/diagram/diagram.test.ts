@@ -44,14 +44,20 @@ describe('diagram layout', () => {
     for (const e of placed.edges) assert.ok(e.points.length >= 2);
   });
 
-  it('cuts long names to fit their boxes, on at most two lines', () => {
+  it('cuts long names to fit their boxes, on at most two lines, and wraps small lines (an address) onto up to three', () => {
     const long = 'x'.repeat(500);
     const placed = layoutDiagram({ title: 't', description: 'd', nodes: [{ id: long, kind: 'channel', label: long, lines: [long] }], edges: [] });
     const node = placed.nodes[0]!;
     assert.ok(node.width <= 248);
     assert.equal(node.label.length, 2);
     assert.ok(node.label[1]!.endsWith('…'));
-    assert.ok(node.lines[0]!.endsWith('…'));
+    assert.equal(node.lines.length, 3);
+    assert.ok(node.lines[2]!.endsWith('…'));
+    // A channel's address is shown whole when it fits three lines, broken after its separators.
+    const address = 'smartylighting.streetlights.1.0.event.{streetlightId}.lighting.measured';
+    const channel = layoutDiagram({ title: 't', description: 'd', nodes: [{ id: 'c', kind: 'channel', label: 'c', lines: [address] }], edges: [] }).nodes[0]!;
+    assert.equal(channel.lines.join(''), address);
+    assert.ok(channel.lines.length > 1 && channel.lines.every((l) => !l.endsWith('…')));
   });
 
   it('breaks names after separators where it can', () => {

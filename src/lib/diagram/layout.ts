@@ -12,6 +12,8 @@ export const FONT = { caption: 11, label: 13, line: 11, edge: 11 } as const;
 export const LINE_HEIGHT = { caption: 14, label: 17, line: 14, edge: 14 } as const;
 export const PAD = { x: 12, y: 8 } as const;
 const NODE_WIDTH = { min: 112, max: 216, step: 16 } as const;
+/** Small lines under a box's label, after wrapping. */
+const MAX_LINES = 5;
 /** Edge labels (message names) wrap at this width, on at most two lines. */
 const EDGE_LABEL_WIDTH = 160;
 /**
@@ -58,7 +60,9 @@ function box(node: DiagramNode): Box {
   const inner = NODE_WIDTH.max - 2 * PAD.x;
   const caption = node.caption ? fitLines(node.caption, charsFitting(inner, FONT.caption), 1)[0] : undefined;
   const label = fitLines(node.label, charsFitting(inner, FONT.label), 2);
-  const lines = (node.lines ?? []).slice(0, 3).map((l) => fitLines(l, charsFitting(inner, FONT.line), 1)[0]!);
+  // An address or an endpoint is read whole: each small line wraps (at separators) onto up to
+  // three lines rather than being cut, at most MAX_LINES in all.
+  const lines = (node.lines ?? []).flatMap((l) => fitLines(l, charsFitting(inner, FONT.line), 3)).slice(0, MAX_LINES);
   const textW = Math.max(
     caption ? textWidth(caption, FONT.caption) : 0,
     ...label.map((l) => textWidth(l, FONT.label)),

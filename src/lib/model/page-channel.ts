@@ -5,6 +5,7 @@ import { joinPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { channelFlow } from './flow-channel.ts';
+import { messageLine } from './page-message-line.ts';
 import { objectView } from './object-view.ts';
 import { bindingsOf, channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
 import type { Page } from './page-types.ts';
@@ -32,7 +33,8 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
   page.sections.push({ type: 'links', heading: 'Servers', anchor: 'servers', links: servers, empty: 'Available on every server of the API.' });
   const messages = entries(channel.messages).flatMap(([id, m]) => {
     const link = ctx.locator.link(m, sub(at, 'messages', id)) ?? ctx.entities.find((e) => e.pointer === joinPointer(page.pointer, 'messages', id));
-    return link ? [{ ...('kind' in link ? toLink(link as Entity) : link), note: id }] : [];
+    const line = messageLine(ctx, m, sub(at, 'messages', id));
+    return link ? [{ ...('kind' in link ? toLink(link as Entity) : link), note: id, ...(line ? { message: line } : {}) }] : [];
   });
   page.sections.push({ type: 'links', heading: 'Messages', anchor: 'messages', links: messages, empty: 'No messages are defined.' });
   // An sns topic draws its fan-out instead (pages.ts), which shows the same operations and more.

@@ -34,7 +34,14 @@ export function sourceLanguage(format: string): 'json' | 'yaml' | 'proto' {
 export type PageSection =
   | { type: 'facts'; heading: string; anchor: string; facts: Fact[] }
   /** `paged`: a list that grows with the document (a server's channels): the page shows its start, `all-<anchor>/` all of it. */
-  | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string; address?: string })[]; empty?: string; paged?: boolean }
+  | {
+      type: 'links';
+      heading: string;
+      anchor: string;
+      links: (Link & { note?: string; address?: string; message?: MessageLine })[];
+      empty?: string;
+      paged?: boolean;
+    }
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
   | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
   | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
@@ -75,6 +82,15 @@ export type PageSection =
     }
   /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
   | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] };
+
+/** A message in a list (a channel's messages): what it carries, in a line (page-message-line.ts). */
+export interface MessageLine {
+  name?: string;
+  contentType?: string;
+  summaryHtml?: string;
+  /** The payload's schema (a link when it has a page) and its shape in words: `object: a, b and 3 more`. */
+  payload?: { link?: Link; title?: string; shape: string };
+}
 
 /** A message shown on another object's page: its link, summary, facts, schemas and examples (anchors prefixed by `anchor`). */
 export interface InlineMessage {
