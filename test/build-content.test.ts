@@ -50,7 +50,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     // Each message with its payload, the first open; its own page a link away.
     assert.match(
       html,
-      /<details class="message-card" id="messages-orderplaced" open><summary><h3><span>Order placed<\/span><\/h3><\/summary><p class="message-page"><a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/p>/,
+      /<details class="message-card" id="messages-orderplaced" open><summary><h3 id="h-messages-orderplaced"><span>Order placed<\/span><\/h3><\/summary><p class="message-page"><a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/p>/,
     );
     assert.match(html, /<h4 id="h-messages-orderplaced\.payload">Payload/);
     assert.match(html, /<aside class="message-example" aria-label="Example of Order placed">/);
@@ -66,7 +66,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
     );
     assert.match(html, /<dt>Reply channel<\/dt> <dd><a href="\/docs\/channels\/stockcheckreplies\/">Stock check replies<\/a><\/dd>/);
     const reply = html.slice(html.indexOf('id="h-reply"'));
-    assert.match(reply, /<div class="message-card" id="reply-stockcheckanswered"><h3><a href="[^"]+">Stock check answered<\/a><\/h3>/);
+    assert.match(
+      reply,
+      /<div class="message-card" id="reply-stockcheckanswered"><h3 id="h-reply-stockcheckanswered"><a href="[^"]+">Stock check answered<\/a><\/h3>/,
+    );
     assert.match(reply, /<h4 id="h-reply-stockcheckanswered\.payload">Payload/);
   });
 

@@ -195,4 +195,34 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     assert.equal(lines.join(''), 'smartylighting.streetlights.1.0.event.{streetlightId}.lighting.measured');
     assert.ok(lines.length > 1 && lines.every((l) => !l.includes('…')), lines.join(' | '));
   });
+
+  it("puts a message's examples right after its headers and payload, the headers and the payload of each apart", () => {
+    const html = page(doc, 'components/messages/signedup/');
+    const layout = /<div class="message-layout">[\s\S]*?<div class="message-example">([\s\S]*?)<\/section><\/div><\/div><\/div>/.exec(html);
+    assert.ok(layout, 'the schemas and the examples side by side');
+    const schemas = layout[0].slice(0, layout[0].indexOf('<div class="message-example">'));
+    assert.match(schemas, /id="h-headers"[\s\S]*id="h-payload"/);
+    const examples = layout[1]!;
+    assert.match(examples, /<h2 id="h-examples">/);
+    const parts = [...examples.matchAll(/<p class="example-part">(\w+)<\/p><div class="code"[^>]*>([\s\S]*?)<\/div>/g)].map((m) => [
+      m[1],
+      text(m[2]!).replace(/\s+/g, ''),
+    ]);
+    assert.deepEqual(parts, [
+      ['Headers', '{"traceId":"t-1"}'],
+      ['Payload', '{"name":"Ada"}'],
+    ]);
+  });
+
+  it("says on a message's page which operations send it and which receive it", () => {
+    const html = page(doc, 'components/messages/signedup/');
+    const section = /<section aria-labelledby="h-sent-received">[\s\S]*?<\/section>/.exec(html)![0];
+    assert.deepEqual([...section.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!)).sort(), [
+      'notifyUserSignedUp this application sends it on User signed up; you receive it',
+      'onUserSignedUp this application receives it on User signed up; you send it',
+    ]);
+    // A reply's message goes the other way: the operation that sends the request receives it.
+    const reply = /<section aria-labelledby="h-sent-received">[\s\S]*?<\/section>/.exec(page(content, 'components/messages/stockcheckanswered/'))![0];
+    assert.equal(text(reply), 'Sent and received by Request a stock check this application receives it as the reply; you send it');
+  });
 });

@@ -41,7 +41,12 @@ function sectionJobs(sections: PageSection[]): HighlightJob[] {
     if (section.type === 'source')
       jobs.push({ kind: 'code', text: section.code, lang: sourceLanguage(section.format), apply: (html) => (section.html = html) });
     else if (section.type === 'examples')
-      for (const example of section.examples) jobs.push({ kind: 'code', text: example.code, lang: 'json', apply: (html) => (example.html = html) });
+      for (const example of section.examples) {
+        // Pages show an example's headers and payload apart: the whole is only highlighted when it has no parts.
+        if (example.parts && example.parts.length > 0)
+          for (const part of example.parts) jobs.push({ kind: 'code', text: part.code, lang: 'json', apply: (html) => (part.html = html) });
+        else jobs.push({ kind: 'code', text: example.code, lang: 'json', apply: (html) => (example.html = html) });
+      }
     else if (section.type === 'sns-operation') {
       for (const consumer of section.view.consumers) {
         const policy = consumer.filterPolicy;

@@ -45,7 +45,14 @@ export type PageSection =
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
   | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string }
   | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string }
-  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: { title: string; summaryHtml?: string; code: string; html?: string }[] }
+  /** `code`: the example whole (headers and payload as one JSON object); `parts`: each apart, as pages show them. */
+  | {
+      type: 'examples';
+      heading: string;
+      anchor: string;
+      generated?: boolean;
+      examples: { title: string; summaryHtml?: string; code: string; html?: string; parts?: ExamplePart[] }[];
+    }
   /** `diagram`: the fan-out drawn (flow-fan-out.ts); the fan-out list is its text. */
   /** `tester`: the topic's filtered subscriptions, for the guide component SnsTopic (channel pages link to the operations' testers). */
   | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link; diagram?: Diagram; tester?: TesterView }
@@ -82,6 +89,13 @@ export type PageSection =
     }
   /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
   | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] };
+
+/** An example's headers or its payload, as JSON. */
+export interface ExamplePart {
+  label: 'Headers' | 'Payload';
+  code: string;
+  html?: string;
+}
 
 /** A message in a list (a channel's messages): what it carries, in a line (page-message-line.ts). */
 export interface MessageLine {
