@@ -42,6 +42,8 @@ export interface PlacedNode {
 export interface PlacedEdge {
   edge: DiagramEdge;
   points: Point[];
+  /** Where the arrowhead goes when not where the arrow's direction puts it (an outline's connectors, outline.ts). */
+  arrow?: 'start' | 'end' | 'none';
   /** Centre of the label and its lines. */
   label?: Point & { lines: string[]; width: number; height: number };
 }
@@ -53,10 +55,10 @@ export interface Placed {
   edges: PlacedEdge[];
 }
 
-type Box = Omit<PlacedNode, 'x' | 'y'>;
+export type Box = Omit<PlacedNode, 'x' | 'y'>;
 
 /** A box's text as it fits, and its size: widths in steps, so that diagrams of one shape share a layout. */
-function box(node: DiagramNode): Box {
+export function boxOf(node: DiagramNode): Box {
   const inner = NODE_WIDTH.max - 2 * PAD.x;
   const caption = node.caption ? fitLines(node.caption, charsFitting(inner, FONT.caption), 1)[0] : undefined;
   const label = fitLines(node.label, charsFitting(inner, FONT.label), 2);
@@ -73,7 +75,8 @@ function box(node: DiagramNode): Box {
   return { node, width, height, ...(caption !== undefined ? { caption } : {}), label, lines };
 }
 
-function edgeLabel(text: string | undefined): { lines: string[]; width: number; height: number } | undefined {
+/** An arrow's label (message names) as it fits, and its size. */
+export function edgeLabelOf(text: string | undefined): { lines: string[]; width: number; height: number } | undefined {
   if (!text) return undefined;
   const lines = fitLines(text, charsFitting(EDGE_LABEL_WIDTH, FONT.edge), 2);
   const width = Math.ceil(Math.max(...lines.map((l) => textWidth(l, FONT.edge))) / 8) * 8 + 8;
@@ -137,13 +140,13 @@ export function layoutDiagram(diagram: Diagram): Placed {
   for (const node of diagram.nodes) {
     if (index.has(node.id)) continue;
     index.set(node.id, boxes.length);
-    boxes.push(box(node));
+    boxes.push(boxOf(node));
   }
   const edges = diagram.edges.flatMap((edge) => {
     const from = index.get(edge.from);
     const to = index.get(edge.to);
     if (from === undefined || to === undefined) return [];
-    const label = edgeLabel(edge.label);
+    const label = edgeLabelOf(edge.label);
     return [{ edge, from, to, ...(label ? { label } : {}) }];
   });
   const sizes = JSON.stringify([boxes.map((b) => [b.width, b.height]), edges.map((e) => [e.from, e.to, e.label?.width ?? 0, e.label?.height ?? 0])]);
