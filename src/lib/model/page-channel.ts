@@ -6,7 +6,7 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { channelFlow } from './flow-channel.ts';
 import { messageLine } from './page-message-line.ts';
-import { objectView } from './object-view.ts';
+import { templateValueFacts } from './page-template-values.ts';
 import { bindingsOf, channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
 import type { Page } from './page-types.ts';
 import { templateParts } from './page-values.ts';
@@ -21,13 +21,10 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
       ? { label: 'Address', text: 'unknown (set at run time)' }
       : { label: 'Address', text: address, code: true, template: templateParts(address) },
   );
-  if (isPlainObject(channel.parameters))
-    page.sections.push({
-      type: 'object',
-      heading: 'Parameters',
-      anchor: 'parameters',
-      view: objectView(ctx.doc, ctx.locator, channel.parameters, sub(at, 'parameters')),
-    });
+  if (isPlainObject(channel.parameters)) {
+    const parameters = templateValueFacts(ctx, channel.parameters, sub(at, 'parameters'));
+    if (parameters.length > 0) page.sections.push({ type: 'facts', heading: 'Parameters', anchor: 'parameters', facts: parameters });
+  }
   const servers =
     page.kind === 'channel' ? channelServers(ctx, page) : entries(channel.servers).flatMap(([i, s]) => ctx.locator.link(s, sub(at, 'servers', i)) ?? []);
   page.sections.push({ type: 'links', heading: 'Servers', anchor: 'servers', links: servers, empty: 'Available on every server of the API.' });

@@ -2,10 +2,9 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
-import { renderMarkdown } from '../markdown/render-markdown.ts';
-import { entries } from '../resolve/doc-index.ts';
+import { templateValueFacts } from './page-template-values.ts';
 import { channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
-import type { Fact, Page } from './page-types.ts';
+import type { Page } from './page-types.ts';
 import { securityViews, type SecuritySchemeView } from './security-view.ts';
 import type { Entity, Link } from './types.ts';
 import { templateParts } from './page-values.ts';
@@ -26,7 +25,7 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
     });
   page.facts.push({ label: 'URL template', text: `${protocol}://${host}${pathname}`, code: true, template: templateParts(`${protocol}://${host}${pathname}`) });
   page.facts.push({ label: 'Example URL', text: `${protocol}://${fill(host)}${fill(pathname)}`, code: true });
-  const described = variableFacts(ctx, variables, sub(at, 'variables'));
+  const described = templateValueFacts(ctx, variables, sub(at, 'variables'));
   if (described.length > 0) page.sections.push({ type: 'facts', heading: 'Variables', anchor: 'variables', facts: described });
   securitySection(ctx, page, server.security, sub(at, 'security'), 'Security');
   const channels = ctx.entities.filter((e) => e.kind === 'channel' && channelServers(ctx, e).some((s) => s.url === page.url));
@@ -37,23 +36,6 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
     links: channels.map((c) => ({ ...toLink(c), ...addressOf(ctx, c) })),
     empty: 'No channel of this API uses this server.',
     paged: true,
-  });
-}
-
-/**
- * The URL's variables, one line each: its name, the values it takes and its default, its
- * description under them (a variable defined in components reads the same: its name once).
- */
-function variableFacts(ctx: Context, variables: Record<string, unknown>, at: Location): Fact[] {
-  return entries(variables).map(([name, raw]) => {
-    const v = ctx.doc.deref(raw, sub(at, name))?.value;
-    const values = isPlainObject(v) && Array.isArray(v.enum) ? v.enum.map(String) : [];
-    const fallback = isPlainObject(v) && v.default !== undefined ? String(v.default) : undefined;
-    const text = [values.length > 0 ? `one of ${values.join(', ')}` : 'any value', fallback !== undefined ? `default ${fallback}` : undefined]
-      .filter(Boolean)
-      .join('; ');
-    const description = isPlainObject(v) && typeof v.description === 'string' && v.description.trim() !== '' ? renderMarkdown(v.description) : undefined;
-    return { label: name, text, ...(description ? { noteHtml: description } : {}) };
   });
 }
 
