@@ -113,26 +113,38 @@ describe('reading at 1280 and 390 px', () => {
     }
     await context.close();
 
-    // On a phone: an outline, legible; its full size on demand, scrolling in its box (a checkbox: no script).
+    // On a phone: every operation in an outline at its own size, legible (nothing to enlarge).
     const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
     const phone = await phoneContext.newPage();
     await phone.goto(largeBase);
     await phone.locator('details.dg-whole summary').click();
     for (const d of await diagramsShown(phone)) {
       assert.ok(d.fits, `390 px: a diagram ${d.width} px wide fits`);
-      assert.ok(d.labelPx >= 9.5, `390 px: labels at ${d.labelPx} px`);
+      assert.ok(d.labelPx >= 12.9, `390 px: labels at ${d.labelPx} px, their own size`);
     }
-    const svg = phone.locator('details.dg-whole .dg-wide svg.diagram');
-    assert.ok(await svg.isHidden(), 'the outline instead of the layered drawing');
-    await phone.locator('details.dg-whole label.dg-zoom').click();
-    assert.ok(await phone.locator('details.dg-whole .dg-narrow').isHidden());
-    const natural = Number(await svg.getAttribute('width'));
-    const full = (await svg.boundingBox())!.width;
-    assert.ok(natural > 390 && Math.abs(full - natural) < 1, `full size ${full} px, its own ${natural} px`);
-    const scroller = await svg.evaluate((el) => ({ scroll: el.parentElement!.scrollWidth, client: el.parentElement!.clientWidth }));
-    assert.ok(scroller.scroll > scroller.client, 'it scrolls sideways in its box');
+    assert.ok(await phone.locator('details.dg-whole .dg-wide svg.diagram').isHidden(), 'the outline instead of the layered drawing');
+    assert.equal(await phone.locator('details.dg-whole .dg-narrow .dg-receive, details.dg-whole .dg-narrow .dg-send').count(), 15);
+    assert.ok(await phone.locator('details.dg-whole label.dg-zoom').isHidden());
     assert.ok((await phone.evaluate(() => document.documentElement.scrollWidth - innerWidth)) <= 0, 'the page itself does not scroll sideways');
     await phoneContext.close();
+
+    // Where the column is narrower than the drawing (a narrow window on a desk): shrunk to fit, and
+    // "Full size" shows it at its own size, scrolling sideways in its box.
+    const narrowContext = await browser.newContext({ viewport: { width: 960, height: 800 }, javaScriptEnabled: false });
+    const narrow = await narrowContext.newPage();
+    await narrow.goto(largeBase);
+    await narrow.locator('details.dg-whole summary').click();
+    const svg = narrow.locator('details.dg-whole .dg-wide svg.diagram');
+    const natural = Number(await svg.getAttribute('width'));
+    const fitted = (await svg.boundingBox())!.width;
+    assert.ok(fitted < natural, `shrunk: ${fitted} px of ${natural}`);
+    await narrow.locator('details.dg-whole label.dg-zoom').click();
+    const full = (await svg.boundingBox())!.width;
+    assert.ok(Math.abs(full - natural) < 1, `full size ${full} px, its own ${natural} px`);
+    const scroller = await svg.evaluate((el) => ({ scroll: el.parentElement!.scrollWidth, client: el.parentElement!.clientWidth }));
+    assert.ok(scroller.scroll > scroller.client, 'it scrolls sideways in its box');
+    assert.ok((await narrow.evaluate(() => document.documentElement.scrollWidth - innerWidth)) <= 0, 'the page itself does not scroll sideways');
+    await narrowContext.close();
   });
 
   it("shows a message's example beside its payload on a desk, and right after it on a phone", async () => {
