@@ -59,6 +59,7 @@ operations:
 components:
   messages:
     anotherPayload:
+      headers: { type: object, description: No header is documented. }
       payload: { $ref: '#/components/schemas/Zebra' }
     signedUp:
       title: Signed up
@@ -215,6 +216,13 @@ describe('reading the overview, lists, server, channel and message pages', () =>
       ['Headers', '{"traceId":"t-1"}'],
       ['Payload', '{"name":"Ada"}'],
     ]);
+    // Headers of no field give an empty object: left out beside the payload.
+    const generated = page(doc, 'components/messages/anotherpayload/');
+    const example = generated.slice(generated.indexOf('<div class="message-example">'));
+    assert.deepEqual(
+      [...example.matchAll(/<p class="example-part">(\w+)<\/p>/g)].map((m) => m[1]),
+      ['Payload'],
+    );
   });
 
   it("says on a message's page which operations send it and which receive it", () => {

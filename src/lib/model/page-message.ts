@@ -82,11 +82,15 @@ export function messageContent(
   return { facts, sections, value, origin: m.origin };
 }
 
-/** An example's headers and payload apart, each as JSON (pages show them as two blocks, as a request's headers and body). */
+/**
+ * An example's headers and payload apart, each as JSON (pages show them as two blocks, as a
+ * request's headers and body); headers that are an empty object are left out beside a payload.
+ */
 function exampleParts(example: unknown): ExamplePart[] {
   if (!isPlainObject(example)) return [];
+  const emptyHeaders = isPlainObject(example.headers) && Object.keys(example.headers).length === 0 && example.payload !== undefined;
   return (['headers', 'payload'] as const).flatMap((part) =>
-    example[part] !== undefined
+    example[part] !== undefined && !(part === 'headers' && emptyHeaders)
       ? [{ label: part === 'headers' ? ('Headers' as const) : ('Payload' as const), code: JSON.stringify(example[part], null, 2) }]
       : [],
   );
