@@ -165,7 +165,9 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     assert.doesNotMatch(html, /written in place/);
     assert.match(html, /<p class="scheme-head"><strong>API key in an HTTP request<\/strong>/);
     const channels = /<section aria-labelledby="h-channels">[\s\S]*?<\/section>/.exec(html)![0];
-    assert.match(channels, /<a href="\/channels\/another-topic\/">another-topic<\/a> <code class="template">another-topic<\/code>/);
+    assert.match(channels, /<a href="\/channels\/usersignedup\/">User signed up<\/a> <code class="template">users\.<var>\{userId\}<\/var>\.signedup<\/code>/);
+    // A channel named by its address is not followed by it again.
+    assert.match(channels, /<li><a href="\/channels\/another-topic\/">another-topic<\/a><\/li>/);
   });
 
   it("shows each of a channel's messages with its name, content type and payload", () => {
