@@ -81,15 +81,23 @@ if (HAS_CORPUS)
       await page.close();
     });
 
-    it("names each search hit's API first, so that a portal's results say where they are", async () => {
+    it("names each search hit by the object's name, its kind and API beside it, so that a portal's results say where they are", async () => {
       const page = await browser.newPage();
       await page.goto(base + 'search/?q=fifo');
       await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
-      const titles = await page.locator('.pagefind-ui__result-link').allTextContents();
-      assert.ok(
-        titles.some((t) => t === 'Orders (SNS FIFO fan-out) › channel · Order events (FIFO)'),
-        titles.join(' | '),
-      );
+      const result = page.locator('.pagefind-ui__result', { has: page.locator('.pagefind-ui__result-link', { hasText: /^Order events \(FIFO\)$/ }) }).first();
+      assert.deepEqual((await result.locator('.pagefind-ui__result-tag').allTextContents()).map((t) => t.trim()).sort(), [
+        'API: Orders (SNS FIFO fan-out)',
+        'Kind: channel',
+      ]);
+      // The header's box says the same: the name, then the kind and the API as quiet labels.
+      await page.goto(base);
+      await page.locator('#search-box').fill('fifo');
+      const option = page.locator('#search-results [role="option"]', { hasText: 'Order events (FIFO)' }).first();
+      await option.waitFor({ timeout: 15_000 });
+      assert.equal(await option.locator('.search-hit-title').textContent(), 'Order events (FIFO)');
+      assert.equal(await option.locator('.search-hit-kind').textContent(), 'channel');
+      assert.equal(await option.locator('.search-hit-api').textContent(), 'Orders (SNS FIFO fan-out)');
       await page.close();
     });
 
@@ -98,16 +106,11 @@ if (HAS_CORPUS)
       const channel = routes.find((r) => r.kind === 'channel' && r.id === 'orderEvents')!;
       await page.goto(base + channel.url);
       const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
-      for (const expected of [
-        'orders.fifo',
-        'FIFO',
-        'Content-based deduplication on',
-        'Deny',
-        'Published by',
-        'billing-orders.fifo',
-        'undeliverable messages → billing-orders-dlq.fifo',
-      ])
+      for (const expected of ['orders.fifo', 'FIFO', 'Content-based deduplication on', 'Deny', 'Published by', 'billing-orders.fifo'])
         assert.ok(text.includes(expected), expected);
+      // Each subscription says where its undeliverable messages go.
+      const line = page.locator('ul.subscription-lines > li', { hasText: 'billing-orders.fifo' });
+      assert.match(await line.innerText(), /undeliverable messages to billing-orders-dlq\.fifo/);
       const reply = routes.find((r) => r.kind === 'operation' && r.api.startsWith('spec-kraken') && r.id === 'subscribe')!;
       await page.goto(base + reply.url);
       assert.match((await page.locator('#h-reply').textContent()) ?? '', /Reply/);

@@ -76,7 +76,7 @@ describe('hostile document in Chromium', () => {
         for (const script of Array.from(document.scripts)) {
           // The site's own scripts; the sns filter tester's loader is bundled into _astro/ (it imports the tester itself on first use).
           const tester = script.type === 'module' && /\/_astro\/SnsTester[\w.-]*\.js$/.test(script.src);
-          if (!/\/(theme|copy|search|pagefind\/pagefind-ui)\.js$/.test(script.src) && !tester)
+          if (!/\/(theme|copy|search|search-page|nav|pagefind\/pagefind-ui)\.js$/.test(script.src) && !tester)
             issues.push(`script ${script.src || script.textContent?.slice(0, 60)}`);
         }
         return issues;

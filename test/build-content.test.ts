@@ -46,11 +46,12 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<span class="badge send">send<\/span>/);
     assert.match(html, /href="\/docs\/channels\/orderevents\/">Order events<\/a>/);
     assert.match(html, /<dt>Action<\/dt> <dd>send: this application sends these messages; you receive them<\/dd>/);
-    assert.match(html, /<dt>Address<\/dt> <dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><\/dd>/);
+    // Its parameter also by name, for the search index only (the address is one word to it).
+    assert.match(html, /<dt>Address<\/dt> <dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><span hidden> region<\/span><\/dd>/);
     // Each message with its payload, the first open; its own page a link away.
     assert.match(
       html,
-      /<details class="message-card" id="messages-orderplaced" open><summary><h3><span>Order placed<\/span><\/h3><\/summary><p class="message-page"><a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/p>/,
+      /<details class="message-card" id="messages-orderplaced" open><summary><h3 id="h-messages-orderplaced"><span>Order placed<\/span><\/h3><\/summary><p class="message-page"><a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/p>/,
     );
     assert.match(html, /<h4 id="h-messages-orderplaced\.payload">Payload/);
     assert.match(html, /<aside class="message-example" aria-label="Example of Order placed">/);
@@ -66,7 +67,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
     );
     assert.match(html, /<dt>Reply channel<\/dt> <dd><a href="\/docs\/channels\/stockcheckreplies\/">Stock check replies<\/a><\/dd>/);
     const reply = html.slice(html.indexOf('id="h-reply"'));
-    assert.match(reply, /<div class="message-card" id="reply-stockcheckanswered"><h3><a href="[^"]+">Stock check answered<\/a><\/h3>/);
+    assert.match(
+      reply,
+      /<div class="message-card" id="reply-stockcheckanswered"><h3 id="h-reply-stockcheckanswered"><a href="[^"]+">Stock check answered<\/a><\/h3>/,
+    );
     assert.match(reply, /<h4 id="h-reply-stockcheckanswered\.payload">Payload/);
   });
 
@@ -119,11 +123,11 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.deepEqual(glued, []);
   });
 
-  it("shows a parameter's enum as one line of values, not a numbered list", () => {
+  it('shows a parameter once, with its values on one line, its default and its description', () => {
     const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
     assert.match(
       html,
-      /<th scope="row">enum<\/th> <td><span class="values"><code>eu-west-1<\/code> <code>eu-central-1<\/code> <code>us-east-1<\/code><\/span><\/td>/,
+      /<dt>region<\/dt> <dd>one of eu-west-1, eu-central-1, us-east-1; default eu-west-1<div class="fact-note"><p>Region of the topic\.<\/p><\/div><\/dd>/,
     );
   });
 

@@ -54,7 +54,7 @@ describe('guides and configuration in a build', () => {
       'api/orders.apidesc.yaml': ORDERS,
       'api/guides/tour.mdx': GUIDE,
       'api/guides/later.md':
-        '---\norder: 5\n---\n# Later steps\n\nPlain Markdown.\n\n```yaml\nretries: 3\n```\n\n## Retry `orders`\n\n### Not listed\n\n## Watch the queue\n\n## Clean up\n',
+        '---\norder: 5\n---\n# Later steps\n\nPlain Markdown.\n\n```yaml\nretries: 3\n```\n\n## Retry `orders`\n\n### Under it\n\n## Watch the queue\n\n## Clean up\n',
       'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
       'brand/icon.png': 'not really a png, copied as it is',
       'apidesc-docs.config.json': JSON.stringify({
@@ -117,13 +117,13 @@ describe('guides and configuration in a build', () => {
     const later = page(dir, 'site/guides/later/index.html');
     assert.match(later, /<h1[^>]*>Later steps<\/h1>/);
     assert.equal((later.match(/<h1/g) ?? []).length, 1, 'a guide with its own heading gets no second h1');
-    // "On this page" from the guide's ## headings (their ids from Astro), beside it and folded above it; none for a guide without sections.
+    // "On this page" from the guide's ## and ### headings (their ids from Astro), beside it and folded above it; none for a guide without sections.
     const onThisPage =
-      '<ul><li><a href="#retry-orders">Retry orders</a></li><li><a href="#watch-the-queue">Watch the queue</a></li><li><a href="#clean-up">Clean up</a></li></ul>';
+      '<ul><li><a href="#retry-orders">Retry orders</a><ul><li><a href="#under-it">Under it</a></li></ul></li><li><a href="#watch-the-queue">Watch the queue</a></li><li><a href="#clean-up">Clean up</a></li></ul>';
     assert.match(later, /<h2 id="retry-orders">Retry <code>orders<\/code><\/h2>/);
     assert.ok(
       later.includes(
-        `<nav class="toc" aria-label="On this page" data-pagefind-ignore><p class="toc-title" aria-hidden="true">On this page</p>${onThisPage}</nav>`,
+        `<nav class="toc" aria-labelledby="toc-title" data-pagefind-ignore data-toc><p class="toc-title" id="toc-title">On this page</p>${onThisPage}</nav>`,
       ),
       'beside the guide',
     );

@@ -25,7 +25,8 @@ function scan(file: string, html: string, findings: Finding[]): void {
   /** Inside a diagram the site drew (src/lib/diagram/svg.ts): an <svg> of these elements only, names as their text. */
   let diagram = false;
   // A diagram may come in two layouts, each in its own <div> (Diagram.astro).
-  const DIAGRAM_ELEMENTS = new Set(['figure', 'div', 'svg', 'title', 'desc', 'defs', 'marker', 'path', 'g', 'a', 'rect', 'text']);
+  // A diagram's own elements, and its "Full size" checkbox (Diagram.astro).
+  const DIAGRAM_ELEMENTS = new Set(['figure', 'div', 'svg', 'title', 'desc', 'defs', 'marker', 'path', 'g', 'a', 'rect', 'text', 'label', 'input']);
   const parser = new Parser(
     {
       onclosetag(name) {
@@ -34,11 +35,15 @@ function scan(file: string, html: string, findings: Finding[]): void {
       },
       onopentag(name, attributes) {
         if (name === 'label' && attributes.class === 'nav-button' && attributes.for === 'nav-open') menuButton = true;
-        if (name === 'figure' && /^diagram-box( has-narrow)?$/.test(attributes.class ?? '')) diagram = true;
+        if (name === 'figure' && /^diagram-box( has-narrow)?( dg-w\d+)?$/.test(attributes.class ?? '')) diagram = true;
+        if (diagram && name === 'input' && (attributes.type !== 'checkbox' || attributes.class !== 'dg-zoom-toggle'))
+          findings.push({ file, problem: `input ${JSON.stringify(attributes)} in a diagram` });
         if (diagram && !DIAGRAM_ELEMENTS.has(name)) findings.push({ file, problem: `<${name}> element in a diagram` });
-        // The site's scripts: theme, copy buttons, search loader, and the sns filter tester's loader (bundled into _astro/).
+        // The site's scripts: theme, copy buttons, navigation, search loader, the search page's search,
+        // and the sns filter tester's loader (bundled into _astro/).
         const siteScript =
-          /^\/(theme|copy|search)\.js$/.test(attributes.src ?? '') ||
+          /^\/(theme|copy|search|nav)\.js$/.test(attributes.src ?? '') ||
+          (attributes.type === 'module' && attributes.src === '/search-page.js') ||
           (attributes.type === 'module' && /^\/_astro\/SnsTester[\w.-]*\.js$/.test(attributes.src ?? ''));
         if (name === 'script' && !siteScript) findings.push({ file, problem: `script element ${JSON.stringify(attributes)}` });
         // The one form of the site is its own search box (a GET to the search page); a document's would be escaped.

@@ -24,6 +24,8 @@ export const SECTIONS: { title: string; kinds: string[]; folder: string }[] = [
 
 export type Section = (typeof SECTIONS)[number];
 
+const SCHEMAS = SECTIONS.find((s) => s.title === 'Schemas')!;
+
 export function sectionOf(kind: string): Section {
   return SECTIONS.find((s) => s.kinds.includes(kind)) ?? SECTIONS[SECTIONS.length - 1]!;
 }
@@ -39,6 +41,9 @@ export function pagesOfSection(api: SiteApi, section: Section): Page[] {
   if (!index) {
     index = new Map(SECTIONS.map((s) => [s, []]));
     for (const page of api.pages) index.get(sectionOf(page.kind))!.push(page);
+    // Schemas are looked up by name (a document lists them in no order a reader follows); the
+    // other sections keep the document's order, which its authors chose.
+    index.get(SCHEMAS)!.sort((a, b) => byEnglishTitle(a.title, b.title) || byEnglishTitle(a.id, b.id));
     sectionIndex.set(api, index);
   }
   return index.get(section)!;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Diagram } from './diagram-types.ts';
 import { layoutDiagram } from './layout.ts';
+import { layoutOutline } from './outline.ts';
 import { diagramSvg, escapeXml } from './svg.ts';
 import { fitLines } from './text-fit.ts';
 
@@ -44,20 +45,106 @@ describe('diagram layout', () => {
     for (const e of placed.edges) assert.ok(e.points.length >= 2);
   });
 
-  it('cuts long names to fit their boxes, on at most two lines', () => {
+  it('cuts long names to fit their boxes, on at most two lines, and wraps small lines (an address) onto up to three', () => {
     const long = 'x'.repeat(500);
     const placed = layoutDiagram({ title: 't', description: 'd', nodes: [{ id: long, kind: 'channel', label: long, lines: [long] }], edges: [] });
     const node = placed.nodes[0]!;
     assert.ok(node.width <= 248);
     assert.equal(node.label.length, 2);
     assert.ok(node.label[1]!.endsWith('…'));
-    assert.ok(node.lines[0]!.endsWith('…'));
+    assert.equal(node.lines.length, 3);
+    assert.ok(node.lines[2]!.endsWith('…'));
+    // A channel's address is shown whole when it fits three lines, broken after its separators.
+    const address = 'smartylighting.streetlights.1.0.event.{streetlightId}.lighting.measured';
+    const channel = layoutDiagram({ title: 't', description: 'd', nodes: [{ id: 'c', kind: 'channel', label: 'c', lines: [address] }], edges: [] }).nodes[0]!;
+    assert.equal(channel.lines.join(''), address);
+    assert.ok(channel.lines.length > 1 && channel.lines.every((l) => !l.endsWith('…')));
   });
 
   it('breaks names after separators where it can', () => {
     assert.deepEqual(fitLines('orders/eu-west/placed/v1', 12, 3), ['orders/eu-', 'west/placed/', 'v1']);
     assert.deepEqual(fitLines('customerAccountUpdated', 12, 2), ['customer', 'AccountUpda…']);
     assert.deepEqual(fitLines('short', 12, 2), ['short']);
+  });
+});
+
+describe('diagram outline (phones)', () => {
+  /** A topic published by one operation, delivered to `n` subscriptions, each with a dead-letter queue. */
+  const fanOut = (n: number): Diagram => ({
+    title: 'fan-out',
+    description: 'd',
+    nodes: [
+      { id: 'pub', kind: 'send', caption: 'publishes', label: 'Publish order events' },
+      { id: 'topic', kind: 'topic', caption: 'sns topic', label: 'orders.fifo' },
+      ...Array.from({ length: n }, (_, i) => [
+        {
+          id: `sub${i}`,
+          kind: 'subscription' as const,
+          caption: 'SQS queue subscription',
+          label: `queue-${i}`,
+          lines: [`arn:aws:sqs:eu-west-1:123456789012:queue-${i}`],
+        },
+        { id: `dlq${i}`, kind: 'queue' as const, caption: 'dead-letter queue', label: `queue-${i}-dlq` },
+      ]).flat(),
+    ],
+    edges: [
+      { from: 'pub', to: 'topic', label: 'Order placed' },
+      ...Array.from({ length: n }, (_, i) => [
+        { from: 'topic', to: `sub${i}` },
+        { from: `sub${i}`, to: `dlq${i}`, label: 'undeliverable' },
+      ]).flat(),
+    ],
+  });
+
+  it('is as narrow as a phone however many boxes, where the layered drawing is not', () => {
+    const d = fanOut(5);
+    assert.ok(layoutDiagram(d).width > 600);
+    const outline = layoutOutline(d);
+    assert.ok(outline.width <= 330, `${outline.width} px`);
+    assert.deepEqual(outline.nodes.map((n) => n.node.id).sort(), d.nodes.map((n) => n.id).sort(), 'every box, once');
+    // One box a line, each under the box it hangs from, indented from it.
+    for (const [i, n] of outline.nodes.entries()) if (i > 0) assert.ok(n.y > outline.nodes[i - 1]!.y + outline.nodes[i - 1]!.height);
+    const at = (id: string) => outline.nodes.find((n) => n.node.id === id)!;
+    assert.equal(at('topic').x, 4, 'from the hub');
+    assert.ok(at('sub0').x > at('topic').x && at('dlq0').x > at('sub0').x);
+  });
+
+  it('puts each arrowhead the way its message travels, and draws again a box reached a second time', () => {
+    const d: Diagram = {
+      title: 't',
+      description: 'd',
+      nodes: [
+        { id: 'app', kind: 'app', label: 'the application' },
+        { id: 'send', kind: 'send', label: 'send it' },
+        { id: 'recv', kind: 'receive', label: 'receive it' },
+        { id: 'ch', kind: 'channel', label: 'one channel' },
+      ],
+      edges: [
+        { from: 'app', to: 'send' },
+        { from: 'send', to: 'ch', label: 'M' },
+        { from: 'app', to: 'recv', reverse: true },
+        { from: 'recv', to: 'ch', reverse: true },
+      ],
+    };
+    const outline = layoutOutline(d);
+    assert.deepEqual(
+      outline.nodes.map((n) => n.node.id),
+      ['app', 'send', 'ch', 'recv', 'ch'],
+    );
+    // Down to a box that receives: the arrowhead at its end; up from a box that sends to the one above: where it meets the trunk.
+    const heads = outline.edges.filter((e) => e.arrow === 'end').map((e) => e.points[e.points.length - 1]!);
+    const send = outline.nodes[1]!;
+    const recv = outline.nodes[3]!;
+    assert.ok(
+      heads.some((p) => p.x === send.x && p.y === send.y + send.height / 2),
+      'into the sending operation, from the application',
+    );
+    assert.ok(
+      heads.some((p) => p.x < recv.x && p.y === recv.y + recv.height / 2),
+      'from the receiving operation, to the application',
+    );
+    const svg = diagramSvg(d, { idPrefix: 'o', href, siteHref: href }, outline);
+    assert.equal(tags(svg, 'text').length, 6, 'five boxes and one label');
   });
 });
 

@@ -12,6 +12,8 @@ export const FONT = { caption: 11, label: 13, line: 11, edge: 11 } as const;
 export const LINE_HEIGHT = { caption: 14, label: 17, line: 14, edge: 14 } as const;
 export const PAD = { x: 12, y: 8 } as const;
 const NODE_WIDTH = { min: 112, max: 216, step: 16 } as const;
+/** Small lines under a box's label, after wrapping. */
+const MAX_LINES = 5;
 /** Edge labels (message names) wrap at this width, on at most two lines. */
 const EDGE_LABEL_WIDTH = 160;
 /**
@@ -40,6 +42,8 @@ export interface PlacedNode {
 export interface PlacedEdge {
   edge: DiagramEdge;
   points: Point[];
+  /** Where the arrowhead goes when not where the arrow's direction puts it (an outline's connectors, outline.ts). */
+  arrow?: 'start' | 'end' | 'none';
   /** Centre of the label and its lines. */
   label?: Point & { lines: string[]; width: number; height: number };
 }
@@ -51,14 +55,16 @@ export interface Placed {
   edges: PlacedEdge[];
 }
 
-type Box = Omit<PlacedNode, 'x' | 'y'>;
+export type Box = Omit<PlacedNode, 'x' | 'y'>;
 
 /** A box's text as it fits, and its size: widths in steps, so that diagrams of one shape share a layout. */
-function box(node: DiagramNode): Box {
+export function boxOf(node: DiagramNode): Box {
   const inner = NODE_WIDTH.max - 2 * PAD.x;
   const caption = node.caption ? fitLines(node.caption, charsFitting(inner, FONT.caption), 1)[0] : undefined;
   const label = fitLines(node.label, charsFitting(inner, FONT.label), 2);
-  const lines = (node.lines ?? []).slice(0, 3).map((l) => fitLines(l, charsFitting(inner, FONT.line), 1)[0]!);
+  // An address or an endpoint is read whole: each small line wraps (at separators) onto up to
+  // three lines rather than being cut, at most MAX_LINES in all.
+  const lines = (node.lines ?? []).flatMap((l) => fitLines(l, charsFitting(inner, FONT.line), 3)).slice(0, MAX_LINES);
   const textW = Math.max(
     caption ? textWidth(caption, FONT.caption) : 0,
     ...label.map((l) => textWidth(l, FONT.label)),
@@ -69,7 +75,8 @@ function box(node: DiagramNode): Box {
   return { node, width, height, ...(caption !== undefined ? { caption } : {}), label, lines };
 }
 
-function edgeLabel(text: string | undefined): { lines: string[]; width: number; height: number } | undefined {
+/** An arrow's label (message names) as it fits, and its size. */
+export function edgeLabelOf(text: string | undefined): { lines: string[]; width: number; height: number } | undefined {
   if (!text) return undefined;
   const lines = fitLines(text, charsFitting(EDGE_LABEL_WIDTH, FONT.edge), 2);
   const width = Math.ceil(Math.max(...lines.map((l) => textWidth(l, FONT.edge))) / 8) * 8 + 8;
@@ -133,13 +140,13 @@ export function layoutDiagram(diagram: Diagram): Placed {
   for (const node of diagram.nodes) {
     if (index.has(node.id)) continue;
     index.set(node.id, boxes.length);
-    boxes.push(box(node));
+    boxes.push(boxOf(node));
   }
   const edges = diagram.edges.flatMap((edge) => {
     const from = index.get(edge.from);
     const to = index.get(edge.to);
     if (from === undefined || to === undefined) return [];
-    const label = edgeLabel(edge.label);
+    const label = edgeLabelOf(edge.label);
     return [{ edge, from, to, ...(label ? { label } : {}) }];
   });
   const sizes = JSON.stringify([boxes.map((b) => [b.width, b.height]), edges.map((e) => [e.from, e.to, e.label?.width ?? 0, e.label?.height ?? 0])]);

@@ -6,7 +6,7 @@
  * diagram gives the same bytes.
  */
 import type { Diagram } from './diagram-types.ts';
-import { FONT, LINE_HEIGHT, layoutDiagram, PAD, type PlacedEdge, type PlacedNode, type Point } from './layout.ts';
+import { FONT, LINE_HEIGHT, layoutDiagram, PAD, type Placed, type PlacedEdge, type PlacedNode, type Point } from './layout.ts';
 
 export interface SvgOptions {
   /** Prefix of the ids in the SVG: unique on the page (a page may show several diagrams). */
@@ -68,7 +68,8 @@ function pathOf(points: Point[]): string {
 
 function edgeSvg(p: PlacedEdge, arrowId: string): string {
   const relation = p.edge.relation === true;
-  const line = `<path class="${relation ? 'dg-edge dg-relation' : 'dg-edge'}" d="${pathOf(p.points)}"${relation ? '' : ` ${p.edge.reverse ? 'marker-start' : 'marker-end'}="url(#${arrowId})"`}/>`;
+  const arrow = p.arrow ?? (relation ? 'none' : p.edge.reverse ? 'start' : 'end');
+  const line = `<path class="${relation ? 'dg-edge dg-relation' : 'dg-edge'}" d="${pathOf(p.points)}"${arrow === 'none' ? '' : ` marker-${arrow}="url(#${arrowId})"`}/>`;
   if (!p.label) return line;
   const { x, y, width, height, lines } = p.label;
   const top = y - height / 2;
@@ -82,12 +83,11 @@ function edgeSvg(p: PlacedEdge, arrowId: string): string {
 }
 
 /**
- * The SVG of a diagram, named by its title and described by its description. A named group, not
+ * The SVG of a diagram (laid out by layout.ts, or as `placed`: outline.ts), named by its title and described by its description. A named group, not
  * `role="img"`: the children of an image are hidden from assistive technology, and these are
  * links (axe-core's nested-interactive rule fails an image that holds them).
  */
-export function diagramSvg(diagram: Diagram, options: SvgOptions): string {
-  const placed = layoutDiagram(diagram);
+export function diagramSvg(diagram: Diagram, options: SvgOptions, placed: Placed = layoutDiagram(diagram)): string {
   const id = escapeXml(options.idPrefix);
   const width = Math.ceil(placed.width);
   const height = Math.ceil(placed.height);

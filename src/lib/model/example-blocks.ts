@@ -23,7 +23,10 @@ export function payloadLanguage(contentType: string | undefined): { lang: Langua
 /** The blocks of one example: headers (JSON: a map of values), then the payload. */
 export function exampleBlocks(example: { headers?: unknown; payload?: unknown }, contentType: string | undefined): ExampleBlock[] {
   const blocks: ExampleBlock[] = [];
-  if (example.headers !== undefined) blocks.push({ part: 'headers', lang: 'json', code: JSON.stringify(example.headers, null, 2) });
+  // Headers that are an empty object say nothing beside a payload: left out.
+  const emptyHeaders =
+    typeof example.headers === 'object' && example.headers !== null && Object.keys(example.headers).length === 0 && example.payload !== undefined;
+  if (example.headers !== undefined && !emptyHeaders) blocks.push({ part: 'headers', lang: 'json', code: JSON.stringify(example.headers, null, 2) });
   if (example.payload !== undefined) {
     const { lang, binary } = payloadLanguage(contentType);
     const payload = example.payload;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diagramSvg } from '../diagram/svg.ts';
-import { groupDiagram, groupUrl, MAX_OVERVIEW_BOXES, operationGroups, overviewDiagram } from './flow-overview.ts';
+import { groupDiagram, groupUrl, MAX_OVERVIEW_BOXES, operationGroups, overviewDiagram, overviewDiagrams, SHOWN_OVERVIEW_BOXES } from './flow-overview.ts';
 import type { Page } from './page-types.ts';
 import { fixturePage } from '../../../test/page-fixture.ts';
 
@@ -80,5 +80,25 @@ describe('the overview diagram', () => {
     assert.match(one.title, /operations with tag team0/);
     // A small API's overview draws everything: no group pages.
     assert.equal(operationGroups(api(3)), undefined);
+  });
+
+  it('shows a summary of a middle-sized API first and the whole drawing on demand; by what its operations do when it has one protocol and no tags', () => {
+    assert.equal(overviewDiagrams('Small', api(3))?.whole, undefined, 'a small API drawn whole at once');
+    const pages = api(12).map((p) => (p.kind === 'operation' ? { ...p, tags: [] } : p));
+    assert.ok(1 + 1 + 12 + 12 > SHOWN_OVERVIEW_BOXES && 1 + 1 + 12 + 12 <= MAX_OVERVIEW_BOXES);
+    const { shown, whole } = overviewDiagrams('Middle', pages)!;
+    assert.deepEqual(
+      shown.nodes.map((n) => [n.kind, n.label, n.url]),
+      [
+        ['app', 'Middle', ''],
+        ['group', 'receiving', 'operations/'],
+        ['group', 'sending', 'operations/'],
+      ],
+    );
+    assert.deepEqual(shown.nodes[1]!.lines, ['6 operations · 6 channels']);
+    assert.equal(whole?.nodes.filter((n) => n.kind === 'send' || n.kind === 'receive').length, 12);
+    // No group pages for it: its boxes lead to the list of operations, the whole drawing is on the overview.
+    assert.equal(operationGroups(pages), undefined);
+    assert.equal(overviewDiagrams('Big', api(1000))?.whole, undefined, 'a large API: its groups have pages of their own');
   });
 });

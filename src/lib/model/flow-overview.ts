@@ -12,8 +12,17 @@ import type { Page } from './page-types.ts';
 
 /** Boxes drawn one by one up to this many; above it, the summary. */
 export const MAX_OVERVIEW_BOXES = 40;
+/**
+ * Boxes shown one by one at once up to this many; up to MAX_OVERVIEW_BOXES the overview shows
+ * the summary first and the whole drawing on demand (a 15-operation API drawn whole is a hub
+ * 1,000 px tall before the reader has seen what the API is).
+ */
+export const SHOWN_OVERVIEW_BOXES = 20;
 /** Groups of the summary drawn; the rest are counted in one box. */
 const MAX_GROUPS = 12;
+
+/** `n thing`, or `n things`. */
+const count = (n: number, thing: string): string => `${n} ${thing}${n === 1 ? '' : 's'}`;
 
 const actionOf = (page: Page): 'send' | 'receive' | undefined =>
   page.badges.includes('send') ? 'send' : page.badges.includes('receive') ? 'receive' : undefined;
@@ -26,6 +35,21 @@ export function overviewDiagram(title: string, pages: readonly Page[]): Diagram 
   return 1 + servers.length + channels.length + operations.length <= MAX_OVERVIEW_BOXES
     ? whole(title, servers, channels, operations)
     : summary(title, servers, channels, operations);
+}
+
+/**
+ * The overview's pictures: what it shows at once, and the whole drawing a reader can open when
+ * that is a summary of an API small enough to draw whole.
+ */
+export function overviewDiagrams(title: string, pages: readonly Page[]): { shown: Diagram; whole?: Diagram } | undefined {
+  const servers = pages.filter((p) => p.kind === 'server');
+  const channels = pages.filter((p) => p.kind === 'channel');
+  const operations = pages.filter((p) => p.kind === 'operation' && actionOf(p) !== undefined);
+  if (operations.length === 0 && servers.length === 0) return undefined;
+  const boxes = 1 + servers.length + channels.length + operations.length;
+  if (boxes <= SHOWN_OVERVIEW_BOXES) return { shown: whole(title, servers, channels, operations) };
+  if (boxes > MAX_OVERVIEW_BOXES) return { shown: summary(title, servers, channels, operations) };
+  return { shown: summary(title, servers, channels, operations, true), whole: whole(title, servers, channels, operations) };
 }
 
 function whole(title: string, servers: Page[], channels: Page[], operations: Page[]): Diagram {
@@ -138,12 +162,22 @@ export function groupDiagram(title: string, group: OperationGroup, pages: readon
   };
 }
 
-/** Operations by their first tag, or by protocol when none has a tag: how many send and receive, on how many channels. */
-function summary(title: string, servers: Page[], channels: Page[], operations: Page[]): Diagram {
+/**
+ * Operations by their first tag, or by protocol when none has a tag: how many send and receive,
+ * on how many channels. `inPage`: the whole drawing is on the overview (an API of at most
+ * MAX_OVERVIEW_BOXES boxes, with no group pages): groups link to the list of operations, and an
+ * API of one protocol and no tags is grouped by what its operations do (send, receive).
+ */
+function summary(title: string, servers: Page[], channels: Page[], operations: Page[], inPage = false): Diagram {
   const byTag = operations.some((o) => o.tags.length > 0);
+  const byAction = inPage && !byTag && new Set(operations.map((o) => o.protocols[0])).size <= 1;
   const groups = new Map<string, Group>();
   for (const op of operations) {
-    const name = (byTag ? op.tags[0] : op.protocols[0]) ?? (byTag ? 'untagged' : 'no protocol');
+    const name = byAction
+      ? actionOf(op) === 'send'
+        ? 'sending'
+        : 'receiving'
+      : ((byTag ? op.tags[0] : op.protocols[0]) ?? (byTag ? 'untagged' : 'no protocol'));
     const group = groups.get(name) ?? { name, send: 0, receive: 0, channels: new Set<string>() };
     group[actionOf(op)!]++;
     if (op.channel !== undefined) group.channels.add(op.channel);
@@ -156,20 +190,22 @@ function summary(title: string, servers: Page[], channels: Page[], operations: P
       kind: 'app',
       caption: 'this application',
       label: title,
-      lines: [`${servers.length} servers · ${channels.length} channels`, `${operations.length} operations`],
+      lines: [`${count(servers.length, 'server')} · ${count(channels.length, 'channel')}`, count(operations.length, 'operation')],
       url: '',
     },
   ];
   const edges: DiagramEdge[] = [];
-  const kind = byTag ? 'tag' : 'protocol';
+  const kind = byAction ? 'action' : byTag ? 'tag' : 'protocol';
   const slugs = slugsFor(groups.keys());
   const add = (id: string, caption: string, label: string, g: Omit<Group, 'name'>, url: string): void => {
-    nodes.push({ id, kind: 'group', caption, label, lines: [`${g.send + g.receive} operations · ${g.channels.size} channels`], url });
+    nodes.push({ id, kind: 'group', caption, label, lines: [`${count(g.send + g.receive, 'operation')} · ${count(g.channels.size, 'channel')}`], url });
     if (g.receive > 0) edges.push({ from: id, to: 'app', label: `${g.receive} received` });
     if (g.send > 0) edges.push({ from: 'app', to: id, label: `${g.send} sent` });
   };
-  // Each group's box leads to its own diagram (operationGroups names the same groups).
-  for (const [i, g] of sorted.slice(0, MAX_GROUPS).entries()) add(`group-${i}`, kind, g.name, g, groupUrl({ slug: slugs.get(g.name)! }));
+  // Each group's box leads to its own diagram (operationGroups names the same groups), or to the
+  // list of operations when the overview draws them all below.
+  for (const [i, g] of sorted.slice(0, MAX_GROUPS).entries())
+    add(`group-${i}`, byAction ? 'operations' : kind, g.name, g, inPage ? 'operations/' : groupUrl({ slug: slugs.get(g.name)! }));
   const rest = sorted.slice(MAX_GROUPS);
   if (rest.length > 0)
     add(
@@ -186,7 +222,7 @@ function summary(title: string, servers: Page[], channels: Page[], operations: P
   return {
     title: `Message flow of ${title}, by ${kind}`,
     description:
-      `${title} has ${operations.length} operations on ${channels.length} channels, too many to draw one by one: ` +
+      `${title} has ${operations.length} operations on ${channels.length} channels, ${inPage ? 'summed up here and drawn one by one below' : 'too many to draw one by one'}: ` +
       `${sorted
         .slice(0, MAX_GROUPS)
         .map((g) => `${g.name}: ${g.send} sent, ${g.receive} received`)

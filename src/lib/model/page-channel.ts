@@ -5,7 +5,8 @@ import { joinPointer } from '../resolve/json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { channelFlow } from './flow-channel.ts';
-import { objectView } from './object-view.ts';
+import { messageLine } from './page-message-line.ts';
+import { templateValueFacts } from './page-template-values.ts';
 import { bindingsOf, channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
 import type { Page } from './page-types.ts';
 import { templateParts } from './page-values.ts';
@@ -23,19 +24,17 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
         : // A document with errors: a value that is no address is not one "set at run time".
           { label: 'Address', text: 'not valid: the address is not written as text' },
   );
-  if (isPlainObject(channel.parameters))
-    page.sections.push({
-      type: 'object',
-      heading: 'Parameters',
-      anchor: 'parameters',
-      view: objectView(ctx.doc, ctx.locator, channel.parameters, sub(at, 'parameters')),
-    });
+  if (isPlainObject(channel.parameters)) {
+    const parameters = templateValueFacts(ctx, channel.parameters, sub(at, 'parameters'));
+    if (parameters.length > 0) page.sections.push({ type: 'facts', heading: 'Parameters', anchor: 'parameters', facts: parameters });
+  }
   const servers =
     page.kind === 'channel' ? channelServers(ctx, page) : entries(channel.servers).flatMap(([i, s]) => ctx.locator.link(s, sub(at, 'servers', i)) ?? []);
   page.sections.push({ type: 'links', heading: 'Servers', anchor: 'servers', links: servers, empty: 'Available on every server of the API.' });
   const messages = entries(channel.messages).flatMap(([id, m]) => {
     const link = ctx.locator.link(m, sub(at, 'messages', id)) ?? ctx.entities.find((e) => e.pointer === joinPointer(page.pointer, 'messages', id));
-    return link ? [{ ...('kind' in link ? toLink(link as Entity) : link), note: id }] : [];
+    const line = messageLine(ctx, m, sub(at, 'messages', id));
+    return link ? [{ ...('kind' in link ? toLink(link as Entity) : link), note: id, ...(line ? { message: line } : {}) }] : [];
   });
   page.sections.push({ type: 'links', heading: 'Messages', anchor: 'messages', links: messages, empty: 'No messages are defined.' });
   // An sns topic draws its fan-out instead (pages.ts), which shows the same operations and more.

@@ -6,15 +6,20 @@ import { schemaViewsOf } from '../schema/schema-views.ts';
 import { brokenReference } from './broken-reference.ts';
 import { exampleBlocks } from './example-blocks.ts';
 import { otherBindings } from './page-bindings.ts';
-import { bindingsOf, type Context, merged, rowOptions, sub } from './page-context.ts';
+import { bindingsOf, type Context, entityByUrl, merged, operationsOn, rowOptions, sub, valueAt } from './page-context.ts';
+import { toLink } from './entity-locator.ts';
+import { entries } from '../resolve/doc-index.ts';
 import { traitsSection } from './page-traits.ts';
 import type { Fact, Page, PageSection } from './page-types.ts';
+import type { Entity, Link } from './types.ts';
 import { viewRows } from './schema-rows.ts';
 
 export function messagePage(ctx: Context, page: Page, message: Record<string, unknown>, at: Location): void {
   const content = messageContent(ctx, message, at, '');
   page.facts.push(...content.facts);
   page.sections.push(...content.sections);
+  const users = sendersAndReceivers(ctx, page);
+  if (users.length > 0) page.sections.push({ type: 'links', heading: 'Sent and received by', anchor: 'sent-received', links: users });
   traitsSection(ctx, page, content.origin, at);
   otherBindings(ctx, page, bindingsOf(ctx, content.value.bindings, sub(content.origin.bindings ?? at, 'bindings')), false);
 }
@@ -81,6 +86,60 @@ export function messageContent(
       });
   }
   return { facts, sections, value, origin: m.origin };
+}
+
+/**
+ * The operations that carry the message, saying what this application does with it: an
+ * operation's own messages go the way of its action, a reply's messages the other way (the
+ * operation that receives a request sends its reply). An operation or a reply that lists no
+ * messages carries every message of its channel (SPEC). Only the operations that name the
+ * message or its channels are read, so that a large document's message pages stay cheap.
+ */
+function sendersAndReceivers(ctx: Context, page: Page): (Link & { note: string })[] {
+  const channels = new Set(page.usedBy.filter((l) => l.kind === 'channel').map((l) => l.url));
+  const candidates = new Map<string, Entity>();
+  const add = (url: string): void => {
+    const entity = entityByUrl(ctx, url);
+    if (entity?.kind === 'operation') candidates.set(entity.url, entity);
+  };
+  for (const link of page.usedBy) {
+    if (link.kind === 'operation') add(link.url);
+    else if (link.kind === 'channel' || link.kind === 'component:replies') {
+      // The operations on the channel, those whose reply travels on it, and those that use the reply.
+      const user = entityByUrl(ctx, link.url);
+      if (link.kind === 'channel') for (const op of user ? operationsOn(ctx, user) : []) candidates.set(op.entity.url, op.entity);
+      for (const l of user?.usedBy ?? []) add(l.url);
+    }
+  }
+  // Whether a list of messages (absent: all of its channel's) holds this one.
+  const carries = (list: unknown, at: Location, channel: Link | undefined): boolean =>
+    list === undefined
+      ? channel !== undefined && channels.has(channel.url)
+      : entries(list).some(([i, m]) => ctx.locator.target(m, sub(at, i))?.url === page.url);
+  const users: (Link & { note: string })[] = [];
+  for (const entity of [...candidates.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))) {
+    const at = { file: ctx.doc.root.path, pointer: entity.pointer };
+    const op = ctx.doc.deref(valueAt(ctx, at), at);
+    if (!op || !isPlainObject(op.value) || (op.value.action !== 'send' && op.value.action !== 'receive')) continue;
+    const link = toLink(entity);
+    const channel = ctx.locator.link(op.value.channel, sub(op.at, 'channel'));
+    const on = channel ? ` on ${channel.title}` : '';
+    if (carries(op.value.messages, sub(op.at, 'messages'), channel))
+      users.push({
+        ...link,
+        note: op.value.action === 'send' ? `this application sends it${on}; you receive it` : `this application receives it${on}; you send it`,
+      });
+    const reply = op.value.reply !== undefined ? ctx.doc.deref(op.value.reply, sub(op.at, 'reply')) : undefined;
+    if (!reply || !isPlainObject(reply.value)) continue;
+    const replyChannel = reply.value.channel !== undefined ? ctx.locator.link(reply.value.channel, sub(reply.at, 'channel')) : undefined;
+    if ((reply.value.messages !== undefined || replyChannel) && carries(reply.value.messages, sub(reply.at, 'messages'), replyChannel))
+      users.push({
+        ...link,
+        note:
+          op.value.action === 'receive' ? 'this application sends it as the reply; you receive it' : 'this application receives it as the reply; you send it',
+      });
+  }
+  return users;
 }
 
 /** A schema's sections on a page (see schemaSections). */

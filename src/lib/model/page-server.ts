@@ -2,11 +2,11 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
-import { objectView } from './object-view.ts';
+import { templateValueFacts } from './page-template-values.ts';
 import { channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
 import type { Page } from './page-types.ts';
 import { securityViews, type SecuritySchemeView } from './security-view.ts';
-import type { Link } from './types.ts';
+import type { Entity, Link } from './types.ts';
 import { templateParts } from './page-values.ts';
 
 export function serverPage(ctx: Context, page: Page, server: Record<string, unknown>, at: Location): void {
@@ -36,18 +36,24 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
     const missing = [protocol === undefined ? '`protocol`' : '', host === undefined ? '`host`' : ''].filter(Boolean).join(' and ');
     page.facts.push({ label: 'URL', text: `unknown: the server has no ${missing} written as text` });
   }
-  if (Object.keys(variables).length > 0)
-    page.sections.push({ type: 'object', heading: 'Variables', anchor: 'variables', view: objectView(ctx.doc, ctx.locator, variables, sub(at, 'variables')) });
+  const described = templateValueFacts(ctx, variables, sub(at, 'variables'));
+  if (described.length > 0) page.sections.push({ type: 'facts', heading: 'Variables', anchor: 'variables', facts: described });
   securitySection(ctx, page, server.security, sub(at, 'security'), 'Security');
   const channels = ctx.entities.filter((e) => e.kind === 'channel' && channelServers(ctx, e).some((s) => s.url === page.url));
   page.sections.push({
     type: 'links',
     heading: 'Channels on this server',
     anchor: 'channels',
-    links: channels.map(toLink),
+    links: channels.map((c) => ({ ...toLink(c), ...addressOf(ctx, c) })),
     empty: 'No channel of this API uses this server.',
     paged: true,
   });
+}
+
+/** A channel's address, for a list of channels. */
+function addressOf(ctx: Context, channel: Entity): { address?: string } {
+  const v = ctx.doc.deref(valueAt(ctx, { file: ctx.doc.root.path, pointer: channel.pointer }), { file: ctx.doc.root.path, pointer: channel.pointer })?.value;
+  return isPlainObject(v) && typeof v.address === 'string' ? { address: v.address } : {};
 }
 
 /** SPEC "Use of security declarations" 2: where the servers declare security, it must be satisfied too. */

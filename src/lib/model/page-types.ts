@@ -49,7 +49,14 @@ export function sourceLanguage(format: string): 'json' | 'yaml' | 'proto' {
 export type PageSection =
   | { type: 'facts'; heading: string; anchor: string; facts: Fact[] }
   /** `paged`: a list that grows with the document (a server's channels): the page shows its start, `all-<anchor>/` all of it. */
-  | { type: 'links'; heading: string; anchor: string; links: (Link & { note?: string })[]; empty?: string; paged?: boolean }
+  | {
+      type: 'links';
+      heading: string;
+      anchor: string;
+      links: (Link & { note?: string; address?: string; message?: MessageLine })[];
+      empty?: string;
+      paged?: boolean;
+    }
   | { type: 'object'; heading: string; anchor: string; view: ObjectView }
   /** Where the object or schema would be: its reference leads to no value. */
   | { type: 'broken-reference'; heading: string; anchor: string; broken: BrokenReference }
@@ -123,6 +130,15 @@ export interface ExampleBlock {
   encoded?: string;
 }
 
+/** A message in a list (a channel's messages): what it carries, in a line (page-message-line.ts). */
+export interface MessageLine {
+  name?: string;
+  contentType?: string;
+  summaryHtml?: string;
+  /** The payload's schema (a link when it has a page) and its shape in words: `object: a, b and 3 more`. */
+  payload?: { link?: Link; title?: string; shape: string };
+}
+
 /** A message shown on another object's page: its link, summary, facts, schemas and examples (anchors prefixed by `anchor`). */
 export interface InlineMessage {
   anchor: string;
@@ -170,6 +186,10 @@ export interface Page extends Entity {
   messages?: string[];
   diagnostics?: PageDiagnostic[];
   summaryHtml?: string;
+  /** Lists: the description's first sentence, when there is no summary (page-list-fields.ts). */
+  leadHtml?: string;
+  /** Lists: a channel's address, an operation's channel address, a server's URL (page-list-fields.ts). */
+  address?: string;
   descriptionHtml?: string;
   badges: string[];
   facts: Fact[];

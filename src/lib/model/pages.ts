@@ -15,6 +15,7 @@ import { channelPage } from './page-channel.ts';
 import { bindingsOf, type Context, entityByUrl, merged, sub, valueAt } from './page-context.ts';
 import { brokenReference } from './broken-reference.ts';
 import { messagePage, schemaSection } from './page-message.ts';
+import { listFields } from './page-list-fields.ts';
 import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
 import { safeHref } from './page-values.ts';
@@ -69,6 +70,7 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
     if ((kind === 'operation' || kind === 'operations') && typeof shown.action === 'string') page.badges.push(shown.action);
     page.badges.push(...page.protocols);
   }
+  listFields(ctx, page, kind, shown, content);
   return page;
 }
 

@@ -1,0 +1,125 @@
+/**
+ * Navigation on long pages, as Starlight does it: "On this page" beside the content from 1152 px
+ * with the h3 headings under their h2 and the section being read marked (without script it still
+ * lists and links), and the sidebar showing the current page: scrolled to it on a desk, brought
+ * into view when the phone's menu opens. On the default site and a corpus document whose
+ * sidebar lists 48 messages (the Slack RTM API).
+ */
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, runCli, serveSite } from './support.ts';
+import { tempDir } from '../test/helpers.ts';
+import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+
+/** Whether the element's box lies within the window (and within `box`, an element that scrolls it). */
+async function shown(page: Page, selector: string, within?: string): Promise<boolean> {
+  return page.evaluate(
+    ([s, w]) => {
+      const el = document.querySelector(s!);
+      if (!el) return false;
+      const r = el.getBoundingClientRect();
+      const box = w ? document.querySelector(w)!.getBoundingClientRect() : { top: 0, bottom: innerHeight };
+      return r.height > 0 && r.top >= Math.max(0, box.top) && r.bottom <= Math.min(innerHeight, box.bottom);
+    },
+    [selector, within] as const,
+  );
+}
+
+describe('"On this page" and the sidebar', () => {
+  let browser: Browser;
+  const servers: Server[] = [];
+  let base = '';
+  let slack = '';
+  before(async () => {
+    const site = join(tempDir('apidesc-nav-'), 'site');
+    assert.equal(await runCli(['build', 'content', '--out', site], repo), 0);
+    const served = await serveSite(site);
+    servers.push(served.server);
+    base = served.base;
+    if (HAS_CORPUS) {
+      const other = join(tempDir('apidesc-nav-slack-'), 'site');
+      assert.equal(await runCli(['build', 'spec-slack-rtm.yaml', '--out', other], join(CORPUS, 'valid')), 0);
+      const s = await serveSite(other);
+      servers.push(s.server);
+      slack = s.base;
+    }
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    for (const s of servers) s.close();
+  });
+
+  it('shows the rail beside the content from 1152 px, with h3 headings under their section', async () => {
+    for (const [width, beside] of [
+      [1152, true],
+      [1280, true],
+      [1100, false],
+    ] as const) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(`${base}operations/publishorderevents/`);
+      const rail = page.locator('nav.toc');
+      assert.equal(await rail.isVisible(), beside, `${width} px: the rail ${beside ? 'is' : 'is not'} shown`);
+      assert.equal(await page.locator('details.toc-top').isVisible(), !beside, `${width} px: the folded copy is shown instead`);
+      if (beside) {
+        // The message cards (h3) are listed under "Messages" (h2).
+        const nested = await rail.locator('li:has(> a[href="#h-messages"]) > ul > li > a').allTextContents();
+        assert.deepEqual(nested, ['Order placed', 'Order cancelled']);
+        const railBox = await rail.boundingBox();
+        const article = await page.locator('main article').boundingBox();
+        assert.ok(railBox && article && railBox.x >= article.x + article.width, `${width} px: the rail is beside the article`);
+      }
+      await page.close();
+    }
+  });
+
+  it('marks the section being read as the reader scrolls, and links every section without script', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${base}operations/publishorderevents/`);
+    const current = () => page.locator('nav.toc a[aria-current="true"]').allTextContents();
+    assert.deepEqual(await current(), ['Messages'], 'the first section at the top of the page');
+    await page.locator('#h-sns').evaluate((h) => h.scrollIntoView({ block: 'start' }));
+    await page.waitForFunction(() => document.querySelector('nav.toc a[aria-current="true"]')?.textContent === 'sns publishing');
+    await page.locator('#h-messages-orderplaced').evaluate((h) => h.scrollIntoView({ block: 'start' }));
+    await page.waitForFunction(() => document.querySelector('nav.toc a[aria-current="true"]')?.textContent === 'Order placed');
+    // At the end of the page, the last section shown, though it never reaches the top.
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => document.querySelector('nav.toc a[aria-current="true"]')?.textContent === 'Traits applied');
+    assert.equal(await page.locator('nav.toc a[aria-current]').count(), 1, 'one section marked at a time');
+    await page.close();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+    const still = await context.newPage();
+    await still.goto(`${base}operations/publishorderevents/`);
+    assert.ok(await still.locator('nav.toc').isVisible(), 'the rail without script');
+    assert.ok((await still.locator('nav.toc a').count()) >= 6, 'every section and sub-section linked');
+    await still.locator('nav.toc a[href="#h-traits"]').click();
+    assert.ok(await shown(still, '#h-traits'), 'its links lead to the section');
+    await context.close();
+  });
+
+  // A corpus document (test/corpus.test.ts fails loudly when the corpus is missing).
+  if (HAS_CORPUS)
+    it('scrolls the sidebar to the current page on a desk, and brings it into view when the phone menu opens', async () => {
+      const last = 'components/messages/outgoingmessage/';
+      const desk = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await desk.goto(`${slack}${last}`);
+      await desk.waitForLoadState('load');
+      assert.ok(await shown(desk, '#sidebar a[aria-current="page"]', '#sidebar'), 'the current page is in view in the sidebar');
+      await desk.close();
+
+      const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await phone.goto(`${slack}${last}`);
+      await phone.locator('label.nav-button').click();
+      await phone.waitForFunction(() => {
+        const r = document.querySelector('#sidebar a[aria-current="page"]')?.getBoundingClientRect();
+        return r !== undefined && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+      });
+      await phone.close();
+    });
+});

@@ -1,0 +1,61 @@
+// Navigation, as progressive enhancement: pages list and link the same without it.
+// 1. The sidebar shows the current page: on wide screens it scrolls its own list to it (the
+//    page already opens its section); on phones, opening the menu brings it into view.
+// 2. "On this page" marks the section being read (aria-current), as the reader scrolls.
+(() => {
+  const sidebar = document.getElementById('sidebar');
+  const current = sidebar?.querySelector('a[aria-current="page"]');
+  // The current entry in the upper third of the sidebar's own scroll box, when it is out of view.
+  if (sidebar && current && sidebar.scrollHeight > sidebar.clientHeight) {
+    const box = sidebar.getBoundingClientRect();
+    const item = current.getBoundingClientRect();
+    if (item.top < box.top || item.bottom > box.bottom) sidebar.scrollTop += item.top - box.top - sidebar.clientHeight / 3;
+  }
+  const toggle = document.getElementById('nav-open');
+  if (toggle && current) {
+    toggle.addEventListener('change', () => {
+      if (toggle.checked) current.scrollIntoView({ block: 'center' });
+    });
+  }
+
+  const toc = document.querySelector('nav[data-toc]');
+  if (!toc) return;
+  const targets = [...toc.querySelectorAll('a[href^="#"]')]
+    .map((link) => ({ link, heading: document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1))) }))
+    .filter((t) => t.heading);
+  if (targets.length === 0) return;
+  let marked = null;
+  // The section being read: the last heading above the top third of the window (the first before
+  // any); at the end of the page, the last one shown, however short its section.
+  const mark = () => {
+    const line = innerHeight / 3;
+    let at = targets[0];
+    for (const t of targets) {
+      if (t.heading.getBoundingClientRect().top > line) break;
+      at = t;
+    }
+    if (innerHeight + scrollY >= document.documentElement.scrollHeight - 2) {
+      const last = targets.findLast((t) => t.heading.getBoundingClientRect().top < innerHeight);
+      if (last) at = last;
+    }
+    if (at.link === marked) return;
+    marked?.removeAttribute('aria-current');
+    at.link.setAttribute('aria-current', 'true');
+    marked = at.link;
+  };
+  let pending = false;
+  addEventListener(
+    'scroll',
+    () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        mark();
+      });
+    },
+    { passive: true },
+  );
+  addEventListener('resize', mark);
+  mark();
+})();

@@ -1,0 +1,212 @@
+// The header's search box as a combobox (WAI-ARIA 1.2): results in a list under the box that
+// ArrowDown and ArrowUp move through, Enter opens, Escape closes; each result leads with the
+// object's name, its kind a quiet label beside it (and its API, in a portal), and a schema
+// field's hit a result of its own that names the field's data path and opens its row. Loaded by
+// search.js on first use, with Pagefind's search library (not its UI). Enter with no result
+// chosen submits the form: the search page, with filters.
+import { normaliseQuery } from './search-query.js';
+
+const PAGES_SHOWN = 6;
+const FIELDS_PER_PAGE = 2;
+
+/**
+ * Pagefind's excerpt as nodes: its text with "<" and ">" as entities but "&" as it is, and the
+ * matches in <mark>. Built as text nodes and <mark> elements, never parsed as HTML, so that a
+ * document's words stay words. A page whose text holds no "<" or ">" has none of Pagefind's
+ * entities: an "&lt;" in its excerpt was written so, and stays as written.
+ */
+function excerptNodes(excerpt, content) {
+  const decode = typeof content !== 'string' || /[<>]/.test(content);
+  const nodes = [];
+  let marked = false;
+  for (const piece of String(excerpt ?? '').split(/(<mark>|<\/mark>)/)) {
+    if (piece === '<mark>') marked = true;
+    else if (piece === '</mark>') marked = false;
+    else if (piece !== '') {
+      const text = document.createTextNode(decode ? piece.replace(/&lt;/g, '<').replace(/&gt;/g, '>') : piece);
+      if (marked) {
+        const mark = document.createElement('mark');
+        mark.append(text);
+        nodes.push(mark);
+      } else nodes.push(text);
+    }
+  }
+  return nodes;
+}
+
+function span(className, content) {
+  const el = document.createElement('span');
+  el.className = className;
+  if (typeof content === 'string') el.textContent = content;
+  else el.append(...content);
+  return el;
+}
+
+/** The kind as a quiet label: "message", "schema" (the page shows "component · schema" above its title). */
+const kindLabel = (kind) =>
+  String(kind ?? '')
+    .split(' · ')
+    .pop();
+
+export async function attach(form, input) {
+  const base = form.getAttribute('data-base') || '/';
+  const bundle = `${base}pagefind/`;
+  const pagefind = await import(`${bundle}pagefind.js`);
+  await pagefind.options({ bundlePath: bundle, excerptLength: 14 });
+  // A large site's index comes in parts (src/pipeline/search-stage.ts): searched as one.
+  try {
+    const response = await fetch(`${bundle}parts.json`);
+    const parts = response.ok ? await response.json() : [];
+    for (const part of Array.isArray(parts) ? parts : []) await pagefind.mergeIndex(bundle + part);
+  } catch {
+    // One part only.
+  }
+
+  const panel = document.createElement('div');
+  panel.className = 'search-panel';
+  panel.hidden = true;
+  const status = document.createElement('p');
+  status.className = 'search-status';
+  status.setAttribute('role', 'status');
+  const list = document.createElement('ul');
+  list.id = 'search-results';
+  list.setAttribute('role', 'listbox');
+  list.setAttribute('aria-label', 'Search results');
+  const all = document.createElement('p');
+  all.className = 'search-all';
+  const allLink = document.createElement('a');
+  all.append(allLink);
+  panel.append(status, list, all);
+  form.append(panel);
+  input.setAttribute('role', 'combobox');
+  input.setAttribute('aria-autocomplete', 'list');
+  input.setAttribute('aria-controls', list.id);
+  input.setAttribute('aria-expanded', 'false');
+
+  let options = [];
+  let active = -1;
+  let shownFor = null;
+
+  const open = (shown) => {
+    panel.hidden = !shown;
+    input.setAttribute('aria-expanded', shown && options.length > 0 ? 'true' : 'false');
+    form.classList.toggle('searching', shown);
+  };
+  const choose = (index) => {
+    if (active >= 0) options[active].setAttribute('aria-selected', 'false');
+    active = index;
+    if (active >= 0) {
+      const option = options[active];
+      option.setAttribute('aria-selected', 'true');
+      input.setAttribute('aria-activedescendant', option.id);
+      option.scrollIntoView({ block: 'nearest' });
+    } else input.removeAttribute('aria-activedescendant');
+  };
+  const go = (option, newTab) => {
+    const url = option.getAttribute('data-url');
+    if (newTab) window.open(url, '_blank', 'noopener');
+    else location.href = url;
+  };
+
+  const render = (query, pages) => {
+    list.replaceChildren();
+    options = [];
+    active = -1;
+    input.removeAttribute('aria-activedescendant');
+    const add = (url, children, className) => {
+      const option = document.createElement('li');
+      option.id = `search-option-${options.length}`;
+      option.setAttribute('role', 'option');
+      option.setAttribute('aria-selected', 'false');
+      option.setAttribute('data-url', url);
+      if (className) option.className = className;
+      option.append(...children);
+      list.append(option);
+      options.push(option);
+    };
+    for (const page of pages) {
+      const head = [span('search-hit-title', page.meta?.title ?? page.url)];
+      if (page.meta?.kind) head.push(span('search-hit-kind', kindLabel(page.meta.kind)));
+      if (page.meta?.API) head.push(span('search-hit-api', page.meta.API));
+      // A schema field's hit (its row's data path is its anchor's title): a result of its own,
+      // with the excerpt; the page's own line then only names it.
+      const fields = (page.sub_results ?? []).filter((sub) => sub.anchor?.title).slice(0, FIELDS_PER_PAGE);
+      add(page.url, [span('search-hit-head', head), ...(fields.length > 0 ? [] : [span('search-hit-excerpt', excerptNodes(page.excerpt, page.content))])]);
+      for (const field of fields)
+        add(
+          field.url,
+          [span('search-hit-head', [span('search-hit-path', field.anchor.title)]), span('search-hit-excerpt', excerptNodes(field.excerpt, page.content))],
+          'search-hit-field',
+        );
+    }
+    status.textContent = pages.length === 0 ? `Nothing found for “${query}”.` : '';
+    status.hidden = pages.length !== 0;
+    allLink.href = `${base}search/?q=${encodeURIComponent(query)}`;
+    allLink.textContent = pages.length === 0 ? 'Search with filters' : `All results for “${query}”, with filters`;
+    shownFor = query;
+    open(true);
+  };
+
+  let latest = 0;
+  const run = async () => {
+    const typed = input.value;
+    const query = normaliseQuery(typed);
+    const ticket = ++latest;
+    if (query === '') {
+      shownFor = null;
+      list.replaceChildren();
+      options = [];
+      open(false);
+      return;
+    }
+    const search = await pagefind.debouncedSearch(query, {}, 120);
+    // A later keystroke has started another search: this one's results are not shown.
+    if (search === null || ticket !== latest) return;
+    const pages = await Promise.all(search.results.slice(0, PAGES_SHOWN).map((r) => r.data()));
+    if (ticket !== latest) return;
+    render(typed.trim(), pages);
+  };
+
+  input.addEventListener('input', run);
+  input.addEventListener('focus', () => {
+    if (shownFor !== null && input.value.trim() !== '') open(true);
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (options.length === 0) return;
+      event.preventDefault();
+      open(true);
+      const next = event.key === 'ArrowDown' ? Math.min(active + 1, options.length - 1) : active - 1;
+      choose(next);
+    } else if (event.key === 'Enter' && active >= 0 && !panel.hidden) {
+      event.preventDefault();
+      go(options[active], event.ctrlKey || event.metaKey);
+    } else if (event.key === 'Escape') {
+      if (!panel.hidden) {
+        event.preventDefault();
+        choose(-1);
+        open(false);
+      } else if (input.value !== '') {
+        event.preventDefault();
+        input.value = '';
+        run();
+      }
+    } else if (event.key === 'Home' || event.key === 'End') {
+      choose(-1);
+    }
+  });
+  // Choosing with the pointer keeps the focus in the box (the list closes when it leaves).
+  list.addEventListener('mousedown', (event) => event.preventDefault());
+  list.addEventListener('click', (event) => {
+    const option = event.target instanceof Element ? event.target.closest('[role="option"]') : null;
+    if (option) go(option, event.ctrlKey || event.metaKey);
+  });
+  form.addEventListener('focusout', (event) => {
+    if (!form.contains(event.relatedTarget)) {
+      choose(-1);
+      open(false);
+    }
+  });
+  // What was typed while this loaded.
+  if (input.value.trim() !== '') await run();
+}

@@ -1,0 +1,128 @@
+/**
+ * A diagram laid out as an outline, for phones: one box per line, each under the box it is
+ * connected to and indented from it, a connector from that box down to it with the arrowhead
+ * the way the message travels and the message names above the box. As narrow as the widest box
+ * plus a few indents (about 300 px) however many boxes there are, so that a fan-out of five
+ * subscriptions or an API of fifteen operations reads on a phone at full size, where the layered
+ * drawing (layout.ts) would have to shrink its text away.
+ *
+ * The outline starts at the hub (the application, else the box with the most arrows) and follows
+ * the arrows both ways; a box reached a second time is drawn again, without what hangs under it.
+ */
+import { type Box, boxOf, edgeLabelOf } from './layout.ts';
+import type { Diagram, DiagramEdge } from './diagram-types.ts';
+import type { Placed, PlacedEdge, PlacedNode } from './layout.ts';
+
+/** How far each level is indented, and where its connector runs (from the parent's left edge). */
+const INDENT = 22;
+const TRUNK = 11;
+/** Space between boxes, and between a label and its box. */
+const GAP = 10;
+const LABEL_GAP = 3;
+const MARGIN = 4;
+/** Levels drawn; deeper boxes are left out (a diagram that deep is a list, which the page has). */
+const MAX_DEPTH = 6;
+
+interface Line {
+  box: Box;
+  depth: number;
+  /** The arrows between it and the box it hangs from (one, or both ways), and that box. */
+  via?: { edges: DiagramEdge[]; parent: number };
+}
+
+export function layoutOutline(diagram: Diagram): Placed {
+  const nodes = new Map<string, Box>();
+  for (const node of diagram.nodes) if (!nodes.has(node.id)) nodes.set(node.id, boxOf(node));
+  const edges = diagram.edges.filter((e) => nodes.has(e.from) && nodes.has(e.to));
+  const degree = (id: string): number => edges.filter((e) => e.from === id || e.to === id).length;
+  const ids = [...nodes.keys()];
+  const root = ids.find((id) => nodes.get(id)!.node.kind === 'app') ?? ids.reduce((best, id) => (degree(id) > degree(best) ? id : best), ids[0] ?? '');
+
+  // The tree, breadth first from the hub, so that each box hangs from the box nearest the hub
+  // (an operation from the application, its channel from it); an arrow to a box already placed
+  // draws that box again under the box it leaves from, without what hangs under it.
+  interface TreeNode {
+    id: string;
+    children: { edges: DiagramEdge[]; node: TreeNode }[];
+  }
+  const treeOf = (start: string, placed: Set<string>, used: Set<DiagramEdge>): TreeNode => {
+    const top: TreeNode = { id: start, children: [] };
+    placed.add(start);
+    const queue: TreeNode[] = [top];
+    while (queue.length > 0) {
+      const here = queue.shift()!;
+      for (const edge of edges) {
+        if (used.has(edge) || (edge.from !== here.id && edge.to !== here.id)) continue;
+        used.add(edge);
+        const other = edge.from === here.id ? edge.to : edge.from;
+        // A second arrow between the same two boxes (sent and received): on the same connector.
+        const twin = here.children.find((c) => c.node.id === other);
+        if (twin) {
+          twin.edges.push(edge);
+          continue;
+        }
+        const child: TreeNode = { id: other, children: [] };
+        here.children.push({ edges: [edge], node: child });
+        if (!placed.has(other)) {
+          placed.add(other);
+          queue.push(child);
+        }
+      }
+    }
+    return top;
+  };
+  const lines: Line[] = [];
+  const walk = (tree: TreeNode, depth: number, via?: Line['via']): void => {
+    if (depth > MAX_DEPTH) return;
+    const index = lines.length;
+    lines.push({ box: nodes.get(tree.id)!, depth, ...(via ? { via } : {}) });
+    for (const { edges: via, node } of tree.children) walk(node, depth + 1, { edges: via, parent: index });
+  };
+  const placedIds = new Set<string>();
+  const used = new Set<DiagramEdge>();
+  if (root) walk(treeOf(root, placedIds, used), 0);
+  // Boxes no arrow reaches from the hub start outlines of their own.
+  for (const id of ids) if (!placedIds.has(id)) walk(treeOf(id, placedIds, used), 0);
+
+  const placed: PlacedNode[] = [];
+  const placedEdges: PlacedEdge[] = [];
+  let y = MARGIN;
+  let width = 0;
+  for (const line of lines) {
+    const texts = (line.via?.edges ?? []).flatMap((e) => (e.label ? [e.label] : []));
+    const label = texts.length > 0 ? edgeLabelOf(texts.join(' · ')) : undefined;
+    if (label) y += label.height + LABEL_GAP;
+    const x = MARGIN + line.depth * INDENT;
+    const node: PlacedNode = { ...line.box, x, y };
+    placed.push(node);
+    width = Math.max(width, x + node.width, label ? x + label.width : 0);
+    if (line.via) {
+      const parent = placed[line.via.parent]!;
+      const trunk = parent.x + TRUNK;
+      const middle = y + node.height / 2;
+      const [edge, ...others] = line.via.edges as [DiagramEdge, ...DiagramEdge[]];
+      const labelled = label ? { label: { ...label, x: x + label.width / 2, y: y - LABEL_GAP - label.height / 2 } } : {};
+      const down = line.via.edges.some((e) => !e.relation && travelsDown(e, parent.node.id));
+      const up = line.via.edges.some((e) => !e.relation && !travelsDown(e, parent.node.id));
+      const trunkTo = { x: trunk, y: middle };
+      // From the box above down to this one: the arrowhead at this box when a message travels down.
+      placedEdges.push({
+        edge,
+        points: [{ x: trunk, y: parent.y + parent.height }, trunkTo, { x, y: middle }],
+        arrow: down ? 'end' : 'none',
+        ...(up ? {} : labelled),
+      });
+      // Up from this box: the arrowhead where its connector meets the trunk, so that on a trunk
+      // shared by many boxes it is clear which box the message leaves.
+      if (up) placedEdges.push({ edge: others[0] ?? edge, points: [{ x, y: middle }, trunkTo], arrow: 'end', ...labelled });
+    }
+    y += node.height + GAP;
+  }
+  return { width: Math.ceil(width + MARGIN), height: Math.ceil(y - GAP + MARGIN), nodes: placed, edges: placedEdges };
+}
+
+/** Whether the message of `edge` travels from `parent` to the other box (a reverse arrow runs from `to` to `from`). */
+function travelsDown(edge: DiagramEdge, parent: string): boolean {
+  const source = edge.reverse ? edge.to : edge.from;
+  return source === parent;
+}

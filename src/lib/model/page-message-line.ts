@@ -1,0 +1,88 @@
+/**
+ * A message as a list shows it (a channel's messages): its name, content type, summary and what
+ * its payload is in a line ("Order · object: orderId, placedAt, customer and 4 more"), with a
+ * link to the payload's schema when it has a page. Read shallowly (one level of allOf), so that
+ * a channel with many messages stays cheap to build; the message's page has the whole schema.
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
+import { entries } from '../resolve/doc-index.ts';
+import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
+import { schemaFormatKind } from '../validate/schema-formats.ts';
+import { type Context, merged, sub } from './page-context.ts';
+import type { MessageLine } from './page-types.ts';
+import type { Link } from './types.ts';
+
+/** Fields named in a payload's line; the rest are counted. */
+const FIELDS_NAMED = 4;
+
+const FORMAT_NAMES: Record<string, string> = { avro: 'Avro schema', protobuf: 'Protobuf schema', raml: 'RAML type', custom: 'schema' };
+
+export function messageLine(ctx: Context, raw: unknown, at: Location): MessageLine | undefined {
+  const resolved = ctx.doc.deref(raw, at);
+  if (!resolved || !isPlainObject(resolved.value)) return undefined;
+  const { value, origin } = merged(ctx, resolved.value, resolved.at);
+  const contentType = typeof value.contentType === 'string' ? value.contentType : ctx.defaultContentType;
+  const payload =
+    value.payload !== undefined ? payloadLine(ctx, value.payload, origin.payload ? sub(origin.payload, 'payload') : sub(resolved.at, 'payload')) : undefined;
+  return {
+    ...(typeof value.name === 'string' ? { name: value.name } : {}),
+    ...(contentType ? { contentType } : {}),
+    ...(typeof value.summary === 'string' ? { summaryHtml: renderInlineMarkdown(value.summary) } : {}),
+    ...(payload ? { payload } : {}),
+  };
+}
+
+function payloadLine(ctx: Context, raw: unknown, at: Location): NonNullable<MessageLine['payload']> {
+  let link: Link | undefined = isRefObject(raw) ? ctx.locator.link(raw, at) : undefined;
+  let resolved = ctx.doc.deref(raw, at);
+  let schema = resolved?.value;
+  // A Multi Format Schema Object: JSON Schema and OpenAPI schemas are read; other formats are named.
+  if (resolved && isPlainObject(schema) && 'schemaFormat' in schema && 'schema' in schema) {
+    const kind = schemaFormatKind(schema.schemaFormat);
+    if (kind !== 'apidesc' && kind !== 'openapi') return { ...(link ? { link } : {}), shape: FORMAT_NAMES[kind] ?? 'schema' };
+    const inner = sub(resolved.at, 'schema');
+    link ??= isRefObject(schema.schema) ? ctx.locator.link(schema.schema, inner) : undefined;
+    resolved = ctx.doc.deref(schema.schema, inner);
+    schema = resolved?.value;
+  }
+  const title = link ? undefined : isPlainObject(schema) && typeof schema.title === 'string' ? schema.title : undefined;
+  return { ...(link ? { link } : {}), ...(title ? { title } : {}), shape: resolved ? shapeOf(ctx, schema, resolved.at) : 'schema' };
+}
+
+/** What a schema is in a few words: `object: a, b, c and 2 more`, `array of Item`, `string (date-time)`. */
+function shapeOf(ctx: Context, schema: unknown, at: Location): string {
+  if (schema === true || (isPlainObject(schema) && Object.keys(schema).length === 0)) return 'any value';
+  if (!isPlainObject(schema)) return 'schema';
+  const alternatives = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
+  if (alternatives) return `one of ${alternatives.length} shapes`;
+  const fields = fieldNames(ctx, schema, at);
+  const type = Array.isArray(schema.type)
+    ? schema.type.filter((t) => t !== 'null').join(' or ')
+    : typeof schema.type === 'string'
+      ? schema.type
+      : fields.length > 0
+        ? 'object'
+        : '';
+  if (type === 'array') {
+    const items = ctx.doc.deref(schema.items, sub(at, 'items'));
+    const itemLink = isRefObject(schema.items) ? ctx.locator.link(schema.items, sub(at, 'items')) : undefined;
+    const item = itemLink?.title ?? (isPlainObject(items?.value) && typeof items.value.type === 'string' ? items.value.type : undefined);
+    return item ? `array of ${item}` : 'array';
+  }
+  if (fields.length > 0) {
+    const named = fields.slice(0, FIELDS_NAMED).join(', ');
+    return `${type}: ${named}${fields.length > FIELDS_NAMED ? ` and ${fields.length - FIELDS_NAMED} more` : ''}`;
+  }
+  return `${type || 'schema'}${typeof schema.format === 'string' ? ` (${schema.format})` : ''}`;
+}
+
+/** The names of an object's fields, its own and those of its allOf parts (one level). */
+function fieldNames(ctx: Context, schema: Record<string, unknown>, at: Location): string[] {
+  const names = entries(schema.properties).map(([name]) => name);
+  for (const [i, part] of entries(schema.allOf)) {
+    const resolved = ctx.doc.deref(part, sub(at, 'allOf', i));
+    if (resolved && isPlainObject(resolved.value)) names.push(...entries(resolved.value.properties).map(([name]) => name));
+  }
+  return [...new Set(names)];
+}

@@ -1,0 +1,53 @@
+/**
+ * "On this page" of a rendered page: its h2 and h3 headings that carry an id, in order, read
+ * from the HTML the page's components wrote (so that a section's own sub-headings, whatever
+ * component draws them, are listed without each component declaring them). Headings without an
+ * id cannot be linked to and are left out.
+ */
+
+export interface OutlineItem {
+  /** The heading's id, the link's fragment. */
+  anchor: string;
+  heading: string;
+  /** h3 entries under the h2 before them. */
+  children: OutlineItem[];
+}
+
+const HEADING = /<h([23])\b([^>]*)>([\s\S]*?)<\/h\1>/g;
+const ID = /\sid="([^"]+)"/;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Markup's text: tags removed, the entities Astro writes read back, spaces collapsed. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The h2 headings of `html` with their h3 headings under them; an h3 before any h2 stands alone. */
+export function pageOutline(html: string): OutlineItem[] {
+  const items: OutlineItem[] = [];
+  for (const match of html.matchAll(HEADING)) {
+    const anchor = ID.exec(match[2]!)?.[1];
+    const heading = textOf(match[3]!);
+    if (anchor === undefined || heading === '') continue;
+    const item = { anchor: textOf(anchor), heading, children: [] };
+    const parent = items[items.length - 1];
+    if (match[1] === '3' && parent) parent.children.push(item);
+    else items.push(item);
+  }
+  return items;
+}
+
+/** Whether a page is long enough for "On this page": three sections, and four entries in all. */
+export function needsOutline(items: OutlineItem[]): boolean {
+  const entries = items.reduce((n, i) => n + 1 + i.children.length, 0);
+  return items.length >= 3 && entries >= 4;
+}
