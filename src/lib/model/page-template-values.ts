@@ -15,10 +15,12 @@ export function templateValueFacts(ctx: Context, values: Record<string, unknown>
   return entries(values).map(([name, raw]) => {
     const v = ctx.doc.deref(raw, sub(at, name))?.value;
     const o = isPlainObject(v) ? v : {};
-    const allowed = Array.isArray(o.enum) ? o.enum.map(String) : [];
+    // Values are strings (SPEC, Parameter and Server Variable Objects); anything else is shown as the JSON it is.
+    const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+    const allowed = Array.isArray(o.enum) ? o.enum.map(shown) : [];
     const text = [
       allowed.length > 0 ? `one of ${allowed.join(', ')}` : 'any value',
-      o.default !== undefined ? `default ${String(o.default)}` : undefined,
+      o.default !== undefined ? `default ${shown(o.default)}` : undefined,
       typeof o.location === 'string' ? `taken from ${o.location}` : undefined,
     ]
       .filter(Boolean)

@@ -57,9 +57,8 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
           ...(e.warnings ? exampleWarningLines(e.warnings) : []),
           ...(e.note ? [escapeInline(e.note), ''] : []),
           ...e.blocks.flatMap((b) => [
-            ...(e.blocks.length > 1 || b.lang !== 'json'
-              ? [`${b.part === 'headers' ? 'Headers' : 'Payload'}${b.encoded ? ` (the JSON value it carries; it travels as ${codeSpan(b.encoded)})` : ''}:`, '']
-              : []),
+            `${b.part === 'headers' ? 'Headers' : 'Payload'}${b.encoded ? ` (the JSON value it carries; it travels as ${codeSpan(b.encoded)})` : ''}:`,
+            '',
             fencedBlock(b.code, b.lang === 'text' ? '' : b.lang),
             '',
           ]),
