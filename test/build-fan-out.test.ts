@@ -47,3 +47,36 @@ describe('hostile fan-out: schemas that reference the next level ten times each'
     });
   }
 });
+
+describe('hostile sharing: one large schema as the payload of hundreds of messages', () => {
+  it('writes the schema whole on its own page, and on each message page its fields with a link, not the whole again', { timeout: 120_000 }, async () => {
+    const big = {
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: 35 }, (_, i) => [
+          `f${i}`,
+          { type: 'object', properties: Object.fromEntries(Array.from({ length: 10 }, (_, j) => [`g${j}`, { type: 'string' }])) },
+        ]),
+      ),
+    };
+    const messages = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`m${i}`, { payload: { $ref: '#/components/schemas/Big' } }]));
+    const source = JSON.stringify({
+      apidesc: '3.0.0',
+      info: { title: 'Shared', version: '1.0.0' },
+      channels: { c: { address: 'c', messages } },
+      operations: { o: { action: 'send', channel: { $ref: '#/channels/c' } } },
+      components: { schemas: { Big: big } },
+    });
+    const dir = tempTree({ 'shared.json': source });
+    const built = await runIn(dir, ['build', 'shared.json', '--out', 'site']);
+    assert.equal(built.code, 0, built.out + built.err);
+    const own = readFileSync(join(dir, 'site/components/schemas/big/index.html'), 'utf8');
+    const message = readFileSync(join(dir, 'site/channels/c/messages/m7/index.html'), 'utf8');
+    // Its own page lists every field; a message's page its first 30 fields, each linking there for the rest.
+    assert.equal(own.match(/<li class="prop"/g)?.length, 35 * 11);
+    assert.equal(message.match(/<li class="prop"/g)?.length, 30);
+    assert.match(message, /what it contains is shown on the page of <a href="\/components\/schemas\/big\/">Big<\/a>/);
+    assert.match(message, /5 more fields are not listed here/);
+    assert.ok(message.length < own.length * 0.6, `${message.length} bytes of a message page, ${own.length} of the schema's`);
+  });
+});

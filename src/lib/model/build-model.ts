@@ -67,6 +67,8 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     const page = schemaPages.get(`${at.file}#${at.pointer}`);
     return page && { id: page.id, url: page.url };
   };
+  // How many pages use a component schema (where-used.ts): one shown on many pages is shown whole on its own page only.
+  const componentUses = (at: Location): number => schemaPages.get(`${at.file}#${at.pointer}`)?.usedBy.length ?? 0;
   let validator: ExampleValidator | undefined;
   const generated = new Map<string, GeneratedExamples>();
   const ctx = {
@@ -74,6 +76,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     locator,
     entities,
     componentAt,
+    componentUses,
     discriminators: discriminatorIndex(doc, componentAt),
     generatedExamples: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location): GeneratedExamples => {
       const key = `${at.file}#${at.pointer}`;

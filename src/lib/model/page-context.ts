@@ -15,6 +15,8 @@ export interface Context {
   locator: EntityLocator;
   entities: Entity[];
   componentAt: (at: Location) => { id: string; url: string } | undefined;
+  /** How many pages use the component schema written at a location (0 when it is none). */
+  componentUses: (at: Location) => number;
   /** Discriminators of the document's schemas: bases and their subtypes (discriminators.ts). */
   discriminators: DiscriminatorIndex;
   defaultContentType?: string;
@@ -28,8 +30,14 @@ export interface Context {
 }
 
 /** How the schemas of a page are shown as rows, anchors starting with `anchorPrefix`. */
-export function rowOptions(ctx: Context, anchorPrefix: string): RowOptions {
-  return { anchorPrefix, componentAt: ctx.componentAt, discriminators: ctx.discriminators };
+export function rowOptions(ctx: Context, anchorPrefix: string, ownComponent?: string): RowOptions {
+  return {
+    anchorPrefix,
+    componentAt: ctx.componentAt,
+    usesOf: ctx.componentUses,
+    discriminators: ctx.discriminators,
+    ...(ownComponent ? { ownComponent } : {}),
+  };
 }
 
 export const sub = (at: Location, ...keys: (string | number)[]): Location => ({ file: at.file, pointer: joinPointer(at.pointer, ...keys) });

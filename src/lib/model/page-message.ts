@@ -144,14 +144,15 @@ function sendersAndReceivers(ctx: Context, page: Page): (Link & { note: string }
 
 /** A schema's sections on a page (see schemaSections). */
 export function schemaSection(ctx: Context, page: Page, heading: string, anchor: string, schema: unknown, site: Location): void {
-  page.sections.push(...schemaSections(ctx, heading, anchor, schema, site));
+  page.sections.push(...schemaSections(ctx, heading, anchor, schema, site, page.kind === 'component:schemas' ? page.url : undefined));
 }
 
 /**
  * A schema as sections: a table of its normalised view (JSON Schema, OpenAPI, Avro, Protobuf,
  * RAML: src/lib/schema), and the source of a schema written in another format than JSON Schema.
  */
-export function schemaSections(ctx: Context, heading: string, anchor: string, schema: unknown, site: Location): PageSection[] {
+/** `ownComponent`: the page is this component schema's own (its table is shown whole there). */
+export function schemaSections(ctx: Context, heading: string, anchor: string, schema: unknown, site: Location, ownComponent?: string): PageSection[] {
   const sections: PageSection[] = [];
   // A reference that leads to no value is said to be broken, not shown as a schema of "any value".
   const broken = brokenReference(ctx, schema, site);
@@ -164,7 +165,7 @@ export function schemaSections(ctx: Context, heading: string, anchor: string, sc
   const view = views.view(schema, site);
   const format = view.kind !== 'apidesc' && view.format ? { format: view.format } : {};
   if (view.root) {
-    const table = viewRows(views, view.root, rowOptions(ctx, anchor));
+    const table = viewRows(views, view.root, rowOptions(ctx, anchor, ownComponent));
     sections.push({ type: 'schema', heading, anchor, rows: table.rows, ...format, ...(table.omitted ? { omitted: table.omitted } : {}) });
   }
   if (view.source !== undefined) {

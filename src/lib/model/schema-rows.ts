@@ -36,6 +36,10 @@ export interface RowOptions {
   componentAt?: (at: Location) => { id: string; url: string } | undefined;
   /** Discriminators of the document (discriminators.ts): bases and their subtypes. */
   discriminators?: DiscriminatorIndex;
+  /** How many pages use the component schema at a location: one used by many is shown whole on its own page only. */
+  usesOf?: (at: Location) => number;
+  /** The URL of the component schema whose own page this table is on. */
+  ownComponent?: string;
 }
 
 /** A table's rows, and how many it left out past MAX_TABLE_ROWS. */
@@ -54,6 +58,15 @@ export const MAX_ROW_DEPTH = 8;
 export const MAX_TABLE_ROWS = 400;
 /** A schema met again in a table is expanded again only when it shows at most this many rows. */
 export const SMALL_REPEAT = 12;
+/**
+ * A named schema used by more pages than this is shown whole on its own page only; elsewhere,
+ * when it shows more than SHARED_ROWS rows, its table shows its own fields (at most SHARED_ROWS)
+ * where it is the table's subject, and a link where it is nested. So a schema shared by a
+ * thousand messages is written once in full, not a thousand times: the site grows with the
+ * document, not with the product of its schemas and their users.
+ */
+export const SHARED_USES = 3;
+export const SHARED_ROWS = 30;
 
 const locationKey = (at: Location): string => `${at.file}#${at.pointer}`;
 
@@ -77,6 +90,8 @@ interface Pending {
   path: ReadonlySet<string>;
   /** Named schemas on the path, nearest last (where a cut table continues). */
   named: readonly { id: string; url: string }[];
+  /** A field of a widely shared schema shown on another page: its own fields are on that schema's page. */
+  leaf?: { id: string; url: string };
 }
 
 export function viewRows(views: SchemaViews, root: SchemaNode, options: RowOptions): SchemaTableRows {
@@ -124,6 +139,23 @@ export function viewRows(views: SchemaViews, root: SchemaNode, options: RowOptio
     }
     if (!first) shownAt.set(shape, row);
     const named = component && depth > 0 ? [...item.named, component] : item.named;
+    const shared = component !== undefined && component.url !== options.ownComponent && (options.usesOf?.(node.at) ?? 0) > SHARED_USES;
+    if (shared && subtreeRows(views, node, SHARED_ROWS + 1) > SHARED_ROWS) {
+      if (depth > 0) {
+        row.cut = { on: component };
+        continue;
+      }
+      // The table's subject: its own fields, each cut where it has fields of its own.
+      const first = children.slice(0, SHARED_ROWS);
+      omitted += children.length - first.length;
+      for (let i = first.length - 1; i >= 0; i--)
+        stack.push({ ...first[i]!, depth: 1, path: new Set([shape]), named: [component], node: views.node(first[i]!.id), leaf: component });
+      continue;
+    }
+    if (item.leaf) {
+      if (children.length > 0) row.cut = { on: item.leaf };
+      continue;
+    }
     if (depth >= MAX_ROW_DEPTH) {
       const on = named[named.length - 1];
       row.cut = on ? { on } : {};

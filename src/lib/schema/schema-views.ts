@@ -42,6 +42,8 @@ export class SchemaViews implements NodeRegistry {
   readonly #nodes = new Map<string, SchemaNode>();
   readonly #builders = new Map<string, Builder>();
   readonly #building = new Set<string>();
+  /** The id of the merge of two nodes, by their ids (`a&b`). */
+  readonly #mergeIds = new Map<string, string>();
   #merges = 0;
 
   constructor(doc: ResolvedDoc) {
@@ -126,9 +128,18 @@ export class SchemaViews implements NodeRegistry {
   readonly both = (a: string, b: string): string => {
     if (a === b || b === ANY_ID) return a;
     if (a === ANY_ID) return b;
-    const id = `(${a}&${b})`;
-    if (this.#nodes.has(id) || this.#builders.has(id)) return id;
-    if (++this.#merges > MAX_MERGES) return this.#unresolvedPlaceholder(id, 'the schema merges more allOf parts than a page can show').id;
+    // A merge is named by a number, not by the names it merges: merges of merges would otherwise
+    // have names as long as the chain of parts (quadratic in an allOf of thousands of parts).
+    const key = `${a}&${b}`;
+    const known = this.#mergeIds.get(key);
+    if (known) return known;
+    const id = `merge:${this.#mergeIds.size}`;
+    this.#mergeIds.set(key, id);
+    if (++this.#merges > MAX_MERGES) {
+      const placeholder = this.#unresolvedPlaceholder(id, 'the schema merges more allOf parts than a page can show');
+      this.#nodes.set(id, { ...placeholder, id });
+      return id;
+    }
     this.#builders.set(id, () => intersect(id, this.node(a), this.node(b), this.both));
     return id;
   };
