@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { moduleFile } from '../lib/module-file.ts';
 import { loadHighlighter } from '../lib/highlight/highlight-html.ts';
 import { descriptionJob, pageJobs, runTask, type HighlightJob, type HighlightTask } from '../lib/highlight/highlight-page.ts';
+import type { HighlightReply } from '../lib/highlight/highlight-worker.ts';
 import { bundleDocument } from '../lib/resolve/bundle.ts';
 import { within } from '../lib/real-path.ts';
 import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
@@ -214,6 +215,8 @@ export class CodeHighlighter {
   #error: Error | undefined;
   #highlighter: Awaited<ReturnType<typeof loadHighlighter>> | undefined;
   readonly #parallel: boolean;
+  /** The worker's processor time (all of it, since it started) and elapsed time on batches, as it last reported them. */
+  #workerUsage: { cpuMs: number; wallMs: number } | undefined;
 
   /** `parallel: false` keeps all the work in this thread (see prepare-site.ts for when). */
   constructor(options: { parallel?: boolean } = {}) {
@@ -240,9 +243,10 @@ export class CodeHighlighter {
         if (this.#error) return fail(this.#error);
         const failed = (error: Error): void => fail(error);
         worker.once('error', failed);
-        worker.once('message', (html: string[]) => {
+        worker.once('message', (reply: HighlightReply) => {
           worker.off('error', failed);
-          resolveDone(html);
+          this.#workerUsage = { cpuMs: reply.cpuMs, wallMs: (this.#workerUsage?.wallMs ?? 0) + reply.wallMs };
+          resolveDone(reply.html);
         });
         worker.postMessage(theirs.map(({ kind, text, lang }): HighlightTask => ({ kind, text, lang })));
       });
@@ -253,6 +257,11 @@ export class CodeHighlighter {
     theirs.forEach((job, i) => {
       job.apply(html[i]!);
     });
+  }
+
+  /** What the worker thread used, if one ran: its processor time since it started, and its elapsed time on batches. */
+  workerUsage(): { cpuMs: number; wallMs: number } | undefined {
+    return this.#workerUsage && { ...this.#workerUsage };
   }
 
   /**
