@@ -28,6 +28,8 @@ export interface RenderPagesOptions {
   concurrency?: number;
   /** Where writing the pages is measured (`build --timings`). */
   timings?: Timings;
+  /** Told of each page once it is written. */
+  onWritten?: (url: string) => void;
 }
 
 /** The name under which writing the pages' files is measured (`build --timings`). */
@@ -58,6 +60,7 @@ export async function renderPages(app: PageRenderer, urls: string[], options: Re
         mkdirSync(join(file, '..'), { recursive: true });
         writeFileSync(file, html);
       });
+      options.onWritten?.(url);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { SiteData } from '../site/site-data-types.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { renderPages, type PageRenderer } from './render-pages.ts';
+import { routeProps } from '../site/site-routes.ts';
 import { ensureRenderer, type RendererEvents, type RendererInput } from '../perf/renderer-bundle.ts';
 import { Timings } from '../lib/timings.ts';
 
@@ -55,6 +56,17 @@ export async function renderSite(options: RenderSiteOptions, source: Promise<Sit
       outDir: options.outDir,
       locals: { site, timings },
       timings,
+      // An entity page's content is let go once its page is written: the renderer then holds a
+      // few pages' content at a time, not the whole site's (guides may show part of any page:
+      // with guides it is kept).
+      ...(options.guides || !site.release
+        ? {}
+        : {
+            onWritten: (url: string) => {
+              const props = routeProps(site.site, url.replace(/\/$/, ''));
+              if (props?.type === 'entity') site.release?.(props.page);
+            },
+          }),
       ...(options.base ? { base: options.base } : {}),
       ...(options.site ? { site: options.site } : {}),
     }),

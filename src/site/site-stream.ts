@@ -126,18 +126,37 @@ function parsed<T>(line: string, timings: Timings): T {
   return timings.measure(READING, () => JSON.parse(line) as T);
 }
 
+/**
+ * Content lines read ahead of the furthest page asked for (SiteSource.pageContent): the renderer
+ * renders pages in stream order, a few at a time, so that reading further would only hold
+ * content in memory before its page is rendered (a large site's whole content, read from its
+ * file, held the renderer at 800 MB at 1,000 channels).
+ */
+export const READ_AHEAD_PAGES = 64;
+
 /** The site whose `waiting` pages (in stream order) are filled by the content lines still to come. */
 function contentArrival(site: SiteData, waiting: Page[], lines: AsyncIterator<string>, timings: Timings): SiteSource {
   const waiters = new Map<Page, Waiter>(waiting.map((page) => [page, waiter()]));
+  const positions = new Map<Page, number>(waiting.map((page, i) => [page, i]));
   let failed: Error | undefined;
   const everyPage = waiter();
+  // The furthest page asked for, by its position in `waiting`; and the reader, when it waits for a further one.
+  let asked = -1;
+  let demand: (() => void) | undefined;
+  const ask = (position: number): void => {
+    if (position <= asked) return;
+    asked = position;
+    demand?.();
+  };
   const fail = (error: Error): void => {
     failed = error;
     for (const w of waiters.values()) w.reject(error);
     everyPage.reject(error);
   };
   void (async () => {
-    for (const page of waiting) {
+    for (const [i, page] of waiting.entries()) {
+      while (i > asked + READ_AHEAD_PAGES) await new Promise<void>((more) => (demand = more));
+      demand = undefined;
       const line = await lines.next();
       if (line.done) throw new Error(`the site data ended before the content of the page ${page.url} had come`);
       Object.assign(page, parsed<PageContent>(line.value, timings));
@@ -150,8 +169,23 @@ function contentArrival(site: SiteData, waiting: Page[], lines: AsyncIterator<st
   for (const w of [...waiters.values(), everyPage]) w.promise.catch(() => {});
   return {
     site,
-    pageContent: (page) => (failed ? Promise.reject(failed) : (waiters.get(page)?.promise ?? Promise.resolve())),
-    allPageContent: () => everyPage.promise,
+    pageContent: (page) => {
+      if (failed) return Promise.reject(failed);
+      const position = positions.get(page);
+      if (position !== undefined) ask(position);
+      return waiters.get(page)?.promise ?? Promise.resolve();
+    },
+    allPageContent: () => {
+      ask(Number.POSITIVE_INFINITY);
+      return everyPage.promise;
+    },
+    release: (page) => {
+      // Only content that came on the stream, and has come: a page that came whole keeps what routes need.
+      if (!positions.has(page) || waiters.has(page)) return;
+      page.facts = [];
+      page.sections = [];
+      delete page.descriptionHtml;
+    },
   };
 }
 
