@@ -134,7 +134,7 @@ describe('site data stream', () => {
     await assert.rejects(source.allPageContent(), /ended before/);
   });
 
-  it('reads content no further than a few pages past the furthest page asked for, and lets a page\'s content go once it is released', async () => {
+  it("reads content no further than a few pages past the furthest page asked for, and lets a page's content go once it is released", async () => {
     const count = READ_AHEAD_PAGES * 3;
     const pages = Array.from({ length: count }, (_, i) => withContent(page(`c${i}`, `C${i}`), `text ${i}`));
     const site: SiteData = { apis: [api('a', structuredClone(pages))] };
