@@ -14,6 +14,8 @@ import { moduleFile } from '../lib/module-file.ts';
 import { loadHighlighter } from '../lib/highlight/highlight-html.ts';
 import { descriptionJob, pageJobs, runTask, type HighlightJob, type HighlightTask } from '../lib/highlight/highlight-page.ts';
 import type { HighlightReply } from '../lib/highlight/highlight-worker.ts';
+import { HighlightMemo } from '../perf/highlight-memo.ts';
+import { mechanismOn } from '../perf/switches.ts';
 import { bundleDocument } from '../lib/resolve/bundle.ts';
 import { within } from '../lib/real-path.ts';
 import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
@@ -217,6 +219,8 @@ export class CodeHighlighter {
   readonly #parallel: boolean;
   /** The worker's processor time (all of it, since it started) and elapsed time on batches, as it last reported them. */
   #workerUsage: { cpuMs: number; wallMs: number } | undefined;
+  /** Code already highlighted, by its text (src/perf/highlight-memo.ts). */
+  readonly #memo = mechanismOn('highlight-memo') ? new HighlightMemo() : undefined;
 
   /** `parallel: false` keeps all the work in this thread (see prepare-site.ts for when). */
   constructor(options: { parallel?: boolean } = {}) {
@@ -234,6 +238,10 @@ export class CodeHighlighter {
   }
 
   async run(jobs: HighlightJob[]): Promise<void> {
+    await (this.#memo ? this.#memo.run(jobs, (unique) => this.#run(unique)) : this.#run(jobs));
+  }
+
+  async #run(jobs: HighlightJob[]): Promise<void> {
     const split = !this.#parallel || jobs.length < PARALLEL_HIGHLIGHT_MIN ? jobs.length : Math.floor(jobs.length / 2);
     const theirs = jobs.slice(split);
     let done: Promise<string[]> = Promise.resolve([]);
