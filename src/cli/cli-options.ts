@@ -30,6 +30,7 @@ export const CLI_OPTIONS = {
   severity: { type: 'string', multiple: true },
   'no-color': { type: 'boolean', default: false },
   debug: { type: 'boolean', default: false },
+  timings: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } satisfies ParseArgsConfig['options'];

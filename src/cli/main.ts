@@ -59,6 +59,8 @@ Options:
   --accent <#hex>, --edit-link <url with {path}>
                              override the fields of the configuration (build, dev)
   --no-color                 plain text output
+  --timings                  build: print where the time went, stage by stage (elapsed and
+                             processor time)
   --debug                    print stack traces of internal errors
   -h, --help                 this help
   -v, --version              the version
@@ -168,6 +170,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
             outDir: values.out,
             allowInvalid: values['allow-invalid'],
             debug: values.debug,
+            timings: values.timings,
             siteFlags,
             ...(values.base ? { base: values.base } : {}),
             ...(values.site ? { site: values.site } : {}),
