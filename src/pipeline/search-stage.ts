@@ -48,14 +48,25 @@ function pagesPerIndex(): number {
   return Number.isInteger(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : PAGES_PER_INDEX;
 }
 
-/** Indexes the site; returns the number of pages in the index. */
-export async function writeSearchIndex(siteDir: string): Promise<number> {
+/**
+ * What the index holds, counted as the build's messages say it: the pages in the index (those
+ * marked with data-pagefind-body: not the section lists, the search page, the 404 page or the
+ * Changes page), of all the pages the site has.
+ */
+export interface SearchCounts {
+  indexed: number;
+  pages: number;
+}
+
+/** Indexes the site; returns how many of its pages are in the index. */
+export async function writeSearchIndex(siteDir: string): Promise<SearchCounts> {
   const files = htmlFiles(siteDir);
   const size = pagesPerIndex();
   let indexed: number;
   const extra: string[] = [];
   if (files.length <= size) {
-    indexed = await indexWhole(siteDir);
+    await indexWhole(siteDir);
+    indexed = pagesInIndex(join(siteDir, 'pagefind'));
   } else {
     // Only pages marked for the index go into parts: Pagefind decides per index whether pages
     // without data-pagefind-body (lists) count, and a part of lists only would index them.
@@ -71,7 +82,16 @@ export async function writeSearchIndex(siteDir: string): Promise<number> {
   }
   if (indexed === 0) throw new Error('the search index is empty: no page has data-pagefind-body');
   writeFileSync(join(siteDir, 'pagefind', 'parts.json'), JSON.stringify(extra) + '\n');
-  return indexed;
+  return { indexed, pages: files.length };
+}
+
+/**
+ * The pages an index holds, as its entry file counts them per language. (The indexer's own
+ * count of a folder is of every page it read, those it left out of the index too.)
+ */
+function pagesInIndex(folder: string): number {
+  const entry = JSON.parse(readFileSync(join(folder, 'pagefind-entry.json'), 'utf8')) as { languages?: Record<string, { page_count?: number }> };
+  return Object.values(entry.languages ?? {}).reduce((sum, language) => sum + (language.page_count ?? 0), 0);
 }
 
 async function withIndex<T>(run: (index: NonNullable<Awaited<ReturnType<typeof pagefind.createIndex>>['index']>) => Promise<T>): Promise<T> {
@@ -85,12 +105,11 @@ async function withIndex<T>(run: (index: NonNullable<Awaited<ReturnType<typeof p
   }
 }
 
-function indexWhole(siteDir: string): Promise<number> {
+function indexWhole(siteDir: string): Promise<void> {
   return withIndex(async (index) => {
     const added = await index.addDirectory({ path: siteDir });
     if (added.errors.length > 0) throw new Error(`indexing failed: ${added.errors.join('; ')}`);
     await write(index, join(siteDir, 'pagefind'));
-    return added.page_count;
   });
 }
 
