@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { environmentFault, faultCause, faultFolder } from '../lib/environment-fault.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
-import { CLI_OPTIONS } from './cli-options.ts';
+import { CLI_OPTIONS, COMMANDS } from './cli-options.ts';
 import { EXIT, processIO, type CliIO } from './io.ts';
 import { nearestName } from '../lib/near-name.ts';
 import { CONTENT_FOLDER, CONVENTIONAL_FILES, findDefaultDocument, LOOKED_FOR } from './default-document.ts';
@@ -270,9 +270,6 @@ function defaultInputs(io: CliIO, command: 'build' | 'dev'): string[] | number {
     `Name the document or the folder that holds it: apidesc-docs ${command} api/apidesc.yaml`,
   );
 }
-
-/** The commands, in the order --help lists them. */
-const COMMANDS = ['validate', 'build', 'dev', 'preview', 'changes', 'diff'] as const;
 
 const HELP_POINTER = 'apidesc-docs --help lists the commands and their options';
 

@@ -11,7 +11,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
-import { EXIT } from '../cli/io.ts';
+import { EXIT, SIGNAL_EXIT_BASE } from '../cli/io.ts';
 import type { DoneMessage, StageOutcome } from './child-lifetime.ts';
 import { environmentFault, type EnvironmentFault } from '../lib/environment-fault.ts';
 
@@ -132,7 +132,7 @@ function deathOf({ code, signal, error }: { code: number | null; signal: NodeJS.
       : { exitCode: EXIT.internal, message: `internal error: ${name} could not be started: ${error.message}` };
   }
   // The command was asked to stop too (Ctrl-C reaches the whole process group): it says nothing more.
-  if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') return { exitCode: 128 + (constants.signals[signal] ?? 15) };
+  if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') return { exitCode: SIGNAL_EXIT_BASE + (constants.signals[signal] ?? 15) };
   if (signal === 'SIGKILL')
     return {
       exitCode: EXIT.environment,
