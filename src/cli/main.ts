@@ -41,6 +41,8 @@ Options:
   --fail-on breaking|any|none
                              diff: exit 1 when a breaking change (default), any change, or
                              nothing is found
+  --severity <rule>=<level>  diff, and build with --compare or --compare-ref: report changes of
+                             this rule as breaking, non-breaking or info (repeatable, once per rule)
   --root <folder>            folder that file $refs may not leave (default: the repository
                              that holds the document, the nearest folder upwards with .git;
                              else the working folder when the document is in it; else the
