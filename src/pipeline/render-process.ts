@@ -11,7 +11,7 @@
 import { guideFilesFromEnvironment } from '../site/guide-files.ts';
 import { readSiteStream } from '../site/site-stream.ts';
 import { EXIT } from '../cli/io.ts';
-import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
+import { endWithParent, failureOutcome, finishStage, sendNote } from './child-lifetime.ts';
 import { inputChunks } from './input-chunks.ts';
 import type { SiteDataComplete } from './prepare-channel.ts';
 import { renderSite } from './render-stage.ts';
@@ -49,8 +49,8 @@ const source = readSiteStream(siteDataChunks());
 source.catch(() => {});
 try {
   await renderSite({ ...options, ...(guides ? { guides } : {}) }, source, {
-    onBuild: () => process.stderr.write('Bundling the site renderer for these sources (once; later builds reuse it)…\n'),
-    onWait: () => process.stderr.write('Waiting for another build of the same site folder to finish bundling the renderer…\n'),
+    onBuild: () => sendNote('Bundling the site renderer for these sources (once; later builds reuse it)…'),
+    onWait: () => sendNote('Waiting for another build of the same site folder to finish bundling the renderer…'),
   });
   await finishStage({ exitCode: EXIT.ok });
 } catch (error) {

@@ -12,7 +12,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import { EXIT, SIGNAL_EXIT_BASE } from '../cli/io.ts';
-import type { DoneMessage, StageOutcome } from './child-lifetime.ts';
+import type { DoneMessage, NoteMessage, StageOutcome } from './child-lifetime.ts';
 import { environmentFault, type EnvironmentFault } from '../lib/environment-fault.ts';
 
 /** How long a child that reported its outcome may take to exit. */
@@ -40,7 +40,7 @@ export interface StageChild<R> {
 }
 
 export interface SuperviseOptions {
-  /** Where the note about a child ended after its grace period goes. */
+  /** Where the child's notes (NoteMessage), and the note about a child ended after its grace period, go. */
   note(text: string): void;
   graceMs?: number;
 }
@@ -53,7 +53,8 @@ export function superviseStage<R>(child: ChildProcess, name: string, options: Su
   let exited = false;
   let graceTimer: NodeJS.Timeout | undefined;
   const ended = new Promise<StageEnd<R>>((resolve) => {
-    child.on('message', (message: DoneMessage<R>) => {
+    child.on('message', (message: DoneMessage<R> | NoteMessage) => {
+      if (message?.type === 'note' && typeof message.text === 'string') return options.note(message.text);
       if (message?.type !== 'done' || outcome) return;
       const { type: _type, ...reported } = message;
       outcome = reported;
