@@ -49,6 +49,9 @@ export interface BuildPlan {
   clock: BuildClock;
 }
 
+/** The pages of the API's objects, one per server, channel, operation, message and component, in words. */
+const referencePages = (count: number): string => `${count} reference page${count === 1 ? '' : 's'}`;
+
 /** Builds the site into `plan.outDir`; returns the exit code. */
 export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number> {
   const { options, outDir, clock } = plan;
@@ -160,7 +163,8 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
       const prepared = await Promise.race([preparing.result, ...(renderer ? [failureOnly(renderer.result)] : [])]);
       if ('failure' in prepared) return fail(prepared.failure);
       clock.ended(STAGES.prepare, prepared.value.timings);
-      io.err(`Model: ${prepared.value.apiCount} API(s), ${prepared.value.pageCount} pages. Rendering…`);
+      // Counted as the lines after it count: reference pages (one per object) here, the site's pages (those lists and guides added) at the end.
+      io.err(`Model: ${prepared.value.apiCount} API(s), ${referencePages(prepared.value.pageCount)}. Rendering…`);
       renderer ??= startRendering(dataFile);
       renderer.siteDataComplete();
       // The search process starts while the pages are rendered: its start-up is then hidden.
@@ -188,7 +192,9 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
         return fail(full ? { ...indexed.failure, fault: full } : indexed.failure);
       }
       clock.ended(STAGES.search, indexed.value.timings);
-      io.err(`Search index: ${indexed.value.pages} pages.`);
+      const { indexed: inIndex, pages } = indexed.value;
+      const unindexed = `lists, the search page${plan.compare?.compare ? ', the 404 page and the Changes page' : ' and the 404 page'}`;
+      io.err(`Search index: ${inIndex} of the site's ${pages} pages (${unindexed} are not indexed).`);
       // Checked again at the swap: the files the documents referenced are known now, and the
       // folder may have changed while the site was built.
       const swapProblem = outputFolderProblem(outDir, options.outDir, [
@@ -201,7 +207,9 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
       }
       swapIn(siteDir, outDir);
       built = true;
-      io.err(`Built ${prepared.value.apiCount} API(s), ${prepared.value.pageCount} pages, into ${options.outDir} in ${clock.summary()}.`);
+      io.err(
+        `Built ${prepared.value.apiCount} API(s), ${pages} pages (${referencePages(prepared.value.pageCount)}), into ${options.outDir} in ${clock.summary()}.`,
+      );
       if (options.timings) io.err(formatTimings(clock.report()));
       // Search needs the site served over HTTP: say how, in one line.
       io.err(`Open it: npx apidesc-docs preview${options.outDir === 'dist' ? '' : ` --out ${quoteArgument(options.outDir)}`}`);

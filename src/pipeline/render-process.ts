@@ -13,7 +13,7 @@ import { guideFilesFromEnvironment } from '../site/guide-files.ts';
 import { readSiteStream } from '../site/site-stream.ts';
 import { EXIT } from '../cli/io.ts';
 import { stageTimings, type StageTimings } from './build-timings.ts';
-import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
+import { endWithParent, failureOutcome, finishStage, sendNote } from './child-lifetime.ts';
 import { inputChunks } from './input-chunks.ts';
 import type { SiteDataComplete } from './prepare-channel.ts';
 import { renderSite } from './render-stage.ts';
@@ -54,8 +54,8 @@ const source = readSiteStream(siteDataChunks(), timings);
 source.catch(() => {});
 try {
   await renderSite({ ...options, ...(guides ? { guides } : {}), timings }, source, {
-    onBuild: () => process.stderr.write('Bundling the site renderer for these sources (once; later builds reuse it)…\n'),
-    onWait: () => process.stderr.write('Waiting for another build of the same site folder to finish bundling the renderer…\n'),
+    onBuild: () => sendNote('Bundling the site renderer for these sources (once; later builds reuse it)…'),
+    onWait: () => sendNote('Waiting for another build of the same site folder to finish bundling the renderer…'),
   });
   await finishStage<StageTimings>({ exitCode: EXIT.ok, result: stageTimings(timings) });
 } catch (error) {

@@ -33,10 +33,10 @@ process.once('beforeExit', () => {
   if (!finished) void finishStage({ exitCode: EXIT.environment, stoppedBy: INDEXER_STOPPED });
 });
 try {
-  const { pages, indexerCpuMs } = await writeSearchIndex(siteDir, timings);
+  const { indexed, pages, indexerCpuMs } = await writeSearchIndex(siteDir, timings);
   finished = true;
   // The indexer's processor time as the system counted it once it ended, where it can be read.
-  const result: SearchIndexed = { pages, timings: stageTimings(timings, reapedChildrenCpuMs() ?? indexerCpuMs) };
+  const result: SearchIndexed = { indexed, pages, timings: stageTimings(timings, reapedChildrenCpuMs() ?? indexerCpuMs) };
   await finishStage({ exitCode: EXIT.ok, result });
 } catch (error) {
   finished = true;

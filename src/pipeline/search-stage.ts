@@ -58,15 +58,23 @@ function pagesPerIndex(): number {
   return Number.isInteger(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : PAGES_PER_INDEX;
 }
 
-/** What the search stage hands back: the pages in the index, and where its time went. */
-export interface SearchIndexed {
-  pages: number;
+/** What the search stage hands back: the pages in the index of all the site's pages, and where its time went. */
+export interface SearchIndexed extends SearchCounts {
   timings: StageTimings;
 }
 
-/** What writeSearchIndex did: the pages in the index, and the processor time of Pagefind's indexer (0 where it cannot be read). */
-export interface SearchIndexWritten {
+/**
+ * What the index holds, counted as the build's messages say it: the pages in the index (those
+ * marked with data-pagefind-body: not the section lists, the search page, the 404 page or the
+ * Changes page), of all the pages the site has.
+ */
+export interface SearchCounts {
+  indexed: number;
   pages: number;
+}
+
+/** What writeSearchIndex did: the counts, and the processor time of Pagefind's indexer (0 where it cannot be read). */
+export interface SearchIndexWritten extends SearchCounts {
   indexerCpuMs: number;
 }
 
@@ -81,7 +89,8 @@ export async function writeSearchIndex(siteDir: string, timings = new Timings())
   const extra: string[] = [];
   const indexer = new IndexerClock(timings);
   if (files.length <= size) {
-    indexed = await indexWhole(siteDir, indexer);
+    await indexWhole(siteDir, indexer);
+    indexed = pagesInIndex(join(siteDir, 'pagefind'));
   } else {
     // Only pages marked for the index go into parts: Pagefind decides per index whether pages
     // without data-pagefind-body (lists) count, and a part of lists only would index them.
@@ -97,7 +106,16 @@ export async function writeSearchIndex(siteDir: string, timings = new Timings())
   }
   if (indexed === 0) throw new Error('the search index is empty: no page has data-pagefind-body');
   writeFileSync(join(siteDir, 'pagefind', 'parts.json'), JSON.stringify(extra) + '\n');
-  return { pages: indexed, indexerCpuMs: indexer.totalMs };
+  return { indexed, pages: files.length, indexerCpuMs: indexer.totalMs };
+}
+
+/**
+ * The pages an index holds, as its entry file counts them per language. (The indexer's own
+ * count of a folder is of every page it read, those it left out of the index too.)
+ */
+function pagesInIndex(folder: string): number {
+  const entry = JSON.parse(readFileSync(join(folder, 'pagefind-entry.json'), 'utf8')) as { languages?: Record<string, { page_count?: number }> };
+  return Object.values(entry.languages ?? {}).reduce((sum, language) => sum + (language.page_count ?? 0), 0);
 }
 
 async function withIndex<T>(run: (index: NonNullable<Awaited<ReturnType<typeof pagefind.createIndex>>['index']>) => Promise<T>): Promise<T> {
@@ -166,12 +184,11 @@ class IndexerClock {
   }
 }
 
-function indexWhole(siteDir: string, indexer: IndexerClock): Promise<number> {
+function indexWhole(siteDir: string, indexer: IndexerClock): Promise<void> {
   return withIndex(async (index) => {
     const added = await indexer.measure(SEARCH_PARTS.records, () => index.addDirectory({ path: siteDir }));
     if (added.errors.length > 0) throw new Error(`indexing failed: ${added.errors.join('; ')}`);
     await indexer.measure(SEARCH_PARTS.index, () => write(index, join(siteDir, 'pagefind')));
-    return added.page_count;
   });
 }
 
