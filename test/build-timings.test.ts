@@ -38,7 +38,7 @@ describe('build --timings', () => {
     assert.equal(built.code, 0, built.err);
     assert.match(
       built.err,
-      /Built 1 API\(s\), \d+ pages, into site in [\d.]+ s \(validate [\d.]+ s, model [\d.]+ s, pages [\d.]+ s( \([\d.]+ s of it beside the model\))?, search [\d.]+ s; CPU [\d.]+ s\)\./,
+      /Built 1 API\(s\), \d+ pages \(\d+ reference pages\), into site in [\d.]+ s \(validate [\d.]+ s, model [\d.]+ s, pages [\d.]+ s( \([\d.]+ s of it beside the model\))?, search [\d.]+ s; CPU [\d.]+ s\)\./,
     );
     const rows = rowsOf(built.err);
     const stages = rows.filter((r) => r.depth === 1).map((r) => r.name);
