@@ -74,6 +74,8 @@ export interface SnsHandsOn {
   publishMore: number;
   subscribe: SubscribeSnippet[];
   subscribeMore: number;
+  /** The topic is FIFO with content-based deduplication: the publish commands send no deduplication id, and say why. */
+  deduplicatesByContent?: true;
   /** Placeholders the snippets use (`<account-id>`), to say what to put there. */
   placeholders: string[];
 }

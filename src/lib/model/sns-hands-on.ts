@@ -17,6 +17,7 @@ import { readTesterInput } from '../sns/tester-input.ts';
 import { testerResult } from '../sns/tester-result.ts';
 import { type Publication, publishCli, publishJs, publishPython, subscribeCli, type Topic } from '../sns/snippets.ts';
 import { PLAIN_STRING } from '../schema/example-value.ts';
+import { topicName, topicOfArn } from './sns-topic-name.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
 import type { PublishVariant, Reached, SnsHandsOn, SubscribeSnippet, TesterExample, TesterSubscription, TesterView } from './sns-hands-on-types.ts';
 import type { Entity } from './types.ts';
@@ -71,6 +72,7 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
     publishMore: publish.total - publish.shown,
     subscribe,
     subscribeMore: consumers.length - subscribe.length,
+    ...(topic.contentBasedDeduplication && publish.variants.length > 0 ? { deduplicatesByContent: true as const } : {}),
     // Every <name> a reader fills in: the account, the region, and values the document gives none for.
     placeholders: [...new Set(all.match(/<[A-Za-z][\w.-]*>/g) ?? [])],
   };
@@ -126,28 +128,32 @@ export function isSnsTopicChannel(ctx: Context, channel: Entity | undefined): bo
   return value !== undefined && isPlainObject(value.value) && Object.keys(channelSnsBinding(ctx, value.value, value.at)).length > 0;
 }
 
-function channelSnsBinding(ctx: Context, channel: Record<string, unknown>, at: Location | undefined): Record<string, unknown> {
+export function channelSnsBinding(ctx: Context, channel: Record<string, unknown>, at: Location | undefined): Record<string, unknown> {
   if (!at) return {};
   const bindings = ctx.doc.deref(channel.bindings, sub(at, 'bindings'));
   return bindings && isPlainObject(bindings.value) && isPlainObject(bindings.value.sns) ? bindings.value.sns : {};
 }
 
-/** The topic's ARN as far as the document gives it: the binding's `topic.arn`, else built from its name and the sns server's region. */
+/**
+ * The topic's ARN as far as the document gives it: the name AWS sees (sns-topic-name.ts), in the
+ * binding's `topic.arn` when that names the same topic, else built from the name and the sns
+ * server's region. Whether the topic is FIFO and deduplicates by content: the channel binding's ordering.
+ */
 function topicOf(ctx: Context, op: OperationInput, channel: Record<string, unknown>, channelSns: Record<string, unknown>): Topic {
   const identifier = isPlainObject(op.sns.topic) ? op.sns.topic : {};
   const ordering = isPlainObject(channelSns.ordering) ? channelSns.ordering : {};
-  const name =
-    typeof identifier.name === 'string'
-      ? identifier.name
-      : typeof channelSns.name === 'string'
-        ? channelSns.name
-        : typeof channel.address === 'string'
-          ? channel.address
-          : (op.channel?.id ?? '<topic-name>');
-  const arn = typeof identifier.arn === 'string' ? identifier.arn : undefined;
+  const name = topicName(channelSns, op.sns.topic, channel.address).name ?? (typeof channel.address === 'string' ? channel.address : (op.channel?.id ?? '<topic-name>'));
+  const written = typeof identifier.arn === 'string' ? identifier.arn : undefined;
+  // An ARN of another topic than the one AWS sees keeps its region and account, not its name.
+  const arn = written && topicOfArn(written) !== name ? written.replace(/:[^:]*$/, `:${name}`) : written;
   const region = arn?.split(':')[3] || regionOf(ctx, op.channel);
   const fifo = ordering.type === 'FIFO' || (arn ?? name).endsWith('.fifo');
-  return { arn: arn ?? `arn:aws:sns:${region ?? REGION}:${ACCOUNT}:${name}`, ...(region ? { region } : {}), fifo };
+  return {
+    arn: arn ?? `arn:aws:sns:${region ?? REGION}:${ACCOUNT}:${name}`,
+    ...(region ? { region } : {}),
+    fifo,
+    contentBasedDeduplication: fifo && ordering.contentBasedDeduplication === true,
+  };
 }
 
 /** The region of the channel's sns server: `sns.<region>.amazonaws.com`, a `{region}` variable read as its default. */
@@ -357,7 +363,9 @@ function publicationOf(message: Message, headers: Record<string, unknown>, array
       .slice(0, MAX_ATTRIBUTES)
       .map(([name, value]): [string, unknown] => [name, made(value) ? `<${name}>` : value])
       .map(([name, value]): [string, unknown] => [name, arrays.has(name) && typeof value === 'string' ? [value] : value]),
-    ...(topic.fifo ? { groupId: header('MessageGroupId', '<message-group-id>'), deduplicationId: header('MessageDeduplicationId', '<deduplication-id>') } : {}),
+    ...(topic.fifo ? { groupId: header('MessageGroupId', '<message-group-id>') } : {}),
+    // With content-based deduplication AWS makes the deduplication id from the body: the commands leave it out.
+    ...(topic.fifo && !topic.contentBasedDeduplication ? { deduplicationId: header('MessageDeduplicationId', '<deduplication-id>') } : {}),
   };
 }
 

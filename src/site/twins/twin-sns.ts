@@ -4,8 +4,10 @@
  * subscription with its filter, dead-letter queue and the retries it really gets.
  */
 import { FIXED_POLICIES, retriesSummary, type DeliveryView, type EffectiveField } from '../../lib/model/sns-delivery.ts';
+import type { TopicName } from '../../lib/model/sns-topic-name.ts';
 import type { ConsumerView, Endpoint, FanOut, SnsOperationView, SnsTopicView } from '../../lib/model/sns.ts';
 import type { SnsHandsOn } from '../../lib/model/sns-hands-on-types.ts';
+import { DEDUPLICATION_NOTE } from '../../lib/sns/snippets.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
 import { pageLink } from './twin-values.ts';
 
@@ -51,10 +53,16 @@ export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): s
   return lines;
 }
 
-export function operationLines(view: SnsOperationView): string[] {
+export function operationLines(view: SnsOperationView, topic: TopicName = {}): string[] {
+  const other =
+    topic.other?.source === 'operation'
+      ? ` (AWS sees this name, not ${codeSpan(topic.other.value)} as the operation's binding writes: the channel's sns binding defines the topic)`
+      : topic.other?.source === 'address'
+        ? ` (the name the channel's sns binding gives; AWS does not know the channel's address ${codeSpan(topic.other.value)})`
+        : '';
   const lines = [
     `- **Side:** ${view.side === 'producer' ? 'producer (publishes to the topic)' : 'consumer (subscribed to the topic)'}`,
-    `- **Topic:** ${endpoints(view.topic) || 'not given'}`,
+    `- **Topic:** ${topic.name ? `${codeSpan(topic.name)}${other}` : endpoints(view.topic) || 'not given'}`,
     `- **Binding version:** ${codeSpan(view.bindingVersion)}${view.versionDefault ? ' (latest: not given)' : ''}`,
   ];
   if (view.topicDelivery) lines.push('- **Topic delivery policy:**', ...deliveryLines(view.topicDelivery, '  '));
@@ -132,6 +140,7 @@ export function handsOnLines(handsOn: SnsHandsOn): string[] {
   };
   if (handsOn.publish.length > 0) {
     lines.push(heading(3, 'Publish'), '');
+    if (handsOn.deduplicatesByContent) lines.push(DEDUPLICATION_NOTE, '');
     for (const v of handsOn.publish) snippet(v.title, v.notes, v.cli?.code);
     if (handsOn.publishMore > 0) lines.push(`And ${handsOn.publishMore} more filters, on the page.`, '');
   }
