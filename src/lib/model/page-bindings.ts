@@ -9,7 +9,7 @@ import { bindingsOf, channelServers, type Context, entityByUrl, operationsOn, ro
 import type { Page, ProtocolBinding } from './page-types.ts';
 import { schemaRows } from './schema-rows.ts';
 import { retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
-import { type FanOut, filterSummary, PROTOCOL_LABELS } from './sns.ts';
+import { type FanOut, filterSummary, filterVerdictOf, PROTOCOL_LABELS } from './sns.ts';
 import { PROTOCOL_KEYS } from '../validate/schema/bindings-schema.ts';
 import type { Entity, Link } from './types.ts';
 
@@ -96,6 +96,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
               .join(', ')
           : undefined;
       const filter = isPlainObject(c.filterPolicy) ? filterSummary(c.filterPolicy).map((f) => `${f.attribute} ${f.condition}`) : undefined;
+      const filterVerdict = filterVerdictOf(c);
       const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
       const retries = delivery?.schedule ? `${retriesSummary(delivery)} (${delivery.backoffFunction ?? 'linear'} backoff)` : undefined;
       result.consumers.push({
@@ -103,6 +104,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
         protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol),
         endpoint,
         ...(filter ? { filter } : {}),
+        ...(filterVerdict ? { filterVerdict } : {}),
         ...(redrive ? { deadLetter: redrive } : {}),
         ...(retries ? { retries } : {}),
       });

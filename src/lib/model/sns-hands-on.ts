@@ -19,7 +19,8 @@ import { type Publication, publishCli, publishJs, publishPython, subscribeCli, t
 import { PLAIN_STRING } from '../schema/example-value.ts';
 import { topicName, topicOfArn } from './sns-topic-name.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
-import type { PublishVariant, Reached, SnsHandsOn, SubscribeSnippet, TesterExample, TesterSubscription, TesterView } from './sns-hands-on-types.ts';
+import { filterVerdictOf, verdictLine } from './sns.ts';
+import type { PublishVariant, Reached, Unreachable, SnsHandsOn, SubscribeSnippet, TesterExample, TesterSubscription, TesterView } from './sns-hands-on-types.ts';
 import type { Entity } from './types.ts';
 
 export const MAX_TESTED = 20;
@@ -53,22 +54,18 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
   const examples = examplesOf(ctx, op.value, op.at, channel, channelValue?.at);
   const consumers = subscriptionsOf(op.sns).map((c, i) => ({ c, anchor: consumerAnchor(i) }));
 
-  const filtered = consumers.filter(({ c }) => isPlainObject(c.filterPolicy));
-  const tested = filtered.slice(0, MAX_TESTED).map(({ c, anchor }) => ({
-    name: subscriptionName(c),
-    anchor,
-    scope: scopeOf(c),
-    policy: JSON.stringify(c.filterPolicy),
-  }));
-  const tester = tested.length > 0 ? testerView(examples, tested, filtered.length - tested.length) : undefined;
+  // Every subscription, those without a filter too (they receive every message); a tester once one has a filter.
+  const tested = consumers.slice(0, MAX_TESTED).map(({ c, anchor }) => ({ name: subscriptionName(c), anchor, ...testedPolicy(c) }));
+  const tester = consumers.some(({ c }) => isPlainObject(c.filterPolicy)) ? testerView(examples, tested, consumers.length - tested.length) : undefined;
 
-  const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : { variants: [], total: 0, shown: 0 };
+  const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : { variants: [], total: 0, shown: 0, unreachable: [] };
   const subscribe = consumers.slice(0, MAX_SUBSCRIBE).map(({ c, anchor }) => subscribeSnippet(c, anchor, topic));
-  if (!tester && publish.variants.length === 0 && subscribe.length === 0) return undefined;
+  if (!tester && publish.variants.length === 0 && publish.unreachable.length === 0 && subscribe.length === 0) return undefined;
   const all = [...publish.variants.flatMap((v) => [v.cli?.code, v.js?.code, v.python?.code]), ...subscribe.map((s) => s.cli.code)].join('\n');
   return {
     ...(tester ? { tester } : {}),
     publish: publish.variants,
+    unreachable: publish.unreachable.slice(0, MAX_PUBLISH_VARIANTS),
     publishMore: publish.total - publish.shown,
     subscribe,
     subscribeMore: consumers.length - subscribe.length,
@@ -87,16 +84,13 @@ export function topicTester(ctx: Context, channel: Entity): TesterView | undefin
   const at = { file: ctx.doc.root.path, pointer: channel.pointer };
   const value = ctx.doc.deref(valueAt(ctx, at), at);
   if (!value || !isPlainObject(value.value)) return undefined;
-  const filtered = operationsOn(ctx, channel).flatMap((o) =>
-    subscriptionsOf(o.sns).flatMap((c, i) =>
-      isPlainObject(c.filterPolicy)
-        ? [{ name: subscriptionName(c), url: o.entity.url, anchor: consumerAnchor(i), scope: scopeOf(c), policy: JSON.stringify(c.filterPolicy) }]
-        : [],
-    ),
+  const subscriptions = operationsOn(ctx, channel).flatMap((o) =>
+    subscriptionsOf(o.sns).map((c, i) => ({ filtered: isPlainObject(c.filterPolicy), name: subscriptionName(c), url: o.entity.url, anchor: consumerAnchor(i), ...testedPolicy(c) })),
   );
-  if (filtered.length === 0) return undefined;
+  if (!subscriptions.some((s) => s.filtered)) return undefined;
   const examples = examplesOf(ctx, {}, at, value.value, value.at);
-  return testerView(examples, filtered.slice(0, MAX_TESTED), Math.max(0, filtered.length - MAX_TESTED));
+  const tested = subscriptions.slice(0, MAX_TESTED).map(({ filtered, ...s }) => s);
+  return testerView(examples, tested, Math.max(0, subscriptions.length - MAX_TESTED));
 }
 
 /**
@@ -110,7 +104,7 @@ function testerView(starts: StartMessage[], subscriptions: Omit<TesterSubscripti
   if (examples.length === 0) examples.push({ label: 'An empty message', attributes: '{}', body: '{}' });
   const first = examples[0]!;
   const input = readTesterInput(first.attributes, first.body);
-  return { examples, subscriptions: subscriptions.map((s) => ({ ...s, initial: testerResult(input, s.policy, s.scope, cidrContains) })), more };
+  return { examples, subscriptions: subscriptions.map((s) => ({ ...s, initial: testerResult(input, s.policy, s.scope, cidrContains, s.invalid) })), more };
 }
 
 /** The subscriptions of a binding, as the operation's page numbers their cards (objects only, components/SnsOperation.astro). */
@@ -263,6 +257,16 @@ function testerExample(start: StartMessage): TesterExample {
   return { label: start.label, attributes: JSON.stringify(start.message.attributes, null, 2), body: JSON.stringify(start.message.body, null, 2) };
 }
 
+/** What the tester tests a subscription with: its scope and policy (JSON text), or no policy when it has no filter. */
+function testedPolicy(c: Record<string, unknown>): { scope: Scope; policy?: string; invalid?: string } {
+  const verdict = filterVerdictOf(c);
+  return {
+    scope: scopeOf(c),
+    ...(isPlainObject(c.filterPolicy) ? { policy: JSON.stringify(c.filterPolicy) } : {}),
+    ...(verdict?.effect === 'refused' ? { invalid: verdict.reasons.join('; ') } : {}),
+  };
+}
+
 function scopeOf(c: Record<string, unknown>): Scope {
   return c.filterPolicyScope === 'MessageBody' ? 'MessageBody' : 'MessageAttributes';
 }
@@ -280,10 +284,16 @@ function publishVariants(
   op: OperationInput,
   topic: Topic,
   start: StartMessage | undefined,
-): { variants: PublishVariant[]; total: number; shown: number } {
+): { variants: PublishVariant[]; total: number; shown: number; unreachable: Unreachable[] } {
   const base: Message = start?.message ?? { attributes: {}, body: {} };
   // The topic's subscriptions: those of every operation on the channel (this one's among them).
-  const subscriptions = op.channel ? operationsOn(ctx, op.channel).flatMap((o) => subscriptionsOf(o.sns)) : subscriptionsOf(op.sns);
+  const all = op.channel ? operationsOn(ctx, op.channel).flatMap((o) => subscriptionsOf(o.sns)) : subscriptionsOf(op.sns);
+  // A subscription whose filter policy AWS refuses, or that never matches, no message reaches: said apart, with why.
+  const unreachable = all.flatMap((c) => {
+    const verdict = filterVerdictOf(c);
+    return verdict ? [{ name: subscriptionName(c), line: verdictLine(verdict), refused: verdict.effect === 'refused' }] : [];
+  });
+  const subscriptions = all.filter((c) => !filterVerdictOf(c));
   const groups = new Map<string, { scope: Scope; policy?: Record<string, unknown>; names: string[]; bare: boolean }>();
   for (const c of subscriptions) {
     const policy = isPlainObject(c.filterPolicy) ? c.filterPolicy : undefined;
@@ -294,7 +304,7 @@ function publishVariants(
     group.bare ||= !!policy && JSON.stringify(policy) !== JSON.stringify(listed);
     groups.set(key, group);
   }
-  if (groups.size === 0) groups.set('', { scope: 'MessageAttributes', names: [], bare: false });
+  if (groups.size === 0 && unreachable.length === 0) groups.set('', { scope: 'MessageAttributes', names: [], bare: false });
   // Unfiltered subscriptions first: every message reaches them.
   const ordered = [...groups.entries()].sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : 0)).map(([, g]) => g);
   // Only the snippets shown are made.
@@ -318,7 +328,7 @@ function publishVariants(
     };
   });
   const variants = mergeSameMessage(made).map((v): PublishVariant => ({ title: publishTitle(v.reaches, subscriptions.length), ...v }));
-  return { variants, total: ordered.length, shown: made.length };
+  return { variants, total: ordered.length, shown: made.length, unreachable };
 }
 
 /**
