@@ -258,6 +258,17 @@ export interface FanOut {
   }[];
 }
 
+/**
+ * An endpoint as a reader recognises it in a short list: an ARN by its resource name
+ * (`fraud-screening`), a URL by its host, anything else as written.
+ */
+export function shortEndpoint(value: string): string {
+  const resource = /^arn:[^:]*:[^:]*:[^:]*:[^:]*:(.+)$/.exec(value)?.[1]?.split(/[:/]/).pop();
+  if (resource) return resource;
+  const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(value)?.[1];
+  return host ?? value;
+}
+
 /** What a subscription receives and what happens when delivery fails, in one line. */
 export function subscriptionLine(c: Omit<ConsumerView, 'line'>): string {
   const endpoint = c.endpoints[0]?.value;
