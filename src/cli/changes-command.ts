@@ -12,7 +12,8 @@ import { escapeControls } from '../lib/terminal-text.ts';
 import { codeSpan, linkDestination, markdownText } from '../lib/markdown-text.ts';
 import { byCodeUnits } from '../lib/text-order.ts';
 import { describeFailure, readRegularFile } from '../lib/load/regular-file.ts';
-import { EXIT, type CliIO } from './io.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import type { Reporter } from '../lib/reporter.ts';
 
 export type ChangesFormat = 'text' | 'json' | 'markdown';
 
@@ -42,7 +43,7 @@ export interface Changes {
 const LISTED = 100;
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 
-export async function changesCommand(args: string[], options: ChangesOptions, io: CliIO): Promise<number> {
+export async function changesCommand(args: string[], options: ChangesOptions, io: Reporter): Promise<number> {
   if (args.length !== 2) {
     io.err('apidesc-docs changes: give two route manifests, the published one first: apidesc-docs changes <before.json|URL> <after.json>');
     return EXIT.usage;

@@ -17,8 +17,9 @@ import { formatJson, formatMarkdown, formatNotCompared, formatSarif, formatText,
 import { GitError, type CommitTree } from '../lib/diff/git-tree.ts';
 import type { DiffReport } from '../lib/diff/types.ts';
 import { baseFromRef, baseSide, isFolder, sideFiles } from '../pipeline/compare-sides.ts';
-import { cleanUpOnStop } from './interrupt.ts';
-import { EXIT, type CliIO } from './io.ts';
+import { cleanUpOnStop } from '../lib/interrupt.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import type { Reporter } from '../lib/reporter.ts';
 
 export type FailOn = 'breaking' | 'any' | 'none';
 
@@ -46,7 +47,7 @@ function sideOf(arg: string, cwd: string, display: (file: string) => string, dia
   return { files: side.files, ...(side.folder ? { folder: side.folder } : {}), display, ...(root ? { root } : {}) };
 }
 
-export async function diffCommand(args: string[], options: DiffCommandOptions, io: CliIO): Promise<number> {
+export async function diffCommand(args: string[], options: DiffCommandOptions, io: Reporter): Promise<number> {
   const { cwd } = options;
   const project = await projectSeverities(options, io);
   if (typeof project === 'number') return project;
@@ -120,7 +121,7 @@ export async function diffCommand(args: string[], options: DiffCommandOptions, i
   });
 }
 
-function print(report: DiffReport, options: DiffCommandOptions, io: CliIO): void {
+function print(report: DiffReport, options: DiffCommandOptions, io: Reporter): void {
   switch (options.format) {
     case 'json':
       io.out(formatJson(report));
@@ -141,7 +142,7 @@ function print(report: DiffReport, options: DiffCommandOptions, io: CliIO): void
  * The configuration's `diffSeverity` with the --severity flags over it; a configuration with
  * errors stops the command (exit 2), as it stops a build: its settings would silently not apply.
  */
-async function projectSeverities(options: DiffCommandOptions, io: CliIO): Promise<{ loaded: LoadedConfig } | number> {
+async function projectSeverities(options: DiffCommandOptions, io: Reporter): Promise<{ loaded: LoadedConfig } | number> {
   const root = options.root !== undefined ? resolve(options.cwd, options.root) : undefined;
   const loaded = await loadConfig(options.cwd, options.config, options.limits, root);
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
@@ -163,7 +164,7 @@ function invalidReason(sides: readonly ('base' | 'head')[]): string {
  * asked for that says so (JSON, SARIF and Markdown stay parseable; a pull-request comment says
  * "Not compared"); exit 2.
  */
-function notCompared(io: CliIO, why: NotCompared, options: DiffCommandOptions): number {
+function notCompared(io: Reporter, why: NotCompared, options: DiffCommandOptions): number {
   io.err(formatDiagnostics(why.diagnostics, { sources: new Map(), color: options.color }));
   const fix = why.kind === 'unreadable' ? '' : '; fix them (apidesc-docs validate lists them) and run diff again';
   io.err(`apidesc-docs diff: not compared: ${why.reason} (above)${fix}; nothing was compared`);
@@ -172,7 +173,7 @@ function notCompared(io: CliIO, why: NotCompared, options: DiffCommandOptions): 
   return EXIT.usage;
 }
 
-function usage(io: CliIO, message: string): number {
+function usage(io: Reporter, message: string): number {
   io.err(`apidesc-docs diff: ${message}`);
   return EXIT.usage;
 }

@@ -8,7 +8,8 @@ import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { validateDocument, type ValidateOptions, type ValidationResult } from '../lib/validate/validate-document.ts';
 import { expandInputs } from './inputs.ts';
 import { resolveSiteOptions, type SiteFlags } from './site-options.ts';
-import { EXIT, type CliIO } from './io.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import type { Reporter } from '../lib/reporter.ts';
 
 export type OutputFormat = 'text' | 'json' | 'sarif';
 
@@ -30,7 +31,7 @@ export interface ValidateOutcome {
   results: (ValidationResult & { file: string })[];
 }
 
-export async function validateCommand(args: string[], options: ValidateCommandOptions, io: CliIO): Promise<ValidateOutcome> {
+export async function validateCommand(args: string[], options: ValidateCommandOptions, io: Reporter): Promise<ValidateOutcome> {
   const cwd = options.cwd ?? process.cwd();
   const { files, missing, outside, fragments } = expandInputs(args, cwd);
   const diagnostics: Diagnostic[] = [];

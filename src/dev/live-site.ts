@@ -20,7 +20,7 @@ import type { Page } from '../lib/model/page-types.ts';
 import type { SiteSettings } from '../site/site-data-types.ts';
 import { moduleFile } from '../lib/module-file.ts';
 import { expandInputs } from '../cli/inputs.ts';
-import type { CliIO } from '../cli/io.ts';
+import type { Reporter } from '../lib/reporter.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import { checkGuideRefs } from '../pipeline/guide-check.ts';
 import { attachDiagnostics, buildSiteData, type SourceCopy } from '../pipeline/site-model.ts';
@@ -49,10 +49,10 @@ export class LiveSite {
   #idleStart: NodeJS.Timeout | undefined;
   readonly #inputs: string[];
   readonly #options: ValidateOptions & { cwd: string };
-  readonly #io: CliIO;
+  readonly #io: Reporter;
   readonly #guides: GuidesReader | undefined;
 
-  constructor(inputs: string[], options: ValidateOptions & { cwd: string }, io: CliIO, guides?: GuidesReader) {
+  constructor(inputs: string[], options: ValidateOptions & { cwd: string }, io: Reporter, guides?: GuidesReader) {
     this.#inputs = inputs;
     this.#options = options;
     this.#io = io;

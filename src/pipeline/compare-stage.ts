@@ -8,7 +8,8 @@
  */
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import type { BuildOptions } from '../cli/build-options.ts';
-import { EXIT, type CliIO } from '../cli/io.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import type { Reporter } from '../lib/reporter.ts';
 import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { publishedPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
@@ -28,7 +29,7 @@ export async function compareWithBase(
   docs: { file: string; doc: ResolvedDoc; diagnostics: Diagnostic[] }[],
   options: BuildOptions,
   cwd: string,
-  io: CliIO,
+  io: Reporter,
   severities?: SeverityOverrides,
   settingChanges: Change[] = [],
 ): Promise<SiteChanges | number> {

@@ -19,7 +19,8 @@ import type { SiteSettings } from '../site/site-data-types.ts';
 import type { BuildOptions } from '../cli/build-options.ts';
 import { mechanismOn } from '../perf/switches.ts';
 import { checkGuideRefs } from './guide-check.ts';
-import { EXIT, type CliIO } from '../cli/io.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import type { Reporter } from '../lib/reporter.ts';
 import { inputBytes } from '../cli/inputs.ts';
 import { MachineFiles } from './machine-files.ts';
 import { buildSiteData, CodeHighlighter } from './site-model.ts';
@@ -71,7 +72,7 @@ export interface PreparedSite {
 }
 
 /** Writes the site data to `out` (left open); returns the summary of the site, or the exit code to stop the build with. */
-export async function prepareSite(request: PrepareRequest, out: Writable, io: CliIO): Promise<PreparedSite | number> {
+export async function prepareSite(request: PrepareRequest, out: Writable, io: Reporter): Promise<PreparedSite | number> {
   const timings = new Timings();
   // Loading the process and its modules, until here.
   timings.add('start-up', performance.now(), processCpuMs());
@@ -102,7 +103,7 @@ async function prepareWith(
   { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities, settingChanges }: PrepareRequest,
   out: Writable,
   highlighter: CodeHighlighter,
-  io: CliIO,
+  io: Reporter,
   timings: Timings,
 ): Promise<Omit<PreparedSite, 'timings'> | number> {
   const validation = await timings.measureAsync('load and validate', () => validateCommand(inputs, options, io));

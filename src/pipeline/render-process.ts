@@ -11,7 +11,7 @@
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { guideFilesFromEnvironment } from '../site/guide-files.ts';
 import { readSiteStream } from '../site/site-stream.ts';
-import { EXIT } from '../cli/io.ts';
+import { EXIT } from '../lib/exit-codes.ts';
 import { stageTimings, type StageTimings } from './build-timings.ts';
 import { endWithParent, failureOutcome, finishStage, sendNote } from './child-lifetime.ts';
 import { inputChunks } from './input-chunks.ts';

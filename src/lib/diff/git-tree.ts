@@ -15,7 +15,7 @@
  * Only regular files are written: a path the commit holds as a symbolic link (or below one) or as
  * a submodule is not followed, and is reported as such where a `$ref` names it. Nothing is written
  * into the repository; the folder is removed by the caller, and at the latest when the process
- * exits (a stop signal included, src/cli/interrupt.ts).
+ * exits (a stop signal included, src/lib/interrupt.ts).
  */
 import { spawn } from 'node:child_process';
 import { execFile } from 'node:child_process';
