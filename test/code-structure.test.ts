@@ -2,7 +2,7 @@
  * The code's structure stays a one-way street: no module of src/ imports, through any chain
  * of imports, a module that imports it. Cycles make the order in which modules run matter and
  * hide which stage owns what (three were untangled by moving shared types into their own
- * modules: src/cli/build-options.ts, src/lib/model/page-types.ts, src/site/site-data-types.ts).
+ * modules: src/pipeline/build-options.ts, src/lib/model/page-types.ts, src/site/site-data-types.ts).
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -20,7 +20,7 @@ import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import type { ValidateOptions } from '../lib/validate/validate-document.ts';
 import { guidesEnvironment } from '../site/guide-files.ts';
-import { expandInputs } from './inputs.ts';
+import { expandInputs } from '../lib/inputs/expand-inputs.ts';
 import { EXIT } from '../lib/exit-codes.ts';
 import type { Reporter } from '../lib/reporter.ts';
 import { containFailures, isLocalHost, pathSegments, refuseForeignHost } from './local-requests.ts';
@@ -28,7 +28,7 @@ import { FileWatcher } from '../dev/file-watcher.ts';
 import { LiveSite } from '../dev/live-site.ts';
 import { readGuides } from '../pipeline/read-guides.ts';
 import { rendererAdapter } from '../perf/renderer-bundle.ts';
-import { resolveSiteOptions, type SiteFlags } from './site-options.ts';
+import { resolveSiteOptions, type SiteFlags } from '../project/site-options.ts';
 
 export interface DevOptions extends ValidateOptions {
   port: number;

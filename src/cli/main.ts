@@ -15,8 +15,9 @@ import { CONTENT_FOLDER, CONVENTIONAL_FILES, findDefaultDocument, LOOKED_FOR } f
 import { parseSeverityFlag } from '../lib/diff/severity-overrides.ts';
 import type { ChangeSeverity } from '../lib/diff/types.ts';
 import { changesCommand, type ChangesFormat } from './changes-command.ts';
-import type { SiteFlags } from './site-options.ts';
-import { validateCommand, type OutputFormat } from './validate-command.ts';
+import type { SiteFlags } from '../project/site-options.ts';
+import type { OutputFormat } from '../pipeline/validate-inputs.ts';
+import { validateCommand } from './validate-command.ts';
 
 const USAGE = `Usage:
   apidesc-docs validate <file-or-folder…> [options]
@@ -170,7 +171,7 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
     switch (command) {
       case 'validate':
         if (inputs.length === 0) return usage(io, 'validate needs at least one file or folder');
-        return (await validateCommand(inputs, { ...common, checkSite: siteFlags }, io)).exitCode;
+        return await validateCommand(inputs, { ...common, checkSite: siteFlags }, io);
       case 'build': {
         // Loaded on demand: `validate` needs none of the site's modules (shiki, Pagefind, the model).
         const documents = inputs.length > 0 ? inputs : defaultInputs(io, 'build');

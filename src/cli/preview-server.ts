@@ -18,7 +18,7 @@ import { API_CATALOG_TYPE } from '../site/twins/api-catalog.ts';
 import { EXIT } from '../lib/exit-codes.ts';
 import type { Reporter } from '../lib/reporter.ts';
 import { containFailures, isLocalHost, pathSegments, refuseForeignHost, siteLocation } from './local-requests.ts';
-import { isOurSite, siteBase } from '../pipeline/output-folder.ts';
+import { isOurSite, siteBase } from '../lib/site-stamp.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

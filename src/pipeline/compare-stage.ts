@@ -7,7 +7,7 @@
  * does not compare it, and the Changes page says so.
  */
 import { basename, dirname, isAbsolute, relative } from 'node:path';
-import type { BuildOptions } from '../cli/build-options.ts';
+import type { BuildOptions } from './build-options.ts';
 import { EXIT } from '../lib/exit-codes.ts';
 import type { Reporter } from '../lib/reporter.ts';
 import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
@@ -21,7 +21,7 @@ import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { changesView } from '../site/changes-view.ts';
 import { escapeControls } from '../lib/terminal-text.ts';
 import type { SiteChanges } from '../site/site-data-types.ts';
-import { baseSide, headSide, isFolder, type CompareBase } from './compare-sides.ts';
+import { baseSide, headSide, isFolder, type CompareBase } from '../lib/diff/compare-sides.ts';
 
 export async function compareWithBase(
   base: CompareBase,

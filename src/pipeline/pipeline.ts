@@ -1,7 +1,7 @@
 /**
  * `apidesc-docs build`, stage by stage:
  *
- *   configuration and guides (site-options.ts, read-guides.ts)
+ *   configuration and guides (src/project/site-options.ts, read-guides.ts)
  *   → output folder checked (output-folder.ts)
  *   → then, in build-stages.ts: the staging folder made,
  *     prepare stage, in a process of its own: load, validate, model, site data (prepare-stage.ts)
@@ -14,11 +14,11 @@
  * diagnostics (exit 1); the route manifest `apidesc-routes.json` is written at the root.
  */
 import { resolve } from 'node:path';
-import type { BuildOptions } from '../cli/build-options.ts';
-import { expandInputs } from '../cli/inputs.ts';
+import type { BuildOptions } from './build-options.ts';
+import { expandInputs } from '../lib/inputs/expand-inputs.ts';
 import { EXIT } from '../lib/exit-codes.ts';
 import type { Reporter } from '../lib/reporter.ts';
-import { resolveSiteOptions, type ResolvedSiteOptions } from '../cli/site-options.ts';
+import { resolveSiteOptions, type ResolvedSiteOptions } from '../project/site-options.ts';
 import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
@@ -29,9 +29,9 @@ import { outputFolderProblem, removeLeftovers, standardProtectedPaths, type Prot
 import { BuildClock } from './build-timings.ts';
 import { readGuides } from './read-guides.ts';
 import { removeDeadWorkFolders } from './work-folder.ts';
-import { baseFromPath, baseFromRef, isFolder, type CompareBase } from './compare-sides.ts';
+import { baseFromPath, baseFromRef, isFolder, type CompareBase } from '../lib/diff/compare-sides.ts';
 import { GitError, type CommitTree } from '../lib/diff/git-tree.ts';
-import { configCandidates, reviewSeverities, type ReviewSeverities } from '../cli/review-severities.ts';
+import { configCandidates, reviewSeverities, type ReviewSeverities } from '../project/review-severities.ts';
 
 /** Builds the site of `inputs` into `options.outDir`; returns the exit code (src/lib/exit-codes.ts, EXIT). */
 export async function buildSite(inputs: string[], options: BuildOptions, io: Reporter): Promise<number> {
@@ -95,7 +95,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Rep
 }
 
 /**
- * The base of `--compare <path>` or `--compare-ref <ref>` (compare-sides.ts), or the exit code 2
+ * The base of `--compare <path>` or `--compare-ref <ref>` (src/lib/diff/compare-sides.ts), or the exit code 2
  * with the reason: a folder compared with a document, a folder without documents, a ref git does
  * not know. A commit's files go into a temporary folder outside the repository, which the caller
  * removes (`tree`).

@@ -37,7 +37,7 @@ const run = promisify(execFile);
 const MAX_TREE_BYTES = 1024 * 1024 * 1024;
 /** Where a site built by this tool is recognised (src/pipeline/output-folder.ts SITE_STAMP): a folder search skips it. */
 const SITE_STAMP = '.apidesc-docs';
-/** Files a folder search reads (src/cli/inputs.ts). */
+/** Files a folder search reads (src/lib/inputs/expand-inputs.ts). */
 const FOLDER_DOCUMENT = /\.(ya?ml|json)$/i;
 
 /**
@@ -240,7 +240,7 @@ class TreeWriter {
     const entry = this.#entries.get(inRepo);
     if (entry && isRegular(entry)) queue = [compared];
     else {
-      // A folder: the files a folder search reads (src/cli/inputs.ts), with what tells it a built site.
+      // A folder: the files a folder search reads (src/lib/inputs/expand-inputs.ts), with what tells it a built site.
       const prefix = inRepo === '' ? '' : `${inRepo}/`;
       queue = [];
       for (const [path, e] of this.#entries) {

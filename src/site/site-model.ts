@@ -20,7 +20,7 @@ import { bundleDocument } from '../lib/resolve/bundle.ts';
 import { within } from '../lib/real-path.ts';
 import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
-import type { SiteApi, SiteData } from '../site/site-data-types.ts';
+import type { SiteApi, SiteData } from './site-data-types.ts';
 import type { PortalApiEndpoints } from '../lib/portal/match-flows.ts';
 import type { PeerIndex } from '../lib/portal/peer-index.ts';
 import { collectFlows } from '../lib/portal/portal-flows.ts';

@@ -2,9 +2,9 @@
  * The project's severities a review applies (the configuration's `diffSeverity`). Compared with a
  * git commit (`diff --base-ref`, `build --compare-ref`), they are the base's: the configuration as
  * that commit has it, read from the same temporary copy of the commit as the base documents
- * (git-tree.ts). A pull request cannot then re-classify its own breaking change by editing the
+ * (src/lib/diff/git-tree.ts). A pull request cannot then re-classify its own breaking change by editing the
  * configuration in its branch: what it changes there is reported as a change of its own
- * (severity-changes.ts), and applies once merged.
+ * (src/lib/diff/severity-changes.ts), and applies once merged.
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
