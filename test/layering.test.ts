@@ -152,7 +152,9 @@ function grouped(found: string[][]): string[] {
     const key = `${layerOf(chain[0]!)} ${chain.slice(-2).join(' ')}`;
     groups.set(key, [...(groups.get(key) ?? []), chain]);
   }
-  return [...groups.values()].map(([first, ...others]) => shown(first!) + (others.length > 0 ? ` (and ${others.length} more of src/${layerOf(first![0]!)} through this import)` : ''));
+  return [...groups.values()].map(
+    ([first, ...others]) => shown(first!) + (others.length > 0 ? ` (and ${others.length} more of src/${layerOf(first![0]!)} through this import)` : ''),
+  );
 }
 
 describe('the layers of the code', () => {
