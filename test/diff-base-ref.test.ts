@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, watch, write
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { diffSides } from '../src/lib/diff/compare-inputs.ts';
-import { checkoutCommit } from '../src/lib/diff/git-tree.ts';
+import { checkoutCommit } from '../src/lib/git/commit-tree.ts';
 import { baseFromRef, baseSide } from '../src/lib/diff/compare-sides.ts';
 import { defaultLimits } from '../src/lib/load/limits.ts';
 import { realPath } from '../src/lib/real-path.ts';

@@ -30,7 +30,8 @@ import { BuildClock } from './build-timings.ts';
 import { readGuides } from './read-guides.ts';
 import { removeDeadWorkFolders } from './work-folder.ts';
 import { baseFromPath, baseFromRef, isFolder, type CompareBase } from '../lib/diff/compare-sides.ts';
-import { GitError, type CommitTree } from '../lib/diff/git-tree.ts';
+import type { CommitTree } from '../lib/git/commit-tree.ts';
+import { GitError } from '../lib/git/git.ts';
 import { configCandidates, reviewSeverities, type ReviewSeverities } from '../project/review-severities.ts';
 
 /** Builds the site of `inputs` into `options.outDir`; returns the exit code (src/lib/exit-codes.ts, EXIT). */

@@ -12,7 +12,8 @@ import { expandInputs } from '../inputs/expand-inputs.ts';
 import { realPath, within } from '../real-path.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import type { SideInput } from './compare-inputs.ts';
-import { checkoutCommit, GitError, repositoryRoot, treeDisplay, treeDiagnostic, type CommitTree, type TreeView } from './git-tree.ts';
+import { checkoutCommit, treeDisplay, treeDiagnostic, type CommitTree, type TreeView } from '../git/commit-tree.ts';
+import { GitError, repositoryRoot } from '../git/git.ts';
 import type { LoadLimits } from '../load/limits.ts';
 
 export interface CompareBase {
@@ -74,7 +75,7 @@ export function baseFromPath(arg: string, cwd: string, root: string | undefined)
 /**
  * The compared path (a document or a folder, which need not exist in the working tree any more)
  * as a commit has it: the files the comparison reads written into a temporary folder outside the
- * repository (git-tree.ts), with the base's `$ref` root inside it. Throws GitError.
+ * repository (src/lib/git/commit-tree.ts), with the base's `$ref` root inside it. Throws GitError.
  */
 export async function checkoutBase(
   ref: string,
