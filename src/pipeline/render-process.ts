@@ -1,7 +1,7 @@
 /**
  * Renders the site in its own process (started by stage-processes.ts), which can start before the
  * documents are validated: it loads the site's renderer (and makes it, the first time) while
- * the model is built, then renders each page as its data arrives (render-site.ts). A process of
+ * the model is built, then renders each page as its data arrives (render-pages.ts). A process of
  * its own also keeps the renderer's memory apart from the model's and the command's.
  * Arguments: one JSON object {root, outDir, base?, site?}; the guides are in the environment.
  * Standard input: the site data stream (src/site/site-stream.ts), from the prepare process

@@ -7,7 +7,7 @@ import type { RouteEntry } from '../lib/model/types.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { publishedPath } from '../lib/diagnostics/to-diagnostic.ts';
 import type { Page, PageDiagnostic } from '../lib/model/page-types.ts';
-import { parentPointer } from '../lib/resolve/json-pointer.ts';
+import { parentPointer } from '../lib/json-pointer.ts';
 import { invalidExamples, markInvalidExamples } from '../lib/model/example-findings.ts';
 import { Worker } from 'node:worker_threads';
 import { moduleFile } from '../lib/module-file.ts';
@@ -222,7 +222,7 @@ export class CodeHighlighter {
   /** Code already highlighted, by its text (src/perf/highlight-memo.ts). */
   readonly #memo = mechanismOn('highlight-memo') ? new HighlightMemo() : undefined;
 
-  /** `parallel: false` keeps all the work in this thread (see prepare-site.ts for when). */
+  /** `parallel: false` keeps all the work in this thread (see PARALLEL_HIGHLIGHT_BYTES in src/pipeline/prepare-stage.ts for when). */
   constructor(options: { parallel?: boolean } = {}) {
     this.#parallel = options.parallel ?? true;
   }

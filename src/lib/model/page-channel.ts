@@ -1,7 +1,7 @@
 /** Channel pages: address, parameters, servers, messages, the operations that use the channel. */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
-import { joinPointer } from '../resolve/json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { channelFlow } from './flow-channel.ts';

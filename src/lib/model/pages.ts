@@ -7,7 +7,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown, renderMarkdown } from '../markdown/render-markdown.ts';
 import { schemeView } from './security-view.ts';
 import { entries } from '../resolve/doc-index.ts';
-import { unescapeToken } from '../resolve/json-pointer.ts';
+import { unescapeToken } from '../json-pointer.ts';
 import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
 import { objectView } from './object-view.ts';
 import { fanOut, otherBindings, protocolsOf } from './page-bindings.ts';

@@ -8,7 +8,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { publishedPath } from '../diagnostics/to-diagnostic.ts';
 import { shortNames } from './qualified-names.ts';
 import { entries } from '../resolve/doc-index.ts';
-import { joinPointer } from '../resolve/json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { slugsFor } from './slugs.ts';
 import { COMPONENT_KINDS, type Entity, type EntityKind, type RouteEntry } from './types.ts';
