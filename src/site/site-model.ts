@@ -6,6 +6,7 @@ import { titleQualifiers } from '../lib/model/api-titles.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { publishedPath } from '../lib/diagnostics/to-diagnostic.ts';
+import { kindsOfSection, PAGE_SECTIONS } from '../lib/model/page-kinds.ts';
 import type { Page, PageDiagnostic } from '../lib/model/page-types.ts';
 import { parentPointer } from '../lib/json-pointer.ts';
 import { invalidExamples, markInvalidExamples } from '../lib/model/example-findings.ts';
@@ -70,14 +71,11 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
     if (portal) endpoints.push({ slug, title: model.title, prefix, endpoints: model.flowEndpoints() });
     for (const r of model.routes) routes.push({ ...r, url: prefix + r.url });
     const counts: Record<string, number> = {};
-    for (const [label, test] of [
-      ['servers', (k: string) => k === 'server'],
-      ['channels', (k: string) => k === 'channel'],
-      ['operations', (k: string) => k === 'operation'],
-      ['messages', (k: string) => k === 'message' || k === 'component:messages'],
-      ['schemas', (k: string) => k === 'component:schemas'],
-    ] as const)
-      counts[label] = model.entities.filter((e) => test(e.kind)).length;
+    // Each section's pages but the last's (other components), by the section's name: "servers", "schemas".
+    for (const { title } of PAGE_SECTIONS.slice(0, -1)) {
+      const kinds: string[] = kindsOfSection(title);
+      counts[title.toLowerCase()] = model.entities.filter((e) => kinds.includes(e.kind)).length;
+    }
     const downloads = sourceDownloads(doc, prefix, copies);
     const api: SiteApi = {
       slug,
