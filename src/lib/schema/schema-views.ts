@@ -28,7 +28,21 @@ export interface SchemaView {
   kind: SchemaFormatKind;
   /** The schema as written, for formats other than JSON Schema (Avro, Protobuf, RAML, custom). */
   source?: string;
+  /** The schema as written and where, its references followed (a Multi Format Schema Object's `schema`). */
+  written?: { value: unknown; at: Location };
 }
+
+/**
+ * What a node is made of: the JSON Schema or OpenAPI schema written where it is (its own
+ * keywords), and the nodes merged into it (its allOf parts, or the two nodes a merge joins), in
+ * order. A reader that needs to point at a keyword (`diff`) finds where it is written through it.
+ */
+export interface NodeOrigin {
+  written?: { value: Record<string, unknown>; at: Location };
+  parts: readonly string[];
+}
+
+const NO_ORIGIN: NodeOrigin = { parts: [] };
 
 /** Merged nodes a document may make (each is a pair of nodes that allOf parts both define). */
 export const MAX_MERGES = 20_000;
@@ -44,6 +58,7 @@ export class SchemaViews implements NodeRegistry {
   readonly #building = new Set<string>();
   /** The id of the merge of two nodes, by their ids (`a&b`). */
   readonly #mergeIds = new Map<string, string>();
+  readonly #origins = new Map<string, NodeOrigin>();
   #merges = 0;
 
   constructor(doc: ResolvedDoc) {
@@ -82,6 +97,7 @@ export class SchemaViews implements NodeRegistry {
     const resolved = this.doc.deref(raw, site);
     if (!resolved) return { kind: 'apidesc', root: this.#unresolvedNode(site, 'its reference does not resolve') };
     const value = resolved.value;
+    const written = (v: unknown, at: Location): { written: { value: unknown; at: Location } } => ({ written: { value: v, at } });
     if (isMultiFormat(value)) {
       const kind = schemaFormatKind(value.schemaFormat);
       const format = typeof value.schemaFormat === 'string' ? value.schemaFormat : undefined;
@@ -91,9 +107,15 @@ export class SchemaViews implements NodeRegistry {
       const source =
         kind === 'apidesc' || kind === 'openapi' ? undefined : typeof inner.value === 'string' ? inner.value : JSON.stringify(inner.value, null, 2);
       const root = this.#formatRoot(kind, inner.value, inner.at);
-      return { ...base, ...(root ? { root } : {}), ...(source !== undefined ? { source } : {}) };
+      return { ...base, ...(root ? { root } : {}), ...(source !== undefined ? { source } : {}), ...written(inner.value, inner.at) };
     }
-    return { kind: 'apidesc', root: this.node(this.childId('json-schema', raw, site)) };
+    return { kind: 'apidesc', root: this.node(this.childId('json-schema', raw, site)), ...written(value, resolved.at) };
+  }
+
+  /** What the node `id` is made of (see NodeOrigin); a node the view made otherwise (Avro, Protobuf, RAML, constants) has no parts. */
+  origin(id: string): NodeOrigin {
+    this.node(id);
+    return this.#origins.get(id) ?? NO_ORIGIN;
   }
 
   /** The id of the node of a JSON Schema or OpenAPI schema written at `site` (its references followed). */
@@ -140,6 +162,7 @@ export class SchemaViews implements NodeRegistry {
       this.#nodes.set(id, { ...placeholder, id });
       return id;
     }
+    this.#origins.set(id, { parts: [a, b] });
     this.#builders.set(id, () => intersect(id, this.node(a), this.node(b), this.both));
     return id;
   };
@@ -147,10 +170,14 @@ export class SchemaViews implements NodeRegistry {
   #jsonNode(id: string, dialect: SchemaDialect, value: Record<string, unknown>, at: Location): SchemaNode {
     let node = jsonSchemaNode(id, dialect, value, at, (raw, site) => this.childId(dialect, raw, site));
     const parts = Array.isArray(value.allOf) ? value.allOf : [];
+    const partIds: string[] = [];
+    this.#origins.set(id, { written: { value, at }, parts: partIds });
     parts.forEach((raw, i) => {
       const site = sub(at, 'allOf', String(i));
       const viaRef = this.doc.deref(raw, site)?.via.length ?? 0;
-      const part = this.node(this.childId(dialect, raw, site));
+      const partId = this.childId(dialect, raw, site);
+      partIds.push(partId);
+      const part = this.node(partId);
       // A part reached by reference is a schema of its own: what it brings says so, and the merged schema extends it.
       const named = viaRef > 0 && part.boolean === undefined;
       // A base that lists its subtypes as alternatives (the discriminator pattern of Java and C#
@@ -194,7 +221,7 @@ export class SchemaViews implements NodeRegistry {
 
   #unresolvedPlaceholder(id: string, reason: string): SchemaNode {
     const here = this.doc.root.path;
-    return { ...emptyNode(`${id}!`, 'json-schema', { file: here, pointer: '' }), unresolved: reason };
+    return { ...emptyNode(`${id}!`, 'json-schema', { file: here, pointer: '' }), unresolved: reason, incomplete: true };
   }
 }
 
