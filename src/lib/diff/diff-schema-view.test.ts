@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { avro, obj } from '../../../test/diff-cases.ts';
-import { api, diffPair, summaryOf } from '../../../test/diff-fixture.ts';
+import { api, diffPair, diffTrees, summaryOf } from '../../../test/diff-fixture.ts';
+import { fanOutDocument } from '../../../test/fan-out-document.ts';
 import type { DiffReport } from './types.ts';
 
 const rules = (r: DiffReport): string[] => r.changes.map((c) => `${c.rule} ${c.severity} ${c.pointer}`);
@@ -31,10 +32,18 @@ describe('diff: schemas as the pages show them', () => {
     });
     const doc = (required: string[]) => api({ direction: 'send', payload: { allOf: [envelope, specific(required)] } });
     const removed = await diffPair(doc(['orderId', 'total']), doc(['orderId']));
-    assert.deepEqual(rules(removed), ['schema-required-removed breaking /channels/orders/messages/orderPlaced/payload/allOf/1/properties/data/required/1'], summaryOf(removed).join('\n'));
+    assert.deepEqual(
+      rules(removed),
+      ['schema-required-removed breaking /channels/orders/messages/orderPlaced/payload/allOf/1/properties/data/required/1'],
+      summaryOf(removed).join('\n'),
+    );
     assert.match(removed.changes[0]!.message, /payload\.data: `total` is no longer required/);
     const added = await diffPair(doc(['orderId']), doc(['orderId', 'total']));
-    assert.deepEqual(rules(added), ['schema-required-added non-breaking /channels/orders/messages/orderPlaced/payload/allOf/1/properties/data/required/1'], summaryOf(added).join('\n'));
+    assert.deepEqual(
+      rules(added),
+      ['schema-required-added non-breaking /channels/orders/messages/orderPlaced/payload/allOf/1/properties/data/required/1'],
+      summaryOf(added).join('\n'),
+    );
   });
 
   it('an OpenAPI Multi Format Schema Object referencing another: a field changed inside the referenced one is reported', async () => {
@@ -67,9 +76,48 @@ describe('diff: schemas as the pages show them', () => {
   it('an Avro field gaining or losing a default is reported (the page shows it required unless it has one)', async () => {
     const doc = (field: Record<string, unknown>) => api({ direction: 'receive', payload: avro([{ name: 'id', type: 'string' }, field]) });
     const gained = await diffPair(doc({ name: 'note', type: 'string' }), doc({ name: 'note', type: 'string', default: '' }));
-    assert.deepEqual(rules(gained), ['schema-default-changed non-breaking /channels/orders/messages/orderPlaced/payload/schema/fields/1'], summaryOf(gained).join('\n'));
+    assert.deepEqual(
+      rules(gained),
+      ['schema-default-changed non-breaking /channels/orders/messages/orderPlaced/payload/schema/fields/1'],
+      summaryOf(gained).join('\n'),
+    );
     assert.match(gained.changes[0]!.message, /payload\.note: default "" added/);
     const lost = await diffPair(doc({ name: 'note', type: 'string', default: '' }), doc({ name: 'note', type: 'string' }));
-    assert.deepEqual(rules(lost), ['schema-default-changed non-breaking /channels/orders/messages/orderPlaced/payload/schema/fields/1'], summaryOf(lost).join('\n'));
+    assert.deepEqual(
+      rules(lost),
+      ['schema-default-changed non-breaking /channels/orders/messages/orderPlaced/payload/schema/fields/1'],
+      summaryOf(lost).join('\n'),
+    );
+  });
+});
+
+describe('diff: schemas as the pages show them, bounded', { timeout: 60_000 }, () => {
+  it('a fan-out 40 levels deep (10^40 paths written out): the type changed at the last level is found, at its keyword', async () => {
+    const base = fanOutDocument(40);
+    const head = base.replace(/(\n {4}L40:\n {6}type: object\n {6}properties:\n {8}p0:\n {10}type: )string/, '$1integer');
+    assert.notEqual(head, base);
+    const r = await diffTrees({ 'main.yaml': base }, { 'main.yaml': head });
+    assert.deepEqual([...new Set(rules(r))], ['schema-type-changed breaking /components/schemas/L40/properties/p0/type'], summaryOf(r).join('\n'));
+  });
+
+  it('a property defined by 2,000 allOf parts (more than the view merges whole): unchanged parts are known alike, the one change is found', async () => {
+    const schemas = (lastType: string) =>
+      Object.fromEntries(
+        Array.from({ length: 50 }, (_, i) => [
+          `S${i}`,
+          {
+            type: 'object',
+            properties: { [`p${i}`]: { type: i === 49 ? lastType : 'string' }, data: { type: 'object', properties: { [`q${i}`]: { type: 'string' } } } },
+          },
+        ]),
+      );
+    const doc = (lastType: string) =>
+      api({
+        direction: 'receive',
+        payload: { allOf: Array.from({ length: 2000 }, (_, i) => ({ $ref: `#/components/schemas/S${i % 50}` })) },
+        components: { schemas: schemas(lastType) },
+      });
+    const r = await diffPair(doc('string'), doc('integer'));
+    assert.deepEqual(rules(r), ['schema-type-changed breaking /components/schemas/S49/properties/p49/type'], summaryOf(r).join('\n'));
   });
 });

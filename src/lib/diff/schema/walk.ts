@@ -65,7 +65,13 @@ function compareAt(walk: SchemaWalk, bId: string, hId: string, path: string, dep
   if (bId === hId && (bId === ANY_ID || bId === NOTHING_ID)) return;
   if (writtenAlike(walk, bId, hId)) return;
   if (b.incomplete || h.incomplete) {
-    stop(walk, hAt, path, `not compared whole (${h.unresolved ?? b.unresolved ?? 'the schema is too large to take whole'})`);
+    // Where the view stopped has no place of its own: the finding points at the schema that holds it.
+    stop(
+      walk,
+      h.incomplete ? (parentAt ?? h.at) : hAt,
+      path,
+      `not compared whole (${h.unresolved ?? b.unresolved ?? 'the schema is too large to take whole'})`,
+    );
     return;
   }
   // A reference that does not resolve is validate's to report.

@@ -7,27 +7,44 @@
  */
 import type { SourceFile } from '../../load/source-file.ts';
 import { isRefObject, type ResolvedDoc } from '../../resolve/resolved-doc.ts';
+import { MAX_MERGES } from '../../schema/schema-views.ts';
 import { canonical } from '../canonical.ts';
 import type { SchemaWalk } from './pair.ts';
 import type { WrittenSchema } from './written-at.ts';
 
-/** Merges of merges followed this deep to find that they are written alike (deeper: compared node by node). */
-const MAX_MERGE_CHAIN = 256;
+/** Merges of merges followed this far to find that they are written alike (as many as a view may make). */
+const MAX_MERGE_CHAIN = MAX_MERGES;
 
-/** Whether base node `bId` and head node `hId` are written alike (see above). */
-export function writtenAlike(walk: SchemaWalk, bId: string, hId: string, depth = 0): boolean {
-  const key = `${bId}\n${hId}`;
-  const known = walk.alike.get(key);
-  if (known !== undefined) return known;
-  const bo = walk.base.origin(bId);
-  const ho = walk.head.origin(hId);
+/**
+ * Whether base node `bId` and head node `hId` are written alike (see above). A property that many
+ * allOf parts define is a chain of merges, each of the chain so far and one more part: the chain
+ * is followed in a loop (thousands of parts deep), each part it adds compared on the way.
+ */
+export function writtenAlike(walk: SchemaWalk, bId: string, hId: string): boolean {
+  const followed: string[] = [];
+  let b = bId;
+  let h = hId;
   let alike = false;
-  if (bo.written && ho.written) {
-    alike = walk.base.node(bId).dialect === walk.head.node(hId).dialect && sameText(walk.base.doc, bo.written, walk.head.doc, ho.written);
-  } else if (!bo.written && !ho.written && bo.parts.length === 2 && ho.parts.length === 2 && depth < MAX_MERGE_CHAIN) {
-    alike = writtenAlike(walk, bo.parts[0]!, ho.parts[0]!, depth + 1) && writtenAlike(walk, bo.parts[1]!, ho.parts[1]!, depth + 1);
+  for (let steps = 0; ; steps++) {
+    const key = `${b}\n${h}`;
+    const known = walk.alike.get(key);
+    if (known !== undefined) {
+      alike = known;
+      break;
+    }
+    followed.push(key);
+    const bo = walk.base.origin(b);
+    const ho = walk.head.origin(h);
+    if (bo.written && ho.written) {
+      alike = walk.base.node(b).dialect === walk.head.node(h).dialect && sameText(walk.base.doc, bo.written, walk.head.doc, ho.written);
+      break;
+    }
+    const merges = !bo.written && !ho.written && bo.parts.length === 2 && ho.parts.length === 2;
+    if (!merges || steps >= MAX_MERGE_CHAIN || !writtenAlike(walk, bo.parts[1]!, ho.parts[1]!)) break;
+    b = bo.parts[0]!;
+    h = ho.parts[0]!;
   }
-  walk.alike.set(key, alike);
+  for (const key of followed) walk.alike.set(key, alike);
   return alike;
 }
 
