@@ -73,6 +73,24 @@ describe('diff: schemas as the pages show them', () => {
     assert.deepEqual(rules(widened), ['schema-type-widened non-breaking /components/schemas/Price/schema/type'], summaryOf(widened).join('\n'));
   });
 
+  it('a oneOf alternative that requires more may let through a value that matched two alternatives: both ways, unless a value selects one', async () => {
+    const option = (required: string[], kind?: string) => ({
+      type: 'object',
+      required,
+      properties: { id: { type: 'string' }, ...(kind ? { kind: { const: kind } } : {}) },
+    });
+    const doc = (required: string[], kinds: boolean) =>
+      api({ direction: 'send', payload: { oneOf: [option(required, kinds ? 'a' : undefined), option([], kinds ? 'b' : undefined)] } });
+    const at = '/channels/orders/messages/orderPlaced/payload/oneOf/0/required/0';
+    // Sent: readers on the old schema may now get `{}` without id, which matched both alternatives before and this one alone now.
+    const overlapping = await diffPair(doc([], false), doc(['id'], false));
+    assert.deepEqual(rules(overlapping), [`schema-required-added breaking ${at}`], summaryOf(overlapping).join('\n'));
+    assert.match(overlapping.changes[0]!.message, /in an alternative of a oneOf/);
+    // `kind` selects one alternative: requiring more of one only narrows, which readers of a sent message take.
+    const selected = await diffPair(doc([], true), doc(['id'], true));
+    assert.deepEqual(rules(selected), [`schema-required-added non-breaking ${at}`], summaryOf(selected).join('\n'));
+  });
+
   it('an Avro field gaining or losing a default is reported (the page shows it required unless it has one)', async () => {
     const doc = (field: Record<string, unknown>) => api({ direction: 'receive', payload: avro([{ name: 'id', type: 'string' }, field]) });
     const gained = await diffPair(doc({ name: 'note', type: 'string' }), doc({ name: 'note', type: 'string', default: '' }));

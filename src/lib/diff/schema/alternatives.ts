@@ -21,7 +21,7 @@ export function compareNots(p: Pair): void {
   for (let i = 0; i < Math.max(b.nots.length, h.nots.length); i++) {
     const before = b.nots[i];
     const after = h.nots[i];
-    if (before !== undefined && after !== undefined) p.compare(before, after, `${p.path}(not)`, true);
+    if (before !== undefined && after !== undefined) p.compare(before, after, `${p.path}(not)`, 'negated');
     else
       p.add(
         after ? 'schema-constraint-tightened' : 'schema-constraint-relaxed',
@@ -67,6 +67,24 @@ function keyed(views: SchemaViews, choice: Choice): Map<string, number> {
   return map;
 }
 
+/**
+ * Whether no value can match two alternatives of a choice: a discriminator selects one, each is
+ * selected by its own value of a property (`kind: const`), or their types do not meet.
+ */
+function disjoint(views: SchemaViews, choice: Choice, keys: Map<string, number>): boolean {
+  if (choice.discriminator !== undefined) return true;
+  if ([...keys.keys()].every((k) => k.includes('='))) return true;
+  const types = choice.options.map((id) => views.node(id).types);
+  if (types.some((t) => t === undefined)) return false;
+  const seen = new Set<string>();
+  for (const list of types) {
+    const own = new Set<string>(list!.flatMap((t) => (t === 'integer' ? ['integer', 'number'] : t === 'number' ? ['number', 'integer'] : [t])));
+    for (const t of own) if (seen.has(t)) return false;
+    for (const t of own) seen.add(t);
+  }
+  return true;
+}
+
 function compareChoice(p: Pair, before: Choice | undefined, after: Choice | undefined): void {
   const { walk } = p;
   if (!before && !after) return;
@@ -92,11 +110,14 @@ function compareChoice(p: Pair, before: Choice | undefined, after: Choice | unde
   }
   const old = keyed(walk.base, before);
   const now = keyed(walk.head, after);
+  // oneOf: a value must match exactly one alternative, so unless they cannot overlap a change of one goes both ways.
+  const how =
+    (before.kind === 'oneOf' || after.kind === 'oneOf') && !(disjoint(walk.base, before, old) && disjoint(walk.head, after, now)) ? 'exclusive' : undefined;
   for (const key of unionKeys(old, now)) {
     const o = old.get(key);
     const n = now.get(key);
     const label = `alternative ${key}`;
-    if (o !== undefined && n !== undefined) p.compare(before.options[o]!, after.options[n]!, `${p.path}(${key})`);
+    if (o !== undefined && n !== undefined) p.compare(before.options[o]!, after.options[n]!, `${p.path}(${key})`, how);
     else if (n !== undefined)
       p.add(
         'schema-alternative-added',

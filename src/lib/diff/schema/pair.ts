@@ -47,10 +47,16 @@ export interface Pair {
   name: string;
   /** Inside a `not`: what widens the `not` narrows the schema. */
   flip: boolean;
+  /**
+   * Inside an alternative of a `oneOf` whose alternatives may overlap: a value must match exactly
+   * one, so an alternative that admits less may let a value through that matched two before, and
+   * one that admits more may shut out a value it now shares. Each change goes both ways.
+   */
+  either: boolean;
   /** Reports a finding of what the schemas admit (its effect turned inside a `not`). */
   add: Add;
-  /** Compares two subschemas one level down; `negated` when they are the schemas of a `not`. */
-  compare(bId: string, hId: string, path: string, negated?: boolean): void;
+  /** Compares two subschemas one level down: `negated` the schemas of a `not`, `exclusive` alternatives of a `oneOf` that may overlap. */
+  compare(bId: string, hId: string, path: string, how?: 'negated' | 'exclusive'): void;
 }
 
 /** Where a finding points: in head (at the keyword when head writes it, else head's schema). */

@@ -38,11 +38,18 @@ export function newSchemaWalk(base: SchemaViews, head: SchemaViews, findings: Co
 
 /** Compares base node `bId` with head node `hId`, the value at `path`. */
 export function compareSchemaNodes(walk: SchemaWalk, bId: string, hId: string, path: string): void {
-  compareAt(walk, bId, hId, path, 0, false, undefined);
+  compareAt(walk, bId, hId, path, 0, { flip: false, either: false }, undefined);
 }
 
-function compareAt(walk: SchemaWalk, bId: string, hId: string, path: string, depth: number, flip: boolean, parentAt: Location | undefined): void {
-  const key = `${bId}|${hId}|${flip}`;
+/** How a finding's effect turns where the pair is: inside a `not`, inside a `oneOf` alternative (see Pair). */
+interface Turn {
+  flip: boolean;
+  either: boolean;
+}
+
+function compareAt(walk: SchemaWalk, bId: string, hId: string, path: string, depth: number, turn: Turn, parentAt: Location | undefined): void {
+  const { flip, either } = turn;
+  const key = `${bId}|${hId}|${flip}|${either}`;
   if (walk.seen.has(key)) return;
   walk.seen.add(key);
   // Past its limits the walk stops: once per walk it says where, and the message is counted as
@@ -77,8 +84,13 @@ function compareAt(walk: SchemaWalk, bId: string, hId: string, path: string, dep
   // A reference that does not resolve is validate's to report.
   if (b.unresolved !== undefined || h.unresolved !== undefined) return;
   const add = (rule: string, effect: Effect, where: { side: 'base' | 'head'; at: Location }, what: string, example?: string): void => {
-    const turned: Effect = flip && effect === 'widen' ? 'narrow' : flip && effect === 'narrow' ? 'widen' : effect;
-    walk.findings.push({ rule, effect: turned, ...where, what: `${shortPath(path)}: ${what}`, ...(example !== undefined ? { example } : {}) });
+    const oneWay = effect === 'widen' || effect === 'narrow';
+    const turned: Effect = either && oneWay ? 'both' : flip && effect === 'widen' ? 'narrow' : flip && effect === 'narrow' ? 'widen' : effect;
+    const said =
+      either && oneWay
+        ? `${what} (in an alternative of a oneOf: a value that matched it and another is refused, one that matched both may now match it alone)`
+        : what;
+    walk.findings.push({ rule, effect: turned, ...where, what: `${shortPath(path)}: ${said}`, ...(example !== undefined ? { example } : {}) });
   };
   const pair: Pair = {
     walk,
@@ -87,8 +99,10 @@ function compareAt(walk: SchemaWalk, bId: string, hId: string, path: string, dep
     path,
     name: leaf(path),
     flip,
+    either,
     add,
-    compare: (nb, nh, sub, negated = false) => compareAt(walk, nb, nh, sub, depth + 1, negated ? !flip : flip, hAt),
+    compare: (nb, nh, sub, how) =>
+      compareAt(walk, nb, nh, sub, depth + 1, { flip: how === 'negated' ? !flip : flip, either: either || how === 'exclusive' }, hAt),
   };
   if (walk.scope === 'wording') {
     compareWordingOnly(pair);
