@@ -96,12 +96,8 @@ function fieldNode(views: NodeRegistry, id: string, field: PbField, at: Location
   return node;
 }
 
-/**
- * Whether the enum is open (proto3, or an edition that says so): protobufjs resolves the file's
- * features onto it. An open enum takes numbers it does not name (`diff` judges a value added or
- * removed by it too).
- */
-export function isOpenEnum(type: import('protobufjs').ReflectionObject): boolean {
+/** Whether the enum is open (proto3, or an edition that says so): protobufjs resolves the file's features onto it. */
+function isOpenEnum(type: import('protobufjs').ReflectionObject): boolean {
   const features = (type as unknown as { _features?: { enum_type?: string } })._features;
   return features?.enum_type === 'OPEN';
 }

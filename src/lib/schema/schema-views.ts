@@ -28,8 +28,6 @@ export interface SchemaView {
   kind: SchemaFormatKind;
   /** The schema as written, for formats other than JSON Schema (Avro, Protobuf, RAML, custom). */
   source?: string;
-  /** The schema as written and where, its references followed (a Multi Format Schema Object's `schema`). */
-  written?: { value: unknown; at: Location };
 }
 
 /**
@@ -97,7 +95,6 @@ export class SchemaViews implements NodeRegistry {
     const resolved = this.doc.deref(raw, site);
     if (!resolved) return { kind: 'apidesc', root: this.#unresolvedNode(site, 'its reference does not resolve') };
     const value = resolved.value;
-    const written = (v: unknown, at: Location): { written: { value: unknown; at: Location } } => ({ written: { value: v, at } });
     if (isMultiFormat(value)) {
       const kind = schemaFormatKind(value.schemaFormat);
       const format = typeof value.schemaFormat === 'string' ? value.schemaFormat : undefined;
@@ -107,9 +104,9 @@ export class SchemaViews implements NodeRegistry {
       const source =
         kind === 'apidesc' || kind === 'openapi' ? undefined : typeof inner.value === 'string' ? inner.value : JSON.stringify(inner.value, null, 2);
       const root = this.#formatRoot(kind, inner.value, inner.at);
-      return { ...base, ...(root ? { root } : {}), ...(source !== undefined ? { source } : {}), ...written(inner.value, inner.at) };
+      return { ...base, ...(root ? { root } : {}), ...(source !== undefined ? { source } : {}) };
     }
-    return { kind: 'apidesc', root: this.node(this.childId('json-schema', raw, site)), ...written(value, resolved.at) };
+    return { kind: 'apidesc', root: this.node(this.childId('json-schema', raw, site)) };
   }
 
   /** What the node `id` is made of (see NodeOrigin); a node the view made otherwise (Avro, Protobuf, RAML, constants) has no parts. */
