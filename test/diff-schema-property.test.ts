@@ -3,7 +3,7 @@
  * of the corpus and of this project's fixtures rather than one case per bug: each JSON Schema /
  * OpenAPI schema a message's payload reaches is mutated (a type changed, a property required or
  * no longer, the object closed, a string bounded or limited to one value, OpenAPI's `nullable`
- * taken away), and the format's own
+ * taken away, a part added to its allOf), and the format's own
  * validator (ajv, test/schema-oracle.ts) decides on instances of its own making whether the set
  * of accepted payloads shrank (an instance accepted before is refused after) or grew. When it
  * shrank, diff must report a change that narrows (breaking for the document's receivers); when
@@ -57,6 +57,21 @@ const MUTATIONS: Mutation[] = [
   { name: 'a property no longer required', apply: (s) => Array.isArray(s.required) && s.required.length > 0 && set(s, 'required', s.required.slice(1)) },
   { name: 'the object closed', apply: (s) => isPlainObject(s.properties) && s.additionalProperties === undefined && set(s, 'additionalProperties', false) },
   { name: 'a string bounded', apply: (s) => s.type === 'string' && s.maxLength === undefined && s.enum === undefined && set(s, 'maxLength', 1) },
+  // Through allOf: the view merges the part into the schema, as the page shows it.
+  {
+    name: 'a property required by an allOf part added',
+    apply: (s) => {
+      if (!isPlainObject(s.properties)) return false;
+      const required = Array.isArray(s.required) ? s.required : [];
+      const name = Object.keys(s.properties).find((p) => !required.includes(p));
+      return name !== undefined && set(s, 'allOf', [...(Array.isArray(s.allOf) ? s.allOf : []), { required: [name] }]);
+    },
+  },
+  {
+    name: 'another type required by an allOf part added',
+    apply: (s) =>
+      typeof s.type === 'string' && s.type in OTHER_TYPE && set(s, 'allOf', [...(Array.isArray(s.allOf) ? s.allOf : []), { type: OTHER_TYPE[s.type] }]),
+  },
   { name: 'OpenAPI nullable taken away', apply: (s) => s.nullable === true && set(s, 'nullable', false) },
   { name: 'a string limited to one value', apply: (s) => s.type === 'string' && s.enum === undefined && set(s, 'enum', ['only-this']) },
 ];
