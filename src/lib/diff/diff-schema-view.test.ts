@@ -91,6 +91,22 @@ describe('diff: schemas as the pages show them', () => {
     assert.deepEqual(rules(selected), [`schema-required-added non-breaking ${at}`], summaryOf(selected).join('\n'));
   });
 
+  it('schemas that are each other’s allOf part: a change of one is compared (the cycle adds nothing to what they admit)', async () => {
+    const doc = (xType: string) =>
+      api({
+        direction: 'receive',
+        payload: { $ref: '#/components/schemas/A' },
+        components: {
+          schemas: {
+            A: { type: 'object', allOf: [{ $ref: '#/components/schemas/B' }], properties: { x: { type: xType } } },
+            B: { type: 'object', allOf: [{ $ref: '#/components/schemas/A' }], properties: { y: { type: 'string' } } },
+          },
+        },
+      });
+    const r = await diffPair(doc('string'), doc('integer'));
+    assert.deepEqual(rules(r), ['schema-type-changed breaking /components/schemas/A/properties/x/type'], summaryOf(r).join('\n'));
+  });
+
   it('an Avro field gaining or losing a default is reported (the page shows it required unless it has one)', async () => {
     const doc = (field: Record<string, unknown>) => api({ direction: 'receive', payload: avro([{ name: 'id', type: 'string' }, field]) });
     const gained = await diffPair(doc({ name: 'note', type: 'string' }), doc({ name: 'note', type: 'string', default: '' }));

@@ -42,6 +42,9 @@ export interface NodeOrigin {
 
 const NO_ORIGIN: NodeOrigin = { parts: [] };
 
+/** How the ids of nodes the view cannot read begin (a reference that does not resolve, a value that is not a schema). */
+export const UNRESOLVED_PREFIX = 'unresolved:';
+
 /** Merged nodes a document may make (each is a pair of nodes that allOf parts both define). */
 export const MAX_MERGES = 20_000;
 /** allOf parts of parts … merged into one node at most this deep. */
@@ -74,7 +77,10 @@ export class SchemaViews implements NodeRegistry {
     if (!builder) return this.#nodes.get(ANY_ID)!;
     if (this.#building.has(id) || this.#building.size >= MAX_MERGE_DEPTH) {
       // A schema that is its own allOf part (directly or through others), or parts nested too deep to merge.
-      return this.#unresolvedPlaceholder(id, this.#building.has(id) ? 'it is its own allOf part' : 'its allOf parts nest too deeply to merge here');
+      // Its own part adds nothing to what it is (A ∩ B ∩ A is A ∩ B): only parts too deep leave the merge incomplete.
+      return this.#building.has(id)
+        ? this.#unresolvedPlaceholder(id, 'it is its own allOf part', false)
+        : this.#unresolvedPlaceholder(id, 'its allOf parts nest too deeply to merge here', true);
     }
     this.#building.add(id);
     try {
@@ -155,7 +161,7 @@ export class SchemaViews implements NodeRegistry {
     const id = `merge:${this.#mergeIds.size}`;
     this.#mergeIds.set(key, id);
     if (++this.#merges > MAX_MERGES) {
-      const placeholder = this.#unresolvedPlaceholder(id, 'the schema merges more allOf parts than a page can show');
+      const placeholder = this.#unresolvedPlaceholder(id, 'the schema merges more allOf parts than a page can show', true);
       this.#nodes.set(id, { ...placeholder, id });
       return id;
     }
@@ -208,7 +214,7 @@ export class SchemaViews implements NodeRegistry {
 
   /** A node that stands for a schema the view cannot read, saying why. */
   #unresolvedNode(at: Location, reason: string): SchemaNode {
-    const id = `unresolved:${at.file}#${at.pointer}`;
+    const id = `${UNRESOLVED_PREFIX}${at.file}#${at.pointer}`;
     const known = this.#nodes.get(id);
     if (known) return known;
     const node: SchemaNode = { ...emptyNode(id, 'json-schema', at), unresolved: reason };
@@ -216,9 +222,9 @@ export class SchemaViews implements NodeRegistry {
     return node;
   }
 
-  #unresolvedPlaceholder(id: string, reason: string): SchemaNode {
+  #unresolvedPlaceholder(id: string, reason: string, incomplete: boolean): SchemaNode {
     const here = this.doc.root.path;
-    return { ...emptyNode(`${id}!`, 'json-schema', { file: here, pointer: '' }), unresolved: reason, incomplete: true };
+    return { ...emptyNode(`${id}!`, 'json-schema', { file: here, pointer: '' }), unresolved: reason, ...(incomplete ? { incomplete } : {}) };
   }
 }
 

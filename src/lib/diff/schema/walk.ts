@@ -14,7 +14,7 @@
 import type { Location } from '../../diagnostics/diagnostic.ts';
 import { ANY_ID, NOTHING_ID } from '../../schema/merge.ts';
 import type { SchemaNode } from '../../schema/schema-node.ts';
-import type { SchemaViews } from '../../schema/schema-views.ts';
+import { type SchemaViews, UNRESOLVED_PREFIX } from '../../schema/schema-views.ts';
 import type { ContentFinding } from '../classify.ts';
 import type { Effect } from '../types.ts';
 import { compareAlternatives, compareNots } from './alternatives.ts';
@@ -81,8 +81,8 @@ function compareAt(walk: SchemaWalk, bId: string, hId: string, path: string, dep
     );
     return;
   }
-  // A reference that does not resolve is validate's to report.
-  if (b.unresolved !== undefined || h.unresolved !== undefined) return;
+  // A reference that does not resolve is validate's to report (a schema that only merges one is compared).
+  if (b.id.startsWith(UNRESOLVED_PREFIX) || h.id.startsWith(UNRESOLVED_PREFIX)) return;
   const add = (rule: string, effect: Effect, where: { side: 'base' | 'head'; at: Location }, what: string, example?: string): void => {
     const oneWay = effect === 'widen' || effect === 'narrow';
     const turned: Effect = either && oneWay ? 'both' : flip && effect === 'widen' ? 'narrow' : flip && effect === 'narrow' ? 'widen' : effect;
