@@ -17,6 +17,10 @@ export default defineConfig({
   vite: {
     plugins: [guidesModule()],
     build: {
+      // Scripts are files of the site, never written into a page: the pages' Content-Security-Policy
+      // refuses inline scripts, and the bundler would put a small script without imports inline.
+      // Other assets keep the bundler's default (undefined: inlined below 4 KB).
+      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
       rollupOptions: {
         // Astro's MDX modules start with its own "use astro:head-inject" marker, which the bundler
         // warns about on every guide; Astro handles it, the warning only hides real ones.

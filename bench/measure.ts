@@ -9,6 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 export interface Measure {
   wall: number;
+  /** Processor time (user + system) of the process and every process it waited for, in seconds (Linux; NaN elsewhere). */
+  cpu: number;
   /** Peak of the summed RSS of the process and its descendants, in MB. */
   rssMb: number;
   exit: number;
@@ -47,9 +49,24 @@ function treeRss(root: number): number {
   return total;
 }
 
+/**
+ * Processor time of the processes this one has waited for, in seconds: /proc/self/stat's cutime
+ * and cstime (Linux), which hold a finished child's time and that of the processes it waited for.
+ */
+function childrenCpu(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'latin1');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 export function measure(command: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutS?: number } = {}): Promise<Measure> {
   return new Promise((done) => {
     const started = performance.now();
+    const cpuBefore = childrenCpu();
     const child = spawn(command[0]!, command.slice(1), { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
@@ -64,7 +81,7 @@ export function measure(command: string[], options: { cwd?: string; env?: NodeJS
     child.on('close', (code) => {
       clearInterval(timer);
       if (limit) clearTimeout(limit);
-      done({ wall: (performance.now() - started) / 1000, rssMb: peak / 1e6, exit: code ?? -1, stderr });
+      done({ wall: (performance.now() - started) / 1000, cpu: childrenCpu() - cpuBefore, rssMb: peak / 1e6, exit: code ?? -1, stderr });
     });
   });
 }
@@ -122,7 +139,13 @@ export async function alternate(a: Job, b: Job): Promise<[Measure, Measure]> {
 }
 
 function summary(all: Measure[]): Measure {
-  return { wall: median(all.map((m) => m.wall)), rssMb: Math.max(...all.map((m) => m.rssMb)), exit: all[0]!.exit, stderr: all[0]!.stderr };
+  return {
+    wall: median(all.map((m) => m.wall)),
+    cpu: median(all.map((m) => m.cpu)),
+    rssMb: Math.max(...all.map((m) => m.rssMb)),
+    exit: all[0]!.exit,
+    stderr: all[0]!.stderr,
+  };
 }
 
 export const fmt = (n: number, digits = 2): string => (Number.isFinite(n) ? n.toFixed(digits) : '—');

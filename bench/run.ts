@@ -3,9 +3,12 @@
  *
  * For each size it generates a document with ../shared/bench/gen-doc.mjs and measures, each as a
  * whole process (start-up included): `apidesc-docs validate` (wall time, peak RSS of the process
- * tree) and `apidesc-docs build` (site + search index; wall time, peak RSS, routes, output bytes,
- * median and largest page, median channel page, JavaScript a page loads before search is used).
- * Then the growth from each size to the next, and the `dev` edit-to-page latency.
+ * tree) and `apidesc-docs build --timings` (site + search index; wall time, processor time of the
+ * process tree, peak RSS, the processor time of each stage as the build reports it, routes, output
+ * bytes, median and largest page, median channel page, JavaScript a page loads before search is
+ * used). Then, by default, this tool beside @asyncapi/html-template at 10 and 100 channels (runs
+ * alternated, the ratio of their times), the growth from each size to the next, and the `dev`
+ * edit-to-page latency.
  *
  * With --peers it installs the official AsyncAPI parser, generator and html-template into a folder
  * outside the project (as ../shared/bench/peers.sh does) and runs them on the same documents
@@ -16,8 +19,10 @@
  *   --runs 3            validate runs per size (median)
  *   --build-runs 3      build runs per size up to 500 channels (1 above: minutes each)
  *   --dev 1000          size for the dev latency (0 to skip)
- *   --peers             also the official tools
- *   --peer-dir DIR      reuse an install of the peers (default: a new temporary folder)
+ *   --beside 10,100     sizes at which html-template is built beside this tool in the default
+ *                       run (--beside '' for none); its install is kept in bench/.out/peers
+ *   --peers             also the official tools at every size (the parser, html-template up to --html-max)
+ *   --peer-dir DIR      reuse an install of the peers (default: a new temporary folder; bench/.out/peers for --beside)
  *   --parser-max 5000   largest size the official parser runs on
  *   --html-max 500      largest size html-template runs on (about 5.5 minutes at 500; crashes at 1000)
  *   --peer-runs 1       runs of each peer per size (median); they alternate with this tool's runs
@@ -50,6 +55,7 @@ const { values } = parseArgs({
     'build-runs': { type: 'string', default: '3' },
     dev: { type: 'string', default: '1000' },
     peers: { type: 'boolean', default: false },
+    beside: { type: 'string', default: '10,100' },
     'peer-dir': { type: 'string' },
     'parser-max': { type: 'string', default: '5000' },
     'html-max': { type: 'string', default: '500' },
@@ -82,7 +88,16 @@ const LIMIT = ['--max-bytes', '200000000'];
 const validateCommand = (file: string): string[] => [...binCommand(bin), 'validate', '--format', 'json', ...LIMIT, file];
 const validate = (file: string, times: number): Promise<Measure> => repeat(validateCommand(file), times);
 /** A build of `file` into `out` by the command at `command` (this checkout's or an installed package's). */
-const buildCommand = (file: string, out: string, command = bin): string[] => [...binCommand(command), 'build', file, '--out', out, '--allow-invalid', ...LIMIT];
+const buildCommand = (file: string, out: string, command = bin): string[] => [
+  ...binCommand(command),
+  'build',
+  file,
+  '--out',
+  out,
+  '--allow-invalid',
+  '--timings',
+  ...LIMIT,
+];
 
 /**
  * Each build writes a new folder, as on a CI runner: the site of the run before is moved aside,
@@ -103,13 +118,20 @@ function setAside(folder: string): void {
 }
 
 /** Builds into a new folder each run (as a CI preview does); gen-doc documents carry errors, hence --allow-invalid. */
-async function build(file: string, times: number, beside?: Job): Promise<{ m: Measure; stats: SiteStats; phases: string; beside?: Measure }> {
+async function build(file: string, times: number, beside?: Job): Promise<{ m: Measure; stats: SiteStats; phases: string; stages: string; beside?: Measure }> {
   const out = join(work, 'site');
   const ours: Job = { command: buildCommand(file, out), times, before: () => setAside(out) };
   const [m, other] = beside ? await alternate(ours, beside) : [await repeat(ours.command, times, {}, ours.before), undefined];
   if (m.exit !== 0) throw new Error(`build of ${file} failed:\n${m.stderr}`);
-  const phases = /in [\d.]+ s \(([^)]*)\)/.exec(m.stderr)?.[1] ?? '';
-  return { m, stats: siteStats(out), phases, ...(other ? { beside: other } : {}) };
+  // "Built … in 9.8 s (validate 0.8 s, model 6.5 s, pages 7.0 s (6.6 s of it beside the model), search 2.2 s; CPU 14.1 s)."
+  const phases = /^Built .* in [\d.]+ s \((.*); CPU [\d.]+ s\)\.$/m.exec(m.stderr)?.[1] ?? '';
+  return { m, stats: siteStats(out), phases, stages: stageCpu(m.stderr), ...(other ? { beside: other } : {}) };
+}
+
+/** The processor time of each stage, from the table of `build --timings` (of the first run): "model 3.4, renderer 2.6, search 2.0". */
+function stageCpu(stderr: string): string {
+  const cpu = (name: string): string => new RegExp(`^  ${name} +[\\d.]+ +([\\d.]+)$`, 'm').exec(stderr)?.[1] ?? '?';
+  return `model ${cpu('model process')}, renderer ${cpu('renderer')}, search ${cpu('search index')}`;
 }
 
 /**
@@ -193,17 +215,22 @@ if (part('build')) {
     `First builds, ${sizes[0]} channels: with new sources (it bundles the site's renderer) ${fmt(first.wall, 1)} s, peak RSS ${fmt(first.rssMb, 0)} MB; the installed package after \`npm install\` (no cache at all; the renderer it ships) ${fmt(installed.wall, 1)} s, ${fmt(installed.rssMb, 0)} MB. The builds below reuse what those made, as every later build does.\n`,
   );
   console.log(
-    '| channels | runs | build s | phases | peak RSS MB | pages | routes | output MB | median page KB | median channel page KB | largest page KB | JS before search KB |',
+    '| channels | runs | build s | CPU s | phases | CPU by stage s | peak RSS MB | pages | routes | output MB | median page KB | median channel page KB | largest page KB | JS before search KB |',
   );
-  console.log('|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const n of sizes) {
     const times = n <= 500 ? Number(values['build-runs']) : 1;
-    const { m, stats, phases } = await build(generate(n, 'apidesc', '0.2.0'), times);
+    const { m, stats, phases, stages } = await build(generate(n, 'apidesc', '0.2.0'), times);
     built.set(n, { m, stats });
     console.log(
-      `| ${n} | ${times} | ${fmt(m.wall, 1)} | ${phases} | ${fmt(m.rssMb, 0)} | ${stats.pages} | ${stats.routes} | ${mb(stats.totalBytes)} | ${kb(stats.medianPage)} | ${kb(stats.medianChannelPage)} | ${kb(stats.largestPage)} (${stats.largestPageUrl}) | ${fmt(stats.maxScriptBytes / 1000, 1)} |`,
+      `| ${n} | ${times} | ${fmt(m.wall, 1)} | ${fmt(m.cpu, 1)} | ${phases} | ${stages} | ${fmt(m.rssMb, 0)} | ${stats.pages} | ${stats.routes} | ${mb(stats.totalBytes)} | ${kb(stats.medianPage)} | ${kb(stats.medianChannelPage)} | ${kb(stats.largestPage)} (${stats.largestPageUrl}) | ${fmt(stats.maxScriptBytes / 1000, 1)} |`,
     );
   }
+  const besideSizes = values.beside
+    .split(',')
+    .filter((size) => size.trim() !== '')
+    .map(Number);
+  if (besideSizes.length > 0 && !values.peers) await besideHtmlTemplate(besideSizes);
   console.log('\nGrowth from one size to the next (linear: time and output grow no faster than channels):\n');
   console.log('| from → to | channels × | build time × | output bytes × | median channel page × (vs smallest) |');
   console.log('|---|---:|---:|---:|---:|');
@@ -276,6 +303,37 @@ if (values.peers) {
         `| ${n} | ${fmt(ours.m.wall, 1)} | ${fmt(ours.m.rssMb, 0)} | ${ours.stats.pages} | ${kb(ours.stats.largestPage)} | ${p.exit === 0 ? fmt(p.wall, 1) : `failed (exit ${p.exit})`} | ${fmt(p.rssMb, 0)} | ${theirs.files} | ${kb(theirs.largestPage)} | ${ratio(ours.m.wall)} | ${fmt(first.wall, 1)} | ${ratio(first.wall)} | ${fmt(installed.wall, 1)} | ${ratio(installed.wall)} |`,
       );
     }
+  }
+}
+
+/**
+ * This tool and html-template on the same documents (sns 0.1.0, which it requires), run in turn
+ * (`--build-runs` each), every build of ours into a new folder: wall time, processor time of the
+ * whole process tree and peak memory of each, and how many times faster this tool is.
+ */
+async function besideHtmlTemplate(besideSizes: number[]): Promise<void> {
+  const peerDir = values['peer-dir'] ?? join(work, 'peers');
+  const peers = installPeers(peerDir, true);
+  const peerNode = values['peer-node'] ?? machineNode() ?? process.execPath;
+  const peerVersion = execFileSync(peerNode, ['--version'], { encoding: 'utf8' }).trim();
+  const times = Number(values['build-runs']);
+  console.log(
+    `\nBeside @asyncapi/html-template ${PEER_VERSIONS.htmlTemplate} (generator ${PEER_VERSIONS.generator}, its defaults, Node ${peerVersion}), same documents (sns 0.1.0), ${times} runs of each in turn, medians:\n`,
+  );
+  console.log('| channels | this tool s | CPU s | peak RSS MB | html-template s | CPU s | peak RSS MB | faster (wall) | less CPU |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const n of besideSizes) {
+    const out = join(peerDir, `out-${n}`);
+    const { m, beside } = await build(generate(n, 'apidesc', '0.1.0'), times, {
+      command: [peerNode, join(shared, 'bench/gen-html.mjs'), peers.gen, generate(n, 'asyncapi', '0.1.0'), out],
+      times,
+      options: { timeoutS: 1200, env: { ...process.env, PATH: machinePath(), PUPPETEER_SKIP_DOWNLOAD: '1' } },
+    });
+    const p = beside!;
+    const ok = p.exit === 0;
+    console.log(
+      `| ${n} | ${fmt(m.wall, 1)} | ${fmt(m.cpu, 1)} | ${fmt(m.rssMb, 0)} | ${ok ? fmt(p.wall, 1) : `failed (exit ${p.exit})`} | ${fmt(p.cpu, 1)} | ${fmt(p.rssMb, 0)} | ${ok ? `${fmt(p.wall / m.wall, 1)}x` : '—'} | ${ok ? `${fmt(p.cpu / m.cpu, 1)}x` : '—'} |`,
+    );
   }
 }
 

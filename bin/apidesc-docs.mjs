@@ -14,7 +14,18 @@ import { fileURLToPath } from 'node:url';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 18)) {
-  process.stderr.write(`apidesc-docs needs Node.js 22.18 or newer (this is ${process.version}).\n`);
+  // A way forward, not only the refusal: a newer Node to install, or the same command run with
+  // Node 24 from npm (npx uses the installed apidesc-docs; the arguments quoted for a POSIX shell
+  // where they need it, so that the line can be pasted).
+  const args = process.argv
+    .slice(2)
+    .map((arg) => (/^[\w./:=@%+,-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`))
+    .join(' ');
+  process.stderr.write(
+    `apidesc-docs needs Node.js 22.18 or newer (this is ${process.version}).\n` +
+      'Install Node.js 24 (https://nodejs.org/, or with a version manager: nvm install 24), or run this command with Node 24 from npm:\n' +
+      `  npx --yes -p node@24 -p apidesc-docs apidesc-docs${args ? ` ${args}` : ' <command>'}\n`,
+  );
   process.exit(2);
 }
 // Node's on-disk compile cache keeps the compiled modules between runs: it more than halves

@@ -1,7 +1,7 @@
 /**
  * `apidesc-docs preview` in Chromium: the site a reader just built, opened as the build's last
  * line says, with search working (it needs the site served over HTTP) and the 404 page for a
- * wrong address.
+ * wrong address, which suggests the page the address meant (also from a static host's 404.html).
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
@@ -10,8 +10,9 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startPreview } from '../src/cli/preview-server.ts';
 import { runIn, tempTree } from '../test/helpers.ts';
-import { launchChromium } from './support.ts';
+import { launchChromium, serveSite } from './support.ts';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const ORDERS = readFileSync(new URL('../content/orders.apidesc.yaml', import.meta.url), 'utf8');
 
@@ -57,8 +58,66 @@ describe('the preview of a built site in Chromium', () => {
     const response = await page.goto(`${origin}/channels/no-such-channel/`);
     assert.equal(response?.status(), 404);
     assert.equal(await page.locator('h1').textContent(), 'Page not found');
+    // Nothing is near enough to suggest: no suggestion.
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.locator('#meant-page').isVisible(), false);
     await page.getByRole('link', { name: /Overview of/ }).click();
     await page.waitForURL(`${origin}/`);
+    await page.close();
+  });
+
+  it('suggests the page an address meant: written as the document spells the id, or with a typo', async () => {
+    const page = await browser.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    for (const [address, meant] of [
+      ['/operations/publishOrderEvents/', '/operations/publishorderevents/'],
+      ['/channels/orderevent/', '/channels/orderevents/'],
+      ['/Components/Schemas/Money', '/components/schemas/money/'],
+    ] as const) {
+      const response = await page.goto(origin + address);
+      assert.equal(response?.status(), 404, address);
+      const suggestion = page.getByRole('status').filter({ hasText: 'Did you mean' });
+      await suggestion.waitFor({ timeout: 10_000 });
+      assert.equal(await suggestion.textContent(), `Did you mean ${meant}?`, address);
+      await suggestion.getByRole('link').click();
+      await page.waitForURL(origin + meant);
+      assert.notEqual(await page.locator('h1').textContent(), 'Page not found', meant);
+    }
+    assert.deepEqual(
+      refused.filter((text) => !/404 \(Not Found\)/.test(text)),
+      [],
+      'no script refused by the Content-Security-Policy',
+    );
+    await page.close();
+  });
+});
+
+describe('the 404 page of a site under a base path, served by a static host', () => {
+  let server: Server;
+  let base = '';
+  let browser: Browser;
+  before(async () => {
+    const dir = tempTree({ 'orders.yaml': ORDERS });
+    const built = await runIn(dir, ['build', 'orders.yaml', '--out', 'site', '--base', '/api/']);
+    assert.equal(built.code, 0, built.err);
+    ({ server, base } = await serveSite(join(dir, 'site'), '/api/', { notFound: true }));
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('suggests the page at any depth, its lists read under the base path', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${base}Operations/requestStockCheck`);
+    assert.equal(response?.status(), 404);
+    const suggestion = page.getByRole('status').filter({ hasText: 'Did you mean' });
+    await suggestion.waitFor({ timeout: 10_000 });
+    assert.equal(await suggestion.getByRole('link').getAttribute('href'), '/api/operations/requeststockcheck/');
     await page.close();
   });
 });

@@ -329,6 +329,8 @@ if (HAS_CORPUS)
         const count = Number(/(\d+) results? for/.exec((await page.locator('.pagefind-ui__message').textContent()) ?? '')?.[1] ?? 0);
         // Every result shown ("Load more" until there is none).
         for (let more = page.locator('button.pagefind-ui__button'); await more.isVisible(); ) await more.click();
+        // The results a click loads come a moment later: wait until every one counted is shown.
+        await page.waitForFunction((n) => document.querySelectorAll('.pagefind-ui__result').length >= n, count, { timeout: 15_000 });
         const titles = await page
           .locator('.pagefind-ui__result > .pagefind-ui__result-inner > .pagefind-ui__result-title .pagefind-ui__result-link')
           .allTextContents();

@@ -15,15 +15,21 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** Serves `root` on 127.0.0.1 under `prefix` (as a site built with `--base prefix`); resolves to the base URL. */
-export async function serveSite(root: string, prefix = '/'): Promise<{ server: Server; base: string }> {
+/**
+ * Serves `root` on 127.0.0.1 under `prefix` (as a site built with `--base prefix`); resolves to
+ * the base URL. With `notFound`, an address the site does not have gets the site's 404.html with
+ * status 404, as GitHub Pages, Netlify and S3 website hosting answer it (at any depth).
+ */
+export async function serveSite(root: string, prefix = '/', { notFound = false } = {}): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x').pathname;
-    if (!url.startsWith(prefix)) return void res.writeHead(404).end();
+    const missing = (): void =>
+      void (notFound ? res.writeHead(404, { 'content-type': TYPES['.html']! }).end(readFileSync(join(root, '404.html'))) : res.writeHead(404).end());
+    if (!url.startsWith(prefix)) return missing();
     let path = normalize(join(root, decodeURIComponent(url.slice(prefix.length))));
     if (!path.startsWith(root + sep) && path !== root) return void res.writeHead(403).end();
     if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
-    if (!existsSync(path)) return void res.writeHead(404).end();
+    if (!existsSync(path)) return missing();
     res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));

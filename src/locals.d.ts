@@ -2,5 +2,7 @@
 declare namespace App {
   interface Locals {
     site: import('./site/site-source.ts').SiteSource;
+    /** Where the build's renderer measures the parts of its work (`build --timings`); not in `dev`. */
+    timings?: import('./lib/timings.ts').Timings;
   }
 }

@@ -301,7 +301,10 @@ export function repositories(pr: Record<string, BranchFile> = {}): Repositories 
   mkdirSync(runnerTemp);
   mkdirSync(home);
   git(dir, 'init', '-q', '--bare', '-b', 'main', origin);
-  git(dir, 'clone', '-q', origin, workspace);
+  // The checkout's repository pointed at the origin, as a clone would be (a clone of the still
+  // empty origin would warn that it is empty).
+  git(dir, 'init', '-q', '-b', 'main', workspace);
+  git(workspace, 'remote', 'add', 'origin', origin);
   mkdirSync(join(workspace, 'api'));
   writeFileSync(join(workspace, 'api/orders.json'), statusDocument(['placed']));
   git(workspace, 'checkout', '-q', '-b', 'main');

@@ -210,6 +210,14 @@ describe('build --compare', () => {
         assert.deepEqual(routes(theirs), routes(bytes));
         continue;
       }
+      if (path === 'routes/-.json') {
+        // The 404 page's list of the root's pages names the Changes page too.
+        const { names, kinds } = JSON.parse(theirs.toString()) as { names: string[]; kinds: string };
+        const at = names.indexOf('changes');
+        assert.ok(at >= 0, 'the Changes page is listed');
+        assert.deepEqual({ names: names.filter((n) => n !== 'changes'), kinds: kinds.slice(0, at) + kinds.slice(at + 1) }, JSON.parse(bytes.toString()));
+        continue;
+      }
       assert.ok(bytes.equals(theirs) || bytes.toString() === added.reduce((text, a) => text.replace(a, ''), theirs.toString()), `${path} differs`);
     }
   });
@@ -356,7 +364,8 @@ describe('build --compare-ref', () => {
     git(dir, 'commit', '-q', '-m', 'first');
     writeFileSync(join(dir, 'api/orders.yaml'), compareDocument('head'));
     git(dir, 'commit', '-q', '-am', 'second');
-    const out = join(dir, '..', `${relative(join(dir, '..'), dir)}-site`);
+    // Outside the repository (its status is compared below), in a temporary folder of its own, removed with the others.
+    const out = join(tempDir('apidesc-compare-site-'), 'site');
     mkdirSync(out);
     const before = git(dir, 'status', '--porcelain');
     // The commit's files go to a temporary folder, removed after the build: watched in a TMPDIR of its own.
@@ -371,6 +380,7 @@ describe('build --compare-ref', () => {
       else process.env.TMPDIR = previousTmp;
     }
     assert.equal(r.code, 0, r.err);
+    assert.match(r.err, /^Search index: \d+ of the site's \d+ pages \(lists, the search page, the 404 page and the Changes page are not indexed\)\.$/m);
     assert.deepEqual(readdirSync(tmp), [], 'the temporary folders are removed');
     const page = readFileSync(join(out, 'changes/index.html'), 'utf8');
     assert.match(page, /Changes against <code>HEAD~1 \([0-9a-f]{12}\)<\/code>/);

@@ -13,13 +13,17 @@ const repo = resolve(import.meta.dirname, '..');
 const out = join(tempDir('apidesc-build-'), 'site');
 let code = -1;
 let routes: RouteEntry[] = [];
+let said = '';
 
 describe('build of content/ with --base /docs/ and --site', () => {
   before(async () => {
     const previous = process.cwd();
     process.chdir(repo);
     try {
-      code = await main(['build', 'content', '--out', out, '--base', '/docs/', '--site', 'https://api.example.com'], { out: () => {}, err: () => {} });
+      code = await main(['build', 'content', '--out', out, '--base', '/docs/', '--site', 'https://api.example.com'], {
+        out: () => {},
+        err: (text) => void (said += text + '\n'),
+      });
     } finally {
       process.chdir(previous);
     }
@@ -30,6 +34,25 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.equal(code, 0);
     assert.ok(routes.length > 30);
     for (const r of routes) assert.ok(existsSync(join(out, r.url, 'index.html')), `no page for ${r.url}`);
+  });
+
+  it('counts pages the same way in every line it prints: reference pages, the pages indexed, all the pages written', () => {
+    const htmlFiles = readdirSync(out, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.html'))
+      .map((e) => join(e.parentPath, e.name))
+      .filter((file) => !/[/\\](pagefind|_astro|source)[/\\]/.test(file.slice(out.length)));
+    const inIndex = htmlFiles.filter((file) => readFileSync(file, 'utf8').includes('data-pagefind-body')).length;
+    const objects = new Set(routes.filter((r) => r.kind !== 'guide').map((r) => r.url)).size;
+    const model = /^Model: 1 API\(s\), (\d+) reference pages\. Rendering…$/m.exec(said);
+    const search = /^Search index: (\d+) of the site's (\d+) pages \(lists, the search page and the 404 page are not indexed\)\.$/m.exec(said);
+    const built = /^Built 1 API\(s\), (\d+) pages \((\d+) reference pages\), into /m.exec(said);
+    assert.ok(model && search && built, said);
+    assert.equal(Number(model[1]), objects, 'a reference page per object of the route manifest');
+    assert.equal(Number(built[2]), objects);
+    assert.equal(Number(search[2]), htmlFiles.length, 'the site has as many pages as HTML files');
+    assert.equal(Number(built[1]), htmlFiles.length);
+    assert.equal(Number(search[1]), inIndex, 'the pages in the index are those marked for it');
+    assert.ok(inIndex < htmlFiles.length && objects < inIndex);
   });
 
   it('lists a channel message that references a components message under both pointers', () => {

@@ -240,6 +240,8 @@ describe('guides and configuration in a build', () => {
     const build = async (): Promise<void> => {
       const { code, err } = await runIn(dir, ['build', 'orders.yaml', '--out', 'site']);
       assert.equal(code, 0, err);
+      // Said through the command's output (which a caller collects), not written past it by the renderer's process.
+      assert.match(err, /^Bundling the site renderer for these sources \(once; later builds reuse it\)…$/m);
     };
     await build();
     assert.match(page(dir, 'site/guides/start/index.html'), /First words\.[\s\S]*Note: version one\./);

@@ -1,5 +1,5 @@
 /**
- * `build --out` never deletes what it did not write (README, "What `--out` may replace"): folders
+ * `build --out` never deletes what it did not write (the manual, docs/manual/security.md, "What the output folder may replace"): folders
  * of the user's files, plain files, the inputs behind a link, files the documents reference; and
  * a build stopped by a signal, or killed outright, leaves nothing behind for long.
  */

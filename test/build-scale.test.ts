@@ -120,6 +120,29 @@ describe(`a document with ${CHANNELS} channels`, () => {
     assert.equal(testers, 2, 'the pages with a filter tester are among those measured');
     t.diagnostic(`most script before search: ${most.tester} bytes on a page with a filter tester, ${most.other} on the others`);
   });
+
+  it('gives the 404 page lists of every page to suggest from, none of them large, and as little script as any page', (t) => {
+    const notFound = readFileSync(join(site, '404.html'), 'utf8');
+    assert.ok(scriptBytesOnLoad(notFound) <= 20_000, `404.html: ${scriptBytesOnLoad(notFound)} bytes of script`);
+    const lists = readdirSync(join(site, 'routes'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    const listed = new Set<string>();
+    let largest = 0;
+    for (const entry of lists) {
+      const file = join(entry.parentPath, entry.name);
+      largest = Math.max(largest, statSync(file).size);
+      const { names, kinds } = JSON.parse(readFileSync(file, 'utf8')) as { names: string[]; kinds: string };
+      const folder = relative(join(site, 'routes'), entry.parentPath).split('\\').join('/');
+      names.forEach((name, i) => {
+        if (kinds[i] !== 'f') listed.add(folder === '' ? `${name}/` : `${folder}/${name}/`);
+      });
+    }
+    const pages = pagesUnder(site)
+      .map((file) => `${relative(site, dirname(file)).split('\\').join('/')}/`)
+      .filter((page) => page !== '/');
+    assert.deepEqual([...listed].sort(), pages.sort(), 'every page, and nothing else');
+    assert.ok(largest < 16_000, `the largest list is ${largest} bytes`);
+    t.diagnostic(`${lists.length} lists of addresses, the largest ${largest} bytes`);
+  });
 });
 
 /**

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultLimits } from '../src/lib/load/limits.ts';
-import { DIFF_RULE_IDS } from '../src/lib/diff/rule-ids.ts';
+import { DIFF_RULE_IDS, severitiesOf } from '../src/lib/diff/rule-ids.ts';
 import { diffSides } from '../src/lib/diff/compare-inputs.ts';
 import type { Change, DiffReport } from '../src/lib/diff/types.ts';
 import { tempDir, tempTree } from './helpers.ts';
@@ -70,9 +70,7 @@ export async function diffPair(base: unknown, head: unknown, files: Record<strin
     { limits: defaultLimits, allowRemoteRefs: false, cwd: dir },
   );
   if (outcome.unreadable) throw new Error(`unreadable: ${outcome.diagnostics.map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`).join('; ')}`);
-  // Every rule a change is reported by can be named in a project's severity overrides.
-  const unknown = outcome.report.changes.filter((c) => !DIFF_RULE_IDS.has(c.rule)).map((c) => c.rule);
-  if (unknown.length > 0) throw new Error(`rules missing from src/lib/diff/rule-ids.ts: ${[...new Set(unknown)].join(', ')}`);
+  checkCatalogue(outcome.report);
   return outcome.report;
 }
 
@@ -100,9 +98,23 @@ export async function diffTrees(
   const h = side(head);
   const outcome = await diffSides(b, h, { limits: defaultLimits, allowRemoteRefs: false, cwd: b.root });
   if (outcome.unreadable) throw new Error(`unreadable: ${outcome.diagnostics.map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`).join('; ')}`);
-  const unknown = outcome.report.changes.filter((c) => !DIFF_RULE_IDS.has(c.rule)).map((c) => c.rule);
-  if (unknown.length > 0) throw new Error(`rules missing from src/lib/diff/rule-ids.ts: ${[...new Set(unknown)].join(', ')}`);
+  checkCatalogue(outcome.report);
   return outcome.report;
+}
+
+/**
+ * Every rule a change is reported by is in the catalogue (src/lib/diff/rule-ids.ts), so that it
+ * can be named in a project's severity overrides, with the severity it had before them among
+ * those the catalogue (and so the manual's table) says it can have.
+ */
+export function checkCatalogue(report: DiffReport): void {
+  const unknown = report.changes.filter((c) => !DIFF_RULE_IDS.has(c.rule)).map((c) => c.rule);
+  if (unknown.length > 0) throw new Error(`rules missing from src/lib/diff/rule-ids.ts: ${[...new Set(unknown)].join(', ')}`);
+  const misjudged = report.changes.filter((c) => !severitiesOf(c.rule).includes(c.ruleSeverity ?? c.severity));
+  if (misjudged.length > 0)
+    throw new Error(
+      `severities src/lib/diff/rule-ids.ts does not allow: ${[...new Set(misjudged.map((c) => `${c.rule} ${c.ruleSeverity ?? c.severity}`))].join(', ')}`,
+    );
 }
 
 /** `rule severity` of every change, for messages when an assertion fails. */

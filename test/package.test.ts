@@ -1,13 +1,17 @@
 /**
- * The published package, used from another repository: `npm pack`, install the tarball into a
- * folder that holds a document, a guide and a configuration file, and run the installed command
- * there (a build with the renderer the package ships, one that makes its own). Dependencies come from npm's cache (filled by this repository's own install).
+ * The published package, used from another repository: `npm pack`, install the tarball by its
+ * path (as the README says, while the package is not on a registry) into a folder that holds a
+ * document, a guide and a configuration file, and run the installed command there (a build with
+ * the renderer the package ships, one that makes its own; on a Node too old for it, the line it
+ * prints to run it all the same). Dependencies come from npm's cache (filled by this repository's
+ * own install); Node 24 for that line from the registry, once.
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { describe, it } from 'node:test';
+import { parse } from 'yaml';
 import { freePort, tempDir, tempTree, until } from './helpers.ts';
 
 const repo = new URL('..', import.meta.url).pathname;
@@ -25,7 +29,7 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 }
 
 describe('the npm package in another repository', () => {
-  it('packs, installs, validates, builds and serves with a guide and a configuration file', async () => {
+  it('packs, installs, validates, builds and serves with a guide and a configuration file', { timeout: 900_000 }, async () => {
     const packs = tempDir('apidesc-pack-');
     const packed = run('npm', ['pack', '--pack-destination', packs, '--json'], repo);
     assert.equal(packed.status, 0, packed.stderr);
@@ -52,9 +56,33 @@ describe('the npm package in another repository', () => {
         '---\ntitle: Start here\n---\n\nPublish with <ApiLink ref="#/operations/publishOrderEvents">this operation</ApiLink>.\n\n<SchemaTable ref="#/components/schemas/Money" />\n',
       'apidesc-docs.config.yaml': 'title: Team API portal\nfooterLinks:\n  - {label: Runbook, href: "https://runbooks.example.test/"}\n',
     });
-    const installed = run('npm', ['install', '--save-dev', '--prefer-offline', join(packs, filename)], project);
+    // As the README says while the package is not on a registry: the packed file, installed by its path.
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    assert.match(readme, /^npm install && npm pack +# /m, 'the README packs it');
+    assert.ok(readme.includes(`npm install --save-dev /path/to/${filename}`), `the README installs ${filename}`);
+    copyFileSync(join(packs, filename), join(project, filename));
+    const installed = run('npm', ['install', '--save-dev', '--prefer-offline', `./${filename}`], project);
     assert.equal(installed.status, 0, installed.stderr);
     const cli = join(project, 'node_modules/.bin/apidesc-docs');
+
+    // On a Node too old for it, the command says how to run it all the same, and that line works:
+    // npx runs the installed package with Node 24 from npm. (The Node found first on the PATH
+    // reports an old version; npm's own commands run on it, as on a machine with Node 20.)
+    const oldNode = tempDir('apidesc-old-node-');
+    writeFileSync(
+      join(oldNode, 'node'),
+      `#!/bin/sh\nexec '${process.execPath}' --import 'data:text/javascript,Object.defineProperty(process.versions,"node",{value:"20.20.2"});Object.defineProperty(process,"version",{value:"v20.20.2"})' "$@"\n`,
+      { mode: 0o755 },
+    );
+    const onOldNode = { PATH: `${oldNode}${delimiter}${process.env.PATH ?? ''}` };
+    const refused = run('npx', ['apidesc-docs', 'validate', 'api/orders.apidesc.yaml'], project, onOldNode);
+    assert.equal(refused.status, 2, refused.stderr);
+    assert.match(refused.stderr, /^apidesc-docs needs Node\.js 22\.18 or newer \(this is v20\.20\.2\)\.\nInstall Node\.js 24 /);
+    const wayForward = /^ {2}(npx .*)$/m.exec(refused.stderr)?.[1];
+    assert.equal(wayForward, 'npx --yes -p node@24 -p apidesc-docs apidesc-docs validate api/orders.apidesc.yaml');
+    const rerun = run('sh', ['-c', wayForward!], project, onOldNode);
+    assert.equal(rerun.status, 0, rerun.stderr);
+    assert.match(rerun.stderr, /1 document: 0 error\(s\)/);
 
     // Run as a shell runs it: by its first line (`env -S node --no-turbofan`), this Node first on the PATH.
     const valid = run(cli, ['validate', 'api/orders.apidesc.yaml'], project, { PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` });
@@ -127,5 +155,30 @@ describe('the npm package in another repository', () => {
     } finally {
       dev.kill('SIGTERM');
     }
+  });
+});
+
+describe('the release', () => {
+  it('publishes the package when a version tag is pushed, with provenance and no more permission than that needs', () => {
+    const workflow = parse(readFileSync(join(repo, '.github/workflows/release.yml'), 'utf8')) as {
+      on: { push: { tags: string[] } };
+      permissions: Record<string, string>;
+      jobs: Record<string, { permissions: Record<string, string>; steps: { run?: string; uses?: string; with?: Record<string, unknown> }[] }>;
+    };
+    assert.deepEqual(workflow.on, { push: { tags: ['v*.*.*'] } });
+    assert.deepEqual(workflow.permissions, {}, 'nothing by default');
+    const jobs = Object.values(workflow.jobs);
+    assert.equal(jobs.length, 1);
+    const [job] = jobs;
+    assert.deepEqual(job!.permissions, { contents: 'read', 'id-token': 'write' });
+    const runs = job!.steps.flatMap((step) => (step.run ? [step.run.trim()] : []));
+    assert.equal(runs.at(-1), 'npm publish --provenance --access public');
+    assert.ok(runs.includes('npm ci'), 'from the lockfile');
+    assert.ok(
+      runs.some((run) => run.includes('require("./package.json").version') && run.includes('$GITHUB_REF_NAME')),
+      "the tag must name the package's version",
+    );
+    const checkout = job!.steps.find((step) => step.uses?.startsWith('actions/checkout@'));
+    assert.deepEqual(checkout?.with, { 'persist-credentials': false });
   });
 });

@@ -27,4 +27,6 @@ export interface BuildOptions extends ValidateCommandOptions {
    * file rather than a pipe. Default: for large inputs only (src/pipeline/pipeline.ts, LATE_RENDER_BYTES).
    */
   renderAfterModel?: boolean;
+  /** `--timings`: print where the build's time went, stage by stage (build-timings.ts). */
+  timings?: boolean;
 }

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempTree, MINIMAL } from '../../test/helpers.ts';
 import { STRICT_CODES } from '../lib/validate/validate-document.ts';
+import { OPTION_DOCS } from './cli-options.ts';
 import { main } from './main.ts';
 
 async function run(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
@@ -122,16 +122,88 @@ describe('apidesc-docs validate', () => {
     assert.match((await run(['--version'], dir)).out, /^\d+\.\d+\.\d+/);
   });
 
-  it('says in --help what the README says about --strict: every rule it turns into an error', async () => {
+  it("says in --help what the manual's table of options says about --strict: every rule it turns into an error", async () => {
     const help = (await run(['--help'], dir)).out;
     const helpStrict = help.slice(help.indexOf('--strict'), help.indexOf('--max-bytes')).replace(/\s+/g, ' ');
-    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
-    const readmeStrict = readme.split('\n').find((line) => line.startsWith('| `--strict` |')) ?? '';
+    const manualStrict = OPTION_DOCS.strict.meaning;
     for (const code of STRICT_CODES) {
       assert.ok(helpStrict.includes(code), `--help names ${code}`);
-      assert.ok(readmeStrict.includes(`\`${code}\``), `the README names ${code}`);
+      assert.ok(manualStrict.includes(`\`${code}\``), `the manual names ${code}`);
     }
-    for (const rule of ['#13', '#14', '#9']) assert.ok(helpStrict.includes(rule) && readmeStrict.includes(rule), rule);
+    for (const rule of ['#13', '#14', '#9']) assert.ok(helpStrict.includes(rule) && manualStrict.includes(rule), rule);
+  });
+
+  it('lists every option in --help', async () => {
+    const help = (await run(['--help'], dir)).out;
+    for (const name of Object.keys(OPTION_DOCS)) assert.ok(help.includes(`--${name}`), `--help names --${name}`);
+  });
+
+  it('answers a mistyped command with the one it most likely meant, in two lines, not the whole usage', async () => {
+    const r = await run(['valdate', 'ok.yaml'], dir);
+    assert.equal(r.code, 2);
+    assert.equal(r.out, '');
+    assert.equal(r.err, 'apidesc-docs: unknown command "valdate": did you mean validate?\n  apidesc-docs --help lists the commands and their options\n');
+    assert.match((await run(['biuld'], dir)).err, /^apidesc-docs: unknown command "biuld": did you mean build\?$/m);
+    const far = await run(['publish', 'ok.yaml'], dir);
+    assert.equal(far.code, 2);
+    assert.match(far.err, /^apidesc-docs: unknown command "publish" \(the commands: validate, build, dev, preview, changes, diff\)$/m);
+    assert.doesNotMatch(far.err, /Usage:/);
+  });
+
+  it('answers a mistyped option with the one it most likely meant', async () => {
+    const r = await run(['validate', '--fromat', 'json', 'ok.yaml'], dir);
+    assert.equal(r.code, 2);
+    assert.equal(r.err, 'apidesc-docs: unknown option --fromat: did you mean --format?\n  apidesc-docs --help lists the commands and their options\n');
+    assert.match((await run(['validate', '--zzz', 'ok.yaml'], dir)).err, /^apidesc-docs: unknown option --zzz\n/);
+  });
+
+  it('shows a code frame for YAML and JSON syntax errors and duplicate keys, as for every other finding', async () => {
+    const broken = tempTree({
+      'syntax.yaml': 'apidesc: 3.0.0\ninfo:\n  title: "T\n  version: 1.0.0\n',
+      'twice.yaml': 'apidesc: 3.0.0\ninfo:\n  title: T\n  version: 1.0.0\n  title: again\n',
+      'twice.json': '{"apidesc": "3.0.0", "info": {"title": "T", "title": 1, "version": "1"}}\n',
+      'refers.yaml': 'apidesc: 3.0.0\ninfo:\n  title: T\n  version: 1.0.0\ncomponents:\n  schemas:\n    A: {$ref: "./part.yaml#/A"}\n',
+      'part.yaml': 'A:\n  type: object\n  type: string\n',
+    });
+    const r = await run(['validate', 'syntax.yaml', 'twice.yaml', 'twice.json', 'refers.yaml'], broken);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /^syntax\.yaml:5:1 {2}error {2}load-syntax .*\n {2}4 \| {3}version: 1\.0\.0\n> 5 \| \n {4}\| \^\n/m);
+    assert.match(r.out, /^twice\.yaml:5:3 {2}error {2}load-duplicate-key .*\n {2}4 \| {3}version: 1\.0\.0\n> 5 \| {3}title: again\n {4}\| {3}\^\n/m);
+    assert.match(r.out, /^twice\.json:1:45 {2}error {2}load-duplicate-key .*\n> 1 \| \{"apidesc".*\n {4}\| {45}\^\n/m);
+    // A file the document references, read through its $ref.
+    assert.match(r.out, /^part\.yaml:3:3 {2}error {2}load-duplicate-key .*\n {2}2 \| {3}type: object\n> 3 \| {3}type: string\n/m);
+  });
+
+  // Bounded: a dev command that found nothing to serve and served all the same would never return.
+  it("build and dev without a document: the convention's files, then content/; else what was looked for, and exit 2", { timeout: 30_000 }, async () => {
+    const empty = tempTree({ 'notes.txt': 'no document here' });
+    for (const command of ['build', 'dev']) {
+      const r = await run([command], empty);
+      assert.equal(r.code, 2, command);
+      assert.match(
+        r.err,
+        new RegExp(
+          `^apidesc-docs: ${command}: no document named, and none found: looked for apidesc\\.yaml, apidesc\\.yml, apidesc\\.json in the working folder, then a content/ folder \\(in .+\\)\\n {2}Name the document or the folder that holds it: apidesc-docs ${command} api/apidesc\\.yaml\\n$`,
+        ),
+      );
+    }
+    const both = tempTree({ 'apidesc.yaml': MINIMAL, 'apidesc.json': '{}' });
+    const r = await run(['build'], both);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /no document named, and the working folder has apidesc\.yaml and apidesc\.json: which one is meant would be a guess/);
+    assert.match(
+      (await run(['--help'], dir)).out,
+      /Without a document named, build and dev look for apidesc\.yaml, apidesc\.yml, apidesc\.json\nin the working folder, then a content\/ folder\./,
+    );
+  });
+
+  it('dev does not start a server for a document that is not there', { timeout: 30_000 }, async () => {
+    const r = await run(['dev', 'nope.yaml', 'empty'], dir);
+    assert.equal(r.code, 2);
+    assert.match(
+      r.err,
+      /^apidesc-docs: dev: nothing to serve: nope\.yaml does not exist; the folder empty holds no document with an `apidesc` root key\n {2}Name a document/,
+    );
   });
 
   it('build refuses an output folder that holds the inputs (it is replaced as a whole)', async () => {

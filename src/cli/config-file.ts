@@ -201,7 +201,7 @@ function checkDiffSeverity(config: SiteConfig, file: string, name: FieldNamer): 
             code: 'config-invalid',
             severity: 'error',
             message: `${name('diffSeverity')}: ${unknown}`,
-            hint: 'The rules are listed by `apidesc-docs diff --format json` (field "rule") and in the README.',
+            hint: 'The rules are listed by `apidesc-docs diff --format json` (field "rule") and in the manual (docs/manual/change-review.mdx, "Every rule, and its severity").',
             at: { file, pointer: `/diffSeverity/${escapeToken(rule)}` },
             atKey: true,
           },

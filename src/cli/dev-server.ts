@@ -9,16 +9,18 @@
  * and validation follows in a worker thread (an edit of a 1,000-channel document shows in about
  * 1.5 s, where a full build takes about 30 s). The search index exists only in built sites.
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
+import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import type { ValidateOptions } from '../lib/validate/validate-document.ts';
 import { guidesEnvironment } from '../site/guide-files.ts';
+import { expandInputs } from './inputs.ts';
 import { EXIT, type CliIO } from './io.ts';
 import { containFailures, isLocalHost, pathSegments, refuseForeignHost } from './local-requests.ts';
 import { FileWatcher } from '../dev/file-watcher.ts';
@@ -66,6 +68,13 @@ const ASTRO_LOCALS = Symbol.for('astro.locals');
 const LIVE = "new EventSource('/__apidesc/events').addEventListener('rebuilt', () => location.reload());";
 
 export async function devCommand(inputs: string[], options: DevOptions, io: CliIO): Promise<number> {
+  // Something to serve at the start: a server that waits for a document that was never there
+  // (a mistyped path) would look like a site that does not work.
+  const nothing = nothingToServe(inputs, options.cwd);
+  if (nothing) {
+    io.err(`apidesc-docs: dev: nothing to serve: ${nothing}\n  Name a document or a folder that holds one: apidesc-docs dev api/apidesc.yaml`);
+    return EXIT.usage;
+  }
   const siteOptions = await resolveSiteOptions(inputs, options.siteFlags ?? {}, options.cwd, options.limits ?? defaultLimits, options.root);
   if (siteOptions.diagnostics.length > 0) io.err(formatText(siteOptions.diagnostics, { sources: siteOptions.sources }));
   if (hasErrors(siteOptions.diagnostics)) return EXIT.usage;
@@ -237,6 +246,16 @@ export async function devCommand(inputs: string[], options: DevOptions, io: CliI
   await server.stop();
   await live.close();
   return 0;
+}
+
+/** Why no input names a document that exists (each named), or undefined when one does. */
+function nothingToServe(inputs: string[], cwd: string): string | undefined {
+  const { files, missing } = expandInputs(inputs, cwd);
+  if (files.some((file) => existsSync(file))) return undefined;
+  return [
+    ...files.map((file) => `${displayPath(file, cwd)} does not exist`),
+    ...missing.map((folder) => `the folder ${folder} holds no document with an \`apidesc\` root key`),
+  ].join('; ');
 }
 
 function isFolder(path: string): boolean {

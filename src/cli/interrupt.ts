@@ -3,6 +3,7 @@
  * its clean-up runs before the process exits with 128 + the signal's number, as shells expect.
  */
 import { constants } from 'node:os';
+import { SIGNAL_EXIT_BASE } from './io.ts';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** Longest wait for the clean-up before exiting all the same. */
@@ -15,7 +16,7 @@ export async function cleanUpOnStop<T>(cleanup: () => Promise<void> | void, run:
     const handler = (): void => {
       if (stopping) return;
       stopping = true;
-      const code = 128 + (constants.signals[signal] ?? 15);
+      const code = SIGNAL_EXIT_BASE + (constants.signals[signal] ?? 15);
       const timer = setTimeout(() => process.exit(code), CLEANUP_MS);
       void Promise.resolve()
         .then(cleanup)

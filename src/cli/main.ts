@@ -7,8 +7,10 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { environmentFault, faultCause, faultFolder } from '../lib/environment-fault.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
-import { CLI_OPTIONS } from './cli-options.ts';
+import { CLI_OPTIONS, COMMANDS } from './cli-options.ts';
 import { EXIT, processIO, type CliIO } from './io.ts';
+import { nearestName } from '../lib/near-name.ts';
+import { CONTENT_FOLDER, CONVENTIONAL_FILES, findDefaultDocument, LOOKED_FOR } from './default-document.ts';
 import { parseSeverityFlag } from '../lib/diff/severity-overrides.ts';
 import type { ChangeSeverity } from '../lib/diff/types.ts';
 import { changesCommand, type ChangesFormat } from './changes-command.ts';
@@ -25,6 +27,9 @@ const USAGE = `Usage:
   apidesc-docs diff <base> <head> [--format text|json|sarif|markdown] [--fail-on breaking|any|none]
   apidesc-docs diff --base-ref <git ref> <file-or-folder> [options]
 
+Without a document named, build and dev look for ${CONVENTIONAL_FILES.join(', ')}
+in the working folder, then a ${CONTENT_FOLDER}/ folder.
+
 Options:
   --format text|json|sarif   diagnostics output (validate; default text); changes: markdown|text|json;
                              diff: text|json|sarif|markdown
@@ -36,6 +41,8 @@ Options:
   --fail-on breaking|any|none
                              diff: exit 1 when a breaking change (default), any change, or
                              nothing is found
+  --severity <rule>=<level>  diff, and build with --compare or --compare-ref: report changes of
+                             this rule as breaking, non-breaking or info (repeatable, once per rule)
   --root <folder>            folder that file $refs may not leave (default: the repository
                              that holds the document, the nearest folder upwards with .git;
                              else the working folder when the document is in it; else the
@@ -59,6 +66,8 @@ Options:
   --accent <#hex>, --edit-link <url with {path}>
                              override the fields of the configuration (build, dev)
   --no-color                 plain text output
+  --timings                  build: print where the time went, stage by stage (elapsed and
+                             processor time)
   --debug                    print stack traces of internal errors
   -h, --help                 this help
   -v, --version              the version
@@ -85,8 +94,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
       options: CLI_OPTIONS,
     });
   } catch (error) {
-    io.err(`apidesc-docs: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return EXIT.usage;
+    return shortProblem(io, optionProblem(error), HELP_POINTER);
   }
   const { values, positionals } = parsed;
   if (values.version) {
@@ -97,6 +105,10 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   if (values.help || !command) {
     (values.help ? io.out : io.err)(USAGE);
     return values.help ? EXIT.ok : EXIT.usage;
+  }
+  if (!(COMMANDS as readonly string[]).includes(command)) {
+    const meant = nearestName(command, COMMANDS);
+    return shortProblem(io, `unknown command "${command}"${meant ? `: did you mean ${meant}?` : ` (the commands: ${COMMANDS.join(', ')})`}`, HELP_POINTER);
   }
   if (command === 'changes') {
     const format = values.format as ChangesFormat;
@@ -160,14 +172,17 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         return (await validateCommand(inputs, { ...common, checkSite: siteFlags }, io)).exitCode;
       case 'build': {
         // Loaded on demand: `validate` needs none of the site's modules (shiki, Pagefind, the model).
+        const documents = inputs.length > 0 ? inputs : defaultInputs(io, 'build');
+        if (typeof documents === 'number') return documents;
         const { buildSite } = await import('../pipeline/pipeline.ts');
         return await buildSite(
-          inputs.length > 0 ? inputs : ['content'],
+          documents,
           {
             ...common,
             outDir: values.out,
             allowInvalid: values['allow-invalid'],
             debug: values.debug,
+            timings: values.timings,
             siteFlags,
             ...(values.base ? { base: values.base } : {}),
             ...(values.site ? { site: values.site } : {}),
@@ -207,10 +222,12 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         );
       }
       case 'dev': {
-        const { devCommand } = await import('./dev-server.ts');
         const port = Number(values.port ?? '4321');
         if (!Number.isInteger(port) || port <= 0 || port > 65535) return usage(io, `--port must be a port number, not "${values.port}"`);
-        return await devCommand(inputs.length > 0 ? inputs : ['content'], { ...common, port, cwd: process.cwd(), siteFlags }, io);
+        const documents = inputs.length > 0 ? inputs : defaultInputs(io, 'dev');
+        if (typeof documents === 'number') return documents;
+        const { devCommand } = await import('./dev-server.ts');
+        return await devCommand(documents, { ...common, port, cwd: process.cwd(), siteFlags }, io);
       }
       case 'preview': {
         const port = Number(values.port ?? '4322');
@@ -220,7 +237,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         return await previewCommand({ outDir: values.out, port, cwd: process.cwd() }, io);
       }
       default:
-        return usage(io, `unknown command "${command}"`);
+        return shortProblem(io, `unknown command "${command}"`, HELP_POINTER);
     }
   } catch (error) {
     // The machine's fault (a full disk, a folder that cannot be written, too many open files) is not a bug.
@@ -234,6 +251,45 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     else io.err('Run again with --debug for the stack trace, and please report it.');
     return EXIT.internal;
   }
+}
+
+/**
+ * The document `build` or `dev` reads when none is named (default-document.ts), said in one
+ * line; or, when there is none to find, what was looked for and the usage code.
+ */
+function defaultInputs(io: CliIO, command: 'build' | 'dev'): string[] | number {
+  const found = findDefaultDocument(process.cwd());
+  if ('found' in found) {
+    io.err(`No document named: reading ${found.how === 'file' ? `${found.found} in the working folder` : `the ${found.found}/ folder`}.`);
+    return [found.found];
+  }
+  if ('ambiguous' in found)
+    return shortProblem(
+      io,
+      `${command}: no document named, and the working folder has ${found.ambiguous.join(' and ')}: which one is meant would be a guess`,
+      `Name the document: apidesc-docs ${command} ${found.ambiguous[0]}`,
+    );
+  return shortProblem(
+    io,
+    `${command}: no document named, and none found: looked for ${LOOKED_FOR} (in ${process.cwd()})`,
+    `Name the document or the folder that holds it: apidesc-docs ${command} api/apidesc.yaml`,
+  );
+}
+
+const HELP_POINTER = 'apidesc-docs --help lists the commands and their options';
+
+/**
+ * What is wrong with the options, in one line: an unknown option with the one it most likely
+ * meant ("--fromat": did you mean --format?), else node:util's own words (a value missing).
+ */
+function optionProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '(-{1,2}[^']*)'/.exec(message)?.[1] : undefined;
+  if (unknown === undefined) return message;
+  const names = Object.keys(CLI_OPTIONS).map((name) => `--${name}`);
+  const meant = unknown.startsWith('--') ? nearestName(unknown.split('=')[0]!, names) : undefined;
+  return `unknown option ${unknown}${meant ? `: did you mean ${meant}?` : ''}`;
 }
 
 /** A flag that is wrong: the reason and a one-line hint, not the whole usage text (which would bury the reason). */

@@ -65,7 +65,7 @@ export async function validateCommand(args: string[], options: ValidateCommandOp
     const result = await validateDocument(file, options);
     results.push({ ...result, file });
     if (!result.doc) unreadable ||= result.diagnostics.some((d) => d.code === 'load-missing' || d.code === 'load-unreadable');
-    for (const f of result.doc?.files ?? []) sources.set(displayPath(f.path, cwd), f.text);
+    for (const f of [...(result.doc?.files ?? []), ...result.unparsed]) sources.set(displayPath(f.path, cwd), f.text);
     diagnostics.push(...result.diagnostics);
   }
   if (options.checkSite) {

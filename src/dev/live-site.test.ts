@@ -75,4 +75,20 @@ describe('LiveSite (apidesc-docs dev)', () => {
     assert.equal(await findings, false);
     assert.equal(live.source, before);
   });
+
+  it('shows where a duplicate key is, with a code frame, as for every other finding', async () => {
+    const said: string[] = [];
+    const own = tempDir('apidesc-live-');
+    const broken = join(own, 'api.yaml');
+    writeFileSync(broken, 'apidesc: 3.0.0\ninfo:\n  title: T\n  version: 1.0.0\n  title: again\n');
+    const site = new LiveSite([broken], { cwd: own }, { out: () => {}, err: (text) => void said.push(text) });
+    try {
+      const { ok, findings } = await site.refresh();
+      assert.equal(ok, false);
+      await findings;
+      assert.match(said.join('\n'), /^api\.yaml:5:3 {2}error {2}load-duplicate-key .*\n {2}4 \| {3}version: 1\.0\.0\n> 5 \| {3}title: again\n/m);
+    } finally {
+      await site.close();
+    }
+  });
 });

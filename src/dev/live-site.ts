@@ -90,7 +90,8 @@ export class LiveSite {
     const opened: { file: string; doc: ResolvedDoc }[] = [];
     const sources = new Map<string, string>();
     for (const file of files) {
-      const { doc } = await openDocument(file, this.#options);
+      const { doc, unparsed } = await openDocument(file, this.#options);
+      for (const f of unparsed) sources.set(displayPath(f.path, cwd), f.text);
       if (!doc) continue;
       opened.push({ file, doc });
       for (const f of doc.files) sources.set(displayPath(f.path, cwd), f.text);

@@ -13,6 +13,7 @@ export const MECHANISMS = [
   'renderer-bundle',
   'lean-heap',
   'parallel-highlight',
+  'highlight-memo',
 ] as const;
 
 export type Mechanism = (typeof MECHANISMS)[number];

@@ -20,7 +20,7 @@ import type { ResolvedSiteOptions } from '../cli/site-options.ts';
 import type { GuideFiles } from '../site/guide-files.ts';
 import { environmentFault, type EnvironmentFault, faultCause, faultHasPlace, faultPlaces, fullDiskFault, type WritePlace } from '../lib/environment-fault.ts';
 import { makeStaging, outputFolderProblem, removeOurFolder, swapIn, type ProtectedPath } from './output-folder.ts';
-import type { PhaseTimer } from './phase-timer.ts';
+import { type BuildClock, formatTimings, SEARCH_ASKED, STAGES } from './build-timings.ts';
 import type { PrepareRequest } from './prepare-stage.ts';
 import { writeSiteExtras } from './site-extras.ts';
 import type { StageChild, StageFailure } from './stage-child.ts';
@@ -46,12 +46,15 @@ export interface BuildPlan {
   compare?: Pick<PrepareRequest, 'compare' | 'severities' | 'settingChanges'>;
   /** Removed when the build ends (a commit's files, for --compare-ref). */
   removeAtEnd?: () => void;
-  timer: PhaseTimer;
+  clock: BuildClock;
 }
+
+/** The pages of the API's objects, one per server, channel, operation, message and component, in words. */
+const referencePages = (count: number): string => `${count} reference page${count === 1 ? '' : 's'}`;
 
 /** Builds the site into `plan.outDir`; returns the exit code. */
 export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number> {
-  const { options, outDir, timer } = plan;
+  const { options, outDir, clock } = plan;
   const { base, site } = plan.siteOptions;
   let staging: string | undefined;
   let work: string | undefined;
@@ -124,6 +127,7 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
           plan.guides?.files,
           note,
         );
+        clock.started(STAGES.render);
         stages.push(run.stage);
         return run;
       };
@@ -136,6 +140,7 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
       const early = !(options.renderAfterModel ?? inputBytes(plan.inputs, plan.cwd) >= LATE_RENDER_BYTES);
       const dataFile = join(workDir, 'site-data.jsonl');
       let renderer = early ? startRendering('pipe') : undefined;
+      clock.started(STAGES.prepare);
       const preparing = startPrepare(
         {
           inputs: plan.inputs,
@@ -157,17 +162,18 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
       // A renderer that fails meanwhile (killed, a full disk) stops the build at once.
       const prepared = await Promise.race([preparing.result, ...(renderer ? [failureOnly(renderer.result)] : [])]);
       if ('failure' in prepared) return fail(prepared.failure);
-      timer.split('validate', prepared.value.validateMs);
-      timer.end('model');
-      io.err(`Model: ${prepared.value.apiCount} API(s), ${prepared.value.pageCount} pages. Rendering…`);
+      clock.ended(STAGES.prepare, prepared.value.timings);
+      // Counted as the lines after it count: reference pages (one per object) here, the site's pages (those lists and guides added) at the end.
+      io.err(`Model: ${prepared.value.apiCount} API(s), ${referencePages(prepared.value.pageCount)}. Rendering…`);
       renderer ??= startRendering(dataFile);
       renderer.siteDataComplete();
       // The search process starts while the pages are rendered: its start-up is then hidden.
+      clock.started(STAGES.search);
       const search = startSearch(io, note, options.debug === true);
       stages.push(search.stage);
       const rendered = await renderer.result;
       if ('failure' in rendered) return fail(rendered.failure);
-      timer.end('pages');
+      clock.ended(STAGES.render, rendered.value);
       writeSiteExtras(siteDir, {
         routes: prepared.value.routes,
         flows: prepared.value.flows,
@@ -178,13 +184,17 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
         ...(site ? { site } : {}),
         ...(base ? { base } : {}),
       });
+      clock.mark(SEARCH_ASKED);
       const indexed = await search.index(siteDir);
       if ('failure' in indexed) {
         // An indexer that died says nothing of why; a full disk is the likely cause, and checked.
         const full = indexed.failure.fault || indexed.failure.exitCode !== EXIT.environment ? undefined : fullDiskFault(siteDir);
         return fail(full ? { ...indexed.failure, fault: full } : indexed.failure);
       }
-      io.err(`Search index: ${indexed.value} pages.`);
+      clock.ended(STAGES.search, indexed.value.timings);
+      const { indexed: inIndex, pages } = indexed.value;
+      const unindexed = `lists, the search page${plan.compare?.compare ? ', the 404 page and the Changes page' : ' and the 404 page'}`;
+      io.err(`Search index: ${inIndex} of the site's ${pages} pages (${unindexed} are not indexed).`);
       // Checked again at the swap: the files the documents referenced are known now, and the
       // folder may have changed while the site was built.
       const swapProblem = outputFolderProblem(outDir, options.outDir, [
@@ -197,8 +207,10 @@ export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number
       }
       swapIn(siteDir, outDir);
       built = true;
-      timer.end('search');
-      io.err(`Built ${prepared.value.apiCount} API(s), ${prepared.value.pageCount} pages, into ${options.outDir} in ${timer.summary()}.`);
+      io.err(
+        `Built ${prepared.value.apiCount} API(s), ${pages} pages (${referencePages(prepared.value.pageCount)}), into ${options.outDir} in ${clock.summary()}.`,
+      );
+      if (options.timings) io.err(formatTimings(clock.report()));
       // Search needs the site served over HTTP: say how, in one line.
       io.err(`Open it: npx apidesc-docs preview${options.outDir === 'dist' ? '' : ` --out ${quoteArgument(options.outDir)}`}`);
       return EXIT.ok;

@@ -36,6 +36,22 @@ export interface DoneMessage<R = unknown> extends StageOutcome<R> {
   type: 'done';
 }
 
+/**
+ * A line for the reader, said by a child through the command (the command prints it where it
+ * prints its own, so that a caller that collects the command's output collects it too).
+ */
+export interface NoteMessage {
+  type: 'note';
+  text: string;
+}
+
+/** In a child: says `text` through the command; on its own standard error when there is no command to say it. */
+export function sendNote(text: string): void {
+  const message: NoteMessage = { type: 'note', text };
+  if (process.send && process.connected) process.send(message);
+  else process.stderr.write(`${text}\n`);
+}
+
 /** In a child: exit as soon as the parent's channel closes. The channel alone keeps nothing alive. */
 export function endWithParent(): void {
   if (!process.channel) return;

@@ -128,7 +128,7 @@ export class MachineFiles {
 
 /**
  * Netlify and Cloudflare Pages read `_headers` at the root of what they publish: the catalog has
- * no file extension, so they would not know its media type otherwise. Other hosts: README.
+ * no file extension, so they would not know its media type otherwise. Other hosts: docs/manual/machines.md.
  */
 function headersFile(base: string): string {
   return `${base}${API_CATALOG_PATH}\n  Content-Type: ${API_CATALOG_TYPE}\n`;

@@ -1,6 +1,6 @@
 /**
  * The output folder of `build`, handled so that no build ever deletes what it did not write
- * (README, "What `--out` may replace").
+ * (the manual, docs/manual/security.md, "What the output folder may replace").
  *
  * - A folder is replaced only when it is empty or holds the stamp file (SITE_STAMP) that every
  *   site this tool writes carries; a file, or a folder of anything else, stops the build.

@@ -25,7 +25,7 @@ import { realPath } from '../lib/real-path.ts';
 import { refRoot } from '../lib/resolve/ref-root.ts';
 import { runBuildStages } from './build-stages.ts';
 import { outputFolderProblem, removeLeftovers, standardProtectedPaths, type ProtectedPath } from './output-folder.ts';
-import { PhaseTimer } from './phase-timer.ts';
+import { BuildClock } from './build-timings.ts';
 import { readGuides } from './read-guides.ts';
 import { removeDeadWorkFolders } from './work-folder.ts';
 import { baseFromPath, baseFromRef, isFolder, type CompareBase } from './compare-sides.ts';
@@ -34,7 +34,7 @@ import { configCandidates, reviewSeverities, type ReviewSeverities } from '../cl
 
 /** Builds the site of `inputs` into `options.outDir`; returns the exit code (io.ts, EXIT). */
 export async function buildSite(inputs: string[], options: BuildOptions, io: CliIO): Promise<number> {
-  const timer = new PhaseTimer();
+  const clock = new BuildClock();
   const cwd = options.cwd ?? process.cwd();
   // The configuration and the guides are read first: the renderer needs the base path and the
   // guides to render, and a mistake in them stops the build before any work.
@@ -87,7 +87,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
         : {}),
       ...(compared.base && review ? { compare: { compare: compared.base, severities: review.severities, settingChanges: review.changes } } : {}),
       ...(tree ? { removeAtEnd: () => tree.remove() } : {}),
-      timer,
+      clock,
     },
     io,
   );

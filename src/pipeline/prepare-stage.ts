@@ -23,7 +23,9 @@ import { EXIT, type CliIO } from '../cli/io.ts';
 import { inputBytes } from '../cli/inputs.ts';
 import { MachineFiles } from './machine-files.ts';
 import { buildSiteData, CodeHighlighter } from './site-model.ts';
-import { BATCH_PAGES, digest, writeSiteData } from './write-site-data.ts';
+import { BATCH_PAGES, digest, WRITE_PARTS, writeSiteData } from './write-site-data.ts';
+import { processCpuMs, Timings } from '../lib/timings.ts';
+import { stageTimings, type StageTimings } from './build-timings.ts';
 import { validateCommand } from '../cli/validate-command.ts';
 import { compareWithBase } from './compare-stage.ts';
 import { CHANGES_CSS, CHANGES_STYLESHEET } from '../site/changes-style.ts';
@@ -62,19 +64,27 @@ export interface PreparedSite {
   urls: string[];
   apiCount: number;
   pageCount: number;
-  validateMs: number;
+  /** Where the stage's time went (`build --timings`). */
+  timings: StageTimings;
   /** Every local file the documents read (absolute paths): the output folder may hold none of them. */
   readFiles: string[];
 }
 
 /** Writes the site data to `out` (left open); returns the summary of the site, or the exit code to stop the build with. */
 export async function prepareSite(request: PrepareRequest, out: Writable, io: CliIO): Promise<PreparedSite | number> {
+  const timings = new Timings();
+  // Loading the process and its modules, until here.
+  timings.add('start-up', performance.now(), processCpuMs());
   // Sites this large highlight on two threads: the worker loads shiki while the documents are checked.
   const parallel = mechanismOn('parallel-highlight') && inputBytes(request.inputs, request.cwd) >= PARALLEL_HIGHLIGHT_BYTES;
   const highlighter = new CodeHighlighter({ parallel });
   if (parallel) highlighter.warmUp();
   try {
-    return await prepareWith(request, out, highlighter, io);
+    const prepared = await prepareWith(request, out, highlighter, io, timings);
+    if (typeof prepared === 'number') return prepared;
+    const worker = highlighter.workerUsage();
+    if (worker) timings.add(`${WRITE_PARTS.highlight}, worker thread`, worker.wallMs, worker.cpuMs);
+    return { ...prepared, timings: stageTimings(timings) };
   } finally {
     await highlighter.close();
   }
@@ -93,10 +103,10 @@ async function prepareWith(
   out: Writable,
   highlighter: CodeHighlighter,
   io: CliIO,
-): Promise<PreparedSite | number> {
-  const started = performance.now();
-  const validation = await validateCommand(inputs, options, io);
-  const validateMs = performance.now() - started;
+  timings: Timings,
+): Promise<Omit<PreparedSite, 'timings'> | number> {
+  const validation = await timings.measureAsync('load and validate', () => validateCommand(inputs, options, io));
+  timings.mark('validated');
   const buildAnyway = options.allowInvalid === true && validation.exitCode === EXIT.invalid;
   if (validation.exitCode !== EXIT.ok && !buildAnyway) {
     io.err(
@@ -113,7 +123,9 @@ async function prepareWith(
     return validation.exitCode;
   }
   // Before the model: a base that cannot be read stops the build before any page is written.
-  const changes = compare ? await compareWithBase(compare, inputs, docs, options, cwd, io, severities, settingChanges) : undefined;
+  const changes = compare
+    ? await timings.measureAsync('changes (--compare)', () => compareWithBase(compare, inputs, docs, options, cwd, io, severities, settingChanges))
+    : undefined;
   if (typeof changes === 'number') return changes;
   if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');
   // Page summaries now; a page's content is modelled when it is needed (by a guide's reference
@@ -121,15 +133,19 @@ async function prepareWith(
   // Findings are for the document's authors: a preview shows each on the page it concerns; a
   // published site (a build of valid documents without a comparison) shows none to its readers.
   const preview = options.allowInvalid === true || compare !== undefined;
-  const model = buildSiteData(preview ? docs : docs.map(({ file, doc }) => ({ file, doc })), cwd, { deferPages: true });
+  const model = timings.measure(WRITE_PARTS.model, () =>
+    buildSiteData(preview ? docs : docs.map(({ file, doc }) => ({ file, doc })), cwd, { deferPages: true, timings }),
+  );
   const { site, routes, flows, flowsNotListed, copies } = model;
   site.settings = settings;
   if (changes) site.changes = withApiTitles(changes, site.apis);
-  const refProblems = checkGuideRefs(
-    guideRefs,
-    site.apis,
-    docs.map((d) => d.doc),
-    model.complete,
+  const refProblems = timings.measure(WRITE_PARTS.model, () =>
+    checkGuideRefs(
+      guideRefs,
+      site.apis,
+      docs.map((d) => d.doc),
+      model.complete,
+    ),
   );
   if (refProblems.length > 0) {
     const sources = new Map([...new Set(refProblems.map((d) => d.file))].map((file) => [file, readFileSync(resolve(cwd, file), 'utf8')]));
@@ -140,10 +156,11 @@ async function prepareWith(
     return EXIT.invalid;
   }
   const machineFiles = siteDir ? new MachineFiles(site, { siteDir, ...(base ? { base } : {}), ...(siteUrl ? { site: siteUrl } : {}) }) : undefined;
-  const digests = await writeSiteData(out, site, model.complete, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed, (api, page) =>
-    machineFiles?.page(api, page),
-  );
-  machineFiles?.finish();
+  const digests = await writeSiteData(out, site, model.complete, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed, {
+    ...(machineFiles ? { completed: (api, page) => machineFiles.page(api, page) } : {}),
+    timings,
+  });
+  if (machineFiles) timings.measure(WRITE_PARTS.twins, () => machineFiles.finish());
   if (changes && siteDir) writeFileSync(join(siteDir, CHANGES_STYLESHEET), CHANGES_CSS);
   for (const route of routes) {
     const hash = digests.get(route.url);
@@ -158,13 +175,15 @@ async function prepareWith(
       url: `guides/${guide.id}/`,
       hash: digest(readFileSync(resolve(cwd, guide.file), 'utf8')),
     });
-  mkdirSync(join(work, 'files'), { recursive: true });
-  for (const copy of copies) {
-    const target = join(work, 'files', copy.to);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, copy.text());
-  }
-  const prepared: PreparedSite = {
+  timings.measure('source copies', () => {
+    mkdirSync(join(work, 'files'), { recursive: true });
+    for (const copy of copies) {
+      const target = join(work, 'files', copy.to);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, copy.text());
+    }
+  });
+  return {
     routes,
     flows,
     ...(flowsNotListed ? { flowsNotListed } : {}),
@@ -176,8 +195,6 @@ async function prepareWith(
     ],
     apiCount: site.apis.length,
     pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
-    validateMs,
     readFiles: docs.flatMap(({ doc }) => doc.files.filter((f) => !isRemote(f.path)).map((f) => f.path)),
   };
-  return prepared;
 }

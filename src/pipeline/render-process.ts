@@ -8,14 +8,19 @@
  * directly (a pipe) or from the file it wrote. Reports its outcome on its IPC channel
  * (child-lifetime.ts) and prints no failure itself: the command does, once.
  */
+import { processCpuMs, Timings } from '../lib/timings.ts';
 import { guideFilesFromEnvironment } from '../site/guide-files.ts';
 import { readSiteStream } from '../site/site-stream.ts';
 import { EXIT } from '../cli/io.ts';
-import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
+import { stageTimings, type StageTimings } from './build-timings.ts';
+import { endWithParent, failureOutcome, finishStage, sendNote } from './child-lifetime.ts';
 import { inputChunks } from './input-chunks.ts';
 import type { SiteDataComplete } from './prepare-channel.ts';
 import { renderSite } from './render-stage.ts';
 
+const timings = new Timings();
+// Loading the process and its modules, until here.
+timings.add('start-up', performance.now(), processCpuMs());
 const options = JSON.parse(process.argv[2] ?? '{}') as { root: string; outDir: string; base?: string; site?: string };
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 // Astro resolves the site's packages from the working folder while it makes a bundle.
@@ -44,15 +49,15 @@ process.channel?.ref();
 void siteDataComplete.then(() => process.channel?.unref());
 
 const guides = guideFilesFromEnvironment();
-const source = readSiteStream(siteDataChunks());
+const source = readSiteStream(siteDataChunks(), timings);
 // Awaited by renderSite; a stream that ends early is reported there, not as an unhandled rejection meanwhile.
 source.catch(() => {});
 try {
-  await renderSite({ ...options, ...(guides ? { guides } : {}) }, source, {
-    onBuild: () => process.stderr.write('Bundling the site renderer for these sources (once; later builds reuse it)…\n'),
-    onWait: () => process.stderr.write('Waiting for another build of the same site folder to finish bundling the renderer…\n'),
+  await renderSite({ ...options, ...(guides ? { guides } : {}), timings }, source, {
+    onBuild: () => sendNote('Bundling the site renderer for these sources (once; later builds reuse it)…'),
+    onWait: () => sendNote('Waiting for another build of the same site folder to finish bundling the renderer…'),
   });
-  await finishStage({ exitCode: EXIT.ok });
+  await finishStage<StageTimings>({ exitCode: EXIT.ok, result: stageTimings(timings) });
 } catch (error) {
   await finishStage(failureOutcome(error));
 }

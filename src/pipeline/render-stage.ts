@@ -10,7 +10,9 @@ import { pathToFileURL } from 'node:url';
 import type { SiteData } from '../site/site-data-types.ts';
 import type { SiteSource } from '../site/site-source.ts';
 import { renderPages, type PageRenderer } from './render-pages.ts';
+import { routeProps } from '../site/site-routes.ts';
 import { ensureRenderer, type RendererEvents, type RendererInput } from '../perf/renderer-bundle.ts';
+import { Timings } from '../lib/timings.ts';
 
 /** What src/site/renderer-entry.ts exports. */
 interface RendererEntry {
@@ -20,24 +22,54 @@ interface RendererEntry {
 
 export interface RenderSiteOptions extends RendererInput {
   outDir: string;
+  /** Where the parts of the work are measured (`build --timings`): start-up, client files, pages (and, inside them, what the pages measure). */
+  timings?: Timings;
 }
+
+/** The parts of renderSite's work, as `build --timings` names them. */
+export const RENDER_PARTS = {
+  startUp: 'loading the renderer (bundling it for new sources)',
+  client: 'client files',
+  pages: 'rendering the pages',
+} as const;
 
 /**
  * Renders the site of `source` into `outDir`. The bundle is loaded while the site data is still
  * on its way (`source` is a promise): the two overlap.
  */
 export async function renderSite(options: RenderSiteOptions, source: Promise<SiteSource>, events: RendererEvents = {}): Promise<void> {
-  const { dir } = await ensureRenderer(options, events);
-  const entry = (await import(pathToFileURL(join(dir, 'server', 'entry.mjs')).href)) as RendererEntry;
+  const timings = options.timings ?? new Timings();
+  const { dir, entry } = await timings.measureAsync(RENDER_PARTS.startUp, async () => {
+    const { dir } = await ensureRenderer(options, events);
+    return { dir, entry: (await import(pathToFileURL(join(dir, 'server', 'entry.mjs')).href)) as RendererEntry };
+  });
   // The client files first: nothing is read from the bundle's folder after its modules are
   // loaded, should another build prune it meanwhile (renderer-bundle.ts keeps bundles used
   // in the last hour).
-  await cp(join(dir, 'client'), options.outDir, { recursive: true });
+  await timings.measureAsync(RENDER_PARTS.client, () => cp(join(dir, 'client'), options.outDir, { recursive: true }));
   const site = await source;
-  await renderPages(entry.app, entry.pageUrls(site.site), {
-    outDir: options.outDir,
-    locals: { site },
-    ...(options.base ? { base: options.base } : {}),
-    ...(options.site ? { site: options.site } : {}),
-  });
+  // Everything the pages do that is not measured inside them (reading their content,
+  // diagrams, writing) counts here: only this part awaits while the pages render.
+  timings.mark('rendering');
+  await timings.measureAsync(RENDER_PARTS.pages, () =>
+    renderPages(entry.app, entry.pageUrls(site.site), {
+      outDir: options.outDir,
+      locals: { site, timings },
+      timings,
+      // An entity page's content is let go once its page is written: the renderer then holds a
+      // few pages' content at a time, not the whole site's (guides may show part of any page:
+      // with guides it is kept).
+      ...(options.guides || !site.release
+        ? {}
+        : {
+            onWritten: (url: string) => {
+              const props = routeProps(site.site, url.replace(/\/$/, ''));
+              if (props?.type === 'entity') site.release?.(props.page);
+            },
+          }),
+      ...(options.base ? { base: options.base } : {}),
+      ...(options.site ? { site: options.site } : {}),
+    }),
+  );
+  timings.mark('rendered');
 }

@@ -10,13 +10,18 @@
  * cause (stage-processes.ts) instead of showing it.
  */
 import { EXIT } from '../cli/io.ts';
+import { processCpuMs, Timings } from '../lib/timings.ts';
+import { reapedChildrenCpuMs, stageTimings } from './build-timings.ts';
 import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
-import { type IndexRequest, writeSearchIndex } from './search-stage.ts';
+import { type IndexRequest, type SearchIndexed, writeSearchIndex } from './search-stage.ts';
 
 /** The message of a search stage whose indexer stopped before it answered; the command names the cause. */
 const INDEXER_STOPPED =
   'the search indexer (Pagefind) stopped before it had written the index: it was killed, or it failed (run again with --debug for its own messages).';
 
+const timings = new Timings();
+// Loading the process and its modules, until here.
+timings.add('start-up', performance.now(), processCpuMs());
 endWithParent();
 // Waiting for the request keeps the process alive (the channel alone does not).
 process.channel?.ref();
@@ -28,9 +33,11 @@ process.once('beforeExit', () => {
   if (!finished) void finishStage({ exitCode: EXIT.environment, stoppedBy: INDEXER_STOPPED });
 });
 try {
-  const indexed = await writeSearchIndex(siteDir);
+  const { indexed, pages, indexerCpuMs } = await writeSearchIndex(siteDir, timings);
   finished = true;
-  await finishStage({ exitCode: EXIT.ok, result: indexed });
+  // The indexer's processor time as the system counted it once it ended, where it can be read.
+  const result: SearchIndexed = { indexed, pages, timings: stageTimings(timings, reapedChildrenCpuMs() ?? indexerCpuMs) };
+  await finishStage({ exitCode: EXIT.ok, result });
 } catch (error) {
   finished = true;
   // Pagefind's API rejects so when it notices the indexer is gone.

@@ -13,12 +13,22 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import * as pagefind from 'pagefind';
+import { Timings } from '../lib/timings.ts';
+import type { StageTimings } from './build-timings.ts';
+import { type CpuTimes, descendantCpuTimes } from './process-tree-cpu.ts';
 
 /** What the command sends the search process (search-process.ts): the site folder to index. */
 export interface IndexRequest {
   type: 'index';
   siteDir: string;
 }
+
+/** The parts of the search stage's work, as `build --timings` names them. */
+export const SEARCH_PARTS = {
+  listing: 'listing the pages',
+  records: 'search records (Pagefind reads the pages)',
+  index: 'the index (Pagefind builds and writes it)',
+} as const;
 
 /** Pages per index part; `APIDESC_SEARCH_PAGES_PER_INDEX` overrides it (the tests use small parts). */
 export const PAGES_PER_INDEX = 3000;
@@ -48,30 +58,64 @@ function pagesPerIndex(): number {
   return Number.isInteger(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : PAGES_PER_INDEX;
 }
 
-/** Indexes the site; returns the number of pages in the index. */
-export async function writeSearchIndex(siteDir: string): Promise<number> {
-  const files = htmlFiles(siteDir);
+/** What the search stage hands back: the pages in the index of all the site's pages, and where its time went. */
+export interface SearchIndexed extends SearchCounts {
+  timings: StageTimings;
+}
+
+/**
+ * What the index holds, counted as the build's messages say it: the pages in the index (those
+ * marked with data-pagefind-body: not the section lists, the search page, the 404 page or the
+ * Changes page), of all the pages the site has.
+ */
+export interface SearchCounts {
+  indexed: number;
+  pages: number;
+}
+
+/** What writeSearchIndex did: the counts, and the processor time of Pagefind's indexer (0 where it cannot be read). */
+export interface SearchIndexWritten extends SearchCounts {
+  indexerCpuMs: number;
+}
+
+/**
+ * Indexes the site. `timings` measures the parts (SEARCH_PARTS), Pagefind's processor time
+ * included (its indexer is a program of its own).
+ */
+export async function writeSearchIndex(siteDir: string, timings = new Timings()): Promise<SearchIndexWritten> {
   const size = pagesPerIndex();
+  const files = timings.measure(SEARCH_PARTS.listing, () => htmlFiles(siteDir));
   let indexed: number;
   const extra: string[] = [];
+  const indexer = new IndexerClock(timings);
   if (files.length <= size) {
-    indexed = await indexWhole(siteDir);
+    await indexWhole(siteDir, indexer);
+    indexed = pagesInIndex(join(siteDir, 'pagefind'));
   } else {
     // Only pages marked for the index go into parts: Pagefind decides per index whether pages
     // without data-pagefind-body (lists) count, and a part of lists only would index them.
     // Paths only: the pages are read again as each part is indexed (holding them all would cost what parts save).
-    const pages = files.filter((file) => readFileSync(file, 'utf8').includes('data-pagefind-body'));
+    const pages = timings.measure(SEARCH_PARTS.listing, () => files.filter((file) => readFileSync(file, 'utf8').includes('data-pagefind-body')));
     for (let start = 0; start < pages.length; start += size) {
       const n = start / size + 1;
       const folder = n === 1 ? '' : `part-${n}/`;
-      await indexPart(siteDir, pages.slice(start, start + size), join(siteDir, 'pagefind', folder));
+      await indexPart(siteDir, pages.slice(start, start + size), join(siteDir, 'pagefind', folder), indexer);
       if (n > 1) extra.push(folder);
     }
     indexed = pages.length;
   }
   if (indexed === 0) throw new Error('the search index is empty: no page has data-pagefind-body');
   writeFileSync(join(siteDir, 'pagefind', 'parts.json'), JSON.stringify(extra) + '\n');
-  return indexed;
+  return { indexed, pages: files.length, indexerCpuMs: indexer.totalMs };
+}
+
+/**
+ * The pages an index holds, as its entry file counts them per language. (The indexer's own
+ * count of a folder is of every page it read, those it left out of the index too.)
+ */
+function pagesInIndex(folder: string): number {
+  const entry = JSON.parse(readFileSync(join(folder, 'pagefind-entry.json'), 'utf8')) as { languages?: Record<string, { page_count?: number }> };
+  return Object.values(entry.languages ?? {}).reduce((sum, language) => sum + (language.page_count ?? 0), 0);
 }
 
 async function withIndex<T>(run: (index: NonNullable<Awaited<ReturnType<typeof pagefind.createIndex>>['index']>) => Promise<T>): Promise<T> {
@@ -82,19 +126,73 @@ async function withIndex<T>(run: (index: NonNullable<Awaited<ReturnType<typeof p
   } finally {
     // Ends the indexer process: its memory is returned before the next part.
     await pagefind.close();
+    await indexerGone();
   }
 }
 
-function indexWhole(siteDir: string): Promise<number> {
+/**
+ * Waits (at most a second) until the indexer's process has exited and been waited for: its
+ * memory is then free for the next part, and its processor time counts in this process's
+ * children's (what `build --timings` and any timer of the whole command add up).
+ */
+async function indexerGone(): Promise<void> {
+  for (let waited = 0; waited < 1000; waited += 10) {
+    const left = await descendantCpuTimes(process.pid);
+    if (!left || left.size === 0) return;
+    await new Promise((later) => setTimeout(later, 10));
+  }
+}
+
+/**
+ * Measures a part of Pagefind's work: this process's own time, and the processor time the
+ * indexer's process used meanwhile (Linux; elsewhere only this process's).
+ */
+class IndexerClock {
+  readonly #timings: Timings;
+  /** Processor time of the indexer processes, as last read. */
+  #seen: CpuTimes = new Map();
+  /** What the indexer processes used in all, over the parts measured. */
+  #totalMs = 0;
+
+  constructor(timings: Timings) {
+    this.#timings = timings;
+  }
+
+  async measure<T>(name: string, work: () => Promise<T>): Promise<T> {
+    await this.#used();
+    try {
+      return await this.#timings.measureAsync(name, work);
+    } finally {
+      const used = await this.#used();
+      this.#timings.add(name, 0, used);
+      this.#totalMs += used;
+    }
+  }
+
+  /** The indexer's processor time over the parts measured. */
+  get totalMs(): number {
+    return this.#totalMs;
+  }
+
+  /** Processor time the processes below this one used since the last call. */
+  async #used(): Promise<number> {
+    const now = (await descendantCpuTimes(process.pid)) ?? new Map<number, number>();
+    let used = 0;
+    for (const [pid, ms] of now) used += ms - (this.#seen.get(pid) ?? 0);
+    this.#seen = now;
+    return Math.max(0, used);
+  }
+}
+
+function indexWhole(siteDir: string, indexer: IndexerClock): Promise<void> {
   return withIndex(async (index) => {
-    const added = await index.addDirectory({ path: siteDir });
+    const added = await indexer.measure(SEARCH_PARTS.records, () => index.addDirectory({ path: siteDir }));
     if (added.errors.length > 0) throw new Error(`indexing failed: ${added.errors.join('; ')}`);
-    await write(index, join(siteDir, 'pagefind'));
-    return added.page_count;
+    await indexer.measure(SEARCH_PARTS.index, () => write(index, join(siteDir, 'pagefind')));
   });
 }
 
-function indexPart(siteDir: string, pages: string[], outputPath: string): Promise<void> {
+function indexPart(siteDir: string, pages: string[], outputPath: string, indexer: IndexerClock): Promise<void> {
   return withIndex(async (index) => {
     // The part as one glob of its paths: Pagefind reads the files itself, as fast as a whole
     // folder (sending each file's text through its API took 1.7 times as long). Page URLs are
@@ -102,10 +200,10 @@ function indexPart(siteDir: string, pages: string[], outputPath: string): Promis
     const paths = pages.map((file) => relative(siteDir, file).split(sep).join('/'));
     const unsafe = paths.find((p) => !/^[A-Za-z0-9._/-]+$/.test(p));
     if (unsafe) throw new Error(`the page ${unsafe} has a path the search index cannot select`);
-    const added = await index.addDirectory({ path: siteDir, glob: `{${paths.join(',')}}` });
+    const added = await indexer.measure(SEARCH_PARTS.records, () => index.addDirectory({ path: siteDir, glob: `{${paths.join(',')}}` }));
     if (added.errors.length > 0) throw new Error(`indexing failed: ${added.errors.join('; ')}`);
     if (added.page_count !== pages.length) throw new Error(`the search index took ${added.page_count} of ${pages.length} pages`);
-    await write(index, outputPath);
+    await indexer.measure(SEARCH_PARTS.index, () => write(index, outputPath));
   });
 }
 

@@ -1,12 +1,14 @@
 /**
  * What a built site holds besides its pages: the route manifest, the documents' source files,
- * the configuration's logo and favicon, and (with --site) the sitemap.
+ * the configuration's logo and favicon, (with --site) the sitemap, and the lists of addresses the
+ * 404 page reads.
  */
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { escapeText } from '../lib/html-text.ts';
 import type { RouteEntry, RouteManifest } from '../lib/model/types.ts';
 import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
+import { writeRouteLists } from './route-lists.ts';
 
 export interface SiteExtras {
   routes: RouteEntry[];
@@ -32,6 +34,7 @@ export function writeSiteExtras(dir: string, extras: SiteExtras): void {
     writeFileSync(join(dir, asset.to), asset.content);
   }
   if (extras.site) writeFileSync(join(dir, 'sitemap.xml'), sitemap(extras.site, extras.base ?? '/', extras.urls));
+  writeRouteLists(dir);
 }
 
 /** sitemap.xml (sitemaps.org protocol) listing every page, for --site. */

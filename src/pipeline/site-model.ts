@@ -13,6 +13,9 @@ import { Worker } from 'node:worker_threads';
 import { moduleFile } from '../lib/module-file.ts';
 import { loadHighlighter } from '../lib/highlight/highlight-html.ts';
 import { descriptionJob, pageJobs, runTask, type HighlightJob, type HighlightTask } from '../lib/highlight/highlight-page.ts';
+import type { HighlightReply } from '../lib/highlight/highlight-worker.ts';
+import { HighlightMemo } from '../perf/highlight-memo.ts';
+import { mechanismOn } from '../perf/switches.ts';
 import { bundleDocument } from '../lib/resolve/bundle.ts';
 import { within } from '../lib/real-path.ts';
 import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
@@ -214,6 +217,10 @@ export class CodeHighlighter {
   #error: Error | undefined;
   #highlighter: Awaited<ReturnType<typeof loadHighlighter>> | undefined;
   readonly #parallel: boolean;
+  /** The worker's processor time (all of it, since it started) and elapsed time on batches, as it last reported them. */
+  #workerUsage: { cpuMs: number; wallMs: number } | undefined;
+  /** Code already highlighted, by its text (src/perf/highlight-memo.ts). */
+  readonly #memo = mechanismOn('highlight-memo') ? new HighlightMemo() : undefined;
 
   /** `parallel: false` keeps all the work in this thread (see prepare-site.ts for when). */
   constructor(options: { parallel?: boolean } = {}) {
@@ -231,6 +238,10 @@ export class CodeHighlighter {
   }
 
   async run(jobs: HighlightJob[]): Promise<void> {
+    await (this.#memo ? this.#memo.run(jobs, (unique) => this.#run(unique)) : this.#run(jobs));
+  }
+
+  async #run(jobs: HighlightJob[]): Promise<void> {
     const split = !this.#parallel || jobs.length < PARALLEL_HIGHLIGHT_MIN ? jobs.length : Math.floor(jobs.length / 2);
     const theirs = jobs.slice(split);
     let done: Promise<string[]> = Promise.resolve([]);
@@ -240,9 +251,10 @@ export class CodeHighlighter {
         if (this.#error) return fail(this.#error);
         const failed = (error: Error): void => fail(error);
         worker.once('error', failed);
-        worker.once('message', (html: string[]) => {
+        worker.once('message', (reply: HighlightReply) => {
           worker.off('error', failed);
-          resolveDone(html);
+          this.#workerUsage = { cpuMs: reply.cpuMs, wallMs: (this.#workerUsage?.wallMs ?? 0) + reply.wallMs };
+          resolveDone(reply.html);
         });
         worker.postMessage(theirs.map(({ kind, text, lang }): HighlightTask => ({ kind, text, lang })));
       });
@@ -253,6 +265,11 @@ export class CodeHighlighter {
     theirs.forEach((job, i) => {
       job.apply(html[i]!);
     });
+  }
+
+  /** What the worker thread used, if one ran: its processor time since it started, and its elapsed time on batches. */
+  workerUsage(): { cpuMs: number; wallMs: number } | undefined {
+    return this.#workerUsage && { ...this.#workerUsage };
   }
 
   /**

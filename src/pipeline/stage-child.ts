@@ -11,8 +11,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
-import { EXIT } from '../cli/io.ts';
-import type { DoneMessage, StageOutcome } from './child-lifetime.ts';
+import { EXIT, SIGNAL_EXIT_BASE } from '../cli/io.ts';
+import type { DoneMessage, NoteMessage, StageOutcome } from './child-lifetime.ts';
 import { environmentFault, type EnvironmentFault } from '../lib/environment-fault.ts';
 
 /** How long a child that reported its outcome may take to exit. */
@@ -40,7 +40,7 @@ export interface StageChild<R> {
 }
 
 export interface SuperviseOptions {
-  /** Where the note about a child ended after its grace period goes. */
+  /** Where the child's notes (NoteMessage), and the note about a child ended after its grace period, go. */
   note(text: string): void;
   graceMs?: number;
 }
@@ -53,7 +53,8 @@ export function superviseStage<R>(child: ChildProcess, name: string, options: Su
   let exited = false;
   let graceTimer: NodeJS.Timeout | undefined;
   const ended = new Promise<StageEnd<R>>((resolve) => {
-    child.on('message', (message: DoneMessage<R>) => {
+    child.on('message', (message: DoneMessage<R> | NoteMessage) => {
+      if (message?.type === 'note' && typeof message.text === 'string') return options.note(message.text);
       if (message?.type !== 'done' || outcome) return;
       const { type: _type, ...reported } = message;
       outcome = reported;
@@ -132,7 +133,7 @@ function deathOf({ code, signal, error }: { code: number | null; signal: NodeJS.
       : { exitCode: EXIT.internal, message: `internal error: ${name} could not be started: ${error.message}` };
   }
   // The command was asked to stop too (Ctrl-C reaches the whole process group): it says nothing more.
-  if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') return { exitCode: 128 + (constants.signals[signal] ?? 15) };
+  if (signal === 'SIGINT' || signal === 'SIGTERM' || signal === 'SIGHUP') return { exitCode: SIGNAL_EXIT_BASE + (constants.signals[signal] ?? 15) };
   if (signal === 'SIGKILL')
     return {
       exitCode: EXIT.environment,

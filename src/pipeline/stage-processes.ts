@@ -22,7 +22,8 @@ import { CHILD_STDIO_IPC } from './child-lifetime.ts';
 import { faultInText } from '../lib/environment-fault.ts';
 import type { SiteDataComplete } from './prepare-channel.ts';
 import type { PreparedSite, PrepareRequest } from './prepare-stage.ts';
-import type { IndexRequest } from './search-stage.ts';
+import type { IndexRequest, SearchIndexed } from './search-stage.ts';
+import type { StageTimings } from './build-timings.ts';
 import { describeEnd, superviseStage, type StageChild, type StageFailure } from './stage-child.ts';
 
 /** Where the renderer reads the site data from: a pipe the prepare process writes into, or the file it wrote. */
@@ -132,9 +133,9 @@ export function startRenderer(
   siteData: SiteDataInput,
   guides: GuideFiles | undefined,
   note: Note,
-): StageRun<undefined> & { siteData?: Writable; siteDataComplete(): void } {
+): StageRun<StageTimings> & { siteData?: Writable; siteDataComplete(): void } {
   const fd = siteData === 'pipe' ? undefined : openSync(siteData, 'r');
-  const stage = spawnStage<undefined>('./render-process.ts', 'the site renderer', [JSON.stringify(options)], {
+  const stage = spawnStage<StageTimings>('./render-process.ts', 'the site renderer', [JSON.stringify(options)], {
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...guidesEnvironment(guides) },
     stdio: [fd ?? 'pipe', 'inherit', 'inherit'],
     note,
@@ -155,16 +156,21 @@ export function startRenderer(
 
 /**
  * Starts the search stage in a child process (search-process.ts), which loads the indexer's API
- * and waits; `index` has it write the index of `siteDir`, and is the number of pages indexed.
+ * and waits; `index` has it write the index of `siteDir`, and is the number of pages indexed
+ * and where the stage's time went.
  * The indexer's own output is read here: shown when the index is written (warnings), read for
  * the cause when it is not (a Rust panic's "Os { code: 28 …" is a full disk), and shown then
  * only with `debug`.
  */
-export function startSearch(io: CliIO, note: Note, debug: boolean): { stage: StageChild<number>; index(siteDir: string): Promise<StageResult<number>> } {
-  const stage = spawnStage<number>('./search-process.ts', 'the search indexer', [], { stdio: ['ignore', 'pipe', 'pipe'], note });
+export function startSearch(
+  io: CliIO,
+  note: Note,
+  debug: boolean,
+): { stage: StageChild<SearchIndexed>; index(siteDir: string): Promise<StageResult<SearchIndexed>> } {
+  const stage = spawnStage<SearchIndexed>('./search-process.ts', 'the search indexer', [], { stdio: ['ignore', 'pipe', 'pipe'], note });
   const lines: string[] = [];
   const output = Promise.all([forwardLines(stage.child.stdout, (l) => lines.push(l)), forwardLines(stage.child.stderr, (l) => lines.push(l))]);
-  const result = resultOf(stage, output).then((result): StageResult<number> => {
+  const result = resultOf(stage, output).then((result): StageResult<SearchIndexed> => {
     if ('value' in result || debug) for (const line of lines) io.err(line);
     if ('value' in result || result.failure.fault) return result;
     const fault = faultInText(lines.join('\n'));

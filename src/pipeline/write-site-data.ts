@@ -1,6 +1,6 @@
 /**
  * Writes the site data stream (src/site/site-stream.ts) for the renderer: first the summaries,
- * then the content of the pages, batch by batch: each batch is completed, highlighted, digested,
+ * then the content of the pages, batch by batch: each batch is completed, digested, highlighted,
  * written, and then let go. The renderer renders pages as their content arrives, and the prepare
  * process holds the document and the summaries, never every page's full content at once (what
  * made it the largest process of a big build).
@@ -13,6 +13,7 @@ import type { Page } from '../lib/model/page-types.ts';
 import { contentLine, headLine, summaryLine } from '../site/site-stream.ts';
 import type { SiteApi, SiteData } from '../site/site-data-types.ts';
 import { contentShapesRoutes } from '../site/site-data.ts';
+import { Timings } from '../lib/timings.ts';
 import type { CodeHighlighter } from './site-model.ts';
 
 /**
@@ -57,12 +58,30 @@ class BlockWriter {
   }
 }
 
+/** What writeSiteData is given besides the site: who sees each completed page, and where its time is counted. */
+export interface WriteSiteDataOptions {
+  /** Sees each page once complete, before it is highlighted (the Markdown twins are written from it: machine-files.ts). */
+  completed?: (api: SiteApi, page: Page) => void;
+  /** Where the parts of the work are measured (`build --timings`): model, twins, fingerprints, highlighting, stream. */
+  timings?: Timings;
+}
+
+/** The parts of writeSiteData's work, as `build --timings` names them (build-timings.ts). */
+export const WRITE_PARTS = {
+  model: 'model',
+  twins: 'twins and llms files',
+  fingerprints: 'page fingerprints',
+  highlight: 'code highlighting',
+  stream: 'site data stream',
+} as const;
+
 /**
  * Writes `site` to `out`, its pages completed by `complete` (SiteModel.complete) and their code
  * highlighted by `highlighter` (left open: the caller may have started it early), `batchPages`
  * pages at a time (BATCH_PAGES); pages are emptied once written. Returns the digest of each page
- * by its URL relative to the site. `out` is left open. `completed` sees each page once complete,
- * before it is highlighted (the Markdown twins are written from it: machine-files.ts).
+ * by its URL relative to the site. `out` is left open. Each batch is completed, then shown to
+ * `completed`, then digested (all three before highlighting), then highlighted: one part at a
+ * time, so that each part's time is measured per batch, not per page.
  */
 export async function writeSiteData(
   out: Writable,
@@ -70,18 +89,26 @@ export async function writeSiteData(
   complete: (page: Page) => Page,
   highlighter: CodeHighlighter,
   batchPages: number,
-  completed?: (api: SiteApi, page: Page) => void,
+  { completed, timings = new Timings() }: WriteSiteDataOptions = {},
 ): Promise<Map<string, string>> {
   const digests = new Map<string, string>();
   const completeBatch = async (api: SiteApi, pages: Page[]): Promise<void> => {
+    timings.measure(WRITE_PARTS.model, () => {
+      for (const page of pages) complete(page);
+    });
+    if (completed)
+      timings.measure(WRITE_PARTS.twins, () => {
+        for (const page of pages) completed(api, page);
+      });
     // The digest is of the content, not of how it is coloured: taken before highlighting.
-    for (const page of pages) {
-      digests.set(api.prefix + page.url, pageDigest(complete(page)));
-      completed?.(api, page);
-    }
-    await highlighter.run(pages.flatMap(pageJobs));
+    timings.measure(WRITE_PARTS.fingerprints, () => {
+      for (const page of pages) digests.set(api.prefix + page.url, pageDigest(page));
+    });
+    await timings.measureAsync(WRITE_PARTS.highlight, () => highlighter.run(pages.flatMap(pageJobs)));
   };
-  await highlighter.run(site.apis.flatMap((api) => descriptionJob(api.descriptionHtml, (html) => (api.descriptionHtml = html))));
+  await timings.measureAsync(WRITE_PARTS.highlight, () =>
+    highlighter.run(site.apis.flatMap((api) => descriptionJob(api.descriptionHtml, (html) => (api.descriptionHtml = html)))),
+  );
   const whole = new Set<Page>();
   for (const api of site.apis) {
     const pages = api.pages.filter(contentShapesRoutes);
@@ -89,22 +116,26 @@ export async function writeSiteData(
     for (const page of pages) whole.add(page);
   }
   const writer = new BlockWriter(out);
-  await writer.write(headLine(site));
-  for (const api of site.apis) for (const page of api.pages) await writer.write(summaryLine(page, whole.has(page)));
-  // The summaries at once: the renderer lists the pages from them and starts.
-  await writer.flush();
+  await timings.measureAsync(WRITE_PARTS.stream, async () => {
+    await writer.write(headLine(site));
+    for (const api of site.apis) for (const page of api.pages) await writer.write(summaryLine(page, whole.has(page)));
+    // The summaries at once: the renderer lists the pages from them and starts.
+    await writer.flush();
+  });
   for (const page of whole) forget(page);
   for (const api of site.apis) {
     const rest = api.pages.filter((page) => !whole.has(page));
     for (let start = 0; start < rest.length; start += batchPages) {
       const batch = rest.slice(start, start + batchPages);
       await completeBatch(api, batch);
-      for (const page of batch) {
-        await writer.write(contentLine(page));
-        forget(page);
-      }
       // Each batch is written at once: the renderer is waiting for it.
-      await writer.flush();
+      await timings.measureAsync(WRITE_PARTS.stream, async () => {
+        for (const page of batch) {
+          await writer.write(contentLine(page));
+          forget(page);
+        }
+        await writer.flush();
+      });
     }
   }
   return digests;

@@ -14,6 +14,12 @@ export interface SiteSource {
   pageContent(page: Page): Promise<void>;
   /** Resolves once every page has its content (guides show parts of any page). */
   allPageContent(): Promise<void>;
+  /**
+   * The renderer is done with `page`: its content may be let go (a build's stream does, so that
+   * the renderer holds a few pages' content at a time; a site with guides keeps it, as they may
+   * show part of any page).
+   */
+  release?(page: Page): void;
 }
 
 /** A site whose pages are all complete already (tests, and pages rendered from a finished model). */

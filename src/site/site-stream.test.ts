@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import type { Page } from '../lib/model/page-types.ts';
-import { contentLine, headLine, lineReader, readSiteStream, summaryLine, wholeSiteLines } from './site-stream.ts';
+import { contentLine, headLine, lineReader, READ_AHEAD_PAGES, readSiteStream, summaryLine, wholeSiteLines } from './site-stream.ts';
 import { DEFAULT_SETTINGS, type SiteApi, type SiteData } from './site-data-types.ts';
 
 const page = (id: string, title: string): Page => ({
@@ -132,6 +132,29 @@ describe('site data stream', () => {
     await source.pageContent(read[0]!);
     await assert.rejects(source.pageContent(read[1]!), /ended before the content of the page channels\/two\//);
     await assert.rejects(source.allPageContent(), /ended before/);
+  });
+
+  it("reads content no further than a few pages past the furthest page asked for, and lets a page's content go once it is released", async () => {
+    const count = READ_AHEAD_PAGES * 3;
+    const pages = Array.from({ length: count }, (_, i) => withContent(page(`c${i}`, `C${i}`), `text ${i}`));
+    const site: SiteData = { apis: [api('a', structuredClone(pages))] };
+    const all = site.apis[0]!.pages;
+    // Every line is there at once, as in a file: only the renderer's demand decides how far it is read.
+    const source = await readSiteStream([headLine(site) + all.map((p) => summaryLine(p, false)).join('') + all.map(contentLine).join('')]);
+    const read = source.site.apis[0]!.pages;
+    const filled = (): number => read.filter((p) => p.sections.length > 0).length;
+    await new Promise((ready) => setTimeout(ready, 20));
+    assert.equal(filled(), READ_AHEAD_PAGES, 'before any page is asked for, only the pages read ahead');
+    await source.pageContent(read[10]!);
+    await new Promise((ready) => setTimeout(ready, 20));
+    assert.equal(filled(), 10 + 1 + READ_AHEAD_PAGES);
+    assert.deepEqual(read[10], pages[10]);
+    source.release?.(read[10]!);
+    assert.deepEqual(read[10]!.sections, [], 'released: its content is gone');
+    assert.equal('descriptionHtml' in read[10]!, false);
+    assert.equal(read[10]!.title, 'C10', 'and its summary stays');
+    await source.allPageContent();
+    assert.deepEqual(read[count - 1], pages[count - 1], 'every page is read once all are asked for');
   });
 
   it('splits lines of any length across chunks', async () => {

@@ -14,6 +14,7 @@
  * stream's own events: a page waits on a promise that the line carrying its content settles.
  */
 import type { Page } from '../lib/model/page-types.ts';
+import { Timings } from '../lib/timings.ts';
 import type { SiteApi, SiteData } from './site-data-types.ts';
 import type { SiteSource } from './site-source.ts';
 
@@ -24,6 +25,9 @@ interface Head {
   /** Each API without its pages, and how many of the following lines are its pages. */
   apis: (Omit<SiteApi, 'pages'> & { pageCount: number })[];
 }
+
+/** The name under which reading the stream is measured (`build --timings`). */
+export const READING = 'reading the site data';
 
 /** What the model completes last of a page (src/lib/model/pages.ts, completePage). */
 export const PAGE_CONTENT_FIELDS = ['descriptionHtml', 'facts', 'sections'] as const;
@@ -77,26 +81,27 @@ interface Waiter {
  * Reads a site stream. Resolves once the head and every summary have come, with the site and a
  * way to wait for each page's content, which keeps arriving; rejects if the stream ends or
  * breaks before the summaries are complete. A page whose content never comes (the stream ended
- * early: the prepare step failed) rejects its wait instead of hanging.
+ * early: the prepare step failed) rejects its wait instead of hanging. `timings` measures the
+ * decoding of the lines (`build --timings`).
  */
-export function readSiteStream(chunks: AsyncIterable<Buffer | string> | Iterable<Buffer | string>): Promise<SiteSource> {
+export function readSiteStream(chunks: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, timings = new Timings()): Promise<SiteSource> {
   const lines = lineReader(chunks);
-  return readSite(lines);
+  return readSite(lines, timings);
 }
 
-async function readSite(lines: AsyncIterator<string>): Promise<SiteSource> {
+async function readSite(lines: AsyncIterator<string>, timings: Timings): Promise<SiteSource> {
   const next = async (): Promise<string> => {
     const line = await lines.next();
     if (line.done) throw new Error('the site data ended before every page summary had come');
     return line.value;
   };
-  const head = JSON.parse(await next()) as Head;
+  const head = parsed<Head>(await next(), timings);
   const waiting: Page[] = [];
   const apis: SiteApi[] = [];
   for (const { pageCount, ...api } of head.apis) {
     const pages: Page[] = [];
     for (let i = 0; i < pageCount; i++) {
-      const page = JSON.parse(await next()) as Page;
+      const page = parsed<Page>(await next(), timings);
       // A whole page always has its sections (an array, possibly empty).
       if (!Object.hasOwn(page, 'sections')) {
         // Empty until its content line fills it: a summary is a page with nothing to show yet.
@@ -114,24 +119,47 @@ async function readSite(lines: AsyncIterator<string>): Promise<SiteSource> {
     ...(head.flows ? { flows: head.flows } : {}),
     ...(head.changes ? { changes: head.changes } : {}),
   };
-  return contentArrival(site, waiting, lines);
+  return contentArrival(site, waiting, lines, timings);
 }
 
+function parsed<T>(line: string, timings: Timings): T {
+  return timings.measure(READING, () => JSON.parse(line) as T);
+}
+
+/**
+ * Content lines read ahead of the furthest page asked for (SiteSource.pageContent): the renderer
+ * renders pages in stream order, a few at a time, so that reading further would only hold
+ * content in memory before its page is rendered (a large site's whole content, read from its
+ * file, held the renderer at 800 MB at 1,000 channels).
+ */
+export const READ_AHEAD_PAGES = 64;
+
 /** The site whose `waiting` pages (in stream order) are filled by the content lines still to come. */
-function contentArrival(site: SiteData, waiting: Page[], lines: AsyncIterator<string>): SiteSource {
+function contentArrival(site: SiteData, waiting: Page[], lines: AsyncIterator<string>, timings: Timings): SiteSource {
   const waiters = new Map<Page, Waiter>(waiting.map((page) => [page, waiter()]));
+  const positions = new Map<Page, number>(waiting.map((page, i) => [page, i]));
   let failed: Error | undefined;
   const everyPage = waiter();
+  // The furthest page asked for, by its position in `waiting`; and the reader, when it waits for a further one.
+  let asked = -1;
+  let demand: (() => void) | undefined;
+  const ask = (position: number): void => {
+    if (position <= asked) return;
+    asked = position;
+    demand?.();
+  };
   const fail = (error: Error): void => {
     failed = error;
     for (const w of waiters.values()) w.reject(error);
     everyPage.reject(error);
   };
   void (async () => {
-    for (const page of waiting) {
+    for (const [i, page] of waiting.entries()) {
+      while (i > asked + READ_AHEAD_PAGES) await new Promise<void>((more) => (demand = more));
+      demand = undefined;
       const line = await lines.next();
       if (line.done) throw new Error(`the site data ended before the content of the page ${page.url} had come`);
-      fillContent(page, line.value);
+      Object.assign(page, parsed<PageContent>(line.value, timings));
       waiters.get(page)!.resolve();
       waiters.delete(page);
     }
@@ -141,8 +169,23 @@ function contentArrival(site: SiteData, waiting: Page[], lines: AsyncIterator<st
   for (const w of [...waiters.values(), everyPage]) w.promise.catch(() => {});
   return {
     site,
-    pageContent: (page) => (failed ? Promise.reject(failed) : (waiters.get(page)?.promise ?? Promise.resolve())),
-    allPageContent: () => everyPage.promise,
+    pageContent: (page) => {
+      if (failed) return Promise.reject(failed);
+      const position = positions.get(page);
+      if (position !== undefined) ask(position);
+      return waiters.get(page)?.promise ?? Promise.resolve();
+    },
+    allPageContent: () => {
+      ask(Number.POSITIVE_INFINITY);
+      return everyPage.promise;
+    },
+    release: (page) => {
+      // Only content that came on the stream, and has come: a page that came whole keeps what routes need.
+      if (!positions.has(page) || waiters.has(page)) return;
+      page.facts = [];
+      page.sections = [];
+      delete page.descriptionHtml;
+    },
   };
 }
 
@@ -154,10 +197,6 @@ function waiter(): Waiter {
     reject = fail;
   });
   return { promise, resolve, reject };
-}
-
-function fillContent(page: Page, line: string): void {
-  Object.assign(page, JSON.parse(line) as PageContent);
 }
 
 /**

@@ -162,7 +162,7 @@ function describe(error: ErrorObject, file: string, name: FieldNamer): Problem {
     code: 'config-invalid',
     severity: 'error',
     message: `${name(field)} must be ${spec.expected}`,
-    hint: 'Fix the value, or remove the field to use the default (README, "Configuration").',
+    hint: 'Fix the value, or remove the field to use the default (the manual, docs/manual/configuration.md).',
     at: { file, pointer: error.instancePath },
   };
 }

@@ -18,9 +18,20 @@ export interface SourceFile {
   positions?: PositionTree;
 }
 
+/** A file's text by its path: what a code frame is cut from. */
+export interface SourceText {
+  path: string;
+  text: string;
+}
+
 export interface LoadResult {
   file?: SourceFile;
   problems: Problem[];
+  /**
+   * The text of a file that was decoded but could not be parsed (a YAML or JSON syntax error, a
+   * duplicate key, …): the code frame of its diagnostic shows the lines around the mistake.
+   */
+  unparsedText?: string;
 }
 
 export function loadSourceFile(path: string, limits: LoadLimits): LoadResult {
@@ -38,10 +49,10 @@ export function loadText(path: string, text: string, format: SourceFormat, limit
   const at = { file: path, pointer: '' };
   const parsed = parseText(text, format, at, limits);
   const problems = [...earlier, ...parsed.problems];
-  if (parsed.problems.length > 0) return { problems };
+  if (parsed.problems.length > 0) return { problems, unparsedText: text };
   const structural = checkStructure(parsed.value, at, limits, needsStructureWalk(text));
   problems.push(...structural);
-  if (structural.length > 0) return { problems };
+  if (structural.length > 0) return { problems, unparsedText: text };
   if (format === 'yaml' && parsed.positions?.mayHaveNonStringKeys) problems.push(...nonStringKeys(parsed.positions, at));
   return { file: { path, format, text, value: parsed.value, ...(parsed.positions ? { positions: parsed.positions } : {}) }, problems };
 }

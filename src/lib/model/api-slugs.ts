@@ -9,7 +9,7 @@ import { sep } from 'node:path';
 import { baseSlug, slugsFor } from './slugs.ts';
 
 /** Folders at the root of every site: an API of a portal never takes one of these names. */
-const RESERVED_FOLDERS = new Set(['search', 'guides', 'pagefind', 'assets', 'source', '_astro', '404', 'changes']);
+const RESERVED_FOLDERS = new Set(['search', 'guides', 'pagefind', 'assets', 'source', '_astro', '404', 'changes', 'routes']);
 
 /** The slug of each file, in the order given. */
 export function apiSlugs(files: string[]): string[] {

@@ -19,6 +19,8 @@ import { flowEndpoints } from './flow-endpoints.ts';
 import { type GeneratedExamples, generateExamples } from './generated-examples.ts';
 import { ExampleValidator } from '../validate/example-validator.ts';
 import type { FlowEndpoint, PagePeers } from '../portal/flow-types.ts';
+import type { Timings } from '../timings.ts';
+import { DIAGRAMS } from './page-context.ts';
 
 export interface ApiModel {
   slug: string;
@@ -50,6 +52,8 @@ export interface ModelOptions {
    * `completePage`: `apidesc-docs dev` completes only the pages someone opens.
    */
   deferPages?: boolean;
+  /** Where the making of diagrams is measured (`build --timings`). */
+  timings?: Timings;
 }
 
 export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(), options: ModelOptions = {}): ApiModel {
@@ -86,6 +90,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     },
     ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}),
     shownFile: (file: string) => publishedPath(file, cwd, doc.policy.root),
+    diagram: <T>(make: () => T): T => (options.timings ? options.timings.measure(DIAGRAMS, make) : make()),
   };
   const contentOf = (entity: Entity): Location => content.get(entity) ?? { file: doc.root.path, pointer: entity.pointer };
   const pages = entities.map((entity) => (options.deferPages ? pageSummary(ctx, entity, contentOf(entity)) : buildPage(ctx, entity, contentOf(entity))));

@@ -39,7 +39,7 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
   page.sections.push({ type: 'links', heading: 'Messages', anchor: 'messages', links: messages, empty: 'No messages are defined.' });
   // An sns topic draws its fan-out instead (pages.ts), which shows the same operations and more.
   const sns = isPlainObject(bindingsOf(ctx, channel.bindings, sub(at, 'bindings'))?.value.sns);
-  const flow = page.kind === 'channel' && !sns ? channelFlow(ctx, page, address, peers) : undefined;
+  const flow = page.kind === 'channel' && !sns ? ctx.diagram(() => channelFlow(ctx, page, address, peers)) : undefined;
   if (flow) page.sections.push({ type: 'diagram', heading: 'Message flow', anchor: 'flow', diagram: flow });
   if (peers && page.kind === 'channel') page.sections.push(peersSection(peers));
   const operations = page.usedBy.filter((l) => l.kind === 'operation' || l.kind === 'component:operations').map((l) => ({ ...l, note: actionOf(ctx, l) }));

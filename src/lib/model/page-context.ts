@@ -27,7 +27,12 @@ export interface Context {
    * merged (`merged`); made once per message, however many pages show it.
    */
   generatedExamples: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location) => GeneratedExamples;
+  /** Runs the making of a diagram, its time counted to the diagrams (`build --timings`). */
+  diagram: <T>(make: () => T) => T;
 }
+
+/** The name under which the making of diagrams is measured (`build --timings`). */
+export const DIAGRAMS = 'diagrams';
 
 /** How the schemas of a page are shown as rows, anchors starting with `anchorPrefix`. */
 export function rowOptions(ctx: Context, anchorPrefix: string, ownComponent?: string): RowOptions {

@@ -45,7 +45,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
     const reply = ctx.doc.deref(op.reply, sub(at, 'reply'));
     if (reply && isPlainObject(reply.value)) {
       page.sections.push(replySection(ctx, reply.value, reply.at));
-      const diagram = replyDiagram(page, action);
+      const diagram = ctx.diagram(() => replyDiagram(page, action));
       // Before the sections it draws: the picture first, then the details.
       if (diagram) page.sections.splice(page.sections.length - 2, 0, { type: 'diagram', heading: 'Request and reply', anchor: 'reply-flow', diagram });
     }

@@ -115,7 +115,7 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
         topic,
         fanOut: spread,
         ...(bindings.link ? { origin: bindings.link } : {}),
-        ...(page.kind === 'channel' ? { diagram: fanOutDiagram(ctx, page, topic, spread, peers) } : {}),
+        ...(page.kind === 'channel' ? { diagram: ctx.diagram(() => fanOutDiagram(ctx, page, topic, spread, peers)) } : {}),
         ...(tester ? { tester } : {}),
       });
     }

@@ -1,6 +1,6 @@
 /**
- * The folder that a document's file `$ref`s may not leave (SPEC "Reference Object"; README
- * "--root"). By default it is the repository that holds the document, so that the usual layout
+ * The folder that a document's file `$ref`s may not leave (SPEC "Reference Object"; the manual's
+ * "--root", docs/manual/commands.mdx). By default it is the repository that holds the document, so that the usual layout
  * of several services sharing files (`services/a/apidesc.yaml` referencing
  * `../common/messages.yaml`, as the SPEC's own multi-file example does) works out of the box,
  * while nothing outside the repository is ever read.

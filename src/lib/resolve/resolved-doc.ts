@@ -10,7 +10,7 @@ import type { Location, Problem } from '../diagnostics/diagnostic.ts';
 import { pathInRoot } from '../diagnostics/message-path.ts';
 import type { LoadLimits } from '../load/limits.ts';
 import { PositionIndex, type Position } from '../load/positions.ts';
-import { loadSourceFile, type SourceFile } from '../load/source-file.ts';
+import { loadSourceFile, type SourceFile, type SourceText } from '../load/source-file.ts';
 import { fragmentToPointer, joinPointer } from './json-pointer.ts';
 import { targetOf, type RefPolicy } from './ref-target.ts';
 
@@ -87,6 +87,8 @@ export class ResolvedDoc {
   readonly policy: RefPolicy;
   readonly #limits: LoadLimits;
   readonly #files = new Map<string, SourceFile | null>();
+  /** The text of referenced files that were read but could not be parsed, for their diagnostics' code frames. */
+  readonly #unparsed = new Map<string, string>();
   readonly #positions = new Map<string, PositionIndex>();
   readonly #problems = new Map<string, Problem>();
   readonly #cache = new Map<string, Found | null>();
@@ -110,6 +112,11 @@ export class ResolvedDoc {
   /** Every file loaded so far (the root first). */
   get files(): SourceFile[] {
     return [...this.#files.values()].filter((f): f is SourceFile => f !== null);
+  }
+
+  /** The files read but not parsed (a syntax error, a duplicate key): path and text, for code frames. */
+  get unparsed(): SourceText[] {
+    return [...this.#unparsed].map(([path, text]) => ({ path, text }));
   }
 
   /**
@@ -289,6 +296,7 @@ export class ResolvedDoc {
       );
     const loaded = loadSourceFile(document, this.#limits);
     this.#files.set(document, loaded.file ?? null);
+    if (loaded.unparsedText !== undefined) this.#unparsed.set(document, loaded.unparsedText);
     // A missing file is reported once, at the reference that names it (below).
     for (const p of loaded.problems) if (p.code !== 'load-missing') this.#problems.set(problemKey(p.at) + p.code, p);
     if (!loaded.file) {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { Diagnostic, Problem } from '../diagnostics/diagnostic.ts';
 import { toDiagnostics } from '../diagnostics/to-diagnostic.ts';
 import { defaultLimits, type LoadLimits } from '../load/limits.ts';
-import { loadSourceFile } from '../load/source-file.ts';
+import { loadSourceFile, type SourceText } from '../load/source-file.ts';
 import { defaultRemoteOptions, fetchRemoteRefs, type RemoteOptions } from '../resolve/remote.ts';
 import { refRoot } from '../resolve/ref-root.ts';
 import { ResolvedDoc } from '../resolve/resolved-doc.ts';
@@ -35,15 +35,17 @@ export interface ValidationResult {
   /** Absent when the root document itself could not be loaded. */
   doc?: ResolvedDoc;
   diagnostics: Diagnostic[];
+  /** Files read but not parsed (the root, or a file it references): their text, for the diagnostics' code frames. */
+  unparsed: SourceText[];
 }
 
 export async function validateDocument(path: string, options: ValidateOptions = {}): Promise<ValidationResult> {
   const opened = await openDocument(path, options);
-  if (!opened.doc) return { diagnostics: opened.diagnostics };
+  if (!opened.doc) return { diagnostics: opened.diagnostics, unparsed: opened.unparsed };
   const { doc, problems } = opened;
   problems.push(...(await checkDocument(doc)));
   problems.push(...doc.problems);
-  return { doc, diagnostics: finish(problems, doc, options) };
+  return { doc, diagnostics: finish(problems, doc, options), unparsed: doc.unparsed };
 }
 
 /**
@@ -79,12 +81,17 @@ export async function checkDocument(doc: ResolvedDoc): Promise<Problem[]> {
 export async function openDocument(
   path: string,
   options: ValidateOptions = {},
-): Promise<{ doc?: ResolvedDoc; problems: Problem[]; diagnostics: Diagnostic[] }> {
+): Promise<{ doc?: ResolvedDoc; problems: Problem[]; diagnostics: Diagnostic[]; unparsed: SourceText[] }> {
   const cwd = options.cwd ?? process.cwd();
   const limits = options.limits ?? defaultLimits;
   const absolute = resolve(cwd, path);
   const loaded = loadSourceFile(absolute, limits);
-  if (!loaded.file) return { problems: loaded.problems, diagnostics: toDiagnostics(loaded.problems, undefined, cwd) };
+  if (!loaded.file)
+    return {
+      problems: loaded.problems,
+      diagnostics: toDiagnostics(loaded.problems, undefined, cwd),
+      unparsed: loaded.unparsedText === undefined ? [] : [{ path: absolute, text: loaded.unparsedText }],
+    };
   const policy = { root: refRoot(absolute, cwd, options.root), allowRemote: options.allowRemoteRefs ?? false };
   const problems: Problem[] = [...loaded.problems];
   let remote: Awaited<ReturnType<typeof fetchRemoteRefs>>['files'] | undefined;
@@ -94,7 +101,7 @@ export async function openDocument(
     remote = fetched.files;
   }
   const doc = new ResolvedDoc(loaded.file, policy, limits, remote);
-  return { doc, problems, diagnostics: finish([...problems, ...doc.problems], doc, options) };
+  return { doc, problems, diagnostics: finish([...problems, ...doc.problems], doc, options), unparsed: doc.unparsed };
 }
 
 function finish(problems: Problem[], doc: ResolvedDoc, options: ValidateOptions): Diagnostic[] {

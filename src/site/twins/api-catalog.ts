@@ -9,7 +9,7 @@ import type { SiteApi } from '../site-data-types.ts';
 import type { SiteLink } from './llms-txt.ts';
 
 export const API_CATALOG_PATH = '.well-known/api-catalog';
-/** The media type with the profile RFC 9727 registers, for hosts that can be told (README, _headers). */
+/** The media type with the profile RFC 9727 registers, for hosts that can be told (docs/manual/machines.md, _headers). */
 export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
 interface Target {
