@@ -3,7 +3,7 @@
  * OpenAPI's `nullable` is a type null, as the view reads it) and the values an `enum` or `const`
  * limits it to (of every allOf part at once: the values all of them allow).
  */
-import { admitsType, type JsonType, type SchemaNode } from '../../schema/schema-node.ts';
+import { admitsType, type SchemaNode } from '../../schema/schema-node.ts';
 import type { SchemaViews } from '../../schema/schema-views.ts';
 import { canonical, quote } from '../canonical.ts';
 import { inHead, type Pair } from './pair.ts';
@@ -116,5 +116,3 @@ export function compareValues(p: Pair): void {
       `${name} ${quote(bv.get(lost[0]!))}`,
     );
 }
-
-export type { JsonType };

@@ -13,7 +13,7 @@ export function acceptsAnything(views: SchemaViews, id: string): boolean {
 }
 
 /** No keyword of the node limits a value (what the view reads; see `rawAssertions` for the rest). */
-export function isUnconstrained(n: SchemaNode): boolean {
+function isUnconstrained(n: SchemaNode): boolean {
   return (
     n.types === undefined &&
     n.enum === undefined &&

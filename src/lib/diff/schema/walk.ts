@@ -29,8 +29,8 @@ import { compareWording } from './wording.ts';
 import { writtenAlike } from './written-alike.ts';
 import { compareWrittenAssertions } from './written-assertions.ts';
 
-export const MAX_SCHEMA_DEPTH = 64;
-export const MAX_SCHEMA_PAIRS = 20_000;
+const MAX_SCHEMA_DEPTH = 64;
+const MAX_SCHEMA_PAIRS = 20_000;
 
 export function newSchemaWalk(base: SchemaViews, head: SchemaViews, findings: ContentFinding[], scope: SchemaWalk['scope'] = 'all'): SchemaWalk {
   return { base, head, findings, seen: new Set(), alike: new Map(), budget: MAX_SCHEMA_PAIRS, stopped: false, scope };

@@ -49,7 +49,7 @@ export function writtenAlike(walk: SchemaWalk, bId: string, hId: string): boolea
 }
 
 /** The same text, and the same schemas wherever its `$ref`s lead in each version. */
-export function sameText(
+function sameText(
   base: ResolvedDoc,
   b: { value: unknown; at: WrittenSchema['at'] },
   head: ResolvedDoc,
