@@ -11,7 +11,7 @@ import { CLI_OPTIONS, COMMANDS } from './cli-options.ts';
 import { EXIT } from '../lib/exit-codes.ts';
 import { processReporter, type Reporter } from '../lib/reporter.ts';
 import { nearestName } from '../lib/near-name.ts';
-import { CONTENT_FOLDER, CONVENTIONAL_FILES, findDefaultDocument, LOOKED_FOR } from './default-document.ts';
+import { CONTENT_FOLDER, CONVENTIONAL_FILES, findDefaultDocument, LOOKED_FOR } from '../project/default-document.ts';
 import { parseSeverityFlag } from '../lib/diff/severity-overrides.ts';
 import type { ChangeSeverity } from '../lib/diff/types.ts';
 import { changesCommand, type ChangesFormat } from './changes-command.ts';
@@ -228,14 +228,14 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
         if (!Number.isInteger(port) || port <= 0 || port > 65535) return usage(io, `--port must be a port number, not "${values.port}"`);
         const documents = inputs.length > 0 ? inputs : defaultInputs(io, 'dev');
         if (typeof documents === 'number') return documents;
-        const { devCommand } = await import('./dev-server.ts');
+        const { devCommand } = await import('../dev/dev-server.ts');
         return await devCommand(documents, { ...common, port, cwd: process.cwd(), siteFlags }, io);
       }
       case 'preview': {
         const port = Number(values.port ?? '4322');
         if (!Number.isInteger(port) || port < 0 || port > 65535) return usage(io, `--port must be a port number, not "${values.port}"`);
         if (inputs.length > 0) return usage(io, 'preview serves the built site named by --out (default dist), not documents');
-        const { previewCommand } = await import('./preview-server.ts');
+        const { previewCommand } = await import('../dev/preview-server.ts');
         return await previewCommand({ outDir: values.out, port, cwd: process.cwd() }, io);
       }
       default:
@@ -256,7 +256,7 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
 }
 
 /**
- * The document `build` or `dev` reads when none is named (default-document.ts), said in one
+ * The document `build` or `dev` reads when none is named (src/project/default-document.ts), said in one
  * line; or, when there is none to find, what was looked for and the usage code.
  */
 function defaultInputs(io: Reporter, command: 'build' | 'dev'): string[] | number {
