@@ -20,7 +20,7 @@ import { parse } from 'yaml';
 import type { ContentFinding } from '../src/lib/diff/classify.ts';
 import { child } from '../src/lib/diff/diff-context.ts';
 import { compareSchemaField } from '../src/lib/diff/schema-compat.ts';
-import { childPointer } from '../src/lib/resolve/json-pointer.ts';
+import { childPointer } from '../src/lib/json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../src/lib/resolve/resolved-doc.ts';
 import { openDocument } from '../src/lib/validate/validate-document.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';

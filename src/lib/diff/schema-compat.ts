@@ -6,7 +6,7 @@
  * direction rule is applied by the caller.
  */
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { formatIdentity, schemaFormatKind, type SchemaFormatKind } from '../validate/schema-formats.ts';
+import { formatIdentity, schemaFormatKind, type SchemaFormatKind } from '../schema/schema-formats.ts';
 import { compareAvro, parseAvro } from './avro-compat.ts';
 import type { ContentFinding } from './classify.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';

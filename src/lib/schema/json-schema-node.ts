@@ -8,7 +8,7 @@
  * one example. That is what ajv accepts for those keywords too.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { childPointer } from '../resolve/json-pointer.ts';
+import { childPointer } from '../json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { emptyNode, JSON_TYPES, type JsonType, type SchemaDialect, type SchemaNode } from './schema-node.ts';
 

@@ -10,7 +10,7 @@
  * left, the payload is one of them. A source protobufjs cannot read gets one node that says why.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { describeProtobufError } from '../validate/protobuf-schema-check.ts';
+import { describeProtobufError } from './protobuf-schema-check.ts';
 import { ANY_ID } from './merge.ts';
 import { payloadMessages, type ProtobufType as PbType } from './protobuf-messages.ts';
 import { copyOf, emptyNode, type JsonType, type NodeRegistry, type SchemaNode } from './schema-node.ts';

@@ -9,9 +9,9 @@
  * instead of growing with the product of its parts.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { childPointer } from '../resolve/json-pointer.ts';
+import { childPointer } from '../json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { type SchemaFormatKind, schemaFormatKind } from '../validate/schema-formats.ts';
+import { type SchemaFormatKind, schemaFormatKind } from './schema-formats.ts';
 import { avroNodes } from './avro-node.ts';
 import { jsonSchemaNode } from './json-schema-node.ts';
 import { ANY_ID, intersect, NOTHING_ID, nothingLike } from './merge.ts';
