@@ -50,7 +50,8 @@ export function generateExamples(
     if (message[part] === undefined || !at) return undefined;
     const view = views.view(message[part], at);
     if (!view.root) {
-      missing.push(`No ${part} example: its schema format ${view.format ? `\`${view.format}\`` : ''} is shown as written.`);
+      // Plain text: the page shows the sentence as it is (no Markdown).
+      missing.push(`No ${part} example: its schema ${view.format ? `format ${view.format} ` : ''}is shown as written.`);
       return undefined;
     }
     const outcome = checkedValue(views, validator, view.root, message[part], at, alternative);
@@ -94,7 +95,7 @@ function checkedValue(
   for (const annotations of [true, false]) {
     const outcome = exampleValue(views, root, { annotations, ...(alternative !== undefined ? { alternative } : {}) });
     if ('reason' in outcome) return outcome;
-    const errors = validator.messagePartErrors(outcome.value, schema, at);
+    const errors = validator.messagePartErrors(outcome.value, schema, at, 'value', 'as-read');
     // A schema the validator cannot follow to the end (references and allOf/oneOf nested, or referring to themselves, past its depth): shown, and said.
     if (errors === 'too-deep') return { ...outcome, unchecked: 'the schema nests its references too deeply for a validator to check this example against it' };
     if (errors === 'timeout' || errors === 'skipped') return { ...outcome, unchecked: 'checking it against a pattern of the schema took too long' };
