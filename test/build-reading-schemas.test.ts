@@ -4,7 +4,10 @@
  * write `application/vnd.apidesc+json;version=3.1.0`) is shown as the table and generated example
  * it evidently is, with a quiet note that says how it is read, while `validate` keeps warning
  * (and checks no example against it); a format the tool does not read at all says so in plain
- * words, no Markdown shown raw.
+ * words, no Markdown shown raw. Schemas of real documents read without noise: fields inherited
+ * from a named part are grouped under its short name once, an example is shown once and never
+ * beside the same value as "always", object examples are indented JSON, and the shapes of an
+ * object are said to be the object's, not its last field's.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -128,5 +131,102 @@ describe('reading schemas of format versions the SPEC does not list', () => {
       [],
       'no error, and the example is not judged by a reading the SPEC does not list',
     );
+  });
+});
+
+/** A generator's polymorphic schemas (springwolf-like): qualified names, a discriminator, headers with one value each. */
+const POLYMORPHIC = `apidesc: 3.0.0
+info: { title: Fleet, version: 1.0.0 }
+channels:
+  vehicles:
+    address: vehicles
+    messages:
+      vehicle: { $ref: '#/components/messages/vehicle' }
+components:
+  messages:
+    vehicle:
+      headers: { $ref: '#/components/schemas/CloudEventHeaders' }
+      payload: { $ref: '#/components/schemas/com.example.fleet.VehicleBase' }
+  schemas:
+    CloudEventHeaders:
+      type: object
+      properties:
+        ce_specversion: { type: string, enum: ['1.0'], examples: ['1.0'] }
+        ce_source: { type: string, const: 'http://localhost', examples: ['http://localhost', 'http://fleet.example.com'] }
+    com.example.fleet.VehicleBase:
+      type: object
+      discriminator: vehicleType
+      required: [vehicleType]
+      properties:
+        vehicleType: { type: string }
+        topSpeed: { type: integer }
+      examples: [{ vehicleType: com.example.fleet.Electric, topSpeed: 120, batteryCapacity: 75 }]
+      oneOf:
+        - $ref: '#/components/schemas/com.example.fleet.Electric'
+        - $ref: '#/components/schemas/com.example.fleet.Gasoline'
+    com.example.fleet.Electric:
+      type: object
+      examples: [{ vehicleType: com.example.fleet.Electric, topSpeed: 120, batteryCapacity: 75 }]
+      allOf:
+        - $ref: '#/components/schemas/com.example.fleet.VehicleBase'
+        - { type: object, properties: { batteryCapacity: { type: integer } } }
+    com.example.fleet.Gasoline:
+      type: object
+      allOf:
+        - $ref: '#/components/schemas/com.example.fleet.VehicleBase'
+        - { type: object, properties: { fuelCapacity: { type: integer } } }
+`;
+
+describe('reading the schemas of a real polymorphic document without noise', () => {
+  const work = tempDir('apidesc-reading-schemas-');
+  const site = join(work, 'site');
+  let base = '';
+  let message = '';
+  before(async () => {
+    writeFileSync(join(work, 'fleet.yaml'), POLYMORPHIC);
+    const previous = process.cwd();
+    process.chdir(work);
+    try {
+      assert.equal(await main(['build', 'fleet.yaml', '--out', site], { out: () => {}, err: () => {} }), 0);
+    } finally {
+      process.chdir(previous);
+    }
+    base = readFileSync(join(site, 'components/schemas/com.example.fleet.vehiclebase/index.html'), 'utf8');
+    message = readFileSync(join(site, 'components/messages/vehicle/index.html'), 'utf8');
+  });
+
+  it('groups inherited fields under the short, linked name of the part they come from, said once', () => {
+    const electric = /<details class="shape"[^>]*id="schema\(com-example-fleet-Electric\)"[\s\S]*?<\/details>/.exec(base)?.[0] ?? '';
+    assert.ok(electric, 'the Electric shape is on the base page');
+    assert.doesNotMatch(text(base), /from com\.example\.fleet\.VehicleBase/, 'no row names the whole dotted name of its part');
+    const groups = [...electric.matchAll(/<p class="props-from">([\s\S]*?)<\/p>/g)].map((m) => m[1]!);
+    assert.deepEqual(groups.map(text), ['From VehicleBase', 'Own fields']);
+    assert.match(groups[0]!, /<a href="\/components\/schemas\/com\.example\.fleet\.vehiclebase\/"/, 'the part is linked');
+  });
+
+  it('says the shapes are the object\'s, not its last field\'s', () => {
+    assert.match(text(base), /VehicleBase is exactly one of 2 shapes:/);
+    assert.doesNotMatch(text(base), /Exactly one of 2 shapes/);
+  });
+
+  it('shows each example once, and no example that repeats the value a field always has', () => {
+    const electric = /<details class="shape"[^>]*id="schema\(com-example-fleet-Electric\)"[\s\S]*?<\/details>/.exec(base)?.[0] ?? '';
+    const beforeFields = electric.slice(0, electric.indexOf('class="props-from"'));
+    assert.equal(beforeFields.split('class="example-value"').length - 1, 1, 'the example merged from the base and the subtype is shown once');
+    const row = (name: string): string => {
+      const start = message.indexOf(`<li class="prop" id="headers.${name}"`);
+      return text(message.slice(start, message.indexOf('</li>', start)));
+    };
+    assert.match(row('ce_specversion'), /always "1\.0"/);
+    assert.doesNotMatch(row('ce_specversion'), /e\.g\./, 'no e.g. equal to the one value');
+    assert.match(row('ce_source'), /always "http:\/\/localhost"/);
+    assert.match(row('ce_source'), /e\.g\. "http:\/\/fleet\.example\.com"/, 'another example stays');
+    assert.doesNotMatch(row('ce_source'), /e\.g\. "http:\/\/localhost"/);
+  });
+
+  it('writes an object example as indented JSON', () => {
+    const block = /<pre class="example-value"[^>]*><code>([\s\S]*?)<\/code><\/pre>/.exec(base)?.[1];
+    assert.ok(block, 'an object example is a block of its own');
+    assert.equal(unescapeText(block!), JSON.stringify({ vehicleType: 'com.example.fleet.Electric', topSpeed: 120, batteryCapacity: 75 }, null, 2));
   });
 });

@@ -121,7 +121,7 @@ export function viewRows(views: SchemaViews, root: SchemaNode, options: RowOptio
     if (item.alternative) row.alternative = true;
     if (item.from) {
       const part = options.componentAt?.(item.from);
-      if (part) row.from = part.id;
+      if (part) row.from = part;
     }
     rows.push(row);
     const children = childrenOf(views, node, row.anchor, options);
@@ -278,7 +278,8 @@ function describe(
   else if (node.enum?.length === 1) row.const = node.enum[0];
   else if (node.enum) row.enum = node.enum;
   if (node.default) row.default = node.default.value;
-  if (node.examples && node.examples.length > 0) row.examples = node.examples;
+  const examples = shownExamples(node.examples ?? [], row);
+  if (examples.length > 0) row.examples = examples;
   for (const flag of ['deprecated', 'readOnly', 'writeOnly'] as const) if (node[flag]) row.flags.push(flag);
   if (node.description) row.descriptionHtml = renderMarkdown(node.description);
   const combinator = node.choices[0]?.kind ?? (node.nots.length > 0 ? 'not' : node.conditionals.length > 0 ? 'if' : undefined);
@@ -418,6 +419,23 @@ function alternativeName(
   if (named) return named.id;
   if (option.nativeType?.startsWith('message ') || option.nativeType?.startsWith('record ')) return option.nativeType.slice(option.nativeType.indexOf(' ') + 1);
   return `shape ${index + 1}`;
+}
+
+/**
+ * The examples a row shows: each value once (the examples of a subtype and of the base it
+ * extends, merged, are often the same), and none that only repeats the value the row already
+ * says it always has or defaults to ("always "1.0"", then "e.g. "1.0"", says nothing new).
+ */
+function shownExamples(examples: unknown[], row: SchemaRow): unknown[] {
+  const said = new Set<string>();
+  if (row.const !== undefined) said.add(JSON.stringify(row.const));
+  if (row.default !== undefined) said.add(JSON.stringify(row.default));
+  return examples.filter((value) => {
+    const key = JSON.stringify(value);
+    if (said.has(key)) return false;
+    said.add(key);
+    return true;
+  });
 }
 
 function anchorToken(token: string): string {
