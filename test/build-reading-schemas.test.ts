@@ -204,7 +204,7 @@ describe('reading the schemas of a real polymorphic document without noise', () 
     assert.match(groups[0]!, /<a href="\/components\/schemas\/com\.example\.fleet\.vehiclebase\/"/, 'the part is linked');
   });
 
-  it('says the shapes are the object\'s, not its last field\'s', () => {
+  it("says the shapes are the object's, not its last field's", () => {
     assert.match(text(base), /VehicleBase is exactly one of 2 shapes:/);
     assert.doesNotMatch(text(base), /Exactly one of 2 shapes/);
   });
