@@ -23,6 +23,8 @@ export interface GeneratedExample {
   value: { headers?: unknown; payload?: unknown };
   /** Why the example could not be checked against its schema, when it could not. */
   unchecked?: string;
+  /** Headers whose value was guessed from their name alone (example-value.ts): a command wants a placeholder there. */
+  guessedHeaders?: string[];
 }
 
 export interface GeneratedExamples {
@@ -45,7 +47,7 @@ export function generateExamples(
   const views = schemaViewsOf(doc);
   const missing: string[] = [];
   const site = (part: Part): Location | undefined => origin[part] && { file: origin[part].file, pointer: childPointer(origin[part].pointer, part) };
-  const make = (part: Part, alternative?: number): { value: unknown; unchecked?: string } | undefined => {
+  const make = (part: Part, alternative?: number): { value: unknown; guessed: string[]; unchecked?: string } | undefined => {
     const at = site(part);
     if (message[part] === undefined || !at) return undefined;
     const view = views.view(message[part], at);
@@ -77,6 +79,7 @@ export function generateExamples(
         title: p.title,
         value: { ...(headers ? { headers: headers.value } : {}), ...(p.value ? { payload: p.value.value } : {}) },
         ...(unchecked ? { unchecked } : {}),
+        ...(headers && headers.guessed.length > 0 ? { guessedHeaders: headers.guessed } : {}),
       };
     });
   return { examples, missing };
@@ -90,7 +93,7 @@ function checkedValue(
   schema: unknown,
   at: Location,
   alternative: number | undefined,
-): { value: unknown; unchecked?: string } | { reason: string } {
+): { value: unknown; guessed: string[]; unchecked?: string } | { reason: string } {
   let last: string | undefined;
   for (const annotations of [true, false]) {
     const outcome = exampleValue(views, root, { annotations, ...(alternative !== undefined ? { alternative } : {}) });
