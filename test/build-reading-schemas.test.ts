@@ -210,9 +210,8 @@ describe('reading the schemas of a real polymorphic document without noise', () 
   });
 
   it('shows each example once, and no example that repeats the value a field always has', () => {
-    const electric = /<details class="shape"[^>]*id="schema\(com-example-fleet-Electric\)"[\s\S]*?<\/details>/.exec(base)?.[0] ?? '';
-    const beforeFields = electric.slice(0, electric.indexOf('class="props-from"'));
-    assert.equal(beforeFields.split('class="example-value"').length - 1, 1, 'the example merged from the base and the subtype is shown once');
+    // The base, and its subtype whose examples are merged with the base's: the same value, shown once on the page.
+    assert.equal(base.split('class="example-value"').length - 1, 1, 'the example is shown once, not again on each shape that repeats it');
     const row = (name: string): string => {
       const start = message.indexOf(`<li class="prop" id="headers.${name}"`);
       return text(message.slice(start, message.indexOf('</li>', start)));

@@ -92,6 +92,8 @@ interface Pending {
   named: readonly { id: string; url: string }[];
   /** A field of a widely shared schema shown on another page: its own fields are on that schema's page. */
   leaf?: { id: string; url: string };
+  /** Examples the rows above this one show already (JSON): a shape extending its base repeats the base's. */
+  examplesAbove?: ReadonlySet<string>;
 }
 
 export function viewRows(views: SchemaViews, root: SchemaNode, options: RowOptions): SchemaTableRows {
@@ -119,6 +121,12 @@ export function viewRows(views: SchemaViews, root: SchemaNode, options: RowOptio
     const row = describe(views, node, uniqueAnchor(item.anchor), item.name, depth, options, component);
     if (item.required) row.required = true;
     if (item.alternative) row.alternative = true;
+    if (row.examples && item.examplesAbove) {
+      const above = item.examplesAbove;
+      const fresh = row.examples.filter((v) => !above.has(JSON.stringify(v)));
+      if (fresh.length > 0) row.examples = fresh;
+      else delete row.examples;
+    }
     if (item.from) {
       const part = options.componentAt?.(item.from);
       if (part) row.from = part;
@@ -162,9 +170,10 @@ export function viewRows(views: SchemaViews, root: SchemaNode, options: RowOptio
       continue;
     }
     const path = new Set(item.path).add(shape);
+    const examplesAbove = row.examples ? new Set([...(item.examplesAbove ?? []), ...row.examples.map((v) => JSON.stringify(v))]) : item.examplesAbove;
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i]!;
-      stack.push({ ...child, depth: depth + 1, path, named, node: views.node(child.id), anchor: child.anchor });
+      stack.push({ ...child, depth: depth + 1, path, named, node: views.node(child.id), anchor: child.anchor, ...(examplesAbove ? { examplesAbove } : {}) });
     }
   }
   return omitted > 0 ? { rows, omitted } : { rows };
