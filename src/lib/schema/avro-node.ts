@@ -197,7 +197,7 @@ function unionNode(views: NodeRegistry, node: SchemaNode, branches: unknown[], a
   for (const id of nonNull) for (const t of views.node(id).types ?? []) types.add(t);
   node.types = [...types];
   node.nativeType = 'union';
-  node.choices.push({ kind: 'anyOf', options: ids });
+  node.choices.push({ kind: 'anyOf', options: ids, at });
   return node;
 }
 

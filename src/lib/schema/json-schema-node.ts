@@ -104,7 +104,12 @@ export function jsonSchemaNode(id: string, dialect: SchemaDialect, value: Record
     const list = value[kind];
     if (!Array.isArray(list) || list.length === 0) continue;
     const discriminator = discriminatorOf(value);
-    node.choices.push({ kind, options: list.map((option, i) => childId(option, sub(kind, String(i)))), ...(discriminator ? { discriminator } : {}) });
+    node.choices.push({
+      kind,
+      options: list.map((option, i) => childId(option, sub(kind, String(i)))),
+      ...(discriminator ? { discriminator } : {}),
+      at: sub(kind),
+    });
   }
   if (value.not !== undefined) node.nots.push(childId(value.not, sub('not')));
   if (value.if !== undefined && dialect !== 'openapi') {
