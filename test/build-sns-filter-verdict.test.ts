@@ -33,7 +33,12 @@ if (HAS_CORPUS)
 
     it('says so in the subscription’s card, with why, before what the policy would take', () => {
       const card = /<article class="card consumer"[^>]*>(?:(?!<\/article>)[\s\S])*?shipping-orders\.fifo[\s\S]*?<\/article>/.exec(operation)![0];
-      assert.match(text(card), new RegExp(`Receives AWS rejects this filter policy: ${WHY}; "total" holds .* The subscription cannot be created as written, so no message reaches it\\. As written it would take only`));
+      assert.match(
+        text(card),
+        new RegExp(
+          `Receives AWS rejects this filter policy: ${WHY}; "total" holds .* The subscription cannot be created as written, so no message reaches it\\. As written it would take only`,
+        ),
+      );
     });
 
     it('says so in the fan-out box and the fan-out list of the channel', () => {
@@ -46,13 +51,21 @@ if (HAS_CORPUS)
 
     it('lists the subscription as unreachable under the publish commands, and no command claims to reach it', () => {
       const publish = /<h3 id="sns-publish">([\s\S]*?)<\/section>/.exec(operation)![1]!;
-      assert.match(text(publish), new RegExp(`Unreachable sqs shipping-orders\\.fifo : AWS rejects this filter policy: ${WHY}.*so the subscription cannot be created and no message reaches it\\.`));
+      assert.match(
+        text(publish),
+        new RegExp(
+          `Unreachable sqs shipping-orders\\.fifo : AWS rejects this filter policy: ${WHY}.*so the subscription cannot be created and no message reaches it\\.`,
+        ),
+      );
       assert.doesNotMatch(publish, /<h4>To reach[^<]*shipping-orders/);
     });
 
     it('the tester says the policy is invalid, and shows the subscription without a filter as receiving every message', () => {
       assert.match(text(operation), new RegExp(`✗ this policy is invalid: ${WHY}`));
-      assert.match(operation, /partner-orders\.fifo<\/code><\/a> <span class="kind">no filter<\/span><\/p>\s*<div role="status" class="tester-result" data-no-filter [^>]*data-result="no-filter"><strong>✓ receives: no filter<\/strong>/);
+      assert.match(
+        operation,
+        /partner-orders\.fifo<\/code><\/a> <span class="kind">no filter<\/span><\/p>\s*<div role="status" class="tester-result" data-no-filter [^>]*data-result="no-filter"><strong>✓ receives: no filter<\/strong>/,
+      );
     });
   });
 

@@ -15,8 +15,8 @@ import { runCli } from '../e2e/support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const outline = (html: string): string[] =>
-  [...(/<nav class="toc"[\s\S]*?<\/nav>|<details class="toc-top"[\s\S]*?<\/details>/.exec(html)?.[0] ?? '').matchAll(/<a href="#[^"]*">([^<]*)<\/a>/g)].map((m) =>
-    unescapeText(m[1]!),
+  [...(/<nav class="toc"[\s\S]*?<\/nav>|<details class="toc-top"[\s\S]*?<\/details>/.exec(html)?.[0] ?? '').matchAll(/<a href="#[^"]*">([^<]*)<\/a>/g)].map(
+    (m) => unescapeText(m[1]!),
   );
 
 describe('sns pages of the default content, as a reader goes through them', () => {
@@ -49,7 +49,9 @@ describe('sns pages of the default content, as a reader goes through them', () =
     const texts = [...narrow.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => unescapeText(m[1]!));
     const at = (t: string): number => texts.findIndex((x) => x.includes(t));
     assert.ok(at('Publish order events') >= 0 && at('Publish order events') < at('orders.fifo'), texts.join(' | '));
-    assert.ok(at('orders.fifo') < at('warehouse-picking.fifo') && at('warehouse-picking.fifo') < at('fraud-screening') && at('fraud-screening') < at('hooks.example'));
+    assert.ok(
+      at('orders.fifo') < at('warehouse-picking.fifo') && at('warehouse-picking.fifo') < at('fraud-screening') && at('fraud-screening') < at('hooks.example'),
+    );
     // The list under it, in the same order.
     const list = /<ul class="subscription-lines">[\s\S]*?<\/ul>/.exec(channel)![0];
     assert.ok(list.indexOf('warehouse-picking.fifo') < list.indexOf('fraud-screening') && list.indexOf('fraud-screening') < list.indexOf('hooks.example'));

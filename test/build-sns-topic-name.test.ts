@@ -58,7 +58,13 @@ async function build(yaml: string): Promise<{ page: string; twin: string }> {
 }
 
 const text = (html: string): string =>
-  html.replace(/<[^>]*>/g, '').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+  html
+    .replace(/<[^>]*>/g, '')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&');
 
 describe('the topic name on an sns publishing page', () => {
   it('is the channel binding’s name everywhere, when the operation’s binding writes another', async () => {
@@ -76,7 +82,10 @@ describe('the topic name on an sns publishing page', () => {
 
   it('says the channel’s address is not the name AWS sees, when the two differ', async () => {
     const { page } = await build(document('orders.fifo', true));
-    assert.match(text(page), /AWS sees the topic as orders\.fifo: the name the channel's sns binding gives it, not the channel's address orders-\{region\}\.fifo\./);
+    assert.match(
+      text(page),
+      /AWS sees the topic as orders\.fifo: the name the channel's sns binding gives it, not the channel's address orders-\{region\}\.fifo\./,
+    );
   });
 
   it('leaves the deduplication id out when the topic deduplicates by content, and asks for it when not', async () => {

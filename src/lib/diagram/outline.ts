@@ -116,7 +116,16 @@ export function layoutOutline(diagram: Diagram): Placed {
       for (const f of feeding) {
         const middle = f.node.y + f.node.height / 2;
         const labelled = f.label ? { label: { ...f.label, x: f.node.x + f.label.width / 2, y: f.node.y - LABEL_GAP - f.label.height / 2 } } : {};
-        placedEdges.push({ edge: f.edges[0]!, points: [{ x: f.node.x, y: middle }, { x: trunk, y: middle }, { x: trunk, y }], arrow: 'end', ...labelled });
+        placedEdges.push({
+          edge: f.edges[0]!,
+          points: [
+            { x: f.node.x, y: middle },
+            { x: trunk, y: middle },
+            { x: trunk, y },
+          ],
+          arrow: 'end',
+          ...labelled,
+        });
       }
       feeding.length = 0;
     }

@@ -20,7 +20,16 @@ import { PLAIN_STRING } from '../schema/example-value.ts';
 import { topicName, topicOfArn } from './sns-topic-name.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
 import { filterVerdictOf, verdictLine } from './sns.ts';
-import type { PublishVariant, Reached, Unreachable, SnsHandsOn, SubscribeSnippet, TesterExample, TesterSubscription, TesterView } from './sns-hands-on-types.ts';
+import type {
+  PublishVariant,
+  Reached,
+  Unreachable,
+  SnsHandsOn,
+  SubscribeSnippet,
+  TesterExample,
+  TesterSubscription,
+  TesterView,
+} from './sns-hands-on-types.ts';
 import type { Entity } from './types.ts';
 
 export const MAX_TESTED = 20;
@@ -85,7 +94,13 @@ export function topicTester(ctx: Context, channel: Entity): TesterView | undefin
   const value = ctx.doc.deref(valueAt(ctx, at), at);
   if (!value || !isPlainObject(value.value)) return undefined;
   const subscriptions = operationsOn(ctx, channel).flatMap((o) =>
-    subscriptionsOf(o.sns).map((c, i) => ({ filtered: isPlainObject(c.filterPolicy), name: subscriptionName(c), url: o.entity.url, anchor: consumerAnchor(i), ...testedPolicy(c) })),
+    subscriptionsOf(o.sns).map((c, i) => ({
+      filtered: isPlainObject(c.filterPolicy),
+      name: subscriptionName(c),
+      url: o.entity.url,
+      anchor: consumerAnchor(i),
+      ...testedPolicy(c),
+    })),
   );
   if (!subscriptions.some((s) => s.filtered)) return undefined;
   const examples = examplesOf(ctx, {}, at, value.value, value.at);
@@ -136,7 +151,8 @@ export function channelSnsBinding(ctx: Context, channel: Record<string, unknown>
 function topicOf(ctx: Context, op: OperationInput, channel: Record<string, unknown>, channelSns: Record<string, unknown>): Topic {
   const identifier = isPlainObject(op.sns.topic) ? op.sns.topic : {};
   const ordering = isPlainObject(channelSns.ordering) ? channelSns.ordering : {};
-  const name = topicName(channelSns, op.sns.topic, channel.address).name ?? (typeof channel.address === 'string' ? channel.address : (op.channel?.id ?? '<topic-name>'));
+  const name =
+    topicName(channelSns, op.sns.topic, channel.address).name ?? (typeof channel.address === 'string' ? channel.address : (op.channel?.id ?? '<topic-name>'));
   const written = typeof identifier.arn === 'string' ? identifier.arn : undefined;
   // An ARN of another topic than the one AWS sees keeps its region and account, not its name.
   const arn = written && topicOfArn(written) !== name ? written.replace(/:[^:]*$/, `:${name}`) : written;
