@@ -18,7 +18,7 @@ import type { Schema as AvroSchema, Type as AvroType } from 'avsc';
 import { lazyModule } from '../../perf/lazy-module.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { setOwn } from '../own-key.ts';
-import { childPointer, escapeToken } from '../resolve/json-pointer.ts';
+import { childPointer, escapeToken } from '../json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { forEachSchemaChild } from '../resolve/schema-walk.ts';
 import { BoundedExampleCheck } from './bounded-example-check.ts';
@@ -26,7 +26,7 @@ import { describeSchemaError, fieldName } from './example-errors.ts';
 import { registeredSchemaErrors } from './registered-schema-check.ts';
 import { avroValueFromJson } from '../schema/avro-json.ts';
 import { payloadMessages, type ProtobufType, withEnumNumbers } from '../schema/protobuf-messages.ts';
-import { schemaFormatKind } from './schema-formats.ts';
+import { schemaFormatKind, schemaReadingKind } from '../schema/schema-formats.ts';
 
 const avro = lazyModule<typeof import('avsc')>('avsc');
 /** Loaded once a schema has a pattern. */
@@ -123,14 +123,23 @@ export class ExampleValidator {
   /**
    * Reasons `value` does not match a message's `headers` or `payload` schema written at `site`,
    * in whatever format it is written: JSON Schema and the format's own Schema Object, OpenAPI 3.0,
-   * Avro, Protocol Buffers. Other formats are not checked (empty).
+   * Avro, Protocol Buffers. Other formats are not checked (empty). `reading: 'as-read'` also
+   * checks a Schema Object of a version the SPEC does not list, as pages read it
+   * (schemaReadingKind): generated examples are made from that reading; `validate` does not
+   * judge a document's own examples by it.
    */
-  messagePartErrors(value: unknown, schema: unknown, site: Location, part = 'value'): ReturnType<ExampleValidator['jsonSchemaErrors']> {
+  messagePartErrors(
+    value: unknown,
+    schema: unknown,
+    site: Location,
+    part = 'value',
+    reading: 'listed' | 'as-read' = 'listed',
+  ): ReturnType<ExampleValidator['jsonSchemaErrors']> {
     const resolved = this.#doc.deref(schema, site);
     if (!resolved) return [];
     const s = resolved.value;
     if (!(isPlainObject(s) && ('schemaFormat' in s || 'schema' in s))) return this.jsonSchemaErrors(value, s, resolved.at, part);
-    const kind = schemaFormatKind(s.schemaFormat);
+    const kind = reading === 'as-read' ? schemaReadingKind(s.schemaFormat) : schemaFormatKind(s.schemaFormat);
     const inner = this.#doc.deref(s.schema, { file: resolved.at.file, pointer: childPointer(resolved.at.pointer, 'schema') });
     if (!inner) return [];
     switch (kind) {
@@ -147,7 +156,7 @@ export class ExampleValidator {
     }
   }
 
-  /** Reasons a value in the JSON mapping (enums by name) is not a message of the Protocol Buffers source (its payload message, payload-messages.ts). */
+  /** Reasons a value in the JSON mapping (enums by name) is not a message of the Protocol Buffers source (its payload message, src/lib/schema/protobuf-messages.ts). */
   protobufErrors(value: unknown, source: string, at: Location): string[] {
     const key = `${at.file}#${at.pointer}`;
     let messages = this.#protobuf.get(key);
