@@ -13,7 +13,8 @@ import { messageContent } from './page-message.ts';
 import { templateParts } from './page-values.ts';
 import type { Entity, Link } from './types.ts';
 import { operationView } from './sns.ts';
-import { isSnsTopicChannel, snsHandsOn } from './sns-hands-on.ts';
+import { channelSnsBinding, isSnsTopicChannel, snsHandsOn } from './sns-hands-on.ts';
+import { topicName } from './sns-topic-name.ts';
 import { replyDiagram } from './flow-reply.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
 import { peersSection } from './page-peers.ts';
@@ -61,11 +62,13 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
     const origin = bindings?.link ?? (fromTrait ? toLink(fromTrait) : undefined);
     const topicPolicy = sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, channelEntity);
     const handsOn = snsHandsOn(ctx, { value, at, sns, ...(channelEntity?.kind === 'channel' ? { channel: channelEntity } : {}) });
+    const channelSns = channelValue && isPlainObject(channelValue.value) ? channelSnsBinding(ctx, channelValue.value, channelValue.at) : {};
     page.sections.push({
       type: 'sns-operation',
       heading: value.action === 'receive' ? 'sns subscriptions' : 'sns publishing',
       anchor: 'sns',
       view: operationView(sns, value.action, bindings?.value.sqs, 'sns', topicPolicy),
+      topic: topicName(channelSns, sns.topic, address),
       ...(origin ? { origin } : {}),
       ...(handsOn ? { handsOn } : {}),
     });
