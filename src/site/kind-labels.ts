@@ -35,8 +35,33 @@ export function kindWord(kind: EntityKind): string {
   return kind.charAt(0).toUpperCase() + kind.slice(1);
 }
 
-/** The kind above a page's title: "channel", "component · security scheme". */
+/**
+ * The kind above a page's title: "Channel", "Security scheme". A reader looks for a message, not a
+ * "component · message": where the object is written (components or not) is the author's concern.
+ */
 export function kindLabel(kind: EntityKind): string {
-  const word = kindWord(kind).toLowerCase();
-  return kind.startsWith('component:') ? `component · ${word}` : word;
+  return kindWord(kind);
+}
+
+/**
+ * Components that are parts of other objects, not what a reader looks for: their pages are found
+ * by their words but are no value of the search's Kind filter, and rank below the objects a reader
+ * asked for (a trait's id holds the word as often as an operation's).
+ */
+const AUTHORING_PARTS: ReadonlySet<ComponentMap> = new Set<ComponentMap>([
+  'correlationIds',
+  'replyAddresses',
+  'externalDocs',
+  'tags',
+  'operationTraits',
+  'messageTraits',
+  'serverBindings',
+  'channelBindings',
+  'operationBindings',
+  'messageBindings',
+]);
+
+/** Whether the search's Kind filter offers this kind (servers, channels, operations, messages, schemas …). */
+export function isReaderKind(kind: EntityKind): boolean {
+  return !(kind.startsWith('component:') && AUTHORING_PARTS.has(kind.slice('component:'.length) as ComponentMap));
 }
