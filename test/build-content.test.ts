@@ -79,7 +79,9 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<h4 id="h-messages-orderplaced\.payload">Payload/);
     assert.match(html, /<aside class="message-example" aria-label="Example of Order placed">/);
     assert.match(html, /<details class="message-card" id="messages-ordercancelled"><summary>/);
-    assert.match(html, /Traits applied/);
+    // What a trait gave is a fact of the operation, not a section of its own.
+    assert.match(html, /<dt>From trait<\/dt> <dd><a href="\/docs\/components\/operationtraits\/[a-z]+\/">[^<]+<\/a><div class="fact-note">gives <code>/);
+    assert.doesNotMatch(html, /Traits applied/);
   });
 
   it("renders a request's reply: where it goes, in words, its channel and its message inline", () => {
