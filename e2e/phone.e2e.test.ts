@@ -200,7 +200,7 @@ describe('prose on a phone', () => {
     server?.close();
   });
 
-  it("breaks no word of the overview's notes across lines (a link's note beside it: \"Runbooks\", never \"Runboo ks\")", async () => {
+  it('breaks no word of the overview\'s notes across lines (a link\'s note beside it: "Runbooks", never "Runboo ks")', async () => {
     for (const width of WIDTHS) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
       await page.goto(base);
