@@ -60,10 +60,20 @@ const fieldName = (path) =>
  */
 function pageLine(page) {
   if (typeof page.meta?.summary === 'string' && page.meta.summary.trim() !== '') return [document.createTextNode(page.meta.summary.trim())];
-  const title = page.meta?.title ?? '';
-  const plain = String(page.excerpt ?? '').replace(/<\/?mark>/g, '');
-  if (title !== '' && plain.startsWith(title)) return excerptNodes(plain.slice(title.length).replace(/^[\s.·]+/, ''), page.content);
-  return excerptNodes(page.excerpt, page.content);
+  const rest = withoutTitle(page.excerpt, page.meta?.title);
+  return excerptNodes(rest ?? page.excerpt, page.content);
+}
+
+/**
+ * Pagefind's excerpt without the page's id and title it starts with ("publishOrderEvents Publish
+ * order events. send sns. The order …" → "send sns. The order …"), its matches unmarked; nothing
+ * when it does not start so. Shared with the search page.
+ */
+export function withoutTitle(excerpt, title) {
+  if (typeof title !== 'string' || title === '') return undefined;
+  const plain = String(excerpt ?? '').replace(/<\/?mark>/g, '');
+  const lead = new RegExp(`^(?:\\S+\\s+)?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s.·]*`);
+  return lead.test(plain) ? plain.replace(lead, '') : undefined;
 }
 
 /** The kind as a quiet label: "message", "schema" (the page shows "component · schema" above its title). */

@@ -3,7 +3,7 @@
 // script). Each result leads with the object's name; its kind and API are the quiet labels under
 // it; a schema field's sub-result names the field's data path, not the page's title again.
 // Filters show only the values that have results.
-import { RANKING } from './search-box.js';
+import { RANKING, withoutTitle } from './search-box.js';
 import { normaliseQuery } from './search-query.js';
 
 const page = document.getElementById('search-page');
@@ -25,7 +25,7 @@ const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').r
 // its text, which runs headings and facts together ("Messages. Order placed OrderPlaced …").
 function asRead(result) {
   const summary = typeof result.meta?.summary === 'string' ? result.meta.summary.trim() : '';
-  result.excerpt = summary !== '' ? escapeHtml(summary) : excerptAsWritten(result.excerpt, result.content);
+  result.excerpt = summary !== '' ? escapeHtml(summary) : excerptAsWritten(withoutTitle(result.excerpt, result.meta?.title) ?? result.excerpt, result.content);
   for (const sub of result.sub_results ?? []) sub.excerpt = excerptAsWritten(sub.excerpt, result.content);
   return result;
 }
