@@ -293,6 +293,7 @@ describe('the search page with results, for every reader', () => {
       { title: 'Publish order events', excerpt: 'The order service publishes every order state change.' },
       JSON.stringify(excerpts),
     );
+    assert.equal(await page.locator('.pagefind-ui__result-tag', { hasText: /^Summary/ }).count(), 0, 'the summary is not a label too');
     await page.close();
   });
 

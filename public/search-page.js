@@ -26,6 +26,8 @@ const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').r
 function asRead(result) {
   const summary = typeof result.meta?.summary === 'string' ? result.meta.summary.trim() : '';
   result.excerpt = summary !== '' ? escapeHtml(summary) : excerptAsWritten(withoutTitle(result.excerpt, result.meta?.title) ?? result.excerpt, result.content);
+  // Shown as the excerpt: not again as a "Summary:" label among the meta Pagefind's UI lists.
+  if (result.meta) delete result.meta.summary;
   for (const sub of result.sub_results ?? []) sub.excerpt = excerptAsWritten(sub.excerpt, result.content);
   return result;
 }
