@@ -467,7 +467,8 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     assert.equal(keys.code, 0, keys.err);
     const keysPage = readFileSync(join(dir, 'keys/changes/index.html'), 'utf8');
     for (const name of OBJECT_PROPERTY_NAMES) {
-      assert.match(keysPage, new RegExp(`<span class="change-kind">channel</span> <code>${name}</code>`), name);
+      // Named by its page's title (here its id), its kind after it.
+      assert.match(keysPage, new RegExp(`>${name}</a> <span class="change-object-id"><span class="change-kind">channel</span></span>`), name);
       assert.match(keysPage, new RegExp(`address &quot;${name}-base&quot; → &quot;${name}-head&quot;`), name);
     }
     const built = await runIn(dir, ['build', 'hostile-head.yaml', '--out', 'hostile', '--compare', 'hostile-base.yaml']);
@@ -475,6 +476,7 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     for (const [path, bytes] of filesOf(join(dir, 'hostile')))
       if (path.endsWith('.html')) assert.ok(!bytes.toString().includes('<script>alert('), `${path}: document text reaches the page as markup`);
     const page = readFileSync(join(dir, 'hostile/changes/index.html'), 'utf8');
+    // Removed: no page in this site to title it, so named as diff names it.
     assert.match(page, /<span class="change-kind">channel<\/span> <code>&lt;script&gt;alert\(1\)&lt;\/script&gt;<\/code>/);
     assert.ok(!page.includes('<img src=x'));
   });
@@ -503,7 +505,7 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     assert.ok(readBack(twin).text.includes('evil\\u001b[2J\\u0007\\u009b31m\\u007fend'), twin);
     // A bidirectional override: shown escaped on the Changes page and in its twin, as diff shows it.
     const page = readFileSync(join(dir, 'site/changes/index.html'), 'utf8');
-    assert.match(page, /<span class="change-kind">channel<\/span> <code>user\\u202egnp\.exe<\/code>/);
+    assert.match(page, />user\\u202egnp\.exe<\/a> <span class="change-object-id"><span class="change-kind">channel<\/span><\/span>/);
     assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(page + twin), 'no raw override on the Changes page');
     assert.ok(readBack(twin).text.includes('user\\u202egnp.exe'));
   });
