@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
-import { buildSiteData } from '../src/pipeline/site-model.ts';
+import { buildSiteData } from '../src/site/site-model.ts';
 import { floodPortal } from '../test/portal-flood.ts';
 import { binCommand, fmt, measure } from './measure.ts';
 import { siteStats } from './site-stats.ts';

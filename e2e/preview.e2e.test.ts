@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { startPreview } from '../src/cli/preview-server.ts';
+import { startPreview } from '../src/dev/preview-server.ts';
 import { runIn, tempTree } from '../test/helpers.ts';
 import { launchChromium, serveSite } from './support.ts';
 import { readFileSync } from 'node:fs';

@@ -2,14 +2,14 @@
  * The manual's tables that describe code, made from the code when the manual is built
  * (scripts/docs.ts), so that they cannot say something else: the options from the command line's
  * option definitions (src/cli/cli-options.ts), the exit codes from their one definition
- * (src/cli/io.ts), the validation rules from the rules index (src/lib/validate/rules/index.ts),
+ * (src/lib/exit-codes.ts), the validation rules from the rules index (src/lib/validate/rules/index.ts),
  * and diff's rules with their severities from its catalogue (src/lib/diff/rule-ids.ts).
  *
  * Each table is a Markdown file the guides import (`import Options from './.generated/options.md'`).
  * The functions take their definitions as arguments, so that a test can hand them another.
  */
 import { CLI_OPTIONS, type CommandName, OPTION_DOCS, type OptionDoc } from '../src/cli/cli-options.ts';
-import { EXIT, EXIT_MEANINGS, SIGNAL_EXIT_BASE, SIGNAL_EXIT_MEANING } from '../src/cli/io.ts';
+import { EXIT, EXIT_MEANINGS, SIGNAL_EXIT_BASE, SIGNAL_EXIT_MEANING } from '../src/lib/exit-codes.ts';
 import { DIFF_RULES, type DiffRule } from '../src/lib/diff/rule-ids.ts';
 import { rules as VALIDATION_RULES } from '../src/lib/validate/rules/index.ts';
 

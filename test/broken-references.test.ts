@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrokenReference, Page } from '../src/lib/model/page-types.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
-import { buildSiteData } from '../src/pipeline/site-model.ts';
+import { buildSiteData } from '../src/site/site-model.ts';
 import { pageTwin } from '../src/site/twins/page-twin.ts';
 import { BROKEN_FILES } from './broken-documents.ts';
 import { tempTree } from './helpers.ts';

@@ -10,7 +10,7 @@ import { before, describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { renderSite } from '../src/pipeline/render-stage.ts';
 import { completeSite } from '../src/site/site-source.ts';
-import { buildSiteData } from '../src/pipeline/site-model.ts';
+import { buildSiteData } from '../src/site/site-model.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import type { ResolvedDoc } from '../src/lib/resolve/resolved-doc.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';

@@ -11,7 +11,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileS
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { SITE_STAMP } from '../src/pipeline/output-folder.ts';
+import { SITE_STAMP } from '../src/lib/site-stamp.ts';
 import { type FaultyFolder, smallDisk, unwritableFolder } from './filesystem-fixture.ts';
 import { longDocument } from './long-document.ts';
 import { tempTree } from './helpers.ts';

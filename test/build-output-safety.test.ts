@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { SITE_STAMP } from '../src/pipeline/output-folder.ts';
+import { SITE_STAMP } from '../src/lib/site-stamp.ts';
 import { longDocument } from './long-document.ts';
 import { MINIMAL, runIn, tempTree } from './helpers.ts';
 import { bin, killMarked, processesWith, until } from './process-fixture.ts';

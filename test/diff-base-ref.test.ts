@@ -1,6 +1,6 @@
 /**
  * `diff --base-ref` (and `build --compare-ref`, which reads its base the same way,
- * src/pipeline/compare-sides.ts): only what the comparison reads is taken from the commit (the
+ * src/lib/diff/compare-sides.ts): only what the comparison reads is taken from the commit (the
  * compared path and the files its `$ref`s reach), streamed to disk; `--root` above the repository
  * reads what lies outside it from the working tree, never from around the temporary folder;
  * links and submodules of the commit are not followed, and say so; the temporary folder never
@@ -12,8 +12,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, watch, write
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { diffSides } from '../src/lib/diff/compare-inputs.ts';
-import { checkoutCommit } from '../src/lib/diff/git-tree.ts';
-import { baseFromRef, baseSide } from '../src/pipeline/compare-sides.ts';
+import { checkoutCommit } from '../src/lib/git/commit-tree.ts';
+import { baseFromRef, baseSide } from '../src/lib/diff/compare-sides.ts';
 import { defaultLimits } from '../src/lib/load/limits.ts';
 import { realPath } from '../src/lib/real-path.ts';
 import { api } from './diff-fixture.ts';

@@ -117,7 +117,7 @@ describe('diff on the corpus', { skip: !HAS_CORPUS && 'the corpus is missing (te
 
   it('every multi-file set against itself, as folders: no changes', async () => {
     const folder = join(CORPUS, 'multi-file');
-    const { expandInputs } = await import('../src/cli/inputs.ts');
+    const { expandInputs } = await import('../src/lib/inputs/expand-inputs.ts');
     const files = expandInputs([folder], CORPUS).files;
     assert.ok(files.length >= 12, `${files.length} root documents`);
     const input: SideInput = { files, folder, display: (f) => f.slice(CORPUS.length + 1) };

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page, ShownExample } from '../src/lib/model/page-types.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
-import { attachDiagnostics, buildSiteData } from '../src/pipeline/site-model.ts';
+import { attachDiagnostics, buildSiteData } from '../src/site/site-model.ts';
 import { pageTwin } from '../src/site/twins/page-twin.ts';
 import { INVALID_EXAMPLES } from './broken-documents.ts';
 import { tempTree } from './helpers.ts';

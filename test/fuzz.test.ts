@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import jsyaml from 'js-yaml';
 import { main } from '../src/cli/main.ts';
-import { buildSiteData } from '../src/pipeline/site-model.ts';
+import { buildSiteData } from '../src/site/site-model.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
 import { tempTree } from './helpers.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';

@@ -44,7 +44,9 @@ function scan(file: string, html: string, findings: Finding[]): void {
         const siteScript =
           /^\/(theme|copy|search|nav)\.js$/.test(attributes.src ?? '') ||
           (attributes.type === 'module' && attributes.src === '/search-page.js') ||
-          (attributes.type === 'module' && /^\/_astro\/SnsTester[\w.-]*\.js$/.test(attributes.src ?? ''));
+          (attributes.type === 'module' && /^\/_astro\/SnsTester[\w.-]*\.js$/.test(attributes.src ?? '')) ||
+          // The 404 page's suggestion of the page an address meant, on that page only.
+          (attributes.type === 'module' && file.endsWith('/404.html') && /^\/_astro\/404\.astro[\w.-]*\.js$/.test(attributes.src ?? ''));
         if (name === 'script' && !siteScript) findings.push({ file, problem: `script element ${JSON.stringify(attributes)}` });
         // The one form of the site is its own search box (a GET to the search page); a document's would be escaped.
         const siteSearchForm =

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { parseDocument } from 'htmlparser2';
 import { CLI_OPTIONS, OPTION_DOCS } from '../src/cli/cli-options.ts';
-import { EXIT, EXIT_MEANINGS } from '../src/cli/io.ts';
+import { EXIT, EXIT_MEANINGS } from '../src/lib/exit-codes.ts';
 import { DIFF_RULES } from '../src/lib/diff/rule-ids.ts';
 import { rules } from '../src/lib/validate/rules/index.ts';
 import { buildManual, MANUAL_GUIDES } from '../scripts/docs.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { titleQualifiers } from '../src/lib/model/api-titles.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
-import { buildSiteData } from '../src/pipeline/site-model.ts';
+import { buildSiteData } from '../src/site/site-model.ts';
 import { portalLlmsTxt } from '../src/site/twins/llms-txt.ts';
 import { BINDING_FIELDS, SAME_TITLE } from './broken-documents.ts';
 import { tempTree } from './helpers.ts';

@@ -13,11 +13,11 @@ import Ajv from 'ajv';
 import avro from 'avsc';
 import { generateSync } from 'json-schema-faker';
 import type { Location } from '../src/lib/diagnostics/diagnostic.ts';
-import { childPointer } from '../src/lib/resolve/json-pointer.ts';
+import { childPointer } from '../src/lib/json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../src/lib/resolve/resolved-doc.ts';
 import { avroValueFromJson } from '../src/lib/schema/avro-json.ts';
 import { payloadMessages, type ProtobufType, withEnumNumbers } from '../src/lib/schema/protobuf-messages.ts';
-import { schemaFormatKind } from '../src/lib/validate/schema-formats.ts';
+import { schemaFormatKind } from '../src/lib/schema/schema-formats.ts';
 
 export interface Oracle {
   format: 'json-schema' | 'openapi' | 'avro' | 'protobuf';

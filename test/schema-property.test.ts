@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Location } from '../src/lib/diagnostics/diagnostic.ts';
 import { viewRows } from '../src/lib/model/schema-rows.ts';
-import { childPointer } from '../src/lib/resolve/json-pointer.ts';
+import { childPointer } from '../src/lib/json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../src/lib/resolve/resolved-doc.ts';
 import { generateExamples } from '../src/lib/model/generated-examples.ts';
 import { ExampleValidator } from '../src/lib/validate/example-validator.ts';

@@ -10,7 +10,7 @@ import { before, describe, it } from 'node:test';
 import type { Page, PageSection } from '../src/lib/model/page-types.ts';
 import type { SchemaRow } from '../src/lib/model/types.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
-import { buildSiteData } from '../src/pipeline/site-model.ts';
+import { buildSiteData } from '../src/site/site-model.ts';
 import { pageTwin } from '../src/site/twins/page-twin.ts';
 import { apiRoot } from '../src/site/twins/twin-links.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';

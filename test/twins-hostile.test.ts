@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
 import { renderMarkdown } from '../src/lib/markdown/render-markdown.ts';
 import { MachineFiles } from '../src/pipeline/machine-files.ts';
-import { buildSiteData } from '../src/pipeline/site-model.ts';
+import { buildSiteData } from '../src/site/site-model.ts';
 import { htmlToMarkdown } from '../src/site/twins/html-to-markdown.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from '../src/site/twins/markdown-text.ts';
 import { pageTwin } from '../src/site/twins/page-twin.ts';

@@ -1,21 +1,23 @@
 #!/usr/bin/env node
 /**
  * apidesc-docs command line: `validate`, `build`. Parses flags, delegates, maps outcomes to the
- * exit codes in io.ts. No stack trace reaches the user unless --debug is given.
+ * exit codes in src/lib/exit-codes.ts. No stack trace reaches the user unless --debug is given.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { environmentFault, faultCause, faultFolder } from '../lib/environment-fault.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import { CLI_OPTIONS, COMMANDS } from './cli-options.ts';
-import { EXIT, processIO, type CliIO } from './io.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import { processReporter, type Reporter } from '../lib/reporter.ts';
 import { nearestName } from '../lib/near-name.ts';
-import { CONTENT_FOLDER, CONVENTIONAL_FILES, findDefaultDocument, LOOKED_FOR } from './default-document.ts';
+import { CONTENT_FOLDER, CONVENTIONAL_FILES, findDefaultDocument, LOOKED_FOR } from '../project/default-document.ts';
 import { parseSeverityFlag } from '../lib/diff/severity-overrides.ts';
 import type { ChangeSeverity } from '../lib/diff/types.ts';
 import { changesCommand, type ChangesFormat } from './changes-command.ts';
-import type { SiteFlags } from './site-options.ts';
-import { validateCommand, type OutputFormat } from './validate-command.ts';
+import type { SiteFlags } from '../project/site-options.ts';
+import type { OutputFormat } from '../pipeline/validate-inputs.ts';
+import { validateCommand } from './validate-command.ts';
 
 const USAGE = `Usage:
   apidesc-docs validate <file-or-folder…> [options]
@@ -85,7 +87,7 @@ function packageVersion(): string {
   }
 }
 
-export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
+export async function main(argv: string[], io: Reporter = processReporter): Promise<number> {
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof CLI_OPTIONS }>>;
   try {
     parsed = parseArgs({
@@ -169,7 +171,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     switch (command) {
       case 'validate':
         if (inputs.length === 0) return usage(io, 'validate needs at least one file or folder');
-        return (await validateCommand(inputs, { ...common, checkSite: siteFlags }, io)).exitCode;
+        return await validateCommand(inputs, { ...common, checkSite: siteFlags }, io);
       case 'build': {
         // Loaded on demand: `validate` needs none of the site's modules (shiki, Pagefind, the model).
         const documents = inputs.length > 0 ? inputs : defaultInputs(io, 'build');
@@ -226,14 +228,14 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
         if (!Number.isInteger(port) || port <= 0 || port > 65535) return usage(io, `--port must be a port number, not "${values.port}"`);
         const documents = inputs.length > 0 ? inputs : defaultInputs(io, 'dev');
         if (typeof documents === 'number') return documents;
-        const { devCommand } = await import('./dev-server.ts');
+        const { devCommand } = await import('../dev/dev-server.ts');
         return await devCommand(documents, { ...common, port, cwd: process.cwd(), siteFlags }, io);
       }
       case 'preview': {
         const port = Number(values.port ?? '4322');
         if (!Number.isInteger(port) || port < 0 || port > 65535) return usage(io, `--port must be a port number, not "${values.port}"`);
         if (inputs.length > 0) return usage(io, 'preview serves the built site named by --out (default dist), not documents');
-        const { previewCommand } = await import('./preview-server.ts');
+        const { previewCommand } = await import('../dev/preview-server.ts');
         return await previewCommand({ outDir: values.out, port, cwd: process.cwd() }, io);
       }
       default:
@@ -254,10 +256,10 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
 }
 
 /**
- * The document `build` or `dev` reads when none is named (default-document.ts), said in one
+ * The document `build` or `dev` reads when none is named (src/project/default-document.ts), said in one
  * line; or, when there is none to find, what was looked for and the usage code.
  */
-function defaultInputs(io: CliIO, command: 'build' | 'dev'): string[] | number {
+function defaultInputs(io: Reporter, command: 'build' | 'dev'): string[] | number {
   const found = findDefaultDocument(process.cwd());
   if ('found' in found) {
     io.err(`No document named: reading ${found.how === 'file' ? `${found.found} in the working folder` : `the ${found.found}/ folder`}.`);
@@ -293,15 +295,15 @@ function optionProblem(error: unknown): string {
 }
 
 /** A flag that is wrong: the reason and a one-line hint, not the whole usage text (which would bury the reason). */
-function shortProblem(io: CliIO, message: string, hint: string): number {
+function shortProblem(io: Reporter, message: string, hint: string): number {
   io.err(`apidesc-docs: ${message}\n  ${hint}`);
   return EXIT.usage;
 }
 
-const severityProblem = (io: CliIO, message: string): number =>
+const severityProblem = (io: Reporter, message: string): number =>
   shortProblem(io, message, '--severity <rule>=breaking|non-breaking|info, once per rule, e.g. --severity info-version-changed=breaking (apidesc-docs --help)');
 
-function usage(io: CliIO, message: string): number {
+function usage(io: Reporter, message: string): number {
   io.err(`apidesc-docs: ${message}\n\n${USAGE}`);
   return EXIT.usage;
 }

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { validateDocument } from '../lib/validate/validate-document.ts';
 import { LiveSite } from './live-site.ts';
-import { buildSiteData, highlightSite } from '../pipeline/site-model.ts';
+import { buildSiteData, highlightSite } from '../site/site-model.ts';
 import { tempDir } from '../../test/helpers.ts';
 
 const quiet = { out: () => {}, err: () => {} };

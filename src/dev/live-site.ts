@@ -19,11 +19,11 @@ import { openDocument, type ValidateOptions } from '../lib/validate/validate-doc
 import type { Page } from '../lib/model/page-types.ts';
 import type { SiteSettings } from '../site/site-data-types.ts';
 import { moduleFile } from '../lib/module-file.ts';
-import { expandInputs } from '../cli/inputs.ts';
-import type { CliIO } from '../cli/io.ts';
+import { expandInputs } from '../lib/inputs/expand-inputs.ts';
+import type { Reporter } from '../lib/reporter.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import { checkGuideRefs } from '../pipeline/guide-check.ts';
-import { attachDiagnostics, buildSiteData, type SourceCopy } from '../pipeline/site-model.ts';
+import { attachDiagnostics, buildSiteData, type SourceCopy } from '../site/site-model.ts';
 import { completeSite, type SiteSource } from '../site/site-source.ts';
 import { contentShapesRoutes } from '../site/site-data.ts';
 
@@ -49,10 +49,10 @@ export class LiveSite {
   #idleStart: NodeJS.Timeout | undefined;
   readonly #inputs: string[];
   readonly #options: ValidateOptions & { cwd: string };
-  readonly #io: CliIO;
+  readonly #io: Reporter;
   readonly #guides: GuidesReader | undefined;
 
-  constructor(inputs: string[], options: ValidateOptions & { cwd: string }, io: CliIO, guides?: GuidesReader) {
+  constructor(inputs: string[], options: ValidateOptions & { cwd: string }, io: Reporter, guides?: GuidesReader) {
     this.#inputs = inputs;
     this.#options = options;
     this.#io = io;

@@ -2,7 +2,7 @@
  * Faults of the machine rather than of the documents or of the tool: a full disk, a used-up
  * quota, a read-only or forbidden folder, too many open files, a file-size limit. A build that
  * meets one stops with a message that names the folder and the cause (exit 2, EXIT.environment in
- * src/cli/io.ts), never as "internal error, please report it".
+ * src/lib/exit-codes.ts), never as "internal error, please report it".
  *
  * Recognised from Node's errors (their `code`, ENOSPC…) and from the Rust errors of the search
  * indexer, which name the operating system's error number ("… (os error 28)", or a panic's

@@ -12,11 +12,12 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions } from '../cli/build-options.ts';
-import { inputBytes } from '../cli/inputs.ts';
-import { cleanUpOnStop } from '../cli/interrupt.ts';
-import { EXIT, type CliIO } from '../cli/io.ts';
-import type { ResolvedSiteOptions } from '../cli/site-options.ts';
+import type { BuildOptions } from './build-options.ts';
+import { inputBytes } from '../lib/inputs/expand-inputs.ts';
+import { cleanUpOnStop } from '../lib/interrupt.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import type { Reporter } from '../lib/reporter.ts';
+import type { ResolvedSiteOptions } from '../project/site-options.ts';
 import type { GuideFiles } from '../site/guide-files.ts';
 import { environmentFault, type EnvironmentFault, faultCause, faultHasPlace, faultPlaces, fullDiskFault, type WritePlace } from '../lib/environment-fault.ts';
 import { makeStaging, outputFolderProblem, removeOurFolder, swapIn, type ProtectedPath } from './output-folder.ts';
@@ -53,7 +54,7 @@ export interface BuildPlan {
 const referencePages = (count: number): string => `${count} reference page${count === 1 ? '' : 's'}`;
 
 /** Builds the site into `plan.outDir`; returns the exit code. */
-export async function runBuildStages(plan: BuildPlan, io: CliIO): Promise<number> {
+export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<number> {
   const { options, outDir, clock } = plan;
   const { base, site } = plan.siteOptions;
   let staging: string | undefined;

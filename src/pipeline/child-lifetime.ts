@@ -11,7 +11,7 @@
  *   worker thread that waits for it: nodejs/node#54918, #64274), so the command ends a child
  *   that reported and has not exited within a grace period; its work is complete by then.
  */
-import { EXIT } from '../cli/io.ts';
+import { EXIT } from '../lib/exit-codes.ts';
 import { environmentFault, type EnvironmentFault } from '../lib/environment-fault.ts';
 
 /** Spawn option for a child that calls endWithParent(): the IPC channel it watches and reports on. */

@@ -7,8 +7,9 @@
  * does not compare it, and the Changes page says so.
  */
 import { basename, dirname, isAbsolute, relative } from 'node:path';
-import type { BuildOptions } from '../cli/build-options.ts';
-import { EXIT, type CliIO } from '../cli/io.ts';
+import type { BuildOptions } from './build-options.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import type { Reporter } from '../lib/reporter.ts';
 import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { publishedPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
@@ -20,7 +21,7 @@ import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { changesView } from '../site/changes-view.ts';
 import { escapeControls } from '../lib/terminal-text.ts';
 import type { SiteChanges } from '../site/site-data-types.ts';
-import { baseSide, headSide, isFolder, type CompareBase } from './compare-sides.ts';
+import { baseSide, headSide, isFolder, type CompareBase } from '../lib/diff/compare-sides.ts';
 
 export async function compareWithBase(
   base: CompareBase,
@@ -28,7 +29,7 @@ export async function compareWithBase(
   docs: { file: string; doc: ResolvedDoc; diagnostics: Diagnostic[] }[],
   options: BuildOptions,
   cwd: string,
-  io: CliIO,
+  io: Reporter,
   severities?: SeverityOverrides,
   settingChanges: Change[] = [],
 ): Promise<SiteChanges | number> {

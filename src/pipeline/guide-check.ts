@@ -1,7 +1,7 @@
 /** Resolves every reference component of the guides against the modelled documents. */
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import type { Page } from '../lib/model/page-types.ts';
-import { parsePointer } from '../lib/resolve/json-pointer.ts';
+import { parsePointer } from '../lib/json-pointer.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { resolveGuideRef, type GuideRef } from '../site/guide-refs.ts';
 import type { SiteApi } from '../site/site-data-types.ts';

@@ -6,7 +6,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempDir, tempTree } from '../../test/helpers.ts';
-import { isOurSite, makeStaging, outputFolderProblem, removeLeftovers, removeOurFolder, SITE_STAMP, standardProtectedPaths, swapIn } from './output-folder.ts';
+import { isOurSite, SITE_STAMP } from '../lib/site-stamp.ts';
+import { makeStaging, outputFolderProblem, removeLeftovers, removeOurFolder, standardProtectedPaths, swapIn } from './output-folder.ts';
 
 /** The id of a process that has ended (and so cannot be alive). */
 function deadPid(): number {

@@ -14,46 +14,17 @@
  *   is gone.
  */
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Stats } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { realPath, within } from '../lib/real-path.ts';
 import { processAlive } from '../perf/render-lock.ts';
-
-/** The file every site of this tool carries at its root: what makes a folder ours to replace. */
-export const SITE_STAMP = '.apidesc-docs';
-/** What the stamp says: whose the folder is, and the path the site is served from (`preview` serves it there). */
-interface Stamp {
-  note: string;
-  base: string;
-}
-
-const stampText = (base: string): string =>
-  JSON.stringify({ note: 'A site written by apidesc-docs; a later build may replace this folder as a whole.', base } satisfies Stamp) + '\n';
-
-/** The path a site of ours is served from, as its stamp says (`/` when it does not say). */
-export function siteBase(dir: string): string {
-  try {
-    const stamp = JSON.parse(readFileSync(join(dir, SITE_STAMP), 'utf8')) as Partial<Stamp>;
-    return typeof stamp.base === 'string' && /^\/(?![/\\])/.test(stamp.base) ? stamp.base.replace(/\/?$/, '/') : '/';
-  } catch {
-    return '/';
-  }
-}
+import { isOurSite, SITE_STAMP, stampText } from '../lib/site-stamp.ts';
 
 /** A path the output folder must not be or contain, and what to call it in the message. */
 export interface ProtectedPath {
   path: string;
   what: string;
-}
-
-/** Whether `dir` is a folder this tool wrote: its stamp is a regular file (not a link to one). */
-export function isOurSite(dir: string): boolean {
-  try {
-    return lstatSync(join(dir, SITE_STAMP)).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** The places the build reads or the user lives in, which no output folder may hold. */

@@ -1,7 +1,7 @@
 /**
  * `apidesc-docs build`, stage by stage:
  *
- *   configuration and guides (site-options.ts, read-guides.ts)
+ *   configuration and guides (src/project/site-options.ts, read-guides.ts)
  *   → output folder checked (output-folder.ts)
  *   → then, in build-stages.ts: the staging folder made,
  *     prepare stage, in a process of its own: load, validate, model, site data (prepare-stage.ts)
@@ -14,10 +14,11 @@
  * diagnostics (exit 1); the route manifest `apidesc-routes.json` is written at the root.
  */
 import { resolve } from 'node:path';
-import type { BuildOptions } from '../cli/build-options.ts';
-import { expandInputs } from '../cli/inputs.ts';
-import { EXIT, type CliIO } from '../cli/io.ts';
-import { resolveSiteOptions, type ResolvedSiteOptions } from '../cli/site-options.ts';
+import type { BuildOptions } from './build-options.ts';
+import { expandInputs } from '../lib/inputs/expand-inputs.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import type { Reporter } from '../lib/reporter.ts';
+import { resolveSiteOptions, type ResolvedSiteOptions } from '../project/site-options.ts';
 import { hasErrors, type Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
@@ -28,12 +29,13 @@ import { outputFolderProblem, removeLeftovers, standardProtectedPaths, type Prot
 import { BuildClock } from './build-timings.ts';
 import { readGuides } from './read-guides.ts';
 import { removeDeadWorkFolders } from './work-folder.ts';
-import { baseFromPath, baseFromRef, isFolder, type CompareBase } from './compare-sides.ts';
-import { GitError, type CommitTree } from '../lib/diff/git-tree.ts';
-import { configCandidates, reviewSeverities, type ReviewSeverities } from '../cli/review-severities.ts';
+import { baseFromPath, baseFromRef, isFolder, type CompareBase } from '../lib/diff/compare-sides.ts';
+import type { CommitTree } from '../lib/git/commit-tree.ts';
+import { GitError } from '../lib/git/git.ts';
+import { configCandidates, reviewSeverities, type ReviewSeverities } from '../project/review-severities.ts';
 
-/** Builds the site of `inputs` into `options.outDir`; returns the exit code (io.ts, EXIT). */
-export async function buildSite(inputs: string[], options: BuildOptions, io: CliIO): Promise<number> {
+/** Builds the site of `inputs` into `options.outDir`; returns the exit code (src/lib/exit-codes.ts, EXIT). */
+export async function buildSite(inputs: string[], options: BuildOptions, io: Reporter): Promise<number> {
   const clock = new BuildClock();
   const cwd = options.cwd ?? process.cwd();
   // The configuration and the guides are read first: the renderer needs the base path and the
@@ -94,12 +96,12 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Cli
 }
 
 /**
- * The base of `--compare <path>` or `--compare-ref <ref>` (compare-sides.ts), or the exit code 2
+ * The base of `--compare <path>` or `--compare-ref <ref>` (src/lib/diff/compare-sides.ts), or the exit code 2
  * with the reason: a folder compared with a document, a folder without documents, a ref git does
  * not know. A commit's files go into a temporary folder outside the repository, which the caller
  * removes (`tree`).
  */
-async function compareBaseOf(inputs: string[], options: BuildOptions, cwd: string, io: CliIO): Promise<{ base?: CompareBase; tree?: CommitTree } | number> {
+async function compareBaseOf(inputs: string[], options: BuildOptions, cwd: string, io: Reporter): Promise<{ base?: CompareBase; tree?: CommitTree } | number> {
   const headIsFolder = inputs.length === 1 && isFolder(resolve(cwd, inputs[0]!));
   if (options.compare !== undefined) {
     if (isFolder(resolve(cwd, options.compare)) !== headIsFolder)
@@ -139,7 +141,7 @@ async function compareBaseOf(inputs: string[], options: BuildOptions, cwd: strin
  * commit (--compare-ref), the configuration as that commit has it, and a change of it since then
  * as a change of its own (as `diff --base-ref` does); --severity over them.
  */
-async function reviewOf(base: CompareBase, site: ResolvedSiteOptions, options: BuildOptions, cwd: string, io: CliIO): Promise<ReviewSeverities> {
+async function reviewOf(base: CompareBase, site: ResolvedSiteOptions, options: BuildOptions, cwd: string, io: Reporter): Promise<ReviewSeverities> {
   const review = await reviewSeverities(base.fromRef, site.loaded, options.severities ?? {}, options.siteFlags?.config, cwd, options.limits ?? defaultLimits);
   if (review.problems.length > 0) {
     printDiagnostics(io, review.problems, new Map(), options.color);
@@ -148,7 +150,7 @@ async function reviewOf(base: CompareBase, site: ResolvedSiteOptions, options: B
   return review;
 }
 
-function compareProblem(io: CliIO, message: string): number {
+function compareProblem(io: Reporter, message: string): number {
   io.err(`apidesc-docs: ${message}`);
   io.err('Build stopped: nothing was written.');
   return EXIT.usage;
@@ -170,6 +172,6 @@ function buildInputs(inputs: string[], options: BuildOptions, cwd: string, site:
   return paths;
 }
 
-function printDiagnostics(io: CliIO, diagnostics: Diagnostic[], sources: Map<string, string>, color: boolean): void {
+function printDiagnostics(io: Reporter, diagnostics: Diagnostic[], sources: Map<string, string>, color: boolean): void {
   if (diagnostics.length > 0) io.out(formatText(diagnostics, { sources, color }));
 }

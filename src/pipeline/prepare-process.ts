@@ -6,7 +6,8 @@
  * machine or the bug that stopped it, which the command describes.
  */
 import { readFileSync } from 'node:fs';
-import { EXIT, processIO } from '../cli/io.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import { processReporter } from '../lib/reporter.ts';
 import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
 import { endSiteData, siteDataOut } from './prepare-channel.ts';
 import { prepareSite, type PrepareRequest } from './prepare-stage.ts';
@@ -32,7 +33,7 @@ function failed(error: unknown): Promise<void> {
 
 out.on('error', (error) => void failed(error));
 try {
-  const result = await prepareSite(request, out, processIO);
+  const result = await prepareSite(request, out, processReporter);
   if (typeof result === 'number') {
     // A build stopped before the site data was complete: its pipe must not keep the process alive.
     out.destroy();

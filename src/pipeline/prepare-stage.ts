@@ -2,7 +2,7 @@
  * The first half of `apidesc-docs build`: validates the documents, builds the model, writes the
  * site data stream for the renderer (write-site-data.ts) and the source copies into the work
  * folder (`files/`), and returns a summary of the site for the rest of the build. Runs in its own
- * process (prepare-runner.ts), so all of its memory is returned when it ends.
+ * process (prepare-process.ts), so all of its memory is returned when it ends.
  */
 import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
 import type { Change } from '../lib/diff/types.ts';
@@ -16,22 +16,23 @@ import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
 import { isRemote } from '../lib/resolve/ref-target.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import type { SiteSettings } from '../site/site-data-types.ts';
-import type { BuildOptions } from '../cli/build-options.ts';
+import type { BuildOptions } from './build-options.ts';
 import { mechanismOn } from '../perf/switches.ts';
 import { checkGuideRefs } from './guide-check.ts';
-import { EXIT, type CliIO } from '../cli/io.ts';
-import { inputBytes } from '../cli/inputs.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import type { Reporter } from '../lib/reporter.ts';
+import { inputBytes } from '../lib/inputs/expand-inputs.ts';
 import { MachineFiles } from './machine-files.ts';
-import { buildSiteData, CodeHighlighter } from './site-model.ts';
+import { buildSiteData, CodeHighlighter } from '../site/site-model.ts';
 import { BATCH_PAGES, digest, WRITE_PARTS, writeSiteData } from './write-site-data.ts';
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { stageTimings, type StageTimings } from './build-timings.ts';
-import { validateCommand } from '../cli/validate-command.ts';
+import { reportValidation, validateInputs } from './validate-inputs.ts';
 import { compareWithBase } from './compare-stage.ts';
 import { CHANGES_CSS, CHANGES_STYLESHEET } from '../site/changes-style.ts';
 import { withApiTitles } from '../site/changes-view.ts';
 import { CHANGES_URL } from '../site/twins/changes-twin.ts';
-import type { CompareBase } from './compare-sides.ts';
+import type { CompareBase } from '../lib/diff/compare-sides.ts';
 
 export interface PrepareRequest {
   inputs: string[];
@@ -51,7 +52,7 @@ export interface PrepareRequest {
   compare?: CompareBase;
   /** The project's severities for rules of diff (the configuration's `diffSeverity`, then --severity). */
   severities?: SeverityOverrides;
-  /** Changes of those severities since the base (--compare-ref), reported with the documents' (review-severities.ts). */
+  /** Changes of those severities since the base (--compare-ref), reported with the documents' (src/project/review-severities.ts). */
   settingChanges?: Change[];
 }
 
@@ -71,7 +72,7 @@ export interface PreparedSite {
 }
 
 /** Writes the site data to `out` (left open); returns the summary of the site, or the exit code to stop the build with. */
-export async function prepareSite(request: PrepareRequest, out: Writable, io: CliIO): Promise<PreparedSite | number> {
+export async function prepareSite(request: PrepareRequest, out: Writable, io: Reporter): Promise<PreparedSite | number> {
   const timings = new Timings();
   // Loading the process and its modules, until here.
   timings.add('start-up', performance.now(), processCpuMs());
@@ -102,10 +103,15 @@ async function prepareWith(
   { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities, settingChanges }: PrepareRequest,
   out: Writable,
   highlighter: CodeHighlighter,
-  io: CliIO,
+  io: Reporter,
   timings: Timings,
 ): Promise<Omit<PreparedSite, 'timings'> | number> {
-  const validation = await timings.measureAsync('load and validate', () => validateCommand(inputs, options, io));
+  // The validation stage, its findings reported as `validate` reports them (in the --format asked for).
+  const validation = await timings.measureAsync('load and validate', async () => {
+    const outcome = await validateInputs(inputs, options);
+    reportValidation(outcome, options, io);
+    return outcome;
+  });
   timings.mark('validated');
   const buildAnyway = options.allowInvalid === true && validation.exitCode === EXIT.invalid;
   if (validation.exitCode !== EXIT.ok && !buildAnyway) {

@@ -1,7 +1,7 @@
 /**
  * Renders the site in its own process (started by stage-processes.ts), which can start before the
  * documents are validated: it loads the site's renderer (and makes it, the first time) while
- * the model is built, then renders each page as its data arrives (render-site.ts). A process of
+ * the model is built, then renders each page as its data arrives (render-pages.ts). A process of
  * its own also keeps the renderer's memory apart from the model's and the command's.
  * Arguments: one JSON object {root, outDir, base?, site?}; the guides are in the environment.
  * Standard input: the site data stream (src/site/site-stream.ts), from the prepare process
@@ -11,7 +11,7 @@
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { guideFilesFromEnvironment } from '../site/guide-files.ts';
 import { readSiteStream } from '../site/site-stream.ts';
-import { EXIT } from '../cli/io.ts';
+import { EXIT } from '../lib/exit-codes.ts';
 import { stageTimings, type StageTimings } from './build-timings.ts';
 import { endWithParent, failureOutcome, finishStage, sendNote } from './child-lifetime.ts';
 import { inputChunks } from './input-chunks.ts';

@@ -9,7 +9,7 @@
  * panic's text goes to this process's standard error, which the command reads to name the
  * cause (stage-processes.ts) instead of showing it.
  */
-import { EXIT } from '../cli/io.ts';
+import { EXIT } from '../lib/exit-codes.ts';
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { reapedChildrenCpuMs, stageTimings } from './build-timings.ts';
 import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { EXIT } from '../cli/io.ts';
+import { EXIT } from '../lib/exit-codes.ts';
 import { describeEnd, superviseStage } from './stage-child.ts';
 
 const lifetime = new URL('./child-lifetime.ts', import.meta.url).href;

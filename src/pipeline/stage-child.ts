@@ -11,7 +11,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
-import { EXIT, SIGNAL_EXIT_BASE } from '../cli/io.ts';
+import { EXIT, SIGNAL_EXIT_BASE } from '../lib/exit-codes.ts';
 import type { DoneMessage, NoteMessage, StageOutcome } from './child-lifetime.ts';
 import { environmentFault, type EnvironmentFault } from '../lib/environment-fault.ts';
 

@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { CliIO } from '../cli/io.ts';
+import type { Reporter } from '../lib/reporter.ts';
 import { moduleFile } from '../lib/module-file.ts';
 import { LEAN_HEAP_FLAGS } from '../perf/lean-heap.ts';
 import { mechanismOn } from '../perf/switches.ts';
@@ -105,7 +105,7 @@ function forwardLines(stream: Readable | null, write: (line: string) => void): P
  * Runs the prepare stage in a child process; its output goes to `io` line by line, as if it ran
  * here. It writes the site data into `siteData`: the renderer's standard input, or a file.
  */
-export function startPrepare(request: PrepareRequest, siteData: Writable | string, io: CliIO, note: Note): StageRun<PreparedSite> {
+export function startPrepare(request: PrepareRequest, siteData: Writable | string, io: Reporter, note: Note): StageRun<PreparedSite> {
   const fd = typeof siteData === 'string' ? openSync(siteData, 'w') : undefined;
   const stage = spawnStage<PreparedSite>('./prepare-process.ts', 'the model process', [], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -163,7 +163,7 @@ export function startRenderer(
  * only with `debug`.
  */
 export function startSearch(
-  io: CliIO,
+  io: Reporter,
   note: Note,
   debug: boolean,
 ): { stage: StageChild<SearchIndexed>; index(siteDir: string): Promise<StageResult<SearchIndexed>> } {

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type { Page } from '../lib/model/page-types.ts';
 import { lineReader, readSiteStream } from '../site/site-stream.ts';
 import { validateDocument } from '../lib/validate/validate-document.ts';
-import { buildSiteData, CodeHighlighter, highlightSite } from './site-model.ts';
+import { buildSiteData, CodeHighlighter, highlightSite } from '../site/site-model.ts';
 import { writeSiteData } from './write-site-data.ts';
 
 const repo = resolve(import.meta.dirname, '../..');

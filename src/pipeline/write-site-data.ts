@@ -14,7 +14,7 @@ import { contentLine, headLine, summaryLine } from '../site/site-stream.ts';
 import type { SiteApi, SiteData } from '../site/site-data-types.ts';
 import { contentShapesRoutes } from '../site/site-data.ts';
 import { Timings } from '../lib/timings.ts';
-import type { CodeHighlighter } from './site-model.ts';
+import type { CodeHighlighter } from '../site/site-model.ts';
 
 /**
  * Pages completed and highlighted together. Small batches let the renderer start on the first

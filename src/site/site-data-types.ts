@@ -48,7 +48,7 @@ export interface GuideSummary {
   hasHeading: boolean;
 }
 
-/** How the site looks and links out, from the configuration file and flags (src/cli/site-options.ts). */
+/** How the site looks and links out, from the configuration file and flags (src/project/site-options.ts). */
 export interface SiteSettings {
   /** Site name: the header's, and the end of every page title (default: the API's title). */
   title?: string;

@@ -3,6 +3,7 @@
  * sections, the lists split into pages, the sidebar's groups. Pages never parse, resolve or
  * validate documents themselves.
  */
+import { kindsOfSection, PAGE_SECTIONS, pageKindOf } from '../lib/model/page-kinds.ts';
 import type { Page } from '../lib/model/page-types.ts';
 import type { Link } from '../lib/model/types.ts';
 import type { SiteApi, SiteSettings } from './site-data-types.ts';
@@ -14,14 +15,12 @@ export function pageHref(base: string, api: SiteApi, url: string): string {
   return `${base.replace(/\/?$/, '/')}${api.prefix}${url}`;
 }
 
-export const SECTIONS: { title: string; kinds: string[]; folder: string }[] = [
-  { title: 'Servers', kinds: ['server'], folder: 'servers/' },
-  { title: 'Channels', kinds: ['channel'], folder: 'channels/' },
-  { title: 'Operations', kinds: ['operation'], folder: 'operations/' },
-  { title: 'Messages', kinds: ['message', 'component:messages'], folder: 'messages/' },
-  { title: 'Schemas', kinds: ['component:schemas'], folder: 'components/schemas/' },
-  { title: 'Other components', kinds: [], folder: 'components/' },
-];
+/** The sidebar's sections and the kinds of page each lists, from the table of page kinds (page-kinds.ts). */
+export const SECTIONS: { title: string; kinds: string[]; folder: string }[] = PAGE_SECTIONS.map(({ title, folder }) => ({
+  title,
+  kinds: kindsOfSection(title),
+  folder,
+}));
 
 export type Section = (typeof SECTIONS)[number];
 
@@ -107,7 +106,7 @@ export function pagedLists(page: Page): PagedList[] {
  * comes whole with the summaries (site-stream.ts), as the routes are listed from them.
  */
 export function contentShapesRoutes(page: Page): boolean {
-  return page.kind === 'server' || page.kind === 'component:servers';
+  return pageKindOf(page.kind)?.map === 'servers';
 }
 
 /**

@@ -9,9 +9,9 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { lazyModule } from '../../perf/lazy-module.ts';
-import { childPointer } from '../resolve/json-pointer.ts';
+import { childPointer } from '../json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
-import { avroSchemaProblem } from '../validate/avro-schema-check.ts';
+import { avroSchemaProblem } from '../schema/avro-schema-check.ts';
 import type { ContentFinding } from './classify.ts';
 import type { Effect } from './types.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { expandedText, expandsAsWritten, type ExpandOptions } from '../resolve/expanded-text.ts';
-import { childPointer } from '../resolve/json-pointer.ts';
+import { childPointer } from '../json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { sameValue } from './canonical.ts';
 import type { ChangeSeverity, CompatibilityPolicy, FoundChange, Usage } from './types.ts';

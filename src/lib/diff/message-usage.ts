@@ -5,7 +5,7 @@
  * channel. Messages are named by their place in the root Channels Object, which is what
  * operations point at: `channelId` and `messageId`.
  */
-import { parsePointer } from '../resolve/json-pointer.ts';
+import { parsePointer } from '../json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { child, entries, field, rootNode, type Node } from './diff-context.ts';
 import type { Usage } from './types.ts';

@@ -7,7 +7,7 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { lazyModule } from '../../perf/lazy-module.ts';
-import { describeProtobufError } from '../validate/protobuf-schema-check.ts';
+import { describeProtobufError } from '../schema/protobuf-schema-check.ts';
 import type { ContentFinding } from './classify.ts';
 import type { Effect } from './types.ts';
 

@@ -4,7 +4,7 @@
  * deterministic order (severity, API, object, pointer).
  */
 import type { PreviewPages } from './preview-pages.ts';
-import { parsePointer } from '../resolve/json-pointer.ts';
+import { parsePointer } from '../json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { byCodeUnits } from '../text-order.ts';
 import { severityOrder, type Change, type DiffReport, type FoundChange } from './types.ts';

@@ -1,6 +1,6 @@
 /**
  * The catalogue of rules (rule-ids.ts) names every rule the code can report: each rule name
- * written in src/lib/diff, literally or built from a list of keys, is in it, and it names no rule
+ * written in src/lib/diff (and its sub-folders), literally or built from a list of keys, is in it, and it names no rule
  * the code never reports.
  */
 import assert from 'node:assert/strict';
@@ -10,7 +10,8 @@ import { describe, it } from 'node:test';
 import { DIFF_RULE_IDS } from './rule-ids.ts';
 
 const folder = import.meta.dirname;
-const sources = readdirSync(folder)
+// The folder and its sub-folders (the schema comparison is schema/, one module per concern).
+const sources = readdirSync(folder, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'rule-ids.ts')
   .map((f) => readFileSync(join(folder, f), 'utf8'))
   .join('\n');

@@ -6,13 +6,15 @@
  * direction rule is applied by the caller.
  */
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { formatIdentity, schemaFormatKind, type SchemaFormatKind } from '../validate/schema-formats.ts';
+import { formatIdentity, schemaFormatKind, type SchemaFormatKind } from '../schema/schema-formats.ts';
 import { compareAvro, parseAvro } from './avro-compat.ts';
 import type { ContentFinding } from './classify.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { child, resolveNode, sameThroughRefs, type Node } from './diff-context.ts';
-import { compareJsonSchemas, newSchemaWalk } from './json-schema-compat.ts';
 import { compareProto, parseProto } from './protobuf-compat.ts';
+import { compareSchemaNodes, newSchemaWalk } from './schema/walk.ts';
+import type { SchemaWalk } from './schema/pair.ts';
+import { schemaViewsOf } from '../schema/schema-views.ts';
 
 interface FormattedSchema {
   kind: SchemaFormatKind;
@@ -86,12 +88,16 @@ export function compareSchemaField(
       // Each side parsed by its format's rules; a side that does not parse (the string says why) is reviewed by hand.
       const compared = hf.kind === 'avro' ? parsedPair(parseAvro, bf, hf, compareAvro) : parsedPair(parseProto, bf, hf, compareProto);
       if (typeof compared === 'string') notCompared(base, head, bf, hf, path, findings, compared);
-      else compared(path, findings);
+      else {
+        compared(path, findings);
+        // What the pages show besides (docs, comments, defaults), read from the same views.
+        compareViews(base, head, b, h, path, findings, 'wording');
+      }
       return;
     }
     case 'apidesc':
     case 'openapi':
-      compareJsonSchemas(newSchemaWalk(base, head, findings, bf.kind === 'openapi' || hf.kind === 'openapi'), bf.schema, hf.schema, path);
+      compareViews(base, head, b, h, path, findings, 'all');
       return;
     default:
       if (formatIdentity(bf.format) !== formatIdentity(hf.format)) {
@@ -104,6 +110,16 @@ export function compareSchemaField(
         });
       } else notCompared(base, head, bf, hf, path, findings, `${hf.format} schemas are not compared by their rules`);
   }
+}
+
+/** Compares the two schemas as each version's pages show them (their normalised views). */
+function compareViews(base: ResolvedDoc, head: ResolvedDoc, b: Node, h: Node, path: string, findings: ContentFinding[], scope: SchemaWalk['scope']): void {
+  const baseViews = schemaViewsOf(base);
+  const headViews = schemaViewsOf(head);
+  const bRoot = baseViews.view(b.value, b.at).root;
+  const hRoot = headViews.view(h.value, h.at).root;
+  if (!bRoot || !hRoot) return;
+  compareSchemaNodes(newSchemaWalk(baseViews, headViews, findings, scope), bRoot.id, hRoot.id, path);
 }
 
 function notCompared(

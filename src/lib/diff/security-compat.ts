@@ -12,7 +12,7 @@
  * A scheme of components is compared once where it is defined, breaking when a server or an
  * operation (of either version) requires it, and not otherwise.
  */
-import { parsePointer } from '../resolve/json-pointer.ts';
+import { parsePointer } from '../json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { canonical, quote } from './canonical.ts';
 import { addBase, addHead, child, entries, field, resolveNode, rootNode, sameMeaning, type DiffContext, type Node } from './diff-context.ts';

@@ -7,7 +7,7 @@
  */
 import { severityOrder, type Change, type ChangeSeverity } from './types.ts';
 import type { SeverityOverrides } from './severity-overrides.ts';
-import { escapeToken } from '../resolve/json-pointer.ts';
+import { escapeToken } from '../json-pointer.ts';
 
 /** One version of the configuration, as far as `diff` reads it. */
 export interface SeveritySettings {

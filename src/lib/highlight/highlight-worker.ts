@@ -1,6 +1,6 @@
 /**
  * A worker thread that highlights a share of a large site's code (see CodeHighlighter in
- * src/pipeline/site-model.ts). Message in: HighlightTask[]; out: HighlightReply, the HTML of
+ * src/site/site-model.ts). Message in: HighlightTask[]; out: HighlightReply, the HTML of
  * each in order, and the thread's processor time so far (`build --timings`).
  */
 import { parentPort } from 'node:worker_threads';
@@ -18,7 +18,7 @@ export interface HighlightReply {
 
 // Loaded as soon as the worker starts: CodeHighlighter.warmUp starts it before there is code.
 const highlighter = loadHighlighter();
-// One message per batch of a site's pages (CodeHighlighter in src/pipeline/site-model.ts).
+// One message per batch of a site's pages (CodeHighlighter in src/site/site-model.ts).
 parentPort?.on('message', async (tasks: HighlightTask[]) => {
   const started = performance.now();
   const h = await highlighter;

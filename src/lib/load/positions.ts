@@ -8,7 +8,7 @@
  */
 import type { Document, Node, Pair } from 'yaml';
 import { lazyModule } from '../../perf/lazy-module.ts';
-import { parsePointer } from '../resolve/json-pointer.ts';
+import { parsePointer } from '../json-pointer.ts';
 import { locate, recordPositions, UNSPLIT, type PositionTree } from './fast-positions.ts';
 
 const yaml = lazyModule<typeof import('yaml')>('yaml');

@@ -9,7 +9,7 @@
  * Iterative on purpose: it must not overflow on the inputs it exists to refuse.
  */
 import type { Location, Problem } from '../diagnostics/diagnostic.ts';
-import { joinPointer } from '../resolve/json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import type { NodeId, PositionTree } from './fast-positions.ts';
 import type { LoadLimits } from './limits.ts';
 

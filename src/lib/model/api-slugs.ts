@@ -2,7 +2,7 @@
  * The folder of each API of a portal (`/<api-slug>/`): from its file name, which is stable across
  * releases (titles and versions change), with as many parent folders as it takes to tell files
  * of the same name apart (backend/asyncapi.yaml → backend-asyncapi); never a folder the site
- * itself uses. The build (src/pipeline/site-model.ts) and the change review's links into the
+ * itself uses. The build (src/site/site-model.ts) and the change review's links into the
  * preview (src/lib/diff/preview-pages.ts) both place APIs by it.
  */
 import { sep } from 'node:path';

@@ -6,7 +6,7 @@
  * among the resolver's problems so that the page can link to it.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { childPointer, lastToken, parentPointer, parsePointer } from '../resolve/json-pointer.ts';
+import { childPointer, lastToken, parentPointer, parsePointer } from '../json-pointer.ts';
 import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
 import type { Context } from './page-context.ts';
 import type { BrokenReference, TextPart } from './page-types.ts';

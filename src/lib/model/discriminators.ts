@@ -8,7 +8,7 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
-import { joinPointer } from '../resolve/json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { ownValue } from '../own-key.ts';
 import type { Discriminator, Named, Subtype } from './types.ts';

@@ -4,7 +4,7 @@
  * Shared by back-references and by every cross-link on the pages.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { parentPointer } from '../resolve/json-pointer.ts';
+import { parentPointer } from '../json-pointer.ts';
 import { isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import type { Entity, Link } from './types.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { setOwn } from '../own-key.ts';
-import { parentPointer } from '../resolve/json-pointer.ts';
+import { parentPointer } from '../json-pointer.ts';
 import type { Page, PageSection } from './page-types.ts';
 
 /** The example-invalid findings by the example they concern (`<file>#<pointer>`; the finding points at its payload or headers); undefined when there is none. */

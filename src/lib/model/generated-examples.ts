@@ -11,7 +11,7 @@
  * and why, instead of showing one a consumer would reject.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { childPointer } from '../resolve/json-pointer.ts';
+import { childPointer } from '../json-pointer.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { exampleValue } from '../schema/example-value.ts';
 import type { SchemaNode } from '../schema/schema-node.ts';

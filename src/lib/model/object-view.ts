@@ -5,7 +5,7 @@
  * huge extension value cannot bloat a page.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { joinPointer } from '../resolve/json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import { isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import type { EntityLocator } from './entity-locator.ts';

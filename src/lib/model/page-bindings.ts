@@ -7,6 +7,7 @@ import { toLink } from './entity-locator.ts';
 import { objectView } from './object-view.ts';
 import { bindingsOf, channelServers, type Context, entityByUrl, operationsOn, rowOptions, serverProtocol, sub, valueAt } from './page-context.ts';
 import type { Page, ProtocolBinding } from './page-types.ts';
+import { pageKindOf } from './page-kinds.ts';
 import { schemaRows } from './schema-rows.ts';
 import { retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
 import { type FanOut, filterSummary, PROTOCOL_LABELS } from './sns.ts';
@@ -138,17 +139,17 @@ function bindingProtocols(bindings: Record<string, unknown> | undefined): string
 }
 
 export function protocolsOf(ctx: Context, page: Page, value: Record<string, unknown>, at: Location): string[] {
-  const kind = page.kind.replace('component:', '');
-  if (kind === 'server' || kind === 'servers') {
+  const map = pageKindOf(page.kind)?.map;
+  if (map === 'servers') {
     const name = protocolName(value.protocol);
     return name ? [name] : [];
   }
   const found = new Set<string>();
   const bindings = bindingsOf(ctx, value.bindings, sub(at, 'bindings'));
   for (const key of bindingProtocols(bindings?.value)) found.add(key);
-  if (kind === 'channel' || kind === 'channels') {
+  if (map === 'channels') {
     if (page.kind === 'channel') for (const s of channelServers(ctx, page)) found.add(protocolName(serverProtocol(ctx, s)) ?? '');
-  } else if (kind === 'operation' || kind === 'operations') {
+  } else if (map === 'operations') {
     const channel = ctx.locator.target(value.channel, sub(at, 'channel'));
     if (channel?.kind === 'channel') {
       const channelAt = { file: ctx.doc.root.path, pointer: channel.pointer };

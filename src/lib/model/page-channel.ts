@@ -1,7 +1,7 @@
 /** Channel pages: address, parameters, servers, messages, the operations that use the channel. */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
-import { joinPointer } from '../resolve/json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { channelFlow } from './flow-channel.ts';
@@ -13,6 +13,7 @@ import { templateParts } from './page-values.ts';
 import type { Entity, Link } from './types.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
 import { peersSection } from './page-peers.ts';
+import { pageKindOf } from './page-kinds.ts';
 
 export function channelPage(ctx: Context, page: Page, channel: Record<string, unknown>, at: Location, peers?: PagePeers): void {
   const address = typeof channel.address === 'string' ? channel.address : undefined;
@@ -42,7 +43,7 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
   const flow = page.kind === 'channel' && !sns ? ctx.diagram(() => channelFlow(ctx, page, address, peers)) : undefined;
   if (flow) page.sections.push({ type: 'diagram', heading: 'Message flow', anchor: 'flow', diagram: flow });
   if (peers && page.kind === 'channel') page.sections.push(peersSection(peers));
-  const operations = page.usedBy.filter((l) => l.kind === 'operation' || l.kind === 'component:operations').map((l) => ({ ...l, note: actionOf(ctx, l) }));
+  const operations = page.usedBy.filter((l) => pageKindOf(l.kind)?.map === 'operations').map((l) => ({ ...l, note: actionOf(ctx, l) }));
   page.sections.push({ type: 'links', heading: 'Operations', anchor: 'operations', links: operations, empty: 'No operation uses this channel.' });
 }
 

@@ -1,7 +1,7 @@
 /** What the page builders share: the document, page lookups, and small helpers over the raw document. */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
-import { joinPointer } from '../resolve/json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import { applyTraits, type TraitSource } from '../resolve/merge-traits.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { type EntityLocator, toLink } from './entity-locator.ts';

@@ -8,7 +8,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
-import { schemaFormatKind } from '../validate/schema-formats.ts';
+import { schemaFormatKind } from '../schema/schema-formats.ts';
 import { type Context, merged, sub } from './page-context.ts';
 import type { MessageLine } from './page-types.ts';
 import type { Link } from './types.ts';

@@ -7,7 +7,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown, renderMarkdown } from '../markdown/render-markdown.ts';
 import { schemeView } from './security-view.ts';
 import { entries } from '../resolve/doc-index.ts';
-import { unescapeToken } from '../resolve/json-pointer.ts';
+import { unescapeToken } from '../json-pointer.ts';
 import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
 import { objectView } from './object-view.ts';
 import { fanOut, otherBindings, protocolsOf } from './page-bindings.ts';
@@ -24,7 +24,8 @@ import { operationMessageNames } from './flow-messages.ts';
 import { topicView } from './sns.ts';
 import { topicTester } from './sns-hands-on.ts';
 import type { Fact, Page } from './page-types.ts';
-import type { Entity } from './types.ts';
+import { pageKindOf, type PageBuilder } from './page-kinds.ts';
+import type { ComponentMap, Entity } from './types.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
 
 export function buildPage(ctx: Context, entity: Entity, content: Location): Page {
@@ -39,8 +40,36 @@ function pageValue(ctx: Context, content: Location): { value: Record<string, unk
   return { value: resolved && isPlainObject(resolved.value) ? resolved.value : {}, resolved };
 }
 
-const kindOf = (entity: Entity): string => entity.kind.replace('component:', '');
-const withTraits = (kind: string): boolean => kind === 'operation' || kind === 'operations' || kind === 'message' || kind === 'messages';
+/** The Components map of a page's kind (`channel` and `component:channels` share one), from the table of page kinds. */
+const mapOf = (entity: Entity): ComponentMap | undefined => pageKindOf(entity.kind)?.map;
+const withTraits = (entity: Entity): boolean => pageKindOf(entity.kind)?.traits === true;
+
+type Builder = (
+  ctx: Context,
+  page: Page,
+  value: Record<string, unknown>,
+  content: Location,
+  peers: PagePeers | undefined,
+  resolved: ReturnType<Context['doc']['deref']>,
+) => void;
+
+/** The content of each kind of page (PageBuilder of page-kinds.ts): the type keeps one for every name. */
+const BUILDERS: Record<PageBuilder, Builder> = {
+  server: (ctx, page, value, content) => serverPage(ctx, page, value, content),
+  channel: (ctx, page, value, content, peers) => channelPage(ctx, page, value, content, peers),
+  operation: (ctx, page, value, content, peers) => operationPage(ctx, page, value, content, peers),
+  message: (ctx, page, value, content) => messagePage(ctx, page, value, content),
+  schema: (ctx, page, _value, content, _peers, resolved) => schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content),
+  'security-scheme': (_ctx, page, value) => {
+    // The page shows the description under its title: the card does not repeat it.
+    const scheme = schemeView(value, page.id);
+    delete scheme.descriptionHtml;
+    page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [scheme] }] });
+  },
+  definition: (ctx, page, _value, content, _peers, resolved) => {
+    page.sections.push({ type: 'object', heading: 'Definition', anchor: 'definition', view: objectView(ctx.doc, ctx.locator, resolved?.value, content) });
+  },
+};
 
 /**
  * What lists, navigation and search filters need of a page: summary, tags, protocols, badges.
@@ -51,9 +80,9 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
   const { value } = pageValue(ctx, content);
   const page: Page = { ...entity, tags: [], protocols: [], badges: [], facts: [], sections: [] };
   if (typeof value.summary === 'string') page.summaryHtml = renderInlineMarkdown(value.summary);
-  const kind = kindOf(entity);
+  const map = mapOf(entity);
   // Tags may come from traits: the merged object's.
-  const shown = withTraits(kind) ? merged(ctx, value, content).value : value;
+  const shown = withTraits(entity) ? merged(ctx, value, content).value : value;
   page.tags = entries(shown.tags).flatMap(([i, t]) => {
     const tag = ctx.doc.deref(t, sub(content, 'tags', i));
     return tag && isPlainObject(tag.value) && typeof tag.value.name === 'string' ? [tag.value.name] : [];
@@ -61,16 +90,16 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
   page.protocols = protocolsOf(ctx, page, shown, content);
   // The channel an operation uses, for grouping operations by channel in the sidebar.
   const channelRef = isPlainObject(shown.channel) && typeof shown.channel.$ref === 'string' ? /^#\/channels\/([^/]+)$/.exec(shown.channel.$ref) : null;
-  if ((kind === 'operation' || kind === 'operations') && channelRef) page.channel = unescapeToken(channelRef[1]!);
+  if (map === 'operations' && channelRef) page.channel = unescapeToken(channelRef[1]!);
   if (entity.kind === 'operation') page.messages = operationMessageNames(ctx, entity);
-  if (kind === 'server' || kind === 'servers') {
+  if (map === 'servers') {
     // Only a protocol's name: a server whose `protocol` is missing or not text has no badge, not "[object Object]".
     if (page.protocols.length > 0) page.badges.push(page.protocols[0]! + (typeof value.protocolVersion === 'string' ? ` ${value.protocolVersion}` : ''));
   } else {
-    if ((kind === 'operation' || kind === 'operations') && typeof shown.action === 'string') page.badges.push(shown.action);
+    if (map === 'operations' && typeof shown.action === 'string') page.badges.push(shown.action);
     page.badges.push(...page.protocols);
   }
-  listFields(ctx, page, kind, shown, content);
+  listFields(ctx, page, map, shown, content);
   return page;
 }
 
@@ -87,25 +116,13 @@ export function completePage(ctx: Context, page: Page, content: Location, peers?
     return;
   }
   if (typeof value.description === 'string') page.descriptionHtml = renderMarkdown(value.description);
-  const kind = kindOf(page);
-  if (kind === 'server' || kind === 'servers') serverPage(ctx, page, value, content);
-  else if (kind === 'channel' || kind === 'channels') channelPage(ctx, page, value, content, peers);
-  else if (kind === 'operation' || kind === 'operations') operationPage(ctx, page, value, content, peers);
-  else if (kind === 'message' || kind === 'messages') messagePage(ctx, page, value, content);
-  else if (kind === 'schemas') schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content);
-  else if (kind === 'securitySchemes') {
-    // The page shows the description under its title: the card does not repeat it.
-    const scheme = schemeView(value, page.id);
-    delete scheme.descriptionHtml;
-    page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [scheme] }] });
-  }
-  else page.sections.push({ type: 'object', heading: 'Definition', anchor: 'definition', view: objectView(ctx.doc, ctx.locator, resolved?.value, content) });
+  BUILDERS[pageKindOf(page.kind)?.builder ?? 'definition'](ctx, page, value, content, peers, resolved);
   // External docs may come from traits: the merged object's.
-  commonSections(ctx, page, withTraits(kind) ? merged(ctx, value, content).value : value, content, peers);
+  commonSections(ctx, page, withTraits(page) ? merged(ctx, value, content).value : value, content, peers);
 }
 
 function commonSections(ctx: Context, page: Page, value: Record<string, unknown>, at: Location, peers: PagePeers | undefined): void {
-  if (page.kind === 'channel' || page.kind === 'component:channels') {
+  if (mapOf(page) === 'channels') {
     const bindings = bindingsOf(ctx, value.bindings, sub(at, 'bindings'));
     if (bindings && isPlainObject(bindings.value.sns)) {
       const topic = topicView(bindings.value.sns, page.id, value.address);
@@ -126,7 +143,7 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
     otherBindings(ctx, page, bindings);
     inChannelOrder(page);
   }
-  if (page.kind === 'server' || page.kind === 'component:servers') otherBindings(ctx, page, bindingsOf(ctx, value.bindings, sub(at, 'bindings')), false);
+  if (mapOf(page) === 'servers') otherBindings(ctx, page, bindingsOf(ctx, value.bindings, sub(at, 'bindings')), false);
   if (page.tags.length > 0) page.facts.push({ label: 'Tags', text: page.tags.join(', ') });
   const docs = externalDocsFact(ctx, value.externalDocs, sub(at, 'externalDocs'), 'External docs');
   if (docs) page.facts.push(docs);

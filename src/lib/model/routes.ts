@@ -8,10 +8,11 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { publishedPath } from '../diagnostics/to-diagnostic.ts';
 import { shortNames } from './qualified-names.ts';
 import { entries } from '../resolve/doc-index.ts';
-import { joinPointer } from '../resolve/json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { slugsFor } from './slugs.ts';
-import { COMPONENT_KINDS, type Entity, type EntityKind, type RouteEntry } from './types.ts';
+import { PAGE_KINDS, pageKindOf, ROOT_PAGE_KINDS } from './page-kinds.ts';
+import type { Entity, EntityKind, RouteEntry } from './types.ts';
 
 export interface ApiRoutes {
   entities: Entity[];
@@ -26,7 +27,7 @@ export interface ApiRoutes {
  */
 export function titleOf(value: unknown, id: string, kind: EntityKind): string {
   if (!isPlainObject(value)) return id;
-  const fields = ['message', 'component:messages', 'component:messageTraits', 'component:tags'].includes(kind) ? ['title', 'name'] : ['title'];
+  const fields = pageKindOf(kind)?.titledByName ? ['title', 'name'] : ['title'];
   for (const field of fields) if (typeof value[field] === 'string' && value[field] !== '') return value[field] as string;
   return id;
 }
@@ -66,7 +67,7 @@ export function computeRoutes(doc: ResolvedDoc, apiSlug: string, cwd = process.c
 
   // Components first: channel messages that reference them are served by their pages.
   const components = isPlainObject(root.components) ? root.components : {};
-  for (const map of COMPONENT_KINDS) {
+  for (const { map } of PAGE_KINDS) {
     const list = entries(components[map]);
     const slugs = slugsFor(list.map(([id]) => id));
     const short = shortNames(list.map(([id]) => id));
@@ -75,16 +76,12 @@ export function computeRoutes(doc: ResolvedDoc, apiSlug: string, cwd = process.c
       add(`component:${map}`, id, pointer, `components/${map.toLowerCase()}/${slugs.get(id)}/`, raw, { file, pointer }, short.get(id));
     }
   }
-  for (const [mapName, kind, folder] of [
-    ['servers', 'server', 'servers'],
-    ['channels', 'channel', 'channels'],
-    ['operations', 'operation', 'operations'],
-  ] as const) {
-    const list = entries(root[mapName]);
+  for (const { map, kind, folder } of ROOT_PAGE_KINDS) {
+    const list = entries(root[map]);
     const slugs = slugsFor(list.map(([id]) => id));
     for (const [id, raw] of list) {
-      const pointer = joinPointer('', mapName, id);
-      add(kind, id, pointer, `${folder}/${slugs.get(id)}/`, raw, { file, pointer });
+      const pointer = joinPointer('', map, id);
+      add(kind, id, pointer, `${folder}${slugs.get(id)}/`, raw, { file, pointer });
     }
   }
   for (const [channelId, raw] of entries(root.channels)) {

@@ -5,7 +5,7 @@
  * schemas it uses, …). A message written inline in a channel is also used by that channel.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { joinPointer, parentPointer } from '../resolve/json-pointer.ts';
+import { joinPointer, parentPointer } from '../json-pointer.ts';
 import { isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { toLink, type EntityLocator } from './entity-locator.ts';
 import type { Entity, Link } from './types.ts';

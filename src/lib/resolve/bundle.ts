@@ -7,7 +7,7 @@
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { setOwn } from '../own-key.ts';
-import { joinPointer } from './json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import { isRefObject, type ResolvedDoc } from './resolved-doc.ts';
 
 const key = (at: Location): string => `${at.file}#${at.pointer}`;

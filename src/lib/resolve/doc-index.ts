@@ -7,7 +7,7 @@
  * not walked twice.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { childPointer, joinPointer } from './json-pointer.ts';
+import { childPointer, joinPointer } from '../json-pointer.ts';
 import { PlaceSet } from './place-set.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from './resolved-doc.ts';
 import { forEachSchemaChild } from './schema-walk.ts';

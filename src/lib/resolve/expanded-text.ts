@@ -12,7 +12,7 @@
  * across the APIs of a portal (flows: src/lib/model/payload-fingerprint.ts).
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { childPointer } from './json-pointer.ts';
+import { childPointer } from '../json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from './resolved-doc.ts';
 
 const MAX_NODES = 5_000;

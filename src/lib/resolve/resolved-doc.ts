@@ -11,7 +11,7 @@ import { pathInRoot } from '../diagnostics/message-path.ts';
 import type { LoadLimits } from '../load/limits.ts';
 import { PositionIndex, type Position } from '../load/positions.ts';
 import { loadSourceFile, type SourceFile, type SourceText } from '../load/source-file.ts';
-import { fragmentToPointer, joinPointer } from './json-pointer.ts';
+import { fragmentToPointer, joinPointer } from '../json-pointer.ts';
 import { targetOf, type RefPolicy } from './ref-target.ts';
 
 /** A node reached by following references, with where it was written. */

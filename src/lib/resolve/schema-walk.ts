@@ -6,7 +6,7 @@
  * Iterative, so deep schemas cannot overflow the stack.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { joinPointer } from './json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from './resolved-doc.ts';
 
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions'];

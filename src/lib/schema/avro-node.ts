@@ -10,9 +10,9 @@
  * descendant. A schema avsc cannot read gets one node that says why, in this tool's words.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { childPointer } from '../resolve/json-pointer.ts';
+import { childPointer } from '../json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
-import { avroSchemaProblem } from '../validate/avro-schema-check.ts';
+import { avroSchemaProblem } from './avro-schema-check.ts';
 import { ANY_ID } from './merge.ts';
 import { copyOf, emptyNode, type JsonType, type NodeRegistry, type SchemaNode } from './schema-node.ts';
 
@@ -197,7 +197,7 @@ function unionNode(views: NodeRegistry, node: SchemaNode, branches: unknown[], a
   for (const id of nonNull) for (const t of views.node(id).types ?? []) types.add(t);
   node.types = [...types];
   node.nativeType = 'union';
-  node.choices.push({ kind: 'anyOf', options: ids });
+  node.choices.push({ kind: 'anyOf', options: ids, at });
   return node;
 }
 

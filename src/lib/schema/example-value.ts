@@ -9,7 +9,7 @@
  * Every property the schema names is filled in, required or not, unless the value would grow
  * past MAX_VALUES values; then only required properties are. A schema whose smallest value is
  * still larger, or that no value can satisfy, gets a reason instead of a value. The caller checks
- * the value with the format's own validator and says so when it fails (example-check.ts).
+ * the value with the format's own validator and says so when it fails (src/lib/model/generated-examples.ts).
  */
 import { generateSync } from 'json-schema-faker';
 import { admitsType, type JsonType, type SchemaNode, shapeOf } from './schema-node.ts';

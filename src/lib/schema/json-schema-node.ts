@@ -8,7 +8,7 @@
  * one example. That is what ajv accepts for those keywords too.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { childPointer } from '../resolve/json-pointer.ts';
+import { childPointer } from '../json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { emptyNode, JSON_TYPES, type JsonType, type SchemaDialect, type SchemaNode } from './schema-node.ts';
 
@@ -104,7 +104,12 @@ export function jsonSchemaNode(id: string, dialect: SchemaDialect, value: Record
     const list = value[kind];
     if (!Array.isArray(list) || list.length === 0) continue;
     const discriminator = discriminatorOf(value);
-    node.choices.push({ kind, options: list.map((option, i) => childId(option, sub(kind, String(i)))), ...(discriminator ? { discriminator } : {}) });
+    node.choices.push({
+      kind,
+      options: list.map((option, i) => childId(option, sub(kind, String(i)))),
+      ...(discriminator ? { discriminator } : {}),
+      at: sub(kind),
+    });
   }
   if (value.not !== undefined) node.nots.push(childId(value.not, sub('not')));
   if (value.if !== undefined && dialect !== 'openapi') {

@@ -105,6 +105,7 @@ export function intersect(id: string, a: SchemaNode, b: SchemaNode, both: MergeI
   setOptional(node, 'discriminator', a.discriminator ?? b.discriminator);
   setOptional(node, 'nativeType', a.nativeType ?? b.nativeType);
   setOptional(node, 'unresolved', a.unresolved ?? b.unresolved);
+  if (a.incomplete || b.incomplete) node.incomplete = true;
   return node;
 }
 
@@ -130,11 +131,11 @@ export function nothingLike(like: SchemaNode): SchemaNode {
 }
 
 /**
- * The schema a part gives a property it does not name: a matching pattern property's, else its
- * additional properties' (nothing, when they are closed), else any value. Patterns are matched
- * only when they are safe to run (the caller's `matches` says); an unknown match counts as no match.
+ * The schema a node gives a property it does not name: a matching pattern property's, else its
+ * additional properties' (nothing, when they are closed), else any value. A pattern that cannot
+ * compile matches nothing. (`diff` reads a property one version adds or removes through it too.)
  */
-function otherPropertySchema(node: SchemaNode, name: string): string {
+export function otherPropertySchema(node: SchemaNode, name: string): string {
   const pattern = node.patternProperties.find((p) => safeTest(p.pattern, name));
   if (pattern) return pattern.node;
   if (node.additionalProperties === false) return NOTHING_ID;

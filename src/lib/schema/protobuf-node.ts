@@ -10,7 +10,7 @@
  * left, the payload is one of them. A source protobufjs cannot read gets one node that says why.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { describeProtobufError } from '../validate/protobuf-schema-check.ts';
+import { describeProtobufError } from './protobuf-schema-check.ts';
 import { ANY_ID } from './merge.ts';
 import { payloadMessages, type ProtobufType as PbType } from './protobuf-messages.ts';
 import { copyOf, emptyNode, type JsonType, type NodeRegistry, type SchemaNode } from './schema-node.ts';
@@ -96,13 +96,13 @@ function fieldNode(views: NodeRegistry, id: string, field: PbField, at: Location
   return node;
 }
 
-/** The node of one value of the field (an item, for a repeated field). */
 /** Whether the enum is open (proto3, or an edition that says so): protobufjs resolves the file's features onto it. */
 function isOpenEnum(type: import('protobufjs').ReflectionObject): boolean {
   const features = (type as unknown as { _features?: { enum_type?: string } })._features;
   return features?.enum_type === 'OPEN';
 }
 
+/** The node of one value of the field (an item, for a repeated field). */
 function valueId(views: NodeRegistry, field: PbField, at: Location): string {
   const resolved = field.resolvedType;
   if (resolved && 'fieldsArray' in resolved) return messageId(views, resolved as PbType, at);

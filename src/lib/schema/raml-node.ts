@@ -8,7 +8,7 @@
  */
 import jsyaml from 'js-yaml';
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { childPointer } from '../resolve/json-pointer.ts';
+import { childPointer } from '../json-pointer.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { ANY_ID } from './merge.ts';
 import { copyOf, emptyNode, type JsonType, type NodeRegistry, type SchemaNode } from './schema-node.ts';

@@ -37,6 +37,8 @@ export interface Choice {
   options: string[];
   /** The property whose value selects an option (Schema Object / OpenAPI `discriminator`). */
   discriminator?: string;
+  /** Where the list is written (option `i` at `at/i`), when it is a list of the document: `diff` points at the option that changed. */
+  at?: Location;
 }
 
 export interface NumberBounds {
@@ -138,6 +140,11 @@ export interface SchemaNode {
    * large to take whole. Said on the page where the schema is shown.
    */
   unresolved?: string;
+  /**
+   * The view stopped at one of its bounds here (merges, nesting, a schema that is its own allOf
+   * part): the schema is not taken whole, so what it leaves out may hold a difference.
+   */
+  incomplete?: boolean;
 }
 
 /**

@@ -9,9 +9,9 @@
  * instead of growing with the product of its parts.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { childPointer } from '../resolve/json-pointer.ts';
+import { childPointer } from '../json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { type SchemaFormatKind, schemaFormatKind } from '../validate/schema-formats.ts';
+import { type SchemaFormatKind, schemaFormatKind } from './schema-formats.ts';
 import { avroNodes } from './avro-node.ts';
 import { jsonSchemaNode } from './json-schema-node.ts';
 import { ANY_ID, intersect, NOTHING_ID, nothingLike } from './merge.ts';
@@ -30,6 +30,21 @@ export interface SchemaView {
   source?: string;
 }
 
+/**
+ * What a node is made of: the JSON Schema or OpenAPI schema written where it is (its own
+ * keywords), and the nodes merged into it (its allOf parts, or the two nodes a merge joins), in
+ * order. A reader that needs to point at a keyword (`diff`) finds where it is written through it.
+ */
+export interface NodeOrigin {
+  written?: { value: Record<string, unknown>; at: Location };
+  parts: readonly string[];
+}
+
+const NO_ORIGIN: NodeOrigin = { parts: [] };
+
+/** How the ids of nodes the view cannot read begin (a reference that does not resolve, a value that is not a schema). */
+export const UNRESOLVED_PREFIX = 'unresolved:';
+
 /** Merged nodes a document may make (each is a pair of nodes that allOf parts both define). */
 export const MAX_MERGES = 20_000;
 /** allOf parts of parts … merged into one node at most this deep. */
@@ -44,6 +59,7 @@ export class SchemaViews implements NodeRegistry {
   readonly #building = new Set<string>();
   /** The id of the merge of two nodes, by their ids (`a&b`). */
   readonly #mergeIds = new Map<string, string>();
+  readonly #origins = new Map<string, NodeOrigin>();
   #merges = 0;
 
   constructor(doc: ResolvedDoc) {
@@ -61,7 +77,10 @@ export class SchemaViews implements NodeRegistry {
     if (!builder) return this.#nodes.get(ANY_ID)!;
     if (this.#building.has(id) || this.#building.size >= MAX_MERGE_DEPTH) {
       // A schema that is its own allOf part (directly or through others), or parts nested too deep to merge.
-      return this.#unresolvedPlaceholder(id, this.#building.has(id) ? 'it is its own allOf part' : 'its allOf parts nest too deeply to merge here');
+      // Its own part adds nothing to what it is (A ∩ B ∩ A is A ∩ B): only parts too deep leave the merge incomplete.
+      return this.#building.has(id)
+        ? this.#unresolvedPlaceholder(id, 'it is its own allOf part', false)
+        : this.#unresolvedPlaceholder(id, 'its allOf parts nest too deeply to merge here', true);
     }
     this.#building.add(id);
     try {
@@ -94,6 +113,12 @@ export class SchemaViews implements NodeRegistry {
       return { ...base, ...(root ? { root } : {}), ...(source !== undefined ? { source } : {}) };
     }
     return { kind: 'apidesc', root: this.node(this.childId('json-schema', raw, site)) };
+  }
+
+  /** What the node `id` is made of (see NodeOrigin); a node the view made otherwise (Avro, Protobuf, RAML, constants) has no parts. */
+  origin(id: string): NodeOrigin {
+    this.node(id);
+    return this.#origins.get(id) ?? NO_ORIGIN;
   }
 
   /** The id of the node of a JSON Schema or OpenAPI schema written at `site` (its references followed). */
@@ -136,10 +161,11 @@ export class SchemaViews implements NodeRegistry {
     const id = `merge:${this.#mergeIds.size}`;
     this.#mergeIds.set(key, id);
     if (++this.#merges > MAX_MERGES) {
-      const placeholder = this.#unresolvedPlaceholder(id, 'the schema merges more allOf parts than a page can show');
+      const placeholder = this.#unresolvedPlaceholder(id, 'the schema merges more allOf parts than a page can show', true);
       this.#nodes.set(id, { ...placeholder, id });
       return id;
     }
+    this.#origins.set(id, { parts: [a, b] });
     this.#builders.set(id, () => intersect(id, this.node(a), this.node(b), this.both));
     return id;
   };
@@ -147,10 +173,14 @@ export class SchemaViews implements NodeRegistry {
   #jsonNode(id: string, dialect: SchemaDialect, value: Record<string, unknown>, at: Location): SchemaNode {
     let node = jsonSchemaNode(id, dialect, value, at, (raw, site) => this.childId(dialect, raw, site));
     const parts = Array.isArray(value.allOf) ? value.allOf : [];
+    const partIds: string[] = [];
+    this.#origins.set(id, { written: { value, at }, parts: partIds });
     parts.forEach((raw, i) => {
       const site = sub(at, 'allOf', String(i));
       const viaRef = this.doc.deref(raw, site)?.via.length ?? 0;
-      const part = this.node(this.childId(dialect, raw, site));
+      const partId = this.childId(dialect, raw, site);
+      partIds.push(partId);
+      const part = this.node(partId);
       // A part reached by reference is a schema of its own: what it brings says so, and the merged schema extends it.
       const named = viaRef > 0 && part.boolean === undefined;
       // A base that lists its subtypes as alternatives (the discriminator pattern of Java and C#
@@ -184,7 +214,7 @@ export class SchemaViews implements NodeRegistry {
 
   /** A node that stands for a schema the view cannot read, saying why. */
   #unresolvedNode(at: Location, reason: string): SchemaNode {
-    const id = `unresolved:${at.file}#${at.pointer}`;
+    const id = `${UNRESOLVED_PREFIX}${at.file}#${at.pointer}`;
     const known = this.#nodes.get(id);
     if (known) return known;
     const node: SchemaNode = { ...emptyNode(id, 'json-schema', at), unresolved: reason };
@@ -192,9 +222,9 @@ export class SchemaViews implements NodeRegistry {
     return node;
   }
 
-  #unresolvedPlaceholder(id: string, reason: string): SchemaNode {
+  #unresolvedPlaceholder(id: string, reason: string, incomplete: boolean): SchemaNode {
     const here = this.doc.root.path;
-    return { ...emptyNode(`${id}!`, 'json-schema', { file: here, pointer: '' }), unresolved: reason };
+    return { ...emptyNode(`${id}!`, 'json-schema', { file: here, pointer: '' }), unresolved: reason, ...(incomplete ? { incomplete } : {}) };
   }
 }
 

@@ -6,9 +6,9 @@
  * or is of another format, so that a warning is given only when the schema is sure.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { joinPointer } from '../resolve/json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { schemaFormatKind } from '../validate/schema-formats.ts';
+import { schemaFormatKind } from '../schema/schema-formats.ts';
 
 export type KeyPresence = 'declared' | 'undeclared' | 'unknown';
 

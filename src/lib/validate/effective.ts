@@ -1,6 +1,6 @@
 /** The operation or message a reader sees: the object with its traits merged (SPEC "Traits merge mechanism"). */
 import type { DocNode } from '../resolve/doc-index.ts';
-import { joinPointer } from '../resolve/json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import { applyTraits, type Merged, type TraitSource } from '../resolve/merge-traits.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 

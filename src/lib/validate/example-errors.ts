@@ -6,7 +6,7 @@
  * values are taken from its sentence; a sentence not foreseen is said by the keyword alone.
  */
 import type { OutputUnit } from '@cfworker/json-schema';
-import { parsePointer } from '../resolve/json-pointer.ts';
+import { parsePointer } from '../json-pointer.ts';
 
 /** Values quoted in a message are cut at this length (an enum of a thousand values, a long string). */
 const QUOTED_CHARS = 80;

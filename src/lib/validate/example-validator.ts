@@ -18,7 +18,7 @@ import type { Schema as AvroSchema, Type as AvroType } from 'avsc';
 import { lazyModule } from '../../perf/lazy-module.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { setOwn } from '../own-key.ts';
-import { childPointer, escapeToken } from '../resolve/json-pointer.ts';
+import { childPointer, escapeToken } from '../json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { forEachSchemaChild } from '../resolve/schema-walk.ts';
 import { BoundedExampleCheck } from './bounded-example-check.ts';
@@ -26,7 +26,7 @@ import { describeSchemaError, fieldName } from './example-errors.ts';
 import { registeredSchemaErrors } from './registered-schema-check.ts';
 import { avroValueFromJson } from '../schema/avro-json.ts';
 import { payloadMessages, type ProtobufType, withEnumNumbers } from '../schema/protobuf-messages.ts';
-import { schemaFormatKind } from './schema-formats.ts';
+import { schemaFormatKind } from '../schema/schema-formats.ts';
 
 const avro = lazyModule<typeof import('avsc')>('avsc');
 /** Loaded once a schema has a pattern. */
@@ -147,7 +147,7 @@ export class ExampleValidator {
     }
   }
 
-  /** Reasons a value in the JSON mapping (enums by name) is not a message of the Protocol Buffers source (its payload message, payload-messages.ts). */
+  /** Reasons a value in the JSON mapping (enums by name) is not a message of the Protocol Buffers source (its payload message, src/lib/schema/protobuf-messages.ts). */
   protobufErrors(value: unknown, source: string, at: Location): string[] {
     const key = `${at.file}#${at.pointer}`;
     let messages = this.#protobuf.get(key);

@@ -9,7 +9,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { Location, Problem } from '../diagnostics/diagnostic.ts';
-import { joinPointer } from '../resolve/json-pointer.ts';
+import { joinPointer } from '../json-pointer.ts';
 import { PlaceSet } from '../resolve/place-set.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { describeAjvError } from './structural-messages.ts';

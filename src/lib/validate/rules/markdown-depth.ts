@@ -7,7 +7,7 @@
  */
 import type { Location } from '../../diagnostics/diagnostic.ts';
 import type { NodeKind } from '../../resolve/doc-index.ts';
-import { childPointer } from '../../resolve/json-pointer.ts';
+import { childPointer } from '../../json-pointer.ts';
 import { isPlainObject } from '../../resolve/resolved-doc.ts';
 import { MAX_MARKDOWN_NESTING, markdownNesting } from '../../markdown/markdown-nesting.ts';
 import { fieldAt, problem, type Rule } from './rule.ts';

@@ -6,7 +6,7 @@
  */
 import type { Location } from '../../diagnostics/diagnostic.ts';
 import type { DocNode } from '../../resolve/doc-index.ts';
-import { joinPointer } from '../../resolve/json-pointer.ts';
+import { joinPointer } from '../../json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../../resolve/resolved-doc.ts';
 import { fieldAt, problem, type RuleContext, type Rule } from './rule.ts';
 

@@ -4,7 +4,7 @@
  * Components may point anywhere. Judged by where the reference itself points (its first hop).
  */
 import type { Location } from '../../diagnostics/diagnostic.ts';
-import { parsePointer } from '../../resolve/json-pointer.ts';
+import { parsePointer } from '../../json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../../resolve/resolved-doc.ts';
 import { fieldAt, problem, type Rule } from './rule.ts';
 

@@ -1,7 +1,7 @@
 /** The shape of a semantic rule: a pure function over the indexed document that reports problems. */
 import type { Location, Problem, Severity } from '../../diagnostics/diagnostic.ts';
 import type { DocIndex, DocNode } from '../../resolve/doc-index.ts';
-import { joinPointer } from '../../resolve/json-pointer.ts';
+import { joinPointer } from '../../json-pointer.ts';
 import type { ResolvedDoc } from '../../resolve/resolved-doc.ts';
 
 export interface RuleContext {

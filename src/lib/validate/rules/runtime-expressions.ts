@@ -1,6 +1,6 @@
 /** SPEC "Runtime expression": `$message.header[#pointer]` or `$message.payload[#pointer]`. */
 import type { NodeKind } from '../../resolve/doc-index.ts';
-import { parsePointer } from '../../resolve/json-pointer.ts';
+import { parsePointer } from '../../json-pointer.ts';
 import { fieldAt, problem, type Rule } from './rule.ts';
 
 export function checkRuntimeExpression(expression: string): string | undefined {

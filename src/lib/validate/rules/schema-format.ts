@@ -4,7 +4,7 @@
  * Errors #10: a reference from a multi-format schema to a resource of another format.
  */
 import { isPlainObject, isRefObject } from '../../resolve/resolved-doc.ts';
-import { checkSchemaOfFormat, isNearMissFormat, sameFormat, schemaFormatKind } from '../schema-formats.ts';
+import { checkSchemaOfFormat, isNearMissFormat, sameFormat, schemaFormatKind } from '../../schema/schema-formats.ts';
 import { fieldAt, problem, type Rule } from './rule.ts';
 
 export const schemaFormatRule: Rule = {

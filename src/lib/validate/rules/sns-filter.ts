@@ -9,7 +9,7 @@
  */
 import type { Location } from '../../diagnostics/diagnostic.ts';
 import { entries } from '../../resolve/doc-index.ts';
-import { joinPointer } from '../../resolve/json-pointer.ts';
+import { joinPointer } from '../../json-pointer.ts';
 import { applyTraits, type TraitSource } from '../../resolve/merge-traits.ts';
 import { isPlainObject, type ResolvedDoc } from '../../resolve/resolved-doc.ts';
 import { lintPolicy } from '../../sns/filter-lint.ts';

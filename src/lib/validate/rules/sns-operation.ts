@@ -3,7 +3,7 @@
  * consumer side (action `receive`), `deliveryPolicy` belongs to the producer side (`send`).
  * Bindings are judged after traits are merged (a trait may bring them).
  */
-import { joinPointer } from '../../resolve/json-pointer.ts';
+import { joinPointer } from '../../json-pointer.ts';
 import { isPlainObject } from '../../resolve/resolved-doc.ts';
 import { effective } from '../effective.ts';
 import { fieldAt, problem, type Rule } from './rule.ts';

@@ -15,14 +15,11 @@
  * Only regular files are written: a path the commit holds as a symbolic link (or below one) or as
  * a submodule is not followed, and is reported as such where a `$ref` names it. Nothing is written
  * into the repository; the folder is removed by the caller, and at the latest when the process
- * exits (a stop signal included, src/cli/interrupt.ts).
+ * exits (a stop signal included, src/lib/interrupt.ts).
  */
-import { spawn } from 'node:child_process';
-import { execFile } from 'node:child_process';
-import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
-import { promisify } from 'node:util';
 import { displayPath } from '../diagnostics/to-diagnostic.ts';
 import { pathInRoot } from '../diagnostics/message-path.ts';
 import type { LoadLimits } from '../load/limits.ts';
@@ -30,14 +27,12 @@ import { readRegularFile } from '../load/regular-file.ts';
 import { loadSourceFile } from '../load/source-file.ts';
 import { reallyWithin, within } from '../real-path.ts';
 import { targetOf } from '../resolve/ref-target.ts';
-
-const run = promisify(execFile);
+import { SITE_STAMP } from '../site-stamp.ts';
+import { CatFile, git, GitError } from './git.ts';
 
 /** Most bytes written for one commit: the documents compared and the files they reference. */
 const MAX_TREE_BYTES = 1024 * 1024 * 1024;
-/** Where a site built by this tool is recognised (src/pipeline/output-folder.ts SITE_STAMP): a folder search skips it. */
-const SITE_STAMP = '.apidesc-docs';
-/** Files a folder search reads (src/cli/inputs.ts). */
+/** Files a folder search reads (src/lib/inputs/expand-inputs.ts). */
 const FOLDER_DOCUMENT = /\.(ya?ml|json)$/i;
 
 /**
@@ -79,31 +74,6 @@ interface CommitTreeOptions {
   limits: LoadLimits;
   /** Real paths of other files to write when the commit has them, their `$ref`s not followed: the configuration a review reads its severities from. */
   also?: string[];
-}
-
-export class GitError extends Error {}
-
-/**
- * git reads the repository's objects as they are, never through `refs/replace/` (a branch could
- * otherwise push a replacement that makes the base commit read as anything it likes).
- */
-const GIT_ENV = { ...process.env, GIT_NO_REPLACE_OBJECTS: '1' };
-
-async function git(cwd: string, args: string[]): Promise<string> {
-  try {
-    const { stdout } = await run('git', args, { cwd, maxBuffer: 1024 * 1024 * 1024, encoding: 'utf8', env: GIT_ENV });
-    return stdout;
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim();
-    // git's own complaint says what is wrong; without one, the failure is said in words, not the runtime's text.
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new GitError(stderr || (code === 'ENOENT' ? 'git is not installed, or not on the PATH' : 'git could not be run'));
-  }
-}
-
-/** The top folder of the repository that holds `cwd`. */
-export async function repositoryRoot(cwd: string): Promise<string> {
-  return (await git(cwd, ['rev-parse', '--show-toplevel'])).trim();
 }
 
 /** Where a path in the temporary folder is in the working tree. */
@@ -240,7 +210,7 @@ class TreeWriter {
     const entry = this.#entries.get(inRepo);
     if (entry && isRegular(entry)) queue = [compared];
     else {
-      // A folder: the files a folder search reads (src/cli/inputs.ts), with what tells it a built site.
+      // A folder: the files a folder search reads (src/lib/inputs/expand-inputs.ts), with what tells it a built site.
       const prefix = inRepo === '' ? '' : `${inRepo}/`;
       queue = [];
       for (const [path, e] of this.#entries) {
@@ -348,104 +318,4 @@ function sized(target: string, size: number): string {
     closeSync(fd);
   }
   return target;
-}
-
-interface Request {
-  oid: string;
-  target: string;
-  resolve(): void;
-  reject(error: Error): void;
-}
-
-/**
- * One `git cat-file --batch` for the whole checkout: blobs are asked for by id and written to
- * their file as their bytes arrive (each byte handled once, whatever the blob's size).
- */
-class CatFile {
-  readonly #child;
-  readonly #pending: Request[] = [];
-  #header = '';
-  #current: { request: Request; fd: number; remaining: number } | undefined;
-  #newlineDue = false;
-  #failed: Error | undefined;
-  #stderr = '';
-
-  constructor(repository: string) {
-    this.#child = spawn('git', ['cat-file', '--batch'], { cwd: repository, stdio: ['pipe', 'pipe', 'pipe'], env: GIT_ENV });
-    this.#child.stdout.on('data', (chunk: Buffer) => {
-      try {
-        this.#take(chunk);
-      } catch (error) {
-        this.#fail(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-    this.#child.stderr.on('data', (chunk: Buffer) => {
-      if (this.#stderr.length < 4096) this.#stderr += chunk.toString('utf8');
-    });
-    this.#child.on('error', (error) => this.#fail(error));
-    this.#child.on('close', () => this.#fail(new GitError(this.#stderr.trim() || 'git cat-file ended early')));
-    this.#child.stdin.on('error', () => {
-      // The process ended before reading everything: 'close' reports it.
-    });
-  }
-
-  write(oid: string, target: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (this.#failed) return reject(this.#failed);
-      this.#pending.push({ oid, target, resolve, reject });
-      this.#child.stdin.write(`${oid}\n`);
-    });
-  }
-
-  close(): void {
-    this.#child.stdin.end();
-    if (this.#current) closeSync(this.#current.fd);
-    this.#current = undefined;
-    if (this.#child.exitCode === null) this.#child.kill();
-  }
-
-  #fail(error: Error): void {
-    if (this.#current) {
-      closeSync(this.#current.fd);
-      this.#current.request.reject(error);
-      this.#current = undefined;
-    }
-    this.#failed ??= error;
-    for (const request of this.#pending.splice(0)) request.reject(error);
-  }
-
-  #take(chunk: Buffer): void {
-    let at = 0;
-    while (at < chunk.length) {
-      if (this.#newlineDue) {
-        if (chunk[at] !== 10) throw new GitError('unexpected answer from git cat-file');
-        at++;
-        this.#newlineDue = false;
-        const done = this.#current!;
-        this.#current = undefined;
-        closeSync(done.fd);
-        done.request.resolve();
-        continue;
-      }
-      if (!this.#current) {
-        const newline = chunk.indexOf(10, at);
-        this.#header += chunk.toString('latin1', at, newline < 0 ? chunk.length : newline);
-        if (this.#header.length > 200) throw new GitError(`unexpected answer from git cat-file: ${this.#header.slice(0, 100)}`);
-        if (newline < 0) return;
-        at = newline + 1;
-        const request = this.#pending.shift();
-        const size = Number(/^([0-9a-f]+) blob (\d+)$/.exec(this.#header)?.[2] ?? Number.NaN);
-        if (!request || !Number.isFinite(size)) throw new GitError(`unexpected answer from git cat-file: ${this.#header.slice(0, 100)}`);
-        this.#header = '';
-        this.#current = { request, fd: openSync(request.target, 'wx'), remaining: size };
-        this.#newlineDue = size === 0;
-        continue;
-      }
-      const n = Math.min(this.#current.remaining, chunk.length - at);
-      for (let written = 0; written < n; ) written += writeSync(this.#current.fd, chunk, at + written, n - written);
-      at += n;
-      this.#current.remaining -= n;
-      if (this.#current.remaining === 0) this.#newlineDue = true;
-    }
-  }
 }

@@ -15,7 +15,7 @@ import type { LoadLimits } from '../lib/load/limits.ts';
 import { PositionIndex } from '../lib/load/positions.ts';
 import { loadSourceFile } from '../lib/load/source-file.ts';
 import { unknownRule } from '../lib/diff/severity-overrides.ts';
-import { escapeToken } from '../lib/resolve/json-pointer.ts';
+import { escapeToken } from '../lib/json-pointer.ts';
 
 export const CONFIG_NAMES = ['apidesc-docs.config.json', 'apidesc-docs.config.yaml', 'apidesc-docs.config.yml', 'apidesc-docs.config.mjs'];
 

@@ -12,8 +12,8 @@
  * broken document needs.
  */
 import jsyaml from 'js-yaml';
-import { defaultLimits } from '../lib/load/limits.ts';
-import type { SourceFormat } from '../lib/load/parse.ts';
+import { defaultLimits } from '../load/limits.ts';
+import type { SourceFormat } from '../load/parse.ts';
 
 /** Lines before the first content: blank, comments, directives, a document start without content. */
 const PREAMBLE = /^(?:[ \t]*(?:#[^\n]*)?\r?\n|%[^\n]*\n|---[ \t]*(?:#[^\n]*)?\r?\n)*/;

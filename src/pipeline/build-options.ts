@@ -1,10 +1,11 @@
-// What `build` is asked to do: its own module so that the build command and the
-// child process that prepares the site can both name it without importing each other.
+// What `build` is asked to do: the pipeline's request, which the command line fills in from its
+// flags; its own module so that the build and its prepare process can both name it without
+// importing each other.
 import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
-import type { SiteFlags } from './site-options.ts';
-import type { ValidateCommandOptions } from './validate-command.ts';
+import type { SiteFlags } from '../project/site-options.ts';
+import type { ValidateInputsOptions } from './validate-inputs.ts';
 
-export interface BuildOptions extends ValidateCommandOptions {
+export interface BuildOptions extends ValidateInputsOptions {
   outDir: string;
   /** Path the site is served from, e.g. `/docs/` (default `/`). */
   base?: string;

@@ -1,11 +1,8 @@
-/** Output channels and exit codes of the CLI (the manual's table of exit codes is made from EXIT and EXIT_MEANINGS). */
-import { escapeControlsInOutput } from '../lib/terminal-text.ts';
-
-export interface CliIO {
-  out(text: string): void;
-  err(text: string): void;
-}
-
+/**
+ * The exit codes of every command, defined once below the commands so that the build's stages and
+ * child processes exit with them too (the manual's table of exit codes is made from EXIT and
+ * EXIT_MEANINGS).
+ */
 export const EXIT = {
   /** Every document is valid (warnings and notes allowed). */
   ok: 0,
@@ -33,13 +30,3 @@ export const EXIT_MEANINGS: Readonly<Record<keyof typeof EXIT, string>> = {
 /** A command stopped by a signal exits with this plus the signal's number, as shells expect. */
 export const SIGNAL_EXIT_BASE = 128;
 export const SIGNAL_EXIT_MEANING = 'stopped by signal n (130 for Ctrl-C, 143 for `SIGTERM`), after removing what the build had started to write';
-
-/**
- * Standard output and error. Text of documents is escaped where it is written (format-text.ts);
- * here, whatever reached output all the same (a message that quotes a file, a line of a child
- * process) loses every control character but line breaks, tabs and the tool's colour codes.
- */
-export const processIO: CliIO = {
-  out: (text) => process.stdout.write(escapeControlsInOutput(text) + '\n'),
-  err: (text) => process.stderr.write(escapeControlsInOutput(text) + '\n'),
-};

@@ -1,19 +1,20 @@
 /**
- * The two sides of `build --compare <base>` and `build --compare-ref <git ref>`: the base found
- * as `diff` finds it (a document or a folder of documents, or the same path in a git commit),
- * and the head the build is making a site of. The base is described by plain data, as it
+ * The two sides of a comparison, as `diff` and `build --compare` / `--compare-ref` name them: a
+ * document or a folder of documents, or the same path in a git commit, and the head (for a
+ * build, the documents it is making a site of). The base is described by plain data, as it
  * crosses from the build's command to its prepare process (src/pipeline/prepare-stage.ts).
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
-import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
-import { expandInputs } from '../cli/inputs.ts';
-import { realPath, within } from '../lib/real-path.ts';
-import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
-import type { SideInput } from '../lib/diff/compare-inputs.ts';
-import { checkoutCommit, GitError, repositoryRoot, treeDisplay, treeDiagnostic, type CommitTree, type TreeView } from '../lib/diff/git-tree.ts';
-import type { LoadLimits } from '../lib/load/limits.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { displayPath } from '../diagnostics/to-diagnostic.ts';
+import { expandInputs } from '../inputs/expand-inputs.ts';
+import { realPath, within } from '../real-path.ts';
+import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
+import type { SideInput } from './compare-inputs.ts';
+import { checkoutCommit, treeDisplay, treeDiagnostic, type CommitTree, type TreeView } from '../git/commit-tree.ts';
+import { GitError, repositoryRoot } from '../git/git.ts';
+import type { LoadLimits } from '../load/limits.ts';
 
 export interface CompareBase {
   /** How the Changes page names the base: the path given, or the git ref and its commit. */
@@ -74,7 +75,7 @@ export function baseFromPath(arg: string, cwd: string, root: string | undefined)
 /**
  * The compared path (a document or a folder, which need not exist in the working tree any more)
  * as a commit has it: the files the comparison reads written into a temporary folder outside the
- * repository (git-tree.ts), with the base's `$ref` root inside it. Throws GitError.
+ * repository (src/lib/git/commit-tree.ts), with the base's `$ref` root inside it. Throws GitError.
  */
 export async function checkoutBase(
   ref: string,

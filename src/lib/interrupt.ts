@@ -3,7 +3,7 @@
  * its clean-up runs before the process exits with 128 + the signal's number, as shells expect.
  */
 import { constants } from 'node:os';
-import { SIGNAL_EXIT_BASE } from './io.ts';
+import { SIGNAL_EXIT_BASE } from './exit-codes.ts';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** Longest wait for the clean-up before exiting all the same. */

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { MINIMAL, runIn, tempTree } from '../../test/helpers.ts';
-import { expandInputs } from './inputs.ts';
+import { MINIMAL, runIn, tempTree } from '../../../test/helpers.ts';
+import { expandInputs } from './expand-inputs.ts';
 import { hasApidescRootKey } from './root-key.ts';
 
 describe('folder arguments', () => {

@@ -20,14 +20,15 @@ import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
 import type { ValidateOptions } from '../lib/validate/validate-document.ts';
 import { guidesEnvironment } from '../site/guide-files.ts';
-import { expandInputs } from './inputs.ts';
-import { EXIT, type CliIO } from './io.ts';
+import { expandInputs } from '../lib/inputs/expand-inputs.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import type { Reporter } from '../lib/reporter.ts';
 import { containFailures, isLocalHost, pathSegments, refuseForeignHost } from './local-requests.ts';
-import { FileWatcher } from '../dev/file-watcher.ts';
-import { LiveSite } from '../dev/live-site.ts';
+import { FileWatcher } from './file-watcher.ts';
+import { LiveSite } from './live-site.ts';
 import { readGuides } from '../pipeline/read-guides.ts';
 import { rendererAdapter } from '../perf/renderer-bundle.ts';
-import { resolveSiteOptions, type SiteFlags } from './site-options.ts';
+import { resolveSiteOptions, type SiteFlags } from '../project/site-options.ts';
 
 export interface DevOptions extends ValidateOptions {
   port: number;
@@ -67,7 +68,7 @@ const ASTRO_LOCALS = Symbol.for('astro.locals');
 /** Reload on the "rebuilt" event; an external file, so the pages' Content-Security-Policy (no inline script) allows it. */
 const LIVE = "new EventSource('/__apidesc/events').addEventListener('rebuilt', () => location.reload());";
 
-export async function devCommand(inputs: string[], options: DevOptions, io: CliIO): Promise<number> {
+export async function devCommand(inputs: string[], options: DevOptions, io: Reporter): Promise<number> {
   // Something to serve at the start: a server that waits for a document that was never there
   // (a mistyped path) would look like a site that does not work.
   const nothing = nothingToServe(inputs, options.cwd);

@@ -15,9 +15,10 @@ import { basename, extname, join, resolve } from 'node:path';
 import { readRegularFile } from '../lib/load/regular-file.ts';
 import { realPath, within } from '../lib/real-path.ts';
 import { API_CATALOG_TYPE } from '../site/twins/api-catalog.ts';
-import { EXIT, type CliIO } from './io.ts';
+import { EXIT } from '../lib/exit-codes.ts';
+import type { Reporter } from '../lib/reporter.ts';
 import { containFailures, isLocalHost, pathSegments, refuseForeignHost, siteLocation } from './local-requests.ts';
-import { isOurSite, siteBase } from '../pipeline/output-folder.ts';
+import { isOurSite, siteBase } from '../lib/site-stamp.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -51,7 +52,7 @@ export interface PreviewOptions {
 }
 
 /** Starts the server; resolves to it once it listens (the command then runs until stopped). */
-export async function startPreview(options: PreviewOptions, io: CliIO): Promise<Server | number> {
+export async function startPreview(options: PreviewOptions, io: Reporter): Promise<Server | number> {
   const root = realPath(resolve(options.cwd, options.outDir));
   let isFolder = false;
   try {
@@ -81,7 +82,7 @@ export async function startPreview(options: PreviewOptions, io: CliIO): Promise<
 }
 
 /** `apidesc-docs preview`: serves until the process is stopped. */
-export async function previewCommand(options: PreviewOptions, io: CliIO): Promise<number> {
+export async function previewCommand(options: PreviewOptions, io: Reporter): Promise<number> {
   const started = await startPreview(options, io);
   if (typeof started === 'number') return started;
   return new Promise<number>((done) => {

@@ -1,11 +1,11 @@
 /** Expands the CLI's file-or-folder arguments into the root documents to read. */
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { defaultLimits } from '../lib/load/limits.ts';
-import { formatOf } from '../lib/load/parse.ts';
-import { readRegularFile } from '../lib/load/regular-file.ts';
-import { realPath, reallyWithin } from '../lib/real-path.ts';
-import { isOurSite } from '../pipeline/output-folder.ts';
+import { defaultLimits } from '../load/limits.ts';
+import { formatOf } from '../load/parse.ts';
+import { readRegularFile } from '../load/regular-file.ts';
+import { realPath, reallyWithin } from '../real-path.ts';
+import { isOurSite } from '../site-stamp.ts';
 import { hasApidescRootKey } from './root-key.ts';
 
 /** The root documents' size on disk; a file that cannot be read counts nothing (validation reports it). */

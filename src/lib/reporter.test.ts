@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { processIO } from './io.ts';
+import { processReporter } from './reporter.ts';
 
 describe('standard output and error', () => {
   it('write no control character but line breaks, tabs and colour codes, whatever text reaches them', () => {
@@ -11,8 +11,8 @@ describe('standard output and error', () => {
     stdout.write = write as typeof stdout.write;
     stderr.write = write as typeof stderr.write;
     try {
-      processIO.out('a \u001b[31mred\u001b[0m\tcell\nnext line');
-      processIO.err('apidesc-docs: cannot read x\u001b]0;pwned\u0007\u001b[2J\r::error::forged.yaml');
+      processReporter.out('a \u001b[31mred\u001b[0m\tcell\nnext line');
+      processReporter.err('apidesc-docs: cannot read x\u001b]0;pwned\u0007\u001b[2J\r::error::forged.yaml');
     } finally {
       stdout.write = out;
       stderr.write = err;

@@ -2,9 +2,9 @@
  * The project's severities a review applies (the configuration's `diffSeverity`). Compared with a
  * git commit (`diff --base-ref`, `build --compare-ref`), they are the base's: the configuration as
  * that commit has it, read from the same temporary copy of the commit as the base documents
- * (git-tree.ts). A pull request cannot then re-classify its own breaking change by editing the
+ * (src/lib/git/commit-tree.ts). A pull request cannot then re-classify its own breaking change by editing the
  * configuration in its branch: what it changes there is reported as a change of its own
- * (severity-changes.ts), and applies once merged.
+ * (src/lib/diff/severity-changes.ts), and applies once merged.
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -13,17 +13,17 @@ import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { severityChanges, type SeveritySettings } from '../lib/diff/severity-changes.ts';
 import { applySeverityOverrides, type SeverityOverrides } from '../lib/diff/severity-overrides.ts';
 import type { Change } from '../lib/diff/types.ts';
-import { treeDisplay, type TreeView } from '../lib/diff/git-tree.ts';
+import { treeDisplay, type TreeView } from '../lib/git/commit-tree.ts';
 import { DIFF_RULE_IDS } from '../lib/diff/rule-ids.ts';
 import type { LoadLimits } from '../lib/load/limits.ts';
 import { realPath, within } from '../lib/real-path.ts';
 import { CONFIG_NAMES, loadConfig, type LoadedConfig } from './config-file.ts';
 
-/** A commit's files in a temporary folder (`dir`), laid out as in `top` (the repository, or --root above it: git-tree.ts). */
+/** A commit's files in a temporary folder (`dir`), laid out as in `top` (the repository, or --root above it: src/lib/git/commit-tree.ts). */
 type CommitFiles = Pick<TreeView, 'dir' | 'top'>;
 
 /**
- * The configuration files the review may read from the commit (git-tree.ts writes only what a
+ * The configuration files the review may read from the commit (commit-tree.ts writes only what a
  * comparison reads): the one --config names, else the names looked for in the working folder.
  * Real paths, though they need not exist in the working tree any more.
  */

@@ -6,8 +6,9 @@ import { titleQualifiers } from '../lib/model/api-titles.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import { publishedPath } from '../lib/diagnostics/to-diagnostic.ts';
+import { kindsOfSection, PAGE_SECTIONS } from '../lib/model/page-kinds.ts';
 import type { Page, PageDiagnostic } from '../lib/model/page-types.ts';
-import { parentPointer } from '../lib/resolve/json-pointer.ts';
+import { parentPointer } from '../lib/json-pointer.ts';
 import { invalidExamples, markInvalidExamples } from '../lib/model/example-findings.ts';
 import { Worker } from 'node:worker_threads';
 import { moduleFile } from '../lib/module-file.ts';
@@ -20,7 +21,7 @@ import { bundleDocument } from '../lib/resolve/bundle.ts';
 import { within } from '../lib/real-path.ts';
 import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
-import type { SiteApi, SiteData } from '../site/site-data-types.ts';
+import type { SiteApi, SiteData } from './site-data-types.ts';
 import type { PortalApiEndpoints } from '../lib/portal/match-flows.ts';
 import type { PeerIndex } from '../lib/portal/peer-index.ts';
 import { collectFlows } from '../lib/portal/portal-flows.ts';
@@ -70,14 +71,11 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
     if (portal) endpoints.push({ slug, title: model.title, prefix, endpoints: model.flowEndpoints() });
     for (const r of model.routes) routes.push({ ...r, url: prefix + r.url });
     const counts: Record<string, number> = {};
-    for (const [label, test] of [
-      ['servers', (k: string) => k === 'server'],
-      ['channels', (k: string) => k === 'channel'],
-      ['operations', (k: string) => k === 'operation'],
-      ['messages', (k: string) => k === 'message' || k === 'component:messages'],
-      ['schemas', (k: string) => k === 'component:schemas'],
-    ] as const)
-      counts[label] = model.entities.filter((e) => test(e.kind)).length;
+    // Each section's pages but the last's (other components), by the section's name: "servers", "schemas".
+    for (const { title } of PAGE_SECTIONS.slice(0, -1)) {
+      const kinds: string[] = kindsOfSection(title);
+      counts[title.toLowerCase()] = model.entities.filter((e) => kinds.includes(e.kind)).length;
+    }
     const downloads = sourceDownloads(doc, prefix, copies);
     const api: SiteApi = {
       slug,
@@ -222,7 +220,7 @@ export class CodeHighlighter {
   /** Code already highlighted, by its text (src/perf/highlight-memo.ts). */
   readonly #memo = mechanismOn('highlight-memo') ? new HighlightMemo() : undefined;
 
-  /** `parallel: false` keeps all the work in this thread (see prepare-site.ts for when). */
+  /** `parallel: false` keeps all the work in this thread (see PARALLEL_HIGHLIGHT_BYTES in src/pipeline/prepare-stage.ts for when). */
   constructor(options: { parallel?: boolean } = {}) {
     this.#parallel = options.parallel ?? true;
   }
