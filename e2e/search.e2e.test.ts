@@ -93,7 +93,11 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     assert.ok(paths.includes('Order placed · payload.payment(invoice).dueDays'), paths.join(', '));
     // A page's line is its summary, not an excerpt that repeats its title.
     await hits('StockCheckRequested');
-    const line = await page.locator('#search-results [role="option"]', { hasText: 'Stock check requested' }).first().locator('.search-hit-excerpt').textContent();
+    const line = await page
+      .locator('#search-results [role="option"]', { hasText: 'Stock check requested' })
+      .first()
+      .locator('.search-hit-excerpt')
+      .textContent();
     assert.ok(line && !/^(StockCheckRequested\s+)?Stock check requested/.test(line), `the line does not repeat the id and title: ${line}`);
     assert.deepEqual(errors, []);
     await page.close();
@@ -277,7 +281,9 @@ describe('the search page with results, for every reader', () => {
     const titles = await page.locator('.pagefind-ui__result-title .pagefind-ui__result-link').allTextContents();
     assert.ok(titles.includes('Order events') && !titles.some((t) => / · |›/.test(t)), titles.join(' | '));
     // The objects named for the word rank above the trait whose id holds it.
-    const pages = await page.locator('.pagefind-ui__result > .pagefind-ui__result-inner > .pagefind-ui__result-title .pagefind-ui__result-link').allTextContents();
+    const pages = await page
+      .locator('.pagefind-ui__result > .pagefind-ui__result-inner > .pagefind-ui__result-title .pagefind-ui__result-link')
+      .allTextContents();
     const firstFive = pages.slice(0, 5);
     assert.ok(firstFive.includes('Publish order events'), `the operation among the first five: ${pages.join(' | ')}`);
     assert.ok(!firstFive.some((t) => /ordersTeam/i.test(t)), `no trait among the first five: ${pages.join(' | ')}`);
@@ -308,7 +314,10 @@ describe('the search page with results, for every reader', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    assert.ok(await page.evaluate(() => document.activeElement?.classList.contains('pagefind-ui__search-input')), 'ArrowUp from the first result goes back to the box');
+    assert.ok(
+      await page.evaluate(() => document.activeElement?.classList.contains('pagefind-ui__search-input')),
+      'ArrowUp from the first result goes back to the box',
+    );
     await page.keyboard.press('ArrowDown');
     const target = new URL((await links.first().getAttribute('href')) ?? '', page.url()).pathname;
     await Promise.all([page.waitForURL((url) => url.pathname === target), page.keyboard.press('Enter')]);

@@ -79,7 +79,10 @@ describe('build --compare', () => {
     assert.ok(page.indexOf('id="changes-breaking"') < page.indexOf('id="changes-non-breaking"'));
     assert.ok(page.indexOf('id="changes-non-breaking"') < page.indexOf('id="changes-info"'));
     // Named by its title, linked to its page; its kind and id quietly after; where and which rule, folded.
-    assert.match(page, /<a href="\/operations\/consumeorder\/">[^<]+<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span>(?: <code>consumeOrder<\/code>)?<\/span>/);
+    assert.match(
+      page,
+      /<a href="\/operations\/consumeorder\/">[^<]+<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span>(?: <code>consumeOrder<\/code>)?<\/span>/,
+    );
     assert.match(page, /<details class="change-source"><summary>Where<\/summary><p class="change-meta"><span>at <code>/);
     assert.match(page, /a message this API sends and receives/, 'the direction in words');
     assert.ok(!page.includes(HOSTILE_VALUE), 'document text is escaped');
@@ -116,7 +119,10 @@ describe('build --compare', () => {
 
   it('says on a changed page what changed, in a line linked to its entry', () => {
     const operation = readFileSync(join(dir, 'first/operations/consumeorder/index.html'), 'utf8');
-    assert.match(operation, /<p class="change-callout change-breaking" data-pagefind-ignore><strong>Breaking change:<\/strong> [^<]+.*? <a href="\/changes\/#change-\d+">See the change<\/a><\/p>/);
+    assert.match(
+      operation,
+      /<p class="change-callout change-breaking" data-pagefind-ignore><strong>Breaking change:<\/strong> [^<]+.*? <a href="\/changes\/#change-\d+">See the change<\/a><\/p>/,
+    );
   });
 
   it('names the versions compared when they differ, and the base quietly', async () => {
@@ -364,7 +370,10 @@ describe('build --compare in a portal', () => {
     assert.match(readFileSync(join(dir, 'site/llms.txt'), 'utf8'), /## Changes\n\n- \[Changes against base\]\(\/changes\/index\.md\)/);
     assert.ok(!readFileSync(join(dir, 'site/orders/llms.txt'), 'utf8').includes('## Changes'), 'listed once, at the root');
     assert.ok(!page.includes('billing.yaml'), 'an API that did not change is not listed');
-    assert.match(page, /<a href="\/orders\/operations\/consumeorder\/">[^<]+<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span>(?: <code>consumeOrder<\/code>)?<\/span>/);
+    assert.match(
+      page,
+      /<a href="\/orders\/operations\/consumeorder\/">[^<]+<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span>(?: <code>consumeOrder<\/code>)?<\/span>/,
+    );
     assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<a href="\/changes\/">Changes against/);
     assert.match(readFileSync(join(dir, 'site/billing/index.html'), 'utf8'), /<a href="\/changes\/">Changes against/);
     assert.match(readFileSync(join(dir, 'site/orders/operations/consumeorder/index.html'), 'utf8'), /href="\/changes\/#change-\d+"[^>]*>breaking change/);

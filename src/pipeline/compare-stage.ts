@@ -76,7 +76,11 @@ export async function compareWithBase(
   const [baseVersion] = outcome.versions?.base ?? [];
   const [headVersion] = outcome.versions?.head ?? [];
   const oneEach = outcome.versions?.base.length === 1 && outcome.versions.head.length === 1;
-  const view = changesView(report, names.against, oneEach && baseVersion !== undefined && headVersion !== undefined ? { base: baseVersion, head: headVersion } : undefined);
+  const view = changesView(
+    report,
+    names.against,
+    oneEach && baseVersion !== undefined && headVersion !== undefined ? { base: baseVersion, head: headVersion } : undefined,
+  );
   const { counts } = view;
   io.err(
     `Compared with ${base.label}: ${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} info (${((performance.now() - started) / 1000).toFixed(1)} s).`,

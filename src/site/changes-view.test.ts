@@ -43,7 +43,11 @@ describe('changesView', () => {
         ['info', ['change-3 channel a']],
       ],
     );
-    assert.deepEqual(changeBadgeOf(view, 'channels/a/'), { url: 'channels/a/', breaking: true, anchor: 'change-1', summary: 'change 1' }, 'the badge quotes the change it leads to');
+    assert.deepEqual(
+      changeBadgeOf(view, 'channels/a/'),
+      { url: 'channels/a/', breaking: true, anchor: 'change-1', summary: 'change 1' },
+      'the badge quotes the change it leads to',
+    );
     assert.equal(changeBadgeOf(view, 'channels/c/'), undefined);
   });
 
@@ -65,7 +69,10 @@ describe('changesView', () => {
   });
 
   it("names the versions compared and each object by its page's title, as a reader calls them", () => {
-    const report = { changes: [change('breaking', 'message orders/orderPlaced', 1, 'components/messages/orderplaced/'), change('info', 'channel gone', 2)], breaking: 1 };
+    const report = {
+      changes: [change('breaking', 'message orders/orderPlaced', 1, 'components/messages/orderplaced/'), change('info', 'channel gone', 2)],
+      breaking: 1,
+    };
     const view = withApiTitles(changesView(report, 'base.yaml', { base: '2.3.0', head: '2.4.0' }), [
       { prefix: '', title: 'Orders', pages: [{ url: 'components/messages/orderplaced/', title: 'Order placed' }] },
     ]);

@@ -50,7 +50,8 @@ export function changesView(report: DiffReport, against: string, versions?: Site
       if (known) known.breaking ||= severity === 'breaking';
       if (shown >= CHANGES_PER_SEVERITY) {
         group.notShown++;
-        if (c.url !== undefined && !known) badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: `changes-${severity}`, summary: quoted(c.message, BADGE_SUMMARY) });
+        if (c.url !== undefined && !known)
+          badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: `changes-${severity}`, summary: quoted(c.message, BADGE_SUMMARY) });
         continue;
       }
       let api = group.apis.at(-1);
@@ -65,7 +66,8 @@ export function changesView(report: DiffReport, against: string, versions?: Site
         object = { anchor: `change-${++anchors}`, object: named(c.object), ...(c.url !== undefined ? { url: c.url } : {}), entries: [], notShown: 0 };
         api.objects.push(object);
       }
-      if (c.url !== undefined && !known) badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: object.anchor, summary: quoted(c.message, BADGE_SUMMARY) });
+      if (c.url !== undefined && !known)
+        badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: object.anchor, summary: quoted(c.message, BADGE_SUMMARY) });
       if (c.apiUrl !== undefined)
         places.push({
           api: c.apiUrl,
@@ -175,7 +177,9 @@ export function pageChangeBadge(changes: SiteChanges | undefined, prefix: string
   if (changed.length === 0) return own;
   const breaking = changed.some((b) => b.breaking) || own?.breaking === true;
   const first = changed[0]!;
-  return own ? { ...own, breaking } : { url, breaking, anchor: first.anchor, via: 'message', ...(first.summary !== undefined ? { summary: first.summary } : {}) };
+  return own
+    ? { ...own, breaking }
+    : { url, breaking, anchor: first.anchor, via: 'message', ...(first.summary !== undefined ? { summary: first.summary } : {}) };
 }
 
 /**
@@ -183,7 +187,10 @@ export function pageChangeBadge(changes: SiteChanges | undefined, prefix: string
  * page's (the site's APIs are known once the site data is built): the page names "Order placed",
  * not "orders/orderPlaced".
  */
-export function withApiTitles(changes: SiteChanges, apis: readonly { prefix: string; title: string; pages?: readonly { url: string; title: string }[] }[]): SiteChanges {
+export function withApiTitles(
+  changes: SiteChanges,
+  apis: readonly { prefix: string; title: string; pages?: readonly { url: string; title: string }[] }[],
+): SiteChanges {
   const titles = new Map(apis.map((a) => [a.prefix, a.title]));
   const pageTitles = new Map(apis.flatMap((a) => (a.pages ?? []).map((p) => [a.prefix + p.url, p.title] as const)));
   const titledObject = (object: ChangeObjectGroup): ChangeObjectGroup => {

@@ -14,9 +14,23 @@ describe('kinds in words', () => {
   });
 
   it("offers readers' kinds in the search's Kind filter, not the parts an author composes objects of", () => {
-    for (const kind of ['server', 'channel', 'operation', 'component:messages', 'component:schemas', 'component:securitySchemes', 'component:parameters'] as const)
+    for (const kind of [
+      'server',
+      'channel',
+      'operation',
+      'component:messages',
+      'component:schemas',
+      'component:securitySchemes',
+      'component:parameters',
+    ] as const)
       assert.ok(isReaderKind(kind), kind);
-    for (const kind of ['component:operationTraits', 'component:messageTraits', 'component:channelBindings', 'component:correlationIds', 'component:replyAddresses'] as const)
+    for (const kind of [
+      'component:operationTraits',
+      'component:messageTraits',
+      'component:channelBindings',
+      'component:correlationIds',
+      'component:replyAddresses',
+    ] as const)
       assert.ok(!isReaderKind(kind), kind);
   });
 });

@@ -76,7 +76,9 @@ export function serverSecuritySection(ctx: Context, page: Page, channelRef: unkn
   }
   // A server whose schemes the operation's own Security already shows adds nothing to read twice.
   const own = new Set(
-    page.sections.flatMap((s) => (s.type === 'security' ? s.groups.flatMap((g) => g.schemes.map((scheme) => scheme.link?.url ?? '')) : [])).filter((u) => u !== ''),
+    page.sections
+      .flatMap((s) => (s.type === 'security' ? s.groups.flatMap((g) => g.schemes.map((scheme) => scheme.link?.url ?? '')) : []))
+      .filter((u) => u !== ''),
   );
   const shown = groups.filter((g) => !g.schemes.every((scheme) => scheme.link !== undefined && own.has(scheme.link.url)));
   groups.splice(0, groups.length, ...shown);

@@ -23,5 +23,6 @@ export function traitsFacts(ctx: Context, page: Page, origin: Record<string, Loc
     }
     entry.fields.push(field);
   }
-  for (const { fact, fields } of byTrait.values()) page.facts.push({ ...fact, noteHtml: `gives ${fields.map((f) => `<code>${escapeText(f)}</code>`).join(', ')}` });
+  for (const { fact, fields } of byTrait.values())
+    page.facts.push({ ...fact, noteHtml: `gives ${fields.map((f) => `<code>${escapeText(f)}</code>`).join(', ')}` });
 }
