@@ -118,7 +118,7 @@ if (HAS_CORPUS)
       const result = page.locator('.pagefind-ui__result', { has: page.locator('.pagefind-ui__result-link', { hasText: /^Order events \(FIFO\)$/ }) }).first();
       assert.deepEqual((await result.locator('.pagefind-ui__result-tag').allTextContents()).map((t) => t.trim()).sort(), [
         'API: Orders (SNS FIFO fan-out)',
-        'Kind: channel',
+        'Kind: Channel',
       ]);
       // The header's box says the same: the name, then the kind and the API as quiet labels.
       await page.goto(base);
@@ -126,7 +126,7 @@ if (HAS_CORPUS)
       const option = page.locator('#search-results [role="option"]', { hasText: 'Order events (FIFO)' }).first();
       await option.waitFor({ timeout: 15_000 });
       assert.equal(await option.locator('.search-hit-title').textContent(), 'Order events (FIFO)');
-      assert.equal(await option.locator('.search-hit-kind').textContent(), 'channel');
+      assert.equal(await option.locator('.search-hit-kind').textContent(), 'Channel');
       assert.equal(await option.locator('.search-hit-api').textContent(), 'Orders (SNS FIFO fan-out)');
       await page.close();
     });
