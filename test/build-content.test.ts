@@ -142,14 +142,14 @@ describe('build of content/ with --base /docs/ and --site', () => {
     );
     assert.match(
       html,
-      /<a class="prop-name" href="#payload\.orderId"><code>orderId<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">from OrderRef<\/span>/,
+      /<p class="props-from">From <a href="\/docs\/components\/schemas\/orderref\/">OrderRef<\/a><\/p><ul class="props"><li class="prop" id="payload\.orderId"[^>]*><p class="prop-head"><a class="prop-name" href="#payload\.orderId"><code>orderId<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span><\/p>/,
     );
     assert.match(html, /href="\/docs\/components\/schemas\/money\/">Money<\/a>/);
     assert.match(html, /↻ the same schema as <a href="#payload\.lines\[\]\.category">category<\/a> above/);
     // Alternatives are shapes named by their discriminator value; oneOf reads "exactly one", anyOf "one or more".
     assert.match(
       html,
-      /<p class="shapes-intro">Exactly one of 2 shapes:<\/p>\s*<details class="shape" id="payload\.payment\(card\)" data-pagefind-title="payload\.payment\(card\)" open><summary><strong>card<\/strong>/,
+      /<p class="shapes-intro">\s*<code>payment<\/code> is exactly one of 2 shapes:\s*<\/p>\s*<details class="shape" id="payload\.payment\(card\)" data-pagefind-title="payload\.payment\(card\)" open><summary><strong>card<\/strong>/,
     );
     assert.match(
       html,

@@ -30,8 +30,25 @@ export const SEARCH_PARTS = {
   index: 'the index (Pagefind builds and writes it)',
 } as const;
 
-/** Pages per index part; `APIDESC_SEARCH_PAGES_PER_INDEX` overrides it (the tests use small parts). */
-export const PAGES_PER_INDEX = 3000;
+/**
+ * Most pages per index part; `APIDESC_SEARCH_PAGES_PER_INDEX` overrides it (the tests use small
+ * parts). The indexer held about 760 MB for a part of 3,000 pages, the largest process of a
+ * 1,000-channel build (the process tree peaked at 920–980 MB); parts of at most 2,500, made even
+ * (indexParts), keep it under about 650 MB whatever the site's size.
+ */
+export const PAGES_PER_INDEX = 2500;
+
+/**
+ * The sizes of the parts `pages` pages are indexed in: as few as `most` allows, as even as can
+ * be (5,100 pages in parts of at most 2,500: 1,700 each, not 2,500, 2,500 and 100), so that no
+ * part holds the indexer at the largest size when a smaller one would do.
+ */
+export function indexParts(pages: number, most: number): number[] {
+  const count = Math.ceil(pages / most);
+  const base = Math.floor(pages / count);
+  const larger = pages % count;
+  return Array.from({ length: count }, (_, i) => base + (i < larger ? 1 : 0));
+}
 
 const OPTIONS = { includeCharacters: '_-./@:{}$#', forceLanguage: 'en' };
 
@@ -96,11 +113,12 @@ export async function writeSearchIndex(siteDir: string, timings = new Timings())
     // without data-pagefind-body (lists) count, and a part of lists only would index them.
     // Paths only: the pages are read again as each part is indexed (holding them all would cost what parts save).
     const pages = timings.measure(SEARCH_PARTS.listing, () => files.filter((file) => readFileSync(file, 'utf8').includes('data-pagefind-body')));
-    for (let start = 0; start < pages.length; start += size) {
-      const n = start / size + 1;
-      const folder = n === 1 ? '' : `part-${n}/`;
-      await indexPart(siteDir, pages.slice(start, start + size), join(siteDir, 'pagefind', folder), indexer);
-      if (n > 1) extra.push(folder);
+    let start = 0;
+    for (const [i, count] of indexParts(pages.length, size).entries()) {
+      const folder = i === 0 ? '' : `part-${i + 1}/`;
+      await indexPart(siteDir, pages.slice(start, start + count), join(siteDir, 'pagefind', folder), indexer);
+      if (i > 0) extra.push(folder);
+      start += count;
     }
     indexed = pages.length;
   }

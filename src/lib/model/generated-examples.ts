@@ -23,6 +23,8 @@ export interface GeneratedExample {
   value: { headers?: unknown; payload?: unknown };
   /** Why the example could not be checked against its schema, when it could not. */
   unchecked?: string;
+  /** Headers whose value was guessed from their name alone (example-value.ts): a command wants a placeholder there. */
+  guessedHeaders?: string[];
 }
 
 export interface GeneratedExamples {
@@ -45,12 +47,13 @@ export function generateExamples(
   const views = schemaViewsOf(doc);
   const missing: string[] = [];
   const site = (part: Part): Location | undefined => origin[part] && { file: origin[part].file, pointer: childPointer(origin[part].pointer, part) };
-  const make = (part: Part, alternative?: number): { value: unknown; unchecked?: string } | undefined => {
+  const make = (part: Part, alternative?: number): { value: unknown; guessed: string[]; unchecked?: string } | undefined => {
     const at = site(part);
     if (message[part] === undefined || !at) return undefined;
     const view = views.view(message[part], at);
     if (!view.root) {
-      missing.push(`No ${part} example: its schema format ${view.format ? `\`${view.format}\`` : ''} is shown as written.`);
+      // Plain text: the page shows the sentence as it is (no Markdown).
+      missing.push(`No ${part} example: its schema ${view.format ? `format ${view.format} ` : ''}is shown as written.`);
       return undefined;
     }
     const outcome = checkedValue(views, validator, view.root, message[part], at, alternative);
@@ -76,6 +79,7 @@ export function generateExamples(
         title: p.title,
         value: { ...(headers ? { headers: headers.value } : {}), ...(p.value ? { payload: p.value.value } : {}) },
         ...(unchecked ? { unchecked } : {}),
+        ...(headers && headers.guessed.length > 0 ? { guessedHeaders: headers.guessed } : {}),
       };
     });
   return { examples, missing };
@@ -89,12 +93,12 @@ function checkedValue(
   schema: unknown,
   at: Location,
   alternative: number | undefined,
-): { value: unknown; unchecked?: string } | { reason: string } {
+): { value: unknown; guessed: string[]; unchecked?: string } | { reason: string } {
   let last: string | undefined;
   for (const annotations of [true, false]) {
     const outcome = exampleValue(views, root, { annotations, ...(alternative !== undefined ? { alternative } : {}) });
     if ('reason' in outcome) return outcome;
-    const errors = validator.messagePartErrors(outcome.value, schema, at);
+    const errors = validator.messagePartErrors(outcome.value, schema, at, 'value', 'as-read');
     // A schema the validator cannot follow to the end (references and allOf/oneOf nested, or referring to themselves, past its depth): shown, and said.
     if (errors === 'too-deep') return { ...outcome, unchecked: 'the schema nests its references too deeply for a validator to check this example against it' };
     if (errors === 'timeout' || errors === 'skipped') return { ...outcome, unchecked: 'checking it against a pattern of the schema took too long' };

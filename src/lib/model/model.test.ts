@@ -96,7 +96,7 @@ describe('model: schema rows', () => {
       required: true,
       constraints: ['pattern ^ord-[0-9]+$'],
       flags: [],
-      from: 'OrderRef',
+      from: { id: 'OrderRef', url: 'components/schemas/orderref/' },
     });
     assert.equal(byName('placedAt')!.format, 'date-time');
     assert.equal(byName('placedAt')!.from, undefined, 'written in the schema itself');
@@ -187,7 +187,7 @@ components:
       { base: { id: 'io.github.acme.pets.Pet', url: 'components/schemas/io.github.acme.pets.pet/' }, property: 'petType', value: 'io.github.acme.pets.Cat' },
     ]);
     assert.deepEqual(
-      cat.slice(1).map((r) => [r.name, r.required, r.from]),
+      cat.slice(1).map((r) => [r.name, r.required, r.from?.id]),
       [
         ['petType', true, 'io.github.acme.pets.Pet'],
         ['name', true, 'io.github.acme.pets.Pet'],
@@ -199,7 +199,7 @@ components:
     const dog = rowsOf('io.github.acme.pets.Dog');
     assert.equal(dog.find((r) => r.name === 'packSize')!.const, 1);
     assert.deepEqual(
-      dog.filter((r) => r.name === 'petType').map((r) => [r.type, r.const, r.from]),
+      dog.filter((r) => r.name === 'petType').map((r) => [r.type, r.const, r.from?.id]),
       [['string', 'dog', 'io.github.acme.pets.Pet']],
     );
   });
@@ -387,7 +387,8 @@ describe('model: pages', () => {
     assert.deepEqual(
       light.examples.map((e) => [e.title, JSON.parse(e.blocks[0]!.code)]),
       [
-        ['Generated example, Dimmed', { percent: 0 }],
+        // A percent reads as one (name-hints.ts).
+        ['Generated example, Dimmed', { percent: 50 }],
         ['Generated example, Switched', { on: true }],
       ],
     );

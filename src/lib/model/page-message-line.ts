@@ -8,7 +8,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
-import { schemaFormatKind } from '../schema/schema-formats.ts';
+import { schemaReadingKind } from '../schema/schema-formats.ts';
 import { type Context, merged, sub } from './page-context.ts';
 import type { MessageLine } from './page-types.ts';
 import type { Link } from './types.ts';
@@ -39,7 +39,7 @@ function payloadLine(ctx: Context, raw: unknown, at: Location): NonNullable<Mess
   let schema = resolved?.value;
   // A Multi Format Schema Object: JSON Schema and OpenAPI schemas are read; other formats are named.
   if (resolved && isPlainObject(schema) && 'schemaFormat' in schema && 'schema' in schema) {
-    const kind = schemaFormatKind(schema.schemaFormat);
+    const kind = schemaReadingKind(schema.schemaFormat);
     if (kind !== 'apidesc' && kind !== 'openapi') return { ...(link ? { link } : {}), shape: FORMAT_NAMES[kind] ?? 'schema' };
     const inner = sub(resolved.at, 'schema');
     link ??= isRefObject(schema.schema) ? ctx.locator.link(schema.schema, inner) : undefined;

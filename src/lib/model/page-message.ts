@@ -163,7 +163,7 @@ export function schemaSections(ctx: Context, heading: string, anchor: string, sc
   if (brokenInner) return [{ type: 'broken-reference', heading, anchor, broken: brokenInner }];
   const views = schemaViewsOf(ctx.doc);
   const view = views.view(schema, site);
-  const format = view.kind !== 'apidesc' && view.format ? { format: view.format } : {};
+  const format = (view.kind !== 'apidesc' || view.readAs) && view.format ? { format: view.format, ...(view.readAs ? { formatNote: view.readAs } : {}) } : {};
   if (view.root) {
     const table = viewRows(views, view.root, rowOptions(ctx, anchor, ownComponent));
     sections.push({ type: 'schema', heading, anchor, rows: table.rows, ...format, ...(table.omitted ? { omitted: table.omitted } : {}) });

@@ -61,7 +61,16 @@ export type PageSection =
   /** Where the object or schema would be: its reference leads to no value. */
   | { type: 'broken-reference'; heading: string; anchor: string; broken: BrokenReference }
   /** `omitted`: fields left out past the table's row limit (schema-rows.ts MAX_TABLE_ROWS). */
-  | { type: 'schema'; heading: string; anchor: string; rows: SchemaRow[]; format?: string; omitted?: number }
+  | {
+      type: 'schema';
+      heading: string;
+      anchor: string;
+      rows: SchemaRow[];
+      format?: string;
+      /** How a schema of a format version the SPEC does not list is read (a quiet note beside the format). */
+      formatNote?: string;
+      omitted?: number;
+    }
   /** `folded`: the schema is shown as a table above, so its source is a fold below it. */
   | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string; folded?: boolean }
   /** `missing`: why a part of a message has no generated example (a sentence each). */

@@ -92,6 +92,8 @@ interface Pending {
   named: readonly { id: string; url: string }[];
   /** A field of a widely shared schema shown on another page: its own fields are on that schema's page. */
   leaf?: { id: string; url: string };
+  /** Examples the rows above this one show already (JSON): a shape extending its base repeats the base's. */
+  examplesAbove?: ReadonlySet<string>;
 }
 
 export function viewRows(views: SchemaViews, root: SchemaNode, options: RowOptions): SchemaTableRows {
@@ -119,9 +121,15 @@ export function viewRows(views: SchemaViews, root: SchemaNode, options: RowOptio
     const row = describe(views, node, uniqueAnchor(item.anchor), item.name, depth, options, component);
     if (item.required) row.required = true;
     if (item.alternative) row.alternative = true;
+    if (row.examples && item.examplesAbove) {
+      const above = item.examplesAbove;
+      const fresh = row.examples.filter((v) => !above.has(JSON.stringify(v)));
+      if (fresh.length > 0) row.examples = fresh;
+      else delete row.examples;
+    }
     if (item.from) {
       const part = options.componentAt?.(item.from);
-      if (part) row.from = part.id;
+      if (part) row.from = part;
     }
     rows.push(row);
     const children = childrenOf(views, node, row.anchor, options);
@@ -162,9 +170,10 @@ export function viewRows(views: SchemaViews, root: SchemaNode, options: RowOptio
       continue;
     }
     const path = new Set(item.path).add(shape);
+    const examplesAbove = row.examples ? new Set([...(item.examplesAbove ?? []), ...row.examples.map((v) => JSON.stringify(v))]) : item.examplesAbove;
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i]!;
-      stack.push({ ...child, depth: depth + 1, path, named, node: views.node(child.id), anchor: child.anchor });
+      stack.push({ ...child, depth: depth + 1, path, named, node: views.node(child.id), anchor: child.anchor, ...(examplesAbove ? { examplesAbove } : {}) });
     }
   }
   return omitted > 0 ? { rows, omitted } : { rows };
@@ -278,7 +287,8 @@ function describe(
   else if (node.enum?.length === 1) row.const = node.enum[0];
   else if (node.enum) row.enum = node.enum;
   if (node.default) row.default = node.default.value;
-  if (node.examples && node.examples.length > 0) row.examples = node.examples;
+  const examples = shownExamples(node.examples ?? [], row);
+  if (examples.length > 0) row.examples = examples;
   for (const flag of ['deprecated', 'readOnly', 'writeOnly'] as const) if (node[flag]) row.flags.push(flag);
   if (node.description) row.descriptionHtml = renderMarkdown(node.description);
   const combinator = node.choices[0]?.kind ?? (node.nots.length > 0 ? 'not' : node.conditionals.length > 0 ? 'if' : undefined);
@@ -418,6 +428,23 @@ function alternativeName(
   if (named) return named.id;
   if (option.nativeType?.startsWith('message ') || option.nativeType?.startsWith('record ')) return option.nativeType.slice(option.nativeType.indexOf(' ') + 1);
   return `shape ${index + 1}`;
+}
+
+/**
+ * The examples a row shows: each value once (the examples of a subtype and of the base it
+ * extends, merged, are often the same), and none that only repeats the value the row already
+ * says it always has or defaults to ("always "1.0"", then "e.g. "1.0"", says nothing new).
+ */
+function shownExamples(examples: unknown[], row: SchemaRow): unknown[] {
+  const said = new Set<string>();
+  if (row.const !== undefined) said.add(JSON.stringify(row.const));
+  if (row.default !== undefined) said.add(JSON.stringify(row.default));
+  return examples.filter((value) => {
+    const key = JSON.stringify(value);
+    if (said.has(key)) return false;
+    said.add(key);
+    return true;
+  });
 }
 
 function anchorToken(token: string): string {

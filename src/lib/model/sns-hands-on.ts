@@ -178,6 +178,8 @@ interface StartMessage {
   arrays: Set<string>;
   /** Made from the schemas (the document gives no example): its plain strings stand for nothing a command should send. */
   generated: boolean;
+  /** Headers of a generated example whose value was guessed from their name: no value a command should send either. */
+  guessed?: Set<string>;
 }
 
 /** The examples of the operation's messages (or of its channel's), else one generated from each message's schemas. */
@@ -215,6 +217,7 @@ function examplesOf(
         arrays,
         message: { attributes: attributesOf(headers), body: value.payload === undefined ? {} : value.payload },
         generated,
+        ...('guessedHeaders' in ex && ex.guessedHeaders ? { guessed: new Set(ex.guessedHeaders) } : {}),
       });
     }
   }
@@ -302,7 +305,7 @@ function publishVariants(
         'The filter writes a value outside a list, which AWS refuses or reads as a nested key; this message passes it as meant, once the value is in a list.',
       );
     if (!message) return { reaches, notes: [...notes, 'No message passes this filter: see the findings on the subscription.'] };
-    const publication = publicationOf(message, start?.headers ?? {}, start?.arrays ?? new Set(), topic, start?.generated ?? false);
+    const publication = publicationOf(message, start?.headers ?? {}, start?.arrays ?? new Set(), topic, start?.generated ?? false, start?.guessed);
     return {
       reaches,
       notes,
@@ -344,18 +347,27 @@ function publishTitle(reaches: Reached[], subscriptions: number): string {
 
 /**
  * What a command sends. A value a generated example made from nothing but a `string` type (the
- * placeholder `"string"`) is no value to send: a visible `<name>` placeholder takes its place, as
- * for the account and region. Values a filter needs were set by satisfyPolicy and stay.
+ * placeholder `"string"`), or guessed from the header's name, is no value to send: a visible
+ * `<name>` placeholder takes its place, as for the account and region. Values a filter needs
+ * were set by satisfyPolicy and stay.
  */
-function publicationOf(message: Message, headers: Record<string, unknown>, arrays: Set<string>, topic: Topic, generated: boolean): Publication {
-  const made = (value: unknown): boolean => generated && value === PLAIN_STRING;
-  const header = (name: string, fallback: string): string => (typeof headers[name] === 'string' && !made(headers[name]) ? (headers[name] as string) : fallback);
+function publicationOf(
+  message: Message,
+  headers: Record<string, unknown>,
+  arrays: Set<string>,
+  topic: Topic,
+  generated: boolean,
+  guessed: Set<string> = new Set(),
+): Publication {
+  const madeFor = (name: string, value: unknown): boolean => generated && (value === PLAIN_STRING || (guessed.has(name) && value === headers[name]));
+  const header = (name: string, fallback: string): string =>
+    typeof headers[name] === 'string' && !madeFor(name, headers[name]) ? (headers[name] as string) : fallback;
   return {
     body: typeof message.body === 'string' ? message.body : JSON.stringify(message.body),
     // A header the schema declares as an array goes as a String.Array, even when the value made for a filter is one string.
     attributes: Object.entries(message.attributes)
       .slice(0, MAX_ATTRIBUTES)
-      .map(([name, value]): [string, unknown] => [name, made(value) ? `<${name}>` : value])
+      .map(([name, value]): [string, unknown] => [name, madeFor(name, value) ? `<${name}>` : value])
       .map(([name, value]): [string, unknown] => [name, arrays.has(name) && typeof value === 'string' ? [value] : value]),
     ...(topic.fifo ? { groupId: header('MessageGroupId', '<message-group-id>'), deduplicationId: header('MessageDeduplicationId', '<deduplication-id>') } : {}),
   };

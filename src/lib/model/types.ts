@@ -142,8 +142,8 @@ export interface SchemaRow {
   alternative?: boolean;
   /** The named schemas merged into this one by `allOf`: what it extends. */
   extends?: { id: string; url: string }[];
-  /** A property brought by a named `allOf` part: that part's name. */
-  from?: string;
+  /** A property brought by a named `allOf` part: that part (its page). */
+  from?: { id: string; url: string };
   /** The values each item of an array may take (an array of a simple type with an `enum`). */
   itemEnum?: unknown[];
   /** A base schema's discriminator: its property, and each known subtype with the value that selects it. */

@@ -4,7 +4,11 @@
  * `enum` value, then its `examples` and `default` (when `annotations` is on); then a value built
  * from the type and its constraints. Strings with a `format` or a `pattern` come from
  * json-schema-faker (a well-kept generator with a seeded random source, so the same schema gives
- * the same value in every build); numbers are the simplest value the bounds allow.
+ * the same value in every build); a string the schema says nothing more of is read by its
+ * field's name and description (name-hints.ts: a URL, an email address, an id, a date-time, a
+ * currency); numbers are the simplest value the bounds allow, or one the name suggests. No
+ * string holds a control character (a pattern's `\s` would give a newline or a tab): readers
+ * copy these values.
  *
  * Every property the schema names is filled in, required or not, unless the value would grow
  * past MAX_VALUES values; then only required properties are. A schema whose smallest value is
@@ -12,10 +16,15 @@
  * the value with the format's own validator and says so when it fails (src/lib/model/generated-examples.ts).
  */
 import { generateSync } from 'json-schema-faker';
+import { nameHint, numberHint } from './name-hints.ts';
 import { admitsType, type JsonType, type SchemaNode, shapeOf } from './schema-node.ts';
 import type { SchemaViews } from './schema-views.ts';
 
-export type ExampleOutcome = { value: unknown } | { reason: string };
+/**
+ * A value, and the top-level fields whose value was guessed from their name alone (the schema
+ * gives no value, format or pattern): a command a reader runs wants a placeholder there instead.
+ */
+export type ExampleOutcome = { value: unknown; guessed: string[] } | { reason: string };
 
 export interface ExampleOptions {
   /** Use the schema's own `examples` and `default` (first choice); off, to make a value from the constraints alone. */
@@ -54,10 +63,22 @@ interface Walk {
   requiredOnly: boolean;
   /** Optional properties only above this depth. */
   optionalDepth: number;
+  /** Values guessed from a field's name so far. */
+  guesses: number;
+  /** Top-level fields holding a guessed value. */
+  guessed: Set<string>;
 }
 
 export function exampleValue(views: SchemaViews, root: SchemaNode, options: ExampleOptions): ExampleOutcome {
-  const walk: Walk = { views, annotations: options.annotations, count: 0, requiredOnly: false, optionalDepth: Number.POSITIVE_INFINITY };
+  const walk: Walk = {
+    views,
+    annotations: options.annotations,
+    count: 0,
+    requiredOnly: false,
+    optionalDepth: Number.POSITIVE_INFINITY,
+    guesses: 0,
+    guessed: new Set(),
+  };
   let node = root;
   let option: SchemaNode | undefined;
   if (options.alternative !== undefined && root.choices.length > 0) {
@@ -66,6 +87,7 @@ export function exampleValue(views: SchemaViews, root: SchemaNode, options: Exam
     node = withOption(views, root, options.alternative);
   }
   const made = (): unknown => {
+    walk.guessed.clear();
     const value = make(walk, node, 0, new Set(), 0);
     return option ? withDiscriminator(views, value, root.choices[0]!.discriminator ?? root.discriminator, option) : value;
   };
@@ -75,14 +97,14 @@ export function exampleValue(views: SchemaViews, root: SchemaNode, options: Exam
       walk.count = 0;
       walk.optionalDepth = optionalDepth;
       try {
-        return { value: made() };
+        return { value: made(), guessed: [...walk.guessed] };
       } catch (error) {
         if (error !== TOO_LARGE) throw error;
       }
     }
     walk.count = 0;
     walk.requiredOnly = true;
-    return { value: made() };
+    return { value: made(), guessed: [...walk.guessed] };
   } catch (error) {
     if (error instanceof Failure) return { reason: error.reason };
     throw error;
@@ -97,7 +119,8 @@ function withOption(views: SchemaViews, node: SchemaNode, index: number): Schema
   return views.node(views.both(base, option));
 }
 
-function make(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number): unknown {
+/** `name`: the field the value is for (its name hints at what it looks like), when it is one. */
+function make(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number, name?: string): unknown {
   // Stop as soon as the example is too large: a fan-out of references would otherwise be made whole first.
   if (++walk.count > MAX_VALUES) throw walk.requiredOnly ? new Failure(`the smallest value the schema allows holds more than ${MAX_VALUES} values`) : TOO_LARGE;
   // Why is said where the schema is shown (its table): not repeated here.
@@ -115,7 +138,7 @@ function make(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<str
   if (node.choices.length > 0) {
     // A shape that is made of its own alternatives again (a base listing subtypes that extend it) goes round once per level.
     if (depth >= MAX_DEPTH) throw new Failure(`its alternatives nest more than ${MAX_DEPTH} levels deep`);
-    const value = make(walk, withOption(walk.views, node, 0), depth + 1, path, variant);
+    const value = make(walk, withOption(walk.views, node, 0), depth + 1, path, variant, name);
     return withDiscriminator(walk.views, value, node.choices[0]!.discriminator ?? node.discriminator, walk.views.node(node.choices[0]!.options[0]!));
   }
   const type = chooseType(node);
@@ -123,12 +146,12 @@ function make(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<str
     case 'object':
       return makeObject(walk, node, depth, path, variant);
     case 'array':
-      return makeArray(walk, node, depth, path, variant);
+      return makeArray(walk, node, depth, path, variant, name);
     case 'string':
-      return makeString(node, variant);
+      return makeString(walk, node, variant, name);
     case 'integer':
     case 'number':
-      return makeNumber(node, type, variant);
+      return makeNumber(node, type, variant, name);
     case 'boolean':
       return variant % 2 === 0;
     default:
@@ -197,7 +220,7 @@ function makeObject(walk: Walk, node: SchemaNode, depth: number, path: ReadonlyS
       if (walk.requiredOnly || depth >= walk.optionalDepth || inner.has(shapeOf(child)) || child.boolean === false || child.types?.length === 0) continue;
       const before = walk.count;
       try {
-        setValue(out, p.name, make(walk, child, depth + 1, inner, variant));
+        setValue(out, p.name, field(walk, child, depth, inner, variant, p.name));
       } catch (error) {
         if (!(error instanceof Failure) || error === TOO_LARGE) throw error;
         walk.count = before;
@@ -205,10 +228,10 @@ function makeObject(walk: Walk, node: SchemaNode, depth: number, path: ReadonlyS
       continue;
     }
     if (inner.has(shapeOf(child)) && depth + 1 >= MAX_DEPTH) throw new Failure(`the required field ${p.name} contains itself`);
-    setValue(out, p.name, make(walk, child, depth + 1, inner, variant));
+    setValue(out, p.name, field(walk, child, depth, inner, variant, p.name));
   }
   const others = node.additionalProperties === false ? undefined : node.additionalProperties;
-  for (const name of node.requiredOnly) setValue(out, name, others ? make(walk, walk.views.node(others), depth + 1, inner, variant) : 'value');
+  for (const name of node.requiredOnly) setValue(out, name, others ? field(walk, walk.views.node(others), depth, inner, variant, name) : 'value');
   // A map (no named properties): one entry, or as many as it must have.
   const wanted = Math.max(node.minProperties ?? 0, node.properties.length === 0 && (others || node.patternProperties.length > 0) ? 1 : 0);
   for (let i = 0; Object.keys(out).length < wanted && i < MAX_ITEMS; i++) {
@@ -222,7 +245,16 @@ function makeObject(walk: Walk, node: SchemaNode, depth: number, path: ReadonlyS
   return node.discriminator && node.choices.length === 0 ? (withDiscriminator(walk.views, out, node.discriminator, node) as Record<string, unknown>) : out;
 }
 
-function makeArray(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number): unknown[] {
+/** The value of a field of an object at `depth`: a top-level field whose value is guessed from a name is noted. */
+function field(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number, name: string): unknown {
+  const before = walk.guesses;
+  const value = make(walk, node, depth + 1, path, variant, name);
+  if (depth === 0 && walk.guesses > before) walk.guessed.add(name);
+  return value;
+}
+
+/** `name`: the array's field; its items are read by it too (`callbackUrls` holds URLs). */
+function makeArray(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number, name?: string): unknown[] {
   const tuple = node.tupleItems ?? [];
   const min = node.minItems ?? 0;
   if (min > MAX_ITEMS) throw new Failure(`it needs at least ${min} items`);
@@ -240,23 +272,29 @@ function makeArray(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySe
       if (i < min) throw new Failure('its items are not allowed, yet it needs some');
       break;
     }
-    out.push(make(walk, walk.views.node(id), depth + 1, inner, node.uniqueItems ? variant + i : variant));
+    out.push(make(walk, walk.views.node(id), depth + 1, inner, node.uniqueItems ? variant + i : variant, name?.replace(/s$/, '')));
   }
   return out;
 }
 
-function makeString(node: SchemaNode, variant: number): string {
+function makeString(walk: Walk, node: SchemaNode, variant: number, name: string | undefined): string {
   const min = node.minLength ?? 0;
   const max = node.maxLength ?? Number.POSITIVE_INFINITY;
   if (min > MAX_STRING) throw new Failure(`it needs a string of at least ${min} characters`);
   let text: string | undefined;
+  const schema: Record<string, unknown> = { type: 'string' };
+  if (node.minLength !== undefined) schema.minLength = node.minLength;
+  if (node.maxLength !== undefined) schema.maxLength = node.maxLength;
   if (node.patterns.length > 0 || node.format) {
-    const schema: Record<string, unknown> = { type: 'string' };
     if (node.patterns[0] !== undefined) schema.pattern = node.patterns[0];
     if (node.format) schema.format = node.format;
-    if (node.minLength !== undefined) schema.minLength = node.minLength;
-    if (node.maxLength !== undefined) schema.maxLength = node.maxLength;
     text = fakeString(schema, variant);
+  } else {
+    const hint = nameHint(name, node.description);
+    if (hint) {
+      text = 'format' in hint ? fakeString({ ...schema, format: hint.format }, variant) : hint.value(variant);
+      if (text !== undefined) walk.guesses++;
+    }
   }
   text ??= variant === 0 ? PLAIN_STRING : `${PLAIN_STRING} ${variant + 1}`;
   if (text.length < min) text = text.padEnd(min, 'x');
@@ -270,13 +308,33 @@ function patternString(pattern: string, variant: number): string | undefined {
   return text !== undefined && safeTest(pattern, text) ? text : undefined;
 }
 
+/** Seeds tried for a string without control characters before giving up. */
+const SEEDS_TRIED = 4;
+/** Characters a reader cannot see or copy as they are: C0 and C1 controls (newline, tab, …), line and paragraph separators. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROLS = new RegExp(CONTROL.source, 'g');
+
+/**
+ * A string json-schema-faker makes for the schema (seeded), without control characters: a
+ * pattern's `\s` gives newlines and tabs, which a reader would copy as they are. Those are left
+ * out, or made plain spaces, when the pattern still matches; else other seeds are tried.
+ */
 function fakeString(schema: Record<string, unknown>, variant: number): string | undefined {
-  try {
-    const value = generateSync(schema, { seed: 1 + variant });
-    return typeof value === 'string' ? value : undefined;
-  } catch {
-    return undefined;
+  const pattern = typeof schema.pattern === 'string' ? schema.pattern : undefined;
+  for (let attempt = 0; attempt < SEEDS_TRIED; attempt++) {
+    let value: unknown;
+    try {
+      value = generateSync(schema, { seed: 1 + variant + attempt * 1000 });
+    } catch {
+      return undefined;
+    }
+    if (typeof value !== 'string') return undefined;
+    if (!CONTROL.test(value)) return value;
+    for (const plain of [value.replace(CONTROLS, ''), value.replace(CONTROLS, ' ')]) {
+      if (pattern === undefined || safeTest(pattern, plain)) return plain;
+    }
   }
+  return undefined;
 }
 
 function safeTest(pattern: string, text: string): boolean {
@@ -287,7 +345,7 @@ function safeTest(pattern: string, text: string): boolean {
   }
 }
 
-function makeNumber(node: SchemaNode, type: 'integer' | 'number', variant: number): number {
+function makeNumber(node: SchemaNode, type: 'integer' | 'number', variant: number, name: string | undefined): number {
   const n = node.numbers;
   const integer = type === 'integer';
   let low = n.minimum ?? Number.NEGATIVE_INFINITY;
@@ -304,7 +362,7 @@ function makeNumber(node: SchemaNode, type: 'integer' | 'number', variant: numbe
   }
   const step = stepOf(n.multipleOf ?? [], integer);
   // The simplest value: 0 (or the variant) when allowed, else the first multiple of the step inside the bounds.
-  const preferred = variant;
+  const preferred = (numberHint(name, type) ?? 0) + variant;
   const inside = (v: number): boolean => (lowOpen ? v > low : v >= low) && (highOpen ? v < high : v <= high);
   if (inside(preferred) && isMultiple(preferred, step)) return preferred;
   const start = Number.isFinite(low) ? low : Number.isFinite(high) ? high - step * 10 : 0;

@@ -49,6 +49,36 @@ export function isNearMissFormat(format: string): boolean {
   return NEAR_MISS.test(format);
 }
 
+/** The format's own Schema Object, with or without a suffix, at any version. */
+const OWN_FAMILY = /^application\/vnd\.apidesc(\+json|\+yaml)?;\s*version=([^;\s]+)$/i;
+/** JSON Schema at any draft. */
+const JSON_SCHEMA_FAMILY = /^application\/schema\+(json|yaml);\s*version=(draft-[^;\s]+)$/i;
+
+/**
+ * A `schemaFormat` of a listed Schema Object family (the format's own, or JSON Schema) with a
+ * version the SPEC does not list (`application/vnd.apidesc+json;version=3.1.0`, as generators
+ * write; `application/schema+json;version=draft-04`): a custom value by the SPEC, but evidently
+ * a Schema Object, so pages read it as the listed one (`validate` warns, and checks no example
+ * against it). Says, for the page, what it is read as; undefined for any other value.
+ */
+export function unlistedSchemaObjectReading(format: unknown): { version: string; readAs: string } | undefined {
+  if (typeof format !== 'string' || isJsonSchemaFormat(format)) return undefined;
+  const own = OWN_FAMILY.exec(format);
+  if (own) return { version: own[2]!, readAs: 'a 3.0.0 Schema Object' };
+  const draft = JSON_SCHEMA_FAMILY.exec(format);
+  if (draft) return { version: draft[2]!, readAs: 'JSON Schema draft-07' };
+  return undefined;
+}
+
+/**
+ * How pages read a schema of this format: as `schemaFormatKind`, except that a Schema Object of
+ * an unlisted version is read as the listed Schema Object (`unlistedSchemaObjectReading`).
+ */
+export function schemaReadingKind(format: unknown): SchemaFormatKind {
+  const kind = schemaFormatKind(format);
+  return kind === 'custom' && unlistedSchemaObjectReading(format) ? 'apidesc' : kind;
+}
+
 /**
  * Parses a schema of a non-JSON-Schema format; returns the reason it is malformed, if it is, in
  * this tool's words (never a library's error text, issue 33).

@@ -11,7 +11,7 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { childPointer } from '../json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { type SchemaFormatKind, schemaFormatKind } from './schema-formats.ts';
+import { type SchemaFormatKind, schemaReadingKind, unlistedSchemaObjectReading } from './schema-formats.ts';
 import { avroNodes } from './avro-node.ts';
 import { jsonSchemaNode } from './json-schema-node.ts';
 import { ANY_ID, intersect, NOTHING_ID, nothingLike } from './merge.ts';
@@ -28,6 +28,11 @@ export interface SchemaView {
   kind: SchemaFormatKind;
   /** The schema as written, for formats other than JSON Schema (Avro, Protobuf, RAML, custom). */
   source?: string;
+  /**
+   * For a Schema Object whose `schemaFormat` names a version the SPEC does not list: the
+   * sentence that says so and what it is read as (a quiet note on the page).
+   */
+  readAs?: string;
 }
 
 /**
@@ -102,10 +107,12 @@ export class SchemaViews implements NodeRegistry {
     if (!resolved) return { kind: 'apidesc', root: this.#unresolvedNode(site, 'its reference does not resolve') };
     const value = resolved.value;
     if (isMultiFormat(value)) {
-      const kind = schemaFormatKind(value.schemaFormat);
+      const kind = schemaReadingKind(value.schemaFormat);
       const format = typeof value.schemaFormat === 'string' ? value.schemaFormat : undefined;
       const inner = this.doc.deref(value.schema, sub(resolved.at, 'schema'));
-      const base = { kind, ...(format ? { format } : {}) };
+      const unlisted = unlistedSchemaObjectReading(format);
+      const readAs = unlisted && `version ${unlisted.version} is not one the format lists: the schema is read as ${unlisted.readAs}`;
+      const base = { kind, ...(format ? { format } : {}), ...(readAs ? { readAs } : {}) };
       if (!inner) return { ...base, root: this.#unresolvedNode(sub(resolved.at, 'schema'), 'its reference does not resolve') };
       const source =
         kind === 'apidesc' || kind === 'openapi' ? undefined : typeof inner.value === 'string' ? inner.value : JSON.stringify(inner.value, null, 2);
@@ -132,7 +139,7 @@ export class SchemaViews implements NodeRegistry {
     if (value === false) return NOTHING_ID;
     if (isMultiFormat(value)) {
       // A reference to a components entry written as a Multi Format Schema Object: its schema, in its format.
-      const kind = schemaFormatKind(value.schemaFormat);
+      const kind = schemaReadingKind(value.schemaFormat);
       const inner = this.doc.deref(value.schema, sub(at, 'schema'));
       const root = inner && this.#formatRoot(kind, inner.value, inner.at);
       return root ? root.id : this.#unresolvedNode(at, `it is written in the schema format ${String(value.schemaFormat)}, which is shown as written`).id;

@@ -26,7 +26,7 @@ import { describeSchemaError, fieldName } from './example-errors.ts';
 import { registeredSchemaErrors } from './registered-schema-check.ts';
 import { avroValueFromJson } from '../schema/avro-json.ts';
 import { payloadMessages, type ProtobufType, withEnumNumbers } from '../schema/protobuf-messages.ts';
-import { schemaFormatKind } from '../schema/schema-formats.ts';
+import { schemaFormatKind, schemaReadingKind } from '../schema/schema-formats.ts';
 
 const avro = lazyModule<typeof import('avsc')>('avsc');
 /** Loaded once a schema has a pattern. */
@@ -123,14 +123,23 @@ export class ExampleValidator {
   /**
    * Reasons `value` does not match a message's `headers` or `payload` schema written at `site`,
    * in whatever format it is written: JSON Schema and the format's own Schema Object, OpenAPI 3.0,
-   * Avro, Protocol Buffers. Other formats are not checked (empty).
+   * Avro, Protocol Buffers. Other formats are not checked (empty). `reading: 'as-read'` also
+   * checks a Schema Object of a version the SPEC does not list, as pages read it
+   * (schemaReadingKind): generated examples are made from that reading; `validate` does not
+   * judge a document's own examples by it.
    */
-  messagePartErrors(value: unknown, schema: unknown, site: Location, part = 'value'): ReturnType<ExampleValidator['jsonSchemaErrors']> {
+  messagePartErrors(
+    value: unknown,
+    schema: unknown,
+    site: Location,
+    part = 'value',
+    reading: 'listed' | 'as-read' = 'listed',
+  ): ReturnType<ExampleValidator['jsonSchemaErrors']> {
     const resolved = this.#doc.deref(schema, site);
     if (!resolved) return [];
     const s = resolved.value;
     if (!(isPlainObject(s) && ('schemaFormat' in s || 'schema' in s))) return this.jsonSchemaErrors(value, s, resolved.at, part);
-    const kind = schemaFormatKind(s.schemaFormat);
+    const kind = reading === 'as-read' ? schemaReadingKind(s.schemaFormat) : schemaFormatKind(s.schemaFormat);
     const inner = this.#doc.deref(s.schema, { file: resolved.at.file, pointer: childPointer(resolved.at.pointer, 'schema') });
     if (!inner) return [];
     switch (kind) {

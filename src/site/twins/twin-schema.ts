@@ -36,7 +36,7 @@ function rowLine(row: SchemaRow, root: string): string {
   if (row.name !== '' && !row.alternative) facts.push(row.required ? 'required' : 'optional');
   if (row.component) facts.push(`schema ${link(row.component)}`);
   if (row.extends?.length) facts.push(`extends ${row.extends.map(link).join(', ')}`);
-  if (row.from) facts.push(`from ${escapeInline(row.from)}`);
+  if (row.from) facts.push(`from ${link(row.from)}`);
   facts.push(...row.constraints.map(escapeInline));
   facts.push(...row.flags);
   if (row.enum) facts.push(`one of ${values(row.enum)}`);

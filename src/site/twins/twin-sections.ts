@@ -41,7 +41,7 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
       return brokenReferenceLines(section.broken, root, pageUrl);
     case 'schema':
       return [
-        ...(section.format ? [`Schema format: ${codeSpan(section.format)}`, ''] : []),
+        ...(section.format ? [`Schema format: ${codeSpan(section.format)}${section.formatNote ? `: ${escapeInline(section.formatNote)}.` : ''}`, ''] : []),
         ...schemaList(section.rows, root),
         ...(section.omitted ? ['', omittedNote(section.omitted)] : []),
       ];

@@ -4,7 +4,7 @@
  * Errors #10: a reference from a multi-format schema to a resource of another format.
  */
 import { isPlainObject, isRefObject } from '../../resolve/resolved-doc.ts';
-import { checkSchemaOfFormat, isNearMissFormat, sameFormat, schemaFormatKind } from '../../schema/schema-formats.ts';
+import { checkSchemaOfFormat, isNearMissFormat, sameFormat, schemaFormatKind, unlistedSchemaObjectReading } from '../../schema/schema-formats.ts';
 import { fieldAt, problem, type Rule } from './rule.ts';
 
 export const schemaFormatRule: Rule = {
@@ -19,6 +19,20 @@ export const schemaFormatRule: Rule = {
       const target = doc.deref(node.value.schema, schemaSite);
       if (kind === 'custom') {
         const nearMiss = isNearMissFormat(format);
+        const readable = unlistedSchemaObjectReading(format);
+        if (readable) {
+          // Pages read it as the listed Schema Object it evidently is; examples are not judged by that reading.
+          report(
+            problem(
+              'schema-format-version',
+              'warning',
+              fieldAt(node, 'schemaFormat'),
+              `"${format}" names version ${readable.version}, which is not a listed schema format: pages read the schema as ${readable.readAs}, and examples are not checked against it`,
+              `Use ${readable.readAs === 'JSON Schema draft-07' ? 'application/schema+json;version=draft-07' : 'application/vnd.apidesc+json;version=3.0.0'} if the schema uses nothing of version ${readable.version}.`,
+            ),
+          );
+          continue;
+        }
         report(
           problem(
             nearMiss ? 'schema-format-version' : 'schema-format-custom',

@@ -1,0 +1,231 @@
+/**
+ * How schemas and their generated examples read on message pages (issue 34): a Schema Object
+ * whose `schemaFormat` names a version of its family that the SPEC does not list (generators
+ * write `application/vnd.apidesc+json;version=3.1.0`) is shown as the table and generated example
+ * it evidently is, with a quiet note that says how it is read, while `validate` keeps warning
+ * (and checks no example against it); a format the tool does not read at all says so in plain
+ * words, no Markdown shown raw. Schemas of real documents read without noise: fields inherited
+ * from a named part are grouped under its short name once, an example is shown once and never
+ * beside the same value as "always", object examples are indented JSON, and the shapes of an
+ * object are said to be the object's, not its last field's.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { main } from '../src/cli/main.ts';
+import { unescapeText } from '../src/lib/html-text.ts';
+import { tempDir, validateYaml } from './helpers.ts';
+
+const DOCUMENT = `apidesc: 3.0.0
+info: { title: Formats, version: 1.0.0 }
+defaultContentType: application/json
+channels:
+  vehicles:
+    address: vehicles
+    messages:
+      newer: { $ref: '#/components/messages/newer' }
+      drafted: { $ref: '#/components/messages/drafted' }
+      custom: { $ref: '#/components/messages/custom' }
+operations:
+  sendVehicles: { action: send, channel: { $ref: '#/channels/vehicles' } }
+components:
+  messages:
+    newer:
+      payload:
+        schemaFormat: application/vnd.apidesc+json;version=3.1.0
+        schema: { $ref: '#/components/schemas/Vehicle' }
+    drafted:
+      payload:
+        schemaFormat: application/schema+json;version=draft-04
+        schema:
+          type: object
+          required: [wheels]
+          properties: { wheels: { type: integer, minimum: 2, maximum: 18 } }
+    custom:
+      payload:
+        schemaFormat: application/x-vendor-shape;version=1
+        schema: { shape: wheels }
+  schemas:
+    Vehicle:
+      type: object
+      required: [vehicleId, colour]
+      properties:
+        vehicleId: { type: string, description: The vehicle. }
+        colour: { type: string, enum: [red, blue] }
+`;
+
+/** The text of an HTML fragment, tags removed, spaces collapsed. */
+const text = (html: string): string =>
+  unescapeText(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+
+describe('reading schemas of format versions the SPEC does not list', () => {
+  const work = tempDir('apidesc-reading-schemas-');
+  const site = join(work, 'site');
+  const page = (url: string): string => readFileSync(join(site, url, 'index.html'), 'utf8');
+  before(async () => {
+    writeFileSync(join(work, 'formats.yaml'), DOCUMENT);
+    const previous = process.cwd();
+    process.chdir(work);
+    try {
+      assert.equal(await main(['build', 'formats.yaml', '--out', site], { out: () => {}, err: () => {} }), 0);
+    } finally {
+      process.chdir(previous);
+    }
+  });
+
+  it("reads the format's own Schema Object at version 3.1.0 as a 3.0.0 Schema Object: a table, a generated example, and a note", () => {
+    const html = page('components/messages/newer');
+    assert.doesNotMatch(html, /The schema as written/, 'the schema is not shown as source only');
+    assert.match(html, /class="schema-tree"[^>]*aria-label="Payload"/, 'the payload is a schema table');
+    assert.match(html, /id="payload\.vehicleId"/, 'a row for each field');
+    assert.match(
+      text(html),
+      /Schema format application\/vnd\.apidesc\+json;version=3\.1\.0 : version 3\.1\.0 is not one the format lists: the schema is read as a 3\.0\.0 Schema Object\./,
+    );
+    assert.match(text(html), /Generated example/);
+    assert.match(text(html), /"colour"\s*:\s*"(red|blue)"/, 'the example follows the schema');
+    // On the operation that carries it, too.
+    assert.match(text(page('operations/sendvehicles')), /The payload schema format's version 3\.1\.0 is not one the format lists/);
+  });
+
+  it('reads JSON Schema of an unlisted draft as JSON Schema draft-07', () => {
+    const html = page('components/messages/drafted');
+    assert.doesNotMatch(html, /The schema as written/);
+    assert.match(text(html), /version draft-04 is not one the format lists: the schema is read as JSON Schema draft-07\./);
+    const wheels = /"wheels"\s*:\s*(\d+)/.exec(text(html));
+    assert.ok(wheels && Number(wheels[1]) >= 2 && Number(wheels[1]) <= 18, `a generated example within the bounds: ${text(html)}`);
+  });
+
+  it('says in plain words, no Markdown shown raw, that a custom format has no generated example', () => {
+    const html = page('components/messages/custom');
+    assert.match(html, /The schema as written|Schema format/);
+    const note = /class="schema-note" role="note">([^<]*)</.exec(html)?.[1];
+    assert.equal(note, 'No payload example: its schema format application/x-vendor-shape;version=1 is shown as written.');
+  });
+
+  it('keeps validate at a warning for the unlisted versions, and checks no example against them', async () => {
+    const diagnostics = await validateYaml(
+      DOCUMENT.replace(
+        '\n  messages:\n',
+        `
+  messages:
+    checked:
+      payload:
+        schemaFormat: application/vnd.apidesc+json;version=3.1.0
+        schema: { type: integer }
+      examples: [{ payload: not a number }]
+`,
+      ),
+    );
+    const versions = diagnostics.filter((d) => d.code === 'schema-format-version');
+    assert.deepEqual(
+      versions.map((d) => d.severity),
+      ['warning', 'warning', 'warning'],
+    );
+    assert.match(versions[0]!.message, /pages read the schema as a 3\.0\.0 Schema Object, and examples are not checked against it/);
+    assert.deepEqual(
+      diagnostics.filter((d) => d.severity === 'error' || d.code.startsWith('example-')).map((d) => d.code),
+      [],
+      'no error, and the example is not judged by a reading the SPEC does not list',
+    );
+  });
+});
+
+/** A generator's polymorphic schemas (springwolf-like): qualified names, a discriminator, headers with one value each. */
+const POLYMORPHIC = `apidesc: 3.0.0
+info: { title: Fleet, version: 1.0.0 }
+channels:
+  vehicles:
+    address: vehicles
+    messages:
+      vehicle: { $ref: '#/components/messages/vehicle' }
+components:
+  messages:
+    vehicle:
+      headers: { $ref: '#/components/schemas/CloudEventHeaders' }
+      payload: { $ref: '#/components/schemas/com.example.fleet.VehicleBase' }
+  schemas:
+    CloudEventHeaders:
+      type: object
+      properties:
+        ce_specversion: { type: string, enum: ['1.0'], examples: ['1.0'] }
+        ce_source: { type: string, const: 'http://localhost', examples: ['http://localhost', 'http://fleet.example.com'] }
+    com.example.fleet.VehicleBase:
+      type: object
+      discriminator: vehicleType
+      required: [vehicleType]
+      properties:
+        vehicleType: { type: string }
+        topSpeed: { type: integer }
+      examples: [{ vehicleType: com.example.fleet.Electric, topSpeed: 120, batteryCapacity: 75 }]
+      oneOf:
+        - $ref: '#/components/schemas/com.example.fleet.Electric'
+        - $ref: '#/components/schemas/com.example.fleet.Gasoline'
+    com.example.fleet.Electric:
+      type: object
+      examples: [{ vehicleType: com.example.fleet.Electric, topSpeed: 120, batteryCapacity: 75 }]
+      allOf:
+        - $ref: '#/components/schemas/com.example.fleet.VehicleBase'
+        - { type: object, properties: { batteryCapacity: { type: integer } } }
+    com.example.fleet.Gasoline:
+      type: object
+      allOf:
+        - $ref: '#/components/schemas/com.example.fleet.VehicleBase'
+        - { type: object, properties: { fuelCapacity: { type: integer } } }
+`;
+
+describe('reading the schemas of a real polymorphic document without noise', () => {
+  const work = tempDir('apidesc-reading-schemas-');
+  const site = join(work, 'site');
+  let base = '';
+  let message = '';
+  before(async () => {
+    writeFileSync(join(work, 'fleet.yaml'), POLYMORPHIC);
+    const previous = process.cwd();
+    process.chdir(work);
+    try {
+      assert.equal(await main(['build', 'fleet.yaml', '--out', site], { out: () => {}, err: () => {} }), 0);
+    } finally {
+      process.chdir(previous);
+    }
+    base = readFileSync(join(site, 'components/schemas/com.example.fleet.vehiclebase/index.html'), 'utf8');
+    message = readFileSync(join(site, 'components/messages/vehicle/index.html'), 'utf8');
+  });
+
+  it('groups inherited fields under the short, linked name of the part they come from, said once', () => {
+    const electric = /<details class="shape"[^>]*id="schema\(com-example-fleet-Electric\)"[\s\S]*?<\/details>/.exec(base)?.[0] ?? '';
+    assert.ok(electric, 'the Electric shape is on the base page');
+    assert.doesNotMatch(text(base), /from com\.example\.fleet\.VehicleBase/, 'no row names the whole dotted name of its part');
+    const groups = [...electric.matchAll(/<p class="props-from">([\s\S]*?)<\/p>/g)].map((m) => m[1]!);
+    assert.deepEqual(groups.map(text), ['From VehicleBase', 'Own fields']);
+    assert.match(groups[0]!, /<a href="\/components\/schemas\/com\.example\.fleet\.vehiclebase\/"/, 'the part is linked');
+  });
+
+  it("says the shapes are the object's, not its last field's", () => {
+    assert.match(text(base), /VehicleBase is exactly one of 2 shapes:/);
+    assert.doesNotMatch(text(base), /Exactly one of 2 shapes/);
+  });
+
+  it('shows each example once, and no example that repeats the value a field always has', () => {
+    // The base, and its subtype whose examples are merged with the base's: the same value, shown once on the page.
+    assert.equal(base.split('class="example-value"').length - 1, 1, 'the example is shown once, not again on each shape that repeats it');
+    const row = (name: string): string => {
+      const start = message.indexOf(`<li class="prop" id="headers.${name}"`);
+      return text(message.slice(start, message.indexOf('</li>', start)));
+    };
+    assert.match(row('ce_specversion'), /always "1\.0"/);
+    assert.doesNotMatch(row('ce_specversion'), /e\.g\./, 'no e.g. equal to the one value');
+    assert.match(row('ce_source'), /always "http:\/\/localhost"/);
+    assert.match(row('ce_source'), /e\.g\. "http:\/\/fleet\.example\.com"/, 'another example stays');
+    assert.doesNotMatch(row('ce_source'), /e\.g\. "http:\/\/localhost"/);
+  });
+
+  it('writes an object example as indented JSON', () => {
+    const block = /<pre class="example-value"[^>]*><code>([\s\S]*?)<\/code><\/pre>/.exec(base)?.[1];
+    assert.ok(block, 'an object example is a block of its own');
+    assert.equal(unescapeText(block!), JSON.stringify({ vehicleType: 'com.example.fleet.Electric', topSpeed: 120, batteryCapacity: 75 }, null, 2));
+  });
+});
