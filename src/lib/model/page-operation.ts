@@ -3,7 +3,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
-import { traitsSection } from './page-traits.ts';
+import { traitsFacts } from './page-traits.ts';
 import { otherBindings, producerDeliveryPolicy } from './page-bindings.ts';
 import { bindingsOf, channelServers, type Context, merged, sub } from './page-context.ts';
 import { securitySection, serverSecuritySection } from './page-server.ts';
@@ -75,7 +75,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   }
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));
-  traitsSection(ctx, page, m.origin, at);
+  traitsFacts(ctx, page, m.origin, at);
   otherBindings(ctx, page, bindings);
 }
 
