@@ -8,6 +8,8 @@ import { main } from '../src/cli/main.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import { unescapeText } from '../src/lib/html-text.ts';
 import { tempDir } from './helpers.ts';
+import Ajv from 'ajv';
+import { parse } from 'yaml';
 
 const repo = resolve(import.meta.dirname, '..');
 const out = join(tempDir('apidesc-build-'), 'site');
@@ -156,6 +158,21 @@ describe('build of content/ with --base /docs/ and --site', () => {
       /<code>method<\/code> says which kind it is: <code>&quot;card&quot;<\/code> → <a href="\/docs\/components\/schemas\/cardpayment\/">CardPayment<\/a>/,
     );
     assert.match(html, /Content type<\/dt> <dd><code>application\/json<\/code>/);
+  });
+
+  it('gives every component schema page an example that its schema accepts', () => {
+    const document = parse(readFileSync(join(repo, 'content/orders.apidesc.yaml'), 'utf8')) as { components: { schemas: Record<string, unknown> } };
+    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, logger: false });
+    ajv.addSchema({ components: document.components }, 'doc');
+    const names = Object.keys(document.components.schemas);
+    assert.ok(names.length >= 5);
+    for (const name of names) {
+      const twin = readFileSync(join(out, `components/schemas/${name.toLowerCase()}/index.md`), 'utf8');
+      const example = /## Example\n[\s\S]*?```json\n([\s\S]*?)\n```/.exec(twin);
+      assert.ok(example, `${name}: no example on its page`);
+      const validate = ajv.getSchema(`doc#/components/schemas/${name}`)!;
+      assert.ok(validate(JSON.parse(example[1]!)), `${name}: ${JSON.stringify(validate.errors)}`);
+    }
   });
 
   it('indexes text for search as the pages show it: no label, header or badge joined to the next word', () => {

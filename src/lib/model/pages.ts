@@ -15,6 +15,7 @@ import { channelPage } from './page-channel.ts';
 import { bindingsOf, type Context, entityByUrl, merged, sub, valueAt } from './page-context.ts';
 import { brokenReference } from './broken-reference.ts';
 import { messagePage, schemaSection } from './page-message.ts';
+import { exampleBlocks } from './example-blocks.ts';
 import { listFields } from './page-list-fields.ts';
 import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
@@ -59,7 +60,24 @@ const BUILDERS: Record<PageBuilder, Builder> = {
   channel: (ctx, page, value, content, peers) => channelPage(ctx, page, value, content, peers),
   operation: (ctx, page, value, content, peers) => operationPage(ctx, page, value, content, peers),
   message: (ctx, page, value, content) => messagePage(ctx, page, value, content),
-  schema: (ctx, page, _value, content, _peers, resolved) => schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content),
+  schema: (ctx, page, _value, content, _peers, resolved) => {
+    schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content);
+    // A value of the schema beside its table, as a message's payload has one (a reader sees its shape at once).
+    const generated = ctx.schemaExample(resolved?.value, content);
+    if (generated.examples.length > 0 || generated.missing.length > 0)
+      page.sections.push({
+        type: 'examples',
+        heading: 'Example',
+        anchor: 'example',
+        generated: true,
+        examples: generated.examples.map((g) => ({
+          title: g.title,
+          blocks: exampleBlocks(g.value, 'application/json'),
+          ...(g.unchecked ? { note: `This example could not be checked: ${g.unchecked}.` } : {}),
+        })),
+        ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),
+      });
+  },
   'security-scheme': (_ctx, page, value) => {
     // The page shows the description under its title: the card does not repeat it.
     const scheme = schemeView(value, page.id);
