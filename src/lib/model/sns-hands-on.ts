@@ -131,7 +131,7 @@ const consumerAnchor = (i: number): string => `sns-consumer-${i + 1}`;
 
 /** Whether the channel is an sns topic by its own binding (an operation that sends on it publishes to the topic, with or without a binding of its own). */
 export function isSnsTopicChannel(ctx: Context, channel: Entity | undefined): boolean {
-  if (!channel || channel.kind !== 'channel') return false;
+  if (channel?.kind !== 'channel') return false;
   const at = { file: ctx.doc.root.path, pointer: channel.pointer };
   const value = ctx.doc.deref(valueAt(ctx, at), at);
   return value !== undefined && isPlainObject(value.value) && Object.keys(channelSnsBinding(ctx, value.value, value.at)).length > 0;
