@@ -8,11 +8,6 @@ import { normaliseQuery } from './search-query.js';
 
 const PAGES_SHOWN = 6;
 const FIELDS_PER_PAGE = 2;
-/**
- * Pagefind's ranking, less in favour of short pages than by default (0.75): a trait or a binding
- * holds a word in a few lines and would outrank the operation and the overview it was asked for.
- */
-export const RANKING = { pageLength: 0.2 };
 
 /**
  * Pagefind's excerpt as nodes: its text with "<" and ">" as entities but "&" as it is, and the
@@ -58,18 +53,6 @@ function pageLine(page) {
   if (typeof page.meta?.summary === 'string' && page.meta.summary.trim() !== '') return [document.createTextNode(page.meta.summary.trim())];
   const rest = withoutTitle(page.excerpt, page.meta?.title);
   return excerptNodes(rest ?? page.excerpt, page.content);
-}
-
-/**
- * Pagefind's excerpt without the page's id and title it starts with ("publishOrderEvents Publish
- * order events. send sns. The order …" → "send sns. The order …"), its matches unmarked; nothing
- * when it does not start so. Shared with the search page.
- */
-export function withoutTitle(excerpt, title) {
-  if (typeof title !== 'string' || title === '') return undefined;
-  const plain = String(excerpt ?? '').replace(/<\/?mark>/g, '');
-  const lead = new RegExp(`^(?:\\S+\\s+)?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s.·]*`);
-  return lead.test(plain) ? plain.replace(lead, '') : undefined;
 }
 
 /** The kind as a quiet label: "message", "schema" (the page shows "component · schema" above its title). */

@@ -62,14 +62,14 @@ describe('diagrams of the default content', () => {
     assert.equal(r.code, 0, r.out + r.err);
   });
 
-  it('draws who sends to a channel and who receives from it, before the list of its operations', () => {
+  it('draws who sends to a channel and who receives from it, after the list of its operations (the fixed order of channel pages)', () => {
     const html = page('channels/stockcheck');
     const [svg] = svgsOf(html);
     assert.ok(svg);
     assert.match(svg, /<a class="dg-node dg-send" href="\/operations\/requeststockcheck\/">/);
     assert.match(svg, /<a class="dg-node dg-channel" href="\/channels\/stockcheck\/">/);
     assert.match(svg, /<text class="dg-edge-label"[^>]*>Stock check requested<\/text>/);
-    assert.ok(html.indexOf('id="h-flow"') < html.indexOf('id="h-operations"'), 'the diagram comes before its text');
+    assert.ok(html.indexOf('id="h-operations"') < html.indexOf('id="h-flow"'), 'the diagram follows the operations, as on every channel page');
   });
 
   it("draws an sns topic's fan-out: publishers, the topic and its type, each subscription with its filter, dead-letter queues", () => {
@@ -83,7 +83,7 @@ describe('diagrams of the default content', () => {
     assert.match(svg, /<text class="dg-line"[^>]*>(only |every message)/);
     assert.match(
       html,
-      /<h3>Fan-out<\/h3>[\s\S]*<p class="fanout-producers">Published by <a href="\/operations\/publishorderevents\/">/,
+      /<h3 id="sns-fan-out">Fan-out<\/h3>[\s\S]*<p class="fanout-producers">Published by <a href="\/operations\/publishorderevents\/">/,
       'the fan-out in text is still there',
     );
   });

@@ -183,7 +183,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
 
   it("follows an sns topic's fan-out picture with its subscriptions in text, each once, without a stray arrow", () => {
     const html = page(content, 'channels/orderevents/');
-    const fanOut = html.slice(html.indexOf('<h3>Fan-out</h3>'));
+    const fanOut = html.slice(html.indexOf('<h3 id="sns-fan-out">Fan-out</h3>'));
     assert.doesNotMatch(fanOut, /→ topic →/);
     assert.match(text(fanOut), /Published by Publish order events ?\. Delivered to 3 subscriptions:/);
     const lines = [...fanOut.matchAll(/<p class="subscription-head">([\s\S]*?)<\/p>/g)].map((m) => text(m[1]!));

@@ -152,7 +152,8 @@ describe('security on the pages', () => {
         .replace(/\s+/g, ' ')
         .trim(),
     );
-    assert.deepEqual(names, ['OAuth 2.0 oauth2', 'or apiKey API key apiKey', 'or oidc OpenID Connect openIdConnect']);
+    // Each by its name, its kind in words after it (an inline scheme has no name: its kind).
+    assert.deepEqual(names, ['OAuth 2.0', 'or apiKey · API key', 'or oidc · OpenID Connect']);
   });
 
   it('reads OAuth 2.0 flows as one block each, with their URLs, and the scopes described once', () => {

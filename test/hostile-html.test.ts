@@ -52,7 +52,11 @@ function scan(file: string, html: string, findings: Finding[]): void {
         const siteSearchForm =
           (name === 'form' && attributes.id === 'search' && attributes.method === 'get' && attributes.action === '/search/' && forms++ === 0) ||
           // The 404 page's own search, a GET to the same search page.
-          (name === 'form' && file.endsWith('/404.html') && attributes.class === 'not-found-search' && attributes.method === 'get' && attributes.action === '/search/');
+          (name === 'form' &&
+            file.endsWith('/404.html') &&
+            attributes.class === 'not-found-search' &&
+            attributes.method === 'get' &&
+            attributes.action === '/search/');
         // The sns filter tester's form: it submits nowhere (its script handles it), and holds no document markup.
         const testerForm = name === 'form' && 'data-sns-tester-form' in attributes && attributes.action === undefined && attributes.method === undefined;
         const siteIcon =
