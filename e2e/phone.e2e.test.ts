@@ -184,3 +184,43 @@ describe('long ids in the sidebar and in page titles', () => {
     }
   });
 });
+
+describe('prose on a phone', () => {
+  let browser: Browser;
+  let server: Server;
+  let base = '';
+  before(async () => {
+    const site = join(tempDir('apidesc-phone-prose-'), 'site');
+    assert.equal(await runCli(['build', 'content', '--out', site], repo), 0);
+    ({ server, base } = await serveSite(site));
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('breaks no word of the overview\'s notes across lines (a link\'s note beside it: "Runbooks", never "Runboo ks")', async () => {
+    for (const width of WIDTHS) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(base);
+      const split = await page.locator('dl.info-meta .info-note').evaluateAll((notes) =>
+        notes.flatMap((note) => {
+          const words: string[] = [];
+          const walker = document.createTreeWalker(note, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode())
+            for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, match.index);
+              range.setEnd(node, match.index + match[0].length);
+              if (new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size > 1) words.push(match[0]);
+            }
+          return words;
+        }),
+      );
+      assert.ok((await page.locator('dl.info-meta .info-note').count()) > 0, 'the overview has a note');
+      assert.deepEqual(split, [], `${width}px: words broken across lines`);
+      await page.close();
+    }
+  });
+});

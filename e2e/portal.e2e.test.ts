@@ -66,6 +66,36 @@ if (HAS_CORPUS)
       await page.close();
     });
 
+    it('filters its cards by protocol in place without script, names an API of no stated protocol, and says which APIs the map leaves out', async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(base);
+      const cards = page.locator('ul.api-cards > li');
+      const visible = async () =>
+        (
+          await cards.evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none').map((el) => el.querySelector('a')?.textContent ?? ''))
+        ).sort();
+      const all = await visible();
+      assert.equal(all.length, 4, all.join(', '));
+      const kraken = page.locator('ul.api-cards > li', { hasText: /Kraken/ });
+      assert.match((await kraken.textContent()) ?? '', /protocol not stated/);
+      await page.locator('.catalog-filters a[href="#protocol-not-stated"]').click();
+      const unstated = await visible();
+      assert.equal(unstated.length, 1, unstated.join(', '));
+      assert.match(unstated[0]!, /Kraken/);
+      await page.locator('.catalog-filters a[href="#protocol-sns"]').click();
+      const sns = await visible();
+      assert.equal(sns.length, 3, sns.join(', '));
+      await page.locator('.catalog-filters a', { hasText: 'All APIs' }).click();
+      assert.deepEqual(await visible(), all);
+      assert.doesNotMatch(await page.content(), /id="by-protocol"/, 'no second list of the same links');
+      assert.match(
+        (await page.locator('section[aria-labelledby="h-system-map"]').textContent()) ?? '',
+        /APIs that share no channel with another are not drawn: [^.]*Kraken/,
+      );
+      await context.close();
+    });
+
     it('leads back to the list of APIs from any page, and switches to the other API', async () => {
       const page = await browser.newPage();
       const channel = routes.find((r) => r.kind === 'channel' && r.api.startsWith('bindings-sns'))!;
@@ -88,7 +118,7 @@ if (HAS_CORPUS)
       const result = page.locator('.pagefind-ui__result', { has: page.locator('.pagefind-ui__result-link', { hasText: /^Order events \(FIFO\)$/ }) }).first();
       assert.deepEqual((await result.locator('.pagefind-ui__result-tag').allTextContents()).map((t) => t.trim()).sort(), [
         'API: Orders (SNS FIFO fan-out)',
-        'Kind: channel',
+        'Kind: Channel',
       ]);
       // The header's box says the same: the name, then the kind and the API as quiet labels.
       await page.goto(base);
@@ -96,7 +126,7 @@ if (HAS_CORPUS)
       const option = page.locator('#search-results [role="option"]', { hasText: 'Order events (FIFO)' }).first();
       await option.waitFor({ timeout: 15_000 });
       assert.equal(await option.locator('.search-hit-title').textContent(), 'Order events (FIFO)');
-      assert.equal(await option.locator('.search-hit-kind').textContent(), 'channel');
+      assert.equal(await option.locator('.search-hit-kind').textContent(), 'Channel');
       assert.equal(await option.locator('.search-hit-api').textContent(), 'Orders (SNS FIFO fan-out)');
       await page.close();
     });

@@ -61,6 +61,12 @@ describe('the preview of a built site in Chromium', () => {
     // Nothing is near enough to suggest: no suggestion.
     await page.waitForLoadState('networkidle');
     assert.equal(await page.locator('#meant-page').isVisible(), false);
+    // A search right on the page, filled with the address's last word, that opens the search page.
+    const box = page.getByRole('searchbox', { name: 'Search for the page' });
+    assert.equal(await box.inputValue(), 'no such channel');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(`${origin}/search/?q=no+such+channel`);
+    await page.goBack();
     await page.getByRole('link', { name: /Overview of/ }).click();
     await page.waitForURL(`${origin}/`);
     await page.close();

@@ -147,9 +147,10 @@ describe('reading at 1280 and 390 px', () => {
     await narrowContext.close();
   });
 
-  it("shows a message's example beside its payload on a desk, and right after it on a phone", async () => {
+  it("shows a message's example beside its payload where the schema keeps 60 % and 600 px, and right after it narrower", async () => {
     for (const [width, beside] of [
-      [1280, true],
+      [1680, true],
+      [1280, false],
       [390, false],
     ] as const) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
@@ -160,10 +161,22 @@ describe('reading at 1280 and 390 px', () => {
       if (beside) {
         assert.ok(examples.x > payload.x + payload.width - 1, `${width} px: the examples beside the payload`);
         assert.ok(examples.y < payload.y, `${width} px: the examples start at the top of the schemas, beside the headers`);
+        const columns = await page.evaluate(() => ({
+          schema: document.querySelector('.message-schema')!.getBoundingClientRect().width,
+          example: document.querySelector('.message-example')!.getBoundingClientRect().width,
+          position: getComputedStyle(document.querySelector('.message-example')!).position,
+        }));
+        assert.ok(
+          columns.schema >= 600 && columns.schema / (columns.schema + columns.example) >= 0.58,
+          `${width} px: the schema has the larger share: ${JSON.stringify(columns)}`,
+        );
+        assert.equal(columns.position, 'sticky', 'the example stays in view');
       } else {
         assert.ok(examples.y > payload.y, `${width} px: the examples after the payload`);
-        const traits = await page.locator('#h-traits').boundingBox();
-        assert.ok(traits && examples.y < traits.y, `${width} px: right after it, before the other sections`);
+        const schema = await page.locator('.message-schema').boundingBox();
+        const next = await page.locator('#h-sent-received').boundingBox();
+        assert.ok(schema && schema.width > payload.width - 1, `${width} px: the schema at the content's full width`);
+        assert.ok(next && examples.y < next.y, `${width} px: right after it, before the other sections`);
       }
       assert.deepEqual(await page.locator('.message-example .example-part').allTextContents(), ['Headers', 'Payload']);
       await page.close();

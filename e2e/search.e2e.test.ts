@@ -79,14 +79,26 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     assert.equal((await hits('receiveOrderEventsInWarehouse'))[0], 'Warehouse picks orders', 'an exact id ranks first, named by its title');
     assert.equal(
       await page.locator('#search-results [role="option"]').first().locator('.search-hit-kind').textContent(),
-      'operation',
+      'Operation',
       'its kind a label beside the name',
     );
     assert.ok((await hits('StockCheckRequested')).includes('Stock check requested'), 'message by name');
-    // A field's hit is a result of its own under its page, named by its data path (not the page's title again).
+    // A field's hit is a result of its own, the first of its page's: its name leads, its page and data path quietly after.
     const nested = await hits('dueDays');
-    assert.ok(nested.includes('payload.payment(invoice).dueDays'), `a field by its data path: ${nested.join(', ')}`);
-    assert.ok(!nested.some((t) => t.includes('›') || t.includes(' · ')), nested.join(', '));
+    assert.equal(nested[0], 'dueDays', `the field's name first: ${nested.join(', ')}`);
+    const top = page.locator('#search-results [role="option"]').first();
+    assert.match((await top.locator('.search-hit-path').textContent()) ?? '', /^\w[\w ]* · [\w.()[\]]+\.dueDays$/, 'its page and data path quietly after');
+    assert.match((await top.getAttribute('data-url')) ?? '', /#[\w.()[\]]+\.dueDays$/, 'the top option lands on the row');
+    const paths = await page.locator('#search-results .search-hit-field .search-hit-path').allTextContents();
+    assert.ok(paths.includes('Order placed · payload.payment(invoice).dueDays'), paths.join(', '));
+    // A page's line is its summary, not an excerpt that repeats its title.
+    await hits('StockCheckRequested');
+    const line = await page
+      .locator('#search-results [role="option"]', { hasText: 'Stock check requested' })
+      .first()
+      .locator('.search-hit-excerpt')
+      .textContent();
+    assert.ok(line && !/^(StockCheckRequested\s+)?Stock check requested/.test(line), `the line does not repeat the id and title: ${line}`);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -112,9 +124,10 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     assert.equal(await second.getAttribute('aria-selected'), 'true');
     assert.equal(await page.locator('#search-results [aria-selected="true"]').count(), 1);
     await page.keyboard.press('ArrowUp');
-    assert.equal(await input.getAttribute('aria-activedescendant'), await options.first().getAttribute('id'));
-    await page.keyboard.press('ArrowDown');
-    const target = await second.getAttribute('data-url');
+    const first = options.first();
+    assert.equal(await input.getAttribute('aria-activedescendant'), await first.getAttribute('id'));
+    // The first option is the field's: Enter lands on its row.
+    const target = await first.getAttribute('data-url');
     await Promise.all([page.waitForURL((url) => url.pathname + url.hash === target), page.keyboard.press('Enter')]);
     // The field's row is the target: opened and highlighted.
     assert.ok(await page.locator(':target').isVisible());
@@ -160,11 +173,14 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
       ['unitPrice', 'Order'],
       ['currency', 'Money'],
     ]) {
-      const titles = (await search(page, field!)).filter((t) => !t.includes('.'));
+      await search(page, field!);
+      // The pages' own results, not their fields'.
+      const titles = await page.locator('#search-results [role="option"]:not(.search-hit-field) .search-hit-head > :first-child').allTextContents();
       assert.ok(titles.slice(0, 5).includes(schema!), `${field}: ${titles.join(', ')}`);
     }
     // A channel names its messages' top fields in its list of messages, but is not a hit for them.
-    const placedAt = await search(page, 'placedAt');
+    await search(page, 'placedAt');
+    const placedAt = await page.locator('#search-results [role="option"]:not(.search-hit-field) .search-hit-head > :first-child').allTextContents();
     assert.ok(placedAt.includes('Order') && !placedAt.includes('Order events'), placedAt.join(', '));
     await page.close();
   });
@@ -253,7 +269,7 @@ describe('the search page with results, for every reader', () => {
     }
   });
 
-  it('offers as filters only the kinds that have results, and leads each result with its name', async () => {
+  it("offers as filters only the readers' kinds that have results, and leads each result with its name and summary", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base + 'search/?q=order');
     await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
@@ -261,8 +277,50 @@ describe('the search page with results, for every reader', () => {
     const kinds = await page.locator('details.pagefind-ui__filter-block', { hasText: 'Kind' }).locator('.pagefind-ui__filter-label').allTextContents();
     assert.ok(kinds.length > 3, kinds.join(', '));
     assert.ok(!kinds.some((k) => /\(0\)/.test(k)), `no kind without results: ${kinds.join(', ')}`);
+    assert.ok(!kinds.some((k) => /trait|bindings|Correlation id/i.test(k)), `no kind of the parts an author composes objects of: ${kinds.join(', ')}`);
     const titles = await page.locator('.pagefind-ui__result-title .pagefind-ui__result-link').allTextContents();
     assert.ok(titles.includes('Order events') && !titles.some((t) => / · |›/.test(t)), titles.join(' | '));
+    // The objects named for the word rank above the trait whose id holds it.
+    const pages = await page
+      .locator('.pagefind-ui__result > .pagefind-ui__result-inner > .pagefind-ui__result-title .pagefind-ui__result-link')
+      .allTextContents();
+    const firstFive = pages.slice(0, 5);
+    assert.ok(firstFive.includes('Publish order events'), `the operation among the first five: ${pages.join(' | ')}`);
+    assert.ok(!firstFive.some((t) => /ordersTeam/i.test(t)), `no trait among the first five: ${pages.join(' | ')}`);
+    // A result reads the object's summary, not the page's text run together.
+    const excerpts = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.pagefind-ui__result'), (r) => ({
+        title: r.querySelector('.pagefind-ui__result-title')?.textContent?.trim(),
+        excerpt: r.querySelector('.pagefind-ui__result-excerpt')?.textContent?.trim(),
+      })),
+    );
+    assert.deepEqual(
+      excerpts.find((r) => r.title === 'Publish order events'),
+      { title: 'Publish order events', excerpt: 'The order service publishes every order state change.' },
+      JSON.stringify(excerpts),
+    );
+    assert.equal(await page.locator('.pagefind-ui__result-tag', { hasText: /^Summary/ }).count(), 0, 'the summary is not a label too');
+    await page.close();
+  });
+
+  it('has the focus in its box on arrival, and walks the results with ArrowDown, ArrowUp and Enter', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base + 'search/?q=StockCheckRequested');
+    await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
+    assert.ok(await page.evaluate(() => document.activeElement?.classList.contains('pagefind-ui__search-input')), 'the box has the focus');
+    await page.keyboard.press('ArrowDown');
+    const links = page.locator('.pagefind-ui__result-link');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), await links.first().textContent());
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    assert.ok(
+      await page.evaluate(() => document.activeElement?.classList.contains('pagefind-ui__search-input')),
+      'ArrowUp from the first result goes back to the box',
+    );
+    await page.keyboard.press('ArrowDown');
+    const target = new URL((await links.first().getAttribute('href')) ?? '', page.url()).pathname;
+    await Promise.all([page.waitForURL((url) => url.pathname === target), page.keyboard.press('Enter')]);
     await page.close();
   });
 

@@ -78,7 +78,15 @@ describe('sns operation pages, read', () => {
     const received = await receive.locator('section[aria-labelledby="h-sns"]').innerText();
     assert.doesNotMatch(received, /from the topic's policy|SPEC/);
     // The HTTPS subscription's own policy, with one value from the topic's: drawn, and that one value marked.
-    assert.equal(await receive.locator('.card.consumer svg.timeline').count(), 1);
+    // One drawing at each width: the wide one at 1280, the narrow one (at its own size, nothing cut off) on a phone.
+    assert.equal(await receive.locator('.card.consumer svg.timeline:visible').count(), 1);
+    assert.equal(await receive.locator('.card.consumer .dg-wide svg.timeline:visible').count(), 1);
+    const phone = await open(RECEIVE, 390);
+    const narrow = phone.locator('.card.consumer .dg-narrow svg.timeline');
+    assert.ok(await narrow.isVisible());
+    const [svgBox, frameBox] = [await narrow.boundingBox(), await phone.locator('.card.consumer .timeline-box').boundingBox()];
+    assert.ok(svgBox && frameBox && svgBox.x + svgBox.width <= frameBox.x + frameBox.width, `${JSON.stringify(svgBox)} within ${JSON.stringify(frameBox)}`);
+    await phone.context().close();
     const marked = await receive.locator('.card.consumer dl.policy-values > div:has(.kind)').evaluateAll((rows) => rows.map((r) => r.textContent));
     assert.deepEqual(marked, ['maxReceivesPerSecond 50 (topic)']);
     await page.context().close();

@@ -8,6 +8,11 @@ import { normaliseQuery } from './search-query.js';
 
 const PAGES_SHOWN = 6;
 const FIELDS_PER_PAGE = 2;
+/**
+ * Pagefind's ranking, less in favour of short pages than by default (0.75): a trait or a binding
+ * holds a word in a few lines and would outrank the operation and the overview it was asked for.
+ */
+export const RANKING = { pageLength: 0.2 };
 
 /**
  * Pagefind's excerpt as nodes: its text with "<" and ">" as entities but "&" as it is, and the
@@ -42,6 +47,31 @@ function span(className, content) {
   return el;
 }
 
+/** A field's name, the last step of its data path: "last4" of "payload.payment(card).last4". */
+const fieldName = (path) => String(path).replace(/\[\]$/, '').split('.').pop();
+
+/**
+ * What a page's result says under its name: its summary (the page's own sentence), else
+ * Pagefind's excerpt without the title it would repeat (a page's text starts with its title).
+ */
+function pageLine(page) {
+  if (typeof page.meta?.summary === 'string' && page.meta.summary.trim() !== '') return [document.createTextNode(page.meta.summary.trim())];
+  const rest = withoutTitle(page.excerpt, page.meta?.title);
+  return excerptNodes(rest ?? page.excerpt, page.content);
+}
+
+/**
+ * Pagefind's excerpt without the page's id and title it starts with ("publishOrderEvents Publish
+ * order events. send sns. The order …" → "send sns. The order …"), its matches unmarked; nothing
+ * when it does not start so. Shared with the search page.
+ */
+export function withoutTitle(excerpt, title) {
+  if (typeof title !== 'string' || title === '') return undefined;
+  const plain = String(excerpt ?? '').replace(/<\/?mark>/g, '');
+  const lead = new RegExp(`^(?:\\S+\\s+)?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s.·]*`);
+  return lead.test(plain) ? plain.replace(lead, '') : undefined;
+}
+
 /** The kind as a quiet label: "message", "schema" (the page shows "component · schema" above its title). */
 const kindLabel = (kind) =>
   String(kind ?? '')
@@ -52,7 +82,7 @@ export async function attach(form, input) {
   const base = form.getAttribute('data-base') || '/';
   const bundle = `${base}pagefind/`;
   const pagefind = await import(`${bundle}pagefind.js`);
-  await pagefind.options({ bundlePath: bundle, excerptLength: 14 });
+  await pagefind.options({ bundlePath: bundle, excerptLength: 14, ranking: RANKING });
   // A large site's index comes in parts (src/pipeline/search-stage.ts): searched as one.
   try {
     const response = await fetch(`${bundle}parts.json`);
@@ -125,19 +155,23 @@ export async function attach(form, input) {
       options.push(option);
     };
     for (const page of pages) {
-      const head = [span('search-hit-title', page.meta?.title ?? page.url)];
+      const title = page.meta?.title ?? page.url;
+      const head = [span('search-hit-title', title)];
       if (page.meta?.kind) head.push(span('search-hit-kind', kindLabel(page.meta.kind)));
       if (page.meta?.API) head.push(span('search-hit-api', page.meta.API));
-      // A schema field's hit (its row's data path is its anchor's title): a result of its own,
-      // with the excerpt; the page's own line then only names it.
+      // A schema field's hit (its row's data path is its anchor's title) comes first, as a result
+      // of its own that lands on the row: its name leads, its page and data path quietly after.
       const fields = (page.sub_results ?? []).filter((sub) => sub.anchor?.title).slice(0, FIELDS_PER_PAGE);
-      add(page.url, [span('search-hit-head', head), ...(fields.length > 0 ? [] : [span('search-hit-excerpt', excerptNodes(page.excerpt, page.content))])]);
       for (const field of fields)
         add(
           field.url,
-          [span('search-hit-head', [span('search-hit-path', field.anchor.title)]), span('search-hit-excerpt', excerptNodes(field.excerpt, page.content))],
+          [
+            span('search-hit-head', [span('search-hit-title', fieldName(field.anchor.title)), span('search-hit-path', `${title} · ${field.anchor.title}`)]),
+            span('search-hit-excerpt', excerptNodes(field.excerpt, page.content)),
+          ],
           'search-hit-field',
         );
+      add(page.url, [span('search-hit-head', head), ...(fields.length > 0 ? [] : [span('search-hit-excerpt', pageLine(page))])]);
     }
     status.textContent = pages.length === 0 ? `Nothing found for “${query}”.` : '';
     status.hidden = pages.length !== 0;

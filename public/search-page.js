@@ -3,6 +3,7 @@
 // script). Each result leads with the object's name; its kind and API are the quiet labels under
 // it; a schema field's sub-result names the field's data path, not the page's title again.
 // Filters show only the values that have results.
+import { RANKING, withoutTitle } from './search-box.js';
 import { normaliseQuery } from './search-query.js';
 
 const page = document.getElementById('search-page');
@@ -18,8 +19,15 @@ function excerptAsWritten(excerpt, content) {
   return excerpt.replace(pagefindEntities ? /&(?!lt;|gt;)/g : /&/g, '&amp;');
 }
 
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+// A page's result reads its summary (the page's own sentence, text), not Pagefind's excerpt of
+// its text, which runs headings and facts together ("Messages. Order placed OrderPlaced …").
 function asRead(result) {
-  result.excerpt = excerptAsWritten(result.excerpt, result.content);
+  const summary = typeof result.meta?.summary === 'string' ? result.meta.summary.trim() : '';
+  result.excerpt = summary !== '' ? escapeHtml(summary) : excerptAsWritten(withoutTitle(result.excerpt, result.meta?.title) ?? result.excerpt, result.content);
+  // Shown as the excerpt: not again as a "Summary:" label among the meta Pagefind's UI lists.
+  if (result.meta) delete result.meta.summary;
   for (const sub of result.sub_results ?? []) sub.excerpt = excerptAsWritten(sub.excerpt, result.content);
   return result;
 }
@@ -63,14 +71,35 @@ if (page) {
         resetStyles: false,
         processResult: asRead,
         processTerm: normaliseQuery,
+        ranking: RANKING,
+        // The reader came to search: the box has the focus.
+        autofocus: true,
         // On a phone the filters come above the results: folded there, so the results show first.
-        openFilters: matchMedia('(min-width: 48rem)').matches ? ['kind', 'protocol'] : [],
+        // Only Kind opens by itself: another filter may have no value for a query.
+        openFilters: matchMedia('(min-width: 48rem)').matches ? ['kind'] : [],
         translations: { placeholder: 'Search the API' },
       });
       const query = new URLSearchParams(location.search).get('q');
       if (query) ui.triggerSearch(query);
+      walkWithArrows(page);
     })
     .catch(() => {
       page.textContent = 'Search works in built sites: this one has no search index.';
     });
+}
+
+// ArrowDown and ArrowUp walk from the box through the results' links (a page's, then its
+// fields'), as in the header's box; Enter opens the one in focus (a link's own behaviour); ArrowUp
+// from the first goes back to the box.
+function walkWithArrows(root) {
+  root.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const input = root.querySelector('.pagefind-ui__search-input');
+    const links = Array.from(root.querySelectorAll('.pagefind-ui__result-link'));
+    const at = event.target === input ? -1 : links.indexOf(event.target);
+    if (links.length === 0 || (at < 0 && event.target !== input)) return;
+    event.preventDefault();
+    const next = event.key === 'ArrowDown' ? Math.min(at + 1, links.length - 1) : at - 1;
+    (next < 0 ? input : links[next])?.focus();
+  });
 }

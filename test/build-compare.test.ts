@@ -71,14 +71,19 @@ describe('build --compare', () => {
       const found = page.indexOf(html(c.message), at + 1);
       assert.ok(found > at, `${c.object}: ${c.message} after position ${at}`);
       at = found;
-      assert.ok(page.includes(`<code>${html(c.file)}:${c.line}</code>${c.side === 'base' ? ' (in the base: removed)' : ''}`), `${c.file}:${c.line}`);
+      assert.ok(page.includes(`<code>${html(c.file)}:${c.line}</code>${c.side === 'base' ? ' (in the base)' : ''}`), `${c.file}:${c.line}`);
       assert.ok(page.includes(`<code>${html(c.pointer)}</code>`), c.pointer);
     }
     assert.match(page, /<h1>Changes<\/h1>/);
     assert.match(page, /3 breaking<\/span> <span class="badge change-changed">3 non-breaking<\/span> <span class="badge change-info">1 wording only/);
     assert.ok(page.indexOf('id="changes-breaking"') < page.indexOf('id="changes-non-breaking"'));
     assert.ok(page.indexOf('id="changes-non-breaking"') < page.indexOf('id="changes-info"'));
-    assert.match(page, /<a href="\/operations\/consumeorder\/"><span class="change-kind">operation<\/span> <code>consumeOrder<\/code><\/a>/);
+    // Named by its title, linked to its page; its kind and id quietly after; where and which rule, folded.
+    assert.match(
+      page,
+      /<a href="\/operations\/consumeorder\/">[^<]+<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span>(?: <code>consumeOrder<\/code>)?<\/span>/,
+    );
+    assert.match(page, /<details class="change-source"><summary>Where<\/summary><p class="change-meta"><span>at <code>/);
     assert.match(page, /a message this API sends and receives/, 'the direction in words');
     assert.ok(!page.includes(HOSTILE_VALUE), 'document text is escaped');
     assert.ok(page.includes(html(HOSTILE_VALUE)));
@@ -110,6 +115,23 @@ describe('build --compare', () => {
       );
       assert.match(page, new RegExp(`id="${anchor}"[^>]*>\\s*<a href="/${url.replaceAll('/', '\\/')}"`), `${url}: its anchor heads its entries`);
     }
+  });
+
+  it('says on a changed page what changed, in a line linked to its entry', () => {
+    const operation = readFileSync(join(dir, 'first/operations/consumeorder/index.html'), 'utf8');
+    assert.match(
+      operation,
+      /<p class="change-callout change-breaking" data-pagefind-ignore><strong>Breaking change:<\/strong> [^<]+.*? <a href="\/changes\/#change-\d+">See the change<\/a><\/p>/,
+    );
+  });
+
+  it('names the versions compared when they differ, and the base quietly', async () => {
+    const versioned = tempTree({ 'base.yaml': compareDocument('base').replace("version: '1.0.0'", "version: '0.9.0'"), 'head.yaml': compareDocument('head') });
+    const r = await runIn(versioned, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml']);
+    assert.equal(r.code, 0, r.err);
+    const page = readFileSync(join(versioned, 'site/changes/index.html'), 'utf8');
+    assert.match(page, /<h1>Changes from version 0\.9\.0 to 1\.0\.0<\/h1>\s*<p class="kind">Compared with the base <code>base\.yaml<\/code>/);
+    assert.match(readFileSync(join(versioned, 'site/index.html'), 'utf8'), /<a href="\/changes\/">Changes from version 0\.9\.0<\/a>/);
   });
 
   it('has a Markdown twin with the same changes, escaped, announced by the page and listed in llms.txt and the sitemap', () => {
@@ -309,9 +331,9 @@ describe('build --compare: what a change reaches, and the paths it publishes', (
     const page = site('changes/index.html');
     for (const file of ['changes/index.html', 'changes/index.md', 'llms.txt', 'index.html'])
       assert.ok(!site(file).includes(dir), `${file} names no absolute path`);
-    assert.match(page, /Changes against <code>old\/api\.yaml<\/code>/);
+    assert.match(page, /Compared with the base <code>old\/api\.yaml<\/code>/);
     // A removal is located in the base; a change in the head, by the head's file as the pages name it.
-    assert.match(page, /<code>old\/api\.yaml:\d+<\/code> \(in the base: removed\)/);
+    assert.match(page, /<code>old\/api\.yaml:\d+<\/code> \(in the base\)/);
     assert.match(page, /<code>api\.yaml:\d+<\/code>/);
   });
 
@@ -348,7 +370,10 @@ describe('build --compare in a portal', () => {
     assert.match(readFileSync(join(dir, 'site/llms.txt'), 'utf8'), /## Changes\n\n- \[Changes against base\]\(\/changes\/index\.md\)/);
     assert.ok(!readFileSync(join(dir, 'site/orders/llms.txt'), 'utf8').includes('## Changes'), 'listed once, at the root');
     assert.ok(!page.includes('billing.yaml'), 'an API that did not change is not listed');
-    assert.match(page, /<a href="\/orders\/operations\/consumeorder\/"><span class="change-kind">operation<\/span> <code>consumeOrder<\/code><\/a>/);
+    assert.match(
+      page,
+      /<a href="\/orders\/operations\/consumeorder\/">[^<]+<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span>(?: <code>consumeOrder<\/code>)?<\/span>/,
+    );
     assert.match(readFileSync(join(dir, 'site/index.html'), 'utf8'), /<a href="\/changes\/">Changes against/);
     assert.match(readFileSync(join(dir, 'site/billing/index.html'), 'utf8'), /<a href="\/changes\/">Changes against/);
     assert.match(readFileSync(join(dir, 'site/orders/operations/consumeorder/index.html'), 'utf8'), /href="\/changes\/#change-\d+"[^>]*>breaking change/);
@@ -383,8 +408,8 @@ describe('build --compare-ref', () => {
     assert.match(r.err, /^Search index: \d+ of the site's \d+ pages \(lists, the search page, the 404 page and the Changes page are not indexed\)\.$/m);
     assert.deepEqual(readdirSync(tmp), [], 'the temporary folders are removed');
     const page = readFileSync(join(out, 'changes/index.html'), 'utf8');
-    assert.match(page, /Changes against <code>HEAD~1 \([0-9a-f]{12}\)<\/code>/);
-    assert.match(page, /<code>api\/orders\.yaml:\d+<\/code> \(in the base: removed\)/, 'the base shown at its path in the repository');
+    assert.match(page, /Compared with the base <code>HEAD~1 \([0-9a-f]{12}\)<\/code>/);
+    assert.match(page, /<code>api\/orders\.yaml:\d+<\/code> \(in the base\)/, 'the base shown at its path in the repository');
     assert.match(page, /3 breaking/);
     assert.equal(git(dir, 'status', '--porcelain'), before);
     const unknown = await runIn(dir, ['build', 'api/orders.yaml', '--out', join(out, 'x'), '--compare-ref', 'no-such-branch']);
@@ -451,7 +476,8 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     assert.equal(keys.code, 0, keys.err);
     const keysPage = readFileSync(join(dir, 'keys/changes/index.html'), 'utf8');
     for (const name of OBJECT_PROPERTY_NAMES) {
-      assert.match(keysPage, new RegExp(`<span class="change-kind">channel</span> <code>${name}</code>`), name);
+      // Named by its page's title (here its id), its kind after it.
+      assert.match(keysPage, new RegExp(`>${name}</a> <span class="change-object-id"><span class="change-kind">channel</span></span>`), name);
       assert.match(keysPage, new RegExp(`address &quot;${name}-base&quot; → &quot;${name}-head&quot;`), name);
     }
     const built = await runIn(dir, ['build', 'hostile-head.yaml', '--out', 'hostile', '--compare', 'hostile-base.yaml']);
@@ -459,6 +485,7 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     for (const [path, bytes] of filesOf(join(dir, 'hostile')))
       if (path.endsWith('.html')) assert.ok(!bytes.toString().includes('<script>alert('), `${path}: document text reaches the page as markup`);
     const page = readFileSync(join(dir, 'hostile/changes/index.html'), 'utf8');
+    // Removed: no page in this site to title it, so named as diff names it.
     assert.match(page, /<span class="change-kind">channel<\/span> <code>&lt;script&gt;alert\(1\)&lt;\/script&gt;<\/code>/);
     assert.ok(!page.includes('<img src=x'));
   });
@@ -487,7 +514,7 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     assert.ok(readBack(twin).text.includes('evil\\u001b[2J\\u0007\\u009b31m\\u007fend'), twin);
     // A bidirectional override: shown escaped on the Changes page and in its twin, as diff shows it.
     const page = readFileSync(join(dir, 'site/changes/index.html'), 'utf8');
-    assert.match(page, /<span class="change-kind">channel<\/span> <code>user\\u202egnp\.exe<\/code>/);
+    assert.match(page, />user\\u202egnp\.exe<\/a> <span class="change-object-id"><span class="change-kind">channel<\/span><\/span>/);
     assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(page + twin), 'no raw override on the Changes page');
     assert.ok(readBack(twin).text.includes('user\\u202egnp.exe'));
   });

@@ -8,6 +8,8 @@ import { main } from '../src/cli/main.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import { unescapeText } from '../src/lib/html-text.ts';
 import { tempDir } from './helpers.ts';
+import Ajv from 'ajv';
+import { parse } from 'yaml';
 
 const repo = resolve(import.meta.dirname, '..');
 const out = join(tempDir('apidesc-build-'), 'site');
@@ -79,7 +81,43 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<h4 id="h-messages-orderplaced\.payload">Payload/);
     assert.match(html, /<aside class="message-example" aria-label="Example of Order placed">/);
     assert.match(html, /<details class="message-card" id="messages-ordercancelled"><summary>/);
-    assert.match(html, /Traits applied/);
+    // What a trait gave is a fact of the operation, not a section of its own.
+    assert.match(html, /<dt>From trait<\/dt> <dd><a href="\/docs\/components\/operationtraits\/[a-z]+\/">[^<]+<\/a><div class="fact-note">gives <code>/);
+    assert.doesNotMatch(html, /Traits applied/);
+  });
+
+  it("speaks the reader's words: the kind above a title, the source folded at the end, each scheme and security card once", () => {
+    const read = (url: string) => readFileSync(join(out, url, 'index.html'), 'utf8');
+    const message = read('components/messages/orderplaced');
+    assert.match(message, /<p class="kind page-kind">.*<span data-pagefind-ignore>Message · <\/span><code[^>]*>OrderPlaced<\/code>/);
+    assert.doesNotMatch(message, /component · /);
+    // Where the object is written: folded under "Source" at the page's end.
+    assert.match(
+      read('servers/production'),
+      /<div class="source" data-pagefind-ignore><details><summary>Source<\/summary><p>Defined in <code>content\/orders\.apidesc\.yaml:\d+<\/code> at <code>\/servers\/production<\/code><\/p><\/details>/,
+    );
+    // The request's own Security shows sigv4; its server's, the same scheme, is not shown again.
+    const request = read('operations/requeststockcheck');
+    assert.equal(request.match(/class="card security-scheme"/g)?.length, 1, 'one security card');
+    assert.doesNotMatch(request, /Server security that also applies/);
+    // A scheme's page: its name first, its type quietly after; its description once.
+    const scheme = read('components/securityschemes/sigv4');
+    assert.match(scheme, /<p class="scheme-head"><strong>sigv4<\/strong> <span class="kind">· API key in an HTTP request<\/span><\/p>/);
+    assert.equal(scheme.match(/<p>AWS Signature Version 4 signed requests\.<\/p>/g)?.length, 1, 'the description once');
+    // A channel without an address, on its server: said to be set at run time.
+    assert.match(read('servers/production'), /Stock check replies<\/a><span class="kind"> \(address set at run time\)<\/span>/);
+    // Every channel page in one order: what it is, then how messages move.
+    for (const channel of ['orderevents', 'stockcheck', 'stockcheckreplies', 'shipmenttracking']) {
+      const order = [...read(`channels/${channel}`).matchAll(/<h2 id="h-([a-z-]+)"/g)].map((m) => m[1]!);
+      const known = ['parameters', 'servers', 'messages', 'operations', 'flow', 'sns', 'used-by'].filter((a) => order.includes(a));
+      assert.deepEqual(
+        order.filter((a) => known.includes(a)),
+        known,
+        `${channel}: ${order.join(', ')}`,
+      );
+    }
+    // Other components under their kind in the sidebar.
+    assert.match(read('components/securityschemes/sigv4'), /<div class="group">Security scheme<\/div>/);
   });
 
   it("renders a request's reply: where it goes, in words, its channel and its message inline", () => {
@@ -120,6 +158,21 @@ describe('build of content/ with --base /docs/ and --site', () => {
       /<code>method<\/code> says which kind it is: <code>&quot;card&quot;<\/code> → <a href="\/docs\/components\/schemas\/cardpayment\/">CardPayment<\/a>/,
     );
     assert.match(html, /Content type<\/dt> <dd><code>application\/json<\/code>/);
+  });
+
+  it('gives every component schema page an example that its schema accepts', () => {
+    const document = parse(readFileSync(join(repo, 'content/orders.apidesc.yaml'), 'utf8')) as { components: { schemas: Record<string, unknown> } };
+    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, logger: false });
+    ajv.addSchema({ components: document.components }, 'doc');
+    const names = Object.keys(document.components.schemas);
+    assert.ok(names.length >= 5);
+    for (const name of names) {
+      const twin = readFileSync(join(out, `components/schemas/${name.toLowerCase()}/index.md`), 'utf8');
+      const example = /## Example\n[\s\S]*?```json\n([\s\S]*?)\n```/.exec(twin);
+      assert.ok(example, `${name}: no example on its page`);
+      const validate = ajv.getSchema(`doc#/components/schemas/${name}`)!;
+      assert.ok(validate(JSON.parse(example[1]!)), `${name}: ${JSON.stringify(validate.errors)}`);
+    }
   });
 
   it('indexes text for search as the pages show it: no label, header or badge joined to the next word', () => {

@@ -56,10 +56,12 @@ describe('a portal of two APIs', () => {
     assert.doesNotMatch(root, /Details nobody needs/);
     assert.match(
       root,
-      /By protocol:<\/span> <a href="#protocol-https">https<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-kafka">kafka<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-sns">sns<\/a>/,
+      /Protocol:<\/span> <a href="#protocol-https">https<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-kafka">kafka<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-sns">sns<\/a>/,
     );
-    assert.match(root, /<h3 id="protocol-kafka">kafka<\/h3>\s*<ul><li><a href="\/lights\/">Street lights<\/a><\/li><\/ul>/);
-    assert.match(root, /<h3 id="tag-iot">iot<\/h3>/);
+    // The filters show the cards of their value in place (no list of the same links again below).
+    assert.match(root, /<li data-filters="protocol-kafka tag-iot"><a href="\/lights\/">Street lights<\/a>/);
+    assert.match(root, /#protocol-kafka:target ~ \.api-cards > li:not\(\[data-filters~="protocol-kafka"\]\) \{ display: none; \}/);
+    assert.doesNotMatch(root, /id="by-protocol"|id="by-tag"/);
   });
 
   it('leads back to the list of APIs from every page, and switches to another API', () => {

@@ -50,7 +50,9 @@ function scan(file: string, html: string, findings: Finding[]): void {
         if (name === 'script' && !siteScript) findings.push({ file, problem: `script element ${JSON.stringify(attributes)}` });
         // The one form of the site is its own search box (a GET to the search page); a document's would be escaped.
         const siteSearchForm =
-          name === 'form' && attributes.id === 'search' && attributes.method === 'get' && attributes.action === '/search/' && forms++ === 0;
+          (name === 'form' && attributes.id === 'search' && attributes.method === 'get' && attributes.action === '/search/' && forms++ === 0) ||
+          // The 404 page's own search, a GET to the same search page.
+          (name === 'form' && file.endsWith('/404.html') && attributes.class === 'not-found-search' && attributes.method === 'get' && attributes.action === '/search/');
         // The sns filter tester's form: it submits nowhere (its script handles it), and holds no document markup.
         const testerForm = name === 'form' && 'data-sns-tester-form' in attributes && attributes.action === undefined && attributes.method === undefined;
         const siteIcon =

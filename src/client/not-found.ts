@@ -25,5 +25,22 @@ async function suggestMeantPage(slot: HTMLElement): Promise<void> {
   slot.hidden = false;
 }
 
+/** The address's last word, as a search would take it (`/operations/publishSignup/` → `publishSignup`). */
+function fillSearch(input: HTMLInputElement): void {
+  const words = decodeURIComponent(window.location.pathname)
+    .split('/')
+    .filter((segment) => segment && !segment.endsWith('.html'));
+  const last = words.at(-1);
+  if (last && !input.value) input.value = last.replace(/[-_]+/g, ' ');
+}
+
+const search = document.getElementById('not-found-q');
+if (search instanceof HTMLInputElement) {
+  try {
+    fillSearch(search);
+  } catch {
+    // An address that is not valid percent-encoding: the box stays empty.
+  }
+}
 const slot = document.getElementById('meant-page');
 if (slot) void suggestMeantPage(slot);

@@ -14,7 +14,7 @@ import { type TesterResult, testerResult, usesCidr } from '../lib/sns/tester-res
 
 let cidr: Promise<CidrTest> | undefined;
 
-const results = (root: HTMLElement): HTMLElement[] => [...root.querySelectorAll<HTMLElement>('[data-policy]')];
+const results = (root: HTMLElement): HTMLElement[] => [...root.querySelectorAll<HTMLElement>('[data-policy], [data-no-filter]')];
 
 /** Starts loading what testing this tester's message needs (the IP library, when a policy uses `cidr`). */
 export function prepare(root: HTMLElement): Promise<CidrTest> | undefined {
@@ -37,7 +37,7 @@ export async function test(root: HTMLElement): Promise<void> {
   }
   for (const element of results(root)) {
     const scope: Scope = element.dataset.scope === 'MessageBody' ? 'MessageBody' : 'MessageAttributes';
-    show(element, testerResult(input, element.dataset.policy ?? '', scope, ipTest));
+    show(element, testerResult(input, element.dataset.policy, scope, ipTest, element.dataset.invalid));
   }
 }
 

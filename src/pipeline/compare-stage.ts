@@ -72,7 +72,15 @@ export async function compareWithBase(
     };
   }
   const report = { ...outcome.report, changes: outcome.report.changes.map((c) => ({ ...c, file: names.file(c.file, c.side) })) };
-  const view = changesView(report, names.against);
+  // The versions compared, as a reader names them: each side's info.version (one API each).
+  const [baseVersion] = outcome.versions?.base ?? [];
+  const [headVersion] = outcome.versions?.head ?? [];
+  const oneEach = outcome.versions?.base.length === 1 && outcome.versions.head.length === 1;
+  const view = changesView(
+    report,
+    names.against,
+    oneEach && baseVersion !== undefined && headVersion !== undefined ? { base: baseVersion, head: headVersion } : undefined,
+  );
   const { counts } = view;
   io.err(
     `Compared with ${base.label}: ${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} info (${((performance.now() - started) / 1000).toFixed(1)} s).`,

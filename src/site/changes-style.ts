@@ -36,4 +36,11 @@ a.change-badge:hover, a.change-badge:focus-visible { text-decoration: underline;
 .change-message { margin: 0; overflow-wrap: anywhere; }
 .change-meta { margin: 0.15rem 0 0; display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; color: var(--muted); font-size: var(--text-xs); overflow-wrap: anywhere; }
 .change-meta code { overflow-wrap: anywhere; }
+.change-object-id { font-size: var(--text-sm); font-weight: 400; color: var(--muted); }
+.change-object-id code { color: var(--muted); }
+details.change-source { margin: 0.1rem 0 0; font-size: var(--text-xs); color: var(--muted); }
+details.change-source > summary { cursor: pointer; width: fit-content; }
+/* A changed page says what changed, in a line, linked to its entry. */
+.change-callout { margin: 0 0 var(--s4); padding: var(--s2) var(--s4); border: 1px solid var(--line); border-left: 4px solid var(--accent); border-radius: var(--radius-sm); background: var(--panel); overflow-wrap: anywhere; }
+.change-callout.change-breaking { border-left-color: var(--danger); }
 `;

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Change, ChangeSeverity } from '../lib/diff/types.ts';
-import { CHANGES_PER_OBJECT, CHANGES_PER_SEVERITY, changeBadgeOf, changesView } from './changes-view.ts';
+import { CHANGES_PER_OBJECT, CHANGES_PER_SEVERITY, changeBadgeOf, changesView, withApiTitles } from './changes-view.ts';
 
 const change = (severity: ChangeSeverity, object: string, n: number, url?: string): Change => ({
   severity,
@@ -43,7 +43,11 @@ describe('changesView', () => {
         ['info', ['change-3 channel a']],
       ],
     );
-    assert.deepEqual(changeBadgeOf(view, 'channels/a/'), { url: 'channels/a/', breaking: true, anchor: 'change-1' });
+    assert.deepEqual(
+      changeBadgeOf(view, 'channels/a/'),
+      { url: 'channels/a/', breaking: true, anchor: 'change-1', summary: 'change 1' },
+      'the badge quotes the change it leads to',
+    );
     assert.equal(changeBadgeOf(view, 'channels/c/'), undefined);
   });
 
@@ -60,7 +64,27 @@ describe('changesView', () => {
     assert.equal(group!.apis[0]!.objects[0]!.notShown, 500 - CHANGES_PER_OBJECT);
     assert.equal(shown + group!.notShown + group!.apis[0]!.objects.reduce((n, o) => n + o.notShown, 0), many.length);
     // A page whose changes are all left off still has its badge, to the severity's heading.
-    assert.deepEqual(changeBadgeOf(view, 'channels/c299/'), { url: 'channels/c299/', breaking: true, anchor: 'changes-breaking' });
+    assert.deepEqual(changeBadgeOf(view, 'channels/c299/'), { url: 'channels/c299/', breaking: true, anchor: 'changes-breaking', summary: 'change 299' });
     assert.equal(view.badges.length, 301);
+  });
+
+  it("names the versions compared and each object by its page's title, as a reader calls them", () => {
+    const report = {
+      changes: [change('breaking', 'message orders/orderPlaced', 1, 'components/messages/orderplaced/'), change('info', 'channel gone', 2)],
+      breaking: 1,
+    };
+    const view = withApiTitles(changesView(report, 'base.yaml', { base: '2.3.0', head: '2.4.0' }), [
+      { prefix: '', title: 'Orders', pages: [{ url: 'components/messages/orderplaced/', title: 'Order placed' }] },
+    ]);
+    assert.deepEqual(view.versions, { base: '2.3.0', head: '2.4.0' });
+    assert.deepEqual(
+      view.groups.flatMap((g) => g.apis.flatMap((a) => a.objects.map((o) => [o.object, o.title]))),
+      [
+        ['message orders/orderPlaced', 'Order placed'],
+        ['channel gone', undefined],
+      ],
+      'an object without a page in this site keeps the name diff gives it',
+    );
+    assert.equal(changesView(report, 'base.yaml').versions, undefined);
   });
 });

@@ -22,11 +22,13 @@ export const CHANGES_PER_SEVERITY = 100;
 const CHANGE_TEXT_LIMITS = { message: 2000, name: 500 } as const;
 
 const WHOLE = '`apidesc-docs diff --format json` has it whole';
+/** Characters of the change a changed page's callout quotes: one line. */
+const BADGE_SUMMARY = 300;
 /** Text as the page shows it: escaped (as diff shows it) and bounded. */
 const quoted = (text: string, max: number): string => escapeControls(boundedText(text, max, WHOLE));
 const named = (text: string): string => quoted(text, CHANGE_TEXT_LIMITS.name);
 
-export function changesView(report: DiffReport, against: string): SiteChanges {
+export function changesView(report: DiffReport, against: string, versions?: SiteChanges['versions']): SiteChanges {
   const counts = { breaking: 0, 'non-breaking': 0, info: 0 };
   for (const c of report.changes) counts[c.severity]++;
   const groups: ChangeSeverityGroup[] = [];
@@ -48,7 +50,8 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
       if (known) known.breaking ||= severity === 'breaking';
       if (shown >= CHANGES_PER_SEVERITY) {
         group.notShown++;
-        if (c.url !== undefined && !known) badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: `changes-${severity}` });
+        if (c.url !== undefined && !known)
+          badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: `changes-${severity}`, summary: quoted(c.message, BADGE_SUMMARY) });
         continue;
       }
       let api = group.apis.at(-1);
@@ -63,7 +66,8 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
         object = { anchor: `change-${++anchors}`, object: named(c.object), ...(c.url !== undefined ? { url: c.url } : {}), entries: [], notShown: 0 };
         api.objects.push(object);
       }
-      if (c.url !== undefined && !known) badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: object.anchor });
+      if (c.url !== undefined && !known)
+        badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: object.anchor, summary: quoted(c.message, BADGE_SUMMARY) });
       if (c.apiUrl !== undefined)
         places.push({
           api: c.apiUrl,
@@ -89,7 +93,14 @@ export function changesView(report: DiffReport, against: string): SiteChanges {
     }
     groups.push(group);
   }
-  return { against: named(against), counts, groups, badges: [...badges.values()], ...(places.length > 0 ? { places } : {}) };
+  return {
+    against: named(against),
+    ...(versions ? { versions: { base: named(versions.base), head: named(versions.head) } } : {}),
+    counts,
+    groups,
+    badges: [...badges.values()],
+    ...(places.length > 0 ? { places } : {}),
+  };
 }
 
 /** What a change's direction means for the reader, in words. */
@@ -165,15 +176,32 @@ export function pageChangeBadge(changes: SiteChanges | undefined, prefix: string
   const changed = messages.flatMap((m) => index.byUrl.get(prefix + m) ?? []);
   if (changed.length === 0) return own;
   const breaking = changed.some((b) => b.breaking) || own?.breaking === true;
-  return own ? { ...own, breaking } : { url, breaking, anchor: changed[0]!.anchor, via: 'message' };
+  const first = changed[0]!;
+  return own
+    ? { ...own, breaking }
+    : { url, breaking, anchor: first.anchor, via: 'message', ...(first.summary !== undefined ? { summary: first.summary } : {}) };
 }
 
-/** The changes with each API's title beside its overview's url (the site's APIs are known once the site data is built). */
-export function withApiTitles(changes: SiteChanges, apis: readonly { prefix: string; title: string }[]): SiteChanges {
+/**
+ * The changes with each API's title beside its overview's url, and each object's title beside its
+ * page's (the site's APIs are known once the site data is built): the page names "Order placed",
+ * not "orders/orderPlaced".
+ */
+export function withApiTitles(
+  changes: SiteChanges,
+  apis: readonly { prefix: string; title: string; pages?: readonly { url: string; title: string }[] }[],
+): SiteChanges {
   const titles = new Map(apis.map((a) => [a.prefix, a.title]));
+  const pageTitles = new Map(apis.flatMap((a) => (a.pages ?? []).map((p) => [a.prefix + p.url, p.title] as const)));
+  const titledObject = (object: ChangeObjectGroup): ChangeObjectGroup => {
+    const title = object.url === undefined ? undefined : pageTitles.get(object.url);
+    // Shown as the page shows diff's names: escaped (a title holding an override does not reorder the line) and bounded.
+    return title === undefined ? object : { ...object, title: named(title) };
+  };
   const titled = (api: ChangeSeverityGroup['apis'][number]): ChangeSeverityGroup['apis'][number] => {
     const title = api.url === undefined ? undefined : titles.get(api.url);
-    return title === undefined ? api : { ...api, title };
+    const objects = api.objects.map(titledObject);
+    return title === undefined ? { ...api, objects } : { ...api, title, objects };
   };
   return { ...changes, groups: changes.groups.map((g) => ({ ...g, apis: g.apis.map(titled) })) };
 }

@@ -132,7 +132,7 @@ export function resolveGuideRef(
   if (!page)
     return {
       message: `ref="${use.ref}" does not resolve: ${api.title} has no object with a page at ${pointer || '/'}`,
-      hint: `Check the pointer against the document (e.g. ${spec.example}); every page of the site lists its pointer under "Defined in".`,
+      hint: `Check the pointer against the document (e.g. ${spec.example}); every page of the site gives its pointer under "Source", at its end.`,
     };
   if (spec.kinds.length > 0 && !spec.kinds.includes(page.kind))
     return {

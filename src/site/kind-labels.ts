@@ -12,8 +12,15 @@ export function kindWord(kind: EntityKind): string {
   return kind.startsWith('component:') ? kind.slice('component:'.length) : kind.charAt(0).toUpperCase() + kind.slice(1);
 }
 
-/** The kind above a page's title: "channel", "component · security scheme". */
+/**
+ * The kind above a page's title: "Channel", "Security scheme". A reader looks for a message, not a
+ * "component · message": where the object is written (components or not) is the author's concern.
+ */
 export function kindLabel(kind: EntityKind): string {
-  const word = kindWord(kind).toLowerCase();
-  return kind.startsWith('component:') ? `component · ${word}` : word;
+  return kindWord(kind);
+}
+
+/** Whether the search's Kind filter offers this kind: servers, channels, operations, messages, schemas …, not the parts objects are composed of (page-kinds.ts). */
+export function isReaderKind(kind: EntityKind): boolean {
+  return pageKindOf(kind)?.part !== true;
 }

@@ -2,7 +2,8 @@
  * "On this page" of a rendered page: its h2 and h3 headings that carry an id, in order, read
  * from the HTML the page's components wrote (so that a section's own sub-headings, whatever
  * component draws them, are listed without each component declaring them). Headings without an
- * id cannot be linked to and are left out.
+ * id cannot be linked to and are left out. A heading may give a short form of itself for the
+ * outline in `data-toc`.
  */
 
 export interface OutlineItem {
@@ -15,6 +16,8 @@ export interface OutlineItem {
 
 const HEADING = /<h([23])\b([^>]*)>([\s\S]*?)<\/h\1>/g;
 const ID = /\sid="([^"]+)"/;
+/** A heading's short form for the outline, when its own text is long (a subscription's card names a whole ARN). */
+const TOC_LABEL = /\sdata-toc="([^"]*)"/;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -36,7 +39,8 @@ export function pageOutline(html: string): OutlineItem[] {
   const items: OutlineItem[] = [];
   for (const match of html.matchAll(HEADING)) {
     const anchor = ID.exec(match[2]!)?.[1];
-    const heading = textOf(match[3]!);
+    const short = TOC_LABEL.exec(match[2]!)?.[1];
+    const heading = short ? textOf(short) : textOf(match[3]!);
     if (anchor === undefined || heading === '') continue;
     const item = { anchor: textOf(anchor), heading, children: [] };
     const parent = items[items.length - 1];

@@ -35,4 +35,18 @@ describe('sidebar groups', () => {
   it('"none" lists every section flat', () => {
     assert.deepEqual(shape(sidebarGroups(operations, section('Operations'), 'none')), ['(all): send recv ping']);
   });
+
+  it('puts other components under their kind, whatever the grouping: two of one name are told apart', () => {
+    const others = [
+      page('component:parameters', '/components/parameters/region'),
+      page('component:securitySchemes', '/components/securitySchemes/sigv4'),
+      page('component:serverVariables', '/components/serverVariables/region'),
+    ];
+    for (const grouping of [undefined, 'tag', 'none'] as const)
+      assert.deepEqual(
+        shape(sidebarGroups(others, section('Other components'), grouping)),
+        ['Parameter: region', 'Security scheme: sigv4', 'Server variable: region'],
+        String(grouping),
+      );
+  });
 });

@@ -95,6 +95,8 @@ export interface ChangeObjectGroup {
   /** The id of its heading on the Changes page (what a page's badge links to). */
   anchor: string;
   object: string;
+  /** The object's title, from its page in this site (withApiTitles): what a reader calls it. */
+  title?: string;
   /** Relative to the site root. */
   url?: string;
   entries: ChangeEntry[];
@@ -118,6 +120,8 @@ export interface ChangeBadgeData {
   breaking: boolean;
   /** Its first entry on the Changes page. */
   anchor: string;
+  /** What that entry says (diff's message): the page says what changed, not only that it did. */
+  summary?: string;
   /** An operation whose own object did not change, but a message it sends or receives did. */
   via?: 'message';
 }
@@ -141,6 +145,8 @@ export interface ChangePlace {
 export interface SiteChanges {
   /** The base as given (a path, or a git ref and its commit). */
   against: string;
+  /** The versions compared (each side's `info.version`), when both sides give one. */
+  versions?: { base: string; head: string };
   counts: Record<'breaking' | 'non-breaking' | 'info', number>;
   /** Breaking, non-breaking, info; empty severities left out. */
   groups: ChangeSeverityGroup[];

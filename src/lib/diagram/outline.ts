@@ -8,6 +8,7 @@
  *
  * The outline starts at the hub (the application, else the box with the most arrows) and follows
  * the arrows both ways; a box reached a second time is drawn again, without what hangs under it.
+ * A topic's publishers are drawn above it, so that its fan-out reads the way messages travel.
  */
 import { type Box, boxOf, edgeLabelOf } from './layout.ts';
 import type { Diagram, DiagramEdge } from './diagram-types.ts';
@@ -26,6 +27,8 @@ const MAX_DEPTH = 6;
 interface Line {
   box: Box;
   depth: number;
+  /** A box whose only arrows go into the hub (a topic's publisher): drawn above the hub, feeding it. */
+  feeds?: DiagramEdge[];
   /** The arrows between it and the box it hangs from (one, or both ways), and that box. */
   via?: { edges: DiagramEdge[]; parent: number };
 }
@@ -80,7 +83,16 @@ export function layoutOutline(diagram: Diagram): Placed {
   };
   const placedIds = new Set<string>();
   const used = new Set<DiagramEdge>();
-  if (root) walk(treeOf(root, placedIds, used), 0);
+  if (root) {
+    const tree = treeOf(root, placedIds, used);
+    // A topic reads top down, as the message travels: its publishers above it, its subscriptions under it.
+    const feeders =
+      nodes.get(root)!.node.kind === 'topic'
+        ? tree.children.filter((c) => c.node.children.length === 0 && c.edges.every((e) => !e.relation && !travelsDown(e, root)))
+        : [];
+    for (const { edges: via, node } of feeders) lines.push({ box: nodes.get(node.id)!, depth: 1, feeds: via });
+    walk({ ...tree, children: tree.children.filter((c) => !feeders.includes(c)) }, 0);
+  }
   // Boxes no arrow reaches from the hub start outlines of their own.
   for (const id of ids) if (!placedIds.has(id)) walk(treeOf(id, placedIds, used), 0);
 
@@ -88,14 +100,35 @@ export function layoutOutline(diagram: Diagram): Placed {
   const placedEdges: PlacedEdge[] = [];
   let y = MARGIN;
   let width = 0;
+  const feeding: { node: PlacedNode; edges: DiagramEdge[]; label?: ReturnType<typeof edgeLabelOf> }[] = [];
   for (const line of lines) {
-    const texts = (line.via?.edges ?? []).flatMap((e) => (e.label ? [e.label] : []));
+    const texts = (line.via?.edges ?? line.feeds ?? []).flatMap((e) => (e.label ? [e.label] : []));
     const label = texts.length > 0 ? edgeLabelOf(texts.join(' · ')) : undefined;
     if (label) y += label.height + LABEL_GAP;
     const x = MARGIN + line.depth * INDENT;
     const node: PlacedNode = { ...line.box, x, y };
     placed.push(node);
     width = Math.max(width, x + node.width, label ? x + label.width : 0);
+    if (line.feeds) feeding.push({ node, edges: line.feeds, ...(label ? { label } : {}) });
+    else if (feeding.length > 0) {
+      // The hub under its feeders: each feeder's connector joins a trunk left of them that ends in an arrowhead on the hub.
+      const trunk = MARGIN + TRUNK;
+      for (const f of feeding) {
+        const middle = f.node.y + f.node.height / 2;
+        const labelled = f.label ? { label: { ...f.label, x: f.node.x + f.label.width / 2, y: f.node.y - LABEL_GAP - f.label.height / 2 } } : {};
+        placedEdges.push({
+          edge: f.edges[0]!,
+          points: [
+            { x: f.node.x, y: middle },
+            { x: trunk, y: middle },
+            { x: trunk, y },
+          ],
+          arrow: 'end',
+          ...labelled,
+        });
+      }
+      feeding.length = 0;
+    }
     if (line.via) {
       const parent = placed[line.via.parent]!;
       const trunk = parent.x + TRUNK;

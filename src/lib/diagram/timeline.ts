@@ -30,16 +30,24 @@ export interface Timeline {
   axisLabels: { at: number; text: string }[];
 }
 
-const WIDTH = 640;
 const LEFT = 12;
-const AXIS_END = 480;
 const BAND = { y: 24, height: 18 } as const;
-const LEGEND_TOP = 82;
 const LEGEND_LINE = 16;
+
+/**
+ * The drawing's sizes: `wide` (the axis, then what comes after it on the same line), or
+ * `narrow` for a phone's column, drawn at its own size (text as large as in the wide one): the
+ * axis spans the width, and what comes after it goes on a line of its own, under the axis labels.
+ */
+const FORMS = {
+  wide: { width: 640, axisEnd: 480, legendTop: 82, afterBelow: false },
+  narrow: { width: 320, axisEnd: 288, legendTop: 98, afterBelow: true },
+} as const;
 
 const num = (n: number): string => String(Math.round(n * 10) / 10);
 
-export function timelineSvg(t: Timeline, idPrefix: string): string {
+export function timelineSvg(t: Timeline, idPrefix: string, form: keyof typeof FORMS = 'wide'): string {
+  const { width: WIDTH, axisEnd: AXIS_END, legendTop: LEGEND_TOP, afterBelow } = FORMS[form];
   const id = escapeXml(idPrefix);
   const scale = t.total > 0 ? (AXIS_END - LEFT) / t.total : 0;
   const x = (s: number): number => LEFT + Math.min(Math.max(s, 0), t.total) * scale;
@@ -76,7 +84,9 @@ export function timelineSvg(t: Timeline, idPrefix: string): string {
     `<path class="tl-axis" d="M${LEFT} ${axisY}H${AXIS_END}"/>`,
     labels,
     `<path class="tl-axis" d="M${AXIS_END} ${axisY}H${AXIS_END + 12}"/><path class="tl-end-mark" d="M${AXIS_END + 12} ${axisY - 4}L${AXIS_END + 20} ${axisY}L${AXIS_END + 12} ${axisY + 4}z"/>`,
-    `<text class="tl-after" x="${AXIS_END + 24}" y="${axisY + 4}">${escapeXml(fitLines(t.end.short, charsFitting(WIDTH - AXIS_END - 28, 12), 1)[0]!)}</text>`,
+    afterBelow
+      ? `<text class="tl-after tl-axis-label tl-end" x="${AXIS_END + 20}" y="${axisY + 34}">→ ${escapeXml(fitLines(t.end.short, charsFitting(WIDTH - 2 * LEFT - 12, 12), 1)[0]!)}</text>`
+      : `<text class="tl-after" x="${AXIS_END + 24}" y="${axisY + 4}">${escapeXml(fitLines(t.end.short, charsFitting(WIDTH - AXIS_END - 28, 12), 1)[0]!)}</text>`,
     legend,
     `<text class="tl-legend" x="${LEFT}" y="${LEGEND_TOP + t.phases.length * LEGEND_LINE + 9}">${escapeXml(fitLines(t.end.text, charsFitting(WIDTH - 2 * LEFT, 12), 1)[0]!)}</text>`,
     '</svg>',

@@ -65,7 +65,17 @@ export interface DiffOutcome {
   unreadable: boolean;
   /** The sides whose documents have errors, as `validate` finds them: nothing was compared. */
   invalid?: DiffSideName[];
+  /** Each side's `info.version`s, in the order of its documents (those that give one): what a reader calls the versions compared. */
+  versions?: Record<DiffSideName, string[]>;
 }
+
+/** The `info.version` of each document loaded, where it gives one. */
+const versionsOf = (loaded: Loaded[]): string[] =>
+  loaded.flatMap((l) => {
+    const root = l.side.doc.root.value;
+    const version = isPlainObject(root) && isPlainObject(root.info) ? root.info.version : undefined;
+    return typeof version === 'string' && version !== '' ? [version] : [];
+  });
 
 interface Loaded extends Candidate {
   side: DiffSide;
@@ -165,7 +175,7 @@ export async function diffSides(base: SideInput, head: SideInput, options: DiffR
   }
   // $refs are resolved as they are followed: what the comparison could not resolve is known only now.
   const incomplete = unresolved(old, base, now, head, options, diagnostics);
-  return { report: toReport(apis, options.changes), diagnostics, unreadable: incomplete };
+  return { report: toReport(apis, options.changes), diagnostics, unreadable: incomplete, versions: { base: versionsOf(old), head: versionsOf(now) } };
 }
 
 /** Whether a `$ref` of either side could not be resolved (so far), its diagnostics added. */

@@ -16,7 +16,7 @@ import { computeRoutes } from './routes.ts';
 import type { Entity, RouteEntry } from './types.ts';
 import { linkWhereUsed } from './where-used.ts';
 import { flowEndpoints } from './flow-endpoints.ts';
-import { type GeneratedExamples, generateExamples } from './generated-examples.ts';
+import { type GeneratedExamples, generateExamples, generateSchemaExample } from './generated-examples.ts';
 import { ExampleValidator } from '../validate/example-validator.ts';
 import type { FlowEndpoint, PagePeers } from '../portal/flow-types.ts';
 import type { Timings } from '../timings.ts';
@@ -88,6 +88,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
       if (!made) generated.set(key, (made = generateExamples(doc, (validator ??= new ExampleValidator(doc)), message, origin)));
       return made;
     },
+    schemaExample: (schema: unknown, at: Location): GeneratedExamples => generateSchemaExample(doc, (validator ??= new ExampleValidator(doc)), schema, at),
     ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}),
     shownFile: (file: string) => publishedPath(file, cwd, doc.policy.root),
     diagram: <T>(make: () => T): T => (options.timings ? options.timings.measure(DIAGRAMS, make) : make()),

@@ -51,7 +51,12 @@ export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fan
       kind: 'subscription',
       caption: `${c.protocolLabel} subscription`,
       label: endpoint.label,
-      lines: [...endpoint.lines, shortFilter(c.filter), `by ${c.operation.title}`],
+      // A policy AWS refuses is no filter that works: the box says so instead of what it would take.
+      lines: [
+        ...endpoint.lines,
+        c.filterVerdict ? (c.filterVerdict.effect === 'refused' ? 'AWS rejects its filter policy' : 'its filter never matches') : shortFilter(c.filter),
+        `by ${c.operation.title}`,
+      ],
       url: `${c.operation.url}#h-sns`,
     });
     edges.push({ from: 'topic', to: id });

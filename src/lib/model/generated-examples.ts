@@ -85,6 +85,22 @@ export function generateExamples(
   return { examples, missing };
 }
 
+/**
+ * An example of a schema on its own (a component schema's page): made and checked as a message's
+ * payload is, or why none could be made. A schema shown only as written (another format) gets none.
+ */
+export function generateSchemaExample(doc: ResolvedDoc, validator: ExampleValidator, schema: unknown, at: Location): GeneratedExamples {
+  const views = schemaViewsOf(doc);
+  const root = views.view(schema, at).root;
+  if (!root) return { examples: [], missing: [] };
+  const outcome = checkedValue(views, validator, root, schema, at, undefined);
+  if ('reason' in outcome) return { examples: [], missing: [`No example could be made: ${outcome.reason}.`] };
+  return {
+    examples: [{ title: 'Generated example', value: { payload: outcome.value }, ...(outcome.unchecked ? { unchecked: outcome.unchecked } : {}) }],
+    missing: [],
+  };
+}
+
 /** A value of the node that the format's validator accepts, or why there is none. */
 function checkedValue(
   views: SchemaViews,

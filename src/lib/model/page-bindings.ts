@@ -10,7 +10,7 @@ import type { Page, ProtocolBinding } from './page-types.ts';
 import { pageKindOf } from './page-kinds.ts';
 import { schemaRows } from './schema-rows.ts';
 import { retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
-import { type FanOut, filterSummary, PROTOCOL_LABELS } from './sns.ts';
+import { type FanOut, filterSummary, filterVerdictOf, PROTOCOL_LABELS } from './sns.ts';
 import { PROTOCOL_KEYS } from '../validate/schema/bindings-schema.ts';
 import type { Entity, Link } from './types.ts';
 
@@ -97,6 +97,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
               .join(', ')
           : undefined;
       const filter = isPlainObject(c.filterPolicy) ? filterSummary(c.filterPolicy).map((f) => `${f.attribute} ${f.condition}`) : undefined;
+      const filterVerdict = filterVerdictOf(c);
       const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
       const retries = delivery?.schedule ? `${retriesSummary(delivery)} (${delivery.backoffFunction ?? 'linear'} backoff)` : undefined;
       result.consumers.push({
@@ -104,6 +105,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
         protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol),
         endpoint,
         ...(filter ? { filter } : {}),
+        ...(filterVerdict ? { filterVerdict } : {}),
         ...(redrive ? { deadLetter: redrive } : {}),
         ...(retries ? { retries } : {}),
       });

@@ -27,6 +27,8 @@ export interface Context {
    * merged (`merged`); made once per message, however many pages show it.
    */
   generatedExamples: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location) => GeneratedExamples;
+  /** An example made from a schema on its own (a component schema's page), checked as a payload's is. */
+  schemaExample: (schema: unknown, at: Location) => GeneratedExamples;
   /** Runs the making of a diagram, its time counted to the diagrams (`build --timings`). */
   diagram: <T>(make: () => T) => T;
 }

@@ -45,6 +45,12 @@ export interface PageKind {
   traits?: true;
   /** Without a `title`, its `name` names it (a security scheme's `name` is a header's, an sns binding's a topic's). */
   titledByName?: true;
+  /**
+   * A part other objects are composed of (a trait, a binding, a correlation id), not what a reader
+   * looks for: found by its words, but no value of the search's Kind filter, and its id does not
+   * outrank the titles and ids of the objects a reader asked for.
+   */
+  part?: true;
 }
 
 /** One row per Components map, in SPEC order (the order of the routes and of COMPONENT_KINDS). */
@@ -71,17 +77,17 @@ export const PAGE_KINDS: readonly PageKind[] = [
   { map: 'securitySchemes', word: 'Security scheme', builder: 'security-scheme' },
   { map: 'serverVariables', word: 'Server variable', builder: 'definition' },
   { map: 'parameters', word: 'Parameter', builder: 'definition' },
-  { map: 'correlationIds', word: 'Correlation id', builder: 'definition' },
+  { map: 'correlationIds', word: 'Correlation id', builder: 'definition', part: true },
   { map: 'replies', word: 'Reply', builder: 'definition' },
-  { map: 'replyAddresses', word: 'Reply address', builder: 'definition' },
-  { map: 'externalDocs', word: 'External docs', builder: 'definition' },
-  { map: 'tags', word: 'Tag', builder: 'definition', titledByName: true },
-  { map: 'operationTraits', word: 'Operation trait', builder: 'definition' },
-  { map: 'messageTraits', word: 'Message trait', builder: 'definition', titledByName: true },
-  { map: 'serverBindings', word: 'Server bindings', builder: 'definition' },
-  { map: 'channelBindings', word: 'Channel bindings', builder: 'definition' },
-  { map: 'operationBindings', word: 'Operation bindings', builder: 'definition' },
-  { map: 'messageBindings', word: 'Message bindings', builder: 'definition' },
+  { map: 'replyAddresses', word: 'Reply address', builder: 'definition', part: true },
+  { map: 'externalDocs', word: 'External docs', builder: 'definition', part: true },
+  { map: 'tags', word: 'Tag', builder: 'definition', titledByName: true, part: true },
+  { map: 'operationTraits', word: 'Operation trait', builder: 'definition', part: true },
+  { map: 'messageTraits', word: 'Message trait', builder: 'definition', titledByName: true, part: true },
+  { map: 'serverBindings', word: 'Server bindings', builder: 'definition', part: true },
+  { map: 'channelBindings', word: 'Channel bindings', builder: 'definition', part: true },
+  { map: 'operationBindings', word: 'Operation bindings', builder: 'definition', part: true },
+  { map: 'messageBindings', word: 'Message bindings', builder: 'definition', part: true },
 ];
 
 const byKind = new Map<string, PageKind>();

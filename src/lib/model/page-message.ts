@@ -9,7 +9,7 @@ import { otherBindings } from './page-bindings.ts';
 import { bindingsOf, type Context, entityByUrl, merged, operationsOn, rowOptions, sub, valueAt } from './page-context.ts';
 import { toLink } from './entity-locator.ts';
 import { entries } from '../resolve/doc-index.ts';
-import { traitsSection } from './page-traits.ts';
+import { traitsFacts } from './page-traits.ts';
 import type { Fact, Page, PageSection } from './page-types.ts';
 import type { Entity, Link } from './types.ts';
 import { viewRows } from './schema-rows.ts';
@@ -20,7 +20,7 @@ export function messagePage(ctx: Context, page: Page, message: Record<string, un
   page.sections.push(...content.sections);
   const users = sendersAndReceivers(ctx, page);
   if (users.length > 0) page.sections.push({ type: 'links', heading: 'Sent and received by', anchor: 'sent-received', links: users });
-  traitsSection(ctx, page, content.origin, at);
+  traitsFacts(ctx, page, content.origin, at);
   otherBindings(ctx, page, bindingsOf(ctx, content.value.bindings, sub(content.origin.bindings ?? at, 'bindings')), false);
 }
 

@@ -3,7 +3,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
-import { traitsSection } from './page-traits.ts';
+import { traitsFacts } from './page-traits.ts';
 import { otherBindings, producerDeliveryPolicy } from './page-bindings.ts';
 import { bindingsOf, channelServers, type Context, merged, sub } from './page-context.ts';
 import { securitySection, serverSecuritySection } from './page-server.ts';
@@ -13,7 +13,8 @@ import { messageContent } from './page-message.ts';
 import { templateParts } from './page-values.ts';
 import type { Entity, Link } from './types.ts';
 import { operationView } from './sns.ts';
-import { isSnsTopicChannel, snsHandsOn } from './sns-hands-on.ts';
+import { channelSnsBinding, isSnsTopicChannel, snsHandsOn } from './sns-hands-on.ts';
+import { topicName } from './sns-topic-name.ts';
 import { replyDiagram } from './flow-reply.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
 import { peersSection } from './page-peers.ts';
@@ -61,18 +62,20 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
     const origin = bindings?.link ?? (fromTrait ? toLink(fromTrait) : undefined);
     const topicPolicy = sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, channelEntity);
     const handsOn = snsHandsOn(ctx, { value, at, sns, ...(channelEntity?.kind === 'channel' ? { channel: channelEntity } : {}) });
+    const channelSns = channelValue && isPlainObject(channelValue.value) ? channelSnsBinding(ctx, channelValue.value, channelValue.at) : {};
     page.sections.push({
       type: 'sns-operation',
       heading: value.action === 'receive' ? 'sns subscriptions' : 'sns publishing',
       anchor: 'sns',
       view: operationView(sns, value.action, bindings?.value.sqs, 'sns', topicPolicy),
+      topic: topicName(channelSns, sns.topic, address),
       ...(origin ? { origin } : {}),
       ...(handsOn ? { handsOn } : {}),
     });
   }
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));
-  traitsSection(ctx, page, m.origin, at);
+  traitsFacts(ctx, page, m.origin, at);
   otherBindings(ctx, page, bindings);
 }
 

@@ -50,10 +50,14 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
   });
 }
 
-/** A channel's address, for a list of channels. */
-function addressOf(ctx: Context, channel: Entity): { address?: string } {
+/**
+ * A channel's address, for a list of channels; a channel without one (`address` null or left out:
+ * a reply address, say) is said to get it at run time rather than shown with nothing beside it.
+ */
+function addressOf(ctx: Context, channel: Entity): { address?: string; note?: string } {
   const v = ctx.doc.deref(valueAt(ctx, { file: ctx.doc.root.path, pointer: channel.pointer }), { file: ctx.doc.root.path, pointer: channel.pointer })?.value;
-  return isPlainObject(v) && typeof v.address === 'string' ? { address: v.address } : {};
+  if (!isPlainObject(v)) return {};
+  return typeof v.address === 'string' ? { address: v.address } : { note: '(address set at run time)' };
 }
 
 /** SPEC "Use of security declarations" 2: where the servers declare security, it must be satisfied too. */
@@ -70,6 +74,14 @@ export function serverSecuritySection(ctx: Context, page: Page, channelRef: unkn
     const schemes = securityViews(ctx, value.value.security, sub(value.at, 'security'));
     if (schemes.length > 0) groups.push({ link: server, schemes });
   }
+  // A server whose schemes the operation's own Security already shows adds nothing to read twice.
+  const own = new Set(
+    page.sections
+      .flatMap((s) => (s.type === 'security' ? s.groups.flatMap((g) => g.schemes.map((scheme) => scheme.link?.url ?? '')) : []))
+      .filter((u) => u !== ''),
+  );
+  const shown = groups.filter((g) => !g.schemes.every((scheme) => scheme.link !== undefined && own.has(scheme.link.url)));
+  groups.splice(0, groups.length, ...shown);
   if (groups.length > 0)
     page.sections.push({
       type: 'security',

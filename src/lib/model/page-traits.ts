@@ -1,19 +1,28 @@
-/** "Traits applied": which trait gave which field of an operation or a message (SPEC "Traits merge mechanism"). */
+/**
+ * Which trait gave which field of an operation or a message (SPEC "Traits merge mechanism"): a
+ * fact of the object ("From trait: fifoAttributes — headers, contentType"), not a section of its
+ * own; how the object was composed matters less to a reader than what it is.
+ */
 import type { Location } from '../diagnostics/diagnostic.ts';
+import { escapeText } from '../html-text.ts';
 import { toLink } from './entity-locator.ts';
 import type { Context } from './page-context.ts';
-import type { Page } from './page-types.ts';
+import type { Fact, Page } from './page-types.ts';
 
-export function traitsSection(ctx: Context, page: Page, origin: Record<string, Location>, at: Location): void {
+export function traitsFacts(ctx: Context, page: Page, origin: Record<string, Location>, at: Location): void {
   const fromTraits = Object.entries(origin).filter(([, o]) => o.file !== at.file || o.pointer !== at.pointer);
-  if (fromTraits.length === 0) return;
-  page.sections.push({
-    type: 'facts',
-    heading: 'Traits applied',
-    anchor: 'traits',
-    facts: fromTraits.map(([field, o]) => {
-      const link = ctx.locator.at(o);
-      return link ? { label: field, link: toLink(link) } : { label: field, text: o.pointer, code: true };
-    }),
-  });
+  // One fact per trait, in the order of the fields it gave.
+  const byTrait = new Map<string, { fact: Fact; fields: string[] }>();
+  for (const [field, o] of fromTraits) {
+    const link = ctx.locator.at(o);
+    const key = link ? link.url : o.pointer;
+    let entry = byTrait.get(key);
+    if (!entry) {
+      entry = { fact: link ? { label: 'From trait', link: toLink(link) } : { label: 'From trait', text: o.pointer, code: true }, fields: [] };
+      byTrait.set(key, entry);
+    }
+    entry.fields.push(field);
+  }
+  for (const { fact, fields } of byTrait.values())
+    page.facts.push({ ...fact, noteHtml: `gives ${fields.map((f) => `<code>${escapeText(f)}</code>`).join(', ')}` });
 }

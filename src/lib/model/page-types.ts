@@ -9,6 +9,7 @@ import type { ObjectView } from './object-view.ts';
 import type { SecuritySchemeView } from './security-view.ts';
 import type { SnsHandsOn, TesterView } from './sns-hands-on-types.ts';
 import type { FanOut, SnsOperationView, SnsTopicView } from './sns.ts';
+import type { TopicName } from './sns-topic-name.ts';
 import type { Entity, Link, SchemaRow } from './types.ts';
 
 export interface Fact {
@@ -95,7 +96,7 @@ export type PageSection =
     }
   | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
   /** `handsOn`: the filter tester and the publish and subscribe snippets (sns-hands-on.ts). */
-  | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; origin?: Link; handsOn?: SnsHandsOn }
+  | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; topic: TopicName; origin?: Link; handsOn?: SnsHandsOn }
   /**
    * Messages shown where they are used (an operation, its reply): the first MAX_INLINE_MESSAGES
    * with their schemas and an example, the rest (`others`) as links with their summaries.

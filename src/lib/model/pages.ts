@@ -15,6 +15,7 @@ import { channelPage } from './page-channel.ts';
 import { bindingsOf, type Context, entityByUrl, merged, sub, valueAt } from './page-context.ts';
 import { brokenReference } from './broken-reference.ts';
 import { messagePage, schemaSection } from './page-message.ts';
+import { exampleBlocks } from './example-blocks.ts';
 import { listFields } from './page-list-fields.ts';
 import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
@@ -59,9 +60,29 @@ const BUILDERS: Record<PageBuilder, Builder> = {
   channel: (ctx, page, value, content, peers) => channelPage(ctx, page, value, content, peers),
   operation: (ctx, page, value, content, peers) => operationPage(ctx, page, value, content, peers),
   message: (ctx, page, value, content) => messagePage(ctx, page, value, content),
-  schema: (ctx, page, _value, content, _peers, resolved) => schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content),
+  schema: (ctx, page, _value, content, _peers, resolved) => {
+    schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content);
+    // A value of the schema beside its table, as a message's payload has one (a reader sees its shape at once).
+    const generated = ctx.schemaExample(resolved?.value, content);
+    if (generated.examples.length > 0 || generated.missing.length > 0)
+      page.sections.push({
+        type: 'examples',
+        heading: 'Example',
+        anchor: 'example',
+        generated: true,
+        examples: generated.examples.map((g) => ({
+          title: g.title,
+          blocks: exampleBlocks(g.value, 'application/json'),
+          ...(g.unchecked ? { note: `This example could not be checked: ${g.unchecked}.` } : {}),
+        })),
+        ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),
+      });
+  },
   'security-scheme': (_ctx, page, value) => {
-    page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [schemeView(value, page.id)] }] });
+    // The page shows the description under its title: the card does not repeat it.
+    const scheme = schemeView(value, page.id);
+    delete scheme.descriptionHtml;
+    page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [scheme] }] });
   },
   definition: (ctx, page, _value, content, _peers, resolved) => {
     page.sections.push({ type: 'object', heading: 'Definition', anchor: 'definition', view: objectView(ctx.doc, ctx.locator, resolved?.value, content) });
@@ -138,6 +159,7 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
       });
     }
     otherBindings(ctx, page, bindings);
+    inChannelOrder(page);
   }
   if (mapOf(page) === 'servers') otherBindings(ctx, page, bindingsOf(ctx, value.bindings, sub(at, 'bindings')), false);
   if (page.tags.length > 0) page.facts.push({ label: 'Tags', text: page.tags.join(', ') });
@@ -146,6 +168,21 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
   const tagFacts = describedTags(ctx, value.tags, sub(at, 'tags'));
   if (tagFacts.length > 0) page.sections.push({ type: 'facts', heading: 'Tags', anchor: 'tags', facts: tagFacts });
   if (isRefObject(value)) page.facts.push({ label: 'Reference', text: value.$ref, code: true });
+}
+
+/**
+ * A channel page's sections in one order, whatever the channel carries: what it is (parameters,
+ * servers, messages, operations), then how messages move (its flow, or its sns topic and fan-out),
+ * the other APIs on it, then bindings and tags. A reader finds each section where the last channel had it.
+ */
+const CHANNEL_ORDER = ['parameters', 'servers', 'messages', 'operations', 'flow', 'sns', 'other-apis', 'bindings', 'tags'];
+
+function inChannelOrder(page: Page): void {
+  const rank = (anchor: string): number => {
+    const i = CHANNEL_ORDER.indexOf(anchor);
+    return i < 0 ? CHANNEL_ORDER.length : i;
+  };
+  page.sections.sort((a, b) => rank(a.anchor) - rank(b.anchor));
 }
 
 /** External docs (SPEC External Documentation Object) as a fact: the link, and its CommonMark description under it. */

@@ -29,8 +29,10 @@ export interface TesterSubscription {
   /** The page of the operation that declares it, when the tester is elsewhere (a guide). */
   url?: string;
   scope: Scope;
-  /** The filter policy as the document writes it, JSON text. */
-  policy: string;
+  /** The filter policy as the document writes it, JSON text; none: the subscription takes every message. */
+  policy?: string;
+  /** Why AWS refuses the policy, in words (filter-lint.ts); the tester says the policy is invalid instead of testing it. */
+  invalid?: string;
   /** The result of the message the form starts from (the first example), shown before the reader tests another. */
   initial: TesterResult;
 }
@@ -39,7 +41,7 @@ export interface TesterView {
   /** At least one: the first is the message the form starts from. */
   examples: TesterExample[];
   subscriptions: TesterSubscription[];
-  /** Subscriptions with a filter beyond those tested here. */
+  /** Subscriptions beyond those tested here. */
   more: number;
 }
 
@@ -61,6 +63,16 @@ export interface PublishVariant {
   python?: Snippet;
 }
 
+/** A subscription of the topic no published message reaches, because of its filter policy. */
+export interface Unreachable {
+  /** "sqs shipping-orders.fifo". */
+  name: string;
+  /** "AWS rejects this filter policy: …" (sns.ts verdictLine). */
+  line: string;
+  /** AWS refuses the policy (the subscription cannot be created), rather than taking one that never matches. */
+  refused: boolean;
+}
+
 export interface SubscribeSnippet {
   title: string;
   anchor?: string;
@@ -72,8 +84,12 @@ export interface SnsHandsOn {
   tester?: TesterView;
   publish: PublishVariant[];
   publishMore: number;
+  /** Subscriptions of the topic no command here reaches, with why (at most as many as the commands shown). */
+  unreachable: Unreachable[];
   subscribe: SubscribeSnippet[];
   subscribeMore: number;
+  /** The topic is FIFO with content-based deduplication: the publish commands send no deduplication id, and say why. */
+  deduplicatesByContent?: true;
   /** Placeholders the snippets use (`<account-id>`), to say what to put there. */
   placeholders: string[];
 }

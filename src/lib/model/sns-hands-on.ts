@@ -17,8 +17,19 @@ import { readTesterInput } from '../sns/tester-input.ts';
 import { testerResult } from '../sns/tester-result.ts';
 import { type Publication, publishCli, publishJs, publishPython, subscribeCli, type Topic } from '../sns/snippets.ts';
 import { PLAIN_STRING } from '../schema/example-value.ts';
+import { topicName, topicOfArn } from './sns-topic-name.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
-import type { PublishVariant, Reached, SnsHandsOn, SubscribeSnippet, TesterExample, TesterSubscription, TesterView } from './sns-hands-on-types.ts';
+import { filterVerdictOf, verdictLine } from './sns.ts';
+import type {
+  PublishVariant,
+  Reached,
+  Unreachable,
+  SnsHandsOn,
+  SubscribeSnippet,
+  TesterExample,
+  TesterSubscription,
+  TesterView,
+} from './sns-hands-on-types.ts';
 import type { Entity } from './types.ts';
 
 export const MAX_TESTED = 20;
@@ -52,25 +63,22 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
   const examples = examplesOf(ctx, op.value, op.at, channel, channelValue?.at);
   const consumers = subscriptionsOf(op.sns).map((c, i) => ({ c, anchor: consumerAnchor(i) }));
 
-  const filtered = consumers.filter(({ c }) => isPlainObject(c.filterPolicy));
-  const tested = filtered.slice(0, MAX_TESTED).map(({ c, anchor }) => ({
-    name: subscriptionName(c),
-    anchor,
-    scope: scopeOf(c),
-    policy: JSON.stringify(c.filterPolicy),
-  }));
-  const tester = tested.length > 0 ? testerView(examples, tested, filtered.length - tested.length) : undefined;
+  // Every subscription, those without a filter too (they receive every message); a tester once one has a filter.
+  const tested = consumers.slice(0, MAX_TESTED).map(({ c, anchor }) => ({ name: subscriptionName(c), anchor, ...testedPolicy(c) }));
+  const tester = consumers.some(({ c }) => isPlainObject(c.filterPolicy)) ? testerView(examples, tested, consumers.length - tested.length) : undefined;
 
-  const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : { variants: [], total: 0, shown: 0 };
+  const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : { variants: [], total: 0, shown: 0, unreachable: [] };
   const subscribe = consumers.slice(0, MAX_SUBSCRIBE).map(({ c, anchor }) => subscribeSnippet(c, anchor, topic));
-  if (!tester && publish.variants.length === 0 && subscribe.length === 0) return undefined;
+  if (!tester && publish.variants.length === 0 && publish.unreachable.length === 0 && subscribe.length === 0) return undefined;
   const all = [...publish.variants.flatMap((v) => [v.cli?.code, v.js?.code, v.python?.code]), ...subscribe.map((s) => s.cli.code)].join('\n');
   return {
     ...(tester ? { tester } : {}),
     publish: publish.variants,
+    unreachable: publish.unreachable.slice(0, MAX_PUBLISH_VARIANTS),
     publishMore: publish.total - publish.shown,
     subscribe,
     subscribeMore: consumers.length - subscribe.length,
+    ...(topic.contentBasedDeduplication && publish.variants.length > 0 ? { deduplicatesByContent: true as const } : {}),
     // Every <name> a reader fills in: the account, the region, and values the document gives none for.
     placeholders: [...new Set(all.match(/<[A-Za-z][\w.-]*>/g) ?? [])],
   };
@@ -85,16 +93,19 @@ export function topicTester(ctx: Context, channel: Entity): TesterView | undefin
   const at = { file: ctx.doc.root.path, pointer: channel.pointer };
   const value = ctx.doc.deref(valueAt(ctx, at), at);
   if (!value || !isPlainObject(value.value)) return undefined;
-  const filtered = operationsOn(ctx, channel).flatMap((o) =>
-    subscriptionsOf(o.sns).flatMap((c, i) =>
-      isPlainObject(c.filterPolicy)
-        ? [{ name: subscriptionName(c), url: o.entity.url, anchor: consumerAnchor(i), scope: scopeOf(c), policy: JSON.stringify(c.filterPolicy) }]
-        : [],
-    ),
+  const subscriptions = operationsOn(ctx, channel).flatMap((o) =>
+    subscriptionsOf(o.sns).map((c, i) => ({
+      filtered: isPlainObject(c.filterPolicy),
+      name: subscriptionName(c),
+      url: o.entity.url,
+      anchor: consumerAnchor(i),
+      ...testedPolicy(c),
+    })),
   );
-  if (filtered.length === 0) return undefined;
+  if (!subscriptions.some((s) => s.filtered)) return undefined;
   const examples = examplesOf(ctx, {}, at, value.value, value.at);
-  return testerView(examples, filtered.slice(0, MAX_TESTED), Math.max(0, filtered.length - MAX_TESTED));
+  const tested = subscriptions.slice(0, MAX_TESTED).map(({ filtered, ...s }) => s);
+  return testerView(examples, tested, Math.max(0, subscriptions.length - MAX_TESTED));
 }
 
 /**
@@ -108,7 +119,7 @@ function testerView(starts: StartMessage[], subscriptions: Omit<TesterSubscripti
   if (examples.length === 0) examples.push({ label: 'An empty message', attributes: '{}', body: '{}' });
   const first = examples[0]!;
   const input = readTesterInput(first.attributes, first.body);
-  return { examples, subscriptions: subscriptions.map((s) => ({ ...s, initial: testerResult(input, s.policy, s.scope, cidrContains) })), more };
+  return { examples, subscriptions: subscriptions.map((s) => ({ ...s, initial: testerResult(input, s.policy, s.scope, cidrContains, s.invalid) })), more };
 }
 
 /** The subscriptions of a binding, as the operation's page numbers their cards (objects only, components/SnsOperation.astro). */
@@ -120,34 +131,39 @@ const consumerAnchor = (i: number): string => `sns-consumer-${i + 1}`;
 
 /** Whether the channel is an sns topic by its own binding (an operation that sends on it publishes to the topic, with or without a binding of its own). */
 export function isSnsTopicChannel(ctx: Context, channel: Entity | undefined): boolean {
-  if (!channel || channel.kind !== 'channel') return false;
+  if (channel?.kind !== 'channel') return false;
   const at = { file: ctx.doc.root.path, pointer: channel.pointer };
   const value = ctx.doc.deref(valueAt(ctx, at), at);
   return value !== undefined && isPlainObject(value.value) && Object.keys(channelSnsBinding(ctx, value.value, value.at)).length > 0;
 }
 
-function channelSnsBinding(ctx: Context, channel: Record<string, unknown>, at: Location | undefined): Record<string, unknown> {
+export function channelSnsBinding(ctx: Context, channel: Record<string, unknown>, at: Location | undefined): Record<string, unknown> {
   if (!at) return {};
   const bindings = ctx.doc.deref(channel.bindings, sub(at, 'bindings'));
   return bindings && isPlainObject(bindings.value) && isPlainObject(bindings.value.sns) ? bindings.value.sns : {};
 }
 
-/** The topic's ARN as far as the document gives it: the binding's `topic.arn`, else built from its name and the sns server's region. */
+/**
+ * The topic's ARN as far as the document gives it: the name AWS sees (sns-topic-name.ts), in the
+ * binding's `topic.arn` when that names the same topic, else built from the name and the sns
+ * server's region. Whether the topic is FIFO and deduplicates by content: the channel binding's ordering.
+ */
 function topicOf(ctx: Context, op: OperationInput, channel: Record<string, unknown>, channelSns: Record<string, unknown>): Topic {
   const identifier = isPlainObject(op.sns.topic) ? op.sns.topic : {};
   const ordering = isPlainObject(channelSns.ordering) ? channelSns.ordering : {};
   const name =
-    typeof identifier.name === 'string'
-      ? identifier.name
-      : typeof channelSns.name === 'string'
-        ? channelSns.name
-        : typeof channel.address === 'string'
-          ? channel.address
-          : (op.channel?.id ?? '<topic-name>');
-  const arn = typeof identifier.arn === 'string' ? identifier.arn : undefined;
+    topicName(channelSns, op.sns.topic, channel.address).name ?? (typeof channel.address === 'string' ? channel.address : (op.channel?.id ?? '<topic-name>'));
+  const written = typeof identifier.arn === 'string' ? identifier.arn : undefined;
+  // An ARN of another topic than the one AWS sees keeps its region and account, not its name.
+  const arn = written && topicOfArn(written) !== name ? written.replace(/:[^:]*$/, `:${name}`) : written;
   const region = arn?.split(':')[3] || regionOf(ctx, op.channel);
   const fifo = ordering.type === 'FIFO' || (arn ?? name).endsWith('.fifo');
-  return { arn: arn ?? `arn:aws:sns:${region ?? REGION}:${ACCOUNT}:${name}`, ...(region ? { region } : {}), fifo };
+  return {
+    arn: arn ?? `arn:aws:sns:${region ?? REGION}:${ACCOUNT}:${name}`,
+    ...(region ? { region } : {}),
+    fifo,
+    contentBasedDeduplication: fifo && ordering.contentBasedDeduplication === true,
+  };
 }
 
 /** The region of the channel's sns server: `sns.<region>.amazonaws.com`, a `{region}` variable read as its default. */
@@ -260,6 +276,16 @@ function testerExample(start: StartMessage): TesterExample {
   return { label: start.label, attributes: JSON.stringify(start.message.attributes, null, 2), body: JSON.stringify(start.message.body, null, 2) };
 }
 
+/** What the tester tests a subscription with: its scope and policy (JSON text), or no policy when it has no filter. */
+function testedPolicy(c: Record<string, unknown>): { scope: Scope; policy?: string; invalid?: string } {
+  const verdict = filterVerdictOf(c);
+  return {
+    scope: scopeOf(c),
+    ...(isPlainObject(c.filterPolicy) ? { policy: JSON.stringify(c.filterPolicy) } : {}),
+    ...(verdict?.effect === 'refused' ? { invalid: verdict.reasons.join('; ') } : {}),
+  };
+}
+
 function scopeOf(c: Record<string, unknown>): Scope {
   return c.filterPolicyScope === 'MessageBody' ? 'MessageBody' : 'MessageAttributes';
 }
@@ -277,10 +303,16 @@ function publishVariants(
   op: OperationInput,
   topic: Topic,
   start: StartMessage | undefined,
-): { variants: PublishVariant[]; total: number; shown: number } {
+): { variants: PublishVariant[]; total: number; shown: number; unreachable: Unreachable[] } {
   const base: Message = start?.message ?? { attributes: {}, body: {} };
   // The topic's subscriptions: those of every operation on the channel (this one's among them).
-  const subscriptions = op.channel ? operationsOn(ctx, op.channel).flatMap((o) => subscriptionsOf(o.sns)) : subscriptionsOf(op.sns);
+  const all = op.channel ? operationsOn(ctx, op.channel).flatMap((o) => subscriptionsOf(o.sns)) : subscriptionsOf(op.sns);
+  // A subscription whose filter policy AWS refuses, or that never matches, no message reaches: said apart, with why.
+  const unreachable = all.flatMap((c) => {
+    const verdict = filterVerdictOf(c);
+    return verdict ? [{ name: subscriptionName(c), line: verdictLine(verdict), refused: verdict.effect === 'refused' }] : [];
+  });
+  const subscriptions = all.filter((c) => !filterVerdictOf(c));
   const groups = new Map<string, { scope: Scope; policy?: Record<string, unknown>; names: string[]; bare: boolean }>();
   for (const c of subscriptions) {
     const policy = isPlainObject(c.filterPolicy) ? c.filterPolicy : undefined;
@@ -291,7 +323,7 @@ function publishVariants(
     group.bare ||= !!policy && JSON.stringify(policy) !== JSON.stringify(listed);
     groups.set(key, group);
   }
-  if (groups.size === 0) groups.set('', { scope: 'MessageAttributes', names: [], bare: false });
+  if (groups.size === 0 && unreachable.length === 0) groups.set('', { scope: 'MessageAttributes', names: [], bare: false });
   // Unfiltered subscriptions first: every message reaches them.
   const ordered = [...groups.entries()].sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : 0)).map(([, g]) => g);
   // Only the snippets shown are made.
@@ -315,7 +347,7 @@ function publishVariants(
     };
   });
   const variants = mergeSameMessage(made).map((v): PublishVariant => ({ title: publishTitle(v.reaches, subscriptions.length), ...v }));
-  return { variants, total: ordered.length, shown: made.length };
+  return { variants, total: ordered.length, shown: made.length, unreachable };
 }
 
 /**
@@ -369,7 +401,9 @@ function publicationOf(
       .slice(0, MAX_ATTRIBUTES)
       .map(([name, value]): [string, unknown] => [name, madeFor(name, value) ? `<${name}>` : value])
       .map(([name, value]): [string, unknown] => [name, arrays.has(name) && typeof value === 'string' ? [value] : value]),
-    ...(topic.fifo ? { groupId: header('MessageGroupId', '<message-group-id>'), deduplicationId: header('MessageDeduplicationId', '<deduplication-id>') } : {}),
+    ...(topic.fifo ? { groupId: header('MessageGroupId', '<message-group-id>') } : {}),
+    // With content-based deduplication AWS makes the deduplication id from the body: the commands leave it out.
+    ...(topic.fifo && !topic.contentBasedDeduplication ? { deduplicationId: header('MessageDeduplicationId', '<deduplication-id>') } : {}),
   };
 }
 

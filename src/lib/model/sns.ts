@@ -9,6 +9,7 @@ import { ownValue } from '../own-key.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import type { Link } from './types.ts';
+import { policyVerdict } from '../sns/filter-lint.ts';
 import { deliveryView, retriesSummary, subscriptionDelivery, type DeliveryView } from './sns-delivery.ts';
 
 export const PROTOCOL_LABELS: Record<string, string> = {
@@ -62,10 +63,29 @@ export interface ConsumerView {
   filterPolicy?: { json: string; html?: string; summary: { attribute: string; condition: string }[] };
   filterPolicyScope: string;
   scopeDefault: boolean;
+  /** What AWS does with a filter policy it refuses, or one that never matches (filter-lint.ts, the validator's checks). */
+  filterVerdict?: FilterVerdict;
   redrive?: { deadLetterQueue: Endpoint[]; maxReceiveCount: number; countDefault: boolean };
   delivery?: DeliveryView;
   /** The subscription in one line, read first: "SQS queue q · only where … · 12 retries over about 10 minutes, then dlq". */
   line: string;
+}
+
+export interface FilterVerdict {
+  effect: 'refused' | 'never-matches';
+  /** In words: `"eventType" holds "OrderPlaced" outside a list`. */
+  reasons: string[];
+}
+
+/** The line a reader sees first about a filter policy AWS refuses or that never matches. */
+export function verdictLine(v: FilterVerdict): string {
+  return `${v.effect === 'refused' ? 'AWS rejects this filter policy' : 'This filter policy never matches'}: ${v.reasons.join('; ')}`;
+}
+
+/** The verdict of a subscription's filter policy in the scope it reads. */
+export function filterVerdictOf(c: Record<string, unknown>): FilterVerdict | undefined {
+  if (!isPlainObject(c.filterPolicy)) return undefined;
+  return policyVerdict(c.filterPolicy, c.filterPolicyScope === 'MessageBody' ? 'MessageBody' : 'MessageAttributes');
 }
 
 export interface SnsOperationView {
@@ -185,6 +205,7 @@ export function operationView(
     .map((c): Omit<ConsumerView, 'line'> => {
       const redrive = isPlainObject(c.redrivePolicy) ? c.redrivePolicy : undefined;
       const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, topicPolicy);
+      const verdict = filterVerdictOf(c);
       return {
         protocol: String(c.protocol ?? ''),
         protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol ?? 'unknown'),
@@ -194,6 +215,7 @@ export function operationView(
         ...(isPlainObject(c.filterPolicy) ? { filterPolicy: { json: JSON.stringify(c.filterPolicy, null, 2), summary: filterSummary(c.filterPolicy) } } : {}),
         filterPolicyScope: typeof c.filterPolicyScope === 'string' ? c.filterPolicyScope : 'MessageAttributes',
         scopeDefault: typeof c.filterPolicyScope !== 'string',
+        ...(verdict ? { filterVerdict: verdict } : {}),
         ...(redrive
           ? {
               redrive: {
@@ -228,17 +250,31 @@ export interface FanOut {
     endpoint: string;
     /** Readable filter (`eventType is one of …`), absent when every message is delivered. */
     filter?: string[];
+    /** The filter policy is refused by AWS or never matches: said before the filter. */
+    filterVerdict?: FilterVerdict;
     deadLetter?: string;
     /** e.g. "12 retries over about 540 s (exponential)". */
     retries?: string;
   }[];
 }
 
+/**
+ * An endpoint as a reader recognises it in a short list: an ARN by its resource name
+ * (`fraud-screening`), a URL by its host, anything else as written.
+ */
+export function shortEndpoint(value: string): string {
+  const resource = /^arn:[^:]*:[^:]*:[^:]*:[^:]*:(.+)$/.exec(value)?.[1]?.split(/[:/]/).pop();
+  if (resource) return resource;
+  const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(value)?.[1];
+  return host ?? value;
+}
+
 /** What a subscription receives and what happens when delivery fails, in one line. */
 export function subscriptionLine(c: Omit<ConsumerView, 'line'>): string {
   const endpoint = c.endpoints[0]?.value;
-  const what =
-    c.filterPolicy && c.filterPolicy.summary.length > 0
+  const what = c.filterVerdict
+    ? verdictLine(c.filterVerdict)
+    : c.filterPolicy && c.filterPolicy.summary.length > 0
       ? `only where ${c.filterPolicy.summary.map((f) => `${f.attribute} ${f.condition}`).join(' and ')}`
       : 'every message';
   const deadLetter = c.redrive?.deadLetterQueue[0]?.value;

@@ -19,6 +19,8 @@ export interface PolicyFinding {
   path: (string | number)[];
   message: string;
   hint: string;
+  /** What AWS does with the policy: refuses it (the subscription cannot be created), or takes it and it never matches. */
+  effect: 'refused' | 'never-matches';
 }
 
 /** Keys and combinations as AWS counts them: per alternative of `$or`, leaf keys; values multiplied across keys, alternatives added. */
@@ -43,6 +45,7 @@ export function lintPolicy(policy: unknown, scope: Scope): PolicyFinding[] {
       path: [],
       message: `the filter policy has ${keys} keys; AWS accepts at most ${MAX_KEYS}`,
       hint: 'Split the subscription, or move some of the conditions into the subscriber.',
+      effect: 'refused',
     });
   if (combinations > MAX_COMBINATIONS)
     findings.push({
@@ -50,6 +53,7 @@ export function lintPolicy(policy: unknown, scope: Scope): PolicyFinding[] {
       path: [],
       message: `the filter policy has ${combinations > MAX_COMBINATIONS * 10 ? `more than ${MAX_COMBINATIONS}` : combinations} combinations of values; AWS accepts at most ${MAX_COMBINATIONS}`,
       hint: 'AWS multiplies the number of values of each key (and adds the alternatives of $or): use fewer values, a prefix, or anything-but.',
+      effect: 'refused',
     });
   walk(policy, [], scope, findings, 0);
   return findings;
@@ -61,7 +65,13 @@ function walk(object: Record<string, unknown>, path: (string | number)[], scope:
     const at = [...path, key];
     if (key === '$or') {
       if (!Array.isArray(value) || value.length < 2 || !value.every(isRecord))
-        findings.push({ code: 'sns-filter-operator', path: at, message: '$or takes a list of at least two policies', hint: 'Write "$or": [{…}, {…}].' });
+        findings.push({
+          code: 'sns-filter-operator',
+          path: at,
+          message: '$or takes a list of at least two policies',
+          hint: 'Write "$or": [{…}, {…}].',
+          effect: 'refused',
+        });
       else for (const [i, branch] of value.entries()) walk(branch as Record<string, unknown>, [...at, i], scope, findings, depth + 1);
       continue;
     }
@@ -73,6 +83,7 @@ function walk(object: Record<string, unknown>, path: (string | number)[], scope:
           path: at,
           message: `"${key}" nests a policy, which AWS refuses in the MessageAttributes scope`,
           hint: 'Message attributes are flat: set filterPolicyScope to MessageBody to filter on nested properties of the body, or name the attribute directly.',
+          effect: 'refused',
         });
       else walk(rule.policy, at, scope, findings, depth + 1);
       continue;
@@ -83,6 +94,7 @@ function walk(object: Record<string, unknown>, path: (string | number)[], scope:
         path: at,
         message: `"${key}" holds ${shown(value)} outside a list: AWS refuses the policy`,
         hint: `Write it as a list: "${key}": [${JSON.stringify(value)}].`,
+        effect: 'refused',
       });
     else if (rule.bare === 'condition')
       findings.push({
@@ -93,6 +105,7 @@ function walk(object: Record<string, unknown>, path: (string | number)[], scope:
             ? `"${key}" holds ${shown(value)} outside a list: AWS reads it as a nested policy, which it refuses in the MessageAttributes scope`
             : `"${key}" holds ${shown(value)} outside a list: AWS reads "${Object.keys(value as object)[0]}" as a property inside "${key}", so the filter never matches`,
         hint: `Put the condition in a list: "${key}": [${JSON.stringify(value)}].`,
+        effect: scope === 'MessageAttributes' ? 'refused' : 'never-matches',
       });
     else if (rule.conditions.length === 0)
       findings.push({
@@ -100,13 +113,14 @@ function walk(object: Record<string, unknown>, path: (string | number)[], scope:
         path: at,
         message: `"${key}" holds an empty list, which AWS refuses (it would match nothing)`,
         hint: 'Give at least one value or condition, or remove the key.',
+        effect: 'refused',
       });
     for (const [i, condition] of rule.conditions.entries()) checkCondition(condition, rule.bare ? at : [...at, i], findings);
   }
 }
 
 function checkCondition(condition: unknown, at: (string | number)[], findings: PolicyFinding[]): void {
-  const problem = (message: string, hint: string): void => void findings.push({ code: 'sns-filter-operator', path: at, message, hint });
+  const problem = (message: string, hint: string): void => void findings.push({ code: 'sns-filter-operator', path: at, message, hint, effect: 'refused' });
   if (typeof condition === 'number' && fixedPoint(condition) === undefined)
     return problem(`${condition} is outside the numbers AWS compares (-1,000,000,000 to 1,000,000,000)`, 'Use a smaller number, or match it as a string.');
   if (!isRecord(condition)) {
@@ -126,6 +140,7 @@ function checkCondition(condition: unknown, at: (string | number)[], findings: P
         path: [...at, 'numeric'],
         message: numeric,
         hint: 'Write ["=", n], [">", n], or a range [">", low, "<=", high] with the lower bound first.',
+        effect: 'refused',
       });
   } else if (operator === 'exists' && typeof operand !== 'boolean') problem('exists takes true or false', 'Write {"exists": true} or {"exists": false}.');
   else if (operator === 'cidr' && (typeof operand !== 'string' || !isCidr(operand)))
@@ -143,4 +158,17 @@ function checkCondition(condition: unknown, at: (string | number)[], findings: P
       )
         problem(`anything-but cannot hold ${shown(item)}`, 'anything-but holds a value, a list of strings or of numbers, or {"prefix": "…"}.');
   }
+}
+
+/**
+ * What AWS does with a filter policy, in words for a reader (the subscription's card, the
+ * fan-out, the publish commands, the filter tester): refused when one finding makes AWS refuse
+ * it, else never matching; every finding's reason; undefined when there is none. The same checks as the validator's.
+ */
+export function policyVerdict(policy: unknown, scope: Scope): { effect: PolicyFinding['effect']; reasons: string[] } | undefined {
+  const findings = lintPolicy(policy, scope);
+  if (findings.length === 0) return undefined;
+  // Every finding, the refusals first: one that never matches is worth fixing in the same edit.
+  const ordered = [...findings.filter((f) => f.effect === 'refused'), ...findings.filter((f) => f.effect !== 'refused')];
+  return { effect: ordered[0]!.effect, reasons: [...new Set(ordered.map((f) => f.message.replace(/: AWS refuses the policy$/, '')))] };
 }

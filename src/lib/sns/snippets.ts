@@ -11,7 +11,13 @@ export interface Topic {
   arn: string;
   region?: string;
   fifo: boolean;
+  /** A FIFO topic that makes each message's deduplication id from its body: a publisher need not send one. */
+  contentBasedDeduplication?: boolean;
 }
+
+/** Why the publish commands of a FIFO topic with content-based deduplication send no deduplication id (page and Markdown twin). */
+export const DEDUPLICATION_NOTE =
+  'The topic deduplicates by content: AWS makes each message’s deduplication id from its body, so these commands send none (add one only to deduplicate otherwise).';
 
 export interface Publication {
   /** The message body as sent (JSON text, or text). */

@@ -16,7 +16,9 @@ interface TesterReason {
   text: string;
 }
 
-export type TesterResult = { result: 'error'; verdict: string; error: string } | { result: 'matches' | 'no-match'; verdict: string; reasons: TesterReason[] };
+export type TesterResult =
+  | { result: 'error' | 'invalid'; verdict: string; error: string }
+  | { result: 'matches' | 'no-match' | 'no-filter'; verdict: string; reasons: TesterReason[] };
 
 /**
  * Whether a filter policy (JSON text) may use `cidr`, so that the page's script loads the IP
@@ -30,7 +32,11 @@ export const usesCidr = (policy: string): boolean => policy.includes('"cidr"');
  * writes it (JSON text). `cidr` tests IP ranges; without it a `cidr` condition says it cannot be
  * tested (the page's script hands it in whenever a policy uses `cidr`, the build always).
  */
-export function testerResult(input: TesterInput, policy: string, scope: Scope, cidr?: CidrTest): TesterResult {
+export function testerResult(input: TesterInput, policy: string | undefined, scope: Scope, cidr?: CidrTest, invalid?: string): TesterResult {
+  // A subscription without a filter receives every message, whatever it holds.
+  if (policy === undefined) return { result: 'no-filter', verdict: '✓ receives: no filter', reasons: [] };
+  // A policy AWS refuses has no subscription to match: said instead of a verdict, whatever the message.
+  if (invalid !== undefined) return { result: 'invalid', verdict: '✗ this policy is invalid: ', error: `${invalid} (AWS rejects it)` };
   if ('error' in input) return { result: 'error', verdict: 'Cannot test: ', error: input.error };
   if (scope === 'MessageBody' && input.bodyError !== undefined) return { result: 'error', verdict: 'Cannot test: ', error: input.bodyError };
   let parsed: unknown;

@@ -67,7 +67,7 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
     case 'sns-topic':
       return [...origin, ...topicLines(section.topic, section.fanOut, root)];
     case 'sns-operation':
-      return [...origin, ...operationLines(section.view), ...(section.handsOn ? handsOnLines(section.handsOn) : [])];
+      return [...origin, ...operationLines(section.view, section.topic), ...(section.handsOn ? handsOnLines(section.handsOn) : [])];
     case 'diagram':
       // The page draws what its lists say; the twin has the lists.
       return [];

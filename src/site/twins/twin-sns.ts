@@ -4,8 +4,10 @@
  * subscription with its filter, dead-letter queue and the retries it really gets.
  */
 import { FIXED_POLICIES, retriesSummary, type DeliveryView, type EffectiveField } from '../../lib/model/sns-delivery.ts';
-import type { ConsumerView, Endpoint, FanOut, SnsOperationView, SnsTopicView } from '../../lib/model/sns.ts';
+import type { TopicName } from '../../lib/model/sns-topic-name.ts';
+import { type ConsumerView, type Endpoint, type FanOut, type SnsOperationView, type SnsTopicView, verdictLine } from '../../lib/model/sns.ts';
 import type { SnsHandsOn } from '../../lib/model/sns-hands-on-types.ts';
+import { DEDUPLICATION_NOTE } from '../../lib/sns/snippets.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
 import { pageLink } from './twin-values.ts';
 
@@ -41,7 +43,11 @@ export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): s
     for (const c of fanOut.consumers) {
       const parts = [
         `${pageLink(c.operation, root)}: ${escapeInline(c.protocolLabel)} ${codeSpan(c.endpoint)}`,
-        c.filter?.length ? `only where ${c.filter.map(escapeInline).join(' and ')}` : 'every message',
+        c.filterVerdict
+          ? `**${escapeInline(verdictLine(c.filterVerdict))}**`
+          : c.filter?.length
+            ? `only where ${c.filter.map(escapeInline).join(' and ')}`
+            : 'every message',
         c.retries && escapeInline(c.retries),
         c.deadLetter && `dead-letter queue ${codeSpan(c.deadLetter)}`,
       ].filter(Boolean);
@@ -51,10 +57,17 @@ export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): s
   return lines;
 }
 
-export function operationLines(view: SnsOperationView): string[] {
+export function operationLines(view: SnsOperationView, topic: TopicName = {}): string[] {
+  const other =
+    topic.other?.source === 'operation'
+      ? ` (AWS sees this name, not ${codeSpan(topic.other.value)} as the operation's binding writes: the channel's sns binding defines the topic)`
+      : topic.other?.source === 'address'
+        ? ` (the name the channel's sns binding gives; AWS does not know the channel's address ${codeSpan(topic.other.value)})`
+        : '';
+  const arns = endpoints(view.topic.filter((e) => e.kind === 'arn'));
   const lines = [
     `- **Side:** ${view.side === 'producer' ? 'producer (publishes to the topic)' : 'consumer (subscribed to the topic)'}`,
-    `- **Topic:** ${endpoints(view.topic) || 'not given'}`,
+    `- **Topic:** ${topic.name ? `${codeSpan(topic.name)}${arns ? ` (${arns})` : ''}${other}` : endpoints(view.topic) || 'not given'}`,
     `- **Binding version:** ${codeSpan(view.bindingVersion)}${view.versionDefault ? ' (latest: not given)' : ''}`,
   ];
   if (view.topicDelivery) lines.push('- **Topic delivery policy:**', ...deliveryLines(view.topicDelivery, '  '));
@@ -82,6 +95,7 @@ function consumerLines(c: ConsumerView, n: number): string[] {
     lines.push(
       `- **Raw message delivery:** ${c.rawMessageDelivery ? 'on: the message body is delivered as published, without the sns envelope' : 'off: the message arrives inside the sns JSON envelope'}`,
     );
+  if (c.filterVerdict) lines.push(`- **${escapeInline(verdictLine(c.filterVerdict))}.**`);
   if (c.filterPolicy) {
     lines.push(`- **Filter policy** (on the message ${escapeInline(c.filterPolicyScope)}${defaulted(c.scopeDefault)}):`);
     for (const f of c.filterPolicy.summary) lines.push(`  - ${lineStart(escapeInline(f.attribute))} ${escapeInline(f.condition)}`);
@@ -130,10 +144,16 @@ export function handsOnLines(handsOn: SnsHandsOn): string[] {
     if (code === undefined) return;
     lines.push(`**${escapeInline(title)}**`, '', ...notes.map((n) => `- ${escapeInline(n)}`), ...(notes.length > 0 ? [''] : []), fencedBlock(code, 'sh'), '');
   };
-  if (handsOn.publish.length > 0) {
+  if (handsOn.publish.length > 0 || handsOn.unreachable.length > 0) {
     lines.push(heading(3, 'Publish'), '');
+    if (handsOn.deduplicatesByContent) lines.push(DEDUPLICATION_NOTE, '');
     for (const v of handsOn.publish) snippet(v.title, v.notes, v.cli?.code);
     if (handsOn.publishMore > 0) lines.push(`And ${handsOn.publishMore} more filters, on the page.`, '');
+    for (const u of handsOn.unreachable)
+      lines.push(
+        `- Unreachable: ${codeSpan(u.name)}: ${escapeInline(u.line)}, ${u.refused ? 'so the subscription cannot be created and no message reaches it' : 'so no message reaches it'}.`,
+      );
+    if (handsOn.unreachable.length > 0) lines.push('');
   }
   if (handsOn.subscribe.length > 0) {
     lines.push(heading(3, 'Subscribe'), '');

@@ -1,0 +1,73 @@
+/**
+ * The sns pages of the default content read in order (issue 34): "On this page" of a channel
+ * lists Access policy and Fan-out; that of a receiving operation names each subscription shortly
+ * (no protocol key before its label, an ARN by its resource name); a phone's fan-out draws the
+ * publisher above the topic and the subscriptions under it; a phone's retry timeline is drawn at
+ * its own width, its end on a line of its own; the retries sentence says its fields in words.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { unescapeText } from '../src/lib/html-text.ts';
+import { tempDir } from './helpers.ts';
+import { runCli } from '../e2e/support.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const outline = (html: string): string[] =>
+  [...(/<nav class="toc"[\s\S]*?<\/nav>|<details class="toc-top"[\s\S]*?<\/details>/.exec(html)?.[0] ?? '').matchAll(/<a href="#[^"]*">([^<]*)<\/a>/g)].map(
+    (m) => unescapeText(m[1]!),
+  );
+
+describe('sns pages of the default content, as a reader goes through them', () => {
+  let channel = '';
+  let receiving = '';
+  before(async () => {
+    const out = join(tempDir('apidesc-sns-reading-'), 'site');
+    assert.equal(await runCli(['build', 'content', '--out', out], repo), 0);
+    channel = readFileSync(join(out, 'channels', 'orderevents', 'index.html'), 'utf8');
+    receiving = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.html'), 'utf8');
+  });
+
+  it('lists Access policy and Fan-out under the sns topic in "On this page"', () => {
+    const entries = outline(channel);
+    assert.deepEqual(entries.slice(entries.indexOf('sns topic'), entries.indexOf('sns topic') + 3), ['sns topic', 'Access policy', 'Fan-out']);
+  });
+
+  it('names the subscriptions shortly in "On this page"', () => {
+    const entries = outline(receiving);
+    assert.deepEqual(entries.slice(entries.indexOf('sns subscriptions') + 1, entries.indexOf('sns subscriptions') + 4), [
+      'SQS queue warehouse-picking.fifo',
+      'Lambda function fraud-screening',
+      'HTTPS endpoint hooks.example.com',
+    ]);
+  });
+
+  it('draws the fan-out on a phone top down: the publisher, then the topic, then the subscriptions in the list’s order', () => {
+    const figure = channel.slice(channel.indexOf('id="sns-fan-out"'));
+    const narrow = figure.slice(figure.indexOf('class="dg-narrow"'), figure.indexOf('</figure>'));
+    const texts = [...narrow.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => unescapeText(m[1]!));
+    const at = (t: string): number => texts.findIndex((x) => x.includes(t));
+    assert.ok(at('Publish order events') >= 0 && at('Publish order events') < at('orders.fifo'), texts.join(' | '));
+    assert.ok(
+      at('orders.fifo') < at('warehouse-picking.fifo') && at('warehouse-picking.fifo') < at('fraud-screening') && at('fraud-screening') < at('hooks.example'),
+    );
+    // The list under it, in the same order.
+    const list = /<ul class="subscription-lines">[\s\S]*?<\/ul>/.exec(channel)![0];
+    assert.ok(list.indexOf('warehouse-picking.fifo') < list.indexOf('fraud-screening') && list.indexOf('fraud-screening') < list.indexOf('hooks.example'));
+  });
+
+  it('draws the retry timeline on a phone at its own width, its end under the axis', () => {
+    const figure = /<figure class="diagram-box has-narrow timeline-box"[\s\S]*?<\/figure>/.exec(receiving)![0];
+    const narrow = figure.slice(figure.indexOf('class="dg-narrow"'));
+    assert.match(narrow, /viewBox="0 0 320 /);
+    assert.match(narrow, /<text class="tl-after tl-axis-label tl-end"[^>]*>→ dead-letter queue<\/text>/);
+  });
+
+  it('says where the retries and the rate limit come from in words', () => {
+    const text = unescapeText(receiving.replace(/<[^>]+>/g, ''));
+    assert.doesNotMatch(text, /maxReceivesPerSecond from the topic/);
+    assert.match(text, /20 retries over about 51 minutes, by its own delivery policy;/);
+    assert.match(text, /At most 50 deliveries per second \(the topic's limit\)\./);
+  });
+});

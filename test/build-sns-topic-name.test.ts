@@ -1,0 +1,102 @@
+/**
+ * The topic a publish command targets is the one AWS sees (SPEC, sns binding: the channel
+ * binding's `name` is the topic's name): not the channel's address, nor another name an
+ * operation binding writes; the page says in one line which name AWS uses. A FIFO topic with
+ * content-based deduplication gets commands without a deduplication id.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { runIn, tempTree } from './helpers.ts';
+
+function document(operationTopic: string, contentBasedDeduplication: boolean): string {
+  return `apidesc: 3.0.0
+info:
+  title: Orders
+  version: 1.0.0
+servers:
+  aws:
+    host: sns.eu-west-1.amazonaws.com
+    protocol: sns
+channels:
+  orderEvents:
+    address: orders-{region}.fifo
+    parameters:
+      region:
+        default: eu-west-1
+    bindings:
+      sns:
+        name: orders.fifo
+        ordering:
+          type: FIFO
+          contentBasedDeduplication: ${contentBasedDeduplication}
+    messages:
+      orderPlaced:
+        payload:
+          type: object
+          properties:
+            orderId: {type: string, examples: [ord-1]}
+operations:
+  publishOrderEvents:
+    action: send
+    channel:
+      $ref: '#/channels/orderEvents'
+    bindings:
+      sns:
+        topic:
+          name: ${operationTopic}
+`;
+}
+
+async function build(yaml: string): Promise<{ page: string; twin: string }> {
+  const dir = tempTree({ 'api.yaml': yaml });
+  const built = await runIn(dir, ['build', 'api.yaml', '--out', 'site']);
+  assert.equal(built.code, 0, built.out + built.err);
+  const at = join(dir, 'site/operations/publishorderevents');
+  return { page: readFileSync(join(at, 'index.html'), 'utf8'), twin: readFileSync(join(at, 'index.md'), 'utf8') };
+}
+
+const text = (html: string): string =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&');
+
+describe('the topic name on an sns publishing page', () => {
+  it('is the channel binding’s name everywhere, when the operation’s binding writes another', async () => {
+    const { page, twin } = await build(document('orders-eu-west-1.fifo', true));
+    const words = text(page);
+    assert.match(words, /Publishes to the topic orders\.fifo/);
+    assert.match(words, /AWS sees the topic as orders\.fifo, not orders-eu-west-1\.fifo as this operation's binding writes/);
+    // Every command (CLI, JavaScript, Python) targets the topic the channel defines.
+    const arns = [...words.matchAll(/arn:aws:sns:[^'"\s]+/g)].map((m) => m[0]);
+    assert.ok(arns.length >= 3, words);
+    for (const arn of arns) assert.equal(arn, 'arn:aws:sns:eu-west-1:<account-id>:orders.fifo');
+    assert.match(twin, /\*\*Topic:\*\* `orders\.fifo` \(AWS sees this name, not `orders-eu-west-1\.fifo`/);
+    assert.doesNotMatch(twin, /--topic-arn '[^']*orders-eu-west-1/);
+  });
+
+  it('says the channel’s address is not the name AWS sees, when the two differ', async () => {
+    const { page } = await build(document('orders.fifo', true));
+    assert.match(
+      text(page),
+      /AWS sees the topic as orders\.fifo: the name the channel's sns binding gives it, not the channel's address orders-\{region\}\.fifo\./,
+    );
+  });
+
+  it('leaves the deduplication id out when the topic deduplicates by content, and asks for it when not', async () => {
+    const byContent = await build(document('orders.fifo', true));
+    assert.doesNotMatch(byContent.page, /deduplication-id|MessageDeduplicationId/);
+    assert.match(text(byContent.page), /The topic deduplicates by content: AWS makes each message’s deduplication id from its body/);
+    assert.match(byContent.twin, /--message-group-id/);
+    assert.doesNotMatch(byContent.twin, /--message-deduplication-id/);
+    const byId = await build(document('orders.fifo', false));
+    assert.match(byId.twin, /--message-deduplication-id '<deduplication-id>'/);
+    assert.match(byId.page, /MessageDeduplicationId/);
+    assert.doesNotMatch(text(byId.page), /deduplicates by content/);
+  });
+});
