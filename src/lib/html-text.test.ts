@@ -15,5 +15,7 @@ describe('text in and out of HTML', () => {
     assert.equal(escapeHtml(text), '&lt;a href=&quot;x&quot;&gt;&amp;amp; it&#39;s&lt;/a&gt;');
     assert.equal(unescapeText(escapeHtml(text)), text);
     assert.equal(escapeAttribute(text), "<a href=&quot;x&quot;>&amp;amp; it's</a>");
+    // Each character alone too: the test for markup before the replace must know all five.
+    assert.deepEqual(['&', '<', '>', "'", '"', 'plain'].map(escapeHtml), ['&amp;', '&lt;', '&gt;', '&#39;', '&quot;', 'plain']);
   });
 });
