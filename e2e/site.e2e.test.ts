@@ -80,17 +80,18 @@ describe('the default site in Chromium', () => {
     await page.close();
   });
 
-  it("shows an integrator the operation: its address, each message's payload beside its example, and the reply's payload", async () => {
+  it("shows an integrator the operation: its address, each message's payload and then its example, and the reply's payload", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base + 'operations/requeststockcheck/');
     const facts = page.locator('main dl.facts').first();
     assert.match(await facts.innerText(), /Address\s+inventory\.stock-check/);
     const request = page.locator('#messages-stockcheckrequested');
     assert.ok(await request.locator('[id="messages-stockcheckrequested.payload.items"]').isVisible(), 'the request payload is on the page');
-    // Wide screens: the example beside the schema, not below it.
+    // In an operation's message card the schema keeps the card's width (beside it, it would be squeezed under 600 px), its example right after it.
     const schema = await request.locator('.message-schema').boundingBox();
     const example = await request.locator('.message-example').boundingBox();
-    assert.ok(schema && example && example.x > schema.x + schema.width - 1, 'the example stands beside the schema');
+    assert.ok(schema && example && example.y >= schema.y + schema.height - 1, 'the example follows the schema');
+    assert.ok(schema.width > 600, `the schema keeps the card's width (${schema.width} px)`);
     const reply = page.locator('#reply-stockcheckanswered');
     assert.ok(await reply.locator('[id="reply-stockcheckanswered.payload.available"]').isVisible(), 'the reply payload is on the page');
     assert.match(await page.locator('section[aria-labelledby="h-reply"]').innerText(), /the header replyTo of the request message/);
