@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { SchemaRow } from '../lib/model/types.ts';
+import { schemaTreeFolds, schemaTreeHtml } from './schema-tree-html.ts';
+
+const href = (url: string): string => `/api/${url}`;
+const row = (anchor: string, name: string, depth: number, more: Partial<SchemaRow> = {}): SchemaRow => ({
+  anchor,
+  name,
+  depth,
+  type: 'string',
+  required: false,
+  constraints: [],
+  flags: [],
+  ...more,
+});
+
+describe('schema tree HTML', () => {
+  const order = row('payload', 'payload', 0, {
+    type: 'object',
+    component: { id: 'com.acme.shop.dtos.OrderDto', url: 'components/schemas/orderdto/' },
+    descriptionHtml: '<p>An order.</p>',
+  });
+  const rows = [
+    order,
+    row('payload.note', 'note "quoted" & <b>', 1, {
+      required: true,
+      nullable: true,
+      enum: ["it's", 'a<b'],
+      descriptionHtml: '<h3 id="x">Heading</h3><p>Text</p>',
+    }),
+    row('payload.lines', 'lines', 1, { type: 'array of com.acme.shop.dtos.LineDto' }),
+    row('payload.lines[].sku', 'sku', 2, { constraints: ['1..64 chars'], format: 'uuid' }),
+  ];
+
+  it('writes each field with its name, type, chips, values and description, text escaped as Astro escapes it', () => {
+    const html = schemaTreeHtml(rows, { href });
+    assert.match(
+      html,
+      /<li class="prop" id="payload.note" data-pagefind-title="payload.note"><p class="prop-head"><a class="prop-name" href="#payload.note"><code>note &quot;quoted&quot; &amp; &lt;b&gt;<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">nullable<\/span><\/p>/,
+    );
+    assert.match(html, /<p class="values">one of <code>&quot;it&#39;s&quot;<\/code> <code>&quot;a&lt;b&quot;<\/code><\/p>/);
+    assert.match(html, /<div class="prop-description"><p class="md-heading" id="x">Heading<\/p><p>Text<\/p><\/div>/);
+    assert.match(html, /<p class="chips"><span class="chip">uuid<\/span> <span class="chip">1..64 chars<\/span><\/p>/);
+  });
+
+  it('names qualified schemas by their last segment, the whole name in the title, linked to their page', () => {
+    const html = schemaTreeHtml(rows, { href });
+    assert.match(
+      html,
+      /^<div class="schema-root" id="payload"><p class="schema-root-line"><span class="prop-type"><a href="\/api\/components\/schemas\/orderdto\/" title="com.acme.shop.dtos.OrderDto">OrderDto<\/a><\/span><span class="kind"> \(object\)<\/span><\/p>/,
+    );
+    assert.match(html, /array of <span title="com.acme.shop.dtos.LineDto">LineDto<\/span>/);
+    assert.match(
+      html,
+      /<details class="prop-children" open><summary>1 field of <code>lines<\/code><\/summary><ul class="props"><li class="prop" id="payload.lines\[\].sku"/,
+    );
+  });
+
+  it("on the schema's own page: no link to itself and no second description; search titles without a guide's prefix or none", () => {
+    const own = schemaTreeHtml(rows, { href, self: 'components/schemas/orderdto/', searchTitles: { prefix: 'payload.' } });
+    assert.match(own, /<span class="prop-type"><span title="com.acme.shop.dtos.OrderDto">OrderDto<\/span><\/span>/);
+    assert.doesNotMatch(own, /An order\./);
+    assert.match(own, /data-pagefind-title="lines\[\].sku"/);
+    assert.doesNotMatch(schemaTreeHtml(rows, { href, searchTitles: false }), /data-pagefind-title/);
+  });
+
+  it("says the shapes are the object's, the first open, and what is left out past the size limit", () => {
+    const shaped = [
+      row('payload', 'payload', 0, { type: 'object', combinator: 'anyOf' }),
+      row('payload.anyOf1', 'card', 1, { alternative: true, type: 'object' }),
+      row('payload.anyOf2', 'cash', 1, { alternative: true, type: 'object' }),
+    ];
+    const html = schemaTreeHtml(shaped, { href, omitted: 1 });
+    assert.match(
+      html,
+      /<div class="shapes"><p class="shapes-intro"><code>payload<\/code> is one or more of 2 shapes:<\/p><details class="shape" id="payload.anyOf1" data-pagefind-title="payload.anyOf1" open><summary><strong>card<\/strong> <span class="kind">object<\/span><\/summary><\/details><details class="shape" id="payload.anyOf2"/,
+    );
+    assert.match(html, /<p class="schema-note" role="note">1 more field is not listed here/);
+    assert.equal(schemaTreeFolds(shaped), true);
+    assert.equal(schemaTreeFolds([order, rows[1]!]), false);
+    assert.equal(schemaTreeHtml([], { href }), '');
+  });
+});

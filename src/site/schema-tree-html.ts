@@ -1,0 +1,239 @@
+/**
+ * A schema tree's HTML (SchemaTable.astro writes it into its box): the schema's own line and
+ * facts, then its fields, each a block with name, type, required, from which part, constraints,
+ * values and description, and its own fields indented below it in a <details> (open for the first
+ * levels); alternatives (oneOf / anyOf) as shapes the reader opens one by one. Every field's anchor
+ * is its data path (`payload.lines[].sku`).
+ *
+ * One function writes it as a string, rather than a row through five nested Astro components
+ * (rows, facts, type, name, wrap points): schema rows are most of a reference site's markup, and
+ * Astro's machinery for each component, fragment and expression cost more than the HTML itself.
+ * Strings are escaped as Astro escapes them (escapeHtml, escapeAttribute), so the pages are byte
+ * for byte what the components wrote.
+ */
+import { escapeAttribute, escapeHtml } from '../lib/html-text.ts';
+import { demoteHeadings } from '../lib/markdown/demote-headings.ts';
+import { isQualifiedName } from '../lib/model/qualified-names.ts';
+import type { SchemaRow } from '../lib/model/types.ts';
+import { wrapPoints } from './wrap-points.ts';
+
+/**
+ * Each field's title in search results: its anchor without `prefix` (what a guide puts before the
+ * data path). `false` where the tree is left out of the index (an operation's inline messages).
+ */
+export type SearchTitles = { prefix: string } | false;
+
+type Href = (url: string) => string;
+
+export interface SchemaTreeOptions {
+  href: Href;
+  /** Default: the anchor as it is. */
+  searchTitles?: SearchTitles | undefined;
+  /** Fields left out past the table's size limit (schema-rows.ts MAX_TABLE_ROWS). */
+  omitted?: number | undefined;
+  /** The page's own URL (relative to the API): on a schema's own page its name is no link, and its description is the page's lead already. */
+  self?: string | undefined;
+}
+
+/** Levels whose fields are open at first; deeper ones open on a click (or by a link to a field inside). */
+const OPEN_DEPTH = 2;
+
+/** Three or more identifier segments joined by dots (qualified-names.ts), wherever they stand in a type. */
+const QUALIFIED_IN_TYPE = /((?:[A-Za-z_$][\w$]*\.){2,}[A-Za-z_$][\w$]*)/;
+
+/** Whether the tree has anything to fold (fields with fields, or shapes): "Expand all" and "Collapse all" are offered then. */
+export function schemaTreeFolds(rows: readonly SchemaRow[]): boolean {
+  return rows.slice(1).some((r) => r.depth > 1 || r.alternative === true);
+}
+
+/** The inside of a schema tree's box for `rows` (pre-order, the schema itself first); empty without rows. */
+export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOptions): string {
+  const root = rows[0];
+  if (!root) return '';
+  const { href, searchTitles = { prefix: '' }, omitted, self } = options;
+  const below = rows.slice(1);
+  const own = root.component !== undefined && root.component.url === self;
+  const rootFacts = own ? { ...root, descriptionHtml: undefined } : root;
+  let out = `<div class="schema-root"${attribute('id', root.anchor)}><p class="schema-root-line"><span class="prop-type">`;
+  out += root.component ? schemaName(root.component.id, own ? undefined : href(root.component.url)) : escapeHtml(root.type);
+  out += '</span>';
+  if (root.component && root.type !== root.component.id) out += `<span class="kind"> (${escapeHtml(root.type)})</span>`;
+  if (root.nullable) out += '<span class="kind"> · nullable</span>';
+  if (root.extends) out += `<span class="kind"> · extends ${root.extends.map((e, i) => (i > 0 ? ', ' : '') + schemaName(e.id, href(e.url))).join('')}</span>`;
+  out += `</p>${schemaFacts(rootFacts, href)}</div>`;
+  if (below.length > 0) out += schemaRows(below, root, href, searchTitles);
+  if (omitted !== undefined && omitted > 0) {
+    out += `<p class="schema-note" role="note">${omitted} more ${omitted === 1 ? 'field is' : 'fields are'} not listed here: this table stops at its size limit. Each named schema's own page lists its fields.</p>`;
+  }
+  return out;
+}
+
+/**
+ * The fields below one row, each with the fields below it. Fields brought by a named allOf part are
+ * grouped under that part's short name, said once ("From VehicleBase"), not on every row.
+ * Alternatives of the parent (oneOf / anyOf) come after its own fields, as shapes of the parent
+ * itself (its name says so), at the fields' level.
+ */
+function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, searchTitles: SearchTitles): string {
+  // A field's search title is its data path: Pagefind makes an element with an id and
+  // data-pagefind-title a sub-result of its own (anchors of other elements only count when they are
+  // headings), so a search for a nested field links to its row, not to the top of the page.
+  const searchTitle = (row: SchemaRow): string | undefined => (searchTitles ? row.anchor.slice(searchTitles.prefix.length) : undefined);
+  // Pre-order rows → this level's rows, each with the rows below it.
+  const level: { row: SchemaRow; children: SchemaRow[] }[] = [];
+  for (const row of rows) {
+    const last = level[level.length - 1];
+    if (last && row.depth > last.row.depth) last.children.push(row);
+    else level.push({ row, children: [] });
+  }
+  const fields = level.filter((l) => !l.row.alternative);
+  const shapes = level.filter((l) => l.row.alternative);
+  // Runs of fields that come from the same named part (or from none), in order.
+  const runs: { from?: SchemaRow['from']; fields: typeof fields }[] = [];
+  for (const field of fields) {
+    const last = runs[runs.length - 1];
+    if (last && last.from?.url === field.row.from?.url) last.fields.push(field);
+    else runs.push({ ...(field.row.from ? { from: field.row.from } : {}), fields: [field] });
+  }
+  const grouped = runs.some((r) => r.from);
+  let out = '';
+  for (const run of runs) {
+    if (grouped) out += `<p class="props-from">${run.from ? `From ${schemaName(run.from.id, href(run.from.url))}` : 'Own fields'}</p>`;
+    out += '<ul class="props">';
+    for (const { row, children } of run.fields) {
+      out += `<li class="prop"${attribute('id', row.anchor)}${attribute('data-pagefind-title', searchTitle(row))}><p class="prop-head">`;
+      // Spaces between the parts: read aloud, copied or indexed, they are words, not one run.
+      // The name links to the field itself (its anchor, copied with script): one link, named by the field.
+      out += `<a class="prop-name"${attribute('href', `#${row.anchor}`)}><code>${escapeHtml(row.name)}</code></a> <span class="prop-type">${schemaType(row, href)}</span>`;
+      if (row.required) out += ' <span class="req">required</span>';
+      if (row.nullable) out += ' <span class="kind">nullable</span>';
+      out += `</p>${schemaFacts(row, href)}`;
+      if (children.length > 0) {
+        out += `<details class="prop-children"${row.depth < OPEN_DEPTH ? ' open' : ''}><summary>${escapeHtml(fieldCount(children))} of <code>${escapeHtml(row.name)}</code></summary>`;
+        out += `${schemaRows(children, row, href, searchTitles)}</details>`;
+      }
+      out += '</li>';
+    }
+    out += '</ul>';
+  }
+  if (shapes.length > 0) {
+    // Said of the object itself (not of the field above it): its name, the way its row shows it.
+    const subject = parent.name ? `<code>${escapeHtml(parent.name)}</code>` : parent.component ? schemaName(parent.component.id) : 'The value';
+    const how = parent.combinator === 'anyOf' ? `one or more of ${shapes.length} shapes:` : `exactly one of ${shapes.length} shapes:`;
+    out += `<div class="shapes"><p class="shapes-intro">${subject} is ${escapeHtml(how)}</p>`;
+    shapes.forEach(({ row, children }, i) => {
+      out += `<details class="shape"${attribute('id', row.anchor)}${attribute('data-pagefind-title', searchTitle(row))}${i === 0 ? ' open' : ''}>`;
+      // A summary holds no link (nested-interactive): the shape's schema is linked inside. A shape
+      // named by its schema's qualified name (a discriminator value that is a class name) says it once, short.
+      out += `<summary><strong>${schemaName(row.name)}</strong>`;
+      if (!(row.component && row.component.id === row.name))
+        out += ` <span class="kind">${row.component ? schemaName(row.component.id) : escapeHtml(row.type)}</span>`;
+      out += '</summary>';
+      if (row.component) out += `<p class="schema-note">Its schema: ${schemaName(row.component.id, href(row.component.url))}</p>`;
+      out += schemaFacts(row, href);
+      if (children.length > 0) out += schemaRows(children, row, href, searchTitles);
+      out += '</details>';
+    });
+    out += '</div>';
+  }
+  return out;
+}
+
+/** "3 fields", "2 shapes", "1 field and 2 shapes": what the rows one level down hold. */
+function fieldCount(children: readonly SchemaRow[]): string {
+  const direct = children.filter((c) => c.depth === children[0]!.depth);
+  const shapes = direct.filter((c) => c.alternative).length;
+  const fields = direct.length - shapes;
+  return [fields > 0 ? `${fields} ${fields === 1 ? 'field' : 'fields'}` : '', shapes > 0 ? `${shapes} shapes` : ''].filter(Boolean).join(' and ');
+}
+
+/**
+ * A schema row's type: its named schema linked (with the type when it says more), or the type,
+ * the package-qualified names in it by their last segment (`array of ExamplePayloadDto`).
+ */
+function schemaType(row: SchemaRow, href: Href): string {
+  if (row.component) {
+    const more = row.type !== row.component.id && row.type !== 'object' ? `<span class="kind"> (${escapeHtml(row.type)})</span>` : '';
+    return schemaName(row.component.id, href(row.component.url)) + more;
+  }
+  return row.type
+    .split(QUALIFIED_IN_TYPE)
+    .map((part, i) => (i % 2 === 1 ? schemaName(part) : escapeHtml(part)))
+    .join('');
+}
+
+/** A JSON value as the table shows it (`"EUR"`, `42`, `{"a":1}`). */
+const show = (value: unknown): string => JSON.stringify(value) ?? '';
+/** An object or array example reads as the JSON a reader would write: indented, a member a line. */
+const structured = (value: unknown): boolean => typeof value === 'object' && value !== null && show(value).length > 24;
+/** Values side by side, each as code. */
+const codeList = (values: readonly unknown[]): string => values.map((v, i) => `${i > 0 ? ' ' : ''}<code>${escapeHtml(show(v))}</code>`).join('');
+
+/** What a schema row says besides its name and type: chips, values, a back-reference or cut, its description. */
+function schemaFacts(row: SchemaRow, href: Href): string {
+  let out = '';
+  for (const s of row.selectedBy ?? []) {
+    out += `<p class="schema-note">A kind of ${schemaName(s.base.id, href(s.base.url))}: selected when <code>${escapeHtml(s.property)}</code> is <code>${escapeHtml(show(s.value))}</code>.</p>`;
+  }
+  if (row.discriminator) {
+    const { property, subtypes } = row.discriminator;
+    out += `<p class="schema-note"><code>${escapeHtml(property)}</code> says which kind it is${subtypes.length > 0 ? ': ' : '.'}`;
+    // Values such as Java class names wrap after their dots.
+    subtypes.forEach((s, i) => {
+      out += `${i > 0 ? ', ' : ''}<code>${wrapped(show(s.value))}</code> → ${schemaName(s.schema.id, href(s.schema.url))}`;
+    });
+    out += '</p>';
+  }
+  // Spaces between chips (a flex gap shows them apart; text, search excerpts, copies need the space too).
+  const chips = [...(row.format ? [row.format] : []), ...row.flags, ...row.constraints];
+  if (chips.length > 0) out += `<p class="chips">${chips.map((c, i) => `${i > 0 ? ' ' : ''}<span class="chip">${escapeHtml(c)}</span>`).join('')}</p>`;
+  if (row.backReference) {
+    out += `<p class="schema-note">↻ the same schema as <a${attribute('href', `#${row.backReference.anchor}`)}>${escapeHtml(row.backReference.name)}</a> above (it contains itself)</p>`;
+  }
+  if (row.repeatOf) {
+    out += `<p class="schema-note">↑ the same schema as <a${attribute('href', `#${row.repeatOf.anchor}`)}>${escapeHtml(row.repeatOf.name)}</a> above, where its fields are listed</p>`;
+  }
+  if (row.unresolvedHtml) out += `<p class="schema-note" role="note">This schema is not shown: ${row.unresolvedHtml}.</p>`;
+  if (row.cut) {
+    out += row.cut.on
+      ? `<p class="schema-note">↳ what it contains is shown on the page of ${schemaName(row.cut.on.id, href(row.cut.on.url))}</p>`
+      : '<p class="schema-note">↳ what it contains is nested too deep to show here</p>';
+  }
+  if (row.const !== undefined) out += `<p class="values">always <code>${escapeHtml(show(row.const))}</code></p>`;
+  if (row.enum) out += `<p class="values">one of ${codeList(row.enum)}</p>`;
+  if (row.itemEnum) out += `<p class="values">each one of ${codeList(row.itemEnum)}</p>`;
+  if (row.default !== undefined) out += `<p class="values">default <code>${escapeHtml(show(row.default))}</code></p>`;
+  const inlineExamples = row.examples?.filter((v) => !structured(v)) ?? [];
+  if (inlineExamples.length > 0) out += `<p class="values">e.g. ${codeList(inlineExamples)}</p>`;
+  for (const v of row.examples?.filter(structured) ?? []) {
+    out += `<p class="values">e.g.</p><pre class="example-value" tabindex="0"><code>${escapeHtml(JSON.stringify(v, null, 2))}</code></pre>`;
+  }
+  // Its Markdown headings as bold lines: a field's description is no section of the page.
+  if (row.descriptionHtml) out += `<div class="prop-description">${demoteHeadings(row.descriptionHtml)}</div>`;
+  return out;
+}
+
+/**
+ * A named schema where a schema tree refers to it: a package-qualified name
+ * (`io.github.springwolf.examples.kafka.dtos.ExamplePayloadDto`) by its last segment, the whole
+ * name in its title and on its own page; long names wrap between their words (`<wbr>`), never
+ * inside one. With `href`, the name links to its page.
+ */
+function schemaName(id: string, href?: string): string {
+  const short = isQualifiedName(id) ? id.slice(id.lastIndexOf('.') + 1) : id;
+  const title = short === id ? undefined : id;
+  if (href) return `<a${attribute('href', href)}${attribute('title', title)}>${wrapped(short)}</a>`;
+  return title ? `<span${attribute('title', title)}>${wrapped(short)}</span>` : wrapped(short);
+}
+
+/** Text whose long ids may wrap only at the places wrap-points.ts finds (a `<wbr>` at each), as WrapPoints.astro writes it. */
+function wrapped(text: string): string {
+  return wrapPoints(text)
+    .map((piece, i) => (i > 0 ? '<wbr>' : '') + escapeHtml(piece))
+    .join('');
+}
+
+/** ` name="value"`, or nothing without a value (as Astro leaves out an undefined attribute). */
+function attribute(name: string, value: string | undefined): string {
+  return value === undefined ? '' : ` ${name}="${escapeAttribute(value)}"`;
+}
