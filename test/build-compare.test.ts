@@ -130,7 +130,7 @@ describe('build --compare', () => {
     const r = await runIn(versioned, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml']);
     assert.equal(r.code, 0, r.err);
     const page = readFileSync(join(versioned, 'site/changes/index.html'), 'utf8');
-    assert.match(page, /<h1>Changes from version 0\.9\.0 to 1\.0\.0<\/h1>\s*<p class="kind">Compared with the base <code>base\.yaml<\/code>/);
+    assert.match(page, /<h1>Changes from version 0\.9\.0 to 1\.0\.0<\/h1>\s*<p class="kind">Compared with <code>base\.yaml<\/code>/);
     assert.match(readFileSync(join(versioned, 'site/index.html'), 'utf8'), /<a href="\/changes\/">Changes from version 0\.9\.0<\/a>/);
   });
 
@@ -331,7 +331,7 @@ describe('build --compare: what a change reaches, and the paths it publishes', (
     const page = site('changes/index.html');
     for (const file of ['changes/index.html', 'changes/index.md', 'llms.txt', 'index.html'])
       assert.ok(!site(file).includes(dir), `${file} names no absolute path`);
-    assert.match(page, /Compared with the base <code>old\/api\.yaml<\/code>/);
+    assert.match(page, /Compared with <code>old\/api\.yaml<\/code>/);
     // A removal is located in the base; a change in the head, by the head's file as the pages name it.
     assert.match(page, /<code>old\/api\.yaml:\d+<\/code> \(in the base\)/);
     assert.match(page, /<code>api\.yaml:\d+<\/code>/);
@@ -408,7 +408,7 @@ describe('build --compare-ref', () => {
     assert.match(r.err, /^Search index: \d+ of the site's \d+ pages \(lists, the search page, the 404 page and the Changes page are not indexed\)\.$/m);
     assert.deepEqual(readdirSync(tmp), [], 'the temporary folders are removed');
     const page = readFileSync(join(out, 'changes/index.html'), 'utf8');
-    assert.match(page, /Compared with the base <code>HEAD~1 \([0-9a-f]{12}\)<\/code>/);
+    assert.match(page, /Compared with <code>HEAD~1 \([0-9a-f]{12}\)<\/code>/);
     assert.match(page, /<code>api\/orders\.yaml:\d+<\/code> \(in the base\)/, 'the base shown at its path in the repository');
     assert.match(page, /3 breaking/);
     assert.equal(git(dir, 'status', '--porcelain'), before);

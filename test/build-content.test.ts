@@ -102,7 +102,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.doesNotMatch(request, /Server security that also applies/);
     // A scheme's page: its name first, its type quietly after; its description once.
     const scheme = read('components/securityschemes/sigv4');
-    assert.match(scheme, /<p class="scheme-head"><strong>sigv4<\/strong> <span class="kind">· API key in an HTTP request<\/span><\/p>/);
+    assert.match(scheme, /<p class="scheme-head"><strong>sigv4<\/strong> <span class="kind">· HTTP header Authorization<\/span><\/p>/);
     assert.equal(scheme.match(/<p>AWS Signature Version 4 signed requests\.<\/p>/g)?.length, 1, 'the description once');
     // A channel without an address, on its server: said to be set at run time.
     assert.match(read('servers/production'), /Stock check replies<\/a><span class="kind"> \(address set at run time\)<\/span>/);
@@ -168,10 +168,17 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.ok(names.length >= 5);
     for (const name of names) {
       const twin = readFileSync(join(out, `components/schemas/${name.toLowerCase()}/index.md`), 'utf8');
-      const example = /## Example\n[\s\S]*?```json\n([\s\S]*?)\n```/.exec(twin);
-      assert.ok(example, `${name}: no example on its page`);
+      const section = /## Examples?\n([\s\S]*?)(?=\n## |$)/.exec(twin)?.[1] ?? '';
+      const examples = [...section.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]!) as unknown);
+      assert.ok(examples.length > 0, `${name}: no example on its page`);
       const validate = ajv.getSchema(`doc#/components/schemas/${name}`)!;
-      assert.ok(validate(JSON.parse(example[1]!)), `${name}: ${JSON.stringify(validate.errors)}`);
+      for (const example of examples) assert.ok(validate(example), `${name}: ${JSON.stringify(validate.errors)}`);
+      // A schema of shapes picked by a discriminator: an example of each shape, holding the value that picks it.
+      if (name === 'Payment')
+        assert.deepEqual(
+          examples.map((e) => (e as { method?: unknown }).method),
+          ['card', 'invoice'],
+        );
     }
   });
 

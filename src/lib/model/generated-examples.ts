@@ -86,19 +86,28 @@ export function generateExamples(
 }
 
 /**
- * An example of a schema on its own (a component schema's page): made and checked as a message's
- * payload is, or why none could be made. A schema shown only as written (another format) gets none.
+ * Examples of a schema on its own (a component schema's page): made and checked as a message's
+ * payload is, one per alternative of its top-level oneOf/anyOf (so a discriminator holds the value
+ * that selects each), or why none could be made. A schema shown only as written gets none.
  */
 export function generateSchemaExample(doc: ResolvedDoc, validator: ExampleValidator, schema: unknown, at: Location): GeneratedExamples {
   const views = schemaViewsOf(doc);
   const root = views.view(schema, at).root;
   if (!root) return { examples: [], missing: [] };
-  const outcome = checkedValue(views, validator, root, schema, at, undefined);
-  if ('reason' in outcome) return { examples: [], missing: [`No example could be made: ${outcome.reason}.`] };
-  return {
-    examples: [{ title: 'Generated example', value: { payload: outcome.value }, ...(outcome.unchecked ? { unchecked: outcome.unchecked } : {}) }],
-    missing: [],
-  };
+  const alternatives = root.choices[0] && root.choices[0].options.length > 1 ? Math.min(root.choices[0].options.length, MAX_ALTERNATIVES) : 0;
+  const made = (alternative?: number): { title: string; outcome: ReturnType<typeof checkedValue> } => ({
+    title: alternative === undefined ? 'Generated example' : `Generated example, ${alternativeTitle(views, root, alternative)}`,
+    outcome: checkedValue(views, validator, root, schema, at, alternative),
+  });
+  const all = alternatives > 0 ? Array.from({ length: alternatives }, (_, i) => made(i)) : [made()];
+  const examples: GeneratedExample[] = [];
+  const missing: string[] = [];
+  for (const { title, outcome } of all) {
+    if ('reason' in outcome)
+      missing.push(`No example could be made${all.length > 1 ? ` for ${title.replace('Generated example, ', '')}` : ''}: ${outcome.reason}.`);
+    else examples.push({ title, value: { payload: outcome.value }, ...(outcome.unchecked ? { unchecked: outcome.unchecked } : {}) });
+  }
+  return { examples, missing };
 }
 
 /** A value of the node that the format's validator accepts, or why there is none. */

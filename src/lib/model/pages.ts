@@ -54,6 +54,41 @@ type Builder = (
   resolved: ReturnType<Context['doc']['deref']>,
 ) => void;
 
+/**
+ * A component schema's examples beside its table (a reader sees its shape at once, as Redocly and
+ * Stripe show one for every object): those the schema gives (`examples`), else values made from it.
+ */
+function schemaExamples(ctx: Context, page: Page, schema: unknown, at: Location): void {
+  const written = isPlainObject(schema) && Array.isArray(schema.examples) ? schema.examples : [];
+  if (written.length > 0) {
+    page.sections.push({
+      type: 'examples',
+      heading: 'Examples',
+      anchor: 'example',
+      examples: written.map((value, i) => ({
+        title: `Example ${i + 1}`,
+        source: { file: ctx.shownFile(at.file), pointer: sub(sub(at, 'examples'), i).pointer },
+        blocks: exampleBlocks({ payload: value }, 'application/json'),
+      })),
+    });
+    return;
+  }
+  const generated = ctx.schemaExample(schema, at);
+  if (generated.examples.length === 0 && generated.missing.length === 0) return;
+  page.sections.push({
+    type: 'examples',
+    heading: generated.examples.length > 1 ? 'Examples' : 'Example',
+    anchor: 'example',
+    generated: true,
+    examples: generated.examples.map((g) => ({
+      title: g.title,
+      blocks: exampleBlocks(g.value, 'application/json'),
+      ...(g.unchecked ? { note: `This example could not be checked: ${g.unchecked}.` } : {}),
+    })),
+    ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),
+  });
+}
+
 /** The content of each kind of page (PageBuilder of page-kinds.ts): the type keeps one for every name. */
 const BUILDERS: Record<PageBuilder, Builder> = {
   server: (ctx, page, value, content) => serverPage(ctx, page, value, content),
@@ -62,21 +97,7 @@ const BUILDERS: Record<PageBuilder, Builder> = {
   message: (ctx, page, value, content) => messagePage(ctx, page, value, content),
   schema: (ctx, page, _value, content, _peers, resolved) => {
     schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content);
-    // A value of the schema beside its table, as a message's payload has one (a reader sees its shape at once).
-    const generated = ctx.schemaExample(resolved?.value, content);
-    if (generated.examples.length > 0 || generated.missing.length > 0)
-      page.sections.push({
-        type: 'examples',
-        heading: 'Example',
-        anchor: 'example',
-        generated: true,
-        examples: generated.examples.map((g) => ({
-          title: g.title,
-          blocks: exampleBlocks(g.value, 'application/json'),
-          ...(g.unchecked ? { note: `This example could not be checked: ${g.unchecked}.` } : {}),
-        })),
-        ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),
-      });
+    schemaExamples(ctx, page, resolved?.value, content);
   },
   'security-scheme': (_ctx, page, value) => {
     // The page shows the description under its title: the card does not repeat it.

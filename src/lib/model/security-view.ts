@@ -74,6 +74,15 @@ export function securityViews(ctx: Context, security: unknown, at: Location): Se
   });
 }
 
+/**
+ * The scheme's kind in words. A key in an HTTP request says where it goes ("HTTP header
+ * Authorization"): that is what a reader sends, whatever signs it (AWS SigV4 is written so).
+ */
+function kindOf(type: string, where: string | undefined, keyName: string | undefined): string {
+  if (type === 'httpApiKey' && keyName) return `${where === 'query' ? 'query parameter' : where === 'cookie' ? 'cookie' : 'HTTP header'} ${keyName}`;
+  return Object.hasOwn(TYPES, type) ? TYPES[type]! : type;
+}
+
 /** One scheme, named `name`. */
 export function schemeView(scheme: Record<string, unknown>, name: string, link?: Link): SecuritySchemeView {
   const type = text(scheme.type) ?? 'unknown';
@@ -110,7 +119,7 @@ export function schemeView(scheme: Record<string, unknown>, name: string, link?:
     name,
     ...(link ? { link } : {}),
     type,
-    kind: Object.hasOwn(TYPES, type) ? TYPES[type]! : type,
+    kind: kindOf(type, where, name_),
     ...(description ? { descriptionHtml: renderMarkdown(description) } : {}),
     details,
     flows,

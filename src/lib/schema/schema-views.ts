@@ -111,7 +111,7 @@ export class SchemaViews implements NodeRegistry {
       const format = typeof value.schemaFormat === 'string' ? value.schemaFormat : undefined;
       const inner = this.doc.deref(value.schema, sub(resolved.at, 'schema'));
       const unlisted = unlistedSchemaObjectReading(format);
-      const readAs = unlisted && `version ${unlisted.version} is not one the format lists: the schema is read as ${unlisted.readAs}`;
+      const readAs = unlisted && `read as ${unlisted.readAs} (the document names version ${unlisted.version}, which this format does not define)`;
       const base = { kind, ...(format ? { format } : {}), ...(readAs ? { readAs } : {}) };
       if (!inner) return { ...base, root: this.#unresolvedNode(sub(resolved.at, 'schema'), 'its reference does not resolve') };
       const source =
