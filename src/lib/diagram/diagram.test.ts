@@ -65,6 +65,8 @@ describe('diagram layout', () => {
     assert.deepEqual(fitLines('orders/eu-west/placed/v1', 12, 3), ['orders/eu-', 'west/placed/', 'v1']);
     assert.deepEqual(fitLines('customerAccountUpdated', 12, 2), ['customer', 'AccountUpda…']);
     assert.deepEqual(fitLines('short', 12, 2), ['short']);
+    // A value after a separator stays whole: "OrderPlaced" is not read as "Order" and "Placed".
+    assert.deepEqual(fitLines('only eventType "OrderPlaced"', 24, 3), ['only eventType', '"OrderPlaced"']);
   });
 });
 

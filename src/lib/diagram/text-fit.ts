@@ -40,20 +40,22 @@ export function fitLines(text: string, maxChars: number, maxLines: number): stri
       break;
     }
     let end = start + maxChars;
-    // Break after the last separator in the second half of the line, else before a capital, else anywhere.
-    for (let i = end - 1; i > start + maxChars / 2; i--) {
-      if (BREAK_AFTER.test(chars[i]!)) {
-        end = i + 1;
-        break;
-      }
-      if (/[A-Z]/.test(chars[i]!) && /[a-z]/.test(chars[i - 1]!)) {
-        end = i;
-        break;
-      }
-    }
+    // Break after the last separator past the first third of the line; else before a capital of
+    // camelCase in its second half; else anywhere. A separator first: a value such as
+    // "OrderPlaced" reads as one word, and breaking it inside reads as two ("Order / Placed").
+    const separator = lastIndex(chars, start + Math.floor(maxChars / 3), end, (i) => BREAK_AFTER.test(chars[i]!));
+    const capital = lastIndex(chars, start + Math.floor(maxChars / 2), end, (i) => /[A-Z]/.test(chars[i]!) && /[a-z]/.test(chars[i - 1]!));
+    if (separator !== undefined) end = separator + 1;
+    else if (capital !== undefined) end = capital;
     lines.push(chars.slice(start, end).join('').trimEnd());
     start = end;
     while (chars[start] === ' ') start++;
   }
   return lines.length > 0 ? lines : [''];
+}
+
+/** The last index in (from, to) where `test` holds, searching backwards. */
+function lastIndex(chars: string[], from: number, to: number, test: (i: number) => boolean): number | undefined {
+  for (let i = to - 1; i > from; i--) if (test(i)) return i;
+  return undefined;
 }
