@@ -76,7 +76,11 @@ describe('guides and configuration in a build', () => {
     assert.match(tour, /<a href="\/operations\/publishorderevents\/"><strong>Publish order events<\/strong><\/a>/, 'operation card links to its page');
     assert.match(tour, /<li class="prop" id="ref-components-schemas-Money-schema\.amount"/, 'schema tree fields, anchors prefixed per tree');
     assert.match(tour, /<li class="prop" id="ref-components-messages-OrderPlaced-payload\.orderId"/, 'a message shows its payload');
-    // A field's search result (its sub-result's title) is its data path, without the per-tree prefix.
+    // The reference shown in a guide is left out of search: its own pages are found (a field's hit once, not once per guide that shows it).
+    const cards = [...tour.matchAll(/<(?:figure|div) class="guide-card"([^>]*)>/g)];
+    assert.ok(cards.length >= 3, `${cards.length} reference cards`);
+    for (const card of cards) assert.match(card[1]!, /data-pagefind-ignore="all"/);
+    // Its rows keep their data path as their title, for the row's link.
     assert.match(tour, /<li class="prop" id="ref-components-messages-OrderPlaced-payload\.customer\.id" data-pagefind-title="payload\.customer\.id">/);
     assert.match(tour, /&quot;ord-1042&quot;|"ord-1042"|ord-1042/, 'the message example');
     assert.match(
