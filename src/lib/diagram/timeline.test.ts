@@ -52,6 +52,26 @@ describe('retry timeline', () => {
     assert.match(svg, />23 days<\/text>/);
   });
 
+  it("wraps the legend on a phone's narrow drawing instead of cutting it, the drawing as tall as its lines", () => {
+    const view = deliveryView(
+      { numRetries: 11, numNoDelayRetries: 2, numMinDelayRetries: 3, numMaxDelayRetries: 2, minDelayTarget: 10, maxDelayTarget: 40, backoffFunction: 'linear' },
+      undefined,
+    )!;
+    const dlq = 'arn:aws:sqs:eu-west-1:123456789012:warehouse-picking-dead-letters.fifo';
+    const t = retryTimeline(view, dlq, 'the subscription q')!;
+    const svg = timelineSvg(t, 'r2', 'narrow');
+    const legend = [...svg.matchAll(/<text class="tl-legend"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+    assert.ok(
+      legend.every((line) => !line.endsWith('…')),
+      legend.join('\n'),
+    );
+    assert.ok(legend.length > t.phases.length + 1, 'some entries take more than a line');
+    for (const m of svg.matchAll(/<text class="tl-legend" x="([\d.]+)"[^>]*>([^<]*)<\/text>/g)) assert.ok(Number(m[1]) + [...m[2]!].length * 7.2 <= 320, m[2]);
+    const height = Number(/viewBox="0 0 320 (\d+)"/.exec(svg)![1]);
+    const lowest = Math.max(...[...svg.matchAll(/<text class="tl-legend" x="[\d.]+" y="([\d.]+)"/g)].map((m) => Number(m[1])));
+    assert.ok(lowest < height, `the last line (${lowest}) inside the drawing (${height})`);
+  });
+
   it('escapes what the document names', () => {
     const view = deliveryView({ numRetries: 1, minDelayTarget: 1 }, undefined)!;
     const svg = timelineSvg(retryTimeline(view, '<script>alert(1)</script>', '"><script>')!, 'r3');

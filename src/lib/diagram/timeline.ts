@@ -33,6 +33,8 @@ export interface Timeline {
 const LEFT = 12;
 const BAND = { y: 24, height: 18 } as const;
 const LEGEND_LINE = 16;
+/** A wrapped legend entry's next line, this far under the line before. */
+const LINE_STEP = 14;
 
 /**
  * The drawing's sizes: `wide` (the axis, then what comes after it on the same line), or
@@ -51,7 +53,16 @@ export function timelineSvg(t: Timeline, idPrefix: string, form: keyof typeof FO
   const id = escapeXml(idPrefix);
   const scale = t.total > 0 ? (AXIS_END - LEFT) / t.total : 0;
   const x = (s: number): number => LEFT + Math.min(Math.max(s, 0), t.total) * scale;
-  const height = LEGEND_TOP + (t.phases.length + 1) * LEGEND_LINE + 6;
+  // Legend entries wrap (up to three lines each) rather than end in "…": a phone's column is narrow.
+  const legendLines = t.phases.map((p) => fitLines(p.label, charsFitting(WIDTH - 2 * LEFT - 18, 12), 3));
+  const endLines = fitLines(t.end.text, charsFitting(WIDTH - 2 * LEFT, 12), 3);
+  const legendTops: number[] = [];
+  let legendY = LEGEND_TOP;
+  for (const lines of legendLines) {
+    legendTops.push(legendY);
+    legendY += lines.length * LINE_STEP + (LEGEND_LINE - LINE_STEP);
+  }
+  const height = legendY + endLines.length * LINE_STEP + (LEGEND_LINE - LINE_STEP) + 6;
   const bands = t.phases
     .map((p) => {
       // A phase that takes no time (immediate retries) still shows: a sliver two pixels wide.
@@ -71,7 +82,10 @@ export function timelineSvg(t: Timeline, idPrefix: string, form: keyof typeof FO
   const legend = t.phases
     .map(
       (p, i) =>
-        `<rect class="tl-band tl-${escapeXml(p.phase)}" x="${LEFT}" y="${LEGEND_TOP + i * LEGEND_LINE}" width="12" height="10"/><text class="tl-legend" x="${LEFT + 18}" y="${LEGEND_TOP + i * LEGEND_LINE + 9}">${escapeXml(fitLines(p.label, charsFitting(WIDTH - 2 * LEFT - 18, 12), 1)[0]!)}</text>`,
+        `<rect class="tl-band tl-${escapeXml(p.phase)}" x="${LEFT}" y="${legendTops[i]!}" width="12" height="10"/>` +
+        legendLines[i]!.map((line, j) => `<text class="tl-legend" x="${LEFT + 18}" y="${legendTops[i]! + j * LINE_STEP + 9}">${escapeXml(line)}</text>`).join(
+          '',
+        ),
     )
     .join('');
   return [
@@ -88,7 +102,7 @@ export function timelineSvg(t: Timeline, idPrefix: string, form: keyof typeof FO
       ? `<text class="tl-after tl-axis-label tl-end" x="${AXIS_END + 20}" y="${axisY + 34}">→ ${escapeXml(fitLines(t.end.short, charsFitting(WIDTH - 2 * LEFT - 12, 12), 1)[0]!)}</text>`
       : `<text class="tl-after" x="${AXIS_END + 24}" y="${axisY + 4}">${escapeXml(fitLines(t.end.short, charsFitting(WIDTH - AXIS_END - 28, 12), 1)[0]!)}</text>`,
     legend,
-    `<text class="tl-legend" x="${LEFT}" y="${LEGEND_TOP + t.phases.length * LEGEND_LINE + 9}">${escapeXml(fitLines(t.end.text, charsFitting(WIDTH - 2 * LEFT, 12), 1)[0]!)}</text>`,
+    ...endLines.map((line, j) => `<text class="tl-legend" x="${LEFT}" y="${legendY + j * LINE_STEP + 9}">${escapeXml(line)}</text>`),
     '</svg>',
   ].join('');
 }
