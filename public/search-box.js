@@ -4,7 +4,7 @@
 // field's hit a result of its own that names the field's data path and opens its row. Loaded by
 // search.js on first use, with Pagefind's search library (not its UI). Enter with no result
 // chosen submits the form: the search page, with filters.
-import { normaliseQuery } from './search-query.js';
+import { normaliseQuery, RANKING, withoutTitle } from './search-query.js';
 
 const PAGES_SHOWN = 6;
 const FIELDS_PER_PAGE = 2;

@@ -3,8 +3,7 @@
 // script). Each result leads with the object's name; its kind and API are the quiet labels under
 // it; a schema field's sub-result names the field's data path, not the page's title again.
 // Filters show only the values that have results.
-import { RANKING, withoutTitle } from './search-query.js';
-import { normaliseQuery } from './search-query.js';
+import { normaliseQuery, RANKING, withoutTitle } from './search-query.js';
 
 const page = document.getElementById('search-page');
 const bundle = `${page?.getAttribute('data-base') || '/'}pagefind/`;
