@@ -160,6 +160,13 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /Content type<\/dt> <dd><code>application\/json<\/code>/);
   });
 
+  it("puts an sns operation's publishing or its subscriptions before the messages' schemas", () => {
+    for (const operation of ['publishorderevents', 'receiveordereventsinwarehouse']) {
+      const html = readFileSync(join(out, `operations/${operation}/index.html`), 'utf8');
+      assert.ok(html.indexOf('id="h-sns"') > 0 && html.indexOf('id="h-sns"') < html.indexOf('id="h-messages"'), operation);
+    }
+  });
+
   it('gives every component schema page an example that its schema accepts', () => {
     const document = parse(readFileSync(join(repo, 'content/orders.apidesc.yaml'), 'utf8')) as { components: { schemas: Record<string, unknown> } };
     const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, logger: false });
