@@ -36,5 +36,8 @@ describe('page outline', () => {
     assert.equal(needsOutline(pageOutline(h2(3))), false);
     assert.equal(needsOutline(pageOutline(`${h2(3)}<h3 id="t">T</h3>`)), true);
     assert.equal(needsOutline(pageOutline(h2(4))), true);
+    // Three sections of a page that runs over several screens (a schema's table, its example, where it is used).
+    assert.equal(needsOutline(pageOutline(h2(3)), 10_001), true);
+    assert.equal(needsOutline(pageOutline(h2(2)), 400_000), false);
   });
 });

@@ -50,8 +50,15 @@ export function pageOutline(html: string): OutlineItem[] {
   return items;
 }
 
-/** Whether a page is long enough for "On this page": three sections, and four entries in all. */
-export function needsOutline(items: OutlineItem[]): boolean {
+/** Past this many characters of HTML a page runs over several screens (a schema tree of a dozen fields or more). */
+export const LONG_PAGE_HTML = 10_000;
+
+/**
+ * Whether a page is long enough for "On this page": three sections, and four entries in all, or
+ * three sections on a page that runs over several screens (`htmlLength`, its body's HTML) —
+ * a schema's table, its example and where it is used.
+ */
+export function needsOutline(items: OutlineItem[], htmlLength = 0): boolean {
   const entries = items.reduce((n, i) => n + 1 + i.children.length, 0);
-  return items.length >= 3 && entries >= 4;
+  return items.length >= 3 && (entries >= 4 || htmlLength > LONG_PAGE_HTML);
 }
