@@ -226,6 +226,9 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<h1>Order Fulfilment Events<\/h1>/);
     assert.match(html, /href="\/docs\/servers\/production\/">Production topics<\/a>/);
     assert.match(html, /href="\/docs\/operations\/requeststockcheck\/">Request a stock check<\/a>/);
+    // The messages carried (written under components here), and "On this page" beside a page of several screens.
+    assert.match(html, /<h2 id="h-message">Messages<\/h2>[\s\S]*href="\/docs\/components\/messages\/orderplaced\/">Order placed<\/a>/);
+    assert.match(html, /<nav[^>]*class="toc[^"]*"[^>]*>[\s\S]*href="#h-message"/);
   });
 
   it('writes canonical URLs and a sitemap of every page under the base path', () => {
