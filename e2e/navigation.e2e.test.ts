@@ -82,12 +82,11 @@ describe('"On this page" and the sidebar', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${base}operations/publishorderevents/`);
     const current = () => page.locator('nav.toc a[aria-current="true"]').allTextContents();
-    assert.deepEqual(await current(), ['Messages'], 'the first section at the top of the page');
-    await page.locator('#h-sns').evaluate((h) => h.scrollIntoView({ block: 'start' }));
+    // The page leads with how to publish (sns publishing), then the messages.
+    assert.deepEqual(await current(), ['sns publishing'], 'the first section at the top of the page');
+    await page.locator('#h-messages').evaluate((h) => h.scrollIntoView({ block: 'start' }));
     // The section, or the first of its sub-sections when that is already at the top too.
-    await page.waitForFunction(() =>
-      ['sns publishing', 'Retries', 'Publish'].includes(document.querySelector('nav.toc a[aria-current="true"]')?.textContent ?? ''),
-    );
+    await page.waitForFunction(() => ['Messages', 'Order placed'].includes(document.querySelector('nav.toc a[aria-current="true"]')?.textContent ?? ''));
     await page.locator('#h-messages-orderplaced').evaluate((h) => h.scrollIntoView({ block: 'start' }));
     await page.waitForFunction(() => document.querySelector('nav.toc a[aria-current="true"]')?.textContent === 'Order placed');
     // At the end of the page, the last section shown, though it never reaches the top.
