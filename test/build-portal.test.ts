@@ -22,6 +22,7 @@ info:
     Details nobody needs on the catalog.
   tags:
     - name: iot
+    - name: kafka
 servers:
   broker: {host: broker.example.com, protocol: kafka}
 channels:
@@ -52,14 +53,15 @@ describe('a portal of two APIs', () => {
       card,
       /^<a href="\/lights\/">Street lights<\/a><span class="entry-meta"><span>version 2\.0\.0<\/span><span>owner City lighting<\/span><\/span><p class="entry-summary">Lights report what they <em>measure<\/em>\.<\/p>/,
     );
-    assert.match(card, /<span class="badge protocol">kafka<\/span><span class="badge tag">iot<\/span>/);
+    // Tags said as tags; one that repeats the protocol beside it ("kafka") is said once, as the protocol.
+    assert.match(card, /<span class="badge protocol">kafka<\/span><span class="badge tag">tag iot<\/span><\/span>/);
     assert.doesNotMatch(root, /Details nobody needs/);
     assert.match(
       root,
       /Protocol:<\/span> <a href="#protocol-https">https<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-kafka">kafka<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-sns">sns<\/a>/,
     );
     // The filters show the cards of their value in place (no list of the same links again below).
-    assert.match(root, /<li data-filters="protocol-kafka tag-iot"><a href="\/lights\/">Street lights<\/a>/);
+    assert.match(root, /<li data-filters="protocol-kafka tag-iot tag-kafka"><a href="\/lights\/">Street lights<\/a>/);
     assert.match(root, /#protocol-kafka:target ~ \.api-cards > li:not\(\[data-filters~="protocol-kafka"\]\) \{ display: none; \}/);
     assert.doesNotMatch(root, /id="by-protocol"|id="by-tag"/);
   });
