@@ -59,6 +59,14 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
     await page.goto(base + 'channels/orderevents/');
     await page.waitForLoadState('networkidle');
+    // The key that focuses the box is shown beside it where there is a keyboard, and said to assistive technology.
+    assert.equal(await page.locator('#search-box').getAttribute('aria-keyshortcuts'), '/');
+    assert.ok(await page.locator('.search-key').isVisible(), 'the "/" hint on a desk');
+    const phone = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await phone.goto(base + 'channels/orderevents/');
+    assert.equal(await phone.locator('.search-key').isVisible(), false, 'no "/" hint on a phone');
+    assert.equal(await phone.locator('#search-box').getAttribute('placeholder'), 'Search');
+    await phone.close();
     // Reading a page loads no search script: the search comes with the first use of the box.
     assert.ok(!scripts.some((s) => s.includes('/pagefind/') || s.endsWith('/search-box.js')), `scripts before search: ${scripts.join(', ')}`);
     await page.keyboard.press('/');
