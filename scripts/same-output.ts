@@ -13,6 +13,19 @@ import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 const ref = process.argv[2] ?? 'HEAD';
+if (ref.startsWith('-')) {
+  process.stdout.write(
+    'usage: npm run same-output [-- <commit>]   (default HEAD): builds the sites with that commit and with the working tree, and compares them\n',
+  );
+  process.exit(ref === '--help' || ref === '-h' ? 0 : 2);
+}
+// A ref that names no commit is said in a line before any folder is made (it left one behind, and git's error).
+try {
+  execFileSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root, stdio: 'ignore' });
+} catch {
+  process.stderr.write(`same-output: ${ref} names no commit of this repository\n`);
+  process.exit(2);
+}
 const work = mkdtempSync(join(tmpdir(), 'apidesc-same-output-'));
 const before = join(work, 'before');
 
@@ -38,8 +51,10 @@ function files(dir: string): string[] {
 }
 
 let differences = 0;
+let added = false;
 try {
   execFileSync('git', ['worktree', 'add', '--detach', '--quiet', before, ref], { cwd: root, stdio: 'inherit' });
+  added = true;
   symlinkSync(join(root, 'node_modules'), join(before, 'node_modules'));
   for (const input of inputs) {
     const a = build(before, input, 'before');
@@ -58,7 +73,7 @@ try {
     );
   }
 } finally {
-  execFileSync('git', ['worktree', 'remove', '--force', before], { cwd: root, stdio: 'ignore' });
+  if (added) execFileSync('git', ['worktree', 'remove', '--force', before], { cwd: root, stdio: 'ignore' });
   rmSync(work, { recursive: true, force: true });
 }
 process.stdout.write(differences === 0 ? `Same output as ${ref}.\n` : `${differences} file(s) differ from ${ref}.\n`);
