@@ -8,6 +8,7 @@ import { DocIndex } from '../../resolve/doc-index.ts';
 import type { ResolvedDoc } from '../../resolve/resolved-doc.ts';
 import { absoluteUrlsRule } from './absolute-urls.ts';
 import { channelAddressRule } from './channel-address.ts';
+import { correlationIdsRule } from './correlation-ids.ts';
 import { discriminatorRule } from './discriminator.ts';
 import { emailRule } from './email.ts';
 import { examplesRule } from './examples.ts';
@@ -36,6 +37,7 @@ export const rules: Rule[] = [
   operationMessagesRule,
   replyAddressRule,
   runtimeExpressionsRule,
+  correlationIdsRule,
   mediaTypesRule,
   discriminatorRule,
   schemaDefaultRule,

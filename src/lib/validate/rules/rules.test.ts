@@ -37,6 +37,7 @@ const SEVERITY: Record<string, Diagnostic['severity']> = {
   'channel-address-query': 'error',
   'channel-parameters-missing': 'error',
   'channel-parameters-unused': 'error',
+  'correlation-id-undeclared': 'warning',
   'discriminator-not-required': 'warning',
   'discriminator-undefined': 'error',
   'email-format': 'error',
@@ -234,6 +235,28 @@ const table: Record<string, Row[]> = {
       name: 'fragment that is no pointer',
       yaml: `${MINIMAL}components:\n  parameters:\n    p: {location: '$message.payload#user'}\n`,
       expect: ['runtime-expression'],
+    },
+  ],
+  'correlation-id': [
+    {
+      name: 'a header and a nested payload field the message declares',
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      headers: {type: object, properties: {requestId: {type: string}}}\n      correlationId: {location: '$message.header#/requestId'}\n    n:\n      payload: {type: object, properties: {order: {type: object, properties: {id: {type: string}}}}}\n      correlationId: {location: '$message.payload#/order/id'}\n`,
+      expect: [],
+    },
+    {
+      name: 'a header of a reply message that declares no headers',
+      yaml: `${MINIMAL}components:\n  correlationIds:\n    requestId: {location: '$message.header#/requestId'}\n  messages:\n    answer:\n      payload: {type: object}\n      correlationId: {$ref: '#/components/correlationIds/requestId'}\n`,
+      expect: ['correlation-id-undeclared'],
+    },
+    {
+      name: 'a payload field the payload does not list',
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload: {type: object, additionalProperties: false, properties: {id: {type: string}}}\n      correlationId: {location: '$message.payload#/orderId'}\n`,
+      expect: ['correlation-id-undeclared'],
+    },
+    {
+      name: 'a header a trait gives, and a schema that may hold more (allOf, additionalProperties) are not judged',
+      yaml: `${MINIMAL}components:\n  messageTraits:\n    t: {headers: {type: object, properties: {requestId: {type: string}}}}\n  messages:\n    m:\n      traits: [{$ref: '#/components/messageTraits/t'}]\n      correlationId: {location: '$message.header#/requestId'}\n    n:\n      payload: {allOf: [{type: object}], properties: {a: {}}}\n      correlationId: {location: '$message.payload#/b'}\n    o:\n      payload: {type: object, properties: {a: {}}, additionalProperties: {type: string}}\n      correlationId: {location: '$message.payload#/b'}\n`,
+      expect: [],
     },
   ],
   'media-type': [
