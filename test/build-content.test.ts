@@ -81,8 +81,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<h4 id="h-messages-orderplaced\.payload">Payload/);
     assert.match(html, /<aside class="message-example" aria-label="Example of Order placed">/);
     assert.match(html, /<details class="message-card" id="messages-ordercancelled"><summary>/);
-    // What a trait gave is a fact of the operation, not a section of its own.
-    assert.match(html, /<dt>From trait<\/dt> <dd><a href="\/docs\/components\/operationtraits\/[a-z]+\/">[^<]+<\/a><div class="fact-note">gives <code>/);
+    // What a trait gave is for the authors: in the folded Source, not a fact of the operation nor a section of its own.
+    const source = html.slice(html.indexOf('<div class="source"'));
+    assert.match(source, /<dt>Trait<\/dt> <dd><a href="\/docs\/components\/operationtraits\/[a-z]+\/">[^<]+<\/a><div class="fact-note">gives <code>/);
+    assert.doesNotMatch(html.slice(0, html.indexOf('<div class="source"')), /<dt>(From )?[Tt]rait<\/dt>/);
     assert.doesNotMatch(html, /Traits applied/);
   });
 

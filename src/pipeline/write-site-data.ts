@@ -146,4 +146,5 @@ function forget(page: Page): void {
   page.sections = [];
   page.facts = [];
   delete page.descriptionHtml;
+  delete page.authorFacts;
 }

@@ -30,7 +30,7 @@ interface Head {
 export const READING = 'reading the site data';
 
 /** What the model completes last of a page (src/lib/model/pages.ts, completePage). */
-export const PAGE_CONTENT_FIELDS = ['descriptionHtml', 'facts', 'sections'] as const;
+export const PAGE_CONTENT_FIELDS = ['descriptionHtml', 'facts', 'authorFacts', 'sections'] as const;
 
 type PageContent = Pick<Page, (typeof PAGE_CONTENT_FIELDS)[number]>;
 
@@ -59,6 +59,7 @@ export function contentLine(page: Page): string {
     facts: page.facts,
     sections: page.sections,
     ...(page.descriptionHtml !== undefined ? { descriptionHtml: page.descriptionHtml } : {}),
+    ...(page.authorFacts !== undefined ? { authorFacts: page.authorFacts } : {}),
   };
   return JSON.stringify(content) + '\n';
 }
@@ -185,6 +186,7 @@ function contentArrival(site: SiteData, waiting: Page[], lines: AsyncIterator<st
       page.facts = [];
       page.sections = [];
       delete page.descriptionHtml;
+      delete page.authorFacts;
     },
   };
 }

@@ -6,7 +6,9 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { objectView } from './object-view.ts';
 import { bindingsOf, channelServers, type Context, entityByUrl, operationsOn, rowOptions, serverProtocol, sub, valueAt } from './page-context.ts';
-import type { Page, ProtocolBinding } from './page-types.ts';
+import type { Fact, Page, ProtocolBinding } from './page-types.ts';
+import type { TopicName } from './sns-topic-name.ts';
+import { escapeText } from '../html-text.ts';
 import { pageKindOf } from './page-kinds.ts';
 import { schemaRows } from './schema-rows.ts';
 import { retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
@@ -162,4 +164,22 @@ export function protocolsOf(ctx: Context, page: Page, value: Record<string, unkn
   } else return [];
   found.delete('');
   return [...found].sort();
+}
+
+/**
+ * Where an sns binding comes from, its version, and a topic name the operation's binding writes
+ * that is not the topic AWS sees: for the document's authors, in the page's folded Source.
+ */
+export function snsBindingAuthorFacts(origin: Link | undefined, version: string | undefined, topic: TopicName = {}): Fact[] {
+  const facts: Fact[] = [];
+  if (origin) facts.push({ label: 'sns binding from', link: origin });
+  if (version) facts.push({ label: 'sns binding version', text: version, code: true });
+  if (topic.name && topic.other?.source === 'operation')
+    facts.push({
+      label: "Topic in the operation's binding",
+      text: topic.other.value,
+      code: true,
+      noteHtml: `not the topic AWS sees: the channel's sns binding names it <code>${escapeText(topic.name)}</code>, which the commands on this page use`,
+    });
+  return facts;
 }

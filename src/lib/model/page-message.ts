@@ -10,6 +10,8 @@ import { bindingsOf, type Context, entityByUrl, merged, operationsOn, rowOptions
 import { toLink } from './entity-locator.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { traitsFacts } from './page-traits.ts';
+import { runtimeExpressionMeaning } from './runtime-expression-words.ts';
+import { escapeText } from '../html-text.ts';
 import type { Fact, Page, PageSection } from './page-types.ts';
 import type { Entity, Link } from './types.ts';
 import { viewRows } from './schema-rows.ts';
@@ -45,8 +47,11 @@ export function messageContent(
   if (contentType) facts.push({ label: 'Content type', text: contentType + (typeof value.contentType === 'string' ? '' : ' (the API default)'), code: true });
   if (typeof value.name === 'string') facts.push({ label: 'Name', text: value.name, code: true });
   const correlation = value.correlationId !== undefined ? ctx.doc.deref(value.correlationId, sub(m.origin.correlationId ?? at, 'correlationId')) : undefined;
-  if (correlation && isPlainObject(correlation.value) && typeof correlation.value.location === 'string')
-    facts.push({ label: 'Correlation id', text: correlation.value.location, code: true });
+  if (correlation && isPlainObject(correlation.value) && typeof correlation.value.location === 'string') {
+    // The expression in words under it, as a reply's address has ("Which means"): few readers read `$message.header#/…`.
+    const meaning = runtimeExpressionMeaning(correlation.value.location, 'the message');
+    facts.push({ label: 'Correlation id', text: correlation.value.location, code: true, ...(meaning ? { noteHtml: escapeText(meaning) } : {}) });
+  }
   for (const part of ['headers', 'payload'] as const) {
     if (value[part] !== undefined)
       sections.push(...schemaSections(ctx, part === 'headers' ? 'Headers' : 'Payload', anchor(part), value[part], sub(m.origin[part] ?? at, part)));

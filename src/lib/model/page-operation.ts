@@ -4,13 +4,14 @@ import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { traitsFacts } from './page-traits.ts';
-import { otherBindings, producerDeliveryPolicy } from './page-bindings.ts';
+import { otherBindings, producerDeliveryPolicy, snsBindingAuthorFacts } from './page-bindings.ts';
 import { bindingsOf, channelServers, type Context, merged, sub } from './page-context.ts';
 import { securitySection, serverSecuritySection } from './page-server.ts';
 import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
 import type { Fact, InlineMessage, Page, PageSection } from './page-types.ts';
 import { messageContent } from './page-message.ts';
 import { templateParts } from './page-values.ts';
+import { runtimeExpressionMeaning } from './runtime-expression-words.ts';
 import type { Entity, Link } from './types.ts';
 import { operationView } from './sns.ts';
 import { channelSnsBinding, isSnsTopicChannel, snsHandsOn } from './sns-hands-on.ts';
@@ -49,15 +50,18 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
     const topicPolicy = sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, channelEntity);
     const handsOn = snsHandsOn(ctx, { value, at, sns, ...(channelEntity?.kind === 'channel' ? { channel: channelEntity } : {}) });
     const channelSns = channelValue && isPlainObject(channelValue.value) ? channelSnsBinding(ctx, channelValue.value, channelValue.at) : {};
+    const view = operationView(sns, value.action, bindings?.value.sqs, 'sns', topicPolicy);
+    const topic = topicName(channelSns, sns.topic, address);
     page.sections.push({
       type: 'sns-operation',
       heading: value.action === 'receive' ? 'sns subscriptions' : 'sns publishing',
       anchor: 'sns',
-      view: operationView(sns, value.action, bindings?.value.sqs, 'sns', topicPolicy),
-      topic: topicName(channelSns, sns.topic, address),
+      view,
+      topic,
       ...(origin ? { origin } : {}),
       ...(handsOn ? { handsOn } : {}),
     });
+    page.authorFacts = [...(page.authorFacts ?? []), ...snsBindingAuthorFacts(origin, view.versionDefault ? undefined : view.bindingVersion, topic)];
   }
   // The operation's messages, or every message of its channel when it names none.
   const messageSites: { raw: unknown; site: Location }[] = Array.isArray(op.messages)
@@ -125,7 +129,7 @@ function replySection(ctx: Context, reply: Record<string, unknown>, at: Location
   const address = ctx.doc.deref(reply.address, sub(at, 'address'));
   if (address && isPlainObject(address.value) && typeof address.value.location === 'string') {
     facts.push({ label: 'Reply address', text: address.value.location, code: true });
-    const meaning = runtimeExpressionMeaning(address.value.location);
+    const meaning = runtimeExpressionMeaning(address.value.location, 'the request message');
     if (meaning) facts.push({ label: 'Which means', text: meaning });
   }
   const replyChannel = reply.channel !== undefined ? ctx.locator.link(reply.channel, sub(at, 'channel')) : undefined;
@@ -140,17 +144,4 @@ function replySection(ctx: Context, reply: Record<string, unknown>, at: Location
       ? entries(channelValue.value.messages).map(([id, raw]) => ({ raw, site: sub(channelValue.at, 'messages', id) }))
       : [];
   return messagesSection(ctx, 'Reply', 'reply', sites, sites.length === 0 ? 'The reply names no message.' : undefined, facts);
-}
-
-/** `$message.header#/replyTo` → "the replyTo header of the request message" (SPEC "Runtime expression"). */
-export function runtimeExpressionMeaning(expression: string): string | undefined {
-  const match = /^\$message\.(header|payload)(?:#(.*))?$/.exec(expression);
-  if (!match) return undefined;
-  const path = (match[2] ?? '')
-    .split('/')
-    .filter(Boolean)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const where = match[1] === 'header' ? 'header' : 'payload field';
-  if (path.length === 0) return `the whole ${match[1]} of the request message`;
-  return `the ${where} ${path.join('.')} of the request message`;
 }

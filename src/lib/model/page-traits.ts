@@ -1,7 +1,7 @@
 /**
  * Which trait gave which field of an operation or a message (SPEC "Traits merge mechanism"): a
- * fact of the object ("From trait: fifoAttributes — headers, contentType"), not a section of its
- * own; how the object was composed matters less to a reader than what it is.
+ * fact for the object's authors ("Trait fifoAttributes — gives headers, contentType") in the
+ * page's folded "Source", not in its facts: a reader wants the headers, not where they came from.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { escapeText } from '../html-text.ts';
@@ -18,11 +18,11 @@ export function traitsFacts(ctx: Context, page: Page, origin: Record<string, Loc
     const key = link ? link.url : o.pointer;
     let entry = byTrait.get(key);
     if (!entry) {
-      entry = { fact: link ? { label: 'From trait', link: toLink(link) } : { label: 'From trait', text: o.pointer, code: true }, fields: [] };
+      entry = { fact: link ? { label: 'Trait', link: toLink(link) } : { label: 'Trait', text: o.pointer, code: true }, fields: [] };
       byTrait.set(key, entry);
     }
     entry.fields.push(field);
   }
   for (const { fact, fields } of byTrait.values())
-    page.facts.push({ ...fact, noteHtml: `gives ${fields.map((f) => `<code>${escapeText(f)}</code>`).join(', ')}` });
+    (page.authorFacts ??= []).push({ ...fact, noteHtml: `gives ${fields.map((f) => `<code>${escapeText(f)}</code>`).join(', ')}` });
 }

@@ -23,6 +23,8 @@ export interface Fact {
   links?: Link[];
   /** A template (address, URL) split into literal text and `{variable}` names, to highlight the variables. */
   template?: { text: string; variable?: boolean }[];
+  /** Tag names, each shown as a tag (as the portal's cards show them), not joined into one text. */
+  tags?: string[];
   /** Sanitized CommonMark shown under the value (the description of external docs, of a tag). */
   noteHtml?: string;
 }
@@ -203,5 +205,12 @@ export interface Page extends Entity {
   descriptionHtml?: string;
   badges: string[];
   facts: Fact[];
+  /**
+   * How the object is composed, for its authors: the traits that gave fields, the components entry
+   * a binding comes from, a binding's version, the name a binding gives beside the address. Shown
+   * in the page's folded "Source", out of the reading flow: a reader wants the resulting headers
+   * and tags, not where they came from.
+   */
+  authorFacts?: Fact[];
   sections: PageSection[];
 }

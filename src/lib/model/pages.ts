@@ -10,7 +10,7 @@ import { entries } from '../resolve/doc-index.ts';
 import { unescapeToken } from '../json-pointer.ts';
 import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
 import { objectView } from './object-view.ts';
-import { fanOut, otherBindings, protocolsOf } from './page-bindings.ts';
+import { fanOut, otherBindings, protocolsOf, snsBindingAuthorFacts } from './page-bindings.ts';
 import { channelPage } from './page-channel.ts';
 import { bindingsOf, type Context, entityByUrl, merged, sub, valueAt } from './page-context.ts';
 import { brokenReference } from './broken-reference.ts';
@@ -178,12 +178,13 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
         ...(page.kind === 'channel' ? { diagram: ctx.diagram(() => fanOutDiagram(ctx, page, topic, spread, peers)) } : {}),
         ...(tester ? { tester } : {}),
       });
+      page.authorFacts = [...(page.authorFacts ?? []), ...snsBindingAuthorFacts(bindings.link, topic.versionDefault ? undefined : topic.bindingVersion)];
     }
     otherBindings(ctx, page, bindings);
     inChannelOrder(page);
   }
   if (mapOf(page) === 'servers') otherBindings(ctx, page, bindingsOf(ctx, value.bindings, sub(at, 'bindings')), false);
-  if (page.tags.length > 0) page.facts.push({ label: 'Tags', text: page.tags.join(', ') });
+  if (page.tags.length > 0) page.facts.push({ label: 'Tags', tags: page.tags });
   const docs = externalDocsFact(ctx, value.externalDocs, sub(at, 'externalDocs'), 'External docs');
   if (docs) page.facts.push(docs);
   const tagFacts = describedTags(ctx, value.tags, sub(at, 'tags'));

@@ -3,15 +3,16 @@
  * binding's `name` the topic's name (required there, and the name its access policy and its
  * subscriptions concern); the operation binding's `topic` is for a channel whose topic is not
  * simply the channel's name, and the channel's address is the channel's, not a name AWS knows.
- * When a document gives two names, the page shows the one AWS sees and says in one line why the
- * other is not it, so that no command targets a topic the policy does not cover.
+ * When a document gives two names, the page shows the one AWS sees, so that no command targets a
+ * topic the policy does not cover; another name an operation's binding writes is said to the
+ * authors in the page's folded Source.
  */
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 
 export interface TopicName {
   /** The name AWS sees, when the document gives one. */
   name?: string;
-  /** Another name the document gives for the topic, and where: shown with a line saying it is not the one AWS sees. */
+  /** Another name the document gives for the topic, and where (the operation's: said in the page's Source). */
   other?: { source: 'operation' | 'address'; value: string };
 }
 

@@ -6,7 +6,7 @@ import { validateDocument } from '../validate/validate-document.ts';
 import { buildApiModel } from './build-model.ts';
 import type { PageSection } from './page-types.ts';
 import { backoffDelay, deliveryView, retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
-import { filterSummary } from './sns.ts';
+import { filterSummary, queueRedrive, queueRedriveWords } from './sns.ts';
 
 const repo = resolve(import.meta.dirname, '../../..');
 
@@ -325,5 +325,27 @@ channels:
       bindings.protocols[1]!.schemas[0]!.rows.map((r) => r.name),
       ['', 'token'],
     );
+  });
+});
+
+describe('a subscription’s redrive in AWS’s terms', () => {
+  const dlq = [{ kind: 'arn', value: 'arn:aws:sqs:eu-west-1:1:dlq' }];
+  it('keeps the receive count for an sqs subscription only: the queue’s own redrive policy', () => {
+    assert.deepEqual(queueRedrive({ protocol: 'sqs', redrive: { deadLetterQueue: dlq, maxReceiveCount: 5, countDefault: false } }), {
+      count: 5,
+      isDefault: false,
+      deadLetterQueue: dlq,
+    });
+    assert.equal(queueRedrive({ protocol: 'lambda', redrive: { deadLetterQueue: dlq, maxReceiveCount: 5, countDefault: false } }), undefined);
+    assert.equal(queueRedrive({ protocol: 'sqs' }), undefined);
+  });
+
+  it('says the count as receives that did not delete the message, and says when it is the default', () => {
+    assert.deepEqual(queueRedriveWords({ count: 5, isDefault: false }), {
+      before: 'once its consumers have received a message 5 times without deleting it, the queue moves it to ',
+      after: " (the queue's redrive policy)",
+    });
+    assert.equal(queueRedriveWords({ count: 1, isDefault: false }).before.includes('1 time without'), true);
+    assert.equal(queueRedriveWords({ count: 10, isDefault: true }).after, " (the queue's redrive policy, with the default count)");
   });
 });

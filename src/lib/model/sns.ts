@@ -285,3 +285,24 @@ export function subscriptionLine(c: Omit<ConsumerView, 'line'>): string {
       : undefined;
   return [endpoint ? `${c.protocolLabel} ${endpoint}` : c.protocolLabel, what, failing].filter(Boolean).join(' · ');
 }
+
+/**
+ * The binding's `maxReceiveCount` as AWS means it. sns itself has no receive count: it retries a
+ * delivery as its retry policy says, then moves a message it could not deliver to the
+ * subscription's dead-letter queue (`RedrivePolicy` of the subscription, a queue ARN only). A
+ * receive count belongs to an sqs queue's own redrive policy: the queue moves a message that its
+ * consumers received that many times without deleting it (they failed to process it) to a
+ * dead-letter queue. So the count is said only for an sqs subscription, apart from sns's retries.
+ */
+export function queueRedrive(c: Pick<ConsumerView, 'protocol' | 'redrive'>): { count: number; isDefault: boolean; deadLetterQueue: Endpoint[] } | undefined {
+  if (c.protocol !== 'sqs' || !c.redrive || c.redrive.deadLetterQueue.length === 0) return undefined;
+  return { count: c.redrive.maxReceiveCount, isDefault: c.redrive.countDefault, deadLetterQueue: c.redrive.deadLetterQueue };
+}
+
+/** The words around the queue's name in "If processing fails": the queue's redrive policy, never sns's retries. */
+export function queueRedriveWords(r: { count: number; isDefault: boolean }): { before: string; after: string } {
+  return {
+    before: `once its consumers have received a message ${r.count} ${r.count === 1 ? 'time' : 'times'} without deleting it, the queue moves it to `,
+    after: ` (the queue's redrive policy${r.isDefault ? ', with the default count' : ''})`,
+  };
+}

@@ -34,8 +34,8 @@ export function pageTwin(page: Page, context: TwinContext): string {
     for (const d of page.diagnostics) lines.push(`- ${d.severity} ${codeSpan(d.code)}: ${escapeInline(d.message)} (${codeSpan(d.where)})`);
     lines.push('');
   }
-  if (page.facts.length > 0) lines.push(...factLines(page.facts, root), '');
   if (page.descriptionHtml) lines.push(htmlToMarkdown(page.descriptionHtml), '');
+  if (page.facts.length > 0) lines.push(...factLines(page.facts, root), '');
   for (const section of page.sections) lines.push(...(section.type === 'peers' ? peerLines(section, context.siteRoot) : sectionLines(section, root, page.url)));
   lines.push(...usedByLines(page, root));
   lines.push(
@@ -44,6 +44,8 @@ export function pageTwin(page: Page, context: TwinContext): string {
     `Defined in ${codeSpan(`${page.source.file}:${page.source.line}`)} at ${codeSpan(page.source.pointer || '/')}. ` +
       `The same page as HTML: [${escapeInline(page.title)}](${siteHref(root, page.url)}). Every page of this API: [llms.txt](${siteHref(root, 'llms.txt')}).`,
   );
+  // How the object is composed (traits, where a binding comes from), as the page's folded Source says.
+  if (page.authorFacts?.length) lines.push('', ...factLines(page.authorFacts, root));
   return `${collapseBlankLines(lines)}\n`;
 }
 

@@ -5,7 +5,16 @@
  */
 import { FIXED_POLICIES, retriesSummary, type DeliveryView, type EffectiveField } from '../../lib/model/sns-delivery.ts';
 import type { TopicName } from '../../lib/model/sns-topic-name.ts';
-import { type ConsumerView, type Endpoint, type FanOut, type SnsOperationView, type SnsTopicView, verdictLine } from '../../lib/model/sns.ts';
+import {
+  type ConsumerView,
+  type Endpoint,
+  type FanOut,
+  queueRedrive,
+  queueRedriveWords,
+  type SnsOperationView,
+  type SnsTopicView,
+  verdictLine,
+} from '../../lib/model/sns.ts';
 import type { SnsHandsOn } from '../../lib/model/sns-hands-on-types.ts';
 import { DEDUPLICATION_NOTE } from '../../lib/sns/snippets.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
@@ -15,10 +24,9 @@ const defaulted = (isDefault: boolean): string => (isDefault ? ' (default)' : ''
 
 export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): string[] {
   const lines = [
-    `- **Topic name:** ${topic.name ? codeSpan(topic.name) : 'not given'}${topic.nameDiffers ? ' (the topic name, not the channel’s id or address)' : ''}`,
+    `- **Topic name:** ${topic.name ? codeSpan(topic.name) : 'not given'}`,
     `- **Type:** ${escapeInline(topic.ordering)}${defaulted(topic.orderingDefault)}`,
     `- **Content-based deduplication:** ${topic.contentBasedDeduplication ? 'on' : 'off'}${defaulted(topic.deduplicationDefault)}`,
-    `- **Binding version:** ${codeSpan(topic.bindingVersion)}${topic.versionDefault ? ' (latest: not given)' : ''}`,
   ];
   if (topic.tags.length > 0) lines.push(`- **Tags:** ${topic.tags.map(([k, v]) => `${codeSpan(k)} = ${codeSpan(v)}`).join(', ')}`);
   if (topic.statements.length > 0) {
@@ -58,17 +66,10 @@ export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): s
 }
 
 export function operationLines(view: SnsOperationView, topic: TopicName = {}): string[] {
-  const other =
-    topic.other?.source === 'operation'
-      ? ` (AWS sees this name, not ${codeSpan(topic.other.value)} as the operation's binding writes: the channel's sns binding defines the topic)`
-      : topic.other?.source === 'address'
-        ? ` (the name the channel's sns binding gives; AWS does not know the channel's address ${codeSpan(topic.other.value)})`
-        : '';
   const arns = endpoints(view.topic.filter((e) => e.kind === 'arn'));
   const lines = [
     `- **Side:** ${view.side === 'producer' ? 'producer (publishes to the topic)' : 'consumer (subscribed to the topic)'}`,
-    `- **Topic:** ${topic.name ? `${codeSpan(topic.name)}${arns ? ` (${arns})` : ''}${other}` : endpoints(view.topic) || 'not given'}`,
-    `- **Binding version:** ${codeSpan(view.bindingVersion)}${view.versionDefault ? ' (latest: not given)' : ''}`,
+    `- **Topic:** ${topic.name ? `${codeSpan(topic.name)}${arns ? ` (${arns})` : ''}` : endpoints(view.topic) || 'not given'}`,
   ];
   if (view.topicDelivery) lines.push('- **Topic delivery policy:**', ...deliveryLines(view.topicDelivery, '  '));
   if (view.consumers.length > 0) {
@@ -106,10 +107,12 @@ function consumerLines(c: ConsumerView, n: number): string[] {
         .map((l) => `  ${l}`),
     );
   } else lines.push('- **Filter policy:** none: every message is delivered');
-  if (c.redrive)
-    lines.push(
-      `- **Dead-letter queue:** ${endpoints(c.redrive.deadLetterQueue)}, after ${c.redrive.maxReceiveCount} receives${defaulted(c.redrive.countDefault)}`,
-    );
+  if (c.redrive) lines.push(`- **Dead-letter queue:** ${endpoints(c.redrive.deadLetterQueue)}, where sns moves a message its retries could not deliver`);
+  const redrive = queueRedrive(c);
+  if (redrive) {
+    const words = queueRedriveWords(redrive);
+    lines.push(`- **If processing fails:** ${escapeInline(words.before)}${endpoints(redrive.deadLetterQueue)}${escapeInline(words.after)}`);
+  }
   if (c.delivery) lines.push('- **Delivery retries:**', ...deliveryLines(c.delivery, '  '));
   return lines;
 }

@@ -31,6 +31,7 @@ function factValue(fact: Fact, root: string): string {
   const parts: string[] = [];
   if (fact.link) parts.push(pageLink(fact.link, root));
   if (fact.links) parts.push(fact.links.map((l) => pageLink(l, root)).join(' or '));
+  if (fact.tags) parts.push(escapeInline(fact.tags.join(', ')));
   if (fact.text !== undefined && !fact.link) {
     if (fact.href) parts.push(markdownLink(fact.text, fact.href));
     else parts.push(fact.code || fact.template ? codeSpan(fact.text) : escapeInline(fact.text));

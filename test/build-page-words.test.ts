@@ -1,0 +1,96 @@
+/**
+ * The words of the default content's pages, as a reader meets them (issue 34, round 3): facts a
+ * reader needs without the document's plumbing (a trait, the components entry a binding comes
+ * from, a binding's version are in the folded Source, for authors); a subscription's dead-letter
+ * queue said as AWS means it (sns's retries, then its dead-letter queue; the receive count is the
+ * sqs queue's own redrive policy, said apart and only for a queue); a correlation id in words;
+ * a server's tags as tags and its description right after its lede.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { unescapeText } from '../src/lib/html-text.ts';
+import { runCli } from '../e2e/support.ts';
+import { tempDir } from './helpers.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+
+/** The visible words of an HTML fragment. */
+const words = (html: string): string =>
+  unescapeText(
+    html
+      .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+      // Wrap points inside names are no spaces.
+      .replace(/<wbr>/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' '),
+  );
+
+/** A page split into what a reader reads and its folded Source (for authors). */
+function parts(html: string): { reading: string; source: string } {
+  const at = html.indexOf('<div class="source"');
+  assert.ok(at > 0, 'the page has a Source');
+  const article = html.slice(0, html.indexOf('</article>', at));
+  return { reading: html.slice(html.indexOf('<main'), at), source: article.slice(at) };
+}
+
+describe('the words of reference pages (default content)', () => {
+  let out = '';
+  const read = (url: string): string => readFileSync(join(out, url, 'index.html'), 'utf8');
+  before(async () => {
+    out = join(tempDir('apidesc-page-words-'), 'site');
+    assert.equal(await runCli(['build', 'content', '--out', out], repo), 0);
+  });
+
+  it('shows an sns topic’s facts without the binding’s plumbing, which the folded Source keeps', () => {
+    const { reading, source } = parts(read('channels/orderevents'));
+    assert.match(words(reading), /Topic name orders\.fifo Type FIFO/);
+    assert.doesNotMatch(words(reading), /not the channel's id|Binding version|Defined in|sns binding from/);
+    assert.match(words(source), /sns binding from orderTopic sns binding version 0\.2\.0/);
+  });
+
+  it('says which traits gave an operation’s and a message’s fields only in the folded Source', () => {
+    for (const url of ['operations/publishorderevents', 'components/messages/orderplaced']) {
+      const { reading, source } = parts(read(url));
+      assert.doesNotMatch(words(reading), /[Tt]rait|AWS sees the topic|binding version/, url);
+      assert.match(words(source), /Trait \w+ gives /, url);
+    }
+  });
+
+  it('says sns’s retries and dead-letter queue apart from the queue’s own redrive policy, and the receive count only for a queue', () => {
+    const html = read('operations/receiveordereventsinwarehouse');
+    const cards = [...html.matchAll(/<article class="card consumer"[\s\S]*?<\/article>/g)].map((m) => words(m[0]));
+    assert.equal(cards.length, 3);
+    const [sqs, lambda, https] = cards as [string, string, string];
+    assert.match(
+      sqs,
+      /If delivery fails AWS's fixed retries \([^)]*\), then sns moves the message to the dead-letter queue warehouse-picking-dlq\.fifo If processing fails/,
+    );
+    assert.match(
+      sqs,
+      /If processing fails once its consumers have received a message 5 times without deleting it, the queue moves it to warehouse-picking-dlq\.fifo \(the queue's redrive policy\)/,
+    );
+    assert.match(lambda, /then sns drops the message \(no dead-letter queue\)/);
+    assert.match(https, /then sns moves the message to the dead-letter queue arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq/);
+    for (const card of cards) assert.doesNotMatch(card, /after \d+ receives/);
+    for (const card of [lambda, https]) assert.doesNotMatch(card, /If processing fails/);
+  });
+
+  it('glosses a correlation id in words, as a reply address is', () => {
+    const message = words(parts(read('components/messages/orderplaced')).reading);
+    assert.match(message, /Correlation id \$message\.header#\/MessageGroupId the header MessageGroupId of the message/);
+    const reply = words(parts(read('operations/requeststockcheck')).reading);
+    assert.match(reply, /Which means the header replyTo of the request message/);
+    assert.match(reply, /Correlation id \$message\.header#\/requestId the header requestId of the message/);
+  });
+
+  it('shows a server’s tags as tags and its description right after its lede', () => {
+    const html = read('servers/production');
+    assert.match(html, /<dt>Tags<\/dt> <dd><span class="badge tag">env:production<\/span><\/dd>/);
+    const lede = html.indexOf('<p class="lead">');
+    const description = html.indexOf('<div class="description"><p>All production topics.');
+    const facts = html.indexOf('<dl class="facts"><dt>URL template');
+    assert.ok(lede > 0 && lede < description && description < facts, 'lede, description, then the facts');
+  });
+});
