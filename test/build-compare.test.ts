@@ -221,7 +221,7 @@ describe('build --compare', () => {
       const added = [
         /<link rel="stylesheet" href="\/changes\.css">/,
         /<div class="section"><a href="\/changes\/"[^>]*>Changes<\/a> <span class="count">\(7\)<\/span><\/div>/,
-        /<section class="diagnostics"[\s\S]*?<\/section>/g,
+        /<details class="diagnostics"[\s\S]*?<\/details>/g,
         /\*\*Findings of the validator\*\*[^\n]*\n\n(- [^\n]*\n)+\n/,
       ];
       const theirs = compared.get(path)!;

@@ -1,8 +1,8 @@
 /**
  * Findings on the pages: a build of valid documents publishes none of them (its readers need no
  * lint warnings with file:line), neither on the pages nor in their Markdown twins, though it still
- * prints them; previews keep them, each on the page it concerns: `--allow-invalid` and
- * `--compare`.
+ * prints them; previews keep them, each on the page it concerns, as a folded note for authors
+ * out of the reading flow: `--allow-invalid` and `--compare`.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -71,5 +71,12 @@ describe('findings on the pages: previews only', () => {
       assert.match(card, /sns-dlq-arn/);
       assert.match(card, /sns-filter-bare-value/);
       assert.match(card, /api\.yaml:\d+:\d+/);
+      // A note for the authors, out of the reading flow: folded (warnings only) at the card's end, after what it says.
+      const note = card.indexOf('<details class="diagnostics"');
+      assert.match(
+        card.slice(note),
+        /^<details class="diagnostics" data-pagefind-ignore><summary>Notes for authors <span class="kind">\(3 warnings\)<\/span><\/summary>/,
+      );
+      assert.ok(note > card.indexOf('If delivery fails'), 'after the subscription’s facts');
     });
 });
