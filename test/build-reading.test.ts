@@ -170,15 +170,18 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     assert.match(channels, /<li><a href="\/channels\/another-topic\/">another-topic<\/a><\/li>/);
   });
 
-  it("shows each of a channel's messages with its name, content type and payload", () => {
+  it("shows each of a channel's messages with its name, content type and payload's first fields with their types", () => {
     const messages = /<section aria-labelledby="h-messages">[\s\S]*?<\/section>/.exec(page(doc, 'channels/usersignedup/'))![0];
-    assert.equal(text(messages), 'Messages Signed up signedUp application/cloudevents+json Payload Apple · object: name');
+    assert.equal(text(messages), 'Messages Signed up signedUp application/cloudevents+json Payload Apple · name string');
     assert.match(messages, /<a href="\/components\/schemas\/apple\/">Apple<\/a>/, "the payload's schema, linked");
     const order = /<section aria-labelledby="h-messages">[\s\S]*?<\/section>/.exec(page(content, 'channels/orderevents/'))![0];
     assert.match(
       text(order),
-      /Order placed OrderPlaced application\/json A customer completed checkout\. Payload Order · object: orderId, placedAt, customer, lines and 2 more/,
+      /Order placed OrderPlaced application\/json A customer completed checkout\. Payload Order · orderId string , placedAt string \(date-time\) , customer object , lines array of object , and 2 more/,
     );
+    // A payload of one array field: the field and what it holds, not "object: items".
+    const stock = /<section aria-labelledby="h-messages">[\s\S]*?<\/section>/.exec(page(content, 'channels/stockcheck/'))![0];
+    assert.match(text(stock), /Payload items array of object$/);
   });
 
   it("follows an sns topic's fan-out picture with its subscriptions in text, each once, without a stray arrow", () => {

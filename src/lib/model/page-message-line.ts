@@ -1,8 +1,10 @@
 /**
  * A message as a list shows it (a channel's messages): its name, content type, summary and what
- * its payload is in a line ("Order · object: orderId, placedAt, customer and 4 more"), with a
- * link to the payload's schema when it has a page. Read shallowly (one level of allOf), so that
- * a channel with many messages stays cheap to build; the message's page has the whole schema.
+ * its payload is in a line, an object by its first fields and their types, as Bump.sh lists them
+ * ("Order · orderId string, placedAt string (date-time), customer Customer, lines array of
+ * OrderLine, and 2 more"), with a link to the payload's schema when it has a page. Read shallowly
+ * (one level of allOf), so that a channel with many messages stays cheap to build; the message's
+ * page has the whole schema.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
@@ -47,7 +49,40 @@ function payloadLine(ctx: Context, raw: unknown, at: Location): NonNullable<Mess
     schema = resolved?.value;
   }
   const title = link ? undefined : isPlainObject(schema) && typeof schema.title === 'string' ? schema.title : undefined;
-  return { ...(link ? { link } : {}), ...(title ? { title } : {}), shape: resolved ? shapeOf(ctx, schema, resolved.at) : 'schema' };
+  const fields = resolved && isPlainObject(schema) && !schema.oneOf && !schema.anyOf ? typedFields(ctx, schema, resolved.at) : [];
+  return {
+    ...(link ? { link } : {}),
+    ...(title ? { title } : {}),
+    shape: resolved ? shapeOf(ctx, schema, resolved.at) : 'schema',
+    ...(fields.length > 0 ? { fields: fields.slice(0, FIELDS_NAMED), more: Math.max(0, fields.length - FIELDS_NAMED) } : {}),
+  };
+}
+
+/** An object's fields with their types in a word or two, its own and those of its allOf parts (one level). */
+function typedFields(ctx: Context, schema: Record<string, unknown>, at: Location): { name: string; type: string }[] {
+  const fields = new Map<string, string>();
+  const add = (properties: unknown, where: Location): void => {
+    for (const [name, field] of entries(properties)) if (!fields.has(name)) fields.set(name, typeWord(ctx, field, sub(where, 'properties', name)));
+  };
+  add(schema.properties, at);
+  for (const [i, part] of entries(schema.allOf)) {
+    const resolved = ctx.doc.deref(part, sub(at, 'allOf', i));
+    if (resolved && isPlainObject(resolved.value)) add(resolved.value.properties, resolved.at);
+  }
+  return [...fields].map(([name, type]) => ({ name, type }));
+}
+
+/** A field's type in a word or two: the schema's name when it has a page, else `string (date-time)`, `array of OrderLine`, `object`. */
+function typeWord(ctx: Context, field: unknown, at: Location, depth = 0): string {
+  const named = isRefObject(field) ? ctx.locator.link(field, at) : undefined;
+  if (named) return named.title;
+  const value = ctx.doc.deref(field, at)?.value;
+  if (!isPlainObject(value)) return value === true ? 'any' : 'schema';
+  if (Array.isArray(value.oneOf) || Array.isArray(value.anyOf)) return 'one of several shapes';
+  const types = Array.isArray(value.type) ? value.type.filter((t) => t !== 'null') : typeof value.type === 'string' ? [value.type] : [];
+  const type = types.join(' or ') || (value.properties !== undefined || value.allOf !== undefined ? 'object' : 'any');
+  if (type === 'array' && depth === 0 && value.items !== undefined) return `array of ${typeWord(ctx, value.items, sub(at, 'items'), 1)}`;
+  return typeof value.format === 'string' ? `${type} (${value.format})` : type;
 }
 
 /** What a schema is in a few words: `object: a, b, c and 2 more`, `array of Item`, `string (date-time)`. */

@@ -147,8 +147,12 @@ export interface MessageLine {
   name?: string;
   contentType?: string;
   summaryHtml?: string;
-  /** The payload's schema (a link when it has a page) and its shape in words: `object: a, b and 3 more`. */
-  payload?: { link?: Link; title?: string; shape: string };
+  /**
+   * The payload's schema (a link when it has a page) and what it is: an object's first fields with
+   * their types (`orderId` string, `lines` array of OrderLine, and how many more), else its shape
+   * in words (`array of Item`, `one of 2 shapes`).
+   */
+  payload?: { link?: Link; title?: string; shape: string; fields?: { name: string; type: string }[]; more?: number };
 }
 
 /** A message shown on another object's page: its link, summary, facts, schemas and examples (anchors prefixed by `anchor`). */
