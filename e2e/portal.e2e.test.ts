@@ -139,8 +139,8 @@ if (HAS_CORPUS)
       for (const expected of ['orders.fifo', 'FIFO', 'Content-based deduplication on', 'Deny', 'Published by', 'billing-orders.fifo'])
         assert.ok(text.includes(expected), expected);
       // Each subscription says where its undeliverable messages go.
-      const line = page.locator('ul.subscription-lines > li', { hasText: 'billing-orders.fifo' });
-      assert.match(await line.innerText(), /undeliverable messages to billing-orders-dlq\.fifo/);
+      const line = page.locator('table.subscription-lines tr', { hasText: 'billing-orders.fifo' });
+      assert.match(await line.locator('td[data-label="If undeliverable"]').innerText(), /^to billing-orders-dlq\.fifo$/);
       const reply = routes.find((r) => r.kind === 'operation' && r.api.startsWith('spec-kraken') && r.id === 'subscribe')!;
       await page.goto(base + reply.url);
       assert.match((await page.locator('#h-reply').textContent()) ?? '', /Reply/);

@@ -3,7 +3,8 @@
  * reader needs without the document's plumbing (a trait, the components entry a binding comes
  * from, a binding's version are in the folded Source, for authors); a subscription's dead-letter
  * queue said as AWS means it (sns's retries, then its dead-letter queue; the receive count is the
- * sqs queue's own redrive policy, said apart and only for a queue); a correlation id in words;
+ * sqs queue's own redrive policy, said apart and only for a queue); a correlation id in words; a
+ * topic's subscriptions as a table under the picture, not lines that repeat it;
  * a server's tags as tags and its description right after its lede.
  */
 import assert from 'node:assert/strict';
@@ -83,6 +84,24 @@ describe('the words of reference pages (default content)', () => {
     const reply = words(parts(read('operations/requeststockcheck')).reading);
     assert.match(reply, /Which means the header replyTo of the request message/);
     assert.match(reply, /Correlation id \$message\.header#\/requestId the header requestId of the message/);
+  });
+
+  it('lists an sns topic’s subscriptions as a compact table under its picture, the receiving operation named once', () => {
+    const html = read('channels/orderevents');
+    const fanOut = html.slice(html.indexOf('<h3 id="sns-fan-out">'));
+    assert.match(words(fanOut), /Published by Publish order events \. Delivered to 3 subscriptions, all of Warehouse picks orders :/);
+    const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(fanOut)![0];
+    assert.deepEqual(
+      [...table.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]),
+      ['Subscription', 'Receives', 'If undeliverable', 'Retries'],
+    );
+    const rows = [...table.matchAll(/<tr>(?!<th)[\s\S]*?<\/tr>/g)].map((m) => words(m[0]).trim());
+    assert.deepEqual(rows, [
+      'SQS queue warehouse-picking.fifo only messages where total.amount is a number > 0 to warehouse-picking-dlq.fifo 100,015 retries over about 23 days (exponential backoff)',
+      'Lambda function arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening only messages where eventType is "OrderPlaced" dropped (no dead-letter queue) 100,015 retries over about 23 days (exponential backoff)',
+      'HTTPS endpoint https://hooks.example.com/commerce/v2/orders every message to arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq 20 retries over about 51 minutes (linear backoff)',
+    ]);
+    assert.doesNotMatch(table, /Warehouse picks orders/, 'the operation once, in the sentence, not on every row');
   });
 
   it('shows a server’s tags as tags and its description right after its lede', () => {

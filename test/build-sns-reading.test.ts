@@ -53,7 +53,7 @@ describe('sns pages of the default content, as a reader goes through them', () =
       at('orders.fifo') < at('warehouse-picking.fifo') && at('warehouse-picking.fifo') < at('fraud-screening') && at('fraud-screening') < at('hooks.example'),
     );
     // The list under it, in the same order.
-    const list = /<ul class="subscription-lines">[\s\S]*?<\/ul>/.exec(channel)![0];
+    const list = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(channel)![0];
     assert.ok(list.indexOf('warehouse-picking.fifo') < list.indexOf('fraud-screening') && list.indexOf('fraud-screening') < list.indexOf('hooks.example'));
   });
 

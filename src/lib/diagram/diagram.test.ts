@@ -98,6 +98,17 @@ describe('diagram outline (phones)', () => {
     ],
   });
 
+  it("puts a topic's one publisher's message names on its connector, between it and the topic, not above the publisher", () => {
+    const outline = layoutOutline(fanOut(2));
+    const pub = outline.nodes.find((n) => n.node.id === 'pub')!;
+    const topic = outline.nodes.find((n) => n.node.id === 'topic')!;
+    const edge = outline.edges.find((e) => e.edge.from === 'pub')!;
+    const label = edge.label!;
+    assert.ok(label.y - label.height / 2 >= pub.y + pub.height && label.y + label.height / 2 <= topic.y, 'between the publisher and the topic');
+    const trunk = edge.points[edge.points.length - 1]!.x;
+    assert.ok(label.x - label.width / 2 > trunk && label.x - label.width / 2 < trunk + 10, 'beside the connector');
+  });
+
   it('is as narrow as a phone however many boxes, where the layered drawing is not', () => {
     const d = fanOut(5);
     assert.ok(layoutDiagram(d).width > 600);

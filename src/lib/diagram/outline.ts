@@ -1,7 +1,8 @@
 /**
  * A diagram laid out as an outline, for phones: one box per line, each under the box it is
  * connected to and indented from it, a connector from that box down to it with the arrowhead
- * the way the message travels and the message names above the box. As narrow as the widest box
+ * the way the message travels and the message names above the box (a topic's one publisher: beside
+ * its connector, between it and the topic, where the message travels). As narrow as the widest box
  * plus a few indents (about 300 px) however many boxes there are, so that a fan-out of five
  * subscriptions or an API of fifteen operations reads on a phone at full size, where the layered
  * drawing (layout.ts) would have to shrink its text away.
@@ -101,10 +102,15 @@ export function layoutOutline(diagram: Diagram): Placed {
   let y = MARGIN;
   let width = 0;
   const feeding: { node: PlacedNode; edges: DiagramEdge[]; label?: ReturnType<typeof edgeLabelOf> }[] = [];
+  // One publisher: its messages' names on its connector, between it and the topic (above the box,
+  // they read as the box's caption). Several share one trunk, so each keeps its names above it.
+  const labelOnTrunk = lines.filter((l) => l.feeds).length === 1;
   for (const line of lines) {
     const texts = (line.via?.edges ?? line.feeds ?? []).flatMap((e) => (e.label ? [e.label] : []));
     const label = texts.length > 0 ? edgeLabelOf(texts.join(' · ')) : undefined;
-    if (label) y += label.height + LABEL_GAP;
+    if (label && !(line.feeds && labelOnTrunk)) y += label.height + LABEL_GAP;
+    const trunkLabel = !line.feeds && labelOnTrunk ? feeding[0]?.label : undefined;
+    if (trunkLabel) y += trunkLabel.height + LABEL_GAP;
     const x = MARGIN + line.depth * INDENT;
     const node: PlacedNode = { ...line.box, x, y };
     placed.push(node);
@@ -115,7 +121,12 @@ export function layoutOutline(diagram: Diagram): Placed {
       const trunk = MARGIN + TRUNK;
       for (const f of feeding) {
         const middle = f.node.y + f.node.height / 2;
-        const labelled = f.label ? { label: { ...f.label, x: f.node.x + f.label.width / 2, y: f.node.y - LABEL_GAP - f.label.height / 2 } } : {};
+        const labelled = !f.label
+          ? {}
+          : labelOnTrunk
+            ? { label: { ...f.label, x: trunk + LABEL_GAP + f.label.width / 2, y: (f.node.y + f.node.height + y) / 2 } }
+            : { label: { ...f.label, x: f.node.x + f.label.width / 2, y: f.node.y - LABEL_GAP - f.label.height / 2 } };
+        width = Math.max(width, trunk + LABEL_GAP + (f.label?.width ?? 0));
         placedEdges.push({
           edge: f.edges[0]!,
           points: [
