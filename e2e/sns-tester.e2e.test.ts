@@ -7,7 +7,9 @@
  * named like Object's properties), in the very markup the build wrote; malformed input gives a
  * readable error, never an exception (JSON that does not parse says where: an input error, not "does not match");
  * a line above the results says what they are of (the pre-filled example, an example chosen,
- * the reader's message, or, once edited, still the message before); the "Start from" list swaps the example; it works from the
+ * the reader's message, or, once edited, still the message before, "Start from" then reading
+ * "Your message"); an attribute value outside its header's enum is said not to pass the message
+ * schema; the "Start from" list swaps the example; it works from the
  * keyboard with a visible focus; without JavaScript the form is read-only, a note says that
  * testing another message needs JavaScript, and the snippets remain; the IP library is fetched
  * only when a page whose filters use cidr tests a message; axe-core finds nothing in either
@@ -126,12 +128,22 @@ describe('the sns filter tester in Chromium', () => {
     const resultsFor = page.locator('.tester-for');
     assert.equal(await resultsFor.innerText(), 'Results for the example “OrderPlaced: twoItems”:');
     // Edited, the results are said to be those of the message before; tested, those of the reader's message.
+    const outside = page.locator('[data-tester-outside]');
+    assert.equal(await outside.innerText(), '', 'the example holds values the headers allow');
     await attributes.fill('{"eventType": "OrderShipped"}');
     assert.match(await resultsFor.innerText(), /^You changed the message: the results below are still those of the one before\./);
+    // "Start from" no longer names the example the form held.
+    const startFrom = page.getByRole('combobox', { name: 'Start from' });
+    assert.equal(await startFrom.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent), 'Your message');
     await page.getByRole('button', { name: 'Test' }).click();
     await assert.doesNotReject(status(page, 'fraud-screening').getByText('eventType "OrderShipped" is not "OrderPlaced"').waitFor());
     assert.match(await status(page, 'fraud-screening').innerText(), /✗ does not match/);
     assert.equal(await resultsFor.innerText(), 'Results for your message:');
+    // A value the eventType header does not allow: said beside the results, which still say what AWS would do.
+    assert.match(
+      await outside.innerText(),
+      /eventType "OrderShipped": not a value the message's eventType header allows \(OrderPlaced, OrderCancelled\), so a message with it would not pass the message schema\./,
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

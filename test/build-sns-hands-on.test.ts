@@ -367,7 +367,7 @@ operations:
     assert.equal(await runCli(['build', 'odd.yaml', '--out', 'site', '--allow-invalid'], dir), 0);
     const html = readFileSync(join(dir, 'site', 'operations', 'send', 'index.html'), 'utf8');
     assert.match(html, /<article class="card consumer" id="sns-consumer-1"[^>]*>[\s\S]*?sqs/);
-    assert.match(html, /class="tester-name"><a href="#sns-consumer-1"><code>sqs q<\/code>/);
+    assert.match(html, /class="tester-name"><a href="#sns-consumer-1">sqs q<\/a>/);
     assert.doesNotMatch(html, /sns-consumer-2/);
   });
 });

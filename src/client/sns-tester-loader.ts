@@ -54,11 +54,26 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-sns-tester]')) 
   // The message in the form: the pre-filled example until the reader edits it or chooses another.
   const subject: Subject = { example: root.querySelector<HTMLElement>('[data-tester-for]')?.dataset.example ?? '' };
   let stale = false;
+  const select = form.querySelector<HTMLSelectElement>('select[data-tester-example]');
+  /** "Start from" reads "Your message" once the reader edits it: an example's name there would say the form still holds it. */
+  const ownMessage = (): void => {
+    if (!select) return;
+    let own = select.querySelector<HTMLOptionElement>('option[data-own]');
+    if (!own) {
+      own = document.createElement('option');
+      own.dataset.own = '';
+      own.hidden = true;
+      own.textContent = 'Your message';
+      select.append(own);
+    }
+    own.selected = true;
+  };
   form.addEventListener('focusin', warm);
   form.addEventListener('input', (event) => {
     warm();
     if (!(event.target instanceof HTMLTextAreaElement)) return;
     delete subject.example;
+    ownMessage();
     if (!stale) describe(root, 'You changed the message: the results below are still those of the one before. Press Test to see its own.');
     stale = true;
   });
@@ -67,7 +82,6 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-sns-tester]')) 
     stale = false;
     run(root, { ...subject });
   });
-  const select = form.querySelector<HTMLSelectElement>('select[data-tester-example]');
   select?.addEventListener('change', () => {
     const option = select.selectedOptions[0];
     const attributes = form.querySelector<HTMLTextAreaElement>('textarea[data-tester-attributes]');

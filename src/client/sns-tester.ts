@@ -11,6 +11,7 @@ import type { CidrTest } from '../lib/sns/filter-match.ts';
 import type { Scope } from '../lib/sns/filter-policy.ts';
 import { readTesterInput } from '../lib/sns/tester-input.ts';
 import { type TesterResult, testerResult, usesCidr } from '../lib/sns/tester-result.ts';
+import { outsideEnums, readEnums } from '../lib/sns/tester-enums.ts';
 
 let cidr: Promise<CidrTest> | undefined;
 
@@ -38,6 +39,18 @@ export async function test(root: HTMLElement): Promise<void> {
   for (const element of results(root)) {
     const scope: Scope = element.dataset.scope === 'MessageBody' ? 'MessageBody' : 'MessageAttributes';
     show(element, testerResult(input, element.dataset.policy, scope, ipTest, element.dataset.invalid));
+  }
+  const outside = root.querySelector<HTMLElement>('[data-tester-outside]');
+  if (outside) {
+    const enums = readEnums(root.querySelector<HTMLElement>('form')?.dataset.attributeEnums);
+    const lines = 'message' in input ? outsideEnums(input.message.attributes, enums) : [];
+    outside.replaceChildren(
+      ...lines.map((line) => {
+        const p = document.createElement('p');
+        p.textContent = `⚠ ${line}`;
+        return p;
+      }),
+    );
   }
 }
 

@@ -3,6 +3,7 @@
  * and the publish and subscribe snippets. Types only, shared by the model and the components.
  */
 import type { Scope } from '../sns/filter-policy.ts';
+import type { AttributeEnums } from '../sns/tester-enums.ts';
 import type { TesterResult } from '../sns/tester-result.ts';
 
 export interface Snippet {
@@ -43,6 +44,10 @@ export interface TesterView {
   subscriptions: TesterSubscription[];
   /** Subscriptions beyond those tested here. */
   more: number;
+  /** The values the messages' headers allow, by header (tester-enums.ts): an attribute outside them is said not to pass the message schema. */
+  enums?: AttributeEnums;
+  /** What the pre-filled example's attributes hold outside those values, in sentences. */
+  outside?: string[];
 }
 
 /** A subscription a published message reaches, with the filter it passes (bare values put in lists, JSON text); none: it takes every message. */

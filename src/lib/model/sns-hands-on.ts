@@ -15,6 +15,7 @@ import type { Message } from '../sns/filter-match.ts';
 import { satisfyPolicy } from '../sns/filter-satisfy.ts';
 import { readTesterInput } from '../sns/tester-input.ts';
 import { testerResult } from '../sns/tester-result.ts';
+import { type AttributeEnums, outsideEnums } from '../sns/tester-enums.ts';
 import { type Publication, publishCli, publishJs, publishPython, subscribeCli, type Topic } from '../sns/snippets.ts';
 import { PLAIN_STRING } from '../schema/example-value.ts';
 import { topicName, topicOfArn } from './sns-topic-name.ts';
@@ -65,7 +66,9 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
 
   // Every subscription, those without a filter too (they receive every message); a tester once one has a filter.
   const tested = consumers.slice(0, MAX_TESTED).map(({ c, anchor }) => ({ name: subscriptionName(c), anchor, ...testedPolicy(c) }));
-  const tester = consumers.some(({ c }) => isPlainObject(c.filterPolicy)) ? testerView(examples, tested, consumers.length - tested.length) : undefined;
+  const tester = consumers.some(({ c }) => isPlainObject(c.filterPolicy))
+    ? testerView(examples, tested, consumers.length - tested.length, attributeEnums(ctx, op.value, op.at, channel, channelValue?.at))
+    : undefined;
 
   const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : { variants: [], total: 0, shown: 0, unreachable: [] };
   const subscribe = consumers.slice(0, MAX_SUBSCRIBE).map(({ c, anchor }) => subscribeSnippet(c, anchor, topic));
@@ -105,7 +108,7 @@ export function topicTester(ctx: Context, channel: Entity): TesterView | undefin
   if (!subscriptions.some((s) => s.filtered)) return undefined;
   const examples = examplesOf(ctx, {}, at, value.value, value.at);
   const tested = subscriptions.slice(0, MAX_TESTED).map(({ filtered, ...s }) => s);
-  return testerView(examples, tested, Math.max(0, subscriptions.length - MAX_TESTED));
+  return testerView(examples, tested, Math.max(0, subscriptions.length - MAX_TESTED), attributeEnums(ctx, {}, at, value.value, value.at));
 }
 
 /**
@@ -114,12 +117,19 @@ export function topicTester(ctx: Context, channel: Entity): TesterView | undefin
  * (tester-result.ts, with the IP library for `cidr`): the page shows those results before any
  * script runs, and loads the script only on the reader's first use of the form.
  */
-function testerView(starts: StartMessage[], subscriptions: Omit<TesterSubscription, 'initial'>[], more: number): TesterView {
+function testerView(starts: StartMessage[], subscriptions: Omit<TesterSubscription, 'initial'>[], more: number, enums: AttributeEnums): TesterView {
   const examples = starts.slice(0, MAX_EXAMPLES).map(testerExample);
   if (examples.length === 0) examples.push({ label: 'An empty message', attributes: '{}', body: '{}' });
   const first = examples[0]!;
   const input = readTesterInput(first.attributes, first.body);
-  return { examples, subscriptions: subscriptions.map((s) => ({ ...s, initial: testerResult(input, s.policy, s.scope, cidrContains, s.invalid) })), more };
+  const outside = 'message' in input ? outsideEnums(input.message.attributes, enums) : [];
+  return {
+    examples,
+    subscriptions: subscriptions.map((s) => ({ ...s, initial: testerResult(input, s.policy, s.scope, cidrContains, s.invalid) })),
+    more,
+    ...(Object.keys(enums).length > 0 ? { enums } : {}),
+    ...(outside.length > 0 ? { outside } : {}),
+  };
 }
 
 /** The subscriptions of a binding, as the operation's page numbers their cards (objects only, components/SnsOperation.astro). */
@@ -206,13 +216,8 @@ function examplesOf(
   channel: Record<string, unknown>,
   channelAt: Location | undefined,
 ): StartMessage[] {
-  const sites: { raw: unknown; site: Location }[] = Array.isArray(op.messages)
-    ? op.messages.map((raw, i) => ({ raw, site: sub(at, 'messages', i) }))
-    : channelAt
-      ? entries(channel.messages).map(([id, raw]) => ({ raw, site: sub(channelAt, 'messages', id) }))
-      : [];
   const out: StartMessage[] = [];
-  for (const { raw, site } of sites) {
+  for (const { raw, site } of messageSites(op, at, channel, channelAt)) {
     const target = ctx.doc.deref(raw, site);
     if (!target || !isPlainObject(target.value)) continue;
     const m = merged(ctx, target.value, target.at);
@@ -238,6 +243,63 @@ function examplesOf(
     }
   }
   return out;
+}
+
+/** The operation's messages, or its channel's when it names none. */
+function messageSites(
+  op: Record<string, unknown>,
+  at: Location,
+  channel: Record<string, unknown>,
+  channelAt: Location | undefined,
+): { raw: unknown; site: Location }[] {
+  return Array.isArray(op.messages)
+    ? op.messages.map((raw, i) => ({ raw, site: sub(at, 'messages', i) }))
+    : channelAt
+      ? entries(channel.messages).map(([id, raw]) => ({ raw, site: sub(channelAt, 'messages', id) }))
+      : [];
+}
+
+/**
+ * The values the messages' headers allow, by header, for the headers every message that has them
+ * restricts to an enum of strings: a value any of the messages allows is allowed (the tester does
+ * not know which message a reader means). A message that declares the header without an enum
+ * allows anything.
+ */
+function attributeEnums(
+  ctx: Context,
+  op: Record<string, unknown>,
+  at: Location,
+  channel: Record<string, unknown>,
+  channelAt: Location | undefined,
+): AttributeEnums {
+  const allowed = new Map<string, Set<string> | 'any'>();
+  for (const { raw, site } of messageSites(op, at, channel, channelAt)) {
+    const target = ctx.doc.deref(raw, site);
+    if (!target || !isPlainObject(target.value)) continue;
+    const m = merged(ctx, target.value, target.at);
+    for (const [name, property] of headerProperties(ctx, m.value.headers, sub(m.origin.headers ?? target.at, 'headers'))) {
+      const values = Array.isArray(property.enum) && property.enum.every((v) => typeof v === 'string') ? (property.enum as string[]) : undefined;
+      const seen = allowed.get(name);
+      if (!values || seen === 'any') allowed.set(name, 'any');
+      else allowed.set(name, new Set([...(seen ?? []), ...values]));
+    }
+  }
+  const enums: AttributeEnums = {};
+  for (const [name, values] of allowed)
+    if (values !== 'any') Object.defineProperty(enums, name, { value: [...values], enumerable: true, writable: true, configurable: true });
+  return enums;
+}
+
+/** The properties of a JSON Schema headers object, each resolved (a Multi Format Schema Object's inner schema read). */
+function headerProperties(ctx: Context, raw: unknown, at: Location): [string, Record<string, unknown>][] {
+  const schema = raw === undefined ? undefined : ctx.doc.deref(raw, at);
+  const value =
+    schema && isPlainObject(schema.value) && isPlainObject(schema.value.schema) ? ctx.doc.deref(schema.value.schema, sub(schema.at, 'schema')) : schema;
+  if (!value || !isPlainObject(value.value) || !isPlainObject(value.value.properties)) return [];
+  return Object.entries(value.value.properties).flatMap(([name, property]) => {
+    const p = ctx.doc.deref(property, sub(value.at, 'properties', name))?.value;
+    return isPlainObject(p) ? [[name, p] as [string, Record<string, unknown>]] : [];
+  });
 }
 
 /** Names of the headers whose schema is an array (a JSON Schema headers object's properties). */
