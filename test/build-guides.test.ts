@@ -83,6 +83,12 @@ describe('guides and configuration in a build', () => {
     // Its rows keep their data path as their title, for the row's link.
     assert.match(tour, /<li class="prop" id="ref-components-messages-OrderPlaced-payload\.customer\.id" data-pagefind-title="payload\.customer\.id">/);
     assert.match(tour, /&quot;ord-1042&quot;|"ord-1042"|ord-1042/, 'the message example');
+    // Excerpts, not the reference again: fields of fields folded, the example folded, no boilerplate on a card.
+    assert.match(tour, /<details class="prop-children"><summary>2 fields of <code>customer<\/code><\/summary>/, 'fields of fields folded');
+    assert.doesNotMatch(tour, /<details class="prop-children" open>/);
+    assert.match(tour, /<details class="guide-example"><summary>Show the example \(headers and payload\)<\/summary>/, 'the example folded');
+    assert.doesNotMatch(tour, /<dt>Action<\/dt>|this application sends these messages/, 'no action sentence on a card: its badge says it');
+    assert.match(tour, /<div class="guide-card"[^>]*>[\s\S]*?<dt>Channel<\/dt>/, 'where the operation runs');
     assert.match(
       tour,
       /<strong>Shipment tracking<\/strong><\/a> <span class="kind">sns topic<\/span>.*shipment-tracking/s,
@@ -117,7 +123,11 @@ describe('guides and configuration in a build', () => {
       list,
       /<h1>Guides<\/h1>\s*<ul class="cards"><li><a href="\/guides\/tour\/">Tour of the order events<\/a><p class="entry-summary">From the shop to the warehouse\.<\/p><\/li><li><a href="\/guides\/later\/">Later steps<\/a>/,
     );
-    assert.match(tour, /<li><a href="\/guides\/">Guides<\/a><\/li>/, 'the breadcrumb leads to the list');
+    assert.match(
+      tour,
+      /<ol><li><a href="\/">[^<]+<\/a><\/li><li><a href="\/guides\/">Guides<\/a><\/li>/,
+      'the breadcrumb starts at the API and leads to the list',
+    );
     const later = page(dir, 'site/guides/later/index.html');
     assert.match(later, /<h1[^>]*>Later steps<\/h1>/);
     assert.equal((later.match(/<h1/g) ?? []).length, 1, 'a guide with its own heading gets no second h1');

@@ -33,6 +33,8 @@ export interface SchemaTreeOptions {
   omitted?: number | undefined;
   /** The page's own URL (relative to the API): on a schema's own page its name is no link, and its description is the page's lead already. */
   self?: string | undefined;
+  /** An excerpt (a guide's): only the schema's own fields open; fields of fields and every shape folded. */
+  excerpt?: boolean | undefined;
 }
 
 /** Levels whose fields are open at first; deeper ones open on a click (or by a link to a field inside). */
@@ -50,7 +52,8 @@ export function schemaTreeFolds(rows: readonly SchemaRow[]): boolean {
 export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOptions): string {
   const root = rows[0];
   if (!root) return '';
-  const { href, searchTitles = { prefix: '' }, omitted, self } = options;
+  const { href, searchTitles = { prefix: '' }, omitted, self, excerpt = false } = options;
+  const openDepth = excerpt ? 1 : OPEN_DEPTH;
   const below = rows.slice(1);
   const own = root.component !== undefined && root.component.url === self;
   const rootFacts = own ? { ...root, descriptionHtml: undefined } : root;
@@ -61,7 +64,7 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
   if (root.nullable) out += '<span class="kind"> · nullable</span>';
   if (root.extends) out += `<span class="kind"> · extends ${root.extends.map((e, i) => (i > 0 ? ', ' : '') + schemaName(e.id, href(e.url))).join('')}</span>`;
   out += `</p>${schemaFacts(rootFacts, href)}</div>`;
-  if (below.length > 0) out += schemaRows(below, root, href, searchTitles);
+  if (below.length > 0) out += schemaRows(below, root, href, searchTitles, openDepth);
   if (omitted !== undefined && omitted > 0) {
     out += `<p class="schema-note" role="note">${omitted} more ${omitted === 1 ? 'field is' : 'fields are'} not listed here: this table stops at its size limit. Each named schema's own page lists its fields.</p>`;
   }
@@ -74,7 +77,7 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
  * Alternatives of the parent (oneOf / anyOf) come after its own fields, as shapes of the parent
  * itself (its name says so), at the fields' level.
  */
-function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, searchTitles: SearchTitles): string {
+function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, searchTitles: SearchTitles, openDepth: number): string {
   // A field's search title is its data path: Pagefind makes an element with an id and
   // data-pagefind-title a sub-result of its own (anchors of other elements only count when they are
   // headings), so a search for a nested field links to its row, not to the top of the page.
@@ -109,8 +112,8 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, s
       if (row.nullable) out += ' <span class="kind">nullable</span>';
       out += `</p>${schemaFacts(row, href)}`;
       if (children.length > 0) {
-        out += `<details class="prop-children"${row.depth < OPEN_DEPTH ? ' open' : ''}><summary>${escapeHtml(fieldCount(children))} of <code>${escapeHtml(row.name)}</code></summary>`;
-        out += `${schemaRows(children, row, href, searchTitles)}</details>`;
+        out += `<details class="prop-children"${row.depth < openDepth ? ' open' : ''}><summary>${escapeHtml(fieldCount(children))} of <code>${escapeHtml(row.name)}</code></summary>`;
+        out += `${schemaRows(children, row, href, searchTitles, openDepth)}</details>`;
       }
       out += '</li>';
     }
@@ -122,7 +125,7 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, s
     const how = parent.combinator === 'anyOf' ? `one or more of ${shapes.length} shapes:` : `exactly one of ${shapes.length} shapes:`;
     out += `<div class="shapes"><p class="shapes-intro">${subject} is ${escapeHtml(how)}</p>`;
     shapes.forEach(({ row, children }, i) => {
-      out += `<details class="shape"${attribute('id', row.anchor)}${attribute('data-pagefind-title', searchTitle(row))}${i === 0 ? ' open' : ''}>`;
+      out += `<details class="shape"${attribute('id', row.anchor)}${attribute('data-pagefind-title', searchTitle(row))}${i === 0 && openDepth === OPEN_DEPTH ? ' open' : ''}>`;
       // A summary holds no link (nested-interactive): the shape's schema is linked inside. A shape
       // named by its schema's qualified name (a discriminator value that is a class name) says it once, short.
       out += `<summary><strong>${schemaName(row.name)}</strong>`;
@@ -131,7 +134,7 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, s
       out += '</summary>';
       if (row.component) out += `<p class="schema-note">Its schema: ${schemaName(row.component.id, href(row.component.url))}</p>`;
       out += schemaFacts(row, href);
-      if (children.length > 0) out += schemaRows(children, row, href, searchTitles);
+      if (children.length > 0) out += schemaRows(children, row, href, searchTitles, openDepth);
       out += '</details>';
     });
     out += '</div>';
