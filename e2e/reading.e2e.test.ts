@@ -1,7 +1,8 @@
 /**
  * Reading in Chromium at a desk (1280 px) and on a phone (390 px): a message's example beside its
  * payload on a desk and right after it on a phone; diagrams that fit their column, their labels
- * legible, the full drawing on demand.
+ * legible, the full drawing on demand; the overview's rail beside its opening text, its drawing
+ * whole under it.
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
@@ -87,6 +88,38 @@ describe('reading at 1280 and 390 px', () => {
       }
       await page.close();
     }
+  });
+
+  it('gives the overview at 1280 px a rail beside its opening text, the drawing whole under it, and its files at the end', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(base);
+    const rail = page.locator('main nav.toc');
+    assert.ok(await rail.isVisible(), 'the rail, as on other pages');
+    assert.ok(await page.locator('main details.toc-top').isHidden(), 'no folded "On this page" at the top');
+    const railBox = (await rail.boundingBox())!;
+    const drawing = (await page.locator('#h-flow ~ figure.diagram-box').first().boundingBox())!;
+    assert.ok(drawing.y >= railBox.y + railBox.height, 'the drawing starts under the rail');
+    // Beside the description: lines of its text at the rail's height end left of it.
+    const besideRail = await page
+      .locator('main .description')
+      .first()
+      .evaluate((d, rail) => {
+        const rects: DOMRect[] = [];
+        const walker = document.createTreeWalker(d, NodeFilter.SHOW_TEXT);
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          rects.push(...range.getClientRects());
+        }
+        return rects.filter((r) => r.width > 0 && r.top < rail.y + rail.height && r.bottom > rail.y).map((r) => r.right <= rail.x);
+      }, railBox);
+    assert.ok(besideRail.length > 0, 'the rail beside the description');
+    assert.ok(besideRail.every(Boolean), 'no line of it under the rail');
+    // Files (the document, what coding assistants read) after the reference, out of the first screen.
+    const files = (await page.locator('main .overview-files').boundingBox())!;
+    assert.ok(files.y > drawing.y + drawing.height, 'the files after the drawing');
+    assert.doesNotMatch(await page.locator('main').evaluate((m) => (m as HTMLElement).innerText.slice(0, 600)), /llms|as written/);
+    await page.close();
   });
 
   it('summarises an overview of fifteen operations, the whole drawing on demand, fitted, and at full size without script', async () => {

@@ -191,7 +191,7 @@ function sourceDownloads(doc: ResolvedDoc, prefix: string, copies: SourceCopy[])
   local.forEach((f, i) => {
     const name = names[i]!;
     copies.push({ to: `${prefix}source/${name}`, text: () => f.text });
-    downloads.push({ label: i === 0 ? `${basename(name)} (${doc.root.format === 'json' ? 'JSON' : 'YAML'}, as written)` : name, url: sourceUrl(name) });
+    downloads.push({ label: i === 0 ? `${basename(name)} (${doc.root.format === 'json' ? 'JSON' : 'YAML'})` : name, url: sourceUrl(name) });
   });
   const jsonName = bundledName(names[0]!, local.length === 1 && doc.root.format !== 'json', names);
   copies.push({ to: `${prefix}source/${jsonName}`, text: () => JSON.stringify(bundleDocument(doc), null, 2) + '\n' });
