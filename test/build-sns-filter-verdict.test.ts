@@ -64,7 +64,7 @@ if (HAS_CORPUS)
       assert.match(text(operation), new RegExp(`✗ this policy is invalid: ${WHY}`));
       assert.match(
         operation,
-        /partner-orders\.fifo<\/code><\/a> <span class="kind">no filter<\/span><\/p>\s*<div role="status" class="tester-result" data-no-filter [^>]*data-result="no-filter"><strong>✓ receives: no filter<\/strong>/,
+        /partner-orders\.fifo<\/a> <span class="kind">no filter<\/span><\/p>\s*<div role="status" class="tester-result" data-no-filter [^>]*data-result="no-filter"><strong>✓ receives: no filter<\/strong>/,
       );
     });
   });
