@@ -108,6 +108,7 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     const field = options.nth(1);
     assert.equal(await field.getAttribute('class'), 'search-hit-field');
     assert.match((await field.locator('.search-hit-path').textContent()) ?? '', /^[\w.()[\]]+\.dueDays$/, 'its data path quietly after');
+    assert.match((await field.locator('.search-hit-head').textContent()) ?? '', / in [A-Z][\w ]+$/, 'its page said to a screen reader');
     assert.match((await field.getAttribute('data-url')) ?? '', /#[\w.()[\]]+\.dueDays$/, 'the field lands on the row');
     const heads = await options.evaluateAll((all) => all.map((o) => `${o.className}:${o.querySelector('.search-hit-head > :first-child')?.textContent}`));
     const at = heads.indexOf('search-hit-field:dueDays', heads.indexOf('search-hit-page:Order placed'));

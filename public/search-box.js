@@ -155,7 +155,12 @@ export async function attach(form, input) {
         add(
           field.url,
           [
-            span('search-hit-head', [span('search-hit-title', fieldName(field.anchor.title)), span('search-hit-path', field.anchor.title)]),
+            // Its page said to assistive technology too, which reads each option on its own.
+            span('search-hit-head', [
+              span('search-hit-title', fieldName(field.anchor.title)),
+              span('search-hit-path', field.anchor.title),
+              span('visually-hidden', ` in ${title}`),
+            ]),
             span('search-hit-excerpt', excerptNodes(sentenceAround(field.excerpt, fieldName(field.anchor.title)), page.content)),
           ],
           'search-hit-field',
