@@ -359,6 +359,7 @@ describe('the search page with results, for every reader', () => {
       Array.from(document.querySelectorAll('.pagefind-ui__result'), (r) => ({
         title: r.querySelector('.pagefind-ui__result-title')?.textContent?.trim(),
         tags: Array.from(r.querySelectorAll('.pagefind-ui__result-tag'), (t) => t.textContent?.trim()),
+        excerpt: r.querySelector(':scope > .pagefind-ui__result-inner > .pagefind-ui__result-excerpt')?.textContent?.trim() ?? '',
         subs: Array.from(r.querySelectorAll('.pagefind-ui__result-nested'), (n) => ({
           title: n.querySelector('.pagefind-ui__result-title')?.textContent?.replace(/^\W+/, '').trim() ?? '',
           excerpt: n.querySelector('.pagefind-ui__result-excerpt')?.textContent?.trim() ?? '',
@@ -377,6 +378,8 @@ describe('the search page with results, for every reader', () => {
       assert.ok(!sub.excerpt.toLowerCase().startsWith(`${sub.title.toLowerCase()}.`), `a hit does not start with its heading: ${JSON.stringify(sub)}`);
       assert.ok(!/message page:/.test(sub.excerpt), `no link words in a hit: ${JSON.stringify(sub)}`);
     }
+    // A section whose hit reads as the page's line is not listed under it again.
+    for (const r of results) assert.ok(!r.subs.some((sub) => sub.excerpt !== '' && sub.excerpt === r.excerpt), `${r.title}: ${JSON.stringify(r)}`);
     const messages = results.find((r) => r.title === 'Order events')?.subs.find((sub) => sub.title === 'Messages');
     assert.match(messages?.excerpt ?? '', /^Order placed OrderPlaced application\/json\. A customer completed checkout\.$/);
     // The Kind filter's name stands clear of its first value.

@@ -52,7 +52,7 @@ const fieldName = (path) => String(path).replace(/\[\]$/, '').split('.').pop();
  */
 function pageLine(page) {
   if (typeof page.meta?.summary === 'string' && page.meta.summary.trim() !== '') return [document.createTextNode(page.meta.summary.trim())];
-  return excerptNodes(sentenceAround(page.excerpt, page.meta?.title), page.content);
+  return excerptNodes(sentenceAround(page.excerpt, page.meta?.title, page.content), page.content);
 }
 
 /** The kind as a quiet label: "message", "schema" (the page shows "component · schema" above its title). */
@@ -161,7 +161,7 @@ export async function attach(form, input) {
               span('search-hit-path', field.anchor.title),
               span('visually-hidden', ` in ${title}`),
             ]),
-            span('search-hit-excerpt', excerptNodes(sentenceAround(field.excerpt, fieldName(field.anchor.title)), page.content)),
+            span('search-hit-excerpt', excerptNodes(sentenceAround(field.excerpt, fieldName(field.anchor.title), page.content), page.content)),
           ],
           'search-hit-field',
         );

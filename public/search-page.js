@@ -27,10 +27,12 @@ const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').r
 // section's hit the sentence around the match, without the section's heading it would repeat.
 function asRead(result) {
   const summary = typeof result.meta?.summary === 'string' ? result.meta.summary.trim() : '';
-  result.excerpt = summary !== '' ? escapeHtml(summary) : excerptAsWritten(sentenceAround(result.excerpt, result.meta?.title), result.content);
+  result.excerpt = summary !== '' ? escapeHtml(summary) : excerptAsWritten(sentenceAround(result.excerpt, result.meta?.title, result.content), result.content);
   // Shown as the excerpt: not again as a "Summary:" label among the meta Pagefind's UI lists.
   if (result.meta) delete result.meta.summary;
-  for (const sub of result.sub_results ?? []) sub.excerpt = excerptAsWritten(sentenceAround(sub.excerpt, sub.title), result.content);
+  for (const sub of result.sub_results ?? []) sub.excerpt = excerptAsWritten(sentenceAround(sub.excerpt, sub.title, result.content), result.content);
+  // A section whose hit reads as the page's line adds nothing under it.
+  if (Array.isArray(result.sub_results)) result.sub_results = result.sub_results.filter((sub) => sub.anchor?.title || sub.excerpt !== result.excerpt);
   return result;
 }
 

@@ -119,9 +119,10 @@ const SNIPPET_WORDS = 24;
  * its description), cut to about two lines around the match. "Messages. Order placed OrderPlaced
  * application/json. A customer completed checkout." under "Messages" reads "Order placed
  * OrderPlaced application/json. A customer completed checkout." Returns the excerpt as HTML of the
- * same kind (text with Pagefind's entities, matches in <mark>), '' when nothing is left.
+ * same kind (text with Pagefind's entities, matches in <mark>), '' when nothing is left. `content`,
+ * the page's text, tells the end of the page from the end of Pagefind's excerpt.
  */
-export function sentenceAround(excerpt, heading) {
+export function sentenceAround(excerpt, heading, content) {
   let words = excerptWords(excerpt);
   const lead = excerptWords(heading);
   // The heading, or an id and the heading (a page's excerpt starts "publishOrderEvents Publish order events.").
@@ -159,5 +160,10 @@ export function sentenceAround(excerpt, heading) {
     end = start + SNIPPET_WORDS;
   }
   const shown = chosen.slice(start, end).map((word) => (word.marked ? `<mark>${word.text}</mark>` : word.text));
-  return `${start > 0 ? '… ' : ''}${shown.join(' ')}${end < chosen.length ? ' …' : ''}`;
+  // Cut here, or where Pagefind's excerpt ends in the middle of a sentence (not where the page's
+  // text ends, `content`): said with "…".
+  const last = chosen[end - 1].text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const textEnds = typeof content === 'string' && content.trimEnd().endsWith(last);
+  const cut = end < chosen.length || (!/[.!?)]$/.test(last) && !textEnds);
+  return `${start > 0 ? '… ' : ''}${shown.join(' ')}${cut ? ' …' : ''}`;
 }

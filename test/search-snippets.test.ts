@@ -32,6 +32,20 @@ describe('the sentence around a match', () => {
     assert.ok(shown.split(' ').length <= 26, shown);
   });
 
+  it("says where Pagefind's excerpt ends in the middle of a sentence", () => {
+    assert.equal(
+      sentenceAround('Channels. <mark>Order</mark> events every state change of an <mark>order,</mark> strictly', 'Channels'),
+      '<mark>Order</mark> events every state change of an <mark>order,</mark> strictly …',
+    );
+  });
+
+  it("adds no … where the page's text ends", () => {
+    assert.equal(
+      sentenceAround('Used by. <mark>Order</mark> placed Message. Schema', 'Used by', 'Order Schema. Used by. Order placed Message. Schema'),
+      '<mark>Order</mark> placed Message. Schema',
+    );
+  });
+
   it('is empty when the excerpt is only its heading', () => {
     assert.equal(sentenceAround('<mark>Order</mark> placed.', 'Order placed'), '');
   });
