@@ -121,7 +121,7 @@ async function main(): Promise<void> {
       name: '404',
       base: one.base,
       url: 'operations/publishOrderEvent/',
-      act: async (page) => {
+      act: async (page: Page) => {
         await page.locator('#meant-page').waitFor({ state: 'visible', timeout: 10_000 });
       },
     },
