@@ -83,9 +83,21 @@ if (HAS_CORPUS)
       const unstated = await visible();
       assert.equal(unstated.length, 1, unstated.join(', '));
       assert.match(unstated[0]!, /Kraken/);
-      await page.locator('.catalog-filters a[href="#protocol-sns"]').click();
+      const chip = page.locator('.catalog-filters a[href="#protocol-sns"]');
+      const unselected = await chip.evaluate((el) => getComputedStyle(el).backgroundColor);
+      await chip.click();
       const sns = await visible();
       assert.equal(sns.length, 3, sns.join(', '));
+      // The chip in force looks selected; the cards of a row are even.
+      assert.notEqual(await chip.evaluate((el) => getComputedStyle(el).backgroundColor), unselected, 'the selected chip is filled');
+      assert.equal(await chip.evaluate((el) => getComputedStyle(el).borderTopLeftRadius), '999px', 'a chip, not an underlined link');
+      const rows = await cards.evaluateAll((els) =>
+        els
+          .filter((el) => getComputedStyle(el).display !== 'none')
+          .map((el) => ({ top: el.getBoundingClientRect().top, height: el.getBoundingClientRect().height })),
+      );
+      for (const card of rows) assert.equal(card.height, rows.find((other) => other.top === card.top)?.height, `even cards: ${JSON.stringify(rows)}`);
+      assert.ok(new Set(rows.map((r) => r.height)).size < rows.length || rows.length === 1, JSON.stringify(rows));
       await page.locator('.catalog-filters a', { hasText: 'All APIs' }).click();
       assert.deepEqual(await visible(), all);
       assert.doesNotMatch(await page.content(), /id="by-protocol"/, 'no second list of the same links');

@@ -61,11 +61,10 @@ describe('the preview of a built site in Chromium', () => {
     // Nothing is near enough to suggest: no suggestion.
     await page.waitForLoadState('networkidle');
     assert.equal(await page.locator('#meant-page').isVisible(), false);
-    // A search right on the page, filled with the address's last word, that opens the search page.
-    const box = page.getByRole('searchbox', { name: 'Search for the page' });
-    assert.equal(await box.inputValue(), 'no such channel');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL(`${origin}/search/?q=no+such+channel`);
+    // One search box on the page (the header's), and a link that searches for the address's last word.
+    assert.equal(await page.getByRole('searchbox').count(), 1, 'the header search box only');
+    await page.getByRole('link', { name: 'Search for “no such channel”' }).click();
+    await page.waitForURL(`${origin}/search/?q=no%20such%20channel`);
     await page.goBack();
     await page.getByRole('link', { name: /Overview of/ }).click();
     await page.waitForURL(`${origin}/`);
@@ -78,16 +77,17 @@ describe('the preview of a built site in Chromium', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') refused.push(message.text());
     });
-    for (const [address, meant] of [
-      ['/operations/publishOrderEvents/', '/operations/publishorderevents/'],
-      ['/channels/orderevent/', '/channels/orderevents/'],
-      ['/Components/Schemas/Money', '/components/schemas/money/'],
+    for (const [address, meant, named] of [
+      ['/operations/publishOrderEvents/', '/operations/publishorderevents/', 'Publish order events · Operation'],
+      ['/channels/orderevent/', '/channels/orderevents/', 'Order events · Channel'],
+      ['/Components/Schemas/Money', '/components/schemas/money/', 'Money · Schema'],
     ] as const) {
       const response = await page.goto(origin + address);
       assert.equal(response?.status(), 404, address);
       const suggestion = page.getByRole('status').filter({ hasText: 'Did you mean' });
       await suggestion.waitFor({ timeout: 10_000 });
-      assert.equal(await suggestion.textContent(), `Did you mean ${meant}?`, address);
+      // The page by its title and kind, as the reader knows it; not its address.
+      assert.equal(await suggestion.textContent(), `Did you mean ${named}?`, address);
       await suggestion.getByRole('link').click();
       await page.waitForURL(origin + meant);
       assert.notEqual(await page.locator('h1').textContent(), 'Page not found', meant);

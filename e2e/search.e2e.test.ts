@@ -46,7 +46,14 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     const input = page.locator('#search-box');
     await input.fill(text);
     // The list is shown for this query once the link to all results names it.
-    await page.waitForFunction((q) => (document.querySelector('.search-all a')?.textContent ?? '').includes(`“${q}”`), text, { timeout: 10_000 });
+    await page.waitForFunction(
+      (q) =>
+        [document.querySelector('.search-all a'), document.querySelector('.search-status:not([hidden])')].some((el) =>
+          (el?.textContent ?? '').includes(`“${q}”`),
+        ),
+      text,
+      { timeout: 10_000 },
+    );
     return page.locator('#search-results [role="option"] .search-hit-head > :first-child').allTextContents();
   }
 
@@ -91,14 +98,45 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
       'its kind a label beside the name',
     );
     assert.ok((await hits('StockCheckRequested')).includes('Stock check requested'), 'message by name');
-    // A field's hit is a result of its own, the first of its page's: its name leads, its page and data path quietly after.
+    // A field's hit is a result of its own under its page (as DocSearch puts hits under their page):
+    // the page's name first, then the field's name, its data path quietly after.
     const nested = await hits('dueDays');
-    assert.equal(nested[0], 'dueDays', `the field's name first: ${nested.join(', ')}`);
-    const top = page.locator('#search-results [role="option"]').first();
-    assert.match((await top.locator('.search-hit-path').textContent()) ?? '', /^\w[\w ]* · [\w.()[\]]+\.dueDays$/, 'its page and data path quietly after');
-    assert.match((await top.getAttribute('data-url')) ?? '', /#[\w.()[\]]+\.dueDays$/, 'the top option lands on the row');
+    assert.equal(nested[1], 'dueDays', `the page, then the field's name: ${nested.join(', ')}`);
+    const options = page.locator('#search-results [role="option"]');
+    assert.equal(await options.first().getAttribute('class'), 'search-hit-page', 'the page heads its hits');
+    assert.ok(!/#/.test((await options.first().getAttribute('data-url')) ?? '#'), 'the page opens the page');
+    const field = options.nth(1);
+    assert.equal(await field.getAttribute('class'), 'search-hit-field');
+    assert.match((await field.locator('.search-hit-path').textContent()) ?? '', /^[\w.()[\]]+\.dueDays$/, 'its data path quietly after');
+    assert.match((await field.locator('.search-hit-head').textContent()) ?? '', / in [A-Z][\w ]+$/, 'its page said to a screen reader');
+    assert.match((await field.getAttribute('data-url')) ?? '', /#[\w.()[\]]+\.dueDays$/, 'the field lands on the row');
+    const heads = await options.evaluateAll((all) => all.map((o) => `${o.className}:${o.querySelector('.search-hit-head > :first-child')?.textContent}`));
+    const at = heads.indexOf('search-hit-field:dueDays', heads.indexOf('search-hit-page:Order placed'));
+    assert.ok(at > 0 && heads.slice(heads.indexOf('search-hit-page:Order placed') + 1, at).every((h) => h.startsWith('search-hit-field')), heads.join(', '));
     const paths = await page.locator('#search-results .search-hit-field .search-hit-path').allTextContents();
-    assert.ok(paths.includes('Order placed · payload.payment(invoice).dueDays'), paths.join(', '));
+    assert.ok(paths.includes('payload.payment(invoice).dueDays'), paths.join(', '));
+    // The field's line is the sentence around the match, without the name it would repeat.
+    assert.match((await field.locator('.search-hit-excerpt').textContent()) ?? '', /^integer required\./);
+    // The object the query names exactly comes first, before pages that mention it more often.
+    assert.deepEqual((await hits('order')).slice(0, 1), ['Order']);
+    assert.equal(await options.first().locator('.search-hit-kind').textContent(), 'Schema');
+    // A query with a word no page holds finds nothing, and says so.
+    assert.deepEqual(await hits('order xqzvw'), []);
+    assert.equal(await page.locator('.search-status').textContent(), 'Nothing found for “order xqzvw”.');
+    // The overview and a guide have their kind beside their name, written as every other kind.
+    await hits('Fulfilment');
+    const overview = page.locator('#search-results [role="option"]', { hasText: 'Order Fulfilment Events' }).first();
+    assert.equal(await overview.locator('.search-hit-kind').textContent(), 'API overview');
+    assert.match(
+      (await overview.locator('.search-hit-excerpt').textContent()) ?? '',
+      /^Events that move an order/,
+      'the overview reads its description, not its lists',
+    );
+    await hits('parcel');
+    assert.equal(
+      await page.locator('#search-results [role="option"]', { hasText: 'Getting started' }).first().locator('.search-hit-kind').textContent(),
+      'Guide',
+    );
     // A page's line is its summary, not an excerpt that repeats its title.
     await hits('StockCheckRequested');
     const line = await page
@@ -134,8 +172,9 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     await page.keyboard.press('ArrowUp');
     const first = options.first();
     assert.equal(await input.getAttribute('aria-activedescendant'), await first.getAttribute('id'));
-    // The first option is the field's: Enter lands on its row.
-    const target = await first.getAttribute('data-url');
+    // The second option is the field's, under its page: Enter lands on its row.
+    await page.keyboard.press('ArrowDown');
+    const target = await second.getAttribute('data-url');
     await Promise.all([page.waitForURL((url) => url.pathname + url.hash === target), page.keyboard.press('Enter')]);
     // The field's row is the target: opened and highlighted.
     assert.ok(await page.locator(':target').isVisible());
@@ -308,6 +347,54 @@ describe('the search page with results, for every reader', () => {
       JSON.stringify(excerpts),
     );
     assert.equal(await page.locator('.pagefind-ui__result-tag', { hasText: /^Summary/ }).count(), 0, 'the summary is not a label too');
+    await page.close();
+  });
+
+  it('reads each hit as the sentence around the match, the exact name first, every kind labelled alike, and nothing for a word no page holds', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base + 'search/?q=order');
+    await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    const results = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.pagefind-ui__result'), (r) => ({
+        title: r.querySelector('.pagefind-ui__result-title')?.textContent?.trim(),
+        tags: Array.from(r.querySelectorAll('.pagefind-ui__result-tag'), (t) => t.textContent?.trim()),
+        excerpt: r.querySelector(':scope > .pagefind-ui__result-inner > .pagefind-ui__result-excerpt')?.textContent?.trim() ?? '',
+        subs: Array.from(r.querySelectorAll('.pagefind-ui__result-nested'), (n) => ({
+          title: n.querySelector('.pagefind-ui__result-title')?.textContent?.replace(/^\W+/, '').trim() ?? '',
+          excerpt: n.querySelector('.pagefind-ui__result-excerpt')?.textContent?.trim() ?? '',
+        })),
+      })),
+    );
+    assert.equal(results[0]?.title, 'Order', `the schema named "Order" first: ${results.map((r) => r.title).join(' | ')}`);
+    const overview = results.find((r) => r.title === 'Order Fulfilment Events');
+    assert.deepEqual(overview?.tags, ['Kind: API overview'], 'the overview has its kind');
+    for (const r of results)
+      assert.ok(
+        r.tags.some((t) => /^Kind: [A-Z]/.test(t ?? '')),
+        `${r.title}: ${r.tags.join(', ')}`,
+      );
+    for (const sub of results.flatMap((r) => r.subs)) {
+      assert.ok(!sub.excerpt.toLowerCase().startsWith(`${sub.title.toLowerCase()}.`), `a hit does not start with its heading: ${JSON.stringify(sub)}`);
+      assert.ok(!/message page:/.test(sub.excerpt), `no link words in a hit: ${JSON.stringify(sub)}`);
+    }
+    // A section whose hit reads as the page's line is not listed under it again.
+    for (const r of results) assert.ok(!r.subs.some((sub) => sub.excerpt !== '' && sub.excerpt === r.excerpt), `${r.title}: ${JSON.stringify(r)}`);
+    const messages = results.find((r) => r.title === 'Order events')?.subs.find((sub) => sub.title === 'Messages');
+    assert.match(messages?.excerpt ?? '', /^Order placed OrderPlaced application\/json\. A customer completed checkout\.$/);
+    // The Kind filter's name stands clear of its first value.
+    const gap = await page.evaluate(() => {
+      const block = Array.from(document.querySelectorAll('details.pagefind-ui__filter-block')).find((d) => d.textContent?.includes('Kind'));
+      const name = block?.querySelector('.pagefind-ui__filter-name')?.getBoundingClientRect();
+      const first = block?.querySelector('.pagefind-ui__filter-value')?.getBoundingClientRect();
+      return name && first ? first.top - name.bottom : -1;
+    });
+    assert.ok(gap >= 8, `the Kind heading stands clear of its first value (${gap} px)`);
+    // A word no page holds: no result, honestly, and no filter counting any.
+    await page.goto(base + 'search/?q=order%20xqzvw');
+    await page.waitForFunction(() => /No results for/.test(document.querySelector('.pagefind-ui__message')?.textContent ?? ''), undefined, { timeout: 15_000 });
+    assert.equal(await page.locator('.pagefind-ui__result').count(), 0);
+    assert.equal(await page.locator('.pagefind-ui__filter-value').count(), 0);
     await page.close();
   });
 

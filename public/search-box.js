@@ -4,7 +4,7 @@
 // field's hit a result of its own that names the field's data path and opens its row. Loaded by
 // search.js on first use, with Pagefind's search library (not its UI). Enter with no result
 // chosen submits the form: the search page, with filters.
-import { normaliseQuery, RANKING, withoutTitle } from './search-query.js';
+import { normaliseQuery, RANKING, rankedSearch, sentenceAround } from './search-query.js';
 
 const PAGES_SHOWN = 6;
 const FIELDS_PER_PAGE = 2;
@@ -46,13 +46,13 @@ function span(className, content) {
 const fieldName = (path) => String(path).replace(/\[\]$/, '').split('.').pop();
 
 /**
- * What a page's result says under its name: its summary (the page's own sentence), else
- * Pagefind's excerpt without the title it would repeat (a page's text starts with its title).
+ * What a page's result says under its name: its summary (the page's own sentence), else the
+ * sentence of its text around the match, without the title it would repeat (a page's text starts
+ * with its title).
  */
 function pageLine(page) {
   if (typeof page.meta?.summary === 'string' && page.meta.summary.trim() !== '') return [document.createTextNode(page.meta.summary.trim())];
-  const rest = withoutTitle(page.excerpt, page.meta?.title);
-  return excerptNodes(rest ?? page.excerpt, page.content);
+  return excerptNodes(sentenceAround(page.excerpt, page.meta?.title, page.content), page.content);
 }
 
 /** The kind as a quiet label: "message", "schema" (the page shows "component · schema" above its title). */
@@ -142,19 +142,29 @@ export async function attach(form, input) {
       const head = [span('search-hit-title', title)];
       if (page.meta?.kind) head.push(span('search-hit-kind', kindLabel(page.meta.kind)));
       if (page.meta?.API) head.push(span('search-hit-api', page.meta.API));
-      // A schema field's hit (its row's data path is its anchor's title) comes first, as a result
-      // of its own that lands on the row: its name leads, its page and data path quietly after.
+      // The page first, as a heading of its hits; a schema field's hit (its row's data path is its
+      // anchor's title) under it, a result of its own that lands on the row: the field's name
+      // leads, its data path quietly after, and the sentence around the match.
       const fields = (page.sub_results ?? []).filter((sub) => sub.anchor?.title).slice(0, FIELDS_PER_PAGE);
+      add(
+        page.url,
+        [span('search-hit-head', head), ...(fields.length > 0 ? [] : [span('search-hit-excerpt', pageLine(page))])],
+        fields.length > 0 ? 'search-hit-page' : undefined,
+      );
       for (const field of fields)
         add(
           field.url,
           [
-            span('search-hit-head', [span('search-hit-title', fieldName(field.anchor.title)), span('search-hit-path', `${title} · ${field.anchor.title}`)]),
-            span('search-hit-excerpt', excerptNodes(field.excerpt, page.content)),
+            // Its page said to assistive technology too, which reads each option on its own.
+            span('search-hit-head', [
+              span('search-hit-title', fieldName(field.anchor.title)),
+              span('search-hit-path', field.anchor.title),
+              span('visually-hidden', ` in ${title}`),
+            ]),
+            span('search-hit-excerpt', excerptNodes(sentenceAround(field.excerpt, fieldName(field.anchor.title), page.content), page.content)),
           ],
           'search-hit-field',
         );
-      add(page.url, [span('search-hit-head', head), ...(fields.length > 0 ? [] : [span('search-hit-excerpt', pageLine(page))])]);
     }
     status.textContent = pages.length === 0 ? `Nothing found for “${query}”.` : '';
     status.hidden = pages.length !== 0;
@@ -176,9 +186,11 @@ export async function attach(form, input) {
       open(false);
       return;
     }
-    const search = await pagefind.debouncedSearch(query, {}, 120);
+    await new Promise((later) => setTimeout(later, 120));
     // A later keystroke has started another search: this one's results are not shown.
-    if (search === null || ticket !== latest) return;
+    if (ticket !== latest) return;
+    const search = await rankedSearch(pagefind, query, {});
+    if (ticket !== latest) return;
     const pages = await Promise.all(search.results.slice(0, PAGES_SHOWN).map((r) => r.data()));
     if (ticket !== latest) return;
     render(typed.trim(), pages);

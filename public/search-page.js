@@ -3,10 +3,12 @@
 // script). Each result leads with the object's name; its kind and API are the quiet labels under
 // it; a schema field's sub-result names the field's data path, not the page's title again.
 // Filters show only the values that have results.
-import { normaliseQuery, RANKING, withoutTitle } from './search-query.js';
+import { normaliseQuery, RANKING, sentenceAround } from './search-query.js';
 
 const page = document.getElementById('search-page');
 const bundle = `${page?.getAttribute('data-base') || '/'}pagefind/`;
+// Pagefind's library as the interface uses it, its search ranked as a reader expects (search-ranked/pagefind.js).
+const ranked = `${page?.getAttribute('data-base') || '/'}search-ranked/`;
 
 // Pagefind's UI writes excerpts as HTML, from the page's text with "<" and ">" as entities but
 // "&" as it is: "&amp;" or "&lt;" written on a page would read "&" and "<". Each "&" that does not
@@ -21,13 +23,16 @@ function excerptAsWritten(excerpt, content) {
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 // A page's result reads its summary (the page's own sentence, text), not Pagefind's excerpt of
-// its text, which runs headings and facts together ("Messages. Order placed OrderPlaced …").
+// its text, which runs headings and facts together ("Messages. Order placed OrderPlaced …"); each
+// section's hit the sentence around the match, without the section's heading it would repeat.
 function asRead(result) {
   const summary = typeof result.meta?.summary === 'string' ? result.meta.summary.trim() : '';
-  result.excerpt = summary !== '' ? escapeHtml(summary) : excerptAsWritten(withoutTitle(result.excerpt, result.meta?.title) ?? result.excerpt, result.content);
+  result.excerpt = summary !== '' ? escapeHtml(summary) : excerptAsWritten(sentenceAround(result.excerpt, result.meta?.title, result.content), result.content);
   // Shown as the excerpt: not again as a "Summary:" label among the meta Pagefind's UI lists.
   if (result.meta) delete result.meta.summary;
-  for (const sub of result.sub_results ?? []) sub.excerpt = excerptAsWritten(sub.excerpt, result.content);
+  for (const sub of result.sub_results ?? []) sub.excerpt = excerptAsWritten(sentenceAround(sub.excerpt, sub.title, result.content), result.content);
+  // A section whose hit reads as the page's line adds nothing under it.
+  if (Array.isArray(result.sub_results)) result.sub_results = result.sub_results.filter((sub) => sub.anchor?.title || sub.excerpt !== result.excerpt);
   return result;
 }
 
@@ -62,7 +67,7 @@ if (page) {
       /* global PagefindUI */
       const ui = new PagefindUI({
         element: '#search-page',
-        bundlePath: bundle,
+        bundlePath: ranked,
         mergeIndex,
         showSubResults: true,
         showImages: false,

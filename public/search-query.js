@@ -28,3 +28,142 @@ export function withoutTitle(excerpt, title) {
   const lead = new RegExp(`^(?:\\S+\\s+)?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s.·]*`);
   return lead.test(plain) ? plain.replace(lead, '') : undefined;
 }
+
+/** How many of the best results are looked at for an exact name (their titles are loaded). */
+export const EXACT_LOOKAHEAD = 10;
+
+/** A name as compared for an exact match: lower case, without spaces, dashes, dots and underscores. */
+const nameKey = (text) =>
+  String(text ?? '')
+    .toLowerCase()
+    .replace(/[\s\-_.]+/g, '');
+
+/**
+ * Whether a result is the object the query names: its title ("Order", "order placed") or its id
+ * (its address's last segment, which is its id in lower case: `publishOrderEvents`).
+ */
+export function namesExactly(data, query) {
+  const key = nameKey(query);
+  if (key === '') return false;
+  const slug = String(data?.url ?? '')
+    .replace(/\/(index\.html)?$/, '')
+    .split('/')
+    .pop();
+  return nameKey(data?.meta?.title) === key || nameKey(slug) === key;
+}
+
+/**
+ * Pagefind's search, as a reader expects it of a search box: a query with a word that no page
+ * holds finds nothing ("order xqzvw" is not a search for "order"; Pagefind would answer with the
+ * pages of the other words), the object the query names exactly (`Order`, `publishOrderEvents`)
+ * comes first, before the pages that only mention it more often, and a trait or a binding comes
+ * after the objects a reader filters by. Used by the header box and, through
+ * search-ranked/pagefind.js, by the search page.
+ */
+export async function rankedSearch(pagefind, term, options) {
+  const search = await pagefind.search(term, options);
+  if (!search || !Array.isArray(search.results) || search.results.length === 0) return search;
+  const words = String(term ?? '')
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  if (words.length > 1) {
+    for (const word of words) {
+      const alone = await pagefind.search(word);
+      if (alone && Array.isArray(alone.results) && alone.results.length === 0) return nothingFound(search);
+    }
+  }
+  // Among the best results: the exact name first, the readers' objects next, and the parts an
+  // author composes objects of (traits, bindings: no Kind a reader filters by) after them.
+  const head = search.results.slice(0, EXACT_LOOKAHEAD);
+  const rank = await Promise.all(
+    head.map(async (result) => {
+      const data = await result.data();
+      if (namesExactly(data, term)) return 0;
+      return Array.isArray(data?.filters?.kind) && data.filters.kind.length > 0 ? 1 : 2;
+    }),
+  );
+  const ordered = head.map((result, i) => ({ result, rank: rank[i], i })).sort((a, b) => a.rank - b.rank || a.i - b.i);
+  return { ...search, results: [...ordered.map((entry) => entry.result), ...search.results.slice(EXACT_LOOKAHEAD)] };
+}
+
+/** A search's answer with no result, its filters' counts 0 (the search page then lists none). */
+function nothingFound(search) {
+  const zero = (values) => Object.fromEntries(Object.keys(values ?? {}).map((value) => [value, 0]));
+  const filters = Object.fromEntries(Object.entries(search.filters ?? {}).map(([name, values]) => [name, zero(values)]));
+  return { ...search, results: [], unfilteredResultCount: 0, filters };
+}
+
+/** An excerpt's words, each with whether Pagefind marked it as a match ("<mark>order,</mark>"). */
+function excerptWords(excerpt) {
+  const words = [];
+  let open = false;
+  for (const token of String(excerpt ?? '').split(/\s+/)) {
+    if (token === '') continue;
+    const starts = token.includes('<mark>');
+    const ends = token.includes('</mark>');
+    const text = token.replace(/<\/?mark>/g, '');
+    if (text !== '') words.push({ text, marked: starts || open });
+    if (starts && !ends) open = true;
+    if (ends) open = false;
+  }
+  return words;
+}
+
+/** Words the snippet keeps at most: about two lines. */
+const SNIPPET_WORDS = 24;
+
+/**
+ * The sentence around the match, from Pagefind's excerpt (its words, the matches in <mark>): not
+ * the heading the excerpt starts with when `heading` is the section's (the result names it), and
+ * the first sentence that holds a match, with the next one when it is only a few words (a name and
+ * its description), cut to about two lines around the match. "Messages. Order placed OrderPlaced
+ * application/json. A customer completed checkout." under "Messages" reads "Order placed
+ * OrderPlaced application/json. A customer completed checkout." Returns the excerpt as HTML of the
+ * same kind (text with Pagefind's entities, matches in <mark>), '' when nothing is left. `content`,
+ * the page's text, tells the end of the page from the end of Pagefind's excerpt.
+ */
+export function sentenceAround(excerpt, heading, content) {
+  let words = excerptWords(excerpt);
+  const lead = excerptWords(heading);
+  // The heading, or an id and the heading (a page's excerpt starts "publishOrderEvents Publish order events.").
+  const plain = (word) => word.text.replace(/[.:]$/, '').toLowerCase();
+  for (const skip of [1, 0]) {
+    if (lead.length > 0 && lead.length + skip <= words.length && lead.every((word, i) => plain(word) === plain(words[i + skip]))) {
+      words = words.slice(lead.length + skip);
+      break;
+    }
+  }
+  if (words.length === 0) return '';
+  // Sentences: a word that ends with ".", "!" or "?" ends one.
+  const sentences = [];
+  let current = [];
+  for (const word of words) {
+    current.push(word);
+    if (/[.!?]$/.test(word.text)) {
+      sentences.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) sentences.push(current);
+  let at = sentences.findIndex((sentence) => sentence.some((word) => word.marked));
+  if (at < 0) at = 0;
+  let chosen = sentences[at];
+  if (chosen.length < 6 && sentences[at + 1]) chosen = [...chosen, ...sentences[at + 1]];
+  let start = 0;
+  let end = chosen.length;
+  if (chosen.length > SNIPPET_WORDS) {
+    const first = Math.max(
+      0,
+      chosen.findIndex((word) => word.marked),
+    );
+    start = Math.max(0, Math.min(first - 6, chosen.length - SNIPPET_WORDS));
+    end = start + SNIPPET_WORDS;
+  }
+  const shown = chosen.slice(start, end).map((word) => (word.marked ? `<mark>${word.text}</mark>` : word.text));
+  // Cut here, or where Pagefind's excerpt ends in the middle of a sentence (not where the page's
+  // text ends, `content`): said with "…".
+  const last = chosen[end - 1].text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const textEnds = typeof content === 'string' && content.trimEnd().endsWith(last);
+  const cut = end < chosen.length || (!/[.!?)]$/.test(last) && !textEnds);
+  return `${start > 0 ? '… ' : ''}${shown.join(' ')}${cut ? ' …' : ''}`;
+}

@@ -5,7 +5,7 @@
  * of one topic, for the portal's system map) into a temporary folder,
  * serves them on 127.0.0.1, and writes a full-page screenshot of each kind of page (overview,
  * section list, server, channel, operation, message, schema, other component, guide, search
- * with results, 404, portal root, and the Changes page of `build --compare` with a page it
+ * with results, 404 (of a mistyped address, with its suggestion), portal root, and the Changes page of `build --compare` with a page it
  * badges) at 1280 and 390 px, in the light and the dark theme, named `<page>-<width>-<theme>.png`
  * (an sns filter tester shows the results of its pre-filled example, written at build time), into
  * the folder it prints (default `screenshots/`, git-ignored).
@@ -69,7 +69,8 @@ async function main(): Promise<void> {
   if (long && (await runCli(['build', long, '--out', longSite], dirname(long))) !== 0) throw new Error(`the build of ${long} failed`);
   const routes = (JSON.parse(readFileSync(join(single, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
   const portalRoutes = (JSON.parse(readFileSync(join(portal, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
-  const one = await serveSite(single);
+  // An address the site does not have gets its 404 page, as static hosts answer (the 404 shot below).
+  const one = await serveSite(single, '/', { notFound: true });
   const many = await serveSite(portal);
   const diffed = await serveSite(compared);
   const longServed = long ? await serveSite(longSite) : undefined;
@@ -115,7 +116,15 @@ async function main(): Promise<void> {
     },
     { name: 'guide', base: one.base, url: pick(routes, (k) => k === 'guide', ['guides/getting-started/'])! },
     { name: 'search', base: one.base, url: 'search/?q=order', search: true },
-    { name: '404', base: one.base, url: '404.html' },
+    {
+      // An address as a reader might write it (the id's case, a letter short): the page and its suggestion.
+      name: '404',
+      base: one.base,
+      url: 'operations/publishOrderEvent/',
+      act: async (page: Page) => {
+        await page.locator('#meant-page').waitFor({ state: 'visible', timeout: 10_000 });
+      },
+    },
     { name: 'portal', base: many.base, url: '' },
     { name: 'changes', base: diffed.base, url: 'changes/' },
     { name: 'changed-operation', base: diffed.base, url: 'operations/consumeorder/' },

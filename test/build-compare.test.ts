@@ -14,6 +14,7 @@ import { compareDocument, HOSTILE_VALUE } from './compare-fixture.ts';
 import { readBack } from './twin-check.ts';
 import { OBJECT_PROPERTY_NAMES } from './object-keys-document.ts';
 import { runIn, tempDir, tempTree } from './helpers.ts';
+import { changeWords } from '../src/site/change-words.ts';
 
 function filesOf(dir: string): Map<string, Buffer> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
@@ -68,9 +69,13 @@ describe('build --compare', () => {
     );
     let at = 0;
     for (const c of changes) {
-      const found = page.indexOf(html(c.message), at + 1);
-      assert.ok(found > at, `${c.object}: ${c.message} after position ${at}`);
-      at = found;
+      // Each change in words: what changed (its value before and after apart), then its consequence as a sentence.
+      const words = changeWords(c.message);
+      for (const text of [...words.what.map((piece) => piece.text), ...(words.consequence ? [words.consequence] : [])]) {
+        const found = page.indexOf(html(text), at + 1);
+        assert.ok(found > at, `${c.object}: ${text} of ${c.message} after position ${at}`);
+        at = found;
+      }
       assert.ok(page.includes(`<code>${html(c.file)}:${c.line}</code>${c.side === 'base' ? ' (in the base)' : ''}`), `${c.file}:${c.line}`);
       assert.ok(page.includes(`<code>${html(c.pointer)}</code>`), c.pointer);
     }
@@ -84,7 +89,17 @@ describe('build --compare', () => {
       /<a href="\/operations\/consumeorder\/">[^<]+<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span>(?: <code>consumeOrder<\/code>)?<\/span>/,
     );
     assert.match(page, /<details class="change-source"><summary>Where<\/summary><p class="change-meta"><span>at <code>/);
-    assert.match(page, /a message this API sends and receives/, 'the direction in words');
+    // A breaking change of a message leads with whom it breaks; a value before and after is shown apart, with its words for screen readers.
+    assert.match(page, /<strong class="change-whom">Breaks its senders and receivers: <\/strong>payload\.status: new value/);
+    assert.match(
+      page,
+      /address <del class="change-old"><span class="visually-hidden">before: <\/span>&quot;audit&quot;<\/del> → <ins class="change-new"><span class="visually-hidden">after: <\/span>&quot;audit-v2&quot;<\/ins><span class="change-consequence"> clients on the old address no longer meet this application<\/span>/,
+    );
+    // Both versions named, even when their number is the same.
+    assert.match(
+      page,
+      /From<\/span> version <strong>1\.0\.0<\/strong><\/span>.*to<\/span> version <strong>1\.0\.0<\/strong> \(the version number is the same\)/s,
+    );
     assert.ok(!page.includes(HOSTILE_VALUE), 'document text is escaped');
     assert.ok(page.includes(html(HOSTILE_VALUE)));
     assert.match(page, /data-pagefind-ignore="all"/, 'left out of the search index');
@@ -130,7 +145,9 @@ describe('build --compare', () => {
     const r = await runIn(versioned, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml']);
     assert.equal(r.code, 0, r.err);
     const page = readFileSync(join(versioned, 'site/changes/index.html'), 'utf8');
-    assert.match(page, /<h1>Changes from version 0\.9\.0 to 1\.0\.0<\/h1>\s*<p class="kind">Compared with <code>base\.yaml<\/code>/);
+    assert.match(page, /<h1>Changes from version 0\.9\.0 to 1\.0\.0<\/h1>/);
+    assert.match(page, /<p class="kind">Compared with <code>base\.yaml<\/code>/);
+    assert.doesNotMatch(page, /the version number is the same/);
     assert.match(readFileSync(join(versioned, 'site/index.html'), 'utf8'), /<a href="\/changes\/">Changes from version 0\.9\.0<\/a>/);
   });
 
@@ -234,10 +251,15 @@ describe('build --compare', () => {
       }
       if (path === 'routes/-.json') {
         // The 404 page's list of the root's pages names the Changes page too.
-        const { names, kinds } = JSON.parse(theirs.toString()) as { names: string[]; kinds: string };
+        const { names, kinds, titles, words } = JSON.parse(theirs.toString()) as { names: string[]; kinds: string; titles: string[]; words: string[] };
         const at = names.indexOf('changes');
         assert.ok(at >= 0, 'the Changes page is listed');
-        assert.deepEqual({ names: names.filter((n) => n !== 'changes'), kinds: kinds.slice(0, at) + kinds.slice(at + 1) }, JSON.parse(bytes.toString()));
+        assert.equal(titles[at], 'Changes', 'by its title');
+        const without = <T>(list: T[]): T[] => list.filter((_, i) => i !== at);
+        assert.deepEqual(
+          { names: without(names), kinds: kinds.slice(0, at) + kinds.slice(at + 1), titles: without(titles), words: without(words) },
+          JSON.parse(bytes.toString()),
+        );
         continue;
       }
       assert.ok(bytes.equals(theirs) || bytes.toString() === added.reduce((text, a) => text.replace(a, ''), theirs.toString()), `${path} differs`);
@@ -409,6 +431,10 @@ describe('build --compare-ref', () => {
     assert.deepEqual(readdirSync(tmp), [], 'the temporary folders are removed');
     const page = readFileSync(join(out, 'changes/index.html'), 'utf8');
     assert.match(page, /Compared with <code>HEAD~1 \([0-9a-f]{12}\)<\/code>/);
+    // The base dated by its commit, as a reader dates a version.
+    const date = git(dir, 'show', '-s', '--format=%cs', 'HEAD~1').trim();
+    assert.match(date, /^\d{4}-\d{2}-\d{2}$/);
+    assert.ok(page.includes(` of <time datetime="${date}">${date}</time>`), 'the commit date of the base');
     assert.match(page, /<code>api\/orders\.yaml:\d+<\/code> \(in the base\)/, 'the base shown at its path in the repository');
     assert.match(page, /3 breaking/);
     assert.equal(git(dir, 'status', '--porcelain'), before);
@@ -478,7 +504,13 @@ describe('build --compare: hostile input and previews of invalid documents', () 
     for (const name of OBJECT_PROPERTY_NAMES) {
       // Named by its page's title (here its id), its kind after it.
       assert.match(keysPage, new RegExp(`>${name}</a> <span class="change-object-id"><span class="change-kind">channel</span></span>`), name);
-      assert.match(keysPage, new RegExp(`address &quot;${name}-base&quot; → &quot;${name}-head&quot;`), name);
+      assert.match(
+        keysPage,
+        new RegExp(
+          `address <del class="change-old"><span class="visually-hidden">before: </span>&quot;${name}-base&quot;</del> → <ins class="change-new"><span class="visually-hidden">after: </span>&quot;${name}-head&quot;</ins>`,
+        ),
+        name,
+      );
     }
     const built = await runIn(dir, ['build', 'hostile-head.yaml', '--out', 'hostile', '--compare', 'hostile-base.yaml']);
     assert.equal(built.code, 0, built.err);

@@ -56,10 +56,18 @@ describe('a portal of two APIs', () => {
     // Tags said as tags; one that repeats the protocol beside it ("kafka") is said once, as the protocol.
     assert.match(card, /<span class="badge protocol">kafka<\/span><span class="badge tag">tag iot<\/span><\/span>/);
     assert.doesNotMatch(root, /Details nobody needs/);
+    // The filters as chips with their counts (links: they work without script).
     assert.match(
       root,
-      /Protocol:<\/span> <a href="#protocol-https">https<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-kafka">kafka<\/a> <span class="count">\(1\)<\/span> · <a href="#protocol-sns">sns<\/a>/,
+      /Protocol<\/span> <a class="chip" href="#protocol-https">https <span class="count">1<\/span><\/a><a class="chip" href="#protocol-kafka">kafka <span class="count">1<\/span><\/a><a class="chip" href="#protocol-sns">sns/,
     );
+    // Which messages each API sends or receives, by name, on its card.
+    assert.match(
+      card.slice(0, card.indexOf('</li>')),
+      /<p class="entry-actions (send|receive)"><span class="badge (send|receive)">(Sends|Receives)<\/span> [^<]+<\/p>/,
+    );
+    // The files for tools at the foot of the page, after the cards, not above them.
+    assert.ok(root.indexOf('For coding assistants') > root.indexOf('</ul>', root.indexOf('<ul class="cards api-cards">')), 'machine links after the cards');
     // The filters show the cards of their value in place (no list of the same links again below).
     assert.match(root, /<li data-filters="protocol-kafka tag-iot tag-kafka"><a href="\/lights\/">Street lights<\/a>/);
     assert.match(root, /#protocol-kafka:target ~ \.api-cards > li:not\(\[data-filters~="protocol-kafka"\]\) \{ display: none; \}/);

@@ -3,9 +3,11 @@
  * found from the site's small lists of addresses, read only here and only what the address
  * needs (one list per segment). Addresses are lower case, so `/operations/publishSignup/` is
  * suggested as `/operations/publishsignup/`; a typo (`/channels/orderevent/`) finds its page too.
- * Without script, or when nothing is near enough, the page offers its links and search as before.
+ * The suggestion names the page by its title and kind, as the lists give them ("Publish order
+ * events · Operation"). Without script, or when nothing is near enough, the page offers its links
+ * and search as before.
  */
-import { meantPage, type RouteListFile } from '../site/route-list.ts';
+import { meantPageLabelled, type RouteListFile } from '../site/route-list.ts';
 
 /** Fills in and shows `slot` (the 404 page's "Did you mean …?") when a page is near the address. */
 async function suggestMeantPage(slot: HTMLElement): Promise<void> {
@@ -13,33 +15,41 @@ async function suggestMeantPage(slot: HTMLElement): Promise<void> {
   const { pathname } = window.location;
   if (!pathname.startsWith(root)) return;
   const load = async (path: string): Promise<RouteListFile | undefined> => {
-    const response = await fetch(root + path, { headers: { accept: 'application/json' } });
+    // As the page's preload asks for it (no header of its own), so that the first list is the one already fetched.
+    const response = await fetch(root + path);
     return response.ok ? ((await response.json()) as RouteListFile) : undefined;
   };
-  const page = await meantPage(pathname.slice(root.length), load).catch(() => undefined);
-  if (page === undefined || root + page === pathname) return;
+  const page = await meantPageLabelled(pathname.slice(root.length), load).catch(() => undefined);
+  if (page === undefined || root + page.path === pathname) return;
   const link = slot.querySelector('a');
-  if (!link) return;
-  link.href = root + page;
-  link.textContent = root + page;
+  const title = slot.querySelector('.meant-title');
+  const kind = slot.querySelector('.meant-kind');
+  if (!link || !title || !kind) return;
+  link.href = root + page.path;
+  // "Publish order events · Operation": what the reader knows the page by; the address where no title is known.
+  title.textContent = page.title ?? root + page.path;
+  kind.textContent = page.word ? ` · ${page.word}` : '';
   slot.hidden = false;
 }
 
 /** The address's last word, as a search would take it (`/operations/publishSignup/` → `publishSignup`). */
-function fillSearch(input: HTMLInputElement): void {
+function addressWords(): string | undefined {
   const words = decodeURIComponent(window.location.pathname)
     .split('/')
     .filter((segment) => segment && !segment.endsWith('.html'));
-  const last = words.at(-1);
-  if (last && !input.value) input.value = last.replace(/[-_]+/g, ' ');
+  return words.at(-1)?.replace(/[-_]+/g, ' ');
 }
 
-const search = document.getElementById('not-found-q');
-if (search instanceof HTMLInputElement) {
+const searchLink = document.getElementById('not-found-search');
+if (searchLink instanceof HTMLAnchorElement) {
   try {
-    fillSearch(search);
+    const words = addressWords();
+    if (words) {
+      searchLink.href = `${searchLink.getAttribute('href')}?q=${encodeURIComponent(words)}`;
+      searchLink.textContent = `Search for “${words}”`;
+    }
   } catch {
-    // An address that is not valid percent-encoding: the box stays empty.
+    // An address that is not valid percent-encoding: the link searches for nothing in particular.
   }
 }
 const slot = document.getElementById('meant-page');

@@ -81,6 +81,7 @@ export async function compareWithBase(
     names.against,
     oneEach && baseVersion !== undefined && headVersion !== undefined ? { base: baseVersion, head: headVersion } : undefined,
   );
+  if (base.date !== undefined) view.baseDate = base.date;
   const { counts } = view;
   io.err(
     `Compared with ${base.label}: ${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} info (${((performance.now() - started) / 1000).toFixed(1)} s).`,

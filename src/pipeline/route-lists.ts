@@ -3,15 +3,18 @@
  * address meant (src/site/route-list.ts): from the pages as written, so that every page is in
  * them (section lists, their later pages, used-by pages and guides too) and nothing else is.
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { ROUTE_LIST_FOLDER, routeListFiles } from '../site/route-list.ts';
+import type { EntityKind, RouteEntry } from '../lib/model/types.ts';
+import { kindWord } from '../site/kind-labels.ts';
+import { type PageLabels, ROUTE_LIST_FOLDER, routeListFiles } from '../site/route-list.ts';
 
 /** Folders at the root of a site that hold no page: the search index, bundled assets, the documents' files, the lists themselves. */
 const NOT_PAGES = new Set(['pagefind', '_astro', 'source', ROUTE_LIST_FOLDER]);
 
-export function writeRouteLists(siteDir: string): void {
-  for (const [path, file] of routeListFiles(pageFolders(siteDir))) {
+export function writeRouteLists(siteDir: string, routes: readonly RouteEntry[] = []): void {
+  const folders = pageFolders(siteDir);
+  for (const [path, file] of routeListFiles(folders, pageLabels(siteDir, folders, routes, siteNameOf(siteDir)))) {
     const target = join(siteDir, path);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, JSON.stringify(file) + '\n');
@@ -32,4 +35,52 @@ function pageFolders(siteDir: string): string[] {
   };
   walk(siteDir);
   return folders;
+}
+
+/** Bytes of a page read for its <title>: it comes early in the head (src/layouts/Layout.astro). */
+const HEAD_BYTES = 4096;
+
+/**
+ * Each page's title (its <title> without the site's name after it) and its kind in words (the
+ * route manifest's kind: "Operation"), by folder: what the 404 page's suggestion says.
+ */
+function pageLabels(siteDir: string, folders: string[], routes: readonly RouteEntry[], siteName: string | undefined): PageLabels {
+  const kinds = new Map(routes.map((route) => [route.url.replace(/\/$/, ''), route.kind]));
+  const labels = new Map<string, { title: string; word?: string }>();
+  for (const folder of folders) {
+    const title = pageTitle(join(siteDir, folder, 'index.html'), siteName);
+    if (title === undefined) continue;
+    const kind = kinds.get(folder);
+    labels.set(folder, { title, ...(kind !== undefined ? { word: kind === 'guide' ? 'Guide' : kindWord(kind as EntityKind) } : {}) });
+  }
+  return labels;
+}
+
+/** The site's name, as every page's title ends: the 404 page's title is "Page not found · <name>". */
+function siteNameOf(siteDir: string): string | undefined {
+  const title = existsSync(join(siteDir, '404.html')) ? pageTitle(join(siteDir, '404.html'), undefined) : undefined;
+  return title?.startsWith(NOT_FOUND_TITLE) ? title.slice(NOT_FOUND_TITLE.length) : undefined;
+}
+
+const NOT_FOUND_TITLE = 'Page not found · ';
+
+function pageTitle(file: string, siteName: string | undefined): string | undefined {
+  const buffer = Buffer.alloc(HEAD_BYTES);
+  const fd = openSync(file, 'r');
+  let read: number;
+  try {
+    read = readSync(fd, buffer, 0, HEAD_BYTES, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const found = /<title>([^<]*)<\/title>/.exec(buffer.toString('utf8', 0, read))?.[1];
+  if (found === undefined) return undefined;
+  const title = found
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+  const suffix = siteName === undefined ? undefined : ` · ${siteName}`;
+  return suffix !== undefined && title.endsWith(suffix) && title !== suffix ? title.slice(0, -suffix.length) : title;
 }

@@ -34,7 +34,7 @@ export function writeSiteExtras(dir: string, extras: SiteExtras): void {
     writeFileSync(join(dir, asset.to), asset.content);
   }
   if (extras.site) writeFileSync(join(dir, 'sitemap.xml'), sitemap(extras.site, extras.base ?? '/', extras.urls));
-  writeRouteLists(dir);
+  writeRouteLists(dir, extras.routes);
 }
 
 /** sitemap.xml (sitemaps.org protocol) listing every page, for --site. */

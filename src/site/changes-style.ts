@@ -34,6 +34,13 @@ a.change-badge:hover, a.change-badge:focus-visible { text-decoration: underline;
 .change-list > li { border-left: 2px solid var(--line); padding: 0.2rem 0 0.2rem var(--s4); margin: 0 0 var(--s2); }
 .changes-breaking .change-list > li { border-left-color: color-mix(in srgb, var(--danger) 60%, var(--bg)); }
 .change-message { margin: 0; overflow-wrap: anywhere; }
+/* The value before struck, the value after marked, each with its words for screen readers (ChangesPage.astro). */
+.change-old, .change-new { padding: 0 0.2rem; border-radius: 3px; font-family: var(--mono); font-size: 0.92em; }
+.change-old { text-decoration: line-through; text-decoration-thickness: 1px; color: var(--fg); background: color-mix(in srgb, var(--danger) 12%, var(--bg)); }
+.change-new { text-decoration: none; color: var(--fg); background: color-mix(in srgb, var(--send) 14%, var(--bg)); }
+.change-whom { color: var(--danger); }
+.change-consequence { display: block; color: var(--muted); }
+.changes-sides { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.2rem 0.5rem; margin: 0 0 0.2rem; font-size: var(--text-lg); }
 .change-meta { margin: 0.15rem 0 0; display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; color: var(--muted); font-size: var(--text-xs); overflow-wrap: anywhere; }
 .change-meta code { overflow-wrap: anywhere; }
 .change-object-id { font-size: var(--text-sm); font-weight: 400; color: var(--muted); }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiSlugs } from '../lib/model/api-slugs.ts';
-import { meantPage, PART_SIZE, ROUTE_LIST_FOLDER, type RouteListFile, routeListFiles } from './route-list.ts';
+import { meantPage, meantPageLabelled, PART_SIZE, ROUTE_LIST_FOLDER, type RouteListFile, routeListFiles } from './route-list.ts';
 
 const PAGES = [
   '',
@@ -53,6 +53,27 @@ describe('the lists of addresses', () => {
     assert.deepEqual(files.get('routes/-.json'), { names: ['channels', 'components', 'guides', 'operations'], kinds: 'bffb' });
     assert.deepEqual(files.get('routes/channels/-.json'), { names: ['orderevents', 'page'], kinds: 'bf' });
     assert.deepEqual(files.get('routes/operations/-.json'), { names: ['publishorderevents', 'publishsignup'], kinds: 'pp' });
+  });
+
+  it('say what each page is called, its title and kind, for the suggestion to name it', async () => {
+    const labels = new Map([
+      ['operations/publishorderevents', { title: 'Publish order events', word: 'Operation' }],
+      ['operations', { title: 'Operations' }],
+    ]);
+    const files = routeListFiles(PAGES, labels);
+    assert.deepEqual(files.get('routes/operations/-.json'), {
+      names: ['publishorderevents', 'publishsignup'],
+      kinds: 'pp',
+      titles: ['Publish order events', ''],
+      words: ['Operation', ''],
+    });
+    const { load } = memory(files);
+    assert.deepEqual(await meantPageLabelled('operations/publishOrderEvents/', load), {
+      path: 'operations/publishorderevents/',
+      title: 'Publish order events',
+      word: 'Operation',
+    });
+    assert.deepEqual(await meantPageLabelled('operations/publishsignup', load), { path: 'operations/publishsignup/' });
   });
 
   it('are in a folder no API of a portal is given: an API named like it is served beside it', () => {

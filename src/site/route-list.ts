@@ -27,6 +27,13 @@ type Kind = 'p' | 'f' | 'b';
 export interface RouteListFile {
   names: string[];
   kinds: string;
+  /**
+   * What each name's page is called, for the 404 page's "Did you mean" ("Publish order events",
+   * not `/operations/publishorderevents/`): its title and kind in words, `''` where unknown (a
+   * folder without a page). Absent in lists written without titles.
+   */
+  titles?: string[];
+  words?: string[];
   /** The first name of each part after the first (`-2.json`, `-3.json`, …). */
   parts?: string[];
 }
@@ -41,7 +48,10 @@ export function routeListPath(folder: string, part = 1): string {
  * The list files of a site whose pages are `pages` (folders relative to its root, such as
  * `channels/orderevents`; the root page is ''), by path relative to the site's root.
  */
-export function routeListFiles(pages: Iterable<string>): Map<string, RouteListFile> {
+/** A page's title and kind in words ("Publish order events", "Operation"), by its folder. */
+export type PageLabels = ReadonlyMap<string, { title: string; word?: string }>;
+
+export function routeListFiles(pages: Iterable<string>, labels: PageLabels = new Map()): Map<string, RouteListFile> {
   const children = new Map<string, Map<string, Kind>>();
   const add = (folder: string, name: string, kind: 'p' | 'f'): void => {
     let names = children.get(folder);
@@ -62,6 +72,11 @@ export function routeListFiles(pages: Iterable<string>): Map<string, RouteListFi
     for (let start = 0; start < sorted.length; start += PART_SIZE) parts.push(sorted.slice(start, start + PART_SIZE));
     parts.forEach((part, i) => {
       const file: RouteListFile = { names: part, kinds: part.map((name) => names.get(name)).join('') };
+      if (labels.size > 0) {
+        const of = (name: string) => labels.get(folder === '' ? name : `${folder}/${name}`);
+        file.titles = part.map((name) => of(name)?.title ?? '');
+        file.words = part.map((name) => of(name)?.word ?? '');
+      }
       if (i === 0 && parts.length > 1) file.parts = parts.slice(1).map((later) => later[0]!);
       files.set(routeListPath(folder, i + 1), file);
     });
@@ -78,6 +93,11 @@ export type RouteListLoader = (path: string) => Promise<RouteListFile | undefine
  * each segment matched in its folder's list, without regard to case, else by the nearest name.
  */
 export async function meantPage(address: string, load: RouteListLoader): Promise<string | undefined> {
+  return (await meantPageLabelled(address, load))?.path;
+}
+
+/** The page an address meant (meantPage), with its title and kind in words where its list gives them. */
+export async function meantPageLabelled(address: string, load: RouteListLoader): Promise<{ path: string; title?: string; word?: string } | undefined> {
   const segments = address
     .split('/')
     .filter((s) => s !== '' && s !== 'index.html')
@@ -85,16 +105,22 @@ export async function meantPage(address: string, load: RouteListLoader): Promise
   if (segments.length === 0) return undefined;
   const resolved: string[] = [];
   let isPage = false;
+  let title: string | undefined;
+  let word: string | undefined;
   for (const segment of segments) {
     const names = await namesNear(resolved.join('/'), segment, load);
     if (!names) return undefined;
     const match = nearestName(segment, names.names);
     if (match === undefined) return undefined;
     resolved.push(match);
-    const kind = names.kinds[names.names.indexOf(match)];
+    const at = names.names.indexOf(match);
+    const kind = names.kinds[at];
     isPage = kind === 'p' || kind === 'b';
+    title = names.titles?.[at] || undefined;
+    word = names.words?.[at] || undefined;
   }
-  return isPage ? `${resolved.join('/')}/` : undefined;
+  if (!isPage) return undefined;
+  return { path: `${resolved.join('/')}/`, ...(title ? { title } : {}), ...(word ? { word } : {}) };
 }
 
 /** The names of `folder`'s list where `segment` would sort (the part of a split folder that holds it). */

@@ -147,6 +147,8 @@ export interface SiteChanges {
   against: string;
   /** The versions compared (each side's `info.version`), when both sides give one. */
   versions?: { base: string; head: string };
+  /** `--compare-ref`: the date of the base's commit (YYYY-MM-DD). */
+  baseDate?: string;
   counts: Record<'breaking' | 'non-breaking' | 'info', number>;
   /** Breaking, non-breaking, info; empty severities left out. */
   groups: ChangeSeverityGroup[];

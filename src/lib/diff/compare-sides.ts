@@ -27,6 +27,8 @@ export interface CompareBase {
   root?: string;
   /** A base read from git: its files, in a temporary folder, are shown at their path in the working tree. */
   fromRef?: TreeView;
+  /** `--compare-ref`: the date of the base's commit (YYYY-MM-DD). */
+  date?: string;
 }
 
 export const isFolder = (path: string): boolean => {
@@ -113,11 +115,12 @@ export async function baseFromRef(
   const { tree, target, basePath } = await checkoutBase(ref, head, cwd, root, limits, also);
   const fromRef: TreeView = { dir: tree.dir, top: tree.top, ref: tree.ref, unread: tree.unread };
   const label = `${ref} (${tree.commit.slice(0, 12)})`;
+  const dated = tree.date !== undefined ? { date: tree.date } : {};
   // A document the base does not have yet: every API of head is new.
   if (!existsSync(basePath))
-    return { base: { label, files: [], ...(isFolder(target) ? { folder: basePath } : {}), root: tree.root, fromRef }, tree, diagnostics: [] };
+    return { base: { label, files: [], ...(isFolder(target) ? { folder: basePath } : {}), root: tree.root, fromRef, ...dated }, tree, diagnostics: [] };
   const { files, folder, diagnostics } = sideFiles(basePath, cwd, treeDisplay(fromRef, cwd));
-  return { base: { label, files, ...(folder ? { folder } : {}), root: tree.root, fromRef }, tree, diagnostics };
+  return { base: { label, files, ...(folder ? { folder } : {}), root: tree.root, fromRef, ...dated }, tree, diagnostics };
 }
 
 /** The base as diffSides reads it. */

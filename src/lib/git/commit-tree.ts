@@ -55,6 +55,8 @@ export interface TreeView {
 
 export interface CommitTree extends TreeView {
   commit: string;
+  /** The commit's date (committer date, YYYY-MM-DD): when the base was written, as a reader dates a version. */
+  date?: string;
   /** The folder, in `dir`, that the base's file `$ref`s may not leave: `--root` (default: the repository). */
   root: string;
   /** Where a path of the working tree (inside `top`) is in `dir`. */
@@ -143,6 +145,7 @@ export async function checkoutCommit(repository: string, ref: string, options: C
   await refuseAmbiguous(repository, ref);
   const commit = (await git(repository, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).catch(() => '')).trim();
   if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError(`no commit named "${ref}" in the repository (fetch it first, e.g. git fetch origin main)`);
+  const date = (await git(repository, ['show', '-s', '--format=%cs', commit]).catch(() => '')).trim();
   const listing = await git(repository, ['ls-tree', '-r', '-z', '-l', '--full-tree', commit]);
   const entries = new Map<string, Entry>();
   for (const line of listing.split('\0')) {
@@ -165,7 +168,18 @@ export async function checkoutCommit(repository: string, ref: string, options: C
   };
   const inTree = (path: string): string => join(dir, relative(top, path));
   const fromTree = (path: string): string => outOfTree({ dir, top }, path);
-  const tree: CommitTree = { dir, top, ref, unread: [], commit, root: inTree(rootReal), inTree, fromTree, remove };
+  const tree: CommitTree = {
+    dir,
+    top,
+    ref,
+    unread: [],
+    commit,
+    ...(/^\d{4}-\d{2}-\d{2}$/.test(date) ? { date } : {}),
+    root: inTree(rootReal),
+    inTree,
+    fromTree,
+    remove,
+  };
   const writer = new TreeWriter(repository, tree, entries, rootReal, options.limits);
   try {
     await writer.write(options.compared, options.also ?? []);

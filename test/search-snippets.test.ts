@@ -1,0 +1,98 @@
+/**
+ * What the search box and the search page show of a hit (public/search-query.js): the sentence
+ * around the match rather than Pagefind's run of a section's words, a query with a word no page
+ * holds answered with nothing, and the object a query names exactly first.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { namesExactly, rankedSearch, sentenceAround } from '../public/search-query.js';
+
+describe('the sentence around a match', () => {
+  it("leaves out the section's heading the excerpt starts with, and keeps the sentence that holds the match", () => {
+    const excerpt =
+      'Messages. <mark>Order</mark> placed <mark>OrderPlaced</mark> application/json. A customer completed checkout. <mark>Order</mark> cancelled';
+    assert.equal(sentenceAround(excerpt, 'Messages'), '<mark>Order</mark> placed <mark>OrderPlaced</mark> application/json. A customer completed checkout.');
+  });
+
+  it("leaves out a page's id and title, and skips sentences without the match", () => {
+    const excerpt =
+      '<mark>Order</mark> <mark>Order.</mark> Schema. <mark>Order</mark> (object) · extends <mark>OrderRef.</mark> From <mark>OrderRef.</mark> orderId string required.';
+    assert.equal(sentenceAround(excerpt, 'Order'), '<mark>Order</mark> (object) · extends <mark>OrderRef.</mark> From <mark>OrderRef.</mark>');
+    assert.equal(
+      sentenceAround('publishOrderEvents Publish order events. The <mark>order</mark> service publishes.', 'Publish order events'),
+      'The <mark>order</mark> service publishes.',
+    );
+  });
+
+  it('cuts a long sentence to about two lines around the match, saying so', () => {
+    const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
+    words[15] = '<mark>amount</mark>';
+    const shown = sentenceAround(`${words.join(' ')}.`, undefined);
+    assert.match(shown, /^… .*<mark>amount<\/mark>.* …$/);
+    assert.ok(shown.split(' ').length <= 26, shown);
+  });
+
+  it("says where Pagefind's excerpt ends in the middle of a sentence", () => {
+    assert.equal(
+      sentenceAround('Channels. <mark>Order</mark> events every state change of an <mark>order,</mark> strictly', 'Channels'),
+      '<mark>Order</mark> events every state change of an <mark>order,</mark> strictly …',
+    );
+  });
+
+  it("adds no … where the page's text ends", () => {
+    assert.equal(
+      sentenceAround('Used by. <mark>Order</mark> placed Message. Schema', 'Used by', 'Order Schema. Used by. Order placed Message. Schema'),
+      '<mark>Order</mark> placed Message. Schema',
+    );
+  });
+
+  it('is empty when the excerpt is only its heading', () => {
+    assert.equal(sentenceAround('<mark>Order</mark> placed.', 'Order placed'), '');
+  });
+});
+
+/** A stand-in for Pagefind's search library over pages `{ url, title, words }`: a page is found by any word, as Pagefind finds it. */
+function library(pages: { url: string; title: string; words: string[]; part?: boolean }[]) {
+  return {
+    search: async (term: string) => {
+      const asked = term.toLowerCase().split(/\s+/);
+      const found = pages.filter((page) => asked.some((word) => page.words.some((w) => w.startsWith(word))));
+      return {
+        results: found.map((page) => ({
+          id: page.url,
+          data: async () => ({ url: page.url, meta: { title: page.title }, filters: page.part ? {} : { kind: ['Channel'] } }),
+        })),
+        unfilteredResultCount: found.length,
+        filters: { kind: { Schema: found.length } },
+      };
+    },
+  };
+}
+
+const pages = [
+  { url: '/components/operationtraits/ordersteam/', title: 'ordersTeam', words: ['orders', 'order'], part: true },
+  { url: '/channels/orderevents/', title: 'Order events', words: ['order', 'events', 'orders'] },
+  { url: '/operations/publishorderevents/', title: 'Publish order events', words: ['publishorderevents', 'order', 'publish'] },
+  { url: '/components/schemas/order/', title: 'Order', words: ['order'] },
+];
+
+describe('the search a reader expects', () => {
+  it('puts the object the query names first: by title, or by id (its address); a trait after the objects a reader filters by', async () => {
+    const byTitle = await rankedSearch(library(pages), 'order', {});
+    assert.deepEqual(
+      byTitle.results.map((r: { id: string }) => r.id),
+      ['/components/schemas/order/', '/channels/orderevents/', '/operations/publishorderevents/', '/components/operationtraits/ordersteam/'],
+    );
+    const byId = await rankedSearch(library(pages), 'publishOrderEvents', {});
+    assert.equal(byId.results[0].id, '/operations/publishorderevents/');
+    assert.ok(namesExactly({ url: '/channels/orderevents/', meta: { title: 'Order events' } }, 'order-events'));
+    assert.ok(!namesExactly({ url: '/channels/orderevents/', meta: { title: 'Order events' } }, 'order'));
+  });
+
+  it('finds nothing for a query with a word no page holds, its filters counting none', async () => {
+    const answer = await rankedSearch(library(pages), 'order xqzvw', {});
+    assert.equal(answer.results.length, 0);
+    assert.deepEqual(answer.filters, { kind: { Schema: 0 } });
+    assert.equal((await rankedSearch(library(pages), 'order publish', {})).results.length, 4);
+  });
+});
