@@ -13,6 +13,7 @@ import { traitsFacts } from './page-traits.ts';
 import type { Fact, Page, PageSection } from './page-types.ts';
 import type { Entity, Link } from './types.ts';
 import { viewRows } from './schema-rows.ts';
+import { dropShownExamples, PANEL_EXAMPLES } from './shown-examples.ts';
 
 export function messagePage(ctx: Context, page: Page, message: Record<string, unknown>, at: Location): void {
   const content = messageContent(ctx, message, at, '');
@@ -84,6 +85,16 @@ export function messageContent(
         })),
         ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),
       });
+  }
+  // The examples are shown whole beside the headers and payload: their rows do not repeat them.
+  const shown = examples.length > 0 ? examples.slice(0, PANEL_EXAMPLES).filter(isPlainObject) : [];
+  for (const part of ['headers', 'payload'] as const) {
+    const rows = sections.find((s) => s.type === 'schema' && s.anchor === anchor(part));
+    if (rows?.type === 'schema')
+      dropShownExamples(
+        rows.rows,
+        shown.flatMap((ex) => (ex[part] === undefined ? [] : [ex[part]])),
+      );
   }
   return { facts, sections, value, origin: m.origin };
 }
