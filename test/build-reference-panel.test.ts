@@ -61,12 +61,12 @@ describe('reference pages: examples beside the fields, once', () => {
     assert.doesNotMatch(page('components/schemas/vehicle/'), /class="example-warning"/, 'a right example is not flagged');
   });
 
-  it("puts an sns operation's messages and examples before its subscriptions, the publish commands with the examples", () => {
+  it("puts an sns operation's messages and examples before its subscriptions, the publish commands leading the panel", () => {
     for (const url of ['operations/publishfleetevents/', 'operations/receivefleetevents/']) {
       const html = page(url);
       const at = (id: string): number => html.indexOf(`id="${id}"`);
       assert.ok(at('h-messages') > 0 && at('h-messages') < at('h-examples') && at('h-examples') < at('h-sns'), url);
-      if (url.includes('publish')) assert.ok(at('sns-publish') > at('h-examples') && at('sns-publish') < at('h-sns'), 'the commands in the panel');
+      if (url.includes('publish')) assert.ok(at('sns-publish') > at('h-messages') && at('sns-publish') < at('h-examples'), 'the commands lead the panel');
       // A second message says what it is when closed.
       assert.match(
         html,
