@@ -21,6 +21,8 @@ const MESSAGE = 'components/messages/orderplaced/';
 const SCHEMA = 'components/schemas/order/';
 /** A schema of shapes with its own example (the springwolf kind), from test/fixtures/reference-panel. */
 const SHAPES = 'components/schemas/vehicle/';
+/** A message with a generated example holding a long qualified name. */
+const COUNTED = 'components/messages/fleetcounted/';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -63,6 +65,7 @@ describe('the reference panel, read', () => {
         [MESSAGE, content.base, 'section[aria-labelledby="h-payload"]'],
         [SCHEMA, content.base, 'section[aria-labelledby="h-schema"]'],
         [SHAPES, fleet.base, 'section[aria-labelledby="h-schema"]'],
+        [COUNTED, fleet.base, 'section[aria-labelledby="h-payload"]'],
       ] as const) {
         const page = await open(url, width, { base });
         const panel = await box(page, 'aside.ref-panel');
@@ -72,6 +75,9 @@ describe('the reference panel, read', () => {
         assert.ok(schema.width >= 500, `${url}: the fields keep ${schema.width} px`);
         assert.ok(panel.width >= 330, `${url}: the panel keeps ${panel.width} px`);
         assert.equal(await sideways(page), 0, `${url}: no sideways scroll`);
+        // The panel's code wraps its long lines (an ARN, a qualified name) rather than hide them past its edge.
+        const hidden = await page.locator('aside.ref-panel pre').evaluateAll((pres) => pres.filter((p) => p.scrollWidth > p.clientWidth + 1).length);
+        assert.equal(hidden, 0, `${url}: no code line hidden past the panel's edge`);
         // The rail beside both only where it fits; folded at the top below that.
         if ((await page.locator('nav.toc').count()) > 0) {
           const rail = await page.locator('nav.toc').isVisible();

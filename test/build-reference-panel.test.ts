@@ -33,6 +33,14 @@ describe('reference pages: examples beside the fields, once', () => {
     assert.doesNotMatch(html, /<pre class="example-value"/, "no example whole under the schema, nor a shape's under the shape");
   });
 
+  it("does not repeat on a message's page the schema example its generated example is made from", () => {
+    const html = page('components/messages/fleetcounted/');
+    assert.match(html, /The document gives no example: this one is generated from the schema\./);
+    assert.match(html, /"onTheRoad"<\/span>: <span class="hl-constant">12/, "the generated example takes the schema's values");
+    assert.doesNotMatch(html, /<pre class="example-value"/, 'the schema example whole is not shown again under the payload');
+    assert.deepEqual(eg(html), [], 'nor its values under each field');
+  });
+
   it("takes a schema's example from a message's written example, saying where from, and only one its schema accepts", () => {
     const money = page('components/schemas/money/');
     assert.match(

@@ -86,8 +86,9 @@ export function messageContent(
         ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),
       });
   }
-  // The examples are shown whole beside the headers and payload: their rows do not repeat them.
-  const shown = examples.length > 0 ? examples.slice(0, PANEL_EXAMPLES).filter(isPlainObject) : [];
+  // The examples (written, else generated) are shown whole beside the headers and payload: their rows do not repeat them.
+  const made = examples.length === 0 ? ctx.generatedExamples(value, m.origin, at).examples.map((g) => g.value) : [];
+  const shown = (examples.length > 0 ? examples.filter(isPlainObject) : made).slice(0, PANEL_EXAMPLES) as Record<string, unknown>[];
   for (const part of ['headers', 'payload'] as const) {
     const rows = sections.find((s) => s.type === 'schema' && s.anchor === anchor(part));
     if (rows?.type === 'schema')
