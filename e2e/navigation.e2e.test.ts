@@ -62,6 +62,22 @@ describe('"On this page" and the sidebar', () => {
       [1100, false],
     ] as const) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(`${base}channels/orderevents/`);
+      const rail = page.locator('nav.toc');
+      assert.equal(await rail.isVisible(), beside, `${width} px: the rail ${beside ? 'is' : 'is not'} shown`);
+      assert.equal(await page.locator('details.toc-top').isVisible(), !beside, `${width} px: the folded copy is shown instead`);
+      await page.close();
+    }
+  });
+
+  it('on a page with a reference panel, shows the rail only where it fits beside the fields and the panel (1760 px)', async () => {
+    for (const [width, beside] of [
+      [1760, true],
+      [1920, true],
+      [1440, false],
+      [1280, false],
+    ] as const) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
       await page.goto(`${base}operations/publishorderevents/`);
       const rail = page.locator('nav.toc');
       assert.equal(await rail.isVisible(), beside, `${width} px: the rail ${beside ? 'is' : 'is not'} shown`);
@@ -79,11 +95,15 @@ describe('"On this page" and the sidebar', () => {
   });
 
   it('marks the section being read as the reader scrolls, and links every section without script', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await browser.newPage({ viewport: { width: 1800, height: 800 } });
     await page.goto(`${base}operations/publishorderevents/`);
     const current = () => page.locator('nav.toc a[aria-current="true"]').allTextContents();
-    // The page leads with how to publish (sns publishing), then the messages.
-    assert.deepEqual(await current(), ['sns publishing'], 'the first section at the top of the page');
+    // The page leads with what the operation carries (its messages), the examples and commands beside them.
+    assert.deepEqual(await current(), ['Messages'], 'the first section at the top of the page');
+    // The panel's headings, always in view beside the sections, never mark one: sns publishing is marked once read.
+    await page.locator('#h-sns').evaluate((h) => h.scrollIntoView({ block: 'start' }));
+    // The section, or its first sub-section when that is already high up too.
+    await page.waitForFunction(() => ['sns publishing', 'Retries'].includes(document.querySelector('nav.toc a[aria-current="true"]')?.textContent ?? ''));
     await page.locator('#h-messages').evaluate((h) => h.scrollIntoView({ block: 'start' }));
     // The section, or the first of its sub-sections when that is already at the top too.
     await page.waitForFunction(() => ['Messages', 'Order placed'].includes(document.querySelector('nav.toc a[aria-current="true"]')?.textContent ?? ''));
@@ -96,7 +116,7 @@ describe('"On this page" and the sidebar', () => {
     assert.equal(await page.locator('nav.toc a[aria-current]').count(), 1, 'one section marked at a time');
     await page.close();
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+    const context = await browser.newContext({ viewport: { width: 1800, height: 800 }, javaScriptEnabled: false });
     const still = await context.newPage();
     await still.goto(`${base}operations/publishorderevents/`);
     assert.ok(await still.locator('nav.toc').isVisible(), 'the rail without script');

@@ -87,11 +87,13 @@ describe('the default site in Chromium', () => {
     assert.match(await facts.innerText(), /Address\s+inventory\.stock-check/);
     const request = page.locator('#messages-stockcheckrequested');
     assert.ok(await request.locator('[id="messages-stockcheckrequested.payload.items"]').isVisible(), 'the request payload is on the page');
-    // In an operation's message card the schema keeps the card's width (beside it, it would be squeezed under 600 px), its example right after it.
+    // The request's example and the reply's in the panel beside the message cards, the schema still wide enough to read.
     const schema = await request.locator('.message-schema').boundingBox();
-    const example = await request.locator('.message-example').boundingBox();
-    assert.ok(schema && example && example.y >= schema.y + schema.height - 1, 'the example follows the schema');
-    assert.ok(schema.width > 600, `the schema keeps the card's width (${schema.width} px)`);
+    const example = await page.locator('aside.ref-panel #h-examples').boundingBox();
+    const replyExample = await page.locator('aside.ref-panel #h-reply-examples').boundingBox();
+    assert.ok(schema && example && example.x >= schema.x + schema.width, 'the example beside the schema');
+    assert.ok(replyExample && replyExample.y > example.y, "the reply's example under the request's");
+    assert.ok(schema.width > 450, `the schema keeps a legible width (${schema.width} px)`);
     const reply = page.locator('#reply-stockcheckanswered');
     assert.ok(await reply.locator('[id="reply-stockcheckanswered.payload.available"]').isVisible(), 'the reply payload is on the page');
     assert.match(await page.locator('section[aria-labelledby="h-reply"]').innerText(), /the header replyTo of the request message/);

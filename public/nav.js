@@ -22,7 +22,8 @@
   if (!toc) return;
   const targets = [...toc.querySelectorAll('a[href^="#"]')]
     .map((link) => ({ link, heading: document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1))) }))
-    .filter((t) => t.heading);
+    // The reference panel's headings stay in view beside the sections (sticky): they mark no section.
+    .filter((t) => t.heading && !t.heading.closest('.ref-panel'));
   if (targets.length === 0) return;
   let marked = null;
   // The section being read: the last heading above the top third of the window (the first before

@@ -13,11 +13,13 @@
  * example, say) and shoots its longest schema page and its longest message page. The sns pages
  * include a publishing operation (its commands as tabs) and the filter tester after a test.
  * `--only <text>` keeps the pages whose name contains the text; `--viewport` takes the first
- * screen of each page instead of the whole page (the README's images). Needs Chromium
+ * screen of each page instead of the whole page (the README's images). A page with a reference
+ * panel at 1280 px also gets `<page>-1280-<theme>-halfway.png`, the window halfway down, where the
+ * sticky panel shows beside the fields (a whole-page picture shows it at the top only). Needs Chromium
  * (`CHROMIUM_PATH`, default /usr/bin/chromium) and the shared corpus (`APIDESC_CORPUS`, default
  * ../shared/corpus).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -171,6 +173,11 @@ async function main(): Promise<void> {
           if (p.act) await p.act(page);
           const file = join(folder, `${p.name}-${width}-${theme}.png`);
           await page.screenshot({ path: file, fullPage });
+          // A whole-page picture shows a sticky panel only at its place at the top: the window halfway down shows it beside the fields there.
+          if (fullPage && width > 800 && (await page.locator('aside.ref-panel').count()) > 0) {
+            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2 - window.innerHeight / 2));
+            await page.screenshot({ path: join(folder, `${p.name}-${width}-${theme}-halfway.png`) });
+          }
         }
         await context.close();
       }
@@ -183,7 +190,7 @@ async function main(): Promise<void> {
     longServed?.server.close();
     rmSync(work, { recursive: true, force: true });
   }
-  console.log(`${pages.length * WIDTHS.length * THEMES.length} screenshots in ${folder}`);
+  console.log(`${readdirSync(folder).length} screenshots in ${folder}`);
 }
 
 await main();

@@ -73,13 +73,18 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<dt>Action<\/dt> <dd>send: this application sends these messages; you receive them<\/dd>/);
     // Its parameter also by name, for the search index only (the address is one word to it).
     assert.match(html, /<dt>Address<\/dt> <dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><span hidden> region<\/span><\/dd>/);
-    // Each message with its payload, the first open; its own page a link away.
+    // Each message with its payload, the first open, each card saying what it is and that it opens; its own page a link away.
     assert.match(
       html,
-      /<details class="message-card" id="messages-orderplaced" open><summary><h3 id="h-messages-orderplaced"><span>Order placed<\/span><\/h3><\/summary><p class="message-page"><a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/p>/,
+      /<details class="message-card" id="messages-orderplaced" open><summary><h3 id="h-messages-orderplaced"><span>Order placed<\/span><\/h3><span class="message-summary">A customer completed checkout\.<\/span><span class="message-toggle" aria-hidden="true"><\/span><\/summary><p class="message-page"><a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/p>/,
     );
     assert.match(html, /<h4 id="h-messages-orderplaced\.payload">Payload/);
-    assert.match(html, /<aside class="message-example" aria-label="Example of Order placed">/);
+    // The examples in the page's panel, a tab for each message.
+    assert.match(html, /<aside class="ref-panel" aria-label="Examples and publish commands of Publish order events">/);
+    assert.match(
+      html,
+      /<input type="radio" class="panel-tab-input" name="panel-request" id="panel-request-2"[^>]*><label for="panel-request-2">Order cancelled<\/label>/,
+    );
     assert.match(html, /<details class="message-card" id="messages-ordercancelled"><summary>/);
     // What a trait gave is for the authors: in the folded Source, not a fact of the operation nor a section of its own.
     const source = html.slice(html.indexOf('<div class="source"'));
@@ -162,10 +167,14 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /Content type<\/dt> <dd><code>application\/json<\/code>/);
   });
 
-  it("puts an sns operation's publishing or its subscriptions before the messages' schemas", () => {
+  it('puts what an sns operation carries (its messages, their examples, the publish commands) before its subscriptions and retries', () => {
     for (const operation of ['publishorderevents', 'receiveordereventsinwarehouse']) {
       const html = readFileSync(join(out, `operations/${operation}/index.html`), 'utf8');
-      assert.ok(html.indexOf('id="h-sns"') > 0 && html.indexOf('id="h-sns"') < html.indexOf('id="h-messages"'), operation);
+      const at = (id: string): number => html.indexOf(`id="${id}"`);
+      const [messages, examples, sns] = [at('h-messages'), at('h-examples'), at('h-sns')];
+      assert.ok(messages > 0 && messages < examples && examples < sns, `${operation}: ${messages} < ${examples} < ${sns}`);
+      // The commands lead the panel, before the examples and the subscriptions.
+      if (operation === 'publishorderevents') assert.ok(at('sns-publish') > messages && at('sns-publish') < examples);
     }
   });
 

@@ -206,12 +206,12 @@ describe('reading the overview, lists, server, channel and message pages', () =>
 
   it("puts a message's examples right after its headers and payload, the headers and the payload of each apart", () => {
     const html = page(doc, 'components/messages/signedup/');
-    const layout = /<div class="message-layout">[\s\S]*?<div class="message-example">([\s\S]*?)<\/section><\/div><\/div><\/div>/.exec(html);
+    // The schemas at the left, the examples in the panel beside them (ReferencePanel.astro).
+    const layout = /<div class="ref-main">([\s\S]*?)<aside class="ref-panel"[^>]*>([\s\S]*?)<\/aside>/.exec(html);
     assert.ok(layout, 'the schemas and the examples side by side');
-    const schemas = layout[0].slice(0, layout[0].indexOf('<div class="message-example">'));
-    assert.match(schemas, /id="h-headers"[\s\S]*id="h-payload"/);
-    const examples = layout[1]!;
-    assert.match(examples, /<h2 id="h-examples">/);
+    assert.match(layout[1]!, /id="h-headers"[\s\S]*id="h-payload"/);
+    const examples = layout[2]!;
+    assert.match(examples, /<h2 id="h-examples" class="panel-title">/);
     const parts = [...examples.matchAll(/<p class="example-part">(\w+)<\/p><div class="code"[^>]*>([\s\S]*?)<\/div>/g)].map((m) => [
       m[1],
       text(m[2]!).replace(/\s+/g, ''),
@@ -222,7 +222,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     ]);
     // Headers of no field give an empty object: left out beside the payload.
     const generated = page(doc, 'components/messages/anotherpayload/');
-    const example = generated.slice(generated.indexOf('<div class="message-example">'));
+    const example = generated.slice(generated.indexOf('<aside class="ref-panel"'));
     assert.deepEqual(
       [...example.matchAll(/<p class="example-part">(\w+)<\/p>/g)].map((m) => m[1]),
       ['Payload'],

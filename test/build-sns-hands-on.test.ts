@@ -35,7 +35,7 @@ function codeBlocks(html: string): string[] {
 
 /** The publish commands of an operation's page (SnsSnippets.astro), up to the end of its section. */
 function publishSection(html: string): string | undefined {
-  return /<h3 id="sns-publish">([\s\S]*?)<\/section>/.exec(html)?.[1];
+  return /<h2 id="sns-publish"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1];
 }
 
 /** The folded `aws sns subscribe` of each subscription's card, in the cards' order. */

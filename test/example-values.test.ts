@@ -43,6 +43,21 @@ components:
           pair: { type: array, items: { type: string, pattern: '[A-Z\\s]+\\/[A-Z\\s]+' } }
           spaced: { type: string, pattern: '^[a-z]+\\s[a-z]+$' }
           note: { type: string }
+    stockAnswer:
+      payload:
+        type: object
+        required: [available]
+        properties:
+          available: { type: boolean }
+          missing: { type: array, items: { type: string } }
+          lines: { type: array, minItems: 1, items: { type: object, properties: { sku: { type: string } } } }
+    strictAnswer:
+      payload:
+        type: object
+        required: [available, missing]
+        properties:
+          available: { type: boolean }
+          missing: { type: array, minItems: 1, items: { type: string } }
 `;
 
 async function loaded(file: string): Promise<ResolvedDoc> {
@@ -99,6 +114,17 @@ describe('generated example values', () => {
     assert.match(String(payload.sku), /^[A-Z]+-[0-9]+$/, 'a pattern wins over the name');
     assert.equal(payload.note, 'string', 'a name that says nothing keeps the plain placeholder');
     assert.deepEqual(example.guessedHeaders, ['replyTo', 'callbackUrl', 'customerEmail'], 'the headers guessed from a name are said to be');
+  });
+
+  it('makes an answer that does not contradict itself, and a SKU that reads as one', async () => {
+    const made = generatedOf(await loaded(file));
+    const payload = made.get('stockAnswer')!.examples[0]!.value.payload as Record<string, unknown>;
+    assert.equal(payload.available, true);
+    assert.deepEqual(payload.missing, [], 'nothing missing when all is available');
+    assert.match(String((payload.lines as Record<string, unknown>[])[0]!.sku), /^[A-Z]+-\d+$/, 'a SKU, not "string"');
+    // Where the schema wants the list filled, it keeps its item: the example must still be valid.
+    const strict = made.get('strictAnswer')!.examples[0]!.value.payload as Record<string, unknown>;
+    assert.equal((strict.missing as unknown[]).length, 1);
   });
 
   it('never puts a control character in a string, even where a pattern asks for whitespace', async () => {

@@ -75,7 +75,7 @@ describe('an example its schema rejects', () => {
     const text = twin(page('/operations/placeOrder'));
     assert.match(
       text,
-      /##### wrong total\n\n\*\*Warning:\*\* this example does not match its schema \(the validator's finding `example-invalid`\):\n\n- the payload does not match the message's payload schema: \\`total\\` is -5, below the minimum of 0\n\nPayload:\n\n```json\n/,
+      /##### wrong total\n\n\*\*Warning:\*\* this example does not match its schema:\n\n- the payload does not match the message's payload schema: \\`total\\` is -5, below the minimum of 0\n\nPayload:\n\n```json\n/,
     );
     assert.doesNotMatch(text.slice(text.indexOf('##### right')), /Warning[\s\S]*##### Example 1/);
     // A valid document's warnings are findings, not errors of the document.

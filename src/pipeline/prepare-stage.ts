@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
+import { isExampleFinding } from '../lib/model/example-findings.ts';
 import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
 import { isRemote } from '../lib/resolve/ref-target.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
@@ -137,10 +138,14 @@ async function prepareWith(
   // Page summaries now; a page's content is modelled when it is needed (by a guide's reference
   // check, then when it is written), so only a batch of full pages is ever held.
   // Findings are for the document's authors: a preview shows each on the page it concerns; a
-  // published site (a build of valid documents without a comparison) shows none to its readers.
+  // published site (a build of valid documents without a comparison) shows none to its readers,
+  // but for a warning beside an example that does not match its schema (example-findings.ts).
   const preview = options.allowInvalid === true || compare !== undefined;
   const model = timings.measure(WRITE_PARTS.model, () =>
-    buildSiteData(preview ? docs : docs.map(({ file, doc }) => ({ file, doc })), cwd, { deferPages: true, timings }),
+    buildSiteData(preview ? docs : docs.map(({ file, doc, diagnostics }) => ({ file, doc, exampleFindings: diagnostics.filter(isExampleFinding) })), cwd, {
+      deferPages: true,
+      timings,
+    }),
   );
   const { site, routes, flows, flowsNotListed, copies } = model;
   site.settings = settings;

@@ -50,7 +50,16 @@ export interface SiteModel {
   complete: (page: Page) => Page;
 }
 
-export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[] }[], cwd: string, options: ModelOptions = {}): SiteModel {
+/**
+ * `diagnostics`: every finding, shown on the pages (previews); `exampleFindings`: only those that
+ * say an example does not match its schema (a published site), shown as a warning beside the
+ * example and nowhere else, so that no reader copies a wrong example as a valid one.
+ */
+export function buildSiteData(
+  docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[]; exampleFindings?: Diagnostic[] }[],
+  cwd: string,
+  options: ModelOptions = {},
+): SiteModel {
   const copies: SourceCopy[] = [];
   const completerOf = new WeakMap<Page, (page: Page) => void>();
   const completed = new WeakSet<Page>();
@@ -63,7 +72,7 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
   // that meet it (issue 22), known only once all of them are.
   let peers: PeerIndex | undefined;
   const endpoints: PortalApiEndpoints[] = [];
-  const apis = docs.map(({ doc, diagnostics = [] }, i) => {
+  const apis = docs.map(({ doc, diagnostics = [], exampleFindings }, i) => {
     const slug = slugs[i]!;
     const model = buildApiModel(doc, slug, cwd, { ...options, deferPages: true });
     const prefix = portal ? `${slug}/` : '';
@@ -91,6 +100,10 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
     };
     for (const page of model.pages) apiOf.set(page, api);
     attachDiagnostics(api, diagnostics, doc, cwd);
+    if (exampleFindings) {
+      const invalid = invalidExamples(exampleFindings.map((d) => ({ ...d, file: publishedPath(d.file, cwd, doc.policy.root) })));
+      if (invalid) api.invalidExamples = invalid;
+    }
     return api;
   });
   if (portal) {

@@ -20,7 +20,8 @@ import { type GeneratedExamples, generateExamples, generateSchemaExample } from 
 import { ExampleValidator } from '../validate/example-validator.ts';
 import type { FlowEndpoint, PagePeers } from '../portal/flow-types.ts';
 import type { Timings } from '../timings.ts';
-import { DIAGRAMS } from './page-context.ts';
+import { type Context, DIAGRAMS } from './page-context.ts';
+import { declaredPart, type ExampleSite, exampleSites, writtenExamples } from './reused-examples.ts';
 
 export interface ApiModel {
   slug: string;
@@ -73,9 +74,11 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
   };
   // How many pages use a component schema (where-used.ts): one shown on many pages is shown whole on its own page only.
   const componentUses = (at: Location): number => schemaPages.get(`${at.file}#${at.pointer}`)?.usedBy.length ?? 0;
+  const contentOf = (entity: Entity): Location => content.get(entity) ?? { file: doc.root.path, pointer: entity.pointer };
   let validator: ExampleValidator | undefined;
   const generated = new Map<string, GeneratedExamples>();
-  const ctx = {
+  let sites: Map<string, ExampleSite[]> | undefined;
+  const ctx: Context = {
     doc,
     locator,
     entities,
@@ -89,11 +92,24 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
       return made;
     },
     schemaExample: (schema: unknown, at: Location): GeneratedExamples => generateSchemaExample(doc, (validator ??= new ExampleValidator(doc)), schema, at),
+    reusedExample: (schema: unknown, at: Location): ExampleSite | undefined => {
+      sites ??= exampleSites(doc, writtenExamples(ctx, entities, contentOf));
+      const accepts = (value: unknown): boolean => {
+        const errors = (validator ??= new ExampleValidator(doc)).messagePartErrors(value, schema, at, 'value', 'as-read');
+        return Array.isArray(errors) && errors.length === 0;
+      };
+      // The schema's own fields of the part, else the part whole; never one the schema rejects.
+      for (const site of sites.get(`${at.file}#${at.pointer}`) ?? []) {
+        const own = declaredPart(doc, schema, at, site.value);
+        if (accepts(own)) return { ...site, value: own };
+        if (own !== site.value && accepts(site.value)) return site;
+      }
+      return undefined;
+    },
     ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}),
     shownFile: (file: string) => publishedPath(file, cwd, doc.policy.root),
     diagram: <T>(make: () => T): T => (options.timings ? options.timings.measure(DIAGRAMS, make) : make()),
   };
-  const contentOf = (entity: Entity): Location => content.get(entity) ?? { file: doc.root.path, pointer: entity.pointer };
   const pages = entities.map((entity) => (options.deferPages ? pageSummary(ctx, entity, contentOf(entity)) : buildPage(ctx, entity, contentOf(entity))));
   const entityOf = new WeakMap(pages.map((page, i) => [page, entities[i]!]));
   return {

@@ -6,18 +6,29 @@
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { setOwn } from '../own-key.ts';
-import { parentPointer } from '../json-pointer.ts';
 import type { Page, PageSection } from './page-types.ts';
 
-/** The example-invalid findings by the example they concern (`<file>#<pointer>`; the finding points at its payload or headers); undefined when there is none. */
+/** Findings that an example does not match its schema: its payload or headers (example-invalid), its discriminator value (discriminator-example). */
+const EXAMPLE_CODES = new Set(['example-invalid', 'discriminator-example']);
+
+/** Whether a finding says that an example does not match its schema. */
+export function isExampleFinding(d: Pick<Diagnostic, 'code'>): boolean {
+  return EXAMPLE_CODES.has(d.code);
+}
+
+/** The example found wrong: the finding points at it or into it (`…/examples/2/payload`). */
+const EXAMPLE_AT = /^(.*\/examples\/\d+)(?:\/|$)/;
+
+/** The findings about examples by the example they concern (`<file>#<pointer>`); undefined when there is none. */
 export function invalidExamples(diagnostics: readonly Pick<Diagnostic, 'code' | 'file' | 'pointer' | 'message'>[]): Record<string, string[]> | undefined {
   let found: Record<string, string[]> | undefined;
   for (const d of diagnostics) {
-    if (d.code !== 'example-invalid') continue;
-    const key = `${d.file}#${parentPointer(d.pointer)}`;
+    const at = isExampleFinding(d) ? EXAMPLE_AT.exec(d.pointer)?.[1] : undefined;
+    if (at === undefined) continue;
+    const key = `${d.file}#${at}`;
     found ??= {};
     // Beside the example its label ('example "bad": ', 'example 2: ') would only repeat its caption.
-    const said = d.message.replace(/^example (?:\d+|"[\s\S]*?"): (?=the (?:payload|headers) )/, '');
+    const said = d.message.replace(/^example (?:\d+|"[\s\S]*?"): (?=the (?:payload|headers) |`|has no )/, '');
     if (Object.hasOwn(found, key)) found[key]!.push(said);
     else setOwn(found, key, [said]);
   }

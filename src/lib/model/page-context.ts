@@ -6,6 +6,7 @@ import { applyTraits, type TraitSource } from '../resolve/merge-traits.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { type EntityLocator, toLink } from './entity-locator.ts';
 import type { GeneratedExamples } from './generated-examples.ts';
+import type { ExampleSite } from './reused-examples.ts';
 import type { DiscriminatorIndex } from './discriminators.ts';
 import type { RowOptions } from './schema-rows.ts';
 import type { Entity, Link } from './types.ts';
@@ -29,6 +30,8 @@ export interface Context {
   generatedExamples: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location) => GeneratedExamples;
   /** An example made from a schema on its own (a component schema's page), checked as a payload's is. */
   schemaExample: (schema: unknown, at: Location) => GeneratedExamples;
+  /** The part of a message's written example at the schema's place in its payload, that the schema accepts (reused-examples.ts). */
+  reusedExample: (schema: unknown, at: Location) => ExampleSite | undefined;
   /** Runs the making of a diagram, its time counted to the diagrams (`build --timings`). */
   diagram: <T>(make: () => T) => T;
 }

@@ -15,6 +15,7 @@ import { escapeText } from '../html-text.ts';
 import type { Fact, Page, PageSection } from './page-types.ts';
 import type { Entity, Link } from './types.ts';
 import { viewRows } from './schema-rows.ts';
+import { dropShownExamples, PANEL_EXAMPLES } from './shown-examples.ts';
 
 export function messagePage(ctx: Context, page: Page, message: Record<string, unknown>, at: Location): void {
   const content = messageContent(ctx, message, at, '');
@@ -89,6 +90,17 @@ export function messageContent(
         })),
         ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),
       });
+  }
+  // The examples (written, else generated) are shown whole beside the headers and payload: their rows do not repeat them.
+  const made = examples.length === 0 ? ctx.generatedExamples(value, m.origin, at).examples.map((g) => g.value) : [];
+  const shown = (examples.length > 0 ? examples.filter(isPlainObject) : made).slice(0, PANEL_EXAMPLES) as Record<string, unknown>[];
+  for (const part of ['headers', 'payload'] as const) {
+    const rows = sections.find((s) => s.type === 'schema' && s.anchor === anchor(part));
+    if (rows?.type === 'schema')
+      dropShownExamples(
+        rows.rows,
+        shown.flatMap((ex) => (ex[part] === undefined ? [] : [ex[part]])),
+      );
   }
   return { facts, sections, value, origin: m.origin };
 }

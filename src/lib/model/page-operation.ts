@@ -36,8 +36,25 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   if (servers.length > 0) page.facts.push({ label: servers.length === 1 ? 'Server' : 'Servers', links: servers });
   // In a portal, who is on the other side: before the messages, which can fill a screen.
   if (peers && page.kind === 'operation') page.sections.push(peersSection(peers));
-  // How to publish to the topic, or which subscriptions receive: what a reader came for, before
-  // the messages' schemas, which can fill screens (as Stripe leads with the request, then the object).
+  // The operation's messages, or every message of its channel when it names none.
+  const messageSites: { raw: unknown; site: Location }[] = Array.isArray(op.messages)
+    ? op.messages.map((raw, i) => ({ raw, site: sub(at, 'messages', i) }))
+    : channelValue && isPlainObject(channelValue.value)
+      ? entries(channelValue.value.messages).map(([id, raw]) => ({ raw, site: sub(channelValue.at, 'messages', id) }))
+      : [];
+  page.sections.push(messagesSection(ctx, 'Messages', 'messages', messageSites, Array.isArray(op.messages) ? undefined : 'Every message of the channel.'));
+  if (op.reply !== undefined) {
+    const reply = ctx.doc.deref(op.reply, sub(at, 'reply'));
+    if (reply && isPlainObject(reply.value)) {
+      page.sections.push(replySection(ctx, reply.value, reply.at));
+      const diagram = ctx.diagram(() => replyDiagram(page, action));
+      // Before the sections it draws: the picture first, then the details.
+      if (diagram) page.sections.splice(page.sections.length - 2, 0, { type: 'diagram', heading: 'Request and reply', anchor: 'reply-flow', diagram });
+    }
+  }
+  // How to publish to the topic, or which subscriptions receive: after what the operation carries
+  // (readers ask "what is in the message" first, as Redocly and Stripe lead with the payload); the
+  // publish commands themselves sit beside the payload in the page's panel (ReferencePanel.astro).
   const bindings = bindingsOf(ctx, value.bindings, sub(m.origin.bindings ?? at, 'bindings'));
   // An operation that sends on a channel the sns binding makes a topic publishes to it, whether or not it carries a binding of its own.
   const sns =
@@ -62,22 +79,6 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
       ...(handsOn ? { handsOn } : {}),
     });
     page.authorFacts = [...(page.authorFacts ?? []), ...snsBindingAuthorFacts(origin, view.versionDefault ? undefined : view.bindingVersion, topic)];
-  }
-  // The operation's messages, or every message of its channel when it names none.
-  const messageSites: { raw: unknown; site: Location }[] = Array.isArray(op.messages)
-    ? op.messages.map((raw, i) => ({ raw, site: sub(at, 'messages', i) }))
-    : channelValue && isPlainObject(channelValue.value)
-      ? entries(channelValue.value.messages).map(([id, raw]) => ({ raw, site: sub(channelValue.at, 'messages', id) }))
-      : [];
-  page.sections.push(messagesSection(ctx, 'Messages', 'messages', messageSites, Array.isArray(op.messages) ? undefined : 'Every message of the channel.'));
-  if (op.reply !== undefined) {
-    const reply = ctx.doc.deref(op.reply, sub(at, 'reply'));
-    if (reply && isPlainObject(reply.value)) {
-      page.sections.push(replySection(ctx, reply.value, reply.at));
-      const diagram = ctx.diagram(() => replyDiagram(page, action));
-      // Before the sections it draws: the picture first, then the details.
-      if (diagram) page.sections.splice(page.sections.length - 2, 0, { type: 'diagram', heading: 'Request and reply', anchor: 'reply-flow', diagram });
-    }
   }
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));

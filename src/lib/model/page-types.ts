@@ -76,8 +76,20 @@ export type PageSection =
     }
   /** `folded`: the schema is shown as a table above, so its source is a fold below it. */
   | { type: 'source'; heading: string; anchor: string; format: string; code: string; html?: string; folded?: boolean }
-  /** `missing`: why a part of a message has no generated example (a sentence each). */
-  | { type: 'examples'; heading: string; anchor: string; generated?: boolean; examples: ShownExample[]; missing?: string[] }
+  /**
+   * `missing`: why a part of a message has no generated example (a sentence each). `reused`: a
+   * schema's example taken from a message's written example (reused-examples.ts): which, and the
+   * path of the part in its payload ('' for the whole payload).
+   */
+  | {
+      type: 'examples';
+      heading: string;
+      anchor: string;
+      generated?: boolean;
+      examples: ShownExample[];
+      missing?: string[];
+      reused?: { message: Link; example: string; path: string };
+    }
   /** `diagram`: the fan-out drawn (flow-fan-out.ts); the fan-out list is its text. */
   /** `tester`: the topic's filtered subscriptions, for the guide component SnsTopic (channel pages link to the operations' testers). */
   | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link; diagram?: Diagram; tester?: TesterView }

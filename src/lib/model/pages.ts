@@ -16,6 +16,8 @@ import { bindingsOf, type Context, entityByUrl, merged, sub, valueAt } from './p
 import { brokenReference } from './broken-reference.ts';
 import { messagePage, schemaSection } from './page-message.ts';
 import { exampleBlocks } from './example-blocks.ts';
+import { pathText } from './reused-examples.ts';
+import { dropShownExamples } from './shown-examples.ts';
 import { listFields } from './page-list-fields.ts';
 import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
@@ -58,7 +60,7 @@ type Builder = (
  * A component schema's examples beside its table (a reader sees its shape at once, as Redocly and
  * Stripe show one for every object): those the schema gives (`examples`), else values made from it.
  */
-function schemaExamples(ctx: Context, page: Page, schema: unknown, at: Location): void {
+function schemaExamples(ctx: Context, page: Page, schema: unknown, at: Location): unknown[] {
   const written = isPlainObject(schema) && Array.isArray(schema.examples) ? schema.examples : [];
   if (written.length > 0) {
     page.sections.push({
@@ -71,10 +73,24 @@ function schemaExamples(ctx: Context, page: Page, schema: unknown, at: Location)
         blocks: exampleBlocks({ payload: value }, 'application/json'),
       })),
     });
-    return;
+    return written;
+  }
+  // A message's own example, at the schema's place in its payload: real values, where the generator
+  // would write types. Not for a schema of shapes: one example of each shape says more.
+  const shapes = isPlainObject(schema) && [schema.oneOf, schema.anyOf].some((list) => Array.isArray(list) && list.length > 1);
+  const reused = shapes ? undefined : ctx.reusedExample(schema, at);
+  if (reused) {
+    page.sections.push({
+      type: 'examples',
+      heading: 'Example',
+      anchor: 'example',
+      examples: [{ title: reused.example, blocks: exampleBlocks({ payload: reused.value }, 'application/json') }],
+      reused: { message: reused.message, example: reused.example, path: pathText(reused.path) },
+    });
+    return [reused.value];
   }
   const generated = ctx.schemaExample(schema, at);
-  if (generated.examples.length === 0 && generated.missing.length === 0) return;
+  if (generated.examples.length === 0 && generated.missing.length === 0) return [];
   page.sections.push({
     type: 'examples',
     heading: generated.examples.length > 1 ? 'Examples' : 'Example',
@@ -87,6 +103,7 @@ function schemaExamples(ctx: Context, page: Page, schema: unknown, at: Location)
     })),
     ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),
   });
+  return generated.examples.map((g) => g.value.payload);
 }
 
 /** The content of each kind of page (PageBuilder of page-kinds.ts): the type keeps one for every name. */
@@ -97,7 +114,9 @@ const BUILDERS: Record<PageBuilder, Builder> = {
   message: (ctx, page, value, content) => messagePage(ctx, page, value, content),
   schema: (ctx, page, _value, content, _peers, resolved) => {
     schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content);
-    schemaExamples(ctx, page, resolved?.value, content);
+    // The examples are shown whole beside the table: its rows do not repeat them.
+    const shown = schemaExamples(ctx, page, resolved?.value, content);
+    for (const s of page.sections) if (s.type === 'schema') dropShownExamples(s.rows, shown);
   },
   'security-scheme': (_ctx, page, value) => {
     // The page shows the description under its title: the card does not repeat it.

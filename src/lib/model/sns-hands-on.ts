@@ -17,6 +17,7 @@ import { readTesterInput } from '../sns/tester-input.ts';
 import { testerResult } from '../sns/tester-result.ts';
 import { type AttributeEnums, outsideEnums } from '../sns/tester-enums.ts';
 import { type Publication, publishCli, publishJs, publishPython, subscribeCli, type Topic } from '../sns/snippets.ts';
+import { jsonText } from '../sns/snippet-quote.ts';
 import { PLAIN_STRING } from '../schema/example-value.ts';
 import { topicName, topicOfArn } from './sns-topic-name.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
@@ -457,7 +458,8 @@ function publicationOf(
   const header = (name: string, fallback: string): string =>
     typeof headers[name] === 'string' && !madeFor(name, headers[name]) ? (headers[name] as string) : fallback;
   return {
-    body: typeof message.body === 'string' ? message.body : JSON.stringify(message.body),
+    // A long body indented, so that the commands show it as JSON on several lines rather than one line cut at the box's edge.
+    body: typeof message.body === 'string' ? message.body : jsonText(message.body),
     // A header the schema declares as an array goes as a String.Array, even when the value made for a filter is one string.
     attributes: Object.entries(message.attributes)
       .slice(0, MAX_ATTRIBUTES)

@@ -16,7 +16,7 @@
  * the value with the format's own validator and says so when it fails (src/lib/model/generated-examples.ts).
  */
 import { generateSync } from 'json-schema-faker';
-import { nameHint, numberHint } from './name-hints.ts';
+import { nameHint, nameWords, numberHint } from './name-hints.ts';
 import { admitsType, type JsonType, type SchemaNode, shapeOf } from './schema-node.ts';
 import type { SchemaViews } from './schema-views.ts';
 
@@ -230,6 +230,7 @@ function makeObject(walk: Walk, node: SchemaNode, depth: number, path: ReadonlyS
     if (inner.has(shapeOf(child)) && depth + 1 >= MAX_DEPTH) throw new Failure(`the required field ${p.name} contains itself`);
     setValue(out, p.name, field(walk, child, depth, inner, variant, p.name));
   }
+  agreeWithSiblings(walk, node, out);
   const others = node.additionalProperties === false ? undefined : node.additionalProperties;
   for (const name of node.requiredOnly) setValue(out, name, others ? field(walk, walk.views.node(others), depth, inner, variant, name) : 'value');
   // A map (no named properties): one entry, or as many as it must have.
@@ -243,6 +244,25 @@ function makeObject(walk: Walk, node: SchemaNode, depth: number, path: ReadonlyS
   }
   if (Object.keys(out).length < (node.minProperties ?? 0)) throw new Failure(`it needs at least ${node.minProperties} properties`);
   return node.discriminator && node.choices.length === 0 ? (withDiscriminator(walk.views, out, node.discriminator, node) as Record<string, unknown>) : out;
+}
+
+/** Booleans that say all went well (`available`, `ok`, `valid`…), and lists of what went wrong (`missing`, `errors`…). */
+const ALL_WELL = new Set(['available', 'ok', 'success', 'succeeded', 'successful', 'valid', 'complete', 'completed', 'accepted', 'passed', 'found']);
+const WENT_WRONG = new Set(['missing', 'errors', 'failures', 'failed', 'rejected', 'unavailable', 'invalid', 'violations', 'problems', 'unknown']);
+
+/**
+ * An example that does not contradict itself: where a boolean says all went well (`available`
+ * true), a list of what went wrong beside it (`missing`) is empty, when its schema allows it
+ * ({"available": true, "missing": ["string"]} reads as a contradiction).
+ */
+function agreeWithSiblings(walk: Walk, node: SchemaNode, out: Record<string, unknown>): void {
+  const well = node.properties.some((p) => out[p.name] === true && ALL_WELL.has(nameWords(p.name).at(-1) ?? ''));
+  if (!well) return;
+  for (const p of node.properties) {
+    const value = out[p.name];
+    if (Array.isArray(value) && value.length > 0 && WENT_WRONG.has(nameWords(p.name).at(-1) ?? '') && (walk.views.node(p.node).minItems ?? 0) === 0)
+      setValue(out, p.name, []);
+  }
 }
 
 /** The value of a field of an object at `depth`: a top-level field whose value is guessed from a name is noted. */

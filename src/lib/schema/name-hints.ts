@@ -54,6 +54,8 @@ export function nameHint(name: string | undefined, description: string | undefin
   }
   if (last === 'at' || TIME_WORDS.has(last) || (words.length > 1 && last === 'time') || words.join('') === 'datetime') return { format: 'date-time' };
   if (last === 'date' || last === 'day' || last === 'birthday') return { format: 'date' };
+  // A stock-keeping unit reads as one (`BOOK-1042`), not "string".
+  if (last === 'sku' || last === 'skus') return { value: (v) => `${['BOOK', 'MUG', 'PEN', 'BAG'][v % 4]}-${1042 + v}` };
   if (last === 'currency') return { value: pick(CURRENCIES) };
   if (last === 'country' || words.join(' ').endsWith('country code')) return { value: pick(COUNTRIES) };
   if (last === 'language' || last === 'lang') return { value: pick(LANGUAGES) };

@@ -27,3 +27,14 @@ export function jsonText(value: unknown): string {
   const line = JSON.stringify(value);
   return line.length <= 100 ? line : JSON.stringify(value, null, 2);
 }
+
+/**
+ * A string of several lines as code that JavaScript (`joiner` ' +') and Python (implicit
+ * concatenation, `joiner` '') read alike: one quoted piece per line, each ending with its line
+ * break, so that a long JSON body reads as JSON in the snippet instead of one line cut at the
+ * edge of its box. `indent` is put before every piece.
+ */
+export function codeLines(text: string, indent: string, joiner: ' +' | ''): string {
+  const pieces = text.split(/(?<=\n)/);
+  return pieces.map((piece, i) => `${indent}${codeString(piece)}${i < pieces.length - 1 ? joiner : ''}`).join('\n');
+}

@@ -71,6 +71,41 @@ describe('snippet quoting', () => {
     assert.deepEqual(pythonPublishInput(publishPython(topic, publication)), expected);
   });
 
+  it('a long body reaches all three forms exactly, written on several lines, none of them long', async () => {
+    const topic: Topic = { arn: 'arn:aws:sns:eu-west-1:123456789012:orders', region: 'eu-west-1', fifo: false };
+    const body = JSON.stringify(
+      {
+        orderId: 'ord-1042',
+        note: HOSTILE.join(' | '),
+        lines: [
+          { sku: 'BOOK-1', quantity: 1 },
+          { sku: 'MUG-3', quantity: 2 },
+        ],
+      },
+      null,
+      2,
+    );
+    for (const text of [body, `${body}\n`, 'first\n\nthird\n']) {
+      const publication = { body: text, attributes: [] };
+      const cli = publishCli(topic, publication);
+      const js = publishJs(topic, publication);
+      const python = publishPython(topic, publication);
+      assert.equal(option(shellArgs(cli), '--message'), text);
+      assert.equal((await jsPublishInput(js)).Message, text);
+      assert.equal(pythonPublishInput(python).Message, text);
+      if (text === body)
+        for (const [form, code] of Object.entries({ cli, js, python })) {
+          const longest = Math.max(
+            ...code
+              .split('\n')
+              .filter((l) => l.includes('ord-1042') || l.includes('BOOK-1'))
+              .map((l) => l.length),
+          );
+          assert.ok(longest < 60, `${form}: the body's lines stay short (${longest})`);
+        }
+    }
+  });
+
   it('subscribe snippets carry the attributes as strings', () => {
     const policy = JSON.stringify({ "it's": [{ prefix: '$(x)' }] });
     const args = shellArgs(

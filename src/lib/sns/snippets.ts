@@ -4,7 +4,7 @@
  * subscribe`. Values come quoted (snippet-quote.ts); message attributes are written in the
  * shape the Publish API takes (DataType String, Number or String.Array and StringValue).
  */
-import { codeString, jsonText, shellWord } from './snippet-quote.ts';
+import { codeLines, codeString, jsonText, shellWord } from './snippet-quote.ts';
 
 export interface Topic {
   /** The topic's ARN; parts the document does not give are placeholders such as <account-id>. */
@@ -20,7 +20,7 @@ export const DEDUPLICATION_NOTE =
   'The topic deduplicates by content: AWS makes each message’s deduplication id from its body, so these commands send none (add one only to deduplicate otherwise).';
 
 export interface Publication {
-  /** The message body as sent (JSON text, or text). */
+  /** The message body as sent (JSON text, or text): a long JSON body on several lines, which each form writes as lines. */
   body: string;
   /** Attribute name → string, number or list of strings. */
   attributes: [string, unknown][];
@@ -80,7 +80,7 @@ export function publishJs(topic: Topic, p: Publication): string {
     'await client.send(',
     '  new PublishCommand({',
     `    TopicArn: ${codeString(topic.arn)},`,
-    `    Message: ${codeString(p.body)},`,
+    ...(p.body.includes('\n') ? ['    Message:', `${codeLines(p.body, '      ', ' +')},`] : [`    Message: ${codeString(p.body)},`]),
     ...(attributes.length > 0 ? ['    MessageAttributes: {', ...attributes, '    },'] : []),
     ...(p.groupId !== undefined ? [`    MessageGroupId: ${codeString(p.groupId)},`] : []),
     ...(p.deduplicationId !== undefined ? [`    MessageDeduplicationId: ${codeString(p.deduplicationId)},`] : []),
@@ -100,7 +100,7 @@ export function publishPython(topic: Topic, p: Publication): string {
     `sns = boto3.client('sns'${topic.region ? `, region_name=${codeString(topic.region)}` : ''})`,
     'sns.publish(',
     `    TopicArn=${codeString(topic.arn)},`,
-    `    Message=${codeString(p.body)},`,
+    ...(p.body.includes('\n') ? ['    Message=(', codeLines(p.body, '        ', ''), '    ),'] : [`    Message=${codeString(p.body)},`]),
     ...(attributes.length > 0 ? ['    MessageAttributes={', ...attributes, '    },'] : []),
     ...(p.groupId !== undefined ? [`    MessageGroupId=${codeString(p.groupId)},`] : []),
     ...(p.deduplicationId !== undefined ? [`    MessageDeduplicationId=${codeString(p.deduplicationId)},`] : []),

@@ -49,6 +49,12 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
       return [`Written in ${codeSpan(section.format)}:`, '', fencedBlock(section.code, sourceLanguage(section.format))];
     case 'examples':
       return [
+        ...(section.reused
+          ? [
+              `The schema gives no example: this one is taken from ${section.reused.path ? `${codeSpan(section.reused.path)} in ` : ''}the payload of the example ${escapeInline(section.reused.example)} of the message ${pageLink(section.reused.message, root)}.`,
+              '',
+            ]
+          : []),
         ...(section.missing ?? []).flatMap((m) => [escapeInline(m), '']),
         ...section.examples.flatMap((e) => [
           heading(level + 1, `${escapeInline(e.title)}${section.generated && !/generated/i.test(e.title) ? ' (generated from the schema)' : ''}`),
@@ -109,12 +115,7 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
 
 /** As ExampleWarning.astro: before the example, what the validator found wrong with it. */
 function exampleWarningLines(warnings: string[]): string[] {
-  return [
-    "**Warning:** this example does not match its schema (the validator's finding `example-invalid`):",
-    '',
-    ...warnings.map((w) => `- ${lineStart(escapeInline(w))}`),
-    '',
-  ];
+  return ['**Warning:** this example does not match its schema:', '', ...warnings.map((w) => `- ${lineStart(escapeInline(w))}`), ''];
 }
 
 /** As BrokenReference.astro: what is wrong, and where the validator's finding is (the page's own list, another page, the overview). */

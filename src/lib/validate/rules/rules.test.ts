@@ -38,6 +38,7 @@ const SEVERITY: Record<string, Diagnostic['severity']> = {
   'channel-parameters-missing': 'error',
   'channel-parameters-unused': 'error',
   'correlation-id-undeclared': 'warning',
+  'discriminator-example': 'warning',
   'discriminator-not-required': 'warning',
   'discriminator-undefined': 'error',
   'email-format': 'error',
@@ -279,6 +280,20 @@ const table: Record<string, Row[]> = {
       name: 'not required (warning)',
       yaml: schemas('    Pet:\n      type: object\n      discriminator: kind\n      properties:\n        kind: {type: string}\n'),
       expect: ['discriminator-not-required'],
+    },
+    {
+      name: 'examples with the values that select a schema',
+      yaml: schemas(
+        "    Vehicle:\n      type: object\n      discriminator: kind\n      required: [kind]\n      properties:\n        kind: {type: string}\n      oneOf: [{$ref: '#/components/schemas/Car'}, {$ref: '#/components/schemas/Bike'}]\n      examples: [{kind: Car}, {kind: Bike}, {kind: Vehicle}]\n    Car:\n      allOf: [{$ref: '#/components/schemas/Vehicle'}]\n      examples: [{kind: Car}]\n    Bike:\n      allOf: [{$ref: '#/components/schemas/Vehicle'}]\n      examples: [{kind: Bike}]\n",
+      ),
+      expect: [],
+    },
+    {
+      name: 'examples whose value selects no schema (warning, at the value)',
+      yaml: schemas(
+        "    Vehicle:\n      type: object\n      discriminator: kind\n      required: [kind]\n      properties:\n        kind: {type: string}\n      oneOf: [{$ref: '#/components/schemas/Car'}]\n      examples: [{kind: string}, {wheels: 4}]\n    Car:\n      allOf: [{$ref: '#/components/schemas/Vehicle'}]\n      examples: [{kind: Vehicle}]\n",
+      ),
+      expect: ['discriminator-example', 'discriminator-example', 'discriminator-example'],
     },
     {
       name: 'not required, with --strict',
@@ -614,6 +629,19 @@ for (const [rule, rows] of Object.entries(table)) {
     }
   });
 }
+
+describe("rule discriminator: what an example's warning says", () => {
+  it('names the value, where it is written, and the values that select a schema', async () => {
+    const yaml = schemas(
+      "    Vehicle:\n      type: object\n      discriminator: kind\n      required: [kind]\n      properties:\n        kind: {type: string}\n      oneOf: [{$ref: '#/components/schemas/Car'}, {$ref: '#/components/schemas/Bike'}]\n      examples: [{kind: string}]\n    Car:\n      allOf: [{$ref: '#/components/schemas/Vehicle'}]\n    Bike:\n      allOf: [{$ref: '#/components/schemas/Vehicle'}]\n",
+    );
+    const [d, ...rest] = await validateYaml(yaml);
+    assert.equal(rest.length, 0);
+    assert.equal(d!.code, 'discriminator-example');
+    assert.equal(d!.pointer, '/components/schemas/Vehicle/examples/0/kind');
+    assert.equal(d!.message, 'example 1: `kind` is "string", which selects none of the schemas: one of "Vehicle", "Car", "Bike"');
+  });
+});
 
 describe('rule example: schemas with the same text', () => {
   // The same schema text in another file may name another schema with the same `$ref`: each

@@ -1,0 +1,137 @@
+/**
+ * The reference panel in Chromium (issue 34, round 3): at desk widths an operation's, a
+ * message's and a schema's examples (and an sns publisher's commands) sit in a panel beside the
+ * fields, in view while the reader scrolls them, with the schema column still wide enough to read;
+ * "On this page" folds to the top until the rail fits beside both. On a phone the panel follows
+ * the messages, before the sns subscriptions. Several messages are tabs that work from the keyboard
+ * and without JavaScript. No page scrolls sideways; axe-core finds nothing in either theme.
+ */
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { tempDir } from '../test/helpers.ts';
+import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const RECEIVE = 'operations/receiveordereventsinwarehouse/';
+const PUBLISH = 'operations/publishorderevents/';
+const MESSAGE = 'components/messages/orderplaced/';
+const SCHEMA = 'components/schemas/order/';
+/** A schema of shapes with its own example (the springwolf kind), from test/fixtures/reference-panel. */
+const SHAPES = 'components/schemas/vehicle/';
+/** A message with a generated example holding a long qualified name. */
+const COUNTED = 'components/messages/fleetcounted/';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+describe('the reference panel, read', () => {
+  let content: { server: Server; base: string };
+  let fleet: { server: Server; base: string };
+  let browser: Browser;
+  before(async () => {
+    const work = tempDir('apidesc-reference-panel-e2e-');
+    assert.equal(await runCli(['build', 'content', '--out', join(work, 'content')], repo), 0);
+    assert.equal(await runCli(['build', 'vehicles.yaml', '--out', join(work, 'fleet')], join(repo, 'test/fixtures/reference-panel')), 0);
+    content = await serveSite(join(work, 'content'));
+    fleet = await serveSite(join(work, 'fleet'));
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    content?.server.close();
+    fleet?.server.close();
+  });
+
+  async function open(url: string, width: number, { base = content.base, javaScriptEnabled = true } = {}): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(base + url);
+    return page;
+  }
+  const box = async (page: Page, selector: string): Promise<Box> => {
+    const found = await page.locator(selector).first().boundingBox();
+    assert.ok(found, `${selector} is shown`);
+    return found;
+  };
+  const sideways = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  for (const width of [1280, 1440, 1920])
+    it(`${width} px: the examples beside the fields, the fields legible, nothing sideways`, async () => {
+      for (const [url, base, fields] of [
+        [RECEIVE, content.base, 'section[aria-labelledby="h-messages"]'],
+        [PUBLISH, content.base, 'section[aria-labelledby="h-messages"]'],
+        [MESSAGE, content.base, 'section[aria-labelledby="h-payload"]'],
+        [SCHEMA, content.base, 'section[aria-labelledby="h-schema"]'],
+        [SHAPES, fleet.base, 'section[aria-labelledby="h-schema"]'],
+        [COUNTED, fleet.base, 'section[aria-labelledby="h-payload"]'],
+      ] as const) {
+        const page = await open(url, width, { base });
+        const panel = await box(page, 'aside.ref-panel');
+        const schema = await box(page, fields);
+        assert.ok(panel.x >= schema.x + schema.width, `${url}: the panel (x ${panel.x}) right of the fields (ending at ${schema.x + schema.width})`);
+        assert.ok(panel.y < schema.y + schema.height && schema.y < panel.y + panel.height, `${url}: side by side, not one under the other`);
+        assert.ok(schema.width >= 500, `${url}: the fields keep ${schema.width} px`);
+        assert.ok(panel.width >= 330, `${url}: the panel keeps ${panel.width} px`);
+        assert.equal(await sideways(page), 0, `${url}: no sideways scroll`);
+        // The panel's code wraps its long lines (an ARN, a qualified name) rather than hide them past its edge.
+        const hidden = await page.locator('aside.ref-panel pre').evaluateAll((pres) => pres.filter((p) => p.scrollWidth > p.clientWidth + 1).length);
+        assert.equal(hidden, 0, `${url}: no code line hidden past the panel's edge`);
+        // The rail beside both only where it fits; folded at the top below that.
+        if ((await page.locator('nav.toc').count()) > 0) {
+          const rail = await page.locator('nav.toc').isVisible();
+          assert.equal(rail, width >= 1760, `${url}: the rail at ${width} px`);
+          assert.equal(await page.locator('details.toc-top').isVisible(), !rail, `${url}: "On this page" folded at the top without the rail`);
+        }
+        await page.context().close();
+      }
+    });
+
+  it('1280 px: the panel stays in view while the reader scrolls the fields and the subscriptions', async () => {
+    const page = await open(RECEIVE, 1280);
+    for (const y of [1500, 3000]) {
+      await page.evaluate((to) => window.scrollTo(0, to), y);
+      const panel = await box(page, 'aside.ref-panel');
+      assert.ok(panel.y >= 0 && panel.y < 120, `scrolled to ${y}: the panel's top at ${panel.y}`);
+    }
+    await page.context().close();
+  });
+
+  it('390 px: the examples follow the messages, and come before the sns subscriptions', async () => {
+    for (const url of [RECEIVE, PUBLISH]) {
+      const page = await open(url, 390);
+      const messages = await box(page, 'section[aria-labelledby="h-messages"]');
+      const panel = await box(page, 'aside.ref-panel');
+      const sns = await box(page, 'section[aria-labelledby="h-sns"]');
+      assert.ok(panel.y >= messages.y + messages.height && panel.y + panel.height <= sns.y, `${url}: ${messages.y + messages.height} ≤ ${panel.y} < ${sns.y}`);
+      assert.ok(Math.abs(panel.width - messages.width) < 2, `${url}: the panel takes the column's width`);
+      assert.equal(await sideways(page), 0, `${url}: no sideways scroll`);
+      await page.context().close();
+    }
+  });
+
+  it("several messages are tabs: the keyboard and, without JavaScript, a click choose the message's example", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const page = await open(PUBLISH, 1280, { javaScriptEnabled });
+      const shown = (): Promise<string[]> =>
+        page
+          .locator('aside.ref-panel .panel-tab')
+          .evaluateAll((tabs) => tabs.filter((t) => (t as HTMLElement).offsetParent !== null).map((t) => t.getAttribute('aria-label') ?? ''));
+      assert.deepEqual(await shown(), ['Order placed']);
+      const group = page.getByRole('complementary', { name: 'Examples and publish commands of Publish order events' }).getByRole('group', { name: 'Message' });
+      assert.equal(await group.getByRole('radio').count(), 2);
+      if (javaScriptEnabled) {
+        await group.getByRole('radio', { name: 'Order placed' }).focus();
+        await page.keyboard.press('ArrowRight');
+      } else await page.locator('aside.ref-panel label', { hasText: 'Order cancelled' }).click();
+      assert.deepEqual(await shown(), ['Order cancelled']);
+      await page.context().close();
+    }
+  });
+
+  it('has no accessibility finding in either theme', async () => {
+    assert.deepEqual(await accessibilityFindings(browser, content.base, [RECEIVE, PUBLISH, MESSAGE, SCHEMA]), []);
+    assert.deepEqual(await accessibilityFindings(browser, fleet.base, [SHAPES]), []);
+  });
+});

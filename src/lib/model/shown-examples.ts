@@ -1,0 +1,55 @@
+/**
+ * A schema's examples said once on a page: where the page's panel shows an example whole, a row
+ * of its table does not say again what that example says ("e.g." under the schema's name
+ * repeating the whole example, "e.g." under each field repeating its value there). A row keeps
+ * the example values that the example shown does not hold: they add something; but a shape's
+ * example whole is left to the shape's own page.
+ */
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+import type { SchemaRow } from './types.ts';
+
+/** Examples a page's panel shows of a message shown on another object's page, at most (the rest are on the message's page). */
+export const PANEL_EXAMPLES = 3;
+
+/** The values the examples shown hold, by the name of the field that holds them ('' for an example whole). */
+function valuesByField(examples: unknown[]): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  const add = (name: string, value: unknown): void => {
+    const set = found.get(name) ?? new Set<string>();
+    set.add(JSON.stringify(value));
+    found.set(name, set);
+  };
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 32) return;
+    if (Array.isArray(value)) for (const item of value) visit(item, depth + 1);
+    else if (isPlainObject(value))
+      for (const [name, v] of Object.entries(value)) {
+        add(name, v);
+        visit(v, depth + 1);
+      }
+  };
+  for (const example of examples) {
+    add('', example);
+    visit(example, 0);
+  }
+  return found;
+}
+
+/** Removes from the rows the example values that the examples shown beside them already hold. */
+export function dropShownExamples(rows: SchemaRow[], examples: unknown[]): void {
+  if (examples.length === 0) return;
+  const shown = valuesByField(examples);
+  for (const row of rows) {
+    if (!row.examples) continue;
+    // A field's values where the examples hold it; a shape or the schema itself may repeat an example whole.
+    const field = row.depth === 0 ? undefined : shown.get(row.name);
+    const whole = shown.get('')!;
+    // A shape's (or the schema's) own example whole is its page's to show, where a warning meets it if it is wrong.
+    const wholeRow = row.depth === 0 || row.alternative === true;
+    const fresh = row.examples.filter(
+      (v) => !(wholeRow && typeof v === 'object' && v !== null) && !whole.has(JSON.stringify(v)) && !field?.has(JSON.stringify(v)),
+    );
+    if (fresh.length > 0) row.examples = fresh;
+    else delete row.examples;
+  }
+}
