@@ -42,8 +42,13 @@ export interface Run {
 
 /** `astro build` in `dir`, stopped after `timeoutMs`; its standard output and error together. */
 export function astroBuild(dir: string, timeoutMs = 240_000): Promise<Run> {
+  return nodeRun([join(REPO, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], dir, timeoutMs);
+}
+
+/** Node running `args` in `dir`, stopped after `timeoutMs`; its standard output and error together. */
+export function nodeRun(args: string[], dir: string, timeoutMs = 240_000): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(REPO, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+    const child = spawn(process.execPath, args, {
       cwd: dir,
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],

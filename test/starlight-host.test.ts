@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { parseDocument } from 'yaml';
-import { astroBuild, type HostSite, hostSite, REPO } from './host-site.ts';
+import { astroBuild, type HostSite, hostSite, nodeRun, REPO } from './host-site.ts';
 import { runIn } from './helpers.ts';
 
 const ORDERS = readFileSync(join(REPO, 'content', 'orders.apidesc.yaml'), 'utf8');
@@ -82,6 +82,11 @@ describe('apidesc-docs/starlight in a Starlight site', { timeout: 600_000 }, () 
       pages.some((p) => p.url === '/guides/start/'),
       "the host's own pages too",
     );
+  });
+
+  it("type-checks the site's configuration against Starlight's and Astro's types (the plugin's options, and the plugin itself)", async () => {
+    const tsc = await nodeRun([join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', site.dir], site.dir);
+    assert.equal(tsc.code, 0, tsc.output);
   });
 });
 
