@@ -84,6 +84,22 @@ describe('apidesc-docs/starlight in a Starlight site', { timeout: 600_000 }, () 
     );
   });
 
+  it("shows the reference's parts in the host's own MDX pages, linked to the reference", () => {
+    const html = page(site, 'guides/orders');
+    assert.match(html, /<a href="\/reference\/operations\/publishorderevents\/">the publishing operation<\/a>/, 'ApiLink');
+    const parts = html.match(/<div class="apidesc-ref not-content">/g) ?? [];
+    assert.equal(parts.length, 4, 'the operation card, the schema table, the example and the sns topic, each in the scope of the styles');
+    assert.match(html, /<a href="\/reference\/operations\/publishorderevents\/"><strong>Publish order events<\/strong><\/a>/, 'OperationCard');
+    assert.match(html, /<figcaption><a href="\/reference\/components\/schemas\/money\/">Money<\/a>/, 'SchemaTable');
+    assert.match(html, /class="schema-tree"/);
+    assert.match(html, /<figcaption><a href="\/reference\/components\/messages\/orderplaced\/">Order placed<\/a>/, 'MessageExample');
+    assert.match(
+      html,
+      /<a href="\/reference\/channels\/orderevents\/#h-sns"><strong>Order events<\/strong><\/a> <span class="kind">sns topic<\/span>/,
+      'SnsTopic',
+    );
+  });
+
   it("type-checks the site's configuration against Starlight's and Astro's types (the plugin's options, and the plugin itself)", async () => {
     const tsc = await nodeRun([join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', site.dir], site.dir);
     assert.equal(tsc.code, 0, tsc.output);
@@ -109,6 +125,30 @@ describe('a document with an error in a Starlight site', { timeout: 600_000 }, (
       assert.match(build.output, /Fix them, or set allowInvalid: true/, 'and what to do');
       assert.doesNotMatch(build.output, /Browser APIs|Stack trace/, 'nothing that is not about the documents');
       assert.doesNotMatch(build.output, /^\s+at .+:\d+:\d+\)?$/m, 'without a stack');
+    } finally {
+      site.remove();
+    }
+  });
+});
+
+describe("a wrong ref in a host's MDX page", { timeout: 600_000 }, () => {
+  it('stops `astro build` with the place of the use, as the guides of the standalone site', async () => {
+    const site = hostSite('starlight-site', {
+      'api/orders.apidesc.yaml': ORDERS,
+      'src/content/docs/guides/wrong.mdx':
+        '---\ntitle: Wrong\n---\n\nimport { SchemaTable as Table } from \'apidesc-docs/components\';\n\nText.\n\n<Table ref="#/components/schemas/Nothing" />\n',
+    });
+    try {
+      const build = await astroBuild(site.dir);
+      assert.notEqual(build.code, 0, 'the build stops');
+      assert.match(
+        build.output,
+        /src\/content\/docs\/guides\/wrong\.mdx:9:1 {2}error {2}guide-ref-unresolved {2}ref="#\/components\/schemas\/Nothing" does not resolve/,
+        build.output,
+      );
+      assert.match(build.output, />\s+9 \| <Table ref=/, 'with the line quoted');
+      assert.match(build.output, /A page shows part of the reference by a ref that shows nothing \(above\)/);
+      assert.doesNotMatch(build.output, /Browser APIs|Stack trace/);
     } finally {
       site.remove();
     }

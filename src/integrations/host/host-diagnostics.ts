@@ -39,10 +39,20 @@ export function logFindings(logger: AstroIntegrationLogger, loaded: LoadedRefere
 
 /** The error that stops the build when the reference cannot be made (no site data). */
 export function stopError(loaded: LoadedReference): ReferenceStopped {
-  return loaded.errors
-    ? new ReferenceStopped(
-        'The API documents have errors (above): the reference was not built.',
-        'Fix them, or set allowInvalid: true in apidescDocs() to build a preview that shows each finding on the page it concerns.',
-      )
-    : new ReferenceStopped('No API document could be read (above): the reference was not built.', 'Check the paths given as `documents` to apidescDocs().');
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0)
+    return new ReferenceStopped(
+      'No API document could be read (above): the reference was not built.',
+      'Check the paths given as `documents` to apidescDocs().',
+    );
+  // The components of the host's pages are checked as the guides of the standalone site are (codes guide-…).
+  if (errors.every((d) => d.code.startsWith('guide-')))
+    return new ReferenceStopped(
+      'A page shows part of the reference by a ref that shows nothing (above): the site was not built.',
+      'Fix the ref, or set allowInvalid: true in apidescDocs() to build a preview that shows it as broken.',
+    );
+  return new ReferenceStopped(
+    'The API documents have errors (above): the reference was not built.',
+    'Fix them, or set allowInvalid: true in apidescDocs() to build a preview that shows each finding on the page it concerns.',
+  );
 }

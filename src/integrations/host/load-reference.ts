@@ -7,9 +7,11 @@
 import { hasErrors, type Diagnostic } from '../../lib/diagnostics/diagnostic.ts';
 import { formatText, summaryLine } from '../../lib/diagnostics/format-text.ts';
 import { EXIT } from '../../lib/exit-codes.ts';
+import { checkGuideRefs } from '../../pipeline/guide-check.ts';
 import { validateInputs } from '../../pipeline/validate-inputs.ts';
 import { buildSiteData, highlightSite } from '../../site/site-model.ts';
 import type { SiteData } from '../../site/site-data-types.ts';
+import type { HostComponentUses } from './mdx-refs.ts';
 import type { ResolvedReferenceOptions } from './reference-options.ts';
 
 /** What loading found: the findings as `validate` prints them, and the site data unless an error stops the host. */
@@ -25,23 +27,41 @@ export interface LoadedReference {
   site?: SiteData;
 }
 
-/** Loads, validates and models the documents of `options`, relative to the host's root folder `root`. */
-export async function loadReference(options: ResolvedReferenceOptions, root: string): Promise<LoadedReference> {
+/**
+ * Loads, validates and models the documents of `options`, relative to the host's root folder
+ * `root`, and checks the uses of the reference's components in the host's pages (`components`,
+ * mdx-refs.ts) against them.
+ */
+export async function loadReference(options: ResolvedReferenceOptions, root: string, components?: HostComponentUses): Promise<LoadedReference> {
   const outcome = await validateInputs(options.documents, { format: 'text', color: false, version: '', cwd: root, strict: options.strict });
-  const { diagnostics, sources } = outcome;
-  const found = {
+  const { sources } = outcome;
+  const diagnostics = [...outcome.diagnostics, ...(components?.diagnostics ?? [])];
+  for (const [file, text] of components?.sources ?? []) sources.set(file, text);
+  const findings = (): Omit<LoadedReference, 'site'> => ({
     report: diagnostics.length > 0 ? formatText(diagnostics, { sources, color: false }) : '',
     summary: summaryLine(diagnostics, outcome.documentCount),
     errors: hasErrors(diagnostics),
     diagnostics,
-  };
+  });
   // As `build`: unreadable input always stops; errors stop unless a preview was asked for.
   const buildAnyway = options.allowInvalid && outcome.exitCode === EXIT.invalid;
-  if (outcome.exitCode !== EXIT.ok && !buildAnyway) return found;
+  if (outcome.exitCode !== EXIT.ok && !buildAnyway) return findings();
   const docs = outcome.results.flatMap(({ file, doc, diagnostics: own }) => (doc ? [{ file, doc, diagnostics: own }] : []));
-  if (docs.length === 0) return found;
+  if (docs.length === 0) return findings();
   // A preview shows each finding on its page (and the banner); a valid build shows none, as `build` does.
-  const { site } = buildSiteData(buildAnyway ? docs : docs.map(({ file, doc }) => ({ file, doc })), root);
-  await highlightSite(site);
-  return { ...found, site };
+  const model = buildSiteData(buildAnyway ? docs : docs.map(({ file, doc }) => ({ file, doc })), root);
+  const uses = (components?.uses ?? []).filter((use) => use.reference === undefined || use.reference.replace(/^\/+|\/+$/g, '') === options.base);
+  diagnostics.push(
+    ...checkGuideRefs(
+      uses,
+      model.site.apis,
+      docs.map((d) => d.doc),
+      model.complete,
+    ),
+  );
+  const found = findings();
+  // A component that shows nothing stops the build as a document's error does (a preview shows it broken).
+  if (found.errors && !options.allowInvalid) return found;
+  await highlightSite(model.site);
+  return { ...found, site: model.site };
 }

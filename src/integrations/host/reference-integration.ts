@@ -8,6 +8,7 @@ import type { AstroIntegrationLogger, InjectedRoute } from 'astro';
 import { logFindings, ReferenceStopped, stopError } from './host-diagnostics.ts';
 import { hostStylesheetPlugin, type HostLook } from './host-stylesheet.ts';
 import { loadReference } from './load-reference.ts';
+import { hostComponentUses } from './mdx-refs.ts';
 import { resolveReferenceOptions, type ResolvedReferenceOptions } from './reference-options.ts';
 import { keepReference, type HostReference } from './reference-store.ts';
 
@@ -18,9 +19,13 @@ export function readOptions(options: unknown): ResolvedReferenceOptions {
   return resolved;
 }
 
-/** Loads the reference of `options` for the host whose root folder is `root`; stops the build when it cannot be made. */
-export async function prepareReference(options: ResolvedReferenceOptions, root: URL, logger: AstroIntegrationLogger): Promise<HostReference> {
-  const loaded = await loadReference(options, fileURLToPath(root));
+/**
+ * Loads the reference of `options` for the host whose root folder is `root`, and checks the uses
+ * of its components in the host's MDX pages under `srcDir`; stops the build when it cannot be made.
+ */
+export async function prepareReference(options: ResolvedReferenceOptions, root: URL, srcDir: URL, logger: AstroIntegrationLogger): Promise<HostReference> {
+  const rootPath = fileURLToPath(root);
+  const loaded = await loadReference(options, rootPath, hostComponentUses(fileURLToPath(srcDir), rootPath));
   logFindings(logger, loaded);
   if (!loaded.site) throw stopError(loaded);
   const reference = { site: loaded.site, base: options.base };

@@ -38,7 +38,7 @@ export type SidebarEntry = SidebarLink | SidebarGroup;
 export interface StarlightSetup {
   addIntegration(integration: AstroIntegration): void;
   addRouteMiddleware(middleware: { entrypoint: string; order?: 'pre' | 'post' | 'default' }): void;
-  astroConfig: { root: URL };
+  astroConfig: { root: URL; srcDir: URL };
   command: 'dev' | 'build' | 'preview' | 'sync';
   /** Starlight's configuration as the user wrote it (its `sidebar` is read). */
   config: { sidebar?: unknown };
