@@ -8,7 +8,7 @@ import { listedTitle } from '../../lib/model/api-titles.ts';
 import { pageHref } from '../../site/site-data.ts';
 import type { SiteApi } from '../../site/site-data-types.ts';
 import { routeProps, siteUrls, type RouteProps } from '../../site/site-routes.ts';
-import type { HostReference } from './reference-store.ts';
+import { hostReferences, type HostReference } from './reference-store.ts';
 
 /** What a page of the reference shows: a route of the standalone site, or the list of the APIs. */
 export type ReferenceView = { type: 'route'; props: RouteProps } | { type: 'catalog'; apis: SiteApi[] };
@@ -70,4 +70,16 @@ export function referenceRoot(hostBase: string, reference: Pick<HostReference, '
 /** Links of a page of `api`, relative to the API (`channels/orders/`), as the host serves them. */
 export function referenceHref(root: string, api: SiteApi): (url: string) => string {
   return (url) => pageHref(root, api, url);
+}
+
+/**
+ * The static paths of the route injected at `routePattern` (`/<base>/[...route]`, one per
+ * reference): each page of that reference, with the reference and the page as props.
+ */
+export function referenceStaticPaths(
+  routePattern: string,
+): { params: { route: string | undefined }; props: { reference: HostReference; page: ReferencePage } }[] {
+  const reference = hostReferences().find((r) => routePattern.replace(/^\//, '').startsWith(`${r.base}/`));
+  if (!reference) return [];
+  return referencePages(reference).map((page) => ({ params: { route: page.route || undefined }, props: { reference, page } }));
 }
