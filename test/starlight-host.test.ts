@@ -106,6 +106,34 @@ describe('apidesc-docs/starlight in a Starlight site', { timeout: 600_000 }, () 
   });
 });
 
+describe('several APIs in a Starlight site', { timeout: 600_000 }, () => {
+  it('lists them at the base, each under its own path and group, linked to each other across the reference', async () => {
+    const site = hostSite('starlight-site', {
+      'api/orders.apidesc.yaml': ORDERS,
+      'api/warehouse.apidesc.yaml': ORDERS,
+      // In a reference of several APIs a component says which it means.
+      'src/content/docs/guides/orders.mdx':
+        '---\ntitle: Placing orders\n---\n\nimport { ApiLink } from \'apidesc-docs/components\';\n\nThe warehouse <ApiLink ref="#/operations/receiveOrderEventsInWarehouse" api="warehouse">receives them</ApiLink>.\n',
+    });
+    try {
+      const build = await astroBuild(site.dir);
+      assert.equal(build.code, 0, build.output);
+      const root = page(site, 'reference');
+      assert.match(root, /<a href="\/reference\/orders\/">Order Fulfilment Events \(api\/orders\.apidesc\.yaml\)<\/a>/);
+      assert.match(root, /<a href="\/reference\/warehouse\/">Order Fulfilment Events \(api\/warehouse\.apidesc\.yaml\)<\/a>/);
+      const operation = page(site, 'reference/orders/operations/publishorderevents');
+      // The other API receives what this one sends: its operation is linked below the reference's base, not the host's.
+      assert.match(operation, /href="\/reference\/warehouse\/operations\/receiveordereventsinwarehouse\/"/);
+      assert.doesNotMatch(operation, /href="\/warehouse\//);
+      const channel = indexedPages(join(site.dir, 'dist')).find((p) => p.url === '/reference/warehouse/channels/orderevents/');
+      assert.deepEqual(channel?.filters.API, ['Order Fulfilment Events (api/warehouse.apidesc.yaml)'], 'the API is a search filter');
+      assert.match(page(site, 'guides/orders'), /<a href="\/reference\/warehouse\/operations\/receiveordereventsinwarehouse\/">receives them<\/a>/);
+    } finally {
+      site.remove();
+    }
+  });
+});
+
 describe('a document with an error in a Starlight site', { timeout: 600_000 }, () => {
   it('stops `astro build` with the findings of `apidesc-docs validate`, and no stack', async () => {
     const doc = parseDocument(ORDERS);
