@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { tempTree } from '../../../test/helpers.ts';
+import { MINIMAL, tempTree } from '../../../test/helpers.ts';
 import { loadReference } from './load-reference.ts';
 
 const ORDERS = readFileSync(join(import.meta.dirname, '..', '..', '..', 'content', 'orders.apidesc.yaml'), 'utf8');
@@ -33,6 +33,17 @@ describe("a host's reference, loaded", () => {
     const loaded = await loadReference({ documents: ['api/'], base: 'reference', allowInvalid: true, strict: false }, root);
     assert.equal(loaded.errors, true);
     assert.equal(loaded.site?.apis[0]?.errorCount, 1);
+  });
+
+  it('with strict, stops at schema content that contradicts itself, as `validate --strict`', async () => {
+    const root = tempTree({ 'api/a.yaml': `${MINIMAL}components:\n  schemas:\n    Count:\n      type: integer\n      default: many\n` });
+    const options = { documents: ['api/'], base: 'reference', allowInvalid: false, strict: false };
+    const lenient = await loadReference(options, root);
+    assert.match(lenient.report, /warning {2}schema-default-type/);
+    assert.ok(lenient.site);
+    const strict = await loadReference({ ...options, strict: true }, root);
+    assert.match(strict.report, /error {2}schema-default-type/);
+    assert.equal(strict.site, undefined);
   });
 
   it('stops when nothing can be read', async () => {
