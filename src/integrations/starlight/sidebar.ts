@@ -7,6 +7,7 @@
  */
 import { listedTitle } from '../../lib/model/api-titles.ts';
 import { pagesOfSection, SECTIONS, sectionOf, sidebarGroups, type Section } from '../../site/site-data.ts';
+import type { Page } from '../../lib/model/page-types.ts';
 import type { SiteApi } from '../../site/site-data-types.ts';
 import { referenceHref, referenceRoot } from '../host/reference-routes.ts';
 import type { HostReference } from '../host/reference-store.ts';
@@ -55,10 +56,19 @@ function referenceGroups(reference: HostReference, hostBase: string, current: st
   return reference.site.apis.map((api) => {
     const href = referenceHref(root, api);
     const inApi = current.startsWith(href(''));
-    const page = inApi ? api.pages.find((p) => href(p.url) === current) : undefined;
+    const page = inApi ? pagesByUrl(api).get(current.slice(href('').length)) : undefined;
     const sections = SECTIONS.flatMap((section) => sectionEntry(api, section, href, current, page ? sectionOf(page.kind) : sectionOnPath(api, href, current)));
     return group(listedTitle(api), [link('Overview', href(''), current), ...sections], !inApi && reference.site.apis.length > 1);
   });
+}
+
+const urlIndex = new WeakMap<SiteApi, Map<string, Page>>();
+
+/** The pages of `api` by their URL (relative to the API), made once: every page of the host looks its own up. */
+function pagesByUrl(api: SiteApi): Map<string, Page> {
+  let index = urlIndex.get(api);
+  if (!index) urlIndex.set(api, (index = new Map(api.pages.map((p) => [p.url, p]))));
+  return index;
 }
 
 /** The section whose list is the page at `current` (its first page or a later one). */
