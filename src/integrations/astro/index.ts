@@ -38,7 +38,7 @@ export default function apidescDocs(options: AstroReferenceOptions): AstroIntegr
         if (command !== 'build' && command !== 'dev') return;
         const resolved = readOptions(options);
         const layout = layoutFile(options.layout, fileURLToPath(config.root));
-        await prepareReference(resolved, config.root, config.srcDir, logger);
+        await prepareReference(resolved, { root: config.root, srcDir: config.srcDir, command }, logger);
         injectRoute(referenceRoute(resolved.base, packageFile('src/integrations/astro/AstroReferencePage.astro')));
         const vite = referenceVite('own');
         updateConfig({ vite: { ...vite, plugins: [...vite.plugins, layoutPlugin(layout)] } });

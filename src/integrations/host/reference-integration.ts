@@ -23,12 +23,19 @@ export function readOptions(options: unknown): ResolvedReferenceOptions {
  * Loads the reference of `options` for the host whose root folder is `root`, and checks the uses
  * of its components in the host's MDX pages under `srcDir`; stops the build when it cannot be made.
  */
-export async function prepareReference(options: ResolvedReferenceOptions, root: URL, srcDir: URL, logger: AstroIntegrationLogger): Promise<HostReference> {
+export async function prepareReference(
+  options: ResolvedReferenceOptions,
+  host: { root: URL; srcDir: URL; command: string },
+  logger: AstroIntegrationLogger,
+): Promise<HostReference> {
+  const { root, srcDir } = host;
   const rootPath = fileURLToPath(root);
   const loaded = await loadReference(options, rootPath, hostComponentUses(fileURLToPath(srcDir), rootPath));
   logFindings(logger, loaded);
-  if (!loaded.site) throw stopError(loaded);
-  const reference = { site: loaded.site, base: options.base };
+  if (!loaded.site || !loaded.content) throw stopError(loaded);
+  // `astro dev` renders a page at each request: its content stays (only the pages opened are made).
+  const content = host.command === 'build' ? loaded.content : { fill: loaded.content.fill, release: () => {} };
+  const reference = { site: loaded.site, base: options.base, content };
   keepReference(options.base, reference);
   return reference;
 }

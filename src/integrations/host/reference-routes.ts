@@ -5,6 +5,7 @@
  * reference of several APIs the list of them.
  */
 import { listedTitle } from '../../lib/model/api-titles.ts';
+import type { Page } from '../../lib/model/page-types.ts';
 import { pageHref } from '../../site/site-data.ts';
 import type { SiteApi } from '../../site/site-data-types.ts';
 import { routeProps, siteUrls, type RouteProps } from '../../site/site-routes.ts';
@@ -82,4 +83,9 @@ export function referenceStaticPaths(
   const reference = hostReferences().find((r) => routePattern.replace(/^\//, '').startsWith(`${r.base}/`));
   if (!reference) return [];
   return referencePages(reference).map((page) => ({ params: { route: page.route || undefined }, props: { reference, page } }));
+}
+
+/** The object a page of the reference shows, when it shows one (its content is made for the page). */
+export function entityOf(page: ReferencePage): Page | undefined {
+  return page.view.type === 'route' && page.view.props.type === 'entity' ? page.view.props.page : undefined;
 }

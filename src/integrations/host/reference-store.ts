@@ -7,12 +7,15 @@
  * again by the bundler, and held twice.
  */
 import type { SiteData } from '../../site/site-data-types.ts';
+import type { PageContent } from './page-content.ts';
 
 /** What the pages of one reference need. */
 export interface HostReference {
   site: SiteData;
   /** The path of the reference below the host's base, without slashes at either end ("reference"). */
   base: string;
+  /** The content of its pages, made as they are rendered and let go once written (page-content.ts). */
+  content: PageContent;
 }
 
 /** One slot per process, shared by every copy of this module (a symbol registered by name is the same everywhere). */

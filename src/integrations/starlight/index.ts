@@ -28,7 +28,7 @@ export default function apidescDocs(options: ReferenceOptions): StarlightPluginS
         // `astro preview` and `astro sync` render nothing of the reference.
         if (command !== 'build' && command !== 'dev') return;
         const resolved = readOptions(options);
-        await prepareReference(resolved, astroConfig.root, astroConfig.srcDir, logger);
+        await prepareReference(resolved, { root: astroConfig.root, srcDir: astroConfig.srcDir, command }, logger);
         if (!hasPlaceholder(config.sidebar))
           logger.warn(
             "The reference is not in the sidebar: add ...apidescSidebar (import { apidescSidebar } from 'apidesc-docs/starlight') to Starlight's sidebar.",
