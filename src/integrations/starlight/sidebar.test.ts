@@ -9,7 +9,7 @@ import type { SidebarEntry, SidebarGroup, SidebarLink } from './starlight-shapes
 
 const ORDERS = join(import.meta.dirname, '..', '..', '..', 'content', 'orders.apidesc.yaml');
 
-async function ordersReference(): Promise<HostReference> {
+async function ordersReference(): Promise<Pick<HostReference, 'site' | 'base'>> {
   const { doc } = await validateDocument(ORDERS);
   assert.ok(doc);
   return { site: buildSiteData([{ file: ORDERS, doc }], process.cwd()).site, base: 'reference' };

@@ -33,7 +33,12 @@ export function hasPlaceholder(items: unknown): boolean {
 }
 
 /** `sidebar` with the placeholder group replaced by the groups of every reference, for the page at `pathname`. */
-export function withReferenceGroups(sidebar: SidebarEntry[], references: HostReference[], hostBase: string, pathname: string): SidebarEntry[] {
+export function withReferenceGroups(
+  sidebar: SidebarEntry[],
+  references: Pick<HostReference, 'site' | 'base'>[],
+  hostBase: string,
+  pathname: string,
+): SidebarEntry[] {
   const current = pathname.replace(/\/?$/, '/');
   return sidebar.flatMap((entry): SidebarEntry[] => {
     if (entry.type !== 'group') return [entry];
@@ -51,7 +56,7 @@ function group(label: string, entries: SidebarEntry[], collapsed: boolean): Side
 }
 
 /** A group per API of `reference` (its title; "Overview" and its sections inside). */
-function referenceGroups(reference: HostReference, hostBase: string, current: string): SidebarEntry[] {
+function referenceGroups(reference: Pick<HostReference, 'site' | 'base'>, hostBase: string, current: string): SidebarEntry[] {
   const root = referenceRoot(hostBase, reference);
   return reference.site.apis.map((api) => {
     const href = referenceHref(root, api);
