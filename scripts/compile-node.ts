@@ -1,5 +1,6 @@
 /**
- * Compiles the command line (src/cli, src/pipeline, src/project, src/dev, src/perf, src/lib, src/site) to JavaScript in `node-dist/` for the published
+ * Compiles the command line (src/cli, src/pipeline, src/project, src/dev, src/perf, src/lib, src/site) and the host
+ * integrations (src/integrations: apidesc-docs/starlight, apidesc-docs/astro) to JavaScript in `node-dist/` for the published
  * package: Node strips types only outside node_modules, so an installed copy cannot run the
  * TypeScript sources. Run by `npm pack` / `npm publish` (prepack); the site's own modules stay
  * TypeScript, which Astro compiles itself.
@@ -23,7 +24,7 @@ function sources(folder: string): string[] {
 }
 
 rmSync(outdir, { recursive: true, force: true });
-const entryPoints = ['cli', 'pipeline', 'project', 'dev', 'perf', 'lib', 'site'].flatMap((folder) => sources(join(root, 'src', folder)));
+const entryPoints = ['cli', 'pipeline', 'project', 'dev', 'perf', 'lib', 'site', 'integrations'].flatMap((folder) => sources(join(root, 'src', folder)));
 const result = await build({
   entryPoints,
   outdir,

@@ -4,7 +4,8 @@
  * The layers of src/, from the bottom: `lib` (the format: loading, validation, the model, diff),
  * `site` (the site's data and views), `project` (what a build reads of the user's project: its
  * configuration, site options, review severities), `pipeline` (the build's stages), `dev` (the
- * live site), and `cli` on top, which only parses arguments, prints and sets exit codes. The
+ * live site), and `cli` on top, which only parses arguments, prints and sets exit codes; the
+ * integrations for host sites (`integrations`) sit beside `dev`, on the pipeline and the components. The
  * renderer's folders (components, layouts, pages, client) sit above `site`. A module may import
  * its own layer and those below it; the check follows every chain of imports (static, dynamic
  * and type-only, from .ts and from .astro), so that a climb through a folder outside the layers
@@ -26,11 +27,15 @@ const SOURCE = /\.(ts|astro|mjs|js)$/;
 
 /** What each folder of src/ may never reach, through any chain of imports. */
 const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
-  lib: ['site', 'project', 'pipeline', 'dev', 'cli', 'components', 'layouts', 'pages', 'client'],
-  site: ['project', 'pipeline', 'dev', 'cli', 'components', 'layouts', 'pages'],
-  project: ['pipeline', 'dev', 'cli', 'components', 'layouts', 'pages', 'client'],
-  pipeline: ['dev', 'cli'],
-  dev: ['cli'],
+  lib: ['site', 'project', 'pipeline', 'dev', 'cli', 'components', 'layouts', 'pages', 'client', 'integrations'],
+  site: ['project', 'pipeline', 'dev', 'cli', 'components', 'layouts', 'pages', 'integrations'],
+  project: ['pipeline', 'dev', 'cli', 'components', 'layouts', 'pages', 'client', 'integrations'],
+  pipeline: ['dev', 'cli', 'integrations'],
+  dev: ['cli', 'integrations'],
+  // The integrations for host sites (Starlight, Astro) use the pipeline's validation and the
+  // renderer's components; nothing of the standalone build uses them.
+  integrations: ['dev', 'cli', 'pages', 'layouts'],
+  components: ['integrations'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
@@ -44,6 +44,12 @@ describe('the npm package in another repository', () => {
     assert.ok(
       paths.includes('node-dist/renderer/server/entry.mjs') && paths.includes('node-dist/renderer/apidesc-renderer.json'),
       'with its renderer for builds without base path, site URL or guides',
+    );
+    assert.ok(
+      paths.includes('exports/starlight.mjs') &&
+        paths.includes('node-dist/integrations/starlight/index.js') &&
+        paths.includes('src/integrations/starlight/StarlightReferencePage.astro'),
+      'with the host integrations, compiled, and their pages',
     );
     assert.ok(!paths.some((p) => p.endsWith('.test.ts') || p.startsWith('test/') || p.startsWith('e2e/') || p.startsWith('bench/')), 'no tests or benchmarks');
     assert.ok(!existsSync(join(repo, 'node-dist')), 'the compiled files are removed from the checkout after packing');
@@ -138,6 +144,41 @@ describe('the npm package in another repository', () => {
     const same = run(process.execPath, [cli, 'diff', 'api/orders.apidesc.yaml', 'plain/orders.apidesc.yaml', '--format', 'json'], project);
     assert.equal(same.status, 0, same.stderr);
     assert.equal(JSON.parse(same.stdout).breaking, 0);
+
+    // A Starlight site with the plugin from the installed package (compiled: node-dist/integrations),
+    // Starlight and Astro at the versions this repository pins, from npm's cache.
+    const pins = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    const withStarlight = run(
+      'npm',
+      ['install', '--save-dev', '--prefer-offline', `@astrojs/starlight@${pins.devDependencies['@astrojs/starlight']}`, `astro@${pins.dependencies.astro}`],
+      project,
+    );
+    assert.equal(withStarlight.status, 0, withStarlight.stderr);
+    const docs = join(project, 'docs-site');
+    for (const [path, text] of Object.entries({
+      'astro.config.mjs':
+        "import starlight from '@astrojs/starlight';\nimport apidescDocs, { apidescSidebar } from 'apidesc-docs/starlight';\n\nexport default {\n  integrations: [starlight({ title: 'Team docs', sidebar: [...apidescSidebar], plugins: [apidescDocs({ documents: 'api/', base: 'reference' })] })],\n};\n",
+      'src/content.config.ts':
+        "import { docsLoader } from '@astrojs/starlight/loaders';\nimport { docsSchema } from '@astrojs/starlight/schema';\nimport { defineCollection } from 'astro:content';\n\nexport const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };\n",
+      'src/content/docs/index.mdx':
+        '---\ntitle: Team docs\n---\n\nimport { SchemaTable } from \'apidesc-docs/components\';\n\n<SchemaTable ref="#/components/schemas/Money" />\n',
+      'api/orders.apidesc.yaml': ORDERS,
+    })) {
+      mkdirSync(dirname(join(docs, path)), { recursive: true });
+      writeFileSync(join(docs, path), text);
+    }
+    const astro = run(process.execPath, [join(project, 'node_modules/astro/bin/astro.mjs'), 'build'], docs, { ASTRO_TELEMETRY_DISABLED: '1' });
+    assert.equal(astro.status, 0, astro.stdout + astro.stderr);
+    const channel = readFileSync(join(docs, 'dist/reference/channels/orderevents/index.html'), 'utf8');
+    assert.match(channel, /<h1 id="_top"[^>]*>Order events<\/h1>/, "the reference's page in Starlight's layout");
+    assert.match(
+      readFileSync(join(docs, 'dist/index.html'), 'utf8'),
+      /<a href="\/reference\/components\/schemas\/money\/">Money<\/a>/,
+      "a component in the site's own page",
+    );
 
     // dev serves the same site from the installed package.
     const port = await freePort();

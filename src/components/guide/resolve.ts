@@ -13,6 +13,11 @@ export interface GuideProps {
   ref: string;
   /** The API's slug, in a portal of several. */
   api?: string;
+  /**
+   * In a host site's page (apidesc-docs/components, src/integrations/components): the host's
+   * reference and the path its pages are served under, in place of the standalone site's.
+   */
+  host?: { base: string; source: SiteSource };
 }
 
 export type ForGuide =
@@ -23,7 +28,8 @@ export type ForGuide =
  * `source` is the page's Astro.locals.site: a guide's components are placed by its author inside
  * the guide, where the page cannot hand them props, so they read the site from the request.
  */
-export async function resolveForGuide(component: string, props: GuideProps, base: string, source: SiteSource): Promise<ForGuide> {
+export async function resolveForGuide(component: string, props: GuideProps, siteBase: string, siteSource: SiteSource): Promise<ForGuide> {
+  const { base, source } = props.host ?? { base: siteBase, source: siteSource };
   const { apis } = source.site;
   // A guide may show part of any page: every page's content, not only the summaries.
   await source.allPageContent();

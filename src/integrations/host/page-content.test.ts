@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { validateDocument } from '../../lib/validate/validate-document.ts';
+import { buildSiteData } from '../../site/site-model.ts';
+import { pageContent } from './page-content.ts';
+
+const ORDERS = join(import.meta.dirname, '..', '..', '..', 'content', 'orders.apidesc.yaml');
+
+describe("the content of a host's reference pages", () => {
+  it('is made when a page is rendered, highlighted, and let go once it is written; the pages shown elsewhere keep theirs', async () => {
+    const { doc } = await validateDocument(ORDERS);
+    assert.ok(doc);
+    const model = buildSiteData([{ file: ORDERS, doc }], process.cwd(), { deferPages: true });
+    const pages = model.site.apis[0]!.pages;
+    const schema = pages.find((p) => p.url === 'components/schemas/order/')!;
+    const channel = pages.find((p) => p.url === 'channels/orderevents/')!;
+    const server = pages.find((p) => p.kind === 'server')!;
+    assert.equal(channel.sections.length, 0, 'summaries only, at first');
+    const content = await pageContent(model.site, model.complete, [schema]);
+    assert.ok(schema.sections.length > 0, 'a page shown by a component is made at once');
+    assert.ok(server.sections.length > 0, "a server's content shapes its routes: made at once");
+    assert.equal(channel.sections.length, 0);
+    await content.fill(channel);
+    assert.ok(channel.sections.length > 0);
+    assert.match(channel.descriptionHtml ?? '', /class="code"|<span style|hl-/, 'its code highlighted');
+    content.release(channel);
+    assert.equal(channel.sections.length, 0, 'let go once written');
+    await assert.rejects(content.fill(channel), /asked for after its page was written/);
+    content.release(schema);
+    assert.ok(schema.sections.length > 0, 'kept');
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The content of the reference's pages (description, facts, sections), made when a page is
+ * rendered and let go once it is written, as the standalone build's renderer does
+ * (src/site/site-stream.ts): the host's build then holds a few pages' content at a time, not the
+ * whole site's (a 1,000-channel document is about 5,000 pages). The pages the host's own MDX
+ * pages show parts of are made when the build starts, and kept.
+ */
+import { descriptionJob, pageJobs } from '../../lib/highlight/highlight-page.ts';
+import type { Page } from '../../lib/model/page-types.ts';
+import { contentShapesRoutes } from '../../site/site-data.ts';
+import type { SiteData } from '../../site/site-data-types.ts';
+import { CodeHighlighter } from '../../site/site-model.ts';
+
+/** How the pages of a reference get their content. */
+export interface PageContent {
+  /** Resolves once `page` has its content, its code highlighted. */
+  fill(page: Page): Promise<void>;
+  /** `page` was written: its content is let go, unless it is kept (a build writes each page once). */
+  release(page: Page): void;
+}
+
+/**
+ * The content of the pages of `site`, whose pages came without it (buildSiteData's `deferPages`);
+ * `complete` is the model's (SiteModel.complete). The pages whose content shapes the routes (a
+ * server's paged lists) and the pages in `keep` are made now.
+ */
+export async function pageContent(site: SiteData, complete: (page: Page) => Page, keep: Iterable<Page>): Promise<PageContent> {
+  // One thread: the host's build renders meanwhile, and a worker thread would outlive the build's hooks.
+  const highlighter = new CodeHighlighter({ parallel: false });
+  const filled = new Map<Page, Promise<void>>();
+  const released = new WeakSet<Page>();
+  const kept = new Set<Page>(keep);
+  const fill = (page: Page): Promise<void> => {
+    // The model completes a page once: a page let go cannot be filled again (a build writes each page once).
+    if (released.has(page)) return Promise.reject(new Error(`the content of ${page.url} was asked for after its page was written`));
+    let done = filled.get(page);
+    if (!done) {
+      complete(page);
+      done = highlighter.run(pageJobs(page));
+      filled.set(page, done);
+    }
+    return done;
+  };
+  await highlighter.run(site.apis.flatMap((api) => descriptionJob(api.descriptionHtml, (html) => (api.descriptionHtml = html))));
+  for (const api of site.apis) for (const page of api.pages) if (contentShapesRoutes(page)) kept.add(page);
+  await Promise.all([...kept].map(fill));
+  return {
+    fill,
+    release(page) {
+      if (kept.has(page) || !filled.has(page)) return;
+      filled.delete(page);
+      released.add(page);
+      page.facts = [];
+      page.sections = [];
+      delete page.descriptionHtml;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * What both hosts do when their configuration is set up: read the options, load and validate
+ * the documents (the findings through the host's logger), keep the site data for the pages, and
+ * inject the reference's route with its styles.
+ */
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegrationLogger, InjectedRoute } from 'astro';
+import { logFindings, ReferenceStopped, stopError } from './host-diagnostics.ts';
+import { hostStylesheetPlugin, type HostLook } from './host-stylesheet.ts';
+import { loadReference } from './load-reference.ts';
+import { hostComponentUses } from './mdx-refs.ts';
+import { resolveReferenceOptions, type ResolvedReferenceOptions } from './reference-options.ts';
+import { keepReference, type HostReference } from './reference-store.ts';
+
+/** The options read, or the build stopped with what is wrong with them. */
+export function readOptions(options: unknown): ResolvedReferenceOptions {
+  const resolved = resolveReferenceOptions(options);
+  if ('problem' in resolved) throw new ReferenceStopped(resolved.problem, "For example apidescDocs({ documents: 'api/', base: 'reference' }).");
+  return resolved;
+}
+
+/**
+ * Loads the reference of `options` for the host whose root folder is `root`, and checks the uses
+ * of its components in the host's MDX pages under `srcDir`; stops the build when it cannot be made.
+ */
+export async function prepareReference(
+  options: ResolvedReferenceOptions,
+  host: { root: URL; srcDir: URL; command: string },
+  logger: AstroIntegrationLogger,
+): Promise<HostReference> {
+  const { root, srcDir } = host;
+  const rootPath = fileURLToPath(root);
+  const loaded = await loadReference(options, rootPath, hostComponentUses(fileURLToPath(srcDir), rootPath));
+  logFindings(logger, loaded);
+  if (!loaded.site || !loaded.content) throw stopError(loaded);
+  // `astro dev` renders a page at each request: its content stays (only the pages opened are made).
+  const content = host.command === 'build' ? loaded.content : { fill: loaded.content.fill, release: () => {} };
+  const reference = { site: loaded.site, base: options.base, content };
+  keepReference(options.base, reference);
+  return reference;
+}
+
+/** The route of every page of the reference: `/<base>/[...route]`, rendered by `page` (a file of this package). */
+export function referenceRoute(base: string, page: string): InjectedRoute {
+  return { pattern: `/${base}/[...route]`, entrypoint: page, prerender: true };
+}
+
+/** The host's bundler settings: the reference's styles, and this package compiled with the host's pages. */
+export function referenceVite(look: HostLook) {
+  return {
+    plugins: [hostStylesheetPlugin(look)],
+    // The pages and components are TypeScript and Astro files: the bundler compiles them, never Node.
+    ssr: { noExternal: ['apidesc-docs'] },
+  };
+}

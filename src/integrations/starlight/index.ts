@@ -1,0 +1,49 @@
+/**
+ * `apidesc-docs/starlight`: the reference of one or many APIs inside a Starlight site.
+ *
+ *   // astro.config.mjs
+ *   starlight({
+ *     sidebar: [{ label: 'Guides', items: [{ autogenerate: { directory: 'guides' } }] }, ...apidescSidebar],
+ *     plugins: [apidescDocs({ documents: 'api/', base: 'reference' })],
+ *   })
+ *
+ * The documents are validated when the site builds (errors stop it, with the text of
+ * `apidesc-docs validate`), their pages are added under `/<base>/` in Starlight's layout, their
+ * groups go where the user puts `apidescSidebar`, and Starlight's search indexes them.
+ */
+import { packageFile } from '../host/package-file.ts';
+import { prepareReference, readOptions, referenceRoute, referenceVite } from '../host/reference-integration.ts';
+import type { ReferenceOptions } from '../host/reference-options.ts';
+import { apidescSidebar, hasPlaceholder } from './sidebar.ts';
+import type { StarlightPluginShape } from './starlight-shapes.ts';
+
+export type { ReferenceOptions };
+export { apidescSidebar };
+
+export default function apidescDocs(options: ReferenceOptions): StarlightPluginShape {
+  return {
+    name: 'apidesc-docs',
+    hooks: {
+      'config:setup': async ({ addIntegration, addRouteMiddleware, astroConfig, command, config, logger }) => {
+        // `astro preview` and `astro sync` render nothing of the reference.
+        if (command !== 'build' && command !== 'dev') return;
+        const resolved = readOptions(options);
+        await prepareReference(resolved, { root: astroConfig.root, srcDir: astroConfig.srcDir, command }, logger);
+        if (!hasPlaceholder(config.sidebar))
+          logger.warn(
+            "The reference is not in the sidebar: add ...apidescSidebar (import { apidescSidebar } from 'apidesc-docs/starlight') to Starlight's sidebar.",
+          );
+        addRouteMiddleware({ entrypoint: packageFile('src/integrations/starlight/route-middleware.ts'), order: 'post' });
+        addIntegration({
+          name: 'apidesc-docs/starlight',
+          hooks: {
+            'astro:config:setup': ({ injectRoute, updateConfig }) => {
+              injectRoute(referenceRoute(resolved.base, packageFile('src/integrations/starlight/StarlightReferencePage.astro')));
+              updateConfig({ vite: referenceVite('starlight') });
+            },
+          },
+        });
+      },
+    },
+  };
+}
