@@ -24,6 +24,7 @@ import { makeStaging, outputFolderProblem, removeOurFolder, swapIn, type Protect
 import { type BuildClock, formatTimings, SEARCH_ASKED, STAGES } from './build-timings.ts';
 import type { PrepareRequest } from './prepare-stage.ts';
 import { writeSiteExtras } from './site-extras.ts';
+import { storeBuiltApis } from './cache/api-reuse.ts';
 import type { StageChild, StageFailure } from './stage-child.ts';
 import { type SiteDataInput, type StageResult, startPrepare, startRenderer, startSearch } from './stage-processes.ts';
 import { watchForStall } from './stall-watchdog.ts';
@@ -186,7 +187,10 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
         ...(base ? { base } : {}),
       });
       clock.mark(SEARCH_ASKED);
-      const indexed = await search.index(siteDir);
+      const indexing = search.index(siteDir);
+      // The APIs built this time go into the build cache while the search index is made.
+      if (options.cache && prepared.value.toCache) storeBuiltApis(options.cache, prepared.value.toCache, siteDir);
+      const indexed = await indexing;
       if ('failure' in indexed) {
         // An indexer that died says nothing of why; a full disk is the likely cause, and checked.
         const full = indexed.failure.fault || indexed.failure.exitCode !== EXIT.environment ? undefined : fullDiskFault(siteDir);

@@ -48,6 +48,8 @@ export interface SiteModel {
    * buildApiModel) and returns it; a page filled already is returned as it is.
    */
   complete: (page: Page) => Page;
+  /** In a portal, what each page lists of the other APIs (its key in the build cache reads them: src/pipeline/cache/). */
+  peers?: PeerIndex;
 }
 
 export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[] }[], cwd: string, options: ModelOptions = {}): SiteModel {
@@ -120,6 +122,7 @@ export function buildSiteData(docs: { file: string; doc: ResolvedDoc; diagnostic
     ...(manifest.notListed ? { flowsNotListed: manifest.notListed } : {}),
     copies,
     complete,
+    ...(peers ? { peers } : {}),
   };
 }
 

@@ -1,0 +1,197 @@
+/**
+ * The build cache of a portal (issue 37): per API, the files a build wrote under the API's
+ * folder (its pages, Markdown twins, llms files and source copies), kept under the key of what
+ * they were made from (api-cache-key.ts), so that a later build of an unchanged API copies them
+ * instead of making them again.
+ *
+ * Layout of the cache folder (default `node_modules/.cache/apidesc-docs`, `--cache <folder>`):
+ *
+ *   apidesc-docs-cache.json          the mark that this tool owns the folder's `apis/`
+ *   apis/<api slug>/manifest.json    the key, and every file with its size and SHA-256
+ *   apis/<api slug>/files/…          the files, as under the API's folder of the site
+ *
+ * An entry is never trusted blindly: each file is read and its hash compared with the manifest
+ * before anything of it is used, and an entry that fails (truncated, edited, of another key,
+ * another layout) is rebuilt, never published. The cache only ever removes what it wrote: an
+ * entry it replaces is one of its own folder, and a folder that holds files of someone else is
+ * refused as a whole (cacheFolderProblem). Deleting the folder is always safe: the next build
+ * makes every API again.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { processAlive } from '../../perf/render-lock.ts';
+
+/** The file that marks a folder as this tool's cache. */
+export const CACHE_MARK = 'apidesc-docs-cache.json';
+/** Bumped whenever an entry's layout or meaning changes: entries of another layout are rebuilt. */
+const LAYOUT = 1;
+const MARK_TEXT = `${JSON.stringify({ tool: 'apidesc-docs', layout: LAYOUT, what: 'build cache: safe to delete' })}\n`;
+
+/** What an entry's manifest holds. */
+export interface EntryManifest {
+  tool: 'apidesc-docs';
+  layout: number;
+  /** The API's key when its files were written (api-cache-key.ts). */
+  key: string;
+  /** Each file relative to the API's folder (with `/`), its size in bytes and its SHA-256 (hex). */
+  files: [path: string, size: number, sha256: string][];
+  /** The fingerprint of each of the API's pages, by URL relative to the site (the route manifest's `hash`). */
+  pageHashes: Record<string, string>;
+}
+
+/** A file of an entry, read and checked. */
+export interface CachedFile {
+  path: string;
+  bytes: Buffer;
+}
+
+/** An entry found good: its files and what the route manifest needs of it. */
+export interface CacheHit {
+  files: CachedFile[];
+  pageHashes: Record<string, string>;
+}
+
+/** Why an entry was not used. */
+export type CacheMiss = 'new' | 'changed' | 'damaged';
+
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Why `dir` cannot be the build cache, or undefined when it can: a folder that does not exist
+ * yet, an empty one, one this tool marked, or one that holds only this tool's renderer bundles
+ * (the default folder holds them: src/perf/renderer-bundle.ts). A folder of anything else is
+ * refused: the cache would write beside, and later replace, what it did not write.
+ */
+export function cacheFolderProblem(dir: string, shown: string): string | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return `--cache ${shown} is a file, not a folder: name a folder for the build cache`;
+    return `--cache ${shown} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+  }
+  if (names.includes(CACHE_MARK) || names.every((name) => name.startsWith('renderer-'))) return undefined;
+  return `--cache ${shown} holds files this tool did not write; name an empty or new folder for the build cache`;
+}
+
+/** The build cache in `dir` (a folder that passed cacheFolderProblem). */
+export class BuildCache {
+  readonly #dir: string;
+
+  constructor(dir: string) {
+    this.#dir = dir;
+  }
+
+  get dir(): string {
+    return this.#dir;
+  }
+
+  #entryDir(slug: string): string {
+    return join(this.#dir, 'apis', slug);
+  }
+
+  /**
+   * The entry of `slug` when it was written under `key` and every file is as its manifest says;
+   * otherwise why not. Every byte is read and hashed: nothing of a damaged entry reaches a site.
+   */
+  read(slug: string, key: string): CacheHit | CacheMiss {
+    const dir = this.#entryDir(slug);
+    let manifest: EntryManifest;
+    try {
+      manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as EntryManifest;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'new' : 'damaged';
+    }
+    if (!validManifest(manifest)) return 'damaged';
+    if (manifest.key !== key) return 'changed';
+    const files: CachedFile[] = [];
+    for (const [path, size, hash] of manifest.files) {
+      if (!safeRelative(path)) return 'damaged';
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(join(dir, 'files', path));
+      } catch {
+        return 'damaged';
+      }
+      if (bytes.length !== size || sha256(bytes) !== hash) return 'damaged';
+      files.push({ path, bytes });
+    }
+    return { files, pageHashes: manifest.pageHashes };
+  }
+
+  /**
+   * Keeps the files under `apiDir` (the API's folder of a site just built) as the entry of `slug`
+   * under `key`. Written beside, then swapped in: a build that stops halfway leaves the old entry
+   * or none, and a half-written folder that a later write removes.
+   */
+  write(slug: string, key: string, apiDir: string, pageHashes: Record<string, string>): void {
+    this.#markFolder();
+    const entry = this.#entryDir(slug);
+    const partial = `${entry}.partial-${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    const files: EntryManifest['files'] = [];
+    for (const path of filesBelow(apiDir)) {
+      const bytes = readFileSync(join(apiDir, path));
+      const target = join(partial, 'files', path);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, bytes);
+      files.push([path, bytes.length, sha256(bytes)]);
+    }
+    const manifest: EntryManifest = { tool: 'apidesc-docs', layout: LAYOUT, key, files, pageHashes };
+    mkdirSync(partial, { recursive: true });
+    writeFileSync(join(partial, 'manifest.json'), `${JSON.stringify(manifest)}\n`);
+    const old = `${entry}.old-${process.pid}`;
+    if (existsSync(entry)) renameSync(entry, old);
+    renameSync(partial, entry);
+    rmSync(old, { recursive: true, force: true });
+  }
+
+  /** Removes what builds that ended without cleaning up left in `apis/` (their process is gone). */
+  removeLeftovers(): void {
+    let names: string[];
+    try {
+      names = readdirSync(join(this.#dir, 'apis'));
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const pid = /\.(?:partial|old)-(\d+)$/.exec(name)?.[1];
+      if (pid !== undefined && !processAlive(Number(pid))) rmSync(join(this.#dir, 'apis', name), { recursive: true, force: true });
+    }
+  }
+
+  #markFolder(): void {
+    mkdirSync(join(this.#dir, 'apis'), { recursive: true });
+    const mark = join(this.#dir, CACHE_MARK);
+    if (!existsSync(mark)) writeFileSync(mark, MARK_TEXT);
+  }
+}
+
+/** Every file below `dir`, relative to it with `/`, sorted. */
+export function filesBelow(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+}
+
+/** A manifest's path stays inside the entry: no `..`, no absolute path, no empty segment. */
+function safeRelative(path: string): boolean {
+  return path !== '' && !path.startsWith('/') && !path.includes('\\') && path.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+}
+
+function validManifest(value: unknown): value is EntryManifest {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Partial<EntryManifest>;
+  return (
+    m.tool === 'apidesc-docs' &&
+    m.layout === LAYOUT &&
+    typeof m.key === 'string' &&
+    Array.isArray(m.files) &&
+    m.files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'number' && typeof f[2] === 'string') &&
+    typeof m.pageHashes === 'object' &&
+    m.pageHashes !== null
+  );
+}
