@@ -94,23 +94,36 @@ function cacheLine(err: string): string {
   return line;
 }
 
+/** The build's line about the search index's parts: `Search index parts: 2 of 3 reused from the build cache.` */
+function partsLine(err: string): string {
+  const line = err.split('\n').find((l) => l.startsWith('Search index parts: '));
+  assert.ok(line, `no line about the search index's parts in:\n${err}`);
+  return line.replace('Search index parts: ', '').replace(' reused from the build cache.', '');
+}
+
 describe('the build cache of a portal', { timeout: 600_000 }, () => {
   let dir = '';
   let builds = 0;
   /** Builds the portal into a new folder with the cache of `cache`; returns the folder and the line about the cache. */
-  const build = async (cache: string, extra: string[] = []): Promise<{ site: string; line: string }> => {
+  const build = async (cache: string, extra: string[] = []): Promise<{ site: string; line: string; parts: string }> => {
     const site = `site-${++builds}`;
     const r = await runIn(dir, ['build', 'apis', '--out', site, '--cache', cache, ...extra]);
     assert.equal(r.code, 0, r.out + r.err);
-    return { site: join(dir, site), line: cacheLine(r.err) };
+    return { site: join(dir, site), line: cacheLine(r.err), parts: partsLine(r.err) };
   };
   /** A build from nothing: a cache folder of its own, new. */
   const cold = (extra: string[] = []): Promise<{ site: string; line: string }> => build(`cold-${builds + 1}`, extra);
 
   before(() => {
     dir = tempTree({ 'apis/orders.yaml': ORDERS, 'apis/billing.yaml': BILLING, 'apis/shipping.yaml': SHIPPING });
+    // The search index in parts of one API each, as a large portal's parts hold several
+    // (src/pipeline/cache/search-groups.ts): a part is copied when its API is.
+    process.env.APIDESC_SEARCH_PAGES_PER_INDEX = '1';
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(() => {
+    delete process.env.APIDESC_SEARCH_PAGES_PER_INDEX;
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   let first = '';
   it('keeps every API of the first build, and the next build of the same documents copies all of them: the same site', async () => {
@@ -120,8 +133,11 @@ describe('the build cache of a portal', { timeout: 600_000 }, () => {
       'Build cache cache: 0 of 3 APIs reused; built: billing (not in the cache), orders (not in the cache), shipping (not in the cache).',
     );
     assert.deepEqual(readdirSync(join(dir, 'cache', 'apis')).sort(), ['billing', 'orders', 'shipping']);
+    assert.equal(made.parts, '0 of 3');
+    assert.deepEqual(JSON.parse(readFileSync(join(made.site, 'pagefind/parts.json'), 'utf8')), ['part-2/', 'part-3/']);
     const again = await build('cache');
     assert.equal(again.line, 'Build cache cache: 3 of 3 APIs reused.');
+    assert.equal(again.parts, '3 of 3');
     assertSameSite(again.site, made.site);
     first = made.site;
   });
@@ -130,6 +146,8 @@ describe('the build cache of a portal', { timeout: 600_000 }, () => {
     writeFileSync(join(dir, 'apis/billing.yaml'), BILLING.replace('Bills orders.', 'Bills every order once.'));
     const edited = await build('cache');
     assert.equal(edited.line, 'Build cache cache: 2 of 3 APIs reused; built: billing (changed).');
+    // Billing's part of the search index is made again, the other two copied.
+    assert.equal(edited.parts, '2 of 3');
     assert.match(readFileSync(join(edited.site, 'billing/index.html'), 'utf8'), /Bills every order once\./);
     assertSameSite(edited.site, (await cold()).site);
   });
@@ -138,8 +156,11 @@ describe('the build cache of a portal', { timeout: 600_000 }, () => {
     const page = join(dir, 'cache/apis/orders/files/index.html');
     const size = statSync(page).size;
     truncateSync(page, size - 10);
+    // And Shipping's part of the search index, which is otherwise unchanged.
+    writeFileSync(join(dir, 'cache/search/part-3/files/pagefind-entry.json'), '{}');
     const repaired = await build('cache');
     assert.equal(repaired.line, 'Build cache cache: 2 of 3 APIs reused; built: orders (cache entry damaged).');
+    assert.equal(repaired.parts, '2 of 3');
     assert.equal(readFileSync(join(repaired.site, 'orders/index.html')).length, size);
     assertSameSite(repaired.site, (await cold()).site);
     // The entry was written anew: the next build takes it.

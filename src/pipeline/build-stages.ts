@@ -187,9 +187,11 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
         ...(base ? { base } : {}),
       });
       clock.mark(SEARCH_ASKED);
-      const indexing = search.index(siteDir);
+      // A portal's index in parts of whole APIs, those unchanged copied from the build cache (cache/search-groups.ts).
+      const { cache } = options;
+      const indexing = search.index(siteDir, cache && prepared.value.searchApis ? { dir: cache, apis: prepared.value.searchApis } : undefined);
       // The APIs built this time go into the build cache while the search index is made.
-      if (options.cache && prepared.value.toCache) storeBuiltApis(options.cache, prepared.value.toCache, siteDir);
+      if (cache && prepared.value.toCache) storeBuiltApis(cache, prepared.value.toCache, siteDir);
       const indexed = await indexing;
       if ('failure' in indexed) {
         // An indexer that died says nothing of why; a full disk is the likely cause, and checked.
@@ -200,6 +202,8 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       const { indexed: inIndex, pages } = indexed.value;
       const unindexed = `lists, the search page${plan.compare?.compare ? ', the 404 page and the Changes page' : ' and the 404 page'}`;
       io.err(`Search index: ${inIndex} of the site's ${pages} pages (${unindexed} are not indexed).`);
+      const { partsReused } = indexed.value;
+      if (partsReused) io.err(`Search index parts: ${partsReused.reused} of ${partsReused.parts} reused from the build cache.`);
       // Checked again at the swap: the files the documents referenced are known now, and the
       // folder may have changed while the site was built.
       const swapProblem = outputFolderProblem(outDir, options.outDir, [

@@ -35,6 +35,7 @@ import { CHANGES_URL } from '../site/twins/changes-twin.ts';
 import type { CompareBase } from '../lib/diff/compare-sides.ts';
 import { type ApiToStore, apisToStore, type CachePlan, reuseFromCache, shownCacheDir } from './cache/api-reuse.ts';
 import { BuildCache } from './cache/build-cache.ts';
+import type { ApiForSearch } from './cache/search-groups.ts';
 
 export interface PrepareRequest {
   inputs: string[];
@@ -73,6 +74,8 @@ export interface PreparedSite {
   readFiles: string[];
   /** The APIs built this time, to keep in the build cache once the renderer has written them (src/pipeline/cache/). */
   toCache?: ApiToStore[];
+  /** Every API as the search index's parts are made of them, when they are kept in the build cache (src/pipeline/cache/search-groups.ts). */
+  searchApis?: ApiForSearch[];
 }
 
 /** Writes the site data to `out` (left open); returns the summary of the site, or the exit code to stop the build with. */
@@ -232,5 +235,9 @@ async function prepareWith(
     pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
     readFiles: docs.flatMap(({ doc }) => doc.files.filter((f) => !isRemote(f.path)).map((f) => f.path)),
     ...(cachePlan ? { toCache: apisToStore(cachePlan, digests) } : {}),
+    // Guides are indexed with the pages of no API: such a site's index is made as before.
+    ...(cachePlan && settings.guides.length === 0
+      ? { searchApis: cachePlan.keyed.map(({ api, key }) => ({ prefix: api.prefix, key, pages: api.pages.length + 1 })) }
+      : {}),
   };
 }

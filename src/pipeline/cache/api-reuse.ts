@@ -33,6 +33,8 @@ export interface CachePlan {
   pageHashes: Map<string, string>;
   /** The APIs to build, each with its key. */
   toBuild: { api: SiteApi; key: string; why: CacheMiss }[];
+  /** Every API with its key, in the site's order. */
+  keyed: { api: SiteApi; key: string }[];
   /** One line for the build's output: what was reused and what was built, and why. */
   report: string;
 }
@@ -67,9 +69,9 @@ export function reuseFromCache({ cache, shown, apis, peers, cwd, context, siteDi
   const pageHashes = new Map<string, string>();
   const toBuild: CachePlan['toBuild'] = [];
   for (const { api, key } of keyed) {
-    const found = cache.read(api.slug, key);
-    if (typeof found === 'string') {
-      toBuild.push({ api, key, why: found });
+    const found = cache.read('apis', api.slug, key);
+    if (typeof found === 'string' || !isPageHashes(found.data)) {
+      toBuild.push({ api, key, why: typeof found === 'string' ? found : 'damaged' });
       continue;
     }
     for (const file of found.files) {
@@ -77,11 +79,16 @@ export function reuseFromCache({ cache, shown, apis, peers, cwd, context, siteDi
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, file.bytes);
     }
-    for (const [url, hash] of Object.entries(found.pageHashes)) pageHashes.set(url, hash);
+    for (const [url, hash] of Object.entries(found.data)) pageHashes.set(url, hash);
     reused.add(api);
   }
   for (const api of reused) api.reused = true;
-  return { reused, pageHashes, toBuild, report: cacheReport(shown, apis.length, reused.size, toBuild) };
+  return { reused, pageHashes, toBuild, keyed, report: cacheReport(shown, apis.length, reused.size, toBuild) };
+}
+
+/** An API entry's data: its pages' fingerprints by URL. */
+function isPageHashes(data: unknown): data is Record<string, string> {
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && Object.values(data).every((hash) => typeof hash === 'string');
 }
 
 /** `Build cache node_modules/.cache/apidesc-docs: 99 of 100 APIs reused; built: orders (changed).` */
@@ -110,7 +117,7 @@ export function apisToStore(plan: CachePlan, digests: ReadonlyMap<string, string
 /** Keeps the files the build wrote for each API of `apis` (under its folder of `siteDir`) in the cache in `dir`. */
 export function storeBuiltApis(dir: string, apis: readonly ApiToStore[], siteDir: string): void {
   const cache = new BuildCache(dir);
-  for (const api of apis) cache.write(api.slug, api.key, join(siteDir, api.prefix), api.pageHashes);
+  for (const api of apis) cache.write('apis', api.slug, api.key, join(siteDir, api.prefix), api.pageHashes);
 }
 
 /** The cache folder as messages name it: relative to the working folder when inside it. */

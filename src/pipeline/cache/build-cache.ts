@@ -6,9 +6,10 @@
  *
  * Layout of the cache folder (default `node_modules/.cache/apidesc-docs`, `--cache <folder>`):
  *
- *   apidesc-docs-cache.json          the mark that this tool owns the folder's `apis/`
+ *   apidesc-docs-cache.json          the mark that this tool owns the folder's `apis/` and `search/`
  *   apis/<api slug>/manifest.json    the key, and every file with its size and SHA-256
  *   apis/<api slug>/files/…          the files, as under the API's folder of the site
+ *   search/<part>/…                  the same for each part of the search index (search-groups.ts)
  *
  * An entry is never trusted blindly: each file is read and its hash compared with the manifest
  * before anything of it is used, and an entry that fails (truncated, edited, of another key,
@@ -25,8 +26,11 @@ import { processAlive } from '../../perf/render-lock.ts';
 /** The file that marks a folder as this tool's cache. */
 export const CACHE_MARK = 'apidesc-docs-cache.json';
 /** Bumped whenever an entry's layout or meaning changes: entries of another layout are rebuilt. */
-const LAYOUT = 1;
+const LAYOUT = 2;
 const MARK_TEXT = `${JSON.stringify({ tool: 'apidesc-docs', layout: LAYOUT, what: 'build cache: safe to delete' })}\n`;
+
+/** The kinds of entries: an API's files, a part of the search index. */
+export type EntryKind = 'apis' | 'search';
 
 /** What an entry's manifest holds. */
 export interface EntryManifest {
@@ -36,8 +40,8 @@ export interface EntryManifest {
   key: string;
   /** Each file relative to the API's folder (with `/`), its size in bytes and its SHA-256 (hex). */
   files: [path: string, size: number, sha256: string][];
-  /** The fingerprint of each of the API's pages, by URL relative to the site (the route manifest's `hash`). */
-  pageHashes: Record<string, string>;
+  /** What the build needs of the entry besides its files (an API's page fingerprints, a search part's page count). */
+  data: unknown;
 }
 
 /** A file of an entry, read and checked. */
@@ -46,10 +50,10 @@ export interface CachedFile {
   bytes: Buffer;
 }
 
-/** An entry found good: its files and what the route manifest needs of it. */
+/** An entry found good: its files and its data. */
 export interface CacheHit {
   files: CachedFile[];
-  pageHashes: Record<string, string>;
+  data: unknown;
 }
 
 /** Why an entry was not used. */
@@ -88,16 +92,16 @@ export class BuildCache {
     return this.#dir;
   }
 
-  #entryDir(slug: string): string {
-    return join(this.#dir, 'apis', slug);
+  #entryDir(kind: EntryKind, name: string): string {
+    return join(this.#dir, kind, name);
   }
 
   /**
-   * The entry of `slug` when it was written under `key` and every file is as its manifest says;
-   * otherwise why not. Every byte is read and hashed: nothing of a damaged entry reaches a site.
+   * The entry `name` of `kind` when it was written under `key` and every file is as its manifest
+   * says; otherwise why not. Every byte is read and hashed: nothing of a damaged entry reaches a site.
    */
-  read(slug: string, key: string): CacheHit | CacheMiss {
-    const dir = this.#entryDir(slug);
+  read(kind: EntryKind, name: string, key: string): CacheHit | CacheMiss {
+    const dir = this.#entryDir(kind, name);
     let manifest: EntryManifest;
     try {
       manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as EntryManifest;
@@ -118,28 +122,29 @@ export class BuildCache {
       if (bytes.length !== size || sha256(bytes) !== hash) return 'damaged';
       files.push({ path, bytes });
     }
-    return { files, pageHashes: manifest.pageHashes };
+    return { files, data: manifest.data };
   }
 
   /**
-   * Keeps the files under `apiDir` (the API's folder of a site just built) as the entry of `slug`
-   * under `key`. Written beside, then swapped in: a build that stops halfway leaves the old entry
-   * or none, and a half-written folder that a later write removes.
+   * Keeps the files under `from` (an API's folder of a site just built, a part of its search
+   * index) as the entry `name` of `kind` under `key`, with `data`; `keep` chooses the files (by
+   * their path relative to `from`). Written beside, then swapped in: a build that stops halfway
+   * leaves the old entry or none, and a half-written folder that a later write removes.
    */
-  write(slug: string, key: string, apiDir: string, pageHashes: Record<string, string>): void {
-    this.#markFolder();
-    const entry = this.#entryDir(slug);
+  write(kind: EntryKind, name: string, key: string, from: string, data: unknown, keep: (path: string) => boolean = () => true): void {
+    this.#markFolder(kind);
+    const entry = this.#entryDir(kind, name);
     const partial = `${entry}.partial-${process.pid}`;
     rmSync(partial, { recursive: true, force: true });
     const files: EntryManifest['files'] = [];
-    for (const path of filesBelow(apiDir)) {
-      const bytes = readFileSync(join(apiDir, path));
+    for (const path of filesBelow(from).filter(keep)) {
+      const bytes = readFileSync(join(from, path));
       const target = join(partial, 'files', path);
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, bytes);
       files.push([path, bytes.length, sha256(bytes)]);
     }
-    const manifest: EntryManifest = { tool: 'apidesc-docs', layout: LAYOUT, key, files, pageHashes };
+    const manifest: EntryManifest = { tool: 'apidesc-docs', layout: LAYOUT, key, files, data };
     mkdirSync(partial, { recursive: true });
     writeFileSync(join(partial, 'manifest.json'), `${JSON.stringify(manifest)}\n`);
     const old = `${entry}.old-${process.pid}`;
@@ -148,22 +153,24 @@ export class BuildCache {
     rmSync(old, { recursive: true, force: true });
   }
 
-  /** Removes what builds that ended without cleaning up left in `apis/` (their process is gone). */
+  /** Removes what builds that ended without cleaning up left in `apis/` and `search/` (their process is gone). */
   removeLeftovers(): void {
-    let names: string[];
-    try {
-      names = readdirSync(join(this.#dir, 'apis'));
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const pid = /\.(?:partial|old)-(\d+)$/.exec(name)?.[1];
-      if (pid !== undefined && !processAlive(Number(pid))) rmSync(join(this.#dir, 'apis', name), { recursive: true, force: true });
+    for (const kind of ['apis', 'search'] as const) {
+      let names: string[];
+      try {
+        names = readdirSync(join(this.#dir, kind));
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        const pid = /\.(?:partial|old)-(\d+)$/.exec(name)?.[1];
+        if (pid !== undefined && !processAlive(Number(pid))) rmSync(join(this.#dir, kind, name), { recursive: true, force: true });
+      }
     }
   }
 
-  #markFolder(): void {
-    mkdirSync(join(this.#dir, 'apis'), { recursive: true });
+  #markFolder(kind: EntryKind): void {
+    mkdirSync(join(this.#dir, kind), { recursive: true });
     const mark = join(this.#dir, CACHE_MARK);
     if (!existsSync(mark)) writeFileSync(mark, MARK_TEXT);
   }
@@ -191,7 +198,6 @@ function validManifest(value: unknown): value is EntryManifest {
     typeof m.key === 'string' &&
     Array.isArray(m.files) &&
     m.files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'number' && typeof f[2] === 'string') &&
-    typeof m.pageHashes === 'object' &&
-    m.pageHashes !== null
+    'data' in m
   );
 }
