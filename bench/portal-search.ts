@@ -7,19 +7,21 @@
  * searched in Chromium as the search box does (pagefind.js, mergeIndex of each part):
  *
  * - `one index`: every page in one index (what a build from cached pages would remake each time);
+ * - `even parts (today)`: the parts of a large site without the cache (search-stage.ts, indexParts);
  * - `per API`: one index per API, merged in the browser;
  * - `groups of N`: consecutive APIs in indexes of at most N pages (a change remakes one group).
  *
  * Printed for each: the time to write it all, the time to remake what one changed API needs, the
  * bytes the browser downloads for a first query (the index, its parts and the first results'
- * fragments, pagefind.js and its wasm included), and how many of the one index's first ten results
- * each layout also lists first ten, query by query.
+ * fragments, pagefind.js and its wasm included), how many results each query finds, and how many
+ * of the one index's first ten results each layout also lists first ten, query by query.
  */
 import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as pagefind from 'pagefind';
 import { launchChromium, serveSite } from '../e2e/support.ts';
+import { indexParts, PAGES_PER_INDEX } from '../src/pipeline/search-stage.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -87,7 +89,7 @@ async function writeLayout(parts: string[][]): Promise<{ total: number; largest:
 }
 
 /** What the browser downloads for the first query, and the first ten results' URLs of each query. */
-async function firstQuery(folders: string[]): Promise<{ bytes: number; requests: number; top: string[][] }> {
+async function firstQuery(folders: string[]): Promise<{ bytes: number; requests: number; top: string[][]; found: number[] }> {
   const { server, base } = await serveSite(site!);
   const browser = await launchChromium();
   try {
@@ -101,8 +103,9 @@ async function firstQuery(folders: string[]): Promise<{ bytes: number; requests:
     });
     await page.goto(`${base}404.html`);
     const top: string[][] = [];
+    const found: number[] = [];
     for (const [i, query] of queries.entries()) {
-      const urls = await page.evaluate(
+      const { urls, count } = await page.evaluate(
         async ({ query, folders }) => {
           // biome-ignore lint/suspicious/noExplicitAny: Pagefind's module as the browser loads it.
           const w = window as any;
@@ -113,17 +116,18 @@ async function firstQuery(folders: string[]): Promise<{ bytes: number; requests:
           }
           const search = await w.pf.search(query);
           const first = await Promise.all(search.results.slice(0, 10).map((r: { data: () => Promise<{ url: string }> }) => r.data()));
-          return first.map((d: { url: string }) => d.url);
+          return { urls: first.map((d: { url: string }) => d.url), count: search.results.length as number };
         },
         { query, folders },
       );
       top.push(urls);
+      found.push(count);
       if (i === 0) {
         await page.waitForLoadState('networkidle');
         console.log(`  first query "${query}": ${(bytes / 1024).toFixed(0)} KB in ${requests} requests`);
       }
     }
-    return { bytes, requests, top };
+    return { bytes, requests, top, found };
   } finally {
     await browser.close();
     server.close();
@@ -139,6 +143,13 @@ let reference: string[][] = [];
 try {
   const layouts: [string, string[][]][] = [
     ['one index', [all]],
+    [
+      'even parts (today)',
+      indexParts(all.length, PAGES_PER_INDEX).map((count, i, counts) => {
+        const start = counts.slice(0, i).reduce((a, b) => a + b, 0);
+        return all.slice(start, start + count);
+      }),
+    ],
     ['per API', [...byApi.values()]],
     ...values.groups.split(',').map((n): [string, string[][]] => [`groups of ${n} pages`, groupsOf(byApi, Number(n))]),
   ];
@@ -146,15 +157,19 @@ try {
     rmSync(join(site, 'pagefind'), { recursive: true, force: true });
     console.log(`${name}: ${parts.length} index(es)`);
     const written = await writeLayout(parts);
-    const { bytes, top } = await firstQuery(written.folders);
+    const { bytes, top, found } = await firstQuery(written.folders);
     if (name === 'one index') reference = top;
     const same = top.map((urls, i) => urls.filter((u) => reference[i]!.includes(u)).length);
-    rows.push(`| ${name} | ${parts.length} | ${written.total.toFixed(1)} | ${written.largest.toFixed(1)} | ${(bytes / 1024).toFixed(0)} | ${same.join(' ')} |`);
+    rows.push(
+      `| ${name} | ${parts.length} | ${written.total.toFixed(1)} | ${written.largest.toFixed(1)} | ${(bytes / 1024).toFixed(0)} | ${found.join(' ')} | ${same.join(' ')} |`,
+    );
   }
 } finally {
   rmSync(join(site, 'pagefind'), { recursive: true, force: true });
   renameSync(join(site, 'pagefind.kept'), join(site, 'pagefind'));
 }
-console.log("\n| layout | indexes | write all, s | remake for one changed API (largest index), s | first query, KB | of the one index's first 10, per query |");
-console.log('|---|---:|---:|---:|---:|---|');
+console.log(
+  "\n| layout | indexes | write all, s | remake for one changed API (largest index), s | first query, KB | results, per query | of the one index's first 10, per query |",
+);
+console.log('|---|---:|---:|---:|---:|---|---|');
 for (const row of rows) console.log(row);

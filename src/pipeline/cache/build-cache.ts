@@ -59,13 +59,21 @@ export interface CacheHit {
 /** Why an entry was not used. */
 export type CacheMiss = 'new' | 'changed' | 'damaged';
 
+/**
+ * The names of this tool's other files in its cache folder: renderer bundles (`renderer-<key>`),
+ * the start-up bundle (`cli-<hash>.cjs`, its manifest and code caches) and the compiled validators
+ * (`structural-<hash>.cjs`, src/lib/validate/structural-validators.ts).
+ */
+const TOOL_FILES = /^(?:renderer|cli|structural)-[0-9a-f]{16}(?:[.-]|$)/;
+
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * Why `dir` cannot be the build cache, or undefined when it can: a folder that does not exist
- * yet, an empty one, one this tool marked, or one that holds only this tool's renderer bundles
- * (the default folder holds them: src/perf/renderer-bundle.ts). A folder of anything else is
- * refused: the cache would write beside, and later replace, what it did not write.
+ * yet, an empty one, one this tool marked, or one that holds only this tool's other files (run
+ * from the package's own folder, the default folder is where it keeps its renderer bundles, its
+ * start-up bundle and its compiled validators: TOOL_FILES). A folder of
+ * anything else is refused: the cache would write beside, and later replace, what it did not write.
  */
 export function cacheFolderProblem(dir: string, shown: string): string | undefined {
   let names: string[];
@@ -76,7 +84,7 @@ export function cacheFolderProblem(dir: string, shown: string): string | undefin
     if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return `--cache ${shown} is a file, not a folder: name a folder for the build cache`;
     return `--cache ${shown} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
   }
-  if (names.includes(CACHE_MARK) || names.every((name) => name.startsWith('renderer-'))) return undefined;
+  if (names.includes(CACHE_MARK) || names.every((name) => TOOL_FILES.test(name))) return undefined;
   return `--cache ${shown} holds files this tool did not write; name an empty or new folder for the build cache`;
 }
 
