@@ -31,6 +31,7 @@ export const CLI_OPTIONS = {
   'no-color': { type: 'boolean', default: false },
   debug: { type: 'boolean', default: false },
   timings: { type: 'boolean', default: false },
+  cache: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } satisfies ParseArgsConfig['options'];
@@ -124,6 +125,12 @@ export const OPTION_DOCS: Readonly<Record<keyof typeof CLI_OPTIONS, OptionDoc>> 
     commands: ['build'],
     meaning:
       "after the summary line, a table of where the time went: each stage (the model process, the renderer, the search index) and its parts (loading and validation, the model, code highlighting, the Markdown twins and llms files, diagrams, page fingerprints, the site data stream, rendering and writing the pages, Pagefind's search records and index), in elapsed and processor time",
+  },
+  cache: {
+    value: '<folder>',
+    commands: ['build'],
+    meaning:
+      'the build cache of a portal (default `node_modules/.cache/apidesc-docs`): an API whose documents, configuration and what the other APIs put on its pages are unchanged is copied from it instead of rebuilt. Safe to delete; an entry that is damaged is rebuilt, and a folder that holds files this tool did not write is refused',
   },
   'no-color': { commands: COMMANDS, meaning: 'plain text (colour is also off when output is not a terminal, or `NO_COLOR` is set)' },
   debug: { commands: COMMANDS, meaning: 'print the stack trace of an internal error' },

@@ -70,6 +70,8 @@ Options:
   --no-color                 plain text output
   --timings                  build: print where the time went, stage by stage (elapsed and
                              processor time)
+  --cache <folder>           build: the build cache of a portal, where unchanged APIs are
+                             copied from (default node_modules/.cache/apidesc-docs)
   --debug                    print stack traces of internal errors
   -h, --help                 this help
   -v, --version              the version
@@ -120,6 +122,7 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
     return changesCommand(inputs, { format, cwd: process.cwd(), ...(values['preview-url'] ? { previewUrl: values['preview-url'] } : {}) }, io);
   }
   if (command !== 'diff' && (values['base-ref'] !== undefined || values['fail-on'] !== undefined)) return usage(io, '--base-ref and --fail-on belong to diff');
+  if (command !== 'build' && values.cache !== undefined) return usage(io, '--cache belongs to build');
   if (command !== 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined))
     return usage(io, '--compare and --compare-ref belong to build');
   if (values.severity !== undefined && command !== 'diff' && !(command === 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined)))
@@ -191,6 +194,7 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
             ...(values.compare !== undefined ? { compare: values.compare } : {}),
             ...(values['compare-ref'] !== undefined ? { compareRef: values['compare-ref'] } : {}),
             ...(values.severity !== undefined ? { severities } : {}),
+            ...(values.cache !== undefined ? { cache: values.cache } : {}),
           },
           io,
         );

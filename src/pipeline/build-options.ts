@@ -30,4 +30,9 @@ export interface BuildOptions extends ValidateInputsOptions {
   renderAfterModel?: boolean;
   /** `--timings`: print where the build's time went, stage by stage (build-timings.ts). */
   timings?: boolean;
+  /**
+   * `--cache <folder>`: the build cache of a portal (src/pipeline/cache/); default
+   * `node_modules/.cache/apidesc-docs` in the working folder. The stages get it as an absolute path.
+   */
+  cache?: string;
 }

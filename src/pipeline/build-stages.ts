@@ -24,6 +24,7 @@ import { makeStaging, outputFolderProblem, removeOurFolder, swapIn, type Protect
 import { type BuildClock, formatTimings, SEARCH_ASKED, STAGES } from './build-timings.ts';
 import type { PrepareRequest } from './prepare-stage.ts';
 import { writeSiteExtras } from './site-extras.ts';
+import { storeBuiltApis } from './cache/api-reuse.ts';
 import type { StageChild, StageFailure } from './stage-child.ts';
 import { type SiteDataInput, type StageResult, startPrepare, startRenderer, startSearch } from './stage-processes.ts';
 import { watchForStall } from './stall-watchdog.ts';
@@ -186,7 +187,12 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
         ...(base ? { base } : {}),
       });
       clock.mark(SEARCH_ASKED);
-      const indexed = await search.index(siteDir);
+      // A portal's index in parts of whole APIs, those unchanged copied from the build cache (cache/search-groups.ts).
+      const { cache } = options;
+      const indexing = search.index(siteDir, cache && prepared.value.searchApis ? { dir: cache, apis: prepared.value.searchApis } : undefined);
+      // The APIs built this time go into the build cache while the search index is made.
+      if (cache && prepared.value.toCache) storeBuiltApis(cache, prepared.value.toCache, siteDir);
+      const indexed = await indexing;
       if ('failure' in indexed) {
         // An indexer that died says nothing of why; a full disk is the likely cause, and checked.
         const full = indexed.failure.fault || indexed.failure.exitCode !== EXIT.environment ? undefined : fullDiskFault(siteDir);
@@ -196,6 +202,8 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       const { indexed: inIndex, pages } = indexed.value;
       const unindexed = `lists, the search page${plan.compare?.compare ? ', the 404 page and the Changes page' : ' and the 404 page'}`;
       io.err(`Search index: ${inIndex} of the site's ${pages} pages (${unindexed} are not indexed).`);
+      const { partsReused } = indexed.value;
+      if (partsReused) io.err(`Search index parts: ${partsReused.reused} of ${partsReused.parts} reused from the build cache.`);
       // Checked again at the swap: the files the documents referenced are known now, and the
       // folder may have changed while the site was built.
       const swapProblem = outputFolderProblem(outDir, options.outDir, [

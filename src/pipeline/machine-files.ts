@@ -34,6 +34,8 @@ export interface MachineFilesOptions {
   site?: string;
   /** A budget other than LLMS_FULL_BUDGET (tests). */
   fullBudget?: number;
+  /** APIs whose files came from the build cache (src/pipeline/cache/): their llms files are there already. */
+  reused?: ReadonlySet<SiteApi>;
 }
 
 export class MachineFiles {
@@ -63,6 +65,7 @@ export class MachineFiles {
     const link = this.#link();
     const portal = this.#site.apis.length > 1;
     for (const api of this.#site.apis) {
+      if (this.#options.reused?.has(api)) continue;
       mkdirSync(join(siteDir, api.prefix), { recursive: true });
       writeFileSync(join(siteDir, api.prefix, 'llms.txt'), apiLlmsTxt(api, link, portal ? undefined : this.#changesLink(link)));
       this.#writeFull(api, link);

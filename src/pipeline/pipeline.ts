@@ -25,6 +25,10 @@ import { defaultLimits } from '../lib/load/limits.ts';
 import { realPath } from '../lib/real-path.ts';
 import { refRoot } from '../lib/resolve/ref-root.ts';
 import { runBuildStages } from './build-stages.ts';
+import { cacheFolderProblem } from './cache/build-cache.ts';
+
+/** Where the build cache is kept when --cache names no folder: where CI caches usually are. */
+export const DEFAULT_CACHE_DIR = 'node_modules/.cache/apidesc-docs';
 import { outputFolderProblem, removeLeftovers, standardProtectedPaths, type ProtectedPath } from './output-folder.ts';
 import { BuildClock } from './build-timings.ts';
 import { readGuides } from './read-guides.ts';
@@ -55,7 +59,14 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Rep
   // The output folder is replaced as a whole: only an empty one, or a site this tool wrote, and
   // never one that holds what the build reads or the user works in (output-folder.ts).
   const outDir = realPath(resolve(cwd, options.outDir));
-  const protectedPaths = buildInputs(inputs, options, cwd, siteOptions);
+  // The build cache (src/pipeline/cache/): a folder of this tool's, which the output folder may not hold.
+  const cache = resolve(cwd, options.cache ?? DEFAULT_CACHE_DIR);
+  const cacheProblem = cacheFolderProblem(cache, options.cache ?? DEFAULT_CACHE_DIR);
+  if (cacheProblem) {
+    io.err(`apidesc-docs: ${cacheProblem}`);
+    return EXIT.usage;
+  }
+  const protectedPaths = [...buildInputs(inputs, options, cwd, siteOptions), { path: cache, what: 'the build cache (--cache)' }];
   const outProblem = outputFolderProblem(outDir, options.outDir, protectedPaths);
   if (outProblem) {
     io.err(`apidesc-docs: ${outProblem}`);
@@ -79,7 +90,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Rep
   return runBuildStages(
     {
       inputs,
-      options,
+      options: { ...options, cache },
       cwd,
       outDir,
       protectedPaths,

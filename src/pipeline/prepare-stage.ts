@@ -34,6 +34,9 @@ import { CHANGES_CSS, CHANGES_STYLESHEET } from '../site/changes-style.ts';
 import { withApiTitles } from '../site/changes-view.ts';
 import { CHANGES_URL } from '../site/twins/changes-twin.ts';
 import type { CompareBase } from '../lib/diff/compare-sides.ts';
+import { type ApiToStore, apisToStore, type CachePlan, reuseFromCache, shownCacheDir } from './cache/api-reuse.ts';
+import { BuildCache } from './cache/build-cache.ts';
+import type { ApiForSearch } from './cache/search-groups.ts';
 
 export interface PrepareRequest {
   inputs: string[];
@@ -70,6 +73,10 @@ export interface PreparedSite {
   timings: StageTimings;
   /** Every local file the documents read (absolute paths): the output folder may hold none of them. */
   readFiles: string[];
+  /** The APIs built this time, to keep in the build cache once the renderer has written them (src/pipeline/cache/). */
+  toCache?: ApiToStore[];
+  /** Every API as the search index's parts are made of them, when they are kept in the build cache (src/pipeline/cache/search-groups.ts). */
+  searchApis?: ApiForSearch[];
 }
 
 /** Writes the site data to `out` (left open); returns the summary of the site, or the exit code to stop the build with. */
@@ -99,6 +106,9 @@ export async function prepareSite(request: PrepareRequest, out: Writable, io: Re
  * (5 of 6 alternated pairs), at 250 the same, at 500 channels 7 % more (bench/README.md).
  */
 const PARALLEL_HIGHLIGHT_BYTES = 3 * 1024 * 1024;
+
+/** The part of the stage's work that looks the APIs up in the build cache and copies those found (`build --timings`). */
+const CACHE_PART = 'build cache: keys, checks, copies';
 
 async function prepareWith(
   { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities, settingChanges }: PrepareRequest,
@@ -166,15 +176,36 @@ async function prepareWith(
     io.err('Build stopped: fix the references of the guides above, or build a preview with --allow-invalid (they are then shown as broken).');
     return EXIT.invalid;
   }
-  const machineFiles = siteDir ? new MachineFiles(site, { siteDir, ...(base ? { base } : {}), ...(siteUrl ? { site: siteUrl } : {}) }) : undefined;
+  // A portal's unchanged APIs are copied from the build cache (src/pipeline/cache/); a comparison
+  // (badges on any page) and guides (which show parts of any page) need every page made.
+  const cachePlan: CachePlan | undefined =
+    siteDir && options.cache && site.apis.length > 1 && !changes && guideRefs.length === 0
+      ? timings.measure(CACHE_PART, () =>
+          reuseFromCache({
+            cache: new BuildCache(options.cache!),
+            shown: shownCacheDir(options.cache!, cwd),
+            apis: site.apis.map((api, i) => ({ api, doc: docs[i]!.doc })),
+            ...(model.peers ? { peers: model.peers } : {}),
+            cwd,
+            context: { settings, ...(base ? { base } : {}), ...(siteUrl ? { siteUrl } : {}), preview },
+            siteDir,
+          }),
+        )
+      : undefined;
+  if (cachePlan) io.err(cachePlan.report);
+  const reused = cachePlan?.reused;
+  const machineFiles = siteDir
+    ? new MachineFiles(site, { siteDir, ...(base ? { base } : {}), ...(siteUrl ? { site: siteUrl } : {}), ...(reused ? { reused } : {}) })
+    : undefined;
   const digests = await writeSiteData(out, site, model.complete, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed, {
     ...(machineFiles ? { completed: (api, page) => machineFiles.page(api, page) } : {}),
     timings,
+    ...(reused ? { reused } : {}),
   });
   if (machineFiles) timings.measure(WRITE_PARTS.twins, () => machineFiles.finish());
   if (changes && siteDir) writeFileSync(join(siteDir, CHANGES_STYLESHEET), CHANGES_CSS);
   for (const route of routes) {
-    const hash = digests.get(route.url);
+    const hash = digests.get(route.url) ?? cachePlan?.pageHashes.get(route.url);
     if (hash) route.hash = hash;
   }
   for (const guide of settings.guides)
@@ -189,6 +220,7 @@ async function prepareWith(
   timings.measure('source copies', () => {
     mkdirSync(join(work, 'files'), { recursive: true });
     for (const copy of copies) {
+      if (reused && [...reused].some((api) => copy.to.startsWith(api.prefix))) continue;
       const target = join(work, 'files', copy.to);
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, copy.text());
@@ -207,5 +239,10 @@ async function prepareWith(
     apiCount: site.apis.length,
     pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
     readFiles: docs.flatMap(({ doc }) => doc.files.filter((f) => !isRemote(f.path)).map((f) => f.path)),
+    ...(cachePlan ? { toCache: apisToStore(cachePlan, digests) } : {}),
+    // Guides are indexed with the pages of no API: such a site's index is made as before.
+    ...(cachePlan && settings.guides.length === 0
+      ? { searchApis: cachePlan.keyed.map(({ api, key }) => ({ prefix: api.prefix, key, pages: api.pages.length + 1 })) }
+      : {}),
   };
 }

@@ -13,6 +13,7 @@ import { renderPages, type PageRenderer } from './render-pages.ts';
 import { routeProps } from '../site/site-routes.ts';
 import { ensureRenderer, type RendererEvents, type RendererInput } from '../perf/renderer-bundle.ts';
 import { Timings } from '../lib/timings.ts';
+import { pagesToRender } from './cache/reused-pages.ts';
 
 /** What src/site/renderer-entry.ts exports. */
 interface RendererEntry {
@@ -52,7 +53,7 @@ export async function renderSite(options: RenderSiteOptions, source: Promise<Sit
   // diagrams, writing) counts here: only this part awaits while the pages render.
   timings.mark('rendering');
   await timings.measureAsync(RENDER_PARTS.pages, () =>
-    renderPages(entry.app, entry.pageUrls(site.site), {
+    renderPages(entry.app, pagesToRender(site.site, entry.pageUrls(site.site)), {
       outDir: options.outDir,
       locals: { site, timings },
       timings,

@@ -21,6 +21,8 @@ import { type CpuTimes, descendantCpuTimes } from './process-tree-cpu.ts';
 export interface IndexRequest {
   type: 'index';
   siteDir: string;
+  /** A portal's index in parts of whole APIs, kept in the build cache (src/pipeline/cache/search-groups.ts): the cache's folder and the APIs. */
+  cache?: { dir: string; apis: { prefix: string; key: string; pages: number }[] };
 }
 
 /** The parts of the search stage's work, as `build --timings` names them. */
@@ -50,10 +52,10 @@ export function indexParts(pages: number, most: number): number[] {
   return Array.from({ length: count }, (_, i) => base + (i < larger ? 1 : 0));
 }
 
-const OPTIONS = { includeCharacters: '_-./@:{}$#', forceLanguage: 'en' };
+export const OPTIONS = { includeCharacters: '_-./@:{}$#', forceLanguage: 'en' };
 
 /** Every page of the site, sorted (output folders of other tools left out). */
-function htmlFiles(siteDir: string): string[] {
+export function htmlFiles(siteDir: string): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -70,7 +72,7 @@ function htmlFiles(siteDir: string): string[] {
   return out.sort();
 }
 
-function pagesPerIndex(): number {
+export function pagesPerIndex(): number {
   const fromEnvironment = Number(process.env.APIDESC_SEARCH_PAGES_PER_INDEX);
   return Number.isInteger(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : PAGES_PER_INDEX;
 }
@@ -78,6 +80,8 @@ function pagesPerIndex(): number {
 /** What the search stage hands back: the pages in the index of all the site's pages, and where its time went. */
 export interface SearchIndexed extends SearchCounts {
   timings: StageTimings;
+  /** With the build cache: the index's parts copied from it, of all its parts. */
+  partsReused?: { reused: number; parts: number };
 }
 
 /**
@@ -93,6 +97,8 @@ export interface SearchCounts {
 /** What writeSearchIndex did: the counts, and the processor time of Pagefind's indexer (0 where it cannot be read). */
 export interface SearchIndexWritten extends SearchCounts {
   indexerCpuMs: number;
+  /** With the build cache: the index's parts copied from it, of all its parts. */
+  partsReused?: { reused: number; parts: number };
 }
 
 /**
@@ -131,7 +137,7 @@ export async function writeSearchIndex(siteDir: string, timings = new Timings())
  * The pages an index holds, as its entry file counts them per language. (The indexer's own
  * count of a folder is of every page it read, those it left out of the index too.)
  */
-function pagesInIndex(folder: string): number {
+export function pagesInIndex(folder: string): number {
   const entry = JSON.parse(readFileSync(join(folder, 'pagefind-entry.json'), 'utf8')) as { languages?: Record<string, { page_count?: number }> };
   return Object.values(entry.languages ?? {}).reduce((sum, language) => sum + (language.page_count ?? 0), 0);
 }
@@ -165,7 +171,7 @@ async function indexerGone(): Promise<void> {
  * Measures a part of Pagefind's work: this process's own time, and the processor time the
  * indexer's process used meanwhile (Linux; elsewhere only this process's).
  */
-class IndexerClock {
+export class IndexerClock {
   readonly #timings: Timings;
   /** Processor time of the indexer processes, as last read. */
   #seen: CpuTimes = new Map();
@@ -202,7 +208,7 @@ class IndexerClock {
   }
 }
 
-function indexWhole(siteDir: string, indexer: IndexerClock): Promise<void> {
+export function indexWhole(siteDir: string, indexer: IndexerClock): Promise<void> {
   return withIndex(async (index) => {
     const added = await indexer.measure(SEARCH_PARTS.records, () => index.addDirectory({ path: siteDir }));
     if (added.errors.length > 0) throw new Error(`indexing failed: ${added.errors.join('; ')}`);
@@ -210,7 +216,7 @@ function indexWhole(siteDir: string, indexer: IndexerClock): Promise<void> {
   });
 }
 
-function indexPart(siteDir: string, pages: string[], outputPath: string, indexer: IndexerClock): Promise<void> {
+export function indexPart(siteDir: string, pages: string[], outputPath: string, indexer: IndexerClock): Promise<void> {
   return withIndex(async (index) => {
     // The part as one glob of its paths: Pagefind reads the files itself, as fast as a whole
     // folder (sending each file's text through its API took 1.7 times as long). Page URLs are

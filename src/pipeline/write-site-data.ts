@@ -64,6 +64,12 @@ export interface WriteSiteDataOptions {
   completed?: (api: SiteApi, page: Page) => void;
   /** Where the parts of the work are measured (`build --timings`): model, twins, fingerprints, highlighting, stream. */
   timings?: Timings;
+  /**
+   * APIs whose pages came from the build cache (src/pipeline/cache/): their pages go as summaries
+   * with no content (the renderer leaves them out, and lists and the portal's root need only
+   * summaries), and are never completed, digested or highlighted.
+   */
+  reused?: ReadonlySet<SiteApi>;
 }
 
 /** The parts of writeSiteData's work, as `build --timings` names them (build-timings.ts). */
@@ -89,7 +95,7 @@ export async function writeSiteData(
   complete: (page: Page) => Page,
   highlighter: CodeHighlighter,
   batchPages: number,
-  { completed, timings = new Timings() }: WriteSiteDataOptions = {},
+  { completed, timings = new Timings(), reused = new Set() }: WriteSiteDataOptions = {},
 ): Promise<Map<string, string>> {
   const digests = new Map<string, string>();
   const completeBatch = async (api: SiteApi, pages: Page[]): Promise<void> => {
@@ -110,7 +116,9 @@ export async function writeSiteData(
     highlighter.run(site.apis.flatMap((api) => descriptionJob(api.descriptionHtml, (html) => (api.descriptionHtml = html)))),
   );
   const whole = new Set<Page>();
-  for (const api of site.apis) {
+  const built = site.apis.filter((api) => !reused.has(api));
+  for (const api of reused) for (const page of api.pages) whole.add(forget(page));
+  for (const api of built) {
     const pages = api.pages.filter(contentShapesRoutes);
     await completeBatch(api, pages);
     for (const page of pages) whole.add(page);
@@ -123,7 +131,7 @@ export async function writeSiteData(
     await writer.flush();
   });
   for (const page of whole) forget(page);
-  for (const api of site.apis) {
+  for (const api of built) {
     const rest = api.pages.filter((page) => !whole.has(page));
     for (let start = 0; start < rest.length; start += batchPages) {
       const batch = rest.slice(start, start + batchPages);
@@ -142,9 +150,10 @@ export async function writeSiteData(
 }
 
 /** Written: only the summary stays (for the route manifest and the sitemap). */
-function forget(page: Page): void {
+function forget(page: Page): Page {
   page.sections = [];
   page.facts = [];
   delete page.descriptionHtml;
   delete page.authorFacts;
+  return page;
 }

@@ -33,6 +33,8 @@ export interface SiteApi {
   downloads: { label: string; url: string }[];
   /** What a portal's catalog shows of it: summary, protocols, tags, owner. */
   catalog: CatalogEntry;
+  /** A build took its pages, twins and llms files from the build cache (src/pipeline/cache/): the renderer leaves its pages out. */
+  reused?: true;
 }
 
 /** A Markdown or MDX page of the guides folder (src/pages/guides/[...slug].astro renders it). */

@@ -48,6 +48,8 @@ export interface SiteModel {
    * buildApiModel) and returns it; a page filled already is returned as it is.
    */
   complete: (page: Page) => Page;
+  /** In a portal, what each page lists of the other APIs (its key in the build cache reads them: src/pipeline/cache/). */
+  peers?: PeerIndex;
 }
 
 /**
@@ -133,6 +135,7 @@ export function buildSiteData(
     ...(manifest.notListed ? { flowsNotListed: manifest.notListed } : {}),
     copies,
     complete,
+    ...(peers ? { peers } : {}),
   };
 }
 

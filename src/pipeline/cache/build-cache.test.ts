@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { BuildCache, CACHE_MARK, cacheFolderProblem } from './build-cache.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'apidesc-build-cache-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+let folders = 0;
+/** A new folder with `files` (path → text). */
+function folder(files: Record<string, string> = {}): string {
+  const dir = join(root, String(++folders));
+  mkdirSync(dir, { recursive: true });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+describe('the build cache folder', () => {
+  it('takes a new folder, an empty one, its own, and the one where the tool keeps its bundles', () => {
+    assert.equal(cacheFolderProblem(join(root, 'not-yet'), 'not-yet'), undefined);
+    assert.equal(cacheFolderProblem(folder(), 'empty'), undefined);
+    assert.equal(cacheFolderProblem(folder({ [CACHE_MARK]: '{}', 'apis/x/manifest.json': '{}' }), 'marked'), undefined);
+    const bundles = folder({
+      'renderer-0123456789abcdef/entry.mjs': '',
+      'renderer-0123456789abcdef.partial-77/entry.mjs': '',
+      'cli-0123456789abcdef.cjs': '',
+      'cli-0123456789abcdef.json': '',
+      'cli-0123456789abcdef.cjs.build.3e691adf.v8cache': '',
+      'structural-0123456789abcdef.cjs': '',
+    });
+    assert.equal(cacheFolderProblem(bundles, 'node_modules/.cache/apidesc-docs'), undefined);
+  });
+
+  it("refuses a folder of someone else's files, and a file, in a line that says what to do", () => {
+    assert.equal(
+      cacheFolderProblem(folder({ 'notes.txt': 'mine', 'renderer-0123456789abcdef/entry.mjs': '' }), 'work'),
+      '--cache work holds files this tool did not write; name an empty or new folder for the build cache',
+    );
+    assert.equal(
+      cacheFolderProblem(join(folder({ 'file.txt': '' }), 'file.txt'), 'file.txt'),
+      '--cache file.txt is a file, not a folder: name a folder for the build cache',
+    );
+  });
+});
+
+describe('an entry of the build cache', () => {
+  const site = folder({ 'index.html': '<p>overview</p>', 'channels/a/index.html': '<p>a</p>', 'channels/a/index.md': '# a' });
+
+  it('gives back every file as written, for its key only', () => {
+    const cache = new BuildCache(folder());
+    cache.write('apis', 'orders', 'key-1', site, { 'orders/': 'h1' });
+    assert.ok(existsSync(join(cache.dir, CACHE_MARK)));
+    const hit = cache.read('apis', 'orders', 'key-1');
+    assert.ok(typeof hit !== 'string');
+    assert.deepEqual(
+      hit.files.map((f) => [f.path, f.bytes.toString()]),
+      [
+        ['channels/a/index.html', '<p>a</p>'],
+        ['channels/a/index.md', '# a'],
+        ['index.html', '<p>overview</p>'],
+      ],
+    );
+    assert.deepEqual(hit.data, { 'orders/': 'h1' });
+    assert.equal(cache.read('apis', 'orders', 'key-2'), 'changed');
+    assert.equal(cache.read('apis', 'billing', 'key-1'), 'new');
+  });
+
+  it('is damaged when a file is cut short, changed, missing, or named outside the entry, or the manifest is not its own', () => {
+    const cases: [string, (entry: string) => void][] = [
+      ['cut short', (entry) => writeFileSync(join(entry, 'files/index.html'), '<p>over')],
+      ['changed, same size', (entry) => writeFileSync(join(entry, 'files/index.html'), '<p>OVERVIEW</p>')],
+      ['missing', (entry) => rmSync(join(entry, 'files/channels/a/index.md'))],
+      [
+        'outside',
+        (entry) => {
+          const manifest = join(entry, 'manifest.json');
+          writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"index.html"', '"../../x/index.html"'));
+          // The file it names is there, with the bytes the manifest expects: only its place is wrong.
+          mkdirSync(join(entry, '../x'), { recursive: true });
+          writeFileSync(join(entry, '../x/index.html'), '<p>overview</p>');
+        },
+      ],
+      ['not JSON', (entry) => writeFileSync(join(entry, 'manifest.json'), '{"tool":')],
+      ['another layout', (entry) => writeFileSync(join(entry, 'manifest.json'), '{"tool":"apidesc-docs","layout":1,"key":"key-1","files":[],"pageHashes":{}}')],
+    ];
+    for (const [what, damage] of cases) {
+      const cache = new BuildCache(folder());
+      cache.write('apis', 'orders', 'key-1', site, {});
+      damage(join(cache.dir, 'apis', 'orders'));
+      assert.equal(cache.read('apis', 'orders', 'key-1'), 'damaged', what);
+    }
+  });
+
+  it('replaces an entry as a whole, and removes what a build that died left, not what a running one is writing', () => {
+    const cache = new BuildCache(folder());
+    cache.write('apis', 'orders', 'key-1', site, {});
+    cache.write('apis', 'orders', 'key-2', folder({ 'index.html': 'new' }), {});
+    const hit = cache.read('apis', 'orders', 'key-2');
+    assert.ok(typeof hit !== 'string');
+    assert.deepEqual(
+      hit.files.map((f) => f.path),
+      ['index.html'],
+    );
+    // A pid no process has (above the kernel's largest), and this process's own.
+    mkdirSync(join(cache.dir, 'apis', 'orders.partial-4194305'));
+    mkdirSync(join(cache.dir, 'apis', `orders.old-${process.pid}`));
+    cache.removeLeftovers();
+    assert.equal(existsSync(join(cache.dir, 'apis', 'orders.partial-4194305')), false);
+    assert.equal(existsSync(join(cache.dir, 'apis', `orders.old-${process.pid}`)), true);
+  });
+});

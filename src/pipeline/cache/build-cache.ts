@@ -1,0 +1,211 @@
+/**
+ * The build cache of a portal (issue 37): per API, the files a build wrote under the API's
+ * folder (its pages, Markdown twins, llms files and source copies), kept under the key of what
+ * they were made from (api-cache-key.ts), so that a later build of an unchanged API copies them
+ * instead of making them again.
+ *
+ * Layout of the cache folder (default `node_modules/.cache/apidesc-docs`, `--cache <folder>`):
+ *
+ *   apidesc-docs-cache.json          the mark that this tool owns the folder's `apis/` and `search/`
+ *   apis/<api slug>/manifest.json    the key, and every file with its size and SHA-256
+ *   apis/<api slug>/files/…          the files, as under the API's folder of the site
+ *   search/<part>/…                  the same for each part of the search index (search-groups.ts)
+ *
+ * An entry is never trusted blindly: each file is read and its hash compared with the manifest
+ * before anything of it is used, and an entry that fails (truncated, edited, of another key,
+ * another layout) is rebuilt, never published. The cache only ever removes what it wrote: an
+ * entry it replaces is one of its own folder, and a folder that holds files of someone else is
+ * refused as a whole (cacheFolderProblem). Deleting the folder is always safe: the next build
+ * makes every API again.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { processAlive } from '../../perf/render-lock.ts';
+
+/** The file that marks a folder as this tool's cache. */
+export const CACHE_MARK = 'apidesc-docs-cache.json';
+/** Bumped whenever an entry's layout or meaning changes: entries of another layout are rebuilt. */
+const LAYOUT = 2;
+const MARK_TEXT = `${JSON.stringify({ tool: 'apidesc-docs', layout: LAYOUT, what: 'build cache: safe to delete' })}\n`;
+
+/** The kinds of entries: an API's files, a part of the search index. */
+export type EntryKind = 'apis' | 'search';
+
+/** What an entry's manifest holds. */
+export interface EntryManifest {
+  tool: 'apidesc-docs';
+  layout: number;
+  /** The API's key when its files were written (api-cache-key.ts). */
+  key: string;
+  /** Each file relative to the API's folder (with `/`), its size in bytes and its SHA-256 (hex). */
+  files: [path: string, size: number, sha256: string][];
+  /** What the build needs of the entry besides its files (an API's page fingerprints, a search part's page count). */
+  data: unknown;
+}
+
+/** A file of an entry, read and checked. */
+export interface CachedFile {
+  path: string;
+  bytes: Buffer;
+}
+
+/** An entry found good: its files and its data. */
+export interface CacheHit {
+  files: CachedFile[];
+  data: unknown;
+}
+
+/** Why an entry was not used. */
+export type CacheMiss = 'new' | 'changed' | 'damaged';
+
+/**
+ * The names of this tool's other files in its cache folder: renderer bundles (`renderer-<key>`),
+ * the start-up bundle (`cli-<hash>.cjs`, its manifest and code caches) and the compiled validators
+ * (`structural-<hash>.cjs`, src/lib/validate/structural-validators.ts).
+ */
+const TOOL_FILES = /^(?:renderer|cli|structural)-[0-9a-f]{16}(?:[.-]|$)/;
+
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Why `dir` cannot be the build cache, or undefined when it can: a folder that does not exist
+ * yet, an empty one, one this tool marked, or one that holds only this tool's other files (run
+ * from the package's own folder, the default folder is where it keeps its renderer bundles, its
+ * start-up bundle and its compiled validators: TOOL_FILES). A folder of
+ * anything else is refused: the cache would write beside, and later replace, what it did not write.
+ */
+export function cacheFolderProblem(dir: string, shown: string): string | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return `--cache ${shown} is a file, not a folder: name a folder for the build cache`;
+    return `--cache ${shown} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+  }
+  if (names.includes(CACHE_MARK) || names.every((name) => TOOL_FILES.test(name))) return undefined;
+  return `--cache ${shown} holds files this tool did not write; name an empty or new folder for the build cache`;
+}
+
+/** The build cache in `dir` (a folder that passed cacheFolderProblem). */
+export class BuildCache {
+  readonly #dir: string;
+
+  constructor(dir: string) {
+    this.#dir = dir;
+  }
+
+  get dir(): string {
+    return this.#dir;
+  }
+
+  #entryDir(kind: EntryKind, name: string): string {
+    return join(this.#dir, kind, name);
+  }
+
+  /**
+   * The entry `name` of `kind` when it was written under `key` and every file is as its manifest
+   * says; otherwise why not. Every byte is read and hashed: nothing of a damaged entry reaches a site.
+   */
+  read(kind: EntryKind, name: string, key: string): CacheHit | CacheMiss {
+    const dir = this.#entryDir(kind, name);
+    let manifest: EntryManifest;
+    try {
+      manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as EntryManifest;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'new' : 'damaged';
+    }
+    if (!validManifest(manifest)) return 'damaged';
+    if (manifest.key !== key) return 'changed';
+    const files: CachedFile[] = [];
+    for (const [path, size, hash] of manifest.files) {
+      if (!safeRelative(path)) return 'damaged';
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(join(dir, 'files', path));
+      } catch {
+        return 'damaged';
+      }
+      if (bytes.length !== size || sha256(bytes) !== hash) return 'damaged';
+      files.push({ path, bytes });
+    }
+    return { files, data: manifest.data };
+  }
+
+  /**
+   * Keeps the files under `from` (an API's folder of a site just built, a part of its search
+   * index) as the entry `name` of `kind` under `key`, with `data`; `keep` chooses the files (by
+   * their path relative to `from`). Written beside, then swapped in: a build that stops halfway
+   * leaves the old entry or none, and a half-written folder that a later write removes.
+   */
+  write(kind: EntryKind, name: string, key: string, from: string, data: unknown, keep: (path: string) => boolean = () => true): void {
+    this.#markFolder(kind);
+    const entry = this.#entryDir(kind, name);
+    const partial = `${entry}.partial-${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    const files: EntryManifest['files'] = [];
+    for (const path of filesBelow(from).filter(keep)) {
+      const bytes = readFileSync(join(from, path));
+      const target = join(partial, 'files', path);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, bytes);
+      files.push([path, bytes.length, sha256(bytes)]);
+    }
+    const manifest: EntryManifest = { tool: 'apidesc-docs', layout: LAYOUT, key, files, data };
+    mkdirSync(partial, { recursive: true });
+    writeFileSync(join(partial, 'manifest.json'), `${JSON.stringify(manifest)}\n`);
+    const old = `${entry}.old-${process.pid}`;
+    if (existsSync(entry)) renameSync(entry, old);
+    renameSync(partial, entry);
+    rmSync(old, { recursive: true, force: true });
+  }
+
+  /** Removes what builds that ended without cleaning up left in `apis/` and `search/` (their process is gone). */
+  removeLeftovers(): void {
+    for (const kind of ['apis', 'search'] as const) {
+      let names: string[];
+      try {
+        names = readdirSync(join(this.#dir, kind));
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        const pid = /\.(?:partial|old)-(\d+)$/.exec(name)?.[1];
+        if (pid !== undefined && !processAlive(Number(pid))) rmSync(join(this.#dir, kind, name), { recursive: true, force: true });
+      }
+    }
+  }
+
+  #markFolder(kind: EntryKind): void {
+    mkdirSync(join(this.#dir, kind), { recursive: true });
+    const mark = join(this.#dir, CACHE_MARK);
+    if (!existsSync(mark)) writeFileSync(mark, MARK_TEXT);
+  }
+}
+
+/** Every file below `dir`, relative to it with `/`, sorted. */
+export function filesBelow(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+}
+
+/** A manifest's path stays inside the entry: no `..`, no absolute path, no empty segment. */
+function safeRelative(path: string): boolean {
+  return path !== '' && !path.startsWith('/') && !path.includes('\\') && path.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+}
+
+function validManifest(value: unknown): value is EntryManifest {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Partial<EntryManifest>;
+  return (
+    m.tool === 'apidesc-docs' &&
+    m.layout === LAYOUT &&
+    typeof m.key === 'string' &&
+    Array.isArray(m.files) &&
+    m.files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'number' && typeof f[2] === 'string') &&
+    'data' in m
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * The build cache of a portal (issue 37, src/pipeline/cache/): an unchanged API is copied from the
+ * cache, and the site is the same, byte for byte, as a build from nothing of the same documents;
+ * an edited API, one whose pages show something new of another API, and one whose entry was
+ * damaged are built again; a change of the configuration, base path or site URL builds them all;
+ * a cache folder of someone else's files is refused and left as it was.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runIn, tempTree } from './helpers.ts';
+
+const ORDERS = `apidesc: 3.0.0
+info: {title: Orders, version: 1.0.0, description: Takes orders.}
+channels:
+  created:
+    address: orders.created
+    messages:
+      OrderCreated:
+        name: OrderCreated
+        payload: {type: object, properties: {orderId: {type: string}}}
+operations:
+  publishOrderCreated:
+    action: send
+    channel: {$ref: '#/channels/created'}
+`;
+const BILLING = `apidesc: 3.0.0
+info: {title: Billing, version: 1.0.0, description: Bills orders.}
+channels:
+  orders:
+    address: orders.created
+    messages:
+      OrderCreated:
+        name: OrderCreated
+        payload: {type: object, properties: {orderId: {type: string}}}
+operations:
+  billOrder:
+    action: receive
+    channel: {$ref: '#/channels/orders'}
+`;
+const SHIPPING = `apidesc: 3.0.0
+info: {title: Shipping, version: 1.0.0, description: Ships parcels.}
+channels:
+  ready:
+    address: parcels.ready
+    messages:
+      ParcelReady:
+        name: ParcelReady
+        payload: {type: object, properties: {parcelId: {type: string}}}
+operations:
+  shipParcel:
+    action: receive
+    channel: {$ref: '#/channels/ready'}
+`;
+/** Shipping as a new consumer of the orders Orders sends: a fact of Orders' pages ("Received by"). */
+const SHIPPING_CONSUMES_ORDERS = `${SHIPPING}  packOrder:
+    action: receive
+    channel: {$ref: '#/channels/orders'}
+`.replace(
+  'channels:\n',
+  `channels:
+  orders:
+    address: orders.created
+    messages:
+      OrderCreated:
+        name: OrderCreated
+        payload: {type: object, properties: {orderId: {type: string}}}
+`,
+);
+
+/** Every file below `dir`, relative to it. */
+function filesOf(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** Two sites the same, byte for byte: the same files, each with the same bytes. */
+function assertSameSite(actual: string, expected: string): void {
+  const files = filesOf(expected);
+  assert.deepEqual(filesOf(actual), files, `${actual} and ${expected} have different files`);
+  for (const file of files) {
+    const same = readFileSync(join(actual, file)).equals(readFileSync(join(expected, file)));
+    assert.ok(same, `${file} differs between ${actual} and ${expected}`);
+  }
+}
+
+/** The build's line about the cache: `Build cache …: 2 of 3 APIs reused; built: orders (changed).` */
+function cacheLine(err: string): string {
+  const line = err.split('\n').find((l) => l.startsWith('Build cache '));
+  assert.ok(line, `no line about the build cache in:\n${err}`);
+  return line;
+}
+
+/** The build's line about the search index's parts: `Search index parts: 2 of 3 reused from the build cache.` */
+function partsLine(err: string): string {
+  const line = err.split('\n').find((l) => l.startsWith('Search index parts: '));
+  assert.ok(line, `no line about the search index's parts in:\n${err}`);
+  return line.replace('Search index parts: ', '').replace(' reused from the build cache.', '');
+}
+
+describe('the build cache of a portal', { timeout: 600_000 }, () => {
+  let dir = '';
+  let builds = 0;
+  /** Builds the portal into a new folder with the cache of `cache`; returns the folder and the line about the cache. */
+  const build = async (cache: string, extra: string[] = []): Promise<{ site: string; line: string; parts: string }> => {
+    const site = `site-${++builds}`;
+    const r = await runIn(dir, ['build', 'apis', '--out', site, '--cache', cache, ...extra]);
+    assert.equal(r.code, 0, r.out + r.err);
+    return { site: join(dir, site), line: cacheLine(r.err), parts: partsLine(r.err) };
+  };
+  /** A build from nothing: a cache folder of its own, new. */
+  const cold = (extra: string[] = []): Promise<{ site: string; line: string }> => build(`cold-${builds + 1}`, extra);
+
+  before(() => {
+    dir = tempTree({ 'apis/orders.yaml': ORDERS, 'apis/billing.yaml': BILLING, 'apis/shipping.yaml': SHIPPING });
+    // The search index in parts of one API each, as a large portal's parts hold several
+    // (src/pipeline/cache/search-groups.ts): a part is copied when its API is.
+    process.env.APIDESC_SEARCH_PAGES_PER_INDEX = '1';
+  });
+  after(() => {
+    delete process.env.APIDESC_SEARCH_PAGES_PER_INDEX;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  let first = '';
+  it('keeps every API of the first build, and the next build of the same documents copies all of them: the same site', async () => {
+    const made = await build('cache');
+    assert.equal(
+      made.line,
+      'Build cache cache: 0 of 3 APIs reused; built: billing (not in the cache), orders (not in the cache), shipping (not in the cache).',
+    );
+    assert.deepEqual(readdirSync(join(dir, 'cache', 'apis')).sort(), ['billing', 'orders', 'shipping']);
+    assert.equal(made.parts, '0 of 3');
+    assert.deepEqual(JSON.parse(readFileSync(join(made.site, 'pagefind/parts.json'), 'utf8')), ['part-2/', 'part-3/']);
+    const again = await build('cache');
+    assert.equal(again.line, 'Build cache cache: 3 of 3 APIs reused.');
+    assert.equal(again.parts, '3 of 3');
+    assertSameSite(again.site, made.site);
+    first = made.site;
+  });
+
+  it('builds only the API whose document changed; the site is that of a build of the edited portal from nothing', async () => {
+    writeFileSync(join(dir, 'apis/billing.yaml'), BILLING.replace('Bills orders.', 'Bills every order once.'));
+    const edited = await build('cache');
+    assert.equal(edited.line, 'Build cache cache: 2 of 3 APIs reused; built: billing (changed).');
+    // Billing's part of the search index is made again, the other two copied.
+    assert.equal(edited.parts, '2 of 3');
+    assert.match(readFileSync(join(edited.site, 'billing/index.html'), 'utf8'), /Bills every order once\./);
+    assertSameSite(edited.site, (await cold()).site);
+  });
+
+  it('builds again an API whose cache entry was damaged, and publishes none of it', async () => {
+    const page = join(dir, 'cache/apis/orders/files/index.html');
+    const size = statSync(page).size;
+    truncateSync(page, size - 10);
+    // And Shipping's part of the search index, which is otherwise unchanged.
+    writeFileSync(join(dir, 'cache/search/part-3/files/pagefind-entry.json'), '{}');
+    const repaired = await build('cache');
+    assert.equal(repaired.line, 'Build cache cache: 2 of 3 APIs reused; built: orders (cache entry damaged).');
+    assert.equal(repaired.parts, '2 of 3');
+    assert.equal(readFileSync(join(repaired.site, 'orders/index.html')).length, size);
+    assertSameSite(repaired.site, (await cold()).site);
+    // The entry was written anew: the next build takes it.
+    assert.equal((await build('cache')).line, 'Build cache cache: 3 of 3 APIs reused.');
+  });
+
+  it('rejects an entry whose manifest names a file outside it, or is not JSON', async () => {
+    const manifest = join(dir, 'cache/apis/shipping/manifest.json');
+    const text = readFileSync(manifest, 'utf8');
+    writeFileSync(manifest, text.replace('"index.html"', '"../orders/files/index.html"'));
+    assert.equal((await build('cache')).line, 'Build cache cache: 2 of 3 APIs reused; built: shipping (cache entry damaged).');
+    writeFileSync(manifest, '{"tool": "apidesc-docs", "lay');
+    assert.equal((await build('cache')).line, 'Build cache cache: 2 of 3 APIs reused; built: shipping (cache entry damaged).');
+  });
+
+  it('builds again the APIs whose pages show a new consumer of a message of another API, and only those', async () => {
+    writeFileSync(join(dir, 'apis/shipping.yaml'), SHIPPING_CONSUMES_ORDERS);
+    const flows = await build('cache');
+    // Orders' pages list Shipping under "Received by"; Billing's list only who sends, which did not change.
+    assert.equal(flows.line, 'Build cache cache: 1 of 3 APIs reused; built: orders (changed), shipping (changed).');
+    assert.match(readFileSync(join(flows.site, 'orders/operations/publishordercreated/index.html'), 'utf8'), /Shipping/);
+    assertSameSite(flows.site, (await cold()).site);
+  });
+
+  it("builds every API again when an API's title changes: every page's API switcher shows it", async () => {
+    writeFileSync(join(dir, 'apis/billing.yaml'), BILLING.replace('title: Billing', 'title: Invoicing'));
+    const renamed = await build('cache');
+    assert.equal(renamed.line, 'Build cache cache: 0 of 3 APIs reused; built: billing (changed), orders (changed), shipping (changed).');
+    assert.match(readFileSync(join(renamed.site, 'shipping/index.html'), 'utf8'), /Invoicing/);
+    assertSameSite(renamed.site, (await cold()).site);
+  });
+
+  for (const [what, flags] of [
+    ['the configuration (the site title)', ['--title', 'Our services']],
+    ['the base path', ['--base', '/docs/']],
+    ['the site URL', ['--site', 'https://apis.example.com']],
+  ] as const) {
+    it(`builds every API again when ${what} changes, and the site is that of a build from nothing`, async () => {
+      const changed = await build('cache', [...flags]);
+      assert.equal(changed.line, 'Build cache cache: 0 of 3 APIs reused; built: billing (changed), orders (changed), shipping (changed).');
+      assertSameSite(changed.site, (await cold([...flags])).site);
+      // Back to the plain build: its entries were replaced, so it is built again too.
+      assert.equal((await build('cache')).line, 'Build cache cache: 0 of 3 APIs reused; built: billing (changed), orders (changed), shipping (changed).');
+    });
+  }
+
+  it('refuses a cache folder that holds files it did not write, in one line, and leaves them', async () => {
+    writeFileSync(join(dir, 'notes.txt'), 'mine');
+    const r = await runIn(dir, ['build', 'apis', '--out', 'refused', '--cache', '.']);
+    assert.equal(r.code, 2);
+    assert.equal(r.err.trim(), 'apidesc-docs: --cache . holds files this tool did not write; name an empty or new folder for the build cache');
+    assert.equal(readFileSync(join(dir, 'notes.txt'), 'utf8'), 'mine');
+    assert.equal(existsSync(join(dir, 'refused')), false);
+    assert.ok(existsSync(first));
+  });
+
+  it('says that --cache belongs to build', async () => {
+    const r = await runIn(dir, ['validate', 'apis', '--cache', 'cache']);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /--cache belongs to build/);
+  });
+});
