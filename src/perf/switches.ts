@@ -14,6 +14,7 @@ export const MECHANISMS = [
   'lean-heap',
   'parallel-highlight',
   'highlight-memo',
+  'regex-cache',
 ] as const;
 
 export type Mechanism = (typeof MECHANISMS)[number];
