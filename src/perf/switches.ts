@@ -14,7 +14,6 @@ export const MECHANISMS = [
   'lean-heap',
   'parallel-highlight',
   'highlight-memo',
-  'regex-cache',
 ] as const;
 
 export type Mechanism = (typeof MECHANISMS)[number];

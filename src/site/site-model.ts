@@ -13,7 +13,6 @@ import { invalidExamples, markInvalidExamples } from '../lib/model/example-findi
 import { Worker } from 'node:worker_threads';
 import { moduleFile } from '../lib/module-file.ts';
 import { loadHighlighter } from '../lib/highlight/highlight-html.ts';
-import { keepRegexTranslations } from '../perf/regex-cache.ts';
 import { descriptionJob, pageJobs, runTask, type HighlightJob, type HighlightTask } from '../lib/highlight/highlight-page.ts';
 import type { HighlightReply } from '../lib/highlight/highlight-worker.ts';
 import { HighlightMemo } from '../perf/highlight-memo.ts';
@@ -289,8 +288,6 @@ export class CodeHighlighter {
   }
 
   async close(): Promise<void> {
-    // This thread's translations of the grammars' patterns, for the next build (the worker keeps its own).
-    if (this.#highlighter) keepRegexTranslations();
     await this.#worker?.terminate();
     this.#worker = undefined;
   }

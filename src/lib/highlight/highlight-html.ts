@@ -5,8 +5,7 @@
  * Unknown languages stay plain. The colours are classes, for the light and the dark theme alike.
  */
 import { createHighlighter, type BundledLanguage, type BundledTheme, type Highlighter } from 'shiki';
-import { createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
-import { regexCache } from '../../perf/regex-cache.ts';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { unescapeText } from '../html-text.ts';
 import { CODE_THEME, CODE_THEME_NAME, tokensToHtml } from './code-html.ts';
 
@@ -36,12 +35,7 @@ let highlighter: Promise<Highlighter> | undefined;
 export function loadHighlighter(): Promise<Highlighter> {
   // The JavaScript regular-expression engine: about a quarter faster than the WebAssembly
   // Oniguruma one on the JSON examples that make up most of the code (bench/README.md).
-  // Its translations of the grammars' patterns are kept between builds (src/perf/regex-cache.ts).
-  highlighter ??= createHighlighter({
-    themes: [CODE_THEME],
-    langs: LANGUAGES,
-    engine: createJavaScriptRegexEngine({ cache: regexCache(defaultJavaScriptRegexConstructor).patterns }),
-  });
+  highlighter ??= createHighlighter({ themes: [CODE_THEME], langs: LANGUAGES, engine: createJavaScriptRegexEngine() });
   return highlighter;
 }
 

@@ -5,7 +5,6 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { threadCpuMs } from '../timings.ts';
-import { keepRegexTranslations } from '../../perf/regex-cache.ts';
 import { loadHighlighter } from './highlight-html.ts';
 import { runTask, type HighlightTask } from './highlight-page.ts';
 
@@ -24,8 +23,6 @@ parentPort?.on('message', async (tasks: HighlightTask[]) => {
   const started = performance.now();
   const h = await highlighter;
   const html = tasks.map((task) => runTask(h, task));
-  // The patterns it translated, for the next build: the thread is terminated without notice.
-  keepRegexTranslations();
   const reply: HighlightReply = { html, cpuMs: threadCpuMs(), wallMs: performance.now() - started };
   parentPort?.postMessage(reply);
 });
