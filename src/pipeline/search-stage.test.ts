@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { indexParts, PAGES_PER_INDEX } from './search-stage.ts';
+import { indexParts, PAGES_PER_INDEX, writeSearchIndex } from './search-stage.ts';
 
 describe('index parts (search-stage.ts)', () => {
   it('indexes a site of up to the most pages a part holds as one part', () => {
@@ -24,6 +27,36 @@ describe('index parts (search-stage.ts)', () => {
       );
       assert.ok(parts.every((n) => n > 0 && n <= 2500));
       assert.equal(parts.length, Math.ceil(pages / 2500));
+    }
+  });
+});
+
+describe('the search index in parts (writeSearchIndex)', () => {
+  it('puts the pages marked for the index in the parts, and only those', { timeout: 60_000 }, async () => {
+    const site = mkdtempSync(join(tmpdir(), 'apidesc-search-parts-'));
+    const page = (path: string, body: string): void => {
+      mkdirSync(join(site, path), { recursive: true });
+      writeFileSync(join(site, path, 'index.html'), `<!DOCTYPE html><html lang="en"><head><title>${path}</title></head><body>${body}</body></html>`);
+    };
+    // Text before the mark that is not ASCII: the mark is looked for in the page's bytes.
+    for (const name of ['alpha', 'beta', 'gamma'])
+      page(`channels/${name}`, `<nav>Übersicht — 概要</nav><article data-pagefind-body><h1>${name} channel</h1><p>orders ${name}</p></article>`);
+    page('channels', '<article><h1>Channels</h1><p>alpha beta gamma</p></article>');
+    page('search', '<h1>Search</h1>');
+    process.env.APIDESC_SEARCH_PAGES_PER_INDEX = '2';
+    try {
+      const written = await writeSearchIndex(site);
+      assert.deepEqual({ indexed: written.indexed, pages: written.pages }, { indexed: 3, pages: 5 });
+      assert.deepEqual(JSON.parse(readFileSync(join(site, 'pagefind', 'parts.json'), 'utf8')), ['part-2/']);
+      const counted = ['', 'part-2/'].map(
+        (part) =>
+          (JSON.parse(readFileSync(join(site, 'pagefind', part, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> })
+            .languages.en?.page_count,
+      );
+      assert.deepEqual(counted, [2, 1]);
+    } finally {
+      delete process.env.APIDESC_SEARCH_PAGES_PER_INDEX;
+      rmSync(site, { recursive: true, force: true });
     }
   });
 });

@@ -54,6 +54,9 @@ export function indexParts(pages: number, most: number): number[] {
 
 export const OPTIONS = { includeCharacters: '_-./@:{}$#', forceLanguage: 'en' };
 
+/** What marks a page for the index (Pagefind indexes only such pages when any page has it), as UTF-8 bytes. */
+const INDEXED_MARK = Buffer.from('data-pagefind-body');
+
 /** Every page of the site, sorted (output folders of other tools left out). */
 export function htmlFiles(siteDir: string): string[] {
   const out: string[] = [];
@@ -118,7 +121,8 @@ export async function writeSearchIndex(siteDir: string, timings = new Timings())
     // Only pages marked for the index go into parts: Pagefind decides per index whether pages
     // without data-pagefind-body (lists) count, and a part of lists only would index them.
     // Paths only: the pages are read again as each part is indexed (holding them all would cost what parts save).
-    const pages = timings.measure(SEARCH_PARTS.listing, () => files.filter((file) => readFileSync(file, 'utf8').includes('data-pagefind-body')));
+    // Looked for in the bytes: decoding 200 MB of pages (1,000 channels) to text only to search them took 0.5-0.8 s of processor time, the bytes 0.15 s.
+    const pages = timings.measure(SEARCH_PARTS.listing, () => files.filter((file) => readFileSync(file).includes(INDEXED_MARK)));
     let start = 0;
     for (const [i, count] of indexParts(pages.length, size).entries()) {
       const folder = i === 0 ? '' : `part-${i + 1}/`;

@@ -10,6 +10,7 @@
  */
 import type { Location, Problem } from '../diagnostics/diagnostic.ts';
 import { joinPointer } from '../json-pointer.ts';
+import { countText } from '../count-text.ts';
 import type { NodeId, PositionTree } from './fast-positions.ts';
 import type { LoadLimits } from './limits.ts';
 
@@ -148,7 +149,7 @@ function bomb(at: Location, pointer: string, limits: LoadLimits): Problem {
     at,
     pointer,
     'load-alias-bomb',
-    `YAML aliases expand the document to more than ${limits.maxExpandedNodes.toLocaleString('en-US')} nodes`,
+    `YAML aliases expand the document to more than ${countText(limits.maxExpandedNodes)} nodes`,
     'Remove the nested aliases (an "alias bomb" is tiny on disk but explodes when read); repeat the content or use $ref instead.',
   );
 }

@@ -4,6 +4,7 @@
  * last retry. The schedule table under it says the same in text.
  */
 import type { Timeline } from '../diagram/timeline.ts';
+import { countText } from '../count-text.ts';
 import { type DeliveryView, duration, retriesSummary } from './sns-delivery.ts';
 
 const PHASE_WORDS: Record<string, string> = {
@@ -13,7 +14,7 @@ const PHASE_WORDS: Record<string, string> = {
   'post-backoff': 'at the maximum delay',
 };
 
-const count = (n: number): string => (Number.isSafeInteger(n) ? n.toLocaleString('en-US') : String(n));
+const count = countText;
 
 export function retryTimeline(view: DeliveryView, deadLetter: string | undefined, subject: string): Timeline | undefined {
   if (!view.phases || view.phases.length === 0 || view.totalSeconds === undefined) return undefined;

@@ -6,6 +6,7 @@
  * but not their curves, so the backoff delays are an approximation (the page says so).
  */
 import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { countText } from '../count-text.ts';
 import { fixedPolicyOf, type FixedPolicy as ProtocolPolicy } from '../sns/delivery-protocols.ts';
 
 export const DELIVERY_FIELDS = [
@@ -168,7 +169,7 @@ export function backoffDelay(fn: string, i: number, n: number, min: number, max:
 /** "8 retries over about 4 minutes": the schedule's length and span (the span left out when it is beyond any number). */
 export function retriesSummary(view: DeliveryView): string {
   const retries = (view.schedule?.length ?? 0) + (view.more ?? 0);
-  const count = Number.isSafeInteger(retries) ? retries.toLocaleString('en-US') : String(retries);
+  const count = countText(retries);
   return view.totalSeconds === undefined ? `${count} retries` : `${count} retries over about ${duration(view.totalSeconds)}`;
 }
 
@@ -179,7 +180,7 @@ const PHASE_WORDS: Record<RetryStep['phase'], (p: { count: number }, view: Deliv
   'post-backoff': (p, view) => `${counted(p.count)} every ${delayOf(view, 'maxDelayTarget')}`,
 };
 
-const counted = (n: number): string => (Number.isSafeInteger(n) ? n.toLocaleString('en-US') : String(n));
+const counted = countText;
 
 function delayOf(view: DeliveryView, field: 'minDelayTarget' | 'maxDelayTarget'): string {
   const value = view.effective.find((e) => e.field === field)?.value;

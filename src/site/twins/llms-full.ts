@@ -4,6 +4,7 @@
  * between are the twins themselves (src/pipeline/machine-files.ts gathers them).
  */
 import type { Page } from '../../lib/model/page-types.ts';
+import { countText } from '../../lib/count-text.ts';
 import type { SiteApi } from '../site-data-types.ts';
 import { SECTIONS, sectionOf } from '../site-data.ts';
 import { htmlToInlineMarkdown, htmlToMarkdown } from './html-to-markdown.ts';
@@ -41,7 +42,7 @@ export function llmsFullTail(api: SiteApi, pages: Page[], included: number, budg
     '',
     heading(1, 'Left out of this file'),
     '',
-    `This file holds ${included} of the ${pages.length} pages: it stops before ${budget.toLocaleString('en-US')} bytes. Left out: ${counts.map(([title, n]) => `${n} ${title.toLowerCase()}`).join(', ')}. Each has its own Markdown file; ${llmsTxt} lists them all. The first left out:`,
+    `This file holds ${included} of the ${pages.length} pages: it stops before ${countText(budget)} bytes. Left out: ${counts.map(([title, n]) => `${n} ${title.toLowerCase()}`).join(', ')}. Each has its own Markdown file; ${llmsTxt} lists them all. The first left out:`,
     '',
     ...left.slice(0, LEFT_OUT_NAMED).map((p) => `- ${markdownLink(p.title, link(`${api.prefix}${twinPath(p.url)}`))}`),
   ];

@@ -12,6 +12,7 @@
  * patterns, objects, arrays, alternatives, assertions the view does not read, wording.
  */
 import type { Location } from '../../diagnostics/diagnostic.ts';
+import { countText } from '../../count-text.ts';
 import { ANY_ID, NOTHING_ID } from '../../schema/merge.ts';
 import type { SchemaNode } from '../../schema/schema-node.ts';
 import { type SchemaViews, UNRESOLVED_PREFIX } from '../../schema/schema-views.ts';
@@ -65,7 +66,7 @@ function compareAt(walk: SchemaWalk, bId: string, hId: string, path: string, dep
       walk,
       hAt,
       path,
-      `not compared past ${depth > MAX_SCHEMA_DEPTH ? `${MAX_SCHEMA_DEPTH} levels of nesting` : `${MAX_SCHEMA_PAIRS.toLocaleString('en-US')} pairs of schemas`}`,
+      `not compared past ${depth > MAX_SCHEMA_DEPTH ? `${MAX_SCHEMA_DEPTH} levels of nesting` : `${countText(MAX_SCHEMA_PAIRS)} pairs of schemas`}`,
     );
     return;
   }
