@@ -10,10 +10,8 @@ const bundle = `${page?.getAttribute('data-base') || '/'}pagefind/`;
 // Pagefind's library as the interface uses it, its search ranked as a reader expects (search-ranked/pagefind.js).
 const ranked = `${page?.getAttribute('data-base') || '/'}search-ranked/`;
 
-// Pagefind's UI writes excerpts as HTML, from the page's text with "<" and ">" as entities but
-// "&" as it is: "&amp;" or "&lt;" written on a page would read "&" and "<". Each "&" that does not
-// start one of Pagefind's own "&lt;" and "&gt;" is escaped (all of them when the page holds no
-// "<" or ">", so that a written "&lt;" reads as written too). Titles and meta are shown as text.
+// Pagefind's UI writes excerpts as HTML, "<" and ">" as entities but "&" as it is: each other "&"
+// is escaped (all of them when the page holds no "<" or ">"), so that a written "&lt;" reads so.
 function excerptAsWritten(excerpt, content) {
   if (typeof excerpt !== 'string') return excerpt;
   const pagefindEntities = typeof content !== 'string' || /[<>]/.test(content);

@@ -113,14 +113,9 @@ function excerptWords(excerpt) {
 const SNIPPET_WORDS = 24;
 
 /**
- * The sentence around the match, from Pagefind's excerpt (its words, the matches in <mark>): not
- * the heading the excerpt starts with when `heading` is the section's (the result names it), and
- * the first sentence that holds a match, with the next one when it is only a few words (a name and
- * its description), cut to about two lines around the match. "Messages. Order placed OrderPlaced
- * application/json. A customer completed checkout." under "Messages" reads "Order placed
- * OrderPlaced application/json. A customer completed checkout." Returns the excerpt as HTML of the
- * same kind (text with Pagefind's entities, matches in <mark>), '' when nothing is left. `content`,
- * the page's text, tells the end of the page from the end of Pagefind's excerpt.
+ * The sentence around the match in Pagefind's excerpt (matches in <mark>): without the heading it
+ * starts with, the first sentence with a match (and the next when it is a few words), about two
+ * lines, "…" where cut. `content`, the page's text, tells its end from the excerpt's.
  */
 export function sentenceAround(excerpt, heading, content) {
   let words = excerptWords(excerpt);

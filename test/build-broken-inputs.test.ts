@@ -145,8 +145,8 @@ describe('a preview of broken and hostile documents', () => {
 
   it('lists protocols by their names only, and every API apart in the switcher', () => {
     const index = files.get('index.html') ?? '';
-    // The portal's protocol filter: a link per protocol that filters the cards in place.
-    const protocols = [...index.matchAll(/<a href="#protocol-[^"]*">([^<]*)<\/a>/g)].map((m) => m[1]!);
+    // The portal's protocol filter: a chip (a link) per protocol, with its count, that filters the cards in place.
+    const protocols = [...index.matchAll(/<a class="chip" href="#protocol-[^"]*">([^<]*) <span class="count">\d+<\/span><\/a>/g)].map((m) => m[1]!);
     assert.ok(protocols.includes('kafka') && protocols.includes('kafka-secure'), protocols.join(', '));
     // Protocol names, and the value of APIs that name none.
     for (const p of protocols) assert.match(p, /^(?:[A-Za-z][A-Za-z0-9+.-]*|not stated)$/, p);

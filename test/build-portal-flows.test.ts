@@ -254,7 +254,8 @@ describe('flows across a generated portal of 40 APIs on the same three addresses
 
   it("keeps the portal's root small: the first pairs listed, the rest counted, the busiest drawn", () => {
     const size = statSync(join(dir, 'site', 'index.html')).size;
-    assert.ok(size < 150_000, `the root is ${size} bytes`);
+    // Each of the 40 cards names the messages its API sends and receives (at most three a direction).
+    assert.ok(size < 155_000, `the root is ${size} bytes`);
     const root = read('index.html');
     const list = root.slice(root.indexOf('<h2 id="flows">'));
     assert.match(list, new RegExp(`${FLOWS.toLocaleString('en-US')} flows`));
