@@ -76,7 +76,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     // Each message with its payload, the first open, each card saying what it is and that it opens; its own page a link away.
     assert.match(
       html,
-      /<details class="message-card" id="messages-orderplaced" open><summary><h3 id="h-messages-orderplaced"><span>Order placed<\/span><\/h3><span class="message-summary">A customer completed checkout\.<\/span><span class="message-toggle" aria-hidden="true"><\/span><\/summary><p class="message-page" data-pagefind-ignore><a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/p>/,
+      /<details class="message-card" id="messages-orderplaced" open><summary><h3 id="h-messages-orderplaced"><span>Order placed<\/span><\/h3><span class="message-summary" data-pagefind-ignore>A customer completed checkout\.<\/span><span class="message-toggle" aria-hidden="true"><\/span><\/summary><p class="message-page" data-pagefind-ignore><a class="kind" href="\/docs\/components\/messages\/orderplaced\/">message page<span class="visually-hidden">: Order placed<\/span><\/a><\/p>/,
     );
     assert.match(html, /<h4 id="h-messages-orderplaced\.payload">Payload/);
     // The examples in the page's panel, a tab for each message.

@@ -78,7 +78,7 @@ describe('reference pages: examples beside the fields, once', () => {
       // A second message says what it is when closed.
       assert.match(
         html,
-        /<details class="message-card" id="messages-tripfinished"><summary><h3[^>]*><span>Trip finished<\/span><\/h3><span class="message-summary">A driver ended a trip\.<\/span><span class="message-toggle"/,
+        /<details class="message-card" id="messages-tripfinished"><summary><h3[^>]*><span>Trip finished<\/span><\/h3><span class="message-summary" data-pagefind-ignore>A driver ended a trip\.<\/span><span class="message-toggle"/,
       );
     }
   });
