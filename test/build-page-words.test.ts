@@ -89,7 +89,7 @@ describe('the words of reference pages (default content)', () => {
   it('lists an sns topic’s subscriptions as a compact table under its picture, the receiving operation named once', () => {
     const html = read('channels/orderevents');
     const fanOut = html.slice(html.indexOf('<h3 id="sns-fan-out">'));
-    assert.match(words(fanOut), /Published by Publish order events \. Delivered to 3 subscriptions, all of Warehouse picks orders :/);
+    assert.match(words(fanOut), /Published by Publish order events \. Delivered to 3 subscriptions, all received by Warehouse picks orders :/);
     const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(fanOut)![0];
     assert.deepEqual(
       [...table.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]),

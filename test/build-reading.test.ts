@@ -188,7 +188,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     const html = page(content, 'channels/orderevents/');
     const fanOut = html.slice(html.indexOf('<h3 id="sns-fan-out">Fan-out</h3>'));
     assert.doesNotMatch(fanOut, /→ topic →/);
-    assert.match(text(fanOut), /Published by Publish order events ?\. Delivered to 3 subscriptions, all of Warehouse picks orders ?:/);
+    assert.match(text(fanOut), /Published by Publish order events ?\. Delivered to 3 subscriptions, all received by Warehouse picks orders ?:/);
     const lines = [...fanOut.matchAll(/<span class="subscription-head">([\s\S]*?)<\/span>/g)].map((m) => text(m[1]!));
     assert.deepEqual(lines.sort(), [
       'HTTPS endpoint https://hooks.example.com/commerce/v2/orders',

@@ -156,6 +156,14 @@ if (HAS_CORPUS)
       assert.ok(!commands.includes('<code>sqs user-signedup-welcome-email</code>'));
     });
 
+    it("names a publishing operation that lists its topic's subscriptions as the one that lists them, not as their receiver", () => {
+      const site = sites.find((x) => x.file.endsWith('bindings-sns-sqs-pubsub-producer.yaml'))!;
+      const html = readFileSync(join(site.out, 'channels', 'usersignedup', 'index.html'), 'utf8');
+      const fanOut = unescapeText(html.slice(html.indexOf('<p class="fanout-producers">')).replace(/<[^>]+>/g, '').replace(/\s+/g, ' '));
+      assert.match(fanOut, /Published by [^.]+\. Delivered to \d+ subscriptions, all listed by [A-Z][^:]*:/);
+      assert.doesNotMatch(fanOut, /received by|all of/);
+    });
+
     it('builds the topic ARN and endpoints from what the document gives, and leaves out what AWS would refuse', () => {
       const subscribeArgs = (file: string, url: string): string[][] => {
         const site = sites.find((x) => x.file.endsWith(file))!;
