@@ -62,6 +62,8 @@ export function writtenExamples(ctx: Context, entities: Entity[], contentOf: (en
 export function exampleSites(doc: ResolvedDoc, messages: WrittenExamples[]): Map<string, ExampleSite[]> {
   const sites = new Map<string, ExampleSite[]>();
   for (const message of messages) {
+    // Each schema once per message (the first path that reaches it): a payload whose schemas share
+    // parts reaches a part by many paths, as many as the product of its fan-outs.
     walk(doc, message.payload, message.payloadAt, [], new Set(), (at, path) => {
       const list = sites.get(keyOf(at)) ?? [];
       if (list.length >= MAX_SITES) return;
@@ -77,26 +79,27 @@ export function exampleSites(doc: ResolvedDoc, messages: WrittenExamples[]): Map
   return sites;
 }
 
-/** Every schema of a payload with the path to it: properties, array items (their first), allOf/oneOf/anyOf parts (the same path). */
+/** Every schema of a payload, once, with the first path to it: properties, array items (their first), allOf/oneOf/anyOf parts (the same path). */
 function walk(
   doc: ResolvedDoc,
   raw: unknown,
   at: Location,
   path: (string | number)[],
-  seen: ReadonlySet<string>,
+  seen: Set<string>,
   visit: (at: Location, path: (string | number)[]) => void,
 ): void {
   const resolved = doc.deref(raw, at);
   if (!resolved || !isPlainObject(resolved.value) || path.length > MAX_DEPTH) return;
   const key = keyOf(resolved.at);
   if (seen.has(key)) return;
+  seen.add(key);
   visit(resolved.at, path);
-  const inside = new Set(seen).add(key);
+
   const schema = resolved.value;
-  for (const [name, child] of entries(schema.properties)) walk(doc, child, sub(resolved.at, 'properties', name), [...path, name], inside, visit);
-  if (isPlainObject(schema.items)) walk(doc, schema.items, sub(resolved.at, 'items'), [...path, 0], inside, visit);
+  for (const [name, child] of entries(schema.properties)) walk(doc, child, sub(resolved.at, 'properties', name), [...path, name], seen, visit);
+  if (isPlainObject(schema.items)) walk(doc, schema.items, sub(resolved.at, 'items'), [...path, 0], seen, visit);
   for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const)
-    for (const [i, part] of entries(schema[keyword])) walk(doc, part, sub(resolved.at, keyword, i), path, inside, visit);
+    for (const [i, part] of entries(schema[keyword])) walk(doc, part, sub(resolved.at, keyword, i), path, seen, visit);
 }
 
 function valueAtPath(value: unknown, path: (string | number)[]): unknown {
