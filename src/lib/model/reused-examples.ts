@@ -14,7 +14,9 @@ import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { ownValue } from '../own-key.ts';
 import { type Context, merged, sub, valueAt } from './page-context.ts';
 import { toLink } from './entity-locator.ts';
-import type { Entity, Link } from './types.ts';
+import type { Entity, ExampleSite, Link } from './types.ts';
+
+export type { ExampleSite };
 
 /** A message whose examples are written, its payload's schema, and those examples' payloads by name. */
 export interface WrittenExamples {
@@ -22,15 +24,6 @@ export interface WrittenExamples {
   payload: unknown;
   payloadAt: Location;
   examples: { name: string; payload: unknown }[];
-}
-
-/** Where a schema's example can be taken from: a message's example, and the path to the part. */
-export interface ExampleSite {
-  message: Link;
-  example: string;
-  /** Property names and array indexes from the payload's root. */
-  path: (string | number)[];
-  value: unknown;
 }
 
 /** How deep a payload's schema is followed, and how many sites are kept for one schema. */
