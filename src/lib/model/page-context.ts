@@ -6,7 +6,7 @@ import { applyTraits, type TraitSource } from '../resolve/merge-traits.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { type EntityLocator, toLink } from './entity-locator.ts';
 import type { GeneratedExamples } from './generated-examples.ts';
-import type { ExampleSite } from './reused-examples.ts';
+import type { ExampleSite } from './types.ts';
 import type { DiscriminatorIndex } from './discriminators.ts';
 import type { RowOptions } from './schema-rows.ts';
 import type { Entity, Link } from './types.ts';

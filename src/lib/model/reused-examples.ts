@@ -14,7 +14,9 @@ import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { ownValue } from '../own-key.ts';
 import { type Context, merged, sub, valueAt } from './page-context.ts';
 import { toLink } from './entity-locator.ts';
-import type { Entity, Link } from './types.ts';
+import type { Entity, ExampleSite, Link } from './types.ts';
+
+export type { ExampleSite };
 
 /** A message whose examples are written, its payload's schema, and those examples' payloads by name. */
 export interface WrittenExamples {
@@ -22,15 +24,6 @@ export interface WrittenExamples {
   payload: unknown;
   payloadAt: Location;
   examples: { name: string; payload: unknown }[];
-}
-
-/** Where a schema's example can be taken from: a message's example, and the path to the part. */
-export interface ExampleSite {
-  message: Link;
-  example: string;
-  /** Property names and array indexes from the payload's root. */
-  path: (string | number)[];
-  value: unknown;
 }
 
 /** How deep a payload's schema is followed, and how many sites are kept for one schema. */
@@ -62,6 +55,8 @@ export function writtenExamples(ctx: Context, entities: Entity[], contentOf: (en
 export function exampleSites(doc: ResolvedDoc, messages: WrittenExamples[]): Map<string, ExampleSite[]> {
   const sites = new Map<string, ExampleSite[]>();
   for (const message of messages) {
+    // Each schema once per message (the first path that reaches it): a payload whose schemas share
+    // parts reaches a part by many paths, as many as the product of its fan-outs.
     walk(doc, message.payload, message.payloadAt, [], new Set(), (at, path) => {
       const list = sites.get(keyOf(at)) ?? [];
       if (list.length >= MAX_SITES) return;
@@ -77,26 +72,27 @@ export function exampleSites(doc: ResolvedDoc, messages: WrittenExamples[]): Map
   return sites;
 }
 
-/** Every schema of a payload with the path to it: properties, array items (their first), allOf/oneOf/anyOf parts (the same path). */
+/** Every schema of a payload, once, with the first path to it: properties, array items (their first), allOf/oneOf/anyOf parts (the same path). */
 function walk(
   doc: ResolvedDoc,
   raw: unknown,
   at: Location,
   path: (string | number)[],
-  seen: ReadonlySet<string>,
+  seen: Set<string>,
   visit: (at: Location, path: (string | number)[]) => void,
 ): void {
   const resolved = doc.deref(raw, at);
   if (!resolved || !isPlainObject(resolved.value) || path.length > MAX_DEPTH) return;
   const key = keyOf(resolved.at);
   if (seen.has(key)) return;
+  seen.add(key);
   visit(resolved.at, path);
-  const inside = new Set(seen).add(key);
+
   const schema = resolved.value;
-  for (const [name, child] of entries(schema.properties)) walk(doc, child, sub(resolved.at, 'properties', name), [...path, name], inside, visit);
-  if (isPlainObject(schema.items)) walk(doc, schema.items, sub(resolved.at, 'items'), [...path, 0], inside, visit);
+  for (const [name, child] of entries(schema.properties)) walk(doc, child, sub(resolved.at, 'properties', name), [...path, name], seen, visit);
+  if (isPlainObject(schema.items)) walk(doc, schema.items, sub(resolved.at, 'items'), [...path, 0], seen, visit);
   for (const keyword of ['allOf', 'oneOf', 'anyOf'] as const)
-    for (const [i, part] of entries(schema[keyword])) walk(doc, part, sub(resolved.at, keyword, i), path, inside, visit);
+    for (const [i, part] of entries(schema[keyword])) walk(doc, part, sub(resolved.at, keyword, i), path, seen, visit);
 }
 
 function valueAtPath(value: unknown, path: (string | number)[]): unknown {

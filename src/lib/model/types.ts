@@ -151,3 +151,12 @@ export interface SchemaRow {
   /** A subtype: its base, and the value of the base's discriminator that selects it. */
   selectedBy?: Subtype[];
 }
+
+/** Where a schema's example can be taken from (reused-examples.ts): a message's example, and the path to the part. */
+export interface ExampleSite {
+  message: Link;
+  example: string;
+  /** Property names and array indexes from the payload's root. */
+  path: (string | number)[];
+  value: unknown;
+}
