@@ -130,7 +130,7 @@ export const OPTION_DOCS: Readonly<Record<keyof typeof CLI_OPTIONS, OptionDoc>> 
     value: '<folder>',
     commands: ['build'],
     meaning:
-      'the build cache of a portal (default `node_modules/.cache/apidesc-docs`): an API whose documents, configuration and what the other APIs put on its pages are unchanged is copied from it instead of rebuilt. Safe to delete; an entry that is damaged is rebuilt, and a folder that holds files this tool did not write is refused',
+      'the build cache of a portal (default `node_modules/.cache/apidesc-docs` where the working folder has `node_modules`, else none): an API whose documents, configuration and what the other APIs put on its pages are unchanged is copied from it instead of rebuilt. Safe to delete; an entry that is damaged is rebuilt, and a folder that holds files this tool did not write is refused',
   },
   'no-color': { commands: COMMANDS, meaning: 'plain text (colour is also off when output is not a terminal, or `NO_COLOR` is set)' },
   debug: { commands: COMMANDS, meaning: 'print the stack trace of an internal error' },

@@ -71,7 +71,8 @@ Options:
   --timings                  build: print where the time went, stage by stage (elapsed and
                              processor time)
   --cache <folder>           build: the build cache of a portal, where unchanged APIs are
-                             copied from (default node_modules/.cache/apidesc-docs)
+                             copied from (default node_modules/.cache/apidesc-docs, where
+                             the working folder has node_modules)
   --debug                    print stack traces of internal errors
   -h, --help                 this help
   -v, --version              the version

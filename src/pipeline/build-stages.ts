@@ -191,7 +191,8 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       const { cache } = options;
       const indexing = search.index(siteDir, cache && prepared.value.searchApis ? { dir: cache, apis: prepared.value.searchApis } : undefined);
       // The APIs built this time go into the build cache while the search index is made.
-      if (cache && prepared.value.toCache) storeBuiltApis(cache, prepared.value.toCache, siteDir);
+      const notKept = cache && prepared.value.toCache ? storeBuiltApis(cache, prepared.value.toCache, siteDir) : undefined;
+      if (notKept) io.err(notKept);
       const indexed = await indexing;
       if ('failure' in indexed) {
         // An indexer that died says nothing of why; a full disk is the likely cause, and checked.

@@ -13,7 +13,7 @@
  * first to the second through prepare-channel.ts. An invalid document stops the build with its
  * diagnostics (exit 1); the route manifest `apidesc-routes.json` is written at the root.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { BuildOptions } from './build-options.ts';
 import { expandInputs } from '../lib/inputs/expand-inputs.ts';
 import { EXIT } from '../lib/exit-codes.ts';
@@ -29,6 +29,16 @@ import { cacheFolderProblem } from './cache/build-cache.ts';
 
 /** Where the build cache is kept when --cache names no folder: where CI caches usually are. */
 export const DEFAULT_CACHE_DIR = 'node_modules/.cache/apidesc-docs';
+
+/**
+ * The build cache's folder: --cache's, else DEFAULT_CACHE_DIR in a working folder that has
+ * `node_modules` (a project with its packages installed); else none. A folder of documents
+ * alone (a checkout without install, a shared folder) gets no `node_modules` of the build's making.
+ */
+function buildCacheDir(flag: string | undefined, cwd: string): string | undefined {
+  if (flag !== undefined) return resolve(cwd, flag);
+  return isFolder(join(cwd, 'node_modules')) ? resolve(cwd, DEFAULT_CACHE_DIR) : undefined;
+}
 import { outputFolderProblem, removeLeftovers, standardProtectedPaths, type ProtectedPath } from './output-folder.ts';
 import { BuildClock } from './build-timings.ts';
 import { readGuides } from './read-guides.ts';
@@ -60,13 +70,13 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Rep
   // never one that holds what the build reads or the user works in (output-folder.ts).
   const outDir = realPath(resolve(cwd, options.outDir));
   // The build cache (src/pipeline/cache/): a folder of this tool's, which the output folder may not hold.
-  const cache = resolve(cwd, options.cache ?? DEFAULT_CACHE_DIR);
-  const cacheProblem = cacheFolderProblem(cache, options.cache ?? DEFAULT_CACHE_DIR);
+  const cache = buildCacheDir(options.cache, cwd);
+  const cacheProblem = cache && cacheFolderProblem(cache, options.cache ?? DEFAULT_CACHE_DIR);
   if (cacheProblem) {
     io.err(`apidesc-docs: ${cacheProblem}`);
     return EXIT.usage;
   }
-  const protectedPaths = [...buildInputs(inputs, options, cwd, siteOptions), { path: cache, what: 'the build cache (--cache)' }];
+  const protectedPaths = [...buildInputs(inputs, options, cwd, siteOptions), ...(cache ? [{ path: cache, what: 'the build cache (--cache)' }] : [])];
   const outProblem = outputFolderProblem(outDir, options.outDir, protectedPaths);
   if (outProblem) {
     io.err(`apidesc-docs: ${outProblem}`);
@@ -90,7 +100,7 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Rep
   return runBuildStages(
     {
       inputs,
-      options: { ...options, cache },
+      options: { ...options, ...(cache ? { cache } : {}) },
       cwd,
       outDir,
       protectedPaths,

@@ -114,10 +114,19 @@ export function apisToStore(plan: CachePlan, digests: ReadonlyMap<string, string
   }));
 }
 
-/** Keeps the files the build wrote for each API of `apis` (under its folder of `siteDir`) in the cache in `dir`. */
-export function storeBuiltApis(dir: string, apis: readonly ApiToStore[], siteDir: string): void {
+/**
+ * Keeps the files the build wrote for each API of `apis` (under its folder of `siteDir`) in the
+ * cache in `dir`. The cache only saves time: an entry that cannot be written (a full disk) is
+ * left out, and the note returned says so; the site is built all the same.
+ */
+export function storeBuiltApis(dir: string, apis: readonly ApiToStore[], siteDir: string): string | undefined {
   const cache = new BuildCache(dir);
-  for (const api of apis) cache.write('apis', api.slug, api.key, join(siteDir, api.prefix), api.pageHashes);
+  const failed = apis.flatMap((api) => {
+    const why = cache.tryWrite('apis', api.slug, api.key, join(siteDir, api.prefix), api.pageHashes);
+    return why ? [`${api.slug} (${why})`] : [];
+  });
+  if (failed.length === 0) return undefined;
+  return `apidesc-docs: note: the build cache could not keep ${failed.length} API(s): ${failed.slice(0, NAMED).join(', ')}${failed.length > NAMED ? ', …' : ''}; the next build makes them again.`;
 }
 
 /** The cache folder as messages name it: relative to the working folder when inside it. */

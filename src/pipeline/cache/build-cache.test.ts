@@ -95,6 +95,13 @@ describe('an entry of the build cache', () => {
     }
   });
 
+  it('says why an entry could not be written, and leaves nothing of it', () => {
+    const cache = new BuildCache(folder({ apis: 'a file where the folder of entries goes' }));
+    const why = cache.tryWrite('apis', 'orders', 'key-1', site, {});
+    assert.ok(why === 'ENOTDIR' || why === 'EEXIST', why);
+    assert.equal(existsSync(join(cache.dir, 'apis', `orders.partial-${process.pid}`)), false);
+  });
+
   it('replaces an entry as a whole, and removes what a build that died left, not what a running one is writing', () => {
     const cache = new BuildCache(folder());
     cache.write('apis', 'orders', 'key-1', site, {});

@@ -156,9 +156,29 @@ export class BuildCache {
     mkdirSync(partial, { recursive: true });
     writeFileSync(join(partial, 'manifest.json'), `${JSON.stringify(manifest)}\n`);
     const old = `${entry}.old-${process.pid}`;
-    if (existsSync(entry)) renameSync(entry, old);
-    renameSync(partial, entry);
-    rmSync(old, { recursive: true, force: true });
+    try {
+      if (existsSync(entry)) renameSync(entry, old);
+      renameSync(partial, entry);
+    } finally {
+      // Another build of the same cache that swapped its entry in first keeps it; this one's goes.
+      rmSync(partial, { recursive: true, force: true });
+      rmSync(old, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * write(), for a build that goes on without the entry when it cannot be written (a full disk,
+   * another build swapping the same entry in): returns why not, or undefined when written. What
+   * it had written of it is removed.
+   */
+  tryWrite(...args: Parameters<BuildCache['write']>): string | undefined {
+    try {
+      this.write(...args);
+      return undefined;
+    } catch (error) {
+      rmSync(`${this.#entryDir(args[0], args[1])}.partial-${process.pid}`, { recursive: true, force: true });
+      return (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    }
   }
 
   /** Removes what builds that ended without cleaning up left in `apis/` and `search/` (their process is gone). */

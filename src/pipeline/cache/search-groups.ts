@@ -94,7 +94,8 @@ function storeSearchGroups(cacheDir: string, groups: readonly SearchGroup[], req
   const cache = new BuildCache(cacheDir);
   groups.forEach((group, i) => {
     if (requests[i]?.reused) return;
-    cache.write('search', entryName(group, i), group.key, join(siteDir, 'pagefind', group.folder), null, group.folder === '' ? ofFirstPart : undefined);
+    // The cache only saves time: a part that cannot be kept (a full disk) is made again next time.
+    cache.tryWrite('search', entryName(group, i), group.key, join(siteDir, 'pagefind', group.folder), null, group.folder === '' ? ofFirstPart : undefined);
   });
 }
 
