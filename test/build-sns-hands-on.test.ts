@@ -159,7 +159,12 @@ if (HAS_CORPUS)
     it("names a publishing operation that lists its topic's subscriptions as the one that lists them, not as their receiver", () => {
       const site = sites.find((x) => x.file.endsWith('bindings-sns-sqs-pubsub-producer.yaml'))!;
       const html = readFileSync(join(site.out, 'channels', 'usersignedup', 'index.html'), 'utf8');
-      const fanOut = unescapeText(html.slice(html.indexOf('<p class="fanout-producers">')).replace(/<[^>]+>/g, '').replace(/\s+/g, ' '));
+      const fanOut = unescapeText(
+        html
+          .slice(html.indexOf('<p class="fanout-producers">'))
+          .replace(/<[^>]+>/g, '')
+          .replace(/\s+/g, ' '),
+      );
       assert.match(fanOut, /Published by [^.]+\. Delivered to \d+ subscriptions, all listed by [A-Z][^:]*:/);
       assert.doesNotMatch(fanOut, /received by|all of/);
     });
