@@ -12,7 +12,7 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { packageFile } from '../host/package-file.ts';
-import { prepareReference, readOptions, referenceRoute, referenceVite } from '../host/reference-integration.ts';
+import { afterPagesWritten, prepareReference, readOptions, referenceRoute, referenceVite } from '../host/reference-integration.ts';
 import type { ReferenceOptions } from '../host/reference-options.ts';
 import { layoutFile, layoutPlugin } from './layout-module.ts';
 
@@ -43,6 +43,7 @@ export default function apidescDocs(options: AstroReferenceOptions): AstroIntegr
         const vite = referenceVite('own');
         updateConfig({ vite: { ...vite, plugins: [...vite.plugins, layoutPlugin(layout)] } });
       },
+      'astro:build:generated': afterPagesWritten,
     },
   };
 }

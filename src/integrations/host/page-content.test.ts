@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { validateDocument } from '../../lib/validate/validate-document.ts';
+import type { Page } from '../../lib/model/page-types.ts';
 import { buildSiteData } from '../../site/site-model.ts';
 import { pageContent } from './page-content.ts';
+import { returnUnusedMemory } from './return-memory.ts';
 
 const ORDERS = join(import.meta.dirname, '..', '..', '..', 'content', 'orders.apidesc.yaml');
 
@@ -29,5 +31,23 @@ describe("the content of a host's reference pages", () => {
     await assert.rejects(content.fill(channel), /asked for after its page was written/);
     content.release(schema);
     assert.ok(schema.sections.length > 0, 'kept');
+  });
+
+  it('lets go of what makes content (the model, its caches, the highlighter) once every page is written', async () => {
+    const { doc } = await validateDocument(ORDERS);
+    assert.ok(doc);
+    const model = buildSiteData([{ file: ORDERS, doc }], process.cwd(), { deferPages: true });
+    const [channel, schema] = ['channels/orderevents/', 'components/schemas/order/'].map((url) => model.site.apis[0]!.pages.find((p) => p.url === url)!);
+    // The completer stands for what makes content: only the page content holds it.
+    let completer: ((page: Page) => Page) | undefined = (page) => model.complete(page);
+    const made = new WeakRef(completer);
+    const content = await pageContent(model.site, completer, []);
+    completer = undefined;
+    await content.fill(channel!);
+    content.end();
+    await assert.rejects(content.fill(schema!), /asked for after every page was written/);
+    await new Promise((later) => setImmediate(later));
+    returnUnusedMemory();
+    assert.equal(made.deref(), undefined, 'nothing holds the completer any more');
   });
 });

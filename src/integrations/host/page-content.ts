@@ -17,6 +17,12 @@ export interface PageContent {
   fill(page: Page): Promise<void>;
   /** `page` was written: its content is let go, unless it is kept (a build writes each page once). */
   release(page: Page): void;
+  /**
+   * Every page is written: what makes content (the model's caches of examples and validators, the
+   * highlighter and its memo of highlighted code) is let go, although the host still holds the
+   * pages (Astro keeps every page's props until its build ends).
+   */
+  end(): void;
 }
 
 /**
@@ -26,7 +32,11 @@ export interface PageContent {
  */
 export async function pageContent(site: SiteData, complete: (page: Page) => Page, keep: Iterable<Page>): Promise<PageContent> {
   // One thread: the host's build renders meanwhile, and a worker thread would outlive the build's hooks.
-  const highlighter = new CodeHighlighter({ parallel: false });
+  // What makes content, until end() lets it go.
+  let maker: { complete: (page: Page) => Page; highlighter: CodeHighlighter } | undefined = {
+    complete,
+    highlighter: new CodeHighlighter({ parallel: false }),
+  };
   const filled = new Map<Page, Promise<void>>();
   const released = new WeakSet<Page>();
   const kept = new Set<Page>(keep);
@@ -35,13 +45,14 @@ export async function pageContent(site: SiteData, complete: (page: Page) => Page
     if (released.has(page)) return Promise.reject(new Error(`the content of ${page.url} was asked for after its page was written`));
     let done = filled.get(page);
     if (!done) {
-      complete(page);
-      done = highlighter.run(pageJobs(page));
+      if (!maker) return Promise.reject(new Error(`the content of ${page.url} was asked for after every page was written`));
+      maker.complete(page);
+      done = maker.highlighter.run(pageJobs(page));
       filled.set(page, done);
     }
     return done;
   };
-  await highlighter.run(site.apis.flatMap((api) => descriptionJob(api.descriptionHtml, (html) => (api.descriptionHtml = html))));
+  await maker.highlighter.run(site.apis.flatMap((api) => descriptionJob(api.descriptionHtml, (html) => (api.descriptionHtml = html))));
   for (const api of site.apis) for (const page of api.pages) if (contentShapesRoutes(page)) kept.add(page);
   await Promise.all([...kept].map(fill));
   return {
@@ -53,6 +64,10 @@ export async function pageContent(site: SiteData, complete: (page: Page) => Page
       page.facts = [];
       page.sections = [];
       delete page.descriptionHtml;
+      delete page.authorFacts;
+    },
+    end() {
+      maker = undefined;
     },
   };
 }

@@ -10,7 +10,8 @@ import { hostStylesheetPlugin, type HostLook } from './host-stylesheet.ts';
 import { loadReference } from './load-reference.ts';
 import { hostComponentUses } from './mdx-refs.ts';
 import { resolveReferenceOptions, type ResolvedReferenceOptions } from './reference-options.ts';
-import { keepReference, type HostReference } from './reference-store.ts';
+import { hostReferences, keepReference, type HostReference } from './reference-store.ts';
+import { returnUnusedMemory } from './return-memory.ts';
 
 /** The options read, or the build stopped with what is wrong with them. */
 export function readOptions(options: unknown): ResolvedReferenceOptions {
@@ -34,7 +35,7 @@ export async function prepareReference(
   logFindings(logger, loaded);
   if (!loaded.site || !loaded.content) throw stopError(loaded);
   // `astro dev` renders a page at each request: its content stays (only the pages opened are made).
-  const content = host.command === 'build' ? loaded.content : { fill: loaded.content.fill, release: () => {} };
+  const content = host.command === 'build' ? loaded.content : { ...loaded.content, release: () => {} };
   const reference = { site: loaded.site, base: options.base, content };
   keepReference(options.base, reference);
   return reference;
@@ -52,4 +53,13 @@ export function referenceVite(look: HostLook) {
     // The pages and components are TypeScript and Astro files: the bundler compiles them, never Node.
     ssr: { noExternal: ['apidesc-docs'] },
   };
+}
+
+/**
+ * Once every page is written, the memory the rendering grew to goes back to the system, before
+ * the hooks of the build's end run (Starlight's Pagefind, in a process of its own: return-memory.ts).
+ */
+export function afterPagesWritten(): void {
+  for (const reference of hostReferences()) reference.content.end();
+  returnUnusedMemory();
 }

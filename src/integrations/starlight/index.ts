@@ -12,7 +12,7 @@
  * groups go where the user puts `apidescSidebar`, and Starlight's search indexes them.
  */
 import { packageFile } from '../host/package-file.ts';
-import { prepareReference, readOptions, referenceRoute, referenceVite } from '../host/reference-integration.ts';
+import { afterPagesWritten, prepareReference, readOptions, referenceRoute, referenceVite } from '../host/reference-integration.ts';
 import type { ReferenceOptions } from '../host/reference-options.ts';
 import { apidescSidebar, hasPlaceholder } from './sidebar.ts';
 import type { StarlightPluginShape } from './starlight-shapes.ts';
@@ -41,6 +41,7 @@ export default function apidescDocs(options: ReferenceOptions): StarlightPluginS
               injectRoute(referenceRoute(resolved.base, packageFile('src/integrations/starlight/StarlightReferencePage.astro')));
               updateConfig({ vite: referenceVite('starlight') });
             },
+            'astro:build:generated': afterPagesWritten,
           },
         });
       },
