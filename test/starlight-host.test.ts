@@ -6,7 +6,7 @@
  * `apidesc-docs validate` prints, never a stack.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
@@ -177,6 +177,44 @@ describe("a wrong ref in a host's MDX page", { timeout: 600_000 }, () => {
       assert.match(build.output, />\s+9 \| <Table ref=/, 'with the line quoted');
       assert.match(build.output, /A page shows part of the reference by a ref that shows nothing \(above\)/);
       assert.doesNotMatch(build.output, /Browser APIs|Stack trace/);
+    } finally {
+      site.remove();
+    }
+  });
+});
+
+describe('a Starlight site in two languages', { timeout: 600_000 }, () => {
+  it("has the reference in each locale: the locale's interface around the document's text, its links and sidebar in that locale", async () => {
+    const site = hostSite('starlight-site', {
+      'api/orders.apidesc.yaml': ORDERS,
+      'src/content/docs/fr/index.md': '---\ntitle: Documentation\n---\n\nLisez [la référence](reference/).\n',
+    });
+    try {
+      const config = join(site.dir, 'astro.config.mjs');
+      writeFileSync(
+        config,
+        readFileSync(config, 'utf8').replace("title: 'Team docs',", "title: 'Team docs',\n      locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } },"),
+      );
+      const build = await astroBuild(site.dir);
+      assert.equal(build.code, 0, build.output);
+      const english = page(site, 'reference/channels/orderevents');
+      const french = page(site, 'fr/reference/channels/orderevents');
+      assert.match(english, /<html lang="en"/);
+      assert.match(french, /<html lang="fr"/);
+      assert.match(french, /Sur cette page/, "Starlight's own words in the locale");
+      assert.match(english, /On this page/);
+      assert.match(french, /<h1 id="_top"[^>]*>Order events<\/h1>/, "the document's own text, as written");
+      // The reference's links, and its sidebar groups, stay in the page's locale.
+      assert.match(french, /<div class="apidesc-ref not-content">[\s\S]*href="\/fr\/reference\/operations\/publishorderevents\/"/);
+      assert.doesNotMatch(french, /href="\/reference\//, 'no link of the French page leads to the English reference');
+      assert.match(english, /href="\/reference\/operations\/publishorderevents\/"/);
+      assert.match(page(site, 'fr'), /<a href="\/fr\/reference\/channels\/"[^>]*>[\s\S]*?Channels/, "the French home page's sidebar");
+      // Starlight's language switch leads from a page of the reference to the same page in the other locale.
+      assert.match(english, /<option value="\/fr\/reference\/channels\/orderevents\/"/);
+      assert.ok(existsSync(join(site.dir, 'dist/fr/reference/components/schemas/order/index.html')));
+      // Each locale's pages are found by the search in that locale.
+      const indexed = indexedPages(join(site.dir, 'dist')).map((p) => p.url);
+      assert.ok(indexed.includes('/fr/reference/channels/orderevents/') && indexed.includes('/reference/channels/orderevents/'));
     } finally {
       site.remove();
     }

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { validateDocument } from '../../lib/validate/validate-document.ts';
 import type { Page } from '../../lib/model/page-types.ts';
 import { buildSiteData } from '../../site/site-model.ts';
-import { pageContent } from './page-content.ts';
+import { pageContent, writtenInEachLocale } from './page-content.ts';
 import { returnUnusedMemory } from './return-memory.ts';
 
 const ORDERS = join(import.meta.dirname, '..', '..', '..', 'content', 'orders.apidesc.yaml');
@@ -49,5 +49,20 @@ describe("the content of a host's reference pages", () => {
     await new Promise((later) => setImmediate(later));
     returnUnusedMemory();
     assert.equal(made.deref(), undefined, 'nothing holds the completer any more');
+  });
+
+  it('is let go after its last writing when the host writes each page once per locale', async () => {
+    const { doc } = await validateDocument(ORDERS);
+    assert.ok(doc);
+    const model = buildSiteData([{ file: ORDERS, doc }], process.cwd(), { deferPages: true });
+    const channel = model.site.apis[0]!.pages.find((p) => p.url === 'channels/orderevents/')!;
+    const content = writtenInEachLocale(await pageContent(model.site, model.complete, []), 2);
+    await content.fill(channel);
+    const sections = channel.sections.length;
+    content.release(channel);
+    assert.equal(channel.sections.length, sections, 'kept for its writing in the other locale');
+    await content.fill(channel);
+    content.release(channel);
+    assert.equal(channel.sections.length, 0, 'let go after its last writing');
   });
 });

@@ -71,3 +71,24 @@ export async function pageContent(site: SiteData, complete: (page: Page) => Page
     },
   };
 }
+
+/**
+ * `content` for a host that writes each page `writes` times (once in each of its locales, whose
+ * routes are rendered one after the other): a page's content is let go after its last writing.
+ * Until then it is kept, so a site of several locales holds more of the reference's content.
+ */
+export function writtenInEachLocale(content: PageContent, writes: number): PageContent {
+  if (writes <= 1) return content;
+  const left = new Map<Page, number>();
+  return {
+    ...content,
+    release(page) {
+      const remaining = (left.get(page) ?? writes) - 1;
+      if (remaining > 0) left.set(page, remaining);
+      else {
+        left.delete(page);
+        content.release(page);
+      }
+    },
+  };
+}

@@ -10,8 +10,10 @@ import { hostStylesheetPlugin, type HostLook } from './host-stylesheet.ts';
 import { loadReference } from './load-reference.ts';
 import { hostComponentUses } from './mdx-refs.ts';
 import { resolveReferenceOptions, type ResolvedReferenceOptions } from './reference-options.ts';
+import { referencePattern } from './reference-routes.ts';
 import { hostReferences, keepReference, type HostReference } from './reference-store.ts';
 import { returnUnusedMemory } from './return-memory.ts';
+import { writtenInEachLocale } from './page-content.ts';
 
 /** The options read, or the build stopped with what is wrong with them. */
 export function readOptions(options: unknown): ResolvedReferenceOptions {
@@ -26,7 +28,7 @@ export function readOptions(options: unknown): ResolvedReferenceOptions {
  */
 export async function prepareReference(
   options: ResolvedReferenceOptions,
-  host: { root: URL; srcDir: URL; command: string },
+  host: { root: URL; srcDir: URL; command: string; locales?: string[] },
   logger: AstroIntegrationLogger,
 ): Promise<HostReference> {
   const { root, srcDir } = host;
@@ -35,15 +37,16 @@ export async function prepareReference(
   logFindings(logger, loaded);
   if (!loaded.site || !loaded.content) throw stopError(loaded);
   // `astro dev` renders a page at each request: its content stays (only the pages opened are made).
-  const content = host.command === 'build' ? loaded.content : { ...loaded.content, release: () => {} };
-  const reference = { site: loaded.site, base: options.base, content };
+  const locales = host.locales ?? [''];
+  const content = host.command === 'build' ? writtenInEachLocale(loaded.content, locales.length) : { ...loaded.content, release: () => {} };
+  const reference = { site: loaded.site, base: options.base, content, locales };
   keepReference(options.base, reference);
   return reference;
 }
 
-/** The route of every page of the reference: `/<base>/[...route]`, rendered by `page` (a file of this package). */
-export function referenceRoute(base: string, page: string): InjectedRoute {
-  return { pattern: `/${base}/[...route]`, entrypoint: page, prerender: true };
+/** The route of every page of the reference in a locale: `/<locale>/<base>/[...route]`, rendered by `page` (a file of this package). */
+export function referenceRoute(base: string, page: string, locale = ''): InjectedRoute {
+  return { pattern: referencePattern(base, locale), entrypoint: page, prerender: true };
 }
 
 /** The host's bundler settings: the reference's styles, and this package compiled with the host's pages. */

@@ -63,9 +63,21 @@ function titleOf(view: ReferenceView): string {
   }
 }
 
-/** The folder every link of the reference starts with: the host's base, then the reference's. */
-export function referenceRoot(hostBase: string, reference: Pick<HostReference, 'base'>): string {
-  return `${hostBase.replace(/\/?$/, '/')}${reference.base}/`;
+/** The folder every link of the reference starts with: the host's base, the locale's folder (none for the root locale), then the reference's. */
+export function referenceRoot(hostBase: string, reference: Pick<HostReference, 'base'>, locale = ''): string {
+  return `${hostBase.replace(/\/?$/, '/')}${locale ? `${locale}/` : ''}${reference.base}/`;
+}
+
+/** The route pattern of the pages of the reference whose base is `base`, in the locale whose folder is `locale`. */
+export function referencePattern(base: string, locale = ''): string {
+  return `/${locale ? `${locale}/` : ''}${base}/[...route]`;
+}
+
+/** What every page of the reference is given: its reference, the page, and the folder of its locale. */
+export interface ReferencePageProps {
+  reference: HostReference;
+  page: ReferencePage;
+  locale: string;
 }
 
 /** Links of a page of `api`, relative to the API (`channels/orders/`), as the host serves them. */
@@ -74,15 +86,16 @@ export function referenceHref(root: string, api: SiteApi): (url: string) => stri
 }
 
 /**
- * The static paths of the route injected at `routePattern` (`/<base>/[...route]`, one per
- * reference): each page of that reference, with the reference and the page as props.
+ * The static paths of the route injected at `routePattern` (`/<locale>/<base>/[...route]`, one per
+ * reference and locale, referencePattern): each page of that reference, with the reference, the
+ * page and the locale as props.
  */
-export function referenceStaticPaths(
-  routePattern: string,
-): { params: { route: string | undefined }; props: { reference: HostReference; page: ReferencePage } }[] {
-  const reference = hostReferences().find((r) => routePattern.replace(/^\//, '').startsWith(`${r.base}/`));
-  if (!reference) return [];
-  return referencePages(reference).map((page) => ({ params: { route: page.route || undefined }, props: { reference, page } }));
+export function referenceStaticPaths(routePattern: string): { params: { route: string | undefined }; props: ReferencePageProps }[] {
+  for (const reference of hostReferences())
+    for (const locale of reference.locales)
+      if (referencePattern(reference.base, locale) === routePattern)
+        return referencePages(reference).map((page) => ({ params: { route: page.route || undefined }, props: { reference, page, locale } }));
+  return [];
 }
 
 /** The object a page of the reference shows, when it shows one (its content is made for the page). */

@@ -16,6 +16,11 @@ export interface HostReference {
   base: string;
   /** The content of its pages, made as they are rendered and let go once written (page-content.ts). */
   content: PageContent;
+  /**
+   * The folders of the host's locales (Starlight's `locales`: `fr` for `/fr/`, '' for the root
+   * locale), each with the reference's pages under it; [''] in a host of one language.
+   */
+  locales: string[];
 }
 
 /** One slot per process, shared by every copy of this module (a symbol registered by name is the same everywhere). */

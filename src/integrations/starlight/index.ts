@@ -28,7 +28,11 @@ export default function apidescDocs(options: ReferenceOptions): StarlightPluginS
         // `astro preview` and `astro sync` render nothing of the reference.
         if (command !== 'build' && command !== 'dev') return;
         const resolved = readOptions(options);
-        await prepareReference(resolved, { root: astroConfig.root, srcDir: astroConfig.srcDir, command }, logger);
+        // Each locale has the reference under its folder, as Starlight renders a page not yet
+        // translated in every locale: the locale's interface around the document's own text.
+        const locales = Object.keys(config.locales ?? {}).map((locale) => (locale === 'root' ? '' : locale));
+        if (locales.length === 0) locales.push('');
+        await prepareReference(resolved, { root: astroConfig.root, srcDir: astroConfig.srcDir, command, locales }, logger);
         if (!hasPlaceholder(config.sidebar))
           logger.warn(
             "The reference is not in the sidebar: add ...apidescSidebar (import { apidescSidebar } from 'apidesc-docs/starlight') to Starlight's sidebar.",
@@ -38,7 +42,8 @@ export default function apidescDocs(options: ReferenceOptions): StarlightPluginS
           name: 'apidesc-docs/starlight',
           hooks: {
             'astro:config:setup': ({ injectRoute, updateConfig }) => {
-              injectRoute(referenceRoute(resolved.base, packageFile('src/integrations/starlight/StarlightReferencePage.astro')));
+              for (const locale of locales)
+                injectRoute(referenceRoute(resolved.base, packageFile('src/integrations/starlight/StarlightReferencePage.astro'), locale));
               updateConfig({ vite: referenceVite('starlight') });
             },
             'astro:build:generated': afterPagesWritten,

@@ -9,10 +9,10 @@ import type { SidebarEntry, SidebarGroup, SidebarLink } from './starlight-shapes
 
 const ORDERS = join(import.meta.dirname, '..', '..', '..', 'content', 'orders.apidesc.yaml');
 
-async function ordersReference(): Promise<Pick<HostReference, 'site' | 'base'>> {
+async function ordersReference(): Promise<Pick<HostReference, 'site' | 'base' | 'locales'>> {
   const { doc } = await validateDocument(ORDERS);
   assert.ok(doc);
-  return { site: buildSiteData([{ file: ORDERS, doc }], process.cwd()).site, base: 'reference' };
+  return { site: buildSiteData([{ file: ORDERS, doc }], process.cwd()).site, base: 'reference', locales: [''] };
 }
 
 const link = (label: string, href: string): SidebarLink => ({ type: 'link', label, href, isCurrent: false, badge: undefined, attrs: {} });
@@ -52,5 +52,22 @@ describe("the reference in Starlight's sidebar", () => {
       ['/docs/reference/channels/orderevents/'],
     );
     assert.equal((api.entries.find((e) => e.label === 'Operations') as SidebarLink).type, 'link', 'other sections stay one link');
+  });
+
+  it("links to the reference in the locale of the page: under the locale's folder, or the root locale's", async () => {
+    const reference = { ...(await ordersReference()), locales: ['', 'fr'] };
+    const channelsOf = (pathname: string): SidebarEntry => {
+      const [api] = withReferenceGroups([group(PLACEHOLDER_LABEL, [])], [reference], '/docs/', pathname) as SidebarGroup[];
+      return api!.entries.find((e) => e.label === 'Channels')!;
+    };
+    assert.equal((channelsOf('/docs/fr/guides/start/') as SidebarLink).href, '/docs/fr/reference/channels/');
+    assert.equal((channelsOf('/docs/guides/start/') as SidebarLink).href, '/docs/reference/channels/');
+    assert.equal((channelsOf('/docs/french-guides/') as SidebarLink).href, '/docs/reference/channels/', 'a folder is a locale only when it is one');
+    const inFrench = channelsOf('/docs/fr/reference/channels/orderevents/') as SidebarGroup;
+    const current = inFrench.entries.filter((e): e is SidebarLink => e.type === 'link' && e.isCurrent);
+    assert.deepEqual(
+      current.map((e) => e.href),
+      ['/docs/fr/reference/channels/orderevents/'],
+    );
   });
 });

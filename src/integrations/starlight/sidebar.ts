@@ -35,7 +35,7 @@ export function hasPlaceholder(items: unknown): boolean {
 /** `sidebar` with the placeholder group replaced by the groups of every reference, for the page at `pathname`. */
 export function withReferenceGroups(
   sidebar: SidebarEntry[],
-  references: Pick<HostReference, 'site' | 'base'>[],
+  references: Pick<HostReference, 'site' | 'base' | 'locales'>[],
   hostBase: string,
   pathname: string,
 ): SidebarEntry[] {
@@ -55,9 +55,9 @@ function group(label: string, entries: SidebarEntry[], collapsed: boolean): Side
   return { type: 'group', label, entries, collapsed, badge: undefined };
 }
 
-/** A group per API of `reference` (its title; "Overview" and its sections inside). */
-function referenceGroups(reference: Pick<HostReference, 'site' | 'base'>, hostBase: string, current: string): SidebarEntry[] {
-  const root = referenceRoot(hostBase, reference);
+/** A group per API of `reference` (its title; "Overview" and its sections inside), linking to its pages in the locale of the page at `current`. */
+function referenceGroups(reference: Pick<HostReference, 'site' | 'base' | 'locales'>, hostBase: string, current: string): SidebarEntry[] {
+  const root = referenceRoot(hostBase, reference, localeOf(reference, hostBase, current));
   return reference.site.apis.map((api) => {
     const href = referenceHref(root, api);
     const inApi = current.startsWith(href(''));
@@ -65,6 +65,12 @@ function referenceGroups(reference: Pick<HostReference, 'site' | 'base'>, hostBa
     const sections = SECTIONS.flatMap((section) => sectionEntry(api, section, href, current, page ? sectionOf(page.kind) : sectionOnPath(api, href, current)));
     return group(listedTitle(api), [link('Overview', href(''), current), ...sections], !inApi && reference.site.apis.length > 1);
   });
+}
+
+/** The folder of the locale of the page at `current` among the reference's ('' for the root locale). */
+function localeOf(reference: Pick<HostReference, 'locales'>, hostBase: string, current: string): string {
+  const below = current.slice(hostBase.replace(/\/?$/, '/').length);
+  return reference.locales.find((locale) => locale !== '' && below.startsWith(`${locale}/`)) ?? '';
 }
 
 const urlIndex = new WeakMap<SiteApi, Map<string, Page>>();

@@ -40,8 +40,8 @@ export interface StarlightSetup {
   addRouteMiddleware(middleware: { entrypoint: string; order?: 'pre' | 'post' | 'default' }): void;
   astroConfig: { root: URL; srcDir: URL };
   command: 'dev' | 'build' | 'preview' | 'sync';
-  /** Starlight's configuration as the user wrote it (its `sidebar` is read). */
-  config: { sidebar?: unknown };
+  /** Starlight's configuration as the user wrote it (its `sidebar` and `locales` are read). */
+  config: { sidebar?: unknown; locales?: Record<string, unknown> };
   logger: AstroIntegrationLogger;
 }
 
