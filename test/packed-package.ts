@@ -25,7 +25,10 @@ export interface PackedProject {
 
 /** The versions this repository pins (package.json), by package name. */
 export function pinnedVersions(): Record<string, string> {
-  const pins = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+  const pins = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
   return { ...pins.dependencies, ...pins.devDependencies };
 }
 

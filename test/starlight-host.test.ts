@@ -193,7 +193,10 @@ describe('a Starlight site in two languages', { timeout: 600_000 }, () => {
       const config = join(site.dir, 'astro.config.mjs');
       writeFileSync(
         config,
-        readFileSync(config, 'utf8').replace("title: 'Team docs',", "title: 'Team docs',\n      locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } },"),
+        readFileSync(config, 'utf8').replace(
+          "title: 'Team docs',",
+          "title: 'Team docs',\n      locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } },",
+        ),
       );
       const build = await astroBuild(site.dir);
       assert.equal(build.code, 0, build.output);
