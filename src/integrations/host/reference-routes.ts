@@ -73,12 +73,15 @@ export function referencePattern(base: string, locale = ''): string {
   return `/${locale ? `${locale}/` : ''}${base}/[...route]`;
 }
 
-/** What every page of the reference is given: its reference, the page, and the folder of its locale. */
-export interface ReferencePageProps {
+/**
+ * What every page of the reference is given: its reference, the page, and the folder of its
+ * locale. (A type, not an interface: Astro's static paths take props of an object type only.)
+ */
+export type ReferencePageProps = {
   reference: HostReference;
   page: ReferencePage;
   locale: string;
-}
+};
 
 /** Links of a page of `api`, relative to the API (`channels/orders/`), as the host serves them. */
 export function referenceHref(root: string, api: SiteApi): (url: string) => string {
