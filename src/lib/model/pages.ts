@@ -22,7 +22,7 @@ import { listFields } from './page-list-fields.ts';
 import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
 import { safeHref } from './page-values.ts';
-import { fanOutDiagram } from './flow-fan-out.ts';
+import { fanOutDiagram, inDrawnOrder } from './flow-fan-out.ts';
 import { operationMessageNames } from './flow-messages.ts';
 import { topicView } from './sns.ts';
 import { topicTester } from './sns-hands-on.ts';
@@ -184,9 +184,12 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
     const bindings = bindingsOf(ctx, value.bindings, sub(at, 'bindings'));
     if (bindings && isPlainObject(bindings.value.sns)) {
       const topic = topicView(bindings.value.sns, page.id, value.address);
-      const spread = fanOut(ctx, page);
+      const listed = fanOut(ctx, page);
       const channel = page.kind === 'channel' ? entityByUrl(ctx, page.url) : undefined;
       const tester = channel && topicTester(ctx, channel);
+      const diagram = page.kind === 'channel' ? ctx.diagram(() => fanOutDiagram(ctx, page, topic, listed, peers)) : undefined;
+      // The table under the picture lists the subscriptions in the picture's order.
+      const spread = diagram ? ctx.diagram(() => inDrawnOrder(listed, diagram)) : listed;
       page.sections.push({
         type: 'sns-topic',
         heading: 'sns topic',
@@ -194,7 +197,7 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
         topic,
         fanOut: spread,
         ...(bindings.link ? { origin: bindings.link } : {}),
-        ...(page.kind === 'channel' ? { diagram: ctx.diagram(() => fanOutDiagram(ctx, page, topic, spread, peers)) } : {}),
+        ...(diagram ? { diagram } : {}),
         ...(tester ? { tester } : {}),
       });
       page.authorFacts = [...(page.authorFacts ?? []), ...snsBindingAuthorFacts(bindings.link, topic.versionDefault ? undefined : topic.bindingVersion)];
