@@ -81,15 +81,21 @@ export function serverSecuritySection(ctx: Context, page: Page, channelRef: unkn
       .filter((u) => u !== ''),
   );
   const shown = groups.filter((g) => !g.schemes.every((scheme) => scheme.link !== undefined && own.has(scheme.link.url)));
-  groups.splice(0, groups.length, ...shown);
-  if (groups.length > 0)
-    page.sections.push({
-      type: 'security',
-      heading: 'Server security that also applies',
-      anchor: 'server-security',
-      intro: 'The connection to the server must satisfy one scheme of its own as well.',
-      groups,
-    });
+  if (shown.length === 0) return;
+  // One "Security" section: the server's schemes under the operation's own when it has some.
+  const ownSection = page.sections.find((s) => s.type === 'security' && s.anchor === 'security');
+  if (ownSection?.type === 'security') {
+    ownSection.groups.push(...shown);
+    ownSection.intro = `${ownSection.intro ? `${ownSection.intro} ` : ''}The connection to the server must satisfy one scheme of its own as well.`;
+    return;
+  }
+  page.sections.push({
+    type: 'security',
+    heading: 'Security',
+    anchor: 'security',
+    intro: shown.length > 1 ? 'Set by the servers: the connection to each must satisfy one of its schemes.' : 'Set by the server: the connection must satisfy one of its schemes.',
+    groups: shown,
+  });
 }
 
 /** The object's own `security`: alternatives, one of which must be satisfied. */
