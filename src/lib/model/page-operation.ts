@@ -84,6 +84,24 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));
   traitsFacts(ctx, page, m.origin, at);
   otherBindings(ctx, page, bindings);
+  queueBindingIntoSns(page);
+}
+
+/**
+ * The sqs binding beside an sns binding defines the queues the subscriptions deliver to: its
+ * queues are named in the subscriptions' cards, so its settings are folded under the sns section's
+ * list of queues rather than shown again in full as a Bindings section of their own.
+ */
+function queueBindingIntoSns(page: Page): void {
+  const sns = page.sections.find((s) => s.type === 'sns-operation');
+  const at = page.sections.findIndex((s) => s.type === 'bindings');
+  const bindings = page.sections[at];
+  if (sns?.type !== 'sns-operation' || sns.view.queues.length === 0 || bindings?.type !== 'bindings') return;
+  const sqs = bindings.protocols.find((p) => p.key === 'sqs');
+  if (!sqs) return;
+  sns.queueBinding = sqs;
+  bindings.protocols = bindings.protocols.filter((p) => p !== sqs);
+  if (bindings.protocols.length === 0) page.sections.splice(at, 1);
 }
 
 /**
