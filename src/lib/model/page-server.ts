@@ -3,7 +3,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { templateValueFacts } from './page-template-values.ts';
-import { channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
+import { channelServers, type Context, entityByUrl, operationsOn, sub, valueAt } from './page-context.ts';
 import type { Page } from './page-types.ts';
 import { securityViews, type SecuritySchemeView } from './security-view.ts';
 import type { Entity, Link } from './types.ts';
@@ -48,6 +48,15 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
     empty: 'No channel of this API uses this server.',
     paged: true,
   });
+  // Who sends and who receives on the server: the operations on its channels, each with its action and its channel's address.
+  const operations = channels.flatMap((c) => {
+    const { address } = addressOf(ctx, c);
+    return operationsOn(ctx, c).flatMap(({ entity, value }) =>
+      value.action === 'send' || value.action === 'receive' ? [{ ...toLink(entity), note: value.action, ...(address !== undefined ? { address } : {}) }] : [],
+    );
+  });
+  if (operations.length > 0)
+    page.sections.push({ type: 'links', heading: 'Operations on this server', anchor: 'operations', links: operations, paged: true });
 }
 
 /**

@@ -222,6 +222,10 @@ export interface Page extends Entity {
   channel?: string;
   /** Root operations: the names of the messages they carry (the overview's diagram labels its arrows with them). */
   messages?: string[];
+  /** Operations with a reply: the id of the channel the reply travels on (the overview draws it). */
+  replyChannel?: string;
+  /** Messages: the payload in a line (its schema, its first fields), for their cards in lists. */
+  payload?: MessageLine['payload'];
   diagnostics?: PageDiagnostic[];
   summaryHtml?: string;
   /** Lists: the description's first sentence, when there is no summary (page-list-fields.ts). */

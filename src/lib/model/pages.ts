@@ -15,6 +15,7 @@ import { channelPage } from './page-channel.ts';
 import { bindingsOf, type Context, entityByUrl, merged, sub, valueAt } from './page-context.ts';
 import { brokenReference } from './broken-reference.ts';
 import { messagePage, schemaSection } from './page-message.ts';
+import { messageLine } from './page-message-line.ts';
 import { exampleBlocks } from './example-blocks.ts';
 import { pathText } from './reused-examples.ts';
 import { dropShownExamples } from './shown-examples.ts';
@@ -149,6 +150,16 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
   // The channel an operation uses, for grouping operations by channel in the sidebar.
   const channelRef = isPlainObject(shown.channel) && typeof shown.channel.$ref === 'string' ? /^#\/channels\/([^/]+)$/.exec(shown.channel.$ref) : null;
   if (map === 'operations' && channelRef) page.channel = unescapeToken(channelRef[1]!);
+  // The channel its reply travels on, for the overview's drawing (the reply's way back).
+  const reply = map === 'operations' && shown.reply !== undefined ? ctx.doc.deref(shown.reply, sub(content, 'reply')) : undefined;
+  const replyRef = reply && isPlainObject(reply.value) && isPlainObject(reply.value.channel) ? reply.value.channel.$ref : undefined;
+  const replyChannel = typeof replyRef === 'string' ? /^#\/channels\/([^/]+)$/.exec(replyRef) : null;
+  if (replyChannel) page.replyChannel = unescapeToken(replyChannel[1]!);
+  // A message's payload in a line (its schema, its first fields), for its card where it has no summary.
+  if (entity.kind === 'message' || entity.kind === 'component:messages') {
+    const payload = messageLine(ctx, shown, content)?.payload;
+    if (payload) page.payload = payload;
+  }
   if (entity.kind === 'operation') page.messages = operationMessageNames(ctx, entity);
   if (map === 'servers') {
     // Only a protocol's name: a server whose `protocol` is missing or not text has no badge, not "[object Object]".
