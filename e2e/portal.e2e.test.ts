@@ -51,7 +51,7 @@ if (HAS_CORPUS)
       server?.close();
     });
 
-    it("suggests on its 404 page the page an address meant, and which API it is in", async () => {
+    it('suggests on its 404 page the page an address meant, and which API it is in', async () => {
       const page = await browser.newPage();
       const response = await page.goto(`${base}bindings-sns-fifo-orders/channels/orderEventz/`);
       assert.equal(response?.status(), 404);

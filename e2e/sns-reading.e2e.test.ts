@@ -147,7 +147,9 @@ describe('sns operation pages, read', () => {
     assert.ok(scrollHeight <= clientHeight + 1, `no inner scroll: ${scrollHeight} in ${clientHeight}`);
     assert.deepEqual(await page.getByRole('group', { name: 'Message to publish' }).getByRole('radio').count(), 2);
     await page.locator('.publish-messages > .panel-tab-list label', { hasText: 'Order cancelled' }).click();
-    const shown = await page.locator('.publish-messages > .panel-tab').evaluateAll((tabs) => tabs.filter((t) => (t as HTMLElement).offsetParent !== null).map((t) => t.id));
+    const shown = await page
+      .locator('.publish-messages > .panel-tab')
+      .evaluateAll((tabs) => tabs.filter((t) => (t as HTMLElement).offsetParent !== null).map((t) => t.id));
     assert.deepEqual(shown, ['sns-publish-message-2-panel']);
     assert.match(await page.locator('#sns-publish-message-2-panel .code-tab-panel').first().innerText(), /"reason":"customer-request"/);
     await page.context().close();
@@ -164,7 +166,11 @@ describe('sns operation pages, read', () => {
         const frame = s.closest('.timeline-box')!.getBoundingClientRect();
         const texts = [...s.querySelectorAll('text')].map((t) => {
           const r = t.getBoundingClientRect();
-          return { size: Number.parseFloat(getComputedStyle(t).fontSize) * (box.width / (s as SVGSVGElement).viewBox.baseVal.width), right: r.right, left: r.left };
+          return {
+            size: Number.parseFloat(getComputedStyle(t).fontSize) * (box.width / (s as SVGSVGElement).viewBox.baseVal.width),
+            right: r.right,
+            left: r.left,
+          };
         });
         const swatches = [...s.querySelectorAll('rect.tl-swatch')].map((r) => getComputedStyle(r).stroke);
         const background = getComputedStyle(document.body).backgroundColor;
@@ -173,7 +179,10 @@ describe('sns operation pages, read', () => {
       assert.equal(drawn.scale, 1, `${colorScheme}: drawn at its own size`);
       for (const t of drawn.texts) {
         assert.ok(t.size >= 13, `${colorScheme}: text of ${t.size} px`);
-        assert.ok(t.left >= drawn.frame.left && t.right <= drawn.frame.right - 4, `${colorScheme}: a label inside the frame (${t.left}–${t.right} in ${drawn.frame.left}–${drawn.frame.right})`);
+        assert.ok(
+          t.left >= drawn.frame.left && t.right <= drawn.frame.right - 4,
+          `${colorScheme}: a label inside the frame (${t.left}–${t.right} in ${drawn.frame.left}–${drawn.frame.right})`,
+        );
       }
       assert.equal(drawn.swatches.length, 4);
       for (const stroke of drawn.swatches) assert.notEqual(stroke, drawn.background, `${colorScheme}: each swatch edged apart from the page`);
@@ -197,7 +206,8 @@ describe('sns operation pages, read', () => {
             const rect = range.getClientRects()[0];
             if (!rect) continue;
             // A new line that starts between two letters or digits: a word broken in the middle.
-            if (top !== undefined && rect.top > top + 2 && /[\p{L}\p{N}]/u.test(text[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(text[i]!)) found.push(`${text.slice(Math.max(0, i - 12), i)}|${text.slice(i, i + 12)}`);
+            if (top !== undefined && rect.top > top + 2 && /[\p{L}\p{N}]/u.test(text[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(text[i]!))
+              found.push(`${text.slice(Math.max(0, i - 12), i)}|${text.slice(i, i + 12)}`);
             top = rect.top;
           }
         }

@@ -32,7 +32,11 @@ const words = (html: string): string =>
 function subscriptionBoxes(html: string): { title: string; lines: string[]; x: number }[] {
   const wide = /<div class="dg-wide">[\s\S]*?<\/svg>/.exec(html.slice(html.indexOf('id="sns-fan-out"')))![0];
   return [...wide.matchAll(/<a class="dg-node dg-subscription"[^>]*><title>([^<]*)<\/title><rect x="([\d.]+)"[^>]*\/>([\s\S]*?)<\/a>/g)]
-    .map((m) => ({ title: unescapeText(m[1]!), x: Number(m[2]), lines: [...m[3]!.matchAll(/<text class="dg-line"[^>]*>([^<]*)<\/text>/g)].map((l) => unescapeText(l[1]!)) }))
+    .map((m) => ({
+      title: unescapeText(m[1]!),
+      x: Number(m[2]),
+      lines: [...m[3]!.matchAll(/<text class="dg-line"[^>]*>([^<]*)<\/text>/g)].map((l) => unescapeText(l[1]!)),
+    }))
     .sort((a, b) => a.x - b.x);
 }
 
@@ -61,7 +65,10 @@ describe('facts said once and truthfully (default content)', () => {
     for (const box of boxes) {
       assert.match(box.title, / · received by Warehouse picks orders( · |$)/, box.title);
       // Visible in the box, not cut by its five lines (the Lambda's ARN comes after it).
-      assert.ok(box.lines.some((l) => l.startsWith('received by')), box.lines.join(' / '));
+      assert.ok(
+        box.lines.some((l) => l.startsWith('received by')),
+        box.lines.join(' / '),
+      );
     }
     assert.match(words(html), /Delivered to 3 subscriptions, all received by Warehouse picks orders :/);
     const rows = tableRows(html);
@@ -94,7 +101,10 @@ describe('facts said once and truthfully (default content)', () => {
     const page = reading(read('operations/receiveordereventsinwarehouse'));
     const text = words(page);
     assert.equal(text.match(/100,015 retries/g)?.length, 1, 'AWS’s fixed retries stated once');
-    assert.match(text, /Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days .*\. Applies to warehouse-picking\.fifo and fraud-screening ?\./);
+    assert.match(
+      text,
+      /Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days .*\. Applies to warehouse-picking\.fifo and fraud-screening ?\./,
+    );
     assert.match(text, /AWS's fixed retries , then sns drops the message/);
     // The HTTPS subscription declares its own retries: the topic's policy is the channel's business here.
     assert.doesNotMatch(text, /Topic delivery policy/);
@@ -114,9 +124,15 @@ describe('facts said once and truthfully (default content)', () => {
   it('offers the publish commands of each message of a publishing operation, a tab each', () => {
     const html = read('operations/publishorderevents');
     const panel = /<aside class="ref-panel"[\s\S]*?<\/aside>/.exec(html)![0];
-    const tabs = [...panel.matchAll(/<input type="radio" class="panel-tab-input" name="sns-publish-message"[^>]*>\s*<label for="[^"]+">([^<]*)<\/label>/g)].map((m) => m[1]);
+    const tabs = [...panel.matchAll(/<input type="radio" class="panel-tab-input" name="sns-publish-message"[^>]*>\s*<label for="[^"]+">([^<]*)<\/label>/g)].map(
+      (m) => m[1],
+    );
     assert.deepEqual(tabs, ['Order placed', 'Order cancelled']);
-    const cancelled = words(/<div class="panel-tab" id="sns-publish-message-2-panel"[\s\S]*?(?=<div class="panel-tab" id="sns-publish-message-3-panel"|<\/div><\/div><p class="kind">|$)/.exec(panel)![0]);
+    const cancelled = words(
+      /<div class="panel-tab" id="sns-publish-message-2-panel"[\s\S]*?(?=<div class="panel-tab" id="sns-publish-message-3-panel"|<\/div><\/div><p class="kind">|$)/.exec(
+        panel,
+      )![0],
+    );
     assert.match(cancelled, /aws sns publish/);
     // The cancelled order's payload (its reason), not the placed order's.
     assert.match(cancelled, /--message '\{"orderId":"ord-\d+","reason":"customer-request"\}'/);
@@ -125,7 +141,10 @@ describe('facts said once and truthfully (default content)', () => {
   });
 
   it('says what the action means, the reply included, and names schema shapes and scopes once', () => {
-    assert.match(words(read('operations/requeststockcheck')), /Action This application sends the request; you receive it and send the reply, which this application receives\./);
+    assert.match(
+      words(read('operations/requeststockcheck')),
+      /Action This application sends the request; you receive it and send the reply, which this application receives\./,
+    );
     assert.match(words(read('operations/publishorderevents')), /Action This application sends these messages; you receive them\./);
     const order = words(read('components/schemas/order'));
     assert.match(order, /1 field of payment , and one of 2 shapes/);
@@ -144,8 +163,15 @@ describe('facts said once and truthfully (default content)', () => {
     assert.match(words(cancelled), /^Order cancelled Payload orderId string ?, reason string/);
     const flow = /<section aria-labelledby="h-flow">[\s\S]*?<\/section>/.exec(overview)![0];
     assert.match(flow, /<title>channel · Stock check replies<\/title>/);
+    // The Markdown twin of a message says "Used by" once too.
+    const twin = readFileSync(join(out, 'components/messages/orderplaced/index.md'), 'utf8');
+    assert.equal(twin.match(/^## Used by$/gm)?.length, 1, twin);
+    assert.match(twin, /- \[Warehouse picks orders\]\([^)]*\) — receives it on Order events/);
     const server = words(reading(read('servers/production')));
-    assert.match(server, /Operations on this server Publish order events orders- \{region\} \.fifo send Warehouse picks orders orders- \{region\} \.fifo receive/);
+    assert.match(
+      server,
+      /Operations on this server Publish order events orders- \{region\} \.fifo send Warehouse picks orders orders- \{region\} \.fifo receive/,
+    );
   });
 });
 

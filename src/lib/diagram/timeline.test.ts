@@ -45,8 +45,7 @@ describe('retry timeline', () => {
     // Each legend entry's swatch, edged so that it reads on either theme.
     assert.equal([...svg.matchAll(/<rect class="tl-band tl-swatch /g)].length, 4);
     // No text wider than the drawing (about 7.8 px a character at 13 px).
-    for (const m of svg.matchAll(/<text class="tl-legend" x="([\d.]+)"[^>]*>([^<]*)<\/text>/g))
-      assert.ok(Number(m[1]) + [...m[2]!].length * 7.8 <= 440, m[2]);
+    for (const m of svg.matchAll(/<text class="tl-legend" x="([\d.]+)"[^>]*>([^<]*)<\/text>/g)) assert.ok(Number(m[1]) + [...m[2]!].length * 7.8 <= 440, m[2]);
     assert.equal(timelineSvg(retryTimeline(view, 'orders-dlq', 'the subscription q')!, 'r1'), svg, 'the same bytes');
   });
 

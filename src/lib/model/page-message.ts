@@ -156,7 +156,8 @@ function sendersAndReceivers(ctx: Context, page: Page): (Link & { note: string }
     const on = channel ? ` on ${channel.title}` : '';
     // Which operation sends it and which receives it, in the operations' own terms: in one document
     // both may be the same application's, so never "you send it" / "you receive it".
-    if (carries(op.value.messages, sub(op.at, 'messages'), channel)) users.push({ ...link, note: op.value.action === 'send' ? `sends it${on}` : `receives it${on}` });
+    if (carries(op.value.messages, sub(op.at, 'messages'), channel))
+      users.push({ ...link, note: op.value.action === 'send' ? `sends it${on}` : `receives it${on}` });
     const reply = op.value.reply !== undefined ? ctx.doc.deref(op.value.reply, sub(op.at, 'reply')) : undefined;
     if (!reply || !isPlainObject(reply.value)) continue;
     const replyChannel = reply.value.channel !== undefined ? ctx.locator.link(reply.value.channel, sub(reply.at, 'channel')) : undefined;

@@ -55,8 +55,7 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
       value.action === 'send' || value.action === 'receive' ? [{ ...toLink(entity), note: value.action, ...(address !== undefined ? { address } : {}) }] : [],
     );
   });
-  if (operations.length > 0)
-    page.sections.push({ type: 'links', heading: 'Operations on this server', anchor: 'operations', links: operations, paged: true });
+  if (operations.length > 0) page.sections.push({ type: 'links', heading: 'Operations on this server', anchor: 'operations', links: operations, paged: true });
 }
 
 /**
@@ -102,7 +101,10 @@ export function serverSecuritySection(ctx: Context, page: Page, channelRef: unkn
     type: 'security',
     heading: 'Security',
     anchor: 'security',
-    intro: shown.length > 1 ? 'Set by the servers: the connection to each must satisfy one of its schemes.' : 'Set by the server: the connection must satisfy one of its schemes.',
+    intro:
+      shown.length > 1
+        ? 'Set by the servers: the connection to each must satisfy one of its schemes.'
+        : 'Set by the server: the connection must satisfy one of its schemes.',
     groups: shown,
   });
 }
