@@ -189,3 +189,26 @@ export function orderAcross(diagram: Diagram, ids: readonly string[]): string[] 
   const at = new Map(placed.nodes.map((n) => [n.node.id, placed.direction === 'TB' ? n.x : n.y]));
   return ids.filter((id) => at.has(id)).sort((a, b) => at.get(a)! - at.get(b)!);
 }
+
+/**
+ * The diagram with its boxes of `kind` in the order `placed` draws them across (the others where
+ * they were), for a narrower form that lists boxes in their order (outline.ts): a phone's outline
+ * of a fan-out then names the subscriptions in the order of the wide picture and of the table
+ * under it (dagre may turn a rank round).
+ */
+export function inPlacedOrder(diagram: Diagram, placed: Placed, kind: DiagramNode['kind']): Diagram {
+  const at = new Map(placed.nodes.map((n) => [n.node.id, placed.direction === 'TB' ? n.x : n.y]));
+  const ofKind = diagram.nodes.filter((n) => n.kind === kind);
+  const sorted = [...ofKind].sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
+  let next = 0;
+  // The arrows to those boxes too: an outline hangs a box's children in the order of its arrows.
+  const ids = new Set(ofKind.map((n) => n.id));
+  const into = diagram.edges.filter((e) => ids.has(e.to));
+  const sortedInto = [...into].sort((a, b) => (at.get(a.to) ?? 0) - (at.get(b.to) ?? 0));
+  let nextEdge = 0;
+  return {
+    ...diagram,
+    nodes: diagram.nodes.map((n) => (n.kind === kind ? sorted[next++]! : n)),
+    edges: diagram.edges.map((e) => (ids.has(e.to) ? sortedInto[nextEdge++]! : e)),
+  };
+}
