@@ -204,7 +204,7 @@ describe('reading at 1280 and 390 px', () => {
       } else {
         assert.ok(examples.y > payload.y, `${width} px: the examples after the payload`);
         const schema = await page.locator('.ref-main').boundingBox();
-        const next = await page.locator('#h-sent-received').boundingBox();
+        const next = await page.locator('#h-used-by').boundingBox();
         assert.ok(schema && schema.width > payload.width - 1, `${width} px: the schema at the content's full width`);
         assert.ok(next && examples.y < next.y, `${width} px: right after it, before the other sections`);
       }

@@ -19,13 +19,14 @@ const repo = resolve(import.meta.dirname, '..');
 const RECEIVE = 'operations/receiveordereventsinwarehouse/';
 const PUBLISH = 'operations/publishorderevents/';
 const PROTOCOLS = 'operations/notifycustomersofscans/';
+const CHANNEL = 'channels/orderevents/';
 
 describe('sns operation pages, read', () => {
   let site: { server: Server; base: string };
   let browser: Browser;
   before(async () => {
     const out = join(tempDir('apidesc-sns-reading-'), 'site');
-    assert.equal(await runCli(['build', 'content', '--out', out], repo), 0);
+    assert.equal(await runCli(['build', 'content', '--out', out, '--cache', join(out, '..', 'cache')], repo), 0);
     site = await serveSite(out);
     browser = await launchChromium();
   });
@@ -96,19 +97,21 @@ describe('sns operation pages, read', () => {
 
   it('publishes a message that reaches several subscriptions once, its languages as tabs of one panel', async () => {
     const page = await open(PUBLISH, 1280);
-    const snippets = page.locator('.sns-snippets .snippet');
+    // The first message's commands (its tab is checked): the other message's are under its own tab.
+    const first = page.locator('#sns-publish-message-1-panel');
+    const snippets = first.locator('.snippet');
     assert.equal(await snippets.count(), 1, 'the three byte-identical commands are one');
     assert.match(await snippets.locator('h3').innerText(), /^To reach every subscription$/);
     assert.equal(await snippets.locator('.snippet-reaches > li').count(), 3);
-    assert.equal(await page.locator('.code-tab-list').count(), 1);
-    assert.deepEqual(await page.locator('.code-tab-list label').allInnerTexts(), ['AWS CLI', 'JavaScript', 'Python']);
+    assert.equal(await first.locator('.code-tab-list').count(), 1);
+    assert.deepEqual(await first.locator('.code-tab-list label').allInnerTexts(), ['AWS CLI', 'JavaScript', 'Python']);
     const visible = async (): Promise<string[]> =>
       page.locator('.code-tab-panel').evaluateAll((panels) => panels.filter((p) => (p as HTMLElement).offsetParent !== null).map((p) => p.textContent ?? ''));
     assert.equal((await visible()).length, 1);
     assert.match((await visible())[0]!, /aws sns publish/);
     // The keyboard: the checked tab takes the focus, the arrow keys choose another; a visible focus.
     await page.getByRole('radio', { name: 'AWS CLI' }).focus();
-    const outline = await page.locator('.code-tab-list label[for$="-1"]').evaluate((l) => getComputedStyle(l).outlineStyle);
+    const outline = await first.locator('.code-tab-list label[for$="-1"]').evaluate((l) => getComputedStyle(l).outlineStyle);
     assert.equal(outline, 'solid', 'the focused tab shows it');
     await page.keyboard.press('ArrowRight');
     assert.ok(await page.getByRole('radio', { name: 'JavaScript' }).isChecked());
@@ -123,7 +126,7 @@ describe('sns operation pages, read', () => {
 
   it('the tabs work without JavaScript', async () => {
     const page = await open(PUBLISH, 390, false);
-    await page.locator('.code-tab-list label', { hasText: 'Python' }).click();
+    await page.locator('#sns-publish-message-1-panel .code-tab-list label', { hasText: 'Python' }).click();
     const shown = await page
       .locator('.code-tab-panel')
       .evaluateAll((panels) => panels.filter((p) => (p as HTMLElement).offsetParent !== null).map((p) => p.id));
@@ -132,7 +135,92 @@ describe('sns operation pages, read', () => {
     await page.context().close();
   });
 
+  it("shows a publish command whole, and the other message's commands under its tab, without JavaScript", async () => {
+    const page = await open(PUBLISH, 1280, false);
+    // Each command's box as tall as the command: the FIFO group id (its last line) in view without an inner scroll.
+    const boxes = await page
+      .locator('.sns-snippets .code-tab-panel pre')
+      .evaluateAll((pres) => pres.filter((p) => (p as HTMLElement).offsetParent !== null).map((p) => [p.scrollHeight, p.clientHeight, p.textContent ?? '']));
+    assert.equal(boxes.length, 1);
+    const [scrollHeight, clientHeight, command] = boxes[0] as [number, number, string];
+    assert.match(command, /--message-group-id/);
+    assert.ok(scrollHeight <= clientHeight + 1, `no inner scroll: ${scrollHeight} in ${clientHeight}`);
+    assert.deepEqual(await page.getByRole('group', { name: 'Message to publish' }).getByRole('radio').count(), 2);
+    await page.locator('.publish-messages > .panel-tab-list label', { hasText: 'Order cancelled' }).click();
+    const shown = await page
+      .locator('.publish-messages > .panel-tab')
+      .evaluateAll((tabs) => tabs.filter((t) => (t as HTMLElement).offsetParent !== null).map((t) => t.id));
+    assert.deepEqual(shown, ['sns-publish-message-2-panel']);
+    assert.match(await page.locator('#sns-publish-message-2-panel .code-tab-panel').first().innerText(), /"reason":"customer-request"/);
+    await page.context().close();
+  });
+
+  it('draws the retry timeline at its own size, its text the small size of the page, its labels inside the frame', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme });
+      const page = await context.newPage();
+      await page.goto(site.base + RECEIVE);
+      const svg = page.locator('.card.consumer .dg-wide svg.timeline');
+      const drawn = await svg.evaluate((s) => {
+        const box = s.getBoundingClientRect();
+        const frame = s.closest('.timeline-box')!.getBoundingClientRect();
+        const texts = [...s.querySelectorAll('text')].map((t) => {
+          const r = t.getBoundingClientRect();
+          return {
+            size: Number.parseFloat(getComputedStyle(t).fontSize) * (box.width / (s as SVGSVGElement).viewBox.baseVal.width),
+            right: r.right,
+            left: r.left,
+          };
+        });
+        const swatches = [...s.querySelectorAll('rect.tl-swatch')].map((r) => getComputedStyle(r).stroke);
+        const background = getComputedStyle(document.body).backgroundColor;
+        return { scale: box.width / (s as SVGSVGElement).viewBox.baseVal.width, texts, frame: { left: frame.left, right: frame.right }, swatches, background };
+      });
+      assert.equal(drawn.scale, 1, `${colorScheme}: drawn at its own size`);
+      for (const t of drawn.texts) {
+        assert.ok(t.size >= 13, `${colorScheme}: text of ${t.size} px`);
+        assert.ok(
+          t.left >= drawn.frame.left && t.right <= drawn.frame.right - 4,
+          `${colorScheme}: a label inside the frame (${t.left}–${t.right} in ${drawn.frame.left}–${drawn.frame.right})`,
+        );
+      }
+      assert.equal(drawn.swatches.length, 4);
+      for (const stroke of drawn.swatches) assert.notEqual(stroke, drawn.background, `${colorScheme}: each swatch edged apart from the page`);
+      await context.close();
+    }
+  });
+
+  it("lists a topic's subscriptions in a table whose words stay whole, ids wrapping at their separators", async () => {
+    for (const width of [1280, 1024]) {
+      const page = await open(CHANNEL, width);
+      const broken = await page.locator('table.subscription-lines').evaluate((table) => {
+        const found: string[] = [];
+        const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          let top: number | undefined;
+          for (let i = 0; i < text.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const rect = range.getClientRects()[0];
+            if (!rect) continue;
+            // A new line that starts between two letters or digits: a word broken in the middle.
+            if (top !== undefined && rect.top > top + 2 && /[\p{L}\p{N}]/u.test(text[i - 1] ?? '') && /[\p{L}\p{N}]/u.test(text[i]!))
+              found.push(`${text.slice(Math.max(0, i - 12), i)}|${text.slice(i, i + 12)}`);
+            top = rect.top;
+          }
+        }
+        return found;
+      });
+      assert.deepEqual(broken, [], `${width} px`);
+      const fits = await page.locator('.subscriptions-wrap').evaluate((w) => w.scrollWidth <= w.clientWidth);
+      assert.ok(fits, `${width} px: the table fits its column`);
+      await page.context().close();
+    }
+  });
+
   it('has no accessibility finding in either theme', async () => {
-    assert.deepEqual(await accessibilityFindings(browser, site.base, [RECEIVE, PUBLISH, PROTOCOLS]), []);
+    assert.deepEqual(await accessibilityFindings(browser, site.base, [RECEIVE, PUBLISH, PROTOCOLS, CHANNEL]), []);
   });
 });

@@ -111,7 +111,9 @@ describe('diagrams of the default content', () => {
     assert.match(svg, /<a class="dg-node dg-app" href="\/">/);
     assert.match(svg, /class="dg-node dg-server" href="\/servers\//);
     assert.equal([...svg.matchAll(/class="dg-node dg-(send|receive)"/g)].length, 5);
-    assert.equal([...svg.matchAll(/class="dg-node dg-channel"/g)].length, 3);
+    // The three channels the operations use, and the one a reply comes back on.
+    assert.equal([...svg.matchAll(/class="dg-node dg-channel"/g)].length, 4);
+    assert.match(svg, /<title>channel · Stock check replies<\/title>/);
   });
 
   it('links every box to a page of the site', () => {

@@ -88,7 +88,7 @@ async function build(args: string[], cwd: string): Promise<void> {
 
 /** The text of an HTML fragment, tags removed, spaces collapsed. */
 const text = (html: string): string =>
-  unescapeText(html.replace(/<[^>]*>/g, ' '))
+  unescapeText(html.replace(/<wbr>/g, '').replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -229,15 +229,19 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     );
   });
 
-  it("says on a message's page which operations send it and which receive it", () => {
+  it("says on a message's page, in one list, which operations send it and which receive it, and what else uses it", () => {
     const html = page(doc, 'components/messages/signedup/');
-    const section = /<section aria-labelledby="h-sent-received">[\s\S]*?<\/section>/.exec(html)![0];
+    const section = /<section aria-labelledby="h-used-by">[\s\S]*?<\/section>/.exec(html)![0];
+    // Both operations may be the same application's: which one sends and which receives, never "you send it".
     assert.deepEqual([...section.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!)).sort(), [
-      'notifyUserSignedUp this application sends it on User signed up; you receive it',
-      'onUserSignedUp this application receives it on User signed up; you send it',
+      'User signed up the channel that carries it',
+      'notifyUserSignedUp sends it on User signed up',
+      'onUserSignedUp receives it on User signed up',
     ]);
+    assert.equal(html.match(/<h2 id="h-used-by">/g)?.length, 1, 'one "Used by" list, no "Sent and received by" beside it');
+    assert.doesNotMatch(html, /Sent and received by|you send it|you receive it/);
     // A reply's message goes the other way: the operation that sends the request receives it.
-    const reply = /<section aria-labelledby="h-sent-received">[\s\S]*?<\/section>/.exec(page(content, 'components/messages/stockcheckanswered/'))![0];
-    assert.equal(text(reply), 'Sent and received by Request a stock check this application receives it as the reply; you send it');
+    const reply = /<section aria-labelledby="h-used-by">[\s\S]*?<\/section>/.exec(page(content, 'components/messages/stockcheckanswered/'))![0];
+    assert.match(text(reply), /^Used by Request a stock check receives it as the reply/);
   });
 });

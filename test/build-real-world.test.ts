@@ -145,7 +145,7 @@ describe('security on the pages', () => {
 
   it('lists every scheme of a server that also applies, inline or referenced', () => {
     const operation = page('operations/sendorder');
-    const serverPart = operation.slice(operation.indexOf('id="h-server-security"'));
+    const serverPart = operation.slice(operation.indexOf('id="security-of-'));
     const names = [...serverPart.matchAll(/<p class="scheme-head">(.*?)<\/p>/gs)].map((m) =>
       m[1]!
         .replace(/<[^>]+>/g, '')
@@ -160,8 +160,11 @@ describe('security on the pages', () => {
     const operation = page('operations/sendorder');
     assert.match(
       operation,
-      /<p class="flow-title"><strong>OAuth 2.0 client credentials flow<\/strong><\/p>\s*<dl class="facts"><dt>Token URL<\/dt> <dd><code class="wrap">https:\/\/id\.example\.com\/oauth\/token<\/code><\/dd> <dt>Scopes offered<\/dt> <dd><code>orders:read<\/code>, <code>orders:write<\/code><\/dd> <\/dl>/,
+      /<p class="flow-title"><strong>OAuth 2.0 client credentials flow<\/strong><\/p>\s*<dl class="facts"><dt>Token URL<\/dt> <dd><code class="wrap">https:\/\/id\.example\.com\/oauth\/token<\/code><\/dd> <\/dl>/,
     );
+    // The scopes table lists a flow's scopes when they are all of them; a flow that offers fewer names its own.
+    assert.match(operation, /OAuth 2.0 authorization code flow<\/strong><\/p>[\s\S]*?<dt>Scopes offered<\/dt> <dd><code>orders:read<\/code><\/dd> <\/dl>/);
+    assert.equal(operation.match(/<dt>Scopes offered<\/dt>/g)?.length, 1, 'only the flow that offers fewer');
     assert.match(operation, /OAuth 2.0 authorization code flow<\/strong><\/p>[\s\S]*?Refresh URL/);
     assert.equal(operation.match(/<dt><code>orders:read<\/code><\/dt> <dd>Read orders<\/dd>/g)?.length, 1, 'each scope described once');
     assert.match(operation, /<dt>Scopes needed<\/dt> <dd><code>orders:read<\/code><\/dd>/);
@@ -170,7 +173,9 @@ describe('security on the pages', () => {
 
   it('says what each type of scheme needs, in words', () => {
     const operation = page('operations/sendorder');
-    assert.match(operation, /<dt>Header<\/dt> <dd><code class="wrap">X-Api-Key<\/code><\/dd>/);
+    // The header's name once, in the scheme's kind, not again in a row under it.
+    assert.match(operation, /<strong>httpKey<\/strong><\/a> <span class="kind">· HTTP header X-Api-Key<\/span>/);
+    assert.doesNotMatch(operation, /<dt>Header<\/dt>/);
     assert.match(
       operation,
       /<dt>Authorization scheme<\/dt> <dd><code class="wrap">bearer<\/code><\/dd> <dt>Bearer format<\/dt> <dd><code class="wrap">JWT<\/code><\/dd>/,

@@ -17,7 +17,7 @@ import { option, shellArgs } from './snippet-runners.ts';
 import { runCli } from '../e2e/support.ts';
 
 const repo = join(import.meta.dirname, '..');
-const text = (html: string): string => unescapeText(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+const text = (html: string): string => unescapeText(html.replace(/<wbr>/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 const WHY = '"eventType" holds "OrderPlaced" outside a list';
 
 if (HAS_CORPUS)

@@ -37,8 +37,11 @@ function pageFolders(siteDir: string): string[] {
   return folders;
 }
 
-/** Bytes of a page read for its <title>: it comes early in the head (src/layouts/Layout.astro). */
-const HEAD_BYTES = 4096;
+/**
+ * Bytes of a page read for its <title> and, in a portal, its header's API title: both come early
+ * (src/layouts/Layout.astro; the header's link at about 3.6 kB).
+ */
+const HEAD_BYTES = 8192;
 
 /**
  * Each page's title (its <title> without the site's name after it) and its kind in words (the
@@ -46,9 +49,16 @@ const HEAD_BYTES = 4096;
  */
 function pageLabels(siteDir: string, folders: string[], routes: readonly RouteEntry[], siteName: string | undefined): PageLabels {
   const kinds = new Map(routes.map((route) => [route.url.replace(/\/$/, ''), route.kind]));
+  // A portal's APIs are the folders at its root: each named by the API's title, so that a suggestion says which API it is in.
+  const apis = new Set(routes.filter((route) => route.url.startsWith(`${route.api}/`)).map((route) => route.api));
   const labels = new Map<string, { title: string; word?: string }>();
   for (const folder of folders) {
-    const title = pageTitle(join(siteDir, folder, 'index.html'), siteName);
+    const head = pageHead(join(siteDir, folder, 'index.html'), siteName);
+    if (apis.has(folder) && head.apiTitle !== undefined) {
+      labels.set(folder, { title: head.apiTitle, word: 'API' });
+      continue;
+    }
+    const { title } = head;
     if (title === undefined) continue;
     const kind = kinds.get(folder);
     labels.set(folder, { title, ...(kind !== undefined ? { word: kind === 'guide' ? 'Guide' : kindWord(kind as EntityKind) } : {}) });
@@ -58,13 +68,23 @@ function pageLabels(siteDir: string, folders: string[], routes: readonly RouteEn
 
 /** The site's name, as every page's title ends: the 404 page's title is "Page not found · <name>". */
 function siteNameOf(siteDir: string): string | undefined {
-  const title = existsSync(join(siteDir, '404.html')) ? pageTitle(join(siteDir, '404.html'), undefined) : undefined;
+  const title = existsSync(join(siteDir, '404.html')) ? pageHead(join(siteDir, '404.html'), undefined).title : undefined;
   return title?.startsWith(NOT_FOUND_TITLE) ? title.slice(NOT_FOUND_TITLE.length) : undefined;
 }
 
 const NOT_FOUND_TITLE = 'Page not found · ';
 
-function pageTitle(file: string, siteName: string | undefined): string | undefined {
+/** Entities of a page's head as the page writes them. */
+const unescapeHead = (text: string): string =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** A page's title (without the site's name after it) and, in a portal, the title of the API its header names. */
+function pageHead(file: string, siteName: string | undefined): { title?: string; apiTitle?: string } {
   const buffer = Buffer.alloc(HEAD_BYTES);
   const fd = openSync(file, 'r');
   let read: number;
@@ -73,14 +93,12 @@ function pageTitle(file: string, siteName: string | undefined): string | undefin
   } finally {
     closeSync(fd);
   }
-  const found = /<title>([^<]*)<\/title>/.exec(buffer.toString('utf8', 0, read))?.[1];
-  if (found === undefined) return undefined;
-  const title = found
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+  const text = buffer.toString('utf8', 0, read);
+  const found = /<title>([^<]*)<\/title>/.exec(text)?.[1];
+  const apiTitle = /<a class="api-title" href="[^"]*">([^<]*)<\/a>/.exec(text)?.[1];
+  const head = apiTitle !== undefined ? { apiTitle: unescapeHead(apiTitle) } : {};
+  if (found === undefined) return head;
+  const title = unescapeHead(found);
   const suffix = siteName === undefined ? undefined : ` · ${siteName}`;
-  return suffix !== undefined && title.endsWith(suffix) && title !== suffix ? title.slice(0, -suffix.length) : title;
+  return { ...head, title: suffix !== undefined && title.endsWith(suffix) && title !== suffix ? title.slice(0, -suffix.length) : title };
 }

@@ -76,6 +76,22 @@ describe('the lists of addresses', () => {
     assert.deepEqual(await meantPageLabelled('operations/publishsignup', load), { path: 'operations/publishsignup/' });
   });
 
+  it("say in a portal which API the meant page is in (its folder's label), and name an API's own page by its title", async () => {
+    const labels = new Map([
+      ['orders', { title: 'Orders (SNS FIFO fan-out)', word: 'API' }],
+      ['orders/channels/orderevents', { title: 'Order events (FIFO)', word: 'Channel' }],
+      ['mailer', { title: 'Welcome Mailer', word: 'API' }],
+    ]);
+    const { load } = memory(routeListFiles(['orders', 'orders/channels/orderevents', 'mailer'], labels));
+    assert.deepEqual(await meantPageLabelled('orders/channels/orderEventz/', load), {
+      path: 'orders/channels/orderevents/',
+      title: 'Order events (FIFO)',
+      word: 'Channel',
+      api: 'Orders (SNS FIFO fan-out)',
+    });
+    assert.deepEqual(await meantPageLabelled('mailr/', load), { path: 'mailer/', title: 'Welcome Mailer', word: 'API' });
+  });
+
   it('are in a folder no API of a portal is given: an API named like it is served beside it', () => {
     assert.deepEqual(apiSlugs([`${ROUTE_LIST_FOLDER}.yaml`, 'orders.yaml']), [`${ROUTE_LIST_FOLDER}-api`, 'orders']);
   });

@@ -97,7 +97,10 @@ export async function meantPage(address: string, load: RouteListLoader): Promise
 }
 
 /** The page an address meant (meantPage), with its title and kind in words where its list gives them. */
-export async function meantPageLabelled(address: string, load: RouteListLoader): Promise<{ path: string; title?: string; word?: string } | undefined> {
+export async function meantPageLabelled(
+  address: string,
+  load: RouteListLoader,
+): Promise<{ path: string; title?: string; word?: string; api?: string } | undefined> {
   const segments = address
     .split('/')
     .filter((s) => s !== '' && s !== 'index.html')
@@ -107,6 +110,8 @@ export async function meantPageLabelled(address: string, load: RouteListLoader):
   let isPage = false;
   let title: string | undefined;
   let word: string | undefined;
+  // In a portal, the API the page is in: its folder at the root is labelled "API" (pipeline/route-lists.ts).
+  let api: string | undefined;
   for (const segment of segments) {
     const names = await namesNear(resolved.join('/'), segment, load);
     if (!names) return undefined;
@@ -118,9 +123,11 @@ export async function meantPageLabelled(address: string, load: RouteListLoader):
     isPage = kind === 'p' || kind === 'b';
     title = names.titles?.[at] || undefined;
     word = names.words?.[at] || undefined;
+    if (resolved.length === 1 && word === 'API') api = title;
   }
   if (!isPage) return undefined;
-  return { path: `${resolved.join('/')}/`, ...(title ? { title } : {}), ...(word ? { word } : {}) };
+  const inApi = api !== undefined && resolved.length > 1 ? { api } : {};
+  return { path: `${resolved.join('/')}/`, ...(title ? { title } : {}), ...(word ? { word } : {}), ...inApi };
 }
 
 /** The names of `folder`'s list where `segment` would sort (the part of a split folder that holds it). */

@@ -112,7 +112,7 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, s
       if (row.nullable) out += ' <span class="kind">nullable</span>';
       out += `</p>${schemaFacts(row, href)}`;
       if (children.length > 0) {
-        out += `<details class="prop-children"${row.depth < openDepth ? ' open' : ''}><summary>${escapeHtml(fieldCount(children))} of <code>${escapeHtml(row.name)}</code></summary>`;
+        out += `<details class="prop-children"${row.depth < openDepth ? ' open' : ''}><summary>${fieldCount(children, row)}</summary>`;
         out += `${schemaRows(children, row, href, searchTitles, openDepth)}</details>`;
       }
       out += '</li>';
@@ -132,7 +132,7 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, s
       if (!(row.component && row.component.id === row.name))
         out += ` <span class="kind">${row.component ? schemaName(row.component.id) : escapeHtml(row.type)}</span>`;
       out += '</summary>';
-      if (row.component) out += `<p class="schema-note">Its schema: ${schemaName(row.component.id, href(row.component.url))}</p>`;
+      if (row.component) out += `<p class="schema-note">This shape is the schema ${schemaName(row.component.id, href(row.component.url))}.</p>`;
       out += schemaFacts(row, href);
       if (children.length > 0) out += schemaRows(children, row, href, searchTitles, openDepth);
       out += '</details>';
@@ -142,12 +142,19 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, s
   return out;
 }
 
-/** "3 fields", "2 shapes", "1 field and 2 shapes": what the rows one level down hold. */
-function fieldCount(children: readonly SchemaRow[]): string {
+/**
+ * What the rows one level down hold, as a disclosure's summary: "3 fields of `lines`", "`payment`:
+ * one of 2 shapes", "1 field of `payment`, and one of 2 shapes" (Redocly's "One of"), never
+ * "2 shapes of" as if the shapes were parts of the field.
+ */
+function fieldCount(children: readonly SchemaRow[], parent: SchemaRow): string {
   const direct = children.filter((c) => c.depth === children[0]!.depth);
   const shapes = direct.filter((c) => c.alternative).length;
   const fields = direct.length - shapes;
-  return [fields > 0 ? `${fields} ${fields === 1 ? 'field' : 'fields'}` : '', shapes > 0 ? `${shapes} shapes` : ''].filter(Boolean).join(' and ');
+  const name = `<code>${escapeHtml(parent.name)}</code>`;
+  const oneOf = `${parent.combinator === 'anyOf' ? 'one or more' : 'one'} of ${shapes} shapes`;
+  if (fields === 0) return `${name}: ${oneOf}`;
+  return `${fields} ${fields === 1 ? 'field' : 'fields'} of ${name}${shapes > 0 ? `, and ${oneOf}` : ''}`;
 }
 
 /**

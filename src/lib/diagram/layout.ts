@@ -49,6 +49,8 @@ export interface PlacedEdge {
 }
 
 export interface Placed {
+  /** The way its arrows point: left to right, or top to bottom. */
+  direction: 'LR' | 'TB';
   width: number;
   height: number;
   nodes: PlacedNode[];
@@ -64,7 +66,10 @@ export function boxOf(node: DiagramNode): Box {
   const label = fitLines(node.label, charsFitting(inner, FONT.label), 2);
   // An address or an endpoint is read whole: each small line wraps (at separators) onto up to
   // three lines rather than being cut, at most MAX_LINES in all.
-  const lines = (node.lines ?? []).flatMap((l) => fitLines(l, charsFitting(inner, FONT.line), 3)).slice(0, MAX_LINES);
+  const wrapped = (node.lines ?? []).flatMap((l) => fitLines(l, charsFitting(inner, FONT.line), 3));
+  const lines = wrapped.slice(0, MAX_LINES);
+  // A box that cannot hold them all says so with "…" (its full text is in its link's label), never cuts silently.
+  if (wrapped.length > MAX_LINES) lines[MAX_LINES - 1] = `${lines[MAX_LINES - 1]!.replace(/…$/, '')}…`;
   const textW = Math.max(
     caption ? textWidth(caption, FONT.caption) : 0,
     ...label.map((l) => textWidth(l, FONT.label)),
@@ -152,11 +157,13 @@ export function layoutDiagram(diagram: Diagram): Placed {
   const sizes = JSON.stringify([boxes.map((b) => [b.width, b.height]), edges.map((e) => [e.from, e.to, e.label?.width ?? 0, e.label?.height ?? 0])]);
   const direction = diagram.direction ?? 'LR';
   let shape = layoutShape(`${direction}${sizes}`, direction, boxes, edges);
+  let drawn = direction;
   if (diagram.direction === undefined && shape.width > COLUMN_WIDTH) {
     const tall = layoutShape(`TB${sizes}`, 'TB', boxes, edges);
-    if (tall.width < shape.width) shape = tall;
+    if (tall.width < shape.width) [shape, drawn] = [tall, 'TB'];
   }
   return {
+    direction: drawn,
     width: shape.width,
     height: shape.height,
     nodes: boxes.map((b, i) => ({ ...b, x: shape.nodes[i]!.x - b.width / 2, y: shape.nodes[i]!.y - b.height / 2 })),
@@ -168,5 +175,40 @@ export function layoutDiagram(diagram: Diagram): Placed {
         ...(e.label && placed.label ? { label: { ...placed.label, ...e.label } } : {}),
       };
     }),
+  };
+}
+
+/**
+ * The ids of some boxes in the order a reader meets them across the drawing: left to right when
+ * its arrows point down, top to bottom when they point right. dagre orders the boxes of a rank
+ * the same way in either direction (it turns the drawing at the end), so a list beside the
+ * picture in this order matches whichever of the two the page shows.
+ */
+export function orderAcross(diagram: Diagram, ids: readonly string[]): string[] {
+  const placed = layoutDiagram(diagram);
+  const at = new Map(placed.nodes.map((n) => [n.node.id, placed.direction === 'TB' ? n.x : n.y]));
+  return ids.filter((id) => at.has(id)).sort((a, b) => at.get(a)! - at.get(b)!);
+}
+
+/**
+ * The diagram with its boxes of `kind` in the order `placed` draws them across (the others where
+ * they were), for a narrower form that lists boxes in their order (outline.ts): a phone's outline
+ * of a fan-out then names the subscriptions in the order of the wide picture and of the table
+ * under it (dagre may turn a rank round).
+ */
+export function inPlacedOrder(diagram: Diagram, placed: Placed, kind: DiagramNode['kind']): Diagram {
+  const at = new Map(placed.nodes.map((n) => [n.node.id, placed.direction === 'TB' ? n.x : n.y]));
+  const ofKind = diagram.nodes.filter((n) => n.kind === kind);
+  const sorted = [...ofKind].sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
+  let next = 0;
+  // The arrows to those boxes too: an outline hangs a box's children in the order of its arrows.
+  const ids = new Set(ofKind.map((n) => n.id));
+  const into = diagram.edges.filter((e) => ids.has(e.to));
+  const sortedInto = [...into].sort((a, b) => (at.get(a.to) ?? 0) - (at.get(b.to) ?? 0));
+  let nextEdge = 0;
+  return {
+    ...diagram,
+    nodes: diagram.nodes.map((n) => (n.kind === kind ? sorted[next++]! : n)),
+    edges: diagram.edges.map((e) => (ids.has(e.to) ? sortedInto[nextEdge++]! : e)),
   };
 }

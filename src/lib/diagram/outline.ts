@@ -162,7 +162,7 @@ export function layoutOutline(diagram: Diagram): Placed {
     }
     y += node.height + GAP;
   }
-  return { width: Math.ceil(width + MARGIN), height: Math.ceil(y - GAP + MARGIN), nodes: placed, edges: placedEdges };
+  return { direction: 'TB', width: Math.ceil(width + MARGIN), height: Math.ceil(y - GAP + MARGIN), nodes: placed, edges: placedEdges };
 }
 
 /** Whether the message of `edge` travels from `parent` to the other box (a reverse arrow runs from `to` to `from`). */

@@ -5,7 +5,7 @@ import { deliveryView, FIXED_POLICIES } from '../model/sns-delivery.ts';
 import { timelineSvg } from './timeline.ts';
 
 const x = (svg: string, cls: string): number[] =>
-  [...svg.matchAll(new RegExp(`<rect class="tl-band tl-${cls}" x="([\\d.]+)" y="24" width="([\\d.]+)"`, 'g'))].flatMap((m) => [Number(m[1]), Number(m[2])]);
+  [...svg.matchAll(new RegExp(`<rect class="tl-band tl-${cls}" x="([\\d.]+)" y="26" width="([\\d.]+)"`, 'g'))].flatMap((m) => [Number(m[1]), Number(m[2])]);
 
 describe('retry timeline', () => {
   it('draws each phase to scale, a tick per retry shown, the dead-letter queue at the end', () => {
@@ -27,19 +27,25 @@ describe('retry timeline', () => {
     const svg = timelineSvg(t, 'r1');
     assert.match(svg, /^<svg [^>]*role="img" aria-labelledby="r1-title r1-desc"/);
     assert.match(svg, /<title id="r1-title">Retry timeline of the subscription q<\/title>/);
-    // To scale: 468 px of axis for 210 s.
+    // To scale: 396 px of axis for 210 s (440 px wide, drawn at its own size in a card); the
+    // immediate retries, which take no time, a band of 5 px before the first delays.
+    const [immediateX, immediateW] = x(svg, 'immediate');
     const [preX, preW] = x(svg, 'pre-backoff');
     const [postX, postW] = x(svg, 'post-backoff');
-    assert.equal(preX, 12);
-    assert.ok(Math.abs(preW! - (30 / 210) * 468) < 0.2);
-    assert.ok(Math.abs(postX! + postW! - 480) < 0.2);
+    assert.deepEqual([immediateX, immediateW], [12, 5]);
+    assert.equal(preX, 17);
+    assert.ok(Math.abs(preX! + preW! - (12 + (30 / 210) * 396)) < 0.2);
+    assert.ok(Math.abs(postX! + postW! - 408) < 0.2);
+    assert.match(svg, /viewBox="0 0 440 \d+" width="440"/);
     assert.equal([...svg.matchAll(/class="tl-tick"/g)].length, 11);
-    assert.match(svg, /<text class="tl-after"[^>]*>dead-letter queue<\/text>/);
+    // What comes after the last retry under the axis's end, right-aligned inside the frame (not past its edge).
+    assert.match(svg, /<text class="tl-after tl-axis-label tl-end" x="428"[^>]*>→ dead-letter queue<\/text>/);
     assert.match(svg, /After the last retry: the dead-letter queue orders-dlq\./);
     assert.match(svg, /backing off \(linear, approximate\)/);
-    // No text wider than the drawing (about 7.2 px a character at 12 px).
-    for (const m of svg.matchAll(/<text class="tl-(?:legend|after)" x="([\d.]+)"[^>]*>([^<]*)<\/text>/g))
-      assert.ok(Number(m[1]) + [...m[2]!].length * 7.2 <= 640, m[2]);
+    // Each legend entry's swatch, edged so that it reads on either theme.
+    assert.equal([...svg.matchAll(/<rect class="tl-band tl-swatch /g)].length, 4);
+    // No text wider than the drawing (about 7.8 px a character at 13 px).
+    for (const m of svg.matchAll(/<text class="tl-legend" x="([\d.]+)"[^>]*>([^<]*)<\/text>/g)) assert.ok(Number(m[1]) + [...m[2]!].length * 7.8 <= 440, m[2]);
     assert.equal(timelineSvg(retryTimeline(view, 'orders-dlq', 'the subscription q')!, 'r1'), svg, 'the same bytes');
   });
 
@@ -48,7 +54,8 @@ describe('retry timeline', () => {
     const svg = timelineSvg(retryTimeline(view, undefined, 'q')!, 'r2');
     assert.match(svg, /100,000 retries at the maximum delay/);
     assert.match(svg, /the message is dropped/);
-    assert.ok(x(svg, 'immediate')[1]! >= 2, 'a phase that takes no time still shows');
+    // The first seconds of 23 days: each phase's colour shows in the bar, as in the legend.
+    for (const phase of ['immediate', 'pre-backoff', 'backoff']) assert.ok(x(svg, phase)[1]! >= 5, `${phase} shows`);
     assert.match(svg, />23 days<\/text>/);
   });
 
@@ -66,7 +73,7 @@ describe('retry timeline', () => {
       legend.join('\n'),
     );
     assert.ok(legend.length > t.phases.length + 1, 'some entries take more than a line');
-    for (const m of svg.matchAll(/<text class="tl-legend" x="([\d.]+)"[^>]*>([^<]*)<\/text>/g)) assert.ok(Number(m[1]) + [...m[2]!].length * 7.2 <= 320, m[2]);
+    for (const m of svg.matchAll(/<text class="tl-legend" x="([\d.]+)"[^>]*>([^<]*)<\/text>/g)) assert.ok(Number(m[1]) + [...m[2]!].length * 7.8 <= 320, m[2]);
     const height = Number(/viewBox="0 0 320 (\d+)"/.exec(svg)![1]);
     const lowest = Math.max(...[...svg.matchAll(/<text class="tl-legend" x="[\d.]+" y="([\d.]+)"/g)].map((m) => Number(m[1])));
     assert.ok(lowest < height, `the last line (${lowest}) inside the drawing (${height})`);

@@ -5,6 +5,7 @@
  * it says the same in text.
  */
 import type { Diagram, DiagramEdge, DiagramNode } from '../diagram/diagram-types.ts';
+import { orderAcross } from '../diagram/layout.ts';
 import { MAX_SIDE } from './flow-channel.ts';
 import { messagesLabel, operationMessageNames } from './flow-messages.ts';
 import { type Context, entityByUrl, operationsOn } from './page-context.ts';
@@ -25,6 +26,17 @@ export function shortFilter(filter: string[] | undefined): string {
   return `only ${filter[0]}${filter.length > 1 ? ` (+${filter.length - 1} more)` : ''}`;
 }
 
+/** The id of a subscription's box: this prefix and its index in the fan-out's consumers. */
+export const SUBSCRIPTION_NODE = 'sub-';
+
+/**
+ * How an operation that holds a subscription relates to it: a publishing operation may list its
+ * topic's subscriptions (the binding allows it on either side) but does not receive them.
+ */
+export function subscriptionHolder(publishers: ReadonlySet<string>, operationUrl: string): 'listed by' | 'received by' {
+  return publishers.has(operationUrl) ? 'listed by' : 'received by';
+}
+
 export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fanOut: FanOut, peers?: PagePeers): Diagram {
   const type = topic.ordering === 'FIFO' ? 'FIFO' : 'standard';
   const nodes: DiagramNode[] = [{ id: 'topic', kind: 'topic', caption: `sns topic · ${type}`, label: topic.name ?? page.title, url: `${page.url}#h-sns` }];
@@ -43,8 +55,11 @@ export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fan
     edges.push({ from: 'more-pub', to: 'topic' });
   }
   const queues = new Map<string, string>();
-  for (const c of fanOut.consumers.slice(0, MAX_SIDE)) {
-    const id = `sub-${nodes.length}`;
+  // The words of the fan-out's text (FanOutList.astro): a publishing operation that lists its
+  // topic's subscriptions does not receive them.
+  const publishers = new Set(fanOut.producers.map((p) => p.url));
+  for (const [index, c] of fanOut.consumers.slice(0, MAX_SIDE).entries()) {
+    const id = `${SUBSCRIPTION_NODE}${index}`;
     const endpoint = endpointText(c.endpoint || c.operation.title);
     nodes.push({
       id,
@@ -52,10 +67,12 @@ export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fan
       caption: `${c.protocolLabel} subscription`,
       label: endpoint.label,
       // A policy AWS refuses is no filter that works: the box says so instead of what it would take.
+      // The operation before the whole ARN: a box keeps at most five small lines, and the table under
+      // the picture gives the ARN whole.
       lines: [
-        ...endpoint.lines,
         c.filterVerdict ? (c.filterVerdict.effect === 'refused' ? 'AWS rejects its filter policy' : 'its filter never matches') : shortFilter(c.filter),
-        `by ${c.operation.title}`,
+        `${subscriptionHolder(publishers, c.operation.url)} ${c.operation.title}`,
+        ...endpoint.lines,
       ],
       url: `${c.operation.url}#h-sns`,
     });
@@ -98,4 +115,18 @@ export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fan
     nodes,
     edges,
   };
+}
+
+/**
+ * The fan-out with its subscriptions in the order its picture draws them (dagre may turn a
+ * topic's boxes round), so that the table under the picture reads in the same order; those the
+ * picture leaves out ("n more") after them, as they were.
+ */
+export function inDrawnOrder(fanOut: FanOut, diagram: Diagram): FanOut {
+  const drawn = orderAcross(
+    diagram,
+    fanOut.consumers.slice(0, MAX_SIDE).map((_, i) => `${SUBSCRIPTION_NODE}${i}`),
+  ).map((id) => fanOut.consumers[Number(id.slice(SUBSCRIPTION_NODE.length))]!);
+  if (drawn.length === 0) return fanOut;
+  return { ...fanOut, consumers: [...drawn, ...fanOut.consumers.slice(drawn.length)] };
 }

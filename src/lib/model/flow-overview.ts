@@ -76,6 +76,15 @@ function whole(title: string, servers: Page[], channels: Page[], operations: Pag
     const reverse = action === 'receive';
     edges.push({ from: 'app', to: `op-${op.url}`, ...(reverse ? { reverse } : {}) });
     if (channel) edges.push({ from: `op-${op.url}`, to: `channel-${channel.url}`, ...withLabel, ...(reverse ? { reverse } : {}) });
+    // The reply's way back, on its own channel: received by the application that sent the request, sent by the one that received it.
+    const replyChannel = op.replyChannel !== undefined ? channelById.get(op.replyChannel) : undefined;
+    if (replyChannel && replyChannel !== channel) {
+      if (!drawn.has(replyChannel.url)) {
+        drawn.add(replyChannel.url);
+        nodes.push({ id: `channel-${replyChannel.url}`, kind: 'channel', caption: 'channel', label: replyChannel.title, url: replyChannel.url });
+      }
+      edges.push({ from: `op-${op.url}`, to: `channel-${replyChannel.url}`, label: 'reply', ...(reverse ? {} : { reverse: true }) });
+    }
   }
   const sends = operations.filter((o) => actionOf(o) === 'send').length;
   return {

@@ -409,7 +409,7 @@ describe('model: pages', () => {
     ]);
     assert.equal(server.facts.find((f) => f.label === 'Example URL')!.text, 'sns://sns.eu-west-1.amazonaws.com');
     const op = m.pages.find((p) => p.pointer === '/operations/publishOrderEvents')!;
-    const security = op.sections.find((s) => s.anchor === 'server-security');
+    const security = op.sections.find((s) => s.anchor === 'security');
     assert.ok(security && security.type === 'security');
     assert.deepEqual(
       security.groups.map((g) => [g.link?.title, g.schemes.map((s) => [s.name, s.link?.url, s.type])]),

@@ -17,12 +17,25 @@ import type { Entity, Link } from './types.ts';
 import { viewRows } from './schema-rows.ts';
 import { dropShownExamples, PANEL_EXAMPLES } from './shown-examples.ts';
 
+/**
+ * A message used in at most this many places lists them all in one "Used by" with its senders and
+ * receivers (as many as a page shows of a "Used by" list, site-data.ts); more, and the page keeps
+ * "Sent and received by" apart from a "Used by" list paged on its own pages.
+ */
+const MERGED_USED_BY = 50;
+
 export function messagePage(ctx: Context, page: Page, message: Record<string, unknown>, at: Location): void {
   const content = messageContent(ctx, message, at, '');
   page.facts.push(...content.facts);
   page.sections.push(...content.sections);
   const users = sendersAndReceivers(ctx, page);
-  if (users.length > 0) page.sections.push({ type: 'links', heading: 'Sent and received by', anchor: 'sent-received', links: users });
+  if (users.length > 0 && page.usedBy.length <= MERGED_USED_BY) {
+    // One list, "Used by": which operation sends it and which receives it, then what else uses it
+    // (its channel), not a second list of nearly the same links under it.
+    const named = new Set(users.map((u) => u.url));
+    const others = page.usedBy.filter((l) => !named.has(l.url)).map((l) => (l.kind === 'channel' ? { ...l, note: 'the channel that carries it' } : l));
+    page.sections.push({ type: 'links', heading: 'Used by', anchor: 'used-by', links: [...users, ...others] });
+  } else if (users.length > 0) page.sections.push({ type: 'links', heading: 'Sent and received by', anchor: 'sent-received', links: users });
   traitsFacts(ctx, page, content.origin, at);
   otherBindings(ctx, page, bindingsOf(ctx, content.value.bindings, sub(content.origin.bindings ?? at, 'bindings')), false);
 }
@@ -141,20 +154,15 @@ function sendersAndReceivers(ctx: Context, page: Page): (Link & { note: string }
     const link = toLink(entity);
     const channel = ctx.locator.link(op.value.channel, sub(op.at, 'channel'));
     const on = channel ? ` on ${channel.title}` : '';
+    // Which operation sends it and which receives it, in the operations' own terms: in one document
+    // both may be the same application's, so never "you send it" / "you receive it".
     if (carries(op.value.messages, sub(op.at, 'messages'), channel))
-      users.push({
-        ...link,
-        note: op.value.action === 'send' ? `this application sends it${on}; you receive it` : `this application receives it${on}; you send it`,
-      });
+      users.push({ ...link, note: op.value.action === 'send' ? `sends it${on}` : `receives it${on}` });
     const reply = op.value.reply !== undefined ? ctx.doc.deref(op.value.reply, sub(op.at, 'reply')) : undefined;
     if (!reply || !isPlainObject(reply.value)) continue;
     const replyChannel = reply.value.channel !== undefined ? ctx.locator.link(reply.value.channel, sub(reply.at, 'channel')) : undefined;
     if ((reply.value.messages !== undefined || replyChannel) && carries(reply.value.messages, sub(reply.at, 'messages'), replyChannel))
-      users.push({
-        ...link,
-        note:
-          op.value.action === 'receive' ? 'this application sends it as the reply; you receive it' : 'this application receives it as the reply; you send it',
-      });
+      users.push({ ...link, note: op.value.action === 'receive' ? 'sends it as the reply' : 'receives it as the reply' });
   }
   return users;
 }

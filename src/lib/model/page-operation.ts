@@ -24,7 +24,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   const m = merged(ctx, op, at);
   const value = m.value;
   const action = typeof value.action === 'string' ? value.action : undefined;
-  if (action === 'send' || action === 'receive') page.facts.push({ label: 'Action', text: ACTION_MEANING[action] });
+  if (action === 'send' || action === 'receive') page.facts.push({ label: 'Action', text: actionMeaning(action, value.reply !== undefined) });
   const channel = ctx.locator.link(op.channel, sub(at, 'channel'));
   if (channel) page.facts.push({ label: 'Channel', link: channel });
   const channelValue = ctx.doc.deref(op.channel, sub(at, 'channel'));
@@ -84,13 +84,40 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));
   traitsFacts(ctx, page, m.origin, at);
   otherBindings(ctx, page, bindings);
+  queueBindingIntoSns(page);
 }
 
-/** What the action means for a reader integrating with the application. */
-const ACTION_MEANING: Record<'send' | 'receive', string> = {
-  send: 'send: this application sends these messages; you receive them',
-  receive: 'receive: this application receives these messages; you send them',
-};
+/**
+ * The sqs binding beside an sns binding defines the queues the subscriptions deliver to: its
+ * queues are named in the subscriptions' cards, so its settings are folded under the sns section's
+ * list of queues rather than shown again in full as a Bindings section of their own.
+ */
+function queueBindingIntoSns(page: Page): void {
+  const sns = page.sections.find((s) => s.type === 'sns-operation');
+  const at = page.sections.findIndex((s) => s.type === 'bindings');
+  const bindings = page.sections[at];
+  if (sns?.type !== 'sns-operation' || sns.view.queues.length === 0 || bindings?.type !== 'bindings') return;
+  const sqs = bindings.protocols.find((p) => p.key === 'sqs');
+  if (!sqs) return;
+  sns.queueBinding = sqs;
+  bindings.protocols = bindings.protocols.filter((p) => p !== sqs);
+  if (bindings.protocols.length === 0) page.sections.splice(at, 1);
+}
+
+/**
+ * What the action means for a reader integrating with the application, in plain words: what this
+ * application does and what the reader's side does, the reply included (the badge beside the
+ * title says "send" or "receive" already).
+ */
+function actionMeaning(action: 'send' | 'receive', replies: boolean): string {
+  if (action === 'send')
+    return replies
+      ? 'This application sends the request; you receive it and send the reply, which this application receives.'
+      : 'This application sends these messages; you receive them.';
+  return replies
+    ? 'You send the request; this application receives it and sends the reply, which you receive.'
+    : 'You send these messages; this application receives them.';
+}
 
 /** Messages shown with their schemas and an example, up to this many; the rest as links with summaries. */
 export const MAX_INLINE_MESSAGES = 5;

@@ -3,7 +3,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { toLink } from './entity-locator.ts';
 import { templateValueFacts } from './page-template-values.ts';
-import { channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
+import { channelServers, type Context, entityByUrl, operationsOn, sub, valueAt } from './page-context.ts';
 import type { Page } from './page-types.ts';
 import { securityViews, type SecuritySchemeView } from './security-view.ts';
 import type { Entity, Link } from './types.ts';
@@ -48,6 +48,14 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
     empty: 'No channel of this API uses this server.',
     paged: true,
   });
+  // Who sends and who receives on the server: the operations on its channels, each with its action and its channel's address.
+  const operations = channels.flatMap((c) => {
+    const { address } = addressOf(ctx, c);
+    return operationsOn(ctx, c).flatMap(({ entity, value }) =>
+      value.action === 'send' || value.action === 'receive' ? [{ ...toLink(entity), note: value.action, ...(address !== undefined ? { address } : {}) }] : [],
+    );
+  });
+  if (operations.length > 0) page.sections.push({ type: 'links', heading: 'Operations on this server', anchor: 'operations', links: operations, paged: true });
 }
 
 /**
@@ -81,15 +89,24 @@ export function serverSecuritySection(ctx: Context, page: Page, channelRef: unkn
       .filter((u) => u !== ''),
   );
   const shown = groups.filter((g) => !g.schemes.every((scheme) => scheme.link !== undefined && own.has(scheme.link.url)));
-  groups.splice(0, groups.length, ...shown);
-  if (groups.length > 0)
-    page.sections.push({
-      type: 'security',
-      heading: 'Server security that also applies',
-      anchor: 'server-security',
-      intro: 'The connection to the server must satisfy one scheme of its own as well.',
-      groups,
-    });
+  if (shown.length === 0) return;
+  // One "Security" section: the server's schemes under the operation's own when it has some.
+  const ownSection = page.sections.find((s) => s.type === 'security' && s.anchor === 'security');
+  if (ownSection?.type === 'security') {
+    ownSection.groups.push(...shown);
+    ownSection.intro = `${ownSection.intro ? `${ownSection.intro} ` : ''}The connection to the server must satisfy one scheme of its own as well.`;
+    return;
+  }
+  page.sections.push({
+    type: 'security',
+    heading: 'Security',
+    anchor: 'security',
+    intro:
+      shown.length > 1
+        ? 'Set by the servers: the connection to each must satisfy one of its schemes.'
+        : 'Set by the server: the connection must satisfy one of its schemes.',
+    groups: shown,
+  });
 }
 
 /** The object's own `security`: alternatives, one of which must be satisfied. */

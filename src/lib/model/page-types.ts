@@ -110,7 +110,17 @@ export type PageSection =
     }
   | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
   /** `handsOn`: the filter tester and the publish and subscribe snippets (sns-hands-on.ts). */
-  | { type: 'sns-operation'; heading: string; anchor: string; view: SnsOperationView; topic: TopicName; origin?: Link; handsOn?: SnsHandsOn }
+  | {
+      type: 'sns-operation';
+      heading: string;
+      anchor: string;
+      view: SnsOperationView;
+      topic: TopicName;
+      origin?: Link;
+      handsOn?: SnsHandsOn;
+      /** The sqs binding that defines the subscriptions' queues: folded under their list (page-operation.ts). */
+      queueBinding?: ProtocolBinding;
+    }
   /**
    * Messages shown where they are used (an operation, its reply): the first MAX_INLINE_MESSAGES
    * with their schemas and an example, the rest (`others`) as links with their summaries.
@@ -212,6 +222,10 @@ export interface Page extends Entity {
   channel?: string;
   /** Root operations: the names of the messages they carry (the overview's diagram labels its arrows with them). */
   messages?: string[];
+  /** Operations with a reply: the id of the channel the reply travels on (the overview draws it). */
+  replyChannel?: string;
+  /** Messages: the payload in a line (its schema, its first fields), for their cards in lists. */
+  payload?: MessageLine['payload'];
   diagnostics?: PageDiagnostic[];
   summaryHtml?: string;
   /** Lists: the description's first sentence, when there is no summary (page-list-fields.ts). */

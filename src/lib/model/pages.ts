@@ -15,6 +15,7 @@ import { channelPage } from './page-channel.ts';
 import { bindingsOf, type Context, entityByUrl, merged, sub, valueAt } from './page-context.ts';
 import { brokenReference } from './broken-reference.ts';
 import { messagePage, schemaSection } from './page-message.ts';
+import { messageLine } from './page-message-line.ts';
 import { exampleBlocks } from './example-blocks.ts';
 import { pathText } from './reused-examples.ts';
 import { dropShownExamples } from './shown-examples.ts';
@@ -22,7 +23,7 @@ import { listFields } from './page-list-fields.ts';
 import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
 import { safeHref } from './page-values.ts';
-import { fanOutDiagram } from './flow-fan-out.ts';
+import { fanOutDiagram, inDrawnOrder } from './flow-fan-out.ts';
 import { operationMessageNames } from './flow-messages.ts';
 import { topicView } from './sns.ts';
 import { topicTester } from './sns-hands-on.ts';
@@ -149,6 +150,16 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
   // The channel an operation uses, for grouping operations by channel in the sidebar.
   const channelRef = isPlainObject(shown.channel) && typeof shown.channel.$ref === 'string' ? /^#\/channels\/([^/]+)$/.exec(shown.channel.$ref) : null;
   if (map === 'operations' && channelRef) page.channel = unescapeToken(channelRef[1]!);
+  // The channel its reply travels on, for the overview's drawing (the reply's way back).
+  const reply = map === 'operations' && shown.reply !== undefined ? ctx.doc.deref(shown.reply, sub(content, 'reply')) : undefined;
+  const replyRef = reply && isPlainObject(reply.value) && isPlainObject(reply.value.channel) ? reply.value.channel.$ref : undefined;
+  const replyChannel = typeof replyRef === 'string' ? /^#\/channels\/([^/]+)$/.exec(replyRef) : null;
+  if (replyChannel) page.replyChannel = unescapeToken(replyChannel[1]!);
+  // A message's payload in a line (its schema, its first fields), for its card where it has no summary.
+  if (entity.kind === 'message' || entity.kind === 'component:messages') {
+    const payload = messageLine(ctx, shown, content)?.payload;
+    if (payload) page.payload = payload;
+  }
   if (entity.kind === 'operation') page.messages = operationMessageNames(ctx, entity);
   if (map === 'servers') {
     // Only a protocol's name: a server whose `protocol` is missing or not text has no badge, not "[object Object]".
@@ -184,9 +195,12 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
     const bindings = bindingsOf(ctx, value.bindings, sub(at, 'bindings'));
     if (bindings && isPlainObject(bindings.value.sns)) {
       const topic = topicView(bindings.value.sns, page.id, value.address);
-      const spread = fanOut(ctx, page);
+      const listed = fanOut(ctx, page);
       const channel = page.kind === 'channel' ? entityByUrl(ctx, page.url) : undefined;
       const tester = channel && topicTester(ctx, channel);
+      const diagram = page.kind === 'channel' ? ctx.diagram(() => fanOutDiagram(ctx, page, topic, listed, peers)) : undefined;
+      // The table under the picture lists the subscriptions in the picture's order.
+      const spread = diagram ? ctx.diagram(() => inDrawnOrder(listed, diagram)) : listed;
       page.sections.push({
         type: 'sns-topic',
         heading: 'sns topic',
@@ -194,7 +208,7 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
         topic,
         fanOut: spread,
         ...(bindings.link ? { origin: bindings.link } : {}),
-        ...(page.kind === 'channel' ? { diagram: ctx.diagram(() => fanOutDiagram(ctx, page, topic, spread, peers)) } : {}),
+        ...(diagram ? { diagram } : {}),
         ...(tester ? { tester } : {}),
       });
       page.authorFacts = [...(page.authorFacts ?? []), ...snsBindingAuthorFacts(bindings.link, topic.versionDefault ? undefined : topic.bindingVersion)];

@@ -89,9 +89,8 @@ export function schemeView(scheme: Record<string, unknown>, name: string, link?:
   const details: SecuritySchemeView['details'] = [];
   const name_ = text(scheme.name);
   const where = text(scheme.in);
-  if (type === 'httpApiKey' && name_)
-    details.push({ label: where === 'query' ? 'Query parameter' : where === 'cookie' ? 'Cookie' : 'Header', value: name_, code: true });
-  else if (type === 'apiKey' && where)
+  // An HTTP key's header, query parameter or cookie is in its kind ("HTTP header Authorization"), said once.
+  if (type === 'apiKey' && where)
     details.push({ label: 'Key sent as', value: where === 'user' ? 'the user name' : where === 'password' ? 'the password' : where });
   if (type === 'http' && text(scheme.scheme)) details.push({ label: 'Authorization scheme', value: String(scheme.scheme), code: true });
   if (type === 'http' && text(scheme.bearerFormat)) details.push({ label: 'Bearer format', value: String(scheme.bearerFormat), code: true });

@@ -87,7 +87,10 @@ export interface SubscribeSnippet {
 
 export interface SnsHandsOn {
   tester?: TesterView;
+  /** The commands that publish the first message (its first example). */
   publish: PublishVariant[];
+  /** An operation of several messages: the commands for each (the first is `publish`), each under the message's title. */
+  publishMessages?: { title: string; publish: PublishVariant[] }[];
   publishMore: number;
   /** Subscriptions of the topic no command here reaches, with why (at most as many as the commands shown). */
   unreachable: Unreachable[];

@@ -72,12 +72,18 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
     : undefined;
 
   const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : { variants: [], total: 0, shown: 0, unreachable: [] };
+  // Several messages: the commands for each (its first example), the reader picks the message (SnsSnippets.astro).
+  const perMessage = op.value.action === 'send' ? firstOfEachMessage(examples).slice(0, MAX_PUBLISH_MESSAGES) : [];
+  const publishMessages =
+    perMessage.length > 1 ? perMessage.map((start) => ({ title: start.messageTitle, publish: publishVariants(ctx, op, topic, start).variants })) : undefined;
   const subscribe = consumers.slice(0, MAX_SUBSCRIBE).map(({ c, anchor }) => subscribeSnippet(c, anchor, topic));
   if (!tester && publish.variants.length === 0 && publish.unreachable.length === 0 && subscribe.length === 0) return undefined;
-  const all = [...publish.variants.flatMap((v) => [v.cli?.code, v.js?.code, v.python?.code]), ...subscribe.map((s) => s.cli.code)].join('\n');
+  const variants = [...publish.variants, ...(publishMessages ?? []).flatMap((m) => m.publish)];
+  const all = [...variants.flatMap((v) => [v.cli?.code, v.js?.code, v.python?.code]), ...subscribe.map((s) => s.cli.code)].join('\n');
   return {
     ...(tester ? { tester } : {}),
     publish: publish.variants,
+    ...(publishMessages ? { publishMessages } : {}),
     unreachable: publish.unreachable.slice(0, MAX_PUBLISH_VARIANTS),
     publishMore: publish.total - publish.shown,
     subscribe,
@@ -199,6 +205,9 @@ function regionOf(ctx: Context, channel: Entity | undefined): string | undefined
 
 interface StartMessage {
   label: string;
+  /** The message's title (its tab over the publish commands) and where it is (one start per message is picked by it). */
+  messageTitle: string;
+  messageAt: string;
   message: Message;
   headers: Record<string, unknown>;
   /** Headers the schema declares as arrays: sent as String.Array attributes. */
@@ -235,6 +244,8 @@ function examplesOf(
       const headers = isPlainObject(value.headers) ? value.headers : {};
       out.push({
         label: `${name}: ${ex.title}`,
+        messageTitle: typeof m.value.title === 'string' ? m.value.title : name,
+        messageAt: `${target.at.file}#${target.at.pointer}`,
         headers,
         arrays,
         message: { attributes: attributesOf(headers), body: value.payload === undefined ? {} : value.payload },
@@ -358,6 +369,15 @@ function subscriptionName(c: Record<string, unknown>): string {
     ? ['url', 'email', 'phone', 'arn', 'name'].map((k) => (c.endpoint as Record<string, unknown>)[k]).find((v) => typeof v === 'string')
     : undefined;
   return [String(c.protocol ?? 'subscription'), endpoint].filter(Boolean).join(' ');
+}
+
+/** Messages whose publish commands a reader picks between, at most: each a tab (site.css styles six). */
+const MAX_PUBLISH_MESSAGES = 6;
+
+/** The first example of each message, in the order of the messages. */
+function firstOfEachMessage(examples: StartMessage[]): StartMessage[] {
+  const seen = new Set<string>();
+  return examples.filter((start) => !seen.has(start.messageAt) && seen.add(start.messageAt));
 }
 
 /** One publish snippet per distinct filter among the topic's subscriptions (those of every operation on the channel). */

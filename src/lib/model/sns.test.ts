@@ -198,10 +198,11 @@ describe('sns on the pages of the default document', () => {
     );
     assert.deepEqual(
       fanOut.consumers.map((c) => [c.protocolLabel, c.endpoint, c.deadLetter]),
+      // In the order the fan-out picture draws them (left to right), which the table under it follows.
       [
-        ['SQS queue', 'warehouse-picking.fifo', 'warehouse-picking-dlq.fifo'],
-        ['Lambda function', 'arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening', undefined],
         ['HTTPS endpoint', 'https://hooks.example.com/commerce/v2/orders', 'arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq'],
+        ['Lambda function', 'arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening', undefined],
+        ['SQS queue', 'warehouse-picking.fifo', 'warehouse-picking-dlq.fifo'],
       ],
     );
   });

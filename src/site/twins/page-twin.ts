@@ -50,7 +50,8 @@ export function pageTwin(page: Page, context: TwinContext): string {
 }
 
 function usedByLines(page: Page, root: string): string[] {
-  if (page.usedBy.length === 0) return [];
+  // A message's page lists what uses it in a section of its own, with who sends and who receives it (page-message.ts).
+  if (page.usedBy.length === 0 || page.sections.some((s) => s.type === 'links' && s.anchor === 'used-by')) return [];
   const shown = page.usedBy.slice(0, USED_BY_SHOWN);
   const lines = ['## Used by', '', ...shown.map((l) => `- ${pageLink(l, root)} (${escapeInline(kindWord(l.kind).toLowerCase())})`)];
   if (shown.length < page.usedBy.length)

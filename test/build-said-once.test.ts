@@ -1,0 +1,202 @@
+/**
+ * Facts said once and truthfully on sns pages and their neighbours (issue 34, round 4's review):
+ * the fan-out's boxes name the operation that holds a subscription as its text does ("received
+ * by" a receiving operation, "listed by" a publishing one) and its table follows the picture's
+ * order; a receiving operation says AWS's fixed retries once, with the subscriptions they apply
+ * to, and folds the sqs binding its cards already explain; a publishing operation offers its
+ * commands per message; the words of the action, of security, of schema shapes and scopes; an
+ * overview's message cards and reply channel; a server's operations.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { unescapeText } from '../src/lib/html-text.ts';
+import { runCli } from '../e2e/support.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
+import { tempDir } from './helpers.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+
+/** The visible words of an HTML fragment (wrap points inside names are no spaces). */
+const words = (html: string): string =>
+  unescapeText(
+    html
+      .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<wbr>/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' '),
+  ).trim();
+
+/** The subscription boxes of a page's wide fan-out drawing, left to right: their link titles and visible lines. */
+function subscriptionBoxes(html: string): { title: string; lines: string[]; x: number }[] {
+  const wide = /<div class="dg-wide">[\s\S]*?<\/svg>/.exec(html.slice(html.indexOf('id="sns-fan-out"')))![0];
+  return [...wide.matchAll(/<a class="dg-node dg-subscription"[^>]*><title>([^<]*)<\/title><rect x="([\d.]+)"[^>]*\/>([\s\S]*?)<\/a>/g)]
+    .map((m) => ({
+      title: unescapeText(m[1]!),
+      x: Number(m[2]),
+      lines: [...m[3]!.matchAll(/<text class="dg-line"[^>]*>([^<]*)<\/text>/g)].map((l) => unescapeText(l[1]!)),
+    }))
+    .sort((a, b) => a.x - b.x);
+}
+
+/** The rows of a fan-out's subscription table, in words. */
+function tableRows(html: string): string[] {
+  const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(html)![0];
+  return [...table.matchAll(/<tr>(?!<th)[\s\S]*?<\/tr>/g)].map((m) => words(m[0]));
+}
+
+/** A page's reading part: from <main> to its folded Source. */
+const reading = (html: string): string => html.slice(html.indexOf('<main'), html.indexOf('<div class="source"'));
+
+describe('facts said once and truthfully (default content)', () => {
+  let out = '';
+  const read = (url: string): string => readFileSync(join(out, url, 'index.html'), 'utf8');
+  before(async () => {
+    const dir = tempDir('apidesc-said-once-');
+    out = join(dir, 'site');
+    assert.equal(await runCli(['build', 'content', '--out', out, '--cache', join(dir, 'cache')], repo), 0);
+  });
+
+  it("names each subscription's operation in its box as the text does, and lists them in the picture's order", () => {
+    const html = read('channels/orderevents');
+    const boxes = subscriptionBoxes(html);
+    assert.equal(boxes.length, 3);
+    for (const box of boxes) {
+      assert.match(box.title, / · received by Warehouse picks orders( · |$)/, box.title);
+      // Visible in the box, not cut by its five lines (the Lambda's ARN comes after it).
+      assert.ok(
+        box.lines.some((l) => l.startsWith('received by')),
+        box.lines.join(' / '),
+      );
+    }
+    assert.match(words(html), /Delivered to 3 subscriptions, all received by Warehouse picks orders :/);
+    const rows = tableRows(html);
+    // Each row as the box above it, left to right: its endpoint's resource name ends the row's first cell.
+    assert.deepEqual(
+      rows.map((row) => boxes.findIndex((b) => row.split(' only ')[0]!.split(' every ')[0]!.includes(b.title.split(' · ')[1]!))),
+      [0, 1, 2],
+      `${rows.join('\n')}\n${boxes.map((b) => b.title).join('\n')}`,
+    );
+  });
+
+  it('keeps the subscription table to three columns, its ids wrapping only at their separators', () => {
+    const html = read('channels/orderevents');
+    const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(html)![0];
+    assert.deepEqual(
+      [...table.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]),
+      ['Subscription', 'Receives', 'If delivery fails'],
+    );
+    assert.match(table, /<code>arn:<wbr>aws:<wbr>lambda:<wbr>eu-<wbr>west-<wbr>1:<wbr>123456789012:<wbr>function:<wbr>fraud-<wbr>screening<\/code>/);
+    assert.ok(
+      tableRows(html).includes(
+        'SQS queue warehouse-picking.fifo only messages where total.amount is a number > 0 100,015 retries over about 23 days (exponential backoff), then to warehouse-picking-dlq.fifo',
+      ),
+    );
+    const css = readFileSync(join(repo, 'src/styles/site.css'), 'utf8');
+    assert.match(css, /table\.subscription-lines td \{ overflow-wrap: break-word;/, 'a word breaks only when it cannot fit whole');
+  });
+
+  it('says on a receiving operation the retries AWS fixes once, with the subscriptions they apply to, and folds the sqs binding under the queues', () => {
+    const page = reading(read('operations/receiveordereventsinwarehouse'));
+    const text = words(page);
+    assert.equal(text.match(/100,015 retries/g)?.length, 1, 'AWS’s fixed retries stated once');
+    assert.match(
+      text,
+      /Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days .*\. Applies to warehouse-picking\.fifo and fraud-screening ?\./,
+    );
+    assert.match(text, /AWS's fixed retries , then sns drops the message/);
+    // The HTTPS subscription declares its own retries: the topic's policy is the channel's business here.
+    assert.doesNotMatch(text, /Topic delivery policy/);
+    assert.doesNotMatch(page, /id="h-bindings"/, 'no Bindings section repeating the queues');
+    assert.match(page, /<details class="fold sns-queues"><summary>Queues of the sqs binding: <code id="[^"]+">warehouse-picking\.fifo<\/code>/);
+    assert.match(words(/<details class="fold sns-queues">[\s\S]*?<\/details>/.exec(page)![0]), /fifoThroughputLimit perMessageGroupId/);
+    // One security heading, whatever gives the schemes.
+    assert.match(page, /<h2 id="h-security"><a href="#h-security">Security<\/a><\/h2>/);
+    assert.doesNotMatch(text, /Server security that also applies/);
+    // The message's fields of fields folded here (its page has them open).
+    const messages = page.slice(page.indexOf('id="h-messages"'), page.indexOf('id="h-sns"'));
+    assert.ok(messages.includes('<details class="prop-children">'), 'fields of fields folded');
+    assert.ok(!messages.includes('<details class="prop-children" open>'), 'none open');
+    assert.ok(read('components/messages/orderplaced').includes('<details class="prop-children" open>'), 'open on the message page');
+  });
+
+  it('offers the publish commands of each message of a publishing operation, a tab each', () => {
+    const html = read('operations/publishorderevents');
+    const panel = /<aside class="ref-panel"[\s\S]*?<\/aside>/.exec(html)![0];
+    const tabs = [...panel.matchAll(/<input type="radio" class="panel-tab-input" name="sns-publish-message"[^>]*>\s*<label for="[^"]+">([^<]*)<\/label>/g)].map(
+      (m) => m[1],
+    );
+    assert.deepEqual(tabs, ['Order placed', 'Order cancelled']);
+    const cancelled = words(
+      /<div class="panel-tab" id="sns-publish-message-2-panel"[\s\S]*?(?=<div class="panel-tab" id="sns-publish-message-3-panel"|<\/div><\/div><p class="kind">|$)/.exec(
+        panel,
+      )![0],
+    );
+    assert.match(cancelled, /aws sns publish/);
+    // The cancelled order's payload (its reason), not the placed order's.
+    assert.match(cancelled, /--message '\{"orderId":"ord-\d+","reason":"customer-request"\}'/);
+    assert.doesNotMatch(cancelled, /placedAt/);
+    assert.match(cancelled, /--message-group-id/);
+  });
+
+  it('says what the action means, the reply included, and names schema shapes and scopes once', () => {
+    assert.match(
+      words(read('operations/requeststockcheck')),
+      /Action This application sends the request; you receive it and send the reply, which this application receives\./,
+    );
+    assert.match(words(read('operations/publishorderevents')), /Action This application sends these messages; you receive them\./);
+    const order = words(read('components/schemas/order'));
+    assert.match(order, /1 field of payment , and one of 2 shapes/);
+    assert.match(order, /This shape is the schema CardPayment \./);
+    assert.doesNotMatch(order, /shapes of|Its schema:/);
+    const oauth = read('components/securityschemes/partneroauth');
+    assert.doesNotMatch(oauth, /Scopes offered/, 'the scopes table lists them');
+    assert.match(oauth, /<dt><code>orders:read<\/code><\/dt> <dd>Read order events\.<\/dd>/);
+    const sigv4 = words(reading(read('components/securityschemes/sigv4')));
+    assert.equal(sigv4.match(/Authorization/g)?.length, 1, sigv4);
+  });
+
+  it("shows a message card's payload where it has no summary, draws the reply channel, and lists a server's operations", () => {
+    const overview = read('');
+    const cancelled = /<li><a href="\/components\/messages\/ordercancelled\/">Order cancelled<\/a>[\s\S]*?<\/li>/.exec(overview)![0];
+    assert.match(words(cancelled), /^Order cancelled Payload orderId string ?, reason string/);
+    const flow = /<section aria-labelledby="h-flow">[\s\S]*?<\/section>/.exec(overview)![0];
+    assert.match(flow, /<title>channel · Stock check replies<\/title>/);
+    // The Markdown twin of a message says "Used by" once too.
+    const twin = readFileSync(join(out, 'components/messages/orderplaced/index.md'), 'utf8');
+    assert.equal(twin.match(/^## Used by$/gm)?.length, 1, twin);
+    assert.match(twin, /- \[Warehouse picks orders\]\([^)]*\) — receives it on Order events/);
+    const server = words(reading(read('servers/production')));
+    assert.match(
+      server,
+      /Operations on this server Publish order events orders- \{region\} \.fifo send Warehouse picks orders orders- \{region\} \.fifo receive/,
+    );
+  });
+});
+
+if (HAS_CORPUS)
+  describe('facts said once and truthfully (a corpus producer that lists its subscriptions)', () => {
+    let html = '';
+    before(async () => {
+      const dir = tempDir('apidesc-said-once-corpus-');
+      const out = join(dir, 'site');
+      assert.equal(await runCli(['build', 'bindings-sns-fifo-orders.yaml', '--out', out, '--cache', join(dir, 'cache')], join(CORPUS, 'valid')), 0);
+      html = readFileSync(join(out, 'channels', 'orderevents', 'index.html'), 'utf8');
+    });
+
+    it("names the publishing operation in each box as the one that lists the subscription, never as its receiver, in the table's order", () => {
+      const boxes = subscriptionBoxes(html);
+      assert.equal(boxes.length, 3);
+      for (const box of boxes) {
+        assert.match(box.title, / · listed by Publish order event( · |$)/, box.title);
+        assert.doesNotMatch(box.title, / · by |received by/);
+      }
+      const rows = tableRows(html);
+      assert.deepEqual(
+        rows.map((row) => boxes.findIndex((b) => row.split(' only ')[0]!.split(' every ')[0]!.split(' AWS ')[0]!.includes(b.title.split(' · ')[1]!))),
+        [0, 1, 2],
+        `${rows.join('\n')}\n${boxes.map((b) => b.title).join('\n')}`,
+      );
+    });
+  });
