@@ -37,6 +37,8 @@ export function python(t: SampleTarget): string {
     `    port=${t.port ?? (t.secure ? 8883 : 1883)},`,
     c && `    auth={'username': ${pyEnv(c.user)}, 'password': ${pyEnv(c.password)}},`,
     t.mqtt.version === 5 && '    protocol=mqtt.MQTTv5,',
+    // MQTT 5 has no clean session flag (paho refuses one); 3.1.1 keeps paho's default.
+    t.mqtt.version === 5 && t.role === 'subscribe' && '    clean_session=None,',
     t.secure && '    tls={},',
   ];
   const imports = [c && 'import os', t.mqtt.version === 5 && 'import paho.mqtt.client as mqtt'];

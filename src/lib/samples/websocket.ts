@@ -45,7 +45,7 @@ export function python(t: SampleTarget): string {
     `    async with websockets.connect(${str(url(t))}${headers ? `, extra_headers=${headers}` : ''}) as socket:`,
     ...(t.role === 'publish'
       ? [`        await socket.send(${str(t.payload)})`]
-      : ['        async for message in socket:', '            print(message, flush=True)']),
+      : ['        async for message in socket:', '            print(message if isinstance(message, str) else message.decode(), flush=True)']),
     '',
     '',
     'asyncio.run(main())',

@@ -1,0 +1,297 @@
+/**
+ * The code samples of operation pages (issue 40) run against real brokers: each JavaScript and
+ * Python sample generated from a document whose server is a broker this test starts on
+ * 127.0.0.1 must deliver the message's example byte for byte (the payload holds quotes, a
+ * backslash and non-ASCII text, to prove the quoting), and what arrives must pass the message's
+ * schema. A subscribing sample must print what the test publishes. Brokers: mosquitto,
+ * nats-server, rabbitmq-server (AMQP 0-9-1 and 1.0), and a WebSocket and HTTP server of the
+ * test's own.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { Ajv } from 'ajv';
+import mqtt from 'mqtt';
+import { connect as natsConnect, type NatsConnection } from 'nats';
+import { WebSocketServer } from 'ws';
+import { type Broker, startMosquitto, startNats } from './brokers.ts';
+import { codeIn, runSample, samplesOf } from './sample-run.ts';
+
+const SCHEMA = {
+  type: 'object',
+  required: ['id', 'level'],
+  additionalProperties: false,
+  properties: { id: { type: 'string' }, level: { type: 'integer', minimum: 0 }, note: { type: 'string' } },
+};
+const PAYLOAD = { id: "lamp-'7'", level: 3, note: 'a "quoted" \\ line, été ✓' };
+const EXPECTED = Buffer.from(JSON.stringify(PAYLOAD));
+const validate = new Ajv().compile(SCHEMA);
+
+/** The bytes arrived as the example's, and they pass the schema. */
+function assertDelivered(bytes: Buffer | string, what: string): void {
+  const received = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
+  assert.equal(received.toString('hex'), EXPECTED.toString('hex'), `${what}: ${received.toString()} is not the example`);
+  assert.ok(validate(JSON.parse(received.toString())), `${what}: fails the schema: ${JSON.stringify(validate.errors)}`);
+}
+
+interface DocumentOptions {
+  protocol: string;
+  port: number;
+  address: string;
+  pathname?: string;
+  parameters?: Record<string, unknown>;
+  operationBindings?: Record<string, unknown>;
+  channelBindings?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A document with one channel and two operations on it: `readerSends` (the application
+ * receives: the reader's code publishes) and `readerReceives` (the application sends). The port
+ * is a server variable, as documents write it.
+ */
+function documentFor(o: DocumentOptions): string {
+  const message = {
+    payload: SCHEMA,
+    ...(o.headers ? { headers: { type: 'object', properties: Object.fromEntries(Object.keys(o.headers).map((k) => [k, { type: 'string' }])) } } : {}),
+    examples: [{ name: 'lamp', payload: PAYLOAD, ...(o.headers ? { headers: o.headers } : {}) }],
+  };
+  const op = (action: string) => ({ action, channel: { $ref: '#/channels/lights' }, ...(o.operationBindings ? { bindings: o.operationBindings } : {}) });
+  return JSON.stringify({
+    apidesc: '3.0.0',
+    info: { title: 'Samples', version: '1.0.0' },
+    defaultContentType: 'application/json',
+    servers: {
+      local: {
+        host: '127.0.0.1:{port}',
+        protocol: o.protocol,
+        ...(o.pathname ? { pathname: o.pathname } : {}),
+        variables: { port: { default: String(o.port) } },
+      },
+    },
+    channels: {
+      lights: {
+        address: o.address,
+        ...(o.parameters ? { parameters: o.parameters } : {}),
+        ...(o.channelBindings ? { bindings: o.channelBindings } : {}),
+        messages: { lamp: message },
+      },
+    },
+    operations: { readerSends: op('receive'), readerReceives: op('send') },
+  });
+}
+
+const LANGUAGES = ['javascript', 'python'] as const;
+
+describe('MQTT samples against mosquitto', { timeout: 120_000 }, () => {
+  let broker: Broker;
+  before(async () => (broker = await startMosquitto()));
+  after(() => broker?.stop());
+
+  for (const version of ['mqtt', 'mqtt5'] as const)
+    for (const lang of LANGUAGES) {
+      it(`${version}: the ${lang} sample publishes the example on the topic, the parameter filled in, with the binding's QoS`, async () => {
+        const samples = await samplesOf(
+          documentFor({
+            protocol: version,
+            port: broker.port,
+            address: 'lights/{lightId}/on',
+            parameters: { lightId: { examples: ['7'] } },
+            operationBindings: { mqtt: { qos: 1 } },
+          }),
+        );
+        const code = codeIn(samples.get('readersends'), 0, lang);
+        assert.match(code, /qos(: |=)1/);
+        const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { protocolVersion: version === 'mqtt5' ? 5 : 4 });
+        try {
+          const arrived = new Promise<{ topic: string; payload: Buffer; qos: number }>((done) =>
+            client.once('message', (topic, payload, packet) => done({ topic, payload, qos: packet.qos })),
+          );
+          await client.subscribeAsync('lights/#', { qos: 1 });
+          const sample = runSample(lang, code);
+          try {
+            assert.equal(await sample.exit(), 0, sample.stderr());
+            const m = await arrived;
+            assert.equal(m.topic, 'lights/7/on');
+            assert.equal(m.qos, 1);
+            assertDelivered(m.payload, `${version} ${lang}`);
+          } finally {
+            await sample.stop();
+          }
+        } finally {
+          await client.endAsync();
+        }
+      });
+
+      it(`${version}: the ${lang} sample subscribes and prints what is published`, async () => {
+        const samples = await samplesOf(documentFor({ protocol: version, port: broker.port, address: 'lights/announce' }));
+        const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
+        const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`);
+        // Published until the sample prints: the test cannot see when its subscription is in place.
+        const timer = setInterval(() => void client.publishAsync('lights/announce', EXPECTED).catch(() => undefined), 200);
+        try {
+          assertDelivered(await sample.firstLine(), `${version} ${lang} subscriber`);
+        } finally {
+          clearInterval(timer);
+          await sample.stop();
+          await client.endAsync();
+        }
+      });
+    }
+});
+
+describe('NATS samples against nats-server', { timeout: 120_000 }, () => {
+  let broker: Broker;
+  let nc: NatsConnection;
+  before(async () => {
+    broker = await startNats();
+    nc = await natsConnect({ servers: `127.0.0.1:${broker.port}` });
+  });
+  after(async () => {
+    await nc?.close();
+    await broker?.stop();
+  });
+
+  it('the javascript sample publishes the example with its headers on the subject', async () => {
+    const samples = await samplesOf(
+      documentFor({
+        protocol: 'nats',
+        port: broker.port,
+        address: 'lights.{lightId}.on',
+        parameters: { lightId: { default: '7' } },
+        headers: { traceId: 't-1' },
+      }),
+    );
+    const subscription = nc.subscribe('lights.>', { max: 1 });
+    await nc.flush();
+    const sample = runSample('javascript', codeIn(samples.get('readersends'), 0, 'javascript'));
+    try {
+      assert.equal(await sample.exit(), 0, sample.stderr());
+      for await (const m of subscription) {
+        assert.equal(m.subject, 'lights.7.on');
+        assert.equal(m.headers?.get('traceId'), 't-1');
+        assertDelivered(Buffer.from(m.data), 'nats javascript');
+      }
+    } finally {
+      await sample.stop();
+    }
+  });
+
+  it("the javascript sample subscribes in the binding's queue group and prints what is published", async () => {
+    const samples = await samplesOf(
+      documentFor({ protocol: 'nats', port: broker.port, address: 'lights.announce', operationBindings: { nats: { queue: 'lamps' } } }),
+    );
+    const code = codeIn(samples.get('readerreceives'), 0, 'javascript');
+    assert.match(code, /queue: 'lamps'/);
+    const sample = runSample('javascript', code);
+    const timer = setInterval(() => nc.publish('lights.announce', EXPECTED), 200);
+    try {
+      assertDelivered(await sample.firstLine(), 'nats javascript subscriber');
+    } finally {
+      clearInterval(timer);
+      await sample.stop();
+    }
+  });
+});
+
+describe('WebSocket samples against a server of the test', { timeout: 60_000 }, () => {
+  let server: WebSocketServer;
+  let port: number;
+  const received: { url: string; data: Buffer }[] = [];
+  before(async () => {
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise((done) => server.once('listening', done));
+    port = (server.address() as AddressInfo).port;
+    server.on('connection', (socket, request) => {
+      socket.on('message', (data: Buffer) => received.push({ url: request.url ?? '', data }));
+      if (request.url?.startsWith('/feed/announce')) socket.send(EXPECTED);
+    });
+  });
+  after(() => new Promise((done) => server.close(done)));
+
+  for (const lang of LANGUAGES) {
+    it(`the ${lang} sample connects to the server's path, the address and the binding's query, and sends the example`, async () => {
+      received.length = 0;
+      const samples = await samplesOf(
+        documentFor({
+          protocol: 'ws',
+          port,
+          pathname: '/feed',
+          address: '/lights',
+          channelBindings: { ws: { query: { type: 'object', properties: { v: { const: '2' } } } } },
+        }),
+      );
+      const sample = runSample(lang, codeIn(samples.get('readersends'), 0, lang));
+      try {
+        assert.equal(await sample.exit(), 0, sample.stderr());
+        assert.equal(received.length, 1);
+        assert.equal(received[0]!.url, '/feed/lights?v=2');
+        assertDelivered(received[0]!.data, `ws ${lang}`);
+      } finally {
+        await sample.stop();
+      }
+    });
+
+    it(`the ${lang} sample receives and prints what the server sends`, async () => {
+      const samples = await samplesOf(documentFor({ protocol: 'ws', port, pathname: '/feed', address: '/announce' }));
+      const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
+      try {
+        assertDelivered(await sample.firstLine(), `ws ${lang} receiver`);
+      } finally {
+        await sample.stop();
+      }
+    });
+  }
+});
+
+describe('HTTP samples against a server of the test', { timeout: 60_000 }, () => {
+  const requests: { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      response.writeHead(request.method === 'GET' ? 200 : 204).end(request.method === 'GET' ? EXPECTED : undefined);
+    });
+  });
+  let port: number;
+  before(async () => {
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => new Promise((done) => server.close(done)));
+
+  for (const lang of LANGUAGES) {
+    it(`the ${lang} sample sends the example with the binding's method, the message's headers and the API key from the environment`, async () => {
+      requests.length = 0;
+      const yaml = documentFor({
+        protocol: 'http',
+        port,
+        address: '/lights/{lightId}',
+        parameters: { lightId: { enum: ['7', '8'] } },
+        operationBindings: { http: { method: 'PUT' } },
+        headers: { 'X-Trace': 't-1' },
+      });
+      const secured = JSON.parse(yaml) as Record<string, Record<string, Record<string, unknown>>>;
+      secured.servers!.local!.security = [{ type: 'httpApiKey', name: 'X-Api-Key', in: 'header' }];
+      const samples = await samplesOf(JSON.stringify(secured));
+      const code = codeIn(samples.get('readersends'), 0, lang);
+      assert.doesNotMatch(code, /secret-from-env/);
+      const sample = runSample(lang, code, { HTTP_API_KEY: 'secret-from-env' });
+      try {
+        assert.equal(await sample.exit(), 0, sample.stderr());
+        assert.equal(requests.length, 1);
+        const r = requests[0]!;
+        assert.equal(r.method, 'PUT');
+        assert.equal(r.url, '/lights/7');
+        assert.equal(r.headers['x-trace'], 't-1');
+        assert.equal(r.headers['x-api-key'], 'secret-from-env');
+        assert.equal(r.headers['content-type'], 'application/json');
+        assertDelivered(r.body, `http ${lang}`);
+      } finally {
+        await sample.stop();
+      }
+    });
+  }
+});
