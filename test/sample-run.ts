@@ -72,7 +72,12 @@ export function runSample(lang: 'javascript' | 'python', code: string, env: Reco
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number>((done) => child.once('exit', (code) => (running.delete(child), done(code ?? -1))));
+  const exited = new Promise<number>((done) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      done(code ?? -1);
+    }),
+  );
   const bounded = <T>(what: string, p: Promise<T>, ms: number): Promise<T> =>
     Promise.race([p, new Promise<T>((_, fail) => setTimeout(() => fail(new Error(`${lang} sample: ${what} after ${ms} ms; stderr: ${err}`)), ms).unref())]);
   return {
