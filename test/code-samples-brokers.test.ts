@@ -12,10 +12,13 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
+import amqp, { type ChannelModel, type ConsumeMessage } from 'amqplib';
+import rhea from 'rhea';
 import mqtt from 'mqtt';
 import { connect as natsConnect, type NatsConnection } from 'nats';
 import { WebSocketServer } from 'ws';
-import { type Broker, startMosquitto, startNats } from './brokers.ts';
+import { type Broker, startMosquitto, startNats, startRabbitmq } from './brokers.ts';
+import { until } from './helpers.ts';
 import { codeIn, runSample, samplesOf } from './sample-run.ts';
 
 const SCHEMA = {
@@ -295,3 +298,125 @@ describe('HTTP samples against a server of the test', { timeout: 60_000 }, () =>
     });
   }
 });
+
+describe('AMQP 0-9-1 and AMQP 1.0 samples against rabbitmq-server', { timeout: 240_000 }, () => {
+  let broker: Broker;
+  let connection: ChannelModel;
+  before(async () => {
+    broker = await startRabbitmq();
+    connection = await until('an AMQP connection', () => amqp.connect(`amqp://127.0.0.1:${broker.port}`), 60_000);
+  });
+  after(async () => {
+    await connection?.close();
+    await broker?.stop();
+  });
+  const exchange = { name: 'lights', type: 'topic', durable: true };
+
+  for (const lang of LANGUAGES) {
+    it(`amqp: the ${lang} sample publishes the example to the binding's exchange with the channel's routing key and the message's headers`, async () => {
+      const samples = await samplesOf(
+        documentFor({
+          protocol: 'amqp',
+          port: broker.port,
+          address: 'lights.{lightId}.on',
+          parameters: { lightId: { examples: ['7'] } },
+          channelBindings: { amqp: { is: 'routingKey', exchange } },
+          headers: { traceId: 't-1' },
+        }),
+      );
+      const channel = await connection.createChannel();
+      try {
+        await channel.assertExchange('lights', 'topic', { durable: true });
+        const { queue } = await channel.assertQueue('', { exclusive: true });
+        await channel.bindQueue(queue, 'lights', 'lights.#');
+        const arrived = new Promise<ConsumeMessage>((done) => void channel.consume(queue, (m) => m && done(m), { noAck: true }));
+        const sample = runSample(lang, codeIn(samples.get('readersends'), 0, lang));
+        try {
+          assert.equal(await sample.exit(), 0, sample.stderr());
+          const m = await arrived;
+          assert.equal(m.fields.routingKey, 'lights.7.on');
+          assert.equal(m.properties.contentType, 'application/json');
+          assert.equal(String(m.properties.headers?.traceId), 't-1');
+          assertDelivered(m.content, `amqp ${lang}`);
+        } finally {
+          await sample.stop();
+        }
+      } finally {
+        await channel.close();
+      }
+    });
+
+    it(`amqp: the ${lang} sample binds a queue of its own to the exchange and prints what is published`, async () => {
+      const samples = await samplesOf(
+        documentFor({ protocol: 'amqp', port: broker.port, address: 'lights.announce', channelBindings: { amqp: { is: 'routingKey', exchange } } }),
+      );
+      const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
+      const channel = await connection.createChannel();
+      const timer = setInterval(() => channel.publish('lights', 'lights.announce', EXPECTED), 200);
+      try {
+        assertDelivered(await sample.firstLine(60_000), `amqp ${lang} subscriber`);
+      } finally {
+        clearInterval(timer);
+        await sample.stop();
+        await channel.close();
+      }
+    });
+
+    it(`amqp1: the ${lang} sample sends the example as one data section to the address`, async () => {
+      const queue = `samples-${lang}`;
+      const samples = await samplesOf(documentFor({ protocol: 'amqp1', port: broker.port, address: `/queue/${queue}` }));
+      const sample = runSample(lang, codeIn(samples.get('readersends'), 0, lang));
+      try {
+        assert.equal(await sample.exit(), 0, sample.stderr());
+        const body = await receiveOne(broker.port, `/queue/${queue}`);
+        assertDelivered(body, `amqp1 ${lang}`);
+      } finally {
+        await sample.stop();
+      }
+    });
+
+    it(`amqp1: the ${lang} sample receives from the address and prints what is sent`, async () => {
+      const queue = `samples-sub-${lang}`;
+      const samples = await samplesOf(documentFor({ protocol: 'amqp1', port: broker.port, address: `/queue/${queue}` }));
+      const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
+      try {
+        await sendOne(broker.port, `/queue/${queue}`);
+        assertDelivered(await sample.firstLine(60_000), `amqp1 ${lang} receiver`);
+      } finally {
+        await sample.stop();
+      }
+    });
+  }
+});
+
+/** The body of one message received over AMQP 1.0 from an address (a data section's bytes). */
+function receiveOne(port: number, address: string): Promise<Buffer> {
+  return new Promise((done, fail) => {
+    const connection = rhea.create_container().connect({ host: '127.0.0.1', port, reconnect: false });
+    const timer = setTimeout(() => {
+      connection.close();
+      fail(new Error(`nothing arrived on ${address}`));
+    }, 30_000);
+    connection.on('error', (e) => fail(new Error(String(e.error ?? e))));
+    connection.open_receiver(address).once('message', (context) => {
+      clearTimeout(timer);
+      const body = context.message?.body as { content?: Buffer } | Buffer;
+      connection.close();
+      done(Buffer.isBuffer(body) ? body : Buffer.from(body.content ?? ''));
+    });
+  });
+}
+
+/** Sends the example over AMQP 1.0 to an address, settled by the broker. */
+function sendOne(port: number, address: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const connection = rhea.create_container().connect({ host: '127.0.0.1', port, reconnect: false });
+    connection.on('error', (e) => fail(new Error(String(e.error ?? e))));
+    const sender = connection.open_sender(address);
+    sender.once('sendable', () => sender.send({ body: rhea.message.data_section(EXPECTED) }));
+    sender.once('accepted', () => {
+      connection.close();
+      done();
+    });
+  });
+}
