@@ -18,7 +18,7 @@ import mqtt from 'mqtt';
 import { connect as natsConnect, type NatsConnection } from 'nats';
 import { WebSocketServer } from 'ws';
 import { type Broker, startMosquitto, startNats, startRabbitmq } from './brokers.ts';
-import { until } from './helpers.ts';
+import { freePort, until } from './helpers.ts';
 import { codeIn, runSample, samplesOf } from './sample-run.ts';
 
 const SCHEMA = {
@@ -293,6 +293,30 @@ describe('HTTP samples against a server of the test', { timeout: 60_000 }, () =>
         assert.equal(r.headers['content-type'], 'application/json');
         assertDelivered(r.body, `http ${lang}`);
       } finally {
+        await sample.stop();
+      }
+    });
+  }
+});
+
+describe('HTTP webhook samples: the application calls the reader', { timeout: 60_000 }, () => {
+  for (const lang of LANGUAGES) {
+    it(`the ${lang} sample serves the address on PORT and prints the body the application sends`, async () => {
+      const samples = await samplesOf(documentFor({ protocol: 'https', port: 443, address: '/hooks/lights', operationBindings: { http: { method: 'POST' } } }));
+      const port = await freePort();
+      const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang), { PORT: String(port) });
+      // Posted until the sample prints: the test cannot see when it listens.
+      const timer = setInterval(
+        () =>
+          void fetch(`http://127.0.0.1:${port}/hooks/lights`, { method: 'POST', body: EXPECTED, headers: { 'Content-Type': 'application/json' } }).catch(
+            () => undefined,
+          ),
+        200,
+      );
+      try {
+        assertDelivered(await sample.firstLine(), `http webhook ${lang}`);
+      } finally {
+        clearInterval(timer);
         await sample.stop();
       }
     });

@@ -111,11 +111,17 @@ function customSamples(op: Record<string, unknown>): CodeSample[] {
   );
 }
 
+/** The host of samples for an operation whose channel names no server: the reader puts theirs. */
+const PLACEHOLDER_HOST = '<host>';
+
 function group(target: SampleTarget, title: string, languages: readonly SampleLanguage[]): SampleGroup {
   return {
     title,
     samples: generateSamples(target, languages).map((s) => ({ label: s.label, lang: s.language, code: s.code })),
-    notes: target.credentials ? [ENV_NOTE(target.credentials)] : [],
+    notes: [
+      ...(target.host === PLACEHOLDER_HOST ? [`Replace ${PLACEHOLDER_HOST} with the server's host: the API description names none.`] : []),
+      ...(target.credentials ? [ENV_NOTE(target.credentials)] : []),
+    ],
   };
 }
 
@@ -133,11 +139,20 @@ export function samplesSection(
 ): PageSection | undefined {
   const custom = customSamples(op);
   const channel = resolve(ctx, op.channel, sub(at, 'channel'));
-  const server = channel && serversOf(ctx, channel).find((s) => typeof s.value.protocol === 'string' && sampleProtocol(s.value.protocol) !== undefined);
+  const m = merged(ctx, op, at);
+  const bindings = (raw: unknown, where: Location): Record<string, unknown> => resolve(ctx, raw, where)?.value ?? {};
+  const opBindings = bindings(m.value.bindings, sub(m.origin.bindings ?? at, 'bindings'));
+  const servers = channel ? serversOf(ctx, channel) : [];
+  const found = servers.find((s) => typeof s.value.protocol === 'string' && sampleProtocol(s.value.protocol) !== undefined);
+  // No server at all: the protocol of the operation's or channel's bindings, on a host the reader fills in.
+  const bound =
+    channel && servers.length === 0
+      ? Object.keys({ ...opBindings, ...bindings(channel.value.bindings, sub(channel.at, 'bindings')) }).find((p) => sampleProtocol(p))
+      : undefined;
+  const server: Resolved | undefined = found ?? (bound && channel ? { value: { host: PLACEHOLDER_HOST, protocol: bound }, at: channel.at } : undefined);
   const groups: SampleGroup[] = [];
   const role: SampleRole | undefined = op.action === 'receive' ? 'publish' : op.action === 'send' ? 'subscribe' : undefined;
   if (channel && server && role) {
-    const m = merged(ctx, op, at);
     const s = server.value;
     const serverInput = {
       host: typeof s.host === 'string' ? s.host : 'localhost',
@@ -146,8 +161,6 @@ export function samplesSection(
       variables: resolvedMap(ctx, s.variables, sub(server.at, 'variables')) as Record<string, Variable>,
       security: resolvedList(ctx, s.security, sub(server.at, 'security')) as SecurityScheme[],
     };
-    const bindings = (raw: unknown, where: Location): Record<string, unknown> => resolve(ctx, raw, where)?.value ?? {};
-    const opBindings = bindings(m.value.bindings, sub(m.origin.bindings ?? at, 'bindings'));
     const security = resolvedList(ctx, m.value.security, sub(m.origin.security ?? at, 'security')) as SecurityScheme[];
     const half = (ch: Resolved, address: string, message: Resolved | undefined, r: SampleRole, messageRole: 'request' | 'reply') => {
       const example = message ? exampleOf(ctx, message) : { value: {}, bindings: {} };

@@ -11,7 +11,48 @@ function url(t: SampleTarget): string {
 /** Whether the request carries the payload: a GET or a subscriber's request carries none. */
 const sends = (t: SampleTarget): boolean => t.role === 'publish' && t.http.method !== 'GET' && t.http.method !== 'HEAD';
 
+/** The application calls the reader (a webhook): the reader's code is a server that takes its requests on the address. */
+const webhook = (t: SampleTarget): boolean => t.role === 'subscribe' && t.http.method !== 'GET' && t.http.method !== 'HEAD';
+const webhookPath = (t: SampleTarget): string => (t.address.startsWith('/') ? t.address : `/${t.address}`);
+
+function javascriptWebhook(t: SampleTarget): string {
+  return lines([
+    "import { createServer } from 'node:http';",
+    '',
+    '// The API calls this server: it prints the body of each request to the address.',
+    'createServer((request, response) => {',
+    '  const chunks = [];',
+    "  request.on('data', (chunk) => chunks.push(chunk));",
+    "  request.on('end', () => {",
+    `    if (request.method === ${str(t.http.method)} && request.url === ${str(webhookPath(t))}) console.log(Buffer.concat(chunks).toString());`,
+    '    response.writeHead(204).end();',
+    '  });',
+    '}).listen(Number(process.env.PORT ?? 8080));',
+  ]);
+}
+
+function pythonWebhook(t: SampleTarget): string {
+  return lines([
+    'import os',
+    'from http.server import BaseHTTPRequestHandler, HTTPServer',
+    '',
+    '',
+    '# The API calls this server: it prints the body of each request to the address.',
+    'class Handler(BaseHTTPRequestHandler):',
+    `    def do_${t.http.method}(self):`,
+    "        body = self.rfile.read(int(self.headers.get('Content-Length', 0)))",
+    `        if self.path == ${str(webhookPath(t))}:`,
+    '            print(body.decode(), flush=True)',
+    '        self.send_response(204)',
+    '        self.end_headers()',
+    '',
+    '',
+    "HTTPServer(('', int(os.environ.get('PORT', '8080'))), Handler).serve_forever()",
+  ]);
+}
+
 export function javascript(t: SampleTarget): string {
+  if (webhook(t)) return javascriptWebhook(t);
   const c = t.credentials;
   const headers = [
     ...(sends(t) ? [`${str('Content-Type')}: ${str(t.contentType)}`] : []),
@@ -35,6 +76,7 @@ export function javascript(t: SampleTarget): string {
 }
 
 export function python(t: SampleTarget): string {
+  if (webhook(t)) return pythonWebhook(t);
   const c = t.credentials;
   const headers = [
     ...(sends(t) ? [`${str('Content-Type')}: ${str(t.contentType)}`] : []),

@@ -149,6 +149,14 @@ const namedValues = (v: unknown): [string, string][] =>
       })
     : [];
 
+const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE']);
+
+/** The binding's method when it is one HTTP knows (it is written into code), else POST. */
+function httpMethod(method: unknown): string {
+  const upper = typeof method === 'string' ? method.toUpperCase() : '';
+  return HTTP_METHODS.has(upper) ? upper : 'POST';
+}
+
 /** The target of a sample, or undefined when the server's protocol has no sample generator. */
 export function sampleTarget(input: TargetInput): SampleTarget | undefined {
   const known = Object.hasOwn(PROTOCOLS, input.server.protocol.toLowerCase()) ? PROTOCOLS[input.server.protocol.toLowerCase()]! : undefined;
@@ -203,7 +211,7 @@ export function sampleTarget(input: TargetInput): SampleTarget | undefined {
       routingKey,
     },
     nats: typeof nats.queue === 'string' ? { queue: nats.queue } : {},
-    http: { method: typeof http.method === 'string' ? http.method.toUpperCase() : 'POST', query: namedValues(http.query) },
+    http: { method: httpMethod(http.method), query: namedValues(http.query) },
     ws: { query: namedValues(ws.query), headers: namedValues(ws.headers) },
   };
 }
