@@ -4,10 +4,11 @@
  * labels; an operation's own x-codeSamples among them; the Markdown twin holds the same code.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { runIn, tempDir } from './helpers.ts';
+import { copyFileSync } from 'node:fs';
 
 const FIXTURES = resolve(import.meta.dirname, 'fixtures/code-samples');
 
@@ -53,5 +54,19 @@ describe('code samples on built operation pages', () => {
     assert.match(md, /### Send on lights\/7\/turn\/on/);
     assert.match(md, /```javascript\nimport mqtt from 'mqtt';/);
     assert.match(md, /```python\nimport os\nimport paho\.mqtt\.client as mqtt/);
+  });
+});
+
+describe('code samples in the languages the configuration names', () => {
+  it('writes only those, in its order', async () => {
+    const work = tempDir('apidesc-code-samples-config-');
+    copyFileSync(join(FIXTURES, 'lights.yaml'), join(work, 'lights.yaml'));
+    writeFileSync(join(work, 'apidesc-docs.config.json'), JSON.stringify({ codeSamples: { languages: ['python'] } }));
+    const run = await runIn(work, ['build', 'lights.yaml', '--out', join(work, 'site'), '--cache', join(work, 'cache')]);
+    assert.equal(run.code, 0, run.err);
+    const labels = (url: string): string[] =>
+      [...readFileSync(join(work, 'site', url, 'index.html'), 'utf8').matchAll(/<label for="samples-1-\d">([^<]*)<\/label>/g)].map((m) => m[1]!);
+    assert.deepEqual(labels('operations/turnon/'), ['Python (paho-mqtt)']);
+    assert.deepEqual(labels('operations/watchlights/'), ['websocat', 'Python (websockets)']);
   });
 });

@@ -83,7 +83,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   }
   // Code that sends or receives the message, for every protocol but sns (whose commands are above).
   if (!sns) {
-    const samples = samplesSection(ctx, op, at);
+    const samples = samplesSection(ctx, op, at, ctx.sampleLanguages);
     if (samples) page.sections.push(samples);
   }
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');

@@ -182,7 +182,7 @@ export function samplesSection(
     };
     const address = typeof channel.value.address === 'string' ? channel.value.address : '';
     const request = half(channel, address, messagesOf(ctx, op.messages, at, channel)[0], role, 'request');
-    if (request.target) groups.push(group(request.target, `${VERB[role]} on ${request.target.address || 'the server'}`, languages));
+    if (request.target && languages.length > 0) groups.push(group(request.target, `${VERB[role]} on ${request.target.address || 'the server'}`, languages));
     const reply = op.reply !== undefined ? resolve(ctx, op.reply, sub(at, 'reply')) : undefined;
     if (reply && request.target) {
       const replyChannel = reply.value.channel !== undefined ? resolve(ctx, reply.value.channel, sub(reply.at, 'channel')) : undefined;
@@ -196,7 +196,7 @@ export function samplesSection(
       const other: SampleRole = role === 'publish' ? 'subscribe' : 'publish';
       const replyMessage = messagesOf(ctx, reply.value.messages, reply.at, replyChannel)[0];
       const answer = replyAddress !== undefined ? half(replyChannel ?? channel, replyAddress, replyMessage, other, 'reply') : undefined;
-      if (answer?.target) groups.push(group(answer.target, `${VERB[other]} the reply on ${answer.target.address}`, languages));
+      if (answer?.target && languages.length > 0) groups.push(group(answer.target, `${VERB[other]} the reply on ${answer.target.address}`, languages));
     }
   }
   if (custom.length > 0) {
