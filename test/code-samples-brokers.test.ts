@@ -19,6 +19,7 @@ import { connect as natsConnect, type NatsConnection } from 'nats';
 import { WebSocketServer } from 'ws';
 import { type Broker, startMosquitto, startNats, startRabbitmq } from './brokers.ts';
 import { freePort, until } from './helpers.ts';
+import { type KafkaStandIn, startKafkaStandIn } from './kafka-stand-in.ts';
 import { codeIn, runSample, samplesOf } from './sample-run.ts';
 
 const SCHEMA = {
@@ -444,3 +445,37 @@ function sendOne(port: number, address: string): Promise<void> {
     });
   });
 }
+
+describe('Kafka samples against a Kafka stand-in (Debian has no Kafka broker)', { timeout: 60_000 }, () => {
+  let standIn: KafkaStandIn;
+  before(async () => (standIn = await startKafkaStandIn()));
+  after(() => standIn?.stop());
+
+  for (const lang of LANGUAGES)
+    it(`the ${lang} sample produces the example with the binding's key to the topic`, async () => {
+      standIn.records.length = 0;
+      const samples = await samplesOf(
+        documentFor({
+          protocol: 'kafka',
+          port: standIn.port,
+          address: 'lights.{lightId}.on',
+          parameters: { lightId: { examples: ['7'] } },
+          operationBindings: { kafka: { key: { type: 'string', enum: ['lamp-7'] }, clientId: { type: 'string', enum: ['lights-app'] } } },
+        }),
+      );
+      const code = codeIn(samples.get('readersends'), 0, lang);
+      assert.match(code, /client(Id: |\.id': )'lights-app'/);
+      const sample = runSample(lang, code);
+      try {
+        assert.equal(await sample.exit(), 0, sample.stderr());
+        assert.deepEqual(standIn.refused, []);
+        assert.equal(standIn.records.length, 1);
+        const record = standIn.records[0]!;
+        assert.equal(record.topic, 'lights.7.on');
+        assert.equal(record.key?.toString(), 'lamp-7');
+        assertDelivered(record.value ?? Buffer.alloc(0), `kafka ${lang}`);
+      } finally {
+        await sample.stop();
+      }
+    });
+});
