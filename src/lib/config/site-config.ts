@@ -101,7 +101,8 @@ const FIELDS: Record<keyof SiteConfig, { schema: object; expected: string }> = {
       additionalProperties: false,
       properties: { languages: { type: 'array', uniqueItems: true, items: { enum: ['javascript', 'python'] } } },
     },
-    expected: '{"languages": [...]}: the languages of the code samples, in tab order, among "javascript" and "python" ([] shows only an operation\'s own x-codeSamples)',
+    expected:
+      '{"languages": [...]}: the languages of the code samples, in tab order, among "javascript" and "python" ([] shows only an operation\'s own x-codeSamples)',
   },
   diffSeverity: {
     schema: {
