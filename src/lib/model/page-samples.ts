@@ -97,8 +97,12 @@ function highlightLanguage(lang: string): string {
   if (['ts', 'typescript'].includes(l)) return 'typescript';
   if (['py', 'python', 'python3'].includes(l)) return 'python';
   if (['sh', 'shell', 'bash', 'curl', 'cli'].includes(l)) return 'shell';
-  return l;
+  // Also a Markdown fence's info string in the page's twin: nothing that could end the fence.
+  return /^[a-z0-9+#._-]{1,30}$/.test(l) ? l : 'text';
 }
+
+/** Tabs of one group at most (the stylesheet shows six): a long x-codeSamples list does not grow the page. */
+const MAX_TABS = 6;
 
 /** The operation's x-codeSamples entries that are well formed (lang and source strings). */
 function customSamples(op: Record<string, unknown>): CodeSample[] {
@@ -203,7 +207,7 @@ export function samplesSection(
     // A custom sample takes the place of the generated one in its language; the others are added.
     const first = groups[0] ?? { title: 'Samples', samples: [], notes: [] };
     const replaced = first.samples.filter((s) => !custom.some((c) => c.lang === s.lang));
-    groups.splice(0, 1, { ...first, samples: [...custom, ...replaced] });
+    groups.splice(0, 1, { ...first, samples: [...custom, ...replaced].slice(0, MAX_TABS) });
   }
   if (groups.length === 0) return undefined;
   return { type: 'code-samples', heading: 'Code samples', anchor: 'samples', groups };

@@ -3,14 +3,14 @@
  * with a routing key (the channel's address unless `cc` gives one), or straight to a queue through
  * the default exchange; a subscriber binds a queue of its own (or the named one) to the exchange.
  */
-import { jsEnv, jsObject, lines, pyDict, pyEnv, str } from './code-text.ts';
+import { jsEnv, jsObject, lines, pyDict, pyEnv, str, templateText } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 function jsUrl(t: SampleTarget): string {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   const base = `${t.secure ? 'amqps' : 'amqp'}://`;
   const where = `${t.host}${t.port !== undefined ? `:${t.port}` : ''}`;
-  return c ? `\`${base}\${encodeURIComponent(${jsEnv(c.user)})}:\${encodeURIComponent(${jsEnv(c.password)})}@${where}\`` : str(`${base}${where}`);
+  return c ? `\`${base}\${encodeURIComponent(${jsEnv(c.user)})}:\${encodeURIComponent(${jsEnv(c.password)})}@${templateText(where)}\`` : str(`${base}${where}`);
 }
 
 /** The queue a subscriber reads and a publisher without exchange sends to. */

@@ -22,6 +22,11 @@ export function pyDict(entries: [string, string][], indent = ''): string {
   return line.length <= 80 ? line : `{\n${parts.map((p) => `${indent}    ${p},`).join('\n')}\n${indent}}`;
 }
 
+/** Document text inside a JavaScript template literal: a backtick, a backslash or `${` cannot end it or run code. */
+export function templateText(text: string): string {
+  return text.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${').replaceAll('\n', '\\n').replaceAll('\r', '\\r');
+}
+
 export const jsEnv = (name: string): string => `process.env.${name}`;
 export const pyEnv = (name: string): string => `os.environ[${codeString(name)}]`;
 

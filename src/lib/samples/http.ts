@@ -1,5 +1,5 @@
 /** HTTP samples: fetch and requests, with the binding's method, the message's headers and an API key or token from the environment. */
-import { jsEnv, lines, pyEnv, queryString, str } from './code-text.ts';
+import { jsEnv, lines, pyEnv, queryString, str, templateText } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 function url(t: SampleTarget): string {
@@ -63,7 +63,7 @@ export function javascript(t: SampleTarget): string {
   ];
   const target =
     c?.kind === 'api-key' && c.in === 'query'
-      ? `\`${url(t)}${t.http.query.length > 0 ? '&' : '?'}${c.name}=\${encodeURIComponent(${jsEnv(c.variable)})}\``
+      ? `\`${templateText(url(t))}${t.http.query.length > 0 ? '&' : '?'}${templateText(encodeURIComponent(c.name))}=\${encodeURIComponent(${jsEnv(c.variable)})}\``
       : str(url(t));
   return lines([
     `const response = await fetch(${target}, {`,

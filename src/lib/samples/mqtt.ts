@@ -1,5 +1,5 @@
 /** MQTT samples: mqtt.js and paho-mqtt's one-shot helpers (publish.single, subscribe.callback), MQTT 5 when the server says mqtt5. */
-import { jsEnv, jsObject, lines, pyDict, pyEnv, str } from './code-text.ts';
+import { jsEnv, jsObject, lines, pyEnv, str } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 function url(t: SampleTarget): string {
@@ -54,7 +54,7 @@ export function python(t: SampleTarget): string {
         `    retain=${t.mqtt.retain ? 'True' : 'False'},`,
         ...connection,
         ')',
-        t.mqtt.version === 5 && t.headers.length > 0 && `# MQTT 5 user properties to send: ${pyDict(t.headers)}`,
+        t.mqtt.version === 5 && t.headers.length > 0 && "# The message's headers go in MQTT 5 user properties: paho-mqtt 2's properties argument.",
       ])
     : lines([
         ...imports,

@@ -1,5 +1,5 @@
 /** WebSocket samples: ws and websockets (asyncio), with the binding's query and headers, and an API key from the environment. */
-import { jsEnv, lines, pyDict, pyEnv, queryString, str } from './code-text.ts';
+import { jsEnv, lines, pyEnv, queryString, str } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 function url(t: SampleTarget): string {
@@ -32,8 +32,8 @@ export function python(t: SampleTarget): string {
       : c?.kind === 'bearer'
         ? `'Authorization': 'Bearer ' + ${pyEnv(c.variable)}`
         : '';
-  const fixed = pyDict(t.ws.headers);
-  const headers = auth ? (t.ws.headers.length > 0 ? fixed.replace(/}$/, `, ${auth}}`) : `{${auth}}`) : t.ws.headers.length > 0 ? fixed : '';
+  const entries = [...t.ws.headers.map(([n, v]) => `${str(n)}: ${str(v)}`), ...(auth ? [auth] : [])];
+  const headers = entries.length > 0 ? `{${entries.join(', ')}}` : '';
   return lines([
     auth && 'import os',
     'import asyncio',
