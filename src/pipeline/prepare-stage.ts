@@ -155,6 +155,7 @@ async function prepareWith(
     buildSiteData(preview ? docs : docs.map(({ file, doc, diagnostics }) => ({ file, doc, exampleFindings: diagnostics.filter(isExampleFinding) })), cwd, {
       deferPages: true,
       timings,
+      ...(settings.sampleLanguages ? { sampleLanguages: settings.sampleLanguages } : {}),
     }),
   );
   const { site, routes, flows, flowsNotListed, copies } = model;

@@ -208,4 +208,13 @@ describe('paths of the configuration', () => {
     writeFileSync(join(dir, 'apidesc-docs.config.json'), JSON.stringify({ imageSources: ["https://a.example; script-src 'unsafe-inline'"] }));
     assert.match((await codesOf(dir))[0] ?? '', /config-invalid \/imageSources\/0/);
   });
+
+  it('take the languages of the code samples, and refuse one samples are not written in', async () => {
+    const dir = tempTree({ 'api/api.yaml': API, 'apidesc-docs.config.json': JSON.stringify({ codeSamples: { languages: ['python', 'javascript'] } }) });
+    const resolved = await resolveSiteOptions(['api/api.yaml'], {}, dir, defaultLimits);
+    assert.deepEqual(resolved.diagnostics, []);
+    assert.deepEqual(resolved.settings.sampleLanguages, ['python', 'javascript']);
+    writeFileSync(join(dir, 'apidesc-docs.config.json'), JSON.stringify({ codeSamples: { languages: ['ruby'] } }));
+    assert.match((await codesOf(dir))[0] ?? '', /config-invalid \/codeSamples\/languages\/0/);
+  });
 });

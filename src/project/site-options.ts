@@ -144,6 +144,7 @@ export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd
     ...(pair ? { accent: { ...pair, lightText: textOn(pair.light), darkText: textOn(pair.dark) } } : {}),
     footerLinks: pick('footerLinks') ?? [],
     ...(file.imageSources ? { imageSources: file.imageSources } : {}),
+    ...(file.codeSamples?.languages ? { sampleLanguages: file.codeSamples.languages } : {}),
     // {path} is relative to the folder of the configuration (usually the repository's root).
     ...(editLink ? { editLink: { pattern: editLink, prefix: posixPrefix(relative(loaded.folder, cwd)) } } : {}),
   };

@@ -2,11 +2,12 @@
  * The reference panel of an operation, message or schema page (ReferencePanel.astro): what a
  * reader copies, beside what it means, as Stripe's and Redocly's references show a request's
  * example and code beside its fields. The panel holds the examples of the page's messages (or of
- * the message, or of the schema) and, on an sns publishing operation, the commands that publish;
+ * the message, or of the schema), the code samples of an operation and, on an sns publishing
+ * operation, the commands that publish;
  * the page's sections are split around it: those it sits beside (facts, messages, schemas), and
  * those that follow it in one column (sns subscriptions, security, where used).
  */
-import type { InlineMessage, Page, PageSection } from '../lib/model/page-types.ts';
+import type { InlineMessage, Page, PageSection, SampleGroup } from '../lib/model/page-types.ts';
 import type { SnsHandsOn } from '../lib/model/sns-hands-on-types.ts';
 import type { Link } from '../lib/model/types.ts';
 
@@ -28,6 +29,8 @@ export interface ReferencePanelData {
   reply: PanelGroup[];
   /** The commands that publish to an sns topic. */
   publish?: SnsHandsOn;
+  /** Code that sends or receives the operation's messages (page-samples.ts), one group per half of the exchange. */
+  samples?: SampleGroup[];
   /** The sections the panel sits beside (above it in one column), and those after it. */
   beside: PageSection[];
   after: PageSection[];
@@ -55,18 +58,20 @@ export function referencePanel(page: Page): ReferencePanelData | undefined {
   let request: PanelGroup[] = [];
   let reply: PanelGroup[] = [];
   let publish: SnsHandsOn | undefined;
+  let samples: SampleGroup[] | undefined;
   for (const s of page.sections) {
     if (s.type === 'examples' && s.examples.length > 0) request = [{ examples: s }];
     if (s.type === 'messages' && s.anchor === 'messages') request = groupsOf(s.messages);
     if (s.type === 'messages' && s.anchor === 'reply') reply = groupsOf(s.messages);
+    if (s.type === 'code-samples' && s.groups.length > 0) samples = s.groups;
     if (s.type === 'sns-operation' && s.handsOn && (s.handsOn.publish.length > 0 || s.handsOn.unreachable.length > 0)) publish = s.handsOn;
   }
-  if (request.length === 0 && reply.length === 0 && !publish) return undefined;
-  // The page's examples move into the panel; the reply's diagram stays beside it with the messages.
-  const sections = page.sections.filter((s) => !request.some((g) => g.examples === s));
+  if (request.length === 0 && reply.length === 0 && !publish && !samples) return undefined;
+  // The page's examples and code samples move into the panel; the reply's diagram stays beside it with the messages.
+  const sections = page.sections.filter((s) => s.type !== 'code-samples' && !request.some((g) => g.examples === s));
   let cut = 0;
   sections.forEach((s, i) => {
     if (BESIDE.has(s.type) || (s.type === 'diagram' && s.anchor === 'reply-flow')) cut = i + 1;
   });
-  return { request, reply, ...(publish ? { publish } : {}), beside: sections.slice(0, cut), after: sections.slice(cut) };
+  return { request, reply, ...(publish ? { publish } : {}), ...(samples ? { samples } : {}), beside: sections.slice(0, cut), after: sections.slice(cut) };
 }

@@ -65,6 +65,8 @@ export interface SiteSettings {
   editLink?: { pattern: string; prefix: string };
   /** The pages' `img-src` besides the site itself (configuration `imageSources`); absent: any https URL. */
   imageSources?: string[];
+  /** The languages of the operations' code samples (configuration `codeSamples.languages`); absent: JavaScript and Python. */
+  sampleLanguages?: ('javascript' | 'python')[];
   guides: GuideSummary[];
 }
 

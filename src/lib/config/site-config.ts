@@ -29,6 +29,8 @@ export interface SiteConfig {
   editLink?: string;
   /** Where images in descriptions may load from (the pages' Content-Security-Policy `img-src`, besides the site itself); default any https URL. */
   imageSources?: string[];
+  /** The languages of the code samples on operation pages, in tab order (src/lib/samples); default JavaScript and Python. */
+  codeSamples?: { languages?: ('javascript' | 'python')[] };
   /** `diff` and `build --compare`: this project's severity for some rules (src/lib/diff/severity-overrides.ts). */
   diffSeverity?: SeverityOverrides;
 }
@@ -92,6 +94,15 @@ const FIELDS: Record<keyof SiteConfig, { schema: object; expected: string }> = {
     },
     expected:
       'a list of image sources for descriptions, each "https:" (any https URL, the default) or an https origin such as "https://img.shields.io"; [] allows only the site\'s own images',
+  },
+  codeSamples: {
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { languages: { type: 'array', uniqueItems: true, items: { enum: ['javascript', 'python'] } } },
+    },
+    expected:
+      '{"languages": [...]}: the languages of the code samples, in tab order, among "javascript" and "python" ([] shows only an operation\'s own x-codeSamples)',
   },
   diffSeverity: {
     schema: {

@@ -43,6 +43,9 @@ function sectionJobs(sections: PageSection[]): HighlightJob[] {
     else if (section.type === 'examples')
       for (const example of section.examples)
         for (const block of example.blocks) jobs.push({ kind: 'code', text: block.code, lang: block.lang, apply: (html) => (block.html = html) });
+    else if (section.type === 'code-samples')
+      for (const sample of section.groups.flatMap((g) => g.samples))
+        jobs.push({ kind: 'code', text: sample.code, lang: sample.lang, apply: (html) => (sample.html = html) });
     else if (section.type === 'sns-operation') {
       for (const consumer of section.view.consumers) {
         const policy = consumer.filterPolicy;

@@ -2,6 +2,7 @@
  * ResolvedDoc → ApiModel for one API: routes, titles, back-references, and the lookups pages
  * need (a named component schema's page from a location). Pages render from this data only.
  */
+import type { SampleLanguage } from '../samples/generators.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { publishedPath } from '../diagnostics/to-diagnostic.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
@@ -55,6 +56,8 @@ export interface ModelOptions {
   deferPages?: boolean;
   /** Where the making of diagrams is measured (`build --timings`). */
   timings?: Timings;
+  /** The languages of operations' code samples, in tab order (configuration `codeSamples.languages`). */
+  sampleLanguages?: readonly SampleLanguage[];
 }
 
 export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(), options: ModelOptions = {}): ApiModel {
@@ -107,6 +110,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
       return undefined;
     },
     ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}),
+    ...(options.sampleLanguages ? { sampleLanguages: options.sampleLanguages } : {}),
     shownFile: (file: string) => publishedPath(file, cwd, doc.policy.root),
     diagram: <T>(make: () => T): T => (options.timings ? options.timings.measure(DIAGRAMS, make) : make()),
   };

@@ -1,4 +1,5 @@
 /** What the page builders share: the document, page lookups, and small helpers over the raw document. */
+import type { SampleLanguage } from '../samples/generators.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { joinPointer } from '../json-pointer.ts';
@@ -32,6 +33,8 @@ export interface Context {
   schemaExample: (schema: unknown, at: Location) => GeneratedExamples;
   /** The part of a message's written example at the schema's place in its payload, that the schema accepts (reused-examples.ts). */
   reusedExample: (schema: unknown, at: Location) => ExampleSite | undefined;
+  /** The languages of operations' code samples, in tab order; absent: every language samples are written in. */
+  sampleLanguages?: readonly SampleLanguage[];
   /** Runs the making of a diagram, its time counted to the diagrams (`build --timings`). */
   diagram: <T>(make: () => T) => T;
 }

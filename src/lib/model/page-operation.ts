@@ -19,6 +19,7 @@ import { topicName } from './sns-topic-name.ts';
 import { replyDiagram } from './flow-reply.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
 import { peersSection } from './page-peers.ts';
+import { samplesSection } from './page-samples.ts';
 
 export function operationPage(ctx: Context, page: Page, op: Record<string, unknown>, at: Location, peers?: PagePeers): void {
   const m = merged(ctx, op, at);
@@ -79,6 +80,11 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
       ...(handsOn ? { handsOn } : {}),
     });
     page.authorFacts = [...(page.authorFacts ?? []), ...snsBindingAuthorFacts(origin, view.versionDefault ? undefined : view.bindingVersion, topic)];
+  }
+  // Code that sends or receives the message, for every protocol but sns (whose commands are above).
+  if (!sns) {
+    const samples = samplesSection(ctx, op, at, ctx.sampleLanguages);
+    if (samples) page.sections.push(samples);
   }
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));

@@ -109,6 +109,12 @@ export type PageSection =
       moreReceivedBy: number;
     }
   | { type: 'bindings'; heading: string; anchor: string; protocols: ProtocolBinding[]; origin?: Link }
+  /**
+   * `code-samples`: code that sends or receives the operation's message on its channel
+   * (src/lib/samples), one group per half of the exchange (the request, and the reply when there
+   * is one), a tab per language; shown in the page's reference panel (ReferencePanel.astro).
+   */
+  | { type: 'code-samples'; heading: string; anchor: string; groups: SampleGroup[] }
   /** `handsOn`: the filter tester and the publish and subscribe snippets (sns-hands-on.ts). */
   | {
       type: 'sns-operation';
@@ -243,4 +249,23 @@ export interface Page extends Entity {
    */
   authorFacts?: Fact[];
   sections: PageSection[];
+}
+
+/** A code sample as shown: one tab. */
+export interface CodeSample {
+  /** "JavaScript (mqtt)", or an x-codeSamples entry's label. */
+  label: string;
+  /** The highlighter's language name. */
+  lang: string;
+  code: string;
+  /** Highlighted, added before rendering (src/lib/highlight/highlight-page.ts). */
+  html?: string;
+}
+
+/** The samples of one half of an exchange: "Publish on …" or "Receive the reply on …". */
+export interface SampleGroup {
+  title: string;
+  samples: CodeSample[];
+  /** What a reader needs to know to run them (environment variables to set), in sentences. */
+  notes: string[];
 }

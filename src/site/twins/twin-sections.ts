@@ -74,6 +74,13 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
       return [...origin, ...topicLines(section.topic, section.fanOut, root)];
     case 'sns-operation':
       return [...origin, ...operationLines(section.view, section.topic), ...(section.handsOn ? handsOnLines(section.handsOn) : [])];
+    case 'code-samples':
+      return section.groups.flatMap((g) => [
+        heading(level + 1, escapeInline(g.title)),
+        '',
+        ...g.notes.flatMap((n) => [lineStart(escapeInline(n)), '']),
+        ...g.samples.flatMap((s) => [`**${escapeInline(s.label)}**`, '', fencedBlock(s.code, s.lang), '']),
+      ]);
     case 'diagram':
       // The page draws what its lists say; the twin has the lists.
       return [];

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { CORPUS, HAS_CORPUS } from '../../../test/corpus-location.ts';
+import { tempTree } from '../../../test/helpers.ts';
+import { sampleProtocol } from '../samples/sample-target.ts';
+import { validateDocument } from '../validate/validate-document.ts';
+import { buildApiModel } from './build-model.ts';
+import type { Page, SampleGroup } from './page-types.ts';
+
+async function operationPages(file: string): Promise<Page[]> {
+  const { doc } = await validateDocument(file);
+  assert.ok(doc, `${file} did not load`);
+  return buildApiModel(doc, 'api', join(file, '..')).pages.filter((p) => p.kind === 'operation');
+}
+
+async function samplesOf(yaml: string): Promise<Map<string, SampleGroup[]>> {
+  const pages = await operationPages(join(tempTree({ 'api.yaml': yaml }), 'api.yaml'));
+  const out = new Map<string, SampleGroup[]>();
+  for (const p of pages) {
+    const s = p.sections.find((x) => x.type === 'code-samples');
+    if (s?.type === 'code-samples') out.set(p.url.split('/').filter(Boolean).pop()!, s.groups);
+  }
+  return out;
+}
+
+const base = (protocol: string, extra = ''): string => `apidesc: 3.0.0
+info: { title: T, version: 1.0.0 }
+servers:
+  main:
+    host: broker.example.com:{port}
+    protocol: ${protocol}
+    variables: { port: { default: '9094', enum: ['9094', '9095'] } }
+    security: [{ $ref: '#/components/securitySchemes/sasl' }]
+channels:
+  orders:
+    address: orders.{region}
+    parameters: { region: { enum: [eu, us] } }
+    messages:
+      placed:
+        payload: { type: object, required: [id], properties: { id: { type: string } } }
+        examples: [{ payload: { id: o-1 }, headers: { trace: t-9 } }]
+  confirmations:
+    address: orders.confirmed
+    messages:
+      confirmed:
+        payload: { type: object, properties: { ok: { type: boolean } } }
+        examples: [{ payload: { ok: true } }]
+operations:
+  placeOrder:
+    action: receive
+    channel: { $ref: '#/channels/orders' }
+    bindings: { kafka: { groupId: { type: string, enum: [billing] }, key: { type: string, examples: [k-1] } } }
+    reply:
+      channel: { $ref: '#/channels/confirmations' }
+${extra}
+components:
+  securitySchemes:
+    sasl: { type: scramSha256 }
+`;
+
+describe('code samples of operation pages', () => {
+  it("write the server's variables, the channel's parameters, the binding's key and the SASL credentials as environment variables", async () => {
+    const groups = (await samplesOf(base('kafka-secure'))).get('placeorder');
+    assert.ok(groups);
+    const js = groups[0]!.samples.find((s) => s.lang === 'javascript')!.code;
+    assert.match(js, /brokers: \['broker\.example\.com:9094'\]/);
+    assert.match(js, /topic: 'orders\.eu'/);
+    assert.match(js, /key: 'k-1'/);
+    assert.match(js, /headers: \{ 'trace': 't-9' \}/);
+    assert.match(js, /ssl: true/);
+    assert.match(js, /mechanism: 'scram-sha-256', username: process\.env\.KAFKA_USERNAME, password: process\.env\.KAFKA_PASSWORD/);
+    const py = groups[0]!.samples.find((s) => s.lang === 'python')!.code;
+    assert.match(py, /'security\.protocol': 'SASL_SSL'/);
+    assert.match(py, /'sasl\.username': os\.environ\['KAFKA_USERNAME'\]/);
+    assert.deepEqual(groups[0]!.notes, ['Set KAFKA_USERNAME and KAFKA_PASSWORD in the environment: the samples read the credentials from there.']);
+  });
+
+  it('show both halves of a request and reply: the reader sends the request and receives the reply', async () => {
+    const groups = (await samplesOf(base('kafka')))!.get('placeorder')!;
+    assert.deepEqual(
+      groups.map((g) => g.title),
+      ['Send on orders.eu', 'Receive the reply on orders.confirmed'],
+    );
+    assert.match(groups[1]!.samples[0]!.code, /kafka\.consumer\(\{ groupId: 'sample' \}\)/);
+  });
+
+  it('take an x-codeSamples entry in place of the generated sample of its language, and add the others', async () => {
+    const extra = `    x-codeSamples:
+      - { lang: JavaScript, label: Node (our SDK), source: "await orders.place({ id: 'o-1' });\\n" }
+      - { lang: Go, source: 'orders.Place("o-1")' }`;
+    const groups = (await samplesOf(base('kafka', extra))).get('placeorder')!;
+    assert.deepEqual(
+      groups[0]!.samples.map((s) => [s.label, s.lang]),
+      [
+        ['Node (our SDK)', 'javascript'],
+        ['Go', 'go'],
+        ['Python (confluent-kafka)', 'python'],
+      ],
+    );
+    assert.equal(groups[0]!.samples[0]!.code, "await orders.place({ id: 'o-1' });");
+  });
+
+  it('give an operation on a server of no supported protocol no samples, unless it brings its own', async () => {
+    assert.equal((await samplesOf(base('ibmmq'))).size, 0);
+    const own = await samplesOf(base('ibmmq', "    x-codeSamples: [{ lang: shell, label: CLI, source: 'mqput orders' }]"));
+    assert.deepEqual(
+      own.get('placeorder')?.[0]?.samples.map((s) => s.label),
+      ['CLI'],
+    );
+  });
+
+  it('on the corpus: every operation page of a protocol with samples has them (sns pages their commands)', async () => {
+    assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
+    const seen = new Set<string>();
+    for (const name of readdirSync(join(CORPUS, 'valid'))) {
+      for (const page of await operationPages(join(CORPUS, 'valid', name))) {
+        const supported = page.protocols.filter((p) => sampleProtocol(p) !== undefined || p === 'sns');
+        if (supported.length === 0) continue;
+        const samples = page.sections.find((s) => s.type === 'code-samples');
+        const sns = page.sections.find((s) => s.type === 'sns-operation');
+        const hasSns = sns?.type === 'sns-operation' && !!sns.handsOn && (sns.handsOn.publish.length > 0 || sns.handsOn.subscribe.length > 0);
+        assert.ok(samples || hasSns, `${name} ${page.url} (${supported.join(', ')}) has no code samples`);
+        if (samples?.type === 'code-samples')
+          for (const g of samples.groups) for (const s of g.samples) seen.add(`${sampleProtocol(page.protocols.find((p) => sampleProtocol(p))!)} ${s.lang}`);
+      }
+    }
+    // The corpus holds Kafka, MQTT, AMQP, WebSocket and HTTP operations (its SQS ones are sns subscriptions): each gets both languages.
+    for (const p of ['kafka', 'mqtt', 'amqp', 'ws', 'http'])
+      for (const l of ['javascript', 'python']) assert.ok(seen.has(`${p} ${l}`), `no ${l} sample for ${p}`);
+  });
+});

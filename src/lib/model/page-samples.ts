@@ -1,0 +1,214 @@
+/**
+ * The code samples of an operation page (issue 40): what the reader's code sends or receives on
+ * the operation's channel, through its first server whose protocol has a sample generator
+ * (src/lib/samples). The application's `receive` is the reader's publish, its `send` the reader's
+ * subscribe; an operation with a reply gets the other half too. The payload is the message's
+ * first written example, else the example generated from its schema (checked against it).
+ * An `x-codeSamples` list on the operation (Redocly's convention: `lang`, `label`, `source`)
+ * replaces the generated tab of the same language and adds the others.
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { entries } from '../resolve/doc-index.ts';
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { generateSamples, type SampleLanguage, SAMPLE_LANGUAGES } from '../samples/generators.ts';
+import {
+  type Credentials,
+  type SampleRole,
+  type SampleTarget,
+  type SecurityScheme,
+  sampleProtocol,
+  sampleTarget,
+  type Variable,
+} from '../samples/sample-target.ts';
+import { type Context, merged, sub } from './page-context.ts';
+import type { CodeSample, PageSection, SampleGroup } from './page-types.ts';
+
+type Resolved = { value: Record<string, unknown>; at: Location };
+
+function resolve(ctx: Context, raw: unknown, at: Location): Resolved | undefined {
+  const r = ctx.doc.deref(raw, at);
+  return r && isPlainObject(r.value) ? { value: r.value, at: r.at } : undefined;
+}
+
+function resolvedMap(ctx: Context, raw: unknown, at: Location): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [name, v] of entries(raw)) {
+    const r = resolve(ctx, v, sub(at, name));
+    if (r) Object.defineProperty(out, name, { value: r.value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function resolvedList(ctx: Context, raw: unknown, at: Location): Record<string, unknown>[] {
+  return Array.isArray(raw)
+    ? raw.flatMap((v, i) => {
+        const r = resolve(ctx, v, sub(at, i));
+        return r ? [r.value] : [];
+      })
+    : [];
+}
+
+/** The channel's servers (all the document's when it names none), resolved, in order. */
+function serversOf(ctx: Context, channel: Resolved): Resolved[] {
+  const listed = Array.isArray(channel.value.servers) ? channel.value.servers : [];
+  if (listed.length > 0) return listed.flatMap((s, i) => resolve(ctx, s, sub(channel.at, 'servers', i)) ?? []);
+  const root = ctx.doc.root.value;
+  const at = { file: ctx.doc.root.path, pointer: '/servers' };
+  return isPlainObject(root) ? entries(root.servers).flatMap(([id, s]) => resolve(ctx, s, sub(at, id)) ?? []) : [];
+}
+
+/** The messages an operation or a reply carries: its list, else every message of its channel. */
+function messagesOf(ctx: Context, list: unknown, at: Location, channel: Resolved | undefined): Resolved[] {
+  if (Array.isArray(list)) return list.flatMap((m, i) => resolve(ctx, m, sub(at, 'messages', i)) ?? []);
+  return channel ? entries(channel.value.messages).flatMap(([id, m]) => resolve(ctx, m, sub(channel.at, 'messages', id)) ?? []) : [];
+}
+
+/** The message's first written example, else its first generated one. */
+function exampleOf(ctx: Context, message: Resolved): { value: Record<string, unknown>; contentType?: string; bindings: Record<string, unknown> } {
+  const m = merged(ctx, message.value, message.at);
+  const written = Array.isArray(m.value.examples) ? m.value.examples.find(isPlainObject) : undefined;
+  const example = written ?? ctx.generatedExamples(m.value, m.origin, message.at).examples[0]?.value ?? {};
+  const contentType = typeof m.value.contentType === 'string' ? m.value.contentType : ctx.defaultContentType;
+  const bindings = resolve(ctx, m.value.bindings, sub(m.origin.bindings ?? message.at, 'bindings'))?.value ?? {};
+  return { value: isPlainObject(example) ? example : {}, ...(contentType ? { contentType } : {}), bindings };
+}
+
+/** A runtime expression's value in a message example (`$message.header#/replyTo`), when it names one. */
+function expressionValue(expression: string, example: Record<string, unknown>): string | undefined {
+  const match = /^\$message\.(header|payload)#(\/.*)?$/.exec(expression);
+  if (!match) return undefined;
+  let value: unknown = match[1] === 'header' ? example.headers : example.payload;
+  for (const token of (match[2] ?? '').split('/').slice(1)) {
+    const key = token.replaceAll('~1', '/').replaceAll('~0', '~');
+    value = isPlainObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+  }
+  return typeof value === 'string' ? value : undefined;
+}
+
+const ENV_NOTE = (c: Credentials): string =>
+  c.kind === 'user-password'
+    ? `Set ${c.user} and ${c.password} in the environment: the samples read the credentials from there.`
+    : `Set ${c.variable} in the environment: the samples read the ${c.kind === 'bearer' ? 'token' : 'API key'} from there.`;
+
+/** A custom sample's language name for the highlighter (`JavaScript`, `Node.js`, `py`…). */
+function highlightLanguage(lang: string): string {
+  const l = lang.toLowerCase();
+  if (['js', 'javascript', 'node', 'node.js', 'nodejs'].includes(l)) return 'javascript';
+  if (['ts', 'typescript'].includes(l)) return 'typescript';
+  if (['py', 'python', 'python3'].includes(l)) return 'python';
+  if (['sh', 'shell', 'bash', 'curl', 'cli'].includes(l)) return 'shell';
+  // Also a Markdown fence's info string in the page's twin: nothing that could end the fence.
+  return /^[a-z0-9+#._-]{1,30}$/.test(l) ? l : 'text';
+}
+
+/** Tabs of one group at most (the stylesheet shows six): a long x-codeSamples list does not grow the page. */
+const MAX_TABS = 6;
+
+/** The operation's x-codeSamples entries that are well formed (lang and source strings). */
+function customSamples(op: Record<string, unknown>): CodeSample[] {
+  const list = op['x-codeSamples'];
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((s) =>
+    isPlainObject(s) && typeof s.lang === 'string' && typeof s.source === 'string'
+      ? [{ label: typeof s.label === 'string' ? s.label : s.lang, lang: highlightLanguage(s.lang), code: s.source.replace(/\n$/, '') }]
+      : [],
+  );
+}
+
+/** The host of samples for an operation whose channel names no server: the reader puts theirs. */
+const PLACEHOLDER_HOST = '<host>';
+
+function group(target: SampleTarget, title: string, languages: readonly SampleLanguage[]): SampleGroup {
+  return {
+    title,
+    samples: generateSamples(target, languages).map((s) => ({ label: s.label, lang: s.language, code: s.code })),
+    notes: [
+      ...(target.host === PLACEHOLDER_HOST ? [`Replace ${PLACEHOLDER_HOST} with the server's host: the API description names none.`] : []),
+      ...(target.credentials ? [ENV_NOTE(target.credentials)] : []),
+    ],
+  };
+}
+
+const VERB: Record<SampleRole, string> = { publish: 'Send', subscribe: 'Receive' };
+
+/**
+ * The samples section of an operation, or undefined when no server of its channel speaks a
+ * protocol with samples and the operation gives none of its own.
+ */
+export function samplesSection(
+  ctx: Context,
+  op: Record<string, unknown>,
+  at: Location,
+  languages: readonly SampleLanguage[] = SAMPLE_LANGUAGES,
+): PageSection | undefined {
+  const custom = customSamples(op);
+  const channel = resolve(ctx, op.channel, sub(at, 'channel'));
+  const m = merged(ctx, op, at);
+  const bindings = (raw: unknown, where: Location): Record<string, unknown> => resolve(ctx, raw, where)?.value ?? {};
+  const opBindings = bindings(m.value.bindings, sub(m.origin.bindings ?? at, 'bindings'));
+  const servers = channel ? serversOf(ctx, channel) : [];
+  const found = servers.find((s) => typeof s.value.protocol === 'string' && sampleProtocol(s.value.protocol) !== undefined);
+  // No server at all: the protocol of the operation's or channel's bindings, on a host the reader fills in.
+  const bound =
+    channel && servers.length === 0
+      ? Object.keys({ ...opBindings, ...bindings(channel.value.bindings, sub(channel.at, 'bindings')) }).find((p) => sampleProtocol(p))
+      : undefined;
+  const server: Resolved | undefined = found ?? (bound && channel ? { value: { host: PLACEHOLDER_HOST, protocol: bound }, at: channel.at } : undefined);
+  const groups: SampleGroup[] = [];
+  const role: SampleRole | undefined = op.action === 'receive' ? 'publish' : op.action === 'send' ? 'subscribe' : undefined;
+  if (channel && server && role) {
+    const s = server.value;
+    const serverInput = {
+      host: typeof s.host === 'string' ? s.host : 'localhost',
+      protocol: String(s.protocol),
+      pathname: s.pathname,
+      variables: resolvedMap(ctx, s.variables, sub(server.at, 'variables')) as Record<string, Variable>,
+      security: resolvedList(ctx, s.security, sub(server.at, 'security')) as SecurityScheme[],
+    };
+    const security = resolvedList(ctx, m.value.security, sub(m.origin.security ?? at, 'security')) as SecurityScheme[];
+    const half = (ch: Resolved, address: string, message: Resolved | undefined, r: SampleRole, messageRole: 'request' | 'reply') => {
+      const example = message ? exampleOf(ctx, message) : { value: {}, bindings: {} };
+      const target = sampleTarget({
+        role: r,
+        server: serverInput,
+        address,
+        parameters: resolvedMap(ctx, ch.value.parameters, sub(ch.at, 'parameters')) as Record<string, Variable>,
+        bindings: {
+          operation: messageRole === 'request' ? opBindings : {},
+          channel: bindings(ch.value.bindings, sub(ch.at, 'bindings')),
+          message: example.bindings,
+        },
+        example: example.value,
+        ...(example.contentType ? { contentType: example.contentType } : {}),
+        security,
+      });
+      return { target, example: example.value };
+    };
+    const address = typeof channel.value.address === 'string' ? channel.value.address : '';
+    const request = half(channel, address, messagesOf(ctx, op.messages, at, channel)[0], role, 'request');
+    if (request.target && languages.length > 0) groups.push(group(request.target, `${VERB[role]} on ${request.target.address || 'the server'}`, languages));
+    const reply = op.reply !== undefined ? resolve(ctx, op.reply, sub(at, 'reply')) : undefined;
+    if (reply && request.target) {
+      const replyChannel = reply.value.channel !== undefined ? resolve(ctx, reply.value.channel, sub(reply.at, 'channel')) : undefined;
+      const location = resolve(ctx, reply.value.address, sub(reply.at, 'address'))?.value.location;
+      const replyAddress =
+        replyChannel && typeof replyChannel.value.address === 'string'
+          ? replyChannel.value.address
+          : typeof location === 'string'
+            ? expressionValue(location, request.example)
+            : undefined;
+      const other: SampleRole = role === 'publish' ? 'subscribe' : 'publish';
+      const replyMessage = messagesOf(ctx, reply.value.messages, reply.at, replyChannel)[0];
+      const answer = replyAddress !== undefined ? half(replyChannel ?? channel, replyAddress, replyMessage, other, 'reply') : undefined;
+      if (answer?.target && languages.length > 0) groups.push(group(answer.target, `${VERB[other]} the reply on ${answer.target.address}`, languages));
+    }
+  }
+  if (custom.length > 0) {
+    // A custom sample takes the place of the generated one in its language; the others are added.
+    const first = groups[0] ?? { title: 'Samples', samples: [], notes: [] };
+    const replaced = first.samples.filter((s) => !custom.some((c) => c.lang === s.lang));
+    groups.splice(0, 1, { ...first, samples: [...custom, ...replaced].slice(0, MAX_TABS) });
+  }
+  if (groups.length === 0) return undefined;
+  return { type: 'code-samples', heading: 'Code samples', anchor: 'samples', groups };
+}

@@ -1,0 +1,103 @@
+/** HTTP samples: fetch and requests, with the binding's method, the message's headers and an API key or token from the environment. */
+import { jsEnv, lines, pyEnv, queryString, str, templateText } from './code-text.ts';
+import type { SampleTarget } from './sample-target.ts';
+
+function url(t: SampleTarget): string {
+  const path = `${t.pathname}${t.address === '' || t.address.startsWith('/') ? t.address : `/${t.address}`}`;
+  const query = [...t.http.query];
+  return `${t.secure ? 'https' : 'http'}://${t.host}${t.port !== undefined ? `:${t.port}` : ''}${path}${queryString(query)}`;
+}
+
+/** Whether the request carries the payload: a GET or a subscriber's request carries none. */
+const sends = (t: SampleTarget): boolean => t.role === 'publish' && t.http.method !== 'GET' && t.http.method !== 'HEAD';
+
+/** The application calls the reader (a webhook): the reader's code is a server that takes its requests on the address. */
+const webhook = (t: SampleTarget): boolean => t.role === 'subscribe' && t.http.method !== 'GET' && t.http.method !== 'HEAD';
+const webhookPath = (t: SampleTarget): string => (t.address.startsWith('/') ? t.address : `/${t.address}`);
+
+function javascriptWebhook(t: SampleTarget): string {
+  return lines([
+    "import { createServer } from 'node:http';",
+    '',
+    '// The API calls this server: it prints the body of each request to the address.',
+    'createServer((request, response) => {',
+    '  const chunks = [];',
+    "  request.on('data', (chunk) => chunks.push(chunk));",
+    "  request.on('end', () => {",
+    `    if (request.method === ${str(t.http.method)} && request.url === ${str(webhookPath(t))}) console.log(Buffer.concat(chunks).toString());`,
+    '    response.writeHead(204).end();',
+    '  });',
+    '}).listen(Number(process.env.PORT ?? 8080));',
+  ]);
+}
+
+function pythonWebhook(t: SampleTarget): string {
+  return lines([
+    'import os',
+    'from http.server import BaseHTTPRequestHandler, HTTPServer',
+    '',
+    '',
+    '# The API calls this server: it prints the body of each request to the address.',
+    'class Handler(BaseHTTPRequestHandler):',
+    `    def do_${t.http.method}(self):`,
+    "        body = self.rfile.read(int(self.headers.get('Content-Length', 0)))",
+    `        if self.path == ${str(webhookPath(t))}:`,
+    '            print(body.decode(), flush=True)',
+    '        self.send_response(204)',
+    '        self.end_headers()',
+    '',
+    '',
+    "HTTPServer(('', int(os.environ.get('PORT', '8080'))), Handler).serve_forever()",
+  ]);
+}
+
+export function javascript(t: SampleTarget): string {
+  if (webhook(t)) return javascriptWebhook(t);
+  const c = t.credentials;
+  const headers = [
+    ...(sends(t) ? [`${str('Content-Type')}: ${str(t.contentType)}`] : []),
+    ...t.headers.map(([n, v]) => `${str(n)}: ${str(v)}`),
+    ...(c?.kind === 'api-key' && c.in === 'header' ? [`${str(c.name)}: ${jsEnv(c.variable)}`] : []),
+    ...(c?.kind === 'bearer' ? [`Authorization: \`Bearer \${${jsEnv(c.variable)}}\``] : []),
+    ...(c?.kind === 'user-password' ? [`Authorization: \`Basic \${btoa(\`\${${jsEnv(c.user)}}:\${${jsEnv(c.password)}}\`)}\``] : []),
+  ];
+  const target =
+    c?.kind === 'api-key' && c.in === 'query'
+      ? `\`${templateText(url(t))}${t.http.query.length > 0 ? '&' : '?'}${templateText(encodeURIComponent(c.name))}=\${encodeURIComponent(${jsEnv(c.variable)})}\``
+      : str(url(t));
+  return lines([
+    `const response = await fetch(${target}, {`,
+    `  method: ${str(sends(t) ? t.http.method : t.http.method === 'HEAD' ? 'HEAD' : 'GET')},`,
+    headers.length > 0 && `  headers: {\n${headers.map((h) => `    ${h},`).join('\n')}\n  },`,
+    sends(t) && `  body: ${str(t.payload)},`,
+    '});',
+    'console.log(response.status, await response.text());',
+  ]);
+}
+
+export function python(t: SampleTarget): string {
+  if (webhook(t)) return pythonWebhook(t);
+  const c = t.credentials;
+  const headers = [
+    ...(sends(t) ? [`${str('Content-Type')}: ${str(t.contentType)}`] : []),
+    ...t.headers.map(([n, v]) => `${str(n)}: ${str(v)}`),
+    ...(c?.kind === 'api-key' && c.in === 'header' ? [`${str(c.name)}: ${pyEnv(c.variable)}`] : []),
+    ...(c?.kind === 'bearer' ? [`'Authorization': 'Bearer ' + ${pyEnv(c.variable)}`] : []),
+  ];
+  return lines([
+    c && 'import os',
+    '',
+    'import requests',
+    '',
+    'response = requests.request(',
+    `    ${str(sends(t) ? t.http.method : t.http.method === 'HEAD' ? 'HEAD' : 'GET')},`,
+    `    ${str(url(t))},`,
+    headers.length > 0 && `    headers={\n${headers.map((h) => `        ${h},`).join('\n')}\n    },`,
+    c?.kind === 'api-key' && c.in === 'query' && `    params={${str(c.name)}: ${pyEnv(c.variable)}},`,
+    c?.kind === 'user-password' && `    auth=(${pyEnv(c.user)}, ${pyEnv(c.password)}),`,
+    sends(t) && `    data=${str(t.payload)}.encode(),`,
+    '    timeout=30,',
+    ')',
+    'print(response.status_code, response.text)',
+  ]).replace(/^\n/, '');
+}

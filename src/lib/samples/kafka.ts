@@ -1,0 +1,91 @@
+/** Kafka samples: kafkajs and confluent-kafka, with the binding's key, group id and client id, SASL from the environment over TLS for kafka-secure. */
+import { jsEnv, jsObject, lines, pyEnv, str } from './code-text.ts';
+import type { SampleTarget } from './sample-target.ts';
+
+const broker = (t: SampleTarget): string => `${t.host}:${t.port ?? 9092}`;
+const MECHANISMS: Record<string, [string, string]> = {
+  scramSha256: ['scram-sha-256', 'SCRAM-SHA-256'],
+  scramSha512: ['scram-sha-512', 'SCRAM-SHA-512'],
+  gssapi: ['gssapi', 'GSSAPI'],
+};
+const mechanism = (t: SampleTarget): [string, string] =>
+  (t.credentials?.kind === 'user-password' && t.credentials.mechanism && MECHANISMS[t.credentials.mechanism]) || ['plain', 'PLAIN'];
+
+export function javascript(t: SampleTarget): string {
+  const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
+  const options = [
+    `  clientId: ${str(t.kafka.clientId ?? 'sample')},`,
+    `  brokers: [${str(broker(t))}],`,
+    t.secure && '  ssl: true,',
+    c && `  sasl: { mechanism: ${str(mechanism(t)[0])}, username: ${jsEnv(c.user)}, password: ${jsEnv(c.password)} },`,
+  ];
+  const head = ["import { Kafka } from 'kafkajs';", '', 'const kafka = new Kafka({', ...options, '});'];
+  if (t.role === 'publish') {
+    const message = [
+      ...(t.kafka.key !== undefined ? [`key: ${str(t.kafka.key)}`] : []),
+      `value: ${str(t.payload)}`,
+      ...(t.headers.length > 0 ? [`headers: ${jsObject(t.headers)}`] : []),
+    ];
+    return lines([
+      ...head,
+      'const producer = kafka.producer();',
+      'await producer.connect();',
+      `await producer.send({ topic: ${str(t.address)}, messages: [{ ${message.join(', ')} }] });`,
+      'await producer.disconnect();',
+    ]);
+  }
+  return lines([
+    ...head,
+    `const consumer = kafka.consumer({ groupId: ${str(t.kafka.groupId ?? 'sample')} });`,
+    'await consumer.connect();',
+    `await consumer.subscribe({ topics: [${str(t.address)}], fromBeginning: true });`,
+    'await consumer.run({ eachMessage: async ({ message }) => console.log(message.value.toString()) });',
+  ]);
+}
+
+export function python(t: SampleTarget): string {
+  const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
+  const config = [
+    `    'bootstrap.servers': ${str(broker(t))},`,
+    `    'client.id': ${str(t.kafka.clientId ?? 'sample')},`,
+    (t.secure || c) && `    'security.protocol': ${str(`${c ? 'SASL_' : ''}${t.secure ? 'SSL' : 'PLAINTEXT'}`)},`,
+    c && `    'sasl.mechanisms': ${str(mechanism(t)[1])},`,
+    c && `    'sasl.username': ${pyEnv(c.user)},`,
+    c && `    'sasl.password': ${pyEnv(c.password)},`,
+    t.role === 'subscribe' && `    'group.id': ${str(t.kafka.groupId ?? 'sample')},`,
+    t.role === 'subscribe' && "    'auto.offset.reset': 'earliest',",
+  ];
+  if (t.role === 'publish') {
+    const args = [
+      str(t.address),
+      `value=${str(t.payload)}.encode()`,
+      ...(t.kafka.key !== undefined ? [`key=${str(t.kafka.key)}`] : []),
+      ...(t.headers.length > 0 ? [`headers=[${t.headers.map(([n, v]) => `(${str(n)}, ${str(v)})`).join(', ')}]`] : []),
+    ];
+    return lines([
+      c && 'import os',
+      '',
+      'from confluent_kafka import Producer',
+      '',
+      'producer = Producer({',
+      ...config,
+      '})',
+      `producer.produce(${args.join(', ')})`,
+      'producer.flush()',
+    ]).replace(/^\n/, '');
+  }
+  return lines([
+    c && 'import os',
+    '',
+    'from confluent_kafka import Consumer',
+    '',
+    'consumer = Consumer({',
+    ...config,
+    '})',
+    `consumer.subscribe([${str(t.address)}])`,
+    'while True:',
+    '    message = consumer.poll(1.0)',
+    '    if message is not None and message.error() is None:',
+    '        print(message.value().decode(), flush=True)',
+  ]).replace(/^\n/, '');
+}

@@ -1,0 +1,53 @@
+/** WebSocket samples: ws and websockets (asyncio), with the binding's query and headers, and an API key from the environment. */
+import { jsEnv, lines, pyEnv, queryString, str } from './code-text.ts';
+import type { SampleTarget } from './sample-target.ts';
+
+function url(t: SampleTarget): string {
+  const path = `${t.pathname}${t.address === '' || t.address.startsWith('/') ? t.address : `/${t.address}`}`;
+  return `${t.secure ? 'wss' : 'ws'}://${t.host}${t.port !== undefined ? `:${t.port}` : ''}${path}${queryString(t.ws.query)}`;
+}
+
+/** The header the credentials go in, its value read from the environment. */
+function authHeader(t: SampleTarget, env: (name: string) => string): [string, string] | undefined {
+  const c = t.credentials;
+  if (c?.kind === 'api-key' && c.in === 'header') return [c.name, env(c.variable)];
+  if (c?.kind === 'bearer') return ['Authorization', `\`Bearer \${${env(c.variable)}}\``];
+  return undefined;
+}
+
+export function javascript(t: SampleTarget): string {
+  const auth = authHeader(t, jsEnv);
+  const headers = [...t.ws.headers.map(([n, v]) => `${str(n)}: ${str(v)}`), ...(auth ? [`${str(auth[0])}: ${auth[1]}`] : [])];
+  const open = `const socket = new WebSocket(${str(url(t))}${headers.length > 0 ? `, { headers: { ${headers.join(', ')} } }` : ''});`;
+  return t.role === 'publish'
+    ? lines(["import WebSocket from 'ws';", '', open, `socket.on('open', () => socket.send(${str(t.payload)}, () => socket.close()));`])
+    : lines(["import WebSocket from 'ws';", '', open, "socket.on('message', (data) => console.log(data.toString()));"]);
+}
+
+export function python(t: SampleTarget): string {
+  const c = t.credentials;
+  const auth =
+    c?.kind === 'api-key' && c.in === 'header'
+      ? `${str(c.name)}: ${pyEnv(c.variable)}`
+      : c?.kind === 'bearer'
+        ? `'Authorization': 'Bearer ' + ${pyEnv(c.variable)}`
+        : '';
+  const entries = [...t.ws.headers.map(([n, v]) => `${str(n)}: ${str(v)}`), ...(auth ? [auth] : [])];
+  const headers = entries.length > 0 ? `{${entries.join(', ')}}` : '';
+  return lines([
+    auth && 'import os',
+    'import asyncio',
+    '',
+    'import websockets',
+    '',
+    '',
+    'async def main():',
+    `    async with websockets.connect(${str(url(t))}${headers ? `, extra_headers=${headers}` : ''}) as socket:`,
+    ...(t.role === 'publish'
+      ? [`        await socket.send(${str(t.payload)})`]
+      : ['        async for message in socket:', '            print(message if isinstance(message, str) else message.decode(), flush=True)']),
+    '',
+    '',
+    'asyncio.run(main())',
+  ]);
+}

@@ -1,0 +1,72 @@
+/**
+ * Code samples on built operation pages (issue 40): in the reference panel, folded per half of
+ * the exchange, a radio tab per language (readable without script), highlighted, with copy
+ * labels; an operation's own x-codeSamples among them; the Markdown twin holds the same code.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { runIn, tempDir } from './helpers.ts';
+import { copyFileSync } from 'node:fs';
+
+const FIXTURES = resolve(import.meta.dirname, 'fixtures/code-samples');
+
+describe('code samples on built operation pages', () => {
+  const work = tempDir('apidesc-code-samples-');
+  const out = join(work, 'site');
+  let run: { code: number; out: string; err: string };
+  before(async () => {
+    run = await runIn(FIXTURES, ['build', 'lights.yaml', '--out', out, '--cache', join(work, 'cache')]);
+  });
+  const page = (url: string, file = 'index.html'): string => readFileSync(join(out, url, file), 'utf8');
+
+  it('puts the request and the reply in the panel, folded, a tab per language, highlighted', () => {
+    assert.equal(run.code, 0, run.err);
+    const html = page('operations/turnon/');
+    assert.match(html, /<aside class="ref-panel" aria-label="Examples and code samples of [^"]*">/);
+    const summaries = [...html.matchAll(/<details class="sample-group"( open)?>\s*<summary>([^<]*)<\/summary>/g)].map((m) => [m[2], Boolean(m[1])]);
+    assert.deepEqual(summaries, [
+      ['Send on lights/7/turn/on', true],
+      ['Receive the reply on lights/7/state', false],
+    ]);
+    const labels = [...html.matchAll(/<input type="radio" class="code-tab-input" name="samples-1"[^>]*>\s*<label for="samples-1-\d">([^<]*)<\/label>/g)].map(
+      (m) => m[1],
+    );
+    assert.deepEqual(labels, ['JavaScript (mqtt)', 'Python (paho-mqtt)']);
+    assert.match(html, /<div class="code" data-pagefind-ignore data-copy-label="Send on lights\/7\/turn\/on, JavaScript \(mqtt\)">/);
+    assert.match(html, /<span class="hl-string">'lights\/7\/turn\/on'<\/span>/, 'highlighted as the other snippets are');
+    const text = html.replace(/<[^>]+>/g, '');
+    assert.match(text, /protocolVersion: 5,/);
+    assert.match(text, /password: process\.env\.MQTT_PASSWORD,/);
+    assert.match(html, /Set MQTT_USERNAME and MQTT_PASSWORD in the environment/);
+  });
+
+  it("shows an operation's x-codeSamples beside the generated samples", () => {
+    const html = page('operations/watchlights/');
+    const labels = [...html.matchAll(/<label for="samples-1-\d">([^<]*)<\/label>/g)].map((m) => m[1]);
+    assert.deepEqual(labels, ['websocat', 'JavaScript (ws)', 'Python (websockets)']);
+    assert.match(html, /wss:\/\/feed\.example\.com\/v1\/lights/);
+  });
+
+  it('writes the samples into the Markdown twin as fenced code', () => {
+    const md = page('operations/turnon/', 'index.md');
+    assert.match(md, /### Send on lights\/7\/turn\/on/);
+    assert.match(md, /```javascript\nimport mqtt from 'mqtt';/);
+    assert.match(md, /```python\nimport os\nimport paho\.mqtt\.client as mqtt/);
+  });
+});
+
+describe('code samples in the languages the configuration names', () => {
+  it('writes only those, in its order', async () => {
+    const work = tempDir('apidesc-code-samples-config-');
+    copyFileSync(join(FIXTURES, 'lights.yaml'), join(work, 'lights.yaml'));
+    writeFileSync(join(work, 'apidesc-docs.config.json'), JSON.stringify({ codeSamples: { languages: ['python'] } }));
+    const run = await runIn(work, ['build', 'lights.yaml', '--out', join(work, 'site'), '--cache', join(work, 'cache')]);
+    assert.equal(run.code, 0, run.err);
+    const labels = (url: string): string[] =>
+      [...readFileSync(join(work, 'site', url, 'index.html'), 'utf8').matchAll(/<label for="samples-1-\d">([^<]*)<\/label>/g)].map((m) => m[1]!);
+    assert.deepEqual(labels('operations/turnon/'), ['Python (paho-mqtt)']);
+    assert.deepEqual(labels('operations/watchlights/'), ['websocat', 'Python (websockets)']);
+  });
+});

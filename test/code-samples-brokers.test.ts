@@ -1,0 +1,481 @@
+/**
+ * The code samples of operation pages (issue 40) run against real brokers: each JavaScript and
+ * Python sample generated from a document whose server is a broker this test starts on
+ * 127.0.0.1 must deliver the message's example byte for byte (the payload holds quotes, a
+ * backslash and non-ASCII text, to prove the quoting), and what arrives must pass the message's
+ * schema. A subscribing sample must print what the test publishes. Brokers: mosquitto,
+ * nats-server, rabbitmq-server (AMQP 0-9-1 and 1.0), and a WebSocket and HTTP server of the
+ * test's own.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { Ajv } from 'ajv';
+import amqp, { type ChannelModel, type ConsumeMessage } from 'amqplib';
+import rhea from 'rhea';
+import mqtt from 'mqtt';
+import { connect as natsConnect, type NatsConnection } from 'nats';
+import { WebSocketServer } from 'ws';
+import { type Broker, startMosquitto, startNats, startRabbitmq } from './brokers.ts';
+import { freePort, until } from './helpers.ts';
+import { type KafkaStandIn, startKafkaStandIn } from './kafka-stand-in.ts';
+import { codeIn, runSample, samplesOf } from './sample-run.ts';
+
+const SCHEMA = {
+  type: 'object',
+  required: ['id', 'level'],
+  additionalProperties: false,
+  properties: { id: { type: 'string' }, level: { type: 'integer', minimum: 0 }, note: { type: 'string' } },
+};
+const PAYLOAD = { id: "lamp-'7'", level: 3, note: 'a "quoted" \\ line, été ✓' };
+const EXPECTED = Buffer.from(JSON.stringify(PAYLOAD));
+const validate = new Ajv().compile(SCHEMA);
+
+/** The bytes arrived as the example's, and they pass the schema. */
+function assertDelivered(bytes: Buffer | string, what: string): void {
+  const received = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
+  assert.equal(received.toString('hex'), EXPECTED.toString('hex'), `${what}: ${received.toString()} is not the example`);
+  assert.ok(validate(JSON.parse(received.toString())), `${what}: fails the schema: ${JSON.stringify(validate.errors)}`);
+}
+
+interface DocumentOptions {
+  protocol: string;
+  port: number;
+  address: string;
+  pathname?: string;
+  parameters?: Record<string, unknown>;
+  operationBindings?: Record<string, unknown>;
+  channelBindings?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A document with one channel and two operations on it: `readerSends` (the application
+ * receives: the reader's code publishes) and `readerReceives` (the application sends). The port
+ * is a server variable, as documents write it.
+ */
+function documentFor(o: DocumentOptions): string {
+  const message = {
+    payload: SCHEMA,
+    ...(o.headers ? { headers: { type: 'object', properties: Object.fromEntries(Object.keys(o.headers).map((k) => [k, { type: 'string' }])) } } : {}),
+    examples: [{ name: 'lamp', payload: PAYLOAD, ...(o.headers ? { headers: o.headers } : {}) }],
+  };
+  const op = (action: string) => ({ action, channel: { $ref: '#/channels/lights' }, ...(o.operationBindings ? { bindings: o.operationBindings } : {}) });
+  return JSON.stringify({
+    apidesc: '3.0.0',
+    info: { title: 'Samples', version: '1.0.0' },
+    defaultContentType: 'application/json',
+    servers: {
+      local: {
+        host: '127.0.0.1:{port}',
+        protocol: o.protocol,
+        ...(o.pathname ? { pathname: o.pathname } : {}),
+        variables: { port: { default: String(o.port) } },
+      },
+    },
+    channels: {
+      lights: {
+        address: o.address,
+        ...(o.parameters ? { parameters: o.parameters } : {}),
+        ...(o.channelBindings ? { bindings: o.channelBindings } : {}),
+        messages: { lamp: message },
+      },
+    },
+    operations: { readerSends: op('receive'), readerReceives: op('send') },
+  });
+}
+
+const LANGUAGES = ['javascript', 'python'] as const;
+
+describe('MQTT samples against mosquitto', { timeout: 120_000 }, () => {
+  let broker: Broker;
+  before(async () => (broker = await startMosquitto()));
+  after(() => broker?.stop());
+
+  for (const version of ['mqtt', 'mqtt5'] as const)
+    for (const lang of LANGUAGES) {
+      it(`${version}: the ${lang} sample publishes the example on the topic, the parameter filled in, with the binding's QoS`, async () => {
+        const samples = await samplesOf(
+          documentFor({
+            protocol: version,
+            port: broker.port,
+            address: 'lights/{lightId}/on',
+            parameters: { lightId: { examples: ['7'] } },
+            operationBindings: { mqtt: { qos: 1 } },
+          }),
+        );
+        const code = codeIn(samples.get('readersends'), 0, lang);
+        assert.match(code, /qos(: |=)1/);
+        const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { protocolVersion: version === 'mqtt5' ? 5 : 4 });
+        try {
+          const arrived = new Promise<{ topic: string; payload: Buffer; qos: number }>((done) =>
+            client.once('message', (topic, payload, packet) => done({ topic, payload, qos: packet.qos })),
+          );
+          await client.subscribeAsync('lights/#', { qos: 1 });
+          const sample = runSample(lang, code);
+          try {
+            assert.equal(await sample.exit(), 0, sample.stderr());
+            const m = await arrived;
+            assert.equal(m.topic, 'lights/7/on');
+            assert.equal(m.qos, 1);
+            assertDelivered(m.payload, `${version} ${lang}`);
+          } finally {
+            await sample.stop();
+          }
+        } finally {
+          await client.endAsync();
+        }
+      });
+
+      it(`${version}: the ${lang} sample subscribes and prints what is published`, async () => {
+        const samples = await samplesOf(documentFor({ protocol: version, port: broker.port, address: 'lights/announce' }));
+        const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
+        const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`);
+        // Published until the sample prints: the test cannot see when its subscription is in place.
+        const timer = setInterval(() => void client.publishAsync('lights/announce', EXPECTED).catch(() => undefined), 200);
+        try {
+          assertDelivered(await sample.firstLine(), `${version} ${lang} subscriber`);
+        } finally {
+          clearInterval(timer);
+          await sample.stop();
+          await client.endAsync();
+        }
+      });
+    }
+});
+
+describe('NATS samples against nats-server', { timeout: 120_000 }, () => {
+  let broker: Broker;
+  let nc: NatsConnection;
+  before(async () => {
+    broker = await startNats();
+    nc = await natsConnect({ servers: `127.0.0.1:${broker.port}` });
+  });
+  after(async () => {
+    await nc?.close();
+    await broker?.stop();
+  });
+
+  it('the javascript sample publishes the example with its headers on the subject', async () => {
+    const samples = await samplesOf(
+      documentFor({
+        protocol: 'nats',
+        port: broker.port,
+        address: 'lights.{lightId}.on',
+        parameters: { lightId: { default: '7' } },
+        headers: { traceId: 't-1' },
+      }),
+    );
+    const subscription = nc.subscribe('lights.>', { max: 1 });
+    await nc.flush();
+    const sample = runSample('javascript', codeIn(samples.get('readersends'), 0, 'javascript'));
+    try {
+      assert.equal(await sample.exit(), 0, sample.stderr());
+      for await (const m of subscription) {
+        assert.equal(m.subject, 'lights.7.on');
+        assert.equal(m.headers?.get('traceId'), 't-1');
+        assertDelivered(Buffer.from(m.data), 'nats javascript');
+      }
+    } finally {
+      await sample.stop();
+    }
+  });
+
+  it("the javascript sample subscribes in the binding's queue group and prints what is published", async () => {
+    const samples = await samplesOf(
+      documentFor({ protocol: 'nats', port: broker.port, address: 'lights.announce', operationBindings: { nats: { queue: 'lamps' } } }),
+    );
+    const code = codeIn(samples.get('readerreceives'), 0, 'javascript');
+    assert.match(code, /queue: 'lamps'/);
+    const sample = runSample('javascript', code);
+    const timer = setInterval(() => nc.publish('lights.announce', EXPECTED), 200);
+    try {
+      assertDelivered(await sample.firstLine(), 'nats javascript subscriber');
+    } finally {
+      clearInterval(timer);
+      await sample.stop();
+    }
+  });
+});
+
+describe('WebSocket samples against a server of the test', { timeout: 60_000 }, () => {
+  let server: WebSocketServer;
+  let port: number;
+  const received: { url: string; data: Buffer }[] = [];
+  before(async () => {
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise((done) => server.once('listening', done));
+    port = (server.address() as AddressInfo).port;
+    server.on('connection', (socket, request) => {
+      socket.on('message', (data: Buffer) => received.push({ url: request.url ?? '', data }));
+      if (request.url?.startsWith('/feed/announce')) socket.send(EXPECTED);
+    });
+  });
+  after(() => new Promise((done) => server.close(done)));
+
+  for (const lang of LANGUAGES) {
+    it(`the ${lang} sample connects to the server's path, the address and the binding's query, and sends the example`, async () => {
+      received.length = 0;
+      const samples = await samplesOf(
+        documentFor({
+          protocol: 'ws',
+          port,
+          pathname: '/feed',
+          address: '/lights',
+          channelBindings: { ws: { query: { type: 'object', properties: { v: { const: '2' } } } } },
+        }),
+      );
+      const sample = runSample(lang, codeIn(samples.get('readersends'), 0, lang));
+      try {
+        assert.equal(await sample.exit(), 0, sample.stderr());
+        assert.equal(received.length, 1);
+        assert.equal(received[0]!.url, '/feed/lights?v=2');
+        assertDelivered(received[0]!.data, `ws ${lang}`);
+      } finally {
+        await sample.stop();
+      }
+    });
+
+    it(`the ${lang} sample receives and prints what the server sends`, async () => {
+      const samples = await samplesOf(documentFor({ protocol: 'ws', port, pathname: '/feed', address: '/announce' }));
+      const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
+      try {
+        assertDelivered(await sample.firstLine(), `ws ${lang} receiver`);
+      } finally {
+        await sample.stop();
+      }
+    });
+  }
+});
+
+describe('HTTP samples against a server of the test', { timeout: 60_000 }, () => {
+  const requests: { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      response.writeHead(request.method === 'GET' ? 200 : 204).end(request.method === 'GET' ? EXPECTED : undefined);
+    });
+  });
+  let port: number;
+  before(async () => {
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => new Promise((done) => server.close(done)));
+
+  for (const lang of LANGUAGES) {
+    it(`the ${lang} sample sends the example with the binding's method, the message's headers and the API key from the environment`, async () => {
+      requests.length = 0;
+      const yaml = documentFor({
+        protocol: 'http',
+        port,
+        address: '/lights/{lightId}',
+        parameters: { lightId: { enum: ['7', '8'] } },
+        operationBindings: { http: { method: 'PUT' } },
+        headers: { 'X-Trace': 't-1' },
+      });
+      const secured = JSON.parse(yaml) as Record<string, Record<string, Record<string, unknown>>>;
+      secured.servers!.local!.security = [{ type: 'httpApiKey', name: 'X-Api-Key', in: 'header' }];
+      const samples = await samplesOf(JSON.stringify(secured));
+      const code = codeIn(samples.get('readersends'), 0, lang);
+      assert.doesNotMatch(code, /secret-from-env/);
+      const sample = runSample(lang, code, { HTTP_API_KEY: 'secret-from-env' });
+      try {
+        assert.equal(await sample.exit(), 0, sample.stderr());
+        assert.equal(requests.length, 1);
+        const r = requests[0]!;
+        assert.equal(r.method, 'PUT');
+        assert.equal(r.url, '/lights/7');
+        assert.equal(r.headers['x-trace'], 't-1');
+        assert.equal(r.headers['x-api-key'], 'secret-from-env');
+        assert.equal(r.headers['content-type'], 'application/json');
+        assertDelivered(r.body, `http ${lang}`);
+      } finally {
+        await sample.stop();
+      }
+    });
+  }
+});
+
+describe('HTTP webhook samples: the application calls the reader', { timeout: 60_000 }, () => {
+  for (const lang of LANGUAGES) {
+    it(`the ${lang} sample serves the address on PORT and prints the body the application sends`, async () => {
+      const samples = await samplesOf(documentFor({ protocol: 'https', port: 443, address: '/hooks/lights', operationBindings: { http: { method: 'POST' } } }));
+      const port = await freePort();
+      const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang), { PORT: String(port) });
+      // Posted until the sample prints: the test cannot see when it listens.
+      const timer = setInterval(
+        () =>
+          void fetch(`http://127.0.0.1:${port}/hooks/lights`, { method: 'POST', body: EXPECTED, headers: { 'Content-Type': 'application/json' } }).catch(
+            () => undefined,
+          ),
+        200,
+      );
+      try {
+        assertDelivered(await sample.firstLine(), `http webhook ${lang}`);
+      } finally {
+        clearInterval(timer);
+        await sample.stop();
+      }
+    });
+  }
+});
+
+describe('AMQP 0-9-1 and AMQP 1.0 samples against rabbitmq-server', { timeout: 240_000 }, () => {
+  let broker: Broker;
+  let connection: ChannelModel;
+  before(async () => {
+    broker = await startRabbitmq();
+    connection = await until('an AMQP connection', () => amqp.connect(`amqp://127.0.0.1:${broker.port}`), 60_000);
+  });
+  after(async () => {
+    await connection?.close();
+    await broker?.stop();
+  });
+  const exchange = { name: 'lights', type: 'topic', durable: true };
+
+  for (const lang of LANGUAGES) {
+    it(`amqp: the ${lang} sample publishes the example to the binding's exchange with the channel's routing key and the message's headers`, async () => {
+      const samples = await samplesOf(
+        documentFor({
+          protocol: 'amqp',
+          port: broker.port,
+          address: 'lights.{lightId}.on',
+          parameters: { lightId: { examples: ['7'] } },
+          channelBindings: { amqp: { is: 'routingKey', exchange } },
+          headers: { traceId: 't-1' },
+        }),
+      );
+      const channel = await connection.createChannel();
+      try {
+        await channel.assertExchange('lights', 'topic', { durable: true });
+        const { queue } = await channel.assertQueue('', { exclusive: true });
+        await channel.bindQueue(queue, 'lights', 'lights.#');
+        const arrived = new Promise<ConsumeMessage>((done) => void channel.consume(queue, (m) => m && done(m), { noAck: true }));
+        const sample = runSample(lang, codeIn(samples.get('readersends'), 0, lang));
+        try {
+          assert.equal(await sample.exit(), 0, sample.stderr());
+          const m = await arrived;
+          assert.equal(m.fields.routingKey, 'lights.7.on');
+          assert.equal(m.properties.contentType, 'application/json');
+          assert.equal(String(m.properties.headers?.traceId), 't-1');
+          assertDelivered(m.content, `amqp ${lang}`);
+        } finally {
+          await sample.stop();
+        }
+      } finally {
+        await channel.close();
+      }
+    });
+
+    it(`amqp: the ${lang} sample binds a queue of its own to the exchange and prints what is published`, async () => {
+      const samples = await samplesOf(
+        documentFor({ protocol: 'amqp', port: broker.port, address: 'lights.announce', channelBindings: { amqp: { is: 'routingKey', exchange } } }),
+      );
+      const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
+      const channel = await connection.createChannel();
+      const timer = setInterval(() => channel.publish('lights', 'lights.announce', EXPECTED), 200);
+      try {
+        assertDelivered(await sample.firstLine(60_000), `amqp ${lang} subscriber`);
+      } finally {
+        clearInterval(timer);
+        await sample.stop();
+        await channel.close();
+      }
+    });
+
+    it(`amqp1: the ${lang} sample sends the example as one data section to the address`, async () => {
+      const queue = `samples-${lang}`;
+      const samples = await samplesOf(documentFor({ protocol: 'amqp1', port: broker.port, address: `/queue/${queue}` }));
+      const sample = runSample(lang, codeIn(samples.get('readersends'), 0, lang));
+      try {
+        assert.equal(await sample.exit(), 0, sample.stderr());
+        const body = await receiveOne(broker.port, `/queue/${queue}`);
+        assertDelivered(body, `amqp1 ${lang}`);
+      } finally {
+        await sample.stop();
+      }
+    });
+
+    it(`amqp1: the ${lang} sample receives from the address and prints what is sent`, async () => {
+      const queue = `samples-sub-${lang}`;
+      const samples = await samplesOf(documentFor({ protocol: 'amqp1', port: broker.port, address: `/queue/${queue}` }));
+      const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
+      try {
+        await sendOne(broker.port, `/queue/${queue}`);
+        assertDelivered(await sample.firstLine(60_000), `amqp1 ${lang} receiver`);
+      } finally {
+        await sample.stop();
+      }
+    });
+  }
+});
+
+/** The body of one message received over AMQP 1.0 from an address (a data section's bytes). */
+function receiveOne(port: number, address: string): Promise<Buffer> {
+  return new Promise((done, fail) => {
+    const connection = rhea.create_container().connect({ host: '127.0.0.1', port, reconnect: false });
+    const timer = setTimeout(() => {
+      connection.close();
+      fail(new Error(`nothing arrived on ${address}`));
+    }, 30_000);
+    connection.on('error', (e) => fail(new Error(String(e.error ?? e))));
+    connection.open_receiver(address).once('message', (context) => {
+      clearTimeout(timer);
+      const body = context.message?.body as { content?: Buffer } | Buffer;
+      connection.close();
+      done(Buffer.isBuffer(body) ? body : Buffer.from(body.content ?? ''));
+    });
+  });
+}
+
+/** Sends the example over AMQP 1.0 to an address, settled by the broker. */
+function sendOne(port: number, address: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const connection = rhea.create_container().connect({ host: '127.0.0.1', port, reconnect: false });
+    connection.on('error', (e) => fail(new Error(String(e.error ?? e))));
+    const sender = connection.open_sender(address);
+    sender.once('sendable', () => sender.send({ body: rhea.message.data_section(EXPECTED) }));
+    sender.once('accepted', () => {
+      connection.close();
+      done();
+    });
+  });
+}
+
+describe('Kafka samples against a Kafka stand-in (Debian has no Kafka broker)', { timeout: 60_000 }, () => {
+  let standIn: KafkaStandIn;
+  before(async () => (standIn = await startKafkaStandIn()));
+  after(() => standIn?.stop());
+
+  for (const lang of LANGUAGES)
+    it(`the ${lang} sample produces the example with the binding's key to the topic`, async () => {
+      standIn.records.length = 0;
+      const samples = await samplesOf(
+        documentFor({
+          protocol: 'kafka',
+          port: standIn.port,
+          address: 'lights.{lightId}.on',
+          parameters: { lightId: { examples: ['7'] } },
+          operationBindings: { kafka: { key: { type: 'string', enum: ['lamp-7'] }, clientId: { type: 'string', enum: ['lights-app'] } } },
+        }),
+      );
+      const code = codeIn(samples.get('readersends'), 0, lang);
+      assert.match(code, /client(Id: |\.id': )'lights-app'/);
+      const sample = runSample(lang, code);
+      try {
+        assert.equal(await sample.exit(), 0, sample.stderr());
+        assert.deepEqual(standIn.refused, []);
+        assert.equal(standIn.records.length, 1);
+        const record = standIn.records[0]!;
+        assert.equal(record.topic, 'lights.7.on');
+        assert.equal(record.key?.toString(), 'lamp-7');
+        assertDelivered(record.value ?? Buffer.alloc(0), `kafka ${lang}`);
+      } finally {
+        await sample.stop();
+      }
+    });
+});

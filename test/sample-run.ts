@@ -1,0 +1,108 @@
+/**
+ * Runs the code samples of a document's operation pages as a reader would: each in a temporary
+ * folder (JavaScript next to a link to the project's node_modules, where the client libraries
+ * are development dependencies; Python with Debian's interpreter and libraries), with a time
+ * bound, its output collected, killed when the test is done.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildApiModel } from '../src/lib/model/build-model.ts';
+import type { SampleGroup } from '../src/lib/model/page-types.ts';
+import { validateDocument } from '../src/lib/validate/validate-document.ts';
+import { PYTHON, requireBinary } from './brokers.ts';
+import { tempDir, tempTree } from './helpers.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+
+/** The code-sample groups of each operation page of a document, by operation id (lower case, as its URL). */
+export async function samplesOf(yaml: string): Promise<Map<string, SampleGroup[]>> {
+  const dir = tempTree({ 'api.yaml': yaml });
+  const { doc } = await validateDocument(join(dir, 'api.yaml'));
+  if (!doc) throw new Error('the test document did not load');
+  const model = buildApiModel(doc, 'samples', dir);
+  const out = new Map<string, SampleGroup[]>();
+  for (const page of model.pages) {
+    const section = page.sections.find((s) => s.type === 'code-samples');
+    if (page.kind === 'operation' && section?.type === 'code-samples') out.set(page.url.split('/').filter(Boolean).pop()!, section.groups);
+  }
+  return out;
+}
+
+/** The code of a group's sample in a language. */
+export function codeIn(groups: SampleGroup[] | undefined, group: number, lang: 'javascript' | 'python'): string {
+  const sample = groups?.[group]?.samples.find((s) => s.lang === lang);
+  if (!sample) throw new Error(`no ${lang} sample in group ${group + 1}`);
+  return sample.code;
+}
+
+export interface Running {
+  /** Everything written to stdout so far. */
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with the exit code (a sample that publishes ends by itself); rejects after `ms`. */
+  exit: (ms?: number) => Promise<number>;
+  /** The first line written to stdout; rejects after `ms`. */
+  firstLine: (ms?: number) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+export function runSample(lang: 'javascript' | 'python', code: string, env: Record<string, string> = {}): Running {
+  const dir = tempDir('apidesc-sample-');
+  let command: string;
+  let args: string[];
+  if (lang === 'javascript') {
+    symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    writeFileSync(join(dir, 'sample.mjs'), code);
+    command = process.execPath;
+    args = ['sample.mjs'];
+  } else {
+    writeFileSync(join(dir, 'sample.py'), code);
+    command = requireBinary(PYTHON, 'python3');
+    args = ['-u', 'sample.py'];
+  }
+  const child = spawn(command, args, { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number>((done) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      done(code ?? -1);
+    }),
+  );
+  const bounded = <T>(what: string, p: Promise<T>, ms: number): Promise<T> =>
+    Promise.race([p, new Promise<T>((_, fail) => setTimeout(() => fail(new Error(`${lang} sample: ${what} after ${ms} ms; stderr: ${err}`)), ms).unref())]);
+  return {
+    stdout: () => out,
+    stderr: () => err,
+    exit: (ms = 30_000) => bounded('no exit', exited, ms),
+    firstLine: (ms = 30_000) =>
+      bounded(
+        'no line',
+        new Promise<string>((done, fail) => {
+          const check = (): void => {
+            const end = out.indexOf('\n');
+            if (end >= 0) done(out.slice(0, end));
+            else if (child.exitCode !== null) fail(new Error(`${lang} sample ended (${child.exitCode}) before writing a line; stderr: ${err}`));
+            else setTimeout(check, 50);
+          };
+          check();
+        }),
+        ms,
+      ),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
+}
