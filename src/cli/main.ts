@@ -23,6 +23,7 @@ const USAGE = `Usage:
   apidesc-docs validate <file-or-folder…> [options]
   apidesc-docs build [file-or-folder…] [--out dist] [--base /path/] [--site https://…] [options]
   apidesc-docs build <file-or-folder> --compare <base> | --compare-ref <git ref> [options]
+  apidesc-docs build <file-or-folder> --versions 'v*' | <ref,ref…> [options]
   apidesc-docs dev [file-or-folder…] [--port 4321]
   apidesc-docs preview [--out dist] [--port 4322]
   apidesc-docs changes <before.json|URL> <after.json> [--format markdown|text|json] [--preview-url URL]
@@ -38,6 +39,9 @@ Options:
   --compare <base>           build: a Changes page against this document or folder, as
                              diff reports it, and a badge on each changed page
   --compare-ref <ref>        build: the same against this git commit (e.g. origin/main)
+  --versions <pattern|refs>  build: every version git has under the tags that match (e.g. 'v*')
+                             or the refs listed (v1.0.0,v2.0.0), under /<version>/, the working
+                             tree at the root; a version switcher, a changelog and its feed
   --preview-url <url>        where the new site is served, for links (changes, diff)
   --base-ref <ref>           diff: read the base from this git commit (e.g. origin/main)
   --fail-on breaking|any|none
@@ -124,8 +128,10 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
   }
   if (command !== 'diff' && (values['base-ref'] !== undefined || values['fail-on'] !== undefined)) return usage(io, '--base-ref and --fail-on belong to diff');
   if (command !== 'build' && values.cache !== undefined) return usage(io, '--cache belongs to build');
-  if (command !== 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined))
-    return usage(io, '--compare and --compare-ref belong to build');
+  if (command !== 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined || values.versions !== undefined))
+    return usage(io, '--compare, --compare-ref and --versions belong to build');
+  if (values.versions !== undefined && (values.compare !== undefined || values['compare-ref'] !== undefined))
+    return usage(io, '--versions compares each version with the one before: give it without --compare or --compare-ref');
   if (values.severity !== undefined && command !== 'diff' && !(command === 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined)))
     return shortProblem(
       io,
@@ -180,10 +186,7 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
         // Loaded on demand: `validate` needs none of the site's modules (shiki, Pagefind, the model).
         const documents = inputs.length > 0 ? inputs : defaultInputs(io, 'build');
         if (typeof documents === 'number') return documents;
-        const { buildSite } = await import('../pipeline/pipeline.ts');
-        return await buildSite(
-          documents,
-          {
+        const buildOptions = {
             ...common,
             outDir: values.out,
             allowInvalid: values['allow-invalid'],
@@ -196,9 +199,13 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
             ...(values['compare-ref'] !== undefined ? { compareRef: values['compare-ref'] } : {}),
             ...(values.severity !== undefined ? { severities } : {}),
             ...(values.cache !== undefined ? { cache: values.cache } : {}),
-          },
-          io,
-        );
+        };
+        if (values.versions !== undefined) {
+          const { buildVersions } = await import('../pipeline/versions/build-versions.ts');
+          return await buildVersions(documents, values.versions, buildOptions, io);
+        }
+        const { buildSite } = await import('../pipeline/pipeline.ts');
+        return await buildSite(documents, buildOptions, io);
       }
       case 'diff': {
         if (!['text', 'json', 'sarif', 'markdown'].includes(values.format))
