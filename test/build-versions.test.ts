@@ -79,7 +79,10 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     );
     // The billing API is deleted in v2.0.0: the version's home.
     const invoice = switcherOf(join(out, 'v1.0.0', 'billing', 'operations', 'sendinvoice', 'index.html'));
-    assert.match(invoice.get('latest')!, /^\/\?version-missing-kind=operation&version-missing-id=sendInvoice&version-missing-shown=home \(no operation sendInvoice: the version's home\)$/);
+    assert.match(
+      invoice.get('latest')!,
+      /^\/\?version-missing-kind=operation&version-missing-id=sendInvoice&version-missing-shown=home \(no operation sendInvoice: the version's home\)$/,
+    );
     // Every page of every version has one, the current version marked.
     for (const [path, bytes] of filesOf(out)) {
       if (!path.endsWith('.html') || path.startsWith('changelog')) continue;
@@ -91,7 +94,10 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
   it('writes a changelog: each version with its changes grouped by object and whom they break, linked into its pages', () => {
     const page = readFileSync(join(out, 'changelog', 'index.html'), 'utf8');
     const order = ['latest', 'v2.0.0', 'v1.1.0', 'v1.0.0'].map((v) => page.indexOf(`id="version-${v}"`));
-    assert.ok(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!)), `newest first: ${order}`);
+    assert.ok(
+      order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!)),
+      `newest first: ${order}`,
+    );
     const v110 = page.slice(page.indexOf('id="version-v1.1.0"'), page.indexOf('id="version-v1.0.0"'));
     // The widened payload of a sent message: diff's direction-aware verdict, in the Changes page's words.
     assert.match(v110, /<strong class="change-whom">Breaks its receivers: <\/strong>/);
@@ -108,10 +114,18 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     assert.match(twin, /## v1\.1\.0 \(2026-02-12\)[\s\S]*schema-enum-value-added[\s\S]*## v1\.0\.0 \(2026-01-11\)/);
     assert.match(readFileSync(join(out, 'llms.txt'), 'utf8'), /\n## Versions\n\n- \[Changelog\]\(\/changelog\/index\.md\): every version \(4\)/);
     const feed = readFileSync(join(out, 'changelog.xml'), 'utf8');
-    const entries = [...feed.matchAll(/<title>([^<]*)<\/title>\s*<id>urn:apidesc-docs:commit:([0-9a-f]{40})<\/id>\s*<updated>([^<]*)<\/updated>/g)].map((m) => [m[1], m[2], m[3]]);
+    const entries = [...feed.matchAll(/<title>([^<]*)<\/title>\s*<id>urn:apidesc-docs:commit:([0-9a-f]{40})<\/id>\s*<updated>([^<]*)<\/updated>/g)].map((m) => [
+      m[1],
+      m[2],
+      m[3],
+    ]);
     assert.deepEqual(
       entries.map(([title, commit, date]) => [title, commit, date]),
-      ['v2.0.0', 'v1.1.0', 'v1.0.0'].map((tag) => [tag, git(repo.dir, 'rev-parse', `${tag}^{commit}`).trim(), `${git(repo.dir, 'show', '-s', '--format=%cs', tag).trim()}T00:00:00Z`]),
+      ['v2.0.0', 'v1.1.0', 'v1.0.0'].map((tag) => [
+        tag,
+        git(repo.dir, 'rev-parse', `${tag}^{commit}`).trim(),
+        `${git(repo.dir, 'show', '-s', '--format=%cs', tag).trim()}T00:00:00Z`,
+      ]),
     );
     assert.match(feed, /<summary>1 breaking, 1 non-breaking, 1 wording only<\/summary>/);
   });
@@ -120,7 +134,8 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     const again = join(tempDir('apidesc-versions-again-'), 'site');
     const run = await runIn(repo.dir, ['build', 'api', '--versions', 'v*', '--out', again, '--cache', cache]);
     assert.equal(run.code, 0, run.err);
-    for (const version of ['v1.0.0', 'v1.1.0', 'v2.0.0']) assert.match(run.err, new RegExp(`Version ${version.replaceAll('.', '\\.')} \\([0-9a-f]{12}, [0-9-]{10}\\): unchanged, copied from the build cache\\.`));
+    for (const version of ['v1.0.0', 'v1.1.0', 'v2.0.0'])
+      assert.match(run.err, new RegExp(`Version ${version.replaceAll('.', '\\.')} \\([0-9a-f]{12}, [0-9-]{10}\\): unchanged, copied from the build cache\\.`));
     const first = filesOf(out);
     const second = filesOf(again);
     assert.deepEqual([...second.keys()].sort(), [...first.keys()].sort());
@@ -143,7 +158,7 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
 });
 
 describe('build --versions on the published history of a real document', { timeout: 300_000 }, () => {
-  it("gives each version a changelog entry that says what diff says of it", async () => {
+  it('gives each version a changelog entry that says what diff says of it', async () => {
     const dir = tempDir('apidesc-versions-history-');
     mkdirSync(join(dir, 'api'));
     git(dir, 'init', '-q', '-b', 'main');
@@ -164,7 +179,12 @@ describe('build --versions on the published history of a real document', { timeo
     const count = (severity: string): number => outcome.report.changes.filter((c) => c.severity === severity).length;
     assert.ok(count('breaking') > 0, 'the history breaks something');
     const feed = readFileSync(join(out, 'changelog.xml'), 'utf8');
-    assert.match(feed, new RegExp(`<title>v1\\.9\\.2</title>[\\s\\S]*?<updated>2024-06-01T00:00:00Z</updated>[\\s\\S]*?<summary>${count('breaking')} breaking, ${count('non-breaking')} non-breaking, ${count('info')} wording only</summary>`));
+    assert.match(
+      feed,
+      new RegExp(
+        `<title>v1\\.9\\.2</title>[\\s\\S]*?<updated>2024-06-01T00:00:00Z</updated>[\\s\\S]*?<summary>${count('breaking')} breaking, ${count('non-breaking')} non-breaking, ${count('info')} wording only</summary>`,
+      ),
+    );
     const page = readFileSync(join(out, 'changelog', 'index.html'), 'utf8');
     const v192 = page.slice(page.indexOf('id="version-v1.9.2"'), page.indexOf('id="version-v1.7.3"'));
     for (const change of outcome.report.changes) assert.ok(v192.includes(change.rule), `the changelog has ${change.rule}`);

@@ -187,18 +187,18 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
         const documents = inputs.length > 0 ? inputs : defaultInputs(io, 'build');
         if (typeof documents === 'number') return documents;
         const buildOptions = {
-            ...common,
-            outDir: values.out,
-            allowInvalid: values['allow-invalid'],
-            debug: values.debug,
-            timings: values.timings,
-            siteFlags,
-            ...(values.base ? { base: values.base } : {}),
-            ...(values.site ? { site: values.site } : {}),
-            ...(values.compare !== undefined ? { compare: values.compare } : {}),
-            ...(values['compare-ref'] !== undefined ? { compareRef: values['compare-ref'] } : {}),
-            ...(values.severity !== undefined ? { severities } : {}),
-            ...(values.cache !== undefined ? { cache: values.cache } : {}),
+          ...common,
+          outDir: values.out,
+          allowInvalid: values['allow-invalid'],
+          debug: values.debug,
+          timings: values.timings,
+          siteFlags,
+          ...(values.base ? { base: values.base } : {}),
+          ...(values.site ? { site: values.site } : {}),
+          ...(values.compare !== undefined ? { compare: values.compare } : {}),
+          ...(values['compare-ref'] !== undefined ? { compareRef: values['compare-ref'] } : {}),
+          ...(values.severity !== undefined ? { severities } : {}),
+          ...(values.cache !== undefined ? { cache: values.cache } : {}),
         };
         if (values.versions !== undefined) {
           const { buildVersions } = await import('../pipeline/versions/build-versions.ts');

@@ -132,7 +132,9 @@ async function compareBaseOf(inputs: string[], options: BuildOptions, cwd: strin
       io.out(formatText(diagnostics, { sources: new Map(), color: options.color }));
       return compareProblem(io, `--compare ${options.compare}: the base cannot be read (above)`);
     }
-    return options.compareAs ? { base: { ...base, label: options.compareAs.label, ...(options.compareAs.date ? { date: options.compareAs.date } : {}) } } : { base };
+    return options.compareAs
+      ? { base: { ...base, label: options.compareAs.label, ...(options.compareAs.date ? { date: options.compareAs.date } : {}) } }
+      : { base };
   }
   if (options.compareRef === undefined) return {};
   if (inputs.length !== 1) return compareProblem(io, '--compare-ref compares one document or folder: build it alone');

@@ -49,7 +49,8 @@ export async function versionRefs(repository: string, spec: string): Promise<Ver
   return sortVersions([...found.values()]);
 }
 
-const FORMAT = '%(refname)%00%(refname:short)%00%(objectname)%00%(*objectname)%00%(committerdate:short)%00%(*committerdate:short)%00%(committerdate:unix)%00%(*committerdate:unix)';
+const FORMAT =
+  '%(refname)%00%(refname:short)%00%(objectname)%00%(*objectname)%00%(committerdate:short)%00%(*committerdate:short)%00%(committerdate:unix)%00%(*committerdate:unix)';
 
 /** The tags `pattern` matches (annotated tags by the commit they point at). */
 async function tagsMatching(repository: string, pattern: string): Promise<VersionRef[]> {

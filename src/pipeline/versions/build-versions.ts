@@ -94,7 +94,8 @@ export async function buildVersions(inputs: string[], spec: string, options: Bui
     const slug = versionSlug(ref.name);
     const other = slugs.get(slug);
     if (other !== undefined) return problem(io, `--versions: ${other} and ${ref.name} would both be served under /${slug}/: name one of them differently`);
-    if (slug === CHANGELOG_URL.slice(0, -1) || slug === LATEST) return problem(io, `--versions: ${ref.name} would be served under /${slug}/, which the site uses for itself`);
+    if (slug === CHANGELOG_URL.slice(0, -1) || slug === LATEST)
+      return problem(io, `--versions: ${ref.name} would be served under /${slug}/, which the site uses for itself`);
     slugs.set(slug, ref.name);
   }
   const cacheDir = buildCacheDir(options.cache, cwd);
@@ -157,7 +158,14 @@ async function buildAll(plan: Plan): Promise<number> {
     const slug = versionSlug(ref.name);
     const dir = join(plan.work, slug);
     const files = treeFingerprint(tree.dir);
-    const key = hashOf([toolFingerprint(`${base}${slug}/`, options.site), settings, ref.name, ref.commit, files, previous ? `${previous.label} ${previous.commit} ${previous.files}` : '']);
+    const key = hashOf([
+      toolFingerprint(`${base}${slug}/`, options.site),
+      settings,
+      ref.name,
+      ref.commit,
+      files,
+      previous ? `${previous.label} ${previous.commit} ${previous.files}` : '',
+    ]);
     const hit = plan.cache?.read('versions', slug, key);
     io.err(`Version ${ref.name} (${ref.commit.slice(0, 12)}, ${ref.date})${typeof hit === 'object' ? ': unchanged, copied from the build cache.' : ':'}`);
     if (typeof hit === 'object') {
@@ -241,7 +249,12 @@ function pagesOf(folder: string, version: BuiltVersion, versionSlugs: ReadonlySe
   const manifest = JSON.parse(readFileSync(join(folder, 'apidesc-routes.json'), 'utf8')) as RouteManifest;
   const byUrl = new Map(manifest.routes.map((r) => [r.url, r]));
   const routes: VersionRoute[] = manifest.routes.map((r) => {
-    const channel = r.kind === 'message' ? /^\/channels\/([^/]+)\/messages\//.exec(r.pointer)?.[1] : r.kind === 'operation' ? operationChannel(folder, r.url, byUrl) : undefined;
+    const channel =
+      r.kind === 'message'
+        ? /^\/channels\/([^/]+)\/messages\//.exec(r.pointer)?.[1]
+        : r.kind === 'operation'
+          ? operationChannel(folder, r.url, byUrl)
+          : undefined;
     const decoded = channel?.replace(/~1/g, '/').replace(/~0/g, '~');
     return { api: r.api, kind: r.kind, id: r.id, url: r.url, ...(decoded !== undefined ? { channel: decoded } : {}) };
   });
@@ -292,7 +305,14 @@ function addChangelog(built: readonly BuiltVersion[], outDir: string, base: stri
   });
   const frame = read(join(outDir, 'changes', 'index.html'));
   if (frame === undefined) return;
-  const title = /<title>([\s\S]*?)<\/title>/.exec(frame)?.[1]?.replace(/^Changes · /, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"') ?? 'the API';
+  const title =
+    /<title>([\s\S]*?)<\/title>/
+      .exec(frame)?.[1]
+      ?.replace(/^Changes · /, '')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"') ?? 'the API';
   mkdirSync(join(outDir, CHANGELOG_URL), { recursive: true });
   writeFileSync(join(outDir, CHANGELOG_URL, 'index.html'), changelogPage(frame, changelogArticle(versions, title), title, base));
   writeFileSync(join(outDir, CHANGELOG_URL, 'index.md'), changelogMarkdown(versions, title));
@@ -327,7 +347,10 @@ function settingsFingerprint(options: BuildOptions, cwd: string): string {
       allowRemoteRefs: options.allowRemoteRefs ?? false,
     }),
   ];
-  for (const name of readdirSync(cwd).filter((n) => n.startsWith('apidesc-docs.config.')).sort()) parts.push(name, readFileSync(join(cwd, name), 'utf8'));
+  for (const name of readdirSync(cwd)
+    .filter((n) => n.startsWith('apidesc-docs.config.'))
+    .sort())
+    parts.push(name, readFileSync(join(cwd, name), 'utf8'));
   const config = options.siteFlags?.config;
   if (config !== undefined && existsSync(resolve(cwd, config))) parts.push(readFileSync(resolve(cwd, config), 'utf8'));
   const guides = options.siteFlags?.guides;

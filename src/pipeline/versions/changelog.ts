@@ -52,25 +52,35 @@ export const versionAnchor = (label: string): string => `version-${label.replace
  * stands for it), its headings one level down, its ids and the links to them prefixed by the
  * version's anchor (each version's page has the same ids).
  */
-function changesSection(html: string, anchor: string): string {
+function changesSection(html: string, anchor: string, label: string): string {
   const inner = ARTICLE.exec(html)?.[1];
   if (inner === undefined) return '<p class="changes-empty">This version\'s Changes page could not be read.</p>';
-  return inner
-    .replace(/<h1[^>]*>[\s\S]*?<\/h1>/, '')
-    .replace(/<(\/?)h([2-5])\b/g, (_, slash: string, level: string) => `<${slash}h${Number(level) + 1}`)
-    .replace(/\b(id|aria-labelledby)="([^"]*)"/g, (_, name: string, value: string) => `${name}="${anchor}-${value}"`)
-    .replace(/href="#([^"]*)"/g, (_, value: string) => `href="#${anchor}-${value}"`);
+  return (
+    inner
+      .replace(/<h1[^>]*>[\s\S]*?<\/h1>/, '')
+      // Each version's page has the same regions ("Breaking", an object's): as one page, they are groups, not landmarks named twice.
+      .replace(/<section\b([^>]*)>/g, (_, attributes: string) => `<div${attributes.replace(/\s*aria-labelledby="[^"]*"/, '')}>`)
+      .replace(/<\/section>/g, '</div>')
+      .replace(/aria-label="Changes by severity"/g, () => `aria-label="Changes of ${escapeAttribute(label)} by severity"`)
+      .replace(/<(\/?)h([2-5])\b/g, (_, slash: string, level: string) => `<${slash}h${Number(level) + 1}`)
+      .replace(/\b(id|aria-labelledby)="([^"]*)"/g, (_, name: string, value: string) => `${name}="${anchor}-${value}"`)
+      .replace(/href="#([^"]*)"/g, (_, value: string) => `href="#${anchor}-${value}"`)
+  );
 }
 
 /** The timeline as HTML (the article of the changelog page). */
 export function changelogArticle(versions: readonly ChangelogVersion[], title: string): string {
   const newestFirst = [...versions].reverse();
-  const toc = newestFirst.map((v) => `<li><a href="#${versionAnchor(v.label)}">${escapeHtml(v.label)}</a>${v.date ? ` <time datetime="${v.date}">${v.date}</time>` : ''}</li>`);
+  const toc = newestFirst.map(
+    (v) => `<li><a href="#${versionAnchor(v.label)}">${escapeHtml(v.label)}</a>${v.date ? ` <time datetime="${v.date}">${v.date}</time>` : ''}</li>`,
+  );
   const sections = newestFirst.map((v) => {
     const anchor = versionAnchor(v.label);
     const dated = v.date ? ` <span class="kind">of <time datetime="${v.date}">${v.date}</time></span>` : '';
     const links = `<p class="kind"><a href="${escapeAttribute(v.root)}">The pages of ${escapeHtml(v.label)}</a>${v.changesHtml ? ` · <a href="${escapeAttribute(`${v.root}changes/`)}">its Changes page</a>` : ''}</p>`;
-    const body = v.changesHtml ? changesSection(v.changesHtml, anchor) : '<p class="changes-empty">The first version on the timeline: nothing to compare it with.</p>';
+    const body = v.changesHtml
+      ? changesSection(v.changesHtml, anchor, v.label)
+      : '<p class="changes-empty">The first version on the timeline: nothing to compare it with.</p>';
     return `<section class="changelog-version" aria-labelledby="${anchor}"><h2 id="${anchor}">${escapeHtml(v.label)}${dated}</h2>${links}${body}</section>`;
   });
   return (
@@ -85,11 +95,17 @@ export function changelogPage(frame: string, article: string, title: string, roo
   return frame
     .replace(ARTICLE, () => article)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>Changelog · ${escapeHtml(title)}</title>`)
-    .replace(/(<link rel="alternate" type="text\/markdown" href=")[^"]*(")/, (_, a: string, b: string) => `${a}${escapeAttribute(`${root}${CHANGELOG_URL}index.md`)}${b}`)
+    .replace(
+      /(<link rel="alternate" type="text\/markdown" href=")[^"]*(")/,
+      (_, a: string, b: string) => `${a}${escapeAttribute(`${root}${CHANGELOG_URL}index.md`)}${b}`,
+    )
     .replace(/(<link rel="canonical" href="[^"]*?)changes\/(")/, (_, a: string, b: string) => `${a}${CHANGELOG_URL}${b}`)
     .replace(/ aria-current="page"/g, '')
     .replace(/<span aria-current="page">Changes<\/span>/, '<span aria-current="page">Changelog</span>')
-    .replace(/<a href="[^"]*changes\/">Changes<\/a> <span class="count">\(\d+\)<\/span>/, (link) => `${link}</div><div class="section"><a href="${escapeAttribute(`${root}${CHANGELOG_URL}`)}" aria-current="page">Changelog</a>`);
+    .replace(
+      /<a href="[^"]*changes\/">Changes<\/a> <span class="count">\(\d+\)<\/span>/,
+      (link) => `${link}</div><div class="section"><a href="${escapeAttribute(`${root}${CHANGELOG_URL}`)}" aria-current="page">Changelog</a>`,
+    );
 }
 
 /** The Markdown twin of the changelog. */
@@ -108,7 +124,10 @@ export function changelogMarkdown(versions: readonly ChangelogVersion[], title: 
       .map((line) => (/^#{2,5} /.test(line) ? `#${line}` : line));
     lines.push(...body, '');
   }
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
