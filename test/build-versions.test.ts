@@ -190,3 +190,31 @@ describe('build --versions on the published history of a real document', { timeo
     for (const change of outcome.report.changes) assert.ok(v192.includes(change.rule), `the changelog has ${change.rule}`);
   });
 });
+
+describe('versions kept in folders (the configuration’s versionFolders)', { timeout: 300_000 }, () => {
+  it('builds each subfolder as a version, oldest first, with the switcher and the changelog', async () => {
+    const doc = (version: string, operation: string): string =>
+      `apidesc: 3.0.0\ninfo: {title: Orders, version: '${version}'}\nchannels:\n  orders:\n    address: orders\n    messages:\n      placed: {payload: {type: string}}\noperations:\n  ${operation}:\n    action: send\n    channel: {$ref: '#/channels/orders'}\n    messages: [{$ref: '#/channels/orders/messages/placed'}]\n`;
+    const dir = tempTree({
+      'apidesc-docs.config.json': '{"versionFolders": "versions"}\n',
+      'versions/v10.0.0/orders.yaml': doc('10.0.0', 'send'),
+      'versions/v9.0.0/orders.yaml': doc('9.0.0', 'send'),
+      'orders.yaml': doc('11.0.0', 'sendOrder'),
+    });
+    const out = join(tempDir('apidesc-versions-folders-'), 'site');
+    const run = await runIn(dir, ['build', 'orders.yaml', '--out', out, '--cache', tempDir()]);
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.err, /Version v9\.0\.0:[\s\S]*Version v10\.0\.0:/, 'ordered as versions, not as names');
+    const send = switcherOf(join(out, 'v9.0.0', 'operations', 'send', 'index.html'));
+    assert.equal(send.get('v10.0.0'), '/v10.0.0/operations/send/');
+    assert.equal(send.get('latest'), '/operations/sendorder/', 'the rename, paired by diff');
+    assert.match(readFileSync(join(out, 'changelog', 'index.html'), 'utf8'), /id="version-v10\.0\.0"/);
+  });
+
+  it('refuses a versionFolders that does not exist, located in the configuration', async () => {
+    const dir = tempTree({ 'apidesc-docs.config.json': '{"versionFolders": "old"}\n', 'orders.yaml': 'apidesc: 3.0.0\ninfo: {title: T, version: 1.0.0}\n' });
+    const run = await runIn(dir, ['build', 'orders.yaml', '--out', join(dir, 'site')]);
+    assert.equal(run.code, 2);
+    assert.match(run.out, /apidesc-docs\.config\.json:1:\d+ +error +config-missing-file +`versionFolders`: the folder old does not exist/);
+  });
+});

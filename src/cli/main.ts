@@ -4,6 +4,7 @@
  * exit codes in src/lib/exit-codes.ts. No stack trace reaches the user unless --debug is given.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { environmentFault, faultCause, faultFolder } from '../lib/environment-fault.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
@@ -200,9 +201,10 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
           ...(values.severity !== undefined ? { severities } : {}),
           ...(values.cache !== undefined ? { cache: values.cache } : {}),
         };
-        if (values.versions !== undefined) {
+        const versionsFrom = values.versions !== undefined ? { refs: values.versions } : await versionFoldersOf(siteFlags.config, limits, values.root);
+        if (versionsFrom && values.compare === undefined && values['compare-ref'] === undefined) {
           const { buildVersions } = await import('../pipeline/versions/build-versions.ts');
-          return await buildVersions(documents, values.versions, buildOptions, io);
+          return await buildVersions(documents, versionsFrom, buildOptions, io);
         }
         const { buildSite } = await import('../pipeline/pipeline.ts');
         return await buildSite(documents, buildOptions, io);
@@ -291,6 +293,19 @@ function defaultInputs(io: Reporter, command: 'build' | 'dev'): string[] | numbe
 }
 
 const HELP_POINTER = 'apidesc-docs --help lists the commands and their options';
+
+/**
+ * The configuration's `versionFolders`, as an absolute path, when it has one and no errors (a
+ * configuration with errors is reported by the build itself, which stops on it).
+ */
+async function versionFoldersOf(config: string | undefined, limits: typeof defaultLimits, root: string | undefined): Promise<{ folders: string } | undefined> {
+  const cwd = process.cwd();
+  // Loaded on demand, as the build's own modules are: `validate` and --help need none of it.
+  const { loadConfig } = await import('../project/config-file.ts');
+  const loaded = await loadConfig(cwd, config, limits, root !== undefined ? resolve(cwd, root) : undefined);
+  if (loaded.config.versionFolders === undefined || loaded.diagnostics.some((d) => d.severity === 'error')) return undefined;
+  return { folders: resolve(loaded.folder, loaded.config.versionFolders) };
+}
 
 /**
  * What is wrong with the options, in one line: an unknown option with the one it most likely

@@ -19,12 +19,12 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { EXIT } from '../../lib/exit-codes.ts';
 import type { Reporter } from '../../lib/reporter.ts';
 import { checkoutCommit, type CommitTree } from '../../lib/git/commit-tree.ts';
 import { GitError, repositoryRoot } from '../../lib/git/git.ts';
-import { versionRefs, type VersionRef } from '../../lib/git/version-refs.ts';
+import { sortVersions, versionRefs, type VersionRef } from '../../lib/git/version-refs.ts';
 import { isFolder } from '../../lib/diff/compare-sides.ts';
 import { cleanUpOnStop } from '../../lib/interrupt.ts';
 import { defaultLimits } from '../../lib/load/limits.ts';
@@ -68,112 +68,175 @@ function problem(io: Reporter, message: string): number {
   return EXIT.usage;
 }
 
-/** Builds the versions `spec` names and the working tree into `options.outDir`; returns the exit code. */
-export async function buildVersions(inputs: string[], spec: string, options: BuildOptions, io: Reporter): Promise<number> {
+/** Where the older versions come from: git refs (`--versions`), or the subfolders of a folder (the configuration's `versionFolders`). */
+export type VersionsFrom = { refs: string } | { folders: string };
+
+/** One older version, before it is read. */
+interface VersionSource {
+  name: string;
+  /** Its commit, for a version read from git. */
+  ref?: VersionRef;
+  /** Its documents (the input's counterpart) and the folder its `$ref`s stay in; undefined when the version does not have them. Throws GitError. */
+  open(): Promise<{ input: string; root: string; files: string } | undefined>;
+}
+
+/** Builds the older versions and the working tree into `options.outDir`; returns the exit code. */
+export async function buildVersions(inputs: string[], from: VersionsFrom, options: BuildOptions, io: Reporter): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
-  if (inputs.length !== 1) return problem(io, '--versions builds the versions of one document or folder: name it alone');
+  const flag = 'refs' in from ? '--versions' : 'versionFolders';
+  if (inputs.length !== 1) return problem(io, `${flag}: the versions of one document or folder are built: name it alone`);
   const input = resolve(cwd, inputs[0]!);
-  if (!existsSync(input)) return problem(io, `--versions: ${inputs[0]} does not exist in the working tree`);
+  if (!existsSync(input)) return problem(io, `${flag}: ${inputs[0]} does not exist in the working tree`);
   const inputReal = realPath(input);
-  let repository: string;
-  let refs: VersionRef[];
-  try {
-    repository = realPath(await repositoryRoot(isFolder(inputReal) ? inputReal : dirname(inputReal)));
-  } catch (error) {
-    if (!(error instanceof GitError)) throw error;
-    return problem(io, `--versions: ${inputs[0]} is not in a git repository, where versions are read from (git: ${error.message})`);
-  }
-  try {
-    refs = await versionRefs(repository, spec);
-  } catch (error) {
-    if (!(error instanceof GitError)) throw error;
-    return problem(io, `--versions ${spec}: ${error.message}`);
-  }
+  const trees: CommitTree[] = [];
+  const sources = 'refs' in from ? await gitSources(inputs[0]!, inputReal, from.refs, options, cwd, trees) : folderSources(inputReal, from.folders);
+  if (typeof sources === 'string') return problem(io, sources);
   const slugs = new Map<string, string>();
-  for (const ref of refs) {
-    const slug = versionSlug(ref.name);
+  for (const { name } of sources) {
+    const slug = versionSlug(name);
     const other = slugs.get(slug);
-    if (other !== undefined) return problem(io, `--versions: ${other} and ${ref.name} would both be served under /${slug}/: name one of them differently`);
+    if (other !== undefined) return problem(io, `${flag}: ${other} and ${name} would both be served under /${slug}/: name one of them differently`);
     if (slug === CHANGELOG_URL.slice(0, -1) || slug === LATEST)
-      return problem(io, `--versions: ${ref.name} would be served under /${slug}/, which the site uses for itself`);
-    slugs.set(slug, ref.name);
+      return problem(io, `${flag}: ${name} would be served under /${slug}/, which the site uses for itself`);
+    slugs.set(slug, name);
   }
   const cacheDir = buildCacheDir(options.cache, cwd);
   const cacheProblem = cacheDir && cacheFolderProblem(cacheDir, options.cache ?? DEFAULT_CACHE_DIR);
   if (cacheProblem) return problem(io, cacheProblem);
   const cache = cacheDir ? new BuildCache(cacheDir) : undefined;
   const work = mkdtempSync(join(tmpdir(), 'apidesc-versions-'));
-  const trees: CommitTree[] = [];
   const removeAll = (): void => {
     for (const tree of trees) tree.remove();
     rmSync(work, { recursive: true, force: true });
   };
   return cleanUpOnStop(removeAll, async () => {
     try {
-      return await buildAll({ inputs, input: inputReal, refs, repository, options, cwd, io, work, cache, trees });
+      return await buildAll({ inputs, input: inputReal, sources, flag, options, cwd, io, work, cache });
     } finally {
       removeAll();
     }
   });
 }
 
+/** The refs `spec` names, each read from git when its turn comes (commit-tree.ts); or why there are none, in words. */
+async function gitSources(
+  shown: string,
+  input: string,
+  spec: string,
+  options: BuildOptions,
+  cwd: string,
+  trees: CommitTree[],
+): Promise<VersionSource[] | string> {
+  let repository: string;
+  let refs: VersionRef[];
+  try {
+    repository = realPath(await repositoryRoot(isFolder(input) ? input : dirname(input)));
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    return `--versions: ${shown} is not in a git repository, where versions are read from (git: ${error.message})`;
+  }
+  try {
+    refs = await versionRefs(repository, spec);
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    return `--versions ${spec}: ${error.message}`;
+  }
+  return refs.map((ref) => ({
+    name: ref.name,
+    ref,
+    open: async () => {
+      const tree = await checkoutCommit(repository, ref.ref, {
+        compared: input,
+        ...(options.root !== undefined ? { root: realPath(resolve(cwd, options.root)) } : {}),
+        limits: options.limits ?? defaultLimits,
+      });
+      trees.push(tree);
+      const versionInput = tree.inTree(input);
+      return existsSync(versionInput) ? { input: versionInput, root: tree.root, files: treeFingerprint(tree.dir) } : undefined;
+    },
+  }));
+}
+
+/**
+ * The subfolders of `folder`, one version each, named by the subfolder, in the order of their
+ * names as versions (sortVersions; without commits, names that are not versions are in name order).
+ * A version's documents are the whole subfolder when the input is a folder, else its file of the input's name.
+ */
+function folderSources(input: string, folder: string): VersionSource[] | string {
+  let names: string[];
+  try {
+    names = readdirSync(folder, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+      .map((e) => e.name);
+  } catch {
+    return `versionFolders: the folder ${folder} cannot be read`;
+  }
+  if (names.length === 0)
+    return `versionFolders: the folder ${folder} has no subfolder: put each older version in a folder of its own, named by it (e.g. v1.0.0/)`;
+  const refs = sortVersions(names.map((name) => ({ name, ref: name, commit: '', date: '', time: 0 })));
+  return refs.map(({ name }) => ({
+    name,
+    open: async () => {
+      const dir = join(folder, name);
+      const versionInput = isFolder(input) ? dir : join(dir, basename(input));
+      return existsSync(versionInput) ? { input: versionInput, root: dir, files: treeFingerprint(dir) } : undefined;
+    },
+  }));
+}
+
 interface Plan {
   inputs: string[];
   input: string;
-  refs: VersionRef[];
-  repository: string;
+  sources: VersionSource[];
+  flag: string;
   options: BuildOptions;
   cwd: string;
   io: Reporter;
   work: string;
   cache: BuildCache | undefined;
-  trees: CommitTree[];
 }
 
 async function buildAll(plan: Plan): Promise<number> {
   const { options, io, cwd } = plan;
   const base = (options.base ?? '/').replace(/\/?$/, '/');
-  const limits = options.limits ?? defaultLimits;
   const settings = settingsFingerprint(options, cwd);
   const built: BuiltVersion[] = [];
-  let previous: { input: string; label: string; date: string; commit: string; files: string } | undefined;
-  for (const ref of plan.refs) {
-    let tree: CommitTree;
+  let previous: { input: string; label: string; date?: string; commit?: string; files: string } | undefined;
+  for (const source of plan.sources) {
+    let opened: Awaited<ReturnType<VersionSource['open']>>;
     try {
-      tree = await checkoutCommit(plan.repository, ref.ref, {
-        compared: plan.input,
-        ...(options.root !== undefined ? { root: realPath(resolve(cwd, options.root)) } : {}),
-        limits,
-      });
+      opened = await source.open();
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
-      return problem(io, `--versions: ${ref.name}: ${error.message}`);
+      return problem(io, `${plan.flag}: ${source.name}: ${error.message}`);
     }
-    plan.trees.push(tree);
-    const versionInput = tree.inTree(plan.input);
-    if (!existsSync(versionInput)) {
-      io.err(`${ref.name} has no ${plan.inputs[0]}: left out of the versions.`);
+    if (!opened) {
+      io.err(`${source.name} has no ${plan.inputs[0]}: left out of the versions.`);
       continue;
     }
-    const slug = versionSlug(ref.name);
+    const { ref } = source;
+    const versionInput = opened.input;
+    const slug = versionSlug(source.name);
     const dir = join(plan.work, slug);
-    const files = treeFingerprint(tree.dir);
+    const { files } = opened;
     const key = hashOf([
       toolFingerprint(`${base}${slug}/`, options.site),
       settings,
-      ref.name,
-      ref.commit,
+      source.name,
+      ref?.commit ?? '',
       files,
-      previous ? `${previous.label} ${previous.commit} ${previous.files}` : '',
+      previous ? `${previous.label} ${previous.commit ?? ''} ${previous.files}` : '',
     ]);
     const hit = plan.cache?.read('versions', slug, key);
-    io.err(`Version ${ref.name} (${ref.commit.slice(0, 12)}, ${ref.date})${typeof hit === 'object' ? ': unchanged, copied from the build cache.' : ':'}`);
+    io.err(
+      `Version ${source.name}${ref ? ` (${ref.commit.slice(0, 12)}, ${ref.date})` : ''}${typeof hit === 'object' ? ': unchanged, copied from the build cache.' : ':'}`,
+    );
     if (typeof hit === 'object') {
       for (const file of hit.files) {
         mkdirSync(dirname(join(dir, file.path)), { recursive: true });
         writeFileSync(join(dir, file.path), file.bytes);
       }
-      built.push({ label: ref.name, slug, ref, dir, renamed: (hit.data as { renamed: [string, string][] }).renamed });
+      built.push({ label: source.name, slug, ...(ref ? { ref } : {}), dir, renamed: (hit.data as { renamed: [string, string][] }).renamed });
     } else {
       const code = await buildSite(
         [versionInput],
@@ -181,30 +244,26 @@ async function buildAll(plan: Plan): Promise<number> {
           ...options,
           outDir: dir,
           base: `${base}${slug}/`,
-          root: tree.root,
+          root: opened.root,
           ...(plan.cache ? { cache: plan.cache.dir } : {}),
-          ...(previous ? { compare: previous.input, compareAs: { label: `${previous.label} (${previous.commit.slice(0, 12)})`, date: previous.date } } : {}),
+          ...(previous ? { compare: previous.input, compareAs: comparedAs(previous) } : {}),
         },
         io,
       );
       if (code !== EXIT.ok) {
-        io.err(`Build stopped: version ${ref.name} could not be built (above).`);
+        io.err(`Build stopped: version ${source.name} could not be built (above).`);
         return code;
       }
       const renamed = previous ? [...(await versionRenames(previous.input, versionInput, options, cwd))] : [];
       plan.cache?.tryWrite('versions', slug, key, dir, { renamed });
-      built.push({ label: ref.name, slug, ref, dir, renamed });
+      built.push({ label: source.name, slug, ...(ref ? { ref } : {}), dir, renamed });
     }
-    previous = { input: versionInput, label: ref.name, date: ref.date, commit: ref.commit, files };
+    previous = { input: versionInput, label: source.name, ...(ref ? { date: ref.date, commit: ref.commit } : {}), files };
   }
-  if (!previous) return problem(io, `--versions: none of the versions has ${plan.inputs[0]}`);
+  if (!previous) return problem(io, `${plan.flag}: none of the versions has ${plan.inputs[0]}`);
   io.err('The working tree, the newest version, at the root:');
   const outDir = realPath(resolve(cwd, options.outDir));
-  const code = await buildSite(
-    plan.inputs,
-    { ...options, compare: previous.input, compareAs: { label: `${previous.label} (${previous.commit.slice(0, 12)})`, date: previous.date } },
-    io,
-  );
+  const code = await buildSite(plan.inputs, { ...options, compare: previous.input, compareAs: comparedAs(previous) }, io);
   if (code !== EXIT.ok) return code;
   const rootRenames = await versionRenames(previous.input, plan.input, options, cwd);
   built.push({ label: LATEST, slug: '', dir: outDir, renamed: [...rootRenames] });
@@ -218,6 +277,14 @@ async function buildAll(plan: Plan): Promise<number> {
   addChangelog(built, outDir, base, options.site);
   io.err(`Built ${built.length} versions (${built.map((v) => v.label).join(', ')}) into ${outDir}; changelog at ${base}${CHANGELOG_URL}.`);
   return EXIT.ok;
+}
+
+/** How a version's Changes page names the version before: its name, and its commit and date when it comes from git. */
+function comparedAs(previous: { label: string; commit?: string; date?: string }): { label: string; date?: string } {
+  return {
+    label: previous.commit ? `${previous.label} (${previous.commit.slice(0, 12)})` : previous.label,
+    ...(previous.date ? { date: previous.date } : {}),
+  };
 }
 
 /** The switcher on every page of every version. */
