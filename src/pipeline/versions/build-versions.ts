@@ -201,6 +201,9 @@ async function buildAll(plan: Plan): Promise<number> {
   const base = (options.base ?? '/').replace(/\/?$/, '/');
   const settings = settingsFingerprint(options, cwd);
   const built: BuiltVersion[] = [];
+  /** Where the time went, said at the end: a version added should cost about one build, and this shows whether it did. */
+  const spent = { reused: 0, built: 0, pairing: 0, pages: 0 };
+  const since = (start: number): number => (performance.now() - start) / 1000;
   let previous: { input: string; label: string; date?: string; commit?: string; files: string } | undefined;
   for (const source of plan.sources) {
     let opened: Awaited<ReturnType<VersionSource['open']>>;
@@ -237,6 +240,7 @@ async function buildAll(plan: Plan): Promise<number> {
         writeFileSync(join(dir, file.path), file.bytes);
       }
       built.push({ label: source.name, slug, ...(ref ? { ref } : {}), dir, renamed: (hit.data as { renamed: [string, string][] }).renamed });
+      spent.reused++;
     } else {
       const code = await buildSite(
         [versionInput],
@@ -254,7 +258,10 @@ async function buildAll(plan: Plan): Promise<number> {
         io.err(`Build stopped: version ${source.name} could not be built (above).`);
         return code;
       }
+      spent.built++;
+      const pairing = performance.now();
       const renamed = previous ? [...(await versionRenames(previous.input, versionInput, options, cwd))] : [];
+      spent.pairing += since(pairing);
       plan.cache?.tryWrite('versions', slug, key, dir, { renamed });
       built.push({ label: source.name, slug, ...(ref ? { ref } : {}), dir, renamed });
     }
@@ -265,7 +272,9 @@ async function buildAll(plan: Plan): Promise<number> {
   const outDir = realPath(resolve(cwd, options.outDir));
   const code = await buildSite(plan.inputs, { ...options, compare: previous.input, compareAs: comparedAs(previous) }, io);
   if (code !== EXIT.ok) return code;
+  const pairing = performance.now();
   const rootRenames = await versionRenames(previous.input, plan.input, options, cwd);
+  spent.pairing += since(pairing);
   built.push({ label: LATEST, slug: '', dir: outDir, renamed: [...rootRenames] });
   const taken = built.find((v) => v.slug !== '' && existsSync(join(outDir, v.slug)));
   if (taken) {
@@ -273,9 +282,14 @@ async function buildAll(plan: Plan): Promise<number> {
     return EXIT.usage;
   }
   for (const version of built) if (version.slug !== '') cpSync(version.dir, join(outDir, version.slug), { recursive: true });
+  const pages = performance.now();
   addSwitchers(built, outDir, base);
   addChangelog(built, outDir, base, options.site);
+  spent.pages = since(pages);
   io.err(`Built ${built.length} versions (${built.map((v) => v.label).join(', ')}) into ${outDir}; changelog at ${base}${CHANGELOG_URL}.`);
+  io.err(
+    `Versions: ${spent.reused} copied from the build cache, ${spent.built} built and the working tree; pairing renames ${spent.pairing.toFixed(1)} s, switchers and changelog ${spent.pages.toFixed(1)} s.`,
+  );
   return EXIT.ok;
 }
 
