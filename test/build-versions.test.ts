@@ -142,6 +142,25 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     for (const [path, bytes] of first) if (!path.endsWith('.apidesc-docs')) assert.ok(bytes.equals(second.get(path)!), `${path} differs`);
   });
 
+  it('names a version by a hostile tag as text: escaped in the pages, the feed and the twin, and a folder of safe characters', async () => {
+    const hostile = 'x<b>"&\'';
+    git(repo.dir, 'tag', hostile, 'v2.0.0');
+    try {
+      const site = join(tempDir('apidesc-versions-hostile-'), 'site');
+      const run = await runIn(repo.dir, ['build', 'api', '--versions', `v1.0.0,${hostile}`, '--out', site, '--cache', tempDir()]);
+      assert.equal(run.code, 0, run.err);
+      assert.ok(statSync(join(site, 'x-b-', 'index.html')).isFile(), 'served under a folder of safe characters');
+      for (const [path, bytes] of filesOf(site)) {
+        if (!/\.(html|xml)$/.test(path)) continue;
+        assert.ok(!bytes.toString().includes('x<b>'), `${path} carries the tag as markup`);
+      }
+      assert.match(readFileSync(join(site, 'changelog', 'index.html'), 'utf8'), /<h2 id="version-x-b----">x&lt;b&gt;&quot;&amp;&#39;/);
+      assert.match(readFileSync(join(site, 'changelog.xml'), 'utf8'), /<title>x&lt;b&gt;&quot;&amp;'<\/title>/);
+    } finally {
+      git(repo.dir, 'tag', '-d', hostile);
+    }
+  });
+
   it('refuses, in words, a folder that is not in a git repository and a pattern no tag matches', async () => {
     const plain = tempTree({ 'api/orders.yaml': 'apidesc: 3.0.0\ninfo: {title: T, version: 1.0.0}\n' });
     const notGit = await runIn(plain, ['build', 'api', '--versions', 'v*', '--out', join(plain, 'site')]);

@@ -61,7 +61,7 @@ function changesSection(html: string, anchor: string, label: string): string {
       // Each version's page has the same regions ("Breaking", an object's): as one page, they are groups, not landmarks named twice.
       .replace(/<section\b([^>]*)>/g, (_, attributes: string) => `<div${attributes.replace(/\s*aria-labelledby="[^"]*"/, '')}>`)
       .replace(/<\/section>/g, '</div>')
-      .replace(/aria-label="Changes by severity"/g, () => `aria-label="Changes of ${escapeAttribute(label)} by severity"`)
+      .replace(/aria-label="Changes by severity"/g, () => `aria-label="Changes of ${escapeHtml(label)} by severity"`)
       .replace(/<(\/?)h([2-5])\b/g, (_, slash: string, level: string) => `<${slash}h${Number(level) + 1}`)
       .replace(/\b(id|aria-labelledby)="([^"]*)"/g, (_, name: string, value: string) => `${name}="${anchor}-${value}"`)
       .replace(/href="#([^"]*)"/g, (_, value: string) => `href="#${anchor}-${value}"`)
