@@ -14,7 +14,9 @@
  * - Then every page gets the version switcher (switcher-html.ts, version-map.ts), and the root the
  *   changelog, its Markdown twin, its line in `llms.txt` and the Atom feed (changelog.ts).
  *
- * Each version has its own search index: search is scoped to the version a reader is in.
+ * Each version has its own search index: search is scoped to the version a reader is in. A
+ * repository that keeps its older versions in folders names them with the configuration's
+ * `versionFolders` (each subfolder a version) instead of tags: the same build, without commits.
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
