@@ -40,7 +40,7 @@ export function switcherHtml(entries: readonly SwitcherEntry[], changelog: strin
   });
   items.push(`<li><a href="${escapeAttribute(changelog)}">Changelog of every version</a></li>`);
   return (
-    `<details class="api-switcher version-switcher" data-version="${escapeAttribute(current?.label ?? '')}">` +
+    `<details class="api-switcher version-switcher" data-version="${escapeHtml(current?.label ?? '')}">` +
     `<summary>Version <span class="version-current">${escapeHtml(current?.label ?? '')}</span></summary>` +
     `<ul>${items.join('')}</ul></details>`
   );
