@@ -13,9 +13,9 @@
  * Commit dates are fixed: the versions' dates, and so the feed, are the same on every run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from './helpers.ts';
 
 type Step = 'v1.0.0' | 'v1.1.0' | 'v2.0.0' | 'head';
 
@@ -102,7 +102,8 @@ function git(dir: string, args: string[], day = 1): void {
 }
 
 export function makeVersionsRepository(): VersionsRepository {
-  const dir = mkdtempSync(join(tmpdir(), 'apidesc-versions-repo-'));
+  // Removed by the caller, and at the latest when the test process exits (an interrupted run included).
+  const dir = tempDir('apidesc-versions-repo-');
   const api = join(dir, 'api');
   mkdirSync(api);
   git(dir, ['init', '-q', '-b', 'main']);
