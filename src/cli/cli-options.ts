@@ -26,6 +26,7 @@ export const CLI_OPTIONS = {
   'base-ref': { type: 'string' },
   compare: { type: 'string' },
   'compare-ref': { type: 'string' },
+  versions: { type: 'string' },
   'fail-on': { type: 'string' },
   severity: { type: 'string', multiple: true },
   'no-color': { type: 'boolean', default: false },
@@ -73,6 +74,12 @@ export const OPTION_DOCS: Readonly<Record<keyof typeof CLI_OPTIONS, OptionDoc>> 
     value: '<ref>',
     commands: ['build'],
     meaning: 'the same against the document or folder being built as this git commit has it (as `diff --base-ref`)',
+  },
+  versions: {
+    value: '<pattern|refs>',
+    commands: ['build'],
+    meaning:
+      'a site of every version git has: the tags a pattern matches (`v*`) or the refs listed (`v1.0.0,v2.0.0`), each read from git (never the working tree) and built under `/<version>/`, compared with the version before; the working tree at the root as the newest. Every page gets a version switcher, the root a changelog (`changelog/`), its Markdown twin and an Atom feed (`changelog.xml`)',
   },
   'fail-on': { value: 'breaking|any|none', commands: ['diff'], meaning: 'exit 1 when a breaking change (default), any change, or never' },
   severity: {

@@ -4,6 +4,7 @@
  * exit codes in src/lib/exit-codes.ts. No stack trace reaches the user unless --debug is given.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { environmentFault, faultCause, faultFolder } from '../lib/environment-fault.ts';
 import { defaultLimits } from '../lib/load/limits.ts';
@@ -23,6 +24,7 @@ const USAGE = `Usage:
   apidesc-docs validate <file-or-folder…> [options]
   apidesc-docs build [file-or-folder…] [--out dist] [--base /path/] [--site https://…] [options]
   apidesc-docs build <file-or-folder> --compare <base> | --compare-ref <git ref> [options]
+  apidesc-docs build <file-or-folder> --versions 'v*' | <ref,ref…> [options]
   apidesc-docs dev [file-or-folder…] [--port 4321]
   apidesc-docs preview [--out dist] [--port 4322]
   apidesc-docs changes <before.json|URL> <after.json> [--format markdown|text|json] [--preview-url URL]
@@ -38,6 +40,9 @@ Options:
   --compare <base>           build: a Changes page against this document or folder, as
                              diff reports it, and a badge on each changed page
   --compare-ref <ref>        build: the same against this git commit (e.g. origin/main)
+  --versions <pattern|refs>  build: every version git has under the tags that match (e.g. 'v*')
+                             or the refs listed (v1.0.0,v2.0.0), under /<version>/, the working
+                             tree at the root; a version switcher, a changelog and its feed
   --preview-url <url>        where the new site is served, for links (changes, diff)
   --base-ref <ref>           diff: read the base from this git commit (e.g. origin/main)
   --fail-on breaking|any|none
@@ -124,8 +129,10 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
   }
   if (command !== 'diff' && (values['base-ref'] !== undefined || values['fail-on'] !== undefined)) return usage(io, '--base-ref and --fail-on belong to diff');
   if (command !== 'build' && values.cache !== undefined) return usage(io, '--cache belongs to build');
-  if (command !== 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined))
-    return usage(io, '--compare and --compare-ref belong to build');
+  if (command !== 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined || values.versions !== undefined))
+    return usage(io, '--compare, --compare-ref and --versions belong to build');
+  if (values.versions !== undefined && (values.compare !== undefined || values['compare-ref'] !== undefined))
+    return usage(io, '--versions compares each version with the one before: give it without --compare or --compare-ref');
   if (values.severity !== undefined && command !== 'diff' && !(command === 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined)))
     return shortProblem(
       io,
@@ -180,25 +187,27 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
         // Loaded on demand: `validate` needs none of the site's modules (shiki, Pagefind, the model).
         const documents = inputs.length > 0 ? inputs : defaultInputs(io, 'build');
         if (typeof documents === 'number') return documents;
+        const buildOptions = {
+          ...common,
+          outDir: values.out,
+          allowInvalid: values['allow-invalid'],
+          debug: values.debug,
+          timings: values.timings,
+          siteFlags,
+          ...(values.base ? { base: values.base } : {}),
+          ...(values.site ? { site: values.site } : {}),
+          ...(values.compare !== undefined ? { compare: values.compare } : {}),
+          ...(values['compare-ref'] !== undefined ? { compareRef: values['compare-ref'] } : {}),
+          ...(values.severity !== undefined ? { severities } : {}),
+          ...(values.cache !== undefined ? { cache: values.cache } : {}),
+        };
+        const versionsFrom = values.versions !== undefined ? { refs: values.versions } : await versionFoldersOf(siteFlags.config, limits, values.root);
+        if (versionsFrom && values.compare === undefined && values['compare-ref'] === undefined) {
+          const { buildVersions } = await import('../pipeline/versions/build-versions.ts');
+          return await buildVersions(documents, versionsFrom, buildOptions, io);
+        }
         const { buildSite } = await import('../pipeline/pipeline.ts');
-        return await buildSite(
-          documents,
-          {
-            ...common,
-            outDir: values.out,
-            allowInvalid: values['allow-invalid'],
-            debug: values.debug,
-            timings: values.timings,
-            siteFlags,
-            ...(values.base ? { base: values.base } : {}),
-            ...(values.site ? { site: values.site } : {}),
-            ...(values.compare !== undefined ? { compare: values.compare } : {}),
-            ...(values['compare-ref'] !== undefined ? { compareRef: values['compare-ref'] } : {}),
-            ...(values.severity !== undefined ? { severities } : {}),
-            ...(values.cache !== undefined ? { cache: values.cache } : {}),
-          },
-          io,
-        );
+        return await buildSite(documents, buildOptions, io);
       }
       case 'diff': {
         if (!['text', 'json', 'sarif', 'markdown'].includes(values.format))
@@ -284,6 +293,19 @@ function defaultInputs(io: Reporter, command: 'build' | 'dev'): string[] | numbe
 }
 
 const HELP_POINTER = 'apidesc-docs --help lists the commands and their options';
+
+/**
+ * The configuration's `versionFolders`, as an absolute path, when it has one and no errors (a
+ * configuration with errors is reported by the build itself, which stops on it).
+ */
+async function versionFoldersOf(config: string | undefined, limits: typeof defaultLimits, root: string | undefined): Promise<{ folders: string } | undefined> {
+  const cwd = process.cwd();
+  // Loaded on demand, as the build's own modules are: `validate` and --help need none of it.
+  const { loadConfig } = await import('../project/config-file.ts');
+  const loaded = await loadConfig(cwd, config, limits, root !== undefined ? resolve(cwd, root) : undefined);
+  if (loaded.config.versionFolders === undefined || loaded.diagnostics.some((d) => d.severity === 'error')) return undefined;
+  return { folders: resolve(loaded.folder, loaded.config.versionFolders) };
+}
 
 /**
  * What is wrong with the options, in one line: an unknown option with the one it most likely

@@ -19,6 +19,12 @@ export interface BuildOptions extends ValidateInputsOptions {
   siteFlags?: SiteFlags;
   /** `--compare <document or folder>`: the base of the Changes page (as `diff <base>` reads it). */
   compare?: string;
+  /**
+   * How the Changes page names the base of `compare`, and its date: `build --versions` compares
+   * each version with the one before, read from git into a temporary folder, and names it by its
+   * tag and commit rather than by that folder.
+   */
+  compareAs?: { label: string; date?: string };
   /** `--compare-ref <git ref>`: the base read from this commit, at the path being built (as `diff --base-ref`). */
   compareRef?: string;
   /** `--severity <rule>=<level>`: over the configuration's `diffSeverity`, for the Changes page. */

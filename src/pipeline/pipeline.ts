@@ -35,7 +35,7 @@ export const DEFAULT_CACHE_DIR = 'node_modules/.cache/apidesc-docs';
  * `node_modules` (a project with its packages installed); else none. A folder of documents
  * alone (a checkout without install, a shared folder) gets no `node_modules` of the build's making.
  */
-function buildCacheDir(flag: string | undefined, cwd: string): string | undefined {
+export function buildCacheDir(flag: string | undefined, cwd: string): string | undefined {
   if (flag !== undefined) return resolve(cwd, flag);
   return isFolder(join(cwd, 'node_modules')) ? resolve(cwd, DEFAULT_CACHE_DIR) : undefined;
 }
@@ -132,7 +132,9 @@ async function compareBaseOf(inputs: string[], options: BuildOptions, cwd: strin
       io.out(formatText(diagnostics, { sources: new Map(), color: options.color }));
       return compareProblem(io, `--compare ${options.compare}: the base cannot be read (above)`);
     }
-    return { base };
+    return options.compareAs
+      ? { base: { ...base, label: options.compareAs.label, ...(options.compareAs.date ? { date: options.compareAs.date } : {}) } }
+      : { base };
   }
   if (options.compareRef === undefined) return {};
   if (inputs.length !== 1) return compareProblem(io, '--compare-ref compares one document or folder: build it alone');

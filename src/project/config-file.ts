@@ -221,6 +221,7 @@ function checkFiles(config: SiteConfig, folder: string, file: string, name: Fiel
     ['logo', 'file'],
     ['favicon', 'file'],
     ['guides', 'folder'],
+    ['versionFolders', 'folder'],
   ] as const) {
     const path = config[field];
     if (path === undefined) continue;

@@ -33,6 +33,8 @@ export interface SiteConfig {
   codeSamples?: { languages?: ('javascript' | 'python')[] };
   /** `diff` and `build --compare`: this project's severity for some rules (src/lib/diff/severity-overrides.ts). */
   diffSeverity?: SeverityOverrides;
+  /** A folder whose subfolders are the older versions of the documents (`build` builds them as `--versions` builds tags). */
+  versionFolders?: string;
 }
 
 const COLOR = '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
@@ -112,6 +114,11 @@ const FIELDS: Record<keyof SiteConfig, { schema: object; expected: string }> = {
       additionalProperties: { enum: ['breaking', 'non-breaking', 'info'] },
     },
     expected: 'rules of `apidesc-docs diff` with the severity this project gives them, e.g. {"security-alternative-added": "breaking"}',
+  },
+  versionFolders: {
+    schema: { type: 'string', minLength: 1 },
+    expected:
+      'the folder whose subfolders hold the older versions of the documents (one subfolder per version, named by it, e.g. versions/v1.0.0/), relative to the config file',
   },
   editLink: {
     schema: { type: 'string', pattern: '^https?://.*\\{path\\}' },

@@ -29,8 +29,8 @@ export const CACHE_MARK = 'apidesc-docs-cache.json';
 const LAYOUT = 2;
 const MARK_TEXT = `${JSON.stringify({ tool: 'apidesc-docs', layout: LAYOUT, what: 'build cache: safe to delete' })}\n`;
 
-/** The kinds of entries: an API's files, a part of the search index. */
-export type EntryKind = 'apis' | 'search';
+/** The kinds of entries: an API's files, a part of the search index, a version's site (build --versions). */
+export type EntryKind = 'apis' | 'search' | 'versions';
 
 /** What an entry's manifest holds. */
 export interface EntryManifest {
@@ -183,7 +183,7 @@ export class BuildCache {
 
   /** Removes what builds that ended without cleaning up left in `apis/` and `search/` (their process is gone). */
   removeLeftovers(): void {
-    for (const kind of ['apis', 'search'] as const) {
+    for (const kind of ['apis', 'search', 'versions'] as const) {
       let names: string[];
       try {
         names = readdirSync(join(this.#dir, kind));

@@ -1,0 +1,88 @@
+/**
+ * A site of `build --versions` in Chromium (test/versions-fixture.ts): choosing another version
+ * in the switcher of an operation's page opens the same operation there (through a rename too);
+ * on an operation that version removed, it opens its channel and the page says what is missing;
+ * without JavaScript the switcher is a list of links that says the same; the changelog and the
+ * switched pages have no axe finding in either theme.
+ */
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+import { makeVersionsRepository } from '../test/versions-fixture.ts';
+import { tempDir } from '../test/helpers.ts';
+
+/** Opens the switcher of the page and follows the link of `version`. */
+async function switchTo(page: Page, version: string): Promise<void> {
+  await page.locator('.version-switcher > summary').click();
+  await Promise.all([page.waitForNavigation(), page.locator('.version-switcher a', { hasText: version }).first().click()]);
+}
+
+describe('the versions of a site in Chromium', { timeout: 300_000 }, () => {
+  const repo = makeVersionsRepository();
+  const site = join(tempDir('apidesc-e2e-versions-'), 'site');
+  let server: Server;
+  let browser: Browser;
+  let base = '';
+  before(async () => {
+    assert.equal(await runCli(['build', 'api', '--versions', 'v*', '--out', site, '--cache', tempDir()], repo.dir), 0);
+    ({ server, base } = await serveSite(site));
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+    repo.remove();
+  });
+
+  it('switches an operation page to another version and lands on the same operation, renamed or not', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${base}v1.1.0/orders/operations/emitorder/`);
+    await switchTo(page, 'v2.0.0');
+    assert.equal(new URL(page.url()).pathname, '/v2.0.0/operations/emitorder/');
+    assert.equal(await page.locator('h1').textContent(), 'emitOrder');
+    assert.equal(await page.locator('.version-switcher').getAttribute('data-version'), 'v2.0.0');
+    // Back to v1.0.0, where the operation was still called publishOrder.
+    await switchTo(page, 'v1.0.0');
+    assert.equal(new URL(page.url()).pathname, '/v1.0.0/orders/operations/publishorder/');
+    assert.equal(await page.locator('h1').textContent(), 'publishOrder');
+    assert.equal(await page.locator('.version-note').count(), 0, 'no note where the object is there');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('on an operation the other version removed, lands on its channel and says so', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}v1.1.0/orders/operations/archiveorders/`);
+    await switchTo(page, 'v2.0.0');
+    assert.equal(new URL(page.url()).pathname, '/v2.0.0/channels/audit/');
+    assert.equal(await page.locator('h1').textContent(), 'audit');
+    assert.equal(await page.locator('main .version-note').textContent(), 'Operation archiveOrders does not exist in v2.0.0; showing its channel.');
+    await page.close();
+  });
+
+  it('without JavaScript, the switcher is a list of links that says where each leads', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${base}v1.1.0/orders/operations/archiveorders/`);
+    await page.locator('.version-switcher > summary').click();
+    const link = page.locator('.version-switcher a', { hasText: 'v2.0.0' });
+    assert.equal((await link.textContent())?.replace(/\s+/g, ' '), 'v2.0.0 (no operation archiveOrders: its channel)');
+    await Promise.all([page.waitForNavigation(), link.click()]);
+    assert.equal(new URL(page.url()).pathname, '/v2.0.0/channels/audit/');
+    await context.close();
+  });
+
+  it('has no axe finding on the changelog and a page with its switcher open, in either theme', async () => {
+    const findings = await accessibilityFindings(browser, base, [
+      'changelog/',
+      'v1.1.0/orders/operations/archiveorders/',
+      'v2.0.0/channels/audit/?version-missing-kind=operation&version-missing-id=archiveOrders&version-missing-shown=channel',
+    ]);
+    assert.deepEqual(findings, []);
+  });
+});

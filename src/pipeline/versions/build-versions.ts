@@ -1,0 +1,448 @@
+/**
+ * `build --versions <pattern|list>`: a site of every version of the documents that git has under
+ * the matching tags (or the refs listed), plus the working tree as the newest.
+ *
+ * - Each version is read from git's objects (src/lib/git/commit-tree.ts, as `--compare-ref` reads
+ *   its base): the documents and the files their `$ref`s reach, into a temporary folder; the work
+ *   tree is never touched.
+ * - Each is built as a site of its own under `/<version>/` (`buildSite`), compared with the
+ *   version before (its Changes page and the badges of its changed pages); the working tree is
+ *   built at the root, compared with the newest tag: the URLs of the site before versions stay
+ *   those of the newest, and an older version's URLs never change as versions are added.
+ * - A version whose documents, the one before it and the site's settings are unchanged is copied
+ *   from the build cache (`versions/<version>` entries, keyed by all of it), not built again.
+ * - Then every page gets the version switcher (switcher-html.ts, version-map.ts), and the root the
+ *   changelog, its Markdown twin, its line in `llms.txt` and the Atom feed (changelog.ts).
+ *
+ * Each version has its own search index: search is scoped to the version a reader is in. A
+ * repository that keeps its older versions in folders names them with the configuration's
+ * `versionFolders` (each subfolder a version) instead of tags: the same build, without commits.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { EXIT } from '../../lib/exit-codes.ts';
+import type { Reporter } from '../../lib/reporter.ts';
+import { checkoutCommit, type CommitTree } from '../../lib/git/commit-tree.ts';
+import { GitError, repositoryRoot } from '../../lib/git/git.ts';
+import { sortVersions, versionRefs, type VersionRef } from '../../lib/git/version-refs.ts';
+import { isFolder } from '../../lib/diff/compare-sides.ts';
+import { cleanUpOnStop } from '../../lib/interrupt.ts';
+import { defaultLimits } from '../../lib/load/limits.ts';
+import { realPath } from '../../lib/real-path.ts';
+import type { RouteManifest } from '../../lib/model/types.ts';
+import type { BuildOptions } from '../build-options.ts';
+import { buildCacheDir, buildSite, DEFAULT_CACHE_DIR } from '../pipeline.ts';
+import { BuildCache, cacheFolderProblem, filesBelow } from '../cache/build-cache.ts';
+import { toolFingerprint } from '../cache/api-cache-key.ts';
+import { versionRenames } from './version-renames.ts';
+import { switchTarget, type VersionPages, type VersionRoute } from './version-map.ts';
+import { switcherHtml, VERSION_NOTE_SCRIPT, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
+import { CHANGELOG_URL, changelogArticle, changelogFeed, changelogMarkdown, changelogPage, FEED_FILE, type ChangelogVersion } from './changelog.ts';
+
+/** The label of the working tree's version, at the root of the site. */
+export const LATEST = 'latest';
+/** The script the switcher's note runs, at the site's root. */
+const NOTE_SCRIPT_FILE = 'versions.js';
+
+/** A version built (or copied from the cache) into a folder of its own. */
+interface BuiltVersion {
+  label: string;
+  /** Its folder in the site (`v1.2.0`), '' for the root. */
+  slug: string;
+  ref?: VersionRef;
+  /** Where its site was built. */
+  dir: string;
+  /** Renames since the version before, as diff pairs them. */
+  renamed: [string, string][];
+}
+
+/** The folder a version's pages are under: its name, with what a URL path does not carry well replaced by `-`. */
+export function versionSlug(name: string): string {
+  const slug = name.replace(/^refs\/(?:tags|heads)\//, '').replace(/[^A-Za-z0-9._-]+/g, '-');
+  return /^[.-]*$/.test(slug) ? `version-${createHash('sha256').update(name).digest('hex').slice(0, 8)}` : slug.replace(/^[._-]+/, '');
+}
+
+function problem(io: Reporter, message: string): number {
+  io.err(`apidesc-docs: ${message}`);
+  io.err('Build stopped: nothing was written.');
+  return EXIT.usage;
+}
+
+/** Where the older versions come from: git refs (`--versions`), or the subfolders of a folder (the configuration's `versionFolders`). */
+export type VersionsFrom = { refs: string } | { folders: string };
+
+/** One older version, before it is read. */
+interface VersionSource {
+  name: string;
+  /** Its commit, for a version read from git. */
+  ref?: VersionRef;
+  /** Its documents (the input's counterpart) and the folder its `$ref`s stay in; undefined when the version does not have them. Throws GitError. */
+  open(): Promise<{ input: string; root: string; files: string } | undefined>;
+}
+
+/** Builds the older versions and the working tree into `options.outDir`; returns the exit code. */
+export async function buildVersions(inputs: string[], from: VersionsFrom, options: BuildOptions, io: Reporter): Promise<number> {
+  const cwd = options.cwd ?? process.cwd();
+  const flag = 'refs' in from ? '--versions' : 'versionFolders';
+  if (inputs.length !== 1) return problem(io, `${flag}: the versions of one document or folder are built: name it alone`);
+  const input = resolve(cwd, inputs[0]!);
+  if (!existsSync(input)) return problem(io, `${flag}: ${inputs[0]} does not exist in the working tree`);
+  const inputReal = realPath(input);
+  const trees: CommitTree[] = [];
+  const sources = 'refs' in from ? await gitSources(inputs[0]!, inputReal, from.refs, options, cwd, trees) : folderSources(inputReal, from.folders);
+  if (typeof sources === 'string') return problem(io, sources);
+  const slugs = new Map<string, string>();
+  for (const { name } of sources) {
+    const slug = versionSlug(name);
+    const other = slugs.get(slug);
+    if (other !== undefined) return problem(io, `${flag}: ${other} and ${name} would both be served under /${slug}/: name one of them differently`);
+    if (slug === CHANGELOG_URL.slice(0, -1) || slug === LATEST)
+      return problem(io, `${flag}: ${name} would be served under /${slug}/, which the site uses for itself`);
+    slugs.set(slug, name);
+  }
+  const cacheDir = buildCacheDir(options.cache, cwd);
+  const cacheProblem = cacheDir && cacheFolderProblem(cacheDir, options.cache ?? DEFAULT_CACHE_DIR);
+  if (cacheProblem) return problem(io, cacheProblem);
+  const cache = cacheDir ? new BuildCache(cacheDir) : undefined;
+  const work = mkdtempSync(join(tmpdir(), 'apidesc-versions-'));
+  const removeAll = (): void => {
+    for (const tree of trees) tree.remove();
+    rmSync(work, { recursive: true, force: true });
+  };
+  return cleanUpOnStop(removeAll, async () => {
+    try {
+      return await buildAll({ inputs, input: inputReal, sources, flag, options, cwd, io, work, cache });
+    } finally {
+      removeAll();
+    }
+  });
+}
+
+/** The refs `spec` names, each read from git when its turn comes (commit-tree.ts); or why there are none, in words. */
+async function gitSources(
+  shown: string,
+  input: string,
+  spec: string,
+  options: BuildOptions,
+  cwd: string,
+  trees: CommitTree[],
+): Promise<VersionSource[] | string> {
+  let repository: string;
+  let refs: VersionRef[];
+  try {
+    repository = realPath(await repositoryRoot(isFolder(input) ? input : dirname(input)));
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    return `--versions: ${shown} is not in a git repository, where versions are read from (git: ${error.message})`;
+  }
+  try {
+    refs = await versionRefs(repository, spec);
+  } catch (error) {
+    if (!(error instanceof GitError)) throw error;
+    return `--versions ${spec}: ${error.message}`;
+  }
+  return refs.map((ref) => ({
+    name: ref.name,
+    ref,
+    open: async () => {
+      const tree = await checkoutCommit(repository, ref.ref, {
+        compared: input,
+        ...(options.root !== undefined ? { root: realPath(resolve(cwd, options.root)) } : {}),
+        limits: options.limits ?? defaultLimits,
+      });
+      trees.push(tree);
+      const versionInput = tree.inTree(input);
+      return existsSync(versionInput) ? { input: versionInput, root: tree.root, files: treeFingerprint(tree.dir) } : undefined;
+    },
+  }));
+}
+
+/**
+ * The subfolders of `folder`, one version each, named by the subfolder, in the order of their
+ * names as versions (sortVersions; without commits, names that are not versions are in name order).
+ * A version's documents are the whole subfolder when the input is a folder, else its file of the input's name.
+ */
+function folderSources(input: string, folder: string): VersionSource[] | string {
+  let names: string[];
+  try {
+    names = readdirSync(folder, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+      .map((e) => e.name);
+  } catch {
+    return `versionFolders: the folder ${folder} cannot be read`;
+  }
+  if (names.length === 0)
+    return `versionFolders: the folder ${folder} has no subfolder: put each older version in a folder of its own, named by it (e.g. v1.0.0/)`;
+  const refs = sortVersions(names.map((name) => ({ name, ref: name, commit: '', date: '', time: 0 })));
+  return refs.map(({ name }) => ({
+    name,
+    open: async () => {
+      const dir = join(folder, name);
+      const versionInput = isFolder(input) ? dir : join(dir, basename(input));
+      return existsSync(versionInput) ? { input: versionInput, root: dir, files: treeFingerprint(dir) } : undefined;
+    },
+  }));
+}
+
+interface Plan {
+  inputs: string[];
+  input: string;
+  sources: VersionSource[];
+  flag: string;
+  options: BuildOptions;
+  cwd: string;
+  io: Reporter;
+  work: string;
+  cache: BuildCache | undefined;
+}
+
+async function buildAll(plan: Plan): Promise<number> {
+  const { options, io, cwd } = plan;
+  const base = (options.base ?? '/').replace(/\/?$/, '/');
+  const settings = settingsFingerprint(options, cwd);
+  const built: BuiltVersion[] = [];
+  /** Where the time went, said at the end: a version added should cost about one build, and this shows whether it did. */
+  const spent = { reused: 0, built: 0, pairing: 0, pages: 0 };
+  const since = (start: number): number => (performance.now() - start) / 1000;
+  let previous: { input: string; label: string; date?: string; commit?: string; files: string } | undefined;
+  for (const source of plan.sources) {
+    let opened: Awaited<ReturnType<VersionSource['open']>>;
+    try {
+      opened = await source.open();
+    } catch (error) {
+      if (!(error instanceof GitError)) throw error;
+      return problem(io, `${plan.flag}: ${source.name}: ${error.message}`);
+    }
+    if (!opened) {
+      io.err(`${source.name} has no ${plan.inputs[0]}: left out of the versions.`);
+      continue;
+    }
+    const { ref } = source;
+    const versionInput = opened.input;
+    const slug = versionSlug(source.name);
+    const dir = join(plan.work, slug);
+    const { files } = opened;
+    const key = hashOf([
+      toolFingerprint(`${base}${slug}/`, options.site),
+      settings,
+      source.name,
+      ref?.commit ?? '',
+      files,
+      previous ? `${previous.label} ${previous.commit ?? ''} ${previous.files}` : '',
+    ]);
+    const hit = plan.cache?.read('versions', slug, key);
+    io.err(
+      `Version ${source.name}${ref ? ` (${ref.commit.slice(0, 12)}, ${ref.date})` : ''}${typeof hit === 'object' ? ': unchanged, copied from the build cache.' : ':'}`,
+    );
+    if (typeof hit === 'object') {
+      for (const file of hit.files) {
+        mkdirSync(dirname(join(dir, file.path)), { recursive: true });
+        writeFileSync(join(dir, file.path), file.bytes);
+      }
+      built.push({ label: source.name, slug, ...(ref ? { ref } : {}), dir, renamed: (hit.data as { renamed: [string, string][] }).renamed });
+      spent.reused++;
+    } else {
+      const code = await buildSite(
+        [versionInput],
+        {
+          ...options,
+          outDir: dir,
+          base: `${base}${slug}/`,
+          root: opened.root,
+          ...(plan.cache ? { cache: plan.cache.dir } : {}),
+          ...(previous ? { compare: previous.input, compareAs: comparedAs(previous) } : {}),
+        },
+        io,
+      );
+      if (code !== EXIT.ok) {
+        io.err(`Build stopped: version ${source.name} could not be built (above).`);
+        return code;
+      }
+      spent.built++;
+      const pairing = performance.now();
+      const renamed = previous ? [...(await versionRenames(previous.input, versionInput, options, cwd))] : [];
+      spent.pairing += since(pairing);
+      plan.cache?.tryWrite('versions', slug, key, dir, { renamed });
+      built.push({ label: source.name, slug, ...(ref ? { ref } : {}), dir, renamed });
+    }
+    previous = { input: versionInput, label: source.name, ...(ref ? { date: ref.date, commit: ref.commit } : {}), files };
+  }
+  if (!previous) return problem(io, `${plan.flag}: none of the versions has ${plan.inputs[0]}`);
+  io.err('The working tree, the newest version, at the root:');
+  const outDir = realPath(resolve(cwd, options.outDir));
+  const code = await buildSite(plan.inputs, { ...options, compare: previous.input, compareAs: comparedAs(previous) }, io);
+  if (code !== EXIT.ok) return code;
+  const pairing = performance.now();
+  const rootRenames = await versionRenames(previous.input, plan.input, options, cwd);
+  spent.pairing += since(pairing);
+  built.push({ label: LATEST, slug: '', dir: outDir, renamed: [...rootRenames] });
+  const taken = built.find((v) => v.slug !== '' && existsSync(join(outDir, v.slug)));
+  if (taken) {
+    io.err(`apidesc-docs: version ${taken.label} would be served under /${taken.slug}/, where the site already has pages: name the tag differently.`);
+    return EXIT.usage;
+  }
+  for (const version of built) if (version.slug !== '') cpSync(version.dir, join(outDir, version.slug), { recursive: true });
+  const pages = performance.now();
+  addSwitchers(built, outDir, base);
+  addChangelog(built, outDir, base, options.site);
+  spent.pages = since(pages);
+  io.err(`Built ${built.length} versions (${built.map((v) => v.label).join(', ')}) into ${outDir}; changelog at ${base}${CHANGELOG_URL}.`);
+  io.err(
+    `Versions: ${spent.reused} copied from the build cache, ${spent.built} built and the working tree; pairing renames ${spent.pairing.toFixed(1)} s, switchers and changelog ${spent.pages.toFixed(1)} s.`,
+  );
+  return EXIT.ok;
+}
+
+/** How a version's Changes page names the version before: its name, and its commit and date when it comes from git. */
+function comparedAs(previous: { label: string; commit?: string; date?: string }): { label: string; date?: string } {
+  return {
+    label: previous.commit ? `${previous.label} (${previous.commit.slice(0, 12)})` : previous.label,
+    ...(previous.date ? { date: previous.date } : {}),
+  };
+}
+
+/** The switcher on every page of every version. */
+function addSwitchers(built: readonly BuiltVersion[], outDir: string, base: string): void {
+  const folders = built.map((v) => (v.slug === '' ? outDir : join(outDir, v.slug)));
+  const versionSlugs = new Set(built.map((v) => v.slug).filter((s) => s !== ''));
+  const pages = built.map((v, i) => pagesOf(folders[i]!, v, versionSlugs));
+  const scriptUrl = `${base}${NOTE_SCRIPT_FILE}`;
+  writeFileSync(join(outDir, NOTE_SCRIPT_FILE), VERSION_NOTE_SCRIPT);
+  // Newest first in the list, as a reader looks for it.
+  const order = built.map((_, i) => i).reverse();
+  for (const from of built.keys()) {
+    for (const page of pages[from]!.files) {
+      const file = join(folders[from]!, page.file);
+      const entries: SwitcherEntry[] = order.map((to) => ({
+        label: built[to]!.label,
+        root: `${base}${built[to]!.slug === '' ? '' : `${built[to]!.slug}/`}`,
+        target: to === from ? { url: page.url } : switchTarget(pages, from, to, page.url),
+        current: to === from,
+      }));
+      const html = readFileSync(file, 'utf8');
+      writeFileSync(file, withSwitcher(html, switcherHtml(entries, `${base}${CHANGELOG_URL}`), scriptUrl));
+    }
+  }
+}
+
+/** A version's pages: its routes (with each operation's and message's channel), its other pages, and their files. */
+function pagesOf(folder: string, version: BuiltVersion, versionSlugs: ReadonlySet<string>): VersionPages & { files: { file: string; url: string }[] } {
+  const manifest = JSON.parse(readFileSync(join(folder, 'apidesc-routes.json'), 'utf8')) as RouteManifest;
+  const byUrl = new Map(manifest.routes.map((r) => [r.url, r]));
+  const routes: VersionRoute[] = manifest.routes.map((r) => {
+    const channel =
+      r.kind === 'message'
+        ? /^\/channels\/([^/]+)\/messages\//.exec(r.pointer)?.[1]
+        : r.kind === 'operation'
+          ? operationChannel(folder, r.url, byUrl)
+          : undefined;
+    const decoded = channel?.replace(/~1/g, '/').replace(/~0/g, '~');
+    return { api: r.api, kind: r.kind, id: r.id, url: r.url, ...(decoded !== undefined ? { channel: decoded } : {}) };
+  });
+  const files = filesBelow(folder)
+    .filter((f) => f.endsWith('index.html') || f === '404.html')
+    .filter((f) => !versionSlugs.has(f.split('/')[0]!) && !f.startsWith(CHANGELOG_URL) && !f.startsWith('pagefind/') && !f.startsWith('_astro/'))
+    .map((file) => ({ file, url: file === '404.html' ? '' : file.slice(0, -'index.html'.length) }));
+  const otherPages = new Set(files.map((f) => f.url).filter((url) => !byUrl.has(url)));
+  return { name: version.label, routes, otherPages, renamedFromPrevious: new Map(version.renamed), files };
+}
+
+/** The channel an operation's page names: the first link of its content to a channel's page. */
+function operationChannel(folder: string, url: string, byUrl: ReadonlyMap<string, RouteManifest['routes'][number]>): string | undefined {
+  let html: string;
+  try {
+    html = readFileSync(join(folder, url, 'index.html'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const content = html.slice(Math.max(0, html.indexOf('<main')));
+  for (const match of content.matchAll(/href="[^"]*?\/((?:[^/"]+\/)?channels\/[^/"]+\/)"/g)) {
+    const route = byUrl.get(match[1]!) ?? byUrl.get(match[1]!.replace(/^[^/]+\//, ''));
+    if (route?.kind === 'channel') return route.id;
+  }
+  return undefined;
+}
+
+/** The changelog page, its twin, its line in llms.txt and the feed, at the root. */
+function addChangelog(built: readonly BuiltVersion[], outDir: string, base: string, origin: string | undefined): void {
+  const read = (file: string): string | undefined => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const versions: ChangelogVersion[] = built.map((v) => {
+    const folder = v.slug === '' ? outDir : join(outDir, v.slug);
+    const changesHtml = read(join(folder, 'changes', 'index.html'));
+    const changesMarkdown = read(join(folder, 'changes', 'index.md'));
+    return {
+      label: v.label,
+      root: `${base}${v.slug === '' ? '' : `${v.slug}/`}`,
+      ...(v.ref ? { date: v.ref.date, commit: v.ref.commit } : {}),
+      ...(changesHtml !== undefined ? { changesHtml } : {}),
+      ...(changesMarkdown !== undefined ? { changesMarkdown } : {}),
+    };
+  });
+  const frame = read(join(outDir, 'changes', 'index.html'));
+  if (frame === undefined) return;
+  const title =
+    /<title>([\s\S]*?)<\/title>/
+      .exec(frame)?.[1]
+      ?.replace(/^Changes · /, '')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"') ?? 'the API';
+  mkdirSync(join(outDir, CHANGELOG_URL), { recursive: true });
+  writeFileSync(join(outDir, CHANGELOG_URL, 'index.html'), changelogPage(frame, changelogArticle(versions, title), title, base));
+  writeFileSync(join(outDir, CHANGELOG_URL, 'index.md'), changelogMarkdown(versions, title));
+  writeFileSync(join(outDir, FEED_FILE), changelogFeed(versions, title, origin, base));
+  const llms = read(join(outDir, 'llms.txt'));
+  if (llms !== undefined) {
+    const line = `- [Changelog](${base}${CHANGELOG_URL}index.md): every version (${versions.length}), newest first, with what each changed since the one before`;
+    writeFileSync(join(outDir, 'llms.txt'), `${llms.trimEnd()}\n\n## Versions\n\n${line}\n`);
+  }
+}
+
+/** Every file of a version's temporary folder, its path and bytes: what its pages are made from. */
+function treeFingerprint(dir: string): string {
+  const hash = createHash('sha256');
+  for (const path of filesBelow(dir)) {
+    const bytes = readFileSync(join(dir, path));
+    hash.update(`${path}\0${bytes.length}\0`);
+    hash.update(bytes);
+  }
+  return hash.digest('hex');
+}
+
+/** What every version's pages share besides their documents: the build's options, the configuration and the guides as they are now. */
+function settingsFingerprint(options: BuildOptions, cwd: string): string {
+  const parts: string[] = [
+    JSON.stringify({
+      allowInvalid: options.allowInvalid ?? false,
+      strict: options.strict ?? false,
+      siteFlags: options.siteFlags ?? {},
+      severities: options.severities ?? {},
+      site: options.site ?? '',
+      allowRemoteRefs: options.allowRemoteRefs ?? false,
+    }),
+  ];
+  for (const name of readdirSync(cwd)
+    .filter((n) => n.startsWith('apidesc-docs.config.'))
+    .sort())
+    parts.push(name, readFileSync(join(cwd, name), 'utf8'));
+  const config = options.siteFlags?.config;
+  if (config !== undefined && existsSync(resolve(cwd, config))) parts.push(readFileSync(resolve(cwd, config), 'utf8'));
+  const guides = options.siteFlags?.guides;
+  if (guides !== undefined && isFolder(resolve(cwd, guides))) parts.push(treeFingerprint(resolve(cwd, guides)));
+  return hashOf(parts);
+}
+
+function hashOf(parts: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(`${Buffer.byteLength(part)}\0${part}`);
+  return hash.digest('hex');
+}

@@ -1,0 +1,98 @@
+/**
+ * Where a page of one version is in another, for the version switcher: the same object by its
+ * kind and id; an object renamed between the two (channels, operations and messages, paired as
+ * `diff` pairs them) by its id there; else its nearest parent that the other version has (an
+ * operation's or a message's channel, then the API's overview, then the version's home), with a
+ * note that says what is missing. Pure data in, data out: the build reads the route manifests and
+ * the pages (build-versions.ts).
+ */
+
+/** One route of a version's `apidesc-routes.json`, with what the switcher needs of its page. */
+export interface VersionRoute {
+  api: string;
+  kind: string;
+  id: string;
+  /** URL relative to the version's root, with a trailing slash. */
+  url: string;
+  /** The channel an operation or message belongs to, by its id (read from its page or pointer). */
+  channel?: string;
+}
+
+export interface VersionPages {
+  name: string;
+  routes: VersionRoute[];
+  /** The version's other pages (lists, guides, Changes), URL relative to its root. */
+  otherPages: ReadonlySet<string>;
+  /** Ids renamed since the version before (`<kind>\0<old id>` → new id), as diff pairs them. */
+  renamedFromPrevious: ReadonlyMap<string, string>;
+}
+
+/** Where the switcher leads for one version, and the note when that is not the page itself. */
+export interface SwitchTarget {
+  url: string;
+  /** Why this is not the same object: the kind and id missing there, and what is shown instead. */
+  missing?: { kind: string; id: string; shown: 'channel' | 'overview' | 'home' };
+}
+
+const key = (kind: string, id: string): string => `${kind}\0${id}`;
+
+/** The id an object of version `from` has in version `to` (indices into `versions`, oldest first), following renames step by step. */
+export function idIn(versions: readonly VersionPages[], from: number, to: number, kind: string, id: string): string {
+  let current = id;
+  if (from < to) {
+    for (let v = from + 1; v <= to; v++) current = versions[v]!.renamedFromPrevious.get(key(kind, current)) ?? current;
+  } else {
+    for (let v = from; v > to; v--) {
+      for (const [old, renamed] of versions[v]!.renamedFromPrevious) {
+        if (renamed === current && old.startsWith(`${kind}\0`)) {
+          current = old.slice(kind.length + 1);
+          break;
+        }
+      }
+    }
+  }
+  return current;
+}
+
+/** The overview of `api` in a version: the common first folder of its pages in a portal, else the root. */
+function overviewOf(routes: readonly VersionRoute[], api: string): string | undefined {
+  const own = routes.filter((r) => r.api === api);
+  if (own.length === 0) return undefined;
+  const firsts = new Set(own.map((r) => r.url.split('/')[0]));
+  const apis = new Set(routes.map((r) => r.api));
+  return apis.size > 1 && firsts.size === 1 ? `${[...firsts][0]}/` : '';
+}
+
+/** Where `page` (a URL of version `from`) is in version `to`. */
+export function switchTarget(versions: readonly VersionPages[], from: number, to: number, page: string): SwitchTarget {
+  const source = versions[from]!;
+  const target = versions[to]!;
+  const route = source.routes.find((r) => r.url === page);
+  if (!route) return { url: target.otherPages.has(page) ? page : '' };
+  const find = (kind: string, id: string): VersionRoute | undefined => {
+    const there = idIn(versions, from, to, kind, id);
+    return target.routes.find((r) => r.api === route.api && r.kind === kind && r.id === there);
+  };
+  const same = find(route.kind, route.id);
+  if (same) return { url: same.url };
+  const missing = { kind: route.kind, id: route.id };
+  if (route.channel !== undefined && (route.kind === 'operation' || route.kind === 'message')) {
+    const channel = find('channel', route.channel);
+    if (channel) return { url: channel.url, missing: { ...missing, shown: 'channel' } };
+  }
+  const overview = overviewOf(target.routes, route.api);
+  if (overview !== undefined) return { url: overview, missing: { ...missing, shown: 'overview' } };
+  return { url: '', missing: { ...missing, shown: 'home' } };
+}
+
+/** "operation placeOrder", "component:schemas X" as a reader names it: "schema X". */
+export function objectWords(kind: string, id: string): string {
+  const name = kind.startsWith('component:') ? kind.slice('component:'.length).replace(/s$/, '') : kind;
+  return `${name} ${id}`;
+}
+
+/** What the switcher says of a target that is not the object itself: "no operation X: its channel". */
+export function missingWords(missing: NonNullable<SwitchTarget['missing']>): string {
+  const shown = missing.shown === 'channel' ? 'its channel' : missing.shown === 'overview' ? "the API's overview" : "the version's home";
+  return `no ${objectWords(missing.kind, missing.id)}: ${shown}`;
+}

@@ -1,0 +1,239 @@
+/**
+ * `build --versions`: every tagged version of a folder of APIs read from a real git repository
+ * (test/versions-fixture.ts: a rename, a removed operation, payloads widened and narrowed, a
+ * deleted API), built under `/<version>/` beside the working tree at the root; the working tree
+ * untouched; a switcher on every page that keeps the reader's place (by id, through a rename,
+ * else the parent with what is missing said); the changelog, its twin, its line in llms.txt and
+ * its feed; the same bytes again, the older versions copied from the build cache; and the
+ * located refusals: not a git repository, no tag that matches. Then the published history of a
+ * real document (test/published-history.ts), whose changelog says what `diff` says.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runIn, tempDir, tempTree } from './helpers.ts';
+import { makeVersionsRepository } from './versions-fixture.ts';
+import { CLI_1_7_3, CLI_1_9_2, comparePublished, GLEE_TEMPLATE, publishedDocument } from './published-history.ts';
+
+function filesOf(dir: string): Map<string, Buffer> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return new Map(files.map((e) => [relative(dir, join(e.parentPath, e.name)), readFileSync(join(e.parentPath, e.name))]));
+}
+
+/** The links of a page's version switcher: label → href, with the note where it opens another object. */
+function switcherOf(file: string): Map<string, string> {
+  const html = readFileSync(file, 'utf8');
+  const switcher = /<details class="api-switcher version-switcher"[\s\S]*?<\/details>/.exec(html)?.[0];
+  assert.ok(switcher, `${file} has a version switcher`);
+  const links = new Map<string, string>();
+  for (const match of switcher.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)(?:<span class="version-missing">([^<]*)<\/span>)?<\/a>/g))
+    links.set(match[2]!.trim(), `${match[1]!.replaceAll('&amp;', '&')}${match[3] ? ` ${match[3].replaceAll('&#39;', "'")}` : ''}`);
+  return links;
+}
+
+const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8', timeout: 20_000 });
+
+describe('build --versions on a repository with tags', { timeout: 300_000 }, () => {
+  const repo = makeVersionsRepository();
+  const out = join(tempDir('apidesc-versions-site-'), 'site');
+  const cache = tempDir('apidesc-versions-cache-');
+  const runs: Record<string, { code: number; err: string; out: string }> = {};
+  let mtimes: Map<string, number>;
+  before(async () => {
+    mtimes = new Map(readdirSync(repo.api).map((f) => [f, statSync(join(repo.api, f)).mtimeMs]));
+    runs.first = await runIn(repo.dir, ['build', 'api', '--versions', 'v*', '--out', out, '--cache', cache]);
+  });
+  after(() => repo.remove());
+
+  it('builds each tag under its own folder and the working tree at the root, never touching the working tree', () => {
+    assert.equal(runs.first!.code, 0, runs.first!.err);
+    for (const version of ['v1.0.0', 'v1.1.0', 'v2.0.0']) assert.ok(statSync(join(out, version, 'index.html')).isFile(), version);
+    // The working tree is the newest, at the root: the URLs of the site before versions stay.
+    assert.match(readFileSync(join(out, 'operations', 'emitorder', 'index.html'), 'utf8'), /Emits each order once it is placed\./);
+    // Each version as its tag has it: v1.0.0 still has publishOrder and the billing API.
+    assert.ok(statSync(join(out, 'v1.0.0', 'orders', 'operations', 'publishorder', 'index.html')).isFile());
+    assert.ok(statSync(join(out, 'v1.1.0', 'billing', 'operations', 'sendinvoice', 'index.html')).isFile());
+    assert.equal(git(repo.dir, 'status', '--porcelain'), '', 'the working tree is unchanged');
+    for (const [file, mtime] of mtimes) assert.equal(statSync(join(repo.api, file)).mtimeMs, mtime, `${file} was not written`);
+    // Sorted by semantic version, oldest first.
+    assert.match(runs.first!.err, /Version v1\.0\.0[\s\S]*Version v1\.1\.0[\s\S]*Version v2\.0\.0/);
+  });
+
+  it('gives every page a switcher that opens the same object, through a rename, else its parent with a note', () => {
+    // The same operation by its id.
+    const emit = switcherOf(join(out, 'v1.1.0', 'orders', 'operations', 'emitorder', 'index.html'));
+    assert.equal(emit.get('v2.0.0'), '/v2.0.0/operations/emitorder/');
+    assert.equal(emit.get('latest'), '/operations/emitorder/');
+    // publishOrder, renamed emitOrder in v1.1.0 (diff's pairing), both ways.
+    assert.equal(emit.get('v1.0.0'), '/v1.0.0/orders/operations/publishorder/');
+    const publish = switcherOf(join(out, 'v1.0.0', 'orders', 'operations', 'publishorder', 'index.html'));
+    assert.equal(publish.get('v1.1.0'), '/v1.1.0/orders/operations/emitorder/');
+    assert.equal(publish.get('latest'), '/operations/emitorder/');
+    // archiveOrders is removed in v2.0.0: its channel, and the switcher says so.
+    const archive = switcherOf(join(out, 'v1.1.0', 'orders', 'operations', 'archiveorders', 'index.html'));
+    assert.equal(
+      archive.get('v2.0.0'),
+      '/v2.0.0/channels/audit/?version-missing-kind=operation&version-missing-id=archiveOrders&version-missing-shown=channel (no operation archiveOrders: its channel)',
+    );
+    // The billing API is deleted in v2.0.0: the version's home.
+    const invoice = switcherOf(join(out, 'v1.0.0', 'billing', 'operations', 'sendinvoice', 'index.html'));
+    assert.match(
+      invoice.get('latest')!,
+      /^\/\?version-missing-kind=operation&version-missing-id=sendInvoice&version-missing-shown=home \(no operation sendInvoice: the version's home\)$/,
+    );
+    // Every page of every version has one, the current version marked.
+    for (const [path, bytes] of filesOf(out)) {
+      if (!path.endsWith('.html') || path.startsWith('changelog')) continue;
+      assert.match(bytes.toString(), /<details class="api-switcher version-switcher" data-version="[^"]+">/, path);
+      assert.match(bytes.toString(), /<script src="\/versions\.js" defer><\/script>/, path);
+    }
+  });
+
+  it('writes a changelog: each version with its changes grouped by object and whom they break, linked into its pages', () => {
+    const page = readFileSync(join(out, 'changelog', 'index.html'), 'utf8');
+    const order = ['latest', 'v2.0.0', 'v1.1.0', 'v1.0.0'].map((v) => page.indexOf(`id="version-${v}"`));
+    assert.ok(
+      order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!)),
+      `newest first: ${order}`,
+    );
+    const v110 = page.slice(page.indexOf('id="version-v1.1.0"'), page.indexOf('id="version-v1.0.0"'));
+    // The widened payload of a sent message: diff's direction-aware verdict, in the Changes page's words.
+    assert.match(v110, /<strong class="change-whom">Breaks its receivers: <\/strong>/);
+    assert.match(v110, /href="\/v1\.1\.0\/orders\/channels\/orders\/messages\/orderplaced\/"/);
+    assert.match(v110, /operation &quot;publishOrder&quot; renamed &quot;emitOrder&quot;|operation "publishOrder" renamed "emitOrder"/);
+    const v200 = page.slice(page.indexOf('id="version-v2.0.0"'), page.indexOf('id="version-v1.1.0"'));
+    assert.match(v200, /archiveOrders/);
+    assert.match(v200, /billing/i, 'the deleted API');
+    // Ids stay unique on the page: each version's are prefixed.
+    const ids = [...page.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    assert.equal(new Set(ids).size, ids.length, 'no id twice');
+    const twin = readFileSync(join(out, 'changelog', 'index.md'), 'utf8');
+    assert.match(twin, /^# Changelog of /);
+    assert.match(twin, /## v1\.1\.0 \(2026-02-12\)[\s\S]*schema-enum-value-added[\s\S]*## v1\.0\.0 \(2026-01-11\)/);
+    assert.match(readFileSync(join(out, 'llms.txt'), 'utf8'), /\n## Versions\n\n- \[Changelog\]\(\/changelog\/index\.md\): every version \(4\)/);
+    const feed = readFileSync(join(out, 'changelog.xml'), 'utf8');
+    const entries = [...feed.matchAll(/<title>([^<]*)<\/title>\s*<id>urn:apidesc-docs:commit:([0-9a-f]{40})<\/id>\s*<updated>([^<]*)<\/updated>/g)].map((m) => [
+      m[1],
+      m[2],
+      m[3],
+    ]);
+    assert.deepEqual(
+      entries.map(([title, commit, date]) => [title, commit, date]),
+      ['v2.0.0', 'v1.1.0', 'v1.0.0'].map((tag) => [
+        tag,
+        git(repo.dir, 'rev-parse', `${tag}^{commit}`).trim(),
+        `${git(repo.dir, 'show', '-s', '--format=%cs', tag).trim()}T00:00:00Z`,
+      ]),
+    );
+    assert.match(feed, /<summary>1 breaking, 1 non-breaking, 1 wording only<\/summary>/);
+  });
+
+  it('builds the same bytes again, each older version copied from the build cache', async () => {
+    const again = join(tempDir('apidesc-versions-again-'), 'site');
+    const run = await runIn(repo.dir, ['build', 'api', '--versions', 'v*', '--out', again, '--cache', cache]);
+    assert.equal(run.code, 0, run.err);
+    for (const version of ['v1.0.0', 'v1.1.0', 'v2.0.0'])
+      assert.match(run.err, new RegExp(`Version ${version.replaceAll('.', '\\.')} \\([0-9a-f]{12}, [0-9-]{10}\\): unchanged, copied from the build cache\\.`));
+    const first = filesOf(out);
+    const second = filesOf(again);
+    assert.deepEqual([...second.keys()].sort(), [...first.keys()].sort());
+    for (const [path, bytes] of first) if (!path.endsWith('.apidesc-docs')) assert.ok(bytes.equals(second.get(path)!), `${path} differs`);
+  });
+
+  it('names a version by a hostile tag as text: escaped in the pages, the feed and the twin, and a folder of safe characters', async () => {
+    const hostile = 'x<b>"&\'';
+    git(repo.dir, 'tag', hostile, 'v2.0.0');
+    try {
+      const site = join(tempDir('apidesc-versions-hostile-'), 'site');
+      const run = await runIn(repo.dir, ['build', 'api', '--versions', `v1.0.0,${hostile}`, '--out', site, '--cache', tempDir()]);
+      assert.equal(run.code, 0, run.err);
+      assert.ok(statSync(join(site, 'x-b-', 'index.html')).isFile(), 'served under a folder of safe characters');
+      for (const [path, bytes] of filesOf(site)) {
+        if (!/\.(html|xml)$/.test(path)) continue;
+        assert.ok(!bytes.toString().includes('x<b>'), `${path} carries the tag as markup`);
+      }
+      assert.match(readFileSync(join(site, 'changelog', 'index.html'), 'utf8'), /<h2 id="version-x-b----">x&lt;b&gt;&quot;&amp;&#39;/);
+      assert.match(readFileSync(join(site, 'changelog.xml'), 'utf8'), /<title>x&lt;b&gt;&quot;&amp;'<\/title>/);
+    } finally {
+      git(repo.dir, 'tag', '-d', hostile);
+    }
+  });
+
+  it('refuses, in words, a folder that is not in a git repository and a pattern no tag matches', async () => {
+    const plain = tempTree({ 'api/orders.yaml': 'apidesc: 3.0.0\ninfo: {title: T, version: 1.0.0}\n' });
+    const notGit = await runIn(plain, ['build', 'api', '--versions', 'v*', '--out', join(plain, 'site')]);
+    assert.equal(notGit.code, 2);
+    assert.match(notGit.err, /apidesc-docs: --versions: api is not in a git repository, where versions are read from/);
+    const none = await runIn(repo.dir, ['build', 'api', '--versions', 'release-*', '--out', join(tempDir(), 'site')]);
+    assert.equal(none.code, 2);
+    assert.match(none.err, /--versions release-\*: no tag matches "release-\*" \(its tags: v1\.0\.0, v1\.1\.0, v2\.0\.0\)/);
+    assert.match(none.err, /Build stopped: nothing was written\./);
+    const both = await runIn(repo.dir, ['build', 'api', '--versions', 'v*', '--compare-ref', 'v1.0.0']);
+    assert.equal(both.code, 2);
+    assert.match(both.err, /--versions compares each version with the one before/);
+  });
+});
+
+describe('build --versions on the published history of a real document', { timeout: 300_000 }, () => {
+  it('gives each version a changelog entry that says what diff says of it', async () => {
+    const dir = tempDir('apidesc-versions-history-');
+    mkdirSync(join(dir, 'api'));
+    git(dir, 'init', '-q', '-b', 'main');
+    const commit = (p: typeof CLI_1_7_3, date: string): void => {
+      copyFileSync(publishedDocument(p, GLEE_TEMPLATE), join(dir, 'api', 'asyncapi.yaml'));
+      const env = { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
+      const opts = { cwd: dir, timeout: 20_000, env };
+      execFileSync('git', ['add', '-A'], opts);
+      execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', p.version], opts);
+      execFileSync('git', ['-c', 'tag.gpgsign=false', 'tag', `v${p.version}`], opts);
+    };
+    commit(CLI_1_7_3, '2024-05-01T10:00:00Z');
+    commit(CLI_1_9_2, '2024-06-01T10:00:00Z');
+    const out = join(tempDir('apidesc-versions-history-site-'), 'site');
+    const run = await runIn(dir, ['build', 'api/asyncapi.yaml', '--versions', 'v1.7.3,v1.9.2', '--out', out, '--cache', tempDir()]);
+    assert.equal(run.code, 0, run.err);
+    const outcome = await comparePublished(CLI_1_7_3, CLI_1_9_2, GLEE_TEMPLATE);
+    const count = (severity: string): number => outcome.report.changes.filter((c) => c.severity === severity).length;
+    assert.ok(count('breaking') > 0, 'the history breaks something');
+    const feed = readFileSync(join(out, 'changelog.xml'), 'utf8');
+    assert.match(
+      feed,
+      new RegExp(
+        `<title>v1\\.9\\.2</title>[\\s\\S]*?<updated>2024-06-01T00:00:00Z</updated>[\\s\\S]*?<summary>${count('breaking')} breaking, ${count('non-breaking')} non-breaking, ${count('info')} wording only</summary>`,
+      ),
+    );
+    const page = readFileSync(join(out, 'changelog', 'index.html'), 'utf8');
+    const v192 = page.slice(page.indexOf('id="version-v1.9.2"'), page.indexOf('id="version-v1.7.3"'));
+    for (const change of outcome.report.changes) assert.ok(v192.includes(change.rule), `the changelog has ${change.rule}`);
+  });
+});
+
+describe('versions kept in folders (the configuration’s versionFolders)', { timeout: 300_000 }, () => {
+  it('builds each subfolder as a version, oldest first, with the switcher and the changelog', async () => {
+    const doc = (version: string, operation: string): string =>
+      `apidesc: 3.0.0\ninfo: {title: Orders, version: '${version}'}\nchannels:\n  orders:\n    address: orders\n    messages:\n      placed: {payload: {type: string}}\noperations:\n  ${operation}:\n    action: send\n    channel: {$ref: '#/channels/orders'}\n    messages: [{$ref: '#/channels/orders/messages/placed'}]\n`;
+    const dir = tempTree({
+      'apidesc-docs.config.json': '{"versionFolders": "versions"}\n',
+      'versions/v10.0.0/orders.yaml': doc('10.0.0', 'send'),
+      'versions/v9.0.0/orders.yaml': doc('9.0.0', 'send'),
+      'orders.yaml': doc('11.0.0', 'sendOrder'),
+    });
+    const out = join(tempDir('apidesc-versions-folders-'), 'site');
+    const run = await runIn(dir, ['build', 'orders.yaml', '--out', out, '--cache', tempDir()]);
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.err, /Version v9\.0\.0:[\s\S]*Version v10\.0\.0:/, 'ordered as versions, not as names');
+    const send = switcherOf(join(out, 'v9.0.0', 'operations', 'send', 'index.html'));
+    assert.equal(send.get('v10.0.0'), '/v10.0.0/operations/send/');
+    assert.equal(send.get('latest'), '/operations/sendorder/', 'the rename, paired by diff');
+    assert.match(readFileSync(join(out, 'changelog', 'index.html'), 'utf8'), /id="version-v10\.0\.0"/);
+  });
+
+  it('refuses a versionFolders that does not exist, located in the configuration', async () => {
+    const dir = tempTree({ 'apidesc-docs.config.json': '{"versionFolders": "old"}\n', 'orders.yaml': 'apidesc: 3.0.0\ninfo: {title: T, version: 1.0.0}\n' });
+    const run = await runIn(dir, ['build', 'orders.yaml', '--out', join(dir, 'site')]);
+    assert.equal(run.code, 2);
+    assert.match(run.out, /apidesc-docs\.config\.json:1:\d+ +error +config-missing-file +`versionFolders`: the folder old does not exist/);
+  });
+});
