@@ -125,7 +125,7 @@ function checkedValue(
     if ('reason' in outcome) return outcome;
     const errors = validator.messagePartErrors(outcome.value, schema, at, 'value', 'as-read');
     // A schema the validator cannot follow to the end (references and allOf/oneOf nested, or referring to themselves, past its depth): shown, and said.
-    if (errors === 'too-deep') return { ...outcome, unchecked: 'the schema nests its references too deeply for a validator to check this example against it' };
+    if (errors === 'too-deep') return { ...outcome, unchecked: 'its schema refers to itself more levels deep than a check can follow' };
     if (errors === 'timeout' || errors === 'skipped') return { ...outcome, unchecked: 'checking it against a pattern of the schema took too long' };
     if (errors.length === 0) return outcome;
     last = errors[0];
