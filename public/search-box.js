@@ -43,7 +43,7 @@ function span(className, content) {
 }
 
 /** A field's name, the last step of its data path: "last4" of "payload.payment(card).last4". */
-const fieldName = (path) => String(path).replace(/\[\]$/, '').split('.').pop();
+const fieldName = (path) => String(path).split(' › ').pop();
 
 /**
  * What a page's result says under its name: its summary (the page's own sentence), else the

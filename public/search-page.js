@@ -41,7 +41,10 @@ function asRead(result) {
   if (result.meta) delete result.meta.summary;
   for (const sub of result.sub_results ?? []) sub.excerpt = excerptAsWritten(sentenceAround(sub.excerpt, sub.title, result.content), result.content);
   // A section whose hit reads as the page's line adds nothing under it.
-  if (Array.isArray(result.sub_results)) result.sub_results = result.sub_results.filter((sub) => sub.anchor?.title || sub.excerpt !== result.excerpt);
+  // A section's hit with nothing around the match but its heading ("Order placed" and no more) is
+  // a stub: left out, the page's own line says it.
+  if (Array.isArray(result.sub_results))
+    result.sub_results = result.sub_results.filter((sub) => sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt));
   return result;
 }
 

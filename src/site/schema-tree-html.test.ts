@@ -37,7 +37,7 @@ describe('schema tree HTML', () => {
     const html = schemaTreeHtml(rows, { href });
     assert.match(
       html,
-      /<li class="prop" id="payload.note" data-pagefind-title="payload.note"><p class="prop-head"><a class="prop-name" href="#payload.note"><code>note &quot;quoted&quot; &amp; &lt;b&gt;<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">nullable<\/span><\/p>/,
+      /<li class="prop" id="payload.note" data-pagefind-title="OrderDto › note &quot;quoted&quot; &amp; <b>"><p class="prop-head"><a class="prop-name" href="#payload.note"><code>note &quot;quoted&quot; &amp; &lt;b&gt;<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">nullable<\/span><\/p>/,
     );
     assert.match(html, /<p class="values">one of <code>&quot;it&#39;s&quot;<\/code> <code>&quot;a&lt;b&quot;<\/code><\/p>/);
     assert.match(html, /<div class="prop-description"><p class="md-heading" id="x">Heading<\/p><p>Text<\/p><\/div>/);
@@ -57,11 +57,12 @@ describe('schema tree HTML', () => {
     );
   });
 
-  it("on the schema's own page: no link to itself and no second description; search titles without a guide's prefix or none", () => {
+  it("on the schema's own page: no link to itself and no second description; search titles a reader's path (the schema's short name › field › field), or none", () => {
     const own = schemaTreeHtml(rows, { href, self: 'components/schemas/orderdto/', searchTitles: { prefix: 'payload.' } });
     assert.match(own, /<span class="prop-type"><span title="com.acme.shop.dtos.OrderDto">OrderDto<\/span><\/span>/);
     assert.doesNotMatch(own, /An order\./);
-    assert.match(own, /data-pagefind-title="lines\[\].sku"/);
+    // Not the anchor's id ("lines[].sku", "payload(com-acme-…).sku"): what DocSearch heads a hit with.
+    assert.match(own, /data-pagefind-title="OrderDto › lines › sku"/);
     assert.doesNotMatch(schemaTreeHtml(rows, { href, searchTitles: false }), /data-pagefind-title/);
   });
 
@@ -74,7 +75,7 @@ describe('schema tree HTML', () => {
     const html = schemaTreeHtml(shaped, { href, omitted: 1 });
     assert.match(
       html,
-      /<div class="shapes"><p class="shapes-intro"><code>payload<\/code> is one or more of 2 shapes:<\/p><details class="shape" id="payload.anyOf1" data-pagefind-title="payload.anyOf1" open><summary><strong>card<\/strong> <span class="kind">object<\/span><\/summary><\/details><details class="shape" id="payload.anyOf2"/,
+      /<div class="shapes"><p class="shapes-intro"><code>payload<\/code> is one or more of 2 shapes:<\/p><details class="shape" id="payload.anyOf1" data-pagefind-title="payload › card" open><summary><strong>card<\/strong> <span class="kind">object<\/span><\/summary><\/details><details class="shape" id="payload.anyOf2"/,
     );
     assert.match(html, /<p class="schema-note" role="note">1 more field is not listed here/);
     assert.equal(schemaTreeFolds(shaped), true);

@@ -64,7 +64,7 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
   if (root.nullable) out += '<span class="kind"> · nullable</span>';
   if (root.extends) out += `<span class="kind"> · extends ${root.extends.map((e, i) => (i > 0 ? ', ' : '') + schemaName(e.id, href(e.url))).join('')}</span>`;
   out += `</p>${schemaFacts(rootFacts, href)}</div>`;
-  if (below.length > 0) out += schemaRows(below, root, href, searchTitles, openDepth);
+  if (below.length > 0) out += schemaRows(below, root, href, searchTitles && [rootLabel(root)], openDepth);
   if (omitted !== undefined && omitted > 0) {
     out += `<p class="schema-note" role="note">${omitted} more ${omitted === 1 ? 'field is' : 'fields are'} not listed here: this table stops at its size limit. Each named schema's own page lists its fields.</p>`;
   }
@@ -77,11 +77,16 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
  * Alternatives of the parent (oneOf / anyOf) come after its own fields, as shapes of the parent
  * itself (its name says so), at the fields' level.
  */
-function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, searchTitles: SearchTitles, openDepth: number): string {
-  // A field's search title is its data path: Pagefind makes an element with an id and
-  // data-pagefind-title a sub-result of its own (anchors of other elements only count when they are
-  // headings), so a search for a nested field links to its row, not to the top of the page.
-  const searchTitle = (row: SchemaRow): string | undefined => (searchTitles ? row.anchor.slice(searchTitles.prefix.length) : undefined);
+function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, path: readonly string[] | false, openDepth: number): string {
+  // A field's search title is its path as a reader says it ("Order › lines › unitPrice"): Pagefind
+  // makes an element with an id and data-pagefind-title a sub-result of its own (anchors of other
+  // elements only count when they are headings), so a search for a nested field links to its row,
+  // not to the top of the page, under a heading a reader can read (not the anchor's id).
+  const pathOf = (row: SchemaRow): string[] | false => path && [...path, stepLabel(row)];
+  const searchTitle = (row: SchemaRow): string | undefined => {
+    const steps = pathOf(row);
+    return steps ? steps.join(' › ') : undefined;
+  };
   // Pre-order rows → this level's rows, each with the rows below it.
   const level: { row: SchemaRow; children: SchemaRow[] }[] = [];
   for (const row of rows) {
@@ -113,7 +118,7 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, s
       out += `</p>${schemaFacts(row, href)}`;
       if (children.length > 0) {
         out += `<details class="prop-children"${row.depth < openDepth ? ' open' : ''}><summary>${escapeHtml(fieldCount(children))} of <code>${escapeHtml(row.name)}</code></summary>`;
-        out += `${schemaRows(children, row, href, searchTitles, openDepth)}</details>`;
+        out += `${schemaRows(children, row, href, pathOf(row), openDepth)}</details>`;
       }
       out += '</li>';
     }
@@ -134,7 +139,7 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, s
       out += '</summary>';
       if (row.component) out += `<p class="schema-note">Its schema: ${schemaName(row.component.id, href(row.component.url))}</p>`;
       out += schemaFacts(row, href);
-      if (children.length > 0) out += schemaRows(children, row, href, searchTitles, openDepth);
+      if (children.length > 0) out += schemaRows(children, row, href, pathOf(row), openDepth);
       out += '</details>';
     });
     out += '</div>';
@@ -214,6 +219,21 @@ function schemaFacts(row: SchemaRow, href: Href): string {
   // Its Markdown headings as bold lines: a field's description is no section of the page.
   if (row.descriptionHtml) out += `<div class="prop-description">${demoteHeadings(row.descriptionHtml)}</div>`;
   return out;
+}
+
+/** A name as a search title says it: a package-qualified name by its last segment. */
+const shortName = (id: string): string => (isQualifiedName(id) ? id.slice(id.lastIndexOf('.') + 1) : id);
+
+/** The first step of a field's search title: the schema's short name, else the part it is of (`payload`, `headers`). */
+function rootLabel(root: SchemaRow): string {
+  if (root.component) return shortName(root.component.id);
+  return root.name || root.anchor.split(/[.(]/)[0] || 'value';
+}
+
+/** A row's step in a search title: its field's name, a shape by its schema's short name. */
+function stepLabel(row: SchemaRow): string {
+  if (row.alternative) return shortName(row.component?.id ?? row.name);
+  return shortName(row.name);
 }
 
 /**
