@@ -73,6 +73,10 @@ describe('examples of a polymorphic schema whose shapes extend it', () => {
       assert.ok(Array.isArray(wrong) && wrong.length > 0, `a text top speed is rejected: ${JSON.stringify(wrong)}`);
       const shape = validator.jsonSchemaErrors({ kind: 'Electric', batteryCapacity: 0 }, schemas(doc).Electric, schemaAt(doc, 'Electric'));
       assert.ok(Array.isArray(shape) && shape.length > 0, `a shape's own constraint holds: ${JSON.stringify(shape)}`);
+      // The discriminator picks the shape by its name: a petrol value is not an Electric one.
+      const other = validator.jsonSchemaErrors({ kind: 'Petrol', topSpeed: 180 }, schemas(doc).Electric, schemaAt(doc, 'Electric'));
+      assert.ok(Array.isArray(other) && other.length > 0, `another shape's value is refused: ${JSON.stringify(other)}`);
+      assert.deepEqual(validator.jsonSchemaErrors({ kind: 'Electric', topSpeed: 180 }, schemas(doc).Electric, schemaAt(doc, 'Electric')), []);
     } finally {
       validator.close();
     }

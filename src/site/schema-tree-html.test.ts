@@ -82,4 +82,66 @@ describe('schema tree HTML', () => {
     assert.equal(schemaTreeFolds([order, rows[1]!]), false);
     assert.equal(schemaTreeHtml([], { href }), '');
   });
+
+  // As springwolf writes polymorphism: VehicleBase's discriminator names Java classes, and each
+  // shape extends VehicleBase (allOf), so its rows bring VehicleBase's fields again.
+  const base = { id: 'io.github.acme.fleet.VehicleBase', url: 'components/schemas/vehiclebase/' };
+  const electric = { id: 'io.github.acme.fleet.VehicleElectric', url: 'components/schemas/vehicleelectric/' };
+  const gasoline = { id: 'io.github.acme.fleet.VehicleGasoline', url: 'components/schemas/vehiclegasoline/' };
+  const vehicle = [
+    row('schema', '', 0, {
+      type: 'object',
+      component: base,
+      combinator: 'oneOf',
+      discriminator: {
+        property: 'vehicleType',
+        subtypes: [
+          { value: electric.id, schema: electric },
+          { value: gasoline.id, schema: gasoline },
+        ],
+      },
+    }),
+    row('schema.topSpeed', 'topSpeed', 1, { type: 'integer' }),
+    row('schema.vehicleType', 'vehicleType', 1),
+    row('schema(electric)', electric.id, 1, { alternative: true, type: 'object', component: electric }),
+    row('schema(electric).topSpeed', 'topSpeed', 2, { type: 'integer', from: base }),
+    row('schema(electric).vehicleType', 'vehicleType', 2, { from: base }),
+    row('schema(electric).batteryCapacity', 'batteryCapacity', 2, { type: 'integer' }),
+    row('schema(gasoline)', gasoline.id, 1, { alternative: true, type: 'object', component: gasoline }),
+    row('schema(gasoline).topSpeed', 'topSpeed', 2, { type: 'integer', from: base }),
+    row('schema(gasoline).vehicleType', 'vehicleType', 2, { from: base }),
+    row('schema(gasoline).fuelCapacity', 'fuelCapacity', 2, { type: 'integer' }),
+  ];
+
+  it("lists a discriminator's values a line each, value → schema, a Java class name short, in full in its title and in a fold", () => {
+    const html = schemaTreeHtml(vehicle, { href, self: base.url });
+    const map = /<ul class="discriminator-map">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    assert.match(
+      map,
+      /^<li><code title="io.github.acme.fleet.VehicleElectric">&quot;…VehicleElectric&quot;<\/code> → <a href="\/api\/components\/schemas\/vehicleelectric\/" title="io.github.acme.fleet.VehicleElectric">VehicleElectric<\/a><\/li><li>/,
+    );
+    assert.doesNotMatch(html, /says which kind it is: /, 'not a run-on sentence');
+    assert.match(
+      html,
+      /<details class="discriminator-values"><summary>The values in full<\/summary><ul><li><code>&quot;io\.<wbr>github\.<wbr>acme\.<wbr>fleet\.<wbr>VehicleElectric&quot;<\/code><\/li>/,
+    );
+  });
+
+  it("lists the parent's fields once: a shape that extends it says how many and links to them, then lists its own", () => {
+    const html = schemaTreeHtml(vehicle, { href, self: base.url });
+    const shape = /<details class="shape" id="schema\(electric\)"[\s\S]*?<\/details>/.exec(html)?.[0] ?? '';
+    assert.match(
+      shape,
+      /<p class="props-from">Plus the 2 fields of <a href="#schema"><span title="io.github.acme.fleet.VehicleBase">VehicleBase<\/span><\/a> above<\/p>/,
+    );
+    assert.doesNotMatch(shape, /id="schema\(electric\)\.topSpeed"/, 'not listed again');
+    assert.match(shape, /id="schema\(electric\)\.batteryCapacity"/);
+    assert.equal((html.match(/data-pagefind-title="[^"]*topSpeed"/g) ?? []).length, 1, 'the field is found once, in the parent');
+    // Without the parent's fields above (the shape's own page lists them), they stay, grouped.
+    const alone = schemaTreeHtml([row('schema', '', 0, { type: 'object', component: electric }), ...vehicle.slice(4, 7).map((r) => ({ ...r, depth: 1 }))], {
+      href,
+    });
+    assert.match(alone, /<p class="props-from">From <a href="\/api\/components\/schemas\/vehiclebase\/"/);
+    assert.match(alone, /id="schema\(electric\)\.topSpeed"/);
+  });
 });

@@ -77,7 +77,15 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
  * Alternatives of the parent (oneOf / anyOf) come after its own fields, as shapes of the parent
  * itself (its name says so), at the fields' level.
  */
-function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, path: readonly string[] | false, openDepth: number): string {
+function schemaRows(
+  rows: readonly SchemaRow[],
+  parent: SchemaRow,
+  href: Href,
+  path: readonly string[] | false,
+  openDepth: number,
+  /** A shape's parent, whose own fields are listed above the shapes: a shape that extends it says so once instead of listing them again. */
+  listedAbove?: { component: { id: string; url: string }; anchor: string },
+): string {
   // A field's search title is its path as a reader says it ("Order › lines › unitPrice"): Pagefind
   // makes an element with an id and data-pagefind-title a sub-result of its own (anchors of other
   // elements only count when they are headings), so a search for a nested field links to its row,
@@ -106,6 +114,12 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, p
   const grouped = runs.some((r) => r.from);
   let out = '';
   for (const run of runs) {
+    if (listedAbove && run.from?.url === listedAbove.component.url) {
+      // The parent's fields, listed once above its shapes: here, how many and where.
+      const count = run.fields.length;
+      out += `<p class="props-from">Plus the ${count} ${count === 1 ? 'field' : 'fields'} of <a${attribute('href', `#${listedAbove.anchor}`)}>${schemaName(listedAbove.component.id)}</a> above</p>`;
+      continue;
+    }
     if (grouped) out += `<p class="props-from">${run.from ? `From ${schemaName(run.from.id, href(run.from.url))}` : 'Own fields'}</p>`;
     out += '<ul class="props">';
     for (const { row, children } of run.fields) {
@@ -139,7 +153,8 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, p
       out += '</summary>';
       if (row.component) out += `<p class="schema-note">Its schema: ${schemaName(row.component.id, href(row.component.url))}</p>`;
       out += schemaFacts(row, href);
-      if (children.length > 0) out += schemaRows(children, row, href, pathOf(row), openDepth);
+      const above = parent.component && fields.length > 0 ? { component: parent.component, anchor: parent.anchor } : undefined;
+      if (children.length > 0) out += schemaRows(children, row, href, pathOf(row), openDepth, above);
       out += '</details>';
     });
     out += '</div>';
@@ -185,12 +200,23 @@ function schemaFacts(row: SchemaRow, href: Href): string {
   }
   if (row.discriminator) {
     const { property, subtypes } = row.discriminator;
-    out += `<p class="schema-note"><code>${escapeHtml(property)}</code> says which kind it is${subtypes.length > 0 ? ': ' : '.'}`;
-    // Values such as Java class names wrap after their dots.
-    subtypes.forEach((s, i) => {
-      out += `${i > 0 ? ', ' : ''}<code>${wrapped(show(s.value))}</code> → ${schemaName(s.schema.id, href(s.schema.url))}`;
-    });
-    out += '</p>';
+    out += `<p class="schema-note"><code>${escapeHtml(property)}</code> says which kind it is${subtypes.length > 0 ? ':' : '.'}</p>`;
+    // A list, value → schema; a value that is a Java class name by its last segment (the whole
+    // name in its title, and all of them in a fold below), so that the list reads at a glance.
+    if (subtypes.length > 0) {
+      out += '<ul class="discriminator-map">';
+      for (const s of subtypes) {
+        const value = show(s.value);
+        const qualified = isQualifiedName(s.value);
+        const shown = qualified ? escapeHtml(`"…${s.value.slice(s.value.lastIndexOf('.') + 1)}"`) : wrapped(value);
+        out += `<li><code${attribute('title', qualified ? s.value : undefined)}>${shown}</code> → ${schemaName(s.schema.id, href(s.schema.url))}</li>`;
+      }
+      out += '</ul>';
+      const full = subtypes.filter((s) => isQualifiedName(s.value));
+      // Java class names wrap after their dots only, never inside a word.
+      if (full.length > 0)
+        out += `<details class="discriminator-values"><summary>The values in full</summary><ul>${full.map((s) => `<li><code>${escapeHtml(show(s.value)).split('.').join('.<wbr>')}</code></li>`).join('')}</ul></details>`;
+    }
   }
   // Spaces between chips (a flex gap shows them apart; text, search excerpts, copies need the space too).
   const chips = [...(row.format ? [row.format] : []), ...row.flags, ...row.constraints];

@@ -47,6 +47,26 @@ interface Pending {
 /** JSON Schema (draft 07, the format's own Schema Object), or an OpenAPI 3.0 Schema Object (checked as the JSON Schema it means). */
 export type Dialect = 'json-schema' | 'openapi';
 
+/**
+ * The discriminator's property and the name that selects the shape written at `shape`, when the
+ * shape is a components entry (`/components/schemas/<name>`), the discriminator a property name.
+ */
+function selectingName(discriminator: unknown, shape: Location): { property: string; name: string } | undefined {
+  const named = /^\/components\/schemas\/([^/]+)$/.exec(shape.pointer);
+  if (typeof discriminator !== 'string' || !named) return undefined;
+  return { property: discriminator, name: named[1]!.replace(/~1/g, '/').replace(/~0/g, '~') };
+}
+
+/** Whether the schema, or one of its inline allOf parts, fixes the property's value (a `const` or an `enum`). */
+function fixesValue(schema: Record<string, unknown>, property: string): boolean {
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];
+  return parts.some((part) => {
+    const properties = isPlainObject(part) && isPlainObject(part.properties) ? part.properties : undefined;
+    const prop = properties && Object.hasOwn(properties, property) ? properties[property] : undefined;
+    return isPlainObject(prop) && (prop.const !== undefined || Array.isArray(prop.enum));
+  });
+}
+
 /** What the id of a parent's own fields (without its shapes) is kept under, beside the parent's. */
 const OWN_FIELDS = '|own-fields';
 
@@ -260,7 +280,7 @@ export class ExampleValidator {
   }
 
   /** `schema` with its references naming registered ids: the objects on the way to a reference are copied, the rest is shared. */
-  #withIds(schema: unknown, at: Location, id: string, batch: Pending[], dialect: Dialect, from?: Location): unknown {
+  #withIds(schema: unknown, at: Location, id: string, batch: Pending[], dialect: Dialect, from?: { at: Location; schema: Record<string, unknown> }): unknown {
     if (isRefObject(schema)) {
       // The other properties of a Reference Object are ignored, as the document does (and warns).
       let target = this.#doc.deref(schema, at);
@@ -271,11 +291,16 @@ export class ExampleValidator {
       // A shape that extends the parent it is a shape of (`Base: {oneOf: [Car]}`, `Car: {allOf:
       // [Base, …]}`, as generators write polymorphism) means the parent's own fields: followed as
       // written, the check would go round Base → Car → Base for ever on the same value.
-      if (from && isPlainObject(target.value) && this.#hasShape(target.value, target.at, from)) {
+      if (from && isPlainObject(target.value) && this.#hasShape(target.value, target.at, from.at)) {
         const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _discriminator, ...own } = target.value;
         const ownId = this.#idOf(own, target.at, batch, dialect, OWN_FIELDS);
         this.#refs.get(id)?.add(ownId) ?? this.#refs.set(id, new Set([ownId]));
-        return { $ref: ownId };
+        // The parent's discriminator picks this shape by its name (SPEC, Schema Object): a value
+        // of the shape holds it there, unless the shape fixes the property's value itself.
+        const selecting = selectingName(target.value.discriminator, from.at);
+        return selecting && !fixesValue(from.schema, selecting.property)
+          ? { allOf: [{ $ref: ownId }, { properties: { [selecting.property]: { const: selecting.name } } }] }
+          : { $ref: ownId };
       }
       const targetId = this.#idOf(target.value, target.at, batch, dialect);
       let refs = this.#refs.get(id);
@@ -288,7 +313,7 @@ export class ExampleValidator {
     let copy: Record<string, unknown> | undefined = dialect === 'openapi' ? openApiAsJsonSchema(schema) : undefined;
     forEachSchemaChild(schema, (child, keyword, key) => {
       const pointer = key === undefined ? childPointer(at.pointer, keyword) : childPointer(childPointer(at.pointer, keyword), key);
-      const replaced = this.#withIds(child, { file: at.file, pointer }, id, batch, dialect, keyword === 'allOf' ? at : undefined);
+      const replaced = this.#withIds(child, { file: at.file, pointer }, id, batch, dialect, keyword === 'allOf' ? { at, schema } : undefined);
       if (replaced === child) return;
       copy ??= { ...schema };
       if (key === undefined) {
