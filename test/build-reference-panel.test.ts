@@ -47,6 +47,8 @@ describe('reference pages: examples beside the fields, once', () => {
       money,
       /The schema gives no example: this one is taken from <code>stops\[0\]\.fare<\/code> in the payload of the example <strong>cityTrip<\/strong> of the message <a href="\/components\/messages\/tripfinished\/">Trip finished<\/a>\./,
     );
+    // Said to the reader, not to search: a search for the field finds its row, not this note on another page.
+    assert.match(money, /<p class="kind reused-from" data-pagefind-ignore>The schema gives no example/);
     assert.match(money, /"amount"<\/span>: <span class="hl-constant">4\.5/);
     assert.doesNotMatch(money, /generated/);
     const trip = page('components/schemas/trip/');
