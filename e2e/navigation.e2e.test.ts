@@ -70,7 +70,7 @@ describe('"On this page" and the sidebar', () => {
     }
   });
 
-  it('on a page with a reference panel, shows the rail only where it fits beside the fields and the panel (1760 px)', async () => {
+  it('on a page with a reference panel, shows the rail beside the fields and the panel where it fits (1760 px), else as a bar above them, never folded away', async () => {
     for (const [width, beside] of [
       [1760, true],
       [1920, true],
@@ -80,9 +80,17 @@ describe('"On this page" and the sidebar', () => {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
       await page.goto(`${base}operations/publishorderevents/`);
       const rail = page.locator('nav.toc');
-      assert.equal(await rail.isVisible(), beside, `${width} px: the rail ${beside ? 'is' : 'is not'} shown`);
-      assert.equal(await page.locator('details.toc-top').isVisible(), !beside, `${width} px: the folded copy is shown instead`);
-      if (beside) {
+      assert.equal(await rail.isVisible(), true, `${width} px: the rail is shown`);
+      assert.equal(await page.locator('details.toc-top').isVisible(), false, `${width} px: no folded copy`);
+      if (!beside) {
+        // A bar of the sections across the column, above the page's content.
+        const railBox = await rail.boundingBox();
+        const article = await page.locator('main article').boundingBox();
+        assert.ok(
+          railBox && article && railBox.y + railBox.height <= article.y + 1 && railBox.width >= article.width - 1,
+          `${width} px: the bar is above the article`,
+        );
+      } else {
         // The message cards (h3) are listed under "Messages" (h2).
         const nested = await rail.locator('li:has(> a[href="#h-messages"]) > ul > li > a').allTextContents();
         assert.deepEqual(nested, ['Order placed', 'Order cancelled']);

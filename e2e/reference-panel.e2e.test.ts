@@ -78,12 +78,50 @@ describe('the reference panel, read', () => {
         // The panel's code wraps its long lines (an ARN, a qualified name) rather than hide them past its edge.
         const hidden = await page.locator('aside.ref-panel pre').evaluateAll((pres) => pres.filter((p) => p.scrollWidth > p.clientWidth + 1).length);
         assert.equal(hidden, 0, `${url}: no code line hidden past the panel's edge`);
-        // The rail beside both only where it fits; folded at the top below that.
+        // "On this page" in view at every desk width (issue 34, round 4): beside both where it fits
+        // (1760 px), else a bar of the sections across the top of the column, never folded away.
         if ((await page.locator('nav.toc').count()) > 0) {
-          const rail = await page.locator('nav.toc').isVisible();
-          assert.equal(rail, width >= 1760, `${url}: the rail at ${width} px`);
-          assert.equal(await page.locator('details.toc-top').isVisible(), !rail, `${url}: "On this page" folded at the top without the rail`);
+          assert.ok(await page.locator('nav.toc').isVisible(), `${url}: "On this page" shown at ${width} px`);
+          assert.equal(await page.locator('details.toc-top').isVisible(), false, `${url}: not folded at the top`);
+          const rail = await box(page, 'nav.toc');
+          if (width >= 1760) assert.ok(rail.x >= panel.x + panel.width, `${url}: the rail right of the panel`);
+          else {
+            assert.ok(rail.y + rail.height <= schema.y && rail.width >= schema.width, `${url}: a bar across the column, above the fields`);
+            assert.ok(rail.height <= 48, `${url}: the bar is one line (${rail.height} px)`);
+          }
         }
+        await page.context().close();
+      }
+    });
+
+  for (const javaScriptEnabled of [true, false])
+    it(`1280 and 1440 px${javaScriptEnabled ? '' : ', without JavaScript'}: the sections stay in view as a bar on a long page, the one read marked, the panel below it`, async () => {
+      for (const width of [1280, 1440]) {
+        const page = await open(RECEIVE, width, { javaScriptEnabled });
+        const links = await page.locator('nav.toc > ul > li > a').count();
+        assert.ok(links >= 3, `the bar lists the page's sections (${links})`);
+        for (const y of [1500, 3000]) {
+          await page.evaluate((to) => window.scrollTo(0, to), y);
+          await page.waitForTimeout(100);
+          const bar = await box(page, 'nav.toc');
+          const header = await box(page, 'header.site');
+          assert.ok(Math.abs(bar.y - (header.y + header.height)) <= 2, `${width} px, scrolled to ${y}: the bar under the header (${bar.y})`);
+          const panel = await box(page, 'aside.ref-panel');
+          assert.ok(panel.y >= bar.y + bar.height, `${width} px: the panel (${panel.y}) below the bar (${bar.y + bar.height})`);
+          if (javaScriptEnabled) {
+            const current = page.locator('nav.toc a[aria-current="true"]');
+            assert.equal(await current.count(), 1, `${width} px, scrolled to ${y}: one section marked`);
+            assert.ok(await current.isVisible(), 'the marked section is one the bar shows');
+          }
+        }
+        // A link of the bar leads to its section, below the bar (not hidden under it).
+        const last = page.locator('nav.toc > ul > li > a').last();
+        const target = decodeURIComponent((await last.getAttribute('href')) ?? '').slice(1);
+        await last.click();
+        await page.waitForTimeout(200);
+        const heading = await page.locator(`[id="${target}"]`).boundingBox();
+        const bar = await box(page, 'nav.toc');
+        assert.ok(heading && heading.y >= bar.y + bar.height - 1, `${width} px: the section's heading (${heading?.y}) below the bar (${bar.y + bar.height})`);
         await page.context().close();
       }
     });

@@ -107,14 +107,14 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     assert.ok(!/#/.test((await options.first().getAttribute('data-url')) ?? '#'), 'the page opens the page');
     const field = options.nth(1);
     assert.equal(await field.getAttribute('class'), 'search-hit-field');
-    assert.match((await field.locator('.search-hit-path').textContent()) ?? '', /^[\w.()[\]]+\.dueDays$/, 'its data path quietly after');
+    assert.match((await field.locator('.search-hit-path').textContent()) ?? '', /^[\w ›]+ › dueDays$/, 'its path as a reader says it, quietly after');
     assert.match((await field.locator('.search-hit-head').textContent()) ?? '', / in [A-Z][\w ]+$/, 'its page said to a screen reader');
     assert.match((await field.getAttribute('data-url')) ?? '', /#[\w.()[\]]+\.dueDays$/, 'the field lands on the row');
     const heads = await options.evaluateAll((all) => all.map((o) => `${o.className}:${o.querySelector('.search-hit-head > :first-child')?.textContent}`));
     const at = heads.indexOf('search-hit-field:dueDays', heads.indexOf('search-hit-page:Order placed'));
     assert.ok(at > 0 && heads.slice(heads.indexOf('search-hit-page:Order placed') + 1, at).every((h) => h.startsWith('search-hit-field')), heads.join(', '));
     const paths = await page.locator('#search-results .search-hit-field .search-hit-path').allTextContents();
-    assert.ok(paths.includes('payload.payment(invoice).dueDays'), paths.join(', '));
+    assert.ok(paths.includes('Order › payment › InvoicePayment › dueDays'), paths.join(', '));
     // The field's line is the sentence around the match, without the name it would repeat.
     assert.match((await field.locator('.search-hit-excerpt').textContent()) ?? '', /^integer required\./);
     // The object the query names exactly comes first, before pages that mention it more often.
@@ -326,7 +326,8 @@ describe('the search page with results, for every reader', () => {
     assert.ok(!kinds.some((k) => /\(0\)/.test(k)), `no kind without results: ${kinds.join(', ')}`);
     assert.ok(!kinds.some((k) => /trait|bindings|Correlation id/i.test(k)), `no kind of the parts an author composes objects of: ${kinds.join(', ')}`);
     const titles = await page.locator('.pagefind-ui__result-title .pagefind-ui__result-link').allTextContents();
-    assert.ok(titles.includes('Order events') && !titles.some((t) => / · |›/.test(t)), titles.join(' | '));
+    // A field's hit is headed by its path as a reader says it ("Order › orderId"), a page's by its name alone.
+    assert.ok(titles.includes('Order events') && !titles.some((t) => / · /.test(t)), titles.join(' | '));
     // The objects named for the word rank above the trait whose id holds it.
     const pages = await page
       .locator('.pagefind-ui__result > .pagefind-ui__result-inner > .pagefind-ui__result-title .pagefind-ui__result-link')
@@ -426,7 +427,8 @@ describe('the search page with results, for every reader', () => {
     // The field sits in the second shape of payment (folded at first) on the message's page.
     const path = 'payload.payment(invoice).dueDays';
     const result = page.locator('.pagefind-ui__result', { has: page.locator('.pagefind-ui__result-title', { hasText: /^Order placed$/ }) });
-    const link = result.locator('.pagefind-ui__result-nested .pagefind-ui__result-link', { hasText: new RegExp(`^${path.replace(/[().]/g, '\\$&')}$`) });
+    // Headed by the field's path as a reader says it (DocSearch's "Order › lines › unitPrice"), not the row's anchor id.
+    const link = result.locator('.pagefind-ui__result-nested .pagefind-ui__result-link', { hasText: /^Order › payment › InvoicePayment › dueDays$/ });
     await link.waitFor({ timeout: 15_000 });
     const excerpt = await link.locator('xpath=../following-sibling::p[1]').innerText();
     assert.match(excerpt, /^dueDays integer required\. ≥ 0 ≤ 90/, `the excerpt reads as the field: ${excerpt}`);

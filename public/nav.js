@@ -39,10 +39,20 @@
       const last = targets.findLast((t) => t.heading.getBoundingClientRect().top < innerHeight);
       if (last) at = last;
     }
-    if (at.link === marked) return;
+    // In the bar of sections (a page with a panel at 1280–1760 px, site.css) a sub-heading's link
+    // is hidden: its section's is marked.
+    let link = at.link;
+    if (link.offsetParent === null) link = link.closest('ul ul')?.closest('li')?.querySelector(':scope > a') ?? link;
+    if (link === marked) return;
     marked?.removeAttribute('aria-current');
-    at.link.setAttribute('aria-current', 'true');
-    marked = at.link;
+    link.setAttribute('aria-current', 'true');
+    marked = link;
+    // The bar scrolls sideways when its sections do not all fit: the marked one is brought into it.
+    const bar = link.closest('nav[data-toc] > ul');
+    if (bar && bar.scrollWidth > bar.clientWidth) {
+      const [b, l] = [bar.getBoundingClientRect(), link.getBoundingClientRect()];
+      if (l.left < b.left || l.right > b.right) bar.scrollLeft += l.left - b.left - b.width / 3;
+    }
   };
   let pending = false;
   addEventListener(

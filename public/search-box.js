@@ -4,7 +4,7 @@
 // field's hit a result of its own that names the field's data path and opens its row. Loaded by
 // search.js on first use, with Pagefind's search library (not its UI). Enter with no result
 // chosen submits the form: the search page, with filters.
-import { normaliseQuery, RANKING, rankedSearch, sentenceAround } from './search-query.js';
+import { nameHolding, normaliseQuery, RANKING, rankedSearch, sentenceAround, summaryShowsMatch } from './search-query.js';
 
 const PAGES_SHOWN = 6;
 const FIELDS_PER_PAGE = 2;
@@ -43,16 +43,20 @@ function span(className, content) {
 }
 
 /** A field's name, the last step of its data path: "last4" of "payload.payment(card).last4". */
-const fieldName = (path) => String(path).replace(/\[\]$/, '').split('.').pop();
+const fieldName = (path) => String(path).split(' › ').pop();
 
 /**
  * What a page's result says under its name: its summary (the page's own sentence), else the
  * sentence of its text around the match, without the title it would repeat (a page's text starts
  * with its title).
  */
-function pageLine(page) {
-  if (typeof page.meta?.summary === 'string' && page.meta.summary.trim() !== '') return [document.createTextNode(page.meta.summary.trim())];
-  return excerptNodes(sentenceAround(page.excerpt, page.meta?.title, page.content), page.content);
+function pageLine(page, query) {
+  const summary = typeof page.meta?.summary === 'string' ? page.meta.summary.trim() : '';
+  const around = sentenceAround(page.excerpt, page.meta?.title, page.content);
+  // A summary that does not say what matched (an address, a description) gives way to the match.
+  if (summary !== '' && (summaryShowsMatch(summary, query) || nameHolding(page, query) || !around.includes('<mark>')))
+    return [document.createTextNode(summary)];
+  return excerptNodes(around, page.content);
 }
 
 /** The kind as a quiet label: "message", "schema" (the page shows "component · schema" above its title). */
@@ -140,6 +144,8 @@ export async function attach(form, input) {
     for (const page of pages) {
       const title = page.meta?.title ?? page.url;
       const head = [span('search-hit-title', title)];
+      // An id that holds the query where the title does not (`…_receiveExamplePayload`, titled "xml-topic_receive"): shown, so the reader sees why it matched.
+      if (nameHolding(page, query) === 'id' && page.meta?.id) head.push(span('search-hit-path', page.meta.id));
       if (page.meta?.kind) head.push(span('search-hit-kind', kindLabel(page.meta.kind)));
       if (page.meta?.API) head.push(span('search-hit-api', page.meta.API));
       // The page first, as a heading of its hits; a schema field's hit (its row's data path is its
@@ -148,7 +154,7 @@ export async function attach(form, input) {
       const fields = (page.sub_results ?? []).filter((sub) => sub.anchor?.title).slice(0, FIELDS_PER_PAGE);
       add(
         page.url,
-        [span('search-hit-head', head), ...(fields.length > 0 ? [] : [span('search-hit-excerpt', pageLine(page))])],
+        [span('search-hit-head', head), ...(fields.length > 0 ? [] : [span('search-hit-excerpt', pageLine(page, query))])],
         fields.length > 0 ? 'search-hit-page' : undefined,
       );
       for (const field of fields)

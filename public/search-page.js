@@ -3,7 +3,7 @@
 // script). Each result leads with the object's name; its kind and API are the quiet labels under
 // it; a schema field's sub-result names the field's data path, not the page's title again.
 // Filters show only the values that have results.
-import { normaliseQuery, RANKING, sentenceAround } from './search-query.js';
+import { nameHolding, normaliseQuery, RANKING, sentenceAround, summaryShowsMatch } from './search-query.js';
 
 const page = document.getElementById('search-page');
 const bundle = `${page?.getAttribute('data-base') || '/'}pagefind/`;
@@ -23,14 +23,28 @@ const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').r
 // A page's result reads its summary (the page's own sentence, text), not Pagefind's excerpt of
 // its text, which runs headings and facts together ("Messages. Order placed OrderPlaced …"); each
 // section's hit the sentence around the match, without the section's heading it would repeat.
+// The query as last run (processTerm): a summary that does not say what it matched gives way to the match.
+let lastTerm = '';
+const remembered = (term) => {
+  lastTerm = normaliseQuery(term);
+  return lastTerm;
+};
+
 function asRead(result) {
   const summary = typeof result.meta?.summary === 'string' ? result.meta.summary.trim() : '';
-  result.excerpt = summary !== '' ? escapeHtml(summary) : excerptAsWritten(sentenceAround(result.excerpt, result.meta?.title, result.content), result.content);
+  const around = sentenceAround(result.excerpt, result.meta?.title, result.content);
+  const summaryFits = summary !== '' && (summaryShowsMatch(summary, lastTerm) || nameHolding(result, lastTerm) || !around.includes('<mark>'));
+  result.excerpt = summaryFits ? escapeHtml(summary) : excerptAsWritten(around, result.content);
+  // The id, where it holds the query and the title does not: shown, so the reader sees why it matched.
+  if (result.meta && nameHolding(result, lastTerm) !== 'id') delete result.meta.id;
   // Shown as the excerpt: not again as a "Summary:" label among the meta Pagefind's UI lists.
   if (result.meta) delete result.meta.summary;
   for (const sub of result.sub_results ?? []) sub.excerpt = excerptAsWritten(sentenceAround(sub.excerpt, sub.title, result.content), result.content);
   // A section whose hit reads as the page's line adds nothing under it.
-  if (Array.isArray(result.sub_results)) result.sub_results = result.sub_results.filter((sub) => sub.anchor?.title || sub.excerpt !== result.excerpt);
+  // A section's hit with nothing around the match but its heading ("Order placed" and no more) is
+  // a stub: left out, the page's own line says it.
+  if (Array.isArray(result.sub_results))
+    result.sub_results = result.sub_results.filter((sub) => sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt));
   return result;
 }
 
@@ -72,7 +86,7 @@ if (page) {
         showEmptyFilters: false,
         resetStyles: false,
         processResult: asRead,
-        processTerm: normaliseQuery,
+        processTerm: remembered,
         ranking: RANKING,
         // The reader came to search: the box has the focus.
         autofocus: true,

@@ -30,13 +30,20 @@ export function withoutTitle(excerpt, title) {
 }
 
 /** How many of the best results are looked at for an exact name (their titles are loaded). */
-export const EXACT_LOOKAHEAD = 10;
+export const EXACT_LOOKAHEAD = 20;
 
 /** A name as compared for an exact match: lower case, without spaces, dashes, dots and underscores. */
 const nameKey = (text) =>
   String(text ?? '')
     .toLowerCase()
     .replace(/[\s\-_.]+/g, '');
+
+/** The slug of a result: its address's last segment (its id in lower case: `publishorderevents`). */
+const slugOf = (data) =>
+  String(data?.url ?? '')
+    .replace(/\/(index\.html)?$/, '')
+    .split('/')
+    .pop();
 
 /**
  * Whether a result is the object the query names: its title ("Order", "order placed") or its id
@@ -45,11 +52,39 @@ const nameKey = (text) =>
 export function namesExactly(data, query) {
   const key = nameKey(query);
   if (key === '') return false;
-  const slug = String(data?.url ?? '')
-    .replace(/\/(index\.html)?$/, '')
-    .split('/')
-    .pop();
-  return nameKey(data?.meta?.title) === key || nameKey(slug) === key;
+  return nameKey(data?.meta?.title) === key || nameKey(slugOf(data)) === key;
+}
+
+/**
+ * A name's words, where a reader sees one begin: at spaces, dashes, dots, underscores and slashes,
+ * and where camelCase turns upper (`example-topic_receive_receiveExamplePayload` → example, topic,
+ * receive, receive, Example, Payload).
+ */
+const nameWords = (text) =>
+  String(text ?? '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s\-_./:{}]+/)
+    .filter((word) => word !== '');
+
+/** Whether `name` holds the whole query, starting where one of its words starts. */
+function holdsQuery(name, key) {
+  const words = nameWords(name).map((word) => word.toLowerCase());
+  return words.some((_, i) => words.slice(i).join('').startsWith(key));
+}
+
+/**
+ * Where the result's name holds the whole query, starting where one of its words starts
+ * ("receiveExamplePayload" in `example-topic_receive_receiveExamplePayload`, "order" in "Publish
+ * order events"; not "id" in "paid"), however either is cased or joined (camelCase, snake_case,
+ * kebab-case, spaces): 'title', else 'id' (its `id` meta, else its address's last segment), else
+ * undefined.
+ */
+export function nameHolding(data, query) {
+  const key = nameKey(query);
+  if (key === '') return undefined;
+  if (holdsQuery(data?.meta?.title, key)) return 'title';
+  if (holdsQuery(data?.meta?.id, key) || holdsQuery(slugOf(data), key)) return 'id';
+  return undefined;
 }
 
 /**
@@ -72,14 +107,19 @@ export async function rankedSearch(pagefind, term, options) {
       if (alone && Array.isArray(alone.results) && alone.results.length === 0) return nothingFound(search);
     }
   }
-  // Among the best results: the exact name first, the readers' objects next, and the parts an
-  // author composes objects of (traits, bindings: no Kind a reader filters by) after them.
+  // Among the best results: the exact name first, then the names that hold the query, each group
+  // the readers' objects first and the parts an author composes objects of (traits, bindings: no
+  // Kind a reader filters by) after them.
   const head = search.results.slice(0, EXACT_LOOKAHEAD);
   const rank = await Promise.all(
     head.map(async (result) => {
       const data = await result.data();
-      if (namesExactly(data, term)) return 0;
-      return Array.isArray(data?.filters?.kind) && data.filters.kind.length > 0 ? 1 : 2;
+      const readerKind = Array.isArray(data?.filters?.kind) && data.filters.kind.length > 0;
+      // A title, then an id, that holds the query comes before pages that only share some of its
+      // words (`*_receive` operations before the one whose id is `…_receiveExamplePayload`).
+      const holding = nameHolding(data, term);
+      const group = namesExactly(data, term) ? 0 : holding === 'title' ? 1 : holding === 'id' ? 2 : 3;
+      return group * 2 + (readerKind ? 0 : 1);
     }),
   );
   const ordered = head.map((result, i) => ({ result, rank: rank[i], i })).sort((a, b) => a.rank - b.rank || a.i - b.i);
@@ -161,4 +201,18 @@ export function sentenceAround(excerpt, heading, content) {
   const textEnds = typeof content === 'string' && content.trimEnd().endsWith(last);
   const cut = end < chosen.length || (!/[.!?)]$/.test(last) && !textEnds);
   return `${start > 0 ? '… ' : ''}${shown.join(' ')}${cut ? ' …' : ''}`;
+}
+
+/**
+ * Whether the summary a result would show says what the query matched: else (an address, a
+ * field's description matched) the reader is shown the sentence around the match instead, so that
+ * they can tell why the page was found.
+ */
+export function summaryShowsMatch(summary, query) {
+  const text = nameKey(summary);
+  const words = String(query ?? '')
+    .split(/\s+/)
+    .map(nameKey)
+    .filter((word) => word !== '');
+  return words.length > 0 && words.every((word) => text.includes(word));
 }

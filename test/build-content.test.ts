@@ -147,7 +147,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<div class="schema-tree" data-schema-tree role="group" aria-label="Payload">/);
     assert.match(
       html,
-      /<li class="prop" id="payload\.lines\[\]\.sku" data-pagefind-title="payload\.lines\[\]\.sku"><p class="prop-head"><a class="prop-name" href="#payload\.lines\[\]\.sku"><code>sku<\/code><\/a>/,
+      /<li class="prop" id="payload\.lines\[\]\.sku" data-pagefind-title="Order › lines › sku"><p class="prop-head"><a class="prop-name" href="#payload\.lines\[\]\.sku"><code>sku<\/code><\/a>/,
     );
     assert.match(
       html,
@@ -158,11 +158,11 @@ describe('build of content/ with --base /docs/ and --site', () => {
     // Alternatives are shapes named by their discriminator value; oneOf reads "exactly one", anyOf "one or more".
     assert.match(
       html,
-      /<p class="shapes-intro">\s*<code>payment<\/code> is exactly one of 2 shapes:\s*<\/p>\s*<details class="shape" id="payload\.payment\(card\)" data-pagefind-title="payload\.payment\(card\)" open><summary><strong>card<\/strong>/,
+      /<p class="shapes-intro">\s*<code>payment<\/code> is exactly one of 2 shapes:\s*<\/p>\s*<details class="shape" id="payload\.payment\(card\)" data-pagefind-title="Order › payment › CardPayment" open><summary><strong>card<\/strong>/,
     );
     assert.match(
       html,
-      /<code>method<\/code> says which kind it is: <code>&quot;card&quot;<\/code> → <a href="\/docs\/components\/schemas\/cardpayment\/">CardPayment<\/a>/,
+      /<code>method<\/code> says which kind it is:<\/p><ul class="discriminator-map"><li><code>&quot;card&quot;<\/code> → <a href="\/docs\/components\/schemas\/cardpayment\/">CardPayment<\/a><\/li>/,
     );
     assert.match(html, /Content type<\/dt> <dd><code>application\/json<\/code>/);
   });

@@ -47,6 +47,8 @@ describe('reference pages: examples beside the fields, once', () => {
       money,
       /The schema gives no example: this one is taken from <code>stops\[0\]\.fare<\/code> in the payload of the example <strong>cityTrip<\/strong> of the message <a href="\/components\/messages\/tripfinished\/">Trip finished<\/a>\./,
     );
+    // Said to the reader, not to search: a search for the field finds its row, not this note on another page.
+    assert.match(money, /<p class="kind reused-from" data-pagefind-ignore>The schema gives no example/);
     assert.match(money, /"amount"<\/span>: <span class="hl-constant">4\.5/);
     assert.doesNotMatch(money, /generated/);
     const trip = page('components/schemas/trip/');
@@ -66,6 +68,8 @@ describe('reference pages: examples beside the fields, once', () => {
     const warning = /<div class="example-warning" role="note"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
     assert.match(warning, /<code>vehicleType<\/code> is &quot;string&quot;, which selects none of the schemas: it should be &quot;Electric&quot;/);
     assert.doesNotMatch(warning, /discriminator-example|vehicles\.yaml:\d+/, 'no rule name nor file:line for readers');
+    // One line in the panel, what is wrong folded under it (a list of Java class names must not take the panel over).
+    assert.match(warning, /^<details><summary><strong>Warning:<\/strong> this example does not match its schema \(1 problem\)<\/summary><ul><li>/);
     assert.doesNotMatch(page('components/schemas/vehicle/'), /class="example-warning"/, 'a right example is not flagged');
   });
 

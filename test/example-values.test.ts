@@ -43,6 +43,8 @@ components:
           pair: { type: array, items: { type: string, pattern: '[A-Z\\s]+\\/[A-Z\\s]+' } }
           spaced: { type: string, pattern: '^[a-z]+\\s[a-z]+$' }
           note: { type: string }
+          lumens: { type: integer, minimum: 0 }
+          level: { type: integer, minimum: 0, maximum: 100 }
     stockAnswer:
       payload:
         type: object
@@ -112,7 +114,10 @@ describe('generated example values', () => {
     assert.equal(payload.quantity, 1);
     assert.ok(typeof payload.price === 'number' && payload.price > 0, `a price: ${payload.price}`);
     assert.match(String(payload.sku), /^[A-Z]+-[0-9]+$/, 'a pattern wins over the name');
-    assert.equal(payload.note, 'string', 'a name that says nothing keeps the plain placeholder');
+    assert.equal(payload.note, 'Note', 'a name that says nothing more reads as its words, not the placeholder "string"');
+    // A number no name explains reads as a reading, not the placeholder 0: the middle of its bounds, or ten above its minimum.
+    assert.equal(payload.lumens, 10);
+    assert.equal(payload.level, 50);
     assert.deepEqual(example.guessedHeaders, ['replyTo', 'callbackUrl', 'customerEmail'], 'the headers guessed from a name are said to be');
   });
 

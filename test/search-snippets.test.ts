@@ -4,8 +4,10 @@
  * holds answered with nothing, and the object a query names exactly first.
  */
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { namesExactly, rankedSearch, sentenceAround } from '../public/search-query.js';
+import { nameHolding, namesExactly, rankedSearch, sentenceAround, summaryShowsMatch } from '../public/search-query.js';
 
 describe('the sentence around a match', () => {
   it("leaves out the section's heading the excerpt starts with, and keeps the sentence that holds the match", () => {
@@ -94,5 +96,45 @@ describe('the search a reader expects', () => {
     assert.equal(answer.results.length, 0);
     assert.deepEqual(answer.filters, { kind: { Schema: 0 } });
     assert.equal((await rankedSearch(library(pages), 'order publish', {})).results.length, 4);
+  });
+});
+
+/** The real springwolf Kafka example (springwolf's own output), kept outside the repository as the corpus is. */
+const SPRINGWOLF = process.env.APIDESC_SPRINGWOLF ?? join(import.meta.dirname, '../../ext/reading-sns/springwolf-kafka.json');
+
+describe('a query that a name holds, on the real springwolf document', { skip: !existsSync(SPRINGWOLF) && 'no springwolf document' }, () => {
+  // Its operations as pages (the address is the id in lower case, the title the operation's own or
+  // its id), each found, as Pagefind finds them, by the words "receive" and "example" it shares.
+  const document = JSON.parse(readFileSync(SPRINGWOLF, 'utf8')) as { operations: Record<string, { title?: string }> };
+  const operations = Object.entries(document.operations).map(([id, operation]) => ({
+    url: `/operations/${id.toLowerCase()}/`,
+    title: operation.title ?? id,
+    words: [id.toLowerCase(), ...id.split(/[_-]/).map((w) => w.toLowerCase()), 'receive', 'example', 'payload'],
+  }));
+
+  it('puts first the operations whose title or id holds the whole query, across camelCase and snake_case', async () => {
+    // Pagefind's own order, as the reader saw it: operations that only share "receive" first.
+    const pagefindOrder = [...operations].sort((a, b) => Number(a.url.includes('receiveexamplepayload')) - Number(b.url.includes('receiveexamplepayload')));
+    const parts = (term: string) => term.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    const byParts = library(pagefindOrder);
+    const answer = await rankedSearch({ search: (term: string) => byParts.search(parts(term)) }, 'receiveExamplePayload', {});
+    assert.ok(answer.results.length > 5, 'the other receiving operations are found too');
+    const ids = answer.results.map((r: { id: string }) => r.id);
+    const holding = operations.filter((o) => o.url.includes('receiveexamplepayload')).map((o) => o.url);
+    assert.ok(holding.length >= 2, 'the document has operations whose id holds the query');
+    assert.deepEqual(new Set(ids.slice(0, holding.length)), new Set(holding));
+    // Its title holds it ("example-topic_receive_receiveExamplePayload" has no title): first of them.
+    assert.equal(ids[0], '/operations/example-topic_receive_receiveexamplepayload/');
+    assert.equal(
+      nameHolding({ url: '/operations/xml-topic_receive_receiveexamplepayload/', meta: { title: 'xml-topic_receive' } }, 'receiveExamplePayload'),
+      'id',
+    );
+    assert.equal(nameHolding({ url: '/x/', meta: { title: 'Invoice paid' } }, 'id'), undefined);
+    assert.equal(nameHolding({ url: '/x/', meta: { title: 'receive_example_payload' } }, 'ReceiveExample'), 'title');
+  });
+
+  it('shows the match, not the summary, when the summary does not say what matched (an address)', () => {
+    assert.ok(!summaryShowsMatch('Where the order service publishes.', 'hooks.example'));
+    assert.ok(summaryShowsMatch('Posts to https://hooks.example.com/orders.', 'hooks.example'));
   });
 });

@@ -37,7 +37,7 @@ describe('schema tree HTML', () => {
     const html = schemaTreeHtml(rows, { href });
     assert.match(
       html,
-      /<li class="prop" id="payload.note" data-pagefind-title="payload.note"><p class="prop-head"><a class="prop-name" href="#payload.note"><code>note &quot;quoted&quot; &amp; &lt;b&gt;<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">nullable<\/span><\/p>/,
+      /<li class="prop" id="payload.note" data-pagefind-title="OrderDto › note &quot;quoted&quot; &amp; <b>"><p class="prop-head"><a class="prop-name" href="#payload.note"><code>note &quot;quoted&quot; &amp; &lt;b&gt;<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">nullable<\/span><\/p>/,
     );
     assert.match(html, /<p class="values">one of <code>&quot;it&#39;s&quot;<\/code> <code>&quot;a&lt;b&quot;<\/code><\/p>/);
     assert.match(html, /<div class="prop-description"><p class="md-heading" id="x">Heading<\/p><p>Text<\/p><\/div>/);
@@ -57,11 +57,12 @@ describe('schema tree HTML', () => {
     );
   });
 
-  it("on the schema's own page: no link to itself and no second description; search titles without a guide's prefix or none", () => {
+  it("on the schema's own page: no link to itself and no second description; search titles a reader's path (the schema's short name › field › field), or none", () => {
     const own = schemaTreeHtml(rows, { href, self: 'components/schemas/orderdto/', searchTitles: { prefix: 'payload.' } });
     assert.match(own, /<span class="prop-type"><span title="com.acme.shop.dtos.OrderDto">OrderDto<\/span><\/span>/);
     assert.doesNotMatch(own, /An order\./);
-    assert.match(own, /data-pagefind-title="lines\[\].sku"/);
+    // Not the anchor's id ("lines[].sku", "payload(com-acme-…).sku"): what DocSearch heads a hit with.
+    assert.match(own, /data-pagefind-title="OrderDto › lines › sku"/);
     assert.doesNotMatch(schemaTreeHtml(rows, { href, searchTitles: false }), /data-pagefind-title/);
   });
 
@@ -74,11 +75,73 @@ describe('schema tree HTML', () => {
     const html = schemaTreeHtml(shaped, { href, omitted: 1 });
     assert.match(
       html,
-      /<div class="shapes"><p class="shapes-intro"><code>payload<\/code> is one or more of 2 shapes:<\/p><details class="shape" id="payload.anyOf1" data-pagefind-title="payload.anyOf1" open><summary><strong>card<\/strong> <span class="kind">object<\/span><\/summary><\/details><details class="shape" id="payload.anyOf2"/,
+      /<div class="shapes"><p class="shapes-intro"><code>payload<\/code> is one or more of 2 shapes:<\/p><details class="shape" id="payload.anyOf1" data-pagefind-title="payload › card" open><summary><strong>card<\/strong> <span class="kind">object<\/span><\/summary><\/details><details class="shape" id="payload.anyOf2"/,
     );
     assert.match(html, /<p class="schema-note" role="note">1 more field is not listed here/);
     assert.equal(schemaTreeFolds(shaped), true);
     assert.equal(schemaTreeFolds([order, rows[1]!]), false);
     assert.equal(schemaTreeHtml([], { href }), '');
+  });
+
+  // As springwolf writes polymorphism: VehicleBase's discriminator names Java classes, and each
+  // shape extends VehicleBase (allOf), so its rows bring VehicleBase's fields again.
+  const base = { id: 'io.github.acme.fleet.VehicleBase', url: 'components/schemas/vehiclebase/' };
+  const electric = { id: 'io.github.acme.fleet.VehicleElectric', url: 'components/schemas/vehicleelectric/' };
+  const gasoline = { id: 'io.github.acme.fleet.VehicleGasoline', url: 'components/schemas/vehiclegasoline/' };
+  const vehicle = [
+    row('schema', '', 0, {
+      type: 'object',
+      component: base,
+      combinator: 'oneOf',
+      discriminator: {
+        property: 'vehicleType',
+        subtypes: [
+          { value: electric.id, schema: electric },
+          { value: gasoline.id, schema: gasoline },
+        ],
+      },
+    }),
+    row('schema.topSpeed', 'topSpeed', 1, { type: 'integer' }),
+    row('schema.vehicleType', 'vehicleType', 1),
+    row('schema(electric)', electric.id, 1, { alternative: true, type: 'object', component: electric }),
+    row('schema(electric).topSpeed', 'topSpeed', 2, { type: 'integer', from: base }),
+    row('schema(electric).vehicleType', 'vehicleType', 2, { from: base }),
+    row('schema(electric).batteryCapacity', 'batteryCapacity', 2, { type: 'integer' }),
+    row('schema(gasoline)', gasoline.id, 1, { alternative: true, type: 'object', component: gasoline }),
+    row('schema(gasoline).topSpeed', 'topSpeed', 2, { type: 'integer', from: base }),
+    row('schema(gasoline).vehicleType', 'vehicleType', 2, { from: base }),
+    row('schema(gasoline).fuelCapacity', 'fuelCapacity', 2, { type: 'integer' }),
+  ];
+
+  it("lists a discriminator's values a line each, value → schema, a Java class name short, in full in its title and in a fold", () => {
+    const html = schemaTreeHtml(vehicle, { href, self: base.url });
+    const map = /<ul class="discriminator-map">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    assert.match(
+      map,
+      /^<li><code title="io.github.acme.fleet.VehicleElectric">&quot;…VehicleElectric&quot;<\/code> → <a href="\/api\/components\/schemas\/vehicleelectric\/" title="io.github.acme.fleet.VehicleElectric">VehicleElectric<\/a><\/li><li>/,
+    );
+    assert.doesNotMatch(html, /says which kind it is: /, 'not a run-on sentence');
+    assert.match(
+      html,
+      /<details class="discriminator-values"><summary>The values in full<\/summary><ul><li><code>&quot;io\.<wbr>github\.<wbr>acme\.<wbr>fleet\.<wbr>VehicleElectric&quot;<\/code><\/li>/,
+    );
+  });
+
+  it("lists the parent's fields once: a shape that extends it says how many and links to them, then lists its own", () => {
+    const html = schemaTreeHtml(vehicle, { href, self: base.url });
+    const shape = /<details class="shape" id="schema\(electric\)"[\s\S]*?<\/details>/.exec(html)?.[0] ?? '';
+    assert.match(
+      shape,
+      /<p class="props-from">Plus the 2 fields of <a href="#schema"><span title="io.github.acme.fleet.VehicleBase">VehicleBase<\/span><\/a> above<\/p>/,
+    );
+    assert.doesNotMatch(shape, /id="schema\(electric\)\.topSpeed"/, 'not listed again');
+    assert.match(shape, /id="schema\(electric\)\.batteryCapacity"/);
+    assert.equal((html.match(/data-pagefind-title="[^"]*topSpeed"/g) ?? []).length, 1, 'the field is found once, in the parent');
+    // Without the parent's fields above (the shape's own page lists them), they stay, grouped.
+    const alone = schemaTreeHtml([row('schema', '', 0, { type: 'object', component: electric }), ...vehicle.slice(4, 7).map((r) => ({ ...r, depth: 1 }))], {
+      href,
+    });
+    assert.match(alone, /<p class="props-from">From <a href="\/api\/components\/schemas\/vehiclebase\/"/);
+    assert.match(alone, /id="schema\(electric\)\.topSpeed"/);
   });
 });

@@ -64,7 +64,7 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
   if (root.nullable) out += '<span class="kind"> · nullable</span>';
   if (root.extends) out += `<span class="kind"> · extends ${root.extends.map((e, i) => (i > 0 ? ', ' : '') + schemaName(e.id, href(e.url))).join('')}</span>`;
   out += `</p>${schemaFacts(rootFacts, href)}</div>`;
-  if (below.length > 0) out += schemaRows(below, root, href, searchTitles, openDepth);
+  if (below.length > 0) out += schemaRows(below, root, href, searchTitles && [rootLabel(root)], openDepth);
   if (omitted !== undefined && omitted > 0) {
     out += `<p class="schema-note" role="note">${omitted} more ${omitted === 1 ? 'field is' : 'fields are'} not listed here: this table stops at its size limit. Each named schema's own page lists its fields.</p>`;
   }
@@ -77,11 +77,24 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
  * Alternatives of the parent (oneOf / anyOf) come after its own fields, as shapes of the parent
  * itself (its name says so), at the fields' level.
  */
-function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, searchTitles: SearchTitles, openDepth: number): string {
-  // A field's search title is its data path: Pagefind makes an element with an id and
-  // data-pagefind-title a sub-result of its own (anchors of other elements only count when they are
-  // headings), so a search for a nested field links to its row, not to the top of the page.
-  const searchTitle = (row: SchemaRow): string | undefined => (searchTitles ? row.anchor.slice(searchTitles.prefix.length) : undefined);
+function schemaRows(
+  rows: readonly SchemaRow[],
+  parent: SchemaRow,
+  href: Href,
+  path: readonly string[] | false,
+  openDepth: number,
+  /** A shape's parent, whose own fields are listed above the shapes: a shape that extends it says so once instead of listing them again. */
+  listedAbove?: { component: { id: string; url: string }; anchor: string },
+): string {
+  // A field's search title is its path as a reader says it ("Order › lines › unitPrice"): Pagefind
+  // makes an element with an id and data-pagefind-title a sub-result of its own (anchors of other
+  // elements only count when they are headings), so a search for a nested field links to its row,
+  // not to the top of the page, under a heading a reader can read (not the anchor's id).
+  const pathOf = (row: SchemaRow): string[] | false => path && [...path, stepLabel(row)];
+  const searchTitle = (row: SchemaRow): string | undefined => {
+    const steps = pathOf(row);
+    return steps ? steps.join(' › ') : undefined;
+  };
   // Pre-order rows → this level's rows, each with the rows below it.
   const level: { row: SchemaRow; children: SchemaRow[] }[] = [];
   for (const row of rows) {
@@ -101,6 +114,12 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, s
   const grouped = runs.some((r) => r.from);
   let out = '';
   for (const run of runs) {
+    if (listedAbove && run.from?.url === listedAbove.component.url) {
+      // The parent's fields, listed once above its shapes: here, how many and where.
+      const count = run.fields.length;
+      out += `<p class="props-from">Plus the ${count} ${count === 1 ? 'field' : 'fields'} of <a${attribute('href', `#${listedAbove.anchor}`)}>${schemaName(listedAbove.component.id)}</a> above</p>`;
+      continue;
+    }
     if (grouped) out += `<p class="props-from">${run.from ? `From ${schemaName(run.from.id, href(run.from.url))}` : 'Own fields'}</p>`;
     out += '<ul class="props">';
     for (const { row, children } of run.fields) {
@@ -113,7 +132,7 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, s
       out += `</p>${schemaFacts(row, href)}`;
       if (children.length > 0) {
         out += `<details class="prop-children"${row.depth < openDepth ? ' open' : ''}><summary>${fieldCount(children, row)}</summary>`;
-        out += `${schemaRows(children, row, href, searchTitles, openDepth)}</details>`;
+        out += `${schemaRows(children, row, href, pathOf(row), openDepth)}</details>`;
       }
       out += '</li>';
     }
@@ -134,7 +153,8 @@ function schemaRows(rows: readonly SchemaRow[], parent: SchemaRow, href: Href, s
       out += '</summary>';
       if (row.component) out += `<p class="schema-note">This shape is the schema ${schemaName(row.component.id, href(row.component.url))}.</p>`;
       out += schemaFacts(row, href);
-      if (children.length > 0) out += schemaRows(children, row, href, searchTitles, openDepth);
+      const above = parent.component && fields.length > 0 ? { component: parent.component, anchor: parent.anchor } : undefined;
+      if (children.length > 0) out += schemaRows(children, row, href, pathOf(row), openDepth, above);
       out += '</details>';
     });
     out += '</div>';
@@ -187,12 +207,23 @@ function schemaFacts(row: SchemaRow, href: Href): string {
   }
   if (row.discriminator) {
     const { property, subtypes } = row.discriminator;
-    out += `<p class="schema-note"><code>${escapeHtml(property)}</code> says which kind it is${subtypes.length > 0 ? ': ' : '.'}`;
-    // Values such as Java class names wrap after their dots.
-    subtypes.forEach((s, i) => {
-      out += `${i > 0 ? ', ' : ''}<code>${wrapped(show(s.value))}</code> → ${schemaName(s.schema.id, href(s.schema.url))}`;
-    });
-    out += '</p>';
+    out += `<p class="schema-note"><code>${escapeHtml(property)}</code> says which kind it is${subtypes.length > 0 ? ':' : '.'}</p>`;
+    // A list, value → schema; a value that is a Java class name by its last segment (the whole
+    // name in its title, and all of them in a fold below), so that the list reads at a glance.
+    if (subtypes.length > 0) {
+      out += '<ul class="discriminator-map">';
+      for (const s of subtypes) {
+        const value = show(s.value);
+        const qualified = isQualifiedName(s.value);
+        const shown = qualified ? escapeHtml(`"…${s.value.slice(s.value.lastIndexOf('.') + 1)}"`) : wrapped(value);
+        out += `<li><code${attribute('title', qualified ? s.value : undefined)}>${shown}</code> → ${schemaName(s.schema.id, href(s.schema.url))}</li>`;
+      }
+      out += '</ul>';
+      const full = subtypes.filter((s) => isQualifiedName(s.value));
+      // Java class names wrap after their dots only, never inside a word.
+      if (full.length > 0)
+        out += `<details class="discriminator-values"><summary>The values in full</summary><ul>${full.map((s) => `<li><code>${escapeHtml(show(s.value)).split('.').join('.<wbr>')}</code></li>`).join('')}</ul></details>`;
+    }
   }
   // Spaces between chips (a flex gap shows them apart; text, search excerpts, copies need the space too).
   const chips = [...(row.format ? [row.format] : []), ...row.flags, ...row.constraints];
@@ -221,6 +252,21 @@ function schemaFacts(row: SchemaRow, href: Href): string {
   // Its Markdown headings as bold lines: a field's description is no section of the page.
   if (row.descriptionHtml) out += `<div class="prop-description">${demoteHeadings(row.descriptionHtml)}</div>`;
   return out;
+}
+
+/** A name as a search title says it: a package-qualified name by its last segment. */
+const shortName = (id: string): string => (isQualifiedName(id) ? id.slice(id.lastIndexOf('.') + 1) : id);
+
+/** The first step of a field's search title: the schema's short name, else the part it is of (`payload`, `headers`). */
+function rootLabel(root: SchemaRow): string {
+  if (root.component) return shortName(root.component.id);
+  return root.name || root.anchor.split(/[.(]/)[0] || 'value';
+}
+
+/** A row's step in a search title: its field's name, a shape by its schema's short name. */
+function stepLabel(row: SchemaRow): string {
+  if (row.alternative) return shortName(row.component?.id ?? row.name);
+  return shortName(row.name);
 }
 
 /**

@@ -56,7 +56,8 @@ export function generateExamples(
       missing.push(`No ${part} example: its schema ${view.format ? `format ${view.format} ` : ''}is shown as written.`);
       return undefined;
     }
-    const outcome = checkedValue(views, validator, view.root, message[part], at, alternative);
+    const about = typeof message.title === 'string' ? message.title : typeof message.name === 'string' ? message.name : part;
+    const outcome = checkedValue(views, validator, view.root, message[part], at, alternative, about);
     if ('reason' in outcome) {
       missing.push(`No ${part} example could be made${alternative !== undefined ? ` for shape ${alternative + 1}` : ''}: ${outcome.reason}.`);
       return undefined;
@@ -118,14 +119,15 @@ function checkedValue(
   schema: unknown,
   at: Location,
   alternative: number | undefined,
+  name?: string,
 ): { value: unknown; guessed: string[]; unchecked?: string } | { reason: string } {
   let last: string | undefined;
   for (const annotations of [true, false]) {
-    const outcome = exampleValue(views, root, { annotations, ...(alternative !== undefined ? { alternative } : {}) });
+    const outcome = exampleValue(views, root, { annotations, ...(alternative !== undefined ? { alternative } : {}), ...(name ? { name } : {}) });
     if ('reason' in outcome) return outcome;
     const errors = validator.messagePartErrors(outcome.value, schema, at, 'value', 'as-read');
     // A schema the validator cannot follow to the end (references and allOf/oneOf nested, or referring to themselves, past its depth): shown, and said.
-    if (errors === 'too-deep') return { ...outcome, unchecked: 'the schema nests its references too deeply for a validator to check this example against it' };
+    if (errors === 'too-deep') return { ...outcome, unchecked: 'its schema refers to itself more levels deep than a check can follow' };
     if (errors === 'timeout' || errors === 'skipped') return { ...outcome, unchecked: 'checking it against a pattern of the schema took too long' };
     if (errors.length === 0) return outcome;
     last = errors[0];

@@ -29,6 +29,8 @@ export type ExampleOutcome = { value: unknown; guessed: string[] } | { reason: s
 export interface ExampleOptions {
   /** Use the schema's own `examples` and `default` (first choice); off, to make a value from the constraints alone. */
   annotations: boolean;
+  /** What the value is of (a message's title, its part), for a text at the top the schema names nothing of. */
+  name?: string;
   /** Which option of the root's first `oneOf`/`anyOf` to take (one example per alternative). */
   alternative?: number;
 }
@@ -88,7 +90,8 @@ export function exampleValue(views: SchemaViews, root: SchemaNode, options: Exam
   }
   const made = (): unknown => {
     walk.guessed.clear();
-    const value = make(walk, node, 0, new Set(), 0);
+    // A text at the top (a schema that is a string) is read by the schema's title or name, as a field's by its name.
+    const value = make(walk, node, 0, new Set(), 0, root.title ?? schemaName(root) ?? options.name);
     return option ? withDiscriminator(views, value, root.choices[0]!.discriminator ?? root.discriminator, option) : value;
   };
   try {
@@ -133,7 +136,9 @@ function make(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<str
     return allowed[variant % allowed.length];
   }
   if (node.knownValues && node.knownValues.length > 0) return node.knownValues[variant % node.knownValues.length];
-  if (walk.annotations && node.examples && node.examples.length > 0) return node.examples[0];
+  // A generator's placeholder example (springwolf and Swagger write "string" for every text field) is no example: made from the schema instead.
+  const example = walk.annotations ? node.examples?.find((e) => !holdsPlaceholder(e)) : undefined;
+  if (example !== undefined) return example;
   if (walk.annotations && node.default) return node.default.value;
   if (node.choices.length > 0) {
     // A shape that is made of its own alternatives again (a base listing subtypes that extend it) goes round once per level.
@@ -144,7 +149,7 @@ function make(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<str
   const type = chooseType(node);
   switch (type) {
     case 'object':
-      return makeObject(walk, node, depth, path, variant);
+      return makeObject(walk, node, depth, path, variant, name);
     case 'array':
       return makeArray(walk, node, depth, path, variant, name);
     case 'string':
@@ -198,7 +203,7 @@ function chooseType(node: SchemaNode): JsonType {
   return 'string';
 }
 
-function makeObject(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number): Record<string, unknown> {
+function makeObject(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<string>, variant: number, name?: string): Record<string, unknown> {
   if (depth >= MAX_DEPTH) {
     if (node.properties.some((p) => p.required) || node.requiredOnly.length > 0)
       throw new Failure(`its required fields nest more than ${MAX_DEPTH} levels deep`);
@@ -240,7 +245,8 @@ function makeObject(walk: Walk, node: SchemaNode, depth: number, path: ReadonlyS
     const key = pattern ? patternString(pattern.pattern, i) : `key${i + 1}`;
     if (key === undefined || Object.hasOwn(out, key)) continue;
     const schema = pattern ? pattern.node : others;
-    setValue(out, key, schema ? make(walk, walk.views.node(schema), depth + 1, inner, i) : 'value');
+    // A map's value is read by the map's name, one of them (`icons` → "Icon").
+    setValue(out, key, schema ? make(walk, walk.views.node(schema), depth + 1, inner, i, name?.replace(/s$/, '')) : 'value');
   }
   if (Object.keys(out).length < (node.minProperties ?? 0)) throw new Failure(`it needs at least ${node.minProperties} properties`);
   return node.discriminator && node.choices.length === 0 ? (withDiscriminator(walk.views, out, node.discriminator, node) as Record<string, unknown>) : out;
@@ -316,10 +322,23 @@ function makeString(walk: Walk, node: SchemaNode, variant: number, name: string 
       if (text !== undefined) walk.guesses++;
     }
   }
-  text ??= variant === 0 ? PLAIN_STRING : `${PLAIN_STRING} ${variant + 1}`;
+  // A name that says nothing more than what it is: its words as the text (`powerSource` →
+  // "Power source"), which reads as a value where "string" reads as a placeholder.
+  if (text === undefined) {
+    text = plainText(name, variant);
+    // Made from the name alone: a command a reader runs puts a placeholder there (sns-hands-on.ts).
+    if (text !== PLAIN_STRING && !text.startsWith(`${PLAIN_STRING} `)) walk.guesses++;
+  }
   if (text.length < min) text = text.padEnd(min, 'x');
   if (text.length > max) text = text.slice(0, max);
   return text;
+}
+
+/** A text for a field the schema says nothing more of: its name's words ("Power source", "Power source 2"), else "string". */
+function plainText(name: string | undefined, variant: number): string {
+  const words = name ? nameWords(name).join(' ') : '';
+  const text = words === '' ? PLAIN_STRING : words.charAt(0).toUpperCase() + words.slice(1);
+  return variant === 0 ? text : `${text} ${variant + 1}`;
 }
 
 /** A string of the pattern (a key of `patternProperties`); undefined when none could be made. */
@@ -381,8 +400,10 @@ function makeNumber(node: SchemaNode, type: 'integer' | 'number', variant: numbe
     highOpen = true;
   }
   const step = stepOf(n.multipleOf ?? [], integer);
-  // The simplest value: 0 (or the variant) when allowed, else the first multiple of the step inside the bounds.
-  const preferred = (numberHint(name, type) ?? 0) + variant;
+  // What the name suggests, else a value that reads as a reading (not 0, which looks like a
+  // placeholder): the middle of the bounds when both are given, ten above the minimum, or ten;
+  // else the first multiple of the step inside the bounds.
+  const preferred = (numberHint(name, type) ?? typicalNumber(low, high, step)) + variant;
   const inside = (v: number): boolean => (lowOpen ? v > low : v >= low) && (highOpen ? v < high : v <= high);
   if (inside(preferred) && isMultiple(preferred, step)) return preferred;
   const start = Number.isFinite(low) ? low : Number.isFinite(high) ? high - step * 10 : 0;
@@ -390,6 +411,28 @@ function makeNumber(node: SchemaNode, type: 'integer' | 'number', variant: numbe
   if (lowOpen && candidate <= low) candidate += step;
   for (let i = 0; i < 3; i++, candidate += step) if (inside(candidate)) return roundFloat(candidate);
   throw new Failure(`no ${type} lies within its bounds${step !== 1 ? ` as a multiple of ${step}` : ''}`);
+}
+
+/** A value inside the bounds that reads as a real one, on the step: the middle of both bounds, ten above the lower, ten below the upper, or ten. */
+function typicalNumber(low: number, high: number, step: number): number {
+  const typical = Number.isFinite(low) && Number.isFinite(high) ? (low + high) / 2 : Number.isFinite(low) ? low + 10 : Number.isFinite(high) ? high - 10 : 10;
+  return roundFloat(Math.round(typical / step) * step);
+}
+
+/**
+ * Whether an example is a generator's placeholder, not a value (springwolf and Swagger fill every
+ * text field with "string" and every number with 0): it holds the text "string" anywhere, or it
+ * is an object or a list whose every value is 0.
+ */
+function holdsPlaceholder(value: unknown): boolean {
+  const leaves: unknown[] = [];
+  const collect = (v: unknown, depth: number): void => {
+    if (typeof v === 'object' && v !== null && depth <= MAX_DEPTH) for (const inner of Object.values(v)) collect(inner, depth + 1);
+    else leaves.push(v);
+  };
+  collect(value, 0);
+  if (leaves.includes(PLAIN_STRING)) return true;
+  return typeof value === 'object' && value !== null && leaves.length > 0 && leaves.every((leaf) => leaf === 0);
 }
 
 /** The step values move by: the least common multiple of the `multipleOf`s, 1 for an integer, 0.5 for a number without one. */

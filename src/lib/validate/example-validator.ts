@@ -47,6 +47,29 @@ interface Pending {
 /** JSON Schema (draft 07, the format's own Schema Object), or an OpenAPI 3.0 Schema Object (checked as the JSON Schema it means). */
 export type Dialect = 'json-schema' | 'openapi';
 
+/**
+ * The discriminator's property and the name that selects the shape written at `shape`, when the
+ * shape is a components entry (`/components/schemas/<name>`), the discriminator a property name.
+ */
+function selectingName(discriminator: unknown, shape: Location): { property: string; name: string } | undefined {
+  const named = /^\/components\/schemas\/([^/]+)$/.exec(shape.pointer);
+  if (typeof discriminator !== 'string' || !named) return undefined;
+  return { property: discriminator, name: named[1]!.replace(/~1/g, '/').replace(/~0/g, '~') };
+}
+
+/** Whether the schema, or one of its inline allOf parts, fixes the property's value (a `const` or an `enum`). */
+function fixesValue(schema: Record<string, unknown>, property: string): boolean {
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];
+  return parts.some((part) => {
+    const properties = isPlainObject(part) && isPlainObject(part.properties) ? part.properties : undefined;
+    const prop = properties && Object.hasOwn(properties, property) ? properties[property] : undefined;
+    return isPlainObject(prop) && (prop.const !== undefined || Array.isArray(prop.enum));
+  });
+}
+
+/** What the id of a parent's own fields (without its shapes) is kept under, beside the parent's. */
+const OWN_FIELDS = '|own-fields';
+
 /** Keywords whose nested errors are about alternatives: the keyword's own error says more than each alternative's. */
 const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not', 'if']);
 
@@ -224,8 +247,8 @@ export class ExampleValidator {
   }
 
   /** The id of the schema at `at`; a new one is queued in `batch` to be copied. Throws when it could not be used before. */
-  #idOf(schema: unknown, at: Location, batch: Pending[], dialect: Dialect): string {
-    const location = `${dialect}:${at.file}#${at.pointer}`;
+  #idOf(schema: unknown, at: Location, batch: Pending[], dialect: Dialect, variant = ''): string {
+    const location = `${dialect}:${at.file}#${at.pointer}${variant}`;
     const known = this.#ids.get(location);
     if (known instanceof Error) throw known;
     if (known !== undefined) return known;
@@ -257,7 +280,7 @@ export class ExampleValidator {
   }
 
   /** `schema` with its references naming registered ids: the objects on the way to a reference are copied, the rest is shared. */
-  #withIds(schema: unknown, at: Location, id: string, batch: Pending[], dialect: Dialect): unknown {
+  #withIds(schema: unknown, at: Location, id: string, batch: Pending[], dialect: Dialect, from?: { at: Location; schema: Record<string, unknown> }): unknown {
     if (isRefObject(schema)) {
       // The other properties of a Reference Object are ignored, as the document does (and warns).
       let target = this.#doc.deref(schema, at);
@@ -265,6 +288,20 @@ export class ExampleValidator {
       if (target && isPlainObject(target.value) && typeof target.value.schemaFormat === 'string' && 'schema' in target.value)
         target = this.#doc.deref(target.value.schema, { file: target.at.file, pointer: childPointer(target.at.pointer, 'schema') });
       if (!target) throw new Error(`${schema.$ref} does not resolve`);
+      // A shape that extends the parent it is a shape of (`Base: {oneOf: [Car]}`, `Car: {allOf:
+      // [Base, …]}`, as generators write polymorphism) means the parent's own fields: followed as
+      // written, the check would go round Base → Car → Base for ever on the same value.
+      if (from && isPlainObject(target.value) && this.#hasShape(target.value, target.at, from.at)) {
+        const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _discriminator, ...own } = target.value;
+        const ownId = this.#idOf(own, target.at, batch, dialect, OWN_FIELDS);
+        this.#refs.get(id)?.add(ownId) ?? this.#refs.set(id, new Set([ownId]));
+        // The parent's discriminator picks this shape by its name (SPEC, Schema Object): a value
+        // of the shape holds it there, unless the shape fixes the property's value itself.
+        const selecting = selectingName(target.value.discriminator, from.at);
+        return selecting && !fixesValue(from.schema, selecting.property)
+          ? { allOf: [{ $ref: ownId }, { properties: { [selecting.property]: { const: selecting.name } } }] }
+          : { $ref: ownId };
+      }
       const targetId = this.#idOf(target.value, target.at, batch, dialect);
       let refs = this.#refs.get(id);
       if (!refs) this.#refs.set(id, (refs = new Set()));
@@ -276,7 +313,7 @@ export class ExampleValidator {
     let copy: Record<string, unknown> | undefined = dialect === 'openapi' ? openApiAsJsonSchema(schema) : undefined;
     forEachSchemaChild(schema, (child, keyword, key) => {
       const pointer = key === undefined ? childPointer(at.pointer, keyword) : childPointer(childPointer(at.pointer, keyword), key);
-      const replaced = this.#withIds(child, { file: at.file, pointer }, id, batch, dialect);
+      const replaced = this.#withIds(child, { file: at.file, pointer }, id, batch, dialect, keyword === 'allOf' ? { at, schema } : undefined);
       if (replaced === child) return;
       copy ??= { ...schema };
       if (key === undefined) {
@@ -288,7 +325,29 @@ export class ExampleValidator {
       // A property may be named `__proto__`: set as a property, not as the prototype.
       setOwn(copy[keyword] as Record<string, unknown>, key, replaced);
     });
+    // With a discriminator, the value's discriminating field picks its shape, as the readers'
+    // tools read it: shapes that differ only in fields the value does not have (each extends the
+    // same parent) are not "more than one match". Checked as "at least one shape".
+    if (schema.discriminator !== undefined && Array.isArray(schema.oneOf)) {
+      const shapes = (copy ?? schema).oneOf;
+      const { oneOf: _oneOf, ...rest } = copy ?? schema;
+      copy = { ...rest, allOf: [...(Array.isArray(rest.allOf) ? rest.allOf : []), { anyOf: shapes }] };
+    }
     return copy ?? schema;
+  }
+
+  /** Whether `parent` lists, in its oneOf/anyOf, a reference to the schema written at `shape`. */
+  #hasShape(parent: Record<string, unknown>, parentAt: Location, shape: Location): boolean {
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      const list = parent[keyword];
+      if (!Array.isArray(list)) continue;
+      for (let i = 0; i < list.length; i++) {
+        if (!isRefObject(list[i])) continue;
+        const target = this.#doc.deref(list[i], { file: parentAt.file, pointer: childPointer(childPointer(parentAt.pointer, keyword), String(i)) });
+        if (target && target.at.file === shape.file && target.at.pointer === shape.pointer) return true;
+      }
+    }
+    return false;
   }
 
   /** Whether the schema `id`, or one it reaches through references, has a risky pattern. */
