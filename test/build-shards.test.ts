@@ -6,11 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { runIn, tempTree } from './helpers.ts';
 import { CORPUS } from './corpus-location.ts';
+import { assertSameSite } from './same-site.ts';
 
 const ORDERS = `apidesc: 3.0.0
 info: {title: Orders, version: 1.0.0, description: Takes orders.}
@@ -40,21 +41,6 @@ operations:
     action: receive
     channel: {$ref: '#/channels/orders'}
 `;
-
-/** Every file below `dir`, relative to it. */
-function filesOf(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .sort();
-}
-
-/** Two sites the same, byte for byte: the same files, each with the same bytes. */
-function assertSameSite(actual: string, expected: string): void {
-  const files = filesOf(expected);
-  assert.deepEqual(filesOf(actual), files, `${actual} and ${expected} have different files`);
-  for (const file of files) assert.ok(readFileSync(join(actual, file)).equals(readFileSync(join(expected, file))), `${file} differs between ${actual} and ${expected}`);
-}
 
 /** The URLs of the pages the search index holds, read from its fragments (gzip of `pagefind_dcd` and JSON). */
 function indexedUrls(site: string): string[] {
@@ -125,13 +111,17 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
     assertSameSite(join(dir, 'merged-2'), join(dir, 'whole'));
   });
 
-  it('shows on each page what the other shards\' APIs do with it, and its search finds the pages of every shard', () => {
+  it("shows on each page what the other shards' APIs do with it, and its search finds the pages of every shard", () => {
     const site = join(dir, 'merged-2');
     // Orders and Billing meet at orders.created: each side's operation page names the other.
     assert.match(readFileSync(join(site, 'orders/operations/publishordercreated/index.html'), 'utf8'), /Billing/);
     assert.match(readFileSync(join(site, 'billing/operations/billorder/index.html'), 'utf8'), /Orders/);
     const urls = indexedUrls(site);
-    for (const api of ['billing/', 'orders/', 'rpc-client/', 'rpc-server/']) assert.ok(urls.some((url) => url.startsWith(`/${api}`)), `the index has pages of ${api}`);
+    for (const api of ['billing/', 'orders/', 'rpc-client/', 'rpc-server/'])
+      assert.ok(
+        urls.some((url) => url.startsWith(`/${api}`)),
+        `the index has pages of ${api}`,
+      );
   });
 
   it('in 3 shards, named to merge in any order: the same site', async () => {
@@ -145,7 +135,9 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
 
   it('a shard built again with its cache copies its APIs from it: the same shard', async () => {
     await ok(runIn(dir, ['build', 'apis', '--shard', '1/2', '--cache', 'shard-cache', '--out', 'cached-1']).then((r) => ({ code: r.code, err: r.err })));
-    const again = await ok(runIn(dir, ['build', 'apis', '--shard', '1/2', '--cache', 'shard-cache', '--out', 'cached-1b']).then((r) => ({ code: r.code, err: r.err })));
+    const again = await ok(
+      runIn(dir, ['build', 'apis', '--shard', '1/2', '--cache', 'shard-cache', '--out', 'cached-1b']).then((r) => ({ code: r.code, err: r.err })),
+    );
     const owned = shardFile(join(dir, 'two-1')).apis.length;
     assert.match(again, new RegExp(`^Build cache shard-cache: ${owned} of ${owned} APIs reused\\.$`, 'm'));
     assertSameSite(join(dir, 'cached-1b'), join(dir, 'two-1'));
@@ -158,7 +150,10 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
       [['two-1', 'two-1'], /^apidesc-docs: two-1 is named twice \(as two-1 too\)$/m],
       [['two-1', 'three-2'], /^apidesc-docs: three-2 is shard 2 of 3, and two-1 is shard 1 of 2: merge the shards of one build$/m],
       [['two-1', 'whole'], /^apidesc-docs: whole: it has no apidesc-shard\.json: it is not the output of apidesc-docs build --shard i\/n$/m],
-      [['two-1', 'apis'], /^apidesc-docs: apis is not a folder apidesc-docs wrote \(it has no \.apidesc-docs stamp\): name the folders that build --shard wrote$/m],
+      [
+        ['two-1', 'apis'],
+        /^apidesc-docs: apis is not a folder apidesc-docs wrote \(it has no \.apidesc-docs stamp\): name the folders that build --shard wrote$/m,
+      ],
       [['two-1', 'nowhere'], /^apidesc-docs: nowhere: no such folder$/m],
       [[], /^apidesc-docs: merge needs the folders of the shards: apidesc-docs merge shard-1 shard-2 … --out dist$/m],
     ];
@@ -177,7 +172,10 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
       await ok(build(['--shard', '2/2', '--out', 'edited-2']));
       const r = await merge(['two-1', 'edited-2', '--out', 'refused']);
       assert.equal(r.code, 2, r.err);
-      assert.match(r.err, /^apidesc-docs: edited-2 and two-1 were built from different documents, configuration or options: build every shard from the same commit with the same options$/m);
+      assert.match(
+        r.err,
+        /^apidesc-docs: edited-2 and two-1 were built from different documents, configuration or options: build every shard from the same commit with the same options$/m,
+      );
       assert.ok(!existsSync(join(dir, 'refused')));
     } finally {
       writeFileSync(join(dir, 'apis/billing.yaml'), BILLING);
@@ -227,7 +225,10 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
       [['build', 'apis', '--shard', '3/2'], /^apidesc-docs: --shard 3\/2: the shard must be between 1 and 2 \(shards are counted from 1\)$/m],
       [['build', 'apis', '--shard', 'half'], /^apidesc-docs: --shard must be i\/n, e\.g\. --shard 1\/4 \(the first of four shards\), not "half"$/m],
       [['validate', 'apis', '--shard', '1/2'], /^apidesc-docs: --shard belongs to build$/m],
-      [['build', 'apis/orders.yaml', '--shard', '1/2', '--compare', 'apis/orders.yaml', '--out', 'refused'], /^apidesc-docs: --shard builds a published portal in parts, not a comparison/m],
+      [
+        ['build', 'apis/orders.yaml', '--shard', '1/2', '--compare', 'apis/orders.yaml', '--out', 'refused'],
+        /^apidesc-docs: --shard builds a published portal in parts, not a comparison/m,
+      ],
     ];
     for (const [args, message] of usages) {
       const r = await runIn(dir, args);
