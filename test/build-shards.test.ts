@@ -182,6 +182,20 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
     }
   });
 
+  it('refuses shards built by another version', async () => {
+    const manifest = join(dir, 'two-2/apidesc-shard.json');
+    const text = readFileSync(manifest, 'utf8');
+    writeFileSync(manifest, text.replace(/"version": "[^"]*"/, '"version": "9.9.9"'));
+    try {
+      const r = await merge(['two-1', 'two-2', '--out', 'refused']);
+      assert.equal(r.code, 2, r.err);
+      assert.match(r.err, /^apidesc-docs: two-2 was built by apidesc-docs 9\.9\.9 and two-1 by [\d.]+: build every shard with the same version$/m);
+      assert.ok(!existsSync(join(dir, 'refused')));
+    } finally {
+      writeFileSync(manifest, text);
+    }
+  });
+
   it('refuses shards whose pages of the whole differ, as a shard changed by hand', async () => {
     const root = join(dir, 'two-2/index.html');
     const text = readFileSync(root, 'utf8');

@@ -27,6 +27,7 @@ import { ROUTE_LIST_FOLDER } from '../../site/route-list.ts';
 import { makeStaging, outputFolderProblem, removeLeftovers, removeOurFolder, standardProtectedPaths, swapIn } from '../output-folder.ts';
 import { writeRouteLists } from '../route-lists.ts';
 import { startSearch } from '../stage-processes.ts';
+import { watchForStall } from '../stall-watchdog.ts';
 import { readShardManifest, SHARD_MANIFEST, type ShardManifest } from './shard-manifest.ts';
 
 export interface MergeOptions {
@@ -66,6 +67,17 @@ export async function mergeShards(folders: string[], options: MergeOptions, io: 
   let staging: string | undefined;
   let merged = false;
   const search = startSearch(io, (text) => io.err(text), options.debug === true);
+  // An indexer that stops working without ending would hold the merge forever: stopped, as build stops a stage.
+  let stalled = false;
+  const stopWatching = watchForStall({
+    onStall: (stalledMs) => {
+      stalled = true;
+      io.err(
+        `apidesc-docs: internal error: the search indexer used no processor time for ${Math.round(stalledMs / 1000)} s without finishing; the merge was stopped. Please report it.`,
+      );
+      void search.stage.stop('SIGKILL');
+    },
+  });
   const cleanUp = async (): Promise<void> => {
     await search.stage.stop('SIGKILL');
     if (!merged && staging) removeOurFolder(staging);
@@ -81,6 +93,7 @@ export async function mergeShards(folders: string[], options: MergeOptions, io: 
       writeRouteLists(staging, routes.routes);
       const indexed = await search.index(staging);
       if ('failure' in indexed) {
+        if (stalled) return EXIT.internal;
         const { failure } = indexed;
         io.err(
           `apidesc-docs: ${failure.fault ? `the search index could not be written: ${faultCause(failure.fault)}` : (failure.message ?? 'the search indexer failed')}.`,
@@ -107,6 +120,7 @@ export async function mergeShards(folders: string[], options: MergeOptions, io: 
       io.err(`The output folder ${options.outDir} is unchanged.`);
       return EXIT.environment;
     } finally {
+      stopWatching();
       await search.stage.stop('SIGTERM');
       if (!merged && staging) removeOurFolder(staging);
     }
