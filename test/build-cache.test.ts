@@ -7,9 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runIn, tempTree } from './helpers.ts';
+import { assertSameSite } from './same-site.ts';
 
 const ORDERS = `apidesc: 3.0.0
 info: {title: Orders, version: 1.0.0, description: Takes orders.}
@@ -68,25 +69,6 @@ const SHIPPING_CONSUMES_ORDERS = `${SHIPPING}  packOrder:
         payload: {type: object, properties: {orderId: {type: string}}}
 `,
 );
-
-/** Every file below `dir`, relative to it. */
-function filesOf(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .sort();
-}
-
-/** Two sites the same, byte for byte: the same files, each with the same bytes (`besides` the search index, when asked). */
-function assertSameSite(actual: string, expected: string, { searchIndex = true } = {}): void {
-  const keep = (file: string): boolean => searchIndex || !file.startsWith('pagefind/');
-  const files = filesOf(expected).filter(keep);
-  assert.deepEqual(filesOf(actual).filter(keep), files, `${actual} and ${expected} have different files`);
-  for (const file of files) {
-    const same = readFileSync(join(actual, file)).equals(readFileSync(join(expected, file)));
-    assert.ok(same, `${file} differs between ${actual} and ${expected}`);
-  }
-}
 
 /** The build's line about the cache: `Build cache …: 2 of 3 APIs reused; built: orders (changed).` */
 function cacheLine(err: string): string {

@@ -8,10 +8,21 @@
  * on purpose, stay where they were, in the system's temporary folder. Node's compile cache,
  * which the command keeps in the temporary folder it is given (bin/apidesc-docs.mjs), is made
  * in the run's folder and is not something a test left behind.
+ *
+ * A build in the repository's own folder of two or more documents would keep its APIs in the
+ * repository's build cache (node_modules/.cache/apidesc-docs, src/pipeline/pipeline.ts): every
+ * test that builds a portal names a cache of its own (`--cache` in its temporary folder). An
+ * entry that appears there during the run fails it too, and is removed.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** The repository's build cache, and its folders of entries (src/pipeline/cache/build-cache.ts). */
+const REPOSITORY_CACHE = join(import.meta.dirname, '..', 'node_modules', '.cache', 'apidesc-docs');
+const ENTRY_FOLDERS = ['apis', 'search'];
+/** The entries of the repository's build cache before the run. */
+let entriesBefore = new Set<string>();
 
 /** The run's temporary folder, between set-up and teardown (the same process runs both). */
 let runFolder: string | undefined;
@@ -21,9 +32,29 @@ export function globalSetup(): void {
   process.env.APIDESC_HISTORY_CACHE ??= join(system, 'apidesc-docs-published-history');
   runFolder = mkdtempSync(join(system, 'apidesc-test-run-'));
   process.env.TMPDIR = runFolder;
+  entriesBefore = new Set(cacheEntries());
+}
+
+/** The entries in the repository's build cache, as `apis/<slug>` and `search/<part>`. */
+export function cacheEntries(): string[] {
+  return ENTRY_FOLDERS.flatMap((folder) => {
+    try {
+      return readdirSync(join(REPOSITORY_CACHE, folder)).map((name) => `${folder}/${name}`);
+    } catch {
+      return [];
+    }
+  });
 }
 
 export function globalTeardown(): void {
+  const newEntries = cacheEntries().filter((entry) => !entriesBefore.has(entry));
+  for (const entry of newEntries) rmSync(join(REPOSITORY_CACHE, entry), { recursive: true, force: true });
+  if (newEntries.length > 0) {
+    process.stderr.write(
+      `✖ the tests left ${newEntries.length} entr${newEntries.length === 1 ? 'y' : 'ies'} in the repository's build cache ${REPOSITORY_CACHE} (removed now; name a --cache in the test's temporary folder): ${newEntries.join(', ')}\n`,
+    );
+    process.exitCode = 1;
+  }
   if (runFolder === undefined) return;
   const left = leftBehind(runFolder);
   rmSync(runFolder, { recursive: true, force: true });

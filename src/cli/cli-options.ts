@@ -33,12 +33,13 @@ export const CLI_OPTIONS = {
   debug: { type: 'boolean', default: false },
   timings: { type: 'boolean', default: false },
   cache: { type: 'string' },
+  shard: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'v', default: false },
 } satisfies ParseArgsConfig['options'];
 
 /** The commands, in the order --help and the manual list them. */
-export const COMMANDS = ['validate', 'build', 'dev', 'preview', 'changes', 'diff'] as const;
+export const COMMANDS = ['validate', 'build', 'merge', 'dev', 'preview', 'changes', 'diff'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 /** What an option takes and does: the manual's table of options is made from this (scripts/manual-tables.ts). */
@@ -106,7 +107,11 @@ export const OPTION_DOCS: Readonly<Record<keyof typeof CLI_OPTIONS, OptionDoc>> 
   },
   'max-bytes': { value: '<n>', commands: READING, meaning: 'largest input file (default 52428800, 50 MB)' },
   'max-depth': { value: '<n>', commands: READING, meaning: 'deepest nesting of arrays and objects (default 500)' },
-  out: { value: '<folder>', commands: ['build', 'preview'], meaning: 'output folder of `build`, the site `preview` serves (default `dist`)' },
+  out: {
+    value: '<folder>',
+    commands: ['build', 'merge', 'preview'],
+    meaning: 'output folder of `build` and `merge`, the site `preview` serves (default `dist`)',
+  },
   base: { value: '<path>', commands: ['build'], meaning: 'path the site is served from, e.g. `/api/` (default `/`): every link and asset follows it' },
   site: { value: '<url>', commands: ['build'], meaning: 'public origin of the site: canonical URLs on every page and a `sitemap.xml`' },
   'allow-invalid': {
@@ -138,6 +143,12 @@ export const OPTION_DOCS: Readonly<Record<keyof typeof CLI_OPTIONS, OptionDoc>> 
     commands: ['build'],
     meaning:
       'the build cache of a portal (default `node_modules/.cache/apidesc-docs` where the working folder has `node_modules`, else none): an API whose documents, configuration and what the other APIs put on its pages are unchanged is copied from it instead of rebuilt. Safe to delete; an entry that is damaged is rebuilt, and a folder that holds files this tool did not write is refused',
+  },
+  shard: {
+    value: 'i/n',
+    commands: ['build'],
+    meaning:
+      "build only the pages of the portal's APIs in shard `i` of `n` (APIs assigned by size, the same in every shard), for `merge` to put together; every shard reads every document, so that its pages are those of a build of the whole. No search index (`merge` makes it); not with `--compare`, `--compare-ref`, or guides that show parts of reference pages",
   },
   'no-color': { commands: COMMANDS, meaning: 'plain text (colour is also off when output is not a terminal, or `NO_COLOR` is set)' },
   debug: { commands: COMMANDS, meaning: 'print the stack trace of an internal error' },

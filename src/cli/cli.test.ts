@@ -146,7 +146,7 @@ describe('apidesc-docs validate', () => {
     assert.match((await run(['biuld'], dir)).err, /^apidesc-docs: unknown command "biuld": did you mean build\?$/m);
     const far = await run(['publish', 'ok.yaml'], dir);
     assert.equal(far.code, 2);
-    assert.match(far.err, /^apidesc-docs: unknown command "publish" \(the commands: validate, build, dev, preview, changes, diff\)$/m);
+    assert.match(far.err, /^apidesc-docs: unknown command "publish" \(the commands: validate, build, merge, dev, preview, changes, diff\)$/m);
     assert.doesNotMatch(far.err, /Usage:/);
   });
 

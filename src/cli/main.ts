@@ -19,12 +19,15 @@ import { changesCommand, type ChangesFormat } from './changes-command.ts';
 import type { SiteFlags } from '../project/site-options.ts';
 import type { OutputFormat } from '../pipeline/validate-inputs.ts';
 import { validateCommand } from './validate-command.ts';
+import { parseShard } from '../pipeline/shards/shard-plan.ts';
 
 const USAGE = `Usage:
   apidesc-docs validate <file-or-folder…> [options]
   apidesc-docs build [file-or-folder…] [--out dist] [--base /path/] [--site https://…] [options]
   apidesc-docs build <file-or-folder> --compare <base> | --compare-ref <git ref> [options]
   apidesc-docs build <file-or-folder> --versions 'v*' | <ref,ref…> [options]
+  apidesc-docs build [file-or-folder…] --shard i/n --out <folder> [options]
+  apidesc-docs merge <shard folder…> [--out dist]
   apidesc-docs dev [file-or-folder…] [--port 4321]
   apidesc-docs preview [--out dist] [--port 4322]
   apidesc-docs changes <before.json|URL> <after.json> [--format markdown|text|json] [--preview-url URL]
@@ -61,7 +64,7 @@ Options:
                              schema-default-type, discriminator-not-required), not warnings
   --max-bytes <n>            largest input file in bytes (default 52428800)
   --max-depth <n>            deepest nesting accepted (default 500)
-  --out <folder>             output folder (build; default dist)
+  --out <folder>             output folder (build, merge; default dist)
   --base <path>              path the site is served from (build; default /)
   --site <url>               public origin of the site, for canonical URLs (build)
   --port <n>                 port on 127.0.0.1 (dev: default 4321; preview: default 4322)
@@ -78,6 +81,8 @@ Options:
   --cache <folder>           build: the build cache of a portal, where unchanged APIs are
                              copied from (default node_modules/.cache/apidesc-docs, where
                              the working folder has node_modules)
+  --shard i/n                build: only the pages of the APIs in shard i of n (assigned by
+                             size, the same in every shard), for merge; no search index
   --debug                    print stack traces of internal errors
   -h, --help                 this help
   -v, --version              the version
@@ -129,10 +134,14 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
   }
   if (command !== 'diff' && (values['base-ref'] !== undefined || values['fail-on'] !== undefined)) return usage(io, '--base-ref and --fail-on belong to diff');
   if (command !== 'build' && values.cache !== undefined) return usage(io, '--cache belongs to build');
+  if (command !== 'build' && values.shard !== undefined) return usage(io, '--shard belongs to build');
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  if (typeof shard === 'string') return shortProblem(io, shard, 'apidesc-docs build --shard 1/4 --out shard-1 builds the first of four shards');
   if (command !== 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined || values.versions !== undefined))
     return usage(io, '--compare, --compare-ref and --versions belong to build');
   if (values.versions !== undefined && (values.compare !== undefined || values['compare-ref'] !== undefined))
     return usage(io, '--versions compares each version with the one before: give it without --compare or --compare-ref');
+  if (values.versions !== undefined && shard !== undefined) return usage(io, '--versions builds every version in one run: give it without --shard');
   if (values.severity !== undefined && command !== 'diff' && !(command === 'build' && (values.compare !== undefined || values['compare-ref'] !== undefined)))
     return shortProblem(
       io,
@@ -203,11 +212,17 @@ export async function main(argv: string[], io: Reporter = processReporter): Prom
         };
         const versionsFrom = values.versions !== undefined ? { refs: values.versions } : await versionFoldersOf(siteFlags.config, limits, values.root);
         if (versionsFrom && values.compare === undefined && values['compare-ref'] === undefined) {
+          if (shard) return usage(io, 'the configuration builds every version (versionFolders) in one run: give it without --shard');
           const { buildVersions } = await import('../pipeline/versions/build-versions.ts');
           return await buildVersions(documents, versionsFrom, buildOptions, io);
         }
         const { buildSite } = await import('../pipeline/pipeline.ts');
-        return await buildSite(documents, buildOptions, io);
+        return await buildSite(documents, { ...buildOptions, ...(shard ? { shard } : {}) }, io);
+      }
+      case 'merge': {
+        // Loaded on demand, as build's modules are.
+        const { mergeShards } = await import('../pipeline/shards/merge-shards.ts');
+        return await mergeShards(inputs, { outDir: values.out, cwd: process.cwd(), debug: values.debug }, io);
       }
       case 'diff': {
         if (!['text', 'json', 'sarif', 'markdown'].includes(values.format))

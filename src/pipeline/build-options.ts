@@ -4,6 +4,7 @@
 import type { SeverityOverrides } from '../lib/diff/severity-overrides.ts';
 import type { SiteFlags } from '../project/site-options.ts';
 import type { ValidateInputsOptions } from './validate-inputs.ts';
+import type { ShardSpec } from './shards/shard-plan.ts';
 
 export interface BuildOptions extends ValidateInputsOptions {
   outDir: string;
@@ -41,4 +42,6 @@ export interface BuildOptions extends ValidateInputsOptions {
    * `node_modules/.cache/apidesc-docs` in the working folder. The stages get it as an absolute path.
    */
   cache?: string;
+  /** `--shard i/n`: build only the pages of this shard's APIs, for `merge` (src/pipeline/shards/). */
+  shard?: ShardSpec;
 }

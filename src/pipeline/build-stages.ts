@@ -25,6 +25,7 @@ import { type BuildClock, formatTimings, SEARCH_ASKED, STAGES } from './build-ti
 import type { PrepareRequest } from './prepare-stage.ts';
 import { writeSiteExtras } from './site-extras.ts';
 import { storeBuiltApis } from './cache/api-reuse.ts';
+import { writeShardManifest } from './shards/shard-manifest.ts';
 import type { StageChild, StageFailure } from './stage-child.ts';
 import { type SiteDataInput, type StageResult, startPrepare, startRenderer, startSearch } from './stage-processes.ts';
 import { watchForStall } from './stall-watchdog.ts';
@@ -170,9 +171,12 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       renderer ??= startRendering(dataFile);
       renderer.siteDataComplete();
       // The search process starts while the pages are rendered: its start-up is then hidden.
-      clock.started(STAGES.search);
-      const search = startSearch(io, note, options.debug === true);
-      stages.push(search.stage);
+      // A shard has none (its index is made by `merge`).
+      const search = options.shard ? undefined : startSearch(io, note, options.debug === true);
+      if (search) {
+        clock.started(STAGES.search);
+        stages.push(search.stage);
+      }
       const rendered = await renderer.result;
       if ('failure' in rendered) return fail(rendered.failure);
       clock.ended(STAGES.render, rendered.value);
@@ -186,9 +190,40 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
         ...(site ? { site } : {}),
         ...(base ? { base } : {}),
       });
+      // A shard's site is a part of one: `merge` indexes the whole once the parts are together.
+      if (prepared.value.shard && options.shard) {
+        const { cache } = options;
+        const notKept = cache && prepared.value.toCache ? storeBuiltApis(cache, prepared.value.toCache, siteDir) : undefined;
+        if (notKept) io.err(notKept);
+        writeShardManifest(siteDir, {
+          tool: 'apidesc-docs',
+          version: options.version,
+          shard: options.shard.index,
+          of: options.shard.count,
+          inputs: prepared.value.shard.inputs,
+          apis: prepared.value.shard.apis,
+        });
+        const swapProblem = outputFolderProblem(outDir, options.outDir, [
+          ...plan.protectedPaths,
+          ...prepared.value.readFiles.map((path) => ({ path, what: 'a file the documents reference' })),
+        ]);
+        if (swapProblem) {
+          io.err(`apidesc-docs: ${swapProblem}`);
+          return EXIT.usage;
+        }
+        swapIn(siteDir, outDir);
+        built = true;
+        io.err(
+          `Built shard ${options.shard.index} of ${options.shard.count}: ${prepared.value.shard.apis.length} of the portal's ${prepared.value.apiCount} API(s), into ${options.outDir} in ${clock.summary()}.`,
+        );
+        if (options.timings) io.err(formatTimings(clock.report()));
+        io.err(`Put the shards together: npx apidesc-docs merge <the ${options.shard.count} shard folders> --out dist`);
+        return EXIT.ok;
+      }
       clock.mark(SEARCH_ASKED);
       // A portal's index in parts of whole APIs, those unchanged copied from the build cache (cache/search-groups.ts).
       const { cache } = options;
+      if (!search) throw new Error('the search stage was not started');
       const indexing = search.index(siteDir, cache && prepared.value.searchApis ? { dir: cache, apis: prepared.value.searchApis } : undefined);
       // The APIs built this time go into the build cache while the search index is made.
       const notKept = cache && prepared.value.toCache ? storeBuiltApis(cache, prepared.value.toCache, siteDir) : undefined;

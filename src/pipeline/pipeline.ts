@@ -92,6 +92,16 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Rep
       return EXIT.invalid;
     }
   }
+  // A shard's pages are those of a build of the whole only where no page shows another API's
+  // page: a Changes page's badges and guides' reference components do (src/pipeline/shards/).
+  if (options.shard && (options.compare !== undefined || options.compareRef !== undefined)) {
+    io.err('apidesc-docs: --shard builds a published portal in parts, not a comparison: build --compare or --compare-ref without --shard.');
+    return EXIT.usage;
+  }
+  if (options.shard && guides && guides.refs.length > 0) {
+    io.err('apidesc-docs: --shard cannot build guides that show parts of reference pages (their components need every page): build without --shard.');
+    return EXIT.usage;
+  }
   // The base of --compare is found before anything is written: a wrong one is a usage error (exit 2).
   const compared = await compareBaseOf(inputs, options, cwd, io);
   if (typeof compared === 'number') return compared;

@@ -37,6 +37,7 @@ import type { CompareBase } from '../lib/diff/compare-sides.ts';
 import { type ApiToStore, apisToStore, type CachePlan, reuseFromCache, shownCacheDir } from './cache/api-reuse.ts';
 import { BuildCache } from './cache/build-cache.ts';
 import type { ApiForSearch } from './cache/search-groups.ts';
+import { planShard, type ShardPlan } from './shards/shard-apis.ts';
 
 export interface PrepareRequest {
   inputs: string[];
@@ -77,6 +78,8 @@ export interface PreparedSite {
   toCache?: ApiToStore[];
   /** Every API as the search index's parts are made of them, when they are kept in the build cache (src/pipeline/cache/search-groups.ts). */
   searchApis?: ApiForSearch[];
+  /** `build --shard i/n`: the inputs' fingerprint and the folders of the APIs this shard built (src/pipeline/shards/). */
+  shard?: { inputs: string; apis: string[] };
 }
 
 /** Writes the site data to `out` (left open); returns the summary of the site, or the exit code to stop the build with. */
@@ -109,6 +112,8 @@ const PARALLEL_HIGHLIGHT_BYTES = 3 * 1024 * 1024;
 
 /** The part of the stage's work that looks the APIs up in the build cache and copies those found (`build --timings`). */
 const CACHE_PART = 'build cache: keys, checks, copies';
+/** The part that assigns the APIs to the shards and fingerprints the inputs (`build --shard --timings`). */
+const SHARD_PART = 'shard: APIs assigned, inputs fingerprinted';
 
 async function prepareWith(
   { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities, settingChanges }: PrepareRequest,
@@ -177,6 +182,13 @@ async function prepareWith(
     io.err('Build stopped: fix the references of the guides above, or build a preview with --allow-invalid (they are then shown as broken).');
     return EXIT.invalid;
   }
+  const cacheContext = { settings, ...(base ? { base } : {}), ...(siteUrl ? { siteUrl } : {}), preview };
+  const apisWithDocs = site.apis.map((api, i) => ({ api, doc: docs[i]!.doc }));
+  // A shard (--shard i/n) builds its share of the APIs; the model of every API above is what
+  // makes its pages those of a build of the whole (src/pipeline/shards/).
+  const shardPlan: ShardPlan | undefined = options.shard
+    ? timings.measure(SHARD_PART, () => planShard(options.shard!, apisWithDocs, { ...(model.peers ? { peers: model.peers } : {}), cwd, context: cacheContext }))
+    : undefined;
   // A portal's unchanged APIs are copied from the build cache (src/pipeline/cache/); a comparison
   // (badges on any page) and guides (which show parts of any page) need every page made.
   const cachePlan: CachePlan | undefined =
@@ -185,16 +197,20 @@ async function prepareWith(
           reuseFromCache({
             cache: new BuildCache(options.cache!),
             shown: shownCacheDir(options.cache!, cwd),
-            apis: site.apis.map((api, i) => ({ api, doc: docs[i]!.doc })),
+            apis: apisWithDocs,
+            ...(shardPlan ? { owned: shardPlan.owned } : {}),
             ...(model.peers ? { peers: model.peers } : {}),
             cwd,
-            context: { settings, ...(base ? { base } : {}), ...(siteUrl ? { siteUrl } : {}), preview },
+            context: cacheContext,
             siteDir,
           }),
         )
       : undefined;
   if (cachePlan) io.err(cachePlan.report);
-  const reused = cachePlan?.reused;
+  // Marked once every key is taken (a key reads the API's summary).
+  if (shardPlan) for (const api of shardPlan.elsewhere) api.reused = true;
+  const notMadeHere = new Set([...(cachePlan?.reused ?? []), ...(shardPlan?.elsewhere ?? [])]);
+  const reused = notMadeHere.size > 0 ? notMadeHere : undefined;
   const machineFiles = siteDir
     ? new MachineFiles(site, { siteDir, ...(base ? { base } : {}), ...(siteUrl ? { site: siteUrl } : {}), ...(reused ? { reused } : {}) })
     : undefined;
@@ -245,5 +261,6 @@ async function prepareWith(
     ...(cachePlan && settings.guides.length === 0
       ? { searchApis: cachePlan.keyed.map(({ api, key }) => ({ prefix: api.prefix, key, pages: api.pages.length + 1 })) }
       : {}),
+    ...(shardPlan ? { shard: { inputs: shardPlan.inputs, apis: [...shardPlan.owned].map((api) => api.prefix) } } : {}),
   };
 }

@@ -50,6 +50,8 @@ export interface CacheInput {
   context: CacheContext;
   /** The site folder the reused files are copied into. */
   siteDir: string;
+  /** A shard's own APIs (src/pipeline/shards/): only they are looked up; the others are built elsewhere. */
+  owned?: ReadonlySet<SiteApi>;
 }
 
 /** Rebuilt APIs the report names; the rest are counted. */
@@ -58,7 +60,7 @@ const NAMED = 6;
 const WHY: Record<CacheMiss, string> = { new: 'not in the cache', changed: 'changed', damaged: 'cache entry damaged' };
 
 /** Looks every API up in the cache and copies the files of each one found good into the site folder. */
-export function reuseFromCache({ cache, shown, apis, peers, cwd, context, siteDir }: CacheInput): CachePlan {
+export function reuseFromCache({ cache, shown, apis, peers, cwd, context, siteDir, owned }: CacheInput): CachePlan {
   cache.removeLeftovers();
   const shared = sharedKeyPart(context);
   const all = apis.map(({ api }) => api);
@@ -69,6 +71,7 @@ export function reuseFromCache({ cache, shown, apis, peers, cwd, context, siteDi
   const pageHashes = new Map<string, string>();
   const toBuild: CachePlan['toBuild'] = [];
   for (const { api, key } of keyed) {
+    if (owned && !owned.has(api)) continue;
     const found = cache.read('apis', api.slug, key);
     if (typeof found === 'string' || !isPageHashes(found.data)) {
       toBuild.push({ api, key, why: typeof found === 'string' ? found : 'damaged' });
@@ -83,7 +86,7 @@ export function reuseFromCache({ cache, shown, apis, peers, cwd, context, siteDi
     reused.add(api);
   }
   for (const api of reused) api.reused = true;
-  return { reused, pageHashes, toBuild, keyed, report: cacheReport(shown, apis.length, reused.size, toBuild) };
+  return { reused, pageHashes, toBuild, keyed, report: cacheReport(shown, owned?.size ?? apis.length, reused.size, toBuild) };
 }
 
 /** An API entry's data: its pages' fingerprints by URL. */

@@ -1,0 +1,45 @@
+/**
+ * A shard's share of the portal in the prepare stage (`build --shard i/n`). Every shard models
+ * every API (the cheap first pass: load, validate, page summaries, the flows between APIs), so
+ * that the portal's root, catalog, system map, flows, switcher and "Sent by" / "Received by"
+ * lists are the same in every shard as in a build of the whole; it then completes, highlights,
+ * streams and renders only the pages of its own APIs. The others are marked as made elsewhere,
+ * which the rest of the build treats as the build cache's reused APIs (cache/reused-pages.ts).
+ */
+import { createHash } from 'node:crypto';
+import type { PeerIndex } from '../../lib/portal/peer-index.ts';
+import type { ResolvedDoc } from '../../lib/resolve/resolved-doc.ts';
+import type { SiteApi } from '../../site/site-data-types.ts';
+import { apiCacheKey, type CacheContext, sharedKeyPart } from '../cache/api-cache-key.ts';
+import { assignShards, type ShardSpec } from './shard-plan.ts';
+
+export interface ShardPlan {
+  /** The APIs this shard builds. */
+  owned: Set<SiteApi>;
+  /** The APIs other shards build: neither completed nor rendered here. */
+  elsewhere: Set<SiteApi>;
+  /** The fingerprint of the whole build's inputs (shard-manifest.ts). */
+  inputs: string;
+}
+
+/**
+ * The APIs of shard `shard`, and the inputs' fingerprint. To be called before any page is
+ * completed or any API marked (the keys read the model as it is then).
+ */
+export function planShard(
+  shard: ShardSpec,
+  apis: readonly { api: SiteApi; doc: ResolvedDoc }[],
+  { peers, cwd, context }: { peers?: PeerIndex; cwd: string; context: CacheContext },
+): ShardPlan {
+  const shared = sharedKeyPart(context);
+  const all = apis.map(({ api }) => api);
+  const fingerprint = createHash('sha256');
+  fingerprint.update(`${shared}\n`);
+  for (const { api, doc } of apis) fingerprint.update(`${api.prefix}\0${apiCacheKey(shared, { api, doc, apis: all, ...(peers ? { peers } : {}), cwd })}\n`);
+  const sizes = apis.map(({ api, doc }) => ({ prefix: api.prefix, bytes: doc.files.reduce((n, file) => n + Buffer.byteLength(file.text), 0) }));
+  const shardOf = assignShards(sizes, shard.count);
+  const owned = new Set<SiteApi>();
+  const elsewhere = new Set<SiteApi>();
+  for (const [i, api] of all.entries()) (shardOf[i] === shard.index ? owned : elsewhere).add(api);
+  return { owned, elsewhere, inputs: fingerprint.digest('hex') };
+}
