@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runIn, tempDir, tempTree } from './helpers.ts';
@@ -128,6 +129,38 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
       ]),
     );
     assert.match(feed, /<summary>1 breaking, 1 non-breaking, 1 wording only<\/summary>/);
+  });
+
+  it('compares each older version with the newest on a page of its own, linked from the changelog and the switcher', () => {
+    const page = readFileSync(join(out, 'v1.0.0', 'changes-to-latest', 'index.html'), 'utf8');
+    const article = /<article class="changes-page changes-to-latest"[\s\S]*?<\/article>/.exec(page)?.[0] ?? '';
+    assert.match(article, /<h1>Changes from v1\.0\.0 to the newest \(latest\)<\/h1>/);
+    // Every change across v1.1.0 and v2.0.0 at once, with diff's direction-aware verdicts.
+    assert.match(article, /<span class="badge change-breaking">3 breaking<\/span>/);
+    assert.match(article, /<strong class="change-whom">Breaks its receivers: <\/strong>payload\.status: new value &quot;cancelled&quot;/);
+    assert.match(article, /operation &quot;archiveOrders&quot; removed/);
+    assert.match(article, /API &quot;Billing&quot; removed/);
+    assert.match(article, /operation &quot;publishOrder&quot; renamed &quot;emitOrder&quot;/);
+    // Objects linked to their pages in the newest; files named as the repository has them, never a temporary folder.
+    assert.match(article, /<a href="\/operations\/emitorder\/">/);
+    assert.match(article, /<code>api\/orders\.yaml:\d+<\/code>/);
+    assert.ok(!page.includes(tmpdir()), 'no temporary folder on the page');
+    // The page is the version's: its switcher, its title.
+    assert.match(page, /<title>v1\.0\.0 compared with the newest · /);
+    assert.match(page, /<details class="api-switcher version-switcher" data-version="v1\.0\.0">/);
+    // Linked from the switcher of every page of an older version, and from the changelog's timeline.
+    assert.equal(
+      switcherOf(join(out, 'v1.1.0', 'orders', 'operations', 'emitorder', 'index.html')).get('v1.1.0 compared with the newest'),
+      '/v1.1.0/changes-to-latest/',
+    );
+    assert.equal(switcherOf(join(out, 'operations', 'emitorder', 'index.html')).has('latest compared with the newest'), false, 'not in the newest');
+    const changelog = readFileSync(join(out, 'changelog', 'index.html'), 'utf8');
+    for (const version of ['v1.0.0', 'v1.1.0', 'v2.0.0'])
+      assert.ok(changelog.includes(`<a href="/${version}/changes-to-latest/">compared with the newest</a>`), version);
+    // v2.0.0 against the newest: the wording of emitOrder only.
+    const v200 = readFileSync(join(out, 'v2.0.0', 'changes-to-latest', 'index.html'), 'utf8');
+    assert.match(v200, /<span class="badge change-breaking">0 breaking<\/span>/);
+    assert.match(v200, /description changed \(wording only\)/);
   });
 
   it('builds the same bytes again, each older version copied from the build cache', async () => {

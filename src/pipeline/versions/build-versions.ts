@@ -39,6 +39,7 @@ import { toolFingerprint } from '../cache/api-cache-key.ts';
 import { versionRenames } from './version-renames.ts';
 import { switchTarget, type VersionPages, type VersionRoute } from './version-map.ts';
 import { switcherHtml, VERSION_NOTE_SCRIPT, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
+import { compareVersions, TO_LATEST_URL, writeToLatestPage, type ComparedInput } from './compare-to-latest.ts';
 import { CHANGELOG_URL, changelogArticle, changelogFeed, changelogMarkdown, changelogPage, FEED_FILE, type ChangelogVersion } from './changelog.ts';
 
 /** The label of the working tree's version, at the root of the site. */
@@ -56,6 +57,8 @@ interface BuiltVersion {
   dir: string;
   /** Renames since the version before, as diff pairs them. */
   renamed: [string, string][];
+  /** Its documents and the folder their files are named from, for its comparison with the newest. */
+  source: ComparedInput;
 }
 
 /** The folder a version's pages are under: its name, with what a URL path does not carry well replaced by `-`. */
@@ -204,7 +207,7 @@ async function buildAll(plan: Plan): Promise<number> {
   const settings = settingsFingerprint(options, cwd);
   const built: BuiltVersion[] = [];
   /** Where the time went, said at the end: a version added should cost about one build, and this shows whether it did. */
-  const spent = { reused: 0, built: 0, pairing: 0, pages: 0 };
+  const spent = { reused: 0, built: 0, pairing: 0, comparing: 0, pages: 0 };
   const since = (start: number): number => (performance.now() - start) / 1000;
   let previous: { input: string; label: string; date?: string; commit?: string; files: string } | undefined;
   for (const source of plan.sources) {
@@ -241,7 +244,14 @@ async function buildAll(plan: Plan): Promise<number> {
         mkdirSync(dirname(join(dir, file.path)), { recursive: true });
         writeFileSync(join(dir, file.path), file.bytes);
       }
-      built.push({ label: source.name, slug, ...(ref ? { ref } : {}), dir, renamed: (hit.data as { renamed: [string, string][] }).renamed });
+      built.push({
+        label: source.name,
+        slug,
+        ...(ref ? { ref } : {}),
+        dir,
+        renamed: (hit.data as { renamed: [string, string][] }).renamed,
+        source: { input: versionInput, root: opened.root },
+      });
       spent.reused++;
     } else {
       const code = await buildSite(
@@ -265,7 +275,7 @@ async function buildAll(plan: Plan): Promise<number> {
       const renamed = previous ? [...(await versionRenames(previous.input, versionInput, options, cwd))] : [];
       spent.pairing += since(pairing);
       plan.cache?.tryWrite('versions', slug, key, dir, { renamed });
-      built.push({ label: source.name, slug, ...(ref ? { ref } : {}), dir, renamed });
+      built.push({ label: source.name, slug, ...(ref ? { ref } : {}), dir, renamed, source: { input: versionInput, root: opened.root } });
     }
     previous = { input: versionInput, label: source.name, ...(ref ? { date: ref.date, commit: ref.commit } : {}), files };
   }
@@ -277,7 +287,13 @@ async function buildAll(plan: Plan): Promise<number> {
   const pairing = performance.now();
   const rootRenames = await versionRenames(previous.input, plan.input, options, cwd);
   spent.pairing += since(pairing);
-  built.push({ label: LATEST, slug: '', dir: outDir, renamed: [...rootRenames] });
+  built.push({
+    label: LATEST,
+    slug: '',
+    dir: outDir,
+    renamed: [...rootRenames],
+    source: { input: plan.input, root: options.root !== undefined ? realPath(resolve(cwd, options.root)) : realPath(cwd) },
+  });
   const taken = built.find((v) => v.slug !== '' && existsSync(join(outDir, v.slug)));
   if (taken) {
     io.err(`apidesc-docs: version ${taken.label} would be served under /${taken.slug}/, where the site already has pages: name the tag differently.`);
@@ -286,11 +302,14 @@ async function buildAll(plan: Plan): Promise<number> {
   for (const version of built) if (version.slug !== '') cpSync(version.dir, join(outDir, version.slug), { recursive: true });
   const pages = performance.now();
   addSwitchers(built, outDir, base);
+  const comparing = performance.now();
+  await addComparisonsWithLatest(built, outDir, base, options, cwd);
+  spent.comparing = since(comparing);
   addChangelog(built, outDir, base, options.site);
   spent.pages = since(pages);
   io.err(`Built ${built.length} versions (${built.map((v) => v.label).join(', ')}) into ${outDir}; changelog at ${base}${CHANGELOG_URL}.`);
   io.err(
-    `Versions: ${spent.reused} copied from the build cache, ${spent.built} built and the working tree; pairing renames ${spent.pairing.toFixed(1)} s, switchers and changelog ${spent.pages.toFixed(1)} s.`,
+    `Versions: ${spent.reused} copied from the build cache, ${spent.built} built and the working tree; pairing renames ${spent.pairing.toFixed(1)} s, comparing with the newest ${spent.comparing.toFixed(1)} s, switchers and changelog ${spent.pages.toFixed(1)} s.`,
   );
   return EXIT.ok;
 }
@@ -301,6 +320,25 @@ function comparedAs(previous: { label: string; commit?: string; date?: string })
     label: previous.commit ? `${previous.label} (${previous.commit.slice(0, 12)})` : previous.label,
     ...(previous.date ? { date: previous.date } : {}),
   };
+}
+
+const rootOf = (base: string, version: BuiltVersion): string => `${base}${version.slug === '' ? '' : `${version.slug}/`}`;
+
+/** Each older version's page against the newest (compare-to-latest.ts). */
+async function addComparisonsWithLatest(built: readonly BuiltVersion[], outDir: string, base: string, options: BuildOptions, cwd: string): Promise<void> {
+  const newest = built.at(-1)!;
+  for (const version of built.slice(0, -1)) {
+    const changes = await compareVersions(version.source, newest.source, `${version.label} → ${newest.label}`, options, cwd);
+    if (!changes) continue;
+    const folder = join(outDir, version.slug);
+    const portal = changes.groups.some((g) => g.apis.length > 1) || isFolder(version.source.input);
+    writeToLatestPage(
+      folder,
+      changes,
+      { from: { label: version.label, root: rootOf(base, version) }, to: { label: newest.label, root: rootOf(base, newest) } },
+      portal,
+    );
+  }
 }
 
 /** The switcher on every page of every version. */
@@ -322,7 +360,8 @@ function addSwitchers(built: readonly BuiltVersion[], outDir: string, base: stri
         current: to === from,
       }));
       const html = readFileSync(file, 'utf8');
-      writeFileSync(file, withSwitcher(html, switcherHtml(entries, `${base}${CHANGELOG_URL}`), scriptUrl));
+      const toLatest = from === built.length - 1 ? undefined : `${rootOf(base, built[from]!)}${TO_LATEST_URL}`;
+      writeFileSync(file, withSwitcher(html, switcherHtml(entries, `${base}${CHANGELOG_URL}`, toLatest), scriptUrl));
     }
   }
 }
@@ -384,6 +423,7 @@ function addChangelog(built: readonly BuiltVersion[], outDir: string, base: stri
       ...(v.ref ? { date: v.ref.date, commit: v.ref.commit } : {}),
       ...(changesHtml !== undefined ? { changesHtml } : {}),
       ...(changesMarkdown !== undefined ? { changesMarkdown } : {}),
+      ...(v.slug !== '' && existsSync(join(folder, TO_LATEST_URL, 'index.html')) ? { toLatest: `${rootOf(base, v)}${TO_LATEST_URL}` } : {}),
     };
   });
   const frame = read(join(outDir, 'changes', 'index.html'));

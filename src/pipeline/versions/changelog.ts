@@ -26,6 +26,8 @@ export interface ChangelogVersion {
   changesHtml?: string;
   /** Its Changes page's Markdown twin. */
   changesMarkdown?: string;
+  /** Its page against the newest (an older version's). */
+  toLatest?: string;
 }
 
 export const CHANGELOG_URL = 'changelog/';
@@ -77,7 +79,7 @@ export function changelogArticle(versions: readonly ChangelogVersion[], title: s
   const sections = newestFirst.map((v) => {
     const anchor = versionAnchor(v.label);
     const dated = v.date ? ` <span class="kind">of <time datetime="${v.date}">${v.date}</time></span>` : '';
-    const links = `<p class="kind"><a href="${escapeAttribute(v.root)}">The pages of ${escapeHtml(v.label)}</a>${v.changesHtml ? ` · <a href="${escapeAttribute(`${v.root}changes/`)}">its Changes page</a>` : ''}</p>`;
+    const links = `<p class="kind"><a href="${escapeAttribute(v.root)}">The pages of ${escapeHtml(v.label)}</a>${v.changesHtml ? ` · <a href="${escapeAttribute(`${v.root}changes/`)}">its Changes page</a>` : ''}${v.toLatest ? ` · <a href="${escapeAttribute(v.toLatest)}">compared with the newest</a>` : ''}</p>`;
     const body = v.changesHtml
       ? changesSection(v.changesHtml, anchor, v.label)
       : '<p class="changes-empty">The first version on the timeline: nothing to compare it with.</p>';

@@ -31,13 +31,15 @@ export function entryHref(entry: SwitcherEntry): string {
   return `${url}?${query.toString()}`;
 }
 
-/** The switcher's markup. */
-export function switcherHtml(entries: readonly SwitcherEntry[], changelog: string): string {
+/** The switcher's markup; `toLatest`, in an older version, the page of what changed since it up to the newest. */
+export function switcherHtml(entries: readonly SwitcherEntry[], changelog: string, toLatest?: string): string {
   const current = entries.find((e) => e.current);
   const items = entries.map((entry) => {
     const note = entry.target.missing ? ` <span class="version-missing">(${escapeHtml(missingWords(entry.target.missing))})</span>` : '';
     return `<li><a href="${escapeAttribute(entryHref(entry))}"${entry.current ? ' aria-current="true"' : ''}>${escapeHtml(entry.label)}${note}</a></li>`;
   });
+  if (toLatest !== undefined && current)
+    items.push(`<li><a href="${escapeAttribute(toLatest)}">${escapeHtml(current.label)} compared with the newest</a></li>`);
   items.push(`<li><a href="${escapeAttribute(changelog)}">Changelog of every version</a></li>`);
   return (
     `<details class="api-switcher version-switcher" data-version="${escapeHtml(current?.label ?? '')}">` +

@@ -1,0 +1,86 @@
+/**
+ * A page per older version against the newest, `/<version>/changes-to-latest/`: what a reader
+ * still on that version must know to move to the newest, across every version between. `diff`
+ * compares the two (diffSides, its rules and direction-aware verdicts), the Changes page's view
+ * groups them (changesView), changes-article.ts writes them; the page is that version's home page
+ * with its content replaced, so its header, switcher and navigation are that version's.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
+import { escapeAttribute, escapeHtml } from '../../lib/html-text.ts';
+import { diffSides } from '../../lib/diff/compare-inputs.ts';
+import { sideFiles } from '../../lib/diff/compare-sides.ts';
+import { displayPath } from '../../lib/diagnostics/to-diagnostic.ts';
+import { defaultLimits } from '../../lib/load/limits.ts';
+import { changesView } from '../../site/changes-view.ts';
+import type { SiteChanges } from '../../site/site-data-types.ts';
+import type { BuildOptions } from '../build-options.ts';
+import { changesToLatestArticle, type ComparedSides } from './changes-article.ts';
+
+/** The page's folder in each older version. */
+export const TO_LATEST_URL = 'changes-to-latest/';
+
+/** A side of the comparison: its documents and the folder its files are named from on the page. */
+export interface ComparedInput {
+  input: string;
+  /** The version's files are shown relative to it (`api/orders.yaml`, as the repository has them), never a temporary folder. */
+  root: string;
+}
+
+/** The path of `file` inside `folder`, with `/`; undefined when outside. */
+function inside(file: string, folder: string): string | undefined {
+  const rel = relative(folder, file);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split('\\').join('/') : undefined;
+}
+
+/** `from` compared with `to` by diff, as the Changes page's view; undefined when a side cannot be read. */
+export async function compareVersions(
+  from: ComparedInput,
+  to: ComparedInput,
+  label: string,
+  options: BuildOptions,
+  cwd: string,
+): Promise<SiteChanges | undefined> {
+  const side = (c: ComparedInput) => {
+    const display = (file: string): string => inside(file, c.root) ?? displayPath(file, cwd);
+    const { files, folder } = sideFiles(c.input, cwd, display);
+    return { files, ...(folder ? { folder } : {}), display, root: c.root };
+  };
+  const outcome = await diffSides(side(from), side(to), {
+    limits: options.limits ?? defaultLimits,
+    allowRemoteRefs: options.allowRemoteRefs ?? false,
+    cwd,
+    pages: true,
+    // Both versions were built, and so validated.
+    validate: false,
+  });
+  if (outcome.unreadable) return undefined;
+  const name = (file: string, which: ComparedInput): string => (/^https?:/i.test(file) ? file : (inside(file, which.root) ?? file));
+  const report = { ...outcome.report, changes: outcome.report.changes.map((c) => ({ ...c, file: name(c.file, c.side === 'base' ? from : to) })) };
+  const [base] = outcome.versions?.base ?? [];
+  const [head] = outcome.versions?.head ?? [];
+  const oneEach = outcome.versions?.base.length === 1 && outcome.versions.head.length === 1;
+  return changesView(report, label, oneEach && base !== undefined && head !== undefined ? { base, head } : undefined);
+}
+
+/**
+ * Writes `<folder>/changes-to-latest/index.html`: the version's home page (`frame`) with its
+ * content, title and links made this page's.
+ */
+export function writeToLatestPage(folder: string, changes: SiteChanges, sides: ComparedSides, portal: boolean): void {
+  const home = join(folder, 'index.html');
+  if (!existsSync(home)) return;
+  const frame = readFileSync(home, 'utf8');
+  const start = frame.indexOf('<main id="content">');
+  const end = frame.lastIndexOf('</main>');
+  if (start < 0 || end < start) return;
+  const title = `${sides.from.label} compared with the newest`;
+  const html = `${frame.slice(0, start)}<main id="content">${changesToLatestArticle(changes, sides, portal)}${frame.slice(end)}`
+    .replace(/<title>([\s\S]*?)<\/title>/, (_, old: string) => `<title>${escapeHtml(title)} · ${old.replace(/^[^·]*· /, '')}</title>`)
+    // The home page's Markdown twin and canonical address are not this page's.
+    .replace(/<link rel="alternate" type="text\/markdown" href="[^"]*">/, '')
+    .replace(/(<link rel="canonical" href=")([^"]*)(")/, (_, a: string, url: string, b: string) => `${a}${escapeAttribute(`${url}${TO_LATEST_URL}`)}${b}`)
+    .replace(/ aria-current="page"/g, '');
+  mkdirSync(join(folder, TO_LATEST_URL), { recursive: true });
+  writeFileSync(join(folder, TO_LATEST_URL, 'index.html'), html);
+}
