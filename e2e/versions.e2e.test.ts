@@ -2,8 +2,9 @@
  * A site of `build --versions` in Chromium (test/versions-fixture.ts): choosing another version
  * in the switcher of an operation's page opens the same operation there (through a rename too);
  * on an operation that version removed, it opens its channel and the page says what is missing;
- * without JavaScript the switcher is a list of links that says the same; the changelog and the
- * switched pages have no axe finding in either theme.
+ * without JavaScript the switcher is a list of links that says the same; search is scoped to the
+ * version a reader is in, and widened, the newest version's results first; the changelog, a
+ * version's page against the newest and the switched pages have no axe finding in either theme.
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
@@ -77,9 +78,51 @@ describe('the versions of a site in Chromium', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  it('searches the version the reader is in by default, and every version, the newest first, once its filter is cleared', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${base}v1.1.0/search/?q=emitOrder`);
+    const links = page.locator('.pagefind-ui__result-link');
+    await links.first().waitFor({ timeout: 20_000 });
+    const hrefs = (): Promise<string[]> => links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
+    const scoped = await hrefs();
+    assert.ok(scoped.includes('/v1.1.0/orders/operations/emitorder/'), scoped.join(' '));
+    assert.ok(
+      scoped.every((href) => href.startsWith('/v1.1.0/')),
+      `scoped to v1.1.0: ${scoped.join(' ')}`,
+    );
+    const scope = page.locator('input.pagefind-ui__filter-checkbox[name="version"][value="v1.1.0"]');
+    assert.equal(await scope.isChecked(), true, 'the filter "version" says the scope');
+    await scope.uncheck();
+    // Widened: the first result is no longer v1.1.0's, and the results have come as far as v2.0.0's operation.
+    const widenedShown = (): boolean => {
+      const all = [...document.querySelectorAll('.pagefind-ui__result-link')].map((a) => a.getAttribute('href') ?? '');
+      return /^\/(?!v1\.1\.0\/)/.test(all[0] ?? '') && all.includes('/v2.0.0/operations/emitorder/');
+    };
+    await page.waitForFunction(widenedShown, undefined, {
+      timeout: 20_000,
+    });
+    const widened = await hrefs();
+    assert.equal(widened[0], '/operations/emitorder/', `the newest's operation first: ${widened.join(' ')}`);
+    assert.ok(widened.includes('/v2.0.0/operations/emitorder/'), widened.join(' '));
+    // Newest first: each result's version no newer than the one before it.
+    const order = ['latest', 'v2.0.0', 'v1.1.0', 'v1.0.0'];
+    const rank = (href: string): number => Math.max(0, order.indexOf(/^\/(v[\d.]+)\//.exec(href)?.[1] ?? 'latest'));
+    const ranks = widened.map(rank);
+    assert.deepEqual(
+      ranks,
+      [...ranks].sort((a, b) => a - b),
+      widened.join(' '),
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('has no axe finding on the changelog and a page with its switcher open, in either theme', async () => {
     const findings = await accessibilityFindings(browser, base, [
       'changelog/',
+      'v1.0.0/changes-to-latest/',
       'v1.1.0/orders/operations/archiveorders/',
       'v2.0.0/channels/audit/?version-missing-kind=operation&version-missing-id=archiveOrders&version-missing-shown=channel',
     ]);

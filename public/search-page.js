@@ -63,19 +63,51 @@ function loadUi() {
 }
 
 // A large site's index comes in parts (src/pipeline/search-stage.ts): Pagefind searches them as one.
-async function parts() {
+async function parts(from = bundle) {
   try {
-    const response = await fetch(`${bundle}parts.json`);
+    const response = await fetch(`${from}parts.json`);
     const list = response.ok ? await response.json() : [];
-    return (Array.isArray(list) ? list : []).map((part) => ({ bundlePath: bundle + part }));
+    return (Array.isArray(list) ? list : []).map((part) => ({ bundlePath: from + part }));
   } catch {
     return [];
   }
 }
 
+// A site of several versions (build --versions) lists them in versions.json beside versions.js,
+// newest first. Each version's index is merged with the filter "version" (its label), this
+// version's too; the search starts scoped to this version, and a reader widens it by clearing the
+// filter, the newest version's results first (search-ranked/pagefind.js).
+async function versions() {
+  const current = document.querySelector('.version-switcher')?.getAttribute('data-version');
+  const script = document.querySelector('script[src$="/versions.js"]');
+  if (!current || !script) return undefined;
+  try {
+    const response = await fetch(new URL('versions.json', script.src));
+    const list = response.ok ? await response.json() : [];
+    const known = (Array.isArray(list) ? list : []).filter((v) => typeof v?.label === 'string' && typeof v?.root === 'string');
+    return known.some((v) => v.label === current) ? { current, list: known } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The indexes to merge: this version's parts, then every other version's index and parts, each with its version as a filter. */
+async function mergedIndexes(versioned) {
+  if (!versioned) return parts();
+  const merged = (await parts()).map((part) => ({ ...part, mergeFilter: { version: versioned.current } }));
+  for (const other of versioned.list) {
+    if (other.label === versioned.current) continue;
+    const otherBundle = `${other.root}pagefind/`;
+    for (const part of [{ bundlePath: otherBundle }, ...(await parts(otherBundle))]) merged.push({ ...part, mergeFilter: { version: other.label } });
+  }
+  return merged;
+}
+
 if (page) {
-  Promise.all([loadUi(), parts()])
-    .then(([, mergeIndex]) => {
+  Promise.all([loadUi(), versions(), import(`${ranked}pagefind.js`)])
+    .then(async ([, versioned, library]) => {
+      const mergeIndex = await mergedIndexes(versioned);
+      if (versioned) library.orderVersions(versioned.list.map((v) => v.label));
       /* global PagefindUI */
       const ui = new PagefindUI({
         element: '#search-page',
@@ -92,9 +124,12 @@ if (page) {
         autofocus: true,
         // On a phone the filters come above the results: folded there, so the results show first.
         // Only Kind opens by itself: another filter may have no value for a query.
-        openFilters: matchMedia('(min-width: 48rem)').matches ? ['kind'] : [],
+        // In a site of several versions, Version opens too: the reader sees the search's scope, and widens it there.
+        openFilters: matchMedia('(min-width: 48rem)').matches ? ['kind', ...(versioned ? ['version'] : [])] : [],
         translations: { placeholder: 'Search the API' },
+        ...(versioned ? { mergeFilter: { version: versioned.current } } : {}),
       });
+      if (versioned) ui.triggerFilters({ version: [versioned.current] });
       const query = new URLSearchParams(location.search).get('q');
       if (query) ui.triggerSearch(query);
       walkWithArrows(page);

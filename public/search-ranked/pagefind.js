@@ -26,11 +26,33 @@ export const filters = (...args) => pagefind.filters(...args);
 export const preload = (...args) => pagefind.preload(...args);
 export const destroy = (...args) => pagefind.destroy(...args);
 
+/** The versions of a site of several (build --versions), newest first: set by the search page. */
+let versionOrder = [];
+export function orderVersions(labels) {
+  versionOrder = Array.isArray(labels) ? labels.filter((label) => typeof label === 'string') : [];
+  answers.clear();
+}
+
+/**
+ * A search across versions (no version chosen, or several): the results of each version in turn,
+ * the newest first, each ranked as rankedSearch ranks them; the counts of the filters those of the
+ * whole search. Scoped to one version: rankedSearch alone.
+ */
+async function searchVersions(term, settings) {
+  const chosen = [settings?.filters?.version ?? []].flat();
+  if (versionOrder.length < 2 || chosen.length === 1) return rankedSearch(pagefind, term, settings);
+  const whole = await rankedSearch(pagefind, term, settings);
+  if (!whole || !Array.isArray(whole.results) || whole.results.length === 0) return whole;
+  const wanted = chosen.length === 0 ? versionOrder : versionOrder.filter((label) => chosen.includes(label));
+  const each = await Promise.all(wanted.map((label) => rankedSearch(pagefind, term, { ...settings, filters: { ...settings?.filters, version: label } })));
+  return { ...whole, results: each.flatMap((answer) => answer?.results ?? []) };
+}
+
 export function search(term, settings) {
   const key = JSON.stringify([term, settings ?? null]);
   let answer = answers.get(key);
   if (!answer) {
-    answer = rankedSearch(pagefind, term, settings);
+    answer = searchVersions(term, settings);
     answers.set(key, answer);
     // A failed search is asked again next time.
     answer.catch(() => answers.delete(key));

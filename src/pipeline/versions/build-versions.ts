@@ -14,7 +14,9 @@
  * - Then every page gets the version switcher (switcher-html.ts, version-map.ts), and the root the
  *   changelog, its Markdown twin, its line in `llms.txt` and the Atom feed (changelog.ts).
  *
- * Each version has its own search index: search is scoped to the version a reader is in. A
+ * Each version has its own search index. The search page merges them all, each with the filter
+ * "version" (versions.json lists them): scoped to the version a reader is in by default, the
+ * newest's results first when widened. A
  * repository that keeps its older versions in folders names them with the configuration's
  * `versionFolders` (each subfolder a version) instead of tags: the same build, without commits.
  */
@@ -46,6 +48,8 @@ import { CHANGELOG_URL, changelogArticle, changelogFeed, changelogMarkdown, chan
 export const LATEST = 'latest';
 /** The script the switcher's note runs, at the site's root. */
 const NOTE_SCRIPT_FILE = 'versions.js';
+/** The list of the versions beside it, read by the search page. */
+const VERSIONS_FILE = 'versions.json';
 
 /** A version built (or copied from the cache) into a folder of its own. */
 interface BuiltVersion {
@@ -348,6 +352,9 @@ function addSwitchers(built: readonly BuiltVersion[], outDir: string, base: stri
   const pages = built.map((v, i) => pagesOf(folders[i]!, v, versionSlugs));
   const scriptUrl = `${base}${NOTE_SCRIPT_FILE}`;
   writeFileSync(join(outDir, NOTE_SCRIPT_FILE), VERSION_NOTE_SCRIPT);
+  // The versions, newest first, for the search page: it merges their indexes (public/search-page.js).
+  const list = [...built].reverse().map((v) => ({ label: v.label, root: rootOf(base, v) }));
+  writeFileSync(join(outDir, VERSIONS_FILE), `${JSON.stringify(list, null, 2)}\n`);
   // Newest first in the list, as a reader looks for it.
   const order = built.map((_, i) => i).reverse();
   for (const from of built.keys()) {

@@ -4,7 +4,9 @@
  * severity, API and object), its words those of src/site/change-words.ts (whom a breaking change
  * breaks, by the message's direction; what was before and after), its markup that of
  * src/components/ChangesPage.astro, written here as text: this page is made after the versions'
- * sites, outside their renderer. Every text is escaped; the same view gives the same bytes.
+ * sites, outside their renderer. An object's changes are a group, not a region: across two
+ * versions one object may be both broken and widened, and a region is named once on a page.
+ * Every text is escaped; the same view gives the same bytes.
  */
 import { escapeAttribute, escapeHtml } from '../../lib/html-text.ts';
 import { codeSpans } from '../../lib/markdown/code-spans.ts';
@@ -82,7 +84,7 @@ export function changesToLatestArticle(changes: SiteChanges, sides: ComparedSide
                 ? `<a href="${escapeAttribute(`${root}${object.url}`)}">${objectName(object.object)}</a>`
                 : objectName(object.object);
           out.push(
-            `<section class="change-object" aria-labelledby="${escapeAttribute(object.anchor)}"><${heading} id="${escapeAttribute(object.anchor)}" class="change-object-title">${title}</${heading}><ul class="change-list">`,
+            `<div class="change-object"><${heading} id="${escapeAttribute(object.anchor)}" class="change-object-title">${title}</${heading}><ul class="change-list">`,
           );
           for (const entry of object.entries) {
             const words = changeWords(entry.message);
@@ -107,7 +109,7 @@ export function changesToLatestArticle(changes: SiteChanges, sides: ComparedSide
           }
           out.push('</ul>');
           if (object.notShown > 0) out.push(`<p class="more">… and ${object.notShown} more changes of this object.</p>`);
-          out.push('</section>');
+          out.push('</div>');
         }
       }
       if (group.notShown > 0)
