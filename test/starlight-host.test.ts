@@ -103,7 +103,7 @@ describe('apidesc-docs/starlight in a Starlight site', { timeout: 600_000 }, () 
   it('publishes beside the pages what the standalone build does: the Markdown twins, llms.txt and the downloads of the document', () => {
     const dist = join(site.dir, 'dist');
     const html = page(site, 'reference/channels/orderevents');
-    assert.match(html, /<a class="page-markdown" href="\/reference\/channels\/orderevents\/index\.md" type="text\/markdown"/, "the page links its twin");
+    assert.match(html, /<a class="page-markdown" href="\/reference\/channels\/orderevents\/index\.md" type="text\/markdown"/, 'the page links its twin');
     const twin = readFileSync(join(dist, 'reference/channels/orderevents/index.md'), 'utf8');
     assert.match(twin, /^# Order events\n/);
     assert.match(twin, /- \[Order placed\]\(\/reference\/components\/messages\/orderplaced\/index\.md\)/, 'linked to the other twins below the base');
@@ -115,7 +115,9 @@ describe('apidesc-docs/starlight in a Starlight site', { timeout: 600_000 }, () 
     assert.equal(readFileSync(join(dist, 'reference/source/orders.apidesc.yaml'), 'utf8'), ORDERS, 'the document as written, to download');
     assert.match(page(site, 'reference'), /<a href="\/reference\/source\/orders\.apidesc\.yaml" download>/, 'linked from the overview');
     // Every entity page has its twin, as in the standalone site.
-    const entities = readdirSync(join(dist, 'reference'), { recursive: true, encoding: 'utf8' }).filter((path) => /(^|\/)index\.html$/.test(path) && page(site, join('reference', path, '..')).includes('class="page-markdown"'));
+    const entities = readdirSync(join(dist, 'reference'), { recursive: true, encoding: 'utf8' }).filter(
+      (path) => /(^|\/)index\.html$/.test(path) && page(site, join('reference', path, '..')).includes('class="page-markdown"'),
+    );
     assert.ok(entities.length > 20, `${entities.length} entity pages`);
     for (const path of entities) assert.ok(existsSync(join(dist, 'reference', path, '..', 'index.md')), `${path} has its twin`);
     assert.ok(!existsSync(join(dist, '_headers')) && !existsSync(join(dist, '.well-known')), "the standalone site's own root files stay with it");

@@ -65,8 +65,7 @@ export class HostFiles {
     }
     const kept: string[] = [];
     const files = filesUnder(this.#work).filter((file) => !STANDALONE_ROOT_FILES.has(file.split('/', 1)[0] ?? ''));
-    for (const folder of folders)
-      for (const file of files) if (!copyNew(join(this.#work, file), join(outDir, folder, file))) kept.push(join(folder, file));
+    for (const folder of folders) for (const file of files) if (!copyNew(join(this.#work, file), join(outDir, folder, file))) kept.push(join(folder, file));
     const rootLlms = existsSync(join(this.#work, 'llms.txt')) && copyNew(join(this.#work, 'llms.txt'), join(outDir, 'llms.txt'));
     return { rootLlms, kept };
   }
