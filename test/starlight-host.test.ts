@@ -163,6 +163,24 @@ describe('several APIs in a Starlight site', { timeout: 600_000 }, () => {
       site.remove();
     }
   });
+
+  it('compares with a git ref, as build --compare-ref', async () => {
+    const site = hostSite('starlight-site', { 'api/orders.apidesc.yaml': ORDERS.replace('    title: Order events\n', '    title: Order stream\n') });
+    try {
+      const git = (...args: string[]) => nodeRun(['-e', `require('node:child_process').execFileSync('git', ${JSON.stringify(args)}, { stdio: 'inherit' })`], site.dir, 30_000);
+      for (const args of [['init', '-q'], ['add', 'api'], ['-c', 'user.name=T', '-c', 'user.email=t@example.org', 'commit', '-qm', 'base']])
+        assert.equal((await git(...args)).code, 0);
+      writeFileSync(join(site.dir, 'api/orders.apidesc.yaml'), ORDERS);
+      const config = join(site.dir, 'astro.config.mjs');
+      writeFileSync(config, readFileSync(config, 'utf8').replace("base: 'reference' }", "base: 'reference', compare: 'HEAD' }"));
+      const build = await astroBuild(site.dir);
+      assert.equal(build.code, 0, build.output);
+      assert.match(page(site, 'reference/channels/orderevents'), /<a class="badge change-badge change-changed" href="\/reference\/changes\/#/);
+      assert.match(page(site, 'reference/changes'), /HEAD \([0-9a-f]{12}\)/, 'against the commit');
+    } finally {
+      site.remove();
+    }
+  });
 });
 
 describe('a document with an error in a Starlight site', { timeout: 600_000 }, () => {
@@ -252,6 +270,51 @@ describe('a Starlight site in two languages', { timeout: 600_000 }, () => {
       // The twins and downloads are in each locale's reference too: no link of a page leads nowhere.
       assert.match(french, /href="\/fr\/reference\/channels\/orderevents\/index\.md"/);
       assert.deepEqual(brokenLinks(join(site.dir, 'dist'), 'fr/reference'), []);
+    } finally {
+      site.remove();
+    }
+  });
+});
+
+describe('a Starlight site whose reference is compared with a base (compare)', { timeout: 600_000 }, () => {
+  it('has the Changes page under the base, and the badge of each changed page linked to it', async () => {
+    const site = hostSite('starlight-site', {
+      'api/orders.apidesc.yaml': ORDERS,
+      // The base: the channel had another title.
+      'api-base/orders.apidesc.yaml': ORDERS.replace('    title: Order events\n', '    title: Order stream\n'),
+    });
+    try {
+      const config = join(site.dir, 'astro.config.mjs');
+      writeFileSync(config, readFileSync(config, 'utf8').replace("base: 'reference' }", "base: 'reference', compare: 'api-base/' }"));
+      const build = await astroBuild(site.dir);
+      assert.equal(build.code, 0, build.output);
+      const changes = page(site, 'reference/changes');
+      assert.match(changes, /<h1 id="_top"[^>]*>Changes<\/h1>/, "in Starlight's layout");
+      assert.equal(changes.match(/<h1\b/g)?.length, 1, "one title: Starlight's");
+      assert.match(changes, /Order stream|Order events/, 'the change');
+      const channel = page(site, 'reference/channels/orderevents');
+      assert.match(channel, /<a class="badge change-badge change-changed" href="\/reference\/changes\/#[^"]+"/, 'the badge of the changed page');
+      assert.match(page(site, 'reference'), /<p class="changes-link"[^>]*>\s*<a href="\/reference\/changes\/">/, "the overview's link");
+      assert.ok(existsSync(join(site.dir, 'dist/reference/changes/index.md')), "the Changes page's Markdown version");
+      assert.deepEqual(brokenLinks(join(site.dir, 'dist'), 'reference'), []);
+    } finally {
+      site.remove();
+    }
+  });
+
+  it('compares with a git ref, as build --compare-ref', async () => {
+    const site = hostSite('starlight-site', { 'api/orders.apidesc.yaml': ORDERS.replace('    title: Order events\n', '    title: Order stream\n') });
+    try {
+      const git = (...args: string[]) => nodeRun(['-e', `require('node:child_process').execFileSync('git', ${JSON.stringify(args)}, { stdio: 'inherit' })`], site.dir, 30_000);
+      for (const args of [['init', '-q'], ['add', 'api'], ['-c', 'user.name=T', '-c', 'user.email=t@example.org', 'commit', '-qm', 'base']])
+        assert.equal((await git(...args)).code, 0);
+      writeFileSync(join(site.dir, 'api/orders.apidesc.yaml'), ORDERS);
+      const config = join(site.dir, 'astro.config.mjs');
+      writeFileSync(config, readFileSync(config, 'utf8').replace("base: 'reference' }", "base: 'reference', compare: 'HEAD' }"));
+      const build = await astroBuild(site.dir);
+      assert.equal(build.code, 0, build.output);
+      assert.match(page(site, 'reference/channels/orderevents'), /<a class="badge change-badge change-changed" href="\/reference\/changes\/#/);
+      assert.match(page(site, 'reference/changes'), /HEAD \([0-9a-f]{12}\)/, 'against the commit');
     } finally {
       site.remove();
     }

@@ -12,10 +12,12 @@ import { checkGuideRefs } from '../../pipeline/guide-check.ts';
 import { validateInputs } from '../../pipeline/validate-inputs.ts';
 import type { Page } from '../../lib/model/page-types.ts';
 import { isRemote } from '../../lib/resolve/ref-target.ts';
+import { withApiTitles } from '../../site/changes-view.ts';
 import { resolveGuideRef } from '../../site/guide-refs.ts';
 import { buildSiteData, type SourceCopy } from '../../site/site-model.ts';
 import type { SiteApi, SiteData } from '../../site/site-data-types.ts';
 import { pageContent, type PageContent } from './page-content.ts';
+import { compareReference } from './host-compare.ts';
 import type { HostComponentUses } from './mdx-refs.ts';
 import type { ResolvedReferenceOptions } from './reference-options.ts';
 
@@ -36,6 +38,10 @@ export interface LoadedReference {
   copies?: SourceCopy[];
   /** The documents' files on this machine (`astro dev` restarts when one changes). */
   readFiles: string[];
+  /** What the comparison with the base (`compare`) wrote, as `build --compare` writes it. */
+  compareNotes?: string[];
+  /** Why the comparison stops the host's build (a base that cannot be read). */
+  compareProblem?: string;
 }
 
 /** Sees each page of the site once complete, before its code is highlighted (its Markdown twin is written then). */
@@ -69,9 +75,13 @@ export async function loadReference(
   if (outcome.exitCode !== EXIT.ok && !buildAnyway) return findings();
   const docs = outcome.results.flatMap(({ file, doc, diagnostics: own }) => (doc ? [{ file, doc, diagnostics: own }] : []));
   if (docs.length === 0) return findings();
-  // A preview shows each finding on its page (and the banner); a valid build shows none, as `build` does.
+  // Before the model, as `build --compare`: a base that cannot be read stops the build before any page.
+  const compared = options.compare === undefined ? undefined : await compareReference(options.compare, options.documents, docs, root);
+  if (compared && 'problem' in compared) return { ...findings(), compareNotes: compared.notes, compareProblem: compared.problem };
+  // A preview (or a comparison, as `build --compare`) shows each finding on its page (and the banner); a valid build shows none.
   // Pages come with their summaries only; each page's content is made when it is rendered.
-  const model = buildSiteData(buildAnyway ? docs : docs.map(({ file, doc }) => ({ file, doc })), root, { deferPages: true });
+  const model = buildSiteData(buildAnyway || compared ? docs : docs.map(({ file, doc }) => ({ file, doc })), root, { deferPages: true });
+  if (compared) model.site.changes = withApiTitles(compared.changes, model.site.apis);
   const uses = (components?.uses ?? []).filter((use) => use.reference === undefined || use.reference.replace(/^\/+|\/+$/g, '') === options.base);
   diagnostics.push(
     ...checkGuideRefs(
@@ -97,5 +107,11 @@ export async function loadReference(
       const api = apiOf.get(page);
       if (api) completed(api, page);
     });
-  return { ...found, site: model.site, copies: model.copies, content: await pageContent(model.site, model.complete, shown, seen) };
+  return {
+    ...found,
+    ...(compared ? { compareNotes: compared.notes } : {}),
+    site: model.site,
+    copies: model.copies,
+    content: await pageContent(model.site, model.complete, shown, seen),
+  };
 }
