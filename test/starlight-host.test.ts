@@ -167,8 +167,13 @@ describe('several APIs in a Starlight site', { timeout: 600_000 }, () => {
   it('compares with a git ref, as build --compare-ref', async () => {
     const site = hostSite('starlight-site', { 'api/orders.apidesc.yaml': ORDERS.replace('    title: Order events\n', '    title: Order stream\n') });
     try {
-      const git = (...args: string[]) => nodeRun(['-e', `require('node:child_process').execFileSync('git', ${JSON.stringify(args)}, { stdio: 'inherit' })`], site.dir, 30_000);
-      for (const args of [['init', '-q'], ['add', 'api'], ['-c', 'user.name=T', '-c', 'user.email=t@example.org', 'commit', '-qm', 'base']])
+      const git = (...args: string[]) =>
+        nodeRun(['-e', `require('node:child_process').execFileSync('git', ${JSON.stringify(args)}, { stdio: 'inherit' })`], site.dir, 30_000);
+      for (const args of [
+        ['init', '-q'],
+        ['add', 'api'],
+        ['-c', 'user.name=T', '-c', 'user.email=t@example.org', 'commit', '-qm', 'base'],
+      ])
         assert.equal((await git(...args)).code, 0);
       writeFileSync(join(site.dir, 'api/orders.apidesc.yaml'), ORDERS);
       const config = join(site.dir, 'astro.config.mjs');
@@ -305,8 +310,13 @@ describe('a Starlight site whose reference is compared with a base (compare)', {
   it('compares with a git ref, as build --compare-ref', async () => {
     const site = hostSite('starlight-site', { 'api/orders.apidesc.yaml': ORDERS.replace('    title: Order events\n', '    title: Order stream\n') });
     try {
-      const git = (...args: string[]) => nodeRun(['-e', `require('node:child_process').execFileSync('git', ${JSON.stringify(args)}, { stdio: 'inherit' })`], site.dir, 30_000);
-      for (const args of [['init', '-q'], ['add', 'api'], ['-c', 'user.name=T', '-c', 'user.email=t@example.org', 'commit', '-qm', 'base']])
+      const git = (...args: string[]) =>
+        nodeRun(['-e', `require('node:child_process').execFileSync('git', ${JSON.stringify(args)}, { stdio: 'inherit' })`], site.dir, 30_000);
+      for (const args of [
+        ['init', '-q'],
+        ['add', 'api'],
+        ['-c', 'user.name=T', '-c', 'user.email=t@example.org', 'commit', '-qm', 'base'],
+      ])
         assert.equal((await git(...args)).code, 0);
       writeFileSync(join(site.dir, 'api/orders.apidesc.yaml'), ORDERS);
       const config = join(site.dir, 'astro.config.mjs');

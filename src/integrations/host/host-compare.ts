@@ -32,7 +32,8 @@ export async function compareReference(
   let base: CompareBase;
   let removeTree = (): void => {};
   if (existsSync(resolve(root, compare))) {
-    if (isFolder(resolve(root, compare)) !== headIsFolder) return { problem: `compare: '${compare}': compare a document with a document, or a folder with a folder`, notes };
+    if (isFolder(resolve(root, compare)) !== headIsFolder)
+      return { problem: `compare: '${compare}': compare a document with a document, or a folder with a folder`, notes };
     const read = baseFromPath(compare, root, undefined);
     if (read.diagnostics.length > 0)
       return { problem: `compare: '${compare}': the base cannot be read (above)`, notes: [formatText(read.diagnostics, { sources: new Map(), color: false })] };
@@ -44,7 +45,10 @@ export async function compareReference(
       removeTree = () => read.tree.remove();
       if (read.diagnostics.length > 0) {
         removeTree();
-        return { problem: `compare: '${compare}': the base cannot be read (above)`, notes: [formatText(read.diagnostics, { sources: new Map(), color: false })] };
+        return {
+          problem: `compare: '${compare}': the base cannot be read (above)`,
+          notes: [formatText(read.diagnostics, { sources: new Map(), color: false })],
+        };
       }
       base = read.base;
     } catch (error) {

@@ -42,7 +42,10 @@ export function logFindings(logger: AstroIntegrationLogger, loaded: LoadedRefere
 /** The error that stops the build when the reference cannot be made (no site data). */
 export function stopError(loaded: LoadedReference): ReferenceStopped {
   if (loaded.compareProblem)
-    return new ReferenceStopped(`${loaded.compareProblem}: the reference was not built.`, 'Give `compare` a document or folder, or a git ref, that can be read.');
+    return new ReferenceStopped(
+      `${loaded.compareProblem}: the reference was not built.`,
+      'Give `compare` a document or folder, or a git ref, that can be read.',
+    );
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0)
     return new ReferenceStopped(

@@ -12,7 +12,10 @@ import { routeProps, siteUrls, type RouteProps } from '../../site/site-routes.ts
 import { hostReferences, type HostReference } from './reference-store.ts';
 
 /** What a page of the reference shows: a route of the standalone site, or the list of the APIs. */
-export type ReferenceView = { type: 'route'; props: RouteProps } | { type: 'catalog'; apis: SiteApi[] } | { type: 'changes'; changes: SiteChanges; portal: boolean };
+export type ReferenceView =
+  | { type: 'route'; props: RouteProps }
+  | { type: 'catalog'; apis: SiteApi[] }
+  | { type: 'changes'; changes: SiteChanges; portal: boolean };
 
 /** A page of the reference: its route below the reference's base (no slash at either end, '' for its root) and what it shows. */
 export interface ReferencePage {
