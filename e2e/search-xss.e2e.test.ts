@@ -209,7 +209,8 @@ describe('search of a hostile document in Chromium (Content-Security-Policy bypa
     assert.ok(titles.includes(CHANNEL_TITLE) && titles.includes(MESSAGE_TITLE), `result titles: ${titles.join(' | ')}`);
     assert.ok((await page.locator('#search .search-hit-api').allTextContents()).includes(API_TITLE), 'the API, as text');
     const excerpts = (await page.locator('#search .search-hit-excerpt').allTextContents()).join('\n');
-    assert.ok(excerpts.includes(CHANNEL_TITLE), excerpts);
+    // Which sentence of a page the box shows follows its wording; that hostile names read as written in one is the point.
+    assert.ok(excerpts.includes(API_TITLE), excerpts);
     assert.ok(excerpts.includes('a literal &lt;b&gt; and &amp; beside quokka'), excerpts);
     assert.deepEqual(problems, []);
     await page.close();
