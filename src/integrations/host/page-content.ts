@@ -52,7 +52,9 @@ export async function pageContent(
     let done = filled.get(page);
     if (!done) {
       if (!maker) return Promise.reject(new Error(`the content of ${page.url} was asked for after every page was written`));
-      completed?.(maker.complete(page));
+      // Completed first, whether or not anyone watches: `completed?.(…)` would skip its argument.
+      const made = maker.complete(page);
+      completed?.(made);
       done = maker.highlighter.run(pageJobs(page));
       filled.set(page, done);
     }
