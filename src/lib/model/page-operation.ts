@@ -14,7 +14,7 @@ import { templateParts } from './page-values.ts';
 import { runtimeExpressionMeaning } from './runtime-expression-words.ts';
 import type { Entity, Link } from './types.ts';
 import { operationView } from './sns.ts';
-import { channelSnsBinding, isSnsTopicChannel, snsHandsOn } from './sns-hands-on.ts';
+import { channelSnsBinding, isOnSnsServers, isSnsTopicChannel, snsHandsOn } from './sns-hands-on.ts';
 import { topicName } from './sns-topic-name.ts';
 import { replyDiagram } from './flow-reply.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
@@ -57,9 +57,14 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   // (readers ask "what is in the message" first, as Redocly and Stripe lead with the payload); the
   // publish commands themselves sit beside the payload in the page's panel (ReferencePanel.astro).
   const bindings = bindingsOf(ctx, value.bindings, sub(m.origin.bindings ?? at, 'bindings'));
-  // An operation that sends on a channel the sns binding makes a topic publishes to it, whether or not it carries a binding of its own.
+  // An operation that sends on a channel the sns binding makes a topic (or whose servers are all sns)
+  // publishes to it, whether or not it carries a binding of its own.
   const sns =
-    bindings && isPlainObject(bindings.value.sns) ? bindings.value.sns : value.action === 'send' && isSnsTopicChannel(ctx, channelEntity) ? {} : undefined;
+    bindings && isPlainObject(bindings.value.sns)
+      ? bindings.value.sns
+      : value.action === 'send' && (isSnsTopicChannel(ctx, channelEntity) || isOnSnsServers(ctx, channelEntity))
+        ? {}
+        : undefined;
   if (sns) {
     // A trait or a components entry may have brought the binding: say which.
     const fromTrait =

@@ -124,9 +124,22 @@ function group(target: SampleTarget, title: string, languages: readonly SampleLa
     samples: generateSamples(target, languages).map((s) => ({ label: s.label, lang: s.language, code: s.code })),
     notes: [
       ...(target.host === PLACEHOLDER_HOST ? [`Replace ${PLACEHOLDER_HOST} with the server's host: the API description names none.`] : []),
+      ...(target.placeholders.length > 0
+        ? [`Replace ${target.placeholders.join(', ')} with ${target.placeholders.length > 1 ? 'values' : 'a value'}: the API description gives no example.`]
+        : []),
       ...(target.credentials ? [ENV_NOTE(target.credentials)] : []),
     ],
   };
+}
+
+/**
+ * A document with no server and no binding names its protocol nowhere but, at times, in its title
+ * ("Kraken Websockets API"): WebSocket there is the protocol its samples are written for, over
+ * TLS as public WebSocket APIs are.
+ */
+function protocolOfTitle(root: unknown): string | undefined {
+  const info = isPlainObject(root) && isPlainObject(root.info) ? root.info : {};
+  return typeof info.title === 'string' && /\bweb ?sockets?\b/i.test(info.title) ? 'wss' : undefined;
 }
 
 const VERB: Record<SampleRole, string> = { publish: 'Send', subscribe: 'Receive' };
@@ -153,7 +166,8 @@ export function samplesSection(
     channel && servers.length === 0
       ? Object.keys({ ...opBindings, ...bindings(channel.value.bindings, sub(channel.at, 'bindings')) }).find((p) => sampleProtocol(p))
       : undefined;
-  const server: Resolved | undefined = found ?? (bound && channel ? { value: { host: PLACEHOLDER_HOST, protocol: bound }, at: channel.at } : undefined);
+  const protocol = bound ?? (channel && servers.length === 0 ? protocolOfTitle(ctx.doc.root.value) : undefined);
+  const server: Resolved | undefined = found ?? (protocol && channel ? { value: { host: PLACEHOLDER_HOST, protocol }, at: channel.at } : undefined);
   const groups: SampleGroup[] = [];
   const role: SampleRole | undefined = op.action === 'receive' ? 'publish' : op.action === 'send' ? 'subscribe' : undefined;
   if (channel && server && role) {
@@ -188,7 +202,11 @@ export function samplesSection(
     const request = half(channel, address, messagesOf(ctx, op.messages, at, channel)[0], role, 'request');
     if (request.target && languages.length > 0) groups.push(group(request.target, `${VERB[role]} on ${request.target.address || 'the server'}`, languages));
     const reply = op.reply !== undefined ? resolve(ctx, op.reply, sub(at, 'reply')) : undefined;
-    if (reply && request.target) {
+    // Over WebSocket the reply comes back on the connection that sent: the request's sample reads it.
+    const sameConnection = request.target?.protocol === 'ws' && request.target.role === 'publish';
+    if (reply && request.target && sameConnection && groups[0]) {
+      groups.splice(0, 1, group({ ...request.target, ws: { ...request.target.ws, awaitReply: true } }, `${groups[0].title} and read the reply`, languages));
+    } else if (reply && request.target) {
       const replyChannel = reply.value.channel !== undefined ? resolve(ctx, reply.value.channel, sub(reply.at, 'channel')) : undefined;
       const location = resolve(ctx, reply.value.address, sub(reply.at, 'address'))?.value.location;
       const replyAddress =
