@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { readFileSync, existsSync, statSync } from 'node:fs';
+import { join, extname } from 'node:path';
+const root = process.argv[2]; const path = process.argv[3]; const out = process.argv[4];
+const types = { '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml' };
+const server = createServer((req, res) => { let p = join(root, decodeURIComponent(req.url.split('?')[0])); if (existsSync(p) && statSync(p).isDirectory()) p = join(p, 'index.html'); if (!existsSync(p)) { res.statusCode = 404; return res.end(); } res.setHeader('content-type', types[extname(p)] ?? 'application/octet-stream'); res.end(readFileSync(p)); }).listen(0);
+const port = server.address().port;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await b.newPage({ viewport: { width: 1280, height: 900 } });
+await page.goto(`http://localhost:${port}${path}`);
+const panel = page.locator('.ref-panel');
+await panel.screenshot({ path: out });
+await b.close(); server.close();
