@@ -76,21 +76,35 @@ describe('code samples, read', () => {
         range.selectNodeContents(node);
         return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
       };
+      // Whether a word of the element's text (a piece of an address: up to a dot or a slash) sits on more than one line.
+      const splitsAWord = (element: Element, word = /\S+/g): boolean => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          for (const found of node.textContent!.matchAll(word)) {
+            const range = document.createRange();
+            range.setStart(node, found.index);
+            range.setEnd(node, found.index + found[0].length);
+            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) return true;
+          }
+        return false;
+      };
       const samples = document.querySelector('.ref-panel .code-samples')!;
       const pre = [...samples.querySelectorAll<HTMLElement>('pre')].find((p) => p.getClientRects().length > 0)!;
       const style = getComputedStyle(pre);
       const textHeight = pre.scrollHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
       const summary = samples.querySelector('summary')!;
-      const pieces = [...summary.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
       return {
         codeLines: pre.textContent!.split('\n').length,
         shownLines: Math.round(textHeight / Number.parseFloat(style.lineHeight)),
         scrollsSideways: pre.scrollWidth > pre.clientWidth,
         insidePanel: pre.getBoundingClientRect().right <= samples.getBoundingClientRect().right + 1,
         focusable: pre.tabIndex === 0,
-        labelLines: [...samples.querySelectorAll('.code-tab-list > label')].map((l) => [l.textContent, lineBoxes(l)]),
+        labels: [...samples.querySelectorAll('.code-tab-list > label')].map((l) => ({
+          top: Math.round(l.getBoundingClientRect().top),
+          splitInsideWord: splitsAWord(l),
+        })),
         // Each piece between the title's break points (a dot, a slash, a space) on one line.
-        titleSplitInsideWord: pieces.some((n) => lineBoxes(n) > n.textContent!.trim().split(/\s+/).length),
+        titleSplitInsideWord: splitsAWord(summary, /[^\s./]+[./]?/g),
         titleLines: lineBoxes(summary),
       };
     });
@@ -100,7 +114,8 @@ describe('code samples, read', () => {
     assert.equal(facts.scrollsSideways, true, 'the long lines scroll inside the code box');
     assert.equal(facts.insidePanel, true);
     assert.equal(facts.focusable, true, 'the scrolling code box takes the keyboard');
-    for (const [label, lines] of facts.labelLines) assert.equal(lines, 1, `tab ${label} breaks over ${lines} lines`);
+    assert.equal(new Set(facts.labels.map((l) => l.top)).size, 1, 'the two language tabs share a row');
+    assert.equal(facts.labels.some((l) => l.splitInsideWord), false, 'a tab label breaks inside a word');
     assert.ok(facts.titleLines > 1, 'the long topic takes more than a line at this width');
     assert.equal(facts.titleSplitInsideWord, false, 'the title breaks inside a word');
   });
