@@ -115,7 +115,11 @@ describe('code samples, read', () => {
     assert.equal(facts.insidePanel, true);
     assert.equal(facts.focusable, true, 'the scrolling code box takes the keyboard');
     assert.equal(new Set(facts.labels.map((l) => l.top)).size, 1, 'the two language tabs share a row');
-    assert.equal(facts.labels.some((l) => l.splitInsideWord), false, 'a tab label breaks inside a word');
+    assert.equal(
+      facts.labels.some((l) => l.splitInsideWord),
+      false,
+      'a tab label breaks inside a word',
+    );
     assert.ok(facts.titleLines > 1, 'the long topic takes more than a line at this width');
     assert.equal(facts.titleSplitInsideWord, false, 'the title breaks inside a word');
   });

@@ -71,7 +71,9 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
       m.origin.bindings && (m.origin.bindings.file !== at.file || m.origin.bindings.pointer !== at.pointer) ? ctx.locator.at(m.origin.bindings) : undefined;
     const origin = bindings?.link ?? (fromTrait ? toLink(fromTrait) : undefined);
     const topicPolicy = sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, channelEntity);
-    const handsOn = snsHandsOn(ctx, { value, at, sns, ...(channelEntity?.kind === 'channel' ? { channel: channelEntity } : {}) });
+    const found = snsHandsOn(ctx, { value, at, sns, ...(channelEntity?.kind === 'channel' ? { channel: channelEntity } : {}) });
+    const replyAt = replyWhere(ctx, op.reply, sub(at, 'reply'));
+    const handsOn = found && replyAt && found.publish.length > 0 ? { ...found, replyWhere: replyAt } : found;
     const channelSns = channelValue && isPlainObject(channelValue.value) ? channelSnsBinding(ctx, channelValue.value, channelValue.at) : {};
     const view = operationView(sns, value.action, bindings?.value.sqs, 'sns', topicPolicy);
     const topic = topicName(channelSns, sns.topic, address);
@@ -183,4 +185,20 @@ function replySection(ctx: Context, reply: Record<string, unknown>, at: Location
       ? entries(channelValue.value.messages).map(([id, raw]) => ({ raw, site: sub(channelValue.at, 'messages', id) }))
       : [];
   return messagesSection(ctx, 'Reply', 'reply', sites, sites.length === 0 ? 'The reply names no message.' : undefined, facts);
+}
+
+/**
+ * Where a request's reply comes back, for the sns publish commands (an sns topic carries no
+ * reply): the reply's channel address, else the runtime expression the request names it in.
+ */
+function replyWhere(ctx: Context, raw: unknown, at: Location): string | undefined {
+  if (raw === undefined) return undefined;
+  const reply = ctx.doc.deref(raw, at);
+  if (!reply || !isPlainObject(reply.value)) return undefined;
+  const address = ctx.doc.deref(reply.value.address, sub(reply.at, 'address'));
+  const location = address && isPlainObject(address.value) && typeof address.value.location === 'string' ? address.value.location : undefined;
+  if (location) return `The reply comes back to the address the request names in ${location}, not on this topic.`;
+  const channel = ctx.doc.deref(reply.value.channel, sub(reply.at, 'channel'));
+  const on = channel && isPlainObject(channel.value) && typeof channel.value.address === 'string' ? channel.value.address : undefined;
+  return on ? `The reply comes back on ${on}, not on this topic.` : undefined;
 }
