@@ -152,6 +152,13 @@ describe('code samples of operation pages', () => {
     assert.ok(s?.type === 'code-samples');
     assert.match(s.groups[0]!.samples[0]!.code, /'smartylighting\.streetlights\.1\.0\.action\.<streetlightId>\.turn\.on'/);
     assert.ok(s.groups[0]!.notes.some((n) => n.startsWith('Replace <streetlightId>')));
+    // Its channel is on a SCRAM server and an mTLS one: the samples are for the first, a note names the other.
+    assert.ok(
+      s.groups[0]!.notes.includes(
+        'Written for the server scram-connections. The channel is also on mtls-connections (test.mykafkacluster.org:28092, security X509): to use it, change the host and the credentials.',
+      ),
+      s.groups[0]!.notes.join('\n'),
+    );
   });
 
   it('on the Kraken document (no server, WebSocket in its title): every operation has ws samples, a request reads its reply on the same socket', async () => {

@@ -142,6 +142,30 @@ function protocolOfTitle(root: unknown): string | undefined {
   return typeof info.title === 'string' && /\bweb ?sockets?\b/i.test(info.title) ? 'wss' : undefined;
 }
 
+/** A server's name in the document: the last segment of where it is defined (`/servers/mtls-connections`). */
+const serverName = (server: Resolved): string => (server.at.pointer.split('/').pop() ?? '').replaceAll('~1', '/').replaceAll('~0', '~');
+
+/** Names listed in a note at most: a channel on many servers does not grow the panel. */
+const MAX_OTHER_SERVERS = 3;
+
+/**
+ * The samples are written for the channel's first server of a protocol with samples; when the
+ * channel is on others of the same protocol, a note names them with their host and security, so
+ * that a reader of the other server knows what to change.
+ */
+function otherServersNote(ctx: Context, used: Resolved, servers: Resolved[]): string | undefined {
+  const protocol = sampleProtocol(String(used.value.protocol));
+  const others = servers.filter((s) => s !== used && typeof s.value.protocol === 'string' && sampleProtocol(s.value.protocol) === protocol);
+  if (others.length === 0) return undefined;
+  const described = others.slice(0, MAX_OTHER_SERVERS).map((s) => {
+    const types = resolvedList(ctx, s.value.security, sub(s.at, 'security')).flatMap((scheme) => (typeof scheme.type === 'string' ? [scheme.type] : []));
+    const host = typeof s.value.host === 'string' ? s.value.host : '';
+    return `${serverName(s)} (${[host, ...(types.length > 0 ? [`security ${types.join(', ')}`] : [])].filter((x) => x !== '').join(', ')})`;
+  });
+  const more = others.length > MAX_OTHER_SERVERS ? ` and ${others.length - MAX_OTHER_SERVERS} more` : '';
+  return `Written for the server ${serverName(used)}. The channel is also on ${described.join(', ')}${more}: to use ${others.length > 1 ? 'one' : 'it'}, change the host and the credentials.`;
+}
+
 const VERB: Record<SampleRole, string> = { publish: 'Send', subscribe: 'Receive' };
 
 /**
@@ -221,6 +245,8 @@ export function samplesSection(
       if (answer?.target && languages.length > 0) groups.push(group(answer.target, `${VERB[other]} the reply on ${answer.target.address}`, languages));
     }
   }
+  const others = found ? otherServersNote(ctx, found, servers) : undefined;
+  if (others && groups[0]) groups.splice(0, 1, { ...groups[0], notes: [...groups[0].notes, others] });
   if (custom.length > 0) {
     // A custom sample takes the place of the generated one in its language; the others are added.
     const first = groups[0] ?? { title: 'Samples', samples: [], notes: [] };
