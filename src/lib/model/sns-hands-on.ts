@@ -20,7 +20,7 @@ import { type Publication, publishCli, publishJs, publishPython, subscribeCli, t
 import { jsonText } from '../sns/snippet-quote.ts';
 import { PLAIN_STRING } from '../schema/example-value.ts';
 import { topicName, topicOfArn } from './sns-topic-name.ts';
-import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
+import { type Context, channelServers, entityByUrl, merged, operationsOn, serverProtocol, sub, valueAt } from './page-context.ts';
 import { filterVerdictOf, verdictLine } from './sns.ts';
 import type {
   PublishVariant,
@@ -152,6 +152,20 @@ export function isSnsTopicChannel(ctx: Context, channel: Entity | undefined): bo
   const at = { file: ctx.doc.root.path, pointer: channel.pointer };
   const value = ctx.doc.deref(valueAt(ctx, at), at);
   return value !== undefined && isPlainObject(value.value) && Object.keys(channelSnsBinding(ctx, value.value, value.at)).length > 0;
+}
+
+/**
+ * Whether every server the channel lists speaks sns: an operation that sends there publishes to
+ * an sns topic though neither it nor its channel carries an sns binding (a request whose reply
+ * comes back elsewhere is one). A channel that lists no server is not taken as one.
+ */
+export function isOnSnsServers(ctx: Context, channel: Entity | undefined): boolean {
+  if (channel?.kind !== 'channel') return false;
+  const at = { file: ctx.doc.root.path, pointer: channel.pointer };
+  const value = ctx.doc.deref(valueAt(ctx, at), at);
+  if (!value || !isPlainObject(value.value) || !Array.isArray(value.value.servers) || value.value.servers.length === 0) return false;
+  const servers = channelServers(ctx, channel);
+  return servers.length > 0 && servers.every((link) => serverProtocol(ctx, link)?.toLowerCase() === 'sns');
 }
 
 export function channelSnsBinding(ctx: Context, channel: Record<string, unknown>, at: Location | undefined): Record<string, unknown> {
