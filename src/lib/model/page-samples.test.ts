@@ -172,6 +172,10 @@ describe('code samples of operation pages', () => {
         s.groups[0]!.samples.map((x) => x.label),
         ['JavaScript (ws)', 'Python (websockets)'],
       );
+      assert.ok(
+        s.groups[0]!.notes.some((n) => n.includes('names no protocol') && n.includes('as its title says')),
+        'the guess is said to be one',
+      );
     }
     const ping = pages.find((p) => p.url.endsWith('/receiveping/'))!.sections.find((x) => x.type === 'code-samples');
     assert.ok(ping?.type === 'code-samples');
