@@ -129,15 +129,7 @@ export async function rankedSearch(pagefind, term, options) {
       // A title, then an id, that holds the query comes before pages that only share some of its
       // words (`*_receive` operations before the one whose id is `…_receiveExamplePayload`).
       const holding = nameHolding(data, term);
-      const group = namesExactlyAsTyped(data, term)
-        ? 0
-        : namesExactly(data, term)
-          ? 1
-          : holding === 'title'
-            ? 2
-            : holding === 'id'
-              ? 3
-              : 4;
+      const group = namesExactlyAsTyped(data, term) ? 0 : namesExactly(data, term) ? 1 : holding === 'title' ? 2 : holding === 'id' ? 3 : 4;
       return group * 2 + (readerKind ? 0 : 1);
     }),
   );

@@ -41,7 +41,10 @@ describe('diff: where direction comes from', () => {
       assert.equal(change?.breaks, breaks, name);
     }
     // A change that both widens and narrows (a type changed) breaks both sides.
-    const retyped = await diffPair(both({ type: 'object', properties: { n: { type: 'string' } } }), both({ type: 'object', properties: { n: { type: 'integer' } } }));
+    const retyped = await diffPair(
+      both({ type: 'object', properties: { n: { type: 'string' } } }),
+      both({ type: 'object', properties: { n: { type: 'integer' } } }),
+    );
     const change = retyped.changes.find((c) => c.severity === 'breaking' && c.object === 'message orders/orderPlaced');
     assert.equal(change?.breaks, 'senders and receivers', summaryOf(retyped).join('\n'));
   });
