@@ -246,7 +246,8 @@ export function samplesSection(
     }
   }
   // A protocol read off the title is a guess: say so, so that nobody takes it for the document's word.
-  const guessed = !found && !bound && protocol ? `The API description names no protocol: these samples assume WebSocket over TLS, as its title says.` : undefined;
+  const guessed =
+    !found && !bound && protocol ? 'The API description names no protocol: these samples assume WebSocket over TLS, as its title says.' : undefined;
   const others = found ? otherServersNote(ctx, found, servers) : guessed;
   if (others && groups[0]) groups.splice(0, 1, { ...groups[0], notes: [...groups[0].notes, others] });
   if (custom.length > 0) {
