@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 import { tempDir } from '../test/helpers.ts';
 import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
 
@@ -58,6 +59,69 @@ describe('code samples, read', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     assert.match(copied, /^import os\nimport paho\.mqtt\.client as mqtt\nimport paho\.mqtt\.publish as publish\n/);
     await context.close();
+  });
+
+  it('at 1280 px keeps panel code whole: long lines scroll in the code box, tabs stay a bar, the title breaks only between words', async () => {
+    assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
+    const work = tempDir('apidesc-code-samples-e2e-');
+    const out = join(work, 'site');
+    assert.equal(await runCli(['build', join(CORPUS, 'valid', 'spec-streetlights-kafka.yaml'), '--out', out, '--cache', join(work, 'cache')], FIXTURES), 0);
+    const lights = await serveSite(out);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${lights.base}operations/turnon/`);
+    const facts = await page.evaluate(() => {
+      const lineBoxes = (node: Node): number => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      };
+      // Whether a word of the element's text (a piece of an address: up to a dot or a slash) sits on more than one line.
+      const splitsAWord = (element: Element, word = /\S+/g): boolean => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          for (const found of node.textContent!.matchAll(word)) {
+            const range = document.createRange();
+            range.setStart(node, found.index);
+            range.setEnd(node, found.index + found[0].length);
+            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) return true;
+          }
+        return false;
+      };
+      const samples = document.querySelector('.ref-panel .code-samples')!;
+      const pre = [...samples.querySelectorAll<HTMLElement>('pre')].find((p) => p.getClientRects().length > 0)!;
+      const style = getComputedStyle(pre);
+      const textHeight = pre.scrollHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
+      const summary = samples.querySelector('summary')!;
+      return {
+        codeLines: pre.textContent!.split('\n').length,
+        shownLines: Math.round(textHeight / Number.parseFloat(style.lineHeight)),
+        scrollsSideways: pre.scrollWidth > pre.clientWidth,
+        insidePanel: pre.getBoundingClientRect().right <= samples.getBoundingClientRect().right + 1,
+        focusable: pre.tabIndex === 0,
+        labels: [...samples.querySelectorAll('.code-tab-list > label')].map((l) => ({
+          top: Math.round(l.getBoundingClientRect().top),
+          splitInsideWord: splitsAWord(l),
+        })),
+        // Each piece between the title's break points (a dot, a slash, a space) on one line.
+        titleSplitInsideWord: splitsAWord(summary, /[^\s./]+[./]?/g),
+        titleLines: lineBoxes(summary),
+      };
+    });
+    await context.close();
+    lights.server.close();
+    assert.equal(facts.shownLines, facts.codeLines, 'a code line wraps in the panel');
+    assert.equal(facts.scrollsSideways, true, 'the long lines scroll inside the code box');
+    assert.equal(facts.insidePanel, true);
+    assert.equal(facts.focusable, true, 'the scrolling code box takes the keyboard');
+    assert.equal(new Set(facts.labels.map((l) => l.top)).size, 1, 'the two language tabs share a row');
+    assert.equal(
+      facts.labels.some((l) => l.splitInsideWord),
+      false,
+      'a tab label breaks inside a word',
+    );
+    assert.ok(facts.titleLines > 1, 'the long topic takes more than a line at this width');
+    assert.equal(facts.titleSplitInsideWord, false, 'the title breaks inside a word');
   });
 
   it('has no accessibility finding in either theme', async () => {

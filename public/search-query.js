@@ -73,6 +73,17 @@ function holdsQuery(name, key) {
 }
 
 /**
+ * Whether a result's id or title is the query exactly, case and all: ids are case sensitive
+ * (`sendUserSignedUp` and `SendUserSignedUp` can both exist, their addresses told apart only by a
+ * hash), so the one a reader typed comes before its namesakes in another case.
+ */
+export function namesExactlyAsTyped(data, query) {
+  const typed = String(query ?? '').trim();
+  if (typed === '') return false;
+  return data?.meta?.id === typed || data?.meta?.title === typed;
+}
+
+/**
  * Where the result's name holds the whole query, starting where one of its words starts
  * ("receiveExamplePayload" in `example-topic_receive_receiveExamplePayload`, "order" in "Publish
  * order events"; not "id" in "paid"), however either is cased or joined (camelCase, snake_case,
@@ -107,7 +118,7 @@ export async function rankedSearch(pagefind, term, options) {
       if (alone && Array.isArray(alone.results) && alone.results.length === 0) return nothingFound(search);
     }
   }
-  // Among the best results: the exact name first, then the names that hold the query, each group
+  // Among the best results: the exact name first (as typed, then in another case), then the names that hold the query, each group
   // the readers' objects first and the parts an author composes objects of (traits, bindings: no
   // Kind a reader filters by) after them.
   const head = search.results.slice(0, EXACT_LOOKAHEAD);
@@ -118,7 +129,7 @@ export async function rankedSearch(pagefind, term, options) {
       // A title, then an id, that holds the query comes before pages that only share some of its
       // words (`*_receive` operations before the one whose id is `…_receiveExamplePayload`).
       const holding = nameHolding(data, term);
-      const group = namesExactly(data, term) ? 0 : holding === 'title' ? 1 : holding === 'id' ? 2 : 3;
+      const group = namesExactlyAsTyped(data, term) ? 0 : namesExactly(data, term) ? 1 : holding === 'title' ? 2 : holding === 'id' ? 3 : 4;
       return group * 2 + (readerKind ? 0 : 1);
     }),
   );

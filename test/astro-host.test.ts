@@ -1,12 +1,16 @@
 /**
  * The reference inside a plain Astro site (test/fixtures/astro-site, not Starlight), in the
- * site's own layout given as `layout` to apidescDocs(); a document with an error stops the build.
+ * site's own layout given as `layout` to apidescDocs(), with the files the standalone build
+ * publishes beside its pages; a document with an error stops the build; `astro dev` shows a
+ * document's edits.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { astroBuild, type HostSite, hostSite, nodeRun, REPO } from './host-site.ts';
+import { freePort, until } from './helpers.ts';
+import { astroBuild, brokenLinks, type HostSite, hostSite, nodeRun, REPO } from './host-site.ts';
 
 const ORDERS = readFileSync(join(REPO, 'content', 'orders.apidesc.yaml'), 'utf8');
 
@@ -47,6 +51,15 @@ describe('apidesc-docs/astro in an Astro site', { timeout: 600_000 }, () => {
     assert.doesNotMatch(reference, /(^|\})\s*(html|body|main|header|nav|h[1-6]|a|p|code|pre|ul|table|\*)\b[^{}]*\{/);
   });
 
+  it('publishes the Markdown twins, llms.txt and the downloads the pages link, and links nothing else that is not built', () => {
+    const dist = join(site.dir, 'dist');
+    assert.match(page(site, 'reference/channels/orderevents'), /<a class="page-markdown" href="\/reference\/channels\/orderevents\/index\.md"/);
+    assert.match(readFileSync(join(dist, 'reference/channels/orderevents/index.md'), 'utf8'), /^# Order events\n/);
+    assert.match(readFileSync(join(dist, 'llms.txt'), 'utf8'), /- \[Order events\]\(\/reference\/channels\/orderevents\/index\.md\)/);
+    assert.equal(readFileSync(join(dist, 'reference/source/orders.apidesc.yaml'), 'utf8'), ORDERS);
+    assert.deepEqual(brokenLinks(dist, 'reference'), []);
+  });
+
   it("type-checks the site's configuration against Astro's types", async () => {
     const tsc = await nodeRun([join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', site.dir], site.dir);
     assert.equal(tsc.code, 0, tsc.output);
@@ -81,6 +94,56 @@ describe('apidesc-docs/astro without a layout, and with a broken document', { ti
       assert.match(build.output, /The API documents have errors \(above\): the reference was not built/);
       assert.doesNotMatch(build.output, /Browser APIs|Stack trace/);
     } finally {
+      site.remove();
+    }
+  });
+});
+
+describe('apidesc-docs/astro in a site with its own llms.txt', { timeout: 600_000 }, () => {
+  it("keeps the site's llms.txt, and puts the reference's under its base", async () => {
+    const own = '# Team site\n\n- [Guides](/guides/)\n';
+    const site = hostSite('astro-site', { 'api/orders.apidesc.yaml': ORDERS, 'public/llms.txt': own });
+    try {
+      const build = await astroBuild(site.dir);
+      assert.equal(build.code, 0, build.output);
+      assert.equal(readFileSync(join(site.dir, 'dist/llms.txt'), 'utf8'), own, "the site's own, as written");
+      assert.match(readFileSync(join(site.dir, 'dist/reference/llms.txt'), 'utf8'), /^# Order Fulfilment Events\n/);
+      assert.match(build.output, /The site has its own llms\.txt, kept as it is: the reference's is at \/reference\/llms\.txt/);
+    } finally {
+      site.remove();
+    }
+  });
+});
+
+describe('astro dev with the reference', { timeout: 300_000 }, () => {
+  it('shows an edited document once Astro has restarted', async () => {
+    const site = hostSite('astro-site', { 'api/orders.apidesc.yaml': ORDERS });
+    const port = await freePort();
+    // --ignore-lock: in the foreground, and no lock file left in the site.
+    const child = spawn(process.execPath, [join(REPO, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), '--ignore-lock'], {
+      cwd: site.dir,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const closed = new Promise((done) => child.on('close', done));
+    const bound = setTimeout(() => child.kill('SIGKILL'), 240_000);
+    try {
+      const url = `http://127.0.0.1:${port}/reference/channels/orderevents/`;
+      const titled = (title: string) => async () => {
+        const response = await fetch(url);
+        const html = await response.text();
+        return html.includes(`<title>${title} · Team site</title>`) ? html : undefined;
+      };
+      await until(`the page at ${url}\n${output}`, titled('Order events'), 90_000);
+      writeFileSync(join(site.dir, 'api/orders.apidesc.yaml'), ORDERS.replace('    title: Order events\n', '    title: Order happenings\n'));
+      await until(`the edited title\n${output}`, titled('Order happenings'), 90_000);
+    } finally {
+      child.kill('SIGTERM');
+      await closed;
+      clearTimeout(bound);
       site.remove();
     }
   });

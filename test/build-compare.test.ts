@@ -89,8 +89,11 @@ describe('build --compare', () => {
       /<a href="\/operations\/consumeorder\/">[^<]+<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span>(?: <code>consumeOrder<\/code>)?<\/span>/,
     );
     assert.match(page, /<details class="change-source"><summary>Where<\/summary><p class="change-meta"><span>at <code>/);
-    // A breaking change of a message leads with whom it breaks; a value before and after is shown apart, with its words for screen readers.
-    assert.match(page, /<strong class="change-whom">Breaks its senders and receivers: <\/strong>payload\.status: new value/);
+    // A breaking change of a message leads with whom it breaks: a new enum value of a message sent and
+    // received breaks its receivers only (its senders still send values valid before); a value before
+    // and after is shown apart, with its words for screen readers.
+    assert.match(page, /<strong class="change-whom">Breaks its receivers: <\/strong>payload\.status: new value/);
+    assert.doesNotMatch(page, /Breaks its senders and receivers: <\/strong>payload\.status: new value/);
     assert.match(
       page,
       /address <del class="change-old"><span class="visually-hidden">before: <\/span>&quot;audit&quot;<\/del> → <ins class="change-new"><span class="visually-hidden">after: <\/span>&quot;audit-v2&quot;<\/ins><span class="change-consequence"> clients on the old address no longer meet this application<\/span>/,

@@ -111,7 +111,9 @@ describe(`a document with ${CHANNELS} channels`, () => {
     for (const file of pagesUnder(site)) {
       const page = readFileSync(file, 'utf8');
       const bytes = scriptBytesOnLoad(page);
-      assert.ok(bytes <= 20_000, `${relative(site, file)}: ${bytes} bytes of script`);
+      // The search page is where search is used: it loads the query's code at once (its own bound).
+      const searchPage = relative(site, file).split('\\').join('/') === 'search/index.html';
+      assert.ok(bytes <= (searchPage ? 30_000 : 20_000), `${relative(site, file)}: ${bytes} bytes of script`);
       assert.ok(!/pagefind-ui\.js/.test(page), 'Pagefind UI is not loaded by the page itself');
       const tester = page.includes('data-sns-tester');
       if (tester) testers++;

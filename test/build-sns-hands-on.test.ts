@@ -107,6 +107,8 @@ if (HAS_CORPUS)
         if (!publish) continue;
         for (const variant of publish.split('<div class="snippet">').slice(1)) {
           const [cli, js, python] = codeBlocks(variant);
+          // A message whose own schema does not let it pass a filter (a cancelled order has no total) gets no command: the page says why.
+          if (!cli && /No [^<]+ message passes this filter: passing it takes a value its schema does not allow\./.test(variant)) continue;
           assert.ok(cli && js && python, `${page.name}: three forms`);
           const args = shellArgs(cli);
           assert.deepEqual(args.slice(0, 2), ['sns', 'publish']);

@@ -210,6 +210,8 @@ describe('WebSocket samples against a server of the test', { timeout: 60_000 }, 
     server.on('connection', (socket, request) => {
       socket.on('message', (data: Buffer) => received.push({ url: request.url ?? '', data }));
       if (request.url?.startsWith('/feed/announce')) socket.send(EXPECTED);
+      // A request and reply: the reply comes back on the connection the request came on.
+      if (request.url?.startsWith('/feed/echo')) socket.on('message', (data: Buffer) => socket.send(data));
     });
   });
   after(() => new Promise((done) => server.close(done)));
@@ -232,6 +234,25 @@ describe('WebSocket samples against a server of the test', { timeout: 60_000 }, 
         assert.equal(received.length, 1);
         assert.equal(received[0]!.url, '/feed/lights?v=2');
         assertDelivered(received[0]!.data, `ws ${lang}`);
+      } finally {
+        await sample.stop();
+      }
+    });
+
+    it(`the ${lang} sample of a request with a reply sends the example and prints the reply from the same connection`, async () => {
+      const doc = JSON.parse(documentFor({ protocol: 'ws', port, pathname: '/feed', address: '/echo' })) as {
+        operations: Record<string, Record<string, unknown>>;
+      };
+      doc.operations.readerSends!.reply = { channel: { $ref: '#/channels/lights' } };
+      const samples = await samplesOf(JSON.stringify(doc));
+      assert.deepEqual(
+        samples.get('readersends')?.map((g) => g.title),
+        ['Send on /echo and read the reply'],
+      );
+      const sample = runSample(lang, codeIn(samples.get('readersends'), 0, lang));
+      try {
+        assertDelivered(await sample.firstLine(), `ws ${lang} reply`);
+        assert.equal(await sample.exit(), 0, sample.stderr());
       } finally {
         await sample.stop();
       }

@@ -7,7 +7,7 @@
  * reads its own components by two different paths.) Every copy is removed when its test is done.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export const REPO = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
@@ -63,4 +63,21 @@ export function nodeRun(args: string[], dir: string, timeoutMs = 240_000): Promi
       resolve({ code, output });
     });
   });
+}
+
+/**
+ * The links (`<a href>` from the site's root) of every page under `folder` of the built site
+ * `dist` that lead to no built file: a page's folder needs its index.html, a file itself.
+ */
+export function brokenLinks(dist: string, folder: string): string[] {
+  const pages = readdirSync(join(dist, folder), { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('index.html'));
+  const broken = new Set<string>();
+  for (const path of pages) {
+    const html = readFileSync(join(dist, folder, path), 'utf8');
+    for (const [, href = ''] of html.matchAll(/<a\b[^>]*?\shref="(\/[^"#?]*)[^"]*"/g)) {
+      const target = join(dist, decodeURIComponent(href));
+      if (!existsSync(href.endsWith('/') ? join(target, 'index.html') : target)) broken.add(`${join(folder, path)}: ${href}`);
+    }
+  }
+  return [...broken];
 }

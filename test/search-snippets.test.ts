@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { nameHolding, namesExactly, rankedSearch, sentenceAround, summaryShowsMatch } from '../public/search-query.js';
+import { nameHolding, namesExactly, namesExactlyAsTyped, rankedSearch, sentenceAround, summaryShowsMatch } from '../public/search-query.js';
 
 describe('the sentence around a match', () => {
   it("leaves out the section's heading the excerpt starts with, and keeps the sentence that holds the match", () => {
@@ -89,6 +89,34 @@ describe('the search a reader expects', () => {
     assert.equal(byId.results[0].id, '/operations/publishorderevents/');
     assert.ok(namesExactly({ url: '/channels/orderevents/', meta: { title: 'Order events' } }, 'order-events'));
     assert.ok(!namesExactly({ url: '/channels/orderevents/', meta: { title: 'Order events' } }, 'order'));
+  });
+
+  it('puts the exact, case-sensitive id first, before an id that differs from it only in case', async () => {
+    // `SendUserSignedUp` sorts first, so it keeps the plain address and `sendUserSignedUp` gets the hashed one.
+    const namesakes = [
+      { url: '/operations/sendusersignedup/', id: 'SendUserSignedUp', title: 'Publish a sign-up (legacy)' },
+      { url: '/operations/sendusersignedup-1a2b3c/', id: 'sendUserSignedUp', title: 'Publish UserSignedUp' },
+    ];
+    const answer = await rankedSearch(
+      {
+        search: async () => ({
+          results: namesakes.map((page) => ({
+            id: page.url,
+            data: async () => ({ url: page.url, meta: { title: page.title, id: page.id }, filters: { kind: ['Operation'] } }),
+          })),
+          unfilteredResultCount: namesakes.length,
+          filters: {},
+        }),
+      },
+      'sendUserSignedUp',
+      {},
+    );
+    assert.deepEqual(
+      answer.results.map((r: { id: string }) => r.id),
+      ['/operations/sendusersignedup-1a2b3c/', '/operations/sendusersignedup/'],
+    );
+    assert.ok(namesExactlyAsTyped({ meta: { id: 'sendUserSignedUp' } }, 'sendUserSignedUp'));
+    assert.ok(!namesExactlyAsTyped({ meta: { id: 'SendUserSignedUp' } }, 'sendUserSignedUp'));
   });
 
   it('finds nothing for a query with a word no page holds, its filters counting none', async () => {

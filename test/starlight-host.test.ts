@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { parseDocument } from 'yaml';
-import { astroBuild, type HostSite, hostSite, nodeRun, REPO } from './host-site.ts';
+import { astroBuild, brokenLinks, type HostSite, hostSite, nodeRun, REPO } from './host-site.ts';
 import { runIn } from './helpers.ts';
 
 const ORDERS = readFileSync(join(REPO, 'content', 'orders.apidesc.yaml'), 'utf8');
@@ -100,6 +100,33 @@ describe('apidesc-docs/starlight in a Starlight site', { timeout: 600_000 }, () 
     );
   });
 
+  it('publishes beside the pages what the standalone build does: the Markdown twins, llms.txt and the downloads of the document', () => {
+    const dist = join(site.dir, 'dist');
+    const html = page(site, 'reference/channels/orderevents');
+    assert.match(html, /<a class="page-markdown" href="\/reference\/channels\/orderevents\/index\.md" type="text\/markdown"/, 'the page links its twin');
+    const twin = readFileSync(join(dist, 'reference/channels/orderevents/index.md'), 'utf8');
+    assert.match(twin, /^# Order events\n/);
+    assert.match(twin, /- \[Order placed\]\(\/reference\/components\/messages\/orderplaced\/index\.md\)/, 'linked to the other twins below the base');
+    const llms = readFileSync(join(dist, 'reference/llms.txt'), 'utf8');
+    assert.match(llms, /^# Order Fulfilment Events\n/);
+    assert.match(llms, /- \[Order events\]\(\/reference\/channels\/orderevents\/index\.md\)/);
+    assert.equal(readFileSync(join(dist, 'llms.txt'), 'utf8'), llms, "the site has no llms.txt of its own: the reference's is at its root too");
+    assert.match(readFileSync(join(dist, 'reference/llms-full.txt'), 'utf8'), /^# Order events\n/m);
+    assert.equal(readFileSync(join(dist, 'reference/source/orders.apidesc.yaml'), 'utf8'), ORDERS, 'the document as written, to download');
+    assert.match(page(site, 'reference'), /<a href="\/reference\/source\/orders\.apidesc\.yaml" download>/, 'linked from the overview');
+    // Every entity page has its twin, as in the standalone site.
+    const entities = readdirSync(join(dist, 'reference'), { recursive: true, encoding: 'utf8' }).filter(
+      (path) => /(^|\/)index\.html$/.test(path) && page(site, join('reference', path, '..')).includes('class="page-markdown"'),
+    );
+    assert.ok(entities.length > 20, `${entities.length} entity pages`);
+    for (const path of entities) assert.ok(existsSync(join(dist, 'reference', path, '..', 'index.md')), `${path} has its twin`);
+    assert.ok(!existsSync(join(dist, '_headers')) && !existsSync(join(dist, '.well-known')), "the standalone site's own root files stay with it");
+  });
+
+  it("links nothing on the reference's pages that the build did not write", () => {
+    assert.deepEqual(brokenLinks(join(site.dir, 'dist'), 'reference'), []);
+  });
+
   it("type-checks the site's configuration against Starlight's and Astro's types (the plugin's options, and the plugin itself)", async () => {
     const tsc = await nodeRun([join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', site.dir], site.dir);
     assert.equal(tsc.code, 0, tsc.output);
@@ -128,6 +155,33 @@ describe('several APIs in a Starlight site', { timeout: 600_000 }, () => {
       const channel = indexedPages(join(site.dir, 'dist')).find((p) => p.url === '/reference/warehouse/channels/orderevents/');
       assert.deepEqual(channel?.filters.API, ['Order Fulfilment Events (api/warehouse.apidesc.yaml)'], 'the API is a search filter');
       assert.match(page(site, 'guides/orders'), /<a href="\/reference\/warehouse\/operations\/receiveordereventsinwarehouse\/">receives them<\/a>/);
+      // The files of each API under its path, as in a portal; the list of the APIs' llms.txt at the base.
+      assert.match(readFileSync(join(site.dir, 'dist/reference/llms.txt'), 'utf8'), /\(\/reference\/warehouse\/llms\.txt\)/);
+      assert.ok(existsSync(join(site.dir, 'dist/reference/warehouse/source/warehouse.apidesc.yaml')));
+      assert.deepEqual(brokenLinks(join(site.dir, 'dist'), 'reference'), []);
+    } finally {
+      site.remove();
+    }
+  });
+
+  it('compares with a git ref, as build --compare-ref', async () => {
+    const site = hostSite('starlight-site', { 'api/orders.apidesc.yaml': ORDERS.replace('    title: Order events\n', '    title: Order stream\n') });
+    try {
+      const git = (...args: string[]) =>
+        nodeRun(['-e', `require('node:child_process').execFileSync('git', ${JSON.stringify(args)}, { stdio: 'inherit' })`], site.dir, 30_000);
+      for (const args of [
+        ['init', '-q'],
+        ['add', 'api'],
+        ['-c', 'user.name=T', '-c', 'user.email=t@example.org', 'commit', '-qm', 'base'],
+      ])
+        assert.equal((await git(...args)).code, 0);
+      writeFileSync(join(site.dir, 'api/orders.apidesc.yaml'), ORDERS);
+      const config = join(site.dir, 'astro.config.mjs');
+      writeFileSync(config, readFileSync(config, 'utf8').replace("base: 'reference' }", "base: 'reference', compare: 'HEAD' }"));
+      const build = await astroBuild(site.dir);
+      assert.equal(build.code, 0, build.output);
+      assert.match(page(site, 'reference/channels/orderevents'), /<a class="badge change-badge change-changed" href="\/reference\/changes\/#/);
+      assert.match(page(site, 'reference/changes'), /HEAD \([0-9a-f]{12}\)/, 'against the commit');
     } finally {
       site.remove();
     }
@@ -218,6 +272,59 @@ describe('a Starlight site in two languages', { timeout: 600_000 }, () => {
       // Each locale's pages are found by the search in that locale.
       const indexed = indexedPages(join(site.dir, 'dist')).map((p) => p.url);
       assert.ok(indexed.includes('/fr/reference/channels/orderevents/') && indexed.includes('/reference/channels/orderevents/'));
+      // The twins and downloads are in each locale's reference too: no link of a page leads nowhere.
+      assert.match(french, /href="\/fr\/reference\/channels\/orderevents\/index\.md"/);
+      assert.deepEqual(brokenLinks(join(site.dir, 'dist'), 'fr/reference'), []);
+    } finally {
+      site.remove();
+    }
+  });
+});
+
+describe('a Starlight site whose reference is compared with a base (compare)', { timeout: 600_000 }, () => {
+  it('has the Changes page under the base, and the badge of each changed page linked to it', async () => {
+    const site = hostSite('starlight-site', {
+      'api/orders.apidesc.yaml': ORDERS,
+      // The base: the channel had another title.
+      'api-base/orders.apidesc.yaml': ORDERS.replace('    title: Order events\n', '    title: Order stream\n'),
+    });
+    try {
+      const config = join(site.dir, 'astro.config.mjs');
+      writeFileSync(config, readFileSync(config, 'utf8').replace("base: 'reference' }", "base: 'reference', compare: 'api-base/' }"));
+      const build = await astroBuild(site.dir);
+      assert.equal(build.code, 0, build.output);
+      const changes = page(site, 'reference/changes');
+      assert.match(changes, /<h1 id="_top"[^>]*>Changes<\/h1>/, "in Starlight's layout");
+      assert.equal(changes.match(/<h1\b/g)?.length, 1, "one title: Starlight's");
+      assert.match(changes, /Order stream|Order events/, 'the change');
+      const channel = page(site, 'reference/channels/orderevents');
+      assert.match(channel, /<a class="badge change-badge change-changed" href="\/reference\/changes\/#[^"]+"/, 'the badge of the changed page');
+      assert.match(page(site, 'reference'), /<p class="changes-link"[^>]*>\s*<a href="\/reference\/changes\/">/, "the overview's link");
+      assert.ok(existsSync(join(site.dir, 'dist/reference/changes/index.md')), "the Changes page's Markdown version");
+      assert.deepEqual(brokenLinks(join(site.dir, 'dist'), 'reference'), []);
+    } finally {
+      site.remove();
+    }
+  });
+
+  it('compares with a git ref, as build --compare-ref', async () => {
+    const site = hostSite('starlight-site', { 'api/orders.apidesc.yaml': ORDERS.replace('    title: Order events\n', '    title: Order stream\n') });
+    try {
+      const git = (...args: string[]) =>
+        nodeRun(['-e', `require('node:child_process').execFileSync('git', ${JSON.stringify(args)}, { stdio: 'inherit' })`], site.dir, 30_000);
+      for (const args of [
+        ['init', '-q'],
+        ['add', 'api'],
+        ['-c', 'user.name=T', '-c', 'user.email=t@example.org', 'commit', '-qm', 'base'],
+      ])
+        assert.equal((await git(...args)).code, 0);
+      writeFileSync(join(site.dir, 'api/orders.apidesc.yaml'), ORDERS);
+      const config = join(site.dir, 'astro.config.mjs');
+      writeFileSync(config, readFileSync(config, 'utf8').replace("base: 'reference' }", "base: 'reference', compare: 'HEAD' }"));
+      const build = await astroBuild(site.dir);
+      assert.equal(build.code, 0, build.output);
+      assert.match(page(site, 'reference/channels/orderevents'), /<a class="badge change-badge change-changed" href="\/reference\/changes\/#/);
+      assert.match(page(site, 'reference/changes'), /HEAD \([0-9a-f]{12}\)/, 'against the commit');
     } finally {
       site.remove();
     }

@@ -58,5 +58,9 @@ describe("a change's words on the Changes page", () => {
     assert.equal(breaksWhom('receive'), 'Breaks its senders');
     assert.equal(breaksWhom('both'), 'Breaks its senders and receivers');
     assert.equal(breaksWhom(null), undefined);
+    // The side the change reaches, when the diff says: a message used both ways is not broken on both by a new enum value.
+    assert.equal(breaksWhom('both', 'receivers'), 'Breaks its receivers');
+    assert.equal(breaksWhom('both', 'senders'), 'Breaks its senders');
+    assert.equal(breaksWhom('FULL', 'receivers'), undefined);
   });
 });

@@ -74,8 +74,14 @@ function outside(text: string, from: number, at: (index: number) => boolean): nu
   return undefined;
 }
 
-/** Who a breaking change of a message breaks, by its direction (diff's usage): the lead of its entry. */
-export function breaksWhom(direction: string | null): string | undefined {
+/**
+ * Who a breaking change of a message breaks, the lead of its entry: the side its effect reaches
+ * (`breaks`: a new enum value breaks the receivers, even of a message also sent), else by its
+ * direction (diff's usage). A message under a declared policy has no lead.
+ */
+export function breaksWhom(direction: string | null, breaks?: string): string | undefined {
+  if (direction !== 'send' && direction !== 'receive' && direction !== 'both') return undefined;
+  if (breaks === 'receivers' || breaks === 'senders' || breaks === 'senders and receivers') return `Breaks its ${breaks}`;
   switch (direction) {
     case 'send':
       return 'Breaks its receivers';

@@ -84,6 +84,7 @@ export function changesView(report: DiffReport, against: string, versions?: Site
         rule: c.rule,
         message: quoted(c.message, CHANGE_TEXT_LIMITS.message),
         direction: c.direction,
+        ...(c.breaks ? { breaks: c.breaks } : {}),
         pointer: named(c.pointer),
         file: named(c.file),
         line: c.line,

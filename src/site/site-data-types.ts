@@ -87,6 +87,8 @@ export interface ChangeEntry {
   message: string;
   /** Who writes the message it concerns (`send`, `receive`, `both`, `unused`), its declared policy, or null. */
   direction: string | null;
+  /** Whom a breaking change breaks, when its effect says: `receivers` (a widening), `senders` (a narrowing), or both. */
+  breaks?: string;
   pointer: string;
   file: string;
   line: number;

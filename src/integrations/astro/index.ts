@@ -12,7 +12,16 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { packageFile } from '../host/package-file.ts';
-import { afterPagesWritten, prepareReference, readOptions, referenceRoute, referenceVite } from '../host/reference-integration.ts';
+import {
+  afterPagesWritten,
+  prepareReference,
+  publishReferenceFiles,
+  readOptions,
+  referenceRoute,
+  referenceVite,
+  watchDocuments,
+} from '../host/reference-integration.ts';
+import type { HostReference } from '../host/reference-store.ts';
 import type { ReferenceOptions } from '../host/reference-options.ts';
 import { layoutFile, layoutPlugin } from './layout-module.ts';
 
@@ -30,20 +39,26 @@ export interface AstroReferenceOptions extends ReferenceOptions {
 export type { ReferenceOptions };
 
 export default function apidescDocs(options: AstroReferenceOptions): AstroIntegration {
+  let reference: HostReference | undefined;
   return {
     name: 'apidesc-docs/astro',
     hooks: {
-      'astro:config:setup': async ({ command, config, injectRoute, logger, updateConfig }) => {
+      'astro:config:setup': async ({ addWatchFile, command, config, injectRoute, logger, updateConfig }) => {
         // `astro preview` and `astro sync` render nothing of the reference.
         if (command !== 'build' && command !== 'dev') return;
         const resolved = readOptions(options);
         const layout = layoutFile(options.layout, fileURLToPath(config.root));
-        await prepareReference(resolved, { root: config.root, srcDir: config.srcDir, command }, logger);
+        const { root, srcDir, base, site } = config;
+        reference = await prepareReference(resolved, { root, srcDir, command, base, site }, logger);
+        if (command === 'dev') watchDocuments(reference, addWatchFile);
         injectRoute(referenceRoute(resolved.base, packageFile('src/integrations/astro/AstroReferencePage.astro')));
         const vite = referenceVite('own');
         updateConfig({ vite: { ...vite, plugins: [...vite.plugins, layoutPlugin(layout)] } });
       },
       'astro:build:generated': afterPagesWritten,
+      'astro:build:done': ({ dir, logger }) => {
+        if (reference) publishReferenceFiles(reference, dir, logger);
+      },
     },
   };
 }

@@ -35,10 +35,17 @@ export function logFindings(logger: AstroIntegrationLogger, loaded: LoadedRefere
   if (loaded.report === '') logger.info(loaded.summary);
   else if (loaded.errors) logger.error(`${loaded.report}\n${loaded.summary}`);
   else logger.warn(`${loaded.report}\n${loaded.summary}`);
+  // The comparison's own words (`compare`), as `build --compare` writes them.
+  for (const note of loaded.compareNotes ?? []) if (note.trim() !== '') logger.info(note.trimEnd());
 }
 
 /** The error that stops the build when the reference cannot be made (no site data). */
 export function stopError(loaded: LoadedReference): ReferenceStopped {
+  if (loaded.compareProblem)
+    return new ReferenceStopped(
+      `${loaded.compareProblem}: the reference was not built.`,
+      'Give `compare` a document or folder, or a git ref, that can be read.',
+    );
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0)
     return new ReferenceStopped(

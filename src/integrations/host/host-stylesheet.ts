@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ViteUserConfig } from 'astro';
+import { CHANGES_CSS } from '../../site/changes-style.ts';
 import { packageFile } from './package-file.ts';
 
 /** The class of the element that holds any part of the reference in a host's page. */
@@ -56,7 +57,8 @@ export function hostStylesheetPlugin(look: HostLook): VitePlugin {
       if (id !== RESOLVED) return undefined;
       // Rebuilt when site.css changes in `astro dev`.
       this.addWatchFile(siteCssFile);
-      return hostStylesheet(readFileSync(siteCssFile, 'utf8'), look);
+      // With the style of the `compare` option's Changes page and badges (a stylesheet of its own in the standalone site).
+      return hostStylesheet(`${readFileSync(siteCssFile, 'utf8')}\n${CHANGES_CSS}`, look);
     },
   };
 }

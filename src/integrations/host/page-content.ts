@@ -28,9 +28,15 @@ export interface PageContent {
 /**
  * The content of the pages of `site`, whose pages came without it (buildSiteData's `deferPages`);
  * `complete` is the model's (SiteModel.complete). The pages whose content shapes the routes (a
- * server's paged lists) and the pages in `keep` are made now.
+ * server's paged lists) and the pages in `keep` are made now. `completed` sees each page once
+ * complete, before its code is highlighted (its Markdown twin is written from it: host-files.ts).
  */
-export async function pageContent(site: SiteData, complete: (page: Page) => Page, keep: Iterable<Page>): Promise<PageContent> {
+export async function pageContent(
+  site: SiteData,
+  complete: (page: Page) => Page,
+  keep: Iterable<Page>,
+  completed?: (page: Page) => void,
+): Promise<PageContent> {
   // One thread: the host's build renders meanwhile, and a worker thread would outlive the build's hooks.
   // What makes content, until end() lets it go.
   let maker: { complete: (page: Page) => Page; highlighter: CodeHighlighter } | undefined = {
@@ -46,7 +52,9 @@ export async function pageContent(site: SiteData, complete: (page: Page) => Page
     let done = filled.get(page);
     if (!done) {
       if (!maker) return Promise.reject(new Error(`the content of ${page.url} was asked for after every page was written`));
-      maker.complete(page);
+      // Completed first, whether or not anyone watches: `completed?.(…)` would skip its argument.
+      const made = maker.complete(page);
+      completed?.(made);
       done = maker.highlighter.run(pageJobs(page));
       filled.set(page, done);
     }

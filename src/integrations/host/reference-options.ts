@@ -31,6 +31,13 @@ export interface ReferenceOptions {
    * @default false
    */
   strict?: boolean;
+  /**
+   * Compare the documents with a base, as `apidesc-docs build --compare` (a document or folder,
+   * relative to the host's root folder) or `--compare-ref` (a git ref, when no such file exists):
+   * the reference then has a Changes page, and each changed page a badge.
+   * @example 'main'
+   */
+  compare?: string;
 }
 
 /** The options once read: documents as a list, the base without slashes at either end. */
@@ -39,13 +46,14 @@ export interface ResolvedReferenceOptions {
   base: string;
   allowInvalid: boolean;
   strict: boolean;
+  compare?: string;
 }
 
 /** The options checked and filled in, or what is wrong with them (a sentence for the host's log). */
 export function resolveReferenceOptions(options: unknown): ResolvedReferenceOptions | { problem: string } {
   if (options === null || typeof options !== 'object' || Array.isArray(options))
     return { problem: "apidescDocs() needs its options: apidescDocs({ documents: 'api/' })" };
-  const { documents, base = 'reference', allowInvalid = false, strict = false } = options as Record<string, unknown>;
+  const { documents, base = 'reference', allowInvalid = false, strict = false, compare } = options as Record<string, unknown>;
   const list = typeof documents === 'string' ? [documents] : documents;
   if (!Array.isArray(list) || list.length === 0 || !list.every((d): d is string => typeof d === 'string' && d.trim() !== ''))
     return { problem: "apidescDocs(): `documents` names the documents: a file or folder, or a list of them (e.g. documents: 'api/')" };
@@ -58,5 +66,7 @@ export function resolveReferenceOptions(options: unknown): ResolvedReferenceOpti
     };
   if (typeof allowInvalid !== 'boolean') return { problem: 'apidescDocs(): `allowInvalid` is true or false' };
   if (typeof strict !== 'boolean') return { problem: 'apidescDocs(): `strict` is true or false' };
-  return { documents: list, base: trimmed, allowInvalid, strict };
+  if (compare !== undefined && (typeof compare !== 'string' || compare.trim() === ''))
+    return { problem: "apidescDocs(): `compare` names the base to compare with: a document or folder, or a git ref (e.g. compare: 'main')" };
+  return { documents: list, base: trimmed, allowInvalid, strict, ...(compare !== undefined ? { compare } : {}) };
 }

@@ -7,12 +7,15 @@
 import { listedTitle } from '../../lib/model/api-titles.ts';
 import type { Page } from '../../lib/model/page-types.ts';
 import { pageHref } from '../../site/site-data.ts';
-import type { SiteApi } from '../../site/site-data-types.ts';
+import type { SiteApi, SiteChanges } from '../../site/site-data-types.ts';
 import { routeProps, siteUrls, type RouteProps } from '../../site/site-routes.ts';
 import { hostReferences, type HostReference } from './reference-store.ts';
 
 /** What a page of the reference shows: a route of the standalone site, or the list of the APIs. */
-export type ReferenceView = { type: 'route'; props: RouteProps } | { type: 'catalog'; apis: SiteApi[] };
+export type ReferenceView =
+  | { type: 'route'; props: RouteProps }
+  | { type: 'catalog'; apis: SiteApi[] }
+  | { type: 'changes'; changes: SiteChanges; portal: boolean };
 
 /** A page of the reference: its route below the reference's base (no slash at either end, '' for its root) and what it shows. */
 export interface ReferencePage {
@@ -22,7 +25,7 @@ export interface ReferencePage {
 }
 
 /** Pages only a site of its own has: the host has its own search and not-found pages. */
-const STANDALONE_ONLY = new Set(['search/', '404/', 'changes/']);
+const STANDALONE_ONLY = new Set(['search/', '404/']);
 
 /** Every page of `reference`, in the order the standalone build renders them. */
 export function referencePages(reference: HostReference): ReferencePage[] {
@@ -37,6 +40,8 @@ export function referencePages(reference: HostReference): ReferencePage[] {
 }
 
 function viewOf({ site }: HostReference, route: string): ReferenceView | undefined {
+  // The Changes page of the `compare` option (siteUrls lists it only then).
+  if (route === 'changes') return site.changes && { type: 'changes', changes: site.changes, portal: site.apis.length > 1 };
   if (route === '') {
     const single = site.apis.length === 1 ? site.apis[0] : undefined;
     return single ? { type: 'route', props: { api: single, type: 'overview' } } : { type: 'catalog', apis: site.apis };
@@ -48,6 +53,11 @@ function viewOf({ site }: HostReference, route: string): ReferenceView | undefin
 /** The page's title, as the host's layout shows it (its h1 and its window title). */
 function titleOf(view: ReferenceView): string {
   if (view.type === 'catalog') return 'APIs';
+  if (view.type === 'changes') {
+    // As the standalone Changes page's title: the versions where they tell the two sides apart.
+    const { versions } = view.changes;
+    return versions && versions.base !== versions.head ? `Changes from version ${versions.base} to ${versions.head}` : 'Changes';
+  }
   const { props } = view;
   switch (props.type) {
     case 'entity':

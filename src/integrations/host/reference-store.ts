@@ -7,6 +7,8 @@
  * again by the bundler, and held twice.
  */
 import type { SiteData } from '../../site/site-data-types.ts';
+import type { SourceCopy } from '../../site/site-model.ts';
+import type { HostFiles } from './host-files.ts';
 import type { PageContent } from './page-content.ts';
 
 /** What the pages of one reference need. */
@@ -21,6 +23,10 @@ export interface HostReference {
    * locale), each with the reference's pages under it; [''] in a host of one language.
    */
   locales: string[];
+  /** The documents' files on this machine: `astro dev` restarts when one changes. */
+  readFiles: string[];
+  /** `astro build`: the twins, llms files and source copies to publish beside the pages once they are written (host-files.ts). */
+  files?: { made: HostFiles; copies: SourceCopy[] };
 }
 
 /** One slot per process, shared by every copy of this module (a symbol registered by name is the same everywhere). */

@@ -12,7 +12,15 @@
  * groups go where the user puts `apidescSidebar`, and Starlight's search indexes them.
  */
 import { packageFile } from '../host/package-file.ts';
-import { afterPagesWritten, prepareReference, readOptions, referenceRoute, referenceVite } from '../host/reference-integration.ts';
+import {
+  afterPagesWritten,
+  prepareReference,
+  publishReferenceFiles,
+  readOptions,
+  referenceRoute,
+  referenceVite,
+  watchDocuments,
+} from '../host/reference-integration.ts';
 import type { ReferenceOptions } from '../host/reference-options.ts';
 import { apidescSidebar, hasPlaceholder } from './sidebar.ts';
 import type { StarlightPluginShape } from './starlight-shapes.ts';
@@ -32,7 +40,8 @@ export default function apidescDocs(options: ReferenceOptions): StarlightPluginS
         // translated in every locale: the locale's interface around the document's own text.
         const locales = Object.keys(config.locales ?? {}).map((locale) => (locale === 'root' ? '' : locale));
         if (locales.length === 0) locales.push('');
-        await prepareReference(resolved, { root: astroConfig.root, srcDir: astroConfig.srcDir, command, locales }, logger);
+        const { root, srcDir, base, site } = astroConfig;
+        const reference = await prepareReference(resolved, { root, srcDir, command, base, site, locales }, logger);
         if (!hasPlaceholder(config.sidebar))
           logger.warn(
             "The reference is not in the sidebar: add ...apidescSidebar (import { apidescSidebar } from 'apidesc-docs/starlight') to Starlight's sidebar.",
@@ -41,12 +50,14 @@ export default function apidescDocs(options: ReferenceOptions): StarlightPluginS
         addIntegration({
           name: 'apidesc-docs/starlight',
           hooks: {
-            'astro:config:setup': ({ injectRoute, updateConfig }) => {
+            'astro:config:setup': ({ addWatchFile, injectRoute, updateConfig }) => {
+              if (command === 'dev') watchDocuments(reference, addWatchFile);
               for (const locale of locales)
                 injectRoute(referenceRoute(resolved.base, packageFile('src/integrations/starlight/StarlightReferencePage.astro'), locale));
               updateConfig({ vite: referenceVite('starlight') });
             },
             'astro:build:generated': afterPagesWritten,
+            'astro:build:done': ({ dir, logger: buildLogger }) => publishReferenceFiles(reference, dir, buildLogger),
           },
         });
       },

@@ -38,7 +38,7 @@ export type SidebarEntry = SidebarLink | SidebarGroup;
 export interface StarlightSetup {
   addIntegration(integration: AstroIntegration): void;
   addRouteMiddleware(middleware: { entrypoint: string; order?: 'pre' | 'post' | 'default' }): void;
-  astroConfig: { root: URL; srcDir: URL };
+  astroConfig: { root: URL; srcDir: URL; base: string; site?: string | undefined };
   command: 'dev' | 'build' | 'preview' | 'sync';
   /** Starlight's configuration as the user wrote it (its `sidebar` and `locales` are read). */
   config: { sidebar?: unknown; locales?: Record<string, unknown> };

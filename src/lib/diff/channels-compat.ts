@@ -184,12 +184,13 @@ function compareChannelMessages(ctx: DiffContext, id: Ids, o: Node, n: Node, usa
       continue;
     }
     if (nm) {
-      const { severity, reason } = classifyContent('widen', usage, `message ${messageId}`);
+      const { severity, reason, breaks } = classifyContent('widen', usage, `message ${messageId}`);
       addHead(ctx, child(n.at, 'messages', messageId), {
         rule: 'message-added',
         severity,
         object,
         direction: usage,
+        ...(breaks ? { breaks } : {}),
         message: `message ${quote(messageId)} added to channel ${quote(id.head)}; ${reason}`,
       });
     } else if (om) {

@@ -7,7 +7,7 @@
  * `x-compatibility` instead (BACKWARD: new readers read old data, so narrowing breaks; FORWARD:
  * old readers read new data, so widening breaks; FULL: both; NONE: no guarantee).
  */
-import type { ChangeSeverity, CompatibilityPolicy, Effect, Usage } from './types.ts';
+import type { BrokenSide, ChangeSeverity, CompatibilityPolicy, Effect, Usage } from './types.ts';
 
 /** A change of a schema, as the schema comparisons find it (before the direction rule is applied). */
 export interface ContentFinding {
@@ -55,6 +55,8 @@ export interface Classified {
   severity: ChangeSeverity;
   /** Why, in a reviewer's words. */
   reason: string;
+  /** Whom a breaking change breaks, when its effect says (a widening its receivers, a narrowing its senders). */
+  breaks?: BrokenSide;
 }
 
 /**
@@ -75,14 +77,18 @@ export function classifyContent(effect: Effect, direction: Usage | Compatibility
   const breaksNew = (effect === 'narrow' || effect === 'both') && guard.narrow;
   const policy = direction === 'BACKWARD' || direction === 'FORWARD' || direction === 'FULL' || direction === 'NONE';
   const prefix = policy ? declares(direction, declared) : '';
+  // A widening breaks those who read the message (its receivers), a narrowing those who write it
+  // (its senders): a message used both ways is broken on the side the change reaches, not on both.
+  const breaks: BrokenSide | undefined = breaksOld && breaksNew ? 'senders and receivers' : breaksOld ? 'receivers' : breaksNew ? 'senders' : undefined;
   if (breaksOld) {
     const who = policy ? 'readers still on the old schema' : 'receivers built on the old schema';
-    return { severity: 'breaking', reason: `${prefix}${who} reject ${example ?? 'messages that use it'}` };
+    return { severity: 'breaking', breaks: breaks!, reason: `${prefix}${who} reject ${example ?? 'messages that use it'}` };
   }
   if (breaksNew) {
     const who = policy ? 'messages written with the old schema' : 'senders built on the old schema';
     return {
       severity: 'breaking',
+      breaks: breaks!,
       reason: policy
         ? `${prefix}${who} (${example ?? 'some of them'}) are rejected by the new one`
         : `${who} may still send ${example ?? 'messages'} that this application now rejects`,
@@ -123,6 +129,7 @@ function classifyFinding(f: ContentFinding, direction: Usage | CompatibilityPoli
         const policy = isPolicy(direction) ? declares(direction, declared) : '';
         return {
           severity: 'breaking',
+          breaks: 'receivers',
           reason: `${policy}${policy ? 'readers still on the old schema' : 'receivers built on the old schema'} that fill in defaults read ${f.example ?? 'the old default where the new schema means another'}`,
         };
       }

@@ -24,6 +24,31 @@ function requester(replyValues: string[]): Record<string, unknown> {
 }
 
 describe('diff: where direction comes from', () => {
+  it('a message sent and received is broken on the side its change reaches: a new enum value its receivers, a narrowing its senders', async () => {
+    const both = (payload: unknown) => api({ direction: 'both', payload });
+    const required = (fields: string[]) => ({ type: 'object', properties: { status: { type: 'string' }, note: { type: 'string' } }, required: fields });
+    const cases: [string, unknown, unknown, string, string][] = [
+      ['enum widened', enumOf(['placed']), enumOf(['placed', 'held']), 'schema-enum-value-added', 'receivers'],
+      ['enum narrowed', enumOf(['placed', 'held']), enumOf(['placed']), 'schema-enum-value-removed', 'senders'],
+      ['required field added', required(['status']), required(['status', 'note']), 'schema-required-added', 'senders'],
+      ['required field dropped', required(['status', 'note']), required(['status']), 'schema-required-removed', 'receivers'],
+    ];
+    for (const [name, base, head, rule, breaks] of cases) {
+      const report = await diffPair(both(base), both(head));
+      const change = report.changes.find((c) => c.rule === rule);
+      assert.equal(change?.severity, 'breaking', `${name}: ${summaryOf(report).join('\n')}`);
+      assert.equal(change?.direction, 'both', name);
+      assert.equal(change?.breaks, breaks, name);
+    }
+    // A change that both widens and narrows (a type changed) breaks both sides.
+    const retyped = await diffPair(
+      both({ type: 'object', properties: { n: { type: 'string' } } }),
+      both({ type: 'object', properties: { n: { type: 'integer' } } }),
+    );
+    const change = retyped.changes.find((c) => c.severity === 'breaking' && c.object === 'message orders/orderPlaced');
+    assert.equal(change?.breaks, 'senders and receivers', summaryOf(retyped).join('\n'));
+  });
+
   it('the reply to a request the application sends is received: narrowing it breaks, widening it does not', async () => {
     const narrowed = await diffPair(requester(['ok', 'failed']), requester(['ok']));
     const removed = narrowed.changes.find((c) => c.rule === 'schema-enum-value-removed');

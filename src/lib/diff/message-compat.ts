@@ -36,8 +36,17 @@ export function compareMessage(ctx: DiffContext, b: Node, h: Node, object: strin
   for (const f of findings) {
     // One comparison stopped at its limits is said once per message (headers and payload alike).
     if (f.judge === 'unfinished' && (stopped || !(stopped = true))) continue;
-    const { severity, reason, direction: by } = classifyUnder(f, baseDirection, direction);
-    ctx.changes.push({ rule: f.rule, severity, side: f.side, at: f.at, object, direction: by, message: reason ? `${f.what}; ${reason}` : f.what });
+    const { severity, reason, breaks, direction: by } = classifyUnder(f, baseDirection, direction);
+    ctx.changes.push({
+      rule: f.rule,
+      severity,
+      side: f.side,
+      at: f.at,
+      object,
+      direction: by,
+      ...(breaks ? { breaks } : {}),
+      message: reason ? `${f.what}; ${reason}` : f.what,
+    });
   }
   const bp = bm.get('x-compatibility');
   const hp = hm.get('x-compatibility');

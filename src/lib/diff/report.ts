@@ -119,6 +119,7 @@ export function toReport(apis: ApiDiff[], also: Change[] = []): DiffReport {
         line,
         side: c.side,
         direction: c.direction ?? null,
+        ...(c.breaks ? { breaks: c.breaks } : {}),
         message: c.message,
         ...(c.ruleSeverity ? { ruleSeverity: c.ruleSeverity } : {}),
         ...(annotation ? { annotation } : {}),

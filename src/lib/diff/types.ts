@@ -23,6 +23,9 @@ export type Usage = 'send' | 'receive' | 'both' | 'unused';
 /** The schema-registry compatibility modes a message may declare with `x-compatibility`. */
 export type CompatibilityPolicy = 'BACKWARD' | 'FORWARD' | 'FULL' | 'NONE';
 
+/** Whom a breaking change of a message breaks: those who read it, those who write it, or both. */
+export type BrokenSide = 'receivers' | 'senders' | 'senders and receivers';
+
 /** A change as found, before positions are looked up. */
 export interface FoundChange {
   severity: ChangeSeverity;
@@ -35,6 +38,8 @@ export interface FoundChange {
   object: string;
   /** For message content: the message's usage, or its declared policy. */
   direction?: Usage | CompatibilityPolicy;
+  /** Whom it breaks, when its effect says (a widening its receivers, a narrowing its senders). */
+  breaks?: BrokenSide;
   /** The change and why it has its severity, one or two sentences. */
   message: string;
   /** The rule's own verdict, when the project's severities (diffSeverity, --severity) changed it. */
@@ -55,6 +60,8 @@ export interface Change {
   /** `base` when the change is located in the base version (something removed). */
   side: 'base' | 'head';
   direction: Usage | CompatibilityPolicy | null;
+  /** Whom it breaks, when its effect says (a widening its receivers, a narrowing its senders). */
+  breaks?: BrokenSide;
   message: string;
   /** The rule's own verdict, when the project's severities (diffSeverity, --severity) changed it. */
   ruleSeverity?: ChangeSeverity;

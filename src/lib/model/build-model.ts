@@ -91,7 +91,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     generatedExamples: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location): GeneratedExamples => {
       const key = `${at.file}#${at.pointer}`;
       let made = generated.get(key);
-      if (!made) generated.set(key, (made = generateExamples(doc, (validator ??= new ExampleValidator(doc)), message, origin)));
+      if (!made) generated.set(key, (made = generateExamples(doc, (validator ??= new ExampleValidator(doc)), message, origin, at)));
       return made;
     },
     schemaExample: (schema: unknown, at: Location): GeneratedExamples => generateSchemaExample(doc, (validator ??= new ExampleValidator(doc)), schema, at),

@@ -17,6 +17,7 @@ import { exampleValue } from '../schema/example-value.ts';
 import type { SchemaNode } from '../schema/schema-node.ts';
 import { type SchemaViews, schemaViewsOf } from '../schema/schema-views.ts';
 import type { ExampleValidator } from '../validate/example-validator.ts';
+import { type MessageSchemas, withOwnHeaders } from './own-message-values.ts';
 
 export interface GeneratedExample {
   title: string;
@@ -43,6 +44,7 @@ export function generateExamples(
   validator: ExampleValidator,
   message: Record<string, unknown>,
   origin: Record<string, Location>,
+  at?: Location,
 ): GeneratedExamples {
   const views = schemaViewsOf(doc);
   const missing: string[] = [];
@@ -72,18 +74,42 @@ export function generateExamples(
     alternatives > 0
       ? Array.from({ length: alternatives }, (_, i) => ({ title: `Generated example, ${alternativeTitle(views, root!, i)}`, value: make('payload', i) }))
       : [{ title: 'Generated example', value: make('payload') }];
+  const headersAt = site('headers');
+  const schemas: MessageSchemas = {
+    views,
+    ...(headersAt && message.headers !== undefined ? { headers: views.view(message.headers, headersAt).root } : {}),
+    ...(root ? { payload: root } : {}),
+    names: messageNames(message, at),
+  };
+  // The headers the message decides (its own name where a header lists it, a field's value where
+  // a header's description names the field), kept only where the headers' schema still accepts them.
+  const ownHeaders = (payload: unknown): { value: unknown; guessed: string[] } | undefined => {
+    if (!headers || !headersAt || typeof headers.value !== 'object' || headers.value === null || Array.isArray(headers.value)) return headers;
+    const own = withOwnHeaders(schemas, headers.value as Record<string, unknown>, payload);
+    if (own.decided.length === 0) return headers;
+    const errors = validator.messagePartErrors(own.headers, message.headers, headersAt, 'value', 'as-read');
+    if (!Array.isArray(errors) || errors.length > 0) return headers;
+    return { value: own.headers, guessed: headers.guessed.filter((name) => !own.decided.includes(name)) };
+  };
   const examples = payloads
     .filter((p) => p.value !== undefined || headers !== undefined)
     .map((p) => {
       const unchecked = p.value?.unchecked ?? headers?.unchecked;
+      const shown = ownHeaders(p.value?.value);
       return {
         title: p.title,
-        value: { ...(headers ? { headers: headers.value } : {}), ...(p.value ? { payload: p.value.value } : {}) },
+        value: { ...(shown ? { headers: shown.value } : {}), ...(p.value ? { payload: p.value.value } : {}) },
         ...(unchecked ? { unchecked } : {}),
-        ...(headers && headers.guessed.length > 0 ? { guessedHeaders: headers.guessed } : {}),
+        ...(shown && shown.guessed.length > 0 ? { guessedHeaders: shown.guessed } : {}),
       };
     });
   return { examples, missing };
+}
+
+/** The names a message goes by: its `name`, and its id (the last segment of where it is written). */
+export function messageNames(message: Record<string, unknown>, at: Location | undefined): string[] {
+  const id = at?.pointer.split('/').pop()?.replace(/~1/g, '/').replace(/~0/g, '~');
+  return [...new Set([...(typeof message.name === 'string' ? [message.name] : []), ...(id ? [id] : [])])];
 }
 
 /**

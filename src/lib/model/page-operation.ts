@@ -14,7 +14,7 @@ import { templateParts } from './page-values.ts';
 import { runtimeExpressionMeaning } from './runtime-expression-words.ts';
 import type { Entity, Link } from './types.ts';
 import { operationView } from './sns.ts';
-import { channelSnsBinding, isSnsTopicChannel, snsHandsOn } from './sns-hands-on.ts';
+import { channelSnsBinding, isOnSnsServers, isSnsTopicChannel, snsHandsOn } from './sns-hands-on.ts';
 import { topicName } from './sns-topic-name.ts';
 import { replyDiagram } from './flow-reply.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
@@ -57,16 +57,23 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   // (readers ask "what is in the message" first, as Redocly and Stripe lead with the payload); the
   // publish commands themselves sit beside the payload in the page's panel (ReferencePanel.astro).
   const bindings = bindingsOf(ctx, value.bindings, sub(m.origin.bindings ?? at, 'bindings'));
-  // An operation that sends on a channel the sns binding makes a topic publishes to it, whether or not it carries a binding of its own.
+  // An operation that sends on a channel the sns binding makes a topic (or whose servers are all sns)
+  // publishes to it, whether or not it carries a binding of its own.
   const sns =
-    bindings && isPlainObject(bindings.value.sns) ? bindings.value.sns : value.action === 'send' && isSnsTopicChannel(ctx, channelEntity) ? {} : undefined;
+    bindings && isPlainObject(bindings.value.sns)
+      ? bindings.value.sns
+      : value.action === 'send' && (isSnsTopicChannel(ctx, channelEntity) || isOnSnsServers(ctx, channelEntity))
+        ? {}
+        : undefined;
   if (sns) {
     // A trait or a components entry may have brought the binding: say which.
     const fromTrait =
       m.origin.bindings && (m.origin.bindings.file !== at.file || m.origin.bindings.pointer !== at.pointer) ? ctx.locator.at(m.origin.bindings) : undefined;
     const origin = bindings?.link ?? (fromTrait ? toLink(fromTrait) : undefined);
     const topicPolicy = sns.deliveryPolicy ?? producerDeliveryPolicy(ctx, channelEntity);
-    const handsOn = snsHandsOn(ctx, { value, at, sns, ...(channelEntity?.kind === 'channel' ? { channel: channelEntity } : {}) });
+    const found = snsHandsOn(ctx, { value, at, sns, ...(channelEntity?.kind === 'channel' ? { channel: channelEntity } : {}) });
+    const replyAt = replyWhere(ctx, op.reply, sub(at, 'reply'));
+    const handsOn = found && replyAt && found.publish.length > 0 ? { ...found, replyWhere: replyAt } : found;
     const channelSns = channelValue && isPlainObject(channelValue.value) ? channelSnsBinding(ctx, channelValue.value, channelValue.at) : {};
     const view = operationView(sns, value.action, bindings?.value.sqs, 'sns', topicPolicy);
     const topic = topicName(channelSns, sns.topic, address);
@@ -178,4 +185,20 @@ function replySection(ctx: Context, reply: Record<string, unknown>, at: Location
       ? entries(channelValue.value.messages).map(([id, raw]) => ({ raw, site: sub(channelValue.at, 'messages', id) }))
       : [];
   return messagesSection(ctx, 'Reply', 'reply', sites, sites.length === 0 ? 'The reply names no message.' : undefined, facts);
+}
+
+/**
+ * Where a request's reply comes back, for the sns publish commands (an sns topic carries no
+ * reply): the reply's channel address, else the runtime expression the request names it in.
+ */
+function replyWhere(ctx: Context, raw: unknown, at: Location): string | undefined {
+  if (raw === undefined) return undefined;
+  const reply = ctx.doc.deref(raw, at);
+  if (!reply || !isPlainObject(reply.value)) return undefined;
+  const address = ctx.doc.deref(reply.value.address, sub(reply.at, 'address'));
+  const location = address && isPlainObject(address.value) && typeof address.value.location === 'string' ? address.value.location : undefined;
+  if (location) return `The reply comes back to the address the request names in ${location}, not on this topic.`;
+  const channel = ctx.doc.deref(reply.value.channel, sub(reply.at, 'channel'));
+  const on = channel && isPlainObject(channel.value) && typeof channel.value.address === 'string' ? channel.value.address : undefined;
+  return on ? `The reply comes back on ${on}, not on this topic.` : undefined;
 }

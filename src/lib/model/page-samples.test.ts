@@ -130,4 +130,92 @@ describe('code samples of operation pages', () => {
     for (const p of ['kafka', 'mqtt', 'amqp', 'ws', 'http'])
       for (const l of ['javascript', 'python']) assert.ok(seen.has(`${p} ${l}`), `no ${l} sample for ${p}`);
   });
+
+  it('write a parameter or server variable with no value as a <name> placeholder, and say to replace it', async () => {
+    const yaml = base('kafka')
+      .replace('address: orders.{region}', 'address: orders.{region}.{shopId}')
+      .replace('parameters: { region: { enum: [eu, us] } }', 'parameters: { region: { enum: [eu, us] }, shopId: {} }')
+      .replace('host: broker.example.com:{port}', "host: '{cluster}.example.com:{port}'")
+      .replace('variables: { port:', 'variables: { cluster: {}, port:');
+    const groups = (await samplesOf(yaml)).get('placeorder')!;
+    const js = groups[0]!.samples.find((s) => s.lang === 'javascript')!.code;
+    assert.match(js, /topic: 'orders\.eu\.<shopId>'/);
+    assert.match(js, /brokers: \['<cluster>\.example\.com:9094'\]/);
+    assert.ok(groups[0]!.notes.includes('Replace <cluster>, <shopId> with values: the API description gives no example.'), groups[0]!.notes.join('\n'));
+  });
+
+  it('on the streetlights Kafka document: the streetlightId with no example is a placeholder the panel says to replace', async () => {
+    assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
+    const pages = await operationPages(join(CORPUS, 'valid', 'spec-streetlights-kafka.yaml'));
+    const turnOn = pages.find((p) => p.url.endsWith('/turnon/'))!;
+    const s = turnOn.sections.find((x) => x.type === 'code-samples');
+    assert.ok(s?.type === 'code-samples');
+    assert.match(s.groups[0]!.samples[0]!.code, /'smartylighting\.streetlights\.1\.0\.action\.<streetlightId>\.turn\.on'/);
+    assert.ok(s.groups[0]!.notes.some((n) => n.startsWith('Replace <streetlightId>')));
+    // Its channel is on a SCRAM server and an mTLS one: the samples are for the first, a note names the other.
+    assert.ok(
+      s.groups[0]!.notes.includes(
+        'Written for the server scram-connections. The channel is also on mtls-connections (test.mykafkacluster.org:28092, security X509): to use it, change the host and the credentials.',
+      ),
+      s.groups[0]!.notes.join('\n'),
+    );
+  });
+
+  it('on the Kraken document (no server, WebSocket in its title): every operation has ws samples, a request reads its reply on the same socket', async () => {
+    assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
+    const pages = await operationPages(join(CORPUS, 'valid', 'spec-kraken-websocket-request-reply-multiple-channels.yaml'));
+    assert.equal(pages.length, 5);
+    for (const page of pages) {
+      const s = page.sections.find((x) => x.type === 'code-samples');
+      assert.ok(s?.type === 'code-samples', `${page.url} has no code samples`);
+      assert.deepEqual(
+        s.groups[0]!.samples.map((x) => x.label),
+        ['JavaScript (ws)', 'Python (websockets)'],
+      );
+      assert.ok(
+        s.groups[0]!.notes.some((n) => n.includes('names no protocol') && n.includes('as its title says')),
+        'the guess is said to be one',
+      );
+    }
+    const ping = pages.find((p) => p.url.endsWith('/receiveping/'))!.sections.find((x) => x.type === 'code-samples');
+    assert.ok(ping?.type === 'code-samples');
+    assert.deepEqual(
+      ping.groups.map((g) => g.title),
+      ['Send on / and read the reply'],
+    );
+    const [js, py] = ping.groups[0]!.samples.map((x) => x.code);
+    assert.match(js!, /new WebSocket\('wss:\/\/<host>'\);\nsocket\.on\('open', \(\) => socket\.send\('\{"event":"ping","reqid":10\}'\)\);/);
+    assert.match(js!, /socket\.on\('message'/);
+    assert.match(py!, /^import asyncio\n/);
+    assert.match(py!, /reply = await socket\.recv\(\)/);
+  });
+
+  it("join the server's pathname and an address of / with no doubled or trailing slash", async () => {
+    const yaml = `apidesc: 3.0.0
+info: { title: T, version: 1.0.0 }
+servers:
+  api: { host: slack.com, pathname: /api/rtm.connect/, protocol: https }
+  socket: { host: ws.example.com, pathname: /v1, protocol: wss }
+channels:
+  root: { address: /, servers: [{ $ref: '#/servers/api' }], messages: { m: { payload: { type: string }, examples: [{ payload: hi }] } } }
+  live: { address: //feed, servers: [{ $ref: '#/servers/socket' }], messages: { m: { payload: { type: string }, examples: [{ payload: hi }] } } }
+operations:
+  post: { action: receive, channel: { $ref: '#/channels/root' } }
+  feed: { action: send, channel: { $ref: '#/channels/live' } }
+`;
+    const samples = await samplesOf(yaml);
+    assert.match(samples.get('post')![0]!.samples[0]!.code, /'https:\/\/slack\.com\/api\/rtm\.connect'/);
+    assert.match(samples.get('feed')![0]!.samples[0]!.code, /'wss:\/\/ws\.example\.com\/v1\/feed'/);
+  });
+
+  it("give the default document's request/reply send on an sns server the sns publish commands", async () => {
+    const pages = await operationPages(join(import.meta.dirname, '..', '..', '..', 'content', 'orders.apidesc.yaml'));
+    const page = pages.find((p) => p.url.endsWith('/requeststockcheck/'))!;
+    const sns = page.sections.find((x) => x.type === 'sns-operation');
+    assert.ok(sns?.type === 'sns-operation' && sns.handsOn, 'no sns commands');
+    assert.ok(sns.handsOn.publish.length > 0);
+    assert.match(sns.handsOn.publish[0]!.cli!.code, /aws sns publish/);
+    assert.match(sns.handsOn.publish[0]!.cli!.code, /inventory\.stock-check|inventory-stock-check/);
+    assert.equal(sns.handsOn.replyWhere, 'The reply comes back to the address the request names in $message.header#/replyTo, not on this topic.');
+  });
 });

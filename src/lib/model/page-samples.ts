@@ -124,9 +124,46 @@ function group(target: SampleTarget, title: string, languages: readonly SampleLa
     samples: generateSamples(target, languages).map((s) => ({ label: s.label, lang: s.language, code: s.code })),
     notes: [
       ...(target.host === PLACEHOLDER_HOST ? [`Replace ${PLACEHOLDER_HOST} with the server's host: the API description names none.`] : []),
+      ...(target.placeholders.length > 0
+        ? [`Replace ${target.placeholders.join(', ')} with ${target.placeholders.length > 1 ? 'values' : 'a value'}: the API description gives no example.`]
+        : []),
       ...(target.credentials ? [ENV_NOTE(target.credentials)] : []),
     ],
   };
+}
+
+/**
+ * A document with no server and no binding names its protocol nowhere but, at times, in its title
+ * ("Kraken Websockets API"): WebSocket there is the protocol its samples are written for, over
+ * TLS as public WebSocket APIs are.
+ */
+function protocolOfTitle(root: unknown): string | undefined {
+  const info = isPlainObject(root) && isPlainObject(root.info) ? root.info : {};
+  return typeof info.title === 'string' && /\bweb ?sockets?\b/i.test(info.title) ? 'wss' : undefined;
+}
+
+/** A server's name in the document: the last segment of where it is defined (`/servers/mtls-connections`). */
+const serverName = (server: Resolved): string => (server.at.pointer.split('/').pop() ?? '').replaceAll('~1', '/').replaceAll('~0', '~');
+
+/** Names listed in a note at most: a channel on many servers does not grow the panel. */
+const MAX_OTHER_SERVERS = 3;
+
+/**
+ * The samples are written for the channel's first server of a protocol with samples; when the
+ * channel is on others of the same protocol, a note names them with their host and security, so
+ * that a reader of the other server knows what to change.
+ */
+function otherServersNote(ctx: Context, used: Resolved, servers: Resolved[]): string | undefined {
+  const protocol = sampleProtocol(String(used.value.protocol));
+  const others = servers.filter((s) => s !== used && typeof s.value.protocol === 'string' && sampleProtocol(s.value.protocol) === protocol);
+  if (others.length === 0) return undefined;
+  const described = others.slice(0, MAX_OTHER_SERVERS).map((s) => {
+    const types = resolvedList(ctx, s.value.security, sub(s.at, 'security')).flatMap((scheme) => (typeof scheme.type === 'string' ? [scheme.type] : []));
+    const host = typeof s.value.host === 'string' ? s.value.host : '';
+    return `${serverName(s)} (${[host, ...(types.length > 0 ? [`security ${types.join(', ')}`] : [])].filter((x) => x !== '').join(', ')})`;
+  });
+  const more = others.length > MAX_OTHER_SERVERS ? ` and ${others.length - MAX_OTHER_SERVERS} more` : '';
+  return `Written for the server ${serverName(used)}. The channel is also on ${described.join(', ')}${more}: to use ${others.length > 1 ? 'one' : 'it'}, change the host and the credentials.`;
 }
 
 const VERB: Record<SampleRole, string> = { publish: 'Send', subscribe: 'Receive' };
@@ -153,7 +190,8 @@ export function samplesSection(
     channel && servers.length === 0
       ? Object.keys({ ...opBindings, ...bindings(channel.value.bindings, sub(channel.at, 'bindings')) }).find((p) => sampleProtocol(p))
       : undefined;
-  const server: Resolved | undefined = found ?? (bound && channel ? { value: { host: PLACEHOLDER_HOST, protocol: bound }, at: channel.at } : undefined);
+  const protocol = bound ?? (channel && servers.length === 0 ? protocolOfTitle(ctx.doc.root.value) : undefined);
+  const server: Resolved | undefined = found ?? (protocol && channel ? { value: { host: PLACEHOLDER_HOST, protocol }, at: channel.at } : undefined);
   const groups: SampleGroup[] = [];
   const role: SampleRole | undefined = op.action === 'receive' ? 'publish' : op.action === 'send' ? 'subscribe' : undefined;
   if (channel && server && role) {
@@ -188,7 +226,11 @@ export function samplesSection(
     const request = half(channel, address, messagesOf(ctx, op.messages, at, channel)[0], role, 'request');
     if (request.target && languages.length > 0) groups.push(group(request.target, `${VERB[role]} on ${request.target.address || 'the server'}`, languages));
     const reply = op.reply !== undefined ? resolve(ctx, op.reply, sub(at, 'reply')) : undefined;
-    if (reply && request.target) {
+    // Over WebSocket the reply comes back on the connection that sent: the request's sample reads it.
+    const sameConnection = request.target?.protocol === 'ws' && request.target.role === 'publish';
+    if (reply && request.target && sameConnection && groups[0]) {
+      groups.splice(0, 1, group({ ...request.target, ws: { ...request.target.ws, awaitReply: true } }, `${groups[0].title} and read the reply`, languages));
+    } else if (reply && request.target) {
       const replyChannel = reply.value.channel !== undefined ? resolve(ctx, reply.value.channel, sub(reply.at, 'channel')) : undefined;
       const location = resolve(ctx, reply.value.address, sub(reply.at, 'address'))?.value.location;
       const replyAddress =
@@ -203,6 +245,11 @@ export function samplesSection(
       if (answer?.target && languages.length > 0) groups.push(group(answer.target, `${VERB[other]} the reply on ${answer.target.address}`, languages));
     }
   }
+  // A protocol read off the title is a guess: say so, so that nobody takes it for the document's word.
+  const guessed =
+    !found && !bound && protocol ? 'The API description names no protocol: these samples assume WebSocket over TLS, as its title says.' : undefined;
+  const others = found ? otherServersNote(ctx, found, servers) : guessed;
+  if (others && groups[0]) groups.splice(0, 1, { ...groups[0], notes: [...groups[0].notes, others] });
   if (custom.length > 0) {
     // A custom sample takes the place of the generated one in its language; the others are added.
     const first = groups[0] ?? { title: 'Samples', samples: [], notes: [] };

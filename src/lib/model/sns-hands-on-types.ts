@@ -100,4 +100,6 @@ export interface SnsHandsOn {
   deduplicatesByContent?: true;
   /** Placeholders the snippets use (`<account-id>`), to say what to put there. */
   placeholders: string[];
+  /** A request with a reply: where the reply comes back (not on the topic the commands publish to). */
+  replyWhere?: string;
 }

@@ -20,7 +20,10 @@ import { type Publication, publishCli, publishJs, publishPython, subscribeCli, t
 import { jsonText } from '../sns/snippet-quote.ts';
 import { PLAIN_STRING } from '../schema/example-value.ts';
 import { topicName, topicOfArn } from './sns-topic-name.ts';
-import { type Context, channelServers, entityByUrl, merged, operationsOn, sub, valueAt } from './page-context.ts';
+import { schemaViewsOf } from '../schema/schema-views.ts';
+import { messageNames } from './generated-examples.ts';
+import { admitsChanges, type MessageSchemas } from './own-message-values.ts';
+import { type Context, channelServers, entityByUrl, merged, operationsOn, serverProtocol, sub, valueAt } from './page-context.ts';
 import { filterVerdictOf, verdictLine } from './sns.ts';
 import type {
   PublishVariant,
@@ -154,6 +157,20 @@ export function isSnsTopicChannel(ctx: Context, channel: Entity | undefined): bo
   return value !== undefined && isPlainObject(value.value) && Object.keys(channelSnsBinding(ctx, value.value, value.at)).length > 0;
 }
 
+/**
+ * Whether every server the channel lists speaks sns: an operation that sends there publishes to
+ * an sns topic though neither it nor its channel carries an sns binding (a request whose reply
+ * comes back elsewhere is one). A channel that lists no server is not taken as one.
+ */
+export function isOnSnsServers(ctx: Context, channel: Entity | undefined): boolean {
+  if (channel?.kind !== 'channel') return false;
+  const at = { file: ctx.doc.root.path, pointer: channel.pointer };
+  const value = ctx.doc.deref(valueAt(ctx, at), at);
+  if (!value || !isPlainObject(value.value) || !Array.isArray(value.value.servers) || value.value.servers.length === 0) return false;
+  const servers = channelServers(ctx, channel);
+  return servers.length > 0 && servers.every((link) => serverProtocol(ctx, link)?.toLowerCase() === 'sns');
+}
+
 export function channelSnsBinding(ctx: Context, channel: Record<string, unknown>, at: Location | undefined): Record<string, unknown> {
   if (!at) return {};
   const bindings = ctx.doc.deref(channel.bindings, sub(at, 'bindings'));
@@ -216,6 +233,8 @@ interface StartMessage {
   generated: boolean;
   /** Headers of a generated example whose value was guessed from their name: no value a command should send either. */
   guessed?: Set<string>;
+  /** The message's own headers and payload: a value set to reach a filter is one they allow. */
+  schemas: MessageSchemas;
 }
 
 /** The examples of the operation's messages (or of its channel's), else one generated from each message's schemas. */
@@ -234,6 +253,7 @@ function examplesOf(
     const name = typeof m.value.name === 'string' ? m.value.name : typeof m.value.title === 'string' ? m.value.title : site.pointer.split('/').pop()!;
     const arrays = arrayHeaders(ctx, m.value.headers, sub(m.origin.headers ?? target.at, 'headers'));
     const given = Array.isArray(m.value.examples) ? m.value.examples.filter(isPlainObject) : [];
+    const schemas = messageSchemas(ctx, m.value, m.origin, target.at);
     const generated = given.length === 0;
     const list = generated
       ? ctx.generatedExamples(m.value, m.origin, target.at).examples
@@ -250,11 +270,21 @@ function examplesOf(
         arrays,
         message: { attributes: attributesOf(headers), body: value.payload === undefined ? {} : value.payload },
         generated,
+        schemas,
         ...('guessedHeaders' in ex && ex.guessedHeaders ? { guessed: new Set(ex.guessedHeaders) } : {}),
       });
     }
   }
   return out;
+}
+
+/** The message's headers and payload as schema nodes, and the names it goes by. */
+function messageSchemas(ctx: Context, message: Record<string, unknown>, origin: Record<string, Location>, at: Location): MessageSchemas {
+  const views = schemaViewsOf(ctx.doc);
+  const part = (name: 'headers' | 'payload') => (message[name] === undefined ? undefined : views.view(message[name], sub(origin[name] ?? at, name)).root);
+  const headers = part('headers');
+  const payload = part('payload');
+  return { views, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}), names: messageNames(message, at) };
 }
 
 /** The operation's messages, or its channel's when it names none. */
@@ -413,12 +443,17 @@ function publishVariants(
   const made = ordered.slice(0, MAX_PUBLISH_VARIANTS).map((g): Omit<PublishVariant, 'title'> => {
     const filter = g.policy ? { filter: { scope: g.scope, policy: JSON.stringify(g.policy) } } : {};
     const reaches = g.names.map((name) => ({ name, ...filter }));
-    const message = g.policy ? satisfyPolicy(g.policy, g.scope, base, cidrContains) : base;
+    // A value that reaches the filter only where the message's own schemas allow it: a cancelled
+    // order is not given an order's total, nor the event type of a placed order, to reach a filter.
+    const admits = (made: Message): boolean => !start || admitsChanges(start.schemas, g.scope, base, made);
+    const message = g.policy ? satisfyPolicy(g.policy, g.scope, base, cidrContains, admits) : base;
     const notes: string[] = [];
     if (g.bare)
       notes.push(
         'The filter writes a value outside a list, which AWS refuses or reads as a nested key; this message passes it as meant, once the value is in a list.',
       );
+    if (!message && start && satisfyPolicy(g.policy!, g.scope, base, cidrContains))
+      return { reaches, notes: [...notes, `No ${start.messageTitle} message passes this filter: passing it takes a value its schema does not allow.`] };
     if (!message) return { reaches, notes: [...notes, 'No message passes this filter: see the findings on the subscription.'] };
     const publication = publicationOf(message, start?.headers ?? {}, start?.arrays ?? new Set(), topic, start?.generated ?? false, start?.guessed);
     return {

@@ -41,3 +41,13 @@ export function queryString(query: [string, string][]): string {
 }
 
 export const lines = (parts: (string | false | undefined)[]): string => parts.filter((p): p is string => typeof p === 'string').join('\n');
+
+/**
+ * The URL path of a channel on a server: the server's pathname and the channel's address joined
+ * by one slash, none doubled and none left trailing by an address that is empty or `/`.
+ */
+export function urlPath(pathname: string, address: string): string {
+  const head = pathname.replace(/\/+$/, '');
+  const tail = address.replace(/^\/+/, '');
+  return tail === '' ? head : `${head}/${tail}`;
+}

@@ -1,9 +1,9 @@
 /** HTTP samples: fetch and requests, with the binding's method, the message's headers and an API key or token from the environment. */
-import { jsEnv, lines, pyEnv, queryString, str, templateText } from './code-text.ts';
+import { urlPath, jsEnv, lines, pyEnv, queryString, str, templateText } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 function url(t: SampleTarget): string {
-  const path = `${t.pathname}${t.address === '' || t.address.startsWith('/') ? t.address : `/${t.address}`}`;
+  const path = urlPath(t.pathname, t.address);
   const query = [...t.http.query];
   return `${t.secure ? 'https' : 'http'}://${t.host}${t.port !== undefined ? `:${t.port}` : ''}${path}${queryString(query)}`;
 }

@@ -31,6 +31,8 @@ export interface SampleTarget {
   pathname: string;
   /** The channel's address with parameters filled in. */
   address: string;
+  /** The `<name>` placeholders written for variables and parameters the document gives no value for. */
+  placeholders: string[];
   role: SampleRole;
   headers: [string, string][];
   /** The payload exactly as sent: JSON text, or the text itself. */
@@ -42,7 +44,8 @@ export interface SampleTarget {
   amqp: { exchange?: { name: string; type: string; durable: boolean }; queue?: { name: string; durable: boolean; exclusive: boolean }; routingKey: string };
   nats: { queue?: string };
   http: { method: string; query: [string, string][] };
-  ws: { query: [string, string][]; headers: [string, string][] };
+  /** awaitReply: the reply comes back on the same connection, so the sample that sends reads it there. */
+  ws: { query: [string, string][]; headers: [string, string][]; awaitReply?: boolean };
 }
 
 export interface Variable {
@@ -94,16 +97,26 @@ export function sampleProtocol(serverProtocol: string): SampleProtocol | undefin
   return Object.hasOwn(PROTOCOLS, serverProtocol.toLowerCase()) ? PROTOCOLS[serverProtocol.toLowerCase()]!.protocol : undefined;
 }
 
-/** A variable's or parameter's value for a sample: its first example, its default, its first allowed value, else its name. */
+/** The placeholder a reader replaces: `<streetlightId>`, visibly not a value to send as it is. */
+export const placeholder = (name: string): string => `<${name}>`;
+
+/**
+ * A variable's or parameter's value for a sample: its first example, its default, its first
+ * allowed value, else a placeholder `<name>` (the name alone would read as the real value).
+ */
 export function variableValue(name: string, v: Variable | undefined): string {
   const first = (list: unknown): unknown => (Array.isArray(list) && list.length > 0 ? list[0] : undefined);
   const value = first(v?.examples) ?? v?.default ?? first(v?.enum);
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : name;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : placeholder(name);
 }
 
-/** `{name}` replaced with each variable's value (a name the map lacks stays its name). */
-export function fillTemplate(template: string, values: Record<string, Variable>): string {
-  return template.replace(/\{([^{}]+)\}/g, (_, name: string) => variableValue(name, Object.hasOwn(values, name) ? values[name] : undefined));
+/** `{name}` replaced with each variable's value; the placeholders written are added to `missing`. */
+export function fillTemplate(template: string, values: Record<string, Variable>, missing: string[] = []): string {
+  return template.replace(/\{([^{}]+)\}/g, (_, name: string) => {
+    const value = variableValue(name, Object.hasOwn(values, name) ? values[name] : undefined);
+    if (value === placeholder(name) && !missing.includes(value)) missing.push(value);
+    return value;
+  });
 }
 
 /** The payload as sent: a string as it is when the content is not JSON, else compact JSON text. */
@@ -161,7 +174,8 @@ function httpMethod(method: unknown): string {
 export function sampleTarget(input: TargetInput): SampleTarget | undefined {
   const known = Object.hasOwn(PROTOCOLS, input.server.protocol.toLowerCase()) ? PROTOCOLS[input.server.protocol.toLowerCase()]! : undefined;
   if (!known) return undefined;
-  const hostPort = fillTemplate(input.server.host, input.server.variables);
+  const missing: string[] = [];
+  const hostPort = fillTemplate(input.server.host, input.server.variables, missing);
   const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(hostPort);
   const host = match ? match[1]! : hostPort;
   const port = match?.[2] !== undefined ? Number(match[2]) : known.port;
@@ -173,13 +187,13 @@ export function sampleTarget(input: TargetInput): SampleTarget | undefined {
   const nats = binding(input, 'nats');
   const http = binding(input, 'http');
   const ws = binding(input, 'ws');
-  const address = fillTemplate(input.address, input.parameters);
+  const address = fillTemplate(input.address, input.parameters, missing);
   const exchange = isPlainObject(amqp.exchange) ? amqp.exchange : undefined;
   const queue = isPlainObject(amqp.queue) ? amqp.queue : undefined;
   const is = amqp.is === 'queue' ? 'queue' : 'routingKey';
   const routingKey = Array.isArray(amqp.cc) && typeof amqp.cc[0] === 'string' ? amqp.cc[0] : address;
   const qos = mqtt.qos === 1 || mqtt.qos === 2 ? mqtt.qos : 0;
-  const pathname = stringOf(input.server.pathname) ? fillTemplate(stringOf(input.server.pathname)!, input.server.variables) : '';
+  const pathname = stringOf(input.server.pathname) ? fillTemplate(stringOf(input.server.pathname)!, input.server.variables, missing) : '';
   const creds = credentials(known.protocol, [...input.security, ...input.server.security]);
   return {
     protocol: known.protocol,
@@ -189,6 +203,7 @@ export function sampleTarget(input: TargetInput): SampleTarget | undefined {
     ...(port !== undefined ? { port } : {}),
     pathname: pathname === '/' ? '' : pathname.replace(/\/$/, ''),
     address,
+    placeholders: missing,
     role: input.role,
     headers,
     payload: payloadText(input.example.payload, contentType),

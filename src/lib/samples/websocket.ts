@@ -1,9 +1,9 @@
 /** WebSocket samples: ws and websockets (asyncio), with the binding's query and headers, and an API key from the environment. */
-import { jsEnv, lines, pyEnv, queryString, str } from './code-text.ts';
+import { urlPath, jsEnv, lines, pyEnv, queryString, str } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 function url(t: SampleTarget): string {
-  const path = `${t.pathname}${t.address === '' || t.address.startsWith('/') ? t.address : `/${t.address}`}`;
+  const path = urlPath(t.pathname, t.address);
   return `${t.secure ? 'wss' : 'ws'}://${t.host}${t.port !== undefined ? `:${t.port}` : ''}${path}${queryString(t.ws.query)}`;
 }
 
@@ -19,6 +19,18 @@ export function javascript(t: SampleTarget): string {
   const auth = authHeader(t, jsEnv);
   const headers = [...t.ws.headers.map(([n, v]) => `${str(n)}: ${str(v)}`), ...(auth ? [`${str(auth[0])}: ${auth[1]}`] : [])];
   const open = `const socket = new WebSocket(${str(url(t))}${headers.length > 0 ? `, { headers: { ${headers.join(', ')} } }` : ''});`;
+  if (t.role === 'publish' && t.ws.awaitReply)
+    return lines([
+      "import WebSocket from 'ws';",
+      '',
+      open,
+      `socket.on('open', () => socket.send(${str(t.payload)}));`,
+      '// The reply comes back on the same connection.',
+      "socket.on('message', (data) => {",
+      '  console.log(data.toString());',
+      '  socket.close();',
+      '});',
+    ]);
   return t.role === 'publish'
     ? lines(["import WebSocket from 'ws';", '', open, `socket.on('open', () => socket.send(${str(t.payload)}, () => socket.close()));`])
     : lines(["import WebSocket from 'ws';", '', open, "socket.on('message', (data) => console.log(data.toString()));"]);
@@ -35,7 +47,7 @@ export function python(t: SampleTarget): string {
   const entries = [...t.ws.headers.map(([n, v]) => `${str(n)}: ${str(v)}`), ...(auth ? [auth] : [])];
   const headers = entries.length > 0 ? `{${entries.join(', ')}}` : '';
   return lines([
-    auth && 'import os',
+    ...(auth ? ['import os'] : []),
     'import asyncio',
     '',
     'import websockets',
@@ -44,7 +56,16 @@ export function python(t: SampleTarget): string {
     'async def main():',
     `    async with websockets.connect(${str(url(t))}${headers ? `, extra_headers=${headers}` : ''}) as socket:`,
     ...(t.role === 'publish'
-      ? [`        await socket.send(${str(t.payload)})`]
+      ? [
+          `        await socket.send(${str(t.payload)})`,
+          ...(t.ws.awaitReply
+            ? [
+                '        # The reply comes back on the same connection.',
+                '        reply = await socket.recv()',
+                '        print(reply if isinstance(reply, str) else reply.decode(), flush=True)',
+              ]
+            : []),
+        ]
       : ['        async for message in socket:', '            print(message if isinstance(message, str) else message.decode(), flush=True)']),
     '',
     '',

@@ -11,14 +11,21 @@ import { type CidrTest, matchPolicy, type Message } from './filter-match.ts';
 import { numericRange } from './filter-numbers.ts';
 import { alternatives, isRecord, listedPolicy, type PolicyLeaf, type Scope } from './filter-policy.ts';
 
-export function satisfyPolicy(policy: Record<string, unknown>, scope: Scope, start: Message, cidr?: CidrTest): Message | undefined {
+export function satisfyPolicy(
+  policy: Record<string, unknown>,
+  scope: Scope,
+  start: Message,
+  cidr?: CidrTest,
+  /** Whether the message made is one its sender may send (its own schemas allow it): else the next alternative is tried. */
+  admits: (message: Message) => boolean = () => true,
+): Message | undefined {
   const listed = listedPolicy(policy);
   const options = cidr ? { cidr } : {};
   for (const leaves of alternatives(listed, 20).alternatives) {
     const message: Message = { attributes: clone(start.attributes) as Record<string, unknown>, body: clone(start.body) };
     if (scope === 'MessageBody' && !isRecord(message.body)) message.body = {};
     for (const leaf of leaves) setLeaf(message, scope, leaf, options);
-    if (matchPolicy(listed, scope, message, options).matches) return message;
+    if (matchPolicy(listed, scope, message, options).matches && admits(message)) return message;
   }
   return undefined;
 }
