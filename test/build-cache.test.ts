@@ -10,36 +10,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, tru
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runIn, tempTree } from './helpers.ts';
+import { BILLING, ORDERS } from './portal-pair.ts';
 import { assertSameSite } from './same-site.ts';
 
-const ORDERS = `apidesc: 3.0.0
-info: {title: Orders, version: 1.0.0, description: Takes orders.}
-channels:
-  created:
-    address: orders.created
-    messages:
-      OrderCreated:
-        name: OrderCreated
-        payload: {type: object, properties: {orderId: {type: string}}}
-operations:
-  publishOrderCreated:
-    action: send
-    channel: {$ref: '#/channels/created'}
-`;
-const BILLING = `apidesc: 3.0.0
-info: {title: Billing, version: 1.0.0, description: Bills orders.}
-channels:
-  orders:
-    address: orders.created
-    messages:
-      OrderCreated:
-        name: OrderCreated
-        payload: {type: object, properties: {orderId: {type: string}}}
-operations:
-  billOrder:
-    action: receive
-    channel: {$ref: '#/channels/orders'}
-`;
 const SHIPPING = `apidesc: 3.0.0
 info: {title: Shipping, version: 1.0.0, description: Ships parcels.}
 channels:

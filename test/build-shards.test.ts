@@ -11,36 +11,8 @@ import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { runIn, tempTree } from './helpers.ts';
 import { CORPUS } from './corpus-location.ts';
+import { BILLING, ORDERS } from './portal-pair.ts';
 import { assertSameSite } from './same-site.ts';
-
-const ORDERS = `apidesc: 3.0.0
-info: {title: Orders, version: 1.0.0, description: Takes orders.}
-channels:
-  created:
-    address: orders.created
-    messages:
-      OrderCreated:
-        name: OrderCreated
-        payload: {type: object, properties: {orderId: {type: string}}}
-operations:
-  publishOrderCreated:
-    action: send
-    channel: {$ref: '#/channels/created'}
-`;
-const BILLING = `apidesc: 3.0.0
-info: {title: Billing, version: 1.0.0, description: Bills orders.}
-channels:
-  orders:
-    address: orders.created
-    messages:
-      OrderCreated:
-        name: OrderCreated
-        payload: {type: object, properties: {orderId: {type: string}}}
-operations:
-  billOrder:
-    action: receive
-    channel: {$ref: '#/channels/orders'}
-`;
 
 /** The URLs of the pages the search index holds, read from its fragments (gzip of `pagefind_dcd` and JSON). */
 function indexedUrls(site: string): string[] {
