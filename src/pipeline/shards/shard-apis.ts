@@ -15,8 +15,8 @@ import type { PeerIndex } from '../../lib/portal/peer-index.ts';
 import type { ResolvedDoc } from '../../lib/resolve/resolved-doc.ts';
 import type { SiteApi } from '../../site/site-data-types.ts';
 import { apiCacheKey, type CacheContext, sharedKeyPart } from '../cache/api-cache-key.ts';
-import { groupMembers, indexedPages, pagesPerGroup } from '../cache/search-group-plan.ts';
-import { assignShards, type ShardSpec } from './shard-plan.ts';
+import { indexedPages, pagesPerGroup } from '../cache/search-group-plan.ts';
+import { assignShardsByParts, type ShardSpec } from './shard-plan.ts';
 
 export interface ShardPlan {
   /** The APIs this shard builds. */
@@ -44,21 +44,10 @@ export function planShard(
   fingerprint.update(`${shared}\n`);
   for (const { api, doc } of apis) fingerprint.update(`${api.prefix}\0${apiCacheKey(shared, { api, doc, apis: all, ...(peers ? { peers } : {}), cwd })}\n`);
   const bytes = apis.map(({ doc }) => doc.files.reduce((n, file) => n + Buffer.byteLength(file.text), 0));
-  // The units dealt: the search index's parts when there are several, else each API.
-  const parts = searchInParts
-    ? groupMembers(
-        all.map((api) => ({ pages: indexedPages(api) })),
-        pagesPerGroup(),
-      )
-    : [];
-  const indexesItsParts = parts.length > 1;
-  const units = indexesItsParts ? parts : all.map((_, i) => [i]);
-  const shardOfUnit = assignShards(
-    units.map((members) => ({ prefix: all[members[0]!]!.prefix, bytes: members.reduce((n, i) => n + bytes[i]!, 0) })),
-    shard.count,
-  );
+  const sized = all.map((api, i) => ({ prefix: api.prefix, bytes: bytes[i]!, pages: indexedPages(api) }));
+  const { shardOf, byParts } = assignShardsByParts(sized, shard.count, searchInParts ? pagesPerGroup() : undefined);
   const owned = new Set<SiteApi>();
   const elsewhere = new Set<SiteApi>();
-  for (const [u, members] of units.entries()) for (const i of members) (shardOfUnit[u] === shard.index ? owned : elsewhere).add(all[i]!);
-  return { owned, elsewhere, inputs: fingerprint.digest('hex'), indexesItsParts };
+  for (const [i, api] of all.entries()) (shardOf[i] === shard.index ? owned : elsewhere).add(api);
+  return { owned, elsewhere, inputs: fingerprint.digest('hex'), indexesItsParts: byParts };
 }
