@@ -23,6 +23,7 @@ import { environmentFault, type EnvironmentFault, faultCause, faultHasPlace, fau
 import { makeStaging, outputFolderProblem, removeOurFolder, swapIn, type ProtectedPath } from './output-folder.ts';
 import { type BuildClock, formatTimings, SEARCH_ASKED, STAGES } from './build-timings.ts';
 import type { PrepareRequest } from './prepare-stage.ts';
+import type { IndexRequest } from './search-stage.ts';
 import { writeSiteExtras } from './site-extras.ts';
 import { storeBuiltApis } from './cache/api-reuse.ts';
 import { writeShardManifest } from './shards/shard-manifest.ts';
@@ -171,8 +172,8 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       renderer ??= startRendering(dataFile);
       renderer.siteDataComplete();
       // The search process starts while the pages are rendered: its start-up is then hidden.
-      // A shard has none (its index is made by `merge`).
-      const search = options.shard ? undefined : startSearch(io, note, options.debug === true);
+      // A shard indexes the parts of its APIs, or none when `merge` is to index the whole.
+      const search = options.shard && !prepared.value.shard?.indexesItsParts ? undefined : startSearch(io, note, options.debug === true);
       if (search) {
         clock.started(STAGES.search);
         stages.push(search.stage);
@@ -190,11 +191,27 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
         ...(site ? { site } : {}),
         ...(base ? { base } : {}),
       });
-      // A shard's site is a part of one: `merge` indexes the whole once the parts are together.
+      const { cache } = options;
+      const portalIndex = (own?: string[]): IndexRequest['portal'] =>
+        prepared.value.searchApis ? { apis: prepared.value.searchApis, ...(cache ? { cacheDir: cache } : {}), ...(own ? { own } : {}) } : undefined;
+      // A shard's site is a part of one: its parts of the search index, which `merge` places
+      // beside the other shards' (or none, and `merge` indexes the whole).
       if (prepared.value.shard && options.shard) {
-        const { cache } = options;
+        clock.mark(SEARCH_ASKED);
+        const indexing = search?.index(siteDir, portalIndex(prepared.value.shard.apis));
         const notKept = cache && prepared.value.toCache ? storeBuiltApis(cache, prepared.value.toCache, siteDir) : undefined;
         if (notKept) io.err(notKept);
+        const indexed = await indexing;
+        if (indexed && 'failure' in indexed) {
+          const full = indexed.failure.fault || indexed.failure.exitCode !== EXIT.environment ? undefined : fullDiskFault(siteDir);
+          return fail(full ? { ...indexed.failure, fault: full } : indexed.failure);
+        }
+        if (indexed) {
+          clock.ended(STAGES.search, indexed.value.timings);
+          const { partsReused } = indexed.value;
+          io.err(`Search index: ${indexed.value.indexed} pages of this shard's APIs, in their parts of the portal's index.`);
+          if (partsReused) io.err(`Search index parts: ${partsReused.reused} of ${partsReused.parts} reused from the build cache.`);
+        }
         writeShardManifest(siteDir, {
           tool: 'apidesc-docs',
           version: options.version,
@@ -222,9 +239,8 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       }
       clock.mark(SEARCH_ASKED);
       // A portal's index in parts of whole APIs, those unchanged copied from the build cache (cache/search-groups.ts).
-      const { cache } = options;
       if (!search) throw new Error('the search stage was not started');
-      const indexing = search.index(siteDir, cache && prepared.value.searchApis ? { dir: cache, apis: prepared.value.searchApis } : undefined);
+      const indexing = search.index(siteDir, portalIndex());
       // The APIs built this time go into the build cache while the search index is made.
       const notKept = cache && prepared.value.toCache ? storeBuiltApis(cache, prepared.value.toCache, siteDir) : undefined;
       if (notKept) io.err(notKept);

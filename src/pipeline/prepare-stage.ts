@@ -16,7 +16,7 @@ import { isExampleFinding } from '../lib/model/example-findings.ts';
 import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
 import { isRemote } from '../lib/resolve/ref-target.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
-import type { SiteSettings } from '../site/site-data-types.ts';
+import type { SiteApi, SiteSettings } from '../site/site-data-types.ts';
 import type { BuildOptions } from './build-options.ts';
 import { mechanismOn } from '../perf/switches.ts';
 import { checkGuideRefs } from './guide-check.ts';
@@ -36,7 +36,7 @@ import { CHANGES_URL } from '../site/twins/changes-twin.ts';
 import type { CompareBase } from '../lib/diff/compare-sides.ts';
 import { type ApiToStore, apisToStore, type CachePlan, reuseFromCache, shownCacheDir } from './cache/api-reuse.ts';
 import { BuildCache } from './cache/build-cache.ts';
-import type { ApiForSearch } from './cache/search-groups.ts';
+import { type ApiForSearch, indexedPages } from './cache/search-group-plan.ts';
 import { planShard, type ShardPlan } from './shards/shard-apis.ts';
 
 export interface PrepareRequest {
@@ -76,10 +76,10 @@ export interface PreparedSite {
   readFiles: string[];
   /** The APIs built this time, to keep in the build cache once the renderer has written them (src/pipeline/cache/). */
   toCache?: ApiToStore[];
-  /** Every API as the search index's parts are made of them, when they are kept in the build cache (src/pipeline/cache/search-groups.ts). */
+  /** A portal's APIs as its search index's parts are made of them, with their keys in the build cache if it is used (src/pipeline/cache/search-groups.ts). */
   searchApis?: ApiForSearch[];
-  /** `build --shard i/n`: the inputs' fingerprint and the folders of the APIs this shard built (src/pipeline/shards/). */
-  shard?: { inputs: string; apis: string[] };
+  /** `build --shard i/n`: the inputs' fingerprint, the folders of the APIs this shard built, and whether it indexes their parts (src/pipeline/shards/). */
+  shard?: { inputs: string; apis: string[]; indexesItsParts: boolean };
 }
 
 /** Writes the site data to `out` (left open); returns the summary of the site, or the exit code to stop the build with. */
@@ -186,8 +186,13 @@ async function prepareWith(
   const apisWithDocs = site.apis.map((api, i) => ({ api, doc: docs[i]!.doc }));
   // A shard (--shard i/n) builds its share of the APIs; the model of every API above is what
   // makes its pages those of a build of the whole (src/pipeline/shards/).
+  // A portal's search index is in parts of whole APIs, cold, from the cache or in shards alike;
+  // guides are indexed with the pages of no API: such a site's index is made as a site's is.
+  const searchInParts = site.apis.length > 1 && settings.guides.length === 0;
   const shardPlan: ShardPlan | undefined = options.shard
-    ? timings.measure(SHARD_PART, () => planShard(options.shard!, apisWithDocs, { ...(model.peers ? { peers: model.peers } : {}), cwd, context: cacheContext }))
+    ? timings.measure(SHARD_PART, () =>
+        planShard(options.shard!, apisWithDocs, { ...(model.peers ? { peers: model.peers } : {}), cwd, context: cacheContext, searchInParts }),
+      )
     : undefined;
   // A portal's unchanged APIs are copied from the build cache (src/pipeline/cache/); a comparison
   // (badges on any page) and guides (which show parts of any page) need every page made.
@@ -257,10 +262,15 @@ async function prepareWith(
     pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
     readFiles: docs.flatMap(({ doc }) => doc.files.filter((f) => !isRemote(f.path)).map((f) => f.path)),
     ...(cachePlan ? { toCache: apisToStore(cachePlan, digests) } : {}),
-    // Guides are indexed with the pages of no API: such a site's index is made as before.
-    ...(cachePlan && settings.guides.length === 0
-      ? { searchApis: cachePlan.keyed.map(({ api, key }) => ({ prefix: api.prefix, key, pages: api.pages.length + 1 })) }
+    ...(searchInParts ? { searchApis: searchApis(site.apis, cachePlan) } : {}),
+    ...(shardPlan
+      ? { shard: { inputs: shardPlan.inputs, apis: [...shardPlan.owned].map((api) => api.prefix), indexesItsParts: shardPlan.indexesItsParts } }
       : {}),
-    ...(shardPlan ? { shard: { inputs: shardPlan.inputs, apis: [...shardPlan.owned].map((api) => api.prefix) } } : {}),
   };
+}
+
+/** The APIs as the search index's parts are made of them; their keys in the build cache when it is used (a part is kept under them). */
+function searchApis(apis: readonly SiteApi[], cachePlan: CachePlan | undefined): ApiForSearch[] {
+  const keys = new Map(cachePlan?.keyed.map(({ api, key }) => [api, key]));
+  return apis.map((api) => ({ prefix: api.prefix, key: keys.get(api) ?? '', pages: indexedPages(api) }));
 }

@@ -14,7 +14,7 @@ import { processCpuMs, Timings } from '../lib/timings.ts';
 import { reapedChildrenCpuMs, stageTimings } from './build-timings.ts';
 import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
 import { type IndexRequest, type SearchIndexed, writeSearchIndex } from './search-stage.ts';
-import { writeCachedIndex } from './cache/search-groups.ts';
+import { writePortalIndex } from './cache/search-groups.ts';
 
 /** The message of a search stage whose indexer stopped before it answered; the command names the cause. */
 const INDEXER_STOPPED =
@@ -26,7 +26,7 @@ timings.add('start-up', performance.now(), processCpuMs());
 endWithParent();
 // Waiting for the request keeps the process alive (the channel alone does not).
 process.channel?.ref();
-const { siteDir, cache } = await new Promise<IndexRequest>((start) => process.once('message', start));
+const { siteDir, portal } = await new Promise<IndexRequest>((start) => process.once('message', start));
 process.channel?.unref();
 let finished = false;
 // Nothing is left to wait for while the index is not written: the indexer is gone.
@@ -34,7 +34,7 @@ process.once('beforeExit', () => {
   if (!finished) void finishStage({ exitCode: EXIT.environment, stoppedBy: INDEXER_STOPPED });
 });
 try {
-  const { indexed, pages, indexerCpuMs, partsReused } = cache ? await writeCachedIndex(siteDir, cache, timings) : await writeSearchIndex(siteDir, timings);
+  const { indexed, pages, indexerCpuMs, partsReused } = portal ? await writePortalIndex(siteDir, portal, timings) : await writeSearchIndex(siteDir, timings);
   finished = true;
   // The indexer's processor time as the system counted it once it ended, where it can be read.
   const result: SearchIndexed = {

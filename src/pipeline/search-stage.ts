@@ -14,6 +14,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import * as pagefind from 'pagefind';
 import { Timings } from '../lib/timings.ts';
+import type { PortalIndexRequest } from './cache/search-group-plan.ts';
 import type { StageTimings } from './build-timings.ts';
 import { type CpuTimes, descendantCpuTimes } from './process-tree-cpu.ts';
 
@@ -21,8 +22,8 @@ import { type CpuTimes, descendantCpuTimes } from './process-tree-cpu.ts';
 export interface IndexRequest {
   type: 'index';
   siteDir: string;
-  /** A portal's index in parts of whole APIs, kept in the build cache (src/pipeline/cache/search-groups.ts): the cache's folder and the APIs. */
-  cache?: { dir: string; apis: { prefix: string; key: string; pages: number }[] };
+  /** A portal's index in parts of whole APIs, kept in the build cache when there is one, made by each shard for its APIs (src/pipeline/cache/search-groups.ts). */
+  portal?: PortalIndexRequest;
 }
 
 /** The parts of the search stage's work, as `build --timings` names them. */

@@ -166,7 +166,7 @@ export function startSearch(
   io: Reporter,
   note: Note,
   debug: boolean,
-): { stage: StageChild<SearchIndexed>; index(siteDir: string, cache?: IndexRequest['cache']): Promise<StageResult<SearchIndexed>> } {
+): { stage: StageChild<SearchIndexed>; index(siteDir: string, portal?: IndexRequest['portal']): Promise<StageResult<SearchIndexed>> } {
   const stage = spawnStage<SearchIndexed>('./search-process.ts', 'the search indexer', [], { stdio: ['ignore', 'pipe', 'pipe'], note });
   const lines: string[] = [];
   const output = Promise.all([forwardLines(stage.child.stdout, (l) => lines.push(l)), forwardLines(stage.child.stderr, (l) => lines.push(l))]);
@@ -178,8 +178,8 @@ export function startSearch(
   });
   return {
     stage,
-    index: (siteDir, cache) => {
-      const request: IndexRequest = { type: 'index', siteDir, ...(cache ? { cache } : {}) };
+    index: (siteDir, portal) => {
+      const request: IndexRequest = { type: 'index', siteDir, ...(portal ? { portal } : {}) };
       if (stage.running() && stage.child.connected) stage.child.send(request, () => {});
       return result;
     },

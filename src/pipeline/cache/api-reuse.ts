@@ -70,6 +70,10 @@ export function reuseFromCache({ cache, shown, apis, peers, cwd, context, siteDi
   const reused = new Set<SiteApi>();
   const pageHashes = new Map<string, string>();
   const toBuild: CachePlan['toBuild'] = [];
+  // Each folder made once: most of a page's folder's files are copied into it one after the other,
+  // and a recursive mkdir of a folder that is there costs a system call per level (a rebuild of 20
+  // APIs of 50 channels spent about a sixth of its copying in mkdir).
+  const made = new Set<string>();
   for (const { api, key } of keyed) {
     if (owned && !owned.has(api)) continue;
     const found = cache.read('apis', api.slug, key);
@@ -79,7 +83,9 @@ export function reuseFromCache({ cache, shown, apis, peers, cwd, context, siteDi
     }
     for (const file of found.files) {
       const target = join(siteDir, api.prefix, file.path);
-      mkdirSync(dirname(target), { recursive: true });
+      const folder = dirname(target);
+      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+      made.add(folder);
       writeFileSync(target, file.bytes);
     }
     for (const [url, hash] of Object.entries(found.data)) pageHashes.set(url, hash);

@@ -10,11 +10,16 @@
  *   shard makes (the portal's root, catalog, system map, flows, assets) must be the same bytes in
  *   each: they are written once, and a difference stops the merge.
  * - What is made of the whole: the route manifest (each page's fingerprint from the shard that
- *   built it), the 404 page's lists of addresses (route-lists.ts) and the search index
- *   (search-stage.ts, in a process of its own as in build), made as a build of the whole makes them.
+ *   built it) and the 404 page's lists of addresses (route-lists.ts), made as a build of the
+ *   whole makes them.
+ * - The search index: a portal's is in parts of whole APIs, and each shard indexed its own parts
+ *   (the parts a build of the whole makes, cache/search-group-plan.ts): they are placed side by
+ *   side under `pagefind/`, each checked to be there, and nothing is indexed again. Shards without
+ *   parts (a portal of one part, or with guides) leave the index to the merge: made of the whole
+ *   (search-stage.ts, in a process of its own as in build).
  * - The staging folder is swapped in for the output folder; on any failure it is removed.
  */
-import { copyFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { environmentFault, faultCause } from '../../lib/environment-fault.ts';
 import { EXIT } from '../../lib/exit-codes.ts';
@@ -26,6 +31,8 @@ import { isOurSite, SITE_STAMP, siteBase } from '../../lib/site-stamp.ts';
 import { ROUTE_LIST_FOLDER } from '../../site/route-list.ts';
 import { makeStaging, outputFolderProblem, removeLeftovers, removeOurFolder, standardProtectedPaths, swapIn } from '../output-folder.ts';
 import { writeRouteLists } from '../route-lists.ts';
+import { PARTS_FILE } from '../cache/search-groups.ts';
+import { htmlFiles, pagesInIndex } from '../search-stage.ts';
 import { startSearch } from '../stage-processes.ts';
 import { watchForStall } from '../stall-watchdog.ts';
 import { readShardManifest, SHARD_MANIFEST, type ShardManifest } from './shard-manifest.ts';
@@ -40,7 +47,9 @@ export interface MergeOptions {
 /** The route manifest at a site's root (site-extras.ts). */
 const ROUTES_FILE = 'apidesc-routes.json';
 /** What each shard has of its own, made again for the whole (or, the shard's file, left out). */
-const MADE_FOR_THE_WHOLE = new Set([SITE_STAMP, SHARD_MANIFEST, ROUTES_FILE, ROUTE_LIST_FOLDER, 'pagefind']);
+const MADE_FOR_THE_WHOLE = new Set([SITE_STAMP, SHARD_MANIFEST, ROUTES_FILE, ROUTE_LIST_FOLDER]);
+/** The search index's folder: each shard's parts of it, or (when the shards have none) made for the whole. */
+const SEARCH_FOLDER = 'pagefind';
 
 interface Shard {
   dir: string;
@@ -63,10 +72,17 @@ export async function mergeShards(folders: string[], options: MergeOptions, io: 
       io,
       `--out ${options.outDir} is inside the shard ${inShard.named}, which merge reads: choose a folder of its own for the site, e.g. --out dist.`,
     );
+  const partsInShards = shards.filter((shard) => existsSync(join(shard.dir, SEARCH_FOLDER, PARTS_FILE)));
+  if (partsInShards.length > 0 && partsInShards.length < shards.length)
+    return refuse(
+      io,
+      `${shards.find((shard) => !partsInShards.includes(shard))!.named} has no parts of the search index and ${partsInShards[0]!.named} has: build every shard with the same version and options`,
+    );
+  const placeParts = partsInShards.length > 0;
   removeLeftovers(outDir);
   let staging: string | undefined;
   let merged = false;
-  const search = startSearch(io, (text) => io.err(text), options.debug === true);
+  const search = placeParts ? undefined : startSearch(io, (text) => io.err(text), options.debug === true);
   // An indexer that stops working without ending would hold the merge forever: stopped, as build stops a stage.
   let stalled = false;
   const stopWatching = watchForStall({
@@ -75,23 +91,25 @@ export async function mergeShards(folders: string[], options: MergeOptions, io: 
       io.err(
         `apidesc-docs: internal error: the search indexer used no processor time for ${Math.round(stalledMs / 1000)} s without finishing; the merge was stopped. Please report it.`,
       );
-      void search.stage.stop('SIGKILL');
+      void search?.stage.stop('SIGKILL');
     },
   });
   const cleanUp = async (): Promise<void> => {
-    await search.stage.stop('SIGKILL');
+    await search?.stage.stop('SIGKILL');
     if (!merged && staging) removeOurFolder(staging);
   };
   return cleanUpOnStop(cleanUp, async () => {
     try {
       staging = makeStaging(outDir, siteBase(shards[0]!.dir));
-      const disagreement = copyShards(shards, staging);
+      const disagreement = copyShards(shards, staging, placeParts);
       if (disagreement) return refuse(io, disagreement);
+      const placed = placeParts ? placedParts(staging, shards) : undefined;
+      if (typeof placed === 'string') return refuse(io, placed);
       const routes = mergedRoutes(shards);
       if (typeof routes === 'string') return refuse(io, routes);
       writeFileSync(join(staging, ROUTES_FILE), JSON.stringify(routes, null, 2) + '\n');
       writeRouteLists(staging, routes.routes);
-      const indexed = await search.index(staging);
+      const indexed = placed !== undefined ? { value: { pages: htmlFiles(staging).length, indexed: placed } } : await search!.index(staging);
       if ('failure' in indexed) {
         if (stalled) return EXIT.internal;
         const { failure } = indexed;
@@ -121,7 +139,7 @@ export async function mergeShards(folders: string[], options: MergeOptions, io: 
       return EXIT.environment;
     } finally {
       stopWatching();
-      await search.stage.stop('SIGTERM');
+      await search?.stage.stop('SIGTERM');
       if (!merged && staging) removeOurFolder(staging);
     }
   });
@@ -178,12 +196,12 @@ function readShards(folders: readonly string[], cwd: string): Shard[] | string {
  * Copies every shard's files into `target`, each file once; a file two shards both have must be
  * the same bytes in both. Returns the first disagreement, in words, or undefined.
  */
-function copyShards(shards: readonly Shard[], target: string): string | undefined {
+function copyShards(shards: readonly Shard[], target: string, withSearchParts: boolean): string | undefined {
   const from = new Map<string, Shard>();
   for (const shard of shards) {
     const walk = (relative: string): string | undefined => {
       for (const entry of readdirSync(join(shard.dir, relative), { withFileTypes: true })) {
-        if (relative === '' && MADE_FOR_THE_WHOLE.has(entry.name)) continue;
+        if (relative === '' && (MADE_FOR_THE_WHOLE.has(entry.name) || (!withSearchParts && entry.name === SEARCH_FOLDER))) continue;
         const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
         if (entry.isDirectory()) {
           mkdirSync(join(target, path), { recursive: true });
@@ -228,4 +246,28 @@ function mergedRoutes(shards: readonly Shard[]): RouteManifest | string {
     return hash === undefined ? rest : { ...rest, hash };
   });
   return { ...first, routes };
+}
+
+/**
+ * The pages in the search index placed from the shards' parts: every part its `parts.json` lists
+ * (the same in every shard: copyShards checked) and the first must have come from some shard.
+ * Or why not, in words.
+ */
+function placedParts(site: string, shards: readonly Shard[]): number | string {
+  const folder = join(site, SEARCH_FOLDER);
+  let parts: unknown;
+  try {
+    parts = JSON.parse(readFileSync(join(folder, PARTS_FILE), 'utf8'));
+  } catch {
+    parts = undefined;
+  }
+  if (!Array.isArray(parts) || !parts.every((part) => typeof part === 'string' && /^part-\d+\/$/.test(part)))
+    return `${shards[0]!.named} has a damaged ${SEARCH_FOLDER}/${PARTS_FILE}: build the shard again`;
+  let indexed = 0;
+  for (const part of ['', ...(parts as string[])]) {
+    if (!existsSync(join(folder, part, 'pagefind-entry.json')))
+      return `no shard has the search index's ${part === '' ? 'first part' : `part ${part.replace(/\/$/, '')}`}: build every shard again with the same version and options`;
+    indexed += pagesInIndex(join(folder, part));
+  }
+  return indexed;
 }

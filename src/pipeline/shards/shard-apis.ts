@@ -5,13 +5,18 @@
  * lists are the same in every shard as in a build of the whole; it then completes, highlights,
  * streams and renders only the pages of its own APIs. The others are marked as made elsewhere,
  * which the rest of the build treats as the build cache's reused APIs (cache/reused-pages.ts).
+ *
+ * A portal whose search index is in parts of whole APIs (cache/search-group-plan.ts) is dealt
+ * to the shards a whole part at a time: each shard then indexes its own parts, the very parts a
+ * build of the whole makes, and `merge` only places them side by side.
  */
 import { createHash } from 'node:crypto';
 import type { PeerIndex } from '../../lib/portal/peer-index.ts';
 import type { ResolvedDoc } from '../../lib/resolve/resolved-doc.ts';
 import type { SiteApi } from '../../site/site-data-types.ts';
 import { apiCacheKey, type CacheContext, sharedKeyPart } from '../cache/api-cache-key.ts';
-import { assignShards, type ShardSpec } from './shard-plan.ts';
+import { indexedPages, pagesPerGroup } from '../cache/search-group-plan.ts';
+import { assignShardsByParts, type ShardSpec } from './shard-plan.ts';
 
 export interface ShardPlan {
   /** The APIs this shard builds. */
@@ -20,6 +25,8 @@ export interface ShardPlan {
   elsewhere: Set<SiteApi>;
   /** The fingerprint of the whole build's inputs (shard-manifest.ts). */
   inputs: string;
+  /** Whether the shard indexes its own parts of the search index (else `merge` indexes the whole). */
+  indexesItsParts: boolean;
 }
 
 /**
@@ -29,17 +36,18 @@ export interface ShardPlan {
 export function planShard(
   shard: ShardSpec,
   apis: readonly { api: SiteApi; doc: ResolvedDoc }[],
-  { peers, cwd, context }: { peers?: PeerIndex; cwd: string; context: CacheContext },
+  { peers, cwd, context, searchInParts }: { peers?: PeerIndex; cwd: string; context: CacheContext; searchInParts: boolean },
 ): ShardPlan {
   const shared = sharedKeyPart(context);
   const all = apis.map(({ api }) => api);
   const fingerprint = createHash('sha256');
   fingerprint.update(`${shared}\n`);
   for (const { api, doc } of apis) fingerprint.update(`${api.prefix}\0${apiCacheKey(shared, { api, doc, apis: all, ...(peers ? { peers } : {}), cwd })}\n`);
-  const sizes = apis.map(({ api, doc }) => ({ prefix: api.prefix, bytes: doc.files.reduce((n, file) => n + Buffer.byteLength(file.text), 0) }));
-  const shardOf = assignShards(sizes, shard.count);
+  const bytes = apis.map(({ doc }) => doc.files.reduce((n, file) => n + Buffer.byteLength(file.text), 0));
+  const sized = all.map((api, i) => ({ prefix: api.prefix, bytes: bytes[i]!, pages: indexedPages(api) }));
+  const { shardOf, byParts } = assignShardsByParts(sized, shard.count, searchInParts ? pagesPerGroup() : undefined);
   const owned = new Set<SiteApi>();
   const elsewhere = new Set<SiteApi>();
   for (const [i, api] of all.entries()) (shardOf[i] === shard.index ? owned : elsewhere).add(api);
-  return { owned, elsewhere, inputs: fingerprint.digest('hex') };
+  return { owned, elsewhere, inputs: fingerprint.digest('hex'), indexesItsParts: byParts };
 }

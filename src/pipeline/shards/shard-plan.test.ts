@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assignShards, parseShard } from './shard-plan.ts';
+import { assignShards, assignShardsByParts, parseShard } from './shard-plan.ts';
 
 describe('--shard i/n', () => {
   it('reads i/n, counted from 1', () => {
@@ -44,5 +44,28 @@ describe('the APIs of each shard', () => {
     assert.equal(new Set(shards).size, apis.length);
     assert.ok(shards.every((s) => s >= 1 && s <= 8));
     assert.deepEqual(assignShards(apis, 1), [1, 1, 1, 1, 1]);
+  });
+});
+
+describe('the APIs of each shard, when the search index is in parts', () => {
+  // Parts of at most 100 pages: [a, b] (60 + 40), [c] (90), [d, e] (30 + 50), [f] (100).
+  const apis = [
+    { prefix: 'a/', bytes: 500, pages: 60 },
+    { prefix: 'b/', bytes: 100, pages: 40 },
+    { prefix: 'c/', bytes: 900, pages: 90 },
+    { prefix: 'd/', bytes: 50, pages: 30 },
+    { prefix: 'e/', bytes: 1000, pages: 50 },
+    { prefix: 'f/', bytes: 300, pages: 100 },
+  ];
+  it('deals whole parts, balanced by their bytes: the APIs of a part in one shard', () => {
+    const { shardOf, byParts } = assignShardsByParts(apis, 2, 100);
+    assert.equal(byParts, true);
+    // Parts by bytes: d+e 1050 to 1, c 900 to 2, a+b 600 to 2, f 300 to 1 (API by API, b would
+    // go to shard 1 and a to shard 2: their part indexed in neither).
+    assert.deepEqual(shardOf, [2, 2, 2, 1, 1, 1]);
+  });
+  it('deals each API on its own when the index is one part, or not in parts', () => {
+    assert.deepEqual(assignShardsByParts(apis, 2, 10_000), { shardOf: assignShards(apis, 2), byParts: false });
+    assert.deepEqual(assignShardsByParts(apis, 2, undefined), { shardOf: assignShards(apis, 2), byParts: false });
   });
 });

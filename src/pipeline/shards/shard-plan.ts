@@ -7,6 +7,7 @@
  * to the lowest shard). The bytes are those of each API's files, which is what its build time
  * follows (its pages are made from them).
  */
+import { groupMembers } from '../cache/search-group-plan.ts';
 
 /** A shard as `--shard` names it: the `index`-th (1-based) of `count`. */
 export interface ShardSpec {
@@ -46,4 +47,26 @@ export function assignShards(apis: readonly SizedApi[], count: number): number[]
     shardOf[i] = lightest + 1;
   }
   return shardOf;
+}
+
+/**
+ * The shard of each API when the portal's search index is in parts of at most `pagesPerPart`
+ * pages (cache/search-group-plan.ts): whole parts are dealt (their bytes summed), so that each
+ * shard can index its own parts; with one part (or no parts: `undefined`), each API on its own.
+ * `byParts` says which was done.
+ */
+export function assignShardsByParts(
+  apis: readonly (SizedApi & { pages: number })[],
+  count: number,
+  pagesPerPart: number | undefined,
+): { shardOf: number[]; byParts: boolean } {
+  const parts = pagesPerPart === undefined ? [] : groupMembers(apis, pagesPerPart);
+  if (parts.length <= 1) return { shardOf: assignShards(apis, count), byParts: false };
+  const shardOfPart = assignShards(
+    parts.map((members) => ({ prefix: apis[members[0]!]!.prefix, bytes: members.reduce((n, i) => n + apis[i]!.bytes, 0) })),
+    count,
+  );
+  const shardOf = new Array<number>(apis.length).fill(1);
+  for (const [p, members] of parts.entries()) for (const i of members) shardOf[i] = shardOfPart[p]!;
+  return { shardOf, byParts: true };
 }
