@@ -34,7 +34,9 @@ export function go(t: SampleTarget): string {
     ...t.headers.map(([n, v]) => `message.Header.Add(${goString(n)}, ${goString(v)})`),
     'err = nc.PublishMsg(message)',
     ...GO_CHECK,
-    'err = nc.Drain()',
+    // Flush returns once the server has the message; the program may then end.
+    'err = nc.Flush()',
     ...GO_CHECK,
+    'nc.Close()',
   ]);
 }
