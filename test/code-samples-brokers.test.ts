@@ -22,6 +22,7 @@ import { freePort, until } from './helpers.ts';
 import { type KafkaStandIn, startKafkaStandIn } from './kafka-stand-in.ts';
 import type { SampleLanguage } from '../src/lib/samples/generators.ts';
 import { codeIn, runSample, samplesOf } from './sample-run.ts';
+import { type SqsStandIn, startSqsStandIn } from './sqs-stand-in.ts';
 
 const SCHEMA = {
   type: 'object',
@@ -90,8 +91,8 @@ function documentFor(o: DocumentOptions): string {
 /**
  * The languages whose samples run, by protocol: those whose client library Debian packages (or
  * the JDK holds). The others are text only, as the manual says: Python's NATS client (nats-py),
- * Java's Kafka, MQTT and NATS clients, Go's AMQP 1.0 client (go-amqp), and Java has no AMQP 1.0
- * sample at all.
+ * Java's Kafka, MQTT and NATS clients, Go's AMQP 1.0 client (go-amqp), the AWS SDKs for Go and
+ * Java (Debian's Go SDK is 250 MB; the Java one is not packaged), and Java has no AMQP 1.0 sample.
  */
 const RUN = {
   mqtt: ['javascript', 'python', 'go'],
@@ -101,6 +102,7 @@ const RUN = {
   amqp: ['javascript', 'python', 'go', 'java'],
   amqp1: ['javascript', 'python'],
   kafka: ['javascript', 'python', 'go'],
+  sqs: ['javascript', 'python'],
 } as const satisfies Record<string, readonly SampleLanguage[]>;
 
 describe('MQTT samples against mosquitto', { timeout: 300_000 }, () => {
@@ -519,4 +521,56 @@ describe('Kafka samples against a Kafka stand-in (Debian has no Kafka broker)', 
         await sample.stop();
       }
     });
+});
+
+describe('SQS samples against an SQS stand-in reached through AWS_ENDPOINT_URL', { timeout: 120_000 }, () => {
+  let standIn: SqsStandIn;
+  before(async () => (standIn = await startSqsStandIn()));
+  after(() => standIn?.stop());
+  /** Credentials and region as a reader sets them; the endpoint is the stand-in's. */
+  const environment = (): Record<string, string> => ({
+    AWS_ACCESS_KEY_ID: 'AKIDSAMPLETEST',
+    AWS_SECRET_ACCESS_KEY: 'secret-from-env',
+    // The SDK for JavaScript reads AWS_REGION, boto3 AWS_DEFAULT_REGION.
+    AWS_REGION: 'eu-west-1',
+    AWS_DEFAULT_REGION: 'eu-west-1',
+    AWS_ENDPOINT_URL: standIn.endpoint,
+  });
+
+  for (const lang of RUN.sqs) {
+    it(`the ${lang} sample finds the queue by the channel's address and sends the example with the message's headers as attributes`, async () => {
+      standIn.sent.length = 0;
+      const samples = await samplesOf(
+        documentFor({ protocol: 'sqs', port: 443, address: 'lights-{lightId}', parameters: { lightId: { examples: ['7'] } }, headers: { traceId: 't-1' } }),
+      );
+      const code = codeIn(samples.get('readersends'), 0, lang);
+      assert.doesNotMatch(code, /AKIDSAMPLETEST|secret-from-env/);
+      const sample = runSample(lang, code, environment());
+      try {
+        assert.equal(await sample.exit(), 0, sample.stderr());
+        assert.deepEqual(standIn.refused, []);
+        assert.equal(standIn.sent.length, 1);
+        const m = standIn.sent[0]!;
+        assert.equal(m.queue, 'lights-7');
+        assert.equal(m.accessKey, 'AKIDSAMPLETEST', 'the request is signed with the credentials of the environment');
+        assert.deepEqual(m.attributes, { traceId: 't-1' });
+        assertDelivered(m.body, `sqs ${lang}`);
+      } finally {
+        await sample.stop();
+      }
+    });
+
+    it(`the ${lang} sample receives from the queue and prints the body`, async () => {
+      const queue = `announce-${lang}`;
+      standIn.waiting.set(queue, [EXPECTED]);
+      const samples = await samplesOf(documentFor({ protocol: 'sqs', port: 443, address: queue }));
+      const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang), environment());
+      try {
+        assertDelivered(await sample.firstLine(), `sqs ${lang} receiver`);
+        assert.deepEqual(standIn.refused, []);
+      } finally {
+        await sample.stop();
+      }
+    });
+  }
 });
