@@ -6,16 +6,19 @@ import { javaEnv, javaProgram, javaString } from '../code-text.ts';
 import { kafkaConfig, kafkaMechanism } from '../kafka.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
+/** JAAS login modules by SASL mechanism: Kerberos takes the principal's name, the others a user and password. */
 function saslLines(t: SampleTarget): string[] {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   if (!c) return [];
   const mechanism = kafkaMechanism(t);
-  const module = mechanism.startsWith('SCRAM')
-    ? 'org.apache.kafka.common.security.scram.ScramLoginModule'
-    : 'org.apache.kafka.common.security.plain.PlainLoginModule';
+  const login =
+    mechanism === 'GSSAPI'
+      ? `${javaString('com.sun.security.auth.module.Krb5LoginModule required useTicketCache=true principal="')} + ${javaEnv(c.user)} + ${javaString('";')}`
+      : `${javaString(`org.apache.kafka.common.security.${mechanism.startsWith('SCRAM') ? 'scram.ScramLoginModule' : 'plain.PlainLoginModule'} required username="`)} + ${javaEnv(c.user)} + ${javaString('" password="')} + ${javaEnv(c.password)} + ${javaString('";')}`;
   return [
     `config.put("sasl.mechanism", ${javaString(mechanism)});`,
-    `config.put("sasl.jaas.config", ${javaString(`${module} required username="`)} + ${javaEnv(c.user)} + "\\" password=\\"" + ${javaEnv(c.password)} + "\\";");`,
+    ...(mechanism === 'GSSAPI' ? ['config.put("sasl.kerberos.service.name", "kafka");'] : []),
+    `config.put("sasl.jaas.config", ${login});`,
   ];
 }
 
