@@ -116,12 +116,20 @@ describe('code samples, read', () => {
       };
     });
     // The server picker switches as the language tabs do, by the stylesheet alone.
-    await page.locator('label[for="samples-server-2"]').click();
-    assert.equal(await page.locator('#samples-server-1-panel').isVisible(), false);
-    assert.equal(await page.locator('#samples-server-2-panel').isVisible(), true);
-    assert.match(await page.locator('#samples-server-2-panel pre').first().innerText(), /test\.mykafkacluster\.org:28092/);
-    await context.close();
-    lights.server.close();
+    let serverPanels: [boolean, boolean, string];
+    try {
+      await page.locator('label[for="samples-server-2"]').click();
+      serverPanels = [
+        await page.locator('#samples-server-1-panel').isVisible(),
+        await page.locator('#samples-server-2-panel').isVisible(),
+        await page.locator('#samples-server-2-panel pre').first().innerText({ timeout: 5_000 }),
+      ];
+    } finally {
+      await context.close();
+      lights.server.close();
+    }
+    assert.deepEqual(serverPanels.slice(0, 2), [false, true], "the second server's samples show in place of the first's");
+    assert.match(serverPanels[2], /test\.mykafkacluster\.org:28092/);
     assert.equal(facts.shownLines, facts.codeLines, 'a code line wraps in the panel');
     assert.equal(facts.scrollsSideways, true, 'the long lines scroll inside the code box');
     assert.equal(facts.insidePanel, true);
