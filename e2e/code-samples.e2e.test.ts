@@ -99,22 +99,48 @@ describe('code samples, read', () => {
         scrollsSideways: pre.scrollWidth > pre.clientWidth,
         insidePanel: pre.getBoundingClientRect().right <= samples.getBoundingClientRect().right + 1,
         focusable: pre.tabIndex === 0,
-        labels: [...samples.querySelectorAll('.code-tab-list > label')].map((l) => ({
-          top: Math.round(l.getBoundingClientRect().top),
-          splitInsideWord: splitsAWord(l),
-        })),
+        // The shown server's language tabs (the document's channel is on two servers: a server picker above).
+        labels: [...samples.querySelectorAll('.sample-group .code-tab-list > label')]
+          .filter((l) => l.getClientRects().length > 0)
+          .map((l) => ({
+            top: Math.round(l.getBoundingClientRect().top),
+            splitInsideWord: splitsAWord(l),
+          })),
         // Each piece between the title's break points (a dot, a slash, a space) on one line.
         titleSplitInsideWord: splitsAWord(summary, /[^\s./]+[./]?/g),
         titleLines: lineBoxes(summary),
+        serverTabs: [...samples.querySelectorAll('.server-tabs > .code-tab-list > label')].map((l) => [
+          l.textContent,
+          Math.round(l.getBoundingClientRect().top),
+        ]),
       };
     });
-    await context.close();
-    lights.server.close();
+    // The server picker switches as the language tabs do, by the stylesheet alone.
+    let serverPanels: [boolean, boolean, string];
+    try {
+      await page.locator('label[for="samples-server-2"]').click();
+      serverPanels = [
+        await page.locator('#samples-server-1-panel').isVisible(),
+        await page.locator('#samples-server-2-panel').isVisible(),
+        await page.locator('#samples-server-2-panel pre').first().innerText({ timeout: 5_000 }),
+      ];
+    } finally {
+      await context.close();
+      lights.server.close();
+    }
+    assert.deepEqual(serverPanels.slice(0, 2), [false, true], "the second server's samples show in place of the first's");
+    assert.match(serverPanels[2], /test\.mykafkacluster\.org:28092/);
     assert.equal(facts.shownLines, facts.codeLines, 'a code line wraps in the panel');
     assert.equal(facts.scrollsSideways, true, 'the long lines scroll inside the code box');
     assert.equal(facts.insidePanel, true);
     assert.equal(facts.focusable, true, 'the scrolling code box takes the keyboard');
+    assert.equal(facts.labels.length, 2);
     assert.equal(new Set(facts.labels.map((l) => l.top)).size, 1, 'the two language tabs share a row');
+    assert.deepEqual(
+      facts.serverTabs.map(([name]) => name),
+      ['scram-connections', 'mtls-connections'],
+    );
+    assert.equal(new Set(facts.serverTabs.map(([, top]) => top)).size, 1, 'the two server tabs share a row');
     assert.equal(
       facts.labels.some((l) => l.splitInsideWord),
       false,

@@ -73,3 +73,41 @@ describe('code samples in the languages the configuration names', () => {
     assert.deepEqual(labels('operations/watchlights/'), ['websocat', 'Python (websockets)']);
   });
 });
+
+describe('code samples for a channel on several servers, in Go and Java', () => {
+  it('puts a server tab above the samples of each server (radio buttons, readable without script), each in the configured languages', async () => {
+    const work = tempDir('apidesc-code-samples-servers-');
+    writeFileSync(
+      join(work, 'api.yaml'),
+      `apidesc: 3.0.0
+info: { title: Lights, version: 1.0.0 }
+servers:
+  production: { host: 'broker.example.com:1883', protocol: mqtt }
+  staging: { host: 'staging.example.com:1883', protocol: mqtt }
+  local: { host: 'localhost:1883', protocol: mqtt }
+channels:
+  lights: { address: lights/on, messages: { on: { payload: { type: object, properties: { level: { type: integer } } } } } }
+operations:
+  switchOn: { action: receive, channel: { $ref: '#/channels/lights' } }
+`,
+    );
+    writeFileSync(join(work, 'apidesc-docs.config.json'), JSON.stringify({ codeSamples: { languages: ['go', 'java'] } }));
+    const run = await runIn(work, ['build', 'api.yaml', '--out', join(work, 'site'), '--cache', join(work, 'cache')]);
+    assert.equal(run.code, 0, run.err);
+    const html = readFileSync(join(work, 'site', 'operations/switchon/index.html'), 'utf8');
+    const servers = [
+      ...html.matchAll(/<input type="radio" class="code-tab-input" name="samples-server"[^>]*>\s*<label for="samples-server-\d">(.*?)<\/label>/g),
+    ].map((m) => textOf(m[1]!));
+    // Two languages fit 4 servers; four languages 2: with two, every server has its tab.
+    assert.deepEqual(servers, ['production', 'staging', 'local']);
+    assert.match(html, /<input type="radio" class="code-tab-input" name="samples-server" id="samples-server-1" value="1" checked/);
+    const languages = [...html.matchAll(/<label for="samples-s2-1-\d">(.*?)<\/label>/g)].map((m) => textOf(m[1]!));
+    assert.deepEqual(languages, ['Go (paho.mqtt.golang)', 'Java (Paho)']);
+    const text = html.replace(/<[^>]+>/g, '');
+    assert.match(text, /AddBroker\(&quot;tcp:\/\/staging\.example\.com:1883&quot;\)|AddBroker\("tcp:\/\/staging\.example\.com:1883"\)/);
+    assert.match(text, /new MqttClient\((&quot;|")tcp:\/\/localhost:1883/);
+    const md = readFileSync(join(work, 'site', 'operations/switchon/index.md'), 'utf8');
+    assert.match(md, /### Server staging\n\n#### Send on lights\/on/);
+    assert.match(md, /```go\npackage main/);
+  });
+});

@@ -1,14 +1,17 @@
 /**
  * Runs the code samples of a document's operation pages as a reader would: each in a temporary
  * folder (JavaScript next to a link to the project's node_modules, where the client libraries
- * are development dependencies; Python with Debian's interpreter and libraries), with a time
- * bound, its output collected, killed when the test is done.
+ * are development dependencies; Python with Debian's interpreter and libraries; Go built in
+ * GOPATH mode against the libraries Debian packages in /usr/share/gocode, nothing fetched; Java
+ * in the JDK's single-file mode with Debian's jars), with a time bound, its output collected,
+ * killed when the test is done.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApiModel } from '../src/lib/model/build-model.ts';
 import type { SampleGroup } from '../src/lib/model/page-types.ts';
+import { ALL_SAMPLE_LANGUAGES, type SampleLanguage } from '../src/lib/samples/generators.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
 import { PYTHON, requireBinary } from './brokers.ts';
 import { tempDir, tempTree } from './helpers.ts';
@@ -20,7 +23,7 @@ export async function samplesOf(yaml: string): Promise<Map<string, SampleGroup[]
   const dir = tempTree({ 'api.yaml': yaml });
   const { doc } = await validateDocument(join(dir, 'api.yaml'));
   if (!doc) throw new Error('the test document did not load');
-  const model = buildApiModel(doc, 'samples', dir);
+  const model = buildApiModel(doc, 'samples', dir, { sampleLanguages: ALL_SAMPLE_LANGUAGES });
   const out = new Map<string, SampleGroup[]>();
   for (const page of model.pages) {
     const section = page.sections.find((s) => s.type === 'code-samples');
@@ -30,7 +33,7 @@ export async function samplesOf(yaml: string): Promise<Map<string, SampleGroup[]
 }
 
 /** The code of a group's sample in a language. */
-export function codeIn(groups: SampleGroup[] | undefined, group: number, lang: 'javascript' | 'python'): string {
+export function codeIn(groups: SampleGroup[] | undefined, group: number, lang: SampleLanguage): string {
   const sample = groups?.[group]?.samples.find((s) => s.lang === lang);
   if (!sample) throw new Error(`no ${lang} sample in group ${group + 1}`);
   return sample.code;
@@ -52,22 +55,64 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-export function runSample(lang: 'javascript' | 'python', code: string, env: Record<string, string> = {}): Running {
+/** Debian's Go and its packaged libraries (golang-go, golang-github-…-dev). */
+const GO = '/usr/bin/go';
+const GOCODE = '/usr/share/gocode';
+/** Debian's JDK, and the jars a Java sample may use (librabbitmq-client-java and its logging API). */
+const JAVA = '/usr/bin/java';
+const JAVA_CLASSPATH = ['/usr/share/java/amqp-client.jar', '/usr/share/java/slf4j-api.jar', '/usr/share/java/slf4j-nop.jar'].join(':');
+
+/** One build cache for the Go samples of a test file: each library is compiled once, not per sample. */
+let goCache: string | undefined;
+
+/**
+ * A Go sample's folder in a GOPATH of its own. confluent-kafka-go's current import path ends in
+ * /v2; Debian packages the same API under the path without it, which a link in that GOPATH
+ * serves, so that the sample is built as the reader gets it.
+ */
+function goWorkspace(dir: string, code: string): string {
+  const main = join(dir, 'src', 'sample');
+  mkdirSync(main, { recursive: true });
+  writeFileSync(join(main, 'main.go'), code);
+  const confluent = join(dir, 'src', 'github.com', 'confluentinc', 'confluent-kafka-go');
+  mkdirSync(confluent, { recursive: true });
+  symlinkSync(join(GOCODE, 'src', 'github.com', 'confluentinc', 'confluent-kafka-go'), join(confluent, 'v2'), 'dir');
+  return main;
+}
+
+export function runSample(lang: SampleLanguage, code: string, env: Record<string, string> = {}): Running {
   const dir = tempDir('apidesc-sample-');
   let command: string;
   let args: string[];
+  let cwd = dir;
+  let extraEnv: Record<string, string> = {};
   if (lang === 'javascript') {
     symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir');
     writeFileSync(join(dir, 'sample.mjs'), code);
     command = process.execPath;
     args = ['sample.mjs'];
-  } else {
+  } else if (lang === 'python') {
     writeFileSync(join(dir, 'sample.py'), code);
     command = requireBinary(PYTHON, 'python3');
     args = ['-u', 'sample.py'];
+  } else if (lang === 'go') {
+    requireBinary(GO, 'golang-go');
+    goCache ??= tempDir('apidesc-gocache-');
+    cwd = goWorkspace(dir, code);
+    // Built first, then run in its place (exec): stopping the sample stops the program.
+    command = '/bin/sh';
+    args = ['-c', `${GO} build -o sample . && exec ./sample`];
+    extraEnv = { GO111MODULE: 'off', GOPATH: `${dir}:${GOCODE}`, GOCACHE: goCache, GOFLAGS: '', GOPROXY: 'off', GOTOOLCHAIN: 'local' };
+  } else {
+    writeFileSync(join(dir, 'Sample.java'), code);
+    command = requireBinary(JAVA, 'default-jdk-headless');
+    // UTF-8 as a reader's system has it (and Java 18 on has by default): JDK 17 in a POSIX locale would print '?'.
+    args = ['-Dfile.encoding=UTF-8', '-cp', JAVA_CLASSPATH, 'Sample.java'];
   }
-  const child = spawn(command, args, { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd, env: { PATH: process.env.PATH, HOME: dir, ...extraEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
+  // Go and Java compile first: their bound has room for it.
+  const defaultBound = lang === 'go' || lang === 'java' ? 90_000 : 30_000;
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -83,8 +128,8 @@ export function runSample(lang: 'javascript' | 'python', code: string, env: Reco
   return {
     stdout: () => out,
     stderr: () => err,
-    exit: (ms = 30_000) => bounded('no exit', exited, ms),
-    firstLine: (ms = 30_000) =>
+    exit: (ms = defaultBound) => bounded('no exit', exited, ms),
+    firstLine: (ms = defaultBound) =>
       bounded(
         'no line',
         new Promise<string>((done, fail) => {

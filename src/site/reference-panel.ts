@@ -7,7 +7,7 @@
  * the page's sections are split around it: those it sits beside (facts, messages, schemas), and
  * those that follow it in one column (sns subscriptions, security, where used).
  */
-import type { InlineMessage, Page, PageSection, SampleGroup } from '../lib/model/page-types.ts';
+import type { InlineMessage, Page, PageSection, SampleGroup, SampleServer } from '../lib/model/page-types.ts';
 import type { SnsHandsOn } from '../lib/model/sns-hands-on-types.ts';
 import type { Link } from '../lib/model/types.ts';
 
@@ -31,6 +31,8 @@ export interface ReferencePanelData {
   publish?: SnsHandsOn;
   /** Code that sends or receives the operation's messages (page-samples.ts), one group per half of the exchange. */
   samples?: SampleGroup[];
+  /** The samples of each of the channel's servers when they are written for several (the server picker); `samples` is the first's. */
+  sampleServers?: SampleServer[];
   /** The sections the panel sits beside (above it in one column), and those after it. */
   beside: PageSection[];
   after: PageSection[];
@@ -59,11 +61,15 @@ export function referencePanel(page: Page): ReferencePanelData | undefined {
   let reply: PanelGroup[] = [];
   let publish: SnsHandsOn | undefined;
   let samples: SampleGroup[] | undefined;
+  let sampleServers: SampleServer[] | undefined;
   for (const s of page.sections) {
     if (s.type === 'examples' && s.examples.length > 0) request = [{ examples: s }];
     if (s.type === 'messages' && s.anchor === 'messages') request = groupsOf(s.messages);
     if (s.type === 'messages' && s.anchor === 'reply') reply = groupsOf(s.messages);
-    if (s.type === 'code-samples' && s.groups.length > 0) samples = s.groups;
+    if (s.type === 'code-samples' && s.groups.length > 0) {
+      samples = s.groups;
+      sampleServers = s.servers;
+    }
     if (s.type === 'sns-operation' && s.handsOn && (s.handsOn.publish.length > 0 || s.handsOn.unreachable.length > 0)) publish = s.handsOn;
   }
   if (request.length === 0 && reply.length === 0 && !publish && !samples) return undefined;
@@ -73,5 +79,13 @@ export function referencePanel(page: Page): ReferencePanelData | undefined {
   sections.forEach((s, i) => {
     if (BESIDE.has(s.type) || (s.type === 'diagram' && s.anchor === 'reply-flow')) cut = i + 1;
   });
-  return { request, reply, ...(publish ? { publish } : {}), ...(samples ? { samples } : {}), beside: sections.slice(0, cut), after: sections.slice(cut) };
+  return {
+    request,
+    reply,
+    ...(publish ? { publish } : {}),
+    ...(samples ? { samples } : {}),
+    ...(sampleServers ? { sampleServers } : {}),
+    beside: sections.slice(0, cut),
+    after: sections.slice(cut),
+  };
 }

@@ -66,7 +66,7 @@ export interface SiteSettings {
   /** The pages' `img-src` besides the site itself (configuration `imageSources`); absent: any https URL. */
   imageSources?: string[];
   /** The languages of the operations' code samples (configuration `codeSamples.languages`); absent: JavaScript and Python. */
-  sampleLanguages?: ('javascript' | 'python')[];
+  sampleLanguages?: ('javascript' | 'python' | 'go' | 'java')[];
   guides: GuideSummary[];
 }
 

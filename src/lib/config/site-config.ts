@@ -30,7 +30,7 @@ export interface SiteConfig {
   /** Where images in descriptions may load from (the pages' Content-Security-Policy `img-src`, besides the site itself); default any https URL. */
   imageSources?: string[];
   /** The languages of the code samples on operation pages, in tab order (src/lib/samples); default JavaScript and Python. */
-  codeSamples?: { languages?: ('javascript' | 'python')[] };
+  codeSamples?: { languages?: ('javascript' | 'python' | 'go' | 'java')[] };
   /** `diff` and `build --compare`: this project's severity for some rules (src/lib/diff/severity-overrides.ts). */
   diffSeverity?: SeverityOverrides;
   /** A folder whose subfolders are the older versions of the documents (`build` builds them as `--versions` builds tags). */
@@ -101,10 +101,10 @@ const FIELDS: Record<keyof SiteConfig, { schema: object; expected: string }> = {
     schema: {
       type: 'object',
       additionalProperties: false,
-      properties: { languages: { type: 'array', uniqueItems: true, items: { enum: ['javascript', 'python'] } } },
+      properties: { languages: { type: 'array', uniqueItems: true, items: { enum: ['javascript', 'python', 'go', 'java'] } } },
     },
     expected:
-      '{"languages": [...]}: the languages of the code samples, in tab order, among "javascript" and "python" ([] shows only an operation\'s own x-codeSamples)',
+      '{"languages": [...]}: the languages of the code samples, in tab order, among "javascript", "python", "go" and "java" ([] shows only an operation\'s own x-codeSamples)',
   },
   diffSeverity: {
     schema: {

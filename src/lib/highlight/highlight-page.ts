@@ -44,7 +44,8 @@ function sectionJobs(sections: PageSection[]): HighlightJob[] {
       for (const example of section.examples)
         for (const block of example.blocks) jobs.push({ kind: 'code', text: block.code, lang: block.lang, apply: (html) => (block.html = html) });
     else if (section.type === 'code-samples')
-      for (const sample of section.groups.flatMap((g) => g.samples))
+      // The first server's groups are `groups` itself: each sample once.
+      for (const sample of new Set([...section.groups, ...(section.servers ?? []).flatMap((s) => s.groups)].flatMap((g) => g.samples)))
         jobs.push({ kind: 'code', text: sample.code, lang: sample.lang, apply: (html) => (sample.html = html) });
     else if (section.type === 'sns-operation') {
       for (const consumer of section.view.consumers) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from '../../../test/corpus-location.ts';
 import { tempTree } from '../../../test/helpers.ts';
+import type { SampleLanguage } from '../samples/generators.ts';
 import { sampleProtocol } from '../samples/sample-target.ts';
 import { validateDocument } from '../validate/validate-document.ts';
 import { buildApiModel } from './build-model.ts';
@@ -152,13 +153,56 @@ describe('code samples of operation pages', () => {
     assert.ok(s?.type === 'code-samples');
     assert.match(s.groups[0]!.samples[0]!.code, /'smartylighting\.streetlights\.1\.0\.action\.<streetlightId>\.turn\.on'/);
     assert.ok(s.groups[0]!.notes.some((n) => n.startsWith('Replace <streetlightId>')));
-    // Its channel is on a SCRAM server and an mTLS one: the samples are for the first, a note names the other.
-    assert.ok(
-      s.groups[0]!.notes.includes(
-        'Written for the server scram-connections. The channel is also on mtls-connections (test.mykafkacluster.org:28092, security X509): to use it, change the host and the credentials.',
-      ),
-      s.groups[0]!.notes.join('\n'),
+    // Its channel is on a SCRAM server and an mTLS one: the server picker has the samples of each.
+    assert.deepEqual(
+      s.servers?.map((server) => server.name),
+      ['scram-connections', 'mtls-connections'],
     );
+    assert.equal(s.servers[0]!.groups, s.groups);
+    const mtls = s.servers[1]!.groups[0]!;
+    assert.match(mtls.samples[0]!.code, /brokers: \['test\.mykafkacluster\.org:28092'\]/);
+    assert.ok(!mtls.notes.some((n) => n.includes('KAFKA_USERNAME')), 'the mTLS server takes no user and password');
+    assert.ok(s.groups[0]!.notes.some((n) => n.includes('KAFKA_USERNAME')));
+  });
+
+  it('write samples for a bounded number of servers (4 in two languages, 2 in four) and name the others in a note', async () => {
+    const servers = Array.from({ length: 6 }, (_, i) => `  s${i + 1}: { host: 'broker${i + 1}.example.com:1883', protocol: mqtt }`).join('\n');
+    const yaml = `apidesc: 3.0.0
+info: { title: T, version: 1.0.0 }
+servers:
+${servers}
+channels:
+  lights: { address: lights, messages: { on: { payload: { type: string } } } }
+operations:
+  switch: { action: receive, channel: { $ref: '#/channels/lights' } }
+`;
+    const dir = tempTree({ 'api.yaml': yaml });
+    const { doc } = await validateDocument(join(dir, 'api.yaml'));
+    assert.ok(doc);
+    const sectionIn = (languages: SampleLanguage[]) => {
+      const page = buildApiModel(doc, 'api', dir, { sampleLanguages: languages }).pages.find((p) => p.url.endsWith('/switch/'))!;
+      const s = page.sections.find((x) => x.type === 'code-samples');
+      assert.ok(s?.type === 'code-samples');
+      return s;
+    };
+    const two = sectionIn(['javascript', 'python']);
+    assert.deepEqual(
+      two.servers?.map((server) => server.name),
+      ['s1', 's2', 's3', 's4'],
+    );
+    assert.match(two.servers[3]!.groups[0]!.samples[0]!.code, /mqtt:\/\/broker4\.example\.com:1883/);
+    for (const server of two.servers)
+      assert.ok(
+        server.groups[0]!.notes.includes(
+          'The channel is also on s5 (broker5.example.com:1883), s6 (broker6.example.com:1883): to use one, change the host and the credentials.',
+        ),
+      );
+    const four = sectionIn(['javascript', 'python', 'go', 'java']);
+    assert.deepEqual(
+      four.servers?.map((server) => server.name),
+      ['s1', 's2'],
+    );
+    assert.equal(four.servers.flatMap((server) => server.groups[0]!.samples).length, 8);
   });
 
   it('on the Kraken document (no server, WebSocket in its title): every operation has ws samples, a request reads its reply on the same socket', async () => {

@@ -149,13 +149,16 @@ const serverName = (server: Resolved): string => (server.at.pointer.split('/').p
 const MAX_OTHER_SERVERS = 3;
 
 /**
- * The samples are written for the channel's first server of a protocol with samples; when the
- * channel is on others of the same protocol, a note names them with their host and security, so
- * that a reader of the other server knows what to change.
+ * Servers with samples of their own at most (the server picker's tabs), and samples of one half of
+ * the exchange across them at most: with more languages, fewer servers get theirs, so that the
+ * page's weight does not grow with the document (4 servers in 2 languages, 2 in 4).
  */
-function otherServersNote(ctx: Context, used: Resolved, servers: Resolved[]): string | undefined {
-  const protocol = sampleProtocol(String(used.value.protocol));
-  const others = servers.filter((s) => s !== used && typeof s.value.protocol === 'string' && sampleProtocol(s.value.protocol) === protocol);
+const MAX_SERVERS = 4;
+const MAX_SAMPLES_ACROSS_SERVERS = 8;
+const serversShown = (languages: number): number => Math.max(1, Math.min(MAX_SERVERS, Math.floor(MAX_SAMPLES_ACROSS_SERVERS / Math.max(1, languages))));
+
+/** The channel's servers past those with samples, named with their host and security, so that a reader of one knows what to change. */
+function otherServersNote(ctx: Context, others: Resolved[]): string | undefined {
   if (others.length === 0) return undefined;
   const described = others.slice(0, MAX_OTHER_SERVERS).map((s) => {
     const types = resolvedList(ctx, s.value.security, sub(s.at, 'security')).flatMap((scheme) => (typeof scheme.type === 'string' ? [scheme.type] : []));
@@ -163,7 +166,7 @@ function otherServersNote(ctx: Context, used: Resolved, servers: Resolved[]): st
     return `${serverName(s)} (${[host, ...(types.length > 0 ? [`security ${types.join(', ')}`] : [])].filter((x) => x !== '').join(', ')})`;
   });
   const more = others.length > MAX_OTHER_SERVERS ? ` and ${others.length - MAX_OTHER_SERVERS} more` : '';
-  return `Written for the server ${serverName(used)}. The channel is also on ${described.join(', ')}${more}: to use ${others.length > 1 ? 'one' : 'it'}, change the host and the credentials.`;
+  return `The channel is also on ${described.join(', ')}${more}: to use ${others.length > 1 ? 'one' : 'it'}, change the host and the credentials.`;
 }
 
 const VERB: Record<SampleRole, string> = { publish: 'Send', subscribe: 'Receive' };
@@ -184,17 +187,22 @@ export function samplesSection(
   const bindings = (raw: unknown, where: Location): Record<string, unknown> => resolve(ctx, raw, where)?.value ?? {};
   const opBindings = bindings(m.value.bindings, sub(m.origin.bindings ?? at, 'bindings'));
   const servers = channel ? serversOf(ctx, channel) : [];
-  const found = servers.find((s) => typeof s.value.protocol === 'string' && sampleProtocol(s.value.protocol) !== undefined);
+  const usable = servers.filter((s) => typeof s.value.protocol === 'string' && sampleProtocol(s.value.protocol) !== undefined);
   // No server at all: the protocol of the operation's or channel's bindings, on a host the reader fills in.
   const bound =
     channel && servers.length === 0
       ? Object.keys({ ...opBindings, ...bindings(channel.value.bindings, sub(channel.at, 'bindings')) }).find((p) => sampleProtocol(p))
       : undefined;
   const protocol = bound ?? (channel && servers.length === 0 ? protocolOfTitle(ctx.doc.root.value) : undefined);
-  const server: Resolved | undefined = found ?? (protocol && channel ? { value: { host: PLACEHOLDER_HOST, protocol }, at: channel.at } : undefined);
-  const groups: SampleGroup[] = [];
+  const placeholderServer: Resolved[] = usable.length === 0 && protocol && channel ? [{ value: { host: PLACEHOLDER_HOST, protocol }, at: channel.at }] : [];
+  const shown = usable.length > 0 ? usable.slice(0, serversShown(languages.length)) : placeholderServer;
   const role: SampleRole | undefined = op.action === 'receive' ? 'publish' : op.action === 'send' ? 'subscribe' : undefined;
-  if (channel && server && role) {
+  const security = resolvedList(ctx, m.value.security, sub(m.origin.security ?? at, 'security')) as SecurityScheme[];
+
+  /** The groups of one server: the request's half, and the reply's when there is one. */
+  const serverGroups = (server: Resolved): SampleGroup[] => {
+    const groups: SampleGroup[] = [];
+    if (!channel || !role) return groups;
     const s = server.value;
     const serverInput = {
       host: typeof s.host === 'string' ? s.host : 'localhost',
@@ -203,7 +211,6 @@ export function samplesSection(
       variables: resolvedMap(ctx, s.variables, sub(server.at, 'variables')) as Record<string, Variable>,
       security: resolvedList(ctx, s.security, sub(server.at, 'security')) as SecurityScheme[],
     };
-    const security = resolvedList(ctx, m.value.security, sub(m.origin.security ?? at, 'security')) as SecurityScheme[];
     const half = (ch: Resolved, address: string, message: Resolved | undefined, r: SampleRole, messageRole: 'request' | 'reply') => {
       const example = message ? exampleOf(ctx, message) : { value: {}, bindings: {} };
       const target = sampleTarget({
@@ -244,18 +251,37 @@ export function samplesSection(
       const answer = replyAddress !== undefined ? half(replyChannel ?? channel, replyAddress, replyMessage, other, 'reply') : undefined;
       if (answer?.target && languages.length > 0) groups.push(group(answer.target, `${VERB[other]} the reply on ${answer.target.address}`, languages));
     }
-  }
+    return groups;
+  };
+
   // A protocol read off the title is a guess: say so, so that nobody takes it for the document's word.
   const guessed =
-    !found && !bound && protocol ? 'The API description names no protocol: these samples assume WebSocket over TLS, as its title says.' : undefined;
-  const others = found ? otherServersNote(ctx, found, servers) : guessed;
-  if (others && groups[0]) groups.splice(0, 1, { ...groups[0], notes: [...groups[0].notes, others] });
-  if (custom.length > 0) {
-    // A custom sample takes the place of the generated one in its language; the others are added.
-    const first = groups[0] ?? { title: 'Samples', samples: [], notes: [] };
-    const replaced = first.samples.filter((s) => !custom.some((c) => c.lang === s.lang));
-    groups.splice(0, 1, { ...first, samples: [...custom, ...replaced].slice(0, MAX_TABS) });
-  }
+    usable.length === 0 && !bound && protocol
+      ? 'The API description names no protocol: these samples assume WebSocket over TLS, as its title says.'
+      : undefined;
+  const note = usable.length > 0 ? otherServersNote(ctx, usable.slice(shown.length)) : guessed;
+  const finish = (groups: SampleGroup[]): SampleGroup[] => {
+    if (note && groups[0]) groups.splice(0, 1, { ...groups[0], notes: [...groups[0].notes, note] });
+    if (custom.length > 0) {
+      // A custom sample takes the place of the generated one in its language; the others are added.
+      const first = groups[0] ?? { title: 'Samples', samples: [], notes: [] };
+      const replaced = first.samples.filter((s) => !custom.some((c) => c.lang === s.lang));
+      groups.splice(0, 1, { ...first, samples: [...custom, ...replaced].slice(0, MAX_TABS) });
+    }
+    return groups;
+  };
+  const perServer = (shown.length > 0 ? shown : [undefined]).map((server) => ({
+    name: server ? serverName(server) : '',
+    groups: finish(server ? serverGroups(server) : []),
+  }));
+  const groups = perServer[0]?.groups ?? [];
   if (groups.length === 0) return undefined;
-  return { type: 'code-samples', heading: 'Code samples', anchor: 'samples', groups };
+  const withSamples = perServer.filter((s) => s.groups.length > 0);
+  return {
+    type: 'code-samples',
+    heading: 'Code samples',
+    anchor: 'samples',
+    groups,
+    ...(usable.length > 1 && withSamples.length > 1 ? { servers: withSamples } : {}),
+  };
 }

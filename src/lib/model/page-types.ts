@@ -114,7 +114,15 @@ export type PageSection =
    * (src/lib/samples), one group per half of the exchange (the request, and the reply when there
    * is one), a tab per language; shown in the page's reference panel (ReferencePanel.astro).
    */
-  | { type: 'code-samples'; heading: string; anchor: string; groups: SampleGroup[] }
+  | {
+      type: 'code-samples';
+      heading: string;
+      anchor: string;
+      /** The samples of the first server (or the only one). */
+      groups: SampleGroup[];
+      /** When samples are written for several of the channel's servers (a bounded number), each one's, the first's being `groups`. */
+      servers?: SampleServer[];
+    }
   /** `handsOn`: the filter tester and the publish and subscribe snippets (sns-hands-on.ts). */
   | {
       type: 'sns-operation';
@@ -260,6 +268,13 @@ export interface CodeSample {
   code: string;
   /** Highlighted, added before rendering (src/lib/highlight/highlight-page.ts). */
   html?: string;
+}
+
+/** The samples written for one of a channel's servers: a tab of the server picker (SampleTabs.astro). */
+export interface SampleServer {
+  /** The server's name in the document. */
+  name: string;
+  groups: SampleGroup[];
 }
 
 /** The samples of one half of an exchange: "Publish on …" or "Receive the reply on …". */

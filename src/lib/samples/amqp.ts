@@ -14,7 +14,7 @@ function jsUrl(t: SampleTarget): string {
 }
 
 /** The queue a subscriber reads and a publisher without exchange sends to. */
-const queueName = (t: SampleTarget): string => t.amqp.queue?.name ?? t.address;
+export const queueName = (t: SampleTarget): string => t.amqp.queue?.name ?? t.address;
 
 export function javascript(t: SampleTarget): string {
   const { exchange, queue } = t.amqp;

@@ -51,3 +51,75 @@ export function urlPath(pathname: string, address: string): string {
   const tail = address.replace(/^\/+/, '');
   return tail === '' ? head : `${head}/${tail}`;
 }
+
+/**
+ * A double-quoted string literal that Go and Java both read: backslash, quote and line breaks
+ * escaped; other control characters as \uXXXX. `asciiOnly` (Java) writes every character past
+ * ASCII as \uXXXX too, so that the sample reads the same whatever encoding javac assumes; a
+ * backslash is always doubled, so the document's own `\u0022` stays text (Java reads a \u escape
+ * only after an even number of backslashes). A lone surrogate, which neither can hold, becomes
+ * U+FFFD.
+ */
+export function quoted(text: string, asciiOnly = false): string {
+  const escaped = text.toWellFormed().replace(/[\\"\n\r\t]|[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[^\u0000-\u007f]/g, (c) => {
+    const named: Record<string, string> = { '\\': '\\\\', '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+    if (Object.hasOwn(named, c)) return named[c]!;
+    const code = c.charCodeAt(0);
+    const control = code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+    return control || asciiOnly ? `\\u${code.toString(16).padStart(4, '0')}` : c;
+  });
+  return `"${escaped}"`;
+}
+
+export const goString = (text: string): string => quoted(text);
+export const javaString = (text: string): string => quoted(text, true);
+export const goEnv = (name: string): string => `os.Getenv(${goString(name)})`;
+export const javaEnv = (name: string): string => `System.getenv(${javaString(name)})`;
+
+/** Go's check after a call that returns an error: the sample stops with it. */
+export const GO_CHECK = ['if err != nil {', '\tlog.Fatal(err)', '}'];
+
+/**
+ * A Go program: `package main`, its imports (sorted, the standard library's first as gofmt
+ * groups them) and `main`'s body, indented by a tab.
+ */
+export function goProgram(imports: (string | false | undefined)[], body: (string | false | undefined)[]): string {
+  const list = [...new Set(imports.filter((i): i is string => typeof i === 'string'))];
+  const std = list.filter((i) => !i.includes('.')).sort();
+  const third = list.filter((i) => i.includes('.')).sort();
+  const importLines = [...std.map((i) => `\t${goImport(i)}`), ...(std.length > 0 && third.length > 0 ? [''] : []), ...third.map((i) => `\t${goImport(i)}`)];
+  return lines(['package main', '', 'import (', ...importLines, ')', '', 'func main() {', ...indentBody(body, '\t'), '}']);
+}
+
+/** `mqtt github.com/…` (an import with its name) or a path, quoted. */
+const goImport = (spec: string): string => {
+  const [name, path] = spec.includes(' ') ? spec.split(' ') : [undefined, spec];
+  return name ? `${name} "${path}"` : `"${path}"`;
+};
+
+function indentBody(body: (string | false | undefined)[], indent: string): string[] {
+  return body
+    .filter((l): l is string => typeof l === 'string')
+    .flatMap((l) => l.split('\n'))
+    .map((l) => (l === '' ? '' : `${indent}${l}`));
+}
+
+/** A Java program of one class, run as it is by `java Sample.java`: its imports and `main`'s body. */
+export function javaProgram(imports: (string | false | undefined)[], body: (string | false | undefined)[]): string {
+  const list = [...new Set(imports.filter((i): i is string => typeof i === 'string'))].sort();
+  return lines([
+    ...list.map((i) => `import ${i};`),
+    ...(list.length > 0 ? [''] : []),
+    'public class Sample {',
+    '  public static void main(String[] args) throws Exception {',
+    ...indentBody(body, '    '),
+    '  }',
+    '}',
+  ]);
+}
+
+/** A Java map of strings: `Map.ofEntries(Map.entry("a", "b"))`, typed `<String, V>` when given. */
+export function javaMap(entries: [string, string][], valueType?: string, value: (v: string) => string = javaString): string {
+  const typed = valueType ? `<String, ${valueType}>` : '';
+  return `Map.${typed}ofEntries(${entries.map(([k, v]) => `Map.entry(${javaString(k)}, ${value(v)})`).join(', ')})`;
+}

@@ -1,10 +1,27 @@
 /**
- * The sample generators by protocol, and the samples of a target in the configured languages.
- * Each protocol's module writes JavaScript (Node) and Python; sns keeps its own commands.
+ * The sample generators by protocol and language, and the samples of a target in the configured
+ * languages. JavaScript and Python are written by each protocol's module in this folder, Go and
+ * Java by the modules of go/ and java/; sns keeps its own commands. A language with no mainstream
+ * client for a protocol (Java and AMQP 1.0) has no generator there, and so no tab.
  */
 import * as amqp from './amqp.ts';
 import * as amqp1 from './amqp1.ts';
+import * as goAmqp from './go/amqp.ts';
+import * as goAmqp1 from './go/amqp1.ts';
+import * as goHttp from './go/http.ts';
+import * as goKafka from './go/kafka.ts';
+import * as goMqtt from './go/mqtt.ts';
+import * as goNats from './go/nats.ts';
+import * as goSqs from './go/sqs.ts';
+import * as goWebsocket from './go/websocket.ts';
 import * as http from './http.ts';
+import * as javaAmqp from './java/amqp.ts';
+import * as javaHttp from './java/http.ts';
+import * as javaKafka from './java/kafka.ts';
+import * as javaMqtt from './java/mqtt.ts';
+import * as javaNats from './java/nats.ts';
+import * as javaSqs from './java/sqs.ts';
+import * as javaWebsocket from './java/websocket.ts';
 import * as kafka from './kafka.ts';
 import * as mqtt from './mqtt.ts';
 import * as nats from './nats.ts';
@@ -12,28 +29,59 @@ import type { SampleProtocol, SampleTarget } from './sample-target.ts';
 import * as sqs from './sqs.ts';
 import * as websocket from './websocket.ts';
 
-export type SampleLanguage = 'javascript' | 'python';
+export type SampleLanguage = 'javascript' | 'python' | 'go' | 'java';
 
+/** Every language samples are written in, in the order of their tabs. */
+export const ALL_SAMPLE_LANGUAGES: readonly SampleLanguage[] = ['javascript', 'python', 'go', 'java'];
+
+/** The languages shown when the configuration names none. */
 export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = ['javascript', 'python'];
 
+type Generate = (t: SampleTarget) => string;
+
 interface Generator {
-  javascript: (t: SampleTarget) => string;
-  python: (t: SampleTarget) => string;
+  /** The client library each language's sample uses: the tab's label. */
+  library: Partial<Record<SampleLanguage, string>>;
+  write: Partial<Record<SampleLanguage, Generate>>;
 }
 
-const GENERATORS: Record<SampleProtocol, Generator> = { amqp, amqp1, http, kafka, mqtt, nats, sqs, ws: websocket };
-
-/** The library each language's sample uses, by protocol: the tab's label. */
-export const LIBRARIES: Record<SampleProtocol, Record<SampleLanguage, string>> = {
-  amqp: { javascript: 'amqplib', python: 'pika' },
-  amqp1: { javascript: 'rhea', python: 'qpid-proton' },
-  http: { javascript: 'fetch', python: 'requests' },
-  kafka: { javascript: 'kafkajs', python: 'confluent-kafka' },
-  mqtt: { javascript: 'mqtt', python: 'paho-mqtt' },
-  nats: { javascript: 'nats', python: 'nats-py' },
-  sqs: { javascript: 'SDK v3', python: 'boto3' },
-  ws: { javascript: 'ws', python: 'websockets' },
+const GENERATORS: Record<SampleProtocol, Generator> = {
+  amqp: {
+    library: { javascript: 'amqplib', python: 'pika', go: 'amqp091-go', java: 'amqp-client' },
+    write: { javascript: amqp.javascript, python: amqp.python, go: goAmqp.go, java: javaAmqp.java },
+  },
+  amqp1: {
+    library: { javascript: 'rhea', python: 'qpid-proton', go: 'go-amqp' },
+    write: { javascript: amqp1.javascript, python: amqp1.python, go: goAmqp1.go },
+  },
+  http: {
+    library: { javascript: 'fetch', python: 'requests', go: 'net/http', java: 'java.net.http' },
+    write: { javascript: http.javascript, python: http.python, go: goHttp.go, java: javaHttp.java },
+  },
+  kafka: {
+    library: { javascript: 'kafkajs', python: 'confluent-kafka', go: 'confluent-kafka-go', java: 'kafka-clients' },
+    write: { javascript: kafka.javascript, python: kafka.python, go: goKafka.go, java: javaKafka.java },
+  },
+  mqtt: {
+    library: { javascript: 'mqtt', python: 'paho-mqtt', go: 'paho.mqtt.golang', java: 'Paho' },
+    write: { javascript: mqtt.javascript, python: mqtt.python, go: goMqtt.go, java: javaMqtt.java },
+  },
+  nats: {
+    library: { javascript: 'nats', python: 'nats-py', go: 'nats.go', java: 'jnats' },
+    write: { javascript: nats.javascript, python: nats.python, go: goNats.go, java: javaNats.java },
+  },
+  sqs: {
+    library: { javascript: 'SDK v3', python: 'boto3', go: 'SDK v2', java: 'SDK v2' },
+    write: { javascript: sqs.javascript, python: sqs.python, go: goSqs.go, java: javaSqs.java },
+  },
+  ws: {
+    library: { javascript: 'ws', python: 'websockets', go: 'gorilla/websocket', java: 'java.net.http' },
+    write: { javascript: websocket.javascript, python: websocket.python, go: goWebsocket.go, java: javaWebsocket.java },
+  },
 };
+
+/** The library a language's sample uses for a protocol, or undefined when no sample is written in it. */
+export const libraryOf = (protocol: SampleProtocol, language: SampleLanguage): string | undefined => GENERATORS[protocol].library[language];
 
 export interface GeneratedSample {
   language: SampleLanguage;
@@ -42,13 +90,12 @@ export interface GeneratedSample {
   code: string;
 }
 
-const LANGUAGE_NAMES: Record<SampleLanguage, string> = { javascript: 'JavaScript', python: 'Python' };
+const LANGUAGE_NAMES: Record<SampleLanguage, string> = { javascript: 'JavaScript', python: 'Python', go: 'Go', java: 'Java' };
 
 export function generateSamples(target: SampleTarget, languages: readonly SampleLanguage[] = SAMPLE_LANGUAGES): GeneratedSample[] {
   const generator = GENERATORS[target.protocol];
-  return languages.map((language) => ({
-    language,
-    label: `${LANGUAGE_NAMES[language]} (${LIBRARIES[target.protocol][language]})`,
-    code: generator[language](target),
-  }));
+  return languages.flatMap((language) => {
+    const write = generator.write[language];
+    return write ? [{ language, label: `${LANGUAGE_NAMES[language]} (${generator.library[language]})`, code: write(target) }] : [];
+  });
 }

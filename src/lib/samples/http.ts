@@ -2,18 +2,18 @@
 import { urlPath, jsEnv, lines, pyEnv, queryString, str, templateText } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
-function url(t: SampleTarget): string {
+export function url(t: SampleTarget): string {
   const path = urlPath(t.pathname, t.address);
   const query = [...t.http.query];
   return `${t.secure ? 'https' : 'http'}://${t.host}${t.port !== undefined ? `:${t.port}` : ''}${path}${queryString(query)}`;
 }
 
 /** Whether the request carries the payload: a GET or a subscriber's request carries none. */
-const sends = (t: SampleTarget): boolean => t.role === 'publish' && t.http.method !== 'GET' && t.http.method !== 'HEAD';
+export const sends = (t: SampleTarget): boolean => t.role === 'publish' && t.http.method !== 'GET' && t.http.method !== 'HEAD';
 
 /** The application calls the reader (a webhook): the reader's code is a server that takes its requests on the address. */
-const webhook = (t: SampleTarget): boolean => t.role === 'subscribe' && t.http.method !== 'GET' && t.http.method !== 'HEAD';
-const webhookPath = (t: SampleTarget): string => (t.address.startsWith('/') ? t.address : `/${t.address}`);
+export const webhook = (t: SampleTarget): boolean => t.role === 'subscribe' && t.http.method !== 'GET' && t.http.method !== 'HEAD';
+export const webhookPath = (t: SampleTarget): string => (t.address.startsWith('/') ? t.address : `/${t.address}`);
 
 function javascriptWebhook(t: SampleTarget): string {
   return lines([
@@ -67,7 +67,7 @@ export function javascript(t: SampleTarget): string {
       : str(url(t));
   return lines([
     `const response = await fetch(${target}, {`,
-    `  method: ${str(sends(t) ? t.http.method : t.http.method === 'HEAD' ? 'HEAD' : 'GET')},`,
+    `  method: ${str(requestMethod(t))},`,
     headers.length > 0 && `  headers: {\n${headers.map((h) => `    ${h},`).join('\n')}\n  },`,
     sends(t) && `  body: ${str(t.payload)},`,
     '});',
@@ -90,7 +90,7 @@ export function python(t: SampleTarget): string {
     'import requests',
     '',
     'response = requests.request(',
-    `    ${str(sends(t) ? t.http.method : t.http.method === 'HEAD' ? 'HEAD' : 'GET')},`,
+    `    ${str(requestMethod(t))},`,
     `    ${str(url(t))},`,
     headers.length > 0 && `    headers={\n${headers.map((h) => `        ${h},`).join('\n')}\n    },`,
     c?.kind === 'api-key' && c.in === 'query' && `    params={${str(c.name)}: ${pyEnv(c.variable)}},`,
@@ -101,3 +101,6 @@ export function python(t: SampleTarget): string {
     'print(response.status_code, response.text)',
   ]).replace(/^\n/, '');
 }
+
+/** The request's method: the binding's when the request carries the payload, else GET (or HEAD). */
+export const requestMethod = (t: SampleTarget): string => (sends(t) ? t.http.method : t.http.method === 'HEAD' ? 'HEAD' : 'GET');

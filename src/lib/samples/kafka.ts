@@ -43,18 +43,34 @@ export function javascript(t: SampleTarget): string {
   ]);
 }
 
+/** A configuration value: text from the document, or an environment variable's name. */
+export type ConfigValue = { text: string } | { env: string };
+
+/**
+ * The client configuration librdkafka reads (confluent-kafka in Python, confluent-kafka-go) and,
+ * but for SASL, Apache's kafka-clients: the keys are the same.
+ */
+export function kafkaConfig(t: SampleTarget, sasl: 'librdkafka' | 'none'): [string, ConfigValue][] {
+  const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
+  const entries: [string, ConfigValue | undefined | false][] = [
+    ['bootstrap.servers', { text: broker(t) }],
+    ['client.id', { text: t.kafka.clientId ?? 'sample' }],
+    ['security.protocol', (t.secure || c) && { text: `${c ? 'SASL_' : ''}${t.secure ? 'SSL' : 'PLAINTEXT'}` }],
+    ['sasl.mechanisms', sasl === 'librdkafka' && c && { text: kafkaMechanism(t) }],
+    ['sasl.username', sasl === 'librdkafka' && c && { env: c.user }],
+    ['sasl.password', sasl === 'librdkafka' && c && { env: c.password }],
+    ['group.id', t.role === 'subscribe' && { text: t.kafka.groupId ?? 'sample' }],
+    ['auto.offset.reset', t.role === 'subscribe' && { text: 'earliest' }],
+  ];
+  return entries.flatMap(([k, v]) => (v ? [[k, v] as [string, ConfigValue]] : []));
+}
+
+/** The SASL mechanism as Kafka's configuration writes it: PLAIN, SCRAM-SHA-256… */
+export const kafkaMechanism = (t: SampleTarget): string => mechanism(t)[1];
+
 export function python(t: SampleTarget): string {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
-  const config = [
-    `    'bootstrap.servers': ${str(broker(t))},`,
-    `    'client.id': ${str(t.kafka.clientId ?? 'sample')},`,
-    (t.secure || c) && `    'security.protocol': ${str(`${c ? 'SASL_' : ''}${t.secure ? 'SSL' : 'PLAINTEXT'}`)},`,
-    c && `    'sasl.mechanisms': ${str(mechanism(t)[1])},`,
-    c && `    'sasl.username': ${pyEnv(c.user)},`,
-    c && `    'sasl.password': ${pyEnv(c.password)},`,
-    t.role === 'subscribe' && `    'group.id': ${str(t.kafka.groupId ?? 'sample')},`,
-    t.role === 'subscribe' && "    'auto.offset.reset': 'earliest',",
-  ];
+  const config = kafkaConfig(t, 'librdkafka').map(([k, v]) => `    ${str(k)}: ${'env' in v ? pyEnv(v.env) : str(v.text)},`);
   if (t.role === 'publish') {
     const args = [
       str(t.address),

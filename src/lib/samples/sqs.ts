@@ -1,9 +1,13 @@
-/** SQS samples: the AWS SDK for JavaScript v3 and boto3; the queue is found by its name (the channel's address), credentials from the SDK's own chain. */
+/**
+ * SQS samples: the AWS SDK for JavaScript v3 and boto3; the queue is found by its name (the
+ * channel's address), credentials from the SDK's own chain (AWS_ACCESS_KEY_ID…), the endpoint from
+ * AWS_ENDPOINT_URL when set (a local SQS, a VPC endpoint).
+ */
 import { lines, str } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 /** The region in an SQS endpoint host (sqs.eu-west-1.amazonaws.com), when it names one. */
-const region = (t: SampleTarget): string | undefined => /^sqs[.-]([a-z0-9-]+)\.amazonaws\.com/.exec(t.host)?.[1];
+export const region = (t: SampleTarget): string | undefined => /^sqs[.-]([a-z0-9-]+)\.amazonaws\.com/.exec(t.host)?.[1];
 
 function jsAttributes(t: SampleTarget): string {
   return t.headers.map(([n, v]) => `${str(n)}: { DataType: 'String', StringValue: ${str(v)} }`).join(', ');
@@ -32,9 +36,12 @@ export function javascript(t: SampleTarget): string {
 export function python(t: SampleTarget): string {
   const r = region(t);
   const head = [
+    'import os',
+    '',
     'import boto3',
     '',
-    `sqs = boto3.client('sqs'${r ? `, region_name=${str(r)}` : ''})`,
+    // boto3 reads AWS_ENDPOINT_URL itself from 1.28.57 on; older ones (Debian 12's 1.26) are given it.
+    `sqs = boto3.client('sqs'${r ? `, region_name=${str(r)}` : ''}, endpoint_url=os.environ.get('AWS_ENDPOINT_URL'))`,
     `queue_url = sqs.get_queue_url(QueueName=${str(t.address)})['QueueUrl']`,
   ];
   if (t.role === 'publish')

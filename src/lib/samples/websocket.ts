@@ -2,7 +2,7 @@
 import { urlPath, jsEnv, lines, pyEnv, queryString, str } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
-function url(t: SampleTarget): string {
+export function url(t: SampleTarget): string {
   const path = urlPath(t.pathname, t.address);
   return `${t.secure ? 'wss' : 'ws'}://${t.host}${t.port !== undefined ? `:${t.port}` : ''}${path}${queryString(t.ws.query)}`;
 }

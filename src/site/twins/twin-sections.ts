@@ -1,5 +1,12 @@
 /** Each kind of page section as Markdown, in the order and with the headings the page shows them. */
-import { type BrokenReference, sourceLanguage, type InlineMessage, type PageSection, type ProtocolBinding } from '../../lib/model/page-types.ts';
+import {
+  type BrokenReference,
+  sourceLanguage,
+  type InlineMessage,
+  type PageSection,
+  type ProtocolBinding,
+  type SampleGroup,
+} from '../../lib/model/page-types.ts';
 import type { SecuritySchemeView } from '../../lib/model/security-view.ts';
 import { htmlToInlineMarkdown, htmlToMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart, listItem, markdownLink } from './markdown-text.ts';
@@ -74,13 +81,19 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
       return [...origin, ...topicLines(section.topic, section.fanOut, root)];
     case 'sns-operation':
       return [...origin, ...operationLines(section.view, section.topic), ...(section.handsOn ? handsOnLines(section.handsOn) : [])];
-    case 'code-samples':
-      return section.groups.flatMap((g) => [
-        heading(level + 1, escapeInline(g.title)),
-        '',
-        ...g.notes.flatMap((n) => [lineStart(escapeInline(n)), '']),
-        ...g.samples.flatMap((s) => [`**${escapeInline(s.label)}**`, '', fencedBlock(s.code, s.lang), '']),
-      ]);
+    case 'code-samples': {
+      const groupLines = (groups: SampleGroup[], depth: number): string[] =>
+        groups.flatMap((g) => [
+          heading(depth, escapeInline(g.title)),
+          '',
+          ...g.notes.flatMap((n) => [lineStart(escapeInline(n)), '']),
+          ...g.samples.flatMap((s) => [`**${escapeInline(s.label)}**`, '', fencedBlock(s.code, s.lang), '']),
+        ]);
+      // Several servers: each one's samples under its name, as the page's server picker shows them.
+      return section.servers
+        ? section.servers.flatMap((s) => [heading(level + 1, `Server ${escapeInline(s.name)}`), '', ...groupLines(s.groups, level + 2)])
+        : groupLines(section.groups, level + 1);
+    }
     case 'diagram':
       // The page draws what its lists say; the twin has the lists.
       return [];

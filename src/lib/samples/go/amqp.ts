@@ -1,0 +1,67 @@
+/**
+ * AMQP 0-9-1 in Go: rabbitmq/amqp091-go. Where a message goes follows the binding as in the other
+ * languages (amqp.ts): an exchange with a routing key, or a queue through the default exchange;
+ * the publisher waits for the broker's confirm.
+ */
+import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
+import type { SampleTarget } from '../sample-target.ts';
+import { queueName } from '../amqp.ts';
+
+const table = (entries: [string, string][]): string => `amqp.Table{${entries.map(([n, v]) => `${goString(n)}: ${goString(v)}`).join(', ')}}`;
+
+export function go(t: SampleTarget): string {
+  const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
+  const { exchange, queue } = t.amqp;
+  const url = `${t.secure ? 'amqps' : 'amqp'}://${t.host}:${t.port ?? (t.secure ? 5671 : 5672)}/`;
+  const imports = ['log', c && 'os', 'amqp github.com/rabbitmq/amqp091-go'];
+  const head = [
+    c
+      ? `connection, err := amqp.DialConfig(${goString(url)}, amqp.Config{SASL: []amqp.Authentication{&amqp.PlainAuth{Username: ${goEnv(c.user)}, Password: ${goEnv(c.password)}}}})`
+      : `connection, err := amqp.Dial(${goString(url)})`,
+    ...GO_CHECK,
+    'defer connection.Close()',
+    'channel, err := connection.Channel()',
+    ...GO_CHECK,
+    ...(exchange
+      ? [`err = channel.ExchangeDeclare(${goString(exchange.name)}, ${goString(exchange.type)}, ${exchange.durable}, false, false, false, nil)`, ...GO_CHECK]
+      : []),
+  ];
+  if (t.role === 'publish') {
+    const publishing = [
+      `ContentType: ${goString(t.contentType)}`,
+      ...(t.headers.length > 0 ? [`Headers: ${table(t.headers)}`] : []),
+      `Body: []byte(${goString(t.payload)})`,
+    ];
+    return goProgram(
+      [...imports, 'context'],
+      [
+        ...head,
+        'err = channel.Confirm(false)',
+        ...GO_CHECK,
+        `confirmation, err := channel.PublishWithDeferredConfirmWithContext(context.Background(), ${goString(exchange?.name ?? '')}, ${goString(exchange ? t.amqp.routingKey : queueName(t))}, false, false, amqp.Publishing{`,
+        ...publishing.map((p) => `\t${p},`),
+        '})',
+        ...GO_CHECK,
+        'if !confirmation.Wait() {',
+        '\tlog.Fatal("the broker did not take the message")',
+        '}',
+      ],
+    );
+  }
+  return goProgram(
+    [...imports, 'fmt'],
+    [
+      ...head,
+      exchange && !queue
+        ? 'queue, err := channel.QueueDeclare("", false, true, true, false, nil)'
+        : `queue, err := channel.QueueDeclare(${goString(queueName(t))}, ${queue?.durable ?? true}, false, ${queue?.exclusive ?? false}, false, nil)`,
+      ...GO_CHECK,
+      ...(exchange ? [`err = channel.QueueBind(queue.Name, ${goString(t.amqp.routingKey)}, ${goString(exchange.name)}, false, nil)`, ...GO_CHECK] : []),
+      'messages, err := channel.Consume(queue.Name, "", true, false, false, false, nil)',
+      ...GO_CHECK,
+      'for message := range messages {',
+      '\tfmt.Println(string(message.Body))',
+      '}',
+    ],
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * MQTT in Go: Eclipse Paho (paho.mqtt.golang), with the binding's QoS and retain. Paho's Go client
+ * speaks MQTT 3.1.1, which MQTT 5 brokers accept; a message's headers (MQTT 5 user properties)
+ * need Eclipse's paho.golang, which a comment says.
+ */
+import { goEnv, goProgram, goString } from '../code-text.ts';
+import type { SampleTarget } from '../sample-target.ts';
+
+export function go(t: SampleTarget): string {
+  const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
+  const broker = `${t.secure ? 'ssl' : 'tcp'}://${t.host}:${t.port ?? (t.secure ? 8883 : 1883)}`;
+  const connect = [
+    `options := mqtt.NewClientOptions().AddBroker(${goString(broker)})`,
+    c && `options.SetUsername(${goEnv(c.user)})`,
+    c && `options.SetPassword(${goEnv(c.password)})`,
+    'client := mqtt.NewClient(options)',
+    'if token := client.Connect(); token.Wait() && token.Error() != nil {',
+    '\tlog.Fatal(token.Error())',
+    '}',
+  ];
+  const imports = ['log', c && 'os', 'mqtt github.com/eclipse/paho.mqtt.golang'];
+  if (t.role === 'publish')
+    return goProgram(imports, [
+      ...connect,
+      t.mqtt.version === 5 && t.headers.length > 0 && "// The message's headers are MQTT 5 user properties: eclipse/paho.golang sends them.",
+      `token := client.Publish(${goString(t.address)}, ${t.mqtt.qos}, ${t.mqtt.retain}, ${goString(t.payload)})`,
+      'if token.Wait() && token.Error() != nil {',
+      '\tlog.Fatal(token.Error())',
+      '}',
+      'client.Disconnect(250)',
+    ]);
+  return goProgram(
+    [...imports, 'fmt'],
+    [
+      ...connect,
+      `token := client.Subscribe(${goString(t.address)}, ${t.mqtt.qos}, func(_ mqtt.Client, message mqtt.Message) {`,
+      '\tfmt.Println(string(message.Payload()))',
+      '})',
+      'if token.Wait() && token.Error() != nil {',
+      '\tlog.Fatal(token.Error())',
+      '}',
+      'select {}',
+    ],
+  );
+}

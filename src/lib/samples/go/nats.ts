@@ -1,0 +1,42 @@
+/** NATS in Go: nats.go, with the binding's queue group on the subscriber and the message's headers. */
+import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
+import type { SampleTarget } from '../sample-target.ts';
+
+function options(t: SampleTarget): string {
+  const c = t.credentials;
+  if (c?.kind === 'user-password') return `, nats.UserInfo(${goEnv(c.user)}, ${goEnv(c.password)})`;
+  if (c?.kind === 'bearer') return `, nats.Token(${goEnv(c.variable)})`;
+  return '';
+}
+
+export function go(t: SampleTarget): string {
+  const url = `${t.secure ? 'tls' : 'nats'}://${t.host}:${t.port ?? 4222}`;
+  const imports = ['log', t.credentials && 'os', 'github.com/nats-io/nats.go'];
+  const connect = [`nc, err := nats.Connect(${goString(url)}${options(t)})`, ...GO_CHECK];
+  if (t.role === 'subscribe')
+    return goProgram(
+      [...imports, 'fmt'],
+      [
+        ...connect,
+        t.nats.queue
+          ? `_, err = nc.QueueSubscribe(${goString(t.address)}, ${goString(t.nats.queue)}, func(message *nats.Msg) {`
+          : `_, err = nc.Subscribe(${goString(t.address)}, func(message *nats.Msg) {`,
+        '\tfmt.Println(string(message.Data))',
+        '})',
+        ...GO_CHECK,
+        'select {}',
+      ],
+    );
+  return goProgram(imports, [
+    ...connect,
+    `message := nats.NewMsg(${goString(t.address)})`,
+    `message.Data = []byte(${goString(t.payload)})`,
+    ...t.headers.map(([n, v]) => `message.Header.Add(${goString(n)}, ${goString(v)})`),
+    'err = nc.PublishMsg(message)',
+    ...GO_CHECK,
+    // Flush returns once the server has the message; the program may then end.
+    'err = nc.Flush()',
+    ...GO_CHECK,
+    'nc.Close()',
+  ]);
+}

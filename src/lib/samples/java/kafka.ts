@@ -1,0 +1,71 @@
+/**
+ * Kafka in Java: Apache's kafka-clients, configured with the keys librdkafka shares (kafka.ts's
+ * kafkaConfig) and SASL through a JAAS line whose user and password come from the environment.
+ */
+import { javaEnv, javaProgram, javaString } from '../code-text.ts';
+import { kafkaConfig, kafkaMechanism } from '../kafka.ts';
+import type { SampleTarget } from '../sample-target.ts';
+
+/** JAAS login modules by SASL mechanism: Kerberos takes the principal's name, the others a user and password. */
+function saslLines(t: SampleTarget): string[] {
+  const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
+  if (!c) return [];
+  const mechanism = kafkaMechanism(t);
+  const login =
+    mechanism === 'GSSAPI'
+      ? `${javaString('com.sun.security.auth.module.Krb5LoginModule required useTicketCache=true principal="')} + ${javaEnv(c.user)} + ${javaString('";')}`
+      : `${javaString(`org.apache.kafka.common.security.${mechanism.startsWith('SCRAM') ? 'scram.ScramLoginModule' : 'plain.PlainLoginModule'} required username="`)} + ${javaEnv(c.user)} + ${javaString('" password="')} + ${javaEnv(c.password)} + ${javaString('";')}`;
+  return [
+    `config.put("sasl.mechanism", ${javaString(mechanism)});`,
+    ...(mechanism === 'GSSAPI' ? ['config.put("sasl.kerberos.service.name", "kafka");'] : []),
+    `config.put("sasl.jaas.config", ${login});`,
+  ];
+}
+
+export function java(t: SampleTarget): string {
+  const side = t.role === 'publish' ? 'Serializer' : 'Deserializer';
+  const head = [
+    'Properties config = new Properties();',
+    ...kafkaConfig(t, 'none').map(([k, v]) => `config.put(${javaString(k)}, ${'env' in v ? javaEnv(v.env) : javaString(v.text)});`),
+    ...saslLines(t),
+    `config.put(${javaString(`key.${side.toLowerCase()}`)}, String${side}.class.getName());`,
+    `config.put(${javaString(`value.${side.toLowerCase()}`)}, String${side}.class.getName());`,
+  ];
+  if (t.role === 'publish')
+    return javaProgram(
+      [
+        'java.util.Properties',
+        'org.apache.kafka.clients.producer.KafkaProducer',
+        'org.apache.kafka.clients.producer.ProducerRecord',
+        'org.apache.kafka.common.serialization.StringSerializer',
+        t.headers.length > 0 && 'java.nio.charset.StandardCharsets',
+      ],
+      [
+        ...head,
+        'try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {',
+        `  ProducerRecord<String, String> record = new ProducerRecord<>(${javaString(t.address)}, ${t.kafka.key !== undefined ? javaString(t.kafka.key) : 'null'}, ${javaString(t.payload)});`,
+        ...t.headers.map(([n, v]) => `  record.headers().add(${javaString(n)}, ${javaString(v)}.getBytes(StandardCharsets.UTF_8));`),
+        '  producer.send(record).get();',
+        '}',
+      ],
+    );
+  return javaProgram(
+    [
+      'java.time.Duration',
+      'java.util.List',
+      'java.util.Properties',
+      'org.apache.kafka.clients.consumer.ConsumerRecord',
+      'org.apache.kafka.clients.consumer.KafkaConsumer',
+      'org.apache.kafka.common.serialization.StringDeserializer',
+    ],
+    [
+      ...head,
+      'try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {',
+      `  consumer.subscribe(List.of(${javaString(t.address)}));`,
+      '  while (true) {',
+      '    for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofSeconds(1))) System.out.println(record.value());',
+      '  }',
+      '}',
+    ],
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The Go and Java samples whose client library Debian does not package cannot run in the tests
+ * (test/code-samples-brokers.test.ts runs the others): these check that they still follow the
+ * document as the running ones do: the address, the bindings that change the call, the message's
+ * headers, the payload as sent, and credentials read from the environment only.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { generateSamples, type SampleLanguage } from './generators.ts';
+import { type SampleRole, type SecurityScheme, sampleTarget } from './sample-target.ts';
+
+const PAYLOAD = { id: 'lamp-7', level: 3 };
+
+function codeOf(
+  protocol: string,
+  role: SampleRole,
+  language: SampleLanguage,
+  o: { bindings?: Record<string, unknown>; security?: SecurityScheme[]; host?: string } = {},
+): string {
+  const target = sampleTarget({
+    role,
+    server: { host: o.host ?? 'broker.example.com:{port}', protocol, variables: { port: { default: '7000' } }, security: o.security ?? [] },
+    address: 'lights.{id}',
+    parameters: { id: { examples: ['7'] } },
+    bindings: { operation: o.bindings ?? {}, channel: {}, message: {} },
+    example: { headers: { traceId: 't-1' }, payload: PAYLOAD },
+    security: [],
+  });
+  assert.ok(target);
+  const sample = generateSamples(target, [language])[0];
+  assert.ok(sample, `no ${language} sample for ${protocol}`);
+  return sample.code;
+}
+
+const PAYLOAD_GO_JAVA = JSON.stringify(JSON.stringify(PAYLOAD));
+
+describe('Go and Java samples that the tests cannot run follow the document', () => {
+  it('Java Kafka: the topic, the key, the headers, SASL from the environment; the consumer in its group', () => {
+    const security = [{ type: 'scramSha256' }];
+    const code = codeOf('kafka-secure', 'publish', 'java', { bindings: { kafka: { key: { const: 'lamp-7' }, groupId: { const: 'lights' } } }, security });
+    assert.match(code, /config\.put\("bootstrap\.servers", "broker\.example\.com:7000"\);/);
+    assert.match(code, /config\.put\("security\.protocol", "SASL_SSL"\);/);
+    assert.match(code, /config\.put\("sasl\.mechanism", "SCRAM-SHA-256"\);/);
+    assert.match(code, /ScramLoginModule required username=\\"" \+ System\.getenv\("KAFKA_USERNAME"\)/);
+    assert.ok(code.includes(`new ProducerRecord<>("lights.7", "lamp-7", ${PAYLOAD_GO_JAVA});`), code);
+    assert.match(code, /record\.headers\(\)\.add\("traceId", "t-1"\.getBytes\(StandardCharsets\.UTF_8\)\);/);
+    const consumer = codeOf('kafka', 'subscribe', 'java', { bindings: { kafka: { groupId: { const: 'lights' } } } });
+    assert.match(consumer, /config\.put\("group\.id", "lights"\);/);
+    assert.match(consumer, /consumer\.subscribe\(List\.of\("lights\.7"\)\);/);
+  });
+
+  it("Java MQTT: the binding's QoS and retain, the user and password from the environment", () => {
+    const code = codeOf('mqtt', 'publish', 'java', { bindings: { mqtt: { qos: 2, retain: true } }, security: [{ type: 'userPassword' }] });
+    assert.ok(code.includes(`client.publish("lights.7", ${PAYLOAD_GO_JAVA}.getBytes(StandardCharsets.UTF_8), 2, true);`), code);
+    assert.match(code, /options\.setPassword\(System\.getenv\("MQTT_PASSWORD"\)\.toCharArray\(\)\);/);
+    assert.match(codeOf('mqtt', 'subscribe', 'java', { bindings: { mqtt: { qos: 1 } } }), /client\.subscribe\("lights\.7", 1, /);
+  });
+
+  it("Java NATS: the message's headers, the binding's queue group, the token from the environment", () => {
+    const code = codeOf('nats', 'publish', 'java', { security: [{ type: 'http', scheme: 'bearer' }] });
+    assert.match(code, /headers\.add\("traceId", "t-1"\);/);
+    assert.ok(code.includes(`nc.publish("lights.7", headers, ${PAYLOAD_GO_JAVA}.getBytes(StandardCharsets.UTF_8));`), code);
+    assert.match(code, /\.token\(System\.getenv\("NATS_TOKEN"\)\.toCharArray\(\)\)/);
+    assert.match(codeOf('nats', 'subscribe', 'java', { bindings: { nats: { queue: 'lamps' } } }), /dispatcher\.subscribe\("lights\.7", "lamps"\);/);
+  });
+
+  it("Go and Java SQS: the queue by the channel's address, the headers as attributes, the region of the endpoint, no credentials written", () => {
+    const host = 'sqs.eu-west-1.amazonaws.com';
+    const go = codeOf('sqs', 'publish', 'go', { host });
+    assert.match(go, /config\.LoadDefaultConfig\(ctx, config\.WithRegion\("eu-west-1"\)\)/);
+    assert.match(go, /GetQueueUrlInput\{QueueName: aws\.String\("lights\.7"\)\}/);
+    assert.ok(go.includes(`MessageBody: aws.String(${PAYLOAD_GO_JAVA}),`), go);
+    assert.match(go, /"traceId": \{DataType: aws\.String\("String"\), StringValue: aws\.String\("t-1"\)\},/);
+    const java = codeOf('sqs', 'publish', 'java', { host });
+    assert.match(java, /SqsClient\.builder\(\)\.region\(Region\.of\("eu-west-1"\)\)\.build\(\)/);
+    assert.match(java, /Map\.entry\("traceId", MessageAttributeValue\.builder\(\)\.dataType\("String"\)\.stringValue\("t-1"\)\.build\(\)\)/);
+    for (const code of [go, java]) assert.doesNotMatch(code, /AWS_SECRET|AKID/);
+    assert.match(codeOf('sqs', 'subscribe', 'go', { host }), /WaitTimeSeconds: 20/);
+  });
+
+  it('Go AMQP 1.0: one data section holding the payload, the content type, the headers as application properties, SASL PLAIN from the environment', () => {
+    const code = codeOf('amqp1', 'publish', 'go', { security: [{ type: 'userPassword' }] });
+    assert.match(code, /amqp\.SASLTypePlain\(os\.Getenv\("AMQP_USERNAME"\), os\.Getenv\("AMQP_PASSWORD"\)\)/);
+    assert.match(code, /session\.NewSender\(ctx, "lights\.7", nil\)/);
+    assert.ok(code.includes(`Data: [][]byte{[]byte(${PAYLOAD_GO_JAVA})},`), code);
+    assert.match(code, /contentType := "application\/json"/);
+    assert.match(code, /ApplicationProperties: map\[string\]any\{"traceId": "t-1"\},/);
+  });
+
+  it('Java has no AMQP 1.0 sample: no tab rather than a sample of a client nobody uses', () => {
+    const target = sampleTarget({
+      role: 'publish',
+      server: { host: 'h', protocol: 'amqp1', variables: {}, security: [] },
+      address: 'a',
+      parameters: {},
+      bindings: { operation: {}, channel: {}, message: {} },
+      example: {},
+      security: [],
+    });
+    assert.ok(target);
+    assert.deepEqual(
+      generateSamples(target, ['javascript', 'java', 'go']).map((s) => s.label),
+      ['JavaScript (rhea)', 'Go (go-amqp)'],
+    );
+  });
+});
