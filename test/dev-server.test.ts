@@ -1,7 +1,7 @@
 /** `apidesc-docs dev`: serves the site, rebuilds on an edit, and tells open pages to reload. */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { freePort, MINIMAL, ODD_REQUEST_HEADS, ODD_REQUEST_PATHS, rawGet, rawRequest, tempTree, until } from './helpers.ts';
@@ -77,6 +77,25 @@ describe('apidesc-docs dev', () => {
         return r.ok ? r.text() : undefined;
       });
       assert.match(added, /Added while serving\./);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('writes the code samples in the languages of the configuration (codeSamples.languages)', { timeout: 120_000 }, async () => {
+    const dir = tempTree({
+      'lights.yaml': readFileSync(resolve(import.meta.dirname, 'fixtures/code-samples/lights.yaml'), 'utf8'),
+      'apidesc-docs.config.json': '{"codeSamples": {"languages": ["python"]}}',
+    });
+    const port = await freePort();
+    const child = spawn(process.execPath, [bin, 'dev', 'lights.yaml', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const page = await until('the operation page', async () => {
+        const r = await fetch(`http://127.0.0.1:${port}/operations/turnon/`);
+        return r.ok ? r.text() : undefined;
+      });
+      const labels = [...page.matchAll(/<label for="samples-1-\d">(.*?)<\/label>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+      assert.deepEqual(labels, ['Python (paho-mqtt)']);
     } finally {
       child.kill('SIGTERM');
     }

@@ -29,6 +29,7 @@ import { LiveSite } from './live-site.ts';
 import { readGuides } from '../pipeline/read-guides.ts';
 import { rendererAdapter } from '../perf/renderer-bundle.ts';
 import { resolveSiteOptions, type SiteFlags } from '../project/site-options.ts';
+import { configuredModelOptions } from '../site/site-model.ts';
 
 export interface DevOptions extends ValidateOptions {
   port: number;
@@ -81,11 +82,17 @@ export async function devCommand(inputs: string[], options: DevOptions, io: Repo
   if (hasErrors(siteOptions.diagnostics)) return EXIT.usage;
   const { guidesDir } = siteOptions;
   // The guides are read again with every refresh; their pages render from the folder as it is.
-  const live = new LiveSite(inputs, options, io, () => {
-    const guides = guidesDir ? readGuides(guidesDir, options.cwd) : undefined;
-    if (guides && guides.diagnostics.length > 0) io.err(formatText(guides.diagnostics));
-    return { settings: { ...siteOptions.settings, guides: guides?.guides ?? [] }, refs: guides?.refs ?? [] };
-  });
+  const live = new LiveSite(
+    inputs,
+    options,
+    io,
+    () => {
+      const guides = guidesDir ? readGuides(guidesDir, options.cwd) : undefined;
+      if (guides && guides.diagnostics.length > 0) io.err(formatText(guides.diagnostics));
+      return { settings: { ...siteOptions.settings, guides: guides?.guides ?? [] }, refs: guides?.refs ?? [] };
+    },
+    configuredModelOptions(siteOptions.settings),
+  );
   Object.assign(process.env, guidesEnvironment(guidesDir ? { dir: guidesDir } : undefined));
   const clients = new Set<ServerResponse>();
   const watcher = new FileWatcher(() => void refresh());

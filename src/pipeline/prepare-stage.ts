@@ -24,7 +24,7 @@ import { EXIT } from '../lib/exit-codes.ts';
 import type { Reporter } from '../lib/reporter.ts';
 import { inputBytes } from '../lib/inputs/expand-inputs.ts';
 import { MachineFiles } from './machine-files.ts';
-import { buildSiteData, CodeHighlighter } from '../site/site-model.ts';
+import { buildSiteData, CodeHighlighter, configuredModelOptions } from '../site/site-model.ts';
 import { BATCH_PAGES, digest, WRITE_PARTS, writeSiteData } from './write-site-data.ts';
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { stageTimings, type StageTimings } from './build-timings.ts';
@@ -160,7 +160,7 @@ async function prepareWith(
     buildSiteData(preview ? docs : docs.map(({ file, doc, diagnostics }) => ({ file, doc, exampleFindings: diagnostics.filter(isExampleFinding) })), cwd, {
       deferPages: true,
       timings,
-      ...(settings.sampleLanguages ? { sampleLanguages: settings.sampleLanguages } : {}),
+      ...configuredModelOptions(settings),
     }),
   );
   const { site, routes, flows, flowsNotListed, copies } = model;
