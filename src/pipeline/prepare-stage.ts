@@ -11,6 +11,7 @@ import type { Writable } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
+import { type TryItLocations, tryItDiagnostics } from '../project/try-it-check.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
 import { isExampleFinding } from '../lib/model/example-findings.ts';
 import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
@@ -31,6 +32,7 @@ import { stageTimings, type StageTimings } from './build-timings.ts';
 import { reportValidation, validateInputs } from './validate-inputs.ts';
 import { compareWithBase } from './compare-stage.ts';
 import { CHANGES_CSS, CHANGES_STYLESHEET } from '../site/changes-style.ts';
+import { writeTryItAssets } from './try-it-assets.ts';
 import { withApiTitles } from '../site/changes-view.ts';
 import { CHANGES_URL } from '../site/twins/changes-twin.ts';
 import type { CompareBase } from '../lib/diff/compare-sides.ts';
@@ -59,6 +61,8 @@ export interface PrepareRequest {
   severities?: SeverityOverrides;
   /** Changes of those severities since the base (--compare-ref), reported with the documents' (src/project/review-severities.ts). */
   settingChanges?: Change[];
+  /** Where the configuration's `tryIt` server ids are written, to place what is wrong with them (src/project/try-it-check.ts). */
+  tryItLocations?: TryItLocations;
 }
 
 export interface PreparedSite {
@@ -116,7 +120,7 @@ const CACHE_PART = 'build cache: keys, checks, copies';
 const SHARD_PART = 'shard: APIs assigned, inputs fingerprinted';
 
 async function prepareWith(
-  { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities, settingChanges }: PrepareRequest,
+  { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities, settingChanges, tryItLocations }: PrepareRequest,
   out: Writable,
   highlighter: CodeHighlighter,
   io: Reporter,
@@ -143,6 +147,18 @@ async function prepareWith(
   if (docs.length === 0) {
     io.err('Build stopped: no document could be read, so there is nothing to preview; fix the errors above.');
     return validation.exitCode;
+  }
+  // The servers the configuration lets readers try must be the documents' and reachable from a browser.
+  const tryItProblems = tryItDiagnostics(
+    settings.tryIt,
+    docs.map((d) => d.doc),
+    tryItLocations,
+  );
+  if (tryItProblems.length > 0) {
+    const sources = new Map([...new Set(tryItProblems.map((d) => d.file))].map((file) => [file, readFileSync(resolve(cwd, file), 'utf8')]));
+    io.out(formatText(tryItProblems, { sources, color: options.color }));
+    io.err('Build stopped: fix the configuration above.');
+    return EXIT.usage;
   }
   // Before the model: a base that cannot be read stops the build before any page is written.
   const changes = compare
@@ -221,6 +237,7 @@ async function prepareWith(
   });
   if (machineFiles) timings.measure(WRITE_PARTS.twins, () => machineFiles.finish());
   if (changes && siteDir) writeFileSync(join(siteDir, CHANGES_STYLESHEET), CHANGES_CSS);
+  if (settings.tryIt && siteDir) await writeTryItAssets(siteDir);
   for (const route of routes) {
     const hash = digests.get(route.url) ?? cachePlan?.pageHashes.get(route.url);
     if (hash) route.hash = hash;

@@ -57,9 +57,12 @@ export interface SiteModel {
  * say an example does not match its schema (a published site), shown as a warning beside the
  * example and nowhere else, so that no reader copies a wrong example as a valid one.
  */
-/** The model's options that the site's configuration decides: the same for `build` and `dev`. */
-export function configuredModelOptions(settings: Pick<SiteSettings, 'sampleLanguages'>): ModelOptions {
-  return settings.sampleLanguages ? { sampleLanguages: settings.sampleLanguages } : {};
+/** The model's options that the site's configuration decides (code samples' languages, try it): the same for `build` and `dev`. */
+export function configuredModelOptions(settings: Pick<SiteSettings, 'sampleLanguages' | 'tryIt'>): ModelOptions {
+  return {
+    ...(settings.sampleLanguages ? { sampleLanguages: settings.sampleLanguages } : {}),
+    ...(settings.tryIt ? { tryIt: settings.tryIt } : {}),
+  };
 }
 
 export function buildSiteData(

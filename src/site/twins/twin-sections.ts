@@ -81,6 +81,9 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
         ...g.notes.flatMap((n) => [lineStart(escapeInline(n)), '']),
         ...g.samples.flatMap((s) => [`**${escapeInline(s.label)}**`, '', fencedBlock(s.code, s.lang), '']),
       ]);
+    case 'try-it':
+      // A form for the browser: the twin has the code samples.
+      return [];
     case 'diagram':
       // The page draws what its lists say; the twin has the lists.
       return [];
