@@ -38,7 +38,7 @@ describe('a server of tryIt, resolved', () => {
     };
     assert.match(problem({ host: 'broker:1883', protocol: 'mqtt' }, {}, {}), /over TCP, which no browser can open/);
     assert.match(problem({ host: '{tenant}.example.com', protocol: 'wss' }, {}, {}), /no value for <tenant>/);
-    assert.match(problem({ host: 'example.com;script-src *', protocol: 'https' }, {}, {}), /not one a browser can open/);
+    assert.match(problem({ host: "example.com;script-src,'unsafe-inline'", protocol: 'https' }, {}, {}), /not one a browser can open/);
     assert.match(problem({ host: 'kafka:9092', protocol: 'kafka' }, {}, {}), /"kafka" is not one a browser can speak/);
     assert.match(problem({ host: 'x', protocol: 'ws' }, {}, { url: 'http://x' }), /is http, but the server speaks ws/);
   });
