@@ -20,7 +20,7 @@ import { type Broker, startMosquitto } from '../test/brokers.ts';
 import { tempDir } from '../test/helpers.ts';
 import { EXAMPLE_PAYLOAD, tryItConfig, tryItDocument } from '../test/try-it-fixture.ts';
 import { writeFileSync } from 'node:fs';
-import { launchChromium, runCli, serveSite } from './support.ts';
+import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
 
 const EXAMPLE = JSON.stringify(EXAMPLE_PAYLOAD);
 
@@ -211,6 +211,10 @@ describe('try it in Chromium', { timeout: 240_000 }, () => {
     await page.waitForLoadState('load');
     assert.ok(!requests.some((r) => /\/try-it[.-]/.test(r)), requests.join('\n'));
     await page.close();
+  });
+
+  it('has nothing axe-core finds on the pages with the form, in either theme', async () => {
+    assert.deepEqual(await accessibilityFindings(browser, site.base, ['operations/turnon/', 'operations/watchalerts/', 'operations/postorder/']), []);
   });
 
   it('without JavaScript, keeps the form disabled and says that trying needs JavaScript', async () => {

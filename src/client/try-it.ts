@@ -94,11 +94,16 @@ function setup(root: HTMLElement): void {
       clean: true,
       ...(user !== '' ? { username: user, password: value('[data-try-it-password]') } : {}),
     });
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('error', reject);
-      client.once('close', () => reject(new Error('closed')));
-    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        client.once('connect', () => resolve());
+        client.once('error', reject);
+        client.once('close', () => reject(new Error('closed')));
+      });
+    } catch (error) {
+      client.end(true);
+      throw error;
+    }
     const qos = (Number(d.qos) || 0) as 0 | 1 | 2;
     client.on('message', (topic, payload) => show(`Received on ${topic}`, new TextDecoder().decode(payload)));
     client.on('close', () => {
