@@ -27,7 +27,7 @@ function htmlFiles(dir: string): string[] {
 const connectSrc = (html: string): string => /connect-src ([^;]*);/.exec(html)?.[1] ?? '';
 const decode = (html: string): string => html.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
 
-describe('try it, in a site built with tryIt', () => {
+describe('try it, in a site built with tryIt', { timeout: 180_000 }, () => {
   const work = tempDir('apidesc-try-it-');
   const out = join(work, 'site');
   let run: { code: number; out: string; err: string };
@@ -92,7 +92,7 @@ describe('try it, in a site built with tryIt', () => {
   });
 });
 
-describe('a site built without tryIt', () => {
+describe('a site built without tryIt', { timeout: 180_000 }, () => {
   it('has no form, no try-it file, and the connect-src of every page is the site alone', async () => {
     const work = tempDir('apidesc-try-it-off-');
     writeFileSync(join(work, 'api.json'), tryItDocument(PORTS));
@@ -109,7 +109,7 @@ describe('a site built without tryIt', () => {
   });
 });
 
-describe('a tryIt the documents do not allow', () => {
+describe('a tryIt the documents do not allow', { timeout: 180_000 }, () => {
   const document = tryItDocument(PORTS);
   async function check(command: 'validate' | 'build', config: string): Promise<{ code: number; text: string }> {
     const work = tempDir('apidesc-try-it-bad-');
