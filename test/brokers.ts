@@ -80,13 +80,27 @@ async function started(children: ChildProcess[], port: number, what: string, ms:
   return { port, stop };
 }
 
-export async function startMosquitto(): Promise<Broker> {
+/**
+ * mosquitto with a TCP listener, and with `websockets` a second listener that speaks MQTT over
+ * WebSocket (`protocol websockets`), the one a browser can reach; its port is `websocketPort`.
+ */
+export async function startMosquitto(options: { websockets?: boolean } = {}): Promise<Broker & { websocketPort?: number }> {
   const binary = requireBinary('/usr/sbin/mosquitto', 'mosquitto');
   const dir = tempDir('apidesc-mosquitto-');
   const port = await freePort();
-  writeFileSync(join(dir, 'mosquitto.conf'), `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
+  const websocketPort = options.websockets ? await freePort() : undefined;
+  const websocket = websocketPort !== undefined ? `listener ${websocketPort} 127.0.0.1\nprotocol websockets\n` : '';
+  writeFileSync(join(dir, 'mosquitto.conf'), `listener ${port} 127.0.0.1\n${websocket}allow_anonymous true\npersistence false\n`);
   const child = startGroup(binary, ['-c', join(dir, 'mosquitto.conf')], { PATH: process.env.PATH }, dir);
-  return started([child], port, 'mosquitto', 15_000);
+  const broker = await started([child], port, 'mosquitto', 15_000);
+  if (websocketPort === undefined) return broker;
+  try {
+    await until(`mosquitto's WebSocket listener on port ${websocketPort}`, () => portOpen(websocketPort), 15_000);
+  } catch (error) {
+    await broker.stop();
+    throw error;
+  }
+  return { ...broker, websocketPort };
 }
 
 export async function startNats(): Promise<Broker> {

@@ -1,9 +1,10 @@
 /** `apidesc-docs dev`: serves the site, rebuilds on an edit, and tells open pages to reload. */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { tryItConfig, tryItDocument } from './try-it-fixture.ts';
 import { freePort, MINIMAL, ODD_REQUEST_HEADS, ODD_REQUEST_PATHS, rawGet, rawRequest, tempTree, until } from './helpers.ts';
 
 const bin = resolve(import.meta.dirname, '../bin/apidesc-docs.mjs');
@@ -77,6 +78,50 @@ describe('apidesc-docs dev', () => {
         return r.ok ? r.text() : undefined;
       });
       assert.match(added, /Added while serving\./);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('writes the code samples in the languages of the configuration (codeSamples.languages)', { timeout: 120_000 }, async () => {
+    const dir = tempTree({
+      'lights.yaml': readFileSync(resolve(import.meta.dirname, 'fixtures/code-samples/lights.yaml'), 'utf8'),
+      'apidesc-docs.config.json': '{"codeSamples": {"languages": ["python"]}}',
+    });
+    const port = await freePort();
+    const child = spawn(process.execPath, [bin, 'dev', 'lights.yaml', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const page = await until('the operation page', async () => {
+        const r = await fetch(`http://127.0.0.1:${port}/operations/turnon/`);
+        return r.ok ? r.text() : undefined;
+      });
+      const labels = [...page.matchAll(/<label for="samples-1-\d">(.*?)<\/label>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+      assert.deepEqual(labels, ['Python (paho-mqtt)']);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it("serves the try it form, its files and its page's CSP with the configuration's tryIt", { timeout: 120_000 }, async () => {
+    const dir = tempTree({
+      'api.json': tryItDocument({ ws: 18_201, http: 18_202 }),
+      'apidesc-docs.config.json': JSON.stringify(tryItConfig(18_203)),
+    });
+    const port = await freePort();
+    const child = spawn(process.execPath, [bin, 'dev', 'api.json', '--port', String(port)], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const page = await until('the operation page', async () => {
+        const r = await fetch(`${base}/operations/turnon/`);
+        return r.ok ? r.text() : undefined;
+      });
+      assert.match(page, /connect-src 'self' ws:\/\/127\.0\.0\.1:18203;/);
+      assert.match(page, /<div class="try-it" data-try-it/);
+      const script = await fetch(`${base}/try-it.js`);
+      assert.equal(script.headers.get('content-type'), 'text/javascript; charset=utf-8');
+      assert.match(await script.text(), /try-it-mqtt\.js/);
+      assert.equal((await fetch(`${base}/try-it-mqtt.js`)).status, 200);
+      assert.equal((await fetch(`${base}/try-it.css`)).status, 200);
     } finally {
       child.kill('SIGTERM');
     }

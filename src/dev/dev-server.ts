@@ -29,6 +29,9 @@ import { LiveSite } from './live-site.ts';
 import { readGuides } from '../pipeline/read-guides.ts';
 import { rendererAdapter } from '../perf/renderer-bundle.ts';
 import { resolveSiteOptions, type SiteFlags } from '../project/site-options.ts';
+import { configuredModelOptions } from '../site/site-model.ts';
+import { type TryItFile, tryItFiles } from '../pipeline/try-it-assets.ts';
+import { TRY_IT_MQTT, TRY_IT_SCRIPT, TRY_IT_STYLESHEET } from '../site/try-it-files.ts';
 
 export interface DevOptions extends ValidateOptions {
   port: number;
@@ -66,6 +69,7 @@ const ASSET_TYPES: Record<string, string> = {
 const ASTRO_LOCALS = Symbol.for('astro.locals');
 
 /** Reload on the "rebuilt" event; an external file, so the pages' Content-Security-Policy (no inline script) allows it. */
+const TRY_IT_PATHS = new Set([TRY_IT_SCRIPT, TRY_IT_STYLESHEET, TRY_IT_MQTT]);
 const LIVE = "new EventSource('/__apidesc/events').addEventListener('rebuilt', () => location.reload());";
 
 export async function devCommand(inputs: string[], options: DevOptions, io: Reporter): Promise<number> {
@@ -81,11 +85,17 @@ export async function devCommand(inputs: string[], options: DevOptions, io: Repo
   if (hasErrors(siteOptions.diagnostics)) return EXIT.usage;
   const { guidesDir } = siteOptions;
   // The guides are read again with every refresh; their pages render from the folder as it is.
-  const live = new LiveSite(inputs, options, io, () => {
-    const guides = guidesDir ? readGuides(guidesDir, options.cwd) : undefined;
-    if (guides && guides.diagnostics.length > 0) io.err(formatText(guides.diagnostics));
-    return { settings: { ...siteOptions.settings, guides: guides?.guides ?? [] }, refs: guides?.refs ?? [] };
-  });
+  const live = new LiveSite(
+    inputs,
+    options,
+    io,
+    () => {
+      const guides = guidesDir ? readGuides(guidesDir, options.cwd) : undefined;
+      if (guides && guides.diagnostics.length > 0) io.err(formatText(guides.diagnostics));
+      return { settings: { ...siteOptions.settings, guides: guides?.guides ?? [] }, refs: guides?.refs ?? [] };
+    },
+    configuredModelOptions(siteOptions.settings),
+  );
   Object.assign(process.env, guidesEnvironment(guidesDir ? { dir: guidesDir } : undefined));
   const clients = new Set<ServerResponse>();
   const watcher = new FileWatcher(() => void refresh());
@@ -172,6 +182,7 @@ export async function devCommand(inputs: string[], options: DevOptions, io: Repo
     next();
   }, io.err);
 
+  let tryIt: Promise<TryItFile[]> | undefined;
   const middleware = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/__apidesc/live.js') return void res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(LIVE);
@@ -194,6 +205,17 @@ export async function devCommand(inputs: string[], options: DevOptions, io: Repo
       return void res
         .writeHead(200, { 'content-type': ASSET_TYPES[extname(asset.to)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
         .end(asset.content);
+    // "Try it" (configuration `tryIt`): its script, stylesheet and MQTT client, made once when first asked for.
+    if (siteOptions.settings.tryIt && TRY_IT_PATHS.has(path.slice(1))) {
+      tryIt ??= tryItFiles();
+      return void tryIt.then(
+        (files) => {
+          const file = files.find((f) => `/${f.path}` === path)!;
+          res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.content);
+        },
+        () => res.writeHead(500).end(),
+      );
+    }
     // A page (its URL has no file extension) sent: the validation of a new version may start.
     if (req.method === 'GET' && extname(path) === '') res.once('finish', () => live.pageServed());
     // The page's data, handed to Astro with the request: it becomes the page's Astro.locals.

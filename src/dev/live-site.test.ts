@@ -91,4 +91,22 @@ describe('LiveSite (apidesc-docs dev)', () => {
       await site.close();
     }
   });
+
+  it('writes the code samples in the languages the configuration names (codeSamples.languages)', async () => {
+    const lights = resolve(import.meta.dirname, '../../test/fixtures/code-samples/lights.yaml');
+    const labels = async (model: { sampleLanguages?: ('javascript' | 'python')[] }): Promise<string[]> => {
+      const site = new LiveSite([lights], { cwd: dir }, quiet, undefined, model);
+      try {
+        assert.equal((await site.refresh()).ok, true);
+        const page = site.source.site.apis[0]!.pages.find((p) => p.url === 'operations/turnon/')!;
+        await site.source.pageContent(page);
+        const samples = page.sections.find((s) => s.type === 'code-samples');
+        return samples?.type === 'code-samples' ? samples.groups[0]!.samples.map((s) => s.label) : [];
+      } finally {
+        await site.close();
+      }
+    };
+    assert.deepEqual(await labels({}), ['JavaScript (mqtt)', 'Python (paho-mqtt)']);
+    assert.deepEqual(await labels({ sampleLanguages: ['python'] }), ['Python (paho-mqtt)']);
+  });
 });

@@ -24,6 +24,7 @@ import type { Reporter } from '../lib/reporter.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import { checkGuideRefs } from '../pipeline/guide-check.ts';
 import { attachDiagnostics, buildSiteData, type SourceCopy } from '../site/site-model.ts';
+import type { ModelOptions } from '../lib/model/build-model.ts';
 import { completeSite, type SiteSource } from '../site/site-source.ts';
 import { contentShapesRoutes } from '../site/site-data.ts';
 
@@ -51,12 +52,15 @@ export class LiveSite {
   readonly #options: ValidateOptions & { cwd: string };
   readonly #io: Reporter;
   readonly #guides: GuidesReader | undefined;
+  /** What the configuration decides of the model (configuredModelOptions): the code samples' languages. */
+  readonly #model: ModelOptions;
 
-  constructor(inputs: string[], options: ValidateOptions & { cwd: string }, io: Reporter, guides?: GuidesReader) {
+  constructor(inputs: string[], options: ValidateOptions & { cwd: string }, io: Reporter, guides?: GuidesReader, model: ModelOptions = {}) {
     this.#inputs = inputs;
     this.#options = options;
     this.#io = io;
     this.#guides = guides;
+    this.#model = model;
   }
 
   /** The site of the latest version that could be read, for the pages (a new object after every refresh). */
@@ -133,7 +137,7 @@ export class LiveSite {
         }),
       };
     }
-    const model = buildSiteData(opened, cwd, { deferPages: true });
+    const model = buildSiteData(opened, cwd, { deferPages: true, ...this.#model });
     watch(opened.flatMap(({ doc }) => doc.paths));
     const highlighter = this.#highlighter;
     const rootFiles = opened.map(({ doc }) => displayPath(doc.root.path, cwd));

@@ -18,6 +18,7 @@ import { cleanUpOnStop } from '../lib/interrupt.ts';
 import { EXIT } from '../lib/exit-codes.ts';
 import type { Reporter } from '../lib/reporter.ts';
 import type { ResolvedSiteOptions } from '../project/site-options.ts';
+import { type TryItLocations, tryItLocations } from '../project/try-it-check.ts';
 import type { GuideFiles } from '../site/guide-files.ts';
 import { environmentFault, type EnvironmentFault, faultCause, faultHasPlace, faultPlaces, fullDiskFault, type WritePlace } from '../lib/environment-fault.ts';
 import { makeStaging, outputFolderProblem, removeOurFolder, swapIn, type ProtectedPath } from './output-folder.ts';
@@ -153,6 +154,7 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
           work: workDir,
           settings: { ...plan.siteOptions.settings, guides: plan.guides?.settings ?? [] },
           guideRefs: plan.guides?.refs ?? [],
+          ...withTryItLocations(tryItLocations(plan.siteOptions.loaded, plan.cwd)),
           siteDir,
           ...(base ? { base } : {}),
           ...(site ? { siteUrl: site } : {}),
@@ -298,3 +300,6 @@ async function failureOnly<R>(result: Promise<StageResult<R>>): Promise<StageRes
 export function quoteArgument(text: string): string {
   return /^[\w./@:+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
+
+/** The request's field, present only with a configured `tryIt` (a request without it stays as it was). */
+const withTryItLocations = (where: TryItLocations | undefined): { tryItLocations?: TryItLocations } => (where ? { tryItLocations: where } : {});

@@ -11,6 +11,7 @@ import type { Writable } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
+import { type TryItLocations, tryItDiagnostics } from '../project/try-it-check.ts';
 import type { RouteEntry } from '../lib/model/types.ts';
 import { isExampleFinding } from '../lib/model/example-findings.ts';
 import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
@@ -24,13 +25,14 @@ import { EXIT } from '../lib/exit-codes.ts';
 import type { Reporter } from '../lib/reporter.ts';
 import { inputBytes } from '../lib/inputs/expand-inputs.ts';
 import { MachineFiles } from './machine-files.ts';
-import { buildSiteData, CodeHighlighter } from '../site/site-model.ts';
+import { buildSiteData, CodeHighlighter, configuredModelOptions } from '../site/site-model.ts';
 import { BATCH_PAGES, digest, WRITE_PARTS, writeSiteData } from './write-site-data.ts';
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { stageTimings, type StageTimings } from './build-timings.ts';
 import { reportValidation, validateInputs } from './validate-inputs.ts';
 import { compareWithBase } from './compare-stage.ts';
 import { CHANGES_CSS, CHANGES_STYLESHEET } from '../site/changes-style.ts';
+import { writeTryItAssets } from './try-it-assets.ts';
 import { withApiTitles } from '../site/changes-view.ts';
 import { CHANGES_URL } from '../site/twins/changes-twin.ts';
 import type { CompareBase } from '../lib/diff/compare-sides.ts';
@@ -59,6 +61,8 @@ export interface PrepareRequest {
   severities?: SeverityOverrides;
   /** Changes of those severities since the base (--compare-ref), reported with the documents' (src/project/review-severities.ts). */
   settingChanges?: Change[];
+  /** Where the configuration's `tryIt` server ids are written, to place what is wrong with them (src/project/try-it-check.ts). */
+  tryItLocations?: TryItLocations;
 }
 
 export interface PreparedSite {
@@ -116,7 +120,7 @@ const CACHE_PART = 'build cache: keys, checks, copies';
 const SHARD_PART = 'shard: APIs assigned, inputs fingerprinted';
 
 async function prepareWith(
-  { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities, settingChanges }: PrepareRequest,
+  { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities, settingChanges, tryItLocations }: PrepareRequest,
   out: Writable,
   highlighter: CodeHighlighter,
   io: Reporter,
@@ -144,6 +148,18 @@ async function prepareWith(
     io.err('Build stopped: no document could be read, so there is nothing to preview; fix the errors above.');
     return validation.exitCode;
   }
+  // The servers the configuration lets readers try must be the documents' and reachable from a browser.
+  const tryItProblems = tryItDiagnostics(
+    settings.tryIt,
+    docs.map((d) => d.doc),
+    tryItLocations,
+  );
+  if (tryItProblems.length > 0) {
+    const sources = new Map([...new Set(tryItProblems.map((d) => d.file))].map((file) => [file, readFileSync(resolve(cwd, file), 'utf8')]));
+    io.out(formatText(tryItProblems, { sources, color: options.color }));
+    io.err('Build stopped: fix the configuration above.');
+    return EXIT.usage;
+  }
   // Before the model: a base that cannot be read stops the build before any page is written.
   const changes = compare
     ? await timings.measureAsync('changes (--compare)', () => compareWithBase(compare, inputs, docs, options, cwd, io, severities, settingChanges))
@@ -160,7 +176,7 @@ async function prepareWith(
     buildSiteData(preview ? docs : docs.map(({ file, doc, diagnostics }) => ({ file, doc, exampleFindings: diagnostics.filter(isExampleFinding) })), cwd, {
       deferPages: true,
       timings,
-      ...(settings.sampleLanguages ? { sampleLanguages: settings.sampleLanguages } : {}),
+      ...configuredModelOptions(settings),
     }),
   );
   const { site, routes, flows, flowsNotListed, copies } = model;
@@ -226,6 +242,7 @@ async function prepareWith(
   });
   if (machineFiles) timings.measure(WRITE_PARTS.twins, () => machineFiles.finish());
   if (changes && siteDir) writeFileSync(join(siteDir, CHANGES_STYLESHEET), CHANGES_CSS);
+  if (settings.tryIt && siteDir) await writeTryItAssets(siteDir);
   for (const route of routes) {
     const hash = digests.get(route.url) ?? cachePlan?.pageHashes.get(route.url);
     if (hash) route.hash = hash;

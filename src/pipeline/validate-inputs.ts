@@ -12,6 +12,7 @@ import { displayPath } from '../lib/diagnostics/to-diagnostic.ts';
 import { validateDocument, type ValidateOptions, type ValidationResult } from '../lib/validate/validate-document.ts';
 import { expandInputs } from '../lib/inputs/expand-inputs.ts';
 import { resolveSiteOptions, type SiteFlags } from '../project/site-options.ts';
+import { tryItDiagnostics, tryItLocations } from '../project/try-it-check.ts';
 import { EXIT } from '../lib/exit-codes.ts';
 import type { Reporter } from '../lib/reporter.ts';
 
@@ -150,5 +151,10 @@ async function siteDiagnostics(
       );
     }
   }
-  return { diagnostics, sources: site.sources, unusable: hasErrors(site.diagnostics) };
+  // The servers `tryIt` names, against the documents (only when every one could be read: a server may be in the one that could not).
+  const docs = results.flatMap(({ doc }) => (doc ? [doc] : []));
+  const tryIt =
+    docs.length === results.length && !hasErrors(site.diagnostics) ? tryItDiagnostics(site.loaded.config.tryIt, docs, tryItLocations(site.loaded, cwd)) : [];
+  diagnostics.push(...tryIt);
+  return { diagnostics, sources: site.sources, unusable: hasErrors(site.diagnostics) || hasErrors(tryIt) };
 }

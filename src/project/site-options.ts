@@ -145,6 +145,7 @@ export async function resolveSiteOptions(inputs: string[], flags: SiteFlags, cwd
     footerLinks: pick('footerLinks') ?? [],
     ...(file.imageSources ? { imageSources: file.imageSources } : {}),
     ...(file.codeSamples?.languages ? { sampleLanguages: file.codeSamples.languages } : {}),
+    ...(file.tryIt ? { tryIt: file.tryIt } : {}),
     // {path} is relative to the folder of the configuration (usually the repository's root).
     ...(editLink ? { editLink: { pattern: editLink, prefix: posixPrefix(relative(loaded.folder, cwd)) } } : {}),
   };

@@ -10,6 +10,7 @@
 import type { InlineMessage, Page, PageSection, SampleGroup, SampleServer } from '../lib/model/page-types.ts';
 import type { SnsHandsOn } from '../lib/model/sns-hands-on-types.ts';
 import type { Link } from '../lib/model/types.ts';
+import type { TryItView } from '../lib/try-it/try-it-view.ts';
 
 export type ExamplesSection = Extract<PageSection, { type: 'examples' }>;
 
@@ -33,6 +34,8 @@ export interface ReferencePanelData {
   samples?: SampleGroup[];
   /** The samples of each of the channel's servers when they are written for several (the server picker); `samples` is the first's. */
   sampleServers?: SampleServer[];
+  /** The form that sends from the reader's browser (configuration `tryIt`, page-try-it.ts). */
+  tryIt?: TryItView;
   /** The sections the panel sits beside (above it in one column), and those after it. */
   beside: PageSection[];
   after: PageSection[];
@@ -49,6 +52,12 @@ function groupsOf(messages: InlineMessage[]): PanelGroup[] {
     const examples = m.sections.find((s): s is ExamplesSection => s.type === 'examples');
     return examples && examples.examples.length > 0 ? [{ title: m.link.title, link: m.link, examples }] : [];
   });
+}
+
+/** The page's "try it" form (configuration `tryIt`), if it has one. */
+export function tryItOf(page: Page): TryItView | undefined {
+  const section = page.sections.find((s) => s.type === 'try-it');
+  return section?.type === 'try-it' ? section.view : undefined;
 }
 
 /**
@@ -72,9 +81,10 @@ export function referencePanel(page: Page): ReferencePanelData | undefined {
     }
     if (s.type === 'sns-operation' && s.handsOn && (s.handsOn.publish.length > 0 || s.handsOn.unreachable.length > 0)) publish = s.handsOn;
   }
-  if (request.length === 0 && reply.length === 0 && !publish && !samples) return undefined;
+  const tryIt = tryItOf(page);
+  if (request.length === 0 && reply.length === 0 && !publish && !samples && !tryIt) return undefined;
   // The page's examples and code samples move into the panel; the reply's diagram stays beside it with the messages.
-  const sections = page.sections.filter((s) => s.type !== 'code-samples' && !request.some((g) => g.examples === s));
+  const sections = page.sections.filter((s) => s.type !== 'code-samples' && s.type !== 'try-it' && !request.some((g) => g.examples === s));
   let cut = 0;
   sections.forEach((s, i) => {
     if (BESIDE.has(s.type) || (s.type === 'diagram' && s.anchor === 'reply-flow')) cut = i + 1;
@@ -85,6 +95,7 @@ export function referencePanel(page: Page): ReferencePanelData | undefined {
     ...(publish ? { publish } : {}),
     ...(samples ? { samples } : {}),
     ...(sampleServers ? { sampleServers } : {}),
+    ...(tryIt ? { tryIt } : {}),
     beside: sections.slice(0, cut),
     after: sections.slice(cut),
   };

@@ -51,6 +51,8 @@ export interface GuideSummary {
 }
 
 /** How the site looks and links out, from the configuration file and flags (src/project/site-options.ts). */
+import type { TryItConfig } from '../lib/try-it/try-it-config.ts';
+
 export interface SiteSettings {
   /** Site name: the header's, and the end of every page title (default: the API's title). */
   title?: string;
@@ -67,6 +69,8 @@ export interface SiteSettings {
   imageSources?: string[];
   /** The languages of the operations' code samples (configuration `codeSamples.languages`); absent: JavaScript and Python. */
   sampleLanguages?: ('javascript' | 'python' | 'go' | 'java')[];
+  /** The servers whose operation pages get a "try it" form (configuration `tryIt`); absent: none. */
+  tryIt?: TryItConfig;
   guides: GuideSummary[];
 }
 

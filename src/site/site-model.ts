@@ -21,7 +21,7 @@ import { bundleDocument } from '../lib/resolve/bundle.ts';
 import { within } from '../lib/real-path.ts';
 import { bundledName, publishedSourceNames, sourceUrl } from '../lib/model/source-names.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
-import type { SiteApi, SiteData } from './site-data-types.ts';
+import type { SiteApi, SiteData, SiteSettings } from './site-data-types.ts';
 import type { PortalApiEndpoints } from '../lib/portal/match-flows.ts';
 import type { PeerIndex } from '../lib/portal/peer-index.ts';
 import { collectFlows } from '../lib/portal/portal-flows.ts';
@@ -57,6 +57,14 @@ export interface SiteModel {
  * say an example does not match its schema (a published site), shown as a warning beside the
  * example and nowhere else, so that no reader copies a wrong example as a valid one.
  */
+/** The model's options that the site's configuration decides (code samples' languages, try it): the same for `build` and `dev`. */
+export function configuredModelOptions(settings: Pick<SiteSettings, 'sampleLanguages' | 'tryIt'>): ModelOptions {
+  return {
+    ...(settings.sampleLanguages ? { sampleLanguages: settings.sampleLanguages } : {}),
+    ...(settings.tryIt ? { tryIt: settings.tryIt } : {}),
+  };
+}
+
 export function buildSiteData(
   docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[]; exampleFindings?: Diagnostic[] }[],
   cwd: string,

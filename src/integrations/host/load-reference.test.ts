@@ -6,6 +6,7 @@ import { MINIMAL, tempTree } from '../../../test/helpers.ts';
 import { loadReference } from './load-reference.ts';
 
 const ORDERS = readFileSync(join(import.meta.dirname, '..', '..', '..', 'content', 'orders.apidesc.yaml'), 'utf8');
+const LIGHTS = readFileSync(join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'code-samples', 'lights.yaml'), 'utf8');
 const BROKEN = ORDERS.replace("$ref: '#/components/messages/OrderPlaced'", "$ref: '#/components/messages/NoSuchMessage'");
 
 describe("a host's reference, loaded", () => {
@@ -51,5 +52,22 @@ describe("a host's reference, loaded", () => {
     const loaded = await loadReference({ documents: ['missing.yaml'], base: 'reference', allowInvalid: true, strict: false }, root);
     assert.equal(loaded.site, undefined);
     assert.match(loaded.report, /missing\.yaml/);
+  });
+
+  it('writes the code samples in the languages of its codeSamples option, as the configuration of `build` does', async () => {
+    const root = tempTree({ 'api/lights.yaml': LIGHTS });
+    const labels = async (languages?: ('javascript' | 'python')[]): Promise<string[]> => {
+      const loaded = await loadReference(
+        { documents: ['api/'], base: 'reference', allowInvalid: false, strict: false, ...(languages ? { sampleLanguages: languages } : {}) },
+        root,
+      );
+      const page = loaded.site!.apis[0]!.pages.find((p) => p.url === 'operations/turnon/')!;
+      await loaded.content!.fill(page);
+      const samples = page.sections.find((s) => s.type === 'code-samples');
+      loaded.content!.end();
+      return samples?.type === 'code-samples' ? samples.groups[0]!.samples.map((s) => s.label) : [];
+    };
+    assert.deepEqual(await labels(), ['JavaScript (mqtt)', 'Python (paho-mqtt)']);
+    assert.deepEqual(await labels(['python']), ['Python (paho-mqtt)']);
   });
 });

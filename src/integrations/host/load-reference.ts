@@ -80,7 +80,10 @@ export async function loadReference(
   if (compared && 'problem' in compared) return { ...findings(), compareNotes: compared.notes, compareProblem: compared.problem };
   // A preview (or a comparison, as `build --compare`) shows each finding on its page (and the banner); a valid build shows none.
   // Pages come with their summaries only; each page's content is made when it is rendered.
-  const model = buildSiteData(buildAnyway || compared ? docs : docs.map(({ file, doc }) => ({ file, doc })), root, { deferPages: true });
+  const model = buildSiteData(buildAnyway || compared ? docs : docs.map(({ file, doc }) => ({ file, doc })), root, {
+    deferPages: true,
+    ...(options.sampleLanguages ? { sampleLanguages: options.sampleLanguages } : {}),
+  });
   if (compared) model.site.changes = withApiTitles(compared.changes, model.site.apis);
   const uses = (components?.uses ?? []).filter((use) => use.reference === undefined || use.reference.replace(/^\/+|\/+$/g, '') === options.base);
   diagnostics.push(

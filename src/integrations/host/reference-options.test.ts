@@ -11,6 +11,13 @@ describe('the options of apidescDocs()', () => {
       allowInvalid: true,
       strict: false,
     });
+    assert.deepEqual(resolveReferenceOptions({ documents: 'api/', codeSamples: { languages: ['python'] } }), {
+      documents: ['api/'],
+      base: 'reference',
+      allowInvalid: false,
+      strict: false,
+      sampleLanguages: ['python'],
+    });
   });
 
   it('say in words what is wrong', () => {
@@ -27,5 +34,7 @@ describe('the options of apidescDocs()', () => {
     assert.match(problem({ documents: 'api/', base: 'a b' }), /is not a path/);
     assert.match(problem({ documents: 'api/', base: '' }), /is not a path/);
     assert.match(problem({ documents: 'api/', allowInvalid: 'yes' }), /`allowInvalid` is true or false/);
+    assert.match(problem({ documents: 'api/', codeSamples: { languages: ['cobol'] } }), /^apidescDocs\(\): `codeSamples` must be \{"languages": \[\.\.\.\]\}/);
+    assert.match(problem({ documents: 'api/', codeSamples: { language: ['python'] } }), /`codeSamples` must be/);
   });
 });

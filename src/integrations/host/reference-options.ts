@@ -3,6 +3,8 @@
  * its APIs: the documents, and the path their pages live under. Read once, when the host's
  * configuration is set up; a mistake is said in words, not as a type error at run time.
  */
+import { checkSiteConfig, type SiteConfig } from '../../lib/config/site-config.ts';
+import type { SampleLanguage } from '../../lib/samples/generators.ts';
 
 /** The options of `apidescDocs({ … })` in a host's astro.config.mjs. */
 export interface ReferenceOptions {
@@ -38,6 +40,13 @@ export interface ReferenceOptions {
    * @example 'main'
    */
   compare?: string;
+  /**
+   * The code samples of operation pages, as the configuration's `codeSamples` of
+   * `apidesc-docs build`: the languages generated, in tab order (`[]`: only an operation's own
+   * `x-codeSamples`).
+   * @example { languages: ['python'] }
+   */
+  codeSamples?: { languages?: SampleLanguage[] };
 }
 
 /** The options once read: documents as a list, the base without slashes at either end. */
@@ -47,13 +56,14 @@ export interface ResolvedReferenceOptions {
   allowInvalid: boolean;
   strict: boolean;
   compare?: string;
+  sampleLanguages?: SampleLanguage[];
 }
 
 /** The options checked and filled in, or what is wrong with them (a sentence for the host's log). */
 export function resolveReferenceOptions(options: unknown): ResolvedReferenceOptions | { problem: string } {
   if (options === null || typeof options !== 'object' || Array.isArray(options))
     return { problem: "apidescDocs() needs its options: apidescDocs({ documents: 'api/' })" };
-  const { documents, base = 'reference', allowInvalid = false, strict = false, compare } = options as Record<string, unknown>;
+  const { documents, base = 'reference', allowInvalid = false, strict = false, compare, codeSamples } = options as Record<string, unknown>;
   const list = typeof documents === 'string' ? [documents] : documents;
   if (!Array.isArray(list) || list.length === 0 || !list.every((d): d is string => typeof d === 'string' && d.trim() !== ''))
     return { problem: "apidescDocs(): `documents` names the documents: a file or folder, or a list of them (e.g. documents: 'api/')" };
@@ -68,5 +78,16 @@ export function resolveReferenceOptions(options: unknown): ResolvedReferenceOpti
   if (typeof strict !== 'boolean') return { problem: 'apidescDocs(): `strict` is true or false' };
   if (compare !== undefined && (typeof compare !== 'string' || compare.trim() === ''))
     return { problem: "apidescDocs(): `compare` names the base to compare with: a document or folder, or a git ref (e.g. compare: 'main')" };
-  return { documents: list, base: trimmed, allowInvalid, strict, ...(compare !== undefined ? { compare } : {}) };
+  // The configuration file's own check, so that the host and `apidesc-docs build` accept the same values.
+  const samples = codeSamples === undefined ? [] : checkSiteConfig({ codeSamples }, 'apidescDocs()', (field) => `\`${field}\``);
+  if (samples[0]) return { problem: `apidescDocs(): ${samples[0].message}` };
+  const languages = (codeSamples as SiteConfig['codeSamples'])?.languages;
+  return {
+    documents: list,
+    base: trimmed,
+    allowInvalid,
+    strict,
+    ...(compare !== undefined ? { compare } : {}),
+    ...(languages ? { sampleLanguages: languages } : {}),
+  };
 }

@@ -7,6 +7,7 @@ import type { Ajv, ErrorObject } from 'ajv';
 import type { Problem } from '../diagnostics/diagnostic.ts';
 import type { SeverityOverrides } from '../diff/severity-overrides.ts';
 import { lazyModule } from '../../perf/lazy-module.ts';
+import { TRY_IT_EXPECTED, TRY_IT_SCHEMA, type TryItConfig } from '../try-it/try-it-config.ts';
 
 export type SidebarGrouping = 'tag' | 'channel' | 'none';
 
@@ -33,6 +34,8 @@ export interface SiteConfig {
   codeSamples?: { languages?: ('javascript' | 'python' | 'go' | 'java')[] };
   /** `diff` and `build --compare`: this project's severity for some rules (src/lib/diff/severity-overrides.ts). */
   diffSeverity?: SeverityOverrides;
+  /** Operation pages of these servers get a form that sends and receives from the reader's browser (src/lib/try-it). */
+  tryIt?: TryItConfig;
   /** A folder whose subfolders are the older versions of the documents (`build` builds them as `--versions` builds tags). */
   versionFolders?: string;
 }
@@ -115,6 +118,7 @@ const FIELDS: Record<keyof SiteConfig, { schema: object; expected: string }> = {
     },
     expected: 'rules of `apidesc-docs diff` with the severity this project gives them, e.g. {"security-alternative-added": "breaking"}',
   },
+  tryIt: { schema: TRY_IT_SCHEMA, expected: TRY_IT_EXPECTED },
   versionFolders: {
     schema: { type: 'string', minLength: 1 },
     expected:

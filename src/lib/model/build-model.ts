@@ -21,6 +21,7 @@ import { type GeneratedExamples, generateExamples, generateSchemaExample } from 
 import { ExampleValidator } from '../validate/example-validator.ts';
 import type { FlowEndpoint, PagePeers } from '../portal/flow-types.ts';
 import type { Timings } from '../timings.ts';
+import { type TryItConfig, tryItServersOf } from '../try-it/try-it-config.ts';
 import { type Context, DIAGRAMS } from './page-context.ts';
 import { declaredPart, type ExampleSite, exampleSites, writtenExamples } from './reused-examples.ts';
 
@@ -58,6 +59,8 @@ export interface ModelOptions {
   timings?: Timings;
   /** The languages of operations' code samples, in tab order (configuration `codeSamples.languages`). */
   sampleLanguages?: readonly SampleLanguage[];
+  /** The servers whose operation pages get a "try it" form (configuration `tryIt`). */
+  tryIt?: TryItConfig;
 }
 
 export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(), options: ModelOptions = {}): ApiModel {
@@ -111,6 +114,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     },
     ...(typeof root.defaultContentType === 'string' ? { defaultContentType: root.defaultContentType } : {}),
     ...(options.sampleLanguages ? { sampleLanguages: options.sampleLanguages } : {}),
+    ...(options.tryIt ? { tryIt: tryItServersOf(options.tryIt, doc) } : {}),
     shownFile: (file: string) => publishedPath(file, cwd, doc.policy.root),
     diagram: <T>(make: () => T): T => (options.timings ? options.timings.measure(DIAGRAMS, make) : make()),
   };

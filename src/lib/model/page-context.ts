@@ -1,5 +1,6 @@
 /** What the page builders share: the document, page lookups, and small helpers over the raw document. */
 import type { SampleLanguage } from '../samples/generators.ts';
+import type { TryItServer } from '../try-it/try-it-config.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { joinPointer } from '../json-pointer.ts';
@@ -35,6 +36,8 @@ export interface Context {
   reusedExample: (schema: unknown, at: Location) => ExampleSite | undefined;
   /** The languages of operations' code samples, in tab order; absent: every language samples are written in. */
   sampleLanguages?: readonly SampleLanguage[];
+  /** The document's servers that operation pages let the reader try, by id (configuration `tryIt`). */
+  tryIt?: Map<string, TryItServer>;
   /** Runs the making of a diagram, its time counted to the diagrams (`build --timings`). */
   diagram: <T>(make: () => T) => T;
 }

@@ -20,6 +20,7 @@ import { replyDiagram } from './flow-reply.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
 import { peersSection } from './page-peers.ts';
 import { samplesSection } from './page-samples.ts';
+import { tryItView } from './page-try-it.ts';
 
 export function operationPage(ctx: Context, page: Page, op: Record<string, unknown>, at: Location, peers?: PagePeers): void {
   const m = merged(ctx, op, at);
@@ -93,6 +94,8 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
     const samples = samplesSection(ctx, op, at, ctx.sampleLanguages);
     if (samples) page.sections.push(samples);
   }
+  const tryIt = tryItView(ctx, op, at);
+  if (tryIt) page.sections.push({ type: 'try-it', heading: 'Try it', anchor: 'try-it', view: tryIt });
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));
   traitsFacts(ctx, page, m.origin, at);

@@ -23,14 +23,14 @@ import {
 import { type Context, merged, sub } from './page-context.ts';
 import type { CodeSample, PageSection, SampleGroup } from './page-types.ts';
 
-type Resolved = { value: Record<string, unknown>; at: Location };
+export type Resolved = { value: Record<string, unknown>; at: Location };
 
-function resolve(ctx: Context, raw: unknown, at: Location): Resolved | undefined {
+export function resolve(ctx: Context, raw: unknown, at: Location): Resolved | undefined {
   const r = ctx.doc.deref(raw, at);
   return r && isPlainObject(r.value) ? { value: r.value, at: r.at } : undefined;
 }
 
-function resolvedMap(ctx: Context, raw: unknown, at: Location): Record<string, Record<string, unknown>> {
+export function resolvedMap(ctx: Context, raw: unknown, at: Location): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const [name, v] of entries(raw)) {
     const r = resolve(ctx, v, sub(at, name));
@@ -39,7 +39,7 @@ function resolvedMap(ctx: Context, raw: unknown, at: Location): Record<string, R
   return out;
 }
 
-function resolvedList(ctx: Context, raw: unknown, at: Location): Record<string, unknown>[] {
+export function resolvedList(ctx: Context, raw: unknown, at: Location): Record<string, unknown>[] {
   return Array.isArray(raw)
     ? raw.flatMap((v, i) => {
         const r = resolve(ctx, v, sub(at, i));
@@ -49,7 +49,7 @@ function resolvedList(ctx: Context, raw: unknown, at: Location): Record<string, 
 }
 
 /** The channel's servers (all the document's when it names none), resolved, in order. */
-function serversOf(ctx: Context, channel: Resolved): Resolved[] {
+export function serversOf(ctx: Context, channel: Resolved): Resolved[] {
   const listed = Array.isArray(channel.value.servers) ? channel.value.servers : [];
   if (listed.length > 0) return listed.flatMap((s, i) => resolve(ctx, s, sub(channel.at, 'servers', i)) ?? []);
   const root = ctx.doc.root.value;
@@ -58,13 +58,13 @@ function serversOf(ctx: Context, channel: Resolved): Resolved[] {
 }
 
 /** The messages an operation or a reply carries: its list, else every message of its channel. */
-function messagesOf(ctx: Context, list: unknown, at: Location, channel: Resolved | undefined): Resolved[] {
+export function messagesOf(ctx: Context, list: unknown, at: Location, channel: Resolved | undefined): Resolved[] {
   if (Array.isArray(list)) return list.flatMap((m, i) => resolve(ctx, m, sub(at, 'messages', i)) ?? []);
   return channel ? entries(channel.value.messages).flatMap(([id, m]) => resolve(ctx, m, sub(channel.at, 'messages', id)) ?? []) : [];
 }
 
 /** The message's first written example, else its first generated one. */
-function exampleOf(ctx: Context, message: Resolved): { value: Record<string, unknown>; contentType?: string; bindings: Record<string, unknown> } {
+export function exampleOf(ctx: Context, message: Resolved): { value: Record<string, unknown>; contentType?: string; bindings: Record<string, unknown> } {
   const m = merged(ctx, message.value, message.at);
   const written = Array.isArray(m.value.examples) ? m.value.examples.find(isPlainObject) : undefined;
   const example = written ?? ctx.generatedExamples(m.value, m.origin, message.at).examples[0]?.value ?? {};
@@ -74,7 +74,7 @@ function exampleOf(ctx: Context, message: Resolved): { value: Record<string, unk
 }
 
 /** A runtime expression's value in a message example (`$message.header#/replyTo`), when it names one. */
-function expressionValue(expression: string, example: Record<string, unknown>): string | undefined {
+export function expressionValue(expression: string, example: Record<string, unknown>): string | undefined {
   const match = /^\$message\.(header|payload)#(\/.*)?$/.exec(expression);
   if (!match) return undefined;
   let value: unknown = match[1] === 'header' ? example.headers : example.payload;
@@ -143,7 +143,7 @@ function protocolOfTitle(root: unknown): string | undefined {
 }
 
 /** A server's name in the document: the last segment of where it is defined (`/servers/mtls-connections`). */
-const serverName = (server: Resolved): string => (server.at.pointer.split('/').pop() ?? '').replaceAll('~1', '/').replaceAll('~0', '~');
+export const serverName = (server: Resolved): string => (server.at.pointer.split('/').pop() ?? '').replaceAll('~1', '/').replaceAll('~0', '~');
 
 /** Names listed in a note at most: a channel on many servers does not grow the panel. */
 const MAX_OTHER_SERVERS = 3;

@@ -3,6 +3,7 @@
  * render. Its own module so that the builders of each kind of page and the code that picks
  * between them can share it without importing each other.
  */
+import type { TryItView } from '../try-it/try-it-view.ts';
 import type { Diagram } from '../diagram/diagram-types.ts';
 import type { PeerOperation } from '../portal/flow-types.ts';
 import type { ObjectView } from './object-view.ts';
@@ -123,6 +124,8 @@ export type PageSection =
       /** When samples are written for several of the channel's servers (a bounded number), each one's, the first's being `groups`. */
       servers?: SampleServer[];
     }
+  /** Operations of a server the configuration's `tryIt` names: the form that sends from the reader's browser (page-try-it.ts), in the page's panel. */
+  | { type: 'try-it'; heading: string; anchor: string; view: TryItView }
   /** `handsOn`: the filter tester and the publish and subscribe snippets (sns-hands-on.ts). */
   | {
       type: 'sns-operation';

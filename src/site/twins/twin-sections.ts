@@ -94,6 +94,9 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
         ? section.servers.flatMap((s) => [heading(level + 1, `Server ${escapeInline(s.name)}`), '', ...groupLines(s.groups, level + 2)])
         : groupLines(section.groups, level + 1);
     }
+    case 'try-it':
+      // A form for the browser: the twin has the code samples.
+      return [];
     case 'diagram':
       // The page draws what its lists say; the twin has the lists.
       return [];

@@ -1,0 +1,231 @@
+/**
+ * "Try it" in Chromium (issue 40), against servers this test starts on 127.0.0.1: a WebSocket
+ * echo server, an HTTP server that answers what it gets (allowing the site's origin by CORS), and
+ * Debian's mosquitto with a WebSocket listener. The reader sends the example and sees it come back
+ * (WebSocket), sends an edited message and sees the response (HTTP), sends over MQTT and sees the
+ * reply on the reply topic, listens and sees what the test publishes; the credentials typed stay
+ * out of storage, cookies and the page's URL; the page's CSP refuses a server it does not name
+ * (one that is running and would answer); the form's script loads on its pages only and the MQTT
+ * client only when used; without JavaScript the form is disabled and says it needs JavaScript.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Browser, Page } from 'playwright-core';
+import { WebSocketServer } from 'ws';
+import { type Broker, startMosquitto } from '../test/brokers.ts';
+import { tempDir } from '../test/helpers.ts';
+import { EXAMPLE_PAYLOAD, tryItConfig, tryItDocument } from '../test/try-it-fixture.ts';
+import { writeFileSync } from 'node:fs';
+import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+
+const EXAMPLE = JSON.stringify(EXAMPLE_PAYLOAD);
+
+function listening(server: Server): Promise<number> {
+  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready((server.address() as AddressInfo).port)));
+}
+
+const bodyOf = (req: IncomingMessage): Promise<string> =>
+  new Promise((done) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => done(Buffer.concat(chunks).toString()));
+  });
+
+describe('try it in Chromium', { timeout: 240_000 }, () => {
+  const work = tempDir('apidesc-try-it-e2e-');
+  const wsReceived: string[] = [];
+  const httpReceived: { method: string; url: string; body: string; authorization?: string }[] = [];
+  let wsServer: WebSocketServer;
+  let httpServer: Server;
+  let broker: Broker & { websocketPort?: number };
+  let client: MqttClient;
+  let site: { server: Server; base: string };
+  let browser: Browser;
+
+  before(async () => {
+    wsServer = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((ready) => wsServer.once('listening', () => ready()));
+    wsServer.on('connection', (socket) =>
+      socket.on('message', (data) => {
+        wsReceived.push(data.toString());
+        socket.send(data.toString());
+      }),
+    );
+    httpServer = createServer(async (req, res) => {
+      const cors = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': 'content-type, authorization',
+        'access-control-allow-methods': 'POST',
+      };
+      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      const body = await bodyOf(req);
+      httpReceived.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        body,
+        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+      });
+      res.writeHead(201, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ stored: JSON.parse(body) }));
+    });
+    const ports = { ws: (wsServer.address() as AddressInfo).port, http: await listening(httpServer) };
+    broker = await startMosquitto({ websockets: true });
+    client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { reconnectPeriod: 0, connectTimeout: 10_000 });
+    writeFileSync(join(work, 'api.json'), tryItDocument(ports));
+    writeFileSync(join(work, 'apidesc-docs.config.json'), JSON.stringify(tryItConfig(broker.websocketPort!)));
+    assert.equal(await runCli(['build', 'api.json', '--out', 'site', '--cache', join(work, 'cache')], work), 0);
+    site = await serveSite(join(work, 'site'));
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    site?.server.close();
+    await client?.endAsync();
+    await broker?.stop();
+    httpServer?.close();
+    wsServer?.close();
+  });
+
+  /** The page, with the URLs it requested and the CSP violations it met. */
+  async function open(url: string): Promise<{ page: Page; requests: string[] }> {
+    const page = await browser.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(site.base + url);
+    return { page, requests };
+  }
+  const form = (page: Page) => page.locator('[data-try-it]');
+  const log = (page: Page) => form(page).locator('[data-try-it-log] > li');
+
+  it('sends the example over WebSocket and shows it coming back', async () => {
+    const { page, requests } = await open('operations/sendecho/');
+    await form(page).getByRole('button', { name: 'Send', exact: true }).click();
+    await log(page).first().waitFor({ timeout: 10_000 });
+    assert.equal(await log(page).first().locator('pre').textContent(), EXAMPLE);
+    assert.deepEqual(wsReceived, [EXAMPLE]);
+    assert.match((await form(page).getByRole('status').textContent()) ?? '', /Sent\. Still connected/);
+    assert.ok(!requests.some((r) => r.endsWith('/try-it-mqtt.js')), 'the MQTT client is not fetched for a WebSocket server');
+    await form(page).getByRole('button', { name: 'Disconnect', exact: true }).click();
+    await page.close();
+  });
+
+  it('sends an edited message over HTTP and shows the response', async () => {
+    const { page } = await open('operations/postorder/');
+    const edited = JSON.stringify({ ...EXAMPLE_PAYLOAD, level: 9 });
+    await form(page).getByLabel('Message').fill(edited);
+    await form(page).getByRole('button', { name: 'Send', exact: true }).click();
+    await log(page).first().waitFor({ timeout: 10_000 });
+    assert.equal(await log(page).first().locator('p').textContent(), 'Response: 201 Created');
+    assert.equal(await log(page).first().locator('pre').textContent(), JSON.stringify({ stored: JSON.parse(edited) }));
+    assert.deepEqual(httpReceived.at(-1), { method: 'POST', url: '/v1/orders', body: edited });
+    await page.close();
+  });
+
+  it('sends over MQTT with the credentials typed, shows the reply, and keeps the credentials out of storage and URLs', async () => {
+    const arrived: string[] = [];
+    await client.subscribeAsync('lights/7/on', { qos: 1 });
+    const responder = (topic: string, payload: Buffer): void => {
+      if (topic !== 'lights/7/on') return;
+      arrived.push(payload.toString());
+      client.publish('lights/7/state', JSON.stringify({ on: true, level: 3 }));
+    };
+    client.on('message', responder);
+    const { page, requests } = await open('operations/turnon/');
+    const before = page.url();
+    await form(page).getByLabel('User name').fill('reader');
+    await form(page).getByLabel('Password').fill('typed-password-42');
+    await form(page).getByRole('button', { name: 'Send', exact: true }).click();
+    await log(page).first().waitFor({ timeout: 15_000 });
+    assert.equal(await log(page).first().locator('p').textContent(), 'Received on lights/7/state');
+    assert.equal(await log(page).first().locator('pre').textContent(), JSON.stringify({ on: true, level: 3 }));
+    assert.deepEqual(arrived, [EXAMPLE]);
+    assert.ok(
+      requests.some((r) => r.endsWith('/try-it-mqtt.js')),
+      'the MQTT client is fetched once used',
+    );
+    const kept = await page.evaluate(() => ({
+      local: localStorage.length,
+      session: sessionStorage.length,
+      cookie: document.cookie,
+      html: document.documentElement.outerHTML,
+    }));
+    assert.deepEqual({ ...kept, html: kept.html.includes('typed-password-42') }, { local: 0, session: 0, cookie: '', html: false });
+    assert.equal(page.url(), before);
+    assert.ok(!requests.some((r) => r.includes('typed-password-42')));
+    client.off('message', responder);
+    await client.unsubscribeAsync('lights/7/on');
+    await page.close();
+  });
+
+  it('listens over MQTT and shows what arrives', async () => {
+    const { page } = await open('operations/watchalerts/');
+    await form(page).getByRole('button', { name: 'Listen', exact: true }).click();
+    await page.getByText('Listening: what arrives is listed below.').waitFor({ timeout: 15_000 });
+    await client.publishAsync('alerts', 'a "quoted" alert, été ✓');
+    await log(page).first().waitFor({ timeout: 10_000 });
+    assert.equal(await log(page).first().locator('pre').textContent(), 'a "quoted" alert, été ✓');
+    await page.close();
+  });
+
+  it("refuses, by the page's CSP, a server the configuration does not name (though it runs and would answer)", async () => {
+    const { page } = await open('operations/sendecho/');
+    const before = httpReceived.length;
+    const httpOrigin = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+    const mqttOrigin = `ws://127.0.0.1:${broker.websocketPort}`;
+    const outcome = await page.evaluate(
+      async ({ httpOrigin, mqttOrigin }) => {
+        const blocked: string[] = [];
+        document.addEventListener('securitypolicyviolation', (e) => blocked.push(`${e.effectiveDirective} ${e.blockedURI}`));
+        const fetched = await fetch(`${httpOrigin}/v1/orders`, { method: 'POST', body: '{}' }).then(
+          () => 'answered',
+          () => 'refused',
+        );
+        try {
+          new WebSocket(mqttOrigin);
+        } catch {
+          // Chromium may throw at once, or report the violation and fail the socket.
+        }
+        await new Promise((r) => setTimeout(r, 500));
+        return { fetched, blocked };
+      },
+      { httpOrigin, mqttOrigin },
+    );
+    assert.equal(outcome.fetched, 'refused');
+    assert.ok(
+      outcome.blocked.some((b) => b.startsWith('connect-src') && b.includes(httpOrigin)),
+      JSON.stringify(outcome.blocked),
+    );
+    assert.ok(
+      outcome.blocked.some((b) => b.startsWith('connect-src') && b.includes(mqttOrigin)),
+      JSON.stringify(outcome.blocked),
+    );
+    assert.equal(httpReceived.length, before, 'the request never left the browser');
+    await page.close();
+  });
+
+  it('loads the form’s script on its pages only', async () => {
+    const { page, requests } = await open('operations/publishevents/');
+    await page.waitForLoadState('load');
+    assert.ok(!requests.some((r) => /\/try-it[.-]/.test(r)), requests.join('\n'));
+    await page.close();
+  });
+
+  it('has nothing axe-core finds on the pages with the form, in either theme', async () => {
+    assert.deepEqual(await accessibilityFindings(browser, site.base, ['operations/turnon/', 'operations/watchalerts/', 'operations/postorder/']), []);
+  });
+
+  it('without JavaScript, keeps the form disabled and says that trying needs JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.base}operations/sendecho/`);
+    assert.equal(await form(page).getByLabel('Message').isDisabled(), true);
+    const note = form(page).locator('.try-it-nojs');
+    assert.ok(await note.isVisible());
+    assert.match(await note.innerText(), /^Trying it needs JavaScript\./);
+    assert.equal(await form(page).getByRole('button', { name: 'Send', exact: true }).isVisible(), false);
+    await context.close();
+  });
+});
