@@ -399,9 +399,16 @@ describe('the search page with results, for every reader', () => {
       return Promise.all(found.results.map(async (r: { data: () => Promise<{ url: string; content: string }> }) => r.data()));
     }, `${base}pagefind/pagefind.js`);
     for (const operation of ['publishorderevents', 'receiveordereventsinwarehouse'])
-      assert.ok(indexed.some((p) => p.url.includes(`/operations/${operation}/`)), indexed.map((p) => p.url).join(', '));
+      assert.ok(
+        indexed.some((p) => p.url.includes(`/operations/${operation}/`)),
+        indexed.map((p) => p.url).join(', '),
+      );
     const boilerplate = indexed.filter((p) => /you receive them|this application receives them|Available on every server/.test(p.content));
-    assert.deepEqual(boilerplate.map((p) => p.url), [], 'no indexed text holds the meaning of the action');
+    assert.deepEqual(
+      boilerplate.map((p) => p.url),
+      [],
+      'no indexed text holds the meaning of the action',
+    );
     await page.close();
   });
 
