@@ -88,9 +88,9 @@ describe('reading at 1280 and 390 px', () => {
         assert.ok(shown.length > 0, `${width} px /${url}: a diagram`);
         for (const d of shown) {
           assert.ok(d.fits, `${width} px /${url}: a diagram ${d.width} px wide fits its box`);
-          assert.ok(d.labelPx >= 12, `${width} px /${url}: names drawn at ${d.labelPx} px`);
           // On a phone a request and its reply (four columns) is fitted a little smaller.
-          const small = width === 1280 ? 11 : 10.5;
+          const [name, small] = width === 1280 ? [12, 11] : [11, 10];
+          assert.ok(d.labelPx >= name, `${width} px /${url}: names drawn at ${d.labelPx} px`);
           assert.ok(d.smallPx >= small, `${width} px /${url}: kinds and message names drawn at ${d.smallPx} px`);
         }
       }
