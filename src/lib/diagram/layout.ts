@@ -22,7 +22,7 @@ const WORDS_WIDTH = 200;
 /** Small lines under a box's label, after wrapping. */
 const MAX_LINES = 5;
 /** Edge labels (message names) wrap at this width, on at most two lines. */
-const EDGE_LABEL_WIDTH = 170;
+const EDGE_LABEL_WIDTH = 184;
 /**
  * About the width of the page's text column: a left-to-right diagram wider than this is laid out
  * top to bottom instead when that is narrower (a wide picture shrinks its text on the page).
