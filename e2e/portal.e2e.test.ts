@@ -59,6 +59,15 @@ if (HAS_CORPUS)
       await suggestion.waitFor({ timeout: 10_000 });
       assert.equal(await suggestion.textContent(), 'Did you mean Order events (FIFO) · Channel of Orders (SNS FIFO fan-out)?');
       assert.equal(await suggestion.getByRole('link').getAttribute('href'), '/bindings-sns-fifo-orders/channels/orderevents/');
+      // Under one API's folder, the page keeps that API's header and sidebar (as Starlight keeps a section's navigation).
+      await page.locator('nav.sidebar').waitFor({ timeout: 10_000 });
+      assert.equal(await page.locator('header.site .api-title').textContent(), 'Orders (SNS FIFO fan-out)');
+      assert.ok(await page.locator('nav.sidebar a[href="/bindings-sns-fifo-orders/channels/"]').isVisible(), "the API's sections");
+      // An address under no API keeps the list of every API, without a sidebar.
+      await page.goto(`${base}nowhere/at/all/`);
+      await page.locator('#not-found-search').waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.locator('nav.sidebar').count(), 0);
       await page.close();
     });
 
