@@ -59,6 +59,15 @@ if (HAS_CORPUS)
       await suggestion.waitFor({ timeout: 10_000 });
       assert.equal(await suggestion.textContent(), 'Did you mean Order events (FIFO) · Channel of Orders (SNS FIFO fan-out)?');
       assert.equal(await suggestion.getByRole('link').getAttribute('href'), '/bindings-sns-fifo-orders/channels/orderevents/');
+      // Under one API's folder, the page keeps that API's header and sidebar (as Starlight keeps a section's navigation).
+      await page.locator('nav.sidebar').waitFor({ timeout: 10_000 });
+      assert.equal(await page.locator('header.site .api-title').textContent(), 'Orders (SNS FIFO fan-out)');
+      assert.ok(await page.locator('nav.sidebar a[href="/bindings-sns-fifo-orders/channels/"]').isVisible(), "the API's sections");
+      // An address under no API keeps the list of every API, without a sidebar.
+      await page.goto(`${base}nowhere/at/all/`);
+      await page.locator('#not-found-search').waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.locator('nav.sidebar').count(), 0);
       await page.close();
     });
 
@@ -77,7 +86,7 @@ if (HAS_CORPUS)
       await page.close();
     });
 
-    it('filters its cards by protocol in place without script, leaves the protocol out of an API that names none, and says which APIs the map leaves out', async () => {
+    it('filters its cards by protocol in place without script, says on the card of an API that names none that it states no protocol, and says which APIs the map leaves out', async () => {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await page.goto(base);
@@ -89,9 +98,17 @@ if (HAS_CORPUS)
       const all = await visible();
       assert.equal(all.length, 4, all.join(', '));
       const kraken = page.locator('ul.api-cards > li', { hasText: /Kraken/ });
-      // An API that names no protocol shows none (no words about the document's gaps), and no chip filters by its absence.
-      assert.doesNotMatch((await kraken.textContent()) ?? '', /not stated|no server or binding/);
-      assert.equal(await page.locator('.catalog-filters a[href="#protocol-not-stated"]').count(), 0);
+      // An API whose document names no protocol (no server, no binding) says so on its card, and the filter finds it.
+      assert.equal(await kraken.locator('.entry-badges .badge.unstated').textContent(), 'protocol not stated');
+      for (const card of await cards.all())
+        assert.ok((await card.locator('.entry-badges .badge.protocol, .entry-badges .badge.unstated').count()) > 0, 'every card has its protocol');
+      const notStated = page.locator('.catalog-filters a[href="#protocol-not-stated"]');
+      await notStated.click();
+      assert.ok(
+        (await visible()).some((t) => /Kraken/.test(t)),
+        'found by "not stated"',
+      );
+      assert.ok(!(await visible()).some((t) => /SNS/.test(t)));
       const chip = page.locator('.catalog-filters a[href="#protocol-sns"]');
       const unselected = await chip.evaluate((el) => getComputedStyle(el).backgroundColor);
       await chip.click();

@@ -32,7 +32,7 @@ function fifteenOperations(): string {
  * Each diagram the reader sees in `selector`: whether it fits its box (no sideways scroll) and the
  * size its 13 px labels are drawn at.
  */
-async function diagramsShown(page: Page, selector = 'main'): Promise<{ fits: boolean; labelPx: number; width: number }[]> {
+async function diagramsShown(page: Page, selector = 'main'): Promise<{ fits: boolean; labelPx: number; smallPx: number; width: number }[]> {
   return page.evaluate((scope) => {
     const shown = [...document.querySelectorAll(`${scope} figure.diagram-box svg.diagram:not(.timeline)`)].filter(
       (svg) => (svg as SVGSVGElement).getBoundingClientRect().width > 0,
@@ -44,7 +44,12 @@ async function diagramsShown(page: Page, selector = 'main'): Promise<{ fits: boo
       const scroller = svg.parentElement!;
       return {
         fits: svg.getBoundingClientRect().right <= box.getBoundingClientRect().right + 0.5 && scroller.scrollWidth <= scroller.clientWidth + 1,
-        labelPx: Math.round(13 * scale * 10) / 10,
+        // A box's name, and the smallest of its kind (caption) and the message names on the arrows, as drawn.
+        labelPx: Math.round(Math.min(...[...svg.querySelectorAll('.dg-label')].map((t) => Number.parseFloat(getComputedStyle(t).fontSize))) * scale * 10) / 10,
+        smallPx:
+          Math.round(
+            Math.min(...[...svg.querySelectorAll('.dg-caption, .dg-edge-label')].map((t) => Number.parseFloat(getComputedStyle(t).fontSize))) * scale * 10,
+          ) / 10,
         width: svg.viewBox.baseVal.width,
       };
     });
@@ -72,7 +77,7 @@ describe('reading at 1280 and 390 px', () => {
     large?.close();
   });
 
-  it('fits every diagram to its column at 1280 and 390 px, its labels at 9.5 px or more', async () => {
+  it('fits every diagram to its column at 1280 and 390 px, its names at 12 px or more, its kinds and message names at 11 px or more on a desk', async () => {
     // The message-flow pictures (the retry timelines of sns subscriptions are drawn otherwise).
     const pages = ['', 'channels/orderevents/', 'channels/stockcheck/', 'operations/requeststockcheck/', 'channels/shipmenttracking/'];
     for (const width of [1280, 390]) {
@@ -83,7 +88,10 @@ describe('reading at 1280 and 390 px', () => {
         assert.ok(shown.length > 0, `${width} px /${url}: a diagram`);
         for (const d of shown) {
           assert.ok(d.fits, `${width} px /${url}: a diagram ${d.width} px wide fits its box`);
-          assert.ok(d.labelPx >= 9.5, `${width} px /${url}: labels drawn at ${d.labelPx} px`);
+          // On a phone a request and its reply (four columns) is fitted a little smaller.
+          const [name, small] = width === 1280 ? [12, 11] : [11, 10];
+          assert.ok(d.labelPx >= name, `${width} px /${url}: names drawn at ${d.labelPx} px`);
+          assert.ok(d.smallPx >= small, `${width} px /${url}: kinds and message names drawn at ${d.smallPx} px`);
         }
       }
       await page.close();

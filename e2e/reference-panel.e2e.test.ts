@@ -146,6 +146,25 @@ describe('the reference panel, read', () => {
     await page.context().close();
   });
 
+  it('1280 px: a request and its reply, their examples in view together in the panel, before the publish commands', async () => {
+    const page = await open('operations/requeststockcheck/', 1280);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    const view = await page.evaluate(() => {
+      const top = (el: Element | null | undefined) => el?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY;
+      const reply = document.getElementById('h-reply-examples');
+      return {
+        request: top(document.getElementById('h-examples')),
+        reply: top(reply),
+        replyCode: top(reply?.parentElement?.querySelector('.code pre')),
+        publish: top(document.querySelector('aside.ref-panel .snippet, aside.ref-panel .code-samples')),
+        height: innerHeight,
+      };
+    });
+    assert.ok(view.request >= 0 && view.replyCode + 20 < view.height, `both in view: ${JSON.stringify(view)}`);
+    assert.ok(view.reply < view.publish, `the examples before the commands: ${JSON.stringify(view)}`);
+    await page.context().close();
+  });
+
   it('390 px: the examples follow the messages, and come before the sns subscriptions', async () => {
     for (const url of [RECEIVE, PUBLISH]) {
       const page = await open(url, 390);

@@ -163,17 +163,27 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     assert.equal(await input.getAttribute('aria-controls'), 'search-results');
     assert.equal(await page.locator('#search-results').getAttribute('role'), 'listbox');
     assert.equal(await input.getAttribute('aria-activedescendant'), null, 'no result chosen before the arrows');
-    await page.keyboard.press('ArrowDown');
+    // The query names a field: the first ArrowDown chooses the field's row under its page, not the page.
     await page.keyboard.press('ArrowDown');
     const second = options.nth(1);
+    assert.equal(await second.getAttribute('class'), 'search-hit-field');
     assert.equal(await input.getAttribute('aria-activedescendant'), await second.getAttribute('id'));
     assert.equal(await second.getAttribute('aria-selected'), 'true');
     assert.equal(await page.locator('#search-results [aria-selected="true"]').count(), 1);
     await page.keyboard.press('ArrowUp');
     const first = options.first();
     assert.equal(await input.getAttribute('aria-activedescendant'), await first.getAttribute('id'));
-    // The second option is the field's, under its page: Enter lands on its row.
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await input.getAttribute('aria-activedescendant'), null, 'ArrowUp from the first result goes back to the box');
+    // A word that names no field: the first ArrowDown chooses the first result.
+    await input.fill('Order events');
+    await page.waitForFunction(() => /Order events/.test(document.querySelector('.search-all a')?.textContent ?? ''), undefined, { timeout: 10_000 });
     await page.keyboard.press('ArrowDown');
+    assert.equal(await input.getAttribute('aria-activedescendant'), await first.getAttribute('id'));
+    await input.fill('dueDays');
+    await page.waitForFunction(() => /dueDays/.test(document.querySelector('.search-all a')?.textContent ?? ''), undefined, { timeout: 10_000 });
+    await page.keyboard.press('ArrowDown');
+    // The option chosen is the field's, under its page: Enter lands on its row.
     const target = await second.getAttribute('data-url');
     await Promise.all([page.waitForURL((url) => url.pathname + url.hash === target), page.keyboard.press('Enter')]);
     // The field's row is the target: opened and highlighted.
@@ -348,6 +358,57 @@ describe('the search page with results, for every reader', () => {
       JSON.stringify(excerpts),
     );
     assert.equal(await page.locator('.pagefind-ui__result-tag', { hasText: /^Summary/ }).count(), 0, 'the summary is not a label too');
+    await page.close();
+  });
+
+  it('shows a dozen results at once, each section hit one quiet line under its page, and excerpts that quote the document, never the tool', async () => {
+    for (const width of [1280, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(base + 'search/?q=order');
+      await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      const shown = await page.locator('.pagefind-ui__result').count();
+      assert.ok(shown >= 12, `${width} px: ${shown} results before "Load more"`);
+      const looks = await page.evaluate(() => {
+        const px = (el: Element | null) => (el ? Number.parseFloat(getComputedStyle(el).fontSize) : 0);
+        const page = document.querySelector('.pagefind-ui__result > .pagefind-ui__result-inner > .pagefind-ui__result-title');
+        const subs = Array.from(document.querySelectorAll('.pagefind-ui__result-nested .pagefind-ui__result-title'));
+        return {
+          page: px(page),
+          sub: Math.max(...subs.map(px)),
+          // One line each: no heading taller than one and a half of its lines.
+          tallest: Math.max(...subs.map((s) => s.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(s).lineHeight || '20'))),
+          texts: subs.map((s) => s.textContent ?? ''),
+          overflow: document.documentElement.scrollWidth - innerWidth,
+        };
+      });
+      assert.ok(looks.sub > 0 && looks.sub < looks.page * 0.8, `${width} px: sub-hits (${looks.sub} px) quieter than results (${looks.page} px)`);
+      assert.ok(looks.tallest < 1.5, `${width} px: each sub-hit heading one line (${looks.tallest} lines)`);
+      assert.ok(!looks.texts.some((t) => /\blambda Lambda\b|\bhttps HTTPS\b/i.test(t)), `the chip's word once: ${looks.texts.join(' | ')}`);
+      assert.ok(looks.overflow <= 0, `${width} px: no sideways scroll (${looks.overflow} px)`);
+      const excerpts = await page.locator('.pagefind-ui__result-excerpt').allTextContents();
+      assert.ok(!excerpts.some((e) => /you receive them|this application receives them|Available on every server/.test(e)), excerpts.join(' | '));
+      await page.close();
+    }
+    // The tool's own sentences are not in the index at all: no indexed page's text holds them.
+    const page = await browser.newPage();
+    await page.goto(base + 'search/');
+    const indexed = await page.evaluate(async (bundle) => {
+      const pagefind = await import(bundle);
+      const found = await pagefind.search('order');
+      return Promise.all(found.results.map(async (r: { data: () => Promise<{ url: string; content: string }> }) => r.data()));
+    }, `${base}pagefind/pagefind.js`);
+    for (const operation of ['publishorderevents', 'receiveordereventsinwarehouse'])
+      assert.ok(
+        indexed.some((p) => p.url.includes(`/operations/${operation}/`)),
+        indexed.map((p) => p.url).join(', '),
+      );
+    const boilerplate = indexed.filter((p) => /you receive them|this application receives them|Available on every server/.test(p.content));
+    assert.deepEqual(
+      boilerplate.map((p) => p.url),
+      [],
+      'no indexed text holds the meaning of the action',
+    );
     await page.close();
   });
 

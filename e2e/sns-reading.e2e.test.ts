@@ -81,9 +81,14 @@ describe('sns operation pages, read', () => {
     assert.doesNotMatch(received, /from the topic's policy|SPEC/);
     // The HTTPS subscription's own policy, with one value from the topic's: drawn, and that one value marked.
     // One drawing at each width: the wide one at 1280, the narrow one (at its own size, nothing cut off) on a phone.
+    // Folded in its card (the card's row says the retries in words): drawn once opened.
+    const schedule = (on: typeof receive) => on.locator('.card.consumer details.fold > summary', { hasText: 'retry schedule' });
+    assert.equal(await receive.locator('.card.consumer svg.timeline:visible').count(), 0, 'folded');
+    await schedule(receive).click();
     assert.equal(await receive.locator('.card.consumer svg.timeline:visible').count(), 1);
     assert.equal(await receive.locator('.card.consumer .dg-wide svg.timeline:visible').count(), 1);
     const phone = await open(RECEIVE, 390);
+    await schedule(phone).click();
     const narrow = phone.locator('.card.consumer .dg-narrow svg.timeline');
     assert.ok(await narrow.isVisible());
     const [svgBox, frameBox] = [await narrow.boundingBox(), await phone.locator('.card.consumer .timeline-box').boundingBox()];

@@ -301,8 +301,10 @@ describe('the sns filter tester in Chromium', () => {
     await other.page.close();
   });
 
-  it("runs in a guide's SnsTopic component too", async () => {
+  it("is one link away from a guide's SnsTopic component, on the page of the operation that holds the subscriptions", async () => {
     const { page, errors } = await open(`${content.base}guides/getting-started/`);
+    assert.equal(await page.locator('[data-sns-tester]').count(), 0, 'the guide quotes the topic, without the tester');
+    await page.locator('.guide-card', { hasText: 'sns topic' }).getByRole('link', { name: 'Warehouse picks orders' }).click();
     await page.getByRole('textbox', { name: 'Message attributes' }).fill('{"eventType": "OrderPlaced"}');
     await page.getByRole('button', { name: 'Test' }).click();
     assert.match(await status(page, 'fraud-screening').innerText(), /✓ matches/);

@@ -102,6 +102,9 @@ export async function attach(form, input) {
 
   let options = [];
   let active = -1;
+  // The option the first ArrowDown selects: the first, or the first page's field the query names
+  // exactly (`unitPrice`): the reader typed a field's name, and Enter then lands on its row.
+  let firstChoice = 0;
   let shownFor = null;
 
   const open = (shown) => {
@@ -129,6 +132,7 @@ export async function attach(form, input) {
     list.replaceChildren();
     options = [];
     active = -1;
+    firstChoice = 0;
     input.removeAttribute('aria-activedescendant');
     const add = (url, children, className) => {
       const option = document.createElement('li');
@@ -157,6 +161,11 @@ export async function attach(form, input) {
         [span('search-hit-head', head), ...(fields.length > 0 ? [] : [span('search-hit-excerpt', pageLine(page, query))])],
         fields.length > 0 ? 'search-hit-page' : undefined,
       );
+      const named = normaliseQuery(query).toLowerCase();
+      if (page === pages[0]) {
+        const at = fields.findIndex((field) => fieldName(field.anchor.title).toLowerCase() === named);
+        if (at >= 0) firstChoice = options.length + at;
+      }
       for (const field of fields)
         add(
           field.url,
@@ -211,7 +220,7 @@ export async function attach(form, input) {
       if (options.length === 0) return;
       event.preventDefault();
       open(true);
-      const next = event.key === 'ArrowDown' ? Math.min(active + 1, options.length - 1) : active - 1;
+      const next = event.key === 'ArrowDown' ? (active < 0 ? firstChoice : Math.min(active + 1, options.length - 1)) : active - 1;
       choose(next);
     } else if (event.key === 'Enter' && active >= 0 && !panel.hidden) {
       event.preventDefault();

@@ -39,6 +39,9 @@ function asRead(result) {
   if (result.meta && nameHolding(result, lastTerm) !== 'id') delete result.meta.id;
   // Shown as the excerpt: not again as a "Summary:" label among the meta Pagefind's UI lists.
   if (result.meta) delete result.meta.summary;
+  // A heading that starts with its chip ("lambda Lambda function …", "https HTTPS endpoint …"):
+  // the chip's word once.
+  for (const sub of result.sub_results ?? []) if (typeof sub.title === 'string') sub.title = sub.title.replace(/^(\S+)\s+(?=\1\b)/i, '');
   for (const sub of result.sub_results ?? []) sub.excerpt = excerptAsWritten(sentenceAround(sub.excerpt, sub.title, result.content), result.content);
   // A section whose hit reads as the page's line adds nothing under it.
   // A section's hit with nothing around the match but its heading ("Order placed" and no more) is
@@ -114,6 +117,9 @@ if (page) {
         bundlePath: ranked,
         mergeIndex,
         showSubResults: true,
+        // A dozen results before "Load more": a common word ("order") has twenty, and the schemas
+        // and messages a reader wants are rarely among Pagefind's first five.
+        pageSize: 12,
         showImages: false,
         showEmptyFilters: false,
         resetStyles: false,

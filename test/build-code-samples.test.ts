@@ -27,7 +27,7 @@ describe('code samples on built operation pages', () => {
   it('puts the request and the reply in the panel, folded, a tab per language, highlighted', () => {
     assert.equal(run.code, 0, run.err);
     const html = page('operations/turnon/');
-    assert.match(html, /<aside class="ref-panel" aria-label="Examples and code samples of [^"]*">/);
+    assert.match(html, /<aside class="ref-panel( with-reply)?" aria-label="Examples and code samples of [^"]*">/);
     const summaries = [...html.matchAll(/<details class="sample-group"( open)?>\s*<summary>(.*?)<\/summary>/g)].map((m) => [textOf(m[2]!), Boolean(m[1])]);
     assert.deepEqual(summaries, [
       ['Send on lights/7/turn/on', true],

@@ -86,8 +86,21 @@ describe('guides and configuration in a build', () => {
     // Excerpts, not the reference again: fields of fields folded, the example folded, no boilerplate on a card.
     assert.match(tour, /<details class="prop-children"><summary>2 fields of <code>customer<\/code><\/summary>/, 'fields of fields folded');
     assert.doesNotMatch(tour, /<details class="prop-children" open>/);
-    assert.match(tour, /<details class="guide-example"><summary>Show the example \(headers and payload\)<\/summary>/, 'the example folded');
-    assert.doesNotMatch(tour, /<dt>Action<\/dt>|this application sends these messages/, 'no action sentence on a card: its badge says it');
+    // A step is something to do: the example open, the schema's table folded under its fields' names,
+    // and one runnable snippet under the operation's card (the command that publishes to its topic).
+    assert.doesNotMatch(tour, /Show the example/, 'the example open');
+    assert.match(tour, /<figcaption><a href="\/components\/messages\/orderplaced\/">[^<]+<\/a> · [^<]+<\/figcaption>\s*<p class="example-part">Headers<\/p>/);
+    assert.match(tour, /<details class="guide-example">\s*<summary>The fields \(2\): amount, currency<\/summary>/, 'the schema folded under its fields');
+    assert.match(
+      tour,
+      /<div class="guide-run"><p class="guide-run-title"><strong>Run it:<\/strong> Publish a message[^<]*<\/p>[\s\S]*?AWS CLI[\s\S]*?sns publish/,
+      'a runnable step',
+    );
+    // The topic in short: its subscriptions one line each, the policy, retries and tester on its page.
+    const topic = tour.slice(tour.indexOf('<span class="kind">sns topic</span>'));
+    assert.doesNotMatch(topic, /class="policy"|class="subscription-lines"|class="sns-tester/, 'no policy table, fan-out table or tester in the guide');
+    assert.match(topic, /<a href="\/channels\/shipmenttracking\/#h-sns">on the channel's page<\/a>/);
+    assert.doesNotMatch(tour, />Action<\/dt>|this application sends these messages/i, 'no action sentence on a card: its badge says it');
     assert.match(tour, /<div class="guide-card"[^>]*>[\s\S]*?<dt>Channel<\/dt>/, 'where the operation runs');
     assert.match(
       tour,

@@ -53,8 +53,18 @@ describe('a portal of two APIs', () => {
       card,
       /^<a href="\/lights\/">Street lights<\/a><span class="entry-meta"><span>version 2\.0\.0<\/span><span>owner City lighting<\/span><\/span><p class="entry-summary">Lights report what they <em>measure<\/em>\.<\/p>/,
     );
-    // Tags said as tags; one that repeats the protocol beside it ("kafka") is said once, as the protocol.
-    assert.match(card, /<span class="badge protocol">kafka<\/span><span class="badge tag">tag iot<\/span><\/span>/);
+    // Tags said as tags, spelled as their filter chips are ("tag" said to assistive technology only);
+    // one that repeats the protocol beside it ("kafka") is said once, as the protocol.
+    assert.match(card, /<span class="badge protocol">kafka<\/span><span class="badge tag"><span class="visually-hidden">tag <\/span>iot<\/span><\/span>/);
+    assert.match(root, /<a class="chip" href="#tag-iot">iot <span class="count">1<\/span><\/a>/);
+    // The cards by title.
+    const titles = [...root.slice(root.indexOf('<ul class="cards api-cards"')).matchAll(/<li[^>]*><a href="[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]!);
+    assert.ok(titles.length === 2, titles.join(', '));
+    assert.deepEqual(
+      titles,
+      [...titles].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+      'cards in the order of their titles',
+    );
     assert.doesNotMatch(root, /Details nobody needs/);
     // The filters as chips with their counts (links: they work without script).
     assert.match(

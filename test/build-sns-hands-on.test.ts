@@ -250,25 +250,37 @@ if (HAS_CORPUS)
       }
     });
 
-    it('the guide component SnsTopic carries the tester of every subscription of the topic, linked to its operation', () => {
-      const { out, routes } = sites[0]!;
+    it('the guide component SnsTopic names every subscription of the topic in one line, and leaves the policy, retries and tester to the pages', () => {
+      const { out } = sites[0]!;
       const html = readFileSync(join(out, 'guides', 'getting-started', 'index.html'), 'utf8');
       const doc = parse(readFileSync(join(repo, 'content', 'orders.apidesc.yaml'), 'utf8')) as {
         operations: Record<string, { channel: { $ref: string }; bindings?: { sns?: { consumers?: Consumer[] } } }>;
       };
-      const expected = Object.entries(doc.operations)
-        .filter(([, op]) => op.channel.$ref === '#/channels/orderEvents')
-        .flatMap(([id, op]) =>
-          (op.bindings?.sns?.consumers ?? []).map((_, i) => `/${routes.find((r) => r.id === id && r.kind === 'operation')!.url}#sns-consumer-${i + 1}`),
-        );
+      const expected = Object.values(doc.operations)
+        .filter((op) => op.channel.$ref === '#/channels/orderEvents')
+        .flatMap((op) => op.bindings?.sns?.consumers ?? []);
       assert.ok(expected.length >= 3);
-      assert.match(html, /data-no-filter data-scope="MessageAttributes" data-result="no-filter"><strong>✓ receives: no filter<\/strong>/);
-      assert.deepEqual(
-        [...html.matchAll(/class="tester-name"><a href="([^"]+)"/g)].map((m) => m[1]),
-        expected,
-      );
-      assert.equal((html.match(/role="status" class="tester-result"/g) ?? []).length, expected.length);
-      assert.match(html, /<script type="module" src="[^"]*SnsTester[^"]*\.js"><\/script>/);
+      const list = /<ul class="guide-subscriptions">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+      assert.equal((list.match(/<li>/g) ?? []).length, expected.length, list);
+      assert.match(list, /<li><span class="kind">HTTPS endpoint<\/span> <code>hooks\.example\.com<\/code>: every message<\/li>/);
+      assert.doesNotMatch(html, /class="tester-result"|class="policy"/, 'the tester and the policy stay on their pages');
+      assert.match(html, /<a href="\/channels\/orderevents\/#h-sns">on the channel's page<\/a>/);
+    });
+
+    it("puts the tester right under the subscriptions it tests, named as their cards name them, and folds each card's retry schedule", () => {
+      const { out } = sites[0]!;
+      const html = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.html'), 'utf8');
+      const at = (needle: string) => {
+        const i = html.indexOf(needle);
+        assert.ok(i >= 0, needle);
+        return i;
+      };
+      assert.ok(at('id="sns-consumer-3-title"') < at('id="sns-tester-heading"'), 'the tester after the cards');
+      assert.ok(at('id="sns-tester-heading"') < at('id="sns-retries"'), 'the tester before the retries');
+      const names = [...html.matchAll(/class="tester-name"><a href="#sns-consumer-\d" title="[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]);
+      assert.deepEqual(names, ['SQS queue warehouse-picking.fifo', 'Lambda function fraud-screening', 'HTTPS endpoint hooks.example.com']);
+      // The retry chart of the HTTPS subscription is in its card's fold, the row above says the retries in words.
+      assert.match(html, /<details class="fold"><summary>Delivery policy and retry schedule<\/summary><figure class="diagram-box has-narrow timeline-box"/);
     });
 
     it('shows the results of the pre-filled example, written at build time by the matcher in the words of the page script', () => {
@@ -382,7 +394,7 @@ operations:
     assert.equal(await runCli(['build', 'odd.yaml', '--out', 'site', '--allow-invalid'], dir), 0);
     const html = readFileSync(join(dir, 'site', 'operations', 'send', 'index.html'), 'utf8');
     assert.match(html, /<article class="card consumer" id="sns-consumer-1"[^>]*>[\s\S]*?sqs/);
-    assert.match(html, /class="tester-name"><a href="#sns-consumer-1">sqs q<\/a>/);
+    assert.match(html, /class="tester-name"><a href="#sns-consumer-1" title="sqs q">SQS queue q<\/a>/);
     assert.doesNotMatch(html, /sns-consumer-2/);
   });
 });

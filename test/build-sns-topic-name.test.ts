@@ -50,12 +50,16 @@ operations:
 `;
 }
 
-async function build(yaml: string): Promise<{ page: string; twin: string }> {
+async function build(yaml: string): Promise<{ page: string; twin: string; channel: string }> {
   const dir = tempTree({ 'api.yaml': yaml });
   const built = await runIn(dir, ['build', 'api.yaml', '--out', 'site']);
   assert.equal(built.code, 0, built.out + built.err);
   const at = join(dir, 'site/operations/publishorderevents');
-  return { page: readFileSync(join(at, 'index.html'), 'utf8'), twin: readFileSync(join(at, 'index.md'), 'utf8') };
+  return {
+    page: readFileSync(join(at, 'index.html'), 'utf8'),
+    twin: readFileSync(join(at, 'index.md'), 'utf8'),
+    channel: readFileSync(join(dir, 'site/channels/orderevents/index.html'), 'utf8'),
+  };
 }
 
 const text = (html: string): string =>
@@ -88,11 +92,29 @@ describe('the topic name on an sns publishing page', () => {
     assert.doesNotMatch(twin, /--topic-arn '[^']*orders-eu-west-1/);
   });
 
-  it('names the topic AWS sees without a word about the channel’s address, when the two differ', async () => {
-    const { page } = await build(document('orders.fifo', true));
+  it('says which of the two a client uses, on the operation and the channel, when the topic’s name and the channel’s address differ', async () => {
+    const { page, channel } = await build(document('orders.fifo', true));
     const words = text(page);
     assert.match(words, /Publishes to the topic orders\.fifo/);
-    assert.doesNotMatch(words, /AWS sees|the channel's address|not the channel's/);
+    assert.match(
+      words,
+      /Clients use the topic's name orders\.fifo: AWS knows the topic by it\. The address above, orders-\{region\}\.fifo, is the channel's name in this document\./,
+    );
+    assert.doesNotMatch(words, /AWS sees|not the channel's/);
+    assert.match(
+      text(channel),
+      /Topic name\s*orders\.fifo\s*Clients publish and subscribe with this name: AWS knows the topic by it, and its ARN ends in it\. The channel's address\s*orders-\{region\}\.fifo is the document's name for the channel; the sns binding names the topic apart from it\./,
+    );
+  });
+
+  it('says nothing of two names when the channel’s address is the topic’s name', async () => {
+    const { page, channel } = await build(
+      document('orders.fifo', true).replace(
+        /address: orders-\{region\}\.fifo\n {4}parameters:\n {6}region:\n {8}default: eu-west-1\n/,
+        'address: orders.fifo\n',
+      ),
+    );
+    assert.doesNotMatch(text(page) + text(channel), /Clients use the topic's name|Clients publish and subscribe with this name/);
   });
 
   it('leaves the deduplication id out when the topic deduplicates by content, and asks for it when not', async () => {

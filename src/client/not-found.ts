@@ -53,5 +53,36 @@ if (searchLink instanceof HTMLAnchorElement) {
     // An address that is not valid percent-encoding: the link searches for nothing in particular.
   }
 }
+/**
+ * In a portal, an address under one API's folder (`/<api>/operations/turnOm/`) keeps that API's
+ * header and sidebar, as Starlight keeps a section's navigation: taken from the API's overview
+ * page (one request, from the site itself), so that the reader goes on inside the API. The host
+ * serves the one root 404 page for every address, which lists every API without them.
+ */
+async function keepApiContext(root: string): Promise<void> {
+  const frame = document.querySelector('.frame.no-sidebar');
+  const slug = window.location.pathname.startsWith(root) ? window.location.pathname.slice(root.length).split('/')[0] : undefined;
+  if (!frame || !slug) return;
+  const listed = [...document.querySelectorAll<HTMLAnchorElement>('main ul.links a')].some((a) => a.pathname === `${root}${slug}/`);
+  if (!listed) return;
+  const response = await fetch(`${root}${slug}/`);
+  if (!response.ok) return;
+  const api = new DOMParser().parseFromString(await response.text(), 'text/html');
+  const sidebar = api.querySelector('nav.sidebar');
+  const brand = api.querySelector('header.site .brand');
+  const toggle = api.querySelector('input.nav-toggle');
+  const menu = api.querySelector('header.site .nav-button');
+  const header = document.querySelector('header.site');
+  if (!sidebar || !brand || !header) return;
+  header.querySelector('.brand')?.replaceWith(document.importNode(brand, true));
+  if (menu && !header.querySelector('.nav-button')) header.prepend(document.importNode(menu, true));
+  if (toggle && !document.querySelector('input.nav-toggle')) header.before(document.importNode(toggle, true));
+  frame.prepend(document.importNode(sidebar, true));
+  frame.classList.remove('no-sidebar');
+}
+
 const slot = document.getElementById('meant-page');
-if (slot) void suggestMeantPage(slot);
+if (slot) {
+  void suggestMeantPage(slot);
+  void keepApiContext(slot.dataset.base ?? '/').catch(() => undefined);
+}

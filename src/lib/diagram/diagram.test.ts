@@ -156,6 +156,14 @@ describe('diagram outline (phones)', () => {
       heads.some((p) => p.x < recv.x && p.y === recv.y + recv.height / 2),
       'from the receiving operation, to the application',
     );
+    // The channel under the receiving operation, its only child: one connector up from it, the
+    // arrowhead on the operation (the message arrives there), none pointing at the channel.
+    const under = outline.nodes[4]!;
+    assert.ok(
+      heads.some((p) => p.x > recv.x && p.x < under.x && p.y === recv.y + recv.height),
+      'up from the channel into the receiving operation',
+    );
+    assert.ok(!heads.some((p) => p.x === under.x && p.y === under.y + under.height / 2), 'no arrowhead into the channel it receives from');
     const svg = diagramSvg(d, { idPrefix: 'o', href, siteHref: href }, outline);
     assert.equal(tags(svg, 'text').length, 6, 'five boxes and one label');
   });

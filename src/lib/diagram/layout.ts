@@ -8,14 +8,21 @@ import dagre from '@dagrejs/dagre';
 import { charsFitting, fitLines, textWidth } from './text-fit.ts';
 import type { Diagram, DiagramEdge, DiagramNode } from './diagram-types.ts';
 
-export const FONT = { caption: 11, label: 13, line: 11, edge: 11 } as const;
-export const LINE_HEIGHT = { caption: 14, label: 17, line: 14, edge: 14 } as const;
+export const FONT = { caption: 13, label: 14, line: 12, edge: 13 } as const;
+export const LINE_HEIGHT = { caption: 16, label: 18, line: 15, edge: 16 } as const;
 export const PAD = { x: 12, y: 8 } as const;
-const NODE_WIDTH = { min: 112, max: 216, step: 16 } as const;
+const NODE_WIDTH = { min: 112, max: 232, step: 16 } as const;
+/**
+ * A name of words ("Warehouse picks orders") wraps at its spaces at this width, narrower than
+ * the box may be: a drawing of many columns stays narrow enough to keep its text legible when
+ * fitted to a column. A name without spaces (a queue, `partner-orders-dlq.fifo`) keeps the box's
+ * whole width: it would break inside the identifier.
+ */
+const WORDS_WIDTH = 200;
 /** Small lines under a box's label, after wrapping. */
 const MAX_LINES = 5;
 /** Edge labels (message names) wrap at this width, on at most two lines. */
-const EDGE_LABEL_WIDTH = 160;
+const EDGE_LABEL_WIDTH = 184;
 /**
  * About the width of the page's text column: a left-to-right diagram wider than this is laid out
  * top to bottom instead when that is narrower (a wide picture shrinks its text on the page).
@@ -63,7 +70,7 @@ export type Box = Omit<PlacedNode, 'x' | 'y'>;
 export function boxOf(node: DiagramNode): Box {
   const inner = NODE_WIDTH.max - 2 * PAD.x;
   const caption = node.caption ? fitLines(node.caption, charsFitting(inner, FONT.caption), 1)[0] : undefined;
-  const label = fitLines(node.label, charsFitting(inner, FONT.label), 2);
+  const label = fitLines(node.label, charsFitting((/\s/.test(node.label.trim()) ? WORDS_WIDTH : NODE_WIDTH.max) - 2 * PAD.x, FONT.label), 2);
   // An address or an endpoint is read whole: each small line wraps (at separators) onto up to
   // three lines rather than being cut, at most MAX_LINES in all.
   const wrapped = (node.lines ?? []).flatMap((l) => fitLines(l, charsFitting(inner, FONT.line), 3));

@@ -156,9 +156,20 @@ export function layoutOutline(diagram: Diagram): Placed {
         arrow: down ? 'end' : 'none',
         ...(up ? {} : labelled),
       });
-      // Up from this box: the arrowhead where its connector meets the trunk, so that on a trunk
-      // shared by many boxes it is clear which box the message leaves.
-      if (up) placedEdges.push({ edge: others[0] ?? edge, points: [{ x, y: middle }, trunkTo], arrow: 'end', ...labelled });
+      // Up from this box. Its parent's only child (a channel under the operation that receives
+      // from it): one connector from it up to its parent, the arrowhead on the parent, so that the
+      // message is seen to arrive there. On a trunk shared by several boxes: the arrowhead where
+      // its connector meets the trunk, so that it is clear which box the message leaves.
+      const onlyChild = lines.filter((l) => l.via?.parent === line.via!.parent).length === 1;
+      if (up && onlyChild && !down) {
+        placedEdges.pop();
+        placedEdges.push({
+          edge: others[0] ?? edge,
+          points: [{ x, y: middle }, trunkTo, { x: trunk, y: parent.y + parent.height }],
+          arrow: 'end',
+          ...labelled,
+        });
+      } else if (up) placedEdges.push({ edge: others[0] ?? edge, points: [{ x, y: middle }, trunkTo], arrow: 'end', ...labelled });
     }
     y += node.height + GAP;
   }

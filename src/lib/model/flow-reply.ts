@@ -7,6 +7,7 @@
 import type { Diagram, DiagramEdge, DiagramNode } from '../diagram/diagram-types.ts';
 import { messagesLabel } from './flow-messages.ts';
 import type { Page, PageSection } from './page-types.ts';
+import { replyAddressWords } from './runtime-expression-words.ts';
 
 type MessagesSection = Extract<PageSection, { type: 'messages' }>;
 
@@ -22,7 +23,9 @@ export function replyDiagram(page: Page, action: unknown): Diagram | undefined {
   const requestChannel = fact(page.facts, 'Channel')?.link;
   const requestAddress = fact(page.facts, 'Address')?.text;
   const replyChannel = fact(reply.facts, 'Reply channel')?.link;
-  const replyAddress = fact(reply.facts, 'Reply address')?.text;
+  // A runtime expression (`$message.header#/replyTo`) in words: the box is read, not parsed.
+  const replyExpression = fact(reply.facts, 'Reply address')?.text;
+  const replyAddress = replyExpression !== undefined ? replyAddressWords(replyExpression) : undefined;
   const replyChannelAddress = fact(reply.facts, 'Reply channel address')?.text;
   const sends = action !== 'receive';
   const self: DiagramNode = {
@@ -67,7 +70,7 @@ export function replyDiagram(page: Page, action: unknown): Diagram | undefined {
     { from: left.id, to: 'request', ...(requestLabel ? { label: requestLabel } : {}) },
     { from: 'request', to: right.id },
   ];
-  const where = replyChannel ? `the reply channel ${replyChannel.title}` : replyAddress ? `the address in ${replyAddress}` : 'a reply address not given';
+  const where = replyChannel ? `the reply channel ${replyChannel.title}` : replyAddress ? replyAddress : 'a reply address not given';
   return {
     title: `Request and reply of ${page.title}`,
     description: sends

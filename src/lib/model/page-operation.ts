@@ -26,7 +26,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   const m = merged(ctx, op, at);
   const value = m.value;
   const action = typeof value.action === 'string' ? value.action : undefined;
-  if (action === 'send' || action === 'receive') page.facts.push({ label: 'Action', text: actionMeaning(action, value.reply !== undefined) });
+  if (action === 'send' || action === 'receive') page.facts.push({ label: 'Action', text: actionMeaning(action, value.reply !== undefined), wording: true });
   const channel = ctx.locator.link(op.channel, sub(at, 'channel'));
   if (channel) page.facts.push({ label: 'Channel', link: channel });
   const channelValue = ctx.doc.deref(op.channel, sub(at, 'channel'));

@@ -28,6 +28,11 @@ export interface Fact {
   tags?: string[];
   /** Sanitized CommonMark shown under the value (the description of external docs, of a tag). */
   noteHtml?: string;
+  /**
+   * The tool's own explanation rather than the document's content (the meaning of the action):
+   * shown to a reader, left out of the search index, whose excerpts must quote the document.
+   */
+  wording?: boolean;
 }
 
 /** Text with links and code spans, worded by the model and shown alike by a page and its twin. `url`: a page of the API. */

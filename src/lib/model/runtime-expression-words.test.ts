@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runtimeExpressionMeaning } from './runtime-expression-words.ts';
+import { replyAddressWords, runtimeExpressionMeaning } from './runtime-expression-words.ts';
 
 describe('a runtime expression in words', () => {
   it('names the header or payload field, unescaping the pointer, of the message it reads', () => {
@@ -11,5 +11,11 @@ describe('a runtime expression in words', () => {
 
   it('says nothing of what is not a runtime expression', () => {
     assert.equal(runtimeExpressionMeaning('header.id', 'the message'), undefined);
+  });
+
+  it('says where a reply goes in a few words for a diagram, and an address that is no expression as written', () => {
+    assert.equal(replyAddressWords('$message.header#/replyTo'), 'the address in header replyTo');
+    assert.equal(replyAddressWords('$message.payload#/reply/queue'), 'the address in payload field reply.queue');
+    assert.equal(replyAddressWords('orders.replies'), 'orders.replies');
   });
 });

@@ -36,6 +36,11 @@ export interface SnsTopicView {
   name?: string;
   /** The topic name is not the channel's id or address (readers confuse them). */
   nameDiffers: boolean;
+  /**
+   * The channel's address, when the topic's name is not it (`orders-{region}.fifo` for the topic
+   * `orders.fifo`): the page says which of the two a client uses.
+   */
+  otherAddress?: string;
   ordering: string;
   orderingDefault: boolean;
   contentBasedDeduplication: boolean;
@@ -109,6 +114,7 @@ export function topicView(binding: Record<string, unknown>, channelId: string, a
   return {
     ...(name !== undefined ? { name } : {}),
     nameDiffers: name !== undefined && name !== channelId && name !== address,
+    ...(name !== undefined && typeof address === 'string' && address !== '' && address !== name ? { otherAddress: address } : {}),
     ordering: typeof ordering?.type === 'string' ? ordering.type : 'standard',
     orderingDefault: typeof ordering?.type !== 'string',
     contentBasedDeduplication: ordering?.contentBasedDeduplication === true,

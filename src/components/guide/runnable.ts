@@ -1,0 +1,37 @@
+/**
+ * The one snippet a guide's step shows under an operation's card: the first half of its code
+ * samples (src/lib/samples: send or receive on its channel), else, for an sns operation, the
+ * command that publishes its first message or creates its first subscription (sns-hands-on.ts).
+ * The reference page keeps the others (every language, every filter, every subscription).
+ */
+import type { Page } from '../../lib/model/page-types.ts';
+import type { Snippet } from '../../lib/model/sns-hands-on-types.ts';
+
+export interface Runnable {
+  title: string;
+  tabs: { label: string; code: string; html?: string | undefined }[];
+  notes: string[];
+}
+
+const tab = (label: string, snippet: Snippet | undefined) => (snippet ? [{ label, code: snippet.code, html: snippet.html }] : []);
+
+export function runnableOf(page: Page): Runnable | undefined {
+  for (const section of page.sections) {
+    if (section.type !== 'code-samples') continue;
+    const first = section.groups.find((g) => g.samples.length > 0);
+    if (first) return { title: first.title, tabs: first.samples.map((s) => ({ label: s.label, code: s.code, html: s.html })), notes: first.notes };
+  }
+  const sns = page.sections.find((s) => s.type === 'sns-operation');
+  const handsOn = sns?.type === 'sns-operation' ? sns.handsOn : undefined;
+  if (!handsOn) return undefined;
+  const publish = handsOn.publish[0];
+  if (publish?.cli)
+    return {
+      title: publish.reaches.length > 0 ? `Publish a message (it ${publish.title.replace(/^To reach/, 'reaches')})` : 'Publish a message to the topic',
+      tabs: [...tab('AWS CLI', publish.cli), ...tab('JavaScript', publish.js), ...tab('Python', publish.python)],
+      notes: publish.notes,
+    };
+  const subscribe = handsOn.subscribe[0];
+  if (subscribe) return { title: subscribe.title, tabs: tab('AWS CLI', subscribe.cli), notes: subscribe.notes };
+  return undefined;
+}
