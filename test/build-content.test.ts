@@ -70,7 +70,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<h1>Publish order events<\/h1>/);
     assert.match(html, /<span class="badge send">send<\/span>/);
     assert.match(html, /href="\/docs\/channels\/orderevents\/">Order events<\/a>/);
-    assert.match(html, /<dt data-pagefind-ignore="all">Action<\/dt> <dd data-pagefind-ignore="all">This application sends these messages; you receive them\.<\/dd>/);
+    assert.match(
+      html,
+      /<dt data-pagefind-ignore="all">Action<\/dt> <dd data-pagefind-ignore="all">This application sends these messages; you receive them\.<\/dd>/,
+    );
     // Its parameter also by name, for the search index only (the address is one word to it).
     assert.match(html, /<dt>Address<\/dt> <dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><span hidden> region<\/span><\/dd>/);
     // Each message with its payload, the first open, each card saying what it is and that it opens; its own page a link away.
