@@ -62,6 +62,23 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     assert.match(runs.first!.err, /Version v1\.0\.0[\s\S]*Version v1\.1\.0[\s\S]*Version v2\.0\.0/);
   });
 
+  it("renders every version through one renderer bundle, each page and client file with its version's own base path", () => {
+    // The versions render under a stand-in base (src/perf/stand-in-base.ts), replaced by theirs.
+    for (const [path, bytes] of filesOf(out)) assert.equal(bytes.includes('apidesc-base-'), false, `${path} still names the stand-in base`);
+    const page = readFileSync(join(out, 'v1.0.0', 'orders', 'operations', 'publishorder', 'index.html'), 'utf8');
+    const assets = [...page.matchAll(/<(?:link rel="stylesheet"|script[^>]*) (?:href|src)="([^"]+)"/g)].map((m) => m[1]!);
+    assert.ok(assets.length > 3, assets.join(' '));
+    // Only the switcher's script is the site's, at its root.
+    for (const href of assets.filter((a) => a !== '/versions.js')) assert.match(href, /^\/v1\.0\.0\//, `an asset of v1.0.0's pages is v1.0.0's: ${href}`);
+    assert.match(page, /href="\/v1\.0\.0\/orders\/channels\/[^"]+\/"/, "links to the version's own pages");
+    // A client script that names the base (the tester's module preloads) names the version's.
+    const scripts = readdirSync(join(out, 'v1.1.0', '_astro')).map((f) => readFileSync(join(out, 'v1.1.0', '_astro', f), 'utf8'));
+    assert.ok(
+      scripts.some((text) => text.includes('`/v1.1.0/`')),
+      'a client script with the base names /v1.1.0/',
+    );
+  });
+
   it('gives every page a switcher that opens the same object, through a rename, else its parent with a note', () => {
     // The same operation by its id.
     const emit = switcherOf(join(out, 'v1.1.0', 'orders', 'operations', 'emitorder', 'index.html'));

@@ -264,6 +264,8 @@ async function buildAll(plan: Plan): Promise<number> {
           ...options,
           outDir: dir,
           base: `${base}${slug}/`,
+          // One renderer bundle for every version's base path, not one made for each new tag.
+          standInBase: true,
           root: opened.root,
           ...(plan.cache ? { cache: plan.cache.dir } : {}),
           ...(previous ? { compare: previous.input, compareAs: comparedAs(previous) } : {}),
