@@ -174,6 +174,20 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     const changelog = readFileSync(join(out, 'changelog', 'index.html'), 'utf8');
     for (const version of ['v1.0.0', 'v1.1.0', 'v2.0.0'])
       assert.ok(changelog.includes(`<a href="/${version}/changes-to-latest/">compared with the newest</a>`), version);
+    // Its Markdown twin, announced by the page, linked from the changelog's twin and listed in the version's llms.txt.
+    assert.match(page, /<link rel="alternate" type="text\/markdown" href="\/v1\.0\.0\/changes-to-latest\/index\.md">/);
+    assert.equal([...page.matchAll(/type="text\/markdown"/g)].length, 1, "one twin announced: not the home page's");
+    const twin = readFileSync(join(out, 'v1.0.0', 'changes-to-latest', 'index.md'), 'utf8');
+    assert.match(twin, /^# Changes from v1\.0\.0 to the newest \(latest\)\n/);
+    assert.match(twin, /^3 breaking, \d+ non-breaking, \d+ wording only\.$/m);
+    assert.match(twin, /^#### \[operation emitOrder\]\(\/operations\/emitorder\/\)$/m);
+    assert.match(twin, /payload\.status: new value "cancelled"/);
+    assert.match(twin, /The same page as HTML: \[Changes from v1\.0\.0 to the newest \(latest\)\]\(\/v1\.0\.0\/changes-to-latest\/\)\.\n$/);
+    assert.match(readFileSync(join(out, 'changelog', 'index.md'), 'utf8'), /^Compared with the newest: <\/v1\.0\.0\/changes-to-latest\/index\.md>$/m);
+    assert.match(
+      readFileSync(join(out, 'v1.0.0', 'llms.txt'), 'utf8'),
+      /\n## Compared with the newest\n\n- \[Changes from v1\.0\.0 to the newest \(latest\)\]\(\/v1\.0\.0\/changes-to-latest\/index\.md\): 3 breaking, \d+ non-breaking, \d+ wording only\n$/,
+    );
     // v2.0.0 against the newest: the wording of emitOrder only.
     const v200 = readFileSync(join(out, 'v2.0.0', 'changes-to-latest', 'index.html'), 'utf8');
     assert.match(v200, /<span class="badge change-breaking">0 breaking<\/span>/);
