@@ -104,10 +104,13 @@ describe('the versions of a site in Chromium', { timeout: 300_000 }, () => {
       timeout: 20_000,
     });
     const widened = await hrefs();
+    // The filter lists the versions newest first, as the switcher does (not in the order their indexes were merged, this version's first).
+    const order = ['latest', 'v2.0.0', 'v1.1.0', 'v1.0.0'];
+    const listed = await page.locator('input.pagefind-ui__filter-checkbox[name="version"]').evaluateAll((all) => all.map((i) => i.getAttribute('value') ?? ''));
+    assert.deepEqual(listed, order);
     assert.equal(widened[0], '/operations/emitorder/', `the newest's operation first: ${widened.join(' ')}`);
     assert.ok(widened.includes('/v2.0.0/operations/emitorder/'), widened.join(' '));
     // Newest first: each result's version no newer than the one before it.
-    const order = ['latest', 'v2.0.0', 'v1.1.0', 'v1.0.0'];
     const rank = (href: string): number => Math.max(0, order.indexOf(/^\/(v[\d.]+)\//.exec(href)?.[1] ?? 'latest'));
     const ranks = widened.map(rank);
     assert.deepEqual(

@@ -62,6 +62,23 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     assert.match(runs.first!.err, /Version v1\.0\.0[\s\S]*Version v1\.1\.0[\s\S]*Version v2\.0\.0/);
   });
 
+  it("renders every version through one renderer bundle, each page and client file with its version's own base path", () => {
+    // The versions render under a stand-in base (src/perf/stand-in-base.ts), replaced by theirs.
+    for (const [path, bytes] of filesOf(out)) assert.equal(bytes.includes('apidesc-base-'), false, `${path} still names the stand-in base`);
+    const page = readFileSync(join(out, 'v1.0.0', 'orders', 'operations', 'publishorder', 'index.html'), 'utf8');
+    const assets = [...page.matchAll(/<(?:link rel="stylesheet"|script[^>]*) (?:href|src)="([^"]+)"/g)].map((m) => m[1]!);
+    assert.ok(assets.length > 3, assets.join(' '));
+    // Only the switcher's script is the site's, at its root.
+    for (const href of assets.filter((a) => a !== '/versions.js')) assert.match(href, /^\/v1\.0\.0\//, `an asset of v1.0.0's pages is v1.0.0's: ${href}`);
+    assert.match(page, /href="\/v1\.0\.0\/orders\/channels\/[^"]+\/"/, "links to the version's own pages");
+    // A client script that names the base (the tester's module preloads) names the version's.
+    const scripts = readdirSync(join(out, 'v1.1.0', '_astro')).map((f) => readFileSync(join(out, 'v1.1.0', '_astro', f), 'utf8'));
+    assert.ok(
+      scripts.some((text) => text.includes('`/v1.1.0/`')),
+      'a client script with the base names /v1.1.0/',
+    );
+  });
+
   it('gives every page a switcher that opens the same object, through a rename, else its parent with a note', () => {
     // The same operation by its id.
     const emit = switcherOf(join(out, 'v1.1.0', 'orders', 'operations', 'emitorder', 'index.html'));
@@ -157,6 +174,20 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     const changelog = readFileSync(join(out, 'changelog', 'index.html'), 'utf8');
     for (const version of ['v1.0.0', 'v1.1.0', 'v2.0.0'])
       assert.ok(changelog.includes(`<a href="/${version}/changes-to-latest/">compared with the newest</a>`), version);
+    // Its Markdown twin, announced by the page, linked from the changelog's twin and listed in the version's llms.txt.
+    assert.match(page, /<link rel="alternate" type="text\/markdown" href="\/v1\.0\.0\/changes-to-latest\/index\.md">/);
+    assert.equal([...page.matchAll(/type="text\/markdown"/g)].length, 1, "one twin announced: not the home page's");
+    const twin = readFileSync(join(out, 'v1.0.0', 'changes-to-latest', 'index.md'), 'utf8');
+    assert.match(twin, /^# Changes from v1\.0\.0 to the newest \(latest\)\n/);
+    assert.match(twin, /^3 breaking, \d+ non-breaking, \d+ wording only\.$/m);
+    assert.match(twin, /^#### \[operation emitOrder\]\(\/operations\/emitorder\/\)$/m);
+    assert.match(twin, /payload\.status: new value "cancelled"/);
+    assert.match(twin, /The same page as HTML: \[Changes from v1\.0\.0 to the newest \(latest\)\]\(\/v1\.0\.0\/changes-to-latest\/\)\.\n$/);
+    assert.match(readFileSync(join(out, 'changelog', 'index.md'), 'utf8'), /^Compared with the newest: <\/v1\.0\.0\/changes-to-latest\/index\.md>$/m);
+    assert.match(
+      readFileSync(join(out, 'v1.0.0', 'llms.txt'), 'utf8'),
+      /\n## Compared with the newest\n\n- \[Changes from v1\.0\.0 to the newest \(latest\)\]\(\/v1\.0\.0\/changes-to-latest\/index\.md\): 3 breaking, \d+ non-breaking, \d+ wording only\n$/,
+    );
     // v2.0.0 against the newest: the wording of emitOrder only.
     const v200 = readFileSync(join(out, 'v2.0.0', 'changes-to-latest', 'index.html'), 'utf8');
     assert.match(v200, /<span class="badge change-breaking">0 breaking<\/span>/);

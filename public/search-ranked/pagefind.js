@@ -22,7 +22,7 @@ export const options = (settings) => pagefind.options(settings).then(forget);
 export const createInstance = (...args) => pagefind.createInstance(...args);
 export const init = (...args) => pagefind.init(...args);
 export const mergeIndex = (...args) => pagefind.mergeIndex(...args).then(forget);
-export const filters = (...args) => pagefind.filters(...args);
+export const filters = (...args) => pagefind.filters(...args).then(withVersionsInOrder);
 export const preload = (...args) => pagefind.preload(...args);
 export const destroy = (...args) => pagefind.destroy(...args);
 
@@ -31,6 +31,20 @@ let versionOrder = [];
 export function orderVersions(labels) {
   versionOrder = Array.isArray(labels) ? labels.filter((label) => typeof label === 'string') : [];
   answers.clear();
+}
+
+/**
+ * The filters' counts with the versions newest first, as the switcher lists them: the interface
+ * lists a filter's values in the order of their keys, and the merged indexes give them in the
+ * order they were merged (the reader's version first). Values not in the list keep their place after.
+ */
+function withVersionsInOrder(counts) {
+  const version = counts?.version;
+  if (!version || typeof version !== 'object' || versionOrder.length === 0) return counts;
+  const ordered = {};
+  for (const label of versionOrder) if (Object.hasOwn(version, label)) ordered[label] = version[label];
+  for (const [label, count] of Object.entries(version)) if (!Object.hasOwn(ordered, label)) ordered[label] = count;
+  return { ...counts, version: ordered };
 }
 
 /**
@@ -52,7 +66,11 @@ export function search(term, settings) {
   const key = JSON.stringify([term, settings ?? null]);
   let answer = answers.get(key);
   if (!answer) {
-    answer = searchVersions(term, settings);
+    answer = searchVersions(term, settings).then((found) =>
+      found && typeof found === 'object'
+        ? { ...found, filters: withVersionsInOrder(found.filters), totalFilters: withVersionsInOrder(found.totalFilters) }
+        : found,
+    );
     answers.set(key, answer);
     // A failed search is asked again next time.
     answer.catch(() => answers.delete(key));

@@ -10,6 +10,11 @@ export interface BuildOptions extends ValidateInputsOptions {
   outDir: string;
   /** Path the site is served from, e.g. `/docs/` (default `/`). */
   base?: string;
+  /**
+   * Render through the renderer bundle shared by every base path (src/perf/stand-in-base.ts)
+   * rather than one made for `base`: `build --versions` gives each version a base of its own.
+   */
+  standInBase?: boolean;
   /** Public origin for canonical URLs, e.g. `https://api.example.com`. */
   site?: string;
   /** Build even when documents have errors (pull-request previews): the pages show them. */

@@ -127,7 +127,13 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       const workDir = work;
       const startRendering = (siteData: SiteDataInput): ReturnType<typeof startRenderer> => {
         const run = startRenderer(
-          { root: fileURLToPath(new URL('../../', import.meta.url)), outDir: siteDir, ...(base ? { base } : {}), ...(site ? { site } : {}) },
+          {
+            root: fileURLToPath(new URL('../../', import.meta.url)),
+            outDir: siteDir,
+            ...(base ? { base } : {}),
+            ...(site ? { site } : {}),
+            ...(plan.options.standInBase ? { standInBase: true } : {}),
+          },
           siteData,
           plan.guides?.files,
           note,

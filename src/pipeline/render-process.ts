@@ -3,7 +3,7 @@
  * documents are validated: it loads the site's renderer (and makes it, the first time) while
  * the model is built, then renders each page as its data arrives (render-pages.ts). A process of
  * its own also keeps the renderer's memory apart from the model's and the command's.
- * Arguments: one JSON object {root, outDir, base?, site?}; the guides are in the environment.
+ * Arguments: one JSON object {root, outDir, base?, site?, standInBase?}; the guides are in the environment.
  * Standard input: the site data stream (src/site/site-stream.ts), from the prepare process
  * directly (a pipe) or from the file it wrote. Reports its outcome on its IPC channel
  * (child-lifetime.ts) and prints no failure itself: the command does, once.
@@ -21,7 +21,7 @@ import { renderSite } from './render-stage.ts';
 const timings = new Timings();
 // Loading the process and its modules, until here.
 timings.add('start-up', performance.now(), processCpuMs());
-const options = JSON.parse(process.argv[2] ?? '{}') as { root: string; outDir: string; base?: string; site?: string };
+const options = JSON.parse(process.argv[2] ?? '{}') as { root: string; outDir: string; base?: string; site?: string; standInBase?: boolean };
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 // Astro resolves the site's packages from the working folder while it makes a bundle.
 process.chdir(options.root);

@@ -35,6 +35,8 @@ export interface RenderOptions {
   outDir: string;
   base?: string;
   site?: string;
+  /** Render through the one bundle of the stand-in base (src/perf/stand-in-base.ts): `build --versions`. */
+  standInBase?: boolean;
 }
 
 /** What a stage hands on, or how it failed. */

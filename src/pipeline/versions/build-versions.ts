@@ -21,7 +21,7 @@
  * `versionFolders` (each subfolder a version) instead of tags: the same build, without commits.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { EXIT } from '../../lib/exit-codes.ts';
@@ -244,8 +244,12 @@ async function buildAll(plan: Plan): Promise<number> {
       `Version ${source.name}${ref ? ` (${ref.commit.slice(0, 12)}, ${ref.date})` : ''}${typeof hit === 'object' ? ': unchanged, copied from the build cache.' : ':'}`,
     );
     if (typeof hit === 'object') {
+      // Each folder made once, not once for each of its files.
+      const made = new Set<string>();
       for (const file of hit.files) {
-        mkdirSync(dirname(join(dir, file.path)), { recursive: true });
+        const folder = dirname(join(dir, file.path));
+        if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+        made.add(folder);
         writeFileSync(join(dir, file.path), file.bytes);
       }
       built.push({
@@ -264,6 +268,8 @@ async function buildAll(plan: Plan): Promise<number> {
           ...options,
           outDir: dir,
           base: `${base}${slug}/`,
+          // One renderer bundle for every version's base path, not one made for each new tag.
+          standInBase: true,
           root: opened.root,
           ...(plan.cache ? { cache: plan.cache.dir } : {}),
           ...(previous ? { compare: previous.input, compareAs: comparedAs(previous) } : {}),
@@ -303,7 +309,7 @@ async function buildAll(plan: Plan): Promise<number> {
     io.err(`apidesc-docs: version ${taken.label} would be served under /${taken.slug}/, where the site already has pages: name the tag differently.`);
     return EXIT.usage;
   }
-  for (const version of built) if (version.slug !== '') cpSync(version.dir, join(outDir, version.slug), { recursive: true });
+  for (const version of built) if (version.slug !== '') moveFolder(version.dir, join(outDir, version.slug));
   const pages = performance.now();
   addSwitchers(built, outDir, base);
   const comparing = performance.now();
@@ -316,6 +322,20 @@ async function buildAll(plan: Plan): Promise<number> {
     `Versions: ${spent.reused} copied from the build cache, ${spent.built} built and the working tree; pairing renames ${spent.pairing.toFixed(1)} s, comparing with the newest ${spent.comparing.toFixed(1)} s, switchers and changelog ${spent.pages.toFixed(1)} s.`,
   );
   return EXIT.ok;
+}
+
+/**
+ * Moves a version's folder into the site: a rename where the temporary folder and the site are on
+ * one file system (no file written twice, nothing left to remove), else a copy. For ten versions
+ * of a small API the copy and the removal of the temporary copies were a third of the build.
+ */
+function moveFolder(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    cpSync(from, to, { recursive: true });
+  }
 }
 
 /** How a version's Changes page names the version before: its name, and its commit and date when it comes from git. */

@@ -115,6 +115,7 @@ export function changelogMarkdown(versions: readonly ChangelogVersion[], title: 
   const lines = [`# Changelog of ${title}`, '', 'Every version, newest first, with what it changed since the one before.', ''];
   for (const v of [...versions].reverse()) {
     lines.push(`## ${v.label}${v.date ? ` (${v.date})` : ''}`, '', `The pages of this version: <${v.root}>`, '');
+    if (v.toLatest) lines.push(`Compared with the newest: <${v.toLatest}index.md>`, '');
     if (!v.changesMarkdown) {
       lines.push('The first version on the timeline: nothing to compare it with.', '');
       continue;

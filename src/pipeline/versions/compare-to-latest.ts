@@ -3,7 +3,9 @@
  * still on that version must know to move to the newest, across every version between. `diff`
  * compares the two (diffSides, its rules and direction-aware verdicts), the Changes page's view
  * groups them (changesView), changes-article.ts writes them; the page is that version's home page
- * with its content replaced, so its header, switcher and navigation are that version's.
+ * with its content replaced, so its header, switcher and navigation are that version's. Beside
+ * it, its Markdown twin (`index.md`, the Changes page's twin with this page's words), announced by
+ * the page and listed in the version's `llms.txt`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
@@ -13,6 +15,9 @@ import { sideFiles } from '../../lib/diff/compare-sides.ts';
 import { displayPath } from '../../lib/diagnostics/to-diagnostic.ts';
 import { defaultLimits } from '../../lib/load/limits.ts';
 import { changesView } from '../../site/changes-view.ts';
+import { changesTwin } from '../../site/twins/changes-twin.ts';
+import { codeSpan, escapeInline, heading, markdownLink } from '../../site/twins/markdown-text.ts';
+import { twinPath } from '../../site/twins/twin-links.ts';
 import type { SiteChanges } from '../../site/site-data-types.ts';
 import type { BuildOptions } from '../build-options.ts';
 import { changesToLatestArticle, type ComparedSides } from './changes-article.ts';
@@ -63,9 +68,13 @@ export async function compareVersions(
   return changesView(report, label, oneEach && base !== undefined && head !== undefined ? { base, head } : undefined);
 }
 
+/** The page's title: what it compares. */
+const pageTitle = (sides: ComparedSides): string => `Changes from ${sides.from.label} to the newest (${sides.to.label})`;
+
 /**
  * Writes `<folder>/changes-to-latest/index.html`: the version's home page (`frame`) with its
- * content, title and links made this page's.
+ * content, title and links made this page's; its twin `index.md`; and the twin's line in the
+ * version's `llms.txt`.
  */
 export function writeToLatestPage(folder: string, changes: SiteChanges, sides: ComparedSides, portal: boolean): void {
   const home = join(folder, 'index.html');
@@ -75,12 +84,30 @@ export function writeToLatestPage(folder: string, changes: SiteChanges, sides: C
   const end = frame.lastIndexOf('</main>');
   if (start < 0 || end < start) return;
   const title = `${sides.from.label} compared with the newest`;
+  const twinUrl = `${sides.from.root}${twinPath(TO_LATEST_URL)}`;
   const html = `${frame.slice(0, start)}<main id="content">${changesToLatestArticle(changes, sides, portal)}${frame.slice(end)}`
     .replace(/<title>([\s\S]*?)<\/title>/, (_, old: string) => `<title>${escapeHtml(title)} · ${old.replace(/^[^·]*· /, '')}</title>`)
     // The home page's Markdown twin and canonical address are not this page's.
     .replace(/<link rel="alternate" type="text\/markdown" href="[^"]*">/, '')
+    .replace(/<\/head>/, `<link rel="alternate" type="text/markdown" href="${escapeAttribute(twinUrl)}"></head>`)
     .replace(/(<link rel="canonical" href=")([^"]*)(")/, (_, a: string, url: string, b: string) => `${a}${escapeAttribute(`${url}${TO_LATEST_URL}`)}${b}`)
     .replace(/ aria-current="page"/g, '');
   mkdirSync(join(folder, TO_LATEST_URL), { recursive: true });
   writeFileSync(join(folder, TO_LATEST_URL, 'index.html'), html);
+  writeFileSync(
+    join(folder, TO_LATEST_URL, 'index.md'),
+    changesTwin(changes, sides.to.root, portal, {
+      title: escapeInline(pageTitle(sides)),
+      intro: `What a reader of ${codeSpan(sides.from.label)} must know to move to the newest: every change between the two, whichever versions came between, as \`apidesc-docs diff\` reports them.`,
+      inBase: `in ${escapeInline(sides.from.label)}: removed`,
+      html: { text: pageTitle(sides), url: `${sides.from.root}${TO_LATEST_URL}` },
+    }),
+  );
+  const llms = join(folder, 'llms.txt');
+  if (existsSync(llms)) {
+    const { counts } = changes;
+    const summary = changes.unavailable ? 'not compared' : `${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} wording only`;
+    const line = `- ${markdownLink(pageTitle(sides), twinUrl)}: ${summary}`;
+    writeFileSync(llms, `${readFileSync(llms, 'utf8').trimEnd()}\n\n${heading(2, 'Compared with the newest')}\n\n${line}\n`);
+  }
 }

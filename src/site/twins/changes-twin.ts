@@ -12,9 +12,30 @@ import { siteHref } from './twin-links.ts';
 /** Where the Changes page is, relative to the site root. */
 export const CHANGES_URL = 'changes/';
 
-/** `root` is the site's path from the origin (the base path). */
-export function changesTwin(changes: SiteChanges, root: string, portal: boolean): string {
-  const lines = [heading(1, 'Changes'), '', `Changes against ${codeSpan(changes.against)}, as \`apidesc-docs diff\` reports them.`, ''];
+/** What a twin of changes says around them: the Changes page's own words, or another page's (`build --versions`' page against the newest). */
+export interface ChangesTwinPage {
+  /** Its heading, as Markdown. */
+  title: string;
+  /** The paragraph under it, as Markdown. */
+  intro: string;
+  /** Said of a change located in the base (the older side), as Markdown. */
+  inBase: string;
+  /** The HTML page's link: its text (plain) and address. */
+  html: { text: string; url: string };
+}
+
+/**
+ * `root` is the site's path from the origin (the base path), where the objects' links lead;
+ * `page`, what the twin says around the changes (default: the Changes page's).
+ */
+export function changesTwin(changes: SiteChanges, root: string, portal: boolean, page?: ChangesTwinPage): string {
+  const { title, intro, inBase, html } = page ?? {
+    title: 'Changes',
+    intro: `Changes against ${codeSpan(changes.against)}, as \`apidesc-docs diff\` reports them.`,
+    inBase: 'in the base: removed',
+    html: { text: 'Changes', url: siteHref(root, CHANGES_URL) },
+  };
+  const lines = [heading(1, title), '', intro, ''];
   const { counts } = changes;
   if (changes.unavailable) lines.push(lineStart(escapeInline(changes.unavailable)), '');
   else if (counts.breaking + counts['non-breaking'] + counts.info === 0) lines.push('No changes.', '');
@@ -30,7 +51,7 @@ export function changesTwin(changes: SiteChanges, root: string, portal: boolean)
         const name = escapeInline(object.object);
         lines.push(heading(portal ? 4 : 3, object.url ? `[${name}](${siteHref(root, object.url)})` : name), '');
         for (const entry of object.entries) {
-          const where = `at ${codeSpan(entry.pointer || '/')}, ${codeSpan(`${entry.file}:${entry.line}`)}${entry.side === 'base' ? ' (in the base: removed)' : ''}, rule ${codeSpan(entry.rule)}`;
+          const where = `at ${codeSpan(entry.pointer || '/')}, ${codeSpan(`${entry.file}:${entry.line}`)}${entry.side === 'base' ? ` (${inBase})` : ''}, rule ${codeSpan(entry.rule)}`;
           const direction = directionWords(entry.direction);
           lines.push(`- ${lineStart(escapeInline(entry.message))}`, `  ${direction ? `${escapeInline(direction)}; ` : ''}${where}`);
         }
@@ -44,6 +65,6 @@ export function changesTwin(changes: SiteChanges, root: string, portal: boolean)
         '',
       );
   }
-  lines.push('---', '', `The same page as HTML: [Changes](${siteHref(root, CHANGES_URL)}).`);
+  lines.push('---', '', `The same page as HTML: ${markdownLink(html.text, html.url)}.`);
   return `${lines.join('\n')}\n`;
 }
