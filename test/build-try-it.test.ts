@@ -5,7 +5,8 @@
  * script, stylesheet and MQTT client; nothing secret of the document is in a form or a script.
  * Without `tryIt`, the same document gives no form, no such file and the old CSP on every page.
  * A `tryIt` that names a server the documents lack, or one no browser can reach, stops `validate`
- * and `build` with a located diagnostic (exit 2).
+ * and `build` with a located diagnostic (exit 2); a site served over HTTPS that would reach a server
+ * over ws:// or http:// gets a located warning, and builds.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -154,5 +155,49 @@ describe('a tryIt the documents do not allow', { timeout: 180_000 }, () => {
     const port = await check('validate', 'tryIt:\n  servers:\n    echo: {url: "ws://127.0.0.1:99999"}\n');
     assert.equal(port.code, 2, port.text);
     assert.match(port.text, /is not a URL a browser can open/);
+  });
+});
+
+describe('a tryIt the published site could not use', { timeout: 180_000 }, () => {
+  /** The fixture's WebSocket server asking for an API key in a header, which no browser can set on a WebSocket. */
+  const document = (() => {
+    const doc = JSON.parse(tryItDocument(PORTS));
+    doc.servers.echo.security = [{ type: 'httpApiKey', name: 'X-Api-Key', in: 'header' }];
+    return JSON.stringify(doc);
+  })();
+  const config = (url: string) => `site: https://docs.example.com\ntryIt:\n  servers:\n    echo: {url: "${url}"}\n    api: {}\n`;
+  const WARNING =
+    /config\.yaml:4:5 {2}warning {2}config-mixed-content {2}`tryIt`: the server "echo" cannot be tried from the published site: the site is served over HTTPS \(https:\/\/docs\.example\.com\) and the server is reached at ws:\/\/sandbox\.example\.com: browsers block a page served over HTTPS from connecting to a ws:\/\/ or http:\/\/ server/;
+
+  it('warns, where the server is named, of a ws:// or http:// server on a site served over HTTPS (a loopback host excepted), and validates', async () => {
+    const work = tempDir('apidesc-try-it-mixed-');
+    writeFileSync(join(work, 'api.json'), document);
+    writeFileSync(join(work, 'apidesc-docs.config.yaml'), config('ws://sandbox.example.com'));
+    const run = await runIn(work, ['validate', 'api.json']);
+    assert.equal(run.code, 0, run.out + run.err);
+    assert.match(run.out + run.err, WARNING);
+    assert.match(run.out + run.err, /hint: Give a wss:\/\/ URL where the reader's browser reaches it, e\.g\. \{"url": "wss:\/\/sandbox\.example\.com"\}\./);
+    // The HTTP server is reached at the document's own http://127.0.0.1 URL: loopback, which browsers allow.
+    assert.doesNotMatch(run.out + run.err, /"api"/);
+    writeFileSync(join(work, 'apidesc-docs.config.yaml'), config('wss://sandbox.example.com'));
+    const secure = await runIn(work, ['validate', 'api.json']);
+    assert.equal(secure.code, 0, secure.out + secure.err);
+    assert.doesNotMatch(secure.out + secure.err, /config-mixed-content/);
+  });
+
+  it('builds with the warning, and the WebSocket form says that the API key header cannot be sent, with no field for it', async () => {
+    const work = tempDir('apidesc-try-it-mixed-build-');
+    writeFileSync(join(work, 'api.json'), document);
+    writeFileSync(join(work, 'apidesc-docs.config.yaml'), config('ws://sandbox.example.com'));
+    const out = join(work, 'site');
+    const run = await runIn(work, ['build', 'api.json', '--out', out, '--cache', join(work, 'cache')]);
+    assert.equal(run.code, 0, run.out + run.err);
+    assert.match(run.out + run.err, WARNING);
+    const html = readFileSync(join(out, 'operations', 'sendecho', 'index.html'), 'utf8');
+    assert.match(
+      html,
+      /<p class="kind try-it-not-sent">This server asks for its API key in the header X-Api-Key, and a browser cannot set headers on a WebSocket: the form connects without it, so the server may refuse\. The code samples above send it\.<\/p>/,
+    );
+    assert.doesNotMatch(html, /data-try-it-secret|data-credentials=/);
   });
 });

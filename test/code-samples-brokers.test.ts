@@ -91,8 +91,8 @@ function documentFor(o: DocumentOptions): string {
 /**
  * The languages whose samples run, by protocol: those whose client library Debian packages (or
  * the JDK holds). The others are text only, as the manual says: Python's NATS client (nats-py),
- * Java's Kafka, MQTT and NATS clients, Go's AMQP 1.0 client (go-amqp), the AWS SDKs for Go and
- * Java (Debian's Go SDK is 250 MB; the Java one is not packaged), and Java has no AMQP 1.0 sample.
+ * Java's Kafka, MQTT, NATS and AMQP 1.0 clients, Go's AMQP 1.0 client (go-amqp), the AWS SDKs for
+ * Go and Java (Debian's Go SDK is 250 MB; the Java one is not packaged).
  */
 const RUN = {
   mqtt: ['javascript', 'python', 'go'],

@@ -148,17 +148,21 @@ async function prepareWith(
     io.err('Build stopped: no document could be read, so there is nothing to preview; fix the errors above.');
     return validation.exitCode;
   }
-  // The servers the configuration lets readers try must be the documents' and reachable from a browser.
+  // The servers the configuration lets readers try must be the documents' and reachable from a
+  // browser; a warning (a server the published site's pages could not reach) does not stop the build.
   const tryItProblems = tryItDiagnostics(
     settings.tryIt,
     docs.map((d) => d.doc),
     tryItLocations,
+    siteUrl,
   );
   if (tryItProblems.length > 0) {
     const sources = new Map([...new Set(tryItProblems.map((d) => d.file))].map((file) => [file, readFileSync(resolve(cwd, file), 'utf8')]));
     io.out(formatText(tryItProblems, { sources, color: options.color }));
-    io.err('Build stopped: fix the configuration above.');
-    return EXIT.usage;
+    if (hasErrors(tryItProblems)) {
+      io.err('Build stopped: fix the configuration above.');
+      return EXIT.usage;
+    }
   }
   // Before the model: a base that cannot be read stops the build before any page is written.
   const changes = compare

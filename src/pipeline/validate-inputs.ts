@@ -154,7 +154,9 @@ async function siteDiagnostics(
   // The servers `tryIt` names, against the documents (only when every one could be read: a server may be in the one that could not).
   const docs = results.flatMap(({ doc }) => (doc ? [doc] : []));
   const tryIt =
-    docs.length === results.length && !hasErrors(site.diagnostics) ? tryItDiagnostics(site.loaded.config.tryIt, docs, tryItLocations(site.loaded, cwd)) : [];
+    docs.length === results.length && !hasErrors(site.diagnostics)
+      ? tryItDiagnostics(site.loaded.config.tryIt, docs, tryItLocations(site.loaded, cwd), site.site)
+      : [];
   diagnostics.push(...tryIt);
   return { diagnostics, sources: site.sources, unusable: hasErrors(site.diagnostics) || hasErrors(tryIt) };
 }

@@ -28,10 +28,19 @@ export function tryItLocations(loaded: LoadedConfig, cwd: string): TryItLocation
   return { file: displayPath(loaded.file, cwd), ids };
 }
 
-/** The problems of `tryIt` against the documents read, as diagnostics of the configuration file. */
-export function tryItDiagnostics(config: TryItConfig | undefined, docs: readonly ResolvedDoc[], where: TryItLocations | undefined): Diagnostic[] {
+/**
+ * The problems of `tryIt` against the documents read, as diagnostics of the configuration file;
+ * `siteUrl` (the configuration's `site`) is where the site is published, to warn of servers that
+ * a page served over HTTPS cannot reach.
+ */
+export function tryItDiagnostics(
+  config: TryItConfig | undefined,
+  docs: readonly ResolvedDoc[],
+  where: TryItLocations | undefined,
+  siteUrl?: string,
+): Diagnostic[] {
   if (!config || !where) return [];
-  return checkTryIt(config, docs, where.file).map((p) => {
+  return checkTryIt(config, docs, where.file, siteUrl).map((p) => {
     const id = Object.keys(config.servers).find((key) => p.at.pointer === `/tryIt/servers/${escapeToken(key)}`);
     const position = id !== undefined && Object.hasOwn(where.ids, id) ? where.ids[id]! : { line: 0, column: 0 };
     return {

@@ -2,7 +2,7 @@
  * The sample generators by protocol and language, and the samples of a target in the configured
  * languages. JavaScript and Python are written by each protocol's module in this folder, Go and
  * Java by the modules of go/ and java/; sns keeps its own commands. A language with no mainstream
- * client for a protocol (Java and AMQP 1.0) has no generator there, and so no tab.
+ * client for a protocol would have no generator there, and so no tab.
  */
 import * as amqp from './amqp.ts';
 import * as amqp1 from './amqp1.ts';
@@ -16,6 +16,7 @@ import * as goSqs from './go/sqs.ts';
 import * as goWebsocket from './go/websocket.ts';
 import * as http from './http.ts';
 import * as javaAmqp from './java/amqp.ts';
+import * as javaAmqp1 from './java/amqp1.ts';
 import * as javaHttp from './java/http.ts';
 import * as javaKafka from './java/kafka.ts';
 import * as javaMqtt from './java/mqtt.ts';
@@ -51,8 +52,8 @@ const GENERATORS: Record<SampleProtocol, Generator> = {
     write: { javascript: amqp.javascript, python: amqp.python, go: goAmqp.go, java: javaAmqp.java },
   },
   amqp1: {
-    library: { javascript: 'rhea', python: 'qpid-proton', go: 'go-amqp' },
-    write: { javascript: amqp1.javascript, python: amqp1.python, go: goAmqp1.go },
+    library: { javascript: 'rhea', python: 'qpid-proton', go: 'go-amqp', java: 'protonj2' },
+    write: { javascript: amqp1.javascript, python: amqp1.python, go: goAmqp1.go, java: javaAmqp1.java },
   },
   http: {
     library: { javascript: 'fetch', python: 'requests', go: 'net/http', java: 'java.net.http' },

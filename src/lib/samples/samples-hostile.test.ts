@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempDir } from '../../../test/helpers.ts';
 import { generateSamples } from './generators.ts';
@@ -73,6 +73,14 @@ describe('samples from a hostile document', () => {
         const bare = sample.code.replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
         assert.doesNotMatch(bare, /pwned|__import__/, `${name} ${lang}: the document's text left its string\n${sample.code}`);
       }
+    // Every protocol has its Go and Java samples among those parsed (AMQP 1.0 in Java included).
+    for (const protocol of PROTOCOLS)
+      for (const role of ['publish', 'subscribe'])
+        for (const lang of ['go', 'java'] as const)
+          assert.ok(
+            files[lang].some((f) => basename(dirname(f)).startsWith(`${protocol}-${role}-`)),
+            `no ${lang} sample of ${protocol} (${role}) was parsed`,
+          );
     const gofmt = spawnSync(requireBinary('/usr/bin/gofmt', 'golang-go'), ['-e', '-l', ...files.go], { encoding: 'utf8', timeout: 60_000 });
     assert.equal(gofmt.status, 0, `a Go sample does not parse: ${gofmt.stderr}`);
     const javac = spawnSync(

@@ -87,20 +87,18 @@ describe('Go and Java samples that the tests cannot run follow the document', ()
     assert.match(code, /ApplicationProperties: map\[string\]any\{"traceId": "t-1"\},/);
   });
 
-  it('Java has no AMQP 1.0 sample: no tab rather than a sample of a client nobody uses', () => {
-    const target = sampleTarget({
-      role: 'publish',
-      server: { host: 'h', protocol: 'amqp1', variables: {}, security: [] },
-      address: 'a',
-      parameters: {},
-      bindings: { operation: {}, channel: {}, message: {} },
-      example: {},
-      security: [],
-    });
-    assert.ok(target);
-    assert.deepEqual(
-      generateSamples(target, ['javascript', 'java', 'go']).map((s) => s.label),
-      ['JavaScript (rhea)', 'Go (go-amqp)'],
-    );
+  it('Java AMQP 1.0: the address, one data section holding the payload, the content type, the headers as application properties, the user and password from the environment', () => {
+    const code = codeOf('amqp1', 'publish', 'java', { security: [{ type: 'userPassword' }] });
+    assert.match(code, /options\.user\(System\.getenv\("AMQP_USERNAME"\)\);/);
+    assert.match(code, /options\.password\(System\.getenv\("AMQP_PASSWORD"\)\);/);
+    assert.match(code, /Client\.create\(\)\.connect\("broker\.example\.com", 7000, options\);/);
+    assert.match(code, /connection\.openSender\("lights\.7"\);/);
+    assert.ok(code.includes(`Message<byte[]> message = Message.create(${PAYLOAD_GO_JAVA}.getBytes(StandardCharsets.UTF_8));`), code);
+    assert.match(code, /message\.contentType\("application\/json"\);/);
+    assert.match(code, /message\.property\("traceId", "t-1"\);/);
+    assert.match(code, /sender\.send\(message\)\.awaitSettlement\(\);/);
+    const receiver = codeOf('amqp1', 'subscribe', 'java');
+    assert.match(receiver, /connection\.openReceiver\("lights\.7"\);/);
+    assert.doesNotMatch(receiver, /options|getenv/);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { originOf, tryItServer } from './try-it-config.ts';
+import { mixedContent, originOf, tryItServer } from './try-it-config.ts';
 
 describe('a server of tryIt, resolved', () => {
   it("reaches a ws or http server at its own URL, its variables' defaults filled in, or at the URL given", () => {
@@ -48,5 +48,21 @@ describe('a server of tryIt, resolved', () => {
     assert.equal(originOf('ws://127.0.0.1:9001/mqtt'), 'ws://127.0.0.1:9001');
     assert.equal(originOf('ws://[::1]:9001'), 'ws://[::1]:9001');
     assert.equal(originOf('ws://127.0.0.1:99999'), undefined);
+  });
+
+  it('sees that a site served over HTTPS cannot reach a ws:// or http:// server, but for a loopback host', () => {
+    assert.match(mixedContent('https://docs.example.com', 'ws://feed.example.com/v1') ?? '', /browsers block a page served over HTTPS/);
+    assert.match(mixedContent('HTTPS://docs.example.com', 'http://api.example.com') ?? '', /reached at http:\/\/api\.example\.com/);
+    for (const url of [
+      'wss://feed.example.com',
+      'https://api.example.com',
+      'ws://127.0.0.1:9001',
+      'http://localhost:8080',
+      'ws://[::1]:9001',
+      'ws://app.localhost',
+    ])
+      assert.equal(mixedContent('https://docs.example.com', url), undefined, url);
+    assert.equal(mixedContent('http://docs.example.com', 'ws://feed.example.com'), undefined);
+    assert.equal(mixedContent(undefined, 'ws://feed.example.com'), undefined);
   });
 });

@@ -180,11 +180,32 @@ export function tryItServersOf(config: TryItConfig | undefined, doc: ResolvedDoc
   return found;
 }
 
+/** Loopback hosts, which browsers trust as they trust HTTPS: a page served over HTTPS may reach them over ws:// or http://. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Why a page of the site cannot reach the server, when the site (the configuration's `site`) is
+ * served over HTTPS and the server is reached over ws:// or http://: browsers block such "mixed
+ * content" (a loopback host excepted), so the form would fail on every try.
+ */
+export function mixedContent(siteUrl: string | undefined, serverUrl: string): string | undefined {
+  if (!siteUrl?.toLowerCase().startsWith('https:')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(serverUrl);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'ws:' && url.protocol !== 'http:') || LOOPBACK.has(url.hostname) || url.hostname.endsWith('.localhost')) return undefined;
+  return `the site is served over HTTPS (${siteUrl}) and the server is reached at ${serverUrl}: browsers block a page served over HTTPS from connecting to a ws:// or http:// server`;
+}
+
 /**
  * Problems of the configuration's servers against the documents: an id none of them has, or a
- * server no browser can reach. In a portal, an id is checked on every document that has it.
+ * server no browser can reach; a warning when the site, served over HTTPS (`siteUrl`), would reach
+ * a server over ws:// or http://. In a portal, an id is checked on every document that has it.
  */
-export function checkTryIt(config: TryItConfig, docs: readonly ResolvedDoc[], file: string): Problem[] {
+export function checkTryIt(config: TryItConfig, docs: readonly ResolvedDoc[], file: string, siteUrl?: string): Problem[] {
   const problems: Problem[] = [];
   const servers = docs.map(documentServers);
   const known = [...new Set(servers.flatMap((d) => [...d.keys()]))];
@@ -215,6 +236,19 @@ export function checkTryIt(config: TryItConfig, docs: readonly ResolvedDoc[], fi
           severity: 'error',
           message: `\`tryIt\`: the server ${JSON.stringify(id)} cannot be tried from a browser: ${resolved.problem}`,
           hint: resolved.hint,
+          at,
+          atKey: true,
+        });
+        break;
+      }
+      const blocked = mixedContent(siteUrl, resolved.url);
+      if (blocked) {
+        const secure = resolved.url.startsWith('ws:') ? 'wss' : 'https';
+        problems.push({
+          code: 'config-mixed-content',
+          severity: 'warning',
+          message: `\`tryIt\`: the server ${JSON.stringify(id)} cannot be tried from the published site: ${blocked}`,
+          hint: `Give a ${secure}:// URL where the reader's browser reaches it, e.g. {"url": "${secure}://${new URL(resolved.url).host}"}.`,
           at,
           atKey: true,
         });

@@ -29,3 +29,24 @@ export interface TryItView {
   /** The channel's address has parameters without a value (`<lightId>`): the reader may need to change them. */
   placeholders: string[];
 }
+
+/**
+ * What the server's security asks for that the form cannot send, as a sentence for the form, or
+ * undefined: a browser's WebSocket API opens the connection with the browser's own headers only,
+ * so a token, a user and password (an `Authorization` header) or an API key in a header cannot
+ * go with it; an API key in the query can, and MQTT's user and password travel inside MQTT's
+ * CONNECT packet, and HTTP's headers in the request.
+ */
+export function credentialsNotSent(view: Pick<TryItView, 'protocol' | 'credentials'>): string | undefined {
+  const c = view.credentials;
+  if (view.protocol !== 'ws' || !c || (c.kind === 'api-key' && c.in === 'query')) return undefined;
+  const what =
+    c.kind === 'api-key'
+      ? `its API key in the header ${c.name}`
+      : c.kind === 'bearer'
+        ? 'a token in the Authorization header'
+        : 'a user name and password in the Authorization header';
+  // The code samples send a token or an API key in its header (src/lib/samples/websocket.ts), not a user and password.
+  const samples = c.kind === 'user-password' ? '' : ' The code samples above send it.';
+  return `This server asks for ${what}, and a browser cannot set headers on a WebSocket: the form connects without it, so the server may refuse.${samples}`;
+}
