@@ -88,7 +88,7 @@ export function changesToLatestArticle(changes: SiteChanges, sides: ComparedSide
           );
           for (const entry of object.entries) {
             const words = changeWords(entry.message);
-            const whom = group.severity === 'breaking' ? breaksWhom(entry.direction) : undefined;
+            const whom = group.severity === 'breaking' ? breaksWhom(entry.direction, entry.breaks) : undefined;
             const what = words.what
               .map((piece) =>
                 piece.kind === 'old'
