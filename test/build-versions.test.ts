@@ -194,6 +194,14 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     assert.match(v200, /description changed \(wording only\)/);
   });
 
+  it("shows the changes against the newest in the Changes page's own markup", () => {
+    // v2.0.0 against the newest is what the newest's Changes page shows (against v2.0.0): each object's changes in the same bytes.
+    const changeLists = (file: string): string[] => [...readFileSync(file, 'utf8').matchAll(/<ul class="change-list">[\s\S]*?<\/ul>/g)].map((m) => m[0]);
+    const toLatest = changeLists(join(out, 'v2.0.0', 'changes-to-latest', 'index.html'));
+    assert.equal(toLatest.length, 2, 'the version and the wording of emitOrder');
+    assert.deepEqual(toLatest, changeLists(join(out, 'changes', 'index.html')));
+  });
+
   it('builds the same bytes again, each older version copied from the build cache', async () => {
     const again = join(tempDir('apidesc-versions-again-'), 'site');
     const run = await runIn(repo.dir, ['build', 'api', '--versions', 'v*', '--out', again, '--cache', cache]);

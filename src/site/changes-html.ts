@@ -1,0 +1,113 @@
+/**
+ * The markup of a comparison's changes, once for the two pages that show it: the Changes page
+ * (src/components/ChangesPage.astro, rendered with the site) and a version's page against the
+ * newest (src/pipeline/versions/changes-article.ts, written after the versions' sites are built,
+ * outside the renderer). Counts, then the groups of changesView by severity, API (in a portal)
+ * and object, the object named by its title and linked to its page; each change with its message
+ * (change-words.ts: whom a breaking change breaks, what was before and after) and, folded under
+ * "Where", its pointer, file:line and rule. Every text is escaped; the same view gives the same bytes.
+ */
+import { escapeAttribute, escapeHtml } from '../lib/html-text.ts';
+import { codeSpans } from '../lib/markdown/code-spans.ts';
+import { SEVERITY_TITLES } from '../lib/diff/types.ts';
+import { breaksWhom, changeWords } from './change-words.ts';
+import { directionWords } from './changes-view.ts';
+import type { SiteChanges } from './site-data-types.ts';
+
+const INTROS = {
+  breaking: 'Someone who uses the API as it was must change.',
+  'non-breaking': 'What was built against the base keeps working; new things to know.',
+  info: 'Titles, descriptions, examples and other words: no one must change.',
+} as const;
+
+/** A change's message: its `code` spans as code, the rest as text (as MessageText.astro writes a diagnostic's). */
+export const messageHtml = (text: string): string =>
+  codeSpans(text)
+    .map((p) => (p.code ? `<code>${escapeHtml(p.text)}</code>` : escapeHtml(p.text)))
+    .join('');
+
+/** A changed object as `diff` names it ("channel orders"): its kind in words, its id as code. */
+function objectName(object: string): string {
+  const space = object.indexOf(' ');
+  return space < 0
+    ? escapeHtml(object)
+    : `<span class="change-kind">${escapeHtml(object.slice(0, space))}</span> <code>${escapeHtml(object.slice(space + 1))}</code>`;
+}
+
+export interface ChangesHtmlOptions {
+  /** The root URL the objects' and APIs' links are made from (`/`, `/v2/`). */
+  root: string;
+  /** A portal: a group's heading names its API by title, linked to its overview. */
+  portal: boolean;
+  /** How a change found in the base names it: `the base`, or the older version's label. */
+  baseName: string;
+}
+
+/** The counts, the table of contents and a section per severity; for a comparison with changes. */
+export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName }: ChangesHtmlOptions): string {
+  const { counts } = changes;
+  const out: string[] = [
+    `<p class="changes-counts"><span class="badge change-breaking">${counts.breaking} breaking</span> <span class="badge change-changed">${counts['non-breaking']} non-breaking</span> <span class="badge change-info">${counts.info} wording only</span></p>`,
+    `<nav class="changes-toc" aria-label="Changes by severity">${changes.groups.map((g) => `<a href="#changes-${g.severity}">${SEVERITY_TITLES[g.severity]} (${g.total})</a>`).join(' · ')}</nav>`,
+  ];
+  for (const group of changes.groups) {
+    out.push(
+      `<section aria-labelledby="changes-${group.severity}" class="changes-group changes-${group.severity}">`,
+      `<h2 id="changes-${group.severity}">${SEVERITY_TITLES[group.severity]} <span class="count">(${group.total})</span></h2>`,
+      `<p class="kind">${INTROS[group.severity]}</p>`,
+    );
+    for (const api of group.apis) {
+      if (portal)
+        out.push(
+          `<h3 class="changes-api">${api.title ? `<a href="${escapeAttribute(`${root}${api.url}`)}">${escapeHtml(api.title)}</a>` : 'API'} <code>${escapeHtml(api.api)}</code></h3>`,
+        );
+      const heading = portal ? 'h4' : 'h3';
+      for (const object of api.objects) {
+        // The object's title where its page is in the site ("Order placed", its kind and id quietly after); else "channel orders", the kind in words, the id as code.
+        const id = object.object.slice(object.object.indexOf(' ') + 1);
+        const title =
+          object.url && object.title
+            ? `<a href="${escapeAttribute(`${root}${object.url}`)}">${escapeHtml(object.title)}</a> <span class="change-object-id">${id === object.title ? `<span class="change-kind">${escapeHtml(object.object.split(' ')[0]!)}</span>` : objectName(object.object)}</span>`
+            : object.url
+              ? `<a href="${escapeAttribute(`${root}${object.url}`)}">${objectName(object.object)}</a>`
+              : objectName(object.object);
+        // A group, not a region: one object may be both broken and widened, and a region is named once on a page.
+        out.push(
+          `<div class="change-object"><${heading} id="${escapeAttribute(object.anchor)}" class="change-object-title">${title}</${heading}><ul class="change-list">`,
+        );
+        for (const entry of object.entries) {
+          const words = changeWords(entry.message);
+          // A breaking change of a message leads with whom it breaks; the direction is then said.
+          const whom = group.severity === 'breaking' ? breaksWhom(entry.direction, entry.breaks) : undefined;
+          const what = words.what
+            .map((piece) =>
+              piece.kind === 'old'
+                ? `<del class="change-old"><span class="visually-hidden">before: </span>${messageHtml(piece.text)}</del>`
+                : piece.kind === 'new'
+                  ? `<ins class="change-new"><span class="visually-hidden">after: </span>${messageHtml(piece.text)}</ins>`
+                  : messageHtml(piece.text),
+            )
+            .join('');
+          const direction = whom ? undefined : directionWords(entry.direction);
+          // Where the change is written and the rule that found it: for the author, folded.
+          out.push(
+            `<li><p class="change-message">${whom ? `<strong class="change-whom">${escapeHtml(whom)}: </strong>` : ''}${what}${words.consequence ? `<span class="change-consequence"> ${messageHtml(words.consequence)}</span>` : ''}</p>` +
+              (direction ? `<p class="change-meta"><span class="change-direction">${escapeHtml(direction)}</span></p>` : '') +
+              `<details class="change-source"><summary>Where</summary><p class="change-meta"><span>at <code>${escapeHtml(entry.pointer || '/')}</code></span> ` +
+              `<span><code>${escapeHtml(`${entry.file}:${entry.line}`)}</code>${entry.side === 'base' ? ` (in ${escapeHtml(baseName)})` : ''}</span> ` +
+              `<span class="change-rule">rule <code>${escapeHtml(entry.rule)}</code></span></p></details></li>`,
+          );
+        }
+        out.push('</ul>');
+        if (object.notShown > 0) out.push(`<p class="more">… and ${object.notShown} more changes of this object.</p>`);
+        out.push('</div>');
+      }
+    }
+    if (group.notShown > 0)
+      out.push(
+        `<p class="more">… and ${group.notShown} more ${SEVERITY_TITLES[group.severity].toLowerCase()} changes. <code>apidesc-docs diff --format json</code> lists them all.</p>`,
+      );
+    out.push('</section>');
+  }
+  return out.join('');
+}
