@@ -326,6 +326,53 @@ describe('the search page with results, for every reader', () => {
     }
   });
 
+  it("counts each filter's values among the query's results, when the page opens on a query and when a filter is chosen", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // The filters' data comes late, as on a slow network: the query's first search (from `?q=`)
+    // runs before it, and must still count the query's results, not the whole site's pages.
+    await page.route(/\/pagefind\/(.*\/)?filter\//, async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
+    await page.goto(base + 'search/?q=orders-');
+    const kindCounts = async () => {
+      const labels = await page.locator('details.pagefind-ui__filter-block', { hasText: 'Kind' }).locator('.pagefind-ui__filter-label').allTextContents();
+      return labels.map((label) => Number(/\((\d+)\)$/.exec(label)?.[1] ?? Number.NaN));
+    };
+    const shownTotal = async () => Number(/^(\d+) results? for/.exec((await page.locator('.pagefind-ui__message').textContent()) ?? '')?.[1] ?? Number.NaN);
+    await page.waitForFunction(() => /\d+ results? for orders-/.test(document.querySelector('.pagefind-ui__message')?.textContent ?? ''), undefined, {
+      timeout: 15_000,
+    });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    const total = await shownTotal();
+    const counts = await kindCounts();
+    // Every result here is a page of one kind (no trait or binding holds "orders-"): the counts add up to the results.
+    assert.equal(
+      counts.reduce((sum, n) => sum + n, 0),
+      total,
+      `Kind counts ${counts.join(', ')} for ${total} results`,
+    );
+    // A filter chosen: the other filters count what is left.
+    await page.locator('details.pagefind-ui__filter-block', { hasText: 'Action' }).locator('summary').click();
+    await page.locator('.pagefind-ui__filter-label', { hasText: /^send \(/ }).click();
+    await page.waitForFunction(
+      (before) => !new RegExp(`^${before} results? for`).test(document.querySelector('.pagefind-ui__message')?.textContent ?? ''),
+      total,
+      {
+        timeout: 10_000,
+      },
+    );
+    const narrowed = await shownTotal();
+    assert.ok(narrowed > 0 && narrowed < total, `send narrows the ${total} results: ${narrowed}`);
+    assert.equal(
+      (await kindCounts()).reduce((sum, n) => sum + n, 0),
+      narrowed,
+      `Kind counts once "send" is chosen: ${(await kindCounts()).join(', ')}`,
+    );
+    await page.close();
+  });
+
   it("offers as filters only the readers' kinds that have results, and leads each result with its name and summary", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base + 'search/?q=order');
