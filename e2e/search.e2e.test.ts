@@ -381,7 +381,7 @@ describe('the search page with results, for every reader', () => {
     const kinds = await page.locator('details.pagefind-ui__filter-block', { hasText: 'Kind' }).locator('.pagefind-ui__filter-label').allTextContents();
     assert.ok(kinds.length > 3, kinds.join(', '));
     assert.ok(!kinds.some((k) => /\(0\)/.test(k)), `no kind without results: ${kinds.join(', ')}`);
-    assert.ok(!kinds.some((k) => /trait|bindings|Correlation id/i.test(k)), `no kind of the parts an author composes objects of: ${kinds.join(', ')}`);
+    assert.ok(!kinds.some((k) => /Shared (operation|message) settings|protocol settings|Tracking id/i.test(k)), `no kind of the parts an author composes objects of: ${kinds.join(', ')}`);
     const titles = await page.locator('.pagefind-ui__result-title .pagefind-ui__result-link').allTextContents();
     // A field's hit is headed by its path as a reader says it ("Order › orderId"), a page's by its name alone.
     assert.ok(titles.includes('Order events') && !titles.some((t) => / · /.test(t)), titles.join(' | '));
