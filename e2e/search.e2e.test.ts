@@ -373,6 +373,29 @@ describe('the search page with results, for every reader', () => {
     await page.close();
   });
 
+  it('quotes sentences, not rows of tags: tags stay out of the excerpts, and a page is still found by its tag', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base + 'search/?q=orders-');
+    await page.waitForSelector('.pagefind-ui__result-excerpt', { timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    const excerpts = await page.locator('.pagefind-ui__result-excerpt').allTextContents();
+    assert.ok(!excerpts.some((e) => /\bTags\b|domain = orders|data-classification/.test(e)), excerpts.join(' | '));
+    // In the built index: the channel's text holds no tag row (its own, or its sns topic's), and its tag
+    // is indexed last, with its filters, so that a search for the tag finds it.
+    const channel = await page.evaluate(async () => {
+      const pagefind = await import('/pagefind/pagefind.js');
+      const found = await pagefind.search('orders');
+      const pages: { url: string; content: string }[] = await Promise.all(
+        found.results.map((r: { data: () => Promise<{ url: string; content: string }> }) => r.data()),
+      );
+      return pages.find((p) => p.url.endsWith('/channels/orderevents/'));
+    });
+    assert.ok(channel, 'the channel tagged "orders" is found for "orders"');
+    assert.doesNotMatch(channel.content, /\bTags\b|data-classification/);
+    assert.match(channel.content, /\borders$/, 'its tag, indexed last');
+    await page.close();
+  });
+
   it("offers as filters only the readers' kinds that have results, and leads each result with its name and summary", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base + 'search/?q=order');
@@ -381,7 +404,10 @@ describe('the search page with results, for every reader', () => {
     const kinds = await page.locator('details.pagefind-ui__filter-block', { hasText: 'Kind' }).locator('.pagefind-ui__filter-label').allTextContents();
     assert.ok(kinds.length > 3, kinds.join(', '));
     assert.ok(!kinds.some((k) => /\(0\)/.test(k)), `no kind without results: ${kinds.join(', ')}`);
-    assert.ok(!kinds.some((k) => /Shared (operation|message) settings|protocol settings|Tracking id/i.test(k)), `no kind of the parts an author composes objects of: ${kinds.join(', ')}`);
+    assert.ok(
+      !kinds.some((k) => /Shared (operation|message) settings|protocol settings|Tracking id/i.test(k)),
+      `no kind of the parts an author composes objects of: ${kinds.join(', ')}`,
+    );
     const titles = await page.locator('.pagefind-ui__result-title .pagefind-ui__result-link').allTextContents();
     // A field's hit is headed by its path as a reader says it ("Order › orderId"), a page's by its name alone.
     assert.ok(titles.includes('Order events') && !titles.some((t) => / · /.test(t)), titles.join(' | '));
