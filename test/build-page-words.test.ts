@@ -107,7 +107,7 @@ describe('the words of reference pages (default content)', () => {
 
   it('shows a server’s tags as tags and its description right after its lede', () => {
     const html = read('servers/production');
-    assert.match(html, /<dt>Tags<\/dt> <dd><span class="badge tag">env:production<\/span><\/dd>/);
+    assert.match(html, /<dt data-pagefind-ignore="all">Tags<\/dt> <dd data-pagefind-ignore="all"><span class="badge tag">env:production<\/span><\/dd>/);
     const lede = html.indexOf('<p class="lead">');
     const description = html.indexOf('<div class="description"><p>All production topics.');
     const facts = html.indexOf('<dl class="facts"><dt>URL template');
