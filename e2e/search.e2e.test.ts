@@ -382,14 +382,14 @@ describe('the search page with results, for every reader', () => {
     assert.ok(!excerpts.some((e) => /\bTags\b|domain = orders|data-classification/.test(e)), excerpts.join(' | '));
     // In the built index: the channel's text holds no tag row (its own, or its sns topic's), and its tag
     // is indexed last, with its filters, so that a search for the tag finds it.
-    const channel = await page.evaluate(async () => {
-      const pagefind = await import('/pagefind/pagefind.js');
+    const channel = await page.evaluate(async (bundle) => {
+      const pagefind = await import(bundle);
       const found = await pagefind.search('orders');
       const pages: { url: string; content: string }[] = await Promise.all(
         found.results.map((r: { data: () => Promise<{ url: string; content: string }> }) => r.data()),
       );
       return pages.find((p) => p.url.endsWith('/channels/orderevents/'));
-    });
+    }, `${base}pagefind/pagefind.js`);
     assert.ok(channel, 'the channel tagged "orders" is found for "orders"');
     assert.doesNotMatch(channel.content, /\bTags\b|data-classification/);
     assert.match(channel.content, /\borders$/, 'its tag, indexed last');

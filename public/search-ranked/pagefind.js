@@ -80,11 +80,13 @@ export function search(term, settings) {
   const key = JSON.stringify([term, settings ?? null]);
   let answer = answers.get(key);
   if (!answer) {
-    answer = loadFilters().then(() => searchVersions(term, settings)).then((found) =>
-      found && typeof found === 'object'
-        ? { ...found, filters: withVersionsInOrder(found.filters), totalFilters: withVersionsInOrder(found.totalFilters) }
-        : found,
-    );
+    answer = loadFilters()
+      .then(() => searchVersions(term, settings))
+      .then((found) =>
+        found && typeof found === 'object'
+          ? { ...found, filters: withVersionsInOrder(found.filters), totalFilters: withVersionsInOrder(found.totalFilters) }
+          : found,
+      );
     answers.set(key, answer);
     // A failed search is asked again next time.
     answer.catch(() => answers.delete(key));
