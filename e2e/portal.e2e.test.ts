@@ -66,7 +66,7 @@ if (HAS_CORPUS)
       // Under an API's folder, where no page is near the last segment: the API's section it names.
       await page.goto(`${base}bindings-sns-fifo-orders/channelz/foo/`);
       await suggestion.waitFor({ timeout: 10_000 });
-      assert.equal(await suggestion.textContent(), 'Did you mean Channels · Orders (SNS FIFO fan-out)?');
+      assert.equal(await suggestion.textContent(), 'Did you mean Channels of Orders (SNS FIFO fan-out)?');
       assert.equal(await suggestion.getByRole('link').getAttribute('href'), '/bindings-sns-fifo-orders/channels/');
       // An address under no API keeps the list of every API, without a sidebar.
       await page.goto(`${base}nowhere/at/all/`);
