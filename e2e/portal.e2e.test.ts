@@ -63,6 +63,11 @@ if (HAS_CORPUS)
       await page.locator('nav.sidebar').waitFor({ timeout: 10_000 });
       assert.equal(await page.locator('header.site .api-title').textContent(), 'Orders (SNS FIFO fan-out)');
       assert.ok(await page.locator('nav.sidebar a[href="/bindings-sns-fifo-orders/channels/"]').isVisible(), "the API's sections");
+      // Under an API's folder, where no page is near the last segment: the API's section it names.
+      await page.goto(`${base}bindings-sns-fifo-orders/channelz/foo/`);
+      await suggestion.waitFor({ timeout: 10_000 });
+      assert.equal(await suggestion.textContent(), 'Did you mean Channels of Orders (SNS FIFO fan-out)?');
+      assert.equal(await suggestion.getByRole('link').getAttribute('href'), '/bindings-sns-fifo-orders/channels/');
       // An address under no API keeps the list of every API, without a sidebar.
       await page.goto(`${base}nowhere/at/all/`);
       await page.locator('#not-found-search').waitFor();

@@ -55,7 +55,7 @@ describe('the preview of a built site in Chromium', () => {
 
   it("shows the not-found page, in the site's layout, with a way back", async () => {
     const page = await browser.newPage();
-    const response = await page.goto(`${origin}/channels/no-such-channel/`);
+    const response = await page.goto(`${origin}/no-such-channel/`);
     assert.equal(response?.status(), 404);
     assert.equal(await page.locator('h1').textContent(), 'Page not found');
     // Nothing is near enough to suggest: no suggestion.

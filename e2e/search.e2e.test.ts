@@ -326,6 +326,76 @@ describe('the search page with results, for every reader', () => {
     }
   });
 
+  it("counts each filter's values among the query's results, when the page opens on a query and when a filter is chosen", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // The filters' data comes late, as on a slow network: the query's first search (from `?q=`)
+    // runs before it, and must still count the query's results, not the whole site's pages.
+    await page.route(/\/pagefind\/(.*\/)?filter\//, async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
+    await page.goto(base + 'search/?q=orders-');
+    const kindCounts = async () => {
+      const labels = await page.locator('details.pagefind-ui__filter-block', { hasText: 'Kind' }).locator('.pagefind-ui__filter-label').allTextContents();
+      return labels.map((label) => Number(/\((\d+)\)$/.exec(label)?.[1] ?? Number.NaN));
+    };
+    const shownTotal = async () => Number(/^(\d+) results? for/.exec((await page.locator('.pagefind-ui__message').textContent()) ?? '')?.[1] ?? Number.NaN);
+    await page.waitForFunction(() => /\d+ results? for orders-/.test(document.querySelector('.pagefind-ui__message')?.textContent ?? ''), undefined, {
+      timeout: 15_000,
+    });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    const total = await shownTotal();
+    const counts = await kindCounts();
+    // Every result here is a page of one kind (no trait or binding holds "orders-"): the counts add up to the results.
+    assert.equal(
+      counts.reduce((sum, n) => sum + n, 0),
+      total,
+      `Kind counts ${counts.join(', ')} for ${total} results`,
+    );
+    // A filter chosen: the other filters count what is left.
+    await page.locator('details.pagefind-ui__filter-block', { hasText: 'Action' }).locator('summary').click();
+    await page.locator('.pagefind-ui__filter-label', { hasText: /^send \(/ }).click();
+    await page.waitForFunction(
+      (before) => !new RegExp(`^${before} results? for`).test(document.querySelector('.pagefind-ui__message')?.textContent ?? ''),
+      total,
+      {
+        timeout: 10_000,
+      },
+    );
+    const narrowed = await shownTotal();
+    assert.ok(narrowed > 0 && narrowed < total, `send narrows the ${total} results: ${narrowed}`);
+    assert.equal(
+      (await kindCounts()).reduce((sum, n) => sum + n, 0),
+      narrowed,
+      `Kind counts once "send" is chosen: ${(await kindCounts()).join(', ')}`,
+    );
+    await page.close();
+  });
+
+  it('quotes sentences, not rows of tags: tags stay out of the excerpts, and a page is still found by its tag', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base + 'search/?q=orders-');
+    await page.waitForSelector('.pagefind-ui__result-excerpt', { timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    const excerpts = await page.locator('.pagefind-ui__result-excerpt').allTextContents();
+    assert.ok(!excerpts.some((e) => /\bTags\b|domain = orders|data-classification/.test(e)), excerpts.join(' | '));
+    // In the built index: the channel's text holds no tag row (its own, or its sns topic's), and its tag
+    // is indexed last, with its filters, so that a search for the tag finds it.
+    const channel = await page.evaluate(async (bundle) => {
+      const pagefind = await import(bundle);
+      const found = await pagefind.search('orders');
+      const pages: { url: string; content: string }[] = await Promise.all(
+        found.results.map((r: { data: () => Promise<{ url: string; content: string }> }) => r.data()),
+      );
+      return pages.find((p) => p.url.endsWith('/channels/orderevents/'));
+    }, `${base}pagefind/pagefind.js`);
+    assert.ok(channel, 'the channel tagged "orders" is found for "orders"');
+    assert.doesNotMatch(channel.content, /\bTags\b|data-classification/);
+    assert.match(channel.content, /\borders$/, 'its tag, indexed last');
+    await page.close();
+  });
+
   it("offers as filters only the readers' kinds that have results, and leads each result with its name and summary", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base + 'search/?q=order');
@@ -334,7 +404,10 @@ describe('the search page with results, for every reader', () => {
     const kinds = await page.locator('details.pagefind-ui__filter-block', { hasText: 'Kind' }).locator('.pagefind-ui__filter-label').allTextContents();
     assert.ok(kinds.length > 3, kinds.join(', '));
     assert.ok(!kinds.some((k) => /\(0\)/.test(k)), `no kind without results: ${kinds.join(', ')}`);
-    assert.ok(!kinds.some((k) => /trait|bindings|Correlation id/i.test(k)), `no kind of the parts an author composes objects of: ${kinds.join(', ')}`);
+    assert.ok(
+      !kinds.some((k) => /Shared (operation|message) settings|protocol settings|Tracking id/i.test(k)),
+      `no kind of the parts an author composes objects of: ${kinds.join(', ')}`,
+    );
     const titles = await page.locator('.pagefind-ui__result-title .pagefind-ui__result-link').allTextContents();
     // A field's hit is headed by its path as a reader says it ("Order › orderId"), a page's by its name alone.
     assert.ok(titles.includes('Order events') && !titles.some((t) => / · /.test(t)), titles.join(' | '));

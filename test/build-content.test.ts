@@ -110,9 +110,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
     const request = read('operations/requeststockcheck');
     assert.equal(request.match(/class="card security-scheme"/g)?.length, 1, 'one security card');
     assert.doesNotMatch(request, /Server security that also applies/);
-    // A scheme's page: its name first, its type quietly after; its description once.
+    // A scheme's page: its name once, as the title; its card headed by its type; its description once.
     const scheme = read('components/securityschemes/sigv4');
-    assert.match(scheme, /<p class="scheme-head"><strong>sigv4<\/strong> <span class="kind">· HTTP header Authorization<\/span><\/p>/);
+    assert.match(scheme, /<p class="scheme-head"><strong>HTTP header Authorization<\/strong><\/p>/);
+    assert.doesNotMatch(scheme, /<strong>sigv4<\/strong>/);
     assert.equal(scheme.match(/<p>AWS Signature Version 4 signed requests\.<\/p>/g)?.length, 1, 'the description once');
     // A channel without an address, on its server: said to be set at run time.
     assert.match(read('servers/production'), /Stock check replies<\/a><span class="kind"> \(address set at run time\)<\/span>/);

@@ -81,10 +81,10 @@ describe('the words of reference pages (default content)', () => {
 
   it('glosses a correlation id in words, as a reply address is', () => {
     const message = words(parts(read('components/messages/orderplaced')).reading);
-    assert.match(message, /Correlation id \$message\.header#\/MessageGroupId the header MessageGroupId of the message/);
+    assert.match(message, /Tracking id \$message\.header#\/MessageGroupId the header MessageGroupId of the message/);
     const reply = words(parts(read('operations/requeststockcheck')).reading);
     assert.match(reply, /Which means the header replyTo of the request message/);
-    assert.match(reply, /Correlation id \$message\.header#\/requestId the header requestId of the message/);
+    assert.match(reply, /Tracking id \$message\.header#\/requestId the header requestId of the message/);
   });
 
   it('lists an sns topic’s subscriptions as a compact table under its picture, the receiving operation named once', () => {
@@ -108,7 +108,7 @@ describe('the words of reference pages (default content)', () => {
 
   it('shows a server’s tags as tags and its description right after its lede', () => {
     const html = read('servers/production');
-    assert.match(html, /<dt>Tags<\/dt> <dd><span class="badge tag">env:production<\/span><\/dd>/);
+    assert.match(html, /<dt data-pagefind-ignore="all">Tags<\/dt> <dd data-pagefind-ignore="all"><span class="badge tag">env:production<\/span><\/dd>/);
     const lede = html.indexOf('<p class="lead">');
     const description = html.indexOf('<div class="description"><p>All production topics.');
     const facts = html.indexOf('<dl class="facts"><dt>URL template');

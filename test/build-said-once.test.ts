@@ -150,7 +150,16 @@ describe('facts said once and truthfully (default content)', () => {
     assert.match(order, /1 field of payment , and one of 2 shapes/);
     assert.match(order, /This shape is the schema CardPayment \./);
     assert.doesNotMatch(order, /shapes of|Its schema:/);
+    // Its name once, as the title: the table starts with what it is.
+    assert.match(
+      read('components/schemas/order'),
+      /<p class="schema-root-line"><span class="prop-type">object<\/span><span class="kind"> · extends <a href="\/components\/schemas\/orderref\/">OrderRef<\/a>/,
+    );
+    assert.doesNotMatch(order, /Order \(object\)/);
     const oauth = read('components/securityschemes/partneroauth');
+    // Its name once, as the title: its card is headed by what it is.
+    assert.match(oauth, /<p class="scheme-head"><strong>OAuth 2\.0<\/strong><\/p>/);
+    assert.doesNotMatch(oauth, /<strong>partnerOAuth<\/strong>/);
     assert.doesNotMatch(oauth, /Scopes offered/, 'the scopes table lists them');
     assert.match(oauth, /<dt><code>orders:read<\/code><\/dt> <dd>Read order events\.<\/dd>/);
     const sigv4 = words(reading(read('components/securityschemes/sigv4')));

@@ -15,6 +15,7 @@ const answers = new Map();
 const ANSWERS_KEPT = 20;
 const forget = (result) => {
   answers.clear();
+  filtersLoaded = null;
   return result;
 };
 
@@ -62,15 +63,30 @@ async function searchVersions(term, settings) {
   return { ...whole, results: each.flatMap((answer) => answer?.results ?? []) };
 }
 
+/**
+ * Pagefind counts a search's filters only once their chunks are loaded (filters()): else its
+ * answer has no counts, and the interface keeps showing those of the whole site (a query's first
+ * search, from `?q=`, runs before the interface has loaded them). Loaded before the first search.
+ */
+let filtersLoaded = null;
+const loadFilters = () => {
+  filtersLoaded ??= pagefind.filters().catch(() => {
+    filtersLoaded = null;
+  });
+  return filtersLoaded;
+};
+
 export function search(term, settings) {
   const key = JSON.stringify([term, settings ?? null]);
   let answer = answers.get(key);
   if (!answer) {
-    answer = searchVersions(term, settings).then((found) =>
-      found && typeof found === 'object'
-        ? { ...found, filters: withVersionsInOrder(found.filters), totalFilters: withVersionsInOrder(found.totalFilters) }
-        : found,
-    );
+    answer = loadFilters()
+      .then(() => searchVersions(term, settings))
+      .then((found) =>
+        found && typeof found === 'object'
+          ? { ...found, filters: withVersionsInOrder(found.filters), totalFilters: withVersionsInOrder(found.totalFilters) }
+          : found,
+      );
     answers.set(key, answer);
     // A failed search is asked again next time.
     answer.catch(() => answers.delete(key));

@@ -28,8 +28,9 @@ async function suggestMeantPage(slot: HTMLElement): Promise<void> {
   link.href = root + page.path;
   // "Publish order events · Operation": what the reader knows the page by; the address where no title is known.
   title.textContent = page.title ?? root + page.path;
-  // In a portal, which API it is in: "Order events (FIFO) · Channel of Orders (SNS FIFO fan-out)".
-  kind.textContent = `${page.word ? ` · ${page.word}` : ''}${page.api ? `${page.word ? ' of' : ' ·'} ${page.api}` : ''}`;
+  // In a portal, which API it is in: "Order events (FIFO) · Channel of Orders (SNS FIFO fan-out)",
+  // "Channels of Orders (SNS FIFO fan-out)" (a section's page, named by its title alone).
+  kind.textContent = `${page.word ? ` · ${page.word}` : ''}${page.api ? ` of ${page.api}` : ''}`;
   slot.hidden = false;
 }
 

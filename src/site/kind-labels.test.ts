@@ -6,7 +6,13 @@ import { isReaderKind, kindLabel, kindWord } from './kind-labels.ts';
 describe('kinds in words', () => {
   it('names every kind as a reader would, for search filters and above titles', () => {
     assert.equal(kindWord('component:replies'), 'Reply');
-    assert.equal(kindWord('component:operationTraits'), 'Operation trait');
+    // Not the format's names ("Operation trait", "Channel bindings", "Server variable", "Correlation id"): what each is to a reader.
+    assert.equal(kindWord('component:operationTraits'), 'Shared operation settings');
+    assert.equal(kindWord('component:channelBindings'), 'Channel protocol settings');
+    assert.equal(kindWord('component:serverVariables'), 'Server address part');
+    assert.equal(kindWord('component:parameters'), 'Channel address part');
+    assert.equal(kindWord('component:correlationIds'), 'Tracking id');
+    for (const map of COMPONENT_KINDS) assert.doesNotMatch(kindWord(`component:${map}`), /trait|binding|variable|parameter|correlation/i, map);
     assert.equal(kindWord('channel'), 'Channel');
     assert.equal(kindLabel('component:securitySchemes'), 'Security scheme', 'no "component ·": where it is written is no concern of a reader');
     assert.equal(kindLabel('component:messages'), 'Message');

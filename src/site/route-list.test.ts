@@ -123,11 +123,33 @@ describe('the page an address meant', () => {
     assert.equal(await meantPage('guides/getting%20started/', memory(files).load), 'guides/getting-started/');
   });
 
+  it('is the nearest page up the address where a segment is near no name, never the root the 404 page links anyway', async () => {
+    assert.equal(await meantPage('channels/invoices/', memory(files).load), 'channels/');
+    assert.equal(await meantPage('operationz/foo/bar/', memory(files).load), 'operations/');
+    assert.equal(await meantPage('Channels/OrderEvents/nothing/', memory(files).load), 'channels/orderevents/');
+    assert.equal(await meantPage('invoices/', memory(files).load), undefined);
+    assert.equal(await meantPage('components/schemas/invoice/', memory(files).load), undefined, 'no page on the way');
+  });
+
+  it("names that page in a portal with its API: the API's section, else the API's overview", async () => {
+    const labels = new Map([
+      ['slack', { title: 'Slack Real Time Messaging API', word: 'API' }],
+      ['slack/operations', { title: 'Operations' }],
+    ]);
+    const { load } = memory(routeListFiles(['', 'slack', 'slack/operations', 'slack/operations/hello', 'slack/components/schemas/user'], labels));
+    assert.deepEqual(await meantPageLabelled('slack/operationz/foo/', load), {
+      path: 'slack/operations/',
+      title: 'Operations',
+      api: 'Slack Real Time Messaging API',
+    });
+    assert.deepEqual(await meantPageLabelled('slack/componentz/foo/', load), { path: 'slack/', title: 'Slack Real Time Messaging API', word: 'API' });
+  });
+
   it('is nothing when no name is near enough, or the address leads only to a folder without a page', async () => {
-    assert.equal(await meantPage('channels/invoices/', memory(files).load), undefined);
+    assert.equal(await meantPage('invoices/orders/', memory(files).load), undefined);
     assert.equal(await meantPage('components/', memory(files).load), undefined, 'components/ is no page of this site');
     assert.equal(await meantPage('', memory(files).load), undefined);
-    assert.equal(await meantPage('channels/%E0%A4%A/', memory(files).load), undefined, 'broken percent-encoding is read as written');
+    assert.equal(await meantPage('channels/%E0%A4%A/', memory(files).load), 'channels/', 'broken percent-encoding is read as written: near no channel');
   });
 
   it('reads one list per segment, and of a split folder only the part where the segment sorts', async () => {

@@ -96,7 +96,20 @@ export async function meantPage(address: string, load: RouteListLoader): Promise
   return (await meantPageLabelled(address, load))?.path;
 }
 
-/** The page an address meant (meantPage), with its title and kind in words where its list gives them. */
+/** A page an address may mean: its path's segments, and its title and kind in words where its list gives them. */
+interface Meant {
+  resolved: string[];
+  title?: string;
+  word?: string;
+}
+
+/**
+ * The page an address meant (meantPage), with its title and kind in words where its list gives
+ * them. Where a segment is near no name (`/<api>/operationz/foo/`: no operation is near "foo"),
+ * the nearest page up the address that is not the site's root (the API's Operations, else its
+ * overview), as Starlight suggests the pages near a broken address: the root page the 404 page
+ * links anyway.
+ */
 export async function meantPageLabelled(
   address: string,
   load: RouteListLoader,
@@ -107,27 +120,30 @@ export async function meantPageLabelled(
     .map(decodeSegment);
   if (segments.length === 0) return undefined;
   const resolved: string[] = [];
-  let isPage = false;
-  let title: string | undefined;
-  let word: string | undefined;
+  /** The pages on the way, the deepest last. */
+  const pages: Meant[] = [];
+  let complete = true;
   // In a portal, the API the page is in: its folder at the root is labelled "API" (pipeline/route-lists.ts).
   let api: string | undefined;
   for (const segment of segments) {
     const names = await namesNear(resolved.join('/'), segment, load);
-    if (!names) return undefined;
-    const match = nearestName(segment, names.names);
-    if (match === undefined) return undefined;
+    const match = names && nearestName(segment, names.names);
+    if (!names || match === undefined) {
+      complete = false;
+      break;
+    }
     resolved.push(match);
     const at = names.names.indexOf(match);
     const kind = names.kinds[at];
-    isPage = kind === 'p' || kind === 'b';
-    title = names.titles?.[at] || undefined;
-    word = names.words?.[at] || undefined;
+    const title = names.titles?.[at] || undefined;
+    const word = names.words?.[at] || undefined;
+    if (kind === 'p' || kind === 'b') pages.push({ resolved: [...resolved], ...(title ? { title } : {}), ...(word ? { word } : {}) });
     if (resolved.length === 1 && word === 'API') api = title;
   }
-  if (!isPage) return undefined;
-  const inApi = api !== undefined && resolved.length > 1 ? { api } : {};
-  return { path: `${resolved.join('/')}/`, ...(title ? { title } : {}), ...(word ? { word } : {}), ...inApi };
+  const meant = pages.at(-1);
+  if (!meant || (complete && meant.resolved.length !== resolved.length)) return undefined;
+  const inApi = api !== undefined && meant.resolved.length > 1 ? { api } : {};
+  return { path: `${meant.resolved.join('/')}/`, ...(meant.title ? { title: meant.title } : {}), ...(meant.word ? { word: meant.word } : {}), ...inApi };
 }
 
 /** The names of `folder`'s list where `segment` would sort (the part of a split folder that holds it). */

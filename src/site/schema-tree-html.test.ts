@@ -57,9 +57,10 @@ describe('schema tree HTML', () => {
     );
   });
 
-  it("on the schema's own page: no link to itself and no second description; search titles a reader's path (the schema's short name › field › field), or none", () => {
+  it("on the schema's own page: not its name again (the page's title) but its type, no second description; search titles a reader's path (the schema's short name › field › field), or none", () => {
     const own = schemaTreeHtml(rows, { href, self: 'components/schemas/orderdto/', searchTitles: { prefix: 'payload.' } });
-    assert.match(own, /<span class="prop-type"><span title="com.acme.shop.dtos.OrderDto">OrderDto<\/span><\/span>/);
+    assert.match(own, /^<div class="schema-root" id="payload"><p class="schema-root-line"><span class="prop-type">object<\/span><\/p>/);
+    assert.doesNotMatch(own.slice(0, own.indexOf('</p>')), /OrderDto/);
     assert.doesNotMatch(own, /An order\./);
     // Not the anchor's id ("lines[].sku", "payload(com-acme-…).sku"): what DocSearch heads a hit with.
     assert.match(own, /data-pagefind-title="OrderDto › lines › sku"/);

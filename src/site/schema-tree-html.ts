@@ -58,9 +58,11 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
   const own = root.component !== undefined && root.component.url === self;
   const rootFacts = own ? { ...root, descriptionHtml: undefined } : root;
   let out = `<div class="schema-root"${attribute('id', root.anchor)}><p class="schema-root-line"><span class="prop-type">`;
-  out += root.component ? schemaName(root.component.id, own ? undefined : href(root.component.url)) : escapeHtml(root.type);
+  // On the schema's own page its name is the page's title already: the line says what it is ("object · extends OrderRef").
+  if (own) out += escapeHtml(root.type);
+  else out += root.component ? schemaName(root.component.id, href(root.component.url)) : escapeHtml(root.type);
   out += '</span>';
-  if (root.component && root.type !== root.component.id) out += `<span class="kind"> (${escapeHtml(root.type)})</span>`;
+  if (!own && root.component && root.type !== root.component.id) out += `<span class="kind"> (${escapeHtml(root.type)})</span>`;
   if (root.nullable) out += '<span class="kind"> · nullable</span>';
   if (root.extends) out += `<span class="kind"> · extends ${root.extends.map((e, i) => (i > 0 ? ', ' : '') + schemaName(e.id, href(e.url))).join('')}</span>`;
   out += `</p>${schemaFacts(rootFacts, href)}</div>`;

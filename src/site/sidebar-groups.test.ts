@@ -45,7 +45,7 @@ describe('sidebar groups', () => {
     for (const grouping of [undefined, 'tag', 'none'] as const)
       assert.deepEqual(
         shape(sidebarGroups(others, section('Other components'), grouping)),
-        ['Parameter: region', 'Security scheme: sigv4', 'Server variable: region'],
+        ['Channel address part: region', 'Security scheme: sigv4', 'Server address part: region'],
         String(grouping),
       );
   });

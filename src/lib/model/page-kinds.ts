@@ -29,7 +29,11 @@ const OTHER_COMPONENTS: SectionTitle = 'Other components';
 export interface PageKind {
   /** The Components map its objects are in (a page of each entry: `component:<map>`). */
   map: ComponentMap;
-  /** The object in words: the search filter's value, and the kind above a page's title. */
+  /**
+   * The object in words, as a reader says it: the search filter's value, the kind above a page's
+   * title and the sidebar's group of other components ("Shared operation settings", not the
+   * format's "Operation trait"; "Channel address part", not "Parameter").
+   */
   word: string;
   /** The pages of such objects outside components: a map of the document's root, or a channel's messages. */
   outside?: {
@@ -75,19 +79,19 @@ export const PAGE_KINDS: readonly PageKind[] = [
     titledByName: true,
   },
   { map: 'securitySchemes', word: 'Security scheme', builder: 'security-scheme' },
-  { map: 'serverVariables', word: 'Server variable', builder: 'definition' },
-  { map: 'parameters', word: 'Parameter', builder: 'definition' },
-  { map: 'correlationIds', word: 'Correlation id', builder: 'definition', part: true },
+  { map: 'serverVariables', word: 'Server address part', builder: 'definition' },
+  { map: 'parameters', word: 'Channel address part', builder: 'definition' },
+  { map: 'correlationIds', word: 'Tracking id', builder: 'definition', part: true },
   { map: 'replies', word: 'Reply', builder: 'definition' },
   { map: 'replyAddresses', word: 'Reply address', builder: 'definition', part: true },
   { map: 'externalDocs', word: 'External docs', builder: 'definition', part: true },
   { map: 'tags', word: 'Tag', builder: 'definition', titledByName: true, part: true },
-  { map: 'operationTraits', word: 'Operation trait', builder: 'definition', part: true },
-  { map: 'messageTraits', word: 'Message trait', builder: 'definition', titledByName: true, part: true },
-  { map: 'serverBindings', word: 'Server bindings', builder: 'definition', part: true },
-  { map: 'channelBindings', word: 'Channel bindings', builder: 'definition', part: true },
-  { map: 'operationBindings', word: 'Operation bindings', builder: 'definition', part: true },
-  { map: 'messageBindings', word: 'Message bindings', builder: 'definition', part: true },
+  { map: 'operationTraits', word: 'Shared operation settings', builder: 'definition', part: true },
+  { map: 'messageTraits', word: 'Shared message settings', builder: 'definition', titledByName: true, part: true },
+  { map: 'serverBindings', word: 'Server protocol settings', builder: 'definition', part: true },
+  { map: 'channelBindings', word: 'Channel protocol settings', builder: 'definition', part: true },
+  { map: 'operationBindings', word: 'Operation protocol settings', builder: 'definition', part: true },
+  { map: 'messageBindings', word: 'Message protocol settings', builder: 'definition', part: true },
 ];
 
 const byKind = new Map<string, PageKind>();

@@ -62,9 +62,9 @@ export function messageContent(
   if (typeof value.name === 'string') facts.push({ label: 'Name', text: value.name, code: true });
   const correlation = value.correlationId !== undefined ? ctx.doc.deref(value.correlationId, sub(m.origin.correlationId ?? at, 'correlationId')) : undefined;
   if (correlation && isPlainObject(correlation.value) && typeof correlation.value.location === 'string') {
-    // The expression in words under it, as a reply's address has ("Which means"): few readers read `$message.header#/…`.
+    // Called as the sidebar calls its kind (page-kinds.ts), the expression in words under it, as a reply's address has ("Which means"): few readers read `$message.header#/…`.
     const meaning = runtimeExpressionMeaning(correlation.value.location, 'the message');
-    facts.push({ label: 'Correlation id', text: correlation.value.location, code: true, ...(meaning ? { noteHtml: escapeText(meaning) } : {}) });
+    facts.push({ label: 'Tracking id', text: correlation.value.location, code: true, ...(meaning ? { noteHtml: escapeText(meaning) } : {}) });
   }
   for (const part of ['headers', 'payload'] as const) {
     if (value[part] !== undefined)

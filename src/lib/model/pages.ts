@@ -120,9 +120,10 @@ const BUILDERS: Record<PageBuilder, Builder> = {
     for (const s of page.sections) if (s.type === 'schema') dropShownExamples(s.rows, shown);
   },
   'security-scheme': (_ctx, page, value) => {
-    // The page shows the description under its title: the card does not repeat it.
+    // The page shows the name and description under its title: the card does not repeat them.
     const scheme = schemeView(value, page.id);
     delete scheme.descriptionHtml;
+    scheme.onItsPage = true;
     page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [scheme] }] });
   },
   definition: (ctx, page, _value, content, _peers, resolved) => {

@@ -35,6 +35,8 @@ export interface SecuritySchemeView {
   availableScopes: { name: string; description: string }[];
   /** Scopes this use of the scheme needs (`scopes`); absent: not said. */
   requiredScopes?: string[];
+  /** Shown on its own page, whose title is its name: its card is headed by what it is, not by the name again. */
+  onItsPage?: true;
 }
 
 const TYPES: Record<string, string> = {
