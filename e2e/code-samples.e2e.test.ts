@@ -155,7 +155,10 @@ describe('code samples, read', () => {
     assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
     const work = tempDir('apidesc-code-samples-e2e-');
     const out = join(work, 'site');
-    const built = await runCli(['build', join(CORPUS, 'valid', 'spec-kraken-websocket-request-reply-multiple-channels.yaml'), '--out', out, '--cache', join(work, 'cache')], FIXTURES);
+    const built = await runCli(
+      ['build', join(CORPUS, 'valid', 'spec-kraken-websocket-request-reply-multiple-channels.yaml'), '--out', out, '--cache', join(work, 'cache')],
+      FIXTURES,
+    );
     assert.equal(built, 0);
     const kraken = await serveSite(out);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -163,7 +166,9 @@ describe('code samples, read', () => {
       const page = await context.newPage();
       await page.goto(`${kraken.base}operations/subscribe/`);
       await page.locator('nav[data-toc] a[href="#h-samples"]').click();
-      await page.waitForFunction(() => document.querySelector('nav[data-toc] a[aria-current="true"]')?.getAttribute('href') === '#h-samples', undefined, { timeout: 5_000 });
+      await page.waitForFunction(() => document.querySelector('nav[data-toc] a[aria-current="true"]')?.getAttribute('href') === '#h-samples', undefined, {
+        timeout: 5_000,
+      });
       const facts = await page.evaluate(() => {
         const panel = document.querySelector('aside.ref-panel')!;
         const shown = (e: Element) => e.getClientRects().length > 0;
@@ -185,7 +190,9 @@ describe('code samples, read', () => {
       assert.ok(facts.samplesTop >= 0 && facts.samplesTop < 800, 'the panel shows its code samples');
       // Reading on: scrolling the page to another of its sections marks that one.
       await page.evaluate(() => document.getElementById('h-messages')!.scrollIntoView());
-      await page.waitForFunction(() => document.querySelector('nav[data-toc] a[aria-current="true"]')?.getAttribute('href') !== '#h-samples', undefined, { timeout: 5_000 });
+      await page.waitForFunction(() => document.querySelector('nav[data-toc] a[aria-current="true"]')?.getAttribute('href') !== '#h-samples', undefined, {
+        timeout: 5_000,
+      });
     } finally {
       await context.close();
       kraken.server.close();

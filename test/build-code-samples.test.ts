@@ -129,7 +129,9 @@ describe('a long payload in the code samples', () => {
     assert.match(block('java'), /sendText\(\(\n {2,}"\{\\n" \+\n {2,}" {2}\\"event\\": \\"subscribe\\",\\n" \+\n/);
     for (const lang of ['javascript', 'python', 'go', 'java']) {
       assert.doesNotMatch(block(lang), /\{\\?"event\\?":/, `${lang}: the payload is not one compact line`);
-      const pieces = block(lang).split('\n').filter((l) => /"(event|reqid|pair|subscription|depth|interval|name|ratecounter|snapshot|token)\\?"/.test(l));
+      const pieces = block(lang)
+        .split('\n')
+        .filter((l) => /"(event|reqid|pair|subscription|depth|interval|name|ratecounter|snapshot|token)\\?"/.test(l));
       assert.ok(pieces.length >= 8, `${lang}: a line per field`);
       for (const piece of pieces) assert.ok(piece.trim().length <= 48, `${lang}: ${piece.trim()} is short enough for the panel`);
     }
