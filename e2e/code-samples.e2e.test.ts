@@ -1,7 +1,9 @@
 /**
  * Code samples in Chromium (issue 40): the language tabs of an operation's samples switch
- * without JavaScript and from the keyboard, the reply's samples unfold, the copy button copies
- * the chosen sample's code, and axe-core finds nothing in either theme.
+ * without JavaScript and from the keyboard, the reply's samples show under their heading, the
+ * copy button copies the chosen sample's code, the panel holds no box that scrolls up and down
+ * inside it, "On this page" marks "Code samples" once followed, and axe-core finds nothing in
+ * either theme.
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
@@ -42,9 +44,8 @@ describe('code samples, read', () => {
     assert.match(await panel(2).innerText(), /publish\.single\(/);
     await page.keyboard.press('ArrowLeft');
     assert.equal(await panel(1).isVisible(), true, 'the arrow key goes back to JavaScript');
-    // The reply's samples are folded; opening them shows its tabs.
-    assert.equal(await page.locator('#samples-2-1-panel').isVisible(), false);
-    await page.locator('summary', { hasText: 'Receive the reply on lights/7/state' }).click();
+    // The reply's samples show at once under their heading: no fold to open.
+    assert.equal(await page.locator('.sample-title', { hasText: 'Receive the reply on lights/7/state' }).isVisible(), true);
     assert.equal(await page.locator('#samples-2-1-panel').isVisible(), true);
     await context.close();
   });
@@ -92,7 +93,7 @@ describe('code samples, read', () => {
       const pre = [...samples.querySelectorAll<HTMLElement>('pre')].find((p) => p.getClientRects().length > 0)!;
       const style = getComputedStyle(pre);
       const textHeight = pre.scrollHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
-      const summary = samples.querySelector('summary')!;
+      const summary = samples.querySelector('.sample-title')!;
       return {
         codeLines: pre.textContent!.split('\n').length,
         shownLines: Math.round(textHeight / Number.parseFloat(style.lineHeight)),
@@ -148,6 +149,54 @@ describe('code samples, read', () => {
     );
     assert.ok(facts.titleLines > 1, 'the long topic takes more than a line at this width');
     assert.equal(facts.titleSplitInsideWord, false, 'the title breaks inside a word');
+  });
+
+  it('1280 px, a request and its reply over WebSocket: the code at its full height, the payload a line per field, and "Code samples" marked once followed', async () => {
+    assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
+    const work = tempDir('apidesc-code-samples-e2e-');
+    const out = join(work, 'site');
+    const built = await runCli(
+      ['build', join(CORPUS, 'valid', 'spec-kraken-websocket-request-reply-multiple-channels.yaml'), '--out', out, '--cache', join(work, 'cache')],
+      FIXTURES,
+    );
+    assert.equal(built, 0);
+    const kraken = await serveSite(out);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${kraken.base}operations/subscribe/`);
+      await page.locator('nav[data-toc] a[href="#h-samples"]').click();
+      await page.waitForFunction(() => document.querySelector('nav[data-toc] a[aria-current="true"]')?.getAttribute('href') === '#h-samples', undefined, {
+        timeout: 5_000,
+      });
+      const facts = await page.evaluate(() => {
+        const panel = document.querySelector('aside.ref-panel')!;
+        const shown = (e: Element) => e.getClientRects().length > 0;
+        const pre = [...panel.querySelectorAll('.code-samples pre')].find(shown)!;
+        return {
+          // Boxes inside the panel that scroll up and down (the panel itself may, when taller than the window).
+          innerScrollers: [...panel.querySelectorAll('*')]
+            .filter((e) => e.scrollHeight > e.clientHeight + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY))
+            .map((e) => e.className || e.tagName),
+          choicesBeforeCode: panel.querySelectorAll('.code-samples details, .code-samples summary').length,
+          payloadLines: pre.textContent!.split('\n').filter((l) => /"(event|reqid|subscription|depth|name)"/.test(l)),
+          samplesTop: document.getElementById('h-samples')!.getBoundingClientRect().top,
+        };
+      });
+      assert.deepEqual(facts.innerScrollers, [], 'no box scrolls up and down inside the panel');
+      assert.equal(facts.choicesBeforeCode, 0, 'no fold between the reader and the code');
+      assert.ok(facts.payloadLines.length >= 5, `a line per field: ${JSON.stringify(facts.payloadLines)}`);
+      for (const line of facts.payloadLines) assert.ok(line.length <= 48, `${line} fits the panel`);
+      assert.ok(facts.samplesTop >= 0 && facts.samplesTop < 800, 'the panel shows its code samples');
+      // Reading on: scrolling the page to another of its sections marks that one.
+      await page.evaluate(() => document.getElementById('h-messages')!.scrollIntoView());
+      await page.waitForFunction(() => document.querySelector('nav[data-toc] a[aria-current="true"]')?.getAttribute('href') !== '#h-samples', undefined, {
+        timeout: 5_000,
+      });
+    } finally {
+      await context.close();
+      kraken.server.close();
+    }
   });
 
   it('has no accessibility finding in either theme', async () => {

@@ -146,7 +146,7 @@ describe('the reference panel, read', () => {
     await page.context().close();
   });
 
-  it('1280 px: a request and its reply, their examples in view together in the panel, before the publish commands', async () => {
+  it("1280 px: a request and its reply, the reply's examples right after the request's, each at its full height, before the publish commands", async () => {
     const page = await open('operations/requeststockcheck/', 1280);
     await page.evaluate(() => window.scrollTo(0, 600));
     const view = await page.evaluate(() => {
@@ -158,9 +158,17 @@ describe('the reference panel, read', () => {
         replyCode: top(reply?.parentElement?.querySelector('.code pre')),
         publish: top(document.querySelector('aside.ref-panel .snippet, aside.ref-panel .code-samples')),
         height: innerHeight,
+        // The request's part is followed by the reply's, nothing between them.
+        next: document.getElementById('h-examples')?.closest('.panel-part')?.nextElementSibling?.getAttribute('aria-labelledby'),
+        // Boxes inside the panel that scroll up and down: an example is read whole, the panel alone scrolls.
+        innerScrollers: [...document.querySelectorAll('aside.ref-panel *')].filter(
+          (e) => e.scrollHeight > e.clientHeight + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY),
+        ).length,
       };
     });
-    assert.ok(view.request >= 0 && view.replyCode + 20 < view.height, `both in view: ${JSON.stringify(view)}`);
+    assert.ok(view.request >= 0 && view.reply < view.height, `the reply's heading in view with the request's example: ${JSON.stringify(view)}`);
+    assert.equal(view.next, 'h-reply-examples');
+    assert.equal(view.innerScrollers, 0, `no example scrolls inside the panel: ${JSON.stringify(view)}`);
     assert.ok(view.reply < view.publish, `the examples before the commands: ${JSON.stringify(view)}`);
     await page.context().close();
   });

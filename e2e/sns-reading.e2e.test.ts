@@ -156,7 +156,7 @@ describe('sns operation pages, read', () => {
       .locator('.publish-messages > .panel-tab')
       .evaluateAll((tabs) => tabs.filter((t) => (t as HTMLElement).offsetParent !== null).map((t) => t.id));
     assert.deepEqual(shown, ['sns-publish-message-2-panel']);
-    assert.match(await page.locator('#sns-publish-message-2-panel .code-tab-panel').first().innerText(), /"reason":"customer-request"/);
+    assert.match(await page.locator('#sns-publish-message-2-panel .code-tab-panel').first().innerText(), /"reason": "customer-request"\n/);
     await page.context().close();
   });
 

@@ -20,15 +20,19 @@
 
   const toc = document.querySelector('nav[data-toc]');
   if (!toc) return;
-  const targets = [...toc.querySelectorAll('a[href^="#"]')]
+  const all = [...toc.querySelectorAll('a[href^="#"]')]
     .map((link) => ({ link, heading: document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1))) }))
-    // The reference panel's headings stay in view beside the sections (sticky): they mark no section.
-    .filter((t) => t.heading && !t.heading.closest('.ref-panel'));
+    .filter((t) => t.heading);
+  // The reference panel's headings stay in view beside the sections (sticky): scrolling marks
+  // none of them. A reader who follows a link to one is reading it: that link stays marked
+  // until the reader scrolls on to another of the page's sections.
+  const targets = all.filter((t) => !t.heading.closest('.ref-panel'));
   if (targets.length === 0) return;
   let marked = null;
+  let chosen = null;
   // The section being read: the last heading above the top third of the window (the first before
   // any); at the end of the page, the last one shown, however short its section.
-  const mark = () => {
+  const reading = () => {
     const line = innerHeight / 3;
     let at = targets[0];
     for (const t of targets) {
@@ -38,6 +42,16 @@
     if (innerHeight + scrollY >= document.documentElement.scrollHeight - 2) {
       const last = targets.findLast((t) => t.heading.getBoundingClientRect().top < innerHeight);
       if (last) at = last;
+    }
+    return at;
+  };
+  const mark = () => {
+    let at = reading();
+    // The section under the panel's part when the link was followed (set once the jump is done): leaving it unmarks the part.
+    if (chosen) {
+      chosen.under ??= at;
+      if (chosen.under === at) at = chosen.target;
+      else chosen = null;
     }
     // In the bar of sections (a page with a panel at 1280–1760 px, site.css) a sub-heading's link
     // is hidden: its section's is marked.
@@ -68,5 +82,16 @@
     { passive: true },
   );
   addEventListener('resize', mark);
+  const choose = (hash) => {
+    const target = all.find((t) => t.heading.closest('.ref-panel') && `#${t.heading.id}` === decodeURIComponent(hash));
+    if (!target) return;
+    chosen = { target, under: undefined };
+    requestAnimationFrame(mark);
+  };
+  toc.addEventListener('click', (event) => {
+    const link = event.target.closest?.('a[href^="#"]');
+    if (link) choose(link.getAttribute('href'));
+  });
   mark();
+  if (location.hash) choose(location.hash);
 })();

@@ -1,5 +1,5 @@
 /**
- * Code samples on built operation pages (issue 40): in the reference panel, folded per half of
+ * Code samples on built operation pages (issue 40): in the reference panel, a heading per half of
  * the exchange, a radio tab per language (readable without script), highlighted, with copy
  * labels; an operation's own x-codeSamples among them; the Markdown twin holds the same code.
  */
@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { runIn, tempDir } from './helpers.ts';
 import { copyFileSync } from 'node:fs';
 
@@ -24,15 +25,14 @@ describe('code samples on built operation pages', () => {
   });
   const page = (url: string, file = 'index.html'): string => readFileSync(join(out, url, file), 'utf8');
 
-  it('puts the request and the reply in the panel, folded, a tab per language, highlighted', () => {
+  it('puts the request and the reply in the panel, each under its heading and never folded, a tab per language, highlighted', () => {
     assert.equal(run.code, 0, run.err);
     const html = page('operations/turnon/');
     assert.match(html, /<aside class="ref-panel( with-reply)?" aria-label="Examples and code samples of [^"]*">/);
-    const summaries = [...html.matchAll(/<details class="sample-group"( open)?>\s*<summary>(.*?)<\/summary>/g)].map((m) => [textOf(m[2]!), Boolean(m[1])]);
-    assert.deepEqual(summaries, [
-      ['Send on lights/7/turn/on', true],
-      ['Receive the reply on lights/7/state', false],
-    ]);
+    const headings = [...html.matchAll(/<div class="sample-group">\s*<h3 class="sample-title">(.*?)<\/h3>/g)].map((m) => textOf(m[1]!));
+    assert.deepEqual(headings, ['Send on lights/7/turn/on', 'Receive the reply on lights/7/state']);
+    const samples = /<div class="code-samples">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    assert.doesNotMatch(samples, /<details|<summary/, 'no fold between the reader and the code');
     const labels = [...html.matchAll(/<input type="radio" class="code-tab-input" name="samples-1"[^>]*>\s*<label for="samples-1-\d">(.*?)<\/label>/g)].map(
       (m) => textOf(m[1]!),
     );
@@ -109,5 +109,31 @@ operations:
     const md = readFileSync(join(work, 'site', 'operations/switchon/index.md'), 'utf8');
     assert.match(md, /### Server staging\n\n#### Send on lights\/on/);
     assert.match(md, /```go\npackage main/);
+  });
+});
+
+describe('a long payload in the code samples', () => {
+  it('is written as indented JSON, a line per literal piece, in JavaScript, Python, Go and Java: read in the narrow panel, not scrolled sideways', async () => {
+    assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
+    const work = tempDir('apidesc-code-samples-payload-');
+    copyFileSync(join(CORPUS, 'valid', 'spec-kraken-websocket-request-reply-multiple-channels.yaml'), join(work, 'kraken.yaml'));
+    writeFileSync(join(work, 'apidesc-docs.config.json'), JSON.stringify({ codeSamples: { languages: ['javascript', 'python', 'go', 'java'] } }));
+    const run = await runIn(work, ['build', 'kraken.yaml', '--out', join(work, 'site'), '--cache', join(work, 'cache')]);
+    assert.equal(run.code, 0, run.err);
+    const md = readFileSync(join(work, 'site', 'operations/subscribe/index.md'), 'utf8');
+    const block = (lang: string): string => new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(md)?.[1] ?? '';
+    // One piece per line of the indented JSON, each ending with its line break, joined at the line's end.
+    assert.match(block('javascript'), /socket\.send\(\(\n {2}'\{\\n' \+\n {2}' {2}"event": "subscribe",\\n' \+\n/);
+    assert.match(block('python'), /send\(\(\n {2}'\{\\n' \+\n {2}' {2}"event": "subscribe",\\n' \+\n/);
+    assert.match(block('go'), /\[\]byte\(\n\t+"\{\\n" \+\n\t+" {2}\\"event\\": \\"subscribe\\",\\n" \+\n/);
+    assert.match(block('java'), /sendText\(\(\n {2,}"\{\\n" \+\n {2,}" {2}\\"event\\": \\"subscribe\\",\\n" \+\n/);
+    for (const lang of ['javascript', 'python', 'go', 'java']) {
+      assert.doesNotMatch(block(lang), /\{\\?"event\\?":/, `${lang}: the payload is not one compact line`);
+      const pieces = block(lang)
+        .split('\n')
+        .filter((l) => /"(event|reqid|pair|subscription|depth|interval|name|ratecounter|snapshot|token)\\?"/.test(l));
+      assert.ok(pieces.length >= 8, `${lang}: a line per field`);
+      for (const piece of pieces) assert.ok(piece.trim().length <= 48, `${lang}: ${piece.trim()} is short enough for the panel`);
+    }
   });
 });

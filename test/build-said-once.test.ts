@@ -135,7 +135,7 @@ describe('facts said once and truthfully (default content)', () => {
     );
     assert.match(cancelled, /aws sns publish/);
     // The cancelled order's payload (its reason), not the placed order's.
-    assert.match(cancelled, /--message '\{"orderId":"ord-\d+","reason":"customer-request"\}'/);
+    assert.match(cancelled, /--message '\{ "orderId": "ord-\d+", "reason": "customer-request" \}'/);
     assert.doesNotMatch(cancelled, /placedAt/);
     assert.match(cancelled, /--message-group-id/);
   });

@@ -54,7 +54,8 @@ describe('aws sns publish on an operation that sends to a topic its channel name
     const command = /aws sns publish[\s\S]*?\n\n/.exec(twin)?.[0] ?? '';
     assert.match(command, /--topic-arn 'arn:aws:sns:eu-west-1:<account-id>:order-events\.fifo'/);
     assert.match(command, /--message-group-id '<message-group-id>'/);
-    assert.match(command, /"StringValue":"<eventType>"/);
+    // The attributes indented, a line per field: the panel is about 40 characters of code wide.
+    assert.match(command, /--message-attributes '\{\n {4}"eventType": \{\n {6}"DataType": "String",\n {6}"StringValue": "<eventType>"\n/);
     assert.doesNotMatch(command, /\bstring\b/);
     assert.match(twin, /Replace `<account-id>`, `<eventType>`, `<message-group-id>`, `<deduplication-id>` with your own values/);
     const page = readFileSync(join(dir, 'site/operations/publishorderevents/index.html'), 'utf8');

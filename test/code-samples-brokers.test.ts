@@ -31,13 +31,16 @@ const SCHEMA = {
   properties: { id: { type: 'string' }, level: { type: 'integer', minimum: 0 }, note: { type: 'string' } },
 };
 const PAYLOAD = { id: "lamp-'7'", level: 3, note: 'a "quoted" \\ line, été ✓' };
-const EXPECTED = Buffer.from(JSON.stringify(PAYLOAD));
+/** The example as a sending sample writes it: indented, a line per field (too long for the panel on one line). */
+const EXPECTED = Buffer.from(JSON.stringify(PAYLOAD, null, 2));
+/** The example as this test publishes it to a receiving sample, which prints it: on one line. */
+const PUBLISHED = Buffer.from(JSON.stringify(PAYLOAD));
 const validate = new Ajv().compile(SCHEMA);
 
 /** The bytes arrived as the example's, and they pass the schema. */
-function assertDelivered(bytes: Buffer | string, what: string): void {
+function assertDelivered(bytes: Buffer | string, what: string, expected = EXPECTED): void {
   const received = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
-  assert.equal(received.toString('hex'), EXPECTED.toString('hex'), `${what}: ${received.toString()} is not the example`);
+  assert.equal(received.toString('hex'), expected.toString('hex'), `${what}: ${received.toString()} is not the example`);
   assert.ok(validate(JSON.parse(received.toString())), `${what}: fails the schema: ${JSON.stringify(validate.errors)}`);
 }
 
@@ -151,9 +154,9 @@ describe('MQTT samples against mosquitto', { timeout: 300_000 }, () => {
         const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
         const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`);
         // Published until the sample prints: the test cannot see when its subscription is in place.
-        const timer = setInterval(() => void client.publishAsync('lights/announce', EXPECTED).catch(() => undefined), 200);
+        const timer = setInterval(() => void client.publishAsync('lights/announce', PUBLISHED).catch(() => undefined), 200);
         try {
-          assertDelivered(await sample.firstLine(), `${version} ${lang} subscriber`);
+          assertDelivered(await sample.firstLine(), `${version} ${lang} subscriber`, PUBLISHED);
         } finally {
           clearInterval(timer);
           await sample.stop();
@@ -208,9 +211,9 @@ describe('NATS samples against nats-server', { timeout: 240_000 }, () => {
       const code = codeIn(samples.get('readerreceives'), 0, lang);
       assert.match(code, /lamps/);
       const sample = runSample(lang, code);
-      const timer = setInterval(() => nc.publish('lights.announce', EXPECTED), 200);
+      const timer = setInterval(() => nc.publish('lights.announce', PUBLISHED), 200);
       try {
-        assertDelivered(await sample.firstLine(), `nats ${lang} subscriber`);
+        assertDelivered(await sample.firstLine(), `nats ${lang} subscriber`, PUBLISHED);
       } finally {
         clearInterval(timer);
         await sample.stop();
@@ -229,9 +232,9 @@ describe('WebSocket samples against a server of the test', { timeout: 300_000 },
     port = (server.address() as AddressInfo).port;
     server.on('connection', (socket, request) => {
       socket.on('message', (data: Buffer) => received.push({ url: request.url ?? '', data }));
-      if (request.url?.startsWith('/feed/announce')) socket.send(EXPECTED);
-      // A request and reply: the reply comes back on the connection the request came on.
-      if (request.url?.startsWith('/feed/echo')) socket.on('message', (data: Buffer) => socket.send(data));
+      if (request.url?.startsWith('/feed/announce')) socket.send(PUBLISHED);
+      // A request and reply: the reply comes back on the connection the request came on, the request's value on one line (printed, read as a line).
+      if (request.url?.startsWith('/feed/echo')) socket.on('message', (data: Buffer) => socket.send(JSON.stringify(JSON.parse(data.toString()))));
     });
   });
   after(() => new Promise((done) => server.close(done)));
@@ -271,7 +274,7 @@ describe('WebSocket samples against a server of the test', { timeout: 300_000 },
       );
       const sample = runSample(lang, codeIn(samples.get('readersends'), 0, lang));
       try {
-        assertDelivered(await sample.firstLine(), `ws ${lang} reply`);
+        assertDelivered(await sample.firstLine(), `ws ${lang} reply`, PUBLISHED);
         assert.equal(await sample.exit(), 0, sample.stderr());
       } finally {
         await sample.stop();
@@ -282,7 +285,7 @@ describe('WebSocket samples against a server of the test', { timeout: 300_000 },
       const samples = await samplesOf(documentFor({ protocol: 'ws', port, pathname: '/feed', address: '/announce' }));
       const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
       try {
-        assertDelivered(await sample.firstLine(), `ws ${lang} receiver`);
+        assertDelivered(await sample.firstLine(), `ws ${lang} receiver`, PUBLISHED);
       } finally {
         await sample.stop();
       }
@@ -297,7 +300,7 @@ describe('HTTP samples against a server of the test', { timeout: 240_000 }, () =
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
       requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(request.method === 'GET' ? 200 : 204).end(request.method === 'GET' ? EXPECTED : undefined);
+      response.writeHead(request.method === 'GET' ? 200 : 204).end(request.method === 'GET' ? PUBLISHED : undefined);
     });
   });
   let port: number;
@@ -350,13 +353,13 @@ describe('HTTP webhook samples: the application calls the reader', { timeout: 24
       // Posted until the sample prints: the test cannot see when it listens.
       const timer = setInterval(
         () =>
-          void fetch(`http://127.0.0.1:${port}/hooks/lights`, { method: 'POST', body: EXPECTED, headers: { 'Content-Type': 'application/json' } }).catch(
+          void fetch(`http://127.0.0.1:${port}/hooks/lights`, { method: 'POST', body: PUBLISHED, headers: { 'Content-Type': 'application/json' } }).catch(
             () => undefined,
           ),
         200,
       );
       try {
-        assertDelivered(await sample.firstLine(), `http webhook ${lang}`);
+        assertDelivered(await sample.firstLine(), `http webhook ${lang}`, PUBLISHED);
       } finally {
         clearInterval(timer);
         await sample.stop();
@@ -418,9 +421,9 @@ describe('AMQP 0-9-1 and AMQP 1.0 samples against rabbitmq-server', { timeout: 4
       );
       const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
       const channel = await connection.createChannel();
-      const timer = setInterval(() => channel.publish('lights', 'lights.announce', EXPECTED), 200);
+      const timer = setInterval(() => channel.publish('lights', 'lights.announce', PUBLISHED), 200);
       try {
-        assertDelivered(await sample.firstLine(60_000), `amqp ${lang} subscriber`);
+        assertDelivered(await sample.firstLine(60_000), `amqp ${lang} subscriber`, PUBLISHED);
       } finally {
         clearInterval(timer);
         await sample.stop();
@@ -449,7 +452,7 @@ describe('AMQP 0-9-1 and AMQP 1.0 samples against rabbitmq-server', { timeout: 4
       const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
       try {
         await sendOne(broker.port, `/queue/${queue}`);
-        assertDelivered(await sample.firstLine(60_000), `amqp1 ${lang} receiver`);
+        assertDelivered(await sample.firstLine(60_000), `amqp1 ${lang} receiver`, PUBLISHED);
       } finally {
         await sample.stop();
       }
@@ -481,7 +484,7 @@ function sendOne(port: number, address: string): Promise<void> {
     const connection = rhea.create_container().connect({ host: '127.0.0.1', port, reconnect: false });
     connection.on('error', (e) => fail(new Error(String(e.error ?? e))));
     const sender = connection.open_sender(address);
-    sender.once('sendable', () => sender.send({ body: rhea.message.data_section(EXPECTED) }));
+    sender.once('sendable', () => sender.send({ body: rhea.message.data_section(PUBLISHED) }));
     sender.once('accepted', () => {
       connection.close();
       done();
@@ -562,11 +565,11 @@ describe('SQS samples against an SQS stand-in reached through AWS_ENDPOINT_URL',
 
     it(`the ${lang} sample receives from the queue and prints the body`, async () => {
       const queue = `announce-${lang}`;
-      standIn.waiting.set(queue, [EXPECTED]);
+      standIn.waiting.set(queue, [PUBLISHED]);
       const samples = await samplesOf(documentFor({ protocol: 'sqs', port: 443, address: queue }));
       const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang), environment());
       try {
-        assertDelivered(await sample.firstLine(), `sqs ${lang} receiver`);
+        assertDelivered(await sample.firstLine(), `sqs ${lang} receiver`, PUBLISHED);
         assert.deepEqual(standIn.refused, []);
       } finally {
         await sample.stop();

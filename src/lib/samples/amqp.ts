@@ -3,7 +3,7 @@
  * with a routing key (the channel's address unless `cc` gives one), or straight to a queue through
  * the default exchange; a subscriber binds a queue of its own (or the named one) to the exchange.
  */
-import { jsEnv, jsObject, lines, pyDict, pyEnv, str, templateText } from './code-text.ts';
+import { jsEnv, jsObject, lines, payloadStr, pyDict, pyEnv, str, templateText } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 function jsUrl(t: SampleTarget): string {
@@ -28,8 +28,8 @@ export function javascript(t: SampleTarget): string {
       'const channel = await connection.createConfirmChannel();',
       assertExchange,
       exchange
-        ? `channel.publish(${str(exchange.name)}, ${str(t.amqp.routingKey)}, Buffer.from(${str(t.payload)}), { ${properties} });`
-        : `channel.sendToQueue(${str(queueName(t))}, Buffer.from(${str(t.payload)}), { ${properties} });`,
+        ? `channel.publish(${str(exchange.name)}, ${str(t.amqp.routingKey)}, Buffer.from(${payloadStr(t.payload)}), { ${properties} });`
+        : `channel.sendToQueue(${str(queueName(t))}, Buffer.from(${payloadStr(t.payload)}), { ${properties} });`,
       'await channel.waitForConfirms();',
       'await connection.close();',
     ]);
@@ -69,7 +69,7 @@ export function python(t: SampleTarget): string {
       'channel.basic_publish(',
       `    exchange=${str(exchange?.name ?? '')},`,
       `    routing_key=${str(exchange ? t.amqp.routingKey : queueName(t))},`,
-      `    body=${str(t.payload)}.encode(),`,
+      `    body=${payloadStr(t.payload)}.encode(),`,
       `    properties=pika.BasicProperties(content_type=${str(t.contentType)}${headers}),`,
       ')',
       'connection.close()',

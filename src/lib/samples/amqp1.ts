@@ -1,5 +1,5 @@
 /** AMQP 1.0 samples: rhea and python-qpid-proton; the body is one data section holding the payload's bytes, the headers application properties. */
-import { jsEnv, jsObject, lines, pyDict, pyEnv, str } from './code-text.ts';
+import { jsEnv, jsObject, lines, payloadStr, pyDict, pyEnv, str } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 export function javascript(t: SampleTarget): string {
@@ -17,7 +17,7 @@ export function javascript(t: SampleTarget): string {
       `const sender = connection.open_sender(${str(t.address)});`,
       "sender.once('sendable', () =>",
       '  sender.send({',
-      `    body: rhea.message.data_section(Buffer.from(${str(t.payload)})),`,
+      `    body: rhea.message.data_section(Buffer.from(${payloadStr(t.payload)})),`,
       `    content_type: ${str(t.contentType)},`,
       t.headers.length > 0 && `    application_properties: ${jsObject(t.headers, '    ')},`,
       '  }),',
@@ -57,7 +57,7 @@ export function python(t: SampleTarget): string {
       '    def on_sendable(self, event):',
       '        if not self.sent:',
       '            self.sent = True',
-      `            message = Message(body=${str(t.payload)}.encode(), content_type=${str(t.contentType)}${t.headers.length > 0 ? `, properties=${pyDict(t.headers, '            ')}` : ''})`,
+      `            message = Message(body=${payloadStr(t.payload)}.encode(), content_type=${str(t.contentType)}${t.headers.length > 0 ? `, properties=${pyDict(t.headers, '            ')}` : ''})`,
       '            message.inferred = True',
       '            event.sender.send(message)',
       '',

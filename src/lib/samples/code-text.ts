@@ -4,7 +4,24 @@
  */
 import { codeString } from '../sns/snippet-quote.ts';
 
+/**
+ * Text of several lines (the payload, pretty-printed when long: sample-target.ts) as one literal that reads as
+ * those lines: a quoted piece per line, each ending with its line break, joined by `+` at the
+ * line's end, so that the narrow panel shows the payload as JSON rather than one line cut at its
+ * edge; one line as it is. `parens` holds the pieces together where the literal is followed by a
+ * call (Python's `.encode()`, Java's `.getBytes()`) or where a line break would otherwise end it.
+ */
+function lineByLine(text: string, quote: (piece: string) => string, indent: string, parens: boolean): string {
+  if (!text.includes('\n')) return quote(text);
+  const pieces = text.split(/(?<=\n)/).map((piece) => `${indent}${quote(piece)}`);
+  const joined = pieces.join(' +\n');
+  return parens ? `(\n${joined}\n)` : `\n${joined}`;
+}
+
 export { codeString as str };
+
+/** The payload as a single-quoted literal that JavaScript and Python read alike, line by line when it has several. */
+export const payloadStr = (text: string): string => lineByLine(text, codeString, '  ', true);
 
 /** A JavaScript object literal of string values, on one line when short. */
 export function jsObject(entries: [string, string][], indent = ''): string {
@@ -73,6 +90,9 @@ export function quoted(text: string, asciiOnly = false): string {
 
 export const goString = (text: string): string => quoted(text);
 export const javaString = (text: string): string => quoted(text, true);
+/** The payload as a Go or a Java string literal, line by line when it has several. */
+export const payloadGo = (text: string): string => lineByLine(text, goString, '\t', false);
+export const payloadJava = (text: string): string => lineByLine(text, javaString, '  ', true);
 export const goEnv = (name: string): string => `os.Getenv(${goString(name)})`;
 export const javaEnv = (name: string): string => `System.getenv(${javaString(name)})`;
 

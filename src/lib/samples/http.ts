@@ -1,5 +1,5 @@
 /** HTTP samples: fetch and requests, with the binding's method, the message's headers and an API key or token from the environment. */
-import { urlPath, jsEnv, lines, pyEnv, queryString, str, templateText } from './code-text.ts';
+import { jsEnv, lines, payloadStr, pyEnv, queryString, str, templateText, urlPath } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 export function url(t: SampleTarget): string {
@@ -69,7 +69,7 @@ export function javascript(t: SampleTarget): string {
     `const response = await fetch(${target}, {`,
     `  method: ${str(requestMethod(t))},`,
     headers.length > 0 && `  headers: {\n${headers.map((h) => `    ${h},`).join('\n')}\n  },`,
-    sends(t) && `  body: ${str(t.payload)},`,
+    sends(t) && `  body: ${payloadStr(t.payload)},`,
     '});',
     'console.log(response.status, await response.text());',
   ]);
@@ -95,7 +95,7 @@ export function python(t: SampleTarget): string {
     headers.length > 0 && `    headers={\n${headers.map((h) => `        ${h},`).join('\n')}\n    },`,
     c?.kind === 'api-key' && c.in === 'query' && `    params={${str(c.name)}: ${pyEnv(c.variable)}},`,
     c?.kind === 'user-password' && `    auth=(${pyEnv(c.user)}, ${pyEnv(c.password)}),`,
-    sends(t) && `    data=${str(t.payload)}.encode(),`,
+    sends(t) && `    data=${payloadStr(t.payload)}.encode(),`,
     '    timeout=30,',
     ')',
     'print(response.status_code, response.text)',

@@ -1,5 +1,5 @@
 /** Kafka samples: kafkajs and confluent-kafka, with the binding's key, group id and client id, SASL from the environment over TLS for kafka-secure. */
-import { jsEnv, jsObject, lines, pyEnv, str } from './code-text.ts';
+import { jsEnv, jsObject, lines, payloadStr, pyEnv, str } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 const broker = (t: SampleTarget): string => `${t.host}:${t.port ?? 9092}`;
@@ -23,7 +23,7 @@ export function javascript(t: SampleTarget): string {
   if (t.role === 'publish') {
     const message = [
       ...(t.kafka.key !== undefined ? [`key: ${str(t.kafka.key)}`] : []),
-      `value: ${str(t.payload)}`,
+      `value: ${payloadStr(t.payload)}`,
       ...(t.headers.length > 0 ? [`headers: ${jsObject(t.headers)}`] : []),
     ];
     return lines([
@@ -74,7 +74,7 @@ export function python(t: SampleTarget): string {
   if (t.role === 'publish') {
     const args = [
       str(t.address),
-      `value=${str(t.payload)}.encode()`,
+      `value=${payloadStr(t.payload)}.encode()`,
       ...(t.kafka.key !== undefined ? [`key=${str(t.kafka.key)}`] : []),
       ...(t.headers.length > 0 ? [`headers=[${t.headers.map(([n, v]) => `(${str(n)}, ${str(v)})`).join(', ')}]`] : []),
     ];

@@ -1,5 +1,5 @@
 /** MQTT samples: mqtt.js and paho-mqtt's one-shot helpers (publish.single, subscribe.callback), MQTT 5 when the server says mqtt5. */
-import { jsEnv, jsObject, lines, pyEnv, str } from './code-text.ts';
+import { jsEnv, jsObject, lines, payloadStr, pyEnv, str } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 function url(t: SampleTarget): string {
@@ -18,7 +18,7 @@ export function javascript(t: SampleTarget): string {
         "import mqtt from 'mqtt';",
         '',
         connect,
-        `await client.publishAsync(${str(t.address)}, ${str(t.payload)}, { qos: ${t.mqtt.qos}, retain: ${t.mqtt.retain}${userProperties} });`,
+        `await client.publishAsync(${str(t.address)}, ${payloadStr(t.payload)}, { qos: ${t.mqtt.qos}, retain: ${t.mqtt.retain}${userProperties} });`,
         'await client.endAsync();',
       ])
     : lines([
@@ -49,7 +49,7 @@ export function python(t: SampleTarget): string {
         '',
         'publish.single(',
         `    ${str(t.address)},`,
-        `    ${str(t.payload)},`,
+        `    ${payloadStr(t.payload)},`,
         `    qos=${t.mqtt.qos},`,
         `    retain=${t.mqtt.retain ? 'True' : 'False'},`,
         ...connection,

@@ -1,5 +1,5 @@
 /** NATS samples: nats.js and nats-py, with the binding's queue group on the subscriber and headers when the message has them. */
-import { jsEnv, lines, pyDict, pyEnv, str } from './code-text.ts';
+import { jsEnv, lines, payloadStr, pyDict, pyEnv, str } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 function url(t: SampleTarget): string {
@@ -36,7 +36,7 @@ export function javascript(t: SampleTarget): string {
     '',
     connect,
     ...(t.headers.length > 0 ? ['const h = headers();', ...t.headers.map(([n, v]) => `h.append(${str(n)}, ${str(v)});`)] : []),
-    `nc.publish(${str(t.address)}, ${str(t.payload)}${t.headers.length > 0 ? ', { headers: h }' : ''});`,
+    `nc.publish(${str(t.address)}, ${payloadStr(t.payload)}${t.headers.length > 0 ? ', { headers: h }' : ''});`,
     'await nc.drain();',
   ]);
 }
@@ -60,7 +60,7 @@ export function python(t: SampleTarget): string {
     ...imports,
     'async def main():',
     connect,
-    `    await nc.publish(${str(t.address)}, ${str(t.payload)}.encode()${t.headers.length > 0 ? `, headers=${pyDict(t.headers, '    ')}` : ''})`,
+    `    await nc.publish(${str(t.address)}, ${payloadStr(t.payload)}.encode()${t.headers.length > 0 ? `, headers=${pyDict(t.headers, '    ')}` : ''})`,
     '    await nc.drain()',
     '',
     '',

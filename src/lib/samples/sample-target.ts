@@ -119,10 +119,18 @@ export function fillTemplate(template: string, values: Record<string, Variable>,
   });
 }
 
-/** The payload as sent: a string as it is when the content is not JSON, else compact JSON text. */
+/** Compact JSON longer than this does not fit the reference panel's width (about 40 characters of code): it is indented instead. */
+const PAYLOAD_LINE = 40;
+
+/**
+ * The payload as sent: a string as it is when the content is not JSON, else JSON text, compact
+ * when short and else indented over several lines (the same value; the samples write it line by
+ * line, code-text.ts, so that it is read, not scrolled sideways).
+ */
 export function payloadText(payload: unknown, contentType: string): string {
   if (typeof payload === 'string' && !/json/i.test(contentType)) return payload;
-  return JSON.stringify(payload ?? null);
+  const line = JSON.stringify(payload ?? null);
+  return line.length <= PAYLOAD_LINE ? line : JSON.stringify(payload, null, 2);
 }
 
 function headerText(value: unknown): string {

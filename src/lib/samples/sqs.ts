@@ -3,7 +3,7 @@
  * channel's address), credentials from the SDK's own chain (AWS_ACCESS_KEY_ID…), the endpoint from
  * AWS_ENDPOINT_URL when set (a local SQS, a VPC endpoint).
  */
-import { lines, str } from './code-text.ts';
+import { lines, payloadStr, str } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 /** The region in an SQS endpoint host (sqs.eu-west-1.amazonaws.com), when it names one. */
@@ -24,7 +24,7 @@ export function javascript(t: SampleTarget): string {
   if (t.role === 'publish')
     return lines([
       ...head,
-      `await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: ${str(t.payload)}${t.headers.length > 0 ? `, MessageAttributes: { ${jsAttributes(t)} }` : ''} }));`,
+      `await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: ${payloadStr(t.payload)}${t.headers.length > 0 ? `, MessageAttributes: { ${jsAttributes(t)} }` : ''} }));`,
     ]);
   return lines([
     ...head,
@@ -49,7 +49,7 @@ export function python(t: SampleTarget): string {
       ...head,
       'sqs.send_message(',
       '    QueueUrl=queue_url,',
-      `    MessageBody=${str(t.payload)},`,
+      `    MessageBody=${payloadStr(t.payload)},`,
       t.headers.length > 0 && `    MessageAttributes={${t.headers.map(([n, v]) => `${str(n)}: {'DataType': 'String', 'StringValue': ${str(v)}}`).join(', ')}},`,
       ')',
     ]);

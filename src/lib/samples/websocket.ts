@@ -1,5 +1,5 @@
 /** WebSocket samples: ws and websockets (asyncio), with the binding's query and headers, and an API key from the environment. */
-import { urlPath, jsEnv, lines, pyEnv, queryString, str } from './code-text.ts';
+import { jsEnv, lines, payloadStr, pyEnv, queryString, str, urlPath } from './code-text.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 export function url(t: SampleTarget): string {
@@ -24,7 +24,7 @@ export function javascript(t: SampleTarget): string {
       "import WebSocket from 'ws';",
       '',
       open,
-      `socket.on('open', () => socket.send(${str(t.payload)}));`,
+      `socket.on('open', () => socket.send(${payloadStr(t.payload)}));`,
       '// The reply comes back on the same connection.',
       "socket.on('message', (data) => {",
       '  console.log(data.toString());',
@@ -32,7 +32,7 @@ export function javascript(t: SampleTarget): string {
       '});',
     ]);
   return t.role === 'publish'
-    ? lines(["import WebSocket from 'ws';", '', open, `socket.on('open', () => socket.send(${str(t.payload)}, () => socket.close()));`])
+    ? lines(["import WebSocket from 'ws';", '', open, `socket.on('open', () => socket.send(${payloadStr(t.payload)}, () => socket.close()));`])
     : lines(["import WebSocket from 'ws';", '', open, "socket.on('message', (data) => console.log(data.toString()));"]);
 }
 
@@ -57,7 +57,7 @@ export function python(t: SampleTarget): string {
     `    async with websockets.connect(${str(url(t))}${headers ? `, extra_headers=${headers}` : ''}) as socket:`,
     ...(t.role === 'publish'
       ? [
-          `        await socket.send(${str(t.payload)})`,
+          `        await socket.send(${payloadStr(t.payload)})`,
           ...(t.ws.awaitReply
             ? [
                 '        # The reply comes back on the same connection.',

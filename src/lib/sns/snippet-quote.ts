@@ -22,10 +22,10 @@ export function codeString(text: string): string {
   return `'${escaped}'`;
 }
 
-/** JSON text as shown in a snippet: on one line when short, else indented. */
+/** JSON text as shown in a snippet: on one line when it fits the reference panel (40 characters), else indented. */
 export function jsonText(value: unknown): string {
   const line = JSON.stringify(value);
-  return line.length <= 100 ? line : JSON.stringify(value, null, 2);
+  return line.length <= 40 ? line : JSON.stringify(value, null, 2);
 }
 
 /**

@@ -3,7 +3,7 @@
  * languages (amqp.ts): an exchange with a routing key, or a queue through the default exchange;
  * the publisher waits for the broker's confirm.
  */
-import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
+import { GO_CHECK, goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
 import { queueName } from '../amqp.ts';
 
@@ -30,7 +30,7 @@ export function go(t: SampleTarget): string {
     const publishing = [
       `ContentType: ${goString(t.contentType)}`,
       ...(t.headers.length > 0 ? [`Headers: ${table(t.headers)}`] : []),
-      `Body: []byte(${goString(t.payload)})`,
+      `Body: []byte(${payloadGo(t.payload)})`,
     ];
     return goProgram(
       [...imports, 'context'],

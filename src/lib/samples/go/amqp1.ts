@@ -1,5 +1,5 @@
 /** AMQP 1.0 in Go: Azure/go-amqp; the body is one data section holding the payload's bytes, the headers application properties. */
-import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
+import { GO_CHECK, goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
 export function go(t: SampleTarget): string {
@@ -21,7 +21,7 @@ export function go(t: SampleTarget): string {
       ...GO_CHECK,
       `contentType := ${goString(t.contentType)}`,
       'err = sender.Send(ctx, &amqp.Message{',
-      `\tData: [][]byte{[]byte(${goString(t.payload)})},`,
+      `\tData: [][]byte{[]byte(${payloadGo(t.payload)})},`,
       '\tProperties: &amqp.MessageProperties{ContentType: &contentType},',
       t.headers.length > 0 && `\tApplicationProperties: map[string]any{${t.headers.map(([n, v]) => `${goString(n)}: ${goString(v)}`).join(', ')}},`,
       '}, nil)',

@@ -2,7 +2,7 @@
  * Kafka in Go: confluent-kafka-go, configured as librdkafka is in Python (kafka.ts's kafkaConfig),
  * with the binding's key and the message's headers; the producer waits for the delivery report.
  */
-import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
+import { GO_CHECK, goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
 import { kafkaConfig } from '../kafka.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
@@ -16,7 +16,7 @@ export function go(t: SampleTarget): string {
     const message = [
       'TopicPartition: kafka.TopicPartition{Topic: &topic, Partition: kafka.PartitionAny},',
       t.kafka.key !== undefined && `Key: []byte(${goString(t.kafka.key)}),`,
-      `Value: []byte(${goString(t.payload)}),`,
+      `Value: []byte(${payloadGo(t.payload)}),`,
       t.headers.length > 0 && `Headers: []kafka.Header{${t.headers.map(([n, v]) => `{Key: ${goString(n)}, Value: []byte(${goString(v)})}`).join(', ')}},`,
     ];
     return goProgram(imports, [

@@ -3,7 +3,7 @@
  * speaks MQTT 3.1.1, which MQTT 5 brokers accept; a message's headers (MQTT 5 user properties)
  * need Eclipse's paho.golang, which a comment says.
  */
-import { goEnv, goProgram, goString } from '../code-text.ts';
+import { goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
 export function go(t: SampleTarget): string {
@@ -23,7 +23,7 @@ export function go(t: SampleTarget): string {
     return goProgram(imports, [
       ...connect,
       t.mqtt.version === 5 && t.headers.length > 0 && "// The message's headers are MQTT 5 user properties: eclipse/paho.golang sends them.",
-      `token := client.Publish(${goString(t.address)}, ${t.mqtt.qos}, ${t.mqtt.retain}, ${goString(t.payload)})`,
+      `token := client.Publish(${goString(t.address)}, ${t.mqtt.qos}, ${t.mqtt.retain}, ${payloadGo(t.payload)})`,
       'if token.Wait() && token.Error() != nil {',
       '\tlog.Fatal(token.Error())',
       '}',

@@ -1,5 +1,5 @@
 /** NATS in Go: nats.go, with the binding's queue group on the subscriber and the message's headers. */
-import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
+import { GO_CHECK, goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
 function options(t: SampleTarget): string {
@@ -30,7 +30,7 @@ export function go(t: SampleTarget): string {
   return goProgram(imports, [
     ...connect,
     `message := nats.NewMsg(${goString(t.address)})`,
-    `message.Data = []byte(${goString(t.payload)})`,
+    `message.Data = []byte(${payloadGo(t.payload)})`,
     ...t.headers.map(([n, v]) => `message.Header.Add(${goString(n)}, ${goString(v)})`),
     'err = nc.PublishMsg(message)',
     ...GO_CHECK,

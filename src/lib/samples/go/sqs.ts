@@ -1,5 +1,5 @@
 /** SQS in Go: the AWS SDK for Go v2; credentials, region and AWS_ENDPOINT_URL from the SDK's own chain. */
-import { GO_CHECK, goProgram, goString } from '../code-text.ts';
+import { GO_CHECK, goProgram, goString, payloadGo } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
 import { region } from '../sqs.ts';
 
@@ -22,7 +22,7 @@ export function go(t: SampleTarget): string {
         ...head,
         '_, err = client.SendMessage(ctx, &sqs.SendMessageInput{',
         '\tQueueUrl: queue.QueueUrl,',
-        `\tMessageBody: aws.String(${goString(t.payload)}),`,
+        `\tMessageBody: aws.String(${payloadGo(t.payload)}),`,
         ...(t.headers.length > 0 ? ['\tMessageAttributes: map[string]types.MessageAttributeValue{', ...attributes, '\t},'] : []),
         '})',
         ...GO_CHECK,

@@ -1,5 +1,5 @@
 /** WebSocket in Go: gorilla/websocket, with the binding's query and headers and the credentials' header from the environment. */
-import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
+import { GO_CHECK, goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
 import { url } from '../websocket.ts';
 
@@ -29,7 +29,7 @@ export function go(t: SampleTarget): string {
     [...imports, t.ws.awaitReply && 'fmt'],
     [
       ...connect,
-      `err = socket.WriteMessage(websocket.TextMessage, []byte(${goString(t.payload)}))`,
+      `err = socket.WriteMessage(websocket.TextMessage, []byte(${payloadGo(t.payload)}))`,
       ...GO_CHECK,
       ...(t.ws.awaitReply ? ['// The reply comes back on the same connection.', ...READ] : []),
       'err = socket.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""))',

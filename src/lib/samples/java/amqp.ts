@@ -2,7 +2,7 @@
  * AMQP 0-9-1 in Java: RabbitMQ's amqp-client. Where a message goes follows the binding as in the
  * other languages (amqp.ts); the publisher waits for the broker's confirm.
  */
-import { javaEnv, javaMap, javaProgram, javaString } from '../code-text.ts';
+import { javaEnv, javaMap, javaProgram, javaString, payloadJava } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
 import { queueName } from '../amqp.ts';
 
@@ -36,7 +36,7 @@ export function java(t: SampleTarget): string {
         `    .contentType(${javaString(t.contentType)})`,
         t.headers.length > 0 && `    .headers(${javaMap(t.headers, 'Object')})`,
         '    .build();',
-        `channel.basicPublish(${javaString(exchange?.name ?? '')}, ${javaString(exchange ? t.amqp.routingKey : queueName(t))}, properties, ${javaString(t.payload)}.getBytes(StandardCharsets.UTF_8));`,
+        `channel.basicPublish(${javaString(exchange?.name ?? '')}, ${javaString(exchange ? t.amqp.routingKey : queueName(t))}, properties, ${payloadJava(t.payload)}.getBytes(StandardCharsets.UTF_8));`,
         'channel.waitForConfirmsOrDie(10_000);',
         'connection.close();',
       ],

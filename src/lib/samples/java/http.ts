@@ -2,7 +2,7 @@
  * HTTP in Java: the JDK's java.net.http client, with the binding's method, the message's headers
  * and the credentials from the environment; a webhook is the JDK's HttpServer on $PORT.
  */
-import { javaEnv, javaProgram, javaString } from '../code-text.ts';
+import { javaEnv, javaProgram, javaString, payloadJava } from '../code-text.ts';
 import { requestMethod, sends, url, webhook, webhookPath } from '../http.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
@@ -47,7 +47,7 @@ export function java(t: SampleTarget): string {
         ]
       : []),
   ];
-  const body = sends(t) ? `HttpRequest.BodyPublishers.ofString(${javaString(t.payload)})` : 'HttpRequest.BodyPublishers.noBody()';
+  const body = sends(t) ? `HttpRequest.BodyPublishers.ofString(${payloadJava(t.payload)})` : 'HttpRequest.BodyPublishers.noBody()';
   return javaProgram(
     [
       'java.net.URI',

@@ -3,7 +3,7 @@
  * brokers accept; a message's headers (MQTT 5 user properties) need Paho's mqttv5 client, which a
  * comment says.
  */
-import { javaEnv, javaProgram, javaString } from '../code-text.ts';
+import { javaEnv, javaProgram, javaString, payloadJava } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
 export function java(t: SampleTarget): string {
@@ -26,7 +26,7 @@ export function java(t: SampleTarget): string {
     return javaProgram(imports, [
       ...connect,
       t.mqtt.version === 5 && t.headers.length > 0 && "// The message's headers are MQTT 5 user properties: Paho's mqttv5 client sends them.",
-      `client.publish(${javaString(t.address)}, ${javaString(t.payload)}.getBytes(StandardCharsets.UTF_8), ${t.mqtt.qos}, ${t.mqtt.retain});`,
+      `client.publish(${javaString(t.address)}, ${payloadJava(t.payload)}.getBytes(StandardCharsets.UTF_8), ${t.mqtt.qos}, ${t.mqtt.retain});`,
       'client.disconnect();',
       'client.close();',
     ]);

@@ -1,5 +1,5 @@
 /** NATS in Java: jnats, with the binding's queue group on the subscriber and the message's headers. */
-import { javaEnv, javaProgram, javaString } from '../code-text.ts';
+import { javaEnv, javaProgram, javaString, payloadJava } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
 function auth(t: SampleTarget): string {
@@ -29,7 +29,7 @@ export function java(t: SampleTarget): string {
       connect,
       hasHeaders && 'Headers headers = new Headers();',
       ...t.headers.map(([n, v]) => `headers.add(${javaString(n)}, ${javaString(v)});`),
-      `nc.publish(${javaString(t.address)}, ${hasHeaders ? 'headers, ' : ''}${javaString(t.payload)}.getBytes(StandardCharsets.UTF_8));`,
+      `nc.publish(${javaString(t.address)}, ${hasHeaders ? 'headers, ' : ''}${payloadJava(t.payload)}.getBytes(StandardCharsets.UTF_8));`,
       'nc.flush(Duration.ofSeconds(5));',
       'nc.close();',
     ],

@@ -1,5 +1,5 @@
 /** SQS in Java: the AWS SDK for Java 2.x; credentials, region and AWS_ENDPOINT_URL from the SDK's own chain. */
-import { javaMap, javaProgram, javaString } from '../code-text.ts';
+import { javaMap, javaProgram, javaString, payloadJava } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
 import { region } from '../sqs.ts';
 
@@ -17,7 +17,7 @@ export function java(t: SampleTarget): string {
       [...imports, ...(t.headers.length > 0 ? ['java.util.Map', 'software.amazon.awssdk.services.sqs.model.MessageAttributeValue'] : [])],
       [
         ...open,
-        `  sqs.sendMessage((request) -> request.queueUrl(queueUrl).messageBody(${javaString(t.payload)})${t.headers.length > 0 ? `.messageAttributes(${javaMap(t.headers, undefined, attribute)})` : ''});`,
+        `  sqs.sendMessage((request) -> request.queueUrl(queueUrl).messageBody(${payloadJava(t.payload)})${t.headers.length > 0 ? `.messageAttributes(${javaMap(t.headers, undefined, attribute)})` : ''});`,
         '}',
       ],
     );

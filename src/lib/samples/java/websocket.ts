@@ -2,7 +2,7 @@
  * WebSocket in Java: the JDK's java.net.http client, with the binding's query and headers and the
  * credentials' header from the environment. The listener prints each whole message, text or binary.
  */
-import { javaEnv, javaProgram, javaString } from '../code-text.ts';
+import { javaEnv, javaProgram, javaString, payloadJava } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
 import { url } from '../websocket.ts';
 
@@ -67,7 +67,7 @@ export function java(t: SampleTarget): string {
         'CompletableFuture<String> reply = new CompletableFuture<>();',
         ...LISTENER('reply.complete(message);'),
         ...open,
-        `socket.sendText(${javaString(t.payload)}, true).join();`,
+        `socket.sendText(${payloadJava(t.payload)}, true).join();`,
         'System.out.println(reply.join());',
         'socket.sendClose(WebSocket.NORMAL_CLOSURE, "").join();',
       ],
@@ -75,7 +75,7 @@ export function java(t: SampleTarget): string {
   return javaProgram(imports, [
     ...LISTENER('System.out.println(message);'),
     ...open,
-    `socket.sendText(${javaString(t.payload)}, true).join();`,
+    `socket.sendText(${payloadJava(t.payload)}, true).join();`,
     'socket.sendClose(WebSocket.NORMAL_CLOSURE, "").join();',
   ]);
 }
