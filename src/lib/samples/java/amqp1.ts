@@ -4,7 +4,7 @@
  * properties under any name (Qpid JMS would send the content type as application/octet-stream and
  * take only Java identifiers as property names).
  */
-import { javaEnv, javaProgram, javaString } from '../code-text.ts';
+import { javaEnv, javaProgram, javaString, payloadJava } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
 export function java(t: SampleTarget): string {
@@ -30,7 +30,7 @@ export function java(t: SampleTarget): string {
       [
         ...head,
         `Sender sender = connection.openSender(${javaString(t.address)});`,
-        `Message<byte[]> message = Message.create(${javaString(t.payload)}.getBytes(StandardCharsets.UTF_8));`,
+        `Message<byte[]> message = Message.create(${payloadJava(t.payload)}.getBytes(StandardCharsets.UTF_8));`,
         `message.contentType(${javaString(t.contentType)});`,
         ...t.headers.map(([n, v]) => `message.property(${javaString(n)}, ${javaString(v)});`),
         'sender.send(message).awaitSettlement();',
