@@ -22,7 +22,8 @@ import { EXAMPLE_PAYLOAD, tryItConfig, tryItDocument } from '../test/try-it-fixt
 import { writeFileSync } from 'node:fs';
 import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
 
-const EXAMPLE = JSON.stringify(EXAMPLE_PAYLOAD);
+// The form holds the example as the samples write it: indented, one field a line (it is long).
+const EXAMPLE = JSON.stringify(EXAMPLE_PAYLOAD, null, 2);
 
 function listening(server: Server): Promise<number> {
   return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready((server.address() as AddressInfo).port)));
