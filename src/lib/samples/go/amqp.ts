@@ -1,7 +1,7 @@
 /**
  * AMQP 0-9-1 in Go: rabbitmq/amqp091-go. Where a message goes follows the binding as in the other
  * languages (amqp.ts): an exchange with a routing key, or a queue through the default exchange;
- * the publisher waits for the broker's confirm.
+ * the publisher waits for the broker's confirm (a NotifyPublish listener set before publishing).
  */
 import { GO_CHECK, goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
 import type { SampleTarget } from '../sample-target.ts';
@@ -38,11 +38,14 @@ export function go(t: SampleTarget): string {
         ...head,
         'err = channel.Confirm(false)',
         ...GO_CHECK,
-        `confirmation, err := channel.PublishWithDeferredConfirmWithContext(context.Background(), ${goString(exchange?.name ?? '')}, ${goString(exchange ? t.amqp.routingKey : queueName(t))}, false, false, amqp.Publishing{`,
+        // The classic confirm listener rather than a deferred confirmation, whose Wait could miss a
+        // confirm that arrived first in some releases of the library (a publish hanging for good).
+        'confirms := channel.NotifyPublish(make(chan amqp.Confirmation, 1))',
+        `err = channel.PublishWithContext(context.Background(), ${goString(exchange?.name ?? '')}, ${goString(exchange ? t.amqp.routingKey : queueName(t))}, false, false, amqp.Publishing{`,
         ...publishing.map((p) => `\t${p},`),
         '})',
         ...GO_CHECK,
-        'if !confirmation.Wait() {',
+        'if confirmed := <-confirms; !confirmed.Ack {',
         '\tlog.Fatal("the broker did not take the message")',
         '}',
       ],
