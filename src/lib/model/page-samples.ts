@@ -91,6 +91,26 @@ const ENV_NOTE = (c: Credentials): string =>
     : `Set ${c.variable} in the environment: the samples read the ${c.kind === 'bearer' ? 'token' : 'API key'} from there.`;
 
 /** A custom sample's language name for the highlighter (`JavaScript`, `Node.js`, `py`…). */
+/**
+ * Where an operation's reply goes: its reply channel's address, else the runtime expression of
+ * its reply `address` (`$message.header#/replyTo`) read from the request's example.
+ */
+export function replyAddressOf(
+  ctx: Context,
+  reply: Resolved,
+  requestExample: Record<string, unknown>,
+): { replyChannel: Resolved | undefined; replyAddress: string | undefined } {
+  const replyChannel = reply.value.channel !== undefined ? resolve(ctx, reply.value.channel, sub(reply.at, 'channel')) : undefined;
+  const location = resolve(ctx, reply.value.address, sub(reply.at, 'address'))?.value.location;
+  const replyAddress =
+    replyChannel && typeof replyChannel.value.address === 'string'
+      ? replyChannel.value.address
+      : typeof location === 'string'
+        ? expressionValue(location, requestExample)
+        : undefined;
+  return { replyChannel, replyAddress };
+}
+
 function highlightLanguage(lang: string): string {
   const l = lang.toLowerCase();
   if (['js', 'javascript', 'node', 'node.js', 'nodejs'].includes(l)) return 'javascript';
@@ -238,14 +258,7 @@ export function samplesSection(
     if (reply && request.target && sameConnection && groups[0]) {
       groups.splice(0, 1, group({ ...request.target, ws: { ...request.target.ws, awaitReply: true } }, `${groups[0].title} and read the reply`, languages));
     } else if (reply && request.target) {
-      const replyChannel = reply.value.channel !== undefined ? resolve(ctx, reply.value.channel, sub(reply.at, 'channel')) : undefined;
-      const location = resolve(ctx, reply.value.address, sub(reply.at, 'address'))?.value.location;
-      const replyAddress =
-        replyChannel && typeof replyChannel.value.address === 'string'
-          ? replyChannel.value.address
-          : typeof location === 'string'
-            ? expressionValue(location, request.example)
-            : undefined;
+      const { replyChannel, replyAddress } = replyAddressOf(ctx, reply, request.example);
       const other: SampleRole = role === 'publish' ? 'subscribe' : 'publish';
       const replyMessage = messagesOf(ctx, reply.value.messages, reply.at, replyChannel)[0];
       const answer = replyAddress !== undefined ? half(replyChannel ?? channel, replyAddress, replyMessage, other, 'reply') : undefined;

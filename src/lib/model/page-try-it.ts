@@ -13,7 +13,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { type SampleRole, type SecurityScheme, sampleTarget, type Variable } from '../samples/sample-target.ts';
 import type { TryItCredentials, TryItView } from '../try-it/try-it-view.ts';
 import { type Context, merged, sub } from './page-context.ts';
-import { exampleOf, expressionValue, messagesOf, resolve, resolvedList, resolvedMap, serverName, serversOf } from './page-samples.ts';
+import { exampleOf, messagesOf, replyAddressOf, resolve, resolvedList, resolvedMap, serverName, serversOf } from './page-samples.ts';
 
 const ROLE: Record<string, SampleRole> = { receive: 'publish', send: 'subscribe' };
 
@@ -65,14 +65,7 @@ export function tryItView(ctx: Context, op: Record<string, unknown>, at: Locatio
   };
   if (server.protocol === 'mqtt') {
     const reply = op.reply !== undefined && role === 'publish' ? resolve(ctx, op.reply, sub(at, 'reply')) : undefined;
-    const replyChannel = reply?.value.channel !== undefined ? resolve(ctx, reply.value.channel, sub(reply.at, 'channel')) : undefined;
-    const location = reply ? resolve(ctx, reply.value.address, sub(reply.at, 'address'))?.value.location : undefined;
-    const replyAddress =
-      replyChannel && typeof replyChannel.value.address === 'string'
-        ? replyChannel.value.address
-        : typeof location === 'string'
-          ? expressionValue(location, example.value)
-          : undefined;
+    const { replyChannel, replyAddress } = reply ? replyAddressOf(ctx, reply, example.value) : { replyChannel: undefined, replyAddress: undefined };
     const replyTopic =
       replyAddress !== undefined
         ? sampleTarget({
