@@ -49,4 +49,10 @@ export interface BuildOptions extends ValidateInputsOptions {
   cache?: string;
   /** `--shard i/n`: build only the pages of this shard's APIs, for `merge` (src/pipeline/shards/). */
   shard?: ShardSpec;
+  /**
+   * Where the prepare stage writes the titles of the site's APIs and pages (SiteTitles, JSON):
+   * `build --versions` names the objects of a version's page against the newest by the newest's
+   * titles, as that newest's own Changes page names them.
+   */
+  titlesFile?: string;
 }

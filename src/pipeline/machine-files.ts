@@ -15,6 +15,7 @@ import type { SiteApi, SiteData } from '../site/site-data-types.ts';
 import { API_CATALOG_PATH, API_CATALOG_TYPE, apiCatalog } from '../site/twins/api-catalog.ts';
 import { llmsFullHead, llmsFullTail } from '../site/twins/llms-full.ts';
 import { CHANGES_URL, changesTwin } from '../site/twins/changes-twin.ts';
+import { groupsByApi } from '../site/changes-view.ts';
 import { apiLlmsTxt, type ChangesLink, pagesInOrder, portalLlmsTxt, type SiteLink } from '../site/twins/llms-txt.ts';
 import { pageTwin } from '../site/twins/page-twin.ts';
 import { apiRoot, twinPath } from '../site/twins/twin-links.ts';
@@ -74,7 +75,7 @@ export class MachineFiles {
     const { changes } = this.#site;
     if (changes) {
       mkdirSync(join(siteDir, CHANGES_URL), { recursive: true });
-      writeFileSync(join(siteDir, twinPath(CHANGES_URL)), changesTwin(changes, apiRoot(this.#base, ''), portal));
+      writeFileSync(join(siteDir, twinPath(CHANGES_URL)), changesTwin(changes, apiRoot(this.#base, ''), groupsByApi(this.#site)));
     }
     mkdirSync(join(siteDir, dirname(API_CATALOG_PATH)), { recursive: true });
     writeFileSync(join(siteDir, API_CATALOG_PATH), apiCatalog(this.#site.apis, link));

@@ -33,7 +33,7 @@ import { reportValidation, validateInputs } from './validate-inputs.ts';
 import { compareWithBase } from './compare-stage.ts';
 import { CHANGES_CSS, CHANGES_STYLESHEET } from '../site/changes-style.ts';
 import { writeTryItAssets } from './try-it-assets.ts';
-import { withApiTitles } from '../site/changes-view.ts';
+import { siteTitles, withApiTitles } from '../site/changes-view.ts';
 import { CHANGES_URL } from '../site/twins/changes-twin.ts';
 import type { CompareBase } from '../lib/diff/compare-sides.ts';
 import { type ApiToStore, apisToStore, type CachePlan, reuseFromCache, shownCacheDir } from './cache/api-reuse.ts';
@@ -186,6 +186,7 @@ async function prepareWith(
   const { site, routes, flows, flowsNotListed, copies } = model;
   site.settings = settings;
   if (changes) site.changes = withApiTitles(changes, site.apis);
+  if (options.titlesFile !== undefined) writeFileSync(options.titlesFile, JSON.stringify(siteTitles(site.apis)));
   const refProblems = timings.measure(WRITE_PARTS.model, () =>
     checkGuideRefs(
       guideRefs,

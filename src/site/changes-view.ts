@@ -183,15 +183,29 @@ export function pageChangeBadge(changes: SiteChanges | undefined, prefix: string
     : { url, breaking, anchor: first.anchor, via: 'message', ...(first.summary !== undefined ? { summary: first.summary } : {}) };
 }
 
+/** What withApiTitles reads of a site: each API's prefix and title, and its pages' URLs and titles. */
+export interface SiteTitles {
+  apis: readonly { prefix: string; title: string; pages?: readonly { url: string; title: string }[] }[];
+}
+
+/** A site's titles as withApiTitles reads them, for a comparison shown outside its build (a version's page against the newest). */
+export function siteTitles(apis: SiteTitles['apis']): SiteTitles {
+  return { apis: apis.map((a) => ({ prefix: a.prefix, title: a.title, pages: (a.pages ?? []).map((p) => ({ url: p.url, title: p.title })) })) };
+}
+
+/**
+ * Whether a comparison's changes are grouped by API, each under its title (a portal): when the
+ * site its objects link into has other than one API. The Changes page and a version's page
+ * against the newest decide it alike.
+ */
+export const groupsByApi = (site: SiteTitles): boolean => site.apis.length !== 1;
+
 /**
  * The changes with each API's title beside its overview's url, and each object's title beside its
  * page's (the site's APIs are known once the site data is built): the page names "Order placed",
  * not "orders/orderPlaced".
  */
-export function withApiTitles(
-  changes: SiteChanges,
-  apis: readonly { prefix: string; title: string; pages?: readonly { url: string; title: string }[] }[],
-): SiteChanges {
+export function withApiTitles(changes: SiteChanges, apis: SiteTitles['apis']): SiteChanges {
   const titles = new Map(apis.map((a) => [a.prefix, a.title]));
   const pageTitles = new Map(apis.flatMap((a) => (a.pages ?? []).map((p) => [a.prefix + p.url, p.title] as const)));
   const titledObject = (object: ChangeObjectGroup): ChangeObjectGroup => {

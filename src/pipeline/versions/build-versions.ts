@@ -42,6 +42,7 @@ import { versionRenames } from './version-renames.ts';
 import { switchTarget, type VersionPages, type VersionRoute } from './version-map.ts';
 import { switcherHtml, VERSION_NOTE_SCRIPT, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
 import { compareVersions, TO_LATEST_URL, writeToLatestPage, type ComparedInput } from './compare-to-latest.ts';
+import { groupsByApi, type SiteTitles, withApiTitles } from '../../site/changes-view.ts';
 import { CHANGELOG_URL, changelogArticle, changelogFeed, changelogMarkdown, changelogPage, FEED_FILE, type ChangelogVersion } from './changelog.ts';
 
 /** The label of the working tree's version, at the root of the site. */
@@ -292,8 +293,10 @@ async function buildAll(plan: Plan): Promise<number> {
   if (!previous) return problem(io, `${plan.flag}: none of the versions has ${plan.inputs[0]}`);
   io.err('The working tree, the newest version, at the root:');
   const outDir = realPath(resolve(cwd, options.outDir));
-  const code = await buildSite(plan.inputs, { ...options, compare: previous.input, compareAs: comparedAs(previous) }, io);
+  const titlesFile = join(plan.work, 'newest-titles.json');
+  const code = await buildSite(plan.inputs, { ...options, compare: previous.input, compareAs: comparedAs(previous), titlesFile }, io);
   if (code !== EXIT.ok) return code;
+  const newestTitles = JSON.parse(readFileSync(titlesFile, 'utf8')) as SiteTitles;
   const pairing = performance.now();
   const rootRenames = await versionRenames(previous.input, plan.input, options, cwd);
   spent.pairing += since(pairing);
@@ -313,7 +316,7 @@ async function buildAll(plan: Plan): Promise<number> {
   const pages = performance.now();
   addSwitchers(built, outDir, base);
   const comparing = performance.now();
-  await addComparisonsWithLatest(built, outDir, base, options, cwd);
+  await addComparisonsWithLatest(built, newestTitles, outDir, base, options, cwd);
   spent.comparing = since(comparing);
   addChangelog(built, outDir, base, options.site);
   spent.pages = since(pages);
@@ -349,18 +352,25 @@ function comparedAs(previous: { label: string; commit?: string; date?: string })
 const rootOf = (base: string, version: BuiltVersion): string => `${base}${version.slug === '' ? '' : `${version.slug}/`}`;
 
 /** Each older version's page against the newest (compare-to-latest.ts). */
-async function addComparisonsWithLatest(built: readonly BuiltVersion[], outDir: string, base: string, options: BuildOptions, cwd: string): Promise<void> {
+async function addComparisonsWithLatest(
+  built: readonly BuiltVersion[],
+  newestTitles: SiteTitles,
+  outDir: string,
+  base: string,
+  options: BuildOptions,
+  cwd: string,
+): Promise<void> {
   const newest = built.at(-1)!;
   for (const version of built.slice(0, -1)) {
     const changes = await compareVersions(version.source, newest.source, `${version.label} → ${newest.label}`, options, cwd);
     if (!changes) continue;
     const folder = join(outDir, version.slug);
-    const portal = changes.groups.some((g) => g.apis.length > 1) || isFolder(version.source.input);
+    // Its objects link into the newest: named and grouped as the newest's own Changes page names and groups them.
     writeToLatestPage(
       folder,
-      changes,
+      withApiTitles(changes, newestTitles.apis),
       { from: { label: version.label, root: rootOf(base, version) }, to: { label: newest.label, root: rootOf(base, newest) } },
-      portal,
+      groupsByApi(newestTitles),
     );
   }
 }
