@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -220,6 +220,45 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     const second = filesOf(again);
     assert.deepEqual([...second.keys()].sort(), [...first.keys()].sort());
     for (const [path, bytes] of first) if (!path.endsWith('.apidesc-docs')) assert.ok(bytes.equals(second.get(path)!), `${path} differs`);
+  });
+
+  it("builds the newest tag and a working tree that has its documents once, the tag's pages those of a build of their own", async () => {
+    git(repo.dir, 'tag', 'v3.0.0', 'HEAD');
+    const edited = join(repo.api, 'orders.yaml');
+    const committed = readFileSync(edited, 'utf8');
+    try {
+      const once = join(tempDir('apidesc-versions-once-'), 'site');
+      const run = await runIn(repo.dir, ['build', 'api', '--versions', 'v*', '--out', once, '--cache', cache]);
+      assert.equal(run.code, 0, run.err);
+      assert.match(run.err, /Version v3\.0\.0 \([0-9a-f]{12}, [0-9-]{10}\): the working tree's documents, built once for both\./);
+      assert.equal([...run.err.matchAll(/^Built \d+ API\(s\)/gm)].length, 1, 'one build for the tag and the root');
+      // The root is v3.0.0 there: compared with v2.0.0 as the tag is, and the changelog lists its changes once, under v3.0.0.
+      assert.match(readFileSync(join(once, 'changes', 'index.html'), 'utf8'), /Compared with <code>v2\.0\.0 \([0-9a-f]{12}\)<\/code>/);
+      const changelog = readFileSync(join(once, 'changelog', 'index.html'), 'utf8');
+      const latest = changelog.slice(changelog.indexOf('id="version-latest"'), changelog.indexOf('id="version-v3.0.0"'));
+      assert.match(latest, /The same documents as v3\.0\.0: its changes are listed under it\./);
+      assert.doesNotMatch(latest, /change-list/);
+      for (const [path, bytes] of filesOf(once)) assert.equal(bytes.includes('apidesc-base-'), false, `${path} still names the stand-in base`);
+      // Built apart (the working tree edited, the tag's cache entry left out), the tag's pages are the same bytes.
+      const apartCache = tempDir('apidesc-versions-apart-cache-');
+      cpSync(cache, apartCache, { recursive: true });
+      rmSync(join(apartCache, 'versions', 'v3.0.0'), { recursive: true });
+      writeFileSync(edited, committed.replace('Emits each order once it is placed.', 'Emits each order as soon as it is placed.'));
+      const apart = join(tempDir('apidesc-versions-apart-'), 'site');
+      const second = await runIn(repo.dir, ['build', 'api', '--versions', 'v*', '--out', apart, '--cache', apartCache]);
+      assert.equal(second.code, 0, second.err);
+      assert.equal([...second.err.matchAll(/^Built \d+ API\(s\)/gm)].length, 2, 'the tag and the root built apart');
+      const tagOnce = filesOf(join(once, 'v3.0.0'));
+      const tagApart = filesOf(join(apart, 'v3.0.0'));
+      assert.deepEqual([...tagOnce.keys()].sort(), [...tagApart.keys()].sort());
+      // What differs is what it is compared with: the newest, now edited.
+      for (const [path, bytes] of tagOnce)
+        if (!path.startsWith('changes-to-latest') && path !== 'llms.txt' && !path.endsWith('.apidesc-docs'))
+          assert.ok(bytes.equals(tagApart.get(path)!), `${path} differs`);
+    } finally {
+      writeFileSync(edited, committed);
+      git(repo.dir, 'tag', '-d', 'v3.0.0');
+    }
   });
 
   it('names a version by a hostile tag as text: escaped in the pages, the feed and the twin, and a folder of safe characters', async () => {

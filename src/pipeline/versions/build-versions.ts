@@ -39,6 +39,8 @@ import { buildCacheDir, buildSite, DEFAULT_CACHE_DIR } from '../pipeline.ts';
 import { BuildCache, cacheFolderProblem, filesBelow } from '../cache/build-cache.ts';
 import { toolFingerprint } from '../cache/api-cache-key.ts';
 import { versionRenames } from './version-renames.ts';
+import { STAND_IN_BASE, withBase } from '../../perf/stand-in-base.ts';
+import { expandInputs } from '../../lib/inputs/expand-inputs.ts';
 import { switchTarget, type VersionPages, type VersionRoute } from './version-map.ts';
 import { switcherHtml, VERSION_NOTE_SCRIPT, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
 import { compareVersions, TO_LATEST_URL, writeToLatestPage, type ComparedInput } from './compare-to-latest.ts';
@@ -64,6 +66,8 @@ interface BuiltVersion {
   renamed: [string, string][];
   /** Its documents and the folder their files are named from, for its comparison with the newest. */
   source: ComparedInput;
+  /** The working tree's: it holds the documents of this version (the newest tag's label). */
+  sameAs?: string;
 }
 
 /** The folder a version's pages are under: its name, with what a URL path does not carry well replaced by `-`. */
@@ -87,7 +91,7 @@ interface VersionSource {
   /** Its commit, for a version read from git. */
   ref?: VersionRef;
   /** Its documents (the input's counterpart) and the folder its `$ref`s stay in; undefined when the version does not have them. Throws GitError. */
-  open(): Promise<{ input: string; root: string; files: string } | undefined>;
+  open(): Promise<{ input: string; root: string; files: string; tree?: CommitTree } | undefined>;
 }
 
 /** Builds the older versions and the working tree into `options.outDir`; returns the exit code. */
@@ -162,7 +166,7 @@ async function gitSources(
       });
       trees.push(tree);
       const versionInput = tree.inTree(input);
-      return existsSync(versionInput) ? { input: versionInput, root: tree.root, files: treeFingerprint(tree.dir) } : undefined;
+      return existsSync(versionInput) ? { input: versionInput, root: tree.root, files: treeFingerprint(tree.dir), tree } : undefined;
     },
   }));
 }
@@ -214,8 +218,13 @@ async function buildAll(plan: Plan): Promise<number> {
   /** Where the time went, said at the end: a version added should cost about one build, and this shows whether it did. */
   const spent = { reused: 0, built: 0, pairing: 0, comparing: 0, pages: 0 };
   const since = (start: number): number => (performance.now() - start) / 1000;
-  let previous: { input: string; label: string; date?: string; commit?: string; files: string } | undefined;
-  for (const source of plan.sources) {
+  let previous: Previous | undefined;
+  /** The version before the newest tag: what the root is compared with when the working tree is that tag. */
+  let beforeNewest: Previous | undefined;
+  /** The newest tag, built with the root when the working tree has its documents (builtWithRoot). */
+  let deferred: { source: VersionSource; slug: string; key: string; input: string; root: string } | undefined;
+  let workingTreeIsNewest = false;
+  for (const [index, source] of plan.sources.entries()) {
     let opened: Awaited<ReturnType<VersionSource['open']>>;
     try {
       opened = await source.open();
@@ -240,7 +249,19 @@ async function buildAll(plan: Plan): Promise<number> {
       files,
       previous ? `${previous.label} ${previous.commit ?? ''} ${previous.files}` : '',
     ]);
+    // The working tree is usually the newest tag itself: then one build serves both (builtWithRoot).
+    const newest = index === plan.sources.length - 1 && opened.tree !== undefined && sameAsWorkingTree(opened.tree, plan.inputs, cwd);
+    if (newest) {
+      workingTreeIsNewest = true;
+      beforeNewest = previous;
+    }
     const hit = plan.cache?.read('versions', slug, key);
+    if (newest && typeof hit !== 'object') {
+      io.err(`Version ${source.name}${ref ? ` (${ref.commit.slice(0, 12)}, ${ref.date})` : ''}: the working tree's documents, built once for both.`);
+      deferred = { source, slug, key, input: versionInput, root: opened.root };
+      previous = { input: versionInput, label: source.name, ...(ref ? { date: ref.date, commit: ref.commit } : {}), files };
+      continue;
+    }
     io.err(
       `Version ${source.name}${ref ? ` (${ref.commit.slice(0, 12)}, ${ref.date})` : ''}${typeof hit === 'object' ? ': unchanged, copied from the build cache.' : ':'}`,
     );
@@ -291,28 +312,72 @@ async function buildAll(plan: Plan): Promise<number> {
     previous = { input: versionInput, label: source.name, ...(ref ? { date: ref.date, commit: ref.commit } : {}), files };
   }
   if (!previous) return problem(io, `${plan.flag}: none of the versions has ${plan.inputs[0]}`);
-  io.err('The working tree, the newest version, at the root:');
+  io.err(
+    workingTreeIsNewest
+      ? `The working tree, the newest version, at the root (the documents of ${previous.label}, compared as it is):`
+      : 'The working tree, the newest version, at the root:',
+  );
   const outDir = realPath(resolve(cwd, options.outDir));
   const titlesFile = join(plan.work, 'newest-titles.json');
-  const code = await buildSite(plan.inputs, { ...options, compare: previous.input, compareAs: comparedAs(previous), titlesFile }, io);
+  // The working tree equal to the newest tag is that tag at the root: compared with the version
+  // before it, as the tag is, whether the tag's pages were built now or copied from the cache.
+  const rootCompared = workingTreeIsNewest ? beforeNewest : previous;
+  const code = await buildSite(
+    plan.inputs,
+    {
+      ...options,
+      ...(rootCompared ? { compare: rootCompared.input, compareAs: comparedAs(rootCompared) } : {}),
+      titlesFile,
+      // Rendered once under the stand-in base when the newest tag's pages are made from the root's.
+      ...(deferred ? { base: STAND_IN_BASE, standInBase: false } : {}),
+    },
+    io,
+  );
   if (code !== EXIT.ok) return code;
   const newestTitles = JSON.parse(readFileSync(titlesFile, 'utf8')) as SiteTitles;
+  if (deferred) {
+    const { source } = deferred;
+    if (existsSync(join(outDir, deferred.slug))) {
+      io.err(`apidesc-docs: version ${source.name} would be served under /${deferred.slug}/, where the site already has pages: name the tag differently.`);
+      return EXIT.usage;
+    }
+    const dir = join(outDir, deferred.slug);
+    builtWithRoot(outDir, [
+      { dir, base: `${base}${deferred.slug}/` },
+      { dir: outDir, base },
+    ]);
+    spent.built++;
+    const pairing = performance.now();
+    const renamed = beforeNewest ? [...(await versionRenames(beforeNewest.input, deferred.input, options, cwd))] : [];
+    spent.pairing += since(pairing);
+    plan.cache?.tryWrite('versions', deferred.slug, deferred.key, dir, { renamed });
+    built.push({
+      label: source.name,
+      slug: deferred.slug,
+      ...(source.ref ? { ref: source.ref } : {}),
+      dir,
+      renamed,
+      source: { input: deferred.input, root: deferred.root },
+    });
+  }
   const pairing = performance.now();
-  const rootRenames = await versionRenames(previous.input, plan.input, options, cwd);
+  // The same documents pair nothing.
+  const rootRenames = workingTreeIsNewest ? [] : await versionRenames(previous.input, plan.input, options, cwd);
   spent.pairing += since(pairing);
   built.push({
     label: LATEST,
     slug: '',
     dir: outDir,
     renamed: [...rootRenames],
+    ...(workingTreeIsNewest ? { sameAs: previous.label } : {}),
     source: { input: plan.input, root: options.root !== undefined ? realPath(resolve(cwd, options.root)) : realPath(cwd) },
   });
-  const taken = built.find((v) => v.slug !== '' && existsSync(join(outDir, v.slug)));
+  const taken = built.find((v) => v.slug !== '' && v.dir !== join(outDir, v.slug) && existsSync(join(outDir, v.slug)));
   if (taken) {
     io.err(`apidesc-docs: version ${taken.label} would be served under /${taken.slug}/, where the site already has pages: name the tag differently.`);
     return EXIT.usage;
   }
-  for (const version of built) if (version.slug !== '') moveFolder(version.dir, join(outDir, version.slug));
+  for (const version of built) if (version.slug !== '' && version.dir !== join(outDir, version.slug)) moveFolder(version.dir, join(outDir, version.slug));
   const pages = performance.now();
   addSwitchers(built, outDir, base);
   const comparing = performance.now();
@@ -325,6 +390,61 @@ async function buildAll(plan: Plan): Promise<number> {
     `Versions: ${spent.reused} copied from the build cache, ${spent.built} built and the working tree; pairing renames ${spent.pairing.toFixed(1)} s, comparing with the newest ${spent.comparing.toFixed(1)} s, switchers and changelog ${spent.pages.toFixed(1)} s.`,
   );
   return EXIT.ok;
+}
+
+/** A version before the one being read: its documents and how the next one's Changes page names it. */
+interface Previous {
+  input: string;
+  label: string;
+  date?: string;
+  commit?: string;
+  files: string;
+}
+
+/**
+ * Whether the working tree has the documents of a tag's tree: every file the tag's documents
+ * reach (all that was read from its commit) the same bytes in the working tree, and no document
+ * of the working tree's that the tag has not. The same documents make the same pages but for
+ * their base path: the root and the tag's folder are then one build (builtWithRoot).
+ */
+function sameAsWorkingTree(tree: CommitTree, inputs: readonly string[], cwd: string): boolean {
+  const inTree = new Set(filesBelow(tree.dir).map((path) => join(tree.dir, path)));
+  for (const document of expandInputs([...inputs], cwd).files) if (!inTree.has(tree.inTree(resolve(cwd, document)))) return false;
+  for (const file of inTree) {
+    let working: Buffer;
+    try {
+      working = readFileSync(tree.fromTree(file));
+    } catch {
+      return false;
+    }
+    if (!working.equals(readFileSync(file))) return false;
+  }
+  return true;
+}
+
+/**
+ * The root, built under the stand-in base (src/perf/stand-in-base.ts), made the pages of each
+ * target: its files written with each target's base into the target's folder (the root in place).
+ * Every file of the build names its base only through the stand-in, so each target's files are
+ * those of a build for its own base, byte for byte.
+ */
+function builtWithRoot(root: string, targets: readonly { dir: string; base: string }[]): void {
+  const made = new Set<string>();
+  for (const path of filesBelow(root)) {
+    const bytes = readFileSync(join(root, path));
+    for (const target of targets) {
+      const rebased = withBase(bytes, target.base);
+      const file = join(target.dir, path);
+      if (target.dir === root) {
+        if (rebased !== bytes) writeFileSync(file, rebased);
+        continue;
+      }
+      const folder = dirname(file);
+      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+      made.add(folder);
+      writeFileSync(file, rebased);
+    }
+  }
 }
 
 /**
@@ -460,6 +580,7 @@ function addChangelog(built: readonly BuiltVersion[], outDir: string, base: stri
       ...(v.ref ? { date: v.ref.date, commit: v.ref.commit } : {}),
       ...(changesHtml !== undefined ? { changesHtml } : {}),
       ...(changesMarkdown !== undefined ? { changesMarkdown } : {}),
+      ...(v.sameAs !== undefined ? { sameAs: v.sameAs } : {}),
       ...(v.slug !== '' && existsSync(join(folder, TO_LATEST_URL, 'index.html')) ? { toLatest: `${rootOf(base, v)}${TO_LATEST_URL}` } : {}),
     };
   });

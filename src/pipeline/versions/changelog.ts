@@ -28,6 +28,8 @@ export interface ChangelogVersion {
   changesMarkdown?: string;
   /** Its page against the newest (an older version's). */
   toLatest?: string;
+  /** The working tree holds the documents of this version (the newest tag's label): its changes are that version's, said once. */
+  sameAs?: string;
 }
 
 export const CHANGELOG_URL = 'changelog/';
@@ -80,9 +82,11 @@ export function changelogArticle(versions: readonly ChangelogVersion[], title: s
     const anchor = versionAnchor(v.label);
     const dated = v.date ? ` <span class="kind">of <time datetime="${v.date}">${v.date}</time></span>` : '';
     const links = `<p class="kind"><a href="${escapeAttribute(v.root)}">The pages of ${escapeHtml(v.label)}</a>${v.changesHtml ? ` · <a href="${escapeAttribute(`${v.root}changes/`)}">its Changes page</a>` : ''}${v.toLatest ? ` · <a href="${escapeAttribute(v.toLatest)}">compared with the newest</a>` : ''}</p>`;
-    const body = v.changesHtml
-      ? changesSection(v.changesHtml, anchor, v.label)
-      : '<p class="changes-empty">The first version on the timeline: nothing to compare it with.</p>';
+    const body = v.sameAs
+      ? `<p class="changes-empty">The same documents as ${escapeHtml(v.sameAs)}: its changes are listed under it.</p>`
+      : v.changesHtml
+        ? changesSection(v.changesHtml, anchor, v.label)
+        : '<p class="changes-empty">The first version on the timeline: nothing to compare it with.</p>';
     return `<section class="changelog-version" aria-labelledby="${anchor}"><h2 id="${anchor}">${escapeHtml(v.label)}${dated}</h2>${links}${body}</section>`;
   });
   return (
@@ -116,6 +120,10 @@ export function changelogMarkdown(versions: readonly ChangelogVersion[], title: 
   for (const v of [...versions].reverse()) {
     lines.push(`## ${v.label}${v.date ? ` (${v.date})` : ''}`, '', `The pages of this version: <${v.root}>`, '');
     if (v.toLatest) lines.push(`Compared with the newest: <${v.toLatest}index.md>`, '');
+    if (v.sameAs) {
+      lines.push(`The same documents as ${v.sameAs}: its changes are listed under it.`, '');
+      continue;
+    }
     if (!v.changesMarkdown) {
       lines.push('The first version on the timeline: nothing to compare it with.', '');
       continue;
