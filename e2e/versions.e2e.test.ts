@@ -2,7 +2,8 @@
  * A site of `build --versions` in Chromium (test/versions-fixture.ts): choosing another version
  * in the switcher of an operation's page opens the same operation there (through a rename too);
  * on an operation that version removed, it opens its channel and the page says what is missing;
- * without JavaScript the switcher is a list of links that says the same; search is scoped to the
+ * without JavaScript the switcher lists the version and the ones before it, at the same object, and
+ * the changelog, which links every version (the later ones come from its script); search is scoped to the
  * version a reader is in, and widened, the newest version's results first; the changelog, a
  * version's page against the newest and the switched pages have no axe finding in either theme.
  */
@@ -66,15 +67,21 @@ describe('the versions of a site in Chromium', { timeout: 300_000 }, () => {
     await page.close();
   });
 
-  it('without JavaScript, the switcher is a list of links that says where each leads', async () => {
+  it('without JavaScript, the switcher lists this version and the ones before it, at the same object, and the changelog for every version', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${base}v1.1.0/orders/operations/archiveorders/`);
+    await page.goto(`${base}v1.1.0/orders/operations/emitorder/`);
     await page.locator('.version-switcher > summary').click();
-    const link = page.locator('.version-switcher a', { hasText: 'v2.0.0' });
-    assert.equal((await link.textContent())?.replace(/\s+/g, ' '), 'v2.0.0 (no operation archiveOrders: its channel)');
-    await Promise.all([page.waitForNavigation(), link.click()]);
-    assert.equal(new URL(page.url()).pathname, '/v2.0.0/channels/audit/');
+    const labels = await page.locator('.version-switcher a').evaluateAll((all) => all.map((a) => (a.textContent ?? '').replace(/\s+/g, ' ').trim()));
+    assert.deepEqual(labels, ['v1.1.0', 'v1.0.0', 'v1.1.0 compared with the newest', 'Changelog of every version']);
+    // The version before, where the operation was still called publishOrder.
+    await Promise.all([page.waitForNavigation(), page.locator('.version-switcher a', { hasText: 'v1.0.0' }).click()]);
+    assert.equal(new URL(page.url()).pathname, '/v1.0.0/orders/operations/publishorder/');
+    // The versions after it: through the changelog, which lists every version.
+    await page.locator('.version-switcher > summary').click();
+    await Promise.all([page.waitForNavigation(), page.locator('.version-switcher a', { hasText: 'Changelog of every version' }).click()]);
+    assert.equal(new URL(page.url()).pathname, '/changelog/');
+    assert.equal(await page.locator('main a[href="/v2.0.0/"]').count(), 1, "the changelog links v2.0.0's pages");
     await context.close();
   });
 

@@ -16,6 +16,8 @@ import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runIn, tempDir, tempTree } from './helpers.ts';
 import { makeVersionsRepository } from './versions-fixture.ts';
+import { fromPagesFile, missingWords, type PagesFile, switchTarget } from '../src/pipeline/versions/version-map.ts';
+import { entryHref } from '../src/pipeline/versions/switcher-html.ts';
 import { CLI_1_7_3, CLI_1_9_2, comparePublished, GLEE_TEMPLATE, publishedDocument } from './published-history.ts';
 
 function filesOf(dir: string): Map<string, Buffer> {
@@ -31,6 +33,25 @@ function switcherOf(file: string): Map<string, string> {
   const links = new Map<string, string>();
   for (const match of switcher.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)(?:<span class="version-missing">([^<]*)<\/span>)?<\/a>/g))
     links.set(match[2]!.trim(), `${match[1]!.replaceAll('&amp;', '&')}${match[3] ? ` ${match[3].replaceAll('&#39;', "'")}` : ''}`);
+  return links;
+}
+
+/**
+ * The links the switcher's script adds when a page's switcher is opened: the versions after the
+ * page's, found in the site's version-pages.json by the functions the script embeds (label → href,
+ * with the note where it opens another object).
+ */
+function laterOf(site: string, version: string, page: string): Map<string, string> {
+  const file = JSON.parse(readFileSync(join(site, 'version-pages.json'), 'utf8')) as PagesFile;
+  const versions = fromPagesFile(file);
+  const from = file.versions.findIndex((v) => v.name === version);
+  assert.ok(from >= 0, `${version} is in version-pages.json`);
+  const links = new Map<string, string>();
+  for (let to = from + 1; to < file.versions.length; to++) {
+    const target = switchTarget(versions, from, to, page);
+    const entry = { label: file.versions[to]!.name, root: file.versions[to]!.root, target, current: false };
+    links.set(entry.label, `${entryHref(entry)}${target.missing ? ` (${missingWords(target.missing)})` : ''}`);
+  }
   return links;
 }
 
@@ -80,32 +101,57 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
   });
 
   it('gives every page a switcher that opens the same object, through a rename, else its parent with a note', () => {
-    // The same operation by its id.
+    // Written in the page: the version and the ones before it; the changelog for every version.
     const emit = switcherOf(join(out, 'v1.1.0', 'orders', 'operations', 'emitorder', 'index.html'));
-    assert.equal(emit.get('v2.0.0'), '/v2.0.0/operations/emitorder/');
-    assert.equal(emit.get('latest'), '/operations/emitorder/');
+    assert.deepEqual([...emit.keys()], ['v1.1.0', 'v1.0.0', 'v1.1.0 compared with the newest', 'Changelog of every version']);
     // publishOrder, renamed emitOrder in v1.1.0 (diff's pairing), both ways.
     assert.equal(emit.get('v1.0.0'), '/v1.0.0/orders/operations/publishorder/');
-    const publish = switcherOf(join(out, 'v1.0.0', 'orders', 'operations', 'publishorder', 'index.html'));
+    assert.equal(emit.get('Changelog of every version'), '/changelog/');
+    // Added by its script: the versions after it, the same operation by its id.
+    const emitLater = laterOf(out, 'v1.1.0', 'orders/operations/emitorder/');
+    assert.deepEqual([...emitLater.keys()], ['v2.0.0', 'latest']);
+    assert.equal(emitLater.get('v2.0.0'), '/v2.0.0/operations/emitorder/');
+    assert.equal(emitLater.get('latest'), '/operations/emitorder/');
+    const publish = laterOf(out, 'v1.0.0', 'orders/operations/publishorder/');
     assert.equal(publish.get('v1.1.0'), '/v1.1.0/orders/operations/emitorder/');
     assert.equal(publish.get('latest'), '/operations/emitorder/');
     // archiveOrders is removed in v2.0.0: its channel, and the switcher says so.
-    const archive = switcherOf(join(out, 'v1.1.0', 'orders', 'operations', 'archiveorders', 'index.html'));
     assert.equal(
-      archive.get('v2.0.0'),
+      laterOf(out, 'v1.1.0', 'orders/operations/archiveorders/').get('v2.0.0'),
       '/v2.0.0/channels/audit/?version-missing-kind=operation&version-missing-id=archiveOrders&version-missing-shown=channel (no operation archiveOrders: its channel)',
     );
     // The billing API is deleted in v2.0.0: the version's home.
-    const invoice = switcherOf(join(out, 'v1.0.0', 'billing', 'operations', 'sendinvoice', 'index.html'));
     assert.match(
-      invoice.get('latest')!,
+      laterOf(out, 'v1.0.0', 'billing/operations/sendinvoice/').get('latest')!,
       /^\/\?version-missing-kind=operation&version-missing-id=sendInvoice&version-missing-shown=home \(no operation sendInvoice: the version's home\)$/,
     );
-    // Every page of every version has one, the current version marked.
+    // The newest's pages list every version, newest first; its script adds none.
+    const newest = switcherOf(join(out, 'operations', 'emitorder', 'index.html'));
+    assert.deepEqual([...newest.keys()], ['latest', 'v2.0.0', 'v1.1.0', 'v1.0.0', 'Changelog of every version']);
+    assert.equal(newest.get('v1.0.0'), '/v1.0.0/orders/operations/publishorder/');
+    assert.equal(laterOf(out, 'latest', 'operations/emitorder/').size, 0);
+    // Every page of every version has one, the current version marked, its place said for the script.
     for (const [path, bytes] of filesOf(out)) {
       if (!path.endsWith('.html') || path.startsWith('changelog')) continue;
-      assert.match(bytes.toString(), /<details class="api-switcher version-switcher" data-version="[^"]+">/, path);
+      assert.match(
+        bytes.toString(),
+        /<details class="api-switcher version-switcher" data-version="[^"]+" data-page="[^"]*" data-pages="\/version-pages\.json">/,
+        path,
+      );
       assert.match(bytes.toString(), /<script src="\/versions\.js" defer><\/script>/, path);
+    }
+  });
+
+  it("leaves a version's pages as they are when later versions are added", async () => {
+    // v1.0.0 and v1.1.0 alone, built anew (a cache of their own): the same bytes as in the site of three tags.
+    const fewer = join(tempDir('apidesc-versions-fewer-'), 'site');
+    const run = await runIn(repo.dir, ['build', 'api', '--versions', 'v1.0.0,v1.1.0', '--out', fewer, '--cache', tempDir()]);
+    assert.equal(run.code, 0, run.err);
+    for (const version of ['v1.0.0', 'v1.1.0']) {
+      const alone = filesOf(join(fewer, version));
+      const among = filesOf(join(out, version));
+      assert.deepEqual([...alone.keys()].sort(), [...among.keys()].sort());
+      for (const [path, bytes] of alone) if (!path.endsWith('.apidesc-docs')) assert.ok(bytes.equals(among.get(path)!), `${version}/${path} differs`);
     }
   });
 
@@ -164,7 +210,7 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     assert.ok(!page.includes(tmpdir()), 'no temporary folder on the page');
     // The page is the version's: its switcher, its title.
     assert.match(page, /<title>v1\.0\.0 compared with the newest · /);
-    assert.match(page, /<details class="api-switcher version-switcher" data-version="v1\.0\.0">/);
+    assert.match(page, /<details class="api-switcher version-switcher" data-version="v1\.0\.0" data-page="" /);
     // Linked from the switcher of every page of an older version, and from the changelog's timeline.
     assert.equal(
       switcherOf(join(out, 'v1.1.0', 'orders', 'operations', 'emitorder', 'index.html')).get('v1.1.0 compared with the newest'),
@@ -343,7 +389,8 @@ describe('versions kept in folders (the configuration’s versionFolders)', { ti
     const run = await runIn(dir, ['build', 'orders.yaml', '--out', out, '--cache', tempDir()]);
     assert.equal(run.code, 0, run.err);
     assert.match(run.err, /Version v9\.0\.0:[\s\S]*Version v10\.0\.0:/, 'ordered as versions, not as names');
-    const send = switcherOf(join(out, 'v9.0.0', 'operations', 'send', 'index.html'));
+    assert.equal(switcherOf(join(out, 'v10.0.0', 'operations', 'send', 'index.html')).get('v9.0.0'), '/v9.0.0/operations/send/');
+    const send = laterOf(out, 'v9.0.0', 'operations/send/');
     assert.equal(send.get('v10.0.0'), '/v10.0.0/operations/send/');
     assert.equal(send.get('latest'), '/operations/sendorder/', 'the rename, paired by diff');
     assert.match(readFileSync(join(out, 'changelog', 'index.html'), 'utf8'), /id="version-v10\.0\.0"/);

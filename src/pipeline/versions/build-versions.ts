@@ -41,8 +41,8 @@ import { toolFingerprint } from '../cache/api-cache-key.ts';
 import { versionRenames } from './version-renames.ts';
 import { STAND_IN_BASE, withBase } from '../../perf/stand-in-base.ts';
 import { expandInputs } from '../../lib/inputs/expand-inputs.ts';
-import { switchTarget, type VersionPages, type VersionRoute } from './version-map.ts';
-import { switcherHtml, VERSION_NOTE_SCRIPT, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
+import { fromPagesFile, type PagesFile, switchTarget, toPagesEntry, type VersionPages, type VersionRoute } from './version-map.ts';
+import { switcherHtml, VERSION_SCRIPT, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
 import { compareVersions, TO_LATEST_URL, writeToLatestPage, type ComparedInput } from './compare-to-latest.ts';
 import { groupsByApi, type SiteTitles, withApiTitles } from '../../site/changes-view.ts';
 import { CHANGELOG_URL, changelogArticle, changelogFeed, changelogMarkdown, changelogPage, FEED_FILE, type ChangelogVersion } from './changelog.ts';
@@ -59,6 +59,8 @@ interface BuiltVersion {
   label: string;
   /** Its folder in the site (`v1.2.0`), '' for the root. */
   slug: string;
+  /** Its documents' fingerprint (treeFingerprint). */
+  files: string;
   ref?: VersionRef;
   /** Where its site was built. */
   dir: string;
@@ -66,6 +68,8 @@ interface BuiltVersion {
   renamed: [string, string][];
   /** Its documents and the folder their files are named from, for its comparison with the newest. */
   source: ComparedInput;
+  /** What the switcher reads of its pages (version-map.ts). */
+  pages: VersionPages;
   /** The working tree's: it holds the documents of this version (the newest tag's label). */
   sameAs?: string;
 }
@@ -222,7 +226,7 @@ async function buildAll(plan: Plan): Promise<number> {
   /** The version before the newest tag: what the root is compared with when the working tree is that tag. */
   let beforeNewest: Previous | undefined;
   /** The newest tag, built with the root when the working tree has its documents (builtWithRoot). */
-  let deferred: { source: VersionSource; slug: string; key: string; input: string; root: string } | undefined;
+  let deferred: { source: VersionSource; slug: string; key: string; input: string; root: string; files: string } | undefined;
   let workingTreeIsNewest = false;
   for (const [index, source] of plan.sources.entries()) {
     let opened: Awaited<ReturnType<VersionSource['open']>>;
@@ -247,7 +251,8 @@ async function buildAll(plan: Plan): Promise<number> {
       source.name,
       ref?.commit ?? '',
       files,
-      previous ? `${previous.label} ${previous.commit ?? ''} ${previous.files}` : '',
+      // Every version before it: its pages' switchers list them.
+      ...built.map((v) => `${v.label} ${v.ref?.commit ?? ''} ${v.files}`),
     ]);
     // The working tree is usually the newest tag itself: then one build serves both (builtWithRoot).
     const newest = index === plan.sources.length - 1 && opened.tree !== undefined && sameAsWorkingTree(opened.tree, plan.inputs, cwd);
@@ -258,7 +263,7 @@ async function buildAll(plan: Plan): Promise<number> {
     const hit = plan.cache?.read('versions', slug, key);
     if (newest && typeof hit !== 'object') {
       io.err(`Version ${source.name}${ref ? ` (${ref.commit.slice(0, 12)}, ${ref.date})` : ''}: the working tree's documents, built once for both.`);
-      deferred = { source, slug, key, input: versionInput, root: opened.root };
+      deferred = { source, slug, key, input: versionInput, root: opened.root, files };
       previous = { input: versionInput, label: source.name, ...(ref ? { date: ref.date, commit: ref.commit } : {}), files };
       continue;
     }
@@ -274,13 +279,16 @@ async function buildAll(plan: Plan): Promise<number> {
         made.add(folder);
         writeFileSync(join(dir, file.path), file.bytes);
       }
+      const data = hit.data as CachedVersion;
       built.push({
         label: source.name,
         slug,
+        files,
         ...(ref ? { ref } : {}),
         dir,
-        renamed: (hit.data as { renamed: [string, string][] }).renamed,
+        renamed: data.renamed,
         source: { input: versionInput, root: opened.root },
+        pages: fromPagesFile({ versions: [data.pages] })[0]!,
       });
       spent.reused++;
     } else {
@@ -306,8 +314,13 @@ async function buildAll(plan: Plan): Promise<number> {
       const pairing = performance.now();
       const renamed = previous ? [...(await versionRenames(previous.input, versionInput, options, cwd))] : [];
       spent.pairing += since(pairing);
-      plan.cache?.tryWrite('versions', slug, key, dir, { renamed });
-      built.push({ label: source.name, slug, ...(ref ? { ref } : {}), dir, renamed, source: { input: versionInput, root: opened.root } });
+      const version = withSwitchers(
+        built,
+        { label: source.name, slug, files, ...(ref ? { ref } : {}), dir, renamed, source: { input: versionInput, root: opened.root } },
+        base,
+      );
+      plan.cache?.tryWrite('versions', slug, key, dir, { renamed, pages: toPagesEntry(version.pages, rootOf(base, version)) } satisfies CachedVersion);
+      built.push(version);
     }
     previous = { input: versionInput, label: source.name, ...(ref ? { date: ref.date, commit: ref.commit } : {}), files };
   }
@@ -350,28 +363,43 @@ async function buildAll(plan: Plan): Promise<number> {
     const pairing = performance.now();
     const renamed = beforeNewest ? [...(await versionRenames(beforeNewest.input, deferred.input, options, cwd))] : [];
     spent.pairing += since(pairing);
-    plan.cache?.tryWrite('versions', deferred.slug, deferred.key, dir, { renamed });
-    built.push({
-      label: source.name,
-      slug: deferred.slug,
-      ...(source.ref ? { ref: source.ref } : {}),
-      dir,
+    const version = withSwitchers(
+      built,
+      {
+        label: source.name,
+        slug: deferred.slug,
+        files: deferred.files,
+        ...(source.ref ? { ref: source.ref } : {}),
+        dir,
+        renamed,
+        source: { input: deferred.input, root: deferred.root },
+      },
+      base,
+    );
+    plan.cache?.tryWrite('versions', deferred.slug, deferred.key, dir, {
       renamed,
-      source: { input: deferred.input, root: deferred.root },
-    });
+      pages: toPagesEntry(version.pages, rootOf(base, version)),
+    } satisfies CachedVersion);
+    built.push(version);
   }
   const pairing = performance.now();
   // The same documents pair nothing.
   const rootRenames = workingTreeIsNewest ? [] : await versionRenames(previous.input, plan.input, options, cwd);
   spent.pairing += since(pairing);
-  built.push({
-    label: LATEST,
-    slug: '',
-    dir: outDir,
-    renamed: [...rootRenames],
-    ...(workingTreeIsNewest ? { sameAs: previous.label } : {}),
-    source: { input: plan.input, root: options.root !== undefined ? realPath(resolve(cwd, options.root)) : realPath(cwd) },
-  });
+  const latest = withSwitchers(
+    built,
+    {
+      label: LATEST,
+      slug: '',
+      files: '',
+      dir: outDir,
+      renamed: [...rootRenames],
+      ...(workingTreeIsNewest ? { sameAs: previous.label } : {}),
+      source: { input: plan.input, root: options.root !== undefined ? realPath(resolve(cwd, options.root)) : realPath(cwd) },
+    },
+    base,
+  );
+  built.push(latest);
   const taken = built.find((v) => v.slug !== '' && v.dir !== join(outDir, v.slug) && existsSync(join(outDir, v.slug)));
   if (taken) {
     io.err(`apidesc-docs: version ${taken.label} would be served under /${taken.slug}/, where the site already has pages: name the tag differently.`);
@@ -379,7 +407,7 @@ async function buildAll(plan: Plan): Promise<number> {
   }
   for (const version of built) if (version.slug !== '' && version.dir !== join(outDir, version.slug)) moveFolder(version.dir, join(outDir, version.slug));
   const pages = performance.now();
-  addSwitchers(built, outDir, base);
+  writeVersionLists(built, outDir, base);
   const comparing = performance.now();
   await addComparisonsWithLatest(built, newestTitles, outDir, base, options, cwd);
   spent.comparing = since(comparing);
@@ -469,7 +497,7 @@ function comparedAs(previous: { label: string; commit?: string; date?: string })
   };
 }
 
-const rootOf = (base: string, version: BuiltVersion): string => `${base}${version.slug === '' ? '' : `${version.slug}/`}`;
+const rootOf = (base: string, version: Pick<BuiltVersion, 'slug'>): string => `${base}${version.slug === '' ? '' : `${version.slug}/`}`;
 
 /** Each older version's page against the newest (compare-to-latest.ts). */
 async function addComparisonsWithLatest(
@@ -495,36 +523,64 @@ async function addComparisonsWithLatest(
   }
 }
 
-/** The switcher on every page of every version. */
-function addSwitchers(built: readonly BuiltVersion[], outDir: string, base: string): void {
-  const folders = built.map((v) => (v.slug === '' ? outDir : join(outDir, v.slug)));
-  const versionSlugs = new Set(built.map((v) => v.slug).filter((s) => s !== ''));
-  const pages = built.map((v, i) => pagesOf(folders[i]!, v, versionSlugs));
+/** What the build cache keeps of a version besides its files. */
+interface CachedVersion {
+  renamed: [string, string][];
+  pages: PagesFile['versions'][number];
+}
+
+/** The file of every version's pages, at the site's root, that the switcher's script reads. */
+const PAGES_FILE = 'version-pages.json';
+
+/**
+ * `version` with its pages read, after each of its pages got the switcher: this version and the
+ * ones before it (`older`), each link found by version-map.ts; the versions after it are added by
+ * the switcher's script. What a page lists is known once its version is built, so adding a
+ * version later leaves these pages as they are (and the build cache keeps them so).
+ */
+function withSwitchers(older: readonly BuiltVersion[], version: Omit<BuiltVersion, 'pages'>, base: string): BuiltVersion {
+  const versionSlugs = new Set(older.map((v) => v.slug));
+  const own = pagesOf(version.dir, version, versionSlugs);
+  const built: BuiltVersion = { ...version, pages: own };
+  const versions = [...older, built];
+  const all = versions.map((v) => v.pages);
+  const from = versions.length - 1;
   const scriptUrl = `${base}${NOTE_SCRIPT_FILE}`;
-  writeFileSync(join(outDir, NOTE_SCRIPT_FILE), VERSION_NOTE_SCRIPT);
+  const toLatest = version.slug === '' ? undefined : `${rootOf(base, version)}${TO_LATEST_URL}`;
+  for (const page of own.files) {
+    const file = join(version.dir, page.file);
+    // Newest first, as a reader looks for it.
+    const entries: SwitcherEntry[] = versions
+      .map((v, to) => ({
+        label: v.label,
+        root: rootOf(base, v),
+        target: to === from ? { url: page.url } : switchTarget(all, from, to, page.url),
+        current: to === from,
+      }))
+      .reverse();
+    const html = readFileSync(file, 'utf8');
+    const place = { page: page.url, pagesFile: `${base}${PAGES_FILE}` };
+    writeFileSync(file, withSwitcher(html, switcherHtml(entries, `${base}${CHANGELOG_URL}`, place, toLatest), scriptUrl));
+  }
+  return built;
+}
+
+/** At the site's root: the switcher's script, the versions' pages it reads, and the list of versions the search page reads. */
+function writeVersionLists(built: readonly BuiltVersion[], outDir: string, base: string): void {
+  writeFileSync(join(outDir, NOTE_SCRIPT_FILE), VERSION_SCRIPT);
+  const file: PagesFile = { versions: built.map((v) => toPagesEntry(v.pages, rootOf(base, v))) };
+  writeFileSync(join(outDir, PAGES_FILE), `${JSON.stringify(file)}\n`);
   // The versions, newest first, for the search page: it merges their indexes (public/search-page.js).
   const list = [...built].reverse().map((v) => ({ label: v.label, root: rootOf(base, v) }));
   writeFileSync(join(outDir, VERSIONS_FILE), `${JSON.stringify(list, null, 2)}\n`);
-  // Newest first in the list, as a reader looks for it.
-  const order = built.map((_, i) => i).reverse();
-  for (const from of built.keys()) {
-    for (const page of pages[from]!.files) {
-      const file = join(folders[from]!, page.file);
-      const entries: SwitcherEntry[] = order.map((to) => ({
-        label: built[to]!.label,
-        root: `${base}${built[to]!.slug === '' ? '' : `${built[to]!.slug}/`}`,
-        target: to === from ? { url: page.url } : switchTarget(pages, from, to, page.url),
-        current: to === from,
-      }));
-      const html = readFileSync(file, 'utf8');
-      const toLatest = from === built.length - 1 ? undefined : `${rootOf(base, built[from]!)}${TO_LATEST_URL}`;
-      writeFileSync(file, withSwitcher(html, switcherHtml(entries, `${base}${CHANGELOG_URL}`, toLatest), scriptUrl));
-    }
-  }
 }
 
 /** A version's pages: its routes (with each operation's and message's channel), its other pages, and their files. */
-function pagesOf(folder: string, version: BuiltVersion, versionSlugs: ReadonlySet<string>): VersionPages & { files: { file: string; url: string }[] } {
+function pagesOf(
+  folder: string,
+  version: Pick<BuiltVersion, 'label' | 'renamed'>,
+  versionSlugs: ReadonlySet<string>,
+): VersionPages & { files: { file: string; url: string }[] } {
   const manifest = JSON.parse(readFileSync(join(folder, 'apidesc-routes.json'), 'utf8')) as RouteManifest;
   const byUrl = new Map(manifest.routes.map((r) => [r.url, r]));
   const routes: VersionRoute[] = manifest.routes.map((r) => {

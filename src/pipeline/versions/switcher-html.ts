@@ -1,14 +1,16 @@
 /**
- * The version switcher, put into every page of every version once all versions are built (an
- * older version's pages list the versions that came after it, which its build could not know):
- * a `<details>` list of links in the header, beside the API switcher and styled as it, that works
- * without script. Each link opens the same object in that version (version-map.ts), and says so
- * when it opens a parent instead ("no operation X: its channel"); with script, the page it opens
- * says it too (VERSION_NOTE_SCRIPT), in words made from the link's parameters by the site's own
- * script, never from markup a link could carry.
+ * The version switcher, put into every page of a version when that version is built: a
+ * `<details>` list of links in the header, beside the API switcher and styled as it. Its links are
+ * those known then, and so never rewritten: this version and the ones before it (each opening the
+ * same object there, version-map.ts, and saying so when it opens a parent instead: "no operation
+ * X: its channel"), the page of what changed since it up to the newest, and the changelog, which
+ * lists every version. Without script that is the switcher; with it (VERSION_SCRIPT), opening it
+ * adds the versions after this one, found in the site's `version-pages.json` by the same
+ * functions, and the page a link opens says what it stands in for, in words made by the site's
+ * own script from the link's parameters, never from markup a link could carry.
  */
 import { escapeAttribute, escapeHtml } from '../../lib/html-text.ts';
-import { missingWords, type SwitchTarget } from './version-map.ts';
+import { fromPagesFile, idIn, key, missingWords, objectWords, overviewOf, switchTarget, type SwitchTarget } from './version-map.ts';
 
 export interface SwitcherEntry {
   /** The version as the reader knows it (`v1.2.0`, `latest`). */
@@ -31,8 +33,17 @@ export function entryHref(entry: SwitcherEntry): string {
   return `${url}?${query.toString()}`;
 }
 
-/** The switcher's markup; `toLatest`, in an older version, the page of what changed since it up to the newest. */
-export function switcherHtml(entries: readonly SwitcherEntry[], changelog: string, toLatest?: string): string {
+/** Where the switcher is: the page's URL in its version (relative to the version's root), and the site's PagesFile. */
+export interface SwitcherPlace {
+  page: string;
+  pagesFile: string;
+}
+
+/**
+ * The switcher's markup: `entries`, this version's and those before it, newest first; `toLatest`,
+ * in an older version, the page of what changed since it up to the newest.
+ */
+export function switcherHtml(entries: readonly SwitcherEntry[], changelog: string, place: SwitcherPlace, toLatest?: string): string {
   const current = entries.find((e) => e.current);
   const items = entries.map((entry) => {
     const note = entry.target.missing ? ` <span class="version-missing">(${escapeHtml(missingWords(entry.target.missing))})</span>` : '';
@@ -42,7 +53,7 @@ export function switcherHtml(entries: readonly SwitcherEntry[], changelog: strin
     items.push(`<li><a href="${escapeAttribute(toLatest)}">${escapeHtml(current.label)} compared with the newest</a></li>`);
   items.push(`<li><a href="${escapeAttribute(changelog)}">Changelog of every version</a></li>`);
   return (
-    `<details class="api-switcher version-switcher" data-version="${escapeHtml(current?.label ?? '')}">` +
+    `<details class="api-switcher version-switcher" data-version="${escapeHtml(current?.label ?? '')}" data-page="${escapeAttribute(place.page)}" data-pages="${escapeAttribute(place.pagesFile)}">` +
     `<summary>Version <span class="version-current">${escapeHtml(current?.label ?? '')}</span></summary>` +
     `<ul>${items.join('')}</ul></details>`
   );
@@ -63,25 +74,76 @@ export function withSwitcher(html: string, switcher: string, scriptUrl: string):
 }
 
 /**
- * The script that says on the page a switcher opened what it stands in for: "Operation X does
- * not exist in v1.0.0; showing its channel." Its words are made here from the kind and id, set
- * as text: a link cannot put markup on the page.
+ * The switcher's script, at the site's root. On the page a switcher opened, it says what the page
+ * stands in for: "Operation X does not exist in v1.0.0; showing its channel.", its words made
+ * here from the kind and id and set as text (a link cannot put markup on the page). When the
+ * switcher is first opened, it reads `version-pages.json` and adds the versions after this one,
+ * newest first, each link found by version-map.ts's own functions (their source, embedded: one
+ * way of finding a page, in the build and in the browser).
  */
-export const VERSION_NOTE_SCRIPT = `// Written by apidesc-docs build --versions: says on a page what the version switcher opened it for.
+export const VERSION_SCRIPT = `// Written by apidesc-docs build --versions: the version switcher's later versions, and what a page it opened stands in for.
 (() => {
+${[key, idIn, overviewOf, switchTarget, objectWords, missingWords, fromPagesFile].map((f) => f.toString()).join('\n')}
   const params = new URLSearchParams(location.search);
   const kind = params.get(${JSON.stringify(NOTE_PARAMETERS.kind)});
   const id = params.get(${JSON.stringify(NOTE_PARAMETERS.id)});
   const shown = params.get(${JSON.stringify(NOTE_PARAMETERS.shown)});
   const main = document.getElementById('content');
-  if (!kind || !id || !main) return;
-  const places = { channel: 'its channel', overview: "the API's overview", home: "this version's home" };
-  const what = kind.startsWith('component:') ? kind.slice(10).replace(/s$/, '') : kind;
-  const version = document.querySelector('.version-switcher')?.getAttribute('data-version') || 'this version';
-  const note = document.createElement('p');
-  note.className = 'banner version-note';
-  note.setAttribute('role', 'status');
-  note.textContent = what.charAt(0).toUpperCase() + what.slice(1) + ' ' + id.slice(0, 200) + ' does not exist in ' + version + '; showing ' + (shown && Object.hasOwn(places, shown) ? places[shown] : places.home) + '.';
-  main.prepend(note);
+  const switcher = document.querySelector('.version-switcher');
+  const version = switcher?.getAttribute('data-version') || 'this version';
+  if (kind && id && main) {
+    const places = { channel: 'its channel', overview: "the API's overview", home: "this version's home" };
+    const what = kind.startsWith('component:') ? kind.slice(10).replace(/s$/, '') : kind;
+    const note = document.createElement('p');
+    note.className = 'banner version-note';
+    note.setAttribute('role', 'status');
+    note.textContent = what.charAt(0).toUpperCase() + what.slice(1) + ' ' + id.slice(0, 200) + ' does not exist in ' + version + '; showing ' + (shown && Object.hasOwn(places, shown) ? places[shown] : places.home) + '.';
+    main.prepend(note);
+  }
+  const page = switcher?.getAttribute('data-page');
+  const pagesFile = switcher?.getAttribute('data-pages');
+  const list = switcher?.querySelector('ul');
+  if (!switcher || page == null || !pagesFile || !list) return;
+  let added = false;
+  switcher.addEventListener('toggle', async () => {
+    if (!switcher.open || added) return;
+    added = true;
+    let file;
+    try {
+      const response = await fetch(pagesFile);
+      if (!response.ok) return;
+      file = await response.json();
+    } catch {
+      // The changelog's link, in the list already, leads to every version.
+      return;
+    }
+    const versions = ${fromPagesFile.name}(file);
+    const from = file.versions.findIndex((v) => v.name === switcher.getAttribute('data-version'));
+    if (from < 0) return;
+    const first = list.firstElementChild;
+    for (let to = file.versions.length - 1; to > from; to--) {
+      const target = ${switchTarget.name}(versions, from, to, page);
+      const link = document.createElement('a');
+      let href = file.versions[to].root + target.url;
+      if (target.missing) {
+        const query = new URLSearchParams();
+        query.set(${JSON.stringify(NOTE_PARAMETERS.kind)}, target.missing.kind);
+        query.set(${JSON.stringify(NOTE_PARAMETERS.id)}, target.missing.id);
+        query.set(${JSON.stringify(NOTE_PARAMETERS.shown)}, target.missing.shown);
+        href += '?' + query.toString();
+      }
+      link.href = href;
+      link.textContent = file.versions[to].name;
+      if (target.missing) {
+        const words = document.createElement('span');
+        words.className = 'version-missing';
+        words.textContent = '(' + ${missingWords.name}(target.missing) + ')';
+        link.append(' ', words);
+      }
+      const item = document.createElement('li');
+      item.append(link);
+      list.insertBefore(item, first);
+    }
+  });
 })();
 `;

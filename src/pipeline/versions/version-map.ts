@@ -5,6 +5,12 @@
  * operation's or a message's channel, then the API's overview, then the version's home), with a
  * note that says what is missing. Pure data in, data out: the build reads the route manifests and
  * the pages (build-versions.ts).
+ *
+ * The same functions run in the reader's browser (switcher-html.ts, VERSION_SCRIPT, embeds their
+ * source): a version's pages list the versions before it, known when it is built; the versions
+ * after it are found by the script from `version-pages.json` (PagesFile), so that adding a
+ * version leaves the older versions' pages as they are. Each function here names only the others
+ * and the platform's built-ins, so that its source runs there alone.
  */
 
 /** One route of a version's `apidesc-routes.json`, with what the switcher needs of its page. */
@@ -34,7 +40,9 @@ export interface SwitchTarget {
   missing?: { kind: string; id: string; shown: 'channel' | 'overview' | 'home' };
 }
 
-const key = (kind: string, id: string): string => `${kind}\0${id}`;
+export function key(kind: string, id: string): string {
+  return `${kind}\0${id}`;
+}
 
 /** The id an object of version `from` has in version `to` (indices into `versions`, oldest first), following renames step by step. */
 export function idIn(versions: readonly VersionPages[], from: number, to: number, kind: string, id: string): string {
@@ -55,7 +63,7 @@ export function idIn(versions: readonly VersionPages[], from: number, to: number
 }
 
 /** The overview of `api` in a version: the common first folder of its pages in a portal, else the root. */
-function overviewOf(routes: readonly VersionRoute[], api: string): string | undefined {
+export function overviewOf(routes: readonly VersionRoute[], api: string): string | undefined {
   const own = routes.filter((r) => r.api === api);
   if (own.length === 0) return undefined;
   const firsts = new Set(own.map((r) => r.url.split('/')[0]));
@@ -95,4 +103,19 @@ export function objectWords(kind: string, id: string): string {
 export function missingWords(missing: NonNullable<SwitchTarget['missing']>): string {
   const shown = missing.shown === 'channel' ? 'its channel' : missing.shown === 'overview' ? "the API's overview" : "the version's home";
   return `no ${objectWords(missing.kind, missing.id)}: ${shown}`;
+}
+
+/** The site's `version-pages.json`: every version, oldest first, with what switchTarget reads of it. */
+export interface PagesFile {
+  versions: { name: string; root: string; routes: VersionRoute[]; otherPages: string[]; renamed: [string, string][] }[];
+}
+
+/** One version as PagesFile holds it (its root, `/v1.2.0/`). */
+export function toPagesEntry(version: VersionPages, root: string): PagesFile['versions'][number] {
+  return { name: version.name, root, routes: version.routes, otherPages: [...version.otherPages], renamed: [...version.renamedFromPrevious] };
+}
+
+/** The versions of a PagesFile, as switchTarget reads them. */
+export function fromPagesFile(file: PagesFile): VersionPages[] {
+  return file.versions.map((v) => ({ name: v.name, routes: v.routes, otherPages: new Set(v.otherPages), renamedFromPrevious: new Map(v.renamed) }));
 }
