@@ -76,6 +76,11 @@ interface CommitTreeOptions {
   limits: LoadLimits;
   /** Real paths of other files to write when the commit has them, their `$ref`s not followed: the configuration a review reads its severities from. */
   also?: string[];
+  /**
+   * The commit `ref` names and its date, already read from git (`build --versions` lists its tags
+   * with theirs in one command): not asked again, two processes fewer for each version.
+   */
+  resolved?: { commit: string; date?: string };
 }
 
 /** Where a path in the temporary folder is in the working tree. */
@@ -139,13 +144,19 @@ async function refuseAmbiguous(repository: string, ref: string): Promise<void> {
   if (found.length > 1) throw new GitError(`"${ref}" names more than one ref (${found.join(', ')}): give the full name of the one to compare against`);
 }
 
+/** The commit `ref` names (one ref only) and its date, from git. */
+async function resolveCommit(repository: string, ref: string): Promise<{ commit: string; date: string }> {
+  await refuseAmbiguous(repository, ref);
+  const commit = (await git(repository, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).catch(() => '')).trim();
+  if (!/^[0-9a-f]{40,64}$/.test(commit)) return { commit, date: '' };
+  return { commit, date: (await git(repository, ['show', '-s', '--format=%cs', commit]).catch(() => '')).trim() };
+}
+
 export async function checkoutCommit(repository: string, ref: string, options: CommitTreeOptions): Promise<CommitTree> {
   // A ref that starts with '-' would be read as an option.
   if (ref.startsWith('-') || /[\u0000-\u001f]/.test(ref)) throw new GitError(`"${ref}" is not a git ref`);
-  await refuseAmbiguous(repository, ref);
-  const commit = (await git(repository, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).catch(() => '')).trim();
+  const { commit, date } = options.resolved ?? (await resolveCommit(repository, ref));
   if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError(`no commit named "${ref}" in the repository (fetch it first, e.g. git fetch origin main)`);
-  const date = (await git(repository, ['show', '-s', '--format=%cs', commit]).catch(() => '')).trim();
   const listing = await git(repository, ['ls-tree', '-r', '-z', '-l', '--full-tree', commit]);
   const entries = new Map<string, Entry>();
   for (const line of listing.split('\0')) {
@@ -174,7 +185,7 @@ export async function checkoutCommit(repository: string, ref: string, options: C
     ref,
     unread: [],
     commit,
-    ...(/^\d{4}-\d{2}-\d{2}$/.test(date) ? { date } : {}),
+    ...(date !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(date) ? { date } : {}),
     root: inTree(rootReal),
     inTree,
     fromTree,

@@ -167,6 +167,8 @@ async function gitSources(
         compared: input,
         ...(options.root !== undefined ? { root: realPath(resolve(cwd, options.root)) } : {}),
         limits: options.limits ?? defaultLimits,
+        // Its commit and date were listed with the refs.
+        resolved: { commit: ref.commit, date: ref.date },
       });
       trees.push(tree);
       const versionInput = tree.inTree(input);
