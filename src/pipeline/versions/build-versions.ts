@@ -257,7 +257,8 @@ async function buildAll(plan: Plan): Promise<number> {
       ...built.map((v) => `${v.label} ${v.ref?.commit ?? ''} ${v.files}`),
     ]);
     // The working tree is usually the newest tag itself: then one build serves both (builtWithRoot).
-    const newest = index === plan.sources.length - 1 && opened.tree !== undefined && sameAsWorkingTree(opened.tree, plan.inputs, cwd);
+    // Not for a tag alone: the root is then compared with it, its Changes page the changelog's frame.
+    const newest = index === plan.sources.length - 1 && previous !== undefined && opened.tree !== undefined && sameAsWorkingTree(opened.tree, plan.inputs, cwd);
     if (newest) {
       workingTreeIsNewest = true;
       beforeNewest = previous;
@@ -417,7 +418,7 @@ async function buildAll(plan: Plan): Promise<number> {
   spent.pages = since(pages);
   io.err(`Built ${built.length} versions (${built.map((v) => v.label).join(', ')}) into ${outDir}; changelog at ${base}${CHANGELOG_URL}.`);
   io.err(
-    `Versions: ${spent.reused} copied from the build cache, ${spent.built} built and the working tree; pairing renames ${spent.pairing.toFixed(1)} s, comparing with the newest ${spent.comparing.toFixed(1)} s, switchers and changelog ${spent.pages.toFixed(1)} s.`,
+    `Versions: ${spent.reused} copied from the build cache, ${spent.built} built and the working tree${deferred ? ` (${deferred.source.name} and the working tree in one build)` : ''}; pairing renames ${spent.pairing.toFixed(1)} s, comparing with the newest ${spent.comparing.toFixed(1)} s, switchers and changelog ${spent.pages.toFixed(1)} s.`,
   );
   return EXIT.ok;
 }
