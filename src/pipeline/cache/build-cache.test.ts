@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { BuildCache, CACHE_MARK, cacheFolderProblem, filesBelow } from './build-cache.ts';
+import { BuildCache, CACHE_MARK, cacheFolderProblem, filesBelow, replaceFile } from './build-cache.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'apidesc-build-cache-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -173,5 +173,17 @@ describe('an entry placed into a site folder', () => {
       assert.equal(cache.place('apis', 'orders', 'key-1', join(target, 'orders'), isOrders), 'damaged', what);
       assert.deepEqual(readdirSync(target), ['index.html'], what);
     }
+  });
+
+  it("is not changed when a site's file placed from it is replaced (a page rewritten after the build)", () => {
+    const cache = new BuildCache(folder());
+    cache.write('apis', 'orders', 'key-1', site, { pages: {} });
+    const target = join(folder(), 'orders');
+    assert.ok(typeof cache.place('apis', 'orders', 'key-1', target, isOrders) !== 'string');
+    replaceFile(join(target, 'index.html'), '<p>overview, with a version switcher</p>');
+    assert.equal(readFileSync(join(target, 'index.html'), 'utf8'), '<p>overview, with a version switcher</p>');
+    assert.deepEqual(readdirSync(target).sort(), ['channels', 'index.html']);
+    assert.equal(readFileSync(join(cache.dir, 'apis/orders/files/index.html'), 'utf8'), '<p>overview</p>');
+    assert.ok(typeof cache.place('apis', 'orders', 'key-1', join(folder(), 'orders'), isOrders) !== 'string');
   });
 });

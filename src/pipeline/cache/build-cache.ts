@@ -300,6 +300,21 @@ function linkOrCopy(from: string, to: string): void {
   if (!tryLink(from, to)) copyFileSync(from, to, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
 }
 
+/**
+ * Writes `content` as `file`, a file of a site that may be one file on disk with an entry of the
+ * build cache (BuildCache.place, write with `link`): a new file renamed over it, so that neither
+ * the cache's copy nor another site's changes with it.
+ */
+export function replaceFile(file: string, content: string | Uint8Array): void {
+  const fresh = `${file}.new-${process.pid}`;
+  try {
+    writeFileSync(fresh, content);
+    renameSync(fresh, file);
+  } finally {
+    rmSync(fresh, { force: true });
+  }
+}
+
 /** Every file below `dir`, relative to it with `/`, sorted. */
 export function filesBelow(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

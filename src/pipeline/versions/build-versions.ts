@@ -36,7 +36,7 @@ import { realPath } from '../../lib/real-path.ts';
 import type { RouteManifest } from '../../lib/model/types.ts';
 import type { BuildOptions } from '../build-options.ts';
 import { buildCacheDir, buildSite, DEFAULT_CACHE_DIR } from '../pipeline.ts';
-import { BuildCache, cacheFolderProblem, filesBelow } from '../cache/build-cache.ts';
+import { BuildCache, cacheFolderProblem, filesBelow, replaceFile } from '../cache/build-cache.ts';
 import { toolFingerprint } from '../cache/api-cache-key.ts';
 import { versionRenames } from './version-renames.ts';
 import { switchTarget, type VersionPages, type VersionRoute } from './version-map.ts';
@@ -388,7 +388,8 @@ function addSwitchers(built: readonly BuiltVersion[], outDir: string, base: stri
       }));
       const html = readFileSync(file, 'utf8');
       const toLatest = from === built.length - 1 ? undefined : `${rootOf(base, built[from]!)}${TO_LATEST_URL}`;
-      writeFileSync(file, withSwitcher(html, switcherHtml(entries, `${base}${CHANGELOG_URL}`, toLatest), scriptUrl));
+      // Replaced, not written in place: a portal's page may be one file with the build cache's (BuildCache.place).
+      replaceFile(file, withSwitcher(html, switcherHtml(entries, `${base}${CHANGELOG_URL}`, toLatest), scriptUrl));
     }
   }
 }
