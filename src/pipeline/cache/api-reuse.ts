@@ -2,9 +2,10 @@
  * The build cache in a build (build-cache.ts holds the files, api-cache-key.ts names them).
  *
  * The prepare stage, once every API is modelled (summaries and flows only: the cheap first pass),
- * takes each API's key and looks it up: an entry found good is copied into the site folder, its
- * API marked `reused` (the stage then neither completes, highlights nor streams its pages, and
- * the renderer leaves them out: reused-pages.ts); the others are built as before, and the command
+ * takes each API's key and looks it up: an entry found good is placed in the site folder (linked,
+ * else copied: BuildCache.place), its API marked `reused` (the stage then neither completes,
+ * highlights nor streams its pages, and the renderer leaves them out: reused-pages.ts), and its
+ * pages' heads handed to the 404 page's lists; the others are built as before, and the command
  * keeps them in the cache once the renderer has written them (storeBuiltApis). The portal's root,
  * catalog, system map, flows, llms.txt, route manifest and search index are made from every API's
  * summaries each time.
@@ -71,7 +72,7 @@ const NAMED = 6;
 
 const WHY: Record<CacheMiss, string> = { new: 'not in the cache', changed: 'changed', damaged: 'cache entry damaged' };
 
-/** Looks every API up in the cache and copies the files of each one found good into the site folder. */
+/** Looks every API up in the cache and places the files of each one found good in the site folder (BuildCache.place). */
 export function reuseFromCache({ cache, shown, apis, peers, cwd, context, siteDir, owned }: CacheInput): CachePlan {
   cache.removeLeftovers();
   const shared = sharedKeyPart(context);
