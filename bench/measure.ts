@@ -15,6 +15,8 @@ export interface Measure {
   rssMb: number;
   exit: number;
   stderr: string;
+  /** Each process's own peak RSS in MB, by role (processRole): the largest of the processes of a role. */
+  processes: Record<string, number>;
 }
 
 /** pid → [ppid, rss bytes] for every process, from /proc. */
@@ -35,18 +37,34 @@ function processTable(): Map<number, [number, number]> {
   return table;
 }
 
-function treeRss(root: number): number {
+/** The RSS of `root` and each of its descendants, by pid. */
+function treeRss(root: number): Map<number, number> {
   const table = processTable();
   const children = new Map<number, number[]>();
   for (const [pid, [ppid]] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  let total = 0;
+  const rss = new Map<number, number>();
   const stack = [root];
   while (stack.length > 0) {
     const pid = stack.pop()!;
-    total += table.get(pid)?.[1] ?? 0;
+    rss.set(pid, table.get(pid)?.[1] ?? 0);
     stack.push(...(children.get(pid) ?? []));
   }
-  return total;
+  return rss;
+}
+
+/** What a process of a build is, by its command line: the model, the renderer, the search process, Pagefind's indexer; else the command. */
+function processRole(pid: number): string {
+  let cmdline = '';
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    // Ended.
+  }
+  if (cmdline.includes('prepare-process')) return 'model';
+  if (cmdline.includes('render-process')) return 'renderer';
+  if (cmdline.includes('search-process')) return 'search';
+  if (cmdline.includes('pagefind')) return 'indexer';
+  return 'command';
 }
 
 /**
@@ -73,15 +91,26 @@ export function measure(command: string[], options: { cwd?: string; env?: NodeJS
       stderr = (stderr + chunk.toString('utf8')).slice(-20_000);
     });
     let peak = 0;
+    const roles = new Map<number, string>();
+    const processes: Record<string, number> = {};
     const sample = (): void => {
-      if (child.pid !== undefined) peak = Math.max(peak, treeRss(child.pid));
+      if (child.pid === undefined) return;
+      const rss = treeRss(child.pid);
+      let total = 0;
+      for (const [pid, bytes] of rss) {
+        total += bytes;
+        if (!roles.has(pid)) roles.set(pid, pid === child.pid ? 'command' : processRole(pid));
+        const role = roles.get(pid)!;
+        processes[role] = Math.max(processes[role] ?? 0, bytes / 1e6);
+      }
+      peak = Math.max(peak, total);
     };
     const timer = setInterval(sample, 100);
     const limit = options.timeoutS ? setTimeout(() => child.kill('SIGKILL'), options.timeoutS * 1000) : undefined;
     child.on('close', (code) => {
       clearInterval(timer);
       if (limit) clearTimeout(limit);
-      done({ wall: (performance.now() - started) / 1000, cpu: childrenCpu() - cpuBefore, rssMb: peak / 1e6, exit: code ?? -1, stderr });
+      done({ wall: (performance.now() - started) / 1000, cpu: childrenCpu() - cpuBefore, rssMb: peak / 1e6, exit: code ?? -1, stderr, processes });
     });
   });
 }
@@ -145,6 +174,9 @@ function summary(all: Measure[]): Measure {
     rssMb: Math.max(...all.map((m) => m.rssMb)),
     exit: all[0]!.exit,
     stderr: all[0]!.stderr,
+    processes: Object.fromEntries(
+      [...new Set(all.flatMap((m) => Object.keys(m.processes)))].map((role) => [role, Math.max(...all.map((m) => m.processes[role] ?? 0))]),
+    ),
   };
 }
 

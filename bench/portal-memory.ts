@@ -3,7 +3,7 @@
  * of APIs"; bench/README.md, "Portals in shards"): `node bench/portal-memory.ts --apis 10,20,40
  * --channels 10`. Builds each generated portal whole and cold, and one shard of four of it, and
  * prints the peak RSS of the process tree (the command, the model process, the renderer and the
- * indexer together), with wall and processor time. The work folder is removed at the end.
+ * indexer together) and each process's own peak, with wall and processor time. The work folder is removed at the end.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ const cli = binCommand(resolve(import.meta.dirname, '../bin/apidesc-docs.mjs'));
 const load = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 try {
-  console.log(`| APIs × ${channels} channels | build | wall s | CPU s | peak MB (tree) | load |\n|---|---|---|---|---|---|`);
+  console.log(`| APIs × ${channels} channels | build | wall s | CPU s | peak MB (tree) | each process's peak MB | load |\n|---|---|---|---|---|---|---|`);
   for (const apis of sizes) {
     const dir = join(work, String(apis));
     generatePortal(join(dir, 'apis'), apis, channels);
@@ -30,7 +30,10 @@ try {
     ] as const) {
       const m = await measure([...cli, 'build', 'apis', ...args, '--allow-invalid'], { cwd: dir, timeoutS: 3600 });
       if (m.exit !== 0) throw new Error(`${apis} APIs, ${name}: exit ${m.exit}\n${m.stderr}`);
-      console.log(`| ${apis} | ${name} | ${m.wall.toFixed(1)} | ${m.cpu.toFixed(1)} | ${Math.round(m.rssMb)} | ${load()} |`);
+      const each = Object.entries(m.processes)
+        .map(([role, mb]) => `${role} ${Math.round(mb)}`)
+        .join(', ');
+      console.log(`| ${apis} | ${name} | ${m.wall.toFixed(1)} | ${m.cpu.toFixed(1)} | ${Math.round(m.rssMb)} | ${each} | ${load()} |`);
     }
     rmSync(dir, { recursive: true, force: true });
   }

@@ -10,23 +10,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, tru
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runIn, tempTree } from './helpers.ts';
-import { BILLING, ORDERS } from './portal-pair.ts';
+import { BILLING, ORDERS, SHIPPING } from './portal-pair.ts';
 import { assertSameSite } from './same-site.ts';
 
-const SHIPPING = `apidesc: 3.0.0
-info: {title: Shipping, version: 1.0.0, description: Ships parcels.}
-channels:
-  ready:
-    address: parcels.ready
-    messages:
-      ParcelReady:
-        name: ParcelReady
-        payload: {type: object, properties: {parcelId: {type: string}}}
-operations:
-  shipParcel:
-    action: receive
-    channel: {$ref: '#/channels/ready'}
-`;
 /** Shipping as a new consumer of the orders Orders sends: a fact of Orders' pages ("Received by"). */
 const SHIPPING_CONSUMES_ORDERS = `${SHIPPING}  packOrder:
     action: receive
@@ -130,6 +116,25 @@ describe('the build cache of a portal', { timeout: 600_000 }, () => {
     assert.equal((await build('cache')).line, 'Build cache cache: 2 of 3 APIs reused; built: shipping (cache entry damaged).');
     writeFileSync(manifest, '{"tool": "apidesc-docs", "lay');
     assert.equal((await build('cache')).line, 'Build cache cache: 2 of 3 APIs reused; built: shipping (cache entry damaged).');
+  });
+
+  it("rejects an entry whose pages' heads (what the 404 page's lists say of them) are not as this tool writes them, or of another layout", async () => {
+    const manifest = join(dir, 'cache/apis/shipping/manifest.json');
+    const text = readFileSync(manifest, 'utf8');
+    const kept = JSON.parse(text) as { data: { heads: Record<string, { title?: string; apiTitle?: string }> } };
+    // The overview's head: its title, and the API its header names.
+    assert.equal(kept.data.heads['']?.apiTitle, 'Shipping');
+    writeFileSync(manifest, text.replace('"heads":{', '"heads":{"x":{"title":7},'));
+    const damaged = await build('cache');
+    assert.equal(damaged.line, 'Build cache cache: 2 of 3 APIs reused; built: shipping (cache entry damaged).');
+    assertSameSite(damaged.site, (await cold()).site);
+    // An entry of the layout before heads were kept (its data the pages' fingerprints alone).
+    const written = readFileSync(manifest, 'utf8');
+    const data = JSON.parse(written) as { data: { pages: unknown } };
+    writeFileSync(manifest, JSON.stringify({ ...data, layout: 2, data: data.data.pages }));
+    const older = await build('cache');
+    assert.equal(older.line, 'Build cache cache: 2 of 3 APIs reused; built: shipping (cache entry damaged).');
+    assertSameSite(older.site, damaged.site);
   });
 
   it('builds again the APIs whose pages show a new consumer of a message of another API, and only those', async () => {

@@ -6,12 +6,10 @@
  * the cache. A part that no shard has stops the merge.
  */
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runIn, tempTree } from './helpers.ts';
-import { CORPUS } from './corpus-location.ts';
-import { BILLING, ORDERS } from './portal-pair.ts';
+import { FourApiPortal } from './portal-pair.ts';
 import { assertSameSite } from './same-site.ts';
 
 /** The folders of the index's parts in a site: `''` for `pagefind/` itself when it holds a part. */
@@ -22,59 +20,47 @@ function partsIn(site: string): string[] {
 }
 
 describe('a portal built in shards, each indexing its own parts of the search index', { timeout: 600_000 }, () => {
+  let portal: FourApiPortal;
   let dir = '';
-  let caches = 0;
-  const run = async (args: string[]): Promise<string> => {
-    const r = await runIn(dir, args);
-    assert.equal(r.code, 0, r.out + r.err);
-    return r.out + r.err;
-  };
-  /** `build apis` with `extra`, a build cache of its own (removed with the folder). */
-  const build = (extra: string[]): Promise<string> => run(['build', 'apis', '--cache', `cache-${++caches}`, ...extra]);
 
   before(async () => {
-    const corpus = (name: string): string => readFileSync(join(CORPUS, 'valid', name), 'utf8');
-    dir = tempTree({
-      'apis/rpc-client.yaml': corpus('spec-rpc-client.yaml'),
-      'apis/rpc-server.yaml': corpus('spec-rpc-server.yaml'),
-      'apis/orders.yaml': ORDERS,
-      'apis/billing.yaml': BILLING,
-    });
+    portal = new FourApiPortal();
+    dir = portal.dir;
     // Parts of one API each (src/pipeline/cache/search-group-plan.ts), as a large portal's hold several.
     process.env.APIDESC_SEARCH_PAGES_PER_INDEX = '1';
-    await build(['--out', 'whole']);
+    await portal.build(['--out', 'whole']);
   });
   after(() => {
     delete process.env.APIDESC_SEARCH_PAGES_PER_INDEX;
-    rmSync(dir, { recursive: true, force: true });
+    portal.remove();
   });
 
   it('each shard indexes the parts of its APIs only, and merge places them: the site of the whole, search index included', async () => {
     assert.deepEqual(partsIn(join(dir, 'whole')), ['', 'part-2', 'part-3', 'part-4']);
     const shards = ['two-1', 'two-2'];
     for (const [i, out] of shards.entries()) {
-      const said = await build(['--shard', `${i + 1}/2`, '--out', out]);
+      const said = await portal.build(['--shard', `${i + 1}/2`, '--out', out]);
       assert.match(said, /^Search index: \d+ pages of this shard's APIs, in their parts of the portal's index\.$/m);
     }
     const [one, two] = shards.map((out) => partsIn(join(dir, out)));
     assert.ok(one!.length > 0 && two!.length > 0, `each shard has parts: ${one} / ${two}`);
     assert.deepEqual([...one!, ...two!].sort(), ['', 'part-2', 'part-3', 'part-4'], 'each part in one shard');
-    const merged = await run(['merge', ...shards, '--out', 'merged']);
+    const merged = await portal.ok(['merge', ...shards, '--out', 'merged']);
     assert.match(merged, /^Merged 2 shard\(s\), 4 API\(s\), \d+ pages \(search index: \d+\), into merged in [\d.]+ s\.$/m);
     // Indexed again by the merge, the index would be made whole (in parts of one page here), not of these parts.
     assertSameSite(join(dir, 'merged'), join(dir, 'whole'));
   });
 
   it('the same index built without the cache, and from the cache', async () => {
-    await run(['build', 'apis', '--out', 'no-cache']);
+    await portal.ok(['build', 'apis', '--out', 'no-cache']);
     assertSameSite(join(dir, 'no-cache'), join(dir, 'whole'));
-    const again = await run(['build', 'apis', '--cache', `cache-1`, '--out', 'from-cache']);
+    const again = await portal.ok(['build', 'apis', '--cache', 'cache-1', '--out', 'from-cache']);
     assert.match(again, /^Search index parts: 4 of 4 reused from the build cache\.$/m);
     assertSameSite(join(dir, 'from-cache'), join(dir, 'whole'));
   });
 
   it('a shard built again with its cache copies its parts from it', async () => {
-    const again = await run(['build', 'apis', '--shard', '1/2', '--cache', 'cache-2', '--out', 'two-1-again']);
+    const again = await portal.ok(['build', 'apis', '--shard', '1/2', '--cache', 'cache-2', '--out', 'two-1-again']);
     const parts = partsIn(join(dir, 'two-1')).length;
     assert.match(again, new RegExp(`^Search index parts: ${parts} of ${parts} reused from the build cache\\.$`, 'm'));
     assertSameSite(join(dir, 'two-1-again'), join(dir, 'two-1'));
@@ -85,10 +71,13 @@ describe('a portal built in shards, each indexing its own parts of the search in
     cpSync(join(dir, 'two-2'), join(dir, damaged), { recursive: true });
     const [part] = partsIn(join(dir, damaged));
     rmSync(join(dir, damaged, 'pagefind', part!, 'pagefind-entry.json'));
-    const r = await runIn(dir, ['merge', 'two-1', damaged, '--out', 'refused']);
-    assert.equal(r.code, 2, r.err);
+    const r = await portal.merge(['two-1', damaged, '--out', 'refused']);
+    assert.equal(r.code, 2, r.said);
     const named = part === '' ? 'first part' : `part ${part}`;
-    assert.match(r.err, new RegExp(`^apidesc-docs: no shard has the search index's ${named}: build every shard again with the same version and options$`, 'm'));
+    assert.match(
+      r.said,
+      new RegExp(`^apidesc-docs: no shard has the search index's ${named}: build every shard again with the same version and options$`, 'm'),
+    );
     assert.ok(!existsSync(join(dir, 'refused')));
   });
 });

@@ -5,13 +5,12 @@
  * of one build, and never replaces a folder it did not write.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { runIn, tempTree } from './helpers.ts';
-import { CORPUS } from './corpus-location.ts';
-import { BILLING, ORDERS } from './portal-pair.ts';
+import { runIn } from './helpers.ts';
+import { BILLING, FourApiPortal } from './portal-pair.ts';
 import { assertSameSite } from './same-site.ts';
 
 /** The URLs of the pages the search index holds, read from its fragments (gzip of `pagefind_dcd` and JSON). */
@@ -32,40 +31,22 @@ interface ShardFile {
 const shardFile = (dir: string): ShardFile => JSON.parse(readFileSync(join(dir, 'apidesc-shard.json'), 'utf8')) as ShardFile;
 
 describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
+  let portal: FourApiPortal;
   let dir = '';
-  let caches = 0;
-  /** `build apis` with `extra`, a build cache of its own (removed with the folder). */
-  const build = async (extra: string[]): Promise<{ code: number; err: string }> => {
-    const r = await runIn(dir, ['build', 'apis', '--cache', `cache-${++caches}`, ...extra]);
-    return { code: r.code, err: r.out + r.err };
-  };
-  const merge = async (args: string[]): Promise<{ code: number; err: string }> => {
-    const r = await runIn(dir, ['merge', ...args]);
-    return { code: r.code, err: r.out + r.err };
-  };
-  const ok = async (run: Promise<{ code: number; err: string }>): Promise<string> => {
-    const r = await run;
-    assert.equal(r.code, 0, r.err);
-    return r.err;
-  };
+  const build = (extra: string[]): Promise<string> => portal.build(extra);
+  const merge = (args: string[]): Promise<{ code: number; said: string }> => portal.merge(args);
 
   before(async () => {
-    const corpus = (name: string): string => readFileSync(join(CORPUS, 'valid', name), 'utf8');
-    // Two documents of the corpus that exchange messages, and two that meet by address.
-    dir = tempTree({
-      'apis/rpc-client.yaml': corpus('spec-rpc-client.yaml'),
-      'apis/rpc-server.yaml': corpus('spec-rpc-server.yaml'),
-      'apis/orders.yaml': ORDERS,
-      'apis/billing.yaml': BILLING,
-    });
-    await ok(build(['--out', 'whole']));
+    portal = new FourApiPortal();
+    dir = portal.dir;
+    await build(['--out', 'whole']);
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(() => portal.remove());
 
   it('in 2 shards: each holds only the pages of its APIs, and the merge is the site of the whole, byte for byte', async () => {
-    const first = await ok(build(['--shard', '1/2', '--out', 'two-1']));
+    const first = await build(['--shard', '1/2', '--out', 'two-1']);
     assert.match(first, /^Built shard 1 of 2: \d of the portal's 4 API\(s\), into two-1 in /m);
-    await ok(build(['--shard', '2/2', '--out', 'two-2']));
+    await build(['--shard', '2/2', '--out', 'two-2']);
     const [one, two] = [shardFile(join(dir, 'two-1')), shardFile(join(dir, 'two-2'))];
     assert.deepEqual([...one.apis, ...two.apis].sort(), ['billing/', 'orders/', 'rpc-client/', 'rpc-server/']);
     assert.ok(one.apis.length > 0 && two.apis.length > 0, 'each shard builds some APIs');
@@ -78,7 +59,7 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
       for (const api of others) assert.ok(!existsSync(join(dir, folder, api)), `${folder} has nothing of ${api}`);
       assert.ok(!existsSync(join(dir, folder, 'pagefind')), `${folder} has no search index`);
     }
-    const merged = await ok(merge(['two-1', 'two-2', '--out', 'merged-2']));
+    const merged = await portal.ok(['merge', 'two-1', 'two-2', '--out', 'merged-2']);
     assert.match(merged, /^Merged 2 shard\(s\), 4 API\(s\), \d+ pages \(search index: \d+\), into merged-2 in [\d.]+ s\.$/m);
     assertSameSite(join(dir, 'merged-2'), join(dir, 'whole'));
   });
@@ -97,19 +78,17 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
   });
 
   it('in 3 shards, named to merge in any order: the same site', async () => {
-    for (const i of [1, 2, 3]) await ok(build(['--shard', `${i}/3`, '--out', `three-${i}`]));
-    await ok(merge(['three-3', 'three-1', 'three-2', '--out', 'merged-3']));
+    for (const i of [1, 2, 3]) await build(['--shard', `${i}/3`, '--out', `three-${i}`]);
+    await portal.ok(['merge', 'three-3', 'three-1', 'three-2', '--out', 'merged-3']);
     assertSameSite(join(dir, 'merged-3'), join(dir, 'whole'));
     // Merged again into its own output: a site of this tool's, replaced.
-    await ok(merge(['three-1', 'three-2', 'three-3', '--out', 'merged-3']));
+    await portal.ok(['merge', 'three-1', 'three-2', 'three-3', '--out', 'merged-3']);
     assertSameSite(join(dir, 'merged-3'), join(dir, 'whole'));
   });
 
   it('a shard built again with its cache copies its APIs from it: the same shard', async () => {
-    await ok(runIn(dir, ['build', 'apis', '--shard', '1/2', '--cache', 'shard-cache', '--out', 'cached-1']).then((r) => ({ code: r.code, err: r.err })));
-    const again = await ok(
-      runIn(dir, ['build', 'apis', '--shard', '1/2', '--cache', 'shard-cache', '--out', 'cached-1b']).then((r) => ({ code: r.code, err: r.err })),
-    );
+    await portal.ok(['build', 'apis', '--shard', '1/2', '--cache', 'shard-cache', '--out', 'cached-1']);
+    const again = await portal.ok(['build', 'apis', '--shard', '1/2', '--cache', 'shard-cache', '--out', 'cached-1b']);
     const owned = shardFile(join(dir, 'two-1')).apis.length;
     assert.match(again, new RegExp(`^Build cache shard-cache: ${owned} of ${owned} APIs reused\\.$`, 'm'));
     assertSameSite(join(dir, 'cached-1b'), join(dir, 'two-1'));
@@ -131,9 +110,9 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
     ];
     for (const [shards, message] of refusals) {
       const r = await merge([...shards, '--out', 'refused']);
-      assert.equal(r.code, 2, r.err);
-      assert.match(r.err, message);
-      assert.match(r.err, /^Merge stopped: nothing was written\.$/m);
+      assert.equal(r.code, 2, r.said);
+      assert.match(r.said, message);
+      assert.match(r.said, /^Merge stopped: nothing was written\.$/m);
       assert.ok(!existsSync(join(dir, 'refused')), `nothing written for ${shards.join(' ')}`);
     }
   });
@@ -141,11 +120,11 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
   it('refuses shards built from different documents', async () => {
     writeFileSync(join(dir, 'apis/billing.yaml'), BILLING.replace('Bills orders.', 'Bills every order once.'));
     try {
-      await ok(build(['--shard', '2/2', '--out', 'edited-2']));
+      await build(['--shard', '2/2', '--out', 'edited-2']);
       const r = await merge(['two-1', 'edited-2', '--out', 'refused']);
-      assert.equal(r.code, 2, r.err);
+      assert.equal(r.code, 2, r.said);
       assert.match(
-        r.err,
+        r.said,
         /^apidesc-docs: edited-2 and two-1 were built from different documents, configuration or options: build every shard from the same commit with the same options$/m,
       );
       assert.ok(!existsSync(join(dir, 'refused')));
@@ -160,8 +139,8 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
     writeFileSync(manifest, text.replace(/"version": "[^"]*"/, '"version": "9.9.9"'));
     try {
       const r = await merge(['two-1', 'two-2', '--out', 'refused']);
-      assert.equal(r.code, 2, r.err);
-      assert.match(r.err, /^apidesc-docs: two-2 was built by apidesc-docs 9\.9\.9 and two-1 by [\d.]+: build every shard with the same version$/m);
+      assert.equal(r.code, 2, r.said);
+      assert.match(r.said, /^apidesc-docs: two-2 was built by apidesc-docs 9\.9\.9 and two-1 by [\d.]+: build every shard with the same version$/m);
       assert.ok(!existsSync(join(dir, 'refused')));
     } finally {
       writeFileSync(manifest, text);
@@ -174,8 +153,8 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
     writeFileSync(root, text.replace('</body>', '<p>added</p></body>'));
     try {
       const r = await merge(['two-1', 'two-2', '--out', 'refused']);
-      assert.equal(r.code, 2, r.err);
-      assert.match(r.err, /^apidesc-docs: index\.html differs between the shards two-1 and two-2, which every shard makes the same/m);
+      assert.equal(r.code, 2, r.said);
+      assert.match(r.said, /^apidesc-docs: index\.html differs between the shards two-1 and two-2, which every shard makes the same/m);
       // Nor its staging folder: what was copied is removed.
       assert.deepEqual(
         readdirSync(dir).filter((name) => name.startsWith('refused')),
@@ -197,8 +176,8 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
     ];
     for (const [out, message] of cases) {
       const r = await merge(['two-1', 'two-2', '--out', out]);
-      assert.equal(r.code, 2, r.err);
-      assert.match(r.err, message);
+      assert.equal(r.code, 2, r.said);
+      assert.match(r.said, message);
     }
     assert.equal(readFileSync(join(dir, 'mine/notes.txt'), 'utf8'), 'keep me');
     assert.deepEqual(readdirSync(join(dir, 'mine')), ['notes.txt']);

@@ -189,7 +189,7 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       const rendered = await renderer.result;
       if ('failure' in rendered) return fail(rendered.failure);
       clock.ended(STAGES.render, rendered.value);
-      writeSiteExtras(siteDir, {
+      const heads = writeSiteExtras(siteDir, {
         routes: prepared.value.routes,
         flows: prepared.value.flows,
         ...(prepared.value.flowsNotListed ? { flowsNotListed: prepared.value.flowsNotListed } : {}),
@@ -198,6 +198,7 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
         assets: plan.siteOptions.assets,
         ...(site ? { site } : {}),
         ...(base ? { base } : {}),
+        ...(prepared.value.reusedHeads ? { knownHeads: prepared.value.reusedHeads } : {}),
       });
       const { cache } = options;
       const portalIndex = (own?: string[]): IndexRequest['portal'] =>
@@ -207,7 +208,7 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       if (prepared.value.shard && options.shard) {
         clock.mark(SEARCH_ASKED);
         const indexing = search?.index(siteDir, portalIndex(prepared.value.shard.apis));
-        const notKept = cache && prepared.value.toCache ? storeBuiltApis(cache, prepared.value.toCache, siteDir) : undefined;
+        const notKept = cache && prepared.value.toCache ? storeBuiltApis(cache, prepared.value.toCache, siteDir, heads) : undefined;
         if (notKept) io.err(notKept);
         const indexed = await indexing;
         if (indexed && 'failure' in indexed) {
@@ -250,7 +251,7 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       if (!search) throw new Error('the search stage was not started');
       const indexing = search.index(siteDir, portalIndex());
       // The APIs built this time go into the build cache while the search index is made.
-      const notKept = cache && prepared.value.toCache ? storeBuiltApis(cache, prepared.value.toCache, siteDir) : undefined;
+      const notKept = cache && prepared.value.toCache ? storeBuiltApis(cache, prepared.value.toCache, siteDir, heads) : undefined;
       if (notKept) io.err(notKept);
       const indexed = await indexing;
       if ('failure' in indexed) {

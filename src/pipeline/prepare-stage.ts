@@ -38,6 +38,7 @@ import { CHANGES_URL } from '../site/twins/changes-twin.ts';
 import type { CompareBase } from '../lib/diff/compare-sides.ts';
 import { type ApiToStore, apisToStore, type CachePlan, reuseFromCache, shownCacheDir } from './cache/api-reuse.ts';
 import { BuildCache } from './cache/build-cache.ts';
+import type { PageHeads } from './route-lists.ts';
 import { type ApiForSearch, indexedPages } from './cache/search-group-plan.ts';
 import { planShard, type ShardPlan } from './shards/shard-apis.ts';
 
@@ -80,6 +81,8 @@ export interface PreparedSite {
   readFiles: string[];
   /** The APIs built this time, to keep in the build cache once the renderer has written them (src/pipeline/cache/). */
   toCache?: ApiToStore[];
+  /** The heads of the pages of the APIs copied from the build cache, for the 404 page's lists (route-lists.ts). */
+  reusedHeads?: Record<string, PageHeads>;
   /** A portal's APIs as its search index's parts are made of them, with their keys in the build cache if it is used (src/pipeline/cache/search-groups.ts). */
   searchApis?: ApiForSearch[];
   /** `build --shard i/n`: the inputs' fingerprint, the folders of the APIs this shard built, and whether it indexes their parts (src/pipeline/shards/). */
@@ -283,7 +286,7 @@ async function prepareWith(
     apiCount: site.apis.length,
     pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
     readFiles: docs.flatMap(({ doc }) => doc.files.filter((f) => !isRemote(f.path)).map((f) => f.path)),
-    ...(cachePlan ? { toCache: apisToStore(cachePlan, digests) } : {}),
+    ...(cachePlan ? { toCache: apisToStore(cachePlan, digests), reusedHeads: cachePlan.heads } : {}),
     ...(searchInParts ? { searchApis: searchApis(site.apis, cachePlan) } : {}),
     ...(shardPlan
       ? { shard: { inputs: shardPlan.inputs, apis: [...shardPlan.owned].map((api) => api.prefix), indexesItsParts: shardPlan.indexesItsParts } }

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { escapeText } from '../lib/html-text.ts';
 import type { RouteEntry, RouteManifest } from '../lib/model/types.ts';
 import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
-import { writeRouteLists } from './route-lists.ts';
+import { type PageHeads, writeRouteLists } from './route-lists.ts';
 
 export interface SiteExtras {
   routes: RouteEntry[];
@@ -22,10 +22,12 @@ export interface SiteExtras {
   /** The public origin (--site): a sitemap is written only with it. */
   site?: string;
   base?: string;
+  /** The heads of the pages of APIs copied from the build cache, by API folder (route-lists.ts). */
+  knownHeads?: Record<string, PageHeads>;
 }
 
-/** Writes the extras into the site folder `dir`. */
-export function writeSiteExtras(dir: string, extras: SiteExtras): void {
+/** Writes the extras into the site folder `dir`; returns the heads of the pages the 404 page's lists read (route-lists.ts). */
+export function writeSiteExtras(dir: string, extras: SiteExtras): PageHeads {
   const manifest: RouteManifest = { routes: extras.routes, flows: extras.flows, ...(extras.flowsNotListed ? { flowsNotListed: extras.flowsNotListed } : {}) };
   writeFileSync(join(dir, 'apidesc-routes.json'), JSON.stringify(manifest, null, 2) + '\n');
   if (existsSync(extras.files)) cpSync(extras.files, dir, { recursive: true });
@@ -34,7 +36,7 @@ export function writeSiteExtras(dir: string, extras: SiteExtras): void {
     writeFileSync(join(dir, asset.to), asset.content);
   }
   if (extras.site) writeFileSync(join(dir, 'sitemap.xml'), sitemap(extras.site, extras.base ?? '/', extras.urls));
-  writeRouteLists(dir, extras.routes);
+  return writeRouteLists(dir, extras.routes, extras.knownHeads);
 }
 
 /** sitemap.xml (sitemaps.org protocol) listing every page, for --site. */

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { BuildCache, CACHE_MARK, cacheFolderProblem } from './build-cache.ts';
+import { BuildCache, CACHE_MARK, cacheFolderProblem, filesBelow, replaceFile } from './build-cache.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'apidesc-build-cache-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -118,5 +118,72 @@ describe('an entry of the build cache', () => {
     cache.removeLeftovers();
     assert.equal(existsSync(join(cache.dir, 'apis', 'orders.partial-4194305')), false);
     assert.equal(existsSync(join(cache.dir, 'apis', `orders.old-${process.pid}`)), true);
+  });
+});
+
+describe('an entry placed into a site folder', () => {
+  const site = folder({ 'index.html': '<p>overview</p>', 'channels/a/index.html': '<p>a</p>', 'channels/a/index.md': '# a' });
+  const isOrders = (data: unknown): boolean => typeof data === 'object' && data !== null && 'pages' in data;
+
+  it('puts every file in place, linked to the entry on one disk, with its data; for its key only', () => {
+    const cache = new BuildCache(folder());
+    cache.write('apis', 'orders', 'key-1', site, { pages: {} }, undefined, { link: true });
+    // Kept linked: the site's file and the entry's are one file, written once.
+    assert.equal(statSync(join(site, 'index.html')).ino, statSync(join(cache.dir, 'apis/orders/files/index.html')).ino);
+    const target = join(folder(), 'orders');
+    const placed = cache.place('apis', 'orders', 'key-1', target, isOrders);
+    assert.ok(typeof placed !== 'string');
+    assert.deepEqual(placed.paths, ['channels/a/index.html', 'channels/a/index.md', 'index.html']);
+    assert.deepEqual(placed.data, { pages: {} });
+    assert.deepEqual(filesBelow(target), placed.paths);
+    assert.equal(readFileSync(join(target, 'channels/a/index.md'), 'utf8'), '# a');
+    assert.equal(statSync(join(target, 'index.html')).ino, statSync(join(cache.dir, 'apis/orders/files/index.html')).ino);
+    assert.equal(cache.place('apis', 'orders', 'key-2', join(folder(), 'o')), 'changed');
+    assert.equal(cache.place('apis', 'billing', 'key-1', join(folder(), 'o')), 'new');
+  });
+
+  it('copies an entry written without links, and leaves the site folder its own files', () => {
+    const cache = new BuildCache(folder());
+    cache.write('apis', 'orders', 'key-1', site, { pages: {} });
+    assert.notEqual(statSync(join(site, 'index.html')).ino, statSync(join(cache.dir, 'apis/orders/files/index.html')).ino);
+    const target = folder({ 'orders/other.txt': 'not of the entry' });
+    assert.ok(typeof cache.place('apis', 'orders', 'key-1', join(target, 'orders'), isOrders) !== 'string');
+    assert.deepEqual(filesBelow(target), ['orders/channels/a/index.html', 'orders/channels/a/index.md', 'orders/index.html', 'orders/other.txt']);
+  });
+
+  it('is damaged, and leaves nothing of itself in the site folder, when a file is changed, missing or its data not of its kind', () => {
+    const cases: [string, (entry: string) => void][] = [
+      ['changed, same size', (entry) => writeFileSync(join(entry, 'files/index.html'), '<p>OVERVIEW</p>')],
+      ['cut short', (entry) => writeFileSync(join(entry, 'files/channels/a/index.md'), '#')],
+      ['missing', (entry) => rmSync(join(entry, 'files/channels/a/index.md'))],
+      [
+        'data of another kind',
+        (entry) => {
+          const manifest = join(entry, 'manifest.json');
+          writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"data":{"pages":{}}', '"data":{"renamed":[]}'));
+        },
+      ],
+    ];
+    for (const [what, damage] of cases) {
+      const cache = new BuildCache(folder());
+      // Copies, so that damaging the entry leaves `site` as it is.
+      cache.write('apis', 'orders', 'key-1', site, { pages: {} });
+      damage(join(cache.dir, 'apis', 'orders'));
+      const target = folder({ 'index.html': 'the portal root' });
+      assert.equal(cache.place('apis', 'orders', 'key-1', join(target, 'orders'), isOrders), 'damaged', what);
+      assert.deepEqual(readdirSync(target), ['index.html'], what);
+    }
+  });
+
+  it("is not changed when a site's file placed from it is replaced (a page rewritten after the build)", () => {
+    const cache = new BuildCache(folder());
+    cache.write('apis', 'orders', 'key-1', site, { pages: {} });
+    const target = join(folder(), 'orders');
+    assert.ok(typeof cache.place('apis', 'orders', 'key-1', target, isOrders) !== 'string');
+    replaceFile(join(target, 'index.html'), '<p>overview, with a version switcher</p>');
+    assert.equal(readFileSync(join(target, 'index.html'), 'utf8'), '<p>overview, with a version switcher</p>');
+    assert.deepEqual(readdirSync(target).sort(), ['channels', 'index.html']);
+    assert.equal(readFileSync(join(cache.dir, 'apis/orders/files/index.html'), 'utf8'), '<p>overview</p>');
+    assert.ok(typeof cache.place('apis', 'orders', 'key-1', join(folder(), 'orders'), isOrders) !== 'string');
   });
 });

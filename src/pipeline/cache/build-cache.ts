@@ -19,14 +19,14 @@
  * makes every API again.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { processAlive } from '../../perf/render-lock.ts';
 
 /** The file that marks a folder as this tool's cache. */
 export const CACHE_MARK = 'apidesc-docs-cache.json';
 /** Bumped whenever an entry's layout or meaning changes: entries of another layout are rebuilt. */
-const LAYOUT = 2;
+const LAYOUT = 3;
 const MARK_TEXT = `${JSON.stringify({ tool: 'apidesc-docs', layout: LAYOUT, what: 'build cache: safe to delete' })}\n`;
 
 /** The kinds of entries: an API's files, a part of the search index, a version's site (build --versions). */
@@ -53,6 +53,12 @@ export interface CachedFile {
 /** An entry found good: its files and its data. */
 export interface CacheHit {
   files: CachedFile[];
+  data: unknown;
+}
+
+/** An entry found good and placed into a folder (BuildCache.place): its files' paths and its data. */
+export interface PlacedEntry {
+  paths: string[];
   data: unknown;
 }
 
@@ -134,22 +140,93 @@ export class BuildCache {
   }
 
   /**
+   * Puts the files of the entry `name` of `kind` into `target` (a folder this build is making)
+   * when it was written under `key`, `accept` takes its data, and every file is as its manifest
+   * says; otherwise why not, with nothing of it left in `target`. Each file is hard-linked where
+   * the file system allows (no bytes written; the cache is on the same disk as the site by
+   * default) and copied otherwise; then the file as placed is read and hashed, so that what the
+   * site holds is what the manifest read under `key` lists, even if another build swapped the
+   * entry meanwhile. A site's file and its entry's may so be one file on disk: nothing writes
+   * into either in place (entries are replaced whole, sites swapped in whole), and an entry
+   * changed all the same fails this check next time and is rebuilt.
+   */
+  place(kind: EntryKind, name: string, key: string, target: string, accept: (data: unknown) => boolean = () => true): PlacedEntry | CacheMiss {
+    const dir = this.#entryDir(kind, name);
+    let manifest: EntryManifest;
+    try {
+      manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as EntryManifest;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'new' : 'damaged';
+    }
+    if (!validManifest(manifest) || (manifest.key === key && !accept(manifest.data))) return 'damaged';
+    if (manifest.key !== key) return 'changed';
+    if (!manifest.files.every(([path]) => safeRelative(path))) return 'damaged';
+    const placed: string[] = [];
+    const made: string[] = [];
+    const madeSet = new Set<string>();
+    const undo = (): 'damaged' => {
+      for (const file of placed) rmSync(file, { force: true });
+      // Deepest first: the folders made for the entry, each only if nothing else came into it.
+      for (const folder of made.sort((a, b) => b.length - a.length)) {
+        try {
+          rmdirSync(folder);
+        } catch {
+          // Not empty (the site's own files) or gone: left as it is.
+        }
+      }
+      return 'damaged';
+    };
+    for (const [path, size, hash] of manifest.files) {
+      const to = join(target, path);
+      const folder = dirname(to);
+      if (!madeSet.has(folder)) {
+        const first = mkdirSync(folder, { recursive: true });
+        if (first !== undefined) for (let f = folder; f.length >= first.length; f = dirname(f)) made.push(f);
+        madeSet.add(folder);
+      }
+      try {
+        linkOrCopy(join(dir, 'files', path), to);
+      } catch {
+        return undo();
+      }
+      placed.push(to);
+      const bytes = readFileSync(to);
+      if (bytes.length !== size || sha256(bytes) !== hash) return undo();
+    }
+    return { paths: manifest.files.map(([path]) => path), data: manifest.data };
+  }
+
+  /**
    * Keeps the files under `from` (an API's folder of a site just built, a part of its search
    * index) as the entry `name` of `kind` under `key`, with `data`; `keep` chooses the files (by
    * their path relative to `from`). Written beside, then swapped in: a build that stops halfway
-   * leaves the old entry or none, and a half-written folder that a later write removes.
+   * leaves the old entry or none, and a half-written folder that a later write removes. With
+   * `link`, each file is hard-linked rather than copied where the file system allows (for files
+   * nothing writes into again: an API's pages, a search part; see place()).
    */
-  write(kind: EntryKind, name: string, key: string, from: string, data: unknown, keep: (path: string) => boolean = () => true): void {
+  write(
+    kind: EntryKind,
+    name: string,
+    key: string,
+    from: string,
+    data: unknown,
+    keep: (path: string) => boolean = () => true,
+    { link = false }: { link?: boolean } = {},
+  ): void {
     this.#markFolder(kind);
     const entry = this.#entryDir(kind, name);
     const partial = `${entry}.partial-${process.pid}`;
     rmSync(partial, { recursive: true, force: true });
     const files: EntryManifest['files'] = [];
+    // Each folder made once (a recursive mkdir of a folder that is there costs a call per level).
+    const made = new Set<string>();
     for (const path of filesBelow(from).filter(keep)) {
       const bytes = readFileSync(join(from, path));
       const target = join(partial, 'files', path);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, bytes);
+      const folder = dirname(target);
+      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+      made.add(folder);
+      if (!link || !tryLink(join(from, path), target)) writeFileSync(target, bytes);
       files.push([path, bytes.length, sha256(bytes)]);
     }
     const manifest: EntryManifest = { tool: 'apidesc-docs', layout: LAYOUT, key, files, data };
@@ -201,6 +278,40 @@ export class BuildCache {
     mkdirSync(join(this.#dir, kind), { recursive: true });
     const mark = join(this.#dir, CACHE_MARK);
     if (!existsSync(mark)) writeFileSync(mark, MARK_TEXT);
+  }
+}
+
+/** Hard-links `from` as `to`; false when the file system does not allow it (another disk, no links, too many links). */
+function tryLink(from: string, to: string): boolean {
+  try {
+    linkSync(from, to);
+    return true;
+  } catch (error) {
+    if (LINK_REFUSED.has((error as NodeJS.ErrnoException).code ?? '')) return false;
+    throw error;
+  }
+}
+
+/** Why a file system refuses a hard link where a copy would do. */
+const LINK_REFUSED = new Set(['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP', 'EOPNOTSUPP', 'EACCES', 'ENOSYS']);
+
+/** `from` placed as `to` (a new file): linked, else copied (a copy-on-write clone where the file system has them). */
+function linkOrCopy(from: string, to: string): void {
+  if (!tryLink(from, to)) copyFileSync(from, to, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
+}
+
+/**
+ * Writes `content` as `file`, a file of a site that may be one file on disk with an entry of the
+ * build cache (BuildCache.place, write with `link`): a new file renamed over it, so that neither
+ * the cache's copy nor another site's changes with it.
+ */
+export function replaceFile(file: string, content: string | Uint8Array): void {
+  const fresh = `${file}.new-${process.pid}`;
+  try {
+    writeFileSync(fresh, content);
+    renameSync(fresh, file);
+  } finally {
+    rmSync(fresh, { force: true });
   }
 }
 

@@ -10,7 +10,7 @@
  * the browser: bench/README.md, "Portals: the search index that does not start over".
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { BuildCache } from './build-cache.ts';
 import { htmlFiles, IndexerClock, indexPart, indexWhole, pagesInIndex, type SearchIndexWritten } from '../search-stage.ts';
 import { pagesPerGroup, type PortalIndexRequest, type SearchGroup, searchGroups } from './search-group-plan.ts';
@@ -48,14 +48,8 @@ function planSearchGroups(groups: readonly SearchGroup[], siteDir: string, cache
       if (mine > 0 && mine < group.prefixes.length) throw new Error(`the search part ${entryName(group, i)} has APIs of this shard and of others`);
       if (mine === 0) return request('another shard');
     }
-    const found = cache?.read('search', entryName(group, i), group.key);
-    if (!found || typeof found === 'string') return request('indexer');
-    for (const file of found.files) {
-      const target = join(siteDir, 'pagefind', group.folder, file.path);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, file.bytes);
-    }
-    return request('cache');
+    const found = cache?.place('search', entryName(group, i), group.key, join(siteDir, 'pagefind', group.folder));
+    return request(!found || typeof found === 'string' ? 'indexer' : 'cache');
   });
 }
 
@@ -65,7 +59,9 @@ function storeSearchGroups(cacheDir: string, groups: readonly SearchGroup[], req
   groups.forEach((group, i) => {
     if (requests[i]?.from !== 'indexer') return;
     // The cache only saves time: a part that cannot be kept (a full disk) is made again next time.
-    cache.tryWrite('search', entryName(group, i), group.key, join(siteDir, 'pagefind', group.folder), null, group.folder === '' ? ofFirstPart : undefined);
+    cache.tryWrite('search', entryName(group, i), group.key, join(siteDir, 'pagefind', group.folder), null, group.folder === '' ? ofFirstPart : undefined, {
+      link: true,
+    });
   });
 }
 

@@ -36,7 +36,7 @@ import { realPath } from '../../lib/real-path.ts';
 import type { RouteManifest } from '../../lib/model/types.ts';
 import type { BuildOptions } from '../build-options.ts';
 import { buildCacheDir, buildSite, DEFAULT_CACHE_DIR } from '../pipeline.ts';
-import { BuildCache, cacheFolderProblem, filesBelow } from '../cache/build-cache.ts';
+import { BuildCache, cacheFolderProblem, filesBelow, replaceFile } from '../cache/build-cache.ts';
 import { toolFingerprint } from '../cache/api-cache-key.ts';
 import { versionRenames } from './version-renames.ts';
 import { STAND_IN_BASE, withBase } from '../../perf/stand-in-base.ts';
@@ -467,13 +467,13 @@ function builtWithRoot(root: string, targets: readonly { dir: string; base: stri
       const rebased = withBase(bytes, target.base);
       const file = join(target.dir, path);
       if (target.dir === root) {
-        if (rebased !== bytes) writeFileSync(file, rebased);
+        if (rebased !== bytes) replaceFile(file, rebased);
         continue;
       }
       const folder = dirname(file);
       if (!made.has(folder)) mkdirSync(folder, { recursive: true });
       made.add(folder);
-      writeFileSync(file, rebased);
+      replaceFile(file, rebased);
     }
   }
 }
@@ -563,7 +563,8 @@ function withSwitchers(older: readonly BuiltVersion[], version: Omit<BuiltVersio
       .reverse();
     const html = readFileSync(file, 'utf8');
     const place = { page: page.url, pagesFile: `${base}${PAGES_FILE}` };
-    writeFileSync(file, withSwitcher(html, switcherHtml(entries, `${base}${CHANGELOG_URL}`, place, toLatest), scriptUrl));
+    // Replaced, not written in place: a page may be one file with the build cache's (BuildCache.place).
+    replaceFile(file, withSwitcher(html, switcherHtml(entries, `${base}${CHANGELOG_URL}`, place, toLatest), scriptUrl));
   }
   return built;
 }
@@ -660,7 +661,7 @@ function addChangelog(built: readonly BuiltVersion[], outDir: string, base: stri
   const llms = read(join(outDir, 'llms.txt'));
   if (llms !== undefined) {
     const line = `- [Changelog](${base}${CHANGELOG_URL}index.md): every version (${versions.length}), newest first, with what each changed since the one before`;
-    writeFileSync(join(outDir, 'llms.txt'), `${llms.trimEnd()}\n\n## Versions\n\n${line}\n`);
+    replaceFile(join(outDir, 'llms.txt'), `${llms.trimEnd()}\n\n## Versions\n\n${line}\n`);
   }
 }
 

@@ -20,6 +20,7 @@ import { codeSpan, escapeInline, heading, markdownLink } from '../../site/twins/
 import { twinPath } from '../../site/twins/twin-links.ts';
 import type { SiteChanges } from '../../site/site-data-types.ts';
 import type { BuildOptions } from '../build-options.ts';
+import { replaceFile } from '../cache/build-cache.ts';
 import { changesToLatestArticle, type ComparedSides } from './changes-article.ts';
 
 /** The page's folder in each older version. */
@@ -108,6 +109,6 @@ export function writeToLatestPage(folder: string, changes: SiteChanges, sides: C
     const { counts } = changes;
     const summary = changes.unavailable ? 'not compared' : `${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} wording only`;
     const line = `- ${markdownLink(pageTitle(sides), twinUrl)}: ${summary}`;
-    writeFileSync(llms, `${readFileSync(llms, 'utf8').trimEnd()}\n\n${heading(2, 'Compared with the newest')}\n\n${line}\n`);
+    replaceFile(llms, `${readFileSync(llms, 'utf8').trimEnd()}\n\n${heading(2, 'Compared with the newest')}\n\n${line}\n`);
   }
 }
