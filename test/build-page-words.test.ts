@@ -1,7 +1,8 @@
 /**
  * The words of the default content's pages, as a reader meets them (issue 34, round 3): facts a
- * reader needs without the document's plumbing (a trait, the components entry a binding comes
- * from, a binding's version are in the folded Source, for authors); a subscription's dead-letter
+ * reader needs without the document's plumbing (shared settings, the components entry a binding comes
+ * from, a binding's version are in the folded Source, for authors, or the Markdown twin); what a
+ * scheme's scopes ask of the caller, in words; a subscription's dead-letter
  * queue said as AWS means it (sns's retries, then its dead-letter queue; the receive count is the
  * sqs queue's own redrive policy, said apart and only for a queue); a correlation id in words; a
  * topic's subscriptions as a table under the picture, not lines that repeat it;
@@ -59,7 +60,25 @@ describe('the words of reference pages (default content)', () => {
     for (const url of ['operations/publishorderevents', 'components/messages/orderplaced']) {
       const { reading, source } = parts(read(url));
       assert.doesNotMatch(words(reading), /[Tt]rait|AWS sees the topic|binding version/, url);
-      assert.match(words(source), /Trait \w+ gives /, url);
+      assert.doesNotMatch(words(source), /Trait/, url);
+    }
+    // The format's "trait" in the reader's words, in the folded Source.
+    assert.match(words(parts(read('operations/publishorderevents')).source), /Shared operation settings ordersTeam gives /);
+    assert.match(words(parts(read('components/messages/orderplaced')).source), /Shared message settings fifoAttributes gives /);
+  });
+
+  it('shows no binding version to readers, folded or not, outside the folded Source (issue 34, round 6)', () => {
+    for (const url of ['operations/receiveordereventsinwarehouse', 'operations/publishorderevents', 'channels/orderevents', 'channels/shipmenttracking']) {
+      const { reading } = parts(read(url));
+      assert.doesNotMatch(words(reading), /binding version/i, url);
+    }
+  });
+
+  it('says what a caller must hold for a scheme with scopes: a token that grants them', () => {
+    for (const url of ['components/securityschemes/partneroauth', 'servers/partnerwebhooks']) {
+      const reading = words(read(url));
+      assert.doesNotMatch(reading, /Scopes needed/, url);
+      assert.match(reading, /Token must grant (all of )?[\w:.-]+/, url);
     }
   });
 

@@ -98,7 +98,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   if (tryIt) page.sections.push({ type: 'try-it', heading: 'Try it', anchor: 'try-it', view: tryIt });
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));
-  traitsFacts(ctx, page, m.origin, at);
+  traitsFacts(ctx, page, m.origin, at, 'operationTraits');
   otherBindings(ctx, page, bindings);
   queueBindingIntoSns(page);
 }

@@ -217,7 +217,7 @@ operations:
         ['JavaScript (ws)', 'Python (websockets)'],
       );
       assert.ok(
-        s.groups[0]!.notes.some((n) => n.includes('names no protocol') && n.includes('as its title says')),
+        s.groups[0]!.notes.some((n) => n.includes('does not say which protocol or protocol version') && n.includes('as its title says')),
         'the guess is said to be one',
       );
     }
