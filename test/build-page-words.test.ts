@@ -105,8 +105,26 @@ describe('the words of reference pages (default content)', () => {
     const message = words(parts(read('components/messages/orderplaced')).reading);
     assert.match(message, /Tracking id \$message\.header#\/MessageGroupId the header MessageGroupId of the message/);
     const reply = words(parts(read('operations/requeststockcheck')).reading);
-    assert.match(reply, /Which means the header replyTo of the request message/);
+    assert.match(reply, /to the address in the header replyTo of the request message/);
     assert.match(reply, /Tracking id \$message\.header#\/requestId the header requestId of the message/);
+  });
+
+  it('explains request and reply once: the picture, then one sentence where the reply goes (issue 34, round 6)', () => {
+    const reply = words(parts(read('operations/requeststockcheck')).reading);
+    assert.equal(reply.match(/The reply comes back on Stock check replies, to the address in the header replyTo of the request message\./g)?.length, 1);
+    // Not again as facts under Reply, nor beside the publish commands.
+    assert.doesNotMatch(reply, /Reply address|Which means|Reply channel|names in \$message/);
+    assert.match(reply, /The reply does not come back on this topic: the Reply section says where\./);
+  });
+
+  it('says what the sns envelope is once a page, the other cards naming it with a link there (issue 34, round 6)', () => {
+    const html = read('operations/receiveordereventsinwarehouse');
+    const whole = 'in the sns envelope: JSON with Type, MessageId, TopicArn, Message, …';
+    assert.equal(words(html).split(whole).length - 1, 1, 'the envelope explained once');
+    assert.match(html, /<dd id="sns-envelope">in the sns envelope: JSON/);
+    const cards = [...html.matchAll(/<article class="card consumer"[\s\S]*?<\/article>/g)].map((m) => m[0]);
+    const named = cards.filter((c) => /<dd>in the <a href="#sns-envelope">sns envelope<\/a><\/dd>/.test(c));
+    assert.ok(named.length >= 1, 'a later card names the envelope and links to it');
   });
 
   it('lists an sns topic’s subscriptions as a compact table under its picture, the receiving operation named once', () => {

@@ -260,6 +260,6 @@ operations:
     assert.ok(sns.handsOn.publish.length > 0);
     assert.match(sns.handsOn.publish[0]!.cli!.code, /aws sns publish/);
     assert.match(sns.handsOn.publish[0]!.cli!.code, /inventory\.stock-check|inventory-stock-check/);
-    assert.equal(sns.handsOn.replyWhere, 'The reply comes back to the address the request names in $message.header#/replyTo, not on this topic.');
+    assert.equal(sns.handsOn.replyWhere, 'The reply does not come back on this topic: the Reply section says where.');
   });
 });
