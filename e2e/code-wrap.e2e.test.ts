@@ -60,7 +60,8 @@ function codeFacts(page: Page): Promise<CodeFacts> {
         start = first.getBoundingClientRect().left;
       }
       const continuation = Math.min(...rects.filter((r) => Math.round(r.top) === tops[1]).map((r) => r.left));
-      if (start === undefined || continuation <= start) notHung.push(`${line.textContent!.slice(0, 60)}: text from ${start}, continuation from ${continuation}`);
+      if (start === undefined || continuation <= start)
+        notHung.push(`${line.textContent!.slice(0, 60)}: text from ${start}, continuation from ${continuation}`);
     }
     return { boxes: boxes.length, scrolling, wrappedLines, notHung };
   });

@@ -132,7 +132,9 @@ describe('the reference panel, read', () => {
     const page = await open(RECEIVE, 1280);
     const barHeight = async (): Promise<number> => (await box(page, 'nav.toc')).height;
     const shownSubHeadings = (): Promise<string[]> =>
-      page.locator('nav.toc > ul > li > ul a').evaluateAll((links) => links.filter((a) => (a as HTMLElement).offsetParent !== null).map((a) => a.textContent!.trim()));
+      page
+        .locator('nav.toc > ul > li > ul a')
+        .evaluateAll((links) => links.filter((a) => (a as HTMLElement).offsetParent !== null).map((a) => a.textContent!.trim()));
     const atTop = await barHeight();
     // The first section, the messages: their names under the bar.
     assert.deepEqual(await shownSubHeadings(), ['Order placed', 'Order cancelled']);
@@ -140,7 +142,10 @@ describe('the reference panel, read', () => {
       ['Try the filters', ['Try the filters', 'Retries']],
       ['Retries', ['Try the filters', 'Retries']],
     ] as const) {
-      await page.locator('main h3', { hasText: heading }).first().evaluate((h) => h.scrollIntoView({ block: 'start' }));
+      await page
+        .locator('main h3', { hasText: heading })
+        .first()
+        .evaluate((h) => h.scrollIntoView({ block: 'start' }));
       await page.waitForTimeout(150);
       const shown = await shownSubHeadings();
       for (const name of expected) assert.ok(shown.includes(name), `scrolled to "${heading}": the bar shows "${name}" (${shown.join(', ')})`);
@@ -153,7 +158,9 @@ describe('the reference panel, read', () => {
     // The sections stay one row above: every sub-heading link sits below every section link.
     const rows = await page.evaluate(() => {
       const bottom = Math.max(...[...document.querySelectorAll('nav.toc > ul > li > a')].map((a) => a.getBoundingClientRect().bottom));
-      const top = Math.min(...[...document.querySelectorAll('nav.toc > ul > li > ul a')].filter((a) => (a as HTMLElement).offsetParent).map((a) => a.getBoundingClientRect().top));
+      const top = Math.min(
+        ...[...document.querySelectorAll('nav.toc > ul > li > ul a')].filter((a) => (a as HTMLElement).offsetParent).map((a) => a.getBoundingClientRect().top),
+      );
       return { bottom, top };
     });
     assert.ok(rows.top >= rows.bottom - 4, `the sub-headings (${rows.top}) under the sections (${rows.bottom})`);
@@ -168,7 +175,10 @@ describe('the reference panel, read', () => {
       const panel = await box(page, 'aside.ref-panel');
       // Right under the bar of sections (two rows: the sections, and the sub-headings of the one read).
       const bar = await box(page, 'nav.toc');
-      assert.ok(panel.y >= bar.y + bar.height && panel.y < bar.y + bar.height + 24, `scrolled to ${y}: the panel's top at ${panel.y}, the bar's bottom at ${bar.y + bar.height}`);
+      assert.ok(
+        panel.y >= bar.y + bar.height && panel.y < bar.y + bar.height + 24,
+        `scrolled to ${y}: the panel's top at ${panel.y}, the bar's bottom at ${bar.y + bar.height}`,
+      );
     }
     await page.context().close();
   });

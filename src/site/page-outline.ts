@@ -57,9 +57,7 @@ export const MAX_SUB_HEADINGS = 8;
 
 /** The outline with each section's sub-headings cut at `max`, saying how many were left out (the section's own link leads to them). */
 export function capOutline(items: OutlineItem[], max = MAX_SUB_HEADINGS): OutlineItem[] {
-  return items.map((item) =>
-    item.children.length > max ? { ...item, children: item.children.slice(0, max), more: item.children.length - max } : item,
-  );
+  return items.map((item) => (item.children.length > max ? { ...item, children: item.children.slice(0, max), more: item.children.length - max } : item));
 }
 
 /** Past this many characters of HTML a page runs over several screens (a schema tree of a dozen fields or more). */

@@ -25,7 +25,7 @@ describe('code lines: a line per element, the text as written', () => {
     assert.equal(plainCodeHtml(''), '<pre class="hl" tabindex="0"><code></code></pre>');
   });
 
-  it('keeps the text of highlighted and plain code exactly the code, and shiki\'s tokens as they were', async () => {
+  it("keeps the text of highlighted and plain code exactly the code, and shiki's tokens as they were", async () => {
     const h = await loadHighlighter();
     for (const [code, lang] of [
       [SUBSCRIBE, 'shell'],

@@ -53,7 +53,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
       // Before the sections it draws: the picture first, then the details.
       if (diagram) {
         page.sections.splice(page.sections.length - 2, 0, { type: 'diagram', heading: 'Request and reply', anchor: 'reply-flow', diagram });
-        // The picture draws where the reply goes: the Reply section says it once, in a sentence, rather than as facts again.
+        // The picture draws where the reply goes: the Reply section says it once, in a sentence, rather than as facts again (the twin keeps the facts).
         sayReplyOnce(page.sections[page.sections.length - 1]!);
       }
     }
@@ -202,10 +202,14 @@ function sayReplyOnce(section: PageSection): void {
   const expression = fact('Reply address')?.text;
   const meaning = expression !== undefined ? runtimeExpressionMeaning(expression, 'the request message') : undefined;
   const channelAddress = fact('Reply channel address')?.text;
-  const to = expression !== undefined ? `the address ${meaning ? `in ${meaning}` : expression}` : channelAddress !== undefined ? `the address ${channelAddress}` : undefined;
+  const to =
+    expression !== undefined
+      ? `the address ${meaning ? `in ${meaning}` : expression}`
+      : channelAddress !== undefined
+        ? `the address ${channelAddress}`
+        : undefined;
   if (channel === undefined && to === undefined) return;
-  section.intro = `The reply comes back${channel !== undefined ? ` on ${channel}` : ''}${to !== undefined ? `${channel !== undefined ? ',' : ''} to ${to}` : ''}.${section.intro ? ` ${section.intro}` : ''}`;
-  delete section.facts;
+  section.factsInWords = `The reply comes back${channel !== undefined ? ` on ${channel}` : ''}${to !== undefined ? `${channel !== undefined ? ',' : ''} to ${to}` : ''}.`;
 }
 
 /**
