@@ -62,7 +62,7 @@ describe('code samples, read', () => {
     await context.close();
   });
 
-  it('at 1280 px keeps panel code whole: long lines scroll in the code box, tabs stay a bar, the title breaks only between words', async () => {
+  it('at 1280 px keeps panel code in its box: long lines wrap inside it, tabs stay a bar, the title breaks only between words', async () => {
     assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
     const work = tempDir('apidesc-code-samples-e2e-');
     const out = join(work, 'site');
@@ -99,7 +99,6 @@ describe('code samples, read', () => {
         shownLines: Math.round(textHeight / Number.parseFloat(style.lineHeight)),
         scrollsSideways: pre.scrollWidth > pre.clientWidth,
         insidePanel: pre.getBoundingClientRect().right <= samples.getBoundingClientRect().right + 1,
-        focusable: pre.tabIndex === 0,
         // The shown server's language tabs (the document's channel is on two servers: a server picker above).
         labels: [...samples.querySelectorAll('.sample-group .code-tab-list > label')]
           .filter((l) => l.getClientRects().length > 0)
@@ -131,10 +130,10 @@ describe('code samples, read', () => {
     }
     assert.deepEqual(serverPanels.slice(0, 2), [false, true], "the second server's samples show in place of the first's");
     assert.match(serverPanels[2], /test\.mykafkacluster\.org:28092/);
-    assert.equal(facts.shownLines, facts.codeLines, 'a code line wraps in the panel');
-    assert.equal(facts.scrollsSideways, true, 'the long lines scroll inside the code box');
+    // The broker addresses and topic names of the samples are longer than the panel is wide.
+    assert.ok(facts.shownLines > facts.codeLines, `the long lines wrap in the panel: ${facts.shownLines} lines shown for ${facts.codeLines}`);
+    assert.equal(facts.scrollsSideways, false, 'no line scrolls sideways out of sight');
     assert.equal(facts.insidePanel, true);
-    assert.equal(facts.focusable, true, 'the scrolling code box takes the keyboard');
     assert.equal(facts.labels.length, 2);
     assert.equal(new Set(facts.labels.map((l) => l.top)).size, 1, 'the two language tabs share a row');
     assert.deepEqual(

@@ -30,6 +30,7 @@
   if (targets.length === 0) return;
   let marked = null;
   let chosen = null;
+  let open = null;
   // The section being read: the last heading above the top third of the window (the first before
   // any); at the end of the page, the last one shown, however short its section.
   const reading = () => {
@@ -53,18 +54,26 @@
       if (chosen.under === at) at = chosen.target;
       else chosen = null;
     }
-    // In the bar of sections (a page with a panel at 1280–1760 px, site.css) a sub-heading's link
-    // is hidden: its section's is marked.
+    // The section read: in the bar of sections (a page with a panel at 1280–1760 px, site.css) its
+    // sub-headings show in a row under the bar, the others' are hidden.
+    const section = at.link.closest('nav[data-toc] > ul > li');
+    if (section !== open) {
+      open?.classList.remove('toc-open');
+      section?.classList.add('toc-open');
+      open = section;
+    }
+    // A sub-heading the bar does not show (a section without its row): its section's link is marked.
     let link = at.link;
     if (link.offsetParent === null) link = link.closest('ul ul')?.closest('li')?.querySelector(':scope > a') ?? link;
     if (link === marked) return;
     marked?.removeAttribute('aria-current');
     link.setAttribute('aria-current', 'true');
     marked = link;
-    // The bar scrolls sideways when its sections do not all fit: the marked one is brought into it.
-    const bar = link.closest('nav[data-toc] > ul');
-    if (bar && bar.scrollWidth > bar.clientWidth) {
-      const [b, l] = [bar.getBoundingClientRect(), link.getBoundingClientRect()];
+    // The bar and its row scroll sideways when their links do not all fit: the marked ones are brought into them.
+    for (const shown of new Set([link, section?.querySelector(':scope > a')])) {
+      const bar = shown?.closest('ul');
+      if (!bar || bar.scrollWidth <= bar.clientWidth) continue;
+      const [b, l] = [bar.getBoundingClientRect(), shown.getBoundingClientRect()];
       if (l.left < b.left || l.right > b.right) bar.scrollLeft += l.left - b.left - b.width / 3;
     }
   };

@@ -1,7 +1,8 @@
 /**
  * The words of the default content's pages, as a reader meets them (issue 34, round 3): facts a
- * reader needs without the document's plumbing (a trait, the components entry a binding comes
- * from, a binding's version are in the folded Source, for authors); a subscription's dead-letter
+ * reader needs without the document's plumbing (shared settings, the components entry a binding comes
+ * from, a binding's version are in the folded Source, for authors, or the Markdown twin); what a
+ * scheme's scopes ask of the caller, in words; a subscription's dead-letter
  * queue said as AWS means it (sns's retries, then its dead-letter queue; the receive count is the
  * sqs queue's own redrive policy, said apart and only for a queue); a correlation id in words; a
  * topic's subscriptions as a table under the picture, not lines that repeat it;
@@ -59,7 +60,25 @@ describe('the words of reference pages (default content)', () => {
     for (const url of ['operations/publishorderevents', 'components/messages/orderplaced']) {
       const { reading, source } = parts(read(url));
       assert.doesNotMatch(words(reading), /[Tt]rait|AWS sees the topic|binding version/, url);
-      assert.match(words(source), /Trait \w+ gives /, url);
+      assert.doesNotMatch(words(source), /Trait/, url);
+    }
+    // The format's "trait" in the reader's words, in the folded Source.
+    assert.match(words(parts(read('operations/publishorderevents')).source), /Shared operation settings ordersTeam gives /);
+    assert.match(words(parts(read('components/messages/orderplaced')).source), /Shared message settings fifoAttributes gives /);
+  });
+
+  it('shows no binding version to readers, folded or not, outside the folded Source (issue 34, round 6)', () => {
+    for (const url of ['operations/receiveordereventsinwarehouse', 'operations/publishorderevents', 'channels/orderevents', 'channels/shipmenttracking']) {
+      const { reading } = parts(read(url));
+      assert.doesNotMatch(words(reading), /binding version/i, url);
+    }
+  });
+
+  it('says what a caller must hold for a scheme with scopes: a token that grants them', () => {
+    for (const url of ['components/securityschemes/partneroauth', 'servers/partnerwebhooks']) {
+      const reading = words(read(url));
+      assert.doesNotMatch(reading, /Scopes needed/, url);
+      assert.match(reading, /Token must grant (all of )?[\w:.-]+/, url);
     }
   });
 
@@ -86,8 +105,26 @@ describe('the words of reference pages (default content)', () => {
     const message = words(parts(read('components/messages/orderplaced')).reading);
     assert.match(message, /Tracking id \$message\.header#\/MessageGroupId the header MessageGroupId of the message/);
     const reply = words(parts(read('operations/requeststockcheck')).reading);
-    assert.match(reply, /Which means the header replyTo of the request message/);
+    assert.match(reply, /to the address in the header replyTo of the request message/);
     assert.match(reply, /Tracking id \$message\.header#\/requestId the header requestId of the message/);
+  });
+
+  it('explains request and reply once: the picture, then one sentence where the reply goes (issue 34, round 6)', () => {
+    const reply = words(parts(read('operations/requeststockcheck')).reading);
+    assert.equal(reply.match(/The reply comes back on Stock check replies, to the address in the header replyTo of the request message\./g)?.length, 1);
+    // Not again as facts under Reply, nor beside the publish commands.
+    assert.doesNotMatch(reply, /Reply address|Which means|Reply channel|names in \$message/);
+    assert.match(reply, /The reply does not come back on this topic: the Reply section says where\./);
+  });
+
+  it('says what the sns envelope is once a page, the other cards naming it with a link there (issue 34, round 6)', () => {
+    const html = read('operations/receiveordereventsinwarehouse');
+    const whole = 'in the sns envelope: JSON with Type, MessageId, TopicArn, Message, …';
+    assert.equal(words(html).split(whole).length - 1, 1, 'the envelope explained once');
+    assert.match(html, /<dd id="sns-envelope">in the sns envelope: JSON/);
+    const cards = [...html.matchAll(/<article class="card consumer"[\s\S]*?<\/article>/g)].map((m) => m[0]);
+    const named = cards.filter((c) => /<dd>in the <a href="#sns-envelope">sns envelope<\/a><\/dd>/.test(c));
+    assert.ok(named.length >= 1, 'a later card names the envelope and links to it');
   });
 
   it('lists an sns topic’s subscriptions as a compact table under its picture, the receiving operation named once', () => {

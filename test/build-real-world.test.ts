@@ -167,7 +167,7 @@ describe('security on the pages', () => {
     assert.equal(operation.match(/<dt>Scopes offered<\/dt>/g)?.length, 1, 'only the flow that offers fewer');
     assert.match(operation, /OAuth 2.0 authorization code flow<\/strong><\/p>[\s\S]*?Refresh URL/);
     assert.equal(operation.match(/<dt><code>orders:read<\/code><\/dt> <dd>Read orders<\/dd>/g)?.length, 1, 'each scope described once');
-    assert.match(operation, /<dt>Scopes needed<\/dt> <dd><code>orders:read<\/code><\/dd>/);
+    assert.match(operation, /<dt>Token must grant<\/dt> <dd><code>orders:read<\/code><\/dd>/);
     assert.doesNotMatch(operation, /availableScopes|clientCredentials/, 'no key/value dump of the flows');
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { needsOutline, pageOutline } from './page-outline.ts';
+import { capOutline, MAX_SUB_HEADINGS, needsOutline, pageOutline } from './page-outline.ts';
 
 describe('page outline', () => {
   it('lists h2 headings with their h3 headings under them, as text', () => {
@@ -22,6 +22,16 @@ describe('page outline', () => {
       },
       { anchor: 'h-used-by', heading: 'Used by', children: [] },
     ]);
+  });
+
+  it('lists at most a few sub-headings a section, saying how many more it has', () => {
+    const h3 = (n: number) => Array.from({ length: n }, (_, i) => `<h3 id="o${i}">Operation ${i}</h3>`).join('');
+    const [few, many] = capOutline(pageOutline(`<h2 id="a">A</h2>${h3(3)}<h2 id="b">B</h2>${h3(30)}`));
+    assert.equal(few?.children.length, 3);
+    assert.equal(few?.more, undefined);
+    assert.equal(many?.children.length, MAX_SUB_HEADINGS);
+    assert.equal(many?.children.at(-1)?.heading, `Operation ${MAX_SUB_HEADINGS - 1}`);
+    assert.equal(many?.more, 30 - MAX_SUB_HEADINGS);
   });
 
   it('reads entities in headings and anchors back as text', () => {

@@ -12,6 +12,8 @@ export interface OutlineItem {
   heading: string;
   /** h3 entries under the h2 before them. */
   children: OutlineItem[];
+  /** How many more h3 entries the section has than `children` lists (capOutline). */
+  more?: number;
 }
 
 const HEADING = /<h([23])\b([^>]*)>([\s\S]*?)<\/h\1>/g;
@@ -48,6 +50,14 @@ export function pageOutline(html: string): OutlineItem[] {
     else items.push(item);
   }
   return items;
+}
+
+/** At most this many sub-headings under a section: a list of thirty subscriptions or operations would bury the sections around it. */
+export const MAX_SUB_HEADINGS = 8;
+
+/** The outline with each section's sub-headings cut at `max`, saying how many were left out (the section's own link leads to them). */
+export function capOutline(items: OutlineItem[], max = MAX_SUB_HEADINGS): OutlineItem[] {
+  return items.map((item) => (item.children.length > max ? { ...item, children: item.children.slice(0, max), more: item.children.length - max } : item));
 }
 
 /** Past this many characters of HTML a page runs over several screens (a schema tree of a dozen fields or more). */

@@ -11,6 +11,7 @@
  * Strings are escaped as Astro escapes them (escapeHtml, escapeAttribute), so the pages are byte
  * for byte what the components wrote.
  */
+import { plainLinesHtml } from '../lib/highlight/code-lines.ts';
 import { escapeAttribute, escapeHtml } from '../lib/html-text.ts';
 import { demoteHeadings } from '../lib/markdown/demote-headings.ts';
 import { isQualifiedName } from '../lib/model/qualified-names.ts';
@@ -249,7 +250,7 @@ function schemaFacts(row: SchemaRow, href: Href): string {
   const inlineExamples = row.examples?.filter((v) => !structured(v)) ?? [];
   if (inlineExamples.length > 0) out += `<p class="values">e.g. ${codeList(inlineExamples)}</p>`;
   for (const v of row.examples?.filter(structured) ?? []) {
-    out += `<p class="values">e.g.</p><pre class="example-value" tabindex="0"><code>${escapeHtml(JSON.stringify(v, null, 2))}</code></pre>`;
+    out += `<p class="values">e.g.</p><pre class="example-value" tabindex="0"><code>${plainLinesHtml(JSON.stringify(v, null, 2))}</code></pre>`;
   }
   // Its Markdown headings as bold lines: a field's description is no section of the page.
   if (row.descriptionHtml) out += `<div class="prop-description">${demoteHeadings(row.descriptionHtml)}</div>`;

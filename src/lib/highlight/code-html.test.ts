@@ -36,7 +36,7 @@ describe('tokensToHtml: shiki tokens as HTML with classes', () => {
     ]);
     assert.equal(
       html,
-      '<pre class="hl" tabindex="0"><code>{<span class="hl-keyword">"a&amp;b"</span>: <span class="hl-string">"&lt;i&gt;"</span>\n  <span class="hl-constant">1 </span>}</code></pre>',
+      '<pre class="hl" tabindex="0"><code><span class="line">{<span class="hl-keyword">"a&amp;b"</span>: <span class="hl-string">"&lt;i&gt;"</span></span>\n<span class="line" style="--indent:2">  <span class="hl-constant">1 </span>}</span></code></pre>',
     );
   });
 });

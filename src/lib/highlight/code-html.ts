@@ -14,6 +14,7 @@
  */
 import { createCssVariablesTheme, type ThemedToken } from 'shiki';
 import { escapeText } from '../html-text.ts';
+import { CODE_CLOSE, CODE_OPEN, lineElement } from './code-lines.ts';
 
 export const CODE_THEME_NAME = 'apidesc-code';
 
@@ -76,7 +77,11 @@ function lineHtml(tokens: ThemedToken[]): string {
   return html;
 }
 
-/** A code block: `<pre class="hl">`, focusable so that a keyboard can scroll long lines. */
+/**
+ * A code block: `<pre class="hl">`, a line per element. Focusable, so that a keyboard can scroll
+ * a box that is cut to a height (a guide's card).
+ */
 export function tokensToHtml(lines: ThemedToken[][]): string {
-  return `<pre class="hl" tabindex="0"><code>${lines.map(lineHtml).join('\n')}</code></pre>`;
+  const shown = lines.map((tokens) => lineElement(lineHtml(tokens), tokens.map((t) => t.content).join('')));
+  return `${CODE_OPEN}${shown.join('\n')}${CODE_CLOSE}`;
 }

@@ -10,7 +10,7 @@ describe('highlightHtml: fenced code in descriptions', () => {
     const html = await highlightHtml(renderMarkdown('Text\n\n```json\n{"a": "<b>"}\n```'));
     assert.equal(
       html,
-      '<p>Text</p>\n<pre class="hl" tabindex="0"><code>{<span class="hl-keyword">"a"</span>: <span class="hl-string">"&lt;b&gt;"</span>}</code></pre>',
+      '<p>Text</p>\n<pre class="hl" tabindex="0"><code><span class="line">{<span class="hl-keyword">"a"</span>: <span class="hl-string">"&lt;b&gt;"</span>}</span></code></pre>',
     );
   });
 
@@ -26,13 +26,13 @@ describe('codeHtml: code in a language', () => {
     const html = codeHtml(await loadHighlighter(), 'name: orders # the topic\nretries: 3', 'yaml');
     assert.equal(
       html,
-      '<pre class="hl" tabindex="0"><code><span class="hl-keyword">name: </span><span class="hl-string">orders </span><span class="hl-comment"># the topic</span>\n<span class="hl-keyword">retries: </span><span class="hl-constant">3</span></code></pre>',
+      '<pre class="hl" tabindex="0"><code><span class="line"><span class="hl-keyword">name: </span><span class="hl-string">orders </span><span class="hl-comment"># the topic</span></span>\n<span class="line"><span class="hl-keyword">retries: </span><span class="hl-constant">3</span></span></code></pre>',
     );
   });
 
   it('shows a language it does not know as escaped plain text', async () => {
     const html = codeHtml(await loadHighlighter(), 'record A { <script> }', 'avro-idl');
-    assert.equal(html, '<pre class="hl" tabindex="0"><code>record A { &lt;script&gt; }</code></pre>');
+    assert.equal(html, '<pre class="hl" tabindex="0"><code><span class="line">record A { &lt;script&gt; }</span></code></pre>');
   });
 });
 
@@ -58,6 +58,6 @@ describe('highlighting under load', () => {
   it('shows a line longer than the limit plain, the same way every time', async () => {
     const h = await loadHighlighter();
     const long = `{"a": "${'y'.repeat(6000)}"}`;
-    assert.equal(codeHtml(h, long, 'json'), `<pre class="hl" tabindex="0"><code>${long}</code></pre>`);
+    assert.equal(codeHtml(h, long, 'json'), `<pre class="hl" tabindex="0"><code><span class="line">${long}</span></code></pre>`);
   });
 });

@@ -36,7 +36,7 @@ export function messagePage(ctx: Context, page: Page, message: Record<string, un
     const others = page.usedBy.filter((l) => !named.has(l.url)).map((l) => (l.kind === 'channel' ? { ...l, note: 'the channel that carries it' } : l));
     page.sections.push({ type: 'links', heading: 'Used by', anchor: 'used-by', links: [...users, ...others] });
   } else if (users.length > 0) page.sections.push({ type: 'links', heading: 'Sent and received by', anchor: 'sent-received', links: users });
-  traitsFacts(ctx, page, content.origin, at);
+  traitsFacts(ctx, page, content.origin, at, 'messageTraits');
   otherBindings(ctx, page, bindingsOf(ctx, content.value.bindings, sub(content.origin.bindings ?? at, 'bindings')), false);
 }
 

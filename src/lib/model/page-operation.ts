@@ -51,7 +51,11 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
       page.sections.push(replySection(ctx, reply.value, reply.at));
       const diagram = ctx.diagram(() => replyDiagram(page, action));
       // Before the sections it draws: the picture first, then the details.
-      if (diagram) page.sections.splice(page.sections.length - 2, 0, { type: 'diagram', heading: 'Request and reply', anchor: 'reply-flow', diagram });
+      if (diagram) {
+        page.sections.splice(page.sections.length - 2, 0, { type: 'diagram', heading: 'Request and reply', anchor: 'reply-flow', diagram });
+        // The picture draws where the reply goes: the Reply section says it once, in a sentence, rather than as facts again (the twin keeps the facts).
+        sayReplyOnce(page.sections[page.sections.length - 1]!);
+      }
     }
   }
   // How to publish to the topic, or which subscriptions receive: after what the operation carries
@@ -98,7 +102,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   if (tryIt) page.sections.push({ type: 'try-it', heading: 'Try it', anchor: 'try-it', view: tryIt });
   securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));
-  traitsFacts(ctx, page, m.origin, at);
+  traitsFacts(ctx, page, m.origin, at, 'operationTraits');
   otherBindings(ctx, page, bindings);
   queueBindingIntoSns(page);
 }
@@ -190,6 +194,24 @@ function replySection(ctx: Context, reply: Record<string, unknown>, at: Location
   return messagesSection(ctx, 'Reply', 'reply', sites, sites.length === 0 ? 'The reply names no message.' : undefined, facts);
 }
 
+/** A Reply section's facts (drawn by the request/reply picture above it) as one sentence: "The reply comes back on Stock check replies, to the address in the header replyTo of the request message." */
+function sayReplyOnce(section: PageSection): void {
+  if (section.type !== 'messages' || !section.facts) return;
+  const fact = (label: string) => section.facts?.find((f) => f.label === label);
+  const channel = fact('Reply channel')?.link?.title;
+  const expression = fact('Reply address')?.text;
+  const meaning = expression !== undefined ? runtimeExpressionMeaning(expression, 'the request message') : undefined;
+  const channelAddress = fact('Reply channel address')?.text;
+  const to =
+    expression !== undefined
+      ? `the address ${meaning ? `in ${meaning}` : expression}`
+      : channelAddress !== undefined
+        ? `the address ${channelAddress}`
+        : undefined;
+  if (channel === undefined && to === undefined) return;
+  section.factsInWords = `The reply comes back${channel !== undefined ? ` on ${channel}` : ''}${to !== undefined ? `${channel !== undefined ? ',' : ''} to ${to}` : ''}.`;
+}
+
 /**
  * Where a request's reply comes back, for the sns publish commands (an sns topic carries no
  * reply): the reply's channel address, else the runtime expression the request names it in.
@@ -200,7 +222,8 @@ function replyWhere(ctx: Context, raw: unknown, at: Location): string | undefine
   if (!reply || !isPlainObject(reply.value)) return undefined;
   const address = ctx.doc.deref(reply.value.address, sub(reply.at, 'address'));
   const location = address && isPlainObject(address.value) && typeof address.value.location === 'string' ? address.value.location : undefined;
-  if (location) return `The reply comes back to the address the request names in ${location}, not on this topic.`;
+  // Where exactly is the Reply section's sentence (sayReplyOnce): beside the commands, only that it is not this topic.
+  if (location) return 'The reply does not come back on this topic: the Reply section says where.';
   const channel = ctx.doc.deref(reply.value.channel, sub(reply.at, 'channel'));
   const on = channel && isPlainObject(channel.value) && typeof channel.value.address === 'string' ? channel.value.address : undefined;
   return on ? `The reply comes back on ${on}, not on this topic.` : undefined;

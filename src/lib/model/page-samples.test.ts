@@ -217,7 +217,7 @@ operations:
         ['JavaScript (ws)', 'Python (websockets)'],
       );
       assert.ok(
-        s.groups[0]!.notes.some((n) => n.includes('names no protocol') && n.includes('as its title says')),
+        s.groups[0]!.notes.some((n) => n.includes('does not say which protocol or protocol version') && n.includes('as its title says')),
         'the guess is said to be one',
       );
     }
@@ -260,6 +260,6 @@ operations:
     assert.ok(sns.handsOn.publish.length > 0);
     assert.match(sns.handsOn.publish[0]!.cli!.code, /aws sns publish/);
     assert.match(sns.handsOn.publish[0]!.cli!.code, /inventory\.stock-check|inventory-stock-check/);
-    assert.equal(sns.handsOn.replyWhere, 'The reply comes back to the address the request names in $message.header#/replyTo, not on this topic.');
+    assert.equal(sns.handsOn.replyWhere, 'The reply does not come back on this topic: the Reply section says where.');
   });
 });

@@ -270,7 +270,7 @@ export function samplesSection(
   // A protocol read off the title is a guess: say so, so that nobody takes it for the document's word.
   const guessed =
     usable.length === 0 && !bound && protocol
-      ? 'The API description names no protocol: these samples assume WebSocket over TLS, as its title says.'
+      ? 'This API does not say which protocol or protocol version its server speaks: these samples use WebSocket over TLS (wss), as its title says.'
       : undefined;
   const note = usable.length > 0 ? otherServersNote(ctx, usable.slice(shown.length)) : guessed;
   const finish = (groups: SampleGroup[]): SampleGroup[] => {

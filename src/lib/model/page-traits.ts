@@ -1,15 +1,18 @@
 /**
  * Which trait gave which field of an operation or a message (SPEC "Traits merge mechanism"): a
- * fact for the object's authors ("Trait fifoAttributes — gives headers, contentType") in the
+ * fact for the object's authors ("Shared message settings fifoAttributes — gives headers, contentType") in the
  * page's folded "Source", not in its facts: a reader wants the headers, not where they came from.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { escapeText } from '../html-text.ts';
 import { toLink } from './entity-locator.ts';
+import { pageKindOf } from './page-kinds.ts';
 import type { Context } from './page-context.ts';
 import type { Fact, Page } from './page-types.ts';
 
-export function traitsFacts(ctx: Context, page: Page, origin: Record<string, Location>, at: Location): void {
+export function traitsFacts(ctx: Context, page: Page, origin: Record<string, Location>, at: Location, traits: 'operationTraits' | 'messageTraits'): void {
+  // The reader's word for a trait ("Shared operation settings"), not the format's.
+  const label = pageKindOf(`component:${traits}`)?.word ?? traits;
   const fromTraits = Object.entries(origin).filter(([, o]) => o.file !== at.file || o.pointer !== at.pointer);
   // One fact per trait, in the order of the fields it gave.
   const byTrait = new Map<string, { fact: Fact; fields: string[] }>();
@@ -18,7 +21,7 @@ export function traitsFacts(ctx: Context, page: Page, origin: Record<string, Loc
     const key = link ? link.url : o.pointer;
     let entry = byTrait.get(key);
     if (!entry) {
-      entry = { fact: link ? { label: 'Trait', link: toLink(link) } : { label: 'Trait', text: o.pointer, code: true }, fields: [] };
+      entry = { fact: link ? { label, link: toLink(link) } : { label, text: o.pointer, code: true }, fields: [] };
       byTrait.set(key, entry);
     }
     entry.fields.push(field);

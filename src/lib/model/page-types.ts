@@ -155,6 +155,12 @@ export type PageSection =
       messages: InlineMessage[];
       others: (Link & { summaryHtml?: string })[];
       facts?: Fact[];
+      /**
+       * The facts in one sentence, where a picture above draws them (a reply's, under the
+       * request/reply picture): the page shows the sentence instead of the facts again; the
+       * Markdown twin, which has no picture, keeps the facts.
+       */
+      factsInWords?: string;
     }
   /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
   | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] };

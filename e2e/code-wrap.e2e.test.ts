@@ -1,0 +1,145 @@
+/**
+ * Long lines in code boxes (issue 34, round 6): an ARN, a broker's address or a long JSON string
+ * wraps inside its box, in the reference panel and on the page, instead of scrolling sideways out
+ * of sight; the continuation hangs to the right of where its line's text starts, so that it reads
+ * as the rest of that line; what a reader copies (a selection, or the Copy button) is the code as
+ * written. Read on the default content's sns operations, whose subscribe and publish commands
+ * carry topic, queue and function ARNs, at a phone's and a desk's width, with and without script.
+ */
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { tempDir } from '../test/helpers.ts';
+import { launchChromium, runCli, serveSite } from './support.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+/** A receiving operation whose subscription cards fold `aws sns subscribe` commands with ARNs; a publishing one whose panel has `aws sns publish`. */
+const PAGES = ['operations/receiveordereventsinwarehouse/', 'operations/publishorderevents/'];
+
+/** What the page's code boxes do with their lines, measured in the page. */
+interface CodeFacts {
+  boxes: number;
+  /** Code boxes (or their code) wider inside than their box: a line scrolls out of sight. */
+  scrolling: string[];
+  wrappedLines: number;
+  /** Wrapped lines whose continuation starts at or left of where the line's text starts. */
+  notHung: string[];
+}
+
+function codeFacts(page: Page): Promise<CodeFacts> {
+  return page.evaluate(() => {
+    // Folded parts (a subscription's command, Source) opened, as a reader who reads them all.
+    for (const details of document.querySelectorAll('main details')) (details as HTMLDetailsElement).open = true;
+    const shown = (e: Element): boolean => e.getClientRects().length > 0;
+    const boxes = [...document.querySelectorAll('main pre')].filter(shown);
+    const scrolling = boxes
+      .flatMap((pre) => [pre, ...pre.querySelectorAll('code')])
+      .filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .map((e) => `${e.tagName} ${e.textContent!.slice(0, 60)}`);
+    const notHung: string[] = [];
+    let wrappedLines = 0;
+    for (const line of document.querySelectorAll('main pre .line')) {
+      if (!shown(line)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const tops = [...new Set(rects.map((r) => Math.round(r.top)))].sort((a, b) => a - b);
+      if (tops.length < 2) continue;
+      wrappedLines += 1;
+      // Where the line's text starts: its first character that is not a space.
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      let start: number | undefined;
+      for (let node = walker.nextNode(); node && start === undefined; node = walker.nextNode()) {
+        const at = node.textContent!.search(/\S/);
+        if (at < 0) continue;
+        const first = document.createRange();
+        first.setStart(node, at);
+        first.setEnd(node, at + 1);
+        start = first.getBoundingClientRect().left;
+      }
+      const continuation = Math.min(...rects.filter((r) => Math.round(r.top) === tops[1]).map((r) => r.left));
+      if (start === undefined || continuation <= start)
+        notHung.push(`${line.textContent!.slice(0, 60)}: text from ${start}, continuation from ${continuation}`);
+    }
+    return { boxes: boxes.length, scrolling, wrappedLines, notHung };
+  });
+}
+
+describe('long lines in code boxes', () => {
+  let site: { server: Server; base: string };
+  let browser: Browser;
+  before(async () => {
+    const work = tempDir('apidesc-code-wrap-e2e-');
+    assert.equal(await runCli(['build', 'content', '--out', join(work, 'site'), '--cache', join(work, 'cache')], repo), 0);
+    site = await serveSite(join(work, 'site'));
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    site?.server.close();
+  });
+
+  for (const [width, javaScriptEnabled] of [
+    [390, false],
+    [1280, true],
+  ] as const)
+    it(`${width} px${javaScriptEnabled ? '' : ', without script'}: no code box scrolls sideways; a wrapped line's continuation hangs right of its text's start`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
+      try {
+        let wrapped = 0;
+        for (const url of PAGES) {
+          const page = await context.newPage();
+          await page.goto(site.base + url);
+          const facts = await codeFacts(page);
+          assert.ok(facts.boxes >= 3, `${url}: ${facts.boxes} code boxes`);
+          assert.deepEqual(facts.scrolling, [], `${url}: code that scrolls sideways`);
+          assert.deepEqual(facts.notHung, [], `${url}: continuations not hung under their line`);
+          wrapped += facts.wrappedLines;
+          await page.close();
+        }
+        // The ARNs do not fit on one line at either width: the test reads real wrapped lines.
+        assert.ok(wrapped >= 2, `${wrapped} wrapped lines`);
+      } finally {
+        await context.close();
+      }
+    });
+
+  it('copies the code as written, from a selection and from the Copy button, however its lines wrap', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    try {
+      const page = await context.newPage();
+      await page.goto(site.base + PAGES[0]);
+      const box = page.locator('main .code', { hasText: 'aws sns subscribe' }).first();
+      await box.evaluate((e) => (e.closest('details')!.open = true));
+      const written = await box.locator('pre').evaluate((pre) => pre.textContent!);
+      assert.match(written, /^aws sns subscribe \\\n {2}--region eu-west-1 \\\n/);
+      assert.match(written, /'arn:aws:sns:eu-west-1:<account-id>:orders\.fifo'/);
+      const lines = await box.locator('pre .line').evaluateAll((ls) =>
+        ls.map((l) => {
+          const range = document.createRange();
+          range.selectNodeContents(l);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }),
+      );
+      assert.ok(
+        lines.some((n) => n > 1),
+        'a line of the command wraps at this width',
+      );
+      await box.locator('pre').evaluate((pre) => {
+        const range = document.createRange();
+        range.selectNodeContents(pre);
+        getSelection()!.removeAllRanges();
+        getSelection()!.addRange(range);
+      });
+      await page.keyboard.press('Control+C');
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), written, 'a selection copies the code as written');
+      await box.locator('button.copy').click();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), written, 'the Copy button copies the code as written');
+    } finally {
+      await context.close();
+    }
+  });
+});

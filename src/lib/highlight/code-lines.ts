@@ -1,0 +1,44 @@
+/**
+ * The lines of a code block, each its own element, so that a long line (an ARN, a broker's
+ * address, a long string) wraps under itself instead of scrolling sideways: site.css hangs a
+ * continuation past the line's own indentation, which each line gives as `--indent` in columns.
+ * The newline between lines stays text between the elements, so the code's text (what a copy
+ * button or a selection copies) is the code as written; an empty line is only its newline.
+ * No dependency on the highlighter: schema trees write values out with it too.
+ */
+import { escapeText } from '../html-text.ts';
+
+/** How a code block opens: focusable, so that a keyboard can scroll a box cut to a height (a guide's card). */
+export const CODE_OPEN = '<pre class="hl" tabindex="0"><code>';
+export const CODE_CLOSE = '</code></pre>';
+
+/** Columns of the whitespace a line starts with, a tab to the next multiple of 8 as `pre` draws it. */
+function indentColumns(text: string): number {
+  let columns = 0;
+  for (const c of text) {
+    if (c === ' ') columns += 1;
+    else if (c === '\t') columns += 8 - (columns % 8);
+    else break;
+  }
+  return columns;
+}
+
+/** A line's HTML (`html`, of the line's `text`) as its element; nothing for an empty line. */
+export function lineElement(html: string, text: string): string {
+  if (html === '') return '';
+  const indent = indentColumns(text);
+  return `<span class="line"${indent > 0 ? ` style="--indent:${indent}"` : ''}>${html}</span>`;
+}
+
+/** Code without colours (a value written out), as the lines of a code block's `<code>`. */
+export function plainLinesHtml(code: string): string {
+  return code
+    .split('\n')
+    .map((line) => lineElement(escapeText(line), line))
+    .join('\n');
+}
+
+/** A code block of code shown without colours (no highlighter ran), in the same lines as highlighted code. */
+export function plainCodeHtml(code: string): string {
+  return `${CODE_OPEN}${plainLinesHtml(code)}${CODE_CLOSE}`;
+}
