@@ -414,7 +414,7 @@ describe('the search page with results, for every reader', () => {
       );
     const channelOf = async (query: string) => (await indexed(query)).find((p) => p.url.endsWith('/channels/orderevents/'));
     const channel = await channelOf('strictly');
-    assert.ok(channel, "the channel is found by a word of its description");
+    assert.ok(channel, 'the channel is found by a word of its description');
     // The description's JSON block ({ "MessageGroupId": "ord-1042", … }) and the note on the topic's two names.
     assert.doesNotMatch(channel.content, /\{ "MessageGroupId"|ord-1042-placed/);
     assert.doesNotMatch(channel.content, /Clients publish and subscribe with this name/);

@@ -57,7 +57,10 @@ describe('a portal of two APIs', () => {
     // A long summary is cut at a word's end, its open elements closed, "…" after it (a CSS line
     // clamp cut inside a word: "build rea…"); the overview the card links to has it whole.
     const summary = /<p class="entry-summary">(.*?)<\/p>/.exec(card)?.[1] ?? '';
-    assert.equal(summary, "Lights report what they <em>measure</em>, every five minutes, to the city's broker: the lux level, the lamp's temperature and its <strong>power draw in watts</strong>, which…");
+    assert.equal(
+      summary,
+      "Lights report what they <em>measure</em>, every five minutes, to the city's broker: the lux level, the lamp's temperature and its <strong>power draw in watts</strong>, which…",
+    );
     assert.match(page('lights'), /its <strong>power draw in watts<\/strong>, which the maintenance team reads to plan repairs\./);
     // Tags said as tags, spelled as their filter chips are ("tag" said to assistive technology only);
     // one that repeats the protocol beside it ("kafka") is said once, as the protocol: on the card and

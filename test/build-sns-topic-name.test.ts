@@ -98,7 +98,10 @@ describe('the topic name on an sns publishing page', () => {
     assert.match(words, /Publishes to the topic orders\.fifo/);
     // The operation links to the channel's note instead of saying it again (the same words on every page read as noise).
     assert.doesNotMatch(words, /Clients use the topic's name|Clients publish and subscribe/);
-    assert.match(page, /<p class="kind topic-name-note" data-pagefind-ignore><a href="\/channels\/orderevents\/#sns-topic-name">Why the topic's name differs from the channel's address<\/a><\/p>/);
+    assert.match(
+      page,
+      /<p class="kind topic-name-note" data-pagefind-ignore><a href="\/channels\/orderevents\/#sns-topic-name">Why the topic's name differs from the channel's address<\/a><\/p>/,
+    );
     assert.match(channel, /<p class="fact-note topic-name-note" id="sns-topic-name" data-pagefind-ignore>Clients publish and subscribe with this name/);
     assert.doesNotMatch(words, /AWS sees|not the channel's/);
     assert.match(

@@ -102,7 +102,9 @@ function cached(cache: Map<string, string>, markdown: string, render: (text: str
 }
 
 export function renderMarkdown(markdown: string): string {
-  return cached(blockCache, markdown, (text) => safely(text, () => unindexedCode(sanitizeHtml(marked.parse(text) as string, SANITIZE).trim()), plainParagraphs));
+  return cached(blockCache, markdown, (text) =>
+    safely(text, () => unindexedCode(sanitizeHtml(marked.parse(text) as string, SANITIZE).trim()), plainParagraphs),
+  );
 }
 
 /**
