@@ -270,7 +270,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
 
   it('highlights fenced code in descriptions, its colours as classes that both themes colour', () => {
     const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
-    assert.match(html, /<pre data-pagefind-ignore class="hl" tabindex="0"><code>\{ <span class="hl-keyword">"MessageGroupId"<\/span>: <span class="hl-string">"ord-1042"<\/span>/);
+    assert.match(
+      html,
+      /<pre data-pagefind-ignore class="hl" tabindex="0"><code>\{ <span class="hl-keyword">"MessageGroupId"<\/span>: <span class="hl-string">"ord-1042"<\/span>/,
+    );
     const css = readdirSync(join(out, '_astro'))
       .filter((f) => f.endsWith('.css'))
       .map((f) => readFileSync(join(out, '_astro', f), 'utf8'))
