@@ -396,6 +396,36 @@ describe('the search page with results, for every reader', () => {
     await page.close();
   });
 
+  it("keeps a description's code and the tool's note on two names out of the index, and the page's own words and names in it", async () => {
+    const page = await browser.newPage();
+    await page.goto(base + 'search/');
+    /** The indexed text of each page `query` finds, by URL, and the excerpts Pagefind gives. */
+    const indexed = (query: string) =>
+      page.evaluate(
+        async ([bundle, q]) => {
+          const pagefind = await import(bundle!);
+          const found = await pagefind.search(q);
+          const pages: { url: string; content: string; excerpt: string }[] = await Promise.all(
+            found.results.map((r: { data: () => Promise<{ url: string; content: string; excerpt: string }> }) => r.data()),
+          );
+          return pages.map(({ url, content, excerpt }) => ({ url, content, excerpt }));
+        },
+        [`${base}pagefind/pagefind.js`, query] as const,
+      );
+    const channelOf = async (query: string) => (await indexed(query)).find((p) => p.url.endsWith('/channels/orderevents/'));
+    const channel = await channelOf('strictly');
+    assert.ok(channel, 'the channel is found by a word of its description');
+    // The description's JSON block ({ "MessageGroupId": "ord-1042", … }) and the note on the topic's two names.
+    assert.doesNotMatch(channel.content, /\{ "MessageGroupId"|ord-1042-placed/);
+    assert.doesNotMatch(channel.content, /Clients publish and subscribe with this name/);
+    // The sentence before the code, the topic's name, its messages and operations stay searchable.
+    assert.match(channel.content, /Publishers set it like this:/);
+    assert.ok(await channelOf('orders.fifo'), "found by the topic's name");
+    assert.ok(await channelOf('OrderPlaced'), "found by a message's name");
+    assert.ok(!(await indexed('Clients publish and subscribe')).some((p) => /Clients publish/.test(p.excerpt)), 'no excerpt quotes the note');
+    await page.close();
+  });
+
   it("offers as filters only the readers' kinds that have results, and leads each result with its name and summary", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base + 'search/?q=order');

@@ -276,7 +276,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
     assert.match(
       html,
-      /<pre class="hl" tabindex="0"><code><span class="line">\{ <span class="hl-keyword">"MessageGroupId"<\/span>: <span class="hl-string">"ord-1042"<\/span>/,
+      /<pre data-pagefind-ignore class="hl" tabindex="0"><code><span class="line">\{ <span class="hl-keyword">"MessageGroupId"<\/span>: <span class="hl-string">"ord-1042"<\/span>/,
     );
     const css = readdirSync(join(out, '_astro'))
       .filter((f) => f.endsWith('.css'))

@@ -165,8 +165,12 @@ if (HAS_CORPUS)
       assert.match(svg, /sns topic · FIFO/);
       assert.equal([...svg.matchAll(/class="dg-node dg-subscription"/g)].length, 3);
       assert.match(svg, /dead-letter queue[\s\S]*billing-orders-dlq\.fifo/);
-      // An ARN by its resource name, the whole ARN on the line under it.
-      assert.match(svg, /<text class="dg-label"[^>]*>partner-orders-dlq\.fifo<\/text>/);
+      // An ARN by its resource name (wrapped after its separator, in a box narrow enough for three side by side), the whole ARN on the lines under it.
+      assert.match(svg, /<text class="dg-label"[^>]*>partner-orders-dlq\.<\/text><text class="dg-label"[^>]*>fifo<\/text>/);
+      assert.match(
+        svg,
+        /<text class="dg-line"[^>]*>arn:aws:sqs:eu-west-1:<\/text><text class="dg-line"[^>]*>210987654321:partner-<\/text><text class="dg-line"[^>]*>orders-dlq\.fifo<\/text>/,
+      );
     });
   });
 

@@ -222,15 +222,23 @@ describe("flows across a portal of the corpus's sns producer and consumer", { sk
   });
 });
 
-describe('flows across a generated portal of 40 APIs on the same three addresses (issue 32)', () => {
+describe('flows across a generated portal of 40 APIs on the same three addresses (issue 32), and 45 APIs on addresses of their own', () => {
   // Each API sends and receives on each address; the first sends on the first from 9 more
   // operations: (3 × 40 + 9) × 39 = 5,031 flows over 40 × 39 = 1,560 pairs of APIs.
   const APIS = 40;
+  // APIs that share no address with another: no flow, shown apart from the map (the first 40 of them).
+  const LONE = 45;
+  const lone = Object.fromEntries(
+    Array.from({ length: LONE }, (_, i) => [
+      `apis/lone-${String(i).padStart(2, '0')}.yaml`,
+      `apidesc: 3.0.0\ninfo:\n  title: Lone ${String(i).padStart(2, '0')}\n  version: 1.0.0\nchannels:\n  own:\n    address: lone-${i}\noperations:\n  sendOwn:\n    action: send\n    channel: {$ref: '#/channels/own'}\n`,
+    ]),
+  );
   const FLOWS = (3 * APIS + 9) * (APIS - 1);
   let dir = '';
   const read = (path: string): string => readFileSync(join(dir, 'site', path), 'utf8');
   before(async () => {
-    dir = tempTree(floodPortal(APIS, 9));
+    dir = tempTree({ ...floodPortal(APIS, 9), ...lone });
     const r = await runIn(dir, ['build', 'apis', '--out', 'site']);
     assert.equal(r.code, 0, r.out + r.err);
   });
@@ -255,8 +263,8 @@ describe('flows across a generated portal of 40 APIs on the same three addresses
 
   it("keeps the portal's root small: the first pairs listed, the rest counted, the busiest drawn", () => {
     const size = statSync(join(dir, 'site', 'index.html')).size;
-    // Each of the 40 cards names the messages its API sends and receives (at most three a direction).
-    assert.ok(size < 155_000, `the root is ${size} bytes`);
+    // Each of the 85 cards names the messages its API sends and receives (at most three a direction).
+    assert.ok(size < 200_000, `the root is ${size} bytes`);
     const root = read('index.html');
     const list = root.slice(root.indexOf('<h2 id="flows">'));
     assert.match(list, new RegExp(`${FLOWS.toLocaleString('en-US')} flows`));
@@ -270,6 +278,16 @@ describe('flows across a generated portal of 40 APIs on the same three addresses
     assert.ok([...wide!.matchAll(/class="dg-edge"/g)].length <= 60);
     assert.ok(narrow === undefined || [...narrow.matchAll(/class="dg-node /g)].length <= 30 + 60);
     assert.match(map, /1560 connections between 40 APIs/);
+    // The page says what the drawing leaves out, and shows the APIs without a flow apart: the first 40 by title, the rest counted.
+    assert.match(map, /The map draws the 30 APIs with the most flows; 10 more send to or receive from another API/);
+    const apart = map.slice(map.indexOf('<div class="map-apart"'));
+    assert.match(apart, /<h3 id="h-map-apart">No flow with another API of this portal \(45\)<\/h3>/);
+    assert.deepEqual(
+      [...apart.matchAll(/<li><a href="([^"]+)">/g)].map((m) => m[1]),
+      Array.from({ length: 40 }, (_, i) => `/lone-${String(i).padStart(2, '0')}/`),
+    );
+    assert.match(apart, /And 5 more: their cards are above\./);
+    assert.doesNotMatch(apart, /service-0/);
     linksResolve(join(dir, 'site'), root, 'root');
   });
 

@@ -16,7 +16,8 @@ info:
   version: 2.0.0
   x-team: City lighting
   description: |
-    Lights report what they *measure*.
+    Lights report what they *measure*, every five minutes, to the city's broker: the lux level, the
+    lamp's temperature and its **power draw in watts**, which the maintenance team reads to plan repairs.
 
     ## More
     Details nobody needs on the catalog.
@@ -51,12 +52,22 @@ describe('a portal of two APIs', () => {
     const card = root.slice(root.indexOf('<a href="/lights/">', root.indexOf('<ul class="cards api-cards">')));
     assert.match(
       card,
-      /^<a href="\/lights\/">Street lights<\/a><span class="entry-meta"><span>version 2\.0\.0<\/span><span>owner City lighting<\/span><\/span><p class="entry-summary">Lights report what they <em>measure<\/em>\.<\/p>/,
+      /^<a href="\/lights\/">Street lights<\/a><span class="entry-meta"><span>version 2\.0\.0<\/span><span>owner City lighting<\/span><\/span><p class="entry-summary">Lights report what they <em>measure<\/em>, every five minutes/,
     );
+    // A long summary is cut at a word's end, its open elements closed, "…" after it (a CSS line
+    // clamp cut inside a word: "build rea…"); the overview the card links to has it whole.
+    const summary = /<p class="entry-summary">(.*?)<\/p>/.exec(card)?.[1] ?? '';
+    assert.equal(
+      summary,
+      "Lights report what they <em>measure</em>, every five minutes, to the city's broker: the lux level, the lamp's temperature and its <strong>power draw in watts</strong>, which…",
+    );
+    assert.match(page('lights'), /its <strong>power draw in watts<\/strong>, which the maintenance team reads to plan repairs\./);
     // Tags said as tags, spelled as their filter chips are ("tag" said to assistive technology only);
-    // one that repeats the protocol beside it ("kafka") is said once, as the protocol.
+    // one that repeats the protocol beside it ("kafka") is said once, as the protocol: on the card and
+    // among the tag filters.
     assert.match(card, /<span class="badge protocol">kafka<\/span><span class="badge tag"><span class="visually-hidden">tag <\/span>iot<\/span><\/span>/);
     assert.match(root, /<a class="chip" href="#tag-iot">iot <span class="count">1<\/span><\/a>/);
+    assert.doesNotMatch(root, /href="#tag-kafka"/);
     // The cards by title.
     const titles = [...root.slice(root.indexOf('<ul class="cards api-cards"')).matchAll(/<li[^>]*><a href="[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]!);
     assert.ok(titles.length === 2, titles.join(', '));
@@ -69,7 +80,7 @@ describe('a portal of two APIs', () => {
     // The filters as chips with their counts (links: they work without script).
     assert.match(
       root,
-      /Protocol<\/span> <a class="chip" href="#protocol-https">https <span class="count">1<\/span><\/a><a class="chip" href="#protocol-kafka">kafka <span class="count">1<\/span><\/a><a class="chip" href="#protocol-sns">sns/,
+      /Protocol<\/span> <a class="chip" href="#protocol-https">https <span class="count">1<\/span><\/a><a class="chip" href="#protocol-kafka">kafka <span class="count">1<\/span><\/a><a class="chip" href="#protocol-sns">Amazon SNS/,
     );
     // Which messages each API sends or receives, by name, on its card.
     assert.match(
@@ -79,7 +90,7 @@ describe('a portal of two APIs', () => {
     // The files for tools at the foot of the page, after the cards, not above them.
     assert.ok(root.indexOf('For coding assistants') > root.indexOf('</ul>', root.indexOf('<ul class="cards api-cards">')), 'machine links after the cards');
     // The filters show the cards of their value in place (no list of the same links again below).
-    assert.match(root, /<li data-filters="protocol-kafka tag-iot tag-kafka"><a href="\/lights\/">Street lights<\/a>/);
+    assert.match(root, /<li data-filters="protocol-kafka tag-iot"><a href="\/lights\/">Street lights<\/a>/);
     assert.match(root, /#protocol-kafka:target ~ \.api-cards > li:not\(\[data-filters~="protocol-kafka"\]\) \{ display: none; \}/);
     assert.doesNotMatch(root, /id="by-protocol"|id="by-tag"/);
   });

@@ -30,7 +30,7 @@ const words = (html: string): string =>
 
 /** The subscription boxes of a page's wide fan-out drawing, left to right: their link titles and visible lines. */
 function subscriptionBoxes(html: string): { title: string; lines: string[]; x: number }[] {
-  const wide = /<div class="dg-wide">[\s\S]*?<\/svg>/.exec(html.slice(html.indexOf('id="sns-fan-out"')))![0];
+  const wide = /<div class="dg-wide"[^>]*>[\s\S]*?<\/svg>/.exec(html.slice(html.indexOf('id="sns-fan-out"')))![0];
   return [...wide.matchAll(/<a class="dg-node dg-subscription"[^>]*><title>([^<]*)<\/title><rect x="([\d.]+)"[^>]*\/>([\s\S]*?)<\/a>/g)]
     .map((m) => ({
       title: unescapeText(m[1]!),

@@ -45,15 +45,15 @@ describe('diagram layout', () => {
     for (const e of placed.edges) assert.ok(e.points.length >= 2);
   });
 
-  it('cuts long names to fit their boxes, on at most two lines, and wraps small lines (an address) onto up to three', () => {
+  it('cuts long names to fit their boxes, on at most three lines, and wraps small lines (an address) onto up to four', () => {
     const long = 'x'.repeat(500);
     const placed = layoutDiagram({ title: 't', description: 'd', nodes: [{ id: long, kind: 'channel', label: long, lines: [long] }], edges: [] });
     const node = placed.nodes[0]!;
     assert.ok(node.width <= 248);
-    assert.equal(node.label.length, 2);
-    assert.ok(node.label[1]!.endsWith('…'));
-    assert.equal(node.lines.length, 3);
-    assert.ok(node.lines[2]!.endsWith('…'));
+    assert.equal(node.label.length, 3);
+    assert.ok(node.label[2]!.endsWith('…'));
+    assert.equal(node.lines.length, 4);
+    assert.ok(node.lines[3]!.endsWith('…'));
     // A channel's address is shown whole when it fits three lines, broken after its separators.
     const address = 'smartylighting.streetlights.1.0.event.{streetlightId}.lighting.measured';
     const channel = layoutDiagram({ title: 't', description: 'd', nodes: [{ id: 'c', kind: 'channel', label: 'c', lines: [address] }], edges: [] }).nodes[0]!;

@@ -13,14 +13,26 @@ export const LINE_HEIGHT = { caption: 16, label: 18, line: 15, edge: 16 } as con
 export const PAD = { x: 12, y: 8 } as const;
 const NODE_WIDTH = { min: 112, max: 232, step: 16 } as const;
 /**
+ * The widest box of a fan-out's subscription or queue: three of them side by side (a topic's
+ * usual fan-out) fit a desk's column at their own size, so that their 12 px lines are not shrunk
+ * below 12 px; a long ARN wraps onto another line instead.
+ */
+const LEAF_MAX = 208;
+/**
  * A name of words ("Warehouse picks orders") wraps at its spaces at this width, narrower than
  * the box may be: a drawing of many columns stays narrow enough to keep its text legible when
  * fitted to a column. A name without spaces (a queue, `partner-orders-dlq.fifo`) keeps the box's
  * whole width: it would break inside the identifier.
  */
 const WORDS_WIDTH = 200;
-/** Small lines under a box's label, after wrapping. */
-const MAX_LINES = 5;
+/** Small lines under a box's label, after wrapping (an ARN takes three or four, its owner and its filter two each). */
+const MAX_LINES = 8;
+/** Lines one value (an endpoint, a filter) wraps onto at most. */
+const LINES_PER_VALUE = 4;
+/** Lines a box's name wraps onto (an HTTPS endpoint's URL takes three), the last cut with "…" past them: its whole name is in the box's title. */
+const LABEL_LINES = 3;
+/** Lines a caption ("Lambda function subscription") wraps onto, rather than being cut. */
+const CAPTION_LINES = 2;
 /** Edge labels (message names) wrap at this width, on at most two lines. */
 const EDGE_LABEL_WIDTH = 184;
 /**
@@ -41,7 +53,7 @@ export interface PlacedNode {
   y: number;
   width: number;
   height: number;
-  caption?: string;
+  caption?: string[];
   label: string[];
   lines: string[];
 }
@@ -68,22 +80,23 @@ export type Box = Omit<PlacedNode, 'x' | 'y'>;
 
 /** A box's text as it fits, and its size: widths in steps, so that diagrams of one shape share a layout. */
 export function boxOf(node: DiagramNode): Box {
-  const inner = NODE_WIDTH.max - 2 * PAD.x;
-  const caption = node.caption ? fitLines(node.caption, charsFitting(inner, FONT.caption), 1)[0] : undefined;
-  const label = fitLines(node.label, charsFitting((/\s/.test(node.label.trim()) ? WORDS_WIDTH : NODE_WIDTH.max) - 2 * PAD.x, FONT.label), 2);
+  const max = node.kind === 'subscription' || node.kind === 'queue' ? LEAF_MAX : NODE_WIDTH.max;
+  const inner = max - 2 * PAD.x;
+  const caption = node.caption ? fitLines(node.caption, charsFitting(inner, FONT.caption), CAPTION_LINES) : undefined;
+  const label = fitLines(node.label, charsFitting((/\s/.test(node.label.trim()) ? Math.min(WORDS_WIDTH, max) : max) - 2 * PAD.x, FONT.label), LABEL_LINES);
   // An address or an endpoint is read whole: each small line wraps (at separators) onto up to
   // three lines rather than being cut, at most MAX_LINES in all.
-  const wrapped = (node.lines ?? []).flatMap((l) => fitLines(l, charsFitting(inner, FONT.line), 3));
+  const wrapped = (node.lines ?? []).flatMap((l) => fitLines(l, charsFitting(inner, FONT.line), LINES_PER_VALUE));
   const lines = wrapped.slice(0, MAX_LINES);
   // A box that cannot hold them all says so with "…" (its full text is in its link's label), never cuts silently.
   if (wrapped.length > MAX_LINES) lines[MAX_LINES - 1] = `${lines[MAX_LINES - 1]!.replace(/…$/, '')}…`;
   const textW = Math.max(
-    caption ? textWidth(caption, FONT.caption) : 0,
+    ...(caption ?? []).map((l) => textWidth(l, FONT.caption)),
     ...label.map((l) => textWidth(l, FONT.label)),
     ...lines.map((l) => textWidth(l, FONT.line)),
   );
-  const width = Math.min(NODE_WIDTH.max, Math.max(NODE_WIDTH.min, Math.ceil((textW + 2 * PAD.x) / NODE_WIDTH.step) * NODE_WIDTH.step));
-  const height = 2 * PAD.y + (caption ? LINE_HEIGHT.caption : 0) + label.length * LINE_HEIGHT.label + lines.length * LINE_HEIGHT.line;
+  const width = Math.min(max, Math.max(NODE_WIDTH.min, Math.ceil((textW + 2 * PAD.x) / NODE_WIDTH.step) * NODE_WIDTH.step));
+  const height = 2 * PAD.y + (caption?.length ?? 0) * LINE_HEIGHT.caption + label.length * LINE_HEIGHT.label + lines.length * LINE_HEIGHT.line;
   return { node, width, height, ...(caption !== undefined ? { caption } : {}), label, lines };
 }
 

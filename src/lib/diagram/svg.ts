@@ -41,8 +41,8 @@ function nodeSvg(p: PlacedNode, options: SvgOptions): string {
   const cx = p.x + p.width / 2;
   const texts: string[] = [];
   let top = p.y + PAD.y;
-  if (p.caption !== undefined) {
-    texts.push(`<text class="dg-caption" x="${num(cx)}" y="${num(baseline(top, LINE_HEIGHT.caption, FONT.caption))}">${escapeXml(p.caption)}</text>`);
+  for (const line of p.caption ?? []) {
+    texts.push(`<text class="dg-caption" x="${num(cx)}" y="${num(baseline(top, LINE_HEIGHT.caption, FONT.caption))}">${escapeXml(line)}</text>`);
     top += LINE_HEIGHT.caption;
   }
   for (const line of p.label) {

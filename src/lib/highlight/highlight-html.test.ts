@@ -6,11 +6,11 @@ import { codeHtml, highlightWith, loadHighlighter } from './highlight-html.ts';
 const highlightHtml = async (html: string): Promise<string> => highlightWith(await loadHighlighter(), html);
 
 describe('highlightHtml: fenced code in descriptions', () => {
-  it('highlights known languages with classes and keeps the code text, escaped', async () => {
+  it('highlights known languages with classes and keeps the code text, escaped, out of the search index', async () => {
     const html = await highlightHtml(renderMarkdown('Text\n\n```json\n{"a": "<b>"}\n```'));
     assert.equal(
       html,
-      '<p>Text</p>\n<pre class="hl" tabindex="0"><code><span class="line">{<span class="hl-keyword">"a"</span>: <span class="hl-string">"&lt;b&gt;"</span>}</span></code></pre>',
+      '<p>Text</p>\n<pre data-pagefind-ignore class="hl" tabindex="0"><code><span class="line">{<span class="hl-keyword">"a"</span>: <span class="hl-string">"&lt;b&gt;"</span>}</span></code></pre>',
     );
   });
 

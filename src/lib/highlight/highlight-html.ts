@@ -27,7 +27,8 @@ const LANGUAGES = [
   'graphql',
   'http',
 ];
-const BLOCK = /<pre><code class="language-([\w-]+)">([\s\S]*?)<\/code><\/pre>/g;
+/** A fenced block as the Markdown renderer writes it (render-markdown.ts: left out of the search index, which the highlighted block keeps). */
+const BLOCK = /<pre( data-pagefind-ignore)?><code class="language-([\w-]+)">([\s\S]*?)<\/code><\/pre>/g;
 
 let highlighter: Promise<Highlighter> | undefined;
 
@@ -41,11 +42,12 @@ export function loadHighlighter(): Promise<Highlighter> {
 
 /** Rendered HTML with its fenced code blocks highlighted (a loaded highlighter: pages are completed synchronously while rendering). */
 export function highlightWith(h: Highlighter, html: string): string {
-  if (!html.includes('<pre><code class="language-')) return html;
+  if (!html.includes('><code class="language-')) return html;
   const loaded = new Set(h.getLoadedLanguages());
-  return html.replace(BLOCK, (whole, lang: string, code: string) => {
+  return html.replace(BLOCK, (whole, unindexed: string | undefined, lang: string, code: string) => {
     if (!loaded.has(lang)) return whole;
-    return highlightCode(h, unescapeText(code).replace(/\n$/, ''), lang);
+    const highlighted = highlightCode(h, unescapeText(code).replace(/\n$/, ''), lang);
+    return unindexed ? highlighted.replace('<pre ', `<pre${unindexed} `) : highlighted;
   });
 }
 

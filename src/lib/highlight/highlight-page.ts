@@ -26,7 +26,7 @@ export function runTask(h: Highlighter, task: HighlightTask): string {
 
 /** The description of a page or an API, when it holds fenced code. */
 export function descriptionJob(html: string | undefined, apply: (html: string) => void): HighlightJob[] {
-  return html?.includes('<pre><code class="language-') ? [{ kind: 'html', text: html, lang: '', apply }] : [];
+  return html?.includes('><code class="language-') ? [{ kind: 'html', text: html, lang: '', apply }] : [];
 }
 
 export function pageJobs(page: Page): HighlightJob[] {

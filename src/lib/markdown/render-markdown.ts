@@ -102,7 +102,19 @@ function cached(cache: Map<string, string>, markdown: string, render: (text: str
 }
 
 export function renderMarkdown(markdown: string): string {
-  return cached(blockCache, markdown, (text) => safely(text, () => sanitizeHtml(marked.parse(text) as string, SANITIZE).trim(), plainParagraphs));
+  return cached(blockCache, markdown, (text) =>
+    safely(text, () => unindexedCode(sanitizeHtml(marked.parse(text) as string, SANITIZE).trim()), plainParagraphs),
+  );
+}
+
+/**
+ * A description's code blocks stay out of the search index: an excerpt made of braces and quoted
+ * keys ("like this: { "MessageGroupId": …") says less than the sentences around it, which are
+ * indexed; the objects' own names stay searchable on their pages. (After the sanitizer, which
+ * allows no attribute on `pre`.)
+ */
+function unindexedCode(html: string): string {
+  return html.includes('<pre>') ? html.replaceAll('<pre>', '<pre data-pagefind-ignore>') : html;
 }
 
 /** Inline Markdown (summaries, titles of examples): no block elements. */

@@ -15,6 +15,26 @@ export interface CatalogEntry {
   owner?: string;
 }
 
+/**
+ * A protocol as a catalog's chip names it: the services a reader knows by their product's name
+ * (an sns topic is Amazon SNS's, whatever server it is reached through); others as the document
+ * writes them (`kafka`, `https`, `kafka-secure`).
+ */
+const CHIP_NAMES: Record<string, string> = { sns: 'Amazon SNS', sqs: 'Amazon SQS' };
+
+export function protocolChipName(protocol: string): string {
+  return Object.hasOwn(CHIP_NAMES, protocol) ? CHIP_NAMES[protocol]! : protocol;
+}
+
+/**
+ * The tags a card and the tag filter show: those that do not name one of the API's protocols
+ * ("sns" tagged on an API that publishes to sns): the protocol's chip and filter say it already.
+ */
+export function ownTags(entry: Pick<CatalogEntry, 'tags' | 'protocols'>): string[] {
+  const protocols = new Set(entry.protocols.map((p) => p.toLowerCase()));
+  return entry.tags.filter((t) => !protocols.has(t.toLowerCase()));
+}
+
 const OWNER_FIELDS = ['x-owner', 'x-team', 'x-owning-team', 'x-maintainer'];
 
 export function catalogEntry(info: Record<string, unknown>, pages: readonly Page[]): CatalogEntry {

@@ -88,6 +88,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
       anchor: 'sns',
       view,
       topic,
+      ...(channelEntity?.kind === 'channel' ? { channelUrl: channelEntity.url } : {}),
       ...(origin ? { origin } : {}),
       ...(handsOn ? { handsOn } : {}),
     });

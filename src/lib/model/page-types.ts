@@ -138,6 +138,8 @@ export type PageSection =
       anchor: string;
       view: SnsOperationView;
       topic: TopicName;
+      /** The channel's page: where the topic's name is explained, when it differs from the channel's address. */
+      channelUrl?: string;
       origin?: Link;
       handsOn?: SnsHandsOn;
       /** The sqs binding that defines the subscriptions' queues: folded under their list (page-operation.ts). */

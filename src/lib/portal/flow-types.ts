@@ -117,6 +117,8 @@ export interface PortalFlows {
   disagreeing: number;
   /** The system map (system-map.ts), drawn from every pair. */
   map?: Diagram;
+  /** The slugs of the APIs on either side of a flow, sorted: the root shows the others apart from the map. */
+  connectedApis: string[];
   /** Counting stopped at its bound (portal-flows.ts, MAX_MATCHES): the counts are lower bounds. */
   countingStopped?: true;
 }

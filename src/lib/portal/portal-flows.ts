@@ -81,6 +81,7 @@ export function collectFlows(apis: PortalApiEndpoints[], apiUrl: (slug: string) 
     count,
     disagreeing,
     ...(map ? { map } : {}),
+    connectedApis: [...new Set(counts.flatMap((pair) => [pair.from.api, pair.to.api]))].sort(),
     ...(stopped ? { countingStopped: true as const } : {}),
   };
   return { root, manifest: manifestOf(ordered, counts, count, stopped), peers: peers.index(apiUrl) };
