@@ -55,7 +55,7 @@ export function tokenClass(token: Pick<ThemedToken, 'color' | 'fontStyle'>): str
 }
 
 /** One line of tokens; neighbours of the same classes share a span. */
-function lineHtml(tokens: ThemedToken[]): string {
+export function lineHtml(tokens: readonly Pick<ThemedToken, 'content' | 'color' | 'fontStyle'>[]): string {
   let html = '';
   let open = '';
   let text = '';
@@ -78,5 +78,10 @@ function lineHtml(tokens: ThemedToken[]): string {
 
 /** A code block: `<pre class="hl">`, focusable so that a keyboard can scroll long lines. */
 export function tokensToHtml(lines: ThemedToken[][]): string {
-  return `<pre class="hl" tabindex="0"><code>${lines.map(lineHtml).join('\n')}</code></pre>`;
+  return linesToHtml(lines.map(lineHtml));
+}
+
+/** A code block of lines already written as HTML (lineHtml). */
+export function linesToHtml(lines: readonly string[]): string {
+  return `<pre class="hl" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
 }
