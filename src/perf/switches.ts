@@ -14,6 +14,7 @@ export const MECHANISMS = [
   'lean-heap',
   'parallel-highlight',
   'highlight-memo',
+  'line-memo',
 ] as const;
 
 export type Mechanism = (typeof MECHANISMS)[number];

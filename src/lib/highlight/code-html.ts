@@ -56,7 +56,7 @@ export function tokenClass(token: Pick<ThemedToken, 'color' | 'fontStyle'>): str
 }
 
 /** One line of tokens; neighbours of the same classes share a span. */
-function lineHtml(tokens: ThemedToken[]): string {
+export function lineHtml(tokens: readonly Pick<ThemedToken, 'content' | 'color' | 'fontStyle'>[]): string {
   let html = '';
   let open = '';
   let text = '';
@@ -82,6 +82,10 @@ function lineHtml(tokens: ThemedToken[]): string {
  * a box that is cut to a height (a guide's card).
  */
 export function tokensToHtml(lines: ThemedToken[][]): string {
-  const shown = lines.map((tokens) => lineElement(lineHtml(tokens), tokens.map((t) => t.content).join('')));
-  return `${CODE_OPEN}${shown.join('\n')}${CODE_CLOSE}`;
+  return linesToHtml(lines.map((tokens) => lineElement(lineHtml(tokens), tokens.map((t) => t.content).join(''))));
+}
+
+/** A code block of lines already written as their elements (lineElement). */
+export function linesToHtml(lines: readonly string[]): string {
+  return `${CODE_OPEN}${lines.join('\n')}${CODE_CLOSE}`;
 }

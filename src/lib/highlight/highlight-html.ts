@@ -4,10 +4,23 @@
  * blocks are replaced with highlighted HTML (code-html.ts), which escapes the code itself.
  * Unknown languages stay plain. The colours are classes, for the light and the dark theme alike.
  */
-import { createHighlighter, type BundledLanguage, type BundledTheme, type Highlighter } from 'shiki';
+import { EncodedTokenMetadata, INITIAL, type StateStack } from '@shikijs/vscode-textmate';
+import {
+  applyColorReplacements,
+  createHighlighter,
+  resolveColorReplacements,
+  splitLines,
+  type BundledLanguage,
+  type BundledTheme,
+  type Highlighter,
+  type ThemedToken,
+} from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { LineMemo } from '../../perf/line-memo.ts';
+import { mechanismOn } from '../../perf/switches.ts';
 import { unescapeText } from '../html-text.ts';
-import { CODE_THEME, CODE_THEME_NAME, tokensToHtml } from './code-html.ts';
+import { CODE_THEME, CODE_THEME_NAME, lineHtml, linesToHtml, tokensToHtml } from './code-html.ts';
+import { lineElement } from './code-lines.ts';
 
 const LANGUAGES = [
   'json',
@@ -58,6 +71,12 @@ export function codeHtml(h: Highlighter, code: string, lang: string): string {
 }
 
 function highlightCode(h: Highlighter, code: string, lang: string): string {
+  if (LINE_MEMO_ON && lang !== 'text') return memoizedCodeHtml(h, code, lang);
+  return shikiCodeHtml(h, code, lang);
+}
+
+/** shiki's own tokenization of the whole code (and the reference the line memo is tested against). */
+export function shikiCodeHtml(h: Highlighter, code: string, lang: string): string {
   // Both are loaded by name (loadHighlighter, and callers check the language); shiki's types only
   // know the names it bundles. A theme object here would be prepared anew on every call.
   return tokensToHtml(h.codeToTokensBase(code, { lang: lang as BundledLanguage, theme: CODE_THEME_NAME as BundledTheme, ...TOKENIZE_LIMITS }));
@@ -70,3 +89,61 @@ function highlightCode(h: Highlighter, code: string, lang: string): string {
  * lines are shown plain, which they are always the same way).
  */
 const TOKENIZE_LIMITS = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: 5_000 } as const;
+
+const LINE_MEMO_ON = mechanismOn('line-memo');
+/** One memo per grammar (src/perf/line-memo.ts). */
+const lineMemos = new WeakMap<object, LineMemo>();
+
+/**
+ * The same HTML as shikiCodeHtml, with each different (state, line) tokenized once per process.
+ * The loop is shiki's (`tokenizeWithTheme` in @shikijs/primitive) for these options: an empty
+ * line has no tokens and leaves the state as it was, as does a line of the maximum length or
+ * more (shown plain); a token's colour is the theme's colour of its foreground.
+ */
+export function memoizedCodeHtml(h: Highlighter, code: string, lang: string): string {
+  const { theme, colorMap } = h.setTheme(CODE_THEME_NAME);
+  // The CSS-variables theme names its colours through replacements (#00000004 → var(--hl-token-string)).
+  const replacements = resolveColorReplacements(theme, {});
+  const grammar = h.getLanguage(lang);
+  let memo = lineMemos.get(grammar);
+  if (!memo) lineMemos.set(grammar, (memo = new LineMemo()));
+  const lines: string[] = [];
+  let state: StateStack = INITIAL;
+  for (const [line] of splitLines(code)) {
+    if (line === '') lines.push('');
+    else if (line.length >= TOKENIZE_LIMITS.tokenizeMaxLineLength) lines.push(lineElement(lineHtml([{ content: line, color: '', fontStyle: 0 }]), line));
+    else {
+      const start = state;
+      const result = memo.line(start, line, () => {
+        const tokenized = grammar.tokenizeLine2(line, start, TOKENIZE_LIMITS.tokenizeTimeLimit);
+        return { html: lineElement(lineHtml(themedTokens(line, tokenized.tokens, colorMap, replacements)), line), end: tokenized.ruleStack };
+      });
+      lines.push(result.html);
+      state = result.end;
+    }
+  }
+  return linesToHtml(lines);
+}
+
+/** A line's binary tokens (start, metadata pairs) as shiki's themed tokens. */
+function themedTokens(
+  line: string,
+  binary: Uint32Array,
+  colorMap: string[],
+  replacements: Record<string, string | undefined>,
+): Pick<ThemedToken, 'content' | 'color' | 'fontStyle'>[] {
+  const tokens: Pick<ThemedToken, 'content' | 'color' | 'fontStyle'>[] = [];
+  const count = binary.length / 2;
+  for (let j = 0; j < count; j++) {
+    const start = binary[2 * j]!;
+    const next = j + 1 < count ? binary[2 * j + 2]! : line.length;
+    if (start === next) continue;
+    const metadata = binary[2 * j + 1]!;
+    tokens.push({
+      content: line.substring(start, next),
+      color: applyColorReplacements(colorMap[EncodedTokenMetadata.getForeground(metadata)], replacements),
+      fontStyle: EncodedTokenMetadata.getFontStyle(metadata),
+    });
+  }
+  return tokens;
+}
