@@ -7,9 +7,12 @@
  * out of storage, cookies and the page's URL; the page's CSP refuses a server it does not name
  * (one that is running and would answer); the form's script loads on its pages only and the MQTT
  * client only when used; without JavaScript the form is disabled and says it needs JavaScript.
+ * With each way a server asks for credentials (an API key in the query or in a header, HTTP
+ * basic, a bearer token; an API key in a WebSocket's query), the server receives exactly what
+ * the reader typed, where the document's security scheme says, and the page keeps it nowhere.
  */
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -18,7 +21,7 @@ import type { Browser, Page } from 'playwright-core';
 import { WebSocketServer } from 'ws';
 import { type Broker, startMosquitto } from '../test/brokers.ts';
 import { tempDir } from '../test/helpers.ts';
-import { EXAMPLE_PAYLOAD, tryItConfig, tryItDocument } from '../test/try-it-fixture.ts';
+import { EXAMPLE_PAYLOAD, tryItConfig, tryItCredentialsConfig, tryItCredentialsDocument, tryItDocument } from '../test/try-it-fixture.ts';
 import { writeFileSync } from 'node:fs';
 import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
 
@@ -228,5 +231,154 @@ describe('try it in Chromium', { timeout: 240_000 }, () => {
     assert.match(await note.innerText(), /^Trying it needs JavaScript\./);
     assert.equal(await form(page).getByRole('button', { name: 'Send', exact: true }).isVisible(), false);
     await context.close();
+  });
+});
+
+describe('try it in Chromium: the credentials the reader types', { timeout: 240_000 }, () => {
+  const work = tempDir('apidesc-try-it-credentials-e2e-');
+  const httpReceived: { url: string; headers: IncomingHttpHeaders; body: string }[] = [];
+  const wsReceived: { url: string; headers: IncomingHttpHeaders; data: string }[] = [];
+  let httpServer: Server;
+  let wsServer: WebSocketServer;
+  let site: { server: Server; base: string };
+  let browser: Browser;
+
+  before(async () => {
+    httpServer = createServer(async (req, res) => {
+      const cors = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': 'content-type, authorization, x-api-key',
+        'access-control-allow-methods': 'POST',
+      };
+      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      httpReceived.push({ url: req.url ?? '', headers: req.headers, body: await bodyOf(req) });
+      res.writeHead(204, cors).end();
+    });
+    wsServer = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((ready) => wsServer.once('listening', () => ready()));
+    wsServer.on('connection', (socket, request) =>
+      socket.on('message', (data) => wsReceived.push({ url: request.url ?? '', headers: request.headers, data: data.toString() })),
+    );
+    const ports = { ws: (wsServer.address() as AddressInfo).port, http: await listening(httpServer) };
+    writeFileSync(join(work, 'api.json'), tryItCredentialsDocument(ports));
+    writeFileSync(join(work, 'apidesc-docs.config.json'), JSON.stringify(tryItCredentialsConfig()));
+    assert.equal(await runCli(['build', 'api.json', '--out', 'site', '--cache', join(work, 'cache')], work), 0);
+    site = await serveSite(join(work, 'site'));
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    site?.server.close();
+    httpServer?.close();
+    wsServer?.close();
+  });
+
+  /**
+   * Opens an operation's page, types `fields` (label → value) into its form, sends, and waits
+   * until `arrived` says the server has it. Then checks that nothing typed is kept by the page:
+   * not in its storage, cookies, caches or HTML, not in its URL or history, and in no URL it
+   * requested but those `carries` allows (an API key in the query goes in the server's URL).
+   */
+  async function sendTyped(operation: string, fields: Record<string, string>, arrived: () => boolean, carries = (_url: string) => false): Promise<void> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${site.base}operations/${operation}/`);
+    const start = { url: page.url(), history: await page.evaluate(() => history.length) };
+    const form = page.locator('[data-try-it]');
+    for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByRole('button', { name: 'Send', exact: true }).click();
+    const deadline = Date.now() + 10_000;
+    while (!arrived()) {
+      const said = (await form.getByRole('status').textContent()) ?? '';
+      assert.ok(Date.now() < deadline && !said.startsWith('Could not reach'), `nothing arrived; the form says: ${said}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const typed = Object.values(fields);
+    const kept = await page.evaluate(async (typed) => {
+      const html = document.documentElement.outerHTML;
+      return {
+        local: localStorage.length,
+        session: sessionStorage.length,
+        cookie: document.cookie,
+        caches: (await caches.keys()).length,
+        databases: (await indexedDB.databases()).length,
+        history: history.length,
+        url: location.href,
+        inHtml: typed.filter((t) => html.includes(t)),
+      };
+    }, typed);
+    assert.deepEqual(kept, { local: 0, session: 0, cookie: '', caches: 0, databases: 0, history: start.history, url: start.url, inHtml: [] });
+    assert.deepEqual(await context.cookies(), []);
+    const leaked = requests.filter((url) => !carries(url) && typed.some((t) => url.includes(t) || url.includes(encodeURIComponent(t))));
+    assert.deepEqual(leaked, [], 'no other URL carries what was typed');
+    await context.close();
+  }
+
+  it("HTTP, API key in the query: the request's query carries the key typed, no header does", async () => {
+    httpReceived.length = 0;
+    const key = 'typed key/+=&é 42';
+    await sendTyped(
+      'send-keyinquery',
+      { 'API key (api_key, in the query)': key },
+      () => httpReceived.length > 0,
+      (url) => url.includes('/keyInQuery/'),
+    );
+    const r = httpReceived[0]!;
+    const url = new URL(r.url, 'http://127.0.0.1');
+    assert.equal(url.pathname, '/keyInQuery/lamps');
+    assert.deepEqual([...url.searchParams], [['api_key', key]]);
+    assert.equal(r.headers.authorization, undefined);
+    assert.equal(r.headers['x-api-key'], undefined);
+    assert.equal(r.body, EXAMPLE);
+  });
+
+  it('HTTP, API key in a header: the header named by the scheme carries the key typed, the URL does not', async () => {
+    httpReceived.length = 0;
+    const key = 'typed-key_42+/=:~';
+    await sendTyped('send-keyinheader', { 'API key (X-Api-Key, a header)': key }, () => httpReceived.length > 0);
+    const r = httpReceived[0]!;
+    assert.equal(r.url, '/keyInHeader/lamps');
+    assert.equal(r.headers['x-api-key'], key);
+    assert.equal(r.headers.authorization, undefined);
+  });
+
+  it('HTTP basic: the Authorization header carries the user and password typed, UTF-8 encoded', async () => {
+    httpReceived.length = 0;
+    const user = 'reader';
+    const password = 'pa:ss wörd ✓';
+    await sendTyped('send-basic', { 'User name': user, Password: password }, () => httpReceived.length > 0);
+    const r = httpReceived[0]!;
+    assert.equal(r.url, '/basic/lamps');
+    const [scheme, encoded] = (r.headers.authorization ?? '').split(' ');
+    assert.equal(scheme, 'Basic');
+    assert.equal(Buffer.from(encoded ?? '', 'base64').toString('utf8'), `${user}:${password}`);
+  });
+
+  it('HTTP bearer: the Authorization header carries the token typed', async () => {
+    httpReceived.length = 0;
+    const token = 'typed.bearer-token_42';
+    await sendTyped('send-bearer', { Token: token }, () => httpReceived.length > 0);
+    const r = httpReceived[0]!;
+    assert.equal(r.url, '/bearer/lamps');
+    assert.equal(r.headers.authorization, `Bearer ${token}`);
+  });
+
+  it("WebSocket, API key in the query: the connection's query carries the key typed, and the example follows", async () => {
+    wsReceived.length = 0;
+    const key = 'typed ws key/+=&é';
+    await sendTyped(
+      'send-feed',
+      { 'API key (token, in the query)': key },
+      () => wsReceived.length > 0,
+      (url) => url.startsWith('ws://'),
+    );
+    const r = wsReceived[0]!;
+    const url = new URL(r.url, 'ws://127.0.0.1');
+    assert.equal(url.pathname, '/lamps');
+    assert.deepEqual([...url.searchParams], [['token', key]]);
+    assert.equal(r.headers.authorization, undefined);
+    assert.equal(r.data, EXAMPLE);
   });
 });

@@ -5,7 +5,7 @@
  * backslash and non-ASCII text, to prove the quoting), and what arrives must pass the message's
  * schema. A subscribing sample must print what the test publishes. Brokers: mosquitto,
  * nats-server, rabbitmq-server (AMQP 0-9-1 and 1.0), and a WebSocket and HTTP server of the
- * test's own.
+ * test's own; Kafka and SQS samples run against stand-ins (kafka-stand-in.ts, sqs-stand-in.ts).
  */
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -16,6 +16,7 @@ import amqp, { type ChannelModel, type ConsumeMessage } from 'amqplib';
 import rhea from 'rhea';
 import mqtt from 'mqtt';
 import { connect as natsConnect, type NatsConnection } from 'nats';
+import { Kafka, type KafkaMessage, logLevel } from 'kafkajs';
 import { WebSocketServer } from 'ws';
 import { type Broker, startMosquitto, startNats, startRabbitmq } from './brokers.ts';
 import { freePort, until } from './helpers.ts';
@@ -492,38 +493,100 @@ function sendOne(port: number, address: string): Promise<void> {
   });
 }
 
-describe('Kafka samples against a Kafka stand-in (Debian has no Kafka broker)', { timeout: 180_000 }, () => {
+describe('Kafka samples against a Kafka stand-in (Debian has no Kafka broker)', { timeout: 360_000 }, () => {
   let standIn: KafkaStandIn;
-  before(async () => (standIn = await startKafkaStandIn()));
+  let kafka: Kafka;
+  before(async () => {
+    standIn = await startKafkaStandIn();
+    kafka = new Kafka({ clientId: 'samples-test', brokers: [`127.0.0.1:${standIn.port}`], logLevel: logLevel.NOTHING });
+  });
   after(() => standIn?.stop());
 
-  for (const lang of RUN.kafka)
-    it(`the ${lang} sample produces the example with the binding's key to the topic`, async () => {
-      standIn.records.length = 0;
+  /** The first record of a topic as a consumer of the test's own (kafkajs, in a group of its own) reads it from the stand-in. */
+  async function consumeFirst(topic: string, groupId: string): Promise<KafkaMessage> {
+    const consumer = kafka.consumer({ groupId });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: [topic], fromBeginning: true });
+      return await new Promise<KafkaMessage>((done, fail) => {
+        const timer = setTimeout(() => fail(new Error(`nothing consumed from ${topic}`)), 30_000);
+        void consumer.run({
+          eachMessage: async ({ message }) => {
+            clearTimeout(timer);
+            done(message);
+          },
+        });
+      });
+    } finally {
+      await consumer.disconnect();
+    }
+  }
+
+  /** kafkajs logs to stdout, a JSON object a line, before the message the sample prints. */
+  const isKafkajsLog = (line: string): boolean => /^\{"level":"[A-Z]+",.*"logger":"kafkajs"/.test(line);
+
+  for (const lang of RUN.kafka) {
+    it(`the ${lang} sample produces the example with the binding's key and the message's headers to the topic; a consumer reads it back whole`, async () => {
       const samples = await samplesOf(
         documentFor({
           protocol: 'kafka',
           port: standIn.port,
           address: 'lights.{lightId}.on',
-          parameters: { lightId: { examples: ['7'] } },
+          parameters: { lightId: { examples: [lang] } },
           operationBindings: { kafka: { key: { type: 'string', enum: ['lamp-7'] }, clientId: { type: 'string', enum: ['lights-app'] } } },
+          headers: { traceId: 't-1' },
         }),
       );
       const code = codeIn(samples.get('readersends'), 0, lang);
       assert.match(code, /client(Id: |\.id['"]: )['"]lights-app['"]/);
+      const topic = `lights.${lang}.on`;
       const sample = runSample(lang, code);
       try {
         assert.equal(await sample.exit(), 0, sample.stderr());
         assert.deepEqual(standIn.refused, []);
-        assert.equal(standIn.records.length, 1);
-        const record = standIn.records[0]!;
-        assert.equal(record.topic, 'lights.7.on');
+        const records = standIn.records.filter((r) => r.topic === topic);
+        assert.equal(records.length, 1);
+        const record = records[0]!;
         assert.equal(record.key?.toString(), 'lamp-7');
+        assert.deepEqual(
+          record.headers.map(([name, value]) => [name, value?.toString()]),
+          [['traceId', 't-1']],
+        );
         assertDelivered(record.value ?? Buffer.alloc(0), `kafka ${lang}`);
+        const consumed = await consumeFirst(topic, `check-${lang}`);
+        assert.equal(consumed.key?.toString(), 'lamp-7');
+        assert.equal(consumed.headers?.traceId?.toString(), 't-1');
+        assertDelivered(consumed.value ?? Buffer.alloc(0), `kafka ${lang}, consumed back`);
+        assert.deepEqual(standIn.refused, []);
       } finally {
         await sample.stop();
       }
     });
+
+    it(`the ${lang} sample consumes in the binding's group from the topic's start and prints the value of a record produced with headers`, async () => {
+      const topic = `lights.${lang}.announce`;
+      const groupId = `lamps-${lang}`;
+      const producer = kafka.producer();
+      await producer.connect();
+      await producer.send({ topic, messages: [{ key: 'lamp-7', value: PUBLISHED, headers: { traceId: 't-1' } }] });
+      await producer.disconnect();
+      const samples = await samplesOf(
+        documentFor({ protocol: 'kafka', port: standIn.port, address: topic, operationBindings: { kafka: { groupId: { type: 'string', const: groupId } } } }),
+      );
+      const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
+      try {
+        assertDelivered(await sample.firstLine(undefined, isKafkajsLog), `kafka ${lang} consumer`, PUBLISHED);
+        assert.deepEqual(
+          standIn.groups.joined.filter((g) => g === groupId),
+          [groupId],
+          "the sample joins the binding's group",
+        );
+        assert.deepEqual(standIn.refused, []);
+      } finally {
+        await sample.stop();
+      }
+    });
+  }
 });
 
 describe('SQS samples against an SQS stand-in reached through AWS_ENDPOINT_URL', { timeout: 120_000 }, () => {

@@ -45,8 +45,8 @@ export interface Running {
   stderr: () => string;
   /** Resolves with the exit code (a sample that publishes ends by itself); rejects after `ms`. */
   exit: (ms?: number) => Promise<number>;
-  /** The first line written to stdout; rejects after `ms`. */
-  firstLine: (ms?: number) => Promise<string>;
+  /** The first line written to stdout, but for lines `skip` says are a library's log; rejects after `ms`. */
+  firstLine: (ms?: number, skip?: (line: string) => boolean) => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -129,17 +129,24 @@ export function runSample(lang: SampleLanguage, code: string, env: Record<string
     stdout: () => out,
     stderr: () => err,
     exit: (ms = defaultBound) => bounded('no exit', exited, ms),
-    firstLine: (ms = defaultBound) =>
+    firstLine: (ms = defaultBound, skip = () => false) =>
       bounded(
         'no line',
+        // Looked for as output comes, not by polling: a poll that outlived the sample kept the test's process alive.
         new Promise<string>((done, fail) => {
-          const check = (): void => {
-            const end = out.indexOf('\n');
-            if (end >= 0) done(out.slice(0, end));
-            else if (child.exitCode !== null) fail(new Error(`${lang} sample ended (${child.exitCode}) before writing a line; stderr: ${err}`));
-            else setTimeout(check, 50);
+          const look = (): void => {
+            const line = out
+              .split('\n')
+              .slice(0, -1)
+              .find((l) => !skip(l));
+            if (line === undefined) return;
+            child.stdout.off('data', look);
+            done(line);
           };
-          check();
+          child.stdout.on('data', look);
+          look();
+          // 'close' comes after the last output, so a line written just before the end still counts.
+          child.once('close', (code, signal) => fail(new Error(`${lang} sample ended (${code ?? signal}) before writing a line; stderr: ${err}`)));
         }),
         ms,
       ),

@@ -163,29 +163,6 @@ describe('several APIs in a Starlight site', { timeout: 600_000 }, () => {
       site.remove();
     }
   });
-
-  it('compares with a git ref, as build --compare-ref', async () => {
-    const site = hostSite('starlight-site', { 'api/orders.apidesc.yaml': ORDERS.replace('    title: Order events\n', '    title: Order stream\n') });
-    try {
-      const git = (...args: string[]) =>
-        nodeRun(['-e', `require('node:child_process').execFileSync('git', ${JSON.stringify(args)}, { stdio: 'inherit' })`], site.dir, 30_000);
-      for (const args of [
-        ['init', '-q'],
-        ['add', 'api'],
-        ['-c', 'user.name=T', '-c', 'user.email=t@example.org', 'commit', '-qm', 'base'],
-      ])
-        assert.equal((await git(...args)).code, 0);
-      writeFileSync(join(site.dir, 'api/orders.apidesc.yaml'), ORDERS);
-      const config = join(site.dir, 'astro.config.mjs');
-      writeFileSync(config, readFileSync(config, 'utf8').replace("base: 'reference' }", "base: 'reference', compare: 'HEAD' }"));
-      const build = await astroBuild(site.dir);
-      assert.equal(build.code, 0, build.output);
-      assert.match(page(site, 'reference/channels/orderevents'), /<a class="badge change-badge change-changed" href="\/reference\/changes\/#/);
-      assert.match(page(site, 'reference/changes'), /HEAD \([0-9a-f]{12}\)/, 'against the commit');
-    } finally {
-      site.remove();
-    }
-  });
 });
 
 describe('a document with an error in a Starlight site', { timeout: 600_000 }, () => {
@@ -282,6 +259,14 @@ describe('a Starlight site in two languages', { timeout: 600_000 }, () => {
 });
 
 describe('a Starlight site whose reference is compared with a base (compare)', { timeout: 600_000 }, () => {
+  /** Sets the reference's `compare` option in the site's configuration (a path under the site, or a git ref) and builds the site. */
+  async function buildComparedWith(site: HostSite, compare: string): Promise<void> {
+    const config = join(site.dir, 'astro.config.mjs');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("base: 'reference' }", `base: 'reference', compare: ${JSON.stringify(compare)} }`));
+    const build = await astroBuild(site.dir);
+    assert.equal(build.code, 0, build.output);
+  }
+
   it('has the Changes page under the base, and the badge of each changed page linked to it', async () => {
     const site = hostSite('starlight-site', {
       'api/orders.apidesc.yaml': ORDERS,
@@ -289,10 +274,7 @@ describe('a Starlight site whose reference is compared with a base (compare)', {
       'api-base/orders.apidesc.yaml': ORDERS.replace('    title: Order events\n', '    title: Order stream\n'),
     });
     try {
-      const config = join(site.dir, 'astro.config.mjs');
-      writeFileSync(config, readFileSync(config, 'utf8').replace("base: 'reference' }", "base: 'reference', compare: 'api-base/' }"));
-      const build = await astroBuild(site.dir);
-      assert.equal(build.code, 0, build.output);
+      await buildComparedWith(site, 'api-base/');
       const changes = page(site, 'reference/changes');
       assert.match(changes, /<h1 id="_top"[^>]*>Changes<\/h1>/, "in Starlight's layout");
       assert.equal(changes.match(/<h1\b/g)?.length, 1, "one title: Starlight's");
@@ -319,10 +301,7 @@ describe('a Starlight site whose reference is compared with a base (compare)', {
       ])
         assert.equal((await git(...args)).code, 0);
       writeFileSync(join(site.dir, 'api/orders.apidesc.yaml'), ORDERS);
-      const config = join(site.dir, 'astro.config.mjs');
-      writeFileSync(config, readFileSync(config, 'utf8').replace("base: 'reference' }", "base: 'reference', compare: 'HEAD' }"));
-      const build = await astroBuild(site.dir);
-      assert.equal(build.code, 0, build.output);
+      await buildComparedWith(site, 'HEAD');
       assert.match(page(site, 'reference/channels/orderevents'), /<a class="badge change-badge change-changed" href="\/reference\/changes\/#/);
       assert.match(page(site, 'reference/changes'), /HEAD \([0-9a-f]{12}\)/, 'against the commit');
     } finally {

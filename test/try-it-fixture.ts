@@ -72,3 +72,58 @@ export function tryItDocument(ports: TryItPorts): string {
 export function tryItConfig(mqttWebSocketPort: number): { tryIt: { servers: Record<string, { url?: string }> } } {
   return { tryIt: { servers: { echo: {}, api: {}, broker: { url: `ws://127.0.0.1:${mqttWebSocketPort}` } } } };
 }
+
+/** The security schemes of tryItCredentialsDocument's servers, by server id: how each asks for what the reader types. */
+export const CREDENTIAL_SCHEMES = {
+  keyInQuery: { type: 'httpApiKey', name: 'api_key', in: 'query' },
+  keyInHeader: { type: 'httpApiKey', name: 'X-Api-Key', in: 'header' },
+  basic: { type: 'http', scheme: 'basic' },
+  bearer: { type: 'http', scheme: 'bearer' },
+  feed: { type: 'httpApiKey', name: 'token', in: 'query' },
+} as const;
+
+/**
+ * A document whose servers each ask for credentials in one way: an HTTP server with an API key
+ * in the query, one with an API key in a header, one with HTTP basic, one with a bearer token
+ * (all four the same server of the test, on `ports.http`, under their own path), and a WebSocket
+ * server with an API key in the query. Each has one operation where the reader sends, named
+ * after it (`send-keyinquery`…).
+ */
+export function tryItCredentialsDocument(ports: TryItPorts): string {
+  const ids = Object.keys(CREDENTIAL_SCHEMES) as (keyof typeof CREDENTIAL_SCHEMES)[];
+  const ref = (path: string) => ({ $ref: path });
+  const server = (id: string) =>
+    id === 'feed'
+      ? { host: '127.0.0.1:{port}', protocol: 'ws', variables: { port: { default: String(ports.ws) } }, security: [ref(`#/components/securitySchemes/${id}`)] }
+      : {
+          host: '127.0.0.1:{port}',
+          protocol: 'http',
+          pathname: `/${id}`,
+          variables: { port: { default: String(ports.http) } },
+          security: [ref(`#/components/securitySchemes/${id}`)],
+        };
+  return JSON.stringify({
+    apidesc: '3.0.0',
+    info: { title: 'Try it with credentials', version: '1.0.0' },
+    defaultContentType: 'application/json',
+    servers: Object.fromEntries(ids.map((id) => [id, server(id)])),
+    channels: Object.fromEntries(
+      ids.map((id) => [id, { address: '/lamps', servers: [ref(`#/servers/${id}`)], messages: { lamp: ref('#/components/messages/lamp') } }]),
+    ),
+    operations: Object.fromEntries(
+      ids.map((id) => [
+        `send-${id}`,
+        { action: 'receive', channel: ref(`#/channels/${id}`), ...(id === 'feed' ? {} : { bindings: { http: { method: 'POST' } } }) },
+      ]),
+    ),
+    components: {
+      securitySchemes: CREDENTIAL_SCHEMES,
+      messages: { lamp: { payload: { type: 'object', properties: { id: { type: 'string' } } }, examples: [{ name: 'lamp', payload: EXAMPLE_PAYLOAD }] } },
+    },
+  });
+}
+
+/** The configuration that lets readers try every server of tryItCredentialsDocument. */
+export function tryItCredentialsConfig(): { tryIt: { servers: Record<string, object> } } {
+  return { tryIt: { servers: Object.fromEntries(Object.keys(CREDENTIAL_SCHEMES).map((id) => [id, {}])) } };
+}

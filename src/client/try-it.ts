@@ -23,6 +23,15 @@ interface Connection {
 /** The mqtt package's browser build, written beside this script as try-it-mqtt.js (src/pipeline/try-it-assets.ts). */
 type MqttModule = { default: Pick<typeof import('mqtt'), 'connect'> };
 
+/**
+ * HTTP basic's credentials: the user and password as UTF-8 (RFC 7617), in base64. `btoa` alone
+ * takes Latin-1 text only: a password with any other character made it throw, and the form said
+ * the server could not be reached.
+ */
+function basicCredentials(user: string, password: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(`${user}:${password}`)));
+}
+
 function setup(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>('[data-try-it-form]');
   const fields = root.querySelector<HTMLFieldSetElement>('[data-try-it-fields]');
@@ -126,7 +135,7 @@ function setup(root: HTMLElement): void {
     if (d.credentials === 'bearer' && secret !== '') headers.set('authorization', `Bearer ${secret}`);
     if (d.credentials === 'api-key' && d.keyIn === 'header' && d.keyName && secret !== '') headers.set(d.keyName, secret);
     const user = value('[data-try-it-user]');
-    if (d.credentials === 'user-password' && user !== '') headers.set('authorization', `Basic ${btoa(`${user}:${value('[data-try-it-password]')}`)}`);
+    if (d.credentials === 'user-password' && user !== '') headers.set('authorization', `Basic ${basicCredentials(user, value('[data-try-it-password]'))}`);
     const method = d.method ?? 'POST';
     const response = await fetch(withKey(d.url ?? ''), {
       method,

@@ -12,16 +12,7 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { packageFile } from '../host/package-file.ts';
-import {
-  afterPagesWritten,
-  prepareReference,
-  publishReferenceFiles,
-  readOptions,
-  referenceRoute,
-  referenceVite,
-  watchDocuments,
-} from '../host/reference-integration.ts';
-import type { HostReference } from '../host/reference-store.ts';
+import { referenceHooks } from '../host/reference-integration.ts';
 import type { ReferenceOptions } from '../host/reference-options.ts';
 import { layoutFile, layoutPlugin } from './layout-module.ts';
 
@@ -39,25 +30,19 @@ export interface AstroReferenceOptions extends ReferenceOptions {
 export type { ReferenceOptions };
 
 export default function apidescDocs(options: AstroReferenceOptions): AstroIntegration {
-  let reference: HostReference | undefined;
+  const reference = referenceHooks(options, {
+    page: packageFile('src/integrations/astro/AstroReferencePage.astro'),
+    look: 'own',
+    plugins: (_, root) => [layoutPlugin(layoutFile(options.layout, fileURLToPath(root)))],
+  });
   return {
     name: 'apidesc-docs/astro',
     hooks: {
-      'astro:config:setup': async ({ addWatchFile, command, config, injectRoute, logger, updateConfig }) => {
-        // `astro preview` and `astro sync` render nothing of the reference.
-        if (command !== 'build' && command !== 'dev') return;
-        const resolved = readOptions(options);
-        const layout = layoutFile(options.layout, fileURLToPath(config.root));
-        const { root, srcDir, base, site } = config;
-        reference = await prepareReference(resolved, { root, srcDir, command, base, site }, logger);
-        if (command === 'dev') watchDocuments(reference, addWatchFile);
-        injectRoute(referenceRoute(resolved.base, packageFile('src/integrations/astro/AstroReferencePage.astro')));
-        const vite = referenceVite('own');
-        updateConfig({ vite: { ...vite, plugins: [...vite.plugins, layoutPlugin(layout)] } });
-      },
-      'astro:build:generated': afterPagesWritten,
-      'astro:build:done': ({ dir, logger }) => {
-        if (reference) publishReferenceFiles(reference, dir, logger);
+      ...reference.hooks,
+      'astro:config:setup': async (setup) => {
+        const { root, srcDir, base, site } = setup.config;
+        await reference.setUp({ root, srcDir, command: setup.command, base, site }, setup.logger);
+        reference.hooks['astro:config:setup'](setup);
       },
     },
   };

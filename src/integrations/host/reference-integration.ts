@@ -1,11 +1,13 @@
 /**
  * What both hosts do when their configuration is set up: read the options, load and validate
  * the documents (the findings through the host's logger), keep the site data for the pages, and
- * inject the reference's route with its styles.
+ * inject the reference's route with its styles. referenceHooks() puts it together as the hosts
+ * use it; a host adds only what is its own (the Astro host its layout, Starlight its sidebar
+ * and locales).
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegrationLogger, InjectedRoute } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger, InjectedRoute, ViteUserConfig } from 'astro';
 import { logFindings, ReferenceStopped, stopError } from './host-diagnostics.ts';
 import { HostFiles } from './host-files.ts';
 import { hostStylesheetPlugin, type HostLook } from './host-stylesheet.ts';
@@ -102,4 +104,68 @@ export function publishReferenceFiles(reference: HostReference, outDir: URL, log
 /** `astro dev`: Astro restarts when a document of `reference` changes (its configuration is set up again, and the documents read again). */
 export function watchDocuments(reference: HostReference, addWatchFile: (path: string) => void): void {
   for (const file of reference.readFiles) addWatchFile(file);
+}
+
+type AstroHook<Name extends keyof AstroIntegration['hooks']> = NonNullable<AstroIntegration['hooks'][Name]>;
+type VitePlugin = NonNullable<ViteUserConfig['plugins']>[number];
+
+/** How a host shows the reference: the page that renders it, the look of its styles, and bundler plugins of its own. */
+export interface HostKind {
+  /** The file of this package that renders a page of the reference. */
+  page: string;
+  look: HostLook;
+  /**
+   * The host's own bundler plugins, made once the options are read and before the documents are
+   * loaded (the Astro host's layout: a layout that is not there stops the build first).
+   */
+  plugins?: (options: ResolvedReferenceOptions, root: URL) => VitePlugin[];
+}
+
+/** The host's configuration the reference is set up from: its folders, command, base, site and locales. */
+export type HostSetUp = Parameters<typeof prepareReference>[1];
+
+/**
+ * The reference of the options a host's user passed, as both hosts set it up. `setUp`, called
+ * from the host's configuration hook, reads the options and loads the documents (or stops the
+ * build), and returns the reference; it returns nothing for `astro preview` and `astro sync`,
+ * which render nothing of it. `hooks` are the Astro hooks that then watch its documents
+ * (`astro dev`), inject its route in each locale with its styles, return the memory of the
+ * rendering, and publish its files once the build is done.
+ */
+export function referenceHooks(
+  options: unknown,
+  kind: HostKind,
+): {
+  setUp: (host: HostSetUp, logger: AstroIntegrationLogger) => Promise<HostReference | undefined>;
+  hooks: {
+    'astro:config:setup': AstroHook<'astro:config:setup'>;
+    'astro:build:generated': AstroHook<'astro:build:generated'>;
+    'astro:build:done': AstroHook<'astro:build:done'>;
+  };
+} {
+  let current: { reference: HostReference; dev: boolean; plugins: VitePlugin[] } | undefined;
+  return {
+    setUp: async (host, logger) => {
+      if (host.command !== 'build' && host.command !== 'dev') return undefined;
+      const resolved = readOptions(options);
+      const plugins = kind.plugins?.(resolved, host.root) ?? [];
+      const reference = await prepareReference(resolved, host, logger);
+      current = { reference, dev: host.command === 'dev', plugins };
+      return reference;
+    },
+    hooks: {
+      'astro:config:setup': ({ addWatchFile, injectRoute, updateConfig }) => {
+        if (!current) return;
+        const { reference, dev, plugins } = current;
+        if (dev) watchDocuments(reference, addWatchFile);
+        for (const locale of reference.locales) injectRoute(referenceRoute(reference.base, kind.page, locale));
+        const vite = referenceVite(kind.look);
+        updateConfig({ vite: { ...vite, plugins: [...vite.plugins, ...plugins] } });
+      },
+      'astro:build:generated': afterPagesWritten,
+      'astro:build:done': ({ dir, logger }) => {
+        if (current) publishReferenceFiles(current.reference, dir, logger);
+      },
+    },
+  };
 }

@@ -12,15 +12,7 @@
  * groups go where the user puts `apidescSidebar`, and Starlight's search indexes them.
  */
 import { packageFile } from '../host/package-file.ts';
-import {
-  afterPagesWritten,
-  prepareReference,
-  publishReferenceFiles,
-  readOptions,
-  referenceRoute,
-  referenceVite,
-  watchDocuments,
-} from '../host/reference-integration.ts';
+import { referenceHooks } from '../host/reference-integration.ts';
 import type { ReferenceOptions } from '../host/reference-options.ts';
 import { apidescSidebar, hasPlaceholder } from './sidebar.ts';
 import type { StarlightPluginShape } from './starlight-shapes.ts';
@@ -29,37 +21,24 @@ export type { ReferenceOptions };
 export { apidescSidebar };
 
 export default function apidescDocs(options: ReferenceOptions): StarlightPluginShape {
+  const reference = referenceHooks(options, { page: packageFile('src/integrations/starlight/StarlightReferencePage.astro'), look: 'starlight' });
   return {
     name: 'apidesc-docs',
     hooks: {
       'config:setup': async ({ addIntegration, addRouteMiddleware, astroConfig, command, config, logger }) => {
-        // `astro preview` and `astro sync` render nothing of the reference.
-        if (command !== 'build' && command !== 'dev') return;
-        const resolved = readOptions(options);
         // Each locale has the reference under its folder, as Starlight renders a page not yet
         // translated in every locale: the locale's interface around the document's own text.
         const locales = Object.keys(config.locales ?? {}).map((locale) => (locale === 'root' ? '' : locale));
         if (locales.length === 0) locales.push('');
         const { root, srcDir, base, site } = astroConfig;
-        const reference = await prepareReference(resolved, { root, srcDir, command, base, site, locales }, logger);
+        // `astro preview` and `astro sync` render nothing of the reference.
+        if (!(await reference.setUp({ root, srcDir, command, base, site, locales }, logger))) return;
         if (!hasPlaceholder(config.sidebar))
           logger.warn(
             "The reference is not in the sidebar: add ...apidescSidebar (import { apidescSidebar } from 'apidesc-docs/starlight') to Starlight's sidebar.",
           );
         addRouteMiddleware({ entrypoint: packageFile('src/integrations/starlight/route-middleware.ts'), order: 'post' });
-        addIntegration({
-          name: 'apidesc-docs/starlight',
-          hooks: {
-            'astro:config:setup': ({ addWatchFile, injectRoute, updateConfig }) => {
-              if (command === 'dev') watchDocuments(reference, addWatchFile);
-              for (const locale of locales)
-                injectRoute(referenceRoute(resolved.base, packageFile('src/integrations/starlight/StarlightReferencePage.astro'), locale));
-              updateConfig({ vite: referenceVite('starlight') });
-            },
-            'astro:build:generated': afterPagesWritten,
-            'astro:build:done': ({ dir, logger: buildLogger }) => publishReferenceFiles(reference, dir, buildLogger),
-          },
-        });
+        addIntegration({ name: 'apidesc-docs/starlight', hooks: reference.hooks });
       },
     },
   };

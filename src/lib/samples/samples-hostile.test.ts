@@ -58,79 +58,63 @@ function hostileTargets() {
   );
 }
 
+/** How the Go and Java samples are parsed, not built: the file a sample is written to, and the parser's command for all the files. */
+const PARSERS = {
+  go: { language: 'Go', file: 'main.go', binary: '/usr/bin/gofmt', debianPackage: 'golang-go', args: (files: string[]) => ['-e', '-l', ...files] },
+  java: {
+    language: 'Java',
+    file: 'Sample.java',
+    binary: '/usr/bin/javac',
+    debianPackage: 'default-jdk-headless',
+    args: (files: string[], dir: string) => ['-XDshould-stop.ifNoError=PARSE', '-XDshould-stop.ifError=PARSE', '-d', join(dir, 'classes'), ...files],
+  },
+} as const;
+
 describe('samples from a hostile document', () => {
   it('in Go and Java, parse (gofmt, javac stopped after parsing) with the hostile text inside strings, \\u0022 included', { timeout: 120_000 }, () => {
     const dir = tempDir('apidesc-samples-hostile-');
-    const files: Record<'go' | 'java', string[]> = { go: [], java: [] };
-    for (const { name, target } of hostileTargets())
-      for (const sample of generateSamples({ ...target, payload: `${target.payload}\\u0022 + pwned + \\u0022` }, ['go', 'java'])) {
-        const lang = sample.language as 'go' | 'java';
-        const folder = join(dir, `${name}-${lang}`);
-        mkdirSync(folder);
-        const file = join(folder, lang === 'go' ? 'main.go' : 'Sample.java');
-        writeFileSync(file, sample.code);
-        files[lang].push(file);
-        const bare = sample.code.replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
-        assert.doesNotMatch(bare, /pwned|__import__/, `${name} ${lang}: the document's text left its string\n${sample.code}`);
-      }
-    // Every protocol has its Go and Java samples among those parsed (AMQP 1.0 in Java included).
-    for (const protocol of PROTOCOLS)
-      for (const role of ['publish', 'subscribe'])
-        for (const lang of ['go', 'java'] as const)
+    const targets = hostileTargets();
+    for (const lang of ['go', 'java'] as const) {
+      const parser = PARSERS[lang];
+      const files: string[] = [];
+      for (const { name, target } of targets)
+        for (const sample of generateSamples({ ...target, payload: `${target.payload}\\u0022 + pwned + \\u0022` }, [lang])) {
+          const folder = join(dir, `${name}-${lang}`);
+          mkdirSync(folder);
+          const file = join(folder, parser.file);
+          writeFileSync(file, sample.code);
+          files.push(file);
+          const bare = sample.code.replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
+          assert.doesNotMatch(bare, /pwned|__import__/, `${name} ${lang}: the document's text left its string\n${sample.code}`);
+        }
+      // Every protocol has its samples among those parsed (AMQP 1.0 in Java included).
+      for (const protocol of PROTOCOLS)
+        for (const role of ['publish', 'subscribe'])
           assert.ok(
-            files[lang].some((f) => basename(dirname(f)).startsWith(`${protocol}-${role}-`)),
+            files.some((f) => basename(dirname(f)).startsWith(`${protocol}-${role}-`)),
             `no ${lang} sample of ${protocol} (${role}) was parsed`,
           );
-    const gofmt = spawnSync(requireBinary('/usr/bin/gofmt', 'golang-go'), ['-e', '-l', ...files.go], { encoding: 'utf8', timeout: 60_000 });
-    assert.equal(gofmt.status, 0, `a Go sample does not parse: ${gofmt.stderr}`);
-    const javac = spawnSync(
-      requireBinary('/usr/bin/javac', 'default-jdk-headless'),
-      ['-XDshould-stop.ifNoError=PARSE', '-XDshould-stop.ifError=PARSE', '-d', join(dir, 'classes'), ...files.java],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
-    assert.equal(javac.status, 0, `a Java sample does not parse: ${javac.stderr}`);
+      const parsed = spawnSync(requireBinary(parser.binary, parser.debianPackage), parser.args(files, dir), { encoding: 'utf8', timeout: 60_000 });
+      assert.equal(parsed.status, 0, `a ${parser.language} sample does not parse: ${parsed.stderr}`);
+    }
   });
 
   it('parse and compile in every protocol, both roles, both languages, with the hostile text inside strings', { timeout: 60_000 }, () => {
     const dir = tempDir('apidesc-samples-hostile-');
     const python: string[] = [];
-    for (const protocol of PROTOCOLS)
-      for (const role of ['publish', 'subscribe'] as SampleRole[])
-        for (const scheme of SCHEMES) {
-          const target = sampleTarget({
-            role,
-            server: { host: `${EVIL}:{port}`, protocol, pathname: EVIL, variables: { port: { default: EVIL } }, security: [scheme] },
-            address: `${EVIL}/{p}`,
-            parameters: { p: { examples: [EVIL] } },
-            bindings: {
-              operation: {
-                kafka: { key: { const: EVIL }, groupId: { const: EVIL } },
-                amqp: { exchange: { name: EVIL, type: EVIL }, queue: { name: EVIL } },
-                nats: { queue: EVIL },
-                http: { method: EVIL, query: { properties: { [EVIL]: { const: EVIL } } } },
-                ws: { headers: { properties: { [EVIL]: { const: EVIL } } } },
-              },
-              channel: {},
-              message: {},
-            },
-            example: { headers: { [EVIL]: EVIL }, payload: { [EVIL]: EVIL } },
-            contentType: EVIL,
-            security: [],
-          });
-          assert.ok(target, protocol);
-          for (const sample of generateSamples(target)) {
-            const file = join(dir, `${protocol}-${role}-${SCHEMES.indexOf(scheme)}.${sample.language === 'javascript' ? 'mjs' : 'py'}`);
-            writeFileSync(file, sample.code);
-            if (sample.language === 'python') python.push(file);
-            else {
-              const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 20_000 });
-              assert.equal(check.status, 0, `${protocol} ${role} JavaScript does not parse: ${check.stderr}\n${sample.code}`);
-            }
-            // Outside the strings, nothing of the hostile text: strip every string literal and look.
-            const bare = sample.code.replace(/'(?:[^'\\\n]|\\.)*'/g, "''").replace(/`(?:[^`\\]|\\.)*`/g, '``');
-            assert.doesNotMatch(bare, /pwned|__import__/, `${protocol} ${role} ${sample.language}: the document's text left its string\n${sample.code}`);
-          }
+    for (const { name, target } of hostileTargets())
+      for (const sample of generateSamples(target)) {
+        const file = join(dir, `${name}.${sample.language === 'javascript' ? 'mjs' : 'py'}`);
+        writeFileSync(file, sample.code);
+        if (sample.language === 'python') python.push(file);
+        else {
+          const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 20_000 });
+          assert.equal(check.status, 0, `${name} JavaScript does not parse: ${check.stderr}\n${sample.code}`);
         }
+        // Outside the strings, nothing of the hostile text: strip every string literal and look.
+        const bare = sample.code.replace(/'(?:[^'\\\n]|\\.)*'/g, "''").replace(/`(?:[^`\\]|\\.)*`/g, '``');
+        assert.doesNotMatch(bare, /pwned|__import__/, `${name} ${sample.language}: the document's text left its string\n${sample.code}`);
+      }
     const compile = spawnSync('/usr/bin/python3', ['-c', 'import ast, sys\nfor f in sys.argv[1:]: ast.parse(open(f, encoding="utf-8").read(), f)', ...python], {
       encoding: 'utf8',
       timeout: 20_000,
