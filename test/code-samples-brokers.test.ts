@@ -343,6 +343,24 @@ describe('HTTP samples against a server of the test', { timeout: 240_000 }, () =
       }
     });
   }
+  for (const lang of RUN.http) {
+    it(`the ${lang} sample sends HTTP basic credentials from the environment as UTF-8, a password past Latin-1 too`, async () => {
+      requests.length = 0;
+      const yaml = documentFor({ protocol: 'http', port, address: '/lights', operationBindings: { http: { method: 'POST' } } });
+      const secured = JSON.parse(yaml) as Record<string, Record<string, Record<string, unknown>>>;
+      secured.servers!.local!.security = [{ type: 'userPassword' }];
+      const samples = await samplesOf(JSON.stringify(secured));
+      const code = codeIn(samples.get('readersends'), 0, lang);
+      const sample = runSample(lang, code, { HTTP_USERNAME: 'reader', HTTP_PASSWORD: 'pa✓ss' });
+      try {
+        assert.equal(await sample.exit(), 0, sample.stderr());
+        assert.equal(requests.length, 1);
+        assert.equal(requests[0]!.headers.authorization, `Basic ${Buffer.from('reader:pa✓ss', 'utf8').toString('base64')}`);
+      } finally {
+        await sample.stop();
+      }
+    });
+  }
 });
 
 describe('HTTP webhook samples: the application calls the reader', { timeout: 240_000 }, () => {

@@ -54,12 +54,13 @@ function pythonWebhook(t: SampleTarget): string {
 export function javascript(t: SampleTarget): string {
   if (webhook(t)) return javascriptWebhook(t);
   const c = t.credentials;
+  // Buffer, not btoa: btoa throws on a password with a character past Latin-1; HTTP basic takes UTF-8.
   const headers = [
     ...(sends(t) ? [`${str('Content-Type')}: ${str(t.contentType)}`] : []),
     ...t.headers.map(([n, v]) => `${str(n)}: ${str(v)}`),
     ...(c?.kind === 'api-key' && c.in === 'header' ? [`${str(c.name)}: ${jsEnv(c.variable)}`] : []),
     ...(c?.kind === 'bearer' ? [`Authorization: \`Bearer \${${jsEnv(c.variable)}}\``] : []),
-    ...(c?.kind === 'user-password' ? [`Authorization: \`Basic \${btoa(\`\${${jsEnv(c.user)}}:\${${jsEnv(c.password)}}\`)}\``] : []),
+    ...(c?.kind === 'user-password' ? [`Authorization: \`Basic \${Buffer.from(\`\${${jsEnv(c.user)}}:\${${jsEnv(c.password)}}\`).toString('base64')}\``] : []),
   ];
   const target =
     c?.kind === 'api-key' && c.in === 'query'
@@ -94,7 +95,8 @@ export function python(t: SampleTarget): string {
     `    ${str(url(t))},`,
     headers.length > 0 && `    headers={\n${headers.map((h) => `        ${h},`).join('\n')}\n    },`,
     c?.kind === 'api-key' && c.in === 'query' && `    params={${str(c.name)}: ${pyEnv(c.variable)}},`,
-    c?.kind === 'user-password' && `    auth=(${pyEnv(c.user)}, ${pyEnv(c.password)}),`,
+    // Bytes: requests encodes a str user or password as Latin-1 (an error past it); HTTP basic takes UTF-8.
+    c?.kind === 'user-password' && `    auth=(${pyEnv(c.user)}.encode(), ${pyEnv(c.password)}.encode()),`,
     sends(t) && `    data=${payloadStr(t.payload)}.encode(),`,
     '    timeout=30,',
     ')',
