@@ -154,4 +154,25 @@ describe('the words of reference pages (default content)', () => {
     const facts = html.indexOf('<dl class="facts"><dt>URL template');
     assert.ok(lede > 0 && lede < description && description < facts, 'lede, description, then the facts');
   });
+  it('says on an sns publishing page that the reader receives, the publish commands being theirs to test with (issue 34, round 7)', () => {
+    for (const url of ['operations/publishorderevents', 'operations/requeststockcheck']) {
+      const page = read(url);
+      const panel = words(/<h2 id="sns-publish"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '');
+      assert.match(panel, /^ ?Publish a test message You receive these messages through a subscription to the topic\. To see one arrive, or to test your filter, publish one as this application does: /, url);
+      assert.match(words(parts(page).reading), /Action This application sends (these messages|the request); you receive/, url);
+      // The Markdown twin says it the same way.
+      const twin = readFileSync(join(out, url, 'index.md'), 'utf8');
+      assert.match(twin, /### Publish a test message\n\nYou receive these messages through a subscription to the topic\./, url);
+    }
+  });
+
+  it('names the queues of an sns receiving operation and the topic a channel’s address names in a reader’s words (issue 34, round 7)', () => {
+    const receiving = words(parts(read('operations/receiveordereventsinwarehouse')).reading);
+    assert.match(receiving, /SQS queues this operation uses: warehouse-picking\.fifo , warehouse-picking-dlq\.fifo/);
+    assert.doesNotMatch(receiving, /of the sqs binding/);
+    // No binding names the request's topic: the page names the one the commands publish to, the channel's address.
+    const request = words(parts(read('operations/requeststockcheck')).reading);
+    assert.match(request, /Publishes to the topic inventory\.stock-check \(the channel's address\)/);
+    assert.doesNotMatch(request, /the channel's topic/);
+  });
 });

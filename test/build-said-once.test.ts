@@ -109,7 +109,7 @@ describe('facts said once and truthfully (default content)', () => {
     // The HTTPS subscription declares its own retries: the topic's policy is the channel's business here.
     assert.doesNotMatch(text, /Topic delivery policy/);
     assert.doesNotMatch(page, /id="h-bindings"/, 'no Bindings section repeating the queues');
-    assert.match(page, /<details class="fold sns-queues"><summary>Queues of the sqs binding: <code id="[^"]+">warehouse-picking\.fifo<\/code>/);
+    assert.match(page, /<details class="fold sns-queues"><summary>SQS queues this operation uses: <code id="[^"]+">warehouse-picking\.fifo<\/code>/);
     assert.match(words(/<details class="fold sns-queues">[\s\S]*?<\/details>/.exec(page)![0]), /fifoThroughputLimit perMessageGroupId/);
     // One security heading, whatever gives the schemes.
     assert.match(page, /<h2 id="h-security"><a href="#h-security">Security<\/a><\/h2>/);

@@ -82,12 +82,15 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
     const channelSns = channelValue && isPlainObject(channelValue.value) ? channelSnsBinding(ctx, channelValue.value, channelValue.at) : {};
     const view = operationView(sns, value.action, bindings?.value.sqs, 'sns', topicPolicy);
     const topic = topicName(channelSns, sns.topic, address);
+    // No binding names the topic: the commands publish to the channel's address, so the page names that topic too (a templated address is no one name).
+    const addressTopic = topic.name === undefined && view.topic.length === 0 && typeof address === 'string' && address !== '' && !address.includes('{') ? address : undefined;
     page.sections.push({
       type: 'sns-operation',
       heading: value.action === 'receive' ? 'sns subscriptions' : 'sns publishing',
       anchor: 'sns',
       view,
       topic,
+      ...(addressTopic ? { addressTopic } : {}),
       ...(channelEntity?.kind === 'channel' ? { channelUrl: channelEntity.url } : {}),
       ...(origin ? { origin } : {}),
       ...(handsOn ? { handsOn } : {}),

@@ -138,6 +138,8 @@ export type PageSection =
       anchor: string;
       view: SnsOperationView;
       topic: TopicName;
+      /** The channel's address, when no binding names the topic and the address has no variables: the name the commands publish to (sns-hands-on.ts). */
+      addressTopic?: string;
       /** The channel's page: where the topic's name is explained, when it differs from the channel's address. */
       channelUrl?: string;
       origin?: Link;

@@ -19,6 +19,15 @@ export interface Topic {
 export const DEDUPLICATION_NOTE =
   'The topic deduplicates by content: AWS makes each message’s deduplication id from its body, so these commands send none (add one only to deduplicate otherwise).';
 
+/**
+ * The publish commands' heading and lead on a page where this application publishes: the reader
+ * receives (the page's Action says so), so the commands are theirs to see a message arrive or to
+ * test a filter, not their job (page and Markdown twin).
+ */
+export const PUBLISH_HEADING = 'Publish a test message';
+export const PUBLISH_LEAD =
+  'You receive these messages through a subscription to the topic. To see one arrive, or to test your filter, publish one as this application does:';
+
 export interface Publication {
   /** The message body as sent (JSON text, or text): a long JSON body on several lines, which each form writes as lines. */
   body: string;

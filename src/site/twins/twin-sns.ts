@@ -16,7 +16,7 @@ import {
   verdictLine,
 } from '../../lib/model/sns.ts';
 import type { SnsHandsOn } from '../../lib/model/sns-hands-on-types.ts';
-import { DEDUPLICATION_NOTE } from '../../lib/sns/snippets.ts';
+import { DEDUPLICATION_NOTE, PUBLISH_HEADING, PUBLISH_LEAD } from '../../lib/sns/snippets.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
 import { pageLink } from './twin-values.ts';
 
@@ -148,7 +148,7 @@ export function handsOnLines(handsOn: SnsHandsOn): string[] {
     lines.push(`**${escapeInline(title)}**`, '', ...notes.map((n) => `- ${escapeInline(n)}`), ...(notes.length > 0 ? [''] : []), fencedBlock(code, 'sh'), '');
   };
   if (handsOn.publish.length > 0 || handsOn.unreachable.length > 0) {
-    lines.push(heading(3, 'Publish'), '');
+    lines.push(heading(3, PUBLISH_HEADING), '', PUBLISH_LEAD, '');
     if (handsOn.deduplicatesByContent) lines.push(DEDUPLICATION_NOTE, '');
     for (const v of handsOn.publish) snippet(v.title, v.notes, v.cli?.code);
     if (handsOn.publishMore > 0) lines.push(`And ${handsOn.publishMore} more filters, on the page.`, '');
