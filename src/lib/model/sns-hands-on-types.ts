@@ -96,6 +96,8 @@ export interface SnsHandsOn {
   unreachable: Unreachable[];
   subscribe: SubscribeSnippet[];
   subscribeMore: number;
+  /** Where this application publishes: how the reader, who receives, subscribes a queue of their own to the topic. */
+  receive?: SubscribeSnippet;
   /** The topic is FIFO with content-based deduplication: the publish commands send no deduplication id, and say why. */
   deduplicatesByContent?: true;
   /** Placeholders the snippets use (`<account-id>`), to say what to put there. */

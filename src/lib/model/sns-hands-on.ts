@@ -91,6 +91,7 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
     publishMore: publish.total - publish.shown,
     subscribe,
     subscribeMore: consumers.length - subscribe.length,
+    ...(publish.variants.length > 0 ? { receive: receiveSnippet(topic) } : {}),
     ...(topic.contentBasedDeduplication && publish.variants.length > 0 ? { deduplicatesByContent: true as const } : {}),
     // Every <name> a reader fills in: the account, the region, and values the document gives none for.
     placeholders: [...new Set(all.match(/<[A-Za-z][\w.-]*>/g) ?? [])],
@@ -560,6 +561,19 @@ function subscribeSnippet(c: Record<string, unknown>, anchor: string, topic: Top
     notes,
     cli: { code: subscribeCli(topic, { protocol, endpoint: endpointOf(protocol, c.endpoint, topic) ?? '<endpoint>', attributes }), lang: 'shell' },
   };
+}
+
+/**
+ * How a reader of a publishing operation receives its messages: an SQS queue of theirs subscribed
+ * to the topic. The queue's ARN is theirs to give; AWS delivers only once the queue's access
+ * policy lets the topic send to it, and a FIFO topic only to a FIFO queue.
+ */
+function receiveSnippet(topic: Topic): SubscribeSnippet {
+  const notes = [
+    'Replace <your-queue-arn> with the ARN of your SQS queue. Its access policy must let the topic send to it: sqs:SendMessage for the principal sns.amazonaws.com, with aws:SourceArn the topic’s ARN.',
+    ...(topic.fifo ? ['The topic is FIFO: the queue must be a FIFO queue too.'] : []),
+  ];
+  return { title: 'Subscribe your SQS queue', notes, cli: { code: subscribeCli(topic, { protocol: 'sqs', endpoint: '<your-queue-arn>', attributes: [] }), lang: 'shell' } };
 }
 
 /** The endpoint the Subscribe API takes: a URL, address or number as written, an ARN, or one built from a `name`. */

@@ -157,6 +157,7 @@ export function handsOnLines(handsOn: SnsHandsOn): string[] {
         `- Unreachable: ${codeSpan(u.name)}: ${escapeInline(u.line)}, ${u.refused ? 'so the subscription cannot be created and no message reaches it' : 'so no message reaches it'}.`,
       );
     if (handsOn.unreachable.length > 0) lines.push('');
+    if (handsOn.receive) snippet(handsOn.receive.title, handsOn.receive.notes, handsOn.receive.cli.code);
   }
   if (handsOn.subscribe.length > 0) {
     lines.push(heading(3, 'Subscribe'), '');
