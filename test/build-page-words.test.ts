@@ -158,7 +158,11 @@ describe('the words of reference pages (default content)', () => {
     for (const url of ['operations/publishorderevents', 'operations/requeststockcheck']) {
       const page = read(url);
       const panel = words(/<h2 id="sns-publish"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '');
-      assert.match(panel, /^ ?Publish a test message You receive these messages through a subscription to the topic\. To see one arrive, or to test your filter, publish one as this application does: /, url);
+      assert.match(
+        panel,
+        /^ ?Publish a test message You receive these messages through a subscription to the topic\. To see one arrive, or to test your filter, publish one as this application does: /,
+        url,
+      );
       assert.match(words(parts(page).reading), /Action This application sends (these messages|the request); you receive/, url);
       // The Markdown twin says it the same way.
       const twin = readFileSync(join(out, url, 'index.md'), 'utf8');
@@ -167,11 +171,20 @@ describe('the words of reference pages (default content)', () => {
     // How the reader receives: a queue of theirs subscribed to the topic, folded after the commands that test it.
     const page = read('operations/publishorderevents');
     const receive = words(/<details class="fold receive-snippet"[\s\S]*?<\/details>/.exec(page)?.[0] ?? '');
-    assert.match(receive, /^ ?Subscribe your SQS queue \(AWS CLI\) Replace <your-queue-arn> with the ARN of your SQS queue\. Its access policy must let the topic send to it: sqs:SendMessage for the principal sns\.amazonaws\.com, with aws:SourceArn the topic’s ARN\. The topic is FIFO: the queue must be a FIFO queue too\./);
-    assert.match(receive, /aws sns subscribe \\ --region eu-west-1 \\ --topic-arn 'arn:aws:sns:eu-west-1:<account-id>:orders\.fifo' \\ --protocol sqs \\ --notification-endpoint '<your-queue-arn>' \\/);
+    assert.match(
+      receive,
+      /^ ?Subscribe your SQS queue \(AWS CLI\) Replace <your-queue-arn> with the ARN of your SQS queue\. Its access policy must let the topic send to it: sqs:SendMessage for the principal sns\.amazonaws\.com, with aws:SourceArn the topic’s ARN\. The topic is FIFO: the queue must be a FIFO queue too\./,
+    );
+    assert.match(
+      receive,
+      /aws sns subscribe \\ --region eu-west-1 \\ --topic-arn 'arn:aws:sns:eu-west-1:<account-id>:orders\.fifo' \\ --protocol sqs \\ --notification-endpoint '<your-queue-arn>' \\/,
+    );
     assert.doesNotMatch(receive, /RawMessageDelivery/);
     assert.ok(page.indexOf('receive-snippet') > page.indexOf('id="sns-publish"'), 'after the publish commands');
-    assert.match(readFileSync(join(out, 'operations/publishorderevents/index.md'), 'utf8'), /\*\*Subscribe your SQS queue\*\*\n[\s\S]*?aws sns subscribe \\\n[\s\S]*?--protocol sqs \\\n {2}--notification-endpoint '<your-queue-arn>'/);
+    assert.match(
+      readFileSync(join(out, 'operations/publishorderevents/index.md'), 'utf8'),
+      /\*\*Subscribe your SQS queue\*\*\n[\s\S]*?aws sns subscribe \\\n[\s\S]*?--protocol sqs \\\n {2}--notification-endpoint '<your-queue-arn>'/,
+    );
     // A receiving page has no such command: its reader publishes.
     assert.doesNotMatch(read('operations/receiveordereventsinwarehouse'), /receive-snippet/);
   });

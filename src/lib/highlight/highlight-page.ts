@@ -53,7 +53,11 @@ function sectionJobs(sections: PageSection[]): HighlightJob[] {
         if (policy) jobs.push({ kind: 'code', text: policy.json, lang: 'json', apply: (html) => (policy.html = html) });
       }
       const handsOn = section.handsOn;
-      const snippets = [...(handsOn?.publish.flatMap((v) => [v.cli, v.js, v.python]) ?? []), ...(handsOn?.subscribe.map((s) => s.cli) ?? []), handsOn?.receive?.cli];
+      const snippets = [
+        ...(handsOn?.publish.flatMap((v) => [v.cli, v.js, v.python]) ?? []),
+        ...(handsOn?.subscribe.map((s) => s.cli) ?? []),
+        handsOn?.receive?.cli,
+      ];
       for (const snippet of snippets) if (snippet) jobs.push({ kind: 'code', text: snippet.code, lang: snippet.lang, apply: (html) => (snippet.html = html) });
     }
   }

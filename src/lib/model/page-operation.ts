@@ -83,7 +83,8 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
     const view = operationView(sns, value.action, bindings?.value.sqs, 'sns', topicPolicy);
     const topic = topicName(channelSns, sns.topic, address);
     // No binding names the topic: the commands publish to the channel's address, so the page names that topic too (a templated address is no one name).
-    const addressTopic = topic.name === undefined && view.topic.length === 0 && typeof address === 'string' && address !== '' && !address.includes('{') ? address : undefined;
+    const addressTopic =
+      topic.name === undefined && view.topic.length === 0 && typeof address === 'string' && address !== '' && !address.includes('{') ? address : undefined;
     page.sections.push({
       type: 'sns-operation',
       heading: value.action === 'receive' ? 'sns subscriptions' : 'sns publishing',

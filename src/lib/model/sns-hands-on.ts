@@ -573,7 +573,11 @@ function receiveSnippet(topic: Topic): SubscribeSnippet {
     'Replace <your-queue-arn> with the ARN of your SQS queue. Its access policy must let the topic send to it: sqs:SendMessage for the principal sns.amazonaws.com, with aws:SourceArn the topic’s ARN.',
     ...(topic.fifo ? ['The topic is FIFO: the queue must be a FIFO queue too.'] : []),
   ];
-  return { title: 'Subscribe your SQS queue', notes, cli: { code: subscribeCli(topic, { protocol: 'sqs', endpoint: '<your-queue-arn>', attributes: [] }), lang: 'shell' } };
+  return {
+    title: 'Subscribe your SQS queue',
+    notes,
+    cli: { code: subscribeCli(topic, { protocol: 'sqs', endpoint: '<your-queue-arn>', attributes: [] }), lang: 'shell' },
+  };
 }
 
 /** The endpoint the Subscribe API takes: a URL, address or number as written, an ARN, or one built from a `name`. */
