@@ -33,9 +33,9 @@ function codeBlocks(html: string): string[] {
   return [...html.matchAll(/<pre[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescapeText(m[1]!.replace(/<[^>]+>/g, '')));
 }
 
-/** The publish commands of an operation's page (SnsSnippets.astro), up to the end of its section. */
+/** The publish commands of an operation's page (SnsSnippets.astro), up to the end of its section, without the reader's own subscribe command folded after them. */
 function publishSection(html: string): string | undefined {
-  return /<h2 id="sns-publish"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1];
+  return /<h2 id="sns-publish"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1]?.replace(/<details class="fold receive-snippet"[\s\S]*?<\/details>/, '');
 }
 
 /** The folded `aws sns subscribe` of each subscription's card, in the cards' order. */
