@@ -1,7 +1,8 @@
 /**
  * Search in Chromium on the default site served from a sub-path, its index split into parts as a
- * large site's is: "/" focuses the search box, and a channel by address, an operation by id, a
- * message by name and a schema by a nested property name are found as typed.
+ * large site's is: "/", Ctrl+K and Cmd+K focus the search box (any other field keeps them), and a
+ * channel by address, an operation by id, a message by name and a schema by a nested property
+ * name are found as typed.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -67,7 +68,7 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     await page.goto(base + 'channels/orderevents/');
     await page.waitForLoadState('networkidle');
     // The key that focuses the box is shown beside it where there is a keyboard, and said to assistive technology.
-    assert.equal(await page.locator('#search-box').getAttribute('aria-keyshortcuts'), '/');
+    assert.equal(await page.locator('#search-box').getAttribute('aria-keyshortcuts'), '/ Control+K Meta+K');
     assert.ok(await page.locator('.search-key').isVisible(), 'the "/" hint on a desk');
     const phone = await browser.newPage({ viewport: { width: 390, height: 800 } });
     await phone.goto(base + 'channels/orderevents/');
@@ -146,6 +147,35 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
       .textContent();
     assert.ok(line && !/^(StockCheckRequested\s+)?Stock check requested/.test(line), `the line does not repeat the id and title: ${line}`);
     assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('focuses the search box with Ctrl+K and Cmd+K on a reference page, and leaves the keys to any other field', async () => {
+    const page = await browser.newPage();
+    await page.goto(base + 'channels/orderevents/');
+    await page.waitForLoadState('networkidle');
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    for (const key of ['Control+K', 'Meta+K']) {
+      await page.locator('h1').click();
+      assert.notEqual(await focused(), 'search-box');
+      await page.keyboard.press(key);
+      assert.equal(await focused(), 'search-box', `${key} focuses the header's search box`);
+      assert.equal(page.url(), base + 'channels/orderevents/', `${key} leaves the reader on the page`);
+    }
+    // Pressed again in the box itself, the focus stays there, the words typed selected for a new query.
+    await page.keyboard.type('ord');
+    await page.keyboard.press('Control+K');
+    assert.equal(await focused(), 'search-box');
+    assert.deepEqual(
+      await page.evaluate(() => [(document.activeElement as HTMLInputElement).selectionStart, (document.activeElement as HTMLInputElement).selectionEnd]),
+      [0, 3],
+    );
+    // In another field (the sns filter tester's message), Ctrl+K is the reader's, not the search's.
+    await page.goto(base + 'operations/notifycustomersofscans/');
+    await page.waitForLoadState('networkidle');
+    await page.locator('#sns-tester-body').focus();
+    await page.keyboard.press('Control+K');
+    assert.equal(await focused(), 'sns-tester-body', 'the focus stays in the field the reader is in');
     await page.close();
   });
 

@@ -1,6 +1,6 @@
 // Search (Pagefind) is the only feature that needs JavaScript. Every page carries a plain search
 // form (without script it opens the search page with `?q=`); this loader makes its box the
-// search itself on the reader's first use (focus, typing, or "/"), loading search-box.js and
+// search itself on the reader's first use (focus, typing, "/", Ctrl+K or Cmd+K), loading search-box.js and
 // Pagefind then: reading a page costs no search script.
 (() => {
   const form = document.getElementById('search');
@@ -20,10 +20,23 @@
   input?.addEventListener('focus', start);
   input?.addEventListener('input', start);
   document.addEventListener('keydown', (event) => {
+    if (!input) return;
     const target = event.target;
-    const typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable);
-    if (event.key !== '/' || typing || event.ctrlKey || event.metaKey || event.altKey || !input) return;
+    // A field the reader types in; a code tab (a radio) or a checkbox with the focus is not one.
+    const typing =
+      target &&
+      ((target.tagName === 'INPUT' && !/^(radio|checkbox|button|submit|reset|range|color|file)$/.test(target.type)) ||
+        target.tagName === 'TEXTAREA' ||
+        target.tagName === 'SELECT' ||
+        target.isContentEditable);
+    // "/" alone, or Ctrl+K / Cmd+K as on most documentation sites. Where the reader types in another
+    // field (the tester's message, a filter), both keys stay theirs; in the search box itself,
+    // Ctrl+K keeps the focus there rather than letting the browser take it to its own address bar.
+    const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey;
+    const commandK = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
+    if (!(slash || commandK) || (typing && !(commandK && target === input))) return;
     event.preventDefault();
     input.focus();
+    if (commandK) input.select();
   });
 })();

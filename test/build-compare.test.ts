@@ -88,7 +88,7 @@ describe('build --compare', () => {
       page,
       /<a href="\/operations\/consumeorder\/">[^<]+<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span>(?: <code>consumeOrder<\/code>)?<\/span>/,
     );
-    assert.match(page, /<details class="change-source"><summary>Where<\/summary><p class="change-meta"><span>at <code>/);
+    assert.match(page, /<details class="change-source"><summary>Where in the document<\/summary><p class="change-meta"><span>at <code>/);
     // A breaking change of a message leads with whom it breaks: a new enum value of a message sent and
     // received breaks its receivers only (its senders still send values valid before); a value before
     // and after is shown apart, with its words for screen readers.
@@ -96,13 +96,11 @@ describe('build --compare', () => {
     assert.doesNotMatch(page, /Breaks its senders and receivers: <\/strong>payload\.status: new value/);
     assert.match(
       page,
-      /address <del class="change-old"><span class="visually-hidden">before: <\/span>&quot;audit&quot;<\/del> → <ins class="change-new"><span class="visually-hidden">after: <\/span>&quot;audit-v2&quot;<\/ins><span class="change-consequence"> clients on the old address no longer meet this application<\/span>/,
+      /address changed: <del class="change-old"><span class="visually-hidden">before: <\/span>&quot;audit&quot;<\/del> → <ins class="change-new"><span class="visually-hidden">after: <\/span>&quot;audit-v2&quot;<\/ins><span class="change-consequence"> clients still using &quot;audit&quot; stop sending and receiving its messages<\/span>/,
     );
-    // Both versions named, even when their number is the same.
-    assert.match(
-      page,
-      /From<\/span> version <strong>1\.0\.0<\/strong><\/span>.*to<\/span> version <strong>1\.0\.0<\/strong> \(the version number is the same\)/s,
-    );
+    // The same version number on both sides: the base named by its file, the number said once, no "From … → to …".
+    assert.match(page, /<p class="changes-sides">Changes in this build against <code>base\.yaml<\/code>; both are version <strong>1\.0\.0<\/strong>\.<\/p>/);
+    assert.doesNotMatch(page, /From<\/span>|>to<\/span>|the version number is the same/);
     assert.ok(!page.includes(HOSTILE_VALUE), 'document text is escaped');
     assert.ok(page.includes(html(HOSTILE_VALUE)));
     assert.match(page, /data-pagefind-ignore="all"/, 'left out of the search index');
@@ -149,8 +147,12 @@ describe('build --compare', () => {
     assert.equal(r.code, 0, r.err);
     const page = readFileSync(join(versioned, 'site/changes/index.html'), 'utf8');
     assert.match(page, /<h1>Changes from version 0\.9\.0 to 1\.0\.0<\/h1>/);
+    assert.match(
+      page,
+      /<p class="changes-sides">Version <strong>0\.9\.0<\/strong><span aria-hidden="true"> → <\/span><span class="visually-hidden"> to <\/span><strong>1\.0\.0<\/strong><\/p>/,
+    );
     assert.match(page, /<p class="kind">Compared with <code>base\.yaml<\/code>/);
-    assert.doesNotMatch(page, /the version number is the same/);
+    assert.doesNotMatch(page, /the version number is the same|Changes in this build/);
     assert.match(readFileSync(join(versioned, 'site/index.html'), 'utf8'), /<a href="\/changes\/">Changes from version 0\.9\.0<\/a>/);
   });
 
@@ -356,7 +358,7 @@ describe('build --compare: what a change reaches, and the paths it publishes', (
     const page = site('changes/index.html');
     for (const file of ['changes/index.html', 'changes/index.md', 'llms.txt', 'index.html'])
       assert.ok(!site(file).includes(dir), `${file} names no absolute path`);
-    assert.match(page, /Compared with <code>old\/api\.yaml<\/code>/);
+    assert.match(page, /Changes in this build against <code>old\/api\.yaml<\/code>/);
     // A removal is located in the base; a change in the head, by the head's file as the pages name it.
     assert.match(page, /<code>old\/api\.yaml:\d+<\/code> \(in the base\)/);
     assert.match(page, /<code>api\.yaml:\d+<\/code>/);
@@ -433,11 +435,15 @@ describe('build --compare-ref', () => {
     assert.match(r.err, /^Search index: \d+ of the site's \d+ pages \(lists, the search page, the 404 page and the Changes page are not indexed\)\.$/m);
     assert.deepEqual(readdirSync(tmp), [], 'the temporary folders are removed');
     const page = readFileSync(join(out, 'changes/index.html'), 'utf8');
-    assert.match(page, /Compared with <code>HEAD~1 \([0-9a-f]{12}\)<\/code>/);
-    // The base dated by its commit, as a reader dates a version.
+    // Both sides are version 1.0.0: the base named by its git ref and dated by its commit, as a reader dates a version.
     const date = git(dir, 'show', '-s', '--format=%cs', 'HEAD~1').trim();
     assert.match(date, /^\d{4}-\d{2}-\d{2}$/);
-    assert.ok(page.includes(` of <time datetime="${date}">${date}</time>`), 'the commit date of the base');
+    assert.ok(
+      new RegExp(
+        `<p class="changes-sides">Changes in this build against <code>HEAD~1 \\([0-9a-f]{12}\\)</code> \\(committed <time datetime="${date}">${date}</time>\\); both are version <strong>1\\.0\\.0</strong>\\.</p>`,
+      ).test(page),
+      'the base by its ref and commit date',
+    );
     assert.match(page, /<code>api\/orders\.yaml:\d+<\/code> \(in the base\)/, 'the base shown at its path in the repository');
     assert.match(page, /3 breaking/);
     assert.equal(git(dir, 'status', '--porcelain'), before);
@@ -510,7 +516,7 @@ describe('build --compare: hostile input and previews of invalid documents', () 
       assert.match(
         keysPage,
         new RegExp(
-          `address <del class="change-old"><span class="visually-hidden">before: </span>&quot;${name}-base&quot;</del> → <ins class="change-new"><span class="visually-hidden">after: </span>&quot;${name}-head&quot;</ins>`,
+          `address changed: <del class="change-old"><span class="visually-hidden">before: </span>&quot;${name}-base&quot;</del> → <ins class="change-new"><span class="visually-hidden">after: </span>&quot;${name}-head&quot;</ins>`,
         ),
         name,
       );

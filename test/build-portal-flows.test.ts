@@ -128,7 +128,12 @@ describe("flows across a portal of the project's own documents", () => {
     assert.doesNotMatch(root, /<img src=x/);
     assert.match(root, /Shop &lt;img src=x onerror=alert\(1\)&gt;/);
     const list = root.slice(root.indexOf('<h2 id="flows">'));
-    assert.match(list, /2 flows, 1 where the two sides disagree on the messages/);
+    // Said in a reader's words: what an arrow means, then the counts.
+    assert.match(
+      list,
+      /An arrow means that one API sends messages that another receives, on the same channel address or SNS topic: 2 flows, 1 where the two sides disagree on the messages\./,
+    );
+    assert.doesNotMatch(list, /standing for any value|sns topic name:/);
     assert.match(
       list,
       // Operations the documents give no title: named by what they do, so that both sides read alike.
@@ -280,13 +285,16 @@ describe('flows across a generated portal of 40 APIs on the same three addresses
     assert.match(map, /1560 connections between 40 APIs/);
     // The page says what the drawing leaves out, and shows the APIs without a flow apart: the first 40 by title, the rest counted.
     assert.match(map, /The map draws the 30 APIs with the most flows; 10 more send to or receive from another API/);
-    const apart = map.slice(map.indexOf('<div class="map-apart"'));
-    assert.match(apart, /<h3 id="h-map-apart">No flow with another API of this portal \(45\)<\/h3>/);
+    // One quiet line of links separated by commas, not a second map of boxes.
+    const apart = /<p class="map-apart kind"[^>]*>([\s\S]*?)<\/p>/.exec(map)?.[1] ?? '';
+    assert.match(apart, /^\s*No flow to or from another API of this portal \(45\): <a href="\/lone-00\/">/);
     assert.deepEqual(
-      [...apart.matchAll(/<li><a href="([^"]+)">/g)].map((m) => m[1]),
+      [...apart.matchAll(/<a href="([^"]+)">/g)].map((m) => m[1]),
       Array.from({ length: 40 }, (_, i) => `/lone-${String(i).padStart(2, '0')}/`),
     );
-    assert.match(apart, /And 5 more: their cards are above\./);
+    assert.equal([...apart.matchAll(/<\/a>, <a /g)].length, 39, 'the links separated by commas');
+    assert.match(apart, /<\/a>, and 5 more \(their cards are above\)\.\s*$/);
+    assert.doesNotMatch(map, /id="h-map-apart"|map-apart-caption/, 'no heading of its own, no boxes');
     assert.doesNotMatch(apart, /service-0/);
     linksResolve(join(dir, 'site'), root, 'root');
   });

@@ -763,7 +763,7 @@ export const STRUCTURE: StructureCase[] = [
     rule: 'channel-address-changed',
     severity: 'breaking',
     pointer: '/channels/orders/address',
-    words: /"orders" → "orders\.v2"/,
+    words: /^address changed: "orders" → "orders\.v2": clients still using "orders" stop sending and receiving its messages$/,
   },
   {
     name: 'a parameter value removed',
@@ -1094,7 +1094,16 @@ export const SNS: StructureCase[] = [
     rule: 'sns-subscription-removed',
     severity: 'breaking',
     side: 'base',
-    words: /"audit"/,
+    words: /^SQS subscription audit removed: it stops receiving the topic's messages$/,
+  },
+  {
+    name: 'sns: a subscription whose endpoint has a space removed, the endpoint quoted',
+    base: { direction: 'both', receiveBindings: subscriptions(queue(), queue({ endpoint: { name: 'audit queue' } })) },
+    head: { direction: 'both', receiveBindings: subscriptions(queue()) },
+    rule: 'sns-subscription-removed',
+    severity: 'breaking',
+    side: 'base',
+    words: /^SQS subscription "audit queue" removed: /,
   },
   {
     name: 'sns: a subscription added',

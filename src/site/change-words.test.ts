@@ -4,14 +4,14 @@ import { breaksWhom, changeWords } from './change-words.ts';
 
 describe("a change's words on the Changes page", () => {
   it('shows the value before and after apart, and the consequence as its own sentence', () => {
-    assert.deepEqual(changeWords('address "audit" → "audit-v2": clients on the old address no longer meet this application'), {
+    assert.deepEqual(changeWords('address changed: "audit" → "audit-v2": clients still using "audit" stop sending and receiving its messages'), {
       what: [
-        { kind: 'text', text: 'address ' },
+        { kind: 'text', text: 'address changed: ' },
         { kind: 'old', text: '"audit"' },
         { kind: 'text', text: ' → ' },
         { kind: 'new', text: '"audit-v2"' },
       ],
-      consequence: 'clients on the old address no longer meet this application',
+      consequence: 'clients still using "audit" stop sending and receiving its messages',
     });
   });
 
@@ -42,8 +42,8 @@ describe("a change's words on the Changes page", () => {
   });
 
   it('finds the consequence of a change without an arrow', () => {
-    assert.deepEqual(changeWords('subscription of "sqs" "audit-queue" removed: it stops receiving the topic\'s messages'), {
-      what: [{ kind: 'text', text: 'subscription of "sqs" "audit-queue" removed' }],
+    assert.deepEqual(changeWords("SQS subscription audit-queue removed: it stops receiving the topic's messages"), {
+      what: [{ kind: 'text', text: 'SQS subscription audit-queue removed' }],
       consequence: "it stops receiving the topic's messages",
     });
     assert.deepEqual(changeWords('payload.status: new value "x"; receivers built on the old schema reject status "x"'), {

@@ -1,7 +1,7 @@
 /**
  * A change as the Changes page says it: who must act first (for a breaking change of a message,
  * its receivers or its senders), then what changed with the value before and after shown apart
- * (`address "audit" → "audit-v2"`: the old value struck, the new one marked), then the
+ * (`address changed: "audit" → "audit-v2"`: the old value struck, the new one marked), then the
  * consequence as a sentence of its own. Read from diff's message, which already writes both sides
  * of a change as `old → new` and its consequence after a colon.
  */
@@ -15,7 +15,7 @@ export interface ChangePiece {
 export interface ChangeWords {
   /** What changed, its old and new values apart where the message gives them. */
   what: ChangePiece[];
-  /** Why it matters ("clients on the old address no longer meet this application"), when the message says. */
+  /** Why it matters ("clients still using \"audit\" stop sending and receiving its messages"), when the message says. */
   consequence?: string;
 }
 

@@ -5,7 +5,7 @@
  * outside the renderer). Counts, then the groups of changesView by severity, API (in a portal)
  * and object, the object named by its title and linked to its page; each change with its message
  * (change-words.ts: whom a breaking change breaks, what was before and after) and, folded under
- * "Where", its pointer, file:line and rule. Every text is escaped; the same view gives the same bytes.
+ * "Where in the document", its pointer, file:line and the rule that found it. Every text is escaped; the same view gives the same bytes.
  */
 import { escapeAttribute, escapeHtml } from '../lib/html-text.ts';
 import { codeSpans } from '../lib/markdown/code-spans.ts';
@@ -93,7 +93,7 @@ export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName 
           out.push(
             `<li><p class="change-message">${whom ? `<strong class="change-whom">${escapeHtml(whom)}: </strong>` : ''}${what}${words.consequence ? `<span class="change-consequence"> ${messageHtml(words.consequence)}</span>` : ''}</p>` +
               (direction ? `<p class="change-meta"><span class="change-direction">${escapeHtml(direction)}</span></p>` : '') +
-              `<details class="change-source"><summary>Where</summary><p class="change-meta"><span>at <code>${escapeHtml(entry.pointer || '/')}</code></span> ` +
+              `<details class="change-source"><summary>Where in the document</summary><p class="change-meta"><span>at <code>${escapeHtml(entry.pointer || '/')}</code></span> ` +
               `<span><code>${escapeHtml(`${entry.file}:${entry.line}`)}</code>${entry.side === 'base' ? ` (in ${escapeHtml(baseName)})` : ''}</span> ` +
               `<span class="change-rule">rule <code>${escapeHtml(entry.rule)}</code></span></p></details></li>`,
           );

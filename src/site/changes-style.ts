@@ -40,7 +40,7 @@ a.change-badge:hover, a.change-badge:focus-visible { text-decoration: underline;
 .change-new { text-decoration: none; color: var(--fg); background: color-mix(in srgb, var(--send) 14%, var(--bg)); }
 .change-whom { color: var(--danger); }
 .change-consequence { display: block; color: var(--muted); }
-.changes-sides { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.2rem 0.5rem; margin: 0 0 0.2rem; font-size: var(--text-lg); }
+.changes-sides { margin: 0 0 0.2rem; font-size: var(--text-lg); }
 .change-meta { margin: 0.15rem 0 0; display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; color: var(--muted); font-size: var(--text-xs); overflow-wrap: anywhere; }
 .change-meta code { overflow-wrap: anywhere; }
 .change-object-id { font-size: var(--text-sm); font-weight: 400; color: var(--muted); }

@@ -97,7 +97,7 @@ function compareChannel(
       rule: 'channel-address-changed',
       severity: 'breaking',
       object,
-      message: `address ${quote(ov.address ?? null)} → ${quote(nv.address ?? null)}: clients on the old address no longer meet this application`,
+      message: `address changed: ${quote(ov.address ?? null)} → ${quote(nv.address ?? null)}: clients still using ${quote(ov.address ?? null)} stop sending and receiving its messages`,
     });
   }
   // No list means every root server: compare the servers each version really names.

@@ -115,23 +115,45 @@ export function compareSnsOperation(ctx: DiffContext, b: Node, h: Node, object: 
         rule: 'sns-subscription-removed',
         severity: 'breaking',
         object,
-        message: `subscription of ${name} removed: it stops receiving the topic's messages`,
+        message: `${name} removed: it stops receiving the topic's messages`,
       });
       continue;
     }
     compareConsumer(ctx, o, n, object, name);
   }
   for (const [key, n] of now) {
-    if (!old.has(key))
-      addHead(ctx, n.at, { rule: 'sns-subscription-added', severity: 'non-breaking', object, message: `subscription of ${describe(n.value)} added` });
+    if (!old.has(key)) addHead(ctx, n.at, { rule: 'sns-subscription-added', severity: 'non-breaking', object, message: `${describe(n.value)} added` });
   }
 }
 
+/**
+ * A subscription as a reader names it: "SQS subscription audit-queue", its protocol as AWS writes
+ * it and its endpoint bare where it is a plain name; anything else quoted, as diff quotes values.
+ */
 function describe(consumer: unknown): string {
-  if (!isPlainObject(consumer)) return quote(consumer);
+  if (!isPlainObject(consumer)) return `subscription ${quote(consumer)}`;
   const endpoint = isPlainObject(consumer.endpoint) ? Object.values(consumer.endpoint).find((v) => typeof v === 'string') : undefined;
-  return `${quote(consumer.protocol ?? '?')} ${quote(endpoint ?? consumer.endpoint)}`;
+  const protocol = typeof consumer.protocol === 'string' ? PROTOCOL_NAMES.get(consumer.protocol) : undefined;
+  const target = endpoint ?? consumer.endpoint;
+  const shown = typeof target === 'string' && PLAIN_NAME.test(target) ? target : quote(target ?? '?');
+  return `${protocol ?? quote(consumer.protocol ?? '?')} subscription ${shown}`;
 }
+
+/** The sns binding's protocols as AWS's pages write them. */
+const PROTOCOL_NAMES: ReadonlyMap<string, string> = new Map([
+  ['sqs', 'SQS'],
+  ['http', 'HTTP'],
+  ['https', 'HTTPS'],
+  ['email', 'Email'],
+  ['email-json', 'Email-JSON'],
+  ['sms', 'SMS'],
+  ['lambda', 'Lambda'],
+  ['firehose', 'Firehose'],
+  ['application', 'Application'],
+]);
+
+/** An endpoint shown without quotes: a queue's or function's name, an ARN, a URL without spaces. */
+const PLAIN_NAME = /^[\w.:/@+=-]{1,120}$/;
 
 function compareConsumer(ctx: DiffContext, o: Node, n: Node, object: string, name: string): void {
   const oc = obj(o);
@@ -150,7 +172,7 @@ function compareConsumer(ctx: DiffContext, o: Node, n: Node, object: string, nam
       side: f.side,
       at: f.at,
       object,
-      message: `subscription of ${name}: ${f.what}; ${why}`,
+      message: `${name}: ${f.what}; ${why}`,
     });
   }
   const scope = (c: Record<string, unknown>): string => (c.filterPolicyScope === 'MessageBody' ? 'MessageBody' : 'MessageAttributes');
@@ -159,7 +181,7 @@ function compareConsumer(ctx: DiffContext, o: Node, n: Node, object: string, nam
       rule: 'sns-filter-changed',
       severity: 'breaking',
       object,
-      message: `subscription of ${name}: the filter now applies to ${scope(nc)}, not ${scope(oc)}: it matches other messages`,
+      message: `${name}: the filter now applies to ${scope(nc)}, not ${scope(oc)}: it matches other messages`,
     });
   }
   if (Boolean(oc.rawMessageDelivery) !== Boolean(nc.rawMessageDelivery)) {
@@ -167,7 +189,7 @@ function compareConsumer(ctx: DiffContext, o: Node, n: Node, object: string, nam
       rule: 'sns-raw-delivery-switched',
       severity: 'breaking',
       object,
-      message: `subscription of ${name}: raw message delivery switched ${nc.rawMessageDelivery ? 'on: the endpoint receives the bare message, no longer wrapped in the sns envelope' : 'off: the endpoint receives the message wrapped in the sns envelope (JSON with Message, MessageId, …)'}; its parser must change`,
+      message: `${name}: raw message delivery switched ${nc.rawMessageDelivery ? 'on: the endpoint receives the bare message, no longer wrapped in the sns envelope' : 'off: the endpoint receives the message wrapped in the sns envelope (JSON with Message, MessageId, …)'}; its parser must change`,
     });
   }
   const dlq = (c: Record<string, unknown>): unknown => (isPlainObject(c.redrivePolicy) ? c.redrivePolicy.deadLetterQueue : undefined);
@@ -178,28 +200,28 @@ function compareConsumer(ctx: DiffContext, o: Node, n: Node, object: string, nam
       rule: 'sns-dead-letter-queue-removed',
       severity: 'breaking',
       object,
-      message: `subscription of ${name}: dead-letter queue ${quote(was)} removed: messages that cannot be delivered are lost instead of kept`,
+      message: `${name}: dead-letter queue ${quote(was)} removed: messages that cannot be delivered are lost instead of kept`,
     });
   } else if (was === undefined && is !== undefined) {
     addHead(ctx, child(n.at, 'redrivePolicy'), {
       rule: 'sns-dead-letter-queue-added',
       severity: 'non-breaking',
       object,
-      message: `subscription of ${name}: dead-letter queue ${quote(is)} added`,
+      message: `${name}: dead-letter queue ${quote(is)} added`,
     });
   } else if (!sameValue(was, is)) {
     addHead(ctx, child(n.at, 'redrivePolicy'), {
       rule: 'sns-dead-letter-queue-changed',
       severity: 'non-breaking',
       object,
-      message: `subscription of ${name}: dead-letter queue ${quote(was)} → ${quote(is)}: whoever watches the old queue no longer sees failures`,
+      message: `${name}: dead-letter queue ${quote(was)} → ${quote(is)}: whoever watches the old queue no longer sees failures`,
     });
   } else if (!sameValue(oc.redrivePolicy, nc.redrivePolicy)) {
     addHead(ctx, child(n.at, 'redrivePolicy'), {
       rule: 'sns-redrive-changed',
       severity: 'non-breaking',
       object,
-      message: `subscription of ${name}: maxReceiveCount changed`,
+      message: `${name}: maxReceiveCount changed`,
     });
   }
   if (!sameValue(oc.deliveryPolicy, nc.deliveryPolicy)) {
@@ -207,7 +229,7 @@ function compareConsumer(ctx: DiffContext, o: Node, n: Node, object: string, nam
       rule: 'sns-delivery-policy-changed',
       severity: 'non-breaking',
       object,
-      message: `subscription of ${name}: its delivery policy (retries) changed`,
+      message: `${name}: its delivery policy (retries) changed`,
     });
   }
   if (!sameValue(oc.displayName, nc.displayName)) {
@@ -215,7 +237,7 @@ function compareConsumer(ctx: DiffContext, o: Node, n: Node, object: string, nam
       rule: 'sns-display-name-changed',
       severity: 'info',
       object,
-      message: `subscription of ${name}: display name changed`,
+      message: `${name}: display name changed`,
     });
   }
 }

@@ -60,4 +60,25 @@ describe('changesToLatestArticle', () => {
     assert.match(html, /<h3 id="change-1" class="change-object-title"><a href="\/channels\/orders\/messages\/orderplaced\/">/);
     assert.match(html, /<span class="badge change-breaking">1 breaking<\/span>/);
   });
+
+  it('names the two sides once each, by label, with a version number only where the numbers differ and the label does not say it', () => {
+    const sides = { from: { label: 'v1', root: '/v1/' }, to: { label: 'latest', root: '/' } };
+    const differ = changesToLatestArticle({ ...changes, versions: { base: '1.0.0', head: '1.1.0' } }, sides, false);
+    assert.match(
+      differ,
+      /<p class="changes-sides"><a href="\/v1\/">v1<\/a> \(version <strong>1\.0\.0<\/strong>\)<span aria-hidden="true"> → <\/span><span class="visually-hidden"> to <\/span><a href="\/">latest<\/a> \(version <strong>1\.1\.0<\/strong>\)<\/p>/,
+    );
+    const same = changesToLatestArticle({ ...changes, versions: { base: '1.0.0', head: '1.0.0' } }, sides, false);
+    assert.match(
+      same,
+      /<p class="changes-sides"><a href="\/v1\/">v1<\/a><span aria-hidden="true"> → <\/span><span class="visually-hidden"> to <\/span><a href="\/">latest<\/a><\/p>/,
+    );
+    const labelled = changesToLatestArticle(
+      { ...changes, versions: { base: '1.0.0', head: '1.1.0' } },
+      { from: { label: 'v1.0.0', root: '/v1.0.0/' }, to: sides.to },
+      false,
+    );
+    assert.match(labelled, /">v1\.0\.0<\/a><span aria-hidden/);
+    for (const page of [differ, same, labelled]) assert.doesNotMatch(page, /From<\/span>|>to<\/span>/);
+  });
 });

@@ -21,6 +21,7 @@ export function changesToLatestArticle(changes: SiteChanges, sides: ComparedSide
   const { counts } = changes;
   const total = counts.breaking + counts['non-breaking'] + counts.info;
   const root = sides.to.root;
+  const differ = changes.versions && changes.versions.base !== changes.versions.head ? changes.versions : undefined;
   const body = changes.unavailable
     ? `<p class="changes-empty">${messageHtml(changes.unavailable)}</p>`
     : total === 0
@@ -29,12 +30,17 @@ export function changesToLatestArticle(changes: SiteChanges, sides: ComparedSide
   return [
     `<article class="changes-page changes-to-latest" data-pagefind-ignore="all">`,
     `<h1>Changes from ${escapeHtml(sides.from.label)} to the newest (${escapeHtml(sides.to.label)})</h1>`,
-    `<p class="changes-sides"><span class="changes-side"><span class="kind">From</span> <a href="${escapeAttribute(sides.from.root)}">${escapeHtml(sides.from.label)}</a>` +
-      `${changes.versions ? ` (version <strong>${escapeHtml(changes.versions.base)}</strong>)` : ''}</span><span aria-hidden="true"> → </span>` +
-      `<span class="changes-side"><span class="kind">to</span> <a href="${escapeAttribute(root)}">${escapeHtml(sides.to.label)}</a>` +
-      `${changes.versions ? ` (version <strong>${escapeHtml(changes.versions.head)}</strong>)` : ''}</span></p>`,
+    // The two sides by their labels, each linked; a version number only where it tells them apart and the label does not say it.
+    `<p class="changes-sides"><a href="${escapeAttribute(sides.from.root)}">${escapeHtml(sides.from.label)}</a>${versionNote(sides.from.label, differ?.base)}` +
+      `<span aria-hidden="true"> → </span><span class="visually-hidden"> to </span>` +
+      `<a href="${escapeAttribute(root)}">${escapeHtml(sides.to.label)}</a>${versionNote(sides.to.label, differ?.head)}</p>`,
     '<p class="kind">What a reader of this version must know to move to the newest: every change between the two, whichever versions came between.</p>',
     body,
     '</article>',
   ].join('');
+}
+
+/** " (version 1.0.0)" after a side's label, unless there is no number to give or the label already says it ("v1.0.0"). */
+function versionNote(label: string, version: string | undefined): string {
+  return version === undefined || label.includes(version) ? '' : ` (version <strong>${escapeHtml(version)}</strong>)`;
 }
