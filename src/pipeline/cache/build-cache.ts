@@ -116,12 +116,9 @@ export class BuildCache {
    */
   read(kind: EntryKind, name: string, key: string): CacheHit | CacheMiss {
     const dir = this.#entryDir(kind, name);
-    let manifest: EntryManifest;
-    try {
-      manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as EntryManifest;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'new' : 'damaged';
-    }
+    const read = manifestIn(dir);
+    if (read === 'new' || read === 'damaged') return read;
+    const manifest = read.manifest;
     if (!validManifest(manifest)) return 'damaged';
     if (manifest.key !== key) return 'changed';
     const files: CachedFile[] = [];
@@ -152,12 +149,9 @@ export class BuildCache {
    */
   place(kind: EntryKind, name: string, key: string, target: string, accept: (data: unknown) => boolean = () => true): PlacedEntry | CacheMiss {
     const dir = this.#entryDir(kind, name);
-    let manifest: EntryManifest;
-    try {
-      manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as EntryManifest;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'new' : 'damaged';
-    }
+    const read = manifestIn(dir);
+    if (read === 'new' || read === 'damaged') return read;
+    const manifest = read.manifest;
     if (!validManifest(manifest) || (manifest.key === key && !accept(manifest.data))) return 'damaged';
     if (manifest.key !== key) return 'changed';
     if (!manifest.files.every(([path]) => safeRelative(path))) return 'damaged';
@@ -339,4 +333,13 @@ function validManifest(value: unknown): value is EntryManifest {
     m.files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'number' && typeof f[2] === 'string') &&
     'data' in m
   );
+}
+
+/** The manifest of the entry in `dir` as written (checked by the caller), 'new' when there is none, 'damaged' when it cannot be read. */
+function manifestIn(dir: string): { manifest: EntryManifest } | 'new' | 'damaged' {
+  try {
+    return { manifest: JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as EntryManifest };
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'new' : 'damaged';
+  }
 }
