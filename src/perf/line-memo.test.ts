@@ -16,25 +16,7 @@ import { unescapeText } from '../lib/html-text.ts';
 import { validateDocument } from '../lib/validate/validate-document.ts';
 import { buildSiteData } from '../site/site-model.ts';
 import { LineMemo } from './line-memo.ts';
-
-const LANGUAGES = [
-  'json',
-  'yaml',
-  'javascript',
-  'typescript',
-  'shell',
-  'bash',
-  'xml',
-  'html',
-  'css',
-  'sql',
-  'python',
-  'java',
-  'go',
-  'proto',
-  'graphql',
-  'http',
-];
+import { HIGHLIGHTED_LANGUAGES as LANGUAGES } from '../lib/highlight/highlight-html.ts';
 
 /**
  * Lines that open or close a state in one language or another, and lines that mean something

@@ -22,7 +22,8 @@ import { unescapeText } from '../html-text.ts';
 import { CODE_THEME, CODE_THEME_NAME, lineHtml, linesToHtml, tokensToHtml } from './code-html.ts';
 import { lineElement } from './code-lines.ts';
 
-const LANGUAGES = [
+/** The languages the highlighter loads; other fences are shown without colours. */
+export const HIGHLIGHTED_LANGUAGES = [
   'json',
   'yaml',
   'javascript',
@@ -49,7 +50,7 @@ let highlighter: Promise<Highlighter> | undefined;
 export function loadHighlighter(): Promise<Highlighter> {
   // The JavaScript regular-expression engine: about a quarter faster than the WebAssembly
   // Oniguruma one on the JSON examples that make up most of the code (bench/README.md).
-  highlighter ??= createHighlighter({ themes: [CODE_THEME], langs: LANGUAGES, engine: createJavaScriptRegexEngine() });
+  highlighter ??= createHighlighter({ themes: [CODE_THEME], langs: HIGHLIGHTED_LANGUAGES, engine: createJavaScriptRegexEngine() });
   return highlighter;
 }
 
