@@ -12,7 +12,7 @@
  * the reader typed, where the document's security scheme says, and the page keeps it nowhere.
  */
 import assert from 'node:assert/strict';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -39,6 +39,41 @@ const bodyOf = (req: IncomingMessage): Promise<string> =>
     req.on('end', () => done(Buffer.concat(chunks).toString()));
   });
 
+/**
+ * An HTTP server on 127.0.0.1 that allows the site's origin by CORS (POST, with the request
+ * headers `allowHeaders`), answers the preflight itself and hands every other request, with its
+ * body read, to `answer`.
+ */
+async function startHttpServer(
+  allowHeaders: string,
+  answer: (req: IncomingMessage, body: string, res: ServerResponse, cors: Record<string, string>) => void,
+): Promise<{ server: Server; port: number }> {
+  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': allowHeaders, 'access-control-allow-methods': 'POST' };
+  const server = createServer(async (req, res) => {
+    if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+    answer(req, await bodyOf(req), res, cors);
+  });
+  return { server, port: await listening(server) };
+}
+
+/** A WebSocket server on 127.0.0.1 that hands every message, with its connection's request, to `onMessage`. */
+async function startWebSocketServer(
+  onMessage: (data: string, request: IncomingMessage, reply: (text: string) => void) => void,
+): Promise<{ server: WebSocketServer; port: number }> {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise<void>((ready) => server.once('listening', () => ready()));
+  server.on('connection', (socket, request) => socket.on('message', (data) => onMessage(data.toString(), request, (text) => socket.send(text))));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+/** Builds `document` with `config` in `work`, serves the site and opens Chromium. */
+async function buildServeAndBrowse(work: string, document: string, config: unknown): Promise<{ site: { server: Server; base: string }; browser: Browser }> {
+  writeFileSync(join(work, 'api.json'), document);
+  writeFileSync(join(work, 'apidesc-docs.config.json'), JSON.stringify(config));
+  assert.equal(await runCli(['build', 'api.json', '--out', 'site', '--cache', join(work, 'cache')], work), 0);
+  return { site: await serveSite(join(work, 'site')), browser: await launchChromium() };
+}
+
 describe('try it in Chromium', { timeout: 240_000 }, () => {
   const work = tempDir('apidesc-try-it-e2e-');
   const wsReceived: string[] = [];
@@ -51,22 +86,11 @@ describe('try it in Chromium', { timeout: 240_000 }, () => {
   let browser: Browser;
 
   before(async () => {
-    wsServer = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await new Promise<void>((ready) => wsServer.once('listening', () => ready()));
-    wsServer.on('connection', (socket) =>
-      socket.on('message', (data) => {
-        wsReceived.push(data.toString());
-        socket.send(data.toString());
-      }),
-    );
-    httpServer = createServer(async (req, res) => {
-      const cors = {
-        'access-control-allow-origin': '*',
-        'access-control-allow-headers': 'content-type, authorization',
-        'access-control-allow-methods': 'POST',
-      };
-      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
-      const body = await bodyOf(req);
+    const ws = await startWebSocketServer((data, _request, reply) => {
+      wsReceived.push(data);
+      reply(data);
+    });
+    const http = await startHttpServer('content-type, authorization', (req, body, res, cors) => {
       httpReceived.push({
         method: req.method ?? '',
         url: req.url ?? '',
@@ -75,14 +99,11 @@ describe('try it in Chromium', { timeout: 240_000 }, () => {
       });
       res.writeHead(201, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ stored: JSON.parse(body) }));
     });
-    const ports = { ws: (wsServer.address() as AddressInfo).port, http: await listening(httpServer) };
+    wsServer = ws.server;
+    httpServer = http.server;
     broker = await startMosquitto({ websockets: true });
     client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { reconnectPeriod: 0, connectTimeout: 10_000 });
-    writeFileSync(join(work, 'api.json'), tryItDocument(ports));
-    writeFileSync(join(work, 'apidesc-docs.config.json'), JSON.stringify(tryItConfig(broker.websocketPort!)));
-    assert.equal(await runCli(['build', 'api.json', '--out', 'site', '--cache', join(work, 'cache')], work), 0);
-    site = await serveSite(join(work, 'site'));
-    browser = await launchChromium();
+    ({ site, browser } = await buildServeAndBrowse(work, tryItDocument({ ws: ws.port, http: http.port }), tryItConfig(broker.websocketPort!)));
   });
   after(async () => {
     await browser?.close();
@@ -244,27 +265,14 @@ describe('try it in Chromium: the credentials the reader types', { timeout: 240_
   let browser: Browser;
 
   before(async () => {
-    httpServer = createServer(async (req, res) => {
-      const cors = {
-        'access-control-allow-origin': '*',
-        'access-control-allow-headers': 'content-type, authorization, x-api-key',
-        'access-control-allow-methods': 'POST',
-      };
-      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
-      httpReceived.push({ url: req.url ?? '', headers: req.headers, body: await bodyOf(req) });
+    const http = await startHttpServer('content-type, authorization, x-api-key', (req, body, res, cors) => {
+      httpReceived.push({ url: req.url ?? '', headers: req.headers, body });
       res.writeHead(204, cors).end();
     });
-    wsServer = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await new Promise<void>((ready) => wsServer.once('listening', () => ready()));
-    wsServer.on('connection', (socket, request) =>
-      socket.on('message', (data) => wsReceived.push({ url: request.url ?? '', headers: request.headers, data: data.toString() })),
-    );
-    const ports = { ws: (wsServer.address() as AddressInfo).port, http: await listening(httpServer) };
-    writeFileSync(join(work, 'api.json'), tryItCredentialsDocument(ports));
-    writeFileSync(join(work, 'apidesc-docs.config.json'), JSON.stringify(tryItCredentialsConfig()));
-    assert.equal(await runCli(['build', 'api.json', '--out', 'site', '--cache', join(work, 'cache')], work), 0);
-    site = await serveSite(join(work, 'site'));
-    browser = await launchChromium();
+    const ws = await startWebSocketServer((data, request) => wsReceived.push({ url: request.url ?? '', headers: request.headers, data }));
+    httpServer = http.server;
+    wsServer = ws.server;
+    ({ site, browser } = await buildServeAndBrowse(work, tryItCredentialsDocument({ ws: ws.port, http: http.port }), tryItCredentialsConfig()));
   });
   after(async () => {
     await browser?.close();
