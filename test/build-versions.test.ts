@@ -16,7 +16,7 @@ import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runIn, tempDir, tempTree } from './helpers.ts';
 import { makeVersionsRepository } from './versions-fixture.ts';
-import { fromPagesFile, missingWords, type PagesFile, switchTarget } from '../src/pipeline/versions/version-map.ts';
+import { fromPagesFile, missingWords, type PagesFile, switchTarget } from '../src/site/version-map.ts';
 import { entryHref } from '../src/pipeline/versions/switcher-html.ts';
 import { CLI_1_7_3, CLI_1_9_2, comparePublished, GLEE_TEMPLATE, publishedDocument } from './published-history.ts';
 

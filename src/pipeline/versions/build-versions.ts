@@ -41,8 +41,9 @@ import { toolFingerprint } from '../cache/api-cache-key.ts';
 import { versionRenames } from './version-renames.ts';
 import { STAND_IN_BASE, withBase } from '../../perf/stand-in-base.ts';
 import { expandInputs } from '../../lib/inputs/expand-inputs.ts';
-import { fromPagesFile, type PagesFile, switchTarget, toPagesEntry, type VersionPages, type VersionRoute } from './version-map.ts';
-import { switcherHtml, VERSION_SCRIPT, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
+import { fromPagesFile, type PagesFile, switchTarget, toPagesEntry, type VersionPages, type VersionRoute } from '../../site/version-map.ts';
+import { switcherHtml, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
+import { versionScript } from './version-script.ts';
 import { compareVersions, TO_LATEST_URL, writeToLatestPage, type ComparedInput } from './compare-to-latest.ts';
 import { groupsByApi, type SiteTitles, withApiTitles } from '../../site/changes-view.ts';
 import { CHANGELOG_URL, changelogArticle, changelogFeed, changelogMarkdown, changelogPage, FEED_FILE, type ChangelogVersion } from './changelog.ts';
@@ -418,7 +419,7 @@ async function buildAll(plan: Plan): Promise<number> {
   }
   for (const version of built) if (version.slug !== '' && version.dir !== join(outDir, version.slug)) moveFolder(version.dir, join(outDir, version.slug));
   const pages = performance.now();
-  writeVersionLists(built, outDir, base);
+  await writeVersionLists(built, outDir, base);
   const comparing = performance.now();
   await addComparisonsWithLatest(built, newestTitles, outDir, base, options, cwd);
   spent.comparing = since(comparing);
@@ -623,8 +624,8 @@ function versionSwitchers(older: readonly BuiltVersion[], version: Omit<BuiltVer
 }
 
 /** At the site's root: the switcher's script, the versions' pages it reads, and the list of versions the search page reads. */
-function writeVersionLists(built: readonly BuiltVersion[], outDir: string, base: string): void {
-  writeFileSync(join(outDir, NOTE_SCRIPT_FILE), VERSION_SCRIPT);
+async function writeVersionLists(built: readonly BuiltVersion[], outDir: string, base: string): Promise<void> {
+  writeFileSync(join(outDir, NOTE_SCRIPT_FILE), await versionScript());
   const file: PagesFile = { versions: built.map((v) => toPagesEntry(v.pages, rootOf(base, v))) };
   writeFileSync(join(outDir, PAGES_FILE), `${JSON.stringify(file)}\n`);
   // The versions, newest first, for the search page: it merges their indexes (public/search-page.js).
