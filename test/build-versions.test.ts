@@ -266,6 +266,9 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     const second = filesOf(again);
     assert.deepEqual([...second.keys()].sort(), [...first.keys()].sort());
     for (const [path, bytes] of first) if (!path.endsWith('.apidesc-docs')) assert.ok(bytes.equals(second.get(path)!), `${path} differs`);
+    // Placed, not written again: on one file system, an older version's page is one file with the cache's copy.
+    const page = (dir: string): number => statSync(join(dir, 'orders', 'operations', 'publishorder', 'index.html')).ino;
+    assert.equal(page(join(again, 'v1.0.0')), page(join(cache, 'versions', 'v1.0.0', 'files')));
   });
 
   it("builds the newest tag and a working tree that has its documents once, the tag's pages those of a build of their own", async () => {
