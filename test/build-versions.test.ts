@@ -269,6 +269,8 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     // Placed, not written again: on one file system, an older version's page is one file with the cache's copy.
     const page = (dir: string): number => statSync(join(dir, 'orders', 'operations', 'publishorder', 'index.html')).ino;
     assert.equal(page(join(again, 'v1.0.0')), page(join(cache, 'versions', 'v1.0.0', 'files')));
+    // And kept so when it was built: the cache's copy is a link to the first site's page, not a second copy of its bytes.
+    assert.equal(page(join(out, 'v1.0.0')), page(join(cache, 'versions', 'v1.0.0', 'files')));
   });
 
   it("builds the newest tag and a working tree that has its documents once, the tag's pages those of a build of their own", async () => {

@@ -327,7 +327,7 @@ async function buildAll(plan: Plan): Promise<number> {
         { label: source.name, slug, files, ...(ref ? { ref } : {}), dir, renamed, source: { input: versionInput, root: opened.root } },
         base,
       );
-      plan.cache?.tryWrite('versions', slug, key, dir, { renamed, pages: toPagesEntry(version.pages, rootOf(base, version)) } satisfies CachedVersion);
+      keepVersion(plan.cache, slug, key, dir, { renamed, pages: toPagesEntry(version.pages, rootOf(base, version)) });
       built.push(version);
     }
     previous = { input: versionInput, label: source.name, ...(ref ? { date: ref.date, commit: ref.commit } : {}), files };
@@ -400,10 +400,7 @@ async function buildAll(plan: Plan): Promise<number> {
       { dir, base: `${base}${deferred.slug}/`, switchers: tag },
       { dir: outDir, base, switchers: deferredRoot },
     ]);
-    plan.cache?.tryWrite('versions', deferred.slug, deferred.key, dir, {
-      renamed,
-      pages: toPagesEntry(tag.version.pages, rootOf(base, tag.version)),
-    } satisfies CachedVersion);
+    keepVersion(plan.cache, deferred.slug, deferred.key, dir, { renamed, pages: toPagesEntry(tag.version.pages, rootOf(base, tag.version)) });
     built.push(tag.version);
   }
   const pairing = performance.now();
@@ -543,6 +540,16 @@ async function addComparisonsWithLatest(
 interface CachedVersion {
   renamed: [string, string][];
   pages: PagesFile['versions'][number];
+}
+
+/**
+ * Keeps a version's folder, its switchers written, in the build cache: each file hard-linked where
+ * the file systems allow, not copied. Nothing writes into a version's files in place afterwards
+ * (its page against the newest is a new file, its `llms.txt` is replaced: replaceFile), and a
+ * site is swapped in whole, so the cache's copy stays as written (and is checked when placed).
+ */
+function keepVersion(cache: BuildCache | undefined, slug: string, key: string, dir: string, data: CachedVersion): void {
+  cache?.tryWrite('versions', slug, key, dir, data, undefined, { link: true });
 }
 
 /** Whether an entry's data is a CachedVersion (an entry of another shape is rebuilt, never read). */
