@@ -7,7 +7,8 @@
 import { fileURLToPath } from 'node:url';
 
 // From src/pipeline/versions/ and from the published package's node-dist/pipeline/versions/ alike: src/ is shipped as TypeScript.
-const CLIENT = fileURLToPath(new URL('../../../src/client/versions.ts', import.meta.url));
+const PACKAGE = fileURLToPath(new URL('../../../', import.meta.url));
+const CLIENT = fileURLToPath(new URL('src/client/versions.ts', `file://${PACKAGE}`));
 
 /** What the file says of itself, before the bundle. */
 const BANNER = "// Written by apidesc-docs build --versions: the version switcher's later versions, and what a page it opened stands in for.";
@@ -17,6 +18,8 @@ export async function versionScript(): Promise<string> {
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [CLIENT],
+    // Not the build's working folder: that may be any folder (or one removed meanwhile), where esbuild would not find the package's files.
+    absWorkingDir: PACKAGE,
     bundle: true,
     write: false,
     format: 'iife',
