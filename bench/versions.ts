@@ -1,26 +1,46 @@
 /**
- * What a new version costs `build --versions` (bench/README.md, "Versions"): a git repository in
- * a temporary folder with ten tags of the example API (content/orders.apidesc.yaml, its
- * `info.version` bumped at each tag), then, each as a whole process (start-up included):
+ * What a new version costs `build --versions` (bench/README.md, "Versions"). A git repository in
+ * a temporary folder with nine tags of the example API (content/orders.apidesc.yaml, its
+ * `info.version` bumped at each tag) and the build cache of a `build --versions 'v*'` of them;
+ * then a tenth tag on a new commit (a new base path, as every real new tag is; the working tree
+ * has its documents, as after a release). Every run is a whole process tree (start-up included)
+ * timed by /usr/bin/time: wall, CPU (user + system of the process and every child it waited for)
+ * and the peak resident memory of the largest process. CPU is the figure to compare on a shared
+ * machine: wall times swing with its load.
  *
- *   one version   `build orders.apidesc.yaml` (the document alone, no versions), median of --runs;
- *   9 + 1         `build --versions 'v*'` after a build of the first nine tags filled the build
- *                 cache and the tenth tag was added: nine copied, the tenth and the working tree built;
- *   10 cold       the same ten tags with an empty cache: every version built.
+ *   node bench/versions.ts [--pairs 3]
+ *       alternately, --pairs times: one version's build (`build orders.apidesc.yaml`, a new
+ *       cache) and the adding of the tenth tag (`build --versions 'v*'`, a copy of the nine
+ *       tags' cache); each pair, then the medians and the median of the pairs' ratios.
+ *   node bench/versions.ts --against <checkout> [--pairs 3]
+ *       A/B: the adding of the tenth tag by this checkout and by another one (e.g. a worktree of
+ *       main), alternated, the same repository and cache for both.
+ *   node bench/versions.ts --cold
+ *       also the ten tags with an empty cache (every version built), once.
+ *   node bench/versions.ts --profile <folder> [--against <checkout>]
+ *       one adding of the tenth tag with `--cpu-prof` in every Node process (NODE_OPTIONS), the
+ *       profiles written into <folder> (made when missing; open them in a browser's devtools).
  *
- * `node bench/versions.ts [--runs 3]`. Everything it makes is removed at the end.
+ * Everything it makes is removed at the end (the profiles' folder excepted).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
-const runs = Number(values.runs);
-const repo = resolve(import.meta.dirname, '..');
-const cli = join(repo, 'bin', 'apidesc-docs.mjs');
-const source = readFileSync(join(repo, 'content', 'orders.apidesc.yaml'), 'utf8');
+const { values } = parseArgs({
+  options: {
+    pairs: { type: 'string', default: '3' },
+    against: { type: 'string' },
+    cold: { type: 'boolean', default: false },
+    profile: { type: 'string' },
+  },
+});
+const pairs = Number(values.pairs);
+const here = resolve(import.meta.dirname, '..');
+const cliOf = (checkout: string): string => join(checkout, 'bin', 'apidesc-docs.mjs');
+const source = readFileSync(join(here, 'content', 'orders.apidesc.yaml'), 'utf8');
 const work = mkdtempSync(join(tmpdir(), 'apidesc-bench-versions-'));
 const TEN_MINUTES = 600_000;
 
@@ -32,45 +52,26 @@ const git = (...args: string[]): void => {
   });
 };
 
-/** What the last run said of where its time went (its "Versions:" line). */
-let said = '';
-
-/**
- * CPU seconds (user + system) of this process's waited-for children so far, from /proc (Linux):
- * a build's CPU is steadier than its wall time on a shared machine. NaN elsewhere.
- */
-function childrenCpu(): number {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8')
-      .replace(/^.*\) /s, '')
-      .split(' ');
-    // After the command's name: cutime and cstime are the 14th and 15th fields, in clock ticks (100 a second).
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return Number.NaN;
-  }
+interface Run {
+  wall: number;
+  cpu: number;
+  /** Peak resident memory of the largest process, MiB. */
+  peak: number;
+  /** What the build said of where its time went (its "Versions:" line). */
+  said: string;
 }
 
-/** CPU seconds of the last run (its whole process tree). */
-let cpu = 0;
-
-/** Wall time of one run of the command line in the repository, in seconds. */
-function timed(args: string[]): number {
-  const started = performance.now();
-  const cpuBefore = childrenCpu();
-  const run = spawnSync(process.execPath, [cli, ...args], {
+function timed(args: string[], checkout = here, env: NodeJS.ProcessEnv = {}): Run {
+  const run = spawnSync('/usr/bin/time', ['-f', 'TIMED %e %U %S %M', process.execPath, cliOf(checkout), ...args], {
     cwd: work,
     encoding: 'utf8',
     timeout: TEN_MINUTES,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
   });
   if (run.status !== 0) throw new Error(`apidesc-docs ${args.join(' ')} ended with ${run.status ?? run.signal}:\n${run.stderr}`);
-  said = /^Versions: .*$/m.exec(run.stderr)?.[0] ?? '';
-  cpu = childrenCpu() - cpuBefore;
-  return (performance.now() - started) / 1000;
+  const [wall, user, system, kib] = /^TIMED (\S+) (\S+) (\S+) (\S+)$/m.exec(run.stderr)!.slice(1).map(Number) as [number, number, number, number];
+  return { wall, cpu: user + system, peak: kib / 1024, said: /^Versions: .*$/m.exec(run.stderr)?.[0] ?? '' };
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function tag(n: number): void {
   writeFileSync(join(work, 'orders.apidesc.yaml'), source.replace(/^ {2}version: .*$/m, `  version: 1.${n}.0`));
@@ -79,38 +80,88 @@ function tag(n: number): void {
   git('tag', `v1.${n}.0`);
 }
 
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const describe = (r: Run): string => `${r.wall.toFixed(1)} s wall, ${r.cpu.toFixed(2)} s CPU, ${r.peak.toFixed(0)} MiB`;
+let runs = 0;
+const fresh = (what: string): string => join(work, `${what}-${runs++}`);
+
+/** The build cache of the nine tags, made by each checkout (the two may key versions differently). */
+const nineCaches = new Map<string, string>();
+function nineCacheOf(checkout: string): string {
+  let cache = nineCaches.get(checkout);
+  if (cache === undefined) {
+    cache = fresh('cache-nine');
+    timed(['build', 'orders.apidesc.yaml', '--versions', 'v*', '--out', fresh('nine'), '--cache', cache], checkout);
+    nineCaches.set(checkout, cache);
+  }
+  return cache;
+}
+
+/** The adding of the tenth tag by `checkout`, from a copy of the nine tags' cache. */
+const adding = (checkout: string, env: NodeJS.ProcessEnv = {}): Run => {
+  const cache = fresh('cache');
+  cpSync(nineCacheOf(checkout), cache, { recursive: true });
+  return timed(['build', 'orders.apidesc.yaml', '--versions', 'v*', '--out', fresh('ten'), '--cache', cache], checkout, env);
+};
+const oneVersion = (): Run => timed(['build', 'orders.apidesc.yaml', '--out', fresh('one'), '--cache', fresh('one-cache')]);
+
+/** Prints the paired table of `a` and `b` (each a list of runs, paired by position). */
+function pairedTable(names: [string, string], a: Run[], b: Run[]): void {
+  const row = (what: string, pick: (r: Run) => number, unit: string, digits: number): string => {
+    const ratios = a.map((r, i) => pick(b[i]!) / pick(r));
+    return `| ${what} | ${median(a.map(pick)).toFixed(digits)} ${unit} | ${median(b.map(pick)).toFixed(digits)} ${unit} | ${median(ratios).toFixed(2)}× |`;
+  };
+  console.log(`\n| median of ${a.length} pairs | ${names[0]} | ${names[1]} | ${names[1]} / ${names[0]} (median of the pairs' ratios) |`);
+  console.log('|---|---|---|---|');
+  console.log(row('CPU, user + system', (r) => r.cpu, 's', 2));
+  console.log(row('wall', (r) => r.wall, 's', 1));
+  console.log(row('peak memory of one process', (r) => r.peak, 'MiB', 0));
+}
+
 try {
   git('init', '-q', '-b', 'main');
   for (let n = 1; n <= 9; n++) tag(n);
-  // Not measured: the renderer of a site at the root made (or found), as every later build finds it.
-  timed(['build', 'orders.apidesc.yaml', '--out', join(work, 'warm-up'), '--cache', join(work, 'warm-up-cache')]);
-  const one: number[] = [];
-  const oneCpu: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    one.push(timed(['build', 'orders.apidesc.yaml', '--out', join(work, `one-${i}`), '--cache', join(work, `one-cache-${i}`)]));
-    oneCpu.push(cpu);
-  }
-  // The first nine tags, built once: the cache every later build starts from.
-  const cache = join(work, 'cache');
-  const nine = timed(['build', 'orders.apidesc.yaml', '--versions', 'v*', '--out', join(work, 'nine'), '--cache', cache]);
-  const nineCpu = cpu;
+  // The tags before the tenth, built by each checkout it times into a cache of its own.
+  nineCacheOf(here);
+  if (values.against !== undefined) nineCacheOf(resolve(values.against));
   tag(10);
-  const added = timed(['build', 'orders.apidesc.yaml', '--versions', 'v*', '--out', join(work, 'ten'), '--cache', cache]);
-  const addedCpu = cpu;
-  const addedSaid = said;
-  const cold = timed(['build', 'orders.apidesc.yaml', '--versions', 'v*', '--out', join(work, 'cold'), '--cache', join(work, 'cold-cache')]);
-  const coldCpu = cpu;
-  const s = (x: number): string => `${x.toFixed(1)} s`;
-  const [oneWall, oneCpuMedian] = [median(one), median(oneCpu)];
-  const row = (what: string, wall: number, cpuTime: number, ratio = true): string =>
-    `| ${what} | ${s(wall)}${ratio ? ` (${(wall / oneWall).toFixed(1)}×)` : ''} | ${s(cpuTime)}${ratio ? ` (${(cpuTime / oneCpuMedian).toFixed(1)}×)` : ''} |`;
-  console.log('| build | wall time (× one version) | CPU, user + system (× one version) |');
-  console.log('|---|---|---|');
-  console.log(`| one version, the document alone (median of ${runs}) | ${s(oneWall)} | ${s(oneCpuMedian)} |`);
-  console.log(row('9 tags + working tree, empty cache', nine, nineCpu, false));
-  console.log(row('10 tags + working tree: 9 from the cache, the new tag and the working tree built', added, addedCpu));
-  console.log(row('10 tags + working tree, empty cache', cold, coldCpu));
-  console.log(`\nThe 9 + 1 build said: ${addedSaid}`);
+  // Not measured: the renderer bundles found as every later build finds them.
+  timed(['build', 'orders.apidesc.yaml', '--out', fresh('warm-up'), '--cache', fresh('warm-up-cache')]);
+  if (values.against !== undefined)
+    timed(['build', 'orders.apidesc.yaml', '--out', fresh('warm-up'), '--cache', fresh('warm-up-cache')], resolve(values.against));
+  if (values.profile !== undefined) {
+    const folder = resolve(values.profile);
+    mkdirSync(folder, { recursive: true });
+    const run = adding(values.against !== undefined ? resolve(values.against) : here, { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${folder}` });
+    console.log(`tenth added, profiled into ${folder}: ${describe(run)}\n${run.said}`);
+  } else if (values.against !== undefined) {
+    const other = resolve(values.against);
+    const theirs: Run[] = [];
+    const ours: Run[] = [];
+    for (let i = 0; i < pairs; i++) {
+      if (i % 2 === 0) theirs.push(adding(other));
+      ours.push(adding(here));
+      if (i % 2 !== 0) theirs.push(adding(other));
+      console.log(`pair ${i + 1}: ${other} ${describe(theirs[i]!)}; this checkout ${describe(ours[i]!)}`);
+    }
+    pairedTable([`tenth added (${other})`, 'tenth added (this checkout)'], theirs, ours);
+    console.log(`\nThis checkout's last run said: ${ours.at(-1)?.said}`);
+  } else {
+    const one: Run[] = [];
+    const added: Run[] = [];
+    for (let i = 0; i < pairs; i++) {
+      if (i % 2 === 0) one.push(oneVersion());
+      added.push(adding(here));
+      if (i % 2 !== 0) one.push(oneVersion());
+      console.log(`pair ${i + 1}: one version ${describe(one[i]!)}; tenth added ${describe(added[i]!)}`);
+    }
+    pairedTable(['one version', 'tenth version added'], one, added);
+    console.log(`\nThe last run said: ${added.at(-1)?.said}`);
+  }
+  if (values.cold) {
+    const cold = timed(['build', 'orders.apidesc.yaml', '--versions', 'v*', '--out', fresh('cold'), '--cache', fresh('cold-cache')]);
+    console.log(`\nten tags with an empty cache, every version built: ${describe(cold)}\n${cold.said}`);
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

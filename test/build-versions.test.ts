@@ -16,7 +16,7 @@ import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runIn, tempDir, tempTree } from './helpers.ts';
 import { makeVersionsRepository } from './versions-fixture.ts';
-import { fromPagesFile, missingWords, type PagesFile, switchTarget } from '../src/pipeline/versions/version-map.ts';
+import { fromPagesFile, missingWords, type PagesFile, switchTarget } from '../src/site/version-map.ts';
 import { entryHref } from '../src/pipeline/versions/switcher-html.ts';
 import { CLI_1_7_3, CLI_1_9_2, comparePublished, GLEE_TEMPLATE, publishedDocument } from './published-history.ts';
 
@@ -266,6 +266,11 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     const second = filesOf(again);
     assert.deepEqual([...second.keys()].sort(), [...first.keys()].sort());
     for (const [path, bytes] of first) if (!path.endsWith('.apidesc-docs')) assert.ok(bytes.equals(second.get(path)!), `${path} differs`);
+    // Placed, not written again: on one file system, an older version's page is one file with the cache's copy.
+    const page = (dir: string): number => statSync(join(dir, 'orders', 'operations', 'publishorder', 'index.html')).ino;
+    assert.equal(page(join(again, 'v1.0.0')), page(join(cache, 'versions', 'v1.0.0', 'files')));
+    // And kept so when it was built: the cache's copy is a link to the first site's page, not a second copy of its bytes.
+    assert.equal(page(join(out, 'v1.0.0')), page(join(cache, 'versions', 'v1.0.0', 'files')));
   });
 
   it("builds the newest tag and a working tree that has its documents once, the tag's pages those of a build of their own", async () => {

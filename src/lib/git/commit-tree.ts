@@ -81,6 +81,11 @@ interface CommitTreeOptions {
    * with theirs in one command): not asked again, two processes fewer for each version.
    */
   resolved?: { commit: string; date?: string };
+  /**
+   * A `git cat-file --batch` of the repository that the caller opened and closes: `build
+   * --versions` reads every version's files through one process rather than one per version.
+   */
+  catFile?: CatFile;
 }
 
 /** Where a path in the temporary folder is in the working tree. */
@@ -191,7 +196,7 @@ export async function checkoutCommit(repository: string, ref: string, options: C
     fromTree,
     remove,
   };
-  const writer = new TreeWriter(repository, tree, entries, rootReal, options.limits);
+  const writer = new TreeWriter(repository, tree, entries, rootReal, options.limits, options.catFile);
   try {
     await writer.write(options.compared, options.also ?? []);
   } catch (error) {
@@ -212,10 +217,14 @@ class TreeWriter {
   readonly #limits: LoadLimits;
   readonly #done = new Set<string>();
   #cat: CatFile | undefined;
+  /** Whether #cat is this writer's own, closed with it (not the caller's). */
+  readonly #ownCat: boolean;
   #total = 0;
 
-  constructor(repository: string, tree: CommitTree, entries: Map<string, Entry>, root: string, limits: LoadLimits) {
+  constructor(repository: string, tree: CommitTree, entries: Map<string, Entry>, root: string, limits: LoadLimits, catFile?: CatFile) {
     this.#repository = repository;
+    this.#cat = catFile;
+    this.#ownCat = catFile === undefined;
     this.#tree = tree;
     this.#entries = entries;
     this.#root = root;
@@ -223,7 +232,7 @@ class TreeWriter {
   }
 
   close(): void {
-    this.#cat?.close();
+    if (this.#ownCat) this.#cat?.close();
   }
 
   async write(compared: string, also: string[]): Promise<void> {

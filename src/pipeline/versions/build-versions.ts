@@ -27,7 +27,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { EXIT } from '../../lib/exit-codes.ts';
 import type { Reporter } from '../../lib/reporter.ts';
 import { checkoutCommit, type CommitTree } from '../../lib/git/commit-tree.ts';
-import { GitError, repositoryRoot } from '../../lib/git/git.ts';
+import { CatFile, GitError, repositoryRoot } from '../../lib/git/git.ts';
 import { sortVersions, versionRefs, type VersionRef } from '../../lib/git/version-refs.ts';
 import { isFolder } from '../../lib/diff/compare-sides.ts';
 import { cleanUpOnStop } from '../../lib/interrupt.ts';
@@ -41,8 +41,9 @@ import { toolFingerprint } from '../cache/api-cache-key.ts';
 import { versionRenames } from './version-renames.ts';
 import { STAND_IN_BASE, withBase } from '../../perf/stand-in-base.ts';
 import { expandInputs } from '../../lib/inputs/expand-inputs.ts';
-import { fromPagesFile, type PagesFile, switchTarget, toPagesEntry, type VersionPages, type VersionRoute } from './version-map.ts';
-import { switcherHtml, VERSION_SCRIPT, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
+import { fromPagesFile, type PagesFile, switchTarget, toPagesEntry, type VersionPages, type VersionRoute } from '../../site/version-map.ts';
+import { switcherHtml, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
+import { versionScript } from './version-script.ts';
 import { compareVersions, TO_LATEST_URL, writeToLatestPage, type ComparedInput } from './compare-to-latest.ts';
 import { groupsByApi, type SiteTitles, withApiTitles } from '../../site/changes-view.ts';
 import { CHANGELOG_URL, changelogArticle, changelogFeed, changelogMarkdown, changelogPage, FEED_FILE, type ChangelogVersion } from './changelog.ts';
@@ -107,7 +108,9 @@ export async function buildVersions(inputs: string[], from: VersionsFrom, option
   if (!existsSync(input)) return problem(io, `${flag}: ${inputs[0]} does not exist in the working tree`);
   const inputReal = realPath(input);
   const trees: CommitTree[] = [];
-  const sources = 'refs' in from ? await gitSources(inputs[0]!, inputReal, from.refs, options, cwd, trees) : folderSources(inputReal, from.folders);
+  /** One `git cat-file --batch` for every version's files, opened when the first is read. */
+  const cat: { file?: CatFile } = {};
+  const sources = 'refs' in from ? await gitSources(inputs[0]!, inputReal, from.refs, options, cwd, trees, cat) : folderSources(inputReal, from.folders);
   if (typeof sources === 'string') return problem(io, sources);
   const slugs = new Map<string, string>();
   for (const { name } of sources) {
@@ -124,6 +127,7 @@ export async function buildVersions(inputs: string[], from: VersionsFrom, option
   const cache = cacheDir ? new BuildCache(cacheDir) : undefined;
   const work = mkdtempSync(join(tmpdir(), 'apidesc-versions-'));
   const removeAll = (): void => {
+    cat.file?.close();
     for (const tree of trees) tree.remove();
     rmSync(work, { recursive: true, force: true });
   };
@@ -144,6 +148,7 @@ async function gitSources(
   options: BuildOptions,
   cwd: string,
   trees: CommitTree[],
+  cat: { file?: CatFile },
 ): Promise<VersionSource[] | string> {
   let repository: string;
   let refs: VersionRef[];
@@ -169,6 +174,7 @@ async function gitSources(
         limits: options.limits ?? defaultLimits,
         // Its commit and date were listed with the refs.
         resolved: { commit: ref.commit, date: ref.date },
+        catFile: (cat.file ??= new CatFile(repository)),
       });
       trees.push(tree);
       const versionInput = tree.inTree(input);
@@ -220,6 +226,10 @@ async function buildAll(plan: Plan): Promise<number> {
   const { options, io, cwd } = plan;
   const base = (options.base ?? '/').replace(/\/?$/, '/');
   const settings = settingsFingerprint(options, cwd);
+  // Every version renders through the stand-in base's bundle (src/perf/stand-in-base.ts): the tool
+  // is fingerprinted once for all of them, each version's base named beside it. (Once per version,
+  // reading and hashing the renderer's sources, it was a tenth of adding a version.)
+  const tool = toolFingerprint(STAND_IN_BASE, options.site);
   const built: BuiltVersion[] = [];
   /** Where the time went, said at the end: a version added should cost about one build, and this shows whether it did. */
   const spent = { reused: 0, built: 0, pairing: 0, comparing: 0, pages: 0 };
@@ -248,7 +258,8 @@ async function buildAll(plan: Plan): Promise<number> {
     const dir = join(plan.work, slug);
     const { files } = opened;
     const key = hashOf([
-      toolFingerprint(`${base}${slug}/`, options.site),
+      tool,
+      `${base}${slug}/`,
       settings,
       source.name,
       ref?.commit ?? '',
@@ -263,7 +274,9 @@ async function buildAll(plan: Plan): Promise<number> {
       workingTreeIsNewest = true;
       beforeNewest = previous;
     }
-    const hit = plan.cache?.read('versions', slug, key);
+    // Hard-linked from the cache where the file systems allow (no byte written), each file checked
+    // against its hash as placed; nothing of the site writes into these files in place (replaceFile).
+    const hit = plan.cache?.place('versions', slug, key, dir, isCachedVersion);
     if (newest && typeof hit !== 'object') {
       io.err(`Version ${source.name}${ref ? ` (${ref.commit.slice(0, 12)}, ${ref.date})` : ''}: the working tree's documents, built once for both.`);
       deferred = { source, slug, key, input: versionInput, root: opened.root, files };
@@ -274,14 +287,6 @@ async function buildAll(plan: Plan): Promise<number> {
       `Version ${source.name}${ref ? ` (${ref.commit.slice(0, 12)}, ${ref.date})` : ''}${typeof hit === 'object' ? ': unchanged, copied from the build cache.' : ':'}`,
     );
     if (typeof hit === 'object') {
-      // Each folder made once, not once for each of its files.
-      const made = new Set<string>();
-      for (const file of hit.files) {
-        const folder = dirname(join(dir, file.path));
-        if (!made.has(folder)) mkdirSync(folder, { recursive: true });
-        made.add(folder);
-        writeFileSync(join(dir, file.path), file.bytes);
-      }
       const data = hit.data as CachedVersion;
       built.push({
         label: source.name,
@@ -322,7 +327,7 @@ async function buildAll(plan: Plan): Promise<number> {
         { label: source.name, slug, files, ...(ref ? { ref } : {}), dir, renamed, source: { input: versionInput, root: opened.root } },
         base,
       );
-      plan.cache?.tryWrite('versions', slug, key, dir, { renamed, pages: toPagesEntry(version.pages, rootOf(base, version)) } satisfies CachedVersion);
+      keepVersion(plan.cache, slug, key, dir, { renamed, pages: toPagesEntry(version.pages, rootOf(base, version)) });
       built.push(version);
     }
     previous = { input: versionInput, label: source.name, ...(ref ? { date: ref.date, commit: ref.commit } : {}), files };
@@ -351,6 +356,19 @@ async function buildAll(plan: Plan): Promise<number> {
   );
   if (code !== EXIT.ok) return code;
   const newestTitles = JSON.parse(readFileSync(titlesFile, 'utf8')) as SiteTitles;
+  const newest = previous;
+  /** The working tree's version, at the root. */
+  const latestOf = (dir: string, renamed: Iterable<[string, string]>): Omit<BuiltVersion, 'pages'> => ({
+    label: LATEST,
+    slug: '',
+    files: '',
+    dir,
+    renamed: [...renamed],
+    ...(workingTreeIsNewest ? { sameAs: newest.label } : {}),
+    source: { input: plan.input, root: options.root !== undefined ? realPath(resolve(cwd, options.root)) : realPath(cwd) },
+  });
+  /** The root's switchers, when they were written with the newest tag's pages (builtWithRoot). */
+  let deferredRoot: VersionSwitchers | undefined;
   if (deferred) {
     const { source } = deferred;
     if (existsSync(join(outDir, deferred.slug))) {
@@ -358,15 +376,12 @@ async function buildAll(plan: Plan): Promise<number> {
       return EXIT.usage;
     }
     const dir = join(outDir, deferred.slug);
-    builtWithRoot(outDir, [
-      { dir, base: `${base}${deferred.slug}/` },
-      { dir: outDir, base },
-    ]);
     spent.built++;
     const pairing = performance.now();
     const renamed = beforeNewest ? [...(await versionRenames(beforeNewest.input, deferred.input, options, cwd))] : [];
     spent.pairing += since(pairing);
-    const version = withSwitchers(
+    // Both read from the root's pages, as built under the stand-in base; then each file written once per target.
+    const tag = versionSwitchers(
       built,
       {
         label: source.name,
@@ -377,31 +392,22 @@ async function buildAll(plan: Plan): Promise<number> {
         renamed,
         source: { input: deferred.input, root: deferred.root },
       },
+      outDir,
       base,
     );
-    plan.cache?.tryWrite('versions', deferred.slug, deferred.key, dir, {
-      renamed,
-      pages: toPagesEntry(version.pages, rootOf(base, version)),
-    } satisfies CachedVersion);
-    built.push(version);
+    deferredRoot = versionSwitchers([...built, tag.version], latestOf(outDir, []), outDir, base);
+    builtWithRoot(outDir, [
+      { dir, base: `${base}${deferred.slug}/`, switchers: tag },
+      { dir: outDir, base, switchers: deferredRoot },
+    ]);
+    keepVersion(plan.cache, deferred.slug, deferred.key, dir, { renamed, pages: toPagesEntry(tag.version.pages, rootOf(base, tag.version)) });
+    built.push(tag.version);
   }
   const pairing = performance.now();
   // The same documents pair nothing.
   const rootRenames = workingTreeIsNewest ? [] : await versionRenames(previous.input, plan.input, options, cwd);
   spent.pairing += since(pairing);
-  const latest = withSwitchers(
-    built,
-    {
-      label: LATEST,
-      slug: '',
-      files: '',
-      dir: outDir,
-      renamed: [...rootRenames],
-      ...(workingTreeIsNewest ? { sameAs: previous.label } : {}),
-      source: { input: plan.input, root: options.root !== undefined ? realPath(resolve(cwd, options.root)) : realPath(cwd) },
-    },
-    base,
-  );
+  const latest = deferredRoot?.version ?? withSwitchers(built, latestOf(outDir, rootRenames), base);
   built.push(latest);
   const taken = built.find((v) => v.slug !== '' && v.dir !== join(outDir, v.slug) && existsSync(join(outDir, v.slug)));
   if (taken) {
@@ -410,7 +416,7 @@ async function buildAll(plan: Plan): Promise<number> {
   }
   for (const version of built) if (version.slug !== '' && version.dir !== join(outDir, version.slug)) moveFolder(version.dir, join(outDir, version.slug));
   const pages = performance.now();
-  writeVersionLists(built, outDir, base);
+  await writeVersionLists(built, outDir, base);
   const comparing = performance.now();
   await addComparisonsWithLatest(built, newestTitles, outDir, base, options, cwd);
   spent.comparing = since(comparing);
@@ -455,25 +461,29 @@ function sameAsWorkingTree(tree: CommitTree, inputs: readonly string[], cwd: str
 
 /**
  * The root, built under the stand-in base (src/perf/stand-in-base.ts), made the pages of each
- * target: its files written with each target's base into the target's folder (the root in place).
- * Every file of the build names its base only through the stand-in, so each target's files are
- * those of a build for its own base, byte for byte.
+ * target: its files written with each target's base and each page with that target's switcher,
+ * into the target's folder (the root in place): one write for each file of each target. Every
+ * file of the build names its base only through the stand-in, so each target's files are those
+ * of a build for its own base, byte for byte.
  */
-function builtWithRoot(root: string, targets: readonly { dir: string; base: string }[]): void {
+function builtWithRoot(root: string, targets: readonly { dir: string; base: string; switchers: VersionSwitchers }[]): void {
   const made = new Set<string>();
   for (const path of filesBelow(root)) {
     const bytes = readFileSync(join(root, path));
-    for (const target of targets) {
-      const rebased = withBase(bytes, target.base);
-      const file = join(target.dir, path);
-      if (target.dir === root) {
-        if (rebased !== bytes) replaceFile(file, rebased);
+    for (const { dir, base, switchers } of targets) {
+      const rebased = withBase(bytes, base);
+      const content = switchers.pages.has(path) ? switchers.withSwitcher(path, rebased.toString('utf8')) : rebased;
+      const file = join(dir, path);
+      if (dir === root) {
+        // Replaced, not written in place: a page may be one file with the build cache's (BuildCache.place).
+        if (content !== bytes) replaceFile(file, content);
         continue;
       }
       const folder = dirname(file);
       if (!made.has(folder)) mkdirSync(folder, { recursive: true });
       made.add(folder);
-      replaceFile(file, rebased);
+      // A new file in a new folder (the caller made sure it was not there).
+      writeFileSync(file, content, { flag: 'wx' });
     }
   }
 }
@@ -532,46 +542,97 @@ interface CachedVersion {
   pages: PagesFile['versions'][number];
 }
 
+/**
+ * Keeps a version's folder, its switchers written, in the build cache: each file hard-linked where
+ * the file systems allow, not copied. Nothing writes into a version's files in place afterwards
+ * (its page against the newest is a new file, its `llms.txt` is replaced: replaceFile), and a
+ * site is swapped in whole, so the cache's copy stays as written (and is checked when placed).
+ */
+function keepVersion(cache: BuildCache | undefined, slug: string, key: string, dir: string, data: CachedVersion): void {
+  cache?.tryWrite('versions', slug, key, dir, data, undefined, { link: true });
+}
+
+/** Whether an entry's data is a CachedVersion (an entry of another shape is rebuilt, never read). */
+function isCachedVersion(data: unknown): data is CachedVersion {
+  if (typeof data !== 'object' || data === null) return false;
+  const { renamed, pages } = data as Partial<CachedVersion>;
+  return (
+    Array.isArray(renamed) &&
+    typeof pages === 'object' &&
+    pages !== null &&
+    Array.isArray(pages.routes) &&
+    Array.isArray(pages.otherPages) &&
+    Array.isArray(pages.renamed) &&
+    typeof pages.name === 'string'
+  );
+}
+
 /** The file of every version's pages, at the site's root, that the switcher's script reads. */
 const PAGES_FILE = 'version-pages.json';
 
 /**
- * `version` with its pages read, after each of its pages got the switcher: this version and the
- * ones before it (`older`), each link found by version-map.ts; the versions after it are added by
- * the switcher's script. What a page lists is known once its version is built, so adding a
- * version later leaves these pages as they are (and the build cache keeps them so).
+ * `version` with its pages read, after each of its pages got the switcher (versionSwitchers):
+ * each page read and replaced once more.
  */
 function withSwitchers(older: readonly BuiltVersion[], version: Omit<BuiltVersion, 'pages'>, base: string): BuiltVersion {
+  const switchers = versionSwitchers(older, version, version.dir, base);
+  for (const page of switchers.pages) {
+    const file = join(version.dir, page);
+    // Replaced, not written in place: a page may be one file with the build cache's (BuildCache.place).
+    replaceFile(file, switchers.withSwitcher(page, readFileSync(file, 'utf8')));
+  }
+  return switchers.version;
+}
+
+/** A version with its pages read, and each of its pages' switcher. */
+interface VersionSwitchers {
+  version: BuiltVersion;
+  /** The files of its pages (relative to its folder) that get a switcher. */
+  pages: ReadonlySet<string>;
+  /** The page `file` (one of `pages`) with its switcher. */
+  withSwitcher(file: string, html: string): string;
+}
+
+/**
+ * The switcher of each page of `version` (its pages read from `folder`, which holds them under
+ * any base): this version and the ones before it (`older`), each link found by version-map.ts;
+ * the versions after it are added by the switcher's script. What a page lists is known once its
+ * version is built, so adding a version later leaves these pages as they are (and the build
+ * cache keeps them so).
+ */
+function versionSwitchers(older: readonly BuiltVersion[], version: Omit<BuiltVersion, 'pages'>, folder: string, base: string): VersionSwitchers {
   const versionSlugs = new Set(older.map((v) => v.slug));
-  const own = pagesOf(version.dir, version, versionSlugs);
+  const own = pagesOf(folder, version, versionSlugs);
   const built: BuiltVersion = { ...version, pages: own };
   const versions = [...older, built];
   const all = versions.map((v) => v.pages);
   const from = versions.length - 1;
   const scriptUrl = `${base}${NOTE_SCRIPT_FILE}`;
   const toLatest = version.slug === '' ? undefined : `${rootOf(base, version)}${TO_LATEST_URL}`;
-  for (const page of own.files) {
-    const file = join(version.dir, page.file);
-    // Newest first, as a reader looks for it.
-    const entries: SwitcherEntry[] = versions
-      .map((v, to) => ({
-        label: v.label,
-        root: rootOf(base, v),
-        target: to === from ? { url: page.url } : switchTarget(all, from, to, page.url),
-        current: to === from,
-      }))
-      .reverse();
-    const html = readFileSync(file, 'utf8');
-    const place = { page: page.url, pagesFile: `${base}${PAGES_FILE}` };
-    // Replaced, not written in place: a page may be one file with the build cache's (BuildCache.place).
-    replaceFile(file, withSwitcher(html, switcherHtml(entries, `${base}${CHANGELOG_URL}`, place, toLatest), scriptUrl));
-  }
-  return built;
+  const urls = new Map(own.files.map((page) => [page.file, page.url]));
+  return {
+    version: built,
+    pages: new Set(urls.keys()),
+    withSwitcher(file, html) {
+      const url = urls.get(file)!;
+      // Newest first, as a reader looks for it.
+      const entries: SwitcherEntry[] = versions
+        .map((v, to) => ({
+          label: v.label,
+          root: rootOf(base, v),
+          target: to === from ? { url } : switchTarget(all, from, to, url),
+          current: to === from,
+        }))
+        .reverse();
+      const place = { page: url, pagesFile: `${base}${PAGES_FILE}` };
+      return withSwitcher(html, switcherHtml(entries, `${base}${CHANGELOG_URL}`, place, toLatest), scriptUrl);
+    },
+  };
 }
 
 /** At the site's root: the switcher's script, the versions' pages it reads, and the list of versions the search page reads. */
-function writeVersionLists(built: readonly BuiltVersion[], outDir: string, base: string): void {
-  writeFileSync(join(outDir, NOTE_SCRIPT_FILE), VERSION_SCRIPT);
+async function writeVersionLists(built: readonly BuiltVersion[], outDir: string, base: string): Promise<void> {
+  writeFileSync(join(outDir, NOTE_SCRIPT_FILE), await versionScript());
   const file: PagesFile = { versions: built.map((v) => toPagesEntry(v.pages, rootOf(base, v))) };
   writeFileSync(join(outDir, PAGES_FILE), `${JSON.stringify(file)}\n`);
   // The versions, newest first, for the search page: it merges their indexes (public/search-page.js).

@@ -4,13 +4,13 @@
  * `diff` pairs them) by its id there; else its nearest parent that the other version has (an
  * operation's or a message's channel, then the API's overview, then the version's home), with a
  * note that says what is missing. Pure data in, data out: the build reads the route manifests and
- * the pages (build-versions.ts).
+ * the pages (src/pipeline/versions/build-versions.ts).
  *
- * The same functions run in the reader's browser (switcher-html.ts, VERSION_SCRIPT, embeds their
- * source): a version's pages list the versions before it, known when it is built; the versions
- * after it are found by the script from `version-pages.json` (PagesFile), so that adding a
- * version leaves the older versions' pages as they are. Each function here names only the others
- * and the platform's built-ins, so that its source runs there alone.
+ * The same module runs in the reader's browser (src/client/versions.ts, bundled into the site's
+ * `versions.js`): a version's pages list the versions before it, known when it is built; the
+ * versions after it are found by the script from `version-pages.json` (PagesFile), so that adding
+ * a version leaves the older versions' pages as they are. It imports nothing, so that the bundle
+ * holds only this.
  */
 
 /** One route of a version's `apidesc-routes.json`, with what the switcher needs of its page. */
@@ -91,6 +91,18 @@ export function switchTarget(versions: readonly VersionPages[], from: number, to
   const overview = overviewOf(target.routes, route.api);
   if (overview !== undefined) return { url: overview, missing: { ...missing, shown: 'overview' } };
   return { url: '', missing: { ...missing, shown: 'home' } };
+}
+
+/** The query parameters that carry what is missing to the page a link opens. */
+export const NOTE_PARAMETERS = { kind: 'version-missing-kind', id: 'version-missing-id', shown: 'version-missing-shown' } as const;
+
+/** The link to `target` in the version whose root is `root` (`/v1.2.0/`): its page, with what is missing as parameters. */
+export function targetHref(root: string, target: SwitchTarget): string {
+  const url = `${root}${target.url}`;
+  const { missing } = target;
+  if (!missing) return url;
+  const query = new URLSearchParams({ [NOTE_PARAMETERS.kind]: missing.kind, [NOTE_PARAMETERS.id]: missing.id, [NOTE_PARAMETERS.shown]: missing.shown });
+  return `${url}?${query.toString()}`;
 }
 
 /** "operation placeOrder", "component:schemas X" as a reader names it: "schema X". */
