@@ -50,6 +50,13 @@ function asRead(result) {
   // A section whose hit reads as the page's line adds nothing under it.
   // A section's hit with nothing around the match but its heading ("Order placed" and no more) is
   // a stub: left out, the page's own line says it.
+  // Found by its fields only, with no sentence of its own: the page's line says which fields (each
+  // hit below says what it holds), rather than the first field's words twice.
+  const fields = (result.sub_results ?? []).filter((sub) => sub.anchor?.title);
+  if (!summaryFits && fields.some((sub) => sameWords(sub.excerpt, result.excerpt))) {
+    const names = [...new Set(fields.map((sub) => String(sub.title).split(' › ').pop()))];
+    result.excerpt = escapeHtml(`${result.meta?.kind ?? 'Schema'} with the ${names.length === 1 ? 'field' : 'fields'} ${names.join(', ')}`);
+  }
   const sections = (Array.isArray(result.sub_results) ? result.sub_results : []).filter(
     (sub) => sub.url !== pageUrl(result) && (sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt)),
   );
@@ -58,6 +65,18 @@ function asRead(result) {
   // page always leads with its line.
   result.sub_results = [{ title: result.meta?.title ?? '', url: pageUrl(result), excerpt: result.excerpt, locations: [] }, ...sections];
   return result;
+}
+
+/** Whether two excerpts read the same, or one is a part of the other (marks and "…" aside). */
+function sameWords(a, b) {
+  const plain = (html) =>
+    String(html ?? '')
+      .replace(/<[^>]+>/g, '')
+      .replace(/…/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const [x, y] = [plain(a), plain(b)];
+  return x !== '' && y !== '' && (x.includes(y) || y.includes(x));
 }
 
 /** A result's own address, as Pagefind's UI compares its sections' with it. */
