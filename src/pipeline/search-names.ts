@@ -80,6 +80,8 @@ function* partRecords(folder: string): Generator<SearchRecord> {
  */
 export function writeSearchNames(siteDir: string): number {
   const index = join(siteDir, 'pagefind');
+  // A shard that built none of the index's parts has no index folder.
+  if (!existsSync(index)) return 0;
   let parts: string[] = [];
   try {
     const listed: unknown = JSON.parse(readFileSync(join(index, 'parts.json'), 'utf8'));
