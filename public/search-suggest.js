@@ -4,6 +4,7 @@
 // word it starts, the site's own names (ids, titles, field names: src/pipeline/search-names.ts,
 // one file per index part) are fetched, once, and the nearest by edit distance (leven, copied
 // beside the index) are offered.
+import { marksQuery } from './search-query.js';
 
 /** Fewer pages than this, and the names nearest the query are looked for. */
 export const FEW = 3;
@@ -39,16 +40,6 @@ export function nearNames(query, names, distance, most = OFFERED) {
     .sort((a, b) => a.d - b.d || a.name.length - b.name.length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .slice(0, most)
     .map((near) => near.name);
-}
-
-/** Whether an excerpt marks a word that starts with one of the query's words (Pagefind marks the words it matched). */
-export function marksQuery(excerpt, query) {
-  const words = String(query ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word !== '');
-  const marked = [...String(excerpt ?? '').matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => m[1].toLowerCase().replace(/^[^\p{L}\p{N}]+/u, ''));
-  return marked.some((mark) => words.some((word) => mark.startsWith(word.replace(/^[^\p{L}\p{N}]+/u, ''))));
 }
 
 /** Whether the pages found (Pagefind's data of the first ones) hold the query, as a reader would call it found. */

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import leven from 'leven';
-import { foundWell, marksQuery, nearNames } from '../public/search-suggest.js';
+import { marksQuery, rankedSearch } from '../public/search-query.js';
+import { foundWell, nearNames } from '../public/search-suggest.js';
 import { MOST_NAMES, type SearchRecord, searchNames } from '../src/pipeline/search-names.ts';
 
 const names = ['Order', 'OrderPlaced', 'Order placed', 'publishOrderEvents', 'unitPrice', 'last4', 'orderId', 'region', 'sku'];
@@ -34,6 +35,33 @@ describe('"Did you mean" names', () => {
     assert.equal(foundWell(found, 'order'), true);
     // Too few pages: names are looked at even when they hold it.
     assert.equal(foundWell(found.slice(0, 1), 'order'), false);
+  });
+
+  it('ranks the pages that hold the query before those Pagefind found by a part of it ("placed" of placedAt)', async () => {
+    const pages = [
+      { url: '/channels/orderevents/', excerpt: 'Messages. Order <mark>placed</mark> OrderPlaced' },
+      { url: '/components/messages/orderplaced/', excerpt: 'Order <mark>placed.</mark> A customer completed checkout.' },
+      { url: '/components/schemas/order/', excerpt: 'Own fields. <mark>placedAt</mark> string required.' },
+    ];
+    const answer = await rankedSearch(
+      {
+        search: async () => ({
+          results: pages.map((page) => ({
+            id: page.url,
+            data: async () => ({ url: page.url, meta: { title: page.url }, excerpt: page.excerpt, filters: { kind: ['X'] } }),
+          })),
+          unfilteredResultCount: pages.length,
+          filters: {},
+        }),
+      },
+      'placedAt',
+      {},
+    );
+    assert.deepEqual(
+      answer.results.map((r: { id: string }) => r.id),
+      ['/components/schemas/order/', '/channels/orderevents/', '/components/messages/orderplaced/'],
+    );
+    assert.equal(marksQuery('Address <mark>orders-{region}.fifo</mark>', '{region}'), true);
   });
 
   it("lists each page's id and title, then its field records' names, each once, bounded", () => {
