@@ -4,7 +4,7 @@
 // field's hit a result of its own that names the field's data path and opens its row. Loaded by
 // search.js on first use, with Pagefind's search library (not its UI). Enter with no result
 // chosen submits the form: the search page, with filters.
-import { nameHolding, normaliseQuery, RANKING, rankedSearch, sentenceAround, summaryShowsMatch } from './search-query.js';
+import { nameHolding, normaliseQuery, pageMarksQuery, RANKING, rankedSearch, sentenceAround, summaryShowsMatch } from './search-query.js';
 import { suggestionsFor } from './search-suggest.js';
 
 const PAGES_SHOWN = 6;
@@ -233,8 +233,12 @@ export async function attach(form, input) {
     if (ticket !== latest) return;
     const search = await rankedSearch(pagefind, query, {});
     if (ticket !== latest) return;
-    const pages = await Promise.all(search.results.slice(0, PAGES_SHOWN).map((r) => r.data()));
+    const found = await Promise.all(search.results.slice(0, PAGES_SHOWN).map((r) => r.data()));
     if (ticket !== latest) return;
+    // Where some pages hold the query itself, those only: not the pages Pagefind found by a part of
+    // it ("Order placed" for `placedAt`); the search page lists them all.
+    const holding = found.filter((data) => pageMarksQuery(data, query));
+    const pages = holding.length > 0 ? holding : found;
     const near = await suggestionsFor(bundle, query, pages);
     if (ticket !== latest) return;
     render(typed.trim(), pages, near);

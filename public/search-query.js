@@ -125,9 +125,7 @@ export async function rankedSearch(pagefind, term, options) {
   const datas = await Promise.all(head.map((result) => result.data()));
   // Pagefind also finds a word's parts (`placedAt`: "placed", in "Order placed") and, for a word no
   // page holds, shorter words ("or" for `ordr`): pages that hold the query itself come first.
-  const marked = datas.map((data) =>
-    [data?.excerpt, ...(Array.isArray(data?.sub_results) ? data.sub_results : []).map((sub) => sub?.excerpt)].some((e) => marksQuery(e, term)),
-  );
+  const marked = datas.map((data) => pageMarksQuery(data, term));
   const someHold = marked.some(Boolean);
   const rank = await Promise.all(
     head.map(async (_, at) => {
@@ -156,6 +154,12 @@ export function marksQuery(excerpt, query) {
     .filter((word) => word !== '');
   const marked = [...String(excerpt ?? '').matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => m[1].toLowerCase());
   return marked.some((mark) => words.some((word) => mark.includes(word)));
+}
+
+/** Whether a result (Pagefind's data) marks the query in its excerpt or in one of its sections'. */
+export function pageMarksQuery(data, query) {
+  const excerpts = [data?.excerpt, ...(Array.isArray(data?.sub_results) ? data.sub_results : []).map((sub) => sub?.excerpt)];
+  return excerpts.some((excerpt) => marksQuery(excerpt, query));
 }
 
 /** A search's answer with no result, its filters' counts 0 (the search page then lists none). */

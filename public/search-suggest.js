@@ -4,7 +4,7 @@
 // word it starts, the site's own names (ids, titles, field names: src/pipeline/search-names.ts,
 // one file per index part) are fetched, once, and the nearest by edit distance (leven, copied
 // beside the index) are offered.
-import { marksQuery } from './search-query.js';
+import { pageMarksQuery } from './search-query.js';
 
 /** Fewer pages than this, and the names nearest the query are looked for. */
 export const FEW = 3;
@@ -44,9 +44,7 @@ export function nearNames(query, names, distance, most = OFFERED) {
 
 /** Whether the pages found (Pagefind's data of the first ones) hold the query, as a reader would call it found. */
 export function foundWell(pages, query) {
-  if (pages.length >= FEW && pages.some((page) => [page?.excerpt, ...(page?.sub_results ?? []).map((sub) => sub?.excerpt)].some((e) => marksQuery(e, query))))
-    return true;
-  return false;
+  return pages.length >= FEW && pages.some((page) => pageMarksQuery(page, query));
 }
 
 let loaded = null;
