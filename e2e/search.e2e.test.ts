@@ -112,10 +112,11 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     assert.match((await field.locator('.search-hit-head').textContent()) ?? '', / in [A-Z][\w ]+$/, 'its page said to a screen reader');
     assert.match((await field.getAttribute('data-url')) ?? '', /#[\w.()[\]]+\.dueDays$/, 'the field lands on the row');
     const heads = await options.evaluateAll((all) => all.map((o) => `${o.className}:${o.querySelector('.search-hit-head > :first-child')?.textContent}`));
-    const at = heads.indexOf('search-hit-field:dueDays', heads.indexOf('search-hit-page:Order placed'));
-    assert.ok(at > 0 && heads.slice(heads.indexOf('search-hit-page:Order placed') + 1, at).every((h) => h.startsWith('search-hit-field')), heads.join(', '));
+    const at = heads.indexOf('search-hit-field:dueDays', heads.indexOf('search-hit-page:InvoicePayment'));
+    assert.ok(at > 0 && heads.slice(heads.indexOf('search-hit-page:InvoicePayment') + 1, at).every((h) => h.startsWith('search-hit-field')), heads.join(', '));
     const paths = await page.locator('#search-results .search-hit-field .search-hit-path').allTextContents();
-    assert.ok(paths.includes('Order › payment › InvoicePayment › dueDays'), paths.join(', '));
+    // One record, on the schema that defines the field: not once more per schema or message that shows it.
+    assert.deepEqual(paths, ['InvoicePayment › dueDays'], paths.join(', '));
     // The field's line is the sentence around the match, without the name it would repeat.
     assert.match((await field.locator('.search-hit-excerpt').textContent()) ?? '', /^integer required\./);
     // The object the query names exactly comes first, before pages that mention it more often.
@@ -264,11 +265,56 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
       // The pages' own results, not their fields'.
       const titles = await page.locator('#search-results [role="option"]:not(.search-hit-field) .search-hit-head > :first-child').allTextContents();
       assert.ok(titles.slice(0, 5).includes(schema!), `${field}: ${titles.join(', ')}`);
+      // The field is one result: its schema's, not one per schema, message or operation that shows it.
+      const fields = await page.locator('#search-results .search-hit-field .search-hit-path').allTextContents();
+      const defining = fields.filter((path) => path.startsWith(`${schema} › `) && path.endsWith(` › ${field}`));
+      assert.equal(defining.length, 1, `${field}: ${fields.join(', ')}`);
+      // Not again inside another schema or message that shows the schema ("Order › payment › CardPayment › last4").
+      assert.ok(!fields.some((path) => path.includes(` › ${schema} › `)), `${field}: ${fields.join(', ')}`);
+      // A field no other page writes in place (a message's own `items[].sku` is another field): its schema first.
+      if (field !== 'sku') assert.equal(titles[0], schema, `${field}: the schema that defines it first: ${titles.join(', ')}`);
+    }
+    // A schema first for its own name, before the messages and operations that carry it.
+    for (const schema of ['CardPayment', 'InvoicePayment', 'Money']) {
+      await search(page, schema);
+      const titles = await page.locator('#search-results [role="option"]:not(.search-hit-field) .search-hit-head > :first-child').allTextContents();
+      assert.equal(titles[0], schema, titles.join(', '));
     }
     // A channel names its messages' top fields in its list of messages, but is not a hit for them.
     await search(page, 'placedAt');
     const placedAt = await page.locator('#search-results [role="option"]:not(.search-hit-field) .search-hit-head > :first-child').allTextContents();
     assert.ok(placedAt.includes('Order') && !placedAt.includes('Order events'), placedAt.join(', '));
+    await page.close();
+  });
+  it('offers "Did you mean" for a typo, from the names it fetches only then, as a link that searches for the name', async () => {
+    const page = await browser.newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await page.goto(base + 'channels/orderevents/');
+    // A query the index finds well: the names are not fetched.
+    await search(page, 'order');
+    assert.ok(!fetched.some((path) => /\/pagefind\/(part-\d+\/)?names\.json$|\/leven\.js$/.test(path)), fetched.join(', '));
+    assert.ok(await page.locator('.search-suggest').isHidden());
+    for (const [typo, meant] of [
+      ['unitPrcie', 'unitPrice'],
+      ['ordr', 'Order'],
+    ]) {
+      await search(page, typo!);
+      const suggestion = page.locator('.search-suggest a');
+      await suggestion.first().waitFor({ timeout: 10_000 });
+      assert.equal(await page.locator('.search-suggest').textContent(), `Did you mean ${meant}?`);
+      assert.equal(await suggestion.getAttribute('href'), `/docs/search/?q=${meant}`, 'a link to its search, also without this script');
+      // Said with the outcome to assistive technology.
+      assert.match((await page.locator('.search-status').textContent()) ?? '', new RegExp(`Did you mean ${meant}\\?$`));
+    }
+    // Every part's names, one file each (the index is in parts here).
+    const parts = JSON.parse(readFileSync(join(site, 'pagefind/parts.json'), 'utf8')) as string[];
+    for (const part of ['', ...parts]) assert.ok(fetched.includes(`/docs/pagefind/${part}names.json`), `${part}names.json: ${fetched.join(', ')}`);
+    // Followed, it searches for the name in the box.
+    await page.locator('.search-suggest a').click();
+    await page.waitForFunction(() => /“Order”/.test(document.querySelector('.search-all a')?.textContent ?? ''), undefined, { timeout: 10_000 });
+    assert.equal(await page.inputValue('#search-box'), 'Order');
+    assert.ok(await page.locator('.search-suggest').isHidden(), 'no suggestion for a name as it is');
     await page.close();
   });
 });
@@ -411,7 +457,7 @@ describe('the search page with results, for every reader', () => {
     const excerpts = await page.locator('.pagefind-ui__result-excerpt').allTextContents();
     assert.ok(!excerpts.some((e) => /\bTags\b|domain = orders|data-classification/.test(e)), excerpts.join(' | '));
     // In the built index: the channel's text holds no tag row (its own, or its sns topic's), and its tag
-    // is indexed last, with its filters, so that a search for the tag finds it.
+    // is indexed once, in the page's own words before its first section, so that a search for the tag finds it.
     const channel = await page.evaluate(async (bundle) => {
       const pagefind = await import(bundle);
       const found = await pagefind.search('orders');
@@ -422,7 +468,8 @@ describe('the search page with results, for every reader', () => {
     }, `${base}pagefind/pagefind.js`);
     assert.ok(channel, 'the channel tagged "orders" is found for "orders"');
     assert.doesNotMatch(channel.content, /\bTags\b|data-classification/);
-    assert.match(channel.content, /\borders$/, 'its tag, indexed last');
+    assert.match(channel.content, /^orderEvents Order events\. sns\. orders\. /, "its tag, indexed as the page's own words");
+    assert.doesNotMatch(channel.content, /\b(Channel|sns) orders$/, "no filter's word at the end, in the last section");
     await page.close();
   });
 
@@ -614,20 +661,59 @@ describe('the search page with results, for every reader', () => {
     await page.close();
   });
 
+  it('gives every result its line, its sections only the words they hold, and "Did you mean" for a typo', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const q of ['orders-', 'sns', 'order']) {
+      await page.goto(`${base}search/?q=${encodeURIComponent(q)}`);
+      await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      const results = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.pagefind-ui__result'), (r) => ({
+          title: r.querySelector('.pagefind-ui__result-title')?.textContent?.trim() ?? '',
+          excerpt: r.querySelector(':scope > .pagefind-ui__result-inner > .pagefind-ui__result-excerpt')?.textContent?.trim() ?? '',
+          subs: Array.from(r.querySelectorAll('.pagefind-ui__result-nested .pagefind-ui__result-excerpt'), (e) => e.textContent?.trim() ?? ''),
+        })),
+      );
+      assert.deepEqual(
+        results.filter((r) => r.excerpt === '').map((r) => r.title),
+        [],
+        `${q}: every result has its line`,
+      );
+      // The filters' words (kind, protocol, tag) are not the page's last section's text.
+      for (const r of results)
+        assert.ok(!r.subs.some((sub) => /\b(Channel|Operation|Message|Schema|Server) sns\b/.test(sub)), `${q}: ${r.title}: ${r.subs.join(' | ')}`);
+    }
+    await page.goto(`${base}search/?q=unitPrcie`);
+    const suggestion = page.locator('.search-page-suggest a');
+    await suggestion.waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('.search-page-suggest').textContent(), 'Did you mean unitPrice?');
+    assert.equal(await suggestion.getAttribute('href'), '?q=unitPrice');
+    await page.waitForFunction(() => /Did you mean unitPrice\?$/.test(document.querySelector('main [role="status"]')?.textContent ?? ''), undefined, {
+      timeout: 15_000,
+    });
+    await suggestion.click();
+    await page.waitForFunction(() => /results? for unitPrice$/.test(document.querySelector('.pagefind-ui__message')?.textContent?.trim() ?? ''), undefined, {
+      timeout: 15_000,
+    });
+    assert.ok(page.url().endsWith('/search/?q=unitPrice'), page.url());
+    assert.ok(await page.locator('.search-page-suggest').isHidden());
+    await page.close();
+  });
+
   it('lands a nested field on its row: the result names its page, and the field its data path, and opens the row', async () => {
     const page = await browser.newPage();
     await page.goto(base + 'search/');
     await page.locator('#search-page .pagefind-ui__search-input').fill('dueDays');
-    // The field sits in the second shape of payment (folded at first) on the message's page.
-    const path = 'payload.payment(invoice).dueDays';
-    const result = page.locator('.pagefind-ui__result', { has: page.locator('.pagefind-ui__result-title', { hasText: /^Order placed$/ }) });
+    // The field's one record is on the schema that defines it.
+    const path = 'schema.dueDays';
+    const result = page.locator('.pagefind-ui__result', { has: page.locator('.pagefind-ui__result-title', { hasText: /^InvoicePayment$/ }) });
     // Headed by the field's path as a reader says it (DocSearch's "Order › lines › unitPrice"), not the row's anchor id.
-    const link = result.locator('.pagefind-ui__result-nested .pagefind-ui__result-link', { hasText: /^Order › payment › InvoicePayment › dueDays$/ });
+    const link = result.locator('.pagefind-ui__result-nested .pagefind-ui__result-link', { hasText: /^InvoicePayment › dueDays$/ });
     await link.waitFor({ timeout: 15_000 });
     const excerpt = await link.locator('xpath=../following-sibling::p[1]').innerText();
     assert.match(excerpt, /^dueDays integer required\. ≥ 0 ≤ 90/, `the excerpt reads as the field: ${excerpt}`);
     await link.click();
-    await page.waitForURL((url) => url.pathname.endsWith('/components/messages/orderplaced/'));
+    await page.waitForURL((url) => url.pathname.endsWith('/components/schemas/invoicepayment/'));
     assert.equal(decodeURIComponent(new URL(page.url()).hash), `#${path}`);
     const row = page.locator(`[id="${path}"]`);
     await row.waitFor({ state: 'visible' });

@@ -4,7 +4,8 @@
 // field's hit a result of its own that names the field's data path and opens its row. Loaded by
 // search.js on first use, with Pagefind's search library (not its UI). Enter with no result
 // chosen submits the form: the search page, with filters.
-import { nameHolding, normaliseQuery, RANKING, rankedSearch, sentenceAround, summaryShowsMatch } from './search-query.js';
+import { nameHolding, normaliseQuery, pageMarksQuery, RANKING, rankedSearch, sentenceAround, summaryShowsMatch } from './search-query.js';
+import { suggestionsFor } from './search-suggest.js';
 
 const PAGES_SHOWN = 6;
 const FIELDS_PER_PAGE = 2;
@@ -82,9 +83,14 @@ export async function attach(form, input) {
   const panel = document.createElement('div');
   panel.className = 'search-panel';
   panel.hidden = true;
+  // Said to assistive technology as each search ends: how many results, or none (shown then).
   const status = document.createElement('p');
   status.className = 'search-status';
   status.setAttribute('role', 'status');
+  // "Did you mean …": links that search for a name of the site near what was typed.
+  const suggest = document.createElement('p');
+  suggest.className = 'search-suggest';
+  suggest.hidden = true;
   const list = document.createElement('ul');
   list.id = 'search-results';
   list.setAttribute('role', 'listbox');
@@ -93,7 +99,7 @@ export async function attach(form, input) {
   all.className = 'search-all';
   const allLink = document.createElement('a');
   all.append(allLink);
-  panel.append(status, list, all);
+  panel.append(status, suggest, list, all);
   form.append(panel);
   input.setAttribute('role', 'combobox');
   input.setAttribute('aria-autocomplete', 'list');
@@ -128,7 +134,7 @@ export async function attach(form, input) {
     else location.href = url;
   };
 
-  const render = (query, pages) => {
+  const render = (query, pages, near = []) => {
     list.replaceChildren();
     options = [];
     active = -1;
@@ -156,9 +162,12 @@ export async function attach(form, input) {
       // anchor's title) under it, a result of its own that lands on the row: the field's name
       // leads, its data path quietly after, and the sentence around the match.
       const fields = (page.sub_results ?? []).filter((sub) => sub.anchor?.title).slice(0, FIELDS_PER_PAGE);
+      // A page that heads its fields' hits says what it is in its own sentence, when it has one (the fields say what matched).
+      const summary = typeof page.meta?.summary === 'string' ? page.meta.summary.trim() : '';
+      const line = fields.length > 0 ? (summary !== '' ? [document.createTextNode(summary)] : []) : pageLine(page, query);
       add(
         page.url,
-        [span('search-hit-head', head), ...(fields.length > 0 ? [] : [span('search-hit-excerpt', pageLine(page, query))])],
+        [span('search-hit-head', head), ...(line.length > 0 ? [span('search-hit-excerpt', line)] : [])],
         fields.length > 0 ? 'search-hit-page' : undefined,
       );
       const named = normaliseQuery(query).toLowerCase();
@@ -181,8 +190,26 @@ export async function attach(form, input) {
           'search-hit-field',
         );
     }
-    status.textContent = pages.length === 0 ? `Nothing found for “${query}”.` : '';
-    status.hidden = pages.length !== 0;
+    status.textContent =
+      pages.length === 0 ? `Nothing found for “${query}”.` : `${options.length} ${options.length === 1 ? 'result' : 'results'} for “${query}”.`;
+    // The count is for assistive technology; the list shows it.
+    status.classList.toggle('visually-hidden', pages.length !== 0);
+    suggest.replaceChildren();
+    suggest.hidden = near.length === 0;
+    if (near.length > 0) {
+      suggest.append('Did you mean ');
+      near.forEach((name, i) => {
+        if (i > 0) suggest.append(i === near.length - 1 ? ' or ' : ', ');
+        const link = document.createElement('a');
+        link.href = `${base}search/?q=${encodeURIComponent(name)}`;
+        link.className = 'search-suggestion';
+        link.textContent = name;
+        suggest.append(link);
+      });
+      suggest.append('?');
+      // Said with the count, in the same announcement.
+      status.textContent += ` Did you mean ${near.join(' or ')}?`;
+    }
     allLink.href = `${base}search/?q=${encodeURIComponent(query)}`;
     allLink.textContent = pages.length === 0 ? 'Search with filters' : `All results for “${query}”, with filters`;
     shownFor = query;
@@ -206,9 +233,15 @@ export async function attach(form, input) {
     if (ticket !== latest) return;
     const search = await rankedSearch(pagefind, query, {});
     if (ticket !== latest) return;
-    const pages = await Promise.all(search.results.slice(0, PAGES_SHOWN).map((r) => r.data()));
+    const found = await Promise.all(search.results.slice(0, PAGES_SHOWN).map((r) => r.data()));
     if (ticket !== latest) return;
-    render(typed.trim(), pages);
+    // Where some pages hold the query itself, those only: not the pages Pagefind found by a part of
+    // it ("Order placed" for `placedAt`); the search page lists them all.
+    const holding = found.filter((data) => pageMarksQuery(data, query));
+    const pages = holding.length > 0 ? holding : found;
+    const near = await suggestionsFor(bundle, query, pages);
+    if (ticket !== latest) return;
+    render(typed.trim(), pages, near);
   };
 
   input.addEventListener('input', run);
@@ -241,6 +274,15 @@ export async function attach(form, input) {
   });
   // Choosing with the pointer keeps the focus in the box (the list closes when it leaves).
   list.addEventListener('mousedown', (event) => event.preventDefault());
+  // A suggestion searches for its name here, in the box (its address, the search page, without script or in a new tab).
+  suggest.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a.search-suggestion') : null;
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    input.value = link.textContent ?? '';
+    input.focus();
+    run();
+  });
   list.addEventListener('click', (event) => {
     const option = event.target instanceof Element ? event.target.closest('[role="option"]') : null;
     if (option) go(option, event.ctrlKey || event.metaKey);

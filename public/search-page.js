@@ -4,6 +4,7 @@
 // it; a schema field's sub-result names the field's data path, not the page's title again.
 // Filters show only the values that have results.
 import { nameHolding, normaliseQuery, RANKING, sentenceAround, summaryShowsMatch } from './search-query.js';
+import { suggestionsFor } from './search-suggest.js';
 
 const page = document.getElementById('search-page');
 const bundle = `${page?.getAttribute('data-base') || '/'}pagefind/`;
@@ -25,8 +26,11 @@ const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').r
 // section's hit the sentence around the match, without the section's heading it would repeat.
 // The query as last run (processTerm): a summary that does not say what it matched gives way to the match.
 let lastTerm = '';
+// Each term run is also checked for "Did you mean …" (offerNames, once the interface is up).
+let onTerm = () => {};
 const remembered = (term) => {
   lastTerm = normaliseQuery(term);
+  onTerm(lastTerm);
   return lastTerm;
 };
 
@@ -46,10 +50,37 @@ function asRead(result) {
   // A section whose hit reads as the page's line adds nothing under it.
   // A section's hit with nothing around the match but its heading ("Order placed" and no more) is
   // a stub: left out, the page's own line says it.
-  if (Array.isArray(result.sub_results))
-    result.sub_results = result.sub_results.filter((sub) => sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt));
+  // Found by its fields only, with no sentence of its own: the page's line says which fields (each
+  // hit below says what it holds), rather than the first field's words twice.
+  const fields = (result.sub_results ?? []).filter((sub) => sub.anchor?.title);
+  if (!summaryFits && fields.some((sub) => sameWords(sub.excerpt, result.excerpt))) {
+    const names = [...new Set(fields.map((sub) => String(sub.title).split(' › ').pop()))];
+    result.excerpt = escapeHtml(`${result.meta?.kind ?? 'Schema'} with the ${names.length === 1 ? 'field' : 'fields'} ${names.join(', ')}`);
+  }
+  const sections = (Array.isArray(result.sub_results) ? result.sub_results : []).filter(
+    (sub) => sub.url !== pageUrl(result) && (sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt)),
+  );
+  // Pagefind's UI shows a page's own line only when its first section is the page itself (the
+  // words before its first heading): a page hit only in its sections read as a bare title. The
+  // page always leads with its line.
+  result.sub_results = [{ title: result.meta?.title ?? '', url: pageUrl(result), excerpt: result.excerpt, locations: [] }, ...sections];
   return result;
 }
+
+/** Whether two excerpts read the same, or one is a part of the other (marks and "…" aside). */
+function sameWords(a, b) {
+  const plain = (html) =>
+    String(html ?? '')
+      .replace(/<[^>]+>/g, '')
+      .replace(/…/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const [x, y] = [plain(a), plain(b)];
+  return x !== '' && y !== '' && (x.includes(y) || y.includes(x));
+}
+
+/** A result's own address, as Pagefind's UI compares its sections' with it. */
+const pageUrl = (result) => result.meta?.url || result.url;
 
 function loadUi() {
   return new Promise((resolve, reject) => {
@@ -136,6 +167,7 @@ if (page) {
         ...(versioned ? { mergeFilter: { version: versioned.current } } : {}),
       });
       if (versioned) ui.triggerFilters({ version: [versioned.current] });
+      onTerm = offerNames(page, library, ui);
       const query = new URLSearchParams(location.search).get('q');
       if (query) ui.triggerSearch(query);
       walkWithArrows(page);
@@ -143,6 +175,69 @@ if (page) {
     .catch(() => {
       page.textContent = 'Search works in built sites: this one has no search index.';
     });
+}
+
+/**
+ * Above the search: "Did you mean …" when a term finds too little (search-suggest.js), each name a
+ * link to its own search (the page's `?q=`), which a click runs here; and a live region that says
+ * each search's outcome to assistive technology (Pagefind's interface shows it, silently), with the
+ * names offered. Returns what to do with each term the interface runs.
+ */
+function offerNames(root, library, ui) {
+  const suggest = document.createElement('p');
+  suggest.className = 'search-suggest search-page-suggest';
+  suggest.hidden = true;
+  const status = document.createElement('p');
+  status.className = 'visually-hidden';
+  status.setAttribute('role', 'status');
+  root.before(status, suggest);
+  let near = [];
+  const announce = () => {
+    const message = root.querySelector('.pagefind-ui__message')?.textContent?.trim() ?? '';
+    if (message === '' || /^Searching/i.test(message)) return;
+    const said = near.length > 0 ? `${message} Did you mean ${near.join(' or ')}?` : message;
+    if (status.textContent !== said) status.textContent = said;
+  };
+  new MutationObserver(announce).observe(root, { subtree: true, childList: true, characterData: true });
+  suggest.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a.search-suggestion') : null;
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    history.replaceState(null, '', link.href);
+    ui.triggerSearch(link.textContent ?? '');
+    root.querySelector('.pagefind-ui__search-input')?.focus();
+  });
+  let asked = 0;
+  return async (term) => {
+    const ticket = ++asked;
+    let names = [];
+    if (term !== '') {
+      try {
+        const answer = await library.search(term, {});
+        const pages = await Promise.all((answer?.results ?? []).slice(0, 6).map((result) => result.data()));
+        names = await suggestionsFor(bundle, term, pages);
+      } catch {
+        names = [];
+      }
+    }
+    if (ticket !== asked) return;
+    near = names;
+    suggest.replaceChildren();
+    suggest.hidden = names.length === 0;
+    if (names.length > 0) {
+      suggest.append('Did you mean ');
+      names.forEach((name, i) => {
+        if (i > 0) suggest.append(i === names.length - 1 ? ' or ' : ', ');
+        const link = document.createElement('a');
+        link.href = `?q=${encodeURIComponent(name)}`;
+        link.className = 'search-suggestion';
+        link.textContent = name;
+        suggest.append(link);
+      });
+      suggest.append('?');
+    }
+    announce();
+  };
 }
 
 // ArrowDown and ArrowUp walk from the box through the results' links (a page's, then its

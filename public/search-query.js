@@ -122,19 +122,44 @@ export async function rankedSearch(pagefind, term, options) {
   // the readers' objects first and the parts an author composes objects of (traits, bindings: no
   // Kind a reader filters by) after them.
   const head = search.results.slice(0, EXACT_LOOKAHEAD);
+  const datas = await Promise.all(head.map((result) => result.data()));
+  // Pagefind also finds a word's parts (`placedAt`: "placed", in "Order placed") and, for a word no
+  // page holds, shorter words ("or" for `ordr`): pages that hold the query itself come first.
+  const marked = datas.map((data) => pageMarksQuery(data, term));
+  const someHold = marked.some(Boolean);
   const rank = await Promise.all(
-    head.map(async (result) => {
-      const data = await result.data();
+    head.map(async (_, at) => {
+      const data = datas[at];
       const readerKind = Array.isArray(data?.filters?.kind) && data.filters.kind.length > 0;
       // A title, then an id, that holds the query comes before pages that only share some of its
       // words (`*_receive` operations before the one whose id is `…_receiveExamplePayload`).
       const holding = nameHolding(data, term);
       const group = namesExactlyAsTyped(data, term) ? 0 : namesExactly(data, term) ? 1 : holding === 'title' ? 2 : holding === 'id' ? 3 : 4;
-      return group * 2 + (readerKind ? 0 : 1);
+      return (someHold && !marked[at] ? 100 : 0) + group * 2 + (readerKind ? 0 : 1);
     }),
   );
   const ordered = head.map((result, i) => ({ result, rank: rank[i], i })).sort((a, b) => a.rank - b.rank || a.i - b.i);
   return { ...search, results: [...ordered.map((entry) => entry.result), ...search.results.slice(EXACT_LOOKAHEAD)] };
+}
+
+/**
+ * Whether an excerpt marks a word that holds one of the query's words (Pagefind marks the words it
+ * matched: `orders-{region}.fifo` for "region", but "or" for `ordr`, "placed" for `placedAt`).
+ */
+export function marksQuery(excerpt, query) {
+  const core = (word) => word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  const words = String(query ?? '')
+    .split(/\s+/)
+    .map(core)
+    .filter((word) => word !== '');
+  const marked = [...String(excerpt ?? '').matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => m[1].toLowerCase());
+  return marked.some((mark) => words.some((word) => mark.includes(word)));
+}
+
+/** Whether a result (Pagefind's data) marks the query in its excerpt or in one of its sections'. */
+export function pageMarksQuery(data, query) {
+  const excerpts = [data?.excerpt, ...(Array.isArray(data?.sub_results) ? data.sub_results : []).map((sub) => sub?.excerpt)];
+  return excerpts.some((excerpt) => marksQuery(excerpt, query));
 }
 
 /** A search's answer with no result, its filters' counts 0 (the search page then lists none). */

@@ -151,11 +151,12 @@ describe('build of content/ with --base /docs/ and --site', () => {
   });
 
   it('renders message payloads as schema trees with data-path anchors, components linked, recursion as a back-reference', () => {
+    // The payload is the schema Order: its fields are search records on Order's page, not here.
     const html = readFileSync(join(out, 'components/messages/orderplaced/index.html'), 'utf8');
     assert.match(html, /<div class="schema-tree" data-schema-tree role="group" aria-label="Payload">/);
     assert.match(
       html,
-      /<li class="prop" id="payload\.lines\[\]\.sku" data-pagefind-title="Order › lines › sku"><p class="prop-head"><a class="prop-name" href="#payload\.lines\[\]\.sku"><code>sku<\/code><\/a>/,
+      /<li class="prop" id="payload\.lines\[\]\.sku" data-pagefind-ignore><p class="prop-head"><a class="prop-name" href="#payload\.lines\[\]\.sku"><code>sku<\/code><\/a>/,
     );
     assert.match(
       html,
@@ -166,7 +167,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     // Alternatives are shapes named by their discriminator value; oneOf reads "exactly one", anyOf "one or more".
     assert.match(
       html,
-      /<p class="shapes-intro">\s*<code>payment<\/code> is exactly one of 2 shapes:\s*<\/p>\s*<details class="shape" id="payload\.payment\(card\)" data-pagefind-title="Order › payment › CardPayment" open><summary><strong>card<\/strong>/,
+      /<p class="shapes-intro">\s*<code>payment<\/code> is exactly one of 2 shapes:\s*<\/p>\s*<details class="shape" id="payload\.payment\(card\)" data-pagefind-ignore open><summary><strong>card<\/strong>/,
     );
     assert.match(
       html,
@@ -230,6 +231,47 @@ describe('build of content/ with --base /docs/ and --site', () => {
       }
     }
     assert.deepEqual(glued, []);
+  });
+
+  it("indexes each field once, on the schema that defines it, and no filter's or badge's word as the text of a page's last section", () => {
+    const fragments = readdirSync(join(out, 'pagefind/fragment')).map(
+      (name) =>
+        JSON.parse(
+          gunzipSync(readFileSync(join(out, 'pagefind/fragment', name)))
+            .toString('utf8')
+            .replace(/^pagefind_dcd/, ''),
+        ) as { url: string; content: string; filters: Record<string, string[]>; anchors: { title?: string }[] },
+    );
+    // A field's record ("Order › lines › unitPrice") on one page: not again on each message or schema that shows Order.
+    const pagesOf = new Map<string, string[]>();
+    for (const fragment of fragments)
+      for (const anchor of fragment.anchors) if (anchor.title) pagesOf.set(anchor.title, [...(pagesOf.get(anchor.title) ?? []), fragment.url]);
+    // (Fields written in place in two messages, "headers › requestId", are two fields.)
+    assert.deepEqual(
+      [...pagesOf].filter(([title, pages]) => pages.length > 1 && !/^(payload|headers) › /.test(title)),
+      [],
+    );
+    const onPage = (url: string) =>
+      (fragments.find((f) => f.url === url) ?? assert.fail(`${url} of ${fragments.map((f) => f.url).join(', ')}`)).anchors.flatMap((a) =>
+        a.title ? [a.title] : [],
+      );
+    assert.ok(onPage('/components/schemas/cardpayment/').includes('CardPayment › last4'));
+    assert.ok(!onPage('/components/schemas/order/').some((title) => title.endsWith('› last4')), 'Order shows CardPayment: its fields are not records of Order');
+    assert.deepEqual(onPage('/components/messages/orderplaced/'), [], "the message's payload is Order: its fields are Order's");
+    for (const fragment of fragments) {
+      // The filters' values (kind, protocols, tags) were the page's last words: its last section's, to the search.
+      const values = ['kind', 'protocol', 'tag'].flatMap((name) => fragment.filters[name] ?? []);
+      if (values.length > 0) assert.ok(!fragment.content.endsWith(values.join(' ')), `${fragment.url}: …${fragment.content.slice(-80)}`);
+      // A binding's badge and its label's first word: "sqs sqs (message queue)".
+      assert.doesNotMatch(fragment.content, /\b(\w+) \1 \(/, fragment.url);
+    }
+  });
+
+  it('writes the names "Did you mean" offers beside the index, and the edit distance it uses', () => {
+    const names = JSON.parse(readFileSync(join(out, 'pagefind/names.json'), 'utf8')) as string[];
+    for (const name of ['publishOrderEvents', 'Order placed', 'OrderPlaced', 'CardPayment', 'unitPrice', 'last4']) assert.ok(names.includes(name), name);
+    assert.equal(new Set(names).size, names.length);
+    assert.match(readFileSync(join(out, 'pagefind/leven.js'), 'utf8'), /export default function leven/);
   });
 
   it('shows a parameter once, with its values on one line, its default and its description', () => {

@@ -13,8 +13,9 @@ import { EXIT } from '../lib/exit-codes.ts';
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { reapedChildrenCpuMs, stageTimings } from './build-timings.ts';
 import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
-import { type IndexRequest, type SearchIndexed, writeSearchIndex } from './search-stage.ts';
+import { type IndexRequest, SEARCH_PARTS, type SearchIndexed, writeSearchIndex } from './search-stage.ts';
 import { writePortalIndex } from './cache/search-groups.ts';
+import { writeSearchNames } from './search-names.ts';
 
 /** The message of a search stage whose indexer stopped before it answered; the command names the cause. */
 const INDEXER_STOPPED =
@@ -35,6 +36,7 @@ process.once('beforeExit', () => {
 });
 try {
   const { indexed, pages, indexerCpuMs, partsReused } = portal ? await writePortalIndex(siteDir, portal, timings) : await writeSearchIndex(siteDir, timings);
+  timings.measure(SEARCH_PARTS.names, () => writeSearchNames(siteDir));
   finished = true;
   // The indexer's processor time as the system counted it once it ended, where it can be read.
   const result: SearchIndexed = {

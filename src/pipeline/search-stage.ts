@@ -31,6 +31,7 @@ export const SEARCH_PARTS = {
   listing: 'listing the pages',
   records: 'search records (Pagefind reads the pages)',
   index: 'the index (Pagefind builds and writes it)',
+  names: 'the names for "Did you mean" (search-names.ts)',
 } as const;
 
 /**

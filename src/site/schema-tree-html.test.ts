@@ -34,7 +34,8 @@ describe('schema tree HTML', () => {
   ];
 
   it('writes each field with its name, type, chips, values and description, text escaped as Astro escapes it', () => {
-    const html = schemaTreeHtml(rows, { href });
+    // On the schema's own page: its fields are search records there.
+    const html = schemaTreeHtml(rows, { href, self: 'components/schemas/orderdto/' });
     assert.match(
       html,
       /<li class="prop" id="payload.note" data-pagefind-title="OrderDto › note &quot;quoted&quot; &amp; <b>"><p class="prop-head"><a class="prop-name" href="#payload.note"><code>note &quot;quoted&quot; &amp; &lt;b&gt;<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">nullable<\/span><\/p>/,
@@ -53,8 +54,45 @@ describe('schema tree HTML', () => {
     assert.match(html, /array of <span title="com.acme.shop.dtos.LineDto">LineDto<\/span>/);
     assert.match(
       html,
-      /<details class="prop-children" open><summary>1 field of <code>lines<\/code><\/summary><ul class="props"><li class="prop" id="payload.lines\[\].sku"/,
+      /<details class="prop-children" open><summary data-pagefind-ignore>1 field of <code>lines<\/code><\/summary><ul class="props"><li class="prop" id="payload.lines\[\].sku"/,
     );
+  });
+
+  it("makes a named schema's fields search records on its own page only: elsewhere (a message's payload, a field of its type, a shape, an allOf part) they are left out of the index", () => {
+    const money = { id: 'Money', url: 'components/schemas/money/' };
+    const ref = { id: 'OrderRef', url: 'components/schemas/orderref/' };
+    const card = { id: 'CardPayment', url: 'components/schemas/cardpayment/' };
+    const inline = [
+      row('payload', 'payload', 0, { type: 'object' }),
+      row('payload.orderId', 'orderId', 1, { from: ref }),
+      row('payload.note', 'note', 1),
+      row('payload.total', 'total', 1, { type: 'Money', component: money }),
+      row('payload.total.amount', 'amount', 2, { type: 'number' }),
+      row('payload.payment', 'payment', 1, { type: 'object', combinator: 'oneOf' }),
+      row('payload.payment(card)', 'card', 2, { alternative: true, type: 'object', component: card }),
+      row('payload.payment(card).last4', 'last4', 3),
+    ];
+    const html = schemaTreeHtml(inline, { href, self: 'components/messages/orderplaced/' });
+    const attributes = (anchor: string): string =>
+      new RegExp(`<(?:li|details) class="(?:prop|shape)" id="${anchor.replace(/[.()[\]]/g, '\\$&')}"([^>]*)>`).exec(html)?.[1] ?? 'missing';
+    // Written in place here: records of this page, titled by their path.
+    assert.equal(attributes('payload.note'), ' data-pagefind-title="payload › note"');
+    assert.equal(attributes('payload.total'), ' data-pagefind-title="payload › total"');
+    assert.match(attributes('payload.payment(card)'), /^ data-pagefind-title="payload › payment › CardPayment"/);
+    // Another schema's: its page has them.
+    assert.equal(attributes('payload.orderId'), ' data-pagefind-ignore');
+    assert.equal(attributes('payload.total.amount'), ' data-pagefind-ignore');
+    assert.equal(attributes('payload.payment(card).last4'), ' data-pagefind-ignore');
+    // On CardPayment's own page, its fields are its records.
+    const own = schemaTreeHtml([row('schema', '', 0, { type: 'object', component: card }), row('schema.last4', 'last4', 1)], { href, self: card.url });
+    assert.match(own, /<li class="prop" id="schema.last4" data-pagefind-title="CardPayment › last4">/);
+    // A message whose payload is the schema: none of its fields is a record of the message.
+    const payload = schemaTreeHtml([row('payload', 'payload', 0, { type: 'object', component: card }), row('payload.last4', 'last4', 1)], {
+      href,
+      self: 'components/messages/x/',
+    });
+    assert.match(payload, /<li class="prop" id="payload.last4" data-pagefind-ignore>/);
+    assert.doesNotMatch(payload, /data-pagefind-title/);
   });
 
   it("on the schema's own page: not its name again (the page's title) but its type, no second description; search titles a reader's path (the schema's short name › field › field), or none", () => {

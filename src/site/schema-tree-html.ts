@@ -67,7 +67,9 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
   if (root.nullable) out += '<span class="kind"> · nullable</span>';
   if (root.extends) out += `<span class="kind"> · extends ${root.extends.map((e, i) => (i > 0 ? ', ' : '') + schemaName(e.id, href(e.url))).join('')}</span>`;
   out += `</p>${schemaFacts(rootFacts, href)}</div>`;
-  if (below.length > 0) out += schemaRows(below, root, href, searchTitles && [rootLabel(root)], openDepth);
+  // The fields of a named schema are indexed on its own page only (searchOwner).
+  const search = searchTitles && { path: [rootLabel(root)], owner: root.component?.url, self };
+  if (below.length > 0) out += schemaRows(below, root, href, search, openDepth);
   if (omitted !== undefined && omitted > 0) {
     out += `<p class="schema-note" role="note">${omitted} more ${omitted === 1 ? 'field is' : 'fields are'} not listed here: this table stops at its size limit. Each named schema's own page lists its fields.</p>`;
   }
@@ -80,11 +82,28 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
  * Alternatives of the parent (oneOf / anyOf) come after its own fields, as shapes of the parent
  * itself (its name says so), at the fields' level.
  */
+/**
+ * Where the rows of one level stand for search: their path as a reader says it, the named schema
+ * whose fields they are (`owner`, its page's URL; none for fields written in place), and the page
+ * the tree is on (`self`). `false` where the tree is left out of the index.
+ */
+type SearchPlace = { path: readonly string[]; owner: string | undefined; self: string | undefined } | false;
+
+/**
+ * Whether a field is a search record of this page: a field written in place here, or one of the
+ * page's own schema. A named schema's fields shown inside another (a message's payload `Order`, a
+ * shape `CardPayment` of `Payment`) are found on that schema's page alone, once, not once per page
+ * that shows them.
+ */
+export function searchOwner(owner: string | undefined, self: string | undefined): boolean {
+  return owner === undefined || owner === self;
+}
+
 function schemaRows(
   rows: readonly SchemaRow[],
   parent: SchemaRow,
   href: Href,
-  path: readonly string[] | false,
+  search: SearchPlace,
   openDepth: number,
   /** A shape's parent, whose own fields are listed above the shapes: a shape that extends it says so once instead of listing them again. */
   listedAbove?: { component: { id: string; url: string }; anchor: string },
@@ -93,10 +112,16 @@ function schemaRows(
   // makes an element with an id and data-pagefind-title a sub-result of its own (anchors of other
   // elements only count when they are headings), so a search for a nested field links to its row,
   // not to the top of the page, under a heading a reader can read (not the anchor's id).
-  const pathOf = (row: SchemaRow): string[] | false => path && [...path, stepLabel(row)];
-  const searchTitle = (row: SchemaRow): string | undefined => {
-    const steps = pathOf(row);
-    return steps ? steps.join(' › ') : undefined;
+  // A field brought by a named allOf part is that part's; the fields below a field of a named
+  // schema (`unitPrice: Money`) are that schema's.
+  const ownerOf = (row: SchemaRow): string | undefined => (search ? (row.from?.url ?? search.owner) : undefined);
+  const below = (row: SchemaRow): SearchPlace =>
+    search && { path: [...search.path, stepLabel(row)], owner: row.component?.url ?? ownerOf(row), self: search.self };
+  // A field of this page: a record titled by its path; another schema's: left out of the index (its page has it).
+  const searchAttributes = (row: SchemaRow): string => {
+    if (!search) return '';
+    if (!searchOwner(ownerOf(row), search.self)) return ' data-pagefind-ignore';
+    return attribute('data-pagefind-title', [...search.path, stepLabel(row)].join(' › '));
   };
   // Pre-order rows → this level's rows, each with the rows below it.
   const level: { row: SchemaRow; children: SchemaRow[] }[] = [];
@@ -126,7 +151,7 @@ function schemaRows(
     if (grouped) out += `<p class="props-from">${run.from ? `From ${schemaName(run.from.id, href(run.from.url))}` : 'Own fields'}</p>`;
     out += '<ul class="props">';
     for (const { row, children } of run.fields) {
-      out += `<li class="prop"${attribute('id', row.anchor)}${attribute('data-pagefind-title', searchTitle(row))}><p class="prop-head">`;
+      out += `<li class="prop"${attribute('id', row.anchor)}${searchAttributes(row)}><p class="prop-head">`;
       // Spaces between the parts: read aloud, copied or indexed, they are words, not one run.
       // The name links to the field itself (its anchor, copied with script): one link, named by the field.
       out += `<a class="prop-name"${attribute('href', `#${row.anchor}`)}><code>${escapeHtml(row.name)}</code></a> <span class="prop-type">${schemaType(row, href)}</span>`;
@@ -134,8 +159,9 @@ function schemaRows(
       if (row.nullable) out += ' <span class="kind">nullable</span>';
       out += `</p>${schemaFacts(row, href)}`;
       if (children.length > 0) {
-        out += `<details class="prop-children"${row.depth < openDepth ? ' open' : ''}><summary>${fieldCount(children, row)}</summary>`;
-        out += `${schemaRows(children, row, href, pathOf(row), openDepth)}</details>`;
+        // The count is no words a search needs: indexed, it ran into the next field ("2 fields of unitPrice amount number").
+        out += `<details class="prop-children"${row.depth < openDepth ? ' open' : ''}><summary data-pagefind-ignore>${fieldCount(children, row)}</summary>`;
+        out += `${schemaRows(children, row, href, below(row), openDepth)}</details>`;
       }
       out += '</li>';
     }
@@ -147,7 +173,7 @@ function schemaRows(
     const how = parent.combinator === 'anyOf' ? `one or more of ${shapes.length} shapes:` : `exactly one of ${shapes.length} shapes:`;
     out += `<div class="shapes"><p class="shapes-intro">${subject} is ${escapeHtml(how)}</p>`;
     shapes.forEach(({ row, children }, i) => {
-      out += `<details class="shape"${attribute('id', row.anchor)}${attribute('data-pagefind-title', searchTitle(row))}${i === 0 && openDepth === OPEN_DEPTH ? ' open' : ''}>`;
+      out += `<details class="shape"${attribute('id', row.anchor)}${searchAttributes(row)}${i === 0 && openDepth === OPEN_DEPTH ? ' open' : ''}>`;
       // A summary holds no link (nested-interactive): the shape's schema is linked inside. A shape
       // named by its schema's qualified name (a discriminator value that is a class name) says it once, short.
       out += `<summary><strong>${schemaName(row.name)}</strong>`;
@@ -157,7 +183,7 @@ function schemaRows(
       if (row.component) out += `<p class="schema-note">This shape is the schema ${schemaName(row.component.id, href(row.component.url))}.</p>`;
       out += schemaFacts(row, href);
       const above = parent.component && fields.length > 0 ? { component: parent.component, anchor: parent.anchor } : undefined;
-      if (children.length > 0) out += schemaRows(children, row, href, pathOf(row), openDepth, above);
+      if (children.length > 0) out += schemaRows(children, row, href, below(row), openDepth, above);
       out += '</details>';
     });
     out += '</div>';
