@@ -13,7 +13,7 @@ import { EXIT } from '../lib/exit-codes.ts';
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { reapedChildrenCpuMs, stageTimings } from './build-timings.ts';
 import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
-import { type IndexRequest, type SearchIndexed, writeSearchIndex } from './search-stage.ts';
+import { createIndexAhead, type IndexRequest, type SearchIndexed, writeSearchIndex } from './search-stage.ts';
 import { writePortalIndex } from './cache/search-groups.ts';
 
 /** The message of a search stage whose indexer stopped before it answered; the command names the cause. */
@@ -24,6 +24,8 @@ const timings = new Timings();
 // Loading the process and its modules, until here.
 timings.add('start-up', performance.now(), processCpuMs());
 endWithParent();
+// Pagefind's indexer starts while the request is awaited (its start-up is then off the build's path).
+createIndexAhead();
 // Waiting for the request keeps the process alive (the channel alone does not).
 process.channel?.ref();
 const { siteDir, portal } = await new Promise<IndexRequest>((start) => process.once('message', start));
