@@ -66,6 +66,9 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
   let built = false;
   let stalled = false;
   const stages: StageChild<unknown>[] = [];
+  // Stages started ahead that wait to be given their work (the search stage before the pages are
+  // written): not named as stuck when the build stalls, since nothing was asked of them yet.
+  const waitingForWork = new Set<StageChild<unknown>>();
   const note = (text: string): void => io.err(text);
   // Where the build writes (its work folder is made in the temporary folder), named as a message names them.
   const places: WritePlace[] = [
@@ -91,7 +94,7 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
   const stopWatching = watchForStall({
     onStall: (stalledMs) => {
       stalled = true;
-      const names = stages.filter((stage) => stage.running()).map((stage) => stage.name);
+      const names = stages.filter((stage) => stage.running() && !waitingForWork.has(stage)).map((stage) => stage.name);
       io.err(
         `apidesc-docs: internal error: ${names.join(' and ') || 'the build'} used no processor time for ${Math.round(stalledMs / 1000)} s without finishing; the build was stopped. Please report it.`,
       );
@@ -154,7 +157,14 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
         const run = startSearch(io, note, options.debug === true);
         clock.started(STAGES.search);
         stages.push(run.stage);
-        return run;
+        waitingForWork.add(run.stage);
+        return {
+          ...run,
+          index: (...args) => {
+            waitingForWork.delete(run.stage);
+            return run.index(...args);
+          },
+        };
       };
       let renderer = early ? startRendering('pipe') : undefined;
       clock.started(STAGES.prepare);
