@@ -1,7 +1,8 @@
 /**
  * Writes the site's search index (search-stage.ts) in a process of its own, started by
- * stage-processes.ts while the pages are still being rendered: it loads the indexer's API
- * meanwhile, and indexes the folder the command names (IndexRequest) once they are written.
+ * stage-processes.ts with the model (inputs under 8 MB) or while the pages are still being
+ * rendered: it loads the indexer's API and starts the indexer meanwhile, and indexes the folder
+ * the command names (IndexRequest) once they are written.
  *
  * Its own process because of how the indexer, Pagefind's binary, fails: on a full disk it
  * panics, and when it is gone (panicked, killed) Pagefind's API never settles its promise. Here
