@@ -66,6 +66,9 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
   let built = false;
   let stalled = false;
   const stages: StageChild<unknown>[] = [];
+  // Stages started ahead that wait to be given their work (the search stage before the pages are
+  // written): not named as stuck when the build stalls, since nothing was asked of them yet.
+  const waitingForWork = new Set<StageChild<unknown>>();
   const note = (text: string): void => io.err(text);
   // Where the build writes (its work folder is made in the temporary folder), named as a message names them.
   const places: WritePlace[] = [
@@ -91,7 +94,7 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
   const stopWatching = watchForStall({
     onStall: (stalledMs) => {
       stalled = true;
-      const names = stages.filter((stage) => stage.running()).map((stage) => stage.name);
+      const names = stages.filter((stage) => stage.running() && !waitingForWork.has(stage)).map((stage) => stage.name);
       io.err(
         `apidesc-docs: internal error: ${names.join(' and ') || 'the build'} used no processor time for ${Math.round(stalledMs / 1000)} s without finishing; the build was stopped. Please report it.`,
       );
@@ -150,6 +153,19 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       // its largest process; its pages are then rendered after the model rather than alongside it.
       const early = !(options.renderAfterModel ?? inputBytes(plan.inputs, plan.cwd) >= LATE_RENDER_BYTES);
       const dataFile = join(workDir, 'site-data.jsonl');
+      const startSearching = (): ReturnType<typeof startSearch> => {
+        const run = startSearch(io, note, options.debug === true);
+        clock.started(STAGES.search);
+        stages.push(run.stage);
+        waitingForWork.add(run.stage);
+        return {
+          ...run,
+          index: (...args) => {
+            waitingForWork.delete(run.stage);
+            return run.index(...args);
+          },
+        };
+      };
       let renderer = early ? startRendering('pipe') : undefined;
       clock.started(STAGES.prepare);
       const preparing = startPrepare(
@@ -171,6 +187,12 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
         note,
       );
       stages.push(preparing.stage);
+      // The search process, too, starts now for those documents: it loads its modules and starts
+      // Pagefind's indexer while the model is made, off the build's critical path (the model
+      // process, then the search index). For large ones it starts once the model is done, so
+      // that it does not hold its memory beside the model process's. A shard's search stage
+      // depends on what the model finds (whether it indexes its parts): it starts after it.
+      let search = early && !options.shard ? startSearching() : undefined;
       // A renderer that fails meanwhile (killed, a full disk) stops the build at once.
       const prepared = await Promise.race([preparing.result, ...(renderer ? [failureOnly(renderer.result)] : [])]);
       if ('failure' in prepared) return fail(prepared.failure);
@@ -179,13 +201,9 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       io.err(`Model: ${prepared.value.apiCount} API(s), ${referencePages(prepared.value.pageCount)}. Rendering…`);
       renderer ??= startRendering(dataFile);
       renderer.siteDataComplete();
-      // The search process starts while the pages are rendered: its start-up is then hidden.
+      // Otherwise the search process starts while the pages are rendered: its start-up is then hidden.
       // A shard indexes the parts of its APIs, or none when `merge` is to index the whole.
-      const search = options.shard && !prepared.value.shard?.indexesItsParts ? undefined : startSearch(io, note, options.debug === true);
-      if (search) {
-        clock.started(STAGES.search);
-        stages.push(search.stage);
-      }
+      if (!search && !(options.shard && !prepared.value.shard?.indexesItsParts)) search = startSearching();
       const rendered = await renderer.result;
       if ('failure' in rendered) return fail(rendered.failure);
       clock.ended(STAGES.render, rendered.value);

@@ -41,7 +41,6 @@ export function buildCacheDir(flag: string | undefined, cwd: string): string | u
 }
 import { outputFolderProblem, removeLeftovers, standardProtectedPaths, type ProtectedPath } from './output-folder.ts';
 import { BuildClock } from './build-timings.ts';
-import { readGuides } from './read-guides.ts';
 import { removeDeadWorkFolders } from './work-folder.ts';
 import { baseFromPath, baseFromRef, isFolder, type CompareBase } from '../lib/diff/compare-sides.ts';
 import type { CommitTree } from '../lib/git/commit-tree.ts';
@@ -84,7 +83,9 @@ export async function buildSite(inputs: string[], options: BuildOptions, io: Rep
   }
   removeLeftovers(outDir);
   removeDeadWorkFolders();
-  const guides = siteOptions.guidesDir ? readGuides(siteOptions.guidesDir, cwd) : undefined;
+  // Loaded only for guides: their Markdown, MDX and YAML parsers are about 100 modules, which a
+  // build without guides would load before it starts its stages.
+  const guides = siteOptions.guidesDir ? (await import('./read-guides.ts')).readGuides(siteOptions.guidesDir, cwd) : undefined;
   if (guides) {
     printDiagnostics(io, guides.diagnostics, guides.sources, options.color);
     if (hasErrors(guides.diagnostics) && !options.allowInvalid) {

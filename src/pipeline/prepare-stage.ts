@@ -30,7 +30,6 @@ import { BATCH_PAGES, digest, WRITE_PARTS, writeSiteData } from './write-site-da
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { stageTimings, type StageTimings } from './build-timings.ts';
 import { reportValidation, validateInputs } from './validate-inputs.ts';
-import { compareWithBase } from './compare-stage.ts';
 import { CHANGES_CSS, CHANGES_STYLESHEET } from '../site/changes-style.ts';
 import { writeTryItAssets } from './try-it-assets.ts';
 import { siteTitles, withApiTitles } from '../site/changes-view.ts';
@@ -169,7 +168,10 @@ async function prepareWith(
   }
   // Before the model: a base that cannot be read stops the build before any page is written.
   const changes = compare
-    ? await timings.measureAsync('changes (--compare)', () => compareWithBase(compare, inputs, docs, options, cwd, io, severities, settingChanges))
+    ? await timings.measureAsync('changes (--compare)', async () =>
+        // Loaded for --compare only: the comparison (src/lib/diff) is about 40 modules that every other build would load.
+        (await import('./compare-stage.ts')).compareWithBase(compare, inputs, docs, options, cwd, io, severities, settingChanges),
+      )
     : undefined;
   if (typeof changes === 'number') return changes;
   if (buildAnyway) io.err('Building anyway (--allow-invalid): every page carries a banner, and each finding is shown on the page it concerns.');

@@ -1,7 +1,8 @@
 /**
  * Writes the site's search index (search-stage.ts) in a process of its own, started by
- * stage-processes.ts while the pages are still being rendered: it loads the indexer's API
- * meanwhile, and indexes the folder the command names (IndexRequest) once they are written.
+ * stage-processes.ts with the model (inputs under 8 MB) or while the pages are still being
+ * rendered: it loads the indexer's API and starts the indexer meanwhile, and indexes the folder
+ * the command names (IndexRequest) once they are written.
  *
  * Its own process because of how the indexer, Pagefind's binary, fails: on a full disk it
  * panics, and when it is gone (panicked, killed) Pagefind's API never settles its promise. Here
@@ -13,7 +14,7 @@ import { EXIT } from '../lib/exit-codes.ts';
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { reapedChildrenCpuMs, stageTimings } from './build-timings.ts';
 import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
-import { type IndexRequest, SEARCH_PARTS, type SearchIndexed, writeSearchIndex } from './search-stage.ts';
+import { createIndexAhead, type IndexRequest, SEARCH_PARTS, type SearchIndexed, writeSearchIndex } from './search-stage.ts';
 import { writePortalIndex } from './cache/search-groups.ts';
 import { writeSearchNames } from './search-names.ts';
 
@@ -25,6 +26,8 @@ const timings = new Timings();
 // Loading the process and its modules, until here.
 timings.add('start-up', performance.now(), processCpuMs());
 endWithParent();
+// Pagefind's indexer starts while the request is awaited (its start-up is then off the build's path).
+createIndexAhead();
 // Waiting for the request keeps the process alive (the channel alone does not).
 process.channel?.ref();
 const { siteDir, portal } = await new Promise<IndexRequest>((start) => process.once('message', start));

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
-import { indexParts, PAGES_PER_INDEX, writeSearchIndex } from './search-stage.ts';
+import { descendantCpuTimes } from './process-tree-cpu.ts';
+import { createIndexAhead, indexParts, PAGES_PER_INDEX, writeSearchIndex } from './search-stage.ts';
 
 describe('index parts (search-stage.ts)', () => {
   it('indexes a site of up to the most pages a part holds as one part', () => {
@@ -57,6 +58,53 @@ describe('the search index in parts (writeSearchIndex)', () => {
     } finally {
       delete process.env.APIDESC_SEARCH_PAGES_PER_INDEX;
       rmSync(site, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the indexer started ahead (createIndexAhead)', () => {
+  /** A small site of three indexed pages in `dir`. */
+  const writeSite = (dir: string): void => {
+    for (const name of ['alpha', 'beta', 'gamma']) {
+      mkdirSync(join(dir, 'channels', name), { recursive: true });
+      writeFileSync(
+        join(dir, 'channels', name, 'index.html'),
+        `<!DOCTYPE html><html lang="en"><head><title>${name}</title></head><body><article data-pagefind-body><h1 id="top">${name} channel</h1><p>orders ${name}</p><h2 id="payload">Payload</h2><p>orderId of ${name}</p></article></body></html>`,
+      );
+    }
+  };
+  /** Every file of the index, by its path in `pagefind/`. */
+  const indexFiles = (site: string): Map<string, Buffer> => {
+    const files = new Map<string, Buffer>();
+    const root = join(site, 'pagefind');
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true }))
+      if (entry.isFile()) files.set(relative(root, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name)));
+    return files;
+  };
+
+  it('runs the indexer before any page is written, and writes the same index as one made after them', { timeout: 60_000 }, async () => {
+    const work = mkdtempSync(join(tmpdir(), 'apidesc-search-ahead-'));
+    try {
+      const after = join(work, 'after');
+      writeSite(after);
+      await writeSearchIndex(after);
+      createIndexAhead();
+      // Pagefind's indexer is a process of its own: it is running while there is no site yet.
+      let running = 0;
+      for (let waited = 0; waited < 10_000 && running === 0; waited += 50) {
+        running = (await descendantCpuTimes(process.pid))?.size ?? 0;
+        if (running === 0) await new Promise((later) => setTimeout(later, 50));
+      }
+      assert.equal(running, 1, 'the indexer runs before the pages are written');
+      const ahead = join(work, 'ahead');
+      writeSite(ahead);
+      const written = await writeSearchIndex(ahead);
+      assert.deepEqual({ indexed: written.indexed, pages: written.pages }, { indexed: 3, pages: 3 });
+      assert.deepEqual(indexFiles(ahead), indexFiles(after));
+      // Taken and closed with the index: no indexer is left behind.
+      assert.equal((await descendantCpuTimes(process.pid))?.size ?? 0, 0);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
     }
   });
 });

@@ -148,8 +148,25 @@ export function pagesInIndex(folder: string): number {
   return Object.values(entry.languages ?? {}).reduce((sum, language) => sum + (language.page_count ?? 0), 0);
 }
 
+/** An index made before the pages are there (createIndexAhead), for the next withIndex to take. */
+let indexAhead: ReturnType<typeof pagefind.createIndex> | undefined;
+
+/**
+ * Starts Pagefind's indexer and makes an empty index now (the search process does while the site
+ * is rendered), so that indexing starts at once when the pages are written. The index is the
+ * same as one made then: it holds nothing but its options until pages are added.
+ */
+export function createIndexAhead(): void {
+  if (indexAhead) return;
+  indexAhead = pagefind.createIndex(OPTIONS);
+  // A failure is the index's, reported by the withIndex that takes it.
+  indexAhead.catch(() => {});
+}
+
 async function withIndex<T>(run: (index: NonNullable<Awaited<ReturnType<typeof pagefind.createIndex>>['index']>) => Promise<T>): Promise<T> {
-  const { index, errors } = await pagefind.createIndex(OPTIONS);
+  const made = indexAhead ?? pagefind.createIndex(OPTIONS);
+  indexAhead = undefined;
+  const { index, errors } = await made;
   try {
     if (!index) throw new Error(`the search index could not be created: ${errors.join('; ')}`);
     return await run(index);

@@ -5,8 +5,11 @@
  * A payload whose media type is not text (Avro or Protocol Buffers binary, octet streams) is
  * shown as the JSON value it encodes, and says so.
  */
-import { stringify } from 'yaml';
 import type { ExampleBlock } from './page-types.ts';
+import { lazyModule } from '../../perf/lazy-module.ts';
+
+/** The yaml package (about 70 modules), loaded for the first YAML payload: most documents have none. */
+const yaml = lazyModule<typeof import('yaml')>('yaml');
 
 type Language = ExampleBlock['lang'];
 
@@ -31,7 +34,7 @@ export function exampleBlocks(example: { headers?: unknown; payload?: unknown },
     const { lang, binary } = payloadLanguage(contentType);
     const payload = example.payload;
     if (typeof payload === 'string' && (lang === 'xml' || lang === 'text' || lang === 'yaml')) blocks.push({ part: 'payload', lang, code: payload });
-    else if (lang === 'yaml') blocks.push({ part: 'payload', lang, code: stringify(payload, { lineWidth: 0 }).trimEnd() });
+    else if (lang === 'yaml') blocks.push({ part: 'payload', lang, code: yaml().stringify(payload, { lineWidth: 0 }).trimEnd() });
     else
       blocks.push({
         part: 'payload',
