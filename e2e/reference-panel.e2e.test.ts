@@ -110,7 +110,8 @@ describe('the reference panel, read', () => {
           assert.ok(Math.abs(bar.y - (header.y + header.height)) <= 2, `${width} px, scrolled to ${y}: the bar under the header (${bar.y})`);
           // The panel, where it is still in view (beside the fields only), below the bar.
           const panel = await box(page, 'aside.ref-panel');
-          if (panel.y + panel.height > bar.y + bar.height) assert.ok(panel.y >= bar.y + bar.height, `${width} px: the panel (${panel.y}) below the bar (${bar.y + bar.height})`);
+          if (panel.y + panel.height > bar.y + bar.height)
+            assert.ok(panel.y >= bar.y + bar.height, `${width} px: the panel (${panel.y}) below the bar (${bar.y + bar.height})`);
           if (javaScriptEnabled) {
             const current = page.locator('nav.toc a[aria-current="true"]');
             assert.equal(await current.count(), 1, `${width} px, scrolled to ${y}: one section marked`);
@@ -188,7 +189,10 @@ describe('the reference panel, read', () => {
     await page.waitForTimeout(100);
     const panel = await box(page, 'aside.ref-panel');
     const sns = await box(page, '#h-sns');
-    assert.ok(panel.y + panel.height <= sns.y, `the panel scrolled away with the fields (its bottom at ${panel.y + panel.height}, the subscriptions' heading at ${sns.y})`);
+    assert.ok(
+      panel.y + panel.height <= sns.y,
+      `the panel scrolled away with the fields (its bottom at ${panel.y + panel.height}, the subscriptions' heading at ${sns.y})`,
+    );
     await page.context().close();
   });
 
