@@ -211,21 +211,16 @@ function schemaFacts(row: SchemaRow, href: Href): string {
   if (row.discriminator) {
     const { property, subtypes } = row.discriminator;
     out += `<p class="schema-note"><code>${escapeHtml(property)}</code> says which kind it is${subtypes.length > 0 ? ':' : '.'}</p>`;
-    // A list, value → schema; a value that is a Java class name by its last segment (the whole
-    // name in its title, and all of them in a fold below), so that the list reads at a glance.
+    // A list, value → schema, each value in full: it is what a sender writes in the field (a
+    // Java class name too, wrapping after its dots only, never inside a word).
     if (subtypes.length > 0) {
       out += '<ul class="discriminator-map">';
       for (const s of subtypes) {
         const value = show(s.value);
-        const qualified = isQualifiedName(s.value);
-        const shown = qualified ? escapeHtml(`"…${s.value.slice(s.value.lastIndexOf('.') + 1)}"`) : wrapped(value);
-        out += `<li><code${attribute('title', qualified ? s.value : undefined)}>${shown}</code> → ${schemaName(s.schema.id, href(s.schema.url))}</li>`;
+        const shown = isQualifiedName(s.value) ? escapeHtml(value).split('.').join('.<wbr>') : wrapped(value);
+        out += `<li><code>${shown}</code> → ${schemaName(s.schema.id, href(s.schema.url))}</li>`;
       }
       out += '</ul>';
-      const full = subtypes.filter((s) => isQualifiedName(s.value));
-      // Java class names wrap after their dots only, never inside a word.
-      if (full.length > 0)
-        out += `<details class="discriminator-values"><summary>The values in full</summary><ul>${full.map((s) => `<li><code>${escapeHtml(show(s.value)).split('.').join('.<wbr>')}</code></li>`).join('')}</ul></details>`;
     }
   }
   // Spaces between chips (a flex gap shows them apart; text, search excerpts, copies need the space too).
