@@ -37,7 +37,7 @@ describe('schema tree HTML', () => {
     const html = schemaTreeHtml(rows, { href });
     assert.match(
       html,
-      /<li class="prop" id="payload.note" data-pagefind-title="OrderDto › note &quot;quoted&quot; &amp; <b>"><p class="prop-head"><a class="prop-name" href="#payload.note"><code>note &quot;quoted&quot; &amp; &lt;b&gt;<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="kind">nullable<\/span><\/p>/,
+      /<li class="prop" id="payload.note" data-pagefind-title="OrderDto › note &quot;quoted&quot; &amp; <b>"><p class="prop-head"><a class="prop-name" href="#payload.note"><code>note &quot;quoted&quot; &amp; &lt;b&gt;<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span> <span class="req nullable">null allowed<\/span><\/p>/,
     );
     assert.match(html, /<p class="values">one of <code>&quot;it&#39;s&quot;<\/code> <code>&quot;a&lt;b&quot;<\/code><\/p>/);
     assert.match(html, /<div class="prop-description"><p class="md-heading" id="x">Heading<\/p><p>Text<\/p><\/div>/);

@@ -64,7 +64,8 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
   else out += root.component ? schemaName(root.component.id, href(root.component.url)) : escapeHtml(root.type);
   out += '</span>';
   if (!own && root.component && root.type !== root.component.id) out += `<span class="kind"> (${escapeHtml(root.type)})</span>`;
-  if (root.nullable) out += '<span class="kind"> · nullable</span>';
+  // "null allowed" as plain and as visible as "required" (schema-tree.css): a reader who sends null must not miss it.
+  if (root.nullable) out += ' <span class="req nullable">null allowed</span>';
   if (root.extends) out += `<span class="kind"> · extends ${root.extends.map((e, i) => (i > 0 ? ', ' : '') + schemaName(e.id, href(e.url))).join('')}</span>`;
   out += `</p>${schemaFacts(rootFacts, href)}</div>`;
   if (below.length > 0) out += schemaRows(below, root, href, searchTitles && [rootLabel(root)], openDepth);
@@ -131,7 +132,7 @@ function schemaRows(
       // The name links to the field itself (its anchor, copied with script): one link, named by the field.
       out += `<a class="prop-name"${attribute('href', `#${row.anchor}`)}><code>${escapeHtml(row.name)}</code></a> <span class="prop-type">${schemaType(row, href)}</span>`;
       if (row.required) out += ' <span class="req">required</span>';
-      if (row.nullable) out += ' <span class="kind">nullable</span>';
+      if (row.nullable) out += ' <span class="req nullable">null allowed</span>';
       out += `</p>${schemaFacts(row, href)}`;
       if (children.length > 0) {
         out += `<details class="prop-children"${row.depth < openDepth ? ' open' : ''}><summary>${fieldCount(children, row)}</summary>`;
