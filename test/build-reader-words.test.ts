@@ -15,7 +15,18 @@ import { runIn, tempDir, tempTree } from './helpers.ts';
 const repo = resolve(import.meta.dirname, '..');
 
 /** Words of this tool, not of the API. */
-const TOOL_WORDS = [/\bSPEC\b/, /written in place/i, /apidesc-docs/i, /\bthis tool\b/i];
+const TOOL_WORDS = [
+  /\bSPEC\b/,
+  /written in place/i,
+  /apidesc-docs/i,
+  /\bthis tool\b/i,
+  // The format's names for its parts, not AWS's: a reader knows an Amazon SNS topic and SQS queues.
+  // (The folded Source of a page tells authors where a binding's values come from: "sns binding from", "sns binding version".)
+  /\b(sns|sqs) binding\b(?! (from|version))/i,
+  /\bsns topic name\b/i,
+  // The document's file name offered as what to download ("orders.apidesc.yaml (YAML)").
+  /\.apidesc\.(yaml|yml|json) \(/i,
+];
 
 const DOCUMENT = `apidesc: 3.0.0
 info: {title: Words, version: 1.0.0}

@@ -167,6 +167,11 @@ describe('security on the pages', () => {
     assert.equal(operation.match(/<dt>Scopes offered<\/dt>/g)?.length, 1, 'only the flow that offers fewer');
     assert.match(operation, /OAuth 2.0 authorization code flow<\/strong><\/p>[\s\S]*?Refresh URL/);
     assert.equal(operation.match(/<dt><code>orders:read<\/code><\/dt> <dd>Read orders<\/dd>/g)?.length, 1, 'each scope described once');
+    // Under a label of their own, as the flows have theirs: not a list that seems to belong to the last flow's token URL.
+    assert.match(
+      operation,
+      /<p class="flow-title"><strong>Scopes a token can grant<\/strong><\/p>\s*<dl class="facts scopes" aria-label="Scopes a token can grant"><dt><code>orders:read<\/code>/,
+    );
     assert.match(operation, /<dt>Token must grant<\/dt> <dd><code>orders:read<\/code><\/dd>/);
     assert.doesNotMatch(operation, /availableScopes|clientCredentials/, 'no key/value dump of the flows');
   });

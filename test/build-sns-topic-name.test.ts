@@ -106,7 +106,7 @@ describe('the topic name on an sns publishing page', () => {
     assert.doesNotMatch(words, /AWS sees|not the channel's/);
     assert.match(
       text(channel),
-      /Topic name\s*orders\.fifo\s*Clients publish and subscribe with this name: AWS knows the topic by it, and its ARN ends in it\. The channel's address\s*orders-\{region\}\.fifo is the document's name for the channel; the sns binding names the topic apart from it\./,
+      /Topic name\s*orders\.fifo\s*Clients publish and subscribe with this name: AWS knows the topic by it, and its ARN ends in it\. The channel's address\s*orders-\{region\}\.fifo is only this document's name for the channel\./,
     );
   });
 

@@ -44,7 +44,10 @@ components:
           spaced: { type: string, pattern: '^[a-z]+\\s[a-z]+$' }
           note: { type: string }
           lumens: { type: integer, minimum: 0 }
+          torque: { type: integer, minimum: 0 }
+          hp: { type: number }
           level: { type: integer, minimum: 0, maximum: 100 }
+          settlementCurrency: { type: string, pattern: '^[A-Z]{3}$' }
     stockAnswer:
       payload:
         type: object
@@ -115,9 +118,17 @@ describe('generated example values', () => {
     assert.ok(typeof payload.price === 'number' && payload.price > 0, `a price: ${payload.price}`);
     assert.match(String(payload.sku), /^[A-Z]+-[0-9]+$/, 'a pattern wins over the name');
     assert.equal(payload.note, 'Note', 'a name that says nothing more reads as its words, not the placeholder "string"');
-    // A number no name explains reads as a reading, not the placeholder 0: the middle of its bounds, or ten above its minimum.
-    assert.equal(payload.lumens, 10);
+    // A number no name explains reads as a reading, not the placeholder 0: the middle of its
+    // bounds, else a value its name picks (the same in every build), so that fields read apart, not all 10.
     assert.equal(payload.level, 50);
+    const readings = [payload.lumens, payload.torque, payload.hp];
+    assert.ok(
+      readings.every((n) => typeof n === 'number' && n > 0),
+      `readings: ${readings}`,
+    );
+    assert.ok(new Set(readings).size > 1, `fields of different names read apart: ${readings}`);
+    // A pattern the name's value fits (a currency of three capitals): the currency, not three random capitals ("ANZ").
+    assert.ok(['EUR', 'USD', 'GBP', 'JPY'].includes(String(payload.settlementCurrency)), `a currency: ${payload.settlementCurrency}`);
     assert.deepEqual(example.guessedHeaders, ['replyTo', 'callbackUrl', 'customerEmail'], 'the headers guessed from a name are said to be');
   });
 

@@ -64,7 +64,8 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
   else out += root.component ? schemaName(root.component.id, href(root.component.url)) : escapeHtml(root.type);
   out += '</span>';
   if (!own && root.component && root.type !== root.component.id) out += `<span class="kind"> (${escapeHtml(root.type)})</span>`;
-  if (root.nullable) out += '<span class="kind"> · nullable</span>';
+  // "null allowed" as plain and as visible as "required" (schema-tree.css): a reader who sends null must not miss it.
+  if (root.nullable) out += ' <span class="req nullable">null allowed</span>';
   if (root.extends) out += `<span class="kind"> · extends ${root.extends.map((e, i) => (i > 0 ? ', ' : '') + schemaName(e.id, href(e.url))).join('')}</span>`;
   out += `</p>${schemaFacts(rootFacts, href)}</div>`;
   // The fields of a named schema are indexed on its own page only (searchOwner).
@@ -156,7 +157,7 @@ function schemaRows(
       // The name links to the field itself (its anchor, copied with script): one link, named by the field.
       out += `<a class="prop-name"${attribute('href', `#${row.anchor}`)}><code>${escapeHtml(row.name)}</code></a> <span class="prop-type">${schemaType(row, href)}</span>`;
       if (row.required) out += ' <span class="req">required</span>';
-      if (row.nullable) out += ' <span class="kind">nullable</span>';
+      if (row.nullable) out += ' <span class="req nullable">null allowed</span>';
       out += `</p>${schemaFacts(row, href)}`;
       if (children.length > 0) {
         // The count is no words a search needs: indexed, it ran into the next field ("2 fields of unitPrice amount number").
@@ -237,21 +238,16 @@ function schemaFacts(row: SchemaRow, href: Href): string {
   if (row.discriminator) {
     const { property, subtypes } = row.discriminator;
     out += `<p class="schema-note"><code>${escapeHtml(property)}</code> says which kind it is${subtypes.length > 0 ? ':' : '.'}</p>`;
-    // A list, value → schema; a value that is a Java class name by its last segment (the whole
-    // name in its title, and all of them in a fold below), so that the list reads at a glance.
+    // A list, value → schema, each value in full: it is what a sender writes in the field (a
+    // Java class name too, wrapping after its dots only, never inside a word).
     if (subtypes.length > 0) {
       out += '<ul class="discriminator-map">';
       for (const s of subtypes) {
         const value = show(s.value);
-        const qualified = isQualifiedName(s.value);
-        const shown = qualified ? escapeHtml(`"…${s.value.slice(s.value.lastIndexOf('.') + 1)}"`) : wrapped(value);
-        out += `<li><code${attribute('title', qualified ? s.value : undefined)}>${shown}</code> → ${schemaName(s.schema.id, href(s.schema.url))}</li>`;
+        const shown = isQualifiedName(s.value) ? escapeHtml(value).split('.').join('.<wbr>') : wrapped(value);
+        out += `<li><code>${shown}</code> → ${schemaName(s.schema.id, href(s.schema.url))}</li>`;
       }
       out += '</ul>';
-      const full = subtypes.filter((s) => isQualifiedName(s.value));
-      // Java class names wrap after their dots only, never inside a word.
-      if (full.length > 0)
-        out += `<details class="discriminator-values"><summary>The values in full</summary><ul>${full.map((s) => `<li><code>${escapeHtml(show(s.value)).split('.').join('.<wbr>')}</code></li>`).join('')}</ul></details>`;
     }
   }
   // Spaces between chips (a flex gap shows them apart; text, search excerpts, copies need the space too).

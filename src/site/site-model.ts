@@ -1,5 +1,5 @@
 /** Validated documents → the site data the Astro pages render, and the route manifest. */
-import { basename, dirname, relative, sep } from 'node:path';
+import { dirname, relative, sep } from 'node:path';
 import { buildApiModel, type ModelOptions } from '../lib/model/build-model.ts';
 import { apiSlugs } from '../lib/model/api-slugs.ts';
 import { titleQualifiers } from '../lib/model/api-titles.ts';
@@ -215,12 +215,17 @@ function sourceDownloads(doc: ResolvedDoc, prefix: string, copies: SourceCopy[])
   local.forEach((f, i) => {
     const name = names[i]!;
     copies.push({ to: `${prefix}source/${name}`, text: () => f.text });
-    downloads.push({ label: i === 0 ? `${basename(name)} (${doc.root.format === 'json' ? 'JSON' : 'YAML'})` : name, url: sourceUrl(name) });
+    // Named for the reader (the API description, and its format), not by the file's name, which
+    // the download keeps; the other files of a document of several by their paths, which its references name.
+    downloads.push({ label: i === 0 ? `API description (${doc.root.format === 'json' ? 'JSON' : 'YAML'})` : name, url: sourceUrl(name) });
   });
   const jsonName = bundledName(names[0]!, local.length === 1 && doc.root.format !== 'json', names);
   copies.push({ to: `${prefix}source/${jsonName}`, text: () => JSON.stringify(bundleDocument(doc), null, 2) + '\n' });
   downloads.push({
-    label: `${basename(jsonName)} (${local.length > 1 ? 'one JSON file, references between files inlined' : 'JSON'})`,
+    label:
+      local.length > 1
+        ? 'API description in one JSON file (references between files inlined)'
+        : `API description (JSON${doc.root.format === 'json' ? ', bundled' : ''})`,
     url: sourceUrl(jsonName),
   });
   return downloads;

@@ -21,10 +21,11 @@ const LEAF_MAX = 208;
 /**
  * A name of words ("Warehouse picks orders") wraps at its spaces at this width, narrower than
  * the box may be: a drawing of many columns stays narrow enough to keep its text legible when
- * fitted to a column. A name without spaces (a queue, `partner-orders-dlq.fifo`) keeps the box's
+ * fitted to a column (an API's overview, five columns with its servers and message names, fits a
+ * 1280 px window's column with its 13 px words at 12 px or more). A name without spaces (a queue, `partner-orders-dlq.fifo`) keeps the box's
  * whole width: it would break inside the identifier.
  */
-const WORDS_WIDTH = 200;
+const WORDS_WIDTH = 160;
 /** Small lines under a box's label, after wrapping (an ARN takes three or four, its owner and its filter two each). */
 const MAX_LINES = 8;
 /** Lines one value (an endpoint, a filter) wraps onto at most. */

@@ -67,7 +67,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     td: ['align'],
     ol: ['start'],
   },
-  allowedClasses: { code: [/^language-[\w-]+$/] },
+  allowedClasses: { code: [/^language-[\w-]+$/], span: ['image-alt'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
@@ -75,6 +75,11 @@ const SANITIZE: sanitizeHtml.IOptions = {
   transformTags: {
     // Links written by document authors leave the site: never hand them the opener.
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
+    // An image the page cannot load (a path relative to the document, `./assets/logo.png`, which
+    // the site does not publish; or an http:, data: or protocol-relative source, which it refuses)
+    // would show as a broken image: its alt text stands in its place instead.
+    img: (tagName, attribs) =>
+      /^https:\/\/[^/]/i.test(attribs.src ?? '') ? { tagName, attribs } : { tagName: 'span', attribs: { class: 'image-alt' }, text: attribs.alt ?? '' },
     // Headings inside descriptions must not break the page outline (the page owns h1–h2).
     h1: 'h3',
     h2: 'h4',

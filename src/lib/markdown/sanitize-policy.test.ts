@@ -27,9 +27,15 @@ const rows: { name: string; markdown: string; html: string }[] = [
     html: '<p><a href="https://a.example" rel="noopener noreferrer">x</a></p>',
   },
   { name: 'an https image', markdown: '![badge](https://img.example/b.svg)', html: '<p><img src="https://img.example/b.svg" alt="badge" /></p>' },
-  { name: 'an http image loses its source', markdown: '![badge](http://img.example/b.svg)', html: '<p><img alt="badge" /></p>' },
-  { name: 'a protocol-relative image loses its source', markdown: '![badge](//img.example/b.svg)', html: '<p><img alt="badge" /></p>' },
-  { name: 'a data: image loses its source', markdown: '![x](data:image/svg+xml;base64,PHN2Zz4=)', html: '<p><img alt="x" /></p>' },
+  { name: 'an http image is its alt text', markdown: '![badge](http://img.example/b.svg)', html: '<p><span class="image-alt">badge</span></p>' },
+  { name: 'a protocol-relative image is its alt text', markdown: '![badge](//img.example/b.svg)', html: '<p><span class="image-alt">badge</span></p>' },
+  { name: 'a data: image is its alt text', markdown: '![x](data:image/svg+xml;base64,PHN2Zz4=)', html: '<p><span class="image-alt">x</span></p>' },
+  // The document's own files are not published: a relative image would be a broken one on the page.
+  {
+    name: 'a relative image (springwolf: ./assets/springwolf-logo.png) is its alt text',
+    markdown: '<img src="./assets/springwolf-logo.png" alt="Springwolf" height="50"/> ![logo](assets/logo.png)',
+    html: '<p><span class="image-alt">Springwolf</span> <span class="image-alt">logo</span></p>',
+  },
   {
     name: 'event handlers and styles are dropped',
     markdown: '<img src="https://a.example/i.png" onerror="alert(1)" style="position:fixed">',
@@ -49,6 +55,9 @@ describe('sanitizer policy of descriptions', () => {
   for (const row of rows) it(row.name, () => assert.equal(renderMarkdown(row.markdown), row.html));
 
   it('applies to inline Markdown (summaries) too', () => {
-    assert.equal(renderInlineMarkdown('[x](//evil.example) ![i](http://a.example/i.png)'), '<a rel="noopener noreferrer">x</a> <img alt="i" />');
+    assert.equal(
+      renderInlineMarkdown('[x](//evil.example) ![i](http://a.example/i.png)'),
+      '<a rel="noopener noreferrer">x</a> <span class="image-alt">i</span>',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { layoutDiagram } from '../diagram/layout.ts';
 import { diagramSvg } from '../diagram/svg.ts';
 import { groupDiagram, groupUrl, MAX_OVERVIEW_BOXES, operationGroups, overviewDiagram, overviewDiagrams, SHOWN_OVERVIEW_BOXES } from './flow-overview.ts';
 import type { Page } from './page-types.ts';
@@ -42,6 +43,28 @@ describe('the overview diagram', () => {
       ],
     );
     assert.ok(d.nodes.every((n) => n.url !== undefined));
+  });
+
+  it('draws the operations of one channel next to each other, so that their arrows to it do not cross others', () => {
+    // Four operations on two channels, listed alternately in the document (as a sender and a receiver of each often are).
+    const pages = [page('server', 'broker', { badges: ['kafka'] }), page('channel', 'orders'), page('channel', 'payments')];
+    for (const [id, channel, action] of [
+      ['placeOrder', 'orders', 'send'],
+      ['takePayment', 'payments', 'send'],
+      ['shipOrder', 'orders', 'receive'],
+      ['refund', 'payments', 'receive'],
+      ['cancelOrder', 'orders', 'send'],
+    ] as const)
+      pages.push(page('operation', id, { channel, badges: [action], protocols: ['kafka'], messages: [`${id} event`] }));
+    const d = overviewDiagram('Shop', pages)!;
+    const placed = layoutDiagram(d);
+    const centre = new Map(placed.nodes.map((n) => [n.node.id, n.y + n.height / 2]));
+    // Arrows between the operations' column and the channels' column cross when an operation
+    // above another goes to a channel below the other's.
+    const arrows = d.edges.filter((e) => e.from.startsWith('op-') && e.to.startsWith('channel-')).map((e) => [centre.get(e.from)!, centre.get(e.to)!] as const);
+    let crossings = 0;
+    for (const [i, [a1, b1]] of arrows.entries()) for (const [a2, b2] of arrows.slice(i + 1)) if ((a1 - a2) * (b1 - b2) < 0) crossings++;
+    assert.equal(crossings, 0, `${crossings} crossings: ${JSON.stringify(arrows)}`);
   });
 
   it('summarises a large API by tag with counts, and stays small at 1,000 channels', () => {

@@ -314,7 +314,10 @@ function makeString(walk: Walk, node: SchemaNode, variant: number, name: string 
   if (node.patterns.length > 0 || node.format) {
     if (node.patterns[0] !== undefined) schema.pattern = node.patterns[0];
     if (node.format) schema.format = node.format;
-    text = fakeString(schema, variant);
+    // A pattern the name's value fits reads as that value (`currency` of `^[A-Z]{3}$`: "EUR",
+    // not three random capitals); else the pattern's own string.
+    // (Not counted as a guess: the schema's pattern holds it, as it holds the pattern's own string.)
+    text = (node.format ? undefined : hintFitting(nameHint(name, node.description), node.patterns, min, max, variant)) ?? fakeString(schema, variant);
   } else {
     const hint = nameHint(name, node.description);
     if (hint) {
@@ -332,6 +335,13 @@ function makeString(walk: Walk, node: SchemaNode, variant: number, name: string 
   if (text.length < min) text = text.padEnd(min, 'x');
   if (text.length > max) text = text.slice(0, max);
   return text;
+}
+
+/** The value a name hint makes, when every pattern of the string accepts it and its length fits; else undefined. */
+function hintFitting(hint: ReturnType<typeof nameHint>, patterns: readonly string[], min: number, max: number, variant: number): string | undefined {
+  if (hint === undefined || 'format' in hint) return undefined;
+  const text = hint.value(variant);
+  return text.length >= min && text.length <= max && patterns.every((p) => safeTest(p, text)) ? text : undefined;
 }
 
 /** A text for a field the schema says nothing more of: its name's words ("Power source", "Power source 2"), else "string". */
@@ -401,9 +411,9 @@ function makeNumber(node: SchemaNode, type: 'integer' | 'number', variant: numbe
   }
   const step = stepOf(n.multipleOf ?? [], integer);
   // What the name suggests, else a value that reads as a reading (not 0, which looks like a
-  // placeholder): the middle of the bounds when both are given, ten above the minimum, or ten;
-  // else the first multiple of the step inside the bounds.
-  const preferred = (numberHint(name, type) ?? typicalNumber(low, high, step)) + variant;
+  // placeholder): the middle of the bounds when both are given, else one the name picks, above
+  // the minimum; else the first multiple of the step inside the bounds.
+  const preferred = (numberHint(name, type) ?? typicalNumber(low, high, step, name)) + variant;
   const inside = (v: number): boolean => (lowOpen ? v > low : v >= low) && (highOpen ? v < high : v <= high);
   if (inside(preferred) && isMultiple(preferred, step)) return preferred;
   const start = Number.isFinite(low) ? low : Number.isFinite(high) ? high - step * 10 : 0;
@@ -413,9 +423,24 @@ function makeNumber(node: SchemaNode, type: 'integer' | 'number', variant: numbe
   throw new Failure(`no ${type} lies within its bounds${step !== 1 ? ` as a multiple of ${step}` : ''}`);
 }
 
-/** A value inside the bounds that reads as a real one, on the step: the middle of both bounds, ten above the lower, ten below the upper, or ten. */
-function typicalNumber(low: number, high: number, step: number): number {
-  const typical = Number.isFinite(low) && Number.isFinite(high) ? (low + high) / 2 : Number.isFinite(low) ? low + 10 : Number.isFinite(high) ? high - 10 : 10;
+/**
+ * Readings a field's name picks when nothing else says what it holds: fields of one example read
+ * apart (not every number 10), and a field reads the same in every build.
+ */
+const READINGS = [10, 12, 25, 40, 8, 15, 30, 5, 20, 60];
+
+/** One of READINGS by the name's letters (a sum: stable, and no two neighbours' names need collide). */
+function readingOf(name: string | undefined): number {
+  let sum = 0;
+  for (const c of name ?? '') sum += c.charCodeAt(0);
+  return READINGS[sum % READINGS.length]!;
+}
+
+/** A value inside the bounds that reads as a real one, on the step: the middle of both bounds, else a reading the name picks above the lower, below the upper, or alone. */
+function typicalNumber(low: number, high: number, step: number, name: string | undefined): number {
+  const reading = readingOf(name);
+  const typical =
+    Number.isFinite(low) && Number.isFinite(high) ? (low + high) / 2 : Number.isFinite(low) ? low + reading : Number.isFinite(high) ? high - reading : reading;
   return roundFloat(Math.round(typical / step) * step);
 }
 

@@ -32,7 +32,7 @@ function rowLine(row: SchemaRow, root: string): string {
   const link = (target: { id: string; url: string }): string => `[${escapeInline(target.id)}](${twinHref(root, target.url)})`;
   const name = row.name === '' ? '*(the value)*' : row.alternative ? `*${escapeInline(row.name)}*` : codeSpan(row.name);
   const facts: string[] = [escapeInline(row.type) + (row.format ? ` (${escapeInline(row.format)})` : '')];
-  if (row.nullable) facts.push('nullable');
+  if (row.nullable) facts.push('null allowed');
   if (row.name !== '' && !row.alternative) facts.push(row.required ? 'required' : 'optional');
   if (row.component) facts.push(`schema ${link(row.component)}`);
   if (row.extends?.length) facts.push(`extends ${row.extends.map(link).join(', ')}`);

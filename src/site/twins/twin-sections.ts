@@ -12,6 +12,7 @@ import { htmlToInlineMarkdown, htmlToMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart, listItem, markdownLink } from './markdown-text.ts';
 import { siteHref, twinPath } from './twin-links.ts';
 import { omittedNote, schemaList } from './twin-schema.ts';
+import { sharedBy } from '../../lib/portal/match-words.ts';
 import { LINKS_SHOWN } from '../site-data.ts';
 import { handsOnLines, operationLines, topicLines } from './twin-sns.ts';
 import { factLines, objectLines, pageLink, textLine } from './twin-values.ts';
@@ -214,7 +215,7 @@ export function peerLines(section: Extract<PageSection, { type: 'peers' }>, site
     for (const p of peers)
       lines.push(
         // The other API by its llms.txt: the Markdown counterpart of its overview.
-        `- ${link(p.apiTitle, `${p.apiUrl}llms.txt`)} › ${link(p.title, twinPath(p.url))} on ${link(p.channelTitle, twinPath(p.channelUrl))}, matched by ${p.matchedBy}` +
+        `- ${link(p.apiTitle, `${p.apiUrl}llms.txt`)} › ${link(p.title, twinPath(p.url))} on ${link(p.channelTitle, twinPath(p.channelUrl))} (${sharedBy(p.matchedBy)})` +
           `${p.messages.length > 0 ? `; ${escapeInline(p.messages.join(', '))}` : ''}${p.disagreement ? `. **Messages disagree:** ${escapeInline(p.disagreement)}` : ''}`,
       );
     if (more > 0) lines.push(`- and ${more} more, not listed (the portal's overview counts the flows by pair of APIs)`);

@@ -78,7 +78,7 @@ export function operationLines(view: SnsOperationView, topic: TopicName = {}): s
       lines.push('', ...consumerLines(c, i + 1));
     });
   }
-  if (view.queues.length > 0) lines.push('', `**Queues defined beside it (sqs binding):** ${view.queues.map((q) => codeSpan(q.name)).join(', ')}`);
+  if (view.queues.length > 0) lines.push('', `**SQS queues this operation uses:** ${view.queues.map((q) => codeSpan(q.name)).join(', ')}`);
   return lines;
 }
 
