@@ -12,9 +12,8 @@
  */
 import { join, relative } from 'node:path';
 import type { PeerIndex } from '../../lib/portal/peer-index.ts';
-import type { ResolvedDoc } from '../../lib/resolve/resolved-doc.ts';
 import type { SiteApi } from '../../site/site-data-types.ts';
-import { apiCacheKey, type CacheContext, sharedKeyPart } from './api-cache-key.ts';
+import { apiCacheKey, type CacheContext, type KeyFile, sharedKeyPart } from './api-cache-key.ts';
 import { BuildCache, type CacheMiss } from './build-cache.ts';
 import { isPageHeads, type PageHeads } from '../route-lists.ts';
 
@@ -57,9 +56,8 @@ export interface CacheInput {
   cache: BuildCache;
   /** The folder as the build's output names it. */
   shown: string;
-  apis: { api: SiteApi; doc: ResolvedDoc }[];
+  apis: { api: SiteApi; files: readonly KeyFile[] }[];
   peers?: PeerIndex;
-  cwd: string;
   context: CacheContext;
   /** The site folder the reused files are copied into. */
   siteDir: string;
@@ -73,13 +71,13 @@ const NAMED = 6;
 const WHY: Record<CacheMiss, string> = { new: 'not in the cache', changed: 'changed', damaged: 'cache entry damaged' };
 
 /** Looks every API up in the cache and places the files of each one found good in the site folder (BuildCache.place). */
-export function reuseFromCache({ cache, shown, apis, peers, cwd, context, siteDir, owned }: CacheInput): CachePlan {
+export function reuseFromCache({ cache, shown, apis, peers, context, siteDir, owned }: CacheInput): CachePlan {
   cache.removeLeftovers();
   const shared = sharedKeyPart(context);
   const all = apis.map(({ api }) => api);
   // Keys first, for every API: marking one reused changes nothing another's key reads, but the
   // keys are taken from the model as it is before any page is completed.
-  const keyed = apis.map(({ api, doc }) => ({ api, key: apiCacheKey(shared, { api, doc, apis: all, ...(peers ? { peers } : {}), cwd }) }));
+  const keyed = apis.map(({ api, files }) => ({ api, key: apiCacheKey(shared, { api, files, apis: all, ...(peers ? { peers } : {}) }) }));
   const reused = new Set<SiteApi>();
   const pageHashes = new Map<string, string>();
   const heads: Record<string, PageHeads> = {};
