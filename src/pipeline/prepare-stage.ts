@@ -265,6 +265,8 @@ async function prepareWith(
   // An API known by its summary alone whose pages are to be made after all (a fact another API
   // puts on them changed, its entry was damaged): loaded and modelled now, as a build without
   // the summary would have (its findings were reported from the summary, the same).
+  const fromSummaries = docs.filter((d) => !isLoaded(d)).length;
+  const loadedAgain: string[] = [];
   if (cachePlan)
     for (const entry of cachePlan.toBuild) {
       const i = site.apis.indexOf(entry.api);
@@ -278,7 +280,9 @@ async function prepareWith(
       if (keyed) keyed.api = api;
       if (shardPlan?.owned.delete(entry.api)) shardPlan.owned.add(api);
       entry.api = api;
+      loadedAgain.push(api.slug);
     }
+  if (summaries) io.err(summariesReport(fromSummaries, docs.length, loadedAgain));
   if (summaries)
     timings.measure(SUMMARY_PART, () => {
       const cache = new BuildCache(options.cache!);
@@ -343,6 +347,12 @@ async function prepareWith(
       ? { shard: { inputs: shardPlan.inputs, apis: [...shardPlan.owned].map((api) => api.prefix), indexesItsParts: shardPlan.indexesItsParts } }
       : {}),
   };
+}
+
+/** `API summaries: 19 of 20 from the build cache (their documents not loaded); loaded again to make their pages: orders.` */
+function summariesReport(found: number, total: number, again: readonly string[]): string {
+  const named = again.slice(0, 6).join(', ') + (again.length > 6 ? `, and ${again.length - 6} more` : '');
+  return `API summaries: ${found} of ${total} from the build cache (their documents not loaded)${again.length > 0 ? `; loaded again to make their pages: ${named}` : ''}.`;
 }
 
 /** A document loaded and validated, with its findings. */
