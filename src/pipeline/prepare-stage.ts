@@ -34,7 +34,7 @@ import { validateDocument } from '../lib/validate/validate-document.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
 import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
 import { apiSlugs } from '../lib/model/api-slugs.ts';
-import { type KeyFile, keyFiles, sharedKeyPart } from './cache/api-cache-key.ts';
+import { type CacheContext, type KeyFile, keyFiles, sharedKeyPart } from './cache/api-cache-key.ts';
 import { type ApiSummary, keepSummary, readSummary, type SummaryHit, type SummaryPlace, summaryToKeep } from './cache/api-summary.ts';
 import { compareWithBase } from './compare-stage.ts';
 import { CHANGES_CSS, CHANGES_STYLESHEET } from '../site/changes-style.ts';
@@ -100,12 +100,16 @@ export async function prepareSite(request: PrepareRequest, out: Writable, io: Re
   const timings = new Timings();
   // Loading the process and its modules, until here.
   timings.add('start-up', performance.now(), processCpuMs());
-  // Sites this large highlight on two threads: the worker loads shiki while the documents are checked.
-  const parallel = mechanismOn('parallel-highlight') && inputBytes(request.inputs, request.cwd) >= PARALLEL_HIGHLIGHT_BYTES;
+  const summaries = summariesOf(request, timings);
+  // Sites this large highlight on two threads: the worker loads shiki while the documents are
+  // checked. What is counted is what this build makes: not the documents whose summaries (and,
+  // most likely, pages) come from the build cache.
+  const known = [...(summaries?.hits.values() ?? [])].reduce((n, hit) => n + hit.summary.files[0]!.size, 0);
+  const parallel = mechanismOn('parallel-highlight') && inputBytes(request.inputs, request.cwd) - known >= PARALLEL_HIGHLIGHT_BYTES;
   const highlighter = new CodeHighlighter({ parallel });
   if (parallel) highlighter.warmUp();
   try {
-    const prepared = await prepareWith(request, out, highlighter, io, timings);
+    const prepared = await prepareWith(request, summaries, out, highlighter, io, timings);
     if (typeof prepared === 'number') return prepared;
     const worker = highlighter.workerUsage();
     if (worker) timings.add(`${WRITE_PARTS.highlight}, worker thread`, worker.wallMs, worker.cpuMs);
@@ -128,22 +132,42 @@ const CACHE_PART = 'build cache: keys, checks, copies';
 /** The part that assigns the APIs to the shards and fingerprints the inputs (`build --shard --timings`). */
 const SHARD_PART = 'shard: APIs assigned, inputs fingerprinted';
 
+/**
+ * A portal's APIs whose files did not change are neither loaded nor modelled: their first pass
+ * is in the build cache (cache/api-summary.ts). Only where the pages can come from the cache
+ * too (prepareWith): a comparison, guides' references and try-it checks read every document.
+ */
+function summariesOf(
+  { inputs, options, cwd, settings, guideRefs, siteDir, base, siteUrl, compare }: PrepareRequest,
+  timings: Timings,
+): SummaryLookup | undefined {
+  if (!siteDir || !options.cache || compare || guideRefs.length > 0 || settings.tryIt) return undefined;
+  const context = cacheContextOf(options, settings, base, siteUrl, compare);
+  return timings.measure(SUMMARY_PART, () => readSummaries(new BuildCache(options.cache!), inputs, cwd, sharedKeyPart(context), options));
+}
+
+/** What every API's keys in the build cache share (api-cache-key.ts): the settings, base path and site URL, and whether findings are shown. */
+function cacheContextOf(
+  options: BuildOptions,
+  settings: SiteSettings,
+  base: string | undefined,
+  siteUrl: string | undefined,
+  compare: CompareBase | undefined,
+): CacheContext {
+  const preview = options.allowInvalid === true || compare !== undefined;
+  return { settings, ...(base ? { base } : {}), ...(siteUrl ? { siteUrl } : {}), preview };
+}
+
 async function prepareWith(
   { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities, settingChanges, tryItLocations }: PrepareRequest,
+  summaries: SummaryLookup | undefined,
   out: Writable,
   highlighter: CodeHighlighter,
   io: Reporter,
   timings: Timings,
 ): Promise<Omit<PreparedSite, 'timings'> | number> {
-  const preview = options.allowInvalid === true || compare !== undefined;
-  const cacheContext = { settings, ...(base ? { base } : {}), ...(siteUrl ? { siteUrl } : {}), preview };
-  // A portal's APIs whose files did not change are neither loaded nor modelled: their first
-  // pass is in the build cache (cache/api-summary.ts). Only where the pages can come from the
-  // cache too (below): a comparison, guides' references and try-it checks read every document.
-  const summaries =
-    siteDir && options.cache && !compare && guideRefs.length === 0 && !settings.tryIt
-      ? timings.measure(SUMMARY_PART, () => readSummaries(new BuildCache(options.cache!), inputs, cwd, sharedKeyPart(cacheContext), options))
-      : undefined;
+  const cacheContext = cacheContextOf(options, settings, base, siteUrl, compare);
+  const { preview } = cacheContext;
   // The validation stage, its findings reported as `validate` reports them (in the --format asked for).
   const validation = await timings.measureAsync('load and validate', async () => {
     const outcome = await validateInputs(inputs, options, summaries?.reused);
