@@ -41,6 +41,17 @@ const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The tool as its pages depend on it: the package's version, and the renderer bundle's key (sources, packages, base path, site URL). */
 export function toolFingerprint(base: string | undefined, siteUrl: string | undefined): string {
+  // Read once per process: it hashes every source file, and the summaries, the pages and a shard's plan each ask.
+  const known = fingerprints.get(`${base ?? ''}\0${siteUrl ?? ''}`);
+  if (known) return known;
+  const made = makeToolFingerprint(base, siteUrl);
+  fingerprints.set(`${base ?? ''}\0${siteUrl ?? ''}`, made);
+  return made;
+}
+
+const fingerprints = new Map<string, string>();
+
+function makeToolFingerprint(base: string | undefined, siteUrl: string | undefined): string {
   const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
   const renderer = rendererKey({ root: PACKAGE_ROOT, ...(base ? { base } : {}), ...(siteUrl ? { site: siteUrl } : {}) }, { anyFolder: true });
   return `${version} ${renderer}`;
