@@ -1,7 +1,8 @@
 /**
  * The key of an API's entry in the build cache (build-cache.ts): a hash of everything its pages,
  * twins and llms files are made from, taken after the cheap first pass of a build (the documents
- * loaded and validated, every API's page summaries modelled, the flows between them matched) and
+ * loaded and validated, every API's page summaries modelled or read from the cache: api-summary.ts,
+ * the flows between them matched) and
  * before any page of it is completed:
  *
  * - the tool: its version and the sources and packages its pages are rendered with (the renderer

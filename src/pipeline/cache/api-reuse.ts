@@ -1,8 +1,9 @@
 /**
  * The build cache in a build (build-cache.ts holds the files, api-cache-key.ts names them).
  *
- * The prepare stage, once every API is modelled (summaries and flows only: the cheap first pass),
- * takes each API's key and looks it up: an entry found good is placed in the site folder (linked,
+ * The prepare stage, once every API is modelled (summaries and flows only: the cheap first pass,
+ * read from the cache for an API whose files did not change: api-summary.ts), takes each API's
+ * key and looks it up: an entry found good is placed in the site folder (linked,
  * else copied: BuildCache.place), its API marked `reused` (the stage then neither completes,
  * highlights nor streams its pages, and the renderer leaves them out: reused-pages.ts), and its
  * pages' heads handed to the 404 page's lists; the others are built as before, and the command
