@@ -44,7 +44,7 @@ async function build(side: Side, what: string): Promise<Measure> {
   const out = `site-${++builds}`;
   const m = await measure([...sides[side], 'build', 'apis', '--out', out, '--cache', `cache-${side}`, '--allow-invalid'], { cwd: work, timeoutS: 3600 });
   rmSync(join(work, out), { recursive: true, force: true });
-  const said = m.stderr.split('\n').filter((line) => /^(Build cache|Search index parts)/.test(line));
+  const said = m.stderr.split('\n').filter((line) => /^(Build cache|API summaries|Search index parts)/.test(line));
   console.log(`| ${what} | ${side} | ${fmt(m.wall, 1)} | ${fmt(m.cpu, 1)} | ${Math.round(m.rssMb)} | ${load()} | ${said.join(' ').replace(/\|/g, '/')} |`);
   if (m.exit !== 0) throw new Error(`${what} (${side}) failed (exit ${m.exit}):\n${m.stderr}`);
   return m;

@@ -23,13 +23,19 @@ import { mechanismOn } from '../perf/switches.ts';
 import { checkGuideRefs } from './guide-check.ts';
 import { EXIT } from '../lib/exit-codes.ts';
 import type { Reporter } from '../lib/reporter.ts';
-import { inputBytes } from '../lib/inputs/expand-inputs.ts';
+import { expandInputs, inputBytes } from '../lib/inputs/expand-inputs.ts';
 import { MachineFiles } from './machine-files.ts';
-import { buildSiteData, CodeHighlighter, configuredModelOptions } from '../site/site-model.ts';
+import { buildSiteData, CodeHighlighter, configuredModelOptions, type DocToModel, type ModelledApi } from '../site/site-model.ts';
 import { BATCH_PAGES, digest, WRITE_PARTS, writeSiteData } from './write-site-data.ts';
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { stageTimings, type StageTimings } from './build-timings.ts';
-import { reportValidation, validateInputs } from './validate-inputs.ts';
+import { type ReusedValidation, reportValidation, validateInputs } from './validate-inputs.ts';
+import { validateDocument } from '../lib/validate/validate-document.ts';
+import type { Diagnostic } from '../lib/diagnostics/diagnostic.ts';
+import type { ResolvedDoc } from '../lib/resolve/resolved-doc.ts';
+import { apiSlugs } from '../lib/model/api-slugs.ts';
+import { type CacheContext, type KeyFile, keyFiles, sharedKeyPart } from './cache/api-cache-key.ts';
+import { type ApiSummary, keepSummary, readSummary, type SummaryHit, type SummaryPlace, summaryToKeep } from './cache/api-summary.ts';
 import { CHANGES_CSS, CHANGES_STYLESHEET } from '../site/changes-style.ts';
 import { writeTryItAssets } from './try-it-assets.ts';
 import { siteTitles, withApiTitles } from '../site/changes-view.ts';
@@ -93,12 +99,16 @@ export async function prepareSite(request: PrepareRequest, out: Writable, io: Re
   const timings = new Timings();
   // Loading the process and its modules, until here.
   timings.add('start-up', performance.now(), processCpuMs());
-  // Sites this large highlight on two threads: the worker loads shiki while the documents are checked.
-  const parallel = mechanismOn('parallel-highlight') && inputBytes(request.inputs, request.cwd) >= PARALLEL_HIGHLIGHT_BYTES;
+  const summaries = summariesOf(request, timings);
+  // Sites this large highlight on two threads: the worker loads shiki while the documents are
+  // checked. What is counted is what this build makes: not the documents whose summaries (and,
+  // most likely, pages) come from the build cache.
+  const known = [...(summaries?.hits.values() ?? [])].reduce((n, hit) => n + hit.summary.files[0]!.size, 0);
+  const parallel = mechanismOn('parallel-highlight') && inputBytes(request.inputs, request.cwd) - known >= PARALLEL_HIGHLIGHT_BYTES;
   const highlighter = new CodeHighlighter({ parallel });
   if (parallel) highlighter.warmUp();
   try {
-    const prepared = await prepareWith(request, out, highlighter, io, timings);
+    const prepared = await prepareWith(request, summaries, out, highlighter, io, timings);
     if (typeof prepared === 'number') return prepared;
     const worker = highlighter.workerUsage();
     if (worker) timings.add(`${WRITE_PARTS.highlight}, worker thread`, worker.wallMs, worker.cpuMs);
@@ -121,16 +131,45 @@ const CACHE_PART = 'build cache: keys, checks, copies';
 /** The part that assigns the APIs to the shards and fingerprints the inputs (`build --shard --timings`). */
 const SHARD_PART = 'shard: APIs assigned, inputs fingerprinted';
 
+/**
+ * A portal's APIs whose files did not change are neither loaded nor modelled: their first pass
+ * is in the build cache (cache/api-summary.ts). Only where the pages can come from the cache
+ * too (prepareWith): a comparison, guides' references and try-it checks read every document.
+ */
+function summariesOf(
+  { inputs, options, cwd, settings, guideRefs, siteDir, base, siteUrl, compare }: PrepareRequest,
+  timings: Timings,
+): SummaryLookup | undefined {
+  if (!siteDir || !options.cache || compare || guideRefs.length > 0 || settings.tryIt) return undefined;
+  const context = cacheContextOf(options, settings, base, siteUrl, compare);
+  return timings.measure(SUMMARY_PART, () => readSummaries(new BuildCache(options.cache!), inputs, cwd, sharedKeyPart(context), options));
+}
+
+/** What every API's keys in the build cache share (api-cache-key.ts): the settings, base path and site URL, and whether findings are shown. */
+function cacheContextOf(
+  options: BuildOptions,
+  settings: SiteSettings,
+  base: string | undefined,
+  siteUrl: string | undefined,
+  compare: CompareBase | undefined,
+): CacheContext {
+  const preview = options.allowInvalid === true || compare !== undefined;
+  return { settings, ...(base ? { base } : {}), ...(siteUrl ? { siteUrl } : {}), preview };
+}
+
 async function prepareWith(
   { inputs, options, cwd, work, settings, guideRefs, siteDir, base, siteUrl, compare, severities, settingChanges, tryItLocations }: PrepareRequest,
+  summaries: SummaryLookup | undefined,
   out: Writable,
   highlighter: CodeHighlighter,
   io: Reporter,
   timings: Timings,
 ): Promise<Omit<PreparedSite, 'timings'> | number> {
+  const cacheContext = cacheContextOf(options, settings, base, siteUrl, compare);
+  const { preview } = cacheContext;
   // The validation stage, its findings reported as `validate` reports them (in the --format asked for).
   const validation = await timings.measureAsync('load and validate', async () => {
-    const outcome = await validateInputs(inputs, options);
+    const outcome = await validateInputs(inputs, options, summaries?.reused);
     reportValidation(outcome, options, io);
     return outcome;
   });
@@ -144,7 +183,11 @@ async function prepareWith(
     );
     return validation.exitCode;
   }
-  const docs = validation.results.flatMap(({ file, doc, diagnostics }) => (doc ? [{ file, doc, diagnostics }] : []));
+  const docs = validation.results.flatMap(({ file, doc, diagnostics, reused }): (LoadedDoc | { file: string; summary: ApiSummary })[] => {
+    const summary = reused ? summaries?.hits.get(file)?.summary : undefined;
+    return doc ? [{ file, doc, diagnostics }] : summary ? [{ file, summary }] : [];
+  });
+  const loaded = (): ResolvedDoc[] => docs.filter(isLoaded).map((d) => d.doc);
   // A preview of nothing would hide the findings: they need a document to be shown on.
   if (docs.length === 0) {
     io.err('Build stopped: no document could be read, so there is nothing to preview; fix the errors above.');
@@ -152,12 +195,7 @@ async function prepareWith(
   }
   // The servers the configuration lets readers try must be the documents' and reachable from a
   // browser; a warning (a server the published site's pages could not reach) does not stop the build.
-  const tryItProblems = tryItDiagnostics(
-    settings.tryIt,
-    docs.map((d) => d.doc),
-    tryItLocations,
-    siteUrl,
-  );
+  const tryItProblems = tryItDiagnostics(settings.tryIt, loaded(), tryItLocations, siteUrl);
   if (tryItProblems.length > 0) {
     const sources = new Map([...new Set(tryItProblems.map((d) => d.file))].map((file) => [file, readFileSync(resolve(cwd, file), 'utf8')]));
     io.out(formatText(tryItProblems, { sources, color: options.color }));
@@ -170,7 +208,7 @@ async function prepareWith(
   const changes = compare
     ? await timings.measureAsync('changes (--compare)', async () =>
         // Loaded for --compare only: the comparison (src/lib/diff) is about 40 modules that every other build would load.
-        (await import('./compare-stage.ts')).compareWithBase(compare, inputs, docs, options, cwd, io, severities, settingChanges),
+        (await import('./compare-stage.ts')).compareWithBase(compare, inputs, docs.filter(isLoaded), options, cwd, io, severities, settingChanges),
       )
     : undefined;
   if (typeof changes === 'number') return changes;
@@ -180,26 +218,35 @@ async function prepareWith(
   // Findings are for the document's authors: a preview shows each on the page it concerns; a
   // published site (a build of valid documents without a comparison) shows none to its readers,
   // but for a warning beside an example that does not match its schema (example-findings.ts).
-  const preview = options.allowInvalid === true || compare !== undefined;
+  const toModel = (file: string, doc: ResolvedDoc, diagnostics: Diagnostic[]): DocToModel =>
+    preview ? { file, doc, diagnostics } : { file, doc, exampleFindings: diagnostics.filter(isExampleFinding) };
+  // The summaries of the APIs modelled from their documents, to keep in the cache (taken at once: the build changes them later).
+  const toKeep = new Map<number, { json: string; files: KeyFile[] }>();
   const model = timings.measure(WRITE_PARTS.model, () =>
-    buildSiteData(preview ? docs : docs.map(({ file, doc, diagnostics }) => ({ file, doc, exampleFindings: diagnostics.filter(isExampleFinding) })), cwd, {
-      deferPages: true,
-      timings,
-      ...configuredModelOptions(settings),
-    }),
+    buildSiteData(
+      docs.map((d) => ('doc' in d ? toModel(d.file, d.doc, d.diagnostics) : { file: d.file, modelled: d.summary.modelled })),
+      cwd,
+      {
+        deferPages: true,
+        timings,
+        ...configuredModelOptions(settings),
+        ...(summaries
+          ? {
+              modelled: (i: number, modelled: ModelledApi) => {
+                const d = docs[i]!;
+                const kept = 'doc' in d ? summaryToKeep(d.doc, d.diagnostics, modelled, cwd) : undefined;
+                if (kept) toKeep.set(i, kept);
+              },
+            }
+          : {}),
+      },
+    ),
   );
   const { site, routes, flows, flowsNotListed, copies } = model;
   site.settings = settings;
   if (changes) site.changes = withApiTitles(changes, site.apis);
   if (options.titlesFile !== undefined) writeFileSync(options.titlesFile, JSON.stringify(siteTitles(site.apis)));
-  const refProblems = timings.measure(WRITE_PARTS.model, () =>
-    checkGuideRefs(
-      guideRefs,
-      site.apis,
-      docs.map((d) => d.doc),
-      model.complete,
-    ),
-  );
+  const refProblems = timings.measure(WRITE_PARTS.model, () => checkGuideRefs(guideRefs, site.apis, loaded(), model.complete));
   if (refProblems.length > 0) {
     const sources = new Map([...new Set(refProblems.map((d) => d.file))].map((file) => [file, readFileSync(resolve(cwd, file), 'utf8')]));
     io.out(formatText(refProblems, { sources, color: options.color }));
@@ -208,8 +255,10 @@ async function prepareWith(
     io.err('Build stopped: fix the references of the guides above, or build a preview with --allow-invalid (they are then shown as broken).');
     return EXIT.invalid;
   }
-  const cacheContext = { settings, ...(base ? { base } : {}), ...(siteUrl ? { siteUrl } : {}), preview };
-  const apisWithDocs = site.apis.map((api, i) => ({ api, doc: docs[i]!.doc }));
+  const apisWithDocs = site.apis.map((api, i) => {
+    const d = docs[i]!;
+    return { api, files: 'doc' in d ? keyFiles(d.doc, cwd) : d.summary.files };
+  });
   // A shard (--shard i/n) builds its share of the APIs; the model of every API above is what
   // makes its pages those of a build of the whole (src/pipeline/shards/).
   // A portal's search index is in parts of whole APIs, cold, from the cache or in shards alike;
@@ -217,7 +266,7 @@ async function prepareWith(
   const searchInParts = site.apis.length > 1 && settings.guides.length === 0;
   const shardPlan: ShardPlan | undefined = options.shard
     ? timings.measure(SHARD_PART, () =>
-        planShard(options.shard!, apisWithDocs, { ...(model.peers ? { peers: model.peers } : {}), cwd, context: cacheContext, searchInParts }),
+        planShard(options.shard!, apisWithDocs, { ...(model.peers ? { peers: model.peers } : {}), context: cacheContext, searchInParts }),
       )
     : undefined;
   // A portal's unchanged APIs are copied from the build cache (src/pipeline/cache/); a comparison
@@ -231,13 +280,41 @@ async function prepareWith(
             apis: apisWithDocs,
             ...(shardPlan ? { owned: shardPlan.owned } : {}),
             ...(model.peers ? { peers: model.peers } : {}),
-            cwd,
             context: cacheContext,
             siteDir,
           }),
         )
       : undefined;
   if (cachePlan) io.err(cachePlan.report);
+  // An API known by its summary alone whose pages are to be made after all (a fact another API
+  // puts on them changed, its entry was damaged): loaded and modelled now, as a build without
+  // the summary would have (its findings were reported from the summary, the same).
+  const fromSummaries = docs.filter((d) => !isLoaded(d)).length;
+  const loadedAgain: string[] = [];
+  if (cachePlan)
+    for (const entry of cachePlan.toBuild) {
+      const i = site.apis.indexOf(entry.api);
+      const d = docs[i]!;
+      if ('doc' in d) continue;
+      const result = await timings.measureAsync('load and validate', () => validateDocument(d.file, options));
+      if (!result.doc) throw new Error(`${d.file} could not be loaded again (${result.diagnostics[0]?.message ?? 'no finding'})`);
+      docs[i] = { file: d.file, doc: result.doc, diagnostics: result.diagnostics };
+      const api = timings.measure(WRITE_PARTS.model, () => model.modelAgain(i, toModel(d.file, result.doc!, result.diagnostics)));
+      const keyed = cachePlan.keyed.find((k) => k.api === entry.api);
+      if (keyed) keyed.api = api;
+      if (shardPlan?.owned.delete(entry.api)) shardPlan.owned.add(api);
+      entry.api = api;
+      loadedAgain.push(api.slug);
+    }
+  if (summaries) io.err(summariesReport(fromSummaries, docs.length, loadedAgain));
+  if (summaries)
+    timings.measure(SUMMARY_PART, () => {
+      const cache = new BuildCache(options.cache!);
+      for (const [i, kept] of toKeep) {
+        const why = keepSummary(cache, { ...summaries.place(docs[i]!.file), slug: site.apis[i]!.slug }, kept);
+        if (why) io.err(`apidesc-docs: note: the build cache could not keep the summary of ${site.apis[i]!.slug} (${why}); the next build loads it again.`);
+      }
+    });
   // Marked once every key is taken (a key reads the API's summary).
   if (shardPlan) for (const api of shardPlan.elsewhere) api.reused = true;
   const notMadeHere = new Set([...(cachePlan?.reused ?? []), ...(shardPlan?.elsewhere ?? [])]);
@@ -287,13 +364,63 @@ async function prepareWith(
     ],
     apiCount: site.apis.length,
     pageCount: site.apis.reduce((n, api) => n + api.pages.length, 0),
-    readFiles: docs.flatMap(({ doc }) => doc.files.filter((f) => !isRemote(f.path)).map((f) => f.path)),
+    readFiles: docs.flatMap((d) => ('doc' in d ? d.doc.files.filter((f) => !isRemote(f.path)).map((f) => f.path) : d.summary.files.map((f) => f.path))),
     ...(cachePlan ? { toCache: apisToStore(cachePlan, digests), reusedHeads: cachePlan.heads } : {}),
     ...(searchInParts ? { searchApis: searchApis(site.apis, cachePlan) } : {}),
     ...(shardPlan
       ? { shard: { inputs: shardPlan.inputs, apis: [...shardPlan.owned].map((api) => api.prefix), indexesItsParts: shardPlan.indexesItsParts } }
       : {}),
   };
+}
+
+/** `API summaries: 19 of 20 from the build cache (their documents not loaded); loaded again to make their pages: orders.` */
+function summariesReport(found: number, total: number, again: readonly string[]): string {
+  const named = again.slice(0, 6).join(', ') + (again.length > 6 ? `, and ${again.length - 6} more` : '');
+  return `API summaries: ${found} of ${total} from the build cache (their documents not loaded)${again.length > 0 ? `; loaded again to make their pages: ${named}` : ''}.`;
+}
+
+/** A document loaded and validated, with its findings. */
+interface LoadedDoc {
+  file: string;
+  doc: ResolvedDoc;
+  diagnostics: Diagnostic[];
+}
+
+const isLoaded = (d: LoadedDoc | { file: string; summary: ApiSummary }): d is LoadedDoc => 'doc' in d;
+
+/** The part of the stage's work that reads and keeps the APIs' first-pass summaries in the build cache (`build --timings`). */
+const SUMMARY_PART = 'build cache: API summaries read and kept';
+
+/** What readSummaries found: the findings of the APIs not to load, their summaries, and where each API's summary is kept. */
+interface SummaryLookup {
+  reused: Map<string, ReusedValidation>;
+  hits: Map<string, SummaryHit>;
+  place: (file: string) => Omit<SummaryPlace, 'slug'>;
+}
+
+/** Looks up the summary of each of a portal's documents (cache/api-summary.ts); undefined for a single document. */
+function readSummaries(cache: BuildCache, inputs: string[], cwd: string, shared: string, options: BuildOptions): SummaryLookup | undefined {
+  const { files } = expandInputs(inputs, cwd);
+  if (files.length < 2) return undefined;
+  cache.removeLeftovers();
+  const load = JSON.stringify({
+    cwd,
+    root: options.root ?? null,
+    limits: options.limits ?? null,
+    strict: options.strict ?? false,
+    remote: options.allowRemoteRefs ?? false,
+  });
+  const place = (file: string): Omit<SummaryPlace, 'slug'> => ({ file, shared, load });
+  const slugs = apiSlugs(files);
+  const reused = new Map<string, ReusedValidation>();
+  const hits = new Map<string, SummaryHit>();
+  files.forEach((file, i) => {
+    const hit = readSummary(cache, { ...place(file), slug: slugs[i]! });
+    if (typeof hit === 'string') return;
+    hits.set(file, hit);
+    reused.set(file, { diagnostics: hit.summary.diagnostics, texts: hit.texts });
+  });
+  return { reused, hits, place };
 }
 
 /** The APIs as the search index's parts are made of them; their keys in the build cache when it is used (a part is kept under them). */

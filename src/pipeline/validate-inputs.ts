@@ -33,8 +33,8 @@ export interface ValidateInputsOptions extends ValidateOptions {
 export interface ValidateOutcome {
   exitCode: number;
   diagnostics: Diagnostic[];
-  /** One result per root document, in input order. */
-  results: (ValidationResult & { file: string })[];
+  /** One result per root document, in input order; `reused` for a document not read, whose findings came from the build cache. */
+  results: (ValidationResult & { file: string; reused?: true })[];
   /** Source texts by displayed file name, for code frames. */
   sources: Map<string, string>;
   /** Files of a folder argument skipped as fragments (their root has no `apidesc`), as displayed. */
@@ -43,7 +43,21 @@ export interface ValidateOutcome {
   documentCount: number;
 }
 
-export async function validateInputs(args: string[], options: ValidateInputsOptions): Promise<ValidateOutcome> {
+/**
+ * A document's findings as an earlier build made them, with its files' texts by path: the build
+ * cache's, for a document whose files did not change (src/pipeline/cache/api-summary.ts).
+ */
+export interface ReusedValidation {
+  diagnostics: Diagnostic[];
+  texts: ReadonlyMap<string, string>;
+}
+
+/**
+ * `reused`: documents not to read again, by path (a build's cache has their findings). They are
+ * read all the same when another document cannot be loaded, since the APIs' folders (slugs) are
+ * then made of fewer documents than those the cache kept them for.
+ */
+export async function validateInputs(args: string[], options: ValidateInputsOptions, reused?: ReadonlyMap<string, ReusedValidation>): Promise<ValidateOutcome> {
   const cwd = options.cwd ?? process.cwd();
   const { files, missing, outside, fragments } = expandInputs(args, cwd);
   const diagnostics: Diagnostic[] = [];
@@ -74,8 +88,18 @@ export async function validateInputs(args: string[], options: ValidateInputsOpti
     });
   }
   let unreadable = missing.length > 0 || outside.length > 0;
+  const read = new Map<string, ValidationResult>();
+  for (const file of files) if (!reused?.has(file)) read.set(file, await validateDocument(file, options));
+  const allLoaded = [...read.values()].every((result) => result.doc);
   for (const file of files) {
-    const result = await validateDocument(file, options);
+    const kept = allLoaded ? reused?.get(file) : undefined;
+    if (kept) {
+      results.push({ file, diagnostics: kept.diagnostics, unparsed: [], reused: true });
+      for (const [path, text] of kept.texts) sources.set(displayPath(path, cwd), text);
+      diagnostics.push(...kept.diagnostics);
+      continue;
+    }
+    const result = read.get(file) ?? (await validateDocument(file, options));
     results.push({ ...result, file });
     if (!result.doc) unreadable ||= result.diagnostics.some((d) => d.code === 'load-missing' || d.code === 'load-unreadable');
     for (const f of [...(result.doc?.files ?? []), ...result.unparsed]) sources.set(displayPath(f.path, cwd), f.text);

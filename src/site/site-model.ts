@@ -25,7 +25,7 @@ import type { SiteApi, SiteData, SiteSettings } from './site-data-types.ts';
 import type { PortalApiEndpoints } from '../lib/portal/match-flows.ts';
 import type { PeerIndex } from '../lib/portal/peer-index.ts';
 import { collectFlows } from '../lib/portal/portal-flows.ts';
-import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
+import type { FlowEndpoint, FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
 
 /** A file to put into the site at `to` (relative to the output folder); its text is made on demand. */
 export interface SourceCopy {
@@ -50,6 +50,35 @@ export interface SiteModel {
   complete: (page: Page) => Page;
   /** In a portal, what each page lists of the other APIs (its key in the build cache reads them: src/pipeline/cache/). */
   peers?: PeerIndex;
+  /**
+   * Models the API at `index` from its document, in place of the summary it was given
+   * (`modelled`): a build that must make its pages after all. Returns the new API, which replaces
+   * the summary's in `site.apis`.
+   */
+  modelAgain: (index: number, entry: DocToModel) => SiteApi;
+}
+
+/** A document to model, with its findings (see buildSiteData). */
+export interface DocToModel {
+  file: string;
+  doc: ResolvedDoc;
+  diagnostics?: Diagnostic[];
+  exampleFindings?: Diagnostic[];
+}
+
+/**
+ * What the first pass makes of one API, all that the portal's other APIs and pages need of it
+ * (its summary and its pages' summaries, routes, flow endpoints, the file its title is told
+ * apart by): a build's cache keeps it, so that an unchanged API need not be loaded
+ * (src/pipeline/cache/api-summary.ts). `api` is as modelled, before the portal's qualifiers.
+ */
+export interface ModelledApi {
+  api: SiteApi;
+  /** Relative to the API's folder. */
+  routes: RouteEntry[];
+  endpoints: FlowEndpoint[];
+  /** The root document's path as the pages name it. */
+  rootFile: string;
 }
 
 /**
@@ -66,9 +95,9 @@ export function configuredModelOptions(settings: Pick<SiteSettings, 'sampleLangu
 }
 
 export function buildSiteData(
-  docs: { file: string; doc: ResolvedDoc; diagnostics?: Diagnostic[]; exampleFindings?: Diagnostic[] }[],
+  docs: (DocToModel | { file: string; modelled: ModelledApi })[],
   cwd: string,
-  options: ModelOptions = {},
+  options: ModelOptions & { modelled?: (index: number, modelled: ModelledApi) => void } = {},
 ): SiteModel {
   const copies: SourceCopy[] = [];
   const completerOf = new WeakMap<Page, (page: Page) => void>();
@@ -82,13 +111,11 @@ export function buildSiteData(
   // that meet it (issue 22), known only once all of them are.
   let peers: PeerIndex | undefined;
   const endpoints: PortalApiEndpoints[] = [];
-  const apis = docs.map(({ doc, diagnostics = [], exampleFindings }, i) => {
+  const modelDoc = (i: number, { doc, diagnostics = [], exampleFindings }: DocToModel): ModelledApi => {
     const slug = slugs[i]!;
     const model = buildApiModel(doc, slug, cwd, { ...options, deferPages: true });
     const prefix = portal ? `${slug}/` : '';
     for (const page of model.pages) completerOf.set(page, (p) => model.completePage(p, peers?.peersOf(prefix + p.url)));
-    if (portal) endpoints.push({ slug, title: model.title, prefix, endpoints: model.flowEndpoints() });
-    for (const r of model.routes) routes.push({ ...r, url: prefix + r.url });
     const counts: Record<string, number> = {};
     // Each section's pages but the last's (other components), by the section's name: "servers", "schemas".
     for (const { title } of PAGE_SECTIONS.slice(0, -1)) {
@@ -114,12 +141,31 @@ export function buildSiteData(
       const invalid = invalidExamples(exampleFindings.map((d) => ({ ...d, file: publishedPath(d.file, cwd, doc.policy.root) })));
       if (invalid) api.invalidExamples = invalid;
     }
-    return api;
+    return {
+      api,
+      routes: model.routes,
+      endpoints: portal ? model.flowEndpoints() : [],
+      rootFile: publishedPath(doc.root.path, cwd, doc.policy.root),
+    };
+  };
+  const modelledApis = docs.map((entry, i) => {
+    let modelled: ModelledApi;
+    if ('modelled' in entry) {
+      // A summary kept from an earlier build (src/pipeline/cache/api-summary.ts): keyed by the slug, so it is this place's.
+      if (entry.modelled.api.slug !== slugs[i]) throw new Error(`the summary of ${entry.file} is of the API ${entry.modelled.api.slug}, not ${slugs[i]}`);
+      modelled = entry.modelled;
+    } else {
+      modelled = modelDoc(i, entry);
+      options.modelled?.(i, modelled);
+    }
+    const { api } = modelled;
+    if (portal) endpoints.push({ slug: api.slug, title: api.title, prefix: api.prefix, endpoints: modelled.endpoints });
+    for (const r of modelled.routes) routes.push({ ...r, url: api.prefix + r.url });
+    return modelled;
   });
+  const apis = modelledApis.map(({ api }) => api);
   if (portal) {
-    const qualifiers = titleQualifiers(
-      apis.map((api, i) => ({ title: api.title, version: api.version, file: publishedPath(docs[i]!.doc.root.path, cwd, docs[i]!.doc.policy.root) })),
-    );
+    const qualifiers = titleQualifiers(modelledApis.map(({ api, rootFile }) => ({ title: api.title, version: api.version, file: rootFile })));
     apis.forEach((api, i) => {
       if (qualifiers[i]) api.qualifier = qualifiers[i];
     });
@@ -143,6 +189,14 @@ export function buildSiteData(
     ...(manifest.notListed ? { flowsNotListed: manifest.notListed } : {}),
     copies,
     complete,
+    modelAgain: (index, entry) => {
+      // Modelled as it was the first time (the summary it replaces is of the same files), with the portal's qualifier.
+      const { api } = modelDoc(index, entry);
+      const qualifier = apis[index]!.qualifier;
+      if (qualifier) api.qualifier = qualifier;
+      apis[index] = api;
+      return api;
+    },
     ...(peers ? { peers } : {}),
   };
 }

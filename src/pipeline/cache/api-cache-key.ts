@@ -1,14 +1,15 @@
 /**
  * The key of an API's entry in the build cache (build-cache.ts): a hash of everything its pages,
  * twins and llms files are made from, taken after the cheap first pass of a build (the documents
- * loaded and validated, every API's page summaries modelled, the flows between them matched) and
+ * loaded and validated, every API's page summaries modelled or read from the cache: api-summary.ts,
+ * the flows between them matched) and
  * before any page of it is completed:
  *
  * - the tool: its version and the sources and packages its pages are rendered with (the renderer
  *   bundle's key, src/perf/renderer-bundle.ts), with the base path and site URL;
  * - the site's settings (title, logo, sidebar, accent, footer, edit link, the guides' list), and
  *   whether the build is a preview (findings shown on the pages);
- * - the API's files, byte for byte, as the pages name them;
+ * - the API's files, byte for byte (the SHA-256 of each), as the pages name them;
  * - the API as the model summarised it (title, qualifier, version, counts, catalog entry, findings)
  *   and each page's summary;
  * - what the other APIs put on its pages: the API switcher of every page's header, and each
@@ -41,6 +42,17 @@ const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The tool as its pages depend on it: the package's version, and the renderer bundle's key (sources, packages, base path, site URL). */
 export function toolFingerprint(base: string | undefined, siteUrl: string | undefined): string {
+  // Read once per process: it hashes every source file, and the summaries, the pages and a shard's plan each ask.
+  const known = fingerprints.get(`${base ?? ''}\0${siteUrl ?? ''}`);
+  if (known) return known;
+  const made = makeToolFingerprint(base, siteUrl);
+  fingerprints.set(`${base ?? ''}\0${siteUrl ?? ''}`, made);
+  return made;
+}
+
+const fingerprints = new Map<string, string>();
+
+function makeToolFingerprint(base: string | undefined, siteUrl: string | undefined): string {
   const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
   const renderer = rendererKey({ root: PACKAGE_ROOT, ...(base ? { base } : {}), ...(siteUrl ? { site: siteUrl } : {}) }, { anyFolder: true });
   return `${version} ${renderer}`;
@@ -60,26 +72,47 @@ class KeyHash {
   }
 }
 
+/** A local file of an API: where it is, the path its pages show, its size and the SHA-256 of its text (UTF-8); the key reads the last two. */
+export interface KeyFile {
+  path: string;
+  published: string;
+  size: number;
+  sha256: string;
+}
+
+/** The SHA-256 (hex) of text as UTF-8, or of bytes. */
+export const sha256Of = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+/** The files of a loaded document as its key reads them (a summary read from the cache has them already: api-summary.ts). */
+export function keyFiles(doc: ResolvedDoc, cwd: string): KeyFile[] {
+  return doc.files.map((file) => ({
+    path: file.path,
+    published: publishedPath(file.path, cwd, doc.policy.root),
+    size: Buffer.byteLength(file.text),
+    sha256: sha256Of(file.text),
+  }));
+}
+
 /** What one API's key is made of besides the shared parts. */
 export interface ApiKeyInput {
   api: SiteApi;
-  doc: ResolvedDoc;
+  /** Its files as the pages name them, each with the SHA-256 of its text (keyFiles). */
+  files: readonly KeyFile[];
   /** The site's APIs (the switcher). */
   apis: readonly SiteApi[];
   peers?: PeerIndex;
-  cwd: string;
 }
 
 /**
  * The key of `api`: to be taken before its pages are completed or its description highlighted
  * (both change the objects it reads). `shared` is sharedKeyPart's result, made once per build.
  */
-export function apiCacheKey(shared: string, { api, doc, apis, peers, cwd }: ApiKeyInput): string {
+export function apiCacheKey(shared: string, { api, files, apis, peers }: ApiKeyInput): string {
   const hash = new KeyHash();
   hash.add('shared', shared);
   const { pages, ...summary } = api;
   hash.add('api', JSON.stringify(summary));
-  for (const file of doc.files) hash.add(`file ${publishedPath(file.path, cwd, doc.policy.root)}`, file.text);
+  for (const file of files) hash.add(`file ${file.published}`, file.sha256);
   for (const page of pages) {
     hash.add('page', JSON.stringify(pageSummary(page)));
     hash.add('peers', JSON.stringify(peers?.peersOf(api.prefix + page.url) ?? null));

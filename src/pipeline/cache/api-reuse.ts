@@ -1,8 +1,9 @@
 /**
  * The build cache in a build (build-cache.ts holds the files, api-cache-key.ts names them).
  *
- * The prepare stage, once every API is modelled (summaries and flows only: the cheap first pass),
- * takes each API's key and looks it up: an entry found good is placed in the site folder (linked,
+ * The prepare stage, once every API is modelled (summaries and flows only: the cheap first pass,
+ * read from the cache for an API whose files did not change: api-summary.ts), takes each API's
+ * key and looks it up: an entry found good is placed in the site folder (linked,
  * else copied: BuildCache.place), its API marked `reused` (the stage then neither completes,
  * highlights nor streams its pages, and the renderer leaves them out: reused-pages.ts), and its
  * pages' heads handed to the 404 page's lists; the others are built as before, and the command
@@ -12,9 +13,8 @@
  */
 import { join, relative } from 'node:path';
 import type { PeerIndex } from '../../lib/portal/peer-index.ts';
-import type { ResolvedDoc } from '../../lib/resolve/resolved-doc.ts';
 import type { SiteApi } from '../../site/site-data-types.ts';
-import { apiCacheKey, type CacheContext, sharedKeyPart } from './api-cache-key.ts';
+import { apiCacheKey, type CacheContext, type KeyFile, sharedKeyPart } from './api-cache-key.ts';
 import { BuildCache, type CacheMiss } from './build-cache.ts';
 import { isPageHeads, type PageHeads } from '../route-lists.ts';
 
@@ -57,9 +57,8 @@ export interface CacheInput {
   cache: BuildCache;
   /** The folder as the build's output names it. */
   shown: string;
-  apis: { api: SiteApi; doc: ResolvedDoc }[];
+  apis: { api: SiteApi; files: readonly KeyFile[] }[];
   peers?: PeerIndex;
-  cwd: string;
   context: CacheContext;
   /** The site folder the reused files are copied into. */
   siteDir: string;
@@ -73,13 +72,13 @@ const NAMED = 6;
 const WHY: Record<CacheMiss, string> = { new: 'not in the cache', changed: 'changed', damaged: 'cache entry damaged' };
 
 /** Looks every API up in the cache and places the files of each one found good in the site folder (BuildCache.place). */
-export function reuseFromCache({ cache, shown, apis, peers, cwd, context, siteDir, owned }: CacheInput): CachePlan {
+export function reuseFromCache({ cache, shown, apis, peers, context, siteDir, owned }: CacheInput): CachePlan {
   cache.removeLeftovers();
   const shared = sharedKeyPart(context);
   const all = apis.map(({ api }) => api);
   // Keys first, for every API: marking one reused changes nothing another's key reads, but the
   // keys are taken from the model as it is before any page is completed.
-  const keyed = apis.map(({ api, doc }) => ({ api, key: apiCacheKey(shared, { api, doc, apis: all, ...(peers ? { peers } : {}), cwd }) }));
+  const keyed = apis.map(({ api, files }) => ({ api, key: apiCacheKey(shared, { api, files, apis: all, ...(peers ? { peers } : {}) }) }));
   const reused = new Set<SiteApi>();
   const pageHashes = new Map<string, string>();
   const heads: Record<string, PageHeads> = {};

@@ -10,6 +10,7 @@
  *   apis/<api slug>/manifest.json    the key, and every file with its size and SHA-256
  *   apis/<api slug>/files/…          the files, as under the API's folder of the site
  *   search/<part>/…                  the same for each part of the search index (search-groups.ts)
+ *   summaries/<api slug>/manifest.json  an API's first-pass summary, no files (api-summary.ts)
  *
  * An entry is never trusted blindly: each file is read and its hash compared with the manifest
  * before anything of it is used, and an entry that fails (truncated, edited, of another key,
@@ -30,7 +31,7 @@ const LAYOUT = 3;
 const MARK_TEXT = `${JSON.stringify({ tool: 'apidesc-docs', layout: LAYOUT, what: 'build cache: safe to delete' })}\n`;
 
 /** The kinds of entries: an API's files, a part of the search index, a version's site (build --versions). */
-export type EntryKind = 'apis' | 'search' | 'versions';
+export type EntryKind = 'apis' | 'search' | 'versions' | 'summaries';
 
 /** What an entry's manifest holds. */
 export interface EntryManifest {
@@ -202,7 +203,7 @@ export class BuildCache {
     kind: EntryKind,
     name: string,
     key: string,
-    from: string,
+    from: string | undefined,
     data: unknown,
     keep: (path: string) => boolean = () => true,
     { link = false }: { link?: boolean } = {},
@@ -214,13 +215,15 @@ export class BuildCache {
     const files: EntryManifest['files'] = [];
     // Each folder made once (a recursive mkdir of a folder that is there costs a call per level).
     const made = new Set<string>();
-    for (const path of filesBelow(from).filter(keep)) {
-      const bytes = readFileSync(join(from, path));
+    // An entry of data alone (an API's first-pass summary: api-summary.ts) has no folder of files.
+    const source = from ?? '';
+    for (const path of from === undefined ? [] : filesBelow(from).filter(keep)) {
+      const bytes = readFileSync(join(source, path));
       const target = join(partial, 'files', path);
       const folder = dirname(target);
       if (!made.has(folder)) mkdirSync(folder, { recursive: true });
       made.add(folder);
-      if (!link || !tryLink(join(from, path), target)) writeFileSync(target, bytes);
+      if (!link || !tryLink(join(source, path), target)) writeFileSync(target, bytes);
       files.push([path, bytes.length, sha256(bytes)]);
     }
     const manifest: EntryManifest = { tool: 'apidesc-docs', layout: LAYOUT, key, files, data };
@@ -254,7 +257,7 @@ export class BuildCache {
 
   /** Removes what builds that ended without cleaning up left in `apis/` and `search/` (their process is gone). */
   removeLeftovers(): void {
-    for (const kind of ['apis', 'search', 'versions'] as const) {
+    for (const kind of ['apis', 'search', 'versions', 'summaries'] as const) {
       let names: string[];
       try {
         names = readdirSync(join(this.#dir, kind));

@@ -12,9 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { PeerIndex } from '../../lib/portal/peer-index.ts';
-import type { ResolvedDoc } from '../../lib/resolve/resolved-doc.ts';
 import type { SiteApi } from '../../site/site-data-types.ts';
-import { apiCacheKey, type CacheContext, sharedKeyPart } from '../cache/api-cache-key.ts';
+import { apiCacheKey, type CacheContext, type KeyFile, sharedKeyPart } from '../cache/api-cache-key.ts';
 import { indexedPages, pagesPerGroup } from '../cache/search-group-plan.ts';
 import { assignShardsByParts, type ShardSpec } from './shard-plan.ts';
 
@@ -35,15 +34,15 @@ export interface ShardPlan {
  */
 export function planShard(
   shard: ShardSpec,
-  apis: readonly { api: SiteApi; doc: ResolvedDoc }[],
-  { peers, cwd, context, searchInParts }: { peers?: PeerIndex; cwd: string; context: CacheContext; searchInParts: boolean },
+  apis: readonly { api: SiteApi; files: readonly KeyFile[] }[],
+  { peers, context, searchInParts }: { peers?: PeerIndex; context: CacheContext; searchInParts: boolean },
 ): ShardPlan {
   const shared = sharedKeyPart(context);
   const all = apis.map(({ api }) => api);
   const fingerprint = createHash('sha256');
   fingerprint.update(`${shared}\n`);
-  for (const { api, doc } of apis) fingerprint.update(`${api.prefix}\0${apiCacheKey(shared, { api, doc, apis: all, ...(peers ? { peers } : {}), cwd })}\n`);
-  const bytes = apis.map(({ doc }) => doc.files.reduce((n, file) => n + Buffer.byteLength(file.text), 0));
+  for (const { api, files } of apis) fingerprint.update(`${api.prefix}\0${apiCacheKey(shared, { api, files, apis: all, ...(peers ? { peers } : {}) })}\n`);
+  const bytes = apis.map(({ files }) => files.reduce((n, file) => n + file.size, 0));
   const sized = all.map((api, i) => ({ prefix: api.prefix, bytes: bytes[i]!, pages: indexedPages(api) }));
   const { shardOf, byParts } = assignShardsByParts(sized, shard.count, searchInParts ? pagesPerGroup() : undefined);
   const owned = new Set<SiteApi>();
