@@ -103,10 +103,10 @@ describe('the words of reference pages (default content)', () => {
 
   it('glosses a correlation id in words, as a reply address is', () => {
     const message = words(parts(read('components/messages/orderplaced')).reading);
-    assert.match(message, /Tracking id \$message\.header#\/MessageGroupId the header MessageGroupId of the message/);
+    assert.match(message, /Correlation ID \$message\.header#\/MessageGroupId the header MessageGroupId of the message/);
     const reply = words(parts(read('operations/requeststockcheck')).reading);
     assert.match(reply, /to the address in the header replyTo of the request message/);
-    assert.match(reply, /Tracking id \$message\.header#\/requestId the header requestId of the message/);
+    assert.match(reply, /Correlation ID \$message\.header#\/requestId the header requestId of the message/);
   });
 
   it('explains request and reply once: the picture, then one sentence where the reply goes (issue 34, round 6)', () => {
@@ -160,13 +160,15 @@ describe('the words of reference pages (default content)', () => {
       const panel = words(/<h2 id="sns-publish"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '');
       assert.match(
         panel,
-        /^ ?Publish a test message You receive these messages through a subscription to the topic\. To see one arrive, or to test your filter, publish one as this application does: /,
+        /^ ?Send yourself a test message To see one arrive at your subscription, or to test its filter, send one to the topic yourself: /,
         url,
       );
-      assert.match(words(parts(page).reading), /Action This application sends (these messages|the request); you receive/, url);
+      assert.match(words(parts(page).reading), /Action You receive (these messages from this application|the request and send back the reply)\./, url);
+      // One actor on the page, the reader: no sentence about what the application does beside what "you" do (round 8).
+      assert.doesNotMatch(words(page), /This application sends|as this application does|which this application receives/, url);
       // The Markdown twin says it the same way.
       const twin = readFileSync(join(out, url, 'index.md'), 'utf8');
-      assert.match(twin, /### Publish a test message\n\nYou receive these messages through a subscription to the topic\./, url);
+      assert.match(twin, /### Send yourself a test message\n\nTo see one arrive at your subscription, or to test its filter, send one to the topic yourself:/, url);
     }
     // How the reader receives: a queue of theirs subscribed to the topic, folded after the commands that test it.
     const page = read('operations/publishorderevents');
