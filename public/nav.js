@@ -5,18 +5,24 @@
 //    section of the place a link or a search result leads to, while that place is in view.
 // 3. On a page with a reference panel at 1280–1760 px, "On this page" is one row under the header:
 //    what does not fit goes into a menu at its end that says how many (site.css, data-bar).
-// 4. The reference panel stays in view beside the fields only when it fits the window (data-fits).
+// 4. The reference panel at its full height stays in view beside the fields (data-sticky): whole
+//    when it fits the window, else by its foot once the page is scrolled to it.
 (() => {
-  // 4. The panel at its full height: sticky only when the window shows it whole, else it scrolls with the page.
+  // 4. The panel at its full height, kept in view beside the fields: under the header when the
+  //    window shows it whole; taller, it scrolls with the page until its foot is in view, and stays
+  //    there (a negative sticky top), so that every part of it is read by scrolling the page.
   const panel = document.querySelector('aside.ref-panel');
   if (panel) {
-    const fits = () => {
+    const place = () => {
+      panel.style.removeProperty('top');
       const top = Number.parseFloat(getComputedStyle(panel).top) || 0;
-      panel.toggleAttribute('data-fits', panel.offsetHeight + top <= innerHeight);
+      const margin = 16;
+      if (panel.offsetHeight + top + margin > innerHeight) panel.style.top = `${Math.round(innerHeight - panel.offsetHeight - margin)}px`;
+      panel.setAttribute('data-sticky', '');
     };
-    fits();
-    addEventListener('resize', fits);
-    if (typeof ResizeObserver === 'function') new ResizeObserver(fits).observe(panel);
+    place();
+    addEventListener('resize', place);
+    if (typeof ResizeObserver === 'function') new ResizeObserver(place).observe(panel);
   }
 
   const sidebar = document.getElementById('sidebar');
