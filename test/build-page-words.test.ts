@@ -63,8 +63,8 @@ describe('the words of reference pages (default content)', () => {
       assert.doesNotMatch(words(source), /Trait/, url);
     }
     // The format's "trait" in the reader's words, in the folded Source.
-    assert.match(words(parts(read('operations/publishorderevents')).source), /Shared operation settings ordersTeam gives /);
-    assert.match(words(parts(read('components/messages/orderplaced')).source), /Shared message settings fifoAttributes gives /);
+    assert.match(words(parts(read('operations/publishorderevents')).source), /Operation trait ordersTeam gives /);
+    assert.match(words(parts(read('components/messages/orderplaced')).source), /Message trait fifoAttributes gives /);
   });
 
   it('shows no binding version to readers, folded or not, outside the folded Source (issue 34, round 6)', () => {
@@ -199,5 +199,21 @@ describe('the words of reference pages (default content)', () => {
     const request = words(parts(read('operations/requeststockcheck')).reading);
     assert.match(request, /Publishes to the topic inventory\.stock-check \(the channel's address\)/);
     assert.doesNotMatch(request, /the channel's topic/);
+  });
+
+  it('says things once and in a reader\'s words: the schema\'s name, the headers\' fields first, the guide\'s subscribe step (round 8)', () => {
+    // The schema page: the kind above the title, without the id the title already is; the table's heading is not "Schema" again.
+    const schema = read('components/schemas/order');
+    assert.match(schema, /<p class="kind page-kind">(?:<a [^>]*>Markdown<\/a>)?\s*<span data-pagefind-ignore>Schema<\/span><\/p><h1>Order<\/h1>/);
+    assert.match(schema, /<h2 id="h-schema"><a href="#h-schema">Definition<\/a><\/h2>/);
+    // A message's headers: the header names first, the schema that lists them named after them.
+    const headers = /<section aria-labelledby="h-headers">[\s\S]*?<\/section>/.exec(read('components/messages/orderplaced'))?.[0] ?? '';
+    assert.doesNotMatch(headers, /schema-root-line/);
+    assert.ok(headers.indexOf('MessageGroupId') < headers.indexOf('As the schema'), 'the fields, then the schema');
+    assert.match(words(headers), /As the schema FifoAttributes defines them\./);
+    // The guide's runnable step says what it does, not the subscription's protocol key.
+    const guide = readFileSync(join(out, 'guides', 'getting-started', 'index.html'), 'utf8');
+    assert.match(guide, /<strong>Run it:<\/strong> Subscribe to the topic, like the SQS queue warehouse-picking\.fifo/);
+    assert.doesNotMatch(guide, /<strong>Run it:<\/strong> sqs /);
   });
 });
