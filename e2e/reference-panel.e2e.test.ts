@@ -151,7 +151,8 @@ describe('the reference panel, read', () => {
     const atTop = await barHeight();
     assert.ok(atTop <= 48, `one row (${atTop})`);
     const menu = await page.locator('details.toc-menu a').allTextContents();
-    for (const name of ['Order placed', 'Order cancelled', 'Try the filters', 'Retries']) assert.ok(menu.includes(name), `the menu lists "${name}" (${menu.join(', ')})`);
+    for (const name of ['Order placed', 'Order cancelled', 'Try the filters', 'Retries'])
+      assert.ok(menu.includes(name), `the menu lists "${name}" (${menu.join(', ')})`);
     // (Not "Retries": near the foot of the page, where the last section shown is the one marked.)
     for (const heading of ['Try the filters']) {
       await page

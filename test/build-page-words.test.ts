@@ -168,7 +168,11 @@ describe('the words of reference pages (default content)', () => {
       assert.doesNotMatch(words(page), /This application sends|as this application does|which this application receives/, url);
       // The Markdown twin says it the same way.
       const twin = readFileSync(join(out, url, 'index.md'), 'utf8');
-      assert.match(twin, /### Send yourself a test message\n\nTo see one arrive at your subscription, or to test its filter, send one to the topic yourself:/, url);
+      assert.match(
+        twin,
+        /### Send yourself a test message\n\nTo see one arrive at your subscription, or to test its filter, send one to the topic yourself:/,
+        url,
+      );
     }
     // How the reader receives: a queue of theirs subscribed to the topic, folded after the commands that test it.
     const page = read('operations/publishorderevents');
@@ -201,7 +205,7 @@ describe('the words of reference pages (default content)', () => {
     assert.doesNotMatch(request, /the channel's topic/);
   });
 
-  it('says things once and in a reader\'s words: the schema\'s name, the headers\' fields first, the guide\'s subscribe step (round 8)', () => {
+  it("says things once and in a reader's words: the schema's name, the headers' fields first, the guide's subscribe step (round 8)", () => {
     // The schema page: the kind above the title, without the id the title already is; the table's heading is not "Schema" again.
     const schema = read('components/schemas/order');
     assert.match(schema, /<p class="kind page-kind">(?:<a [^>]*>Markdown<\/a>)?\s*<span data-pagefind-ignore>Schema<\/span><\/p><h1>Order<\/h1>/);

@@ -141,10 +141,7 @@ describe('facts said once and truthfully (default content)', () => {
   });
 
   it('says what the action means, the reply included, and names schema shapes and scopes once', () => {
-    assert.match(
-      words(read('operations/requeststockcheck')),
-      /Action You receive the request and send back the reply\./,
-    );
+    assert.match(words(read('operations/requeststockcheck')), /Action You receive the request and send back the reply\./);
     assert.match(words(read('operations/publishorderevents')), /Action You receive these messages from this application\./);
     const order = words(read('components/schemas/order'));
     assert.match(order, /1 field of payment , and one of 2 shapes/);
