@@ -91,7 +91,7 @@ if (HAS_CORPUS)
       await page.close();
     });
 
-    it('filters its cards by protocol in place without script, says on the card of an API that names none that it states no protocol, and shows every API on the map', async () => {
+    it('filters its cards by protocol in place without script, shows no protocol on the card of an API that names none, and shows every API on the map', async () => {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await page.goto(base);
