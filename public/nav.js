@@ -1,8 +1,30 @@
 // Navigation, as progressive enhancement: pages list and link the same without it.
 // 1. The sidebar shows the current page: on wide screens it scrolls its own list to it (the
 //    page already opens its section); on phones, opening the menu brings it into view.
-// 2. "On this page" marks the section being read (aria-current), as the reader scrolls.
+// 2. "On this page" marks the section being read (aria-current), as the reader scrolls, and the
+//    section of the place a link or a search result leads to, while that place is in view.
+// 3. On a page with a reference panel at 1280–1760 px, "On this page" is one row under the header:
+//    what does not fit goes into a menu at its end that says how many (site.css, data-bar).
+// 4. The reference panel at its full height stays in view beside the fields (data-sticky): whole
+//    when it fits the window, else by its foot once the page is scrolled to it.
 (() => {
+  // 4. The panel at its full height, kept in view beside the fields: under the header when the
+  //    window shows it whole; taller, it scrolls with the page until its foot is in view, and stays
+  //    there (a negative sticky top), so that every part of it is read by scrolling the page.
+  const panel = document.querySelector('aside.ref-panel');
+  if (panel) {
+    const place = () => {
+      panel.style.removeProperty('top');
+      const top = Number.parseFloat(getComputedStyle(panel).top) || 0;
+      const margin = 16;
+      if (panel.offsetHeight + top + margin > innerHeight) panel.style.top = `${Math.round(innerHeight - panel.offsetHeight - margin)}px`;
+      panel.setAttribute('data-sticky', '');
+    };
+    place();
+    addEventListener('resize', place);
+    if (typeof ResizeObserver === 'function') new ResizeObserver(place).observe(panel);
+  }
+
   const sidebar = document.getElementById('sidebar');
   const current = sidebar?.querySelector('a[aria-current="page"]');
   // The current entry in the upper third of the sidebar's own scroll box, when it is out of view.
@@ -23,6 +45,7 @@
   const all = [...toc.querySelectorAll('a[href^="#"]')]
     .map((link) => ({ link, heading: document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1))) }))
     .filter((t) => t.heading);
+  const menu = barMenu(toc);
   // The reference panel's headings stay in view beside the sections (sticky): scrolling marks
   // none of them. A reader who follows a link to one is reading it: that link stays marked
   // until the reader scrolls on to another of the page's sections.
@@ -30,7 +53,25 @@
   if (targets.length === 0) return;
   let marked = null;
   let chosen = null;
-  let open = null;
+  // The place a link or a search result led to (a field's row, a heading): its section is the one
+  // read while the place is in view, though a heading further down may be nearer the top (a short
+  // last section at the foot of the page).
+  let pinned = null;
+  const pin = (hash) => {
+    const id = decodeURIComponent(hash.slice(1));
+    const place = id && document.getElementById(id);
+    if (!place || place.closest('nav[data-toc], .ref-panel')) return;
+    let under = null;
+    for (const t of targets) {
+      if (t.heading === place || t.heading.compareDocumentPosition(place) & Node.DOCUMENT_POSITION_FOLLOWING) under = t;
+      else break;
+    }
+    pinned = under && { place, target: under };
+  };
+  const inView = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.bottom > 0 && box.top < innerHeight;
+  };
   // The section being read: the last heading above the top third of the window (the first before
   // any); at the end of the page, the last one shown, however short its section.
   const reading = () => {
@@ -48,34 +89,29 @@
   };
   const mark = () => {
     let at = reading();
+    // (Not yet seen: the browser has not scrolled to it yet.)
+    if (pinned) {
+      if (inView(pinned.place)) pinned.seen = true;
+      if (pinned.seen && !inView(pinned.place)) pinned = null;
+      else at = pinned.target;
+    }
     // The section under the panel's part when the link was followed (set once the jump is done): leaving it unmarks the part.
     if (chosen) {
       chosen.under ??= at;
       if (chosen.under === at) at = chosen.target;
       else chosen = null;
     }
-    // The section read: in the bar of sections (a page with a panel at 1280–1760 px, site.css) its
-    // sub-headings show in a row under the bar, the others' are hidden.
-    const section = at.link.closest('nav[data-toc] > ul > li');
-    if (section !== open) {
-      open?.classList.remove('toc-open');
-      section?.classList.add('toc-open');
-      open = section;
-    }
-    // A sub-heading the bar does not show (a section without its row): its section's link is marked.
+    // A sub-heading the bar does not show: its section's link is marked; a section the bar folded
+    // into its menu: its link in the menu, and the menu's button says it holds the one read.
     let link = at.link;
     if (link.offsetParent === null) link = link.closest('ul ul')?.closest('li')?.querySelector(':scope > a') ?? link;
+    const folded = menu && link.offsetParent === null;
+    if (folded) link = menu.copyOf(at.link) ?? link;
+    menu?.details.classList.toggle('toc-has-current', Boolean(folded));
     if (link === marked) return;
     marked?.removeAttribute('aria-current');
     link.setAttribute('aria-current', 'true');
     marked = link;
-    // The bar and its row scroll sideways when their links do not all fit: the marked ones are brought into them.
-    for (const shown of new Set([link, section?.querySelector(':scope > a')])) {
-      const bar = shown?.closest('ul');
-      if (!bar || bar.scrollWidth <= bar.clientWidth) continue;
-      const [b, l] = [bar.getBoundingClientRect(), shown.getBoundingClientRect()];
-      if (l.left < b.left || l.right > b.right) bar.scrollLeft += l.left - b.left - b.width / 3;
-    }
   };
   let pending = false;
   addEventListener(
@@ -90,7 +126,14 @@
     },
     { passive: true },
   );
-  addEventListener('resize', mark);
+  addEventListener('resize', () => {
+    menu?.fit();
+    mark();
+  });
+  addEventListener('hashchange', () => {
+    pin(location.hash);
+    requestAnimationFrame(mark);
+  });
   const choose = (hash) => {
     const target = all.find((t) => t.heading.closest('.ref-panel') && `#${t.heading.id}` === decodeURIComponent(hash));
     if (!target) return;
@@ -101,6 +144,61 @@
     const link = event.target.closest?.('a[href^="#"]');
     if (link) choose(link.getAttribute('href'));
   });
+  if (location.hash) pin(location.hash);
   mark();
   if (location.hash) choose(location.hash);
 })();
+
+/**
+ * The bar's menu: a copy of the whole outline (sections and their sub-headings) in a <details> at
+ * the end of the row; the row's sections that do not fit are folded (li.toc-folded) and the menu's
+ * button counts them. Only where site.css shows "On this page" as a bar (a page with a panel at
+ * 72–110rem); elsewhere the rail or the fold lists everything and no menu is needed.
+ */
+function barMenu(toc) {
+  const list = toc.querySelector(':scope > ul');
+  if (!list || !toc.parentElement?.classList.contains('toc-panel')) return null;
+  const asBar = matchMedia('(min-width: 72rem) and (max-width: 109.99rem)');
+  const sections = [...list.children];
+  const details = document.createElement('details');
+  details.className = 'toc-menu';
+  const summary = document.createElement('summary');
+  details.append(summary, list.cloneNode(true));
+  const copies = new Map([...details.querySelectorAll('a[href^="#"]')].map((a) => [a.getAttribute('href'), a]));
+  const hasSubHeadings = list.querySelector('ul') !== null;
+  const fit = () => {
+    for (const li of sections) li.classList.remove('toc-folded');
+    if (!asBar.matches) {
+      toc.removeAttribute('data-bar');
+      details.remove();
+      return;
+    }
+    toc.setAttribute('data-bar', '');
+    toc.append(details);
+    summary.textContent = `${sections.length} more`;
+    let folded = 0;
+    while (list.scrollWidth > list.clientWidth + 1 && folded < sections.length) {
+      sections[sections.length - 1 - folded].classList.add('toc-folded');
+      folded++;
+    }
+    if (folded === 0 && !hasSubHeadings) details.remove();
+    summary.textContent = folded > 0 ? `${folded} more` : 'Subsections';
+    summary.setAttribute('aria-label', folded > 0 ? `${folded} more sections, and every section's subsections` : "Every section's subsections");
+  };
+  // A link followed, Escape, or a click elsewhere closes the menu.
+  details.addEventListener('click', (event) => {
+    if (event.target.closest('a')) details.open = false;
+  });
+  details.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && details.open) {
+      details.open = false;
+      summary.focus();
+    }
+  });
+  document.addEventListener('click', (event) => {
+    if (details.open && !details.contains(event.target)) details.open = false;
+  });
+  asBar.addEventListener('change', fit);
+  fit();
+  return { details, fit, copyOf: (link) => copies.get(link.getAttribute('href')) };
+}

@@ -30,7 +30,7 @@ describe('apidesc-docs/astro in an Astro site', { timeout: 600_000 }, () => {
     const html = page(site, 'reference/components/schemas/order');
     assert.match(html, /<title>Order · Team site<\/title>/, "the layout's title");
     assert.match(html, /<header class="team-header">/, "the layout's header");
-    assert.match(html, /<aside class="team-toc">[\s\S]*<a href="#h-schema">Schema<\/a>[\s\S]*<\/aside>/, "the layout lists the page's headings");
+    assert.match(html, /<aside class="team-toc">[\s\S]*<a href="#h-schema">Definition<\/a>[\s\S]*<\/aside>/, "the layout lists the page's headings");
     assert.equal(html.match(/<h1\b/g)?.length, 1, "one title: the layout's");
     assert.match(
       html,

@@ -83,12 +83,13 @@ describe('build --compare', () => {
     assert.match(page, /3 breaking<\/span> <span class="badge change-changed">3 non-breaking<\/span> <span class="badge change-info">1 wording only/);
     assert.ok(page.indexOf('id="changes-breaking"') < page.indexOf('id="changes-non-breaking"'));
     assert.ok(page.indexOf('id="changes-non-breaking"') < page.indexOf('id="changes-info"'));
-    // Named by its title, linked to its page; its kind and id quietly after; where and which rule, folded.
+    // Named by its title, linked to its page; its kind and id quietly after; where, in a small line (no fold per entry: round 8).
     assert.match(
       page,
       /<a href="\/operations\/consumeorder\/">[^<]+<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span>(?: <code>consumeOrder<\/code>)?<\/span>/,
     );
-    assert.match(page, /<details class="change-source"><summary>Where in the document<\/summary><p class="change-meta"><span>at <code>/);
+    assert.match(page, /<p class="change-at"><code>[^<]+\.yaml:\d+<\/code>(?: \(in [^)]+\))? <code>\/[^<]*<\/code><\/p><\/li>/);
+    assert.doesNotMatch(page, /Where in the document|<details class="change-source"/);
     // A breaking change of a message leads with whom it breaks: a new enum value of a message sent and
     // received breaks its receivers only (its senders still send values valid before); a value before
     // and after is shown apart, with its words for screen readers.
@@ -489,7 +490,7 @@ describe("build --compare-ref: the base commit's configuration", () => {
     const page = readFileSync(join(out, 'site/changes/index.html'), 'utf8');
     const breaking = page.slice(page.indexOf('id="changes-breaking"'), page.indexOf('id="changes-non-breaking"'));
     assert.match(breaking, /\[breaking by this project&#39;s setting for server-added; the rule says non-breaking\]/, "the base's setting applies");
-    assert.match(breaking, /rule <code>config-severity-changed<\/code>/, "the branch's removal of it is a change of its own");
+    assert.match(breaking, /<li data-rule="config-severity-changed">/, "the branch's removal of it is a change of its own");
   });
 });
 

@@ -81,7 +81,10 @@ describe('a portal built for machines, under a base path', () => {
 
   it('carries the commands to publish and subscribe of an sns operation, as the page shows them', () => {
     const publish = readFileSync(join(site, 'orders/operations/publishorderevents/index.md'), 'utf8');
-    assert.match(publish, /### Publish a test message\n\nYou receive [^\n]+\n\n(?:[^\n]+\n\n)?\*\*To reach [^*]+\*\*\n[\s\S]*?```sh\naws sns publish \\\n/);
+    assert.match(
+      publish,
+      /### Send yourself a test message\n\nTo see one arrive [^\n]+\n\n(?:[^\n]+\n\n)?\*\*To reach [^*]+\*\*\n[\s\S]*?```sh\naws sns publish \\\n/,
+    );
     const subscribe = readFileSync(join(site, 'orders/operations/receiveordereventsinwarehouse/index.md'), 'utf8');
     assert.match(subscribe, /### Subscribe\n[\s\S]*?```sh\naws sns subscribe \\\n/);
   });

@@ -63,8 +63,8 @@ describe('the words of reference pages (default content)', () => {
       assert.doesNotMatch(words(source), /Trait/, url);
     }
     // The format's "trait" in the reader's words, in the folded Source.
-    assert.match(words(parts(read('operations/publishorderevents')).source), /Shared operation settings ordersTeam gives /);
-    assert.match(words(parts(read('components/messages/orderplaced')).source), /Shared message settings fifoAttributes gives /);
+    assert.match(words(parts(read('operations/publishorderevents')).source), /Operation trait ordersTeam gives /);
+    assert.match(words(parts(read('components/messages/orderplaced')).source), /Message trait fifoAttributes gives /);
   });
 
   it('shows no binding version to readers, folded or not, outside the folded Source (issue 34, round 6)', () => {
@@ -103,10 +103,10 @@ describe('the words of reference pages (default content)', () => {
 
   it('glosses a correlation id in words, as a reply address is', () => {
     const message = words(parts(read('components/messages/orderplaced')).reading);
-    assert.match(message, /Tracking id \$message\.header#\/MessageGroupId the header MessageGroupId of the message/);
+    assert.match(message, /Correlation ID \$message\.header#\/MessageGroupId the header MessageGroupId of the message/);
     const reply = words(parts(read('operations/requeststockcheck')).reading);
     assert.match(reply, /to the address in the header replyTo of the request message/);
-    assert.match(reply, /Tracking id \$message\.header#\/requestId the header requestId of the message/);
+    assert.match(reply, /Correlation ID \$message\.header#\/requestId the header requestId of the message/);
   });
 
   it('explains request and reply once: the picture, then one sentence where the reply goes (issue 34, round 6)', () => {
@@ -160,13 +160,19 @@ describe('the words of reference pages (default content)', () => {
       const panel = words(/<h2 id="sns-publish"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '');
       assert.match(
         panel,
-        /^ ?Publish a test message You receive these messages through a subscription to the topic\. To see one arrive, or to test your filter, publish one as this application does: /,
+        /^ ?Send yourself a test message To see one arrive at your subscription, or to test its filter, send one to the topic yourself: /,
         url,
       );
-      assert.match(words(parts(page).reading), /Action This application sends (these messages|the request); you receive/, url);
+      assert.match(words(parts(page).reading), /Action You receive (these messages from this application|the request and send back the reply)\./, url);
+      // One actor on the page, the reader: no sentence about what the application does beside what "you" do (round 8).
+      assert.doesNotMatch(words(page), /This application sends|as this application does|which this application receives/, url);
       // The Markdown twin says it the same way.
       const twin = readFileSync(join(out, url, 'index.md'), 'utf8');
-      assert.match(twin, /### Publish a test message\n\nYou receive these messages through a subscription to the topic\./, url);
+      assert.match(
+        twin,
+        /### Send yourself a test message\n\nTo see one arrive at your subscription, or to test its filter, send one to the topic yourself:/,
+        url,
+      );
     }
     // How the reader receives: a queue of theirs subscribed to the topic, folded after the commands that test it.
     const page = read('operations/publishorderevents');
@@ -197,5 +203,21 @@ describe('the words of reference pages (default content)', () => {
     const request = words(parts(read('operations/requeststockcheck')).reading);
     assert.match(request, /Publishes to the topic inventory\.stock-check \(the channel's address\)/);
     assert.doesNotMatch(request, /the channel's topic/);
+  });
+
+  it("says things once and in a reader's words: the schema's name, the headers' fields first, the guide's subscribe step (round 8)", () => {
+    // The schema page: the kind above the title, without the id the title already is; the table's heading is not "Schema" again.
+    const schema = read('components/schemas/order');
+    assert.match(schema, /<p class="kind page-kind">(?:<a [^>]*>Markdown<\/a>)?\s*<span data-pagefind-ignore>Schema<\/span><\/p><h1>Order<\/h1>/);
+    assert.match(schema, /<h2 id="h-schema"><a href="#h-schema">Definition<\/a><\/h2>/);
+    // A message's headers: the header names first, the schema that lists them named after them.
+    const headers = /<section aria-labelledby="h-headers">[\s\S]*?<\/section>/.exec(read('components/messages/orderplaced'))?.[0] ?? '';
+    assert.doesNotMatch(headers, /schema-root-line/);
+    assert.ok(headers.indexOf('MessageGroupId') < headers.indexOf('As the schema'), 'the fields, then the schema');
+    assert.match(words(headers), /As the schema FifoAttributes defines them\./);
+    // The guide's runnable step says what it does, not the subscription's protocol key.
+    const guide = readFileSync(join(out, 'guides', 'getting-started', 'index.html'), 'utf8');
+    assert.match(guide, /<strong>Run it:<\/strong> Subscribe to the topic, like the SQS queue warehouse-picking\.fifo/);
+    assert.doesNotMatch(guide, /<strong>Run it:<\/strong> sqs /);
   });
 });

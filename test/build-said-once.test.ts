@@ -141,11 +141,8 @@ describe('facts said once and truthfully (default content)', () => {
   });
 
   it('says what the action means, the reply included, and names schema shapes and scopes once', () => {
-    assert.match(
-      words(read('operations/requeststockcheck')),
-      /Action This application sends the request; you receive it and send the reply, which this application receives\./,
-    );
-    assert.match(words(read('operations/publishorderevents')), /Action This application sends these messages; you receive them\./);
+    assert.match(words(read('operations/requeststockcheck')), /Action You receive the request and send back the reply\./);
+    assert.match(words(read('operations/publishorderevents')), /Action You receive these messages from this application\./);
     const order = words(read('components/schemas/order'));
     assert.match(order, /1 field of payment , and one of 2 shapes/);
     assert.match(order, /This shape is the schema CardPayment \./);

@@ -4,8 +4,8 @@
  * newest (src/pipeline/versions/changes-article.ts, written after the versions' sites are built,
  * outside the renderer). Counts, then the groups of changesView by severity, API (in a portal)
  * and object, the object named by its title and linked to its page; each change with its message
- * (change-words.ts: whom a breaking change breaks, what was before and after) and, folded under
- * "Where in the document", its pointer, file:line and the rule that found it. Every text is escaped; the same view gives the same bytes.
+ * (change-words.ts: whom a breaking change breaks, what was before and after) and, in a small line
+ * under it, where it is written (file:line and pointer; the rule that found it as data-rule, for tools). Every text is escaped; the same view gives the same bytes.
  */
 import { escapeAttribute, escapeHtml } from '../lib/html-text.ts';
 import { codeSpans } from '../lib/markdown/code-spans.ts';
@@ -89,13 +89,11 @@ export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName 
             )
             .join('');
           const direction = whom ? undefined : directionWords(entry.direction);
-          // Where the change is written and the rule that found it: for the author, folded.
+          // Where the change is written: for the author, a small line a reader reads past (no fold per entry to open or skip); the rule for tools only.
           out.push(
-            `<li><p class="change-message">${whom ? `<strong class="change-whom">${escapeHtml(whom)}: </strong>` : ''}${what}${words.consequence ? `<span class="change-consequence"> ${messageHtml(words.consequence)}</span>` : ''}</p>` +
+            `<li data-rule="${escapeAttribute(entry.rule)}"><p class="change-message">${whom ? `<strong class="change-whom">${escapeHtml(whom)}: </strong>` : ''}${what}${words.consequence ? `<span class="change-consequence"> ${messageHtml(words.consequence)}</span>` : ''}</p>` +
               (direction ? `<p class="change-meta"><span class="change-direction">${escapeHtml(direction)}</span></p>` : '') +
-              `<details class="change-source"><summary>Where in the document</summary><p class="change-meta"><span>at <code>${escapeHtml(entry.pointer || '/')}</code></span> ` +
-              `<span><code>${escapeHtml(`${entry.file}:${entry.line}`)}</code>${entry.side === 'base' ? ` (in ${escapeHtml(baseName)})` : ''}</span> ` +
-              `<span class="change-rule">rule <code>${escapeHtml(entry.rule)}</code></span></p></details></li>`,
+              `<p class="change-at"><code>${escapeHtml(`${entry.file}:${entry.line}`)}</code>${entry.side === 'base' ? ` (in ${escapeHtml(baseName)})` : ''} <code>${escapeHtml(entry.pointer || '/')}</code></p></li>`,
           );
         }
         out.push('</ul>');

@@ -45,8 +45,8 @@ a.change-badge:hover, a.change-badge:focus-visible { text-decoration: underline;
 .change-meta code { overflow-wrap: anywhere; }
 .change-object-id { font-size: var(--text-sm); font-weight: 400; color: var(--muted); }
 .change-object-id code { color: var(--muted); }
-details.change-source { margin: 0.1rem 0 0; font-size: var(--text-xs); color: var(--muted); }
-details.change-source > summary { cursor: pointer; width: fit-content; }
+.change-at { margin: 0.1rem 0 0; font-size: var(--text-xs); color: var(--muted); overflow-wrap: anywhere; }
+.change-at code { color: var(--muted); background: none; padding: 0; }
 /* A changed page says what changed, in a line, linked to its entry. */
 .change-callout { margin: 0 0 var(--s4); padding: var(--s2) var(--s4); border: 1px solid var(--line); border-left: 4px solid var(--accent); border-radius: var(--radius-sm); background: var(--panel); overflow-wrap: anywhere; }
 .change-callout.change-breaking { border-left-color: var(--danger); }

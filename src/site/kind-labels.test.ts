@@ -1,18 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { COMPONENT_KINDS } from '../lib/model/types.ts';
-import { isReaderKind, kindLabel, kindWord } from './kind-labels.ts';
+import { isReaderKind, kindLabel, kindPlural, kindWord } from './kind-labels.ts';
 
 describe('kinds in words', () => {
   it('names every kind as a reader would, for search filters and above titles', () => {
     assert.equal(kindWord('component:replies'), 'Reply');
-    // Not the format's names ("Operation trait", "Channel bindings", "Server variable", "Correlation id"): what each is to a reader.
-    assert.equal(kindWord('component:operationTraits'), 'Shared operation settings');
-    assert.equal(kindWord('component:channelBindings'), 'Channel protocol settings');
-    assert.equal(kindWord('component:serverVariables'), 'Server address part');
-    assert.equal(kindWord('component:parameters'), 'Channel address part');
-    assert.equal(kindWord('component:correlationIds'), 'Tracking id');
-    for (const map of COMPONENT_KINDS) assert.doesNotMatch(kindWord(`component:${map}`), /trait|binding|variable|parameter|correlation/i, map);
+    // The names readers of AsyncAPI and OpenAPI references know, not words of this tool's ("Server address part", "Tracking id", "Shared operation settings": round 8).
+    assert.equal(kindWord('component:operationTraits'), 'Operation trait');
+    assert.equal(kindWord('component:channelBindings'), 'Channel binding');
+    assert.equal(kindWord('component:serverVariables'), 'Server variable');
+    assert.equal(kindWord('component:parameters'), 'Channel parameter');
+    assert.equal(kindWord('component:correlationIds'), 'Correlation ID');
+    for (const map of COMPONENT_KINDS) assert.doesNotMatch(kindWord(`component:${map}`), /address part|tracking|settings/i, map);
+    assert.equal(kindPlural('component:correlationIds'), 'Correlation IDs');
+    assert.equal(kindPlural('component:replies'), 'Replies');
+    assert.equal(kindPlural('component:serverVariables'), 'Server variables');
     assert.equal(kindWord('channel'), 'Channel');
     assert.equal(kindLabel('component:securitySchemes'), 'Security scheme', 'no "component ·": where it is written is no concern of a reader');
     assert.equal(kindLabel('component:messages'), 'Message');

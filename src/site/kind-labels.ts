@@ -12,6 +12,11 @@ export function kindWord(kind: EntityKind): string {
   return kind.startsWith('component:') ? kind.slice('component:'.length) : kind.charAt(0).toUpperCase() + kind.slice(1);
 }
 
+/** Several pages of a kind, as the sidebar's group of shared definitions heads them: "Server variables", "Correlation IDs". */
+export function kindPlural(kind: EntityKind): string {
+  return pageKindOf(kind)?.plural ?? `${kindWord(kind)}s`;
+}
+
 /**
  * The kind above a page's title: "Channel", "Security scheme". A reader looks for a message, not a
  * "component · message": where the object is written (components or not) is the author's concern.

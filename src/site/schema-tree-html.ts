@@ -36,6 +36,12 @@ export interface SchemaTreeOptions {
   self?: string | undefined;
   /** An excerpt (a guide's): only the schema's own fields open; fields of fields and every shape folded. */
   excerpt?: boolean | undefined;
+  /**
+   * A message's headers: a reader looks for the headers' names, not the name of the schema that
+   * lists them. A plain object schema's line ("FifoAttributes (object)") gives way to the fields,
+   * the schema named after them in a quiet note.
+   */
+  fieldsFirst?: boolean | undefined;
 }
 
 /** Levels whose fields are open at first; deeper ones open on a click (or by a link to a field inside). */
@@ -53,11 +59,17 @@ export function schemaTreeFolds(rows: readonly SchemaRow[]): boolean {
 export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOptions): string {
   const root = rows[0];
   if (!root) return '';
-  const { href, searchTitles = { prefix: '' }, omitted, self, excerpt = false } = options;
+  const { href, searchTitles = { prefix: '' }, omitted, self, excerpt = false, fieldsFirst = false } = options;
   const openDepth = excerpt ? 1 : OPEN_DEPTH;
   const below = rows.slice(1);
   const own = root.component !== undefined && root.component.url === self;
   const rootFacts = own ? { ...root, descriptionHtml: undefined } : root;
+  if (fieldsFirst && !own && root.component && root.type === 'object' && !root.nullable && !root.extends && below.length > 0) {
+    const facts = schemaFacts(rootFacts, href);
+    let quiet = facts ? `<div class="schema-root"${attribute('id', root.anchor)}>${facts}</div>` : `<span${attribute('id', root.anchor)}></span>`;
+    quiet += schemaRows(below, root, href, searchTitles && [rootLabel(root)], openDepth);
+    return `${quiet}<p class="schema-note">As the schema ${schemaName(root.component.id, href(root.component.url))} defines them.</p>`;
+  }
   let out = `<div class="schema-root"${attribute('id', root.anchor)}><p class="schema-root-line"><span class="prop-type">`;
   // On the schema's own page its name is the page's title already: the line says what it is ("object · extends OrderRef").
   if (own) out += escapeHtml(root.type);

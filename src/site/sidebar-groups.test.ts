@@ -44,8 +44,8 @@ describe('sidebar groups', () => {
     ];
     for (const grouping of [undefined, 'tag', 'none'] as const)
       assert.deepEqual(
-        shape(sidebarGroups(others, section('Other components'), grouping)),
-        ['Channel address part: region', 'Security scheme: sigv4', 'Server address part: region'],
+        shape(sidebarGroups(others, section('Shared definitions'), grouping)),
+        ['Channel parameters: region', 'Security schemes: sigv4', 'Server variables: region'],
         String(grouping),
       );
   });

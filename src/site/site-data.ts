@@ -8,7 +8,7 @@ import type { Page } from '../lib/model/page-types.ts';
 import type { Link } from '../lib/model/types.ts';
 import type { SiteApi, SiteSettings } from './site-data-types.ts';
 import { byEnglishTitle } from '../lib/text-order.ts';
-import { kindWord } from './kind-labels.ts';
+import { kindPlural } from './kind-labels.ts';
 
 /** Site-relative URL of a page of `api` (Astro's base is added by the caller). */
 export function pageHref(base: string, api: SiteApi, url: string): string {
@@ -25,7 +25,7 @@ export const SECTIONS: { title: string; kinds: string[]; folder: string }[] = PA
 export type Section = (typeof SECTIONS)[number];
 
 const SCHEMAS = SECTIONS.find((s) => s.title === 'Schemas')!;
-const OTHER_COMPONENTS = SECTIONS.find((s) => s.title === 'Other components')!;
+const OTHER_COMPONENTS = SECTIONS.find((s) => s.title === 'Shared definitions')!;
 
 export function sectionOf(kind: string): Section {
   return SECTIONS.find((s) => s.kinds.includes(kind)) ?? SECTIONS[SECTIONS.length - 1]!;
@@ -170,18 +170,18 @@ export function sectionListing(api: SiteApi, section: Section): SectionListing {
  * configuration says `tag` for all sections), by channel (operations and channel messages), or none.
  */
 export function sidebarGroups(pages: Page[], section: Section, grouping: SiteSettings['sidebar']): { tag?: string; pages: Page[] }[] {
-  // Other components are of many kinds, and two of them may share a name (a parameter and a server
+  // Shared definitions are of many kinds, and two of them may share a name (a parameter and a server
   // variable "region"): always under their kind.
   if (section === OTHER_COMPONENTS) return groupByKind(pages);
   if (grouping === 'channel' && (section.title === 'Operations' || section.title === 'Messages')) return groupByChannel(pages);
   return groupByTag(pages, grouping === 'tag' || (grouping === undefined && section.title === 'Operations'));
 }
 
-/** Pages under their kind in words ("Parameter", "Security scheme"), kinds in the order they first come. */
+/** Pages under their kind in words ("Channel parameters", "Security schemes"), kinds in the order they first come. */
 function groupByKind(pages: Page[]): { tag?: string; pages: Page[] }[] {
   const groups = new Map<string, Page[]>();
   for (const page of pages) {
-    const kind = kindWord(page.kind);
+    const kind = kindPlural(page.kind);
     const list = groups.get(kind);
     if (list) list.push(page);
     else groups.set(kind, [page]);

@@ -6,6 +6,7 @@
  */
 import type { Page } from '../../lib/model/page-types.ts';
 import type { Snippet } from '../../lib/model/sns-hands-on-types.ts';
+import { PROTOCOL_LABELS } from '../../lib/model/sns.ts';
 
 export interface Runnable {
   title: string;
@@ -32,6 +33,18 @@ export function runnableOf(page: Page): Runnable | undefined {
       notes: publish.notes,
     };
   const subscribe = handsOn.subscribe[0];
-  if (subscribe) return { title: subscribe.title, tabs: tab('AWS CLI', subscribe.cli), notes: subscribe.notes };
+  if (subscribe) return { title: subscribeTitle(subscribe.title), tabs: tab('AWS CLI', subscribe.cli), notes: subscribe.notes };
   return undefined;
+}
+
+/**
+ * What the subscribe command does, in words: "Subscribe to the topic, like the SQS queue
+ * warehouse-picking.fifo", not the subscription's protocol key and endpoint ("sqs warehouse-picking.fifo").
+ */
+function subscribeTitle(subscription: string): string {
+  const space = subscription.indexOf(' ');
+  const protocol = space < 0 ? subscription : subscription.slice(0, space);
+  const label = PROTOCOL_LABELS[protocol];
+  if (!label) return `Subscribe to the topic, like ${subscription}`;
+  return `Subscribe to the topic, like the ${label}${space < 0 ? '' : subscription.slice(space)}`;
 }

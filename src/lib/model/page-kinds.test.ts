@@ -33,10 +33,10 @@ describe('the table of page kinds', () => {
         ['Operations', ['operation']],
         ['Messages', ['message', 'component:messages']],
         ['Schemas', ['component:schemas']],
-        ['Other components', []],
+        ['Shared definitions', []],
       ],
     );
-    assert.equal(sectionTitleOf('component:servers'), 'Other components');
+    assert.equal(sectionTitleOf('component:servers'), 'Shared definitions');
     assert.equal(sectionTitleOf('component:messages'), 'Messages');
   });
 

@@ -18,23 +18,25 @@ export const PAGE_SECTIONS = [
   { title: 'Operations', folder: 'operations/' },
   { title: 'Messages', folder: 'messages/' },
   { title: 'Schemas', folder: 'components/schemas/' },
-  { title: 'Other components', folder: 'components/' },
+  { title: 'Shared definitions', folder: 'components/' },
 ] as const;
 
 export type SectionTitle = (typeof PAGE_SECTIONS)[number]['title'];
 
 /** The section of every page no row places elsewhere. */
-const OTHER_COMPONENTS: SectionTitle = 'Other components';
+const OTHER_COMPONENTS: SectionTitle = 'Shared definitions';
 
 export interface PageKind {
   /** The Components map its objects are in (a page of each entry: `component:<map>`). */
   map: ComponentMap;
   /**
-   * The object in words, as a reader says it: the search filter's value, the kind above a page's
-   * title and the sidebar's group of other components ("Shared operation settings", not the
-   * format's "Operation trait"; "Channel address part", not "Parameter").
+   * The object in words, as readers of API references know it: the search filter's value, the
+   * kind above a page's title ("Server variable", "Correlation ID", "Channel binding": the names
+   * AsyncAPI's and OpenAPI's references use, not the map's key nor a word of this tool's).
    */
   word: string;
+  /** The sidebar's group of such pages, when not the word with an "s" ("Correlation IDs", "Replies"). */
+  plural?: string;
   /** The pages of such objects outside components: a map of the document's root, or a channel's messages. */
   outside?: {
     kind: Exclude<EntityKind, `component:${string}`>;
@@ -79,19 +81,19 @@ export const PAGE_KINDS: readonly PageKind[] = [
     titledByName: true,
   },
   { map: 'securitySchemes', word: 'Security scheme', builder: 'security-scheme' },
-  { map: 'serverVariables', word: 'Server address part', builder: 'definition' },
-  { map: 'parameters', word: 'Channel address part', builder: 'definition' },
-  { map: 'correlationIds', word: 'Tracking id', builder: 'definition', part: true },
-  { map: 'replies', word: 'Reply', builder: 'definition' },
-  { map: 'replyAddresses', word: 'Reply address', builder: 'definition', part: true },
-  { map: 'externalDocs', word: 'External docs', builder: 'definition', part: true },
+  { map: 'serverVariables', word: 'Server variable', builder: 'definition' },
+  { map: 'parameters', word: 'Channel parameter', builder: 'definition' },
+  { map: 'correlationIds', word: 'Correlation ID', builder: 'definition', part: true },
+  { map: 'replies', word: 'Reply', plural: 'Replies', builder: 'definition' },
+  { map: 'replyAddresses', word: 'Reply address', plural: 'Reply addresses', builder: 'definition', part: true },
+  { map: 'externalDocs', word: 'External docs', plural: 'External docs', builder: 'definition', part: true },
   { map: 'tags', word: 'Tag', builder: 'definition', titledByName: true, part: true },
-  { map: 'operationTraits', word: 'Shared operation settings', builder: 'definition', part: true },
-  { map: 'messageTraits', word: 'Shared message settings', builder: 'definition', titledByName: true, part: true },
-  { map: 'serverBindings', word: 'Server protocol settings', builder: 'definition', part: true },
-  { map: 'channelBindings', word: 'Channel protocol settings', builder: 'definition', part: true },
-  { map: 'operationBindings', word: 'Operation protocol settings', builder: 'definition', part: true },
-  { map: 'messageBindings', word: 'Message protocol settings', builder: 'definition', part: true },
+  { map: 'operationTraits', word: 'Operation trait', builder: 'definition', part: true },
+  { map: 'messageTraits', word: 'Message trait', builder: 'definition', titledByName: true, part: true },
+  { map: 'serverBindings', word: 'Server binding', builder: 'definition', part: true },
+  { map: 'channelBindings', word: 'Channel binding', builder: 'definition', part: true },
+  { map: 'operationBindings', word: 'Operation binding', builder: 'definition', part: true },
+  { map: 'messageBindings', word: 'Message binding', builder: 'definition', part: true },
 ];
 
 const byKind = new Map<string, PageKind>();

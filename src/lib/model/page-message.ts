@@ -64,7 +64,7 @@ export function messageContent(
   if (correlation && isPlainObject(correlation.value) && typeof correlation.value.location === 'string') {
     // Called as the sidebar calls its kind (page-kinds.ts), the expression in words under it, as a reply's address has ("Which means"): few readers read `$message.header#/…`.
     const meaning = runtimeExpressionMeaning(correlation.value.location, 'the message');
-    facts.push({ label: 'Tracking id', text: correlation.value.location, code: true, ...(meaning ? { noteHtml: escapeText(meaning) } : {}) });
+    facts.push({ label: 'Correlation ID', text: correlation.value.location, code: true, ...(meaning ? { noteHtml: escapeText(meaning) } : {}) });
   }
   for (const part of ['headers', 'payload'] as const) {
     if (value[part] !== undefined)

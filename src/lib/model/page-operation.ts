@@ -130,18 +130,14 @@ function queueBindingIntoSns(page: Page): void {
 }
 
 /**
- * What the action means for a reader integrating with the application, in plain words: what this
- * application does and what the reader's side does, the reply included (the badge beside the
- * title says "send" or "receive" already).
+ * What the action means for a reader integrating with the application, in one short sentence
+ * with one actor, the reader (as Stripe's and Redocly's references say what a call does for
+ * its caller). The badge beside the title says what this application does ("send"); the panel's
+ * commands say the reader's side too (snippets.ts), so the page never switches who "you" is.
  */
 function actionMeaning(action: 'send' | 'receive', replies: boolean): string {
-  if (action === 'send')
-    return replies
-      ? 'This application sends the request; you receive it and send the reply, which this application receives.'
-      : 'This application sends these messages; you receive them.';
-  return replies
-    ? 'You send the request; this application receives it and sends the reply, which you receive.'
-    : 'You send these messages; this application receives them.';
+  if (action === 'send') return replies ? 'You receive the request and send back the reply.' : 'You receive these messages from this application.';
+  return replies ? 'You send the request and receive the reply.' : 'You send these messages to this application.';
 }
 
 /** Messages shown with their schemas and an example, up to this many; the rest as links with summaries. */

@@ -1,6 +1,6 @@
 /**
  * Which trait gave which field of an operation or a message (SPEC "Traits merge mechanism"): a
- * fact for the object's authors ("Shared message settings fifoAttributes — gives headers, contentType") in the
+ * fact for the object's authors ("Message trait fifoAttributes — gives headers, contentType") in the
  * page's folded "Source", not in its facts: a reader wants the headers, not where they came from.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
@@ -11,7 +11,7 @@ import type { Context } from './page-context.ts';
 import type { Fact, Page } from './page-types.ts';
 
 export function traitsFacts(ctx: Context, page: Page, origin: Record<string, Location>, at: Location, traits: 'operationTraits' | 'messageTraits'): void {
-  // The reader's word for a trait ("Shared operation settings"), not the format's.
+  // The reader's word for a trait ("Operation trait"), not the format's.
   const label = pageKindOf(`component:${traits}`)?.word ?? traits;
   const fromTraits = Object.entries(origin).filter(([, o]) => o.file !== at.file || o.pointer !== at.pointer);
   // One fact per trait, in the order of the fields it gave.

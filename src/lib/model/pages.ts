@@ -114,7 +114,8 @@ const BUILDERS: Record<PageBuilder, Builder> = {
   operation: (ctx, page, value, content, peers) => operationPage(ctx, page, value, content, peers),
   message: (ctx, page, value, content) => messagePage(ctx, page, value, content),
   schema: (ctx, page, _value, content, _peers, resolved) => {
-    schemaSection(ctx, page, 'Schema', 'schema', resolved?.value, content);
+    // "Definition", not "Schema": the kind above the title says "Schema" already, and the title names it.
+    schemaSection(ctx, page, 'Definition', 'schema', resolved?.value, content);
     // The examples are shown whole beside the table: its rows do not repeat them.
     const shown = schemaExamples(ctx, page, resolved?.value, content);
     for (const s of page.sections) if (s.type === 'schema') dropShownExamples(s.rows, shown);

@@ -21,12 +21,11 @@ export const DEDUPLICATION_NOTE =
 
 /**
  * The publish commands' heading and lead on a page where this application publishes: the reader
- * receives (the page's Action says so), so the commands are theirs to see a message arrive or to
- * test a filter, not their job (page and Markdown twin).
+ * receives (the page's Action says "You receive these messages"), so the commands are a test
+ * the reader sends to themselves, said from their side as the Action is (page and Markdown twin).
  */
-export const PUBLISH_HEADING = 'Publish a test message';
-export const PUBLISH_LEAD =
-  'You receive these messages through a subscription to the topic. To see one arrive, or to test your filter, publish one as this application does:';
+export const PUBLISH_HEADING = 'Send yourself a test message';
+export const PUBLISH_LEAD = 'To see one arrive at your subscription, or to test its filter, send one to the topic yourself:';
 
 export interface Publication {
   /** The message body as sent (JSON text, or text): a long JSON body on several lines, which each form writes as lines. */
