@@ -67,7 +67,7 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
   if (fieldsFirst && !own && root.component && root.type === 'object' && !root.nullable && !root.extends && below.length > 0) {
     const facts = schemaFacts(rootFacts, href);
     let quiet = facts ? `<div class="schema-root"${attribute('id', root.anchor)}>${facts}</div>` : `<span${attribute('id', root.anchor)}></span>`;
-    quiet += schemaRows(below, root, href, searchTitles && [rootLabel(root)], openDepth);
+    quiet += schemaRows(below, root, href, searchTitles && { path: [rootLabel(root)], owner: root.component.url, self }, openDepth);
     return `${quiet}<p class="schema-note">As the schema ${schemaName(root.component.id, href(root.component.url))} defines them.</p>`;
   }
   let out = `<div class="schema-root"${attribute('id', root.anchor)}><p class="schema-root-line"><span class="prop-type">`;
