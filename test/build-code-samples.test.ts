@@ -122,7 +122,7 @@ operations:
 });
 
 describe('a long payload in the code samples', () => {
-  it('is written as indented JSON, a line per literal piece, in JavaScript, Python, Go and Java: read in the narrow panel, not scrolled sideways', async () => {
+  it("is written as the language's own literal, a line per field, in JavaScript, Python, Go and Java: read in the narrow panel, never pieced together with +", async () => {
     assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
     const work = tempDir('apidesc-code-samples-payload-');
     copyFileSync(join(CORPUS, 'valid', 'spec-kraken-websocket-request-reply-multiple-channels.yaml'), join(work, 'kraken.yaml'));
@@ -131,16 +131,22 @@ describe('a long payload in the code samples', () => {
     assert.equal(run.code, 0, run.err);
     const md = readFileSync(join(work, 'site', 'operations/subscribe/index.md'), 'utf8');
     const block = (lang: string): string => new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(md)?.[1] ?? '';
-    // One piece per line of the indented JSON, each ending with its line break, joined at the line's end.
-    assert.match(block('javascript'), /socket\.send\(\(\n {2}'\{\\n' \+\n {2}' {2}"event": "subscribe",\\n' \+\n/);
-    assert.match(block('python'), /send\(\(\n {2}'\{\\n' \+\n {2}' {2}"event": "subscribe",\\n' \+\n/);
-    assert.match(block('go'), /\[\]byte\(\n\t+"\{\\n" \+\n\t+" {2}\\"event\\": \\"subscribe\\",\\n" \+\n/);
-    assert.match(block('java'), /sendText\(\(\n {2,}"\{\\n" \+\n {2,}" {2}\\"event\\": \\"subscribe\\",\\n" \+\n/);
+    // JavaScript: an object literal, keys bare, given to JSON.stringify; Python: a dict given to json.dumps.
+    assert.match(block('javascript'), /\nconst payload = \{\n {2}event: 'subscribe',\n {2}reqid: 10,\n {2}pair: \['AP\/RU'\],\n {2}subscription: \{\n/);
+    assert.match(block('javascript'), /socket\.send\(JSON\.stringify\(payload\)\)/);
+    assert.match(block('python'), /\npayload = \{\n {4}'event': 'subscribe',\n {4}'reqid': 10,\n {4}'pair': \['AP\/RU'\],\n {4}'subscription': \{\n/);
+    assert.match(block('python'), /'ratecounter': False,\n {8}'snapshot': True,/);
+    assert.match(block('python'), /socket\.send\(json\.dumps\(payload\)\)/);
+    // Go and Java: the JSON text itself, in a raw string and a text block.
+    assert.match(block('go'), /\nconst payload = `\{\n {2}"event": "subscribe",\n {2}"reqid": 10,\n/);
+    assert.match(block('go'), /\[\]byte\(payload\)/);
+    assert.match(block('java'), /String payload = """\n {4}\{\n {6}"event": "subscribe",\n {6}"reqid": 10,\n/);
+    assert.match(block('java'), /sendText\(payload, true\)/);
     for (const lang of ['javascript', 'python', 'go', 'java']) {
-      assert.doesNotMatch(block(lang), /\{\\?"event\\?":/, `${lang}: the payload is not one compact line`);
+      assert.doesNotMatch(block(lang), /["'] \+\n/, `${lang}: no line pieced onto the next`);
       const pieces = block(lang)
         .split('\n')
-        .filter((l) => /"(event|reqid|pair|subscription|depth|interval|name|ratecounter|snapshot|token)\\?"/.test(l));
+        .filter((l) => /^\s*["']?(event|reqid|pair|subscription|depth|interval|name|ratecounter|snapshot|token)["']?:/.test(l));
       assert.ok(pieces.length >= 8, `${lang}: a line per field`);
       for (const piece of pieces) assert.ok(piece.trim().length <= 48, `${lang}: ${piece.trim()} is short enough for the panel`);
     }

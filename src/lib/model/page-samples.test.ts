@@ -231,7 +231,7 @@ operations:
       ['Send on / and read the reply'],
     );
     const [js, py] = ping.groups[0]!.samples.map((x) => x.code);
-    assert.match(js!, /new WebSocket\('wss:\/\/<host>'\);\nsocket\.on\('open', \(\) => socket\.send\('\{"event":"ping","reqid":10\}'\)\);/);
+    assert.match(js!, /new WebSocket\('wss:\/\/<host>'\);\nsocket\.on\('open', \(\) => socket\.send\(JSON\.stringify\(\{ event: 'ping', reqid: 10 \}\)\)\);/);
     assert.match(js!, /socket\.on\('message'/);
     assert.match(py!, /^import asyncio\n/);
     assert.match(py!, /reply = await socket\.recv\(\)/);
