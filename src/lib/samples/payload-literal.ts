@@ -13,11 +13,14 @@ import type { SampleTarget } from './sample-target.ts';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Structure = Json[] | { [key: string]: Json };
 
+/** An object or an array parsed from JSON text: its values are JSON values, as JSON.parse makes them. */
+const isStructure = (value: unknown): value is Structure => typeof value === 'object' && value !== null;
+
 /** The payload's value when its text is a JSON object or array, else undefined. */
 export function jsonStructure(text: string): Structure | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value as Structure) : undefined;
+    return isStructure(value) ? value : undefined;
   } catch {
     return undefined;
   }
