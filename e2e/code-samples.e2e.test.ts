@@ -1,8 +1,8 @@
 /**
  * Code samples in Chromium (issue 40): the language tabs of an operation's samples switch
  * without JavaScript and from the keyboard, the reply's samples show under their heading, the
- * copy button copies the chosen sample's code, the panel holds no box that scrolls up and down
- * inside it, "On this page" marks "Code samples" once followed, and axe-core finds nothing in
+ * copy button copies the chosen sample's code, the reader's language is remembered from page to
+ * page, the panel holds no box that scrolls up and down inside it nor is one, "On this page" marks "Code samples" once followed, and axe-core finds nothing in
  * either theme.
  */
 import assert from 'node:assert/strict';
@@ -38,7 +38,9 @@ describe('code samples, read', () => {
     const panel = (n: number) => page.locator(`#samples-1-${n}-panel`);
     assert.equal(await panel(1).isVisible(), true);
     assert.equal(await panel(2).isVisible(), false);
-    assert.match((await panel(1).innerText()).trim(), /^import mqtt from 'mqtt';/);
+    // The library named in the panel, over the code.
+    assert.equal(await panel(1).locator('.code-caption').innerText(), 'mqtt');
+    assert.match((await panel(1).locator('pre').innerText()).trim(), /^import mqtt from 'mqtt';/);
     await page.locator('label[for="samples-1-2"]').click();
     assert.equal(await panel(2).isVisible(), true);
     assert.match(await panel(2).innerText(), /publish\.single\(/);
@@ -50,6 +52,42 @@ describe('code samples, read', () => {
     await context.close();
   });
 
+  it('remembers the language the reader picks on every page: stored only on a pick, the tab chosen as the page is read', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // The checked language tabs when the document is parsed (DOMContentLoaded): the remembered tab is chosen by then, before the page is drawn whole.
+    await context.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const checked = [...document.querySelectorAll<HTMLInputElement>('input[data-remember]:checked')].map((i) => i.id);
+        document.documentElement.dataset.checkedAtLoad = checked.join(' ');
+      }),
+    );
+    const page = await context.newPage();
+    const checkedAtLoad = () => page.evaluate(() => document.documentElement.dataset.checkedAtLoad);
+    const stored = () => page.evaluate(() => ({ language: localStorage.getItem('apidesc-sample-language'), keys: localStorage.length }));
+    try {
+      await page.goto(site.base + TURN_ON);
+      assert.equal(await checkedAtLoad(), 'samples-1-1 samples-2-1', 'JavaScript first when nothing was picked');
+      assert.deepEqual(await stored(), { language: null, keys: 0 }, 'nothing stored before the reader picks');
+      await page.locator('label[for="samples-1-2"]').click();
+      assert.deepEqual(await stored(), { language: 'python', keys: 1 });
+      assert.equal(await page.locator('#samples-2-2-panel').isVisible(), true, "the reply's samples follow the pick");
+      // Another page: Python is its third tab (after the document's own websocat sample), chosen as the page is read.
+      await page.goto(`${site.base}operations/watchlights/`);
+      assert.equal(await checkedAtLoad(), 'samples-1-3');
+      assert.equal(await page.locator('#samples-1-3-panel').isVisible(), true);
+      assert.equal(await page.locator('#samples-1-2-panel').isVisible(), false);
+      // From the keyboard: the tabs are radio buttons, the arrow keys pick, and the pick is remembered.
+      await page.locator('#samples-1-3').focus();
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await page.locator('#samples-1-2-panel').isVisible(), true);
+      assert.deepEqual(await stored(), { language: 'javascript', keys: 1 });
+      await page.goto(site.base + TURN_ON);
+      assert.equal(await checkedAtLoad(), 'samples-1-1 samples-2-1');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('copies the chosen sample with the copy button', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -58,7 +96,7 @@ describe('code samples, read', () => {
     await page.locator('label[for="samples-1-2"]').click();
     await page.locator('#samples-1-2-panel button').first().click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    assert.match(copied, /^import os\nimport paho\.mqtt\.client as mqtt\nimport paho\.mqtt\.publish as publish\n/);
+    assert.match(copied, /^import json\nimport os\nimport paho\.mqtt\.client as mqtt\nimport paho\.mqtt\.publish as publish\n/);
     await context.close();
   });
 
@@ -173,22 +211,29 @@ describe('code samples, read', () => {
         const shown = (e: Element) => e.getClientRects().length > 0;
         const pre = [...panel.querySelectorAll('.code-samples pre')].find(shown)!;
         return {
-          // Boxes inside the panel that scroll up and down (the panel itself may, when taller than the window).
+          // Boxes inside the panel that scroll up and down.
           innerScrollers: [...panel.querySelectorAll('*')]
             .filter((e) => e.scrollHeight > e.clientHeight + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY))
             .map((e) => e.className || e.tagName),
           choicesBeforeCode: panel.querySelectorAll('.code-samples details, .code-samples summary').length,
-          payloadLines: pre.textContent!.split('\n').filter((l) => /"(event|reqid|subscription|depth|name)"/.test(l)),
+          // The payload is an object literal: a key (bare, as JavaScript writes it) a line.
+          payloadLines: pre.textContent!.split('\n').filter((l) => /^\s*(event|reqid|subscription|depth|name): /.test(l)),
+          panelScrolls: panel.scrollHeight > panel.clientHeight + 1 || getComputedStyle(panel).overflowY !== 'visible',
+          // The sample's last line is reached by scrolling the page.
+          codeBottom: pre.getBoundingClientRect().bottom + window.scrollY,
+          pageHeight: document.documentElement.scrollHeight,
           samplesTop: document.getElementById('h-samples')!.getBoundingClientRect().top,
         };
       });
       assert.deepEqual(facts.innerScrollers, [], 'no box scrolls up and down inside the panel');
+      assert.equal(facts.panelScrolls, false, 'the panel with code samples is no box that scrolls on its own: the page scrolls');
+      assert.ok(facts.codeBottom <= facts.pageHeight, 'the whole sample is on the page');
       assert.equal(facts.choicesBeforeCode, 0, 'no fold between the reader and the code');
       assert.ok(facts.payloadLines.length >= 5, `a line per field: ${JSON.stringify(facts.payloadLines)}`);
       for (const line of facts.payloadLines) assert.ok(line.length <= 48, `${line} fits the panel`);
       assert.ok(facts.samplesTop >= 0 && facts.samplesTop < 800, 'the panel shows its code samples');
-      // Reading on: scrolling the page to another of its sections marks that one.
-      await page.evaluate(() => document.getElementById('h-messages')!.scrollIntoView());
+      // Reading on: scrolling the page back to its first section marks that one (the samples, no longer kept in view, sit beside a later one).
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForFunction(() => document.querySelector('nav[data-toc] a[aria-current="true"]')?.getAttribute('href') !== '#h-samples', undefined, {
         timeout: 5_000,
       });

@@ -36,8 +36,17 @@ describe('code samples on built operation pages', () => {
     const labels = [...html.matchAll(/<input type="radio" class="code-tab-input" name="samples-1"[^>]*>\s*<label for="samples-1-\d">(.*?)<\/label>/g)].map(
       (m) => textOf(m[1]!),
     );
-    assert.deepEqual(labels, ['JavaScript (mqtt)', 'Python (paho-mqtt)']);
+    // A tab is the language alone, so that the tabs keep one row; the library is named in its panel, and in the copy button's name.
+    assert.deepEqual(labels, ['JavaScript', 'Python']);
+    const captions = [...html.matchAll(/<div class="code-tab-panel" id="samples-1-\d-panel"[^>]*>\s*<p class="code-caption">(.*?)<\/p>/g)].map((m) => m[1]);
+    assert.deepEqual(captions, ['mqtt', 'paho-mqtt']);
     assert.match(html, /<div class="code" data-pagefind-ignore data-copy-label="Send on lights\/7\/turn\/on, JavaScript \(mqtt\)">/);
+    // Each tab names its language for /code-tabs.js, which remembers the reader's pick; the script comes right after the samples.
+    assert.match(
+      html,
+      /<input type="radio" class="code-tab-input" name="samples-1" id="samples-1-2" value="2" aria-controls="samples-1-2-panel" data-remember="sample-language" data-choice="python">/,
+    );
+    assert.match(html, /<\/div>\s*<script src="\/code-tabs\.js"><\/script>/);
     assert.match(html, /<span class="hl-string">'lights\/7\/turn\/on'<\/span>/, 'highlighted as the other snippets are');
     const text = html.replace(/<[^>]+>/g, '');
     assert.match(text, /protocolVersion: 5,/);
@@ -48,14 +57,14 @@ describe('code samples on built operation pages', () => {
   it("shows an operation's x-codeSamples beside the generated samples", () => {
     const html = page('operations/watchlights/');
     const labels = [...html.matchAll(/<label for="samples-1-\d">(.*?)<\/label>/g)].map((m) => textOf(m[1]!));
-    assert.deepEqual(labels, ['websocat', 'JavaScript (ws)', 'Python (websockets)']);
+    assert.deepEqual(labels, ['websocat', 'JavaScript', 'Python']);
     assert.match(html, /wss:\/\/feed\.example\.com\/v1\/lights/);
   });
 
   it('writes the samples into the Markdown twin as fenced code', () => {
     const md = page('operations/turnon/', 'index.md');
     assert.match(md, /### Send on lights\/7\/turn\/on/);
-    assert.match(md, /```javascript\nimport mqtt from 'mqtt';/);
+    assert.match(md, /\*\*JavaScript \(mqtt\)\*\*\n\n```javascript\nimport mqtt from 'mqtt';/);
     assert.match(md, /```python\nimport os\nimport paho\.mqtt\.client as mqtt/);
   });
 });
@@ -69,8 +78,8 @@ describe('code samples in the languages the configuration names', () => {
     assert.equal(run.code, 0, run.err);
     const labels = (url: string): string[] =>
       [...readFileSync(join(work, 'site', url, 'index.html'), 'utf8').matchAll(/<label for="samples-1-\d">(.*?)<\/label>/g)].map((m) => textOf(m[1]!));
-    assert.deepEqual(labels('operations/turnon/'), ['Python (paho-mqtt)']);
-    assert.deepEqual(labels('operations/watchlights/'), ['websocat', 'Python (websockets)']);
+    assert.deepEqual(labels('operations/turnon/'), ['Python']);
+    assert.deepEqual(labels('operations/watchlights/'), ['websocat', 'Python']);
   });
 });
 
@@ -102,7 +111,7 @@ operations:
     assert.deepEqual(servers, ['production', 'staging', 'local']);
     assert.match(html, /<input type="radio" class="code-tab-input" name="samples-server" id="samples-server-1" value="1" checked/);
     const languages = [...html.matchAll(/<label for="samples-s2-1-\d">(.*?)<\/label>/g)].map((m) => textOf(m[1]!));
-    assert.deepEqual(languages, ['Go (paho.mqtt.golang)', 'Java (Paho)']);
+    assert.deepEqual(languages, ['Go', 'Java']);
     const text = html.replace(/<[^>]+>/g, '');
     assert.match(text, /AddBroker\(&quot;tcp:\/\/staging\.example\.com:1883&quot;\)|AddBroker\("tcp:\/\/staging\.example\.com:1883"\)/);
     assert.match(text, /new MqttClient\((&quot;|")tcp:\/\/localhost:1883/);
@@ -113,7 +122,7 @@ operations:
 });
 
 describe('a long payload in the code samples', () => {
-  it('is written as indented JSON, a line per literal piece, in JavaScript, Python, Go and Java: read in the narrow panel, not scrolled sideways', async () => {
+  it("is written as the language's own literal, a line per field, in JavaScript, Python, Go and Java: read in the narrow panel, never pieced together with +", async () => {
     assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
     const work = tempDir('apidesc-code-samples-payload-');
     copyFileSync(join(CORPUS, 'valid', 'spec-kraken-websocket-request-reply-multiple-channels.yaml'), join(work, 'kraken.yaml'));
@@ -122,16 +131,22 @@ describe('a long payload in the code samples', () => {
     assert.equal(run.code, 0, run.err);
     const md = readFileSync(join(work, 'site', 'operations/subscribe/index.md'), 'utf8');
     const block = (lang: string): string => new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(md)?.[1] ?? '';
-    // One piece per line of the indented JSON, each ending with its line break, joined at the line's end.
-    assert.match(block('javascript'), /socket\.send\(\(\n {2}'\{\\n' \+\n {2}' {2}"event": "subscribe",\\n' \+\n/);
-    assert.match(block('python'), /send\(\(\n {2}'\{\\n' \+\n {2}' {2}"event": "subscribe",\\n' \+\n/);
-    assert.match(block('go'), /\[\]byte\(\n\t+"\{\\n" \+\n\t+" {2}\\"event\\": \\"subscribe\\",\\n" \+\n/);
-    assert.match(block('java'), /sendText\(\(\n {2,}"\{\\n" \+\n {2,}" {2}\\"event\\": \\"subscribe\\",\\n" \+\n/);
+    // JavaScript: an object literal, keys bare, given to JSON.stringify; Python: a dict given to json.dumps.
+    assert.match(block('javascript'), /\nconst payload = \{\n {2}event: 'subscribe',\n {2}reqid: 10,\n {2}pair: \['AP\/RU'\],\n {2}subscription: \{\n/);
+    assert.match(block('javascript'), /socket\.send\(JSON\.stringify\(payload\)\)/);
+    assert.match(block('python'), /\npayload = \{\n {4}'event': 'subscribe',\n {4}'reqid': 10,\n {4}'pair': \['AP\/RU'\],\n {4}'subscription': \{\n/);
+    assert.match(block('python'), /'ratecounter': False,\n {8}'snapshot': True,/);
+    assert.match(block('python'), /socket\.send\(json\.dumps\(payload\)\)/);
+    // Go and Java: the JSON text itself, in a raw string and a text block.
+    assert.match(block('go'), /\nconst payload = `\{\n {2}"event": "subscribe",\n {2}"reqid": 10,\n/);
+    assert.match(block('go'), /\[\]byte\(payload\)/);
+    assert.match(block('java'), /String payload = """\n {4}\{\n {6}"event": "subscribe",\n {6}"reqid": 10,\n/);
+    assert.match(block('java'), /sendText\(payload, true\)/);
     for (const lang of ['javascript', 'python', 'go', 'java']) {
-      assert.doesNotMatch(block(lang), /\{\\?"event\\?":/, `${lang}: the payload is not one compact line`);
+      assert.doesNotMatch(block(lang), /["'] \+\n/, `${lang}: no line pieced onto the next`);
       const pieces = block(lang)
         .split('\n')
-        .filter((l) => /"(event|reqid|pair|subscription|depth|interval|name|ratecounter|snapshot|token)\\?"/.test(l));
+        .filter((l) => /^\s*["']?(event|reqid|pair|subscription|depth|interval|name|ratecounter|snapshot|token)["']?:/.test(l));
       assert.ok(pieces.length >= 8, `${lang}: a line per field`);
       for (const piece of pieces) assert.ok(piece.trim().length <= 48, `${lang}: ${piece.trim()} is short enough for the panel`);
     }

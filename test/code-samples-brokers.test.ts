@@ -29,12 +29,26 @@ const SCHEMA = {
   type: 'object',
   required: ['id', 'level'],
   additionalProperties: false,
-  properties: { id: { type: 'string' }, level: { type: 'integer', minimum: 0 }, note: { type: 'string' } },
+  properties: {
+    id: { type: 'string' },
+    level: { type: 'integer', minimum: 0 },
+    note: { type: 'string' },
+    'lamp-ids': { type: 'array', items: { type: 'array', items: { type: ['integer', 'boolean', 'null'] } } },
+  },
 };
-const PAYLOAD = { id: "lamp-'7'", level: 3, note: 'a "quoted" \\ line, été ✓' };
-/** The example as a sending sample writes it: indented, a line per field (too long for the panel on one line). */
+/** Quotes, a backslash, non-ASCII text, a key that is no identifier, nested arrays, an integer past 2^53, true and null: the quoting of each sample's literal is proved. */
+const PAYLOAD = {
+  id: "lamp-'7'",
+  level: 3,
+  note: 'a "quoted" \\ line, été ✓',
+  'lamp-ids': [
+    [12345678901234567000, 2],
+    [true, null],
+  ],
+};
+/** The example as the page shows it, and as the Go and Java samples send it: indented, a line per field (too long for the panel on one line). */
 const EXPECTED = Buffer.from(JSON.stringify(PAYLOAD, null, 2));
-/** The example as this test publishes it to a receiving sample, which prints it: on one line. */
+/** The example on one line: what a JavaScript sample's JSON.stringify sends, and what this test publishes to a receiving sample, which prints it. */
 const PUBLISHED = Buffer.from(JSON.stringify(PAYLOAD));
 const validate = new Ajv().compile(SCHEMA);
 
@@ -43,6 +57,19 @@ function assertDelivered(bytes: Buffer | string, what: string, expected = EXPECT
   const received = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
   assert.equal(received.toString('hex'), expected.toString('hex'), `${what}: ${received.toString()} is not the example`);
   assert.ok(validate(JSON.parse(received.toString())), `${what}: fails the schema: ${JSON.stringify(validate.errors)}`);
+}
+
+/**
+ * What a sending sample delivers is the example: Go and Java send its text as written, byte for
+ * byte; JavaScript sends JSON.stringify of its object literal, byte for byte the example on one
+ * line; Python's json.dumps writes its own spacing and escapes, so there the value arrives, the
+ * same in the same order.
+ */
+function assertSent(bytes: Buffer | string, what: string, lang: SampleLanguage): void {
+  if (lang !== 'python') return assertDelivered(bytes, what, lang === 'javascript' ? PUBLISHED : EXPECTED);
+  const text = Buffer.isBuffer(bytes) ? bytes.toString() : bytes;
+  assert.equal(JSON.stringify(JSON.parse(text)), PUBLISHED.toString(), `${what}: ${text} is not the example`);
+  assert.ok(validate(JSON.parse(text)), `${what}: fails the schema: ${JSON.stringify(validate.errors)}`);
 }
 
 interface DocumentOptions {
@@ -141,7 +168,7 @@ describe('MQTT samples against mosquitto', { timeout: 300_000 }, () => {
             const m = await arrived;
             assert.equal(m.topic, 'lights/7/on');
             assert.equal(m.qos, 1);
-            assertDelivered(m.payload, `${version} ${lang}`);
+            assertSent(m.payload, `${version} ${lang}`, lang);
           } finally {
             await sample.stop();
           }
@@ -198,7 +225,7 @@ describe('NATS samples against nats-server', { timeout: 240_000 }, () => {
         for await (const m of subscription) {
           assert.equal(m.subject, 'lights.7.on');
           assert.equal(m.headers?.get('traceId'), 't-1');
-          assertDelivered(Buffer.from(m.data), `nats ${lang}`);
+          assertSent(Buffer.from(m.data), `nats ${lang}`, lang);
         }
       } finally {
         await sample.stop();
@@ -257,7 +284,7 @@ describe('WebSocket samples against a server of the test', { timeout: 300_000 },
         assert.equal(await sample.exit(), 0, sample.stderr());
         assert.equal(received.length, 1);
         assert.equal(received[0]!.url, '/feed/lights?v=2');
-        assertDelivered(received[0]!.data, `ws ${lang}`);
+        assertSent(received[0]!.data, `ws ${lang}`, lang);
       } finally {
         await sample.stop();
       }
@@ -337,7 +364,7 @@ describe('HTTP samples against a server of the test', { timeout: 240_000 }, () =
         assert.equal(r.headers['x-trace'], 't-1');
         assert.equal(r.headers['x-api-key'], 'secret-from-env');
         assert.equal(r.headers['content-type'], 'application/json');
-        assertDelivered(r.body, `http ${lang}`);
+        assertSent(r.body, `http ${lang}`, lang);
       } finally {
         await sample.stop();
       }
@@ -425,7 +452,7 @@ describe('AMQP 0-9-1 and AMQP 1.0 samples against rabbitmq-server', { timeout: 4
           assert.equal(m.fields.routingKey, 'lights.7.on');
           assert.equal(m.properties.contentType, 'application/json');
           assert.equal(String(m.properties.headers?.traceId), 't-1');
-          assertDelivered(m.content, `amqp ${lang}`);
+          assertSent(m.content, `amqp ${lang}`, lang);
         } finally {
           await sample.stop();
         }
@@ -459,7 +486,7 @@ describe('AMQP 0-9-1 and AMQP 1.0 samples against rabbitmq-server', { timeout: 4
       try {
         assert.equal(await sample.exit(), 0, sample.stderr());
         const body = await receiveOne(broker.port, `/queue/${queue}`);
-        assertDelivered(body, `amqp1 ${lang}`);
+        assertSent(body, `amqp1 ${lang}`, lang);
       } finally {
         await sample.stop();
       }
@@ -570,11 +597,11 @@ describe('Kafka samples against a Kafka stand-in (Debian has no Kafka broker)', 
           record.headers.map(([name, value]) => [name, value?.toString()]),
           [['traceId', 't-1']],
         );
-        assertDelivered(record.value ?? Buffer.alloc(0), `kafka ${lang}`);
+        assertSent(record.value ?? Buffer.alloc(0), `kafka ${lang}`, lang);
         const consumed = await consumeFirst(topic, `check-${lang}`);
         assert.equal(consumed.key?.toString(), 'lamp-7');
         assert.equal(consumed.headers?.traceId?.toString(), 't-1');
-        assertDelivered(consumed.value ?? Buffer.alloc(0), `kafka ${lang}, consumed back`);
+        assertSent(consumed.value ?? Buffer.alloc(0), `kafka ${lang}, consumed back`, lang);
         assert.deepEqual(standIn.refused, []);
       } finally {
         await sample.stop();
@@ -638,7 +665,7 @@ describe('SQS samples against an SQS stand-in reached through AWS_ENDPOINT_URL',
         assert.equal(m.queue, 'lights-7');
         assert.equal(m.accessKey, 'AKIDSAMPLETEST', 'the request is signed with the credentials of the environment');
         assert.deepEqual(m.attributes, { traceId: 't-1' });
-        assertDelivered(m.body, `sqs ${lang}`);
+        assertSent(m.body, `sqs ${lang}`, lang);
       } finally {
         await sample.stop();
       }

@@ -96,7 +96,7 @@ describe('apidesc-docs dev', () => {
         return r.ok ? r.text() : undefined;
       });
       const labels = [...page.matchAll(/<label for="samples-1-\d">(.*?)<\/label>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
-      assert.deepEqual(labels, ['Python (paho-mqtt)']);
+      assert.deepEqual(labels, ['Python']);
     } finally {
       child.kill('SIGTERM');
     }

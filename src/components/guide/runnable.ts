@@ -10,7 +10,8 @@ import { PROTOCOL_LABELS } from '../../lib/model/sns.ts';
 
 export interface Runnable {
   title: string;
-  tabs: { label: string; code: string; html?: string | undefined }[];
+  /** `caption`: the client library of a generated sample, named in its panel (CodeTabs.astro). */
+  tabs: { label: string; code: string; html?: string | undefined; caption?: string | undefined }[];
   notes: string[];
 }
 
@@ -20,7 +21,8 @@ export function runnableOf(page: Page): Runnable | undefined {
   for (const section of page.sections) {
     if (section.type !== 'code-samples') continue;
     const first = section.groups.find((g) => g.samples.length > 0);
-    if (first) return { title: first.title, tabs: first.samples.map((s) => ({ label: s.label, code: s.code, html: s.html })), notes: first.notes };
+    if (first)
+      return { title: first.title, tabs: first.samples.map((s) => ({ label: s.label, caption: s.library, code: s.code, html: s.html })), notes: first.notes };
   }
   const sns = page.sections.find((s) => s.type === 'sns-operation');
   const handsOn = sns?.type === 'sns-operation' ? sns.handsOn : undefined;

@@ -97,7 +97,7 @@ describe('code samples of operation pages', () => {
       [
         ['Node (our SDK)', 'javascript'],
         ['Go', 'go'],
-        ['Python (confluent-kafka)', 'python'],
+        ['Python', 'python'],
       ],
     );
     assert.equal(groups[0]!.samples[0]!.code, "await orders.place({ id: 'o-1' });");
@@ -213,8 +213,11 @@ operations:
       const s = page.sections.find((x) => x.type === 'code-samples');
       assert.ok(s?.type === 'code-samples', `${page.url} has no code samples`);
       assert.deepEqual(
-        s.groups[0]!.samples.map((x) => x.label),
-        ['JavaScript (ws)', 'Python (websockets)'],
+        s.groups[0]!.samples.map((x) => [x.label, x.library]),
+        [
+          ['JavaScript', 'ws'],
+          ['Python', 'websockets'],
+        ],
       );
       assert.ok(
         s.groups[0]!.notes.some((n) => n.includes('does not say which protocol or protocol version') && n.includes('as its title says')),
@@ -228,7 +231,7 @@ operations:
       ['Send on / and read the reply'],
     );
     const [js, py] = ping.groups[0]!.samples.map((x) => x.code);
-    assert.match(js!, /new WebSocket\('wss:\/\/<host>'\);\nsocket\.on\('open', \(\) => socket\.send\('\{"event":"ping","reqid":40\}'\)\);/);
+    assert.match(js!, /new WebSocket\('wss:\/\/<host>'\);\nsocket\.on\('open', \(\) => socket\.send\(JSON\.stringify\(\{ event: 'ping', reqid: 40 \}\)\)\);/);
     assert.match(js!, /socket\.on\('message'/);
     assert.match(py!, /^import asyncio\n/);
     assert.match(py!, /reply = await socket\.recv\(\)/);

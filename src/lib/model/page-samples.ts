@@ -141,7 +141,7 @@ const PLACEHOLDER_HOST = '<host>';
 function group(target: SampleTarget, title: string, languages: readonly SampleLanguage[]): SampleGroup {
   return {
     title,
-    samples: generateSamples(target, languages).map((s) => ({ label: s.label, lang: s.language, code: s.code })),
+    samples: generateSamples(target, languages).map((s) => ({ label: s.label, library: s.library, lang: s.language, code: s.code })),
     notes: [
       ...(target.host === PLACEHOLDER_HOST ? [`Replace ${PLACEHOLDER_HOST} with the server's host: the API description names none.`] : []),
       ...(target.placeholders.length > 0

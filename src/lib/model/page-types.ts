@@ -279,14 +279,19 @@ export interface Page extends Entity {
 
 /** A code sample as shown: one tab. */
 export interface CodeSample {
-  /** "JavaScript (mqtt)", or an x-codeSamples entry's label. */
+  /** "JavaScript", or an x-codeSamples entry's label. */
   label: string;
+  /** The client library a generated sample uses ("mqtt"), named inside its tab. */
+  library?: string;
   /** The highlighter's language name. */
   lang: string;
   code: string;
   /** Highlighted, added before rendering (src/lib/highlight/highlight-page.ts). */
   html?: string;
 }
+
+/** A sample's full name, its library included: "JavaScript (mqtt)" (the Markdown twin's and the copy button's). */
+export const sampleName = (s: CodeSample): string => (s.library ? `${s.label} (${s.library})` : s.label);
 
 /** The samples written for one of a channel's servers: a tab of the server picker (SampleTabs.astro). */
 export interface SampleServer {

@@ -3,7 +3,8 @@
  * with a routing key (the channel's address unless `cc` gives one), or straight to a queue through
  * the default exchange; a subscriber binds a queue of its own (or the named one) to the exchange.
  */
-import { jsEnv, jsObject, lines, payloadStr, pyDict, pyEnv, str, templateText } from './code-text.ts';
+import { jsEnv, jsObject, lines, pyDict, pyEnv, str, templateText } from './code-text.ts';
+import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 function jsUrl(t: SampleTarget): string {
@@ -22,17 +23,22 @@ export function javascript(t: SampleTarget): string {
   const assertExchange = exchange && `await channel.assertExchange(${str(exchange.name)}, ${str(exchange.type)}, { durable: ${exchange.durable} });`;
   const queueOptions = `{ durable: ${queue?.durable ?? true}, exclusive: ${queue?.exclusive ?? false} }`;
   const head = ["import amqp from 'amqplib';", '', `const connection = await amqp.connect(${jsUrl(t)});`];
-  if (t.role === 'publish')
+  if (t.role === 'publish') {
+    const payload = jsPayload(t);
     return lines([
-      ...head,
+      head[0],
+      '',
+      ...payload.setup,
+      head[2],
       'const channel = await connection.createConfirmChannel();',
       assertExchange,
       exchange
-        ? `channel.publish(${str(exchange.name)}, ${str(t.amqp.routingKey)}, Buffer.from(${payloadStr(t.payload)}), { ${properties} });`
-        : `channel.sendToQueue(${str(queueName(t))}, Buffer.from(${payloadStr(t.payload)}), { ${properties} });`,
+        ? `channel.publish(${str(exchange.name)}, ${str(t.amqp.routingKey)}, Buffer.from(${payload.value}), { ${properties} });`
+        : `channel.sendToQueue(${str(queueName(t))}, Buffer.from(${payload.value}), { ${properties} });`,
       'await channel.waitForConfirms();',
       'await connection.close();',
     ]);
+  }
   return lines([
     ...head,
     'const channel = await connection.createChannel();',
@@ -53,11 +59,14 @@ export function python(t: SampleTarget): string {
     `port=${t.port ?? (t.secure ? 5671 : 5672)}`,
     ...(c ? [`credentials=pika.PlainCredentials(${pyEnv(c.user)}, ${pyEnv(c.password)})`] : []),
   ];
+  const payload = t.role === 'publish' ? pyPayload(t) : undefined;
   const head = [
+    ...(payload?.imports ?? []),
     c && 'import os',
     '',
     'import pika',
     '',
+    ...(payload?.setup ?? []),
     `connection = pika.BlockingConnection(pika.ConnectionParameters(${parameters.join(', ')}))`,
     'channel = connection.channel()',
     exchange && `channel.exchange_declare(exchange=${str(exchange.name)}, exchange_type=${str(exchange.type)}, durable=${exchange.durable ? 'True' : 'False'})`,
@@ -69,7 +78,7 @@ export function python(t: SampleTarget): string {
       'channel.basic_publish(',
       `    exchange=${str(exchange?.name ?? '')},`,
       `    routing_key=${str(exchange ? t.amqp.routingKey : queueName(t))},`,
-      `    body=${payloadStr(t.payload)}.encode(),`,
+      `    body=${payload?.value}.encode(),`,
       `    properties=pika.BasicProperties(content_type=${str(t.contentType)}${headers}),`,
       ')',
       'connection.close()',

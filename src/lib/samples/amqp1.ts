@@ -1,5 +1,6 @@
 /** AMQP 1.0 samples: rhea and python-qpid-proton; the body is one data section holding the payload's bytes, the headers application properties. */
-import { jsEnv, jsObject, lines, payloadStr, pyDict, pyEnv, str } from './code-text.ts';
+import { jsEnv, jsObject, lines, pyDict, pyEnv, str } from './code-text.ts';
+import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 export function javascript(t: SampleTarget): string {
@@ -10,14 +11,15 @@ export function javascript(t: SampleTarget): string {
     ...(t.secure ? ["transport: 'tls'"] : []),
     ...(c ? [`username: ${jsEnv(c.user)}`, `password: ${jsEnv(c.password)}`] : []),
   ];
-  const head = ["import rhea from 'rhea';", '', `const connection = rhea.connect({ ${options.join(', ')} });`];
+  const payload = jsPayload(t);
+  const head = ["import rhea from 'rhea';", '', ...(t.role === 'publish' ? payload.setup : []), `const connection = rhea.connect({ ${options.join(', ')} });`];
   if (t.role === 'publish')
     return lines([
       ...head,
       `const sender = connection.open_sender(${str(t.address)});`,
       "sender.once('sendable', () =>",
       '  sender.send({',
-      `    body: rhea.message.data_section(Buffer.from(${payloadStr(t.payload)})),`,
+      `    body: rhea.message.data_section(Buffer.from(${payload.value})),`,
       `    content_type: ${str(t.contentType)},`,
       t.headers.length > 0 && `    application_properties: ${jsObject(t.headers, '    ')},`,
       '  }),',
@@ -35,14 +37,16 @@ export function python(t: SampleTarget): string {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   const url = `${t.secure ? 'amqps' : 'amqp'}://${t.host}:${t.port ?? (t.secure ? 5671 : 5672)}`;
   const connect = `        connection = event.container.connect(${str(url)}${c ? `, user=${pyEnv(c.user)}, password=${pyEnv(c.password)}` : ''})`;
+  const payload = t.role === 'publish' ? pyPayload(t) : undefined;
   const head = [
+    ...(payload?.imports ?? []),
     c && 'import os',
     '',
     'from proton import Message',
     'from proton.handlers import MessagingHandler',
     'from proton.reactor import Container',
     '',
-    '',
+    ...(payload && payload.setup.length > 0 ? [...payload.setup, ''] : ['']),
   ];
   if (t.role === 'publish')
     return lines([
@@ -57,7 +61,7 @@ export function python(t: SampleTarget): string {
       '    def on_sendable(self, event):',
       '        if not self.sent:',
       '            self.sent = True',
-      `            message = Message(body=${payloadStr(t.payload)}.encode(), content_type=${str(t.contentType)}${t.headers.length > 0 ? `, properties=${pyDict(t.headers, '            ')}` : ''})`,
+      `            message = Message(body=${payload?.value}.encode(), content_type=${str(t.contentType)}${t.headers.length > 0 ? `, properties=${pyDict(t.headers, '            ')}` : ''})`,
       '            message.inferred = True',
       '            event.sender.send(message)',
       '',

@@ -101,14 +101,15 @@ export const GO_CHECK = ['if err != nil {', '\tlog.Fatal(err)', '}'];
 
 /**
  * A Go program: `package main`, its imports (sorted, the standard library's first as gofmt
- * groups them) and `main`'s body, indented by a tab.
+ * groups them), the package's declarations as they are (a raw string's lines keep their
+ * indentation: payload-literal.ts) and `main`'s body, indented by a tab.
  */
-export function goProgram(imports: (string | false | undefined)[], body: (string | false | undefined)[]): string {
+export function goProgram(imports: (string | false | undefined)[], body: (string | false | undefined)[], declarations: string[] = []): string {
   const list = [...new Set(imports.filter((i): i is string => typeof i === 'string'))];
   const std = list.filter((i) => !i.includes('.')).sort();
   const third = list.filter((i) => i.includes('.')).sort();
   const importLines = [...std.map((i) => `\t${goImport(i)}`), ...(std.length > 0 && third.length > 0 ? [''] : []), ...third.map((i) => `\t${goImport(i)}`)];
-  return lines(['package main', '', 'import (', ...importLines, ')', '', 'func main() {', ...indentBody(body, '\t'), '}']);
+  return lines(['package main', '', 'import (', ...importLines, ')', '', ...declarations, 'func main() {', ...indentBody(body, '\t'), '}']);
 }
 
 /** `mqtt github.com/…` (an import with its name) or a path, quoted. */
@@ -124,15 +125,15 @@ function indentBody(body: (string | false | undefined)[], indent: string): strin
     .map((l) => (l === '' ? '' : `${indent}${l}`));
 }
 
-/** A Java program of one class, run as it is by `java Sample.java`: its imports and `main`'s body. */
-export function javaProgram(imports: (string | false | undefined)[], body: (string | false | undefined)[]): string {
+/** A Java program of one class, run as it is by `java Sample.java`: its imports and `main`'s body, its declarations first (a text block's lines indented with the body's: javac strips that indentation). */
+export function javaProgram(imports: (string | false | undefined)[], body: (string | false | undefined)[], declarations: string[] = []): string {
   const list = [...new Set(imports.filter((i): i is string => typeof i === 'string'))].sort();
   return lines([
     ...list.map((i) => `import ${i};`),
     ...(list.length > 0 ? [''] : []),
     'public class Sample {',
     '  public static void main(String[] args) throws Exception {',
-    ...indentBody(body, '    '),
+    ...indentBody([...declarations, ...body], '    '),
     '  }',
     '}',
   ]);

@@ -86,8 +86,10 @@ export const libraryOf = (protocol: SampleProtocol, language: SampleLanguage): s
 
 export interface GeneratedSample {
   language: SampleLanguage;
-  /** "JavaScript (mqtt)". */
+  /** "JavaScript": the tab's label, short enough that the tabs keep one row in the panel. */
   label: string;
+  /** "mqtt": the client library, named inside the tab's panel. */
+  library: string;
   code: string;
 }
 
@@ -97,6 +99,6 @@ export function generateSamples(target: SampleTarget, languages: readonly Sample
   const generator = GENERATORS[target.protocol];
   return languages.flatMap((language) => {
     const write = generator.write[language];
-    return write ? [{ language, label: `${LANGUAGE_NAMES[language]} (${generator.library[language]})`, code: write(target) }] : [];
+    return write ? [{ language, label: LANGUAGE_NAMES[language], library: generator.library[language] ?? '', code: write(target) }] : [];
   });
 }

@@ -1,5 +1,6 @@
 /** HTTP samples: fetch and requests, with the binding's method, the message's headers and an API key or token from the environment. */
-import { jsEnv, lines, payloadStr, pyEnv, queryString, str, templateText, urlPath } from './code-text.ts';
+import { jsEnv, lines, pyEnv, queryString, str, templateText, urlPath } from './code-text.ts';
+import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 export function url(t: SampleTarget): string {
@@ -66,11 +67,13 @@ export function javascript(t: SampleTarget): string {
     c?.kind === 'api-key' && c.in === 'query'
       ? `\`${templateText(url(t))}${t.http.query.length > 0 ? '&' : '?'}${templateText(encodeURIComponent(c.name))}=\${encodeURIComponent(${jsEnv(c.variable)})}\``
       : str(url(t));
+  const payload = jsPayload(t);
   return lines([
+    ...(sends(t) ? payload.setup : []),
     `const response = await fetch(${target}, {`,
     `  method: ${str(requestMethod(t))},`,
     headers.length > 0 && `  headers: {\n${headers.map((h) => `    ${h},`).join('\n')}\n  },`,
-    sends(t) && `  body: ${payloadStr(t.payload)},`,
+    sends(t) && `  body: ${payload.value},`,
     '});',
     'console.log(response.status, await response.text());',
   ]);
@@ -85,11 +88,14 @@ export function python(t: SampleTarget): string {
     ...(c?.kind === 'api-key' && c.in === 'header' ? [`${str(c.name)}: ${pyEnv(c.variable)}`] : []),
     ...(c?.kind === 'bearer' ? [`'Authorization': 'Bearer ' + ${pyEnv(c.variable)}`] : []),
   ];
+  const payload = sends(t) ? pyPayload(t) : undefined;
   return lines([
+    ...(payload?.imports ?? []),
     c && 'import os',
     '',
     'import requests',
     '',
+    ...(payload?.setup ?? []),
     'response = requests.request(',
     `    ${str(requestMethod(t))},`,
     `    ${str(url(t))},`,
@@ -97,7 +103,7 @@ export function python(t: SampleTarget): string {
     c?.kind === 'api-key' && c.in === 'query' && `    params={${str(c.name)}: ${pyEnv(c.variable)}},`,
     // Bytes: requests encodes a str user or password as Latin-1 (an error past it); HTTP basic takes UTF-8.
     c?.kind === 'user-password' && `    auth=(${pyEnv(c.user)}.encode(), ${pyEnv(c.password)}.encode()),`,
-    sends(t) && `    data=${payloadStr(t.payload)}.encode(),`,
+    payload && `    data=${payload.value}.encode(),`,
     '    timeout=30,',
     ')',
     'print(response.status_code, response.text)',

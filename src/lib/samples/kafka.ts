@@ -1,5 +1,6 @@
 /** Kafka samples: kafkajs and confluent-kafka, with the binding's key, group id and client id, SASL from the environment over TLS for kafka-secure. */
-import { jsEnv, jsObject, lines, payloadStr, pyEnv, str } from './code-text.ts';
+import { jsEnv, jsObject, lines, pyEnv, str } from './code-text.ts';
+import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 const broker = (t: SampleTarget): string => `${t.host}:${t.port ?? 9092}`;
@@ -19,11 +20,12 @@ export function javascript(t: SampleTarget): string {
     t.secure && '  ssl: true,',
     c && `  sasl: { mechanism: ${str(mechanism(t)[0])}, username: ${jsEnv(c.user)}, password: ${jsEnv(c.password)} },`,
   ];
-  const head = ["import { Kafka } from 'kafkajs';", '', 'const kafka = new Kafka({', ...options, '});'];
+  const payload = jsPayload(t);
+  const head = ["import { Kafka } from 'kafkajs';", '', ...(t.role === 'publish' ? payload.setup : []), 'const kafka = new Kafka({', ...options, '});'];
   if (t.role === 'publish') {
     const message = [
       ...(t.kafka.key !== undefined ? [`key: ${str(t.kafka.key)}`] : []),
-      `value: ${payloadStr(t.payload)}`,
+      `value: ${payload.value}`,
       ...(t.headers.length > 0 ? [`headers: ${jsObject(t.headers)}`] : []),
     ];
     return lines([
@@ -72,17 +74,20 @@ export function python(t: SampleTarget): string {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   const config = kafkaConfig(t, 'librdkafka').map(([k, v]) => `    ${str(k)}: ${'env' in v ? pyEnv(v.env) : str(v.text)},`);
   if (t.role === 'publish') {
+    const payload = pyPayload(t);
     const args = [
       str(t.address),
-      `value=${payloadStr(t.payload)}.encode()`,
+      `value=${payload.value}.encode()`,
       ...(t.kafka.key !== undefined ? [`key=${str(t.kafka.key)}`] : []),
       ...(t.headers.length > 0 ? [`headers=[${t.headers.map(([n, v]) => `(${str(n)}, ${str(v)})`).join(', ')}]`] : []),
     ];
     return lines([
+      ...payload.imports,
       c && 'import os',
       '',
       'from confluent_kafka import Producer',
       '',
+      ...payload.setup,
       'producer = Producer({',
       ...config,
       '})',

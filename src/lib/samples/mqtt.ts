@@ -1,5 +1,6 @@
 /** MQTT samples: mqtt.js and paho-mqtt's one-shot helpers (publish.single, subscribe.callback), MQTT 5 when the server says mqtt5. */
-import { jsEnv, jsObject, lines, payloadStr, pyEnv, str } from './code-text.ts';
+import { jsEnv, jsObject, lines, pyEnv, str } from './code-text.ts';
+import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 function url(t: SampleTarget): string {
@@ -13,12 +14,14 @@ export function javascript(t: SampleTarget): string {
   );
   const connect = `const client = await mqtt.connectAsync(${str(url(t))}${options.length > 0 ? `, {\n${options.join('\n')}\n}` : ''});`;
   const userProperties = t.mqtt.version === 5 && t.headers.length > 0 ? `, properties: { userProperties: ${jsObject(t.headers)} }` : '';
+  const payload = jsPayload(t);
   return t.role === 'publish'
     ? lines([
         "import mqtt from 'mqtt';",
         '',
+        ...payload.setup,
         connect,
-        `await client.publishAsync(${str(t.address)}, ${payloadStr(t.payload)}, { qos: ${t.mqtt.qos}, retain: ${t.mqtt.retain}${userProperties} });`,
+        `await client.publishAsync(${str(t.address)}, ${payload.value}, { qos: ${t.mqtt.qos}, retain: ${t.mqtt.retain}${userProperties} });`,
         'await client.endAsync();',
       ])
     : lines([
@@ -42,14 +45,17 @@ export function python(t: SampleTarget): string {
     t.secure && '    tls={},',
   ];
   const imports = [c && 'import os', t.mqtt.version === 5 && 'import paho.mqtt.client as mqtt'];
+  const payload = pyPayload(t);
   return t.role === 'publish'
     ? lines([
+        ...payload.imports,
         ...imports,
         'import paho.mqtt.publish as publish',
         '',
+        ...payload.setup,
         'publish.single(',
         `    ${str(t.address)},`,
-        `    ${payloadStr(t.payload)},`,
+        `    ${payload.value},`,
         `    qos=${t.mqtt.qos},`,
         `    retain=${t.mqtt.retain ? 'True' : 'False'},`,
         ...connection,

@@ -1,5 +1,6 @@
 /** NATS samples: nats.js and nats-py, with the binding's queue group on the subscriber and headers when the message has them. */
-import { jsEnv, lines, payloadStr, pyDict, pyEnv, str } from './code-text.ts';
+import { jsEnv, lines, pyDict, pyEnv, str } from './code-text.ts';
+import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 function url(t: SampleTarget): string {
@@ -31,12 +32,14 @@ export function javascript(t: SampleTarget): string {
       `const subscription = nc.subscribe(${str(t.address)}${t.nats.queue ? `, { queue: ${str(t.nats.queue)} }` : ''});`,
       'for await (const message of subscription) console.log(message.string());',
     ]);
+  const payload = jsPayload(t);
   return lines([
     `import { connect${t.headers.length > 0 ? ', headers' : ''} } from 'nats';`,
     '',
+    ...payload.setup,
     connect,
     ...(t.headers.length > 0 ? ['const h = headers();', ...t.headers.map(([n, v]) => `h.append(${str(n)}, ${str(v)});`)] : []),
-    `nc.publish(${str(t.address)}, ${payloadStr(t.payload)}${t.headers.length > 0 ? ', { headers: h }' : ''});`,
+    `nc.publish(${str(t.address)}, ${payload.value}${t.headers.length > 0 ? ', { headers: h }' : ''});`,
     'await nc.drain();',
   ]);
 }
@@ -56,11 +59,18 @@ export function python(t: SampleTarget): string {
       '',
       'asyncio.run(main())',
     ]);
+  const payload = pyPayload(t);
   return lines([
-    ...imports,
+    'import asyncio',
+    ...payload.imports,
+    t.credentials && 'import os',
+    '',
+    'import nats',
+    '',
+    ...(payload.setup.length > 0 ? [...payload.setup, ''] : ['']),
     'async def main():',
     connect,
-    `    await nc.publish(${str(t.address)}, ${payloadStr(t.payload)}.encode()${t.headers.length > 0 ? `, headers=${pyDict(t.headers, '    ')}` : ''})`,
+    `    await nc.publish(${str(t.address)}, ${payload.value}.encode()${t.headers.length > 0 ? `, headers=${pyDict(t.headers, '    ')}` : ''})`,
     '    await nc.drain()',
     '',
     '',

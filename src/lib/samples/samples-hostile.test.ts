@@ -58,15 +58,43 @@ function hostileTargets() {
   );
 }
 
+/**
+ * The payload as text that is not JSON, and as JSON text over several lines (a Go raw string, a
+ * Java text block), each holding \u0022, which Java reads as a quote anywhere in its source unless
+ * its backslash is escaped.
+ */
+const payloadVariants = (payload: string) => ({
+  text: `${payload}\\u0022 + pwned + \\u0022`,
+  json: JSON.stringify({ [EVIL]: `${EVIL}\\u0022 + pwned + \\u0022 \`+pwned+\` """+pwned+"""`, nested: [[EVIL]] }, null, 2),
+});
+
+/** Java's first step: a \uXXXX whose backslash is not itself escaped becomes its character, wherever it is. */
+const javaUnicode = (code: string): string =>
+  code.replace(/(\\+)u+([0-9a-fA-F]{4})/g, (all, slashes: string, hex: string) =>
+    slashes.length % 2 === 1 ? `${slashes.slice(1)}${String.fromCharCode(Number.parseInt(hex, 16))}` : all,
+  );
+
+/** Every string literal, read from the left as the compiler reads them: emptied, what is left is code that runs. */
+const GO_STRINGS = /`[^`]*`|"(?:[^"\\\n]|\\.)*"/g;
+const JAVA_STRINGS = /"""\n(?:[^"\\]|\\[\s\S]|"(?!""))*"""|"(?:[^"\\\n]|\\.)*"/g;
+
 /** How the Go and Java samples are parsed, not built: the file a sample is written to, and the parser's command for all the files. */
 const PARSERS = {
-  go: { language: 'Go', file: 'main.go', binary: '/usr/bin/gofmt', debianPackage: 'golang-go', args: (files: string[]) => ['-e', '-l', ...files] },
+  go: {
+    language: 'Go',
+    file: 'main.go',
+    binary: '/usr/bin/gofmt',
+    debianPackage: 'golang-go',
+    args: (files: string[]) => ['-e', '-l', ...files],
+    bare: (code: string) => code.replace(GO_STRINGS, '""'),
+  },
   java: {
     language: 'Java',
     file: 'Sample.java',
     binary: '/usr/bin/javac',
     debianPackage: 'default-jdk-headless',
     args: (files: string[], dir: string) => ['-XDshould-stop.ifNoError=PARSE', '-XDshould-stop.ifError=PARSE', '-d', join(dir, 'classes'), ...files],
+    bare: (code: string) => javaUnicode(code).replace(JAVA_STRINGS, '""'),
   },
 } as const;
 
@@ -78,15 +106,16 @@ describe('samples from a hostile document', () => {
       const parser = PARSERS[lang];
       const files: string[] = [];
       for (const { name, target } of targets)
-        for (const sample of generateSamples({ ...target, payload: `${target.payload}\\u0022 + pwned + \\u0022` }, [lang])) {
-          const folder = join(dir, `${name}-${lang}`);
-          mkdirSync(folder);
-          const file = join(folder, parser.file);
-          writeFileSync(file, sample.code);
-          files.push(file);
-          const bare = sample.code.replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
-          assert.doesNotMatch(bare, /pwned|__import__/, `${name} ${lang}: the document's text left its string\n${sample.code}`);
-        }
+        for (const [variant, payload] of Object.entries(payloadVariants(target.payload)))
+          for (const sample of generateSamples({ ...target, payload }, [lang])) {
+            const folder = join(dir, `${name}-${variant}-${lang}`);
+            mkdirSync(folder);
+            const file = join(folder, parser.file);
+            writeFileSync(file, sample.code);
+            files.push(file);
+            const bare = parser.bare(sample.code);
+            assert.doesNotMatch(bare, /pwned|__import__/, `${name} ${lang}: the document's text left its string\n${sample.code}`);
+          }
       // Every protocol has its samples among those parsed (AMQP 1.0 in Java included).
       for (const protocol of PROTOCOLS)
         for (const role of ['publish', 'subscribe'])

@@ -1,5 +1,6 @@
 /** WebSocket samples: ws and websockets (asyncio), with the binding's query and headers, and an API key from the environment. */
-import { jsEnv, lines, payloadStr, pyEnv, queryString, str, urlPath } from './code-text.ts';
+import { jsEnv, lines, pyEnv, queryString, str, urlPath } from './code-text.ts';
+import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 export function url(t: SampleTarget): string {
@@ -18,13 +19,15 @@ function authHeader(t: SampleTarget, env: (name: string) => string): [string, st
 export function javascript(t: SampleTarget): string {
   const auth = authHeader(t, jsEnv);
   const headers = [...t.ws.headers.map(([n, v]) => `${str(n)}: ${str(v)}`), ...(auth ? [`${str(auth[0])}: ${auth[1]}`] : [])];
+  const payload = jsPayload(t);
   const open = `const socket = new WebSocket(${str(url(t))}${headers.length > 0 ? `, { headers: { ${headers.join(', ')} } }` : ''});`;
   if (t.role === 'publish' && t.ws.awaitReply)
     return lines([
       "import WebSocket from 'ws';",
       '',
+      ...payload.setup,
       open,
-      `socket.on('open', () => socket.send(${payloadStr(t.payload)}));`,
+      `socket.on('open', () => socket.send(${payload.value}));`,
       '// The reply comes back on the same connection.',
       "socket.on('message', (data) => {",
       '  console.log(data.toString());',
@@ -32,7 +35,7 @@ export function javascript(t: SampleTarget): string {
       '});',
     ]);
   return t.role === 'publish'
-    ? lines(["import WebSocket from 'ws';", '', open, `socket.on('open', () => socket.send(${payloadStr(t.payload)}, () => socket.close()));`])
+    ? lines(["import WebSocket from 'ws';", '', ...payload.setup, open, `socket.on('open', () => socket.send(${payload.value}, () => socket.close()));`])
     : lines(["import WebSocket from 'ws';", '', open, "socket.on('message', (data) => console.log(data.toString()));"]);
 }
 
@@ -46,18 +49,20 @@ export function python(t: SampleTarget): string {
         : '';
   const entries = [...t.ws.headers.map(([n, v]) => `${str(n)}: ${str(v)}`), ...(auth ? [auth] : [])];
   const headers = entries.length > 0 ? `{${entries.join(', ')}}` : '';
+  const payload = t.role === 'publish' ? pyPayload(t) : undefined;
   return lines([
-    ...(auth ? ['import os'] : []),
     'import asyncio',
+    ...(payload?.imports ?? []),
+    ...(auth ? ['import os'] : []),
     '',
     'import websockets',
     '',
-    '',
+    ...(payload && payload.setup.length > 0 ? [...payload.setup, ''] : ['']),
     'async def main():',
     `    async with websockets.connect(${str(url(t))}${headers ? `, extra_headers=${headers}` : ''}) as socket:`,
     ...(t.role === 'publish'
       ? [
-          `        await socket.send(${payloadStr(t.payload)})`,
+          `        await socket.send(${payload?.value})`,
           ...(t.ws.awaitReply
             ? [
                 '        # The reply comes back on the same connection.',

@@ -1,6 +1,7 @@
 /** Each kind of page section as Markdown, in the order and with the headings the page shows them. */
 import {
   type BrokenReference,
+  sampleName,
   sourceLanguage,
   type InlineMessage,
   type PageSection,
@@ -88,7 +89,7 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
           heading(depth, escapeInline(g.title)),
           '',
           ...g.notes.flatMap((n) => [lineStart(escapeInline(n)), '']),
-          ...g.samples.flatMap((s) => [`**${escapeInline(s.label)}**`, '', fencedBlock(s.code, s.lang), '']),
+          ...g.samples.flatMap((s) => [`**${escapeInline(sampleName(s))}**`, '', fencedBlock(s.code, s.lang), '']),
         ]);
       // Several servers: each one's samples under its name, as the page's server picker shows them.
       return section.servers

@@ -3,13 +3,15 @@
  * languages (amqp.ts): an exchange with a routing key, or a queue through the default exchange;
  * the publisher waits for the broker's confirm (a NotifyPublish listener set before publishing).
  */
-import { GO_CHECK, goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
+import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
+import { goPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
 import { queueName } from '../amqp.ts';
 
 const table = (entries: [string, string][]): string => `amqp.Table{${entries.map(([n, v]) => `${goString(n)}: ${goString(v)}`).join(', ')}}`;
 
 export function go(t: SampleTarget): string {
+  const payload = goPayload(t);
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   const { exchange, queue } = t.amqp;
   const url = `${t.secure ? 'amqps' : 'amqp'}://${t.host}:${t.port ?? (t.secure ? 5671 : 5672)}/`;
@@ -30,7 +32,7 @@ export function go(t: SampleTarget): string {
     const publishing = [
       `ContentType: ${goString(t.contentType)}`,
       ...(t.headers.length > 0 ? [`Headers: ${table(t.headers)}`] : []),
-      `Body: []byte(${payloadGo(t.payload)})`,
+      `Body: []byte(${payload.value})`,
     ];
     return goProgram(
       [...imports, 'context'],
@@ -49,6 +51,7 @@ export function go(t: SampleTarget): string {
         '\tlog.Fatal("the broker did not take the message")',
         '}',
       ],
+      payload.setup,
     );
   }
   return goProgram(

@@ -1,8 +1,10 @@
 /** AMQP 1.0 in Go: Azure/go-amqp; the body is one data section holding the payload's bytes, the headers application properties. */
-import { GO_CHECK, goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
+import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
+import { goPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
 export function go(t: SampleTarget): string {
+  const payload = goPayload(t);
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   const url = `${t.secure ? 'amqps' : 'amqp'}://${t.host}:${t.port ?? (t.secure ? 5671 : 5672)}`;
   const head = [
@@ -15,18 +17,22 @@ export function go(t: SampleTarget): string {
   ];
   const imports = ['context', 'log', c && 'os', 'github.com/Azure/go-amqp'];
   if (t.role === 'publish')
-    return goProgram(imports, [
-      ...head,
-      `sender, err := session.NewSender(ctx, ${goString(t.address)}, nil)`,
-      ...GO_CHECK,
-      `contentType := ${goString(t.contentType)}`,
-      'err = sender.Send(ctx, &amqp.Message{',
-      `\tData: [][]byte{[]byte(${payloadGo(t.payload)})},`,
-      '\tProperties: &amqp.MessageProperties{ContentType: &contentType},',
-      t.headers.length > 0 && `\tApplicationProperties: map[string]any{${t.headers.map(([n, v]) => `${goString(n)}: ${goString(v)}`).join(', ')}},`,
-      '}, nil)',
-      ...GO_CHECK,
-    ]);
+    return goProgram(
+      imports,
+      [
+        ...head,
+        `sender, err := session.NewSender(ctx, ${goString(t.address)}, nil)`,
+        ...GO_CHECK,
+        `contentType := ${goString(t.contentType)}`,
+        'err = sender.Send(ctx, &amqp.Message{',
+        `\tData: [][]byte{[]byte(${payload.value})},`,
+        '\tProperties: &amqp.MessageProperties{ContentType: &contentType},',
+        t.headers.length > 0 && `\tApplicationProperties: map[string]any{${t.headers.map(([n, v]) => `${goString(n)}: ${goString(v)}`).join(', ')}},`,
+        '}, nil)',
+        ...GO_CHECK,
+      ],
+      payload.setup,
+    );
   return goProgram(
     [...imports, 'fmt'],
     [

@@ -2,7 +2,8 @@
  * HTTP in Go: net/http, with the binding's method, the message's headers and the credentials from
  * the environment; a webhook (the application calls the reader) is a server on $PORT.
  */
-import { GO_CHECK, goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
+import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
+import { goPayload } from '../payload-literal.ts';
 import { requestMethod, sends, url, webhook, webhookPath } from '../http.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
@@ -28,6 +29,7 @@ function goWebhook(t: SampleTarget): string {
 }
 
 export function go(t: SampleTarget): string {
+  const payload = goPayload(t);
   if (webhook(t)) return goWebhook(t);
   const c = t.credentials;
   const headers = [
@@ -39,7 +41,7 @@ export function go(t: SampleTarget): string {
   return goProgram(
     ['fmt', 'io', 'log', 'net/http', c && 'os', sends(t) && 'strings'],
     [
-      `request, err := http.NewRequest(${goString(requestMethod(t))}, ${goString(url(t))}, ${sends(t) ? `strings.NewReader(${payloadGo(t.payload)})` : 'nil'})`,
+      `request, err := http.NewRequest(${goString(requestMethod(t))}, ${goString(url(t))}, ${sends(t) ? `strings.NewReader(${payload.value})` : 'nil'})`,
       ...GO_CHECK,
       ...headers.map(([n, v]) => `request.Header.Set(${goString(n!)}, ${v})`),
       ...(c?.kind === 'user-password' ? [`request.SetBasicAuth(${goEnv(c.user)}, ${goEnv(c.password)})`] : []),
@@ -53,5 +55,6 @@ export function go(t: SampleTarget): string {
       ...GO_CHECK,
       'fmt.Println(response.StatusCode, string(body))',
     ],
+    sends(t) ? payload.setup : [],
   );
 }

@@ -3,10 +3,12 @@
  * speaks MQTT 3.1.1, which MQTT 5 brokers accept; a message's headers (MQTT 5 user properties)
  * need Eclipse's paho.golang, which a comment says.
  */
-import { goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
+import { goEnv, goProgram, goString } from '../code-text.ts';
+import { goPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
 export function go(t: SampleTarget): string {
+  const payload = goPayload(t);
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   const broker = `${t.secure ? 'ssl' : 'tcp'}://${t.host}:${t.port ?? (t.secure ? 8883 : 1883)}`;
   const connect = [
@@ -20,15 +22,19 @@ export function go(t: SampleTarget): string {
   ];
   const imports = ['log', c && 'os', 'mqtt github.com/eclipse/paho.mqtt.golang'];
   if (t.role === 'publish')
-    return goProgram(imports, [
-      ...connect,
-      t.mqtt.version === 5 && t.headers.length > 0 && "// The message's headers are MQTT 5 user properties: eclipse/paho.golang sends them.",
-      `token := client.Publish(${goString(t.address)}, ${t.mqtt.qos}, ${t.mqtt.retain}, ${payloadGo(t.payload)})`,
-      'if token.Wait() && token.Error() != nil {',
-      '\tlog.Fatal(token.Error())',
-      '}',
-      'client.Disconnect(250)',
-    ]);
+    return goProgram(
+      imports,
+      [
+        ...connect,
+        t.mqtt.version === 5 && t.headers.length > 0 && "// The message's headers are MQTT 5 user properties: eclipse/paho.golang sends them.",
+        `token := client.Publish(${goString(t.address)}, ${t.mqtt.qos}, ${t.mqtt.retain}, ${payload.value})`,
+        'if token.Wait() && token.Error() != nil {',
+        '\tlog.Fatal(token.Error())',
+        '}',
+        'client.Disconnect(250)',
+      ],
+      payload.setup,
+    );
   return goProgram(
     [...imports, 'fmt'],
     [

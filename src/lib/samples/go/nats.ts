@@ -1,5 +1,6 @@
 /** NATS in Go: nats.go, with the binding's queue group on the subscriber and the message's headers. */
-import { GO_CHECK, goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
+import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
+import { goPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
 function options(t: SampleTarget): string {
@@ -10,6 +11,7 @@ function options(t: SampleTarget): string {
 }
 
 export function go(t: SampleTarget): string {
+  const payload = goPayload(t);
   const url = `${t.secure ? 'tls' : 'nats'}://${t.host}:${t.port ?? 4222}`;
   const imports = ['log', t.credentials && 'os', 'github.com/nats-io/nats.go'];
   const connect = [`nc, err := nats.Connect(${goString(url)}${options(t)})`, ...GO_CHECK];
@@ -27,16 +29,20 @@ export function go(t: SampleTarget): string {
         'select {}',
       ],
     );
-  return goProgram(imports, [
-    ...connect,
-    `message := nats.NewMsg(${goString(t.address)})`,
-    `message.Data = []byte(${payloadGo(t.payload)})`,
-    ...t.headers.map(([n, v]) => `message.Header.Add(${goString(n)}, ${goString(v)})`),
-    'err = nc.PublishMsg(message)',
-    ...GO_CHECK,
-    // Flush returns once the server has the message; the program may then end.
-    'err = nc.Flush()',
-    ...GO_CHECK,
-    'nc.Close()',
-  ]);
+  return goProgram(
+    imports,
+    [
+      ...connect,
+      `message := nats.NewMsg(${goString(t.address)})`,
+      `message.Data = []byte(${payload.value})`,
+      ...t.headers.map(([n, v]) => `message.Header.Add(${goString(n)}, ${goString(v)})`),
+      'err = nc.PublishMsg(message)',
+      ...GO_CHECK,
+      // Flush returns once the server has the message; the program may then end.
+      'err = nc.Flush()',
+      ...GO_CHECK,
+      'nc.Close()',
+    ],
+    payload.setup,
+  );
 }

@@ -1,9 +1,11 @@
 /** SQS in Go: the AWS SDK for Go v2; credentials, region and AWS_ENDPOINT_URL from the SDK's own chain. */
-import { GO_CHECK, goProgram, goString, payloadGo } from '../code-text.ts';
+import { GO_CHECK, goProgram, goString } from '../code-text.ts';
+import { goPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
 import { region } from '../sqs.ts';
 
 export function go(t: SampleTarget): string {
+  const payload = goPayload(t);
   const r = region(t);
   const imports = ['context', 'log', 'github.com/aws/aws-sdk-go-v2/aws', 'github.com/aws/aws-sdk-go-v2/config', 'github.com/aws/aws-sdk-go-v2/service/sqs'];
   const head = [
@@ -22,11 +24,12 @@ export function go(t: SampleTarget): string {
         ...head,
         '_, err = client.SendMessage(ctx, &sqs.SendMessageInput{',
         '\tQueueUrl: queue.QueueUrl,',
-        `\tMessageBody: aws.String(${payloadGo(t.payload)}),`,
+        `\tMessageBody: aws.String(${payload.value}),`,
         ...(t.headers.length > 0 ? ['\tMessageAttributes: map[string]types.MessageAttributeValue{', ...attributes, '\t},'] : []),
         '})',
         ...GO_CHECK,
       ],
+      payload.setup,
     );
   }
   return goProgram(

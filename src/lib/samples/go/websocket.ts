@@ -1,5 +1,6 @@
 /** WebSocket in Go: gorilla/websocket, with the binding's query and headers and the credentials' header from the environment. */
-import { GO_CHECK, goEnv, goProgram, goString, payloadGo } from '../code-text.ts';
+import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
+import { goPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
 import { url } from '../websocket.ts';
 
@@ -16,6 +17,7 @@ function headerLines(t: SampleTarget): string[] {
 const READ = ['_, data, err := socket.ReadMessage()', ...GO_CHECK, 'fmt.Println(string(data))'];
 
 export function go(t: SampleTarget): string {
+  const payload = goPayload(t);
   const headers = headerLines(t);
   const imports = ['log', headers.some((h) => h.includes('os.Getenv')) && 'os', headers.length > 0 && 'net/http', 'github.com/gorilla/websocket'];
   const connect = [
@@ -29,11 +31,12 @@ export function go(t: SampleTarget): string {
     [...imports, t.ws.awaitReply && 'fmt'],
     [
       ...connect,
-      `err = socket.WriteMessage(websocket.TextMessage, []byte(${payloadGo(t.payload)}))`,
+      `err = socket.WriteMessage(websocket.TextMessage, []byte(${payload.value}))`,
       ...GO_CHECK,
       ...(t.ws.awaitReply ? ['// The reply comes back on the same connection.', ...READ] : []),
       'err = socket.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""))',
       ...GO_CHECK,
     ],
+    payload.setup,
   );
 }

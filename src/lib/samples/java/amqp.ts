@@ -2,11 +2,13 @@
  * AMQP 0-9-1 in Java: RabbitMQ's amqp-client. Where a message goes follows the binding as in the
  * other languages (amqp.ts); the publisher waits for the broker's confirm.
  */
-import { javaEnv, javaMap, javaProgram, javaString, payloadJava } from '../code-text.ts';
+import { javaEnv, javaMap, javaProgram, javaString } from '../code-text.ts';
+import { javaPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
 import { queueName } from '../amqp.ts';
 
 export function java(t: SampleTarget): string {
+  const payload = javaPayload(t);
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   const { exchange, queue } = t.amqp;
   const imports = [
@@ -36,10 +38,11 @@ export function java(t: SampleTarget): string {
         `    .contentType(${javaString(t.contentType)})`,
         t.headers.length > 0 && `    .headers(${javaMap(t.headers, 'Object')})`,
         '    .build();',
-        `channel.basicPublish(${javaString(exchange?.name ?? '')}, ${javaString(exchange ? t.amqp.routingKey : queueName(t))}, properties, ${payloadJava(t.payload)}.getBytes(StandardCharsets.UTF_8));`,
+        `channel.basicPublish(${javaString(exchange?.name ?? '')}, ${javaString(exchange ? t.amqp.routingKey : queueName(t))}, properties, ${payload.value}.getBytes(StandardCharsets.UTF_8));`,
         'channel.waitForConfirmsOrDie(10_000);',
         'connection.close();',
       ],
+      payload.setup,
     );
   return javaProgram(imports, [
     ...head,

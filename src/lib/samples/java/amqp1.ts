@@ -4,10 +4,12 @@
  * properties under any name (Qpid JMS would send the content type as application/octet-stream and
  * take only Java identifiers as property names).
  */
-import { javaEnv, javaProgram, javaString, payloadJava } from '../code-text.ts';
+import { javaEnv, javaProgram, javaString } from '../code-text.ts';
+import { javaPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
 export function java(t: SampleTarget): string {
+  const payload = javaPayload(t);
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   const withOptions = Boolean(c) || t.secure;
   const imports = [
@@ -30,12 +32,13 @@ export function java(t: SampleTarget): string {
       [
         ...head,
         `Sender sender = connection.openSender(${javaString(t.address)});`,
-        `Message<byte[]> message = Message.create(${payloadJava(t.payload)}.getBytes(StandardCharsets.UTF_8));`,
+        `Message<byte[]> message = Message.create(${payload.value}.getBytes(StandardCharsets.UTF_8));`,
         `message.contentType(${javaString(t.contentType)});`,
         ...t.headers.map(([n, v]) => `message.property(${javaString(n)}, ${javaString(v)});`),
         'sender.send(message).awaitSettlement();',
         'connection.close();',
       ],
+      payload.setup,
     );
   return javaProgram(
     [...imports, 'org.apache.qpid.protonj2.client.Receiver'],

@@ -2,7 +2,8 @@
  * HTTP in Java: the JDK's java.net.http client, with the binding's method, the message's headers
  * and the credentials from the environment; a webhook is the JDK's HttpServer on $PORT.
  */
-import { javaEnv, javaProgram, javaString, payloadJava } from '../code-text.ts';
+import { javaEnv, javaProgram, javaString } from '../code-text.ts';
+import { javaPayload } from '../payload-literal.ts';
 import { requestMethod, sends, url, webhook, webhookPath } from '../http.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
@@ -27,6 +28,7 @@ function javaWebhook(t: SampleTarget): string {
 }
 
 export function java(t: SampleTarget): string {
+  const payload = javaPayload(t);
   if (webhook(t)) return javaWebhook(t);
   const c = t.credentials;
   const query = c?.kind === 'api-key' && c.in === 'query';
@@ -47,7 +49,7 @@ export function java(t: SampleTarget): string {
         ]
       : []),
   ];
-  const body = sends(t) ? `HttpRequest.BodyPublishers.ofString(${payloadJava(t.payload)})` : 'HttpRequest.BodyPublishers.noBody()';
+  const body = sends(t) ? `HttpRequest.BodyPublishers.ofString(${payload.value})` : 'HttpRequest.BodyPublishers.noBody()';
   return javaProgram(
     [
       'java.net.URI',
@@ -66,5 +68,6 @@ export function java(t: SampleTarget): string {
       'HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());',
       'System.out.println(response.statusCode() + " " + response.body());',
     ],
+    sends(t) ? payload.setup : [],
   );
 }

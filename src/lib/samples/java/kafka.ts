@@ -2,7 +2,8 @@
  * Kafka in Java: Apache's kafka-clients, configured with the keys librdkafka shares (kafka.ts's
  * kafkaConfig) and SASL through a JAAS line whose user and password come from the environment.
  */
-import { javaEnv, javaProgram, javaString, payloadJava } from '../code-text.ts';
+import { javaEnv, javaProgram, javaString } from '../code-text.ts';
+import { javaPayload } from '../payload-literal.ts';
 import { kafkaConfig, kafkaMechanism } from '../kafka.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
@@ -23,6 +24,7 @@ function saslLines(t: SampleTarget): string[] {
 }
 
 export function java(t: SampleTarget): string {
+  const payload = javaPayload(t);
   const side = t.role === 'publish' ? 'Serializer' : 'Deserializer';
   const head = [
     'Properties config = new Properties();',
@@ -43,11 +45,12 @@ export function java(t: SampleTarget): string {
       [
         ...head,
         'try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {',
-        `  ProducerRecord<String, String> record = new ProducerRecord<>(${javaString(t.address)}, ${t.kafka.key !== undefined ? javaString(t.kafka.key) : 'null'}, ${payloadJava(t.payload)});`,
+        `  ProducerRecord<String, String> record = new ProducerRecord<>(${javaString(t.address)}, ${t.kafka.key !== undefined ? javaString(t.kafka.key) : 'null'}, ${payload.value});`,
         ...t.headers.map(([n, v]) => `  record.headers().add(${javaString(n)}, ${javaString(v)}.getBytes(StandardCharsets.UTF_8));`),
         '  producer.send(record).get();',
         '}',
       ],
+      payload.setup,
     );
   return javaProgram(
     [

@@ -1,5 +1,6 @@
 /** NATS in Java: jnats, with the binding's queue group on the subscriber and the message's headers. */
-import { javaEnv, javaProgram, javaString, payloadJava } from '../code-text.ts';
+import { javaEnv, javaProgram, javaString } from '../code-text.ts';
+import { javaPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
 function auth(t: SampleTarget): string {
@@ -10,6 +11,7 @@ function auth(t: SampleTarget): string {
 }
 
 export function java(t: SampleTarget): string {
+  const payload = javaPayload(t);
   const url = `${t.secure ? 'tls' : 'nats'}://${t.host}:${t.port ?? 4222}`;
   const imports = ['io.nats.client.Connection', 'io.nats.client.Nats', 'io.nats.client.Options', 'java.nio.charset.StandardCharsets'];
   const connect = `Connection nc = Nats.connect(new Options.Builder().server(${javaString(url)})${auth(t)}.build());`;
@@ -29,9 +31,10 @@ export function java(t: SampleTarget): string {
       connect,
       hasHeaders && 'Headers headers = new Headers();',
       ...t.headers.map(([n, v]) => `headers.add(${javaString(n)}, ${javaString(v)});`),
-      `nc.publish(${javaString(t.address)}, ${hasHeaders ? 'headers, ' : ''}${payloadJava(t.payload)}.getBytes(StandardCharsets.UTF_8));`,
+      `nc.publish(${javaString(t.address)}, ${hasHeaders ? 'headers, ' : ''}${payload.value}.getBytes(StandardCharsets.UTF_8));`,
       'nc.flush(Duration.ofSeconds(5));',
       'nc.close();',
     ],
+    payload.setup,
   );
 }

@@ -2,7 +2,8 @@
  * WebSocket in Java: the JDK's java.net.http client, with the binding's query and headers and the
  * credentials' header from the environment. The listener prints each whole message, text or binary.
  */
-import { javaEnv, javaProgram, javaString, payloadJava } from '../code-text.ts';
+import { javaEnv, javaProgram, javaString } from '../code-text.ts';
+import { javaPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
 import { url } from '../websocket.ts';
 
@@ -40,6 +41,7 @@ const LISTENER = (onMessage: string): string[] => [
 ];
 
 export function java(t: SampleTarget): string {
+  const payload = javaPayload(t);
   const imports = [
     'java.net.URI',
     'java.net.http.HttpClient',
@@ -67,15 +69,20 @@ export function java(t: SampleTarget): string {
         'CompletableFuture<String> reply = new CompletableFuture<>();',
         ...LISTENER('reply.complete(message);'),
         ...open,
-        `socket.sendText(${payloadJava(t.payload)}, true).join();`,
+        `socket.sendText(${payload.value}, true).join();`,
         'System.out.println(reply.join());',
         'socket.sendClose(WebSocket.NORMAL_CLOSURE, "").join();',
       ],
+      payload.setup,
     );
-  return javaProgram(imports, [
-    ...LISTENER('System.out.println(message);'),
-    ...open,
-    `socket.sendText(${payloadJava(t.payload)}, true).join();`,
-    'socket.sendClose(WebSocket.NORMAL_CLOSURE, "").join();',
-  ]);
+  return javaProgram(
+    imports,
+    [
+      ...LISTENER('System.out.println(message);'),
+      ...open,
+      `socket.sendText(${payload.value}, true).join();`,
+      'socket.sendClose(WebSocket.NORMAL_CLOSURE, "").join();',
+    ],
+    payload.setup,
+  );
 }
