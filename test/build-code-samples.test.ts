@@ -132,15 +132,15 @@ describe('a long payload in the code samples', () => {
     const md = readFileSync(join(work, 'site', 'operations/subscribe/index.md'), 'utf8');
     const block = (lang: string): string => new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(md)?.[1] ?? '';
     // JavaScript: an object literal, keys bare, given to JSON.stringify; Python: a dict given to json.dumps.
-    assert.match(block('javascript'), /\nconst payload = \{\n {2}event: 'subscribe',\n {2}reqid: 10,\n {2}pair: \['AP\/RU'\],\n {2}subscription: \{\n/);
+    assert.match(block('javascript'), /\nconst payload = \{\n {2}event: 'subscribe',\n {2}reqid: 40,\n {2}pair: \['AP\/RU'\],\n {2}subscription: \{\n/);
     assert.match(block('javascript'), /socket\.send\(JSON\.stringify\(payload\)\)/);
-    assert.match(block('python'), /\npayload = \{\n {4}'event': 'subscribe',\n {4}'reqid': 10,\n {4}'pair': \['AP\/RU'\],\n {4}'subscription': \{\n/);
+    assert.match(block('python'), /\npayload = \{\n {4}'event': 'subscribe',\n {4}'reqid': 40,\n {4}'pair': \['AP\/RU'\],\n {4}'subscription': \{\n/);
     assert.match(block('python'), /'ratecounter': False,\n {8}'snapshot': True,/);
     assert.match(block('python'), /socket\.send\(json\.dumps\(payload\)\)/);
     // Go and Java: the JSON text itself, in a raw string and a text block.
-    assert.match(block('go'), /\nconst payload = `\{\n {2}"event": "subscribe",\n {2}"reqid": 10,\n/);
+    assert.match(block('go'), /\nconst payload = `\{\n {2}"event": "subscribe",\n {2}"reqid": 40,\n/);
     assert.match(block('go'), /\[\]byte\(payload\)/);
-    assert.match(block('java'), /String payload = """\n {4}\{\n {6}"event": "subscribe",\n {6}"reqid": 10,\n/);
+    assert.match(block('java'), /String payload = """\n {4}\{\n {6}"event": "subscribe",\n {6}"reqid": 40,\n/);
     assert.match(block('java'), /sendText\(payload, true\)/);
     for (const lang of ['javascript', 'python', 'go', 'java']) {
       assert.doesNotMatch(block(lang), /["'] \+\n/, `${lang}: no line pieced onto the next`);
