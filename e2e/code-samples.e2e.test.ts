@@ -202,7 +202,10 @@ describe('code samples, read', () => {
     try {
       const page = await context.newPage();
       await page.goto(`${kraken.base}operations/subscribe/`);
-      await page.locator('nav[data-toc] a[href="#h-samples"]').click();
+      // The bar's own link (the section may be in the row, or only in its "more" menu: then the menu is opened first).
+      const inRow = page.locator('nav[data-toc] > ul > li > a[href="#h-samples"]');
+      if (!(await inRow.isVisible())) await page.locator('nav[data-toc] details.toc-menu > summary').click();
+      await page.locator('nav[data-toc] a[href="#h-samples"]').filter({ visible: true }).first().click();
       await page.waitForFunction(() => document.querySelector('nav[data-toc] a[aria-current="true"]')?.getAttribute('href') === '#h-samples', undefined, {
         timeout: 5_000,
       });
