@@ -4,7 +4,6 @@
 // it; a schema field's sub-result names the field's data path, not the page's title again.
 // Filters show only the values that have results.
 import { nameHolding, normaliseQuery, RANKING, sentenceAround, summaryShowsMatch } from './search-query.js';
-import { suggestionsFor } from './search-suggest.js';
 
 const page = document.getElementById('search-page');
 const bundle = `${page?.getAttribute('data-base') || '/'}pagefind/`;
@@ -215,6 +214,8 @@ function offerNames(root, library, ui) {
       try {
         const answer = await library.search(term, {});
         const pages = await Promise.all((answer?.results ?? []).slice(0, 6).map((result) => result.data()));
+        // Loaded once a search is made, not with the page: most searches never need it.
+        const { suggestionsFor } = await import('./search-suggest.js');
         names = await suggestionsFor(bundle, term, pages);
       } catch {
         names = [];

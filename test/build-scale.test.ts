@@ -111,9 +111,11 @@ describe(`a document with ${CHANNELS} channels`, () => {
     for (const file of pagesUnder(site)) {
       const page = readFileSync(file, 'utf8');
       const bytes = scriptBytesOnLoad(page);
-      // The search page is where search is used: it loads the query's code at once (its own bound).
+      // The search page is where search is used: it loads the query's code at once (its own bound:
+      // the page's module and its ranking, search-query.js, beside the navigation every page loads;
+      // "Did you mean" is fetched once a search is made).
       const searchPage = relative(site, file).split('\\').join('/') === 'search/index.html';
-      assert.ok(bytes <= (searchPage ? 30_000 : 20_000), `${relative(site, file)}: ${bytes} bytes of script`);
+      assert.ok(bytes <= (searchPage ? 40_000 : 20_000), `${relative(site, file)}: ${bytes} bytes of script`);
       assert.ok(!/pagefind-ui\.js/.test(page), 'Pagefind UI is not loaded by the page itself');
       const tester = page.includes('data-sns-tester');
       if (tester) testers++;
