@@ -18,8 +18,10 @@ export function allowedDistance(length) {
 }
 
 /**
- * The names nearest `query` (compared in lower case), nearest first, then the shortest, then as
- * sorted; none when the query is a name already, or too short to tell a typo.
+ * The names nearest `query` (compared in lower case): those the whole query is a typo of, or, when
+ * there are none, those whose beginning it is a typo of (`recieveOrder` for
+ * `receiveOrderEventsInWarehouse`: a reader types the start of a long id); nearest first, then the
+ * shortest, then as sorted; none when the query is a name already, or too short to tell a typo.
  */
 export function nearNames(query, names, distance, most = OFFERED) {
   const typed = String(query ?? '')
@@ -32,14 +34,35 @@ export function nearNames(query, names, distance, most = OFFERED) {
     if (typeof name !== 'string') continue;
     const lower = name.toLowerCase();
     if (lower === typed) return [];
-    if (seen.has(lower) || Math.abs(lower.length - typed.length) > allowed) continue;
-    const d = distance(typed, lower, { maxDistance: allowed + 1 });
-    if (d <= allowed) seen.set(lower, { name, d });
+    if (seen.has(lower)) continue;
+    const near = nearness(typed, lower, allowed, distance);
+    if (near) seen.set(lower, { name, ...near });
   }
-  return [...seen.values()]
+  // Beginnings only when no whole name is near: for `ordr`, Order, not also orderId and OrderPlaced.
+  const whole = [...seen.values()].filter((near) => near.start === 0);
+  return (whole.length > 0 ? whole : [...seen.values()])
     .sort((a, b) => a.d - b.d || a.name.length - b.name.length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .slice(0, most)
     .map((near) => near.name);
+}
+
+/**
+ * How near `typed` is to `name`: as a whole (start 0), or as a typo of its beginning (start 1; the
+ * beginning as long as the query, a letter more or less); none when neither is within `allowed`,
+ * or when the name simply begins with the query (Pagefind finds those by itself).
+ */
+function nearness(typed, name, allowed, distance) {
+  if (Math.abs(name.length - typed.length) <= allowed) {
+    const d = distance(typed, name, { maxDistance: allowed + 1 });
+    if (d <= allowed) return { start: 0, d };
+  }
+  if (name.length <= typed.length || name.startsWith(typed)) return undefined;
+  let best = allowed + 1;
+  for (const length of [typed.length - 1, typed.length, typed.length + 1]) {
+    if (length < 1 || length >= name.length) continue;
+    best = Math.min(best, distance(typed, name.slice(0, length), { maxDistance: allowed + 1 }));
+  }
+  return best <= allowed ? { start: 1, d: best } : undefined;
 }
 
 /** Whether the pages found (Pagefind's data of the first ones) hold the query, as a reader would call it found. */

@@ -20,6 +20,16 @@ describe('"Did you mean" names', () => {
     assert.equal(nearNames('ordr placed', names, leven)[0], 'Order placed', 'the nearest first');
   });
 
+  it('offers a long name whose beginning the query is a typo of, when no whole name is near', () => {
+    const more = [...names, 'receiveOrderEventsInWarehouse', 'Stock check requested', 'requestStockCheck'];
+    assert.deepEqual(nearNames('recieveOrder', more, leven), ['receiveOrderEventsInWarehouse']);
+    assert.deepEqual(nearNames('stok check', more, leven), ['Stock check requested']);
+    // A whole name within reach, and the longer ones that begin like the query are not offered.
+    assert.deepEqual(nearNames('ordr', [...more, 'Ordering'], leven), ['Order']);
+    // A name that begins with the query as typed is no typo: Pagefind finds it by itself.
+    assert.deepEqual(nearNames('publishOrder', more, leven), []);
+  });
+
   it('offers nothing for a name as it is (in any case), a query too short to tell, or nothing near', () => {
     assert.deepEqual(nearNames('unitprice', names, leven), []);
     assert.deepEqual(nearNames('sk', names, leven), []);
