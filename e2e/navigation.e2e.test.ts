@@ -109,10 +109,10 @@ describe('"On this page" and the sidebar', () => {
     const current = () => page.locator('nav.toc a[aria-current="true"]').allTextContents();
     // The page leads with what the operation carries (its messages), the examples and commands beside them.
     assert.deepEqual(await current(), ['Messages'], 'the first section at the top of the page');
-    // The panel's headings, always in view beside the sections, never mark one: sns publishing is marked once read.
+    // The panel's headings, always in view beside the sections, never mark one: the Amazon SNS topic is marked once read.
     await page.locator('#h-sns').evaluate((h) => h.scrollIntoView({ block: 'start' }));
     // The section, or its first sub-section when that is already high up too.
-    await page.waitForFunction(() => ['sns publishing', 'Retries'].includes(document.querySelector('nav.toc a[aria-current="true"]')?.textContent ?? ''));
+    await page.waitForFunction(() => ['Amazon SNS topic', 'Retries'].includes(document.querySelector('nav.toc a[aria-current="true"]')?.textContent ?? ''));
     await page.locator('#h-messages').evaluate((h) => h.scrollIntoView({ block: 'start' }));
     // The section, or the first of its sub-sections when that is already at the top too.
     await page.waitForFunction(() => ['Messages', 'Order placed'].includes(document.querySelector('nav.toc a[aria-current="true"]')?.textContent ?? ''));

@@ -29,14 +29,17 @@ describe('sns pages of the default content, as a reader goes through them', () =
     receiving = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.html'), 'utf8');
   });
 
-  it('lists Access policy and Fan-out under the sns topic in "On this page"', () => {
+  it('lists Access policy and Fan-out under the Amazon SNS topic in "On this page", in a reader\'s words', () => {
     const entries = outline(channel);
-    assert.deepEqual(entries.slice(entries.indexOf('sns topic'), entries.indexOf('sns topic') + 3), ['sns topic', 'Access policy', 'Fan-out']);
+    const topic = entries.indexOf('Amazon SNS topic');
+    assert.deepEqual(entries.slice(topic, topic + 3), ['Amazon SNS topic', 'Access policy', 'Fan-out']);
   });
 
   it('names the subscriptions shortly in "On this page"', () => {
     const entries = outline(receiving);
-    assert.deepEqual(entries.slice(entries.indexOf('sns subscriptions') + 1, entries.indexOf('sns subscriptions') + 4), [
+    const subscriptions = entries.indexOf('Amazon SNS subscriptions');
+    assert.ok(subscriptions >= 0, entries.join(' | '));
+    assert.deepEqual(entries.slice(subscriptions + 1, subscriptions + 4), [
       'SQS queue warehouse-picking.fifo',
       'Lambda function fraud-screening',
       'HTTPS endpoint hooks.example.com',

@@ -87,7 +87,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
       topic.name === undefined && view.topic.length === 0 && typeof address === 'string' && address !== '' && !address.includes('{') ? address : undefined;
     page.sections.push({
       type: 'sns-operation',
-      heading: value.action === 'receive' ? 'sns subscriptions' : 'sns publishing',
+      heading: value.action === 'receive' ? 'Amazon SNS subscriptions' : 'Amazon SNS topic',
       anchor: 'sns',
       view,
       topic,

@@ -205,7 +205,7 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
       const spread = diagram ? ctx.diagram(() => inDrawnOrder(listed, diagram)) : listed;
       page.sections.push({
         type: 'sns-topic',
-        heading: 'sns topic',
+        heading: 'Amazon SNS topic',
         anchor: 'sns',
         topic,
         fanOut: spread,
