@@ -432,8 +432,12 @@ describe('the search page with results, for every reader', () => {
     // A filter chosen: the other filters count what is left.
     await page.locator('details.pagefind-ui__filter-block', { hasText: 'Action' }).locator('summary').click();
     await page.locator('.pagefind-ui__filter-label', { hasText: /^send \(/ }).click();
+    // Until the message counts again, and another number: between the two it may say it is searching.
     await page.waitForFunction(
-      (before) => !new RegExp(`^${before} results? for`).test(document.querySelector('.pagefind-ui__message')?.textContent ?? ''),
+      (before) => {
+        const counted = /^(\d+) results? for/.exec(document.querySelector('.pagefind-ui__message')?.textContent ?? '');
+        return counted !== null && Number(counted[1]) !== before;
+      },
       total,
       {
         timeout: 10_000,
