@@ -4,10 +4,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { before, describe, it } from 'node:test';
-import { main } from '../src/cli/main.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import { unescapeText } from '../src/lib/html-text.ts';
-import { tempDir } from './helpers.ts';
+import { runIn, tempDir } from './helpers.ts';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 
@@ -19,16 +18,7 @@ let said = '';
 
 describe('build of content/ with --base /docs/ and --site', () => {
   before(async () => {
-    const previous = process.cwd();
-    process.chdir(repo);
-    try {
-      code = await main(['build', 'content', '--out', out, '--base', '/docs/', '--site', 'https://api.example.com'], {
-        out: () => {},
-        err: (text) => void (said += text + '\n'),
-      });
-    } finally {
-      process.chdir(previous);
-    }
+    ({ code, err: said } = await runIn(repo, ['build', 'content', '--out', out, '--base', '/docs/', '--site', 'https://api.example.com']));
     routes = (JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
   });
 

@@ -5,10 +5,9 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { basename, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { main } from '../src/cli/main.ts';
 import { processAlive, renderLockDir } from '../src/perf/render-lock.ts';
 import { rendererCacheDir, rendererKey } from '../src/perf/renderer-bundle.ts';
-import { tempTree, MINIMAL } from './helpers.ts';
+import { MINIMAL, runCli, tempTree } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -22,15 +21,7 @@ operations:
     channel: {$ref: '#/channels/orders'}
 `;
 
-async function build(dir: string, args: string[]): Promise<number> {
-  const previous = process.cwd();
-  process.chdir(dir);
-  try {
-    return await main(['build', ...args], { out: () => {}, err: () => {} });
-  } finally {
-    process.chdir(previous);
-  }
-}
+const build = (dir: string, args: string[]): Promise<number> => runCli(['build', ...args], dir);
 
 function digest(dir: string): Map<string, string> {
   const out = new Map<string, string>();

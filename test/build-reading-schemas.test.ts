@@ -13,9 +13,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { main } from '../src/cli/main.ts';
 import { unescapeText } from '../src/lib/html-text.ts';
-import { tempDir, validateYaml } from './helpers.ts';
+import { runCli, tempDir, validateYaml } from './helpers.ts';
 
 const DOCUMENT = `apidesc: 3.0.0
 info: { title: Formats, version: 1.0.0 }
@@ -67,13 +66,7 @@ describe('reading schemas of format versions the SPEC does not list', () => {
   const page = (url: string): string => readFileSync(join(site, url, 'index.html'), 'utf8');
   before(async () => {
     writeFileSync(join(work, 'formats.yaml'), DOCUMENT);
-    const previous = process.cwd();
-    process.chdir(work);
-    try {
-      assert.equal(await main(['build', 'formats.yaml', '--out', site], { out: () => {}, err: () => {} }), 0);
-    } finally {
-      process.chdir(previous);
-    }
+    assert.equal(await runCli(['build', 'formats.yaml', '--out', site], work), 0);
   });
 
   it("reads the format's own Schema Object at version 3.1.0 as a 3.0.0 Schema Object: a table, a generated example, and a note", () => {
@@ -190,13 +183,7 @@ describe('reading the schemas of a real polymorphic document without noise', () 
   let message = '';
   before(async () => {
     writeFileSync(join(work, 'fleet.yaml'), POLYMORPHIC);
-    const previous = process.cwd();
-    process.chdir(work);
-    try {
-      assert.equal(await main(['build', 'fleet.yaml', '--out', site], { out: () => {}, err: () => {} }), 0);
-    } finally {
-      process.chdir(previous);
-    }
+    assert.equal(await runCli(['build', 'fleet.yaml', '--out', site], work), 0);
     base = readFileSync(join(site, 'components/schemas/com.example.fleet.vehiclebase/index.html'), 'utf8');
     message = readFileSync(join(site, 'components/messages/vehicle/index.html'), 'utf8');
   });

@@ -10,9 +10,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { main } from '../src/cli/main.ts';
 import { unescapeText } from '../src/lib/html-text.ts';
-import { tempDir } from './helpers.ts';
+import { runCli, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -77,13 +76,7 @@ components:
 `;
 
 async function build(args: string[], cwd: string): Promise<void> {
-  const previous = process.cwd();
-  process.chdir(cwd);
-  try {
-    assert.equal(await main(['build', ...args], { out: () => {}, err: () => {} }), 0);
-  } finally {
-    process.chdir(previous);
-  }
+  assert.equal(await runCli(['build', ...args], cwd), 0);
 }
 
 /** The text of an HTML fragment, tags removed, spaces collapsed. */

@@ -12,9 +12,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
-import { runCli } from '../e2e/support.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { tempDir } from './helpers.ts';
+import { runCli, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 

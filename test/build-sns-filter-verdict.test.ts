@@ -12,9 +12,8 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { tempDir } from './helpers.ts';
+import { runCli, tempDir } from './helpers.ts';
 import { option, shellArgs } from './snippet-runners.ts';
-import { runCli } from '../e2e/support.ts';
 
 const repo = join(import.meta.dirname, '..');
 const text = (html: string): string => unescapeText(html.replace(/<wbr>/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');

@@ -22,9 +22,8 @@ import { listedPolicy, type Scope } from '../src/lib/sns/filter-policy.ts';
 import { readTesterInput } from '../src/lib/sns/tester-input.ts';
 import { testerResult } from '../src/lib/sns/tester-result.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { tempDir } from './helpers.ts';
+import { runCli, tempDir } from './helpers.ts';
 import { jsPublishInput, option, pythonPublishInput, shellArgs } from './snippet-runners.ts';
-import { runCli } from '../e2e/support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 

@@ -10,8 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
-import { tempDir } from './helpers.ts';
-import { runCli } from '../e2e/support.ts';
+import { runCli, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const outline = (html: string): string[] =>

@@ -6,9 +6,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { main } from '../src/cli/main.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
-import { tempDir } from './helpers.ts';
+import { runCli, tempDir } from './helpers.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 
 const corpus = CORPUS;
@@ -51,14 +50,8 @@ if (HAS_CORPUS)
     let routes: RouteEntry[] = [];
     before(async () => {
       assert.ok(files.length >= 5, `the sns documents of the corpus are missing at ${corpus}`);
-      const previous = process.cwd();
-      process.chdir(join(corpus, 'valid'));
-      try {
-        // A preview (--allow-invalid): only previews show the lint findings on the pages.
-        assert.equal(await main(['build', ...files, '--out', out, '--allow-invalid'], { out: () => {}, err: () => {} }), 0);
-      } finally {
-        process.chdir(previous);
-      }
+      // A preview (--allow-invalid): only previews show the lint findings on the pages.
+      assert.equal(await runCli(['build', ...files, '--out', out, '--allow-invalid'], join(corpus, 'valid')), 0);
       routes = (JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
     });
 

@@ -11,27 +11,15 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { main } from '../src/cli/main.ts';
 import { defaultLimits } from '../src/lib/load/limits.ts';
 import { diffSides } from '../src/lib/diff/compare-inputs.ts';
 import { api } from './diff-fixture.ts';
 import { deepChainDocument } from './deep-document.ts';
-import { tempTree } from './helpers.ts';
+import { runIn, tempTree } from './helpers.ts';
 import { hostileDocument } from './hostile-document.ts';
 import { objectKeysDocument } from './object-keys-document.ts';
 
-async function run(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const previous = process.cwd();
-  process.chdir(cwd);
-  try {
-    const code = await main(args, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) });
-    return { code, out, err };
-  } finally {
-    process.chdir(previous);
-  }
-}
+const run = (args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> => runIn(cwd, args);
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 const status = (values: string[]) => ({ type: 'object', properties: { status: { enum: values } }, required: ['status'] });

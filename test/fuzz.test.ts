@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import jsyaml from 'js-yaml';
-import { main } from '../src/cli/main.ts';
 import { buildSiteData } from '../src/site/site-model.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
-import { tempTree } from './helpers.ts';
+import { runCli, tempTree } from './helpers.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { OBJECT_PROPERTY_NAMES, objectKeysDocument } from './object-keys-document.ts';
 
@@ -114,15 +113,9 @@ describe('fuzz: mutated documents never crash validate or the page model', () =>
     const dir = tempTree({ 'keep.txt': '' });
     const property = fc.asyncProperty(fc.nat({ max: documents.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 3 }), async (index, mutations) => {
       writeFileSync(join(dir, 'doc.json'), JSON.stringify(mutate(documents[index], mutations)));
-      const previous = process.cwd();
-      process.chdir(dir);
-      try {
-        const code = await main(['build', 'doc.json', '--out', 'site', '--allow-invalid'], { out: () => {}, err: () => {} });
-        // 0: built; 1: not even a preview is possible (e.g. the root is no longer an object).
-        assert.ok(code === 0 || code === 1, `exit ${code}`);
-      } finally {
-        process.chdir(previous);
-      }
+      const code = await runCli(['build', 'doc.json', '--out', 'site', '--allow-invalid'], dir);
+      // 0: built; 1: not even a preview is possible (e.g. the root is no longer an object).
+      assert.ok(code === 0 || code === 1, `exit ${code}`);
     });
     await fc.assert(property, { numRuns: Number(process.env.APIDESC_FUZZ_BUILDS ?? 4) });
   });

@@ -55,14 +55,21 @@ export function where(d: Diagnostic | undefined): string {
 
 /** Runs the command line in `dir` (as if started there), collecting what it prints. */
 export async function runIn(dir: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const { main } = await import('../src/cli/main.ts');
-  const previous = process.cwd();
-  process.chdir(dir);
   let out = '';
   let err = '';
+  const code = await runCli(args, dir, { out: (s) => void (out += s + '\n'), err: (s) => void (err += s + '\n') });
+  return { code, out, err };
+}
+
+const QUIET = { out: () => {}, err: () => {} };
+
+/** Runs `apidesc-docs <args>` from `cwd` (as if started there), printing nothing unless `io` is given; resolves to the exit code. */
+export async function runCli(args: string[], cwd: string, io: { out: (text: string) => void; err: (text: string) => void } = QUIET): Promise<number> {
+  const { main } = await import('../src/cli/main.ts');
+  const previous = process.cwd();
+  process.chdir(cwd);
   try {
-    const code = await main(args, { out: (s) => void (out += s + '\n'), err: (s) => void (err += s + '\n') });
-    return { code, out, err };
+    return await main(args, io);
   } finally {
     process.chdir(previous);
   }

@@ -9,9 +9,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { Parser } from 'htmlparser2';
-import { main } from '../src/cli/main.ts';
 import { hostileDocument } from './hostile-document.ts';
-import { tempTree } from './helpers.ts';
+import { runCli, tempTree } from './helpers.ts';
 
 interface Finding {
   file: string;
@@ -88,13 +87,7 @@ describe('hostile document: no live script in any page', () => {
   const dir = tempTree({ 'evil.yaml': hostileDocument() });
   let code = -1;
   before(async () => {
-    const previous = process.cwd();
-    process.chdir(dir);
-    try {
-      code = await main(['build', 'evil.yaml', '--out', 'site', '--allow-invalid'], { out: () => {}, err: () => {} });
-    } finally {
-      process.chdir(previous);
-    }
+    code = await runCli(['build', 'evil.yaml', '--out', 'site', '--allow-invalid'], dir);
   });
 
   it('builds a preview of it (its URLs and e-mail are invalid, which the pages show)', () => {
@@ -128,13 +121,7 @@ describe('hostile documents in a portal: flows between them carry no live script
   const dir = tempTree({ 'apis/evil.yaml': hostileDocument(), 'apis/mirror.yaml': mirror });
   let code = -1;
   before(async () => {
-    const previous = process.cwd();
-    process.chdir(dir);
-    try {
-      code = await main(['build', 'apis', '--out', 'site', '--allow-invalid'], { out: () => {}, err: () => {} });
-    } finally {
-      process.chdir(previous);
-    }
+    code = await runCli(['build', 'apis', '--out', 'site', '--allow-invalid'], dir);
   });
 
   it('finds the flows and has no script element, event handler, or script URL in any page', () => {
