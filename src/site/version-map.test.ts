@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { idIn, switchTarget, type VersionPages } from './version-map.ts';
+import { idIn, type SwitchTarget, switchTarget, type VersionPages } from './version-map.ts';
 
 /** Three versions: publishOrder renamed emitOrder in v2; archive removed in v3, its channel kept; the billing API deleted in v3. */
 const versions: VersionPages[] = [
@@ -40,33 +40,50 @@ const versions: VersionPages[] = [
   },
 ];
 
+/** An object's id in one version (`from`, an index in `versions`), and its id in another (`to`). */
+const IDS: { case: string; from: number; to: number; kind: 'channel' | 'operation'; id: string; expected: string }[] = [
+  { case: 'a rename followed forwards over two versions', from: 0, to: 2, kind: 'operation', id: 'publishOrder', expected: 'emitOrder' },
+  { case: 'a rename followed backwards over two versions', from: 2, to: 0, kind: 'operation', id: 'emitOrder', expected: 'publishOrder' },
+  // A channel of the same id is not an operation renamed.
+  { case: 'a channel of the id of a renamed operation, kept', from: 2, to: 0, kind: 'channel', id: 'emitOrder', expected: 'emitOrder' },
+];
+
+/** A page of one version, and where switching to another opens (and what it says is missing). */
+const TARGETS: { case: string; from: number; to: number; url: string; expected: SwitchTarget }[] = [
+  // The same object, by id or through a rename.
+  { case: 'a renamed operation, forwards', from: 0, to: 2, url: 'orders/operations/publishorder/', expected: { url: 'operations/emitorder/' } },
+  { case: 'a renamed operation, backwards', from: 2, to: 0, url: 'operations/emitorder/', expected: { url: 'orders/operations/publishorder/' } },
+  { case: 'a channel of the same id', from: 0, to: 1, url: 'orders/channels/audit/', expected: { url: 'orders/channels/audit/' } },
+  // A removed operation: its channel, else the version's home, saying what is missing.
+  {
+    case: 'a removed operation: its channel',
+    from: 1,
+    to: 2,
+    url: 'orders/operations/archive/',
+    expected: { url: 'channels/audit/', missing: { kind: 'operation', id: 'archive', shown: 'channel' } },
+  },
+  {
+    case: "a removed API's operation: the version's home",
+    from: 1,
+    to: 2,
+    url: 'billing/operations/sendinvoice/',
+    expected: { url: '', missing: { kind: 'operation', id: 'sendInvoice', shown: 'home' } },
+  },
+  // A list page: the same address where the version has it, else its home.
+  { case: 'a list page the other version has', from: 0, to: 1, url: 'orders/operations/', expected: { url: 'orders/operations/' } },
+  { case: 'a list page the other version has not', from: 0, to: 2, url: 'orders/operations/', expected: { url: '' } },
+];
+
 describe('where a page is in another version', () => {
-  it('follows renames forwards and backwards, over several versions', () => {
-    assert.equal(idIn(versions, 0, 2, 'operation', 'publishOrder'), 'emitOrder');
-    assert.equal(idIn(versions, 2, 0, 'operation', 'emitOrder'), 'publishOrder');
-    // A channel of the same id is not an operation renamed.
-    assert.equal(idIn(versions, 2, 0, 'channel', 'emitOrder'), 'emitOrder');
-  });
-
-  it('opens the same object by id or through a rename', () => {
-    assert.deepEqual(switchTarget(versions, 0, 2, 'orders/operations/publishorder/'), { url: 'operations/emitorder/' });
-    assert.deepEqual(switchTarget(versions, 2, 0, 'operations/emitorder/'), { url: 'orders/operations/publishorder/' });
-    assert.deepEqual(switchTarget(versions, 0, 1, 'orders/channels/audit/'), { url: 'orders/channels/audit/' });
-  });
-
-  it("opens a removed operation's channel, then the API's overview, then the version's home, saying what is missing", () => {
-    assert.deepEqual(switchTarget(versions, 1, 2, 'orders/operations/archive/'), {
-      url: 'channels/audit/',
-      missing: { kind: 'operation', id: 'archive', shown: 'channel' },
+  for (const c of IDS) {
+    it(`the id in ${versions[c.to]!.name} of ${c.kind} ${c.id} of ${versions[c.from]!.name}: ${c.case}`, () => {
+      assert.equal(idIn(versions, c.from, c.to, c.kind, c.id), c.expected);
     });
-    assert.deepEqual(switchTarget(versions, 1, 2, 'billing/operations/sendinvoice/'), {
-      url: '',
-      missing: { kind: 'operation', id: 'sendInvoice', shown: 'home' },
-    });
-  });
+  }
 
-  it('opens a list page of the same address where the version has it, else its home', () => {
-    assert.deepEqual(switchTarget(versions, 0, 1, 'orders/operations/'), { url: 'orders/operations/' });
-    assert.deepEqual(switchTarget(versions, 0, 2, 'orders/operations/'), { url: '' });
-  });
+  for (const c of TARGETS) {
+    it(`switching from ${versions[c.from]!.name}'s /${c.url} to ${versions[c.to]!.name}: ${c.case}`, () => {
+      assert.deepEqual(switchTarget(versions, c.from, c.to, c.url), c.expected);
+    });
+  }
 });
