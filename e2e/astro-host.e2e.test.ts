@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { nodeRun, REPO } from '../test/host-site.ts';
 import { type PackedProject, packedProject } from '../test/packed-package.ts';
-import { accessibilityFindings, launchChromium, serveSite } from './support.ts';
+import { accessibilityFindings, closeAll, serveAndBrowse } from './support.ts';
 
 /** The team's layout: its header with a theme switch, its "On this page", the page in its slot. */
 const LAYOUT = `---
@@ -87,12 +87,13 @@ describe('an Astro site with the reference from the packed package, in a browser
     );
     const build = await nodeRun([join(project.dir, 'node_modules/astro/bin/astro.mjs'), 'build'], project.dir, 300_000);
     assert.equal(build.code, 0, build.output);
-    ({ server, base } = await serveSite(join(project.dir, 'dist')));
-    browser = await launchChromium();
+    ({
+      site: { server, base },
+      browser,
+    } = await serveAndBrowse(join(project.dir, 'dist')));
   });
   after(async () => {
-    await browser?.close();
-    server?.close();
+    await closeAll(browser, server);
     project?.remove();
   });
 

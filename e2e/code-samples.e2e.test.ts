@@ -6,30 +6,23 @@
  * either theme.
  */
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 import { tempDir } from '../test/helpers.ts';
-import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+import { accessibilityFindings, buildServeAndBrowse, buildSite, closeAll, type ServedSite, serveSite } from './support.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../test/fixtures/code-samples');
 const TURN_ON = 'operations/turnon/';
 
 describe('code samples, read', () => {
-  let site: { server: Server; base: string };
+  let site: ServedSite;
   let browser: Browser;
   before(async () => {
-    const work = tempDir('apidesc-code-samples-e2e-');
-    assert.equal(await runCli(['build', 'lights.yaml', '--out', join(work, 'site'), '--cache', join(work, 'cache')], FIXTURES), 0);
-    site = await serveSite(join(work, 'site'));
-    browser = await launchChromium();
+    ({ site, browser } = await buildServeAndBrowse(['lights.yaml'], FIXTURES, { work: tempDir('apidesc-code-samples-e2e-') }));
   });
-  after(async () => {
-    await browser?.close();
-    site?.server.close();
-  });
+  after(() => closeAll(browser, site));
 
   it('switches language without JavaScript, by click and by arrow key', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, javaScriptEnabled: false });
@@ -102,9 +95,7 @@ describe('code samples, read', () => {
 
   it('at 1280 px keeps panel code in its box: long lines wrap inside it, tabs stay a bar, the title breaks only between words', async () => {
     assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
-    const work = tempDir('apidesc-code-samples-e2e-');
-    const out = join(work, 'site');
-    assert.equal(await runCli(['build', join(CORPUS, 'valid', 'spec-streetlights-kafka.yaml'), '--out', out, '--cache', join(work, 'cache')], FIXTURES), 0);
+    const out = await buildSite([join(CORPUS, 'valid', 'spec-streetlights-kafka.yaml')], FIXTURES, { work: tempDir('apidesc-code-samples-e2e-') });
     const lights = await serveSite(out);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -164,7 +155,7 @@ describe('code samples, read', () => {
       ];
     } finally {
       await context.close();
-      lights.server.close();
+      await closeAll(lights);
     }
     assert.deepEqual(serverPanels.slice(0, 2), [false, true], "the second server's samples show in place of the first's");
     assert.match(serverPanels[2], /test\.mykafkacluster\.org:28092/);
@@ -190,13 +181,9 @@ describe('code samples, read', () => {
 
   it('1280 px, a request and its reply over WebSocket: the code at its full height, the payload a line per field, and "Code samples" marked once followed', async () => {
     assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
-    const work = tempDir('apidesc-code-samples-e2e-');
-    const out = join(work, 'site');
-    const built = await runCli(
-      ['build', join(CORPUS, 'valid', 'spec-kraken-websocket-request-reply-multiple-channels.yaml'), '--out', out, '--cache', join(work, 'cache')],
-      FIXTURES,
-    );
-    assert.equal(built, 0);
+    const out = await buildSite([join(CORPUS, 'valid', 'spec-kraken-websocket-request-reply-multiple-channels.yaml')], FIXTURES, {
+      work: tempDir('apidesc-code-samples-e2e-'),
+    });
     const kraken = await serveSite(out);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
@@ -242,7 +229,7 @@ describe('code samples, read', () => {
       });
     } finally {
       await context.close();
-      kraken.server.close();
+      await closeAll(kraken);
     }
   });
 

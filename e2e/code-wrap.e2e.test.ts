@@ -7,12 +7,11 @@
  * carry topic, queue and function ARNs, at a phone's and a desk's width, with and without script.
  */
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { tempDir } from '../test/helpers.ts';
-import { launchChromium, runCli, serveSite } from './support.ts';
+import { buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 /** A receiving operation whose subscription cards fold `aws sns subscribe` commands with ARNs; a publishing one whose panel has `aws sns publish`. */
@@ -68,18 +67,12 @@ function codeFacts(page: Page): Promise<CodeFacts> {
 }
 
 describe('long lines in code boxes', () => {
-  let site: { server: Server; base: string };
+  let site: ServedSite;
   let browser: Browser;
   before(async () => {
-    const work = tempDir('apidesc-code-wrap-e2e-');
-    assert.equal(await runCli(['build', 'content', '--out', join(work, 'site'), '--cache', join(work, 'cache')], repo), 0);
-    site = await serveSite(join(work, 'site'));
-    browser = await launchChromium();
+    ({ site, browser } = await buildServeAndBrowse(['content'], repo, { work: tempDir('apidesc-code-wrap-e2e-') }));
   });
-  after(async () => {
-    await browser?.close();
-    site?.server.close();
-  });
+  after(() => closeAll(browser, site));
 
   for (const [width, javaScriptEnabled] of [
     [390, false],

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 import { tempDir } from '../test/helpers.ts';
-import { launchChromium, runCli, serveSite } from './support.ts';
+import { buildSite, closeAll, launchChromium, serveSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const FIGURE = 'figure:has(#dg-fan-out-title)';
@@ -35,19 +35,13 @@ if (HAS_CORPUS)
     const sites: { server: Server; base: string }[] = [];
     before(async () => {
       const dir = tempDir('apidesc-fan-out-legible-');
-      assert.equal(await runCli(['build', 'content', '--out', join(dir, 'content'), '--cache', join(dir, 'cache')], repo), 0);
+      const content = await buildSite(['content'], repo, { work: dir, out: join(dir, 'content') });
       // A topic with seven subscriptions (SQS, HTTPS, e-mail, SMS, Lambda…), listed by its publishing operation.
-      assert.equal(
-        await runCli(['build', 'bindings-sns-sqs-pubsub-producer.yaml', '--out', join(dir, 'producer'), '--cache', join(dir, 'cache')], join(CORPUS, 'valid')),
-        0,
-      );
-      sites.push(await serveSite(join(dir, 'content')), await serveSite(join(dir, 'producer')));
+      const producer = await buildSite(['bindings-sns-sqs-pubsub-producer.yaml'], join(CORPUS, 'valid'), { work: dir, out: join(dir, 'producer') });
+      sites.push(await serveSite(content), await serveSite(producer));
       browser = await launchChromium();
     });
-    after(async () => {
-      await browser?.close();
-      for (const site of sites) site.server.close();
-    });
+    after(() => closeAll(browser, ...sites));
 
     const open = async (base: string, url: string, width: number): Promise<Page> => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });

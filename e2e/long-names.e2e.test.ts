@@ -6,11 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { tempTree } from '../test/helpers.ts';
-import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+import { accessibilityFindings, buildServeAndBrowse, closeAll } from './support.ts';
 
 const NAMES = [
   'SpringKafkaDefaultHeaders-RequiredAndNullablePayloadDto',
@@ -32,15 +31,12 @@ describe('long names in the sidebar', () => {
   let server: Server;
   let base = '';
   before(async () => {
-    const dir = tempTree({ 'long.yaml': DOCUMENT });
-    assert.equal(await runCli(['build', 'long.yaml', '--out', 'site'], dir), 0);
-    ({ server, base } = await serveSite(join(dir, 'site')));
-    browser = await launchChromium();
+    ({
+      site: { server, base },
+      browser,
+    } = await buildServeAndBrowse(['long.yaml'], tempTree({ 'long.yaml': DOCUMENT })));
   });
-  after(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  after(() => closeAll(browser, server));
 
   it('1280 px: every name on at most two lines, hung under its start; one cut short ends in "…" and has its full name in its title', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

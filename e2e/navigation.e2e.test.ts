@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, runCli, serveSite } from './support.ts';
+import { buildSite, closeAll, launchChromium, serveSite } from './support.ts';
 import { tempDir } from '../test/helpers.ts';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 
@@ -36,24 +36,17 @@ describe('"On this page" and the sidebar', () => {
   let base = '';
   let slack = '';
   before(async () => {
-    const site = join(tempDir('apidesc-nav-'), 'site');
-    assert.equal(await runCli(['build', 'content', '--out', site], repo), 0);
-    const served = await serveSite(site);
+    const served = await serveSite(await buildSite(['content'], repo, { work: tempDir('apidesc-nav-') }));
     servers.push(served.server);
     base = served.base;
     if (HAS_CORPUS) {
-      const other = join(tempDir('apidesc-nav-slack-'), 'site');
-      assert.equal(await runCli(['build', 'spec-slack-rtm.yaml', '--out', other], join(CORPUS, 'valid')), 0);
-      const s = await serveSite(other);
+      const s = await serveSite(await buildSite(['spec-slack-rtm.yaml'], join(CORPUS, 'valid'), { work: tempDir('apidesc-nav-slack-') }));
       servers.push(s.server);
       slack = s.base;
     }
     browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    for (const s of servers) s.close();
-  });
+  after(() => closeAll(browser, ...servers));
 
   it('shows the rail beside the content from 1152 px, with h3 headings under their section', async () => {
     for (const [width, beside] of [

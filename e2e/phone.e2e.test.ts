@@ -12,7 +12,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchChromium, runCli, serveSite } from './support.ts';
+import { buildServeAndBrowse, buildSite, closeAll, launchChromium, serveAndBrowse, serveSite } from './support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import { tempDir, tempTree } from '../test/helpers.ts';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
@@ -22,11 +22,11 @@ const WIDTHS = [360, 375, 390];
 
 // The corpus documents only when the corpus is there (test/corpus.test.ts fails loudly when it is not).
 const SITES: { name: string; args: string[]; cwd: string }[] = [
-  { name: 'default content', args: ['build', 'content'], cwd: repo },
+  { name: 'default content', args: ['content'], cwd: repo },
   ...(HAS_CORPUS
     ? [
-        { name: 'sns FIFO orders', args: ['build', 'bindings-sns-fifo-orders.yaml'], cwd: join(CORPUS, 'valid') },
-        { name: 'streetlights (Kafka)', args: ['build', 'spec-streetlights-kafka.yaml'], cwd: join(CORPUS, 'valid') },
+        { name: 'sns FIFO orders', args: ['bindings-sns-fifo-orders.yaml'], cwd: join(CORPUS, 'valid') },
+        { name: 'streetlights (Kafka)', args: ['spec-streetlights-kafka.yaml'], cwd: join(CORPUS, 'valid') },
       ]
     : []),
 ];
@@ -46,17 +46,13 @@ describe('pages on a phone (360–390 px) do not scroll sideways', () => {
   const built: { name: string; dir: string; server: Server; base: string }[] = [];
   before(async () => {
     for (const s of SITES) {
-      const dir = join(tempDir('apidesc-phone-'), 'site');
-      assert.equal(await runCli([...s.args, '--out', dir], s.cwd), 0, `build of ${s.name}`);
+      const dir = await buildSite(s.args, s.cwd, { work: tempDir('apidesc-phone-') });
       const { server, base } = await serveSite(dir);
       built.push({ name: s.name, dir, server, base });
     }
     browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    for (const b of built) b.server.close();
-  });
+  after(() => closeAll(browser, ...built));
 
   for (const [index, s] of SITES.entries()) {
     it(`every page of ${s.name} fits the width of the window`, async () => {
@@ -125,15 +121,14 @@ describe('long ids in the sidebar and in page titles', () => {
   let routes: RouteEntry[] = [];
   before(async () => {
     const dir = tempTree({ 'long.yaml': LONG_IDS });
-    assert.equal(await runCli(['build', 'long.yaml', '--out', 'site'], dir), 0);
-    routes = (JSON.parse(readFileSync(join(dir, 'site/apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
-    ({ server, base } = await serveSite(join(dir, 'site')));
-    browser = await launchChromium();
+    const site = await buildSite(['long.yaml'], dir, { work: dir });
+    routes = (JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
+    ({
+      site: { server, base },
+      browser,
+    } = await serveAndBrowse(site));
   });
-  after(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  after(() => closeAll(browser, server));
 
   it('wrap after a separator or between camelCase words, never inside a word', async () => {
     const camel = 'receiveSmartylightingStreetlightLightingMeasuredEvents';
@@ -190,15 +185,12 @@ describe('prose on a phone', () => {
   let server: Server;
   let base = '';
   before(async () => {
-    const site = join(tempDir('apidesc-phone-prose-'), 'site');
-    assert.equal(await runCli(['build', 'content', '--out', site], repo), 0);
-    ({ server, base } = await serveSite(site));
-    browser = await launchChromium();
+    ({
+      site: { server, base },
+      browser,
+    } = await buildServeAndBrowse(['content'], repo, { work: tempDir('apidesc-phone-prose-') }));
   });
-  after(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  after(() => closeAll(browser, server));
 
   it('breaks no word of the overview\'s notes across lines (a link\'s note beside it: "Runbooks", never "Runboo ks")', async () => {
     for (const width of WIDTHS) {

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+import { accessibilityFindings, buildSite, closeAll, serveAndBrowse } from './support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import { tempDir } from '../test/helpers.ts';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
@@ -26,30 +26,24 @@ if (HAS_CORPUS)
     let base = '';
     let routes: RouteEntry[] = [];
     before(async () => {
-      assert.equal(
-        await runCli(
-          [
-            'build',
-            'bindings-sns-fifo-orders.yaml',
-            'spec-kraken-websocket-request-reply-multiple-channels.yaml',
-            // An sns producer and a consumer of the same topic: the portal's flows (system map, other side).
-            'bindings-sns-sqs-pubsub-producer.yaml',
-            'bindings-sns-sqs-consumer.yaml',
-            '--out',
-            site,
-          ],
-          join(corpus, 'valid'),
-        ),
-        0,
+      await buildSite(
+        [
+          'bindings-sns-fifo-orders.yaml',
+          'spec-kraken-websocket-request-reply-multiple-channels.yaml',
+          // An sns producer and a consumer of the same topic: the portal's flows (system map, other side).
+          'bindings-sns-sqs-pubsub-producer.yaml',
+          'bindings-sns-sqs-consumer.yaml',
+        ],
+        join(corpus, 'valid'),
+        { work: dirname(site), out: site },
       );
       routes = (JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
-      ({ server, base } = await serveSite(site, '/', { notFound: true }));
-      browser = await launchChromium();
+      ({
+        site: { server, base },
+        browser,
+      } = await serveAndBrowse(site, '/', { notFound: true }));
     });
-    after(async () => {
-      await browser?.close();
-      server?.close();
-    });
+    after(() => closeAll(browser, server));
 
     it('suggests on its 404 page the page an address meant, and which API it is in', async () => {
       const page = await browser.newPage();

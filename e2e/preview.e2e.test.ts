@@ -10,9 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startPreview } from '../src/dev/preview-server.ts';
 import { runIn, tempTree } from '../test/helpers.ts';
-import { launchChromium, serveSite } from './support.ts';
+import { buildServeAndBrowse, closeAll, launchChromium } from './support.ts';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 const ORDERS = readFileSync(new URL('../content/orders.apidesc.yaml', import.meta.url), 'utf8');
 
@@ -32,10 +31,7 @@ describe('the preview of a built site in Chromium', () => {
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  after(() => closeAll(browser, server));
 
   it("is what the build's last line says to run", () => {
     assert.equal(lastLine, 'Open it: npx apidesc-docs preview --out site');
@@ -107,15 +103,12 @@ describe('the 404 page of a site under a base path, served by a static host', ()
   let browser: Browser;
   before(async () => {
     const dir = tempTree({ 'orders.yaml': ORDERS });
-    const built = await runIn(dir, ['build', 'orders.yaml', '--out', 'site', '--base', '/api/']);
-    assert.equal(built.code, 0, built.err);
-    ({ server, base } = await serveSite(join(dir, 'site'), '/api/', { notFound: true }));
-    browser = await launchChromium();
+    ({
+      site: { server, base },
+      browser,
+    } = await buildServeAndBrowse(['orders.yaml', '--base', '/api/'], dir, { work: dir, prefix: '/api/', notFound: true }));
   });
-  after(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  after(() => closeAll(browser, server));
 
   it('suggests the page at any depth, its lists read under the base path', async () => {
     const page = await browser.newPage();

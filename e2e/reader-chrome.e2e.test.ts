@@ -6,28 +6,21 @@
  * examples at their full height, with no fold of its own.
  */
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { tempDir } from '../test/helpers.ts';
-import { launchChromium, runCli, serveSite } from './support.ts';
+import { buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
 describe('the chrome of a reference page at 1280 px', () => {
-  let site: { server: Server; base: string };
+  let site: ServedSite;
   let browser: Browser;
   before(async () => {
-    const work = tempDir('apidesc-reader-chrome-e2e-');
-    assert.equal(await runCli(['build', 'content', '--out', join(work, 'site'), '--cache', join(work, 'cache')], repo), 0);
-    site = await serveSite(join(work, 'site'));
-    browser = await launchChromium();
+    ({ site, browser } = await buildServeAndBrowse(['content'], repo, { work: tempDir('apidesc-reader-chrome-e2e-') }));
   });
-  after(async () => {
-    await browser?.close();
-    site?.server.close();
-  });
+  after(() => closeAll(browser, site));
   async function open(url: string, { height = 800 } = {}): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height } });
     const page = await context.newPage();

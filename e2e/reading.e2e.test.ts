@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, runCli, serveSite } from './support.ts';
+import { buildSite, closeAll, launchChromium, serveSite } from './support.ts';
 import { tempDir, tempTree } from '../test/helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -63,19 +63,12 @@ describe('reading at 1280 and 390 px', () => {
   let large: Server;
   let largeBase = '';
   before(async () => {
-    const site = join(tempDir('apidesc-reading-e2e-'), 'site');
-    assert.equal(await runCli(['build', 'content', '--out', site], repo), 0);
-    ({ server, base } = await serveSite(site));
+    ({ server, base } = await serveSite(await buildSite(['content'], repo, { work: tempDir('apidesc-reading-e2e-') })));
     const dir = tempTree({ 'fifteen.yaml': fifteenOperations() });
-    assert.equal(await runCli(['build', 'fifteen.yaml', '--out', 'site'], dir), 0);
-    ({ server: large, base: largeBase } = await serveSite(join(dir, 'site')));
+    ({ server: large, base: largeBase } = await serveSite(await buildSite(['fifteen.yaml'], dir, { work: dir })));
     browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    server?.close();
-    large?.close();
-  });
+  after(() => closeAll(browser, server, large));
 
   it('fits every diagram to its column at 1280 and 390 px, every word of it at 12 px or more on a desk', async () => {
     // The message-flow pictures (the retry timelines of sns subscriptions are drawn otherwise).

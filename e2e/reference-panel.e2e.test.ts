@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { tempDir } from '../test/helpers.ts';
-import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+import { accessibilityFindings, buildSite, closeAll, launchChromium, serveSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const RECEIVE = 'operations/receiveordereventsinwarehouse/';
@@ -32,17 +32,11 @@ describe('the reference panel, read', () => {
   let browser: Browser;
   before(async () => {
     const work = tempDir('apidesc-reference-panel-e2e-');
-    assert.equal(await runCli(['build', 'content', '--out', join(work, 'content')], repo), 0);
-    assert.equal(await runCli(['build', 'vehicles.yaml', '--out', join(work, 'fleet')], join(repo, 'test/fixtures/reference-panel')), 0);
-    content = await serveSite(join(work, 'content'));
-    fleet = await serveSite(join(work, 'fleet'));
+    content = await serveSite(await buildSite(['content'], repo, { work, out: join(work, 'content') }));
+    fleet = await serveSite(await buildSite(['vehicles.yaml'], join(repo, 'test/fixtures/reference-panel'), { work, out: join(work, 'fleet') }));
     browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    content?.server.close();
-    fleet?.server.close();
-  });
+  after(() => closeAll(browser, content, fleet));
 
   async function open(url: string, width: number, { base = content.base, javaScriptEnabled = true, height = 800 } = {}): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled });

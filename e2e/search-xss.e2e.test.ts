@@ -8,10 +8,9 @@
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, recordScriptCalls, runCli, serveSite } from './support.ts';
+import { buildServeAndBrowse, closeAll, recordScriptCalls } from './support.ts';
 import { tempTree } from '../test/helpers.ts';
 
 const TAG = '<img src=x onerror=alert("tag")>';
@@ -85,16 +84,16 @@ describe('search of a hostile document in Chromium (Content-Security-Policy bypa
   let context: BrowserContext;
   before(async () => {
     // The bindings are invalid (unknown protocols): a preview build.
-    assert.equal(await runCli(['build', 'api', '--out', 'site', '--allow-invalid'], dir), 0);
-    ({ server, base } = await serveSite(join(dir, 'site')));
-    browser = await launchChromium();
+    ({
+      site: { server, base },
+      browser,
+    } = await buildServeAndBrowse(['api', '--allow-invalid'], dir, { work: dir }));
     context = await browser.newContext({ bypassCSP: true });
     await recordScriptCalls(context);
   });
   after(async () => {
     await context?.close();
-    await browser?.close();
-    server?.close();
+    await closeAll(browser, server);
   });
 
   async function open(url: string): Promise<{ page: Page; problems: string[] }> {

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, runCli, serveSite } from './support.ts';
+import { buildServeAndBrowse, buildSite, closeAll, serveAndBrowse } from './support.ts';
 import { tempDir } from '../test/helpers.ts';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 
@@ -26,20 +26,19 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     // below must find its page whichever part holds it.
     process.env.APIDESC_SEARCH_PAGES_PER_INDEX = '12';
     try {
-      assert.equal(await runCli(['build', 'content', '--out', site, '--base', '/docs/'], repo), 0);
+      await buildSite(['content', '--base', '/docs/'], repo, { work: dirname(site), out: site });
     } finally {
       delete process.env.APIDESC_SEARCH_PAGES_PER_INDEX;
     }
     const parts = JSON.parse(readFileSync(join(site, 'pagefind/parts.json'), 'utf8')) as string[];
     assert.ok(parts.length >= 2, `the index is in parts: ${parts.join(', ')}`);
     for (const part of parts) assert.ok(existsSync(join(site, 'pagefind', part, 'pagefind-entry.json')), part);
-    ({ server, base } = await serveSite(site, '/docs/'));
-    browser = await launchChromium();
+    ({
+      site: { server, base },
+      browser,
+    } = await serveAndBrowse(site, '/docs/'));
   });
-  after(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  after(() => closeAll(browser, server));
 
   /** What the header's box lists for `text`: each result's first line (an object's name, or a field's data path). */
   async function search(page: Page, text: string): Promise<string[]> {
@@ -325,14 +324,12 @@ describe('the search page with results, for every reader', () => {
   let base = '';
   const own = join(tempDir('apidesc-search-a11y-'), 'site');
   before(async () => {
-    assert.equal(await runCli(['build', 'content', '--out', own], repo), 0);
-    ({ server, base } = await serveSite(own));
-    browser = await launchChromium();
+    ({
+      site: { server, base },
+      browser,
+    } = await buildServeAndBrowse(['content'], repo, { work: dirname(own), out: own }));
   });
-  after(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  after(() => closeAll(browser, server));
 
   it('has no WCAG 2.1 A/AA violation with results and filters shown, in both themes, and its controls show focus', async () => {
     const { AxeBuilder } = await import('@axe-core/playwright');
@@ -748,15 +745,14 @@ if (HAS_CORPUS)
     let browser: Browser;
     let base = '';
     before(async () => {
-      const site = join(tempDir('apidesc-search-mqtt-'), 'site');
-      assert.equal(await runCli(['build', 'spec-streetlights-mqtt.yaml', '--out', site], join(CORPUS, 'valid')), 0);
-      ({ server, base } = await serveSite(site));
-      browser = await launchChromium();
+      ({
+        site: { server, base },
+        browser,
+      } = await buildServeAndBrowse(['spec-streetlights-mqtt.yaml'], join(CORPUS, 'valid'), {
+        work: tempDir('apidesc-search-mqtt-'),
+      }));
     });
-    after(async () => {
-      await browser?.close();
-      server?.close();
-    });
+    after(() => closeAll(browser, server));
 
     it('finds it written with its braces as without them, on every page whose address holds it', async () => {
       const page = await browser.newPage();

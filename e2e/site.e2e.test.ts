@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+import { accessibilityFindings, buildServeAndBrowse, closeAll } from './support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
 import { tempDir } from '../test/helpers.ts';
 
@@ -23,15 +23,13 @@ describe('the default site in Chromium', () => {
   let browser: Browser;
   let base = '';
   before(async () => {
-    assert.equal(await runCli(['build', 'content', '--out', site], repo), 0);
-    ({ server, base } = await serveSite(site));
-    browser = await launchChromium();
+    ({
+      site: { server, base },
+      browser,
+    } = await buildServeAndBrowse(['content'], repo, { work: dirname(site), out: site }));
     mkdirSync(artifacts, { recursive: true });
   });
-  after(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  after(() => closeAll(browser, server));
 
   it('loads every route with status 200 and no console error', async () => {
     const routes = (JSON.parse(readFileSync(join(site, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;

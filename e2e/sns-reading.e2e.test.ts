@@ -8,12 +8,11 @@
  * JavaScript and are announced as a group of choices; axe-core finds nothing in either theme.
  */
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { tempDir } from '../test/helpers.ts';
-import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+import { accessibilityFindings, buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const RECEIVE = 'operations/receiveordereventsinwarehouse/';
@@ -22,18 +21,12 @@ const PROTOCOLS = 'operations/notifycustomersofscans/';
 const CHANNEL = 'channels/orderevents/';
 
 describe('sns operation pages, read', () => {
-  let site: { server: Server; base: string };
+  let site: ServedSite;
   let browser: Browser;
   before(async () => {
-    const out = join(tempDir('apidesc-sns-reading-'), 'site');
-    assert.equal(await runCli(['build', 'content', '--out', out, '--cache', join(out, '..', 'cache')], repo), 0);
-    site = await serveSite(out);
-    browser = await launchChromium();
+    ({ site, browser } = await buildServeAndBrowse(['content'], repo, { work: tempDir('apidesc-sns-reading-') }));
   });
-  after(async () => {
-    await browser?.close();
-    site?.server.close();
-  });
+  after(() => closeAll(browser, site));
 
   async function open(url: string, width: number, javaScriptEnabled = true): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled });

@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { tempTree } from '../test/helpers.ts';
-import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+import { accessibilityFindings, buildSite, closeAll, launchChromium, serveSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const WAREHOUSE = 'operations/receiveordereventsinwarehouse/';
@@ -57,17 +57,11 @@ describe('the sns filter tester in Chromium', () => {
   let edge: { server: Server; base: string };
   let browser: Browser;
   before(async () => {
-    assert.equal(await runCli(['build', 'content', '--out', join(fixture, 'content-site')], repo), 0);
-    assert.equal(await runCli(['build', 'edge.yaml', '--out', 'edge-site'], fixture), 0);
-    content = await serveSite(join(fixture, 'content-site'));
-    edge = await serveSite(join(fixture, 'edge-site'));
+    content = await serveSite(await buildSite(['content'], repo, { work: fixture, out: join(fixture, 'content-site') }));
+    edge = await serveSite(await buildSite(['edge.yaml'], fixture, { work: fixture, out: join(fixture, 'edge-site') }));
     browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    content?.server.close();
-    edge?.server.close();
-  });
+  after(() => closeAll(browser, content, edge));
 
   /** The status element of the subscription whose name contains `name`. */
   const status = (page: Page, name: string) => page.locator('.tester-results > li', { hasText: name }).getByRole('status');

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { astroBuild, type HostSite, hostSite, REPO } from '../test/host-site.ts';
-import { accessibilityFindings, launchChromium, serveSite } from './support.ts';
+import { accessibilityFindings, closeAll, serveAndBrowse } from './support.ts';
 
 describe('a Starlight site with the reference, in a browser', { timeout: 600_000 }, () => {
   let site: HostSite;
@@ -22,12 +22,13 @@ describe('a Starlight site with the reference, in a browser', { timeout: 600_000
     site = hostSite('starlight-site', { 'api/orders.apidesc.yaml': readFileSync(join(REPO, 'content', 'orders.apidesc.yaml'), 'utf8') });
     const build = await astroBuild(site.dir);
     assert.equal(build.code, 0, build.output);
-    ({ server, base } = await serveSite(join(site.dir, 'dist')));
-    browser = await launchChromium();
+    ({
+      site: { server, base },
+      browser,
+    } = await serveAndBrowse(join(site.dir, 'dist')));
   });
   after(async () => {
-    await browser?.close();
-    server?.close();
+    await closeAll(browser, server);
     site?.remove();
   });
 

@@ -1,10 +1,30 @@
-/** Shared by the browser tests: a static server for a built site, and Debian's Chromium. */
+/**
+ * Shared by the browser tests: a site built into a temporary folder, a static server for it, and
+ * Debian's Chromium, each bounded in time and closed by closeAll.
+ */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { runIn, tempDir } from '../test/helpers.ts';
+
+// The command line run in a folder, for the scripts that take screenshots of built sites.
+export { runCli } from '../test/helpers.ts';
+
+/** A built site served on 127.0.0.1: its server, and its base URL (ends with `/`). */
+export interface ServedSite {
+  server: Server;
+  base: string;
+}
+
+/** A build of the default content takes about a minute on a busy 2-core machine: five is a hang. */
+const BUILD_BOUND_MS = 300_000;
+/** Chromium starts in seconds; a minute is a hang (Playwright's own default is three). */
+const LAUNCH_BOUND_MS = 60_000;
+/** Closing a browser or a server takes well under a second. */
+const CLOSE_BOUND_MS = 15_000;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -20,7 +40,7 @@ const TYPES: Record<string, string> = {
  * the base URL. With `notFound`, an address the site does not have gets the site's 404.html with
  * status 404, as GitHub Pages, Netlify and S3 website hosting answer it (at any depth).
  */
-export async function serveSite(root: string, prefix = '/', { notFound = false } = {}): Promise<{ server: Server; base: string }> {
+export async function serveSite(root: string, prefix = '/', { notFound = false } = {}): Promise<ServedSite> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x').pathname;
     const missing = (): void =>
@@ -42,6 +62,7 @@ export async function launchChromium(): Promise<Browser> {
   assert.ok(existsSync(executablePath), `Chromium is missing at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   return chromium.launch({
     executablePath,
+    timeout: LAUNCH_BOUND_MS,
     args: [
       '--headless',
       '--no-sandbox',
@@ -55,16 +76,76 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Runs `apidesc-docs <args>` from `cwd` without printing; resolves to the exit code. */
-export async function runCli(args: string[], cwd: string): Promise<number> {
-  const { main } = await import('../src/cli/main.ts');
-  const previous = process.cwd();
-  process.chdir(cwd);
+/** Rejects with `what` after `ms` (the timer does not keep the process alive). */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+export interface SiteBuild {
+  /** The temporary folder the site and the build's cache go in; a new one unless given. */
+  work?: string;
+  /** Where the site goes; `<work>/site` unless given. */
+  out?: string;
+}
+
+/**
+ * Runs `apidesc-docs build <args> --out <out> --cache <work>/cache` from `cwd` (a cache of its
+ * own, so that nothing is left in the repository's node_modules/.cache), asserts that it
+ * succeeds within a bound, and resolves to the site's folder. The temporary folder is removed
+ * when the test process exits.
+ */
+export async function buildSite(args: string[], cwd: string, { work = tempDir('apidesc-e2e-'), out = join(work, 'site') }: SiteBuild = {}): Promise<string> {
+  const command = ['build', ...args, '--out', out, '--cache', join(work, 'cache')];
+  const built = await within(runIn(cwd, command), BUILD_BOUND_MS, `apidesc-docs ${command.join(' ')}`);
+  assert.equal(built.code, 0, `apidesc-docs ${args.join(' ')} builds:\n${built.err}`);
+  return out;
+}
+
+/** Serves the site in `dir` (see serveSite) and opens Chromium; the server is closed again when Chromium does not start. */
+export async function serveAndBrowse(dir: string, prefix = '/', options: { notFound?: boolean } = {}): Promise<{ site: ServedSite; browser: Browser }> {
+  const site = await serveSite(dir, prefix, options);
   try {
-    return await main(args, { out: () => {}, err: () => {} });
-  } finally {
-    process.chdir(previous);
+    return { site, browser: await launchChromium() };
+  } catch (error) {
+    await closeAll(site);
+    throw error;
   }
+}
+
+/** buildSite, then serveAndBrowse: the site's folder, its server and Chromium. */
+export async function buildServeAndBrowse(
+  args: string[],
+  cwd: string,
+  { prefix = '/', notFound = false, ...build }: SiteBuild & { prefix?: string; notFound?: boolean } = {},
+): Promise<{ dir: string; site: ServedSite; browser: Browser }> {
+  const dir = await buildSite(args, cwd, build);
+  return { dir, ...(await serveAndBrowse(dir, prefix, { notFound })) };
+}
+
+/** Stops `server` within a bound, dropping its open connections so that it stops at once. */
+function stop(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return within(new Promise<void>((closed) => server.close(() => closed())), CLOSE_BOUND_MS, 'stopping the site server');
+}
+
+/**
+ * Closes browsers, served sites and servers (those not yet made are skipped, as after a failed
+ * `before`), each within a bound.
+ */
+export async function closeAll(...things: (Browser | ServedSite | Server | undefined)[]): Promise<void> {
+  const closing = things.map((thing) => {
+    if (thing === undefined) return Promise.resolve();
+    if (thing instanceof Server) return stop(thing);
+    if ('server' in thing) return stop(thing.server);
+    return within(thing.close(), CLOSE_BOUND_MS, 'closing Chromium');
+  });
+  const failed = (await Promise.allSettled(closing)).filter((outcome) => outcome.status === 'rejected');
+  if (failed.length > 0) throw failed[0]!.reason;
 }
 
 /**

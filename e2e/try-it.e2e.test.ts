@@ -23,7 +23,7 @@ import { type Broker, startMosquitto } from '../test/brokers.ts';
 import { tempDir } from '../test/helpers.ts';
 import { EXAMPLE_PAYLOAD, tryItConfig, tryItCredentialsConfig, tryItCredentialsDocument, tryItDocument } from '../test/try-it-fixture.ts';
 import { writeFileSync } from 'node:fs';
-import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+import { accessibilityFindings, buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
 
 // The form holds the example as the samples write it: indented, one field a line (it is long).
 const EXAMPLE = JSON.stringify(EXAMPLE_PAYLOAD, null, 2);
@@ -67,11 +67,10 @@ async function startWebSocketServer(
 }
 
 /** Builds `document` with `config` in `work`, serves the site and opens Chromium. */
-async function buildServeAndBrowse(work: string, document: string, config: unknown): Promise<{ site: { server: Server; base: string }; browser: Browser }> {
+async function browseDocument(work: string, document: string, config: unknown): Promise<{ site: ServedSite; browser: Browser }> {
   writeFileSync(join(work, 'api.json'), document);
   writeFileSync(join(work, 'apidesc-docs.config.json'), JSON.stringify(config));
-  assert.equal(await runCli(['build', 'api.json', '--out', 'site', '--cache', join(work, 'cache')], work), 0);
-  return { site: await serveSite(join(work, 'site')), browser: await launchChromium() };
+  return buildServeAndBrowse(['api.json'], work, { work });
 }
 
 describe('try it in Chromium', { timeout: 240_000 }, () => {
@@ -82,7 +81,7 @@ describe('try it in Chromium', { timeout: 240_000 }, () => {
   let httpServer: Server;
   let broker: Broker & { websocketPort?: number };
   let client: MqttClient;
-  let site: { server: Server; base: string };
+  let site: ServedSite;
   let browser: Browser;
 
   before(async () => {
@@ -103,11 +102,10 @@ describe('try it in Chromium', { timeout: 240_000 }, () => {
     httpServer = http.server;
     broker = await startMosquitto({ websockets: true });
     client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { reconnectPeriod: 0, connectTimeout: 10_000 });
-    ({ site, browser } = await buildServeAndBrowse(work, tryItDocument({ ws: ws.port, http: http.port }), tryItConfig(broker.websocketPort!)));
+    ({ site, browser } = await browseDocument(work, tryItDocument({ ws: ws.port, http: http.port }), tryItConfig(broker.websocketPort!)));
   });
   after(async () => {
-    await browser?.close();
-    site?.server.close();
+    await closeAll(browser, site);
     await client?.endAsync();
     await broker?.stop();
     httpServer?.close();
@@ -261,7 +259,7 @@ describe('try it in Chromium: the credentials the reader types', { timeout: 240_
   const wsReceived: { url: string; headers: IncomingHttpHeaders; data: string }[] = [];
   let httpServer: Server;
   let wsServer: WebSocketServer;
-  let site: { server: Server; base: string };
+  let site: ServedSite;
   let browser: Browser;
 
   before(async () => {
@@ -272,11 +270,10 @@ describe('try it in Chromium: the credentials the reader types', { timeout: 240_
     const ws = await startWebSocketServer((data, request) => wsReceived.push({ url: request.url ?? '', headers: request.headers, data }));
     httpServer = http.server;
     wsServer = ws.server;
-    ({ site, browser } = await buildServeAndBrowse(work, tryItCredentialsDocument({ ws: ws.port, http: http.port }), tryItCredentialsConfig()));
+    ({ site, browser } = await browseDocument(work, tryItCredentialsDocument({ ws: ws.port, http: http.port }), tryItCredentialsConfig()));
   });
   after(async () => {
-    await browser?.close();
-    site?.server.close();
+    await closeAll(browser, site);
     httpServer?.close();
     wsServer?.close();
   });

@@ -9,10 +9,10 @@
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityFindings, launchChromium, runCli, serveSite } from './support.ts';
+import { accessibilityFindings, buildServeAndBrowse, closeAll } from './support.ts';
 import { makeVersionsRepository } from '../test/versions-fixture.ts';
 import { tempDir } from '../test/helpers.ts';
 
@@ -29,13 +29,13 @@ describe('the versions of a site in Chromium', { timeout: 300_000 }, () => {
   let browser: Browser;
   let base = '';
   before(async () => {
-    assert.equal(await runCli(['build', 'api', '--versions', 'v*', '--out', site, '--cache', tempDir()], repo.dir), 0);
-    ({ server, base } = await serveSite(site));
-    browser = await launchChromium();
+    ({
+      site: { server, base },
+      browser,
+    } = await buildServeAndBrowse(['api', '--versions', 'v*'], repo.dir, { work: dirname(site), out: site }));
   });
   after(async () => {
-    await browser?.close();
-    server?.close();
+    await closeAll(browser, server);
     repo.remove();
   });
 

@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchChromium, recordScriptCalls, runCli, serveSite } from './support.ts';
+import { buildServeAndBrowse, closeAll, recordScriptCalls } from './support.ts';
 import { hostileDocument } from '../test/hostile-document.ts';
 import { tempTree } from '../test/helpers.ts';
 
@@ -27,14 +27,12 @@ describe('hostile document in Chromium', () => {
   let base = '';
   let browser: Browser;
   before(async () => {
-    assert.equal(await runCli(['build', 'evil.yaml', '--out', 'site', '--allow-invalid'], dir), 0);
-    ({ server, base } = await serveSite(join(dir, 'site')));
-    browser = await launchChromium();
+    ({
+      site: { server, base },
+      browser,
+    } = await buildServeAndBrowse(['evil.yaml', '--allow-invalid'], dir, { work: dir }));
   });
-  after(async () => {
-    await browser?.close();
-    server?.close();
-  });
+  after(() => closeAll(browser, server));
 
   it('runs no script of the document on any page', async () => {
     const urls = pages(join(dir, 'site'));
