@@ -8,10 +8,11 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { runIn, tempDir } from '../test/helpers.ts';
+import { buildSite, type SiteBuild, within } from '../test/helpers.ts';
 
-// The command line run in a folder, for the scripts that take screenshots of built sites.
-export { runCli } from '../test/helpers.ts';
+// Building a site is shared with the build tests; the command line is also run by the scripts
+// that take screenshots of built sites.
+export { buildSite, runCli } from '../test/helpers.ts';
 
 /** A built site served on 127.0.0.1: its server, and its base URL (ends with `/`). */
 export interface ServedSite {
@@ -19,8 +20,6 @@ export interface ServedSite {
   base: string;
 }
 
-/** A build of the default content takes about a minute on a busy 2-core machine: five is a hang. */
-const BUILD_BOUND_MS = 300_000;
 /** Chromium starts in seconds; a minute is a hang (Playwright's own default is three). */
 const LAUNCH_BOUND_MS = 60_000;
 /** Closing a browser or a server takes well under a second. */
@@ -74,36 +73,6 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
-}
-
-/** Rejects with `what` after `ms` (the timer does not keep the process alive). */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, fail) => {
-    timer = setTimeout(() => fail(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
-    timer.unref();
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
-export interface SiteBuild {
-  /** The temporary folder the site and the build's cache go in; a new one unless given. */
-  work?: string;
-  /** Where the site goes; `<work>/site` unless given. */
-  out?: string;
-}
-
-/**
- * Runs `apidesc-docs build <args> --out <out> --cache <work>/cache` from `cwd` (a cache of its
- * own, so that nothing is left in the repository's node_modules/.cache), asserts that it
- * succeeds within a bound, and resolves to the site's folder. The temporary folder is removed
- * when the test process exits.
- */
-export async function buildSite(args: string[], cwd: string, { work = tempDir('apidesc-e2e-'), out = join(work, 'site') }: SiteBuild = {}): Promise<string> {
-  const command = ['build', ...args, '--out', out, '--cache', join(work, 'cache')];
-  const built = await within(runIn(cwd, command), BUILD_BOUND_MS, `apidesc-docs ${command.join(' ')}`);
-  assert.equal(built.code, 0, `apidesc-docs ${args.join(' ')} builds:\n${built.err}`);
-  return out;
 }
 
 /** Serves the site in `dir` (see serveSite) and opens Chromium; the server is closed again when Chromium does not start. */

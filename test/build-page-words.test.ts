@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
-import { runCli, tempDir } from './helpers.ts';
+import { buildSite, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -40,8 +40,7 @@ describe('the words of reference pages (default content)', () => {
   let out = '';
   const read = (url: string): string => readFileSync(join(out, url, 'index.html'), 'utf8');
   before(async () => {
-    out = join(tempDir('apidesc-page-words-'), 'site');
-    assert.equal(await runCli(['build', 'content', '--out', out], repo), 0);
+    out = await buildSite(['content'], repo, { work: tempDir('apidesc-page-words-') });
   });
 
   it('shows an sns topic’s facts without the binding’s plumbing, which the folded Source keeps', () => {

@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
-import { runCli, tempDir, validateYaml } from './helpers.ts';
+import { buildSite, tempDir, validateYaml } from './helpers.ts';
 
 const DOCUMENT = `apidesc: 3.0.0
 info: { title: Formats, version: 1.0.0 }
@@ -66,7 +66,7 @@ describe('reading schemas of format versions the SPEC does not list', () => {
   const page = (url: string): string => readFileSync(join(site, url, 'index.html'), 'utf8');
   before(async () => {
     writeFileSync(join(work, 'formats.yaml'), DOCUMENT);
-    assert.equal(await runCli(['build', 'formats.yaml', '--out', site], work), 0);
+    await buildSite(['formats.yaml'], work, { work, out: site });
   });
 
   it("reads the format's own Schema Object at version 3.1.0 as a 3.0.0 Schema Object: a table, a generated example, and a note", () => {
@@ -183,7 +183,7 @@ describe('reading the schemas of a real polymorphic document without noise', () 
   let message = '';
   before(async () => {
     writeFileSync(join(work, 'fleet.yaml'), POLYMORPHIC);
-    assert.equal(await runCli(['build', 'fleet.yaml', '--out', site], work), 0);
+    await buildSite(['fleet.yaml'], work, { work, out: site });
     base = readFileSync(join(site, 'components/schemas/com.example.fleet.vehiclebase/index.html'), 'utf8');
     message = readFileSync(join(site, 'components/messages/vehicle/index.html'), 'utf8');
   });

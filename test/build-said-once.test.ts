@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { runCli, tempDir } from './helpers.ts';
+import { buildSite, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -52,9 +52,7 @@ describe('facts said once and truthfully (default content)', () => {
   let out = '';
   const read = (url: string): string => readFileSync(join(out, url, 'index.html'), 'utf8');
   before(async () => {
-    const dir = tempDir('apidesc-said-once-');
-    out = join(dir, 'site');
-    assert.equal(await runCli(['build', 'content', '--out', out, '--cache', join(dir, 'cache')], repo), 0);
+    out = await buildSite(['content'], repo, { work: tempDir('apidesc-said-once-') });
   });
 
   it("names each subscription's operation in its box as the text does, and lists them in the picture's order", () => {
@@ -184,9 +182,7 @@ if (HAS_CORPUS)
   describe('facts said once and truthfully (a corpus producer that lists its subscriptions)', () => {
     let html = '';
     before(async () => {
-      const dir = tempDir('apidesc-said-once-corpus-');
-      const out = join(dir, 'site');
-      assert.equal(await runCli(['build', 'bindings-sns-fifo-orders.yaml', '--out', out, '--cache', join(dir, 'cache')], join(CORPUS, 'valid')), 0);
+      const out = await buildSite(['bindings-sns-fifo-orders.yaml'], join(CORPUS, 'valid'), { work: tempDir('apidesc-said-once-corpus-') });
       html = readFileSync(join(out, 'channels', 'orderevents', 'index.html'), 'utf8');
     });
 

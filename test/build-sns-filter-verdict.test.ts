@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { runCli, tempDir } from './helpers.ts';
+import { buildSite, tempDir } from './helpers.ts';
 import { option, shellArgs } from './snippet-runners.ts';
 
 const repo = join(import.meta.dirname, '..');
@@ -24,8 +24,7 @@ if (HAS_CORPUS)
     let operation = '';
     let channel = '';
     before(async () => {
-      const out = join(tempDir('apidesc-sns-verdict-'), 'site');
-      assert.equal(await runCli(['build', join(CORPUS, 'valid', 'bindings-sns-fifo-orders.yaml'), '--out', out], repo), 0);
+      const out = await buildSite([join(CORPUS, 'valid', 'bindings-sns-fifo-orders.yaml')], repo, { work: tempDir('apidesc-sns-verdict-') });
       operation = readFileSync(join(out, 'operations', 'publishorderevent', 'index.html'), 'utf8');
       channel = readFileSync(join(out, 'channels', 'orderevents', 'index.html'), 'utf8');
     });
@@ -102,7 +101,7 @@ operations:
             filterPolicy: {customer_interests: [rugby, football]}
 `,
     );
-    assert.equal(await runCli(['build', 'api.yaml', '--out', 'site'], dir), 0);
+    await buildSite(['api.yaml'], dir, { work: dir });
     const twin = readFileSync(join(dir, 'site', 'operations', 'sendusersignedup', 'index.md'), 'utf8');
     const args = shellArgs(/aws sns publish[\s\S]*?\n```/.exec(twin)![0].replace(/\n```$/, ''));
     const attributes = JSON.parse(option(args, '--message-attributes')!) as Record<string, unknown>;

@@ -22,7 +22,7 @@ import { listedPolicy, type Scope } from '../src/lib/sns/filter-policy.ts';
 import { readTesterInput } from '../src/lib/sns/tester-input.ts';
 import { testerResult } from '../src/lib/sns/tester-result.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { runCli, tempDir } from './helpers.ts';
+import { buildSite, tempDir } from './helpers.ts';
 import { jsPublishInput, option, pythonPublishInput, shellArgs } from './snippet-runners.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -70,8 +70,7 @@ if (HAS_CORPUS)
     const sites: { file: string; out: string; routes: RouteEntry[] }[] = [];
     before(async () => {
       for (const file of [join(repo, 'content', 'orders.apidesc.yaml'), ...documents]) {
-        const out = join(tempDir('apidesc-sns-hands-on-'), 'site');
-        assert.equal(await runCli(['build', file, '--out', out], repo), 0, file);
+        const out = await buildSite([file], repo, { work: tempDir('apidesc-sns-hands-on-') });
         sites.push({ file, out, routes: (JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes });
       }
     });
@@ -361,7 +360,7 @@ ${consumers}`;
     const dir = tempDir('apidesc-sns-many-');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(dir, 'many.yaml'), yaml);
-    assert.equal(await runCli(['build', 'many.yaml', '--out', 'site'], dir), 0);
+    await buildSite(['many.yaml'], dir, { work: dir });
     const html = readFileSync(join(dir, 'site', 'operations', 'send', 'index.html'), 'utf8');
     assert.equal((html.match(/role="status" class="tester-result"/g) ?? []).length, 20);
     assert.match(html, /25 more subscriptions are not tested here/);
@@ -390,7 +389,7 @@ operations:
     const dir = tempDir('apidesc-sns-odd-');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(dir, 'odd.yaml'), yaml);
-    assert.equal(await runCli(['build', 'odd.yaml', '--out', 'site', '--allow-invalid'], dir), 0);
+    await buildSite(['odd.yaml', '--allow-invalid'], dir, { work: dir });
     const html = readFileSync(join(dir, 'site', 'operations', 'send', 'index.html'), 'utf8');
     assert.match(html, /<article class="card consumer" id="sns-consumer-1"[^>]*>[\s\S]*?sqs/);
     assert.match(html, /class="tester-name"><a href="#sns-consumer-1" title="sqs q">SQS queue q<\/a>/);

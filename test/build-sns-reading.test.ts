@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
-import { runCli, tempDir } from './helpers.ts';
+import { buildSite, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const outline = (html: string): string[] =>
@@ -22,8 +22,7 @@ describe('sns pages of the default content, as a reader goes through them', () =
   let channel = '';
   let receiving = '';
   before(async () => {
-    const out = join(tempDir('apidesc-sns-reading-'), 'site');
-    assert.equal(await runCli(['build', 'content', '--out', out], repo), 0);
+    const out = await buildSite(['content'], repo, { work: tempDir('apidesc-sns-reading-') });
     channel = readFileSync(join(out, 'channels', 'orderevents', 'index.html'), 'utf8');
     receiving = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.html'), 'utf8');
   });

@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { RouteEntry } from '../src/lib/model/types.ts';
-import { runCli, tempDir } from './helpers.ts';
+import { buildSite, tempDir } from './helpers.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 
 const corpus = CORPUS;
@@ -51,7 +51,7 @@ if (HAS_CORPUS)
     before(async () => {
       assert.ok(files.length >= 5, `the sns documents of the corpus are missing at ${corpus}`);
       // A preview (--allow-invalid): only previews show the lint findings on the pages.
-      assert.equal(await runCli(['build', ...files, '--out', out, '--allow-invalid'], join(corpus, 'valid')), 0);
+      await buildSite([...files, '--allow-invalid'], join(corpus, 'valid'), { work: dirname(out), out });
       routes = (JSON.parse(readFileSync(join(out, 'apidesc-routes.json'), 'utf8')) as { routes: RouteEntry[] }).routes;
     });
 

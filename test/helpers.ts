@@ -1,4 +1,5 @@
-/** Test helpers: write documents into a temporary folder and validate them like the CLI does. */
+/** Test helpers: write documents into a temporary folder, validate them and build sites from them like the CLI does. */
+import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect, createServer } from 'node:net';
@@ -73,6 +74,39 @@ export async function runCli(args: string[], cwd: string, io: { out: (text: stri
   } finally {
     process.chdir(previous);
   }
+}
+
+/** A build of the default content takes about a minute on a busy 2-core machine: five is a hang. */
+const BUILD_BOUND_MS = 300_000;
+
+/** Rejects with `what` after `ms` (the timer does not keep the process alive). */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+export interface SiteBuild {
+  /** The temporary folder the site and the build's cache go in; a new one unless given. */
+  work?: string;
+  /** Where the site goes; `<work>/site` unless given. */
+  out?: string;
+}
+
+/**
+ * Runs `apidesc-docs build <args> --out <out> --cache <work>/cache` from `cwd` (a cache of its
+ * own, so that nothing is left in the repository's node_modules/.cache), asserts that it
+ * succeeds within a bound, and resolves to the site's folder. The temporary folder is removed
+ * when the test process exits.
+ */
+export async function buildSite(args: string[], cwd: string, { work = tempDir('apidesc-e2e-'), out = join(work, 'site') }: SiteBuild = {}): Promise<string> {
+  const command = ['build', ...args, '--out', out, '--cache', join(work, 'cache')];
+  const built = await within(runIn(cwd, command), BUILD_BOUND_MS, `apidesc-docs ${command.join(' ')}`);
+  assert.equal(built.code, 0, `apidesc-docs ${args.join(' ')} builds:\n${built.err}`);
+  return out;
 }
 
 /** A TCP port free on 127.0.0.1 right now (for servers the tests start). */
