@@ -69,7 +69,11 @@ describe('long names in the sidebar', () => {
           text: a.textContent ?? '',
           lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
           brokenInside: lineTexts.get(-1) ?? '',
-          cut: name.scrollHeight > name.clientHeight + 1 || name.scrollWidth > name.clientWidth + 1 || style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none',
+          cut:
+            name.scrollHeight > name.clientHeight + 1 ||
+            name.scrollWidth > name.clientWidth + 1 ||
+            style.textOverflow === 'ellipsis' ||
+            style.webkitLineClamp !== 'none',
           hang: Number.parseFloat(style.textIndent),
           // The name's first letter inside its box, not cut off by the hanging indent.
           clipped: Math.min(...[...range.getClientRects()].map((r) => r.left)) < rect.left - 0.5,
@@ -77,7 +81,11 @@ describe('long names in the sidebar', () => {
       }),
     );
     // (A Java class name is listed by its class: its package is on its page.)
-    for (const name of NAMES.map((n) => n.slice(n.lastIndexOf('.') + 1))) assert.ok(links.some((l) => l.text === name), `"${name}" is in the sidebar, whole`);
+    for (const name of NAMES.map((n) => n.slice(n.lastIndexOf('.') + 1)))
+      assert.ok(
+        links.some((l) => l.text === name),
+        `"${name}" is in the sidebar, whole`,
+      );
     for (const link of links.filter((l) => l.text.length > 20)) {
       assert.equal(link.cut, false, `"${link.text}" is shown whole`);
       assert.equal(link.brokenInside, '', `"${link.text}" wraps between its words only`);

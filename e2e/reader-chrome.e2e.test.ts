@@ -40,7 +40,12 @@ describe('the chrome of a reference page at 1280 px', () => {
     const labels = new Set<string>();
     const menus: string[] = [];
     // (A page whose row folds sections, and pages whose menu only adds the sub-headings.)
-    for (const url of ['operations/requeststockcheck/', 'operations/receiveordereventsinwarehouse/', 'components/messages/orderplaced/', 'components/schemas/order/']) {
+    for (const url of [
+      'operations/requeststockcheck/',
+      'operations/receiveordereventsinwarehouse/',
+      'components/messages/orderplaced/',
+      'components/schemas/order/',
+    ]) {
       const page = await open(url);
       await page.evaluate(() => window.scrollTo(0, 1200));
       await page.waitForTimeout(100);

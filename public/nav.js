@@ -185,7 +185,10 @@ function barMenu(toc) {
       folded++;
     }
     if (folded === 0 && !hasSubHeadings) details.remove();
-    summary.setAttribute('aria-label', `All ${sections.length} sections${hasSubHeadings ? ' and their subsections' : ''}${folded > 0 ? `, ${folded} of them not in the row` : ''}`);
+    summary.setAttribute(
+      'aria-label',
+      `All ${sections.length} sections${hasSubHeadings ? ' and their subsections' : ''}${folded > 0 ? `, ${folded} of them not in the row` : ''}`,
+    );
   };
   // A link followed, Escape, or a click elsewhere closes the menu.
   details.addEventListener('click', (event) => {

@@ -60,7 +60,10 @@ describe('the chrome of reference pages (default content)', () => {
     const reply = read('operations/requeststockcheck');
     assert.match(words(reply), /Headers (?:\S+ ){0,3}requestId string required/, 'the headers start with their fields');
     // A named schema, and an object that extends another, keep their line.
-    assert.match(read('components/messages/orderplaced'), /<p class="schema-root-line"><span class="prop-type"><a href="\/components\/schemas\/order\/">Order<\/a><\/span><span class="kind"> \(object\)<\/span><span class="kind"> · extends/);
+    assert.match(
+      read('components/messages/orderplaced'),
+      /<p class="schema-root-line"><span class="prop-type"><a href="\/components\/schemas\/order\/">Order<\/a><\/span><span class="kind"> \(object\)<\/span><span class="kind"> · extends/,
+    );
     assert.match(read('components/schemas/order'), /<p class="schema-root-line"><span class="prop-type">object<\/span><span class="kind"> · extends/);
   });
 
@@ -77,9 +80,13 @@ describe('the chrome of reference pages (default content)', () => {
     const guide = read('guides/getting-started');
     assert.match(guide, /<figcaption><a href="\/components\/schemas\/order\/">Order<\/a><\/figcaption>/);
     assert.doesNotMatch(guide, /· Definition/);
-    const folds = [...guide.matchAll(/<div class="code code-fold"[^>]*><details class="code-more"><summary><span class="code-more-closed">Show all (\d+) lines<\/span><span class="code-more-open">Show fewer lines<\/span><\/summary><\/details><pre[^>]*>([\s\S]*?)<\/pre>/g)];
+    const folds = [
+      ...guide.matchAll(
+        /<div class="code code-fold"[^>]*><details class="code-more"><summary><span class="code-more-closed">Show all (\d+) lines<\/span><span class="code-more-open">Show fewer lines<\/span><\/summary><\/details><pre[^>]*>([\s\S]*?)<\/pre>/g,
+      ),
+    ];
     assert.ok(folds.length >= 2, `the long examples and commands fold (${folds.length})`);
-    for (const [, count, code] of folds) assert.equal(code!.split('\n').length, Number(count), 'the count is the code\'s lines');
+    for (const [, count, code] of folds) assert.equal(code!.split('\n').length, Number(count), "the count is the code's lines");
     // Short code is left as it is.
     assert.match(guide, /<div class="code" data-pagefind-ignore data-copy-label="Order placed example, headers">/);
     // Reference pages show their code whole, as before.

@@ -193,7 +193,12 @@ function schemaRows(
     const how = parent.combinator === 'anyOf' ? `one or more of ${shapes.length} shapes` : `exactly one of ${shapes.length} shapes`;
     // A discriminator whose values all pick one of these shapes is said here once: its property in
     // the intro, each value in its shape (not also as a list of values above).
-    const chosenBy = shapesSay(parent, shapes.map((l) => l.row)) ? parent.discriminator : undefined;
+    const chosenBy = shapesSay(
+      parent,
+      shapes.map((l) => l.row),
+    )
+      ? parent.discriminator
+      : undefined;
     const by = chosenBy ? `, by the value of <code>${escapeHtml(chosenBy.property)}</code>:` : ':';
     out += `<div class="shapes"><p class="shapes-intro">${subject} is ${escapeHtml(how)}${by}</p>`;
     shapes.forEach(({ row, children }, i) => {
@@ -205,7 +210,8 @@ function schemaRows(
         out += ` <span class="kind">${row.component ? schemaName(row.component.id) : escapeHtml(row.type)}</span>`;
       out += '</summary>';
       const value = chosenBy?.subtypes.find((t) => t.schema.url === row.component?.url)?.value;
-      if (chosenBy && value !== undefined) out += `<p class="schema-note">When <code>${escapeHtml(chosenBy.property)}</code> is <code>${discriminatorValue(value)}</code></p>`;
+      if (chosenBy && value !== undefined)
+        out += `<p class="schema-note">When <code>${escapeHtml(chosenBy.property)}</code> is <code>${discriminatorValue(value)}</code></p>`;
       if (row.component) out += `<p class="schema-note">This shape is the schema ${schemaName(row.component.id, href(row.component.url))}.</p>`;
       out += schemaFacts(row, href);
       const above = parent.component && fields.length > 0 ? { component: parent.component, anchor: parent.anchor } : undefined;
