@@ -1,7 +1,7 @@
 /**
  * The page's chrome at a desk width, read as a reader who knows Redocly and Stripe reads it: "On
  * this page" on a page with a panel is one row under the header that never hides a section without
- * a word (the sections that do not fit are in a menu that counts them); after a search jump the
+ * a word (the sections that do not fit are in a menu, "All N sections", worded alike on every page); after a search jump the
  * section of the field landed on is the one marked; the panel shows the request's and the reply's
  * examples at their full height, with no fold of its own.
  */
@@ -30,7 +30,15 @@ describe('the chrome of a reference page at 1280 px', () => {
   }
 
   it('"On this page" is one row, and every section is in it or in a menu that says how many it holds', async () => {
-    for (const url of ['operations/requeststockcheck/', 'operations/receiveordereventsinwarehouse/', 'components/messages/orderplaced/']) {
+    const labels = new Set<string>();
+    const menus: string[] = [];
+    // (A page whose row folds sections, and pages whose menu only adds the sub-headings.)
+    for (const url of [
+      'operations/requeststockcheck/',
+      'operations/receiveordereventsinwarehouse/',
+      'components/messages/orderplaced/',
+      'components/schemas/order/',
+    ]) {
       const page = await open(url);
       await page.evaluate(() => window.scrollTo(0, 1200));
       await page.waitForTimeout(100);
@@ -57,12 +65,17 @@ describe('the chrome of a reference page at 1280 px', () => {
       assert.ok(Math.abs(view.top - view.header) <= 2, `${url}: kept under the header`);
       for (const s of view.sections) assert.ok(s.whole || !s.shown, `${url}: "${s.text}" shown whole or not at all (${JSON.stringify(view.sections)})`);
       const folded = view.sections.filter((s) => !s.shown).map((s) => s.text);
-      if (folded.length > 0) {
-        assert.equal(view.more, `${folded.length} more`, `${url}: the menu counts what the row folds`);
-        for (const text of folded) assert.ok(view.inMenu.includes(text), `${url}: "${text}" in the menu`);
+      // One wording on every page, whether the row folds sections or not: what the menu holds.
+      if (view.more) {
+        assert.equal(view.more, `All ${view.sections.length} sections`, `${url}: the menu's button`);
+        labels.add(view.more.replace(/\d+/, 'N'));
+        menus.push(folded.length > 0 ? 'folds' : 'sub-headings only');
       }
+      for (const text of folded) assert.ok(view.inMenu.includes(text), `${url}: "${text}" in the menu`);
       await page.context().close();
     }
+    assert.deepEqual(new Set(menus), new Set(['folds', 'sub-headings only']), 'both kinds of menu were seen');
+    assert.equal(labels.size, 1, `one wording: ${[...labels].join(', ')}`);
     // The page with the most sections folds some, and its menu leads to them.
     const page = await open('operations/requeststockcheck/');
     await page.locator('details.toc-menu > summary').click();

@@ -4,7 +4,7 @@
 // 2. "On this page" marks the section being read (aria-current), as the reader scrolls, and the
 //    section of the place a link or a search result leads to, while that place is in view.
 // 3. On a page with a reference panel at 1280–1760 px, "On this page" is one row under the header:
-//    what does not fit goes into a menu at its end that says how many (site.css, data-bar).
+//    what does not fit goes into a menu at its end, "All N sections" (site.css, data-bar).
 // 4. The reference panel at its full height stays in view beside the fields (data-sticky): whole
 //    when it fits the window, else by its foot once the page is scrolled to it.
 (() => {
@@ -151,8 +151,8 @@
 
 /**
  * The bar's menu: a copy of the whole outline (sections and their sub-headings) in a <details> at
- * the end of the row; the row's sections that do not fit are folded (li.toc-folded) and the menu's
- * button counts them. Only where site.css shows "On this page" as a bar (a page with a panel at
+ * the end of the row; the row's sections that do not fit are folded (li.toc-folded), and the menu's
+ * button says what it holds, all the sections. Only where site.css shows "On this page" as a bar (a page with a panel at
  * 72–110rem); elsewhere the rail or the fold lists everything and no menu is needed.
  */
 function barMenu(toc) {
@@ -175,15 +175,20 @@ function barMenu(toc) {
     }
     toc.setAttribute('data-bar', '');
     toc.append(details);
-    summary.textContent = `${sections.length} more`;
+    // One wording on every page, whether the row folds sections or only the menu shows their
+    // sub-headings: what the menu holds, the whole outline ("All 9 sections"), set before fitting
+    // so that the row leaves room for it.
+    summary.textContent = `All ${sections.length} sections`;
     let folded = 0;
     while (list.scrollWidth > list.clientWidth + 1 && folded < sections.length) {
       sections[sections.length - 1 - folded].classList.add('toc-folded');
       folded++;
     }
     if (folded === 0 && !hasSubHeadings) details.remove();
-    summary.textContent = folded > 0 ? `${folded} more` : 'Subsections';
-    summary.setAttribute('aria-label', folded > 0 ? `${folded} more sections, and every section's subsections` : "Every section's subsections");
+    summary.setAttribute(
+      'aria-label',
+      `All ${sections.length} sections${hasSubHeadings ? ' and their subsections' : ''}${folded > 0 ? `, ${folded} of them not in the row` : ''}`,
+    );
   };
   // A link followed, Escape, or a click elsewhere closes the menu.
   details.addEventListener('click', (event) => {

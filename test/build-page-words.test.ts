@@ -207,7 +207,8 @@ describe('the words of reference pages (default content)', () => {
     // The schema page: the kind above the title, without the id the title already is; the table's heading is not "Schema" again.
     const schema = read('components/schemas/order');
     assert.match(schema, /<p class="kind page-kind">(?:<a [^>]*>Markdown<\/a>)?\s*<span data-pagefind-ignore>Schema<\/span><\/p><h1>Order<\/h1>/);
-    assert.match(schema, /<h2 id="h-schema"><a href="#h-schema">Definition<\/a><\/h2>/);
+    // (Right under the title, nothing between: for the outline and screen readers only.)
+    assert.match(schema, /<h2 id="h-schema" class="visually-hidden"><a href="#h-schema">Definition<\/a><\/h2>/);
     // A message's headers: the header names first, the schema that lists them named after them.
     const headers = /<section aria-labelledby="h-headers">[\s\S]*?<\/section>/.exec(read('components/messages/orderplaced'))?.[0] ?? '';
     assert.doesNotMatch(headers, /schema-root-line/);

@@ -97,8 +97,9 @@ describe('schema tree HTML', () => {
 
   it("on the schema's own page: not its name again (the page's title) but its type, no second description; search titles a reader's path (the schema's short name › field › field), or none", () => {
     const own = schemaTreeHtml(rows, { href, self: 'components/schemas/orderdto/', searchTitles: { prefix: 'payload.' } });
-    assert.match(own, /^<div class="schema-root" id="payload"><p class="schema-root-line"><span class="prop-type">object<\/span><\/p>/);
-    assert.doesNotMatch(own.slice(0, own.indexOf('</p>')), /OrderDto/);
+    // A plain object: no "object" line between the heading and its fields (Redocly shows none).
+    assert.match(own, /^<div class="schema-root" id="payload"><\/div><ul class="props">/);
+    assert.doesNotMatch(own.slice(0, own.indexOf('<ul class="props">')), /OrderDto/);
     assert.doesNotMatch(own, /An order\./);
     // Not the anchor's id ("lines[].sku", "payload(com-acme-…).sku"): what DocSearch heads a hit with.
     assert.match(own, /data-pagefind-title="OrderDto › lines › sku"/);
@@ -152,8 +153,36 @@ describe('schema tree HTML', () => {
     row('schema(gasoline).fuelCapacity', 'fuelCapacity', 2, { type: 'integer' }),
   ];
 
-  it("lists a discriminator's values a line each, value → schema, a Java class name in full (what a sender writes), wrapping after its dots", () => {
+  it('keeps the line of what the root is where it says more than "object": an array, null allowed, a named schema, an object without fields', () => {
+    const line = (root: SchemaRow, more: SchemaRow[] = [row('payload.a', 'a', 1)]): string =>
+      /<p class="schema-root-line">[\s\S]*?<\/p>/.exec(schemaTreeHtml([root, ...more], { href }))?.[0] ?? '';
+    assert.equal(line(row('payload', 'payload', 0, { type: 'object' })), '', 'a plain object with fields: no line');
+    assert.match(line(row('payload', 'payload', 0, { type: 'array of object' })), /array of object/);
+    assert.match(line(row('payload', 'payload', 0, { type: 'object', nullable: true })), /null allowed/);
+    assert.match(line(order), /OrderDto/);
+    assert.match(line(row('payload', 'payload', 0, { type: 'object' }), []), /object/);
+  });
+
+  it("says a discriminator once, in its shapes: the property in the shapes' intro, each value in its shape, a Java class name in full wrapping after its dots", () => {
     const html = schemaTreeHtml(vehicle, { href, self: base.url });
+    assert.doesNotMatch(html, /discriminator-map|says which kind it is/, 'no list of values above the shapes');
+    assert.match(
+      html,
+      /<p class="shapes-intro"><span title="io.github.acme.fleet.VehicleBase">VehicleBase<\/span> is exactly one of 2 shapes, by the value of <code>vehicleType<\/code>:<\/p>/,
+    );
+    const shape = /<details class="shape" id="schema\(electric\)"[\s\S]*?<\/details>/.exec(html)?.[0] ?? '';
+    assert.match(
+      shape,
+      /<p class="schema-note">When <code>vehicleType<\/code> is <code>&quot;io\.<wbr>github\.<wbr>acme\.<wbr>fleet\.<wbr>VehicleElectric&quot;<\/code><\/p>/,
+    );
+    assert.equal(html.split('io.<wbr>github.<wbr>acme.<wbr>fleet.<wbr>VehicleElectric').length - 1, 1, 'the whole value once');
+  });
+
+  it("lists a discriminator's values a line each, value → schema, where its subtypes are no shapes of it (they extend it), a Java class name in full (what a sender writes), wrapping after its dots", () => {
+    const html = schemaTreeHtml(
+      vehicle.filter((r) => !r.anchor.startsWith('schema(')),
+      { href, self: base.url },
+    );
     const map = /<ul class="discriminator-map">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
     assert.match(
       map,

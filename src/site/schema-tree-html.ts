@@ -70,16 +70,23 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
     quiet += schemaRows(below, root, href, searchTitles && { path: [rootLabel(root)], owner: root.component.url, self }, openDepth);
     return `${quiet}<p class="schema-note">As the schema ${schemaName(root.component.id, href(root.component.url))} defines them.</p>`;
   }
-  let out = `<div class="schema-root"${attribute('id', root.anchor)}><p class="schema-root-line"><span class="prop-type">`;
-  // On the schema's own page its name is the page's title already: the line says what it is ("object · extends OrderRef").
-  if (own) out += escapeHtml(root.type);
-  else out += root.component ? schemaName(root.component.id, href(root.component.url)) : escapeHtml(root.type);
-  out += '</span>';
-  if (!own && root.component && root.type !== root.component.id) out += `<span class="kind"> (${escapeHtml(root.type)})</span>`;
-  // "null allowed" as plain and as visible as "required" (schema-tree.css): a reader who sends null must not miss it.
-  if (root.nullable) out += ' <span class="req nullable">null allowed</span>';
-  if (root.extends) out += `<span class="kind"> · extends ${root.extends.map((e, i) => (i > 0 ? ', ' : '') + schemaName(e.id, href(e.url))).join('')}</span>`;
-  out += `</p>${schemaFacts(rootFacts, href)}</div>`;
+  let out = `<div class="schema-root"${attribute('id', root.anchor)}>`;
+  // A plain object with fields says nothing its fields do not (Redocly shows none): no "object"
+  // line between the heading and the fields. An array, a named schema, null, an allOf, any other type keep theirs.
+  const plainObject = (own || !root.component) && root.type === 'object' && !root.nullable && !root.extends && below.length > 0;
+  if (!plainObject) {
+    out += '<p class="schema-root-line"><span class="prop-type">';
+    // On the schema's own page its name is the page's title already: the line says what it is ("object · extends OrderRef").
+    if (own) out += escapeHtml(root.type);
+    else out += root.component ? schemaName(root.component.id, href(root.component.url)) : escapeHtml(root.type);
+    out += '</span>';
+    if (!own && root.component && root.type !== root.component.id) out += `<span class="kind"> (${escapeHtml(root.type)})</span>`;
+    // "null allowed" as plain and as visible as "required" (schema-tree.css): a reader who sends null must not miss it.
+    if (root.nullable) out += ' <span class="req nullable">null allowed</span>';
+    if (root.extends) out += `<span class="kind"> · extends ${root.extends.map((e, i) => (i > 0 ? ', ' : '') + schemaName(e.id, href(e.url))).join('')}</span>`;
+    out += '</p>';
+  }
+  out += `${schemaFacts(rootFacts, href, shapesSay(root, below))}</div>`;
   // The fields of a named schema are indexed on its own page only (searchOwner).
   const search = searchTitles && { path: [rootLabel(root)], owner: root.component?.url, self };
   if (below.length > 0) out += schemaRows(below, root, href, search, openDepth);
@@ -170,7 +177,7 @@ function schemaRows(
       out += `<a class="prop-name"${attribute('href', `#${row.anchor}`)}><code>${escapeHtml(row.name)}</code></a> <span class="prop-type">${schemaType(row, href)}</span>`;
       if (row.required) out += ' <span class="req">required</span>';
       if (row.nullable) out += ' <span class="req nullable">null allowed</span>';
-      out += `</p>${schemaFacts(row, href)}`;
+      out += `</p>${schemaFacts(row, href, shapesSay(row, children))}`;
       if (children.length > 0) {
         // The count is no words a search needs: indexed, it ran into the next field ("2 fields of unitPrice amount number").
         out += `<details class="prop-children"${row.depth < openDepth ? ' open' : ''}><summary data-pagefind-ignore>${fieldCount(children, row)}</summary>`;
@@ -183,8 +190,17 @@ function schemaRows(
   if (shapes.length > 0) {
     // Said of the object itself (not of the field above it): its name, the way its row shows it.
     const subject = parent.name ? `<code>${escapeHtml(parent.name)}</code>` : parent.component ? schemaName(parent.component.id) : 'The value';
-    const how = parent.combinator === 'anyOf' ? `one or more of ${shapes.length} shapes:` : `exactly one of ${shapes.length} shapes:`;
-    out += `<div class="shapes"><p class="shapes-intro">${subject} is ${escapeHtml(how)}</p>`;
+    const how = parent.combinator === 'anyOf' ? `one or more of ${shapes.length} shapes` : `exactly one of ${shapes.length} shapes`;
+    // A discriminator whose values all pick one of these shapes is said here once: its property in
+    // the intro, each value in its shape (not also as a list of values above).
+    const chosenBy = shapesSay(
+      parent,
+      shapes.map((l) => l.row),
+    )
+      ? parent.discriminator
+      : undefined;
+    const by = chosenBy ? `, by the value of <code>${escapeHtml(chosenBy.property)}</code>:` : ':';
+    out += `<div class="shapes"><p class="shapes-intro">${subject} is ${escapeHtml(how)}${by}</p>`;
     shapes.forEach(({ row, children }, i) => {
       out += `<details class="shape"${attribute('id', row.anchor)}${searchAttributes(row)}${i === 0 && openDepth === OPEN_DEPTH ? ' open' : ''}>`;
       // A summary holds no link (nested-interactive): the shape's schema is linked inside. A shape
@@ -193,6 +209,9 @@ function schemaRows(
       if (!(row.component && row.component.id === row.name))
         out += ` <span class="kind">${row.component ? schemaName(row.component.id) : escapeHtml(row.type)}</span>`;
       out += '</summary>';
+      const value = chosenBy?.subtypes.find((t) => t.schema.url === row.component?.url)?.value;
+      if (chosenBy && value !== undefined)
+        out += `<p class="schema-note">When <code>${escapeHtml(chosenBy.property)}</code> is <code>${discriminatorValue(value)}</code></p>`;
       if (row.component) out += `<p class="schema-note">This shape is the schema ${schemaName(row.component.id, href(row.component.url))}.</p>`;
       out += schemaFacts(row, href);
       const above = parent.component && fields.length > 0 ? { component: parent.component, anchor: parent.anchor } : undefined;
@@ -241,13 +260,34 @@ const structured = (value: unknown): boolean => typeof value === 'object' && val
 /** Values side by side, each as code. */
 const codeList = (values: readonly unknown[]): string => values.map((v, i) => `${i > 0 ? ' ' : ''}<code>${escapeHtml(show(v))}</code>`).join('');
 
-/** What a schema row says besides its name and type: chips, values, a back-reference or cut, its description. */
-function schemaFacts(row: SchemaRow, href: Href): string {
+/**
+ * Whether the shapes under `row` say its discriminator: each of its values selects a schema that
+ * is one of the row's own shapes (`rows`, the rows one level down), so each shape can carry its value.
+ */
+function shapesSay(row: SchemaRow, rows: readonly SchemaRow[]): boolean {
+  const subtypes = row.discriminator?.subtypes ?? [];
+  if (subtypes.length === 0) return false;
+  const depth = rows[0]?.depth;
+  const shapes = new Set(rows.filter((r) => r.depth === depth && r.alternative && r.component).map((r) => r.component!.url));
+  return subtypes.every((t) => shapes.has(t.schema.url));
+}
+
+/** A discriminator's value as code: a Java class name wraps after its dots only, never inside a word. */
+function discriminatorValue(value: string): string {
+  const shown = show(value);
+  return isQualifiedName(value) ? escapeHtml(shown).split('.').join('.<wbr>') : wrapped(shown);
+}
+
+/**
+ * What a schema row says besides its name and type: chips, values, a back-reference or cut, its
+ * description. `inShapes`: its discriminator's values are said in its shapes, not listed here.
+ */
+function schemaFacts(row: SchemaRow, href: Href, inShapes = false): string {
   let out = '';
   for (const s of row.selectedBy ?? []) {
     out += `<p class="schema-note">A kind of ${schemaName(s.base.id, href(s.base.url))}: selected when <code>${escapeHtml(s.property)}</code> is <code>${escapeHtml(show(s.value))}</code>.</p>`;
   }
-  if (row.discriminator) {
+  if (row.discriminator && !inShapes) {
     const { property, subtypes } = row.discriminator;
     out += `<p class="schema-note"><code>${escapeHtml(property)}</code> says which kind it is${subtypes.length > 0 ? ':' : '.'}</p>`;
     // A list, value → schema, each value in full: it is what a sender writes in the field (a
@@ -255,9 +295,7 @@ function schemaFacts(row: SchemaRow, href: Href): string {
     if (subtypes.length > 0) {
       out += '<ul class="discriminator-map">';
       for (const s of subtypes) {
-        const value = show(s.value);
-        const shown = isQualifiedName(s.value) ? escapeHtml(value).split('.').join('.<wbr>') : wrapped(value);
-        out += `<li><code>${shown}</code> → ${schemaName(s.schema.id, href(s.schema.url))}</li>`;
+        out += `<li><code>${discriminatorValue(s.value)}</code> → ${schemaName(s.schema.id, href(s.schema.url))}</li>`;
       }
       out += '</ul>';
     }

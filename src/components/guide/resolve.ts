@@ -37,3 +37,9 @@ export async function resolveForGuide(component: string, props: GuideProps, site
   if ('message' in resolved) return { ok: false, ...resolved };
   return { ok: true, ...resolved, href: (url) => pageHref(base, resolved.api, url), portal: apis.length > 1 };
 }
+
+/**
+ * Lines of code a guide's card shows before "Show all N lines" (CodeBlock.astro): about the 20rem
+ * the card's code had as an inner scroll, a screen's worth between a guide's paragraphs.
+ */
+export const GUIDE_CODE_LINES = 16;

@@ -101,7 +101,7 @@ describe('model: schema rows', () => {
     assert.equal(byName('placedAt')!.format, 'date-time');
     assert.equal(byName('placedAt')!.from, undefined, 'written in the schema itself');
     assert.equal(byName('lines')!.type, 'array of object');
-    assert.deepEqual(byName('lines')!.constraints, ['≥ 1 items']);
+    assert.deepEqual(byName('lines')!.constraints, ['≥ 1 item']);
     assert.equal(
       rows.some((r) => r.name === '[items]' || /allOf \d/.test(r.name)),
       false,

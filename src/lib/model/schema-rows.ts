@@ -371,12 +371,14 @@ function arrayLabel(views: SchemaViews, node: SchemaNode, options: RowOptions): 
 }
 
 function describeConstraints(row: SchemaRow, node: SchemaNode): void {
-  const range = (min: number | undefined, max: number | undefined, unit: string): void => {
-    if (min !== undefined && max !== undefined) row.constraints.push(min === max ? `exactly ${min} ${unit}` : `${min}..${max} ${unit}`);
-    else if (min !== undefined) row.constraints.push(`≥ ${min} ${unit}`);
-    else if (max !== undefined) row.constraints.push(`≤ ${max} ${unit}`);
+  // One count, one unit ("≥ 1 item", "exactly 1 char"); a span reads in the plural ("0..1 items").
+  const range = (min: number | undefined, max: number | undefined, [one, many]: readonly [string, string]): void => {
+    const unit = (n: number): string => (n === 1 ? one : many);
+    if (min !== undefined && max !== undefined) row.constraints.push(min === max ? `exactly ${min} ${unit(min)}` : `${min}..${max} ${many}`);
+    else if (min !== undefined) row.constraints.push(`≥ ${min} ${unit(min)}`);
+    else if (max !== undefined) row.constraints.push(`≤ ${max} ${unit(max)}`);
   };
-  range(node.minLength, node.maxLength, 'chars');
+  range(node.minLength, node.maxLength, ['char', 'chars']);
   const n = node.numbers;
   const low =
     n.exclusiveMinimum !== undefined && (n.minimum === undefined || n.exclusiveMinimum >= n.minimum)
@@ -395,9 +397,9 @@ function describeConstraints(row: SchemaRow, node: SchemaNode): void {
   if (high && !(node.nativeType && isTypeBound(n.maximum))) row.constraints.push(high);
   for (const m of n.multipleOf ?? []) row.constraints.push(`multiple of ${m}`);
   for (const p of node.patterns) row.constraints.push(`pattern ${p}`);
-  range(node.minItems, node.maxItems, 'items');
+  range(node.minItems, node.maxItems, ['item', 'items']);
   if (node.uniqueItems) row.constraints.push('unique items');
-  range(node.minProperties, node.maxProperties, 'properties');
+  range(node.minProperties, node.maxProperties, ['property', 'properties']);
   if (node.additionalProperties === false && node.properties.length + node.patternProperties.length > 0) row.constraints.push('no other properties');
   for (const note of node.notes) row.constraints.push(note);
 }

@@ -37,6 +37,11 @@ export interface SecuritySchemeView {
   requiredScopes?: string[];
   /** Shown on its own page, whose title is its name: its card is headed by what it is, not by the name again. */
   onItsPage?: true;
+  /**
+   * On its own page: the servers and operations that require the scheme, which is where its
+   * `scopes` must be granted (the page is no server's or operation's, so the card says whose).
+   */
+  requiredBy?: Link[];
 }
 
 const TYPES: Record<string, string> = {
