@@ -18,7 +18,7 @@ const CLAUSE_END = /[,;:]$/;
  * A cut at a sentence's or a clause's end only when it keeps this share of the budget or more: a
  * card that says one short sentence of four lines' worth reads as empty.
  */
-const SENTENCE_SHARE = 0.4;
+const SENTENCE_SHARE = 0.3;
 const CLAUSE_SHARE = 0.5;
 
 interface Cut {
