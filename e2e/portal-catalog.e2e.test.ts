@@ -74,7 +74,10 @@ describe("a portal's catalog in Chromium", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base);
     const top = async (selector: string) => (await page.locator(selector).first().boundingBox())?.y ?? -1;
-    assert.ok(Math.abs((await top('.catalog-filters .catalog-all a')) - (await top('.catalog-filters .catalog-facet a'))) < 4, '"All APIs" on the first row of chips');
+    assert.ok(
+      Math.abs((await top('.catalog-filters .catalog-all a')) - (await top('.catalog-filters .catalog-facet a'))) < 4,
+      '"All APIs" on the first row of chips',
+    );
     const map = page.locator('section[aria-labelledby="h-system-map"]');
     const shown = [
       ...(await map.locator('.dg-wide svg a.dg-node').evaluateAll((els) => els.map((el) => el.getAttribute('href')))),

@@ -35,7 +35,10 @@ describe("a portal's catalog of APIs with and without servers", () => {
     // A channel's `ws` binding, no server: the protocol, and where it comes from (seen, and in its title).
     const ticker = card('/ticker/');
     assert.match(ticker, /^<li data-filters="protocol-ws">/);
-    assert.match(ticker, /<a class="facet protocol" href="#protocol-ws">ws<\/a><span class="facet-source" title="No server of this API names a protocol: the bindings of its channels, operations or messages do\.">from bindings/);
+    assert.match(
+      ticker,
+      /<a class="facet protocol" href="#protocol-ws">ws<\/a><span class="facet-source" title="No server of this API names a protocol: the bindings of its channels, operations or messages do\.">from bindings/,
+    );
     // Only a message's `amqp` binding names it.
     assert.match(card('/accounts/'), /^<li data-filters="protocol-amqp tag-billing">/);
     assert.match(card('/accounts/'), /<a class="facet protocol" href="#protocol-amqp">amqp<\/a><span class="facet-source"/);
@@ -63,10 +66,13 @@ describe("a portal's catalog of APIs with and without servers", () => {
     assert.doesNotMatch(root, /class="badge (protocol|tag)"/, 'no unlabelled pills');
     const filters = /<nav class="catalog-filters"[^>]*>([\s\S]*?)<\/nav>/.exec(root)?.[1] ?? '';
     assert.match(filters, /^<p class="catalog-facet"><span class="kind">Protocol<\/span> <span class="chips">/);
-    assert.match(filters, /<\/p><p class="catalog-facet"><span class="kind">Tag<\/span> <span class="chips">.*<\/span><\/p><p class="catalog-all"><a class="chip" href="#all-apis">All APIs <span class="count">5<\/span><\/a><\/p>$/);
+    assert.match(
+      filters,
+      /<\/p><p class="catalog-facet"><span class="kind">Tag<\/span> <span class="chips">.*<\/span><\/p><p class="catalog-all"><a class="chip" href="#all-apis">All APIs <span class="count">5<\/span><\/a><\/p>$/,
+    );
   });
 
-  it('cuts a card\'s summary after its last whole sentence within the limit, not mid-phrase', () => {
+  it("cuts a card's summary after its last whole sentence within the limit, not mid-phrase", () => {
     assert.match(card('/lights/'), new RegExp(`<p class="entry-summary">${LIGHTS_SUMMARY_FIRST.replace(/[.]/g, '\\.')}</p>`));
     assert.doesNotMatch(card('/lights/'), /Each report names/);
   });

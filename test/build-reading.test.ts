@@ -152,7 +152,10 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     for (const card of messages) assert.match(card, /<p class="entry-summary entry-payload"><span class="kind">Payload<\/span> /, text(card));
     // With a summary ("A customer completed checkout."), the payload line comes after it, not instead of it.
     const placed = messages.find((c) => c.includes('>Order placed</a>'))!;
-    assert.match(placed, /<p class="entry-summary">A customer completed checkout\.<\/p> <p class="entry-summary entry-payload"><span class="kind">Payload<\/span> Order · <code>orderId<\/code>/);
+    assert.match(
+      placed,
+      /<p class="entry-summary">A customer completed checkout\.<\/p> <p class="entry-summary entry-payload"><span class="kind">Payload<\/span> Order · <code>orderId<\/code>/,
+    );
   });
 
   it('lists schemas by name with the first sentence of their description', () => {

@@ -29,7 +29,7 @@ const flow: Diagram = {
 const tags = (svg: string, name: string): string[] => [...svg.matchAll(new RegExp(`<${name}[\\s>][^>]*>`, 'g'))].map((m) => m[0]);
 
 describe('diagram layout', () => {
-  it('puts an arrow\'s label beside its line, left to right, where no arrow crosses it (an overview\'s message names sat on the connectors)', () => {
+  it("puts an arrow's label beside its line, left to right, where no arrow crosses it (an overview's message names sat on the connectors)", () => {
     // An API overview's shape: the application, operations fanning out, each to or from a channel, with message names.
     const overview: Diagram = {
       title: 'Overview',
@@ -43,7 +43,12 @@ describe('diagram layout', () => {
           caption: 'operation',
           label,
         })),
-        ...['Stock check requests', 'Stock check replies', 'Shipment tracking', 'Order events'].map((label, i) => ({ id: `ch${i}`, kind: 'channel' as const, caption: 'channel', label })),
+        ...['Stock check requests', 'Stock check replies', 'Shipment tracking', 'Order events'].map((label, i) => ({
+          id: `ch${i}`,
+          kind: 'channel' as const,
+          caption: 'channel',
+          label,
+        })),
       ],
       edges: [
         ...[0, 2, 4].map((i) => ({ from: 'app', to: `op${i}` })),
@@ -75,9 +80,19 @@ describe('diagram layout', () => {
       const box = { left: l.x - l.width / 2, right: l.x + l.width / 2, top: l.y - l.height / 2, bottom: l.y + l.height / 2 };
       for (const other of placed.edges)
         for (let i = 1; i < other.points.length; i++)
-          assert.ok(!crosses(other.points[i - 1]!, other.points[i]!, box), `the arrow ${other.edge.from}→${other.edge.to} crosses the label "${e.edge.label}" of ${e.edge.from}→${e.edge.to}`);
+          assert.ok(
+            !crosses(other.points[i - 1]!, other.points[i]!, box),
+            `the arrow ${other.edge.from}→${other.edge.to} crosses the label "${e.edge.label}" of ${e.edge.from}→${e.edge.to}`,
+          );
       // Beside its own arrow: a level stretch just under the label, as wide as it.
-      const under = e.points.some((p, i) => i > 0 && p.y === e.points[i - 1]!.y && Math.abs(p.y - box.bottom) <= 6 && Math.min(p.x, e.points[i - 1]!.x) <= box.left + 1 && Math.max(p.x, e.points[i - 1]!.x) >= box.right - 1);
+      const under = e.points.some(
+        (p, i) =>
+          i > 0 &&
+          p.y === e.points[i - 1]!.y &&
+          Math.abs(p.y - box.bottom) <= 6 &&
+          Math.min(p.x, e.points[i - 1]!.x) <= box.left + 1 &&
+          Math.max(p.x, e.points[i - 1]!.x) >= box.right - 1,
+      );
       assert.ok(under, `the arrow ${e.edge.from}→${e.edge.to} runs under its label: ${JSON.stringify(e.points)} ${JSON.stringify(box)}`);
     }
   });

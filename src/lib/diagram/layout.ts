@@ -148,7 +148,12 @@ function layoutShape(
   g.setGraph({ rankdir: direction, nodesep: 20, ranksep: direction === 'LR' ? 48 : 40, edgesep: 12, marginx: 4, marginy: 4 });
   for (const [i, b] of boxes.entries()) g.setNode(`n${i}`, { width: b.width, height: b.height });
   for (const [i, e] of edges.entries())
-    g.setEdge(`n${e.from}`, `n${e.to}`, e.label ? { width: e.label.width, height: e.label.height, ...labelBeside(direction) } : { width: 0, height: 0 }, `e${i}`);
+    g.setEdge(
+      `n${e.from}`,
+      `n${e.to}`,
+      e.label ? { width: e.label.width, height: e.label.height, ...labelBeside(direction) } : { width: 0, height: 0 },
+      `e${i}`,
+    );
   dagre.layout(g);
   const graph = g.graph();
   const shape: Shape = {

@@ -35,7 +35,7 @@ describe('cutInlineHtml', () => {
     assert.equal(cutInlineHtml('Sends <em>orders.</em> Then a long tail of words follows here', 30), 'Sends <em>orders.</em>');
   });
 
-  it("ends at the last clause within the budget where no sentence ends, else at a word's end, with \"…\"", () => {
+  it('ends at the last clause within the budget where no sentence ends, else at a word\'s end, with "…"', () => {
     const html = renderInlineMarkdown('Lights report what they measure, every five minutes, to the broker: the lux level and the lamp temperature');
     assert.equal(cutInlineHtml(html, 80), 'Lights report what they measure, every five minutes, to the broker…');
     // A sentence or clause that keeps too little of the budget is not where it stops: a word's end is.

@@ -59,5 +59,11 @@ export function catalogEntry(info: Record<string, unknown>, pages: readonly Page
       : undefined;
   // A first paragraph that is a heading, a list or a table is no summary.
   const summary = first && !/^(#|[-*+] |\d+\. |\||```|<)/.test(first) ? renderInlineMarkdown(first.replace(/\s*\n\s*/g, ' ')) : undefined;
-  return { ...(summary ? { summaryHtml: summary } : {}), protocols, ...(fromBindings ? { protocolsFrom: 'bindings' as const } : {}), tags, ...(owner ? { owner } : {}) };
+  return {
+    ...(summary ? { summaryHtml: summary } : {}),
+    protocols,
+    ...(fromBindings ? { protocolsFrom: 'bindings' as const } : {}),
+    tags,
+    ...(owner ? { owner } : {}),
+  };
 }
