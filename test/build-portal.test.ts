@@ -54,19 +54,23 @@ describe('a portal of two APIs', () => {
       card,
       /^<a href="\/lights\/">Street lights<\/a><span class="entry-meta"><span>version 2\.0\.0<\/span><span>owner City lighting<\/span><\/span><p class="entry-summary">Lights report what they <em>measure<\/em>, every five minutes/,
     );
-    // A long summary is cut at a word's end, its open elements closed, "…" after it (a CSS line
-    // clamp cut inside a word: "build rea…"); the overview the card links to has it whole.
+    // A long summary without a sentence's end within the limit is cut at its last clause's end, its
+    // open elements closed, "…" after it (a CSS line clamp cut inside a word: "build rea…"); the
+    // overview the card links to has it whole.
     const summary = /<p class="entry-summary">(.*?)<\/p>/.exec(card)?.[1] ?? '';
     assert.equal(
       summary,
-      "Lights report what they <em>measure</em>, every five minutes, to the city's broker: the lux level, the lamp's temperature and its <strong>power draw in watts</strong>, which…",
+      "Lights report what they <em>measure</em>, every five minutes, to the city's broker: the lux level, the lamp's temperature and its <strong>power draw in watts</strong>…",
     );
     assert.match(page('lights'), /its <strong>power draw in watts<\/strong>, which the maintenance team reads to plan repairs\./);
     // Tags said as tags, spelled as their filter chips are ("tag" said to assistive technology only);
     // one that repeats the protocol beside it ("kafka") is said once, as the protocol: on the card and
     // among the tag filters.
-    assert.match(card, /<span class="badge protocol">kafka<\/span><span class="badge tag"><span class="visually-hidden">tag <\/span>iot<\/span><\/span>/);
-    assert.match(root, /<a class="chip" href="#tag-iot">iot <span class="count">1<\/span><\/a>/);
+    assert.match(
+      card,
+      /<dl class="entry-facets"><div><dt>Protocol<\/dt><dd><a class="facet protocol" href="#protocol-kafka">kafka<\/a><\/dd><\/div><div><dt>Tag<\/dt><dd><a class="facet tag" href="#tag-iot">iot<\/a><\/dd><\/div><\/dl>/,
+    );
+    assert.match(root, /<a class="chip tag" href="#tag-iot">iot <span class="count">1<\/span><\/a>/);
     assert.doesNotMatch(root, /href="#tag-kafka"/);
     // The cards by title.
     const titles = [...root.slice(root.indexOf('<ul class="cards api-cards"')).matchAll(/<li[^>]*><a href="[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]!);
@@ -80,7 +84,7 @@ describe('a portal of two APIs', () => {
     // The filters as chips with their counts (links: they work without script).
     assert.match(
       root,
-      /Protocol<\/span> <a class="chip" href="#protocol-https">https <span class="count">1<\/span><\/a><a class="chip" href="#protocol-kafka">kafka <span class="count">1<\/span><\/a><a class="chip" href="#protocol-sns">Amazon SNS/,
+      /Protocol<\/span> <span class="chips"><a class="chip protocol" href="#protocol-https">https <span class="count">1<\/span><\/a><a class="chip protocol" href="#protocol-kafka">kafka <span class="count">1<\/span><\/a><a class="chip protocol" href="#protocol-sns">Amazon SNS/,
     );
     // Which messages each API sends or receives, by name, on its card.
     assert.match(

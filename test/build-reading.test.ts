@@ -137,6 +137,20 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     );
   });
 
+  it("gives every message card of the overview one shape: its summary where it has one, and its payload's first fields in any case", () => {
+    const html = page(content, '');
+    const grid = html.slice(html.indexOf('<h2 id="h-message">'));
+    const messages = cards(grid.slice(0, grid.indexOf('</ul>') + 5));
+    assert.equal(messages.length, 5);
+    for (const card of messages) assert.match(card, /<p class="entry-summary entry-payload"><span class="kind">Payload<\/span> /, text(card));
+    // With a summary ("A customer completed checkout."), the payload line comes after it, not instead of it.
+    const placed = messages.find((c) => c.includes('>Order placed</a>'))!;
+    assert.match(
+      placed,
+      /<p class="entry-summary">A customer completed checkout\.<\/p> <p class="entry-summary entry-payload"><span class="kind">Payload<\/span> Order · <code>orderId<\/code>/,
+    );
+  });
+
   it('lists schemas by name with the first sentence of their description', () => {
     const schemas = cards(page(doc, 'components/schemas/')).map((c) => text(c));
     assert.deepEqual(schemas, ['Apple A fruit.', 'mango Yellow fruit.', 'Zebra Stripes, e.g. black and white.']);

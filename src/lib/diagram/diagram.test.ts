@@ -29,6 +29,74 @@ const flow: Diagram = {
 const tags = (svg: string, name: string): string[] => [...svg.matchAll(new RegExp(`<${name}[\\s>][^>]*>`, 'g'))].map((m) => m[0]);
 
 describe('diagram layout', () => {
+  it("puts an arrow's label beside its line, left to right, where no arrow crosses it (an overview's message names sat on the connectors)", () => {
+    // An API overview's shape: the application, operations fanning out, each to or from a channel, with message names.
+    const overview: Diagram = {
+      title: 'Overview',
+      description: 'd',
+      direction: 'LR',
+      nodes: [
+        { id: 'app', kind: 'app', caption: 'this application', label: 'Order Fulfilment Events' },
+        ...['Request a stock check', 'Notify customers', 'Publish parcel scans', 'Warehouse picks orders', 'Publish order events'].map((label, i) => ({
+          id: `op${i}`,
+          kind: i % 2 === 0 ? ('send' as const) : ('receive' as const),
+          caption: 'operation',
+          label,
+        })),
+        ...['Stock check requests', 'Stock check replies', 'Shipment tracking', 'Order events'].map((label, i) => ({
+          id: `ch${i}`,
+          kind: 'channel' as const,
+          caption: 'channel',
+          label,
+        })),
+      ],
+      edges: [
+        ...[0, 2, 4].map((i) => ({ from: 'app', to: `op${i}` })),
+        // As flow-overview.ts draws them: a receive operation's arrows from the application's side, reversed.
+        ...[1, 3].map((i) => ({ from: 'app', to: `op${i}`, reverse: true })),
+        { from: 'op0', to: 'ch0', label: 'Stock check requested' },
+        { from: 'op0', to: 'ch1', label: 'reply', reverse: true },
+        { from: 'op1', to: 'ch2', label: 'Parcel scanned', reverse: true },
+        { from: 'op2', to: 'ch2', label: 'Parcel scanned' },
+        { from: 'op3', to: 'ch3', label: 'Order placed, Order cancelled', reverse: true },
+        { from: 'op4', to: 'ch3', label: 'Order placed, Order cancelled' },
+      ],
+    };
+    const placed = layoutDiagram(overview);
+    assert.equal(placed.direction, 'LR');
+    /** Whether the segment a–b passes through the rectangle (its border shrunk by a pixel: touching is not crossing). */
+    const crosses = (a: { x: number; y: number }, b: { x: number; y: number }, r: { left: number; right: number; top: number; bottom: number }): boolean => {
+      for (let t = 0; t <= 1; t += 1 / 64) {
+        const x = a.x + (b.x - a.x) * t;
+        const y = a.y + (b.y - a.y) * t;
+        if (x > r.left + 1 && x < r.right - 1 && y > r.top + 1 && y < r.bottom - 1) return true;
+      }
+      return false;
+    };
+    const labelled = placed.edges.filter((e) => e.label);
+    assert.equal(labelled.length, 6);
+    for (const e of labelled) {
+      const l = e.label!;
+      const box = { left: l.x - l.width / 2, right: l.x + l.width / 2, top: l.y - l.height / 2, bottom: l.y + l.height / 2 };
+      for (const other of placed.edges)
+        for (let i = 1; i < other.points.length; i++)
+          assert.ok(
+            !crosses(other.points[i - 1]!, other.points[i]!, box),
+            `the arrow ${other.edge.from}→${other.edge.to} crosses the label "${e.edge.label}" of ${e.edge.from}→${e.edge.to}`,
+          );
+      // Beside its own arrow: a level stretch just under the label, as wide as it.
+      const under = e.points.some(
+        (p, i) =>
+          i > 0 &&
+          p.y === e.points[i - 1]!.y &&
+          Math.abs(p.y - box.bottom) <= 6 &&
+          Math.min(p.x, e.points[i - 1]!.x) <= box.left + 1 &&
+          Math.max(p.x, e.points[i - 1]!.x) >= box.right - 1,
+      );
+      assert.ok(under, `the arrow ${e.edge.from}→${e.edge.to} runs under its label: ${JSON.stringify(e.points)} ${JSON.stringify(box)}`);
+    }
+  });
+
   it('places every box inside the drawing, none overlapping, arrows from box to box', () => {
     const placed = layoutDiagram(flow);
     assert.equal(placed.nodes.length, 4);

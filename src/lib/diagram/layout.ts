@@ -34,6 +34,15 @@ const LINES_PER_VALUE = 4;
 const LABEL_LINES = 3;
 /** Lines a caption ("Lambda function subscription") wraps onto, rather than being cut. */
 const CAPTION_LINES = 2;
+/** The space between an arrow that points right and its label, which dagre puts above it, not on it. */
+const LABEL_OFFSET = 4;
+/**
+ * Where dagre puts an arrow's label: above an arrow that points right (on it, its text crossed
+ * by the line or by the slanted stretches beside it: underLabel); on an arrow that points down,
+ * whose line the label's background interrupts, as beside it would widen a drawing meant to fit
+ * a phone by half a label.
+ */
+const labelBeside = (direction: 'LR' | 'TB') => (direction === 'LR' ? { labelpos: 'l', labeloffset: LABEL_OFFSET } : { labelpos: 'c' });
 /** Edge labels (message names) wrap at this width, on at most two lines. */
 const EDGE_LABEL_WIDTH = 184;
 /**
@@ -139,7 +148,12 @@ function layoutShape(
   g.setGraph({ rankdir: direction, nodesep: 20, ranksep: direction === 'LR' ? 48 : 40, edgesep: 12, marginx: 4, marginy: 4 });
   for (const [i, b] of boxes.entries()) g.setNode(`n${i}`, { width: b.width, height: b.height });
   for (const [i, e] of edges.entries())
-    g.setEdge(`n${e.from}`, `n${e.to}`, e.label ? { width: e.label.width, height: e.label.height, labelpos: 'c' } : { width: 0, height: 0 }, `e${i}`);
+    g.setEdge(
+      `n${e.from}`,
+      `n${e.to}`,
+      e.label ? { width: e.label.width, height: e.label.height, ...labelBeside(direction) } : { width: 0, height: 0 },
+      `e${i}`,
+    );
   dagre.layout(g);
   const graph = g.graph();
   const shape: Shape = {
@@ -151,12 +165,32 @@ function layoutShape(
     }),
     edges: edges.map((e, i) => {
       const label = g.edge({ v: `n${e.from}`, w: `n${e.to}`, name: `e${i}` });
-      return { points: label.points ?? [], ...(e.label ? { label: { x: label.x ?? 0, y: label.y ?? 0 } } : {}) };
+      const points = label.points ?? [];
+      if (!e.label) return { points };
+      const centre = { x: label.x ?? 0, y: label.y ?? 0 };
+      return { points: direction === 'LR' ? underLabel(points, centre, e.label.width) : points, label: centre };
     }),
   };
   if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
   shapes.set(key, shape);
   return shape;
+}
+
+/**
+ * An arrow's points with its labelled stretch level under the whole label (left to right): dagre
+ * puts the label beside one point of the arrow (labelpos "l": above it), and the arrow's slanted
+ * stretches on either side of that point would cross the label's text; level under it from the
+ * label's one end to the other, they meet the label nowhere.
+ */
+function underLabel(points: Point[], label: Point, width: number): Point[] {
+  if (points.length < 3) return points;
+  let at = 1;
+  for (let i = 1; i < points.length - 1; i++) if (Math.abs(points[i]!.x - label.x) < Math.abs(points[at]!.x - label.x)) at = i;
+  const y = points[at]!.y;
+  const left = { x: label.x - width / 2, y };
+  const right = { x: label.x + width / 2, y };
+  const rightwards = points[at - 1]!.x <= points[at + 1]!.x;
+  return [...points.slice(0, at), ...(rightwards ? [left, right] : [right, left]), ...points.slice(at + 1)];
 }
 
 /** The diagram placed: boxes with their text cut to fit, arrows as points. Arrows between unknown boxes are left out. */

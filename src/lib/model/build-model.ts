@@ -12,7 +12,7 @@ import { EntityLocator } from './entity-locator.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import type { Fact, Page } from './page-types.ts';
 import { safeHref } from './page-values.ts';
-import { buildPage, completePage, pageSummary } from './pages.ts';
+import { buildPage, completePage, messageProtocols, pageSummary } from './pages.ts';
 import { computeRoutes } from './routes.ts';
 import type { Entity, RouteEntry } from './types.ts';
 import { linkWhereUsed } from './where-used.ts';
@@ -135,7 +135,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
     },
     flowEndpoints: () => flowEndpoints(ctx),
     componentAt,
-    catalog: catalogEntry(info, pages),
+    catalog: catalogEntry(info, pages, [...new Set(entities.flatMap((entity) => messageProtocols(ctx, entity, contentOf(entity))))]),
   };
 }
 

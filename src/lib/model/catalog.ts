@@ -10,7 +10,10 @@ import type { Page } from './page-types.ts';
 export interface CatalogEntry {
   /** The first paragraph of the description, as inline CommonMark. */
   summaryHtml?: string;
+  /** From its servers, else from the protocol bindings of its channels, operations and messages. */
   protocols: string[];
+  /** Set when no server names a protocol: `protocols` are those its bindings name (the card says so). */
+  protocolsFrom?: 'bindings';
   tags: string[];
   owner?: string;
 }
@@ -37,8 +40,14 @@ export function ownTags(entry: Pick<CatalogEntry, 'tags' | 'protocols'>): string
 
 const OWNER_FIELDS = ['x-owner', 'x-team', 'x-owning-team', 'x-maintainer'];
 
-export function catalogEntry(info: Record<string, unknown>, pages: readonly Page[]): CatalogEntry {
-  const protocols = [...new Set(pages.flatMap((p) => p.protocols))].filter((p) => p !== '').sort();
+/**
+ * `messageProtocols`: those the bindings of its messages name, which pages do not count (a
+ * message page's badges are its own), for an API whose only protocol bindings are on messages.
+ */
+export function catalogEntry(info: Record<string, unknown>, pages: readonly Page[], messageProtocols: readonly string[] = []): CatalogEntry {
+  const protocols = [...new Set([...pages.flatMap((p) => p.protocols), ...messageProtocols])].filter((p) => p !== '').sort();
+  // A server states its protocol; without one, the bindings only suggest it (a `ws` binding on a channel).
+  const fromBindings = protocols.length > 0 && !pages.some((p) => p.kind === 'server' && p.protocols.length > 0);
   const tags = Array.isArray(info.tags) ? info.tags.flatMap((t) => (isPlainObject(t) && typeof t.name === 'string' ? [t.name] : [])) : [];
   const owner = OWNER_FIELDS.map((f) => info[f]).find((v): v is string => typeof v === 'string' && v.trim() !== '');
   const first =
@@ -50,5 +59,11 @@ export function catalogEntry(info: Record<string, unknown>, pages: readonly Page
       : undefined;
   // A first paragraph that is a heading, a list or a table is no summary.
   const summary = first && !/^(#|[-*+] |\d+\. |\||```|<)/.test(first) ? renderInlineMarkdown(first.replace(/\s*\n\s*/g, ' ')) : undefined;
-  return { ...(summary ? { summaryHtml: summary } : {}), protocols, tags, ...(owner ? { owner } : {}) };
+  return {
+    ...(summary ? { summaryHtml: summary } : {}),
+    protocols,
+    ...(fromBindings ? { protocolsFrom: 'bindings' as const } : {}),
+    tags,
+    ...(owner ? { owner } : {}),
+  };
 }

@@ -142,6 +142,15 @@ function bindingProtocols(bindings: Record<string, unknown> | undefined): string
   return Object.keys(bindings ?? {}).filter((key) => BINDING_PROTOCOLS.has(key));
 }
 
+/**
+ * The protocols a message's bindings name (its traits' merged in by the caller): a portal's card
+ * names them when no server, channel or operation does (an API of WebSocket messages without
+ * servers).
+ */
+export function messageBindingProtocols(ctx: Context, value: Record<string, unknown>, at: Location): string[] {
+  return bindingProtocols(bindingsOf(ctx, value.bindings, sub(at, 'bindings'))?.value);
+}
+
 export function protocolsOf(ctx: Context, page: Page, value: Record<string, unknown>, at: Location): string[] {
   const map = pageKindOf(page.kind)?.map;
   if (map === 'servers') {

@@ -10,7 +10,7 @@ import { entries } from '../resolve/doc-index.ts';
 import { unescapeToken } from '../json-pointer.ts';
 import { isPlainObject, isRefObject } from '../resolve/resolved-doc.ts';
 import { objectView } from './object-view.ts';
-import { fanOut, otherBindings, protocolsOf, snsBindingAuthorFacts } from './page-bindings.ts';
+import { fanOut, messageBindingProtocols, otherBindings, protocolsOf, snsBindingAuthorFacts } from './page-bindings.ts';
 import { channelPage } from './page-channel.ts';
 import { bindingsOf, type Context, entityByUrl, merged, sub, valueAt } from './page-context.ts';
 import { brokenReference } from './broken-reference.ts';
@@ -174,6 +174,13 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
   }
   listFields(ctx, page, map, shown, content);
   return page;
+}
+
+/** The protocols the bindings of a message page's message name (its traits' too); none for another page. */
+export function messageProtocols(ctx: Context, entity: Entity, content: Location): string[] {
+  if (mapOf(entity) !== 'messages') return [];
+  const { value } = pageValue(ctx, content);
+  return messageBindingProtocols(ctx, withTraits(entity) ? merged(ctx, value, content).value : value, content);
 }
 
 /** The rest of a page: description, facts and sections. */
