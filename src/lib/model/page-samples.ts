@@ -88,7 +88,9 @@ export function expressionValue(expression: string, example: Record<string, unkn
 const ENV_NOTE = (c: Credentials): string =>
   c.kind === 'user-password'
     ? `Set ${c.user} and ${c.password} in the environment: the samples read the credentials from there.`
-    : `Set ${c.variable} in the environment: the samples read the ${c.kind === 'bearer' ? 'token' : 'API key'} from there.`;
+    : c.kind === 'client-certificate'
+      ? `The server asks for a client certificate (mutual TLS): set ${c.cert}, ${c.key} and ${c.ca} to the paths of your certificate, its private key and the CA certificate that signed the server's (PEM files), and the samples present them.`
+      : `Set ${c.variable} in the environment: the samples read the ${c.kind === 'bearer' ? 'token' : 'API key'} from there.`;
 
 /** A custom sample's language name for the highlighter (`JavaScript`, `Node.js`, `py`…). */
 /**
