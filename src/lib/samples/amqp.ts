@@ -26,7 +26,11 @@ export function javascript(t: SampleTarget): string {
   const cert = clientCertificate(t);
   // With a client certificate the broker takes the certificate as the login (SASL EXTERNAL), not a user and password.
   const certOptions = cert ? `, {\n${[...jsTlsOptions(cert), 'credentials: amqp.credentials.external()'].map((o) => `  ${o},`).join('\n')}\n}` : '';
-  const head = [cert ? `${JS_READ_FILE}\nimport amqp from 'amqplib';` : "import amqp from 'amqplib';", '', `const connection = await amqp.connect(${jsUrl(t)}${certOptions});`];
+  const head = [
+    cert ? `${JS_READ_FILE}\nimport amqp from 'amqplib';` : "import amqp from 'amqplib';",
+    '',
+    `const connection = await amqp.connect(${jsUrl(t)}${certOptions});`,
+  ];
   if (t.role === 'publish') {
     const payload = jsPayload(t);
     return lines([

@@ -9,8 +9,7 @@ import type { Credentials, SampleTarget } from './sample-target.ts';
 
 export type ClientCertificate = Extract<Credentials, { kind: 'client-certificate' }>;
 
-export const clientCertificate = (t: SampleTarget): ClientCertificate | undefined =>
-  t.credentials?.kind === 'client-certificate' ? t.credentials : undefined;
+export const clientCertificate = (t: SampleTarget): ClientCertificate | undefined => (t.credentials?.kind === 'client-certificate' ? t.credentials : undefined);
 
 export const JS_READ_FILE = "import { readFileSync } from 'node:fs';";
 

@@ -20,11 +20,22 @@ export function javascript(t: SampleTarget): string {
     `  clientId: ${str(t.kafka.clientId ?? 'sample')},`,
     `  brokers: [${str(broker(t))}],`,
     t.secure && !cert && '  ssl: true,',
-    cert && `  ssl: {\n${jsTlsOptions(cert).map((o) => `    ${o},`).join('\n')}\n  },`,
+    cert &&
+      `  ssl: {\n${jsTlsOptions(cert)
+        .map((o) => `    ${o},`)
+        .join('\n')}\n  },`,
     c && `  sasl: { mechanism: ${str(mechanism(t)[0])}, username: ${jsEnv(c.user)}, password: ${jsEnv(c.password)} },`,
   ];
   const payload = jsPayload(t);
-  const head = [cert && JS_READ_FILE, "import { Kafka } from 'kafkajs';", '', ...(t.role === 'publish' ? payload.setup : []), 'const kafka = new Kafka({', ...options, '});'];
+  const head = [
+    cert && JS_READ_FILE,
+    "import { Kafka } from 'kafkajs';",
+    '',
+    ...(t.role === 'publish' ? payload.setup : []),
+    'const kafka = new Kafka({',
+    ...options,
+    '});',
+  ];
   if (t.role === 'publish') {
     const message = [
       ...(t.kafka.key !== undefined ? [`key: ${str(t.kafka.key)}`] : []),

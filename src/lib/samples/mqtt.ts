@@ -16,9 +16,7 @@ export function javascript(t: SampleTarget): string {
     c && `  username: ${jsEnv(c.user)},`,
     c && `  password: ${jsEnv(c.password)},`,
     ...(cert ? jsTlsOptions(cert).map((o) => `  ${o},`) : []),
-  ].filter(
-    (p): p is string => typeof p === 'string',
-  );
+  ].filter((p): p is string => typeof p === 'string');
   const connect = `const client = await mqtt.connectAsync(${str(url(t))}${options.length > 0 ? `, {\n${options.join('\n')}\n}` : ''});`;
   const userProperties = t.mqtt.version === 5 && t.headers.length > 0 ? `, properties: { userProperties: ${jsObject(t.headers)} }` : '';
   const payload = jsPayload(t);

@@ -53,8 +53,8 @@ export function java(t: SampleTarget): string {
     return javaProgram(
       [
         'java.util.Properties',
-      clientCertificate(t) && 'java.nio.file.Files',
-      clientCertificate(t) && 'java.nio.file.Path',
+        clientCertificate(t) && 'java.nio.file.Files',
+        clientCertificate(t) && 'java.nio.file.Path',
         clientCertificate(t) && 'java.nio.file.Files',
         clientCertificate(t) && 'java.nio.file.Path',
         'org.apache.kafka.clients.producer.KafkaProducer',
