@@ -40,6 +40,13 @@ describe('samples for a server that asks for a client certificate', () => {
         });
       }
 
+  // Go: the key pair and the CA from the same files, for every protocol but AMQP 1.0 (go-amqp's is not written yet).
+  for (const protocol of ['kafka', 'mqtt', 'amqp', 'nats', 'ws', 'https'])
+    it(`${protocol} go publish: reads the CA, the certificate and the key from the environment`, () => {
+      const code = codeOf(protocol, 'publish', 'go');
+      for (const what of ['CA', 'CERT', 'KEY']) assert.ok(code.includes(`${PREFIX[protocol]}_${what}_FILE`), `${what} missing:\n${code}`);
+    });
+
   it('Kafka: librdkafka reads the three PEM files by its own keys, over SSL, in Python and Go; kafka-clients as PEM stores', () => {
     for (const language of ['python', 'go'] as const) {
       const code = codeOf('kafka', 'publish', language);

@@ -4,7 +4,7 @@
  * environment holds (KAFKA_CERT_FILE…: sample-target.ts names them; the page's note says so).
  * Each protocol's module passes them the way its client takes them.
  */
-import { jsEnv, pyEnv } from './code-text.ts';
+import { GO_CHECK, goEnv, jsEnv, pyEnv } from './code-text.ts';
 import type { Credentials, SampleTarget } from './sample-target.ts';
 
 export type ClientCertificate = Extract<Credentials, { kind: 'client-certificate' }>;
@@ -24,4 +24,18 @@ export const jsTlsOptions = (c: ClientCertificate): string[] => [
 export const pySslContext = (c: ClientCertificate, name = 'tls', indent = ''): string[] => [
   `${indent}${name} = ssl.create_default_context(cafile=${pyEnv(c.ca)})`,
   `${indent}${name}.load_cert_chain(${pyEnv(c.cert)}, ${pyEnv(c.key)})`,
+];
+
+/** Go's imports for goTlsConfig. */
+export const GO_TLS_IMPORTS = ['crypto/tls', 'crypto/x509', 'os'];
+
+/** Go's `tlsConfig`: the client's key pair and the CA as the only root it trusts, read from the files the environment names. */
+export const goTlsConfig = (c: ClientCertificate): string[] => [
+  `certificate, err := tls.LoadX509KeyPair(${goEnv(c.cert)}, ${goEnv(c.key)})`,
+  ...GO_CHECK,
+  `ca, err := os.ReadFile(${goEnv(c.ca)})`,
+  ...GO_CHECK,
+  'roots := x509.NewCertPool()',
+  'roots.AppendCertsFromPEM(ca)',
+  'tlsConfig := &tls.Config{Certificates: []tls.Certificate{certificate}, RootCAs: roots}',
 ];
