@@ -47,6 +47,19 @@ describe('samples for a server that asks for a client certificate', () => {
       for (const what of ['CA', 'CERT', 'KEY']) assert.ok(code.includes(`${PREFIX[protocol]}_${what}_FILE`), `${what} missing:\n${code}`);
     });
 
+  it("Java's samples but Kafka's, and Go's AMQP 1.0, say in their first line that they do not present the certificate yet", () => {
+    for (const [protocol, language] of [
+      ['mqtt', 'java'],
+      ['nats', 'java'],
+      ['amqp1', 'go'],
+    ] as const)
+      assert.match(
+        codeOf(protocol, 'publish', language),
+        /^\/\/ The server asks for a client certificate \(mutual TLS\): give this client's TLS settings \w+_CERT_FILE/,
+      );
+    assert.doesNotMatch(codeOf('kafka', 'publish', 'java'), /^\/\//);
+  });
+
   it('Kafka: librdkafka reads the three PEM files by its own keys, over SSL, in Python and Go; kafka-clients as PEM stores', () => {
     for (const language of ['python', 'go'] as const) {
       const code = codeOf('kafka', 'publish', language);
