@@ -93,7 +93,7 @@ describe('code samples, read', () => {
     await context.close();
   });
 
-  it('at 1280 px keeps panel code in its box: long lines wrap inside it, tabs stay a bar, the title breaks only between words', async () => {
+  it('at 1280 and 390 px keeps panel code in its box: long lines never wrap, the box scrolls sideways (the page never), tabs stay a bar, the title breaks only between words', async () => {
     assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
     const out = await buildSite([join(CORPUS, 'valid', 'spec-streetlights-kafka.yaml')], FIXTURES, { work: tempDir('apidesc-code-samples-e2e-') });
     const lights = await serveSite(out);
@@ -126,7 +126,10 @@ describe('code samples, read', () => {
       return {
         codeLines: pre.textContent!.split('\n').length,
         shownLines: Math.round(textHeight / Number.parseFloat(style.lineHeight)),
+        // Each line of code in one line box: nothing re-wrapped inside an identifier or across Python's indentation.
+        wrappedLines: [...pre.querySelectorAll('.line')].filter((l) => lineBoxes(l) > 1).map((l) => l.textContent),
         scrollsSideways: pre.scrollWidth > pre.clientWidth,
+        scroller: { tabIndex: pre.tabIndex, role: pre.getAttribute('role'), label: pre.getAttribute('aria-label') },
         insidePanel: pre.getBoundingClientRect().right <= samples.getBoundingClientRect().right + 1,
         // The shown server's language tabs (the document's channel is on two servers: a server picker above).
         labels: [...samples.querySelectorAll('.sample-group .code-tab-list > label')]
@@ -146,7 +149,35 @@ describe('code samples, read', () => {
     });
     // The server picker switches as the language tabs do, by the stylesheet alone.
     let serverPanels: [boolean, boolean, string];
+    let phone: { wrappedLines: number; lines: number; boxScrolls: boolean; pageWidth: number; viewport: number; scrolledByKey: number };
     try {
+      // On a phone the same: the code box scrolls, the page never does; the arrow key scrolls the focused box.
+      const small = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      try {
+        await small.goto(`${lights.base}operations/turnon/`);
+        const pre = small.locator('.code-samples pre').first();
+        await pre.focus();
+        await small.keyboard.press('ArrowRight');
+        await small.keyboard.press('ArrowRight');
+        phone = await pre.evaluate((box) => {
+          const lines = [...box.querySelectorAll('.line')];
+          const lineBoxes = (node: Node): number => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          };
+          return {
+            wrappedLines: lines.filter((l) => lineBoxes(l) > 1).length,
+            lines: lines.length,
+            boxScrolls: box.scrollWidth > box.clientWidth,
+            pageWidth: document.documentElement.scrollWidth,
+            viewport: window.innerWidth,
+            scrolledByKey: box.scrollLeft,
+          };
+        });
+      } finally {
+        await small.close();
+      }
       await page.locator('label[for="samples-server-2"]').click();
       serverPanels = [
         await page.locator('#samples-server-1-panel').isVisible(),
@@ -158,10 +189,20 @@ describe('code samples, read', () => {
       await closeAll(lights);
     }
     assert.deepEqual(serverPanels.slice(0, 2), [false, true], "the second server's samples show in place of the first's");
+    assert.ok(phone.lines > 5, `${phone.lines} lines read at 390 px`);
+    assert.equal(phone.wrappedLines, 0, 'lines of code re-wrapped at 390 px');
+    assert.equal(phone.boxScrolls, true, 'the code box scrolls sideways at 390 px');
+    assert.ok(phone.pageWidth <= phone.viewport, `the page scrolls sideways at 390 px: ${phone.pageWidth} px wide`);
+    assert.ok(phone.scrolledByKey > 0, 'the arrow key scrolls the focused code box');
     assert.match(serverPanels[2], /test\.mykafkacluster\.org:28092/);
-    // The broker addresses and topic names of the samples are longer than the panel is wide.
-    assert.ok(facts.shownLines > facts.codeLines, `the long lines wrap in the panel: ${facts.shownLines} lines shown for ${facts.codeLines}`);
-    assert.equal(facts.scrollsSideways, false, 'no line scrolls sideways out of sight');
+    // The broker addresses and topic names of the samples are longer than the panel is wide: they scroll, never wrap.
+    assert.deepEqual(facts.wrappedLines, [], 'lines of code re-wrapped in the panel');
+    assert.equal(facts.shownLines, facts.codeLines, `${facts.shownLines} lines shown for ${facts.codeLines}`);
+    assert.equal(facts.scrollsSideways, true, 'the long lines scroll sideways inside the code box');
+    // A scroll region a keyboard reaches, named for a screen reader.
+    assert.equal(facts.scroller.tabIndex, 0);
+    assert.equal(facts.scroller.role, 'region');
+    assert.match(facts.scroller.label ?? '', /^Code: .+JavaScript/);
     assert.equal(facts.insidePanel, true);
     assert.equal(facts.labels.length, 2);
     assert.equal(new Set(facts.labels.map((l) => l.top)).size, 1, 'the two language tabs share a row');

@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort, tempDir, until } from './helpers.ts';
 
@@ -80,17 +81,29 @@ async function started(children: ChildProcess[], port: number, what: string, ms:
   return { port, stop };
 }
 
+/** A server's side of mutual TLS: PEM files of the CA that signs the clients' certificates, and of the server's own certificate and key. */
+export interface ServerTls {
+  ca: string;
+  cert: string;
+  key: string;
+}
+
 /**
  * mosquitto with a TCP listener, and with `websockets` a second listener that speaks MQTT over
  * WebSocket (`protocol websockets`), the one a browser can reach; its port is `websocketPort`.
+ * With `tls`, the TCP listener speaks TLS and refuses a client without a certificate the CA signed.
  */
-export async function startMosquitto(options: { websockets?: boolean } = {}): Promise<Broker & { websocketPort?: number }> {
+export async function startMosquitto(options: { websockets?: boolean; tls?: ServerTls } = {}): Promise<Broker & { websocketPort?: number }> {
   const binary = requireBinary('/usr/sbin/mosquitto', 'mosquitto');
   const dir = tempDir('apidesc-mosquitto-');
   const port = await freePort();
   const websocketPort = options.websockets ? await freePort() : undefined;
   const websocket = websocketPort !== undefined ? `listener ${websocketPort} 127.0.0.1\nprotocol websockets\n` : '';
-  writeFileSync(join(dir, 'mosquitto.conf'), `listener ${port} 127.0.0.1\n${websocket}allow_anonymous true\npersistence false\n`);
+  // Started as root, mosquitto changes to its own user before it reads the key, which a temporary folder keeps from it: it stays the user who started it.
+  const tls = options.tls
+    ? `user ${userInfo().username}\ncafile ${options.tls.ca}\ncertfile ${options.tls.cert}\nkeyfile ${options.tls.key}\nrequire_certificate true\n`
+    : '';
+  writeFileSync(join(dir, 'mosquitto.conf'), `listener ${port} 127.0.0.1\n${tls}${websocket}allow_anonymous true\npersistence false\n`);
   const child = startGroup(binary, ['-c', join(dir, 'mosquitto.conf')], { PATH: process.env.PATH }, dir);
   const broker = await started([child], port, 'mosquitto', 15_000);
   if (websocketPort === undefined) return broker;
@@ -103,11 +116,13 @@ export async function startMosquitto(options: { websockets?: boolean } = {}): Pr
   return { ...broker, websocketPort };
 }
 
-export async function startNats(): Promise<Broker> {
+/** nats-server; with `tls`, it speaks TLS only and refuses a client without a certificate the CA signed (`--tlsverify`). */
+export async function startNats(options: { tls?: ServerTls } = {}): Promise<Broker> {
   const binary = requireBinary('/usr/sbin/nats-server', 'nats-server');
   const dir = tempDir('apidesc-nats-');
   const port = await freePort();
-  const child = startGroup(binary, ['-a', '127.0.0.1', '-p', String(port), '-m', '0'], { PATH: process.env.PATH }, dir);
+  const tls = options.tls ? ['--tlsverify', '--tlscert', options.tls.cert, '--tlskey', options.tls.key, '--tlscacert', options.tls.ca] : [];
+  const child = startGroup(binary, ['-a', '127.0.0.1', '-p', String(port), '-m', '0', ...tls], { PATH: process.env.PATH }, dir);
   return started([child], port, 'nats-server', 15_000);
 }
 

@@ -40,7 +40,11 @@ describe('code samples on built operation pages', () => {
     assert.deepEqual(labels, ['JavaScript', 'Python']);
     const captions = [...html.matchAll(/<div class="code-tab-panel" id="samples-1-\d-panel"[^>]*>\s*<p class="code-caption">(.*?)<\/p>/g)].map((m) => m[1]);
     assert.deepEqual(captions, ['mqtt', 'paho-mqtt']);
-    assert.match(html, /<div class="code" data-pagefind-ignore data-copy-label="Send on lights\/7\/turn\/on, JavaScript \(mqtt\)">/);
+    // Code that scrolls sideways, never re-wrapped: a focusable region named for a screen reader.
+    assert.match(
+      html,
+      /<div class="code code-scrolls" data-pagefind-ignore data-copy-label="Send on lights\/7\/turn\/on, JavaScript \(mqtt\)"><pre class="hl" tabindex="0" role="region" aria-label="Code: Send on lights\/7\/turn\/on, JavaScript \(mqtt\)">/,
+    );
     // Each tab names its language for /code-tabs.js, which remembers the reader's pick; the script comes right after the samples.
     assert.match(
       html,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { unescapeText } from '../html-text.ts';
 import { loadHighlighter, codeHtml } from './highlight-html.ts';
-import { plainCodeHtml, plainLinesHtml } from './code-lines.ts';
+import { asScrollRegion, plainCodeHtml, plainLinesHtml } from './code-lines.ts';
 
 /** The text a browser's textContent gives of a code block's HTML: what its copy button copies. */
 const textOf = (html: string): string => unescapeText(html.replace(/<[^>]*>/g, ''));
@@ -41,5 +41,17 @@ describe('code lines: a line per element, the text as written', () => {
       assert.doesNotMatch(withoutLines(html), /class="line"/);
       assert.equal(textOf(withoutLines(html)), code);
     }
+  });
+});
+
+describe('a code block that scrolls sideways', () => {
+  it('is a focusable region named by its label (quotes and ampersands as entities), its code unchanged', () => {
+    const block = plainCodeHtml('const a = "<b>";');
+    const region = asScrollRegion(block, 'Code: Send on "a&b", JavaScript');
+    assert.equal(
+      region,
+      `<pre class="hl" tabindex="0" role="region" aria-label="Code: Send on &quot;a&amp;b&quot;, JavaScript"><code>${block.slice('<pre class="hl" tabindex="0"><code>'.length)}`,
+    );
+    assert.equal(textOf(region), textOf(block));
   });
 });

@@ -6,11 +6,21 @@
  * button or a selection copies) is the code as written; an empty line is only its newline.
  * No dependency on the highlighter: schema trees write values out with it too.
  */
-import { escapeText } from '../html-text.ts';
+import { escapeAttribute, escapeText } from '../html-text.ts';
 
 /** How a code block opens: focusable, so that a keyboard can scroll a box cut to a height (a guide's card). */
 export const CODE_OPEN = '<pre class="hl" tabindex="0"><code>';
 export const CODE_CLOSE = '</code></pre>';
+
+/**
+ * A code block that scrolls sideways instead of wrapping (the code samples': site.css), named as
+ * the scroll region it is, so that a screen reader says what the focus that scrolls it is on.
+ */
+export function asScrollRegion(blockHtml: string, label: string): string {
+  return blockHtml.startsWith(CODE_OPEN)
+    ? `<pre class="hl" tabindex="0" role="region" aria-label="${escapeAttribute(label)}"><code>${blockHtml.slice(CODE_OPEN.length)}`
+    : blockHtml;
+}
 
 /** Columns of the whitespace a line starts with, a tab to the next multiple of 8 as `pre` draws it. */
 function indentColumns(text: string): number {

@@ -163,6 +163,45 @@ describe('code samples of operation pages', () => {
     assert.match(mtls.samples[0]!.code, /brokers: \['test\.mykafkacluster\.org:28092'\]/);
     assert.ok(!mtls.notes.some((n) => n.includes('KAFKA_USERNAME')), 'the mTLS server takes no user and password');
     assert.ok(s.groups[0]!.notes.some((n) => n.includes('KAFKA_USERNAME')));
+    // Its X509 scheme: both languages present the client certificate, key and CA; the note says where from.
+    const python = mtls.samples.find((x) => x.lang === 'python')!.code;
+    for (const key of ['ssl.ca.location', 'ssl.certificate.location', 'ssl.key.location']) assert.ok(python.includes(key), `Python lacks ${key}`);
+    assert.match(mtls.samples.find((x) => x.lang === 'javascript')!.code, /cert: readFileSync\(process\.env\.KAFKA_CERT_FILE\)/);
+    assert.ok(mtls.notes.some((n) => /client certificate \(mutual TLS\): set KAFKA_CERT_FILE, KAFKA_KEY_FILE and KAFKA_CA_FILE/.test(n)));
+  });
+
+  it("leave Spring for Apache Kafka's own headers (kafka_offset…) out of a Kafka producer's sample, and say so; other headers and protocols keep theirs", async () => {
+    const spring = (protocol: string) => `apidesc: 3.0.0
+info: { title: T, version: 1.0.0 }
+servers: { main: { host: 'kafka:29092', protocol: ${protocol} } }
+channels:
+  example:
+    address: example-topic
+    messages:
+      dto:
+        payload: { type: object, properties: { someLong: { type: integer, examples: [5] } } }
+        headers:
+          type: object
+          properties:
+            __TypeId__: { type: string, enum: [io.example.ExamplePayloadDto] }
+            kafka_offset: { type: integer, examples: [0] }
+            kafka_receivedMessageKey: { type: string, examples: ['"string"'] }
+            kafka_recordMetadata: { type: object, examples: [{}] }
+operations:
+  receiveExample: { action: receive, channel: { $ref: '#/channels/example' } }
+`;
+    const kafka = (await samplesOf(spring('kafka'))).get('receiveexample')![0]!;
+    for (const sample of kafka.samples) {
+      assert.ok(!sample.code.includes('kafka_'), `${sample.lang} sends a Spring header:\n${sample.code}`);
+      assert.ok(sample.code.includes('__TypeId__'), `${sample.lang} lost the type id header`);
+    }
+    assert.ok(
+      kafka.notes.some((n) => n.startsWith("Not sent: kafka_offset, kafka_receivedMessageKey and kafka_recordMetadata, Spring for Apache Kafka's own headers")),
+    );
+    // Over AMQP the same names are the document's headers, not Spring Kafka's: sent as they are.
+    const amqp = (await samplesOf(spring('amqp'))).get('receiveexample')![0]!;
+    assert.ok(amqp.samples[0]!.code.includes('kafka_offset'));
+    assert.ok(!amqp.notes.some((n) => n.startsWith('Not sent')));
   });
 
   it('write samples for a bounded number of servers (4 in two languages, 2 in four) and name the others in a note', async () => {

@@ -11,6 +11,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { generateSamples, type SampleLanguage, SAMPLE_LANGUAGES } from '../samples/generators.ts';
+import { isSpringKafkaInternalHeader } from '../samples/spring-kafka-headers.ts';
 import {
   type Credentials,
   type SampleRole,
@@ -88,7 +89,9 @@ export function expressionValue(expression: string, example: Record<string, unkn
 const ENV_NOTE = (c: Credentials): string =>
   c.kind === 'user-password'
     ? `Set ${c.user} and ${c.password} in the environment: the samples read the credentials from there.`
-    : `Set ${c.variable} in the environment: the samples read the ${c.kind === 'bearer' ? 'token' : 'API key'} from there.`;
+    : c.kind === 'client-certificate'
+      ? `The server asks for a client certificate (mutual TLS): set ${c.cert}, ${c.key} and ${c.ca} to the paths of your certificate, its private key and the CA certificate that signed the server's (PEM files), and the samples present them.`
+      : `Set ${c.variable} in the environment: the samples read the ${c.kind === 'bearer' ? 'token' : 'API key'} from there.`;
 
 /** A custom sample's language name for the highlighter (`JavaScript`, `Node.js`, `py`…). */
 /**
@@ -138,7 +141,21 @@ function customSamples(op: Record<string, unknown>): CodeSample[] {
 /** The host of samples for an operation whose channel names no server: the reader puts theirs. */
 const PLACEHOLDER_HOST = '<host>';
 
-function group(target: SampleTarget, title: string, languages: readonly SampleLanguage[]): SampleGroup {
+/** Names in prose: "a", "a and b", "a, b and c". */
+const listed = (names: string[]): string => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''));
+
+/**
+ * A Kafka producer's target without Spring Kafka's internal headers (spring-kafka-headers.ts),
+ * and their names, which the samples' note gives; any other target as it is.
+ */
+function withoutSpringInternals(target: SampleTarget): { target: SampleTarget; leftOut: string[] } {
+  if (target.protocol !== 'kafka' || target.role !== 'publish') return { target, leftOut: [] };
+  const leftOut = target.headers.map(([name]) => name).filter(isSpringKafkaInternalHeader);
+  return leftOut.length === 0 ? { target, leftOut } : { target: { ...target, headers: target.headers.filter(([name]) => !leftOut.includes(name)) }, leftOut };
+}
+
+function group(given: SampleTarget, title: string, languages: readonly SampleLanguage[]): SampleGroup {
+  const { target, leftOut } = withoutSpringInternals(given);
   return {
     title,
     samples: generateSamples(target, languages).map((s) => ({ label: s.label, library: s.library, lang: s.language, code: s.code })),
@@ -148,6 +165,11 @@ function group(target: SampleTarget, title: string, languages: readonly SampleLa
         ? [`Replace ${target.placeholders.join(', ')} with ${target.placeholders.length > 1 ? 'values' : 'a value'}: the API description gives no example.`]
         : []),
       ...(target.credentials ? [ENV_NOTE(target.credentials)] : []),
+      ...(leftOut.length > 0
+        ? [
+            `Not sent: ${listed(leftOut)}, Spring for Apache Kafka's own ${leftOut.length > 1 ? 'headers' : 'header'}, which its listener reads off the record received (never a record header).`,
+          ]
+        : []),
     ],
   };
 }

@@ -52,7 +52,9 @@ export function tryItView(ctx: Context, op: Record<string, unknown>, at: Locatio
   });
   if (!target) return undefined;
   const c = target.credentials;
-  const credentials: TryItCredentials | undefined = c?.kind === 'api-key' ? { kind: 'api-key', in: c.in, name: c.name } : c ? { kind: c.kind } : undefined;
+  // A client certificate is the browser's own to present (from its certificate store): the form asks for nothing.
+  const credentials: TryItCredentials | undefined =
+    c?.kind === 'api-key' ? { kind: 'api-key', in: c.in, name: c.name } : c && c.kind !== 'client-certificate' ? { kind: c.kind } : undefined;
   const base = {
     protocol: server.protocol,
     server: serverName(found),

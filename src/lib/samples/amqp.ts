@@ -3,6 +3,7 @@
  * with a routing key (the channel's address unless `cc` gives one), or straight to a queue through
  * the default exchange; a subscriber binds a queue of its own (or the named one) to the exchange.
  */
+import { clientCertificate, JS_READ_FILE, jsTlsOptions, pySslContext } from './client-certificate.ts';
 import { jsEnv, jsObject, lines, pyDict, pyEnv, str, templateText } from './code-text.ts';
 import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
@@ -22,7 +23,14 @@ export function javascript(t: SampleTarget): string {
   const properties = [`contentType: ${str(t.contentType)}`, ...(t.headers.length > 0 ? [`headers: ${jsObject(t.headers)}`] : [])].join(', ');
   const assertExchange = exchange && `await channel.assertExchange(${str(exchange.name)}, ${str(exchange.type)}, { durable: ${exchange.durable} });`;
   const queueOptions = `{ durable: ${queue?.durable ?? true}, exclusive: ${queue?.exclusive ?? false} }`;
-  const head = ["import amqp from 'amqplib';", '', `const connection = await amqp.connect(${jsUrl(t)});`];
+  const cert = clientCertificate(t);
+  // With a client certificate the broker takes the certificate as the login (SASL EXTERNAL), not a user and password.
+  const certOptions = cert ? `, {\n${[...jsTlsOptions(cert), 'credentials: amqp.credentials.external()'].map((o) => `  ${o},`).join('\n')}\n}` : '';
+  const head = [
+    cert ? `${JS_READ_FILE}\nimport amqp from 'amqplib';` : "import amqp from 'amqplib';",
+    '',
+    `const connection = await amqp.connect(${jsUrl(t)}${certOptions});`,
+  ];
   if (t.role === 'publish') {
     const payload = jsPayload(t);
     return lines([
@@ -53,21 +61,27 @@ export function javascript(t: SampleTarget): string {
 
 export function python(t: SampleTarget): string {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
+  const cert = clientCertificate(t);
   const { exchange, queue } = t.amqp;
   const parameters = [
     `host=${str(t.host)}`,
     `port=${t.port ?? (t.secure ? 5671 : 5672)}`,
     ...(c ? [`credentials=pika.PlainCredentials(${pyEnv(c.user)}, ${pyEnv(c.password)})`] : []),
+    ...(cert ? ['ssl_options=pika.SSLOptions(tls)', 'credentials=pika.credentials.ExternalCredentials()'] : []),
   ];
   const payload = t.role === 'publish' ? pyPayload(t) : undefined;
   const head = [
     ...(payload?.imports ?? []),
-    c && 'import os',
+    (c || cert) && 'import os',
+    cert && 'import ssl',
     '',
     'import pika',
     '',
     ...(payload?.setup ?? []),
-    `connection = pika.BlockingConnection(pika.ConnectionParameters(${parameters.join(', ')}))`,
+    ...(cert ? pySslContext(cert) : []),
+    cert
+      ? `connection = pika.BlockingConnection(pika.ConnectionParameters(\n${parameters.map((p) => `    ${p},`).join('\n')}\n))`
+      : `connection = pika.BlockingConnection(pika.ConnectionParameters(${parameters.join(', ')}))`,
     'channel = connection.channel()',
     exchange && `channel.exchange_declare(exchange=${str(exchange.name)}, exchange_type=${str(exchange.type)}, durable=${exchange.durable ? 'True' : 'False'})`,
   ];

@@ -95,10 +95,35 @@ export interface GeneratedSample {
 
 const LANGUAGE_NAMES: Record<SampleLanguage, string> = { javascript: 'JavaScript', python: 'Python', go: 'Go', java: 'Java' };
 
+/**
+ * The samples that do not present a client certificate themselves yet (Java's but Kafka's, Go's
+ * AMQP 1.0): they say so in their first line, naming the files the others read, rather than
+ * pass for samples that would connect to a server asking for one.
+ */
+const WITHOUT_CLIENT_CERTIFICATE: Partial<Record<SampleLanguage, readonly SampleProtocol[]>> = {
+  go: ['amqp1'],
+  java: ['mqtt', 'amqp', 'amqp1', 'nats', 'ws', 'http'],
+};
+
+function certificateComment(target: SampleTarget, language: SampleLanguage): string {
+  const c = target.credentials;
+  if (c?.kind !== 'client-certificate' || !WITHOUT_CLIENT_CERTIFICATE[language]?.includes(target.protocol)) return '';
+  return `// The server asks for a client certificate (mutual TLS): give this client's TLS settings ${c.cert}, ${c.key} and ${c.ca}.\n`;
+}
+
 export function generateSamples(target: SampleTarget, languages: readonly SampleLanguage[] = SAMPLE_LANGUAGES): GeneratedSample[] {
   const generator = GENERATORS[target.protocol];
   return languages.flatMap((language) => {
     const write = generator.write[language];
-    return write ? [{ language, label: LANGUAGE_NAMES[language], library: generator.library[language] ?? '', code: write(target) }] : [];
+    return write
+      ? [
+          {
+            language,
+            label: LANGUAGE_NAMES[language],
+            library: generator.library[language] ?? '',
+            code: `${certificateComment(target, language)}${write(target)}`,
+          },
+        ]
+      : [];
   });
 }

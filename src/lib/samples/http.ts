@@ -1,4 +1,5 @@
 /** HTTP samples: fetch and requests, with the binding's method, the message's headers and an API key or token from the environment. */
+import { clientCertificate, JS_READ_FILE, jsTlsOptions } from './client-certificate.ts';
 import { jsEnv, lines, pyEnv, queryString, str, templateText, urlPath } from './code-text.ts';
 import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
@@ -68,10 +69,14 @@ export function javascript(t: SampleTarget): string {
       ? `\`${templateText(url(t))}${t.http.query.length > 0 ? '&' : '?'}${templateText(encodeURIComponent(c.name))}=\${encodeURIComponent(${jsEnv(c.variable)})}\``
       : str(url(t));
   const payload = jsPayload(t);
+  const cert = clientCertificate(t);
   return lines([
+    // Node's fetch takes no TLS options: undici's own fetch and Agent (the library behind it) present the certificate.
+    ...(cert ? [JS_READ_FILE, "import { Agent, fetch } from 'undici';", ''] : []),
     ...(sends(t) ? payload.setup : []),
     `const response = await fetch(${target}, {`,
     `  method: ${str(requestMethod(t))},`,
+    cert && `  dispatcher: new Agent({ connect: { ${jsTlsOptions(cert).join(', ')} } }),`,
     headers.length > 0 && `  headers: {\n${headers.map((h) => `    ${h},`).join('\n')}\n  },`,
     sends(t) && `  body: ${payload.value},`,
     '});',
@@ -103,6 +108,8 @@ export function python(t: SampleTarget): string {
     c?.kind === 'api-key' && c.in === 'query' && `    params={${str(c.name)}: ${pyEnv(c.variable)}},`,
     // Bytes: requests encodes a str user or password as Latin-1 (an error past it); HTTP basic takes UTF-8.
     c?.kind === 'user-password' && `    auth=(${pyEnv(c.user)}.encode(), ${pyEnv(c.password)}.encode()),`,
+    c?.kind === 'client-certificate' && `    cert=(${pyEnv(c.cert)}, ${pyEnv(c.key)}),`,
+    c?.kind === 'client-certificate' && `    verify=${pyEnv(c.ca)},`,
     payload && `    data=${payload.value}.encode(),`,
     '    timeout=30,',
     ')',

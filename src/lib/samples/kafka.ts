@@ -1,4 +1,5 @@
 /** Kafka samples: kafkajs and confluent-kafka, with the binding's key, group id and client id, SASL from the environment over TLS for kafka-secure. */
+import { clientCertificate, JS_READ_FILE, jsTlsOptions } from './client-certificate.ts';
 import { jsEnv, jsObject, lines, pyEnv, str } from './code-text.ts';
 import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
@@ -14,14 +15,27 @@ const mechanism = (t: SampleTarget): [string, string] =>
 
 export function javascript(t: SampleTarget): string {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
+  const cert = clientCertificate(t);
   const options = [
     `  clientId: ${str(t.kafka.clientId ?? 'sample')},`,
     `  brokers: [${str(broker(t))}],`,
-    t.secure && '  ssl: true,',
+    t.secure && !cert && '  ssl: true,',
+    cert &&
+      `  ssl: {\n${jsTlsOptions(cert)
+        .map((o) => `    ${o},`)
+        .join('\n')}\n  },`,
     c && `  sasl: { mechanism: ${str(mechanism(t)[0])}, username: ${jsEnv(c.user)}, password: ${jsEnv(c.password)} },`,
   ];
   const payload = jsPayload(t);
-  const head = ["import { Kafka } from 'kafkajs';", '', ...(t.role === 'publish' ? payload.setup : []), 'const kafka = new Kafka({', ...options, '});'];
+  const head = [
+    cert && JS_READ_FILE,
+    "import { Kafka } from 'kafkajs';",
+    '',
+    ...(t.role === 'publish' ? payload.setup : []),
+    'const kafka = new Kafka({',
+    ...options,
+    '});',
+  ];
   if (t.role === 'publish') {
     const message = [
       ...(t.kafka.key !== undefined ? [`key: ${str(t.kafka.key)}`] : []),
@@ -54,6 +68,8 @@ export type ConfigValue = { text: string } | { env: string };
  */
 export function kafkaConfig(t: SampleTarget, sasl: 'librdkafka' | 'none'): [string, ConfigValue][] {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
+  // librdkafka reads PEM files by these keys; Java's kafka-clients names its stores otherwise (java/kafka.ts).
+  const cert = sasl === 'librdkafka' ? clientCertificate(t) : undefined;
   const entries: [string, ConfigValue | undefined | false][] = [
     ['bootstrap.servers', { text: broker(t) }],
     ['client.id', { text: t.kafka.clientId ?? 'sample' }],
@@ -61,6 +77,9 @@ export function kafkaConfig(t: SampleTarget, sasl: 'librdkafka' | 'none'): [stri
     ['sasl.mechanisms', sasl === 'librdkafka' && c && { text: kafkaMechanism(t) }],
     ['sasl.username', sasl === 'librdkafka' && c && { env: c.user }],
     ['sasl.password', sasl === 'librdkafka' && c && { env: c.password }],
+    ['ssl.ca.location', cert && { env: cert.ca }],
+    ['ssl.certificate.location', cert && { env: cert.cert }],
+    ['ssl.key.location', cert && { env: cert.key }],
     ['group.id', t.role === 'subscribe' && { text: t.kafka.groupId ?? 'sample' }],
     ['auto.offset.reset', t.role === 'subscribe' && { text: 'earliest' }],
   ];
@@ -71,8 +90,9 @@ export function kafkaConfig(t: SampleTarget, sasl: 'librdkafka' | 'none'): [stri
 export const kafkaMechanism = (t: SampleTarget): string => mechanism(t)[1];
 
 export function python(t: SampleTarget): string {
-  const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
-  const config = kafkaConfig(t, 'librdkafka').map(([k, v]) => `    ${str(k)}: ${'env' in v ? pyEnv(v.env) : str(v.text)},`);
+  const entries = kafkaConfig(t, 'librdkafka');
+  const readsEnvironment = entries.some(([, v]) => 'env' in v);
+  const config = entries.map(([k, v]) => `    ${str(k)}: ${'env' in v ? pyEnv(v.env) : str(v.text)},`);
   if (t.role === 'publish') {
     const payload = pyPayload(t);
     const args = [
@@ -83,7 +103,7 @@ export function python(t: SampleTarget): string {
     ];
     return lines([
       ...payload.imports,
-      c && 'import os',
+      readsEnvironment && 'import os',
       '',
       'from confluent_kafka import Producer',
       '',
@@ -96,7 +116,7 @@ export function python(t: SampleTarget): string {
     ]).replace(/^\n/, '');
   }
   return lines([
-    c && 'import os',
+    readsEnvironment && 'import os',
     '',
     'from confluent_kafka import Consumer',
     '',

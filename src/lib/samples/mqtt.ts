@@ -1,4 +1,5 @@
 /** MQTT samples: mqtt.js and paho-mqtt's one-shot helpers (publish.single, subscribe.callback), MQTT 5 when the server says mqtt5. */
+import { clientCertificate, JS_READ_FILE, jsTlsOptions } from './client-certificate.ts';
 import { jsEnv, jsObject, lines, pyEnv, str } from './code-text.ts';
 import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
@@ -9,14 +10,19 @@ function url(t: SampleTarget): string {
 
 export function javascript(t: SampleTarget): string {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
-  const options = [t.mqtt.version === 5 && '  protocolVersion: 5,', c && `  username: ${jsEnv(c.user)},`, c && `  password: ${jsEnv(c.password)},`].filter(
-    (p): p is string => typeof p === 'string',
-  );
+  const cert = clientCertificate(t);
+  const options = [
+    t.mqtt.version === 5 && '  protocolVersion: 5,',
+    c && `  username: ${jsEnv(c.user)},`,
+    c && `  password: ${jsEnv(c.password)},`,
+    ...(cert ? jsTlsOptions(cert).map((o) => `  ${o},`) : []),
+  ].filter((p): p is string => typeof p === 'string');
   const connect = `const client = await mqtt.connectAsync(${str(url(t))}${options.length > 0 ? `, {\n${options.join('\n')}\n}` : ''});`;
   const userProperties = t.mqtt.version === 5 && t.headers.length > 0 ? `, properties: { userProperties: ${jsObject(t.headers)} }` : '';
   const payload = jsPayload(t);
   return t.role === 'publish'
     ? lines([
+        cert && JS_READ_FILE,
         "import mqtt from 'mqtt';",
         '',
         ...payload.setup,
@@ -25,6 +31,7 @@ export function javascript(t: SampleTarget): string {
         'await client.endAsync();',
       ])
     : lines([
+        cert && JS_READ_FILE,
         "import mqtt from 'mqtt';",
         '',
         connect,
@@ -35,6 +42,11 @@ export function javascript(t: SampleTarget): string {
 
 export function python(t: SampleTarget): string {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
+  const cert = clientCertificate(t);
+  // paho's tls argument: the CA it trusts, and the certificate and key it presents.
+  const tls = cert
+    ? `{\n        'ca_certs': ${pyEnv(cert.ca)},\n        'certfile': ${pyEnv(cert.cert)},\n        'keyfile': ${pyEnv(cert.key)},\n    }`
+    : '{}';
   const connection = [
     `    hostname=${str(t.host)},`,
     `    port=${t.port ?? (t.secure ? 8883 : 1883)},`,
@@ -42,9 +54,9 @@ export function python(t: SampleTarget): string {
     t.mqtt.version === 5 && '    protocol=mqtt.MQTTv5,',
     // MQTT 5 has no clean session flag (paho refuses one); 3.1.1 keeps paho's default.
     t.mqtt.version === 5 && t.role === 'subscribe' && '    clean_session=None,',
-    t.secure && '    tls={},',
+    t.secure && `    tls=${tls},`,
   ];
-  const imports = [c && 'import os', t.mqtt.version === 5 && 'import paho.mqtt.client as mqtt'];
+  const imports = [(c || cert) && 'import os', t.mqtt.version === 5 && 'import paho.mqtt.client as mqtt'];
   const payload = pyPayload(t);
   return t.role === 'publish'
     ? lines([

@@ -17,7 +17,9 @@ export type SampleProtocol = 'kafka' | 'mqtt' | 'amqp' | 'amqp1' | 'nats' | 'ws'
 export type Credentials =
   | { kind: 'user-password'; user: string; password: string; mechanism?: string }
   | { kind: 'api-key'; variable: string; in: 'header' | 'query'; name: string }
-  | { kind: 'bearer'; variable: string };
+  | { kind: 'bearer'; variable: string }
+  /** Mutual TLS: the variables hold the paths of the CA's certificate, the client's certificate and its private key (PEM files). */
+  | { kind: 'client-certificate'; ca: string; cert: string; key: string };
 
 export interface SampleTarget {
   protocol: SampleProtocol;
@@ -142,11 +144,20 @@ function binding(input: TargetInput, protocol: string): Record<string, unknown> 
   return { ...pick(input.bindings.message), ...pick(input.bindings.channel), ...pick(input.bindings.operation) };
 }
 
+/** Schemes whose client proves who it is with a certificate over TLS: the spec's X509, and OpenAPI's name for the same (mutualTLS). */
+const CLIENT_CERTIFICATE_TYPES = new Set(['x509', 'mutualtls']);
+
+/** The default port of a protocol's TLS form, for a server that asks for a client certificate on a protocol written without TLS. */
+const TLS_PORTS: Partial<Record<SampleProtocol, number>> = { kafka: 9093, mqtt: 8883, amqp: 5671 };
+
 /** An environment variable's name for the protocol: KAFKA_USERNAME, MQTT_PASSWORD… */
 function credentials(protocol: SampleProtocol, schemes: SecurityScheme[]): Credentials | undefined {
   const prefix = protocol === 'amqp1' ? 'AMQP' : protocol.toUpperCase();
   for (const s of schemes) {
     const type = typeof s.type === 'string' ? s.type : '';
+    // SQS signs its requests with AWS's keys (the SDK's own chain): a certificate is never the client's proof there.
+    if (CLIENT_CERTIFICATE_TYPES.has(type.toLowerCase()) && protocol !== 'sqs')
+      return { kind: 'client-certificate', ca: `${prefix}_CA_FILE`, cert: `${prefix}_CERT_FILE`, key: `${prefix}_KEY_FILE` };
     if (['userPassword', 'plain', 'scramSha256', 'scramSha512', 'gssapi'].includes(type))
       return { kind: 'user-password', user: `${prefix}_USERNAME`, password: `${prefix}_PASSWORD`, mechanism: type };
     if ((type === 'httpApiKey' || type === 'apiKey') && typeof s.name === 'string' && (s.in === 'header' || s.in === 'query'))
@@ -186,7 +197,10 @@ export function sampleTarget(input: TargetInput): SampleTarget | undefined {
   const hostPort = fillTemplate(input.server.host, input.server.variables, missing);
   const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(hostPort);
   const host = match ? match[1]! : hostPort;
-  const port = match?.[2] !== undefined ? Number(match[2]) : known.port;
+  const creds = credentials(known.protocol, [...input.security, ...input.server.security]);
+  // A client certificate is only ever shown over TLS: a server that asks for one speaks TLS, whatever its protocol's name says.
+  const secure = known.secure || creds?.kind === 'client-certificate';
+  const port = match?.[2] !== undefined ? Number(match[2]) : secure && !known.secure ? (TLS_PORTS[known.protocol] ?? known.port) : known.port;
   const contentType = input.contentType ?? 'application/json';
   const headers = isPlainObject(input.example.headers) ? Object.entries(input.example.headers).map(([n, v]): [string, string] => [n, headerText(v)]) : [];
   const kafka = binding(input, 'kafka');
@@ -202,11 +216,10 @@ export function sampleTarget(input: TargetInput): SampleTarget | undefined {
   const routingKey = Array.isArray(amqp.cc) && typeof amqp.cc[0] === 'string' ? amqp.cc[0] : address;
   const qos = mqtt.qos === 1 || mqtt.qos === 2 ? mqtt.qos : 0;
   const pathname = stringOf(input.server.pathname) ? fillTemplate(stringOf(input.server.pathname)!, input.server.variables, missing) : '';
-  const creds = credentials(known.protocol, [...input.security, ...input.server.security]);
   return {
     protocol: known.protocol,
     serverProtocol: input.server.protocol,
-    secure: known.secure,
+    secure,
     host,
     ...(port !== undefined ? { port } : {}),
     pathname: pathname === '/' ? '' : pathname.replace(/\/$/, ''),

@@ -1,4 +1,5 @@
 /** WebSocket samples: ws and websockets (asyncio), with the binding's query and headers, and an API key from the environment. */
+import { clientCertificate, JS_READ_FILE, jsTlsOptions, pySslContext } from './client-certificate.ts';
 import { jsEnv, lines, pyEnv, queryString, str, urlPath } from './code-text.ts';
 import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
@@ -20,10 +21,15 @@ export function javascript(t: SampleTarget): string {
   const auth = authHeader(t, jsEnv);
   const headers = [...t.ws.headers.map(([n, v]) => `${str(n)}: ${str(v)}`), ...(auth ? [`${str(auth[0])}: ${auth[1]}`] : [])];
   const payload = jsPayload(t);
-  const open = `const socket = new WebSocket(${str(url(t))}${headers.length > 0 ? `, { headers: { ${headers.join(', ')} } }` : ''});`;
+  const cert = clientCertificate(t);
+  const options = [...(headers.length > 0 ? [`headers: { ${headers.join(', ')} }`] : []), ...(cert ? jsTlsOptions(cert) : [])];
+  const open = cert
+    ? `const socket = new WebSocket(${str(url(t))}, {\n${options.map((o) => `  ${o},`).join('\n')}\n});`
+    : `const socket = new WebSocket(${str(url(t))}${options.length > 0 ? `, { ${options.join(', ')} }` : ''});`;
+  const head = cert ? `${JS_READ_FILE}\nimport WebSocket from 'ws';` : "import WebSocket from 'ws';";
   if (t.role === 'publish' && t.ws.awaitReply)
     return lines([
-      "import WebSocket from 'ws';",
+      head,
       '',
       ...payload.setup,
       open,
@@ -35,8 +41,8 @@ export function javascript(t: SampleTarget): string {
       '});',
     ]);
   return t.role === 'publish'
-    ? lines(["import WebSocket from 'ws';", '', ...payload.setup, open, `socket.on('open', () => socket.send(${payload.value}, () => socket.close()));`])
-    : lines(["import WebSocket from 'ws';", '', open, "socket.on('message', (data) => console.log(data.toString()));"]);
+    ? lines([head, '', ...payload.setup, open, `socket.on('open', () => socket.send(${payload.value}, () => socket.close()));`])
+    : lines([head, '', open, "socket.on('message', (data) => console.log(data.toString()));"]);
 }
 
 export function python(t: SampleTarget): string {
@@ -50,16 +56,20 @@ export function python(t: SampleTarget): string {
   const entries = [...t.ws.headers.map(([n, v]) => `${str(n)}: ${str(v)}`), ...(auth ? [auth] : [])];
   const headers = entries.length > 0 ? `{${entries.join(', ')}}` : '';
   const payload = t.role === 'publish' ? pyPayload(t) : undefined;
+  const cert = clientCertificate(t);
+  const connectArguments = `${headers ? `, extra_headers=${headers}` : ''}${cert ? ', ssl=tls' : ''}`;
   return lines([
     'import asyncio',
     ...(payload?.imports ?? []),
-    ...(auth ? ['import os'] : []),
+    ...(auth || cert ? ['import os'] : []),
+    ...(cert ? ['import ssl'] : []),
     '',
     'import websockets',
     '',
     ...(payload && payload.setup.length > 0 ? [...payload.setup, ''] : ['']),
     'async def main():',
-    `    async with websockets.connect(${str(url(t))}${headers ? `, extra_headers=${headers}` : ''}) as socket:`,
+    ...(cert ? pySslContext(cert, 'tls', '    ') : []),
+    `    async with websockets.connect(${str(url(t))}${connectArguments}) as socket:`,
     ...(t.role === 'publish'
       ? [
           `        await socket.send(${payload?.value})`,

@@ -3,6 +3,7 @@
  * languages (amqp.ts): an exchange with a routing key, or a queue through the default exchange;
  * the publisher waits for the broker's confirm (a NotifyPublish listener set before publishing).
  */
+import { clientCertificate, GO_TLS_IMPORTS, goTlsConfig } from '../client-certificate.ts';
 import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
 import { goPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
@@ -15,11 +16,18 @@ export function go(t: SampleTarget): string {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   const { exchange, queue } = t.amqp;
   const url = `${t.secure ? 'amqps' : 'amqp'}://${t.host}:${t.port ?? (t.secure ? 5671 : 5672)}/`;
-  const imports = ['log', c && 'os', 'amqp github.com/rabbitmq/amqp091-go'];
+  const cert = clientCertificate(t);
+  const imports = ['log', c && 'os', ...(cert ? GO_TLS_IMPORTS : []), 'amqp github.com/rabbitmq/amqp091-go'];
+  // With a client certificate, the certificate is the login: SASL EXTERNAL.
+  const dial = cert
+    ? [...goTlsConfig(cert), `connection, err := amqp.DialTLS_ExternalAuth(${goString(url)}, tlsConfig)`]
+    : c
+      ? [
+          `connection, err := amqp.DialConfig(${goString(url)}, amqp.Config{SASL: []amqp.Authentication{&amqp.PlainAuth{Username: ${goEnv(c.user)}, Password: ${goEnv(c.password)}}}})`,
+        ]
+      : [`connection, err := amqp.Dial(${goString(url)})`];
   const head = [
-    c
-      ? `connection, err := amqp.DialConfig(${goString(url)}, amqp.Config{SASL: []amqp.Authentication{&amqp.PlainAuth{Username: ${goEnv(c.user)}, Password: ${goEnv(c.password)}}}})`
-      : `connection, err := amqp.Dial(${goString(url)})`,
+    ...dial,
     ...GO_CHECK,
     'defer connection.Close()',
     'channel, err := connection.Channel()',

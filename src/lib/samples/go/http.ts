@@ -2,6 +2,7 @@
  * HTTP in Go: net/http, with the binding's method, the message's headers and the credentials from
  * the environment; a webhook (the application calls the reader) is a server on $PORT.
  */
+import { clientCertificate, GO_TLS_IMPORTS, goTlsConfig } from '../client-certificate.ts';
 import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
 import { goPayload } from '../payload-literal.ts';
 import { requestMethod, sends, url, webhook, webhookPath } from '../http.ts';
@@ -38,9 +39,11 @@ export function go(t: SampleTarget): string {
     ...(c?.kind === 'api-key' && c.in === 'header' ? [[c.name, goEnv(c.variable)]] : []),
     ...(c?.kind === 'bearer' ? [['Authorization', `"Bearer "+${goEnv(c.variable)}`]] : []),
   ];
+  const cert = clientCertificate(t);
   return goProgram(
-    ['fmt', 'io', 'log', 'net/http', c && 'os', sends(t) && 'strings'],
+    ['fmt', 'io', 'log', 'net/http', c && 'os', sends(t) && 'strings', ...(cert ? GO_TLS_IMPORTS : [])],
     [
+      ...(cert ? [...goTlsConfig(cert), 'client := &http.Client{Transport: &http.Transport{TLSClientConfig: tlsConfig}}'] : []),
       `request, err := http.NewRequest(${goString(requestMethod(t))}, ${goString(url(t))}, ${sends(t) ? `strings.NewReader(${payload.value})` : 'nil'})`,
       ...GO_CHECK,
       ...headers.map(([n, v]) => `request.Header.Set(${goString(n!)}, ${v})`),
@@ -48,7 +51,7 @@ export function go(t: SampleTarget): string {
       ...(c?.kind === 'api-key' && c.in === 'query'
         ? ['query := request.URL.Query()', `query.Set(${goString(c.name)}, ${goEnv(c.variable)})`, 'request.URL.RawQuery = query.Encode()']
         : []),
-      'response, err := http.DefaultClient.Do(request)',
+      `response, err := ${cert ? 'client' : 'http.DefaultClient'}.Do(request)`,
       ...GO_CHECK,
       'defer response.Body.Close()',
       'body, err := io.ReadAll(response.Body)',

@@ -3,6 +3,7 @@
  * speaks MQTT 3.1.1, which MQTT 5 brokers accept; a message's headers (MQTT 5 user properties)
  * need Eclipse's paho.golang, which a comment says.
  */
+import { clientCertificate, GO_TLS_IMPORTS, goTlsConfig } from '../client-certificate.ts';
 import { goEnv, goProgram, goString } from '../code-text.ts';
 import { goPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
@@ -10,9 +11,12 @@ import type { SampleTarget } from '../sample-target.ts';
 export function go(t: SampleTarget): string {
   const payload = goPayload(t);
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
+  const cert = clientCertificate(t);
   const broker = `${t.secure ? 'ssl' : 'tcp'}://${t.host}:${t.port ?? (t.secure ? 8883 : 1883)}`;
   const connect = [
+    ...(cert ? goTlsConfig(cert) : []),
     `options := mqtt.NewClientOptions().AddBroker(${goString(broker)})`,
+    cert && 'options.SetTLSConfig(tlsConfig)',
     c && `options.SetUsername(${goEnv(c.user)})`,
     c && `options.SetPassword(${goEnv(c.password)})`,
     'client := mqtt.NewClient(options)',
@@ -20,7 +24,7 @@ export function go(t: SampleTarget): string {
     '\tlog.Fatal(token.Error())',
     '}',
   ];
-  const imports = ['log', c && 'os', 'mqtt github.com/eclipse/paho.mqtt.golang'];
+  const imports = ['log', c && 'os', ...(cert ? GO_TLS_IMPORTS : []), 'mqtt github.com/eclipse/paho.mqtt.golang'];
   if (t.role === 'publish')
     return goProgram(
       imports,

@@ -1,4 +1,5 @@
 /** WebSocket in Go: gorilla/websocket, with the binding's query and headers and the credentials' header from the environment. */
+import { clientCertificate, GO_TLS_IMPORTS, goTlsConfig } from '../client-certificate.ts';
 import { GO_CHECK, goEnv, goProgram, goString } from '../code-text.ts';
 import { goPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
@@ -19,10 +20,18 @@ const READ = ['_, data, err := socket.ReadMessage()', ...GO_CHECK, 'fmt.Println(
 export function go(t: SampleTarget): string {
   const payload = goPayload(t);
   const headers = headerLines(t);
-  const imports = ['log', headers.some((h) => h.includes('os.Getenv')) && 'os', headers.length > 0 && 'net/http', 'github.com/gorilla/websocket'];
+  const cert = clientCertificate(t);
+  const imports = [
+    'log',
+    headers.some((h) => h.includes('os.Getenv')) && 'os',
+    ...(cert ? GO_TLS_IMPORTS : []),
+    headers.length > 0 && 'net/http',
+    'github.com/gorilla/websocket',
+  ];
   const connect = [
     ...(headers.length > 0 ? ['header := http.Header{}', ...headers] : []),
-    `socket, _, err := websocket.DefaultDialer.Dial(${goString(url(t))}, ${headers.length > 0 ? 'header' : 'nil'})`,
+    ...(cert ? [...goTlsConfig(cert), 'dialer := &websocket.Dialer{TLSClientConfig: tlsConfig}'] : []),
+    `socket, _, err := ${cert ? 'dialer' : 'websocket.DefaultDialer'}.Dial(${goString(url(t))}, ${headers.length > 0 ? 'header' : 'nil'})`,
     ...GO_CHECK,
     'defer socket.Close()',
   ];

@@ -2,6 +2,7 @@
  * Kafka in Java: Apache's kafka-clients, configured with the keys librdkafka shares (kafka.ts's
  * kafkaConfig) and SASL through a JAAS line whose user and password come from the environment.
  */
+import { clientCertificate } from '../client-certificate.ts';
 import { javaEnv, javaProgram, javaString } from '../code-text.ts';
 import { javaPayload } from '../payload-literal.ts';
 import { kafkaConfig, kafkaMechanism } from '../kafka.ts';
@@ -23,6 +24,20 @@ function saslLines(t: SampleTarget): string[] {
   ];
 }
 
+/** Mutual TLS from PEM files (kafka-clients 2.7 on): the CA as the trust store, the certificate and its PKCS #8 key as the key store. */
+function certificateLines(t: SampleTarget): string[] {
+  const c = clientCertificate(t);
+  if (!c) return [];
+  const read = (variable: string): string => `Files.readString(Path.of(${javaEnv(variable)}))`;
+  return [
+    'config.put("ssl.truststore.type", "PEM");',
+    `config.put("ssl.truststore.location", ${javaEnv(c.ca)});`,
+    'config.put("ssl.keystore.type", "PEM");',
+    `config.put("ssl.keystore.certificate.chain", ${read(c.cert)});`,
+    `config.put("ssl.keystore.key", ${read(c.key)});`,
+  ];
+}
+
 export function java(t: SampleTarget): string {
   const payload = javaPayload(t);
   const side = t.role === 'publish' ? 'Serializer' : 'Deserializer';
@@ -30,6 +45,7 @@ export function java(t: SampleTarget): string {
     'Properties config = new Properties();',
     ...kafkaConfig(t, 'none').map(([k, v]) => `config.put(${javaString(k)}, ${'env' in v ? javaEnv(v.env) : javaString(v.text)});`),
     ...saslLines(t),
+    ...certificateLines(t),
     `config.put(${javaString(`key.${side.toLowerCase()}`)}, String${side}.class.getName());`,
     `config.put(${javaString(`value.${side.toLowerCase()}`)}, String${side}.class.getName());`,
   ];
@@ -37,6 +53,10 @@ export function java(t: SampleTarget): string {
     return javaProgram(
       [
         'java.util.Properties',
+        clientCertificate(t) && 'java.nio.file.Files',
+        clientCertificate(t) && 'java.nio.file.Path',
+        clientCertificate(t) && 'java.nio.file.Files',
+        clientCertificate(t) && 'java.nio.file.Path',
         'org.apache.kafka.clients.producer.KafkaProducer',
         'org.apache.kafka.clients.producer.ProducerRecord',
         'org.apache.kafka.common.serialization.StringSerializer',
@@ -57,6 +77,8 @@ export function java(t: SampleTarget): string {
       'java.time.Duration',
       'java.util.List',
       'java.util.Properties',
+      clientCertificate(t) && 'java.nio.file.Files',
+      clientCertificate(t) && 'java.nio.file.Path',
       'org.apache.kafka.clients.consumer.ConsumerRecord',
       'org.apache.kafka.clients.consumer.KafkaConsumer',
       'org.apache.kafka.common.serialization.StringDeserializer',
