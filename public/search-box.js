@@ -4,8 +4,8 @@
 // field's hit a result of its own that names the field's data path and opens its row. Loaded by
 // search.js on first use, with Pagefind's search library (not its UI). Enter with no result
 // chosen submits the form: the search page, with filters.
-import { nameHolding, normaliseQuery, pageMarksQuery, RANKING, rankedSearch, sentenceAround, summaryShowsMatch } from './search-query.js';
-import { suggestionsFor } from './search-suggest.js';
+import { kindLabel, nameHolding, normaliseQuery, pageLine, pageMarksQuery, RANKING, rankedSearch, sentenceAround } from './search-query.js';
+import { showSuggestions, suggestionsFor } from './search-suggest.js';
 
 const PAGES_SHOWN = 6;
 const FIELDS_PER_PAGE = 2;
@@ -51,20 +51,14 @@ const fieldName = (path) => String(path).split(' › ').pop();
  * sentence of its text around the match, without the title it would repeat (a page's text starts
  * with its title).
  */
-function pageLine(page, query) {
+function lineOf(page, query) {
   const summary = typeof page.meta?.summary === 'string' ? page.meta.summary.trim() : '';
   const around = sentenceAround(page.excerpt, page.meta?.title, page.content);
-  // A summary that does not say what matched (an address, a description) gives way to the match.
-  if (summary !== '' && (summaryShowsMatch(summary, query) || nameHolding(page, query) || !around.includes('<mark>')))
-    return [document.createTextNode(summary)];
-  return excerptNodes(around, page.content);
+  // A summary that does not say what matched (an address, a description) gives way to the match, when that reads as a sentence.
+  const line = pageLine(summary, around, nameHolding(page, query) !== undefined, query);
+  if (line.summary !== undefined) return [document.createTextNode(line.summary)];
+  return line.around ? excerptNodes(line.around, page.content) : [];
 }
-
-/** The kind as a quiet label: "message", "schema" (the page shows "component · schema" above its title). */
-const kindLabel = (kind) =>
-  String(kind ?? '')
-    .split(' · ')
-    .pop();
 
 export async function attach(form, input) {
   const base = form.getAttribute('data-base') || '/';
@@ -164,7 +158,7 @@ export async function attach(form, input) {
       const fields = (page.sub_results ?? []).filter((sub) => sub.anchor?.title).slice(0, FIELDS_PER_PAGE);
       // A page that heads its fields' hits says what it is in its own sentence, when it has one (the fields say what matched).
       const summary = typeof page.meta?.summary === 'string' ? page.meta.summary.trim() : '';
-      const line = fields.length > 0 ? (summary !== '' ? [document.createTextNode(summary)] : []) : pageLine(page, query);
+      const line = fields.length > 0 ? (summary !== '' ? [document.createTextNode(summary)] : []) : lineOf(page, query);
       add(
         page.url,
         [span('search-hit-head', head), ...(line.length > 0 ? [span('search-hit-excerpt', line)] : [])],
@@ -194,22 +188,9 @@ export async function attach(form, input) {
       pages.length === 0 ? `Nothing found for “${query}”.` : `${options.length} ${options.length === 1 ? 'result' : 'results'} for “${query}”.`;
     // The count is for assistive technology; the list shows it.
     status.classList.toggle('visually-hidden', pages.length !== 0);
-    suggest.replaceChildren();
-    suggest.hidden = near.length === 0;
-    if (near.length > 0) {
-      suggest.append('Did you mean ');
-      near.forEach((name, i) => {
-        if (i > 0) suggest.append(i === near.length - 1 ? ' or ' : ', ');
-        const link = document.createElement('a');
-        link.href = `${base}search/?q=${encodeURIComponent(name)}`;
-        link.className = 'search-suggestion';
-        link.textContent = name;
-        suggest.append(link);
-      });
-      suggest.append('?');
-      // Said with the count, in the same announcement.
-      status.textContent += ` Did you mean ${near.join(' or ')}?`;
-    }
+    const said = showSuggestions(suggest, near, (name) => `${base}search/?q=${encodeURIComponent(name)}`);
+    // Said with the count, in the same announcement.
+    if (said !== '') status.textContent += ` ${said}`;
     allLink.href = `${base}search/?q=${encodeURIComponent(query)}`;
     allLink.textContent = pages.length === 0 ? 'Search with filters' : `All results for “${query}”, with filters`;
     shownFor = query;
@@ -241,7 +222,9 @@ export async function attach(form, input) {
     const pages = holding.length > 0 ? holding : found;
     const near = await suggestionsFor(bundle, query, pages);
     if (ticket !== latest) return;
-    render(typed.trim(), pages, near);
+    // No page holds the query, and a name of the site is near it: the pages Pagefind found by a
+    // shorter word ("or" for `ordr`) are no answer; "Did you mean Order?" is.
+    render(typed.trim(), holding.length === 0 && near.length > 0 ? [] : pages, near);
   };
 
   input.addEventListener('input', run);

@@ -125,41 +125,93 @@ export async function rankedSearch(pagefind, term, options) {
   const datas = await Promise.all(head.map((result) => result.data()));
   // Pagefind also finds a word's parts (`placedAt`: "placed", in "Order placed") and, for a word no
   // page holds, shorter words ("or" for `ordr`): pages that hold the query itself come first.
+  // None of them marks the query, nor a word it is a form of ("orders" for `ordering`): Pagefind
+  // fell back to shorter words ("or" for `ordr`), and its pages are no answer ("Did you mean" is).
+  const excerpted = datas.filter((data) => typeof data?.excerpt === 'string');
+  if (excerpted.length > 0 && !excerpted.some((data) => pageMarksQuery(data, term, true))) return nothingFound(search);
   const marked = datas.map((data) => pageMarksQuery(data, term));
   const someHold = marked.some(Boolean);
-  const rank = await Promise.all(
-    head.map(async (_, at) => {
-      const data = datas[at];
-      const readerKind = Array.isArray(data?.filters?.kind) && data.filters.kind.length > 0;
-      // A title, then an id, that holds the query comes before pages that only share some of its
-      // words (`*_receive` operations before the one whose id is `…_receiveExamplePayload`).
-      const holding = nameHolding(data, term);
-      const group = namesExactlyAsTyped(data, term) ? 0 : namesExactly(data, term) ? 1 : holding === 'title' ? 2 : holding === 'id' ? 3 : 4;
-      return (someHold && !marked[at] ? 100 : 0) + group * 2 + (readerKind ? 0 : 1);
-    }),
-  );
+  const rank = datas.map((data, at) => (someHold && !marked[at] ? 1000 : 0) + resultRank(data, term));
   const ordered = head.map((result, i) => ({ result, rank: rank[i], i })).sort((a, b) => a.rank - b.rank || a.i - b.i);
   return { ...search, results: [...ordered.map((entry) => entry.result), ...search.results.slice(EXACT_LOOKAHEAD)] };
 }
 
 /**
- * Whether an excerpt marks a word that holds one of the query's words (Pagefind marks the words it
- * matched: `orders-{region}.fifo` for "region", but "or" for `ordr`, "placed" for `placedAt`).
+ * The kinds a reader acts on first, among results whose names hold the query alike ("order":
+ * the operation "Publish order events" before the messages and schemas named for orders); the
+ * API overview, guides and other kinds after them, as they mention everything.
  */
-export function marksQuery(excerpt, query) {
+const KIND_ORDER = ['Operation', 'Channel', 'Message', 'Schema', 'Server'];
+
+/**
+ * Where a result ranks among the best ones, lowest first; Pagefind's order among equals. The name
+ * before the text: the object the query names exactly (as typed, then in another case); then
+ * those whose title holds the query as whole words ("Publish order events" for `order`), then as
+ * the start of a word ("Warehouse picks orders") or whose id holds it; then pages with a field
+ * named for it (`someEnum`'s schemas before the overview that mentions it); then the rest. Among
+ * names alike, the kinds of KIND_ORDER in turn; in each group, a trait or a binding (no Kind a
+ * reader filters by) after the readers' objects.
+ */
+export function resultRank(data, query) {
+  const readerKind = Array.isArray(data?.filters?.kind) && data.filters.kind.length > 0;
+  const holding = nameHolding(data, query);
+  const tier = namesExactlyAsTyped(data, query)
+    ? 0
+    : namesExactly(data, query)
+      ? 1
+      : holding === 'title' && holdsWholeWords(data?.meta?.title, nameKey(query))
+        ? 2
+        : holding
+          ? 3
+          : fieldHolding(data, query)
+            ? 4
+            : 5;
+  const kind = KIND_ORDER.indexOf(String(data?.meta?.kind ?? ''));
+  return tier * 100 + (readerKind ? 0 : 50) + (tier <= 3 ? (kind < 0 ? KIND_ORDER.length : kind) : 0);
+}
+
+/** Whether `name` holds the query as whole words ("order" in "Publish order events", not in "orders"). */
+function holdsWholeWords(name, key) {
+  const words = nameWords(name).map((word) => word.toLowerCase());
+  for (let i = 0; i < words.length; i++) {
+    let joined = '';
+    for (let j = i; j < words.length && joined.length < key.length; j++) {
+      joined += words[j];
+      if (joined === key) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether one of a result's fields (a sub-result titled by its data path, "Order › lines › unitPrice") is named for the query. */
+function fieldHolding(data, query) {
+  const key = nameKey(query);
+  if (key === '') return false;
+  const subs = Array.isArray(data?.sub_results) ? data.sub_results : [];
+  return subs.some((sub) => typeof sub?.anchor?.title === 'string' && holdsQuery(sub.anchor.title.split(' › ').pop(), key));
+}
+
+/**
+ * Whether an excerpt marks a word that holds one of the query's words (Pagefind marks the words it
+ * matched: `orders-{region}.fifo` for "region", but "or" for `ordr`, "placed" for `placedAt`);
+ * `nearly`, or a word that is most of it (its stem).
+ */
+export function marksQuery(excerpt, query, nearly = false) {
   const core = (word) => word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
   const words = String(query ?? '')
     .split(/\s+/)
     .map(core)
     .filter((word) => word !== '');
   const marked = [...String(excerpt ?? '').matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => m[1].toLowerCase());
-  return marked.some((mark) => words.some((word) => mark.includes(word)));
+  // Nearly: or a mark the word starts with, three quarters of it at least (Pagefind's stem of it: "order" for `ordering`).
+  const holds = (mark, word) => mark.includes(word) || (nearly && word.startsWith(core(mark)) && core(mark).length * 4 >= word.length * 3);
+  return marked.some((mark) => words.some((word) => holds(mark, word)));
 }
 
-/** Whether a result (Pagefind's data) marks the query in its excerpt or in one of its sections'. */
-export function pageMarksQuery(data, query) {
+/** Whether a result (Pagefind's data) marks the query in its excerpt or in one of its sections' (`nearly`: as marksQuery). */
+export function pageMarksQuery(data, query, nearly = false) {
   const excerpts = [data?.excerpt, ...(Array.isArray(data?.sub_results) ? data.sub_results : []).map((sub) => sub?.excerpt)];
-  return excerpts.some((excerpt) => marksQuery(excerpt, query));
+  return excerpts.some((excerpt) => marksQuery(excerpt, query, nearly));
 }
 
 /** A search's answer with no result, its filters' counts 0 (the search page then lists none). */
@@ -183,6 +235,72 @@ function excerptWords(excerpt) {
     if (ends) open = false;
   }
   return words;
+}
+
+/**
+ * A matched word with its mark around the word alone: Pagefind marks the whole token, its
+ * punctuation too ("<mark>OrderRef.</mark>", "<mark>orders.fifo.</mark>"); the punctuation that
+ * ends a sentence or a clause, and quotes and brackets around the word, stay outside the mark
+ * (`orders.fifo.` → `<mark>orders.fifo</mark>.`, `"OrderPlaced",` → `"<mark>OrderPlaced</mark>",`).
+ * Braces are the word's own (`{region}`). A word that is nothing but punctuation stays marked whole.
+ */
+export function markedWord(text) {
+  const [, lead, core, trail] = /^([("'\[«“‘]*)(.*?)([.,;:!?)"'\]»”’…]*)$/su.exec(text) ?? [];
+  if (!core) return `<mark>${text}</mark>`;
+  return `${lead}<mark>${core}</mark>${trail}`;
+}
+
+/**
+ * Whether a sentence of an excerpt (matches in <mark>) reads as prose, a sentence a reader can
+ * take in, rather than a run of names and labels that Pagefind joined from a list, a table or a
+ * definition list ("send sns requestStockCheck.", "Content type application/json Name
+ * OrderCancelled Correlation ID …"): at least four words, two thirds of them words as prose has
+ * them, never three names in a row.
+ */
+export function readsAsProse(html) {
+  if (plainWords(html).length < 4) return false;
+  // Each sentence that holds a match (all of them, if none does): "Order placed OrderPlaced
+  // application/json." is no prose for the sentence after it.
+  const sentences = String(html ?? '').split(/(?<=[.!?])\s+/);
+  const marked = sentences.filter((sentence) => sentence.includes('<mark>'));
+  return (marked.length > 0 ? marked : sentences).every((sentence) => sentenceReads(plainWords(sentence), marked.length > 0));
+}
+
+/** Whether a sentence's words read as prose (readsAsProse). */
+function sentenceReads(words, marked) {
+  if (words.length === 0) return !marked;
+  // A sentence with a match is one of four words at least: "cancelled orders." is a piece of one.
+  if (marked && words.length < 4) return false;
+  // A word as prose has it (an article, a verb, a capitalised word); not a name, an address, a type, a value.
+  const wordish = words.map((word) => /^[("'“‘]?[A-Za-z][a-z'’]*(-[a-z]+)?[,.;:!?)"'”’]*$/.test(word));
+  let run = 0;
+  for (const is of wordish) {
+    run = is ? 0 : run + 1;
+    if (run >= 3) return false;
+  }
+  return wordish.filter(Boolean).length * 3 >= words.length * 2;
+}
+
+/** The words of an excerpt's HTML, marks, entities and "…" aside. */
+const plainWords = (html) =>
+  String(html ?? '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(lt|gt|amp|quot|#39);/g, 'x')
+    .split(/\s+/)
+    .filter((word) => word !== '' && word !== '…');
+
+/**
+ * What a page's result says under its name (the header box and the search page): its summary, the
+ * page's own sentence; the sentence around the match instead where the summary does not say what
+ * matched (an address, a description's word) and that sentence reads as prose; else the summary
+ * all the same, or, with none, that sentence when it is prose. Never a run of labels and names:
+ * nothing then (the result's kind and section say where it matched). `named`: the result's title
+ * or id holds the query. Returns `{ summary }` (text), `{ around }` (HTML, matches in <mark>) or `{}`.
+ */
+export function pageLine(summary, around, named, query) {
+  const prose = typeof around === 'string' && around !== '' && readsAsProse(around);
+  if (summary !== '' && (named || summaryShowsMatch(summary, query) || !prose || !around.includes('<mark>'))) return { summary };
+  return prose ? { around } : {};
 }
 
 /** Words the snippet keeps at most: about two lines. */
@@ -219,7 +337,8 @@ export function sentenceAround(excerpt, heading, content) {
   let at = sentences.findIndex((sentence) => sentence.some((word) => word.marked));
   if (at < 0) at = 0;
   let chosen = sentences[at];
-  if (chosen.length < 6 && sentences[at + 1]) chosen = [...chosen, ...sentences[at + 1]];
+  // A short sentence with the next, unless that is a heading of a word or two ("Retries.").
+  if (chosen.length < 6 && sentences[at + 1]?.length > 2) chosen = [...chosen, ...sentences[at + 1]];
   let start = 0;
   let end = chosen.length;
   if (chosen.length > SNIPPET_WORDS) {
@@ -230,7 +349,7 @@ export function sentenceAround(excerpt, heading, content) {
     start = Math.max(0, Math.min(first - 6, chosen.length - SNIPPET_WORDS));
     end = start + SNIPPET_WORDS;
   }
-  const shown = chosen.slice(start, end).map((word) => (word.marked ? `<mark>${word.text}</mark>` : word.text));
+  const shown = chosen.slice(start, end).map((word) => (word.marked ? markedWord(word.text) : word.text));
   // Cut here, or where Pagefind's excerpt ends in the middle of a sentence (not where the page's
   // text ends, `content`): said with "…".
   const last = chosen[end - 1].text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -252,3 +371,9 @@ export function summaryShowsMatch(summary, query) {
     .filter((word) => word !== '');
   return words.length > 0 && words.every((word) => text.includes(word));
 }
+
+/** The kind as a quiet label: "Message", "Schema" (a kind written "component · schema" by its last part). */
+export const kindLabel = (kind) =>
+  String(kind ?? '')
+    .split(' · ')
+    .pop();

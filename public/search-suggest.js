@@ -100,3 +100,25 @@ export async function suggestionsFor(bundle, query, pages) {
   const { distance, names } = await loadNames(bundle);
   return distance ? nearNames(query, names, distance) : [];
 }
+
+/**
+ * Shows "Did you mean a, b or c?" in `element` (hidden when there are none), each name a link
+ * whose address `hrefOf` gives (the search page's `?q=`, there without script or in a new tab);
+ * the header box and the search page alike. Returns the sentence for assistive technology ('' for none).
+ */
+export function showSuggestions(element, names, hrefOf) {
+  element.replaceChildren();
+  element.hidden = names.length === 0;
+  if (names.length === 0) return '';
+  element.append('Did you mean ');
+  names.forEach((name, i) => {
+    if (i > 0) element.append(i === names.length - 1 ? ' or ' : ', ');
+    const link = document.createElement('a');
+    link.href = hrefOf(name);
+    link.className = 'search-suggestion';
+    link.textContent = name;
+    element.append(link);
+  });
+  element.append('?');
+  return `Did you mean ${names.join(' or ')}?`;
+}

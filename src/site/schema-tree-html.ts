@@ -167,9 +167,9 @@ function schemaRows(
       out += `<li class="prop"${attribute('id', row.anchor)}${searchAttributes(row)}><p class="prop-head">`;
       // Spaces between the parts: read aloud, copied or indexed, they are words, not one run.
       // The name links to the field itself (its anchor, copied with script): one link, named by the field.
-      out += `<a class="prop-name"${attribute('href', `#${row.anchor}`)}><code>${escapeHtml(row.name)}</code></a> <span class="prop-type">${schemaType(row, href)}</span>`;
-      if (row.required) out += ' <span class="req">required</span>';
-      if (row.nullable) out += ' <span class="req nullable">null allowed</span>';
+      out += `<a class="prop-name"${attribute('href', `#${row.anchor}`)}><code>${escapeHtml(row.name)}</code></a> <span class="prop-type" data-pagefind-ignore>${schemaType(row, href)}</span>`;
+      if (row.required) out += ' <span class="req" data-pagefind-ignore>required</span>';
+      if (row.nullable) out += ' <span class="req nullable" data-pagefind-ignore>null allowed</span>';
       out += `</p>${schemaFacts(row, href)}`;
       if (children.length > 0) {
         // The count is no words a search needs: indexed, it ran into the next field ("2 fields of unitPrice amount number").
@@ -264,7 +264,7 @@ function schemaFacts(row: SchemaRow, href: Href): string {
   }
   // Spaces between chips (a flex gap shows them apart; text, search excerpts, copies need the space too).
   const chips = [...(row.format ? [row.format] : []), ...row.flags, ...row.constraints];
-  if (chips.length > 0) out += `<p class="chips">${chips.map((c, i) => `${i > 0 ? ' ' : ''}<span class="chip">${escapeHtml(c)}</span>`).join('')}</p>`;
+  if (chips.length > 0) out += `<p class="chips" data-pagefind-ignore>${chips.map((c, i) => `${i > 0 ? ' ' : ''}<span class="chip">${escapeHtml(c)}</span>`).join('')}</p>`;
   if (row.backReference) {
     out += `<p class="schema-note">↻ the same schema as <a${attribute('href', `#${row.backReference.anchor}`)}>${escapeHtml(row.backReference.name)}</a> above (it contains itself)</p>`;
   }
@@ -277,14 +277,15 @@ function schemaFacts(row: SchemaRow, href: Href): string {
       ? `<p class="schema-note">↳ what it contains is shown on the page of ${schemaName(row.cut.on.id, href(row.cut.on.url))}</p>`
       : '<p class="schema-note">↳ what it contains is nested too deep to show here</p>';
   }
-  if (row.const !== undefined) out += `<p class="values">always <code>${escapeHtml(show(row.const))}</code></p>`;
-  if (row.enum) out += `<p class="values">one of ${codeList(row.enum)}</p>`;
-  if (row.itemEnum) out += `<p class="values">each one of ${codeList(row.itemEnum)}</p>`;
-  if (row.default !== undefined) out += `<p class="values">default <code>${escapeHtml(show(row.default))}</code></p>`;
+  // The values, like the type and chips, are not indexed: a field's search hit reads its description, not `one of "FOO1" "FOO2" Some enum field.`
+  if (row.const !== undefined) out += `<p class="values" data-pagefind-ignore>always <code>${escapeHtml(show(row.const))}</code></p>`;
+  if (row.enum) out += `<p class="values" data-pagefind-ignore>one of ${codeList(row.enum)}</p>`;
+  if (row.itemEnum) out += `<p class="values" data-pagefind-ignore>each one of ${codeList(row.itemEnum)}</p>`;
+  if (row.default !== undefined) out += `<p class="values" data-pagefind-ignore>default <code>${escapeHtml(show(row.default))}</code></p>`;
   const inlineExamples = row.examples?.filter((v) => !structured(v)) ?? [];
-  if (inlineExamples.length > 0) out += `<p class="values">e.g. ${codeList(inlineExamples)}</p>`;
+  if (inlineExamples.length > 0) out += `<p class="values" data-pagefind-ignore>e.g. ${codeList(inlineExamples)}</p>`;
   for (const v of row.examples?.filter(structured) ?? []) {
-    out += `<p class="values">e.g.</p><pre class="example-value" tabindex="0"><code>${plainLinesHtml(JSON.stringify(v, null, 2))}</code></pre>`;
+    out += `<p class="values" data-pagefind-ignore>e.g.</p><pre class="example-value" tabindex="0" data-pagefind-ignore><code>${plainLinesHtml(JSON.stringify(v, null, 2))}</code></pre>`;
   }
   // Its Markdown headings as bold lines: a field's description is no section of the page.
   if (row.descriptionHtml) out += `<div class="prop-description">${demoteHeadings(row.descriptionHtml)}</div>`;
