@@ -128,7 +128,9 @@ export async function attach(form, input) {
     else location.href = url;
   };
 
-  const render = (query, pages, near = []) => {
+  // `corrected`: the name near the query whose pages are shown, where none holds the query itself.
+  const render = (query, pages, near = [], corrected = undefined) => {
+    const asked = corrected ?? query;
     list.replaceChildren();
     options = [];
     active = -1;
@@ -149,7 +151,7 @@ export async function attach(form, input) {
       const title = page.meta?.title ?? page.url;
       const head = [span('search-hit-title', title)];
       // An id that holds the query where the title does not (`…_receiveExamplePayload`, titled "xml-topic_receive"): shown, so the reader sees why it matched.
-      if (nameHolding(page, query) === 'id' && page.meta?.id) head.push(span('search-hit-path', page.meta.id));
+      if (nameHolding(page, asked) === 'id' && page.meta?.id) head.push(span('search-hit-path', page.meta.id));
       if (page.meta?.kind) head.push(span('search-hit-kind', kindLabel(page.meta.kind)));
       if (page.meta?.API) head.push(span('search-hit-api', page.meta.API));
       // The page first, as a heading of its hits; a schema field's hit (its row's data path is its
@@ -158,13 +160,13 @@ export async function attach(form, input) {
       const fields = (page.sub_results ?? []).filter((sub) => sub.anchor?.title).slice(0, FIELDS_PER_PAGE);
       // A page that heads its fields' hits says what it is in its own sentence, when it has one (the fields say what matched).
       const summary = typeof page.meta?.summary === 'string' ? page.meta.summary.trim() : '';
-      const line = fields.length > 0 ? (summary !== '' ? [document.createTextNode(summary)] : []) : lineOf(page, query);
+      const line = fields.length > 0 ? (summary !== '' ? [document.createTextNode(summary)] : []) : lineOf(page, asked);
       add(
         page.url,
         [span('search-hit-head', head), ...(line.length > 0 ? [span('search-hit-excerpt', line)] : [])],
         fields.length > 0 ? 'search-hit-page' : undefined,
       );
-      const named = normaliseQuery(query).toLowerCase();
+      const named = normaliseQuery(asked).toLowerCase();
       if (page === pages[0]) {
         const at = fields.findIndex((field) => fieldName(field.anchor.title).toLowerCase() === named);
         if (at >= 0) firstChoice = options.length + at;
@@ -184,15 +186,22 @@ export async function attach(form, input) {
           'search-hit-field',
         );
     }
+    const count = `${options.length} ${options.length === 1 ? 'result' : 'results'}`;
     status.textContent =
-      pages.length === 0 ? `Nothing found for “${query}”.` : `${options.length} ${options.length === 1 ? 'result' : 'results'} for “${query}”.`;
-    // The count is for assistive technology; the list shows it.
-    status.classList.toggle('visually-hidden', pages.length !== 0);
-    const said = showSuggestions(suggest, near, (name) => `${base}search/?q=${encodeURIComponent(name)}`);
+      pages.length === 0
+        ? `Nothing found for “${query}”.`
+        : corrected
+          ? `Nothing found for “${query}”: ${count} for “${corrected}”.`
+          : `${count} for “${query}”.`;
+    // The count is for assistive technology; the list shows it. A corrected query is said where all see it.
+    status.classList.toggle('visually-hidden', pages.length !== 0 && !corrected);
+    // The other names near the query, the one shown aside.
+    const others = near.filter((name) => name !== corrected || pages.length === 0);
+    const said = showSuggestions(suggest, others, (name) => `${base}search/?q=${encodeURIComponent(name)}`);
     // Said with the count, in the same announcement.
     if (said !== '') status.textContent += ` ${said}`;
-    allLink.href = `${base}search/?q=${encodeURIComponent(query)}`;
-    allLink.textContent = pages.length === 0 ? 'Search with filters' : `All results for “${query}”, with filters`;
+    allLink.href = `${base}search/?q=${encodeURIComponent(asked)}`;
+    allLink.textContent = pages.length === 0 ? 'Search with filters' : `All results for “${asked}”, with filters`;
     shownFor = query;
     open(true);
   };
@@ -222,9 +231,18 @@ export async function attach(form, input) {
     const pages = holding.length > 0 ? holding : found;
     const near = await suggestionsFor(bundle, query, pages);
     if (ticket !== latest) return;
-    // No page holds the query, and a name of the site is near it: the pages Pagefind found by a
-    // shorter word ("or" for `ordr`) are no answer; "Did you mean Order?" is.
-    render(typed.trim(), holding.length === 0 && near.length > 0 ? [] : pages, near);
+    if (holding.length === 0 && near.length > 0) {
+      // No page holds the query, and a name of the site is near it: the pages Pagefind found by a
+      // shorter word ("or" for `ordr`) are no answer; the nearest name's pages are, said so.
+      const [corrected] = near;
+      const fixed = await rankedSearch(pagefind, corrected, {});
+      const fixedFound = await Promise.all(fixed.results.slice(0, PAGES_SHOWN).map((r) => r.data()));
+      if (ticket !== latest) return;
+      const fixedHolding = fixedFound.filter((data) => pageMarksQuery(data, corrected));
+      render(typed.trim(), fixedHolding.length > 0 ? fixedHolding : fixedFound, near, corrected);
+      return;
+    }
+    render(typed.trim(), pages, near);
   };
 
   input.addEventListener('input', run);

@@ -194,7 +194,7 @@ function fieldHolding(data, query) {
 /**
  * Whether an excerpt marks a word that holds one of the query's words (Pagefind marks the words it
  * matched: `orders-{region}.fifo` for "region", but "or" for `ordr`, "placed" for `placedAt`);
- * `nearly`, or a word that is most of it (its stem).
+ * `nearly`, or a word that shares most of its beginning (a form of it).
  */
 export function marksQuery(excerpt, query, nearly = false) {
   const core = (word) => word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
@@ -203,8 +203,14 @@ export function marksQuery(excerpt, query, nearly = false) {
     .map(core)
     .filter((word) => word !== '');
   const marked = [...String(excerpt ?? '').matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => m[1].toLowerCase());
-  // Nearly: or a mark the word starts with, three quarters of it at least (Pagefind's stem of it: "order" for `ordering`).
-  const holds = (mark, word) => mark.includes(word) || (nearly && word.startsWith(core(mark)) && core(mark).length * 4 >= word.length * 3);
+  // Nearly: or a mark that begins as the word does, for four letters and most of the word at least
+  // (a form Pagefind found by their stem: "ordered" for `ordering`; not "or" for `ordr`).
+  const shared = (a, b) => {
+    let n = 0;
+    while (n < a.length && n < b.length && a[n] === b[n]) n++;
+    return n;
+  };
+  const holds = (mark, word) => mark.includes(word) || (nearly && shared(core(mark), word) >= Math.max(4, word.length * 0.6));
   return marked.some((mark) => words.some((word) => holds(mark, word)));
 }
 
@@ -260,17 +266,16 @@ export function markedWord(text) {
 export function readsAsProse(html) {
   if (plainWords(html).length < 4) return false;
   // Each sentence that holds a match (all of them, if none does): "Order placed OrderPlaced
-  // application/json." is no prose for the sentence after it.
+  // application/json." is no prose for the sentence after it, nor "Definition. address description …".
   const sentences = String(html ?? '').split(/(?<=[.!?])\s+/);
   const marked = sentences.filter((sentence) => sentence.includes('<mark>'));
-  return (marked.length > 0 ? marked : sentences).every((sentence) => sentenceReads(plainWords(sentence), marked.length > 0));
+  return (marked.length > 0 ? marked : sentences).every((sentence) => sentenceReads(plainWords(sentence)));
 }
 
 /** Whether a sentence's words read as prose (readsAsProse). */
-function sentenceReads(words, marked) {
-  if (words.length === 0) return !marked;
-  // A sentence with a match is one of four words at least: "cancelled orders." is a piece of one.
-  if (marked && words.length < 4) return false;
+function sentenceReads(words) {
+  // Four words at least: "cancelled orders." is a piece of a sentence, "Definition." a heading.
+  if (words.length < 4) return false;
   // A word as prose has it (an article, a verb, a capitalised word); not a name, an address, a type, a value.
   const wordish = words.map((word) => /^[("'“‘]?[A-Za-z][a-z'’]*(-[a-z]+)?[,.;:!?)"'”’]*$/.test(word));
   let run = 0;
