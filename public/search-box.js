@@ -171,7 +171,9 @@ export async function attach(form, input) {
         const at = fields.findIndex((field) => fieldName(field.anchor.title).toLowerCase() === named);
         if (at >= 0) firstChoice = options.length + at;
       }
-      for (const field of fields)
+      for (const field of fields) {
+        // The field's type and description, after its name (its values are not indexed).
+        const described = sentenceAround(field.excerpt, fieldName(field.anchor.title), page.content);
         add(
           field.url,
           [
@@ -181,10 +183,11 @@ export async function attach(form, input) {
               span('search-hit-path', field.anchor.title),
               span('visually-hidden', ` in ${title}`),
             ]),
-            span('search-hit-excerpt', excerptNodes(sentenceAround(field.excerpt, fieldName(field.anchor.title), page.content), page.content)),
+            ...(described === '' ? [] : [span('search-hit-excerpt', excerptNodes(described, page.content))]),
           ],
           'search-hit-field',
         );
+      }
     }
     const count = `${options.length} ${options.length === 1 ? 'result' : 'results'}`;
     status.textContent =
@@ -193,11 +196,9 @@ export async function attach(form, input) {
         : corrected
           ? `Nothing found for “${query}”: ${count} for “${corrected}”.`
           : `${count} for “${query}”.`;
-    // The count is for assistive technology; the list shows it. A corrected query is said where all see it.
-    status.classList.toggle('visually-hidden', pages.length !== 0 && !corrected);
-    // The other names near the query, the one shown aside.
-    const others = near.filter((name) => name !== corrected || pages.length === 0);
-    const said = showSuggestions(suggest, others, (name) => `${base}search/?q=${encodeURIComponent(name)}`);
+    // The count is for assistive technology; the list shows it (under "Did you mean …" for a corrected query).
+    status.classList.toggle('visually-hidden', pages.length !== 0);
+    const said = showSuggestions(suggest, near, (name) => `${base}search/?q=${encodeURIComponent(name)}`);
     // Said with the count, in the same announcement.
     if (said !== '') status.textContent += ` ${said}`;
     allLink.href = `${base}search/?q=${encodeURIComponent(asked)}`;

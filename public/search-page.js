@@ -46,8 +46,8 @@ function asRead(result) {
   // A heading that starts with its chip ("lambda Lambda function …", "https HTTPS endpoint …"):
   // the chip's word once.
   for (const sub of result.sub_results ?? []) if (typeof sub.title === 'string') sub.title = sub.title.replace(/^(\S+)\s+(?=\1\b)/i, '');
-  // A section's hit: the sentence around the match when it reads as prose; a field's, its
-  // description (its row's name, type and chips are not indexed: src/site/schema-tree-html.ts).
+  // A section's hit: the sentence around the match when it reads as prose; a field's, its type and
+  // description after its name (its values are not indexed: src/site/schema-tree-html.ts).
   for (const sub of result.sub_results ?? []) {
     const sentence = sentenceAround(sub.excerpt, sub.anchor?.title ? fieldName(sub.anchor.title) : sub.title, result.content);
     sub.excerpt = sub.anchor?.title || readsAsProse(sentence) ? excerptAsWritten(sentence, result.content) : '';

@@ -283,7 +283,10 @@ function sentenceReads(words) {
     run = is ? 0 : run + 1;
     if (run >= 3) return false;
   }
-  return wordish.filter(Boolean).length * 3 >= words.length * 2;
+  // A name in camelCase weighs twice: a title and its id read as no sentence ("Stock check answered StockCheckAnswered.").
+  const weight = words.map((word, i) => (wordish[i] ? 1 : /[a-z][A-Z]/.test(word) ? 2 : 1));
+  const total = weight.reduce((sum, w) => sum + w, 0);
+  return wordish.filter(Boolean).length * 3 >= total * 2;
 }
 
 /** The words of an excerpt's HTML, marks, entities and "…" aside. */

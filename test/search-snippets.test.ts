@@ -199,6 +199,7 @@ describe('what a hit reads (issue 34: a breadcrumb and one clean sentence)', () 
       'application/json <mark>OrderCancelled</mark> $message.header#/MessageGroupId the header MessageGroupId of the message.',
       'cancelled <mark>orders</mark>. Order events orders-{region}.fifo region Production topics.',
       'Definition. address description Each request names its own reply queue.',
+      'Stock check answered <mark>StockCheckAnswered</mark>. Stock check answered.',
     ])
       assert.equal(readsAsProse(runOn), false, runOn);
     for (const prose of [

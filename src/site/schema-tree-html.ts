@@ -167,9 +167,9 @@ function schemaRows(
       out += `<li class="prop"${attribute('id', row.anchor)}${searchAttributes(row)}><p class="prop-head">`;
       // Spaces between the parts: read aloud, copied or indexed, they are words, not one run.
       // The name links to the field itself (its anchor, copied with script): one link, named by the field.
-      out += `<a class="prop-name"${attribute('href', `#${row.anchor}`)}><code>${escapeHtml(row.name)}</code></a> <span class="prop-type" data-pagefind-ignore>${schemaType(row, href)}</span>`;
-      if (row.required) out += ' <span class="req" data-pagefind-ignore>required</span>';
-      if (row.nullable) out += ' <span class="req nullable" data-pagefind-ignore>null allowed</span>';
+      out += `<a class="prop-name"${attribute('href', `#${row.anchor}`)}><code>${escapeHtml(row.name)}</code></a> <span class="prop-type">${schemaType(row, href)}</span>`;
+      if (row.required) out += ' <span class="req">required</span>';
+      if (row.nullable) out += ' <span class="req nullable">null allowed</span>';
       out += `</p>${schemaFacts(row, href)}`;
       if (children.length > 0) {
         // The count is no words a search needs: indexed, it ran into the next field ("2 fields of unitPrice amount number").
@@ -264,7 +264,7 @@ function schemaFacts(row: SchemaRow, href: Href): string {
   }
   // Spaces between chips (a flex gap shows them apart; text, search excerpts, copies need the space too).
   const chips = [...(row.format ? [row.format] : []), ...row.flags, ...row.constraints];
-  if (chips.length > 0) out += `<p class="chips" data-pagefind-ignore>${chips.map((c, i) => `${i > 0 ? ' ' : ''}<span class="chip">${escapeHtml(c)}</span>`).join('')}</p>`;
+  if (chips.length > 0) out += `<p class="chips">${chips.map((c, i) => `${i > 0 ? ' ' : ''}<span class="chip">${escapeHtml(c)}</span>`).join('')}</p>`;
   if (row.backReference) {
     out += `<p class="schema-note">↻ the same schema as <a${attribute('href', `#${row.backReference.anchor}`)}>${escapeHtml(row.backReference.name)}</a> above (it contains itself)</p>`;
   }
@@ -277,7 +277,7 @@ function schemaFacts(row: SchemaRow, href: Href): string {
       ? `<p class="schema-note">↳ what it contains is shown on the page of ${schemaName(row.cut.on.id, href(row.cut.on.url))}</p>`
       : '<p class="schema-note">↳ what it contains is nested too deep to show here</p>';
   }
-  // The values, like the type and chips, are not indexed: a field's search hit reads its description, not `one of "FOO1" "FOO2" Some enum field.`
+  // The values are not indexed: a field's search hit reads its type and description, not `one of "FOO1" "FOO2" "FOO3" Some enum field.`
   if (row.const !== undefined) out += `<p class="values" data-pagefind-ignore>always <code>${escapeHtml(show(row.const))}</code></p>`;
   if (row.enum) out += `<p class="values" data-pagefind-ignore>one of ${codeList(row.enum)}</p>`;
   if (row.itemEnum) out += `<p class="values" data-pagefind-ignore>each one of ${codeList(row.itemEnum)}</p>`;
