@@ -709,7 +709,11 @@ describe('the search page with results, for every reader', () => {
         assert.ok(!r.tags.some((t) => /^Kind:/.test(t)), `${q}: ${r.title}: ${r.tags.join(', ')}`);
         assert.ok(!r.marks.some((m) => /[.,;:!?"')\]]$/.test(m)), `${q}: ${r.title}: a mark ends on its word: ${r.marks.join(' | ')}`);
       }
-      if (q === 'orders.fifo') assert.ok(results.some((r) => r.marks.includes('orders.fifo')), `${q}: ${JSON.stringify(results)}`);
+      if (q === 'orders.fifo')
+        assert.ok(
+          results.some((r) => r.marks.includes('orders.fifo')),
+          `${q}: ${JSON.stringify(results)}`,
+        );
       if (q === 'OrderCancelled') {
         const message = results.find((r) => r.title === 'Order cancelled');
         assert.equal(message?.crumb, 'Message', JSON.stringify(results));
@@ -758,7 +762,12 @@ describe('the search page with results, for every reader', () => {
         timeout: 15_000,
       });
       await onPage.waitForLoadState('networkidle');
-      const first = (await onPage.locator('.pagefind-ui__result-title').first().textContent({ timeout: 1000 }).catch(() => '')) ?? '';
+      const first =
+        (await onPage
+          .locator('.pagefind-ui__result-title')
+          .first()
+          .textContent({ timeout: 1000 })
+          .catch(() => '')) ?? '';
       const suggestion = onPage.locator('.search-page-suggest:not([hidden])');
       const suggested = (await suggestion.count()) > 0 ? ((await suggestion.textContent()) ?? '') : '';
       assert.ok(meant.test(first) || /^Did you mean /.test(suggested), `page, ${q}: ${first} | ${suggested}`);

@@ -66,7 +66,10 @@ function asRead(result) {
   // tag), the API in a portal, and the section the query was found in when no hit below says it
   // (its words were a list's names, not a sentence).
   const kind = kindLabel(result.meta?.kind);
-  const where = sections.length === 0 && nameHolding(result, lastTerm) === undefined ? others.find((sub) => typeof sub.title === 'string' && sub.title !== '')?.title : undefined;
+  const where =
+    sections.length === 0 && nameHolding(result, lastTerm) === undefined
+      ? others.find((sub) => typeof sub.title === 'string' && sub.title !== '')?.title
+      : undefined;
   const crumb = [kind, result.meta?.API].filter((part) => typeof part === 'string' && part !== '').join(' · ') + (where ? ` › ${where}` : '');
   if (result.meta) {
     delete result.meta.kind;

@@ -251,7 +251,7 @@ function excerptWords(excerpt) {
  * Braces are the word's own (`{region}`). A word that is nothing but punctuation stays marked whole.
  */
 export function markedWord(text) {
-  const [, lead, core, trail] = /^([("'\[«“‘]*)(.*?)([.,;:!?)"'\]»”’…]*)$/su.exec(text) ?? [];
+  const [, lead, core, trail] = /^([("'[«“‘]*)(.*?)([.,;:!?)"'\]»”’…]*)$/su.exec(text) ?? [];
   if (!core) return `<mark>${text}</mark>`;
   return `${lead}<mark>${core}</mark>${trail}`;
 }
@@ -283,6 +283,8 @@ function sentenceReads(words) {
     run = is ? 0 : run + 1;
     if (run >= 3) return false;
   }
+  // Two addresses, paths or links are a row of values, not a sentence ("events orders-{region}.fifo region Production topics https://…").
+  if (words.filter((word) => /[/{}]|\w[.:]\w/.test(word)).length >= 2) return false;
   // A name in camelCase weighs twice: a title and its id read as no sentence ("Stock check answered StockCheckAnswered.").
   const weight = words.map((word, i) => (wordish[i] ? 1 : /[a-z][A-Z]/.test(word) ? 2 : 1));
   const total = weight.reduce((sum, w) => sum + w, 0);

@@ -72,7 +72,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /href="\/docs\/channels\/orderevents\/">Order events<\/a>/);
     assert.match(html, /<dt data-pagefind-ignore="all">Action<\/dt> <dd data-pagefind-ignore="all">You receive these messages from this application\.<\/dd>/);
     // Its parameter also by name, for the search index only (the address is one word to it).
-    assert.match(html, /<dt>Address<\/dt> <dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><span hidden> region<\/span><\/dd>/);
+    assert.match(html, /<dt data-pagefind-ignore="true">Address<\/dt> <dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><span hidden> region<\/span><\/dd>/);
     // Each message with its payload, the first open, each card saying what it is and that it opens; its own page a link away.
     assert.match(
       html,
@@ -276,7 +276,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
     assert.match(
       html,
-      /<dt>region<\/dt> <dd>one of eu-west-1, eu-central-1, us-east-1; default eu-west-1<div class="fact-note"><p>Region of the topic\.<\/p><\/div><\/dd>/,
+      /<dt data-pagefind-ignore="true">region<\/dt> <dd>one of eu-west-1, eu-central-1, us-east-1; default eu-west-1<div class="fact-note"><p>Region of the topic\.<\/p><\/div><\/dd>/,
     );
   });
 

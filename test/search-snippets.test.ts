@@ -199,6 +199,7 @@ describe('what a hit reads (issue 34: a breadcrumb and one clean sentence)', () 
       'application/json <mark>OrderCancelled</mark> $message.header#/MessageGroupId the header MessageGroupId of the message.',
       'cancelled <mark>orders</mark>. Order events orders-{region}.fifo region Production topics.',
       'Definition. address description Each request names its own reply queue.',
+      'Order events orders-{region}.fifo region Production topics https://docs.example.com/commerce/runbooks/orders Order service <mark>runbook</mark>.',
       'Stock check answered <mark>StockCheckAnswered</mark>. Stock check answered.',
     ])
       assert.equal(readsAsProse(runOn), false, runOn);
@@ -216,7 +217,11 @@ describe('what a hit reads (issue 34: a breadcrumb and one clean sentence)', () 
     assert.deepEqual(pageLine('', runOn, false, 'OrderCancelled'), {});
     const prose = 'Delivered to the <mark>warehouse</mark> queue within a second.';
     assert.deepEqual(pageLine('Orders as they change.', prose, false, 'warehouse'), { around: prose });
-    assert.deepEqual(pageLine('Orders as they change.', prose, true, 'warehouse'), { summary: 'Orders as they change.' }, 'named for the query: its own sentence');
+    assert.deepEqual(
+      pageLine('Orders as they change.', prose, true, 'warehouse'),
+      { summary: 'Orders as they change.' },
+      'named for the query: its own sentence',
+    );
   });
 });
 
@@ -261,7 +266,11 @@ describe('names before body mentions (issue 34)', () => {
   });
 
   it("puts the schemas with a field named for the query before the overview that mentions it (springwolf's someEnum)", async () => {
-    const field = (schema: string) => ({ url: `/components/schemas/${schema.toLowerCase()}/#payload.someEnum`, excerpt: 'Some enum field.', anchor: { title: `${schema} › someEnum` } });
+    const field = (schema: string) => ({
+      url: `/components/schemas/${schema.toLowerCase()}/#payload.someEnum`,
+      excerpt: 'Some enum field.',
+      anchor: { title: `${schema} › someEnum` },
+    });
     const datas = [
       hit('/', 'Springwolf example project - Kafka', 'API overview', 'examplePayloadAvroDto, <mark>someEnum</mark> string.'),
       hit('/components/schemas/anotherpayloadavrodto/', 'AnotherPayloadAvroDto', 'Schema', '<mark>someEnum</mark>', [field('AnotherPayloadAvroDto')]),
@@ -275,7 +284,10 @@ describe('names before body mentions (issue 34)', () => {
   });
 
   it('finds nothing where Pagefind fell back to shorter words that no page holds the query by ("or" for `ordr`)', async () => {
-    const datas = [hit('/operations/notify/', 'Notify customers', 'Operation', 'an e-mail <mark>or</mark> SMS'), hit('/guides/auth/', 'Authentication', 'Guide', 'a token <mark>or</mark> a key')];
+    const datas = [
+      hit('/operations/notify/', 'Notify customers', 'Operation', 'an e-mail <mark>or</mark> SMS'),
+      hit('/guides/auth/', 'Authentication', 'Guide', 'a token <mark>or</mark> a key'),
+    ];
     assert.equal((await rankedSearch(fixed(datas), 'ordr', {})).results.length, 0);
     // A word Pagefind found by its stem is no fallback: "orders" for `ordering`.
     const stems = [hit('/channels/orderevents/', 'Order events', 'Channel', 'strictly <mark>ordered</mark> per order')];
