@@ -4,7 +4,8 @@
 // field's hit a result of its own that names the field's data path and opens its row. Loaded by
 // search.js on first use, with Pagefind's search library (not its UI). Enter with no result
 // chosen submits the form: the search page, with filters.
-import { kindLabel, nameHolding, normaliseQuery, pageLine, pageMarksQuery, RANKING, rankedSearch, sentenceAround } from './search-query.js';
+import { kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, sentenceAround } from './search-query.js';
+import { pageMarksQuery, rankedSearch } from './search-rank.js';
 import { showSuggestions, suggestionsFor } from './search-suggest.js';
 
 const PAGES_SHOWN = 6;

@@ -4,7 +4,7 @@
 // word it starts, the site's own names (ids, titles, field names: src/pipeline/search-names.ts,
 // one file per index part) are fetched, once, and the nearest by edit distance (leven, copied
 // beside the index) are offered.
-import { pageMarksQuery } from './search-query.js';
+import { pageMarksQuery } from './search-rank.js';
 
 /** Fewer pages than this, and the names nearest the query are looked for. */
 export const FEW = 3;

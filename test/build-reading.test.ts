@@ -164,7 +164,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     assert.equal(text(parameters), 'Parameters userId any value The user.');
     assert.doesNotMatch(html, /written in place/);
     assert.match(html, /<p class="scheme-head"><strong>HTTP header Authorization<\/strong>/);
-    const channels = /<section aria-labelledby="h-channels">[\s\S]*?<\/section>/.exec(html)![0];
+    const channels = /<section aria-labelledby="h-channels"[^>]*>[\s\S]*?<\/section>/.exec(html)![0];
     assert.match(channels, /<a href="\/channels\/usersignedup\/">User signed up<\/a> <code class="template">users\.<var>\{userId\}<\/var>\.signedup<\/code>/);
     // A channel named by its address is not followed by it again.
     assert.match(channels, /<li><a href="\/channels\/another-topic\/">another-topic<\/a><\/li>/);

@@ -1,5 +1,5 @@
 /**
- * What the search box and the search page show of a hit (public/search-query.js): the sentence
+ * What the search box and the search page show of a hit (public/search-query.js) and how they rank them (public/search-rank.js): the sentence
  * around the match rather than Pagefind's run of a section's words, a query with a word no page
  * holds answered with nothing, and the object a query names exactly first.
  */
@@ -7,18 +7,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  markedWord,
-  nameHolding,
-  namesExactly,
-  namesExactlyAsTyped,
-  pageLine,
-  rankedSearch,
-  readsAsProse,
-  resultRank,
-  sentenceAround,
-  summaryShowsMatch,
-} from '../public/search-query.js';
+import { markedWord, nameHolding, pageLine, readsAsProse, sentenceAround, summaryShowsMatch } from '../public/search-query.js';
+import { namesExactly, namesExactlyAsTyped, rankedSearch, resultRank } from '../public/search-rank.js';
 
 describe('the sentence around a match', () => {
   it("leaves out the section's heading the excerpt starts with, and keeps the sentence that holds the match", () => {

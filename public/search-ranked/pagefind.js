@@ -1,10 +1,10 @@
 // Pagefind's search library as the search page's interface (Pagefind UI) uses it, its search
-// through rankedSearch (../search-query.js): a query with a word no page holds finds nothing, and
+// through rankedSearch (../search-rank.js): a query with a word no page holds finds nothing, and
 // the object the query names exactly comes first. Pagefind UI imports `<bundlePath>pagefind.js`;
 // the search page gives it this folder, and everything else is Pagefind's own (its index is read
 // from ../pagefind/, where pagefind.js lies).
 import * as pagefind from '../pagefind/pagefind.js';
-import { rankedSearch } from '../search-query.js';
+import { rankedSearch } from '../search-rank.js';
 
 /**
  * The answers already given, by query and filters: the interface asks again for the same query
