@@ -164,8 +164,9 @@ describe('search of a hostile document in Chromium (Content-Security-Policy bypa
     // Each title is the object's name, as text; in a portal its API is a label, as text too.
     assert.ok(titles.includes(CHANNEL_TITLE), `result titles: ${titles.join(' | ')}`);
     assert.ok(titles.includes(MESSAGE_TITLE), `result titles: ${titles.join(' | ')}`);
-    const tags = (await page.locator(`${scope} .pagefind-ui__result-tag`).allTextContents()).map((t) => t.trim());
-    assert.ok(tags.includes(`API: ${API_TITLE}`), `result labels: ${tags.join(' | ')}`);
+    // (The kind and API lead each result's line, its breadcrumb: "Channel · <API>".)
+    const crumbs = (await page.locator(`${scope} .search-crumb`).allTextContents()).map((t) => t.trim());
+    assert.ok(crumbs.some((crumb) => crumb.split(' · ').slice(1).join(' · ').split(' › ')[0] === API_TITLE), `result labels: ${crumbs.join(' | ')}`);
     const labels = await page.locator(`${scope} .pagefind-ui__filter-label`).allTextContents();
     for (const value of FILTER_VALUES)
       assert.ok(

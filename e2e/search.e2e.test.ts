@@ -140,12 +140,14 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     );
     // A page's line is its summary, not an excerpt that repeats its title.
     await hits('StockCheckRequested');
-    const line = await page
+    // (The message has no summary, and its text there is its facts: no line rather than "Content type application/json Name …".)
+    const lines = await page
       .locator('#search-results [role="option"]', { hasText: 'Stock check requested' })
       .first()
       .locator('.search-hit-excerpt')
-      .textContent();
-    assert.ok(line && !/^(StockCheckRequested\s+)?Stock check requested/.test(line), `the line does not repeat the id and title: ${line}`);
+      .allTextContents();
+    for (const line of lines)
+      assert.ok(!/^(StockCheckRequested\s+)?Stock check requested|Content type/.test(line), `the line does not repeat the id and title: ${line}`);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -313,6 +315,8 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     await page.locator('.search-suggest a').click();
     await page.waitForFunction(() => /“Order”/.test(document.querySelector('.search-all a')?.textContent ?? ''), undefined, { timeout: 10_000 });
     assert.equal(await page.inputValue('#search-box'), 'Order');
+    // (The box listed the pages of "Order" for `ordr` already: its own search of "Order" ends with no suggestion.)
+    await page.locator('.search-suggest').waitFor({ state: 'hidden', timeout: 10_000 });
     assert.ok(await page.locator('.search-suggest').isHidden(), 'no suggestion for a name as it is');
     await page.close();
   });
@@ -535,7 +539,7 @@ describe('the search page with results, for every reader', () => {
     );
     assert.deepEqual(
       excerpts.find((r) => r.title === 'Publish order events'),
-      { title: 'Publish order events', excerpt: 'The order service publishes every order state change.' },
+      { title: 'Publish order events', excerpt: 'Operation The order service publishes every order state change.' },
       JSON.stringify(excerpts),
     );
     assert.equal(await page.locator('.pagefind-ui__result-tag', { hasText: /^Summary/ }).count(), 0, 'the summary is not a label too');
@@ -602,6 +606,7 @@ describe('the search page with results, for every reader', () => {
       Array.from(document.querySelectorAll('.pagefind-ui__result'), (r) => ({
         title: r.querySelector('.pagefind-ui__result-title')?.textContent?.trim(),
         tags: Array.from(r.querySelectorAll('.pagefind-ui__result-tag'), (t) => t.textContent?.trim()),
+        crumb: r.querySelector('.search-crumb')?.textContent ?? '',
         excerpt: r.querySelector(':scope > .pagefind-ui__result-inner > .pagefind-ui__result-excerpt')?.textContent?.trim() ?? '',
         subs: Array.from(r.querySelectorAll('.pagefind-ui__result-nested'), (n) => ({
           title: n.querySelector('.pagefind-ui__result-title')?.textContent?.replace(/^\W+/, '').trim() ?? '',
@@ -610,21 +615,21 @@ describe('the search page with results, for every reader', () => {
       })),
     );
     assert.equal(results[0]?.title, 'Order', `the schema named "Order" first: ${results.map((r) => r.title).join(' | ')}`);
+    // Each kind a quiet word leading the line ("API overview", "Schema"), written alike; no "Kind: …" tag.
     const overview = results.find((r) => r.title === 'Order Fulfilment Events');
-    assert.deepEqual(overview?.tags, ['Kind: API overview'], 'the overview has its kind');
-    for (const r of results)
-      assert.ok(
-        r.tags.some((t) => /^Kind: [A-Z]/.test(t ?? '')),
-        `${r.title}: ${r.tags.join(', ')}`,
-      );
+    assert.equal(overview?.crumb, 'API overview', 'the overview has its kind');
+    for (const r of results) {
+      assert.match(r.crumb, /^[A-Z]/, `${r.title}: ${r.crumb}`);
+      assert.deepEqual(r.tags, [], `${r.title}: ${r.tags.join(', ')}`);
+    }
     for (const sub of results.flatMap((r) => r.subs)) {
       assert.ok(!sub.excerpt.toLowerCase().startsWith(`${sub.title.toLowerCase()}.`), `a hit does not start with its heading: ${JSON.stringify(sub)}`);
       assert.ok(!/message page:/.test(sub.excerpt), `no link words in a hit: ${JSON.stringify(sub)}`);
     }
     // A section whose hit reads as the page's line is not listed under it again.
     for (const r of results) assert.ok(!r.subs.some((sub) => sub.excerpt !== '' && sub.excerpt === r.excerpt), `${r.title}: ${JSON.stringify(r)}`);
-    const messages = results.find((r) => r.title === 'Order events')?.subs.find((sub) => sub.title === 'Messages');
-    assert.match(messages?.excerpt ?? '', /^Order placed OrderPlaced application\/json\. A customer completed checkout\.$/);
+    // A section whose words are a list's names (the channel's messages) is no sentence: not quoted.
+    assert.ok(!results.find((r) => r.title === 'Order events')?.subs.some((sub) => /OrderPlaced application\/json/.test(sub.excerpt)), JSON.stringify(results));
     // The Kind filter's name stands clear of its first value.
     const gap = await page.evaluate(() => {
       const block = Array.from(document.querySelectorAll('details.pagefind-ui__filter-block')).find((d) => d.textContent?.includes('Kind'));
@@ -660,6 +665,121 @@ describe('the search page with results, for every reader', () => {
     const target = new URL((await links.first().getAttribute('href')) ?? '', page.url()).pathname;
     await Promise.all([page.waitForURL((url) => url.pathname === target), page.keyboard.press('Enter')]);
     await page.close();
+  });
+
+  /** What the header's box lists for `text` (as `search` in the first group of tests). */
+  async function boxSearch(page: Page, text: string): Promise<string[]> {
+    await page.keyboard.press('/');
+    await page.locator('#search-box').fill(text);
+    await page.waitForFunction(
+      (q) => [document.querySelector('.search-all a'), document.querySelector('.search-status')].some((el) => (el?.textContent ?? '').includes(`“${q}”`)),
+      text,
+      { timeout: 10_000 },
+    );
+    return page.locator('#search-results [role="option"] .search-hit-head > :first-child').allTextContents();
+  }
+
+  it('reads each hit as its kind and one sentence, never labels run together, its marks on the word alone (issue 34)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Definition-list labels, action badges and ids in a row, as Pagefind's excerpt ran them together.
+    const runOn = /Content type|Correlation ID|\bName [A-Z]|send sns|receive sns|OrderPlaced application\/json|Stock check answered StockCheckAnswered/;
+    for (const q of ['OrderCancelled', 'requestStockCheck', 'order', 'orders.fifo', 'OrderRef', 'warehouse']) {
+      await page.goto(`${base}search/?q=${encodeURIComponent(q)}`);
+      await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      const results = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.pagefind-ui__result'), (r) => ({
+          title: r.querySelector('.pagefind-ui__result-title')?.textContent?.trim() ?? '',
+          crumb: r.querySelector('.search-crumb')?.textContent ?? '',
+          tags: Array.from(r.querySelectorAll('.pagefind-ui__result-tag'), (t) => t.textContent?.trim() ?? ''),
+          // Each line without its breadcrumb (the kind, "Correlation ID", is no label run into the text).
+          lines: Array.from(r.querySelectorAll('.pagefind-ui__result-excerpt'), (e) =>
+            (e.textContent ?? '').replace(e.querySelector('.search-crumb')?.textContent ?? '', '').trim(),
+          ),
+          marks: Array.from(r.querySelectorAll('mark'), (m) => m.textContent ?? ''),
+        })),
+      );
+      for (const r of results) {
+        assert.ok(!r.lines.some((line) => runOn.test(line)), `${q}: ${r.title}: ${r.lines.join(' | ')}`);
+        // The kind is the line's quiet breadcrumb ("Message", "Channel › Messages"), not Pagefind's "Kind: Message" tag.
+        assert.match(r.crumb, /^[A-Z][\w ]+( · [^›]+)?( › .+)?$/, `${q}: ${r.title}: its kind leads its line`);
+        assert.ok(!r.tags.some((t) => /^Kind:/.test(t)), `${q}: ${r.title}: ${r.tags.join(', ')}`);
+        assert.ok(!r.marks.some((m) => /[.,;:!?"')\]]$/.test(m)), `${q}: ${r.title}: a mark ends on its word: ${r.marks.join(' | ')}`);
+      }
+      if (q === 'orders.fifo')
+        assert.ok(
+          results.some((r) => r.marks.includes('orders.fifo')),
+          `${q}: ${JSON.stringify(results)}`,
+        );
+      if (q === 'OrderCancelled') {
+        const message = results.find((r) => r.title === 'Order cancelled');
+        assert.equal(message?.crumb, 'Message', JSON.stringify(results));
+      }
+      if (q === 'order') {
+        // The names that hold the query come before the pages that mention it, the operation among the first.
+        const titles = results.map((r) => r.title);
+        assert.ok(titles.slice(0, 2).includes('Publish order events'), titles.join(' | '));
+        assert.ok(titles.indexOf('Order Fulfilment Events') > titles.indexOf('Order placed'), titles.join(' | '));
+      }
+    }
+    // The header box: no run of labels either, and the overview is no hit for an operation's id it lists.
+    await page.goto(base + 'channels/orderevents/');
+    await page.waitForLoadState('networkidle');
+    const options = await boxSearch(page, 'requestStockCheck');
+    assert.deepEqual(options, ['Request a stock check'], options.join(' | '));
+    const lines = await page.locator('#search-results .search-hit-excerpt').allTextContents();
+    assert.ok(!lines.some((line) => runOn.test(line)), lines.join(' | '));
+    await boxSearch(page, 'orders.fifo');
+    const marks = await page.locator('#search-results mark').allTextContents();
+    assert.ok(marks.length > 0 && !marks.some((m) => /[.,;:!?"')\]]$/.test(m)), marks.join(' | '));
+    await page.close();
+  });
+
+  it('meets a typo alike in the header box and on the search page: the name meant, offered or its pages shown (issue 34)', async () => {
+    const typos: [string, RegExp][] = [
+      ['recieveOrder', /receiveOrderEventsInWarehouse|Warehouse picks orders/],
+      ['reciveOrderEventsInWarehouse', /receiveOrderEventsInWarehouse|Warehouse picks orders/],
+      ['stok check', /stock ?check/i],
+      ['warehous', /warehouse/i],
+      ['ordr', /order/i],
+    ];
+    const box = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await box.goto(base + 'channels/orderevents/');
+    await box.waitForLoadState('networkidle');
+    const onPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const [q, meant] of typos) {
+      const titles = await boxSearch(box, q);
+      const offered = (await box.locator('.search-suggest:not([hidden])').allTextContents()).join(' ');
+      const said = (await box.locator('.search-status').textContent()) ?? '';
+      assert.ok(meant.test(offered) || meant.test(said) || meant.test(titles[0] ?? ''), `box, ${q}: ${offered} | ${said} | ${titles.join(', ')}`);
+      // Not the pages Pagefind found by a shorter word ("or" for `ordr`: "Notify customers", "Authentication").
+      if (q === 'ordr') assert.ok(titles.length > 0 && titles.every((t) => meant.test(t)), `box, ${q}: ${titles.join(', ')}`);
+      await onPage.goto(`${base}search/?q=${encodeURIComponent(q)}`);
+      await onPage.waitForFunction(() => /\d+ results? for|No results/.test(document.querySelector('.pagefind-ui__message')?.textContent ?? ''), undefined, {
+        timeout: 15_000,
+      });
+      await onPage.waitForLoadState('networkidle');
+      const first =
+        (await onPage
+          .locator('.pagefind-ui__result-title')
+          .first()
+          .textContent({ timeout: 1000 })
+          .catch(() => '')) ?? '';
+      const suggestion = onPage.locator('.search-page-suggest:not([hidden])');
+      const suggested = (await suggestion.count()) > 0 ? ((await suggestion.textContent()) ?? '') : '';
+      assert.ok(meant.test(first) || /^Did you mean /.test(suggested), `page, ${q}: ${first} | ${suggested}`);
+      if (suggested !== '') assert.ok(meant.test(suggested), `page, ${q}: ${suggested}`);
+    }
+    // One letter off a whole id: the box lists the operation it names, said so.
+    const corrected = await boxSearch(box, 'reciveOrderEventsInWarehouse');
+    assert.deepEqual(corrected, ['Warehouse picks orders']);
+    assert.equal(await box.locator('.search-suggest').textContent(), 'Did you mean receiveOrderEventsInWarehouse?');
+    assert.match(
+      (await box.locator('.search-status').textContent()) ?? '',
+      /^Nothing found for “reciveOrderEventsInWarehouse”: 1 result for “receiveOrderEventsInWarehouse”\. Did you mean receiveOrderEventsInWarehouse\?$/,
+    );
+    await box.close();
+    await onPage.close();
   });
 
   it('gives every result its line, its sections only the words they hold, and "Did you mean" for a typo', async () => {
@@ -712,7 +832,8 @@ describe('the search page with results, for every reader', () => {
     const link = result.locator('.pagefind-ui__result-nested .pagefind-ui__result-link', { hasText: /^InvoicePayment › dueDays$/ });
     await link.waitFor({ timeout: 15_000 });
     const excerpt = await link.locator('xpath=../following-sibling::p[1]').innerText();
-    assert.match(excerpt, /^dueDays integer required\. ≥ 0 ≤ 90/, `the excerpt reads as the field: ${excerpt}`);
+    // The field's type and chips after its name, which the heading says already.
+    assert.match(excerpt, /^integer required\. ≥ 0 ≤ 90/, `the excerpt reads as the field: ${excerpt}`);
     await link.click();
     await page.waitForURL((url) => url.pathname.endsWith('/components/schemas/invoicepayment/'));
     assert.equal(decodeURIComponent(new URL(page.url()).hash), `#${path}`);

@@ -4,8 +4,9 @@
 // field's hit a result of its own that names the field's data path and opens its row. Loaded by
 // search.js on first use, with Pagefind's search library (not its UI). Enter with no result
 // chosen submits the form: the search page, with filters.
-import { nameHolding, normaliseQuery, pageMarksQuery, RANKING, rankedSearch, sentenceAround, summaryShowsMatch } from './search-query.js';
-import { suggestionsFor } from './search-suggest.js';
+import { kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, sentenceAround } from './search-query.js';
+import { pageMarksQuery, rankedSearch } from './search-rank.js';
+import { showSuggestions, suggestionsFor } from './search-suggest.js';
 
 const PAGES_SHOWN = 6;
 const FIELDS_PER_PAGE = 2;
@@ -51,20 +52,14 @@ const fieldName = (path) => String(path).split(' › ').pop();
  * sentence of its text around the match, without the title it would repeat (a page's text starts
  * with its title).
  */
-function pageLine(page, query) {
+function lineOf(page, query) {
   const summary = typeof page.meta?.summary === 'string' ? page.meta.summary.trim() : '';
   const around = sentenceAround(page.excerpt, page.meta?.title, page.content);
-  // A summary that does not say what matched (an address, a description) gives way to the match.
-  if (summary !== '' && (summaryShowsMatch(summary, query) || nameHolding(page, query) || !around.includes('<mark>')))
-    return [document.createTextNode(summary)];
-  return excerptNodes(around, page.content);
+  // A summary that does not say what matched (an address, a description) gives way to the match, when that reads as a sentence.
+  const line = pageLine(summary, around, nameHolding(page, query) !== undefined, query);
+  if (line.summary !== undefined) return [document.createTextNode(line.summary)];
+  return line.around ? excerptNodes(line.around, page.content) : [];
 }
-
-/** The kind as a quiet label: "message", "schema" (the page shows "component · schema" above its title). */
-const kindLabel = (kind) =>
-  String(kind ?? '')
-    .split(' · ')
-    .pop();
 
 export async function attach(form, input) {
   const base = form.getAttribute('data-base') || '/';
@@ -134,7 +129,9 @@ export async function attach(form, input) {
     else location.href = url;
   };
 
-  const render = (query, pages, near = []) => {
+  // `corrected`: the name near the query whose pages are shown, where none holds the query itself.
+  const render = (query, pages, near = [], corrected = undefined) => {
+    const asked = corrected ?? query;
     list.replaceChildren();
     options = [];
     active = -1;
@@ -155,7 +152,7 @@ export async function attach(form, input) {
       const title = page.meta?.title ?? page.url;
       const head = [span('search-hit-title', title)];
       // An id that holds the query where the title does not (`…_receiveExamplePayload`, titled "xml-topic_receive"): shown, so the reader sees why it matched.
-      if (nameHolding(page, query) === 'id' && page.meta?.id) head.push(span('search-hit-path', page.meta.id));
+      if (nameHolding(page, asked) === 'id' && page.meta?.id) head.push(span('search-hit-path', page.meta.id));
       if (page.meta?.kind) head.push(span('search-hit-kind', kindLabel(page.meta.kind)));
       if (page.meta?.API) head.push(span('search-hit-api', page.meta.API));
       // The page first, as a heading of its hits; a schema field's hit (its row's data path is its
@@ -164,18 +161,20 @@ export async function attach(form, input) {
       const fields = (page.sub_results ?? []).filter((sub) => sub.anchor?.title).slice(0, FIELDS_PER_PAGE);
       // A page that heads its fields' hits says what it is in its own sentence, when it has one (the fields say what matched).
       const summary = typeof page.meta?.summary === 'string' ? page.meta.summary.trim() : '';
-      const line = fields.length > 0 ? (summary !== '' ? [document.createTextNode(summary)] : []) : pageLine(page, query);
+      const line = fields.length > 0 ? (summary !== '' ? [document.createTextNode(summary)] : []) : lineOf(page, asked);
       add(
         page.url,
         [span('search-hit-head', head), ...(line.length > 0 ? [span('search-hit-excerpt', line)] : [])],
         fields.length > 0 ? 'search-hit-page' : undefined,
       );
-      const named = normaliseQuery(query).toLowerCase();
+      const named = normaliseQuery(asked).toLowerCase();
       if (page === pages[0]) {
         const at = fields.findIndex((field) => fieldName(field.anchor.title).toLowerCase() === named);
         if (at >= 0) firstChoice = options.length + at;
       }
-      for (const field of fields)
+      for (const field of fields) {
+        // The field's type and description, after its name (its values are not indexed).
+        const described = sentenceAround(field.excerpt, fieldName(field.anchor.title), page.content);
         add(
           field.url,
           [
@@ -185,33 +184,26 @@ export async function attach(form, input) {
               span('search-hit-path', field.anchor.title),
               span('visually-hidden', ` in ${title}`),
             ]),
-            span('search-hit-excerpt', excerptNodes(sentenceAround(field.excerpt, fieldName(field.anchor.title), page.content), page.content)),
+            ...(described === '' ? [] : [span('search-hit-excerpt', excerptNodes(described, page.content))]),
           ],
           'search-hit-field',
         );
+      }
     }
+    const count = `${options.length} ${options.length === 1 ? 'result' : 'results'}`;
     status.textContent =
-      pages.length === 0 ? `Nothing found for “${query}”.` : `${options.length} ${options.length === 1 ? 'result' : 'results'} for “${query}”.`;
-    // The count is for assistive technology; the list shows it.
+      pages.length === 0
+        ? `Nothing found for “${query}”.`
+        : corrected
+          ? `Nothing found for “${query}”: ${count} for “${corrected}”.`
+          : `${count} for “${query}”.`;
+    // The count is for assistive technology; the list shows it (under "Did you mean …" for a corrected query).
     status.classList.toggle('visually-hidden', pages.length !== 0);
-    suggest.replaceChildren();
-    suggest.hidden = near.length === 0;
-    if (near.length > 0) {
-      suggest.append('Did you mean ');
-      near.forEach((name, i) => {
-        if (i > 0) suggest.append(i === near.length - 1 ? ' or ' : ', ');
-        const link = document.createElement('a');
-        link.href = `${base}search/?q=${encodeURIComponent(name)}`;
-        link.className = 'search-suggestion';
-        link.textContent = name;
-        suggest.append(link);
-      });
-      suggest.append('?');
-      // Said with the count, in the same announcement.
-      status.textContent += ` Did you mean ${near.join(' or ')}?`;
-    }
-    allLink.href = `${base}search/?q=${encodeURIComponent(query)}`;
-    allLink.textContent = pages.length === 0 ? 'Search with filters' : `All results for “${query}”, with filters`;
+    const said = showSuggestions(suggest, near, (name) => `${base}search/?q=${encodeURIComponent(name)}`);
+    // Said with the count, in the same announcement.
+    if (said !== '') status.textContent += ` ${said}`;
+    allLink.href = `${base}search/?q=${encodeURIComponent(asked)}`;
+    allLink.textContent = pages.length === 0 ? 'Search with filters' : `All results for “${asked}”, with filters`;
     shownFor = query;
     open(true);
   };
@@ -241,6 +233,17 @@ export async function attach(form, input) {
     const pages = holding.length > 0 ? holding : found;
     const near = await suggestionsFor(bundle, query, pages);
     if (ticket !== latest) return;
+    if (holding.length === 0 && near.length > 0) {
+      // No page holds the query, and a name of the site is near it: the pages Pagefind found by a
+      // shorter word ("or" for `ordr`) are no answer; the nearest name's pages are, said so.
+      const [corrected] = near;
+      const fixed = await rankedSearch(pagefind, corrected, {});
+      const fixedFound = await Promise.all(fixed.results.slice(0, PAGES_SHOWN).map((r) => r.data()));
+      if (ticket !== latest) return;
+      const fixedHolding = fixedFound.filter((data) => pageMarksQuery(data, corrected));
+      render(typed.trim(), fixedHolding.length > 0 ? fixedHolding : fixedFound, near, corrected);
+      return;
+    }
     render(typed.trim(), pages, near);
   };
 

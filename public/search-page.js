@@ -3,7 +3,7 @@
 // script). Each result leads with the object's name; its kind and API are the quiet labels under
 // it; a schema field's sub-result names the field's data path, not the page's title again.
 // Filters show only the values that have results.
-import { nameHolding, normaliseQuery, RANKING, sentenceAround, summaryShowsMatch } from './search-query.js';
+import { kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, readsAsProse, sentenceAround } from './search-query.js';
 
 const page = document.getElementById('search-page');
 const bundle = `${page?.getAttribute('data-base') || '/'}pagefind/`;
@@ -36,8 +36,9 @@ const remembered = (term) => {
 function asRead(result) {
   const summary = typeof result.meta?.summary === 'string' ? result.meta.summary.trim() : '';
   const around = sentenceAround(result.excerpt, result.meta?.title, result.content);
-  const summaryFits = summary !== '' && (summaryShowsMatch(summary, lastTerm) || nameHolding(result, lastTerm) || !around.includes('<mark>'));
-  result.excerpt = summaryFits ? escapeHtml(summary) : excerptAsWritten(around, result.content);
+  const line = pageLine(summary, around, nameHolding(result, lastTerm) !== undefined, lastTerm);
+  const summaryFits = line.summary !== undefined;
+  result.excerpt = summaryFits ? escapeHtml(line.summary) : line.around ? excerptAsWritten(line.around, result.content) : '';
   // The id, where it holds the query and the title does not: shown, so the reader sees why it matched.
   if (result.meta && nameHolding(result, lastTerm) !== 'id') delete result.meta.id;
   // Shown as the excerpt: not again as a "Summary:" label among the meta Pagefind's UI lists.
@@ -45,38 +46,46 @@ function asRead(result) {
   // A heading that starts with its chip ("lambda Lambda function …", "https HTTPS endpoint …"):
   // the chip's word once.
   for (const sub of result.sub_results ?? []) if (typeof sub.title === 'string') sub.title = sub.title.replace(/^(\S+)\s+(?=\1\b)/i, '');
-  for (const sub of result.sub_results ?? []) sub.excerpt = excerptAsWritten(sentenceAround(sub.excerpt, sub.title, result.content), result.content);
+  // A section's hit: the sentence around the match when it reads as prose; a field's, its type and
+  // description after its name (its values are not indexed: src/site/schema-tree-html.ts).
+  for (const sub of result.sub_results ?? []) {
+    const sentence = sentenceAround(sub.excerpt, sub.anchor?.title ? fieldName(sub.anchor.title) : sub.title, result.content);
+    sub.excerpt = sub.anchor?.title || readsAsProse(sentence) ? excerptAsWritten(sentence, result.content) : '';
+  }
   // A section whose hit reads as the page's line adds nothing under it.
   // A section's hit with nothing around the match but its heading ("Order placed" and no more) is
   // a stub: left out, the page's own line says it.
   // Found by its fields only, with no sentence of its own: the page's line says which fields (each
   // hit below says what it holds), rather than the first field's words twice.
+  // Found by its fields: the page's own sentence, or none (its text there is the fields' names in a row).
   const fields = (result.sub_results ?? []).filter((sub) => sub.anchor?.title);
-  if (!summaryFits && fields.some((sub) => sameWords(sub.excerpt, result.excerpt))) {
-    const names = [...new Set(fields.map((sub) => String(sub.title).split(' › ').pop()))];
-    result.excerpt = escapeHtml(`${result.meta?.kind ?? 'Schema'} with the ${names.length === 1 ? 'field' : 'fields'} ${names.join(', ')}`);
+  if (!summaryFits && fields.length > 0) result.excerpt = summary === '' ? '' : escapeHtml(summary);
+  const others = (Array.isArray(result.sub_results) ? result.sub_results : []).filter((sub) => sub.url !== pageUrl(result));
+  const sections = others.filter((sub) => sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt));
+  // The breadcrumb the line starts with: the kind (the quiet label, not Pagefind's "Kind: Schema"
+  // tag), the API in a portal, and the section the query was found in when no hit below says it
+  // (its words were a list's names, not a sentence).
+  const kind = kindLabel(result.meta?.kind);
+  const where =
+    sections.length === 0 && nameHolding(result, lastTerm) === undefined
+      ? others.find((sub) => typeof sub.title === 'string' && sub.title !== '')?.title
+      : undefined;
+  const crumb = [kind, result.meta?.API].filter((part) => typeof part === 'string' && part !== '').join(' · ') + (where ? ` › ${where}` : '');
+  if (result.meta) {
+    delete result.meta.kind;
+    delete result.meta.API;
   }
-  const sections = (Array.isArray(result.sub_results) ? result.sub_results : []).filter(
-    (sub) => sub.url !== pageUrl(result) && (sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt)),
-  );
+  const lead = crumb === '' ? '' : `<span class="search-crumb">${escapeHtml(crumb)}</span> `;
   // Pagefind's UI shows a page's own line only when its first section is the page itself (the
   // words before its first heading): a page hit only in its sections read as a bare title. The
   // page always leads with its line.
+  result.excerpt = lead + result.excerpt;
   result.sub_results = [{ title: result.meta?.title ?? '', url: pageUrl(result), excerpt: result.excerpt, locations: [] }, ...sections];
   return result;
 }
 
-/** Whether two excerpts read the same, or one is a part of the other (marks and "…" aside). */
-function sameWords(a, b) {
-  const plain = (html) =>
-    String(html ?? '')
-      .replace(/<[^>]+>/g, '')
-      .replace(/…/g, '')
-      .replace(/\s+/g, ' ')
-      .trim();
-  const [x, y] = [plain(a), plain(b)];
-  return x !== '' && y !== '' && (x.includes(y) || y.includes(x));
-}
+/** A field's name, the last step of its data path: "last4" of "payload.payment(card).last4". */
+const fieldName = (path) => String(path).split(' › ').pop();
 
 /** A result's own address, as Pagefind's UI compares its sections' with it. */
 const pageUrl = (result) => result.meta?.url || result.url;
@@ -209,34 +218,25 @@ function offerNames(root, library, ui) {
   let asked = 0;
   return async (term) => {
     const ticket = ++asked;
+    // The interface's own search of the term, which it starts right after this (no second search here).
+    const answered = term === '' ? Promise.resolve(null) : library.answerTo(term);
     let names = [];
-    if (term !== '') {
-      try {
-        const answer = await library.search(term, {});
-        const pages = await Promise.all((answer?.results ?? []).slice(0, 6).map((result) => result.data()));
-        // Loaded once a search is made, not with the page: most searches never need it.
-        const { suggestionsFor } = await import('./search-suggest.js');
-        names = await suggestionsFor(bundle, term, pages);
-      } catch {
-        names = [];
+    // Loaded once a search is made, not with the page: most searches never need it.
+    let suggestions;
+    try {
+      suggestions = await import('./search-suggest.js');
+      const answer = await answered;
+      if (answer && ticket === asked) {
+        const pages = await Promise.all((answer.results ?? []).slice(0, 6).map((result) => result.data()));
+        names = await suggestions.suggestionsFor(bundle, term, pages);
       }
+    } catch {
+      names = [];
     }
     if (ticket !== asked) return;
     near = names;
-    suggest.replaceChildren();
-    suggest.hidden = names.length === 0;
-    if (names.length > 0) {
-      suggest.append('Did you mean ');
-      names.forEach((name, i) => {
-        if (i > 0) suggest.append(i === names.length - 1 ? ' or ' : ', ');
-        const link = document.createElement('a');
-        link.href = `?q=${encodeURIComponent(name)}`;
-        link.className = 'search-suggestion';
-        link.textContent = name;
-        suggest.append(link);
-      });
-      suggest.append('?');
-    }
+    if (suggestions) suggestions.showSuggestions(suggest, names, (name) => `?q=${encodeURIComponent(name)}`);
+    else suggest.hidden = true;
     announce();
   };
 }

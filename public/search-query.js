@@ -29,58 +29,34 @@ export function withoutTitle(excerpt, title) {
   return lead.test(plain) ? plain.replace(lead, '') : undefined;
 }
 
-/** How many of the best results are looked at for an exact name (their titles are loaded). */
-export const EXACT_LOOKAHEAD = 20;
-
 /** A name as compared for an exact match: lower case, without spaces, dashes, dots and underscores. */
-const nameKey = (text) =>
+export const nameKey = (text) =>
   String(text ?? '')
     .toLowerCase()
     .replace(/[\s\-_.]+/g, '');
 
 /** The slug of a result: its address's last segment (its id in lower case: `publishorderevents`). */
-const slugOf = (data) =>
+export const slugOf = (data) =>
   String(data?.url ?? '')
     .replace(/\/(index\.html)?$/, '')
     .split('/')
     .pop();
 
 /**
- * Whether a result is the object the query names: its title ("Order", "order placed") or its id
- * (its address's last segment, which is its id in lower case: `publishOrderEvents`).
- */
-export function namesExactly(data, query) {
-  const key = nameKey(query);
-  if (key === '') return false;
-  return nameKey(data?.meta?.title) === key || nameKey(slugOf(data)) === key;
-}
-
-/**
  * A name's words, where a reader sees one begin: at spaces, dashes, dots, underscores and slashes,
  * and where camelCase turns upper (`example-topic_receive_receiveExamplePayload` → example, topic,
  * receive, receive, Example, Payload).
  */
-const nameWords = (text) =>
+export const nameWords = (text) =>
   String(text ?? '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(/[\s\-_./:{}]+/)
     .filter((word) => word !== '');
 
 /** Whether `name` holds the whole query, starting where one of its words starts. */
-function holdsQuery(name, key) {
+export function holdsQuery(name, key) {
   const words = nameWords(name).map((word) => word.toLowerCase());
   return words.some((_, i) => words.slice(i).join('').startsWith(key));
-}
-
-/**
- * Whether a result's id or title is the query exactly, case and all: ids are case sensitive
- * (`sendUserSignedUp` and `SendUserSignedUp` can both exist, their addresses told apart only by a
- * hash), so the one a reader typed comes before its namesakes in another case.
- */
-export function namesExactlyAsTyped(data, query) {
-  const typed = String(query ?? '').trim();
-  if (typed === '') return false;
-  return data?.meta?.id === typed || data?.meta?.title === typed;
 }
 
 /**
@@ -98,77 +74,6 @@ export function nameHolding(data, query) {
   return undefined;
 }
 
-/**
- * Pagefind's search, as a reader expects it of a search box: a query with a word that no page
- * holds finds nothing ("order xqzvw" is not a search for "order"; Pagefind would answer with the
- * pages of the other words), the object the query names exactly (`Order`, `publishOrderEvents`)
- * comes first, before the pages that only mention it more often, and a trait or a binding comes
- * after the objects a reader filters by. Used by the header box and, through
- * search-ranked/pagefind.js, by the search page.
- */
-export async function rankedSearch(pagefind, term, options) {
-  const search = await pagefind.search(term, options);
-  if (!search || !Array.isArray(search.results) || search.results.length === 0) return search;
-  const words = String(term ?? '')
-    .split(/\s+/)
-    .filter((word) => word !== '');
-  if (words.length > 1) {
-    for (const word of words) {
-      const alone = await pagefind.search(word);
-      if (alone && Array.isArray(alone.results) && alone.results.length === 0) return nothingFound(search);
-    }
-  }
-  // Among the best results: the exact name first (as typed, then in another case), then the names that hold the query, each group
-  // the readers' objects first and the parts an author composes objects of (traits, bindings: no
-  // Kind a reader filters by) after them.
-  const head = search.results.slice(0, EXACT_LOOKAHEAD);
-  const datas = await Promise.all(head.map((result) => result.data()));
-  // Pagefind also finds a word's parts (`placedAt`: "placed", in "Order placed") and, for a word no
-  // page holds, shorter words ("or" for `ordr`): pages that hold the query itself come first.
-  const marked = datas.map((data) => pageMarksQuery(data, term));
-  const someHold = marked.some(Boolean);
-  const rank = await Promise.all(
-    head.map(async (_, at) => {
-      const data = datas[at];
-      const readerKind = Array.isArray(data?.filters?.kind) && data.filters.kind.length > 0;
-      // A title, then an id, that holds the query comes before pages that only share some of its
-      // words (`*_receive` operations before the one whose id is `…_receiveExamplePayload`).
-      const holding = nameHolding(data, term);
-      const group = namesExactlyAsTyped(data, term) ? 0 : namesExactly(data, term) ? 1 : holding === 'title' ? 2 : holding === 'id' ? 3 : 4;
-      return (someHold && !marked[at] ? 100 : 0) + group * 2 + (readerKind ? 0 : 1);
-    }),
-  );
-  const ordered = head.map((result, i) => ({ result, rank: rank[i], i })).sort((a, b) => a.rank - b.rank || a.i - b.i);
-  return { ...search, results: [...ordered.map((entry) => entry.result), ...search.results.slice(EXACT_LOOKAHEAD)] };
-}
-
-/**
- * Whether an excerpt marks a word that holds one of the query's words (Pagefind marks the words it
- * matched: `orders-{region}.fifo` for "region", but "or" for `ordr`, "placed" for `placedAt`).
- */
-export function marksQuery(excerpt, query) {
-  const core = (word) => word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-  const words = String(query ?? '')
-    .split(/\s+/)
-    .map(core)
-    .filter((word) => word !== '');
-  const marked = [...String(excerpt ?? '').matchAll(/<mark>([^<]*)<\/mark>/g)].map((m) => m[1].toLowerCase());
-  return marked.some((mark) => words.some((word) => mark.includes(word)));
-}
-
-/** Whether a result (Pagefind's data) marks the query in its excerpt or in one of its sections'. */
-export function pageMarksQuery(data, query) {
-  const excerpts = [data?.excerpt, ...(Array.isArray(data?.sub_results) ? data.sub_results : []).map((sub) => sub?.excerpt)];
-  return excerpts.some((excerpt) => marksQuery(excerpt, query));
-}
-
-/** A search's answer with no result, its filters' counts 0 (the search page then lists none). */
-function nothingFound(search) {
-  const zero = (values) => Object.fromEntries(Object.keys(values ?? {}).map((value) => [value, 0]));
-  const filters = Object.fromEntries(Object.entries(search.filters ?? {}).map(([name, values]) => [name, zero(values)]));
-  return { ...search, results: [], unfilteredResultCount: 0, filters };
-}
-
 /** An excerpt's words, each with whether Pagefind marked it as a match ("<mark>order,</mark>"). */
 function excerptWords(excerpt) {
   const words = [];
@@ -183,6 +88,76 @@ function excerptWords(excerpt) {
     if (ends) open = false;
   }
   return words;
+}
+
+/**
+ * A matched word with its mark around the word alone: Pagefind marks the whole token, its
+ * punctuation too ("<mark>OrderRef.</mark>", "<mark>orders.fifo.</mark>"); the punctuation that
+ * ends a sentence or a clause, and quotes and brackets around the word, stay outside the mark
+ * (`orders.fifo.` → `<mark>orders.fifo</mark>.`, `"OrderPlaced",` → `"<mark>OrderPlaced</mark>",`).
+ * Braces are the word's own (`{region}`). A word that is nothing but punctuation stays marked whole.
+ */
+export function markedWord(text) {
+  const [, lead, core, trail] = /^([("'[«“‘]*)(.*?)([.,;:!?)"'\]»”’…]*)$/su.exec(text) ?? [];
+  if (!core) return `<mark>${text}</mark>`;
+  return `${lead}<mark>${core}</mark>${trail}`;
+}
+
+/**
+ * Whether a sentence of an excerpt (matches in <mark>) reads as prose, a sentence a reader can
+ * take in, rather than a run of names and labels that Pagefind joined from a list, a table or a
+ * definition list ("send sns requestStockCheck.", "Content type application/json Name
+ * OrderCancelled Correlation ID …"): at least four words, two thirds of them words as prose has
+ * them, never three names in a row.
+ */
+export function readsAsProse(html) {
+  if (plainWords(html).length < 4) return false;
+  // Each sentence that holds a match (all of them, if none does): "Order placed OrderPlaced
+  // application/json." is no prose for the sentence after it, nor "Definition. address description …".
+  const sentences = String(html ?? '').split(/(?<=[.!?])\s+/);
+  const marked = sentences.filter((sentence) => sentence.includes('<mark>'));
+  return (marked.length > 0 ? marked : sentences).every((sentence) => sentenceReads(plainWords(sentence)));
+}
+
+/** Whether a sentence's words read as prose (readsAsProse). */
+function sentenceReads(words) {
+  // Four words at least: "cancelled orders." is a piece of a sentence, "Definition." a heading.
+  if (words.length < 4) return false;
+  // A word as prose has it (an article, a verb, a capitalised word); not a name, an address, a type, a value.
+  const wordish = words.map((word) => /^[("'“‘]?[A-Za-z][a-z'’]*(-[a-z]+)?[,.;:!?)"'”’]*$/.test(word));
+  let run = 0;
+  for (const is of wordish) {
+    run = is ? 0 : run + 1;
+    if (run >= 3) return false;
+  }
+  // Two addresses, paths or links are a row of values, not a sentence ("events orders-{region}.fifo region Production topics https://…").
+  if (words.filter((word) => /[/{}]|\w[.:]\w/.test(word)).length >= 2) return false;
+  // A name in camelCase weighs twice: a title and its id read as no sentence ("Stock check answered StockCheckAnswered.").
+  const weight = words.map((word, i) => (wordish[i] ? 1 : /[a-z][A-Z]/.test(word) ? 2 : 1));
+  const total = weight.reduce((sum, w) => sum + w, 0);
+  return wordish.filter(Boolean).length * 3 >= total * 2;
+}
+
+/** The words of an excerpt's HTML, marks, entities and "…" aside. */
+const plainWords = (html) =>
+  String(html ?? '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(lt|gt|amp|quot|#39);/g, 'x')
+    .split(/\s+/)
+    .filter((word) => word !== '' && word !== '…');
+
+/**
+ * What a page's result says under its name (the header box and the search page): its summary, the
+ * page's own sentence; the sentence around the match instead where the summary does not say what
+ * matched (an address, a description's word) and that sentence reads as prose; else the summary
+ * all the same, or, with none, that sentence when it is prose. Never a run of labels and names:
+ * nothing then (the result's kind and section say where it matched). `named`: the result's title
+ * or id holds the query. Returns `{ summary }` (text), `{ around }` (HTML, matches in <mark>) or `{}`.
+ */
+export function pageLine(summary, around, named, query) {
+  const prose = typeof around === 'string' && around !== '' && readsAsProse(around);
+  if (summary !== '' && (named || summaryShowsMatch(summary, query) || !prose || !around.includes('<mark>'))) return { summary };
+  return prose ? { around } : {};
 }
 
 /** Words the snippet keeps at most: about two lines. */
@@ -219,7 +194,8 @@ export function sentenceAround(excerpt, heading, content) {
   let at = sentences.findIndex((sentence) => sentence.some((word) => word.marked));
   if (at < 0) at = 0;
   let chosen = sentences[at];
-  if (chosen.length < 6 && sentences[at + 1]) chosen = [...chosen, ...sentences[at + 1]];
+  // A short sentence with the next, unless that is a heading of a word or two ("Retries.").
+  if (chosen.length < 6 && sentences[at + 1]?.length > 2) chosen = [...chosen, ...sentences[at + 1]];
   let start = 0;
   let end = chosen.length;
   if (chosen.length > SNIPPET_WORDS) {
@@ -230,7 +206,7 @@ export function sentenceAround(excerpt, heading, content) {
     start = Math.max(0, Math.min(first - 6, chosen.length - SNIPPET_WORDS));
     end = start + SNIPPET_WORDS;
   }
-  const shown = chosen.slice(start, end).map((word) => (word.marked ? `<mark>${word.text}</mark>` : word.text));
+  const shown = chosen.slice(start, end).map((word) => (word.marked ? markedWord(word.text) : word.text));
   // Cut here, or where Pagefind's excerpt ends in the middle of a sentence (not where the page's
   // text ends, `content`): said with "…".
   const last = chosen[end - 1].text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -252,3 +228,9 @@ export function summaryShowsMatch(summary, query) {
     .filter((word) => word !== '');
   return words.length > 0 && words.every((word) => text.includes(word));
 }
+
+/** The kind as a quiet label: "Message", "Schema" (a kind written "component · schema" by its last part). */
+export const kindLabel = (kind) =>
+  String(kind ?? '')
+    .split(' · ')
+    .pop();

@@ -4,7 +4,7 @@
 // word it starts, the site's own names (ids, titles, field names: src/pipeline/search-names.ts,
 // one file per index part) are fetched, once, and the nearest by edit distance (leven, copied
 // beside the index) are offered.
-import { pageMarksQuery } from './search-query.js';
+import { pageMarksQuery } from './search-rank.js';
 
 /** Fewer pages than this, and the names nearest the query are looked for. */
 export const FEW = 3;
@@ -99,4 +99,26 @@ export async function suggestionsFor(bundle, query, pages) {
   if (foundWell(pages, query)) return [];
   const { distance, names } = await loadNames(bundle);
   return distance ? nearNames(query, names, distance) : [];
+}
+
+/**
+ * Shows "Did you mean a, b or c?" in `element` (hidden when there are none), each name a link
+ * whose address `hrefOf` gives (the search page's `?q=`, there without script or in a new tab);
+ * the header box and the search page alike. Returns the sentence for assistive technology ('' for none).
+ */
+export function showSuggestions(element, names, hrefOf) {
+  element.replaceChildren();
+  element.hidden = names.length === 0;
+  if (names.length === 0) return '';
+  element.append('Did you mean ');
+  names.forEach((name, i) => {
+    if (i > 0) element.append(i === names.length - 1 ? ' or ' : ', ');
+    const link = document.createElement('a');
+    link.href = hrefOf(name);
+    link.className = 'search-suggestion';
+    link.textContent = name;
+    element.append(link);
+  });
+  element.append('?');
+  return `Did you mean ${names.join(' or ')}?`;
 }

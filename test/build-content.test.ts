@@ -62,7 +62,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /href="\/docs\/channels\/orderevents\/">Order events<\/a>/);
     assert.match(html, /<dt data-pagefind-ignore="all">Action<\/dt> <dd data-pagefind-ignore="all">You receive these messages from this application\.<\/dd>/);
     // Its parameter also by name, for the search index only (the address is one word to it).
-    assert.match(html, /<dt>Address<\/dt> <dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><span hidden> region<\/span><\/dd>/);
+    assert.match(
+      html,
+      /<dt data-pagefind-ignore="true">Address<\/dt> <dd[^>]*><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><span hidden> region<\/span><\/dd>/,
+    );
     // Each message with its payload, the first open, each card saying what it is and that it opens; its own page a link away.
     assert.match(
       html,
@@ -78,8 +81,11 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /<details class="message-card" id="messages-ordercancelled"><summary>/);
     // What a trait gave is for the authors: in the folded Source, not a fact of the operation nor a section of its own.
     const source = html.slice(html.indexOf('<div class="source"'));
-    assert.match(source, /<dt>Operation trait<\/dt> <dd><a href="\/docs\/components\/operationtraits\/[a-z]+\/">[^<]+<\/a><div class="fact-note">gives <code>/);
-    assert.doesNotMatch(html.slice(0, html.indexOf('<div class="source"')), /<dt>(From )?[Tt]rait<\/dt>/);
+    assert.match(
+      source,
+      /<dt data-pagefind-ignore="true">Operation trait<\/dt> <dd><a href="\/docs\/components\/operationtraits\/[a-z]+\/">[^<]+<\/a><div class="fact-note">gives <code>/,
+    );
+    assert.doesNotMatch(html.slice(0, html.indexOf('<div class="source"')), /<dt[^>]*>(From )?[Tt]rait<\/dt>/);
     assert.doesNotMatch(html, /Traits applied/);
   });
 
@@ -264,7 +270,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
     assert.match(
       html,
-      /<dt>region<\/dt> <dd>one of eu-west-1, eu-central-1, us-east-1; default eu-west-1<div class="fact-note"><p>Region of the topic\.<\/p><\/div><\/dd>/,
+      /<dt data-pagefind-ignore="true">region<\/dt> <dd>one of eu-west-1, eu-central-1, us-east-1; default eu-west-1<div class="fact-note"><p>Region of the topic\.<\/p><\/div><\/dd>/,
     );
   });
 

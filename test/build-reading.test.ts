@@ -109,7 +109,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     // Nothing but the description between the title and it: no table of fields first.
     assert.doesNotMatch(html.slice(h1, description), /<dl|<table/);
     // Contact in one field (name, URL, e-mail), one label per field.
-    const fields = [...html.slice(meta).matchAll(/<dt>([^<]*)<\/dt>/g)].map((m) => m[1]);
+    const fields = [...html.slice(meta).matchAll(/<dt[^>]*>([^<]*)<\/dt>/g)].map((m) => m[1]);
     assert.deepEqual(fields.slice(0, 3), ['Contact', 'License', 'Terms of service']);
     assert.equal(fields.filter((f) => f?.startsWith('Contact')).length, 1);
   });
@@ -171,7 +171,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     assert.equal(text(parameters), 'Parameters userId any value The user.');
     assert.doesNotMatch(html, /written in place/);
     assert.match(html, /<p class="scheme-head"><strong>HTTP header Authorization<\/strong>/);
-    const channels = /<section aria-labelledby="h-channels">[\s\S]*?<\/section>/.exec(html)![0];
+    const channels = /<section aria-labelledby="h-channels"[^>]*>[\s\S]*?<\/section>/.exec(html)![0];
     assert.match(channels, /<a href="\/channels\/usersignedup\/">User signed up<\/a> <code class="template">users\.<var>\{userId\}<\/var>\.signedup<\/code>/);
     // A channel named by its address is not followed by it again.
     assert.match(channels, /<li><a href="\/channels\/another-topic\/">another-topic<\/a><\/li>/);
@@ -238,7 +238,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
 
   it("says on a message's page, in one list, which operations send it and which receive it, and what else uses it", () => {
     const html = page(doc, 'components/messages/signedup/');
-    const section = /<section aria-labelledby="h-used-by">[\s\S]*?<\/section>/.exec(html)![0];
+    const section = /<section aria-labelledby="h-used-by"[^>]*>[\s\S]*?<\/section>/.exec(html)![0];
     // Both operations may be the same application's: which one sends and which receives, never "you send it".
     assert.deepEqual([...section.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!)).sort(), [
       'User signed up the channel that carries it',
@@ -248,7 +248,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     assert.equal(html.match(/<h2 id="h-used-by">/g)?.length, 1, 'one "Used by" list, no "Sent and received by" beside it');
     assert.doesNotMatch(html, /Sent and received by|you send it|you receive it/);
     // A reply's message goes the other way: the operation that sends the request receives it.
-    const reply = /<section aria-labelledby="h-used-by">[\s\S]*?<\/section>/.exec(page(content, 'components/messages/stockcheckanswered/'))![0];
+    const reply = /<section aria-labelledby="h-used-by"[^>]*>[\s\S]*?<\/section>/.exec(page(content, 'components/messages/stockcheckanswered/'))![0];
     assert.match(text(reply), /^Used by Request a stock check receives it as the reply/);
   });
 });

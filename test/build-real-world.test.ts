@@ -71,7 +71,7 @@ describe('pages of a document written elsewhere', () => {
     const operation = page('operations/receivepaid');
     assert.match(
       operation,
-      /<dt>billing<\/dt> <dd><a href="https:\/\/docs\.example\.com\/billing"[^>]*>https:\/\/docs\.example\.com\/billing<\/a><div class="fact-note"><p>Everything about <em>invoices<\/em>\.<\/p><p>The billing handbook\.<\/p>/,
+      /<dt data-pagefind-ignore="true">billing<\/dt> <dd><a href="https:\/\/docs\.example\.com\/billing"[^>]*>https:\/\/docs\.example\.com\/billing<\/a><div class="fact-note"><p>Everything about <em>invoices<\/em>\.<\/p><p>The billing handbook\.<\/p>/,
     );
   });
 

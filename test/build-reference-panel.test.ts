@@ -21,7 +21,7 @@ describe('reference pages: examples beside the fields, once', () => {
   });
   const page = (url: string): string => readFileSync(join(out, url, 'index.html'), 'utf8');
   /** The text of the schema table's "e.g." lines. */
-  const eg = (html: string): string[] => [...html.matchAll(/<p class="values">e\.g\.([\s\S]*?)<\/p>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, '').trim());
+  const eg = (html: string): string[] => [...html.matchAll(/<p class="values"[^>]*>e\.g\.([\s\S]*?)<\/p>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, '').trim());
 
   it('shows a schema example in the panel, and no row repeats it or its values', () => {
     assert.equal(run.code, 0, run.err);

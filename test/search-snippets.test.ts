@@ -1,5 +1,5 @@
 /**
- * What the search box and the search page show of a hit (public/search-query.js): the sentence
+ * What the search box and the search page show of a hit (public/search-query.js) and how they rank them (public/search-rank.js): the sentence
  * around the match rather than Pagefind's run of a section's words, a query with a word no page
  * holds answered with nothing, and the object a query names exactly first.
  */
@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { nameHolding, namesExactly, namesExactlyAsTyped, rankedSearch, sentenceAround, summaryShowsMatch } from '../public/search-query.js';
+import { markedWord, nameHolding, pageLine, readsAsProse, sentenceAround, summaryShowsMatch } from '../public/search-query.js';
+import { namesExactly, namesExactlyAsTyped, rankedSearch, resultRank } from '../public/search-rank.js';
 
 describe('the sentence around a match', () => {
   it("leaves out the section's heading the excerpt starts with, and keeps the sentence that holds the match", () => {
@@ -19,7 +20,7 @@ describe('the sentence around a match', () => {
   it("leaves out a page's id and title, and skips sentences without the match", () => {
     const excerpt =
       '<mark>Order</mark> <mark>Order.</mark> Schema. <mark>Order</mark> (object) · extends <mark>OrderRef.</mark> From <mark>OrderRef.</mark> orderId string required.';
-    assert.equal(sentenceAround(excerpt, 'Order'), '<mark>Order</mark> (object) · extends <mark>OrderRef.</mark> From <mark>OrderRef.</mark>');
+    assert.equal(sentenceAround(excerpt, 'Order'), '<mark>Order</mark> (object) · extends <mark>OrderRef</mark>.');
     assert.equal(
       sentenceAround('publishOrderEvents Publish order events. The <mark>order</mark> service publishes.', 'Publish order events'),
       'The <mark>order</mark> service publishes.',
@@ -37,14 +38,14 @@ describe('the sentence around a match', () => {
   it("says where Pagefind's excerpt ends in the middle of a sentence", () => {
     assert.equal(
       sentenceAround('Channels. <mark>Order</mark> events every state change of an <mark>order,</mark> strictly', 'Channels'),
-      '<mark>Order</mark> events every state change of an <mark>order,</mark> strictly …',
+      '<mark>Order</mark> events every state change of an <mark>order</mark>, strictly …',
     );
   });
 
   it("adds no … where the page's text ends", () => {
     assert.equal(
-      sentenceAround('Used by. <mark>Order</mark> placed Message. Schema', 'Used by', 'Order Schema. Used by. Order placed Message. Schema'),
-      '<mark>Order</mark> placed Message. Schema',
+      sentenceAround('Used by. <mark>Order</mark> placed. Its own schema', 'Used by', 'Order Schema. Used by. Order placed. Its own schema'),
+      '<mark>Order</mark> placed. Its own schema',
     );
   });
 
@@ -164,5 +165,122 @@ describe('a query that a name holds, on a springwolf document', () => {
   it('shows the match, not the summary, when the summary does not say what matched (an address)', () => {
     assert.ok(!summaryShowsMatch('Where the order service publishes.', 'hooks.example'));
     assert.ok(summaryShowsMatch('Posts to https://hooks.example.com/orders.', 'hooks.example'));
+  });
+});
+
+describe('what a hit reads (issue 34: a breadcrumb and one clean sentence)', () => {
+  it('marks the matched word, not the punctuation around it', () => {
+    assert.equal(markedWord('OrderRef.'), '<mark>OrderRef</mark>.');
+    assert.equal(markedWord('orders.fifo.'), '<mark>orders.fifo</mark>.');
+    assert.equal(markedWord('"OrderPlaced",'), '"<mark>OrderPlaced</mark>",');
+    assert.equal(markedWord('orders-{region}.fifo'), '<mark>orders-{region}.fifo</mark>');
+    assert.equal(markedWord('…'), '<mark>…</mark>');
+    assert.equal(
+      sentenceAround('Queues. The <mark>warehouse.</mark> picks from <mark>orders.fifo.</mark> every hour of the day.', 'Queues'),
+      'The <mark>warehouse</mark>. picks from <mark>orders.fifo</mark>.',
+    );
+  });
+
+  it('tells prose from labels and names run together', () => {
+    for (const runOn of [
+      'Content type application/json Name <mark>OrderCancelled</mark> Correlation ID $message.header#/MessageGroupId the …',
+      'send sns <mark>requestStockCheck</mark>. Messages.',
+      'Order placed <mark>OrderPlaced</mark> application/json. A customer completed checkout.',
+      'application/json <mark>OrderCancelled</mark> $message.header#/MessageGroupId the header MessageGroupId of the message.',
+      'cancelled <mark>orders</mark>. Order events orders-{region}.fifo region Production topics.',
+      'Definition. address description Each request names its own reply queue.',
+      'Order events orders-{region}.fifo region Production topics https://docs.example.com/commerce/runbooks/orders Order service <mark>runbook</mark>.',
+      'Stock check answered <mark>StockCheckAnswered</mark>. Stock check answered.',
+    ])
+      assert.equal(readsAsProse(runOn), false, runOn);
+    for (const prose of [
+      'The <mark>order</mark> service publishes every order state change.',
+      '3 subscriptions to the topic <mark>orders.fifo</mark>.',
+      'Receives only messages where eventType is "<mark>OrderPlaced</mark>" (filter on the message attributes)',
+    ])
+      assert.equal(readsAsProse(prose), true, prose);
+  });
+
+  it("reads the page's summary rather than a run of labels, the match when it is a sentence, else nothing", () => {
+    const runOn = 'Content type application/json Name <mark>OrderCancelled</mark> Correlation ID $message.header#/MessageGroupId the …';
+    assert.deepEqual(pageLine('A customer cancelled the order.', runOn, false, 'OrderCancelled'), { summary: 'A customer cancelled the order.' });
+    assert.deepEqual(pageLine('', runOn, false, 'OrderCancelled'), {});
+    const prose = 'Delivered to the <mark>warehouse</mark> queue within a second.';
+    assert.deepEqual(pageLine('Orders as they change.', prose, false, 'warehouse'), { around: prose });
+    assert.deepEqual(
+      pageLine('Orders as they change.', prose, true, 'warehouse'),
+      { summary: 'Orders as they change.' },
+      'named for the query: its own sentence',
+    );
+  });
+});
+
+describe('names before body mentions (issue 34)', () => {
+  /** A search over results given as Pagefind's data, in Pagefind's own order. */
+  const fixed = (datas: object[]) => ({
+    search: async () => ({
+      results: datas.map((data, i) => ({ id: String(i), data: async () => data })),
+      unfilteredResultCount: datas.length,
+      filters: {},
+    }),
+  });
+  const hit = (url: string, title: string, kind: string, excerpt: string, sub_results: object[] = []) => ({
+    url,
+    excerpt,
+    meta: { title, kind },
+    filters: { kind: [kind] },
+    sub_results,
+  });
+
+  it('puts the operation named for the query before the messages, the overview and the pages that only mention it', async () => {
+    const datas = [
+      hit('/components/schemas/order/', 'Order', 'Schema', '<mark>Order</mark>'),
+      hit('/channels/orderevents/', 'Order events', 'Channel', 'every <mark>order</mark>'),
+      hit('/operations/receiveordereventsinwarehouse/', 'Warehouse picks orders', 'Operation', 'placed <mark>orders</mark>'),
+      hit('/', 'Order Fulfilment Events', 'API overview', 'an <mark>order</mark> from checkout'),
+      hit('/components/messages/orderplaced/', 'Order placed', 'Message', '<mark>Order</mark> placed'),
+      hit('/operations/publishorderevents/', 'Publish order events', 'Operation', 'every <mark>order</mark>'),
+      hit('/guides/getting-started/', 'Getting started', 'Guide', 'an <mark>order</mark>'),
+    ];
+    const answer = await rankedSearch(fixed(datas), 'order', {});
+    const titles = await Promise.all(answer.results.map(async (r: { data: () => Promise<{ meta: { title: string } }> }) => (await r.data()).meta.title));
+    assert.deepEqual(titles, [
+      'Order',
+      'Publish order events',
+      'Order events',
+      'Order placed',
+      'Order Fulfilment Events',
+      'Warehouse picks orders',
+      'Getting started',
+    ]);
+  });
+
+  it("puts the schemas with a field named for the query before the overview that mentions it (springwolf's someEnum)", async () => {
+    const field = (schema: string) => ({
+      url: `/components/schemas/${schema.toLowerCase()}/#payload.someEnum`,
+      excerpt: 'Some enum field.',
+      anchor: { title: `${schema} › someEnum` },
+    });
+    const datas = [
+      hit('/', 'Springwolf example project - Kafka', 'API overview', 'examplePayloadAvroDto, <mark>someEnum</mark> string.'),
+      hit('/components/schemas/anotherpayloadavrodto/', 'AnotherPayloadAvroDto', 'Schema', '<mark>someEnum</mark>', [field('AnotherPayloadAvroDto')]),
+      hit('/components/schemas/yamlpayloaddto/', 'YamlPayloadDto', 'Schema', '<mark>someEnum</mark>', [field('YamlPayloadDto')]),
+      hit('/components/schemas/examplepayloaddto/', 'ExamplePayloadDto', 'Schema', '<mark>someEnum</mark>', [field('ExamplePayloadDto')]),
+    ];
+    const answer = await rankedSearch(fixed(datas), 'someEnum', {});
+    const urls = await Promise.all(answer.results.map(async (r: { data: () => Promise<{ url: string }> }) => (await r.data()).url));
+    assert.equal(urls[urls.length - 1], '/', `the overview after the schemas: ${urls.join(', ')}`);
+    assert.ok(resultRank(datas[1], 'someEnum') < resultRank(datas[0], 'someEnum'));
+  });
+
+  it('finds nothing where Pagefind fell back to shorter words that no page holds the query by ("or" for `ordr`)', async () => {
+    const datas = [
+      hit('/operations/notify/', 'Notify customers', 'Operation', 'an e-mail <mark>or</mark> SMS'),
+      hit('/guides/auth/', 'Authentication', 'Guide', 'a token <mark>or</mark> a key'),
+    ];
+    assert.equal((await rankedSearch(fixed(datas), 'ordr', {})).results.length, 0);
+    // A word Pagefind found by its stem is no fallback: "orders" for `ordering`.
+    const stems = [hit('/channels/orderevents/', 'Order events', 'Channel', 'strictly <mark>ordered</mark> per order')];
+    assert.equal((await rankedSearch(fixed(stems), 'ordering', {})).results.length, 1);
   });
 });

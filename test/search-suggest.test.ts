@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import leven from 'leven';
-import { marksQuery, rankedSearch } from '../public/search-query.js';
+import { marksQuery, rankedSearch } from '../public/search-rank.js';
 import { foundWell, nearNames } from '../public/search-suggest.js';
 import { MOST_NAMES, type SearchRecord, searchNames } from '../src/pipeline/search-names.ts';
 

@@ -1,10 +1,10 @@
 // Pagefind's search library as the search page's interface (Pagefind UI) uses it, its search
-// through rankedSearch (../search-query.js): a query with a word no page holds finds nothing, and
+// through rankedSearch (../search-rank.js): a query with a word no page holds finds nothing, and
 // the object the query names exactly comes first. Pagefind UI imports `<bundlePath>pagefind.js`;
 // the search page gives it this folder, and everything else is Pagefind's own (its index is read
 // from ../pagefind/, where pagefind.js lies).
 import * as pagefind from '../pagefind/pagefind.js';
-import { rankedSearch } from '../search-query.js';
+import { rankedSearch } from '../search-rank.js';
 
 /**
  * The answers already given, by query and filters: the interface asks again for the same query
@@ -76,7 +76,24 @@ const loadFilters = () => {
   return filtersLoaded;
 };
 
+/**
+ * Who waits for the interface's own search of a term: the search page's "Did you mean" reads the
+ * pages it found rather than searching again. The interface runs a term (processTerm) and then
+ * searches it at once; a term it never searches (a later one replaced it) is answered null.
+ */
+const waiting = new Map();
+export function answerTo(term) {
+  return new Promise((resolve) => waiting.set(term, [...(waiting.get(term) ?? []), resolve]));
+}
+
 export function search(term, settings) {
+  const answer = searchOnce(term, settings);
+  for (const [waited, resolvers] of waiting) for (const resolve of resolvers) resolve(waited === term ? answer : null);
+  waiting.clear();
+  return answer;
+}
+
+function searchOnce(term, settings) {
   const key = JSON.stringify([term, settings ?? null]);
   let answer = answers.get(key);
   if (!answer) {

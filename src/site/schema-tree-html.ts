@@ -315,14 +315,15 @@ function schemaFacts(row: SchemaRow, href: Href, inShapes = false): string {
       ? `<p class="schema-note">↳ what it contains is shown on the page of ${schemaName(row.cut.on.id, href(row.cut.on.url))}</p>`
       : '<p class="schema-note">↳ what it contains is nested too deep to show here</p>';
   }
-  if (row.const !== undefined) out += `<p class="values">always <code>${escapeHtml(show(row.const))}</code></p>`;
-  if (row.enum) out += `<p class="values">one of ${codeList(row.enum)}</p>`;
-  if (row.itemEnum) out += `<p class="values">each one of ${codeList(row.itemEnum)}</p>`;
-  if (row.default !== undefined) out += `<p class="values">default <code>${escapeHtml(show(row.default))}</code></p>`;
+  // The values are not indexed: a field's search hit reads its type and description, not `one of "FOO1" "FOO2" "FOO3" Some enum field.`
+  if (row.const !== undefined) out += `<p class="values" data-pagefind-ignore>always <code>${escapeHtml(show(row.const))}</code></p>`;
+  if (row.enum) out += `<p class="values" data-pagefind-ignore>one of ${codeList(row.enum)}</p>`;
+  if (row.itemEnum) out += `<p class="values" data-pagefind-ignore>each one of ${codeList(row.itemEnum)}</p>`;
+  if (row.default !== undefined) out += `<p class="values" data-pagefind-ignore>default <code>${escapeHtml(show(row.default))}</code></p>`;
   const inlineExamples = row.examples?.filter((v) => !structured(v)) ?? [];
-  if (inlineExamples.length > 0) out += `<p class="values">e.g. ${codeList(inlineExamples)}</p>`;
+  if (inlineExamples.length > 0) out += `<p class="values" data-pagefind-ignore>e.g. ${codeList(inlineExamples)}</p>`;
   for (const v of row.examples?.filter(structured) ?? []) {
-    out += `<p class="values">e.g.</p><pre class="example-value" tabindex="0"><code>${plainLinesHtml(JSON.stringify(v, null, 2))}</code></pre>`;
+    out += `<p class="values" data-pagefind-ignore>e.g.</p><pre class="example-value" tabindex="0" data-pagefind-ignore><code>${plainLinesHtml(JSON.stringify(v, null, 2))}</code></pre>`;
   }
   // Its Markdown headings as bold lines: a field's description is no section of the page.
   if (row.descriptionHtml) out += `<div class="prop-description">${demoteHeadings(row.descriptionHtml)}</div>`;
