@@ -38,7 +38,10 @@ describe('channel, server and Changes pages of the default content and of a comp
       [],
       'no ARN drawn in a box',
     );
-    assert.match(svg, /<title>Lambda function subscription · fraud-screening · [^<]* · arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening<\/title>/);
+    assert.match(
+      svg,
+      /<title>Lambda function subscription · fraud-screening · [^<]* · arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening<\/title>/,
+    );
     // The table under the picture still gives it whole.
     const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(html)![0].replace(/<[^>]+>/g, '');
     assert.ok(table.includes('arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening'), 'the whole ARN in the table');
@@ -48,7 +51,10 @@ describe('channel, server and Changes pages of the default content and of a comp
     const html = page(content, 'channels/orderevents');
     assert.ok(at(html, 'h-sns') > 0 && at(html, 'h-sns') < at(html, 'h-parameters'), 'the topic section first');
     assert.ok(at(html, 'sns-fan-out') < at(html, 'sns-topic-settings') && at(html, 'sns-topic-settings') < at(html, 'sns-access-policy'));
-    assert.match(html, /<details class="policy-fold"><summary><h3 id="sns-access-policy">Access policy<\/h3> <span class="kind">\(3 statements: 2 allow, 1 deny\)<\/span><\/summary>/);
+    assert.match(
+      html,
+      /<details class="policy-fold"><summary><h3 id="sns-access-policy">Access policy<\/h3> <span class="kind">\(3 statements: 2 allow, 1 deny\)<\/span><\/summary>/,
+    );
     const note = /<p class="fact-note topic-name-note"[^>]*>([\s\S]*?)<\/p>/.exec(html)![1]!.replace(/<[^>]+>/g, '');
     assert.ok(note.split(/[.;]\s/).length <= 2 && note.length < 200, note);
   });
@@ -56,7 +62,10 @@ describe('channel, server and Changes pages of the default content and of a comp
   it('opens a plain channel with its message flow, as the overview does, and says where its requests are answered', () => {
     const request = page(content, 'channels/stockcheck');
     assert.ok(at(request, 'h-flow') > 0 && at(request, 'h-flow') < at(request, 'h-servers') && at(request, 'h-flow') < at(request, 'h-operations'));
-    assert.match(request, /<dt[^>]*>Replies<\/dt> <dd[^>]*><a href="\/channels\/stockcheckreplies\/">Stock check replies<\/a><div class="fact-note">The answer to each request comes back on this channel\.<\/div>/);
+    assert.match(
+      request,
+      /<dt[^>]*>Replies<\/dt> <dd[^>]*><a href="\/channels\/stockcheckreplies\/">Stock check replies<\/a><div class="fact-note">The answer to each request comes back on this channel\.<\/div>/,
+    );
     const reply = page(content, 'channels/stockcheckreplies');
     assert.match(reply, /<dt[^>]*>Replies to<\/dt> <dd[^>]*><a href="\/channels\/stockcheck\/">Stock check requests<\/a>/);
   });
@@ -68,7 +77,10 @@ describe('channel, server and Changes pages of the default content and of a comp
     assert.match(block, /host +sns\.eu-west-1\.amazonaws\.com/);
     assert.match(block, /protocol +sns/);
     assert.match(block, /auth +sigv4/);
-    assert.match(sns, /<a href="\/channels\/stockcheckreplies\/">Stock check replies<\/a><span class="kind"> <a href="\/operations\/requeststockcheck\/#h-reply">\(address set at run time\)<\/a><\/span>/);
+    assert.match(
+      sns,
+      /<a href="\/channels\/stockcheckreplies\/">Stock check replies<\/a><span class="kind"> <a href="\/operations\/requeststockcheck\/#h-reply">\(address set at run time\)<\/a><\/span>/,
+    );
     // A protocol the code samples are written for: TLS, and the variable the samples read the token from.
     const https = page(content, 'servers/partnerwebhooks');
     const httpsBlock = /<h2 id="h-connect">[\s\S]*?<\/section>/.exec(https)![0].replace(/<[^>]+>/g, '');
@@ -80,7 +92,10 @@ describe('channel, server and Changes pages of the default content and of a comp
   it('says what a client must change for each breaking change whose kind names it, above the lighter locator', () => {
     const html = page(compared, 'changes');
     const address = /<li data-rule="channel-address-changed">[\s\S]*?<\/li>/.exec(html)![0];
-    assert.match(address, /<p class="change-action"><strong>What to change:<\/strong> Send to and subscribe at &quot;audit-v2&quot; instead of &quot;audit&quot;\.<\/p><p class="change-at">/);
+    assert.match(
+      address,
+      /<p class="change-action"><strong>What to change:<\/strong> Send to and subscribe at &quot;audit-v2&quot; instead of &quot;audit&quot;\.<\/p><p class="change-at">/,
+    );
     const value = /<li data-rule="schema-enum-value-added">[\s\S]*?<\/li>/.exec(html)![0];
     assert.match(value, /<p class="change-action"><strong>What to change:<\/strong> Handle <code>payload\.status<\/code> &quot;&lt;script&gt;/);
     // A change whose kind names no migration (a subscription removed) and a non-breaking one get none.

@@ -85,7 +85,14 @@ export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fan
         queue = `dlq-${nodes.length}`;
         queues.set(c.deadLetter, queue);
         const dlq = endpointText(c.deadLetter);
-        nodes.push({ id: queue, kind: 'queue', caption: 'dead-letter queue', label: dlq.label, ...(dlq.detail ? { detail: dlq.detail } : {}), url: `${c.operation.url}#h-sns` });
+        nodes.push({
+          id: queue,
+          kind: 'queue',
+          caption: 'dead-letter queue',
+          label: dlq.label,
+          ...(dlq.detail ? { detail: dlq.detail } : {}),
+          url: `${c.operation.url}#h-sns`,
+        });
       }
       edges.push({ from: id, to: queue, label: 'undeliverable' });
     }

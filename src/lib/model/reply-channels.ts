@@ -32,7 +32,7 @@ export function replyRoutes(ctx: Context): ReplyRoute[] {
     if (!reply || !isPlainObject(reply.value) || reply.value.channel === undefined) continue;
     const replyChannel = ctx.locator.target(reply.value.channel, sub(reply.at, 'channel'));
     const request = ctx.locator.target(op.value.channel, sub(op.at, 'channel'));
-    if (!replyChannel || replyChannel.kind !== 'channel' || replyChannel === request) continue;
+    if (replyChannel?.kind !== 'channel' || replyChannel === request) continue;
     routes.push({ operation, ...(request ? { request } : {}), reply: replyChannel });
   }
   routesOf.set(ctx, routes);

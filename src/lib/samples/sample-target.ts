@@ -203,7 +203,14 @@ export function serverConnection(server: TargetInput['server'], security: Securi
   const host = match ? match[1]! : hostPort;
   const port = match?.[2] !== undefined ? Number(match[2]) : known.port;
   const creds = credentials(known.protocol, [...security, ...server.security]);
-  return { protocol: known.protocol, secure: known.secure, host, ...(port !== undefined ? { port } : {}), placeholders: missing, ...(creds ? { credentials: creds } : {}) };
+  return {
+    protocol: known.protocol,
+    secure: known.secure,
+    host,
+    ...(port !== undefined ? { port } : {}),
+    placeholders: missing,
+    ...(creds ? { credentials: creds } : {}),
+  };
 }
 
 export function sampleTarget(input: TargetInput): SampleTarget | undefined {
