@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { compareDocument } from './compare-fixture.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { runIn, tempDir, tempTree } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -20,7 +21,12 @@ const at = (html: string, id: string): number => html.indexOf(`id="${id}"`);
 describe('channel, server and Changes pages of the default content and of a comparison', () => {
   const content = join(work, 'content');
   const compared = join(work, 'compared');
+  const kafka = join(work, 'kafka');
   before(async () => {
+    if (HAS_CORPUS) {
+      const streetlights = await runIn(join(CORPUS, 'valid'), ['build', 'spec-streetlights-kafka.yaml', '--out', kafka, '--cache', join(work, 'cache')]);
+      assert.equal(streetlights.code, 0, streetlights.out + streetlights.err);
+    }
     const built = await runIn(repo, ['build', 'content', '--out', content, '--cache', join(work, 'cache')]);
     assert.equal(built.code, 0, built.out + built.err);
     const dir = tempTree({ 'base.yaml': compareDocument('base'), 'head.yaml': compareDocument('head') });
@@ -86,7 +92,10 @@ describe('channel, server and Changes pages of the default content and of a comp
     const httpsBlock = /<h2 id="h-connect">[\s\S]*?<\/section>/.exec(https)![0].replace(/<[^>]+>/g, '');
     assert.match(httpsBlock, /host +hooks\.example\.com/);
     assert.match(httpsBlock, /protocol +https \(TLS\)/);
-    assert.match(httpsBlock, /auth +token from \$HTTP_TOKEN/);
+    assert.match(httpsBlock, /auth +partnerOAuth \(OAuth 2\.0\) or partnerApiKey \(HTTP header X-Partner-Key\)/);
+    assert.match(httpsBlock, /credentials +token from \$HTTP_TOKEN/);
+    // No operation of the API uses it: no code sample to match.
+    assert.match(httpsBlock, /Where clients connect/);
   });
 
   it('says what a client must change for each breaking change whose kind names it, above the lighter locator', () => {
@@ -94,7 +103,7 @@ describe('channel, server and Changes pages of the default content and of a comp
     const address = /<li data-rule="channel-address-changed">[\s\S]*?<\/li>/.exec(html)![0];
     assert.match(
       address,
-      /<p class="change-action"><strong>What to change:<\/strong> Send to and subscribe at &quot;audit-v2&quot; instead of &quot;audit&quot;\.<\/p><p class="change-at">/,
+      /<p class="change-action"><strong>What to change:<\/strong> Send to and receive from &quot;audit-v2&quot; instead of &quot;audit&quot;\.<\/p><p class="change-at">/,
     );
     const value = /<li data-rule="schema-enum-value-added">[\s\S]*?<\/li>/.exec(html)![0];
     assert.match(value, /<p class="change-action"><strong>What to change:<\/strong> Handle <code>payload\.status<\/code> &quot;&lt;script&gt;/);
@@ -102,4 +111,17 @@ describe('channel, server and Changes pages of the default content and of a comp
     assert.doesNotMatch(/<li data-rule="sns-subscription-removed">[\s\S]*?<\/li>/.exec(html)![0], /change-action/);
     assert.doesNotMatch(/<section aria-labelledby="changes-non-breaking"[\s\S]*?<\/section>/.exec(html)![0], /change-action/);
   });
+
+  if (HAS_CORPUS)
+    it("connects on a server page as its operations' code samples do: the same host and port, the same variables for the credentials", () => {
+      const server = page(kafka, 'servers/scram-connections');
+      const block = /<h2 id="h-connect">[\s\S]*?<\/section>/.exec(server)![0].replace(/<[^>]+>/g, '');
+      assert.match(block, /What the operations’ code samples connect to/);
+      assert.match(block, /host +test\.mykafkacluster\.org:18092/);
+      assert.match(block, /protocol +kafka-secure \(TLS\)/);
+      assert.match(block, /credentials +user name and password from \$KAFKA_USERNAME and \$KAFKA_PASSWORD \(scramSha256\)/);
+      const operation = page(kafka, 'operations/receivelightmeasurement').replace(/<[^>]+>/g, '');
+      for (const word of ['test.mykafkacluster.org:18092', 'KAFKA_USERNAME', 'KAFKA_PASSWORD'])
+        assert.ok(operation.includes(word), `the code samples use ${word}`);
+    });
 });

@@ -39,7 +39,7 @@ export function clientAction({ rule, message, breaks }: ActionInput): string | u
   const values = quotedIn(words.what.map((p) => p.text).join(''));
   switch (rule) {
     case 'channel-address-changed':
-      return moved ? `Send to and subscribe at ${after} instead of ${before}.` : undefined;
+      return moved ? `Send to and receive from ${after} instead of ${before}.` : undefined;
     case 'server-host-changed':
     case 'server-pathname-changed':
     case 'server-protocol-changed':

@@ -27,28 +27,29 @@ function block(rows: [string, string][]): string {
   return rows.map(([name, value]) => `${name.padEnd(width)}${value}`).join('\n');
 }
 
-export function connectSection(ctx: Context, server: Record<string, unknown>, at: Location): PageSection | undefined {
+/**
+ * `sampled`: operations of the API use the server, so its code samples connect as this says
+ * (a server only subscriptions point at has none to match).
+ */
+export function connectSection(ctx: Context, server: Record<string, unknown>, at: Location, sampled: boolean): PageSection | undefined {
   if (typeof server.host !== 'string' || typeof server.protocol !== 'string') return undefined;
   const variables = resolvedMap(ctx, server.variables, sub(at, 'variables')) as Record<string, Variable>;
   const security = resolvedList(ctx, server.security, sub(at, 'security')) as SecurityScheme[];
   const connection = serverConnection({ host: server.host, protocol: server.protocol, pathname: server.pathname, variables, security }, []);
+  // Every scheme the server accepts (one is enough), then the variables the samples read the secret from.
   const schemes = securityViews(ctx, server.security, sub(at, 'security'));
-  const signIn = connection?.credentials
-    ? credentialWords(connection.credentials)
-    : schemes.length === 0
-      ? 'none declared'
-      : `${schemes.length > 1 ? 'one of ' : ''}${schemes.map((s) => `${s.name} (${s.kind})`).join(', ')}`;
   const rows: [string, string][] = [
     ['host', connection ? hostPort(connection.host, connection.port) : fillTemplate(server.host, variables)],
     ['protocol', `${server.protocol}${connection?.secure ? ' (TLS)' : ''}`],
-    ['auth', signIn],
+    ['auth', schemes.length === 0 ? 'none declared' : schemes.map((s) => `${s.name} (${s.kind})`).join(' or ')],
+    ...(connection?.credentials ? [['credentials', credentialWords(connection.credentials)] as [string, string]] : []),
   ];
   const placeholders = connection?.placeholders ?? [];
   return {
     type: 'connect',
     heading: 'Connect',
     anchor: 'connect',
-    intro: `${connection ? 'What the operations’ code samples connect to' : 'Where clients connect'}${isPlainObject(server.variables) && Object.keys(server.variables).length > 0 ? ', with each variable’s default' : ''}${placeholders.length > 0 ? ` (replace ${placeholders.join(', ')})` : ''}.`,
+    intro: `${connection && sampled ? 'What the operations’ code samples connect to' : 'Where clients connect'}${isPlainObject(server.variables) && Object.keys(server.variables).length > 0 ? ', with each variable’s default' : ''}${placeholders.length > 0 ? ` (replace ${placeholders.join(', ')})` : ''}.`,
     code: block(rows),
   };
 }

@@ -38,8 +38,8 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
     const missing = [protocol === undefined ? '`protocol`' : '', host === undefined ? '`host`' : ''].filter(Boolean).join(' and ');
     page.facts.push({ label: 'URL', text: `unknown: the server has no ${missing} written as text` });
   }
-  const connect = connectSection(ctx, server, at);
-  if (connect) page.sections.push(connect);
+  // The Connect block leads the sections; whether the operations' samples use it is known at the end.
+  const first = page.sections.length;
   const described = templateValueFacts(ctx, variables, sub(at, 'variables'));
   if (described.length > 0) page.sections.push({ type: 'facts', heading: 'Variables', anchor: 'variables', facts: described });
   securitySection(ctx, page, server.security, sub(at, 'security'), 'Security');
@@ -60,6 +60,8 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
     );
   });
   if (operations.length > 0) page.sections.push({ type: 'links', heading: 'Operations on this server', anchor: 'operations', links: operations, paged: true });
+  const connect = connectSection(ctx, server, at, operations.length > 0);
+  if (connect) page.sections.splice(first, 0, connect);
 }
 
 /**
