@@ -499,7 +499,7 @@ describe('the search page with results, for every reader', () => {
     assert.ok(channel, 'the channel is found by a word of its description');
     // The description's JSON block ({ "MessageGroupId": "ord-1042", … }) and the note on the topic's two names.
     assert.doesNotMatch(channel.content, /\{ "MessageGroupId"|ord-1042-placed/);
-    assert.doesNotMatch(channel.content, /Clients publish and subscribe with this name/);
+    assert.doesNotMatch(channel.content, /The name clients use with AWS/);
     // The sentence before the code, the topic's name, its messages and operations stay searchable.
     assert.match(channel.content, /Publishers set it like this:/);
     assert.ok(await channelOf('orders.fifo'), "found by the topic's name");

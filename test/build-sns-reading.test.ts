@@ -27,10 +27,10 @@ describe('sns pages of the default content, as a reader goes through them', () =
     receiving = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.html'), 'utf8');
   });
 
-  it('lists Access policy and Fan-out under the Amazon SNS topic in "On this page", in a reader\'s words', () => {
+  it('lists Fan-out, Topic settings and Access policy under the Amazon SNS topic in "On this page", in a reader\'s words (who receives what first)', () => {
     const entries = outline(channel);
     const topic = entries.indexOf('Amazon SNS topic');
-    assert.deepEqual(entries.slice(topic, topic + 3), ['Amazon SNS topic', 'Access policy', 'Fan-out']);
+    assert.deepEqual(entries.slice(topic, topic + 4), ['Amazon SNS topic', 'Fan-out', 'Topic settings', 'Access policy']);
   });
 
   it('names the subscriptions shortly in "On this page"', () => {

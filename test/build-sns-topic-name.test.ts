@@ -102,11 +102,11 @@ describe('the topic name on an sns publishing page', () => {
       page,
       /<p class="kind topic-name-note" data-pagefind-ignore><a href="\/channels\/orderevents\/#sns-topic-name">Why the topic's name differs from the channel's address<\/a><\/p>/,
     );
-    assert.match(channel, /<p class="fact-note topic-name-note" id="sns-topic-name" data-pagefind-ignore>Clients publish and subscribe with this name/);
+    assert.match(channel, /<p class="fact-note topic-name-note" id="sns-topic-name" data-pagefind-ignore>The name clients use with AWS/);
     assert.doesNotMatch(words, /AWS sees|not the channel's/);
     assert.match(
       text(channel),
-      /Topic name\s*orders\.fifo\s*Clients publish and subscribe with this name: AWS knows the topic by it, and its ARN ends in it\. The channel's address\s*orders-\{region\}\.fifo is only this document's name for the channel\./,
+      /Topic name\s*orders\.fifo\s*The name clients use with AWS \(the topic's ARN ends in it\); the address\s*orders-\{region\}\.fifo is only this document's name for the channel\./,
     );
   });
 
@@ -117,7 +117,7 @@ describe('the topic name on an sns publishing page', () => {
         'address: orders.fifo\n',
       ),
     );
-    assert.doesNotMatch(text(page) + text(channel), /Clients use the topic's name|Clients publish and subscribe with this name/);
+    assert.doesNotMatch(text(page) + text(channel), /Clients use the topic's name|Clients publish and subscribe with this name|The name clients use with AWS/);
   });
 
   it('leaves the deduplication id out when the topic deduplicates by content, and asks for it when not', async () => {

@@ -11,6 +11,7 @@ import { escapeAttribute, escapeHtml } from '../lib/html-text.ts';
 import { codeSpans } from '../lib/markdown/code-spans.ts';
 import { SEVERITY_TITLES } from '../lib/diff/types.ts';
 import { breaksWhom, changeWords } from './change-words.ts';
+import { clientAction } from './change-actions.ts';
 import { directionWords } from './changes-view.ts';
 import type { SiteChanges } from './site-data-types.ts';
 
@@ -89,9 +90,12 @@ export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName 
             )
             .join('');
           const direction = whom ? undefined : directionWords(entry.direction);
+          // A breaking change's migration, where its kind names one: the line a client acts on, above the author's locator.
+          const action = group.severity === 'breaking' ? clientAction({ rule: entry.rule, message: entry.message, breaks: entry.breaks }) : undefined;
           // Where the change is written: for the author, a small line a reader reads past (no fold per entry to open or skip); the rule for tools only.
           out.push(
             `<li data-rule="${escapeAttribute(entry.rule)}"><p class="change-message">${whom ? `<strong class="change-whom">${escapeHtml(whom)}: </strong>` : ''}${what}${words.consequence ? `<span class="change-consequence"> ${messageHtml(words.consequence)}</span>` : ''}</p>` +
+              (action ? `<p class="change-action"><strong>What to change:</strong> ${messageHtml(action)}</p>` : '') +
               (direction ? `<p class="change-meta"><span class="change-direction">${escapeHtml(direction)}</span></p>` : '') +
               `<p class="change-at"><code>${escapeHtml(`${entry.file}:${entry.line}`)}</code>${entry.side === 'base' ? ` (in ${escapeHtml(baseName)})` : ''} <code>${escapeHtml(entry.pointer || '/')}</code></p></li>`,
           );

@@ -45,7 +45,9 @@ a.change-badge:hover, a.change-badge:focus-visible { text-decoration: underline;
 .change-meta code { overflow-wrap: anywhere; }
 .change-object-id { font-size: var(--text-sm); font-weight: 400; color: var(--muted); }
 .change-object-id code { color: var(--muted); }
-.change-at { margin: 0.1rem 0 0; font-size: var(--text-xs); color: var(--muted); overflow-wrap: anywhere; }
+.change-action { margin: var(--s1) 0 0; }
+/* Where the change is written is for the document's authors: the quietest line of an entry, under what a client must change. */
+.change-at { margin: 0.1rem 0 0; font-size: var(--text-xs); color: var(--muted); opacity: 0.75; overflow-wrap: anywhere; }
 .change-at code { color: var(--muted); background: none; padding: 0; }
 /* A changed page says what changed, in a line, linked to its entry. */
 .change-callout { margin: 0 0 var(--s4); padding: var(--s2) var(--s4); border: 1px solid var(--line); border-left: 4px solid var(--accent); border-radius: var(--radius-sm); background: var(--panel); overflow-wrap: anywhere; }

@@ -16,6 +16,11 @@ export interface DiagramNode {
   label: string;
   /** Small lines under the label (an endpoint, a filter). */
   lines?: string[];
+  /**
+   * Said in the box's title (its tooltip and its link's name) only, not drawn: the whole ARN of a
+   * box that shows its resource name, which the list under the picture gives too.
+   */
+  detail?: string;
   /** Page of the object, relative to the API (the renderer makes it a site URL); absent: not a link. */
   url?: string;
   /** Page of another API of the portal, relative to the site; used instead of `url`. */

@@ -55,7 +55,7 @@ function nodeSvg(p: PlacedNode, options: SvgOptions): string {
   }
   const rect = `<rect x="${num(p.x)}" y="${num(p.y)}" width="${num(p.width)}" height="${num(p.height)}" rx="${p.node.kind === 'topic' ? 14 : 6}"/>`;
   // The whole name, where the box shows a shortened one: a tooltip, and the link's accessible name.
-  const full = [p.node.caption, p.node.label, ...(p.node.lines ?? [])].filter(Boolean).join(' · ');
+  const full = [p.node.caption, p.node.label, ...(p.node.lines ?? []), p.node.detail].filter(Boolean).join(' · ');
   const inner = `<title>${escapeXml(full)}</title>${rect}${texts.join('')}`;
   const cls = `dg-node dg-${p.node.kind}`;
   const target = p.node.siteUrl !== undefined ? options.siteHref(p.node.siteUrl) : p.node.url !== undefined ? options.href(p.node.url) : undefined;

@@ -14,10 +14,14 @@ import type { FanOut, SnsTopicView } from './sns.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
 import { peerNodes, peersSaid } from './page-peers.ts';
 
-/** An ARN by its resource name (what a reader recognises), the whole ARN under it; anything else as it is. */
-function endpointText(endpoint: string): { label: string; lines: string[] } {
+/**
+ * An ARN by its resource name (what a reader recognises, in the box at a legible size), the whole
+ * ARN in the box's title only: the table under the picture gives it whole, and drawn in the box it
+ * was three lines of account and region that pushed the picture past a screen. Anything else as it is.
+ */
+function endpointText(endpoint: string): { label: string; detail?: string } {
   const resource = /^arn:[^:]*:[^:]*:[^:]*:[^:]*:(.+)$/.exec(endpoint)?.[1]?.split(/[:/]/).pop();
-  return resource ? { label: resource, lines: [endpoint] } : { label: endpoint, lines: [] };
+  return resource ? { label: resource, detail: endpoint } : { label: endpoint };
 }
 
 /** A filter in a few words: its first condition, and how many more. */
@@ -67,13 +71,11 @@ export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fan
       caption: `${c.protocolLabel} subscription`,
       label: endpoint.label,
       // A policy AWS refuses is no filter that works: the box says so instead of what it would take.
-      // The operation before the whole ARN: a box keeps at most five small lines, and the table under
-      // the picture gives the ARN whole.
       lines: [
         c.filterVerdict ? (c.filterVerdict.effect === 'refused' ? 'AWS rejects its filter policy' : 'its filter never matches') : shortFilter(c.filter),
         `${subscriptionHolder(publishers, c.operation.url)} ${c.operation.title}`,
-        ...endpoint.lines,
       ],
+      ...(endpoint.detail ? { detail: endpoint.detail } : {}),
       url: `${c.operation.url}#h-sns`,
     });
     edges.push({ from: 'topic', to: id });
@@ -83,7 +85,14 @@ export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fan
         queue = `dlq-${nodes.length}`;
         queues.set(c.deadLetter, queue);
         const dlq = endpointText(c.deadLetter);
-        nodes.push({ id: queue, kind: 'queue', caption: 'dead-letter queue', label: dlq.label, lines: dlq.lines, url: `${c.operation.url}#h-sns` });
+        nodes.push({
+          id: queue,
+          kind: 'queue',
+          caption: 'dead-letter queue',
+          label: dlq.label,
+          ...(dlq.detail ? { detail: dlq.detail } : {}),
+          url: `${c.operation.url}#h-sns`,
+        });
       }
       edges.push({ from: id, to: queue, label: 'undeliverable' });
     }

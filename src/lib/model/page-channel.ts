@@ -14,6 +14,7 @@ import type { Entity, Link } from './types.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
 import { peersSection } from './page-peers.ts';
 import { pageKindOf } from './page-kinds.ts';
+import { replyRoutes } from './reply-channels.ts';
 
 export function channelPage(ctx: Context, page: Page, channel: Record<string, unknown>, at: Location, peers?: PagePeers): void {
   const address = typeof channel.address === 'string' ? channel.address : undefined;
@@ -25,6 +26,7 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
         : // A document with errors: a value that is no address is not one "set at run time".
           { label: 'Address', text: 'not valid: the address is not written as text' },
   );
+  if (page.kind === 'channel') replyFacts(ctx, page);
   if (isPlainObject(channel.parameters)) {
     const parameters = templateValueFacts(ctx, channel.parameters, sub(at, 'parameters'));
     if (parameters.length > 0) page.sections.push({ type: 'facts', heading: 'Parameters', anchor: 'parameters', facts: parameters });
@@ -45,6 +47,21 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
   if (peers && page.kind === 'channel') page.sections.push(peersSection(peers));
   const operations = page.usedBy.filter((l) => pageKindOf(l.kind)?.map === 'operations').map((l) => ({ ...l, note: actionOf(ctx, l) }));
   page.sections.push({ type: 'links', heading: 'Operations', anchor: 'operations', links: operations, empty: 'No operation uses this channel.' });
+}
+
+/**
+ * Where the answers to this channel's requests come back (a reader who lands on the request's
+ * channel learns that they come elsewhere), or, on a reply channel, whose requests it answers.
+ */
+function replyFacts(ctx: Context, page: Page): void {
+  const self = entityByUrl(ctx, page.url);
+  if (!self) return;
+  const routes = replyRoutes(ctx);
+  const once = (list: (Entity | undefined)[]): Entity[] => [...new Set(list.filter((e): e is Entity => e !== undefined && e !== self))];
+  for (const reply of once(routes.filter((r) => r.request === self).map((r) => r.reply)))
+    page.facts.push({ label: 'Replies', link: toLink(reply), noteHtml: 'The answer to each request comes back on this channel.', wording: true });
+  for (const request of once(routes.filter((r) => r.reply === self).map((r) => r.request)))
+    page.facts.push({ label: 'Replies to', link: toLink(request), noteHtml: 'This channel carries the answers to the requests sent there.', wording: true });
 }
 
 export function actionOf(ctx: Context, link: Link): string | undefined {

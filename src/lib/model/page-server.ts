@@ -8,6 +8,8 @@ import type { Page } from './page-types.ts';
 import { securityViews, type SecuritySchemeView } from './security-view.ts';
 import type { Entity, Link } from './types.ts';
 import { templateParts } from './page-values.ts';
+import { replyRoutes } from './reply-channels.ts';
+import { connectSection } from './page-server-connect.ts';
 
 export function serverPage(ctx: Context, page: Page, server: Record<string, unknown>, at: Location): void {
   const pathname = typeof server.pathname === 'string' ? server.pathname : '';
@@ -36,6 +38,8 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
     const missing = [protocol === undefined ? '`protocol`' : '', host === undefined ? '`host`' : ''].filter(Boolean).join(' and ');
     page.facts.push({ label: 'URL', text: `unknown: the server has no ${missing} written as text` });
   }
+  // The Connect block leads the sections; whether the operations' samples use it is known at the end.
+  const first = page.sections.length;
   const described = templateValueFacts(ctx, variables, sub(at, 'variables'));
   if (described.length > 0) page.sections.push({ type: 'facts', heading: 'Variables', anchor: 'variables', facts: described });
   securitySection(ctx, page, server.security, sub(at, 'security'), 'Security');
@@ -56,16 +60,21 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
     );
   });
   if (operations.length > 0) page.sections.push({ type: 'links', heading: 'Operations on this server', anchor: 'operations', links: operations, paged: true });
+  const connect = connectSection(ctx, server, at, operations.length > 0);
+  if (connect) page.sections.splice(first, 0, connect);
 }
 
 /**
  * A channel's address, for a list of channels; a channel without one (`address` null or left out:
  * a reply address, say) is said to get it at run time rather than shown with nothing beside it.
  */
-function addressOf(ctx: Context, channel: Entity): { address?: string; note?: string } {
+function addressOf(ctx: Context, channel: Entity): { address?: string; note?: string; noteUrl?: string } {
   const v = ctx.doc.deref(valueAt(ctx, { file: ctx.doc.root.path, pointer: channel.pointer }), { file: ctx.doc.root.path, pointer: channel.pointer })?.value;
   if (!isPlainObject(v)) return {};
-  return typeof v.address === 'string' ? { address: v.address } : { note: '(address set at run time)' };
+  if (typeof v.address === 'string') return { address: v.address };
+  // A reply channel's address is set by each request: its operation's Reply section says how.
+  const explained = replyRoutes(ctx).find((r) => r.reply === channel);
+  return { note: '(address set at run time)', ...(explained ? { noteUrl: `${explained.operation.url}#h-reply` } : {}) };
 }
 
 /** SPEC "Use of security declarations" 2: where the servers declare security, it must be satisfied too. */

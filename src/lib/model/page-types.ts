@@ -62,7 +62,8 @@ export type PageSection =
       type: 'links';
       heading: string;
       anchor: string;
-      links: (Link & { note?: string; address?: string; message?: MessageLine })[];
+      /** `noteUrl`: where the note is explained (a reply channel's "address set at run time": its operation's Reply section). */
+      links: (Link & { note?: string; noteUrl?: string; address?: string; message?: MessageLine })[];
       empty?: string;
       paged?: boolean;
     }
@@ -167,7 +168,9 @@ export type PageSection =
       factsInWords?: string;
     }
   /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
-  | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] };
+  | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] }
+  /** A server's connection in a few copyable lines (page-server-connect.ts): what the operations' code samples connect to. */
+  | { type: 'connect'; heading: string; anchor: string; intro: string; code: string };
 
 /** One example of a message as a page shows it. */
 export interface ShownExample {

@@ -237,11 +237,12 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
 }
 
 /**
- * A channel page's sections in one order, whatever the channel carries: what it is (parameters,
- * servers, messages, operations), then how messages move (its flow, or its sns topic and fan-out),
- * the other APIs on it, then bindings and tags. A reader finds each section where the last channel had it.
+ * A channel page's sections in one order, whatever the channel carries: how messages move first
+ * (its flow, or its sns topic and fan-out), as the API's overview opens with its flow, then what
+ * it is (parameters, servers, messages, operations), the other APIs on it, then bindings and tags.
+ * A reader finds each section where the last channel, and the overview, had it.
  */
-const CHANNEL_ORDER = ['parameters', 'servers', 'messages', 'operations', 'flow', 'sns', 'other-apis', 'bindings', 'tags'];
+const CHANNEL_ORDER = ['flow', 'sns', 'parameters', 'servers', 'messages', 'operations', 'other-apis', 'bindings', 'tags'];
 
 function inChannelOrder(page: Page): void {
   const rank = (anchor: string): number => {

@@ -190,17 +190,48 @@ function httpMethod(method: unknown): string {
 }
 
 /** The target of a sample, or undefined when the server's protocol has no sample generator. */
-export function sampleTarget(input: TargetInput): SampleTarget | undefined {
-  const known = Object.hasOwn(PROTOCOLS, input.server.protocol.toLowerCase()) ? PROTOCOLS[input.server.protocol.toLowerCase()]! : undefined;
+/** Where a sample connects and how it signs in: the part of a target a server's own page shows. */
+export interface ServerConnection {
+  protocol: SampleProtocol;
+  secure: boolean;
+  host: string;
+  port?: number;
+  /** The `<name>` placeholders written for variables the document gives no value for. */
+  placeholders: string[];
+  credentials?: Credentials;
+}
+
+/**
+ * The connection every sample of a server opens (its host with variables filled in, the port the
+ * protocol defaults to, TLS, the credentials' variables), or undefined when no sample is written
+ * for its protocol. `missing` gathers the placeholders written.
+ */
+export function serverConnection(server: TargetInput['server'], security: SecurityScheme[], missing: string[] = []): ServerConnection | undefined {
+  const known = Object.hasOwn(PROTOCOLS, server.protocol.toLowerCase()) ? PROTOCOLS[server.protocol.toLowerCase()]! : undefined;
   if (!known) return undefined;
-  const missing: string[] = [];
-  const hostPort = fillTemplate(input.server.host, input.server.variables, missing);
+  const hostPort = fillTemplate(server.host, server.variables, missing);
   const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(hostPort);
   const host = match ? match[1]! : hostPort;
-  const creds = credentials(known.protocol, [...input.security, ...input.server.security]);
+  const creds = credentials(known.protocol, [...security, ...server.security]);
   // A client certificate is only ever shown over TLS: a server that asks for one speaks TLS, whatever its protocol's name says.
   const secure = known.secure || creds?.kind === 'client-certificate';
   const port = match?.[2] !== undefined ? Number(match[2]) : secure && !known.secure ? (TLS_PORTS[known.protocol] ?? known.port) : known.port;
+  return {
+    protocol: known.protocol,
+    secure,
+    host,
+    ...(port !== undefined ? { port } : {}),
+    placeholders: missing,
+    ...(creds ? { credentials: creds } : {}),
+  };
+}
+
+export function sampleTarget(input: TargetInput): SampleTarget | undefined {
+  const missing: string[] = [];
+  const connection = serverConnection(input.server, input.security, missing);
+  if (!connection) return undefined;
+  const known = { protocol: connection.protocol };
+  const { host, port, secure } = connection;
   const contentType = input.contentType ?? 'application/json';
   const headers = isPlainObject(input.example.headers) ? Object.entries(input.example.headers).map(([n, v]): [string, string] => [n, headerText(v)]) : [];
   const kafka = binding(input, 'kafka');
@@ -216,6 +247,7 @@ export function sampleTarget(input: TargetInput): SampleTarget | undefined {
   const routingKey = Array.isArray(amqp.cc) && typeof amqp.cc[0] === 'string' ? amqp.cc[0] : address;
   const qos = mqtt.qos === 1 || mqtt.qos === 2 ? mqtt.qos : 0;
   const pathname = stringOf(input.server.pathname) ? fillTemplate(stringOf(input.server.pathname)!, input.server.variables, missing) : '';
+  const creds = connection.credentials;
   return {
     protocol: known.protocol,
     serverProtocol: input.server.protocol,

@@ -7,6 +7,7 @@ import { SEVERITY_TITLES } from '../../lib/diff/types.ts';
 import { directionWords } from '../changes-view.ts';
 import type { SiteChanges } from '../site-data-types.ts';
 import { codeSpan, escapeInline, heading, lineStart, markdownLink } from './markdown-text.ts';
+import { clientAction } from '../change-actions.ts';
 import { siteHref } from './twin-links.ts';
 
 /** Where the Changes page is, relative to the site root. */
@@ -53,7 +54,11 @@ export function changesTwin(changes: SiteChanges, root: string, portal: boolean,
         for (const entry of object.entries) {
           const where = `at ${codeSpan(entry.pointer || '/')}, ${codeSpan(`${entry.file}:${entry.line}`)}${entry.side === 'base' ? ` (${inBase})` : ''}, rule ${codeSpan(entry.rule)}`;
           const direction = directionWords(entry.direction);
-          lines.push(`- ${lineStart(escapeInline(entry.message))}`, `  ${direction ? `${escapeInline(direction)}; ` : ''}${where}`);
+          // As on the page: a breaking change's migration, where its kind names one, before where it is written.
+          const action = group.severity === 'breaking' ? clientAction({ rule: entry.rule, message: entry.message, breaks: entry.breaks }) : undefined;
+          lines.push(`- ${lineStart(escapeInline(entry.message))}`);
+          if (action) lines.push(`  What to change: ${escapeInline(action)}`);
+          lines.push(`  ${direction ? `${escapeInline(direction)}; ` : ''}${where}`);
         }
         if (object.notShown > 0) lines.push(`- … and ${object.notShown} more changes of this object.`);
         lines.push('');

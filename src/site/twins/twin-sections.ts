@@ -121,6 +121,8 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
             ]
           : []),
       ];
+    case 'connect':
+      return [lineStart(escapeInline(section.intro)), '', fencedBlock(section.code, '')];
     case 'security':
       return [
         ...(section.intro ? [lineStart(escapeInline(section.intro)), ''] : []),

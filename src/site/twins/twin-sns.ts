@@ -23,28 +23,7 @@ import { pageLink } from './twin-values.ts';
 const defaulted = (isDefault: boolean): string => (isDefault ? ' (default)' : '');
 
 export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): string[] {
-  const lines = [
-    `- **Topic name:** ${topic.name ? codeSpan(topic.name) : 'not given'}`,
-    `- **Type:** ${escapeInline(topic.ordering)}${defaulted(topic.orderingDefault)}`,
-    `- **Content-based deduplication:** ${topic.contentBasedDeduplication ? 'on' : 'off'}${defaulted(topic.deduplicationDefault)}`,
-  ];
-  if (topic.tags.length > 0) lines.push(`- **Tags:** ${topic.tags.map(([k, v]) => `${codeSpan(k)} = ${codeSpan(v)}`).join(', ')}`);
-  if (topic.statements.length > 0) {
-    lines.push('- **Access policy:**');
-    topic.statements.forEach((s, i): void => {
-      const principals = s.principals.map((p) => `${p.kind ? `${escapeInline(p.kind)} ` : ''}${p.values.map(codeSpan).join(', ')}`).join('; ');
-      const conditions = s.conditions.map((c) => `${codeSpan(c.operator)} → ${codeSpan(c.key)} → ${c.values.map(codeSpan).join(', ')}`).join('; ');
-      const parts = [
-        `**Statement ${i + 1}: ${escapeInline(s.effect)}**`,
-        principals && `principals ${principals}`,
-        s.actions.length > 0 && `actions ${s.actions.map(codeSpan).join(', ')}`,
-        s.resources.length > 0 && `resources ${s.resources.map(codeSpan).join(', ')}`,
-        conditions && `conditions ${conditions}`,
-      ].filter(Boolean);
-      lines.push(`  - ${parts.join(' · ')}`);
-    });
-  }
-  lines.push('', `**Published by:** ${fanOut.producers.map((p) => pageLink(p, root)).join(', ') || 'no operation of this API'}`, '');
+  const lines = [`**Published by:** ${fanOut.producers.map((p) => pageLink(p, root)).join(', ') || 'no operation of this API'}`, ''];
   if (fanOut.consumers.length === 0) lines.push('**Subscriptions:** none in this API');
   else {
     lines.push(`**Subscriptions (${fanOut.consumers.length}):**`, '');
@@ -61,6 +40,29 @@ export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): s
       ].filter(Boolean);
       lines.push(`- ${parts.join(' · ')}`);
     }
+  }
+  // As on the page: who receives what first, then the topic's settings and its policy.
+  lines.push(
+    '',
+    `- **Topic name:** ${topic.name ? codeSpan(topic.name) : 'not given'}`,
+    `- **Type:** ${escapeInline(topic.ordering)}${defaulted(topic.orderingDefault)}`,
+    `- **Content-based deduplication:** ${topic.contentBasedDeduplication ? 'on' : 'off'}${defaulted(topic.deduplicationDefault)}`,
+  );
+  if (topic.tags.length > 0) lines.push(`- **Tags:** ${topic.tags.map(([k, v]) => `${codeSpan(k)} = ${codeSpan(v)}`).join(', ')}`);
+  if (topic.statements.length > 0) {
+    lines.push('- **Access policy:**');
+    topic.statements.forEach((s, i): void => {
+      const principals = s.principals.map((p) => `${p.kind ? `${escapeInline(p.kind)} ` : ''}${p.values.map(codeSpan).join(', ')}`).join('; ');
+      const conditions = s.conditions.map((c) => `${codeSpan(c.operator)} → ${codeSpan(c.key)} → ${c.values.map(codeSpan).join(', ')}`).join('; ');
+      const parts = [
+        `**Statement ${i + 1}: ${escapeInline(s.effect)}**`,
+        principals && `principals ${principals}`,
+        s.actions.length > 0 && `actions ${s.actions.map(codeSpan).join(', ')}`,
+        s.resources.length > 0 && `resources ${s.resources.map(codeSpan).join(', ')}`,
+        conditions && `conditions ${conditions}`,
+      ].filter(Boolean);
+      lines.push(`  - ${parts.join(' · ')}`);
+    });
   }
   return lines;
 }

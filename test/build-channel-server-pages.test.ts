@@ -1,0 +1,127 @@
+/**
+ * The channel, server and Changes pages as a reader meets them (issue 34, review 9): an sns
+ * channel opens with its fan-out, whose boxes name each endpoint by its resource name (the whole
+ * ARN in the box's title and the table), its access policy after it, folded; every channel opens
+ * with how messages move, as the overview does, and says where its requests are answered; a
+ * server shows how to connect; a breaking change says what a client must change, above its locator.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { compareDocument } from './compare-fixture.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
+import { runIn, tempDir, tempTree } from './helpers.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const work = tempDir('apidesc-channel-server-');
+const page = (site: string, url: string): string => readFileSync(join(site, url, 'index.html'), 'utf8');
+const at = (html: string, id: string): number => html.indexOf(`id="${id}"`);
+
+describe('channel, server and Changes pages of the default content and of a comparison', () => {
+  const content = join(work, 'content');
+  const compared = join(work, 'compared');
+  const kafka = join(work, 'kafka');
+  before(async () => {
+    if (HAS_CORPUS) {
+      const streetlights = await runIn(join(CORPUS, 'valid'), ['build', 'spec-streetlights-kafka.yaml', '--out', kafka, '--cache', join(work, 'cache')]);
+      assert.equal(streetlights.code, 0, streetlights.out + streetlights.err);
+    }
+    const built = await runIn(repo, ['build', 'content', '--out', content, '--cache', join(work, 'cache')]);
+    assert.equal(built.code, 0, built.out + built.err);
+    const dir = tempTree({ 'base.yaml': compareDocument('base'), 'head.yaml': compareDocument('head') });
+    const diffed = await runIn(dir, ['build', 'head.yaml', '--out', compared, '--compare', 'base.yaml', '--cache', join(work, 'cache')]);
+    assert.equal(diffed.code, 0, diffed.out + diffed.err);
+  });
+
+  it('names each fan-out box by its resource name, the whole ARN in its title only', () => {
+    const html = page(content, 'channels/orderevents');
+    const svg = /<figure class="diagram-box[\s\S]*?<\/figure>/.exec(html)![0];
+    const drawn = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+    assert.ok(drawn.includes('fraud-screening'), drawn.join(' | '));
+    assert.deepEqual(
+      drawn.filter((t) => /arn:|123456789012/.test(t)),
+      [],
+      'no ARN drawn in a box',
+    );
+    assert.match(
+      svg,
+      /<title>Lambda function subscription · fraud-screening · [^<]* · arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening<\/title>/,
+    );
+    // The table under the picture still gives it whole.
+    const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(html)![0].replace(/<[^>]+>/g, '');
+    assert.ok(table.includes('arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening'), 'the whole ARN in the table');
+  });
+
+  it('opens an sns channel with its fan-out, the topic settings and the access policy (folded) after it, the name caveat in one sentence', () => {
+    const html = page(content, 'channels/orderevents');
+    assert.ok(at(html, 'h-sns') > 0 && at(html, 'h-sns') < at(html, 'h-parameters'), 'the topic section first');
+    assert.ok(at(html, 'sns-fan-out') < at(html, 'sns-topic-settings') && at(html, 'sns-topic-settings') < at(html, 'sns-access-policy'));
+    assert.match(
+      html,
+      /<details class="policy-fold"><summary><h3 id="sns-access-policy">Access policy<\/h3> <span class="kind">\(3 statements: 2 allow, 1 deny\)<\/span><\/summary>/,
+    );
+    const note = /<p class="fact-note topic-name-note"[^>]*>([\s\S]*?)<\/p>/.exec(html)![1]!.replace(/<[^>]+>/g, '');
+    assert.ok(note.split(/[.;]\s/).length <= 2 && note.length < 200, note);
+  });
+
+  it('opens a plain channel with its message flow, as the overview does, and says where its requests are answered', () => {
+    const request = page(content, 'channels/stockcheck');
+    assert.ok(at(request, 'h-flow') > 0 && at(request, 'h-flow') < at(request, 'h-servers') && at(request, 'h-flow') < at(request, 'h-operations'));
+    assert.match(
+      request,
+      /<dt[^>]*>Replies<\/dt> <dd[^>]*><a href="\/channels\/stockcheckreplies\/">Stock check replies<\/a><div class="fact-note">The answer to each request comes back on this channel\.<\/div>/,
+    );
+    const reply = page(content, 'channels/stockcheckreplies');
+    assert.match(reply, /<dt[^>]*>Replies to<\/dt> <dd[^>]*><a href="\/channels\/stockcheck\/">Stock check requests<\/a>/);
+  });
+
+  it("shows a server's connection as a copyable block, and links a reply channel's run-time address to its explanation", () => {
+    const sns = page(content, 'servers/production');
+    const block = /<h2 id="h-connect">[\s\S]*?<div class="code"[^>]*>([\s\S]*?)<\/div>\s*<\/section>/.exec(sns)?.[1]?.replace(/<[^>]+>/g, '');
+    assert.ok(block, 'a Connect section with a code block');
+    assert.match(block, /host +sns\.eu-west-1\.amazonaws\.com/);
+    assert.match(block, /protocol +sns/);
+    assert.match(block, /auth +sigv4/);
+    assert.match(
+      sns,
+      /<a href="\/channels\/stockcheckreplies\/">Stock check replies<\/a><span class="kind"> <a href="\/operations\/requeststockcheck\/#h-reply">\(address set at run time\)<\/a><\/span>/,
+    );
+    // A protocol the code samples are written for: TLS, and the variable the samples read the token from.
+    const https = page(content, 'servers/partnerwebhooks');
+    const httpsBlock = /<h2 id="h-connect">[\s\S]*?<\/section>/.exec(https)![0].replace(/<[^>]+>/g, '');
+    assert.match(httpsBlock, /host +hooks\.example\.com/);
+    assert.match(httpsBlock, /protocol +https \(TLS\)/);
+    assert.match(httpsBlock, /auth +partnerOAuth \(OAuth 2\.0\) or partnerApiKey \(HTTP header X-Partner-Key\)/);
+    assert.match(httpsBlock, /credentials +token from \$HTTP_TOKEN/);
+    // No operation of the API uses it: no code sample to match.
+    assert.match(httpsBlock, /Where clients connect/);
+  });
+
+  it('says what a client must change for each breaking change whose kind names it, above the lighter locator', () => {
+    const html = page(compared, 'changes');
+    const address = /<li data-rule="channel-address-changed">[\s\S]*?<\/li>/.exec(html)![0];
+    assert.match(
+      address,
+      /<p class="change-action"><strong>What to change:<\/strong> Send to and receive from &quot;audit-v2&quot; instead of &quot;audit&quot;\.<\/p><p class="change-at">/,
+    );
+    const value = /<li data-rule="schema-enum-value-added">[\s\S]*?<\/li>/.exec(html)![0];
+    assert.match(value, /<p class="change-action"><strong>What to change:<\/strong> Handle <code>payload\.status<\/code> &quot;&lt;script&gt;/);
+    // A change whose kind names no migration (a subscription removed) and a non-breaking one get none.
+    assert.doesNotMatch(/<li data-rule="sns-subscription-removed">[\s\S]*?<\/li>/.exec(html)![0], /change-action/);
+    assert.doesNotMatch(/<section aria-labelledby="changes-non-breaking"[\s\S]*?<\/section>/.exec(html)![0], /change-action/);
+  });
+
+  if (HAS_CORPUS)
+    it("connects on a server page as its operations' code samples do: the same host and port, the same variables for the credentials", () => {
+      const server = page(kafka, 'servers/scram-connections');
+      const block = /<h2 id="h-connect">[\s\S]*?<\/section>/.exec(server)![0].replace(/<[^>]+>/g, '');
+      assert.match(block, /What the operations’ code samples connect to/);
+      assert.match(block, /host +test\.mykafkacluster\.org:18092/);
+      assert.match(block, /protocol +kafka-secure \(TLS\)/);
+      assert.match(block, /credentials +user name and password from \$KAFKA_USERNAME and \$KAFKA_PASSWORD \(scramSha256\)/);
+      const operation = page(kafka, 'operations/receivelightmeasurement').replace(/<[^>]+>/g, '');
+      for (const word of ['test.mykafkacluster.org:18092', 'KAFKA_USERNAME', 'KAFKA_PASSWORD'])
+        assert.ok(operation.includes(word), `the code samples use ${word}`);
+    });
+});
