@@ -123,7 +123,8 @@ describe('facts said once and truthfully (default content)', () => {
 
   it('offers the publish commands of each message of a publishing operation, a tab each', () => {
     const html = read('operations/publishorderevents');
-    const panel = /<aside class="ref-panel"[\s\S]*?<\/aside>/.exec(html)![0];
+    // The commands after the fields and the panel (EntityPage.astro), at the column's whole width.
+    const panel = /<section class="sns-send"[\s\S]*?(?=<div class="ref-rest">)/.exec(html)![0];
     const tabs = [...panel.matchAll(/<input type="radio" class="panel-tab-input" name="sns-publish-message"[^>]*>\s*<label for="[^"]+">([^<]*)<\/label>/g)].map(
       (m) => m[1],
     );

@@ -29,10 +29,22 @@ function describe(root: HTMLElement, text: string): void {
   if (line) line.textContent = text;
 }
 
-function run(root: HTMLElement, subject: Subject): void {
+/** The line above the results takes the focus, brought into view: the results of a Test are often below the fold. */
+function land(root: HTMLElement): void {
+  const line = root.querySelector<HTMLElement>('[data-tester-for]');
+  if (!line) return;
+  line.focus({ preventScroll: true });
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  line.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+}
+
+function run(root: HTMLElement, subject: Subject, focus: boolean): void {
   load()
-    .then((m) => m.test(root))
-    .then(() => describe(root, subject.example === undefined ? 'Results for your message:' : `Results for the example “${subject.example}”:`))
+    .then((m) => m.test(root, subject.example))
+    .then((line) => {
+      describe(root, line);
+      if (focus) land(root);
+    })
     .catch(() => {
       for (const status of root.querySelectorAll<HTMLElement>('[data-policy]')) {
         status.dataset.result = 'error';
@@ -80,7 +92,7 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-sns-tester]')) 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     stale = false;
-    run(root, { ...subject });
+    run(root, { ...subject }, true);
   });
   select?.addEventListener('change', () => {
     const option = select.selectedOptions[0];
@@ -90,6 +102,6 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-sns-tester]')) 
     if (body) body.value = option?.dataset.body ?? '{}';
     subject.example = option?.textContent ?? '';
     stale = false;
-    run(root, { ...subject });
+    run(root, { ...subject }, false);
   });
 }
