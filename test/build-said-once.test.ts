@@ -135,8 +135,11 @@ describe('facts said once and truthfully (default content)', () => {
       )![0],
     );
     assert.match(cancelled, /aws sns publish/);
-    // The cancelled order's payload (its reason), not the placed order's.
-    assert.match(cancelled, /--message '\{ "orderId": "ord-\d+", "reason": "customer-request" \}'/);
+    // The cancelled order's payload (its reason), not the placed order's: the file of its example, offered beside the command (written once, under Examples).
+    assert.match(cancelled, /--message file:\/\/order-cancelled\.json/);
+    const file = /<a href="data:application\/json;charset=utf-8,([^"]*)" download="order-cancelled\.json"/.exec(panel);
+    assert.ok(file, 'the file is offered');
+    assert.match(decodeURIComponent(file[1]!), /^\{\n {2}"orderId": "ord-\d+",\n {2}"reason": "customer-request"\n\}\n$/);
     assert.doesNotMatch(cancelled, /placedAt/);
     assert.match(cancelled, /--message-group-id/);
   });
