@@ -219,7 +219,9 @@ describe('the sns filter tester in Chromium', () => {
       for (const text of await texts()) {
         assert.equal(text, 'Not tested: fix the message attributes above.', typed);
       }
-      assert.equal(await page.locator('.tester-for').innerText(), 'Not tested: the message attributes is not valid (see under its box).');
+      assert.equal(await page.locator('.tester-for').innerText(), 'Not tested: the message attributes are not valid (see under its box).');
+      // The focus on the box to fix, as a form that does not validate puts it.
+      await page.waitForFunction(() => document.activeElement?.matches('textarea[data-tester-attributes]') === true);
     }
     await attributes.fill('{"eventType": "OrderPlaced"}');
     await test.click();
@@ -231,6 +233,8 @@ describe('the sns filter tester in Chromium', () => {
     await test.click();
     await page.waitForFunction(() => document.querySelector('[data-tester-error="body"]')?.hasAttribute('hidden') === false);
     assert.deepEqual(await shownErrors(), [['body', 'Not JSON: line 2, column 28: a } right after a comma: JSON allows no comma after the last property.']]);
+    await page.waitForFunction(() => document.activeElement?.matches('textarea[data-tester-body]') === true);
+    assert.equal(await page.locator('.tester-for').innerText(), 'Not tested: the message body is not valid (see under its box).');
     const results = await texts();
     assert.ok(results.length >= 3, `${results.length} subscriptions`);
     assert.ok(
@@ -242,7 +246,7 @@ describe('the sns filter tester in Chromium', () => {
     await page.close();
   });
 
-  it('after Test, the line above the results takes the focus and is in view; instantly when the reader prefers reduced motion', async () => {
+  it('after Test, the line above the results takes the focus and is in view (a message that does not parse: its box); instantly when the reader prefers reduced motion', async () => {
     for (const reducedMotion of ['reduce', 'no-preference'] as const) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion });
       const page = await context.newPage();
@@ -257,7 +261,10 @@ describe('the sns filter tester in Chromium', () => {
       assert.match(await page.locator('.tester-for').innerText(), /^Results for your message \(\d of \d subscriptions receive it\):$/);
       if (reducedMotion === 'no-preference') await page.waitForTimeout(800);
       const top = await lineTop();
-      const last = await page.locator('.tester-results > li').last().evaluate((l) => l.getBoundingClientRect().top);
+      const last = await page
+        .locator('.tester-results > li')
+        .last()
+        .evaluate((l) => l.getBoundingClientRect().top);
       assert.ok(top >= 0 && top < 300, `${reducedMotion}: the results' line near the top of the window (${top})`);
       assert.ok(last < 800, `${reducedMotion}: the last result starts in the window (${last})`);
       await context.close();

@@ -29,13 +29,18 @@ function describe(root: HTMLElement, text: string): void {
   if (line) line.textContent = text;
 }
 
-/** The line above the results takes the focus, brought into view: the results of a Test are often below the fold. */
+/**
+ * After Test, the line above the results takes the focus, brought into view (the results are often
+ * below the fold); a message that does not parse, the box that holds it, its error under it (as a
+ * form that does not validate).
+ */
 function land(root: HTMLElement): void {
-  const line = root.querySelector<HTMLElement>('[data-tester-for]');
-  if (!line) return;
-  line.focus({ preventScroll: true });
+  const invalid = root.querySelector<HTMLElement>('textarea[aria-invalid="true"]');
+  const target = invalid ?? root.querySelector<HTMLElement>('[data-tester-for]');
+  if (!target) return;
+  target.focus({ preventScroll: true });
   const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  line.scrollIntoView({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  target.scrollIntoView({ block: invalid ? 'center' : 'start', behavior: still ? 'auto' : 'smooth' });
 }
 
 function run(root: HTMLElement, subject: Subject, focus: boolean): void {

@@ -75,7 +75,7 @@ export async function test(root: HTMLElement, example?: string): Promise<string>
       }),
     );
   }
-  if ('error' in input) return `Not tested: the message ${input.field} is not valid (see under its box).`;
+  if ('error' in input) return `Not tested: the message ${input.field === 'body' ? 'body is' : 'attributes are'} not valid (see under its box).`;
   return `Results for ${of} (${receiving} of ${tested.length === 1 ? '1 subscription receives' : `${tested.length} subscriptions receive`} it):`;
 }
 

@@ -475,7 +475,12 @@ function publishVariants(
     // The example's own payload, as the page's Examples show it: the commands read it from a file the page offers rather than write it again.
     const bodyFile =
       start && ownPayload(message, base)
-        ? { name: start.fileName, text: `${jsonText(message.body)}\n`, example: start.generated ? 'generated example' : `example ${start.exampleTitle}`, message: start.messageTitle }
+        ? {
+            name: start.fileName,
+            text: `${jsonText(message.body)}\n`,
+            example: start.generated ? 'generated example' : `example ${start.exampleTitle}`,
+            message: start.messageTitle,
+          }
         : undefined;
     const publication = publicationOf(message, start?.headers ?? {}, start?.arrays ?? new Set(), topic, start?.generated ?? false, bodyFile?.name);
     const guessed = guessedAttributes(start, message);
@@ -498,13 +503,20 @@ function publishVariants(
 
 /** Whether the body sent is the example's payload unchanged, and long enough (several lines) to be worth a file of its own. */
 function ownPayload(message: Message, base: Message): boolean {
-  return typeof message.body !== 'string' && message.body !== undefined && JSON.stringify(message.body) === JSON.stringify(base.body) && jsonText(message.body).includes('\n');
+  return (
+    typeof message.body !== 'string' &&
+    message.body !== undefined &&
+    JSON.stringify(message.body) === JSON.stringify(base.body) &&
+    jsonText(message.body).includes('\n')
+  );
 }
 
 /** The attributes sent with a value the generated example guessed from the header's name (a queue URL for `replyTo`): the example's value, which the reader replaces. */
 function guessedAttributes(start: StartMessage | undefined, message: Message): string[] {
   if (!start?.generated || !start.guessed) return [];
-  return Object.keys(message.attributes).filter((name) => start.guessed!.has(name) && message.attributes[name] === start.headers[name] && start.headers[name] !== PLAIN_STRING);
+  return Object.keys(message.attributes).filter(
+    (name) => start.guessed!.has(name) && message.attributes[name] === start.headers[name] && start.headers[name] !== PLAIN_STRING,
+  );
 }
 
 /**
