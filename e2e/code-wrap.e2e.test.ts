@@ -92,8 +92,9 @@ describe('long lines in code boxes', () => {
           wrapped += facts.wrappedLines;
           await page.close();
         }
-        // The ARNs do not fit on one line at either width: the test reads real wrapped lines.
-        assert.ok(wrapped >= 2, `${wrapped} wrapped lines`);
+        // Some ARNs do not fit on one line at either width: the test reads real wrapped lines. (At 1280 px the publish
+        // commands have the column's width since review 9 and fit whole; the subscribe commands' ARNs still wrap.)
+        assert.ok(wrapped >= 1, `${wrapped} wrapped lines`);
       } finally {
         await context.close();
       }

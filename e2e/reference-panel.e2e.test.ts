@@ -268,9 +268,7 @@ describe('the reference panel, read', () => {
           .locator('aside.ref-panel .panel-part > .panel-tab')
           .evaluateAll((tabs) => tabs.filter((t) => (t as HTMLElement).offsetParent !== null).map((t) => t.getAttribute('aria-label') ?? ''));
       assert.deepEqual(await shown(), ['Order placed']);
-      const group = page
-        .getByRole('complementary', { name: 'Examples and publish commands of Publish order events' })
-        .getByRole('group', { name: 'Message', exact: true });
+      const group = page.getByRole('complementary', { name: 'Examples of Publish order events' }).getByRole('group', { name: 'Message', exact: true });
       assert.equal(await group.getByRole('radio').count(), 2);
       if (javaScriptEnabled) {
         await group.getByRole('radio', { name: 'Order placed' }).focus();

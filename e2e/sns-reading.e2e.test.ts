@@ -149,7 +149,9 @@ describe('sns operation pages, read', () => {
       .locator('.publish-messages > .panel-tab')
       .evaluateAll((tabs) => tabs.filter((t) => (t as HTMLElement).offsetParent !== null).map((t) => t.id));
     assert.deepEqual(shown, ['sns-publish-message-2-panel']);
-    assert.match(await page.locator('#sns-publish-message-2-panel .code-tab-panel').first().innerText(), /"reason": "customer-request"\n/);
+    // The cancelled order's own payload: the file of its example, offered under its tab (the payload itself is under Examples, once).
+    assert.match(await page.locator('#sns-publish-message-2-panel .code-tab-panel').first().innerText(), /--message file:\/\/order-cancelled\.json/);
+    assert.ok(await page.locator('#sns-publish-message-2-panel').getByRole('link', { name: 'Download order-cancelled.json' }).isVisible());
     await page.context().close();
   });
 

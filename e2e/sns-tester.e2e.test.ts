@@ -5,10 +5,12 @@
  * typed messages give "matches" or "does not match" with the reason per key in each
  * subscription's role="status" element (attributes and body scopes, String.Array, cidr, keys
  * named like Object's properties), in the very markup the build wrote; malformed input gives a
- * readable error, never an exception (JSON that does not parse says where: an input error, not "does not match");
+ * readable error, never an exception (JSON that does not parse says where, once, under its box:
+ * an input error, no subscription tested with it, not even one without a filter);
  * a line above the results says what they are of (the pre-filled example, an example chosen,
- * the reader's message, or, once edited, still the message before, "Start from" then reading
- * "Your message"); an attribute value outside its header's enum is said not to pass the message
+ * the reader's message and how many subscriptions receive it, or, once edited, still the message
+ * before, "Start from" then reading "Your message"), and after Test it takes the focus, in view
+ * (at once under prefers-reduced-motion); an attribute value outside its header's enum is said not to pass the message
  * schema; the "Start from" list swaps the example; it works from the
  * keyboard with a visible focus; without JavaScript the form is read-only, a note says that
  * testing another message needs JavaScript, and the snippets remain; the IP library is fetched
@@ -94,7 +96,9 @@ describe('the sns filter tester in Chromium', () => {
   it("shows the results of the pre-filled example on load, loading only the tester's loader; the tester comes on first use", async (t) => {
     const { page, errors, requests, scriptBytes } = await open(content.base + WAREHOUSE);
     // As built: what the results are of, then the body filter and the attributes filter, each with its reason.
-    assert.equal(await page.locator('.tester-for').innerText(), 'Results for the pre-filled example, “OrderPlaced: twoItems”:');
+    assert.equal(await page.locator('.tester-for').innerText(), 'Results for the pre-filled example, “OrderPlaced: twoItems”, before you edit it:');
+    // The call to use it leads the form (review 9: the pre-filled results read as a figure, not a tool).
+    assert.match(await page.locator('.tester-lead').innerText(), /^Edit the message and press Test to see which subscriptions receive it/);
     assert.match(await status(page, 'warehouse-picking').innerText(), /✓ matches\s+total\.amount 44\.3 is > 0/);
     assert.match(await status(page, 'fraud-screening').innerText(), /✓ matches\s+eventType is "OrderPlaced"/);
     const bytes = await scriptBytes();
@@ -120,7 +124,7 @@ describe('the sns filter tester in Chromium', () => {
     assert.deepEqual(await page.locator('.tester-result').evaluateAll((all) => all.map((e) => e.outerHTML)), built);
     // The line above the results says what they are of: the example, still.
     const resultsFor = page.locator('.tester-for');
-    assert.equal(await resultsFor.innerText(), 'Results for the example “OrderPlaced: twoItems”:');
+    assert.equal(await resultsFor.innerText(), 'Results for the example “OrderPlaced: twoItems” (3 of 3 subscriptions receive it):');
     // Edited, the results are said to be those of the message before; tested, those of the reader's message.
     const outside = page.locator('[data-tester-outside]');
     assert.equal(await outside.innerText(), '', 'the example holds values the headers allow');
@@ -132,7 +136,7 @@ describe('the sns filter tester in Chromium', () => {
     await page.getByRole('button', { name: 'Test' }).click();
     await assert.doesNotReject(status(page, 'fraud-screening').getByText('eventType "OrderShipped" is not "OrderPlaced"').waitFor());
     assert.match(await status(page, 'fraud-screening').innerText(), /✗ does not match/);
-    assert.equal(await resultsFor.innerText(), 'Results for your message:');
+    assert.equal(await resultsFor.innerText(), 'Results for your message (2 of 3 subscriptions receive it):');
     // A value the eventType header does not allow: said beside the results, which still say what AWS would do.
     assert.match(
       await outside.innerText(),
@@ -181,33 +185,84 @@ describe('the sns filter tester in Chromium', () => {
     await page.close();
   });
 
-  it('says what is wrong with malformed input, in the status element, without an exception', async () => {
+  it('says what is wrong with input that does not parse once, under its box, and tests no subscription with it, without an exception', async () => {
     const { page, errors } = await open(content.base + WAREHOUSE);
     const attributes = page.getByRole('textbox', { name: 'Message attributes' });
+    const body = page.getByRole('textbox', { name: 'Message body' });
     const test = page.getByRole('button', { name: 'Test' });
+    const texts = (): Promise<string[]> => page.locator('.tester-result').allInnerTexts();
+    /** The input errors shown, as [box, text]. */
+    const shownErrors = (): Promise<string[][]> =>
+      page.locator('[data-tester-error]:not([hidden])').evaluateAll((all) => all.map((e) => [e.getAttribute('data-tester-error') ?? '', e.textContent ?? '']));
     for (const [typed, expected] of [
-      ['{"eventType":', /Cannot test: Message attributes: not JSON/],
-      ['["OrderPlaced"]', /Cannot test: Message attributes: expected a JSON object/],
-      ['{"eventType": {"nested": true}}', /"eventType" must be a string, a number or a list of strings/],
-      ['{"eventType": "OrderPlaced"}', /matches/],
+      ['{"eventType":', /^Not JSON: line 1, column 14: /],
+      ['["OrderPlaced"]', /^Expected a JSON object/],
+      ['{"eventType": {"nested": true}}', /^"eventType" must be a string, a number or a list of strings/],
     ] as const) {
       await attributes.fill(typed);
       await test.click();
-      assert.match(await status(page, 'fraud-screening').innerText(), expected, typed);
+      await page.waitForFunction(() => document.querySelector('[data-tester-error="attributes"]')?.hasAttribute('hidden') === false);
+      const shown = await shownErrors();
+      assert.equal(shown.length, 1, `${typed}: one error, under its box: ${JSON.stringify(shown)}`);
+      assert.equal(shown[0]![0], 'attributes');
+      assert.match(shown[0]![1]!, expected, typed);
+      assert.equal(await attributes.getAttribute('aria-invalid'), 'true');
+      // Said to assistive technology with the box: its description starts with the error.
+      assert.match(await attributes.evaluate((box) => box.getAttribute('aria-describedby') ?? ''), /-attributes-error /);
+      // No subscription repeats the parser's message, and none is said to receive the message (one without a filter neither).
+      for (const text of await texts()) {
+        assert.equal(text, 'Not tested: fix the message attributes above.', typed);
+      }
+      assert.equal(await page.locator('.tester-for').innerText(), 'Not tested: the message attributes are not valid (see under its box).');
+      // The focus on the box to fix, as a form that does not validate puts it.
+      await page.waitForFunction(() => document.activeElement?.matches('textarea[data-tester-attributes]') === true);
     }
-    // A body that does not parse is an input error for the filter on the body, saying where; the filter on the attributes is still tested.
-    await page.getByRole('textbox', { name: 'Message body' }).fill('{\n  "total": {"amount": 12.5,}\n}');
+    await attributes.fill('{"eventType": "OrderPlaced"}');
     await test.click();
-    assert.equal(
-      await status(page, 'warehouse-picking').innerText(),
-      'Cannot test: Message body: not JSON: line 2, column 28: a } right after a comma: JSON allows no comma after the last property. A filter on the message body reads JSON only.',
+    await assert.doesNotReject(status(page, 'fraud-screening').getByText('matches').waitFor());
+    assert.deepEqual(await shownErrors(), [], 'the error goes once the input parses');
+    assert.equal(await attributes.getAttribute('aria-invalid'), null);
+    // A body that does not parse: said once, under the body's box, where it is wrong; no subscription tested, the one without a filter included.
+    await body.fill('{\n  "total": {"amount": 12.5,}\n}');
+    await test.click();
+    await page.waitForFunction(() => document.querySelector('[data-tester-error="body"]')?.hasAttribute('hidden') === false);
+    assert.deepEqual(await shownErrors(), [['body', 'Not JSON: line 2, column 28: a } right after a comma: JSON allows no comma after the last property.']]);
+    await page.waitForFunction(() => document.activeElement?.matches('textarea[data-tester-body]') === true);
+    assert.equal(await page.locator('.tester-for').innerText(), 'Not tested: the message body is not valid (see under its box).');
+    const results = await texts();
+    assert.ok(results.length >= 3, `${results.length} subscriptions`);
+    assert.ok(
+      results.every((r) => r === 'Not tested: fix the message body above.'),
+      results.join(' | '),
     );
-    assert.match(await status(page, 'fraud-screening').innerText(), /✓ matches/);
-    await page.getByRole('textbox', { name: 'Message body' }).fill('not JSON at all');
-    await test.click();
-    assert.match(await status(page, 'warehouse-picking').innerText(), /^Cannot test: Message body: not JSON: line 1, column 1: /);
+    assert.ok(!results.some((r) => /receives|not JSON/.test(r)), 'no "✓ receives: no filter", no parser message per subscription');
     assert.deepEqual(errors, []);
     await page.close();
+  });
+
+  it('after Test, the line above the results takes the focus and is in view (a message that does not parse: its box); instantly when the reader prefers reduced motion', async () => {
+    for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion });
+      const page = await context.newPage();
+      await page.goto(content.base + WAREHOUSE, { waitUntil: 'networkidle' });
+      const body = page.getByRole('textbox', { name: 'Message body' });
+      await body.fill('{"total": {"amount": 0}}');
+      // The results below the fold: the Test button at the top of the window.
+      await page.getByRole('button', { name: 'Test' }).evaluate((b) => b.scrollIntoView({ block: 'start' }));
+      const lineTop = async (): Promise<number> => page.locator('.tester-for').evaluate((l) => l.getBoundingClientRect().top);
+      await page.getByRole('button', { name: 'Test' }).press('Enter');
+      await page.waitForFunction(() => document.activeElement?.matches('[data-tester-for]') === true);
+      assert.match(await page.locator('.tester-for').innerText(), /^Results for your message \(\d of \d subscriptions receive it\):$/);
+      if (reducedMotion === 'no-preference') await page.waitForTimeout(800);
+      const top = await lineTop();
+      const last = await page
+        .locator('.tester-results > li')
+        .last()
+        .evaluate((l) => l.getBoundingClientRect().top);
+      assert.ok(top >= 0 && top < 300, `${reducedMotion}: the results' line near the top of the window (${top})`);
+      assert.ok(last < 800, `${reducedMotion}: the last result starts in the window (${last})`);
+      await context.close();
+    }
   });
 
   it('starts from another example when chosen', async () => {
@@ -219,7 +274,7 @@ describe('the sns filter tester in Chromium', () => {
     const attributes = await page.getByRole('textbox', { name: 'Message attributes' }).inputValue();
     const expected = await select.locator('option').last().getAttribute('data-attributes');
     assert.equal(attributes, expected);
-    await assert.doesNotReject(page.getByText(`Results for the example “${options.at(-1)}”:`).waitFor());
+    await assert.doesNotReject(page.locator('.tester-for', { hasText: `Results for the example “${options.at(-1)}” (` }).waitFor());
     await page.close();
   });
 

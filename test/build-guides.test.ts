@@ -96,6 +96,14 @@ describe('guides and configuration in a build', () => {
       /<div class="guide-run"><p class="guide-run-title"><strong>Run it:<\/strong> Publish a message[^<]*<\/p>[\s\S]*?AWS CLI[\s\S]*?sns publish/,
       'a runnable step',
     );
+    // A command that reads its body from a file (the example's payload, not written twice on the operation's page) runs from the guide too: the guide offers the file.
+    const files = [...tour.matchAll(/--message file:\/\/([\w.-]+)/g)];
+    assert.ok(files.length > 0, 'the runnable step reads its body from a file');
+    for (const [, name] of files) {
+      const offered = new RegExp(`<a href="data:application/json;charset=utf-8,([^"]+)" download="${name!.replaceAll('.', '\\.')}">Download ${name!.replaceAll('.', '\\.')}</a>`).exec(tour);
+      assert.ok(offered, `the guide offers ${name}`);
+      assert.doesNotThrow(() => JSON.parse(decodeURIComponent(offered[1]!)), `${name} holds JSON`);
+    }
     // The topic in short: its subscriptions one line each, the policy, retries and tester on its page.
     const topic = tour.slice(tour.indexOf('<span class="kind">sns topic</span>'));
     assert.doesNotMatch(topic, /class="policy"|class="subscription-lines"|class="sns-tester/, 'no policy table, fan-out table or tester in the guide');

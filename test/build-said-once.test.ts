@@ -120,7 +120,8 @@ describe('facts said once and truthfully (default content)', () => {
 
   it('offers the publish commands of each message of a publishing operation, a tab each', () => {
     const html = read('operations/publishorderevents');
-    const panel = /<aside class="ref-panel"[\s\S]*?<\/aside>/.exec(html)![0];
+    // The commands after the fields and the panel (EntityPage.astro), at the column's whole width.
+    const panel = /<section class="sns-send"[\s\S]*?(?=<div class="ref-rest">)/.exec(html)![0];
     const tabs = [...panel.matchAll(/<input type="radio" class="panel-tab-input" name="sns-publish-message"[^>]*>\s*<label for="[^"]+">([^<]*)<\/label>/g)].map(
       (m) => m[1],
     );
@@ -131,8 +132,11 @@ describe('facts said once and truthfully (default content)', () => {
       )![0],
     );
     assert.match(cancelled, /aws sns publish/);
-    // The cancelled order's payload (its reason), not the placed order's.
-    assert.match(cancelled, /--message '\{ "orderId": "ord-\d+", "reason": "customer-request" \}'/);
+    // The cancelled order's payload (its reason), not the placed order's: the file of its example, offered beside the command (written once, under Examples).
+    assert.match(cancelled, /--message file:\/\/order-cancelled\.json/);
+    const file = /<a href="data:application\/json;charset=utf-8,([^"]*)" download="order-cancelled\.json"/.exec(panel);
+    assert.ok(file, 'the file is offered');
+    assert.match(decodeURIComponent(file[1]!), /^\{\n {2}"orderId": "ord-\d+",\n {2}"reason": "customer-request"\n\}\n$/);
     assert.doesNotMatch(cancelled, /placedAt/);
     assert.match(cancelled, /--message-group-id/);
   });

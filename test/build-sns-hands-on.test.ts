@@ -23,7 +23,7 @@ import { readTesterInput } from '../src/lib/sns/tester-input.ts';
 import { testerResult } from '../src/lib/sns/tester-result.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { buildSite, tempDir } from './helpers.ts';
-import { jsPublishInput, option, pythonPublishInput, shellArgs } from './snippet-runners.ts';
+import { jsPublishInput, messageOption, offeredFiles, option, pythonPublishInput, shellArgs } from './snippet-runners.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -110,11 +110,13 @@ if (HAS_CORPUS)
           assert.ok(cli && js && python, `${page.name}: three forms`);
           const args = shellArgs(cli);
           assert.deepEqual(args.slice(0, 2), ['sns', 'publish']);
-          const jsInput = await jsPublishInput(js);
-          const pyInput = pythonPublishInput(python);
+          // A body that is an example's payload is read from the file the page offers beside the command (not written twice).
+          const files = offeredFiles(variant);
+          const jsInput = await jsPublishInput(js, files);
+          const pyInput = pythonPublishInput(python, files);
           const fromCli = {
             TopicArn: option(args, '--topic-arn'),
-            Message: option(args, '--message'),
+            Message: messageOption(args, files),
             ...(option(args, '--message-attributes') ? { MessageAttributes: JSON.parse(option(args, '--message-attributes')!) } : {}),
             ...(option(args, '--message-group-id') ? { MessageGroupId: option(args, '--message-group-id') } : {}),
             ...(option(args, '--message-deduplication-id') ? { MessageDeduplicationId: option(args, '--message-deduplication-id') } : {}),
@@ -314,7 +316,7 @@ if (HAS_CORPUS)
       assert.ok(shown >= 10, `results shown: ${shown}`);
     });
 
-    it("loads the tester on demand: a small loader, the tester's chunk under 15 KB, the IP library a chunk of its own loaded only for cidr", () => {
+    it("loads the tester on demand: a small loader, the tester's chunk under 16 KB, the IP library a chunk of its own loaded only for cidr", () => {
       const dir = join(sites[0]!.out, '_astro');
       const files = readdirSync(dir);
       const read = (name: string): string => readFileSync(join(dir, name), 'utf8');
@@ -325,7 +327,8 @@ if (HAS_CORPUS)
       assert.ok(cidr, 'the cidr chunk');
       const bytes = (name: string): number => Buffer.byteLength(read(name));
       assert.ok(bytes(loader) < 4 * 1024, `the loader is ${bytes(loader)} bytes`);
-      assert.ok(bytes(tester) < 15 * 1024, `the tester is ${bytes(tester)} bytes`);
+      // 16 KB since the tester says a message that does not parse once, under its box, and counts the subscriptions that receive it (15 KB before).
+      assert.ok(bytes(tester) < 16 * 1024, `the tester is ${bytes(tester)} bytes`);
       // The loader imports the tester with import() only, and nothing statically; the tester imports the IP library with import().
       assert.match(read(loader), new RegExp(`import\\(\\s*[\`'"]\\./${tester.replace(/\./g, '\\.')}[\`'"]\\s*\\)`));
       assert.doesNotMatch(read(loader), /\bimport\s*[\w$*{},\s]*(from\s*)?["'`]/);

@@ -5,7 +5,27 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
+import { tempDir } from './helpers.ts';
+
+/** The files a page offers for its commands to read (`<a download="order-placed.json" href="data:…">`), by name. */
+export function offeredFiles(html: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const m of html.matchAll(/<a href="data:application\/json;charset=utf-8,([^"]*)" download="([^"]+)"/g))
+    files[m[2]!] = decodeURIComponent(m[1]!.replaceAll('&amp;', '&'));
+  return files;
+}
+
+/** A command's `--message`: its text, or the file it reads (`file://order-placed.json`), from those the page offers. */
+export function messageOption(args: string[], files: Record<string, string>): string | undefined {
+  const value = option(args, '--message');
+  if (!value?.startsWith('file://')) return value;
+  const file = files[value.slice('file://'.length)];
+  assert.ok(file !== undefined, `${value}: the page offers no such file (${Object.keys(files).join(', ')})`);
+  return file;
+}
 
 /** The arguments a POSIX shell passes to `aws` when it runs the snippet. */
 export function shellArgs(code: string): string[] {
@@ -20,10 +40,14 @@ export function option(args: string[], name: string): string | undefined {
 }
 
 /** What PublishCommand receives when the JavaScript snippet runs. */
-export async function jsPublishInput(code: string): Promise<Record<string, unknown>> {
+export async function jsPublishInput(code: string, files: Record<string, string> = {}): Promise<Record<string, unknown>> {
   const sent: Record<string, unknown>[] = [];
   const context = {
     sent,
+    readFileSync: (name: string): string => {
+      assert.ok(Object.hasOwn(files, name), `${name}: the page offers no such file`);
+      return files[name]!;
+    },
     SNSClient: class {
       async send(command: { input: Record<string, unknown> }): Promise<void> {
         sent.push(command.input);
@@ -36,14 +60,14 @@ export async function jsPublishInput(code: string): Promise<Record<string, unkno
       }
     },
   };
-  const body = code.replace(/^import .*$/m, '');
+  const body = code.replace(/^import .*$/gm, '');
   await runInNewContext(`(async () => {\n${body}\n})()`, context);
   assert.equal(sent.length, 1);
   return JSON.parse(JSON.stringify(sent[0])) as Record<string, unknown>;
 }
 
 /** What boto3's publish receives when the Python snippet runs (python3, with a stand-in boto3 module). */
-export function pythonPublishInput(code: string): Record<string, unknown> {
+export function pythonPublishInput(code: string, files: Record<string, string> = {}): Record<string, unknown> {
   const harness = `import sys, types, json
 captured = {}
 class Client:
@@ -55,5 +79,12 @@ sys.modules['boto3'] = boto3
 exec(compile(sys.stdin.read(), 'snippet', 'exec'))
 print(json.dumps(captured))
 `;
-  return JSON.parse(execFileSync('python3', ['-c', harness], { input: code, encoding: 'utf8' })) as Record<string, unknown>;
+  // Run where the files the page offers were downloaded to.
+  const cwd = tempDir('apidesc-snippet-py-');
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(cwd, name), text);
+    return JSON.parse(execFileSync('python3', ['-c', harness], { input: code, encoding: 'utf8', cwd, timeout: 30_000 })) as Record<string, unknown>;
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
 }

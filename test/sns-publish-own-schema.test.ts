@@ -18,7 +18,7 @@ import { isPlainObject, type ResolvedDoc } from '../src/lib/resolve/resolved-doc
 import { ExampleValidator } from '../src/lib/validate/example-validator.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { option, shellArgs } from './snippet-runners.ts';
+import { messageOption, option, shellArgs } from './snippet-runners.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -134,7 +134,8 @@ function problems(doc: ResolvedDoc, validator: ExampleValidator, message: Messag
       if (Array.isArray(errors) && errors.length > 0) found.push(`attribute ${name}: ${errors[0]}`);
     }
   }
-  const text = option(args, '--message');
+  // A body that is the example's payload is read from the file the page offers (variant.bodyFile).
+  const text = messageOption(args, variant.bodyFile ? { [variant.bodyFile.name]: variant.bodyFile.text } : {});
   if (text !== undefined && message.payload && isJsonSchema(message.payload.schema)) {
     let body: unknown;
     try {
@@ -187,11 +188,13 @@ describe('sns publish commands send what their own message allows', { timeout: 3
     const page = buildApiModel(doc!, 'api', repo).pages.find((p) => p.pointer === '/operations/publishOrderEvents')!;
     const section = page.sections.find((s) => s.type === 'sns-operation');
     assert.ok(section?.type === 'sns-operation' && section.handsOn?.publishMessages);
-    const commands = section.handsOn.publishMessages.flatMap((m) => m.publish.flatMap((v) => (v.cli ? [{ title: m.title, code: v.cli.code }] : [])));
+    const commands = section.handsOn.publishMessages.flatMap((m) =>
+      m.publish.flatMap((v) => (v.cli ? [{ title: m.title, code: v.cli.code, files: v.bodyFile ? { [v.bodyFile.name]: v.bodyFile.text } : {} }] : [])),
+    );
     assert.deepEqual([...new Set(commands.map((c) => c.title))], ['Order placed', 'Order cancelled']);
-    for (const { title, code } of commands) {
+    for (const { title, code, files } of commands) {
       const args = shellArgs(code);
-      const body = JSON.parse(option(args, '--message')!) as { orderId: string };
+      const body = JSON.parse(messageOption(args, files)!) as { orderId: string };
       assert.match(body.orderId, /^ord-[0-9]+$/, title);
       assert.equal(option(args, '--message-group-id'), body.orderId, `${title}: ${code}`);
     }

@@ -29,10 +29,27 @@ function describe(root: HTMLElement, text: string): void {
   if (line) line.textContent = text;
 }
 
-function run(root: HTMLElement, subject: Subject): void {
+/**
+ * After Test, the line above the results takes the focus, brought into view (the results are often
+ * below the fold); a message that does not parse, the box that holds it, its error under it (as a
+ * form that does not validate).
+ */
+function land(root: HTMLElement): void {
+  const invalid = root.querySelector<HTMLElement>('textarea[aria-invalid="true"]');
+  const target = invalid ?? root.querySelector<HTMLElement>('[data-tester-for]');
+  if (!target) return;
+  target.focus({ preventScroll: true });
+  const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ block: invalid ? 'center' : 'start', behavior: still ? 'auto' : 'smooth' });
+}
+
+function run(root: HTMLElement, subject: Subject, focus: boolean): void {
   load()
-    .then((m) => m.test(root))
-    .then(() => describe(root, subject.example === undefined ? 'Results for your message:' : `Results for the example “${subject.example}”:`))
+    .then((m) => m.test(root, subject.example))
+    .then((line) => {
+      describe(root, line);
+      if (focus) land(root);
+    })
     .catch(() => {
       for (const status of root.querySelectorAll<HTMLElement>('[data-policy]')) {
         status.dataset.result = 'error';
@@ -80,7 +97,7 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-sns-tester]')) 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     stale = false;
-    run(root, { ...subject });
+    run(root, { ...subject }, true);
   });
   select?.addEventListener('change', () => {
     const option = select.selectedOptions[0];
@@ -90,6 +107,6 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-sns-tester]')) 
     if (body) body.value = option?.dataset.body ?? '{}';
     subject.example = option?.textContent ?? '';
     stale = false;
-    run(root, { ...subject });
+    run(root, { ...subject }, false);
   });
 }

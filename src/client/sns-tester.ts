@@ -23,12 +23,31 @@ export function prepare(root: HTMLElement): Promise<CidrTest> | undefined {
   return cidr;
 }
 
-/** Tests the message in the form against each subscription and shows the results. */
-export async function test(root: HTMLElement): Promise<void> {
+/** Says an input error under its box (`data-tester-error`), the box marked invalid; clears the others. */
+function showInputErrors(root: HTMLElement, error: { field: string; error: string } | undefined): void {
+  for (const line of root.querySelectorAll<HTMLElement>('[data-tester-error]')) {
+    const field = line.dataset.testerError;
+    line.textContent = error?.field === field ? error.error : '';
+    line.hidden = !line.textContent;
+    const box = root.querySelector(`textarea[data-tester-${field}]`);
+    if (line.hidden) box?.removeAttribute('aria-invalid');
+    else box?.setAttribute('aria-invalid', 'true');
+  }
+}
+
+/**
+ * Tests the message in the form against each subscription and shows the results; resolves to the
+ * line above them: what they are of (`example`, else the reader's message) and how many
+ * subscriptions receive it ("Results for your message (2 of 3 subscriptions receive it):"), or
+ * that the message was not tested, its error being under its box.
+ */
+export async function test(root: HTMLElement, example?: string): Promise<string> {
+  const of = example === undefined ? 'your message' : `the example “${example}”`;
   const attributes = root.querySelector<HTMLTextAreaElement>('textarea[data-tester-attributes]');
   const body = root.querySelector<HTMLTextAreaElement>('textarea[data-tester-body]');
-  if (!attributes || !body) return;
+  if (!attributes || !body) return `Results for ${of}:`;
   const input = readTesterInput(attributes.value, body.value);
+  showInputErrors(root, 'error' in input ? input : undefined);
   let ipTest: CidrTest | undefined;
   try {
     ipTest = await prepare(root);
@@ -36,9 +55,13 @@ export async function test(root: HTMLElement): Promise<void> {
     // The IP library did not load: `cidr` conditions say they cannot be checked; the next test tries again.
     cidr = undefined;
   }
-  for (const element of results(root)) {
+  let receiving = 0;
+  const tested = results(root);
+  for (const element of tested) {
     const scope: Scope = element.dataset.scope === 'MessageBody' ? 'MessageBody' : 'MessageAttributes';
-    show(element, testerResult(input, element.dataset.policy, scope, ipTest, element.dataset.invalid));
+    const result = testerResult(input, element.dataset.policy, scope, ipTest, element.dataset.invalid);
+    if (result.result === 'matches' || result.result === 'no-filter') receiving++;
+    show(element, result);
   }
   const outside = root.querySelector<HTMLElement>('[data-tester-outside]');
   if (outside) {
@@ -52,6 +75,8 @@ export async function test(root: HTMLElement): Promise<void> {
       }),
     );
   }
+  if ('error' in input) return `Not tested: the message ${input.field === 'body' ? 'body is' : 'attributes are'} not valid (see under its box).`;
+  return `Results for ${of} (${receiving} of ${tested.length === 1 ? '1 subscription receives' : `${tested.length} subscriptions receive`} it):`;
 }
 
 /** The same markup as the build's (SnsTester.astro): the verdict, then the error or a list of reasons. */

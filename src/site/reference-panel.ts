@@ -2,8 +2,8 @@
  * The reference panel of an operation, message or schema page (ReferencePanel.astro): what a
  * reader copies, beside what it means, as Stripe's and Redocly's references show a request's
  * example and code beside its fields. The panel holds the examples of the page's messages (or of
- * the message, or of the schema), the code samples of an operation and, on an sns publishing
- * operation, the commands that publish;
+ * the message, or of the schema) and the code samples of an operation; an sns publishing
+ * operation's commands that publish follow the grid at its whole width (EntityPage.astro);
  * the page's sections are split around it: those it sits beside (facts, messages, schemas), and
  * those that follow it in one column (sns subscriptions, security, where used).
  */
@@ -28,7 +28,7 @@ export interface ReferencePanelData {
   request: PanelGroup[];
   /** The examples of an operation's reply messages. */
   reply: PanelGroup[];
-  /** The commands that publish to an sns topic. */
+  /** The commands that publish to an sns topic: after the panel and the fields, at the column's whole width, not in the panel. */
   publish?: SnsHandsOn;
   /** Code that sends or receives the operation's messages (page-samples.ts), one group per half of the exchange. */
   samples?: SampleGroup[];
@@ -52,6 +52,11 @@ function groupsOf(messages: InlineMessage[]): PanelGroup[] {
     const examples = m.sections.find((s): s is ExamplesSection => s.type === 'examples');
     return examples && examples.examples.length > 0 ? [{ title: m.link.title, link: m.link, examples }] : [];
   });
+}
+
+/** Whether the panel itself (the <aside> beside the fields) has anything to show: examples, code samples or a form. */
+export function panelHasAside(panel: ReferencePanelData): boolean {
+  return panel.request.length > 0 || panel.reply.length > 0 || panel.samples !== undefined || panel.tryIt !== undefined;
 }
 
 /** The page's "try it" form (configuration `tryIt`), if it has one. */

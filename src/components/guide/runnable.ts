@@ -5,7 +5,7 @@
  * The reference page keeps the others (every language, every filter, every subscription).
  */
 import type { Page } from '../../lib/model/page-types.ts';
-import type { Snippet } from '../../lib/model/sns-hands-on-types.ts';
+import type { PublishVariant, Snippet } from '../../lib/model/sns-hands-on-types.ts';
 import { PROTOCOL_LABELS } from '../../lib/model/sns.ts';
 
 export interface Runnable {
@@ -13,6 +13,8 @@ export interface Runnable {
   /** `caption`: the client library of a generated sample, named in its panel (CodeTabs.astro). */
   tabs: { label: string; code: string; html?: string | undefined; caption?: string | undefined }[];
   notes: string[];
+  /** The file an sns publish command reads its body from (BodyFile.astro): offered beside it, as on the operation's page. */
+  bodyFile?: PublishVariant['bodyFile'];
 }
 
 const tab = (label: string, snippet: Snippet | undefined) => (snippet ? [{ label, code: snippet.code, html: snippet.html }] : []);
@@ -33,6 +35,7 @@ export function runnableOf(page: Page): Runnable | undefined {
       title: publish.reaches.length > 0 ? `Publish a message (it ${publish.title.replace(/^To reach/, 'reaches')})` : 'Publish a message to the topic',
       tabs: [...tab('AWS CLI', publish.cli), ...tab('JavaScript', publish.js), ...tab('Python', publish.python)],
       notes: publish.notes,
+      ...(publish.bodyFile ? { bodyFile: publish.bodyFile } : {}),
     };
   const subscribe = handsOn.subscribe[0];
   if (subscribe) return { title: subscribeTitle(subscribe.title), tabs: tab('AWS CLI', subscribe.cli), notes: subscribe.notes };

@@ -63,6 +63,12 @@ export interface PublishVariant {
   /** The subscriptions the message reaches: one message for several when the same one passes their filters. */
   reaches: Reached[];
   notes: string[];
+  /**
+   * The file the commands read the message body from: the payload of the example the page shows
+   * ("example twoItems" or "generated example", and its message's title), offered for download beside the commands, so that the
+   * payload is written once on the page.
+   */
+  bodyFile?: { name: string; text: string; example: string; message: string };
   cli?: Snippet;
   js?: Snippet;
   python?: Snippet;

@@ -230,6 +230,9 @@ interface StartMessage {
   headers: Record<string, unknown>;
   /** Headers the schema declares as arrays: sent as String.Array attributes. */
   arrays: Set<string>;
+  /** The example's name ("twoItems"), and the file its payload is offered as (`order-placed.json`, after the message's name). */
+  exampleTitle: string;
+  fileName: string;
   /** Made from the schemas (the document gives no example): its plain strings stand for nothing a command should send. */
   generated: boolean;
   /** Headers of a generated example whose value was guessed from their name: no value a command should send either. */
@@ -265,6 +268,8 @@ function examplesOf(
       const headers = isPlainObject(value.headers) ? value.headers : {};
       out.push({
         label: `${name}: ${ex.title}`,
+        exampleTitle: ex.title,
+        fileName: `${fileStem(name)}.json`,
         messageTitle: typeof m.value.title === 'string' ? m.value.title : name,
         messageAt: `${target.at.file}#${target.at.pointer}`,
         headers,
@@ -277,6 +282,17 @@ function examplesOf(
     }
   }
   return out;
+}
+
+/** A file name of a message's name: `OrderPlaced` → `order-placed`, nothing but lower-case letters, digits and dashes. */
+function fileStem(name: string): string {
+  const stem = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return stem || 'message';
 }
 
 /** The message's headers and payload as schema nodes, and the names it goes by. */
@@ -456,10 +472,26 @@ function publishVariants(
     if (!message && start && satisfyPolicy(g.policy!, g.scope, base, cidrContains))
       return { reaches, notes: [...notes, `No ${start.messageTitle} message passes this filter: passing it takes a value its schema does not allow.`] };
     if (!message) return { reaches, notes: [...notes, 'No message passes this filter: see the findings on the subscription.'] };
-    const publication = publicationOf(message, start?.headers ?? {}, start?.arrays ?? new Set(), topic, start?.generated ?? false, start?.guessed);
+    // The example's own payload, as the page's Examples show it: the commands read it from a file the page offers rather than write it again.
+    const bodyFile =
+      start && ownPayload(message, base)
+        ? {
+            name: start.fileName,
+            text: `${jsonText(message.body)}\n`,
+            example: start.generated ? 'generated example' : `example ${start.exampleTitle}`,
+            message: start.messageTitle,
+          }
+        : undefined;
+    const publication = publicationOf(message, start?.headers ?? {}, start?.arrays ?? new Set(), topic, start?.generated ?? false, bodyFile?.name);
+    const guessed = guessedAttributes(start, message);
+    if (guessed.length > 0)
+      notes.push(
+        `${guessed.length === 1 ? `The value of ${guessed[0]} is` : `The values of ${guessed.join(' and ')} are`} made up, as in the generated example: send your own.`,
+      );
     return {
       reaches,
       notes,
+      ...(bodyFile ? { bodyFile } : {}),
       cli: { code: publishCli(topic, publication), lang: 'shell' },
       js: { code: publishJs(topic, publication), lang: 'javascript' },
       python: { code: publishPython(topic, publication), lang: 'python' },
@@ -467,6 +499,24 @@ function publishVariants(
   });
   const variants = mergeSameMessage(made).map((v): PublishVariant => ({ title: publishTitle(v.reaches, subscriptions.length), ...v }));
   return { variants, total: ordered.length, shown: made.length, unreachable };
+}
+
+/** Whether the body sent is the example's payload unchanged, and long enough (several lines) to be worth a file of its own. */
+function ownPayload(message: Message, base: Message): boolean {
+  return (
+    typeof message.body !== 'string' &&
+    message.body !== undefined &&
+    JSON.stringify(message.body) === JSON.stringify(base.body) &&
+    jsonText(message.body).includes('\n')
+  );
+}
+
+/** The attributes sent with a value the generated example guessed from the header's name (a queue URL for `replyTo`): the example's value, which the reader replaces. */
+function guessedAttributes(start: StartMessage | undefined, message: Message): string[] {
+  if (!start?.generated || !start.guessed) return [];
+  return Object.keys(message.attributes).filter(
+    (name) => start.guessed!.has(name) && message.attributes[name] === start.headers[name] && start.headers[name] !== PLAIN_STRING,
+  );
 }
 
 /**
@@ -498,9 +548,10 @@ function publishTitle(reaches: Reached[], subscriptions: number): string {
 
 /**
  * What a command sends. A value a generated example made from nothing but a `string` type (the
- * placeholder `"string"`), or guessed from the header's name, is no value to send: a visible
- * `<name>` placeholder takes its place, as for the account and region. Values a filter needs
- * were set by satisfyPolicy and stay.
+ * placeholder `"string"`) is no value to send: a visible `<name>` placeholder takes its place, as
+ * for the account and region. A value guessed from the header's name (a queue URL for `replyTo`)
+ * is sent as the page's example shows it, and said to be made up (publishVariants): one answer to
+ * "what goes here" on the page. Values a filter needs were set by satisfyPolicy and stay.
  */
 function publicationOf(
   message: Message,
@@ -508,18 +559,19 @@ function publicationOf(
   arrays: Set<string>,
   topic: Topic,
   generated: boolean,
-  guessed: Set<string> = new Set(),
+  bodyFile: string | undefined,
 ): Publication {
-  const madeFor = (name: string, value: unknown): boolean => generated && (value === PLAIN_STRING || (guessed.has(name) && value === headers[name]));
+  const madeFor = (value: unknown): boolean => generated && value === PLAIN_STRING;
   const header = (name: string, fallback: string): string =>
-    typeof headers[name] === 'string' && !madeFor(name, headers[name]) ? (headers[name] as string) : fallback;
+    typeof headers[name] === 'string' && !madeFor(headers[name]) ? (headers[name] as string) : fallback;
   return {
     // A long body indented, so that the commands show it as JSON on several lines rather than one line cut at the box's edge.
     body: typeof message.body === 'string' ? message.body : jsonText(message.body),
+    ...(bodyFile !== undefined ? { bodyFile } : {}),
     // A header the schema declares as an array goes as a String.Array, even when the value made for a filter is one string.
     attributes: Object.entries(message.attributes)
       .slice(0, MAX_ATTRIBUTES)
-      .map(([name, value]): [string, unknown] => [name, madeFor(name, value) ? `<${name}>` : value])
+      .map(([name, value]): [string, unknown] => [name, madeFor(value) ? `<${name}>` : value])
       .map(([name, value]): [string, unknown] => [name, arrays.has(name) && typeof value === 'string' ? [value] : value]),
     ...(topic.fifo ? { groupId: header('MessageGroupId', '<message-group-id>') } : {}),
     // With content-based deduplication AWS makes the deduplication id from the body: the commands leave it out.

@@ -30,6 +30,12 @@ export const PUBLISH_LEAD = 'To see one arrive at your subscription, or to test 
 export interface Publication {
   /** The message body as sent (JSON text, or text): a long JSON body on several lines, which each form writes as lines. */
   body: string;
+  /**
+   * The file the commands read the body from (`order-placed.json`), when the body is an example's
+   * payload shown on the page already: the page offers that file (SnsPublishVariants.astro), and
+   * the commands do not write the payload a second time.
+   */
+  bodyFile?: string;
   /** Attribute name → string, number or list of strings. */
   attributes: [string, unknown][];
   groupId?: string;
@@ -63,7 +69,7 @@ export function publishCli(topic: Topic, p: Publication): string {
     'aws sns publish',
     ...(topic.region ? [`--region ${shellWord(topic.region)}`] : []),
     `--topic-arn ${shellWord(topic.arn)}`,
-    `--message ${shellWord(p.body)}`,
+    `--message ${p.bodyFile !== undefined ? shellWord(`file://${p.bodyFile}`) : shellWord(p.body)}`,
     ...(p.attributes.length > 0 ? [`--message-attributes ${shellWord(indented(jsonText(attributesObject(p.attributes))))}`] : []),
     ...(p.groupId !== undefined ? [`--message-group-id ${shellWord(p.groupId)}`] : []),
     ...(p.deduplicationId !== undefined ? [`--message-deduplication-id ${shellWord(p.deduplicationId)}`] : []),
@@ -82,13 +88,18 @@ export function publishJs(topic: Topic, p: Publication): string {
     return `      ${jsKey(name)}: { DataType: ${codeString(a.DataType)}, StringValue: ${codeString(a.StringValue)} },`;
   });
   return [
+    ...(p.bodyFile !== undefined ? ["import { readFileSync } from 'node:fs';"] : []),
     "import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';",
     '',
     `const client = new SNSClient(${topic.region ? `{ region: ${codeString(topic.region)} }` : '{}'});`,
     'await client.send(',
     '  new PublishCommand({',
     `    TopicArn: ${codeString(topic.arn)},`,
-    ...(p.body.includes('\n') ? ['    Message:', `${codeLines(p.body, '      ', ' +')},`] : [`    Message: ${codeString(p.body)},`]),
+    ...(p.bodyFile !== undefined
+      ? [`    Message: readFileSync(${codeString(p.bodyFile)}, 'utf8'),`]
+      : p.body.includes('\n')
+        ? ['    Message:', `${codeLines(p.body, '      ', ' +')},`]
+        : [`    Message: ${codeString(p.body)},`]),
     ...(attributes.length > 0 ? ['    MessageAttributes: {', ...attributes, '    },'] : []),
     ...(p.groupId !== undefined ? [`    MessageGroupId: ${codeString(p.groupId)},`] : []),
     ...(p.deduplicationId !== undefined ? [`    MessageDeduplicationId: ${codeString(p.deduplicationId)},`] : []),
@@ -104,11 +115,16 @@ export function publishPython(topic: Topic, p: Publication): string {
   });
   return [
     'import boto3',
+    ...(p.bodyFile !== undefined ? ['from pathlib import Path'] : []),
     '',
     `sns = boto3.client('sns'${topic.region ? `, region_name=${codeString(topic.region)}` : ''})`,
     'sns.publish(',
     `    TopicArn=${codeString(topic.arn)},`,
-    ...(p.body.includes('\n') ? ['    Message=(', codeLines(p.body, '        ', ''), '    ),'] : [`    Message=${codeString(p.body)},`]),
+    ...(p.bodyFile !== undefined
+      ? [`    Message=Path(${codeString(p.bodyFile)}).read_text(encoding='utf-8'),`]
+      : p.body.includes('\n')
+        ? ['    Message=(', codeLines(p.body, '        ', ''), '    ),']
+        : [`    Message=${codeString(p.body)},`]),
     ...(attributes.length > 0 ? ['    MessageAttributes={', ...attributes, '    },'] : []),
     ...(p.groupId !== undefined ? [`    MessageGroupId=${codeString(p.groupId)},`] : []),
     ...(p.deduplicationId !== undefined ? [`    MessageDeduplicationId=${codeString(p.deduplicationId)},`] : []),

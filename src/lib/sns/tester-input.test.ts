@@ -1,8 +1,8 @@
 /**
  * What a reader types into the tester: a readable error for anything that is not a JSON object
- * of strings, numbers and lists of strings, saying where JSON that does not parse is wrong; a
- * body that is not JSON is an error for the filters on the body only (`bodyError`); hostile and
- * deep input never throws.
+ * of strings, numbers and lists of strings, saying where JSON that does not parse is wrong and
+ * in which box (`field`): a body that is not JSON is an input error too; hostile and deep input
+ * never throws.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -20,20 +20,19 @@ describe('tester input', () => {
       message: { attributes: { a: 'x', n: 2.5, l: ['p', 'q'] }, body: { b: 1 } },
     });
     assert.deepEqual(readTesterInput('  ', 'plain text'), {
-      message: { attributes: {}, body: undefined },
-      bodyError:
-        'Message body: not JSON: line 1, column 1: a value (an object, a list, a string in double quotes, a number, true, false or null) is expected, not "p". A filter on the message body reads JSON only.',
+      field: 'body',
+      error: 'Not JSON: line 1, column 1: a value (an object, a list, a string in double quotes, a number, true, false or null) is expected, not "p".',
     });
   });
 
   it('says what is wrong with the attributes', () => {
     assert.equal(
       error('{"a": '),
-      'Message attributes: not JSON: line 1, column 7: a value (an object, a list, a string in double quotes, a number, true, false or null) is expected, not the end of the text',
+      'Not JSON: line 1, column 7: a value (an object, a list, a string in double quotes, a number, true, false or null) is expected, not the end of the text.',
     );
-    assert.equal(error('{\n  "a": "x"\n  "b": "y"\n}'), 'Message attributes: not JSON: line 3, column 3: a comma or } is expected, not "\\""');
-    assert.match(error('["a"]'), /expected a JSON object/);
-    assert.match(error('null'), /expected a JSON object/);
+    assert.equal(error('{\n  "a": "x"\n  "b": "y"\n}'), 'Not JSON: line 3, column 3: a comma or } is expected, not "\\"".');
+    assert.match(error('["a"]'), /Expected a JSON object/);
+    assert.match(error('null'), /Expected a JSON object/);
     assert.match(error('{"a": {"b": 1}}'), /"a" must be a string, a number or a list of strings, not \{"b":1\}/);
     assert.match(error('{"a": true}'), /"a" must be/);
   });

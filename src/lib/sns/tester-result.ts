@@ -33,12 +33,12 @@ export const usesCidr = (policy: string): boolean => policy.includes('"cidr"');
  * tested (the page's script hands it in whenever a policy uses `cidr`, the build always).
  */
 export function testerResult(input: TesterInput, policy: string | undefined, scope: Scope, cidr?: CidrTest, invalid?: string): TesterResult {
-  // A subscription without a filter receives every message, whatever it holds.
-  if (policy === undefined) return { result: 'no-filter', verdict: '✓ receives: no filter', reasons: [] };
   // A policy AWS refuses has no subscription to match: said instead of a verdict, whatever the message.
   if (invalid !== undefined) return { result: 'invalid', verdict: '✗ this policy is invalid: ', error: `${invalid} (AWS rejects it)` };
-  if ('error' in input) return { result: 'error', verdict: 'Cannot test: ', error: input.error };
-  if (scope === 'MessageBody' && input.bodyError !== undefined) return { result: 'error', verdict: 'Cannot test: ', error: input.bodyError };
+  // A message that does not parse reaches no subscription, not even one without a filter; what is wrong is said once, under its box.
+  if ('error' in input) return { result: 'error', verdict: 'Not tested: ', error: `fix the message ${input.field === 'body' ? 'body' : 'attributes'} above.` };
+  // A subscription without a filter receives every message, whatever it holds.
+  if (policy === undefined) return { result: 'no-filter', verdict: '✓ receives: no filter', reasons: [] };
   let parsed: unknown;
   try {
     parsed = JSON.parse(policy);

@@ -152,7 +152,17 @@ export function handsOnLines(handsOn: SnsHandsOn): string[] {
   if (handsOn.publish.length > 0 || handsOn.unreachable.length > 0) {
     lines.push(heading(3, PUBLISH_HEADING), '', PUBLISH_LEAD, '');
     if (handsOn.deduplicatesByContent) lines.push(DEDUPLICATION_NOTE, '');
-    for (const v of handsOn.publish) snippet(v.title, v.notes, v.cli?.code);
+    for (const v of handsOn.publish) {
+      snippet(v.title, v.notes, v.cli?.code);
+      // The file the command reads its body from, which the page offers for download: here in full, so that the command runs as copied.
+      if (v.cli && v.bodyFile)
+        lines.push(
+          `${codeSpan(v.bodyFile.name)}, the payload of ${escapeInline(v.bodyFile.message)}’s ${escapeInline(v.bodyFile.example)}:`,
+          '',
+          fencedBlock(v.bodyFile.text.trimEnd(), 'json'),
+          '',
+        );
+    }
     if (handsOn.publishMore > 0) lines.push(`And ${handsOn.publishMore} more filters, on the page.`, '');
     for (const u of handsOn.unreachable)
       lines.push(
