@@ -17,6 +17,7 @@ import { securityViews } from './security-view.ts';
 /** How the samples sign in, in words, with the variables they read. */
 function credentialWords(c: Credentials): string {
   if (c.kind === 'user-password') return `user name and password from $${c.user} and $${c.password}${c.mechanism ? ` (${c.mechanism})` : ''}`;
+  if (c.kind === 'client-certificate') return `client certificate from $${c.cert}, its key from $${c.key}, the CA from $${c.ca} (mutual TLS)`;
   if (c.kind === 'api-key') return `API key from $${c.variable}, in the ${c.in} ${c.in === 'header' ? 'field' : 'parameter'} ${c.name}`;
   return `token from $${c.variable} (Authorization: Bearer)`;
 }
