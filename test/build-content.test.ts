@@ -109,11 +109,14 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.doesNotMatch(scheme, /<strong>sigv4<\/strong>/);
     assert.equal(scheme.match(/<p>AWS Signature Version 4 signed requests\.<\/p>/g)?.length, 1, 'the description once');
     // A channel without an address, on its server: said to be set at run time.
-    assert.match(read('servers/production'), /Stock check replies<\/a><span class="kind"> \(address set at run time\)<\/span>/);
-    // Every channel page in one order: what it is, then how messages move.
+    assert.match(
+      read('servers/production'),
+      /Stock check replies<\/a><span class="kind"> <a href="\/docs\/operations\/requeststockcheck\/#h-reply">\(address set at run time\)<\/a><\/span>/,
+    );
+    // Every channel page in one order: how messages move (as the overview opens), then what it is.
     for (const channel of ['orderevents', 'stockcheck', 'stockcheckreplies', 'shipmenttracking']) {
       const order = [...read(`channels/${channel}`).matchAll(/<h2 id="h-([a-z-]+)"/g)].map((m) => m[1]!);
-      const known = ['parameters', 'servers', 'messages', 'operations', 'flow', 'sns', 'used-by'].filter((a) => order.includes(a));
+      const known = ['flow', 'sns', 'parameters', 'servers', 'messages', 'operations', 'used-by'].filter((a) => order.includes(a));
       assert.deepEqual(
         order.filter((a) => known.includes(a)),
         known,
