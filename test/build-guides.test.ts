@@ -100,7 +100,9 @@ describe('guides and configuration in a build', () => {
     const files = [...tour.matchAll(/--message file:\/\/([\w.-]+)/g)];
     assert.ok(files.length > 0, 'the runnable step reads its body from a file');
     for (const [, name] of files) {
-      const offered = new RegExp(`<a href="data:application/json;charset=utf-8,([^"]+)" download="${name!.replaceAll('.', '\\.')}">Download ${name!.replaceAll('.', '\\.')}</a>`).exec(tour);
+      const offered = new RegExp(
+        `<a href="data:application/json;charset=utf-8,([^"]+)" download="${name!.replaceAll('.', '\\.')}">Download ${name!.replaceAll('.', '\\.')}</a>`,
+      ).exec(tour);
       assert.ok(offered, `the guide offers ${name}`);
       assert.doesNotThrow(() => JSON.parse(decodeURIComponent(offered[1]!)), `${name} holds JSON`);
     }

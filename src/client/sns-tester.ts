@@ -27,7 +27,7 @@ export function prepare(root: HTMLElement): Promise<CidrTest> | undefined {
 function showInputErrors(root: HTMLElement, error: { field: string; error: string } | undefined): void {
   for (const line of root.querySelectorAll<HTMLElement>('[data-tester-error]')) {
     const field = line.dataset.testerError;
-    line.textContent = error?.field === field ? error.error : '';
+    line.textContent = error && error.field === field ? error.error : '';
     line.hidden = !line.textContent;
     const box = root.querySelector(`textarea[data-tester-${field}]`);
     if (line.hidden) box?.removeAttribute('aria-invalid');
