@@ -166,7 +166,10 @@ describe('search of a hostile document in Chromium (Content-Security-Policy bypa
     assert.ok(titles.includes(MESSAGE_TITLE), `result titles: ${titles.join(' | ')}`);
     // (The kind and API lead each result's line, its breadcrumb: "Channel · <API>".)
     const crumbs = (await page.locator(`${scope} .search-crumb`).allTextContents()).map((t) => t.trim());
-    assert.ok(crumbs.some((crumb) => crumb.split(' · ').slice(1).join(' · ').split(' › ')[0] === API_TITLE), `result labels: ${crumbs.join(' | ')}`);
+    assert.ok(
+      crumbs.some((crumb) => crumb.split(' · ').slice(1).join(' · ').split(' › ')[0] === API_TITLE),
+      `result labels: ${crumbs.join(' | ')}`,
+    );
     const labels = await page.locator(`${scope} .pagefind-ui__filter-label`).allTextContents();
     for (const value of FILTER_VALUES)
       assert.ok(
