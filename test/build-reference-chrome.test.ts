@@ -85,7 +85,8 @@ describe('the chrome of reference pages (default content)', () => {
         /<div class="code code-fold"[^>]*><details class="code-more"><summary><span class="code-more-closed">Show all (\d+) lines<\/span><span class="code-more-open">Show fewer lines<\/span><\/summary><\/details><pre[^>]*>([\s\S]*?)<\/pre>/g,
       ),
     ];
-    assert.ok(folds.length >= 2, `the long examples and commands fold (${folds.length})`);
+    // (The publish commands read a long payload from its example's file, so they are short now: the long example folds.)
+    assert.ok(folds.length >= 1, `the long example folds (${folds.length})`);
     for (const [, count, code] of folds) assert.equal(code!.split('\n').length, Number(count), "the count is the code's lines");
     // Short code is left as it is.
     assert.match(guide, /<div class="code" data-pagefind-ignore data-copy-label="Order placed example, headers">/);
