@@ -173,6 +173,10 @@ if (HAS_CORPUS)
       const page = await browser.newPage();
       const channel = routes.find((r) => r.kind === 'channel' && r.id === 'orderEvents')!;
       await page.goto(base + channel.url);
+      // (A long access policy is folded under its heading: opened, as a reader does.)
+      await page.evaluate(() => {
+        for (const fold of document.querySelectorAll('main details')) (fold as HTMLDetailsElement).open = true;
+      });
       const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
       for (const expected of ['orders.fifo', 'FIFO', 'Content-based deduplication on', 'Deny', 'Published by', 'billing-orders.fifo'])
         assert.ok(text.includes(expected), expected);
