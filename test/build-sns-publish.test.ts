@@ -53,11 +53,15 @@ describe('aws sns publish on an operation that sends to a topic its channel name
     const twin = readFileSync(join(dir, 'site/operations/publishorderevents/index.md'), 'utf8');
     const command = /aws sns publish[\s\S]*?\n\n/.exec(twin)?.[0] ?? '';
     assert.match(command, /--topic-arn 'arn:aws:sns:eu-west-1:<account-id>:order-events\.fifo'/);
-    assert.match(command, /--message-group-id '<message-group-id>'/);
+    // A value the generated example guessed from a header's name is sent as the example shows it (one answer to
+    // "what goes here" on the page), and said to be made up; only the account and the deduplication id are to fill in.
+    assert.match(twin, /"MessageGroupId": "message-group-1042"/);
+    assert.match(command, /--message-group-id message-group-1042 /);
     // The attributes indented, a line per field: the panel is about 40 characters of code wide.
-    assert.match(command, /--message-attributes '\{\n {4}"eventType": \{\n {6}"DataType": "String",\n {6}"StringValue": "<eventType>"\n/);
+    assert.match(command, /--message-attributes '\{\n {4}"eventType": \{\n {6}"DataType": "String",\n {6}"StringValue": "Event type"\n/);
+    assert.match(twin, /The value of eventType is made up, as in the generated example: send your own\./);
     assert.doesNotMatch(command, /\bstring\b/);
-    assert.match(twin, /Replace `<account-id>`, `<eventType>`, `<message-group-id>`, `<deduplication-id>` with your own values/);
+    assert.match(twin, /Replace `<account-id>`, `<deduplication-id>` with your own values/);
     const page = readFileSync(join(dir, 'site/operations/publishorderevents/index.html'), 'utf8');
     assert.match(page, /aws sns publish/);
   });

@@ -168,7 +168,7 @@ describe('generated example values', () => {
       assert.match(String((subscribe.pair as unknown[])[0]), /^[A-Z ]+\/[A-Z ]+$/);
     });
 
-  it('puts a placeholder in an sns publish command where a header is only guessed from its name', async () => {
+  it('sends in an sns publish command the header value the generated example guessed from its name, as the example shows it', async () => {
     const dir = tempDir('apidesc-example-values-sns-');
     writeFileSync(
       join(dir, 'api.yaml'),
@@ -195,7 +195,10 @@ operations:
     assert.equal(built.code, 0, built.out + built.err);
     const twin = readFileSync(join(dir, 'site/operations/publishorderevents/index.md'), 'utf8');
     const command = /aws sns publish[\s\S]*?\n\n/.exec(twin)?.[0] ?? '';
-    assert.match(command, /--message-group-id '<message-group-id>'/, 'not the guessed "message-group-1042"');
+    // One answer to "what goes here": the command sends what the page's example shows, never a bare type name.
+    assert.match(twin, /"MessageGroupId": "message-group-1042"/);
+    assert.match(command, /--message-group-id message-group-1042 /);
+    assert.doesNotMatch(command, /'string'/);
     assert.match(command, /order-1042/, 'the payload keeps its realistic value');
   });
 });
