@@ -7,6 +7,7 @@
 //    what does not fit goes into a menu at its end, "All N sections" (site.css, data-bar).
 // 4. The reference panel at its full height stays in view beside the fields (data-sticky): whole
 //    when it fits the window, else by its foot once the page is scrolled to it.
+// 5. A link to a place in folded content opens its folds.
 (() => {
   // 4. The panel at its full height, kept in view beside the fields: under the header when the
   //    window shows it whole; taller, it scrolls with the page until its foot is in view, and stays
@@ -39,6 +40,24 @@
       if (toggle.checked) current.scrollIntoView({ block: 'center' });
     });
   }
+
+  // 5. A link to a place inside folded content (a message's fields, the filter tester, a
+  //    subscription's command) opens the <details> around it and shows it. Chromium does this
+  //    itself when it follows the link; other browsers, and a link followed within the page, here.
+  const unfold = () => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    const place = id && document.getElementById(id);
+    if (!place) return;
+    let opened = false;
+    for (let fold = place.closest('details'); fold; fold = fold.parentElement?.closest('details'))
+      if (!fold.open) {
+        fold.open = true;
+        opened = true;
+      }
+    if (opened) place.scrollIntoView();
+  };
+  unfold();
+  addEventListener('hashchange', unfold);
 
   const toc = document.querySelector('nav[data-toc]');
   if (!toc) return;

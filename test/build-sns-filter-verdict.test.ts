@@ -1,6 +1,7 @@
 /**
- * A filter policy AWS rejects is never described as working (issue 34): the subscription's card,
- * the channel's fan-out box and fan-out list carry "AWS rejects this filter policy: <why>", the
+ * A filter policy AWS rejects is never described as working (issue 34): the subscription's card
+ * and the channel's fan-out list carry a badge "Refused by AWS" linked to a callout "AWS rejects
+ * this filter policy: <why>", the fan-out box says so, the
  * publish commands list the subscription as unreachable, and the filter tester says the policy
  * is invalid instead of "does not match"; subscriptions without a filter are in the tester as
  * receiving every message. The reasons are the validator's (src/lib/sns/filter-lint.ts).
@@ -29,13 +30,14 @@ if (HAS_CORPUS)
       channel = readFileSync(join(out, 'channels', 'orderevents', 'index.html'), 'utf8');
     });
 
-    it('says so in the subscription’s card, with why, before what the policy would take', () => {
+    it('says so in the subscription’s card: a badge before what the policy would take, linked to a callout with why', () => {
       const card = /<article class="card consumer"[^>]*>(?:(?!<\/article>)[\s\S])*?shipping-orders\.fifo[\s\S]*?<\/article>/.exec(operation)![0];
+      assert.match(text(card), /Receives Refused by AWS : why, below As written it would take only/);
+      const note = /href="#(sns-consumer-\d+-verdict)"/.exec(card)![1]!;
+      assert.match(card, new RegExp(`<div class="verdict-note" id="${note}" role="note"`));
       assert.match(
         text(card),
-        new RegExp(
-          `Receives AWS rejects this filter policy: ${WHY}; "total" holds .* The subscription cannot be created as written, so no message reaches it\\. As written it would take only`,
-        ),
+        new RegExp(`Refused by AWS AWS rejects this filter policy: ${WHY}; "total" holds .* The subscription cannot be created as written, so no message reaches it\\.`),
       );
     });
 
@@ -43,8 +45,12 @@ if (HAS_CORPUS)
       const box = /<a [^>]*href="[^"]*publishorderevent[^"]*"[^>]*>(?:(?!<\/a>)[\s\S])*?shipping-orders\.fifo[\s\S]*?<\/a>/.exec(channel)?.[0] ?? '';
       assert.match(text(box), /AWS rejects its filter policy/);
       assert.doesNotMatch(text(box), /only eventType/);
+      // In the table a badge, linked to a callout under the table that says why.
       const list = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(channel)![0];
-      assert.match(text(list), new RegExp(`shipping-orders\\.fifo AWS rejects this filter policy: ${WHY}`));
+      assert.match(text(list), /shipping-orders\.fifo Refused by AWS : why, below the table as written, only messages where/);
+      assert.doesNotMatch(text(list), /AWS rejects/);
+      const after = channel.slice(channel.indexOf('</table>', channel.indexOf('<table class="subscription-lines">')));
+      assert.match(text(after), new RegExp(`^ ?Refused by AWS : SQS queue shipping-orders\\.fifo AWS rejects this filter policy: ${WHY}`));
     });
 
     it('lists the subscription as unreachable under the publish commands, and no command claims to reach it', () => {

@@ -87,6 +87,16 @@ export function verdictLine(v: FilterVerdict): string {
   return `${v.effect === 'refused' ? 'AWS rejects this filter policy' : 'This filter policy never matches'}: ${v.reasons.join('; ')}`;
 }
 
+/** The verdict in two words, for a badge in a table's cell or a card's row (the callout it links to says why). */
+export function verdictBadge(v: FilterVerdict): string {
+  return v.effect === 'refused' ? 'Refused by AWS' : 'Never matches';
+}
+
+/** What the verdict means for the subscription, after its reasons. */
+export function verdictConsequence(v: FilterVerdict): string {
+  return v.effect === 'refused' ? 'The subscription cannot be created as written, so no message reaches it.' : 'No message reaches the subscription.';
+}
+
 /** The verdict of a subscription's filter policy in the scope it reads. */
 export function filterVerdictOf(c: Record<string, unknown>): FilterVerdict | undefined {
   if (!isPlainObject(c.filterPolicy)) return undefined;

@@ -1,0 +1,115 @@
+/**
+ * An sns channel's subscriptions table and a receiving operation's page, read in Chromium
+ * (reading review, round 10): a filter policy AWS refuses is a badge in its cell, linked to a
+ * callout under the table that says why; a subscription's ARN is its short name with the whole
+ * ARN on a line of its own; the receiving operation's page folds the messages' fields and the
+ * filter tester, and a link to a place inside a fold opens it, with or without JavaScript.
+ */
+import assert from 'node:assert/strict';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
+import { tempDir } from '../test/helpers.ts';
+import { buildSite, closeAll, launchChromium, type ServedSite, serveSite } from './support.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const RECEIVE = 'operations/receiveordereventsinwarehouse/';
+
+if (HAS_CORPUS)
+  describe('sns refusals, endpoints and folds, read', () => {
+    let browser: Browser;
+    let content: ServedSite;
+    let fifo: ServedSite;
+    before(async () => {
+      const dir = tempDir('apidesc-sns-verdict-folds-');
+      content = await serveSite(await buildSite(['content'], repo, { work: dir, out: join(dir, 'content') }));
+      fifo = await serveSite(await buildSite(['bindings-sns-fifo-orders.yaml'], join(CORPUS, 'valid'), { work: dir, out: join(dir, 'fifo') }));
+      browser = await launchChromium();
+    });
+    after(() => closeAll(browser, content, fifo));
+
+    async function open(url: string, width: number, javaScriptEnabled = true): Promise<Page> {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(url);
+      return page;
+    }
+
+    it('a refused filter policy: a badge in its cell, linked to a callout under the table that says why', async () => {
+      for (const width of [1280, 390]) {
+        const page = await open(`${fifo.base}channels/orderevents/`, width);
+        const badge = page.locator('table.subscription-lines .verdict-badge');
+        assert.equal(await badge.count(), 1);
+        assert.equal(await badge.getAttribute('aria-label'), null);
+        assert.match(await badge.evaluate((a) => a.textContent ?? ''), /^Refused by AWS: why, below the table$/);
+        assert.equal(await badge.locator('svg[aria-hidden="true"]').count(), 1, 'an icon, hidden from screen readers');
+        const note = await badge.getAttribute('href');
+        const callout = page.locator(`${note}[role="note"]`);
+        assert.match(
+          await callout.innerText(),
+          /^Refused by AWS: SQS queue shipping-orders\.fifo\n+AWS rejects this filter policy: "eventType" holds "OrderPlaced" outside a list; .*The subscription cannot be created as written, so no message reaches it\.$/s,
+        );
+        // Below the table, not in it; the cell holds no paragraph of reasons.
+        assert.ok(await page.evaluate((id) => Boolean(document.querySelector('table.subscription-lines')!.compareDocumentPosition(document.querySelector(id)!) & Node.DOCUMENT_POSITION_FOLLOWING), note));
+        assert.equal(await page.locator('table.subscription-lines').getByText('AWS rejects').count(), 0);
+        // The badge stays on one line, a compact chip.
+        const box = (await badge.boundingBox())!;
+        assert.ok(box.height < 30, `${width}: badge ${box.height} px tall`);
+        await badge.click();
+        assert.ok(await callout.evaluate((e) => e.matches(':target')));
+        await page.context().close();
+      }
+    });
+
+    it("the same badge and callout in the subscription's card on its operation's page", async () => {
+      const page = await open(`${fifo.base}operations/publishorderevent/`, 1280);
+      const card = page.locator('article.card.consumer', { hasText: 'shipping-orders.fifo' });
+      const badge = card.locator('.verdict-badge');
+      assert.match((await badge.textContent()) ?? '', /^Refused by AWS: why, below$/);
+      const callout = card.locator(`${await badge.getAttribute('href')}[role="note"]`);
+      assert.match(await callout.innerText(), /^Refused by AWS\n+AWS rejects this filter policy: "eventType" holds "OrderPlaced" outside a list/);
+      await page.context().close();
+    });
+
+    it("an ARN in the table's first column: its short name, the whole ARN on its own line in small code", async () => {
+      const page = await open(`${content.base}channels/orderevents/`, 1280);
+      const cell = page.locator('table.subscription-lines td[data-label="Subscription"]', { hasText: 'Lambda function' });
+      assert.equal(await cell.locator('.subscription-head code').innerText(), 'fraud-screening');
+      const full = cell.locator('code.endpoint-full');
+      assert.equal((await full.textContent())?.trim(), 'arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening');
+      const [headSize, fullSize] = await cell.evaluate((td) =>
+        ['.subscription-head', 'code.endpoint-full'].map((s) => Number.parseFloat(getComputedStyle(td.querySelector(s)!).fontSize)),
+      );
+      assert.ok(fullSize! < headSize!, `${fullSize} < ${headSize}`);
+      // The name is not broken inside: one line tall.
+      const name = (await cell.locator('.subscription-head code').boundingBox())!;
+      assert.ok(name.height < 24, `the name is ${name.height} px tall`);
+      await page.context().close();
+    });
+
+    it('a receiving operation: its messages and the tester folded, the page at most 3,000 px at 1280', async () => {
+      const page = await open(content.base + RECEIVE, 1280);
+      // Before: 4,404 px with the first message's fields and the tester open.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      assert.ok(height <= 3_000, `${height} px`);
+      assert.equal(await page.locator('details.message-card').count(), 2);
+      assert.equal(await page.locator('details.message-card[open]').count(), 0);
+      assert.equal(await page.locator('details.tester-fold[open]').count(), 0);
+      // What arrives, from which topic, with what filter: on the first screens, beside the examples.
+      assert.ok(await page.locator('section[aria-labelledby="h-sns"]').evaluate((s) => s.getBoundingClientRect().top < 1000));
+      await page.context().close();
+    });
+
+    for (const javaScriptEnabled of [true, false])
+      it(`a link to a place in a fold opens it (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async () => {
+        const page = await open(`${content.base}${RECEIVE}#sns-tester-heading`, 1280, javaScriptEnabled);
+        await page.waitForFunction(() => document.querySelector('details.tester-fold')?.hasAttribute('open'), undefined, { timeout: 5_000 });
+        assert.ok(await page.locator('#sns-tester-heading').isVisible());
+        const field = await page.locator('details.message-card').first().locator('[id^="h-"]').last().getAttribute('id');
+        await page.goto(`${content.base}${RECEIVE}#${field}`);
+        await page.waitForFunction(() => document.querySelector('details.message-card')?.hasAttribute('open'), undefined, { timeout: 5_000 });
+        assert.ok(await page.locator(`[id="${field}"]`).isVisible());
+        await page.context().close();
+      });
+  });
