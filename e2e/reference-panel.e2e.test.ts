@@ -151,6 +151,8 @@ describe('the reference panel, read', () => {
     for (const name of ['Order placed', 'Order cancelled', 'Try the filters', 'Retries'])
       assert.ok(menu.includes(name), `the menu lists "${name}" (${menu.join(', ')})`);
     // (Not "Retries": near the foot of the page, where the last section shown is the one marked.)
+    // The tester is folded under the subscriptions: opened, as the menu's link to it opens it.
+    await page.locator('details.tester-fold > summary').click();
     for (const heading of ['Try the filters']) {
       await page
         .locator('main h3', { hasText: heading })
@@ -174,6 +176,8 @@ describe('the reference panel, read', () => {
 
   it('1280 px: the panel stays in view while the reader scrolls the fields, and leaves the subscriptions the whole width', async () => {
     const page = await open(RECEIVE, 1280);
+    // Its messages' fields are folded (the page of a receiving sns operation): the reader opens the first to read them.
+    await page.locator('details.message-card > summary').first().click();
     const messages = await box(page, 'section[aria-labelledby="h-messages"]');
     for (const y of [800, messages.y + messages.height - 900]) {
       await page.evaluate((to) => window.scrollTo(0, to), y);

@@ -173,7 +173,7 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
       [0, 3],
     );
     // In another field (the sns filter tester's message), Ctrl+K is the reader's, not the search's.
-    await page.goto(base + 'operations/notifycustomersofscans/');
+    await page.goto(base + 'operations/notifycustomersofscans/#sns-tester-heading');
     await page.waitForLoadState('networkidle');
     await page.locator('#sns-tester-body').focus();
     await page.keyboard.press('Control+K');

@@ -51,6 +51,10 @@ describe('hostile document in Chromium', () => {
       // The filter tester: the build wrote the results of the document's hostile example; the page's
       // script (loaded on first use) tests it again against the hostile filter policies, as text only.
       if ((await page.locator('[data-sns-tester]').count()) > 0) {
+        // Folded under the subscriptions: opened as a reader would.
+        await page.locator('details.tester-fold').evaluateAll((folds) => {
+          for (const fold of folds) (fold as HTMLDetailsElement).open = true;
+        });
         await page.locator('[data-result]').evaluateAll((all) => {
           for (const e of all) e.removeAttribute('data-result');
         });

@@ -100,6 +100,7 @@ async function main(): Promise<void> {
       base: one.base,
       url: pick(routes, (k) => k === 'operation', ['operations/receiveordereventsinwarehouse/'])!,
       act: async (page: Page) => {
+        await page.locator('details.tester-fold > summary').click();
         await page.getByRole('textbox', { name: 'Message attributes' }).fill('{"eventType": "OrderShipped"}');
         await page.getByRole('textbox', { name: 'Message body' }).fill('{"total": {"amount": 12.5,}}');
         await page.getByRole('button', { name: 'Test' }).click();

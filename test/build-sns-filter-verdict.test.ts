@@ -37,7 +37,9 @@ if (HAS_CORPUS)
       assert.match(card, new RegExp(`<div class="verdict-note" id="${note}" role="note"`));
       assert.match(
         text(card),
-        new RegExp(`Refused by AWS AWS rejects this filter policy: ${WHY}; "total" holds .* The subscription cannot be created as written, so no message reaches it\\.`),
+        new RegExp(
+          `Refused by AWS AWS rejects this filter policy: ${WHY}; "total" holds .* The subscription cannot be created as written, so no message reaches it\\.`,
+        ),
       );
     });
 

@@ -90,12 +90,9 @@ export function referencePanel(page: Page): ReferencePanelData | undefined {
   if (request.length === 0 && reply.length === 0 && !publish && !samples && !tryIt) return undefined;
   // The page's examples and code samples move into the panel; the reply's diagram stays beside it with the messages.
   const sections = page.sections.filter((s) => s.type !== 'code-samples' && s.type !== 'try-it' && !request.some((g) => g.examples === s));
-  // An operation that receives by sns subscriptions folds its messages' fields (EntityPage.astro):
-  // its subscriptions stand beside the panel instead, where the fields stood.
-  const receivesBySns = (s: PageSection): boolean => s.type === 'sns-operation' && s.view.side === 'consumer' && s.view.consumers.length > 0;
   let cut = 0;
   sections.forEach((s, i) => {
-    if (BESIDE.has(s.type) || (s.type === 'diagram' && s.anchor === 'reply-flow') || receivesBySns(s)) cut = i + 1;
+    if (BESIDE.has(s.type) || (s.type === 'diagram' && s.anchor === 'reply-flow')) cut = i + 1;
   });
   return {
     request,
