@@ -44,7 +44,15 @@ import { expandInputs } from '../../lib/inputs/expand-inputs.ts';
 import { fromPagesFile, type PagesFile, switchTarget, toPagesEntry, type VersionPages, type VersionRoute } from '../../site/version-map.ts';
 import { switcherHtml, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
 import { versionScript } from './version-script.ts';
-import { compareVersions, TO_LATEST_URL, writeToLatestPage, type ComparedInput } from './compare-to-latest.ts';
+import {
+  compareVersions,
+  metUnresolved,
+  openComparedInput,
+  TO_LATEST_URL,
+  writeToLatestPage,
+  type ComparedInput,
+  type OpenedInput,
+} from './compare-to-latest.ts';
 import { groupsByApi, type SiteTitles, withApiTitles } from '../../site/changes-view.ts';
 import { CHANGELOG_URL, changelogArticle, changelogFeed, changelogMarkdown, changelogPage, FEED_FILE, type ChangelogVersion } from './changelog.ts';
 
@@ -522,8 +530,11 @@ async function addComparisonsWithLatest(
   cwd: string,
 ): Promise<void> {
   const newest = built.at(-1)!;
+  // The newest read once for all of them (each comparison read it again: most of their cost).
+  let head: ComparedInput | OpenedInput = await openComparedInput(newest.source, options, cwd);
   for (const version of built.slice(0, -1)) {
-    const changes = await compareVersions(version.source, newest.source, `${version.label} → ${newest.label}`, options, cwd);
+    const changes = await compareVersions(version.source, head, `${version.label} → ${newest.label}`, options, cwd);
+    if ('side' in head && metUnresolved(head)) head = newest.source;
     if (!changes) continue;
     const folder = join(outDir, version.slug);
     // Its objects link into the newest: named and grouped as the newest's own Changes page names and groups them.
