@@ -48,8 +48,8 @@ export const CACHE_MARK = 'apidesc-docs-cache.json';
 const LAYOUT = 3;
 const MARK_TEXT = `${JSON.stringify({ tool: 'apidesc-docs', layout: LAYOUT, what: 'build cache: safe to delete' })}\n`;
 
-/** The kinds of entries: an API's files, a part of the search index, a version's site (build --versions). */
-export type EntryKind = 'apis' | 'search' | 'versions' | 'summaries';
+/** The kinds of entries: an API's files, a part of the search index, a version's site (build --versions), a bundled script (version-script.ts). */
+export type EntryKind = 'apis' | 'search' | 'versions' | 'summaries' | 'scripts';
 
 /** What an entry's manifest holds. */
 export interface EntryManifest {
@@ -162,6 +162,17 @@ export class BuildCache {
       files.push({ path, bytes });
     }
     return { files, data: manifest.data };
+  }
+
+  /**
+   * The data the entry `name` of `kind` was written with, whatever its key, unchecked: for a
+   * caller whose key is made from it (the files a bundle was made of: version-script.ts), which
+   * then reads the entry under that key (read), so that data that is not the entry's own finds
+   * no entry.
+   */
+  unkeyedData(kind: EntryKind, name: string): unknown {
+    const read = manifestIn(this.#entryDir(kind, name));
+    return typeof read === 'object' && validManifest(read.manifest) ? read.manifest.data : undefined;
   }
 
   /**
@@ -312,7 +323,7 @@ export class BuildCache {
 
   /** Removes what builds that ended without cleaning up left in `apis/` and `search/` (their process is gone). */
   removeLeftovers(): void {
-    for (const kind of ['apis', 'search', 'versions', 'summaries'] as const) {
+    for (const kind of ['apis', 'search', 'versions', 'summaries', 'scripts'] as const) {
       let names: string[];
       try {
         names = readdirSync(join(this.#dir, kind));

@@ -424,7 +424,7 @@ async function buildAll(plan: Plan): Promise<number> {
   }
   for (const version of built) if (version.slug !== '' && version.dir !== join(outDir, version.slug)) moveFolder(version.dir, join(outDir, version.slug));
   const pages = performance.now();
-  await writeVersionLists(built, outDir, base);
+  await writeVersionLists(built, outDir, base, plan.cache);
   const comparing = performance.now();
   await addComparisonsWithLatest(built, newestTitles, outDir, base, options, cwd);
   spent.comparing = since(comparing);
@@ -642,8 +642,8 @@ function versionSwitchers(older: readonly BuiltVersion[], version: Omit<BuiltVer
 }
 
 /** At the site's root: the switcher's script, the versions' pages it reads, and the list of versions the search page reads. */
-async function writeVersionLists(built: readonly BuiltVersion[], outDir: string, base: string): Promise<void> {
-  writeFileSync(join(outDir, NOTE_SCRIPT_FILE), await versionScript());
+async function writeVersionLists(built: readonly BuiltVersion[], outDir: string, base: string, cache: BuildCache | undefined): Promise<void> {
+  writeFileSync(join(outDir, NOTE_SCRIPT_FILE), (await versionScript(cache)).text);
   const file: PagesFile = { versions: built.map((v) => toPagesEntry(v.pages, rootOf(base, v))) };
   writeFileSync(join(outDir, PAGES_FILE), `${JSON.stringify(file)}\n`);
   // The versions, newest first, for the search page: it merges their indexes (public/search-page.js).
