@@ -11,7 +11,8 @@
  *   node bench/versions.ts [--pairs 3]
  *       alternately, --pairs times: one version's build (`build orders.apidesc.yaml`, a new
  *       cache) and the adding of the tenth tag (`build --versions 'v*'`, a copy of the nine
- *       tags' cache); each pair, then the medians and the median of the pairs' ratios.
+ *       tags' cache by hard links: the cache as that build left it); each pair, then the medians
+ *       and the median of the pairs' ratios.
  *   node bench/versions.ts --against <checkout> [--pairs 3]
  *       A/B: the adding of the tenth tag by this checkout and by another one (e.g. a worktree of
  *       main), alternated, the same repository and cache for both.
@@ -24,9 +25,9 @@
  * Everything it makes is removed at the end (the profiles' folder excepted).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
@@ -97,10 +98,27 @@ function nineCacheOf(checkout: string): string {
   return cache;
 }
 
-/** The adding of the tenth tag by `checkout`, from a copy of the nine tags' cache. */
+/**
+ * `from` copied into `to` by hard links: the cache as the build before left it, each file the
+ * same file on disk (its inode and time kept), as a user's next build finds it. (A copy of the
+ * bytes would give every file a new inode, and the cache would read and hash each one.) Nothing
+ * writes into a cache's file in place, so the nine tags' cache stays as it was for the next run.
+ */
+function linkTree(from: string, to: string): void {
+  for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
+    const target = join(to, relative(from, join(entry.parentPath, entry.name)));
+    if (entry.isDirectory()) mkdirSync(target, { recursive: true });
+    else {
+      mkdirSync(dirname(target), { recursive: true });
+      linkSync(join(entry.parentPath, entry.name), target);
+    }
+  }
+}
+
+/** The adding of the tenth tag by `checkout`, from a copy of the nine tags' cache (linkTree). */
 const adding = (checkout: string, env: NodeJS.ProcessEnv = {}): Run => {
   const cache = fresh('cache');
-  cpSync(nineCacheOf(checkout), cache, { recursive: true });
+  linkTree(nineCacheOf(checkout), cache);
   return timed(['build', 'orders.apidesc.yaml', '--versions', 'v*', '--out', fresh('ten'), '--cache', cache], checkout, env);
 };
 const oneVersion = (): Run => timed(['build', 'orders.apidesc.yaml', '--out', fresh('one'), '--cache', fresh('one-cache')]);

@@ -273,6 +273,28 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     assert.equal(page(join(out, 'v1.0.0')), page(join(cache, 'versions', 'v1.0.0', 'files')));
   });
 
+  it('builds again an older version whose cached page was changed in place, keeping its size, and publishes none of the change', async () => {
+    const page = join('orders', 'operations', 'publishorder', 'index.html');
+    const entryPage = join(cache, 'versions', 'v1.0.0', 'files', page);
+    const good = readFileSync(join(out, 'v1.0.0', page));
+    // The site placed from the cache shares the entry's file (a hard link): it gets a copy of its own first.
+    rmSync(join(out, 'v1.0.0', page));
+    writeFileSync(join(out, 'v1.0.0', page), good);
+    // Written into the same file (same inode, same size): only its time of last change tells.
+    const damaged = Buffer.from(good);
+    damaged[damaged.indexOf('<main')] = '<'.charCodeAt(0) + 1;
+    writeFileSync(entryPage, damaged);
+    assert.equal(statSync(entryPage).size, good.length);
+    const repaired = join(tempDir('apidesc-versions-repaired-'), 'site');
+    const run = await runIn(repo.dir, ['build', 'api', '--versions', 'v*', '--out', repaired, '--cache', cache]);
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.err, /^Version v1\.0\.0 \([0-9a-f]{12}, [0-9-]{10}\):$/m, 'v1.0.0 is built again');
+    for (const version of ['v1.1.0', 'v2.0.0'])
+      assert.match(run.err, new RegExp(`Version ${version.replaceAll('.', '\\.')} \\([0-9a-f]{12}, [0-9-]{10}\\): unchanged, copied from the build cache\\.`));
+    assert.ok(readFileSync(join(repaired, 'v1.0.0', page)).equals(good), 'the page as built, not as damaged');
+    assert.ok(readFileSync(entryPage).equals(good), 'the entry made again');
+  });
+
   it("builds the newest tag and a working tree that has its documents once, the tag's pages those of a build of their own", async () => {
     git(repo.dir, 'tag', 'v3.0.0', 'HEAD');
     const edited = join(repo.api, 'orders.yaml');

@@ -54,8 +54,26 @@ function definitions(schema: unknown, at: Location): Map<string, Location> {
   return out;
 }
 
+/**
+ * Each schema parsed once where it is written: `build --versions` compares every older version
+ * with the same newest documents, whose schemas were parsed again for each comparison. Keyed by
+ * the schema's value as the resolved document holds it (one object per place it is written)
+ * and that place; what a parse gives is only read afterwards.
+ */
+const parsed = new WeakMap<object, Map<string, AvroSide | string>>();
+
 /** Parses an Avro schema; the reason when it is not one (validate reports it; diff then compares the text). */
 export function parseAvro(schema: unknown, at: Location): AvroSide | string {
+  if (typeof schema !== 'object' || schema === null) return parseAvroOnce(schema, at);
+  let byPlace = parsed.get(schema);
+  if (!byPlace) parsed.set(schema, (byPlace = new Map()));
+  const place = `${at.file}\0${at.pointer}`;
+  let side = byPlace.get(place);
+  if (side === undefined) byPlace.set(place, (side = parseAvroOnce(schema, at)));
+  return side;
+}
+
+function parseAvroOnce(schema: unknown, at: Location): AvroSide | string {
   // The reason in this tool's words, as validate says it (avro-schema-check.ts).
   const problem = avroSchemaProblem(schema);
   if (problem) return `the Avro schema is malformed: ${problem}`;

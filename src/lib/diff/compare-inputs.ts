@@ -15,7 +15,7 @@ import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { checkDocument, openDocument } from '../validate/validate-document.ts';
 import { diffDocument } from './diff-document.ts';
 import { pairApis, type Candidate } from './pair-apis.ts';
-import { previewPages } from './preview-pages.ts';
+import { previewPages, type PreviewPages } from './preview-pages.ts';
 import { applySeverityOverrides, type SeverityOverrides } from './severity-overrides.ts';
 import { toReport, type ApiDiff, type DiffSide } from './report.ts';
 import type { Change, DiffReport, FoundChange } from './types.ts';
@@ -115,6 +115,20 @@ function shown(diagnostics: Diagnostic[], input: SideInput, cwd: string): Diagno
   });
 }
 
+/** The pages of head documents handed over opened, found once: a caller that compares many bases with one head (build --versions) asks again for each. */
+const pagesOfOpened = new WeakMap<ResolvedDoc[], { cwd: string; pages: PreviewPages[] }>();
+
+function headPages(head: SideInput, now: Loaded[], cwd: string): PreviewPages[] {
+  const known = head.opened && pagesOfOpened.get(head.opened);
+  if (known && known.cwd === cwd) return known.pages;
+  const pages = previewPages(
+    now.map((l) => ({ file: head.display(l.file), doc: l.side.doc })),
+    cwd,
+  );
+  if (head.opened) pagesOfOpened.set(head.opened, { cwd, pages });
+  return pages;
+}
+
 export async function diffSides(base: SideInput, head: SideInput, options: DiffRunOptions): Promise<DiffOutcome> {
   const diagnostics: Diagnostic[] = [];
   const baseErrors: Diagnostic[] = [];
@@ -127,12 +141,7 @@ export async function diffSides(base: SideInput, head: SideInput, options: DiffR
     const invalid = [...(baseErrors.length > 0 ? ['base' as const] : []), ...(headErrors.length > 0 ? ['head' as const] : [])];
     return { report: { changes: [], breaking: 0 }, diagnostics: [...baseErrors, ...headErrors], unreadable: false, invalid };
   }
-  const pages = options.pages
-    ? previewPages(
-        now.map((l) => ({ file: head.display(l.file), doc: l.side.doc })),
-        options.cwd,
-      )
-    : [];
+  const pages = options.pages ? headPages(head, now, options.cwd) : [];
   const apis: ApiDiff[] = [];
   const headIndex = new Map(now.map((l, i) => [l, i]));
   for (const pair of pairApis(old, now, base.folder, head.folder)) {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { BuildCache, CACHE_MARK, cacheFolderProblem, filesBelow, replaceFile } from './build-cache.ts';
+import { BuildCache, CACHE_MARK, cacheFolderProblem, type EntryManifest, filesBelow, replaceFile } from './build-cache.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'apidesc-build-cache-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -173,6 +173,39 @@ describe('an entry placed into a site folder', () => {
       assert.equal(cache.place('apis', 'orders', 'key-1', join(target, 'orders'), isOrders), 'damaged', what);
       assert.deepEqual(readdirSync(target), ['index.html'], what);
     }
+  });
+
+  it('stamps the files of an entry kept by links, and finds one changed in place all the same, even keeping its size', () => {
+    const cases: [string, (file: string) => void][] = [
+      ['changed, same size', (file) => writeFileSync(file, '<p>OVERVIEW</p>')],
+      ['cut short', (file) => writeFileSync(file, '<p>over')],
+      ['replaced', (file) => replaceFile(file, '<p>elsewhere</p>')],
+    ];
+    for (const [what, damage] of cases) {
+      const built = folder({ 'index.html': '<p>overview</p>', 'channels/a/index.html': '<p>a</p>' });
+      // Written a while before they are kept, as a build's pages are: older than the file system's clock when they are hashed.
+      const past = new Date(Date.now() - 60_000);
+      for (const path of filesBelow(built)) utimesSync(join(built, path), past, past);
+      const cache = new BuildCache(folder());
+      cache.write('apis', 'orders', 'key-1', built, { pages: {} }, undefined, { link: true });
+      const manifest = JSON.parse(readFileSync(join(cache.dir, 'apis/orders/manifest.json'), 'utf8')) as EntryManifest;
+      assert.equal(manifest.settled?.filter((stamp) => stamp !== null).length, 2, `${what}: both files stamped`);
+      assert.ok(typeof cache.place('apis', 'orders', 'key-1', join(folder(), 'orders'), isOrders) !== 'string', `${what}: placed while unchanged`);
+      damage(join(cache.dir, 'apis/orders/files/index.html'));
+      const target = folder({ 'index.html': 'the portal root' });
+      assert.equal(cache.place('apis', 'orders', 'key-1', join(target, 'orders'), isOrders), 'damaged', what);
+      assert.deepEqual(readdirSync(target), ['index.html'], what);
+    }
+  });
+
+  it('does not stamp a file written as it is kept (within one tick of the file system clock, a later write could keep its time)', () => {
+    const built = folder({ 'index.html': '<p>overview</p>' });
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(built, 'index.html'), future, future);
+    const cache = new BuildCache(folder());
+    cache.write('apis', 'orders', 'key-1', built, { pages: {} }, undefined, { link: true });
+    const manifest = JSON.parse(readFileSync(join(cache.dir, 'apis/orders/manifest.json'), 'utf8')) as EntryManifest;
+    assert.equal(manifest.settled, undefined);
   });
 
   it("is not changed when a site's file placed from it is replaced (a page rewritten after the build)", () => {

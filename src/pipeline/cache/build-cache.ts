@@ -14,13 +14,31 @@
  *
  * An entry is never trusted blindly: each file is read and its hash compared with the manifest
  * before anything of it is used, and an entry that fails (truncated, edited, of another key,
- * another layout) is rebuilt, never published. The cache only ever removes what it wrote: an
+ * another layout) is rebuilt, never published. An entry placed by hard links (place) may instead
+ * show each file unchanged by what the file system keeps of it, as git's index does: the file
+ * it links is the very one that was hashed (its device and inode), of the same size, last
+ * written at the same moment, which was before the hashing began (settledStats); anything else
+ * is read and hashed. The cache only ever removes what it wrote: an
  * entry it replaces is one of its own folder, and a folder that holds files of someone else is
  * refused as a whole (cacheFolderProblem). Deleting the folder is always safe: the next build
  * makes every API again.
  */
 import { createHash } from 'node:crypto';
-import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  constants,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { processAlive } from '../../perf/render-lock.ts';
 
@@ -30,8 +48,8 @@ export const CACHE_MARK = 'apidesc-docs-cache.json';
 const LAYOUT = 3;
 const MARK_TEXT = `${JSON.stringify({ tool: 'apidesc-docs', layout: LAYOUT, what: 'build cache: safe to delete' })}\n`;
 
-/** The kinds of entries: an API's files, a part of the search index, a version's site (build --versions). */
-export type EntryKind = 'apis' | 'search' | 'versions' | 'summaries';
+/** The kinds of entries: an API's files, a part of the search index, a version's site (build --versions), a bundled script (version-script.ts). */
+export type EntryKind = 'apis' | 'search' | 'versions' | 'summaries' | 'scripts';
 
 /** What an entry's manifest holds. */
 export interface EntryManifest {
@@ -41,6 +59,12 @@ export interface EntryManifest {
   key: string;
   /** Each file relative to the API's folder (with `/`), its size in bytes and its SHA-256 (hex). */
   files: [path: string, size: number, sha256: string][];
+  /**
+   * Beside each of `files`, in its order, when the entry's file is the one that was hashed and
+   * was last written before the hashing began: its device, inode and time of last change
+   * (nanoseconds, as decimal text); null for a file that must be read to be checked.
+   */
+  settled?: (FileStamp | null)[];
   /** What the build needs of the entry besides its files (an API's page fingerprints, a search part's page count). */
   data: unknown;
 }
@@ -62,6 +86,9 @@ export interface PlacedEntry {
   paths: string[];
   data: unknown;
 }
+
+/** What the file system keeps of a file that shows it unchanged since it was hashed: device, inode, last change (ns). */
+export type FileStamp = [dev: string, ino: string, mtimeNs: string];
 
 /** Why an entry was not used. */
 export type CacheMiss = 'new' | 'changed' | 'damaged';
@@ -138,6 +165,17 @@ export class BuildCache {
   }
 
   /**
+   * The data the entry `name` of `kind` was written with, whatever its key, unchecked: for a
+   * caller whose key is made from it (the files a bundle was made of: version-script.ts), which
+   * then reads the entry under that key (read), so that data that is not the entry's own finds
+   * no entry.
+   */
+  unkeyedData(kind: EntryKind, name: string): unknown {
+    const read = manifestIn(this.#entryDir(kind, name));
+    return typeof read === 'object' && validManifest(read.manifest) ? read.manifest.data : undefined;
+  }
+
+  /**
    * Puts the files of the entry `name` of `kind` into `target` (a folder this build is making)
    * when it was written under `key`, `accept` takes its data, and every file is as its manifest
    * says; otherwise why not, with nothing of it left in `target`. Each file is hard-linked where
@@ -147,6 +185,13 @@ export class BuildCache {
    * entry meanwhile. A site's file and its entry's may so be one file on disk: nothing writes
    * into either in place (entries are replaced whole, sites swapped in whole), and an entry
    * changed all the same fails this check next time and is rebuilt.
+   *
+   * A file placed by a link to the very file that was hashed (same device and inode), of the
+   * size and time of last change the manifest keeps (`settled`), is not read again: any write
+   * into it changes its time, any replacement its inode, and a copy of the cache (another disk,
+   * a cache restored elsewhere) has new inodes, so is read and hashed whole. What this does not
+   * see is a change made with the file's time set back on purpose, or bytes rotting on disk:
+   * the build trusts its file system as git trusts its index.
    */
   place(kind: EntryKind, name: string, key: string, target: string, accept: (data: unknown) => boolean = () => true): PlacedEntry | CacheMiss {
     const dir = this.#entryDir(kind, name);
@@ -171,7 +216,8 @@ export class BuildCache {
       }
       return 'damaged';
     };
-    for (const [path, size, hash] of manifest.files) {
+    const settled = manifest.settled;
+    for (const [index, [path, size, hash]] of manifest.files.entries()) {
       const to = join(target, path);
       const folder = dirname(to);
       if (!madeSet.has(folder)) {
@@ -185,6 +231,8 @@ export class BuildCache {
         return undo();
       }
       placed.push(to);
+      const stamp = settled?.[index];
+      if (stamp && sameStamp(to, size, stamp)) continue;
       const bytes = readFileSync(to);
       if (bytes.length !== size || sha256(bytes) !== hash) return undo();
     }
@@ -213,20 +261,38 @@ export class BuildCache {
     const partial = `${entry}.partial-${process.pid}`;
     rmSync(partial, { recursive: true, force: true });
     const files: EntryManifest['files'] = [];
+    const settled: (FileStamp | null)[] = [];
     // Each folder made once (a recursive mkdir of a folder that is there costs a call per level).
     const made = new Set<string>();
     // An entry of data alone (an API's first-pass summary: api-summary.ts) has no folder of files.
     const source = from ?? '';
+    // Only a file last written before this moment (by the file system's clock) is stamped: one
+    // written again later, even within the same tick of that clock, has a later time.
+    const started = link ? fileSystemNow(partial) : undefined;
     for (const path of from === undefined ? [] : filesBelow(from).filter(keep)) {
-      const bytes = readFileSync(join(source, path));
+      const file = join(source, path);
+      // Taken before the bytes are read: a change after it shows in the file's time.
+      const before = started === undefined ? undefined : statSync(file, { bigint: true });
+      const bytes = readFileSync(file);
       const target = join(partial, 'files', path);
       const folder = dirname(target);
       if (!made.has(folder)) mkdirSync(folder, { recursive: true });
       made.add(folder);
-      if (!link || !tryLink(join(source, path), target)) writeFileSync(target, bytes);
+      const linked = link && tryLink(file, target);
+      if (!linked) writeFileSync(target, bytes);
       files.push([path, bytes.length, sha256(bytes)]);
+      settled.push(
+        linked && before && started !== undefined && before.mtimeNs < started ? [String(before.dev), String(before.ino), String(before.mtimeNs)] : null,
+      );
     }
-    const manifest: EntryManifest = { tool: 'apidesc-docs', layout: LAYOUT, key, files, data };
+    const manifest: EntryManifest = {
+      tool: 'apidesc-docs',
+      layout: LAYOUT,
+      key,
+      files,
+      ...(settled.some((s) => s !== null) ? { settled } : {}),
+      data,
+    };
     mkdirSync(partial, { recursive: true });
     writeFileSync(join(partial, 'manifest.json'), `${JSON.stringify(manifest)}\n`);
     const old = `${entry}.old-${process.pid}`;
@@ -257,7 +323,7 @@ export class BuildCache {
 
   /** Removes what builds that ended without cleaning up left in `apis/` and `search/` (their process is gone). */
   removeLeftovers(): void {
-    for (const kind of ['apis', 'search', 'versions', 'summaries'] as const) {
+    for (const kind of ['apis', 'search', 'versions', 'summaries', 'scripts'] as const) {
       let names: string[];
       try {
         names = readdirSync(join(this.#dir, kind));
@@ -276,6 +342,28 @@ export class BuildCache {
     const mark = join(this.#dir, CACHE_MARK);
     if (!existsSync(mark)) writeFileSync(mark, MARK_TEXT);
   }
+}
+
+/**
+ * The file system's clock now, as it stamps files (coarser than the process's clocks, and the
+ * only one a file's time can be compared with): the time of a file written for the purpose in
+ * `folder` (made when missing), which is removed.
+ */
+function fileSystemNow(folder: string): bigint {
+  mkdirSync(folder, { recursive: true });
+  const probe = join(folder, `.now-${process.pid}`);
+  writeFileSync(probe, '');
+  try {
+    return statSync(probe, { bigint: true }).mtimeNs;
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
+/** Whether the file `file` (just linked from an entry) is the one stamped, unchanged since: device, inode, size and time. */
+function sameStamp(file: string, size: number, [dev, ino, mtimeNs]: FileStamp): boolean {
+  const now = lstatSync(file, { bigint: true });
+  return now.isFile() && String(now.dev) === dev && String(now.ino) === ino && now.size === BigInt(size) && String(now.mtimeNs) === mtimeNs;
 }
 
 /** Hard-links `from` as `to`; false when the file system does not allow it (another disk, no links, too many links). */
@@ -334,6 +422,10 @@ function validManifest(value: unknown): value is EntryManifest {
     typeof m.key === 'string' &&
     Array.isArray(m.files) &&
     m.files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && typeof f[1] === 'number' && typeof f[2] === 'string') &&
+    (m.settled === undefined ||
+      (Array.isArray(m.settled) &&
+        m.settled.length === m.files.length &&
+        m.settled.every((s) => s === null || (Array.isArray(s) && s.length === 3 && s.every((part) => typeof part === 'string'))))) &&
     'data' in m
   );
 }

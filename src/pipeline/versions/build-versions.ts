@@ -44,7 +44,15 @@ import { expandInputs } from '../../lib/inputs/expand-inputs.ts';
 import { fromPagesFile, type PagesFile, switchTarget, toPagesEntry, type VersionPages, type VersionRoute } from '../../site/version-map.ts';
 import { switcherHtml, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
 import { versionScript } from './version-script.ts';
-import { compareVersions, TO_LATEST_URL, writeToLatestPage, type ComparedInput } from './compare-to-latest.ts';
+import {
+  compareVersions,
+  metUnresolved,
+  openComparedInput,
+  TO_LATEST_URL,
+  writeToLatestPage,
+  type ComparedInput,
+  type OpenedInput,
+} from './compare-to-latest.ts';
 import { groupsByApi, type SiteTitles, withApiTitles } from '../../site/changes-view.ts';
 import { CHANGELOG_URL, changelogArticle, changelogFeed, changelogMarkdown, changelogPage, FEED_FILE, type ChangelogVersion } from './changelog.ts';
 
@@ -416,7 +424,7 @@ async function buildAll(plan: Plan): Promise<number> {
   }
   for (const version of built) if (version.slug !== '' && version.dir !== join(outDir, version.slug)) moveFolder(version.dir, join(outDir, version.slug));
   const pages = performance.now();
-  await writeVersionLists(built, outDir, base);
+  await writeVersionLists(built, outDir, base, plan.cache);
   const comparing = performance.now();
   await addComparisonsWithLatest(built, newestTitles, outDir, base, options, cwd);
   spent.comparing = since(comparing);
@@ -522,8 +530,11 @@ async function addComparisonsWithLatest(
   cwd: string,
 ): Promise<void> {
   const newest = built.at(-1)!;
+  // The newest read once for all of them (each comparison read it again: most of their cost).
+  let head: ComparedInput | OpenedInput = await openComparedInput(newest.source, options, cwd);
   for (const version of built.slice(0, -1)) {
-    const changes = await compareVersions(version.source, newest.source, `${version.label} → ${newest.label}`, options, cwd);
+    const changes = await compareVersions(version.source, head, `${version.label} → ${newest.label}`, options, cwd);
+    if ('side' in head && metUnresolved(head)) head = newest.source;
     if (!changes) continue;
     const folder = join(outDir, version.slug);
     // Its objects link into the newest: named and grouped as the newest's own Changes page names and groups them.
@@ -631,8 +642,8 @@ function versionSwitchers(older: readonly BuiltVersion[], version: Omit<BuiltVer
 }
 
 /** At the site's root: the switcher's script, the versions' pages it reads, and the list of versions the search page reads. */
-async function writeVersionLists(built: readonly BuiltVersion[], outDir: string, base: string): Promise<void> {
-  writeFileSync(join(outDir, NOTE_SCRIPT_FILE), await versionScript());
+async function writeVersionLists(built: readonly BuiltVersion[], outDir: string, base: string, cache: BuildCache | undefined): Promise<void> {
+  writeFileSync(join(outDir, NOTE_SCRIPT_FILE), (await versionScript(cache)).text);
   const file: PagesFile = { versions: built.map((v) => toPagesEntry(v.pages, rootOf(base, v))) };
   writeFileSync(join(outDir, PAGES_FILE), `${JSON.stringify(file)}\n`);
   // The versions, newest first, for the search page: it merges their indexes (public/search-page.js).

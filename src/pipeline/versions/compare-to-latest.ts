@@ -10,7 +10,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { escapeAttribute, escapeHtml } from '../../lib/html-text.ts';
-import { diffSides } from '../../lib/diff/compare-inputs.ts';
+import { diffSides, type SideInput } from '../../lib/diff/compare-inputs.ts';
+import { hasErrors } from '../../lib/diagnostics/diagnostic.ts';
+import type { ResolvedDoc } from '../../lib/resolve/resolved-doc.ts';
+import { openDocument } from '../../lib/validate/validate-document.ts';
 import { sideFiles } from '../../lib/diff/compare-sides.ts';
 import { displayPath } from '../../lib/diagnostics/to-diagnostic.ts';
 import { defaultLimits } from '../../lib/load/limits.ts';
@@ -39,20 +42,52 @@ function inside(file: string, folder: string): string | undefined {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split('\\').join('/') : undefined;
 }
 
+/** A side as diff reads it: its files, shown relative to the version's root. */
+function sideOf(c: ComparedInput, cwd: string): SideInput {
+  const display = (file: string): string => inside(file, c.root) ?? displayPath(file, cwd);
+  const { files, folder } = sideFiles(c.input, cwd, display);
+  return { files, ...(folder ? { folder } : {}), display, root: c.root };
+}
+
+/**
+ * The newest version's side, its documents opened once for every older version's comparison
+ * with it (each comparison read, resolved and modelled them again: a tenth of adding a version).
+ * A document that cannot be opened cleanly is not handed over: each comparison then reads it as
+ * before and says why it could not compare.
+ */
+export interface OpenedInput extends ComparedInput {
+  side: SideInput;
+}
+
+export async function openComparedInput(c: ComparedInput, options: BuildOptions, cwd: string): Promise<OpenedInput> {
+  const side = sideOf(c, cwd);
+  const opened: ResolvedDoc[] = [];
+  for (const file of side.files) {
+    const read = await openDocument(file, {
+      limits: options.limits ?? defaultLimits,
+      allowRemoteRefs: options.allowRemoteRefs ?? false,
+      cwd,
+      root: c.root,
+    });
+    if (!read.doc || hasErrors(read.diagnostics)) return { ...c, side };
+    opened.push(read.doc);
+  }
+  return { ...c, side: { ...side, opened } };
+}
+
+/** Whether a side's opened documents met a `$ref` they could not resolve (they are resolved as they are followed). */
+export const metUnresolved = (c: OpenedInput): boolean => (c.side.opened ?? []).some((doc) => doc.problems.some((p) => p.severity === 'error'));
+
 /** `from` compared with `to` by diff, as the Changes page's view; undefined when a side cannot be read. */
 export async function compareVersions(
   from: ComparedInput,
-  to: ComparedInput,
+  to: ComparedInput | OpenedInput,
   label: string,
   options: BuildOptions,
   cwd: string,
 ): Promise<SiteChanges | undefined> {
-  const side = (c: ComparedInput) => {
-    const display = (file: string): string => inside(file, c.root) ?? displayPath(file, cwd);
-    const { files, folder } = sideFiles(c.input, cwd, display);
-    return { files, ...(folder ? { folder } : {}), display, root: c.root };
-  };
-  const outcome = await diffSides(side(from), side(to), {
+  const toSide = 'side' in to ? to.side : sideOf(to, cwd);
+  const outcome = await diffSides(sideOf(from, cwd), toSide, {
     limits: options.limits ?? defaultLimits,
     allowRemoteRefs: options.allowRemoteRefs ?? false,
     cwd,
@@ -60,6 +95,10 @@ export async function compareVersions(
     // Both versions were built, and so validated.
     validate: false,
   });
+  // Documents shared between comparisons keep what an earlier one failed to resolve: a
+  // comparison that meets such a side is made again from the files, exactly as it would have
+  // been alone (the caller then stops sharing them: metUnresolved).
+  if ('side' in to && metUnresolved(to)) return compareVersions(from, { input: to.input, root: to.root }, label, options, cwd);
   if (outcome.unreadable) return undefined;
   const name = (file: string, which: ComparedInput): string => (/^https?:/i.test(file) ? file : (inside(file, which.root) ?? file));
   const report = { ...outcome.report, changes: outcome.report.changes.map((c) => ({ ...c, file: name(c.file, c.side === 'base' ? from : to) })) };
