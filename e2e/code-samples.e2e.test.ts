@@ -147,6 +147,31 @@ describe('code samples, read', () => {
         ]),
       };
     });
+    // Where lines run past the edge, the edge says so without script (a shade under the code, the text fading out there),
+    // and the fade moves to the other edge once the box is scrolled to its end; each row of tabs says what it picks.
+    const edges = await page.evaluate(async () => {
+      const pre = [...document.querySelectorAll<HTMLElement>('.ref-panel .code-samples pre')].find((p) => p.getClientRects().length > 0)!;
+      const fade = () => ({
+        start: getComputedStyle(pre).getPropertyValue('--code-fade-start'),
+        end: getComputedStyle(pre).getPropertyValue('--code-fade-end'),
+      });
+      const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const atStart = fade();
+      pre.scrollLeft = pre.scrollWidth;
+      await frame();
+      const atEnd = fade();
+      pre.scrollLeft = 0;
+      const legends = [...document.querySelectorAll<HTMLElement>('.ref-panel .code-samples legend')]
+        .filter((l) => l.getClientRects().length > 0 && l.getBoundingClientRect().width > 1)
+        .map((l) => l.innerText.trim());
+      return { atStart, atEnd, attachment: getComputedStyle(pre).backgroundAttachment, legends };
+    });
+    // The shades stay at the box's edges (scroll); the covers scroll with the code (local), hiding a shade where the code ends.
+    assert.equal(edges.attachment, 'local, local, scroll, scroll, scroll');
+    assert.deepEqual(edges.atStart, { start: '0px', end: '48px' }, 'the text fades out at the right edge before scrolling');
+    assert.deepEqual(edges.atEnd, { start: '48px', end: '0px' }, 'scrolled to the end, the text fades at the left edge only');
+    assert.deepEqual(edges.legends, ['SERVER', 'LANGUAGE', 'LANGUAGE'].slice(0, edges.legends.length));
+    assert.ok(edges.legends.length >= 2, `legends shown: ${edges.legends.join(', ')}`);
     // The server picker switches as the language tabs do, by the stylesheet alone.
     let serverPanels: [boolean, boolean, string];
     let phone: { wrappedLines: number; lines: number; boxScrolls: boolean; pageWidth: number; viewport: number; scrolledByKey: number };

@@ -156,3 +156,35 @@ describe('a long payload in the code samples', () => {
     }
   });
 });
+
+describe('code samples of the streetlights Kafka document (two servers, a parameter with no example)', () => {
+  it('labels each row of tabs with what it picks, says what to fill in before the code, and lays the client options over lines that fit', async () => {
+    assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
+    const work = tempDir('apidesc-code-samples-streetlights-');
+    copyFileSync(join(CORPUS, 'valid', 'spec-streetlights-kafka.yaml'), join(work, 'streetlights.yaml'));
+    const run = await runIn(work, ['build', 'streetlights.yaml', '--out', join(work, 'site'), '--cache', join(work, 'cache')]);
+    assert.equal(run.code, 0, run.err);
+    const html = readFileSync(join(work, 'site', 'operations/receivelightmeasurement/index.html'), 'utf8');
+    // A visible legend opens each row: the server picker's, then each group's languages (the fieldset names the radio group for screen readers).
+    assert.match(
+      html,
+      /<fieldset class="code-tab-list">\s*<legend class="code-tab-legend">Server<\/legend>\s*<input type="radio" class="code-tab-input" name="samples-server"/,
+    );
+    assert.match(
+      html,
+      /<fieldset class="code-tab-list">\s*<legend class="code-tab-legend">Language<\/legend>\s*<input type="radio" class="code-tab-input" name="samples-s1-1"/,
+    );
+    // What to fill in comes between the heading and the tabs, with the parameter's description; nothing says it again after the code.
+    const group = /<div class="sample-group">([\s\S]*?)<div class="code-tabs"/.exec(html)?.[1] ?? '';
+    assert.match(textOf(group), /Before running, fill in what the API description gives no value for:\s*&lt;streetlightId&gt;\s*The ID of the streetlight\./);
+    assert.doesNotMatch(html, /Replace &lt;streetlightId&gt;/);
+    // The kafkajs options a line each where one line would run past the panel's edge.
+    const text = textOf(html);
+    assert.match(text, /\n {2}sasl: \{\n {4}mechanism: 'scram-sha-256',\n {4}username: process\.env\.KAFKA_USERNAME,\n/);
+    const md = readFileSync(join(work, 'site', 'operations/receivelightmeasurement/index.md'), 'utf8');
+    assert.match(
+      md,
+      /Before running, fill in what the API description gives no value for: &lt;streetlightId&gt; \(The ID of the streetlight\)\.|Before running, fill in what the API description gives no value for: \\?<streetlightId\\?> \(The ID of the streetlight\)\./,
+    );
+  });
+});

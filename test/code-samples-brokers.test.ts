@@ -15,15 +15,15 @@ import { Ajv } from 'ajv';
 import amqp, { type ChannelModel, type ConsumeMessage } from 'amqplib';
 import rhea from 'rhea';
 import mqtt from 'mqtt';
-import { connect as natsConnect, type NatsConnection } from 'nats';
 import { Kafka, type KafkaMessage, logLevel } from 'kafkajs';
 import { WebSocketServer } from 'ws';
-import { type Broker, startMosquitto, startNats, startRabbitmq } from './brokers.ts';
+import { startMosquitto, startRabbitmq } from './brokers.ts';
 import { freePort, until } from './helpers.ts';
 import { type KafkaStandIn, startKafkaStandIn } from './kafka-stand-in.ts';
 import type { SampleLanguage } from '../src/lib/samples/generators.ts';
 import { codeIn, runSample, samplesOf } from './sample-run.ts';
 import { type SqsStandIn, startSqsStandIn } from './sqs-stand-in.ts';
+import { brokerForSuite, natsForSuite } from './suite-brokers.ts';
 
 const SCHEMA = {
   type: 'object',
@@ -137,9 +137,7 @@ const RUN = {
 } as const satisfies Record<string, readonly SampleLanguage[]>;
 
 describe('MQTT samples against mosquitto', { timeout: 300_000 }, () => {
-  let broker: Broker;
-  before(async () => (broker = await startMosquitto()));
-  after(() => broker?.stop());
+  const { broker } = brokerForSuite(() => startMosquitto());
 
   for (const version of ['mqtt', 'mqtt5'] as const)
     for (const lang of RUN.mqtt) {
@@ -147,7 +145,7 @@ describe('MQTT samples against mosquitto', { timeout: 300_000 }, () => {
         const samples = await samplesOf(
           documentFor({
             protocol: version,
-            port: broker.port,
+            port: broker().port,
             address: 'lights/{lightId}/on',
             parameters: { lightId: { examples: ['7'] } },
             operationBindings: { mqtt: { qos: 1 } },
@@ -156,7 +154,7 @@ describe('MQTT samples against mosquitto', { timeout: 300_000 }, () => {
         const code = codeIn(samples.get('readersends'), 0, lang);
         // JavaScript and Python name the QoS; Go passes it second to Publish.
         assert.match(code, /qos(: |=)1|Publish\("[^"]*", 1,/);
-        const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { protocolVersion: version === 'mqtt5' ? 5 : 4 });
+        const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker().port}`, { protocolVersion: version === 'mqtt5' ? 5 : 4 });
         try {
           const arrived = new Promise<{ topic: string; payload: Buffer; qos: number }>((done) =>
             client.once('message', (topic, payload, packet) => done({ topic, payload, qos: packet.qos })),
@@ -178,9 +176,9 @@ describe('MQTT samples against mosquitto', { timeout: 300_000 }, () => {
       });
 
       it(`${version}: the ${lang} sample subscribes and prints what is published`, async () => {
-        const samples = await samplesOf(documentFor({ protocol: version, port: broker.port, address: 'lights/announce' }));
+        const samples = await samplesOf(documentFor({ protocol: version, port: broker().port, address: 'lights/announce' }));
         const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
-        const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`);
+        const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker().port}`);
         // Published until the sample prints: the test cannot see when its subscription is in place.
         const timer = setInterval(() => void client.publishAsync('lights/announce', PUBLISHED).catch(() => undefined), 200);
         try {
@@ -195,30 +193,21 @@ describe('MQTT samples against mosquitto', { timeout: 300_000 }, () => {
 });
 
 describe('NATS samples against nats-server', { timeout: 240_000 }, () => {
-  let broker: Broker;
-  let nc: NatsConnection;
-  before(async () => {
-    broker = await startNats();
-    nc = await natsConnect({ servers: `127.0.0.1:${broker.port}` });
-  });
-  after(async () => {
-    await nc?.close();
-    await broker?.stop();
-  });
+  const { broker, client: nc } = natsForSuite();
 
   for (const lang of RUN.nats) {
     it(`the ${lang} sample publishes the example with its headers on the subject`, async () => {
       const samples = await samplesOf(
         documentFor({
           protocol: 'nats',
-          port: broker.port,
+          port: broker().port,
           address: 'lights.{lightId}.on',
           parameters: { lightId: { default: '7' } },
           headers: { traceId: 't-1' },
         }),
       );
-      const subscription = nc.subscribe('lights.>', { max: 1 });
-      await nc.flush();
+      const subscription = nc().subscribe('lights.>', { max: 1 });
+      await nc().flush();
       const sample = runSample(lang, codeIn(samples.get('readersends'), 0, lang));
       try {
         assert.equal(await sample.exit(), 0, sample.stderr());
@@ -234,12 +223,12 @@ describe('NATS samples against nats-server', { timeout: 240_000 }, () => {
 
     it(`the ${lang} sample subscribes in the binding's queue group and prints what is published`, async () => {
       const samples = await samplesOf(
-        documentFor({ protocol: 'nats', port: broker.port, address: 'lights.announce', operationBindings: { nats: { queue: 'lamps' } } }),
+        documentFor({ protocol: 'nats', port: broker().port, address: 'lights.announce', operationBindings: { nats: { queue: 'lamps' } } }),
       );
       const code = codeIn(samples.get('readerreceives'), 0, lang);
       assert.match(code, /lamps/);
       const sample = runSample(lang, code);
-      const timer = setInterval(() => nc.publish('lights.announce', PUBLISHED), 200);
+      const timer = setInterval(() => nc().publish('lights.announce', PUBLISHED), 200);
       try {
         assertDelivered(await sample.firstLine(), `nats ${lang} subscriber`, PUBLISHED);
       } finally {
@@ -415,16 +404,11 @@ describe('HTTP webhook samples: the application calls the reader', { timeout: 24
 });
 
 describe('AMQP 0-9-1 and AMQP 1.0 samples against rabbitmq-server', { timeout: 480_000 }, () => {
-  let broker: Broker;
-  let connection: ChannelModel;
-  before(async () => {
-    broker = await startRabbitmq();
-    connection = await until('an AMQP connection', () => amqp.connect(`amqp://127.0.0.1:${broker.port}`), 60_000);
-  });
-  after(async () => {
-    await connection?.close();
-    await broker?.stop();
-  });
+  const { broker, client: connection } = brokerForSuite(
+    () => startRabbitmq(),
+    (started) => until('an AMQP connection', () => amqp.connect(`amqp://127.0.0.1:${started.port}`), 60_000),
+    (opened: ChannelModel) => opened.close(),
+  );
   const exchange = { name: 'lights', type: 'topic', durable: true };
 
   for (const lang of RUN.amqp) {
@@ -432,14 +416,14 @@ describe('AMQP 0-9-1 and AMQP 1.0 samples against rabbitmq-server', { timeout: 4
       const samples = await samplesOf(
         documentFor({
           protocol: 'amqp',
-          port: broker.port,
+          port: broker().port,
           address: 'lights.{lightId}.on',
           parameters: { lightId: { examples: ['7'] } },
           channelBindings: { amqp: { is: 'routingKey', exchange } },
           headers: { traceId: 't-1' },
         }),
       );
-      const channel = await connection.createChannel();
+      const channel = await connection().createChannel();
       try {
         await channel.assertExchange('lights', 'topic', { durable: true });
         const { queue } = await channel.assertQueue('', { exclusive: true });
@@ -463,10 +447,10 @@ describe('AMQP 0-9-1 and AMQP 1.0 samples against rabbitmq-server', { timeout: 4
 
     it(`amqp: the ${lang} sample binds a queue of its own to the exchange and prints what is published`, async () => {
       const samples = await samplesOf(
-        documentFor({ protocol: 'amqp', port: broker.port, address: 'lights.announce', channelBindings: { amqp: { is: 'routingKey', exchange } } }),
+        documentFor({ protocol: 'amqp', port: broker().port, address: 'lights.announce', channelBindings: { amqp: { is: 'routingKey', exchange } } }),
       );
       const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
-      const channel = await connection.createChannel();
+      const channel = await connection().createChannel();
       const timer = setInterval(() => channel.publish('lights', 'lights.announce', PUBLISHED), 200);
       try {
         assertDelivered(await sample.firstLine(60_000), `amqp ${lang} subscriber`, PUBLISHED);
@@ -481,11 +465,11 @@ describe('AMQP 0-9-1 and AMQP 1.0 samples against rabbitmq-server', { timeout: 4
   for (const lang of RUN.amqp1) {
     it(`amqp1: the ${lang} sample sends the example as one data section to the address`, async () => {
       const queue = `samples-${lang}`;
-      const samples = await samplesOf(documentFor({ protocol: 'amqp1', port: broker.port, address: `/queue/${queue}` }));
+      const samples = await samplesOf(documentFor({ protocol: 'amqp1', port: broker().port, address: `/queue/${queue}` }));
       const sample = runSample(lang, codeIn(samples.get('readersends'), 0, lang));
       try {
         assert.equal(await sample.exit(), 0, sample.stderr());
-        const body = await receiveOne(broker.port, `/queue/${queue}`);
+        const body = await receiveOne(broker().port, `/queue/${queue}`);
         assertSent(body, `amqp1 ${lang}`, lang);
       } finally {
         await sample.stop();
@@ -494,10 +478,10 @@ describe('AMQP 0-9-1 and AMQP 1.0 samples against rabbitmq-server', { timeout: 4
 
     it(`amqp1: the ${lang} sample receives from the address and prints what is sent`, async () => {
       const queue = `samples-sub-${lang}`;
-      const samples = await samplesOf(documentFor({ protocol: 'amqp1', port: broker.port, address: `/queue/${queue}` }));
+      const samples = await samplesOf(documentFor({ protocol: 'amqp1', port: broker().port, address: `/queue/${queue}` }));
       const sample = runSample(lang, codeIn(samples.get('readerreceives'), 0, lang));
       try {
-        await sendOne(broker.port, `/queue/${queue}`);
+        await sendOne(broker().port, `/queue/${queue}`);
         assertDelivered(await sample.firstLine(60_000), `amqp1 ${lang} receiver`, PUBLISHED);
       } finally {
         await sample.stop();

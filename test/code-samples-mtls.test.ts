@@ -11,13 +11,13 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import mqtt from 'mqtt';
-import { connect as natsConnect, type NatsConnection } from 'nats';
 import type { SampleLanguage } from '../src/lib/samples/generators.ts';
-import { type Broker, requireBinary, type ServerTls, startMosquitto, startNats } from './brokers.ts';
+import { requireBinary, type ServerTls, startMosquitto } from './brokers.ts';
 import { tempDir } from './helpers.ts';
 import { codeIn, runSample, samplesOf } from './sample-run.ts';
+import { brokerForSuite, natsForSuite } from './suite-brokers.ts';
 
 const OPENSSL = '/usr/bin/openssl';
 
@@ -110,17 +110,15 @@ async function assertRefused(lang: SampleLanguage, code: string, env: Record<str
 
 describe('mutual TLS samples against mosquitto with require_certificate', { timeout: 400_000 }, () => {
   let certificates: Certificates;
-  let broker: Broker;
-  before(async () => {
+  const { broker } = brokerForSuite(() => {
     certificates = makeCertificates();
-    broker = await startMosquitto({ tls: certificates.server });
+    return startMosquitto({ tls: certificates.server });
   });
-  after(() => broker?.stop());
 
   /** The test's own subscriber, itself presenting the client certificate; resolves with what arrives on the topic. */
   async function listen(topic: string): Promise<{ arrived: Promise<Buffer>; received: () => Buffer[]; end: () => Promise<void> }> {
     const c = certificates.client;
-    const client = await mqtt.connectAsync(`mqtts://127.0.0.1:${broker.port}`, {
+    const client = await mqtt.connectAsync(`mqtts://127.0.0.1:${broker().port}`, {
       ca: readFileSync(c.ca),
       cert: readFileSync(c.cert),
       key: readFileSync(c.key),
@@ -138,7 +136,7 @@ describe('mutual TLS samples against mosquitto with require_certificate', { time
 
   for (const lang of ['javascript', 'python', 'go'] as const) {
     it(`the ${lang} sample presents the client certificate from the environment and its message arrives`, async () => {
-      const samples = await samplesOf(documentFor('mqtts', broker.port, `lights/${lang}`, true));
+      const samples = await samplesOf(documentFor('mqtts', broker().port, `lights/${lang}`, true));
       const code = codeIn(samples.get('readersends'), 0, lang);
       const notes = samples.get('readersends')?.[0]?.notes.join(' ') ?? '';
       for (const variable of ['MQTT_CA_FILE', 'MQTT_CERT_FILE', 'MQTT_KEY_FILE']) {
@@ -161,7 +159,7 @@ describe('mutual TLS samples against mosquitto with require_certificate', { time
     });
 
     it(`the ${lang} sample without a client certificate is refused, with the CA trusted`, async () => {
-      const samples = await samplesOf(documentFor('mqtts', broker.port, `refused/${lang}`, false));
+      const samples = await samplesOf(documentFor('mqtts', broker().port, `refused/${lang}`, false));
       const code = codeIn(samples.get('readersends'), 0, lang);
       assert.ok(!code.includes('MQTT_CERT_FILE'), 'a server without X509 got certificate options');
       const listener = await listen(`refused/${lang}`);
@@ -180,25 +178,17 @@ describe('mutual TLS samples against mosquitto with require_certificate', { time
 
 describe('mutual TLS samples against nats-server with --tlsverify', { timeout: 300_000 }, () => {
   let certificates: Certificates;
-  let broker: Broker;
-  let nc: NatsConnection;
-  before(async () => {
+  const { broker, client: nc } = natsForSuite(() => {
     certificates = makeCertificates();
-    broker = await startNats({ tls: certificates.server });
-    const c = certificates.client;
-    nc = await natsConnect({ servers: `tls://127.0.0.1:${broker.port}`, tls: { caFile: c.ca, certFile: c.cert, keyFile: c.key } });
-  });
-  after(async () => {
-    await nc?.close();
-    await broker?.stop();
+    return certificates;
   });
 
   for (const lang of ['javascript', 'go'] as const)
     it(`the ${lang} sample presents the client certificate from the environment and its message arrives`, async () => {
-      const samples = await samplesOf(documentFor('nats', broker.port, `lights.${lang}`, true));
+      const samples = await samplesOf(documentFor('nats', broker().port, `lights.${lang}`, true));
       const code = codeIn(samples.get('readersends'), 0, lang);
-      const subscription = nc.subscribe(`lights.${lang}`, { max: 1 });
-      await nc.flush();
+      const subscription = nc().subscribe(`lights.${lang}`, { max: 1 });
+      await nc().flush();
       const sample = runSample(lang, code, certificateEnvironment('NATS', certificates.client));
       try {
         assert.equal(await sample.exit(), 0, sample.stderr());
@@ -217,14 +207,14 @@ describe('mutual TLS samples against nats-server with --tlsverify', { timeout: 3
 
   it('the javascript sample without a client certificate is refused, with the CA trusted', async () => {
     // nats:// with no TLS options: nats.js upgrades to TLS when the server asks, trusting the CA through NODE_EXTRA_CA_CERTS.
-    const samples = await samplesOf(documentFor('nats', broker.port, 'refused.js', false));
+    const samples = await samplesOf(documentFor('nats', broker().port, 'refused.js', false));
     const code = codeIn(samples.get('readersends'), 0, 'javascript');
     assert.ok(!code.includes('NATS_CERT_FILE'), 'a server without X509 got certificate options');
-    const subscription = nc.subscribe('refused.js');
-    await nc.flush();
+    const subscription = nc().subscribe('refused.js');
+    await nc().flush();
     try {
       await assertRefused('javascript', code, trustingCa(certificates.client.ca));
-      await nc.flush();
+      await nc().flush();
       assert.equal(subscription.getProcessed(), 0, 'a message arrived from a client without a certificate');
     } finally {
       subscription.unsubscribe();

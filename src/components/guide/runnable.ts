@@ -5,6 +5,7 @@
  * The reference page keeps the others (every language, every filter, every subscription).
  */
 import type { Page } from '../../lib/model/page-types.ts';
+import { fillInSentence } from '../../lib/model/sample-fill-in.ts';
 import type { PublishVariant, Snippet } from '../../lib/model/sns-hands-on-types.ts';
 import { PROTOCOL_LABELS } from '../../lib/model/sns.ts';
 
@@ -24,7 +25,11 @@ export function runnableOf(page: Page): Runnable | undefined {
     if (section.type !== 'code-samples') continue;
     const first = section.groups.find((g) => g.samples.length > 0);
     if (first)
-      return { title: first.title, tabs: first.samples.map((s) => ({ label: s.label, caption: s.library, code: s.code, html: s.html })), notes: first.notes };
+      return {
+        title: first.title,
+        tabs: first.samples.map((s) => ({ label: s.label, caption: s.library, code: s.code, html: s.html })),
+        notes: [...(first.fillIn ? [fillInSentence(first.fillIn)] : []), ...first.notes],
+      };
   }
   const sns = page.sections.find((s) => s.type === 'sns-operation');
   const handsOn = sns?.type === 'sns-operation' ? sns.handsOn : undefined;

@@ -71,7 +71,12 @@ describe('code samples of operation pages', () => {
     assert.match(js, /key: 'k-1'/);
     assert.match(js, /headers: \{ 'trace': 't-9' \}/);
     assert.match(js, /ssl: true/);
-    assert.match(js, /mechanism: 'scram-sha-256', username: process\.env\.KAFKA_USERNAME, password: process\.env\.KAFKA_PASSWORD/);
+    // Laid over several lines, as a person writes them, rather than one line past the panel's edge.
+    assert.match(
+      js,
+      /\n {2}sasl: \{\n {4}mechanism: 'scram-sha-256',\n {4}username: process\.env\.KAFKA_USERNAME,\n {4}password: process\.env\.KAFKA_PASSWORD,\n {2}\},\n/,
+    );
+    assert.match(js, /\nawait producer\.send\(\{\n {2}topic: 'orders\.eu',\n {2}messages: \[\n/);
     const py = groups[0]!.samples.find((s) => s.lang === 'python')!.code;
     assert.match(py, /'security\.protocol': 'SASL_SSL'/);
     assert.match(py, /'sasl\.username': os\.environ\['KAFKA_USERNAME'\]/);
@@ -135,14 +140,19 @@ describe('code samples of operation pages', () => {
   it('write a parameter or server variable with no value as a <name> placeholder, and say to replace it', async () => {
     const yaml = base('kafka')
       .replace('address: orders.{region}', 'address: orders.{region}.{shopId}')
-      .replace('parameters: { region: { enum: [eu, us] } }', 'parameters: { region: { enum: [eu, us] }, shopId: {} }')
+      .replace(
+        'parameters: { region: { enum: [eu, us] } }',
+        'parameters: { region: { enum: [eu, us] }, shopId: { description: The shop that places the order. } }',
+      )
       .replace('host: broker.example.com:{port}', "host: '{cluster}.example.com:{port}'")
       .replace('variables: { port:', 'variables: { cluster: {}, port:');
     const groups = (await samplesOf(yaml)).get('placeorder')!;
     const js = groups[0]!.samples.find((s) => s.lang === 'javascript')!.code;
     assert.match(js, /topic: 'orders\.eu\.<shopId>'/);
     assert.match(js, /brokers: \['<cluster>\.example\.com:9094'\]/);
-    assert.ok(groups[0]!.notes.includes('Replace <cluster>, <shopId> with values: the API description gives no example.'), groups[0]!.notes.join('\n'));
+    // Said before the code, each with what it stands for (the parameter's description here; the variable has none).
+    assert.deepEqual(groups[0]!.fillIn, [{ placeholder: '<cluster>' }, { placeholder: '<shopId>', about: 'The shop that places the order.' }]);
+    assert.ok(!groups[0]!.notes.some((n) => n.includes('<shopId>')), 'not said again after the code');
   });
 
   it('on the streetlights Kafka document: the streetlightId with no example is a placeholder the panel says to replace', async () => {
@@ -152,7 +162,7 @@ describe('code samples of operation pages', () => {
     const s = turnOn.sections.find((x) => x.type === 'code-samples');
     assert.ok(s?.type === 'code-samples');
     assert.match(s.groups[0]!.samples[0]!.code, /'smartylighting\.streetlights\.1\.0\.action\.<streetlightId>\.turn\.on'/);
-    assert.ok(s.groups[0]!.notes.some((n) => n.startsWith('Replace <streetlightId>')));
+    assert.deepEqual(s.groups[0]!.fillIn, [{ placeholder: '<streetlightId>', about: 'The ID of the streetlight.' }]);
     // Its channel is on a SCRAM server and an mTLS one: the server picker has the samples of each.
     assert.deepEqual(
       s.servers?.map((server) => server.name),
@@ -160,7 +170,7 @@ describe('code samples of operation pages', () => {
     );
     assert.equal(s.servers[0]!.groups, s.groups);
     const mtls = s.servers[1]!.groups[0]!;
-    assert.match(mtls.samples[0]!.code, /brokers: \['test\.mykafkacluster\.org:28092'\]/);
+    assert.match(mtls.samples[0]!.code, /\n {2}brokers: \[\n {4}'test\.mykafkacluster\.org:28092',\n {2}\],\n/);
     assert.ok(!mtls.notes.some((n) => n.includes('KAFKA_USERNAME')), 'the mTLS server takes no user and password');
     assert.ok(s.groups[0]!.notes.some((n) => n.includes('KAFKA_USERNAME')));
     // Its X509 scheme: both languages present the client certificate, key and CA; the note says where from.

@@ -22,7 +22,7 @@ import {
   type Variable,
 } from '../samples/sample-target.ts';
 import { type Context, merged, sub } from './page-context.ts';
-import type { CodeSample, PageSection, SampleGroup } from './page-types.ts';
+import type { CodeSample, FillIn, PageSection, SampleGroup } from './page-types.ts';
 
 export type Resolved = { value: Record<string, unknown>; at: Location };
 
@@ -154,16 +154,41 @@ function withoutSpringInternals(target: SampleTarget): { target: SampleTarget; l
   return leftOut.length === 0 ? { target, leftOut } : { target: { ...target, headers: target.headers.filter(([name]) => !leftOut.includes(name)) }, leftOut };
 }
 
-function group(given: SampleTarget, title: string, languages: readonly SampleLanguage[]): SampleGroup {
+/** Characters of a description said beside its placeholder at most: the line above the code stays a line. */
+const MAX_ABOUT = 120;
+
+/** A description's first paragraph as one line, cut at a word past MAX_ABOUT with an ellipsis. */
+function aboutText(description: unknown): string | undefined {
+  if (typeof description !== 'string') return undefined;
+  const line = (description.trim().split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ');
+  if (line === '') return undefined;
+  return line.length <= MAX_ABOUT ? line : `${line.slice(0, MAX_ABOUT).replace(/\s+\S*$/, '')}…`;
+}
+
+/** What the reader fills in: the host when the document names none, then each placeholder with its description. */
+function fillInOf(target: SampleTarget, described: Record<string, unknown>): FillIn[] {
+  return [
+    ...(target.host === PLACEHOLDER_HOST ? [{ placeholder: PLACEHOLDER_HOST, about: "The server's host: the API description names none." }] : []),
+    ...target.placeholders.map((placeholder) => {
+      const name = placeholder.slice(1, -1);
+      const about = Object.hasOwn(described, name) ? aboutText(described[name]) : undefined;
+      return about ? { placeholder, about } : { placeholder };
+    }),
+  ];
+}
+
+/**
+ * `described`: the descriptions of the server's variables and the channel's parameters by name,
+ * said beside the placeholders written for them.
+ */
+function group(given: SampleTarget, title: string, languages: readonly SampleLanguage[], described: Record<string, unknown> = {}): SampleGroup {
   const { target, leftOut } = withoutSpringInternals(given);
+  const fillIn = fillInOf(target, described);
   return {
     title,
     samples: generateSamples(target, languages).map((s) => ({ label: s.label, library: s.library, lang: s.language, code: s.code })),
+    ...(fillIn.length > 0 ? { fillIn } : {}),
     notes: [
-      ...(target.host === PLACEHOLDER_HOST ? [`Replace ${PLACEHOLDER_HOST} with the server's host: the API description names none.`] : []),
-      ...(target.placeholders.length > 0
-        ? [`Replace ${target.placeholders.join(', ')} with ${target.placeholders.length > 1 ? 'values' : 'a value'}: the API description gives no example.`]
-        : []),
       ...(target.credentials ? [ENV_NOTE(target.credentials)] : []),
       ...(leftOut.length > 0
         ? [
@@ -269,22 +294,33 @@ export function samplesSection(
         ...(example.contentType ? { contentType: example.contentType } : {}),
         security,
       });
-      return { target, example: example.value };
+      const descriptions = (map: Record<string, Record<string, unknown>>): [string, unknown][] => Object.entries(map).map(([name, v]) => [name, v.description]);
+      const described = Object.fromEntries([
+        ...descriptions(serverInput.variables as Record<string, Record<string, unknown>>),
+        ...descriptions(resolvedMap(ctx, ch.value.parameters, sub(ch.at, 'parameters'))),
+      ]);
+      return { target, example: example.value, described };
     };
     const address = typeof channel.value.address === 'string' ? channel.value.address : '';
     const request = half(channel, address, messagesOf(ctx, op.messages, at, channel)[0], role, 'request');
-    if (request.target && languages.length > 0) groups.push(group(request.target, `${VERB[role]} on ${request.target.address || 'the server'}`, languages));
+    if (request.target && languages.length > 0)
+      groups.push(group(request.target, `${VERB[role]} on ${request.target.address || 'the server'}`, languages, request.described));
     const reply = op.reply !== undefined ? resolve(ctx, op.reply, sub(at, 'reply')) : undefined;
     // Over WebSocket the reply comes back on the connection that sent: the request's sample reads it.
     const sameConnection = request.target?.protocol === 'ws' && request.target.role === 'publish';
     if (reply && request.target && sameConnection && groups[0]) {
-      groups.splice(0, 1, group({ ...request.target, ws: { ...request.target.ws, awaitReply: true } }, `${groups[0].title} and read the reply`, languages));
+      groups.splice(
+        0,
+        1,
+        group({ ...request.target, ws: { ...request.target.ws, awaitReply: true } }, `${groups[0].title} and read the reply`, languages, request.described),
+      );
     } else if (reply && request.target) {
       const { replyChannel, replyAddress } = replyAddressOf(ctx, reply, request.example);
       const other: SampleRole = role === 'publish' ? 'subscribe' : 'publish';
       const replyMessage = messagesOf(ctx, reply.value.messages, reply.at, replyChannel)[0];
       const answer = replyAddress !== undefined ? half(replyChannel ?? channel, replyAddress, replyMessage, other, 'reply') : undefined;
-      if (answer?.target && languages.length > 0) groups.push(group(answer.target, `${VERB[other]} the reply on ${answer.target.address}`, languages));
+      if (answer?.target && languages.length > 0)
+        groups.push(group(answer.target, `${VERB[other]} the reply on ${answer.target.address}`, languages, answer.described));
     }
     return groups;
   };

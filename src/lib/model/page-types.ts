@@ -309,4 +309,16 @@ export interface SampleGroup {
   samples: CodeSample[];
   /** What a reader needs to know to run them (environment variables to set), in sentences. */
   notes: string[];
+  /**
+   * The `<name>` placeholders the code leaves where the document gives no value (a channel
+   * parameter, a server variable, a host), each with what it stands for: said before the code,
+   * so that a reader knows what to fill in before reading it.
+   */
+  fillIn?: FillIn[];
+}
+
+/** A placeholder in a sample's code (`<streetlightId>`) and what goes there: the document's description, else undefined. */
+export interface FillIn {
+  placeholder: string;
+  about?: string;
 }

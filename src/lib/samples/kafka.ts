@@ -5,6 +5,37 @@ import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 const broker = (t: SampleTarget): string => `${t.host}:${t.port ?? 9092}`;
+
+/** A line of code ends within this column while it fits the reference panel (payload-literal.ts): past it, an object is laid over several lines. */
+const WIDTH = 44;
+
+/**
+ * `key: { a, b }` (or `key: [a]`) on one line while it fits, else one entry a line, as a person
+ * (or Prettier) lays it out when it would run past the panel's edge.
+ */
+function jsEntry(indent: string, key: string, open: '{' | '[', parts: string[]): string {
+  const close = open === '{' ? '}' : ']';
+  const pad = open === '{' ? ' ' : '';
+  const line = `${indent}${key}: ${open}${pad}${parts.join(', ')}${pad}${close},`;
+  return line.length <= WIDTH ? line : [`${indent}${key}: ${open}`, ...parts.map((p) => `${indent}  ${p},`), `${indent}${close},`].join('\n');
+}
+
+/** `await call({ a, b });` on one line while it fits, else one argument entry a line. */
+function jsCall(call: string, parts: string[]): string {
+  const line = `${call}({ ${parts.join(', ')} });`;
+  return line.length <= WIDTH && !line.includes('\n')
+    ? line
+    : [`${call}({`, ...parts.map((p) => `${p.replaceAll('\n', '\n  ').replace(/^/, '  ')},`), '});'].join('\n');
+}
+
+/** The producer's `messages`: one record on the line while it fits a call's argument line, else one field a line. */
+function jsMessages(fields: string[]): string {
+  const line = `messages: [{ ${fields.join(', ')} }]`;
+  return `  ${line},`.length <= WIDTH && !line.includes('\n')
+    ? line
+    : ['messages: [', '  {', ...fields.map((f) => `    ${f.replaceAll('\n', '\n    ')},`), '  },', ']'].join('\n');
+}
+
 const MECHANISMS: Record<string, [string, string]> = {
   scramSha256: ['scram-sha-256', 'SCRAM-SHA-256'],
   scramSha512: ['scram-sha-512', 'SCRAM-SHA-512'],
@@ -18,13 +49,13 @@ export function javascript(t: SampleTarget): string {
   const cert = clientCertificate(t);
   const options = [
     `  clientId: ${str(t.kafka.clientId ?? 'sample')},`,
-    `  brokers: [${str(broker(t))}],`,
+    jsEntry('  ', 'brokers', '[', [str(broker(t))]),
     t.secure && !cert && '  ssl: true,',
     cert &&
       `  ssl: {\n${jsTlsOptions(cert)
         .map((o) => `    ${o},`)
         .join('\n')}\n  },`,
-    c && `  sasl: { mechanism: ${str(mechanism(t)[0])}, username: ${jsEnv(c.user)}, password: ${jsEnv(c.password)} },`,
+    c && jsEntry('  ', 'sasl', '{', [`mechanism: ${str(mechanism(t)[0])}`, `username: ${jsEnv(c.user)}`, `password: ${jsEnv(c.password)}`]),
   ];
   const payload = jsPayload(t);
   const head = [
@@ -46,7 +77,7 @@ export function javascript(t: SampleTarget): string {
       ...head,
       'const producer = kafka.producer();',
       'await producer.connect();',
-      `await producer.send({ topic: ${str(t.address)}, messages: [{ ${message.join(', ')} }] });`,
+      jsCall('await producer.send', [`topic: ${str(t.address)}`, jsMessages(message)]),
       'await producer.disconnect();',
     ]);
   }
@@ -54,8 +85,12 @@ export function javascript(t: SampleTarget): string {
     ...head,
     `const consumer = kafka.consumer({ groupId: ${str(t.kafka.groupId ?? 'sample')} });`,
     'await consumer.connect();',
-    `await consumer.subscribe({ topics: [${str(t.address)}], fromBeginning: true });`,
-    'await consumer.run({ eachMessage: async ({ message }) => console.log(message.value.toString()) });',
+    jsCall('await consumer.subscribe', [`topics: [${str(t.address)}]`, 'fromBeginning: true']),
+    'await consumer.run({',
+    '  eachMessage: async ({ message }) => {',
+    '    console.log(message.value.toString());',
+    '  },',
+    '});',
   ]);
 }
 

@@ -13,6 +13,7 @@ import { htmlToInlineMarkdown, htmlToMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart, listItem, markdownLink } from './markdown-text.ts';
 import { siteHref, twinPath } from './twin-links.ts';
 import { omittedNote, schemaList } from './twin-schema.ts';
+import { fillInSentence } from '../../lib/model/sample-fill-in.ts';
 import { sharedBy } from '../../lib/portal/match-words.ts';
 import { LINKS_SHOWN } from '../site-data.ts';
 import { handsOnLines, operationLines, topicLines } from './twin-sns.ts';
@@ -88,6 +89,7 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
         groups.flatMap((g) => [
           heading(depth, escapeInline(g.title)),
           '',
+          ...(g.fillIn ? [lineStart(escapeInline(fillInSentence(g.fillIn))), ''] : []),
           ...g.notes.flatMap((n) => [lineStart(escapeInline(n)), '']),
           ...g.samples.flatMap((s) => [`**${escapeInline(sampleName(s))}**`, '', fencedBlock(s.code, s.lang), '']),
         ]);
