@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
+import { accessibilityFindings, buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
 
 const FIXTURE = resolve(import.meta.dirname, '../test/fixtures/springwolf');
 const PAGE = 'components/schemas/org.example.logistics.kafka.dtos.discriminator.shipmentbase/';
@@ -97,5 +97,9 @@ describe('a springwolf schema page', () => {
     assert.equal(await page.locator('.page-kind code').textContent(), 'org.example.logistics.kafka.dtos.customs.CustomsDeclarationDto');
     assert.deepEqual(await page.locator('main dl.facts dt').allTextContents(), ['Content type']);
     await page.close();
+  });
+
+  it('has no accessibility finding in either theme (the quiet note included)', async () => {
+    assert.deepEqual(await accessibilityFindings(browser, site.base, [PAGE]), []);
   });
 });
