@@ -97,7 +97,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     // Where the object is written: folded under "Source" at the page's end.
     assert.match(
       read('servers/production'),
-      /<div class="source" data-pagefind-ignore><details><summary>Source<\/summary><p>Defined in <code>content\/orders\.apidesc\.yaml:\d+<\/code> at <code>\/servers\/production<\/code><\/p><\/details>/,
+      /<div class="source" data-pagefind-ignore><details><summary>Source<\/summary><p>Defined in <code>content\/orders\.apidesc\.yaml:\d+<\/code> at <code>\/<wbr>servers\/<wbr>production<\/code><\/p><\/details>/,
     );
     // The request's own Security shows sigv4; its server's, the same scheme, is not shown again.
     const request = read('operations/requeststockcheck');
@@ -168,7 +168,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     );
     // The discriminator is said once, in the shapes: not also as a list of values above them.
     assert.doesNotMatch(html, /says which kind it is|class="discriminator-map"/);
-    assert.match(html, /Content type<\/dt> <dd><code>application\/json<\/code>/);
+    assert.match(html, /Content type<\/dt> <dd><code>application\/<wbr>json<\/code>/);
   });
 
   it('puts what an sns operation carries (its messages, their examples, then the publish commands) before its subscriptions and retries', () => {

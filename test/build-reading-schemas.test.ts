@@ -54,9 +54,9 @@ components:
         colour: { type: string, enum: [red, blue] }
 `;
 
-/** The text of an HTML fragment, tags removed, spaces collapsed. */
+/** The text of an HTML fragment, tags removed (a `<wbr>` is no space), spaces collapsed. */
 const text = (html: string): string =>
-  unescapeText(html.replace(/<[^>]*>/g, ' '))
+  unescapeText(html.replace(/<wbr>/g, '').replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 

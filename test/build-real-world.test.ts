@@ -207,6 +207,9 @@ describe('package-qualified names', () => {
       join(dir, 'site', 'components', 'schemas', 'io.github.acme.orders.paymentservice.internal.generated.model.billing.pet', 'index.html'),
       'utf8',
     );
-    assert.ok(page.includes(`<code data-pagefind-weight="10">${prefix}.billing.Pet</code>`), 'the page shows the whole name');
+    // Once, over the title, its package quieter (a grey prefix) and wrapping after its dots only.
+    const id = /<code class="page-id" data-pagefind-weight="10">(.*?)<\/code>/.exec(page)?.[1] ?? '';
+    assert.equal(id.replace(/<[^>]*>/g, ''), `${prefix}.billing.Pet`, 'the page shows the whole name');
+    assert.match(id, /^<span class="id-package">io\.<wbr>github\.<wbr>acme\.[^<]*(<wbr>[^<]*)*<\/span><wbr>billing\.Pet$/);
   });
 });

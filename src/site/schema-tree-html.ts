@@ -258,7 +258,7 @@ const show = (value: unknown): string => JSON.stringify(value) ?? '';
 /** An object or array example reads as the JSON a reader would write: indented, a member a line. */
 const structured = (value: unknown): boolean => typeof value === 'object' && value !== null && show(value).length > 24;
 /** Values side by side, each as code. */
-const codeList = (values: readonly unknown[]): string => values.map((v, i) => `${i > 0 ? ' ' : ''}<code>${escapeHtml(show(v))}</code>`).join('');
+const codeList = (values: readonly unknown[]): string => values.map((v, i) => `${i > 0 ? ' ' : ''}<code>${wrapped(show(v))}</code>`).join('');
 
 /**
  * Whether the shapes under `row` say its discriminator: each of its values selects a schema that
@@ -285,7 +285,7 @@ function discriminatorValue(value: string): string {
 function schemaFacts(row: SchemaRow, href: Href, inShapes = false): string {
   let out = '';
   for (const s of row.selectedBy ?? []) {
-    out += `<p class="schema-note">A kind of ${schemaName(s.base.id, href(s.base.url))}: selected when <code>${escapeHtml(s.property)}</code> is <code>${escapeHtml(show(s.value))}</code>.</p>`;
+    out += `<p class="schema-note">A kind of ${schemaName(s.base.id, href(s.base.url))}: selected when <code>${escapeHtml(s.property)}</code> is <code>${wrapped(show(s.value))}</code>.</p>`;
   }
   if (row.discriminator && !inShapes) {
     const { property, subtypes } = row.discriminator;
@@ -316,10 +316,10 @@ function schemaFacts(row: SchemaRow, href: Href, inShapes = false): string {
       : '<p class="schema-note">↳ what it contains is nested too deep to show here</p>';
   }
   // The values are not indexed: a field's search hit reads its type and description, not `one of "FOO1" "FOO2" "FOO3" Some enum field.`
-  if (row.const !== undefined) out += `<p class="values" data-pagefind-ignore>always <code>${escapeHtml(show(row.const))}</code></p>`;
+  if (row.const !== undefined) out += `<p class="values" data-pagefind-ignore>always <code>${wrapped(show(row.const))}</code></p>`;
   if (row.enum) out += `<p class="values" data-pagefind-ignore>one of ${codeList(row.enum)}</p>`;
   if (row.itemEnum) out += `<p class="values" data-pagefind-ignore>each one of ${codeList(row.itemEnum)}</p>`;
-  if (row.default !== undefined) out += `<p class="values" data-pagefind-ignore>default <code>${escapeHtml(show(row.default))}</code></p>`;
+  if (row.default !== undefined) out += `<p class="values" data-pagefind-ignore>default <code>${wrapped(show(row.default))}</code></p>`;
   const inlineExamples = row.examples?.filter((v) => !structured(v)) ?? [];
   if (inlineExamples.length > 0) out += `<p class="values" data-pagefind-ignore>e.g. ${codeList(inlineExamples)}</p>`;
   for (const v of row.examples?.filter(structured) ?? []) {

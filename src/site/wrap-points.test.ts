@@ -8,10 +8,34 @@ describe('where long ids wrap', () => {
     assert.deepEqual(wrapPoints('smartylighting.streetlights.1.0.event'), ['smartylighting.', 'streetlights.', '1.', '0.', 'event']);
     assert.deepEqual(wrapPoints('user/signed_up-event:v2'), ['user/', 'signed_', 'up-', 'event:', 'v2']);
     assert.deepEqual(wrapPoints('orders--{region}.fifo..x'), ['orders--', '{region}.', 'fifo..', 'x'], 'runs of separators stay together');
+    assert.deepEqual(wrapPoints('OuterClassName$InnerName'), ['Outer', 'Class', 'Name$', 'Inner', 'Name'], 'a nested Java class');
     assert.deepEqual(wrapPoints('Order events'), ['Order events']);
     assert.deepEqual(wrapPoints('Warehouse picks lightingMeasuredEvents'), ['Warehouse picks lighting', 'Measured', 'Events']);
     assert.deepEqual(wrapPoints('a.b.c'), ['a.b.c'], 'a short word fits a line');
     assert.deepEqual(wrapPoints(''), ['']);
     for (const text of ['receiveOrderEventsInWarehouse', 'x y/zzzzzzzzzzzzzzzzzzz.', 'HTTPServerConnectionPool']) assert.equal(wrapPoints(text).join(''), text);
+  });
+});
+
+describe('where long ids wrap, for random Java and camelCase names', () => {
+  it('gives back the name when the pieces are joined, and cuts only after a separator or before a capital that follows a small letter or digit', () => {
+    const words = ['org', 'example', 'io', 'github', 'springwolf', 'kafka', 'dtos', 'Another', 'Payload', 'Dto', 'HTTP', 'v2', 'x'];
+    const separators = ['.', '.', '', '', '_', '$', '-'];
+    let seed = 11;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let i = 0; i < 3000; i++) {
+      const name = Array.from({ length: 1 + next(9) }, () => words[next(words.length)]! + separators[next(separators.length)]!).join('');
+      const pieces = wrapPoints(name);
+      assert.equal(pieces.join(''), name);
+      for (let p = 1; p < pieces.length; p++) {
+        const before = pieces[p - 1]!.at(-1)!;
+        const after = pieces[p]![0]!;
+        assert.ok(/[/._:$-]/.test(before) || (/[a-z0-9]/.test(before) && /[A-Z]/.test(after)), `"${name}" is cut only between words: ${pieces.join('|')}`);
+        assert.ok(pieces[p]!.length > 0, `no empty piece in "${name}"`);
+      }
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Where a long id may wrap in narrow places (the sidebar): `receiveOrderEventsInWarehouse` or
  * `smartylighting.streetlights.1.0.event.lighting.measured` is cut into the pieces a reader sees
- * in it, and the page puts a `<wbr>` between them, so that a line ends after `/`, `.`, `_`, `-`,
+ * in it, and the page puts a `<wbr>` between them, so that a line ends after `/`, `.`, `_`, `$`, `-`,
  * `:` or between the words of camelCase, never inside a word (CSS alone cannot say where: it
  * breaks anywhere or nowhere).
  */
@@ -10,7 +10,7 @@
 const LONG_WORD = 16;
 
 /** After a separator, or between a lower-case letter or digit and an upper-case letter. */
-const BOUNDARY = /(?<=[/._:-])(?=[^/._:-])|(?<=[a-z0-9])(?=[A-Z])/;
+const BOUNDARY = /(?<=[/._:$-])(?=[^/._:$-])|(?<=[a-z0-9])(?=[A-Z])/;
 
 /** `text` cut at the places a long word of it may wrap; the pieces joined are `text`. */
 export function wrapPoints(text: string): string[] {

@@ -26,7 +26,8 @@ const MERGED_USED_BY = 50;
 
 export function messagePage(ctx: Context, page: Page, message: Record<string, unknown>, at: Location): void {
   const content = messageContent(ctx, message, at, '');
-  page.facts.push(...content.facts);
+  // A name that is the message's id (springwolf names a message by its class) is over the title already: said once.
+  page.facts.push(...content.facts.filter((f) => !(f.label === 'Name' && f.text === page.id)));
   page.sections.push(...content.sections);
   const users = sendersAndReceivers(ctx, page);
   if (users.length > 0 && page.usedBy.length <= MERGED_USED_BY) {

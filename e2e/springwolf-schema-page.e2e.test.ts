@@ -1,0 +1,105 @@
+/**
+ * A schema page of a springwolf document (test/fixtures/springwolf): Java class names wrap only
+ * between their words (after a dot, between camelCase words), never inside one; the document's
+ * own example, which its schema rejects for springwolf's placeholders (`0` where the minimum is
+ * 1), opens on the example, what is wrong said quietly and folded under it.
+ */
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { accessibilityFindings, buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
+
+const FIXTURE = resolve(import.meta.dirname, '../test/fixtures/springwolf');
+const PAGE = 'components/schemas/org.example.logistics.kafka.dtos.discriminator.shipmentbase/';
+/** Pages whose text names Java classes: the schema, a message with a rejected example, an operation, a list. */
+const PAGES = [
+  PAGE,
+  'components/messages/org.example.logistics.kafka.dtos.customs.customsdeclarationdto/',
+  'operations/multi-payload-topic_receive_receivecustomsdeclaration/',
+  'components/schemas/',
+];
+
+describe('a springwolf schema page', () => {
+  let browser: Browser;
+  let site: ServedSite;
+  before(async () => {
+    ({ site, browser } = await buildServeAndBrowse(['logistics-kafka.json', '--allow-invalid'], FIXTURE));
+  });
+  after(() => closeAll(browser, site));
+
+  for (const width of [1280, 390]) {
+    it(`${width} px: no line ends inside a word of the pages' text`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const broken: string[] = [];
+      for (const url of PAGES) {
+        await page.goto(`${site.base}${url}`);
+        await page.evaluate(() => {
+          for (const d of document.querySelectorAll('main details')) (d as HTMLDetailsElement).open = true;
+        });
+        const found = await page.evaluate(() => {
+          const found: string[] = [];
+          const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            // Code blocks wrap as their language lets them; this is about names in the page's text.
+            if (node.parentElement?.closest('pre')) continue;
+            const text = node.textContent ?? '';
+            let lastTop: number | undefined;
+            for (let i = 0; i < text.length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const rect = range.getClientRects()[0];
+              if (!rect || rect.width === 0) continue;
+              const top = Math.round(rect.top);
+              // A new line between two letters of one word, not at a camelCase boundary.
+              if (
+                lastTop !== undefined &&
+                top > lastTop + 2 &&
+                /[\p{L}\p{N}]/u.test(text[i - 1]!) &&
+                /[\p{L}\p{N}]/u.test(text[i]!) &&
+                !(/[a-z0-9]/.test(text[i - 1]!) && /[A-Z]/.test(text[i]!))
+              )
+                found.push(`${text.slice(Math.max(0, i - 12), i)}|${text.slice(i, i + 12)}`);
+              lastTop = top;
+            }
+          }
+          return found;
+        });
+        broken.push(...found.map((f) => `${url}: ${f}`));
+      }
+      assert.deepEqual(broken, []);
+      await page.close();
+    });
+  }
+
+  it('says the class name once, its package quieter, and opens the example panel on the example, the mismatch folded under it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.base}${PAGE}`);
+    assert.equal(await page.locator('.page-kind code').textContent(), 'org.example.logistics.kafka.dtos.discriminator.ShipmentBase');
+    assert.equal(await page.locator('.page-kind .id-package').textContent(), 'org.example.logistics.kafka.dtos.discriminator.');
+    const figure = page.locator('figure.example').first();
+    // The example comes first in its figure, the note after it, folded and said without "Warning".
+    const order = await figure.evaluate((f) => [...f.children].map((c) => c.className || c.tagName.toLowerCase()));
+    const note = order.indexOf('example-warning');
+    assert.ok(note > 0, `a note under the example: ${order.join(', ')}`);
+    assert.ok(
+      order.slice(0, note).some((c) => /example-blocks|example-block|figcaption/.test(c)),
+      order.join(', '),
+    );
+    assert.equal(order.at(-1), 'example-warning', `the note closes the example: ${order.join(', ')}`);
+    const summary = figure.locator('.example-warning summary');
+    assert.match((await summary.textContent()) ?? '', /^This example does not satisfy its schema \(\d problems?\)$/);
+    assert.equal(await figure.locator('.example-warning details').getAttribute('open'), null, 'folded');
+    assert.doesNotMatch((await figure.textContent()) ?? '', /Warning/);
+    // A message named by its class: the name over the title, not again as a fact.
+    await page.goto(`${site.base}components/messages/org.example.logistics.kafka.dtos.customs.customsdeclarationdto/`);
+    assert.equal(await page.locator('.page-kind code').textContent(), 'org.example.logistics.kafka.dtos.customs.CustomsDeclarationDto');
+    assert.deepEqual(await page.locator('main dl.facts dt').allTextContents(), ['Content type']);
+    await page.close();
+  });
+
+  it('has no accessibility finding in either theme (the quiet note included)', async () => {
+    assert.deepEqual(await accessibilityFindings(browser, site.base, [PAGE]), []);
+  });
+});
