@@ -1,6 +1,6 @@
 /**
  * A portal's catalog in Chromium, on the project's own five small APIs (test/portal-catalog-fixture.ts):
- * without script, every protocol chip (those named by bindings only, and "none given") finds its
+ * without script, every protocol chip (those named by bindings only, and "not stated") finds its
  * APIs; a card's protocol and tag links filter the catalog; "All APIs" sits beside the facets'
  * rows, not on a row of its own; the system map shows every API; nothing scrolls sideways on a
  * phone; and axe-core finds no WCAG 2.1 A/AA violation on the root in either theme.
@@ -43,7 +43,7 @@ describe("a portal's catalog in Chromium", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('filters by every protocol, those named only by bindings and "none given" too, and by the links on a card, without script', async () => {
+  it('filters by every protocol, those named only by bindings and "not stated" too, and by the links on a card, without script', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(base);
@@ -53,7 +53,7 @@ describe("a portal's catalog in Chromium", () => {
     assert.deepEqual(await visibleCards(page), ['Price ticker']);
     await page.locator('.catalog-filters a[href="#protocol-amqp"]').click();
     assert.deepEqual(await visibleCards(page), ['Accounts']);
-    await page.locator('.catalog-filters a[href="#protocol-none-given"]').click();
+    await page.locator('.catalog-filters a[href="#protocol-not-stated"]').click();
     assert.deepEqual(await visibleCards(page), ['Notes']);
     await page.locator('.catalog-filters a', { hasText: 'All APIs' }).click();
     assert.deepEqual(await visibleCards(page), all);
@@ -87,6 +87,26 @@ describe("a portal's catalog in Chromium", () => {
     for (const title of ['Accounts', 'Notes', 'Price ticker']) assert.ok(await map.locator('.map-apart a', { hasText: title }).isVisible(), title);
     await page.close();
   });
+
+  for (const width of [1280, 390])
+    it(`${width} px: the system map gives its space to the APIs with flows, those without one a row of small boxes under it`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(base);
+      const map = page.locator('section[aria-labelledby="h-system-map"]');
+      const drawing = await map.locator('svg.diagram:visible').first().boundingBox();
+      assert.ok(drawing);
+      // Two APIs drawn, three apart: the three boxes take less of the map than the drawing does.
+      const apart = await map
+        .locator('.map-apart li a')
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).reduce((sum, r) => sum + r.width * r.height, 0));
+      assert.ok(apart < drawing.width * drawing.height, `apart ${Math.round(apart)} px², drawing ${Math.round(drawing.width * drawing.height)} px²`);
+      // Each a box of one line, three to a row at a desk.
+      const boxes = await map.locator('.map-apart li a').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+      for (const h of boxes) assert.ok(h < 40, `a box ${h} px tall`);
+      if (width === 1280)
+        assert.equal(new Set(await map.locator('.map-apart li').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)))).size, 1);
+      await page.close();
+    });
 
   it('does not scroll sideways on a phone, and the boxes apart from the map stay inside it', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });

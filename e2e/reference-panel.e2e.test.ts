@@ -23,6 +23,8 @@ const SCHEMA = 'components/schemas/order/';
 const SHAPES = 'components/schemas/vehicle/';
 /** A message with a generated example holding a long qualified name. */
 const COUNTED = 'components/messages/fleetcounted/';
+/** A message of two fields whose example is many lines long. */
+const ROSTER = 'components/messages/depotroster/';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -248,6 +250,31 @@ describe('the reference panel, read', () => {
     assert.equal(view.next, 'h-reply-examples');
     assert.equal(view.innerScrollers, 0, `no example scrolls inside the panel: ${JSON.stringify(view)}`);
     assert.ok(view.reply < view.publish, `the examples before the commands: ${JSON.stringify(view)}`);
+    await page.context().close();
+  });
+
+  it("1280 px: a message's examples end within its fields' height beside them, or come under the fields when much taller", async () => {
+    const measure = (page: Page) =>
+      page.evaluate(() => {
+        const box = (s: string) => document.querySelector(s)!.getBoundingClientRect();
+        return { fields: box('.ref-main'), panel: box('.ref-panel') };
+      });
+    for (const [url, base] of [
+      [MESSAGE, content.base],
+      [COUNTED, fleet.base],
+    ] as const) {
+      const page = await open(url, 1280, { base });
+      const { fields, panel } = await measure(page);
+      assert.ok(panel.left >= fields.right, `${url}: beside`);
+      // Beside the fields, no longer than they are by more than a third of a window: no tall blank column under the fields.
+      assert.ok(panel.height - fields.height <= 320, `${url}: panel ${panel.height} px, fields ${fields.height} px`);
+      await page.context().close();
+    }
+    // Two fields and a twenty-depot example: the example under the fields, at the column's width.
+    const page = await open(ROSTER, 1280, { base: fleet.base });
+    const { fields, panel } = await measure(page);
+    assert.ok(panel.top >= fields.bottom, `under the fields: panel at ${panel.top}, fields end at ${fields.bottom}`);
+    assert.ok(Math.abs(panel.width - fields.width) < 2, `the column's width: ${panel.width} and ${fields.width}`);
     await page.context().close();
   });
 

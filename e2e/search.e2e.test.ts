@@ -9,8 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { buildServeAndBrowse, buildSite, closeAll, serveAndBrowse } from './support.ts';
+import { boxSearch, openSearchPage } from './search-support.ts';
 import { tempDir } from '../test/helpers.ts';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 
@@ -39,23 +40,6 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     } = await serveAndBrowse(site, '/docs/'));
   });
   after(() => closeAll(browser, server));
-
-  /** What the header's box lists for `text`: each result's first line (an object's name, or a field's data path). */
-  async function search(page: Page, text: string): Promise<string[]> {
-    await page.keyboard.press('/');
-    const input = page.locator('#search-box');
-    await input.fill(text);
-    // The list is shown for this query once the link to all results names it.
-    await page.waitForFunction(
-      (q) =>
-        [document.querySelector('.search-all a'), document.querySelector('.search-status:not([hidden])')].some((el) =>
-          (el?.textContent ?? '').includes(`“${q}”`),
-        ),
-      text,
-      { timeout: 10_000 },
-    );
-    return page.locator('#search-results [role="option"] .search-hit-head > :first-child').allTextContents();
-  }
 
   it('focuses the search box with "/" and finds objects by address, id, name and nested property, each by its name first', async () => {
     const page = await browser.newPage();
@@ -87,7 +71,7 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     await page.keyboard.press('Escape');
     await page.waitForSelector('.search-panel', { state: 'hidden', timeout: 5000 });
     await page.locator('h1').click();
-    const hits = async (q: string) => search(page, q);
+    const hits = async (q: string) => boxSearch(page, q);
     assert.ok((await hits('orders-{region}.fifo')).includes('Order events'), 'channel by address');
     assert.ok((await hits('{region}')).includes('Order events'), 'channel by a parameter of its address');
     assert.ok((await hits('stock-check')).includes('Stock check requests'), 'channel by a part of its address');
@@ -262,7 +246,7 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
       ['unitPrice', 'Order'],
       ['currency', 'Money'],
     ]) {
-      await search(page, field!);
+      await boxSearch(page, field!);
       // The pages' own results, not their fields'.
       const titles = await page.locator('#search-results [role="option"]:not(.search-hit-field) .search-hit-head > :first-child').allTextContents();
       assert.ok(titles.slice(0, 5).includes(schema!), `${field}: ${titles.join(', ')}`);
@@ -277,12 +261,12 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     }
     // A schema first for its own name, before the messages and operations that carry it.
     for (const schema of ['CardPayment', 'InvoicePayment', 'Money']) {
-      await search(page, schema);
+      await boxSearch(page, schema);
       const titles = await page.locator('#search-results [role="option"]:not(.search-hit-field) .search-hit-head > :first-child').allTextContents();
       assert.equal(titles[0], schema, titles.join(', '));
     }
     // A channel names its messages' top fields in its list of messages, but is not a hit for them.
-    await search(page, 'placedAt');
+    await boxSearch(page, 'placedAt');
     const placedAt = await page.locator('#search-results [role="option"]:not(.search-hit-field) .search-hit-head > :first-child').allTextContents();
     assert.ok(placedAt.includes('Order') && !placedAt.includes('Order events'), placedAt.join(', '));
     await page.close();
@@ -293,14 +277,14 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
     await page.goto(base + 'channels/orderevents/');
     // A query the index finds well: the names are not fetched.
-    await search(page, 'order');
+    await boxSearch(page, 'order');
     assert.ok(!fetched.some((path) => /\/pagefind\/(part-\d+\/)?names\.json$|\/leven\.js$/.test(path)), fetched.join(', '));
     assert.ok(await page.locator('.search-suggest').isHidden());
     for (const [typo, meant] of [
       ['unitPrcie', 'unitPrice'],
       ['ordr', 'Order'],
     ]) {
-      await search(page, typo!);
+      await boxSearch(page, typo!);
       const suggestion = page.locator('.search-suggest a');
       await suggestion.first().waitFor({ timeout: 10_000 });
       assert.equal(await page.locator('.search-suggest').textContent(), `Did you mean ${meant}?`);
@@ -667,18 +651,6 @@ describe('the search page with results, for every reader', () => {
     await page.close();
   });
 
-  /** What the header's box lists for `text` (as `search` in the first group of tests). */
-  async function boxSearch(page: Page, text: string): Promise<string[]> {
-    await page.keyboard.press('/');
-    await page.locator('#search-box').fill(text);
-    await page.waitForFunction(
-      (q) => [document.querySelector('.search-all a'), document.querySelector('.search-status')].some((el) => (el?.textContent ?? '').includes(`“${q}”`)),
-      text,
-      { timeout: 10_000 },
-    );
-    return page.locator('#search-results [role="option"] .search-hit-head > :first-child').allTextContents();
-  }
-
   it('reads each hit as its kind and one sentence, never labels run together, its marks on the word alone (issue 34)', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Definition-list labels, action badges and ids in a row, as Pagefind's excerpt ran them together.
@@ -754,10 +726,7 @@ describe('the search page with results, for every reader', () => {
       assert.ok(meant.test(offered) || meant.test(said) || meant.test(titles[0] ?? ''), `box, ${q}: ${offered} | ${said} | ${titles.join(', ')}`);
       // Not the pages Pagefind found by a shorter word ("or" for `ordr`: "Notify customers", "Authentication").
       if (q === 'ordr') assert.ok(titles.length > 0 && titles.every((t) => meant.test(t)), `box, ${q}: ${titles.join(', ')}`);
-      await onPage.goto(`${base}search/?q=${encodeURIComponent(q)}`);
-      await onPage.waitForFunction(() => /\d+ results? for|No results/.test(document.querySelector('.pagefind-ui__message')?.textContent ?? ''), undefined, {
-        timeout: 15_000,
-      });
+      await openSearchPage(onPage, base, q);
       await onPage.waitForLoadState('networkidle');
       const first =
         (await onPage
@@ -878,10 +847,7 @@ if (HAS_CORPUS)
     it('finds it written with its braces as without them, on every page whose address holds it', async () => {
       const page = await browser.newPage();
       const found = async (q: string): Promise<{ count: number; titles: string[] }> => {
-        await page.goto(`${base}search/?q=${encodeURIComponent(q)}`);
-        await page.waitForFunction(() => /\d+ results? for|No results/.test(document.querySelector('.pagefind-ui__message')?.textContent ?? ''), undefined, {
-          timeout: 15_000,
-        });
+        await openSearchPage(page, base, q);
         const count = Number(/(\d+) results? for/.exec((await page.locator('.pagefind-ui__message').textContent()) ?? '')?.[1] ?? 0);
         // Every result shown ("Load more" until there is none).
         for (let more = page.locator('button.pagefind-ui__button'); await more.isVisible(); ) await more.click();

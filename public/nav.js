@@ -13,8 +13,22 @@
   //    window shows it whole; taller, it scrolls with the page until its foot is in view, and stays
   //    there (a negative sticky top), so that every part of it is read by scrolling the page.
   const panel = document.querySelector('aside.ref-panel');
+  // How much taller than the fields the examples may be and stay beside them: a blank of a third of a window.
+  const BLANK = 320;
   if (panel) {
+    const grid = panel.closest('.ref-grid');
+    const fields = grid?.querySelector('.ref-main');
     const place = () => {
+      // Examples much taller than the fields beside them would leave a blank column under the
+      // fields: they go under the fields instead, at the column's width (as an sns operation's
+      // publish commands do). Code samples stay beside (a page longer by them, as designed).
+      grid?.removeAttribute('data-panel-below');
+      const beside = fields && panel.getBoundingClientRect().left >= fields.getBoundingClientRect().right;
+      if (beside && !panel.querySelector('.code-samples') && panel.offsetHeight - fields.offsetHeight > BLANK) {
+        grid.setAttribute('data-panel-below', '');
+        panel.removeAttribute('data-sticky');
+        return;
+      }
       panel.style.removeProperty('top');
       const top = Number.parseFloat(getComputedStyle(panel).top) || 0;
       const margin = 16;

@@ -153,6 +153,8 @@ export async function attach(form, input) {
       const head = [span('search-hit-title', title)];
       // An id that holds the query where the title does not (`…_receiveExamplePayload`, titled "xml-topic_receive"): shown, so the reader sees why it matched.
       if (nameHolding(page, asked) === 'id' && page.meta?.id) head.push(span('search-hit-path', page.meta.id));
+      // So is the address (a channel's, a server's URL) that holds it: `…/event/{streetlightId}/lighting/measured`.
+      if (nameHolding(page, asked) === 'address' && page.meta?.address) head.push(span('search-hit-path', page.meta.address));
       if (page.meta?.kind) head.push(span('search-hit-kind', kindLabel(page.meta.kind)));
       if (page.meta?.API) head.push(span('search-hit-api', page.meta.API));
       // The page first, as a heading of its hits; a schema field's hit (its row's data path is its
@@ -183,6 +185,9 @@ export async function attach(form, input) {
               span('search-hit-title', fieldName(field.anchor.title)),
               span('search-hit-path', field.anchor.title),
               span('visually-hidden', ` in ${title}`),
+              // Where it is, as every hit says it: a field, of the page's API in a portal.
+              span('search-hit-kind', 'Field'),
+              ...(page.meta?.API ? [span('search-hit-api', page.meta.API)] : []),
             ]),
             ...(described === '' ? [] : [span('search-hit-excerpt', excerptNodes(described, page.content))]),
           ],

@@ -41,6 +41,9 @@ function asRead(result) {
   result.excerpt = summaryFits ? escapeHtml(line.summary) : line.around ? excerptAsWritten(line.around, result.content) : '';
   // The id, where it holds the query and the title does not: shown, so the reader sees why it matched.
   if (result.meta && nameHolding(result, lastTerm) !== 'id') delete result.meta.id;
+  // The address (a channel's, a server's URL) that holds the query is said in the breadcrumb, not as a tag of Pagefind's.
+  const matchedAddress = nameHolding(result, lastTerm) === 'address' ? result.meta?.address : undefined;
+  if (result.meta) delete result.meta.address;
   // Shown as the excerpt: not again as a "Summary:" label among the meta Pagefind's UI lists.
   if (result.meta) delete result.meta.summary;
   // A heading that starts with its chip ("lambda Lambda function …", "https HTTPS endpoint …"):
@@ -64,12 +67,13 @@ function asRead(result) {
   const sections = others.filter((sub) => sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt));
   // The breadcrumb the line starts with: the kind (the quiet label, not Pagefind's "Kind: Schema"
   // tag), the API in a portal, and the section the query was found in when no hit below says it
-  // (its words were a list's names, not a sentence).
+  // (its words were a list's names, not a sentence), or the address that holds it.
   const kind = kindLabel(result.meta?.kind);
   const where =
-    sections.length === 0 && nameHolding(result, lastTerm) === undefined
+    matchedAddress ??
+    (sections.length === 0 && nameHolding(result, lastTerm) === undefined
       ? others.find((sub) => typeof sub.title === 'string' && sub.title !== '')?.title
-      : undefined;
+      : undefined);
   const crumb = [kind, result.meta?.API].filter((part) => typeof part === 'string' && part !== '').join(' · ') + (where ? ` › ${where}` : '');
   if (result.meta) {
     delete result.meta.kind;

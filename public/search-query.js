@@ -64,13 +64,16 @@ export function holdsQuery(name, key) {
  * ("receiveExamplePayload" in `example-topic_receive_receiveExamplePayload`, "order" in "Publish
  * order events"; not "id" in "paid"), however either is cased or joined (camelCase, snake_case,
  * kebab-case, spaces): 'title', else 'id' (its `id` meta, else its address's last segment), else
- * undefined.
+ * 'address' (its `address` meta: a channel's address, a server's URL), else undefined.
  */
 export function nameHolding(data, query) {
   const key = nameKey(query);
   if (key === '') return undefined;
   if (holdsQuery(data?.meta?.title, key)) return 'title';
   if (holdsQuery(data?.meta?.id, key) || holdsQuery(slugOf(data), key)) return 'id';
+  // A channel's address, a server's URL: where the object lives is a name of it as much as its id
+  // (`lighting` for `smartylighting/streetlights/1/0/event/{streetlightId}/lighting/measured`).
+  if (holdsQuery(data?.meta?.address, key)) return 'address';
   return undefined;
 }
 

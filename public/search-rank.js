@@ -76,8 +76,9 @@ const KIND_ORDER = ['Operation', 'Channel', 'Message', 'Schema', 'Server'];
 /**
  * Where a result ranks among the best ones, lowest first; Pagefind's order among equals. The name
  * before the text: the object the query names exactly (as typed, then in another case); then
- * those whose title holds the query as whole words ("Publish order events" for `order`), then as
- * the start of a word ("Warehouse picks orders") or whose id holds it; then pages with a field
+ * those whose title or address holds the query as whole words ("Publish order events" for `order`,
+ * `…/event/{streetlightId}/lighting/measured` for `lighting`), then as the start of a word
+ * ("Warehouse picks orders") or whose id holds it; then pages with a field
  * named for it (`someEnum`'s schemas before the overview that mentions it); then the rest. Among
  * names alike, the kinds of KIND_ORDER in turn; in each group, a trait or a binding (no Kind a
  * reader filters by) after the readers' objects.
@@ -89,7 +90,8 @@ export function resultRank(data, query) {
     ? 0
     : namesExactly(data, query)
       ? 1
-      : holding === 'title' && holdsWholeWords(data?.meta?.title, nameKey(query))
+      : (holding === 'title' && holdsWholeWords(data?.meta?.title, nameKey(query))) ||
+          (holding === 'address' && holdsWholeWords(data?.meta?.address, nameKey(query)))
         ? 2
         : holding
           ? 3

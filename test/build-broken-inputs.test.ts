@@ -146,12 +146,12 @@ describe('a preview of broken and hostile documents', () => {
   it('lists protocols by their names only, and every API apart in the switcher', () => {
     const index = files.get('index.html') ?? '';
     // The portal's protocol filter: a chip (a link) per protocol, with its count, that filters the cards in place.
-    const protocols = [...index.matchAll(/<a class="chip(?: protocol| none-given)?" href="#protocol-[^"]*">([^<]*) <span class="count">\d+<\/span><\/a>/g)].map(
+    const protocols = [...index.matchAll(/<a class="chip(?: protocol| not-stated)?" href="#protocol-[^"]*">([^<]*) <span class="count">\d+<\/span><\/a>/g)].map(
       (m) => m[1]!,
     );
     assert.ok(protocols.includes('kafka') && protocols.includes('kafka-secure'), protocols.join(', '));
-    // Protocol names only (sns and sqs by their service's name, "Amazon SNS"), and the APIs that name none under "none given" (nothing else of their documents).
-    for (const p of protocols) assert.match(p, /^((Amazon )?[A-Za-z][A-Za-z0-9+.-]*|none given)$/, p);
+    // Protocol names only (sns and sqs by their service's name, "Amazon SNS"), and the APIs that name none under "not stated" (nothing else of their documents).
+    for (const p of protocols) assert.match(p, /^((Amazon )?[A-Za-z][A-Za-z0-9+.-]*|not stated)$/, p);
     for (const field of ['bindingVersion', 'partitions', 'topic']) assert.ok(!protocols.includes(field), field);
     const switcher = /<details class="api-switcher">[\s\S]*?<\/details>/.exec(files.get('broken-api/index.html') ?? '')?.[0] ?? '';
     const entries = [...switcher.matchAll(/<li><a [^>]*>([^<]*)<\/a><\/li>/g)].map((m) => m[1]!);

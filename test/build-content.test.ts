@@ -94,10 +94,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
     const message = read('components/messages/orderplaced');
     assert.match(message, /<p class="kind page-kind">.*<span data-pagefind-ignore>Message · <\/span><code[^>]*>OrderPlaced<\/code>/);
     assert.doesNotMatch(message, /component · /);
-    // Where the object is written: folded under "Source" at the page's end.
+    // Where the object is written: folded under "Source" at the page's end, the file without its lines (a published page).
     assert.match(
       read('servers/production'),
-      /<div class="source" data-pagefind-ignore><details><summary>Source<\/summary><p>Defined in <code>content\/orders\.apidesc\.yaml:\d+<\/code> at <code>\/<wbr>servers\/<wbr>production<\/code><\/p><\/details>/,
+      /<div class="source" data-pagefind-ignore><details><summary>Source<\/summary><p>Defined in <code>content\/orders\.apidesc\.yaml<\/code> at <code>\/<wbr>servers\/<wbr>production<\/code><\/p><\/details>/,
     );
     // The request's own Security shows sigv4; its server's, the same scheme, is not shown again.
     const request = read('operations/requeststockcheck');
@@ -123,7 +123,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
         `${channel}: ${order.join(', ')}`,
       );
     }
-    // Shared definitions under their kind in the sidebar, named as references name them (round 8).
+    // Components under their kind in the sidebar, named as references name them (round 8).
     const sidebar = read('components/securityschemes/sigv4');
     assert.match(sidebar, /<div class="group">Security schemes<\/div>/);
     assert.match(sidebar, /<div class="group">Correlation IDs<\/div>/);

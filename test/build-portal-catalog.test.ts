@@ -45,11 +45,11 @@ describe("a portal's catalog of APIs with and without servers", () => {
     assert.match(root, /<a class="chip protocol" href="#protocol-ws">ws <span class="count">1<\/span><\/a>/);
     assert.match(root, /<a class="chip protocol" href="#protocol-amqp">amqp <span class="count">1<\/span><\/a>/);
     assert.match(root, /#protocol-ws:target ~ \.api-cards > li:not\(\[data-filters~="protocol-ws"\]\) \{ display: none; \}/);
-    // Nothing names one: no protocol row on its card, and a last protocol filter, "none given", finds it.
-    assert.match(card('/notes/'), /^<li data-filters="protocol-none-given">/);
+    // Nothing names one: no protocol row on its card, and a last protocol filter, "not stated", finds it.
+    assert.match(card('/notes/'), /^<li data-filters="protocol-not-stated">/);
     assert.doesNotMatch(card('/notes/'), /entry-facets/);
-    assert.match(root, /<a class="chip none-given" href="#protocol-none-given">none given <span class="count">1<\/span><\/a><\/span><\/p>/);
-    assert.match(root, /#protocol-none-given:target ~ \.api-cards > li:not\(\[data-filters~="protocol-none-given"\]\) \{ display: none; \}/);
+    assert.match(root, /<a class="chip not-stated" href="#protocol-not-stated">not stated <span class="count">1<\/span><\/a><\/span><\/p>/);
+    assert.match(root, /#protocol-not-stated:target ~ \.api-cards > li:not\(\[data-filters~="protocol-not-stated"\]\) \{ display: none; \}/);
     // Every API answers to one protocol chip.
     const cards = [...root.matchAll(/<li data-filters="([^"]*)"/g)].map((m) => m[1]!);
     assert.equal(cards.length, 5);

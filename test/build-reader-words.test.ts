@@ -26,6 +26,12 @@ const TOOL_WORDS = [
   /\bsns topic name\b/i,
   // The document's file name offered as what to download ("orders.apidesc.yaml (YAML)").
   /\.apidesc\.(yaml|yml|json) \(/i,
+  // The tool's own labels: a protocol filter's "none given", a section of "Shared definitions", a question for a heading.
+  /\bnone given\b/i,
+  /\bShared definitions\b/,
+  /\bWhy the topic's name differs\b/i,
+  // Where the author wrote an object, by line: an author's preview says it (--allow-invalid, --compare), a published page does not.
+  /\b[\w.-]+\.(ya?ml|json):\d+\b/,
 ];
 
 const DOCUMENT = `apidesc: 3.0.0
@@ -70,7 +76,17 @@ describe("pages use the API's words, not this tool's", () => {
       [repo, ['build', 'content']],
       [fixture, ['build', 'words.yaml']],
       ...(HAS_CORPUS
-        ? [[join(CORPUS, 'valid'), ['build', ...readdirSync(join(CORPUS, 'valid')).filter((f) => f.startsWith('bindings-sns-'))]] as [string, string[]]]
+        ? [
+            [
+              join(CORPUS, 'valid'),
+              [
+                'build',
+                ...readdirSync(join(CORPUS, 'valid')).filter((f) => f.startsWith('bindings-sns-')),
+                'spec-streetlights-kafka.yaml',
+                'spec-kraken-websocket-request-reply-multiple-channels.yaml',
+              ],
+            ] as [string, string[]],
+          ]
         : []),
     ];
     for (const [cwd, args] of builds) {
@@ -97,5 +113,17 @@ describe("pages use the API's words, not this tool's", () => {
       }
     assert.ok(pages > 60, `${pages} pages read`);
     assert.deepEqual(found, []);
+  });
+
+  it("says the line an object is written at in an author's preview only", async () => {
+    const fixture = tempTree({ 'words.yaml': DOCUMENT });
+    const out = join(tempDir('apidesc-words-preview-'), 'site');
+    const r = await runIn(fixture, ['build', 'words.yaml', '--allow-invalid', '--out', out]);
+    assert.equal(r.code, 0, r.err);
+    assert.match(readFileSync(join(out, 'channels/orders/index.html'), 'utf8'), /Defined in <code>words\.yaml:7<\/code>/);
+    assert.match(readFileSync(join(out, 'channels/orders/index.md'), 'utf8'), /Defined in `words\.yaml:7`/);
+    // Published, the same page names the file alone.
+    const published = sites[1]!;
+    assert.match(readFileSync(join(published, 'channels/orders/index.html'), 'utf8'), /Defined in <code>words\.yaml<\/code>/);
   });
 });

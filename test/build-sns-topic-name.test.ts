@@ -96,11 +96,11 @@ describe('the topic name on an sns publishing page', () => {
     const { page, channel } = await build(document('orders.fifo', true));
     const words = text(page);
     assert.match(words, /Publishes to the topic orders\.fifo/);
-    // The operation links to the channel's note instead of saying it again (the same words on every page read as noise).
+    // The operation says it in one plain sentence, the address a link to the channel's note (no question for a heading).
     assert.doesNotMatch(words, /Clients use the topic's name|Clients publish and subscribe/);
     assert.match(
       page,
-      /<p class="kind topic-name-note" data-pagefind-ignore><a href="\/channels\/orderevents\/#sns-topic-name">Why the topic's name differs from the channel's address<\/a><\/p>/,
+      /<p class="kind topic-name-note" data-pagefind-ignore>AWS knows the topic by this name, not by the channel's address <a href="\/channels\/orderevents\/#sns-topic-name"><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><\/a>\.<\/p>/,
     );
     assert.match(channel, /<p class="fact-note topic-name-note" id="sns-topic-name" data-pagefind-ignore>The name clients use with AWS/);
     assert.doesNotMatch(words, /AWS sees|not the channel's/);

@@ -57,7 +57,10 @@ export class MachineFiles {
   page(api: SiteApi, page: Page): void {
     const file = this.#twinFile(api, page);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, pageTwin(page, { apiTitle: api.title, root: apiRoot(this.#base, api.prefix), siteRoot: apiRoot(this.#base, '') }));
+    writeFileSync(
+      file,
+      pageTwin(page, { apiTitle: api.title, root: apiRoot(this.#base, api.prefix), siteRoot: apiRoot(this.#base, ''), sourceLines: api.sourceLines === true }),
+    );
   }
 
   /** Writes the files that list the twins, once every twin is written. */

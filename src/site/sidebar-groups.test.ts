@@ -44,7 +44,7 @@ describe('sidebar groups', () => {
     ];
     for (const grouping of [undefined, 'tag', 'none'] as const)
       assert.deepEqual(
-        shape(sidebarGroups(others, section('Shared definitions'), grouping)),
+        shape(sidebarGroups(others, section('Components'), grouping)),
         ['Channel parameters: region', 'Security schemes: sigv4', 'Server variables: region'],
         String(grouping),
       );

@@ -24,6 +24,11 @@ export interface SiteApi {
   /** Errors in the documents of this API: a banner on every page says the preview is of invalid input. */
   errorCount?: number;
   /**
+   * A preview for the document's authors (--allow-invalid, --compare, `dev`): each page's Source
+   * says the line its object is written at. A published page names the file, not its lines.
+   */
+  sourceLines?: true;
+  /**
    * The validator's findings about examples that do not match their schemas (example-invalid), by
    * the example (`<file>#<pointer>`, as pages name files): every page that shows the example warns
    * beside it (example-findings.ts), not only the page the finding is listed on.

@@ -25,7 +25,7 @@ export const SECTIONS: { title: string; kinds: string[]; folder: string }[] = PA
 export type Section = (typeof SECTIONS)[number];
 
 const SCHEMAS = SECTIONS.find((s) => s.title === 'Schemas')!;
-const OTHER_COMPONENTS = SECTIONS.find((s) => s.title === 'Shared definitions')!;
+const OTHER_COMPONENTS = SECTIONS.find((s) => s.title === 'Components')!;
 
 export function sectionOf(kind: string): Section {
   return SECTIONS.find((s) => s.kinds.includes(kind)) ?? SECTIONS[SECTIONS.length - 1]!;
@@ -170,7 +170,7 @@ export function sectionListing(api: SiteApi, section: Section): SectionListing {
  * configuration says `tag` for all sections), by channel (operations and channel messages), or none.
  */
 export function sidebarGroups(pages: Page[], section: Section, grouping: SiteSettings['sidebar']): { tag?: string; pages: Page[] }[] {
-  // Shared definitions are of many kinds, and two of them may share a name (a parameter and a server
+  // Components are of many kinds, and two of them may share a name (a parameter and a server
   // variable "region"): always under their kind.
   if (section === OTHER_COMPONENTS) return groupByKind(pages);
   if (grouping === 'channel' && (section.title === 'Operations' || section.title === 'Messages')) return groupByChannel(pages);

@@ -137,6 +137,8 @@ export function buildSiteData(
     };
     for (const page of model.pages) apiOf.set(page, api);
     attachDiagnostics(api, diagnostics, doc, cwd);
+    // A preview is given every finding; a published site only those of its examples (prepare-stage.ts).
+    if (!exampleFindings) api.sourceLines = true;
     if (exampleFindings) {
       const invalid = invalidExamples(exampleFindings.map((d) => ({ ...d, file: publishedPath(d.file, cwd, doc.policy.root) })));
       if (invalid) api.invalidExamples = invalid;

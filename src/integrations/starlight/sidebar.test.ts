@@ -33,7 +33,7 @@ describe("the reference in Starlight's sidebar", () => {
     const out = withReferenceGroups(sidebar, [reference], '/', '/guides/start/');
     assert.deepEqual(labels(out), ['Guides', 'Order Fulfilment Events', 'About']);
     const api = out[1] as SidebarGroup;
-    assert.deepEqual(labels(api.entries), ['Overview', 'Servers', 'Channels', 'Operations', 'Messages', 'Schemas', 'Shared definitions']);
+    assert.deepEqual(labels(api.entries), ['Overview', 'Servers', 'Channels', 'Operations', 'Messages', 'Schemas', 'Components']);
     // Elsewhere than in a section, each section is one link with its count: no page of the host grows with the document.
     const channels = api.entries[2] as SidebarLink;
     assert.equal(channels.href, '/reference/channels/');

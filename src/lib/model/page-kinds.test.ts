@@ -33,10 +33,10 @@ describe('the table of page kinds', () => {
         ['Operations', ['operation']],
         ['Messages', ['message', 'component:messages']],
         ['Schemas', ['component:schemas']],
-        ['Shared definitions', []],
+        ['Components', []],
       ],
     );
-    assert.equal(sectionTitleOf('component:servers'), 'Shared definitions');
+    assert.equal(sectionTitleOf('component:servers'), 'Components');
     assert.equal(sectionTitleOf('component:messages'), 'Messages');
   });
 

@@ -18,13 +18,13 @@ export const PAGE_SECTIONS = [
   { title: 'Operations', folder: 'operations/' },
   { title: 'Messages', folder: 'messages/' },
   { title: 'Schemas', folder: 'components/schemas/' },
-  { title: 'Shared definitions', folder: 'components/' },
+  { title: 'Components', folder: 'components/' },
 ] as const;
 
 export type SectionTitle = (typeof PAGE_SECTIONS)[number]['title'];
 
 /** The section of every page no row places elsewhere. */
-const OTHER_COMPONENTS: SectionTitle = 'Shared definitions';
+const OTHER_COMPONENTS: SectionTitle = 'Components';
 
 export interface PageKind {
   /** The Components map its objects are in (a page of each entry: `component:<map>`). */

@@ -19,6 +19,8 @@ export interface TwinContext {
   root: string;
   /** The site's path from the origin (the base path): links into the portal's other APIs start with it. */
   siteRoot: string;
+  /** A preview for the authors (SiteApi.sourceLines): "Defined in" says the line too. */
+  sourceLines?: boolean;
 }
 
 export function pageTwin(page: Page, context: TwinContext): string {
@@ -41,7 +43,7 @@ export function pageTwin(page: Page, context: TwinContext): string {
   lines.push(
     '---',
     '',
-    `Defined in ${codeSpan(`${page.source.file}:${page.source.line}`)} at ${codeSpan(page.source.pointer || '/')}. ` +
+    `Defined in ${codeSpan(context.sourceLines ? `${page.source.file}:${page.source.line}` : page.source.file)} at ${codeSpan(page.source.pointer || '/')}. ` +
       `The same page as HTML: [${escapeInline(page.title)}](${siteHref(root, page.url)}). Every page of this API: [llms.txt](${siteHref(root, 'llms.txt')}).`,
   );
   // How the object is composed (traits, where a binding comes from), as the page's folded Source says.
