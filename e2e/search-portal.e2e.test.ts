@@ -47,7 +47,10 @@ if (HAS_CORPUS)
           new RegExp(`smartylighting[./]streetlights.*${word === 'action' ? 'action' : ''}`),
         );
         await openSearchPage(page, base, word);
-        assert.match((await page.locator('.pagefind-ui__result .search-crumb').first().textContent()) ?? '', /^Channel · Streetlights (MQTT|Kafka) API › smartylighting[./]streetlights/);
+        assert.match(
+          (await page.locator('.pagefind-ui__result .search-crumb').first().textContent()) ?? '',
+          /^Channel · Streetlights (MQTT|Kafka) API › smartylighting[./]streetlights/,
+        );
         await page.close();
       });
 

@@ -84,7 +84,10 @@ describe('facts said once and truthfully (default content)', () => {
       [...table.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]),
       ['Subscription', 'Receives', 'If delivery fails'],
     );
-    assert.match(table, /<code class="endpoint-full">arn:<wbr>aws:<wbr>lambda:<wbr>eu-<wbr>west-<wbr>1:<wbr>123456789012:<wbr>function:<wbr>fraud-<wbr>screening<\/code>/);
+    assert.match(
+      table,
+      /<code class="endpoint-full">arn:<wbr>aws:<wbr>lambda:<wbr>eu-<wbr>west-<wbr>1:<wbr>123456789012:<wbr>function:<wbr>fraud-<wbr>screening<\/code>/,
+    );
     assert.ok(
       tableRows(html).includes(
         'SQS queue warehouse-picking.fifo only messages where total.amount is a number > 0 100,015 retries over about 23 days (exponential backoff), then to warehouse-picking-dlq.fifo',
