@@ -151,14 +151,16 @@ export interface Job {
 }
 
 /**
- * Runs two commands in turn (a, b, a, b, …) and summarises each as `repeat` does. A ratio of two
+ * Runs two commands in turn (a, b, b, a, a, b, …) and summarises each as `repeat` does. A ratio of two
  * tools is only fair when both meet the same machine: on a shared VM the speed drifts by tens
  * of percent within minutes, which one block of runs after the other would put into the ratio.
  */
 export async function alternate(a: Job, b: Job): Promise<[Measure, Measure]> {
   const runs: [Measure[], Measure[]] = [[], []];
   for (let i = 0; i < Math.max(a.times, b.times); i++) {
-    for (const [k, job] of [a, b].entries()) {
+    // A, B, then B, A: neither job always runs first after the other, as the machine's load drifts.
+    for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) {
+      const job = k === 0 ? a : b;
       if (i >= job.times) continue;
       job.before?.();
       runs[k]!.push(await measure(job.command, job.options));

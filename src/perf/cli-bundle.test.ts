@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
@@ -30,9 +30,9 @@ interface Run {
 }
 
 /** Loads the bundle in a process of its own (the code cache only matters across processes), runs main and saves the cache. */
-function runBundled(entry: string, cacheDir: string, argv: string[]): Run {
+function runBundled(entry: string, cacheDir: string, argv: string[], external?: string[]): Run {
   const script = `import { loadCliBundle } from ${JSON.stringify(new URL('./cli-bundle.ts', import.meta.url).href)};
-const cli = await loadCliBundle(${JSON.stringify(entry)}, { cacheDir: ${JSON.stringify(cacheDir)}, command: 'test' });
+const cli = await loadCliBundle(${JSON.stringify(entry)}, { cacheDir: ${JSON.stringify(cacheDir)}, command: 'test'${external ? `, external: ${JSON.stringify(external)}` : ''} });
 const exit = cli ? await cli.main(${JSON.stringify(argv)}) : null;
 cli?.saveCodeCache();
 console.log(JSON.stringify({ exit, bundled: cli !== undefined, rebuilt: cli?.rebuilt, usedCodeCache: cli?.usedCodeCache }));`;
@@ -90,6 +90,51 @@ describe('the command line run from a bundle', () => {
     assert.ok(!existsSync(join(root, 'cache')));
     const plain = tempTree({ ...PACKAGE, blocker: 'a file, not a folder' });
     assert.equal(runBundled(join(plain, 'src/cli/main.ts'), join(plain, 'blocker', 'cache'), ['1']).bundled, false);
+  });
+});
+
+describe('packages left outside a bundle', () => {
+  /** A command that uses a package which loads a part of itself with import(), as shiki loads its grammars. */
+  const WITH_PACKAGE = {
+    'src/cli/main.ts': `import { greet } from 'parts-pkg';
+export async function main(argv: string[]): Promise<number> {
+  console.log(JSON.stringify({ result: Number(argv[0]), url: import.meta.url, isMain: import.meta.main, laterUrl: await greet() }));
+  return 3;
+}
+`,
+    'node_modules/parts-pkg/package.json': '{"name": "parts-pkg", "type": "module", "exports": "./index.js"}',
+    'node_modules/parts-pkg/index.js': "export async function greet() { return (await import('./part.js')).word; }\n",
+    'node_modules/parts-pkg/part.js': "export const word = 'from its part';\n",
+  };
+
+  /** The files a bundle in `cacheDir` was made of (its manifest's inputs). */
+  const bundledFiles = (cacheDir: string): string[] => {
+    const manifest = readdirSync(cacheDir).find((f) => f.endsWith('.json'))!;
+    return (JSON.parse(readFileSync(join(cacheDir, manifest), 'utf8')) as { inputs: [string][] }).inputs.map(([path]) => path);
+  };
+
+  it('leaves a package named outside to Node, which loads it and the parts it imports', () => {
+    const root = tempTree(WITH_PACKAGE);
+    const entry = join(root, 'src/cli/main.ts');
+    const inside = runBundled(entry, join(root, 'inside'), ['1']);
+    assert.equal(inside.printed.laterUrl, 'from its part');
+    assert.ok(
+      bundledFiles(join(root, 'inside')).some((path) => path.endsWith('/node_modules/parts-pkg/part.js')),
+      'without the list, esbuild copies the part into the bundle',
+    );
+    const run = runBundled(entry, join(root, 'outside'), ['5'], ['parts-pkg']);
+    assert.equal(run.bundled, true);
+    assert.equal(run.exit, 3);
+    assert.equal(run.printed.laterUrl, 'from its part');
+    assert.ok(!bundledFiles(join(root, 'outside')).some((path) => path.includes('/node_modules/parts-pkg/')), 'the package is not in the bundle');
+  });
+
+  it('makes the bundle again when the packages left outside change', () => {
+    const root = tempTree(WITH_PACKAGE);
+    const entry = join(root, 'src/cli/main.ts');
+    assert.equal(runBundled(entry, join(root, 'cache'), ['1'], ['parts-pkg']).rebuilt, true);
+    assert.equal(runBundled(entry, join(root, 'cache'), ['1'], ['parts-pkg']).rebuilt, false);
+    assert.equal(runBundled(entry, join(root, 'cache'), ['1'], ['parts-pkg', 'other-pkg']).rebuilt, true);
   });
 });
 

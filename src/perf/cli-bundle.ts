@@ -47,6 +47,8 @@ interface Manifest {
   bundle: string;
   /** Every file bundled: absolute path, size, modification time. */
   inputs: [string, number, number][];
+  /** The packages left outside (CliBundleOptions.external). */
+  external?: string[];
 }
 
 export interface CliBundleOptions {
@@ -54,6 +56,12 @@ export interface CliBundleOptions {
   cacheDir: string;
   /** Names the code cache: each command runs other functions. */
   command: string;
+  /**
+   * Packages left out of the bundle and loaded by Node when the bundle requires them: those that
+   * `import()` their own parts or read `import.meta`, which a bundle run by node:vm cannot do.
+   * Part of the manifest: a different list makes the bundle anew.
+   */
+  external?: readonly string[];
 }
 
 /**
@@ -62,11 +70,12 @@ export interface CliBundleOptions {
  */
 export async function loadCliBundle(entry: string, options: CliBundleOptions): Promise<(LoadedCli & { rebuilt: boolean; usedCodeCache: boolean }) | undefined> {
   const manifestFile = manifestFileOf(entry, options.cacheDir);
-  let manifest = currentManifest(manifestFile, entry);
+  const external = [...(options.external ?? [])];
+  let manifest = currentManifest(manifestFile, entry, external);
   const rebuilt = manifest === undefined;
   // The command line's own files (import.meta and import() rewritten) are those under the
   // entry's grandparent: src/ in the repository, node-dist/ in the package.
-  if (!manifest) manifest = await writeBundle(entry, manifestFile, dirname(dirname(entry)));
+  if (!manifest) manifest = await writeBundle(entry, manifestFile, dirname(dirname(entry)), external);
   if (!manifest) return undefined;
   const bundle = join(options.cacheDir, manifest.bundle);
   try {
@@ -80,8 +89,8 @@ export async function loadCliBundle(entry: string, options: CliBundleOptions): P
 }
 
 /** The bundle of `entry` in `cacheDir`, if there is one and its inputs have not changed since it was made. */
-export function currentBundleFile(entry: string, cacheDir: string): string | undefined {
-  const manifest = currentManifest(manifestFileOf(entry, cacheDir), entry);
+export function currentBundleFile(entry: string, cacheDir: string, external: readonly string[] = []): string | undefined {
+  const manifest = currentManifest(manifestFileOf(entry, cacheDir), entry, [...external]);
   return manifest && join(cacheDir, manifest.bundle);
 }
 
@@ -90,7 +99,7 @@ function manifestFileOf(entry: string, cacheDir: string): string {
 }
 
 /** The manifest, when it describes a bundle of this entry whose inputs have not changed since. */
-function currentManifest(file: string, entry: string): Manifest | undefined {
+function currentManifest(file: string, entry: string, external: string[]): Manifest | undefined {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
@@ -98,6 +107,7 @@ function currentManifest(file: string, entry: string): Manifest | undefined {
     return undefined;
   }
   if (manifest.recipe !== RECIPE || manifest.entry !== entry || !Array.isArray(manifest.inputs)) return undefined;
+  if ((manifest.external ?? []).join('\n') !== external.join('\n')) return undefined;
   for (const [path, size, mtime] of manifest.inputs) {
     try {
       const stat = statSync(path);
@@ -109,7 +119,7 @@ function currentManifest(file: string, entry: string): Manifest | undefined {
   return manifest;
 }
 
-async function writeBundle(entry: string, manifestFile: string, sourceRoot: string): Promise<Manifest | undefined> {
+async function writeBundle(entry: string, manifestFile: string, sourceRoot: string, external: string[]): Promise<Manifest | undefined> {
   try {
     const { build, transform } = await import('esbuild');
     const target = `node${process.versions.node.split('.')[0]}`;
@@ -122,6 +132,7 @@ async function writeBundle(entry: string, manifestFile: string, sourceRoot: stri
       platform: 'node',
       format: 'cjs',
       target,
+      external,
       logLevel: 'silent',
       plugins: [
         {
@@ -152,7 +163,7 @@ async function writeBundle(entry: string, manifestFile: string, sourceRoot: stri
       const stat = statSync(path);
       return [path, stat.size, stat.mtimeMs];
     });
-    const manifest: Manifest = { recipe: RECIPE, entry, bundle, inputs };
+    const manifest: Manifest = { recipe: RECIPE, entry, bundle, inputs, ...(external.length > 0 ? { external } : {}) };
     mkdirSync(dir, { recursive: true });
     const previous = readPreviousBundle(manifestFile);
     writeAtomically(join(dir, bundle), code);

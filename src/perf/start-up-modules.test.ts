@@ -8,8 +8,13 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from '../../test/helpers.ts';
+import { loadCliBundle } from './cli-bundle.ts';
+import { PREPARE_EXTERNAL } from './prepare-external.ts';
 
 /** The files `entry` loads, as Node resolves them, in a process of its own (nothing loaded before). */
 function loadedBy(entry: string): string[] {
@@ -51,6 +56,27 @@ describe('modules a build loads at its start', () => {
         files.some((file) => file.endsWith(module)),
         false,
         `${module} is loaded`,
+      );
+  });
+
+  it('the model process runs from one bundle of its modules, shiki left to Node, the on-demand modules left out', async () => {
+    const cacheDir = tempDir();
+    const entry = fileURLToPath(new URL('../pipeline/prepare-main.ts', import.meta.url));
+    const bundled = await loadCliBundle(entry, { cacheDir, command: 'prepare', external: PREPARE_EXTERNAL });
+    assert.ok(bundled, 'no bundle was made (a package left inside imports its parts?)');
+    assert.equal(typeof bundled.main, 'function');
+    const manifest = readdirSync(cacheDir).find((file) => file.endsWith('.json'))!;
+    const files = (JSON.parse(readFileSync(join(cacheDir, manifest), 'utf8')) as { inputs: [string][] }).inputs.map(([path]) => path);
+    assert.ok(
+      files.some((file) => file.endsWith('/src/pipeline/prepare-stage.ts')),
+      'the prepare stage is in the bundle',
+    );
+    for (const name of ['shiki', '@shikijs', 'yaml']) assert.equal(hasPackage(files, name), false, `${name} is in the bundle`);
+    for (const module of ['/src/pipeline/compare-stage.ts', '/src/pipeline/read-guides.ts'])
+      assert.equal(
+        files.some((file) => file.endsWith(module)),
+        false,
+        `${module} is in the bundle`,
       );
   });
 });

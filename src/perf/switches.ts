@@ -7,6 +7,7 @@
 export const MECHANISMS = [
   'compile-cache',
   'cli-bundle',
+  'prepare-bundle',
   'code-cache',
   'validator-cache',
   'lazy-modules',

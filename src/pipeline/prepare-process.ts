@@ -1,48 +1,22 @@
 /**
- * Runs prepareSite (prepare-stage.ts) in its own process, started by stage-processes.ts. Reads the
- * request as JSON from stdin; writes the site data to its SITE_DATA_FD (prepare-channel.ts) and
- * reports its outcome on its IPC channel (child-lifetime.ts): the summary of the site once all is
- * written, or the exit code the build stops with (its diagnostics printed), or the fault of the
- * machine or the bug that stopped it, which the command describes.
+ * Entry of the model process (started by stage-processes.ts): runs prepare-main.ts from an
+ * esbuild bundle of it and the packages it uses, as the command line runs from its own
+ * (src/perf/cli-bundle.ts). Node would otherwise resolve, read and link its 400 and more modules
+ * one by one on the build's critical path (bench/README.md, "Build speed (issue 35), sixth round").
+ * Packages that load their parts with `import()` stay outside the bundle and are loaded by Node
+ * (PREPARE_EXTERNAL). Without a bundle (`APIDESC_PERF_OFF=prepare-bundle`, APIDESC_DOCS_NO_BUNDLE=1,
+ * or none could be made) the module itself runs: the same work.
  */
-import { readFileSync } from 'node:fs';
-import { EXIT } from '../lib/exit-codes.ts';
-import { processReporter } from '../lib/reporter.ts';
-import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
-import { endSiteData, siteDataOut } from './prepare-channel.ts';
-import { prepareSite, type PrepareRequest } from './prepare-stage.ts';
+import { fileURLToPath } from 'node:url';
+import { defaultCacheDir, loadCliBundle, type CliModule } from '../perf/cli-bundle.ts';
+import { PREPARE_EXTERNAL } from '../perf/prepare-external.ts';
+import { mechanismOn } from '../perf/switches.ts';
+import { moduleFile } from '../lib/module-file.ts';
 
-/** What writing into a pipe whose reader has ended fails with. */
-const READER_GONE = ['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED'];
-
-endWithParent();
-const request = JSON.parse(readFileSync(0, 'utf8')) as PrepareRequest;
-const out = siteDataOut();
-/**
- * A renderer that ended closes its end of the pipe: the command reports how it ended and stops
- * this process, which waits for that rather than report a failure of its own. Anything else (a
- * full disk under the data file) ends the stage.
- */
-function failed(error: unknown): Promise<void> {
-  if (READER_GONE.includes((error as NodeJS.ErrnoException).code ?? '')) {
-    process.channel?.ref();
-    return new Promise(() => {});
-  }
-  return finishStage(failureOutcome(error));
-}
-
-out.on('error', (error) => void failed(error));
-try {
-  const result = await prepareSite(request, out, processReporter);
-  if (typeof result === 'number') {
-    // A build stopped before the site data was complete: its pipe must not keep the process alive.
-    out.destroy();
-    await finishStage({ exitCode: result });
-  } else {
-    await endSiteData(out);
-    await finishStage({ exitCode: EXIT.ok, result });
-  }
-} catch (error) {
-  out.destroy();
-  await failed(error);
-}
+const entry = fileURLToPath(moduleFile('./prepare-main.ts', import.meta.url));
+const useBundle = process.env.APIDESC_DOCS_NO_BUNDLE !== '1' && mechanismOn('prepare-bundle');
+const bundled = useBundle ? await loadCliBundle(entry, { cacheDir: defaultCacheDir(entry), command: 'prepare', external: PREPARE_EXTERNAL }) : undefined;
+// The stage ends with process.exit (child-lifetime.ts): the functions it compiled are kept then.
+if (bundled) process.once('exit', () => bundled.saveCodeCache());
+const stage: CliModule = bundled ?? ((await import(moduleFile('./prepare-main.ts', import.meta.url).href)) as CliModule);
+await stage.main([]);
