@@ -21,10 +21,13 @@
     const place = () => {
       // Examples much taller than the fields beside them would leave a blank column under the
       // fields: they go under the fields instead, at the column's width (as an sns operation's
-      // publish commands do). Code samples stay beside (a page longer by them, as designed).
+      // publish commands do). Code samples stay beside (a page longer by them, as designed), and so
+      // does an operation's panel: its folded messages open beside it, and its sections after the
+      // fields (subscriptions, tester, retries) already take the column's whole width.
       grid?.removeAttribute('data-panel-below');
       const beside = fields && panel.getBoundingClientRect().left >= fields.getBoundingClientRect().right;
-      if (beside && !panel.querySelector('.code-samples') && panel.offsetHeight - fields.offsetHeight > BLANK) {
+      const mayFollow = grid?.hasAttribute('data-examples-may-follow') && !panel.querySelector('.code-samples');
+      if (beside && mayFollow && panel.offsetHeight - fields.offsetHeight > BLANK) {
         grid.setAttribute('data-panel-below', '');
         panel.removeAttribute('data-sticky');
         return;
@@ -37,7 +40,12 @@
     };
     place();
     addEventListener('resize', place);
-    if (typeof ResizeObserver === 'function') new ResizeObserver(place).observe(panel);
+    if (typeof ResizeObserver === 'function') {
+      // The fields grow when a fold in them opens: the examples may then go back beside them.
+      const observer = new ResizeObserver(place);
+      observer.observe(panel);
+      if (fields) observer.observe(fields);
+    }
   }
 
   const sidebar = document.getElementById('sidebar');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { hostStylesheet } from './host-stylesheet.ts';
+import { documentWideRules, hostStylesheet } from './host-stylesheet.ts';
 
 const SITE_CSS = readFileSync(new URL('../../styles/site.css', import.meta.url), 'utf8');
 
@@ -21,9 +21,23 @@ describe("the reference's styles in a host", () => {
     assert.match(css, /@media \(max-width: 50rem\) \{ & \{ --header-h: 0px; \} \}/);
   });
 
+  it('write @property and @keyframes before the wrapper, whole: they cannot stand inside a style rule', () => {
+    const css = hostStylesheet(
+      "@property --fade { syntax: '<length>'; inherits: false; initial-value: 0px; }\n.a { color: red; }\n@keyframes fade {\n  from { --fade: 0px; }\n  to { --fade: 3rem; }\n}\n.b { animation-name: fade; }",
+      'own',
+    );
+    assert.equal(
+      css,
+      "@property --fade { syntax: '<length>'; inherits: false; initial-value: 0px; }\n@keyframes fade {\n  from { --fade: 0px; }\n  to { --fade: 3rem; }\n}\n.apidesc-ref {\n\n.a { color: red; }\n\n.b { animation-name: fade; }\n\n}\n",
+    );
+  });
+
   it("leave no rule of site.css on the host's own page: every :root is the wrapper or inside it", () => {
+    const { rules } = documentWideRules(SITE_CSS);
     const css = hostStylesheet(SITE_CSS, 'starlight');
-    assert.ok(css.startsWith('.apidesc-ref {\n') && css.trimEnd().endsWith('}'));
+    const wrapped = css.slice(rules.reduce((at, rule) => at + rule.length + 1, 0));
+    assert.ok(wrapped.startsWith('.apidesc-ref {\n') && css.trimEnd().endsWith('}'));
+    assert.doesNotMatch(wrapped, /@(property|keyframes)\b/);
     assert.doesNotMatch(css, /:root(?!\[data-theme='(dark|light)'\] &)/);
     // Starlight's colours and fonts, after the site's own so that they win.
     assert.ok(css.lastIndexOf('--bg: var(--sl-color-bg)') > css.lastIndexOf('--bg: light-dark('));

@@ -33,14 +33,42 @@ const STARLIGHT_LOOK = `& {
   font-family: var(--font);
 }`;
 
+/**
+ * The at-rules that name something for the whole document (`@property`, `@keyframes`) and cannot
+ * stand inside a style rule: taken out of `css` whole (their braces matched), to be written before
+ * the wrapper. They style nothing by themselves, so the host's own pages are untouched.
+ */
+export function documentWideRules(css: string): { rules: string[]; rest: string } {
+  const rules: string[] = [];
+  let rest = '';
+  let from = 0;
+  const start = /^[ \t]*@(?:property|(?:-webkit-)?keyframes)\b[^{]*\{/gm;
+  for (let match = start.exec(css); match; match = start.exec(css)) {
+    let depth = 1;
+    let end = match.index + match[0].length;
+    while (depth > 0 && end < css.length) {
+      const char = css[end++];
+      if (char === '{') depth++;
+      else if (char === '}') depth--;
+    }
+    rules.push(css.slice(match.index, end).trim());
+    rest += css.slice(from, match.index);
+    from = end;
+    start.lastIndex = end;
+  }
+  return { rules, rest: rest + css.slice(from) };
+}
+
 /** `siteCss` scoped to the reference's wrapper, with the look of `look`. */
 export function hostStylesheet(siteCss: string, look: HostLook): string {
-  const scoped = siteCss
+  const { rules, rest } = documentWideRules(siteCss);
+  const scoped = rest
     // The theme the reader chose (`:root[data-theme='dark']`) is the root's: the wrapper inside it follows.
     .replace(/:root(\[[^\]]*\])/g, ':root$1 &')
     // The page's root properties become the wrapper's own.
     .replace(/:root\b(?!\[)/g, '&');
-  return `.${REFERENCE_SCOPE} {\n${scoped}\n${look === 'starlight' ? STARLIGHT_LOOK : ''}\n}\n`;
+  const before = rules.map((rule) => `${rule}\n`).join('');
+  return `${before}.${REFERENCE_SCOPE} {\n${scoped}\n${look === 'starlight' ? STARLIGHT_LOOK : ''}\n}\n`;
 }
 
 const RESOLVED = `\0${STYLESHEET_MODULE}`;
