@@ -325,7 +325,7 @@ describe('the sns filter tester in Chromium', () => {
   });
 
   it('cidr, String.Array and a key named __proto__; the IP library is fetched only where a filter uses cidr', async () => {
-    const { page, errors, requests } = await open(`${edge.base}operations/sendevents/`);
+    const { page, errors, requests } = await open(`${edge.base}operations/sendevents/#sns-tester-heading`);
     // The pre-filled example's result, matched with the IP library at build time: none is fetched on load.
     assert.match(await status(page, 'internal').innerText(), /✓ matches\s+ip "10.0.0.7" is in 10.0.0.0\/24/);
     assert.ok(!requests.some((u) => /filter-cidr|sns-tester\./.test(u)), 'nothing more on load');
@@ -355,6 +355,8 @@ describe('the sns filter tester in Chromium', () => {
     const { page, errors } = await open(`${content.base}guides/getting-started/`);
     assert.equal(await page.locator('[data-sns-tester]').count(), 0, 'the guide quotes the topic, without the tester');
     await page.locator('.guide-card', { hasText: 'sns topic' }).getByRole('link', { name: 'Warehouse picks orders' }).click();
+    // The tester is folded under its heading on the operation's page: the reader opens it.
+    await page.locator('details.tester-fold > summary').click();
     await page.getByRole('textbox', { name: 'Message attributes' }).fill('{"eventType": "OrderPlaced"}');
     await page.getByRole('button', { name: 'Test' }).click();
     assert.match(await status(page, 'fraud-screening').innerText(), /✓ matches/);

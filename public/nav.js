@@ -9,21 +9,17 @@
 //    when it fits the window, else by its foot once the page is scrolled to it.
 // 5. A link to a place in folded content opens its folds.
 (() => {
-  // 4. The panel at its full height, kept in view beside the fields: under the header when the
-  //    window shows it whole; taller, it scrolls with the page until its foot is in view, and stays
-  //    there (a negative sticky top), so that every part of it is read by scrolling the page.
+  // 4. Whole under the header when it fits the window; taller, it scrolls until its foot is in view
+  //    and stays there (a negative sticky top): every part of it is read by scrolling the page.
   const panel = document.querySelector('aside.ref-panel');
-  // How much taller than the fields the examples may be and stay beside them: a blank of a third of a window.
+  // The blank beside the fields (px) above which examples go under them.
   const BLANK = 320;
   if (panel) {
     const grid = panel.closest('.ref-grid');
     const fields = grid?.querySelector('.ref-main');
     const place = () => {
-      // Examples much taller than the fields beside them would leave a blank column under the
-      // fields: they go under the fields instead, at the column's width (as an sns operation's
-      // publish commands do). Code samples stay beside (a page longer by them, as designed), and so
-      // does an operation's panel: its folded messages open beside it, and its sections after the
-      // fields (subscriptions, tester, retries) already take the column's whole width.
+      // Examples much taller than the fields go under them, not beside a blank column; code
+      // samples and an operation's panel stay beside (its folded messages open next to it).
       grid?.removeAttribute('data-panel-below');
       const beside = fields && panel.getBoundingClientRect().left >= fields.getBoundingClientRect().right;
       const mayFollow = grid?.hasAttribute('data-examples-may-follow') && !panel.querySelector('.code-samples');
@@ -41,7 +37,7 @@
     place();
     addEventListener('resize', place);
     if (typeof ResizeObserver === 'function') {
-      // The fields grow when a fold in them opens: the examples may then go back beside them.
+      // Fields grow as their folds open.
       const observer = new ResizeObserver(place);
       observer.observe(panel);
       if (fields) observer.observe(fields);
@@ -63,9 +59,7 @@
     });
   }
 
-  // 5. A link to a place inside folded content (a message's fields, the filter tester, a
-  //    subscription's command) opens the <details> around it and shows it. Chromium does this
-  //    itself when it follows the link; other browsers, and a link followed within the page, here.
+  // 5. Chromium opens the folds around a link's target itself; other browsers here.
   const unfold = () => {
     const id = decodeURIComponent(location.hash.slice(1));
     const place = id && document.getElementById(id);
