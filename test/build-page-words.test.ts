@@ -137,8 +137,8 @@ describe('the words of reference pages (default content)', () => {
     // In the order the picture above draws them (left to right).
     const rows = [...table.matchAll(/<tr>(?!<th)[\s\S]*?<\/tr>/g)].map((m) => words(m[0]).trim());
     assert.deepEqual(rows, [
-      'HTTPS endpoint https://hooks.example.com/commerce/v2/orders every message 20 retries over about 51 minutes (linear backoff), then to arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq',
-      'Lambda function arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening only messages where eventType is "OrderPlaced" 100,015 retries over about 23 days (exponential backoff), then dropped (no dead-letter queue)',
+      'HTTPS endpoint hooks.example.com https://hooks.example.com/commerce/v2/orders every message 20 retries over about 51 minutes (linear backoff), then to arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq',
+      'Lambda function fraud-screening arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening only messages where eventType is "OrderPlaced" 100,015 retries over about 23 days (exponential backoff), then dropped (no dead-letter queue)',
       'SQS queue warehouse-picking.fifo only messages where total.amount is a number > 0 100,015 retries over about 23 days (exponential backoff), then to warehouse-picking-dlq.fifo',
     ]);
     assert.doesNotMatch(table, /Warehouse picks orders/, 'the operation once, in the sentence, not on every row');
