@@ -1,13 +1,7 @@
-// Navigation, as progressive enhancement: pages list and link the same without it.
-// 1. The sidebar shows the current page: on wide screens it scrolls its own list to it (the
-//    page already opens its section); on phones, opening the menu brings it into view.
-// 2. "On this page" marks the section being read (aria-current), as the reader scrolls, and the
-//    section of the place a link or a search result leads to, while that place is in view.
-// 3. On a page with a reference panel at 1280–1760 px, "On this page" is one row under the header:
-//    what does not fit goes into a menu at its end, "All N sections" (site.css, data-bar).
-// 4. The reference panel at its full height stays in view beside the fields (data-sticky): whole
-//    when it fits the window, else by its foot once the page is scrolled to it.
-// 5. A link to a place in folded content opens its folds.
+// Navigation, as progressive enhancement (pages list and link the same without it): 1. the
+// sidebar shows the current page; 2. "On this page" marks the section read; 3. at 1280–1760 px it
+// is one row with an "All N sections" menu; 4. the reference panel stays in view beside the
+// fields; 5. a link into folded content opens its folds.
 (() => {
   // 4. Whole under the header when it fits the window; taller, it scrolls until its foot is in view
   //    and stays there (a negative sticky top): every part of it is read by scrolling the page.

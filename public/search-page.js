@@ -1,8 +1,5 @@
-// The search page: Pagefind's interface with its filters (kind, API, action, protocol, tag),
-// loaded at once, running the query of its `?q=` parameter (the header form's target without
-// script). Each result leads with the object's name; its kind and API are the quiet labels under
-// it; a schema field's sub-result names the field's data path, not the page's title again.
-// Filters show only the values that have results.
+// The search page: Pagefind's interface and filters, running its `?q=` (the header form's target
+// without script); each result leads with the object's name, its kind and API quiet under it.
 import { kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, readsAsProse, sentenceAround } from './search-query.js';
 
 const page = document.getElementById('search-page');
@@ -20,10 +17,8 @@ function excerptAsWritten(excerpt, content) {
 
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-// A page's result reads its summary (the page's own sentence, text), not Pagefind's excerpt of
-// its text, which runs headings and facts together ("Messages. Order placed OrderPlaced …"); each
-// section's hit the sentence around the match, without the section's heading it would repeat.
-// The query as last run (processTerm): a summary that does not say what it matched gives way to the match.
+// A result reads its page's summary, not Pagefind's run-on excerpt; a section's hit the sentence
+// around the match. The last query (processTerm): a summary without the match gives way to it.
 let lastTerm = '';
 // Each term run is also checked for "Did you mean …" (offerNames, once the interface is up).
 let onTerm = () => {};
@@ -46,8 +41,7 @@ function asRead(result) {
   if (result.meta) delete result.meta.address;
   // Shown as the excerpt: not again as a "Summary:" label among the meta Pagefind's UI lists.
   if (result.meta) delete result.meta.summary;
-  // A heading that starts with its chip ("lambda Lambda function …", "https HTTPS endpoint …"):
-  // the chip's word once.
+  // A heading that starts with its chip's word ("lambda Lambda function"): the word once.
   for (const sub of result.sub_results ?? []) if (typeof sub.title === 'string') sub.title = sub.title.replace(/^(\S+)\s+(?=\1\b)/i, '');
   // A section's hit: the sentence around the match when it reads as prose; a field's, its type and
   // description after its name (its values are not indexed: src/site/schema-tree-html.ts).
@@ -55,19 +49,14 @@ function asRead(result) {
     const sentence = sentenceAround(sub.excerpt, sub.anchor?.title ? fieldName(sub.anchor.title) : sub.title, result.content);
     sub.excerpt = sub.anchor?.title || readsAsProse(sentence) ? excerptAsWritten(sentence, result.content) : '';
   }
-  // A section whose hit reads as the page's line adds nothing under it.
-  // A section's hit with nothing around the match but its heading ("Order placed" and no more) is
-  // a stub: left out, the page's own line says it.
-  // Found by its fields only, with no sentence of its own: the page's line says which fields (each
-  // hit below says what it holds), rather than the first field's words twice.
-  // Found by its fields: the page's own sentence, or none (its text there is the fields' names in a row).
+  // Left out: a section whose hit repeats the page's line, or is its heading alone. Found by its
+  // fields only: the page's own sentence, or none (not the fields' names in a row).
   const fields = (result.sub_results ?? []).filter((sub) => sub.anchor?.title);
   if (!summaryFits && fields.length > 0) result.excerpt = summary === '' ? '' : escapeHtml(summary);
   const others = (Array.isArray(result.sub_results) ? result.sub_results : []).filter((sub) => sub.url !== pageUrl(result));
   const sections = others.filter((sub) => sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt));
-  // The breadcrumb the line starts with: the kind (the quiet label, not Pagefind's "Kind: Schema"
-  // tag), the API in a portal, and the section the query was found in when no hit below says it
-  // (its words were a list's names, not a sentence), or the address that holds it.
+  // The breadcrumb: kind, the API in a portal, and the address that holds the query, or the
+  // section it was found in when no hit below says it.
   const kind = kindLabel(result.meta?.kind);
   const where =
     matchedAddress ??
@@ -80,9 +69,7 @@ function asRead(result) {
     delete result.meta.API;
   }
   const lead = crumb === '' ? '' : `<span class="search-crumb">${escapeHtml(crumb)}</span> `;
-  // Pagefind's UI shows a page's own line only when its first section is the page itself (the
-  // words before its first heading): a page hit only in its sections read as a bare title. The
-  // page always leads with its line.
+  // The page always leads with its line (Pagefind's UI shows it only for a hit before its first heading).
   result.excerpt = lead + result.excerpt;
   result.sub_results = [{ title: result.meta?.title ?? '', url: pageUrl(result), excerpt: result.excerpt, locations: [] }, ...sections];
   return result;
@@ -119,10 +106,8 @@ async function parts(from = bundle) {
   }
 }
 
-// A site of several versions (build --versions) lists them in versions.json beside versions.js,
-// newest first. Each version's index is merged with the filter "version" (its label), this
-// version's too; the search starts scoped to this version, and a reader widens it by clearing the
-// filter, the newest version's results first (search-ranked/pagefind.js).
+// A site of several versions (versions.json, newest first): each version's index merged with the
+// filter "version"; the search starts scoped to this one, widened by clearing the filter.
 async function versions() {
   const current = document.querySelector('.version-switcher')?.getAttribute('data-version');
   const script = document.querySelector('script[src$="/versions.js"]');
@@ -160,8 +145,7 @@ if (page) {
         bundlePath: ranked,
         mergeIndex,
         showSubResults: true,
-        // A dozen results before "Load more": a common word ("order") has twenty, and the schemas
-        // and messages a reader wants are rarely among Pagefind's first five.
+        // A dozen before "Load more": Pagefind's first five rarely hold a common word's schemas.
         pageSize: 12,
         showImages: false,
         showEmptyFilters: false,
@@ -171,8 +155,7 @@ if (page) {
         ranking: RANKING,
         // The reader came to search: the box has the focus.
         autofocus: true,
-        // On a phone the filters come above the results: folded there, so the results show first.
-        // Only Kind opens by itself: another filter may have no value for a query.
+        // Folded above the results on a phone; only Kind opens by itself (others may be empty).
         // In a site of several versions, Version opens too: the reader sees the search's scope, and widens it there.
         openFilters: matchMedia('(min-width: 48rem)').matches ? ['kind', ...(versioned ? ['version'] : [])] : [],
         translations: { placeholder: 'Search the API' },
