@@ -49,9 +49,9 @@ const parentWatch = setInterval(() => {
 const compiled = new URL('../node-dist/cli/main.js', import.meta.url);
 const installed = import.meta.url.includes('/node_modules/') && existsSync(compiled);
 const cli = installed
-  ? { entry: compiled, runner: '../node-dist/perf/cli-bundle.js' }
-  : { entry: new URL('../src/cli/main.ts', import.meta.url), runner: '../src/perf/cli-bundle.ts' };
-// The start-up modules run from one bundled file when they can (src/perf/cli-bundle.ts).
+  ? { entry: compiled, runner: '../node-dist/cli/run-command-line.js' }
+  : { entry: new URL('../src/cli/main.ts', import.meta.url), runner: '../src/cli/run-command-line.ts' };
+// The start-up modules run from one bundled file when they can (src/cli/run-command-line.ts, src/perf/cli-bundle.ts).
 try {
   const { runCommandLine } = await import(new URL(cli.runner, import.meta.url).href);
   process.exitCode = await runCommandLine(fileURLToPath(cli.entry), process.argv.slice(2));

@@ -179,7 +179,12 @@ describe('the reference panel, read', () => {
   it('1280 px: the panel stays in view while the reader scrolls the fields, and leaves the subscriptions the whole width', async () => {
     const page = await open(RECEIVE, 1280);
     // The first message's fields open beside the panel (the page of a receiving sns operation folds the others).
-    assert.ok(await page.locator('details.message-card').first().evaluate((card) => card.hasAttribute('open')));
+    assert.ok(
+      await page
+        .locator('details.message-card')
+        .first()
+        .evaluate((card) => card.hasAttribute('open')),
+    );
     const messages = await box(page, 'section[aria-labelledby="h-messages"]');
     for (const y of [800, messages.y + messages.height - 900]) {
       await page.evaluate((to) => window.scrollTo(0, to), y);

@@ -103,7 +103,12 @@ if (HAS_CORPUS)
       assert.ok(height <= 3_800, `${height} px`);
       assert.equal(await page.locator('details.message-card').count(), 2);
       assert.equal(await page.locator('details.message-card[open]').count(), 1);
-      assert.ok(await page.locator('details.message-card').first().evaluate((card) => card.hasAttribute('open')));
+      assert.ok(
+        await page
+          .locator('details.message-card')
+          .first()
+          .evaluate((card) => card.hasAttribute('open')),
+      );
       assert.equal(await page.locator('details.tester-fold[open]').count(), 0);
       // What arrives, from which topic, with what filter: the subscriptions right after the messages' names and the examples.
       assert.ok(await page.locator('section[aria-labelledby="h-sns"]').evaluate((s) => s.getBoundingClientRect().top < 1700));

@@ -24,8 +24,6 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CodeCachedModule, DYNAMIC_IMPORT } from './code-cache.ts';
-import { commandOf } from '../cli/cli-options.ts';
-import { mechanismOn } from './switches.ts';
 
 /** What the entry module exports (src/cli/main.ts). */
 export interface CliModule {
@@ -230,17 +228,4 @@ function escapeRegExp(text: string): string {
 /** Folder of the package's own caches (as the structural validators use), from the entry module's path. */
 export function defaultCacheDir(entry: string): string {
   return fileURLToPath(new URL('../../node_modules/.cache/apidesc-docs/', pathToFileURL(entry)));
-}
-
-/**
- * Runs the command line from its bundle, or from the modules when asked to (`--debug`, whose
- * stack traces then name the source files; APIDESC_DOCS_NO_BUNDLE=1) or when there is none.
- */
-export async function runCommandLine(entry: string, argv: string[]): Promise<number> {
-  const useBundle = !argv.includes('--debug') && process.env.APIDESC_DOCS_NO_BUNDLE !== '1' && mechanismOn('cli-bundle');
-  const bundled = useBundle ? await loadCliBundle(entry, { cacheDir: defaultCacheDir(entry), command: commandOf(argv).command ?? '' }) : undefined;
-  const cli = bundled ?? ((await import(pathToFileURL(entry).href)) as CliModule);
-  const exitCode = await cli.main(argv);
-  bundled?.saveCodeCache();
-  return exitCode;
 }
