@@ -75,7 +75,7 @@ describe('an example its schema rejects', () => {
     const text = twin(page('/operations/placeOrder'));
     assert.match(
       text,
-      /##### wrong total\n\nPayload:\n\n```json\n\{\n  "id": "a1",\n  "total": -5\n\}\n```\n\nThis example does not satisfy its schema \(1 problem\):\n\n- the payload does not match the message's payload schema: \\`total\\` is -5, below the minimum of 0\n\n##### right\n/,
+      /##### wrong total\n\nPayload:\n\n```json\n\{\n {2}"id": "a1",\n {2}"total": -5\n\}\n```\n\nThis example does not satisfy its schema \(1 problem\):\n\n- the payload does not match the message's payload schema: \\`total\\` is -5, below the minimum of 0\n\n##### right\n/,
     );
     assert.doesNotMatch(text, /Warning/);
     assert.doesNotMatch(text.slice(text.indexOf('##### right'), text.indexOf('### [Cancelled]')), /does not satisfy/);
