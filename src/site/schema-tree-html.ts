@@ -16,7 +16,7 @@ import { escapeAttribute, escapeHtml } from '../lib/html-text.ts';
 import { demoteHeadings } from '../lib/markdown/demote-headings.ts';
 import { isQualifiedName } from '../lib/model/qualified-names.ts';
 import type { SchemaRow } from '../lib/model/types.ts';
-import { wrapPoints } from './wrap-points.ts';
+import { wrapPoints } from '../lib/wrap-points.ts';
 
 /**
  * Each field's title in search results: its anchor without `prefix` (what a guide puts before the

@@ -13,8 +13,7 @@
  * the code block's own colour.
  */
 import { createCssVariablesTheme, type ThemedToken } from 'shiki';
-import { escapeText } from '../html-text.ts';
-import { CODE_CLOSE, CODE_OPEN, lineElement } from './code-lines.ts';
+import { CODE_CLOSE, CODE_OPEN, codeTextHtml, lineElement } from './code-lines.ts';
 
 export const CODE_THEME_NAME = 'apidesc-code';
 
@@ -61,7 +60,7 @@ export function lineHtml(tokens: readonly Pick<ThemedToken, 'content' | 'color' 
   let open = '';
   let text = '';
   const flush = (): void => {
-    if (text !== '') html += open ? `<span class="${open}">${escapeText(text)}</span>` : escapeText(text);
+    if (text !== '') html += open ? `<span class="${open}">${codeTextHtml(text)}</span>` : codeTextHtml(text);
     text = '';
   };
   for (const token of tokens) {

@@ -44,6 +44,24 @@ describe('code lines: a line per element, the text as written', () => {
   });
 });
 
+describe('where a long word of code may wrap', () => {
+  it('marks the places after separators and between camelCase words, never inside a word, and adds no character', async () => {
+    const h = await loadHighlighter();
+    const code =
+      '{\n  "__TypeId__": "io.github.springwolf.examples.kafka.dtos.customs.CustomsDeclarationDto",\n  "token": "5f4dcc3b5aa765d61d8327deb882cf99"\n}';
+    const html = codeHtml(h, code, 'json');
+    assert.equal(textOf(html), code, 'a copy gives the code as written');
+    assert.match(html, /"io\.<wbr>github\.<wbr>springwolf\.<wbr>examples\.<wbr>kafka\.<wbr>dtos\.<wbr>customs\.<wbr>Customs<wbr>Declaration<wbr>Dto"/);
+    assert.match(html, /"5f4dcc3b5aa765d61d8327deb882cf99"/, 'a long word with no place to wrap stays whole');
+    // Each `<wbr>` sits between two pieces a reader sees as words: after a separator or before a capital.
+    for (const [, before, after] of textOf(html.replace(/<wbr>/g, '\u0000')).matchAll(/(.)\u0000(.)/g))
+      assert.match(`${before}${after}`, /^(?:[/._:$-].|[a-z0-9][A-Z])$/);
+    assert.equal(plainLinesHtml('"short.name/x"'), '<span class="line">"short.name/x"</span>', 'a short word is left alone');
+    assert.equal(textOf(plainCodeHtml(code)), code);
+    assert.match(plainCodeHtml(code), /kafka\.<wbr>dtos/);
+  });
+});
+
 describe('a code block that scrolls sideways', () => {
   it('is a focusable region named by its label (quotes and ampersands as entities), its code unchanged', () => {
     const block = plainCodeHtml('const a = "<b>";');

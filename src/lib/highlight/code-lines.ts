@@ -4,9 +4,14 @@
  * continuation past the line's own indentation, which each line gives as `--indent` in columns.
  * The newline between lines stays text between the elements, so the code's text (what a copy
  * button or a selection copies) is the code as written; an empty line is only its newline.
+ * A long word of code (a Java class name, a URL, a topic in a string) may wrap only where a
+ * reader expects it to, after a `.`, `/`, `-`, `_` or between camelCase words (wrap-points.ts),
+ * marked by a `<wbr>`, which adds no character to what is copied; a long word with no such place
+ * stays whole and the block scrolls sideways (site.css): a wrap inside a word would read as two.
  * No dependency on the highlighter: schema trees write values out with it too.
  */
 import { escapeAttribute, escapeText } from '../html-text.ts';
+import { LONG_WORD, wrapPoints } from '../wrap-points.ts';
 
 /** How a code block opens: focusable, so that a keyboard can scroll a box cut to a height (a guide's card). */
 export const CODE_OPEN = '<pre class="hl" tabindex="0"><code>';
@@ -40,11 +45,18 @@ export function lineElement(html: string, text: string): string {
   return `<span class="line"${indent > 0 ? ` style="--indent:${indent}"` : ''}>${html}</span>`;
 }
 
+/** Code text as HTML, a `<wbr>` at each place a long word of it may wrap. */
+export function codeTextHtml(text: string): string {
+  // Most runs of code are short: no split, no allocation.
+  if (text.length < LONG_WORD) return escapeText(text);
+  return wrapPoints(text).map(escapeText).join('<wbr>');
+}
+
 /** Code without colours (a value written out), as the lines of a code block's `<code>`. */
 export function plainLinesHtml(code: string): string {
   return code
     .split('\n')
-    .map((line) => lineElement(escapeText(line), line))
+    .map((line) => lineElement(codeTextHtml(line), line))
     .join('\n');
 }
 

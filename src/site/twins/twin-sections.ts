@@ -70,7 +70,6 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
           heading(level + 1, `${escapeInline(e.title)}${section.generated && !/generated/i.test(e.title) ? ' (generated from the schema)' : ''}`),
           '',
           ...(e.summaryHtml ? [htmlToMarkdown(e.summaryHtml), ''] : []),
-          ...(e.warnings ? exampleWarningLines(e.warnings) : []),
           ...(e.note ? [escapeInline(e.note), ''] : []),
           ...e.blocks.flatMap((b) => [
             `${b.part === 'headers' ? 'Headers' : 'Payload'}${b.encoded ? ` (the JSON value it carries; it travels as ${codeSpan(b.encoded)})` : ''}:`,
@@ -78,6 +77,7 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
             fencedBlock(b.code, b.lang === 'text' ? '' : b.lang),
             '',
           ]),
+          ...(e.warnings ? exampleWarningLines(e.warnings) : []),
         ]),
       ];
     case 'sns-topic':
@@ -142,9 +142,13 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
   }
 }
 
-/** As ExampleWarning.astro: before the example, what the validator found wrong with it. */
+/**
+ * As ExampleWarning.astro: after the example, quietly (the reader came for the example), the
+ * same one line as the page's folded note, and what the validator found wrong with it.
+ */
 function exampleWarningLines(warnings: string[]): string[] {
-  return ['**Warning:** this example does not match its schema:', '', ...warnings.map((w) => `- ${lineStart(escapeInline(w))}`), ''];
+  const count = warnings.length === 1 ? '1 problem' : `${warnings.length} problems`;
+  return [`This example does not satisfy its schema (${count}):`, '', ...warnings.map((w) => `- ${lineStart(escapeInline(w))}`), ''];
 }
 
 /** As BrokenReference.astro: what is wrong, and where the validator's finding is (the page's own list, another page, the overview). */
