@@ -140,7 +140,8 @@ describe('a long payload in the code samples', () => {
     assert.match(block('javascript'), /socket\.send\(JSON\.stringify\(payload\)\)/);
     assert.match(block('python'), /\npayload = \{\n {4}'event': 'subscribe',\n {4}'reqid': 40,\n {4}'pair': \['AP\/RU'\],\n {4}'subscription': \{\n/);
     assert.match(block('python'), /'ratecounter': False,\n {8}'snapshot': True,/);
-    assert.match(block('python'), /socket\.send\(json\.dumps\(payload\)\)/);
+    // Laid an argument a line: `await socket.send(json.dumps(payload))` at its indentation runs past the panel's edge.
+    assert.match(block('python'), /socket\.send\(\n {12}json\.dumps\(payload\),\n {8}\)/);
     // Go and Java: the JSON text itself, in a raw string and a text block.
     assert.match(block('go'), /\nconst payload = `\{\n {2}"event": "subscribe",\n {2}"reqid": 40,\n/);
     assert.match(block('go'), /\[\]byte\(payload\)/);

@@ -1,6 +1,7 @@
 /** AMQP 1.0 samples: rhea and python-qpid-proton; the body is one data section holding the payload's bytes, the headers application properties. */
 import { clientCertificate, JS_READ_FILE, jsTlsOptions } from './client-certificate.ts';
-import { jsEnv, jsObject, lines, pyDict, pyEnv, str } from './code-text.ts';
+import { jsEnv, lines, pyEnvAt, str, stringEntries } from './code-text.ts';
+import { indentAll, JS_ARGS, JS_OBJECT, list, PY_ARGS } from './line-layout.ts';
 import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
 
@@ -15,28 +16,30 @@ export function javascript(t: SampleTarget): string {
     // The certificate is the login: SASL EXTERNAL.
     ...(cert ? [...jsTlsOptions(cert), 'enable_sasl_external: true'] : []),
   ];
-  const payload = jsPayload(t);
-  const connect = cert
-    ? `const connection = rhea.connect({\n${options.map((o) => `  ${o},`).join('\n')}\n});`
-    : `const connection = rhea.connect({ ${options.join(', ')} });`;
+  const payload = jsPayload(t, `      Buffer.from(),`.length);
+  const connect = list(0, 'const connection = rhea.connect({', options, '});', JS_OBJECT);
   const head = [cert && JS_READ_FILE, "import rhea from 'rhea';", '', ...(t.role === 'publish' ? payload.setup : []), connect];
   if (t.role === 'publish')
     return lines([
       ...head,
-      `const sender = connection.open_sender(${str(t.address)});`,
+      list(0, 'const sender = connection.open_sender(', [str(t.address)], ');', JS_ARGS),
       "sender.once('sendable', () =>",
       '  sender.send({',
-      `    body: rhea.message.data_section(Buffer.from(${payload.value})),`,
+      `    ${list(4, 'body: rhea.message.data_section(', [list(6, 'Buffer.from(', [payload.value], ')', JS_ARGS, 1)], ')', JS_ARGS, 1).replaceAll('\n', '\n    ')},`,
       `    content_type: ${str(t.contentType)},`,
-      t.headers.length > 0 && `    application_properties: ${jsObject(t.headers, '    ')},`,
+      t.headers.length > 0 && `    ${list(4, 'application_properties: {', stringEntries(t.headers), '}', JS_OBJECT, 1).replaceAll('\n', '\n    ')},`,
       '  }),',
       ');',
       "sender.once('accepted', () => connection.close());",
     ]);
   return lines([
     ...head,
-    `const receiver = connection.open_receiver(${str(t.address)});`,
-    "receiver.on('message', ({ message }) => console.log(Buffer.from(message.body.content ?? message.body).toString()));",
+    list(0, 'const receiver = connection.open_receiver(', [str(t.address)], ');', JS_ARGS),
+    "receiver.on('message', ({ message }) => {",
+    '  const { body } = message;',
+    '  const data = body.content ?? body;',
+    '  console.log(Buffer.from(data).toString());',
+    '});',
   ]);
 }
 
@@ -48,15 +51,25 @@ export function python(t: SampleTarget): string {
     // The certificate is the login (SASL EXTERNAL); the CA checks the server and its name.
     ...(cert
       ? [
-          '        tls = SSLDomain(SSLDomain.MODE_CLIENT)',
-          `        tls.set_trusted_ca_db(${pyEnv(cert.ca)})`,
-          `        tls.set_credentials(${pyEnv(cert.cert)}, ${pyEnv(cert.key)}, None)`,
-          '        tls.set_peer_authentication(SSLDomain.VERIFY_PEER_NAME)',
+          list(8, 'tls = SSLDomain(', ['SSLDomain.MODE_CLIENT'], ')', PY_ARGS),
+          list(8, 'tls.set_trusted_ca_db(', [pyEnvAt(12, '', cert.ca)], ')', PY_ARGS),
+          list(8, 'tls.set_credentials(', [pyEnvAt(12, '', cert.cert), pyEnvAt(12, '', cert.key), 'None'], ')', PY_ARGS),
+          list(8, 'tls.set_peer_authentication(', ['SSLDomain.VERIFY_PEER_NAME'], ')', PY_ARGS),
         ]
       : []),
-    `        connection = event.container.connect(${str(url)}${c ? `, user=${pyEnv(c.user)}, password=${pyEnv(c.password)}` : ''}${cert ? ", ssl_domain=tls, allowed_mechs='EXTERNAL'" : ''})`,
-  ];
-  const payload = t.role === 'publish' ? pyPayload(t) : undefined;
+    list(
+      8,
+      'conn = event.container.connect(',
+      [
+        str(url),
+        ...(c ? [pyEnvAt(12, 'user=', c.user), pyEnvAt(12, 'password=', c.password)] : []),
+        ...(cert ? ['ssl_domain=tls', "allowed_mechs='EXTERNAL'"] : []),
+      ],
+      ')',
+      PY_ARGS,
+    ),
+  ].map((l) => indentAll(l, '        '));
+  const payload = t.role === 'publish' ? pyPayload(t, `                body=.encode(),`.length) : undefined;
   const head = [
     ...(payload?.imports ?? []),
     (c || cert) && 'import os',
@@ -75,12 +88,25 @@ export function python(t: SampleTarget): string {
       '',
       '    def on_start(self, event):',
       ...connect,
-      `        event.container.create_sender(connection, ${str(t.address)})`,
+      indentAll(list(8, 'event.container.create_sender(', ['conn', str(t.address)], ')', PY_ARGS), '        '),
       '',
       '    def on_sendable(self, event):',
       '        if not self.sent:',
       '            self.sent = True',
-      `            message = Message(body=${payload?.value}.encode(), content_type=${str(t.contentType)}${t.headers.length > 0 ? `, properties=${pyDict(t.headers, '            ')}` : ''})`,
+      indentAll(
+        list(
+          12,
+          'message = Message(',
+          [
+            `body=${payload?.value}.encode()`,
+            `content_type=${str(t.contentType)}`,
+            ...(t.headers.length > 0 ? [list(16, 'properties={', stringEntries(t.headers), '}', PY_ARGS, 1)] : []),
+          ],
+          ')',
+          PY_ARGS,
+        ),
+        '            ',
+      ),
       '            message.inferred = True',
       '            event.sender.send(message)',
       '',
@@ -95,11 +121,13 @@ export function python(t: SampleTarget): string {
     'class Receive(MessagingHandler):',
     '    def on_start(self, event):',
     ...connect,
-    `        event.container.create_receiver(connection, ${str(t.address)})`,
+    indentAll(list(8, 'event.container.create_receiver(', ['conn', str(t.address)], ')', PY_ARGS), '        '),
     '',
     '    def on_message(self, event):',
     '        body = event.message.body',
-    '        print(body.decode() if isinstance(body, bytes) else body, flush=True)',
+    '        if isinstance(body, bytes):',
+    '            body = body.decode()',
+    '        print(body, flush=True)',
     '',
     '',
     'Container(Receive()).run()',

@@ -4,7 +4,8 @@
  * environment holds (KAFKA_CERT_FILE…: sample-target.ts names them; the page's note says so).
  * Each protocol's module passes them the way its client takes them.
  */
-import { GO_CHECK, goEnv, jsEnv, pyEnv } from './code-text.ts';
+import { GO_CHECK, goEnv, jsEnv, pyEnvAt } from './code-text.ts';
+import { indentAll, list, PY_ARGS } from './line-layout.ts';
 import type { Credentials, SampleTarget } from './sample-target.ts';
 
 export type ClientCertificate = Extract<Credentials, { kind: 'client-certificate' }>;
@@ -21,10 +22,13 @@ export const jsTlsOptions = (c: ClientCertificate): string[] => [
 ];
 
 /** Python's TLS context trusting the CA and presenting the client's certificate (pika, websockets, nats-py take one). */
-export const pySslContext = (c: ClientCertificate, name = 'tls', indent = ''): string[] => [
-  `${indent}${name} = ssl.create_default_context(cafile=${pyEnv(c.ca)})`,
-  `${indent}${name}.load_cert_chain(${pyEnv(c.cert)}, ${pyEnv(c.key)})`,
-];
+export const pySslContext = (c: ClientCertificate, name = 'tls', indent = ''): string[] => {
+  const at = indent.length;
+  return [
+    indentAll(list(at, `${name} = ssl.create_default_context(`, [pyEnvAt(at + 4, 'cafile=', c.ca)], ')', PY_ARGS), indent),
+    indentAll(list(at, `${name}.load_cert_chain(`, [pyEnvAt(at + 4, '', c.cert), pyEnvAt(at + 4, '', c.key)], ')', PY_ARGS), indent),
+  ];
+};
 
 /** Go's imports for goTlsConfig. */
 export const GO_TLS_IMPORTS = ['crypto/tls', 'crypto/x509', 'os'];

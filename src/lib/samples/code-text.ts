@@ -3,6 +3,7 @@
  * alike (src/lib/sns/snippet-quote.ts), objects and dicts of strings, and environment lookups.
  */
 import { codeString } from '../sns/snippet-quote.ts';
+import { list, PY_SUBSCRIPT } from './line-layout.ts';
 
 /**
  * Text of several lines (the payload, pretty-printed when long: sample-target.ts) as one literal that reads as
@@ -23,21 +24,8 @@ export { codeString as str };
 /** The payload as a single-quoted literal that JavaScript and Python read alike, line by line when it has several. */
 export const payloadStr = (text: string): string => lineByLine(text, codeString, '  ', true);
 
-/** A JavaScript object literal of string values, on one line when short. */
-export function jsObject(entries: [string, string][], indent = ''): string {
-  if (entries.length === 0) return '{}';
-  const parts = entries.map(([k, v]) => `${codeString(k)}: ${codeString(v)}`);
-  const line = `{ ${parts.join(', ')} }`;
-  return line.length <= 80 ? line : `{\n${parts.map((p) => `${indent}  ${p},`).join('\n')}\n${indent}}`;
-}
-
-/** A Python dict of string values, on one line when short. */
-export function pyDict(entries: [string, string][], indent = ''): string {
-  if (entries.length === 0) return '{}';
-  const parts = entries.map(([k, v]) => `${codeString(k)}: ${codeString(v)}`);
-  const line = `{${parts.join(', ')}}`;
-  return line.length <= 80 ? line : `{\n${parts.map((p) => `${indent}    ${p},`).join('\n')}\n${indent}}`;
-}
+/** The entries of a JavaScript object or a Python dict of string values (line-layout.ts lays them out). */
+export const stringEntries = (entries: [string, string][]): string[] => entries.map(([k, v]) => `${codeString(k)}: ${codeString(v)}`);
 
 /** Document text inside a JavaScript template literal: a backtick, a backslash or `${` cannot end it or run code. */
 export function templateText(text: string): string {
@@ -46,6 +34,10 @@ export function templateText(text: string): string {
 
 export const jsEnv = (name: string): string => `process.env.${name}`;
 export const pyEnv = (name: string): string => `os.environ[${codeString(name)}]`;
+
+/** `prefix` + `os.environ['NAME']` at column `at`, broken inside the subscript (as Black does) when it would run past the panel. */
+export const pyEnvAt = (at: number, prefix: string, name: string, after = 1): string =>
+  list(at, `${prefix}os.environ[`, [codeString(name)], ']', PY_SUBSCRIPT, after);
 
 /** host:port, with the port only when known. */
 export function hostPort(host: string, port: number | undefined): string {

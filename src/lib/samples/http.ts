@@ -1,6 +1,7 @@
 /** HTTP samples: fetch and requests, with the binding's method, the message's headers and an API key or token from the environment. */
 import { clientCertificate, JS_READ_FILE, jsTlsOptions } from './client-certificate.ts';
-import { jsEnv, lines, pyEnv, queryString, str, templateText, urlPath } from './code-text.ts';
+import { jsEnv, lines, pyEnv, pyEnvAt, queryString, str, templateText, urlPath } from './code-text.ts';
+import { comment, fits, indentAll, JS_ARGS, JS_OBJECT, list, PY_ARGS } from './line-layout.ts';
 import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
 
@@ -18,15 +19,24 @@ export const webhook = (t: SampleTarget): boolean => t.role === 'subscribe' && t
 export const webhookPath = (t: SampleTarget): string => (t.address.startsWith('/') ? t.address : `/${t.address}`);
 
 function javascriptWebhook(t: SampleTarget): string {
+  const test = `request.method === ${str(t.http.method)} && request.url === ${str(webhookPath(t))}`;
+  const condition = fits(`    if (${test}) {`)
+    ? `    if (${test}) {`
+    : ['    if (', `      request.method === ${str(t.http.method)} &&`, `      request.url === ${str(webhookPath(t))}`, '    ) {'].join('\n');
   return lines([
     "import { createServer } from 'node:http';",
     '',
-    '// The API calls this server: it prints the body of each request to the address.',
+    ...comment('//', 'The API calls this server: it prints the body of each request to the address.'),
     'createServer((request, response) => {',
     '  const chunks = [];',
-    "  request.on('data', (chunk) => chunks.push(chunk));",
+    "  request.on('data', (chunk) => {",
+    '    chunks.push(chunk);',
+    '  });',
     "  request.on('end', () => {",
-    `    if (request.method === ${str(t.http.method)} && request.url === ${str(webhookPath(t))}) console.log(Buffer.concat(chunks).toString());`,
+    '    const body = Buffer.concat(chunks);',
+    condition,
+    '      console.log(body.toString());',
+    '    }',
     '    response.writeHead(204).end();',
     '  });',
     '}).listen(Number(process.env.PORT ?? 8080));',
@@ -36,20 +46,23 @@ function javascriptWebhook(t: SampleTarget): string {
 function pythonWebhook(t: SampleTarget): string {
   return lines([
     'import os',
-    'from http.server import BaseHTTPRequestHandler, HTTPServer',
+    list(0, 'from http.server import (', ['BaseHTTPRequestHandler', 'HTTPServer'], ')', PY_ARGS),
     '',
     '',
-    '# The API calls this server: it prints the body of each request to the address.',
+    ...comment('#', 'The API calls this server: it prints the body of each request to the address.'),
     'class Handler(BaseHTTPRequestHandler):',
     `    def do_${t.http.method}(self):`,
-    "        body = self.rfile.read(int(self.headers.get('Content-Length', 0)))",
+    indentAll(list(8, 'length = int(self.headers.get(', ["'Content-Length'", '0'], '))', PY_ARGS), '        '),
+    '        body = self.rfile.read(length)',
     `        if self.path == ${str(webhookPath(t))}:`,
     '            print(body.decode(), flush=True)',
     '        self.send_response(204)',
     '        self.end_headers()',
     '',
     '',
-    "HTTPServer(('', int(os.environ.get('PORT', '8080'))), Handler).serve_forever()",
+    "port = int(os.environ.get('PORT', '8080'))",
+    "server = HTTPServer(('', port), Handler)",
+    'server.serve_forever()',
   ]);
 }
 
@@ -57,30 +70,36 @@ export function javascript(t: SampleTarget): string {
   if (webhook(t)) return javascriptWebhook(t);
   const c = t.credentials;
   // Buffer, not btoa: btoa throws on a password with a character past Latin-1; HTTP basic takes UTF-8.
+  const basic =
+    c?.kind === 'user-password'
+      ? [list(0, 'const credentials = Buffer.from(', [`\`\${${jsEnv(c.user)}}:\${${jsEnv(c.password)}}\``], ").toString('base64');", JS_ARGS)]
+      : [];
   const headers = [
     ...(sends(t) ? [`${str('Content-Type')}: ${str(t.contentType)}`] : []),
     ...t.headers.map(([n, v]) => `${str(n)}: ${str(v)}`),
     ...(c?.kind === 'api-key' && c.in === 'header' ? [`${str(c.name)}: ${jsEnv(c.variable)}`] : []),
     ...(c?.kind === 'bearer' ? [`Authorization: \`Bearer \${${jsEnv(c.variable)}}\``] : []),
-    ...(c?.kind === 'user-password' ? [`Authorization: \`Basic \${Buffer.from(\`\${${jsEnv(c.user)}}:\${${jsEnv(c.password)}}\`).toString('base64')}\``] : []),
+    ...(c?.kind === 'user-password' ? [`Authorization: \`Basic \${credentials}\``] : []),
   ];
   const target =
     c?.kind === 'api-key' && c.in === 'query'
       ? `\`${templateText(url(t))}${t.http.query.length > 0 ? '&' : '?'}${templateText(encodeURIComponent(c.name))}=\${encodeURIComponent(${jsEnv(c.variable)})}\``
       : str(url(t));
-  const payload = jsPayload(t);
+  const payload = jsPayload(t, `    body: ,`.length);
   const cert = clientCertificate(t);
+  const init = [
+    `method: ${str(requestMethod(t))}`,
+    cert && list(4, 'dispatcher: new Agent({', [list(6, 'connect: {', jsTlsOptions(cert), '}', JS_OBJECT, 1)], '})', JS_OBJECT, 1),
+    headers.length > 0 && list(4, 'headers: {', headers, '}', JS_OBJECT, 1),
+    sends(t) && `body: ${payload.value}`,
+  ].filter((p): p is string => typeof p === 'string');
   return lines([
     // Node's fetch takes no TLS options: undici's own fetch and Agent (the library behind it) present the certificate.
     ...(cert ? [JS_READ_FILE, "import { Agent, fetch } from 'undici';", ''] : []),
     ...(sends(t) ? payload.setup : []),
-    `const response = await fetch(${target}, {`,
-    `  method: ${str(requestMethod(t))},`,
-    cert && `  dispatcher: new Agent({ connect: { ${jsTlsOptions(cert).join(', ')} } }),`,
-    headers.length > 0 && `  headers: {\n${headers.map((h) => `    ${h},`).join('\n')}\n  },`,
-    sends(t) && `  body: ${payload.value},`,
-    '});',
-    'console.log(response.status, await response.text());',
+    ...basic,
+    list(0, 'const response = await fetch(', [target, list(2, '{', init, '}', JS_OBJECT, 1)], ');', JS_ARGS),
+    list(0, 'console.log(', ['response.status', 'await response.text()'], ');', JS_ARGS),
   ]);
 }
 
@@ -90,10 +109,27 @@ export function python(t: SampleTarget): string {
   const headers = [
     ...(sends(t) ? [`${str('Content-Type')}: ${str(t.contentType)}`] : []),
     ...t.headers.map(([n, v]) => `${str(n)}: ${str(v)}`),
-    ...(c?.kind === 'api-key' && c.in === 'header' ? [`${str(c.name)}: ${pyEnv(c.variable)}`] : []),
-    ...(c?.kind === 'bearer' ? [`'Authorization': 'Bearer ' + ${pyEnv(c.variable)}`] : []),
+    ...(c?.kind === 'api-key' && c.in === 'header' ? [pyEnvAt(8, `${str(c.name)}: `, c.variable)] : []),
+    ...(c?.kind === 'bearer' ? ["'Authorization': f'Bearer {token}'"] : []),
   ];
-  const payload = sends(t) ? pyPayload(t) : undefined;
+  const payload = sends(t) ? pyPayload(t, `    data=.encode(),`.length) : undefined;
+  // Secrets read first, so that the call's lines stay within the panel.
+  const secrets = [
+    ...(c?.kind === 'bearer' ? [`token = ${pyEnv(c.variable)}`] : []),
+    ...(c?.kind === 'user-password' ? [`user = ${pyEnv(c.user)}`, `password = ${pyEnv(c.password)}`] : []),
+  ];
+  const args = [
+    str(requestMethod(t)),
+    str(url(t)),
+    headers.length > 0 && list(4, 'headers={', headers, '}', PY_ARGS, 1),
+    c?.kind === 'api-key' && c.in === 'query' && list(4, 'params={', [pyEnvAt(8, `${str(c.name)}: `, c.variable)], '}', PY_ARGS, 1),
+    // Bytes: requests encodes a str user or password as Latin-1 (an error past it); HTTP basic takes UTF-8.
+    c?.kind === 'user-password' && 'auth=(user.encode(), password.encode())',
+    c?.kind === 'client-certificate' && list(4, 'cert=(', [pyEnvAt(8, '', c.cert), pyEnvAt(8, '', c.key)], ')', PY_ARGS, 1),
+    c?.kind === 'client-certificate' && pyEnvAt(4, 'verify=', c.ca),
+    payload && `data=${payload.value}.encode()`,
+    'timeout=30',
+  ].filter((a): a is string => typeof a === 'string');
   return lines([
     ...(payload?.imports ?? []),
     c && 'import os',
@@ -101,18 +137,8 @@ export function python(t: SampleTarget): string {
     'import requests',
     '',
     ...(payload?.setup ?? []),
-    'response = requests.request(',
-    `    ${str(requestMethod(t))},`,
-    `    ${str(url(t))},`,
-    headers.length > 0 && `    headers={\n${headers.map((h) => `        ${h},`).join('\n')}\n    },`,
-    c?.kind === 'api-key' && c.in === 'query' && `    params={${str(c.name)}: ${pyEnv(c.variable)}},`,
-    // Bytes: requests encodes a str user or password as Latin-1 (an error past it); HTTP basic takes UTF-8.
-    c?.kind === 'user-password' && `    auth=(${pyEnv(c.user)}.encode(), ${pyEnv(c.password)}.encode()),`,
-    c?.kind === 'client-certificate' && `    cert=(${pyEnv(c.cert)}, ${pyEnv(c.key)}),`,
-    c?.kind === 'client-certificate' && `    verify=${pyEnv(c.ca)},`,
-    payload && `    data=${payload.value}.encode(),`,
-    '    timeout=30,',
-    ')',
+    ...secrets,
+    list(0, 'response = requests.request(', args, ')', PY_ARGS),
     'print(response.status_code, response.text)',
   ]).replace(/^\n/, '');
 }

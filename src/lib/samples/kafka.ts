@@ -1,40 +1,14 @@
 /** Kafka samples: kafkajs and confluent-kafka, with the binding's key, group id and client id, SASL from the environment over TLS for kafka-secure. */
 import { clientCertificate, JS_READ_FILE, jsTlsOptions } from './client-certificate.ts';
-import { jsEnv, jsObject, lines, pyEnv, str } from './code-text.ts';
+import { jsEnv, lines, pyEnvAt, str, stringEntries } from './code-text.ts';
+import { JS_ARGS, JS_OBJECT, list, PY_ARGS } from './line-layout.ts';
 import { jsPayload, pyPayload } from './payload-literal.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 const broker = (t: SampleTarget): string => `${t.host}:${t.port ?? 9092}`;
 
-/** A line of code ends within this column while it fits the reference panel (payload-literal.ts): past it, an object is laid over several lines. */
-const WIDTH = 44;
-
-/**
- * `key: { a, b }` (or `key: [a]`) on one line while it fits, else one entry a line, as a person
- * (or Prettier) lays it out when it would run past the panel's edge.
- */
-function jsEntry(indent: string, key: string, open: '{' | '[', parts: string[]): string {
-  const close = open === '{' ? '}' : ']';
-  const pad = open === '{' ? ' ' : '';
-  const line = `${indent}${key}: ${open}${pad}${parts.join(', ')}${pad}${close},`;
-  return line.length <= WIDTH ? line : [`${indent}${key}: ${open}`, ...parts.map((p) => `${indent}  ${p},`), `${indent}${close},`].join('\n');
-}
-
-/** `await call({ a, b });` on one line while it fits, else one argument entry a line. */
-function jsCall(call: string, parts: string[]): string {
-  const line = `${call}({ ${parts.join(', ')} });`;
-  return line.length <= WIDTH && !line.includes('\n')
-    ? line
-    : [`${call}({`, ...parts.map((p) => `${p.replaceAll('\n', '\n  ').replace(/^/, '  ')},`), '});'].join('\n');
-}
-
-/** The producer's `messages`: one record on the line while it fits a call's argument line, else one field a line. */
-function jsMessages(fields: string[]): string {
-  const line = `messages: [{ ${fields.join(', ')} }]`;
-  return `  ${line},`.length <= WIDTH && !line.includes('\n')
-    ? line
-    : ['messages: [', '  {', ...fields.map((f) => `    ${f.replaceAll('\n', '\n    ')},`), '  },', ']'].join('\n');
-}
+/** The producer's `messages`: one record, on the line of its call's argument while it fits, else a field a line. */
+const jsMessages = (fields: string[]): string => list(2, 'messages: [', [list(4, '{', fields, '}', JS_OBJECT, 1)], ']', JS_ARGS, 1);
 
 const MECHANISMS: Record<string, [string, string]> = {
   scramSha256: ['scram-sha-256', 'SCRAM-SHA-256'],
@@ -48,44 +22,39 @@ export function javascript(t: SampleTarget): string {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   const cert = clientCertificate(t);
   const options = [
-    `  clientId: ${str(t.kafka.clientId ?? 'sample')},`,
-    jsEntry('  ', 'brokers', '[', [str(broker(t))]),
-    t.secure && !cert && '  ssl: true,',
-    cert &&
-      `  ssl: {\n${jsTlsOptions(cert)
-        .map((o) => `    ${o},`)
-        .join('\n')}\n  },`,
-    c && jsEntry('  ', 'sasl', '{', [`mechanism: ${str(mechanism(t)[0])}`, `username: ${jsEnv(c.user)}`, `password: ${jsEnv(c.password)}`]),
-  ];
-  const payload = jsPayload(t);
+    `clientId: ${str(t.kafka.clientId ?? 'sample')}`,
+    list(2, 'brokers: [', [str(broker(t))], ']', JS_ARGS, 1),
+    t.secure && !cert && 'ssl: true',
+    cert && ['ssl: {', ...jsTlsOptions(cert).map((o) => `  ${o},`), '}'].join('\n'),
+    c && list(2, 'sasl: {', [`mechanism: ${str(mechanism(t)[0])}`, `username: ${jsEnv(c.user)}`, `password: ${jsEnv(c.password)}`], '}', JS_OBJECT, 1),
+  ].filter((o): o is string => typeof o === 'string');
+  const payload = jsPayload(t, `      value: ,`.length);
   const head = [
     cert && JS_READ_FILE,
     "import { Kafka } from 'kafkajs';",
     '',
     ...(t.role === 'publish' ? payload.setup : []),
-    'const kafka = new Kafka({',
-    ...options,
-    '});',
+    list(0, 'const kafka = new Kafka({', options, '});', JS_OBJECT),
   ];
   if (t.role === 'publish') {
     const message = [
       ...(t.kafka.key !== undefined ? [`key: ${str(t.kafka.key)}`] : []),
       `value: ${payload.value}`,
-      ...(t.headers.length > 0 ? [`headers: ${jsObject(t.headers)}`] : []),
+      ...(t.headers.length > 0 ? [list(6, 'headers: {', stringEntries(t.headers), '}', JS_OBJECT, 1)] : []),
     ];
     return lines([
       ...head,
       'const producer = kafka.producer();',
       'await producer.connect();',
-      jsCall('await producer.send', [`topic: ${str(t.address)}`, jsMessages(message)]),
+      list(0, 'await producer.send({', [`topic: ${str(t.address)}`, jsMessages(message)], '});', JS_OBJECT),
       'await producer.disconnect();',
     ]);
   }
   return lines([
     ...head,
-    `const consumer = kafka.consumer({ groupId: ${str(t.kafka.groupId ?? 'sample')} });`,
+    list(0, 'const consumer = kafka.consumer({', [`groupId: ${str(t.kafka.groupId ?? 'sample')}`], '});', JS_OBJECT),
     'await consumer.connect();',
-    jsCall('await consumer.subscribe', [`topics: [${str(t.address)}]`, 'fromBeginning: true']),
+    list(0, 'await consumer.subscribe({', [list(2, 'topics: [', [str(t.address)], ']', JS_ARGS, 1), 'fromBeginning: true'], '});', JS_OBJECT),
     'await consumer.run({',
     '  eachMessage: async ({ message }) => {',
     '    console.log(message.value.toString());',
@@ -127,14 +96,27 @@ export const kafkaMechanism = (t: SampleTarget): string => mechanism(t)[1];
 export function python(t: SampleTarget): string {
   const entries = kafkaConfig(t, 'librdkafka');
   const readsEnvironment = entries.some(([, v]) => 'env' in v);
-  const config = entries.map(([k, v]) => `    ${str(k)}: ${'env' in v ? pyEnv(v.env) : str(v.text)},`);
+  // Black's layout: an environment lookup that would run past the panel breaks inside its brackets.
+  const config = entries.map(([k, v]) => ('env' in v ? pyEnvAt(4, `${str(k)}: `, v.env) : `${str(k)}: ${str(v.text)}`));
+  const client = (name: string, type: string): string => list(0, `${name} = ${type}({`, config, '})', PY_ARGS);
   if (t.role === 'publish') {
-    const payload = pyPayload(t);
+    const payload = pyPayload(t, `    value=.encode(),`.length);
     const args = [
       str(t.address),
       `value=${payload.value}.encode()`,
       ...(t.kafka.key !== undefined ? [`key=${str(t.kafka.key)}`] : []),
-      ...(t.headers.length > 0 ? [`headers=[${t.headers.map(([n, v]) => `(${str(n)}, ${str(v)})`).join(', ')}]`] : []),
+      ...(t.headers.length > 0
+        ? [
+            list(
+              4,
+              'headers=[',
+              t.headers.map(([n, v]) => list(8, '(', [str(n), str(v)], ')', PY_ARGS, 1)),
+              ']',
+              PY_ARGS,
+              1,
+            ),
+          ]
+        : []),
     ];
     return lines([
       ...payload.imports,
@@ -143,10 +125,8 @@ export function python(t: SampleTarget): string {
       'from confluent_kafka import Producer',
       '',
       ...payload.setup,
-      'producer = Producer({',
-      ...config,
-      '})',
-      `producer.produce(${args.join(', ')})`,
+      client('producer', 'Producer'),
+      list(0, 'producer.produce(', args, ')', PY_ARGS),
       'producer.flush()',
     ]).replace(/^\n/, '');
   }
@@ -155,13 +135,13 @@ export function python(t: SampleTarget): string {
     '',
     'from confluent_kafka import Consumer',
     '',
-    'consumer = Consumer({',
-    ...config,
-    '})',
-    `consumer.subscribe([${str(t.address)}])`,
+    client('consumer', 'Consumer'),
+    list(0, 'consumer.subscribe([', [str(t.address)], '])', PY_ARGS),
     'while True:',
     '    message = consumer.poll(1.0)',
-    '    if message is not None and message.error() is None:',
-    '        print(message.value().decode(), flush=True)',
+    '    if message is None or message.error():',
+    '        continue',
+    '    value = message.value().decode()',
+    '    print(value, flush=True)',
   ]).replace(/^\n/, '');
 }

@@ -123,11 +123,12 @@ describe('payloads written as literals', () => {
       ),
       js,
     );
-    assert.match(js ?? '', /socket\.send\(JSON\.stringify\(payload\)/);
+    // The call is laid an argument a line: on one line it would run past the panel's edge.
+    assert.match(js ?? '', /socket\.send\(\n {4}JSON\.stringify\(payload\),\n/);
     assert.ok(py?.includes("payload = {\n    'event': 'subscribe',\n    'reqid': 10,\n    'pair': ['XBT/USD'],\n    'subscription': {\n"), py);
     assert.ok(py?.includes("        'snapshot': True,\n        'token': None,\n"), py);
     assert.match(py ?? '', /^import asyncio\nimport json\n/);
-    assert.match(py ?? '', /socket\.send\(json\.dumps\(payload\)\)/);
+    assert.match(py ?? '', /socket\.send\(\n {12}json\.dumps\(payload\),\n {8}\)/);
     assert.ok(go?.includes(`const payload = \`${t.payload}\``), go);
     assert.ok(java?.includes(`String payload = """\n    ${t.payload.split('\n').join('\n    ')}""";`), java);
     for (const code of [js, py, go, java]) assert.doesNotMatch(code ?? '', /["'`] \+$/m, 'a line pieced onto the next');
@@ -135,8 +136,12 @@ describe('payloads written as literals', () => {
 
   it('a short payload goes inside the call; text that is not JSON stays a string', () => {
     const [js, py] = generateSamples(targetOf({ event: 'ping' })).map((s) => s.code);
-    assert.match(js ?? '', /socket\.send\(JSON\.stringify\(\{ event: 'ping' \}\)/);
-    assert.match(py ?? '', /socket\.send\(json\.dumps\(\{'event': 'ping'\}\)\)/);
+    assert.match(js ?? '', /socket\.send\(\n {4}JSON\.stringify\(\{ event: 'ping' \}\),\n/);
+    assert.match(py ?? '', /socket\.send\(\n {12}json\.dumps\(\{'event': 'ping'\}\),\n/);
+    // Where the short payload would not fit the line of the call, it is declared first.
+    const [deep] = generateSamples({ ...targetOf({ event: 'ping' }), protocol: 'amqp1' }, ['python']).map((s) => s.code);
+    assert.match(deep ?? '', /^payload = \{'event': 'ping'\}$/m);
+    assert.match(deep ?? '', /body=json\.dumps\(payload\)\.encode\(\),/);
     const text = { ...targetOf('x'), payload: 'line one\nline "two"', contentType: 'text/plain' };
     const [jsText, pyText] = generateSamples(text).map((s) => s.code);
     assert.doesNotMatch(jsText ?? '', /JSON\.stringify/);

@@ -8,6 +8,7 @@
  * stays a string literal (code-text.ts).
  */
 import { payloadGo, payloadJava, payloadStr } from './code-text.ts';
+import { columns, WIDTH } from './line-layout.ts';
 import type { SampleTarget } from './sample-target.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -61,9 +62,6 @@ const JS: Syntax = {
 };
 const PYTHON: Syntax = { key: quotedString, null: 'None', true: 'True', false: 'False', pad: '', unit: '    ' };
 
-/** A literal goes on one line while it ends within this column: the reference panel's width of code. */
-const WIDTH = 44;
-
 function scalar(value: Exclude<Json, Structure>, syntax: Syntax): string {
   if (value === null) return syntax.null;
   if (typeof value === 'boolean') return value ? syntax.true : syntax.false;
@@ -96,7 +94,7 @@ function literal(value: Json, syntax: Syntax, indent: string, column: number): s
   return array ? `[\n${rows.join('\n')}\n${indent}]` : `{\n${rows.join('\n')}\n${indent}}`;
 }
 
-/** A payload this short or shorter goes inside the call that sends it; longer, it is declared first. */
+/** A payload this short or shorter goes inside the call that sends it, when that line still fits the panel; else it is declared first. */
 const SHORT = 32;
 
 /**
@@ -113,21 +111,24 @@ export interface PayloadCode {
 const NAME = 'payload';
 
 /** A payload in JavaScript: `JSON.stringify({ … })`, the object declared first when it takes several lines. */
-export function jsPayload(t: SampleTarget): PayloadCode {
+/** `around`: the columns the value's line takes besides the value (its indentation, `body: `, a comma), where the call that sends it is laid an argument a line. */
+export function jsPayload(t: SampleTarget, around = 0): PayloadCode {
   const value = jsonStructure(t.payload);
   if (value === undefined) return { setup: [], value: payloadStr(t.payload), imports: [] };
   const call = 'JSON.stringify(';
   const short = oneLine(value, JS);
-  if (short.length <= SHORT) return { setup: [], value: `${call}${short})`, imports: [] };
-  return { setup: [`const ${NAME} = ${literal(value, JS, '', `const ${NAME} = `.length)};`, ''], value: `${call}${NAME})`, imports: [] };
+  if (short.length <= SHORT && around + columns(`${call}${short})`) <= WIDTH) return { setup: [], value: `${call}${short})`, imports: [] };
+  // The declaration's semicolon counts in its first line's width.
+  return { setup: [`const ${NAME} = ${literal(value, JS, '', `const ${NAME} = `.length + 1)};`, ''], value: `${call}${NAME})`, imports: [] };
 }
 
 /** A payload in Python: `json.dumps({…})`, the dict declared first when it takes several lines. */
-export function pyPayload(t: SampleTarget): PayloadCode {
+/** `around` as jsPayload's. */
+export function pyPayload(t: SampleTarget, around = 0): PayloadCode {
   const value = jsonStructure(t.payload);
   if (value === undefined) return { setup: [], value: payloadStr(t.payload), imports: [] };
   const short = oneLine(value, PYTHON);
-  if (short.length <= SHORT) return { setup: [], value: `json.dumps(${short})`, imports: ['import json'] };
+  if (short.length <= SHORT && around + columns(`json.dumps(${short})`) <= WIDTH) return { setup: [], value: `json.dumps(${short})`, imports: ['import json'] };
   return { setup: [`${NAME} = ${literal(value, PYTHON, '', `${NAME} = `.length)}`, ''], value: `json.dumps(${NAME})`, imports: ['import json'] };
 }
 
