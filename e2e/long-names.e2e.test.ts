@@ -1,9 +1,9 @@
 /**
  * Long real-world names in the sidebar (springwolf's schemas: `SpringKafkaDefaultHeaders-
- * RequiredAndNullablePayloadDto`, Java class names): one line each, as Redocly shows them; a name
- * longer than the line cut with "…" where its head gives way and its end stays, so that siblings
- * that differ only at their ends, or only in their package, are told apart; the whole name in the
- * link's tooltip and its text.
+ * RequiredAndNullablePayloadDto`, Java class names): names that share a long head are listed under
+ * it, said once (name-families.ts), each showing what sets it apart, whole, never cut with "…"; a
+ * name longer than the line wraps only between its words; each link's accessible name and tooltip
+ * the whole name.
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
@@ -44,65 +44,53 @@ describe('long names in the sidebar', () => {
   after(() => closeAll(browser, server));
 
   for (const width of [1280, 390]) {
-    it(`${width} px: one line per name, its end kept whole where the line cuts its head, its whole id in the tooltip`, async () => {
+    it(`${width} px: a shared head said once, each name after it whole, wrapped only between words, its whole name its link's name`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(`${base}components/schemas/money/`);
       if (width < 700) await page.locator('label.nav-button').click();
-      const links = await page.locator('nav.sidebar ul a:has(.nav-name)').evaluateAll((as) =>
+      const heads = await page.locator('nav.sidebar .nav-family > .nav-head').allTextContents();
+      assert.deepEqual(heads, ['SpringKafkaDefaultHeaders-'], 'the head of the five header schemas, once');
+      const links = await page.locator('nav.sidebar details ul a[title]').evaluateAll((as) =>
         as.map((a) => {
-          const name = a.querySelector('.nav-name')!;
-          const end = name.querySelector('.nav-end');
-          const head = name.querySelector('.nav-head');
-          // The lines its letters are drawn on (text nodes: the boxes of its spans sit a pixel higher).
-          const tops = new Set<number>();
-          const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          // Each piece between two <wbr> is a text node: one drawn on two lines was broken inside a word.
+          const brokenPieces: string[] = [];
+          for (const node of a.childNodes) {
+            if (node.nodeType !== Node.TEXT_NODE) continue;
             const range = document.createRange();
             range.selectNodeContents(node);
-            for (const r of range.getClientRects()) tops.add(Math.round(r.top));
+            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) brokenPieces.push(node.textContent ?? '');
           }
           return {
             text: a.textContent ?? '',
             title: a.getAttribute('title') ?? '',
-            lines: tops.size,
-            overflows: name.scrollWidth > name.clientWidth + 1 && getComputedStyle(name).textOverflow !== 'ellipsis' && !head,
-            endCut: end ? end.scrollWidth > end.clientWidth + 1 : false,
-            endWhole: end ? end.scrollWidth <= end.clientWidth + 1 : false,
-            headShown: head ? head.clientWidth : -1,
-            cut: head ? head.scrollWidth > head.clientWidth + 1 : name.scrollWidth > name.clientWidth + 1,
+            label: a.getAttribute('aria-label'),
+            inFamily: a.closest('.nav-family')?.querySelector('.nav-head')?.textContent ?? '',
+            overflows: a.scrollWidth > a.clientWidth + 1,
+            ellipsis: getComputedStyle(a).textOverflow === 'ellipsis' || a.textContent?.includes('…'),
+            brokenPieces,
           };
         }),
       );
-      // (A Java class name is listed by its class, or by as much of its package as tells it apart.)
-      for (const name of [
-        'SpringKafkaDefaultHeaders-RequiredAndNullablePayloadDto',
-        'VehicleElectricPayloadDto',
-        'orders.CustomsDeclarationPayloadDto',
-        'billing.CustomsDeclarationPayloadDto',
-      ])
-        assert.ok(
-          links.some((l) => l.text === name),
-          `"${name}" is in the sidebar, whole in its text: ${JSON.stringify(links.map((l) => l.text))}`,
-        );
-      for (const link of links) {
-        assert.equal(link.lines, 1, `"${link.text}" takes one line: ${JSON.stringify(link)}`);
-        assert.equal(link.overflows, false, `"${link.text}" is cut with "…", not clipped`);
-        // The head gives way first: the end is cut only where it alone is longer than the line, with the head at its least.
-        if (link.endCut) assert.ok(link.headShown <= 45, `"${link.text}": its end is cut before its head (${link.headShown} px of head)`);
-        if (link.headShown >= 0) assert.ok(link.headShown >= 16, `"${link.text}": a little of its head shows (${link.headShown} px)`);
-        assert.ok(link.title.endsWith(link.text), `"${link.text}" has its whole name in its tooltip: ${link.title}`);
+      for (const name of ['RequiredAndNullablePayloadDto', 'ExamplePayloadDto-546532105', 'MonetaryAmount', 'AnotherPayloadDto', 'AnotherPayloadEnvelopeDto']) {
+        const link = links.find((l) => l.text === name);
+        assert.ok(link, `"${name}" is listed by what sets it apart: ${JSON.stringify(links.map((l) => l.text))}`);
+        assert.equal(link.inFamily, 'SpringKafkaDefaultHeaders-');
+        assert.equal(link.label, `SpringKafkaDefaultHeaders-${name}`, 'its accessible name is its whole name');
+        assert.equal(link.title, `SpringKafkaDefaultHeaders-${name}`);
       }
+      // (A Java class name is listed by its class, or by as much of its package as tells it apart.)
+      for (const name of ['VehicleElectricPayloadDto', 'orders.CustomsDeclarationPayloadDto', 'billing.CustomsDeclarationPayloadDto', 'Money'])
+        assert.equal(links.find((l) => l.text === name)?.inFamily, '', `"${name}" stands alone: ${JSON.stringify(links.map((l) => l.text))}`);
       assert.equal(
         links.find((l) => l.text === 'VehicleElectricPayloadDto')?.title,
         'io.github.springwolf.examples.kafka.dtos.discriminator.VehicleElectricPayloadDto',
       );
-      // Siblings that differ only at their ends read apart: each end shown whole.
-      for (const name of ['SpringKafkaDefaultHeaders-AnotherPayloadDto', 'SpringKafkaDefaultHeaders-MonetaryAmount'])
-        assert.equal(links.find((l) => l.text === name)?.endWhole, true, `${name}: its end shows whole`);
-      assert.ok(
-        links.some((l) => l.cut),
-        `the longest names are cut: ${JSON.stringify(links)}`,
-      );
+      for (const link of links) {
+        assert.equal(link.overflows, false, `"${link.text}" fits its line, not clipped`);
+        assert.equal(link.ellipsis, false, `"${link.text}" is not cut with "…"`);
+        assert.deepEqual(link.brokenPieces, [], `"${link.text}" wraps only between its words`);
+        assert.ok(link.title.endsWith(link.text), `"${link.text}" has its whole name in its tooltip: ${link.title}`);
+      }
       await page.close();
     });
   }
