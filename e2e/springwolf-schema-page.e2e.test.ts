@@ -2,8 +2,9 @@
  * A schema page of a springwolf document (test/fixtures/springwolf): Java class names wrap only
  * between their words (after a dot, between camelCase words), never inside one; the document's
  * own example, which its schema rejects, wraps its long strings (a `__TypeId__` header's class
- * name) the same way and copies as written; the example for springwolf's placeholders (`0` where the minimum is
- * 1), opens on the example, what is wrong said quietly and folded under it.
+ * name) the same way and copies as written; the panel opens on the example its message's page shows,
+ * made from the schema, and the document's example of springwolf's placeholders (`0` where the
+ * minimum is 1) follows, what is wrong said quietly and folded under it.
  */
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
@@ -73,18 +74,22 @@ describe('a springwolf schema page', () => {
     });
   }
 
-  it('says the class name once, its package quieter, and opens the example panel on the example, the mismatch folded under it', async () => {
+  it("says the class name once, its package quieter, and opens the example panel on the example made from the schema, the document's after it with its mismatch folded under it", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${site.base}${PAGE}`);
     assert.equal(await page.locator('.page-kind code').textContent(), 'org.example.logistics.kafka.dtos.discriminator.ShipmentBase');
     assert.equal(await page.locator('.page-kind .id-package').textContent(), 'org.example.logistics.kafka.dtos.discriminator.');
-    const figure = page.locator('figure.example').first();
-    // The example comes first in its figure, the note after it, folded and said without "Warning".
+    // First the example its message's page shows, made from the schema: one the schema accepts.
+    assert.match((await page.locator('figure.example figcaption').first().textContent()) ?? '', /^Generated example/);
+    assert.equal(await page.locator('figure.example .example-warning').count(), 0, 'the generated example satisfies its schema');
+    // Then the document's own (springwolf's placeholders), opened: the example first, the note after it, folded and said without "Warning".
+    const figure = page.locator('details.example-more', { has: page.locator('summary', { hasText: "The document's example" }) });
+    await figure.locator('summary').first().click();
     const order = await figure.evaluate((f) => [...f.children].map((c) => c.className || c.tagName.toLowerCase()));
     const note = order.indexOf('example-warning');
     assert.ok(note > 0, `a note under the example: ${order.join(', ')}`);
     assert.ok(
-      order.slice(0, note).some((c) => /example-blocks|example-block|figcaption/.test(c)),
+      order.slice(0, note).some((c) => /example-blocks|example-block|code/.test(c)),
       order.join(', '),
     );
     assert.equal(order.at(-1), 'example-warning', `the note closes the example: ${order.join(', ')}`);

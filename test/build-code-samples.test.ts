@@ -51,7 +51,8 @@ describe('code samples on built operation pages', () => {
       /<input type="radio" class="code-tab-input" name="samples-1" id="samples-1-2" value="2" aria-controls="samples-1-2-panel" data-remember="sample-language" data-choice="python">/,
     );
     assert.match(html, /<\/div>\s*<script src="\/code-tabs\.js"><\/script>/);
-    assert.match(html, /<span class="hl-string">'lights\/7\/turn\/on'<\/span>/, 'highlighted as the other snippets are');
+    // A long string may wrap after its slashes (<wbr>), never inside a word: the same string, highlighted.
+    assert.match(html, /<span class="hl-string">'lights\/<wbr>7\/<wbr>turn\/<wbr>on'<\/span>/, 'highlighted as the other snippets are');
     const text = html.replace(/<[^>]+>/g, '');
     assert.match(text, /protocolVersion: 5,/);
     assert.match(text, /password: process\.env\.MQTT_PASSWORD,/);
@@ -62,7 +63,7 @@ describe('code samples on built operation pages', () => {
     const html = page('operations/watchlights/');
     const labels = [...html.matchAll(/<label for="samples-1-\d">(.*?)<\/label>/g)].map((m) => textOf(m[1]!));
     assert.deepEqual(labels, ['websocat', 'JavaScript', 'Python']);
-    assert.match(html, /wss:\/\/feed\.example\.com\/v1\/lights/);
+    assert.match(html, /wss:\/\/<wbr>feed\.<wbr>example\.<wbr>com\/<wbr>v1\/<wbr>lights/);
   });
 
   it('writes the samples into the Markdown twin as fenced code', () => {

@@ -309,11 +309,11 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(overview, /href="\/docs\/source\/orders\.apidesc\.json" download>/);
   });
 
-  it('highlights fenced code in descriptions, its colours as classes that both themes colour', () => {
+  it('highlights fenced code in descriptions, its colours as classes that both themes colour, a long word wrapping only between its words', () => {
     const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
     assert.match(
       html,
-      /<pre data-pagefind-ignore class="hl" tabindex="0"><code><span class="line">\{ <span class="hl-keyword">"MessageGroupId"<\/span>: <span class="hl-string">"ord-1042"<\/span>/,
+      /<pre data-pagefind-ignore class="hl" tabindex="0"><code><span class="line">\{ <span class="hl-keyword">"Message<wbr>Group<wbr>Id"<\/span>: <span class="hl-string">"ord-1042"<\/span>/,
     );
     const css = readdirSync(join(out, '_astro'))
       .filter((f) => f.endsWith('.css'))

@@ -190,9 +190,11 @@ export interface ShownExample {
  * One part of an example (example-blocks.ts): its headers, or its payload written in the message's
  * media type. `encoded`: the media type the payload travels in when the block shows it as the JSON
  * value it encodes (Avro or Protocol Buffers binary, an XML payload given as structured data).
+ * `value`: a schema's example on its own page, which is no message's part (a headers schema's
+ * value is no payload): shown without a part's label.
  */
 export interface ExampleBlock {
-  part: 'headers' | 'payload';
+  part: 'headers' | 'payload' | 'value';
   lang: 'json' | 'yaml' | 'xml' | 'text';
   code: string;
   html?: string;

@@ -3,6 +3,7 @@
  * Servers, channels, operations and messages get their own layout of facts and sections;
  * schemas become tables; every other object becomes a readable tree (object-view.ts).
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown, renderMarkdown } from '../markdown/render-markdown.ts';
 import { schemeView } from './security-view.ts';
@@ -17,6 +18,7 @@ import { brokenReference } from './broken-reference.ts';
 import { messagePage, schemaSection } from './page-message.ts';
 import { messageLine } from './page-message-line.ts';
 import { exampleBlocks } from './example-blocks.ts';
+import { holdsPlaceholder } from '../schema/example-value.ts';
 import { pathText } from './reused-examples.ts';
 import { dropShownExamples } from './shown-examples.ts';
 import { listFields } from './page-list-fields.ts';
@@ -27,7 +29,7 @@ import { fanOutDiagram, inDrawnOrder } from './flow-fan-out.ts';
 import { operationMessageNames } from './flow-messages.ts';
 import { topicView } from './sns.ts';
 import { topicTester } from './sns-hands-on.ts';
-import type { Fact, Page } from './page-types.ts';
+import type { ExampleBlock, Fact, Page } from './page-types.ts';
 import { pageKindOf, type PageBuilder } from './page-kinds.ts';
 import type { ComponentMap, Entity } from './types.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
@@ -57,24 +59,38 @@ type Builder = (
   resolved: ReturnType<Context['doc']['deref']>,
 ) => void;
 
+/** A schema's example as its page shows it: a value, no message's part (example-blocks.ts). */
+const valueBlocks = (value: unknown): ExampleBlock[] => exampleBlocks({ payload: value }, 'application/json').map((block) => ({ ...block, part: 'value' }));
+
 /**
  * A component schema's examples beside its table (a reader sees its shape at once, as Redocly and
  * Stripe show one for every object): those the schema gives (`examples`), else values made from it.
+ * The values its messages' pages show (generated-examples.ts: one per shape, a generator's
+ * placeholders skipped) join the document's where they differ; where the document's are only
+ * placeholders (springwolf's `"string"`, `0`), they come first and the document's follow, each with
+ * what the validator found.
  */
 function schemaExamples(ctx: Context, page: Page, schema: unknown, at: Location): unknown[] {
   const written = isPlainObject(schema) && Array.isArray(schema.examples) ? schema.examples : [];
   if (written.length > 0) {
+    // Made only where it says more than the document: checked against the schema, and none of the document's.
+    const made = ctx.schemaExample(schema, at).examples.filter((g) => !g.unchecked && !written.some((w) => isDeepStrictEqual(w, g.value.payload)));
+    const placeholders = made.length > 0 && written.every(holdsPlaceholder);
+    const writtenTitle = (i: number): string =>
+      !placeholders ? `Example ${i + 1}` : written.length === 1 ? "The document's example" : `The document's example ${i + 1}`;
+    const madeShown = made.map((g) => ({ title: g.title, blocks: valueBlocks(g.value.payload) }));
+    const writtenShown = written.map((value, i) => ({
+      title: writtenTitle(i),
+      source: { file: ctx.shownFile(at.file), pointer: sub(sub(at, 'examples'), i).pointer },
+      blocks: valueBlocks(value),
+    }));
     page.sections.push({
       type: 'examples',
       heading: 'Examples',
       anchor: 'example',
-      examples: written.map((value, i) => ({
-        title: `Example ${i + 1}`,
-        source: { file: ctx.shownFile(at.file), pointer: sub(sub(at, 'examples'), i).pointer },
-        blocks: exampleBlocks({ payload: value }, 'application/json'),
-      })),
+      examples: placeholders ? [...madeShown, ...writtenShown] : [...writtenShown, ...madeShown],
     });
-    return written;
+    return [...made.map((g) => g.value.payload), ...written];
   }
   // A message's own example, at the schema's place in its payload: real values, where the generator
   // would write types. Not for a schema of shapes: one example of each shape says more.
@@ -85,7 +101,7 @@ function schemaExamples(ctx: Context, page: Page, schema: unknown, at: Location)
       type: 'examples',
       heading: 'Example',
       anchor: 'example',
-      examples: [{ title: reused.example, blocks: exampleBlocks({ payload: reused.value }, 'application/json') }],
+      examples: [{ title: reused.example, blocks: valueBlocks(reused.value) }],
       reused: { message: reused.message, example: reused.example, path: pathText(reused.path) },
     });
     return [reused.value];
@@ -99,7 +115,7 @@ function schemaExamples(ctx: Context, page: Page, schema: unknown, at: Location)
     generated: true,
     examples: generated.examples.map((g) => ({
       title: g.title,
-      blocks: exampleBlocks(g.value, 'application/json'),
+      blocks: valueBlocks(g.value.payload),
       ...(g.unchecked ? { note: `This example could not be checked: ${g.unchecked}.` } : {}),
     })),
     ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),

@@ -449,7 +449,7 @@ function typicalNumber(low: number, high: number, step: number, name: string | u
  * text field with "string" and every number with 0): it holds the text "string" anywhere, or it
  * is an object or a list whose every value is 0.
  */
-function holdsPlaceholder(value: unknown): boolean {
+export function holdsPlaceholder(value: unknown): boolean {
   const leaves: unknown[] = [];
   const collect = (v: unknown, depth: number): void => {
     if (typeof v === 'object' && v !== null && depth <= MAX_DEPTH) for (const inner of Object.values(v)) collect(inner, depth + 1);
