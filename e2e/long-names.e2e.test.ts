@@ -95,6 +95,31 @@ describe('long names in the sidebar', () => {
     });
   }
 
+  it('390 px: the list of schemas wraps a long name only between its words, and starts each id where its card text starts', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    await page.goto(`${base}components/schemas/`);
+    const cards = await page.locator('ul.cards > li').evaluateAll((lis) =>
+      lis.map((li) => {
+        const a = li.querySelector('a')!;
+        const brokenPieces: string[] = [];
+        for (const node of a.childNodes) {
+          if (node.nodeType !== Node.TEXT_NODE) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) brokenPieces.push(node.textContent ?? '');
+        }
+        const id = li.querySelector('.entry-meta code');
+        return { name: a.textContent ?? '', brokenPieces, idIndent: id ? Math.round(id.getBoundingClientRect().left - a.getBoundingClientRect().left) : 0 };
+      }),
+    );
+    assert.ok(cards.some((c) => c.name === 'SpringKafkaDefaultHeaders-RequiredAndNullablePayloadDto'));
+    for (const card of cards) {
+      assert.deepEqual(card.brokenPieces, [], `"${card.name}" wraps only between its words`);
+      assert.equal(card.idIndent, 0, `"${card.name}": its id starts under its name`);
+    }
+    await page.close();
+  });
+
   it('has no accessibility finding in either theme', async () => {
     assert.deepEqual(await accessibilityFindings(browser, base, ['components/schemas/money/']), []);
   });
