@@ -55,4 +55,10 @@ export interface BuildOptions extends ValidateInputsOptions {
    * titles, as that newest's own Changes page names them.
    */
   titlesFile?: string;
+  /**
+   * Where the comparison (`compare`) writes its rename changes (Change[], JSON), when it compared:
+   * `build --versions` pairs a version's renamed objects for its switcher from them, rather than
+   * comparing the same two versions a second time.
+   */
+  renamesFile?: string;
 }

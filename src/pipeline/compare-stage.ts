@@ -6,6 +6,7 @@
  * exits, before any page is written; a base (or a head) with errors is not compared, as `diff`
  * does not compare it, and the Changes page says so.
  */
+import { writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import type { BuildOptions } from './build-options.ts';
 import { EXIT } from '../lib/exit-codes.ts';
@@ -71,6 +72,8 @@ export async function compareWithBase(
       notCompared: 'the base has errors',
     };
   }
+  if (options.renamesFile !== undefined)
+    writeFileSync(options.renamesFile, JSON.stringify(outcome.report.changes.filter((change) => change.rule.endsWith('-renamed'))));
   const report = { ...outcome.report, changes: outcome.report.changes.map((c) => ({ ...c, file: names.file(c.file, c.side) })) };
   // The versions compared, as a reader names them: each side's info.version (one API each).
   const [baseVersion] = outcome.versions?.base ?? [];

@@ -38,7 +38,7 @@ import type { BuildOptions } from '../build-options.ts';
 import { buildCacheDir, buildSite, DEFAULT_CACHE_DIR } from '../pipeline.ts';
 import { BuildCache, cacheFolderProblem, filesBelow, replaceFile } from '../cache/build-cache.ts';
 import { toolFingerprint } from '../cache/api-cache-key.ts';
-import { versionRenames } from './version-renames.ts';
+import { builtRenames } from './version-renames.ts';
 import { STAND_IN_BASE, withBase } from '../../perf/stand-in-base.ts';
 import { expandInputs } from '../../lib/inputs/expand-inputs.ts';
 import { fromPagesFile, type PagesFile, switchTarget, toPagesEntry, type VersionPages, type VersionRoute } from '../../site/version-map.ts';
@@ -318,7 +318,7 @@ async function buildAll(plan: Plan): Promise<number> {
           standInBase: true,
           root: opened.root,
           ...(plan.cache ? { cache: plan.cache.dir } : {}),
-          ...(previous ? { compare: previous.input, compareAs: comparedAs(previous) } : {}),
+          ...(previous ? { compare: previous.input, compareAs: comparedAs(previous), renamesFile: join(plan.work, `${slug}.renames.json`) } : {}),
         },
         io,
       );
@@ -328,7 +328,7 @@ async function buildAll(plan: Plan): Promise<number> {
       }
       spent.built++;
       const pairing = performance.now();
-      const renamed = previous ? [...(await versionRenames(previous.input, versionInput, options, cwd))] : [];
+      const renamed = previous ? [...(await builtRenames(join(plan.work, `${slug}.renames.json`), previous.input, versionInput, options, cwd))] : [];
       spent.pairing += since(pairing);
       const version = withSwitchers(
         built,
@@ -348,6 +348,8 @@ async function buildAll(plan: Plan): Promise<number> {
   );
   const outDir = realPath(resolve(cwd, options.outDir));
   const titlesFile = join(plan.work, 'newest-titles.json');
+  /** The renames the root's comparison finds: from the version before it (the newest tag's, when the working tree is that tag). */
+  const rootRenamesFile = join(plan.work, 'the root.renames.json'); // a space: no version's slug has one
   // The working tree equal to the newest tag is that tag at the root: compared with the version
   // before it, as the tag is, whether the tag's pages were built now or copied from the cache.
   const rootCompared = workingTreeIsNewest ? beforeNewest : previous;
@@ -355,7 +357,7 @@ async function buildAll(plan: Plan): Promise<number> {
     plan.inputs,
     {
       ...options,
-      ...(rootCompared ? { compare: rootCompared.input, compareAs: comparedAs(rootCompared) } : {}),
+      ...(rootCompared ? { compare: rootCompared.input, compareAs: comparedAs(rootCompared), renamesFile: rootRenamesFile } : {}),
       titlesFile,
       // Rendered once under the stand-in base when the newest tag's pages are made from the root's.
       ...(deferred ? { base: STAND_IN_BASE, standInBase: false } : {}),
@@ -386,7 +388,8 @@ async function buildAll(plan: Plan): Promise<number> {
     const dir = join(outDir, deferred.slug);
     spent.built++;
     const pairing = performance.now();
-    const renamed = beforeNewest ? [...(await versionRenames(beforeNewest.input, deferred.input, options, cwd))] : [];
+    // The root was compared with the version before the newest tag, whose documents it has.
+    const renamed = beforeNewest ? [...(await builtRenames(rootRenamesFile, beforeNewest.input, deferred.input, options, cwd))] : [];
     spent.pairing += since(pairing);
     // Both read from the root's pages, as built under the stand-in base; then each file written once per target.
     const tag = versionSwitchers(
@@ -413,7 +416,7 @@ async function buildAll(plan: Plan): Promise<number> {
   }
   const pairing = performance.now();
   // The same documents pair nothing.
-  const rootRenames = workingTreeIsNewest ? [] : await versionRenames(previous.input, plan.input, options, cwd);
+  const rootRenames = workingTreeIsNewest ? [] : await builtRenames(rootRenamesFile, previous.input, plan.input, options, cwd);
   spent.pairing += since(pairing);
   const latest = deferredRoot?.version ?? withSwitchers(built, latestOf(outDir, rootRenames), base);
   built.push(latest);

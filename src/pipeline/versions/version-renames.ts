@@ -4,6 +4,7 @@
  * object on each side): `<kind>\0<old id>` → new id, for the version switcher (version-map.ts).
  * Read from diff's own report of the two versions, its rename changes.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { quote } from '../../lib/diff/canonical.ts';
 import { diffSides } from '../../lib/diff/compare-inputs.ts';
 import { sideFiles } from '../../lib/diff/compare-sides.ts';
@@ -65,4 +66,14 @@ export async function versionRenames(base: string, head: string, options: BuildO
     validate: false,
   });
   return outcome.unreadable ? new Map() : renamesOf(outcome.report.changes);
+}
+
+/**
+ * The renames a build's own comparison found (its `renamesFile`), when it compared the same two
+ * versions: the comparison is not made a second time. Without that file (a preview of documents
+ * with errors is not compared by the build), the two versions are compared here.
+ */
+export async function builtRenames(renamesFile: string, base: string, head: string, options: BuildOptions, cwd: string): Promise<Map<string, string>> {
+  if (existsSync(renamesFile)) return renamesOf(JSON.parse(readFileSync(renamesFile, 'utf8')) as Change[]);
+  return versionRenames(base, head, options, cwd);
 }
