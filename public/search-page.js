@@ -173,7 +173,7 @@ if (page) {
 }
 
 /**
- * Above the search: "Did you mean …" when a term finds too little (search-suggest.js), each name a
+ * Under the box, above the results: "Did you mean …" when a term finds too little (search-suggest.js), each name a
  * link to its own search (the page's `?q=`), which a click runs here; and a live region that says
  * each search's outcome to assistive technology (Pagefind's interface shows it, silently), with the
  * names offered. Returns what to do with each term the interface runs.
@@ -187,7 +187,13 @@ function offerNames(root, library, ui) {
   status.setAttribute('role', 'status');
   root.before(status, suggest);
   let near = [];
+  // Under the box, right above the results it speaks of (Pagefind's interface makes their area anew at times).
+  const place = () => {
+    const area = root.querySelector('.pagefind-ui__results-area');
+    if (area && suggest.parentElement !== area) area.prepend(suggest);
+  };
   const announce = () => {
+    place();
     const message = root.querySelector('.pagefind-ui__message')?.textContent?.trim() ?? '';
     if (message === '' || /^Searching/i.test(message)) return;
     const said = near.length > 0 ? `${message} Did you mean ${near.join(' or ')}?` : message;
