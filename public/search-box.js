@@ -5,7 +5,7 @@
 // search.js on first use, with Pagefind's search library (not its UI). Enter with no result
 // chosen submits the form: the search page, with filters.
 import { kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, sentenceAround } from './search-query.js';
-import { pageMarksQuery, rankedSearch } from './search-rank.js';
+import { pageHoldsQuery, rankedSearch } from './search-rank.js';
 import { showSuggestions, suggestionsFor } from './search-suggest.js';
 
 const PAGES_SHOWN = 6;
@@ -234,7 +234,7 @@ export async function attach(form, input) {
     if (ticket !== latest) return;
     // Where some pages hold the query itself, those only: not the pages Pagefind found by a part of
     // it ("Order placed" for `placedAt`); the search page lists them all.
-    const holding = found.filter((data) => pageMarksQuery(data, query));
+    const holding = found.filter((data) => pageHoldsQuery(data, query));
     const pages = holding.length > 0 ? holding : found;
     const near = await suggestionsFor(bundle, query, pages);
     if (ticket !== latest) return;
@@ -245,7 +245,7 @@ export async function attach(form, input) {
       const fixed = await rankedSearch(pagefind, corrected, {});
       const fixedFound = await Promise.all(fixed.results.slice(0, PAGES_SHOWN).map((r) => r.data()));
       if (ticket !== latest) return;
-      const fixedHolding = fixedFound.filter((data) => pageMarksQuery(data, corrected));
+      const fixedHolding = fixedFound.filter((data) => pageHoldsQuery(data, corrected));
       render(typed.trim(), fixedHolding.length > 0 ? fixedHolding : fixedFound, near, corrected);
       return;
     }

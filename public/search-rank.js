@@ -66,7 +66,8 @@ export async function rankedSearch(pagefind, term, options) {
   // fell back to shorter words ("or" for `ordr`), and its pages are no answer ("Did you mean" is).
   const excerpted = datas.filter((data) => typeof data?.excerpt === 'string');
   if (excerpted.length > 0 && !excerpted.some((data) => pageMarksQuery(data, asked, true))) return nothingFound(search);
-  const marked = datas.map((data) => pageMarksQuery(data, asked));
+  // Those that hold the query itself first: a joined name spelled whole (`stockCheck`: "Stock check"), not its words apart.
+  const marked = datas.map((data) => pageHoldsQuery(data, term));
   const someHold = marked.some(Boolean);
   const rank = datas.map((data, at) => (someHold && !marked[at] ? 1000 : 0) + resultRank(data, term));
   const ordered = head.map((result, i) => ({ result, rank: rank[i], i })).sort((a, b) => a.rank - b.rank || a.i - b.i);
@@ -159,6 +160,36 @@ export function marksQuery(excerpt, query, nearly = false) {
 export function pageMarksQuery(data, query, nearly = false) {
   const excerpts = [data?.excerpt, ...(Array.isArray(data?.sub_results) ? data.sub_results : []).map((sub) => sub?.excerpt)];
   return excerpts.some((excerpt) => marksQuery(excerpt, query, nearly));
+}
+
+/**
+ * Whether a result holds the query itself. A name of joined words (`requestStockCheck`,
+ * `stock-check`) is held where marks spell it whole, however written ("requestStockCheck",
+ * "Stock check", "StockCheckRequested"), not where its words stand apart (the "request" of
+ * `requestId`, a "stock" here and a "check" there); any other query as pageMarksQuery says.
+ */
+export function pageHoldsQuery(data, query) {
+  const typed = String(query ?? '').trim();
+  if (/\s/.test(typed) || wordsApart(typed) === typed) return pageMarksQuery(data, typed);
+  const key = nameKey(typed);
+  const excerpts = [data?.excerpt, ...(Array.isArray(data?.sub_results) ? data.sub_results : []).map((sub) => sub?.excerpt)];
+  return excerpts.some((excerpt) => markedRuns(excerpt).some((run) => nameKey(run).includes(key)));
+}
+
+/** The runs of marked words in an excerpt, marks with nothing but spaces between them read as one ("Stock check" of "<mark>Stock</mark> <mark>check</mark>"). */
+function markedRuns(excerpt) {
+  const runs = [];
+  let run = null;
+  for (const piece of String(excerpt ?? '').split(/(<mark>[^<]*<\/mark>)/)) {
+    const marked = /^<mark>([^<]*)<\/mark>$/.exec(piece);
+    if (marked) run = (run ?? '') + marked[1];
+    else if (run !== null && piece.trim() !== '') {
+      runs.push(run);
+      run = null;
+    }
+  }
+  if (run !== null) runs.push(run);
+  return runs;
 }
 
 /** A search's answer with no result, its filters' counts 0 (the search page then lists none). */
