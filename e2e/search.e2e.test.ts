@@ -236,6 +236,25 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     }
   });
 
+  it('shows on every hit of the header box why it matched: the query marked in its name, its id or address, or its words', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base + 'channels/');
+    for (const q of ['fifo', 'order', 'stock-check', 'region', 'warehouse', 'sns', 'unitPrice']) {
+      await boxSearch(page, q);
+      const hits = await page.locator('#search-results [role="option"]').evaluateAll((options) =>
+        options.map((option) => ({
+          text: option.textContent ?? '',
+          // A page that heads its fields' hits: the fields under it show the match.
+          heading: option.classList.contains('search-hit-page'),
+          marks: Array.from(option.querySelectorAll('mark'), (m) => m.textContent ?? ''),
+        })),
+      );
+      assert.ok(hits.length > 0, q);
+      for (const hit of hits) if (!hit.heading) assert.ok(hit.marks.length > 0, `${q}: no mark in "${hit.text}"`);
+    }
+    await page.close();
+  });
+
   it('ranks the schema that defines a nested property among the first five for its name', async () => {
     const page = await browser.newPage();
     await page.goto(base + '404.html');
