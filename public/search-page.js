@@ -71,9 +71,16 @@ function asRead(result) {
   const lead = crumb === '' ? '' : `<span class="search-crumb">${escapeHtml(crumb)}</span> `;
   // The page always leads with its line (Pagefind's UI shows it only for a hit before its first heading).
   result.excerpt = lead + result.excerpt;
-  result.sub_results = [{ title: result.meta?.title ?? '', url: pageUrl(result), excerpt: result.excerpt, locations: [] }, ...sections];
+  // Two sections' hits at most, as DocSearch lists them: the list stays compact (the page holds the rest).
+  result.sub_results = [
+    { title: result.meta?.title ?? '', url: pageUrl(result), excerpt: result.excerpt, locations: [] },
+    ...sections.slice(0, SECTIONS_SHOWN),
+  ];
   return result;
 }
+
+/** Sections' hits shown under a result at most. */
+const SECTIONS_SHOWN = 2;
 
 /** A field's name, the last step of its data path: "last4" of "payload.payment(card).last4". */
 const fieldName = (path) => String(path).split(' › ').pop();
