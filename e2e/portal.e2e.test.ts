@@ -64,7 +64,7 @@ if (HAS_CORPUS)
       assert.equal(await suggestion.getByRole('link').getAttribute('href'), '/bindings-sns-fifo-orders/channels/');
       // An address under no API keeps the list of every API, without a sidebar.
       await page.goto(`${base}nowhere/at/all/`);
-      await page.locator('#not-found-search').waitFor();
+      await page.locator('#not-found-query').waitFor();
       await page.waitForLoadState('networkidle');
       assert.equal(await page.locator('nav.sidebar').count(), 0);
       await page.close();

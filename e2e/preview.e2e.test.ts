@@ -119,4 +119,23 @@ describe('the 404 page of a site under a base path, served by a static host', ()
     assert.equal(await suggestion.getByRole('link').getAttribute('href'), '/api/operations/requeststockcheck/');
     await page.close();
   });
+
+  it("has a search box in the page: the address's words in it, and a search without JavaScript too", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}operations/stock-chek/`);
+    const box = page.getByRole('search').getByLabel('Search the documentation');
+    await page.waitForFunction(() => (document.getElementById('not-found-query') as HTMLInputElement | null)?.value === 'stock chek');
+    await box.fill('stock check');
+    await box.press('Enter');
+    await page.waitForURL(/\/api\/search\/\?q=stock\+check$/);
+    await page.close();
+    // Without script: a plain form to the search page.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto(`${base}nowhere/`);
+    await plain.getByRole('search').getByLabel('Search the documentation').fill('order');
+    await plain.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await plain.waitForURL(/\/api\/search\/\?q=order$/);
+    await context.close();
+  });
 });

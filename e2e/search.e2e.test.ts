@@ -236,6 +236,25 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     }
   });
 
+  it('shows on every hit of the header box why it matched: the query marked in its name, its id or address, or its words', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base + 'channels/');
+    for (const q of ['fifo', 'order', 'stock-check', 'region', 'warehouse', 'sns', 'unitPrice']) {
+      await boxSearch(page, q);
+      const hits = await page.locator('#search-results [role="option"]').evaluateAll((options) =>
+        options.map((option) => ({
+          text: option.textContent ?? '',
+          // A page that heads its fields' hits: the fields under it show the match.
+          heading: option.classList.contains('search-hit-page'),
+          marks: Array.from(option.querySelectorAll('mark'), (m) => m.textContent ?? ''),
+        })),
+      );
+      assert.ok(hits.length > 0, q);
+      for (const hit of hits) if (!hit.heading) assert.ok(hit.marks.length > 0, `${q}: no mark in "${hit.text}"`);
+    }
+    await page.close();
+  });
+
   it('ranks the schema that defines a nested property among the first five for its name', async () => {
     const page = await browser.newPage();
     await page.goto(base + '404.html');
@@ -555,6 +574,19 @@ describe('the search page with results, for every reader', () => {
       assert.ok(looks.tallest < 1.5, `${width} px: each sub-hit heading one line (${looks.tallest} lines)`);
       assert.ok(!looks.texts.some((t) => /\blambda Lambda\b|\bhttps HTTPS\b/i.test(t)), `the chip's word once: ${looks.texts.join(' | ')}`);
       assert.ok(looks.overflow <= 0, `${width} px: no sideways scroll (${looks.overflow} px)`);
+      // Compact, as DocSearch lists hits: ten results within 1,100 px on a desk (a phone's section hits take two short lines), each page's text one line under its breadcrumb.
+      const compact = await page.evaluate(() => {
+        const results = Array.from(document.querySelectorAll('.pagefind-ui__result')).slice(0, 10);
+        const lines = results.map((result) => {
+          const excerpt = result.querySelector(':scope > .pagefind-ui__result-inner > .pagefind-ui__result-excerpt');
+          if (!excerpt) return 0;
+          const crumb = excerpt.querySelector('.search-crumb')?.getBoundingClientRect().height ?? 0;
+          return (excerpt.getBoundingClientRect().height - crumb) / Number.parseFloat(getComputedStyle(excerpt).lineHeight);
+        });
+        return { span: results.at(-1)!.getBoundingClientRect().bottom - results[0]!.getBoundingClientRect().top, lines: Math.max(...lines) };
+      });
+      assert.ok(compact.span <= (width === 1280 ? 1100 : 1400), `${width} px: ten results in ${compact.span} px`);
+      assert.ok(compact.lines < 1.5, `${width} px: a result's text in one line (${compact.lines} lines)`);
       const excerpts = await page.locator('.pagefind-ui__result-excerpt').allTextContents();
       assert.ok(!excerpts.some((e) => /You receive these messages|You send these messages|Available on every server/.test(e)), excerpts.join(' | '));
       await page.close();

@@ -4,8 +4,8 @@
 // field's hit a result of its own that names the field's data path and opens its row. Loaded by
 // search.js on first use, with Pagefind's search library (not its UI). Enter with no result
 // chosen submits the form: the search page, with filters.
-import { kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, sentenceAround } from './search-query.js';
-import { pageMarksQuery, rankedSearch } from './search-rank.js';
+import { kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, sentenceAround, wordsApart } from './search-query.js';
+import { pageHoldsQuery, rankedSearch } from './search-rank.js';
 import { showSuggestions, suggestionsFor } from './search-suggest.js';
 
 const PAGES_SHOWN = 6;
@@ -43,6 +43,44 @@ function span(className, content) {
   else el.append(...content);
   return el;
 }
+
+/**
+ * A name as nodes, each of the query's words marked where a word of the name starts with it
+ * ("Stock check requests" for `stock-check`, "FifoAttributes" for `fifo`): the reader sees why
+ * the hit's name matched. Text nodes and <mark> elements only.
+ */
+function markedName(text, query) {
+  const name = String(text ?? '');
+  const words = wordsApart(query)
+    .toLowerCase()
+    .split(' ')
+    .filter((word) => word !== '');
+  const lower = name.toLowerCase();
+  const marked = new Array(name.length).fill(false);
+  for (const word of words) {
+    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
+      // Where a word of the name starts: its beginning, after a separator, or a camelCase capital.
+      const starts = at === 0 || !/[\p{L}\p{N}]/u.test(name[at - 1]) || (/\p{Lu}/u.test(name[at]) && /[\p{Ll}\p{N}]/u.test(name[at - 1]));
+      if (starts) marked.fill(true, at, at + word.length);
+    }
+  }
+  const nodes = [];
+  let from = 0;
+  for (let i = 1; i <= name.length; i++) {
+    if (i < name.length && marked[i] === marked[from]) continue;
+    const piece = document.createTextNode(name.slice(from, i));
+    if (marked[from]) {
+      const mark = document.createElement('mark');
+      mark.append(piece);
+      nodes.push(mark);
+    } else nodes.push(piece);
+    from = i;
+  }
+  return nodes;
+}
+
+/** Whether nodes show a match (a <mark> among them). */
+const showsMatch = (nodes) => nodes.some((node) => node.nodeName === 'MARK' || node.querySelector?.('mark'));
 
 /** A field's name, the last step of its data path: "last4" of "payload.payment(card).last4". */
 const fieldName = (path) => String(path).split(' › ').pop();
@@ -150,11 +188,12 @@ export async function attach(form, input) {
     };
     for (const page of pages) {
       const title = page.meta?.title ?? page.url;
-      const head = [span('search-hit-title', title)];
+      // The query's words marked in the name (and in the id or address shown for it): why the hit matched.
+      const head = [span('search-hit-title', markedName(title, asked))];
       // An id that holds the query where the title does not (`…_receiveExamplePayload`, titled "xml-topic_receive"): shown, so the reader sees why it matched.
-      if (nameHolding(page, asked) === 'id' && page.meta?.id) head.push(span('search-hit-path', page.meta.id));
+      if (nameHolding(page, asked) === 'id' && page.meta?.id) head.push(span('search-hit-path', markedName(page.meta.id, asked)));
       // So is the address (a channel's, a server's URL) that holds it: `…/event/{streetlightId}/lighting/measured`.
-      if (nameHolding(page, asked) === 'address' && page.meta?.address) head.push(span('search-hit-path', page.meta.address));
+      if (nameHolding(page, asked) === 'address' && page.meta?.address) head.push(span('search-hit-path', markedName(page.meta.address, asked)));
       if (page.meta?.kind) head.push(span('search-hit-kind', kindLabel(page.meta.kind)));
       if (page.meta?.API) head.push(span('search-hit-api', page.meta.API));
       // The page first, as a heading of its hits; a schema field's hit (its row's data path is its
@@ -163,7 +202,13 @@ export async function attach(form, input) {
       const fields = (page.sub_results ?? []).filter((sub) => sub.anchor?.title).slice(0, FIELDS_PER_PAGE);
       // A page that heads its fields' hits says what it is in its own sentence, when it has one (the fields say what matched).
       const summary = typeof page.meta?.summary === 'string' ? page.meta.summary.trim() : '';
-      const line = fields.length > 0 ? (summary !== '' ? [document.createTextNode(summary)] : []) : lineOf(page, asked);
+      let line = fields.length > 0 ? (summary !== '' ? [document.createTextNode(summary)] : []) : lineOf(page, asked);
+      // A hit whose name and line do not show the match (a summary, where a description's word or
+      // an address matched): the words around the match instead, marked, whatever they read like.
+      if (fields.length === 0 && !showsMatch(head) && !showsMatch(line)) {
+        const around = sentenceAround(page.excerpt, page.meta?.title, page.content);
+        if (around.includes('<mark>')) line = excerptNodes(around, page.content);
+      }
       add(
         page.url,
         [span('search-hit-head', head), ...(line.length > 0 ? [span('search-hit-excerpt', line)] : [])],
@@ -182,7 +227,7 @@ export async function attach(form, input) {
           [
             // Its page said to assistive technology too, which reads each option on its own.
             span('search-hit-head', [
-              span('search-hit-title', fieldName(field.anchor.title)),
+              span('search-hit-title', markedName(fieldName(field.anchor.title), asked)),
               span('search-hit-path', field.anchor.title),
               span('visually-hidden', ` in ${title}`),
               // Where it is, as every hit says it: a field, of the page's API in a portal.
@@ -234,7 +279,7 @@ export async function attach(form, input) {
     if (ticket !== latest) return;
     // Where some pages hold the query itself, those only: not the pages Pagefind found by a part of
     // it ("Order placed" for `placedAt`); the search page lists them all.
-    const holding = found.filter((data) => pageMarksQuery(data, query));
+    const holding = found.filter((data) => pageHoldsQuery(data, query));
     const pages = holding.length > 0 ? holding : found;
     const near = await suggestionsFor(bundle, query, pages);
     if (ticket !== latest) return;
@@ -245,7 +290,7 @@ export async function attach(form, input) {
       const fixed = await rankedSearch(pagefind, corrected, {});
       const fixedFound = await Promise.all(fixed.results.slice(0, PAGES_SHOWN).map((r) => r.data()));
       if (ticket !== latest) return;
-      const fixedHolding = fixedFound.filter((data) => pageMarksQuery(data, corrected));
+      const fixedHolding = fixedFound.filter((data) => pageHoldsQuery(data, corrected));
       render(typed.trim(), fixedHolding.length > 0 ? fixedHolding : fixedFound, near, corrected);
       return;
     }

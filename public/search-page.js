@@ -71,9 +71,16 @@ function asRead(result) {
   const lead = crumb === '' ? '' : `<span class="search-crumb">${escapeHtml(crumb)}</span> `;
   // The page always leads with its line (Pagefind's UI shows it only for a hit before its first heading).
   result.excerpt = lead + result.excerpt;
-  result.sub_results = [{ title: result.meta?.title ?? '', url: pageUrl(result), excerpt: result.excerpt, locations: [] }, ...sections];
+  // Two sections' hits at most, as DocSearch lists them: the list stays compact (the page holds the rest).
+  result.sub_results = [
+    { title: result.meta?.title ?? '', url: pageUrl(result), excerpt: result.excerpt, locations: [] },
+    ...sections.slice(0, SECTIONS_SHOWN),
+  ];
   return result;
 }
+
+/** Sections' hits shown under a result at most. */
+const SECTIONS_SHOWN = 2;
 
 /** A field's name, the last step of its data path: "last4" of "payload.payment(card).last4". */
 const fieldName = (path) => String(path).split(' › ').pop();
@@ -173,7 +180,7 @@ if (page) {
 }
 
 /**
- * Above the search: "Did you mean …" when a term finds too little (search-suggest.js), each name a
+ * Under the box, above the results: "Did you mean …" when a term finds too little (search-suggest.js), each name a
  * link to its own search (the page's `?q=`), which a click runs here; and a live region that says
  * each search's outcome to assistive technology (Pagefind's interface shows it, silently), with the
  * names offered. Returns what to do with each term the interface runs.
@@ -187,7 +194,13 @@ function offerNames(root, library, ui) {
   status.setAttribute('role', 'status');
   root.before(status, suggest);
   let near = [];
+  // Under the box, right above the results it speaks of (Pagefind's interface makes their area anew at times).
+  const place = () => {
+    const area = root.querySelector('.pagefind-ui__results-area');
+    if (area && suggest.parentElement !== area) area.prepend(suggest);
+  };
   const announce = () => {
+    place();
     const message = root.querySelector('.pagefind-ui__message')?.textContent?.trim() ?? '';
     if (message === '' || /^Searching/i.test(message)) return;
     const said = near.length > 0 ? `${message} Did you mean ${near.join(' or ')}?` : message;

@@ -53,6 +53,20 @@ export const nameWords = (text) =>
     .split(/[\s\-_./:{}]+/)
     .filter((word) => word !== '');
 
+/**
+ * The query as the index is asked it: each word that joins words (`stock-check`, `stockCheck`,
+ * `stock_check`) as those words apart ("stock check"), as the index holds a name's parts, so that
+ * every way of writing the words finds the same pages, the names that join them and the titles
+ * that spell them apart. A word that is an address or holds one (`inventory.stock-check`,
+ * `orders-{region}.fifo`, a path, a URL, an ARN) stays whole: the index holds it as typed.
+ */
+export const wordsApart = (query) =>
+  String(query ?? '')
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .flatMap((word) => (/[./:{}@$#]/.test(word) ? [word] : nameWords(word)))
+    .join(' ');
+
 /** Whether `name` holds the whole query, starting where one of its words starts. */
 export function holdsQuery(name, key) {
   const words = nameWords(name).map((word) => word.toLowerCase());

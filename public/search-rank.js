@@ -2,7 +2,7 @@
 // query: the exact name first, names before body mentions, nothing for a query Pagefind answered
 // with shorter words. Apart from search-query.js (what a hit reads), which the search page loads
 // at once: this is loaded with the search itself (search-ranked/pagefind.js, the header box).
-import { holdsQuery, nameHolding, nameKey, nameWords, slugOf } from './search-query.js';
+import { holdsQuery, nameHolding, nameKey, nameWords, slugOf, wordsApart } from './search-query.js';
 
 /** How many of the best results are looked at for an exact name (their titles are loaded). */
 export const EXACT_LOOKAHEAD = 20;
@@ -37,9 +37,16 @@ export function namesExactlyAsTyped(data, query) {
  * search-ranked/pagefind.js, by the search page.
  */
 export async function rankedSearch(pagefind, term, options) {
-  const search = await pagefind.search(term, options);
+  // Words joined in any way (`stock-check`, `stockCheck`, `stock_check`) asked apart: every form
+  // finds what "stock check" finds (search-query.js wordsApart); as typed only when that finds nothing.
+  let asked = wordsApart(term);
+  let search = await pagefind.search(asked, options);
+  if (asked !== term && (!search || !Array.isArray(search.results) || search.results.length === 0)) {
+    asked = term;
+    search = await pagefind.search(term, options);
+  }
   if (!search || !Array.isArray(search.results) || search.results.length === 0) return search;
-  const words = String(term ?? '')
+  const words = String(asked ?? '')
     .split(/\s+/)
     .filter((word) => word !== '');
   if (words.length > 1) {
@@ -58,8 +65,9 @@ export async function rankedSearch(pagefind, term, options) {
   // None of them marks the query, nor a word it is a form of ("orders" for `ordering`): Pagefind
   // fell back to shorter words ("or" for `ordr`), and its pages are no answer ("Did you mean" is).
   const excerpted = datas.filter((data) => typeof data?.excerpt === 'string');
-  if (excerpted.length > 0 && !excerpted.some((data) => pageMarksQuery(data, term, true))) return nothingFound(search);
-  const marked = datas.map((data) => pageMarksQuery(data, term));
+  if (excerpted.length > 0 && !excerpted.some((data) => pageMarksQuery(data, asked, true))) return nothingFound(search);
+  // Those that hold the query itself first: a joined name spelled whole (`stockCheck`: "Stock check"), not its words apart.
+  const marked = datas.map((data) => pageHoldsQuery(data, term));
   const someHold = marked.some(Boolean);
   const rank = datas.map((data, at) => (someHold && !marked[at] ? 1000 : 0) + resultRank(data, term));
   const ordered = head.map((result, i) => ({ result, rank: rank[i], i })).sort((a, b) => a.rank - b.rank || a.i - b.i);
@@ -84,7 +92,8 @@ const KIND_ORDER = ['Operation', 'Channel', 'Message', 'Schema', 'Server'];
  * reader filters by) after the readers' objects.
  */
 export function resultRank(data, query) {
-  const readerKind = Array.isArray(data?.filters?.kind) && data.filters.kind.length > 0;
+  // The parts objects are composed of count under the Kind "Other" (src/site/kind-labels.ts OTHER_KIND).
+  const readerKind = Array.isArray(data?.filters?.kind) && data.filters.kind.length > 0 && !data.filters.kind.includes('Other');
   const holding = nameHolding(data, query);
   const tier = namesExactlyAsTyped(data, query)
     ? 0
@@ -130,7 +139,8 @@ function fieldHolding(data, query) {
  */
 export function marksQuery(excerpt, query, nearly = false) {
   const core = (word) => word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-  const words = String(query ?? '')
+  // The words as the index was asked them (`stock-check`: "stock", "check").
+  const words = wordsApart(query)
     .split(/\s+/)
     .map(core)
     .filter((word) => word !== '');
@@ -150,6 +160,36 @@ export function marksQuery(excerpt, query, nearly = false) {
 export function pageMarksQuery(data, query, nearly = false) {
   const excerpts = [data?.excerpt, ...(Array.isArray(data?.sub_results) ? data.sub_results : []).map((sub) => sub?.excerpt)];
   return excerpts.some((excerpt) => marksQuery(excerpt, query, nearly));
+}
+
+/**
+ * Whether a result holds the query itself. A name of joined words (`requestStockCheck`,
+ * `stock-check`) is held where marks spell it whole, however written ("requestStockCheck",
+ * "Stock check", "StockCheckRequested"), not where its words stand apart (the "request" of
+ * `requestId`, a "stock" here and a "check" there); any other query as pageMarksQuery says.
+ */
+export function pageHoldsQuery(data, query) {
+  const typed = String(query ?? '').trim();
+  if (/\s/.test(typed) || wordsApart(typed) === typed) return pageMarksQuery(data, typed);
+  const key = nameKey(typed);
+  const excerpts = [data?.excerpt, ...(Array.isArray(data?.sub_results) ? data.sub_results : []).map((sub) => sub?.excerpt)];
+  return excerpts.some((excerpt) => markedRuns(excerpt).some((run) => nameKey(run).includes(key)));
+}
+
+/** The runs of marked words in an excerpt, marks with nothing but spaces between them read as one ("Stock check" of "<mark>Stock</mark> <mark>check</mark>"). */
+function markedRuns(excerpt) {
+  const runs = [];
+  let run = null;
+  for (const piece of String(excerpt ?? '').split(/(<mark>[^<]*<\/mark>)/)) {
+    const marked = /^<mark>([^<]*)<\/mark>$/.exec(piece);
+    if (marked) run = (run ?? '') + marked[1];
+    else if (run !== null && piece.trim() !== '') {
+      runs.push(run);
+      run = null;
+    }
+  }
+  if (run !== null) runs.push(run);
+  return runs;
 }
 
 /** A search's answer with no result, its filters' counts 0 (the search page then lists none). */

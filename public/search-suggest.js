@@ -4,6 +4,7 @@
 // word it starts, the site's own names (ids, titles, field names: src/pipeline/search-names.ts,
 // one file per index part) are fetched, once, and the nearest by edit distance (leven, copied
 // beside the index) are offered.
+import { nameKey } from './search-query.js';
 import { pageMarksQuery } from './search-rank.js';
 
 /** Fewer pages than this, and the names nearest the query are looked for. */
@@ -29,11 +30,13 @@ export function nearNames(query, names, distance, most = OFFERED) {
     .toLowerCase();
   const allowed = allowedDistance(typed.length);
   if (allowed === 0) return [];
+  // The query is a name written otherwise (`stock-check` for `stockCheck`): it finds that name's pages, no name is offered.
+  const key = nameKey(typed);
   const seen = new Map();
   for (const name of Array.isArray(names) ? names : []) {
     if (typeof name !== 'string') continue;
     const lower = name.toLowerCase();
-    if (lower === typed) return [];
+    if (lower === typed || nameKey(lower) === key) return [];
     if (seen.has(lower)) continue;
     const near = nearness(typed, lower, allowed, distance);
     if (near) seen.set(lower, { name, ...near });

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import leven from 'leven';
-import { marksQuery, rankedSearch } from '../public/search-rank.js';
+import { wordsApart } from '../public/search-query.js';
+import { marksQuery, pageHoldsQuery, rankedSearch } from '../public/search-rank.js';
 import { foundWell, nearNames } from '../public/search-suggest.js';
 import { MOST_NAMES, type SearchRecord, searchNames } from '../src/pipeline/search-names.ts';
 
@@ -34,6 +35,31 @@ describe('"Did you mean" names', () => {
     assert.deepEqual(nearNames('unitprice', names, leven), []);
     assert.deepEqual(nearNames('sk', names, leven), []);
     assert.deepEqual(nearNames('warehouse', names, leven), []);
+  });
+
+  it('offers nothing for a name written otherwise: stock-check, stock_check and stock check for stockCheck', () => {
+    for (const query of ['stock-check', 'stock_check', 'Stock check', 'STOCK-CHECK'])
+      assert.deepEqual(nearNames(query, ['stockCheck', 'stockCheckReply'], leven), [], query);
+    assert.deepEqual(nearNames('stok-check', ['stockCheck'], leven), ['stockCheck'], 'a typo of it is offered the name');
+  });
+
+  it('asks the index for joined words apart, and keeps an address whole', () => {
+    for (const query of ['stock-check', 'stockCheck', 'stock_check', 'stock check', 'stock  check'])
+      assert.equal(wordsApart(query).toLowerCase(), 'stock check', query);
+    assert.equal(wordsApart('requestStockCheck order'), 'request Stock Check order');
+    for (const address of ['inventory.stock-check', 'orders-{region}.fifo', 'user/signedup', 'arn:aws:sns:eu-west-1:1:orders'])
+      assert.equal(wordsApart(address), address);
+    assert.equal(wordsApart('last4'), 'last4');
+  });
+
+  it('holds a joined name where marks spell it whole, not where its words stand apart', () => {
+    const page = (excerpt: string) => ({ excerpt, sub_results: [] });
+    assert.equal(pageHoldsQuery(page('<mark>Stock</mark> <mark>check</mark> requested.'), 'stock-check'), true);
+    assert.equal(pageHoldsQuery(page('the <mark>StockCheckRequested</mark> message'), 'stock_check'), true);
+    assert.equal(pageHoldsQuery(page('<mark>requestId</mark> of the <mark>stock</mark> to <mark>check</mark>'), 'requestStockCheck'), false);
+    assert.equal(pageHoldsQuery(page('<mark>stock</mark> and <mark>check</mark>'), 'stockCheck'), false);
+    // Not a joined name: any marked word of the query, as before.
+    assert.equal(pageHoldsQuery(page('<mark>stock</mark> and <mark>check</mark>'), 'stock check'), true);
   });
 
   it("tells a query found from one Pagefind answered with shorter words (it falls back to 'or' for 'ordr')", () => {

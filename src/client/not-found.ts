@@ -42,18 +42,17 @@ function addressWords(): string | undefined {
   return words.at(-1)?.replace(/[-_]+/g, ' ');
 }
 
-const searchLink = document.getElementById('not-found-search');
-if (searchLink instanceof HTMLAnchorElement) {
+// The page's search box holds the address's words, ready to search (the form works without this too).
+const searchBox = document.getElementById('not-found-query');
+if (searchBox instanceof HTMLInputElement && searchBox.value === '') {
   try {
     const words = addressWords();
-    if (words) {
-      searchLink.href = `${searchLink.getAttribute('href')}?q=${encodeURIComponent(words)}`;
-      searchLink.textContent = `Search for “${words}”`;
-    }
+    if (words) searchBox.value = words;
   } catch {
-    // An address that is not valid percent-encoding: the link searches for nothing in particular.
+    // An address that is not valid percent-encoding: the box stays empty.
   }
 }
+
 /**
  * In a portal, an address under one API's folder (`/<api>/operations/turnOm/`) keeps that API's
  * header and sidebar, as Starlight keeps a section's navigation: taken from the API's overview

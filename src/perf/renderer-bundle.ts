@@ -23,9 +23,10 @@ import type { AstroIntegration } from 'astro';
 import type { GuideFiles } from '../site/guide-files.ts';
 import { processAlive, takeRenderLock } from './render-lock.ts';
 import { mechanismOn } from './switches.ts';
+import { minifyPublicScripts } from './minify-client.ts';
 
 /** Bumped whenever the way bundles are made changes, so that older bundles are made again. */
-const RECIPE = 1;
+const RECIPE = 2;
 
 /** What a renderer bundle is built from, besides the package's own files. */
 export interface RendererInput {
@@ -162,6 +163,8 @@ async function buildBundle(input: RendererInput, outDir: string): Promise<void> 
     ...(input.base ? { base: input.base } : {}),
     ...(input.site ? { site: input.site } : {}),
   });
+  // The scripts of public/ as shipped: minified (minify-client.ts).
+  await minifyPublicScripts(join(input.root, 'public'), join(outDir, 'client'));
 }
 
 /** Astro's adapter API: a server entry of our own, run by this command rather than a host. */

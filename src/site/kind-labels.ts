@@ -29,3 +29,10 @@ export function kindLabel(kind: EntityKind): string {
 export function isReaderKind(kind: EntityKind): boolean {
   return pageKindOf(kind)?.part !== true;
 }
+
+/**
+ * The search's Kind for the parts objects are composed of (isReaderKind false): every page
+ * counts under one Kind, so that the filter's counts add up to the results. The search ranks
+ * these after the readers' objects (public/search-rank.js names it too).
+ */
+export const OTHER_KIND = 'Other';
