@@ -29,3 +29,14 @@ export function kindLabel(kind: EntityKind): string {
 export function isReaderKind(kind: EntityKind): boolean {
   return pageKindOf(kind)?.part !== true;
 }
+
+/**
+ * An operation's action as its badge says it: what the API does ("API sends"), never a bare
+ * "send" beside the page's words for the reader ("You receive these messages"), which then read
+ * as a contradiction. Other badges (protocols) as they are.
+ */
+export function badgeWords(badge: string): string {
+  if (badge === 'send') return 'API sends';
+  if (badge === 'receive') return 'API receives';
+  return badge;
+}
