@@ -128,6 +128,47 @@ describe('"On this page" and the sidebar', () => {
     await context.close();
   });
 
+  it('shows at an edge of the sidebar that its list goes on past it, in light and dark, without script, the shade gone at the end scrolled to', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      // 480 px high: the sidebar's list, its operations open, runs past its box.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 480 }, colorScheme, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${base}operations/publishorderevents/`);
+      const nav = page.locator('nav.sidebar');
+      const box = (await nav.boundingBox())!;
+      assert.ok(await nav.evaluate((n) => n.scrollHeight > n.clientHeight + 40), 'the list is taller than its box');
+      /** The grey level of the sidebar's left margin (no text there) near its top and bottom edges and in its middle, as drawn. */
+      const edges = async (): Promise<{ top: number; middle: number; bottom: number }> => {
+        const png = (await page.screenshot({ clip: { x: box.x, y: box.y, width: 12, height: box.height } })).toString('base64');
+        return page.evaluate(async (data) => {
+          const image = new Image();
+          image.src = `data:image/png;base64,${data}`;
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = image.width;
+          canvas.height = image.height;
+          const g = canvas.getContext('2d')!;
+          g.drawImage(image, 0, 0);
+          const grey = (y: number) => {
+            const [r, gr, b] = g.getImageData(4, y, 1, 1).data;
+            return (r! + gr! + b!) / 3;
+          };
+          return { top: grey(1), middle: grey(Math.round(image.height / 2)), bottom: grey(image.height - 2) };
+        }, png);
+      };
+      const start = await edges();
+      assert.ok(Math.abs(start.bottom - start.middle) > 6, `${colorScheme}: a shade at the bottom edge (${JSON.stringify(start)})`);
+      assert.ok(Math.abs(start.top - start.middle) < 2, `${colorScheme}: none at the top, the list's start in view (${JSON.stringify(start)})`);
+      await nav.evaluate((n) => {
+        n.scrollTop = n.scrollHeight;
+      });
+      const end = await edges();
+      assert.ok(Math.abs(end.top - end.middle) > 6, `${colorScheme}: a shade at the top edge once scrolled (${JSON.stringify(end)})`);
+      assert.ok(Math.abs(end.bottom - end.middle) < 2, `${colorScheme}: none at the bottom, the list's end in view (${JSON.stringify(end)})`);
+      await context.close();
+    }
+  });
+
   // A corpus document (test/corpus.test.ts fails loudly when the corpus is missing).
   if (HAS_CORPUS)
     it('scrolls the sidebar to the current page on a desk, and brings it into view when the phone menu opens', async () => {

@@ -76,23 +76,24 @@ describe('an sns publishing operation, read', () => {
             return line ? Math.round(line.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(line).lineHeight)) : 0;
           });
           assert.equal(arnLines, 1, `${url}: the topic ARN on one line`);
+          // After the topic's section, as a receiving operation has its commands in its subscriptions' section.
           const sns = await box(page, '#h-sns');
-          assert.ok(send.y + send.height <= sns.y, `${url}: before the topic's section`);
+          assert.ok(send.y >= sns.y + sns.height, `${url}: after the topic's section`);
         }
         assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, `${url}: no sideways scroll`);
         await page.context().close();
       }
     });
 
-  it('390 px: the fields, their examples, then the commands, then the topic; nothing sideways', async () => {
+  it('390 px: the fields, their examples, then the topic, then the commands; nothing sideways', async () => {
     for (const url of [PUBLISH, REPLY]) {
       const page = await open(url, 390);
       const panel = await box(page, 'aside.ref-panel');
       const send = await box(page, 'section.sns-send');
       const sns = await box(page, '#h-sns');
       assert.ok(
-        panel.y + panel.height <= send.y && send.y + send.height <= sns.y,
-        `${url}: ${panel.y + panel.height} ≤ ${send.y}, ${send.y + send.height} ≤ ${sns.y}`,
+        panel.y + panel.height <= sns.y && sns.y + sns.height <= send.y,
+        `${url}: ${panel.y + panel.height} ≤ ${sns.y}, ${sns.y + sns.height} ≤ ${send.y}`,
       );
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, `${url}: no sideways scroll`);
       await page.context().close();

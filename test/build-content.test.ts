@@ -58,9 +58,9 @@ describe('build of content/ with --base /docs/ and --site', () => {
   it('renders the operation page with its channel, messages, traits and where-used links under the base path', () => {
     const html = readFileSync(join(out, 'operations/publishorderevents/index.html'), 'utf8');
     assert.match(html, /<h1>Publish order events<\/h1>/);
-    assert.match(html, /<span class="badge send">send<\/span>/);
+    assert.match(html, /<span class="badge send">API sends<\/span>/);
     assert.match(html, /href="\/docs\/channels\/orderevents\/">Order events<\/a>/);
-    assert.match(html, /<dt data-pagefind-ignore="all">Action<\/dt> <dd data-pagefind-ignore="all">You receive these messages from this application\.<\/dd>/);
+    assert.match(html, /<dt data-pagefind-ignore="all">For you<\/dt> <dd data-pagefind-ignore="all">You receive these messages from this API\.<\/dd>/);
     // Its parameter also by name, for the search index only (the address is one word to it).
     assert.match(
       html,
@@ -171,14 +171,15 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(html, /Content type<\/dt> <dd><code>application\/<wbr>json<\/code>/);
   });
 
-  it('puts what an sns operation carries (its messages, their examples, then the publish commands) before its subscriptions and retries', () => {
+  it('lays out a publishing and a receiving sns operation alike: messages, examples, the topic or its subscriptions, then the commands', () => {
     for (const operation of ['publishorderevents', 'receiveordereventsinwarehouse']) {
       const html = readFileSync(join(out, `operations/${operation}/index.html`), 'utf8');
       const at = (id: string): number => html.indexOf(`id="${id}"`);
       const [messages, examples, sns] = [at('h-messages'), at('h-examples'), at('h-sns')];
       assert.ok(messages > 0 && messages < examples && examples < sns, `${operation}: ${messages} < ${examples} < ${sns}`);
-      // The commands after the examples (out of the panel, at the column's whole width), before the subscriptions.
-      if (operation === 'publishorderevents') assert.ok(at('sns-publish') > examples && at('sns-publish') < sns);
+      // The publish commands after the sns section (out of the panel, at the column's whole width), as a receiving operation's commands are in its sns section; security after both.
+      if (operation === 'publishorderevents')
+        assert.ok(at('sns-publish') > sns && at('sns-publish') < at('h-security'), 'the commands after the topic, before security');
     }
   });
 

@@ -97,14 +97,11 @@ describe('facts said once and truthfully (default content)', () => {
     assert.match(css, /table\.subscription-lines td \{ overflow-wrap: break-word;/, 'a word breaks only when it cannot fit whole');
   });
 
-  it('says on a receiving operation the retries AWS fixes once, with the subscriptions they apply to, and folds the sqs binding under the queues', () => {
+  it('says on a receiving operation the retries AWS fixes once, named by the protocols it subscribes, and folds the sqs binding under the queues', () => {
     const page = reading(read('operations/receiveordereventsinwarehouse'));
     const text = words(page);
     assert.equal(text.match(/100,015 retries/g)?.length, 1, 'AWS’s fixed retries stated once');
-    assert.match(
-      text,
-      /Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days .*\. Applies to warehouse-picking\.fifo and fraud-screening ?\./,
-    );
+    assert.match(text, /SQS and Lambda Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days /);
     assert.match(text, /AWS's fixed retries , then sns drops the message/);
     // The HTTPS subscription declares its own retries: the topic's policy is the channel's business here.
     assert.doesNotMatch(text, /Topic delivery policy/);
@@ -123,8 +120,8 @@ describe('facts said once and truthfully (default content)', () => {
 
   it('offers the publish commands of each message of a publishing operation, a tab each', () => {
     const html = read('operations/publishorderevents');
-    // The commands after the fields and the panel (EntityPage.astro), at the column's whole width.
-    const panel = /<section class="sns-send"[\s\S]*?(?=<div class="ref-rest">)/.exec(html)![0];
+    // The commands after the fields, the panel and the sns section (EntityPage.astro), at the column's whole width.
+    const panel = /<section class="sns-send"[\s\S]*?(?=<section aria-labelledby="h-security")/.exec(html)![0];
     const tabs = [...panel.matchAll(/<input type="radio" class="panel-tab-input" name="sns-publish-message"[^>]*>\s*<label for="[^"]+">([^<]*)<\/label>/g)].map(
       (m) => m[1],
     );
@@ -145,8 +142,8 @@ describe('facts said once and truthfully (default content)', () => {
   });
 
   it('says what the action means, the reply included, and names schema shapes and scopes once', () => {
-    assert.match(words(read('operations/requeststockcheck')), /Action You receive the request and send back the reply\./);
-    assert.match(words(read('operations/publishorderevents')), /Action You receive these messages from this application\./);
+    assert.match(words(read('operations/requeststockcheck')), /For you You receive the request and send back the reply\./);
+    assert.match(words(read('operations/publishorderevents')), /For you You receive these messages from this API\./);
     const order = words(read('components/schemas/order'));
     assert.match(order, /1 field of payment , and one of 2 shapes/);
     assert.match(order, /This shape is the schema CardPayment \./);
@@ -180,7 +177,7 @@ describe('facts said once and truthfully (default content)', () => {
     const server = words(reading(read('servers/production')));
     assert.match(
       server,
-      /Operations on this server Publish order events orders- \{region\} \.fifo send Warehouse picks orders orders- \{region\} \.fifo receive/,
+      /Operations on this server Publish order events orders- \{region\} \.fifo API sends Warehouse picks orders orders- \{region\} \.fifo API receives/,
     );
   });
 });

@@ -55,6 +55,10 @@ export async function test(root: HTMLElement, example?: string): Promise<string>
     // The IP library did not load: `cidr` conditions say they cannot be checked; the next test tries again.
     cidr = undefined;
   }
+  // A message that does not parse is said once, under its box, and in the line above the results:
+  // no result per subscription, which only said "Not tested" again for each.
+  const list = root.querySelector<HTMLElement>('.tester-results');
+  if (list) list.hidden = 'error' in input;
   let receiving = 0;
   const tested = results(root);
   for (const element of tested) {

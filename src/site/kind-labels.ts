@@ -36,3 +36,14 @@ export function isReaderKind(kind: EntityKind): boolean {
  * these after the readers' objects (public/search-rank.js names it too).
  */
 export const OTHER_KIND = 'Other';
+
+/**
+ * An operation's action as its badge says it: what the API does ("API sends"), never a bare
+ * "send" beside the page's words for the reader ("You receive these messages"), which then read
+ * as a contradiction. Other badges (protocols) as they are.
+ */
+export function badgeWords(badge: string): string {
+  if (badge === 'send') return 'API sends';
+  if (badge === 'receive') return 'API receives';
+  return badge;
+}

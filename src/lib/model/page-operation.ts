@@ -26,7 +26,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   const m = merged(ctx, op, at);
   const value = m.value;
   const action = typeof value.action === 'string' ? value.action : undefined;
-  if (action === 'send' || action === 'receive') page.facts.push({ label: 'Action', text: actionMeaning(action, value.reply !== undefined), wording: true });
+  if (action === 'send' || action === 'receive') page.facts.push({ label: 'For you', text: actionMeaning(action, value.reply !== undefined), wording: true });
   const channel = ctx.locator.link(op.channel, sub(at, 'channel'));
   if (channel) page.facts.push({ label: 'Channel', link: channel });
   const channelValue = ctx.doc.deref(op.channel, sub(at, 'channel'));
@@ -93,6 +93,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
       topic,
       ...(addressTopic ? { addressTopic } : {}),
       ...(channelEntity?.kind === 'channel' ? { channelUrl: channelEntity.url } : {}),
+      ...(channelEntity?.kind === 'channel' && isSnsTopicChannel(ctx, channelEntity) ? { fanOutOn: channelEntity.title } : {}),
       ...(origin ? { origin } : {}),
       ...(handsOn ? { handsOn } : {}),
     });
@@ -132,12 +133,14 @@ function queueBindingIntoSns(page: Page): void {
 /**
  * What the action means for a reader integrating with the application, in one short sentence
  * with one actor, the reader (as Stripe's and Redocly's references say what a call does for
- * its caller). The badge beside the title says what this application does ("send"); the panel's
- * commands say the reader's side too (snippets.ts), so the page never switches who "you" is.
+ * its caller). The badge beside the title says what the API does ("API sends"), this fact what
+ * the reader does, under a label that says so ("For you"): the two never read as one action said
+ * twice, once wrongly. The panel's commands say the reader's side too (snippets.ts), so the page
+ * never switches who "you" is.
  */
 function actionMeaning(action: 'send' | 'receive', replies: boolean): string {
-  if (action === 'send') return replies ? 'You receive the request and send back the reply.' : 'You receive these messages from this application.';
-  return replies ? 'You send the request and receive the reply.' : 'You send these messages to this application.';
+  if (action === 'send') return replies ? 'You receive the request and send back the reply.' : 'You receive these messages from this API.';
+  return replies ? 'You send the request and receive the reply.' : 'You send these messages to this API.';
 }
 
 /** Messages shown with their schemas and an example, up to this many; the rest as links with summaries. */

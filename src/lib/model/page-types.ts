@@ -143,6 +143,8 @@ export type PageSection =
       addressTopic?: string;
       /** The channel's page: where the topic's name is explained, when it differs from the channel's address. */
       channelUrl?: string;
+      /** The channel's title, when its page draws the topic's fan-out (its sns binding makes it a topic): the whole account of the topic's subscriptions, which the section links to. */
+      fanOutOn?: string;
       origin?: Link;
       handsOn?: SnsHandsOn;
       /** The sqs binding that defines the subscriptions' queues: folded under their list (page-operation.ts). */

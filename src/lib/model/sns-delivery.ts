@@ -59,6 +59,37 @@ export interface DeliveryView {
   declared?: EffectiveField[];
 }
 
+/** A protocol's name in a fixed policy's words, in the order AWS lists them. */
+const FIXED_PROTOCOL_WORDS: [protocol: string, words: string][] = [
+  ['sqs', 'SQS'],
+  ['lambda', 'Lambda'],
+  ['firehose', 'Firehose'],
+  ['email', 'e-mail'],
+  ['email-json', 'e-mail'],
+  ['sms', 'SMS'],
+  ['application', 'mobile push'],
+];
+
+/**
+ * The subscriptions a fixed policy applies to on this page, named by the protocols they use
+ * ("SQS and Lambda"): only those, not every protocol AWS gives the policy (a row "SQS, Lambda and
+ * Firehose" on a page without a Firehose subscription reads as one the page forgot).
+ */
+export function fixedPolicySubscriptions(by: FixedPolicy, protocols: readonly string[]): string {
+  if (by === 'http-default') return FIXED_POLICIES[by].subscriptions;
+  const words = [...new Set(FIXED_PROTOCOL_WORDS.filter(([p]) => protocols.includes(p)).map(([, w]) => w))];
+  if (words.length === 0) return FIXED_POLICIES[by].subscriptions;
+  const listed = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  return listed.charAt(0).toUpperCase() + listed.slice(1);
+}
+
+/** A fixed policy in a sentence, for the subscriptions of the protocols given ("AWS fixes the retries of SQS subscriptions"). */
+export function fixedPolicyLabel(by: FixedPolicy, protocols: readonly string[]): string {
+  if (by === 'http-default') return FIXED_POLICIES[by].label;
+  const names = fixedPolicySubscriptions(by, protocols);
+  return `AWS fixes the retries of ${names.startsWith('E-mail') ? `e${names.slice(1)}` : names} subscriptions`;
+}
+
 /**
  * The delivery policies AWS fixes (Amazon SNS "message delivery retries"): only HTTP(S)
  * subscriptions follow the policy a topic or subscription declares; AWS managed endpoints

@@ -4,7 +4,7 @@
  * the build completes the page, so it can never say something the page does not.
  */
 import type { Page } from '../../lib/model/page-types.ts';
-import { kindWord } from '../kind-labels.ts';
+import { badgeWords, kindWord } from '../kind-labels.ts';
 import { USED_BY_SHOWN } from '../site-data.ts';
 import { htmlToMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, heading, lineStart } from './markdown-text.ts';
@@ -26,7 +26,7 @@ export interface TwinContext {
 export function pageTwin(page: Page, context: TwinContext): string {
   const { root } = context;
   const lines: string[] = [heading(1, escapeInline(page.title)), ''];
-  const badges = page.badges.map(escapeInline).join(', ');
+  const badges = page.badges.map((b) => escapeInline(badgeWords(b))).join(', ');
   lines.push(`${lineStart(escapeInline(kindWord(page.kind)))} ${codeSpan(page.id)} of ${escapeInline(context.apiTitle)}${badges ? ` · ${badges}` : ''}`, '');
   if (page.summaryHtml) lines.push(htmlToMarkdown(page.summaryHtml), '');
   if (page.diagnostics?.length) {

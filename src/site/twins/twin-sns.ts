@@ -3,7 +3,7 @@
  * its policy, who publishes to it and every subscription across the API; on an operation, each
  * subscription with its filter, dead-letter queue and the retries it really gets.
  */
-import { FIXED_POLICIES, retriesSummary, type DeliveryView, type EffectiveField } from '../../lib/model/sns-delivery.ts';
+import { fixedPolicyLabel, retriesSummary, type DeliveryView, type EffectiveField } from '../../lib/model/sns-delivery.ts';
 import type { TopicName } from '../../lib/model/sns-topic-name.ts';
 import {
   type ConsumerView,
@@ -115,13 +115,13 @@ function consumerLines(c: ConsumerView, n: number): string[] {
     const words = queueRedriveWords(redrive);
     lines.push(`- **If processing fails:** ${escapeInline(words.before)}${endpoints(redrive.deadLetterQueue)}${escapeInline(words.after)}`);
   }
-  if (c.delivery) lines.push('- **Delivery retries:**', ...deliveryLines(c.delivery, '  '));
+  if (c.delivery) lines.push('- **Delivery retries:**', ...deliveryLines(c.delivery, '  ', c.protocol));
   return lines;
 }
 
-function deliveryLines(d: DeliveryView, indent: string): string[] {
+function deliveryLines(d: DeliveryView, indent: string, protocol?: string): string[] {
   const lines: string[] = [];
-  if (d.fixedBy) lines.push(`${indent}- ${escapeInline(FIXED_POLICIES[d.fixedBy].label)}`);
+  if (d.fixedBy) lines.push(`${indent}- ${escapeInline(fixedPolicyLabel(d.fixedBy, protocol ? [protocol] : []))}`);
   if (d.ignored) lines.push(`${indent}- the document’s policy does not apply to this protocol (AWS applies it to HTTP(S) subscriptions only)`);
   if (d.schedule) lines.push(`${indent}- ${escapeInline(retriesSummary(d))}`);
   for (const f of d.effective) lines.push(`${indent}- ${field(f)}`);
