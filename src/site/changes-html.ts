@@ -5,7 +5,7 @@
  * outside the renderer). Counts, then the groups of changesView by severity, API (in a portal)
  * and object, the object named by its title and linked to its page; each change with its message
  * (change-words.ts: whom a breaking change breaks, what was before and after) and, in a small line
- * under it, where it is written (file:line and pointer; the rule that found it as data-rule, for tools). Every text is escaped; the same view gives the same bytes.
+ * under it, in a preview for the authors only, where it is written (file:line and pointer); the rule that found it as data-rule, for tools. Every text is escaped; the same view gives the same bytes.
  */
 import { escapeAttribute, escapeHtml } from '../lib/html-text.ts';
 import { codeSpans } from '../lib/markdown/code-spans.ts';
@@ -42,10 +42,16 @@ export interface ChangesHtmlOptions {
   portal: boolean;
   /** How a change found in the base names it: `the base`, or the older version's label. */
   baseName: string;
+  /**
+   * A preview for the document's authors (--allow-invalid, --compare, `dev`): each change says
+   * where it is written (file:line, relative to the documents, and pointer). A published page
+   * speaks to the API's users only: what changed, linked to its page, and what to change.
+   */
+  locators: boolean;
 }
 
 /** The counts, the table of contents and a section per severity; for a comparison with changes. */
-export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName }: ChangesHtmlOptions): string {
+export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName, locators }: ChangesHtmlOptions): string {
   const { counts } = changes;
   const out: string[] = [
     `<p class="changes-counts"><span class="badge change-breaking">${counts.breaking} breaking</span> <span class="badge change-changed">${counts['non-breaking']} non-breaking</span> <span class="badge change-info">${counts.info} wording only</span></p>`,
@@ -97,7 +103,10 @@ export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName 
             `<li data-rule="${escapeAttribute(entry.rule)}"><p class="change-message">${whom ? `<strong class="change-whom">${escapeHtml(whom)}: </strong>` : ''}${what}${words.consequence ? `<span class="change-consequence"> ${messageHtml(words.consequence)}</span>` : ''}</p>` +
               (action ? `<p class="change-action"><strong>What to change:</strong> ${messageHtml(action)}</p>` : '') +
               (direction ? `<p class="change-meta"><span class="change-direction">${escapeHtml(direction)}</span></p>` : '') +
-              `<p class="change-at"><code>${escapeHtml(`${entry.file}:${entry.line}`)}</code>${entry.side === 'base' ? ` (in ${escapeHtml(baseName)})` : ''} <code>${escapeHtml(entry.pointer || '/')}</code></p></li>`,
+              (locators
+                ? `<p class="change-at"><code>${escapeHtml(`${entry.file}:${entry.line}`)}</code>${entry.side === 'base' ? ` (in ${escapeHtml(baseName)})` : ''} <code>${escapeHtml(entry.pointer || '/')}</code></p>`
+                : '') +
+              '</li>',
           );
         }
         out.push('</ul>');
