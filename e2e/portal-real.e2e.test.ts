@@ -4,7 +4,8 @@
  * example of several files): the cards of one row line up part by part (same height; title,
  * version, summary, what they send and receive, counts and facets each at one height); the system
  * map's labels, measured as the browser draws them, overlap no other label and no box; and an
- * unfilled version is said as such on the card, the overview and the header.
+ * unfilled version is said as such on the card, the overview and the header; a channel names its
+ * servers with their host and protocol.
  */
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -125,5 +126,13 @@ describe('a portal of real documents in Chromium', { skip: HAS_CORPUS ? false : 
     assert.ok(overview.includes(`<p class="kind" data-pagefind-ignore>API · ${said}</p>`), 'the overview');
     assert.ok(overview.includes(`<span class="version">${said}</span>`), 'the header');
     assert.doesNotMatch(root + overview, /version %REPLACED_BY_MAVEN%/);
+  });
+
+  it("lists a channel's servers with where clients connect and their protocol", () => {
+    const channel = readFileSync(join(dir, 'site', 'spec-streetlights-kafka', 'channels', 'lightingmeasured', 'index.html'), 'utf8');
+    assert.match(
+      channel,
+      /<li><a href="\/spec-streetlights-kafka\/servers\/scram-connections\/">scram-connections<\/a> <code class="template">test\.<wbr>mykafkacluster\.<wbr>org:<wbr>18092<\/code><span class="kind"> kafka-secure<\/span><\/li>/,
+    );
   });
 });

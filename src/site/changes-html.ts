@@ -27,6 +27,14 @@ export const messageHtml = (text: string): string =>
     .map((p) => (p.code ? `<code>${escapeHtml(p.text)}</code>` : escapeHtml(p.text)))
     .join('');
 
+/** A message's field path at the start of a change ("payload.status: new value"): as a link to its row (`#payload.status`) on the message's page. */
+const FIELD_PATH = /^((?:payload|headers)(?:\.[^\s:.]+)*): /;
+function linkedField(text: string, pageUrl: string): string {
+  const path = FIELD_PATH.exec(text)?.[1];
+  if (path === undefined) return messageHtml(text);
+  return `<a class="change-field" href="${escapeAttribute(`${pageUrl}#${path}`)}"><code>${escapeHtml(path)}</code></a>${messageHtml(text.slice(path.length))}`;
+}
+
 /** A changed object as `diff` names it ("channel orders"): its kind in words, its id as code. */
 function objectName(object: string): string {
   const space = object.indexOf(' ');
@@ -86,13 +94,17 @@ export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName,
           const words = changeWords(entry.message);
           // A breaking change of a message leads with whom it breaks; the direction is then said.
           const whom = group.severity === 'breaking' ? breaksWhom(entry.direction, entry.breaks) : undefined;
+          // Where in the message: its path ("payload.status") a link to that field's row on the message's page.
+          const fieldUrl = object.url && object.object.startsWith('message ') ? `${root}${object.url}` : undefined;
           const what = words.what
-            .map((piece) =>
-              piece.kind === 'old'
-                ? `<del class="change-old"><span class="visually-hidden">before: </span>${messageHtml(piece.text)}</del>`
-                : piece.kind === 'new'
-                  ? `<ins class="change-new"><span class="visually-hidden">after: </span>${messageHtml(piece.text)}</ins>`
-                  : messageHtml(piece.text),
+            .map((piece, i) =>
+              i === 0 && piece.kind !== 'old' && piece.kind !== 'new' && fieldUrl
+                ? linkedField(piece.text, fieldUrl)
+                : piece.kind === 'old'
+                  ? `<del class="change-old"><span class="visually-hidden">before: </span>${messageHtml(piece.text)}</del>`
+                  : piece.kind === 'new'
+                    ? `<ins class="change-new"><span class="visually-hidden">after: </span>${messageHtml(piece.text)}</ins>`
+                    : messageHtml(piece.text),
             )
             .join('');
           const direction = whom ? undefined : directionWords(entry.direction);

@@ -43,7 +43,12 @@ function viewOf({ site }: HostReference, route: string): ReferenceView | undefin
   // The Changes page of the `compare` option (siteUrls lists it only then).
   if (route === 'changes')
     return (
-      site.changes && { type: 'changes', changes: site.changes, portal: site.apis.length > 1, locators: site.apis.some((api) => api.sourceLines === true) }
+      site.changes && {
+        type: 'changes',
+        changes: site.changes,
+        portal: site.apis.length > 1,
+        locators: !site.changes.published && site.apis.some((api) => api.sourceLines === true),
+      }
     );
   if (route === '') {
     const single = site.apis.length === 1 ? site.apis[0] : undefined;
