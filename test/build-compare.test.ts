@@ -57,7 +57,13 @@ describe('build --compare', () => {
 
   it('builds, and the Changes page lists what diff reports, in its order, escaped', () => {
     assert.equal(runs.first!.code, 0, runs.first!.err);
-    const page = readFileSync(join(dir, 'first/changes/index.html'), 'utf8');
+    const linked = readFileSync(join(dir, 'first/changes/index.html'), 'utf8');
+    // A message's field, where a change starts with it, links to its row on the message's page; read as text below.
+    const page = linked.replace(/<a class="change-field" href="[^"]*"><code>([^<]*)<\/code><\/a>/g, '$1');
+    assert.match(
+      linked,
+      /<strong class="change-whom">Breaks its receivers: <\/strong><a class="change-field" href="\/channels\/orders\/messages\/orderplaced\/#payload\.status"><code>payload\.status<\/code><\/a>: new value/,
+    );
     const changes = (
       JSON.parse(runs.diff!.out) as {
         changes: { severity: string; object: string; message: string; file: string; line: number; pointer: string; side: string }[];
@@ -171,6 +177,11 @@ describe('build --compare', () => {
       ['Breaking (3)', 'Non-breaking (3)', 'Wording only (1)'],
     );
     for (const c of changes) assert.ok(read.codeSpans.includes(c.rule) && read.codeSpans.includes(c.pointer || '/'), `${c.rule} at ${c.pointer}`);
+    // A preview for the authors: where each change is written, relative to the documents.
+    assert.ok(
+      read.codeSpans.some((span) => /^head\.yaml:\d+$/.test(span)),
+      'file:line in the preview',
+    );
     assert.ok(read.links.includes('/operations/consumeorder/'), 'objects link to their pages');
     assert.match(readFileSync(join(dir, 'first/changes/index.html'), 'utf8'), /<link rel="alternate" type="text\/markdown" href="\/changes\/index\.md">/);
     assert.match(

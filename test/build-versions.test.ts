@@ -200,13 +200,16 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     assert.match(article, /<h1>Changes from v1\.0\.0 to the newest \(latest\)<\/h1>/);
     // Every change across v1.1.0 and v2.0.0 at once, with diff's direction-aware verdicts.
     assert.match(article, /<span class="badge change-breaking">3 breaking<\/span>/);
-    assert.match(article, /<strong class="change-whom">Breaks its receivers: <\/strong>payload\.status: new value &quot;cancelled&quot;/);
+    assert.match(
+      article,
+      /<strong class="change-whom">Breaks its receivers: <\/strong><a class="change-field" href="\/[^"]*#payload\.status"><code>payload\.status<\/code><\/a>: new value &quot;cancelled&quot;/,
+    );
     assert.match(article, /operation &quot;archiveOrders&quot; removed/);
     assert.match(article, /API &quot;Billing&quot; removed/);
     assert.match(article, /operation &quot;publishOrder&quot; renamed &quot;emitOrder&quot;/);
-    // Objects linked to their pages in the newest; files named as the repository has them, never a temporary folder.
+    // Objects linked to their pages in the newest; a published page speaks to the API's users: no file:line of the author's sources, no temporary folder.
     assert.match(article, /<a href="\/operations\/emitorder\/">/);
-    assert.match(article, /<code>api\/orders\.yaml:\d+<\/code>/);
+    assert.doesNotMatch(article, /class="change-at"|orders\.yaml:\d+/);
     assert.ok(!page.includes(tmpdir()), 'no temporary folder on the page');
     // The page is the version's: its switcher, its title.
     assert.match(page, /<title>v1\.0\.0 compared with the newest · /);
@@ -225,6 +228,7 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
     assert.equal([...page.matchAll(/type="text\/markdown"/g)].length, 1, "one twin announced: not the home page's");
     const twin = readFileSync(join(out, 'v1.0.0', 'changes-to-latest', 'index.md'), 'utf8');
     assert.match(twin, /^# Changes from v1\.0\.0 to the newest \(latest\)\n/);
+    assert.doesNotMatch(twin, /\.yaml:\d+/, "published: no file:line of the author's sources");
     assert.match(twin, /^3 breaking, \d+ non-breaking, \d+ wording only\.$/m);
     assert.match(twin, /^### \[operation emitOrder\]\(\/operations\/emitorder\/\)$/m);
     assert.match(twin, /payload\.status: new value "cancelled"/);
@@ -253,6 +257,9 @@ describe('build --versions on a repository with tags', { timeout: 300_000 }, () 
       /<a href="\/operations\/emitorder\/">emitOrder<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span><\/span>/,
     );
     assert.doesNotMatch(groups(toLatest), /class="changes-api"/);
+    // The newest's Changes page is published too: no file:line of the author's sources, in the page or its twin.
+    assert.doesNotMatch(readFileSync(join(out, 'changes', 'index.html'), 'utf8'), /class="change-at"|\.yaml:\d+/);
+    assert.doesNotMatch(readFileSync(join(out, 'changes', 'index.md'), 'utf8'), /\.yaml:\d+/);
     assert.equal(groups(toLatest), groups(join(out, 'changes', 'index.html')));
   });
 

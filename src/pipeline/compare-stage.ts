@@ -85,6 +85,7 @@ export async function compareWithBase(
     oneEach && baseVersion !== undefined && headVersion !== undefined ? { base: baseVersion, head: headVersion } : undefined,
   );
   if (base.date !== undefined) view.baseDate = base.date;
+  if (base.published) view.published = true;
   const { counts } = view;
   io.err(
     `Compared with ${base.label}: ${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} info (${((performance.now() - started) / 1000).toFixed(1)} s).`,

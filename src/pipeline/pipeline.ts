@@ -144,7 +144,7 @@ async function compareBaseOf(inputs: string[], options: BuildOptions, cwd: strin
       return compareProblem(io, `--compare ${options.compare}: the base cannot be read (above)`);
     }
     return options.compareAs
-      ? { base: { ...base, label: options.compareAs.label, ...(options.compareAs.date ? { date: options.compareAs.date } : {}) } }
+      ? { base: { ...base, label: options.compareAs.label, ...(options.compareAs.date ? { date: options.compareAs.date } : {}), published: true } }
       : { base };
   }
   if (options.compareRef === undefined) return {};

@@ -5,7 +5,7 @@
  * outside the renderer). Counts, then the groups of changesView by severity, API (in a portal)
  * and object, the object named by its title and linked to its page; each change with its message
  * (change-words.ts: whom a breaking change breaks, what was before and after) and, in a small line
- * under it, where it is written (file:line and pointer; the rule that found it as data-rule, for tools). Every text is escaped; the same view gives the same bytes.
+ * under it, in a preview for the authors only, where it is written (file:line and pointer); the rule that found it as data-rule, for tools. Every text is escaped; the same view gives the same bytes.
  */
 import { escapeAttribute, escapeHtml } from '../lib/html-text.ts';
 import { codeSpans } from '../lib/markdown/code-spans.ts';
@@ -27,6 +27,14 @@ export const messageHtml = (text: string): string =>
     .map((p) => (p.code ? `<code>${escapeHtml(p.text)}</code>` : escapeHtml(p.text)))
     .join('');
 
+/** A message's field path at the start of a change ("payload.status: new value"): as a link to its row (`#payload.status`) on the message's page. */
+const FIELD_PATH = /^((?:payload|headers)(?:\.[^\s:.]+)*): /;
+function linkedField(text: string, pageUrl: string): string {
+  const path = FIELD_PATH.exec(text)?.[1];
+  if (path === undefined) return messageHtml(text);
+  return `<a class="change-field" href="${escapeAttribute(`${pageUrl}#${path}`)}"><code>${escapeHtml(path)}</code></a>${messageHtml(text.slice(path.length))}`;
+}
+
 /** A changed object as `diff` names it ("channel orders"): its kind in words, its id as code. */
 function objectName(object: string): string {
   const space = object.indexOf(' ');
@@ -42,10 +50,16 @@ export interface ChangesHtmlOptions {
   portal: boolean;
   /** How a change found in the base names it: `the base`, or the older version's label. */
   baseName: string;
+  /**
+   * A preview for the document's authors (--allow-invalid, --compare, `dev`): each change says
+   * where it is written (file:line, relative to the documents, and pointer). A published page
+   * speaks to the API's users only: what changed, linked to its page, and what to change.
+   */
+  locators: boolean;
 }
 
 /** The counts, the table of contents and a section per severity; for a comparison with changes. */
-export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName }: ChangesHtmlOptions): string {
+export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName, locators }: ChangesHtmlOptions): string {
   const { counts } = changes;
   const out: string[] = [
     `<p class="changes-counts"><span class="badge change-breaking">${counts.breaking} breaking</span> <span class="badge change-changed">${counts['non-breaking']} non-breaking</span> <span class="badge change-info">${counts.info} wording only</span></p>`,
@@ -80,13 +94,17 @@ export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName 
           const words = changeWords(entry.message);
           // A breaking change of a message leads with whom it breaks; the direction is then said.
           const whom = group.severity === 'breaking' ? breaksWhom(entry.direction, entry.breaks) : undefined;
+          // Where in the message: its path ("payload.status") a link to that field's row on the message's page.
+          const fieldUrl = object.url && object.object.startsWith('message ') ? `${root}${object.url}` : undefined;
           const what = words.what
-            .map((piece) =>
-              piece.kind === 'old'
-                ? `<del class="change-old"><span class="visually-hidden">before: </span>${messageHtml(piece.text)}</del>`
-                : piece.kind === 'new'
-                  ? `<ins class="change-new"><span class="visually-hidden">after: </span>${messageHtml(piece.text)}</ins>`
-                  : messageHtml(piece.text),
+            .map((piece, i) =>
+              i === 0 && piece.kind !== 'old' && piece.kind !== 'new' && fieldUrl
+                ? linkedField(piece.text, fieldUrl)
+                : piece.kind === 'old'
+                  ? `<del class="change-old"><span class="visually-hidden">before: </span>${messageHtml(piece.text)}</del>`
+                  : piece.kind === 'new'
+                    ? `<ins class="change-new"><span class="visually-hidden">after: </span>${messageHtml(piece.text)}</ins>`
+                    : messageHtml(piece.text),
             )
             .join('');
           const direction = whom ? undefined : directionWords(entry.direction);
@@ -97,7 +115,10 @@ export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName 
             `<li data-rule="${escapeAttribute(entry.rule)}"><p class="change-message">${whom ? `<strong class="change-whom">${escapeHtml(whom)}: </strong>` : ''}${what}${words.consequence ? `<span class="change-consequence"> ${messageHtml(words.consequence)}</span>` : ''}</p>` +
               (action ? `<p class="change-action"><strong>What to change:</strong> ${messageHtml(action)}</p>` : '') +
               (direction ? `<p class="change-meta"><span class="change-direction">${escapeHtml(direction)}</span></p>` : '') +
-              `<p class="change-at"><code>${escapeHtml(`${entry.file}:${entry.line}`)}</code>${entry.side === 'base' ? ` (in ${escapeHtml(baseName)})` : ''} <code>${escapeHtml(entry.pointer || '/')}</code></p></li>`,
+              (locators
+                ? `<p class="change-at"><code>${escapeHtml(`${entry.file}:${entry.line}`)}</code>${entry.side === 'base' ? ` (in ${escapeHtml(baseName)})` : ''} <code>${escapeHtml(entry.pointer || '/')}</code></p>`
+                : '') +
+              '</li>',
           );
         }
         out.push('</ul>');

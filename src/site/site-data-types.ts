@@ -174,4 +174,6 @@ export interface SiteChanges {
   unavailable?: string;
   /** The same in a few words, where the counts would be: "the documents have errors", "the base has errors". */
   notCompared?: string;
+  /** A version's changes in a site of every version (`build --versions`): published, so without where each is written in the sources. */
+  published?: true;
 }

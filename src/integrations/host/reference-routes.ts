@@ -15,7 +15,7 @@ import { hostReferences, type HostReference } from './reference-store.ts';
 export type ReferenceView =
   | { type: 'route'; props: RouteProps }
   | { type: 'catalog'; apis: SiteApi[] }
-  | { type: 'changes'; changes: SiteChanges; portal: boolean };
+  | { type: 'changes'; changes: SiteChanges; portal: boolean; locators: boolean };
 
 /** A page of the reference: its route below the reference's base (no slash at either end, '' for its root) and what it shows. */
 export interface ReferencePage {
@@ -41,7 +41,15 @@ export function referencePages(reference: HostReference): ReferencePage[] {
 
 function viewOf({ site }: HostReference, route: string): ReferenceView | undefined {
   // The Changes page of the `compare` option (siteUrls lists it only then).
-  if (route === 'changes') return site.changes && { type: 'changes', changes: site.changes, portal: site.apis.length > 1 };
+  if (route === 'changes')
+    return (
+      site.changes && {
+        type: 'changes',
+        changes: site.changes,
+        portal: site.apis.length > 1,
+        locators: !site.changes.published && site.apis.some((api) => api.sourceLines === true),
+      }
+    );
   if (route === '') {
     const single = site.apis.length === 1 ? site.apis[0] : undefined;
     return single ? { type: 'route', props: { api: single, type: 'overview' } } : { type: 'catalog', apis: site.apis };

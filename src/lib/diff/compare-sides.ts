@@ -29,6 +29,8 @@ export interface CompareBase {
   fromRef?: TreeView;
   /** `--compare-ref`: the date of the base's commit (YYYY-MM-DD). */
   date?: string;
+  /** The version before, in a site of every version (`build --versions`): the Changes page is published, not an author's preview. */
+  published?: true;
 }
 
 export const isFolder = (path: string): boolean => {

@@ -1,4 +1,5 @@
 /** The titles of a portal's APIs where they are listed together (the switcher, the catalog, llms.txt, the search filter). */
+import { isUnfilledVersion } from './version-placeholder.ts';
 
 /**
  * What tells apart the APIs of a portal that share a title (issue 33: a switcher listed one title
@@ -11,7 +12,8 @@ export function titleQualifiers(apis: readonly { title: string; version: string;
   const versions = count(apis.map((a) => `${a.title}\n${a.version}`));
   return apis.map((a) => {
     if (titles.get(a.title) === 1) return undefined;
-    return a.version !== '' && versions.get(`${a.title}\n${a.version}`) === 1 ? `version ${a.version}` : a.file;
+    // A version a build left unfilled (`%REPLACED_BY_MAVEN%`) tells nothing apart: the file does.
+    return a.version !== '' && !isUnfilledVersion(a.version) && versions.get(`${a.title}\n${a.version}`) === 1 ? `version ${a.version}` : a.file;
   });
 }
 

@@ -7,7 +7,7 @@ import { toLink } from './entity-locator.ts';
 import { channelFlow } from './flow-channel.ts';
 import { messageLine } from './page-message-line.ts';
 import { templateValueFacts } from './page-template-values.ts';
-import { bindingsOf, channelServers, type Context, entityByUrl, sub, valueAt } from './page-context.ts';
+import { bindingsOf, channelServers, type Context, entityByUrl, serverWhere, sub, valueAt } from './page-context.ts';
 import type { Page } from './page-types.ts';
 import { templateParts } from './page-values.ts';
 import type { Entity, Link } from './types.ts';
@@ -32,7 +32,9 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
     if (parameters.length > 0) page.sections.push({ type: 'facts', heading: 'Parameters', anchor: 'parameters', facts: parameters });
   }
   const servers =
-    page.kind === 'channel' ? channelServers(ctx, page) : entries(channel.servers).flatMap(([i, s]) => ctx.locator.link(s, sub(at, 'servers', i)) ?? []);
+    page.kind === 'channel'
+      ? channelServers(ctx, page).map((link) => serverWhere(ctx, link))
+      : entries(channel.servers).flatMap(([i, s]) => ctx.locator.link(s, sub(at, 'servers', i)) ?? []);
   page.sections.push({ type: 'links', heading: 'Servers', anchor: 'servers', links: servers, empty: 'Available on every server of the API.' });
   const messages = entries(channel.messages).flatMap(([id, m]) => {
     const link = ctx.locator.link(m, sub(at, 'messages', id)) ?? ctx.entities.find((e) => e.pointer === joinPointer(page.pointer, 'messages', id));

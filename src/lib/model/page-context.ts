@@ -113,6 +113,20 @@ export function bindingsOf(ctx: Context, raw: unknown, site: Location): { value:
   return { value: resolved.value, at: resolved.at, ...(link ? { link } : {}) };
 }
 
+/**
+ * A server as a channel's list names it: where clients connect (its host and path) and its
+ * protocol beside its name, so that a reader of the channel need not open each server to know it.
+ */
+export function serverWhere(ctx: Context, link: Link): Link & { address?: string; note?: string } {
+  const entity = indexOf(ctx).byUrl.get(link.url);
+  const at = entity && { file: ctx.doc.root.path, pointer: entity.pointer };
+  const v = at && ctx.doc.deref(valueAt(ctx, at), at)?.value;
+  if (!isPlainObject(v)) return link;
+  const host = typeof v.host === 'string' ? `${v.host}${typeof v.pathname === 'string' ? v.pathname : ''}` : undefined;
+  const protocol = typeof v.protocol === 'string' ? `${v.protocol}${typeof v.protocolVersion === 'string' ? ` ${v.protocolVersion}` : ''}` : undefined;
+  return { ...link, ...(host ? { address: host } : {}), ...(protocol ? { note: protocol } : {}) };
+}
+
 export function serverProtocol(ctx: Context, link: Link): string | undefined {
   const entity = indexOf(ctx).byUrl.get(link.url);
   const at = entity && { file: ctx.doc.root.path, pointer: entity.pointer };

@@ -26,7 +26,7 @@ export function changesToLatestArticle(changes: SiteChanges, sides: ComparedSide
     ? `<p class="changes-empty">${messageHtml(changes.unavailable)}</p>`
     : total === 0
       ? `<p class="changes-empty">No changes: ${escapeHtml(sides.from.label)} and the newest describe the same API.</p>`
-      : changeGroupsHtml(changes, { root, portal, baseName: sides.from.label });
+      : changeGroupsHtml(changes, { root, portal, baseName: sides.from.label, locators: false });
   return [
     `<article class="changes-page changes-to-latest" data-pagefind-ignore="all">`,
     `<h1>Changes from ${escapeHtml(sides.from.label)} to the newest (${escapeHtml(sides.to.label)})</h1>`,

@@ -37,6 +37,8 @@ export function changesTwin(changes: SiteChanges, root: string, portal: boolean,
     html: { text: 'Changes', url: siteHref(root, CHANGES_URL) },
   };
   const lines = [heading(1, title), '', intro, ''];
+  // A version's page against the newest (`page`) and a version's Changes page are published.
+  const published = changes.published === true || page !== undefined;
   const { counts } = changes;
   if (changes.unavailable) lines.push(lineStart(escapeInline(changes.unavailable)), '');
   else if (counts.breaking + counts['non-breaking'] + counts.info === 0) lines.push('No changes.', '');
@@ -52,7 +54,8 @@ export function changesTwin(changes: SiteChanges, root: string, portal: boolean,
         const name = escapeInline(object.object);
         lines.push(heading(portal ? 4 : 3, object.url ? `[${name}](${siteHref(root, object.url)})` : name), '');
         for (const entry of object.entries) {
-          const where = `at ${codeSpan(entry.pointer || '/')}, ${codeSpan(`${entry.file}:${entry.line}`)}${entry.side === 'base' ? ` (${inBase})` : ''}, rule ${codeSpan(entry.rule)}`;
+          // The file and line for the authors' preview only (`--compare`); a published page's twin (a site of every version) says the pointer and rule, for tools.
+          const where = `at ${codeSpan(entry.pointer || '/')}, ${published ? '' : `${codeSpan(`${entry.file}:${entry.line}`)}${entry.side === 'base' ? ` (${inBase})` : ''}, `}rule ${codeSpan(entry.rule)}`;
           const direction = directionWords(entry.direction);
           // As on the page: a breaking change's migration, where its kind names one, before where it is written.
           const action = group.severity === 'breaking' ? clientAction({ rule: entry.rule, message: entry.message, breaks: entry.breaks }) : undefined;
