@@ -81,6 +81,16 @@ describe('the build cache of a portal', { timeout: 600_000 }, () => {
     assert.equal(again.line, 'Build cache cache: 3 of 3 APIs reused.');
     assert.equal(again.parts, '3 of 3');
     assertSameSite(again.site, made.site);
+    // Each part's names for "Did you mean" are kept with it and placed from the cache (the very
+    // file, linked), not made again from the part's records.
+    for (const part of ['', 'part-2/', 'part-3/']) {
+      const kept = join(dir, 'cache/search', part.replace(/\/$/, '') || 'part-1', 'files/names.json');
+      assert.equal(
+        statSync(join(again.site, 'pagefind', part, 'names.json')).ino,
+        statSync(kept).ino,
+        `${part || 'the first part'}: names.json not placed from the cache`,
+      );
+    }
     first = made.site;
   });
 

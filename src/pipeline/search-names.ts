@@ -76,7 +76,8 @@ function* partRecords(folder: string): Generator<SearchRecord> {
 
 /**
  * Writes the names file of every index part this build has in `siteDir/pagefind` (the first, and
- * those `parts.json` lists), and the distance's script beside the first; returns the names written.
+ * those `parts.json` lists) that has none yet, and the distance's script beside the first; returns
+ * the names written.
  */
 export function writeSearchNames(siteDir: string): number {
   const index = join(siteDir, 'pagefind');
@@ -92,11 +93,20 @@ export function writeSearchNames(siteDir: string): number {
   let written = 0;
   for (const part of ['', ...parts]) {
     const folder = join(index, part);
-    if (!existsSync(join(folder, 'fragment'))) continue;
-    const names = searchNames(partRecords(folder));
-    writeFileSync(join(folder, NAMES_FILE), `${JSON.stringify(names)}\n`);
-    written += names.length;
+    // A part placed from the build cache holds the names made with it (writePartNames before the
+    // part was kept: search-groups.ts), checked with its other files: reading every record of
+    // every part again cost a 100-API portal's rebuild seconds for parts nothing changed.
+    if (existsSync(join(folder, NAMES_FILE))) continue;
+    written += writePartNames(folder);
   }
   copyFileSync(createRequire(import.meta.url).resolve('leven'), join(index, DISTANCE_FILE));
   return written;
+}
+
+/** Writes the names file of the index part in `folder` (nothing when it has no records); returns the names written. */
+export function writePartNames(folder: string): number {
+  if (!existsSync(join(folder, 'fragment'))) return 0;
+  const names = searchNames(partRecords(folder));
+  writeFileSync(join(folder, NAMES_FILE), `${JSON.stringify(names)}\n`);
+  return names.length;
 }

@@ -12,7 +12,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BuildCache } from './build-cache.ts';
-import { htmlFiles, IndexerClock, indexPart, indexWhole, pagesInIndex, type SearchIndexWritten } from '../search-stage.ts';
+import { htmlFiles, IndexerClock, indexPart, indexWhole, pagesInIndex, SEARCH_PARTS, type SearchIndexWritten } from '../search-stage.ts';
+import { writePartNames } from '../search-names.ts';
 import { pagesPerGroup, type PortalIndexRequest, type SearchGroup, searchGroups } from './search-group-plan.ts';
 import { Timings } from '../../lib/timings.ts';
 
@@ -112,6 +113,11 @@ export async function writePortalIndex(
   const requests = timings.measure(CACHED_PARTS, () => planSearchGroups(groups, siteDir, cacheDir, own));
   const written = await writeGroupedIndex(siteDir, requests, timings);
   if (!cacheDir) return written;
+  // Each part indexed now gets its names for "Did you mean" before it is kept, so that the cache
+  // holds them with it and a rebuild does not read the records of the parts it copies again.
+  timings.measure(SEARCH_PARTS.names, () => {
+    for (const request of requests) if (request.from === 'indexer') writePartNames(join(siteDir, 'pagefind', request.folder));
+  });
   timings.measure(CACHED_PARTS, () => storeSearchGroups(cacheDir, groups, requests, siteDir));
   const made = requests.filter((r) => r.from !== 'another shard');
   return { ...written, partsReused: { reused: made.filter((r) => r.from === 'cache').length, parts: made.length } };
