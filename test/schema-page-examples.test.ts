@@ -21,7 +21,9 @@ const BASE = 'org.example.logistics.kafka.dtos.discriminator.ShipmentBase';
 /** Each example of a page's examples section: its title, its payload's value (its code block read back), and whether a warning follows it. */
 function examplesOf(html: string): { title: string; payload: unknown; warned: boolean }[] {
   const found: { title: string; payload: unknown; warned: boolean }[] = [];
-  for (const m of html.matchAll(/<(figure|details) class="example(?:-more)?">([\s\S]*?)<\/\1>(?=\s*(?:<(?:figure|details) class="example|<\/div>|<\/section>))/g)) {
+  for (const m of html.matchAll(
+    /<(figure|details) class="example(?:-more)?">([\s\S]*?)<\/\1>(?=\s*(?:<(?:figure|details) class="example|<\/div>|<\/section>))/g,
+  )) {
     const body = m[2]!;
     const title = unescapeText(/<strong>([\s\S]*?)<\/strong>/.exec(body)![1]!);
     // A message's payload is labelled so; a schema's value stands alone.
