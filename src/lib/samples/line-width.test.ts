@@ -11,11 +11,11 @@ import { describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from '../../../test/corpus-location.ts';
 import { buildApiModel } from '../model/build-model.ts';
 import { validateDocument } from '../validate/validate-document.ts';
-import type { SampleLanguage } from './generators.ts';
+import { ALL_SAMPLE_LANGUAGES, type SampleLanguage } from './generators.ts';
 import { columns, WIDTH } from './line-layout.ts';
 
 /** The languages whose generators break their lines at the panel's edge. */
-const LAID_OUT: readonly SampleLanguage[] = ['javascript', 'python'];
+const LAID_OUT: readonly SampleLanguage[] = ALL_SAMPLE_LANGUAGES;
 
 /** What may stay beside an unbreakable piece on its line, indentation aside: a key or a name, `=`, `:`, an opening or closing bracket, a comma. */
 const MINIMAL_SYNTAX = 24;

@@ -35,9 +35,9 @@ export function go(t: SampleTarget): string {
         ...message.filter((m): m is string => typeof m === 'string').map((m) => `\t${m}`),
         '}, delivered)',
         ...GO_CHECK,
-        'if report := (<-delivered).(*kafka.Message); report.TopicPartition.Error != nil {',
-        '\tlog.Fatal(report.TopicPartition.Error)',
-        '}',
+        'report := (<-delivered).(*kafka.Message)',
+        'err = report.TopicPartition.Error',
+        ...GO_CHECK,
       ],
       payload.setup,
     );

@@ -13,15 +13,26 @@ function saslLines(t: SampleTarget): string[] {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   if (!c) return [];
   const mechanism = kafkaMechanism(t);
+  // The JAAS line a piece a line, its module's long name cut at a dot, so that it reads within the panel.
   const login =
     mechanism === 'GSSAPI'
-      ? `${javaString('com.sun.security.auth.module.Krb5LoginModule required useTicketCache=true principal="')} + ${javaEnv(c.user)} + ${javaString('";')}`
-      : `${javaString(`org.apache.kafka.common.security.${mechanism.startsWith('SCRAM') ? 'scram.ScramLoginModule' : 'plain.PlainLoginModule'} required username="`)} + ${javaEnv(c.user)} + ${javaString('" password="')} + ${javaEnv(c.password)} + ${javaString('";')}`;
+      ? ['"com.sun.security.auth.module"', '".Krb5LoginModule required"', '" useTicketCache=true"', '" principal=\\"" + user + "\\";"']
+      : [
+          '"org.apache.kafka.common.security"',
+          mechanism.startsWith('SCRAM') ? '".scram.ScramLoginModule required"' : '".plain.PlainLoginModule required"',
+          '" username=\\"" + user + "\\""',
+          '" password=\\"" + password + "\\";"',
+        ];
   return [
     `config.put("sasl.mechanism", ${javaString(mechanism)});`,
     ...(mechanism === 'GSSAPI' ? ['config.put("sasl.kerberos.service.name", "kafka");'] : []),
-    `config.put("sasl.jaas.config", ${login});`,
-  ];
+    `String user = ${javaEnv(c.user)};`,
+    mechanism !== 'GSSAPI' && `String password = ${javaEnv(c.password)};`,
+    'String jaas =',
+    `    ${login[0]}`,
+    ...login.slice(1).map((piece, i) => `    + ${piece}${i === login.length - 2 ? ';' : ''}`),
+    'config.put("sasl.jaas.config", jaas);',
+  ].filter((l): l is string => typeof l === 'string');
 }
 
 /** Mutual TLS from PEM files (kafka-clients 2.7 on): the CA as the trust store, the certificate and its PKCS #8 key as the key store. */
@@ -79,16 +90,19 @@ export function java(t: SampleTarget): string {
       'java.util.Properties',
       clientCertificate(t) && 'java.nio.file.Files',
       clientCertificate(t) && 'java.nio.file.Path',
-      'org.apache.kafka.clients.consumer.ConsumerRecord',
       'org.apache.kafka.clients.consumer.KafkaConsumer',
       'org.apache.kafka.common.serialization.StringDeserializer',
     ],
     [
       ...head,
-      'try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {',
-      `  consumer.subscribe(List.of(${javaString(t.address)}));`,
-      '  while (true) {',
-      '    for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofSeconds(1))) System.out.println(record.value());',
+      // Never closed: the loop reads until the program is stopped.
+      'KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config);',
+      `consumer.subscribe(List.of(${javaString(t.address)}));`,
+      'Duration wait = Duration.ofSeconds(1);',
+      'while (true) {',
+      '  var records = consumer.poll(wait);',
+      '  for (var record : records) {',
+      '    System.out.println(record.value());',
       '  }',
       '}',
     ],
