@@ -183,6 +183,8 @@ export function layoutStatement(line: string, style: StatementStyle): string[] {
   if (assignment && (!widest || !fits(line.slice(0, widest.open + 1)))) {
     const left = body.slice(0, assignment.at + assignment.op.trimEnd().length);
     const right = body.slice(assignment.at + assignment.op.length);
+    // One piece that fits no better below (a long string): the line stays whole.
+    if (!widest && !fits(`${deeper}${right}`)) return [line];
     return [`${indent}${left}`, ...layoutStatement(`${deeper}${right}`, style)];
   }
   if (!widest) return [line];
