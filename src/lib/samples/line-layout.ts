@@ -171,11 +171,11 @@ export function layoutStatement(line: string, style: StatementStyle): string[] {
   const pairs = all.filter((p) => p.close > p.open + 1 && line[p.open - 1] !== '.' && line[p.open] !== '[');
   const widest = pairs.reduce<Pair | undefined>((a, b) => (!a || b.close - b.open >= a.close - a.open ? b : a), undefined);
   const assignment = assignmentAt(body, style);
-  // Java: a chained call goes to a continuation line when what comes before it then fits.
+  // Java: a chained call goes to a continuation line when both it and what comes before it then fit.
   if (style.hug) {
     const cut = all
       .map((p) => p.close + 1)
-      .filter((i) => line[i] === '.' && fits(line.slice(0, i)))
+      .filter((i) => line[i] === '.' && fits(line.slice(0, i)) && fits(`${deeper}${line.slice(i)}`))
       .at(-1);
     if (cut !== undefined) return [line.slice(0, cut), ...layoutStatement(`${deeper}${line.slice(cut)}`, style)];
   }

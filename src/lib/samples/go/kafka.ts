@@ -24,9 +24,10 @@ export function go(t: SampleTarget): string {
     return goProgram(
       imports,
       [
-        'producer, err := kafka.NewProducer(&kafka.ConfigMap{',
+        'config := &kafka.ConfigMap{',
         ...configLines,
-        '})',
+        '}',
+        'producer, err := kafka.NewProducer(config)',
         ...GO_CHECK,
         'defer producer.Close()',
         `topic := ${goString(t.address)}`,
@@ -45,9 +46,10 @@ export function go(t: SampleTarget): string {
   return goProgram(
     [...imports, 'fmt'],
     [
-      'consumer, err := kafka.NewConsumer(&kafka.ConfigMap{',
+      'config := &kafka.ConfigMap{',
       ...configLines,
-      '})',
+      '}',
+      'consumer, err := kafka.NewConsumer(config)',
       ...GO_CHECK,
       `err = consumer.SubscribeTopics([]string{${goString(t.address)}}, nil)`,
       ...GO_CHECK,

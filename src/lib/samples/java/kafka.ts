@@ -69,17 +69,20 @@ export function java(t: SampleTarget): string {
         clientCertificate(t) && 'java.nio.file.Files',
         clientCertificate(t) && 'java.nio.file.Path',
         'org.apache.kafka.clients.producer.KafkaProducer',
+        'org.apache.kafka.clients.producer.Producer',
         'org.apache.kafka.clients.producer.ProducerRecord',
         'org.apache.kafka.common.serialization.StringSerializer',
         t.headers.length > 0 && 'java.nio.charset.StandardCharsets',
       ],
       [
         ...head,
-        'try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {',
-        `  ProducerRecord<String, String> record = new ProducerRecord<>(${javaString(t.address)}, ${t.kafka.key !== undefined ? javaString(t.kafka.key) : 'null'}, ${payload.value});`,
-        ...t.headers.map(([n, v]) => `  record.headers().add(${javaString(n)}, ${javaString(v)}.getBytes(StandardCharsets.UTF_8));`),
-        '  producer.send(record).get();',
-        '}',
+        // Declared apart from its type's arguments, whose comma the layout would take for an argument's.
+        'Producer<String, String> producer = new KafkaProducer<>(config);',
+        `ProducerRecord<String, String> record = new ProducerRecord<>(${javaString(t.address)}, ${t.kafka.key !== undefined ? javaString(t.kafka.key) : 'null'}, ${payload.value});`,
+        ...t.headers.map(([n, v]) => `record.headers().add(${javaString(n)}, ${javaString(v)}.getBytes(StandardCharsets.UTF_8));`),
+        'producer.send(record).get();',
+        // Close sends what is still buffered before the program ends.
+        'producer.close();',
       ],
       payload.setup,
     );
