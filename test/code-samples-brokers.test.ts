@@ -153,7 +153,7 @@ describe('MQTT samples against mosquitto', { timeout: 300_000 }, () => {
         );
         const code = codeIn(samples.get('readersends'), 0, lang);
         // JavaScript and Python name the QoS; Go passes it second to Publish.
-        assert.match(code, /qos(: |=)1|Publish\("[^"]*", 1,/);
+        assert.match(code, /qos(: |=)1|Publish\(\s*"[^"]*",\s*1,/);
         const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker().port}`, { protocolVersion: version === 'mqtt5' ? 5 : 4 });
         try {
           const arrived = new Promise<{ topic: string; payload: Buffer; qos: number }>((done) =>

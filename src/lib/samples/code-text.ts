@@ -3,7 +3,7 @@
  * alike (src/lib/sns/snippet-quote.ts), objects and dicts of strings, and environment lookups.
  */
 import { codeString } from '../sns/snippet-quote.ts';
-import { list, PY_SUBSCRIPT } from './line-layout.ts';
+import { GO_STATEMENT, JAVA_STATEMENT, layoutStatement, list, PY_SUBSCRIPT, type StatementStyle } from './line-layout.ts';
 
 /**
  * Text of several lines (the payload, pretty-printed when long: sample-target.ts) as one literal that reads as
@@ -101,7 +101,7 @@ export function goProgram(imports: (string | false | undefined)[], body: (string
   const std = list.filter((i) => !i.includes('.')).sort();
   const third = list.filter((i) => i.includes('.')).sort();
   const importLines = [...std.map((i) => `\t${goImport(i)}`), ...(std.length > 0 && third.length > 0 ? [''] : []), ...third.map((i) => `\t${goImport(i)}`)];
-  return lines(['package main', '', 'import (', ...importLines, ')', '', ...declarations, 'func main() {', ...indentBody(body, '\t'), '}']);
+  return lines(['package main', '', 'import (', ...importLines, ')', '', ...declarations, 'func main() {', ...indentBody(body, '\t', GO_STATEMENT), '}']);
 }
 
 /** `mqtt github.com/…` (an import with its name) or a path, quoted. */
@@ -110,22 +110,33 @@ const goImport = (spec: string): string => {
   return name ? `${name} "${path}"` : `"${path}"`;
 };
 
-function indentBody(body: (string | false | undefined)[], indent: string): string[] {
+/** The body's lines indented, each statement laid out within the panel (line-layout.ts) when a style is given. */
+function indentBody(body: (string | false | undefined)[], indent: string, style?: StatementStyle): string[] {
   return body
     .filter((l): l is string => typeof l === 'string')
     .flatMap((l) => l.split('\n'))
-    .map((l) => (l === '' ? '' : `${indent}${l}`));
+    .flatMap((l) => (l === '' ? [''] : style ? layoutStatement(`${indent}${l}`, style) : [`${indent}${l}`]));
 }
 
 /** A Java program of one class, run as it is by `java Sample.java`: its imports and `main`'s body, its declarations first (a text block's lines indented with the body's: javac strips that indentation). */
 export function javaProgram(imports: (string | false | undefined)[], body: (string | false | undefined)[], declarations: string[] = []): string {
-  const list = [...new Set(imports.filter((i): i is string => typeof i === 'string'))].sort();
+  // UTF_8 imported by itself: `StandardCharsets.UTF_8` takes half the panel's width in a call.
+  const short = (l: string | false | undefined) => (typeof l === 'string' ? l.replaceAll('StandardCharsets.UTF_8', 'UTF_8') : l);
+  body = body.map(short);
+  const utf8 = body.some((l) => typeof l === 'string' && /\bUTF_8\b/.test(l));
+  const uses = (name: string) => [...body, ...declarations].some((l) => typeof l === 'string' && l.includes(`${name}.`));
+  const list = [...new Set(imports.filter((i): i is string => typeof i === 'string'))]
+    .filter((i) => i !== 'java.nio.charset.StandardCharsets' || uses('StandardCharsets'))
+    .sort();
   return lines([
+    ...(utf8 ? ['import static java.nio.charset.StandardCharsets.UTF_8;', ''] : []),
     ...list.map((i) => `import ${i};`),
     ...(list.length > 0 ? [''] : []),
     'public class Sample {',
-    '  public static void main(String[] args) throws Exception {',
-    ...indentBody([...declarations, ...body], '    '),
+    '  public static void main(String[] args)',
+    '      throws Exception {',
+    ...indentBody(declarations, '    '),
+    ...indentBody(body, '    ', JAVA_STATEMENT),
     '  }',
     '}',
   ]);

@@ -1,8 +1,9 @@
 /**
  * Every line of the generated samples fits the reference panel (WIDTH columns, line-layout.ts)
- * for every document of the shared corpus and of the project's content/, in every protocol, in the
- * languages whose generators lay their lines out. A line may run past only when it is one
- * unbreakable piece: see `unbreakable`.
+ * for every document of the shared corpus and of the project's content/, in every protocol and
+ * every language (JavaScript and Python laid out by their generators, Go and Java statement by
+ * statement: layoutStatement). A line may run past only when it is one unbreakable piece: see
+ * `unbreakable`.
  */
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -11,11 +12,11 @@ import { describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from '../../../test/corpus-location.ts';
 import { buildApiModel } from '../model/build-model.ts';
 import { validateDocument } from '../validate/validate-document.ts';
-import type { SampleLanguage } from './generators.ts';
+import { ALL_SAMPLE_LANGUAGES, type SampleLanguage } from './generators.ts';
 import { columns, WIDTH } from './line-layout.ts';
 
-/** The languages whose generators break their lines at the panel's edge. */
-const LAID_OUT: readonly SampleLanguage[] = ['javascript', 'python'];
+/** Every language: each breaks its lines at the panel's edge. */
+const LAID_OUT: readonly SampleLanguage[] = ALL_SAMPLE_LANGUAGES;
 
 /** What may stay beside an unbreakable piece on its line, indentation aside: a key or a name, `=`, `:`, an opening or closing bracket, a comma. */
 const MINIMAL_SYNTAX = 24;
@@ -59,6 +60,9 @@ describe('generated samples fit the reference panel', () => {
     assert.ok(unbreakable("    'smartylighting/streetlights/1/0/event/<streetlightId>/lighting/measured',"));
     assert.ok(unbreakable("    'bootstrap.servers': 'test.mykafkacluster.org:18092',"));
     assert.ok(unbreakable('import org.apache.kafka.common.serialization.StringDeserializer;'));
+    assert.ok(unbreakable('\tpath := "/rooms/53307860c3599d1de448e19d/chatMessages"'));
+    assert.ok(!unbreakable('\tsocket, _, err := websocket.DefaultDialer.Dial("wss://example.com/ws", nil)'));
+    assert.ok(!unbreakable('    HttpResponse<String> response = HttpClient.newHttpClient().send(request, handler);'));
     assert.ok(!unbreakable("await client.publishAsync('lights/7', JSON.stringify(payload), { qos: 1 });"));
     assert.ok(!unbreakable("    'sasl.password': os.environ['KAFKA_PASSWORD'],"));
     assert.ok(!unbreakable("client.on('message', (topic, payload) => console.log(payload.toString()));"));

@@ -24,9 +24,10 @@ export function go(t: SampleTarget): string {
     return goProgram(
       imports,
       [
-        'producer, err := kafka.NewProducer(&kafka.ConfigMap{',
+        'config := &kafka.ConfigMap{',
         ...configLines,
-        '})',
+        '}',
+        'producer, err := kafka.NewProducer(config)',
         ...GO_CHECK,
         'defer producer.Close()',
         `topic := ${goString(t.address)}`,
@@ -35,9 +36,9 @@ export function go(t: SampleTarget): string {
         ...message.filter((m): m is string => typeof m === 'string').map((m) => `\t${m}`),
         '}, delivered)',
         ...GO_CHECK,
-        'if report := (<-delivered).(*kafka.Message); report.TopicPartition.Error != nil {',
-        '\tlog.Fatal(report.TopicPartition.Error)',
-        '}',
+        'report := (<-delivered).(*kafka.Message)',
+        'err = report.TopicPartition.Error',
+        ...GO_CHECK,
       ],
       payload.setup,
     );
@@ -45,9 +46,10 @@ export function go(t: SampleTarget): string {
   return goProgram(
     [...imports, 'fmt'],
     [
-      'consumer, err := kafka.NewConsumer(&kafka.ConfigMap{',
+      'config := &kafka.ConfigMap{',
       ...configLines,
-      '})',
+      '}',
+      'consumer, err := kafka.NewConsumer(config)',
       ...GO_CHECK,
       `err = consumer.SubscribeTopics([]string{${goString(t.address)}}, nil)`,
       ...GO_CHECK,

@@ -8,6 +8,9 @@ import { goEnv, goProgram, goString } from '../code-text.ts';
 import { goPayload } from '../payload-literal.ts';
 import type { SampleTarget } from '../sample-target.ts';
 
+/** Waits for the token of the call before, and stops on its error. */
+const WAIT = ['token.Wait()', 'if err := token.Error(); err != nil {', '\tlog.Fatal(err)', '}'];
+
 export function go(t: SampleTarget): string {
   const payload = goPayload(t);
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
@@ -15,14 +18,14 @@ export function go(t: SampleTarget): string {
   const broker = `${t.secure ? 'ssl' : 'tcp'}://${t.host}:${t.port ?? (t.secure ? 8883 : 1883)}`;
   const connect = [
     ...(cert ? goTlsConfig(cert) : []),
-    `options := mqtt.NewClientOptions().AddBroker(${goString(broker)})`,
+    'options := mqtt.NewClientOptions()',
+    `options.AddBroker(${goString(broker)})`,
     cert && 'options.SetTLSConfig(tlsConfig)',
     c && `options.SetUsername(${goEnv(c.user)})`,
     c && `options.SetPassword(${goEnv(c.password)})`,
     'client := mqtt.NewClient(options)',
-    'if token := client.Connect(); token.Wait() && token.Error() != nil {',
-    '\tlog.Fatal(token.Error())',
-    '}',
+    'token := client.Connect()',
+    ...WAIT,
   ];
   const imports = ['log', c && 'os', ...(cert ? GO_TLS_IMPORTS : []), 'mqtt github.com/eclipse/paho.mqtt.golang'];
   if (t.role === 'publish')
@@ -31,10 +34,8 @@ export function go(t: SampleTarget): string {
       [
         ...connect,
         t.mqtt.version === 5 && t.headers.length > 0 && "// The message's headers are MQTT 5 user properties: eclipse/paho.golang sends them.",
-        `token := client.Publish(${goString(t.address)}, ${t.mqtt.qos}, ${t.mqtt.retain}, ${payload.value})`,
-        'if token.Wait() && token.Error() != nil {',
-        '\tlog.Fatal(token.Error())',
-        '}',
+        `token = client.Publish(${goString(t.address)}, ${t.mqtt.qos}, ${t.mqtt.retain}, ${payload.value})`,
+        ...WAIT,
         'client.Disconnect(250)',
       ],
       payload.setup,
@@ -43,12 +44,14 @@ export function go(t: SampleTarget): string {
     [...imports, 'fmt'],
     [
       ...connect,
-      `token := client.Subscribe(${goString(t.address)}, ${t.mqtt.qos}, func(_ mqtt.Client, message mqtt.Message) {`,
-      '\tfmt.Println(string(message.Payload()))',
-      '})',
-      'if token.Wait() && token.Error() != nil {',
-      '\tlog.Fatal(token.Error())',
-      '}',
+      'token = client.Subscribe(',
+      `\t${goString(t.address)},`,
+      `\t${t.mqtt.qos},`,
+      '\tfunc(_ mqtt.Client, m mqtt.Message) {',
+      '\t\tfmt.Println(string(m.Payload()))',
+      '\t},',
+      ')',
+      ...WAIT,
       'select {}',
     ],
   );

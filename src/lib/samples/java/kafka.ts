@@ -13,15 +13,26 @@ function saslLines(t: SampleTarget): string[] {
   const c = t.credentials?.kind === 'user-password' ? t.credentials : undefined;
   if (!c) return [];
   const mechanism = kafkaMechanism(t);
+  // The JAAS line a piece a line, its module's long name cut at a dot, so that it reads within the panel.
   const login =
     mechanism === 'GSSAPI'
-      ? `${javaString('com.sun.security.auth.module.Krb5LoginModule required useTicketCache=true principal="')} + ${javaEnv(c.user)} + ${javaString('";')}`
-      : `${javaString(`org.apache.kafka.common.security.${mechanism.startsWith('SCRAM') ? 'scram.ScramLoginModule' : 'plain.PlainLoginModule'} required username="`)} + ${javaEnv(c.user)} + ${javaString('" password="')} + ${javaEnv(c.password)} + ${javaString('";')}`;
+      ? ['"com.sun.security.auth.module"', '".Krb5LoginModule required"', '" useTicketCache=true"', '" principal=\\"" + user + "\\";"']
+      : [
+          '"org.apache.kafka.common.security"',
+          mechanism.startsWith('SCRAM') ? '".scram.ScramLoginModule required"' : '".plain.PlainLoginModule required"',
+          '" username=\\"" + user + "\\""',
+          '" password=\\"" + password + "\\";"',
+        ];
   return [
     `config.put("sasl.mechanism", ${javaString(mechanism)});`,
     ...(mechanism === 'GSSAPI' ? ['config.put("sasl.kerberos.service.name", "kafka");'] : []),
-    `config.put("sasl.jaas.config", ${login});`,
-  ];
+    `String user = ${javaEnv(c.user)};`,
+    mechanism !== 'GSSAPI' && `String password = ${javaEnv(c.password)};`,
+    'String jaas =',
+    `    ${login[0]}`,
+    ...login.slice(1).map((piece, i) => `    + ${piece}${i === login.length - 2 ? ';' : ''}`),
+    'config.put("sasl.jaas.config", jaas);',
+  ].filter((l): l is string => typeof l === 'string');
 }
 
 /** Mutual TLS from PEM files (kafka-clients 2.7 on): the CA as the trust store, the certificate and its PKCS #8 key as the key store. */
@@ -58,17 +69,20 @@ export function java(t: SampleTarget): string {
         clientCertificate(t) && 'java.nio.file.Files',
         clientCertificate(t) && 'java.nio.file.Path',
         'org.apache.kafka.clients.producer.KafkaProducer',
+        'org.apache.kafka.clients.producer.Producer',
         'org.apache.kafka.clients.producer.ProducerRecord',
         'org.apache.kafka.common.serialization.StringSerializer',
         t.headers.length > 0 && 'java.nio.charset.StandardCharsets',
       ],
       [
         ...head,
-        'try (KafkaProducer<String, String> producer = new KafkaProducer<>(config)) {',
-        `  ProducerRecord<String, String> record = new ProducerRecord<>(${javaString(t.address)}, ${t.kafka.key !== undefined ? javaString(t.kafka.key) : 'null'}, ${payload.value});`,
-        ...t.headers.map(([n, v]) => `  record.headers().add(${javaString(n)}, ${javaString(v)}.getBytes(StandardCharsets.UTF_8));`),
-        '  producer.send(record).get();',
-        '}',
+        // Declared apart from its type's arguments, whose comma the layout would take for an argument's.
+        'Producer<String, String> producer = new KafkaProducer<>(config);',
+        `ProducerRecord<String, String> record = new ProducerRecord<>(${javaString(t.address)}, ${t.kafka.key !== undefined ? javaString(t.kafka.key) : 'null'}, ${payload.value});`,
+        ...t.headers.map(([n, v]) => `record.headers().add(${javaString(n)}, ${javaString(v)}.getBytes(StandardCharsets.UTF_8));`),
+        'producer.send(record).get();',
+        // Close sends what is still buffered before the program ends.
+        'producer.close();',
       ],
       payload.setup,
     );
@@ -79,16 +93,19 @@ export function java(t: SampleTarget): string {
       'java.util.Properties',
       clientCertificate(t) && 'java.nio.file.Files',
       clientCertificate(t) && 'java.nio.file.Path',
-      'org.apache.kafka.clients.consumer.ConsumerRecord',
       'org.apache.kafka.clients.consumer.KafkaConsumer',
       'org.apache.kafka.common.serialization.StringDeserializer',
     ],
     [
       ...head,
-      'try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config)) {',
-      `  consumer.subscribe(List.of(${javaString(t.address)}));`,
-      '  while (true) {',
-      '    for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofSeconds(1))) System.out.println(record.value());',
+      // Never closed: the loop reads until the program is stopped.
+      'KafkaConsumer<String, String> consumer = new KafkaConsumer<>(config);',
+      `consumer.subscribe(List.of(${javaString(t.address)}));`,
+      'Duration wait = Duration.ofSeconds(1);',
+      'while (true) {',
+      '  var records = consumer.poll(wait);',
+      '  for (var record : records) {',
+      '    System.out.println(record.value());',
       '  }',
       '}',
     ],

@@ -18,7 +18,7 @@ function headerCalls(t: SampleTarget): string[] {
 
 /** A listener that hands each whole message to `onMessage` (a Java statement using `message`). */
 const LISTENER = (onMessage: string): string[] => [
-  'WebSocket.Listener listener = new WebSocket.Listener() {',
+  'var listener = new WebSocket.Listener() {',
   '  final StringBuilder text = new StringBuilder();',
   '',
   '  @Override',
@@ -51,9 +51,12 @@ export function java(t: SampleTarget): string {
     'java.util.concurrent.CompletionStage',
   ];
   const open = [
-    'WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder()',
+    `URI uri = URI.create(${javaString(url(t))});`,
+    'var client = HttpClient.newHttpClient();',
+    'WebSocket socket = client',
+    '    .newWebSocketBuilder()',
     ...headerCalls(t).map((h) => `    ${h}`),
-    `    .buildAsync(URI.create(${javaString(url(t))}), listener)`,
+    '    .buildAsync(uri, listener)',
     '    .join();',
   ];
   if (t.role === 'subscribe')
