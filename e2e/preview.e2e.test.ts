@@ -57,10 +57,11 @@ describe('the preview of a built site in Chromium', () => {
     // Nothing is near enough to suggest: no suggestion.
     await page.waitForLoadState('networkidle');
     assert.equal(await page.locator('#meant-page').isVisible(), false);
-    // One search box on the page (the header's), and a link that searches for the address's last word.
-    assert.equal(await page.getByRole('searchbox').count(), 1, 'the header search box only');
-    await page.getByRole('link', { name: 'Search for “no such channel”' }).click();
-    await page.waitForURL(`${origin}/search/?q=no%20such%20channel`);
+    // The header's search box, and the page's own, holding the address's words: one key searches them.
+    assert.equal(await page.getByRole('searchbox').count(), 2, "the header's search box and the page's");
+    await page.waitForFunction(() => (document.getElementById('not-found-query') as HTMLInputElement | null)?.value === 'no such channel');
+    await page.getByRole('main').getByRole('search').getByLabel('Search the documentation').press('Enter');
+    await page.waitForURL(`${origin}/search/?q=no+such+channel`);
     await page.goBack();
     await page.getByRole('link', { name: /Overview of/ }).click();
     await page.waitForURL(`${origin}/`);
