@@ -119,7 +119,7 @@ operations:
     assert.deepEqual(languages, ['Go', 'Java']);
     const text = html.replace(/<[^>]+>/g, '');
     assert.match(text, /AddBroker\(\s*(&quot;|")tcp:\/\/staging\.example\.com:1883/);
-    assert.match(text, /new MqttClient\((&quot;|")tcp:\/\/localhost:1883/);
+    assert.match(text, /new MqttClient\(\s*(&quot;|")tcp:\/\/localhost:1883/);
     const md = readFileSync(join(work, 'site', 'operations/switchon/index.md'), 'utf8');
     assert.match(md, /### Server staging\n\n#### Send on lights\/on/);
     assert.match(md, /```go\npackage main/);
