@@ -52,12 +52,14 @@ describe('a portal of two APIs', () => {
     const card = root.slice(root.indexOf('<a href="/lights/">', root.indexOf('<ul class="cards api-cards">')));
     assert.match(
       card,
-      /^<a href="\/lights\/">Street lights<\/a><span class="entry-meta"><span>version 2\.0\.0<\/span><span>owner City lighting<\/span><\/span><p class="entry-summary">Lights report what they <em>measure<\/em>, every five minutes/,
+      /^<a href="\/lights\/">Street lights<\/a><span class="entry-meta entry-version"><span>version 2\.0\.0<\/span><span>owner City lighting<\/span><\/span><p class="entry-summary"[^>]*>Lights report what they <em>measure<\/em>, every five minutes/,
     );
     // A long summary without a sentence's end within the limit is cut at its last clause's end, its
     // open elements closed, "…" after it (a CSS line clamp cut inside a word: "build rea…"); the
     // overview the card links to has it whole.
-    const summary = /<p class="entry-summary">(.*?)<\/p>/.exec(card)?.[1] ?? '';
+    const summary = /<p class="entry-summary"[^>]*>(.*?)<\/p>/.exec(card)?.[1] ?? '';
+    // The cut summary's whole text in its tooltip.
+    assert.match(card, /<p class="entry-summary" title="[^"]*, which the maintenance team reads to plan repairs\.">/);
     assert.equal(
       summary,
       "Lights report what they <em>measure</em>, every five minutes, to the city's broker: the lux level, the lamp's temperature and its <strong>power draw in watts</strong>…",
