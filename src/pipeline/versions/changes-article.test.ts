@@ -56,7 +56,11 @@ describe('changesToLatestArticle', () => {
   });
 
   it('leads a breaking change of a sent message with whom it breaks, the object linked to its page in the newest', () => {
-    assert.match(html, /<strong class="change-whom">Breaks its receivers: <\/strong>payload\.status: new value/);
+    // The field changed linked to its row on the message's page in the newest.
+    assert.match(
+      html,
+      /<strong class="change-whom">Breaks its receivers: <\/strong><a class="change-field" href="\/channels\/orders\/messages\/orderplaced\/#payload\.status"><code>payload\.status<\/code><\/a>: new value/,
+    );
     assert.match(html, /<h3 id="change-1" class="change-object-title"><a href="\/channels\/orders\/messages\/orderplaced\/">/);
     assert.match(html, /<span class="badge change-breaking">1 breaking<\/span>/);
   });
