@@ -73,8 +73,10 @@ describe("a portal's catalog of APIs with and without servers", () => {
   });
 
   it("cuts a card's summary after its last whole sentence within the limit, not mid-phrase", () => {
-    assert.match(card('/lights/'), new RegExp(`<p class="entry-summary">${LIGHTS_SUMMARY_FIRST.replace(/[.]/g, '\\.')}</p>`));
-    assert.doesNotMatch(card('/lights/'), /Each report names/);
+    assert.match(card('/lights/'), new RegExp(`<p class="entry-summary"[^>]*>${LIGHTS_SUMMARY_FIRST.replace(/[.]/g, '\\.')}</p>`));
+    // The whole summary in its tooltip.
+    assert.match(card('/lights/'), /<p class="entry-summary" title="[^"]*Each report names[^"]*">/);
+    assert.doesNotMatch(card('/lights/').replace(/ title="[^"]*"/g, ''), /Each report names/, 'cut from the card, kept in its tooltip');
   });
 
   it('places every API on the system map: those with a flow drawn, the others as boxes apart in its box', () => {

@@ -197,7 +197,11 @@ describe('package-qualified names', () => {
     });
     assert.equal((await runIn(dir, ['build', 'api.yaml', '--out', 'site'])).code, 0);
     const list = readFileSync(join(dir, 'site', 'components', 'schemas', 'index.html'), 'utf8');
-    const titles = [...list.matchAll(/<a (?:class="[^"]*" )?href="\/components\/schemas\/([^"]+)\/">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    // A title may hold wrap points (<wbr>) between its words.
+    const titles = [...list.matchAll(/<a (?:class="[^"]*" )?href="\/components\/schemas\/([^"]+)\/">((?:[^<]|<wbr>)+)<\/a>/g)].map((m) => [
+      m[1],
+      m[2]!.replaceAll('<wbr>', ''),
+    ]);
     assert.deepEqual(titles.sort(), [
       ['acme.orders.paymentservice.internal.generated.model.paymentapplication.owner', 'Owner'],
       ['acme.orders.paymentservice.internal.generated.model.paymentapplication.pet', 'PaymentApplication.Pet'],
