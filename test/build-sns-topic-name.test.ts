@@ -56,9 +56,10 @@ async function build(yaml: string): Promise<{ page: string; twin: string; channe
   assert.equal(built.code, 0, built.out + built.err);
   const at = join(dir, 'site/operations/publishorderevents');
   return {
-    page: readFileSync(join(at, 'index.html'), 'utf8'),
+    // Without the wrap points (<wbr>) code blocks put inside long words.
+    page: readFileSync(join(at, 'index.html'), 'utf8').replaceAll('<wbr>', ''),
     twin: readFileSync(join(at, 'index.md'), 'utf8'),
-    channel: readFileSync(join(dir, 'site/channels/orderevents/index.html'), 'utf8'),
+    channel: readFileSync(join(dir, 'site/channels/orderevents/index.html'), 'utf8').replaceAll('<wbr>', ''),
   };
 }
 

@@ -37,7 +37,8 @@ describe('try it, in a site built with tryIt', { timeout: 180_000 }, () => {
     writeFileSync(join(work, 'apidesc-docs.config.json'), JSON.stringify(tryItConfig(MQTT_WS)));
     run = await runIn(work, ['build', 'api.json', '--out', out, '--cache', join(work, 'cache')]);
   });
-  const page = (url: string): string => readFileSync(join(out, url, 'index.html'), 'utf8');
+  // Without the wrap points (<wbr>) code blocks put inside long words: a secret split by them is still there.
+  const page = (url: string): string => readFileSync(join(out, url, 'index.html'), 'utf8').replaceAll('<wbr>', '');
   const form = (html: string): string => /<div class="try-it"[\s\S]*?<\/ol>\s*<\/div>/.exec(html)?.[0] ?? '';
 
   it("puts the form on the tried servers' operation pages, prefilled with the example's payload", () => {
