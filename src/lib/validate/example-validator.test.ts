@@ -30,3 +30,23 @@ describe('example checks against long chains of schemas (hostile input)', () => 
     assert.deepEqual(codes(await validateYaml(deepChainDocument('allOf', 20, { example: 5 }))), ['example-invalid']);
   });
 });
+
+describe('example checks against an Avro schema named like an Object property (hostile input)', () => {
+  it('says what is wrong with the schema, and checks nothing against it, never stopping the check', async () => {
+    for (const name of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const d = await validateYaml(`apidesc: 3.0.0
+info: { title: Names, version: 1.0.0 }
+channels:
+  c:
+    messages:
+      m:
+        payload:
+          schemaFormat: application/vnd.apache.avro;version=1.9.0
+          schema: ${name}
+        examples:
+          - payload: 5
+`);
+      assert.deepEqual(codes(d), ['schema-format-invalid'], name);
+    }
+  });
+});

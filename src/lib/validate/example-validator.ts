@@ -202,7 +202,10 @@ export class ExampleValidator {
     let type = this.#avro.get(key);
     if (type === undefined) {
       try {
-        type = avro().Type.forSchema(schema as AvroSchema);
+        const read: unknown = avro().Type.forSchema(schema as AvroSchema);
+        // avsc looks a name up in a plain object: a schema named `constructor` or `toString` comes
+        // back as Object's own function, not a type (the schema-format rule says what is wrong).
+        type = read instanceof avro().Type ? read : 'unreadable';
       } catch {
         // The schema itself is reported by the schema-format rule; its examples are not checked.
         type = 'unreadable';
