@@ -62,6 +62,7 @@ const CASES: Case[] = [
   { name: 'parallel-highlight', command: 'build', off: { mechanism: 'parallel-highlight' } },
   { name: 'highlight-memo', command: 'build', off: { mechanism: 'highlight-memo' } },
   { name: 'line-memo', command: 'build', off: { mechanism: 'line-memo' } },
+  { name: 'grammar-regex-cache', command: 'build', off: { mechanism: 'grammar-regex-cache' } },
   { name: 'lean-heap', command: 'build', off: { mechanism: 'lean-heap' } },
   { name: 'compile-cache', command: 'build', off: { mechanism: 'compile-cache' } },
 ];

@@ -16,6 +16,7 @@ export const MECHANISMS = [
   'parallel-highlight',
   'highlight-memo',
   'line-memo',
+  'grammar-regex-cache',
 ] as const;
 
 export type Mechanism = (typeof MECHANISMS)[number];

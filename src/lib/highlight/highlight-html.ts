@@ -16,6 +16,7 @@ import {
   type ThemedToken,
 } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { cachedRegexConstructor } from '../../perf/grammar-regex-cache.ts';
 import { LineMemo } from '../../perf/line-memo.ts';
 import { mechanismOn } from '../../perf/switches.ts';
 import { unescapeText } from '../html-text.ts';
@@ -50,7 +51,11 @@ let highlighter: Promise<Highlighter> | undefined;
 export function loadHighlighter(): Promise<Highlighter> {
   // The JavaScript regular-expression engine: about a quarter faster than the WebAssembly
   // Oniguruma one on the JSON examples that make up most of the code (bench/README.md).
-  highlighter ??= createHighlighter({ themes: [CODE_THEME], langs: HIGHLIGHTED_LANGUAGES, engine: createJavaScriptRegexEngine() });
+  highlighter ??= createHighlighter({
+    themes: [CODE_THEME],
+    langs: HIGHLIGHTED_LANGUAGES,
+    engine: createJavaScriptRegexEngine(mechanismOn('grammar-regex-cache') ? { regexConstructor: cachedRegexConstructor() } : {}),
+  });
   return highlighter;
 }
 
