@@ -167,7 +167,7 @@ if (HAS_CORPUS)
           .replace(/<[^>]+>/g, '')
           .replace(/\s+/g, ' '),
       );
-      assert.match(fanOut, /Published by [^.]+\. Delivered to \d+ subscriptions, all listed by [A-Z][^:]*:/);
+      assert.match(fanOut, /Published by [^.]+\. Delivered to \d+ subscriptions, all set up by [A-Z][^:]*:/);
       assert.doesNotMatch(fanOut, /received by|all of/);
     });
 
