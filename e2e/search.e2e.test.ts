@@ -542,10 +542,43 @@ describe('the search page with results, for every reader', () => {
     );
     assert.deepEqual(
       excerpts.find((r) => r.title === 'Publish order events'),
-      { title: 'Publish order events', excerpt: 'Operation The order service publishes every order state change.' },
+      { title: 'Publish order events', excerpt: 'Operation API sends › orders-{region}.fifo The order service publishes every order state change.' },
       JSON.stringify(excerpts),
     );
     assert.equal(await page.locator('.pagefind-ui__result-tag', { hasText: /^Summary/ }).count(), 0, 'the summary is not a label too');
+    await page.close();
+  });
+
+  it("shows an operation's direction badge and channel address, a channel's address and a message's operations on its hit, in the header box and on the search page", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openSearchPage(page, base, 'order');
+    const crumbs = await page.evaluate(() =>
+      Object.fromEntries(
+        Array.from(document.querySelectorAll('.pagefind-ui__result'), (r) => [
+          r.querySelector('.pagefind-ui__result-title')?.textContent?.trim() ?? '',
+          {
+            crumb: r.querySelector('.search-crumb')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+            badge: r.querySelector('.search-crumb .badge.search-hit-badge')?.className ?? '',
+          },
+        ]),
+      ),
+    );
+    const said = JSON.stringify(crumbs);
+    assert.equal(crumbs['Publish order events']?.crumb, 'Operation API sends › orders-{region}.fifo', said);
+    assert.match(crumbs['Publish order events']?.badge ?? '', /\bsend\b/, said);
+    assert.equal(crumbs['Order events']?.crumb, 'Channel › orders-{region}.fifo', said);
+    assert.match(crumbs['Order placed']?.crumb ?? '', /^Message › sent by Publish order events, received by \S/, said);
+    // Said in the line, never again as a label of Pagefind's ("Action: send").
+    assert.equal(await page.locator('.pagefind-ui__result-tag').count(), 0);
+    await page.goto(base + 'channels/');
+    await boxSearch(page, 'order');
+    const options = await page.locator('#search-results [role="option"] .search-hit-head').allTextContents();
+    const publish = options.find((o) => o.startsWith('Publish order events'));
+    assert.equal(publish, 'Publish order eventsOperationAPI sendsorders-{region}.fifo', options.join(' | '));
+    assert.ok(
+      options.some((o) => o.startsWith('Order placedMessagesent by Publish order events')),
+      options.join(' | '),
+    );
     await page.close();
   });
 
@@ -717,7 +750,8 @@ describe('the search page with results, for every reader', () => {
         );
       if (q === 'OrderCancelled') {
         const message = results.find((r) => r.title === 'Order cancelled');
-        assert.equal(message?.crumb, 'Message', JSON.stringify(results));
+        // Its kind and who sends and receives it; no section, as its name is what matched.
+        assert.equal(message?.crumb, 'Message › sent by Publish order events, received by Warehouse picks orders', JSON.stringify(results));
       }
       if (q === 'order') {
         // The names that hold the query come before the pages that mention it, the operation among the first.

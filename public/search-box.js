@@ -4,7 +4,7 @@
 // field's hit a result of its own that names the field's data path and opens its row. Loaded by
 // search.js on first use, with Pagefind's search library (not its UI). Enter with no result
 // chosen submits the form: the search page, with filters.
-import { kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, sentenceAround, wordsApart } from './search-query.js';
+import { glanceOf, kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, sentenceAround, wordsApart } from './search-query.js';
 import { pageHoldsQuery, rankedSearch } from './search-rank.js';
 import { showSuggestions, suggestionsFor } from './search-suggest.js';
 
@@ -192,10 +192,22 @@ export async function attach(form, input) {
       const head = [span('search-hit-title', markedName(title, asked))];
       // An id that holds the query where the title does not (`…_receiveExamplePayload`, titled "xml-topic_receive"): shown, so the reader sees why it matched.
       if (nameHolding(page, asked) === 'id' && page.meta?.id) head.push(span('search-hit-path', markedName(page.meta.id, asked)));
-      // So is the address (a channel's, a server's URL) that holds it: `…/event/{streetlightId}/lighting/measured`.
-      if (nameHolding(page, asked) === 'address' && page.meta?.address) head.push(span('search-hit-path', markedName(page.meta.address, asked)));
-      if (page.meta?.kind) head.push(span('search-hit-kind', kindLabel(page.meta.kind)));
+      const kind = kindLabel(page.meta?.kind);
+      if (kind) head.push(span('search-hit-kind', kind));
+      // What its page's top says at a glance: the direction badge ("API sends"), the address (an
+      // operation's channel's, a channel's, a server's URL, the query marked in it), a message's operation.
+      const glance = glanceOf(page.meta, kind);
+      for (const badge of glance.badges) head.push(span(`badge ${badge.action} search-hit-badge`, badge.words));
       if (page.meta?.API) head.push(span('search-hit-api', page.meta.API));
+      if (glance.address) {
+        const address = span(
+          `search-hit-path search-hit-address${nameHolding(page, asked) === 'address' ? ' search-hit-matched' : ''}`,
+          markedName(glance.address, asked),
+        );
+        address.title = glance.address;
+        head.push(address);
+      }
+      if (glance.via) head.push(span('search-hit-path', glance.via));
       // The page first, as a heading of its hits; a schema field's hit (its row's data path is its
       // anchor's title) under it, a result of its own that lands on the row: the field's name
       // leads, its data path quietly after, and the sentence around the match.

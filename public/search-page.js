@@ -1,6 +1,6 @@
 // The search page: Pagefind's interface and filters, running its `?q=` (the header form's target
 // without script); each result leads with the object's name, its kind and API quiet under it.
-import { kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, readsAsProse, sentenceAround } from './search-query.js';
+import { glanceOf, kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, readsAsProse, sentenceAround } from './search-query.js';
 
 const page = document.getElementById('search-page');
 const bundle = `${page?.getAttribute('data-base') || '/'}pagefind/`;
@@ -37,8 +37,10 @@ function asRead(result) {
   // The id, where it holds the query and the title does not: shown, so the reader sees why it matched.
   if (result.meta && nameHolding(result, lastTerm) !== 'id') delete result.meta.id;
   // The address (a channel's, a server's URL) that holds the query is said in the breadcrumb, not as a tag of Pagefind's.
-  const matchedAddress = nameHolding(result, lastTerm) === 'address' ? result.meta?.address : undefined;
-  if (result.meta) delete result.meta.address;
+  const kind = kindLabel(result.meta?.kind);
+  // What its page's top says at a glance (search-query.js glanceOf): the direction badge, the address, a message's operation.
+  const glance = glanceOf(result.meta, kind);
+  if (result.meta) for (const key of ['address', 'action', 'channel', 'via']) delete result.meta[key];
   // Shown as the excerpt: not again as a "Summary:" label among the meta Pagefind's UI lists.
   if (result.meta) delete result.meta.summary;
   // A heading that starts with its chip's word ("lambda Lambda function"): the word once.
@@ -55,20 +57,21 @@ function asRead(result) {
   if (!summaryFits && fields.length > 0) result.excerpt = summary === '' ? '' : escapeHtml(summary);
   const others = (Array.isArray(result.sub_results) ? result.sub_results : []).filter((sub) => sub.url !== pageUrl(result));
   const sections = others.filter((sub) => sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt));
-  // The breadcrumb: kind, the API in a portal, and the address that holds the query, or the
-  // section it was found in when no hit below says it.
-  const kind = kindLabel(result.meta?.kind);
+  // The breadcrumb: kind, direction badge, the API in a portal, the address (or a message's
+  // operation), and the section it was found in when no hit below says it.
   const where =
-    matchedAddress ??
-    (sections.length === 0 && nameHolding(result, lastTerm) === undefined
+    sections.length === 0 && nameHolding(result, lastTerm) === undefined
       ? others.find((sub) => typeof sub.title === 'string' && sub.title !== '')?.title
-      : undefined);
-  const crumb = [kind, result.meta?.API].filter((part) => typeof part === 'string' && part !== '').join(' · ') + (where ? ` › ${where}` : '');
+      : undefined;
+  const badges = glance.badges.map((badge) => ` <span class="badge ${badge.action} search-hit-badge">${badge.words}</span>`).join('');
+  const place = glance.address ? ` › <code class="search-hit-address">${escapeHtml(glance.address)}</code>` : glance.via ? ` › ${escapeHtml(glance.via)}` : '';
+  const api = typeof result.meta?.API === 'string' && result.meta.API !== '' ? ` · ${escapeHtml(result.meta.API)}` : '';
+  const crumb = escapeHtml(kind ?? '') + badges + api + place + (where ? ` › ${escapeHtml(where)}` : '');
   if (result.meta) {
     delete result.meta.kind;
     delete result.meta.API;
   }
-  const lead = crumb === '' ? '' : `<span class="search-crumb">${escapeHtml(crumb)}</span> `;
+  const lead = crumb === '' ? '' : `<span class="search-crumb">${crumb}</span> `;
   // The page always leads with its line (Pagefind's UI shows it only for a hit before its first heading).
   result.excerpt = lead + result.excerpt;
   // Two sections' hits at most, as DocSearch lists them: the list stays compact (the page holds the rest).

@@ -251,3 +251,17 @@ export const kindLabel = (kind) =>
   String(kind ?? '')
     .split(' · ')
     .pop();
+
+/**
+ * What a result shows of its object at a glance, as its page's top does (src/site/search-glance.ts):
+ * an operation's direction badge ("API sends"), the address of an operation's channel, of a
+ * channel or of a server, and the operations that send and receive a message. Each as text:
+ * the header box makes nodes of them, the search page HTML.
+ */
+export function glanceOf(meta, kind) {
+  const action = meta?.action;
+  const badges = action === 'send' || action === 'receive' ? [{ action, words: action === 'send' ? 'API sends' : 'API receives' }] : [];
+  // A channel's or a server's own address, an operation's its channel's (a schema's or a message's "address" is none of theirs).
+  const address = meta?.channel || (/^(Channel|Server)$/.test(kind) ? meta?.address : '');
+  return { badges, address: typeof address === 'string' ? address : '', via: typeof meta?.via === 'string' ? meta.via : '' };
+}

@@ -91,9 +91,11 @@ const KIND_ORDER = ['Operation', 'Channel', 'Message', 'Schema', 'Server'];
  * names alike, the kinds of KIND_ORDER in turn; in each group, a trait or a binding (no Kind a
  * reader filters by) after the readers' objects.
  */
+/** The Kinds of the parts objects are composed of (src/site/kind-labels.ts PART_KINDS, which a test keeps alike). */
+export const PART_KINDS = ['Correlation ID', 'Reply address', 'Tags and external docs', 'Traits and bindings'];
+
 export function resultRank(data, query) {
-  // The parts objects are composed of count under the Kind "Other" (src/site/kind-labels.ts OTHER_KIND).
-  const readerKind = Array.isArray(data?.filters?.kind) && data.filters.kind.length > 0 && !data.filters.kind.includes('Other');
+  const readerKind = Array.isArray(data?.filters?.kind) && data.filters.kind.length > 0 && !data.filters.kind.some((kind) => PART_KINDS.includes(kind));
   const holding = nameHolding(data, query);
   const tier = namesExactlyAsTyped(data, query)
     ? 0

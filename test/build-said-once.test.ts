@@ -1,7 +1,7 @@
 /**
  * Facts said once and truthfully on sns pages and their neighbours (issue 34, round 4's review):
  * the fan-out's boxes name the operation that holds a subscription as its text does ("received
- * by" a receiving operation, "listed by" a publishing one) and its table follows the picture's
+ * by" a receiving operation, "set up by" a publishing one) and its table follows the picture's
  * order; a receiving operation says AWS's fixed retries once, with the subscriptions they apply
  * to, and folds the sqs binding its cards already explain; a publishing operation offers its
  * commands per message; the words of the action, of security, of schema shapes and scopes; an
@@ -194,7 +194,7 @@ if (HAS_CORPUS)
       const boxes = subscriptionBoxes(html);
       assert.equal(boxes.length, 3);
       for (const box of boxes) {
-        assert.match(box.title, / · listed by Publish order event( · |$)/, box.title);
+        assert.match(box.title, / · set up by Publish order event( · |$)/, box.title);
         assert.doesNotMatch(box.title, / · by |received by/);
       }
       const rows = tableRows(html);

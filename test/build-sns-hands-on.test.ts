@@ -158,7 +158,7 @@ if (HAS_CORPUS)
       assert.ok(!commands.includes('<code>sqs user-signedup-welcome-email</code>'));
     });
 
-    it("names a publishing operation that lists its topic's subscriptions as the one that lists them, not as their receiver", () => {
+    it('names a publishing operation that lists its topic\'s subscriptions as the one that sets them up (words for a reader, not "listed by"), not as their receiver', () => {
       const site = sites.find((x) => x.file.endsWith('bindings-sns-sqs-pubsub-producer.yaml'))!;
       const html = readFileSync(join(site.out, 'channels', 'usersignedup', 'index.html'), 'utf8');
       const fanOut = unescapeText(
@@ -167,7 +167,7 @@ if (HAS_CORPUS)
           .replace(/<[^>]+>/g, '')
           .replace(/\s+/g, ' '),
       );
-      assert.match(fanOut, /Published by [^.]+\. Delivered to \d+ subscriptions, all listed by [A-Z][^:]*:/);
+      assert.match(fanOut, /Published by [^.]+\. Delivered to \d+ subscriptions, all set up by [A-Z][^:]*:/);
       assert.doesNotMatch(fanOut, /received by|all of/);
     });
 

@@ -93,22 +93,21 @@ describe('the topic name on an sns publishing page', () => {
     assert.doesNotMatch(twin, /--topic-arn '[^']*orders-eu-west-1/);
   });
 
-  it('says which of the two a client uses once, on the channel, and links there from the operation, when the topic’s name and the channel’s address differ', async () => {
+  it('says which of the two a client uses once, on the channel, in words for its readers, not again on the operation', async () => {
     const { page, channel } = await build(document('orders.fifo', true));
     const words = text(page);
     assert.match(words, /Publishes to the topic orders\.fifo/);
-    // The operation says it in one plain sentence, the address a link to the channel's note (no question for a heading).
-    assert.doesNotMatch(words, /Clients use the topic's name|Clients publish and subscribe/);
-    assert.match(
-      page,
-      /<p class="kind topic-name-note" data-pagefind-ignore>AWS knows the topic by this name, not by the channel's address <a href="\/channels\/orderevents\/#sns-topic-name"><code class="template">orders-<var>\{region\}<\/var>\.fifo<\/code><\/a>\.<\/p>/,
-    );
+    // The operation names the topic; the channel's note on the two names is said there only, not on every operation that uses the topic.
+    assert.doesNotMatch(words, /Clients use the topic's name|Clients publish and subscribe|AWS knows the topic/);
+    assert.doesNotMatch(page, /topic-name-note/);
     assert.match(channel, /<p class="fact-note topic-name-note" id="sns-topic-name" data-pagefind-ignore>The name clients use with AWS/);
     assert.doesNotMatch(words, /AWS sees|not the channel's/);
     assert.match(
       text(channel),
-      /Topic name\s*orders\.fifo\s*The name clients use with AWS \(the topic's ARN ends in it\); the address\s*orders-\{region\}\.fifo is only this document's name for the channel\./,
+      /Topic name\s*orders\.fifo\s*The name clients use with AWS \(the topic's ARN ends in it\), not the channel's address\s*orders-\{region\}\.fifo\./,
     );
+    // Words for the API's readers, not its authors: no "this document".
+    assert.doesNotMatch(text(channel), /this document|for authors/i);
   });
 
   it('says nothing of two names when the channel’s address is the topic’s name', async () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { COMPONENT_KINDS } from '../lib/model/types.ts';
-import { isReaderKind, kindLabel, kindPlural, kindWord } from './kind-labels.ts';
+import { PART_KINDS as RANKED_AFTER } from '../../public/search-rank.js';
+import { isReaderKind, kindLabel, kindPlural, kindWord, PART_KINDS, searchKind } from './kind-labels.ts';
 
 describe('kinds in words', () => {
   it('names every kind as a reader would, for search filters and above titles', () => {
@@ -41,5 +42,22 @@ describe('kinds in words', () => {
       'component:replyAddresses',
     ] as const)
       assert.ok(!isReaderKind(kind), kind);
+  });
+
+  it('counts every page under a Kind a reader can read: the parts objects are composed of by their names, never "Other"', () => {
+    assert.equal(searchKind('component:operationTraits'), 'Traits and bindings');
+    assert.equal(searchKind('component:messageBindings'), 'Traits and bindings');
+    assert.equal(searchKind('component:correlationIds'), 'Correlation ID');
+    assert.equal(searchKind('component:tags'), 'Tags and external docs');
+    assert.equal(searchKind('operation'), 'Operation');
+    assert.equal(searchKind('component:messages'), 'Message');
+    for (const map of COMPONENT_KINDS) assert.doesNotMatch(searchKind(`component:${map}`), /^Other$|^$/, map);
+    // A part's Kind is no reader's kind's: the ranking can tell them apart by it.
+    const readers = COMPONENT_KINDS.filter((map) => isReaderKind(`component:${map}`)).map((map) => searchKind(`component:${map}`));
+    for (const part of PART_KINDS) assert.ok(!readers.includes(part), part);
+  });
+
+  it("ranks after the readers' objects the same Kinds the pages give the parts (public/search-rank.js)", () => {
+    assert.deepEqual([...RANKED_AFTER].sort(), [...PART_KINDS]);
   });
 });

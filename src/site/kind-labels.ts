@@ -2,7 +2,7 @@
  * What each kind of page is called, in words a reader uses: the search filter's values ("Reply",
  * "Operation trait", not "replie" or "operationTraits") and the kind shown above each title.
  */
-import { pageKindOf } from '../lib/model/page-kinds.ts';
+import { PAGE_KINDS, pageKindOf } from '../lib/model/page-kinds.ts';
 import type { EntityKind } from '../lib/model/types.ts';
 
 /** The kind in words: "Channel", "Operation trait". A component's kind is named like the object it is. */
@@ -31,11 +31,24 @@ export function isReaderKind(kind: EntityKind): boolean {
 }
 
 /**
- * The search's Kind for the parts objects are composed of (isReaderKind false): every page
- * counts under one Kind, so that the filter's counts add up to the results. The search ranks
- * these after the readers' objects (public/search-rank.js names it too).
+ * The search's Kind of a page: a reader's kind in its word ("Channel", "Operation trait" is none);
+ * the parts objects are composed of under names a reader knows, a few kinds together where one
+ * alone would be a row for a page or two ("Traits and bindings", "Tags and external docs"), never a
+ * bare "Other". Every page counts under one Kind, so that the filter's counts add up to the results.
  */
-export const OTHER_KIND = 'Other';
+export function searchKind(kind: EntityKind): string {
+  if (isReaderKind(kind)) return kindWord(kind);
+  const map = pageKindOf(kind)?.map;
+  if (map !== undefined && /Traits$|Bindings$/.test(map)) return 'Traits and bindings';
+  if (map === 'tags' || map === 'externalDocs') return 'Tags and external docs';
+  return kindWord(kind);
+}
+
+/**
+ * The Kinds of the parts objects are composed of (searchKind of each): the search ranks them after
+ * the readers' objects (public/search-rank.js PART_KINDS names them too).
+ */
+export const PART_KINDS: readonly string[] = [...new Set(PAGE_KINDS.filter((k) => k.part).map((k) => searchKind(`component:${k.map}`)))].sort();
 
 /**
  * An operation's action as its badge says it: what the API does ("API sends"), never a bare

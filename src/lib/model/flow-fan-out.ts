@@ -35,10 +35,11 @@ export const SUBSCRIPTION_NODE = 'sub-';
 
 /**
  * How an operation that holds a subscription relates to it: a publishing operation may list its
- * topic's subscriptions (the binding allows it on either side) but does not receive them.
+ * topic's subscriptions (the binding allows it on either side) but does not receive them: it sets
+ * them up, in a reader's words (not "listed by", which speaks of the document).
  */
-export function subscriptionHolder(publishers: ReadonlySet<string>, operationUrl: string): 'listed by' | 'received by' {
-  return publishers.has(operationUrl) ? 'listed by' : 'received by';
+export function subscriptionHolder(publishers: ReadonlySet<string>, operationUrl: string): 'set up by' | 'received by' {
+  return publishers.has(operationUrl) ? 'set up by' : 'received by';
 }
 
 export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fanOut: FanOut, peers?: PagePeers): Diagram {
