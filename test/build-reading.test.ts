@@ -2,9 +2,10 @@
  * What a reader sees first on the overview, the lists, server, channel and message pages (issue
  * 34): the overview leads with its description and keeps its Info fields compact; cards and
  * lists lead with the title, the address and the summary, never the id twice; schemas are listed
- * by name with their description's first sentence; a server names its variables once and lists
- * its channels with their addresses; a channel shows each message's payload; a message page
- * shows its example beside its payload and says who sends and who receives it.
+ * by name with their description's first sentence (those of a simple value last); a server
+ * names its variables once and lists its channels with their addresses; a channel shows each
+ * message's payload; a message page shows its example beside its payload and says who sends and
+ * who receives it.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -72,7 +73,8 @@ components:
   schemas:
     Zebra: { type: object, description: 'Stripes, e.g. black and white. Many of them.', properties: { stripes: { type: integer } } }
     Apple: { type: object, description: 'A fruit. Red or green.', properties: { name: { type: string } } }
-    mango: { type: string, description: Yellow fruit. }
+    mango: { type: object, description: Yellow fruit., properties: { ripe: { type: boolean } } }
+    kiwi: { type: string, description: A fruit code. }
 `;
 
 async function build(args: string[], cwd: string): Promise<void> {
@@ -151,13 +153,15 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     );
   });
 
-  it('lists schemas by name with the first sentence of their description', () => {
-    const schemas = cards(page(doc, 'components/schemas/')).map((c) => text(c));
-    assert.deepEqual(schemas, ['Apple A fruit.', 'mango Yellow fruit.', 'Zebra Stripes, e.g. black and white.']);
+  it('lists schemas by name with the first sentence of their description, those of a simple value after the others', () => {
+    const list = page(doc, 'components/schemas/');
+    const schemas = cards(list).map((c) => text(c));
+    assert.deepEqual(schemas, ['Apple A fruit.', 'mango Yellow fruit.', 'Zebra Stripes, e.g. black and white.', 'kiwi A fruit code.']);
+    assert.match(list, /<h2 id="simple-types">Simple types<\/h2><ul class="cards[^"]*"><li><a href="\/components\/schemas\/kiwi\/">/);
     const sidebar = /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(page(doc, 'components/schemas/zebra/'))![0];
     assert.deepEqual(
-      [...sidebar.matchAll(/components\/schemas\/(\w+)\//g)].map((m) => m[1]),
-      ['apple', 'mango', 'zebra'],
+      [...sidebar.matchAll(/components\/schemas\/(\w+)\/|<div class="group">([^<]+)/g)].map((m) => m[1] ?? m[2]),
+      ['apple', 'mango', 'zebra', 'Simple types', 'kiwi'],
       'the sidebar in the same order',
     );
   });

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fixturePage as page } from '../../test/page-fixture.ts';
 import type { Page } from '../lib/model/page-types.ts';
-import { SECTIONS, sidebarGroups } from './site-data.ts';
+import { simpleTypeOf } from '../lib/model/page-list-fields.ts';
+import type { SiteApi } from './site-data-types.ts';
+import { SECTIONS, sidebarGroups, sidebarListing } from './site-data.ts';
 
 const section = (title: string) => SECTIONS.find((s) => s.title === title)!;
 const shape = (groups: { tag?: string; pages: Page[] }[]) => groups.map((g) => `${g.tag ?? '(all)'}: ${g.pages.map((p) => p.id).join(' ')}`);
@@ -48,5 +50,60 @@ describe('sidebar groups', () => {
         ['Channel parameters: region', 'Security schemes: sigv4', 'Server variables: region'],
         String(grouping),
       );
+  });
+
+  it('lists schemas of a simple value after the others under "Simple types", in name order, whatever the grouping', () => {
+    const schemas = [
+      page('component:schemas', '/components/schemas/java.lang.String', { title: 'String', simpleType: 'string' }),
+      page('component:schemas', '/components/schemas/OrderDto', { tags: ['orders'] }),
+      page('component:schemas', '/components/schemas/integer', { simpleType: 'integer' }),
+      page('component:schemas', '/components/schemas/Address'),
+    ];
+    assert.deepEqual(shape(sidebarGroups(schemas, section('Schemas'), undefined)), ['(all): OrderDto Address', 'Simple types: integer java.lang.String']);
+    assert.deepEqual(shape(sidebarGroups(schemas, section('Schemas'), 'tag')), [
+      'orders: OrderDto',
+      'Other: Address',
+      'Simple types: integer java.lang.String',
+    ]);
+    // Only simple types: nothing to set them apart from.
+    assert.deepEqual(
+      shape(
+        sidebarGroups(
+          schemas.filter((p) => p.simpleType),
+          section('Schemas'),
+          undefined,
+        ),
+      ),
+      ['(all): java.lang.String integer'],
+    );
+  });
+});
+
+describe('simple types', () => {
+  it('are schemas of a string, number, integer, boolean or null without fields, items or parts', () => {
+    assert.equal(simpleTypeOf({ type: 'integer', format: 'int32' }), 'integer');
+    assert.equal(simpleTypeOf({ type: ['string', 'null'], enum: ['A', null] }), 'string or null');
+    assert.equal(simpleTypeOf({ type: 'string', properties: { a: {} } }), undefined, "springwolf's XML payload: a string with fields");
+    assert.equal(simpleTypeOf({ type: 'object' }), undefined);
+    assert.equal(simpleTypeOf({ type: 'array', items: { type: 'string' } }), undefined);
+    assert.equal(simpleTypeOf({ oneOf: [{ type: 'string' }] }), undefined);
+    assert.equal(simpleTypeOf({ type: 'string', allOf: [{ minLength: 1 }] }), undefined);
+    assert.equal(simpleTypeOf({}), undefined);
+  });
+});
+
+describe('the sidebar of a section', () => {
+  it('is computed once per API and grouping: each page of the section reuses its families', () => {
+    const pages = ['SpringKafkaDefaultHeaders-A', 'SpringKafkaDefaultHeaders-B', 'Address'].map((name) =>
+      page('component:schemas', `/components/schemas/${name}`),
+    );
+    const api = { slug: 'a', title: 'A', version: '1', infoFacts: [], prefix: '', pages, counts: {} } as unknown as SiteApi;
+    const first = sidebarListing(api, section('Schemas'), undefined);
+    assert.equal(sidebarListing(api, section('Schemas'), undefined), first, 'the same list, not made again');
+    assert.notEqual(sidebarListing(api, section('Schemas'), 'tag'), first, 'another grouping has its own');
+    assert.deepEqual(
+      first.map((g) => g.rows.map((r) => ('head' in r ? `${r.head}[${r.entries.map((e) => e.rest).join(' ')}]` : r.entry.name))),
+      [['Address', 'SpringKafkaDefaultHeaders-[A B]']],
+    );
   });
 });

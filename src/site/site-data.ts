@@ -9,6 +9,7 @@ import type { Link } from '../lib/model/types.ts';
 import type { SiteApi, SiteSettings } from './site-data-types.ts';
 import { byEnglishTitle } from '../lib/text-order.ts';
 import { kindPlural } from './kind-labels.ts';
+import { type FamilyRow, nameFamilies } from './name-families.ts';
 
 /** Site-relative URL of a page of `api` (Astro's base is added by the caller). */
 export function pageHref(base: string, api: SiteApi, url: string): string {
@@ -44,7 +45,12 @@ export function pagesOfSection(api: SiteApi, section: Section): Page[] {
     for (const page of api.pages) index.get(sectionOf(page.kind))!.push(page);
     // Schemas are looked up by name (a document lists them in no order a reader follows); the
     // other sections keep the document's order, which its authors chose.
-    index.get(SCHEMAS)!.sort((a, b) => byEnglishTitle(a.title, b.title) || byEnglishTitle(a.id, b.id));
+    // Schemas of a simple value (springwolf's `java.lang.Integer`) after those with fields, which are what a reader looks for.
+    index
+      .get(SCHEMAS)!
+      .sort(
+        (a, b) => Number(a.simpleType !== undefined) - Number(b.simpleType !== undefined) || byEnglishTitle(a.title, b.title) || byEnglishTitle(a.id, b.id),
+      );
     sectionIndex.set(api, index);
   }
   return index.get(section)!;
@@ -159,7 +165,9 @@ export function sectionListing(api: SiteApi, section: Section): SectionListing {
     }
     listing = { entries, groups };
   } else {
-    listing = { entries: pages.map((page) => ({ page })), groups: [] };
+    // Simple types under their own heading, after the schemas with fields (pagesOfSection's order).
+    const apart = pages.some((p) => p.simpleType === undefined);
+    listing = { entries: pages.map((page) => (apart && page.simpleType !== undefined ? { group: SIMPLE_TYPES, page } : { page })), groups: [] };
   }
   cache.set(section, listing);
   return listing;
@@ -173,8 +181,51 @@ export function sidebarGroups(pages: Page[], section: Section, grouping: SiteSet
   // Components are of many kinds, and two of them may share a name (a parameter and a server
   // variable "region"): always under their kind.
   if (section === OTHER_COMPONENTS) return groupByKind(pages);
+  if (section === SCHEMAS) return groupSimpleTypes(groupByTag(pages, grouping === 'tag'));
   if (grouping === 'channel' && (section.title === 'Operations' || section.title === 'Messages')) return groupByChannel(pages);
   return groupByTag(pages, grouping === 'tag' || (grouping === undefined && section.title === 'Operations'));
+}
+
+/** A sidebar group as listed: its label, and its names gathered under their shared heads (name-families.ts). */
+export interface SidebarGroup {
+  tag?: string;
+  rows: FamilyRow<Page>[];
+}
+
+const sidebarCache = new WeakMap<SiteApi, Map<string, SidebarGroup[]>>();
+
+/**
+ * The sidebar of a section of `api`, computed once per API and grouping: every page of the section
+ * shows the same list, and gathering names into families costs names × heads each time.
+ */
+export function sidebarListing(api: SiteApi, section: Section, grouping: SiteSettings['sidebar']): SidebarGroup[] {
+  let cache = sidebarCache.get(api);
+  if (!cache) sidebarCache.set(api, (cache = new Map()));
+  const key = `${section.title}\n${grouping ?? ''}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const listing = sidebarGroups(pagesOfSection(api, section), section, grouping).map((g) => ({
+    ...(g.tag !== undefined ? { tag: g.tag } : {}),
+    rows: nameFamilies(g.pages, (p) => p.title),
+  }));
+  cache.set(key, listing);
+  return listing;
+}
+
+/** The heading of the schemas of a simple value (a string, an integer), listed after the others. */
+export const SIMPLE_TYPES = 'Simple types';
+
+/**
+ * Schemas of a simple value out of their groups, into one of their own after them: springwolf
+ * names such schemas `integer` and `string`, which read as odd classes among its DTOs. A list of
+ * simple types alone stays as it is.
+ */
+function groupSimpleTypes(groups: { tag?: string; pages: Page[] }[]): { tag?: string; pages: Page[] }[] {
+  const simple = groups.flatMap((g) => g.pages.filter((p) => p.simpleType !== undefined));
+  if (simple.length === 0 || groups.every((g) => g.pages.every((p) => p.simpleType !== undefined))) return groups;
+  const rest = groups.map((g) => ({ ...g, pages: g.pages.filter((p) => p.simpleType === undefined) })).filter((g) => g.pages.length > 0);
+  simple.sort((a, b) => byEnglishTitle(a.title, b.title) || byEnglishTitle(a.id, b.id));
+  return [...rest, { tag: SIMPLE_TYPES, pages: simple }];
 }
 
 /** Pages under their kind in words ("Channel parameters", "Security schemes"), kinds in the order they first come. */

@@ -14,6 +14,10 @@ import type { ComponentMap } from './types.ts';
 
 /** `kind` without `component:`; `value` the object (traits merged for operations). */
 export function listFields(ctx: Context, page: Page, map: ComponentMap | undefined, value: Record<string, unknown>, at: Location): void {
+  if (map === 'schemas') {
+    const simple = simpleTypeOf(value);
+    if (simple !== undefined) page.simpleType = simple;
+  }
   const address = addressOf(ctx, map, value, at);
   if (address !== undefined) page.address = address;
   if (page.summaryHtml === undefined && typeof value.description === 'string') {
@@ -35,4 +39,20 @@ function addressOf(ctx: Context, map: ComponentMap | undefined, value: Record<st
     return `${protocol}${value.host}${typeof value.pathname === 'string' ? value.pathname : ''}`;
   }
   return undefined;
+}
+
+/** Types of a single value: a schema of one of them, without fields or parts, is a simple type. */
+const SIMPLE_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'null']);
+
+/**
+ * The type of a schema of a simple value (`{ "type": "integer", "format": "int32" }`), said as
+ * written ("string or null" for a list); undefined for one with fields, items or parts to choose.
+ */
+export function simpleTypeOf(schema: Record<string, unknown>): string | undefined {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.length === 0 || !types.every((t): t is string => typeof t === 'string' && SIMPLE_TYPES.has(t))) return undefined;
+  // Fields (springwolf writes `properties` on an XML payload of type string), items or parts make it no simple value.
+  for (const key of ['properties', 'patternProperties', 'additionalProperties', 'items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', '$ref'])
+    if (schema[key] !== undefined) return undefined;
+  return types.join(' or ');
 }

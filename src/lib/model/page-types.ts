@@ -263,6 +263,11 @@ export interface Page extends Entity {
   messages?: string[];
   /** Operations with a reply: the id of the channel the reply travels on (the overview draws it). */
   replyChannel?: string;
+  /**
+   * Schemas of a simple value (springwolf's `java.lang.String`, `integer`): its type, listed after
+   * the schemas with fields, apart from them (page-list-fields.ts).
+   */
+  simpleType?: string;
   /** Messages: the payload in a line (its schema, its first fields), for their cards in lists. */
   payload?: MessageLine['payload'];
   diagnostics?: PageDiagnostic[];
