@@ -43,8 +43,8 @@ export function fitLines(text: string, maxChars: number, maxLines: number): stri
     // Break after the last separator past the first third of the line; else before a capital of
     // camelCase in its second half; else anywhere. A separator first: a value such as
     // "OrderPlaced" reads as one word, and breaking it inside reads as two ("Order / Placed").
-    const separator = lastIndex(chars, start + Math.floor(maxChars / 3), end, (i) => BREAK_AFTER.test(chars[i]!));
-    const capital = lastIndex(chars, start + Math.floor(maxChars / 2), end, (i) => /[A-Z]/.test(chars[i]!) && /[a-z]/.test(chars[i - 1]!));
+    const separator = lastIndex(start + Math.floor(maxChars / 3), end, (i) => BREAK_AFTER.test(chars[i]!));
+    const capital = lastIndex(start + Math.floor(maxChars / 2), end, (i) => /[A-Z]/.test(chars[i]!) && /[a-z]/.test(chars[i - 1]!));
     if (separator !== undefined) end = separator + 1;
     else if (capital !== undefined) end = capital;
     lines.push(chars.slice(start, end).join('').trimEnd());
@@ -55,7 +55,7 @@ export function fitLines(text: string, maxChars: number, maxLines: number): stri
 }
 
 /** The last index in (from, to) where `test` holds, searching backwards. */
-function lastIndex(chars: string[], from: number, to: number, test: (i: number) => boolean): number | undefined {
+function lastIndex(from: number, to: number, test: (i: number) => boolean): number | undefined {
   for (let i = to - 1; i > from; i--) if (test(i)) return i;
   return undefined;
 }
