@@ -75,6 +75,93 @@ if (HAS_CORPUS)
     });
   });
 
+/**
+ * A FIFO topic delivers to SQS queues only (AWS, "FIFO message delivery"): the corpus's FIFO
+ * document with one Lambda subscription added to its FIFO topic, as the default content had one.
+ * It is refused as a refused filter policy is, and neither it nor the subscription whose filter AWS
+ * refuses is told of as receiving messages, retried, or moved to a dead-letter queue.
+ */
+if (HAS_CORPUS)
+  describe('a Lambda subscription on a FIFO topic (bindings-sns-fifo-orders.yaml, one subscription added)', () => {
+    const FIFO_WHY = 'AWS refuses this subscription: a FIFO topic delivers to SQS queues only, not to a Lambda function';
+    let out = '';
+    let operation = '';
+    let channel = '';
+    const card = (html: string, name: string): string =>
+      new RegExp(`<article class="card consumer"[^>]*>(?:(?!</article>)[\\s\\S])*?${name.replace(/\./g, '\\.')}[\\s\\S]*?</article>`).exec(html)![0];
+    before(async () => {
+      const dir = tempDir('apidesc-sns-fifo-lambda-');
+      const written = readFileSync(join(CORPUS, 'valid', 'bindings-sns-fifo-orders.yaml'), 'utf8');
+      const first = '        consumers:\n          - protocol: sqs\n            endpoint:\n              name: billing-orders.fifo\n';
+      assert.ok(written.includes(first), 'the corpus document still has its first subscription');
+      const lambda = [
+        '        consumers:',
+        '          - protocol: lambda',
+        '            endpoint:',
+        '              arn: arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening',
+        '            rawMessageDelivery: false',
+        '            filterPolicy:',
+        '              eventType: [OrderPlaced]',
+        '            redrivePolicy:',
+        '              deadLetterQueue:',
+        '                arn: arn:aws:sqs:eu-west-1:123456789012:fraud-dlq',
+        '',
+      ].join('\n');
+      writeFileSync(join(dir, 'api.yaml'), written.replace(first, `${lambda}${first.slice('        consumers:\n'.length)}`));
+      out = await buildSite(['api.yaml'], dir, { work: dir });
+      operation = readFileSync(join(out, 'operations', 'publishorderevent', 'index.html'), 'utf8');
+      channel = readFileSync(join(out, 'channels', 'orderevents', 'index.html'), 'utf8');
+    });
+
+    it('its card says AWS refuses it, and nothing of delivery, retries, dead-letter queue or a command to create it', () => {
+      const lambda = card(operation, 'fraud-screening');
+      assert.match(text(lambda), /Receives Refused by AWS : why, below As written it would take only messages where eventType/);
+      assert.match(text(lambda), new RegExp(`Refused by AWS ${FIFO_WHY}\\. It cannot be created, so no message reaches it\\.`));
+      for (const told of ['If delivery fails', 'Delivered', 'fraud-dlq', 'retries', 'Create this subscription'])
+        assert.doesNotMatch(text(lambda), new RegExp(told), told);
+    });
+
+    it('the subscription whose filter AWS refuses is not told of as retried or dropped either', () => {
+      const shipping = card(operation, 'shipping-orders.fifo');
+      assert.match(text(shipping), /Refused by AWS/);
+      for (const told of ['If delivery fails', 'Delivered', 'retries', 'drops']) assert.doesNotMatch(text(shipping), new RegExp(told), told);
+    });
+
+    it("the page's retries are those of the subscriptions that receive: SQS, no Lambda", () => {
+      const retries = /<h2 id="sns-retries">[\s\S]*?<\/dl>/.exec(operation)![0];
+      assert.match(text(retries), /Retries SQS Fixed by AWS/);
+      assert.doesNotMatch(text(retries), /Lambda/);
+    });
+
+    it("the channel's subscriptions table: a badge, nothing delivered, and the callout under the table", () => {
+      const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(channel)![0];
+      const row = /<tr>(?:(?!<\/tr>)[\s\S])*?fraud-screening[\s\S]*?<\/tr>/.exec(table)![0];
+      assert.match(text(row), /Refused by AWS : why, below the table as written, only messages where eventType is "OrderPlaced" nothing is delivered/);
+      assert.doesNotMatch(text(row), /fraud-dlq|retries/);
+      const after = channel.slice(channel.indexOf('</table>', channel.indexOf('<table class="subscription-lines">')));
+      assert.match(text(after), new RegExp(`Refused by AWS : Lambda function fraud-screening ${FIFO_WHY}\\.`));
+    });
+
+    it('the filter tester and the publish commands say it is refused, not that it matches', () => {
+      assert.match(
+        text(operation),
+        /Lambda function fraud-screening filter on MessageAttributes ✗ refused by AWS: a FIFO topic delivers to SQS queues only, not to a Lambda function; this subscription cannot be created/,
+      );
+      const publish = /<h2 id="sns-publish"[^>]*>([\s\S]*?)<\/section>/.exec(operation)![1]!;
+      assert.match(text(publish), new RegExp(`Unreachable lambda arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening : ${FIFO_WHY}`));
+      assert.doesNotMatch(operation, /aws sns subscribe[^<]*(?:<[^>]+>[^<]*)*?--protocol[^<]*(?:<[^>]+>)*[^<]*lambda/);
+    });
+
+    it('the Markdown twin says the same, without retries or a dead-letter queue for it', () => {
+      const twin = readFileSync(join(out, 'operations', 'publishorderevent', 'index.md'), 'utf8');
+      const block = /#### Subscription 1: Lambda function[\s\S]*?(?=\n#### |\n### )/.exec(twin)![0];
+      assert.match(block, new RegExp(`\\*\\*${FIFO_WHY}\\.\\*\\* It cannot be created, so no message reaches it\\.`));
+      assert.doesNotMatch(block, /Dead-letter queue|Delivery retries|fraud-dlq/);
+      const topicTwin = readFileSync(join(out, 'channels', 'orderevents', 'index.md'), 'utf8');
+      assert.match(topicTwin, new RegExp(`fraud-screening\` · \\*\\*${FIFO_WHY}\\*\\*\n`));
+    });
+  });
+
 describe('a header the schema declares as an array', () => {
   it('is published as a String.Array attribute', async () => {
     const dir = tempDir('apidesc-sns-array-');
