@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { buildSite, tempDir } from './helpers.ts';
+import { buildSite, tempDir, tempTree, validateFiles } from './helpers.ts';
 import { option, shellArgs } from './snippet-runners.ts';
 
 const repo = join(import.meta.dirname, '..');
@@ -161,6 +161,97 @@ if (HAS_CORPUS)
       assert.match(topicTwin, new RegExp(`fraud-screening\` · \\*\\*${FIFO_WHY}\\*\\*\n`));
     });
   });
+
+/**
+ * The same refusal without the corpus: a document of our own whose FIFO topic has an SQS queue, a
+ * Lambda function and an HTTPS endpoint subscribed (the default content subscribes queues only to
+ * its FIFO topic). The validator warns at each refused protocol; the pages refuse both and tell
+ * of no delivery, retries or dead-letter queue for them, while the queue keeps its fate.
+ */
+const FIFO_FIXTURE = `apidesc: 3.0.0
+info: {title: Refunds, version: 1.0.0}
+channels:
+  refunds:
+    address: refunds.fifo
+    messages:
+      refundIssued:
+        payload: {type: object, properties: {refundId: {type: string}}}
+    bindings:
+      sns: {name: refunds.fifo, ordering: {type: FIFO}, bindingVersion: 0.2.0}
+operations:
+  receiveRefunds:
+    action: receive
+    channel: {$ref: '#/channels/refunds'}
+    bindings:
+      sns:
+        consumers:
+          - protocol: sqs
+            endpoint: {arn: 'arn:aws:sqs:eu-west-1:123456789012:ledger.fifo'}
+            rawMessageDelivery: true
+          - protocol: lambda
+            endpoint: {arn: 'arn:aws:lambda:eu-west-1:123456789012:function:refund-audit'}
+            rawMessageDelivery: false
+            redrivePolicy:
+              deadLetterQueue: {arn: 'arn:aws:sqs:eu-west-1:123456789012:refund-audit-dlq'}
+          - protocol: https
+            endpoint: {url: 'https://hooks.example.com/refunds'}
+            rawMessageDelivery: false
+            deliveryPolicy: {minDelayTarget: 5, maxDelayTarget: 300, numRetries: 20, numNoDelayRetries: 1, numMinDelayRetries: 4, numMaxDelayRetries: 5, backoffFunction: linear}
+        bindingVersion: 0.2.0
+`;
+
+describe('a FIFO topic with a Lambda function and an HTTPS endpoint subscribed (a document of our own)', () => {
+  const card = (html: string, name: string): string =>
+    new RegExp(`<article class="card consumer"[^>]*>(?:(?!</article>)[\\s\\S])*?${name.replace(/\./g, '\\.')}[\\s\\S]*?</article>`).exec(html)![0];
+  let operation = '';
+  before(async () => {
+    const dir = tempTree({ 'refunds.yaml': FIFO_FIXTURE });
+    const out = await buildSite(['refunds.yaml'], dir, { work: dir });
+    operation = readFileSync(join(out, 'operations', 'receiverefunds', 'index.html'), 'utf8');
+  });
+
+  it('the validator warns at the protocol of each subscription a FIFO topic refuses, not at the queue', async () => {
+    const found = (await validateFiles({ 'refunds.yaml': FIFO_FIXTURE }, 'refunds.yaml')).filter((d) => d.code === 'sns-fifo-protocol');
+    assert.deepEqual(
+      found.map((d) => [d.severity, d.line, d.column]),
+      [
+        ['warning', 21, 23],
+        ['warning', 26, 23],
+      ],
+    );
+    assert.match(found[0]!.message, /AWS refuses this lambda subscription: the topic "refunds\.fifo" is FIFO, and a FIFO topic delivers to SQS queues only/);
+  });
+
+  it('the cards of the function and the endpoint say AWS refuses them, and nothing of their delivery, retries or dead-letter queue', () => {
+    for (const [name, label] of [
+      ['refund-audit', 'a Lambda function'],
+      ['hooks.example.com', 'an HTTPS endpoint'],
+    ] as const) {
+      const refused = text(card(operation, name));
+      assert.match(
+        refused,
+        new RegExp(
+          `Refused by AWS AWS refuses this subscription: a FIFO topic delivers to SQS queues only, not to ${label}\\. It cannot be created, so no message reaches it\\.`,
+        ),
+        name,
+      );
+      assert.match(refused, /Receives Refused by AWS : why, below no message/, name);
+      for (const told of ['If delivery fails', 'Delivered', 'refund-audit-dlq', 'retries', 'Delivery policy', 'every message'])
+        assert.doesNotMatch(refused, new RegExp(told), `${name}: ${told}`);
+    }
+    // The queue is delivered to, and retried as AWS fixes it.
+    const queue = text(card(operation, 'ledger.fifo'));
+    assert.doesNotMatch(queue, /Refused/);
+    assert.match(queue, /If delivery fails AWS's fixed retries/);
+  });
+
+  it("the page's retries are the queue's only: no HTTPS delivery policy told of", () => {
+    const retries = text(/<h2 id="sns-retries">[\s\S]*?<\/dl>/.exec(operation)![0]);
+    assert.match(retries, /Retries SQS Fixed by AWS/);
+    assert.doesNotMatch(retries, /Lambda|HTTP|20 retries/);
+    assert.doesNotMatch(text(operation), /20 retries over/);
+  });
+});
 
 describe('a header the schema declares as an array', () => {
   it('is published as a String.Array attribute', async () => {
