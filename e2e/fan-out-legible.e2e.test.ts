@@ -50,7 +50,8 @@ if (HAS_CORPUS)
     };
 
     for (const [name, site, url] of [
-      ['three subscriptions (default content)', 0, 'channels/orderevents/'],
+      ['three subscriptions (default content, a FIFO topic)', 0, 'channels/orderevents/'],
+      ['five subscriptions (default content, a standard topic)', 0, 'channels/shipmenttracking/'],
       ['seven subscriptions (corpus producer)', 1, 'channels/usersignedup/'],
     ] as const)
       it(`${name}: text of 13 px or more as shown, nothing cut, every box named whole in its title`, async () => {

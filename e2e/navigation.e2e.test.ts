@@ -95,6 +95,24 @@ describe('"On this page" and the sidebar', () => {
     }
   });
 
+  it("an sns operation's page: every h2 in the row, Retries among them, and Retries marked while it is read, to the page's end", async () => {
+    for (const width of [1280, 1800]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${base}operations/receiveordereventsinwarehouse/`);
+      const h2s = await page.locator('main article h2[id]').evaluateAll((hs) => hs.map((h) => `#${h.id}`));
+      const listed = await page.locator('nav.toc > ul > li > a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      assert.deepEqual(listed, h2s, `${width} px: the rail lists every h2 of the page, in order`);
+      assert.ok(listed.includes('#sns-retries'), `${width} px: Retries is a section of the page`);
+      await page.locator('#sns-retries').evaluate((h) => h.scrollIntoView({ block: 'start' }));
+      await page.waitForFunction(() => document.querySelector('nav.toc a[aria-current="true"]')?.textContent === 'Retries');
+      // The page ends with a short Security section under Retries: Retries is still the one read.
+      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(200);
+      assert.equal(await page.locator('nav.toc a[aria-current="true"]').textContent(), 'Retries', `${width} px: at the page's end`);
+      await page.close();
+    }
+  });
+
   it('marks the section being read as the reader scrolls, and links every section without script', async () => {
     // A window low enough that the sns section can reach its top before the page's end (the page is short since its fields of fields are folded).
     const page = await browser.newPage({ viewport: { width: 1800, height: 600 } });

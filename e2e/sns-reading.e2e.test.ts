@@ -60,16 +60,25 @@ describe('sns operation pages, read', () => {
 
   it("says AWS's fixed policy once per kind of protocol, and each value's origin only where origins are mixed", async () => {
     const page = await open(PROTOCOLS, 1280);
-    const text = await page.locator('section[aria-labelledby="h-sns"]').innerText();
-    // Five subscriptions: SQS, Lambda and Firehose share one policy, e-mail and SMS another.
+    // The subscriptions, then Retries, a section of its own.
+    const text = (await page.locator('section[aria-labelledby="h-sns"], section[aria-labelledby="sns-retries"]').allInnerTexts()).join('\n');
+    // Five subscriptions: Firehose and Lambda share one policy, e-mail and SMS another; the webhook has its own.
     assert.equal(text.match(/Fixed by AWS/g)?.length, 2);
     assert.equal(await page.locator('#sns-retries-aws-managed').count(), 1);
     assert.equal(await page.locator('#sns-retries-customer-managed').count(), 1);
-    assert.equal(await page.locator('.card.consumer a[href="#sns-retries-aws-managed"]').count(), (await page.locator('.card.consumer').count()) - 2);
-    // No retry bar for a fixed policy: its phases would not show at that scale.
-    assert.equal(await page.locator('.card.consumer svg.timeline').count(), 0);
+    assert.equal(await page.locator('.card.consumer a[href="#sns-retries-aws-managed"]').count(), 2);
+    assert.equal(await page.locator('.card.consumer a[href="#sns-retries-customer-managed"]').count(), 2);
+    // No retry bar for a fixed policy: its phases would not show at that scale (the webhook's own schedule is drawn).
+    const https = page.locator('.badge.protocol', { hasText: /^https$/ });
+    assert.equal(await page.locator('.card.consumer', { hasNot: https }).locator('svg.timeline').count(), 0);
     assert.doesNotMatch(text, /set by AWS|from the topic's policy/);
-    const receive = await open(RECEIVE, 1280);
+    const fifo = await open(RECEIVE, 1280);
+    const fifoText = await fifo.locator('section[aria-labelledby="h-sns"]').innerText();
+    assert.doesNotMatch(fifoText, /from the topic's policy|SPEC/);
+    // The FIFO topic's queues follow AWS's fixed policy: no retry bar either.
+    assert.equal(await fifo.locator('.card.consumer svg.timeline').count(), 0);
+    await fifo.context().close();
+    const receive = await open(PROTOCOLS, 1280);
     const received = await receive.locator('section[aria-labelledby="h-sns"]').innerText();
     assert.doesNotMatch(received, /from the topic's policy|SPEC/);
     // The HTTPS subscription's own policy, with one value from the topic's: drawn, and that one value marked.
@@ -80,7 +89,7 @@ describe('sns operation pages, read', () => {
     await schedule(receive).click();
     assert.equal(await receive.locator('.card.consumer svg.timeline:visible').count(), 1);
     assert.equal(await receive.locator('.card.consumer .dg-wide svg.timeline:visible').count(), 1);
-    const phone = await open(RECEIVE, 390);
+    const phone = await open(PROTOCOLS, 390);
     await schedule(phone).click();
     const narrow = phone.locator('.card.consumer .dg-narrow svg.timeline');
     assert.ok(await narrow.isVisible());
@@ -159,7 +168,12 @@ describe('sns operation pages, read', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme });
       const page = await context.newPage();
-      await page.goto(site.base + RECEIVE);
+      // The webhook's own retry schedule, on the standard topic.
+      await page.goto(site.base + PROTOCOLS);
+      // Folded in its card: opened to be drawn.
+      await page.locator('.card.consumer details.fold:has(svg.timeline)').evaluate((d) => {
+        (d as HTMLDetailsElement).open = true;
+      });
       const svg = page.locator('.card.consumer .dg-wide svg.timeline');
       const drawn = await svg.evaluate((s) => {
         const box = s.getBoundingClientRect();

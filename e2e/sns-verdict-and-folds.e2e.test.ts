@@ -81,11 +81,12 @@ if (HAS_CORPUS)
     });
 
     it("an ARN in the table's first column: its short name, the whole ARN on its own line in small code", async () => {
-      const page = await open(`${content.base}channels/orderevents/`, 1280);
+      // The standard topic: its function is named by an ARN (a FIFO topic delivers to SQS queues only).
+      const page = await open(`${content.base}channels/shipmenttracking/`, 1280);
       const cell = page.locator('table.subscription-lines td[data-label="Subscription"]', { hasText: 'Lambda function' });
-      assert.equal(await cell.locator('.subscription-head code').innerText(), 'fraud-screening');
+      assert.equal(await cell.locator('.subscription-head code').innerText(), 'parcel-alerts');
       const full = cell.locator('code.endpoint-full');
-      assert.equal((await full.textContent())?.trim(), 'arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening');
+      assert.equal((await full.textContent())?.trim(), 'arn:aws:lambda:eu-west-1:123456789012:function:parcel-alerts');
       const [headSize, fullSize] = await cell.evaluate((td) =>
         ['.subscription-head', 'code.endpoint-full'].map((s) => Number.parseFloat(getComputedStyle(td.querySelector(s)!).fontSize)),
       );

@@ -102,7 +102,9 @@
     return box.bottom > 0 && box.top < innerHeight;
   };
   // The section being read: the last heading above the top third of the window (the first before
-  // any); at the end of the page, the last one shown, however short its section.
+  // any); at the end of the page, where a short last section never reaches that line, the last
+  // heading in the window's upper half. Not any heading shown: a short section under the foot of
+  // the one being read ("Security" under "Retries") is not what the reader reads.
   const reading = () => {
     const line = innerHeight / 3;
     let at = targets[0];
@@ -111,8 +113,8 @@
       at = t;
     }
     if (innerHeight + scrollY >= document.documentElement.scrollHeight - 2) {
-      const last = targets.findLast((t) => t.heading.getBoundingClientRect().top < innerHeight);
-      if (last) at = last;
+      const last = targets.findLast((t) => t.heading.getBoundingClientRect().top < innerHeight / 2);
+      if (last && targets.indexOf(last) > targets.indexOf(at)) at = last;
     }
     return at;
   };

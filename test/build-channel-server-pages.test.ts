@@ -35,22 +35,21 @@ describe('channel, server and Changes pages of the default content and of a comp
   });
 
   it('names each fan-out box by its resource name, the whole ARN in its title only', () => {
-    const html = page(content, 'channels/orderevents');
+    // The standard topic: its subscriptions named by ARN (a function, a stream) are there.
+    const html = page(content, 'channels/shipmenttracking');
     const svg = /<figure class="diagram-box[\s\S]*?<\/figure>/.exec(html)![0];
     const drawn = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
-    assert.ok(drawn.includes('fraud-screening'), drawn.join(' | '));
+    assert.ok(drawn.includes('parcel-alerts'), drawn.join(' | '));
+    assert.ok(drawn.includes('parcel-scans'), drawn.join(' | '));
     assert.deepEqual(
       drawn.filter((t) => /arn:|123456789012/.test(t)),
       [],
       'no ARN drawn in a box',
     );
-    assert.match(
-      svg,
-      /<title>Lambda function subscription · fraud-screening · [^<]* · arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening<\/title>/,
-    );
+    assert.match(svg, /<title>Lambda function subscription · parcel-alerts · [^<]* · arn:aws:lambda:eu-west-1:123456789012:function:parcel-alerts<\/title>/);
     // The table under the picture still gives it whole.
     const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(html)![0].replace(/<[^>]+>/g, '');
-    assert.ok(table.includes('arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening'), 'the whole ARN in the table');
+    assert.ok(table.includes('arn:aws:lambda:eu-west-1:123456789012:function:parcel-alerts'), 'the whole ARN in the table');
   });
 
   it('opens an sns channel with its fan-out, the topic settings and the access policy (folded) after it, the name caveat in one sentence', () => {

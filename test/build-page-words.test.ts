@@ -84,7 +84,7 @@ describe('the words of reference pages (default content)', () => {
     const html = read('operations/receiveordereventsinwarehouse');
     const cards = [...html.matchAll(/<article class="card consumer"[\s\S]*?<\/article>/g)].map((m) => words(m[0]));
     assert.equal(cards.length, 3);
-    const [sqs, lambda, https] = cards as [string, string, string];
+    const [sqs, fraud] = cards as [string, string, string];
     assert.match(
       sqs,
       /If delivery fails AWS's fixed retries , then sns moves the message to the dead-letter queue warehouse-picking-dlq\.fifo If processing fails/,
@@ -93,10 +93,19 @@ describe('the words of reference pages (default content)', () => {
       sqs,
       /If processing fails once its consumers have received a message 5 times without deleting it, the queue moves it to warehouse-picking-dlq\.fifo \(the queue's redrive policy\)/,
     );
+    // A queue without a redrive policy: sns drops what it cannot deliver, and the queue keeps what fails processing.
+    assert.match(fraud, /then sns drops the message \(no dead-letter queue\)/);
+    assert.doesNotMatch(fraud, /If processing fails/);
+    // The function and the webhook are on the standard shipment tracking topic (a FIFO topic delivers to queues only).
+    const others = [...read('operations/notifycustomersofscans').matchAll(/<article class="card consumer"[\s\S]*?<\/article>/g)].map((m) => words(m[0]));
+    assert.equal(others.length, 5);
+    const [lambda, https] = others.slice(3) as [string, string];
+    assert.match(lambda, /^ *lambda Lambda function/);
     assert.match(lambda, /then sns drops the message \(no dead-letter queue\)/);
-    assert.match(https, /then sns moves the message to the dead-letter queue arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq/);
-    for (const card of cards) assert.doesNotMatch(card, /after \d+ receives/);
-    for (const card of [lambda, https]) assert.doesNotMatch(card, /If processing fails/);
+    assert.match(https, /^ *https HTTPS endpoint/);
+    assert.match(https, /then sns moves the message to the dead-letter queue arn:aws:sqs:eu-west-1:123456789012:partner-shipments-dlq/);
+    for (const card of [...cards, ...others]) assert.doesNotMatch(card, /after \d+ receives/);
+    for (const card of others) assert.doesNotMatch(card, /If processing fails/);
   });
 
   it('glosses a correlation id in words, as a reply address is', () => {
@@ -116,7 +125,8 @@ describe('the words of reference pages (default content)', () => {
   });
 
   it('says what the sns envelope is once a page, the other cards naming it with a link there (issue 34, round 6)', () => {
-    const html = read('operations/receiveordereventsinwarehouse');
+    // E-mail (JSON), the function and the webhook get the envelope.
+    const html = read('operations/notifycustomersofscans');
     const whole = 'in the sns envelope: JSON with Type, MessageId, TopicArn, Message, …';
     assert.equal(words(html).split(whole).length - 1, 1, 'the envelope explained once');
     assert.match(html, /<dd id="sns-envelope">in the sns envelope: JSON/);
@@ -126,22 +136,34 @@ describe('the words of reference pages (default content)', () => {
   });
 
   it('lists an sns topic’s subscriptions as a compact table under its picture, the receiving operation named once', () => {
-    const html = read('channels/orderevents');
-    const fanOut = html.slice(html.indexOf('<h3 id="sns-fan-out">'));
-    assert.match(words(fanOut), /Published by Publish order events \. Delivered to 3 subscriptions, all received by Warehouse picks orders :/);
-    const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(fanOut)![0];
+    const table = (url: string, published: RegExp): string[] => {
+      const html = read(url);
+      const fanOut = html.slice(html.indexOf('<h3 id="sns-fan-out">'));
+      assert.match(words(fanOut), published, url);
+      const lines = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(fanOut)![0];
+      assert.deepEqual(
+        [...lines.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]),
+        ['Subscription', 'Receives', 'If delivery fails'],
+      );
+      assert.doesNotMatch(lines, /Warehouse picks orders|Notify customers/, 'the operation once, in the sentence, not on every row');
+      // In the order the picture above draws them (left to right).
+      return [...lines.matchAll(/<tr>(?!<th)[\s\S]*?<\/tr>/g)].map((m) => words(m[0]).trim());
+    };
     assert.deepEqual(
-      [...table.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]),
-      ['Subscription', 'Receives', 'If delivery fails'],
+      table('channels/orderevents', /Published by Publish order events \. Delivered to 3 subscriptions, all received by Warehouse picks orders :/),
+      [
+        'SQS queue billing-orders.fifo every message 100,015 retries over about 23 days (exponential backoff), then dropped (no dead-letter queue)',
+        'SQS queue fraud-screening.fifo only messages where eventType is "OrderPlaced" 100,015 retries over about 23 days (exponential backoff), then dropped (no dead-letter queue)',
+        'SQS queue warehouse-picking.fifo only messages where total.amount is a number > 0 100,015 retries over about 23 days (exponential backoff), then to warehouse-picking-dlq.fifo',
+      ],
     );
-    // In the order the picture above draws them (left to right).
-    const rows = [...table.matchAll(/<tr>(?!<th)[\s\S]*?<\/tr>/g)].map((m) => words(m[0]).trim());
-    assert.deepEqual(rows, [
-      'HTTPS endpoint hooks.example.com https://hooks.example.com/commerce/v2/orders every message 20 retries over about 51 minutes (linear backoff), then to arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq',
-      'Lambda function fraud-screening arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening only messages where eventType is "OrderPlaced" 100,015 retries over about 23 days (exponential backoff), then dropped (no dead-letter queue)',
-      'SQS queue warehouse-picking.fifo only messages where total.amount is a number > 0 100,015 retries over about 23 days (exponential backoff), then to warehouse-picking-dlq.fifo',
-    ]);
-    assert.doesNotMatch(table, /Warehouse picks orders/, 'the operation once, in the sentence, not on every row');
+    assert.deepEqual(
+      table('channels/shipmenttracking', /Published by Publish parcel scans \. Delivered to 5 subscriptions, all received by Notify customers :/).slice(0, 2),
+      [
+        'HTTPS endpoint hooks.example.com https://hooks.example.com/commerce/v2/shipments every message 20 retries over about 51 minutes (linear backoff), then to arn:aws:sqs:eu-west-1:123456789012:partner-shipments-dlq',
+        'Lambda function parcel-alerts arn:aws:lambda:eu-west-1:123456789012:function:parcel-alerts only messages where scanType is one of "OUT_FOR_DELIVERY", "DELIVERED" 100,015 retries over about 23 days (exponential backoff), then dropped (no dead-letter queue)',
+      ],
+    );
   });
 
   it('shows a server’s tags as tags and its description right after its lede', () => {

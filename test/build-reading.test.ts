@@ -196,17 +196,28 @@ describe('reading the overview, lists, server, channel and message pages', () =>
   });
 
   it("follows an sns topic's fan-out picture with its subscriptions in text, each once, without a stray arrow", () => {
-    const html = page(content, 'channels/orderevents/');
-    const fanOut = html.slice(html.indexOf('<h3 id="sns-fan-out">Fan-out</h3>'));
-    assert.doesNotMatch(fanOut, /→ topic →/);
-    assert.match(text(fanOut), /Published by Publish order events ?\. Delivered to 3 subscriptions, all received by Warehouse picks orders ?:/);
-    // Each named as a reader of AWS's console knows it, the whole ARN or URL under the name, once.
-    const lines = [...fanOut.matchAll(/<td data-label="Subscription">([\s\S]*?)<\/td>/g)].map((m) => text(m[1]!).trim());
-    assert.deepEqual(lines.sort(), [
-      'HTTPS endpoint hooks.example.com https://hooks.example.com/commerce/v2/orders',
-      'Lambda function fraud-screening arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening',
-      'SQS queue warehouse-picking.fifo',
-    ]);
+    const subscriptions = (url: string, published: RegExp): string[] => {
+      const html = page(content, url);
+      const fanOut = html.slice(html.indexOf('<h3 id="sns-fan-out">Fan-out</h3>'));
+      assert.doesNotMatch(fanOut, /→ topic →/);
+      assert.match(text(fanOut), published);
+      // Each named as a reader of AWS's console knows it, the whole ARN or URL under the name, once.
+      return [...fanOut.matchAll(/<td data-label="Subscription">([\s\S]*?)<\/td>/g)].map((m) => text(m[1]!).trim()).sort();
+    };
+    assert.deepEqual(
+      subscriptions('channels/orderevents/', /Published by Publish order events ?\. Delivered to 3 subscriptions, all received by Warehouse picks orders ?:/),
+      ['SQS queue billing-orders.fifo', 'SQS queue fraud-screening.fifo', 'SQS queue warehouse-picking.fifo'],
+    );
+    assert.deepEqual(
+      subscriptions('channels/shipmenttracking/', /Published by Publish parcel scans ?\. Delivered to 5 subscriptions, all received by Notify customers ?:/),
+      [
+        'E-mail (JSON) tracking-audit@example.com',
+        'Firehose stream parcel-scans arn:aws:firehose:eu-west-1:123456789012:deliverystream/parcel-scans',
+        'HTTPS endpoint hooks.example.com https://hooks.example.com/commerce/v2/shipments',
+        'Lambda function parcel-alerts arn:aws:lambda:eu-west-1:123456789012:function:parcel-alerts',
+        'SMS +15555550100',
+      ],
+    );
   });
 
   it("shows a channel's whole address in its flow box, wrapped at separators rather than cut", () => {

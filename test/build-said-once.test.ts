@@ -61,7 +61,7 @@ describe('facts said once and truthfully (default content)', () => {
     assert.equal(boxes.length, 3);
     for (const box of boxes) {
       assert.match(box.title, / · received by Warehouse picks orders( · |$)/, box.title);
-      // Visible in the box, not cut by its five lines (the Lambda's ARN comes after it).
+      // Visible in the box, not cut by its five lines (an ARN comes after it).
       assert.ok(
         box.lines.some((l) => l.startsWith('received by')),
         box.lines.join(' / '),
@@ -78,7 +78,8 @@ describe('facts said once and truthfully (default content)', () => {
   });
 
   it('keeps the subscription table to three columns, its ids wrapping only at their separators', () => {
-    const html = read('channels/orderevents');
+    // The standard topic, whose function is named by its ARN.
+    const html = read('channels/shipmenttracking');
     const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(html)![0];
     assert.deepEqual(
       [...table.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]),
@@ -86,10 +87,10 @@ describe('facts said once and truthfully (default content)', () => {
     );
     assert.match(
       table,
-      /<code class="endpoint-full">arn:<wbr>aws:<wbr>lambda:<wbr>eu-<wbr>west-<wbr>1:<wbr>123456789012:<wbr>function:<wbr>fraud-<wbr>screening<\/code>/,
+      /<code class="endpoint-full">arn:<wbr>aws:<wbr>lambda:<wbr>eu-<wbr>west-<wbr>1:<wbr>123456789012:<wbr>function:<wbr>parcel-<wbr>alerts<\/code>/,
     );
     assert.ok(
-      tableRows(html).includes(
+      tableRows(read('channels/orderevents')).includes(
         'SQS queue warehouse-picking.fifo only messages where total.amount is a number > 0 100,015 retries over about 23 days (exponential backoff), then to warehouse-picking-dlq.fifo',
       ),
     );
@@ -101,10 +102,17 @@ describe('facts said once and truthfully (default content)', () => {
     const page = reading(read('operations/receiveordereventsinwarehouse'));
     const text = words(page);
     assert.equal(text.match(/100,015 retries/g)?.length, 1, 'AWS’s fixed retries stated once');
-    assert.match(text, /SQS and Lambda Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days /);
+    assert.match(text, /SQS Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days /);
     assert.match(text, /AWS's fixed retries , then sns drops the message/);
-    // The HTTPS subscription declares its own retries: the topic's policy is the channel's business here.
+    // No HTTPS subscription on this FIFO topic: the topic's delivery policy is no business of this page.
     assert.doesNotMatch(text, /Topic delivery policy/);
+    // The standard topic's: each fixed policy once, named by the protocols that follow it; the webhook declares its own retries.
+    const others = words(reading(read('operations/notifycustomersofscans')));
+    assert.equal(others.match(/100,015 retries over/g)?.length, 1, 'AWS’s fixed retries of Firehose and Lambda stated once');
+    assert.equal(others.match(/50 retries over about 6\.7 hours \(/g)?.length, 1, 'AWS’s fixed retries of e-mail and SMS stated once');
+    assert.match(others, /E-mail and SMS Fixed by AWS, whatever a delivery policy says: 50 retries over about 6\.7 hours /);
+    assert.match(others, /Lambda and Firehose Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days /);
+    assert.doesNotMatch(others, /Topic delivery policy/);
     assert.doesNotMatch(page, /id="h-bindings"/, 'no Bindings section repeating the queues');
     assert.match(page, /<details class="fold sns-queues"><summary>SQS queues this operation uses: <code id="[^"]+">warehouse-picking\.fifo<\/code>/);
     assert.match(words(/<details class="fold sns-queues">[\s\S]*?<\/details>/.exec(page)![0]), /fifoThroughputLimit perMessageGroupId/);

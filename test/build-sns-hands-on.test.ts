@@ -256,15 +256,28 @@ if (HAS_CORPUS)
       const doc = parse(readFileSync(join(repo, 'content', 'orders.apidesc.yaml'), 'utf8')) as {
         operations: Record<string, { channel: { $ref: string }; bindings?: { sns?: { consumers?: Consumer[] } } }>;
       };
-      const expected = Object.values(doc.operations)
-        .filter((op) => op.channel.$ref === '#/channels/orderEvents')
-        .flatMap((op) => op.bindings?.sns?.consumers ?? []);
-      assert.ok(expected.length >= 3);
-      const list = /<ul class="guide-subscriptions">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
-      assert.equal((list.match(/<li>/g) ?? []).length, expected.length, list);
-      assert.match(list, /<li><span class="kind">HTTPS endpoint<\/span> <code>hooks\.example\.com<\/code>: every message<\/li>/);
+      const consumersOf = (channel: string): Consumer[] =>
+        Object.values(doc.operations)
+          .filter((op) => op.channel.$ref === `#/channels/${channel}`)
+          .flatMap((op) => op.bindings?.sns?.consumers ?? []);
+      // The FIFO topic (SQS queues only), then the standard one (a webhook among its subscriptions).
+      const lists = [...html.matchAll(/<ul class="guide-subscriptions">([\s\S]*?)<\/ul>/g)].map((m) => m[1]!);
+      assert.equal(lists.length, 2);
+      const [orders, shipments] = lists as [string, string];
+      const fifo = consumersOf('orderEvents');
+      assert.ok(fifo.length >= 3);
+      assert.equal((orders.match(/<li>/g) ?? []).length, fifo.length, orders);
+      assert.match(
+        orders,
+        /<li><span class="kind">SQS queue<\/span> <code>warehouse-picking\.fifo<\/code>: only messages where total\.amount is a number (?:&gt;|>) 0<\/li>/,
+      );
+      const standard = consumersOf('shipmentTracking');
+      assert.ok(standard.length >= 3);
+      assert.equal((shipments.match(/<li>/g) ?? []).length, standard.length, shipments);
+      assert.match(shipments, /<li><span class="kind">HTTPS endpoint<\/span> <code>hooks\.example\.com<\/code>: every message<\/li>/);
       assert.doesNotMatch(html, /class="tester-result"|class="policy"/, 'the tester and the policy stay on their pages');
       assert.match(html, /<a href="\/channels\/orderevents\/#h-sns">on the channel's page<\/a>/);
+      assert.match(html, /<a href="\/channels\/shipmenttracking\/#h-sns">on the channel's page<\/a>/);
     });
 
     it("puts the tester right under the subscriptions it tests, named as their cards name them, and folds each card's retry schedule", () => {
@@ -278,9 +291,21 @@ if (HAS_CORPUS)
       assert.ok(at('id="sns-consumer-3-title"') < at('id="sns-tester-heading"'), 'the tester after the cards');
       assert.ok(at('id="sns-tester-heading"') < at('id="sns-retries"'), 'the tester before the retries');
       const names = [...html.matchAll(/class="tester-name"><a href="#sns-consumer-\d" title="[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]);
-      assert.deepEqual(names, ['SQS queue warehouse-picking.fifo', 'Lambda function fraud-screening', 'HTTPS endpoint hooks.example.com']);
+      assert.deepEqual(names, ['SQS queue warehouse-picking.fifo', 'SQS queue fraud-screening.fifo', 'SQS queue billing-orders.fifo']);
+      // On the standard topic, every kind of subscription, the function and the webhook among them.
+      const notify = readFileSync(join(out, 'operations', 'notifycustomersofscans', 'index.html'), 'utf8');
+      assert.ok(notify.indexOf('id="sns-consumer-5-title"') < notify.indexOf('id="sns-tester-heading"'), 'the tester after the cards');
+      assert.ok(notify.indexOf('id="sns-tester-heading"') < notify.indexOf('id="sns-retries"'), 'the tester before the retries');
+      const others = [...notify.matchAll(/class="tester-name"><a href="#sns-consumer-\d" title="[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]);
+      assert.deepEqual(others, [
+        'E-mail (JSON) tracking-audit@example.com',
+        'SMS +15555550100',
+        'Firehose stream parcel-scans',
+        'Lambda function parcel-alerts',
+        'HTTPS endpoint hooks.example.com',
+      ]);
       // The retry chart of the HTTPS subscription is in its card's fold, the row above says the retries in words.
-      assert.match(html, /<details class="fold"><summary>Delivery policy and retry schedule<\/summary><figure class="diagram-box has-narrow timeline-box"/);
+      assert.match(notify, /<details class="fold"><summary>Delivery policy and retry schedule<\/summary><figure class="diagram-box has-narrow timeline-box"/);
     });
 
     it('shows the results of the pre-filled example, written at build time by the matcher in the words of the page script', () => {

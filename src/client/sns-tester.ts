@@ -63,7 +63,7 @@ export async function test(root: HTMLElement, example?: string): Promise<string>
   const tested = results(root);
   for (const element of tested) {
     const scope: Scope = element.dataset.scope === 'MessageBody' ? 'MessageBody' : 'MessageAttributes';
-    const result = testerResult(input, element.dataset.policy, scope, ipTest, element.dataset.invalid);
+    const result = testerResult(input, element.dataset.policy, scope, ipTest, element.dataset.invalid, element.dataset.refused);
     if (result.result === 'matches' || result.result === 'no-filter') receiving++;
     show(element, result);
   }

@@ -71,9 +71,15 @@ export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fan
       kind: 'subscription',
       caption: `${c.protocolLabel} subscription`,
       label: endpoint.label,
-      // A policy AWS refuses is no filter that works: the box says so instead of what it would take.
+      // A subscription or a policy AWS refuses is no filter that works: the box says so instead of what it would take.
       lines: [
-        c.filterVerdict ? (c.filterVerdict.effect === 'refused' ? 'AWS rejects its filter policy' : 'its filter never matches') : shortFilter(c.filter),
+        c.verdict
+          ? c.verdict.of === 'subscription'
+            ? 'AWS refuses it on a FIFO topic'
+            : c.verdict.effect === 'refused'
+              ? 'AWS rejects its filter policy'
+              : 'its filter never matches'
+          : shortFilter(c.filter),
         `${subscriptionHolder(publishers, c.operation.url)} ${c.operation.title}`,
       ],
       ...(endpoint.detail ? { detail: endpoint.detail } : {}),

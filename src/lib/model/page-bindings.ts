@@ -12,8 +12,9 @@ import { escapeText } from '../html-text.ts';
 import { pageKindOf } from './page-kinds.ts';
 import { schemaRows } from './schema-rows.ts';
 import { retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
-import { type FanOut, filterSummary, filterVerdictOf, PROTOCOL_LABELS } from './sns.ts';
+import { type FanOut, filterSummary, isRefused, PROTOCOL_LABELS, subscriptionVerdictOf } from './sns.ts';
 import { PROTOCOL_KEYS } from '../validate/schema/bindings-schema.ts';
+import { isFifoBinding } from '../sns/fifo-protocols.ts';
 import type { Entity, Link } from './types.ts';
 
 export const PROTOCOL_NAMES: Record<string, string> = {
@@ -83,6 +84,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
   const channelEntity = entityByUrl(ctx, channel.url);
   if (!channelEntity) return result;
   const topicPolicy = producerDeliveryPolicy(ctx, channelEntity);
+  const fifo = isFifoTopic(ctx, channelEntity);
   for (const { entity, value, sns } of operationsOn(ctx, channelEntity)) {
     if (value.action === 'send') result.producers.push(toLink(entity));
     for (const [, c] of entries(sns?.consumers)) {
@@ -99,21 +101,31 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
               .join(', ')
           : undefined;
       const filter = isPlainObject(c.filterPolicy) ? filterSummary(c.filterPolicy).map((f) => `${f.attribute} ${f.condition}`) : undefined;
-      const filterVerdict = filterVerdictOf(c);
-      const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
+      const verdict = subscriptionVerdictOf(c, fifo);
+      // Nothing is delivered to a refused subscription: no retries, no dead-letter queue to say.
+      const delivery = isRefused(verdict) ? undefined : subscriptionDelivery(c.protocol, c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
       const retries = delivery?.schedule ? `${retriesSummary(delivery)} (${delivery.backoffFunction ?? 'linear'} backoff)` : undefined;
       result.consumers.push({
         operation: toLink(entity),
         protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol),
         endpoint,
         ...(filter ? { filter } : {}),
-        ...(filterVerdict ? { filterVerdict } : {}),
-        ...(redrive ? { deadLetter: redrive } : {}),
+        ...(verdict ? { verdict } : {}),
+        ...(redrive && !isRefused(verdict) ? { deadLetter: redrive } : {}),
         ...(retries ? { retries } : {}),
       });
     }
   }
   return result;
+}
+
+/** Whether the channel's sns binding makes its topic a FIFO topic, whose subscriptions AWS accepts only for SQS queues. */
+export function isFifoTopic(ctx: Context, channel: Entity | undefined): boolean {
+  if (channel?.kind !== 'channel') return false;
+  const at = { file: ctx.doc.root.path, pointer: channel.pointer };
+  const value = ctx.doc.deref(valueAt(ctx, at), at);
+  if (!value || !isPlainObject(value.value)) return false;
+  return isFifoBinding(bindingsOf(ctx, value.value.bindings, sub(value.at, 'bindings'))?.value.sns);
 }
 
 /** The topic-level delivery policy a producer (send operation) of the channel declares. */

@@ -1,4 +1,5 @@
 /** Operation pages: action, channel, messages, reply, security, traits applied, sns side. */
+import { isFifoBinding } from '../sns/fifo-protocols.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
@@ -80,7 +81,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
     const replyAt = replyWhere(ctx, op.reply, sub(at, 'reply'));
     const handsOn = found && replyAt && found.publish.length > 0 ? { ...found, replyWhere: replyAt } : found;
     const channelSns = channelValue && isPlainObject(channelValue.value) ? channelSnsBinding(ctx, channelValue.value, channelValue.at) : {};
-    const view = operationView(sns, value.action, bindings?.value.sqs, 'sns', topicPolicy);
+    const view = operationView(sns, value.action, bindings?.value.sqs, 'sns', topicPolicy, isFifoBinding(channelSns));
     const topic = topicName(channelSns, sns.topic, address);
     // No binding names the topic: the commands publish to the channel's address, so the page names that topic too (a templated address is no one name).
     const addressTopic =

@@ -34,6 +34,8 @@ export interface TesterSubscription {
   policy?: string;
   /** Why AWS refuses the policy, in words (filter-lint.ts); the tester says the policy is invalid instead of testing it. */
   invalid?: string;
+  /** Why AWS refuses the subscription itself (a FIFO topic's, not to an SQS queue); the tester says so instead of testing it. */
+  refused?: string;
   /** The result of the message the form starts from (the first example), shown before the reader tests another. */
   initial: TesterResult;
 }
@@ -74,13 +76,13 @@ export interface PublishVariant {
   python?: Snippet;
 }
 
-/** A subscription of the topic no published message reaches, because of its filter policy. */
+/** A subscription of the topic no published message reaches: AWS refuses it or its filter policy, or the policy never matches. */
 export interface Unreachable {
   /** "sqs shipping-orders.fifo". */
   name: string;
-  /** "AWS rejects this filter policy: …" (sns.ts verdictLine). */
+  /** "AWS rejects this filter policy: …", "AWS refuses this subscription: …" (sns.ts verdictLine). */
   line: string;
-  /** AWS refuses the policy (the subscription cannot be created), rather than taking one that never matches. */
+  /** AWS refuses the subscription or its policy (it cannot be created), rather than taking a policy that never matches. */
   refused: boolean;
 }
 

@@ -24,7 +24,8 @@ import { schemaViewsOf } from '../schema/schema-views.ts';
 import { messageNames } from './generated-examples.ts';
 import { admitsChanges, type MessageSchemas } from './own-message-values.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, serverProtocol, sub, valueAt } from './page-context.ts';
-import { filterVerdictOf, verdictLine } from './sns.ts';
+import { isFifoBinding } from '../sns/fifo-protocols.ts';
+import { subscriptionVerdictOf, verdictLine } from './sns.ts';
 import type {
   PublishVariant,
   Reached,
@@ -65,21 +66,26 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
   const channel = channelValue && isPlainObject(channelValue.value) ? channelValue.value : {};
   const channelSns = channelSnsBinding(ctx, channel, channelValue?.at);
   const topic = topicOf(ctx, op, channel, channelSns);
+  const fifo = isFifoBinding(channelSns);
   const examples = examplesOf(ctx, op.value, op.at, channel, channelValue?.at);
   const consumers = subscriptionsOf(op.sns).map((c, i) => ({ c, anchor: consumerAnchor(i) }));
 
   // Every subscription, those without a filter too (they receive every message); a tester once one has a filter.
-  const tested = consumers.slice(0, MAX_TESTED).map(({ c, anchor }) => ({ name: subscriptionName(c), anchor, ...testedPolicy(c) }));
+  const tested = consumers.slice(0, MAX_TESTED).map(({ c, anchor }) => ({ name: subscriptionName(c), anchor, ...testedPolicy(c, fifo) }));
   const tester = consumers.some(({ c }) => isPlainObject(c.filterPolicy))
     ? testerView(examples, tested, consumers.length - tested.length, attributeEnums(ctx, op.value, op.at, channel, channelValue?.at))
     : undefined;
 
-  const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, examples[0]) : { variants: [], total: 0, shown: 0, unreachable: [] };
+  const publish = op.value.action === 'send' ? publishVariants(ctx, op, topic, fifo, examples[0]) : { variants: [], total: 0, shown: 0, unreachable: [] };
   // Several messages: the commands for each (its first example), the reader picks the message (SnsSnippets.astro).
   const perMessage = op.value.action === 'send' ? firstOfEachMessage(examples).slice(0, MAX_PUBLISH_MESSAGES) : [];
   const publishMessages =
-    perMessage.length > 1 ? perMessage.map((start) => ({ title: start.messageTitle, publish: publishVariants(ctx, op, topic, start).variants })) : undefined;
-  const subscribe = consumers.slice(0, MAX_SUBSCRIBE).map(({ c, anchor }) => subscribeSnippet(c, anchor, topic));
+    perMessage.length > 1
+      ? perMessage.map((start) => ({ title: start.messageTitle, publish: publishVariants(ctx, op, topic, fifo, start).variants }))
+      : undefined;
+  // No command for a subscription AWS refuses on this topic: it would fail (its card says why).
+  const creatable = consumers.filter(({ c }) => subscriptionVerdictOf(c, fifo)?.of !== 'subscription');
+  const subscribe = creatable.slice(0, MAX_SUBSCRIBE).map(({ c, anchor }) => subscribeSnippet(c, anchor, topic));
   if (!tester && publish.variants.length === 0 && publish.unreachable.length === 0 && subscribe.length === 0) return undefined;
   const variants = [...publish.variants, ...(publishMessages ?? []).flatMap((m) => m.publish)];
   const all = [...variants.flatMap((v) => [v.cli?.code, v.js?.code, v.python?.code]), ...subscribe.map((s) => s.cli.code)].join('\n');
@@ -90,7 +96,7 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
     unreachable: publish.unreachable.slice(0, MAX_PUBLISH_VARIANTS),
     publishMore: publish.total - publish.shown,
     subscribe,
-    subscribeMore: consumers.length - subscribe.length,
+    subscribeMore: creatable.length - subscribe.length,
     ...(publish.variants.length > 0 ? { receive: receiveSnippet(topic) } : {}),
     ...(topic.contentBasedDeduplication && publish.variants.length > 0 ? { deduplicatesByContent: true as const } : {}),
     // Every <name> a reader fills in: the account, the region, and values the document gives none for.
@@ -107,13 +113,14 @@ export function topicTester(ctx: Context, channel: Entity): TesterView | undefin
   const at = { file: ctx.doc.root.path, pointer: channel.pointer };
   const value = ctx.doc.deref(valueAt(ctx, at), at);
   if (!value || !isPlainObject(value.value)) return undefined;
+  const fifo = isFifoBinding(channelSnsBinding(ctx, value.value, value.at));
   const subscriptions = operationsOn(ctx, channel).flatMap((o) =>
     subscriptionsOf(o.sns).map((c, i) => ({
       filtered: isPlainObject(c.filterPolicy),
       name: subscriptionName(c),
       url: o.entity.url,
       anchor: consumerAnchor(i),
-      ...testedPolicy(c),
+      ...testedPolicy(c, fifo),
     })),
   );
   if (!subscriptions.some((s) => s.filtered)) return undefined;
@@ -136,7 +143,7 @@ function testerView(starts: StartMessage[], subscriptions: Omit<TesterSubscripti
   const outside = 'message' in input ? outsideEnums(input.message.attributes, enums) : [];
   return {
     examples,
-    subscriptions: subscriptions.map((s) => ({ ...s, initial: testerResult(input, s.policy, s.scope, cidrContains, s.invalid) })),
+    subscriptions: subscriptions.map((s) => ({ ...s, initial: testerResult(input, s.policy, s.scope, cidrContains, s.invalid, s.refused) })),
     more,
     ...(Object.keys(enums).length > 0 ? { enums } : {}),
     ...(outside.length > 0 ? { outside } : {}),
@@ -397,13 +404,17 @@ function testerExample(start: StartMessage): TesterExample {
   return { label: start.label, attributes: JSON.stringify(start.message.attributes, null, 2), body: JSON.stringify(start.message.body, null, 2) };
 }
 
-/** What the tester tests a subscription with: its scope and policy (JSON text), or no policy when it has no filter. */
-function testedPolicy(c: Record<string, unknown>): { scope: Scope; policy?: string; invalid?: string } {
-  const verdict = filterVerdictOf(c);
+/**
+ * What the tester tests a subscription with: its scope and policy (JSON text), or no policy when
+ * it has no filter; why AWS refuses the subscription (on a FIFO topic) or its policy, if it does.
+ */
+function testedPolicy(c: Record<string, unknown>, fifo: boolean): { scope: Scope; policy?: string; invalid?: string; refused?: string } {
+  const verdict = subscriptionVerdictOf(c, fifo);
+  const why = verdict?.effect === 'refused' ? verdict.reasons.join('; ') : undefined;
   return {
     scope: scopeOf(c),
     ...(isPlainObject(c.filterPolicy) ? { policy: JSON.stringify(c.filterPolicy) } : {}),
-    ...(verdict?.effect === 'refused' ? { invalid: verdict.reasons.join('; ') } : {}),
+    ...(why !== undefined ? (verdict?.of === 'subscription' ? { refused: why } : { invalid: why }) : {}),
   };
 }
 
@@ -432,17 +443,18 @@ function publishVariants(
   ctx: Context,
   op: OperationInput,
   topic: Topic,
+  fifo: boolean,
   start: StartMessage | undefined,
 ): { variants: PublishVariant[]; total: number; shown: number; unreachable: Unreachable[] } {
   const base: Message = start?.message ?? { attributes: {}, body: {} };
   // The topic's subscriptions: those of every operation on the channel (this one's among them).
   const all = op.channel ? operationsOn(ctx, op.channel).flatMap((o) => subscriptionsOf(o.sns)) : subscriptionsOf(op.sns);
-  // A subscription whose filter policy AWS refuses, or that never matches, no message reaches: said apart, with why.
+  // A subscription AWS refuses, or whose filter policy it refuses or never matches, no message reaches: said apart, with why.
   const unreachable = all.flatMap((c) => {
-    const verdict = filterVerdictOf(c);
+    const verdict = subscriptionVerdictOf(c, fifo);
     return verdict ? [{ name: subscriptionName(c), line: verdictLine(verdict), refused: verdict.effect === 'refused' }] : [];
   });
-  const subscriptions = all.filter((c) => !filterVerdictOf(c));
+  const subscriptions = all.filter((c) => !subscriptionVerdictOf(c, fifo));
   const groups = new Map<string, { scope: Scope; policy?: Record<string, unknown>; names: string[]; bare: boolean }>();
   for (const c of subscriptions) {
     const policy = isPlainObject(c.filterPolicy) ? c.filterPolicy : undefined;

@@ -199,10 +199,26 @@ describe('sns on the pages of the default document', () => {
     assert.deepEqual(
       fanOut.consumers.map((c) => [c.protocolLabel, c.endpoint, c.deadLetter]),
       // In the order the fan-out picture draws them (left to right), which the table under it follows.
+      // A FIFO topic: SQS queues only (the fraud screening function reads its own queue).
       [
-        ['HTTPS endpoint', 'https://hooks.example.com/commerce/v2/orders', 'arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq'],
-        ['Lambda function', 'arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening', undefined],
+        ['SQS queue', 'billing-orders.fifo', undefined],
+        ['SQS queue', 'fraud-screening.fifo', undefined],
         ['SQS queue', 'warehouse-picking.fifo', 'warehouse-picking-dlq.fifo'],
+      ],
+    );
+    const shipments = section(m.pages.find((p) => p.pointer === '/channels/shipmentTracking')!.sections, 'sns-topic').fanOut;
+    assert.deepEqual(
+      shipments.producers.map((l) => l.id),
+      ['publishParcelScans'],
+    );
+    assert.deepEqual(
+      shipments.consumers.map((c) => [c.protocolLabel, c.endpoint, c.deadLetter]),
+      [
+        ['HTTPS endpoint', 'https://hooks.example.com/commerce/v2/shipments', 'arn:aws:sqs:eu-west-1:123456789012:partner-shipments-dlq'],
+        ['Lambda function', 'arn:aws:lambda:eu-west-1:123456789012:function:parcel-alerts', undefined],
+        ['Firehose stream', 'arn:aws:firehose:eu-west-1:123456789012:deliverystream/parcel-scans', undefined],
+        ['SMS', '+15555550100', undefined],
+        ['E-mail (JSON)', 'tracking-audit@example.com', undefined],
       ],
     );
   });
@@ -211,14 +227,24 @@ describe('sns on the pages of the default document', () => {
     const m = await orders();
     const { view } = section(m.pages.find((p) => p.pointer === '/operations/receiveOrderEventsInWarehouse')!.sections, 'sns-operation');
     assert.equal(view.side, 'consumer');
-    const [sqs, lambda, https] = view.consumers;
+    const [sqs, fraud] = view.consumers;
     assert.deepEqual(sqs!.endpoints, [{ kind: 'name', value: 'warehouse-picking.fifo', queueAnchor: 'sns-queue-warehouse-picking-fifo' }]);
     assert.equal(sqs!.rawMessageDelivery, true);
     assert.equal(sqs!.filterPolicyScope, 'MessageBody');
-    assert.equal(lambda!.filterPolicyScope, 'MessageAttributes');
-    assert.equal(lambda!.scopeDefault, true);
+    assert.equal(sqs!.scopeDefault, false);
+    assert.deepEqual(fraud!.endpoints, [{ kind: 'name', value: 'fraud-screening.fifo', queueAnchor: 'sns-queue-fraud-screening-fifo' }]);
+    assert.equal(fraud!.rawMessageDelivery, false);
+    assert.equal(fraud!.filterPolicyScope, 'MessageAttributes');
+    assert.equal(fraud!.scopeDefault, true);
+    // The standard shipment tracking topic has the function and the webhook.
+    const shipments = section(m.pages.find((p) => p.pointer === '/operations/notifyCustomersOfScans')!.sections, 'sns-operation').view;
+    const [, , , lambda, https] = shipments.consumers;
+    assert.equal(lambda!.protocol, 'lambda');
+    assert.equal(lambda!.filterPolicyScope, 'MessageBody');
+    assert.equal(lambda!.scopeDefault, false);
+    assert.equal(https!.protocol, 'https');
     assert.deepEqual(https!.redrive, {
-      deadLetterQueue: [{ kind: 'arn', value: 'arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq' }],
+      deadLetterQueue: [{ kind: 'arn', value: 'arn:aws:sqs:eu-west-1:123456789012:partner-shipments-dlq' }],
       maxReceiveCount: 10,
       countDefault: true,
     });
@@ -231,8 +257,16 @@ describe('sns on the pages of the default document', () => {
       view.consumers.map((c) => c.line),
       [
         'SQS queue warehouse-picking.fifo · only where total.amount is a number > 0 · 100,015 retries over about 23 days, then warehouse-picking-dlq.fifo',
-        'Lambda function arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening · only where eventType is "OrderPlaced" · 100,015 retries over about 23 days, then dropped',
-        'HTTPS endpoint https://hooks.example.com/commerce/v2/orders · every message · 20 retries over about 51 minutes, then arn:aws:sqs:eu-west-1:123456789012:partner-orders-dlq',
+        'SQS queue fraud-screening.fifo · only where eventType is "OrderPlaced" · 100,015 retries over about 23 days, then dropped',
+        'SQS queue billing-orders.fifo · every message · 100,015 retries over about 23 days, then dropped',
+      ],
+    );
+    const shipments = section(m.pages.find((p) => p.pointer === '/operations/notifyCustomersOfScans')!.sections, 'sns-operation').view;
+    assert.deepEqual(
+      shipments.consumers.slice(3).map((c) => c.line),
+      [
+        'Lambda function arn:aws:lambda:eu-west-1:123456789012:function:parcel-alerts · only where scanType is one of "OUT_FOR_DELIVERY", "DELIVERED" · 100,015 retries over about 23 days, then dropped',
+        'HTTPS endpoint https://hooks.example.com/commerce/v2/shipments · every message · 20 retries over about 51 minutes, then arn:aws:sqs:eu-west-1:123456789012:partner-shipments-dlq',
       ],
     );
   });
@@ -249,13 +283,22 @@ describe('sns on the pages of the default document', () => {
     );
     assert.equal(sqs.delivery!.fixedBy, 'aws-managed');
     assert.equal(sqs.delivery!.ignored, undefined, 'the topic policy says itself that it is for HTTP(S) subscribers');
-    const https = view.consumers[2]!;
+    // The webhook is on the standard shipment tracking topic, whose producer (by its trait) declares the topic's policy.
+    const shipments = section(m.pages.find((p) => p.pointer === '/operations/notifyCustomersOfScans')!.sections, 'sns-operation').view;
+    const https = shipments.consumers[4]!;
     assert.equal(https.protocol, 'https');
     assert.deepEqual(
       https.delivery!.effective.find((e) => e.field === 'numRetries'),
       { field: 'numRetries', value: 20, from: 'subscription' },
     );
+    assert.deepEqual(
+      https.delivery!.effective.find((e) => e.field === 'maxReceivesPerSecond'),
+      { field: 'maxReceivesPerSecond', value: 50, from: 'topic' },
+    );
     assert.equal(https.delivery!.schedule!.length, 20);
+    const lambda = shipments.consumers[3]!;
+    assert.equal(lambda.protocol, 'lambda');
+    assert.equal(lambda.delivery!.fixedBy, 'aws-managed');
   });
 
   it('names the trait an sns binding came from', async () => {

@@ -9,6 +9,7 @@ import { ownValue } from '../own-key.ts';
 import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import type { Link } from './types.ts';
+import { refusedOnFifo } from '../sns/fifo-protocols.ts';
 import { policyVerdict } from '../sns/filter-lint.ts';
 import { deliveryView, retriesSummary, subscriptionDelivery, type DeliveryView } from './sns-delivery.ts';
 
@@ -68,39 +69,71 @@ export interface ConsumerView {
   filterPolicy?: { json: string; html?: string; summary: { attribute: string; condition: string }[] };
   filterPolicyScope: string;
   scopeDefault: boolean;
-  /** What AWS does with a filter policy it refuses, or one that never matches (filter-lint.ts, the validator's checks). */
-  filterVerdict?: FilterVerdict;
+  /**
+   * A subscription AWS refuses (a FIFO topic's, not to an SQS queue), or whose filter policy it
+   * refuses or that never matches (filter-lint.ts, the validator's checks): no message reaches it.
+   */
+  verdict?: Verdict;
   redrive?: { deadLetterQueue: Endpoint[]; maxReceiveCount: number; countDefault: boolean };
   delivery?: DeliveryView;
   /** The subscription in one line, read first: "SQS queue q · only where … · 12 retries over about 10 minutes, then dlq". */
   line: string;
 }
 
-export interface FilterVerdict {
+export interface Verdict {
   effect: 'refused' | 'never-matches';
-  /** In words: `"eventType" holds "OrderPlaced" outside a list`. */
+  /** What is refused or never matches: the filter policy, or the subscription itself (a FIFO topic delivers to SQS queues only). */
+  of: 'filter' | 'subscription';
+  /** In words: `"eventType" holds "OrderPlaced" outside a list`, or `a FIFO topic delivers to SQS queues only`. */
   reasons: string[];
 }
 
-/** The line a reader sees first about a filter policy AWS refuses or that never matches. */
-export function verdictLine(v: FilterVerdict): string {
-  return `${v.effect === 'refused' ? 'AWS rejects this filter policy' : 'This filter policy never matches'}: ${v.reasons.join('; ')}`;
+/** Why AWS refuses a subscription of a FIFO topic, in words. */
+export const FIFO_REASON = 'a FIFO topic delivers to SQS queues only';
+
+/** The line a reader sees first about a refused subscription, a filter policy AWS refuses, or one that never matches. */
+export function verdictLine(v: Verdict): string {
+  const what =
+    v.of === 'subscription' ? 'AWS refuses this subscription' : v.effect === 'refused' ? 'AWS rejects this filter policy' : 'This filter policy never matches';
+  return `${what}: ${v.reasons.join('; ')}`;
 }
 
 /** The verdict in two words, for a badge in a table's cell or a card's row (the callout it links to says why). */
-export function verdictBadge(v: FilterVerdict): string {
+export function verdictBadge(v: Verdict): string {
   return v.effect === 'refused' ? 'Refused by AWS' : 'Never matches';
 }
 
 /** What the verdict means for the subscription, after its reasons. */
-export function verdictConsequence(v: FilterVerdict): string {
-  return v.effect === 'refused' ? 'The subscription cannot be created as written, so no message reaches it.' : 'No message reaches the subscription.';
+export function verdictConsequence(v: Verdict): string {
+  if (v.effect !== 'refused') return 'No message reaches the subscription.';
+  return v.of === 'subscription'
+    ? 'It cannot be created, so no message reaches it.'
+    : 'The subscription cannot be created as written, so no message reaches it.';
 }
 
+/** Whether AWS refuses the subscription, for its protocol or its filter policy: nothing is delivered to it, so nothing is retried or moved to a dead-letter queue. */
+export const isRefused = (v: Verdict | undefined): boolean => v?.effect === 'refused';
+
 /** The verdict of a subscription's filter policy in the scope it reads. */
-export function filterVerdictOf(c: Record<string, unknown>): FilterVerdict | undefined {
+export function filterVerdictOf(c: Record<string, unknown>): Verdict | undefined {
   if (!isPlainObject(c.filterPolicy)) return undefined;
-  return policyVerdict(c.filterPolicy, c.filterPolicyScope === 'MessageBody' ? 'MessageBody' : 'MessageAttributes');
+  const verdict = policyVerdict(c.filterPolicy, c.filterPolicyScope === 'MessageBody' ? 'MessageBody' : 'MessageAttributes');
+  return verdict && { effect: verdict.effect, of: 'filter', reasons: verdict.reasons };
+}
+
+/**
+ * The verdict of a subscription (a consumer of the binding) on its topic: refused when the topic
+ * is FIFO and the subscription is no SQS queue (said first: no filter matters then), else its
+ * filter policy's.
+ */
+export function subscriptionVerdictOf(c: Record<string, unknown>, fifoTopic: boolean): Verdict | undefined {
+  if (fifoTopic && refusedOnFifo(c.protocol)) {
+    const label = ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol);
+    // "an HTTPS endpoint", "an SMS", "an E-mail", "a Lambda function": the article as the label is read aloud.
+    const article = /^(HTTP|SMS|E-mail)/.test(label) ? 'an' : 'a';
+    return { effect: 'refused', of: 'subscription', reasons: [`${FIFO_REASON}, not to ${article} ${label}`] };
+  }
+  return filterVerdictOf(c);
 }
 
 export interface SnsOperationView {
@@ -210,6 +243,7 @@ export function operationView(
   sqs: unknown,
   anchorPrefix: string,
   topicPolicy: unknown = binding.deliveryPolicy,
+  fifoTopic = false,
 ): SnsOperationView {
   const queueList = isPlainObject(sqs) ? (Array.isArray(sqs.queues) ? sqs.queues : isPlainObject(sqs.queue) ? [sqs.queue] : []) : [];
   const queues = queueList
@@ -221,7 +255,7 @@ export function operationView(
     .map((c): Omit<ConsumerView, 'line'> => {
       const redrive = isPlainObject(c.redrivePolicy) ? c.redrivePolicy : undefined;
       const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, topicPolicy);
-      const verdict = filterVerdictOf(c);
+      const verdict = subscriptionVerdictOf(c, fifoTopic);
       return {
         protocol: String(c.protocol ?? ''),
         protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol ?? 'unknown'),
@@ -231,7 +265,7 @@ export function operationView(
         ...(isPlainObject(c.filterPolicy) ? { filterPolicy: { json: JSON.stringify(c.filterPolicy, null, 2), summary: filterSummary(c.filterPolicy) } } : {}),
         filterPolicyScope: typeof c.filterPolicyScope === 'string' ? c.filterPolicyScope : 'MessageAttributes',
         scopeDefault: typeof c.filterPolicyScope !== 'string',
-        ...(verdict ? { filterVerdict: verdict } : {}),
+        ...(verdict ? { verdict } : {}),
         ...(redrive
           ? {
               redrive: {
@@ -266,10 +300,11 @@ export interface FanOut {
     endpoint: string;
     /** Readable filter (`eventType is one of …`), absent when every message is delivered. */
     filter?: string[];
-    /** The filter policy is refused by AWS or never matches: said before the filter. */
-    filterVerdict?: FilterVerdict;
+    /** The subscription or its filter policy is refused by AWS, or the filter never matches: said before the filter. */
+    verdict?: Verdict;
+    /** Absent for a refused subscription: nothing is delivered to it. */
     deadLetter?: string;
-    /** e.g. "12 retries over about 540 s (exponential)". */
+    /** e.g. "12 retries over about 540 s (exponential)"; absent for a refused subscription. */
     retries?: string;
   }[];
 }
@@ -285,20 +320,22 @@ export function shortEndpoint(value: string): string {
   return host ?? value;
 }
 
-/** What a subscription receives and what happens when delivery fails, in one line. */
+/** What a subscription receives and what happens when delivery fails (not for a refused one, to which nothing is delivered), in one line. */
 export function subscriptionLine(c: Omit<ConsumerView, 'line'>): string {
   const endpoint = c.endpoints[0]?.value;
-  const what = c.filterVerdict
-    ? verdictLine(c.filterVerdict)
+  const what = c.verdict
+    ? verdictLine(c.verdict)
     : c.filterPolicy && c.filterPolicy.summary.length > 0
       ? `only where ${c.filterPolicy.summary.map((f) => `${f.attribute} ${f.condition}`).join(' and ')}`
       : 'every message';
   const deadLetter = c.redrive?.deadLetterQueue[0]?.value;
-  const failing = c.delivery?.schedule
-    ? `${retriesSummary(c.delivery)}, then ${deadLetter ?? 'dropped'}`
-    : deadLetter
-      ? `failed deliveries to ${deadLetter}`
-      : undefined;
+  const failing = isRefused(c.verdict)
+    ? undefined
+    : c.delivery?.schedule
+      ? `${retriesSummary(c.delivery)}, then ${deadLetter ?? 'dropped'}`
+      : deadLetter
+        ? `failed deliveries to ${deadLetter}`
+        : undefined;
   return [endpoint ? `${c.protocolLabel} ${endpoint}` : c.protocolLabel, what, failing].filter(Boolean).join(' · ');
 }
 
@@ -310,8 +347,11 @@ export function subscriptionLine(c: Omit<ConsumerView, 'line'>): string {
  * consumers received that many times without deleting it (they failed to process it) to a
  * dead-letter queue. So the count is said only for an sqs subscription, apart from sns's retries.
  */
-export function queueRedrive(c: Pick<ConsumerView, 'protocol' | 'redrive'>): { count: number; isDefault: boolean; deadLetterQueue: Endpoint[] } | undefined {
-  if (c.protocol !== 'sqs' || !c.redrive || c.redrive.deadLetterQueue.length === 0) return undefined;
+export function queueRedrive(
+  c: Pick<ConsumerView, 'protocol' | 'redrive' | 'verdict'>,
+): { count: number; isDefault: boolean; deadLetterQueue: Endpoint[] } | undefined {
+  // A refused subscription puts nothing in the queue: no message to fail processing.
+  if (c.protocol !== 'sqs' || !c.redrive || c.redrive.deadLetterQueue.length === 0 || isRefused(c.verdict)) return undefined;
   return { count: c.redrive.maxReceiveCount, isDefault: c.redrive.countDefault, deadLetterQueue: c.redrive.deadLetterQueue };
 }
 

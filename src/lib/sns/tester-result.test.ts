@@ -43,6 +43,14 @@ describe('tester result', () => {
     assert.equal(testerResult(read('{}'), undefined, 'MessageAttributes').result, 'no-filter');
   });
 
+  it('a subscription AWS refuses (a FIFO topic’s, not to an SQS queue) receives nothing, with a filter or without, whatever the message', () => {
+    const why = 'a FIFO topic delivers to SQS queues only, not to a Lambda function';
+    const refused = { result: 'refused', verdict: '✗ refused by AWS: ', error: `${why}; this subscription cannot be created` };
+    for (const policy of ['{"eventType":["OrderPlaced"]}', undefined])
+      for (const message of ['{"eventType": "OrderPlaced"}', '{'])
+        assert.deepEqual(testerResult(read(message), policy, 'MessageAttributes', undefined, undefined, why), refused, `${policy} ${message}`);
+  });
+
   it('reads a policy that is not JSON as no policy, and checks cidr only with the IP test', () => {
     assert.deepEqual(testerResult(read('{}'), 'not JSON', 'MessageAttributes').result, 'no-match');
     const policy = '{"ip":[{"cidr":"10.0.0.0/24"}]}';

@@ -17,7 +17,7 @@ interface TesterReason {
 }
 
 export type TesterResult =
-  | { result: 'error' | 'invalid'; verdict: string; error: string }
+  | { result: 'error' | 'invalid' | 'refused'; verdict: string; error: string }
   | { result: 'matches' | 'no-match' | 'no-filter'; verdict: string; reasons: TesterReason[] };
 
 /**
@@ -32,7 +32,9 @@ export const usesCidr = (policy: string): boolean => policy.includes('"cidr"');
  * writes it (JSON text). `cidr` tests IP ranges; without it a `cidr` condition says it cannot be
  * tested (the page's script hands it in whenever a policy uses `cidr`, the build always).
  */
-export function testerResult(input: TesterInput, policy: string | undefined, scope: Scope, cidr?: CidrTest, invalid?: string): TesterResult {
+export function testerResult(input: TesterInput, policy: string | undefined, scope: Scope, cidr?: CidrTest, invalid?: string, refused?: string): TesterResult {
+  // A subscription AWS refuses (a FIFO topic's, not to an SQS queue) receives nothing, whatever its filter and the message.
+  if (refused !== undefined) return { result: 'refused', verdict: '✗ refused by AWS: ', error: `${refused}; this subscription cannot be created` };
   // A policy AWS refuses has no subscription to match: said instead of a verdict, whatever the message.
   if (invalid !== undefined) return { result: 'invalid', verdict: '✗ this policy is invalid: ', error: `${invalid} (AWS rejects it)` };
   // A message that does not parse reaches no subscription, not even one without a filter; what is wrong is said once, under its box.

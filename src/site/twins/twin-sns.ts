@@ -13,6 +13,8 @@ import {
   queueRedriveWords,
   type SnsOperationView,
   type SnsTopicView,
+  isRefused,
+  verdictConsequence,
   verdictLine,
 } from '../../lib/model/sns.ts';
 import type { SnsHandsOn } from '../../lib/model/sns-hands-on-types.ts';
@@ -30,8 +32,8 @@ export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): s
     for (const c of fanOut.consumers) {
       const parts = [
         `${pageLink(c.operation, root)}: ${escapeInline(c.protocolLabel)} ${codeSpan(c.endpoint)}`,
-        c.filterVerdict
-          ? `**${escapeInline(verdictLine(c.filterVerdict))}**`
+        c.verdict
+          ? `**${escapeInline(verdictLine(c.verdict))}**`
           : c.filter?.length
             ? `only where ${c.filter.map(escapeInline).join(' and ')}`
             : 'every message',
@@ -98,7 +100,7 @@ function consumerLines(c: ConsumerView, n: number): string[] {
     lines.push(
       `- **Raw message delivery:** ${c.rawMessageDelivery ? 'on: the message body is delivered as published, without the sns envelope' : 'off: the message arrives inside the sns JSON envelope'}`,
     );
-  if (c.filterVerdict) lines.push(`- **${escapeInline(verdictLine(c.filterVerdict))}.**`);
+  if (c.verdict) lines.push(`- **${escapeInline(verdictLine(c.verdict))}.** ${escapeInline(verdictConsequence(c.verdict))}`);
   if (c.filterPolicy) {
     lines.push(`- **Filter policy** (on the message ${escapeInline(c.filterPolicyScope)}${defaulted(c.scopeDefault)}):`);
     for (const f of c.filterPolicy.summary) lines.push(`  - ${lineStart(escapeInline(f.attribute))} ${escapeInline(f.condition)}`);
@@ -108,7 +110,9 @@ function consumerLines(c: ConsumerView, n: number): string[] {
         .split('\n')
         .map((l) => `  ${l}`),
     );
-  } else lines.push('- **Filter policy:** none: every message is delivered');
+  } else lines.push(`- **Filter policy:** none${isRefused(c.verdict) ? '' : ': every message is delivered'}`);
+  // Nothing is delivered to a refused subscription: no dead-letter queue or retries to tell of.
+  if (isRefused(c.verdict)) return lines;
   if (c.redrive) lines.push(`- **Dead-letter queue:** ${endpoints(c.redrive.deadLetterQueue)}, where sns moves a message its retries could not deliver`);
   const redrive = queueRedrive(c);
   if (redrive) {

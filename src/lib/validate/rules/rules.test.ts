@@ -26,6 +26,12 @@ const filtered = (policy: string, scope = 'MessageAttributes', payload = 'store:
     `    action: send\n    channel: {$ref: '#/channels/c'}\n    bindings:\n      sns:\n        consumers:\n          - protocol: sqs\n            endpoint: {arn: "arn:aws:sqs:eu-west-1:123456789012:q"}\n            rawMessageDelivery: true\n            filterPolicyScope: ${scope}\n            filterPolicy: ${policy}\n`,
     `  c:\n    address: a\n    messages:\n      m:\n${headers ? `        headers: {type: object, properties: {${headers}}}\n` : ''}        payload: {type: object${payload ? `, properties: {${payload}}` : ''}}\n`,
   );
+/** A receive operation with one subscription of `protocol` on a topic of `ordering` (FIFO or standard). */
+const onTopic = (ordering: string, protocol: string, endpoint: string): string =>
+  op(
+    `    action: receive\n    channel: {$ref: '#/channels/c'}\n    bindings:\n      sns:\n        consumers:\n          - {protocol: ${protocol}, endpoint: ${endpoint}, rawMessageDelivery: false}\n`,
+    `  c:\n    address: orders.fifo\n    messages:\n      m: {payload: {type: string}}\n    bindings:\n      sns: {name: ${ordering === 'FIFO' ? 'orders.fifo' : 'orders'}, ordering: {type: ${ordering}}}\n`,
+  );
 const sns = (action: string, binding: string, extra = ''): string =>
   op(`    action: ${action}\n    channel: {$ref: '#/channels/c'}\n    bindings:\n      sns:\n${binding}${extra}`);
 
@@ -71,6 +77,7 @@ const SEVERITY: Record<string, Diagnostic['severity']> = {
   'sns-dlq-arn': 'warning',
   'sns-endpoint-kind': 'warning',
   'sns-fifo-name': 'warning',
+  'sns-fifo-protocol': 'warning',
   'sns-filter-bare-value': 'warning',
   'sns-filter-combinations': 'warning',
   'sns-filter-empty-list': 'warning',
@@ -552,6 +559,18 @@ const table: Record<string, Row[]> = {
       expect: ['sns-endpoint-kind'],
     },
     { name: 'FIFO topic name without .fifo', yaml: ch('    bindings:\n      sns: {name: orders, ordering: {type: FIFO}}\n'), expect: ['sns-fifo-name'] },
+    {
+      name: 'a Lambda subscription on a FIFO topic',
+      yaml: onTopic('FIFO', 'lambda', '{arn: "arn:aws:lambda:eu-west-1:123456789012:function:f"}'),
+      expect: ['sns-fifo-protocol'],
+    },
+    { name: 'an HTTPS subscription on a FIFO topic', yaml: onTopic('FIFO', 'https', '{url: "https://h.example"}'), expect: ['sns-fifo-protocol'] },
+    { name: 'an SQS subscription on a FIFO topic', yaml: onTopic('FIFO', 'sqs', '{arn: "arn:aws:sqs:eu-west-1:123456789012:q.fifo"}'), expect: [] },
+    {
+      name: 'a Lambda subscription on a standard topic',
+      yaml: onTopic('standard', 'lambda', '{arn: "arn:aws:lambda:eu-west-1:123456789012:function:f"}'),
+      expect: [],
+    },
   ],
   'sns-filter': [
     { name: 'a filter AWS accepts', yaml: filtered('{store: [north], price: [{numeric: [">", 0, "<=", 150]}]}'), expect: [] },

@@ -4,13 +4,15 @@
  * dead-letter `arn` that is not an sqs queue ARN, a `name` endpoint that matches no queue defined
  * in an sqs binding of the same operation, an empty identifier, an identifier kind that does not
  * fit the consumer's protocol, a FIFO topic whose name lacks `.fifo`, an unknown bindingVersion,
- * a delivery policy on a subscription that does not follow one (protocols other than HTTP(S)).
+ * a delivery policy on a subscription that does not follow one (protocols other than HTTP(S)), a
+ * subscription of a FIFO topic that is no SQS queue (AWS refuses it: fifo-protocols.ts).
  */
 import type { Location } from '../../diagnostics/diagnostic.ts';
 import { ownValue } from '../../own-key.ts';
 import { entries } from '../../resolve/doc-index.ts';
 import { isPlainObject } from '../../resolve/resolved-doc.ts';
 import { fixedPolicyOf } from '../../sns/delivery-protocols.ts';
+import { isFifoBinding, refusedOnFifo } from '../../sns/fifo-protocols.ts';
 import { effective } from '../effective.ts';
 import { fieldAt, problem, type Rule, type RuleContext } from './rule.ts';
 
@@ -38,7 +40,13 @@ export const snsLintRule: Rule = {
       if (!merged.origin.bindings) continue;
       const bindings = ctx.doc.deref(merged.value.bindings, fieldAt(merged.origin.bindings, 'bindings'));
       if (!bindings || !isPlainObject(bindings.value) || !isPlainObject(bindings.value.sns)) continue;
-      lintOperation(ctx, bindings.value.sns, fieldAt(bindings.at, 'sns'), queueNames(bindings.value.sqs));
+      lintOperation(
+        ctx,
+        bindings.value.sns,
+        fieldAt(bindings.at, 'sns'),
+        queueNames(bindings.value.sqs),
+        fifoTopicName(ctx, op.value.channel, fieldAt(op, 'channel')),
+      );
     }
   },
 };
@@ -71,7 +79,21 @@ function lintChannel({ report }: RuleContext, sns: unknown, at: Location): void 
   }
 }
 
-function lintOperation(ctx: RuleContext, sns: Record<string, unknown>, at: Location, queues: Set<string>): void {
+/**
+ * The name of the operation's topic when its channel's sns binding makes it a FIFO topic (the
+ * binding's `name`, else the channel's address, else empty); undefined for any other channel.
+ */
+function fifoTopicName(ctx: RuleContext, channelRef: unknown, site: Location): string | undefined {
+  const channel = ctx.doc.deref(channelRef, site);
+  if (!channel || !isPlainObject(channel.value)) return undefined;
+  const bindings = ctx.doc.deref(channel.value.bindings, fieldAt(channel.at, 'bindings'));
+  const sns = bindings && isPlainObject(bindings.value) ? bindings.value.sns : undefined;
+  if (!isFifoBinding(sns)) return undefined;
+  const name = isPlainObject(sns) && typeof sns.name === 'string' ? sns.name : channel.value.address;
+  return typeof name === 'string' ? name : '';
+}
+
+function lintOperation(ctx: RuleContext, sns: Record<string, unknown>, at: Location, queues: Set<string>, fifoTopic: string | undefined): void {
   const { report } = ctx;
   checkVersion(report, sns, at);
   if (isPlainObject(sns.topic)) checkIdentifier(report, sns.topic, fieldAt(at, 'topic'));
@@ -79,6 +101,17 @@ function lintOperation(ctx: RuleContext, sns: Record<string, unknown>, at: Locat
   for (const [i, consumer] of entries(sns.consumers)) {
     if (!isPlainObject(consumer)) continue;
     const cAt = fieldAt(at, 'consumers', i);
+    if (fifoTopic !== undefined && refusedOnFifo(consumer.protocol)) {
+      report(
+        problem(
+          'sns-fifo-protocol',
+          'warning',
+          fieldAt(cAt, 'protocol'),
+          `AWS refuses this ${String(consumer.protocol)} subscription: the topic${fifoTopic ? ` "${fifoTopic}"` : ''} is FIFO, and a FIFO topic delivers to SQS queues only`,
+          'Subscribe an SQS queue (FIFO or standard) instead, and let the function or endpoint read from it; or subscribe it to a standard topic (ordering.type standard).',
+        ),
+      );
+    }
     lintDeliveryPolicy(report, consumer.deliveryPolicy, fieldAt(cAt, 'deliveryPolicy'));
     if (consumer.deliveryPolicy !== undefined && fixedPolicyOf(consumer.protocol)) {
       report(
