@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -107,5 +107,23 @@ describe('the grammars’ regular expressions kept in a file (src/perf/grammar-r
     const shiki = await createHighlighter({ themes: [CODE_THEME], langs: HIGHLIGHTED_LANGUAGES, engine: createJavaScriptRegexEngine() });
     for (const lang of HIGHLIGHTED_LANGUAGES) assert.equal(html(cached, lang), html(shiki, lang), lang);
     assert.deepEqual(made, [], 'every pattern came from the file');
+  });
+  it('converts a damaged entry anew rather than trusting it', () => {
+    const file = join(folder, 'regex-damaged.json');
+    const patterns = ['\\bcount\\b', '(?<=a)b', '[[:alpha:]]+'];
+    writeFileSync(
+      file,
+      JSON.stringify({
+        [patterns[0]!]: { source: '(', flags: '' },
+        [patterns[1]!]: 42,
+        [patterns[2]!]: { source: null, flags: 'g' },
+      }),
+    );
+    const fromFile = cachedRegexConstructor(file);
+    for (const pattern of patterns) {
+      const regex = fromFile(pattern);
+      const shikis = defaultJavaScriptRegexConstructor(pattern);
+      assert.deepEqual(converted(regex), converted(shikis), pattern);
+    }
   });
 });

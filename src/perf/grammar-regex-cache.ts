@@ -78,7 +78,8 @@ export function cachedRegexConstructor(file = grammarRegexCacheFile()): (pattern
   let saving = false;
   return (pattern) => {
     const kept = Object.hasOwn(known, pattern) ? known[pattern] : undefined;
-    if (kept) return regexOf(kept);
+    const rebuilt = kept ? rebuiltOrNothing(kept) : undefined;
+    if (rebuilt) return rebuilt;
     const regex = defaultJavaScriptRegexConstructor(pattern);
     added[pattern] = known[pattern] = converted(regex);
     if (!saving) {
@@ -87,6 +88,16 @@ export function cachedRegexConstructor(file = grammarRegexCacheFile()): (pattern
     }
     return regex;
   };
+}
+
+/** A damaged entry (edited, truncated, from another version) is converted anew, never trusted. */
+function rebuiltOrNothing(kept: Converted): RegExp | undefined {
+  if (typeof kept !== 'object' || kept === null || typeof kept.source !== 'string' || typeof kept.flags !== 'string') return undefined;
+  try {
+    return regexOf(kept);
+  } catch {
+    return undefined;
+  }
 }
 
 function save(file: string, added: Patterns): void {
