@@ -93,65 +93,77 @@ describe('code samples, read', () => {
     await context.close();
   });
 
-  it('at 1280 and 390 px keeps panel code in its box: long lines never wrap, the box scrolls sideways (the page never), tabs stay a bar, the title breaks only between words', async () => {
+  it('at 1280 and 390 px keeps panel code in its box: long lines never wrap, samples wider than the panel read whole under the fields at 1280 px, the box scrolls sideways at 390 px (the page never), tabs stay a bar, the title breaks only between words', async () => {
     assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
     const out = await buildSite([join(CORPUS, 'valid', 'spec-streetlights-kafka.yaml')], FIXTURES, { work: tempDir('apidesc-code-samples-e2e-') });
     const lights = await serveSite(out);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${lights.base}operations/turnon/`);
-    const facts = await page.evaluate(() => {
-      const lineBoxes = (node: Node): number => {
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-      };
-      // Whether a word of the element's text (a piece of an address: up to a dot or a slash) sits on more than one line.
-      const splitsAWord = (element: Element, word = /\S+/g): boolean => {
-        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode())
-          for (const found of node.textContent!.matchAll(word)) {
-            const range = document.createRange();
-            range.setStart(node, found.index);
-            range.setEnd(node, found.index + found[0].length);
-            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) return true;
-          }
-        return false;
-      };
-      const samples = document.querySelector('.ref-panel .code-samples')!;
-      const pre = [...samples.querySelectorAll<HTMLElement>('pre')].find((p) => p.getClientRects().length > 0)!;
-      const style = getComputedStyle(pre);
-      const textHeight = pre.scrollHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
-      const summary = samples.querySelector('.sample-title')!;
-      return {
-        codeLines: pre.textContent!.split('\n').length,
-        shownLines: Math.round(textHeight / Number.parseFloat(style.lineHeight)),
-        // Each line of code in one line box: nothing re-wrapped inside an identifier or across Python's indentation.
-        wrappedLines: [...pre.querySelectorAll('.line')].filter((l) => lineBoxes(l) > 1).map((l) => l.textContent),
-        scrollsSideways: pre.scrollWidth > pre.clientWidth,
-        scroller: { tabIndex: pre.tabIndex, role: pre.getAttribute('role'), label: pre.getAttribute('aria-label') },
-        insidePanel: pre.getBoundingClientRect().right <= samples.getBoundingClientRect().right + 1,
-        // The shown server's language tabs (the document's channel is on two servers: a server picker above).
-        labels: [...samples.querySelectorAll('.sample-group .code-tab-list > label')]
-          .filter((l) => l.getClientRects().length > 0)
-          .map((l) => ({
-            top: Math.round(l.getBoundingClientRect().top),
-            splitInsideWord: splitsAWord(l),
-          })),
-        // Each piece between the title's break points (a dot, a slash, a space) on one line.
-        titleSplitInsideWord: splitsAWord(summary, /[^\s./]+[./]?/g),
-        titleLines: lineBoxes(summary),
-        title: Math.round(samples.querySelector('h2')!.getBoundingClientRect().bottom),
-        groupTitle: Math.round(summary.getBoundingClientRect().top),
-        serverTabs: [...samples.querySelectorAll('.server-tabs > .code-tab-list > label')].map((l) => [
-          l.textContent,
-          Math.round(l.getBoundingClientRect().top),
-          Math.round(l.getBoundingClientRect().height),
-        ]),
-      };
-    });
+    // The same reading at each width the page is drawn at.
+    const readPanel = () =>
+      page.evaluate(() => {
+        const lineBoxes = (node: Node): number => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        };
+        // Whether a word of the element's text (a piece of an address: up to a dot or a slash) sits on more than one line.
+        const splitsAWord = (element: Element, word = /\S+/g): boolean => {
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode())
+            for (const found of node.textContent!.matchAll(word)) {
+              const range = document.createRange();
+              range.setStart(node, found.index);
+              range.setEnd(node, found.index + found[0].length);
+              if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) return true;
+            }
+          return false;
+        };
+        const samples = document.querySelector('.ref-panel .code-samples')!;
+        const pre = [...samples.querySelectorAll<HTMLElement>('pre')].find((p) => p.getClientRects().length > 0)!;
+        const style = getComputedStyle(pre);
+        const textHeight = pre.scrollHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
+        const summary = samples.querySelector('.sample-title')!;
+        const main = document.querySelector('.ref-main')!.getBoundingClientRect();
+        const panel = document.querySelector('.ref-panel')!.getBoundingClientRect();
+        return {
+          // Where the samples go (sample-width.ts), and whether the panel is under the fields at the column's whole width.
+          samplesWidth: document.querySelector<HTMLElement>('.ref-grid')!.dataset.samplesWidth,
+          panelUnderFields: panel.top >= main.bottom - 1 && panel.width >= main.width - 1,
+          codeLines: pre.textContent!.split('\n').length,
+          shownLines: Math.round(textHeight / Number.parseFloat(style.lineHeight)),
+          // Each line of code in one line box: nothing re-wrapped inside an identifier or across Python's indentation.
+          wrappedLines: [...pre.querySelectorAll('.line')].filter((l) => lineBoxes(l) > 1).map((l) => l.textContent),
+          scrollsSideways: pre.scrollWidth > pre.clientWidth,
+          scroller: { tabIndex: pre.tabIndex, role: pre.getAttribute('role'), label: pre.getAttribute('aria-label') },
+          insidePanel: pre.getBoundingClientRect().right <= samples.getBoundingClientRect().right + 1,
+          // The shown server's language tabs (the document's channel is on two servers: a server picker above).
+          labels: [...samples.querySelectorAll('.sample-group .code-tab-list > label')]
+            .filter((l) => l.getClientRects().length > 0)
+            .map((l) => ({
+              top: Math.round(l.getBoundingClientRect().top),
+              splitInsideWord: splitsAWord(l),
+            })),
+          // Each piece between the title's break points (a dot, a slash, a space) on one line.
+          titleSplitInsideWord: splitsAWord(summary, /[^\s./]+[./]?/g),
+          titleLines: lineBoxes(summary),
+          titleCut: summary.scrollWidth > summary.clientWidth,
+          title: Math.round(samples.querySelector('h2')!.getBoundingClientRect().bottom),
+          groupTitle: Math.round(summary.getBoundingClientRect().top),
+          serverTabs: [...samples.querySelectorAll('.server-tabs > .code-tab-list > label')].map((l) => [
+            l.textContent,
+            Math.round(l.getBoundingClientRect().top),
+            Math.round(l.getBoundingClientRect().height),
+          ]),
+        };
+      });
+    const facts = await readPanel();
     // Where lines run past the edge, the edge says so without script (a shade under the code, the text fading out there),
     // and the fade moves to the other edge once the box is scrolled to its end; each row of tabs says what it picks.
+    // At 1280 px the samples are read whole (e2e/operation-fit.e2e.test.ts): the edges are read on a phone, where they scroll.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const narrow = await readPanel();
     const edges = await page.evaluate(async () => {
       const pre = [...document.querySelectorAll<HTMLElement>('.ref-panel .code-samples pre')].find((p) => p.getClientRects().length > 0)!;
       const fade = () => ({
@@ -169,6 +181,7 @@ describe('code samples, read', () => {
         .map((l) => l.innerText.trim());
       return { atStart, atEnd, attachment: getComputedStyle(pre).backgroundAttachment, legends };
     });
+    await page.setViewportSize({ width: 1280, height: 900 });
     // The shades stay at the box's edges (scroll); the covers scroll with the code (local), hiding a shade where the code ends.
     assert.equal(edges.attachment, 'local, local, scroll, scroll, scroll');
     assert.deepEqual(edges.atStart, { start: '0px', end: '48px' }, 'the text fades out at the right edge before scrolling');
@@ -226,7 +239,7 @@ describe('code samples, read', () => {
     // The broker addresses and topic names of the samples are longer than the panel is wide: they scroll, never wrap.
     assert.deepEqual(facts.wrappedLines, [], 'lines of code re-wrapped in the panel');
     assert.equal(facts.shownLines, facts.codeLines, `${facts.shownLines} lines shown for ${facts.codeLines}`);
-    assert.equal(facts.scrollsSideways, true, 'the long lines scroll sideways inside the code box');
+    assert.equal(facts.scrollsSideways, false, 'at 1280 px the samples wider than the panel are read whole under the fields, not scrolled');
     // A scroll region a keyboard reaches, named for a screen reader.
     assert.equal(facts.scroller.tabIndex, 0);
     assert.equal(facts.scroller.role, 'region');
@@ -242,7 +255,8 @@ describe('code samples, read', () => {
     // The server choice is one compact line between the panel's title and the first group's heading, not a row of tabs.
     for (const [name, top, height] of facts.serverTabs) {
       assert.ok(
-        Number(top) >= facts.title - 4 && Number(top) < facts.groupTitle,
+        // On the title's line where the samples take the column's width (under the fields at 1280 px), else just under it.
+        Number(top) >= facts.title - 40 && Number(top) < facts.groupTitle,
         `server ${name} at ${top}: the title ends at ${facts.title}, the group starts at ${facts.groupTitle}`,
       );
       assert.ok(Number(height) <= 28, `server ${name}: ${height} px high, a tab rather than a compact choice`);
@@ -252,8 +266,18 @@ describe('code samples, read', () => {
       false,
       'a tab label breaks inside a word',
     );
-    assert.ok(facts.titleLines > 1, 'the long topic takes more than a line at this width');
-    assert.equal(facts.titleSplitInsideWord, false, 'the title breaks inside a word');
+    // The topic is wider than the panel beside the fields: at 1280 px the samples (as wide) go under the fields, where the
+    // title reads on one line, whole; at 390 px it takes more than a line, broken only between the pieces of the topic.
+    assert.equal(facts.samplesWidth, 'widest');
+    assert.equal(facts.panelUnderFields, true, "at 1280 px the samples wider than the panel are under the fields, at the column's width");
+    assert.equal(facts.titleLines, 1, 'under the fields at 1280 px the long topic reads on one line');
+    assert.equal(facts.titleCut, false, "the title is cut at its box's edge");
+    assert.equal(facts.titleSplitInsideWord, false, 'the title breaks inside a word at 1280 px');
+    assert.ok(narrow.titleLines > 1, `the long topic takes ${narrow.titleLines} line at 390 px`);
+    assert.equal(narrow.titleCut, false, "the title is cut at its box's edge at 390 px");
+    assert.equal(narrow.titleSplitInsideWord, false, 'the title breaks inside a word at 390 px');
+    assert.deepEqual(narrow.wrappedLines, [], 'lines of code re-wrapped in the panel at 390 px');
+    assert.equal(narrow.insidePanel, true, 'the code box runs past the panel at 390 px');
   });
 
   it('1280 px, a request and its reply over WebSocket: the code at its full height, the payload a line per field, and "Code samples" marked once followed', async () => {

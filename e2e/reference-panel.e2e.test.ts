@@ -301,7 +301,7 @@ describe('the reference panel, read', () => {
       const page = await open(PUBLISH, 1280, { javaScriptEnabled });
       const shown = (): Promise<string[]> =>
         page
-          .locator('aside.ref-panel .panel-part > .panel-tab')
+          .locator('aside.ref-panel .panel-part .panel-tab')
           .evaluateAll((tabs) => tabs.filter((t) => (t as HTMLElement).offsetParent !== null).map((t) => t.getAttribute('aria-label') ?? ''));
       assert.deepEqual(await shown(), ['Order placed']);
       const group = page.getByRole('complementary', { name: 'Examples of Publish order events' }).getByRole('group', { name: 'Message', exact: true });
@@ -309,7 +309,7 @@ describe('the reference panel, read', () => {
       if (javaScriptEnabled) {
         await group.getByRole('radio', { name: 'Order placed' }).focus();
         await page.keyboard.press('ArrowRight');
-      } else await page.locator('aside.ref-panel .panel-part > .panel-tab-list label', { hasText: 'Order cancelled' }).click();
+      } else await page.locator('aside.ref-panel .panel-part .panel-tab-list label', { hasText: 'Order cancelled' }).click();
       assert.deepEqual(await shown(), ['Order cancelled']);
       await page.context().close();
     }
