@@ -14,8 +14,12 @@ import { tempDir } from '../test/helpers.ts';
 import { buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-/** A receiving operation whose subscription cards fold `aws sns subscribe` commands with ARNs; a publishing one whose panel has `aws sns publish`. */
-const PAGES = ['operations/receiveordereventsinwarehouse/', 'operations/publishorderevents/'];
+/**
+ * Receiving operations whose subscription cards fold `aws sns subscribe` commands with ARNs (the
+ * standard topic's with a Lambda function's and a webhook's, the longest); a publishing one whose
+ * panel has `aws sns publish`.
+ */
+const PAGES = ['operations/receiveordereventsinwarehouse/', 'operations/notifycustomersofscans/', 'operations/publishorderevents/'];
 
 /** What the page's code boxes do with their lines, measured in the page. */
 interface CodeFacts {

@@ -19,11 +19,13 @@ import { closeAll, launchChromium, runCli, serveSite } from './support.ts';
 const repo = resolve(import.meta.dirname, '..');
 
 /**
- * The tallest operation page of the content at 390 px, its folds closed. Measured: 4349 to 4739 px
- * with the examples folded, 4612 to 5714 px before (the examples open under the fields). 5000
- * leaves room for a line or two of content and fails when the examples unfold again.
+ * The tallest operation page of the content at 390 px, its folds closed. Measured: 4215 to 5647 px
+ * with the examples folded (the tallest, notifycustomersofscans, has five subscriptions: queues, a
+ * Lambda function and a webhook with its retry schedule); 4612 to 5714 px before the examples
+ * were folded, on the content of that time. The fold itself is checked below; 6000 leaves room
+ * for a line or two of content and fails when a page grows by a section.
  */
-const PHONE_HEIGHT_BOUND = 5000;
+const PHONE_HEIGHT_BOUND = 6000;
 
 /** The built site's operation pages, as URLs relative to its root. */
 const operationPages = (root: string): string[] =>
