@@ -91,4 +91,11 @@ describe('reference pages: examples beside the fields, once', () => {
       );
     }
   });
+
+  it("keeps the phone's fold of the examples out of the search index: its words are no part of the page's text", () => {
+    const html = page('operations/publishfleetevents/');
+    const summaries = [...html.matchAll(/<details class="fold-narrow"><summary([^>]*)>([^<]*)</g)];
+    assert.ok(summaries.length >= 1, 'the examples folded on a phone');
+    for (const [, attributes, words] of summaries) assert.match(attributes!, /data-pagefind-ignore/, `"${words}" indexed`);
+  });
 });
