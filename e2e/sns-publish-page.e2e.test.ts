@@ -21,6 +21,8 @@ const repo = resolve(import.meta.dirname, '..');
 const PUBLISH = 'operations/publishorderevents/';
 const RECEIVE = 'operations/receiveordereventsinwarehouse/';
 const REPLY = 'operations/requeststockcheck/';
+/** The standard topic's publisher: its commands reach a webhook and a Lambda function, the longest endpoints (the FIFO topic's reach SQS queues only). */
+const PUBLISH_STANDARD = 'operations/publishparcelscans/';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -135,7 +137,7 @@ describe('an sns publishing operation, read', () => {
 
   for (const width of [1280, 390])
     it(`${width} px: the endpoints a command reaches wrap at a separator (/ : . - _), never inside a word`, async () => {
-      const page = await open(PUBLISH, width);
+      const page = await open(PUBLISH_STANDARD, width);
       const breaks = await page.locator('section.sns-send .snippet-reaches code:not([data-filter-scope])').evaluateAll((codes) =>
         codes.flatMap((code) => {
           // Every character's line, by its box: where the line changes, the characters either side.
