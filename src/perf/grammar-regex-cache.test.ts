@@ -6,14 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createHighlighter, type BundledLanguage, type BundledTheme } from 'shiki';
 import { createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { CODE_THEME, CODE_THEME_NAME } from '../lib/highlight/code-html.ts';
 import { HIGHLIGHTED_LANGUAGES } from '../lib/highlight/highlight-html.ts';
+import { tempDir } from '../../test/helpers.ts';
 import { cachedRegexConstructor, converted, regexOf } from './grammar-regex-cache.ts';
 
 /** Code that opens and closes the states of every language (strings, comments, tags, heredocs, templates…); `$` of a placeholder escaped for the linter. */
@@ -37,8 +37,8 @@ const CODE = [
   'interface A { b?: number } type C = A & { d: readonly string[] };',
 ].join('\n');
 
-const folder = mkdtempSync(join(tmpdir(), 'grammar-regex-'));
-after(() => rmSync(folder, { recursive: true, force: true }));
+// Removed when the test process exits (test/helpers.ts).
+const folder = tempDir('grammar-regex-');
 
 const theme = CODE_THEME_NAME as BundledTheme;
 const html = (h: Awaited<ReturnType<typeof createHighlighter>>, lang: string): string =>
@@ -108,7 +108,7 @@ describe('the grammars’ regular expressions kept in a file (src/perf/grammar-r
     for (const lang of HIGHLIGHTED_LANGUAGES) assert.equal(html(cached, lang), html(shiki, lang), lang);
     assert.deepEqual(made, [], 'every pattern came from the file');
   });
-  it('converts a damaged entry anew rather than trusting it', () => {
+  it('converts a damaged entry anew rather than trusting it, and writes the sound one in its place', () => {
     const file = join(folder, 'regex-damaged.json');
     const patterns = ['\\bcount\\b', '(?<=a)b', '[[:alpha:]]+'];
     writeFileSync(
@@ -119,11 +119,22 @@ describe('the grammars’ regular expressions kept in a file (src/perf/grammar-r
         [patterns[2]!]: { source: null, flags: 'g' },
       }),
     );
-    const fromFile = cachedRegexConstructor(file);
-    for (const pattern of patterns) {
-      const regex = fromFile(pattern);
-      const shikis = defaultJavaScriptRegexConstructor(pattern);
-      assert.deepEqual(converted(regex), converted(shikis), pattern);
-    }
+    // In a process of its own: the cache is written when the process exits, after this one's
+    // temporary folders are gone.
+    const script = `
+      import { cachedRegexConstructor, converted } from ${JSON.stringify(new URL('./grammar-regex-cache.ts', import.meta.url).href)};
+      const fromFile = cachedRegexConstructor(${JSON.stringify(file)});
+      console.log(JSON.stringify(${JSON.stringify(patterns)}.map((pattern) => converted(fromFile(pattern)))));
+    `;
+    const made = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: import.meta.dirname, timeout: 60_000, encoding: 'utf8' }),
+    ) as unknown[];
+    const written = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    patterns.forEach((pattern, i) => {
+      const shikis = converted(defaultJavaScriptRegexConstructor(pattern));
+      assert.deepEqual(made[i], shikis, `${pattern}: made`);
+      assert.deepEqual(written[pattern], shikis, `${pattern}: written`);
+      assert.deepEqual(converted(regexOf(written[pattern] as Parameters<typeof regexOf>[0])), shikis, `${pattern}: read back`);
+    });
   });
 });
