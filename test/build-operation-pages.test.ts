@@ -113,7 +113,7 @@ describe('operation pages: one order, each thing said once (default content and 
     for (const { path, html } of pages) {
       const list = /<dl class="facts retry-policies">([\s\S]*?)<\/dl>/.exec(html);
       if (!list) continue;
-      const subscribed = new Set([...html.matchAll(/<article class="card consumer"[\s\S]*?<span class="badge protocol">([^<]+)<\/span>/g)].map((m) => m[1]!));
+      const subscribed = new Set([...html.matchAll(/<article class="card consumer"[^>]*data-protocol="([^"]+)"/g)].map((m) => m[1]!));
       for (const [, label] of list[1]!.matchAll(/<dt id="sns-retries-[^"]*">([^<]*)<\/dt>/g)) {
         rows++;
         for (const [word, protocols] of ROW_WORDS) {

@@ -87,23 +87,24 @@ describe('the words of reference pages (default content)', () => {
     const [sqs, fraud] = cards as [string, string, string];
     assert.match(
       sqs,
-      /If delivery fails AWS's fixed retries , then sns moves the message to the dead-letter queue warehouse-picking-dlq\.fifo If processing fails/,
+      /If delivery fails AWS's fixed retries , then SNS moves the message to the dead-letter queue warehouse-picking-dlq\.fifo If processing fails/,
     );
     assert.match(
       sqs,
       /If processing fails once its consumers have received a message 5 times without deleting it, the queue moves it to warehouse-picking-dlq\.fifo \(the queue's redrive policy\)/,
     );
     // A queue without a redrive policy: sns drops what it cannot deliver, and the queue keeps what fails processing.
-    assert.match(fraud, /then sns drops the message \(no dead-letter queue\)/);
+    assert.match(fraud, /then SNS drops the message \(no dead-letter queue\)/);
     assert.doesNotMatch(fraud, /If processing fails/);
     // The function and the webhook are on the standard shipment tracking topic (a FIFO topic delivers to queues only).
     const others = [...read('operations/notifycustomersofscans').matchAll(/<article class="card consumer"[\s\S]*?<\/article>/g)].map((m) => words(m[0]));
     assert.equal(others.length, 5);
     const [lambda, https] = others.slice(3) as [string, string];
-    assert.match(lambda, /^ *lambda Lambda function/);
-    assert.match(lambda, /then sns drops the message \(no dead-letter queue\)/);
-    assert.match(https, /^ *https HTTPS endpoint/);
-    assert.match(https, /then sns moves the message to the dead-letter queue arn:aws:sqs:eu-west-1:123456789012:partner-shipments-dlq/);
+    // The protocol once, by its label (no key pill before it).
+    assert.match(lambda, /^ *Lambda function arn/);
+    assert.match(lambda, /then SNS drops the message \(no dead-letter queue\)/);
+    assert.match(https, /^ *HTTPS endpoint https/);
+    assert.match(https, /then SNS moves the message to the dead-letter queue arn:aws:sqs:eu-west-1:123456789012:partner-shipments-dlq/);
     for (const card of [...cards, ...others]) assert.doesNotMatch(card, /after \d+ receives/);
     for (const card of others) assert.doesNotMatch(card, /If processing fails/);
   });
@@ -127,11 +128,11 @@ describe('the words of reference pages (default content)', () => {
   it('says what the sns envelope is once a page, the other cards naming it with a link there (issue 34, round 6)', () => {
     // E-mail (JSON), the function and the webhook get the envelope.
     const html = read('operations/notifycustomersofscans');
-    const whole = 'in the sns envelope: JSON with Type, MessageId, TopicArn, Message, …';
+    const whole = 'in the SNS envelope: JSON with Type, MessageId, TopicArn, Message, …';
     assert.equal(words(html).split(whole).length - 1, 1, 'the envelope explained once');
-    assert.match(html, /<dd id="sns-envelope">in the sns envelope: JSON/);
+    assert.match(html, /<dd id="sns-envelope">in the SNS envelope: JSON/);
     const cards = [...html.matchAll(/<article class="card consumer"[\s\S]*?<\/article>/g)].map((m) => m[0]);
-    const named = cards.filter((c) => /<dd>in the <a href="#sns-envelope">sns envelope<\/a><\/dd>/.test(c));
+    const named = cards.filter((c) => /<dd>in the <a href="#sns-envelope">SNS envelope<\/a><\/dd>/.test(c));
     assert.ok(named.length >= 1, 'a later card names the envelope and links to it');
   });
 
@@ -152,8 +153,9 @@ describe('the words of reference pages (default content)', () => {
     assert.deepEqual(
       table('channels/orderevents', /Published by Publish order events \. Delivered to 3 subscriptions, all received by Warehouse picks orders :/),
       [
-        'SQS queue billing-orders.fifo every message 100,015 retries over about 23 days (exponential backoff), then dropped (no dead-letter queue)',
-        'SQS queue fraud-screening.fifo only messages where eventType is "OrderPlaced" 100,015 retries over about 23 days (exponential backoff), then dropped (no dead-letter queue)',
+        // The other teams' queues, subscribed by ARN: their short name, then the ARN.
+        'SQS queue billing-orders.fifo arn:aws:sqs:eu-west-1:123456789012:billing-orders.fifo every message 100,015 retries over about 23 days (exponential backoff), then dropped (no dead-letter queue)',
+        'SQS queue fraud-screening.fifo arn:aws:sqs:eu-west-1:123456789012:fraud-screening.fifo only messages where eventType is "OrderPlaced" 100,015 retries over about 23 days (exponential backoff), then dropped (no dead-letter queue)',
         'SQS queue warehouse-picking.fifo only messages where total.amount is a number > 0 100,015 retries over about 23 days (exponential backoff), then to warehouse-picking-dlq.fifo',
       ],
     );
@@ -217,7 +219,7 @@ describe('the words of reference pages (default content)', () => {
 
   it('names the queues of an sns receiving operation and the topic a channel’s address names in a reader’s words (issue 34, round 7)', () => {
     const receiving = words(parts(read('operations/receiveordereventsinwarehouse')).reading);
-    assert.match(receiving, /SQS queues this operation uses: warehouse-picking\.fifo , warehouse-picking-dlq\.fifo/);
+    assert.match(receiving, /This operation's SQS queues: warehouse-picking\.fifo , warehouse-picking-dlq\.fifo \(their settings\)/);
     assert.doesNotMatch(receiving, /of the sqs binding/);
     // No binding names the request's topic: the page names the one the commands publish to, the channel's address.
     const request = words(parts(read('operations/requeststockcheck')).reading);

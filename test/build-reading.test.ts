@@ -206,7 +206,12 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     };
     assert.deepEqual(
       subscriptions('channels/orderevents/', /Published by Publish order events ?\. Delivered to 3 subscriptions, all received by Warehouse picks orders ?:/),
-      ['SQS queue billing-orders.fifo', 'SQS queue fraud-screening.fifo', 'SQS queue warehouse-picking.fifo'],
+      // The other teams' queues are subscribed by ARN (the warehouse's sqs binding defines only its own).
+      [
+        'SQS queue billing-orders.fifo arn:aws:sqs:eu-west-1:123456789012:billing-orders.fifo',
+        'SQS queue fraud-screening.fifo arn:aws:sqs:eu-west-1:123456789012:fraud-screening.fifo',
+        'SQS queue warehouse-picking.fifo',
+      ],
     );
     assert.deepEqual(
       subscriptions('channels/shipmenttracking/', /Published by Publish parcel scans ?\. Delivered to 5 subscriptions, all received by Notify customers ?:/),

@@ -103,7 +103,7 @@ describe('facts said once and truthfully (default content)', () => {
     const text = words(page);
     assert.equal(text.match(/100,015 retries/g)?.length, 1, 'AWS’s fixed retries stated once');
     assert.match(text, /SQS Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days /);
-    assert.match(text, /AWS's fixed retries , then sns drops the message/);
+    assert.match(text, /AWS's fixed retries , then SNS drops the message/);
     // No HTTPS subscription on this FIFO topic: the topic's delivery policy is no business of this page.
     assert.doesNotMatch(text, /Topic delivery policy/);
     // The standard topic's: each fixed policy once, named by the protocols that follow it; the webhook declares its own retries.
@@ -114,7 +114,7 @@ describe('facts said once and truthfully (default content)', () => {
     assert.match(others, /Lambda and Firehose Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days /);
     assert.doesNotMatch(others, /Topic delivery policy/);
     assert.doesNotMatch(page, /id="h-bindings"/, 'no Bindings section repeating the queues');
-    assert.match(page, /<details class="fold sns-queues"><summary>SQS queues this operation uses: <code id="[^"]+">warehouse-picking\.fifo<\/code>/);
+    assert.match(page, /<details class="fold sns-queues"><summary>This operation's SQS queues: <code id="[^"]+">warehouse-picking\.fifo<\/code>/);
     assert.match(words(/<details class="fold sns-queues">[\s\S]*?<\/details>/.exec(page)![0]), /fifoThroughputLimit perMessageGroupId/);
     // One security heading, whatever gives the schemes.
     assert.match(page, /<h2 id="h-security"><a href="#h-security">Security<\/a><\/h2>/);

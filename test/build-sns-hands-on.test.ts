@@ -149,10 +149,16 @@ if (HAS_CORPUS)
       const html = readFileSync(join(site.out, 'operations', 'sendusersignedup', 'index.html'), 'utf8');
       const publish = publishSection(html)!;
       // {"anything-but": …} outside a list in the MessageAttributes scope: the validator's finding, in the same words.
+      // The subscription's card on this page says why: the list names it and links there, the reasons not said again.
       assert.match(
         unescapeText(publish.replace(/<[^>]+>/g, '')),
-        /Unreachablesqs user-signedup-welcome-email: AWS rejects this filter policy: "event" holds \{"anything-but":"order_cancelled"\} outside a list: AWS reads it as a nested policy, which it refuses in the MessageAttributes scope, so the subscription cannot be created and no message reaches it\./,
+        /Unreachablesqs user-signedup-welcome-email: refused by AWS, so no message reaches it \(why\)\./,
       );
+      assert.match(publish, /<a href="#sns-consumer-1-verdict">why<\/a>/);
+      assert.match(html, /<div class="verdict-note" id="sns-consumer-1-verdict"/);
+      // The reasons once on the page as a reader reads it: in the card (the authors' findings, folded, and the tester's data aside).
+      const reading = unescapeText(html.replace(/<details class="diagnostics[\s\S]*?<\/details>/g, '').replace(/<[^>]+>/g, ' '));
+      assert.equal(reading.split('AWS reads it as a nested policy').length - 1, 1, 'the reasons said once');
       const commands = publish.slice(0, publish.indexOf('class="snippet sns-unreachable"'));
       assert.ok(commands.includes('<div class="snippet">'), 'the other subscriptions still get commands');
       assert.ok(!commands.includes('<code>sqs user-signedup-welcome-email</code>'));
@@ -292,6 +298,8 @@ if (HAS_CORPUS)
       assert.ok(at('id="sns-tester-heading"') < at('id="sns-retries"'), 'the tester before the retries');
       const names = [...html.matchAll(/class="tester-name"><a href="#sns-consumer-\d" title="[^"]+">([^<]+)<\/a>/g)].map((m) => m[1]);
       assert.deepEqual(names, ['SQS queue warehouse-picking.fifo', 'SQS queue fraud-screening.fifo', 'SQS queue billing-orders.fifo']);
+      // The tester keeps the binding's order; the cards put the warehouse's own queue first, the others' after.
+      assert.ok(at('id="sns-consumer-1-title"') < at('id="sns-other-subscriptions"'));
       // On the standard topic, every kind of subscription, the function and the webhook among them.
       const notify = readFileSync(join(out, 'operations', 'notifycustomersofscans', 'index.html'), 'utf8');
       assert.ok(notify.indexOf('id="sns-consumer-5-title"') < notify.indexOf('id="sns-tester-heading"'), 'the tester after the cards');

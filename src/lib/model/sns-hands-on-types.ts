@@ -84,6 +84,8 @@ export interface Unreachable {
   line: string;
   /** AWS refuses the subscription or its policy (it cannot be created), rather than taking a policy that never matches. */
   refused: boolean;
+  /** The anchor of the callout that says why, in the subscription's card on the same page (this operation's own subscription). */
+  why?: string;
 }
 
 export interface SubscribeSnippet {

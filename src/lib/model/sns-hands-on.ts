@@ -450,9 +450,21 @@ function publishVariants(
   // The topic's subscriptions: those of every operation on the channel (this one's among them).
   const all = op.channel ? operationsOn(ctx, op.channel).flatMap((o) => subscriptionsOf(o.sns)) : subscriptionsOf(op.sns);
   // A subscription AWS refuses, or whose filter policy it refuses or never matches, no message reaches: said apart, with why.
+  // One of this operation's own subscriptions has its card on the page, which says why in full: named and linked there, not said again.
+  const own = subscriptionsOf(op.sns);
   const unreachable = all.flatMap((c) => {
     const verdict = subscriptionVerdictOf(c, fifo);
-    return verdict ? [{ name: subscriptionName(c), line: verdictLine(verdict), refused: verdict.effect === 'refused' }] : [];
+    const card = own.indexOf(c);
+    return verdict
+      ? [
+          {
+            name: subscriptionName(c),
+            line: verdictLine(verdict),
+            refused: verdict.effect === 'refused',
+            ...(card >= 0 ? { why: `${consumerAnchor(card)}-verdict` } : {}),
+          },
+        ]
+      : [];
   });
   const subscriptions = all.filter((c) => !subscriptionVerdictOf(c, fifo));
   const groups = new Map<string, { scope: Scope; policy?: Record<string, unknown>; names: string[]; bare: boolean }>();

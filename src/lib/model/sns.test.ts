@@ -6,7 +6,7 @@ import { validateDocument } from '../validate/validate-document.ts';
 import { buildApiModel } from './build-model.ts';
 import type { PageSection } from './page-types.ts';
 import { backoffDelay, deliveryView, retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
-import { filterSummary, queueRedrive, queueRedriveWords } from './sns.ts';
+import { filterSummary, isOwnSubscription, operationView, queueRedrive, queueRedriveWords } from './sns.ts';
 
 const repo = resolve(import.meta.dirname, '../../..');
 
@@ -201,8 +201,9 @@ describe('sns on the pages of the default document', () => {
       // In the order the fan-out picture draws them (left to right), which the table under it follows.
       // A FIFO topic: SQS queues only (the fraud screening function reads its own queue).
       [
-        ['SQS queue', 'billing-orders.fifo', undefined],
-        ['SQS queue', 'fraud-screening.fifo', undefined],
+        // The other teams' queues, subscribed by ARN: the warehouse's sqs binding defines only its own.
+        ['SQS queue', 'arn:aws:sqs:eu-west-1:123456789012:billing-orders.fifo', undefined],
+        ['SQS queue', 'arn:aws:sqs:eu-west-1:123456789012:fraud-screening.fifo', undefined],
         ['SQS queue', 'warehouse-picking.fifo', 'warehouse-picking-dlq.fifo'],
       ],
     );
@@ -232,7 +233,8 @@ describe('sns on the pages of the default document', () => {
     assert.equal(sqs!.rawMessageDelivery, true);
     assert.equal(sqs!.filterPolicyScope, 'MessageBody');
     assert.equal(sqs!.scopeDefault, false);
-    assert.deepEqual(fraud!.endpoints, [{ kind: 'name', value: 'fraud-screening.fifo', queueAnchor: 'sns-queue-fraud-screening-fifo' }]);
+    // Another team's queue: by ARN, and no queue of this operation's sqs binding to link to.
+    assert.deepEqual(fraud!.endpoints, [{ kind: 'arn', value: 'arn:aws:sqs:eu-west-1:123456789012:fraud-screening.fifo' }]);
     assert.equal(fraud!.rawMessageDelivery, false);
     assert.equal(fraud!.filterPolicyScope, 'MessageAttributes');
     assert.equal(fraud!.scopeDefault, true);
@@ -257,8 +259,8 @@ describe('sns on the pages of the default document', () => {
       view.consumers.map((c) => c.line),
       [
         'SQS queue warehouse-picking.fifo · only where total.amount is a number > 0 · 100,015 retries over about 23 days, then warehouse-picking-dlq.fifo',
-        'SQS queue fraud-screening.fifo · only where eventType is "OrderPlaced" · 100,015 retries over about 23 days, then dropped',
-        'SQS queue billing-orders.fifo · every message · 100,015 retries over about 23 days, then dropped',
+        'SQS queue arn:aws:sqs:eu-west-1:123456789012:fraud-screening.fifo · only where eventType is "OrderPlaced" · 100,015 retries over about 23 days, then dropped',
+        'SQS queue arn:aws:sqs:eu-west-1:123456789012:billing-orders.fifo · every message · 100,015 retries over about 23 days, then dropped',
       ],
     );
     const shipments = section(m.pages.find((p) => p.pointer === '/operations/notifyCustomersOfScans')!.sections, 'sns-operation').view;
@@ -391,5 +393,40 @@ describe('a subscription’s redrive in AWS’s terms', () => {
     });
     assert.equal(queueRedriveWords({ count: 1, isDefault: false }).before.includes('1 time without'), true);
     assert.equal(queueRedriveWords({ count: 10, isDefault: true }).after, " (the queue's redrive policy, with the default count)");
+  });
+});
+
+describe("a receiving operation's own subscriptions", () => {
+  const queues = new Set(['warehouse-picking.fifo']);
+  it('are the SQS subscriptions to a queue its sqs binding defines, by name or by the ARN that ends with that name', () => {
+    assert.ok(isOwnSubscription({ protocol: 'sqs', endpoint: { name: 'warehouse-picking.fifo' } }, queues));
+    assert.ok(isOwnSubscription({ protocol: 'sqs', endpoint: { arn: 'arn:aws:sqs:eu-west-1:123456789012:warehouse-picking.fifo' } }, queues));
+    assert.ok(!isOwnSubscription({ protocol: 'sqs', endpoint: { arn: 'arn:aws:sqs:eu-west-1:123456789012:billing-orders.fifo' } }, queues));
+    assert.ok(!isOwnSubscription({ protocol: 'sqs', endpoint: { name: 'billing-orders.fifo' } }, queues));
+    // A Lambda function of the same name is no queue of the binding.
+    assert.ok(!isOwnSubscription({ protocol: 'lambda', endpoint: { name: 'warehouse-picking.fifo' } }, queues));
+    assert.ok(!isOwnSubscription({ protocol: 'lambda', endpoint: { arn: 'arn:aws:lambda:eu-west-1:123456789012:function:warehouse-picking.fifo' } }, queues));
+    assert.ok(!isOwnSubscription({ protocol: 'sqs', endpoint: { name: 'warehouse-picking.fifo' } }, new Set()));
+  });
+
+  it('are marked on a receiving operation only: a publisher lists the topic’s subscribers, none of them its own', () => {
+    const binding = {
+      consumers: [
+        { protocol: 'sqs', endpoint: { name: 'q' }, rawMessageDelivery: true },
+        { protocol: 'sqs', endpoint: { arn: 'arn:aws:sqs:eu-west-1:1:other' }, rawMessageDelivery: true },
+      ],
+    };
+    const sqs = { queues: [{ name: 'q' }] };
+    assert.deepEqual(
+      operationView(binding, 'receive', sqs, 'op').consumers.map((c) => [c.index, c.own ?? false]),
+      [
+        [0, true],
+        [1, false],
+      ],
+    );
+    assert.deepEqual(
+      operationView(binding, 'send', sqs, 'op').consumers.map((c) => c.own ?? false),
+      [false, false],
+    );
   });
 });

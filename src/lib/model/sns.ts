@@ -76,6 +76,17 @@ export interface ConsumerView {
   verdict?: Verdict;
   redrive?: { deadLetterQueue: Endpoint[]; maxReceiveCount: number; countDefault: boolean };
   delivery?: DeliveryView;
+  /**
+   * Position in the binding's `consumers` list (its card's anchor is `sns-consumer-<index + 1>`):
+   * kept when the cards are put in another order.
+   */
+  index: number;
+  /**
+   * The subscription is this operation's own: an SQS queue its sqs binding defines (SPEC: a
+   * receiver is "a queue defined in a sqs binding on the same consumer-side operation"). Absent
+   * when the binding names no queue this subscription delivers to, or no such binding exists.
+   */
+  own?: true;
   /** The subscription in one line, read first: "SQS queue q · only where … · 12 retries over about 10 minutes, then dlq". */
   line: string;
 }
@@ -145,6 +156,19 @@ export interface SnsOperationView {
   versionDefault: boolean;
   /** sqs queues defined beside it (targets of `name` endpoints), with their anchors. */
   queues: { name: string; anchor: string }[];
+}
+
+/**
+ * Whether a subscription delivers to a queue the operation's own sqs binding defines: its
+ * endpoint's `name` is such a queue, or its `arn` ends with such a queue's name. Only an SQS
+ * subscription of a receiving operation; anything else is another subscriber of the topic.
+ */
+export function isOwnSubscription(c: Record<string, unknown>, queueNames: ReadonlySet<string>): boolean {
+  if (c.protocol !== 'sqs' || !isPlainObject(c.endpoint) || queueNames.size === 0) return false;
+  const { name, arn } = c.endpoint;
+  if (typeof name === 'string' && queueNames.has(name)) return true;
+  const arnQueue = typeof arn === 'string' ? /^arn:[^:]*:sqs:[^:]*:[^:]*:([^:/]+)$/.exec(arn)?.[1] : undefined;
+  return arnQueue !== undefined && queueNames.has(arnQueue);
 }
 
 const strings = (v: unknown): string[] =>
@@ -250,13 +274,17 @@ export function operationView(
     .filter(isPlainObject)
     .flatMap((q) => (typeof q.name === 'string' ? [{ name: q.name, anchor: `${anchorPrefix}-queue-${q.name.replace(/[^A-Za-z0-9_-]+/g, '-')}` }] : []));
   const queueAnchors = new Map(queues.map((q) => [q.name, q.anchor]));
+  const queueNames = new Set(queueAnchors.keys());
+  const receives = action === 'receive';
   const consumers = entries(binding.consumers)
     .flatMap(([, c]) => (isPlainObject(c) ? [c] : []))
-    .map((c): Omit<ConsumerView, 'line'> => {
+    .map((c, index): Omit<ConsumerView, 'line'> => {
       const redrive = isPlainObject(c.redrivePolicy) ? c.redrivePolicy : undefined;
       const delivery = subscriptionDelivery(c.protocol, c.deliveryPolicy, topicPolicy);
       const verdict = subscriptionVerdictOf(c, fifoTopic);
       return {
+        index,
+        ...(receives && isOwnSubscription(c, queueNames) ? { own: true as const } : {}),
         protocol: String(c.protocol ?? ''),
         protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol ?? 'unknown'),
         endpoints: endpoints(c.endpoint, queueAnchors),

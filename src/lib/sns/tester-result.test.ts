@@ -45,10 +45,18 @@ describe('tester result', () => {
 
   it('a subscription AWS refuses (a FIFO topic’s, not to an SQS queue) receives nothing, with a filter or without, whatever the message', () => {
     const why = 'a FIFO topic delivers to SQS queues only, not to a Lambda function';
-    const refused = { result: 'refused', verdict: '✗ refused by AWS: ', error: `${why}; this subscription cannot be created` };
+    // Why is said in the subscription's card, which the tester's row links to: not repeated here.
+    const refused = { result: 'refused', verdict: '✗ refused by AWS: ', error: 'this subscription cannot be created (why: in its card above)' };
     for (const policy of ['{"eventType":["OrderPlaced"]}', undefined])
       for (const message of ['{"eventType": "OrderPlaced"}', '{'])
         assert.deepEqual(testerResult(read(message), policy, 'MessageAttributes', undefined, undefined, why), refused, `${policy} ${message}`);
+    // A policy AWS rejects: so said, its reasons left to the card (they would be the third time on the page).
+    const invalid = testerResult(read('{}'), '{"eventType":"OrderPlaced"}', 'MessageAttributes', undefined, '"eventType" holds "OrderPlaced" outside a list');
+    assert.deepEqual(invalid, {
+      result: 'invalid',
+      verdict: '✗ AWS rejects this filter policy: ',
+      error: 'no message reaches this subscription (why: in its card above)',
+    });
   });
 
   it('reads a policy that is not JSON as no policy, and checks cidr only with the IP test', () => {

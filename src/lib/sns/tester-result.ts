@@ -32,11 +32,16 @@ export const usesCidr = (policy: string): boolean => policy.includes('"cidr"');
  * writes it (JSON text). `cidr` tests IP ranges; without it a `cidr` condition says it cannot be
  * tested (the page's script hands it in whenever a policy uses `cidr`, the build always).
  */
+/** Where the tester's reader finds why AWS refuses a subscription or its policy: the card above, which the row's name links to. */
+const WHY_IN_CARD = '(why: in its card above)';
+
 export function testerResult(input: TesterInput, policy: string | undefined, scope: Scope, cidr?: CidrTest, invalid?: string, refused?: string): TesterResult {
   // A subscription AWS refuses (a FIFO topic's, not to an SQS queue) receives nothing, whatever its filter and the message.
-  if (refused !== undefined) return { result: 'refused', verdict: '✗ refused by AWS: ', error: `${refused}; this subscription cannot be created` };
+  // Why is said once on the page, in the subscription's card that the tester's row links to: referred to here, not repeated.
+  if (refused !== undefined) return { result: 'refused', verdict: '✗ refused by AWS: ', error: `this subscription cannot be created ${WHY_IN_CARD}` };
   // A policy AWS refuses has no subscription to match: said instead of a verdict, whatever the message.
-  if (invalid !== undefined) return { result: 'invalid', verdict: '✗ this policy is invalid: ', error: `${invalid} (AWS rejects it)` };
+  if (invalid !== undefined)
+    return { result: 'invalid', verdict: '✗ AWS rejects this filter policy: ', error: `no message reaches this subscription ${WHY_IN_CARD}` };
   // A message that does not parse reaches no subscription, not even one without a filter; what is wrong is said once, under its box.
   if ('error' in input) return { result: 'error', verdict: 'Not tested: ', error: `fix the message ${input.field === 'body' ? 'body' : 'attributes'} above.` };
   // A subscription without a filter receives every message, whatever it holds.

@@ -1,0 +1,106 @@
+/**
+ * A receiving operation's own subscriptions, as its reader asks "which one is mine?": the
+ * subscriptions to a queue its sqs binding defines come first, marked "This API's queue", the
+ * topic's other subscribers after under a heading of their own; the line of queues names only
+ * the operation's. Where the document does not say which is its own, nothing is marked. With
+ * the small slips of the same page: one protocol name per card (no key pill beside its label),
+ * "SNS" in sentences, the reason AWS refuses a policy said once (the publish commands and the
+ * tester link to the card), and a schema's source folded under the table that shows it.
+ */
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { unescapeText } from '../src/lib/html-text.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
+import { buildSite, tempDir } from './helpers.ts';
+
+const repo = resolve(import.meta.dirname, '..');
+const text = (html: string): string => unescapeText(html.replace(/<wbr>/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+/** The subscriptions section of an operation page: from its heading to the next h2. */
+const subscriptionsOf = (page: string): string => {
+  const at = page.indexOf('<h2 id="h-sns"');
+  assert.ok(at >= 0, 'the page has an SNS section');
+  return page.slice(at, page.indexOf('<h2 ', at + 10));
+};
+/** The cards' titles, in the order of the page, with whether each is marked as this API's. */
+const cards = (section: string): string[] =>
+  [...section.matchAll(/<article class="card consumer"[^>]*>\s*<h[34][^>]*>([\s\S]*?)<\/h[34]>/g)].map((m) => text(m[1]!).trim());
+
+describe("a receiving operation's own subscriptions (default content)", () => {
+  let warehouse = '';
+  let notify = '';
+  before(async () => {
+    const out = await buildSite(['content'], repo, { work: tempDir('apidesc-sns-own-') });
+    warehouse = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.html'), 'utf8');
+    notify = readFileSync(join(out, 'operations', 'notifycustomersofscans', 'index.html'), 'utf8');
+  });
+
+  it("shows the warehouse's own queue first and marked, the other teams' queues after under a heading of their own", () => {
+    const section = subscriptionsOf(warehouse);
+    assert.deepEqual(cards(section), [
+      "SQS queue warehouse-picking.fifo This API's queue",
+      'SQS queue arn:aws:sqs:eu-west-1:123456789012:fraud-screening.fifo',
+      'SQS queue arn:aws:sqs:eu-west-1:123456789012:billing-orders.fifo',
+    ]);
+    const heading = section.indexOf('<h3 id="sns-other-subscriptions">Other subscriptions of the topic (2)</h3>');
+    assert.ok(
+      heading > section.indexOf('warehouse-picking.fifo') && heading < section.indexOf('fraud-screening'),
+      'the heading is between the own card and the others',
+    );
+    // The cards keep their anchors (the tester and the fan-out link to them) in their new order.
+    assert.match(section, /<article class="card consumer" id="sns-consumer-2"[^>]*>\s*<h4/);
+  });
+
+  it("names only the operation's own queues in the line of queues", () => {
+    const line = text(/<details class="fold sns-queues"><summary>([\s\S]*?)<\/summary>/.exec(warehouse)![1]!);
+    assert.equal(line.trim(), "This operation's SQS queues: warehouse-picking.fifo , warehouse-picking-dlq.fifo (their settings)");
+  });
+
+  it('marks nothing where the document does not say which subscription is its own', () => {
+    const section = subscriptionsOf(notify);
+    assert.equal(cards(section).length, 5);
+    assert.doesNotMatch(section, /This API's queue|Other subscriptions of the topic/);
+  });
+
+  it('names the protocol once per card (its label, no key pill) and says SNS in sentences', () => {
+    for (const page of [warehouse, notify]) {
+      const section = subscriptionsOf(page);
+      assert.doesNotMatch(section, /<article class="card consumer"[^>]*>\s*<h[34][^>]*><span class="badge protocol">/);
+      const words = text(section.replace(/<details class="fold subscribe-snippet"[\s\S]*?<\/details>/g, ''));
+      assert.doesNotMatch(words, /\bsns (envelope|moves|drops)\b/);
+    }
+    assert.match(text(subscriptionsOf(notify)), /in the SNS envelope: JSON with Type/);
+    assert.match(text(subscriptionsOf(warehouse)), /then SNS moves the message to the dead-letter queue warehouse-picking-dlq\.fifo/);
+  });
+
+  it("folds an Avro payload's source under the table that shows its fields, on the operation's page", () => {
+    const fold = /<details class="fold" id="h-messages-parcelscanned\.payload-source"><summary>([\s\S]*?)<\/summary>/.exec(notify);
+    assert.ok(fold, 'the source is a fold');
+    assert.match(text(fold[1]!), /^Payload source \(the schema as written, \d+ lines\)\s*$/);
+    assert.doesNotMatch(notify, /<h4 id="h-messages-parcelscanned\.payload-source">/);
+  });
+});
+
+// The corpus's sqs consumer: one queue its sqs binding defines, one subscribed by the ARN of a queue it does not define.
+if (HAS_CORPUS)
+  describe("a receiving operation's own subscriptions (the corpus's sqs consumer)", () => {
+    let consumer = '';
+    before(async () => {
+      const work = tempDir('apidesc-sns-own-corpus-');
+      // Copied into the test's own folder: a folder argument reads only what is inside it.
+      const docs = join(work, 'docs');
+      mkdirSync(docs);
+      copyFileSync(join(CORPUS, 'valid', 'bindings-sns-sqs-consumer.yaml'), join(docs, 'bindings-sns-sqs-consumer.yaml'));
+      const out = await buildSite([docs, '--allow-invalid'], repo, { work });
+      consumer = readFileSync(join(out, 'operations', 'receiveusersignedup', 'index.html'), 'utf8');
+    });
+
+    it('marks the queue an sqs binding defines, not the one subscribed by the ARN of another account’s queue (corpus)', () => {
+      assert.deepEqual(cards(subscriptionsOf(consumer)), [
+        "SQS queue user-signedup-queue This API's queue",
+        'SQS queue arn:aws:sqs:us-west-2:123456789012:UserSignedUpQueue',
+      ]);
+      assert.match(consumer, /<h3 id="sns-other-subscriptions">Other subscriptions of the topic \(1\)<\/h3>/);
+    });
+  });
