@@ -2,7 +2,8 @@
  * Reading a springwolf document's schemas (test/fixtures/springwolf) in Chromium: the sidebar's
  * labels stay in view while its list scrolls, without script; the schemas of a simple value
  * (`java.lang.Integer`, `java.lang.String`) come after the classes, under "Simple types", in the
- * sidebar and on the list; a field's description is set smaller and quieter than its name (a
+ * sidebar and on the list; a family's members read as such (a lead before each name), and its
+ * stuck labels cover nothing while the list scrolls; a field's description is set smaller and quieter than its name (a
  * Markdown heading in it no larger), its colour still reading at WCAG AA in both themes.
  */
 import assert from 'node:assert/strict';
@@ -63,6 +64,106 @@ describe('reading the schemas of a springwolf document', () => {
       assert.ok(shown.headOnTop, `the family's head over the names: ${JSON.stringify(shown)}`);
       for (const bg of [shown.summaryBg, shown.headBg]) assert.doesNotMatch(bg, /rgba\(0, 0, 0, 0\)|transparent/, 'opaque');
       await context.close();
+    });
+
+  for (const width of [1280, 390])
+    it(`${width} px: a family's member reads as one (its head's lead before its name), never as a name listed alone; no two entries read alike`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 700 } });
+      await page.goto(`${site.base}${SCHEMA}`);
+      if (width < 800) await page.click('label.nav-button');
+      const entries = await page.locator('nav.sidebar details.section[open] a').evaluateAll((links) => {
+        // The text of a lead's ::before ("…" attr(data-lead) / ""), its alternative text aside.
+        const drawn = (a: Element): string => {
+          const lead = a.querySelector('.nav-lead');
+          if (!lead) return '';
+          const content = getComputedStyle(lead, '::before').content.split(' / ')[0]!;
+          return [...content.matchAll(/"([^"]*)"|attr\(data-lead\)/g)]
+            .map((m) => m[1] ?? lead.getAttribute('data-lead') ?? '')
+            .join('')
+            .replace(/\u2060/g, '');
+        };
+        return links.map((a) => ({
+          // What a reader sees: the lead the page draws ("…Headers-"), then the link's text.
+          shown: `${drawn(a)}${(a as HTMLElement).innerText}`.replace(/\s+/g, ' ').trim(),
+          name: a.getAttribute('aria-label') ?? a.textContent ?? '',
+          member: !!a.closest('.nav-family'),
+          lead: drawn(a),
+          text: (a as HTMLElement).innerText.trim(),
+        }));
+      });
+      const said = JSON.stringify(entries.map((e) => e.shown));
+      // springwolf's headers of ShipmentBase and the class ShipmentBase, both in the list.
+      const shipments = entries.filter((e) => e.name.endsWith('ShipmentBase'));
+      assert.equal(shipments.length, 2, said);
+      const seen = new Set<string>();
+      for (const e of entries) {
+        assert.ok(!seen.has(e.shown), `"${e.shown}" twice: ${said}`);
+        seen.add(e.shown);
+        if (!e.member) continue;
+        // "…Headers-": a short end of the head, drawn; the link's text the rest of the name, a part of its name (label in name).
+        assert.match(e.lead, /^\u2026\S{2,12}[-.]$/, `a short lead ending at its head's separator: ${JSON.stringify(e)}`);
+        assert.ok(e.name.endsWith(`${e.lead.slice(1)}${e.text}`), JSON.stringify(e));
+      }
+      const leadAlone = await page.locator('nav.sidebar .nav-family a').evaluateAll((links) =>
+        links
+          .filter((a) => {
+            // The lead drawn, on one line ("…" never alone on a line above "Headers-").
+            const lead = a.querySelector('.nav-lead')!;
+            return lead.getBoundingClientRect().width === 0 || lead.getClientRects().length > 1;
+          })
+          .map((a) => a.getAttribute('aria-label')),
+      );
+      assert.deepEqual(leadAlone, [], 'a lead undrawn or broken across lines');
+      await page.close();
+    });
+
+  for (const width of [1280, 390])
+    it(`${width} px: while the list scrolls, each stuck label keeps to one line and covers neither another label nor an entry below the labels`, async () => {
+      // Short, as a laptop with its browser's bars: the sidebar scrolls past the family's head.
+      const page = await browser.newPage({ viewport: { width, height: 320 } });
+      await page.goto(`${site.base}${SCHEMA}`);
+      if (width < 800) await page.click('label.nav-button');
+      const problems = await page.evaluate(async (wide) => {
+        const nav = document.querySelector('nav.sidebar')!;
+        const found: string[] = [];
+        // How often the family's head was stuck: the scroll went past it.
+        let headStuck = 0;
+        const labels = [...nav.querySelectorAll<HTMLElement>('details.section[open] > summary, .group, .nav-head')];
+        const links = [...nav.querySelectorAll<HTMLElement>('details.section[open] .nav-group a')];
+        const end = wide ? nav.scrollHeight : document.documentElement.scrollHeight;
+        for (let at = 0; at < end; at += 23) {
+          if (wide) nav.scrollTop = at;
+          else window.scrollTo(0, at);
+          await new Promise(requestAnimationFrame);
+          const top = wide ? nav.getBoundingClientRect().top : 0;
+          // Offsets count from the scrolling box's content edge (inside the sidebar's padding on wide screens).
+          const edge = top + (wide ? parseFloat(getComputedStyle(nav).paddingTop) : 0);
+          // A label is stuck where it sits at its sticky offset.
+          const stuck = labels.filter(
+            (l) => Math.abs(l.getBoundingClientRect().top - (edge + parseFloat(getComputedStyle(l).top))) < 1 && l.getBoundingClientRect().height > 0,
+          );
+          if (stuck.some((l) => l.matches('.nav-head'))) headStuck++;
+          let bottom = top;
+          for (const l of stuck) {
+            const r = l.getBoundingClientRect();
+            const line = parseFloat(getComputedStyle(l).lineHeight) || parseFloat(getComputedStyle(l).fontSize) * 1.4;
+            if (r.height > line * 1.6 + 10) found.push(`${l.textContent} two lines (${r.height} px) at ${at}`);
+            const hit = document.elementFromPoint(r.left + 8, r.top + r.height / 2);
+            if (hit && !l.contains(hit)) found.push(`${l.textContent} covered by ${hit.textContent} at ${at}`);
+            bottom = Math.max(bottom, r.bottom);
+          }
+          for (const a of links) {
+            const r = a.getBoundingClientRect();
+            if (r.top < bottom - 0.5 || r.bottom > innerHeight) continue;
+            const hit = document.elementFromPoint(r.left + 12, r.top + Math.min(r.height / 2, 10));
+            if (!hit || !a.contains(hit)) found.push(`${a.getAttribute('aria-label') ?? a.textContent} covered by ${hit?.textContent} at ${at}`);
+          }
+        }
+        return { found: [...new Set(found)], headStuck };
+      }, width >= 800);
+      assert.ok(problems.headStuck >= 5, `the family's head stuck while its list scrolled: ${problems.headStuck} times`);
+      assert.deepEqual(problems.found, []);
+      await page.close();
     });
 
   it('lists the schemas of a simple value after the classes, under "Simple types", in the sidebar and on the list', async () => {

@@ -582,14 +582,23 @@ describe('the search page with results, for every reader', () => {
     await page.close();
   });
 
-  it('shows a dozen results at once, each section hit one quiet line under its page, and excerpts that quote the document, never the tool', async () => {
+  it('shows twenty results at once, the parts of objects after the objects, each section hit one quiet line under its page, and excerpts that quote the document, never the tool', async () => {
     for (const width of [1280, 390]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(base + 'search/?q=order');
       await page.waitForSelector('.pagefind-ui__result-link', { timeout: 15_000 });
       await page.waitForLoadState('networkidle');
       const shown = await page.locator('.pagefind-ui__result').count();
-      assert.ok(shown >= 12, `${width} px: ${shown} results before "Load more"`);
+      const found = Number(/(\d+) results?/.exec((await page.locator('.pagefind-ui__message').textContent()) ?? '')?.[1]);
+      // Twenty before "Load more": the sample's whole answer to "order" (18) without a click.
+      assert.ok(found > 12, `${width} px: ${found} found`);
+      assert.equal(shown, Math.min(20, found), `${width} px: ${shown} of ${found} results before "Load more"`);
+      assert.equal(await page.locator('.pagefind-ui__button').count(), found > 20 ? 1 : 0, `${width} px: "Load more" only past twenty`);
+      // A channel's bindings, the traits and the correlation IDs (parts, whose names hold "order") after every reader's object.
+      const crumbs = await page.locator('.pagefind-ui__result > .pagefind-ui__result-inner .search-crumb').allTextContents();
+      const part = (crumb: string): boolean => /^(Channel binding|Correlation ID|Operation trait|Message trait)\b/.test(crumb.trim());
+      const firstPart = crumbs.findIndex(part);
+      assert.ok(firstPart > 0 && crumbs.slice(firstPart).every(part), `${width} px: parts last: ${crumbs.join(' | ')}`);
       const looks = await page.evaluate(() => {
         const px = (el: Element | null) => (el ? Number.parseFloat(getComputedStyle(el).fontSize) : 0);
         const page = document.querySelector('.pagefind-ui__result > .pagefind-ui__result-inner > .pagefind-ui__result-title');

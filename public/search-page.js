@@ -84,6 +84,8 @@ function asRead(result) {
 
 /** Sections' hits shown under a result at most. */
 const SECTIONS_SHOWN = 2;
+/** Results listed before "Load more" (the page stays compact: two lines a result, sections cut to SECTIONS_SHOWN). */
+const RESULTS_SHOWN = 20;
 
 /** A field's name, the last step of its data path: "last4" of "payload.payment(card).last4". */
 const fieldName = (path) => String(path).split(' › ').pop();
@@ -155,8 +157,9 @@ if (page) {
         bundlePath: ranked,
         mergeIndex,
         showSubResults: true,
-        // A dozen before "Load more": Pagefind's first five rarely hold a common word's schemas.
-        pageSize: 12,
+        // Twenty before "Load more": Pagefind's first five rarely hold a common word's schemas, and a
+        // small API's whole answer (18 for "order" in the sample) fits without a click.
+        pageSize: RESULTS_SHOWN,
         showImages: false,
         showEmptyFilters: false,
         resetStyles: false,

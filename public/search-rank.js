@@ -89,10 +89,13 @@ const KIND_ORDER = ['Operation', 'Channel', 'Message', 'Schema', 'Server'];
  * ("Warehouse picks orders") or whose id holds it; then pages with a field
  * named for it (`someEnum`'s schemas before the overview that mentions it); then the rest. Among
  * names alike, the kinds of KIND_ORDER in turn; in each group, a trait or a binding (no Kind a
- * reader filters by) after the readers' objects.
+ * reader filters by) after the readers' objects, and after all of them unless the query names it exactly.
  */
 /** The Kinds of the parts objects are composed of (src/site/kind-labels.ts PART_KINDS, which a test keeps alike). */
 export const PART_KINDS = ['Correlation ID', 'Reply address', 'Tags and external docs', 'Traits and bindings'];
+
+/** What puts a part after the readers' objects of every tier (tiers count in hundreds, up to 5). */
+const PARTS_LAST = 600;
 
 export function resultRank(data, query) {
   const readerKind = Array.isArray(data?.filters?.kind) && data.filters.kind.length > 0 && !data.filters.kind.some((kind) => PART_KINDS.includes(kind));
@@ -110,7 +113,11 @@ export function resultRank(data, query) {
             ? 4
             : 5;
   const kind = KIND_ORDER.indexOf(String(data?.meta?.kind ?? ''));
-  return tier * 100 + (readerKind ? 0 : 50) + (tier <= 3 ? (kind < 0 ? KIND_ORDER.length : kind) : 0);
+  // A part the query does not name exactly comes after every reader's object, whatever its name
+  // holds: a channel's bindings, a trait or a correlation ID named "…order…" is no answer to "order".
+  const isPart = Array.isArray(data?.filters?.kind) && data.filters.kind.some((kind) => PART_KINDS.includes(kind));
+  const part = readerKind ? 0 : isPart && tier > 1 ? PARTS_LAST : 50;
+  return part + tier * 100 + (tier <= 3 ? (kind < 0 ? KIND_ORDER.length : kind) : 0);
 }
 
 /** Whether `name` holds the query as whole words ("order" in "Publish order events", not in "orders"). */

@@ -125,9 +125,9 @@ describe('build of content/ with --base /docs/ and --site', () => {
     }
     // Components under their kind in the sidebar, named as references name them (round 8).
     const sidebar = read('components/securityschemes/sigv4');
-    assert.match(sidebar, /<div class="group">Security schemes<\/div>/);
-    assert.match(sidebar, /<div class="group">Correlation IDs<\/div>/);
-    assert.match(sidebar, /<div class="group">Operation traits<\/div>/);
+    assert.match(sidebar, /<div class="group" title="Security schemes">Security schemes<\/div>/);
+    assert.match(sidebar, /<div class="group" title="Correlation IDs">Correlation IDs<\/div>/);
+    assert.match(sidebar, /<div class="group" title="Operation traits">Operation traits<\/div>/);
     assert.doesNotMatch(sidebar, /address part|Tracking id|settings<\/div>|Other components/);
   });
 

@@ -25,9 +25,10 @@ function examplesOf(html: string): { title: string; payload: unknown; warned: bo
     /<(figure|details) class="example(?:-more)?">([\s\S]*?)<\/\1>(?=\s*(?:<(?:figure|details) class="example|<\/div>|<\/section>))/g,
   )) {
     const body = m[2]!;
-    const title = unescapeText(/<strong>([\s\S]*?)<\/strong>/.exec(body)![1]!);
+    const title = unescapeText(/<strong data-pagefind-ignore>([\s\S]*?)<\/strong>/.exec(body)![1]!);
     // A message's payload is labelled so; a schema's value stands alone.
-    const payload = (/<p class="example-part">Payload<\/p>[\s\S]*?<code>([\s\S]*?)<\/code>/.exec(body) ?? /<code>([\s\S]*?)<\/code>/.exec(body))![1]!;
+    const payload = (/<p class="example-part" data-pagefind-ignore>Payload<\/p>[\s\S]*?<code>([\s\S]*?)<\/code>/.exec(body) ??
+      /<code>([\s\S]*?)<\/code>/.exec(body))![1]!;
     found.push({ title, payload: JSON.parse(unescapeText(payload.replace(/<[^>]*>/g, ''))), warned: body.includes('example-warning') });
   }
   return found;
@@ -44,7 +45,7 @@ describe("a schema page's examples, as its messages' pages show them", () => {
     const schemaHtml = page(`components/schemas/${BASE.toLowerCase()}`);
     const schemaPage = examplesOf(schemaHtml);
     // A schema's value is no message's payload (a headers schema's is not): no part's label over it.
-    assert.doesNotMatch(schemaHtml, /<p class="example-part">/);
+    assert.doesNotMatch(schemaHtml, /<p class="example-part" data-pagefind-ignore>/);
     const messagePage = examplesOf(page(`components/messages/${BASE.toLowerCase()}`));
     const generated = messagePage.filter((e) => e.title.startsWith('Generated example'));
     assert.ok(generated.length >= 2, `the message page shows a generated example of each shape: ${JSON.stringify(messagePage)}`);

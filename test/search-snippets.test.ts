@@ -273,6 +273,27 @@ describe('names before body mentions (issue 34)', () => {
     assert.ok(resultRank(datas[1], 'someEnum') < resultRank(datas[0], 'someEnum'));
   });
 
+  it("puts a channel's bindings, a trait and a correlation ID whose names hold the query after every reader's object, unless the query names them exactly", async () => {
+    // The sample's answer to "order" (content/orders.apidesc.yaml), its parts last however their names hold the word.
+    const datas = [
+      hit('/components/channelbindings/ordertopic/', 'orderTopic', 'Traits and bindings', '<mark>orderTopic</mark>'),
+      hit('/components/correlationids/orderid/', 'orderId', 'Correlation ID', '<mark>orderId</mark> of the message.'),
+      hit('/operations/notifycustomers/', 'Notify customers', 'Operation', 'when an <mark>order</mark> ships'),
+      hit('/components/operationtraits/ordersteam/', 'ordersTeam', 'Traits and bindings', '<mark>orders</mark> team'),
+      hit('/', 'Order Fulfilment Events', 'API overview', 'every <mark>order</mark>'),
+      hit('/messages/parcelscanned/', 'Parcel scanned', 'Message', 'of an <mark>order</mark>'),
+    ];
+    const answer = await rankedSearch(fixed(datas), 'order', {});
+    const urls = await Promise.all(answer.results.map(async (r: { data: () => Promise<{ url: string }> }) => (await r.data()).url));
+    assert.deepEqual(
+      urls.slice(-3).sort(),
+      ['/components/channelbindings/ordertopic/', '/components/correlationids/orderid/', '/components/operationtraits/ordersteam/'],
+      urls.join(', '),
+    );
+    const exact = await rankedSearch(fixed(datas), 'orderId', {});
+    assert.equal((await exact.results[0].data()).url, '/components/correlationids/orderid/');
+  });
+
   it('finds nothing where Pagefind fell back to shorter words that no page holds the query by ("or" for `ordr`)', async () => {
     const datas = [
       hit('/operations/notify/', 'Notify customers', 'Operation', 'an e-mail <mark>or</mark> SMS'),

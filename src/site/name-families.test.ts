@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type FamilyRow, MIN_HEAD, MIN_MEMBERS, nameFamilies } from './name-families.ts';
+import { type FamilyRow, leadsOf, MIN_HEAD, MIN_MEMBERS, nameFamilies } from './name-families.ts';
 
 const shape = (rows: FamilyRow<string>[]): string[] => rows.map((r) => ('entry' in r ? r.entry.rest : `${r.head}[${r.entries.map((e) => e.rest).join(' ')}]`));
 
@@ -41,6 +41,17 @@ describe('names that share a long head, listed under it', () => {
     assert.deepEqual(shape(nameFamilies(names, (n) => n)), ['com.acme.orders.[api.Created api.Cancelled Shipped Paid Lost]']);
   });
 
+  it("leads each member with its head's last word, longer where two families' would read alike", () => {
+    const leads = (names: string[]): string[] => nameFamilies(names, (n) => n).flatMap((r) => ('head' in r ? [r.lead] : []));
+    assert.deepEqual(leads(['SpringKafkaDefaultHeaders-VehicleBase', 'SpringKafkaDefaultHeaders-Message', 'VehicleBase']), ['Headers-']);
+    assert.deepEqual(leads(['org.example.logistics.dtos.Address', 'org.example.logistics.dtos.Carrier']), ['dtos.']);
+    assert.deepEqual(leads(['com.acme.orders.dtos.Paid', 'com.acme.orders.dtos.Lost', 'com.acme.shipping.dtos.Sent', 'com.acme.shipping.dtos.Held']), [
+      'orders.dtos.',
+      'shipping.dtos.',
+    ]);
+    assert.deepEqual(leadsOf('SpringKafkaDefaultHeaders-'), ['Headers-', 'DefaultHeaders-', 'KafkaDefaultHeaders-', 'SpringKafkaDefaultHeaders-']);
+  });
+
   it('for random names: each listed once, in one family at most, whole again as head + rest, heads long and shared', () => {
     const pieces = ['SpringKafka', 'Default', 'Headers', 'io', 'github', 'dto', 'Pet', 'x', '7', 'Order Created'];
     const seps = ['.', '-', '_', '$', ''];
@@ -66,8 +77,12 @@ describe('names that share a long head, listed under it', () => {
         assert.ok(r.head.length >= MIN_HEAD, `"${r.head}" is long enough to say once`);
         assert.ok(/[.\-_$/:]$/.test(r.head) && !/\s/.test(r.head), `"${r.head}" ends at a separator`);
         for (const e of r.entries) assert.equal(r.head + e.rest, e.name, 'the whole name is head and rest');
+        assert.ok(r.head.endsWith(r.lead) && r.lead.length > 0, `"${r.lead}" is an end of "${r.head}"`);
       }
       assert.equal(new Set(rows.flatMap((r) => ('head' in r ? [r.head] : []))).size, rows.filter((r) => 'head' in r).length, 'one row per head');
+      // No two names shown alike: a lone name whole, a member after its family's lead, leads told apart.
+      const leads = rows.flatMap((r) => ('head' in r ? [r.lead] : []));
+      assert.equal(new Set(leads).size, leads.length, `leads told apart: ${leads.join(' ')}`);
       assert.deepEqual(shape(nameFamilies([...names], (n) => n)), shape(rows), 'the same names, the same rows');
     }
   });

@@ -1,7 +1,9 @@
 /**
  * Sidebar names that share a long head (springwolf's `SpringKafkaDefaultHeaders-AnotherPayloadDto`,
  * `SpringKafkaDefaultHeaders-MonetaryAmount`, …; Java classes of one package) are listed under that
- * head, said once as a small heading, each entry showing only what sets it apart, whole. Cutting
+ * head, said once as a small heading, each entry showing what sets it apart, whole, after a short
+ * muted lead (`…Headers-`, the page drawing the "…") that ties it to its head when the heading has scrolled out of view or
+ * is covered (`SpringKafkaDefaultHeaders-VehicleBase` never reads as the class `VehicleBase`). Cutting
  * such names to one line with "…" left them unreadable, and wrapping them whole took two or three
  * lines each that all began alike: the head once and the ends alone read as Redocly's nested lists.
  *
@@ -24,8 +26,52 @@ export interface FamilyEntry<T> {
   rest: string;
 }
 
-/** A row of the list: a name alone, or the names that share `head`, in their order. */
-export type FamilyRow<T> = { entry: FamilyEntry<T> } | { head: string; entries: FamilyEntry<T>[] };
+/**
+ * A row of the list: a name alone, or the names that share `head`, in their order, each shown
+ * after `lead` (the head's last word; longer where two families' would be alike; the whole head at most).
+ */
+export type FamilyRow<T> = { entry: FamilyEntry<T> } | { head: string; lead: string; entries: FamilyEntry<T>[] };
+
+/**
+ * The ends of `head` a lead could show, shortest first: its last word (a piece between separators,
+ * or a camelCase word of it) with the separator after it, then two words, and so on to the whole
+ * head. No "…" in them: the page draws it before a lead that is not the whole head, outside the
+ * link's text, whose words stay a part of its name (`Headers-VehicleBase` of
+ * `SpringKafkaDefaultHeaders-VehicleBase`), as assistive technology expects of a visible label.
+ */
+export function leadsOf(head: string): string[] {
+  const cuts: number[] = [];
+  for (let i = 1; i < head.length - 1; i++) {
+    const before = head[i - 1]!;
+    const at = head[i]!;
+    if (SEPARATORS.has(before) || (/[a-z0-9]/.test(before) && /[A-Z]/.test(at))) cuts.push(i);
+  }
+  return [...cuts.reverse().map((i) => head.slice(i)), head];
+}
+
+/** Each family's lead: the shortest end of its head that no other family of the list shows, so that no two entries read alike. */
+function chooseLeads(heads: readonly string[]): Map<string, string> {
+  const options = new Map(heads.map((h) => [h, leadsOf(h)]));
+  const level = new Map(heads.map((h) => [h, 0]));
+  const leadOf = (h: string): string => {
+    const all = options.get(h)!;
+    return all[Math.min(level.get(h)!, all.length - 1)]!;
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    const byLead = new Map<string, string[]>();
+    for (const h of heads) byLead.set(leadOf(h), [...(byLead.get(leadOf(h)) ?? []), h]);
+    for (const alike of byLead.values()) {
+      if (alike.length < 2) continue;
+      for (const h of alike)
+        if (level.get(h)! < options.get(h)!.length - 1) {
+          level.set(h, level.get(h)! + 1);
+          changed = true;
+        }
+    }
+  }
+  return new Map(heads.map((h) => [h, leadOf(h)]));
+}
 
 /** The heads a name could be listed under: each of its beginnings that ends at a separator and leaves a word after it. */
 function headsOf(name: string): string[] {
@@ -84,8 +130,10 @@ export function nameFamilies<T>(items: readonly T[], nameOf: (item: T) => string
     else {
       const entries = [entry];
       families.set(head, entries);
-      rows.push({ head, entries });
+      rows.push({ head, lead: head, entries });
     }
   });
+  const leads = chooseLeads([...families.keys()]);
+  for (const row of rows) if ('head' in row) row.lead = leads.get(row.head)!;
   return rows;
 }
