@@ -57,6 +57,10 @@ if (HAS_CORPUS)
       it(`${name}: text of 13 px or more as shown, nothing cut, every box named whole in its title`, async () => {
         for (const width of [1280, 390]) {
           const page = await open(sites[site]!.base, url, width);
+          // A phone folds the narrower drawing under the table: opened, as a reader does, to read it.
+          await page.locator(`${FIGURE} details.dg-narrow-fold`).evaluateAll((folds) => {
+            for (const d of folds) (d as HTMLDetailsElement).open = true;
+          });
           const texts = await shownText(page);
           assert.ok(texts.length > 10, `${width}: ${JSON.stringify(texts)}`);
           const small = texts.filter((t) => t.px < 13 - 0.01);
@@ -99,5 +103,31 @@ if (HAS_CORPUS)
         'at its own size, scrolling in its box',
       );
       await seven.close();
+    });
+
+    it('on a phone, the table comes first and the drawing is folded under it; on a desk the drawing leads, open (review 13)', async () => {
+      for (const width of [390, 1280]) {
+        const page = await open(sites[0]!.base, 'channels/orderevents/', width);
+        const figureTop = await page.locator(FIGURE).evaluate((e) => e.getBoundingClientRect().top);
+        const tableTop = await page.locator('table.subscription-lines').evaluate((e) => e.getBoundingClientRect().top);
+        const fold = page.locator(`${FIGURE} details.dg-narrow-fold`);
+        if (width === 390) {
+          assert.ok(tableTop < figureTop, 'the table before the drawing');
+          assert.ok(await fold.isVisible());
+          assert.equal(await fold.evaluate((d) => (d as HTMLDetailsElement).open), false, 'folded');
+          assert.ok(
+            !(await page.locator(`${FIGURE} svg.diagram`).first().isVisible()) && !(await fold.locator('svg.diagram').isVisible()),
+            'no drawing shown until opened',
+          );
+          // No script: the summary opens it, the outline's boxes at their size.
+          await fold.locator('summary').click();
+          assert.ok(await fold.locator('svg.diagram').isVisible());
+        } else {
+          assert.ok(figureTop < tableTop, 'the drawing before the table');
+          assert.equal(await fold.isVisible(), false);
+          assert.ok(await page.locator(`${FIGURE} .dg-wide svg.diagram`).isVisible());
+        }
+        await page.close();
+      }
     });
   });

@@ -97,7 +97,10 @@ describe('the sns filter tester in Chromium', () => {
   it("shows the results of the pre-filled example on load, loading only the tester's loader; the tester comes on first use", async (t) => {
     const { page, errors, requests, scriptBytes } = await open(content.base + WAREHOUSE);
     // As built: what the results are of, then the body filter and the attributes filter, each with its reason.
-    assert.equal(await page.locator('.tester-for').innerText(), 'Results for the pre-filled example, “OrderPlaced: twoItems”, before you edit it:');
+    assert.equal(
+      await page.locator('.tester-for').innerText(),
+      'Results for the pre-filled example, “Order placed: An order of two items paid by card”, before you edit it:',
+    );
     // The call to use it leads the form (review 9: the pre-filled results read as a figure, not a tool).
     assert.match(await page.locator('.tester-lead').innerText(), /^Edit the message and press Test to see which subscriptions receive it/);
     assert.match(await status(page, 'warehouse-picking').innerText(), /✓ matches\s+total\.amount 44\.3 is > 0/);
@@ -125,7 +128,7 @@ describe('the sns filter tester in Chromium', () => {
     assert.deepEqual(await page.locator('.tester-result').evaluateAll((all) => all.map((e) => e.outerHTML)), built);
     // The line above the results says what they are of: the example, still.
     const resultsFor = page.locator('.tester-for');
-    assert.equal(await resultsFor.innerText(), 'Results for the example “OrderPlaced: twoItems” (3 of 3 subscriptions receive it):');
+    assert.equal(await resultsFor.innerText(), 'Results for the example “Order placed: An order of two items paid by card” (3 of 3 subscriptions receive it):');
     // Edited, the results are said to be those of the message before; tested, those of the reader's message.
     const outside = page.locator('[data-tester-outside]');
     assert.equal(await outside.innerText(), '', 'the example holds values the headers allow');
@@ -318,6 +321,43 @@ describe('the sns filter tester in Chromium', () => {
     assert.ok(await fold.getByText('aws sns subscribe').isVisible());
     assert.ok(await page.locator('.card.consumer details summary', { hasText: 'Filter policy' }).first().isVisible());
     await context.close();
+  });
+
+  it('is offered by a link at the top of the subscriptions: it opens the fold with JavaScript, and reaches its summary without (review 13)', async () => {
+    const url = content.base + WAREHOUSE.replace(/#.*$/, '');
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(url);
+      const fold = page.locator('#sns-tester-fold');
+      assert.equal(await fold.evaluate((d) => (d as HTMLDetailsElement).open), false, 'folded on load');
+      const link = page.getByRole('link', { name: 'Try the filters with a message of your own' });
+      // Near the section's heading: above the first subscription's card.
+      const [linkTop, cardTop] = await Promise.all([
+        link.evaluate((e) => e.getBoundingClientRect().top),
+        page
+          .locator('.card.consumer')
+          .first()
+          .evaluate((e) => e.getBoundingClientRect().top),
+      ]);
+      assert.ok(linkTop < cardTop, 'the link comes before the cards');
+      await link.click();
+      await page.waitForFunction(() => location.hash === '#sns-tester-fold');
+      const summary = fold.locator('summary');
+      assert.ok(
+        await summary.evaluate((e) => {
+          const r = e.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight;
+        }),
+        'the fold is in view',
+      );
+      if (javaScriptEnabled) assert.ok(await page.getByRole('textbox', { name: 'Message attributes' }).isVisible(), 'the tester is open');
+      else {
+        await summary.click();
+        assert.ok(await page.getByRole('textbox', { name: 'Message attributes' }).isVisible(), 'one click on the summary opens it');
+      }
+      await context.close();
+    }
   });
 
   it('cidr, String.Array and a key named __proto__; the IP library is fetched only where a filter uses cidr', async () => {

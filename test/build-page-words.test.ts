@@ -240,7 +240,8 @@ describe('the words of reference pages (default content)', () => {
     assert.match(words(headers), /As the schema FifoAttributes defines them\./);
     // The guide's runnable step says what it does, not the subscription's protocol key.
     const guide = readFileSync(join(out, 'guides', 'getting-started', 'index.html'), 'utf8');
-    assert.match(guide, /<strong>Run it:<\/strong> Subscribe to the topic, like the SQS queue warehouse-picking\.fifo/);
+    assert.match(guide, /<strong>Run it:<\/strong> Subscribe an SQS queue to the topic, as warehouse-picking\.fifo does/);
+    assert.doesNotMatch(guide, /Subscribe to the topic, like/);
     assert.doesNotMatch(guide, /<strong>Run it:<\/strong> sqs /);
   });
 });

@@ -74,6 +74,33 @@ describe("a receiving operation's own subscriptions (default content)", () => {
     assert.match(text(subscriptionsOf(warehouse)), /then SNS moves the message to the dead-letter queue warehouse-picking-dlq\.fifo/);
   });
 
+  it('says in the own card which of its messages the operation never receives, and the condition that excludes it (review 13)', () => {
+    const section = subscriptionsOf(warehouse);
+    const own = /<article class="card consumer" id="sns-consumer-1"[\s\S]*?<\/article>/.exec(section)![0];
+    // Order cancelled is a closed schema without total: the filter on total.amount never passes it, whatever the example.
+    const never = /<dt>Never receives<\/dt>\s*<dd class="never-receives">([\s\S]*?)<\/dd>/.exec(own)?.[1] ?? '';
+    assert.equal(
+      text(never).trim(),
+      'Order cancelled : the filter passes only messages where total.amount is a number > 0, and an Order cancelled never has total.',
+    );
+    assert.match(never, /<a href="[^"]*messages\/ordercancelled\/">Order cancelled<\/a>/);
+    // Order placed requires a total: it may pass, so nothing is said of it; the other teams' cards say nothing either.
+    assert.doesNotMatch(text(never), /Order placed/);
+    assert.equal(section.match(/Never receives/g)?.length, 1);
+    assert.doesNotMatch(notify, /Never receives/);
+  });
+
+  it('offers the folded tester from the top of the section, and names its examples by their titles in reader words (review 13)', () => {
+    const section = subscriptionsOf(warehouse);
+    const link = section.indexOf('<a href="#sns-tester-fold" data-tester-link>Try the filters with a message of your own</a>');
+    assert.ok(link >= 0 && link < section.indexOf('<article class="card consumer"'), 'the link comes before the first card');
+    assert.match(section, /<details class="fold tester-fold" id="sns-tester-fold" data-tester-fold>/);
+    const options = [...section.matchAll(/<option [^>]*>([^<]*)<\/option>/g)].map((m) => m[1]);
+    assert.deepEqual(options, ['Order placed: An order of two items paid by card', 'Order cancelled: Generated example']);
+    assert.match(text(section), /Filters on the message body \( FilterPolicyScope: MessageBody \) read it\./);
+    assert.doesNotMatch(text(section), /MessageBody scope|filter on MessageBody/);
+  });
+
   it("folds an Avro payload's source under the table that shows its fields, on the operation's page", () => {
     const fold = /<details class="fold" id="h-messages-parcelscanned\.payload-source"><summary>([\s\S]*?)<\/summary>/.exec(notify);
     assert.ok(fold, 'the source is a fold');

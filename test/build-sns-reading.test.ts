@@ -59,7 +59,7 @@ describe('sns pages of the default content, as a reader goes through them', () =
 
   it('draws the fan-out on a phone top down: the publisher, then the topic, then the subscriptions in the list’s order', () => {
     const figure = shipments.slice(shipments.indexOf('id="sns-fan-out"'));
-    const narrow = figure.slice(figure.indexOf('class="dg-narrow"'), figure.indexOf('</figure>'));
+    const narrow = figure.slice(figure.indexOf('class="dg-narrow'), figure.indexOf('</figure>'));
     const texts = [...narrow.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => unescapeText(m[1]!));
     const at = (t: string): number => texts.findIndex((x) => x.includes(t));
     // The publisher by the first line of its name (it wraps: "Publish parcel" then "scans").
@@ -74,7 +74,7 @@ describe('sns pages of the default content, as a reader goes through them', () =
     assert.ok(at('shipment-tracking') < at(drawn[0]!), 'the topic before its subscriptions');
     // The FIFO topic's queues too.
     const fifo = channel.slice(channel.indexOf('id="sns-fan-out"'));
-    const fifoTexts = [...fifo.slice(fifo.indexOf('class="dg-narrow"'), fifo.indexOf('</figure>')).matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) =>
+    const fifoTexts = [...fifo.slice(fifo.indexOf('class="dg-narrow'), fifo.indexOf('</figure>')).matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) =>
       unescapeText(m[1]!),
     );
     const fifoAt = (t: string): number => fifoTexts.findIndex((x) => x.includes(t));
@@ -86,7 +86,7 @@ describe('sns pages of the default content, as a reader goes through them', () =
   it('draws the retry timeline on a phone at its own width, its end under the axis', () => {
     // The webhook's own schedule, which ends in its dead-letter queue.
     const figure = /<figure class="diagram-box has-narrow timeline-box"[\s\S]*?<\/figure>/.exec(notifying)![0];
-    const narrow = figure.slice(figure.indexOf('class="dg-narrow"'));
+    const narrow = figure.slice(figure.indexOf('class="dg-narrow'));
     assert.match(narrow, /viewBox="0 0 320 /);
     assert.match(narrow, /<text class="tl-after tl-axis-label tl-end"[^>]*>→ dead-letter queue<\/text>/);
   });

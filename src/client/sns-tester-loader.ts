@@ -110,3 +110,18 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-sns-tester]')) 
     run(root, { ...subject }, false);
   });
 }
+
+/**
+ * A link to the tester's fold (the one near the subscriptions' heading, SnsOperation.astro) opens
+ * it as well: without script the link still lands on the fold's summary, a click away.
+ */
+function openLinkedFold(hash: string): void {
+  const fold = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+  if (fold instanceof HTMLDetailsElement && fold.matches('[data-tester-fold]')) fold.open = true;
+}
+openLinkedFold(location.hash);
+window.addEventListener('hashchange', () => openLinkedFold(location.hash));
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-tester-link]') : null;
+  if (link) openLinkedFold(link.hash);
+});

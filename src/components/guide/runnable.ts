@@ -7,7 +7,7 @@
 import type { Page } from '../../lib/model/page-types.ts';
 import { fillInSentence } from '../../lib/model/sample-fill-in.ts';
 import type { PublishVariant, Snippet } from '../../lib/model/sns-hands-on-types.ts';
-import { PROTOCOL_LABELS } from '../../lib/model/sns.ts';
+import { PROTOCOL_LABELS, shortEndpoint } from '../../lib/model/sns.ts';
 
 export interface Runnable {
   title: string;
@@ -48,13 +48,18 @@ export function runnableOf(page: Page): Runnable | undefined {
 }
 
 /**
- * What the subscribe command does, in words: "Subscribe to the topic, like the SQS queue
- * warehouse-picking.fifo", not the subscription's protocol key and endpoint ("sqs warehouse-picking.fifo").
+ * What the subscribe command does, in words: "Subscribe an SQS queue to the topic, as
+ * warehouse-picking.fifo does", not the subscription's protocol key and endpoint ("sqs
+ * warehouse-picking.fifo"), nor "Subscribe to the topic, like the SQS queue …", which read as if
+ * the reader subscribed the queue itself.
  */
 function subscribeTitle(subscription: string): string {
   const space = subscription.indexOf(' ');
   const protocol = space < 0 ? subscription : subscription.slice(0, space);
-  const label = PROTOCOL_LABELS[protocol];
-  if (!label) return `Subscribe to the topic, like ${subscription}`;
-  return `Subscribe to the topic, like the ${label}${space < 0 ? '' : subscription.slice(space)}`;
+  const endpoint = space < 0 ? '' : shortEndpoint(subscription.slice(space + 1));
+  const label = Object.hasOwn(PROTOCOL_LABELS, protocol) ? PROTOCOL_LABELS[protocol] : undefined;
+  if (!label) return endpoint ? `Subscribe to the topic, as ${endpoint} does` : 'Subscribe to the topic';
+  // "an SQS queue", "an HTTPS endpoint", "a Lambda function": the article as the label is read aloud.
+  const article = /^(HTTP|SMS|SQS|E-mail)/.test(label) ? 'an' : 'a';
+  return `Subscribe ${article} ${label} to the topic${endpoint ? `, as ${endpoint} does` : ''}`;
 }

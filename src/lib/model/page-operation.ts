@@ -15,7 +15,7 @@ import { templateParts } from './page-values.ts';
 import { runtimeExpressionMeaning } from './runtime-expression-words.ts';
 import type { Entity, Link } from './types.ts';
 import { operationView } from './sns.ts';
-import { channelSnsBinding, isOnSnsServers, isSnsTopicChannel, snsHandsOn } from './sns-hands-on.ts';
+import { channelSnsBinding, isOnSnsServers, isSnsTopicChannel, neverReceivedBy, snsHandsOn } from './sns-hands-on.ts';
 import { topicName } from './sns-topic-name.ts';
 import { replyDiagram } from './flow-reply.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
@@ -82,6 +82,17 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
     const handsOn = found && replyAt && found.publish.length > 0 ? { ...found, replyWhere: replyAt } : found;
     const channelSns = channelValue && isPlainObject(channelValue.value) ? channelSnsBinding(ctx, channelValue.value, channelValue.at) : {};
     const view = operationView(sns, value.action, bindings?.value.sqs, 'sns', topicPolicy, isFifoBinding(channelSns));
+    // The messages the operation's own subscriptions can never receive, said in their cards.
+    const opInput = { value, at, sns, ...(channelEntity?.kind === 'channel' ? { channel: channelEntity } : {}) };
+    const never = neverReceivedBy(
+      ctx,
+      opInput,
+      view.consumers.filter((c) => c.own).map((c) => c.index),
+    );
+    for (const c of view.consumers) {
+      const messages = never.get(c.index);
+      if (messages) c.neverReceives = messages;
+    }
     const topic = topicName(channelSns, sns.topic, address);
     // No binding names the topic: the commands publish to the channel's address, so the page names that topic too (a templated address is no one name).
     const addressTopic =

@@ -25,7 +25,8 @@ import { messageNames } from './generated-examples.ts';
 import { admitsChanges, type MessageSchemas } from './own-message-values.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, serverProtocol, sub, valueAt } from './page-context.ts';
 import { isFifoBinding } from '../sns/fifo-protocols.ts';
-import { subscriptionVerdictOf, verdictLine } from './sns.ts';
+import { type NeverReceived, subscriptionVerdictOf, verdictLine } from './sns.ts';
+import { neverPasses } from './never-received.ts';
 import type {
   PublishVariant,
   Reached,
@@ -102,6 +103,41 @@ export function snsHandsOn(ctx: Context, op: OperationInput): SnsHandsOn | undef
     // Every <name> a reader fills in: the account, the region, and values the document gives none for.
     placeholders: [...new Set(all.match(/<[A-Za-z][\w.-]*>/g) ?? [])],
   };
+}
+
+/**
+ * For each subscription of `indexes` (a receiving operation's own, by their place in the binding's
+ * list) that AWS takes as written, the operation's messages its filter can never pass, as their
+ * schemas prove, with the conditions that exclude them.
+ */
+export function neverReceivedBy(ctx: Context, op: OperationInput, indexes: readonly number[]): Map<number, NeverReceived[]> {
+  const found = new Map<number, NeverReceived[]>();
+  const subscriptions = subscriptionsOf(op.sns);
+  const channelAt = op.channel ? { file: ctx.doc.root.path, pointer: op.channel.pointer } : undefined;
+  const channelValue = channelAt ? ctx.doc.deref(valueAt(ctx, channelAt), channelAt) : undefined;
+  const channel = channelValue && isPlainObject(channelValue.value) ? channelValue.value : {};
+  const fifo = isFifoBinding(channelSnsBinding(ctx, channel, channelValue?.at));
+  const messages = messageSites(op.value, op.at, channel, channelValue?.at).flatMap(({ raw, site }) => {
+    const target = ctx.doc.deref(raw, site);
+    if (!target || !isPlainObject(target.value)) return [];
+    const m = merged(ctx, target.value, target.at);
+    const title = typeof m.value.title === 'string' ? m.value.title : typeof m.value.name === 'string' ? m.value.name : String(site.pointer.split('/').pop());
+    // The page the operation's own message list links to.
+    const url = (ctx.locator.link(raw, site) ?? ctx.locator.at(site))?.url;
+    return [{ title, ...(url ? { url } : {}), shape: messageSchemas(ctx, m.value, m.origin, target.at) }];
+  });
+  for (const i of indexes) {
+    const c = subscriptions[i];
+    // No filter takes every message; a refused policy, or one that never matches, is said in its card already.
+    if (!c || !isPlainObject(c.filterPolicy) || subscriptionVerdictOf(c, fifo)) continue;
+    const policy = c.filterPolicy;
+    const never = messages.flatMap(({ title, url, shape }) => {
+      const reasons = neverPasses(policy, scopeOf(c), shape);
+      return reasons ? [{ message: title, ...(url ? { url } : {}), reasons }] : [];
+    });
+    if (never.length > 0) found.set(i, never);
+  }
+  return found;
 }
 
 /**
@@ -273,11 +309,16 @@ function examplesOf(
       if (out.length >= MAX_EXAMPLES) return out;
       const value = isPlainObject(ex.value) ? ex.value : {};
       const headers = isPlainObject(value.headers) ? value.headers : {};
+      // The picker reads as the page does: the message's title, then the example's summary (else its name), not their keys.
+      const messageTitle = typeof m.value.title === 'string' ? m.value.title : name;
+      const written: Record<string, unknown> = value;
+      const summary =
+        !generated && typeof written.summary === 'string' && written.summary.trim() !== '' ? written.summary.trim().replace(/\.$/, '') : undefined;
       out.push({
-        label: `${name}: ${ex.title}`,
+        label: `${messageTitle}: ${summary ?? ex.title}`,
         exampleTitle: ex.title,
         fileName: `${fileStem(name)}.json`,
-        messageTitle: typeof m.value.title === 'string' ? m.value.title : name,
+        messageTitle,
         messageAt: `${target.at.file}#${target.at.pointer}`,
         headers,
         arrays,

@@ -87,8 +87,30 @@ export interface ConsumerView {
    * when the binding names no queue this subscription delivers to, or no such binding exists.
    */
   own?: true;
+  /**
+   * Messages of the operation this subscription's filter can never pass, as their schemas prove
+   * (never-received.ts): only on the operation's own subscriptions, which say what it receives.
+   */
+  neverReceives?: NeverReceived[];
   /** The subscription in one line, read first: "SQS queue q · only where … · 12 retries over about 10 minutes, then dlq". */
   line: string;
+}
+
+/** One condition of a filter that a message can never meet, and why, in words. */
+export interface NeverReason {
+  /** The field or attribute the condition reads: `total.amount`, `eventType`. */
+  attribute: string;
+  /** The condition as the card says it: `is a number > 0`, `is "OrderPlaced"`. */
+  condition: string;
+  /** What the message's schema says of the field: `never has total`, `has eventType "OrderCancelled" only`. */
+  why: string;
+}
+
+/** A message a subscription never receives: its title, its page, and the conditions (one per alternative of the filter) it never meets. */
+export interface NeverReceived {
+  message: string;
+  url?: string;
+  reasons: NeverReason[];
 }
 
 export interface Verdict {
