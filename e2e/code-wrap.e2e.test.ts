@@ -3,7 +3,10 @@
  * wraps inside its box, in the reference panel and on the page, instead of scrolling sideways out
  * of sight; the continuation hangs to the right of where its line's text starts, so that it reads
  * as the rest of that line; what a reader copies (a selection, or the Copy button) is the code as
- * written. Read on the default content's sns operations, whose subscribe and publish commands
+ * written. Shell commands (the sns operations' `aws sns publish` and `aws sns subscribe`, and
+ * their SDK forms) never wrap (review 13: a quoted ARN or a header value cut by a wrap reads as
+ * two tokens): a line too long for its box scrolls inside it, a focusable region whose edge is
+ * shaded. Read on the default content's sns operations, whose subscribe and publish commands
  * carry topic, queue and function ARNs, at a phone's and a desk's width, with and without script.
  */
 import assert from 'node:assert/strict';
@@ -24,8 +27,14 @@ const PAGES = ['operations/receiveordereventsinwarehouse/', 'operations/notifycu
 /** What the page's code boxes do with their lines, measured in the page. */
 interface CodeFacts {
   boxes: number;
-  /** Code boxes (or their code) wider inside than their box: a line scrolls out of sight. */
+  /** Code boxes (or their code) wider inside than their box, but the commands': a line scrolls out of sight. */
   scrolling: string[];
+  /** Commands' boxes (`.code-scrolls`) in view. */
+  commands: number;
+  /** Lines of a command that wrap: a token cut in two. */
+  commandWraps: string[];
+  /** Commands' boxes whose lines run past their edge: each must be a focusable, named region. */
+  commandScrolls: { region: boolean; shaded: boolean }[];
   wrappedLines: number;
   /** Wrapped lines whose continuation starts at or left of where the line's text starts. */
   notHung: string[];
@@ -37,14 +46,29 @@ function codeFacts(page: Page): Promise<CodeFacts> {
     for (const details of document.querySelectorAll('main details')) (details as HTMLDetailsElement).open = true;
     const shown = (e: Element): boolean => e.getClientRects().length > 0;
     const boxes = [...document.querySelectorAll('main pre')].filter(shown);
+    const isCommand = (pre: Element): boolean => pre.closest('.code-scrolls') !== null;
+    const commands = boxes.filter(isCommand);
+    const lineTops = (line: Element): number => {
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    };
+    const commandWraps = commands.flatMap((pre) => [...pre.querySelectorAll('.line')].filter((l) => lineTops(l) > 1).map((l) => l.textContent!.slice(0, 60)));
+    const commandScrolls = commands
+      .filter((pre) => pre.scrollWidth > pre.clientWidth + 1)
+      .map((pre) => ({
+        region: pre.getAttribute('tabindex') === '0' && pre.getAttribute('role') === 'region' && (pre.getAttribute('aria-label') ?? '') !== '',
+        shaded: getComputedStyle(pre).backgroundImage.includes('linear-gradient'),
+      }));
     const scrolling = boxes
+      .filter((pre) => !isCommand(pre))
       .flatMap((pre) => [pre, ...pre.querySelectorAll('code')])
       .filter((e) => e.scrollWidth > e.clientWidth + 1)
       .map((e) => `${e.tagName} ${e.textContent!.slice(0, 60)}`);
     const notHung: string[] = [];
     let wrappedLines = 0;
     for (const line of document.querySelectorAll('main pre .line')) {
-      if (!shown(line)) continue;
+      if (!shown(line) || isCommand(line)) continue;
       const range = document.createRange();
       range.selectNodeContents(line);
       const rects = [...range.getClientRects()].filter((r) => r.width > 0);
@@ -66,7 +90,7 @@ function codeFacts(page: Page): Promise<CodeFacts> {
       if (start === undefined || continuation <= start)
         notHung.push(`${line.textContent!.slice(0, 60)}: text from ${start}, continuation from ${continuation}`);
     }
-    return { boxes: boxes.length, scrolling, wrappedLines, notHung };
+    return { boxes: boxes.length, scrolling, commands: commands.length, commandWraps, commandScrolls, wrappedLines, notHung };
   });
 }
 
@@ -82,29 +106,34 @@ describe('long lines in code boxes', () => {
     [390, false],
     [1280, true],
   ] as const)
-    it(`${width} px${javaScriptEnabled ? '' : ', without script'}: no code box scrolls sideways; a wrapped line's continuation hangs right of its text's start`, async () => {
+    it(`${width} px${javaScriptEnabled ? '' : ', without script'}: no command wraps (one that is too long scrolls in its shaded box); no other code box scrolls sideways, a wrapped line's continuation hangs right of its text's start`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
       try {
         let wrapped = 0;
+        let scrolled = 0;
         for (const url of PAGES) {
           const page = await context.newPage();
           await page.goto(site.base + url);
           const facts = await codeFacts(page);
           assert.ok(facts.boxes >= 3, `${url}: ${facts.boxes} code boxes`);
+          assert.ok(facts.commands >= 1, `${url}: ${facts.commands} commands`);
+          assert.deepEqual(facts.commandWraps, [], `${url}: lines of a command cut by a wrap`);
+          for (const box of facts.commandScrolls) assert.deepEqual(box, { region: true, shaded: true }, `${url}: a command that scrolls`);
           assert.deepEqual(facts.scrolling, [], `${url}: code that scrolls sideways`);
           assert.deepEqual(facts.notHung, [], `${url}: continuations not hung under their line`);
           wrapped += facts.wrappedLines;
+          scrolled += facts.commandScrolls.length;
           await page.close();
         }
-        // Some ARNs do not fit on one line at either width: the test reads real wrapped lines. (At 1280 px the publish
-        // commands have the column's width since review 9 and fit whole; the subscribe commands' ARNs still wrap.)
-        assert.ok(wrapped >= 1, `${wrapped} wrapped lines`);
+        // Some ARNs do not fit on one line at a phone's width: the test reads real commands that scroll there.
+        if (width === 390) assert.ok(scrolled >= 1, `${scrolled} commands that scroll`);
+        assert.ok(wrapped + scrolled >= 1, `${wrapped} wrapped lines, ${scrolled} commands that scroll`);
       } finally {
         await context.close();
       }
     });
 
-  it('copies the code as written, from a selection and from the Copy button, however its lines wrap', async () => {
+  it('copies the code as written, from a selection and from the Copy button (over a command that scrolls), however its lines are laid out', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     try {
@@ -123,9 +152,10 @@ describe('long lines in code boxes', () => {
         }),
       );
       assert.ok(
-        lines.some((n) => n > 1),
-        'a line of the command wraps at this width',
+        lines.every((n) => n === 1),
+        'no line of the command wraps at this width',
       );
+      assert.ok(await box.locator('pre').evaluate((pre) => pre.scrollWidth > pre.clientWidth), 'the command runs past its box, which scrolls');
       await box.locator('pre').evaluate((pre) => {
         const range = document.createRange();
         range.selectNodeContents(pre);

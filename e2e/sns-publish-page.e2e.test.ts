@@ -136,7 +136,7 @@ describe('an sns publishing operation, read', () => {
   });
 
   for (const width of [1280, 390])
-    it(`${width} px: the endpoints a command reaches wrap at a separator (/ : . - _), never inside a word`, async () => {
+    it(`${width} px: the endpoints a command reaches wrap at a separator (/ : . - _), never inside a word (at 1280 px, not at all)`, async () => {
       const page = await open(PUBLISH_STANDARD, width);
       const breaks = await page.locator('section.sns-send .snippet-reaches code:not([data-filter-scope])').evaluateAll((codes) =>
         codes.flatMap((code) => {
@@ -160,7 +160,9 @@ describe('an sns publishing operation, read', () => {
           return found;
         }),
       );
-      assert.ok(breaks.length > 0, 'an endpoint too long for the line wraps (the test sees a break)');
+      // At a desk's width the notes are under the command at the column's width (review 13), where every endpoint fits whole.
+      if (width === 1280) assert.deepEqual(breaks, [], 'every endpoint on one line at the column’s width');
+      else assert.ok(breaks.length > 0, 'an endpoint too long for the line wraps (the test sees a break)');
       for (const at of breaks) assert.match(at, /([/:._\s-]|[a-z0-9](?=\|[A-Z]))\|/, `a break inside a word: ${at}`);
       await page.context().close();
     });

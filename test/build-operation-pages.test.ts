@@ -142,6 +142,60 @@ describe('operation pages: one order, each thing said once (default content and 
     assert.ok(generated >= 3, `${generated} pages with generated examples`);
   });
 
+  it("says why the topic's name is not the summary's address where the page first names the topic, in the channel page's words", () => {
+    let explained = 0;
+    let same = 0;
+    for (const { path, html } of pages) {
+      const name = /<code class="sns-topic-name">([^<]*)<\/code>/.exec(html)?.[1];
+      const addressHtml = /<dt[^>]*>Address<\/dt> <dd[^>]*>([\s\S]*?)<\/dd>/.exec(html)?.[1];
+      if (name === undefined || addressHtml === undefined) continue;
+      const address = words(addressHtml.replace(/<span hidden>[\s\S]*?<\/span>/g, '')).replace(/\s+/g, '');
+      const side = html.indexOf('<p class="sns-side">');
+      const after = html.slice(html.indexOf('</p>', side) + 4);
+      if (address === name) {
+        assert.doesNotMatch(html, /topic-name-note/, `${path}: no note where the address is the topic's name`);
+        same++;
+        continue;
+      }
+      // Where the page first names the topic: no word of the page before its sns section says the name.
+      assert.ok(!words(html.slice(html.indexOf('<main'), side)).includes(name), `${path}: ${name} named before the sns section`);
+      const note = /^<p class="kind topic-name-note"[^>]*>([\s\S]*?)<\/p>/.exec(after);
+      assert.ok(note, `${path}: the note right after "${words(html.slice(side, side + 300)).slice(0, 80)}"`);
+      assert.equal(
+        words(note[1]!.replace(/<\/?var>/g, '')).replace(/\s+\.$/, '.'),
+        `The name clients use with AWS (the topic's ARN ends in it), not the channel's address ${address}.`,
+        path,
+      );
+      explained++;
+    }
+    assert.ok(explained >= 2, `${explained} operations whose topic is not named as their address`);
+    assert.ok(same >= 1, `${same} operations whose topic is named as their address`);
+  });
+
+  it('says whose schemes Security shows in one line before their cards, on every operation page, never as a heading', () => {
+    let server = 0;
+    let asServer = 0;
+    for (const { path, html } of pages) {
+      const at = html.indexOf('<h2 id="h-security"');
+      if (at < 0) continue;
+      const section = html.slice(at, html.indexOf('</section>', at));
+      assert.doesNotMatch(section, /<h[3-6]/, `${path}: a heading inside Security`);
+      const groups = section.split('<div class="security-group">').slice(1);
+      assert.ok(groups.length > 0, path);
+      for (const group of groups) {
+        const lead = /^\s*<p class="security-lead"[^>]*>([\s\S]*?)<\/p>\s*<div class="card security-scheme">/.exec(group);
+        assert.ok(lead, `${path}: a group without its line: ${words(group).slice(0, 80)}`);
+        const line = words(lead[1]!).replace(/\s+([,:])/g, '$1');
+        assert.match(line, /^(Server \S.* requires:|This operation requires(, as server \S.* does|, as servers \S.* do)?:)$/, path);
+        if (line.startsWith('Server ')) server++;
+        if (line.includes(', as server')) asServer++;
+      }
+    }
+    assert.ok(server >= 4, `${server} server lines`);
+    // The request with a reply declares the server's scheme again: the server is said with it, not dropped.
+    assert.ok(asServer >= 1, `${asServer} operations whose own schemes are their server's`);
+  });
+
   it("links the topic's whole fan-out once from an sns operation whose channel is the topic", () => {
     let linked = 0;
     for (const { path, html } of pages) {

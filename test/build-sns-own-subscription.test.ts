@@ -30,10 +30,37 @@ const cards = (section: string): string[] =>
 describe("a receiving operation's own subscriptions (default content)", () => {
   let warehouse = '';
   let notify = '';
+  /** The Markdown twins of the two pages. */
+  const twins: Record<'warehouse' | 'notify', string> = { warehouse: '', notify: '' };
   before(async () => {
     const out = await buildSite(['content'], repo, { work: tempDir('apidesc-sns-own-') });
     warehouse = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.html'), 'utf8');
     notify = readFileSync(join(out, 'operations', 'notifycustomersofscans', 'index.html'), 'utf8');
+    twins.warehouse = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.md'), 'utf8');
+    twins.notify = readFileSync(join(out, 'operations', 'notifycustomersofscans', 'index.md'), 'utf8');
+  });
+
+  it('marks the same subscription in the Markdown twin as on the page, the others after under the same heading', () => {
+    const titles = [...twins.warehouse.matchAll(/^(#{3,4}) (Subscription \d+: .*|Other subscriptions of the topic.*)$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    assert.deepEqual(titles, [
+      "#### Subscription 1: SQS queue (This API's queue)",
+      '### Other subscriptions of the topic (2)',
+      '#### Subscription 2: SQS queue',
+      '#### Subscription 3: SQS queue',
+    ]);
+    // Each card's endpoint, in the page's order: the own queue first.
+    const endpoints = [...twins.warehouse.matchAll(/^- \*\*Endpoint:\*\* (.*)$/gm)].map((m) => m[1]);
+    assert.match(endpoints[0]!, /`warehouse-picking\.fifo`/);
+    assert.doesNotMatch(twins.notify, /This API's queue|Other subscriptions of the topic/);
+  });
+
+  it('says SNS in the Markdown twins’ sentences, as on the page; keys and values stay as written', () => {
+    for (const twin of Object.values(twins)) {
+      const prose = twin.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+      assert.doesNotMatch(prose, /\bsns (JSON )?envelope\b|\bsns (moves|drops)\b/);
+    }
+    assert.match(twins.notify, /the message arrives inside the SNS JSON envelope/);
+    assert.match(twins.warehouse, /- \*\*Protocol:\*\* `sqs`/);
   });
 
   it("shows the warehouse's own queue first and marked, the other teams' queues after under a heading of their own", () => {

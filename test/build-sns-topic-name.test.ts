@@ -93,15 +93,17 @@ describe('the topic name on an sns publishing page', () => {
     assert.doesNotMatch(twin, /--topic-arn '[^']*orders-eu-west-1/);
   });
 
-  it('says which of the two a client uses once, on the channel, in words for its readers, not again on the operation', async () => {
+  it('says which of the two a client uses in words for its readers, on the channel and where the operation first names the topic', async () => {
     const { page, channel } = await build(document('orders.fifo', true));
     const words = text(page);
-    assert.match(words, /Publishes to the topic orders\.fifo/);
-    // The operation names the topic; the channel's note on the two names is said there only, not on every operation that uses the topic.
-    assert.doesNotMatch(words, /Clients use the topic's name|Clients publish and subscribe|AWS knows the topic/);
-    assert.doesNotMatch(page, /topic-name-note/);
+    // The operation's summary shows the address: the same sentence as the channel's (one module), right after the topic's name.
+    assert.match(
+      words,
+      /Publishes to the topic orders\.fifoThe name clients use with AWS \(the topic's ARN ends in it\), not the channel's address orders-\{region\}\.fifo\./,
+    );
+    assert.equal(page.match(/topic-name-note/g)?.length, 1, 'said once on the operation');
     assert.match(channel, /<p class="fact-note topic-name-note" id="sns-topic-name" data-pagefind-ignore>The name clients use with AWS/);
-    assert.doesNotMatch(words, /AWS sees|not the channel's/);
+    assert.doesNotMatch(words, /Clients use the topic's name|Clients publish and subscribe|AWS knows the topic|AWS sees/);
     assert.match(
       text(channel),
       /Topic name\s*orders\.fifo\s*The name clients use with AWS \(the topic's ARN ends in it\), not the channel's address\s*orders-\{region\}\.fifo\./,

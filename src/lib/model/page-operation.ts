@@ -104,6 +104,8 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
       view,
       topic,
       ...(addressTopic ? { addressTopic } : {}),
+      // The summary shows the channel's address: where it is not the topic's name, the section says why beside the name.
+      ...(topic.name !== undefined && typeof address === 'string' && address !== '' && address !== topic.name ? { otherAddress: address } : {}),
       ...(channelEntity?.kind === 'channel' ? { channelUrl: channelEntity.url } : {}),
       ...(channelEntity?.kind === 'channel' && isSnsTopicChannel(ctx, channelEntity) ? { fanOutOn: channelEntity.title } : {}),
       ...(origin ? { origin } : {}),
@@ -118,7 +120,7 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   }
   const tryIt = tryItView(ctx, op, at);
   if (tryIt) page.sections.push({ type: 'try-it', heading: 'Try it', anchor: 'try-it', view: tryIt });
-  securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security');
+  securitySection(ctx, page, value.security, sub(m.origin.security ?? at, 'security'), 'Security', true);
   serverSecuritySection(ctx, page, op.channel, sub(at, 'channel'));
   traitsFacts(ctx, page, m.origin, at, 'operationTraits');
   otherBindings(ctx, page, bindings);

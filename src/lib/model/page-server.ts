@@ -97,29 +97,40 @@ export function serverSecuritySection(ctx: Context, page: Page, channelRef: unkn
       .flatMap((s) => (s.type === 'security' ? s.groups.flatMap((g) => g.schemes.map((scheme) => scheme.link?.url ?? '')) : []))
       .filter((u) => u !== ''),
   );
-  const shown = groups.filter((g) => !g.schemes.every((scheme) => scheme.link !== undefined && own.has(scheme.link.url)));
+  const same = (g: (typeof groups)[number]): boolean => g.schemes.every((scheme) => scheme.link !== undefined && own.has(scheme.link.url));
+  const shown = groups.filter((g) => !same(g));
+  const ownSection = page.sections.find((s) => s.type === 'security' && s.anchor === 'security');
+  // Said with the operation's own ("as server X does"), so that every operation page names its servers' requirement.
+  const alsoServers = groups.filter(same).map((g) => g.link);
+  const ownGroup = ownSection?.type === 'security' ? ownSection.groups.find((g) => g.ofOperation) : undefined;
+  if (ownGroup && alsoServers.length > 0) ownGroup.alsoServers = alsoServers;
   if (shown.length === 0) return;
   // One "Security" section: the server's schemes under the operation's own when it has some.
-  const ownSection = page.sections.find((s) => s.type === 'security' && s.anchor === 'security');
   if (ownSection?.type === 'security') {
     ownSection.groups.push(...shown);
     ownSection.intro = `${ownSection.intro ? `${ownSection.intro} ` : ''}The connection to the server must satisfy one scheme of its own as well.`;
     return;
   }
+  // Each group's line says whose the schemes are ("Server X requires:"): the intro says only what the line cannot, a choice among several.
+  const choice = shown.some((g) => g.schemes.length > 1);
   page.sections.push({
     type: 'security',
     heading: 'Security',
     anchor: 'security',
-    intro:
-      shown.length > 1
-        ? 'Set by the servers: the connection to each must satisfy one of its schemes.'
-        : 'Set by the server: the connection must satisfy one of its schemes.',
+    ...(choice || shown.length > 1
+      ? {
+          intro:
+            shown.length > 1
+              ? 'Set by the servers: the connection to each must satisfy one of its schemes.'
+              : 'Set by the server: the connection must satisfy one of its schemes.',
+        }
+      : {}),
     groups: shown,
   });
 }
 
 /** The object's own `security`: alternatives, one of which must be satisfied. */
-export function securitySection(ctx: Context, page: Page, security: unknown, at: Location, heading: string): void {
+export function securitySection(ctx: Context, page: Page, security: unknown, at: Location, heading: string, ofOperation = false): void {
   const schemes = securityViews(ctx, security, at);
   if (schemes.length === 0) return;
   page.sections.push({
@@ -127,6 +138,6 @@ export function securitySection(ctx: Context, page: Page, security: unknown, at:
     heading,
     anchor: 'security',
     ...(schemes.length > 1 ? { intro: 'One of these schemes must be satisfied.' } : {}),
-    groups: [{ schemes }],
+    groups: [{ schemes, ...(ofOperation ? { ofOperation: true as const } : {}) }],
   });
 }

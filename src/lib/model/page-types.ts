@@ -141,6 +141,8 @@ export type PageSection =
       topic: TopicName;
       /** The channel's address, when no binding names the topic and the address has no variables: the name the commands publish to (sns-hands-on.ts). */
       addressTopic?: string;
+      /** The channel's address, when the topic has a name that is not it: the summary shows the address, the section says why the name differs (TopicNameNote.astro). */
+      otherAddress?: string;
       /** The channel's page: where the topic's name is explained, when it differs from the channel's address. */
       channelUrl?: string;
       /** The channel's title, when its page draws the topic's fan-out (its sns binding makes it a topic): the whole account of the topic's subscriptions, which the section links to. */
@@ -170,7 +172,7 @@ export type PageSection =
       factsInWords?: string;
     }
   /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
-  | { type: 'security'; heading: string; anchor: string; intro?: string; groups: { link?: Link; schemes: SecuritySchemeView[] }[] }
+  | { type: 'security'; heading: string; anchor: string; intro?: string; groups: SecurityGroup[] }
   /** A server's connection in a few copyable lines (page-server-connect.ts): what the operations' code samples connect to. */
   | { type: 'connect'; heading: string; anchor: string; intro: string; code: string };
 
@@ -330,4 +332,16 @@ export interface SampleGroup {
 export interface FillIn {
   placeholder: string;
   about?: string;
+}
+
+/**
+ * Security schemes of one origin, one of which must be satisfied: a server's (`link`), an
+ * operation's own (`ofOperation`, with the servers whose schemes are the same ones, said with it
+ * rather than shown twice), or the page's own entity's (neither: a server's page, a scheme's).
+ */
+export interface SecurityGroup {
+  link?: Link;
+  schemes: SecuritySchemeView[];
+  ofOperation?: true;
+  alsoServers?: Link[];
 }

@@ -128,11 +128,12 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
     case 'security':
       return [
         ...(section.intro ? [lineStart(escapeInline(section.intro)), ''] : []),
-        ...section.groups.flatMap((g, i) => [
-          section.groups.length > 1
-            ? `**Alternative ${i + 1}${g.link ? `, from ${pageLink(g.link, root)}` : ''}:**`
-            : g.link
-              ? `From ${pageLink(g.link, root)}:`
+        // Whose the schemes are, in the page's words (SecuritySchemes.astro): a server's, or the operation's own.
+        ...section.groups.flatMap((g) => [
+          g.link
+            ? `Server ${pageLink(g.link, root)} requires:`
+            : g.ofOperation
+              ? `This operation requires${g.alsoServers?.length ? `, as ${g.alsoServers.length === 1 ? 'server' : 'servers'} ${g.alsoServers.map((l, k, all) => `${k === 0 ? '' : k === all.length - 1 ? ' and ' : ', '}${pageLink(l, root)}`).join('')} ${g.alsoServers.length === 1 ? 'does' : 'do'}` : ''}:`
               : '',
           '',
           ...g.schemes.flatMap((s) => schemeLines(s, root)),

@@ -19,6 +19,7 @@ import {
 } from '../../lib/model/sns.ts';
 import type { SnsHandsOn } from '../../lib/model/sns-hands-on-types.ts';
 import { DEDUPLICATION_NOTE, PUBLISH_HEADING, PUBLISH_LEAD } from '../../lib/sns/snippets.ts';
+import { OWN_SUBSCRIPTION_MARK, subscriptionGroups } from '../../lib/sns/subscription-words.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
 import { pageLink } from './twin-values.ts';
 
@@ -78,9 +79,12 @@ export function operationLines(view: SnsOperationView, topic: TopicName = {}): s
   if (view.topicDelivery) lines.push('- **Topic delivery policy:**', ...deliveryLines(view.topicDelivery, '  '));
   if (view.consumers.length > 0) {
     lines.push('', `### Subscriptions (${view.consumers.length})`);
-    view.consumers.forEach((c, i) => {
-      lines.push('', ...consumerLines(c, i + 1));
-    });
+    // As the page: the operation's own first and marked, the topic's others under a heading of their own.
+    let n = 0;
+    for (const group of subscriptionGroups(view.consumers)) {
+      if (group.heading) lines.push('', heading(3, `${group.heading} (${group.consumers.length})`));
+      for (const c of group.consumers) lines.push('', ...consumerLines(c, ++n));
+    }
   }
   if (view.queues.length > 0) lines.push('', `**SQS queues this operation uses:** ${view.queues.map((q) => codeSpan(q.name)).join(', ')}`);
   return lines;
@@ -88,7 +92,7 @@ export function operationLines(view: SnsOperationView, topic: TopicName = {}): s
 
 function consumerLines(c: ConsumerView, n: number): string[] {
   const lines = [
-    heading(4, `Subscription ${n}: ${escapeInline(c.protocolLabel)}`),
+    heading(4, `Subscription ${n}: ${escapeInline(c.protocolLabel)}${c.own ? ` (${OWN_SUBSCRIPTION_MARK})` : ''}`),
     '',
     lineStart(escapeInline(c.line)),
     '',
@@ -98,7 +102,7 @@ function consumerLines(c: ConsumerView, n: number): string[] {
   if (c.displayName) lines.push(`- **SMS display name:** ${codeSpan(c.displayName)}`);
   if (c.rawMessageDelivery !== undefined)
     lines.push(
-      `- **Raw message delivery:** ${c.rawMessageDelivery ? 'on: the message body is delivered as published, without the sns envelope' : 'off: the message arrives inside the sns JSON envelope'}`,
+      `- **Raw message delivery:** ${c.rawMessageDelivery ? 'on: the message body is delivered as published, without the SNS envelope' : 'off: the message arrives inside the SNS JSON envelope'}`,
     );
   if (c.verdict) lines.push(`- **${escapeInline(verdictLine(c.verdict))}.** ${escapeInline(verdictConsequence(c.verdict))}`);
   if (c.filterPolicy) {
@@ -113,7 +117,7 @@ function consumerLines(c: ConsumerView, n: number): string[] {
   } else lines.push(`- **Filter policy:** none${isRefused(c.verdict) ? '' : ': every message is delivered'}`);
   // Nothing is delivered to a refused subscription: no dead-letter queue or retries to tell of.
   if (isRefused(c.verdict)) return lines;
-  if (c.redrive) lines.push(`- **Dead-letter queue:** ${endpoints(c.redrive.deadLetterQueue)}, where sns moves a message its retries could not deliver`);
+  if (c.redrive) lines.push(`- **Dead-letter queue:** ${endpoints(c.redrive.deadLetterQueue)}, where SNS moves a message its retries could not deliver`);
   const redrive = queueRedrive(c);
   if (redrive) {
     const words = queueRedriveWords(redrive);
