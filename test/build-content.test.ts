@@ -157,7 +157,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     );
     assert.match(
       html,
-      /<p class="props-from">From <a href="\/docs\/components\/schemas\/orderref\/">OrderRef<\/a><\/p><ul class="props"><li class="prop" id="payload\.orderId"[^>]*><p class="prop-head"><a class="prop-name" href="#payload\.orderId"><code>orderId<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span><\/p>/,
+      /<span class="kind"> · extends <a href="\/docs\/components\/schemas\/orderref\/">OrderRef<\/a><\/span><\/p><\/div><p class="props-from">Inherited fields<\/p><ul class="props"><li class="prop" id="payload\.orderId"[^>]*><p class="prop-head"><a class="prop-name" href="#payload\.orderId"><code>orderId<\/code><\/a> <span class="prop-type">string<\/span> <span class="req">required<\/span><\/p>/,
     );
     assert.match(html, /href="\/docs\/components\/schemas\/money\/">Money<\/a>/);
     assert.match(html, /↻ the same schema as <a href="#payload\.lines\[\]\.category">category<\/a> above/);

@@ -111,10 +111,10 @@ describe('the words of reference pages (default content)', () => {
 
   it('glosses a correlation id in words, as a reply address is', () => {
     const message = words(parts(read('components/messages/orderplaced')).reading);
-    assert.match(message, /Correlation ID \$message\.header#\/MessageGroupId the header MessageGroupId of the message/);
+    assert.match(message, /Correlation ID The header MessageGroupId of the message \$message\.header#\/MessageGroupId/);
     const reply = words(parts(read('operations/requeststockcheck')).reading);
     assert.match(reply, /to the address in the header replyTo of the request message/);
-    assert.match(reply, /Correlation ID \$message\.header#\/requestId the header requestId of the message/);
+    assert.match(reply, /Correlation ID The header requestId of the message \$message\.header#\/requestId/);
   });
 
   it('explains request and reply once: the picture, then one sentence where the reply goes (issue 34, round 6)', () => {

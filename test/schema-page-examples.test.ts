@@ -1,8 +1,8 @@
 /**
  * A component schema's page shows the examples its messages' pages show (generated-examples.ts):
  * where the schema's own example is a generator's placeholder (springwolf writes `"string"` and `0`),
- * the value made from the schema first, the same one the message page of that payload shows and
- * one the schema accepts, then the document's example with what the validator finds wrong in it.
+ * the document's example first with what the validator finds wrong in it, then the values made
+ * from the schema, the same ones the message page of that payload shows and ones the schema accepts.
  * Where the document's example is a real value, it alone is shown, as before.
  */
 import assert from 'node:assert/strict';
@@ -41,7 +41,7 @@ describe("a schema page's examples, as its messages' pages show them", () => {
     site = await buildSite(['logistics-kafka.json', '--allow-invalid'], FIXTURE);
   });
 
-  it('shows the message page’s generated examples of the payload first, each one the schema accepts, then the document’s placeholder example, its fault said', async () => {
+  it('shows the document’s placeholder example first, its fault said, then the message page’s generated examples of the payload, each one the schema accepts', async () => {
     const schemaHtml = page(`components/schemas/${BASE.toLowerCase()}`);
     const schemaPage = examplesOf(schemaHtml);
     // A schema's value is no message's payload (a headers schema's is not): no part's label over it.
@@ -49,16 +49,17 @@ describe("a schema page's examples, as its messages' pages show them", () => {
     const messagePage = examplesOf(page(`components/messages/${BASE.toLowerCase()}`));
     const generated = messagePage.filter((e) => e.title.startsWith('Generated example'));
     assert.ok(generated.length >= 2, `the message page shows a generated example of each shape: ${JSON.stringify(messagePage)}`);
+    // The document's own first, on both pages, the validator's finding under it.
+    for (const examples of [schemaPage, messagePage])
+      assert.deepEqual(
+        examples.slice(0, 1).map((e) => [e.title, e.warned]),
+        [["The document's example", true]],
+        "first the document's, which the schema rejects",
+      );
     assert.deepEqual(
-      schemaPage.slice(0, generated.length).map((e) => [e.title, e.payload]),
+      schemaPage.slice(1).map((e) => [e.title, e.payload]),
       generated.map((e) => [e.title, e.payload]),
-      'the same titles and values, first',
-    );
-    const rest = schemaPage.slice(generated.length);
-    assert.deepEqual(
-      rest.map((e) => [e.title, e.warned]),
-      [["The document's example", true]],
-      "then the document's, which the schema rejects",
+      'then the same titles and values as the message page',
     );
     const { doc } = await validateDocument(join(FIXTURE, 'logistics-kafka.json'), { root: FIXTURE });
     assert.ok(doc);

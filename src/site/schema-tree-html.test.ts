@@ -209,4 +209,30 @@ describe('schema tree HTML', () => {
     assert.match(alone, /<p class="props-from">From <a href="\/api\/components\/schemas\/vehiclebase\/"/);
     assert.match(alone, /id="schema\(electric\)\.topSpeed"/);
   });
+
+  it('says an inheritance once: one part in the root line with "Inherited fields" below, several parts where their fields are grouped', () => {
+    const part = (id: string): { id: string; url: string } => ({ id, url: `components/schemas/${id.toLowerCase()}/` });
+    const [ref, audited] = [part('OrderRef'), part('Audited')];
+    const field = (name: string, from?: { id: string; url: string }): SchemaRow => row(`payload.${name}`, name, 1, from ? { from } : {});
+    const one = schemaTreeHtml(
+      [row('payload', 'payload', 0, { type: 'object', component: part('Order'), extends: [ref] }), field('orderId', ref), field('total')],
+      { href },
+    );
+    const said = (html: string): number => (html.match(/>OrderRef</g) ?? []).length;
+    assert.match(one, /<span class="kind"> · extends <a href="\/api\/components\/schemas\/orderref\/">OrderRef<\/a><\/span>/);
+    assert.match(one, /<p class="props-from">Inherited fields<\/p>[\s\S]*<p class="props-from">Own fields<\/p>/);
+    assert.equal(said(one), 1, one);
+    const two = schemaTreeHtml(
+      [
+        row('payload', 'payload', 0, { type: 'object', component: part('Order'), extends: [ref, audited] }),
+        field('orderId', ref),
+        field('changedAt', audited),
+        field('total'),
+      ],
+      { href },
+    );
+    assert.doesNotMatch(two, /extends/);
+    assert.match(two, /<p class="props-from">From <a href="\/api\/components\/schemas\/orderref\/">OrderRef<\/a><\/p>/);
+    assert.equal(said(two), 1, two);
+  });
 });

@@ -71,9 +71,15 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
     return `${quiet}<p class="schema-note">As the schema ${schemaName(root.component.id, href(root.component.url))} defines them.</p>`;
   }
   let out = `<div class="schema-root"${attribute('id', root.anchor)}>`;
+  // The inheritance said once: one part extended says so in the root line ("object · extends
+  // OrderRef"), and its fields below are "Inherited fields"; several parts are named where their
+  // fields are grouped ("From OrderRef", "From Audited"), so the root line names only the others.
+  const groupedBelow = new Set(below.flatMap((r) => (r.depth === root.depth + 1 && r.from ? [r.from.url] : [])));
+  const lineExtends = root.extends && root.extends.length > 1 ? root.extends.filter((e) => !groupedBelow.has(e.url)) : root.extends;
+  const inheritedFrom = root.extends?.length === 1 && groupedBelow.has(root.extends[0]!.url) ? root.extends[0]!.url : undefined;
   // A plain object with fields says nothing its fields do not (Redocly shows none): no "object"
   // line between the heading and the fields. An array, a named schema, null, an allOf, any other type keep theirs.
-  const plainObject = (own || !root.component) && root.type === 'object' && !root.nullable && !root.extends && below.length > 0;
+  const plainObject = (own || !root.component) && root.type === 'object' && !root.nullable && !lineExtends?.length && below.length > 0;
   if (!plainObject) {
     out += '<p class="schema-root-line"><span class="prop-type">';
     // On the schema's own page its name is the page's title already: the line says what it is ("object · extends OrderRef").
@@ -83,13 +89,14 @@ export function schemaTreeHtml(rows: readonly SchemaRow[], options: SchemaTreeOp
     if (!own && root.component && root.type !== root.component.id) out += `<span class="kind"> (${escapeHtml(root.type)})</span>`;
     // "null allowed" as plain and as visible as "required" (schema-tree.css): a reader who sends null must not miss it.
     if (root.nullable) out += ' <span class="req nullable">null allowed</span>';
-    if (root.extends) out += `<span class="kind"> · extends ${root.extends.map((e, i) => (i > 0 ? ', ' : '') + schemaName(e.id, href(e.url))).join('')}</span>`;
+    if (lineExtends?.length)
+      out += `<span class="kind"> · extends ${lineExtends.map((e, i) => (i > 0 ? ', ' : '') + schemaName(e.id, href(e.url))).join('')}</span>`;
     out += '</p>';
   }
   out += `${schemaFacts(rootFacts, href, shapesSay(root, below))}</div>`;
   // The fields of a named schema are indexed on its own page only (searchOwner).
   const search = searchTitles && { path: [rootLabel(root)], owner: root.component?.url, self };
-  if (below.length > 0) out += schemaRows(below, root, href, search, openDepth);
+  if (below.length > 0) out += schemaRows(below, root, href, search, openDepth, undefined, inheritedFrom);
   if (omitted !== undefined && omitted > 0) {
     out += `<p class="schema-note" role="note">${omitted} more ${omitted === 1 ? 'field is' : 'fields are'} not listed here: this table stops at its size limit. Each named schema's own page lists its fields.</p>`;
   }
@@ -127,6 +134,8 @@ function schemaRows(
   openDepth: number,
   /** A shape's parent, whose own fields are listed above the shapes: a shape that extends it says so once instead of listing them again. */
   listedAbove?: { component: { id: string; url: string }; anchor: string },
+  /** The one part the root line says the schema extends: its fields are "Inherited fields", not "From" it again. */
+  inheritedFrom?: string,
 ): string {
   // A field's search title is its path as a reader says it ("Order › lines › unitPrice"): Pagefind
   // makes an element with an id and data-pagefind-title a sub-result of its own (anchors of other
@@ -168,7 +177,8 @@ function schemaRows(
       out += `<p class="props-from">Plus the ${count} ${count === 1 ? 'field' : 'fields'} of <a${attribute('href', `#${listedAbove.anchor}`)}>${schemaName(listedAbove.component.id)}</a> above</p>`;
       continue;
     }
-    if (grouped) out += `<p class="props-from">${run.from ? `From ${schemaName(run.from.id, href(run.from.url))}` : 'Own fields'}</p>`;
+    if (grouped)
+      out += `<p class="props-from">${run.from ? (run.from.url === inheritedFrom ? 'Inherited fields' : `From ${schemaName(run.from.id, href(run.from.url))}`) : 'Own fields'}</p>`;
     out += '<ul class="props">';
     for (const { row, children } of run.fields) {
       out += `<li class="prop"${attribute('id', row.anchor)}${searchAttributes(row)}><p class="prop-head">`;

@@ -5,7 +5,7 @@ import { fixturePage as page } from '../../test/page-fixture.ts';
 import type { Page } from '../lib/model/page-types.ts';
 import { simpleTypeOf } from '../lib/model/page-list-fields.ts';
 import type { SiteApi } from './site-data-types.ts';
-import { SECTIONS, sidebarGroups, sidebarListing } from './site-data.ts';
+import { groupHolds, SECTIONS, sidebarGroups, sidebarListing } from './site-data.ts';
 
 const section = (title: string) => SECTIONS.find((s) => s.title === title)!;
 const shape = (groups: { tag?: string; pages: Page[] }[]) => groups.map((g) => `${g.tag ?? '(all)'}: ${g.pages.map((p) => p.id).join(' ')}`);
@@ -47,9 +47,29 @@ describe('sidebar groups', () => {
     for (const grouping of [undefined, 'tag', 'none'] as const)
       assert.deepEqual(
         shape(sidebarGroups(others, section('Components'), grouping)),
-        ['Channel parameters: region', 'Security schemes: sigv4', 'Server variables: region'],
+        ['Security schemes: sigv4', 'Channel parameters: region', 'Server variables: region'],
         String(grouping),
       );
+  });
+
+  it('folds the parts other objects are made of under one heading, after the kinds a reader looks for', () => {
+    const others = [
+      page('component:correlationIds', '/components/correlationIds/orderId'),
+      page('component:securitySchemes', '/components/securitySchemes/sigv4'),
+      page('component:operationTraits', '/components/operationTraits/ordersTeam'),
+      page('component:replies', '/components/replies/stockCheckReply'),
+    ];
+    const groups = sidebarGroups(others, section('Components'), undefined);
+    assert.deepEqual(
+      groups.map((g) => `${g.tag}${g.part ? ' (part)' : ''}`),
+      ['Security schemes', 'Correlation IDs (part)', 'Operation traits (part)', 'Replies (part)'],
+    );
+    const api = { pages: others } as unknown as SiteApi;
+    const listing = sidebarListing(api, section('Components'), undefined);
+    const parts = listing.filter((g) => g.part);
+    assert.equal(parts.length, 3);
+    assert.ok(groupHolds(parts[0]!, others[0]!.url), 'the fold opens on a page of its own');
+    assert.ok(!listing.some((g) => g.part && groupHolds(g, others[1]!.url)), 'and stays closed on a security scheme');
   });
 
   it('lists schemas of a simple value after the others under "Simple types", in name order, whatever the grouping', () => {

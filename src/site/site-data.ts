@@ -177,7 +177,7 @@ export function sectionListing(api: SiteApi, section: Section): SectionListing {
  * The sidebar's groups of a section's pages: by first tag (operations only, unless the
  * configuration says `tag` for all sections), by channel (operations and channel messages), or none.
  */
-export function sidebarGroups(pages: Page[], section: Section, grouping: SiteSettings['sidebar']): { tag?: string; pages: Page[] }[] {
+export function sidebarGroups(pages: Page[], section: Section, grouping: SiteSettings['sidebar']): { tag?: string; pages: Page[]; part?: true }[] {
   // Components are of many kinds, and two of them may share a name (a parameter and a server
   // variable "region"): always under their kind.
   if (section === OTHER_COMPONENTS) return groupByKind(pages);
@@ -190,6 +190,8 @@ export function sidebarGroups(pages: Page[], section: Section, grouping: SiteSet
 export interface SidebarGroup {
   tag?: string;
   rows: FamilyRow<Page>[];
+  /** Of the parts other objects are made of (REUSABLE_PARTS): listed in the sidebar's one fold of them. */
+  part?: true;
 }
 
 const sidebarCache = new WeakMap<SiteApi, Map<string, SidebarGroup[]>>();
@@ -207,9 +209,20 @@ export function sidebarListing(api: SiteApi, section: Section, grouping: SiteSet
   const listing = sidebarGroups(pagesOfSection(api, section), section, grouping).map((g) => ({
     ...(g.tag !== undefined ? { tag: g.tag } : {}),
     rows: nameFamilies(g.pages, (p) => p.title),
+    ...(g.part ? { part: g.part } : {}),
   }));
   cache.set(key, listing);
   return listing;
+}
+
+/** A sidebar group's pages, in its order. */
+export function groupPages(group: SidebarGroup): Page[] {
+  return group.rows.flatMap((row) => ('entry' in row ? [row.entry.item] : row.entries.map((e) => e.item)));
+}
+
+/** Whether the page at `url` is listed in the group (its fold opens on its pages). */
+export function groupHolds(group: SidebarGroup, url: string | undefined): boolean {
+  return url !== undefined && groupPages(group).some((p) => p.url === url);
 }
 
 /** The heading of the schemas of a simple value (a string, an integer), listed after the others. */
@@ -228,8 +241,19 @@ function groupSimpleTypes(groups: { tag?: string; pages: Page[] }[]): { tag?: st
   return [...rest, { tag: SIMPLE_TYPES, pages: simple }];
 }
 
-/** Pages under their kind in words ("Channel parameters", "Security schemes"), kinds in the order they first come. */
-function groupByKind(pages: Page[]): { tag?: string; pages: Page[] }[] {
+/**
+ * The Components maps whose objects a reader looks for by themselves: servers, channels,
+ * operations, messages, schemas and security schemes. The others (server variables, channel
+ * parameters, correlation ids, replies, traits, bindings, tags) are parts those are made of,
+ * shown on the pages that use them: the sidebar folds them under one heading (REUSABLE_PARTS).
+ */
+const READER_MAPS: ReadonlySet<string> = new Set(['servers', 'channels', 'operations', 'messages', 'schemas', 'securitySchemes']);
+
+/** The sidebar's fold of the components that are parts of others. */
+export const REUSABLE_PARTS = 'Reusable parts';
+
+/** Pages under their kind in words ("Channel parameters", "Security schemes"), kinds in the order they first come; the parts' kinds after the others. */
+function groupByKind(pages: Page[]): { tag?: string; pages: Page[]; part?: true }[] {
   const groups = new Map<string, Page[]>();
   for (const page of pages) {
     const kind = kindPlural(page.kind);
@@ -237,7 +261,11 @@ function groupByKind(pages: Page[]): { tag?: string; pages: Page[] }[] {
     if (list) list.push(page);
     else groups.set(kind, [page]);
   }
-  return [...groups].map(([tag, list]) => ({ tag, pages: list }));
+  const listed = [...groups].map(([tag, list]) => {
+    const map = pageKindOf(list[0]!.kind)?.map;
+    return map !== undefined && READER_MAPS.has(map) ? { tag, pages: list } : { tag, pages: list, part: true as const };
+  });
+  return [...listed.filter((g) => !g.part), ...listed.filter((g) => g.part)];
 }
 
 /** Operations under the channel they use, channel messages under their channel; the rest last. */

@@ -13,7 +13,7 @@
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { childPointer } from '../json-pointer.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
-import { exampleValue } from '../schema/example-value.ts';
+import { type Annotations, exampleValue } from '../schema/example-value.ts';
 import type { SchemaNode } from '../schema/schema-node.ts';
 import { type SchemaViews, schemaViewsOf } from '../schema/schema-views.ts';
 import type { ExampleValidator } from '../validate/example-validator.ts';
@@ -26,6 +26,8 @@ export interface GeneratedExample {
   unchecked?: string;
   /** Headers whose value was guessed from their name alone (example-value.ts): a command wants a placeholder there. */
   guessedHeaders?: string[];
+  /** Made with values the document gives (its fields' examples, defaults): the page does not say the document gives none. */
+  authored?: true;
 }
 
 export interface GeneratedExamples {
@@ -49,7 +51,7 @@ export function generateExamples(
   const views = schemaViewsOf(doc);
   const missing: string[] = [];
   const site = (part: Part): Location | undefined => origin[part] && { file: origin[part].file, pointer: childPointer(origin[part].pointer, part) };
-  const make = (part: Part, alternative?: number): { value: unknown; guessed: string[]; unchecked?: string } | undefined => {
+  const make = (part: Part, alternative?: number): { value: unknown; guessed: string[]; authored: boolean; unchecked?: string } | undefined => {
     const at = site(part);
     if (message[part] === undefined || !at) return undefined;
     const view = views.view(message[part], at);
@@ -70,7 +72,7 @@ export function generateExamples(
   const payloadAt = site('payload');
   const root = message.payload !== undefined && payloadAt ? views.view(message.payload, payloadAt).root : undefined;
   const alternatives = root?.choices[0] && root.choices[0].options.length > 1 ? Math.min(root.choices[0].options.length, MAX_ALTERNATIVES) : 0;
-  const payloads: { title: string; value?: { value: unknown; unchecked?: string } }[] =
+  const payloads: { title: string; value?: { value: unknown; authored: boolean; unchecked?: string } }[] =
     alternatives > 0
       ? Array.from({ length: alternatives }, (_, i) => ({ title: `Generated example, ${alternativeTitle(views, root!, i)}`, value: make('payload', i) }))
       : [{ title: 'Generated example', value: make('payload') }];
@@ -83,13 +85,13 @@ export function generateExamples(
   };
   // The headers the message decides (its own name where a header lists it, a field's value where
   // a header's description names the field), kept only where the headers' schema still accepts them.
-  const ownHeaders = (payload: unknown): { value: unknown; guessed: string[] } | undefined => {
+  const ownHeaders = (payload: unknown): { value: unknown; guessed: string[]; authored: boolean } | undefined => {
     if (!headers || !headersAt || typeof headers.value !== 'object' || headers.value === null || Array.isArray(headers.value)) return headers;
     const own = withOwnHeaders(schemas, headers.value as Record<string, unknown>, payload);
     if (own.decided.length === 0) return headers;
     const errors = validator.messagePartErrors(own.headers, message.headers, headersAt, 'value', 'as-read');
     if (!Array.isArray(errors) || errors.length > 0) return headers;
-    return { value: own.headers, guessed: headers.guessed.filter((name) => !own.decided.includes(name)) };
+    return { value: own.headers, guessed: headers.guessed.filter((name) => !own.decided.includes(name)), authored: headers.authored };
   };
   const examples = payloads
     .filter((p) => p.value !== undefined || headers !== undefined)
@@ -101,6 +103,7 @@ export function generateExamples(
         value: { ...(shown ? { headers: shown.value } : {}), ...(p.value ? { payload: p.value.value } : {}) },
         ...(unchecked ? { unchecked } : {}),
         ...(shown && shown.guessed.length > 0 ? { guessedHeaders: shown.guessed } : {}),
+        ...(p.value?.authored || shown?.authored ? { authored: true as const } : {}),
       };
     });
   return { examples, missing };
@@ -132,7 +135,13 @@ export function generateSchemaExample(doc: ResolvedDoc, validator: ExampleValida
   for (const { title, outcome } of all) {
     if ('reason' in outcome)
       missing.push(`No example could be made${all.length > 1 ? ` for ${title.replace('Generated example, ', '')}` : ''}: ${outcome.reason}.`);
-    else examples.push({ title, value: { payload: outcome.value }, ...(outcome.unchecked ? { unchecked: outcome.unchecked } : {}) });
+    else
+      examples.push({
+        title,
+        value: { payload: outcome.value },
+        ...(outcome.unchecked ? { unchecked: outcome.unchecked } : {}),
+        ...(outcome.authored ? { authored: true as const } : {}),
+      });
   }
   return { examples, missing };
 }
@@ -146,11 +155,18 @@ function checkedValue(
   at: Location,
   alternative: number | undefined,
   name?: string,
-): { value: unknown; guessed: string[]; unchecked?: string } | { reason: string } {
+): { value: unknown; guessed: string[]; authored: boolean; unchecked?: string } | { reason: string } {
   let last: string | undefined;
-  for (const annotations of [true, false]) {
+  // The document's values first: all of them, then without the root's example, then without the
+  // fields' placeholders, then none; the first value the validator accepts is shown.
+  const tried: string[] = [];
+  for (const annotations of ['all', 'fields', 'real-fields', 'none'] satisfies Annotations[]) {
     const outcome = exampleValue(views, root, { annotations, ...(alternative !== undefined ? { alternative } : {}), ...(name ? { name } : {}) });
     if ('reason' in outcome) return outcome;
+    // The same value again (nothing of the document's to leave out at this step): its check is known.
+    const key = JSON.stringify(outcome.value) ?? '';
+    if (tried.includes(key)) continue;
+    tried.push(key);
     const errors = validator.messagePartErrors(outcome.value, schema, at, 'value', 'as-read');
     // A schema the validator cannot follow to the end (references and allOf/oneOf nested, or referring to themselves, past its depth): shown, and said.
     if (errors === 'too-deep') return { ...outcome, unchecked: 'its schema refers to itself more levels deep than a check can follow' };

@@ -4,7 +4,9 @@ import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { schemaViewsOf } from '../schema/schema-views.ts';
 import { brokenReference } from './broken-reference.ts';
+import { isDeepStrictEqual } from 'node:util';
 import { exampleBlocks } from './example-blocks.ts';
+import { schemaGivenExamples } from './schema-given-examples.ts';
 import { otherBindings } from './page-bindings.ts';
 import { bindingsOf, type Context, entityByUrl, merged, operationsOn, rowOptions, sub, valueAt } from './page-context.ts';
 import { toLink } from './entity-locator.ts';
@@ -63,9 +65,14 @@ export function messageContent(
   if (typeof value.name === 'string') facts.push({ label: 'Name', text: value.name, code: true });
   const correlation = value.correlationId !== undefined ? ctx.doc.deref(value.correlationId, sub(m.origin.correlationId ?? at, 'correlationId')) : undefined;
   if (correlation && isPlainObject(correlation.value) && typeof correlation.value.location === 'string') {
-    // Called as the sidebar calls its kind (page-kinds.ts), the expression in words under it, as a reply's address has ("Which means"): few readers read `$message.header#/…`.
-    const meaning = runtimeExpressionMeaning(correlation.value.location, 'the message');
-    facts.push({ label: 'Correlation ID', text: correlation.value.location, code: true, ...(meaning ? { noteHtml: escapeText(meaning) } : {}) });
+    // Called as the sidebar calls its kind (page-kinds.ts). The expression in words first, the expression as code under it: few readers read `$message.header#/…`.
+    const location = correlation.value.location;
+    const meaning = runtimeExpressionMeaning(location, 'the message');
+    facts.push(
+      meaning
+        ? { label: 'Correlation ID', text: meaning.charAt(0).toUpperCase() + meaning.slice(1), noteHtml: `<code>${escapeText(location)}</code>` }
+        : { label: 'Correlation ID', text: location, code: true },
+    );
   }
   for (const part of ['headers', 'payload'] as const) {
     if (value[part] !== undefined)
@@ -74,6 +81,7 @@ export function messageContent(
   const examples = Array.isArray(value.examples) ? value.examples : [];
   // Where the examples are written (the message's, or a trait's): the validator's findings name that place.
   const examplesAt = sub(m.origin.examples ?? at, 'examples');
+  const written: Record<string, unknown>[] = [];
   if (examples.length > 0) {
     sections.push({
       type: 'examples',
@@ -90,24 +98,36 @@ export function messageContent(
         })),
     });
   } else {
+    // The schemas' own examples (the document's words) first, each with what the validator finds
+    // wrong with it; then the generated ones that differ from them, each titled as generated.
+    const given = schemaGivenExamples(ctx, value, m.origin, at);
     const generated = ctx.generatedExamples(value, m.origin, at);
-    if (generated.examples.length > 0 || generated.missing.length > 0)
+    const made = generated.examples.filter((g) => !given.some((w) => isDeepStrictEqual(w.value.payload, g.value.payload)));
+    if (given.length > 0 || made.length > 0 || generated.missing.length > 0)
       sections.push({
         type: 'examples',
         heading: 'Examples',
         anchor: anchor('examples'),
-        generated: true,
-        examples: generated.examples.map((g) => ({
-          title: g.title,
-          blocks: exampleBlocks(g.value, contentType),
-          ...(g.unchecked ? { note: `This example could not be checked: ${g.unchecked}.` } : {}),
-        })),
+        ...(given.length === 0 ? { generated: true } : {}),
+        ...(given.length === 0 && made.some((g) => g.authored) ? { fieldValues: true } : {}),
+        examples: [
+          ...given.map((w, i) => ({
+            title: given.length === 1 ? "The document's example" : `The document's example ${i + 1}`,
+            source: { file: ctx.shownFile(w.at.file), pointer: w.at.pointer },
+            blocks: exampleBlocks(w.value, contentType),
+          })),
+          ...made.map((g) => ({
+            title: g.title,
+            blocks: exampleBlocks(g.value, contentType),
+            ...(g.unchecked ? { note: `This example could not be checked: ${g.unchecked}.` } : {}),
+          })),
+        ],
         ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),
       });
+    written.push(...given.map((w) => w.value), ...made.map((g) => g.value));
   }
-  // The examples (written, else generated) are shown whole beside the headers and payload: their rows do not repeat them.
-  const made = examples.length === 0 ? ctx.generatedExamples(value, m.origin, at).examples.map((g) => g.value) : [];
-  const shown = (examples.length > 0 ? examples.filter(isPlainObject) : made).slice(0, PANEL_EXAMPLES) as Record<string, unknown>[];
+  // The examples (written, else the schemas' and the generated) are shown whole beside the headers and payload: their rows do not repeat them.
+  const shown = (examples.length > 0 ? examples.filter(isPlainObject) : written).slice(0, PANEL_EXAMPLES) as Record<string, unknown>[];
   for (const part of ['headers', 'payload'] as const) {
     const rows = sections.find((s) => s.type === 'schema' && s.anchor === anchor(part));
     if (rows?.type === 'schema')

@@ -92,7 +92,10 @@ export type PageSection =
       type: 'examples';
       heading: string;
       anchor: string;
+      /** Every example is generated: the document gives none of the message, nor of its schemas. */
       generated?: boolean;
+      /** The generated examples hold example values the document gives for fields: the page says so, not that it gives none. */
+      fieldValues?: boolean;
       examples: ShownExample[];
       missing?: string[];
       reused?: { message: Link; example: string; path: string };

@@ -67,8 +67,8 @@ const valueBlocks = (value: unknown): ExampleBlock[] => exampleBlocks({ payload:
  * Stripe show one for every object): those the schema gives (`examples`), else values made from it.
  * The values its messages' pages show (generated-examples.ts: one per shape, a generator's
  * placeholders skipped) join the document's where they differ; where the document's are only
- * placeholders (springwolf's `"string"`, `0`), they come first and the document's follow, each with
- * what the validator found.
+ * placeholders (springwolf's `"string"`, `0`), the document's are still shown first, each with
+ * what the validator found, and the made ones follow.
  */
 function schemaExamples(ctx: Context, page: Page, schema: unknown, at: Location): unknown[] {
   const written = isPlainObject(schema) && Array.isArray(schema.examples) ? schema.examples : [];
@@ -88,7 +88,8 @@ function schemaExamples(ctx: Context, page: Page, schema: unknown, at: Location)
       type: 'examples',
       heading: 'Examples',
       anchor: 'example',
-      examples: placeholders ? [...madeShown, ...writtenShown] : [...writtenShown, ...madeShown],
+      // The document's own first, even placeholders a validator finds wrong (the warning under them says why): the made ones after, titled as made.
+      examples: [...writtenShown, ...madeShown],
     });
     return [...made.map((g) => g.value.payload), ...written];
   }

@@ -12,6 +12,7 @@ import { joinPointer } from '../json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { slugsFor } from './slugs.ts';
 import { PAGE_KINDS, pageKindOf, ROOT_PAGE_KINDS } from './page-kinds.ts';
+import { securitySchemeTitle } from './security-scheme-words.ts';
 import type { Entity, EntityKind, RouteEntry } from './types.ts';
 
 export interface ApiRoutes {
@@ -27,6 +28,7 @@ export interface ApiRoutes {
  */
 export function titleOf(value: unknown, id: string, kind: EntityKind): string {
   if (!isPlainObject(value)) return id;
+  if (pageKindOf(kind)?.map === 'securitySchemes') return securitySchemeTitle(value, id) ?? id;
   const fields = pageKindOf(kind)?.titledByName ? ['title', 'name'] : ['title'];
   for (const field of fields) if (typeof value[field] === 'string' && value[field] !== '') return value[field] as string;
   return id;

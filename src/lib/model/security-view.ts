@@ -9,6 +9,7 @@ import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { sub, type Context } from './page-context.ts';
 import { safeHref } from './page-values.ts';
+import { SCHEME_TYPES } from './security-scheme-words.ts';
 import type { Link } from './types.ts';
 
 export interface SecurityFlow {
@@ -44,22 +45,6 @@ export interface SecuritySchemeView {
   requiredBy?: Link[];
 }
 
-const TYPES: Record<string, string> = {
-  userPassword: 'user name and password',
-  apiKey: 'API key',
-  X509: 'X.509 certificate',
-  symmetricEncryption: 'symmetric encryption',
-  asymmetricEncryption: 'asymmetric encryption',
-  httpApiKey: 'API key in an HTTP request',
-  http: 'HTTP authentication',
-  oauth2: 'OAuth 2.0',
-  openIdConnect: 'OpenID Connect',
-  plain: 'SASL PLAIN',
-  scramSha256: 'SASL SCRAM-SHA-256',
-  scramSha512: 'SASL SCRAM-SHA-512',
-  gssapi: 'SASL GSSAPI (Kerberos)',
-};
-
 const FLOWS: Record<string, string> = {
   implicit: 'implicit',
   password: 'password',
@@ -87,7 +72,7 @@ export function securityViews(ctx: Context, security: unknown, at: Location): Se
  */
 function kindOf(type: string, where: string | undefined, keyName: string | undefined): string {
   if (type === 'httpApiKey' && keyName) return `${where === 'query' ? 'query parameter' : where === 'cookie' ? 'cookie' : 'HTTP header'} ${keyName}`;
-  return Object.hasOwn(TYPES, type) ? TYPES[type]! : type;
+  return Object.hasOwn(SCHEME_TYPES, type) ? SCHEME_TYPES[type]! : type;
 }
 
 /** One scheme, named `name`. */

@@ -24,11 +24,21 @@ import type { SchemaViews } from './schema-views.ts';
  * A value, and the top-level fields whose value was guessed from their name alone (the schema
  * gives no value, format or pattern): a command a reader runs wants a placeholder there instead.
  */
-export type ExampleOutcome = { value: unknown; guessed: string[] } | { reason: string };
+export type ExampleOutcome = { value: unknown; guessed: string[]; authored: boolean } | { reason: string };
+
+/**
+ * Which of the document's own values a value is made of. `all`: the schema's examples (the
+ * root's unless a generator's placeholder) and defaults, and each field's own example: the first
+ * that is no placeholder, else the first without the text "string" (a field's "e.g." on the page
+ * is what the example holds, even `{"hp":0,"torque":0}`). `fields`: the same without the root's example (it failed its
+ * check); `real-fields`: fields' examples that are no placeholders only; `none`: made from the
+ * constraints alone.
+ */
+export type Annotations = 'all' | 'fields' | 'real-fields' | 'none';
 
 export interface ExampleOptions {
-  /** Use the schema's own `examples` and `default` (first choice); off, to make a value from the constraints alone. */
-  annotations: boolean;
+  /** Use the schema's own `examples` and `default` (first choice; true is `all`); off, to make a value from the constraints alone. */
+  annotations: boolean | Annotations;
   /** What the value is of (a message's title, its part), for a text at the top the schema names nothing of. */
   name?: string;
   /** Which option of the root's first `oneOf`/`anyOf` to take (one example per alternative). */
@@ -58,7 +68,11 @@ const TOO_LARGE = new Failure('too large');
 
 interface Walk {
   views: SchemaViews;
-  annotations: boolean;
+  annotations: Annotations;
+  /** Whether a value of the document's (an example, a default) was taken. */
+  authored: boolean;
+  /** The depth the whole value is made at: one deeper for each alternative merged into it. */
+  wholeDepth: number;
   /** Values made so far. */
   count: number;
   /** Only required properties from here on: the optional ones would make the example too large. */
@@ -74,7 +88,9 @@ interface Walk {
 export function exampleValue(views: SchemaViews, root: SchemaNode, options: ExampleOptions): ExampleOutcome {
   const walk: Walk = {
     views,
-    annotations: options.annotations,
+    annotations: options.annotations === true ? 'all' : options.annotations === false ? 'none' : options.annotations,
+    authored: false,
+    wholeDepth: 0,
     count: 0,
     requiredOnly: false,
     optionalDepth: Number.POSITIVE_INFINITY,
@@ -90,6 +106,8 @@ export function exampleValue(views: SchemaViews, root: SchemaNode, options: Exam
   }
   const made = (): unknown => {
     walk.guessed.clear();
+    walk.authored = false;
+    walk.wholeDepth = 0;
     // A text at the top (a schema that is a string) is read by the schema's title or name, as a field's by its name.
     const value = make(walk, node, 0, new Set(), 0, root.title ?? schemaName(root) ?? options.name);
     return option ? withDiscriminator(views, value, root.choices[0]!.discriminator ?? root.discriminator, option) : value;
@@ -100,18 +118,41 @@ export function exampleValue(views: SchemaViews, root: SchemaNode, options: Exam
       walk.count = 0;
       walk.optionalDepth = optionalDepth;
       try {
-        return { value: made(), guessed: [...walk.guessed] };
+        const value = made();
+        return { value, guessed: [...walk.guessed], authored: walk.authored };
       } catch (error) {
         if (error !== TOO_LARGE) throw error;
       }
     }
     walk.count = 0;
     walk.requiredOnly = true;
-    return { value: made(), guessed: [...walk.guessed] };
+    const value = made();
+    return { value, guessed: [...walk.guessed], authored: walk.authored };
   } catch (error) {
     if (error instanceof Failure) return { reason: error.reason };
     throw error;
   }
+}
+
+/**
+ * The document's example for a node, if the walk takes one. A generator's placeholder (springwolf
+ * and Swagger write "string" for every text field) is no example of the whole: the root's is made
+ * from the schema instead. A field's is the value its row shows as "e.g.": taken as the author
+ * wrote it, all zeros too, unless it holds the text "string" or a value with it failed its check
+ * (`real-fields`).
+ */
+function authorExample(annotations: Annotations, examples: readonly unknown[] | undefined, whole: boolean): { value: unknown } | undefined {
+  if (annotations === 'none' || !examples || examples.length === 0) return undefined;
+  if (whole) {
+    if (annotations !== 'all') return undefined;
+    const real = examples.find((e) => !holdsPlaceholder(e));
+    return real === undefined ? undefined : { value: real };
+  }
+  const real = examples.find((e) => !holdsPlaceholder(e));
+  if (real !== undefined) return { value: real };
+  // Zeros are values a reader may send; the text "string" is none (a reader copies it).
+  const zeros = annotations === 'real-fields' ? undefined : examples.find((e) => !holdsPlainString(e));
+  return zeros === undefined ? undefined : { value: zeros };
 }
 
 /** The root with one of its alternatives merged in (allOf-style): a value of that shape. */
@@ -136,13 +177,20 @@ function make(walk: Walk, node: SchemaNode, depth: number, path: ReadonlySet<str
     return allowed[variant % allowed.length];
   }
   if (node.knownValues && node.knownValues.length > 0) return node.knownValues[variant % node.knownValues.length];
-  // A generator's placeholder example (springwolf and Swagger write "string" for every text field) is no example: made from the schema instead.
-  const example = walk.annotations ? node.examples?.find((e) => !holdsPlaceholder(e)) : undefined;
-  if (example !== undefined) return example;
-  if (walk.annotations && node.default) return node.default.value;
+  const example = authorExample(walk.annotations, node.examples, depth <= walk.wholeDepth);
+  if (example !== undefined) {
+    walk.authored = true;
+    return example.value;
+  }
+  if (walk.annotations !== 'none' && node.default) {
+    walk.authored = true;
+    return node.default.value;
+  }
   if (node.choices.length > 0) {
     // A shape that is made of its own alternatives again (a base listing subtypes that extend it) goes round once per level.
     if (depth >= MAX_DEPTH) throw new Failure(`its alternatives nest more than ${MAX_DEPTH} levels deep`);
+    // The whole value with an alternative merged in is still the whole: the root's example, not a field's.
+    if (depth === walk.wholeDepth) walk.wholeDepth = depth + 1;
     const value = make(walk, withOption(walk.views, node, 0), depth + 1, path, variant, name);
     return withDiscriminator(walk.views, value, node.choices[0]!.discriminator ?? node.discriminator, walk.views.node(node.choices[0]!.options[0]!));
   }
@@ -450,14 +498,24 @@ function typicalNumber(low: number, high: number, step: number, name: string | u
  * is an object or a list whose every value is 0.
  */
 export function holdsPlaceholder(value: unknown): boolean {
+  const leaves = leavesOf(value);
+  if (leaves.includes(PLAIN_STRING)) return true;
+  return typeof value === 'object' && value !== null && leaves.length > 0 && leaves.every((leaf) => leaf === 0);
+}
+
+/** Whether a value holds the text "string" anywhere: a generator's placeholder no reader should copy. */
+export function holdsPlainString(value: unknown): boolean {
+  return leavesOf(value).includes(PLAIN_STRING);
+}
+
+function leavesOf(value: unknown): unknown[] {
   const leaves: unknown[] = [];
   const collect = (v: unknown, depth: number): void => {
     if (typeof v === 'object' && v !== null && depth <= MAX_DEPTH) for (const inner of Object.values(v)) collect(inner, depth + 1);
     else leaves.push(v);
   };
   collect(value, 0);
-  if (leaves.includes(PLAIN_STRING)) return true;
-  return typeof value === 'object' && value !== null && leaves.length > 0 && leaves.every((leaf) => leaf === 0);
+  return leaves;
 }
 
 /** The step values move by: the least common multiple of the `multipleOf`s, 1 for an integer, 0.5 for a number without one. */
