@@ -75,15 +75,15 @@ describe('the preview of a built site in Chromium', () => {
       if (message.type() === 'error') refused.push(message.text());
     });
     for (const [address, meant, named] of [
-      ['/operations/publishOrderEvents/', '/operations/publishorderevents/', 'Publish order events · Operation'],
-      ['/channels/orderevent/', '/channels/orderevents/', 'Order events · Channel'],
-      ['/Components/Schemas/Money', '/components/schemas/money/', 'Money · Schema'],
+      ['/operations/publishOrderEvents/', '/operations/publishorderevents/', 'the operation Publish order events'],
+      ['/channels/orderevent/', '/channels/orderevents/', 'the channel Order events'],
+      ['/Components/Schemas/Money', '/components/schemas/money/', 'the schema Money'],
     ] as const) {
       const response = await page.goto(origin + address);
       assert.equal(response?.status(), 404, address);
       const suggestion = page.getByRole('status').filter({ hasText: 'Did you mean' });
       await suggestion.waitFor({ timeout: 10_000 });
-      // The page by its title and kind, as the reader knows it; not its address.
+      // The page by its kind and title, as a sentence says them ("the operation Publish order events"); not its address.
       assert.equal(await suggestion.textContent(), `Did you mean ${named}?`, address);
       await suggestion.getByRole('link').click();
       await page.waitForURL(origin + meant);
