@@ -51,7 +51,7 @@ if (HAS_CORPUS)
       assert.equal(response?.status(), 404);
       const suggestion = page.getByRole('status').filter({ hasText: 'Did you mean' });
       await suggestion.waitFor({ timeout: 10_000 });
-      assert.equal(await suggestion.textContent(), 'Did you mean Order events (FIFO) · Channel of Orders (SNS FIFO fan-out)?');
+      assert.equal(await suggestion.textContent(), 'Did you mean the channel Order events (FIFO) in Orders (SNS FIFO fan-out)?');
       assert.equal(await suggestion.getByRole('link').getAttribute('href'), '/bindings-sns-fifo-orders/channels/orderevents/');
       // Under one API's folder, the page keeps that API's header and sidebar (as Starlight keeps a section's navigation).
       await page.locator('nav.sidebar').waitFor({ timeout: 10_000 });
@@ -60,7 +60,7 @@ if (HAS_CORPUS)
       // Under an API's folder, where no page is near the last segment: the API's section it names.
       await page.goto(`${base}bindings-sns-fifo-orders/channelz/foo/`);
       await suggestion.waitFor({ timeout: 10_000 });
-      assert.equal(await suggestion.textContent(), 'Did you mean Channels of Orders (SNS FIFO fan-out)?');
+      assert.equal(await suggestion.textContent(), 'Did you mean Channels in Orders (SNS FIFO fan-out)?');
       assert.equal(await suggestion.getByRole('link').getAttribute('href'), '/bindings-sns-fifo-orders/channels/');
       // An address under no API keeps the list of every API, without a sidebar.
       await page.goto(`${base}nowhere/at/all/`);

@@ -57,8 +57,8 @@ describe('the preview of a built site in Chromium', () => {
     // Nothing is near enough to suggest: no suggestion.
     await page.waitForLoadState('networkidle');
     assert.equal(await page.locator('#meant-page').isVisible(), false);
-    // The header's search box, and the page's own, holding the address's words: one key searches them.
-    assert.equal(await page.getByRole('searchbox').count(), 2, "the header's search box and the page's");
+    // One search box, the page's own, holding the address's words: one key searches them (the header leaves its own out).
+    assert.equal(await page.getByRole('searchbox').count(), 1, "the page's search box only");
     await page.waitForFunction(() => (document.getElementById('not-found-query') as HTMLInputElement | null)?.value === 'no such channel');
     await page.getByRole('main').getByRole('search').getByLabel('Search the documentation').press('Enter');
     await page.waitForURL(`${origin}/search/?q=no+such+channel`);
@@ -75,15 +75,15 @@ describe('the preview of a built site in Chromium', () => {
       if (message.type() === 'error') refused.push(message.text());
     });
     for (const [address, meant, named] of [
-      ['/operations/publishOrderEvents/', '/operations/publishorderevents/', 'Publish order events · Operation'],
-      ['/channels/orderevent/', '/channels/orderevents/', 'Order events · Channel'],
-      ['/Components/Schemas/Money', '/components/schemas/money/', 'Money · Schema'],
+      ['/operations/publishOrderEvents/', '/operations/publishorderevents/', 'the operation Publish order events'],
+      ['/channels/orderevent/', '/channels/orderevents/', 'the channel Order events'],
+      ['/Components/Schemas/Money', '/components/schemas/money/', 'the schema Money'],
     ] as const) {
       const response = await page.goto(origin + address);
       assert.equal(response?.status(), 404, address);
       const suggestion = page.getByRole('status').filter({ hasText: 'Did you mean' });
       await suggestion.waitFor({ timeout: 10_000 });
-      // The page by its title and kind, as the reader knows it; not its address.
+      // The page by its kind and title, as a sentence says them ("the operation Publish order events"); not its address.
       assert.equal(await suggestion.textContent(), `Did you mean ${named}?`, address);
       await suggestion.getByRole('link').click();
       await page.waitForURL(origin + meant);
@@ -118,6 +118,8 @@ describe('the 404 page of a site under a base path, served by a static host', ()
     const suggestion = page.getByRole('status').filter({ hasText: 'Did you mean' });
     await suggestion.waitFor({ timeout: 10_000 });
     assert.equal(await suggestion.getByRole('link').getAttribute('href'), '/api/operations/requeststockcheck/');
+    // Its kind, then its title, as a sentence says them.
+    assert.match((await suggestion.textContent()) ?? '', /^Did you mean the operation [^·]+\?$/);
     await page.close();
   });
 

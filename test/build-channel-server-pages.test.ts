@@ -75,13 +75,53 @@ describe('channel, server and Changes pages of the default content and of a comp
     assert.match(reply, /<dt[^>]*>Replies to<\/dt> <dd[^>]*><a href="\/channels\/stockcheck\/">Stock check requests<\/a>/);
   });
 
+  it('draws both sides of a plain channel: a side no operation here takes says "not in this document"; names its sns topic as the operation page does', () => {
+    const request = page(content, 'channels/stockcheck');
+    const svg = /<figure class="diagram-box[\s\S]*?<\/figure>/.exec(request)![0];
+    const drawn = [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!).join(' | ');
+    // Its sender is this API's operation; no operation here receives: a box says the receivers are elsewhere.
+    assert.match(drawn, /send operation \| Request a stock/);
+    assert.match(drawn, /receivers \| the other side \| not in this document/);
+    assert.doesNotMatch(drawn, /senders \| the other side/);
+    // The topic the operation page publishes to, named on the channel too.
+    assert.match(
+      request,
+      /<dt[^>]*>SNS topic<\/dt> <dd[^>]*><code>inventory\.<wbr>stock-<wbr>check<\/code><div class="fact-note">The channel’s address: no binding names the topic otherwise\.<\/div>/,
+    );
+    assert.match(
+      page(content, 'operations/requeststockcheck'),
+      /the topic <code class="sns-topic-name">inventory\.stock-check<\/code> <span class="kind">\(the channel's address\)<\/span>/,
+    );
+  });
+
+  it('says the version once on the overview, and leaves off a message card the key that only spells its title', () => {
+    const overview = page(content, '');
+    assert.equal(overview.split('version 2.4.0').length - 1, 1, 'the header says the version; the eyebrow does not repeat it');
+    const messages = /<h2 id="h-message">[\s\S]*?<\/ul>/.exec(overview)![0];
+    assert.match(messages, />Order placed</);
+    assert.doesNotMatch(messages.replace(/<wbr>/g, ''), /<code>OrderPlaced<\/code>|<code>OrderCancelled<\/code>/);
+    // An operation's id is no message key: its card keeps it.
+    assert.match(/<h2 id="h-operation">[\s\S]*?<\/ul>/.exec(overview)![0].replace(/<wbr>/g, ''), /<code>publishOrderEvents<\/code>/);
+  });
+
   it("shows a server's connection as a copyable block, and links a reply channel's run-time address to its explanation", () => {
     const sns = page(content, 'servers/production');
     const block = /<h2 id="h-connect">[\s\S]*?<div class="code"[^>]*>([\s\S]*?)<\/div>\s*<\/section>/.exec(sns)?.[1]?.replace(/<[^>]+>/g, '');
     assert.ok(block, 'a Connect section with a code block');
     assert.match(block, /host +sns\.eu-west-1\.amazonaws\.com/);
     assert.match(block, /protocol +sns/);
+    // What an AWS client calls and addresses: the HTTPS endpoint, the topic ARN with the account the document's ARNs name.
+    assert.match(block, /endpoint +https:\/\/sns\.eu-west-1\.amazonaws\.com\n/);
+    assert.match(block, /topic ARN +arn:aws:sns:eu-west-1:123456789012:\{topic-name\}/);
     assert.match(block, /auth +sigv4/);
+    // The document's own URL stays; beside it, the endpoint as a template with its variable, and how the ARN is formed.
+    const facts = sns.replace(/<var>([^<]*)<\/var>/g, '$1');
+    assert.match(facts, /<dt[^>]*>URL template<\/dt> <dd[^>]*><code class="template">sns:\/\/sns\.\{region\}\.amazonaws\.com<\/code>/);
+    assert.match(facts, /<dt[^>]*>HTTPS endpoint<\/dt> <dd[^>]*><code class="template">https:\/\/sns\.\{region\}\.amazonaws\.com<\/code>/);
+    assert.match(
+      facts,
+      /<dt[^>]*>Topic ARN<\/dt> <dd[^>]*><code class="template">arn:aws:sns:\{region\}:123456789012:\{topic-name\}<\/code>(?:<span hidden>[^<]*<\/span>)?<div class="fact-note">The endpoint’s region, account 123456789012 \(from the document’s ARNs\), and the topic’s name/,
+    );
     assert.match(
       sns,
       /<a href="\/channels\/stockcheckreplies\/">Stock check replies<\/a><span class="kind"> <a href="\/operations\/requeststockcheck\/#h-reply">\(address set at run time\)<\/a><\/span>/,
@@ -90,6 +130,7 @@ describe('channel, server and Changes pages of the default content and of a comp
     const https = page(content, 'servers/partnerwebhooks');
     const httpsBlock = /<h2 id="h-connect">[\s\S]*?<\/section>/.exec(https)![0].replace(/<[^>]+>/g, '');
     assert.match(httpsBlock, /host +hooks\.example\.com/);
+    assert.doesNotMatch(https, /HTTPS endpoint|Topic ARN/, 'not an AWS service');
     assert.match(httpsBlock, /protocol +https \(TLS\)/);
     assert.match(httpsBlock, /auth +partnerOAuth \(OAuth 2\.0\) or partnerApiKey \(HTTP header X-Partner-Key\)/);
     assert.match(httpsBlock, /credentials +token from \$HTTP_TOKEN/);
@@ -106,8 +147,11 @@ describe('channel, server and Changes pages of the default content and of a comp
     );
     const value = /<li data-rule="schema-enum-value-added">[\s\S]*?<\/li>/.exec(html)![0];
     assert.match(value, /<p class="change-action"><strong>What to change:<\/strong> Handle <code>payload\.status<\/code> &quot;&lt;script&gt;/);
-    // A change whose kind names no migration (a subscription removed) and a non-breaking one get none.
-    assert.doesNotMatch(/<li data-rule="sns-subscription-removed">[\s\S]*?<\/li>/.exec(html)![0], /change-action/);
+    // A change whose message names no new value (a subscription removed) gets its kind's advice; a non-breaking one none.
+    assert.match(
+      /<li data-rule="sns-subscription-removed">[\s\S]*?<\/li>/.exec(html)![0],
+      /<p class="change-action"><strong>What to change:<\/strong> Subscribe your own queue/,
+    );
     assert.doesNotMatch(/<section aria-labelledby="changes-non-breaking"[\s\S]*?<\/section>/.exec(html)![0], /change-action/);
   });
 

@@ -148,6 +148,25 @@ describe('build --compare', () => {
     );
   });
 
+  it('gives every breaking change a line of what to change, shows a reworded description word by word, and warns of breaking changes under one version', () => {
+    const page = readFileSync(join(dir, 'first/changes/index.html'), 'utf8');
+    const breaking = /<section aria-labelledby="changes-breaking"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
+    const entries = breaking.match(/<li data-rule="[^"]+">[\s\S]*?<\/li>/g) ?? [];
+    assert.equal(entries.length, 3);
+    for (const entry of entries) assert.match(entry, /<p class="change-action"><strong>What to change:<\/strong> [^<]/, entry);
+    assert.match(breaking, /data-rule="sns-subscription-removed"[\s\S]*?What to change:<\/strong> Subscribe your own queue/);
+    // "description changed (wording only)": the words before and after, the shared ones once.
+    assert.match(
+      page,
+      /<p class="change-wording">Publishes each <del class="change-old"><span class="visually-hidden">removed: <\/span>order\.<\/del><ins class="change-new"><span class="visually-hidden">added: <\/span>order once it is placed\.<\/ins><\/p>/,
+    );
+    // Both builds say version 1.0.0, yet 3 changes break: said before the list.
+    const warning = page.indexOf(
+      '<p class="changes-same-version" role="note"><strong>Breaking changes without a new version.</strong> 3 changes below break clients, yet the version stays <strong>1.0.0</strong>',
+    );
+    assert.ok(warning > 0 && warning < page.indexOf('class="changes-counts"'), 'the warning heads the page');
+  });
+
   it('names the versions compared when they differ, and the base quietly', async () => {
     const versioned = tempTree({ 'base.yaml': compareDocument('base').replace("version: '1.0.0'", "version: '0.9.0'"), 'head.yaml': compareDocument('head') });
     const r = await runIn(versioned, ['build', 'head.yaml', '--out', 'site', '--compare', 'base.yaml']);
@@ -159,7 +178,7 @@ describe('build --compare', () => {
       /<p class="changes-sides">Version <strong>0\.9\.0<\/strong><span aria-hidden="true"> → <\/span><span class="visually-hidden"> to <\/span><strong>1\.0\.0<\/strong><\/p>/,
     );
     assert.match(page, /<p class="kind">Compared with <code>base\.yaml<\/code>/);
-    assert.doesNotMatch(page, /the version number is the same|Changes in this build/);
+    assert.doesNotMatch(page, /the version number is the same|Changes in this build|changes-same-version/);
     assert.match(readFileSync(join(versioned, 'site/index.html'), 'utf8'), /<a href="\/changes\/">Changes from version 0\.9\.0<\/a>/);
   });
 

@@ -72,6 +72,12 @@ describe("a portal's catalog of APIs with and without servers", () => {
     );
   });
 
+  it("names a card's messages readably: a message without a title by its key in words, the key in its tooltip", () => {
+    assert.match(card('/accounts/'), /<span class="badge send">Sends<\/span> <span class="message-name" title="key signedUp">Signed up<\/span><\/p>/);
+    assert.match(card('/ticker/'), /<span class="badge send">Sends<\/span> <span class="message-name" title="key price">Price<\/span><\/p>/);
+    assert.doesNotMatch(root, /Sends<\/span> signedUp/);
+  });
+
   it("cuts a card's summary after its last whole sentence within the limit, not mid-phrase", () => {
     assert.match(card('/lights/'), new RegExp(`<p class="entry-summary"[^>]*>${LIGHTS_SUMMARY_FIRST.replace(/[.]/g, '\\.')}</p>`));
     // The whole summary in its tooltip.

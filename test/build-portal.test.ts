@@ -88,10 +88,10 @@ describe('a portal of two APIs', () => {
       root,
       /Protocol<\/span> <span class="chips"><a class="chip protocol" href="#protocol-https">https <span class="count">1<\/span><\/a><a class="chip protocol" href="#protocol-kafka">kafka <span class="count">1<\/span><\/a><a class="chip protocol" href="#protocol-sns">Amazon SNS/,
     );
-    // Which messages each API sends or receives, by name, on its card.
+    // Which messages each API sends or receives, by name, on its card (a name read from a key has the key in its tooltip).
     assert.match(
       card.slice(0, card.indexOf('</li>')),
-      /<p class="entry-actions (send|receive)"><span class="badge (send|receive)">(Sends|Receives)<\/span> [^<]+<\/p>/,
+      /<p class="entry-actions (send|receive)"><span class="badge (send|receive)">(Sends|Receives)<\/span> (?:[^<]+|<span class="message-name" title="key [^"]+">[^<]+<\/span>)+<\/p>/,
     );
     // The files for tools at the foot of the page, after the cards, not above them.
     assert.ok(root.indexOf('For coding assistants') > root.indexOf('</ul>', root.indexOf('<ul class="cards api-cards">')), 'machine links after the cards');

@@ -3,8 +3,8 @@
  * found from the site's small lists of addresses, read only here and only what the address
  * needs (one list per segment). Addresses are lower case, so `/operations/publishSignup/` is
  * suggested as `/operations/publishsignup/`; a typo (`/channels/orderevent/`) finds its page too.
- * The suggestion names the page by its title and kind, as the lists give them ("Publish order
- * events · Operation"). Without script, or when nothing is near enough, the page offers its links
+ * The suggestion names the page by its kind and title, as a sentence says them ("Did you mean the
+ * operation Publish order events?"). Without script, or when nothing is near enough, the page offers its links
  * and search as before.
  */
 import { meantPageLabelled, type RouteListFile } from '../site/route-list.ts';
@@ -24,15 +24,20 @@ async function suggestMeantPage(slot: HTMLElement): Promise<void> {
   const link = slot.querySelector('a');
   const title = slot.querySelector('.meant-title');
   const kind = slot.querySelector('.meant-kind');
-  if (!link || !title || !kind) return;
+  const api = slot.querySelector('.meant-api');
+  if (!link || !title || !kind || !api) return;
   link.href = root + page.path;
-  // "Publish order events · Operation": what the reader knows the page by; the address where no title is known.
+  // "the operation Publish order events": what the reader knows the page by; the address where no title is known.
   title.textContent = page.title ?? root + page.path;
-  // In a portal, which API it is in: "Order events (FIFO) · Channel of Orders (SNS FIFO fan-out)",
-  // "Channels of Orders (SNS FIFO fan-out)" (a section's page, named by its title alone).
-  kind.textContent = `${page.word ? ` · ${page.word}` : ''}${page.api ? ` of ${page.api}` : ''}`;
+  kind.textContent = page.word ? `the ${kindInSentence(page.word)} ` : '';
+  // In a portal, which API it is in: "the channel Order events (FIFO) in Orders (SNS FIFO fan-out)",
+  // "Channels in Orders (SNS FIFO fan-out)" (a section's page, named by its title alone).
+  api.textContent = page.api ? ` in ${page.api}` : '';
   slot.hidden = false;
 }
+
+/** A kind's word inside a sentence: "Operation" → "operation"; a word that is an acronym ("API", "SNS topic") kept. */
+const kindInSentence = (word: string): string => (/^[A-Z][a-z]/.test(word) ? word[0]!.toLowerCase() + word.slice(1) : word);
 
 /** The address's last word, as a search would take it (`/operations/publishSignup/` → `publishSignup`). */
 function addressWords(): string | undefined {

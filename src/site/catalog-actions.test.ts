@@ -3,14 +3,14 @@ import { describe, it } from 'node:test';
 import type { Page } from '../lib/model/page-types.ts';
 import { CARD_MESSAGES_SHOWN, cardActions } from './catalog-actions.ts';
 
-const operation = (id: string, action: string, messages: string[]): Page =>
+const operation = (id: string, action: string, titles: string[]): Page =>
   ({
     kind: 'operation',
     id,
     title: id,
     url: `operations/${id}/`,
     badges: [action, 'sns'],
-    messages,
+    messageLabels: titles.map((title) => ({ title })),
     tags: [],
     protocols: [],
     facts: [],
@@ -25,8 +25,8 @@ describe("a portal card's messages", () => {
       operation('consume', 'receive', ['UserSignedUp']),
     ];
     assert.deepEqual(cardActions(pages), [
-      { action: 'send', names: ['OrderPlaced', 'OrderCancelled'], more: 0 },
-      { action: 'receive', names: ['UserSignedUp'], more: 0 },
+      { action: 'send', names: [{ title: 'OrderPlaced' }, { title: 'OrderCancelled' }], more: 0 },
+      { action: 'receive', names: [{ title: 'UserSignedUp' }], more: 0 },
     ]);
   });
 

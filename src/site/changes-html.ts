@@ -13,6 +13,7 @@ import { SEVERITY_TITLES } from '../lib/diff/types.ts';
 import { breaksWhom, changeWords } from './change-words.ts';
 import { clientAction } from './change-actions.ts';
 import { directionWords } from './changes-view.ts';
+import { wordDiff } from './word-diff.ts';
 import type { SiteChanges } from './site-data-types.ts';
 
 const INTROS = {
@@ -33,6 +34,28 @@ function linkedField(text: string, pageUrl: string): string {
   const path = FIELD_PATH.exec(text)?.[1];
   if (path === undefined) return messageHtml(text);
   return `<a class="change-field" href="${escapeAttribute(`${pageUrl}#${path}`)}"><code>${escapeHtml(path)}</code></a>${messageHtml(text.slice(path.length))}`;
+}
+
+/** Characters of both texts of a rewording shown open; a longer one is folded under its summary line. */
+const OPEN_WORDING = 240;
+
+/**
+ * A reworded text's old and new words as one word-level diff (removed words struck, added ones
+ * marked, each said to a screen reader): short, open under the change; long, folded.
+ */
+function wordingHtml(texts: { before?: string; after?: string }): string {
+  const diff = wordDiff(texts.before ?? '', texts.after ?? '')
+    .map((p) =>
+      p.kind === 'old'
+        ? `<del class="change-old"><span class="visually-hidden">removed: </span>${escapeHtml(p.text)}</del>`
+        : p.kind === 'new'
+          ? `<ins class="change-new"><span class="visually-hidden">added: </span>${escapeHtml(p.text)}</ins>`
+          : escapeHtml(p.text),
+    )
+    .join('');
+  const body = `<p class="change-wording">${diff}</p>`;
+  const length = (texts.before ?? '').length + (texts.after ?? '').length;
+  return length <= OPEN_WORDING ? body : `<details class="change-wording-fold"><summary>Old and new text</summary>${body}</details>`;
 }
 
 /** A changed object as `diff` names it ("channel orders"): its kind in words, its id as code. */
@@ -113,6 +136,7 @@ export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName,
           // Where the change is written: for the author, a small line a reader reads past (no fold per entry to open or skip); the rule for tools only.
           out.push(
             `<li data-rule="${escapeAttribute(entry.rule)}"><p class="change-message">${whom ? `<strong class="change-whom">${escapeHtml(whom)}: </strong>` : ''}${what}${words.consequence ? `<span class="change-consequence"> ${messageHtml(words.consequence)}</span>` : ''}</p>` +
+              (entry.texts ? wordingHtml(entry.texts) : '') +
               (action ? `<p class="change-action"><strong>What to change:</strong> ${messageHtml(action)}</p>` : '') +
               (direction ? `<p class="change-meta"><span class="change-direction">${escapeHtml(direction)}</span></p>` : '') +
               (locators

@@ -46,6 +46,13 @@ a.change-badge:hover, a.change-badge:focus-visible { text-decoration: underline;
 .change-object-id { font-size: var(--text-sm); font-weight: 400; color: var(--muted); }
 .change-object-id code { color: var(--muted); }
 .change-action { margin: var(--s1) 0 0; }
+/* A rewording's words: prose, not code; the removed and added words marked as the values above are. */
+.change-wording { margin: 0.2rem 0 0; font-size: var(--text-sm); overflow-wrap: anywhere; }
+.change-wording .change-old, .change-wording .change-new { font-family: inherit; font-size: inherit; padding: 0 0.1rem; }
+.change-wording-fold { margin: 0.2rem 0 0; font-size: var(--text-sm); }
+.change-wording-fold > summary { cursor: pointer; color: var(--muted); }
+/* Breaking changes under one version number: a warning at the top of the page. */
+.changes-same-version { margin: 0 0 var(--s4); padding: var(--s2) var(--s4); border: 1px solid var(--line); border-left: 4px solid var(--danger); border-radius: var(--radius-sm); background: var(--panel); }
 /* Where the change is written is for the document's authors: the quietest line of an entry, under what a client must change. */
 .change-at { margin: 0.1rem 0 0; font-size: var(--text-xs); color: var(--muted); opacity: 0.75; overflow-wrap: anywhere; }
 .change-at code { color: var(--muted); background: none; padding: 0; }

@@ -27,6 +27,11 @@ const BADGE_SUMMARY = 300;
 /** Text as the page shows it: escaped (as diff shows it) and bounded. */
 const quoted = (text: string, max: number): string => escapeControls(boundedText(text, max, WHOLE));
 const named = (text: string): string => quoted(text, CHANGE_TEXT_LIMITS.name);
+/** A reworded text's two sides, each bounded as a message is. */
+const boundedTexts = (texts: NonNullable<DiffReport['changes'][number]['texts']>): { before?: string; after?: string } => ({
+  ...(texts.before !== undefined ? { before: quoted(texts.before, CHANGE_TEXT_LIMITS.message) } : {}),
+  ...(texts.after !== undefined ? { after: quoted(texts.after, CHANGE_TEXT_LIMITS.message) } : {}),
+});
 
 export function changesView(report: DiffReport, against: string, versions?: SiteChanges['versions']): SiteChanges {
   const counts = { breaking: 0, 'non-breaking': 0, info: 0 };
@@ -89,6 +94,7 @@ export function changesView(report: DiffReport, against: string, versions?: Site
         file: named(c.file),
         line: c.line,
         side: c.side,
+        ...(c.texts ? { texts: boundedTexts(c.texts) } : {}),
       });
       shown++;
     }

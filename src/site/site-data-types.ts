@@ -103,6 +103,8 @@ export interface ChangeEntry {
   line: number;
   /** `base` when located in the base (something removed). */
   side: 'base' | 'head';
+  /** A reworded text's words before and after (escaped and bounded as the message is). */
+  texts?: { before?: string; after?: string };
 }
 
 /** The changes of one object under one severity, with the object's page when head has it. */

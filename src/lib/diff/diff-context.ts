@@ -9,7 +9,7 @@ import { expandedText, expandsAsWritten, type ExpandOptions } from '../resolve/e
 import { childPointer } from '../json-pointer.ts';
 import { isPlainObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { sameValue } from './canonical.ts';
-import type { ChangeSeverity, CompatibilityPolicy, FoundChange, Usage } from './types.ts';
+import type { ChangeSeverity, CompatibilityPolicy, FoundChange, Usage, WordingTexts } from './types.ts';
 
 /** A value of a document, after its `$ref`s are followed, and where it was written. */
 export interface Node {
@@ -68,6 +68,24 @@ export interface ChangeInput {
   object: string;
   message: string;
   direction?: Usage | CompatibilityPolicy;
+  texts?: WordingTexts;
+}
+
+/** Fields whose value is prose a reader reads: a change of one carries both texts (wordingTexts). */
+const PROSE_FIELDS: ReadonlySet<string> = new Set(['title', 'summary', 'description']);
+
+/**
+ * The words before and after of a reworded prose field, for the Changes page to show what the text
+ * now says ("description changed" alone tells a reader nothing); a field that is not prose, or not
+ * text on either side, gives none.
+ */
+export function wordingTexts(key: string, before: unknown, after: unknown): { texts?: WordingTexts } {
+  if (!PROSE_FIELDS.has(key)) return {};
+  const texts: WordingTexts = {
+    ...(typeof before === 'string' ? { before } : {}),
+    ...(typeof after === 'string' ? { after } : {}),
+  };
+  return texts.before === undefined && texts.after === undefined ? {} : { texts };
 }
 
 export function addHead(ctx: DiffContext, at: Location, change: ChangeInput): void {
@@ -125,7 +143,13 @@ export function compareWording(ctx: DiffContext, o: Node, n: Node, object: strin
   const written = isPlainObject(n.value) ? n.value : {};
   for (const key of ['title', 'summary', 'description', 'tags', 'externalDocs']) {
     if (!sameMeaning(ctx, field(ctx.base, o, key), field(ctx.head, n, key)))
-      addHead(ctx, Object.hasOwn(written, key) ? child(n.at, key) : n.at, { rule, severity: 'info', object, message: `${key} changed (wording only)` });
+      addHead(ctx, Object.hasOwn(written, key) ? child(n.at, key) : n.at, {
+        rule,
+        severity: 'info',
+        object,
+        message: `${key} changed (wording only)`,
+        ...wordingTexts(key, field(ctx.base, o, key)?.value, field(ctx.head, n, key)?.value),
+      });
   }
 }
 

@@ -8,7 +8,7 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { compareBindings } from './bindings-compat.ts';
 import { quote, sameValue } from './canonical.ts';
 import { classifyUnder, isPolicy, policyChange, type ContentFinding } from './classify.ts';
-import { addBase, addHead, field, rootNode, type DiffContext, type Node } from './diff-context.ts';
+import { addBase, addHead, field, rootNode, type DiffContext, type Node, wordingTexts } from './diff-context.ts';
 import { effectiveFields } from './effective-fields.ts';
 import { compareSchemaField } from './schema-compat.ts';
 import type { CompatibilityPolicy, Usage } from './types.ts';
@@ -152,5 +152,6 @@ function compareValueField(
     object,
     direction,
     message,
+    ...wordingTexts(key, b?.value, h?.value),
   });
 }

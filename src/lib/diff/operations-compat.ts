@@ -7,7 +7,7 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { compareBindings } from './bindings-compat.ts';
 import { quote, sameValue } from './canonical.ts';
 import { classifyContent } from './classify.ts';
-import { addBase, addHead, child, entries, field, sameMeaning, type DiffContext, type Node, unionKeys } from './diff-context.ts';
+import { addBase, addHead, child, entries, field, sameMeaning, type DiffContext, type Node, unionKeys, wordingTexts } from './diff-context.ts';
 import { effectiveFields } from './effective-fields.ts';
 import { channelIdOf, usedMessages } from './message-usage.ts';
 import { headChannel, headMessage, pairRenamed } from './renames.ts';
@@ -93,7 +93,13 @@ function compareOperation(ctx: DiffContext, o: Node, n: Node, object: string): v
     const before = of.get(key);
     const after = nf.get(key);
     if (!sameMeaning(ctx, before, after))
-      addHead(ctx, after?.at ?? n.at, { rule: 'operation-wording-changed', severity: 'info', object, message: `${key} changed (wording only)` });
+      addHead(ctx, after?.at ?? n.at, {
+        rule: 'operation-wording-changed',
+        severity: 'info',
+        object,
+        message: `${key} changed (wording only)`,
+        ...wordingTexts(key, before?.value, after?.value),
+      });
   }
 }
 

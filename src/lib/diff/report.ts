@@ -122,6 +122,7 @@ export function toReport(apis: ApiDiff[], also: Change[] = []): DiffReport {
         ...(c.breaks ? { breaks: c.breaks } : {}),
         message: c.message,
         ...(c.ruleSeverity ? { ruleSeverity: c.ruleSeverity } : {}),
+        ...(c.texts ? { texts: c.texts } : {}),
         ...(annotation ? { annotation } : {}),
         ...(url ? { url } : {}),
         ...(api.pages ? { apiUrl: api.pages.root } : {}),

@@ -15,7 +15,7 @@
 import { parsePointer } from '../json-pointer.ts';
 import { isPlainObject, isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { canonical, quote } from './canonical.ts';
-import { addBase, addHead, child, entries, field, resolveNode, rootNode, sameMeaning, type DiffContext, type Node } from './diff-context.ts';
+import { addBase, addHead, child, entries, field, resolveNode, rootNode, sameMeaning, type DiffContext, type Node, wordingTexts } from './diff-context.ts';
 import { effectiveFields } from './effective-fields.ts';
 import type { ChangeSeverity } from './types.ts';
 
@@ -198,5 +198,6 @@ export function compareScheme(ctx: DiffContext, o: Node, n: Node, object: string
       severity: 'info',
       object,
       message: `security scheme ${quote(name)}: description changed (wording only)`,
+      ...wordingTexts('description', part('description')?.value, now('description')?.value),
     });
 }

@@ -44,6 +44,14 @@ export interface FoundChange {
   message: string;
   /** The rule's own verdict, when the project's severities (diffSeverity, --severity) changed it. */
   ruleSeverity?: ChangeSeverity;
+  /** A reworded text (a description, a summary): the text before and after, so that a reader sees what the words now say. */
+  texts?: WordingTexts;
+}
+
+/** A text field's words in each version; a side that had none is left out. */
+export interface WordingTexts {
+  before?: string;
+  after?: string;
 }
 
 /** A change as reported. */
@@ -65,6 +73,8 @@ export interface Change {
   message: string;
   /** The rule's own verdict, when the project's severities (diffSeverity, --severity) changed it. */
   ruleSeverity?: ChangeSeverity;
+  /** A reworded text's words before and after (title, summary, description). */
+  texts?: WordingTexts;
   /** Where to annotate the head version: the change itself, or for what was removed the nearest object head still has. */
   annotation?: { file: string; line: number };
   /** The page of the object in the site, relative to the site's root (head only). */

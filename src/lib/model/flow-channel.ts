@@ -1,7 +1,10 @@
 /**
  * The channel page's diagram (issue 22): this API's operations that send to the channel, the
  * channel, and the operations that receive from it, each arrow labelled with the messages it
- * carries. The list of operations under it says the same in text.
+ * carries. Both sides are drawn: a side no operation of this API (nor, in a portal, another API)
+ * takes is a box that says so ("the other side, not in this document"), as the request/reply
+ * picture draws its responder, so that a reader does not infer it. The list of operations under
+ * it says the same in text.
  */
 import type { Diagram, DiagramEdge, DiagramNode } from '../diagram/diagram-types.ts';
 import { messagesLabel, operationMessageNames } from './flow-messages.ts';
@@ -10,6 +13,7 @@ import { type Context, entityByUrl, operationsOn, valueAt } from './page-context
 import type { Page } from './page-types.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
 import { peerNodes, peersSaid } from './page-peers.ts';
+import { OUTSIDE_WORDS, outsideNode } from './flow-reply.ts';
 
 /** Operations drawn on each side; the rest are counted in one box that links to the list. */
 export const MAX_SIDE = 8;
@@ -58,12 +62,28 @@ export function channelFlow(ctx: Context, page: Page, address: string | undefine
     nodes.push(...drawn.nodes);
     edges.push(...drawn.edges);
   }
+  // A side nothing here takes: said in a box of its own, not left for the reader to infer.
+  const taken = {
+    send: operations.some((op) => op.value.action === 'send') || replies.some((r) => r.action === 'receive') || (peers?.sentBy.length ?? 0) > 0,
+    receive: operations.some((op) => op.value.action === 'receive') || replies.some((r) => r.action !== 'receive') || (peers?.receivedBy.length ?? 0) > 0,
+  };
+  const outside: string[] = [];
+  if (!taken.send) {
+    nodes.push(outsideNode('outside-send', 'senders'));
+    edges.push({ from: 'outside-send', to: 'channel' });
+    outside.push(`its senders are ${OUTSIDE_WORDS.line}`);
+  }
+  if (!taken.receive) {
+    nodes.push(outsideNode('outside-receive', 'receivers'));
+    edges.push({ from: 'channel', to: 'outside-receive' });
+    outside.push(`its receivers are ${OUTSIDE_WORDS.line}`);
+  }
   const said = (names: string[], verb: string, total: number): string =>
     total === 0 ? `No operation of this API ${verb}.` : `${names.join(', ')}${total > names.length ? ` and ${total - names.length} more` : ''} ${verb}.`;
   const count = (side: 'send' | 'receive'): number => operations.filter((op) => op.value.action === side).length;
   return {
     title: `Message flow of channel ${page.title}`,
-    description: `${said(sides.send, 'send to it', count('send'))} ${said(sides.receive, 'receive from it', count('receive'))}${replies.length > 0 ? ` ${replies.map((r) => r.link.title).join(', ')} use it for replies.` : ''}${others > 0 ? ` ${peersSaid(peers!)} The lists below say the same in text.` : ' The list of operations below says the same in text.'}`,
+    description: `${said(sides.send, 'send to it', count('send'))} ${said(sides.receive, 'receive from it', count('receive'))}${outside.length > 0 ? ` The other side: ${outside.join('; ')}.` : ''}${replies.length > 0 ? ` ${replies.map((r) => r.link.title).join(', ')} use it for replies.` : ''}${others > 0 ? ` ${peersSaid(peers!)} The lists below say the same in text.` : ' The list of operations below says the same in text.'}`,
     nodes,
     edges,
   };

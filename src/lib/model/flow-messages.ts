@@ -3,6 +3,8 @@ import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { type Context, sub, valueAt } from './page-context.ts';
 import type { Entity } from './types.ts';
+import { readableKey } from '../schema/name-hints.ts';
+import type { MessageLabel } from './page-types.ts';
 
 /** The names of the messages an operation carries: its own list, or every message of its channel when it names none (SPEC). */
 export function operationMessageNames(ctx: Context, operation: Entity): string[] {
@@ -16,6 +18,29 @@ export function operationMessageNames(ctx: Context, operation: Entity): string[]
   const channel = ctx.doc.deref(op.value.channel, sub(op.at, 'channel'));
   if (!channel || !isPlainObject(channel.value)) return [];
   return entries(channel.value.messages).map(([id, raw]) => ctx.locator.link(raw, sub(channel.at, 'messages', id))?.title ?? String(id));
+}
+
+/**
+ * The messages an operation carries as a reader names them: the message's `title`, else a name
+ * read from its key (`commentChanged` → "Comment changed"), the key kept beside it for who looks
+ * for it in code (the portal's cards: one list reads alike whether the author wrote titles or not).
+ */
+export function operationMessageLabels(ctx: Context, operation: Entity): MessageLabel[] {
+  const at = { file: ctx.doc.root.path, pointer: operation.pointer };
+  const op = ctx.doc.deref(valueAt(ctx, at), at);
+  if (!op || !isPlainObject(op.value)) return [];
+  const labelOf = (raw: unknown, site: { file: string; pointer: string }, key: string | undefined): MessageLabel[] => {
+    const message = ctx.doc.deref(raw, site);
+    const value = message && isPlainObject(message.value) ? message.value : undefined;
+    if (typeof value?.title === 'string' && value.title.trim() !== '') return [{ title: value.title }];
+    // The key a reader meets in code: the message's `name` (what a protocol may send), else its id in the document.
+    const name = typeof value?.name === 'string' && value.name !== '' ? value.name : (key ?? ctx.locator.link(raw, site)?.id.split('/').pop());
+    return name === undefined ? [] : [{ title: readableKey(name), key: name }];
+  };
+  if (Array.isArray(op.value.messages)) return op.value.messages.flatMap((raw, i) => labelOf(raw, sub(op.at, 'messages', i), undefined));
+  const channel = ctx.doc.deref(op.value.channel, sub(op.at, 'channel'));
+  if (!channel || !isPlainObject(channel.value)) return [];
+  return entries(channel.value.messages).flatMap(([id, raw]) => labelOf(raw, sub(channel.at, 'messages', id), String(id)));
 }
 
 /** Message names as an arrow's label: all of them when few, else the first and how many more. */

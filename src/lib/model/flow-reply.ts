@@ -11,6 +11,14 @@ import { replyAddressWords } from './runtime-expression-words.ts';
 
 type MessagesSection = Extract<PageSection, { type: 'messages' }>;
 
+/** What a box says of a side the document does not describe: the request/reply picture's responder, a channel's receivers. */
+export const OUTSIDE_WORDS = { label: 'the other side', line: 'not in this document' } as const;
+
+/** A box for a side of a flow this document does not have (`caption`: its role, "responder", "receivers"). */
+export function outsideNode(id: string, caption: string): DiagramNode {
+  return { id, kind: 'group', caption, label: OUTSIDE_WORDS.label, lines: [OUTSIDE_WORDS.line] };
+}
+
 const namesOf = (section: MessagesSection | undefined): string[] =>
   section ? [...section.messages.map((m) => m.link.title), ...section.others.map((l) => l.title)] : [];
 
@@ -35,13 +43,7 @@ export function replyDiagram(page: Page, action: unknown): Diagram | undefined {
     label: page.title,
     url: page.url,
   };
-  const other: DiagramNode = {
-    id: 'other',
-    kind: 'group',
-    caption: sends ? 'responder' : 'requester',
-    label: 'the other side',
-    lines: ['not in this document'],
-  };
+  const other = outsideNode('other', sends ? 'responder' : 'requester');
   const request: DiagramNode = {
     id: 'request',
     kind: 'channel',

@@ -15,6 +15,7 @@ import type { PagePeers } from '../portal/flow-types.ts';
 import { peersSection } from './page-peers.ts';
 import { pageKindOf } from './page-kinds.ts';
 import { replyRoutes } from './reply-channels.ts';
+import { channelTopicFact } from './channel-topic.ts';
 
 export function channelPage(ctx: Context, page: Page, channel: Record<string, unknown>, at: Location, peers?: PagePeers): void {
   const address = typeof channel.address === 'string' ? channel.address : undefined;
@@ -26,7 +27,12 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
         : // A document with errors: a value that is no address is not one "set at run time".
           { label: 'Address', text: 'not valid: the address is not written as text' },
   );
-  if (page.kind === 'channel') replyFacts(ctx, page);
+  if (page.kind === 'channel') {
+    // The sns topic it is, named as its operations' pages name it.
+    const topic = channelTopicFact(ctx, page.url, channel, at, address);
+    if (topic) page.facts.push(topic);
+    replyFacts(ctx, page);
+  }
   if (isPlainObject(channel.parameters)) {
     const parameters = templateValueFacts(ctx, channel.parameters, sub(at, 'parameters'));
     if (parameters.length > 0) page.sections.push({ type: 'facts', heading: 'Parameters', anchor: 'parameters', facts: parameters });

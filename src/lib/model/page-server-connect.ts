@@ -13,6 +13,7 @@ import { type Context, sub } from './page-context.ts';
 import { resolvedList, resolvedMap } from './page-samples.ts';
 import type { PageSection } from './page-types.ts';
 import { securityViews } from './security-view.ts';
+import { accountsInArns, awsServerView } from './aws-server.ts';
 
 /** How the samples sign in, in words, with the variables they read. */
 function credentialWords(c: Credentials): string {
@@ -39,9 +40,17 @@ export function connectSection(ctx: Context, server: Record<string, unknown>, at
   const connection = serverConnection({ host: server.host, protocol: server.protocol, pathname: server.pathname, variables, security }, []);
   // Every scheme the server accepts (one is enough), then the variables the samples read the secret from.
   const schemes = securityViews(ctx, server.security, sub(at, 'security'));
+  // An AWS service: the HTTPS endpoint its clients call, and how its resources are addressed (aws-server.ts).
+  const aws = awsServerView(server.protocol, fillTemplate(server.host, variables), accountsInArns(ctx.doc.root.value));
   const rows: [string, string][] = [
     ['host', connection ? hostPort(connection.host, connection.port) : fillTemplate(server.host, variables)],
     ['protocol', `${server.protocol}${connection?.secure ? ' (TLS)' : ''}`],
+    ...(aws
+      ? ([
+          ['endpoint', aws.endpoint],
+          [aws.resource.row, aws.resource.template],
+        ] as [string, string][])
+      : []),
     ['auth', schemes.length === 0 ? 'none declared' : schemes.map((s) => `${s.name} (${s.kind})`).join(' or ')],
     ...(connection?.credentials ? [['credentials', credentialWords(connection.credentials)] as [string, string]] : []),
   ];

@@ -10,6 +10,8 @@ import type { Entity, Link } from './types.ts';
 import { templateParts } from './page-values.ts';
 import { replyRoutes } from './reply-channels.ts';
 import { connectSection } from './page-server-connect.ts';
+import { accountsInArns, awsResourceNote, awsServerView } from './aws-server.ts';
+import { escapeHtml } from '../html-text.ts';
 
 export function serverPage(ctx: Context, page: Page, server: Record<string, unknown>, at: Location): void {
   const pathname = typeof server.pathname === 'string' ? server.pathname : '';
@@ -34,6 +36,24 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
       template: templateParts(`${protocol}://${host}${pathname}`),
     });
     page.facts.push({ label: 'Example URL', text: `${protocol}://${fill(host)}${fill(pathname)}`, code: true });
+    // An AWS service (sns, sqs): the URL above names the protocol; what a client calls and addresses, as the document gives it.
+    const aws = awsServerView(protocol, host, accountsInArns(ctx.doc.root.value));
+    if (aws) {
+      page.facts.push({
+        label: 'HTTPS endpoint',
+        text: aws.endpoint,
+        code: true,
+        template: templateParts(aws.endpoint),
+        noteHtml: `What the AWS CLI and SDKs call: <code>${escapeHtml(`${protocol}://`)}</code> above names the protocol, not an address a client opens.`,
+      });
+      page.facts.push({
+        label: aws.resource.label,
+        text: aws.resource.template,
+        code: true,
+        template: templateParts(aws.resource.template),
+        noteHtml: escapeHtml(awsResourceNote(protocol, aws)),
+      });
+    }
   } else {
     const missing = [protocol === undefined ? '`protocol`' : '', host === undefined ? '`host`' : ''].filter(Boolean).join(' and ');
     page.facts.push({ label: 'URL', text: `unknown: the server has no ${missing} written as text` });

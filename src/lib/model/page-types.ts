@@ -257,6 +257,13 @@ export interface ProtocolBinding {
   view: ObjectView;
 }
 
+/** A message as a list names it: its title, or a name read from its key, with the key then. */
+export interface MessageLabel {
+  title: string;
+  /** The key the title was read from, where the message has no title of its own. */
+  key?: string;
+}
+
 export interface Page extends Entity {
   /** Tag names (after traits are merged), for grouping in navigation. */
   tags: string[];
@@ -266,6 +273,8 @@ export interface Page extends Entity {
   channel?: string;
   /** Root operations: the names of the messages they carry (the overview's diagram labels its arrows with them). */
   messages?: string[];
+  /** Root operations: the messages they carry as a reader names them (a portal's card lists them). */
+  messageLabels?: MessageLabel[];
   /** Operations with a reply: the id of the channel the reply travels on (the overview draws it). */
   replyChannel?: string;
   /**

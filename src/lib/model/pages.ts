@@ -26,7 +26,7 @@ import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
 import { safeHref } from './page-values.ts';
 import { fanOutDiagram, inDrawnOrder } from './flow-fan-out.ts';
-import { operationMessageNames } from './flow-messages.ts';
+import { operationMessageLabels, operationMessageNames } from './flow-messages.ts';
 import { topicView } from './sns.ts';
 import { topicTester } from './sns-hands-on.ts';
 import type { ExampleBlock, Fact, Page } from './page-types.ts';
@@ -181,7 +181,10 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
     const payload = messageLine(ctx, shown, content)?.payload;
     if (payload) page.payload = payload;
   }
-  if (entity.kind === 'operation') page.messages = operationMessageNames(ctx, entity);
+  if (entity.kind === 'operation') {
+    page.messages = operationMessageNames(ctx, entity);
+    page.messageLabels = operationMessageLabels(ctx, entity);
+  }
   if (map === 'servers') {
     // Only a protocol's name: a server whose `protocol` is missing or not text has no badge, not "[object Object]".
     if (page.protocols.length > 0) page.badges.push(page.protocols[0]! + (typeof value.protocolVersion === 'string' ? ` ${value.protocolVersion}` : ''));

@@ -10,14 +10,28 @@
 
 export type NameHint = { format: string } | { value: (variant: number) => string };
 
-/** The lowercase words of a field name: `replyTo` → reply, to; `customer_email` → customer, email; `ce_id` → ce, id. */
-export function nameWords(name: string): string[] {
+/** The words of a name as written: `replyTo` → reply, To; `SQSQueue_url` → SQS, Queue, url. */
+export function nameParts(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
+    .filter(Boolean);
+}
+
+/** The lowercase words of a field name: `replyTo` → reply, to; `customer_email` → customer, email; `ce_id` → ce, id. */
+export function nameWords(name: string): string[] {
+  return nameParts(name).map((w) => w.toLowerCase());
+}
+
+/**
+ * A key as a reader reads a name: `commentChanged` → "Comment changed", `order_placed` → "Order
+ * placed", `SQSQueueCreated` → "SQS queue created" (a word in capitals kept). A key with no word in
+ * it (`$%`) stays as written.
+ */
+export function readableKey(key: string): string {
+  const parts = nameParts(key).map((w, i) => (/^[A-Z0-9]{2,}$/.test(w) ? w : i === 0 ? w[0]!.toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase()));
+  return parts.length === 0 ? key : parts.join(' ');
 }
 
 const URL_WORDS = new Set(['url', 'uri', 'href', 'link', 'endpoint', 'webhook', 'callback']);

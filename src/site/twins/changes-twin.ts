@@ -43,6 +43,9 @@ export function changesTwin(changes: SiteChanges, root: string, portal: boolean,
   if (changes.unavailable) lines.push(lineStart(escapeInline(changes.unavailable)), '');
   else if (counts.breaking + counts['non-breaking'] + counts.info === 0) lines.push('No changes.', '');
   else lines.push(`${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} wording only.`, '');
+  // As on the page: breaking changes under one version number, said before the list.
+  if (changes.versions && changes.versions.base === changes.versions.head && counts.breaking > 0)
+    lines.push(`**Breaking changes without a new version:** the version stays ${codeSpan(changes.versions.head)}.`, '');
   for (const group of changes.groups) {
     lines.push(heading(2, `${SEVERITY_TITLES[group.severity]} (${group.total})`), '');
     for (const api of group.apis) {
@@ -61,6 +64,9 @@ export function changesTwin(changes: SiteChanges, root: string, portal: boolean,
           const action = group.severity === 'breaking' ? clientAction({ rule: entry.rule, message: entry.message, breaks: entry.breaks }) : undefined;
           lines.push(`- ${lineStart(escapeInline(entry.message))}`);
           if (action) lines.push(`  What to change: ${escapeInline(action)}`);
+          // A rewording's words before and after, each on one line.
+          if (entry.texts?.before !== undefined) lines.push(`  Was: ${escapeInline(entry.texts.before.replace(/\s+/g, ' '))}`);
+          if (entry.texts?.after !== undefined) lines.push(`  Now: ${escapeInline(entry.texts.after.replace(/\s+/g, ' '))}`);
           lines.push(`  ${direction ? `${escapeInline(direction)}; ` : ''}${where}`);
         }
         if (object.notShown > 0) lines.push(`- … and ${object.notShown} more changes of this object.`);
