@@ -90,6 +90,7 @@ describe("the header's search box lands where the query matched", () => {
     await page.goto(`${base}channels/orderevents/`);
     await boxSearch(page, 'publishOrderEvents');
     const [first, ...rest] = await options(page);
+    assert.ok(first, 'a hit');
     assert.equal(first.name, 'Publish order events');
     assert.equal(first.id, 'publishOrderEvents');
     assert.deepEqual(first.marked, ['Publish', 'order', 'events', 'publishOrderEvents']);
