@@ -4,7 +4,19 @@
 // field's hit a result of its own that names the field's data path and opens its row. Loaded by
 // search.js on first use, with Pagefind's search library (not its UI). Enter with no result
 // chosen submits the form: the search page, with filters.
-import { glanceOf, kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, sentenceAround, wordsApart } from './search-query.js';
+import {
+  glanceOf,
+  idShown,
+  kindLabel,
+  nameHolding,
+  normaliseQuery,
+  pageLine,
+  placeAnswers,
+  placeOf,
+  RANKING,
+  sentenceAround,
+  wordsApart,
+} from './search-query.js';
 import { pageHoldsQuery, rankedSearch } from './search-rank.js';
 import { showSuggestions, suggestionsFor } from './search-suggest.js';
 
@@ -45,9 +57,11 @@ function span(className, content) {
 }
 
 /**
- * A name as nodes, each of the query's words marked where a word of the name starts with it
- * ("Stock check requests" for `stock-check`, "FifoAttributes" for `fifo`): the reader sees why
- * the hit's name matched. Text nodes and <mark> elements only.
+ * A name as nodes, each of the query's words marked where it is a word of the name ("Stock check
+ * requests" for `stock-check`, "FifoAttributes" for `fifo`), or begins one for the last word, the
+ * one being typed (Pagefind finds it as a prefix: "Order" for `ord`): the reader sees why the
+ * hit's name matched, never a word that only begins as a query's word does ("orders" for
+ * `publishOrderEvents`). Text nodes and <mark> elements only.
  */
 function markedName(text, query) {
   const name = String(text ?? '');
@@ -57,11 +71,15 @@ function markedName(text, query) {
     .filter((word) => word !== '');
   const lower = name.toLowerCase();
   const marked = new Array(name.length).fill(false);
-  for (const word of words) {
+  for (const [n, word] of words.entries()) {
+    const typing = n === words.length - 1;
     for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
       // Where a word of the name starts: its beginning, after a separator, or a camelCase capital.
       const starts = at === 0 || !/[\p{L}\p{N}]/u.test(name[at - 1]) || (/\p{Lu}/u.test(name[at]) && /[\p{Ll}\p{N}]/u.test(name[at - 1]));
-      if (starts) marked.fill(true, at, at + word.length);
+      // And where it ends: its end, a separator, or a camelCase capital after it.
+      const end = at + word.length;
+      const ends = end === name.length || !/[\p{L}\p{N}]/u.test(name[end]) || (/\p{Lu}/u.test(name[end]) && /[\p{Ll}\p{N}]/u.test(name[end - 1]));
+      if (starts && (ends || typing)) marked.fill(true, at, end);
     }
   }
   const nodes = [];
@@ -81,9 +99,6 @@ function markedName(text, query) {
 
 /** Whether nodes show a match (a <mark> among them). */
 const showsMatch = (nodes) => nodes.some((node) => node.nodeName === 'MARK' || node.querySelector?.('mark'));
-
-/** A field's name, the last step of its data path: "last4" of "payload.payment(card).last4". */
-const fieldName = (path) => String(path).split(' › ').pop();
 
 /**
  * What a page's result says under its name: its summary (the page's own sentence), else the
@@ -190,8 +205,6 @@ export async function attach(form, input) {
       const title = page.meta?.title ?? page.url;
       // The query's words marked in the name (and in the id or address shown for it): why the hit matched.
       const head = [span('search-hit-title', markedName(title, asked))];
-      // An id that holds the query where the title does not (`…_receiveExamplePayload`, titled "xml-topic_receive"): shown, so the reader sees why it matched.
-      if (nameHolding(page, asked) === 'id' && page.meta?.id) head.push(span('search-hit-path', markedName(page.meta.id, asked)));
       const kind = kindLabel(page.meta?.kind);
       if (kind) head.push(span('search-hit-kind', kind));
       // What its page's top says at a glance: the direction badge ("API sends"), the address (an
@@ -199,6 +212,15 @@ export async function attach(form, input) {
       const glance = glanceOf(page.meta, kind);
       for (const badge of glance.badges) head.push(span(`badge ${badge.action} search-hit-badge`, badge.words));
       if (page.meta?.API) head.push(span('search-hit-api', page.meta.API));
+      // The id the query names (`publishOrderEvents`; `…_receiveExamplePayload`, titled
+      // "xml-topic_receive"): on its own line under the title, as code, so the reader sees why it matched.
+      const id = idShown(page, asked);
+      if (id) {
+        const code = document.createElement('code');
+        code.className = 'search-hit-id';
+        code.append(...markedName(id, asked));
+        head.push(code);
+      }
       if (glance.address) {
         const address = span(
           `search-hit-path search-hit-address${nameHolding(page, asked) === 'address' ? ' search-hit-matched' : ''}`,
@@ -211,7 +233,8 @@ export async function attach(form, input) {
       // The page first, as a heading of its hits; a schema field's hit (its row's data path is its
       // anchor's title) under it, a result of its own that lands on the row: the field's name
       // leads, its data path quietly after, and the sentence around the match.
-      const fields = (page.sub_results ?? []).filter((sub) => sub.anchor?.title).slice(0, FIELDS_PER_PAGE);
+      // An sns subscription's hit, the same: its card or its fan-out row (search-query.js placeOf).
+      const fields = (page.sub_results ?? []).filter((sub) => placeAnswers(sub, asked)).slice(0, FIELDS_PER_PAGE);
       // A page that heads its fields' hits says what it is in its own sentence, when it has one (the fields say what matched).
       const summary = typeof page.meta?.summary === 'string' ? page.meta.summary.trim() : '';
       let line = fields.length > 0 ? (summary !== '' ? [document.createTextNode(summary)] : []) : lineOf(page, asked);
@@ -228,22 +251,23 @@ export async function attach(form, input) {
       );
       const named = normaliseQuery(asked).toLowerCase();
       if (page === pages[0]) {
-        const at = fields.findIndex((field) => fieldName(field.anchor.title).toLowerCase() === named);
+        const at = fields.findIndex((field) => placeOf(field).name.toLowerCase() === named);
         if (at >= 0) firstChoice = options.length + at;
       }
       for (const field of fields) {
-        // The field's type and description, after its name (its values are not indexed).
-        const described = sentenceAround(field.excerpt, fieldName(field.anchor.title), page.content);
+        const place = placeOf(field);
+        // The field's type and description, after its name (its values are not indexed); a subscription's sentence, after its name.
+        const described = sentenceAround(field.excerpt, place.name, page.content);
         add(
           field.url,
           [
             // Its page said to assistive technology too, which reads each option on its own.
             span('search-hit-head', [
-              span('search-hit-title', markedName(fieldName(field.anchor.title), asked)),
-              span('search-hit-path', field.anchor.title),
+              span('search-hit-title', markedName(place.name, asked)),
+              ...(place.path ? [span('search-hit-path', place.path)] : []),
               span('visually-hidden', ` in ${title}`),
-              // Where it is, as every hit says it: a field, of the page's API in a portal.
-              span('search-hit-kind', 'Field'),
+              // Where it is, as every hit says it: a field or a subscription, of the page's API in a portal.
+              span('search-hit-kind', place.kind),
               ...(page.meta?.API ? [span('search-hit-api', page.meta.API)] : []),
             ]),
             ...(described === '' ? [] : [span('search-hit-excerpt', excerptNodes(described, page.content))]),

@@ -1,6 +1,6 @@
 // The search page: Pagefind's interface and filters, running its `?q=` (the header form's target
 // without script); each result leads with the object's name, its kind and API quiet under it.
-import { glanceOf, kindLabel, nameHolding, normaliseQuery, pageLine, RANKING, readsAsProse, sentenceAround } from './search-query.js';
+import { glanceOf, idShown, kindLabel, nameHolding, placeAnswers, normaliseQuery, pageLine, RANKING, readsAsProse, sentenceAround } from './search-query.js';
 
 const page = document.getElementById('search-page');
 const bundle = `${page?.getAttribute('data-base') || '/'}pagefind/`;
@@ -34,8 +34,9 @@ function asRead(result) {
   const line = pageLine(summary, around, nameHolding(result, lastTerm) !== undefined, lastTerm);
   const summaryFits = line.summary !== undefined;
   result.excerpt = summaryFits ? escapeHtml(line.summary) : line.around ? excerptAsWritten(line.around, result.content) : '';
-  // The id, where it holds the query and the title does not: shown, so the reader sees why it matched.
-  if (result.meta && nameHolding(result, lastTerm) !== 'id') delete result.meta.id;
+  // The id, where the query names it (search-query.js idShown): shown, so the reader sees why it matched; in the line, not as a tag.
+  const id = idShown(result, lastTerm);
+  if (result.meta) delete result.meta.id;
   // The address (a channel's, a server's URL) that holds the query is said in the breadcrumb, not as a tag of Pagefind's.
   const kind = kindLabel(result.meta?.kind);
   // What its page's top says at a glance (search-query.js glanceOf): the direction badge, the address, a message's operation.
@@ -53,7 +54,9 @@ function asRead(result) {
   }
   // Left out: a section whose hit repeats the page's line, or is its heading alone. Found by its
   // fields only: the page's own sentence, or none (not the fields' names in a row).
-  const fields = (result.sub_results ?? []).filter((sub) => sub.anchor?.title);
+  // A subscription's card or fan-out row, only where its name is what was asked (search-query.js placeAnswers).
+  result.sub_results = (result.sub_results ?? []).filter((sub) => !sub.anchor?.title || placeAnswers(sub, lastTerm));
+  const fields = result.sub_results.filter((sub) => sub.anchor?.title);
   if (!summaryFits && fields.length > 0) result.excerpt = summary === '' ? '' : escapeHtml(summary);
   const others = (Array.isArray(result.sub_results) ? result.sub_results : []).filter((sub) => sub.url !== pageUrl(result));
   const sections = others.filter((sub) => sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt));
@@ -67,11 +70,13 @@ function asRead(result) {
   const place = glance.address ? ` › <code class="search-hit-address">${escapeHtml(glance.address)}</code>` : glance.via ? ` › ${escapeHtml(glance.via)}` : '';
   const api = typeof result.meta?.API === 'string' && result.meta.API !== '' ? ` · ${escapeHtml(result.meta.API)}` : '';
   const crumb = escapeHtml(kind ?? '') + badges + api + place + (where ? ` › ${escapeHtml(where)}` : '');
+  // The id the query names, as code on a line of its own under the title (not a tag of Pagefind's).
+  const idLine = id ? `<code class="search-hit-id">${escapeHtml(id)}</code> ` : '';
   if (result.meta) {
     delete result.meta.kind;
     delete result.meta.API;
   }
-  const lead = crumb === '' ? '' : `<span class="search-crumb">${crumb}</span> `;
+  const lead = idLine + (crumb === '' ? '' : `<span class="search-crumb">${crumb}</span> `);
   // The page always leads with its line (Pagefind's UI shows it only for a hit before its first heading).
   result.excerpt = lead + result.excerpt;
   // Two sections' hits at most, as DocSearch lists them: the list stays compact (the page holds the rest).

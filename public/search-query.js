@@ -73,6 +73,19 @@ export function holdsQuery(name, key) {
   return words.some((_, i) => words.slice(i).join('').startsWith(key));
 }
 
+/** Whether `name` holds the query as whole words ("order" in "Publish order events", not in "orders"). */
+export function holdsWholeWords(name, key) {
+  const words = nameWords(name).map((word) => word.toLowerCase());
+  for (let i = 0; i < words.length; i++) {
+    let joined = '';
+    for (let j = i; j < words.length && joined.length < key.length; j++) {
+      joined += words[j];
+      if (joined === key) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Where the result's name holds the whole query, starting where one of its words starts
  * ("receiveExamplePayload" in `example-topic_receive_receiveExamplePayload`, "order" in "Publish
@@ -89,6 +102,52 @@ export function nameHolding(data, query) {
   // (`lighting` for `smartylighting/streetlights/1/0/event/{streetlightId}/lighting/measured`).
   if (holdsQuery(data?.meta?.address, key)) return 'address';
   return undefined;
+}
+
+/**
+ * The id a result shows under its title, as code, where the query names it: the id itself, however
+ * cased (`publishOrderEvents`, `orderplaced`), or its beginning typed as an id is written, its
+ * words joined (`publishOrd`, `order_pl`); or held by the id where the title does not (nameHolding
+ * 'id'). Not for a plain word ("order": a word of many titles), nor an id its title spells as written.
+ */
+export function idShown(data, query) {
+  const id = data?.meta?.id;
+  if (typeof id !== 'string' || id === '' || id === data?.meta?.title) return undefined;
+  const typed = String(query ?? '').trim();
+  if (nameHolding(data, typed) === 'id') return id;
+  if (/\s/.test(typed) || typed.length < 3) return undefined;
+  if (nameKey(id) === nameKey(typed)) return id;
+  const joined = /[a-z0-9][A-Z]|[_-]/.test(typed);
+  return joined && id.toLowerCase().startsWith(typed.toLowerCase()) ? id : undefined;
+}
+
+/**
+ * A place on a page a result lands on, a sub-result Pagefind titles (the element's
+ * data-pagefind-title): an sns subscription (its card on an operation's page, its row in a
+ * channel's fan-out) or a schema's field (its row, titled by its data path "Order › lines ›
+ * unitPrice"). `kind`, as the result says it; `name`, what it leads with; `path`, the field's data
+ * path (none for a subscription, whose name is all of its title). Undefined for a heading's hit.
+ */
+export function placeOf(sub) {
+  const title = sub?.anchor?.title;
+  if (typeof title !== 'string' || title === '') return undefined;
+  if (/^(sns-consumer-\d+-title|fan-out-subscription-\d+)$/.test(String(sub.anchor.id ?? ''))) return { kind: 'Subscription', name: title, path: '' };
+  return { kind: 'Field', name: title.split(' › ').pop(), path: title };
+}
+
+/**
+ * Whether a place's hit (placeOf) answers the query: a field's always (its name or its description
+ * matched); a subscription's where its name holds the query as whole words (`warehouse-picking`,
+ * `fifo`). Not where Pagefind found a word of the query in its text ("OrderPlaced" in its filter,
+ * "orders" in `billing-orders.fifo`, for `order`), nor in the words after the last card, which
+ * Pagefind counts as its own up to the next heading: the page's own hit says those.
+ */
+export function placeAnswers(sub, query) {
+  const place = placeOf(sub);
+  if (!place) return false;
+  if (place.kind !== 'Subscription') return true;
+  const key = nameKey(query);
+  return key !== '' && holdsWholeWords(place.name, key);
 }
 
 /** An excerpt's words, each with whether Pagefind marked it as a match ("<mark>order,</mark>"). */
@@ -190,12 +249,26 @@ export function sentenceAround(excerpt, heading, content) {
   const lead = excerptWords(heading);
   // The heading, or an id and the heading (a page's excerpt starts "publishOrderEvents Publish order events.").
   const plain = (word) => word.text.replace(/[.:]$/, '').toLowerCase();
+  let skipped = false;
   for (const skip of [1, 0]) {
     if (lead.length > 0 && lead.length + skip <= words.length && lead.every((word, i) => plain(word) === plain(words[i + skip]))) {
       words = words.slice(lead.length + skip);
+      skipped = true;
       break;
     }
   }
+  // Or the heading's end, two words of it at least, where Pagefind's excerpt starts inside it
+  // ("queue warehouse-picking.fifo only messages …" of "SQS queue warehouse-picking.fifo").
+  for (let from = 1; !skipped && lead.length - from >= 2; from++) {
+    const tail = lead.slice(from);
+    if (tail.length <= words.length && tail.every((word, i) => plain(word) === plain(words[i]))) {
+      words = words.slice(tail.length);
+      skipped = true;
+    }
+  }
+  // A snippet starts at a word: not at the dash or dot that joined a name left out of the index
+  // to its text ("— An order of two items", whose example's name is a control's word).
+  while (words.length > 0 && /^[—–·•:;,|-]+$/.test(words[0].text)) words = words.slice(1);
   if (words.length === 0) return '';
   // Sentences: a word that ends with ".", "!" or "?" ends one.
   const sentences = [];

@@ -2,7 +2,7 @@
 // query: the exact name first, names before body mentions, nothing for a query Pagefind answered
 // with shorter words. Apart from search-query.js (what a hit reads), which the search page loads
 // at once: this is loaded with the search itself (search-ranked/pagefind.js, the header box).
-import { holdsQuery, nameHolding, nameKey, nameWords, slugOf, wordsApart } from './search-query.js';
+import { holdsQuery, holdsWholeWords, nameHolding, nameKey, slugOf, wordsApart } from './search-query.js';
 
 /** How many of the best results are looked at for an exact name (their titles are loaded). */
 export const EXACT_LOOKAHEAD = 20;
@@ -118,19 +118,6 @@ export function resultRank(data, query) {
   const isPart = Array.isArray(data?.filters?.kind) && data.filters.kind.some((kind) => PART_KINDS.includes(kind));
   const part = readerKind ? 0 : isPart && tier > 1 ? PARTS_LAST : 50;
   return part + tier * 100 + (tier <= 3 ? (kind < 0 ? KIND_ORDER.length : kind) : 0);
-}
-
-/** Whether `name` holds the query as whole words ("order" in "Publish order events", not in "orders"). */
-function holdsWholeWords(name, key) {
-  const words = nameWords(name).map((word) => word.toLowerCase());
-  for (let i = 0; i < words.length; i++) {
-    let joined = '';
-    for (let j = i; j < words.length && joined.length < key.length; j++) {
-      joined += words[j];
-      if (joined === key) return true;
-    }
-  }
-  return false;
 }
 
 /** Whether one of a result's fields (a sub-result titled by its data path, "Order › lines › unitPrice") is named for the query. */

@@ -103,7 +103,10 @@ describe('a portal of two APIs', () => {
 
   it('leads back to the list of APIs from every page, and switches to another API', () => {
     const channel = page('lights/channels/measured');
-    assert.match(channel, /<a class="api" href="\/">APIs<\/a><a class="api-title" href="\/lights\/">Street lights<\/a>/);
+    assert.match(
+      channel,
+      /<a class="api" href="\/" title="APIs"><span class="header-name">APIs<\/span><\/a><a class="api-title" href="\/lights\/" title="Street lights"><span class="header-name">Street lights<\/span><\/a>/,
+    );
     assert.match(channel, /<ol><li><a href="\/">APIs<\/a><\/li><li><a href="\/lights\/">Street lights<\/a><\/li>/);
     assert.match(
       channel,

@@ -42,7 +42,7 @@ function subscriptionBoxes(html: string): { title: string; lines: string[]; x: n
 /** The rows of a fan-out's subscription table, in words. */
 function tableRows(html: string): string[] {
   const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(html)![0];
-  return [...table.matchAll(/<tr>(?!<th)[\s\S]*?<\/tr>/g)].map((m) => words(m[0]));
+  return [...table.matchAll(/<tr(?: [^>]*)?>(?!<th)[\s\S]*?<\/tr>/g)].map((m) => words(m[0]));
 }
 
 /** A page's reading part: from <main> to its folded Source. */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { markedWord, nameHolding, pageLine, readsAsProse, sentenceAround, summaryShowsMatch } from '../public/search-query.js';
+import { idShown, markedWord, nameHolding, pageLine, placeAnswers, placeOf, readsAsProse, sentenceAround, summaryShowsMatch } from '../public/search-query.js';
 import { namesExactly, namesExactlyAsTyped, rankedSearch, resultRank } from '../public/search-rank.js';
 
 describe('the sentence around a match', () => {
@@ -303,5 +303,48 @@ describe('names before body mentions (issue 34)', () => {
     // A word Pagefind found by its stem is no fallback: "orders" for `ordering`.
     const stems = [hit('/channels/orderevents/', 'Order events', 'Channel', 'strictly <mark>ordered</mark> per order')];
     assert.equal((await rankedSearch(fixed(stems), 'ordering', {})).results.length, 1);
+  });
+});
+
+describe('a snippet starts at a word of body text', () => {
+  it("leaves out the end of a subscription's name the excerpt starts inside, and a dash left by a name not indexed", () => {
+    assert.equal(
+      sentenceAround('queue <mark>warehouse-picking.fifo</mark> only messages where total.amount is a number &gt; 0.', 'SQS queue warehouse-picking.fifo'),
+      'only messages where total.amount is a number &gt; 0.',
+    );
+    assert.equal(
+      sentenceAround('Examples. — An <mark>order</mark> of two items paid by card.', 'Examples'),
+      'An <mark>order</mark> of two items paid by card.',
+    );
+  });
+});
+
+describe('the id a hit shows, and the subscriptions that are hits of their own', () => {
+  const operation = { url: '/operations/publishorderevents/', meta: { id: 'publishOrderEvents', title: 'Publish order events' } };
+  it('shows the id the query names, as typed or begun as an id is written; not for a plain word', () => {
+    assert.equal(idShown(operation, 'publishOrderEvents'), 'publishOrderEvents');
+    assert.equal(idShown(operation, 'publishorderevents'), 'publishOrderEvents');
+    assert.equal(idShown(operation, 'publishOrd'), 'publishOrderEvents');
+    assert.equal(idShown(operation, 'publish'), undefined);
+    assert.equal(idShown(operation, 'Publish order events'), undefined);
+    assert.equal(idShown({ meta: { id: 'Order', title: 'Order' } }, 'Order'), undefined, 'an id its title spells');
+  });
+
+  it("names a subscription's card and fan-out row a subscription, a field's row a field, and shows a subscription only where its name is asked", () => {
+    const card = { anchor: { id: 'sns-consumer-1-title', title: 'SQS queue warehouse-picking.fifo' }, excerpt: '' };
+    const row = {
+      anchor: { id: 'fan-out-subscription-3', title: 'SQS queue billing-orders.fifo' },
+      excerpt: '<mark>arn:aws:sqs:eu-west-1:1:billing-orders.fifo</mark>',
+    };
+    const field = { anchor: { id: 'schema.lines[].unitPrice', title: 'Order › lines › unitPrice' }, excerpt: '' };
+    assert.deepEqual(placeOf(card), { kind: 'Subscription', name: 'SQS queue warehouse-picking.fifo', path: '' });
+    assert.deepEqual(placeOf(field), { kind: 'Field', name: 'unitPrice', path: 'Order › lines › unitPrice' });
+    assert.equal(placeOf({ anchor: { id: 'h-messages' } }), undefined, "a heading's hit is no place of its own");
+    assert.equal(placeAnswers(card, 'warehouse-picking'), true);
+    assert.equal(placeAnswers(card, 'picking'), true);
+    // "orders" only begins as "order" does: the page's own hit says why it was found.
+    assert.equal(placeAnswers(row, 'order'), false);
+    assert.equal(placeAnswers(row, 'publishOrderEvents'), false);
+    assert.equal(placeAnswers(field, 'price'), true, "a field's hit, its name or its description matched");
   });
 });

@@ -134,7 +134,8 @@ function pageHead(file: string): PageHead {
   }
   const text = buffer.toString('utf8', 0, read);
   const found = /<title>([^<]*)<\/title>/.exec(text)?.[1];
-  const apiTitle = /<a class="api-title" href="[^"]*">([^<]*)<\/a>/.exec(text)?.[1];
+  // The header's API name (Layout.astro: its text in a span that the header cuts with "…", the whole name its title too).
+  const apiTitle = /<a class="api-title" href="[^"]*"[^>]*>(?:<span class="header-name">)?([^<]*)(?:<\/span>)?<\/a>/.exec(text)?.[1];
   return { ...(found !== undefined ? { title: unescapeHead(found) } : {}), ...(apiTitle !== undefined ? { apiTitle: unescapeHead(apiTitle) } : {}) };
 }
 
