@@ -25,7 +25,7 @@ const NAMES = [
 ];
 
 const DOCUMENT = `apidesc: 3.0.0
-info: {title: Long names, version: 1.0.0}
+info: {title: Long names, version: '%REPLACED_BY_MAVEN_PROJECT_RELEASE_VERSION%'}
 components:
   schemas:
 ${NAMES.map((n) => `    '${n}': {type: object, properties: {id: {type: string}}}`).join('\n')}
@@ -119,6 +119,21 @@ describe('long names in the sidebar', () => {
     }
     await page.close();
   });
+
+  for (const width of [390, 320]) {
+    it(`${width} px: a version longer than the header's room (a placeholder left unfilled) is cut with its whole text its tooltip, never widening the page`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${base}components/schemas/money/`);
+      const header = await page.evaluate(() => {
+        const version = document.querySelector('header.site .version')!;
+        return { pageWidth: document.documentElement.scrollWidth, right: version.getBoundingClientRect().right, title: version.getAttribute('title') };
+      });
+      assert.ok(header.pageWidth <= width, `the page is ${header.pageWidth} px wide`);
+      assert.ok(header.right <= width, `the version ends at ${header.right} px`);
+      assert.equal(header.title, '%REPLACED_BY_MAVEN_PROJECT_RELEASE_VERSION%');
+      await page.close();
+    });
+  }
 
   it('has no accessibility finding in either theme', async () => {
     assert.deepEqual(await accessibilityFindings(browser, base, ['components/schemas/money/']), []);
