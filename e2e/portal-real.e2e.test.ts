@@ -136,7 +136,7 @@ describe('a portal of real documents in Chromium', { skip: HAS_CORPUS ? false : 
     const overview = readFileSync(join(dir, 'site', 'spec-adeo-kafka-request-reply', 'index.html'), 'utf8');
     assert.ok(root.includes(`<span class="entry-meta entry-version"><span>${said}</span>`), 'the card');
     assert.ok(overview.includes('<p class="kind" data-pagefind-ignore>API</p>'), "the overview's eyebrow: the kind alone");
-    assert.ok(overview.includes(`<span class="version">${said}</span>`), 'the header');
+    assert.ok(overview.includes(`<span class="version" title="%REPLACED_BY_MAVEN%">${said}</span>`), 'the header, its whole text its tooltip');
     assert.equal(overview.split(said).length - 1, 1, 'the version said once on the overview');
     assert.doesNotMatch(root + overview, /version %REPLACED_BY_MAVEN%/);
   });
