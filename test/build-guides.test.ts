@@ -130,7 +130,7 @@ describe('guides and configuration in a build', () => {
     assert.match(tour, /<a href="https:\/\/git\.acme\.test\/hub\/edit\/main\/api\/guides\/tour\.mdx#L1">Edit this guide<\/a>/);
     // The configuration, on every page.
     const overview = page(dir, 'site/index.html');
-    assert.match(overview, /<img class="logo" src="\/assets\/logo\.svg" alt=""\/?>Acme developer hub<\/a>/);
+    assert.match(overview, /<img class="logo" src="\/assets\/logo\.svg" alt=""\/?><span class="header-name">Acme developer hub<\/span><\/a>/);
     assert.match(overview, /--accent: light-dark\(#0b5394, #9fc5e8\)/);
     assert.match(overview, /<footer class="site"[^>]*>\s*<nav aria-label="Footer"><ul><li><a href="https:\/\/status\.acme\.test\/">Status page<\/a>/);
     assert.match(
