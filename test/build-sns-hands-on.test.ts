@@ -103,7 +103,7 @@ if (HAS_CORPUS)
           `${page.name}: publish snippets on sns send operations`,
         );
         if (!publish) continue;
-        for (const variant of publish.split('<div class="snippet">').slice(1)) {
+        for (const variant of publish.split('<div class="snippet" data-pagefind-ignore>').slice(1)) {
           const [cli, js, python] = codeBlocks(variant);
           // A message whose own schema does not let it pass a filter (a cancelled order has no total) gets no command: the page says why.
           if (!cli && /No [^<]+ message passes this filter: passing it takes a value its schema does not allow\./.test(variant)) continue;
@@ -160,7 +160,7 @@ if (HAS_CORPUS)
       const reading = unescapeText(html.replace(/<details class="diagnostics[\s\S]*?<\/details>/g, '').replace(/<[^>]+>/g, ' '));
       assert.equal(reading.split('AWS reads it as a nested policy').length - 1, 1, 'the reasons said once');
       const commands = publish.slice(0, publish.indexOf('class="snippet sns-unreachable"'));
-      assert.ok(commands.includes('<div class="snippet">'), 'the other subscriptions still get commands');
+      assert.ok(commands.includes('<div class="snippet" data-pagefind-ignore>'), 'the other subscriptions still get commands');
       assert.ok(!commands.includes('<code>sqs user-signedup-welcome-email</code>'));
     });
 
@@ -313,7 +313,7 @@ if (HAS_CORPUS)
         'HTTPS endpoint hooks.example.com',
       ]);
       // The retry chart of the HTTPS subscription is in its card's fold, the row above says the retries in words.
-      assert.match(notify, /<details class="fold"><summary>Delivery policy and retry schedule<\/summary><figure class="diagram-box has-narrow timeline-box"/);
+      assert.match(notify, /<details class="fold"><summary data-pagefind-ignore>Delivery policy and retry schedule<\/summary><figure class="diagram-box has-narrow timeline-box"/);
     });
 
     it('shows the results of the pre-filled example, written at build time by the matcher in the words of the page script', () => {
@@ -401,7 +401,7 @@ ${consumers}`;
     assert.equal((html.match(/role="status" class="tester-result"/g) ?? []).length, 20);
     assert.match(html, /25 more subscriptions are not tested here/);
     const publish = publishSection(html)!;
-    assert.equal(publish.split('<div class="snippet">').length - 1, 10);
+    assert.equal(publish.split('<div class="snippet" data-pagefind-ignore>').length - 1, 10);
     assert.match(publish, /35 more filters are not shown/);
     assert.equal(subscribeSnippets(html).length, 20);
     assert.match(html, /The commands that create the other 25 subscriptions are not shown/);
