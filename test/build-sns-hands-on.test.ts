@@ -313,7 +313,10 @@ if (HAS_CORPUS)
         'HTTPS endpoint hooks.example.com',
       ]);
       // The retry chart of the HTTPS subscription is in its card's fold, the row above says the retries in words.
-      assert.match(notify, /<details class="fold"><summary data-pagefind-ignore>Delivery policy and retry schedule<\/summary><figure class="diagram-box has-narrow timeline-box"/);
+      assert.match(
+        notify,
+        /<details class="fold"><summary data-pagefind-ignore>Delivery policy and retry schedule<\/summary><figure class="diagram-box has-narrow timeline-box"/,
+      );
     });
 
     it('shows the results of the pre-filled example, written at build time by the matcher in the words of the page script', () => {
