@@ -338,3 +338,47 @@ describe('code samples, read', () => {
     assert.deepEqual(await accessibilityFindings(browser, site.base, [TURN_ON, 'operations/watchlights/']), []);
   });
 });
+
+describe('code samples of an operation of several messages, read', () => {
+  let site: ServedSite;
+  let browser: Browser;
+  before(async () => {
+    ({ site, browser } = await buildServeAndBrowse(['parcels-kafka.yaml'], FIXTURES, { work: tempDir('apidesc-code-samples-messages-e2e-') }));
+  });
+  after(() => closeAll(browser, site));
+
+  it('switches the message without JavaScript, by click and by arrow key: each tab shows the code that sends its example, in the language picked', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.base}operations/reportparcelevents/`);
+    const shownCode = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.code-samples pre')].filter((p) => p.getClientRects().length > 0).map((p) => p.innerText),
+      );
+    const first = await shownCode();
+    assert.equal(first.length, 1, 'one sample shown at a time');
+    assert.match(first[0]!, /parcelId: 'P-1001'/);
+    await page.locator('label[for="samples-1-message-3"]').click();
+    const third = await shownCode();
+    assert.equal(third.length, 1);
+    assert.match(third[0]!, /lastSeenAt: 'sorting-hall'/);
+    await page.keyboard.press('ArrowLeft');
+    assert.match((await shownCode())[0]!, /signedBy: 'A\. Reader'/, 'the arrow key goes to the message before');
+    await context.close();
+  });
+
+  it('keeps the language the reader picks when the message changes', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${site.base}operations/reportparcelevents/`);
+    await page.locator('label[for="samples-1-2"]').click();
+    await page.locator('label[for="samples-1-message-2"]').click();
+    assert.equal(await page.locator('#samples-1-m2-2-panel').isVisible(), true, "the second message's Python sample");
+    assert.match(await page.locator('#samples-1-m2-2-panel pre').innerText(), /'signedBy': 'A\. Reader'/);
+    await context.close();
+  });
+
+  it('has no accessibility finding in either theme', async () => {
+    assert.deepEqual(await accessibilityFindings(browser, site.base, ['operations/reportparcelevents/']), []);
+  });
+});

@@ -20,11 +20,12 @@ export const PANEL_COLUMNS = WIDTH + 2;
 /** The columns it holds once the column is 70rem wide (a 1440 px window with the sidebar). */
 export const WIDE_PANEL_COLUMNS = 55;
 
-/** The widest line of every sample of every server, in the panel's columns (0 without samples). */
+/** The widest line of every sample of every server and message, in the panel's columns (0 without samples). */
 export function widestSampleLine(groups: SampleGroup[] = [], servers: SampleServer[] = []): number {
   let widest = 0;
   for (const group of [...groups, ...servers.flatMap((s) => s.groups)])
-    for (const sample of group.samples) for (const line of sample.code.split('\n')) widest = Math.max(widest, columns(line));
+    for (const sample of [...group.samples, ...(group.messages ?? []).flatMap((m) => m.samples)])
+      for (const line of sample.code.split('\n')) widest = Math.max(widest, columns(line));
   return widest;
 }
 
