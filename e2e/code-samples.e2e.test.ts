@@ -120,17 +120,20 @@ describe('code samples, read', () => {
             }
           return false;
         };
-        const samples = document.querySelector('.ref-panel .code-samples')!;
+        const samples = document.querySelector('.code-samples')!;
         const pre = [...samples.querySelectorAll<HTMLElement>('pre')].find((p) => p.getClientRects().length > 0)!;
         const style = getComputedStyle(pre);
         const textHeight = pre.scrollHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
         const summary = samples.querySelector('.sample-title')!;
         const main = document.querySelector('.ref-main')!.getBoundingClientRect();
         const panel = document.querySelector('.ref-panel')!.getBoundingClientRect();
+        const after = document.querySelector('.samples-after')?.getBoundingClientRect();
         return {
-          // Where the samples go (sample-width.ts), and whether the panel is under the fields at the column's whole width.
+          // Where the samples go (sample-width.ts): after the fields and the panel at the column's whole width, the panel (the examples) beside the fields.
           samplesWidth: document.querySelector<HTMLElement>('.ref-grid')!.dataset.samplesWidth,
-          panelUnderFields: panel.top >= main.bottom - 1 && panel.width >= main.width - 1,
+          samplesInPanel: document.querySelector('.ref-panel .code-samples') !== null,
+          samplesUnderBoth: after !== undefined && after.top >= Math.max(main.bottom, panel.bottom) - 1 && after.width >= main.width + panel.width - 1,
+          panelBesideFields: panel.left >= main.right - 1 && panel.top < main.bottom,
           codeLines: pre.textContent!.split('\n').length,
           shownLines: Math.round(textHeight / Number.parseFloat(style.lineHeight)),
           // Each line of code in one line box: nothing re-wrapped inside an identifier or across Python's indentation.
@@ -165,7 +168,7 @@ describe('code samples, read', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const narrow = await readPanel();
     const edges = await page.evaluate(async () => {
-      const pre = [...document.querySelectorAll<HTMLElement>('.ref-panel .code-samples pre')].find((p) => p.getClientRects().length > 0)!;
+      const pre = [...document.querySelectorAll<HTMLElement>('.code-samples pre')].find((p) => p.getClientRects().length > 0)!;
       const fade = () => ({
         start: getComputedStyle(pre).getPropertyValue('--code-fade-start'),
         end: getComputedStyle(pre).getPropertyValue('--code-fade-end'),
@@ -176,7 +179,7 @@ describe('code samples, read', () => {
       await frame();
       const atEnd = fade();
       pre.scrollLeft = 0;
-      const legends = [...document.querySelectorAll<HTMLElement>('.ref-panel .code-samples legend')]
+      const legends = [...document.querySelectorAll<HTMLElement>('.code-samples legend')]
         .filter((l) => l.getClientRects().length > 0 && getComputedStyle(l).clipPath === 'none')
         .map((l) => l.innerText.trim());
       return { atStart, atEnd, attachment: getComputedStyle(pre).backgroundAttachment, legends };
@@ -269,7 +272,9 @@ describe('code samples, read', () => {
     // The topic is wider than the panel beside the fields: at 1280 px the samples (as wide) go under the fields, where the
     // title reads on one line, whole; at 390 px it takes more than a line, broken only between the pieces of the topic.
     assert.equal(facts.samplesWidth, 'widest');
-    assert.equal(facts.panelUnderFields, true, "at 1280 px the samples wider than the panel are under the fields, at the column's width");
+    assert.equal(facts.samplesInPanel, false, 'samples wider than the panel are not in it');
+    assert.equal(facts.samplesUnderBoth, true, "at 1280 px the samples wider than the panel follow the fields and the panel, at the column's width");
+    assert.equal(facts.panelBesideFields, true, 'at 1280 px the panel keeps the example beside the fields');
     assert.equal(facts.titleLines, 1, 'under the fields at 1280 px the long topic reads on one line');
     assert.equal(facts.titleCut, false, "the title is cut at its box's edge");
     assert.equal(facts.titleSplitInsideWord, false, 'the title breaks inside a word at 1280 px');
@@ -336,5 +341,49 @@ describe('code samples, read', () => {
 
   it('has no accessibility finding in either theme', async () => {
     assert.deepEqual(await accessibilityFindings(browser, site.base, [TURN_ON, 'operations/watchlights/']), []);
+  });
+});
+
+describe('code samples of an operation of several messages, read', () => {
+  let site: ServedSite;
+  let browser: Browser;
+  before(async () => {
+    ({ site, browser } = await buildServeAndBrowse(['parcels-kafka.yaml'], FIXTURES, { work: tempDir('apidesc-code-samples-messages-e2e-') }));
+  });
+  after(() => closeAll(browser, site));
+
+  it('switches the message without JavaScript, by click and by arrow key: each tab shows the code that sends its example, in the language picked', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.base}operations/reportparcelevents/`);
+    const shownCode = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.code-samples pre')].filter((p) => p.getClientRects().length > 0).map((p) => p.innerText),
+      );
+    const first = await shownCode();
+    assert.equal(first.length, 1, 'one sample shown at a time');
+    assert.match(first[0]!, /parcelId: 'P-1001'/);
+    await page.locator('label[for="samples-1-message-3"]').click();
+    const third = await shownCode();
+    assert.equal(third.length, 1);
+    assert.match(third[0]!, /lastSeenAt: 'sorting-hall'/);
+    await page.keyboard.press('ArrowLeft');
+    assert.match((await shownCode())[0]!, /signedBy: 'A\. Reader'/, 'the arrow key goes to the message before');
+    await context.close();
+  });
+
+  it('keeps the language the reader picks when the message changes', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${site.base}operations/reportparcelevents/`);
+    await page.locator('label[for="samples-1-2"]').click();
+    await page.locator('label[for="samples-1-message-2"]').click();
+    assert.equal(await page.locator('#samples-1-m2-2-panel').isVisible(), true, "the second message's Python sample");
+    assert.match(await page.locator('#samples-1-m2-2-panel pre').innerText(), /'signedBy': 'A\. Reader'/);
+    await context.close();
+  });
+
+  it('has no accessibility finding in either theme', async () => {
+    assert.deepEqual(await accessibilityFindings(browser, site.base, ['operations/reportparcelevents/']), []);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Operation pages at the widths readers use: at a desk (1280, 1440, 1920 px) every code sample is
  * read whole, its lines never cut by the code box's edge nor scrolled sideways (the panel gives
- * the samples' 44 columns, and wider samples go under the fields: sample-width.ts); on a phone
+ * the samples' 44 columns, and wider samples follow the fields and the panel: sample-width.ts); on a phone
  * (390 px) the examples that repeat the message's fields are folded, and no operation page is
  * taller than a bound. Over every operation page of the repository's content and of a portal of
  * the corpus's valid documents.
@@ -37,7 +37,7 @@ const operationPages = (root: string): string[] =>
 /**
  * The samples' code boxes whose code runs past their edge, each language and server tab chosen in
  * turn; a box is excused only where a line is wider than the column itself at its whole width (an
- * address of 130 columns with no place to cut), and then the samples must be under the fields.
+ * address of 130 columns with no place to cut), and then the samples must follow the fields at the column's whole width.
  */
 function cutSamples(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -46,7 +46,7 @@ function cutSamples(page: Page): Promise<string[]> {
     if (pres.length === 0) return [];
     const grid = document.querySelector<HTMLElement>('.ref-grid');
     const main = document.querySelector('.ref-main')!.getBoundingClientRect();
-    const panel = document.querySelector('.ref-panel')?.getBoundingClientRect();
+    const after = document.querySelector('.samples-after')?.getBoundingClientRect();
     const measure = (): void => {
       for (const pre of pres) {
         if (pre.clientWidth === 0 || pre.scrollWidth <= pre.clientWidth) continue;
@@ -56,7 +56,7 @@ function cutSamples(page: Page): Promise<string[]> {
         const column = context.measureText('x'.repeat(100)).width / 100;
         const holds = (pre.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight)) / column;
         const widest = Math.max(...pre.textContent!.split('\n').map((l) => [...l.replaceAll('\t', '    ')].length));
-        const underFields = panel !== undefined && panel.top >= main.bottom - 1 && panel.width >= main.width - 1;
+        const underFields = after !== undefined && after.top >= main.bottom - 1 && after.width >= main.width - 1;
         if (widest > holds && grid?.dataset.samplesWidth === 'widest' && underFields) continue;
         cut.add(
           `${pre.getAttribute('aria-label')}: ${pre.scrollWidth - pre.clientWidth} px past the edge (${widest} columns, the box holds ${Math.floor(holds)})`,

@@ -191,3 +191,46 @@ describe('code samples of the streetlights Kafka document (two servers, a parame
     );
   });
 });
+
+describe('code samples of an operation of several messages', () => {
+  it('puts a tab per message (radio buttons, named with its title) over the language tabs, each sending its own example; the Markdown twin has each under its title', async () => {
+    const work = tempDir('apidesc-code-samples-messages-');
+    const run = await runIn(FIXTURES, ['build', 'parcels-kafka.yaml', '--out', join(work, 'site'), '--cache', join(work, 'cache')]);
+    assert.equal(run.code, 0, run.err);
+    const html = readFileSync(join(work, 'site', 'operations/reportparcelevents/index.html'), 'utf8');
+    const tabs = [
+      ...html.matchAll(
+        /<input type="radio" class="panel-tab-input" name="samples-1-message" id="samples-1-message-(\d)"[^>]*>\s*<label for="samples-1-message-\1">(.*?)<\/label>/g,
+      ),
+    ].map((m) => m[2]);
+    assert.deepEqual(tabs, ['Parcel scanned', 'Parcel delivered', 'Parcel lost']);
+    // Each message's panel: named for it, its own language tabs (their own radio group), its own example in the code.
+    const panels = html
+      .split('<div class="panel-tab" id="samples-1-message-')
+      .slice(1)
+      .map((chunk) => /^(\d)-panel" role="group" aria-label="([^"]+)">([\s\S]*?)(?:<\/section>|$)/.exec(chunk)!);
+    assert.deepEqual(
+      panels.map((p) => p[2]),
+      tabs,
+    );
+    const groupNames = panels.map((p) => /name="(samples-1(?:-m\d)?)"/.exec(p[3]!)?.[1]);
+    assert.deepEqual(groupNames, ['samples-1', 'samples-1-m2', 'samples-1-m3']);
+    const texts = panels.map((p) => textOf(p[3]!));
+    assert.match(texts[0]!, /parcelId: 'P-1001'/);
+    assert.match(texts[1]!, /signedBy: 'A\. Reader'/);
+    assert.match(texts[2]!, /lastSeenAt: 'sorting-hall'/);
+    assert.doesNotMatch(texts[0]!, /P-2001|P-3001/);
+    // The copy buttons say which message's sample they copy.
+    assert.match(html, /data-copy-label="Send on parcel-events, Parcel delivered, Python \(confluent-kafka\)"/);
+    const md = readFileSync(join(work, 'site', 'operations/reportparcelevents/index.md'), 'utf8');
+    const samples = md.slice(md.indexOf('## Code samples'));
+    assert.deepEqual(
+      [...samples.matchAll(/^#### (.*)$/gm)].map((m) => m[1]),
+      tabs,
+    );
+    assert.match(
+      samples,
+      /#### Parcel lost\n\n\*\*JavaScript \(kafkajs\)\*\*\n\n```javascript\nimport \{ Kafka \} from 'kafkajs';\n\nconst payload = \{\n {2}parcelId: 'P-3001',/,
+    );
+  });
+});

@@ -616,6 +616,63 @@ describe('Kafka samples against a Kafka stand-in (Debian has no Kafka broker)', 
       }
     });
   }
+
+  for (const lang of ['javascript', 'python'] as const) {
+    it(`the ${lang} sample of each message of an operation of several produces that message's example, with its own key and headers`, async () => {
+      const topic = `parcels-${lang}`;
+      const samples = await samplesOf(`apidesc: 3.0.0
+info: { title: Parcels, version: 1.0.0 }
+defaultContentType: application/json
+servers: { depot: { host: '127.0.0.1:${standIn.port}', protocol: kafka } }
+channels:
+  events:
+    address: ${topic}
+    messages:
+      scanned:
+        title: Parcel scanned
+        headers: { type: object, properties: { eventType: { type: string, const: scanned } } }
+        payload: { type: object, properties: { parcelId: { type: string }, scanner: { type: string } } }
+        examples: [{ headers: { eventType: scanned }, payload: { parcelId: P-1001, scanner: gate-3 } }]
+      delivered:
+        title: Parcel delivered
+        bindings: { kafka: { key: { type: string, enum: [P-2001] } } }
+        payload: { type: object, properties: { parcelId: { type: string }, signedBy: { type: string } } }
+        examples: [{ payload: { parcelId: P-2001, signedBy: Ädne "Q" Reader } }]
+operations:
+  report: { action: receive, channel: { $ref: '#/channels/events' } }
+`);
+      const group = samples.get('report')![0]!;
+      assert.deepEqual(
+        group.messages?.map((m) => m.title),
+        ['Parcel scanned', 'Parcel delivered'],
+      );
+      for (const [i, message] of group.messages.entries()) {
+        const sample = runSample(lang, message.samples.find((x) => x.lang === lang)!.code);
+        try {
+          assert.equal(await sample.exit(), 0, sample.stderr());
+        } finally {
+          await sample.stop();
+        }
+        const records = standIn.records.filter((r) => r.topic === topic);
+        assert.equal(records.length, i + 1, `${message.title}: one record more`);
+        const record = records[i]!;
+        const value = JSON.parse(record.value?.toString() ?? 'null');
+        if (i === 0) {
+          assert.deepEqual(value, { parcelId: 'P-1001', scanner: 'gate-3' });
+          assert.equal(record.key, null);
+          assert.deepEqual(
+            record.headers.map(([name, v]) => [name, v?.toString()]),
+            [['eventType', 'scanned']],
+          );
+        } else {
+          assert.deepEqual(value, { parcelId: 'P-2001', signedBy: 'Ädne "Q" Reader' });
+          assert.equal(record.key?.toString(), 'P-2001');
+          assert.deepEqual(record.headers, []);
+        }
+      }
+      assert.deepEqual(standIn.refused, []);
+    });
+  }
 });
 
 describe('SQS samples against an SQS stand-in reached through AWS_ENDPOINT_URL', { timeout: 120_000 }, () => {

@@ -59,6 +59,12 @@ export function panelHasAside(panel: ReferencePanelData): boolean {
   return panel.request.length > 0 || panel.reply.length > 0 || panel.samples !== undefined || panel.tryIt !== undefined;
 }
 
+/** The panel without the code samples: they go after it, at the column's whole width, when their lines are wider than it (EntityPage.astro). */
+export function withoutSamples(panel: ReferencePanelData): ReferencePanelData {
+  const { samples: _samples, sampleServers: _servers, ...rest } = panel;
+  return rest;
+}
+
 /** The page's "try it" form (configuration `tryIt`), if it has one. */
 export function tryItOf(page: Page): TryItView | undefined {
   const section = page.sections.find((s) => s.type === 'try-it');

@@ -1,8 +1,8 @@
 /**
- * How wide an operation's code samples are, and so where the reference panel can show them whole
- * (site.css): beside the fields where the panel's code box holds their widest line, else under
- * the fields at the column's whole width, rather than a box that scrolls sideways and cuts the
- * line (Stripe's panel is read whole). The samples are laid out for the panel (line-layout.ts,
+ * How wide an operation's code samples are, and so where they are shown whole (EntityPage.astro):
+ * in the panel beside the fields where its code box holds their widest line, else after the fields
+ * and the panel at the column's whole width (the panel keeping the examples beside the fields),
+ * rather than a box that scrolls sideways and cuts the line (Stripe's panel is read whole). The samples are laid out for the panel (line-layout.ts,
  * WIDTH columns); a line runs wider only where a word cannot be cut (an address, a topic, a token).
  */
 import type { SampleGroup, SampleServer } from '../lib/model/page-types.ts';
@@ -10,8 +10,9 @@ import { columns, WIDTH } from '../lib/samples/line-layout.ts';
 
 /**
  * The room the panel beside the fields gives, as the stylesheet sizes it (`--panel-code-*` in
- * site.css): `fits` within the panel's code box at every desk width (WIDTH and a little spare),
- * `wide` beside the fields only where the column is wide enough, `widest` under the fields.
+ * site.css): `fits` within the panel's code box at every desk width (WIDTH and a little spare);
+ * `wide` would fit it only where the column is wide enough, `widest` nowhere: both go after it,
+ * so that the page reads the same at every desk width.
  */
 export type SampleWidth = 'fits' | 'wide' | 'widest';
 
@@ -20,11 +21,12 @@ export const PANEL_COLUMNS = WIDTH + 2;
 /** The columns it holds once the column is 70rem wide (a 1440 px window with the sidebar). */
 export const WIDE_PANEL_COLUMNS = 55;
 
-/** The widest line of every sample of every server, in the panel's columns (0 without samples). */
+/** The widest line of every sample of every server and message, in the panel's columns (0 without samples). */
 export function widestSampleLine(groups: SampleGroup[] = [], servers: SampleServer[] = []): number {
   let widest = 0;
   for (const group of [...groups, ...servers.flatMap((s) => s.groups)])
-    for (const sample of group.samples) for (const line of sample.code.split('\n')) widest = Math.max(widest, columns(line));
+    for (const sample of [...group.samples, ...(group.messages ?? []).flatMap((m) => m.samples)])
+      for (const line of sample.code.split('\n')) widest = Math.max(widest, columns(line));
   return widest;
 }
 

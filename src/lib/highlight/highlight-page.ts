@@ -45,7 +45,13 @@ function sectionJobs(sections: PageSection[]): HighlightJob[] {
         for (const block of example.blocks) jobs.push({ kind: 'code', text: block.code, lang: block.lang, apply: (html) => (block.html = html) });
     else if (section.type === 'code-samples')
       // The first server's groups are `groups` itself: each sample once.
-      for (const sample of new Set([...section.groups, ...(section.servers ?? []).flatMap((s) => s.groups)].flatMap((g) => g.samples)))
+      // A group's first message's samples are `samples` itself: each sample once.
+      for (const sample of new Set(
+        [...section.groups, ...(section.servers ?? []).flatMap((s) => s.groups)].flatMap((g) => [
+          ...g.samples,
+          ...(g.messages ?? []).flatMap((m) => m.samples),
+        ]),
+      ))
         jobs.push({ kind: 'code', text: sample.code, lang: sample.lang, apply: (html) => (sample.html = html) });
     else if (section.type === 'sns-operation') {
       for (const consumer of section.view.consumers) {

@@ -8,6 +8,7 @@ import type { SampleLanguage } from '../samples/generators.ts';
 import { sampleProtocol } from '../samples/sample-target.ts';
 import { validateDocument } from '../validate/validate-document.ts';
 import { buildApiModel } from './build-model.ts';
+import { MAX_MESSAGE_SAMPLES } from './page-samples.ts';
 import type { Page, SampleGroup } from './page-types.ts';
 
 async function operationPages(file: string): Promise<Page[]> {
@@ -24,6 +25,27 @@ async function samplesOf(yaml: string): Promise<Map<string, SampleGroup[]>> {
     if (s?.type === 'code-samples') out.set(p.url.split('/').filter(Boolean).pop()!, s.groups);
   }
   return out;
+}
+
+const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'code-samples');
+
+/** The strings and numbers of a JSON value, at any depth: what a sample that sends it must write. */
+const leaves = (value: unknown): string[] =>
+  value !== null && typeof value === 'object'
+    ? Object.values(value).flatMap(leaves)
+    : typeof value === 'string' || typeof value === 'number'
+      ? [String(value)]
+      : [];
+
+/** The operation's Messages section: each shown message's title and the payload of its first example, as the page shows them. */
+function shownMessages(page: Page): { title: string; payload: unknown }[] {
+  const section = page.sections.find((x) => x.type === 'messages' && x.anchor === 'messages');
+  assert.ok(section?.type === 'messages', `${page.url} has no Messages section`);
+  return section.messages.map((m) => {
+    const examples = m.sections.find((x) => x.type === 'examples');
+    const payload = examples?.type === 'examples' ? examples.examples[0]?.blocks.find((b) => b.part === 'payload') : undefined;
+    return { title: m.link.title, payload: payload?.lang === 'json' ? JSON.parse(payload.code) : undefined };
+  });
 }
 
 const base = (protocol: string, extra = ''): string => `apidesc: 3.0.0
@@ -315,5 +337,84 @@ operations:
     assert.match(sns.handsOn.publish[0]!.cli!.code, /aws sns publish/);
     assert.match(sns.handsOn.publish[0]!.cli!.code, /inventory\.stock-check|inventory-stock-check/);
     assert.equal(sns.handsOn.replyWhere, 'The reply does not come back on this topic: the Reply section says where.');
+  });
+
+  it('give each message of an operation of several its own samples, under its title, sending its first example (written, else generated)', async () => {
+    const pages = await operationPages(join(FIXTURES, 'parcels-kafka.yaml'));
+    const page = pages.find((p) => p.url.endsWith('/reportparcelevents/'))!;
+    const s = page.sections.find((x) => x.type === 'code-samples');
+    assert.ok(s?.type === 'code-samples');
+    const request = s.groups[0]!;
+    assert.deepEqual(
+      request.messages?.map((m) => m.title),
+      ['Parcel scanned', 'Parcel delivered', 'Parcel lost'],
+    );
+    // The first message's samples are the group's own: a reader of the page's first tab, the guide and the twin read the same.
+    assert.equal(request.samples, request.messages[0]!.samples);
+    const js = request.messages.map((m) => m.samples.find((x) => x.lang === 'javascript')!.code);
+    // The first written example (not the second), its header with it; the key of the message's own binding; the generated example of a message with none.
+    assert.match(js[0]!, /parcelId: 'P-1001',\n {2}scanner: 'gate-3',/);
+    assert.doesNotMatch(js[0]!, /P-1002/);
+    assert.match(js[0]!, /headers: \{ 'eventType': 'scanned' \}/);
+    assert.match(js[1]!, /parcelId: 'P-2001',\n {2}signedBy: 'A\. Reader',/);
+    assert.match(js[1]!, /key: 'P-2001'/);
+    assert.doesNotMatch(js[1]!, /eventType/);
+    assert.match(js[2]!, /parcelId: 'P-3001',\n {2}lastSeenAt: 'sorting-hall',/);
+    assert.equal(request.moreMessages, undefined);
+    // Each tab is named as the Messages section names the message.
+    assert.deepEqual(
+      request.messages.map((m) => m.title),
+      shownMessages(page).map((m) => m.title),
+    );
+  });
+
+  it('on the WebSocket components document: each message the reader sends has its own sample, sending its example, under its title', async () => {
+    assert.ok(HAS_CORPUS, `the corpus is not at ${CORPUS}: set APIDESC_CORPUS`);
+    const pages = await operationPages(join(CORPUS, 'valid', 'generator-websocket-components.yaml'));
+    const page = pages.find((p) => p.url.endsWith('/receivemessage/'))!;
+    const s = page.sections.find((x) => x.type === 'code-samples');
+    assert.ok(s?.type === 'code-samples');
+    const group = s.groups[0]!;
+    const shown = shownMessages(page);
+    assert.equal(shown.length, 2);
+    assert.deepEqual(
+      group.messages?.map((m) => m.title),
+      shown.map((m) => m.title),
+    );
+    group.messages.forEach((m, i) => {
+      const code = m.samples.find((x) => x.lang === 'python')!.code;
+      assert.ok(leaves(shown[i]!.payload).length > 0);
+      for (const leaf of leaves(shown[i]!.payload)) assert.ok(code.includes(leaf), `${m.title}: the sample lacks ${leaf} of its example`);
+    });
+    assert.notEqual(group.messages[0]!.samples[0]!.code, group.messages[1]!.samples[0]!.code);
+  });
+
+  it('write samples for as many messages as the Messages section shows in full and count the rest; code that reads any message is written once', async () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const yaml = `apidesc: 3.0.0
+info: { title: T, version: 1.0.0 }
+servers: { main: { host: 'kafka:9092', protocol: kafka } }
+channels:
+  events:
+    address: events
+    messages:
+${names.map((n) => `      ${n}: { title: Event ${n}, payload: { type: object, properties: { kind: { type: string, const: kind-${n} } } } }`).join('\n')}
+operations:
+  take: { action: receive, channel: { $ref: '#/channels/events' } }
+  tell: { action: send, channel: { $ref: '#/channels/events' } }
+`;
+    const samples = await samplesOf(yaml);
+    const take = samples.get('take')![0]!;
+    assert.deepEqual(
+      take.messages?.map((m) => m.title),
+      names.slice(0, MAX_MESSAGE_SAMPLES).map((n) => `Event ${n}`),
+    );
+    for (const [i, m] of take.messages.entries()) assert.match(m.samples[0]!.code, new RegExp(`kind: 'kind-${names[i]}'`));
+    assert.equal(take.moreMessages, names.length - MAX_MESSAGE_SAMPLES);
+    // The reader's consumer reads every message alike: one sample, no tab per message.
+    const tell = samples.get('tell')![0]!;
+    assert.equal(tell.messages, undefined);
+    assert.equal(tell.moreMessages, undefined);
+    assert.ok(tell.samples.length > 0);
   });
 });

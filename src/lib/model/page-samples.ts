@@ -3,7 +3,10 @@
  * the operation's channel, through its first server whose protocol has a sample generator
  * (src/lib/samples). The application's `receive` is the reader's publish, its `send` the reader's
  * subscribe; an operation with a reply gets the other half too. The payload is the message's
- * first written example, else the example generated from its schema (checked against it).
+ * first written example, else the example generated from its schema (checked against it). A half
+ * that carries several messages has samples for each (a bounded number, as the Messages section
+ * shows them), each under its message's title, so that a reader of the second message is not
+ * left with code that sends the first.
  * An `x-codeSamples` list on the operation (Redocly's convention: `lang`, `label`, `source`)
  * replaces the generated tab of the same language and adds the others.
  */
@@ -22,7 +25,8 @@ import {
   type Variable,
 } from '../samples/sample-target.ts';
 import { type Context, merged, sub } from './page-context.ts';
-import type { CodeSample, FillIn, PageSection, SampleGroup } from './page-types.ts';
+import type { CodeSample, FillIn, MessageSamples, PageSection, SampleGroup } from './page-types.ts';
+import { titleOf } from './routes.ts';
 
 export type Resolved = { value: Record<string, unknown>; at: Location };
 
@@ -62,6 +66,27 @@ export function serversOf(ctx: Context, channel: Resolved): Resolved[] {
 export function messagesOf(ctx: Context, list: unknown, at: Location, channel: Resolved | undefined): Resolved[] {
   if (Array.isArray(list)) return list.flatMap((m, i) => resolve(ctx, m, sub(at, 'messages', i)) ?? []);
   return channel ? entries(channel.value.messages).flatMap(([id, m]) => resolve(ctx, m, sub(channel.at, 'messages', id)) ?? []) : [];
+}
+
+/** A message of an operation or a reply, with its title as the Messages section names it. */
+export interface TitledMessage {
+  message: Resolved;
+  title: string;
+}
+
+/** The messages an operation or a reply carries (as messagesOf), each with its title. */
+export function titledMessagesOf(ctx: Context, list: unknown, at: Location, channel: Resolved | undefined): TitledMessage[] {
+  const sites = Array.isArray(list)
+    ? list.map((raw, i) => ({ raw, site: sub(at, 'messages', i) }))
+    : channel
+      ? entries(channel.value.messages).map(([id, raw]) => ({ raw, site: sub(channel.at, 'messages', id) }))
+      : [];
+  return sites.flatMap(({ raw, site }) => {
+    const message = resolve(ctx, raw, site);
+    if (!message) return [];
+    const id = (message.at.pointer.split('/').pop() ?? '').replaceAll('~1', '/').replaceAll('~0', '~');
+    return [{ message, title: (ctx.locator.link(raw, site) ?? ctx.locator.at(site))?.title ?? titleOf(message.value, id, 'message') }];
+  });
 }
 
 /** The message's first written example, else its first generated one. */
@@ -177,27 +202,66 @@ function fillInOf(target: SampleTarget, described: Record<string, unknown>): Fil
   ];
 }
 
-/**
- * `described`: the descriptions of the server's variables and the channel's parameters by name,
- * said beside the placeholders written for them.
- */
-function group(given: SampleTarget, title: string, languages: readonly SampleLanguage[], described: Record<string, unknown> = {}): SampleGroup {
+/** One message's samples and the notes that hold for them only (the headers they leave out). */
+function messageSamples(given: SampleTarget, title: string, languages: readonly SampleLanguage[]): MessageSamples {
   const { target, leftOut } = withoutSpringInternals(given);
-  const fillIn = fillInOf(target, described);
   return {
     title,
     samples: generateSamples(target, languages).map((s) => ({ label: s.label, library: s.library, lang: s.language, code: s.code })),
-    ...(fillIn.length > 0 ? { fillIn } : {}),
-    notes: [
-      ...(target.credentials ? [ENV_NOTE(target.credentials)] : []),
-      ...(leftOut.length > 0
+    notes:
+      leftOut.length > 0
         ? [
             `Not sent: ${listed(leftOut)}, Spring for Apache Kafka's own ${leftOut.length > 1 ? 'headers' : 'header'}, which its listener reads off the record received (never a record header).`,
           ]
-        : []),
-    ],
+        : [],
   };
 }
+
+/** A message's sample target and its title: what one tab of a half's message picker sends or receives. */
+interface MessageTarget {
+  title: string;
+  target: SampleTarget;
+}
+
+/**
+ * The samples of one half of the exchange, for each of its messages (one at least).
+ * `described`: the descriptions of the server's variables and the channel's parameters by name,
+ * said beside the placeholders written for them (the same for every message: the address and
+ * the server are the half's).
+ */
+function group(
+  given: MessageTarget[],
+  title: string,
+  languages: readonly SampleLanguage[],
+  described: Record<string, unknown> = {},
+  moreMessages = 0,
+): SampleGroup {
+  const first = given[0]!.target;
+  const fillIn = fillInOf(first, described);
+  const messages = given.map((m) => messageSamples(m.target, m.title, languages));
+  const common = first.credentials ? [ENV_NOTE(first.credentials)] : [];
+  const only = messages[0]!;
+  // Code that reads whatever comes (a consumer, a server that prints the body) is the same for
+  // every message: written once, not once under each message's tab.
+  const sameForAll = messages.every(
+    (m) => m.samples.map((x) => x.code).join('\0') === only.samples.map((x) => x.code).join('\0') && m.notes.join('\0') === only.notes.join('\0'),
+  );
+  return {
+    title,
+    samples: only.samples,
+    ...(fillIn.length > 0 ? { fillIn } : {}),
+    ...(messages.length > 1 && !sameForAll
+      ? { notes: common, messages, ...(moreMessages > 0 ? { moreMessages } : {}) }
+      : { notes: [...common, ...only.notes] }),
+  };
+}
+
+/**
+ * Messages of one half with samples of their own at most: as many as the operation's Messages
+ * section shows in full (MAX_INLINE_MESSAGES, page-operation.ts), so that the page does not grow
+ * with the document; the rest are counted under the tabs.
+ */
+export const MAX_MESSAGE_SAMPLES = 5;
 
 /**
  * A document with no server and no binding names its protocol nowhere but, at times, in its title
@@ -302,9 +366,18 @@ export function samplesSection(
       return { target, example: example.value, described };
     };
     const address = typeof channel.value.address === 'string' ? channel.value.address : '';
-    const request = half(channel, address, messagesOf(ctx, op.messages, at, channel)[0], role, 'request');
+    const requestMessages = titledMessagesOf(ctx, op.messages, at, channel);
+    const shownRequest = requestMessages.slice(0, MAX_MESSAGE_SAMPLES);
+    const requestHalves = (shownRequest.length > 0 ? shownRequest : [undefined]).map((m) => ({
+      title: m?.title ?? '',
+      ...half(channel, address, m?.message, role, 'request'),
+    }));
+    const request = requestHalves[0]!;
+    const moreRequest = requestMessages.length - shownRequest.length;
+    const targets = (change: (t: SampleTarget) => SampleTarget = (t) => t): MessageTarget[] =>
+      requestHalves.flatMap((h) => (h.target ? [{ title: h.title, target: change(h.target) }] : []));
     if (request.target && languages.length > 0)
-      groups.push(group(request.target, `${VERB[role]} on ${request.target.address || 'the server'}`, languages, request.described));
+      groups.push(group(targets(), `${VERB[role]} on ${request.target.address || 'the server'}`, languages, request.described, moreRequest));
     const reply = op.reply !== undefined ? resolve(ctx, op.reply, sub(at, 'reply')) : undefined;
     // Over WebSocket the reply comes back on the connection that sent: the request's sample reads it.
     const sameConnection = request.target?.protocol === 'ws' && request.target.role === 'publish';
@@ -312,15 +385,37 @@ export function samplesSection(
       groups.splice(
         0,
         1,
-        group({ ...request.target, ws: { ...request.target.ws, awaitReply: true } }, `${groups[0].title} and read the reply`, languages, request.described),
+        group(
+          targets((t) => ({ ...t, ws: { ...t.ws, awaitReply: true } })),
+          `${groups[0].title} and read the reply`,
+          languages,
+          request.described,
+          moreRequest,
+        ),
       );
     } else if (reply && request.target) {
       const { replyChannel, replyAddress } = replyAddressOf(ctx, reply, request.example);
       const other: SampleRole = role === 'publish' ? 'subscribe' : 'publish';
-      const replyMessage = messagesOf(ctx, reply.value.messages, reply.at, replyChannel)[0];
-      const answer = replyAddress !== undefined ? half(replyChannel ?? channel, replyAddress, replyMessage, other, 'reply') : undefined;
+      const replyMessages = titledMessagesOf(ctx, reply.value.messages, reply.at, replyChannel);
+      const shownReply = replyMessages.slice(0, MAX_MESSAGE_SAMPLES);
+      const answers =
+        replyAddress !== undefined
+          ? (shownReply.length > 0 ? shownReply : [undefined]).map((m) => ({
+              title: m?.title ?? '',
+              ...half(replyChannel ?? channel, replyAddress, m?.message, other, 'reply'),
+            }))
+          : [];
+      const answer = answers[0];
       if (answer?.target && languages.length > 0)
-        groups.push(group(answer.target, `${VERB[other]} the reply on ${answer.target.address}`, languages, answer.described));
+        groups.push(
+          group(
+            answers.flatMap((a) => (a.target ? [{ title: a.title, target: a.target }] : [])),
+            `${VERB[other]} the reply on ${answer.target.address}`,
+            languages,
+            answer.described,
+            replyMessages.length - shownReply.length,
+          ),
+        );
     }
     return groups;
   };
@@ -335,9 +430,12 @@ export function samplesSection(
     if (note && groups[0]) groups.splice(0, 1, { ...groups[0], notes: [...groups[0].notes, note] });
     if (custom.length > 0) {
       // A custom sample takes the place of the generated one in its language; the others are added.
+      // The document's own samples are the operation's, not a message's: every message's tab shows them.
       const first = groups[0] ?? { title: 'Samples', samples: [], notes: [] };
-      const replaced = first.samples.filter((s) => !custom.some((c) => c.lang === s.lang));
-      groups.splice(0, 1, { ...first, samples: [...custom, ...replaced].slice(0, MAX_TABS) });
+      const withCustom = (samples: CodeSample[]): CodeSample[] =>
+        [...custom, ...samples.filter((s) => !custom.some((c) => c.lang === s.lang))].slice(0, MAX_TABS);
+      const messages = first.messages?.map((m) => ({ ...m, samples: withCustom(m.samples) }));
+      groups.splice(0, 1, { ...first, samples: messages?.[0]?.samples ?? withCustom(first.samples), ...(messages ? { messages } : {}) });
     }
     return groups;
   };

@@ -326,12 +326,33 @@ export interface SampleServer {
   groups: SampleGroup[];
 }
 
+/** The samples of one of the messages a half of an exchange carries: a tab of the message picker (SampleTabs.astro). */
+export interface MessageSamples {
+  /** The message's title, as the Messages section names it. */
+  title: string;
+  /** Its payload and headers are the message's example (its first written, else generated). */
+  samples: CodeSample[];
+  /** What holds for this message's samples only (the headers left out of them). */
+  notes: string[];
+}
+
 /** The samples of one half of an exchange: "Publish on …" or "Receive the reply on …". */
 export interface SampleGroup {
   title: string;
+  /** The samples of the half's first message (its only one, or the first tab of `messages`). */
   samples: CodeSample[];
-  /** What a reader needs to know to run them (environment variables to set), in sentences. */
+  /**
+   * What a reader needs to know to run them (environment variables to set), in sentences; with
+   * `messages`, what holds for every message (each one's own notes are with it).
+   */
   notes: string[];
+  /**
+   * When the half carries several messages, the samples of each (a bounded number), the first's
+   * being `samples`: a reader who sends the second message gets code that sends it.
+   */
+  messages?: MessageSamples[];
+  /** The messages past those with samples: said under the tabs, not written out. */
+  moreMessages?: number;
   /**
    * The `<name>` placeholders the code leaves where the document gives no value (a channel
    * parameter, a server variable, a host), each with what it stands for: said before the code,

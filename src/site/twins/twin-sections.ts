@@ -1,6 +1,7 @@
 /** Each kind of page section as Markdown, in the order and with the headings the page shows them. */
 import {
   type BrokenReference,
+  type CodeSample,
   sampleName,
   sourceLanguage,
   type InlineMessage,
@@ -14,6 +15,7 @@ import { codeSpan, escapeInline, fencedBlock, heading, lineStart, listItem, mark
 import { siteHref, twinPath } from './twin-links.ts';
 import { omittedNote, schemaList } from './twin-schema.ts';
 import { fillInSentence } from '../../lib/model/sample-fill-in.ts';
+import { moreMessagesSentence } from '../../lib/model/more-messages.ts';
 import { sharedBy } from '../../lib/portal/match-words.ts';
 import { LINKS_SHOWN } from '../site-data.ts';
 import { handsOnLines, operationLines, topicLines } from './twin-sns.ts';
@@ -85,13 +87,26 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
     case 'sns-operation':
       return [...origin, ...operationLines(section.view, section.topic), ...(section.handsOn ? handsOnLines(section.handsOn) : [])];
     case 'code-samples': {
+      const sampleLines = (samples: CodeSample[]): string[] =>
+        samples.flatMap((s) => [`**${escapeInline(sampleName(s))}**`, '', fencedBlock(s.code, s.lang), '']);
       const groupLines = (groups: SampleGroup[], depth: number): string[] =>
         groups.flatMap((g) => [
           heading(depth, escapeInline(g.title)),
           '',
           ...(g.fillIn ? [lineStart(escapeInline(fillInSentence(g.fillIn))), ''] : []),
           ...g.notes.flatMap((n) => [lineStart(escapeInline(n)), '']),
-          ...g.samples.flatMap((s) => [`**${escapeInline(sampleName(s))}**`, '', fencedBlock(s.code, s.lang), '']),
+          // Several messages: each one's samples under its title, as the page's message tabs show them.
+          ...(g.messages
+            ? [
+                ...g.messages.flatMap((m) => [
+                  heading(depth + 1, escapeInline(m.title)),
+                  '',
+                  ...m.notes.flatMap((n) => [lineStart(escapeInline(n)), '']),
+                  ...sampleLines(m.samples),
+                ]),
+                ...(g.moreMessages ? [lineStart(escapeInline(moreMessagesSentence(g.moreMessages))), ''] : []),
+              ]
+            : sampleLines(g.samples)),
         ]);
       // Several servers: each one's samples under its name, as the page's server picker shows them.
       return section.servers
