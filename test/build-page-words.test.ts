@@ -205,7 +205,7 @@ describe('the words of reference pages (default content)', () => {
     );
     assert.match(
       receive,
-      /aws sns subscribe \\ --region eu-west-1 \\ --topic-arn 'arn:aws:sns:eu-west-1:<account-id>:orders\.fifo' \\ --protocol sqs \\ --notification-endpoint '<your-queue-arn>' \\/,
+      /aws sns subscribe \\ --region eu-west-1 \\ --topic-arn 'arn:aws:sns:eu-west-1:123456789012:orders\.fifo' \\ --protocol sqs \\ --notification-endpoint '<your-queue-arn>' \\/,
     );
     assert.doesNotMatch(receive, /RawMessageDelivery/);
     assert.ok(page.indexOf('receive-snippet') > page.indexOf('id="sns-publish"'), 'after the publish commands');
