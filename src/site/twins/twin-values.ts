@@ -35,7 +35,7 @@ function factValue(fact: Fact, root: string, siteRoot: string): string {
   if (fact.links) parts.push(fact.links.map((l) => pageLink(l, root)).join(' or '));
   if (fact.parties) {
     const named = fact.parties.map((p) =>
-      p.apiTitle === undefined ? pageLink(p, root) : `[${escapeInline(p.title)}](${siteRoot}${twinPath(p.url)}) (${escapeInline(p.apiTitle)})`,
+      p.apiTitle === undefined ? pageLink(p, root) : `[${escapeInline(p.title)}](${siteRoot}${twinPath(p.url)}) in ${escapeInline(p.apiTitle)}`,
     );
     parts.push(partiesJoined(named, fact.text !== undefined));
   }
