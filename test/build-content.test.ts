@@ -275,7 +275,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     const html = readFileSync(join(out, 'channels/orderevents/index.html'), 'utf8');
     assert.match(
       html,
-      /<dt data-pagefind-ignore="true">region<\/dt> <dd>one of eu-west-1, eu-central-1, us-east-1; default eu-west-1<div class="fact-note"><p>Region of the topic\.<\/p><\/div><\/dd>/,
+      /<dt data-pagefind-ignore="true">region<\/dt> <dd>string, one of eu-west-1, eu-central-1, us-east-1; default eu-west-1<div class="fact-note"><p>Region of the topic\.<\/p><\/div><\/dd>/,
     );
   });
 

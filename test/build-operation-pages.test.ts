@@ -84,6 +84,13 @@ describe('operation pages: one order, each thing said once (default content and 
       const sns = html.includes('id="h-sns"');
       seen.add(`${action}${reply ? '+reply' : ''}${sns ? '+sns' : ''}`);
       assert.equal(text, action === 'send' ? 'API sends' : 'API receives', path);
+      // A receiving operation whose messages another operation of the site sends names that sender, linked, instead of the reader.
+      const sentBy = /<dt[^>]*>Sent by<\/dt> <dd[^>]*>(<a href="[^"]*\/operations\/[^"]+">[^<]+<\/a>[^<]*)+<\/dd>/.exec(html);
+      if (sentBy) {
+        assert.equal(action, 'receive', `${path}: only what the API receives has a sender beside the reader`);
+        seen.add(`${action}${reply ? '+reply' : ''}${sns ? '+sns' : ''}+sent-by`);
+        continue;
+      }
       const fact = /<dt[^>]*>([^<]*)<\/dt> <dd[^>]*>(You [^<]*)<\/dd>/.exec(html);
       assert.ok(fact, `${path}: the reader's side in the facts`);
       assert.equal(fact[1], 'For you', `${path}: labelled as the reader's, not as the operation's action`);
@@ -92,7 +99,7 @@ describe('operation pages: one order, each thing said once (default content and 
       assert.doesNotMatch(words(html), /\bAction (You|send|receive)\b/, path);
     }
     // Every combination the documents hold: send and receive, with and without a reply, over sns and not.
-    for (const combination of ['send', 'receive', 'receive+reply', 'send+sns', 'receive+sns', 'send+reply+sns'])
+    for (const combination of ['send', 'receive', 'receive+reply', 'send+sns', 'receive+sns', 'send+reply+sns', 'receive+sns+sent-by'])
       assert.ok(seen.has(combination), `${combination} among ${[...seen].join(', ')}`);
   });
 

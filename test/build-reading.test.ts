@@ -169,10 +169,10 @@ describe('reading the overview, lists, server, channel and message pages', () =>
   it('names each server variable and channel parameter once with its values, calls a scheme written in place by what it is, and lists channels with their addresses', () => {
     const html = page(doc, 'servers/eu/');
     const variables = /<section aria-labelledby="h-variables">[\s\S]*?<\/section>/.exec(html)![0];
-    assert.equal(text(variables), 'Variables region one of eu-west-1, eu-central-1; default eu-west-1 Where the broker runs.');
+    assert.equal(text(variables), 'Variables region string, one of eu-west-1, eu-central-1; default eu-west-1 Where the broker runs.');
     // A channel's parameters the same way.
     const parameters = /<section aria-labelledby="h-parameters">[\s\S]*?<\/section>/.exec(page(doc, 'channels/usersignedup/'))![0];
-    assert.equal(text(parameters), 'Parameters userId any value The user.');
+    assert.equal(text(parameters), 'Parameters userId string The user.');
     assert.doesNotMatch(html, /written in place/);
     assert.match(html, /<p class="scheme-head"><strong>HTTP header Authorization<\/strong>/);
     const channels = /<section aria-labelledby="h-channels"[^>]*>[\s\S]*?<\/section>/.exec(html)![0];

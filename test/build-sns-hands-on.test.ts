@@ -183,10 +183,10 @@ if (HAS_CORPUS)
         const html = readFileSync(join(site.out, url, 'index.html'), 'utf8');
         return subscribeSnippets(html).map((b) => shellArgs(codeBlocks(b)[0]!));
       };
-      // The region from the server's {region} variable (a reference to components), the name from the channel binding.
+      // The account the document's ARNs name (only one), the region from the server's {region} variable (a reference to components), the name from the channel binding.
       const warehouse = subscribeArgs('orders.apidesc.yaml', 'operations/receiveordereventsinwarehouse/');
-      assert.equal(option(warehouse[0]!, '--topic-arn'), 'arn:aws:sns:eu-west-1:<account-id>:orders.fifo');
-      assert.equal(option(warehouse[0]!, '--notification-endpoint'), 'arn:aws:sqs:eu-west-1:<account-id>:warehouse-picking.fifo');
+      assert.equal(option(warehouse[0]!, '--topic-arn'), 'arn:aws:sns:eu-west-1:123456789012:orders.fifo');
+      assert.equal(option(warehouse[0]!, '--notification-endpoint'), 'arn:aws:sqs:eu-west-1:123456789012:warehouse-picking.fifo');
       // The ARN as the binding gives it; an sqs queue by name in the topic's region and account.
       const producer = subscribeArgs('bindings-sns-sqs-pubsub-producer.yaml', 'operations/sendusersignedup/');
       assert.equal(option(producer[0]!, '--topic-arn'), 'arn:aws:sns:eu-west-1:123456789012:user-signedup');

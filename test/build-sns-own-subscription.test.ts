@@ -65,11 +65,7 @@ describe("a receiving operation's own subscriptions (default content)", () => {
 
   it("shows the warehouse's own queue first and marked, the other teams' queues after under a heading of their own", () => {
     const section = subscriptionsOf(warehouse);
-    assert.deepEqual(cards(section), [
-      "SQS queue warehouse-picking.fifo This API's queue",
-      'SQS queue arn:aws:sqs:eu-west-1:123456789012:fraud-screening.fifo',
-      'SQS queue arn:aws:sqs:eu-west-1:123456789012:billing-orders.fifo',
-    ]);
+    assert.deepEqual(cards(section), ["SQS queue warehouse-picking.fifo This API's queue", 'SQS queue fraud-screening.fifo', 'SQS queue billing-orders.fifo']);
     const heading = section.indexOf('<h3 id="sns-other-subscriptions">Other subscriptions of the topic (2)</h3>');
     assert.ok(
       heading > section.indexOf('warehouse-picking.fifo') && heading < section.indexOf('fraud-screening'),
@@ -151,10 +147,7 @@ if (HAS_CORPUS)
     });
 
     it('marks the queue an sqs binding defines, not the one subscribed by the ARN of another account’s queue (corpus)', () => {
-      assert.deepEqual(cards(subscriptionsOf(consumer)), [
-        "SQS queue user-signedup-queue This API's queue",
-        'SQS queue arn:aws:sqs:us-west-2:123456789012:UserSignedUpQueue',
-      ]);
+      assert.deepEqual(cards(subscriptionsOf(consumer)), ["SQS queue user-signedup-queue This API's queue", 'SQS queue UserSignedUpQueue']);
       assert.match(consumer, /<h3 id="sns-other-subscriptions">Other subscriptions of the topic \(1\)<\/h3>/);
     });
   });

@@ -47,6 +47,23 @@ export function accountsInArns(value: unknown): string[] {
   return [...found];
 }
 
+const accountCache = new WeakMap<object, string | undefined>();
+
+/**
+ * The one account the document's ARNs name, if they name exactly one: what every page says of the
+ * account (a server's topic ARN, an operation's commands), so that none says 123456789012 while
+ * another asks the reader for theirs. Undefined: none, or several; the reader's own account then.
+ * Read once per document.
+ */
+export function documentAccount(root: unknown): string | undefined {
+  if (root === null || typeof root !== 'object') return undefined;
+  if (accountCache.has(root)) return accountCache.get(root);
+  const accounts = accountsInArns(root);
+  const account = accounts.length === 1 ? accounts[0] : undefined;
+  accountCache.set(root, account);
+  return account;
+}
+
 /** The view of a server of an AWS service, or undefined for any other server (another protocol, or a host that is not AWS's). */
 export function awsServerView(protocol: string, host: string, accounts: readonly string[]): AwsServerView | undefined {
   const service = Object.hasOwn(SERVICES, protocol) ? SERVICES[protocol] : undefined;

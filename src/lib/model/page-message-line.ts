@@ -72,17 +72,32 @@ function typedFields(ctx: Context, schema: Record<string, unknown>, at: Location
   return [...fields].map(([name, type]) => ({ name, type }));
 }
 
-/** A field's type in a word or two: the schema's name when it has a page, else `string (date-time)`, `array of OrderLine`, `object`. */
+/**
+ * A field's type in a word or two: the schema's name when it has a page and is a shape of its own
+ * (an object, an array, alternatives), else its type: `string (date-time)`, `array of OrderLine`,
+ * `object`. A named scalar (a `sentAt` schema that is a date-time string) is shown by its type,
+ * which its name would hide.
+ */
 function typeWord(ctx: Context, field: unknown, at: Location, depth = 0): string {
-  const named = isRefObject(field) ? ctx.locator.link(field, at) : undefined;
-  if (named) return named.title;
   const value = ctx.doc.deref(field, at)?.value;
+  const named = isRefObject(field) && !isScalar(value) ? ctx.locator.link(field, at) : undefined;
+  if (named) return named.title;
   if (!isPlainObject(value)) return value === true ? 'any' : 'schema';
   if (Array.isArray(value.oneOf) || Array.isArray(value.anyOf)) return 'one of several shapes';
   const types = Array.isArray(value.type) ? value.type.filter((t) => t !== 'null') : typeof value.type === 'string' ? [value.type] : [];
   const type = types.join(' or ') || (value.properties !== undefined || value.allOf !== undefined ? 'object' : 'any');
   if (type === 'array' && depth === 0 && value.items !== undefined) return `array of ${typeWord(ctx, value.items, sub(at, 'items'), 1)}`;
   return typeof value.format === 'string' ? `${type} (${value.format})` : type;
+}
+
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/** A schema of one plain value (a string, a number, a boolean), no fields, items or alternatives under it. */
+function isScalar(schema: unknown): boolean {
+  if (!isPlainObject(schema)) return false;
+  if (['properties', 'allOf', 'oneOf', 'anyOf', 'items', '$ref'].some((k) => schema[k] !== undefined)) return false;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.length > 0 && types.every((t) => typeof t === 'string' && SCALAR_TYPES.has(t));
 }
 
 /** What a schema is in a few words: `object: a, b, c and 2 more`, `array of Item`, `string (date-time)`. */

@@ -22,19 +22,21 @@ import type { PagePeers } from '../portal/flow-types.ts';
 import { peersSection } from './page-peers.ts';
 import { samplesSection } from './page-samples.ts';
 import { tryItView } from './page-try-it.ts';
+import { roleFact } from './operation-role.ts';
 
 export function operationPage(ctx: Context, page: Page, op: Record<string, unknown>, at: Location, peers?: PagePeers): void {
   const m = merged(ctx, op, at);
   const value = m.value;
   const action = typeof value.action === 'string' ? value.action : undefined;
-  if (action === 'send' || action === 'receive') page.facts.push({ label: 'For you', text: actionMeaning(action, value.reply !== undefined), wording: true });
+  const channelEntity = ctx.locator.target(op.channel, sub(at, 'channel'));
+  if (action === 'send' || action === 'receive')
+    page.facts.push(roleFact(ctx, page, action, value.reply !== undefined, channelEntity?.kind === 'channel' ? channelEntity : undefined, peers));
   const channel = ctx.locator.link(op.channel, sub(at, 'channel'));
   if (channel) page.facts.push({ label: 'Channel', link: channel });
   const channelValue = ctx.doc.deref(op.channel, sub(at, 'channel'));
   const address = channelValue && isPlainObject(channelValue.value) ? channelValue.value.address : undefined;
   if (typeof address === 'string') page.facts.push({ label: 'Address', text: address, code: true, template: templateParts(address) });
   else if (channelValue) page.facts.push({ label: 'Address', text: 'set at run time (the channel gives none)' });
-  const channelEntity = ctx.locator.target(op.channel, sub(at, 'channel'));
   const servers = channelEntity?.kind === 'channel' ? channelServers(ctx, channelEntity) : [];
   if (servers.length > 0) page.facts.push({ label: servers.length === 1 ? 'Server' : 'Servers', links: servers });
   // In a portal, who is on the other side: before the messages, which can fill a screen.
@@ -142,19 +144,6 @@ function queueBindingIntoSns(page: Page): void {
   sns.queueBinding = sqs;
   bindings.protocols = bindings.protocols.filter((p) => p !== sqs);
   if (bindings.protocols.length === 0) page.sections.splice(at, 1);
-}
-
-/**
- * What the action means for a reader integrating with the application, in one short sentence
- * with one actor, the reader (as Stripe's and Redocly's references say what a call does for
- * its caller). The badge beside the title says what the API does ("API sends"), this fact what
- * the reader does, under a label that says so ("For you"): the two never read as one action said
- * twice, once wrongly. The panel's commands say the reader's side too (snippets.ts), so the page
- * never switches who "you" is.
- */
-function actionMeaning(action: 'send' | 'receive', replies: boolean): string {
-  if (action === 'send') return replies ? 'You receive the request and send back the reply.' : 'You receive these messages from this API.';
-  return replies ? 'You send the request and receive the reply.' : 'You send these messages to this API.';
 }
 
 /** Messages shown with their schemas and an example, up to this many; the rest as links with summaries. */

@@ -1,8 +1,8 @@
 /**
  * The values of an address's or a URL's `{names}` (a channel's parameters, a server's
- * variables), one line each: its name once, the values it takes and its default, where it is
- * taken from (a parameter's `location`), its description under them. Written in place or as a
- * reference to components, it reads the same.
+ * variables), one line each: its name once, its type, the values it takes and its default, where
+ * it is taken from (a parameter's `location`), its description under them. Written in place or as
+ * a reference to components, it reads the same.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
@@ -13,14 +13,22 @@ import type { Fact } from './page-types.ts';
 
 export function templateValueFacts(ctx: Context, values: Record<string, unknown>, at: Location): Fact[] {
   return entries(values).map(([name, raw]) => {
-    const v = ctx.doc.deref(raw, sub(at, name))?.value;
-    const o = isPlainObject(v) ? v : {};
-    // Values are strings (SPEC, Parameter and Server Variable Objects); anything else is shown as the JSON it is.
+    const where = sub(at, name);
+    const resolved = ctx.doc.deref(raw, where);
+    const o = isPlainObject(resolved?.value) ? resolved.value : {};
+    // A parameter written the older way, its values under `schema`, is read from there where it says nothing itself.
+    const schema = isPlainObject(o.schema) ? (ctx.doc.deref(o.schema, sub(resolved?.at ?? where, 'schema'))?.value ?? {}) : {};
+    const s = isPlainObject(schema) ? schema : {};
+    // Values are strings (Parameter and Server Variable Objects); anything else is shown as the JSON it is.
     const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
-    const allowed = Array.isArray(o.enum) ? o.enum.map(shown) : [];
+    const enumOf = Array.isArray(o.enum) ? o.enum : Array.isArray(s.enum) ? s.enum : [];
+    const allowed = enumOf.map(shown);
+    const fallback = o.default !== undefined ? o.default : s.default;
+    const examples = Array.isArray(o.examples) ? o.examples : Array.isArray(s.examples) ? s.examples : [];
     const text = [
-      allowed.length > 0 ? `one of ${allowed.join(', ')}` : 'any value',
-      o.default !== undefined ? `default ${shown(o.default)}` : undefined,
+      allowed.length > 0 ? `${typeOf(s)}, one of ${allowed.join(', ')}` : typeOf(s),
+      fallback !== undefined && fallback !== null ? `default ${shown(fallback)}` : undefined,
+      allowed.length === 0 && examples.length > 0 ? `for example ${examples.map(shown).join(', ')}` : undefined,
       typeof o.location === 'string' ? `taken from ${o.location}` : undefined,
     ]
       .filter(Boolean)
@@ -28,4 +36,11 @@ export function templateValueFacts(ctx: Context, values: Record<string, unknown>
     const description = typeof o.description === 'string' && o.description.trim() !== '' ? renderMarkdown(o.description) : undefined;
     return { label: name, text, ...(description ? { noteHtml: description } : {}) };
   });
+}
+
+/** A value's type: a string, as every part of an address or URL is, unless an older-style schema names another. */
+function typeOf(schema: Record<string, unknown>): string {
+  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t): t is string => typeof t === 'string' && t !== 'null');
+  const type = types.length > 0 ? types.join(' or ') : 'string';
+  return typeof schema.format === 'string' ? `${type} (${schema.format})` : type;
 }

@@ -22,6 +22,8 @@ export interface Fact {
   href?: string;
   /** Alternatives, each a link (e.g. the security schemes of a server: satisfy one). */
   links?: Link[];
+  /** Operations that act together (the senders of what an operation receives): each linked, joined with "and". */
+  parties?: FactParty[];
   /** A template (address, URL) split into literal text and `{variable}` names, to highlight the variables. */
   template?: { text: string; variable?: boolean }[];
   /** Tag names, each shown as a tag (as the portal's cards show them), not joined into one text. */
@@ -33,6 +35,13 @@ export interface Fact {
    * shown to a reader, left out of the search index, whose excerpts must quote the document.
    */
   wording?: boolean;
+}
+
+/** An operation named in a fact: of this API (`url` relative to it), or of another API of the portal (`apiTitle`; `url` relative to the site). */
+export interface FactParty {
+  title: string;
+  url: string;
+  apiTitle?: string;
 }
 
 /** Text with links and code spans, worded by the model and shown alike by a page and its twin. `url`: a page of the API. */

@@ -54,8 +54,10 @@ export interface TesterView {
 
 /** A subscription a published message reaches, with the filter it passes (bare values put in lists, JSON text); none: it takes every message. */
 export interface Reached {
-  /** "sqs billing-orders.fifo". */
+  /** "sqs billing-orders.fifo": an ARN by its resource name. */
   name: string;
+  /** The endpoint whole, where the name shortens it (`arn:aws:sqs:eu-west-1:123456789012:billing-orders.fifo`). */
+  endpoint?: string;
   filter?: { scope: Scope; policy: string };
 }
 
@@ -80,6 +82,8 @@ export interface PublishVariant {
 export interface Unreachable {
   /** "sqs shipping-orders.fifo". */
   name: string;
+  /** The endpoint whole, where the name shortens it. */
+  endpoint?: string;
   /** "AWS rejects this filter policy: …", "AWS refuses this subscription: …" (sns.ts verdictLine). */
   line: string;
   /** AWS refuses the subscription or its policy (it cannot be created), rather than taking a policy that never matches. */

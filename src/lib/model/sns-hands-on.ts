@@ -20,12 +20,13 @@ import { type Publication, publishCli, publishJs, publishPython, subscribeCli, t
 import { jsonText } from '../sns/snippet-quote.ts';
 import { PLAIN_STRING } from '../schema/example-value.ts';
 import { topicName, topicOfArn } from './sns-topic-name.ts';
+import { documentAccount } from './aws-server.ts';
 import { schemaViewsOf } from '../schema/schema-views.ts';
 import { messageNames } from './generated-examples.ts';
 import { admitsChanges, type MessageSchemas } from './own-message-values.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, serverProtocol, sub, valueAt } from './page-context.ts';
 import { isFifoBinding } from '../sns/fifo-protocols.ts';
-import { type NeverReceived, subscriptionVerdictOf, verdictLine } from './sns.ts';
+import { type NeverReceived, shortEndpoint, subscriptionVerdictOf, verdictLine } from './sns.ts';
 import { neverPasses } from './never-received.ts';
 import type {
   PublishVariant,
@@ -237,7 +238,8 @@ function topicOf(ctx: Context, op: OperationInput, channel: Record<string, unkno
   const region = arn?.split(':')[3] || regionOf(ctx, op.channel);
   const fifo = ordering.type === 'FIFO' || (arn ?? name).endsWith('.fifo');
   return {
-    arn: arn ?? `arn:aws:sns:${region ?? REGION}:${ACCOUNT}:${name}`,
+    // The account the document's ARNs name (as the server's page says it), else the reader's.
+    arn: arn ?? `arn:aws:sns:${region ?? REGION}:${documentAccount(ctx.doc.root.value) ?? ACCOUNT}:${name}`,
     ...(region ? { region } : {}),
     fifo,
     contentBasedDeduplication: fifo && ordering.contentBasedDeduplication === true,
@@ -464,10 +466,24 @@ function scopeOf(c: Record<string, unknown>): Scope {
 }
 
 function subscriptionName(c: Record<string, unknown>): string {
-  const endpoint = isPlainObject(c.endpoint)
-    ? ['url', 'email', 'phone', 'arn', 'name'].map((k) => (c.endpoint as Record<string, unknown>)[k]).find((v) => typeof v === 'string')
-    : undefined;
-  return [String(c.protocol ?? 'subscription'), endpoint].filter(Boolean).join(' ');
+  const endpoint = subscriptionEndpoint(c);
+  // An ARN by its resource name, as a name endpoint is written: every subscription in one list named alike.
+  return [String(c.protocol ?? 'subscription'), endpoint && shortEndpoint(endpoint)].filter(Boolean).join(' ');
+}
+
+/** The endpoint as the document writes it (a whole ARN, a URL), where the name shortens it. */
+function subscriptionEndpoint(c: Record<string, unknown>): string | undefined {
+  if (!isPlainObject(c.endpoint)) return undefined;
+  const identifier = c.endpoint;
+  const value = ['url', 'email', 'phone', 'arn', 'name'].map((k) => identifier[k]).find((v) => typeof v === 'string');
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A subscription's name, and its whole endpoint where the name shortens it (an ARN by its resource name). */
+function namedSubscription(c: Record<string, unknown>): { name: string; endpoint?: string } {
+  const name = subscriptionName(c);
+  const endpoint = subscriptionEndpoint(c);
+  return { name, ...(endpoint && !name.endsWith(` ${endpoint}`) ? { endpoint } : {}) };
 }
 
 /** Messages whose publish commands a reader picks between, at most: each a tab (site.css styles six). */
@@ -499,7 +515,7 @@ function publishVariants(
     return verdict
       ? [
           {
-            name: subscriptionName(c),
+            ...namedSubscription(c),
             line: verdictLine(verdict),
             refused: verdict.effect === 'refused',
             ...(card >= 0 ? { why: `${consumerAnchor(card)}-verdict` } : {}),
@@ -508,13 +524,13 @@ function publishVariants(
       : [];
   });
   const subscriptions = all.filter((c) => !subscriptionVerdictOf(c, fifo));
-  const groups = new Map<string, { scope: Scope; policy?: Record<string, unknown>; names: string[]; bare: boolean }>();
+  const groups = new Map<string, { scope: Scope; policy?: Record<string, unknown>; names: { name: string; endpoint?: string }[]; bare: boolean }>();
   for (const c of subscriptions) {
     const policy = isPlainObject(c.filterPolicy) ? c.filterPolicy : undefined;
     const listed = policy && listedPolicy(policy);
     const key = listed ? `${scopeOf(c)} ${JSON.stringify(listed)}` : '';
     const group = groups.get(key) ?? { scope: scopeOf(c), ...(listed ? { policy: listed } : {}), names: [], bare: false };
-    group.names.push(subscriptionName(c));
+    group.names.push(namedSubscription(c));
     group.bare ||= !!policy && JSON.stringify(policy) !== JSON.stringify(listed);
     groups.set(key, group);
   }
@@ -524,7 +540,7 @@ function publishVariants(
   // Only the snippets shown are made.
   const made = ordered.slice(0, MAX_PUBLISH_VARIANTS).map((g): Omit<PublishVariant, 'title'> => {
     const filter = g.policy ? { filter: { scope: g.scope, policy: JSON.stringify(g.policy) } } : {};
-    const reaches = g.names.map((name) => ({ name, ...filter }));
+    const reaches = g.names.map((named) => ({ ...named, ...filter }));
     // A value that reaches the filter only where the message's own schemas allow it: a cancelled
     // order is not given an order's total, nor the event type of a placed order, to reach a filter.
     const admits = (made: Message): boolean => !start || admitsChanges(start.schemas, g.scope, base, made);
@@ -669,7 +685,7 @@ function subscribeSnippet(c: Record<string, unknown>, anchor: string, topic: Top
     else notes.push(`The delivery policy is left out: AWS fixes the retries of ${protocol} subscriptions.`);
   }
   if (protocol === 'firehose') {
-    attributes.push(['SubscriptionRoleArn', `arn:aws:iam::${ACCOUNT}:role/<sns-to-firehose-role>`]);
+    attributes.push(['SubscriptionRoleArn', `arn:aws:iam::${accountOfTopic(topic)}:role/<sns-to-firehose-role>`]);
     notes.push('A Firehose subscription needs a role that lets SNS write to the stream (SubscriptionRoleArn).');
   }
   return {
@@ -697,13 +713,18 @@ function receiveSnippet(topic: Topic): SubscribeSnippet {
   };
 }
 
+/** The account of the topic's ARN (written, or the document's), else the reader's to fill in. */
+function accountOfTopic(topic: Topic): string {
+  return /^arn:[^:]+:sns:[^:]*:(\d{12}):/.exec(topic.arn)?.[1] ?? ACCOUNT;
+}
+
 /** The endpoint the Subscribe API takes: a URL, address or number as written, an ARN, or one built from a `name`. */
 function endpointOf(protocol: string, identifier: unknown, topic: Topic): string | undefined {
   if (!isPlainObject(identifier)) return undefined;
   for (const kind of ['url', 'email', 'phone', 'arn'] as const) if (typeof identifier[kind] === 'string') return identifier[kind] as string;
   if (typeof identifier.name !== 'string') return undefined;
   const region = topic.region ?? REGION;
-  const account = /^arn:[^:]+:sns:[^:]*:(\d{12}):/.exec(topic.arn)?.[1] ?? ACCOUNT;
+  const account = accountOfTopic(topic);
   const name = identifier.name;
   if (protocol === 'lambda') return `arn:aws:lambda:${region}:${account}:function:${name}`;
   if (protocol === 'firehose') return `arn:aws:firehose:${region}:${account}:deliverystream/${name}`;

@@ -37,7 +37,7 @@ export function pageTwin(page: Page, context: TwinContext): string {
     lines.push('');
   }
   if (page.descriptionHtml) lines.push(htmlToMarkdown(page.descriptionHtml), '');
-  if (page.facts.length > 0) lines.push(...factLines(page.facts, root), '');
+  if (page.facts.length > 0) lines.push(...factLines(page.facts, root, '', context.siteRoot), '');
   for (const section of page.sections) lines.push(...(section.type === 'peers' ? peerLines(section, context.siteRoot) : sectionLines(section, root, page.url)));
   lines.push(...usedByLines(page, root));
   lines.push(

@@ -4,7 +4,8 @@ import type { Fact, TextPart } from '../../lib/model/page-types.ts';
 import type { Link } from '../../lib/model/types.ts';
 import { htmlToInlineMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, listItem, markdownLink } from './markdown-text.ts';
-import { twinHref } from './twin-links.ts';
+import { twinHref, twinPath } from './twin-links.ts';
+import { partiesJoined } from '../../lib/model/parties-joined.ts';
 
 /** A link to another page's twin, by its title. */
 export function pageLink(link: Pick<Link, 'title' | 'url'>, root: string): string {
@@ -23,14 +24,21 @@ export function textLine(parts: TextPart[], root: string): string {
     .join('');
 }
 
-export function factLines(facts: Fact[], root: string, indent = ''): string[] {
-  return facts.flatMap((fact) => listItem([`**${escapeInline(fact.label)}:** ${factValue(fact, root)}`], indent));
+/** `siteRoot`: the site's, for operations of other APIs of a portal a fact names (their URLs are the site's); the API's root when absent. */
+export function factLines(facts: Fact[], root: string, indent = '', siteRoot = root): string[] {
+  return facts.flatMap((fact) => listItem([`**${escapeInline(fact.label)}:** ${factValue(fact, root, siteRoot)}`], indent));
 }
 
-function factValue(fact: Fact, root: string): string {
+function factValue(fact: Fact, root: string, siteRoot: string): string {
   const parts: string[] = [];
   if (fact.link) parts.push(pageLink(fact.link, root));
   if (fact.links) parts.push(fact.links.map((l) => pageLink(l, root)).join(' or '));
+  if (fact.parties) {
+    const named = fact.parties.map((p) =>
+      p.apiTitle === undefined ? pageLink(p, root) : `[${escapeInline(p.title)}](${siteRoot}${twinPath(p.url)}) in ${escapeInline(p.apiTitle)}`,
+    );
+    parts.push(partiesJoined(named, fact.text !== undefined));
+  }
   if (fact.tags) parts.push(escapeInline(fact.tags.join(', ')));
   if (fact.text !== undefined && !fact.link) {
     if (fact.href) parts.push(markdownLink(fact.text, fact.href));
