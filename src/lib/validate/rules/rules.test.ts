@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { STRICT_CODES } from '../validate-document.ts';
 import { codes, validateFiles, validateYaml, MINIMAL } from '../../../../test/helpers.ts';
+import { lowercaseSns } from '../../../../test/sns-words.ts';
 
 interface Row {
   name: string;
@@ -643,6 +644,8 @@ for (const [rule, rows] of Object.entries(table)) {
           const expected = row.strict && STRICT_CODES.has(d.code) ? 'error' : SEVERITY[d.code];
           assert.equal(d.severity, expected, `severity of ${d.code}`);
           assertLocated(d, row.yaml);
+          // The service is "SNS" in a message's words; keys, values and rule ids keep their case.
+          assert.deepEqual(lowercaseSns(`${d.message}\n${d.hint ?? ''}`), [], `${d.code}: ${d.message}`);
         }
       });
     }

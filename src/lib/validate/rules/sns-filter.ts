@@ -55,7 +55,7 @@ export const snsFilterRule: Rule = {
               fieldAt(policyAt, ...key.at),
               scope === 'MessageBody'
                 ? `no message of this operation has "${name}" in its payload, so this MessageBody filter never matches`
-                : `no message of this operation declares the header "${name}", which sns sends as a message attribute, so this filter never matches`,
+                : `no message of this operation declares the header "${name}", which SNS sends as a message attribute, so this filter never matches`,
               scope === 'MessageBody'
                 ? `Check the name against the payload schema${messages.some((m) => m.headers) ? ', or set filterPolicyScope to MessageAttributes if it is a header' : ''}.`
                 : 'Check the name against the headers schema, or set filterPolicyScope to MessageBody if it is a property of the payload.',
