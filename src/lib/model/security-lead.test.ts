@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { textLine } from '../../site/twins/twin-values.ts';
-import type { Link, SecurityGroup, TextPart } from './page-types.ts';
+import type { SecurityGroup, TextPart } from './page-types.ts';
+import type { Link } from './types.ts';
 import { securityLead } from './security-lead.ts';
 
-const server = (title: string): Link => ({ id: title.toLowerCase(), title, url: `servers/${title.toLowerCase()}/` }) as Link;
+const server = (title: string): Link => ({ kind: 'server', id: title.toLowerCase(), title, url: `servers/${title.toLowerCase()}/` });
 const words = (parts: TextPart[] | undefined): string => (parts ?? []).map((p) => p.text).join('');
 const group = (extra: Partial<SecurityGroup>): SecurityGroup => ({ schemes: [], ...extra });
 
