@@ -18,6 +18,8 @@ const KEY_CONTEXTS = [
   /\baws sns\b/g,
   // A list of protocols (a twin's "· https, sns", "— sns, sqs"): the protocol values as written.
   /(?<=(?:^|[·—,]) ?)sns(?=,|\s*$)/gm,
+  // A diagram's server box, captioned with its protocol ("server · sns").
+  /(?<=\bserver · )sns\b/g,
 ];
 
 /** Each lowercase "sns" of `prose` used as a word, with the words around it. */
@@ -27,12 +29,12 @@ export function lowercaseSns(prose: string): string[] {
   return [...text.matchAll(WORD)].map((m) => text.slice(Math.max(0, m.index - 40), m.index + 40).replace(/\s+/g, ' '));
 }
 
-/** A page's words as a reader reads them: without its code, its keys' cells and its protocol values. */
+/** A page's words as a reader reads them (a diagram's too): without its code, its keys' cells and its protocol values. */
 export function pageProse(html: string): string {
   const words = html
     // A server's protocols after its host.
     .replace(/(?<=<\/code>)<span class="kind">[^<]*<\/span>/g, ' ')
-    .replace(/<(code|pre|script|style|svg|template)\b[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<(code|pre|script|style|template)\b[\s\S]*?<\/\1>/g, ' ')
     // A value tree's keys (the definition of a binding: `sns`, `name`, …).
     .replace(/<th scope="row"[^>]*>[^<]*<\/th>/g, ' ')
     // Protocol values: the badges and the search filters.
