@@ -21,7 +21,7 @@ import { fieldAt, problem, type Rule, type RuleContext } from './rule.ts';
 
 export const snsFilterRule: Rule = {
   id: 'sns-filter',
-  description: 'sns filter policies: what AWS refuses (keys, combinations, lists, ranges, nesting) and keys the messages never have (warnings)',
+  description: 'SNS filter policies: what AWS refuses (keys, combinations, lists, ranges, nesting) and keys the messages never have (warnings)',
   run(ctx) {
     for (const op of ctx.index.of('Operation')) {
       const merged = effective(ctx.doc, op);
