@@ -4,10 +4,12 @@
  * of sight; the continuation hangs to the right of where its line's text starts, so that it reads
  * as the rest of that line; what a reader copies (a selection, or the Copy button) is the code as
  * written. Shell commands (the sns operations' `aws sns publish` and `aws sns subscribe`, and
- * their SDK forms) never wrap (review 13: a quoted ARN or a header value cut by a wrap reads as
- * two tokens): a line too long for its box scrolls inside it, a focusable region whose edge is
- * shaded. Read on the default content's sns operations, whose subscribe and publish commands
- * carry topic, queue and function ARNs, at a phone's and a desk's width, with and without script.
+ * their SDK forms, on the operations' pages and in the guides) and examples never wrap (review 13:
+ * a quoted ARN or a header value cut by a wrap reads as two tokens; an example's `replyTo` URL
+ * read "…/reply-" over "to"): a line too long for its box scrolls inside it, a focusable region
+ * whose edge is shaded. Read on the default content's sns operations, whose subscribe and publish
+ * commands carry topic, queue and function ARNs, the request whose example carries a reply URL,
+ * and the guide that runs them, at a phone's and a desk's width, with and without script.
  */
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
@@ -19,21 +21,30 @@ import { buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
 const repo = resolve(import.meta.dirname, '..');
 /**
  * Receiving operations whose subscription cards fold `aws sns subscribe` commands with ARNs (the
- * standard topic's with a Lambda function's and a webhook's, the longest); a publishing one whose
- * panel has `aws sns publish`.
+ * standard topic's with a Lambda function's and a webhook's, the longest); publishing ones whose
+ * panel has `aws sns publish` (the stock check's with its request's `replyTo` URL in the example
+ * beside it); the guide whose cards run the commands and show an example.
  */
-const PAGES = ['operations/receiveordereventsinwarehouse/', 'operations/notifycustomersofscans/', 'operations/publishorderevents/'];
+const PAGES = [
+  'operations/receiveordereventsinwarehouse/',
+  'operations/notifycustomersofscans/',
+  'operations/publishorderevents/',
+  'operations/requeststockcheck/',
+  'guides/getting-started/',
+];
 
 /** What the page's code boxes do with their lines, measured in the page. */
 interface CodeFacts {
   boxes: number;
   /** Code boxes (or their code) wider inside than their box, but the commands': a line scrolls out of sight. */
   scrolling: string[];
-  /** Commands' boxes (`.code-scrolls`) in view. */
+  /** Boxes of commands and examples in view, whose lines never wrap. */
   commands: number;
-  /** Lines of a command that wrap: a token cut in two. */
+  /** Examples' boxes among them. */
+  examples: number;
+  /** Lines of a command or an example that wrap: a token or a string cut in two. */
   commandWraps: string[];
-  /** Commands' boxes whose lines run past their edge: each must be a focusable, named region. */
+  /** Boxes of commands and examples whose lines run past their edge: each must be a focusable, named region. */
   commandScrolls: { region: boolean; shaded: boolean }[];
   wrappedLines: number;
   /** Wrapped lines whose continuation starts at or left of where the line's text starts. */
@@ -46,7 +57,10 @@ function codeFacts(page: Page): Promise<CodeFacts> {
     for (const details of document.querySelectorAll('main details')) (details as HTMLDetailsElement).open = true;
     const shown = (e: Element): boolean => e.getClientRects().length > 0;
     const boxes = [...document.querySelectorAll('main pre')].filter(shown);
-    const isCommand = (pre: Element): boolean => pre.closest('.code-scrolls') !== null;
+    // An example's box, on a page, in its panel or in a guide's card, is one whose lines never wrap, as a command's.
+    const isExample = (pre: Element): boolean => pre.closest('figure.example, details.example-more, figure.guide-card') !== null;
+    // A command: a code sample's tab (a guide's card runs the operation's) or a box that scrolls.
+    const isCommand = (pre: Element): boolean => pre.closest('.code-scrolls, .code-tab-panel') !== null || isExample(pre);
     const commands = boxes.filter(isCommand);
     const lineTops = (line: Element): number => {
       const range = document.createRange();
@@ -90,7 +104,16 @@ function codeFacts(page: Page): Promise<CodeFacts> {
       if (start === undefined || continuation <= start)
         notHung.push(`${line.textContent!.slice(0, 60)}: text from ${start}, continuation from ${continuation}`);
     }
-    return { boxes: boxes.length, scrolling, commands: commands.length, commandWraps, commandScrolls, wrappedLines, notHung };
+    return {
+      boxes: boxes.length,
+      scrolling,
+      commands: commands.length,
+      examples: commands.filter(isExample).length,
+      commandWraps,
+      commandScrolls,
+      wrappedLines,
+      notHung,
+    };
   });
 }
 
@@ -106,7 +129,7 @@ describe('long lines in code boxes', () => {
     [390, false],
     [1280, true],
   ] as const)
-    it(`${width} px${javaScriptEnabled ? '' : ', without script'}: no command wraps (one that is too long scrolls in its shaded box); no other code box scrolls sideways, a wrapped line's continuation hangs right of its text's start`, async () => {
+    it(`${width} px${javaScriptEnabled ? '' : ', without script'}: no command or example wraps (one that is too long scrolls in its shaded box); no other code box scrolls sideways, a wrapped line's continuation hangs right of its text's start`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
       try {
         let wrapped = 0;
@@ -117,6 +140,7 @@ describe('long lines in code boxes', () => {
           const facts = await codeFacts(page);
           assert.ok(facts.boxes >= 3, `${url}: ${facts.boxes} code boxes`);
           assert.ok(facts.commands >= 1, `${url}: ${facts.commands} commands`);
+          assert.ok(facts.examples >= 1, `${url}: ${facts.examples} examples`);
           assert.deepEqual(facts.commandWraps, [], `${url}: lines of a command cut by a wrap`);
           for (const box of facts.commandScrolls) assert.deepEqual(box, { region: true, shaded: true }, `${url}: a command that scrolls`);
           assert.deepEqual(facts.scrolling, [], `${url}: code that scrolls sideways`);

@@ -390,7 +390,7 @@ describe('the sns filter tester in Chromium', () => {
   it("is one link away from a guide's SnsTopic component, on the page of the operation that holds the subscriptions", async () => {
     const { page, errors } = await open(`${content.base}guides/getting-started/`);
     assert.equal(await page.locator('[data-sns-tester]').count(), 0, 'the guide quotes the topic, without the tester');
-    await page.locator('.guide-card', { hasText: 'sns topic' }).getByRole('link', { name: 'Warehouse picks orders' }).click();
+    await page.locator('.guide-card', { hasText: 'SNS topic' }).getByRole('link', { name: 'Warehouse picks orders' }).click();
     // The tester is folded under its heading on the operation's page: the reader opens it.
     await page.locator('details.tester-fold > summary').click();
     await page.getByRole('textbox', { name: 'Message attributes' }).fill('{"eventType": "OrderPlaced"}');

@@ -77,7 +77,7 @@ describe('diagrams of the default content', () => {
     const [svg] = svgsOf(html);
     assert.ok(svg);
     assert.equal((html.match(/<figure class="diagram-box/g) ?? []).length, 1, 'the fan-out replaces the plain flow on an sns topic');
-    assert.match(svg, /<text class="dg-caption"[^>]*>sns topic · (FIFO|standard)<\/text>/);
+    assert.match(svg, /<text class="dg-caption"[^>]*>SNS topic · (FIFO|standard)<\/text>/);
     assert.match(svg, /class="dg-node dg-send" href="\/operations\/publishorderevents\/"/);
     assert.match(svg, /class="dg-node dg-subscription" href="\/operations\/[^"]+\/#h-sns"/);
     assert.match(svg, /<text class="dg-line"[^>]*>(only |every message)/);
@@ -164,7 +164,7 @@ if (HAS_CORPUS)
       const html = readFileSync(join(dir, 'site', 'bindings-sns-fifo-orders', 'channels', 'orderevents', 'index.html'), 'utf8');
       const [svg] = svgsOf(html);
       assert.ok(svg);
-      assert.match(svg, /sns topic · FIFO/);
+      assert.match(svg, /SNS topic · FIFO/);
       assert.equal([...svg.matchAll(/class="dg-node dg-subscription"/g)].length, 3);
       assert.match(svg, /dead-letter queue[\s\S]*billing-orders-dlq\.fifo/);
       // An ARN by its resource name (wrapped after its separator, in a box narrow enough for three side by side), the whole ARN in the box's title only.

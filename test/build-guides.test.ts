@@ -111,14 +111,14 @@ describe('guides and configuration in a build', () => {
       assert.doesNotThrow(() => JSON.parse(decodeURIComponent(offered[1]!)), `${name} holds JSON`);
     }
     // The topic in short: its subscriptions one line each, the policy, retries and tester on its page.
-    const topic = tour.slice(tour.indexOf('<span class="kind">sns topic</span>'));
+    const topic = tour.slice(tour.indexOf('<span class="kind">SNS topic</span>'));
     assert.doesNotMatch(topic, /class="policy"|class="subscription-lines"|class="sns-tester/, 'no policy table, fan-out table or tester in the guide');
     assert.match(topic, /<a href="\/channels\/shipmenttracking\/#h-sns">on the channel's page<\/a>/);
     assert.doesNotMatch(tour, />Action<\/dt>|this application sends these messages/i, 'no action sentence on a card: its badge says it');
     assert.match(tour, /<div class="guide-card"[^>]*>[\s\S]*?<dt data-pagefind-ignore="true">Channel<\/dt>/, 'where the operation runs');
     assert.match(
       tour,
-      /<strong>Shipment tracking<\/strong><\/a> <span class="kind">sns topic<\/span>.*shipment-tracking/s,
+      /<strong>Shipment tracking<\/strong><\/a> <span class="kind">SNS topic<\/span>.*shipment-tracking/s,
       'the sns topic of the tracking channel',
     );
     assert.match(tour, /<a href="\/components\/schemas\/money\/">money<\/a>/);

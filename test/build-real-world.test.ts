@@ -160,12 +160,12 @@ describe('security on the pages', () => {
     const operation = page('operations/sendorder');
     assert.match(
       operation,
-      /<p class="flow-title"><strong>OAuth 2.0 client credentials flow<\/strong><\/p>\s*<dl class="facts"><dt>Token URL<\/dt> <dd><code class="wrap">https:\/\/id\.example\.com\/oauth\/token<\/code><\/dd> <\/dl>/,
+      /<p class="flow-title"><strong>Client credentials flow<\/strong><\/p>\s*<dl class="facts"><dt>Token URL<\/dt> <dd><code class="wrap">https:\/\/id\.example\.com\/oauth\/token<\/code><\/dd> <\/dl>/,
     );
     // The scopes table lists a flow's scopes when they are all of them; a flow that offers fewer names its own.
-    assert.match(operation, /OAuth 2.0 authorization code flow<\/strong><\/p>[\s\S]*?<dt>Scopes offered<\/dt> <dd><code>orders:read<\/code><\/dd> <\/dl>/);
+    assert.match(operation, /Authorization code flow<\/strong><\/p>[\s\S]*?<dt>Scopes offered<\/dt> <dd><code>orders:read<\/code><\/dd> <\/dl>/);
     assert.equal(operation.match(/<dt>Scopes offered<\/dt>/g)?.length, 1, 'only the flow that offers fewer');
-    assert.match(operation, /OAuth 2.0 authorization code flow<\/strong><\/p>[\s\S]*?Refresh URL/);
+    assert.match(operation, /Authorization code flow<\/strong><\/p>[\s\S]*?Refresh URL/);
     assert.equal(operation.match(/<dt><code>orders:read<\/code><\/dt> <dd>Read orders<\/dd>/g)?.length, 1, 'each scope described once');
     // Under a label of their own, as the flows have theirs: not a list that seems to belong to the last flow's token URL.
     assert.match(

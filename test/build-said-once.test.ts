@@ -163,8 +163,12 @@ describe('facts said once and truthfully (default content)', () => {
     );
     assert.doesNotMatch(order, /Order \(object\)/);
     const oauth = read('components/securityschemes/partneroauth');
-    // Its name once, as the title: its card is headed by what it is.
-    assert.match(oauth, /<p class="scheme-head"><strong>OAuth 2\.0<\/strong><\/p>/);
+    // Its name once, as the title, which says what it is: its card has no head saying it again, nor its flow.
+    assert.doesNotMatch(oauth, /<p class="scheme-head">/);
+    assert.match(oauth, /<p class="flow-title"><strong>Client credentials flow<\/strong><\/p>/);
+    // From the title on (the breadcrumbs above it name the page too).
+    const oauthWords = words(reading(oauth).slice(reading(oauth).indexOf('<h1')));
+    assert.equal(oauthWords.match(/OAuth 2\.0/g)?.length, 1, oauthWords);
     assert.doesNotMatch(oauth, /<strong>partnerOAuth<\/strong>/);
     assert.doesNotMatch(oauth, /Scopes offered/, 'the scopes table lists them');
     assert.match(oauth, /<dt><code>orders:read<\/code><\/dt> <dd>Read order events\.<\/dd>/);

@@ -8,12 +8,13 @@
  * tester link to the card), and a schema's source folded under the table that shows it.
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { buildSite, tempDir } from './helpers.ts';
+import { lowercaseSns, pageProse, twinProse } from './sns-words.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const text = (html: string): string => unescapeText(html.replace(/<wbr>/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
@@ -32,8 +33,9 @@ describe("a receiving operation's own subscriptions (default content)", () => {
   let notify = '';
   /** The Markdown twins of the two pages. */
   const twins: Record<'warehouse' | 'notify', string> = { warehouse: '', notify: '' };
+  let out = '';
   before(async () => {
-    const out = await buildSite(['content'], repo, { work: tempDir('apidesc-sns-own-') });
+    out = await buildSite(['content'], repo, { work: tempDir('apidesc-sns-own-') });
     warehouse = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.html'), 'utf8');
     notify = readFileSync(join(out, 'operations', 'notifycustomersofscans', 'index.html'), 'utf8');
     twins.warehouse = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.md'), 'utf8');
@@ -61,6 +63,17 @@ describe("a receiving operation's own subscriptions (default content)", () => {
     }
     assert.match(twins.notify, /the message arrives inside the SNS JSON envelope/);
     assert.match(twins.warehouse, /- \*\*Protocol:\*\* `sqs`/);
+  });
+
+  it('says SNS, never sns, in the sentences of every page and twin of the site; keys, protocol values and code stay as written', () => {
+    const found: string[] = [];
+    const files = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => !f.startsWith('pagefind'));
+    for (const file of files) {
+      if (file.endsWith('.html')) found.push(...lowercaseSns(pageProse(readFileSync(join(out, file), 'utf8'))).map((w) => `${file}: ${w}`));
+      else if (file.endsWith('.md')) found.push(...lowercaseSns(twinProse(readFileSync(join(out, file), 'utf8'))).map((w) => `${file}: ${w}`));
+    }
+    assert.ok(files.filter((f) => f.endsWith('.md')).length > 10, 'the twins were read');
+    assert.deepEqual(found, []);
   });
 
   it("shows the warehouse's own queue first and marked, the other teams' queues after under a heading of their own", () => {

@@ -170,7 +170,7 @@ describe('the manual, built', () => {
   it('shows the example API live in its guides, and links them from the overview', () => {
     assert.match(page('guides/guides'), /<table class="schema-table|schema-tree/);
     // The guide's topic: one compact card naming it (the channel's page has the rest).
-    assert.match(page('guides/sns'), /<div class="guide-card"[^>]*>(?:(?!<\/div>)[\s\S])*?<span class="kind">sns topic<\/span>\s*<code>orders\.fifo<\/code>/);
+    assert.match(page('guides/sns'), /<div class="guide-card"[^>]*>(?:(?!<\/div>)[\s\S])*?<span class="kind">SNS topic<\/span>\s*<code>orders\.fifo<\/code>/);
     assert.match(page(''), /href="\/guides\/getting-started\/"/);
   });
 });

@@ -95,7 +95,7 @@ describe('apidesc-docs/starlight in a Starlight site', { timeout: 600_000 }, () 
     assert.match(html, /<figcaption><a href="\/reference\/components\/messages\/orderplaced\/">Order placed<\/a>/, 'MessageExample');
     assert.match(
       html,
-      /<a href="\/reference\/channels\/orderevents\/#h-sns"><strong>Order events<\/strong><\/a> <span class="kind">sns topic<\/span>/,
+      /<a href="\/reference\/channels\/orderevents\/#h-sns"><strong>Order events<\/strong><\/a> <span class="kind">SNS topic<\/span>/,
       'SnsTopic',
     );
   });

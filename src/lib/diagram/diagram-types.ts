@@ -11,7 +11,7 @@ export interface DiagramNode {
   /** Unique within the diagram. */
   id: string;
   kind: NodeKind;
-  /** Small text above the label: what the box is ("send operation", "sns topic · FIFO"). */
+  /** Small text above the label: what the box is ("send operation", "SNS topic · FIFO"). */
   caption?: string;
   label: string;
   /** Small lines under the label (an endpoint, a filter). */

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SNS, STRUCTURE } from '../../../test/diff-cases.ts';
 import { api, diffPair, summaryOf } from '../../../test/diff-fixture.ts';
+import { lowercaseSns } from '../../../test/sns-words.ts';
 
 describe('diff: structural changes and the sns binding', () => {
   for (const c of [...STRUCTURE, ...SNS]) {
@@ -29,6 +30,8 @@ describe('diff: structural changes and the sns binding', () => {
           found.some((x) => c.words!.test(x.message)),
           `message should say ${c.words}; got:\n${summaryOf(report).join('\n')}`,
         );
+      // The Changes page's words say "SNS" for the service; keys and values keep their case.
+      for (const x of found) assert.deepEqual(lowercaseSns(x.message), [], x.message);
       assert.ok(
         found.every((x) => x.line > 0),
         'every change has its line',

@@ -20,7 +20,7 @@ export function compareSnsChannel(ctx: DiffContext, b: Node, h: Node, object: st
       rule: 'sns-topic-renamed',
       severity: 'breaking',
       object,
-      message: `sns topic renamed ${quote(bo.name ?? '(none)')} → ${quote(ho.name ?? '(none)')}: publishers and subscriptions of the old topic no longer reach each other`,
+      message: `SNS topic renamed ${quote(bo.name ?? '(none)')} → ${quote(ho.name ?? '(none)')}: publishers and subscriptions of the old topic no longer reach each other`,
     });
   }
   const ordering = (o: Record<string, unknown>): string => (isPlainObject(o.ordering) && o.ordering.type === 'FIFO' ? 'FIFO' : 'standard');
@@ -29,7 +29,7 @@ export function compareSnsChannel(ctx: DiffContext, b: Node, h: Node, object: st
       rule: 'sns-fifo-switched',
       severity: 'breaking',
       object,
-      message: `sns topic switched from ${ordering(bo)} to ${ordering(ho)}: the topic must be recreated (a FIFO topic's name ends in .fifo), publishers must ${ordering(ho) === 'FIFO' ? 'send a message group id' : 'stop sending group ids'}, and ${ordering(ho) === 'FIFO' ? 'only FIFO queues can subscribe' : 'FIFO queues can no longer subscribe'}`,
+      message: `SNS topic switched from ${ordering(bo)} to ${ordering(ho)}: the topic must be recreated (a FIFO topic's name ends in .fifo), publishers must ${ordering(ho) === 'FIFO' ? 'send a message group id' : 'stop sending group ids'}, and ${ordering(ho) === 'FIFO' ? 'only FIFO queues can subscribe' : 'FIFO queues can no longer subscribe'}`,
     });
   }
   const dedup = (o: Record<string, unknown>): boolean => isPlainObject(o.ordering) && o.ordering.contentBasedDeduplication === true;
@@ -43,7 +43,7 @@ export function compareSnsChannel(ctx: DiffContext, b: Node, h: Node, object: st
   }
   comparePolicy(ctx, field(ctx.base, b, 'policy'), field(ctx.head, h, 'policy'), object);
   if (!sameValue(bo.tags, ho.tags))
-    addHead(ctx, child(h.at, 'tags'), { rule: 'sns-tags-changed', severity: 'info', object, message: 'sns topic tags changed' });
+    addHead(ctx, child(h.at, 'tags'), { rule: 'sns-tags-changed', severity: 'info', object, message: 'SNS topic tags changed' });
 }
 
 /** Access removed (an Allow statement gone, a Deny statement added) breaks whoever had it. */
@@ -87,7 +87,7 @@ export function compareSnsOperation(ctx: DiffContext, b: Node, h: Node, object: 
       rule: 'sns-topic-renamed',
       severity: 'breaking',
       object,
-      message: `sns topic of the operation ${quote(bo.topic ?? '(the channel)')} → ${quote(ho.topic ?? '(the channel)')}: it now publishes or subscribes elsewhere`,
+      message: `SNS topic of the operation ${quote(bo.topic ?? '(the channel)')} → ${quote(ho.topic ?? '(the channel)')}: it now publishes or subscribes elsewhere`,
     });
   }
   if (!sameValue(bo.deliveryPolicy, ho.deliveryPolicy)) {
@@ -189,7 +189,7 @@ function compareConsumer(ctx: DiffContext, o: Node, n: Node, object: string, nam
       rule: 'sns-raw-delivery-switched',
       severity: 'breaking',
       object,
-      message: `${name}: raw message delivery switched ${nc.rawMessageDelivery ? 'on: the endpoint receives the bare message, no longer wrapped in the sns envelope' : 'off: the endpoint receives the message wrapped in the sns envelope (JSON with Message, MessageId, …)'}; its parser must change`,
+      message: `${name}: raw message delivery switched ${nc.rawMessageDelivery ? 'on: the endpoint receives the bare message, no longer wrapped in the SNS envelope' : 'off: the endpoint receives the message wrapped in the SNS envelope (JSON with Message, MessageId, …)'}; its parser must change`,
     });
   }
   const dlq = (c: Record<string, unknown>): unknown => (isPlainObject(c.redrivePolicy) ? c.redrivePolicy.deadLetterQueue : undefined);

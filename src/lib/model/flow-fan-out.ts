@@ -44,7 +44,7 @@ export function subscriptionHolder(publishers: ReadonlySet<string>, operationUrl
 
 export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fanOut: FanOut, peers?: PagePeers): Diagram {
   const type = topic.ordering === 'FIFO' ? 'FIFO' : 'standard';
-  const nodes: DiagramNode[] = [{ id: 'topic', kind: 'topic', caption: `sns topic · ${type}`, label: topic.name ?? page.title, url: `${page.url}#h-sns` }];
+  const nodes: DiagramNode[] = [{ id: 'topic', kind: 'topic', caption: `SNS topic · ${type}`, label: topic.name ?? page.title, url: `${page.url}#h-sns` }];
   const edges: DiagramEdge[] = [];
   const channel = entityByUrl(ctx, page.url);
   const operations = channel ? operationsOn(ctx, channel) : [];
@@ -123,7 +123,7 @@ export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fan
   }
   const n = fanOut.consumers.length;
   return {
-    title: `Fan-out of sns topic ${topic.name ?? page.title}`,
+    title: `Fan-out of SNS topic ${topic.name ?? page.title}`,
     description:
       `${fanOut.producers.length === 0 ? 'No operation of this API publishes to this ' : `${fanOut.producers.map((p) => p.title).join(', ')} ${fanOut.producers.length === 1 ? 'publishes' : 'publish'} to this `}${type} topic; ` +
       `${n === 0 ? 'no subscription is described' : `it delivers to ${n} subscription${n === 1 ? '' : 's'}`}` +

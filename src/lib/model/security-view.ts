@@ -38,6 +38,8 @@ export interface SecuritySchemeView {
   requiredScopes?: string[];
   /** Shown on its own page, whose title is its name: its card is headed by what it is, not by the name again. */
   onItsPage?: true;
+  /** On its own page whose title starts with what it is ("OAuth 2.0 (partnerOAuth)"): its card has no head, the title says it once. */
+  kindInTitle?: true;
   /**
    * On its own page: the servers and operations that require the scheme, which is where its
    * `scopes` must be granted (the page is no server's or operation's, so the card says whose).

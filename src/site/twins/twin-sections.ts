@@ -9,6 +9,7 @@ import {
   type ProtocolBinding,
   type SampleGroup,
 } from '../../lib/model/page-types.ts';
+import { securityLead } from '../../lib/model/security-lead.ts';
 import type { SecuritySchemeView } from '../../lib/model/security-view.ts';
 import { htmlToInlineMarkdown, htmlToMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart, listItem, markdownLink } from './markdown-text.ts';
@@ -143,17 +144,8 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
     case 'security':
       return [
         ...(section.intro ? [lineStart(escapeInline(section.intro)), ''] : []),
-        // Whose the schemes are, in the page's words (SecuritySchemes.astro): a server's, or the operation's own.
-        ...section.groups.flatMap((g) => [
-          g.link
-            ? `Server ${pageLink(g.link, root)} requires:`
-            : g.ofOperation
-              ? `This operation requires${g.alsoServers?.length ? `, as ${g.alsoServers.length === 1 ? 'server' : 'servers'} ${g.alsoServers.map((l, k, all) => `${k === 0 ? '' : k === all.length - 1 ? ' and ' : ', '}${pageLink(l, root)}`).join('')} ${g.alsoServers.length === 1 ? 'does' : 'do'}` : ''}:`
-              : '',
-          '',
-          ...g.schemes.flatMap((s) => schemeLines(s, root)),
-          '',
-        ]),
+        // Whose the schemes are, in the page's words (security-lead.ts): a server's, or the operation's own.
+        ...section.groups.flatMap((g) => [textLine(securityLead(g) ?? [], root), '', ...g.schemes.flatMap((s) => schemeLines(s, root)), '']),
       ].filter((line, i, all) => !(line === '' && all[i - 1] === ''));
   }
 }

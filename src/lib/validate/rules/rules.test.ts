@@ -7,6 +7,8 @@ import { describe, it } from 'node:test';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { STRICT_CODES } from '../validate-document.ts';
 import { codes, validateFiles, validateYaml, MINIMAL } from '../../../../test/helpers.ts';
+import { lowercaseSns } from '../../../../test/sns-words.ts';
+import { rules } from './index.ts';
 
 interface Row {
   name: string;
@@ -643,6 +645,8 @@ for (const [rule, rows] of Object.entries(table)) {
           const expected = row.strict && STRICT_CODES.has(d.code) ? 'error' : SEVERITY[d.code];
           assert.equal(d.severity, expected, `severity of ${d.code}`);
           assertLocated(d, row.yaml);
+          // The service is "SNS" in a message's words; keys, values and rule ids keep their case.
+          assert.deepEqual(lowercaseSns(`${d.message}\n${d.hint ?? ''}`), [], `${d.code}: ${d.message}`);
         }
       });
     }
@@ -714,5 +718,14 @@ describe('rule example: patterns that take an exponential time (hostile input)',
     assert.equal(found.length, 6);
     assert.equal(found.filter((d) => /took longer than 2 s/.test(d.message)).length, 3);
     assert.equal(found.filter((d) => /3 checks against such patterns have timed out already/.test(d.message)).length, 3);
+  });
+});
+
+describe("the rules' descriptions (said in a diagnostic when a rule stops)", () => {
+  it('say SNS for the service; the binding keeps its key', () => {
+    assert.deepEqual(
+      rules.flatMap((rule) => lowercaseSns(rule.description).map((words) => `${rule.id}: ${words}`)),
+      [],
+    );
   });
 });

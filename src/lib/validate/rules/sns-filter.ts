@@ -21,7 +21,7 @@ import { fieldAt, problem, type Rule, type RuleContext } from './rule.ts';
 
 export const snsFilterRule: Rule = {
   id: 'sns-filter',
-  description: 'sns filter policies: what AWS refuses (keys, combinations, lists, ranges, nesting) and keys the messages never have (warnings)',
+  description: 'SNS filter policies: what AWS refuses (keys, combinations, lists, ranges, nesting) and keys the messages never have (warnings)',
   run(ctx) {
     for (const op of ctx.index.of('Operation')) {
       const merged = effective(ctx.doc, op);
@@ -55,7 +55,7 @@ export const snsFilterRule: Rule = {
               fieldAt(policyAt, ...key.at),
               scope === 'MessageBody'
                 ? `no message of this operation has "${name}" in its payload, so this MessageBody filter never matches`
-                : `no message of this operation declares the header "${name}", which sns sends as a message attribute, so this filter never matches`,
+                : `no message of this operation declares the header "${name}", which SNS sends as a message attribute, so this filter never matches`,
               scope === 'MessageBody'
                 ? `Check the name against the payload schema${messages.some((m) => m.headers) ? ', or set filterPolicyScope to MessageAttributes if it is a header' : ''}.`
                 : 'Check the name against the headers schema, or set filterPolicyScope to MessageBody if it is a property of the payload.',

@@ -32,7 +32,7 @@ const EXPECTED_IDENTIFIER: Record<string, string[]> = {
 
 export const snsLintRule: Rule = {
   id: 'sns-lint',
-  description: 'sns values that are legal but likely wrong (warnings)',
+  description: 'sns binding values that are legal but likely wrong (warnings)',
   run(ctx) {
     for (const node of ctx.index.of('ChannelBindings')) lintChannel(ctx, node.value.sns, fieldAt(node, 'sns'));
     for (const op of ctx.index.of('Operation')) {
