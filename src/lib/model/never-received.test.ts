@@ -135,4 +135,19 @@ describe('never-received: what a message schema proves a filter never passes', (
     assert.ok(neverPasses({ urgent: ['false'] }, scope, headers));
     assert.equal(neverPasses({ MessageGroupId: ['other'] }, scope, headers), undefined);
   });
+
+  it('stays bounded on a hostile enum: a long one is named by its first values and counted, a huge one is not judged', async () => {
+    const many = Array.from({ length: 200 }, (_, i) => `kind-${i}`);
+    const huge = Array.from({ length: 20_000 }, (_, i) => `kind-${i}`);
+    const shapeOf = await shapes({
+      many: { type: 'object', required: ['eventType'], properties: { eventType: { enum: many } } },
+      huge: { type: 'object', required: ['eventType'], properties: { eventType: { enum: huge } } },
+    });
+    const said = neverPasses({ eventType: ['OrderPlaced'] }, 'MessageBody', shapeOf('many'));
+    assert.deepEqual(
+      said?.map((r) => r.why),
+      ['has eventType "kind-0" or "kind-1" or "kind-2" or 197 other values only'],
+    );
+    assert.equal(neverPasses({ eventType: ['OrderPlaced'] }, 'MessageBody', shapeOf('huge')), undefined);
+  });
 });

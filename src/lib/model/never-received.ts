@@ -30,6 +30,10 @@ export interface MessageShape {
 const NOT_ATTRIBUTES = /^(x-amz-sns-|MessageGroupId$|MessageDeduplicationId$)/i;
 /** A policy of more alternatives than this (`$or` multiplies them) is not judged. */
 const MAX_ALTERNATIVES = 64;
+/** An enum of more values than this is not judged: each value goes through the matcher once per alternative, so work stays in proportion to the document. */
+const MAX_VALUES = 256;
+/** The values a reason names; more are counted, so the sentence stays one line however long the enum. */
+const VALUES_SAID = 4;
 
 /** What the schema guarantees of a field: never there (`missing` names the part that is never there), or only these values (and maybe absent). */
 type FieldFacts = { missing: string } | { values: unknown[]; mayBeAbsent: boolean };
@@ -79,10 +83,15 @@ function leafNever(leaf: PolicyLeaf, scope: Scope, views: SchemaViews, root: Sch
   const summary = filterSummary(Object.fromEntries([[name, leaf.conditions]]))[0];
   const noun = scope === 'MessageAttributes' ? 'the attribute ' : '';
   const why =
-    'missing' in facts
-      ? `never has ${noun}${facts.missing}`
-      : `has ${noun}${name} ${facts.values.length === 1 ? shown(facts.values[0]) : `${facts.values.map(shown).join(' or ')}`} only${facts.mayBeAbsent ? ', or none' : ''}`;
+    'missing' in facts ? `never has ${noun}${facts.missing}` : `has ${noun}${name} ${valuesSaid(facts.values)} only${facts.mayBeAbsent ? ', or none' : ''}`;
   return { attribute: summary?.attribute ?? name, condition: summary?.condition ?? '', why };
+}
+
+/** The values a field may hold, the first few by value and the rest counted ("a" or "b" or 10 other values). */
+function valuesSaid(values: unknown[]): string {
+  const named = values.slice(0, values.length > VALUES_SAID ? VALUES_SAID - 1 : VALUES_SAID).map(shown);
+  const rest = values.length - named.length;
+  return [...named, ...(rest > 0 ? [`${rest} other values`] : [])].join(' or ');
 }
 
 /** A header's value as an sns message attribute (booleans go as strings); undefined for a value no attribute carries. */
@@ -117,6 +126,6 @@ function fieldFacts(views: SchemaViews, root: SchemaNode, path: string[]): Field
   }
   if (!whole(node)) return undefined;
   const values = node.const ? [node.const.value] : node.enum;
-  if (!values || values.length === 0) return undefined;
+  if (!values || values.length === 0 || values.length > MAX_VALUES) return undefined;
   return { values, mayBeAbsent };
 }
