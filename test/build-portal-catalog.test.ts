@@ -30,20 +30,20 @@ describe("a portal's catalog of APIs with and without servers", () => {
 
   it("names an API's protocol from its bindings where no server names one, says so on its card, and the filter finds it", () => {
     // A server's protocol: said plainly.
-    assert.match(card('/lights/'), /<dt>Protocol<\/dt><dd><a class="facet protocol" href="#protocol-kafka">kafka<\/a><\/dd>/);
+    assert.match(card('/lights/'), /<dt>Protocol<\/dt><dd><a class="facet protocol" href="#protocol-kafka">Kafka<\/a><\/dd>/);
     assert.doesNotMatch(card('/lights/'), /from bindings/);
     // A channel's `ws` binding, no server: the protocol, and where it comes from (seen, and in its title).
     const ticker = card('/ticker/');
     assert.match(ticker, /^<li data-filters="protocol-ws">/);
     assert.match(
       ticker,
-      /<a class="facet protocol" href="#protocol-ws">ws<\/a><span class="facet-source" title="No server of this API names a protocol: the bindings of its channels, operations or messages do\.">from bindings/,
+      /<a class="facet protocol" href="#protocol-ws">WebSockets<\/a><span class="facet-source" title="No server of this API names a protocol: the bindings of its channels, operations or messages do\.">from bindings/,
     );
     // Only a message's `amqp` binding names it.
     assert.match(card('/accounts/'), /^<li data-filters="protocol-amqp tag-billing">/);
-    assert.match(card('/accounts/'), /<a class="facet protocol" href="#protocol-amqp">amqp<\/a><span class="facet-source"/);
-    assert.match(root, /<a class="chip protocol" href="#protocol-ws">ws <span class="count">1<\/span><\/a>/);
-    assert.match(root, /<a class="chip protocol" href="#protocol-amqp">amqp <span class="count">1<\/span><\/a>/);
+    assert.match(card('/accounts/'), /<a class="facet protocol" href="#protocol-amqp">AMQP<\/a><span class="facet-source"/);
+    assert.match(root, /<a class="chip protocol" href="#protocol-ws">WebSockets <span class="count">1<\/span><\/a>/);
+    assert.match(root, /<a class="chip protocol" href="#protocol-amqp">AMQP <span class="count">1<\/span><\/a>/);
     assert.match(root, /#protocol-ws:target ~ \.api-cards > li:not\(\[data-filters~="protocol-ws"\]\) \{ display: none; \}/);
     // Nothing names one: no protocol row on its card, and a last protocol filter, "not stated", finds it.
     assert.match(card('/notes/'), /^<li data-filters="protocol-not-stated">/);
@@ -59,7 +59,7 @@ describe("a portal's catalog of APIs with and without servers", () => {
   it('names the rows of a card\'s foot ("Protocol", "Tag"), each value a link to its filter, and keeps "All APIs" out of the facets\' rows', () => {
     assert.match(
       card('/meter/'),
-      /<dl class="entry-facets"><div><dt>Protocol<\/dt><dd><a class="facet protocol" href="#protocol-kafka">kafka<\/a><\/dd><\/div><div><dt>Tag<\/dt><dd><a class="facet tag" href="#tag-iot">iot<\/a><\/dd><\/div><\/dl><\/li>$/,
+      /<dl class="entry-facets"><div><dt>Protocol<\/dt><dd><a class="facet protocol" href="#protocol-kafka">Kafka<\/a><\/dd><\/div><div><dt>Tag<\/dt><dd><a class="facet tag" href="#tag-iot">iot<\/a><\/dd><\/div><\/dl><\/li>$/,
     );
     // The tag's link does what it looks like it does: its filter exists.
     assert.match(root, /#tag-iot:target ~ \.api-cards > li:not\(\[data-filters~="tag-iot"\]\) \{ display: none; \}/);

@@ -70,7 +70,7 @@ describe('a portal of two APIs', () => {
     // among the tag filters.
     assert.match(
       card,
-      /<dl class="entry-facets"><div><dt>Protocol<\/dt><dd><a class="facet protocol" href="#protocol-kafka">kafka<\/a><\/dd><\/div><div><dt>Tag<\/dt><dd><a class="facet tag" href="#tag-iot">iot<\/a><\/dd><\/div><\/dl>/,
+      /<dl class="entry-facets"><div><dt>Protocol<\/dt><dd><a class="facet protocol" href="#protocol-kafka">Kafka<\/a><\/dd><\/div><div><dt>Tag<\/dt><dd><a class="facet tag" href="#tag-iot">iot<\/a><\/dd><\/div><\/dl>/,
     );
     assert.match(root, /<a class="chip tag" href="#tag-iot">iot <span class="count">1<\/span><\/a>/);
     assert.doesNotMatch(root, /href="#tag-kafka"/);
@@ -86,7 +86,8 @@ describe('a portal of two APIs', () => {
     // The filters as chips with their counts (links: they work without script).
     assert.match(
       root,
-      /Protocol<\/span> <span class="chips"><a class="chip protocol" href="#protocol-https">https <span class="count">1<\/span><\/a><a class="chip protocol" href="#protocol-kafka">kafka <span class="count">1<\/span><\/a><a class="chip protocol" href="#protocol-sns">Amazon SNS/,
+      // Known protocols by their readers' names, in the order of those names.
+      /Protocol<\/span> <span class="chips"><a class="chip protocol" href="#protocol-sns">Amazon SNS <span class="count">1<\/span><\/a><a class="chip protocol" href="#protocol-sqs">Amazon SQS <span class="count">1<\/span><\/a><a class="chip protocol" href="#protocol-https">HTTPS <span class="count">1<\/span><\/a><a class="chip protocol" href="#protocol-kafka">Kafka <span class="count">1<\/span>/,
     );
     // Which messages each API sends or receives, by name, on its card (a name read from a key has the key in its tooltip).
     assert.match(

@@ -19,17 +19,6 @@ export interface CatalogEntry {
 }
 
 /**
- * A protocol as a catalog's chip names it: the services a reader knows by their product's name
- * (an sns topic is Amazon SNS's, whatever server it is reached through); others as the document
- * writes them (`kafka`, `https`, `kafka-secure`).
- */
-const CHIP_NAMES: Record<string, string> = { sns: 'Amazon SNS', sqs: 'Amazon SQS' };
-
-export function protocolChipName(protocol: string): string {
-  return Object.hasOwn(CHIP_NAMES, protocol) ? CHIP_NAMES[protocol]! : protocol;
-}
-
-/**
  * The tags a card and the tag filter show: those that do not name one of the API's protocols
  * ("sns" tagged on an API that publishes to sns): the protocol's chip and filter say it already.
  */

@@ -10,34 +10,13 @@ import type { Fact, Page, ProtocolBinding } from './page-types.ts';
 import type { TopicName } from './sns-topic-name.ts';
 import { escapeText } from '../html-text.ts';
 import { pageKindOf } from './page-kinds.ts';
+import { PROTOCOL_NAMES } from './protocol-names.ts';
 import { schemaRows } from './schema-rows.ts';
 import { retriesSummary, subscriptionDelivery } from './sns-delivery.ts';
 import { type FanOut, filterSummary, isRefused, PROTOCOL_LABELS, subscriptionVerdictOf } from './sns.ts';
 import { PROTOCOL_KEYS } from '../validate/schema/bindings-schema.ts';
 import { isFifoBinding } from '../sns/fifo-protocols.ts';
 import type { Entity, Link } from './types.ts';
-
-export const PROTOCOL_NAMES: Record<string, string> = {
-  http: 'HTTP',
-  ws: 'WebSockets',
-  kafka: 'Kafka',
-  anypointmq: 'Anypoint MQ',
-  amqp: 'AMQP 0-9-1',
-  amqp1: 'AMQP 1.0',
-  mqtt: 'MQTT',
-  mqtt5: 'MQTT 5',
-  nats: 'NATS',
-  jms: 'JMS',
-  sns: 'sns (topic notification)',
-  solace: 'Solace',
-  sqs: 'sqs (message queue)',
-  stomp: 'STOMP',
-  redis: 'Redis',
-  mercure: 'Mercure',
-  ibmmq: 'IBM MQ',
-  googlepubsub: 'Google Pub/Sub',
-  pulsar: 'Pulsar',
-};
 
 /** Binding fields that hold a JSON Schema (by protocol): shown as schema tables. */
 export const SCHEMA_FIELDS: Record<string, string[]> = {
