@@ -74,15 +74,20 @@ describe('a springwolf schema page', () => {
     });
   }
 
-  it("says the class name once, its package quieter, and opens the example panel on the document's example, its mismatch said in a line under it, the one made from the schema after it", async () => {
+  it("says the class name once, its package quieter, and opens the example panel on an example the schema accepts, the document's wrong one after it with its mismatch said in a line under it", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${site.base}${PAGE}`);
     assert.equal(await page.locator('.page-kind code').textContent(), 'org.example.logistics.kafka.dtos.discriminator.ShipmentBase');
     assert.equal(await page.locator('.page-kind .id-package').textContent(), 'org.example.logistics.kafka.dtos.discriminator.');
-    // First the document's own (springwolf's placeholders): the example first, the note after it, visible and said without "Warning".
+    // First, open, one made from the schema and accepted by it: the example a reader copies.
     const figure = page.locator('figure.example');
-    assert.equal(await figure.locator('figcaption').textContent(), "The document's example");
-    const order = await figure.evaluate((f) => [...f.children].map((c) => c.className || c.tagName.toLowerCase()));
+    assert.match((await figure.locator('figcaption').textContent()) ?? '', /^Generated example/);
+    assert.equal(await figure.locator('.example-warning').count(), 0, 'the open example satisfies its schema');
+    // Then the document's own (springwolf's placeholders), folded: the example first, the note after it, visible once opened and said without "Warning".
+    const own = page.locator('details.example-more', { has: page.locator('summary', { hasText: "The document's example" }) });
+    assert.equal(await own.count(), 1);
+    await own.locator('summary').first().click();
+    const order = await own.evaluate((f) => [...f.children].map((c) => c.className || c.tagName.toLowerCase()));
     const note = order.indexOf('example-warning');
     assert.ok(note > 0, `a note under the example: ${order.join(', ')}`);
     assert.ok(
@@ -90,14 +95,10 @@ describe('a springwolf schema page', () => {
       order.join(', '),
     );
     assert.equal(order.at(-1), 'example-warning', `the note closes the example: ${order.join(', ')}`);
-    const line = figure.locator('.example-warning > p');
-    assert.ok(await line.isVisible(), 'the reason is seen without opening anything');
+    const line = own.locator('.example-warning > p');
+    assert.ok(await line.isVisible(), 'the reason is seen without opening anything more');
     assert.match((await line.textContent()) ?? '', /^This example does not satisfy its schema: \S/);
-    assert.doesNotMatch((await figure.textContent()) ?? '', /Warning/);
-    // Then the example made from the schema, folded, titled as made, and one the schema accepts.
-    const made = page.locator('details.example-more', { has: page.locator('summary', { hasText: 'Generated example' }) }).first();
-    await made.locator('summary').first().click();
-    assert.equal(await made.locator('.example-warning').count(), 0, 'the generated example satisfies its schema');
+    assert.doesNotMatch((await own.textContent()) ?? '', /Warning/);
     // A message named by its class: the name over the title, not again as a fact.
     await page.goto(`${site.base}components/messages/org.example.logistics.kafka.dtos.customs.customsdeclarationdto/`);
     assert.equal(await page.locator('.page-kind code').textContent(), 'org.example.logistics.kafka.dtos.customs.CustomsDeclarationDto');

@@ -2,15 +2,17 @@
  * The document's examples before generated ones, at every level a page uses: a message's own
  * examples, its payload schema's `examples`, a field's example. Over documents with and without
  * each (fast-check), the message page and the schema page show the author's first (a wrong one
- * too, where the validator's finding meets it), never say the document gives no example when it
- * gives one, and make their generated value with the field's example the table shows as "e.g.".
+ * too, where the validator's finding meets it, until the site puts a right one before it), never
+ * say the document gives no example when it gives one, and make their generated value with the
+ * field's example the table shows as "e.g.".
  */
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { buildApiModel } from '../src/lib/model/build-model.ts';
+import { invalidExamples, markInvalidExamples } from '../src/lib/model/example-findings.ts';
 import type { Page, PageSection } from '../src/lib/model/page-types.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
 import { tempDir } from './helpers.ts';
@@ -108,5 +110,27 @@ describe("the document's examples first, at every level", () => {
       }),
       { numRuns: 24, seed: 1613 },
     );
+  });
+
+  it("leads with a right example on the site where the document's first is wrong, the wrong one after it with its fault", async () => {
+    const file = join(dir, 'engines-wrong.json');
+    const api = JSON.parse(document({ message: { label: 'eco' } })) as { components: { messages: { EngineTuned: { examples: unknown[] } } } };
+    // Its first example's label is a number where the schema asks for a string.
+    api.components.messages.EngineTuned.examples.unshift({ payload: { label: 42, power: { hp: 1, torque: 2 } } });
+    writeFileSync(file, JSON.stringify(api));
+    const { doc, diagnostics } = await validateDocument(file, { root: dir });
+    assert.ok(doc);
+    const page = buildApiModel(doc, 'engines', dir).pages.find((p) => p.url === 'components/messages/enginetuned/')!;
+    assert.deepEqual(
+      examplesOf(page).examples.map((e) => e.title),
+      ['Example 1', 'Example 2'],
+      'the model keeps the order of the document',
+    );
+    markInvalidExamples(page, invalidExamples(diagnostics.map((d) => ({ ...d, file: relative(dir, d.file) }))));
+    const [first, second] = examplesOf(page).examples;
+    assert.equal(first!.title, 'Example 2', 'a right example leads');
+    assert.equal(first!.warnings, undefined);
+    assert.equal(second!.title, 'Example 1', 'the wrong one follows, its number kept');
+    assert.ok(second!.warnings?.length, 'its fault said');
   });
 });

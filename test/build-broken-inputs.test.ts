@@ -149,9 +149,9 @@ describe('a preview of broken and hostile documents', () => {
     const protocols = [...index.matchAll(/<a class="chip(?: protocol| not-stated)?" href="#protocol-[^"]*">([^<]*) <span class="count">\d+<\/span><\/a>/g)].map(
       (m) => m[1]!,
     );
-    assert.ok(protocols.includes('kafka') && protocols.includes('kafka-secure'), protocols.join(', '));
-    // Protocol names only (sns and sqs by their service's name, "Amazon SNS"), and the APIs that name none under "not stated" (nothing else of their documents).
-    for (const p of protocols) assert.match(p, /^((Amazon )?[A-Za-z][A-Za-z0-9+.-]*|not stated)$/, p);
+    assert.ok(protocols.includes('Kafka') && protocols.includes('Kafka (TLS)'), protocols.join(', '));
+    // Protocol names only (known ones by their readers' names, "Amazon SNS", "Kafka (TLS)"), and the APIs that name none under "not stated" (nothing else of their documents).
+    for (const p of protocols) assert.match(p, /^((Amazon )?[A-Za-z][A-Za-z0-9+./ -]*( \(TLS\))?|not stated)$/, p);
     for (const field of ['bindingVersion', 'partitions', 'topic']) assert.ok(!protocols.includes(field), field);
     const switcher = /<details class="api-switcher">[\s\S]*?<\/details>/.exec(files.get('broken-api/index.html') ?? '')?.[0] ?? '';
     const entries = [...switcher.matchAll(/<li><a [^>]*>([^<]*)<\/a><\/li>/g)].map((m) => m[1]!);

@@ -51,9 +51,12 @@ const REASON = 'the payload does not match the message\'s payload schema: `reaso
 describe('an example its schema rejects', () => {
   it("is marked on the message's page, with the field that is wrong, and the right one is not", async () => {
     const { page } = await site();
-    const [wrong, right] = examplesOf(page('/components/messages/Placed'));
-    assert.deepEqual(wrong?.warnings, [TOTAL]);
+    // The right one leads (it is the one a reader copies); the wrong one follows with its fault.
+    const [right, wrong] = examplesOf(page('/components/messages/Placed'));
+    assert.equal(right?.title, 'right');
     assert.equal(right?.warnings, undefined);
+    assert.equal(wrong?.title, 'wrong total');
+    assert.deepEqual(wrong?.warnings, [TOTAL]);
   });
 
   it('is marked on the operation page that shows the message, and so is an example a trait brings', async () => {
@@ -62,8 +65,8 @@ describe('an example its schema rejects', () => {
     assert.deepEqual(
       shown.map((e) => [e.title, e.warnings]),
       [
-        ['wrong total', [TOTAL]],
         ['right', undefined],
+        ['wrong total', [TOTAL]],
         ['Example 1', [REASON]],
       ],
     );
@@ -75,10 +78,11 @@ describe('an example its schema rejects', () => {
     const text = twin(page('/operations/placeOrder'));
     assert.match(
       text,
-      /##### wrong total\n\nPayload:\n\n```json\n\{\n {2}"id": "a1",\n {2}"total": -5\n\}\n```\n\nThis example does not satisfy its schema \(1 problem\):\n\n- the payload does not match the message's payload schema: \\`total\\` is -5, below the minimum of 0\n\n##### right\n/,
+      /##### wrong total\n\nPayload:\n\n```json\n\{\n {2}"id": "a1",\n {2}"total": -5\n\}\n```\n\nThis example does not satisfy its schema \(1 problem\):\n\n- the payload does not match the message's payload schema: \\`total\\` is -5, below the minimum of 0\n/,
     );
     assert.doesNotMatch(text, /Warning/);
-    assert.doesNotMatch(text.slice(text.indexOf('##### right'), text.indexOf('### [Cancelled]')), /does not satisfy/);
+    assert.ok(text.indexOf('##### right') < text.indexOf('##### wrong total'), 'the right one first, as the page shows it');
+    assert.doesNotMatch(text.slice(text.indexOf('##### right'), text.indexOf('##### wrong total')), /does not satisfy/);
     // A valid document's warnings are findings, not errors of the document.
     assert.match(twin(page('/components/messages/Placed')), /^\*\*Findings of the validator\*\*:$/m);
   });
@@ -87,8 +91,19 @@ describe('an example its schema rejects', () => {
     const { page, refresh } = await site();
     const placed = page('/components/messages/Placed');
     await refresh(INVALID_EXAMPLES.replace('total: -5', 'total: 7'));
-    assert.equal(examplesOf(placed)[0]?.warnings, undefined, 'the corrected example no longer warns');
+    const titled = (title: string) => examplesOf(placed).find((e) => e.title === title);
+    assert.equal(titled('wrong total')?.warnings, undefined, 'the corrected example no longer warns');
+    assert.deepEqual(
+      examplesOf(placed).map((e) => e.title),
+      ['wrong total', 'right'],
+      "both right: the document's order",
+    );
     await refresh(INVALID_EXAMPLES);
-    assert.deepEqual(examplesOf(placed)[0]?.warnings, [TOTAL]);
+    assert.deepEqual(titled('wrong total')?.warnings, [TOTAL]);
+    assert.deepEqual(
+      examplesOf(placed).map((e) => e.title),
+      ['right', 'wrong total'],
+      'wrong again: the right one leads again',
+    );
   });
 });

@@ -41,7 +41,7 @@ describe("a schema page's examples, as its messages' pages show them", () => {
     site = await buildSite(['logistics-kafka.json', '--allow-invalid'], FIXTURE);
   });
 
-  it('shows the document’s placeholder example first, its fault said, then the message page’s generated examples of the payload, each one the schema accepts', async () => {
+  it('leads with a generated example the schema accepts, then the document’s placeholder with its fault said, the generated ones those of the message page', async () => {
     const schemaHtml = page(`components/schemas/${BASE.toLowerCase()}`);
     const schemaPage = examplesOf(schemaHtml);
     // A schema's value is no message's payload (a headers schema's is not): no part's label over it.
@@ -49,17 +49,20 @@ describe("a schema page's examples, as its messages' pages show them", () => {
     const messagePage = examplesOf(page(`components/messages/${BASE.toLowerCase()}`));
     const generated = messagePage.filter((e) => e.title.startsWith('Generated example'));
     assert.ok(generated.length >= 2, `the message page shows a generated example of each shape: ${JSON.stringify(messagePage)}`);
-    // The document's own first, on both pages, the validator's finding under it.
+    // A right example leads on both pages (the one a reader copies); the document's own, which the schema rejects, second, the validator's finding under it.
     for (const examples of [schemaPage, messagePage])
       assert.deepEqual(
-        examples.slice(0, 1).map((e) => [e.title, e.warned]),
-        [["The document's example", true]],
-        "first the document's, which the schema rejects",
+        examples.slice(0, 2).map((e) => [e.title.startsWith('Generated example') ? 'Generated example' : e.title, e.warned]),
+        [
+          ['Generated example', false],
+          ["The document's example", true],
+        ],
+        "a generated one first, then the document's, which the schema rejects",
       );
     assert.deepEqual(
-      schemaPage.slice(1).map((e) => [e.title, e.payload]),
+      schemaPage.filter((e) => e.title.startsWith('Generated example')).map((e) => [e.title, e.payload]),
       generated.map((e) => [e.title, e.payload]),
-      'then the same titles and values as the message page',
+      'the same generated titles and values as the message page',
     );
     const { doc } = await validateDocument(join(FIXTURE, 'logistics-kafka.json'), { root: FIXTURE });
     assert.ok(doc);

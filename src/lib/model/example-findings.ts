@@ -35,7 +35,25 @@ export function invalidExamples(diagnostics: readonly Pick<Diagnostic, 'code' | 
   return found;
 }
 
-/** Sets (or clears) the warnings of every example a page shows, its own and those of the messages it shows. */
+type ExamplesSection = Extract<PageSection, { type: 'examples' }>;
+/** Each examples section's order as the model made it (the document's), kept apart: a preview marks the same pages again as the findings change. */
+const documentOrder = new WeakMap<ExamplesSection, ExamplesSection['examples']>();
+
+/** The examples in the document's order, except that the first one without a fault (nor a note that it could not be checked) leads. */
+function rightFirst(section: ExamplesSection): ExamplesSection['examples'] {
+  const original = documentOrder.get(section) ?? section.examples;
+  documentOrder.set(section, original);
+  const first = original.findIndex((e) => e.warnings === undefined && e.note === undefined);
+  return first > 0 ? [original[first]!, ...original.slice(0, first), ...original.slice(first + 1)] : [...original];
+}
+
+/**
+ * Sets (or clears) the warnings of every example a page shows, its own and those of the messages
+ * it shows; and puts the first example the validator accepts first, where an earlier one is wrong:
+ * the open example is the one a reader copies, so a wrong one never leads while a right one is
+ * there (the document's wrong example follows, folded, its fault under it). The others keep
+ * their order, and their titles keep the document's numbers.
+ */
 export function markInvalidExamples(page: Page, findings: Record<string, string[]> | undefined): void {
   const mark = (sections: PageSection[]): void => {
     for (const section of sections) {
@@ -47,6 +65,7 @@ export function markInvalidExamples(page: Page, findings: Record<string, string[
         if (warnings) example.warnings = warnings;
         else delete example.warnings;
       }
+      section.examples = rightFirst(section);
     }
   };
   mark(page.sections);
