@@ -128,6 +128,17 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     assert.match(signedUp!, /<code class="template entry-address">users\.<var>\{userId\}<\/var>\.signedup<\/code>/);
     assert.match(signedUp!, /<p class="entry-summary">A user signed up\.<\/p>/);
     assert.match(signedUp!, /<code>userSignedUp<\/code>/, 'the id, quietly, when the title differs');
+    // A channel's card says what it carries (a key read as words keeps the key as its tooltip) and what this API does on it.
+    assert.match(signedUp!, /<p class="entry-summary entry-carries"><span class="kind">Carries<\/span> Signed up<\/p>/);
+    assert.match(
+      signedUp!,
+      /<span class="badge send">API sends<\/span> <span class="badge receive">API receives<\/span> <span class="badge protocol">kafka<\/span>/,
+    );
+    assert.match(another!, /<span class="kind">Carries<\/span> <span class="message-name" title="key anotherPayload">Another payload<\/span><\/p>/);
+    assert.match(another!, /<span class="entry-badges"><span class="badge send">API sends<\/span> <span class="badge protocol">kafka<\/span><\/span>/);
+    const lighting = channels.find((c) => c.includes('href="/channels/lightingmeasured/"'))!;
+    assert.doesNotMatch(lighting, /Carries/, 'no line for a channel that names no message');
+    assert.match(lighting, /<span class="entry-badges"><span class="badge receive">API receives<\/span>/);
     // An operation's card shows its channel's address; the overview's cards too.
     const operations = cards(page(doc, 'operations/'));
     assert.match(operations.find((c) => c.includes('onUserSignedUp'))!, /users\.<var>\{userId\}<\/var>\.signedup/);

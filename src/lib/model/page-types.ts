@@ -284,6 +284,8 @@ export interface Page extends Entity {
   messages?: string[];
   /** Root operations: the messages they carry as a reader names them (a portal's card lists them). */
   messageLabels?: MessageLabel[];
+  /** Channels: what their cards say they carry (the first messages, how many more) and what this API does on them (its operations' actions). */
+  carries?: { messages: MessageLabel[]; more: number; actions: ('send' | 'receive')[] };
   /** Operations with a reply: the id of the channel the reply travels on (the overview draws it). */
   replyChannel?: string;
   /**

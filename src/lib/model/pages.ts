@@ -26,7 +26,7 @@ import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
 import { safeHref } from './page-values.ts';
 import { fanOutDiagram, inDrawnOrder } from './flow-fan-out.ts';
-import { operationMessageLabels, operationMessageNames } from './flow-messages.ts';
+import { channelCarries, operationMessageLabels, operationMessageNames } from './flow-messages.ts';
 import { topicView } from './sns.ts';
 import { topicTester } from './sns-hands-on.ts';
 import type { ExampleBlock, Fact, Page } from './page-types.ts';
@@ -182,6 +182,7 @@ export function pageSummary(ctx: Context, entity: Entity, content: Location): Pa
     const payload = messageLine(ctx, shown, content)?.payload;
     if (payload) page.payload = payload;
   }
+  if (entity.kind === 'channel') page.carries = channelCarries(ctx, entity, shown, content);
   if (entity.kind === 'operation') {
     page.messages = operationMessageNames(ctx, entity);
     page.messageLabels = operationMessageLabels(ctx, entity);
