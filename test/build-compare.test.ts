@@ -50,6 +50,7 @@ describe('build --compare', () => {
     runs.first = await runIn(dir, ['build', 'head.yaml', '--out', 'first', '--compare', 'base.yaml']);
     runs.second = await runIn(dir, ['build', 'head.yaml', '--out', 'second', '--compare', 'base.yaml']);
     runs.plain = await runIn(dir, ['build', 'head.yaml', '--out', 'plain']);
+    runs.preview = await runIn(dir, ['build', 'head.yaml', '--out', 'preview', '--compare', 'base.yaml', '--allow-invalid']);
     runs.same = await runIn(dir, ['build', 'head.yaml', '--out', 'same', '--compare', 'head.yaml']);
     runs.diff = await runIn(dir, ['diff', 'base.yaml', 'head.yaml', '--format', 'json']);
     runs.site = await runIn(dir, ['build', 'head.yaml', '--out', 'public', '--compare', 'base.yaml', '--site', 'https://docs.example.com', '--base', '/pr-7/']);
@@ -82,20 +83,31 @@ describe('build --compare', () => {
         assert.ok(found > at, `${c.object}: ${text} of ${c.message} after position ${at}`);
         at = found;
       }
-      assert.ok(page.includes(`<code>${html(c.file)}:${c.line}</code>${c.side === 'base' ? ' (in the base)' : ''}`), `${c.file}:${c.line}`);
-      assert.ok(page.includes(`<code>${html(c.pointer)}</code>`), c.pointer);
+      // A site built to be read: no file:line, no pointer, no id in what the reader sees.
+      assert.ok(!page.includes(`${html(c.file)}:${c.line}`), `${c.file}:${c.line}`);
+      assert.ok(!page.includes(`<code>${html(c.pointer)}</code>`), c.pointer);
     }
+    const article = page.slice(page.indexOf('<article class="changes-page"'), page.indexOf('</article>'));
+    assert.doesNotMatch(article, /class="change-at"|head\.yaml|base\.yaml:|orders\/orderPlaced|<code>consumeOrder<\/code>/);
     assert.match(page, /<h1>Changes<\/h1>/);
     assert.match(page, /3 breaking<\/span> <span class="badge change-changed">3 non-breaking<\/span> <span class="badge change-info">1 wording only/);
     assert.ok(page.indexOf('id="changes-breaking"') < page.indexOf('id="changes-non-breaking"'));
     assert.ok(page.indexOf('id="changes-non-breaking"') < page.indexOf('id="changes-info"'));
-    // Named by its title, linked to its page; its kind and id quietly after; where, in a small line (no fold per entry: round 8).
+    // Named by its title, linked to its page; its kind in words quietly after, not its id.
+    assert.match(page, /<a href="\/operations\/consumeorder\/">[^<]+<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span><\/span>/);
     assert.match(
       page,
-      /<a href="\/operations\/consumeorder\/">[^<]+<\/a> <span class="change-object-id"><span class="change-kind">operation<\/span>(?: <code>consumeOrder<\/code>)?<\/span>/,
+      /<a href="\/channels\/orders\/messages\/orderplaced\/">orderPlaced<\/a> <span class="change-object-id"><span class="change-kind">message<\/span><\/span>/,
     );
-    assert.match(page, /<p class="change-at"><code>[^<]+\.yaml:\d+<\/code>(?: \(in [^)]+\))? <code>\/[^<]*<\/code><\/p><\/li>/);
     assert.doesNotMatch(page, /Where in the document|<details class="change-source"/);
+    // A preview the authors asked for (--allow-invalid, as the pull request's Action builds it): where each change is written, in a small line (no fold per entry: round 8), and the ids.
+    const preview = readFileSync(join(dir, 'preview/changes/index.html'), 'utf8');
+    for (const c of changes) {
+      assert.ok(preview.includes(`<code>${html(c.file)}:${c.line}</code>${c.side === 'base' ? ' (in the base)' : ''}`), `${c.file}:${c.line}`);
+      assert.ok(preview.includes(`<code>${html(c.pointer)}</code>`), c.pointer);
+    }
+    assert.match(preview, /<p class="change-at"><code>[^<]+\.yaml:\d+<\/code>(?: \(in [^)]+\))? <code>\/[^<]*<\/code><\/p><\/li>/);
+    assert.match(preview, /<span class="change-kind">message<\/span> <code>orders\/orderPlaced<\/code>/);
     // A breaking change of a message leads with whom it breaks: a new enum value of a message sent and
     // received breaks its receivers only (its senders still send values valid before); a value before
     // and after is shown apart, with its words for screen readers.
@@ -140,11 +152,24 @@ describe('build --compare', () => {
     }
   });
 
-  it('says on a changed page what changed, in a line linked to its entry', () => {
+  it('lists on a changed page what changed on it, before and after, each field linked to its row', () => {
     const operation = readFileSync(join(dir, 'first/operations/consumeorder/index.html'), 'utf8');
     assert.match(
       operation,
-      /<p class="change-callout change-breaking" data-pagefind-ignore><strong>Breaking change:<\/strong> [^<]+.*? <a href="\/changes\/#change-\d+">See the change<\/a><\/p>/,
+      /<div class="change-callout change-breaking" data-pagefind-ignore><p class="change-callout-head"><strong>Breaking change<\/strong> on this page · <a href="\/changes\/#change-\d+">on the Changes page<\/a><\/p><ul class="change-callout-list"><li>SQS subscription audit-queue removed<span class="change-consequence"> [^<]+<\/span><\/li><\/ul><\/div>/,
+    );
+    // The message's own page: the field that changed, linked to its row on this page, its new value marked.
+    const message = readFileSync(join(dir, 'first/channels/orders/messages/orderplaced/index.html'), 'utf8');
+    const callout = /<div class="change-callout[\s\S]*?<\/div>/.exec(message)?.[0] ?? '';
+    assert.match(callout, /<li><a class="change-field" href="#payload\.status"><code>payload\.status<\/code><\/a>: new value &quot;&lt;script&gt;/);
+    assert.match(message, /id="payload\.status"/, 'the row it links to');
+    // A channel with two changes lists both (one breaking, one not: the breaking one says so).
+    const channel = readFileSync(join(dir, 'first/channels/audit/index.html'), 'utf8');
+    const items = /<ul class="change-callout-list">([\s\S]*?)<\/ul>/.exec(channel)?.[1]?.match(/<li>/g) ?? [];
+    assert.equal(items.length, 2, channel);
+    assert.match(
+      channel,
+      /<li><strong>Breaking: <\/strong>address changed: <del class="change-old"><span class="visually-hidden">before: <\/span>&quot;audit&quot;<\/del> → <ins class="change-new">/,
     );
   });
 
@@ -196,9 +221,10 @@ describe('build --compare', () => {
       ['Breaking (3)', 'Non-breaking (3)', 'Wording only (1)'],
     );
     for (const c of changes) assert.ok(read.codeSpans.includes(c.rule) && read.codeSpans.includes(c.pointer || '/'), `${c.rule} at ${c.pointer}`);
-    // A preview for the authors: where each change is written, relative to the documents.
+    // A site to be read: no file:line; a preview for the authors: where each change is written, relative to the documents.
+    assert.ok(!read.codeSpans.some((span) => /^head\.yaml:\d+$/.test(span)), 'no file:line in a site to be read');
     assert.ok(
-      read.codeSpans.some((span) => /^head\.yaml:\d+$/.test(span)),
+      readBack(readFileSync(join(dir, 'preview/changes/index.md'), 'utf8')).codeSpans.some((span) => /^head\.yaml:\d+$/.test(span)),
       'file:line in the preview',
     );
     assert.ok(read.links.includes('/operations/consumeorder/'), 'objects link to their pages');
@@ -392,9 +418,8 @@ describe('build --compare: what a change reaches, and the paths it publishes', (
     for (const file of ['changes/index.html', 'changes/index.md', 'llms.txt', 'index.html'])
       assert.ok(!site(file).includes(dir), `${file} names no absolute path`);
     assert.match(page, /Changes in this build against <code>old\/api\.yaml<\/code>/);
-    // A removal is located in the base; a change in the head, by the head's file as the pages name it.
-    assert.match(page, /<code>old\/api\.yaml:\d+<\/code> \(in the base\)/);
-    assert.match(page, /<code>api\.yaml:\d+<\/code>/);
+    // A site to be read says what changed, not where it is written in the sources.
+    assert.doesNotMatch(page, /\.yaml:\d+/);
   });
 
   it("shows a change's backticks as code", () => {
@@ -477,7 +502,7 @@ describe('build --compare-ref', () => {
       ).test(page),
       'the base by its ref and commit date',
     );
-    assert.match(page, /<code>api\/orders\.yaml:\d+<\/code> \(in the base\)/, 'the base shown at its path in the repository');
+    assert.doesNotMatch(page, /orders\.yaml:\d+/, 'no place in the sources on a site to be read');
     assert.match(page, /3 breaking/);
     assert.equal(git(dir, 'status', '--porcelain'), before);
     const unknown = await runIn(dir, ['build', 'api/orders.yaml', '--out', join(out, 'x'), '--compare-ref', 'no-such-branch']);
@@ -495,7 +520,8 @@ describe("build --compare-ref: the project's severities as the base has them", (
     writeFileSync(join(dir, 'api/orders.yaml'), compareDocument('head'));
     writeFileSync(join(dir, 'apidesc-docs.config.yaml'), 'diffSeverity:\n  schema-enum-value-added: info\n');
     const out = tempDir('apidesc-compare-ref-site-');
-    const r = await runIn(dir, ['build', 'api/orders.yaml', '--out', join(out, 'site'), '--compare-ref', 'main']);
+    // The pull request's preview, as the Action builds it (--allow-invalid): for its authors, where each change is written.
+    const r = await runIn(dir, ['build', 'api/orders.yaml', '--out', join(out, 'site'), '--compare-ref', 'main', '--allow-invalid']);
     assert.equal(r.code, 0, r.err);
     const page = readFileSync(join(out, 'site/changes/index.html'), 'utf8');
     // The three breaking changes of the documents, and the setting.

@@ -103,6 +103,18 @@ describe('build of content/ with --base /docs/ and --site', () => {
     const request = read('operations/requeststockcheck');
     assert.equal(request.match(/class="card security-scheme"/g)?.length, 1, 'one security card');
     assert.doesNotMatch(request, /Server security that also applies/);
+    // One name for the scheme everywhere: the card's link says what the sidebar and the scheme's page say.
+    const schemeName = /<title>([^<·]+) · /.exec(read('components/securityschemes/sigv4'))?.[1];
+    assert.equal(schemeName, 'HTTP API key (sigv4)');
+    assert.match(
+      request,
+      /<a href="\/docs\/components\/securityschemes\/sigv4\/"><strong>HTTP API key \(sigv4\)<\/strong><\/a> <span class="kind">· HTTP header Authorization<\/span>/,
+    );
+    assert.match(
+      read('components/securityschemes/sigv4'),
+      /<a href="\/docs\/components\/securityschemes\/sigv4\/" title="HTTP API key \(sigv4\)" aria-current="page">HTTP API key \(sigv4\)<\/a>/,
+      'the sidebar',
+    );
     // A scheme's page: its name once, as the title; its card headed by its type; its description once.
     const scheme = read('components/securityschemes/sigv4');
     assert.match(scheme, /<p class="scheme-head"><strong>HTTP header Authorization<\/strong><\/p>/);
@@ -129,6 +141,9 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(sidebar, /<div class="group" title="Correlation IDs">Correlation IDs<\/div>/);
     assert.match(sidebar, /<div class="group" title="Operation traits">Operation traits<\/div>/);
     assert.doesNotMatch(sidebar, /address part|Tracking id|settings<\/div>|Other components/);
+    // The parts other objects share are folded under a reader's words, not the format's jargon.
+    assert.match(sidebar, /<details class="nav-parts"[^>]*><summary>Shared definitions <span class="count">\(\d+\)<\/span><\/summary>/);
+    assert.doesNotMatch(sidebar, /Reusable parts/);
   });
 
   it("renders a request's reply: where it goes, in words, its channel and its message inline", () => {

@@ -85,7 +85,10 @@ export async function compareWithBase(
     oneEach && baseVersion !== undefined && headVersion !== undefined ? { base: baseVersion, head: headVersion } : undefined,
   );
   if (base.date !== undefined) view.baseDate = base.date;
-  if (base.published) view.published = true;
+  // Where each change is written (file:line, pointer) is for the authors of a preview they asked
+  // for (--allow-invalid, as the pull request's Action builds it); a site built to be read says
+  // what changed for its readers only, as a version of a site of every version does.
+  if (base.published || options.allowInvalid !== true) view.published = true;
   const { counts } = view;
   io.err(
     `Compared with ${base.label}: ${counts.breaking} breaking, ${counts['non-breaking']} non-breaking, ${counts.info} info (${((performance.now() - started) / 1000).toFixed(1)} s).`,

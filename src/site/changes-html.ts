@@ -14,7 +14,7 @@ import { breaksWhom, changeWords } from './change-words.ts';
 import { clientAction } from './change-actions.ts';
 import { directionWords } from './changes-view.ts';
 import { wordDiff } from './word-diff.ts';
-import type { SiteChanges } from './site-data-types.ts';
+import type { ChangeBadgeData, SiteChanges } from './site-data-types.ts';
 
 const INTROS = {
   breaking: 'Someone who uses the API as it was must change.',
@@ -60,10 +60,57 @@ function wordingHtml(texts: { before?: string; after?: string }): string {
 
 /** A changed object as `diff` names it ("channel orders"): its kind in words, its id as code. */
 function objectName(object: string): string {
-  const space = object.indexOf(' ');
-  return space < 0
-    ? escapeHtml(object)
-    : `<span class="change-kind">${escapeHtml(object.slice(0, space))}</span> <code>${escapeHtml(object.slice(space + 1))}</code>`;
+  const { kind, id } = kindAndId(object);
+  return id === '' ? escapeHtml(object) : `<span class="change-kind">${escapeHtml(kind)}</span> <code>${escapeHtml(id)}</code>`;
+}
+
+/** diff's kinds of object of more than one word; the others are one ("channel orders"). */
+const LONG_KINDS = ['security scheme '];
+/** A changed object as diff names it, split into its kind in words and its id ("security scheme", "sigv4"). */
+function kindAndId(object: string): { kind: string; id: string } {
+  const long = LONG_KINDS.find((k) => object.startsWith(k));
+  const space = long ? long.length - 1 : object.indexOf(' ');
+  return space < 0 ? { kind: object, id: '' } : { kind: object.slice(0, space), id: object.slice(space + 1) };
+}
+
+/** What changed, its value before struck and after marked; a message's field path first, linked to its row on `fieldUrl` (`''`: this page). */
+function whatHtml(words: ReturnType<typeof changeWords>, fieldUrl: string | undefined): string {
+  return words.what
+    .map((piece, i) =>
+      i === 0 && piece.kind !== 'old' && piece.kind !== 'new' && fieldUrl !== undefined
+        ? linkedField(piece.text, fieldUrl)
+        : piece.kind === 'old'
+          ? `<del class="change-old"><span class="visually-hidden">before: </span>${messageHtml(piece.text)}</del>`
+          : piece.kind === 'new'
+            ? `<ins class="change-new"><span class="visually-hidden">after: </span>${messageHtml(piece.text)}</ins>`
+            : messageHtml(piece.text),
+    )
+    .join('');
+}
+
+/**
+ * Near the top of a changed page: what changed on it, a short list (before and after apart, a
+ * message's field linked to its row on this page, or on the message's page for an operation whose
+ * message changed), the rest counted, and a link to its entries on the Changes page.
+ */
+export function pageChangesHtml(badge: ChangeBadgeData, root: string): string {
+  const items = badge.items ?? (badge.summary !== undefined ? [{ message: badge.summary, breaking: badge.breaking }] : []);
+  if (items.length === 0) return '';
+  const fieldUrl = badge.via === 'message' ? (badge.viaUrl !== undefined ? `${root}${badge.viaUrl}` : undefined) : '';
+  const lead = `<strong>${badge.breaking ? 'Breaking change' : 'Changed'}</strong> ${badge.via === 'message' ? 'in a message of this operation' : 'on this page'}`;
+  const list = items
+    .map((item) => {
+      const words = changeWords(item.message);
+      const consequence = words.consequence ? `<span class="change-consequence"> ${messageHtml(words.consequence)}</span>` : '';
+      return `<li>${item.breaking && items.some((i) => !i.breaking) ? '<strong>Breaking: </strong>' : ''}${whatHtml(words, fieldUrl)}${consequence}</li>`;
+    })
+    .join('');
+  const more = badge.more ? `<p class="more">… and ${badge.more} more ${badge.more === 1 ? 'change' : 'changes'}.</p>` : '';
+  return (
+    `<div class="change-callout${badge.breaking ? ' change-breaking' : ''}" data-pagefind-ignore>` +
+    `<p class="change-callout-head">${lead} · <a href="${escapeAttribute(`${root}changes/#${badge.anchor}`)}">on the Changes page</a></p>` +
+    `<ul class="change-callout-list">${list}</ul>${more}</div>`
+  );
 }
 
 export interface ChangesHtmlOptions {
@@ -74,7 +121,7 @@ export interface ChangesHtmlOptions {
   /** How a change found in the base names it: `the base`, or the older version's label. */
   baseName: string;
   /**
-   * A preview for the document's authors (--allow-invalid, --compare, `dev`): each change says
+   * A preview for the document's authors (--allow-invalid, as the pull request's Action builds it): each change says
    * where it is written (file:line, relative to the documents, and pointer). A published page
    * speaks to the API's users only: what changed, linked to its page, and what to change.
    */
@@ -102,10 +149,12 @@ export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName,
       const heading = portal ? 'h4' : 'h3';
       for (const object of api.objects) {
         // The object's title where its page is in the site ("Order placed", its kind and id quietly after); else "channel orders", the kind in words, the id as code.
-        const id = object.object.slice(object.object.indexOf(' ') + 1);
+        const { id, kind: kindText } = kindAndId(object.object);
+        // A published page names it as its page does, its kind in words after: the id is the authors' name for it.
+        const kind = `<span class="change-kind">${escapeHtml(kindText)}</span>`;
         const title =
           object.url && object.title
-            ? `<a href="${escapeAttribute(`${root}${object.url}`)}">${escapeHtml(object.title)}</a> <span class="change-object-id">${id === object.title ? `<span class="change-kind">${escapeHtml(object.object.split(' ')[0]!)}</span>` : objectName(object.object)}</span>`
+            ? `<a href="${escapeAttribute(`${root}${object.url}`)}">${escapeHtml(object.title)}</a> <span class="change-object-id">${id === object.title || !locators ? kind : objectName(object.object)}</span>`
             : object.url
               ? `<a href="${escapeAttribute(`${root}${object.url}`)}">${objectName(object.object)}</a>`
               : objectName(object.object);
@@ -119,17 +168,7 @@ export function changeGroupsHtml(changes: SiteChanges, { root, portal, baseName,
           const whom = group.severity === 'breaking' ? breaksWhom(entry.direction, entry.breaks) : undefined;
           // Where in the message: its path ("payload.status") a link to that field's row on the message's page.
           const fieldUrl = object.url && object.object.startsWith('message ') ? `${root}${object.url}` : undefined;
-          const what = words.what
-            .map((piece, i) =>
-              i === 0 && piece.kind !== 'old' && piece.kind !== 'new' && fieldUrl
-                ? linkedField(piece.text, fieldUrl)
-                : piece.kind === 'old'
-                  ? `<del class="change-old"><span class="visually-hidden">before: </span>${messageHtml(piece.text)}</del>`
-                  : piece.kind === 'new'
-                    ? `<ins class="change-new"><span class="visually-hidden">after: </span>${messageHtml(piece.text)}</ins>`
-                    : messageHtml(piece.text),
-            )
-            .join('');
+          const what = whatHtml(words, fieldUrl);
           const direction = whom ? undefined : directionWords(entry.direction);
           // A breaking change's migration, where its kind names one: the line a client acts on, above the author's locator.
           const action = group.severity === 'breaking' ? clientAction({ rule: entry.rule, message: entry.message, breaks: entry.breaks }) : undefined;

@@ -56,7 +56,11 @@ a.change-badge:hover, a.change-badge:focus-visible { text-decoration: underline;
 /* Where the change is written is for the document's authors: the quietest line of an entry, under what a client must change. */
 .change-at { margin: 0.1rem 0 0; font-size: var(--text-xs); color: var(--muted); opacity: 0.75; overflow-wrap: anywhere; }
 .change-at code { color: var(--muted); background: none; padding: 0; }
-/* A changed page says what changed, in a line, linked to its entry. */
+/* A changed page says what changed on it, in a short list, linked to its entries. */
 .change-callout { margin: 0 0 var(--s4); padding: var(--s2) var(--s4); border: 1px solid var(--line); border-left: 4px solid var(--accent); border-radius: var(--radius-sm); background: var(--panel); overflow-wrap: anywhere; }
 .change-callout.change-breaking { border-left-color: var(--danger); }
+.change-callout-head { margin: 0; }
+.change-callout-list { margin: var(--s2) 0 0; padding-left: var(--s5); }
+.change-callout-list li + li { margin-top: var(--s1); }
+.change-callout .more { margin: var(--s1) 0 0; }
 `;

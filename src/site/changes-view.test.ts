@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Change, ChangeSeverity } from '../lib/diff/types.ts';
-import { CHANGES_PER_OBJECT, CHANGES_PER_SEVERITY, changeBadgeOf, changesView, withApiTitles } from './changes-view.ts';
+import { CHANGES_PER_OBJECT, CHANGES_PER_SEVERITY, changeBadgeOf, changesView, PAGE_CHANGES, withApiTitles } from './changes-view.ts';
 
 const change = (severity: ChangeSeverity, object: string, n: number, url?: string): Change => ({
   severity,
@@ -45,7 +45,16 @@ describe('changesView', () => {
     );
     assert.deepEqual(
       changeBadgeOf(view, 'channels/a/'),
-      { url: 'channels/a/', breaking: true, anchor: 'change-1', summary: 'change 1' },
+      {
+        url: 'channels/a/',
+        breaking: true,
+        anchor: 'change-1',
+        summary: 'change 1',
+        items: [
+          { message: 'change 1', breaking: true },
+          { message: 'change 3', breaking: false },
+        ],
+      },
       'the badge quotes the change it leads to',
     );
     assert.equal(changeBadgeOf(view, 'channels/c/'), undefined);
@@ -64,8 +73,36 @@ describe('changesView', () => {
     assert.equal(group!.apis[0]!.objects[0]!.notShown, 500 - CHANGES_PER_OBJECT);
     assert.equal(shown + group!.notShown + group!.apis[0]!.objects.reduce((n, o) => n + o.notShown, 0), many.length);
     // A page whose changes are all left off still has its badge, to the severity's heading.
-    assert.deepEqual(changeBadgeOf(view, 'channels/c299/'), { url: 'channels/c299/', breaking: true, anchor: 'changes-breaking', summary: 'change 299' });
+    assert.deepEqual(changeBadgeOf(view, 'channels/c299/'), {
+      url: 'channels/c299/',
+      breaking: true,
+      anchor: 'changes-breaking',
+      summary: 'change 299',
+      items: [{ message: 'change 299', breaking: true }],
+    });
     assert.equal(view.badges.length, 301);
+  });
+
+  it('lists what changed on each page, the first PAGE_CHANGES in the report order, the rest counted', () => {
+    const changes = [
+      ...Array.from({ length: PAGE_CHANGES + 2 }, (_, i) => change('non-breaking', 'channel a', i + 1, 'channels/a/')),
+      change('breaking', 'channel a', 99, 'channels/a/'),
+      change('info', 'channel b', 100, 'channels/b/'),
+    ];
+    const view = changesView(
+      { changes: [...changes].sort((x, y) => (x.severity === 'breaking' ? -1 : y.severity === 'breaking' ? 1 : 0)), breaking: 1 },
+      'base.yaml',
+    );
+    const badge = changeBadgeOf(view, 'channels/a/')!;
+    assert.equal(badge.items?.length, PAGE_CHANGES);
+    assert.deepEqual(badge.items?.[0], { message: 'change 99', breaking: true }, 'the breaking change first, as the report orders it');
+    assert.deepEqual(
+      badge.items?.slice(1).map((i) => i.message),
+      ['change 1', 'change 2', 'change 3', 'change 4'],
+    );
+    assert.equal(badge.more, 3, 'the rest counted');
+    assert.deepEqual(changeBadgeOf(view, 'channels/b/')?.items, [{ message: 'change 100', breaking: false }]);
+    assert.equal(changeBadgeOf(view, 'channels/b/')?.more, undefined);
   });
 
   it("names the versions compared and each object by its page's title, as a reader calls them", () => {

@@ -24,6 +24,8 @@ const CHANGE_TEXT_LIMITS = { message: 2000, name: 500 } as const;
 const WHOLE = '`apidesc-docs diff --format json` has it whole';
 /** Characters of the change a changed page's callout quotes: one line. */
 const BADGE_SUMMARY = 300;
+/** Changes a changed page lists near its top; the rest are counted and on the Changes page. */
+export const PAGE_CHANGES = 5;
 /** Text as the page shows it: escaped (as diff shows it) and bounded. */
 const quoted = (text: string, max: number): string => escapeControls(boundedText(text, max, WHOLE));
 const named = (text: string): string => quoted(text, CHANGE_TEXT_LIMITS.name);
@@ -52,11 +54,20 @@ export function changesView(report: DiffReport, against: string, versions?: Site
     for (const c of list) {
       // Badges count every change, shown or not: a page left off the list still says it changed.
       const known = c.url === undefined ? undefined : badges.get(c.url);
-      if (known) known.breaking ||= severity === 'breaking';
+      if (known) {
+        known.breaking ||= severity === 'breaking';
+        addPageItem(known, c.message, severity === 'breaking');
+      }
       if (shown >= CHANGES_PER_SEVERITY) {
         group.notShown++;
         if (c.url !== undefined && !known)
-          badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: `changes-${severity}`, summary: quoted(c.message, BADGE_SUMMARY) });
+          badges.set(c.url, {
+            url: c.url,
+            breaking: severity === 'breaking',
+            anchor: `changes-${severity}`,
+            summary: quoted(c.message, BADGE_SUMMARY),
+            items: [{ message: quoted(c.message, BADGE_SUMMARY), breaking: severity === 'breaking' }],
+          });
         continue;
       }
       let api = group.apis.at(-1);
@@ -72,7 +83,13 @@ export function changesView(report: DiffReport, against: string, versions?: Site
         api.objects.push(object);
       }
       if (c.url !== undefined && !known)
-        badges.set(c.url, { url: c.url, breaking: severity === 'breaking', anchor: object.anchor, summary: quoted(c.message, BADGE_SUMMARY) });
+        badges.set(c.url, {
+          url: c.url,
+          breaking: severity === 'breaking',
+          anchor: object.anchor,
+          summary: quoted(c.message, BADGE_SUMMARY),
+          items: [{ message: quoted(c.message, BADGE_SUMMARY), breaking: severity === 'breaking' }],
+        });
       if (c.apiUrl !== undefined)
         places.push({
           api: c.apiUrl,
@@ -108,6 +125,13 @@ export function changesView(report: DiffReport, against: string, versions?: Site
     badges: [...badges.values()],
     ...(places.length > 0 ? { places } : {}),
   };
+}
+
+/** One more change of a badged page: listed while fewer than PAGE_CHANGES are, else counted. */
+function addPageItem(badge: ChangeBadgeData, message: string, breaking: boolean): void {
+  const items = (badge.items ??= []);
+  if (items.length < PAGE_CHANGES) items.push({ message: quoted(message, BADGE_SUMMARY), breaking });
+  else badge.more = (badge.more ?? 0) + 1;
 }
 
 /** What a change's direction means for the reader, in words. */
@@ -186,7 +210,15 @@ export function pageChangeBadge(changes: SiteChanges | undefined, prefix: string
   const first = changed[0]!;
   return own
     ? { ...own, breaking }
-    : { url, breaking, anchor: first.anchor, via: 'message', ...(first.summary !== undefined ? { summary: first.summary } : {}) };
+    : {
+        url,
+        breaking,
+        anchor: first.anchor,
+        via: 'message',
+        ...(first.summary !== undefined ? { summary: first.summary } : {}),
+        ...(first.items ? { items: first.items, viaUrl: first.url } : {}),
+        ...(first.more ? { more: first.more } : {}),
+      };
 }
 
 /** What withApiTitles reads of a site: each API's prefix and title, and its pages' URLs and titles. */

@@ -141,6 +141,14 @@ export interface ChangeBadgeData {
   summary?: string;
   /** An operation whose own object did not change, but a message it sends or receives did. */
   via?: 'message';
+  /**
+   * What changed on the page, listed near its top (changesView: the first PAGE_CHANGES in the
+   * report's order, breaking first; `more` counts the rest, which the Changes page lists).
+   */
+  items?: { message: string; breaking: boolean }[];
+  more?: number;
+  /** `via: 'message'`: the message's page (relative to the site root), where its fields' rows are. */
+  viaUrl?: string;
 }
 
 /**

@@ -9,7 +9,7 @@ import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { sub, type Context } from './page-context.ts';
 import { safeHref } from './page-values.ts';
-import { SCHEME_TYPES } from './security-scheme-words.ts';
+import { SCHEME_TYPES, securitySchemeTitle } from './security-scheme-words.ts';
 import type { Link } from './types.ts';
 
 export interface SecurityFlow {
@@ -24,6 +24,11 @@ export interface SecurityFlow {
 export interface SecuritySchemeView {
   /** The component's name, or "inline" for a scheme written in place. */
   name: string;
+  /**
+   * A scheme of components: the name its page and the sidebar give it (securitySchemeTitle,
+   * "HTTP API key (sigv4)"), so that a reader meets one name for it everywhere.
+   */
+  title?: string;
   link?: Link;
   type: string;
   /** What the type means, in words. */
@@ -64,7 +69,9 @@ export function securityViews(ctx: Context, security: unknown, at: Location): Se
     const resolved = ctx.doc.deref(entry, site);
     if (!resolved || !isPlainObject(resolved.value)) return [];
     const link = ctx.locator.link(entry, site);
-    return [schemeView(resolved.value, link?.id ?? 'inline', link)];
+    const view = schemeView(resolved.value, link?.id ?? 'inline', link);
+    const title = link ? securitySchemeTitle(resolved.value, link.id) : undefined;
+    return [title ? { ...view, title } : view];
   });
 }
 
