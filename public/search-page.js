@@ -62,6 +62,10 @@ function asRead(result) {
   // A field's hit headed by its data path from the result's own name, which heads it already
   // ("lines › unitPrice" under "Order"): the field's name leads sooner, and shows whole (it wraps).
   for (const sub of result.sub_results ?? []) if (placeOf(sub)?.kind === 'Field') sub.title = pathUnder(sub.anchor.title, result.meta?.title);
+  // A field's row, only where its name or its text holds the query, and a subscription's card or
+  // fan-out row, only where its name is what was asked (search-query.js placeAnswers): judged by
+  // Pagefind's excerpt, before it is cut to its sentence.
+  result.sub_results = (result.sub_results ?? []).filter((sub) => !sub.anchor?.title || placeAnswers(sub, lastTerm));
   // A section's hit: the sentence around the match when it reads as prose; a field's, its type and
   // description after its name (its values are not indexed: src/site/schema-tree-html.ts).
   for (const sub of result.sub_results ?? []) {
@@ -70,8 +74,6 @@ function asRead(result) {
   }
   // Left out: a section whose hit repeats the page's line, or is its heading alone. Found by its
   // fields only: the page's own sentence, or none (not the fields' names in a row).
-  // A subscription's card or fan-out row, only where its name is what was asked (search-query.js placeAnswers).
-  result.sub_results = (result.sub_results ?? []).filter((sub) => !sub.anchor?.title || placeAnswers(sub, lastTerm));
   const fields = result.sub_results.filter((sub) => sub.anchor?.title);
   if (!summaryFits && fields.length > 0) result.excerpt = summary === '' ? '' : escapeHtml(summary);
   const others = (Array.isArray(result.sub_results) ? result.sub_results : []).filter((sub) => sub.url !== pageUrl(result));

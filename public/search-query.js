@@ -154,14 +154,16 @@ export function placeAnswers(sub, query) {
 /**
  * Whether a section's hit (a field's row, a heading's section) holds the query itself, so that the
  * reader sees why it is listed: its name holds it from the start of one of its words, or its
- * excerpt marks it, its words together, however written (`someEnum`, "some enum", `some_enum`).
- * Not where Pagefind found only a part of a joined name (`someEnum` asks the index for "some" and
- * "enum", and `someLong`'s row marks "some"), nor the query's words apart ("event" in a description
- * and `team_id` for "event id").
+ * excerpt marks it, its words together, however written (`someEnum`, `some-enum`, `some_enum`).
+ * Not where Pagefind found only a part of a joined name: `someEnum` asks the index for "some" and
+ * "enum", and `someLong`'s row marks "some". Words typed apart ("quokka property") are held
+ * together or each on its own, as a reader means words.
  */
 export function subHoldsQuery(name, excerpt, query) {
-  const key = nameKey(query);
-  return key !== '' && (holdsQuery(name, key) || markedRuns(excerpt).some((run) => nameKey(run).includes(key)));
+  const runs = markedRuns(excerpt).map(nameKey);
+  const holds = (key) => key !== '' && (holdsQuery(name, key) || runs.some((run) => run.includes(key)));
+  const typed = String(query ?? '').trim();
+  return holds(nameKey(typed)) || (/\s/.test(typed) && typed.split(/\s+/).every((word) => holds(nameKey(word))));
 }
 
 /** The runs of marked words in an excerpt, marks with nothing but spaces between them read as one ("Stock check" of "<mark>Stock</mark> <mark>check</mark>"). */
