@@ -12,9 +12,12 @@ import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { Browser, Page } from 'playwright-core';
+import { parse } from 'yaml';
+import { nameKey } from '../public/search-query.js';
+import { PART_KINDS } from '../public/search-rank.js';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 import { tempDir } from '../test/helpers.ts';
-import { openSearchPage } from './search-support.ts';
+import { boxSearch, openSearchPage } from './search-support.ts';
 import { buildSite, closeAll, serveAndBrowse } from './support.ts';
 
 const valid = join(CORPUS, 'valid');
@@ -26,6 +29,17 @@ const DOCUMENTS = [
   'spec-kraken-websocket-request-reply-multiple-channels.yaml',
   'studio-ibmmq.yaml',
 ];
+
+/** The property names of every schema of the documents. */
+function fieldNames(node: unknown, names = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) fieldNames(item, names);
+  else if (node !== null && typeof node === 'object') {
+    const properties = (node as { properties?: unknown }).properties;
+    if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) for (const name of Object.keys(properties)) names.add(name);
+    for (const value of Object.values(node)) fieldNames(value, names);
+  }
+  return names;
+}
 
 interface Fragment {
   url: string;
@@ -127,6 +141,110 @@ if (HAS_CORPUS)
         }),
         { numRuns: Math.min(40, names.size), seed: 12 },
       );
+      await page.close();
+    });
+
+    it("lists under a result only the fields and sections that hold the query, in the box and on the search page, for the documents' field names", async () => {
+      const names = new Set<string>();
+      for (const file of DOCUMENTS) fieldNames(parse(readFileSync(join(valid, file), 'utf8')), names);
+      const asked = [...names].filter((name) => name.length >= 4).sort();
+      assert.ok(asked.length > 30, `${asked.length} field names`);
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(base);
+      const strays: string[] = [];
+      let fields = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...asked), async (name) => {
+          await boxSearch(page, name);
+          const shown = await page
+            .locator('#search-results .search-hit-field')
+            .evaluateAll((options) =>
+              options.map(
+                (option) => `${option.querySelector('.search-hit-head')?.textContent ?? ''} ${option.querySelector('.search-hit-excerpt')?.textContent ?? ''}`,
+              ),
+            );
+          fields += shown.length;
+          for (const text of shown) if (!nameKey(text).includes(nameKey(name))) strays.push(`box, ${name}: ${text}`);
+          await page.keyboard.press('Escape');
+        }),
+        { numRuns: 30, seed: 18 },
+      );
+      for (const name of asked.filter((_, i) => i % Math.ceil(asked.length / 8) === 0)) {
+        await openSearchPage(page, base, name);
+        const shown = await page.locator('.pagefind-ui__result-nested').allTextContents();
+        fields += shown.length;
+        for (const text of shown) if (!nameKey(text).includes(nameKey(name))) strays.push(`search page, ${name}: ${text}`);
+      }
+      // Each name shown whole, in the box and on the search page, at a desk's width and a phone's: wrapped where long, never cut.
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        const long = asked.filter((n) => n.length >= 14).slice(0, 3);
+        assert.ok(long.length > 0, 'long field names');
+        const cutTitles = () =>
+          page.evaluate(() =>
+            Array.from(document.querySelectorAll('.pagefind-ui__result-nested .pagefind-ui__result-title, #search-results .search-hit-title'))
+              .filter((el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis')
+              .map((el) => el.textContent),
+          );
+        for (const name of long) {
+          await openSearchPage(page, base, name);
+          for (const title of await cutTitles()) strays.push(`search page, ${width} px, ${name}: cut ${title}`);
+          await page.goto(base);
+          await boxSearch(page, name);
+          for (const title of await cutTitles()) strays.push(`box, ${width} px, ${name}: cut ${title}`);
+        }
+      }
+      assert.ok(fields > 20, `${fields} sub-hits shown`);
+      assert.deepEqual(strays, []);
+      await page.close();
+    });
+
+    it("ranks the traits' and the bindings' pages after the readers' objects, unless named exactly, each labelled as what it is", async () => {
+      const page = await browser.newPage();
+      await openSearchPage(page, base, 'order');
+      const kindOf = new Map(fragments.map((f) => [f.url, f.filters.kind?.[0] ?? '']));
+      const labelOf = new Map(fragments.map((f) => [f.url, f.meta.kind ?? '']));
+      const parts = fragments.filter((f) => PART_KINDS.includes(f.filters.kind?.[0] ?? ''));
+      assert.ok(parts.length > 3, `${parts.length} pages of traits, bindings and correlation ids`);
+      // Each labelled as what it is ("Operation trait", "Channel binding"), not as the filter's group ("Traits and bindings").
+      for (const part of parts) {
+        const label = part.meta.kind ?? '';
+        if (part.filters.kind?.[0] === 'Traits and bindings')
+          assert.match(label, /^(Message|Operation) trait$|^(Channel|Operation|Message|Server) binding$/, part.url);
+        else assert.ok(label !== '' && label !== 'Tags and external docs', `${part.url}: ${label}`);
+      }
+      const words = [
+        ...new Set(
+          parts.flatMap((f) =>
+            (f.meta.title ?? '')
+              .replace(/([a-z])([A-Z])/g, '$1 $2')
+              .toLowerCase()
+              .split(/[^a-z]+/),
+          ),
+        ),
+      ].filter((w) => w.length >= 4);
+      // How strongly a page's name matches the word: 0 its title or id is the word, 1 a word of them begins with it, 2 its text only.
+      const byUrl = new Map(fragments.map((f) => [f.url, f]));
+      const strength = (url: string, word: string): number => {
+        const names = [byUrl.get(url)?.meta.title, byUrl.get(url)?.meta.id].filter((name): name is string => typeof name === 'string');
+        if (names.some((name) => nameKey(name) === nameKey(word))) return 0;
+        const begins = names.some((name) => name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((part) => part.toLowerCase().startsWith(word)));
+        return begins ? 1 : 2;
+      };
+      const misplaced: string[] = [];
+      for (const word of words.sort()) {
+        const { urls } = await ask(page, base, word);
+        const head = urls;
+        const isPart = (url: string) => PART_KINDS.includes(kindOf.get(url) ?? '');
+        head.forEach((url, at) => {
+          if (!isPart(url) || strength(url, word) === 0) return;
+          // A reader's object that matches as strongly or more, listed after it.
+          const later = head.slice(at + 1).find((other) => !isPart(other) && strength(other, word) <= strength(url, word));
+          if (later) misplaced.push(`${word}: ${labelOf.get(url)} ${url} before ${labelOf.get(later)} ${later}`);
+        });
+      }
+      assert.ok(words.length > 5, words.join(', '));
+      assert.deepEqual(misplaced, []);
       await page.close();
     });
 

@@ -874,8 +874,9 @@ describe('the search page with results, for every reader', () => {
     // The field's one record is on the schema that defines it.
     const path = 'schema.dueDays';
     const result = page.locator('.pagefind-ui__result', { has: page.locator('.pagefind-ui__result-title', { hasText: /^InvoicePayment$/ }) });
-    // Headed by the field's path as a reader says it (DocSearch's "Order › lines › unitPrice"), not the row's anchor id.
-    const link = result.locator('.pagefind-ui__result-nested .pagefind-ui__result-link', { hasText: /^InvoicePayment › dueDays$/ });
+    // Headed by the field's path as a reader says it (DocSearch's "Order › lines › unitPrice"), not the row's
+    // anchor id; from under the result's own name, which heads it already ("dueDays" under "InvoicePayment").
+    const link = result.locator('.pagefind-ui__result-nested .pagefind-ui__result-link', { hasText: /^dueDays$/ });
     await link.waitFor({ timeout: 15_000 });
     const excerpt = await link.locator('xpath=../following-sibling::p[1]').innerText();
     // The field's type and chips after its name, which the heading says already.

@@ -1,6 +1,19 @@
 // The search page: Pagefind's interface and filters, running its `?q=` (the header form's target
 // without script); each result leads with the object's name, its kind and API quiet under it.
-import { glanceOf, idShown, kindLabel, nameHolding, placeAnswers, normaliseQuery, pageLine, RANKING, readsAsProse, sentenceAround } from './search-query.js';
+import {
+  glanceOf,
+  idShown,
+  kindLabel,
+  nameHolding,
+  normaliseQuery,
+  pageLine,
+  placeAnswers,
+  placeOf,
+  RANKING,
+  readsAsProse,
+  sentenceAround,
+  subHoldsQuery,
+} from './search-query.js';
 
 const page = document.getElementById('search-page');
 const bundle = `${page?.getAttribute('data-base') || '/'}pagefind/`;
@@ -46,6 +59,13 @@ function asRead(result) {
   if (result.meta) delete result.meta.summary;
   // A heading that starts with its chip's word ("lambda Lambda function"): the word once.
   for (const sub of result.sub_results ?? []) if (typeof sub.title === 'string') sub.title = sub.title.replace(/^(\S+)\s+(?=\1\b)/i, '');
+  // A field's hit headed by its data path from the result's own name, which heads it already
+  // ("lines › unitPrice" under "Order"): the field's name leads sooner, and shows whole (it wraps).
+  for (const sub of result.sub_results ?? []) if (placeOf(sub)?.kind === 'Field') sub.title = pathUnder(sub.anchor.title, result.meta?.title);
+  // A field's row, only where its name or its text holds the query, and a subscription's card or
+  // fan-out row, only where its name is what was asked (search-query.js placeAnswers): judged by
+  // Pagefind's excerpt, before it is cut to its sentence.
+  result.sub_results = (result.sub_results ?? []).filter((sub) => !sub.anchor?.title || placeAnswers(sub, lastTerm));
   // A section's hit: the sentence around the match when it reads as prose; a field's, its type and
   // description after its name (its values are not indexed: src/site/schema-tree-html.ts).
   for (const sub of result.sub_results ?? []) {
@@ -54,12 +74,14 @@ function asRead(result) {
   }
   // Left out: a section whose hit repeats the page's line, or is its heading alone. Found by its
   // fields only: the page's own sentence, or none (not the fields' names in a row).
-  // A subscription's card or fan-out row, only where its name is what was asked (search-query.js placeAnswers).
-  result.sub_results = (result.sub_results ?? []).filter((sub) => !sub.anchor?.title || placeAnswers(sub, lastTerm));
   const fields = result.sub_results.filter((sub) => sub.anchor?.title);
   if (!summaryFits && fields.length > 0) result.excerpt = summary === '' ? '' : escapeHtml(summary);
   const others = (Array.isArray(result.sub_results) ? result.sub_results : []).filter((sub) => sub.url !== pageUrl(result));
-  const sections = others.filter((sub) => sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt));
+  // A heading's section, only where its heading or its sentence holds the query itself (not a part
+  // of a joined name Pagefind found it by: "some" of `someEnum`); a field's, placeAnswers said.
+  const sections = others.filter(
+    (sub) => sub.anchor?.title || (sub.excerpt !== '' && sub.excerpt !== result.excerpt && subHoldsQuery(sub.title, sub.excerpt, lastTerm)),
+  );
   // The breadcrumb: kind, direction badge, the API in a portal, the address (or a message's
   // operation), and the section it was found in when no hit below says it.
   const where =
@@ -91,6 +113,12 @@ function asRead(result) {
 const SECTIONS_SHOWN = 2;
 /** Results listed before "Load more" (the page stays compact: two lines a result, sections cut to SECTIONS_SHOWN). */
 const RESULTS_SHOWN = 20;
+
+/** A field's data path without its first step where that is the result's own name ("Order › lines" under "Order": "lines"). */
+function pathUnder(path, title) {
+  const steps = String(path).split(' › ');
+  return steps.length > 1 && steps[0] === title ? steps.slice(1).join(' › ') : String(path);
+}
 
 /** A field's name, the last step of its data path: "last4" of "payload.payment(card).last4". */
 const fieldName = (path) => String(path).split(' › ').pop();

@@ -136,18 +136,50 @@ export function placeOf(sub) {
 }
 
 /**
- * Whether a place's hit (placeOf) answers the query: a field's always (its name or its description
- * matched); a subscription's where its name holds the query as whole words (`warehouse-picking`,
- * `fifo`). Not where Pagefind found a word of the query in its text ("OrderPlaced" in its filter,
- * "orders" in `billing-orders.fifo`, for `order`), nor in the words after the last card, which
- * Pagefind counts as its own up to the next heading: the page's own hit says those.
+ * Whether a place's hit (placeOf) answers the query: a field's where its name or its text holds
+ * the query (subHoldsQuery); a subscription's where its name holds the query as whole words
+ * (`warehouse-picking`, `fifo`). Not where Pagefind found a word of the query in its text
+ * ("OrderPlaced" in its filter, "orders" in `billing-orders.fifo`, for `order`), nor in the words
+ * after the last card, which Pagefind counts as its own up to the next heading: the page's own
+ * hit says those.
  */
 export function placeAnswers(sub, query) {
   const place = placeOf(sub);
   if (!place) return false;
-  if (place.kind !== 'Subscription') return true;
+  if (place.kind !== 'Subscription') return subHoldsQuery(place.name, sub.excerpt, query);
   const key = nameKey(query);
   return key !== '' && holdsWholeWords(place.name, key);
+}
+
+/**
+ * Whether a section's hit (a field's row, a heading's section) holds the query itself, so that the
+ * reader sees why it is listed: its name holds it from the start of one of its words, or its
+ * excerpt marks it, its words together, however written (`someEnum`, `some-enum`, `some_enum`).
+ * Not where Pagefind found only a part of a joined name: `someEnum` asks the index for "some" and
+ * "enum", and `someLong`'s row marks "some". Words typed apart ("quokka property") are held
+ * together or each on its own, as a reader means words.
+ */
+export function subHoldsQuery(name, excerpt, query) {
+  const runs = markedRuns(excerpt).map(nameKey);
+  const holds = (key) => key !== '' && (holdsQuery(name, key) || runs.some((run) => run.includes(key)));
+  const typed = String(query ?? '').trim();
+  return holds(nameKey(typed)) || (/\s/.test(typed) && typed.split(/\s+/).every((word) => holds(nameKey(word))));
+}
+
+/** The runs of marked words in an excerpt, marks with nothing but spaces between them read as one ("Stock check" of "<mark>Stock</mark> <mark>check</mark>"). */
+export function markedRuns(excerpt) {
+  const runs = [];
+  let run = null;
+  for (const piece of String(excerpt ?? '').split(/(<mark>[^<]*<\/mark>)/)) {
+    const marked = /^<mark>([^<]*)<\/mark>$/.exec(piece);
+    if (marked) run = (run ?? '') + marked[1];
+    else if (run !== null && piece.trim() !== '') {
+      runs.push(run);
+      run = null;
+    }
+  }
+  if (run !== null) runs.push(run);
+  return runs;
 }
 
 /** An excerpt's words, each with whether Pagefind marked it as a match ("<mark>order,</mark>"). */

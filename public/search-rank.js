@@ -2,7 +2,7 @@
 // query: the exact name first, names before body mentions, nothing for a query Pagefind answered
 // with shorter words. Apart from search-query.js (what a hit reads), which the search page loads
 // at once: this is loaded with the search itself (search-ranked/pagefind.js, the header box).
-import { holdsQuery, holdsWholeWords, nameHolding, nameKey, slugOf, wordsApart } from './search-query.js';
+import { holdsQuery, holdsWholeWords, markedRuns, nameHolding, nameKey, slugOf, wordsApart } from './search-query.js';
 
 /** How many of the best results are looked at for an exact name (their titles are loaded). */
 export const EXACT_LOOKAHEAD = 20;
@@ -71,8 +71,32 @@ export async function rankedSearch(pagefind, term, options) {
   const someHold = marked.some(Boolean);
   const rank = datas.map((data, at) => (someHold && !marked[at] ? 1000 : 0) + resultRank(data, term));
   const ordered = head.map((result, i) => ({ result, rank: rank[i], i })).sort((a, b) => a.rank - b.rank || a.i - b.i);
-  return { ...search, results: [...ordered.map((entry) => entry.result), ...search.results.slice(EXACT_LOOKAHEAD)] };
+  // The parts of the best results, but for the one the query names, after every reader's object;
+  // past the best results, whose data is not loaded, the parts among them (the index tells them by
+  // their Kind) last: a trait that mentions "kafka" is no answer before a message that does.
+  const rest = search.results.slice(EXACT_LOOKAHEAD);
+  const partIds = rest.length > 0 ? await partsFound(pagefind, asked, options) : new Set();
+  const late = new Set(head.filter((_, i) => isPart(datas[i]) && !namesExactly(datas[i], term)).map((result) => result.id));
+  return {
+    ...search,
+    results: [
+      ...ordered.map((entry) => entry.result).filter((result) => !late.has(result.id)),
+      ...rest.filter((result) => !partIds.has(result.id)),
+      ...ordered.map((entry) => entry.result).filter((result) => late.has(result.id)),
+      ...rest.filter((result) => partIds.has(result.id)),
+    ],
+  };
 }
+
+/** The ids of the results for `asked` that are parts (PART_KINDS), within the reader's own filters. */
+async function partsFound(pagefind, asked, options) {
+  const own = options?.filters ?? {};
+  const parts = await pagefind.search(asked, { ...options, filters: { all: [own, { kind: { any: PART_KINDS } }] } });
+  return new Set((Array.isArray(parts?.results) ? parts.results : []).map((result) => result.id));
+}
+
+/** Whether a result is a part objects are composed of (a trait, a binding, a correlation ID: a Kind of PART_KINDS). */
+const isPart = (data) => Array.isArray(data?.filters?.kind) && data.filters.kind.some((kind) => PART_KINDS.includes(kind));
 
 /**
  * The kinds a reader acts on first, among results whose names hold the query alike ("order":
@@ -115,8 +139,7 @@ export function resultRank(data, query) {
   const kind = KIND_ORDER.indexOf(String(data?.meta?.kind ?? ''));
   // A part the query does not name exactly comes after every reader's object, whatever its name
   // holds: a channel's bindings, a trait or a correlation ID named "…order…" is no answer to "order".
-  const isPart = Array.isArray(data?.filters?.kind) && data.filters.kind.some((kind) => PART_KINDS.includes(kind));
-  const part = readerKind ? 0 : isPart && tier > 1 ? PARTS_LAST : 50;
+  const part = readerKind ? 0 : isPart(data) && tier > 1 ? PARTS_LAST : 50;
   return part + tier * 100 + (tier <= 3 ? (kind < 0 ? KIND_ORDER.length : kind) : 0);
 }
 
@@ -170,22 +193,6 @@ export function pageHoldsQuery(data, query) {
   const key = nameKey(typed);
   const excerpts = [data?.excerpt, ...(Array.isArray(data?.sub_results) ? data.sub_results : []).map((sub) => sub?.excerpt)];
   return excerpts.some((excerpt) => markedRuns(excerpt).some((run) => nameKey(run).includes(key)));
-}
-
-/** The runs of marked words in an excerpt, marks with nothing but spaces between them read as one ("Stock check" of "<mark>Stock</mark> <mark>check</mark>"). */
-function markedRuns(excerpt) {
-  const runs = [];
-  let run = null;
-  for (const piece of String(excerpt ?? '').split(/(<mark>[^<]*<\/mark>)/)) {
-    const marked = /^<mark>([^<]*)<\/mark>$/.exec(piece);
-    if (marked) run = (run ?? '') + marked[1];
-    else if (run !== null && piece.trim() !== '') {
-      runs.push(run);
-      run = null;
-    }
-  }
-  if (run !== null) runs.push(run);
-  return runs;
 }
 
 /** A search's answer with no result, its filters' counts 0 (the search page then lists none). */

@@ -4,11 +4,27 @@
  * holds answered with nothing, and the object a query names exactly first.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { idShown, markedWord, nameHolding, pageLine, placeAnswers, placeOf, readsAsProse, sentenceAround, summaryShowsMatch } from '../public/search-query.js';
+import fc from 'fast-check';
+import { parse } from 'yaml';
+import {
+  idShown,
+  markedWord,
+  nameHolding,
+  nameKey,
+  nameWords,
+  pageLine,
+  placeAnswers,
+  placeOf,
+  readsAsProse,
+  sentenceAround,
+  summaryShowsMatch,
+  wordsApart,
+} from '../public/search-query.js';
 import { namesExactly, namesExactlyAsTyped, rankedSearch, resultRank } from '../public/search-rank.js';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 
 describe('the sentence around a match', () => {
   it("leaves out the section's heading the excerpt starts with, and keeps the sentence that holds the match", () => {
@@ -231,6 +247,12 @@ describe('names before body mentions (issue 34)', () => {
     filters: { kind: [kind] },
     sub_results,
   });
+  type Hit = ReturnType<typeof hit>;
+  /** The results of a search over `datas` for `query`, as ranked: each one's data, in order. */
+  const rankedDatas = async (datas: Hit[], query: string): Promise<Hit[]> => {
+    const answer = await rankedSearch(fixed(datas), query, {});
+    return Promise.all(answer.results.map((result: { data: () => Promise<Hit> }) => result.data()));
+  };
 
   it('puts the operation named for the query before the messages, the overview and the pages that only mention it', async () => {
     const datas = [
@@ -242,8 +264,7 @@ describe('names before body mentions (issue 34)', () => {
       hit('/operations/publishorderevents/', 'Publish order events', 'Operation', 'every <mark>order</mark>'),
       hit('/guides/getting-started/', 'Getting started', 'Guide', 'an <mark>order</mark>'),
     ];
-    const answer = await rankedSearch(fixed(datas), 'order', {});
-    const titles = await Promise.all(answer.results.map(async (r: { data: () => Promise<{ meta: { title: string } }> }) => (await r.data()).meta.title));
+    const titles = (await rankedDatas(datas, 'order')).map((data) => data.meta.title);
     assert.deepEqual(titles, [
       'Order',
       'Publish order events',
@@ -267,8 +288,7 @@ describe('names before body mentions (issue 34)', () => {
       hit('/components/schemas/yamlpayloaddto/', 'YamlPayloadDto', 'Schema', '<mark>someEnum</mark>', [field('YamlPayloadDto')]),
       hit('/components/schemas/examplepayloaddto/', 'ExamplePayloadDto', 'Schema', '<mark>someEnum</mark>', [field('ExamplePayloadDto')]),
     ];
-    const answer = await rankedSearch(fixed(datas), 'someEnum', {});
-    const urls = await Promise.all(answer.results.map(async (r: { data: () => Promise<{ url: string }> }) => (await r.data()).url));
+    const urls = (await rankedDatas(datas, 'someEnum')).map((data) => data.url);
     assert.equal(urls[urls.length - 1], '/', `the overview after the schemas: ${urls.join(', ')}`);
     assert.ok(resultRank(datas[1], 'someEnum') < resultRank(datas[0], 'someEnum'));
   });
@@ -283,15 +303,40 @@ describe('names before body mentions (issue 34)', () => {
       hit('/', 'Order Fulfilment Events', 'API overview', 'every <mark>order</mark>'),
       hit('/messages/parcelscanned/', 'Parcel scanned', 'Message', 'of an <mark>order</mark>'),
     ];
-    const answer = await rankedSearch(fixed(datas), 'order', {});
-    const urls = await Promise.all(answer.results.map(async (r: { data: () => Promise<{ url: string }> }) => (await r.data()).url));
+    const urls = (await rankedDatas(datas, 'order')).map((data) => data.url);
     assert.deepEqual(
       urls.slice(-3).sort(),
       ['/components/channelbindings/ordertopic/', '/components/correlationids/orderid/', '/components/operationtraits/ordersteam/'],
       urls.join(', '),
     );
-    const exact = await rankedSearch(fixed(datas), 'orderId', {});
-    assert.equal((await exact.results[0].data()).url, '/components/correlationids/orderid/');
+    assert.equal((await rankedDatas(datas, 'orderId'))[0]?.url, '/components/correlationids/orderid/');
+  });
+
+  it("puts the parts past the best results after the readers' objects there too, within the reader's own filters (a trait that mentions `kafka`)", async () => {
+    // Pagefind's order: 20 operations, then the trait that mentions the word, then a message that does.
+    const datas = [
+      ...Array.from({ length: 20 }, (_, i) => hit(`/operations/op${i}/`, `op${i}`, 'Operation', 'a <mark>kafka</mark> binding')),
+      hit('/components/messagetraits/commonheaders/', 'commonHeaders', 'Traits and bindings', 'a <mark>kafka</mark> header'),
+      hit('/components/messages/dimlight/', 'Dim light', 'Message', 'sent over <mark>kafka</mark>'),
+    ];
+    const asked: object[] = [];
+    const library = {
+      search: async (_term: string, options?: { filters?: { all?: { kind?: { any?: string[] } }[] } }) => {
+        asked.push(options ?? {});
+        const kinds = options?.filters?.all?.flatMap((filter) => filter.kind?.any ?? []);
+        const found = datas
+          .map((data, i) => ({ id: String(i), data: async () => data }))
+          .filter((_, i) => !kinds || kinds.includes(datas[i]!.filters.kind[0]!));
+        return { results: found, unfilteredResultCount: found.length, filters: {} };
+      },
+    };
+    const answer = await rankedSearch(library, 'kafka', { filters: { API: ['Lights'] } });
+    const urls = await Promise.all(answer.results.map(async (result: { data: () => Promise<Hit> }) => (await result.data()).url));
+    assert.deepEqual(urls.slice(-2), ['/components/messages/dimlight/', '/components/messagetraits/commonheaders/']);
+    assert.ok(
+      asked.some((options) => JSON.stringify(options).includes('"API":["Lights"]') && JSON.stringify(options).includes('Traits and bindings')),
+      `the parts asked within the reader's filters: ${JSON.stringify(asked)}`,
+    );
   });
 
   it('finds nothing where Pagefind fell back to shorter words that no page holds the query by ("or" for `ordr`)', async () => {
@@ -346,5 +391,83 @@ describe('the id a hit shows, and the subscriptions that are hits of their own',
     assert.equal(placeAnswers(row, 'order'), false);
     assert.equal(placeAnswers(row, 'publishOrderEvents'), false);
     assert.equal(placeAnswers(field, 'price'), true, "a field's hit, its name or its description matched");
+  });
+});
+
+describe("a field's hit lists only fields that hold the query (springwolf's `someEnum` listed `someLong`)", () => {
+  /** Each object's property names with their descriptions, siblings together, from every schema of a document. */
+  function fieldGroups(node: unknown, groups: { name: string; description: string }[][] = []): { name: string; description: string }[][] {
+    if (Array.isArray(node)) for (const item of node) fieldGroups(item, groups);
+    else if (node !== null && typeof node === 'object') {
+      const properties = (node as { properties?: unknown }).properties;
+      if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
+        const group = Object.entries(properties).map(([name, field]) => ({
+          name,
+          description: String((field as { description?: unknown })?.description ?? ''),
+        }));
+        if (group.length > 1) groups.push(group);
+      }
+      for (const value of Object.values(node)) fieldGroups(value, groups);
+    }
+    return groups;
+  }
+  const documents = [
+    SPRINGWOLF,
+    ...(HAS_CORPUS
+      ? readdirSync(join(CORPUS, 'valid'))
+          .filter((name) => /\.(ya?ml|json)$/.test(name))
+          .map((name) => join(CORPUS, 'valid', name))
+      : []),
+  ];
+  const groups = documents.flatMap((file) => fieldGroups(parse(readFileSync(file, 'utf8'))));
+
+  /** A row's text as Pagefind's excerpt marks it for `asked`: a token whose word, or a part of it, begins as an asked word does. */
+  const marked = (text: string, asked: string) => {
+    const words = asked.toLowerCase().split(/\s+/);
+    return text
+      .split(/\s+/)
+      .map((token) => {
+        const parts = [token, ...nameWords(token)].map((part) => part.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
+        return parts.some((part) => words.some((word) => part.startsWith(word))) ? `<mark>${token}</mark>` : token;
+      })
+      .join(' ');
+  };
+
+  it('keeps, for every field name of real documents, only the rows whose name or text holds it, however written, and always the named row', () => {
+    const names = [...new Set(groups.flatMap((group) => group.map((field) => field.name)))].filter((name) => nameWords(name).length > 1);
+    assert.ok(names.length > 20, `${names.length} joined field names`);
+    let listedOthers = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...names.sort()), fc.constantFrom('as typed', 'kebab', 'snake', 'spaced'), (name, form) => {
+        const words = nameWords(name);
+        const query = form === 'as typed' ? name : words.join(form === 'kebab' ? '-' : form === 'snake' ? '_' : ' ');
+        const key = nameKey(query);
+        // Every schema the name is a field of, its rows as Pagefind's sub-results for the words asked.
+        for (const group of groups.filter((g) => g.some((field) => field.name === name))) {
+          const subs = group.map((field) => ({
+            url: `/components/schemas/x/#schema.${field.name}`,
+            anchor: { id: `schema.${field.name}`, title: `X › ${field.name}` },
+            excerpt: marked(`${field.name} string. ${field.description}`, wordsApart(query)),
+          }));
+          const shown = subs.filter((sub) => placeAnswers(sub, query));
+          assert.ok(
+            shown.some((sub) => sub.anchor.title.endsWith(` › ${name}`)),
+            `${query}: the row of ${name} is listed`,
+          );
+          // Joined, the name itself; typed apart, its words ("event id": a row named `team_id` about an event holds them).
+          const held = form === 'spaced' ? words.map(nameKey) : [key];
+          for (const sub of shown) {
+            const text = nameKey(`${sub.anchor.title} ${sub.excerpt.replace(/<\/?mark>/g, '')}`);
+            assert.ok(
+              held.every((word) => text.includes(word)),
+              `${query}: ${sub.anchor.title} holds it`,
+            );
+          }
+          listedOthers += subs.length - shown.length;
+        }
+      }),
+      { numRuns: 200, seed: 18 },
+    );
+    assert.ok(listedOthers > 0, 'the documents have rows that share a word with another field only');
   });
 });
