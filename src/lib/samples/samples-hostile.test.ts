@@ -140,7 +140,11 @@ describe('samples from a hostile document', () => {
           // A shell command: read by sh without running it; outside its single quotes (which end at the next quote, no escape inside) and its escaped characters (`\'`), nothing of the text.
           const check = spawnSync('/bin/sh', ['-n', file], { encoding: 'utf8', timeout: 20_000 });
           assert.equal(check.status, 0, `${name} shell does not parse: ${check.stderr}\n${sample.code}`);
-          assert.doesNotMatch(sample.code.replace(/'[^']*'|\\./g, "''"), /pwned|__import__/, `${name} shell: the document's text left its quotes\n${sample.code}`);
+          assert.doesNotMatch(
+            sample.code.replace(/'[^']*'|\\./g, "''"),
+            /pwned|__import__/,
+            `${name} shell: the document's text left its quotes\n${sample.code}`,
+          );
           continue;
         } else {
           const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 20_000 });
