@@ -5,13 +5,16 @@
  * the client reads its options, never compared with a written-out command. Payloads full of what
  * a shell would expand or split (quotes, `$`, backticks, line breaks) must come back byte for byte.
  * test/code-samples-brokers.test.ts runs the mosquitto and amqp-tools commands against real
- * brokers; no Kafka broker is packaged by Debian, so kcat's are checked here only.
+ * brokers; no Kafka broker is packaged by Debian, so kcat's are checked here: their arguments read
+ * back, and Debian's kcat run on them against a port where nothing listens, which it must reach
+ * past its options.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { requireBinary } from '../../../test/brokers.ts';
 import { tempDir } from '../../../test/helpers.ts';
 import { shellWord } from '../sns/snippet-quote.ts';
 import { generateSamples } from './generators.ts';
@@ -239,6 +242,32 @@ describe('shell samples as a POSIX shell reads them', () => {
     assert.ok(dash > 0);
     assert.deepEqual(consume!.argv.slice(dash + 1), ['sh', '-c', 'cat; echo']);
     assert.equal(value(consume!.argv, '-e'), 'lights');
+  });
+
+  it("Debian's kcat takes every option the commands give (no broker: it stops at the connection, not at its options)", () => {
+    const kcat = requireBinary('/usr/bin/kcat', 'kcat');
+    const security: SecurityScheme[] = [{ type: 'scramSha256' }];
+    const target = (role: SampleRole) =>
+      sampleTarget({
+        role,
+        // Port 1 on the loopback: nothing listens, the connection is refused at once.
+        server: { host: '127.0.0.1:1', protocol: 'kafka', variables: {}, security },
+        address: 'lights.7',
+        parameters: {},
+        bindings: { operation: { kafka: { key: { const: 'lamp-7' }, groupId: { const: 'lights' } } }, channel: {}, message: {} },
+        example: { headers: { traceId: 't-1' }, payload: { id: 'lamp-7' } },
+        security,
+      });
+    for (const role of ['publish', 'subscribe'] as const) {
+      const code = generateSamples(target(role)!, ['shell'])[0]!.code;
+      const run = spawnSync('/bin/sh', ['-c', code], {
+        encoding: 'utf8',
+        env: { PATH: `${dirname(kcat)}:/bin`, KAFKA_USERNAME: 'u', KAFKA_PASSWORD: 'p' },
+        timeout: 20_000,
+      });
+      assert.match(run.stderr, /Connect to ipv4#127\.0\.0\.1:1 failed/, `${role}: ${run.stderr}`);
+      assert.doesNotMatch(run.stderr, /[Uu]sage|Configuration property|Invalid value|unknown option|invalid option/, `${role}: ${run.stderr}`);
+    }
   });
 
   it('no shell tab for a protocol without a packaged command-line client', () => {
