@@ -248,8 +248,8 @@ describe('code samples, read', () => {
     assert.equal(facts.scroller.role, 'region');
     assert.match(facts.scroller.label ?? '', /^Code: .+JavaScript/);
     assert.equal(facts.insidePanel, true);
-    assert.equal(facts.labels.length, 2);
-    assert.equal(new Set(facts.labels.map((l) => l.top)).size, 1, 'the two language tabs share a row');
+    assert.equal(facts.labels.length, 3);
+    assert.equal(new Set(facts.labels.map((l) => l.top)).size, 1, 'the three language tabs share a row');
     assert.deepEqual(
       facts.serverTabs.map(([name]) => name),
       ['scram-connections', 'mtls-connections'],

@@ -1,6 +1,7 @@
 /**
- * The code samples of operation pages (issue 40) run against real brokers: each JavaScript and
- * Python sample generated from a document whose server is a broker this test starts on
+ * The code samples of operation pages (issue 40) run against real brokers: each JavaScript,
+ * Python, Go, Java and shell sample (mosquitto-clients, amqp-tools; kcat's are read in
+ * src/lib/samples/shell.test.ts: Debian has no Kafka broker) generated from a document whose server is a broker this test starts on
  * 127.0.0.1 must deliver the message's example byte for byte (the payload holds quotes, a
  * backslash and non-ASCII text, to prove the quoting), and what arrives must pass the message's
  * schema. A subscribing sample must print what the test publishes. Brokers: mosquitto,
