@@ -248,8 +248,8 @@ describe('code samples, read', () => {
     assert.equal(facts.scroller.role, 'region');
     assert.match(facts.scroller.label ?? '', /^Code: .+JavaScript/);
     assert.equal(facts.insidePanel, true);
-    assert.equal(facts.labels.length, 2);
-    assert.equal(new Set(facts.labels.map((l) => l.top)).size, 1, 'the two language tabs share a row');
+    assert.equal(facts.labels.length, 3);
+    assert.equal(new Set(facts.labels.map((l) => l.top)).size, 1, 'the three language tabs share a row');
     assert.deepEqual(
       facts.serverTabs.map(([name]) => name),
       ['scram-connections', 'mtls-connections'],
@@ -370,6 +370,25 @@ describe('code samples of an operation of several messages, read', () => {
     await page.keyboard.press('ArrowLeft');
     assert.match((await shownCode())[0]!, /signedBy: 'A\. Reader'/, 'the arrow key goes to the message before');
     await context.close();
+  });
+
+  it("at 1280 and 390 px, a message's link to the example its code carries shows that example: the examples' tab of the message picked, opened where folded", async () => {
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${site.base}operations/reportparcelevents/`);
+      await page.locator('label[for="samples-1-message-2"]').click();
+      const link = page.locator('#samples-1-message-2-panel .sample-example a');
+      assert.equal(await link.innerText(), 'Example 1');
+      assert.equal(await page.locator('#panel-request-2-panel').isVisible(), false, `${width} px: the first message's examples shown before`);
+      await link.click();
+      assert.equal(await page.locator('#panel-request-2').isChecked(), true, `${width} px: the second message's examples' tab picked`);
+      const examples = page.locator('#panel-request-2-panel');
+      assert.equal(await examples.isVisible(), true, `${width} px: its examples shown`);
+      assert.match(await examples.innerText(), /A\. Reader/);
+      assert.equal(await examples.locator('figure.example').first().isVisible(), true);
+      await context.close();
+    }
   });
 
   it('keeps the language the reader picks when the message changes', async () => {

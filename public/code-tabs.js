@@ -27,4 +27,14 @@
     // The page's other samples (the reply's, another server's) follow.
     pick(input.dataset.choice);
   });
+  // A sample's link to the example it carries lands on that message's tab of the examples
+  // (without script, the browser goes there and opens a folded part around it); here it also
+  // picks the tab, so that the example shows.
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[data-pick-tab]') : null;
+    const tab = link ? document.getElementById(decodeURIComponent(link.hash.slice(1))) : null;
+    if (!(tab instanceof HTMLInputElement)) return;
+    tab.checked = true;
+    for (let folded = tab.closest('details'); folded; folded = folded.parentElement?.closest('details') ?? null) folded.open = true;
+  });
 })();

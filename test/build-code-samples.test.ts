@@ -4,7 +4,7 @@
  * labels; an operation's own x-codeSamples among them; the Markdown twin holds the same code.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
@@ -37,9 +37,9 @@ describe('code samples on built operation pages', () => {
       (m) => textOf(m[1]!),
     );
     // A tab is the language alone, so that the tabs keep one row; the library is named in its panel, and in the copy button's name.
-    assert.deepEqual(labels, ['JavaScript', 'Python']);
+    assert.deepEqual(labels, ['JavaScript', 'Python', 'Shell']);
     const captions = [...html.matchAll(/<div class="code-tab-panel" id="samples-1-\d-panel"[^>]*>\s*<p class="code-caption">(.*?)<\/p>/g)].map((m) => m[1]);
-    assert.deepEqual(captions, ['mqtt', 'paho-mqtt']);
+    assert.deepEqual(captions, ['mqtt', 'paho-mqtt', 'mosquitto-clients']);
     // Code that scrolls sideways, never re-wrapped: a focusable region named for a screen reader.
     assert.match(
       html,
@@ -195,7 +195,10 @@ describe('code samples of the streetlights Kafka document (two servers, a parame
 describe('code samples of an operation of several messages', () => {
   it('puts a tab per message (radio buttons, named with its title) over the language tabs, each sending its own example; the Markdown twin has each under its title', async () => {
     const work = tempDir('apidesc-code-samples-messages-');
-    const run = await runIn(FIXTURES, ['build', 'parcels-kafka.yaml', '--out', join(work, 'site'), '--cache', join(work, 'cache')]);
+    copyFileSync(join(FIXTURES, 'parcels-kafka.yaml'), join(work, 'parcels-kafka.yaml'));
+    mkdirSync(join(work, 'guides'));
+    writeFileSync(join(work, 'guides', 'report.mdx'), '---\ntitle: Report parcel events\n---\n\n<OperationCard ref="#/operations/reportParcelEvents" />\n');
+    const run = await runIn(work, ['build', 'parcels-kafka.yaml', '--out', join(work, 'site'), '--cache', join(work, 'cache')]);
     assert.equal(run.code, 0, run.err);
     const html = readFileSync(join(work, 'site', 'operations/reportparcelevents/index.html'), 'utf8');
     const tabs = [
@@ -222,6 +225,37 @@ describe('code samples of an operation of several messages', () => {
     assert.doesNotMatch(texts[0]!, /P-2001|P-3001/);
     // The copy buttons say which message's sample they copy.
     assert.match(html, /data-copy-label="Send on parcel-events, Parcel delivered, Python \(confluent-kafka\)"/);
+    // Each message's samples name the example they carry, linked to that message's tab of the page's examples.
+    const carried = panels.map((p) =>
+      /<p class="kind sample-example">Carries the example <a href="#([^"]+)" data-pick-tab>([^<]+)<\/a> of ([^,<]+),/.exec(p[3]!)?.slice(1),
+    );
+    assert.deepEqual(carried, [
+      ['panel-request-1', 'atGate', 'Parcel scanned'],
+      ['panel-request-2', 'Example 1', 'Parcel delivered'],
+      ['panel-request-3', 'Generated example', 'Parcel lost'],
+    ]);
+    for (const [target, example, title] of carried as string[][]) {
+      assert.equal(textOf(new RegExp(`<label for="${target}">(.*?)</label>`).exec(html)?.[1] ?? ''), title, `${target} is the examples' tab of ${title}`);
+      const examples = html.split(`id="${target}-panel"`)[1]!.split('class="panel-tab"')[0]!;
+      assert.match(examples, new RegExp(`<strong data-pagefind-ignore>${example}</strong>`), `${title}'s examples open with ${example}`);
+    }
+    // A guide's card of the operation has the same tab per message, each with its own example's code.
+    const guide = readFileSync(join(work, 'site', 'guides/report/index.html'), 'utf8');
+    const card = guide.slice(guide.indexOf('<div class="guide-run">'));
+    const cardTabs = [
+      ...card.matchAll(
+        /<input type="radio" class="panel-tab-input" name="(guide-run-[^"]+)-message" id="\1-message-(\d)"[^>]*>\s*<label for="\1-message-\2">(.*?)<\/label>/g,
+      ),
+    ].map((m) => m[3]);
+    assert.deepEqual(cardTabs, tabs);
+    const cardPanels = card
+      .split(/<div class="panel-tab" id="guide-run-[^"]+-message-\d-panel"/)
+      .slice(1)
+      .map(textOf);
+    assert.equal(cardPanels.length, 3);
+    assert.match(cardPanels[1]!, /signedBy: 'A\. Reader'/);
+    assert.match(cardPanels[2]!, /lastSeenAt: 'sorting-hall'/);
+    assert.doesNotMatch(cardPanels[0]!, /P-2001|P-3001/);
     const md = readFileSync(join(work, 'site', 'operations/reportparcelevents/index.md'), 'utf8');
     const samples = md.slice(md.indexOf('## Code samples'));
     assert.deepEqual(
@@ -230,7 +264,7 @@ describe('code samples of an operation of several messages', () => {
     );
     assert.match(
       samples,
-      /#### Parcel lost\n\n\*\*JavaScript \(kafkajs\)\*\*\n\n```javascript\nimport \{ Kafka \} from 'kafkajs';\n\nconst payload = \{\n {2}parcelId: 'P-3001',/,
+      /#### Parcel lost\n\nCarries the example: Generated example\.\n\n\*\*JavaScript \(kafkajs\)\*\*\n\n```javascript\nimport \{ Kafka \} from 'kafkajs';\n\nconst payload = \{\n {2}parcelId: 'P-3001',/,
     );
   });
 });

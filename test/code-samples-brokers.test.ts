@@ -1,6 +1,7 @@
 /**
- * The code samples of operation pages (issue 40) run against real brokers: each JavaScript and
- * Python sample generated from a document whose server is a broker this test starts on
+ * The code samples of operation pages (issue 40) run against real brokers: each JavaScript,
+ * Python, Go, Java and shell sample (mosquitto-clients, amqp-tools; kcat's are read in
+ * src/lib/samples/shell.test.ts: Debian has no Kafka broker) generated from a document whose server is a broker this test starts on
  * 127.0.0.1 must deliver the message's example byte for byte (the payload holds quotes, a
  * backslash and non-ASCII text, to prove the quoting), and what arrives must pass the message's
  * schema. A subscribing sample must print what the test publishes. Brokers: mosquitto,
@@ -126,11 +127,11 @@ function documentFor(o: DocumentOptions): string {
  * Go and Java (Debian's Go SDK is 250 MB; the Java one is not packaged).
  */
 const RUN = {
-  mqtt: ['javascript', 'python', 'go'],
+  mqtt: ['javascript', 'python', 'go', 'shell'],
   nats: ['javascript', 'go'],
   ws: ['javascript', 'python', 'go', 'java'],
   http: ['javascript', 'python', 'go', 'java'],
-  amqp: ['javascript', 'python', 'go', 'java'],
+  amqp: ['javascript', 'python', 'go', 'java', 'shell'],
   amqp1: ['javascript', 'python'],
   kafka: ['javascript', 'python', 'go'],
   sqs: ['javascript', 'python'],
@@ -152,8 +153,8 @@ describe('MQTT samples against mosquitto', { timeout: 300_000 }, () => {
           }),
         );
         const code = codeIn(samples.get('readersends'), 0, lang);
-        // JavaScript and Python name the QoS; Go passes it second to Publish.
-        assert.match(code, /qos(: |=)1|Publish\(\s*"[^"]*",\s*1,/);
+        // JavaScript and Python name the QoS; Go passes it second to Publish; mosquitto_pub takes -q.
+        assert.match(code, /qos(: |=)1|Publish\(\s*"[^"]*",\s*1,|-q 1/);
         const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker().port}`, { protocolVersion: version === 'mqtt5' ? 5 : 4 });
         try {
           const arrived = new Promise<{ topic: string; payload: Buffer; qos: number }>((done) =>
@@ -190,6 +191,36 @@ describe('MQTT samples against mosquitto', { timeout: 300_000 }, () => {
         }
       });
     }
+  it('mqtt5: the shell sample delivers text with quotes, $, backticks and line breaks byte for byte, its header as a user property', async () => {
+    const text = `it's "quoted" $HOME \`id\` $(id) \\ été\nsecond line\n`;
+    const header = "t-'1' $x `y`";
+    const doc = JSON.parse(documentFor({ protocol: 'mqtt5', port: broker().port, address: 'lights/raw' }));
+    doc.channels.lights.messages.lamp = {
+      contentType: 'text/plain',
+      payload: { type: 'string' },
+      headers: { type: 'object', properties: { traceId: { type: 'string' } } },
+      examples: [{ payload: text, headers: { traceId: header } }],
+    };
+    const code = codeIn((await samplesOf(JSON.stringify(doc))).get('readersends'), 0, 'shell');
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker().port}`, { protocolVersion: 5 });
+    try {
+      const arrived = new Promise<{ payload: Buffer; properties: unknown }>((done) =>
+        client.once('message', (_topic, payload, packet) => done({ payload, properties: packet.properties?.userProperties })),
+      );
+      await client.subscribeAsync('lights/raw', { qos: 0 });
+      const sample = runSample('shell', code);
+      try {
+        assert.equal(await sample.exit(), 0, sample.stderr());
+        const m = await arrived;
+        assert.equal(m.payload.toString('hex'), Buffer.from(text).toString('hex'), m.payload.toString());
+        assert.deepEqual({ ...(m.properties as object) }, { traceId: header });
+      } finally {
+        await sample.stop();
+      }
+    } finally {
+      await client.endAsync();
+    }
+  });
 });
 
 describe('NATS samples against nats-server', { timeout: 240_000 }, () => {

@@ -3,7 +3,8 @@
  * folder (JavaScript next to a link to the project's node_modules, where the client libraries
  * are development dependencies; Python with Debian's interpreter and libraries; Go built in
  * GOPATH mode against the libraries Debian packages in /usr/share/gocode, nothing fetched; Java
- * in the JDK's single-file mode with Debian's jars), with a time bound, its output collected,
+ * in the JDK's single-file mode with Debian's jars; shell commands with /bin/sh and Debian's
+ * command-line clients), with a time bound, its output collected,
  * killed when the test is done.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -51,8 +52,21 @@ export interface Running {
 }
 
 const running = new Set<ChildProcess>();
+
+/**
+ * Kills a sample and what it started: a shell sample runs its clients as children of /bin/sh
+ * (a script's last command is not exec'd), which would outlive the shell, keep its output open
+ * and the test's process waiting. Each sample leads a process group of its own, killed whole.
+ */
+function killTree(child: ChildProcess): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
 process.on('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) killTree(child);
 });
 
 /** Debian's Go and its packaged libraries (golang-go, golang-github-…-dev). */
@@ -103,13 +117,23 @@ export function runSample(lang: SampleLanguage, code: string, env: Record<string
     command = '/bin/sh';
     args = ['-c', `${GO} build -o sample . && exec ./sample`];
     extraEnv = { GO111MODULE: 'off', GOPATH: `${dir}:${GOCODE}`, GOCACHE: goCache, GOFLAGS: '', GOPROXY: 'off', GOTOOLCHAIN: 'local' };
+  } else if (lang === 'shell') {
+    // Debian's command-line clients (kcat, mosquitto-clients, amqp-tools), run by a POSIX shell as a reader pastes them.
+    writeFileSync(join(dir, 'sample.sh'), code);
+    command = '/bin/sh';
+    args = ['sample.sh'];
   } else {
     writeFileSync(join(dir, 'Sample.java'), code);
     command = requireBinary(JAVA, 'default-jdk-headless');
     // UTF-8 as a reader's system has it (and Java 18 on has by default): JDK 17 in a POSIX locale would print '?'.
     args = ['-Dfile.encoding=UTF-8', '-cp', JAVA_CLASSPATH, 'Sample.java'];
   }
-  const child = spawn(command, args, { cwd, env: { PATH: process.env.PATH, HOME: dir, ...extraEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: dir, ...extraEnv, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   running.add(child);
   // Go and Java compile first: their bound has room for it.
   const defaultBound = lang === 'go' || lang === 'java' ? 90_000 : 30_000;
@@ -152,7 +176,7 @@ export function runSample(lang: SampleLanguage, code: string, env: Record<string
       ),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
+        killTree(child);
         await exited;
       }
     },

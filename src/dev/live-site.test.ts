@@ -106,7 +106,7 @@ describe('LiveSite (apidesc-docs dev)', () => {
         await site.close();
       }
     };
-    assert.deepEqual(await labels({}), ['JavaScript', 'Python']);
+    assert.deepEqual(await labels({}), ['JavaScript', 'Python', 'Shell']);
     assert.deepEqual(await labels({ sampleLanguages: ['python'] }), ['Python']);
   });
 });

@@ -73,7 +73,7 @@ export interface SiteSettings {
   /** The pages' `img-src` besides the site itself (configuration `imageSources`); absent: any https URL. */
   imageSources?: string[];
   /** The languages of the operations' code samples (configuration `codeSamples.languages`); absent: JavaScript and Python. */
-  sampleLanguages?: ('javascript' | 'python' | 'go' | 'java')[];
+  sampleLanguages?: ('javascript' | 'python' | 'go' | 'java' | 'shell')[];
   /** The servers whose operation pages get a "try it" form (configuration `tryIt`); absent: none. */
   tryIt?: TryItConfig;
   guides: GuideSummary[];

@@ -1,19 +1,29 @@
 /**
  * The one snippet a guide's step shows under an operation's card: the first half of its code
- * samples (src/lib/samples: send or receive on its channel), else, for an sns operation, the
+ * samples (src/lib/samples: send or receive on its channel; a tab per message when it carries
+ * several, as on the operation's page), else, for an sns operation, the
  * command that publishes its first message or creates its first subscription (sns-hands-on.ts).
  * The reference page keeps the others (every language, every filter, every subscription).
  */
-import type { Page } from '../../lib/model/page-types.ts';
+import type { CodeSample, Page } from '../../lib/model/page-types.ts';
 import { fillInSentence } from '../../lib/model/sample-fill-in.ts';
 import type { PublishVariant, Snippet } from '../../lib/model/sns-hands-on-types.ts';
 import { PROTOCOL_LABELS, shortEndpoint } from '../../lib/model/sns.ts';
 
+type Tab = { label: string; code: string; html?: string | undefined; caption?: string | undefined };
+
 export interface Runnable {
   title: string;
   /** `caption`: the client library of a generated sample, named in its panel (CodeTabs.astro). */
-  tabs: { label: string; code: string; html?: string | undefined; caption?: string | undefined }[];
+  tabs: Tab[];
   notes: string[];
+  /**
+   * When the half carries several messages, each one's tabs under its title (the first's being
+   * `tabs`), as the operation's page has them: a step that sends the second message is not shown
+   * code that sends the first. `more`: the messages past those, named on the operation's page.
+   */
+  messages?: { title: string; tabs: Tab[]; notes: string[] }[];
+  moreMessages?: number;
   /** The file an sns publish command reads its body from (BodyFile.astro): offered beside it, as on the operation's page. */
   bodyFile?: PublishVariant['bodyFile'];
 }
@@ -24,11 +34,16 @@ export function runnableOf(page: Page): Runnable | undefined {
   for (const section of page.sections) {
     if (section.type !== 'code-samples') continue;
     const first = section.groups.find((g) => g.samples.length > 0);
+    const tabsOf = (samples: CodeSample[]): Tab[] => samples.map((s) => ({ label: s.label, caption: s.library, code: s.code, html: s.html }));
     if (first)
       return {
         title: first.title,
-        tabs: first.samples.map((s) => ({ label: s.label, caption: s.library, code: s.code, html: s.html })),
+        tabs: tabsOf(first.samples),
         notes: [...(first.fillIn ? [fillInSentence(first.fillIn)] : []), ...first.notes],
+        ...(first.messages && first.messages.length > 1
+          ? { messages: first.messages.map((m) => ({ title: m.title, tabs: tabsOf(m.samples), notes: m.notes })) }
+          : {}),
+        ...(first.moreMessages ? { moreMessages: first.moreMessages } : {}),
       };
   }
   const sns = page.sections.find((s) => s.type === 'sns-operation');

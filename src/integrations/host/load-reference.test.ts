@@ -67,7 +67,7 @@ describe("a host's reference, loaded", () => {
       loaded.content!.end();
       return samples?.type === 'code-samples' ? samples.groups[0]!.samples.map((s) => s.label) : [];
     };
-    assert.deepEqual(await labels(), ['JavaScript', 'Python']);
+    assert.deepEqual(await labels(), ['JavaScript', 'Python', 'Shell']);
     assert.deepEqual(await labels(['python']), ['Python']);
   });
 });

@@ -30,8 +30,8 @@ export interface SiteConfig {
   editLink?: string;
   /** Where images in descriptions may load from (the pages' Content-Security-Policy `img-src`, besides the site itself); default any https URL. */
   imageSources?: string[];
-  /** The languages of the code samples on operation pages, in tab order (src/lib/samples); default JavaScript and Python. */
-  codeSamples?: { languages?: ('javascript' | 'python' | 'go' | 'java')[] };
+  /** The languages of the code samples on operation pages, in tab order (src/lib/samples); default JavaScript, Python and Shell. */
+  codeSamples?: { languages?: ('javascript' | 'python' | 'go' | 'java' | 'shell')[] };
   /** `diff` and `build --compare`: this project's severity for some rules (src/lib/diff/severity-overrides.ts). */
   diffSeverity?: SeverityOverrides;
   /** Operation pages of these servers get a form that sends and receives from the reader's browser (src/lib/try-it). */
@@ -104,10 +104,10 @@ const FIELDS: Record<keyof SiteConfig, { schema: object; expected: string }> = {
     schema: {
       type: 'object',
       additionalProperties: false,
-      properties: { languages: { type: 'array', uniqueItems: true, items: { enum: ['javascript', 'python', 'go', 'java'] } } },
+      properties: { languages: { type: 'array', uniqueItems: true, items: { enum: ['javascript', 'python', 'go', 'java', 'shell'] } } },
     },
     expected:
-      '{"languages": [...]}: the languages of the code samples, in tab order, among "javascript", "python", "go" and "java" ([] shows only an operation\'s own x-codeSamples)',
+      '{"languages": [...]}: the languages of the code samples, in tab order, among "javascript", "python", "go", "java" and "shell" ([] shows only an operation\'s own x-codeSamples)',
   },
   diffSeverity: {
     schema: {

@@ -126,6 +126,7 @@ describe('code samples of operation pages', () => {
         ['Node (our SDK)', 'javascript'],
         ['Go', 'go'],
         ['Python', 'python'],
+        ['Shell', 'shell'],
       ],
     );
     assert.equal(groups[0]!.samples[0]!.code, "await orders.place({ id: 'o-1' });");

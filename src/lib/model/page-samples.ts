@@ -90,13 +90,21 @@ export function titledMessagesOf(ctx: Context, list: unknown, at: Location, chan
 }
 
 /** The message's first written example, else its first generated one. */
-export function exampleOf(ctx: Context, message: Resolved): { value: Record<string, unknown>; contentType?: string; bindings: Record<string, unknown> } {
+export function exampleOf(
+  ctx: Context,
+  message: Resolved,
+): { value: Record<string, unknown>; contentType?: string; bindings: Record<string, unknown>; title?: string } {
   const m = merged(ctx, message.value, message.at);
-  const written = Array.isArray(m.value.examples) ? m.value.examples.find(isPlainObject) : undefined;
-  const example = written ?? ctx.generatedExamples(m.value, m.origin, message.at).examples[0]?.value ?? {};
+  const list: unknown[] = Array.isArray(m.value.examples) ? m.value.examples : [];
+  const index = list.findIndex(isPlainObject);
+  const written = index >= 0 ? (list[index] as Record<string, unknown>) : undefined;
+  const generated = written ? undefined : ctx.generatedExamples(m.value, m.origin, message.at).examples[0];
+  const example = written ?? generated?.value ?? {};
+  // Named as the examples' tabs name it (page-message.ts): its `name`, else its place in the list.
+  const title = written ? (typeof written.name === 'string' ? written.name : `Example ${index + 1}`) : generated?.title;
   const contentType = typeof m.value.contentType === 'string' ? m.value.contentType : ctx.defaultContentType;
   const bindings = resolve(ctx, m.value.bindings, sub(m.origin.bindings ?? message.at, 'bindings'))?.value ?? {};
-  return { value: isPlainObject(example) ? example : {}, ...(contentType ? { contentType } : {}), bindings };
+  return { value: isPlainObject(example) ? example : {}, ...(contentType ? { contentType } : {}), bindings, ...(title ? { title } : {}) };
 }
 
 /** A runtime expression's value in a message example (`$message.header#/replyTo`), when it names one. */
@@ -203,10 +211,11 @@ function fillInOf(target: SampleTarget, described: Record<string, unknown>): Fil
 }
 
 /** One message's samples and the notes that hold for them only (the headers they leave out). */
-function messageSamples(given: SampleTarget, title: string, languages: readonly SampleLanguage[]): MessageSamples {
+function messageSamples(given: SampleTarget, title: string, languages: readonly SampleLanguage[], example: string | undefined): MessageSamples {
   const { target, leftOut } = withoutSpringInternals(given);
   return {
     title,
+    ...(example ? { example } : {}),
     samples: generateSamples(target, languages).map((s) => ({ label: s.label, library: s.library, lang: s.language, code: s.code })),
     notes:
       leftOut.length > 0
@@ -221,6 +230,8 @@ function messageSamples(given: SampleTarget, title: string, languages: readonly 
 interface MessageTarget {
   title: string;
   target: SampleTarget;
+  /** The example it carries, by the name its tab has. */
+  example?: string | undefined;
 }
 
 /**
@@ -235,10 +246,11 @@ function group(
   languages: readonly SampleLanguage[],
   described: Record<string, unknown> = {},
   moreMessages = 0,
+  examplesOf: 'request' | 'reply' = 'request',
 ): SampleGroup {
   const first = given[0]!.target;
   const fillIn = fillInOf(first, described);
-  const messages = given.map((m) => messageSamples(m.target, m.title, languages));
+  const messages = given.map((m) => messageSamples(m.target, m.title, languages, m.example));
   const common = first.credentials ? [ENV_NOTE(first.credentials)] : [];
   const only = messages[0]!;
   // Code that reads whatever comes (a consumer, a server that prints the body) is the same for
@@ -251,7 +263,7 @@ function group(
     samples: only.samples,
     ...(fillIn.length > 0 ? { fillIn } : {}),
     ...(messages.length > 1 && !sameForAll
-      ? { notes: common, messages, ...(moreMessages > 0 ? { moreMessages } : {}) }
+      ? { notes: common, messages, examplesOf, ...(moreMessages > 0 ? { moreMessages } : {}) }
       : { notes: [...common, ...only.notes] }),
   };
 }
@@ -287,6 +299,8 @@ const MAX_OTHER_SERVERS = 3;
 const MAX_SERVERS = 4;
 const MAX_SAMPLES_ACROSS_SERVERS = 8;
 const serversShown = (languages: number): number => Math.max(1, Math.min(MAX_SERVERS, Math.floor(MAX_SAMPLES_ACROSS_SERVERS / Math.max(1, languages))));
+/** Languages that weigh as a program: a shell command is a few lines, not counted. */
+const programLanguages = (languages: readonly SampleLanguage[]): number => languages.filter((l) => l !== 'shell').length;
 
 /** The channel's servers past those with samples, named with their host and security, so that a reader of one knows what to change. */
 function otherServersNote(ctx: Context, others: Resolved[]): string | undefined {
@@ -326,7 +340,7 @@ export function samplesSection(
       : undefined;
   const protocol = bound ?? (channel && servers.length === 0 ? protocolOfTitle(ctx.doc.root.value) : undefined);
   const placeholderServer: Resolved[] = usable.length === 0 && protocol && channel ? [{ value: { host: PLACEHOLDER_HOST, protocol }, at: channel.at }] : [];
-  const shown = usable.length > 0 ? usable.slice(0, serversShown(languages.length)) : placeholderServer;
+  const shown = usable.length > 0 ? usable.slice(0, serversShown(programLanguages(languages))) : placeholderServer;
   const role: SampleRole | undefined = op.action === 'receive' ? 'publish' : op.action === 'send' ? 'subscribe' : undefined;
   const security = resolvedList(ctx, m.value.security, sub(m.origin.security ?? at, 'security')) as SecurityScheme[];
 
@@ -363,7 +377,7 @@ export function samplesSection(
         ...descriptions(serverInput.variables as Record<string, Record<string, unknown>>),
         ...descriptions(resolvedMap(ctx, ch.value.parameters, sub(ch.at, 'parameters'))),
       ]);
-      return { target, example: example.value, described };
+      return { target, example: example.value, exampleTitle: example.title, described };
     };
     const address = typeof channel.value.address === 'string' ? channel.value.address : '';
     const requestMessages = titledMessagesOf(ctx, op.messages, at, channel);
@@ -375,7 +389,7 @@ export function samplesSection(
     const request = requestHalves[0]!;
     const moreRequest = requestMessages.length - shownRequest.length;
     const targets = (change: (t: SampleTarget) => SampleTarget = (t) => t): MessageTarget[] =>
-      requestHalves.flatMap((h) => (h.target ? [{ title: h.title, target: change(h.target) }] : []));
+      requestHalves.flatMap((h) => (h.target ? [{ title: h.title, target: change(h.target), example: h.exampleTitle }] : []));
     if (request.target && languages.length > 0)
       groups.push(group(targets(), `${VERB[role]} on ${request.target.address || 'the server'}`, languages, request.described, moreRequest));
     const reply = op.reply !== undefined ? resolve(ctx, op.reply, sub(at, 'reply')) : undefined;
@@ -409,11 +423,12 @@ export function samplesSection(
       if (answer?.target && languages.length > 0)
         groups.push(
           group(
-            answers.flatMap((a) => (a.target ? [{ title: a.title, target: a.target }] : [])),
+            answers.flatMap((a) => (a.target ? [{ title: a.title, target: a.target, example: a.exampleTitle }] : [])),
             `${VERB[other]} the reply on ${answer.target.address}`,
             languages,
             answer.described,
             replyMessages.length - shownReply.length,
+            'reply',
           ),
         );
     }

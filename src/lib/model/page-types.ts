@@ -345,6 +345,8 @@ export interface MessageSamples {
   samples: CodeSample[];
   /** What holds for this message's samples only (the headers left out of them). */
   notes: string[];
+  /** The name of the example its samples carry ("Example 1", the author's `delivered`), as the examples' tabs show it. */
+  example?: string;
 }
 
 /** The samples of one half of an exchange: "Publish on …" or "Receive the reply on …". */
@@ -364,6 +366,8 @@ export interface SampleGroup {
   messages?: MessageSamples[];
   /** The messages past those with samples: said under the tabs, not written out. */
   moreMessages?: number;
+  /** Whose examples `messages` carry, the request's or the reply's: each message's tab links to its example on the page. */
+  examplesOf?: 'request' | 'reply';
   /**
    * The `<name>` placeholders the code leaves where the document gives no value (a channel
    * parameter, a server variable, a host), each with what it stands for: said before the code,

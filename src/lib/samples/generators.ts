@@ -1,8 +1,10 @@
 /**
  * The sample generators by protocol and language, and the samples of a target in the configured
  * languages. JavaScript and Python are written by each protocol's module in this folder, Go and
- * Java by the modules of go/ and java/; sns keeps its own commands. A language with no mainstream
- * client for a protocol would have no generator there, and so no tab.
+ * Java by the modules of go/ and java/, Shell (a standard command-line client) by shell.ts; sns keeps
+ * its own commands. A language with no mainstream client for a protocol has no generator there, and
+ * so no tab: no shell for NATS (its `nats` command is not packaged by Debian), AMQP 1.0, WebSocket,
+ * HTTP (curl would be its own page's matter) or SQS.
  */
 import * as amqp from './amqp.ts';
 import * as amqp1 from './amqp1.ts';
@@ -26,19 +28,21 @@ import * as javaWebsocket from './java/websocket.ts';
 import * as kafka from './kafka.ts';
 import * as mqtt from './mqtt.ts';
 import * as nats from './nats.ts';
+import * as shell from './shell.ts';
 import type { SampleProtocol, SampleTarget } from './sample-target.ts';
 import * as sqs from './sqs.ts';
 import * as websocket from './websocket.ts';
 
-export type SampleLanguage = 'javascript' | 'python' | 'go' | 'java';
+export type SampleLanguage = 'javascript' | 'python' | 'go' | 'java' | 'shell';
 
 /** Every language samples are written in, in the order of their tabs. */
-export const ALL_SAMPLE_LANGUAGES: readonly SampleLanguage[] = ['javascript', 'python', 'go', 'java'];
+export const ALL_SAMPLE_LANGUAGES: readonly SampleLanguage[] = ['javascript', 'python', 'go', 'java', 'shell'];
 
 /** The languages shown when the configuration names none. */
-export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = ['javascript', 'python'];
+export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = ['javascript', 'python', 'shell'];
 
-type Generate = (t: SampleTarget) => string;
+/** The sample's code, or undefined when the language cannot carry this target (kcat and a payload of several lines of text). */
+type Generate = (t: SampleTarget) => string | undefined;
 
 interface Generator {
   /** The client library each language's sample uses: the tab's label. */
@@ -48,8 +52,8 @@ interface Generator {
 
 const GENERATORS: Record<SampleProtocol, Generator> = {
   amqp: {
-    library: { javascript: 'amqplib', python: 'pika', go: 'amqp091-go', java: 'amqp-client' },
-    write: { javascript: amqp.javascript, python: amqp.python, go: goAmqp.go, java: javaAmqp.java },
+    library: { javascript: 'amqplib', python: 'pika', go: 'amqp091-go', java: 'amqp-client', shell: 'amqp-tools' },
+    write: { javascript: amqp.javascript, python: amqp.python, go: goAmqp.go, java: javaAmqp.java, shell: shell.amqp },
   },
   amqp1: {
     library: { javascript: 'rhea', python: 'qpid-proton', go: 'go-amqp', java: 'protonj2' },
@@ -60,12 +64,12 @@ const GENERATORS: Record<SampleProtocol, Generator> = {
     write: { javascript: http.javascript, python: http.python, go: goHttp.go, java: javaHttp.java },
   },
   kafka: {
-    library: { javascript: 'kafkajs', python: 'confluent-kafka', go: 'confluent-kafka-go', java: 'kafka-clients' },
-    write: { javascript: kafka.javascript, python: kafka.python, go: goKafka.go, java: javaKafka.java },
+    library: { javascript: 'kafkajs', python: 'confluent-kafka', go: 'confluent-kafka-go', java: 'kafka-clients', shell: 'kcat' },
+    write: { javascript: kafka.javascript, python: kafka.python, go: goKafka.go, java: javaKafka.java, shell: shell.kafka },
   },
   mqtt: {
-    library: { javascript: 'mqtt', python: 'paho-mqtt', go: 'paho.mqtt.golang', java: 'Paho' },
-    write: { javascript: mqtt.javascript, python: mqtt.python, go: goMqtt.go, java: javaMqtt.java },
+    library: { javascript: 'mqtt', python: 'paho-mqtt', go: 'paho.mqtt.golang', java: 'Paho', shell: 'mosquitto-clients' },
+    write: { javascript: mqtt.javascript, python: mqtt.python, go: goMqtt.go, java: javaMqtt.java, shell: shell.mqtt },
   },
   nats: {
     library: { javascript: 'nats', python: 'nats-py', go: 'nats.go', java: 'jnats' },
@@ -93,7 +97,7 @@ export interface GeneratedSample {
   code: string;
 }
 
-const LANGUAGE_NAMES: Record<SampleLanguage, string> = { javascript: 'JavaScript', python: 'Python', go: 'Go', java: 'Java' };
+const LANGUAGE_NAMES: Record<SampleLanguage, string> = { javascript: 'JavaScript', python: 'Python', go: 'Go', java: 'Java', shell: 'Shell' };
 
 /**
  * The samples that do not present a client certificate themselves yet (Java's but Kafka's, Go's
@@ -114,14 +118,14 @@ function certificateComment(target: SampleTarget, language: SampleLanguage): str
 export function generateSamples(target: SampleTarget, languages: readonly SampleLanguage[] = SAMPLE_LANGUAGES): GeneratedSample[] {
   const generator = GENERATORS[target.protocol];
   return languages.flatMap((language) => {
-    const write = generator.write[language];
-    return write
+    const code = generator.write[language]?.(target);
+    return code !== undefined
       ? [
           {
             language,
             label: LANGUAGE_NAMES[language],
             library: generator.library[language] ?? '',
-            code: `${certificateComment(target, language)}${write(target)}`,
+            code: `${certificateComment(target, language)}${code}`,
           },
         ]
       : [];

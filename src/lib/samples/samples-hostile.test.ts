@@ -128,15 +128,25 @@ describe('samples from a hostile document', () => {
     }
   });
 
-  it('parse and compile in every protocol, both roles, both languages, with the hostile text inside strings', { timeout: 60_000 }, () => {
+  it('parse and compile in every protocol, both roles, JavaScript, Python and shell, with the hostile text inside strings', { timeout: 60_000 }, () => {
     const dir = tempDir('apidesc-samples-hostile-');
     const python: string[] = [];
     for (const { name, target } of hostileTargets())
-      for (const sample of generateSamples(target)) {
-        const file = join(dir, `${name}.${sample.language === 'javascript' ? 'mjs' : 'py'}`);
+      for (const sample of generateSamples(target, ['javascript', 'python', 'shell'])) {
+        const file = join(dir, `${name}.${({ javascript: 'mjs', python: 'py' } as Record<string, string>)[sample.language] ?? 'sh'}`);
         writeFileSync(file, sample.code);
         if (sample.language === 'python') python.push(file);
-        else {
+        else if (sample.language === 'shell') {
+          // A shell command: read by sh without running it; outside its single quotes (which end at the next quote, no escape inside) and its escaped characters (`\'`), nothing of the text.
+          const check = spawnSync('/bin/sh', ['-n', file], { encoding: 'utf8', timeout: 20_000 });
+          assert.equal(check.status, 0, `${name} shell does not parse: ${check.stderr}\n${sample.code}`);
+          assert.doesNotMatch(
+            sample.code.replace(/'[^']*'|\\./g, "''"),
+            /pwned|__import__/,
+            `${name} shell: the document's text left its quotes\n${sample.code}`,
+          );
+          continue;
+        } else {
           const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 20_000 });
           assert.equal(check.status, 0, `${name} JavaScript does not parse: ${check.stderr}\n${sample.code}`);
         }

@@ -102,6 +102,8 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
                 ...g.messages.flatMap((m) => [
                   heading(depth + 1, escapeInline(m.title)),
                   '',
+                  // Which of the message's examples the code carries, as the page's tab says it.
+                  ...(m.example ? [lineStart(escapeInline(`Carries the example: ${m.example}.`)), ''] : []),
                   ...m.notes.flatMap((n) => [lineStart(escapeInline(n)), '']),
                   ...sampleLines(m.samples),
                 ]),
