@@ -48,7 +48,7 @@ if (HAS_CORPUS)
         const callout = page.locator(`${note}[role="note"]`);
         assert.match(
           await callout.innerText(),
-          /^Refused by AWS: SQS queue shipping-orders\.fifo\n+AWS rejects this filter policy: "eventType" holds "OrderPlaced" outside a list; .*The subscription cannot be created as written, so no message reaches it\.$/s,
+          /^SQS queue shipping-orders\.fifo\n+AWS refuses this filter policy: "eventType" holds "OrderPlaced" outside a list; .*The subscription cannot be created as written, so no message reaches it\.$/s,
         );
         // Below the table, not in it; the cell holds no paragraph of reasons.
         assert.ok(
@@ -60,7 +60,9 @@ if (HAS_CORPUS)
             note,
           ),
         );
-        assert.equal(await page.locator('table.subscription-lines').getByText('AWS rejects').count(), 0);
+        assert.equal(await page.locator('table.subscription-lines').getByText('AWS refuses').count(), 0);
+        // The badge's label is not said again in the callout: the callout is the one explanation.
+        assert.doesNotMatch(await callout.innerText(), /Refused by AWS/);
         // The badge stays on one line, a compact chip.
         const box = (await badge.boundingBox())!;
         assert.ok(box.height < 30, `${width}: badge ${box.height} px tall`);
@@ -76,7 +78,7 @@ if (HAS_CORPUS)
       const badge = card.locator('.verdict-badge');
       assert.match((await badge.textContent()) ?? '', /^Refused by AWS: why, below$/);
       const callout = card.locator(`${await badge.getAttribute('href')}[role="note"]`);
-      assert.match(await callout.innerText(), /^Refused by AWS\n+AWS rejects this filter policy: "eventType" holds "OrderPlaced" outside a list/);
+      assert.match(await callout.innerText(), /^\s*AWS refuses this filter policy: "eventType" holds "OrderPlaced" outside a list/);
       await page.context().close();
     });
 

@@ -60,7 +60,10 @@ describe('channel, server and Changes pages of the default content and of a comp
       html,
       /<details class="policy-fold"><summary><h3 id="sns-access-policy">Access policy<\/h3> <span class="kind">\(3 statements: 2 allow, 1 deny\)<\/span><\/summary>/,
     );
-    const note = /<p class="fact-note topic-name-note"[^>]*>([\s\S]*?)<\/p>/.exec(html)![1]!.replace(/<[^>]+>/g, '');
+    // Said in the "SNS topic" fact, where the page first names the topic (not again in the topic's settings).
+    const note = /<dt[^>]*>SNS topic<\/dt> <dd[^>]*>[\s\S]*?<div class="fact-note">([\s\S]*?)<\/div>/.exec(html)![1]!.replace(/<[^>]+>/g, '');
+    assert.match(note, /ARN ends in it/);
+    assert.doesNotMatch(html, /topic-name-note/);
     assert.ok(note.split(/[.;]\s/).length <= 2 && note.length < 200, note);
   });
 

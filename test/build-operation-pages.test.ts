@@ -170,7 +170,7 @@ describe('operation pages: one order, each thing said once (default content and 
       assert.ok(note, `${path}: the note right after "${words(html.slice(side, side + 300)).slice(0, 80)}"`);
       assert.equal(
         words(note[1]!.replace(/<\/?var>/g, '')).replace(/\s+\.$/, '.'),
-        `The name clients use with AWS (the topic's ARN ends in it), not the channel's address ${address}.`,
+        `The name clients use with AWS (the topic’s ARN ends in it), not the channel’s address ${address}.`,
         path,
       );
       explained++;

@@ -91,7 +91,7 @@ describe('facts said once and truthfully (default content)', () => {
     );
     assert.ok(
       tableRows(read('channels/orderevents')).includes(
-        'SQS queue warehouse-picking.fifo only messages where total.amount is a number > 0 100,015 retries over about 23 days (exponential backoff), then to warehouse-picking-dlq.fifo',
+        'SQS queue warehouse-picking.fifo only messages where total.amount is a number > 0 100,015 retries · about 23 days · exponential → warehouse-picking-dlq.fifo',
       ),
     );
     const css = readFileSync(join(repo, 'src/styles/site.css'), 'utf8');

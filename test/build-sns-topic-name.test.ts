@@ -99,15 +99,14 @@ describe('the topic name on an sns publishing page', () => {
     // The operation's summary shows the address: the same sentence as the channel's (one module), right after the topic's name.
     assert.match(
       words,
-      /Publishes to the topic orders\.fifoThe name clients use with AWS \(the topic's ARN ends in it\), not the channel's address orders-\{region\}\.fifo\./,
+      /Publishes to the topic orders\.fifoThe name clients use with AWS \(the topic’s ARN ends in it\), not the channel’s address orders-\{region\}\.fifo\./,
     );
     assert.equal(page.match(/topic-name-note/g)?.length, 1, 'said once on the operation');
-    assert.match(channel, /<p class="fact-note topic-name-note" id="sns-topic-name" data-pagefind-ignore>The name clients use with AWS/);
+    // The channel's page says it once, in its "SNS topic" fact: not again beside the topic's settings.
+    assert.match(text(channel), /SNS topic\s*orders\.fifo\s*The name clients use with AWS \(the topic’s ARN ends in it\), not the channel’s address\./);
     assert.doesNotMatch(words, /Clients use the topic's name|Clients publish and subscribe|AWS knows the topic|AWS sees/);
-    assert.match(
-      text(channel),
-      /Topic name\s*orders\.fifo\s*The name clients use with AWS \(the topic's ARN ends in it\), not the channel's address\s*orders-\{region\}\.fifo\./,
-    );
+    assert.match(text(channel), /Topic name\s*orders\.fifo\s*Type/);
+    assert.equal(channel.match(/ARN ends in it/g)?.length, 1, 'said once on the channel');
     // Words for the API's readers, not its authors: no "this document".
     assert.doesNotMatch(text(channel), /this document|for authors/i);
   });

@@ -6,6 +6,8 @@
  * tell the reader the same name.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
+import { escapeHtml } from '../html-text.ts';
+import { TOPIC_NAME_NOTE } from '../sns/subscription-words.ts';
 import { type Context, entityByUrl, operationsOn } from './page-context.ts';
 import type { Fact } from './page-types.ts';
 import { channelSnsBinding, isOnSnsServers } from './sns-hands-on.ts';
@@ -30,7 +32,8 @@ export function channelTopicFact(ctx: Context, url: string, channel: Record<stri
       text: name,
       code: true,
       ...(address !== undefined && address !== name
-        ? { noteHtml: 'The name clients use with AWS (the topic’s ARN ends in it), not the channel’s address.', wording: true }
+        ? // Where the page first names the topic (the address is the fact above): the topic section's settings do not say it again.
+          { noteHtml: `${escapeHtml(TOPIC_NAME_NOTE)}.`, wording: true }
         : {}),
     };
   // No name written: the operations publish to the channel's address, as their pages say.

@@ -77,7 +77,7 @@ export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fan
           ? c.verdict.of === 'subscription'
             ? 'AWS refuses it on a FIFO topic'
             : c.verdict.effect === 'refused'
-              ? 'AWS rejects its filter policy'
+              ? 'AWS refuses its filter policy'
               : 'its filter never matches'
           : shortFilter(c.filter),
         `${subscriptionHolder(publishers, c.operation.url)} ${c.operation.title}`,

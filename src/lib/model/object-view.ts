@@ -19,7 +19,15 @@ export type ObjectView =
   | { type: 'link'; link: Link; content?: ObjectView }
   | { type: 'more'; count: number }
   /** A `description`: CommonMark, rendered and sanitized. */
-  | { type: 'markdown'; html: string };
+  | { type: 'markdown'; html: string }
+  /** What a value means, in words, where its JSON would mislead (a channel's `address: null`). */
+  | { type: 'words'; text: string };
+
+/**
+ * A channel's `address` null or absent means it is not known, for instance set at run time (SPEC,
+ * Channel Object): said so, as the channel's page says it, rather than shown as `null`.
+ */
+export const UNKNOWN_ADDRESS = 'unknown (set at run time)';
 
 const MAX_DEPTH = 12;
 const MAX_ENTRIES = 200;
@@ -31,7 +39,8 @@ export function objectView(doc: ResolvedDoc, locator: EntityLocator, value: unkn
     const resolved = doc.deref(value, site);
     if (link) {
       // Shown in place as well, so a reader need not leave the page (bounded: links nest).
-      const content = resolved && depth < MAX_EXPANDED_REF_DEPTH ? objectView(doc, locator, resolved.value, resolved.at, depth + 1) : undefined;
+      const shown = resolved && depth < MAX_EXPANDED_REF_DEPTH ? objectView(doc, locator, resolved.value, resolved.at, depth + 1) : undefined;
+      const content = link.kind === 'channel' && shown?.type === 'map' ? channelWords(shown) : shown;
       return { type: 'link', link, ...(content && content.type !== 'scalar' ? { content } : {}) };
     }
     if (!resolved || depth >= MAX_DEPTH) return { type: 'scalar', text: value.$ref, json: 'string' };
@@ -61,4 +70,14 @@ export function objectView(doc: ResolvedDoc, locator: EntityLocator, value: unkn
     ]);
   if (all.length > MAX_ENTRIES) entries.push(['…', { type: 'more', count: all.length - MAX_ENTRIES }]);
   return { type: 'map', entries };
+}
+
+/** A channel's tree with its null address said in words. */
+function channelWords(view: Extract<ObjectView, { type: 'map' }>): ObjectView {
+  return {
+    type: 'map',
+    entries: view.entries.map(([k, v]): [string, ObjectView] =>
+      k === 'address' && v.type === 'scalar' && v.json === 'null' ? [k, { type: 'words', text: UNKNOWN_ADDRESS }] : [k, v],
+    ),
+  };
 }

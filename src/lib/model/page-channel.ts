@@ -16,6 +16,7 @@ import { peersSection } from './page-peers.ts';
 import { pageKindOf } from './page-kinds.ts';
 import { replyRoutes } from './reply-channels.ts';
 import { channelTopicFact } from './channel-topic.ts';
+import { UNKNOWN_ADDRESS } from './object-view.ts';
 
 export function channelPage(ctx: Context, page: Page, channel: Record<string, unknown>, at: Location, peers?: PagePeers): void {
   const address = typeof channel.address === 'string' ? channel.address : undefined;
@@ -23,7 +24,7 @@ export function channelPage(ctx: Context, page: Page, channel: Record<string, un
     address !== undefined
       ? { label: 'Address', text: address, code: true, template: templateParts(address) }
       : channel.address === undefined || channel.address === null
-        ? { label: 'Address', text: 'unknown (set at run time)' }
+        ? { label: 'Address', text: UNKNOWN_ADDRESS }
         : // A document with errors: a value that is no address is not one "set at run time".
           { label: 'Address', text: 'not valid: the address is not written as text' },
   );

@@ -8,6 +8,7 @@
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { countText } from '../count-text.ts';
 import { fixedPolicyOf, type FixedPolicy as ProtocolPolicy } from '../sns/delivery-protocols.ts';
+import type { RetryNumbers } from '../sns/subscription-words.ts';
 
 export const DELIVERY_FIELDS = [
   'minDelayTarget',
@@ -202,6 +203,15 @@ export function retriesSummary(view: DeliveryView): string {
   const retries = (view.schedule?.length ?? 0) + (view.more ?? 0);
   const count = countText(retries);
   return view.totalSeconds === undefined ? `${count} retries` : `${count} retries over about ${duration(view.totalSeconds)}`;
+}
+
+/** The numbers a fan-out's row gives of a schedule: how many retries, over about how long, backing off how (subscription-words.ts says what they mean, once). */
+export function retryNumbers(view: DeliveryView): RetryNumbers {
+  return {
+    count: countText((view.schedule?.length ?? 0) + (view.more ?? 0)),
+    ...(view.totalSeconds === undefined ? {} : { span: `about ${duration(view.totalSeconds)}` }),
+    backoff: view.backoffFunction ?? 'linear',
+  };
 }
 
 const PHASE_WORDS: Record<RetryStep['phase'], (p: { count: number }, view: DeliveryView) => string> = {

@@ -84,7 +84,7 @@ export interface Unreachable {
   name: string;
   /** The endpoint whole, where the name shortens it. */
   endpoint?: string;
-  /** "AWS rejects this filter policy: …", "AWS refuses this subscription: …" (sns.ts verdictLine). */
+  /** "AWS refuses this filter policy: …", "AWS refuses this subscription: …" (sns.ts verdictLine). */
   line: string;
   /** AWS refuses the subscription or its policy (it cannot be created), rather than taking a policy that never matches. */
   refused: boolean;

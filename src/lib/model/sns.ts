@@ -11,6 +11,7 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import type { Link } from './types.ts';
 import { refusedOnFifo } from '../sns/fifo-protocols.ts';
 import { policyVerdict } from '../sns/filter-lint.ts';
+import type { RetryNumbers } from '../sns/subscription-words.ts';
 import { deliveryView, retriesSummary, subscriptionDelivery, type DeliveryView } from './sns-delivery.ts';
 
 export const PROTOCOL_LABELS: Record<string, string> = {
@@ -124,11 +125,22 @@ export interface Verdict {
 /** Why AWS refuses a subscription of a FIFO topic, in words. */
 export const FIFO_REASON = 'a FIFO topic delivers to SQS queues only';
 
+/**
+ * What AWS does, in the words every place uses (the callout, the twin, the guide, the try-it
+ * list): AWS refuses a subscription or a filter policy, so it cannot be created; a policy AWS
+ * takes may still never match.
+ */
+export function verdictHead(v: Verdict): string {
+  return v.of === 'subscription'
+    ? 'AWS refuses this subscription'
+    : v.effect === 'refused'
+      ? 'AWS refuses this filter policy'
+      : 'This filter policy never matches';
+}
+
 /** The line a reader sees first about a refused subscription, a filter policy AWS refuses, or one that never matches. */
 export function verdictLine(v: Verdict): string {
-  const what =
-    v.of === 'subscription' ? 'AWS refuses this subscription' : v.effect === 'refused' ? 'AWS rejects this filter policy' : 'This filter policy never matches';
-  return `${what}: ${v.reasons.join('; ')}`;
+  return `${verdictHead(v)}: ${v.reasons.join('; ')}`;
 }
 
 /** The verdict in two words, for a badge in a table's cell or a card's row (the callout it links to says why). */
@@ -354,8 +366,8 @@ export interface FanOut {
     verdict?: Verdict;
     /** Absent for a refused subscription: nothing is delivered to it. */
     deadLetter?: string;
-    /** e.g. "12 retries over about 540 s (exponential)"; absent for a refused subscription. */
-    retries?: string;
+    /** The numbers of its retries (subscription-words.ts says them); absent for a refused subscription. */
+    retries?: RetryNumbers;
   }[];
 }
 

@@ -170,5 +170,8 @@ export function policyVerdict(policy: unknown, scope: Scope): { effect: PolicyFi
   if (findings.length === 0) return undefined;
   // Every finding, the refusals first: one that never matches is worth fixing in the same edit.
   const ordered = [...findings.filter((f) => f.effect === 'refused'), ...findings.filter((f) => f.effect !== 'refused')];
-  return { effect: ordered[0]!.effect, reasons: [...new Set(ordered.map((f) => f.message.replace(/: AWS refuses the policy$/, '')))] };
+  // Each reason without its conclusion: the verdict says it once for the whole policy (sns.ts
+  // verdictLine), so that a refused policy's reasons never say it "never matches" beside "cannot be created".
+  const reason = (f: PolicyFinding): string => f.message.replace(/: AWS refuses the policy$/, '').replace(/, so the filter never matches$/, '');
+  return { effect: ordered[0]!.effect, reasons: [...new Set(ordered.map(reason))] };
 }

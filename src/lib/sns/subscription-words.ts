@@ -1,8 +1,19 @@
 /**
- * The words that tell a receiving operation's own subscriptions (the SQS queues its sqs binding
- * defines: sns.ts isOwnSubscription) from the topic's other subscribers, the same on the page
- * (SnsOperation.astro) and in its Markdown twin (twin-sns.ts).
+ * The words of the sns pages said in more than one place (a page and its Markdown twin, a
+ * component and the model), kept here so that each is said the same wherever it is said: why a
+ * topic's name is not its channel's address, what happens when a delivery fails, and the words
+ * that tell a receiving operation's own subscriptions (the SQS queues its sqs binding defines:
+ * sns.ts isOwnSubscription) from the topic's other subscribers (SnsOperation.astro, twin-sns.ts).
  */
+
+/**
+ * Why the topic's name differs from the channel's address (SPEC, sns binding: the channel
+ * binding's `name` is the topic's and "may differ from the channel name"): said once on a page,
+ * where the reader first meets the name (the channel's "SNS topic" fact, the operation's first
+ * line about its topic), the address after it when the address is not beside it.
+ */
+export const TOPIC_NAME_NOTE = 'The name clients use with AWS (the topic’s ARN ends in it), not the channel’s address';
+
 export const OWN_SUBSCRIPTION_MARK = "This API's queue";
 export const OTHER_SUBSCRIPTIONS_HEADING = 'Other subscriptions of the topic';
 
@@ -17,3 +28,29 @@ export function subscriptionGroups<T extends { own?: boolean }>(consumers: reado
     ? [{ consumers: own }, { heading: OTHER_SUBSCRIPTIONS_HEADING, consumers: consumers.filter((c) => !c.own) }]
     : [{ consumers: [...consumers] }];
 }
+
+/** A subscription's retries when a delivery fails, as numbers (sns-delivery.ts retryNumbers). */
+export interface RetryNumbers {
+  /** "100,015". */
+  count: string;
+  /** "about 23 days"; absent when the span is beyond any number. */
+  span?: string;
+  /** AWS's name of the backoff function: "exponential", "linear". */
+  backoff: string;
+}
+
+/**
+ * What happens when a delivery fails, said once for a fan-out's subscriptions (under its table, at
+ * the end of its twin's list); each subscription gives only its numbers (retryNumbersText) and
+ * its dead-letter queue.
+ */
+export const RETRIES_KEY =
+  'If a delivery fails, SNS retries it: as many times and over about as long as its subscription says, waiting longer between retries as the named backoff does; then it moves the message to the subscription’s dead-letter queue, or drops it when there is none.';
+
+/** A subscription's own numbers: "100,015 retries · about 23 days · exponential". */
+export function retryNumbersText(r: RetryNumbers): string {
+  return [`${r.count} retries`, r.span, r.backoff].filter(Boolean).join(' · ');
+}
+
+/** Where a failed message ends, for a subscription without a dead-letter queue. */
+export const DROPPED = 'dropped';

@@ -54,7 +54,7 @@ describe('tester result', () => {
     const invalid = testerResult(read('{}'), '{"eventType":"OrderPlaced"}', 'MessageAttributes', undefined, '"eventType" holds "OrderPlaced" outside a list');
     assert.deepEqual(invalid, {
       result: 'invalid',
-      verdict: '✗ AWS rejects this filter policy: ',
+      verdict: '✗ AWS refuses this filter policy: ',
       error: 'no message reaches this subscription (why: in its card above)',
     });
   });

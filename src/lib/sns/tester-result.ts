@@ -41,7 +41,7 @@ export function testerResult(input: TesterInput, policy: string | undefined, sco
   if (refused !== undefined) return { result: 'refused', verdict: '✗ refused by AWS: ', error: `this subscription cannot be created ${WHY_IN_CARD}` };
   // A policy AWS refuses has no subscription to match: said instead of a verdict, whatever the message.
   if (invalid !== undefined)
-    return { result: 'invalid', verdict: '✗ AWS rejects this filter policy: ', error: `no message reaches this subscription ${WHY_IN_CARD}` };
+    return { result: 'invalid', verdict: '✗ AWS refuses this filter policy: ', error: `no message reaches this subscription ${WHY_IN_CARD}` };
   // A message that does not parse reaches no subscription, not even one without a filter; what is wrong is said once, under its box.
   if ('error' in input) return { result: 'error', verdict: 'Not tested: ', error: `fix the message ${input.field === 'body' ? 'body' : 'attributes'} above.` };
   // A subscription without a filter receives every message, whatever it holds.

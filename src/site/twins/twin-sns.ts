@@ -14,12 +14,13 @@ import {
   type SnsOperationView,
   type SnsTopicView,
   isRefused,
+  shortEndpoint,
   verdictConsequence,
   verdictLine,
 } from '../../lib/model/sns.ts';
 import type { SnsHandsOn } from '../../lib/model/sns-hands-on-types.ts';
 import { DEDUPLICATION_NOTE, PUBLISH_HEADING, PUBLISH_LEAD } from '../../lib/sns/snippets.ts';
-import { OWN_SUBSCRIPTION_MARK, subscriptionGroups } from '../../lib/sns/subscription-words.ts';
+import { DROPPED, OWN_SUBSCRIPTION_MARK, RETRIES_KEY, retryNumbersText, subscriptionGroups } from '../../lib/sns/subscription-words.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
 import { pageLink } from './twin-values.ts';
 
@@ -32,17 +33,20 @@ export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): s
     lines.push(`**Subscriptions (${fanOut.consumers.length}):**`, '');
     for (const c of fanOut.consumers) {
       const parts = [
-        `${pageLink(c.operation, root)}: ${escapeInline(c.protocolLabel)} ${codeSpan(c.endpoint)}`,
+        // The names a reader knows, as the page shows them (their ARNs are on the operation's twin).
+        `${pageLink(c.operation, root)}: ${escapeInline(c.protocolLabel)} ${codeSpan(shortEndpoint(c.endpoint))}`,
         c.verdict
           ? `**${escapeInline(verdictLine(c.verdict))}**`
           : c.filter?.length
             ? `only where ${c.filter.map(escapeInline).join(' and ')}`
             : 'every message',
-        c.retries && escapeInline(c.retries),
-        c.deadLetter && `dead-letter queue ${codeSpan(c.deadLetter)}`,
+        c.retries && escapeInline(retryNumbersText(c.retries)),
+        c.deadLetter ? `dead-letter queue ${codeSpan(shortEndpoint(c.deadLetter))}` : c.retries && DROPPED,
       ].filter(Boolean);
       lines.push(`- ${parts.join(' · ')}`);
     }
+    // What the numbers mean, once for every subscription.
+    if (fanOut.consumers.some((c) => c.retries)) lines.push('', escapeInline(RETRIES_KEY));
   }
   // As on the page: who receives what first, then the topic's settings and its policy.
   lines.push(

@@ -57,6 +57,8 @@ export function objectLines(view: ObjectView, root: string, indent = ''): string
       return listItem([htmlToInlineMarkdown(view.html) || '—'], indent);
     case 'more':
       return listItem([`… and ${view.count} more`], indent);
+    case 'words':
+      return listItem([escapeInline(view.text)], indent);
     case 'link':
       return [...listItem([pageLink(view.link, root)], indent), ...(view.content ? objectLines(view.content, root, `${indent}  `) : [])];
     case 'list':
@@ -72,6 +74,7 @@ export function objectLines(view: ObjectView, root: string, indent = ''): string
       return view.entries.flatMap(([key, value]) => {
         const label = `${codeSpan(key)}:`;
         if (value.type === 'scalar') return listItem([`${label} ${scalar(value)}`], indent);
+        if (value.type === 'words') return listItem([`${label} ${escapeInline(value.text)}`], indent);
         if (value.type === 'markdown') return listItem([`${label} ${htmlToInlineMarkdown(value.html)}`], indent);
         if (value.type === 'link' && !value.content) return listItem([`${label} ${pageLink(value.link, root)}`], indent);
         return [...listItem([label], indent), ...objectLines(value, root, `${indent}  `)];
