@@ -62,7 +62,11 @@ describe("the default site's drawings, read at 1280 and 390 px", () => {
         const boxes = await page.evaluate(() =>
           [...document.querySelectorAll('.diagram-box')]
             .filter((box) => box.getBoundingClientRect().width > 0)
-            .map((box) => ({ scroll: box.scrollWidth, client: box.clientWidth, drawn: [...box.querySelectorAll('svg.diagram')].filter((svg) => svg.getBoundingClientRect().width > 0).length })),
+            .map((box) => ({
+              scroll: box.scrollWidth,
+              client: box.clientWidth,
+              drawn: [...box.querySelectorAll('svg.diagram')].filter((svg) => svg.getBoundingClientRect().width > 0).length,
+            })),
         );
         drawings += boxes.reduce((n, b) => n + b.drawn, 0);
         cut.push(...boxes.filter((b) => b.scroll > b.client + 1).map((b) => `/${url}: a drawing ${b.scroll} px wide in a box of ${b.client} px`));
