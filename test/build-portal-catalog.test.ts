@@ -66,7 +66,10 @@ describe("a portal's catalog of APIs with and without servers", () => {
     assert.doesNotMatch(root, /class="badge (protocol|tag)"/, 'no unlabelled pills');
     const filters = /<nav class="catalog-filters"[^>]*>([\s\S]*?)<\/nav>/.exec(root)?.[1] ?? '';
     // The facets' rows in a fold a phone closes (site.css shows them at once wider), "All APIs" out of it, beside it.
-    assert.match(filters, /^<details class="catalog-fold"><summary>Filter by protocol or tag<\/summary><div class="catalog-facets"><p class="catalog-facet"><span class="kind">Protocol<\/span> <span class="chips">/);
+    assert.match(
+      filters,
+      /^<details class="catalog-fold"><summary>Filter by protocol or tag<\/summary><div class="catalog-facets"><p class="catalog-facet"><span class="kind">Protocol<\/span> <span class="chips">/,
+    );
     assert.match(
       filters,
       /<\/p><p class="catalog-facet"><span class="kind">Tag<\/span> <span class="chips">.*<\/span><\/p><\/div><\/details><p class="catalog-all"><a class="chip" href="#all-apis">All APIs <span class="count">5<\/span><\/a><\/p>$/,
