@@ -2,7 +2,9 @@
  * The drawings of the default site (content/: the overview's flow, a channel's, a request and its
  * reply), read in Chromium: their text as shown (its font size times the drawing's scale) is
  * 12.5 px or more at 1280 and at 390 px. A drawing shrunk to fit its column read at 10–11 px;
- * wider than its text allows, it now scrolls sideways in its box, the page itself not.
+ * wider than its text allows, it now scrolls sideways in its box, the page itself not. On a phone
+ * (390 and 320 px) no drawing is cut at its box's edge: a request and its reply, too wide for a
+ * phone even top to bottom, is drawn as an outline, one box a line, as the overview's flow is.
  */
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
@@ -47,6 +49,30 @@ describe("the default site's drawings, read at 1280 and 390 px", () => {
       }
       assert.ok(measured > 20, `labels measured: ${measured}`);
       assert.deepEqual(small, []);
+      await page.close();
+    });
+
+  for (const width of [390, 320])
+    it(`${width} px: every drawing shown fits its box whole, none scrolls sideways in it`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const cut: string[] = [];
+      let drawings = 0;
+      for (const url of PAGES) {
+        await page.goto(`${site.base}${url}`);
+        const boxes = await page.evaluate(() =>
+          [...document.querySelectorAll('.diagram-box')]
+            .filter((box) => box.getBoundingClientRect().width > 0)
+            .map((box) => ({
+              scroll: box.scrollWidth,
+              client: box.clientWidth,
+              drawn: [...box.querySelectorAll('svg.diagram')].filter((svg) => svg.getBoundingClientRect().width > 0).length,
+            })),
+        );
+        drawings += boxes.reduce((n, b) => n + b.drawn, 0);
+        cut.push(...boxes.filter((b) => b.scroll > b.client + 1).map((b) => `/${url}: a drawing ${b.scroll} px wide in a box of ${b.client} px`));
+      }
+      assert.ok(drawings >= PAGES.length, `drawings measured: ${drawings}`);
+      assert.deepEqual(cut, []);
       await page.close();
     });
 });

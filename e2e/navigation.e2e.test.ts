@@ -48,17 +48,22 @@ describe('"On this page" and the sidebar', () => {
   });
   after(() => closeAll(browser, ...servers));
 
-  it('shows the rail beside the content from 1152 px, with h3 headings under their section', async () => {
-    for (const [width, beside] of [
-      [1152, true],
-      [1280, true],
-      [1100, false],
+  it('on a page without a panel as on one with it: a bar above the content from 1152 px, the rail beside it from 1760 px, folded below 1152', async () => {
+    for (const [width, placed] of [
+      [1152, 'bar'],
+      [1280, 'bar'],
+      [1760, 'rail'],
+      [1100, 'folded'],
     ] as const) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
       await page.goto(`${base}channels/orderevents/`);
       const rail = page.locator('nav.toc');
-      assert.equal(await rail.isVisible(), beside, `${width} px: the rail ${beside ? 'is' : 'is not'} shown`);
-      assert.equal(await page.locator('details.toc-top').isVisible(), !beside, `${width} px: the folded copy is shown instead`);
+      assert.equal(await rail.isVisible(), placed !== 'folded', `${width} px: "On this page" ${placed}`);
+      assert.equal(await page.locator('details.toc-top').isVisible(), placed === 'folded', `${width} px: the folded copy only when folded`);
+      const railBox = await rail.boundingBox();
+      const article = await page.locator('main article').boundingBox();
+      if (placed === 'bar') assert.ok(railBox && article && railBox.y + railBox.height <= article.y + 1, `${width} px: the bar is above the article`);
+      if (placed === 'rail') assert.ok(railBox && article && railBox.x >= article.x + article.width, `${width} px: the rail is beside the article`);
       await page.close();
     }
   });

@@ -183,12 +183,12 @@
 /**
  * The bar's menu: a copy of the whole outline (sections and their sub-headings) in a <details> at
  * the end of the row; the row's sections that do not fit are folded (li.toc-folded), and the menu's
- * button says what it holds, all the sections. Only where site.css shows "On this page" as a bar (a page with a panel at
- * 72–110rem); elsewhere the rail or the fold lists everything and no menu is needed.
+ * button says what it holds, all the sections. Only where site.css shows "On this page" as a bar (any
+ * page at 72–110rem); elsewhere the rail or the fold lists everything and no menu is needed.
  */
 function barMenu(toc) {
   const list = toc.querySelector(':scope > ul');
-  if (!list || !toc.parentElement?.classList.contains('toc-panel')) return null;
+  if (!list || !toc.parentElement?.classList.contains('with-toc')) return null;
   const asBar = matchMedia('(min-width: 72rem) and (max-width: 109.99rem)');
   const sections = [...list.children];
   const details = document.createElement('details');

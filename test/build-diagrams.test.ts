@@ -99,13 +99,16 @@ describe('diagrams of the default content', () => {
     assert.doesNotMatch(svg, /\$message/);
     assert.match(svg, /marker-start="url\(#dg-reply-flow-arrow\)"/, 'the reply points back');
     assert.ok(html.indexOf('id="h-reply-flow"') < html.indexOf('id="h-reply"'));
-    // Too wide left to right for the page's column (960 px), it is drawn top to bottom, narrow
-    // enough for a phone too: one drawing.
+    // Too wide left to right for the page's column (960 px), it is drawn top to bottom there; still
+    // wider than a phone shows whole, a phone shows its outline instead (one box a line), never cut.
     const widthOf = (svg: string): number => Number(/viewBox="0 0 (\d+)/.exec(svg)?.[1]);
-    assert.ok(widthOf(svg) <= 440, `${widthOf(svg)} px`);
-    assert.equal(svgsOf(html).length, 1);
-    // Never shrunk so far that its 13 px text reads under 12.5 px: wider than its box, it scrolls sideways.
-    const minWidth = Number(/<figure class="diagram-box dg-w\d+" data-pagefind-ignore><div class="dg-wide" style="min-width: (\d+)px"><svg/.exec(html)?.[1]);
+    assert.ok(widthOf(svg) <= 700 && widthOf(svg) > 330, `${widthOf(svg)} px`);
+    const svgs = svgsOf(html);
+    assert.equal(svgs.length, 2);
+    assert.ok(widthOf(svgs[1]!) <= 300, `the phone's outline: ${widthOf(svgs[1]!)} px`);
+    assert.match(html, /<figure class="diagram-box has-narrow dg-w\d+" data-pagefind-ignore><div class="dg-wide" style="min-width: (\d+)px"><svg/);
+    // Never shrunk so far that its 13 px text reads under 12.5 px.
+    const minWidth = Number(/<div class="dg-wide" style="min-width: (\d+)px"><svg/.exec(html)?.[1]);
     assert.equal(minWidth, Math.ceil((widthOf(svg) * 12.5) / 13));
   });
 
