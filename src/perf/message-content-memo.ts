@@ -61,7 +61,7 @@ export function underPrefix(content: MessageContent, from: string, to: string): 
     const rest = from === '' ? anchor : anchor.slice(from.length + 1);
     return to === '' ? rest : `${to}.${rest}`;
   };
-  const sections = structuredClone(content.sections);
+  const sections = copied(content.sections);
   if (from !== to)
     for (const section of sections) {
       if ('anchor' in section) section.anchor = move(section.anchor);
@@ -72,5 +72,19 @@ export function underPrefix(content: MessageContent, from: string, to: string): 
         if (row.repeatOf) row.repeatOf.anchor = move(row.repeatOf.anchor);
       }
     }
-  return { facts: structuredClone(content.facts), sections, value: content.value, origin: content.origin };
+  return { facts: copied(content.facts), sections, value: content.value, origin: content.origin };
+}
+
+/** A deep copy of page data (arrays, plain objects and primitives): structuredClone costs about as much as making the content. */
+function copied<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copied) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = copied((value as Record<string, unknown>)[key]);
+    // A key `__proto__` (a document's example may hold one) stays a key, as JSON.stringify writes it.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
+  }
+  return copy as T;
 }
