@@ -61,6 +61,7 @@ const CASES: Case[] = [
   { name: 'renderer-bundle', command: 'build', off: { mechanism: 'renderer-bundle' } },
   { name: 'parallel-highlight', command: 'build', off: { mechanism: 'parallel-highlight' } },
   { name: 'highlight-memo', command: 'build', off: { mechanism: 'highlight-memo' } },
+  { name: 'message-memo', command: 'build', off: { mechanism: 'message-memo' } },
   { name: 'line-memo', command: 'build', off: { mechanism: 'line-memo' } },
   { name: 'grammar-regex-cache', command: 'build', off: { mechanism: 'grammar-regex-cache' } },
   { name: 'lean-heap', command: 'build', off: { mechanism: 'lean-heap' } },

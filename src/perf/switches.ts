@@ -15,6 +15,7 @@ export const MECHANISMS = [
   'lean-heap',
   'parallel-highlight',
   'highlight-memo',
+  'message-memo',
   'line-memo',
   'grammar-regex-cache',
 ] as const;

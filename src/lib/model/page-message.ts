@@ -18,6 +18,7 @@ import type { Fact, Page, PageSection } from './page-types.ts';
 import type { Entity, Link } from './types.ts';
 import { viewRows } from './schema-rows.ts';
 import { dropShownExamples, PANEL_EXAMPLES } from './shown-examples.ts';
+import { type MessageContent, type MessageContentMemo, messageContentMemo } from '../../perf/message-content-memo.ts';
 
 /**
  * A message used in at most this many places lists them all in one "Used by" with its senders and
@@ -49,12 +50,17 @@ export function messagePage(ctx: Context, page: Page, message: Record<string, un
  * from the schemas when it has none). `anchorPrefix` keeps anchors unique on a page that shows
  * several messages ('' on the message's own page).
  */
-export function messageContent(
-  ctx: Context,
-  message: Record<string, unknown>,
-  at: Location,
-  anchorPrefix: string,
-): { facts: Fact[]; sections: PageSection[]; value: Record<string, unknown>; origin: Record<string, Location> } {
+export function messageContent(ctx: Context, message: Record<string, unknown>, at: Location, anchorPrefix: string): MessageContent {
+  const make = (): MessageContent => makeMessageContent(ctx, message, at, anchorPrefix);
+  if (!memos.has(ctx)) memos.set(ctx, messageContentMemo());
+  const memo = memos.get(ctx);
+  return memo ? memo.contentOf(message, at, anchorPrefix, make) : make();
+}
+
+/** Each model's memo of message contents (src/perf/message-content-memo.ts), undefined when it is off. */
+const memos = new WeakMap<Context, MessageContentMemo | undefined>();
+
+function makeMessageContent(ctx: Context, message: Record<string, unknown>, at: Location, anchorPrefix: string): MessageContent {
   const m = merged(ctx, message, at);
   const value = m.value;
   const facts: Fact[] = [];
