@@ -85,12 +85,21 @@ if (HAS_CORPUS)
         }
       });
 
-    it('spreads three subscriptions out at 1280 px; seven, too wide for the column, show their outline first and the spread drawing under "Full size"', async () => {
+    it('spreads three subscriptions out at 1280 px; seven, where the column is too narrow for them, show their outline first and the spread drawing under "Full size", and spread out where it has room', async () => {
       const three = await open(sites[0]!.base, 'channels/orderevents/', 1280);
       assert.ok(await three.locator(`${FIGURE} .dg-wide svg`).isVisible(), 'the spread drawing');
       assert.equal(await three.locator(`${FIGURE} .dg-narrow svg`).isVisible(), false, 'not the outline');
       await three.close();
-      const seven = await open(sites[1]!.base, 'channels/usersignedup/', 1280);
+      // At 1280 px the column has room for the seven spread out (about 860 px): shown whole, no outline, no "Full size".
+      const roomy = await open(sites[1]!.base, 'channels/usersignedup/', 1280);
+      const whole = roomy.locator(FIGURE);
+      const fits = await whole.evaluate((f) => f.getBoundingClientRect().width >= (f.querySelector('.dg-wide svg')?.getBoundingClientRect().width ?? Infinity));
+      assert.ok(fits, 'the column is as wide as the drawing');
+      assert.ok(await whole.locator('.dg-wide svg').isVisible(), 'the spread drawing where it fits');
+      assert.equal(await whole.locator('.dg-narrow svg').isVisible(), false);
+      assert.equal(await whole.getByLabel('Full size').isVisible(), false);
+      await roomy.close();
+      const seven = await open(sites[1]!.base, 'channels/usersignedup/', 1024);
       const figure = seven.locator(FIGURE);
       assert.ok(await figure.locator('.dg-narrow svg').isVisible(), 'the outline first');
       assert.equal(await figure.locator('.dg-wide svg').isVisible(), false);
