@@ -190,6 +190,30 @@ describe('diagram outline (phones)', () => {
     assert.ok(at('sub0').x > at('topic').x && at('dlq0').x > at('sub0').x);
   });
 
+  it('reads as the messages travel: from a box, the arrows a message leaves by before those it arrives by (a request before its reply)', () => {
+    // A request and its reply, the reply's arrows written first (as the wide drawing wants them).
+    const d: Diagram = {
+      title: 't',
+      description: 'd',
+      nodes: [
+        { id: 'self', kind: 'send', label: 'Request a stock check' },
+        { id: 'reply', kind: 'channel', label: 'Stock check replies' },
+        { id: 'request', kind: 'channel', label: 'Stock check requests' },
+        { id: 'other', kind: 'receive', label: 'the other side' },
+      ],
+      edges: [
+        { from: 'self', to: 'reply', reverse: true },
+        { from: 'reply', to: 'other', label: 'answered', reverse: true },
+        { from: 'self', to: 'request', label: 'requested' },
+        { from: 'request', to: 'other' },
+      ],
+    };
+    assert.deepEqual(
+      layoutOutline(d).nodes.map((n) => n.node.id),
+      ['self', 'request', 'other', 'reply', 'other'],
+    );
+  });
+
   it('puts each arrowhead the way its message travels, and draws again a box reached a second time', () => {
     const d: Diagram = {
       title: 't',

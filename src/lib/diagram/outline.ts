@@ -55,7 +55,10 @@ export function layoutOutline(diagram: Diagram): Placed {
     const queue: TreeNode[] = [top];
     while (queue.length > 0) {
       const here = queue.shift()!;
-      for (const edge of edges) {
+      // The arrows a message leaves this box by before those it arrives by: the outline reads as the
+      // messages travel (a request's channel before its reply's), each kind in the diagram's order.
+      const leaving = new Set(edges.filter((e) => !e.relation && travelsDown(e, here.id)));
+      for (const edge of [...leaving, ...edges.filter((e) => !leaving.has(e))]) {
         if (used.has(edge) || (edge.from !== here.id && edge.to !== here.id)) continue;
         used.add(edge);
         const other = edge.from === here.id ? edge.to : edge.from;
