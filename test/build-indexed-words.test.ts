@@ -23,6 +23,7 @@ const CONTROL_WORDS: readonly RegExp[] = [
   /\bShow (examples|all|fewer)\b/,
   /\bLoad more\b/,
   /\bGenerated example\b/,
+  /\bCarries the example\b/,
   /\bThe document's example\b/,
   /\bExample \d+\b/,
   // The labels of an example's blocks, which are no part of the index either.
