@@ -100,7 +100,8 @@ function asRead(result) {
   }
   const lead = idLine + (crumb === '' ? '' : `<span class="search-crumb">${crumb}</span> `);
   // The page always leads with its line (Pagefind's UI shows it only for a hit before its first heading).
-  result.excerpt = lead + result.excerpt;
+  // The line alone is cut to one line (src/styles/site.css): the id and the breadcrumb above it show whole.
+  result.excerpt = lead + (result.excerpt === '' ? '' : `<span class="search-hit-line">${result.excerpt}</span>`);
   // Two sections' hits at most, as DocSearch lists them: the list stays compact (the page holds the rest).
   result.sub_results = [
     { title: result.meta?.title ?? '', url: pageUrl(result), excerpt: result.excerpt, locations: [] },

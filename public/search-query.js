@@ -136,6 +136,33 @@ export function placeOf(sub) {
 }
 
 /**
+ * The steps of a property's dotted path as a reader copies it from a document or a payload
+ * (`lines.sku`, `payload.fromUser.username`, `lines[].sku`): two names or more, each a property's
+ * name, joined by dots; an array's brackets left aside. Undefined for anything else, a word or a
+ * name with spaces. An address with dots (`inventory.stock-check`) reads as a path too: it is
+ * searched as one only where a field is at that path (search-rank.js rankedSearch).
+ */
+export function dottedPath(query) {
+  const typed = String(query ?? '').trim();
+  if (/\s/.test(typed) || !typed.includes('.')) return undefined;
+  const steps = typed.split('.').map((step) => step.replace(/(\[\d*\])+$/, ''));
+  return steps.length >= 2 && steps.every((step) => /^[A-Za-z_$][\w$-]*$/.test(step)) ? steps : undefined;
+}
+
+/**
+ * Whether a field's data path ("Order › lines › sku", "payload › payment (card) › last4") ends
+ * with the steps of a dotted path (dottedPath), however cased: `lines.sku`, `Order.lines.sku`.
+ */
+export function pathEndsWith(path, steps) {
+  const own = String(path ?? '')
+    .split(' › ')
+    .map((step) => step.replace(/\s*\(.*\)$/, '').toLowerCase());
+  if (!Array.isArray(steps) || steps.length === 0 || steps.length > own.length) return false;
+  const tail = own.slice(own.length - steps.length);
+  return steps.every((step, i) => step.toLowerCase() === tail[i]);
+}
+
+/**
  * Whether a place's hit (placeOf) answers the query: a field's where its name or its text holds
  * the query (subHoldsQuery); a subscription's where its name holds the query as whole words
  * (`warehouse-picking`, `fifo`). Not where Pagefind found a word of the query in its text
@@ -146,6 +173,9 @@ export function placeOf(sub) {
 export function placeAnswers(sub, query) {
   const place = placeOf(sub);
   if (!place) return false;
+  // A field's row at the dotted path asked (`lines.sku`: "Order › lines › sku").
+  const steps = dottedPath(query);
+  if (place.kind === 'Field' && steps) return pathEndsWith(place.path, steps);
   if (place.kind !== 'Subscription') return subHoldsQuery(place.name, sub.excerpt, query);
   const key = nameKey(query);
   return key !== '' && holdsWholeWords(place.name, key);

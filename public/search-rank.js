@@ -2,7 +2,7 @@
 // query: the exact name first, names before body mentions, nothing for a query Pagefind answered
 // with shorter words. Apart from search-query.js (what a hit reads), which the search page loads
 // at once: this is loaded with the search itself (search-ranked/pagefind.js, the header box).
-import { holdsQuery, holdsWholeWords, markedRuns, nameHolding, nameKey, slugOf, wordsApart } from './search-query.js';
+import { dottedPath, holdsQuery, holdsWholeWords, markedRuns, nameHolding, nameKey, pathEndsWith, slugOf, wordsApart } from './search-query.js';
 
 /** How many of the best results are looked at for an exact name (their titles are loaded). */
 export const EXACT_LOOKAHEAD = 20;
@@ -37,6 +37,10 @@ export function namesExactlyAsTyped(data, query) {
  * search-ranked/pagefind.js, by the search page.
  */
 export async function rankedSearch(pagefind, term, options) {
+  // A property's dotted path (`lines.sku`): the pages with a field at that path, first.
+  const steps = dottedPath(term);
+  const atPath = steps ? await pathSearch(pagefind, steps, options) : undefined;
+  if (atPath) return atPath;
   // Words joined in any way (`stock-check`, `stockCheck`, `stock_check`) asked apart: every form
   // finds what "stock check" finds (search-query.js wordsApart); as typed only when that finds nothing.
   let asked = wordsApart(term);
@@ -86,6 +90,27 @@ export async function rankedSearch(pagefind, term, options) {
       ...rest.filter((result) => partIds.has(result.id)),
     ],
   };
+}
+
+/**
+ * The search for a property's dotted path (search-query.js dottedPath): its names as words (as
+ * typed, else apart: `fromUser`, "from user"), the pages among the best results with a field at
+ * that path (a sub-result titled by its data path, "Order › lines › sku") first, in Pagefind's
+ * order, then the others. Undefined where no field is at that path: the query is then searched as
+ * any other (an address with dots, `inventory.stock-check`, is found as the address it is).
+ */
+async function pathSearch(pagefind, steps, options) {
+  let search = await pagefind.search(steps.join(' '), options);
+  const apart = wordsApart(steps.join(' '));
+  if (apart !== steps.join(' ') && (!Array.isArray(search?.results) || search.results.length === 0)) search = await pagefind.search(apart, options);
+  if (!Array.isArray(search?.results) || search.results.length === 0) return undefined;
+  const head = search.results.slice(0, EXACT_LOOKAHEAD);
+  const datas = await Promise.all(head.map((result) => result.data()));
+  const holds = (data) =>
+    (Array.isArray(data?.sub_results) ? data.sub_results : []).some((sub) => typeof sub?.anchor?.title === 'string' && pathEndsWith(sub.anchor.title, steps));
+  const holders = head.filter((_, i) => holds(datas[i]));
+  if (holders.length === 0) return undefined;
+  return { ...search, results: [...holders, ...search.results.filter((result) => !holders.includes(result))] };
 }
 
 /** The ids of the results for `asked` that are parts (PART_KINDS), within the reader's own filters. */
