@@ -142,7 +142,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.match(sidebar, /<div class="group" title="Operation traits">Operation traits<\/div>/);
     assert.doesNotMatch(sidebar, /address part|Tracking id|settings<\/div>|Other components/);
     // The parts other objects share are folded under a reader's words, not the format's jargon.
-    assert.match(sidebar, /<details class="nav-parts"[^>]*><summary>Shared definitions <span class="count">\(\d+\)<\/span><\/summary>/);
+    assert.match(sidebar, /<details class="nav-parts"[^>]*><summary>More <span class="count">\(\d+\)<\/span><\/summary>/);
     assert.doesNotMatch(sidebar, /Reusable parts/);
   });
 

@@ -26,9 +26,10 @@ const TOOL_WORDS = [
   /\bsns topic name\b/i,
   // The document's file name offered as what to download ("orders.apidesc.yaml (YAML)").
   /\.apidesc\.(yaml|yml|json) \(/i,
-  // The tool's own labels: a protocol filter's "none given", a section of "Shared definitions", a question for a heading.
+  // The tool's own labels: a protocol filter's "none given", a section of "Shared definitions" or "Reusable parts", a question for a heading.
   /\bnone given\b/i,
   /\bShared definitions\b/,
+  /\bReusable parts\b/,
   /\bWhy the topic's name differs\b/i,
   // Where the author wrote an object, by line: an author's preview says it (--allow-invalid, --compare), a published page does not.
   /\b[\w.-]+\.(ya?ml|json):\d+\b/,

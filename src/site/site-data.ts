@@ -190,7 +190,7 @@ export function sidebarGroups(pages: Page[], section: Section, grouping: SiteSet
 export interface SidebarGroup {
   tag?: string;
   rows: FamilyRow<Page>[];
-  /** Of the parts other objects are made of (SHARED_DEFINITIONS): listed in the sidebar's one fold of them. */
+  /** Of the parts other objects are made of (PARTS_FOLD_TITLE): listed in the sidebar's one fold of them. */
   part?: true;
 }
 
@@ -245,13 +245,14 @@ function groupSimpleTypes(groups: { tag?: string; pages: Page[] }[]): { tag?: st
  * The Components maps whose objects a reader looks for by themselves: servers, channels,
  * operations, messages, schemas and security schemes. The others (server variables, channel
  * parameters, correlation ids, replies, traits, bindings, tags) are parts those are made of,
- * shown on the pages that use them: the sidebar folds them under one heading (SHARED_DEFINITIONS), named
- * in a reader's words: what several objects share, defined once.
+ * shown on the pages that use them: the sidebar folds them under one plain "More" (PARTS_FOLD_TITLE),
+ * each kind under its own name in it: every umbrella name tried ("Other components", "Reusable
+ * parts", "Shared definitions") read to readers as a word of this tool's.
  */
 const READER_MAPS: ReadonlySet<string> = new Set(['servers', 'channels', 'operations', 'messages', 'schemas', 'securitySchemes']);
 
 /** The sidebar's fold of the components that are parts of others. */
-export const SHARED_DEFINITIONS = 'Shared definitions';
+export const PARTS_FOLD_TITLE = 'More';
 
 /** Pages under their kind in words ("Channel parameters", "Security schemes"), kinds in the order they first come; the parts' kinds after the others. */
 function groupByKind(pages: Page[]): { tag?: string; pages: Page[]; part?: true }[] {
