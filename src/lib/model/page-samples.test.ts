@@ -540,3 +540,25 @@ describe('the example a code sample carries', () => {
     );
   });
 });
+
+describe('the example a code sample carries, on a springwolf document', () => {
+  it('names the example as the panel titles the one it shows first ("The document\'s example", not a generated one) and sends its header values', async () => {
+    const pages = await operationPages(join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'springwolf', 'logistics-kafka.json'));
+    const page = pages.find((p) => p.url.endsWith('/multi-payload-topic_receive_parcelclasslevelkafkalistener/'))!;
+    const s = page.sections.find((x) => x.type === 'code-samples');
+    assert.ok(s?.type === 'code-samples');
+    const tabs = s.groups[0]!.messages;
+    assert.ok(tabs && tabs.length === 2);
+    const panel = page.sections.find((x) => x.type === 'messages' && x.anchor === 'messages');
+    assert.ok(panel?.type === 'messages');
+    tabs.forEach((tab, i) => {
+      const shown = panel.messages[i]!.sections.find((x) => x.type === 'examples');
+      assert.ok(shown?.type === 'examples');
+      assert.equal(tab.example, shown.examples[0]!.title, tab.title);
+      const headers = JSON.parse(shown.examples[0]!.blocks.find((b) => b.part === 'headers')?.code ?? '{}') as Record<string, unknown>;
+      const js = tab.samples.find((x) => x.lang === 'javascript')!.code;
+      for (const [name, value] of Object.entries(headers))
+        if (typeof value === 'string' && !name.startsWith('kafka_')) assert.ok(js.includes(`'${name}': '${value}'`), `${tab.title}: ${name}`);
+    });
+  });
+});
