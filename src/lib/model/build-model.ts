@@ -22,7 +22,7 @@ import { ExampleValidator } from '../validate/example-validator.ts';
 import type { FlowEndpoint, PagePeers } from '../portal/flow-types.ts';
 import type { Timings } from '../timings.ts';
 import { type TryItConfig, tryItServersOf } from '../try-it/try-it-config.ts';
-import { type Context, DIAGRAMS } from './page-context.ts';
+import { type Context, DIAGRAMS, sub } from './page-context.ts';
 import { declaredPart, type ExampleSite, exampleSites, writtenExamples } from './reused-examples.ts';
 
 export interface ApiModel {
@@ -97,6 +97,13 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
       if (!made) generated.set(key, (made = generateExamples(doc, (validator ??= new ExampleValidator(doc)), message, origin, at)));
       return made;
     },
+    examplePartsAccepted: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location, example: Record<string, unknown>): boolean =>
+      (['payload', 'headers'] as const).every((part) => {
+        if (!Object.hasOwn(example, part) || message[part] === undefined) return true;
+        // Checked as `validate` checks an example (rules/examples.ts): a part it could not check is no finding.
+        const errors = (validator ??= new ExampleValidator(doc)).messagePartErrors(example[part], message[part], sub(origin[part] ?? at, part), part);
+        return !Array.isArray(errors) || errors.length === 0;
+      }),
     schemaExample: (schema: unknown, at: Location): GeneratedExamples => generateSchemaExample(doc, (validator ??= new ExampleValidator(doc)), schema, at),
     reusedExample: (schema: unknown, at: Location): ExampleSite | undefined => {
       sites ??= exampleSites(doc, writtenExamples(ctx, entities, contentOf));

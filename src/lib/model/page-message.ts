@@ -4,9 +4,8 @@ import { renderInlineMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { schemaViewsOf } from '../schema/schema-views.ts';
 import { brokenReference } from './broken-reference.ts';
-import { isDeepStrictEqual } from 'node:util';
 import { exampleBlocks } from './example-blocks.ts';
-import { schemaGivenExamples } from './schema-given-examples.ts';
+import { messageExampleList } from './message-example-list.ts';
 import { otherBindings } from './page-bindings.ts';
 import { bindingsOf, type Context, entityByUrl, merged, operationsOn, rowOptions, sub, valueAt } from './page-context.ts';
 import { toLink } from './entity-locator.ts';
@@ -84,53 +83,42 @@ function makeMessageContent(ctx: Context, message: Record<string, unknown>, at: 
     if (value[part] !== undefined)
       sections.push(...schemaSections(ctx, part === 'headers' ? 'Headers' : 'Payload', anchor(part), value[part], sub(m.origin[part] ?? at, part)));
   }
-  const examples = Array.isArray(value.examples) ? value.examples : [];
-  // Where the examples are written (the message's, or a trait's): the validator's findings name that place.
-  const examplesAt = sub(m.origin.examples ?? at, 'examples');
+  const list = messageExampleList(ctx, value, m.origin, at);
+  const examples = list.written;
   const written: Record<string, unknown>[] = [];
+  const shownSource = (source: Location): { file: string; pointer: string } => ({ file: ctx.shownFile(source.file), pointer: source.pointer });
   if (examples.length > 0) {
     sections.push({
       type: 'examples',
       heading: 'Examples',
       anchor: anchor('examples'),
-      // Numbered as written (as the validator's "example 2" does), whatever else the list holds.
-      examples: examples
-        .flatMap((ex, i) => (isPlainObject(ex) ? [{ ex, i }] : []))
-        .map(({ ex, i }) => ({
-          title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`,
-          source: { file: ctx.shownFile(examplesAt.file), pointer: sub(examplesAt, i).pointer },
-          ...(typeof ex.summary === 'string' ? { summaryHtml: renderInlineMarkdown(ex.summary) } : {}),
-          blocks: exampleBlocks(ex, contentType),
-        })),
+      examples: list.examples.map((ex) => ({
+        title: ex.title,
+        ...(ex.source ? { source: shownSource(ex.source) } : {}),
+        ...(typeof ex.value.summary === 'string' ? { summaryHtml: renderInlineMarkdown(ex.value.summary) } : {}),
+        blocks: exampleBlocks(ex.value, contentType),
+      })),
     });
   } else {
     // The schemas' own examples (the document's words) first, each with what the validator finds
     // wrong with it; then the generated ones that differ from them, each titled as generated.
-    const given = schemaGivenExamples(ctx, value, m.origin, at);
-    const generated = ctx.generatedExamples(value, m.origin, at);
-    const made = generated.examples.filter((g) => !given.some((w) => isDeepStrictEqual(w.value.payload, g.value.payload)));
-    if (given.length > 0 || made.length > 0 || generated.missing.length > 0)
+    const missing = list.generated?.missing ?? [];
+    if (list.examples.length > 0 || missing.length > 0)
       sections.push({
         type: 'examples',
         heading: 'Examples',
         anchor: anchor('examples'),
-        ...(given.length === 0 ? { generated: true } : {}),
-        ...(given.length === 0 && made.some((g) => g.authored) ? { fieldValues: true } : {}),
-        examples: [
-          ...given.map((w, i) => ({
-            title: given.length === 1 ? "The document's example" : `The document's example ${i + 1}`,
-            source: { file: ctx.shownFile(w.at.file), pointer: w.at.pointer },
-            blocks: exampleBlocks(w.value, contentType),
-          })),
-          ...made.map((g) => ({
-            title: g.title,
-            blocks: exampleBlocks(g.value, contentType),
-            ...(g.unchecked ? { note: `This example could not be checked: ${g.unchecked}.` } : {}),
-          })),
-        ],
-        ...(generated.missing.length > 0 ? { missing: generated.missing } : {}),
+        ...(!list.schemaGiven ? { generated: true } : {}),
+        ...(!list.schemaGiven && list.examples.some((g) => g.made?.authored) ? { fieldValues: true } : {}),
+        examples: list.examples.map((ex) => ({
+          title: ex.title,
+          ...(ex.source ? { source: shownSource(ex.source) } : {}),
+          blocks: exampleBlocks(ex.value, contentType),
+          ...(ex.made?.unchecked ? { note: `This example could not be checked: ${ex.made.unchecked}.` } : {}),
+        })),
+        ...(missing.length > 0 ? { missing } : {}),
       });
-    written.push(...given.map((w) => w.value), ...made.map((g) => g.value));
+    written.push(...list.examples.map((ex) => ex.value));
   }
   // The examples (written, else the schemas' and the generated) are shown whole beside the headers and payload: their rows do not repeat them.
   const shown = (examples.length > 0 ? examples.filter(isPlainObject) : written).slice(0, PANEL_EXAMPLES) as Record<string, unknown>[];

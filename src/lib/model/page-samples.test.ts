@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { after, describe, it } from 'node:test';
+import fc from 'fast-check';
 import { CORPUS, HAS_CORPUS } from '../../../test/corpus-location.ts';
-import { tempTree } from '../../../test/helpers.ts';
+import { tempDir, tempTree } from '../../../test/helpers.ts';
 import type { SampleLanguage } from '../samples/generators.ts';
 import { sampleProtocol } from '../samples/sample-target.ts';
 import { validateDocument } from '../validate/validate-document.ts';
 import { buildApiModel } from './build-model.ts';
+import { invalidExamples, markInvalidExamples } from './example-findings.ts';
 import { MAX_MESSAGE_SAMPLES } from './page-samples.ts';
-import type { Page, SampleGroup } from './page-types.ts';
+import type { Page, PageSection, SampleGroup } from './page-types.ts';
 
 async function operationPages(file: string): Promise<Page[]> {
   const { doc } = await validateDocument(file);
@@ -417,5 +419,146 @@ operations:
     assert.equal(tell.messages, undefined);
     assert.equal(tell.moreMessages, undefined);
     assert.ok(tell.samples.length > 0);
+  });
+});
+
+/** A header's schema: a string, with the document's value in one of the places a schema gives one, or none. */
+type HeaderGiven = 'none' | 'const' | 'enum' | 'default' | 'examples';
+/** A message's own examples (each right, or with a payload the schema rejects), its payload schema's, or none. */
+interface MessageSpec {
+  headers: { typeId: HeaderGiven; trace: HeaderGiven };
+  own: boolean[];
+  schemaExample: 'none' | 'right' | 'wrong';
+}
+
+function headerSchema(name: string, given: HeaderGiven): Record<string, unknown> {
+  const value = `${name}-given`;
+  const extra = { none: {}, const: { const: value }, enum: { enum: [value, `${value}-2`] }, default: { default: value }, examples: { examples: [value] } }[
+    given
+  ];
+  return { type: 'string', ...extra };
+}
+
+function samplesDocument(specs: MessageSpec[]): string {
+  const messages = Object.fromEntries(
+    specs.map((spec, i) => {
+      const payload: Record<string, unknown> = { type: 'object', properties: { label: { type: 'string' } }, required: ['label'] };
+      if (spec.schemaExample !== 'none') payload.examples = [{ label: spec.schemaExample === 'right' ? `schema-${i}` : 7 }];
+      const message: Record<string, unknown> = {
+        title: `Event ${i}`,
+        headers: { type: 'object', properties: { __TypeId__: headerSchema('type', spec.headers.typeId), traceId: headerSchema('trace', spec.headers.trace) } },
+        payload,
+      };
+      if (spec.own.length > 0)
+        message.examples = spec.own.map((right, k) => ({
+          name: `own-${i}-${k}`,
+          // A value the header's schema accepts: its payload alone decides whether the example is right.
+          headers: { __TypeId__: ['const', 'enum'].includes(spec.headers.typeId) ? 'type-given' : `own-type-${i}-${k}` },
+          payload: { label: right ? `own-${i}-${k}` : k },
+        }));
+      return [`m${i}`, message];
+    }),
+  );
+  return JSON.stringify({
+    apidesc: '3.0.0',
+    info: { title: 'Events', version: '1.0.0' },
+    servers: { main: { host: 'kafka:9092', protocol: 'kafka' } },
+    channels: { events: { address: 'events', messages } },
+    operations: { take: { action: 'receive', channel: { $ref: '#/channels/events' } } },
+  });
+}
+
+/** The headers a kcat command sends: its `-H name=value` arguments, unquoted. */
+function kcatHeaders(code: string): [string, string][] {
+  return [...code.matchAll(/-H ('([^']*)'|\S+)/g)].map((m) => {
+    const text = m[2] ?? m[1]!;
+    const at = text.indexOf('=');
+    return [text.slice(0, at), text.slice(at + 1)];
+  });
+}
+
+describe('the example a code sample carries', () => {
+  const dir = tempDir('apidesc-sample-examples-');
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  let n = 0;
+  const given = fc.constantFrom<HeaderGiven>('none', 'const', 'enum', 'default', 'examples');
+  const spec = fc.record({
+    headers: fc.record({ typeId: given, trace: given }),
+    own: fc.array(fc.boolean(), { maxLength: 2 }),
+    schemaExample: fc.constantFrom<MessageSpec['schemaExample']>('none', 'right', 'wrong'),
+  });
+
+  it('is the one the Examples panel shows first, by its title, and sends no header value the document does not give', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(spec, { minLength: 2, maxLength: 3 }), async (specs) => {
+        const file = join(dir, `events-${n++}.json`);
+        writeFileSync(file, samplesDocument(specs));
+        const { doc, diagnostics } = await validateDocument(file, { root: dir });
+        assert.ok(doc);
+        const page = buildApiModel(doc, 'events', dir).pages.find((p) => p.kind === 'operation')!;
+        // As the site shows the page: a right example leads where the document's first is wrong.
+        markInvalidExamples(page, invalidExamples(diagnostics.map((d) => ({ ...d, file: relative(dir, d.file) }))));
+        const section = page.sections.find((x) => x.type === 'code-samples');
+        assert.ok(section?.type === 'code-samples');
+        const group = section.groups[0]!;
+        const panel = page.sections.find((x) => x.type === 'messages' && x.anchor === 'messages');
+        assert.ok(panel?.type === 'messages');
+        const tabs = group.messages ?? [{ title: panel.messages[0]!.link.title, samples: group.samples, notes: group.notes }];
+        for (const tab of tabs) {
+          const i = Number(tab.title.replace('Event ', ''));
+          const shown: Extract<PageSection, { type: 'examples' }> | undefined = panel.messages[i]!.sections.find(
+            (x): x is Extract<PageSection, { type: 'examples' }> => x.type === 'examples',
+          );
+          assert.ok(shown);
+          const first: Extract<PageSection, { type: 'examples' }>['examples'][number] = shown.examples[0]!;
+          const block = (part: string): Record<string, unknown> =>
+            JSON.parse(first.blocks.find((b) => b.part === part)?.code ?? '{}') as Record<string, unknown>;
+          const why = `${JSON.stringify(specs[i])}: ${tab.title}`;
+          // Named as the panel titles the example it shows first, and sending its payload.
+          if ('example' in tab) assert.equal(tab.example, first.title, why);
+          const kcat = tab.samples.find((s) => s.lang === 'shell')!.code;
+          assert.ok(kcat.includes(JSON.stringify(block('payload').label)), `${why}: the sample sends ${block('payload').label}\n${kcat}`);
+          // A right example where the document has one.
+          const hasRight = specs[i]!.own.length > 0 ? specs[i]!.own.includes(true) : specs[i]!.schemaExample !== 'wrong';
+          if (hasRight) assert.equal(first.warnings, undefined, why);
+          // Each header value: the carried example's, the schema's, or a placeholder the notes name;
+          // a generated example's values are no document's word (`type-1042` for a class name).
+          const carried = first.title.startsWith('Generated example') ? {} : block('headers');
+          for (const [name, value] of kcatHeaders(kcat)) {
+            const schemaGiven = [`${name === '__TypeId__' ? 'type' : 'trace'}-given`, `${name === '__TypeId__' ? 'type' : 'trace'}-given-2`];
+            if (value === `<${name}>`)
+              assert.ok(
+                tab.notes.some((note) => note.includes(`<${name}>`)),
+                `${why}: ${name} is a placeholder the notes do not name`,
+              );
+            else
+              assert.ok(carried[name] === value || schemaGiven.includes(value), `${why}: ${name}=${value} is neither the example's nor the schema's\n${kcat}`);
+          }
+        }
+      }),
+      { numRuns: 30, seed: 1920 },
+    );
+  });
+});
+
+describe('the example a code sample carries, on a springwolf document', () => {
+  it('names the example as the panel titles the one it shows first ("The document\'s example", not a generated one) and sends its header values', async () => {
+    const pages = await operationPages(join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'springwolf', 'logistics-kafka.json'));
+    const page = pages.find((p) => p.url.endsWith('/multi-payload-topic_receive_parcelclasslevelkafkalistener/'))!;
+    const s = page.sections.find((x) => x.type === 'code-samples');
+    assert.ok(s?.type === 'code-samples');
+    const tabs = s.groups[0]!.messages;
+    assert.ok(tabs && tabs.length === 2);
+    const panel = page.sections.find((x) => x.type === 'messages' && x.anchor === 'messages');
+    assert.ok(panel?.type === 'messages');
+    tabs.forEach((tab, i) => {
+      const shown = panel.messages[i]!.sections.find((x) => x.type === 'examples');
+      assert.ok(shown?.type === 'examples');
+      assert.equal(tab.example, shown.examples[0]!.title, tab.title);
+      const headers = JSON.parse(shown.examples[0]!.blocks.find((b) => b.part === 'headers')?.code ?? '{}') as Record<string, unknown>;
+      const js = tab.samples.find((x) => x.lang === 'javascript')!.code;
+      for (const [name, value] of Object.entries(headers))
+        if (typeof value === 'string' && !name.startsWith('kafka_')) assert.ok(js.includes(`'${name}': '${value}'`), `${tab.title}: ${name}`);
+    });
   });
 });

@@ -26,7 +26,9 @@ import {
 } from '../samples/sample-target.ts';
 import { type Context, merged, sub } from './page-context.ts';
 import type { CodeSample, FillIn, MessageSamples, PageSection, SampleGroup } from './page-types.ts';
+import { type ListedExample, messageExampleList } from './message-example-list.ts';
 import { titleOf } from './routes.ts';
+import { headerPlaceholder, headersWithPlaceholders, schemaHeaderValues } from './sample-header-values.ts';
 
 export type Resolved = { value: Record<string, unknown>; at: Location };
 
@@ -89,22 +91,52 @@ export function titledMessagesOf(ctx: Context, list: unknown, at: Location, chan
   });
 }
 
-/** The message's first written example, else its first generated one. */
+/**
+ * The example a message's samples carry: the one its Examples panel shows first
+ * (message-example-list.ts), the panel's title with it. The panel puts the first example the
+ * validator accepts first where an earlier one is wrong (example-findings.ts): so does this, so
+ * that a sample sends what the reader sees open, and a right example where the document has one.
+ */
 export function exampleOf(
   ctx: Context,
   message: Resolved,
-): { value: Record<string, unknown>; contentType?: string; bindings: Record<string, unknown>; title?: string } {
+): { value: Record<string, unknown>; contentType?: string; bindings: Record<string, unknown>; title?: string; made?: true } {
   const m = merged(ctx, message.value, message.at);
-  const list: unknown[] = Array.isArray(m.value.examples) ? m.value.examples : [];
-  const index = list.findIndex(isPlainObject);
-  const written = index >= 0 ? (list[index] as Record<string, unknown>) : undefined;
-  const generated = written ? undefined : ctx.generatedExamples(m.value, m.origin, message.at).examples[0];
-  const example = written ?? generated?.value ?? {};
-  // Named as the examples' tabs name it (page-message.ts): its `name`, else its place in the list.
-  const title = written ? (typeof written.name === 'string' ? written.name : `Example ${index + 1}`) : generated?.title;
+  const list = messageExampleList(ctx, m.value, m.origin, message.at);
+  const listed = list.examples;
+  const own = list.written.length > 0;
+  // Judged as the page judges it: a message's own example by the check `validate` makes of it
+  // (rules/examples.ts), whose finding moves it back on the panel; a schema's example meets no
+  // such finding and keeps its place; a generated one that could not be checked has a note under
+  // it on the panel and does not lead there either.
+  const right = (ex: ListedExample): boolean =>
+    ex.made ? ex.made.unchecked === undefined : !own || ctx.examplePartsAccepted(m.value, m.origin, message.at, ex.value);
+  const carried = listed.find(right) ?? listed[0];
   const contentType = typeof m.value.contentType === 'string' ? m.value.contentType : ctx.defaultContentType;
   const bindings = resolve(ctx, m.value.bindings, sub(m.origin.bindings ?? message.at, 'bindings'))?.value ?? {};
-  return { value: isPlainObject(example) ? example : {}, ...(contentType ? { contentType } : {}), bindings, ...(title ? { title } : {}) };
+  return {
+    value: carried && isPlainObject(carried.value) ? carried.value : {},
+    ...(contentType ? { contentType } : {}),
+    bindings,
+    ...(carried ? { title: carried.title } : {}),
+    ...(carried?.made ? { made: true as const } : {}),
+  };
+}
+
+/**
+ * The carried example as a sample sends it: a generated example's header values that the
+ * document does not give become placeholders (sample-header-values.ts); the document's own
+ * example is sent as written.
+ */
+function withSampleHeaders(
+  ctx: Context,
+  message: Resolved,
+  carried: ReturnType<typeof exampleOf>,
+): ReturnType<typeof exampleOf> & { headerPlaceholders: string[] } {
+  if (!carried.made || !isPlainObject(carried.value.headers)) return { ...carried, headerPlaceholders: [] };
+  const m = merged(ctx, message.value, message.at);
+  const { headers, placeholders } = headersWithPlaceholders(carried.value.headers, schemaHeaderValues(ctx, m.value, m.origin, message.at));
+  return { ...carried, value: { ...carried.value, headers }, headerPlaceholders: placeholders };
 }
 
 /** A runtime expression's value in a message example (`$message.header#/replyTo`), when it names one. */
@@ -210,19 +242,32 @@ function fillInOf(target: SampleTarget, described: Record<string, unknown>): Fil
   ];
 }
 
-/** One message's samples and the notes that hold for them only (the headers they leave out). */
-function messageSamples(given: SampleTarget, title: string, languages: readonly SampleLanguage[], example: string | undefined): MessageSamples {
+/** The note under samples that send a header placeholder: the document gives no value for it, and a made-up one would look right. */
+const placeholderNote = (names: string[]): string =>
+  `The API description gives no value for ${listed(names)}: replace ${listed(names.map(headerPlaceholder))} with the value the receiver expects.`;
+
+/** One message's samples and the notes that hold for them only (the headers they leave out, those the reader fills in). */
+function messageSamples(
+  given: SampleTarget,
+  title: string,
+  languages: readonly SampleLanguage[],
+  example: string | undefined,
+  headerPlaceholders: string[] = [],
+): MessageSamples {
   const { target, leftOut } = withoutSpringInternals(given);
+  const toFill = headerPlaceholders.filter((name) => target.headers.some(([sent]) => sent === name));
   return {
     title,
     ...(example ? { example } : {}),
     samples: generateSamples(target, languages).map((s) => ({ label: s.label, library: s.library, lang: s.language, code: s.code })),
-    notes:
-      leftOut.length > 0
+    notes: [
+      ...(leftOut.length > 0
         ? [
             `Not sent: ${listed(leftOut)}, Spring for Apache Kafka's own ${leftOut.length > 1 ? 'headers' : 'header'}, which its listener reads off the record received (never a record header).`,
           ]
-        : [],
+        : []),
+      ...(toFill.length > 0 ? [placeholderNote(toFill)] : []),
+    ],
   };
 }
 
@@ -232,6 +277,8 @@ interface MessageTarget {
   target: SampleTarget;
   /** The example it carries, by the name its tab has. */
   example?: string | undefined;
+  /** Headers sent as a placeholder: the document gives no value for them. */
+  headerPlaceholders?: string[];
 }
 
 /**
@@ -250,7 +297,7 @@ function group(
 ): SampleGroup {
   const first = given[0]!.target;
   const fillIn = fillInOf(first, described);
-  const messages = given.map((m) => messageSamples(m.target, m.title, languages, m.example));
+  const messages = given.map((m) => messageSamples(m.target, m.title, languages, m.example, m.headerPlaceholders));
   const common = first.credentials ? [ENV_NOTE(first.credentials)] : [];
   const only = messages[0]!;
   // Code that reads whatever comes (a consumer, a server that prints the body) is the same for
@@ -357,7 +404,8 @@ export function samplesSection(
       security: resolvedList(ctx, s.security, sub(server.at, 'security')) as SecurityScheme[],
     };
     const half = (ch: Resolved, address: string, message: Resolved | undefined, r: SampleRole, messageRole: 'request' | 'reply') => {
-      const example = message ? exampleOf(ctx, message) : { value: {}, bindings: {} };
+      const carried = message ? exampleOf(ctx, message) : undefined;
+      const example = carried ? withSampleHeaders(ctx, message!, carried) : { value: {}, bindings: {}, headerPlaceholders: [] };
       const target = sampleTarget({
         role: r,
         server: serverInput,
@@ -377,7 +425,7 @@ export function samplesSection(
         ...descriptions(serverInput.variables as Record<string, Record<string, unknown>>),
         ...descriptions(resolvedMap(ctx, ch.value.parameters, sub(ch.at, 'parameters'))),
       ]);
-      return { target, example: example.value, exampleTitle: example.title, described };
+      return { target, example: example.value, exampleTitle: example.title, headerPlaceholders: example.headerPlaceholders, described };
     };
     const address = typeof channel.value.address === 'string' ? channel.value.address : '';
     const requestMessages = titledMessagesOf(ctx, op.messages, at, channel);
@@ -389,7 +437,9 @@ export function samplesSection(
     const request = requestHalves[0]!;
     const moreRequest = requestMessages.length - shownRequest.length;
     const targets = (change: (t: SampleTarget) => SampleTarget = (t) => t): MessageTarget[] =>
-      requestHalves.flatMap((h) => (h.target ? [{ title: h.title, target: change(h.target), example: h.exampleTitle }] : []));
+      requestHalves.flatMap((h) =>
+        h.target ? [{ title: h.title, target: change(h.target), example: h.exampleTitle, headerPlaceholders: h.headerPlaceholders }] : [],
+      );
     if (request.target && languages.length > 0)
       groups.push(group(targets(), `${VERB[role]} on ${request.target.address || 'the server'}`, languages, request.described, moreRequest));
     const reply = op.reply !== undefined ? resolve(ctx, op.reply, sub(at, 'reply')) : undefined;
@@ -423,7 +473,7 @@ export function samplesSection(
       if (answer?.target && languages.length > 0)
         groups.push(
           group(
-            answers.flatMap((a) => (a.target ? [{ title: a.title, target: a.target, example: a.exampleTitle }] : [])),
+            answers.flatMap((a) => (a.target ? [{ title: a.title, target: a.target, example: a.exampleTitle, headerPlaceholders: a.headerPlaceholders }] : [])),
             `${VERB[other]} the reply on ${answer.target.address}`,
             languages,
             answer.described,

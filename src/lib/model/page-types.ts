@@ -341,7 +341,7 @@ export interface SampleServer {
 export interface MessageSamples {
   /** The message's title, as the Messages section names it. */
   title: string;
-  /** Its payload and headers are the message's example (its first written, else generated). */
+  /** Its payload and headers are the example its Examples panel shows first (message-example-list.ts). */
   samples: CodeSample[];
   /** What holds for this message's samples only (the headers left out of them). */
   notes: string[];

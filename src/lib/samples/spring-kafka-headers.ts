@@ -5,7 +5,8 @@
  * group) or steer Spring's producer (topic, key, partition), never travel as Kafka record
  * headers. Springwolf lists those a listener method reads among a message's headers, with
  * placeholder examples; a producer in any language has no reason to send them. Also
- * `kafka_recordMetadata`, the listener's ConsumerRecordMetadata, only ever present on receipt.
+ * `kafka_recordMetadata`, the listener's ConsumerRecordMetadata, only ever present on receipt
+ * (springwolf's examples name it by its class, `ConsumerRecordMetadata`).
  */
 const SPRING_KAFKA_INTERNAL_HEADERS = new Set([
   'kafka_acknowledgment',
@@ -27,6 +28,7 @@ const SPRING_KAFKA_INTERNAL_HEADERS = new Set([
   'kafka_listenerInfo',
   'kafka_groupId',
   'kafka_recordMetadata',
+  'ConsumerRecordMetadata',
 ]);
 
 /** Whether a header is one of Spring Kafka's that never travel on a record (see above). */

@@ -1,0 +1,66 @@
+/**
+ * A message's examples as its Examples panel lists them, in the document's order and with the
+ * panel's titles: its own (`name`, else "Example N"), else the examples its schemas give ("The
+ * document's example") followed by the generated ones that differ from them. The panel
+ * (page-message.ts) and the code samples (page-samples.ts) both read this list, so that a sample
+ * names its example as the panel titles it.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { isPlainObject } from '../resolve/resolved-doc.ts';
+import type { Context } from './page-context.ts';
+import { sub } from './page-context.ts';
+import type { GeneratedExample, GeneratedExamples } from './generated-examples.ts';
+import { schemaGivenExamples } from './schema-given-examples.ts';
+
+export interface ListedExample {
+  title: string;
+  value: Record<string, unknown>;
+  /** Where the document writes it (its own or a schema's example); absent for a generated one. */
+  source?: Location;
+  /** Made from the schemas, not written in the document. */
+  made?: GeneratedExample;
+}
+
+export interface MessageExampleList {
+  /** The message's own `examples` (the list, whatever it holds), when it has any. */
+  written: unknown[];
+  examples: ListedExample[];
+  /** The generated examples, when the message has none of its own (their `missing` reasons for the panel). */
+  generated?: GeneratedExamples;
+  /** Whether the schemas give examples (the panel then never says the examples are generated). */
+  schemaGiven: boolean;
+}
+
+/** The message's examples (traits merged: `value` and `origin` as `merged` gives them) as its panel lists them. */
+export function messageExampleList(ctx: Context, value: Record<string, unknown>, origin: Record<string, Location>, at: Location): MessageExampleList {
+  const written = Array.isArray(value.examples) ? value.examples : [];
+  // Where the examples are written (the message's, or a trait's): the validator's findings name that place.
+  const examplesAt = sub(origin.examples ?? at, 'examples');
+  if (written.length > 0)
+    return {
+      written,
+      schemaGiven: false,
+      // Numbered as written (as the validator's "example 2" does), whatever else the list holds.
+      examples: written.flatMap((ex, i) =>
+        isPlainObject(ex) ? [{ title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`, value: ex, source: sub(examplesAt, i) }] : [],
+      ),
+    };
+  // The schemas' own examples (the document's words) first; then the generated ones that differ from them.
+  const given = schemaGivenExamples(ctx, value, origin, at);
+  const generated = ctx.generatedExamples(value, origin, at);
+  const made = generated.examples.filter((g) => !given.some((w) => isDeepStrictEqual(w.value.payload, g.value.payload)));
+  return {
+    written,
+    generated,
+    schemaGiven: given.length > 0,
+    examples: [
+      ...given.map((w, i) => ({
+        title: given.length === 1 ? "The document's example" : `The document's example ${i + 1}`,
+        value: w.value as Record<string, unknown>,
+        source: w.at,
+      })),
+      ...made.map((g) => ({ title: g.title, value: g.value as Record<string, unknown>, made: g })),
+    ],
+  };
+}
