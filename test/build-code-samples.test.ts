@@ -227,7 +227,7 @@ describe('code samples of an operation of several messages', () => {
     assert.match(html, /data-copy-label="Send on parcel-events, Parcel delivered, Python \(confluent-kafka\)"/);
     // Each message's samples name the example they carry, linked to that message's tab of the page's examples.
     const carried = panels.map((p) =>
-      /<p class="kind sample-example">Carries the example <a href="#([^"]+)" data-pick-tab>([^<]+)<\/a> of ([^,<]+),/.exec(p[3]!)?.slice(1),
+      /<p class="kind sample-example"[^>]*>Carries the example <a href="#([^"]+)" data-pick-tab>([^<]+)<\/a> of ([^,<]+),/.exec(p[3]!)?.slice(1),
     );
     assert.deepEqual(carried, [
       ['panel-request-1', 'atGate', 'Parcel scanned'],
