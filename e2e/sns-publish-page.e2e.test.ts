@@ -162,7 +162,8 @@ describe('an sns publishing operation, read', () => {
       );
       // At a desk's width the notes are under the command at the column's width (review 13), where every endpoint fits whole.
       if (width === 1280) assert.deepEqual(breaks, [], 'every endpoint on one line at the column’s width');
-      else assert.ok(breaks.length > 0, 'an endpoint too long for the line wraps (the test sees a break)');
+      // On a phone an endpoint (named by its queue's name since the whole ARNs went to the cards) wraps only where it must, at a separator.
+      else assert.ok((await page.locator('section.sns-send .snippet-reaches code:not([data-filter-scope])').count()) > 0, 'endpoints to read');
       for (const at of breaks) assert.match(at, /([/:._\s-]|[a-z0-9](?=\|[A-Z]))\|/, `a break inside a word: ${at}`);
       await page.context().close();
     });
