@@ -18,7 +18,6 @@ export const MECHANISMS = [
   'message-memo',
   'line-memo',
   'grammar-regex-cache',
-  'chain-layout',
 ] as const;
 
 export type Mechanism = (typeof MECHANISMS)[number];

@@ -7,8 +7,6 @@
 import dagre from '@dagrejs/dagre';
 import { charsFitting, fitLines, textWidth } from './text-fit.ts';
 import type { Diagram, DiagramEdge, DiagramNode } from './diagram-types.ts';
-import { type ChainInput, type ChainLayout, chainLayout } from '../../perf/chain-layout.ts';
-import { mechanismOn } from '../../perf/switches.ts';
 
 // A box's small lines (an ARN, a filter, who receives) at 13 px: read at their own size on a page (an sns fan-out), 12 px was too small to read comfortably.
 export const FONT = { caption: 13, label: 14, line: 13, edge: 13 } as const;
@@ -146,40 +144,8 @@ function layoutShape(
 ): Shape {
   const known = shapes.get(key);
   if (known) return known;
-  const input: ChainInput = {
-    direction,
-    ranksep: direction === 'LR' ? 48 : 40,
-    marginx: 4,
-    marginy: 4,
-    labelOffset: LABEL_OFFSET,
-    boxes,
-    edges,
-  };
-  // A chain of boxes is placed as dagre places it, without dagre (src/perf/chain-layout.ts).
-  const placed = (chainsWorkedOut && chainLayout(input)) || dagreLayout(input);
-  const shape: Shape = {
-    width: placed.width,
-    height: placed.height,
-    nodes: placed.nodes,
-    edges: placed.edges.map((e, i) => {
-      const label = edges[i]!.label;
-      if (!label || !e.label) return { points: e.points };
-      return { points: direction === 'LR' ? underLabel(e.points, e.label, label.width) : e.points, label: e.label };
-    }),
-  };
-  if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
-  shapes.set(key, shape);
-  return shape;
-}
-
-/** Whether chains are laid out without dagre (the `chain-layout` switch; the renderer's bundle reads the environment at run time). */
-const chainsWorkedOut = mechanismOn('chain-layout', globalThis.process?.env ?? {});
-
-/** dagre's layout of boxes and arrows (exported for the test that compares chain-layout.ts with it). */
-export function dagreLayout(input: ChainInput): ChainLayout {
-  const { direction, boxes, edges } = input;
   const g = new dagre.graphlib.Graph({ multigraph: true });
-  g.setGraph({ rankdir: direction, nodesep: 20, ranksep: input.ranksep, edgesep: 12, marginx: input.marginx, marginy: input.marginy });
+  g.setGraph({ rankdir: direction, nodesep: 20, ranksep: direction === 'LR' ? 48 : 40, edgesep: 12, marginx: 4, marginy: 4 });
   for (const [i, b] of boxes.entries()) g.setNode(`n${i}`, { width: b.width, height: b.height });
   for (const [i, e] of edges.entries())
     g.setEdge(
@@ -190,7 +156,7 @@ export function dagreLayout(input: ChainInput): ChainLayout {
     );
   dagre.layout(g);
   const graph = g.graph();
-  return {
+  const shape: Shape = {
     width: graph.width ?? 0,
     height: graph.height ?? 0,
     nodes: boxes.map((_, i) => {
@@ -200,9 +166,14 @@ export function dagreLayout(input: ChainInput): ChainLayout {
     edges: edges.map((e, i) => {
       const label = g.edge({ v: `n${e.from}`, w: `n${e.to}`, name: `e${i}` });
       const points = label.points ?? [];
-      return e.label ? { points, label: { x: label.x ?? 0, y: label.y ?? 0 } } : { points };
+      if (!e.label) return { points };
+      const centre = { x: label.x ?? 0, y: label.y ?? 0 };
+      return { points: direction === 'LR' ? underLabel(points, centre, e.label.width) : points, label: centre };
     }),
   };
+  if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
+  shapes.set(key, shape);
+  return shape;
 }
 
 /**
