@@ -52,9 +52,17 @@ describe('channel, server and Changes pages of the default content and of a comp
     assert.ok(table.includes('arn:aws:lambda:eu-west-1:123456789012:function:parcel-alerts'), 'the whole ARN in the table');
   });
 
-  it('opens an sns channel with its fan-out, the topic settings and the access policy (folded) after it, the name caveat in one sentence', () => {
+  it('opens an sns channel with what it carries, then its fan-out, the topic settings and the access policy (folded) after it, the name caveat in one sentence', () => {
     const html = page(content, 'channels/orderevents');
-    assert.ok(at(html, 'h-sns') > 0 && at(html, 'h-sns') < at(html, 'h-parameters'), 'the topic section first');
+    // What is carried before how it is delivered (review 15): the messages, then the topic's long detail.
+    assert.ok(at(html, 'h-messages') > 0 && at(html, 'h-messages') < at(html, 'h-sns'), 'the messages before the topic section');
+    assert.ok(at(html, 'h-sns') < at(html, 'h-parameters'), 'the topic section before the parameters');
+    // "On this page" in the page's order.
+    const toc = [.../<nav class="toc"[\s\S]*?<\/nav>/.exec(html)![0].matchAll(/href="#(h-[a-z-]+)"/g)].map((m) => m[1]!);
+    assert.deepEqual(
+      toc.filter((a) => ['h-messages', 'h-sns', 'h-parameters'].includes(a)),
+      ['h-messages', 'h-sns', 'h-parameters'],
+    );
     assert.ok(at(html, 'sns-fan-out') < at(html, 'sns-topic-settings') && at(html, 'sns-topic-settings') < at(html, 'sns-access-policy'));
     assert.match(
       html,
