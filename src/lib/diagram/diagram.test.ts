@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Diagram } from './diagram-types.ts';
-import { layoutDiagram, type PlacedNode } from './layout.ts';
+import { layoutDiagram, type PlacedEdge, type PlacedNode } from './layout.ts';
 import { layoutOutline } from './outline.ts';
 import { diagramSvg, escapeXml } from './svg.ts';
 import { fitLines } from './text-fit.ts';
@@ -224,6 +224,45 @@ describe('diagram outline (phones)', () => {
     assert.ok(from.x > reply.x && from.x < reply.x + reply.width && from.x > other.x && from.x < other.x + other.width, 'within both boxes');
     const label = answered.label!;
     assert.ok(label.y - label.height / 2 >= other.y + other.height && label.y + label.height / 2 <= reply.y, 'its name between the two boxes');
+  });
+
+  it("keeps two APIs' opposite flows apart in a portal's system map (review 15: one double-headed connector), each with its own arrow and name", () => {
+    const d: Diagram = {
+      title: 'map',
+      description: 'd',
+      nodes: [
+        { id: 'a', kind: 'app', caption: 'API', label: 'Orders' },
+        { id: 'b', kind: 'app', caption: 'API', label: 'Billing' },
+      ],
+      edges: [
+        { from: 'a', to: 'b', label: 'orders' },
+        { from: 'b', to: 'a', label: 'invoices' },
+      ],
+    };
+    const outline = layoutOutline(d);
+    assert.equal(outline.edges.filter((e) => e.arrow === 'end').length, 2, 'one arrowhead a flow');
+    assert.deepEqual(
+      outline.nodes.map((n) => n.node.id),
+      ['a', 'b', 'b'],
+      'Billing under each of its flows',
+    );
+    const [there, back] = ['orders', 'invoices'].map((l) => outline.edges.find((e) => e.edge.label === l && e.label?.lines.join(' ') === l)!) as [
+      PlacedEdge,
+      PlacedEdge,
+    ];
+    assert.ok(there && back, 'each flow named by its own label');
+    const a = outline.nodes.find((n) => n.node.id === 'a')!;
+    // Into Billing from Orders; back up to Orders' connector from Billing: each connector with one arrowhead, none shared.
+    assert.deepEqual(
+      [there, back].map((e) => e.arrow),
+      ['end', 'end'],
+    );
+    const ends = (e: PlacedEdge) => [e.points[0]!, e.points[e.points.length - 1]!].map((p) => `${p.x},${p.y}`);
+    assert.notDeepEqual(ends(there).sort(), ends(back).sort(), 'not drawn over one another');
+    assert.ok(
+      back.points[back.points.length - 1]!.x < there.points[there.points.length - 1]!.x || back.points.at(-1)!.y <= a.y + a.height,
+      'the way back ends at the trunk under Orders',
+    );
   });
 
   it('puts each arrowhead the way its message travels, and joins a box reached a second time to the box under it', () => {

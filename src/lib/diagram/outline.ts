@@ -42,6 +42,8 @@ export function layoutOutline(diagram: Diagram): Placed {
   const nodes = new Map<string, Box>();
   for (const node of diagram.nodes) if (!nodes.has(node.id)) nodes.set(node.id, boxOf(node));
   const edges = diagram.edges.filter((e) => nodes.has(e.from) && nodes.has(e.to));
+  // An arrow between two APIs' boxes (a portal's system map).
+  const apis = (e: DiagramEdge): boolean => !e.relation && nodes.get(e.from)!.node.kind === 'app' && nodes.get(e.to)!.node.kind === 'app';
   const degree = (id: string): number => edges.filter((e) => e.from === id || e.to === id).length;
   const ids = [...nodes.keys()];
   const root = ids.find((id) => nodes.get(id)!.node.kind === 'app') ?? ids.reduce((best, id) => (degree(id) > degree(best) ? id : best), ids[0] ?? '');
@@ -66,9 +68,12 @@ export function layoutOutline(diagram: Diagram): Placed {
         if (used.has(edge) || (edge.from !== here.id && edge.to !== here.id)) continue;
         used.add(edge);
         const other = edge.from === here.id ? edge.to : edge.from;
-        // A second arrow between the same two boxes (sent and received): on the same connector.
+        // A second arrow between the same two boxes (sent and received): on the same connector;
+        // but two APIs' flows the opposite ways (a portal's system map) stay apart, the other API
+        // drawn again under its own arrow and name, where one connector would read as one flow.
         const twin = here.children.find((c) => c.node.id === other);
-        if (twin) {
+        const apart = twin !== undefined && apis(edge) && twin.edges.some((e) => apis(e) && travelsDown(e, here.id) !== travelsDown(edge, here.id));
+        if (twin && !apart) {
           twin.edges.push(edge);
           continue;
         }
