@@ -4,12 +4,14 @@
  * of sight; the continuation hangs to the right of where its line's text starts, so that it reads
  * as the rest of that line; what a reader copies (a selection, or the Copy button) is the code as
  * written. Shell commands (the sns operations' `aws sns publish` and `aws sns subscribe`, and
- * their SDK forms, on the operations' pages and in the guides) and examples never wrap (review 13:
- * a quoted ARN or a header value cut by a wrap reads as two tokens; an example's `replyTo` URL
- * read "…/reply-" over "to"): a line too long for its box scrolls inside it, a focusable region
- * whose edge is shaded. Read on the default content's sns operations, whose subscribe and publish
- * commands carry topic, queue and function ARNs, the request whose example carries a reply URL,
- * and the guide that runs them, at a phone's and a desk's width, with and without script.
+ * their SDK forms, on the operations' pages and in the guides) never wrap (review 13: a quoted ARN
+ * cut by a wrap reads as two tokens): a line too long for its box scrolls inside it, a focusable
+ * region whose edge is shaded. An example's lines wrap (review 15: a box that scrolled hid the end
+ * of the request's `replyTo` URL behind its fade), but only where a piece of a word ends (a
+ * `<wbr>`, a space), never mid-word, so that the whole value reads in the box. Read on the default
+ * content's sns operations, whose subscribe and publish commands carry topic, queue and function
+ * ARNs, the request whose example carries a reply URL, and the guide that runs them, at a phone's
+ * and a desk's width, with and without script.
  */
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
@@ -38,14 +40,18 @@ interface CodeFacts {
   boxes: number;
   /** Code boxes (or their code) wider inside than their box, but the commands': a line scrolls out of sight. */
   scrolling: string[];
-  /** Boxes of commands and examples in view, whose lines never wrap. */
+  /** Boxes of commands in view, whose lines never wrap. */
   commands: number;
-  /** Examples' boxes among them. */
+  /** Examples' boxes in view, whose lines wrap only between the pieces of a word. */
   examples: number;
-  /** Lines of a command or an example that wrap: a token or a string cut in two. */
+  /** Lines of a command that wrap: a token cut in two. */
   commandWraps: string[];
-  /** Boxes of commands and examples whose lines run past their edge: each must be a focusable, named region. */
+  /** Boxes of commands whose lines run past their edge: each must be a focusable, named region. */
   commandScrolls: { region: boolean; shaded: boolean }[];
+  /** Lines of an example that wrap. */
+  exampleWraps: number;
+  /** Places an example's line wraps inside a piece of a word (no `<wbr>` nor space there): the two characters either side. */
+  midWordWraps: string[];
   wrappedLines: number;
   /** Wrapped lines whose continuation starts at or left of where the line's text starts. */
   notHung: string[];
@@ -57,11 +63,45 @@ function codeFacts(page: Page): Promise<CodeFacts> {
     for (const details of document.querySelectorAll('main details')) (details as HTMLDetailsElement).open = true;
     const shown = (e: Element): boolean => e.getClientRects().length > 0;
     const boxes = [...document.querySelectorAll('main pre')].filter(shown);
-    // An example's box, on a page, in its panel or in a guide's card, is one whose lines never wrap, as a command's.
-    const isExample = (pre: Element): boolean => pre.closest('figure.example, details.example-more, figure.guide-card') !== null;
     // A command: a code sample's tab (a guide's card runs the operation's) or a box that scrolls.
-    const isCommand = (pre: Element): boolean => pre.closest('.code-scrolls, .code-tab-panel') !== null || isExample(pre);
+    const isCommand = (pre: Element): boolean => pre.closest('.code-scrolls, .code-tab-panel') !== null;
+    // An example's box, on a page, in its panel or in a guide's card.
+    const isExample = (pre: Element): boolean => !isCommand(pre) && pre.closest('figure.example, details.example-more, figure.guide-card') !== null;
     const commands = boxes.filter(isCommand);
+    const examples = boxes.filter(isExample);
+    // Where an example's line moves down a row: a `<wbr>` or a space must stand just before.
+    let exampleWraps = 0;
+    const midWordWraps: string[] = [];
+    for (const line of examples.flatMap((pre) => [...pre.querySelectorAll('.line')])) {
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+      let lastTop: number | undefined;
+      let lastChar = '';
+      let wbr = false;
+      let wraps = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.nodeType === Node.ELEMENT_NODE) {
+          if ((node as Element).tagName === 'WBR') wbr = true;
+          continue;
+        }
+        const text = node.textContent!;
+        for (let i = 0; i < text.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rect = [...range.getClientRects()].find((r) => r.width > 0);
+          if (!rect) continue;
+          const top = Math.round(rect.top);
+          if (lastTop !== undefined && top > lastTop + 2) {
+            wraps += 1;
+            if (!wbr && !/\s/.test(lastChar) && !/\s/.test(text[i]!)) midWordWraps.push(`${lastChar}|${text[i]} in ${line.textContent!.slice(0, 60)}`);
+          }
+          lastTop = top;
+          lastChar = text[i]!;
+          wbr = false;
+        }
+      }
+      if (wraps > 0) exampleWraps += 1;
+    }
     const lineTops = (line: Element): number => {
       const range = document.createRange();
       range.selectNodeContents(line);
@@ -74,6 +114,7 @@ function codeFacts(page: Page): Promise<CodeFacts> {
         region: pre.getAttribute('tabindex') === '0' && pre.getAttribute('role') === 'region' && (pre.getAttribute('aria-label') ?? '') !== '',
         shaded: getComputedStyle(pre).backgroundImage.includes('linear-gradient'),
       }));
+    // An example's box scrolls only for a word with no place to wrap, which these pages' examples do not have.
     const scrolling = boxes
       .filter((pre) => !isCommand(pre))
       .flatMap((pre) => [pre, ...pre.querySelectorAll('code')])
@@ -108,9 +149,11 @@ function codeFacts(page: Page): Promise<CodeFacts> {
       boxes: boxes.length,
       scrolling,
       commands: commands.length,
-      examples: commands.filter(isExample).length,
+      examples: examples.length,
       commandWraps,
       commandScrolls,
+      exampleWraps,
+      midWordWraps,
       wrappedLines,
       notHung,
     };
@@ -129,11 +172,12 @@ describe('long lines in code boxes', () => {
     [390, false],
     [1280, true],
   ] as const)
-    it(`${width} px${javaScriptEnabled ? '' : ', without script'}: no command or example wraps (one that is too long scrolls in its shaded box); no other code box scrolls sideways, a wrapped line's continuation hangs right of its text's start`, async () => {
+    it(`${width} px${javaScriptEnabled ? '' : ', without script'}: no command wraps (one that is too long scrolls in its shaded box); an example wraps only between a word's pieces; no other code box scrolls sideways, a wrapped line's continuation hangs right of its text's start`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
       try {
         let wrapped = 0;
         let scrolled = 0;
+        let exampleWraps = 0;
         for (const url of PAGES) {
           const page = await context.newPage();
           await page.goto(site.base + url);
@@ -145,6 +189,8 @@ describe('long lines in code boxes', () => {
           for (const box of facts.commandScrolls) assert.deepEqual(box, { region: true, shaded: true }, `${url}: a command that scrolls`);
           assert.deepEqual(facts.scrolling, [], `${url}: code that scrolls sideways`);
           assert.deepEqual(facts.notHung, [], `${url}: continuations not hung under their line`);
+          assert.deepEqual(facts.midWordWraps, [], `${url}: an example's line wrapped inside a piece of a word`);
+          exampleWraps += facts.exampleWraps;
           wrapped += facts.wrappedLines;
           scrolled += facts.commandScrolls.length;
           await page.close();
@@ -152,6 +198,8 @@ describe('long lines in code boxes', () => {
         // Some ARNs do not fit on one line at a phone's width: the test reads real commands that scroll there.
         if (width === 390) assert.ok(scrolled >= 1, `${scrolled} commands that scroll`);
         assert.ok(wrapped + scrolled >= 1, `${wrapped} wrapped lines, ${scrolled} commands that scroll`);
+        // The stock check's `replyTo` URL is longer than the panel at both widths: it wraps, whole in view.
+        assert.ok(exampleWraps >= 1, `${exampleWraps} example lines wrap`);
       } finally {
         await context.close();
       }

@@ -166,6 +166,23 @@ describe('reading the schemas of a springwolf document', () => {
       await page.close();
     });
 
+  it("1280 px: a family's head and a group's label read whole in the sidebar, none cut with a '…' (review 15: 'SpringKafkaDefaultHead…')", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.base}${SCHEMA}`);
+    const labels = await page
+      .locator('nav.sidebar details.section[open] :is(.group, .nav-head)')
+      .evaluateAll((ls) => ls.filter((l) => l.getClientRects().length > 0).map((l) => ({ text: l.textContent, cut: l.scrollWidth > l.clientWidth })));
+    assert.ok(
+      labels.some((l) => l.text === 'SpringKafkaDefaultHeaders-'),
+      JSON.stringify(labels),
+    );
+    assert.deepEqual(
+      labels.filter((l) => l.cut),
+      [],
+    );
+    await page.close();
+  });
+
   it('lists the schemas of a simple value after the classes, under "Simple types", in the sidebar and on the list', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${site.base}${SCHEMA}`);

@@ -2,8 +2,8 @@
  * Operation pages at the widths readers use: at a desk (1280, 1440, 1920 px) every code sample is
  * read whole, its lines never cut by the code box's edge nor scrolled sideways (the panel gives
  * the samples' 44 columns, and wider samples follow the fields and the panel: sample-width.ts); on a phone
- * (390 px) the examples that repeat the message's fields are folded, and no operation page is
- * taller than a bound. Over every operation page of the repository's content and of a portal of
+ * (390 px) an operation's first example is shown without a tap (review 15), its reply's examples
+ * folded, and no operation page is taller than a bound. Over every operation page of the repository's content and of a portal of
  * the corpus's valid documents.
  */
 import assert from 'node:assert/strict';
@@ -133,19 +133,24 @@ describe('operation pages at desk and phone widths', () => {
       assert.deepEqual(cut, [], `${width} px`);
     });
 
-  it(`390 px: the examples folded under their heading, no operation page of the content over ${PHONE_HEIGHT_BOUND} px`, async () => {
+  it(`390 px: the first example shown without a tap, a reply's examples folded under their heading, no operation page of the content over ${PHONE_HEIGHT_BOUND} px`, async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const heights: string[] = [];
+    let replies = 0;
     try {
       assert.ok(contentPages.length >= 5, `the content's operation pages (${contentPages.length})`);
       for (const url of contentPages) {
         await page.goto(content.base + url);
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         if (height > PHONE_HEIGHT_BOUND) heights.push(`/${url}: ${height} px`);
+        const first = page.locator('aside.ref-panel figure.example').first();
+        if ((await first.count()) === 0) continue;
+        assert.equal(await first.isVisible(), true, `/${url}: the first example shown without a tap`);
         const fold = page.locator('aside.ref-panel details.fold-narrow').first();
         if ((await fold.count()) === 0) continue;
-        assert.equal(await fold.locator('figure.example').first().isVisible(), false, `/${url}: the examples folded`);
+        replies++;
+        assert.equal(await fold.locator('figure.example').first().isVisible(), false, `/${url}: the reply's examples folded`);
         await fold.locator('summary').click();
         assert.equal(await fold.locator('figure.example').first().isVisible(), true, `/${url}: a tap opens them`);
         assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)) <= 0, `/${url}: nothing sideways once open`);
@@ -153,6 +158,7 @@ describe('operation pages at desk and phone widths', () => {
     } finally {
       await context.close();
     }
+    assert.ok(replies >= 1, `a reply's examples read (${replies})`);
     assert.deepEqual(heights, [], 'operation pages taller than the bound on a phone');
   });
 });

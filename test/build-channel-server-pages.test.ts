@@ -52,9 +52,17 @@ describe('channel, server and Changes pages of the default content and of a comp
     assert.ok(table.includes('arn:aws:lambda:eu-west-1:123456789012:function:parcel-alerts'), 'the whole ARN in the table');
   });
 
-  it('opens an sns channel with its fan-out, the topic settings and the access policy (folded) after it, the name caveat in one sentence', () => {
+  it('opens an sns channel with what it carries, then its fan-out, the topic settings and the access policy (folded) after it, the name caveat in one sentence', () => {
     const html = page(content, 'channels/orderevents');
-    assert.ok(at(html, 'h-sns') > 0 && at(html, 'h-sns') < at(html, 'h-parameters'), 'the topic section first');
+    // What is carried before how it is delivered (review 15): the messages, then the topic's long detail.
+    assert.ok(at(html, 'h-messages') > 0 && at(html, 'h-messages') < at(html, 'h-sns'), 'the messages before the topic section');
+    assert.ok(at(html, 'h-sns') < at(html, 'h-parameters'), 'the topic section before the parameters');
+    // "On this page" in the page's order.
+    const toc = [.../<nav class="toc"[\s\S]*?<\/nav>/.exec(html)![0].matchAll(/href="#(h-[a-z-]+)"/g)].map((m) => m[1]!);
+    assert.deepEqual(
+      toc.filter((a) => ['h-messages', 'h-sns', 'h-parameters'].includes(a)),
+      ['h-messages', 'h-sns', 'h-parameters'],
+    );
     assert.ok(at(html, 'sns-fan-out') < at(html, 'sns-topic-settings') && at(html, 'sns-topic-settings') < at(html, 'sns-access-policy'));
     assert.match(
       html,
@@ -117,14 +125,17 @@ describe('channel, server and Changes pages of the default content and of a comp
     assert.match(block, /endpoint +https:\/\/sns\.eu-west-1\.amazonaws\.com\n/);
     assert.match(block, /topic ARN +arn:aws:sns:eu-west-1:123456789012:\{topic-name\}/);
     assert.match(block, /auth +sigv4/);
-    // The document's own URL stays; beside it, the endpoint as a template with its variable, and how the ARN is formed.
+    // How the endpoint and the ARN are formed, said under the block that gives them.
+    const notes = /<h2 id="h-connect">[\s\S]*?<\/section>/.exec(sns)![0].replace(/<[^>]+>/g, '');
+    assert.match(notes, /endpoint: what the AWS CLI and SDKs call; sns:\/\/ names the protocol, not an address a client opens\./);
+    assert.match(notes, /topic ARN: the endpoint’s region, account 123456789012 \(from the document’s ARNs\), and the topic’s name/);
+    // The document's own URL stays in the facts, as a template with its variable; the addresses a client uses are said once, in the block (review 15).
     const facts = sns.replace(/<var>([^<]*)<\/var>/g, '$1');
     assert.match(facts, /<dt[^>]*>URL template<\/dt> <dd[^>]*><code class="template">sns:\/\/sns\.\{region\}\.amazonaws\.com<\/code>/);
-    assert.match(facts, /<dt[^>]*>HTTPS endpoint<\/dt> <dd[^>]*><code class="template">https:\/\/sns\.\{region\}\.amazonaws\.com<\/code>/);
-    assert.match(
-      facts,
-      /<dt[^>]*>Topic ARN<\/dt> <dd[^>]*><code class="template">arn:aws:sns:\{region\}:123456789012:\{topic-name\}<\/code>(?:<span hidden>[^<]*<\/span>)?<div class="fact-note">The endpoint’s region, account 123456789012 \(from the document’s ARNs\), and the topic’s name/,
-    );
+    assert.doesNotMatch(facts, /<dt[^>]*>(Example URL|HTTPS endpoint|Topic ARN)<\/dt>/);
+    const main = /<main[\s\S]*?<\/main>/.exec(sns)![0].replace(/<[^>]+>/g, '');
+    for (const address of ['sns.eu-west-1.amazonaws.com', 'arn:aws:sns:'])
+      assert.equal(main.split(address).length - 1, address.startsWith('arn') ? 1 : 2, `${address} said once (the host and the endpoint's)`);
     assert.match(
       sns,
       /<a href="\/channels\/stockcheckreplies\/">Stock check replies<\/a><span class="kind"> <a href="\/operations\/requeststockcheck\/#h-reply">\(address set at run time\)<\/a><\/span>/,

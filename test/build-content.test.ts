@@ -125,10 +125,10 @@ describe('build of content/ with --base /docs/ and --site', () => {
       read('servers/production'),
       /Stock check replies<\/a><span class="kind"> <a href="\/docs\/operations\/requeststockcheck\/#h-reply">\(address set at run time\)<\/a><\/span>/,
     );
-    // Every channel page in one order: how messages move (as the overview opens), then what it is.
+    // Every channel page in one order: how messages move (as the overview opens), what it carries, then how an sns topic delivers it and what it is.
     for (const channel of ['orderevents', 'stockcheck', 'stockcheckreplies', 'shipmenttracking']) {
       const order = [...read(`channels/${channel}`).matchAll(/<h2 id="h-([a-z-]+)"/g)].map((m) => m[1]!);
-      const known = ['flow', 'sns', 'parameters', 'servers', 'messages', 'operations', 'used-by'].filter((a) => order.includes(a));
+      const known = ['flow', 'messages', 'sns', 'parameters', 'servers', 'operations', 'used-by'].filter((a) => order.includes(a));
       assert.deepEqual(
         order.filter((a) => known.includes(a)),
         known,

@@ -28,6 +28,15 @@ describe("a portal's catalog of APIs with and without servers", () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
+  it('opens with a sentence saying what the portal holds: its APIs, the messages they carry and over what, the flows that join them', () => {
+    const lead = /<h1>APIs<\/h1>\s*<p class="lead">([^<]*)<\/p>/.exec(root)?.[1];
+    assert.ok(lead, 'a lead right under the heading');
+    // As many messages as the cards count, and each protocol by the name its chip gives it.
+    const messages = [...root.matchAll(/<p class="entry-meta entry-counts">([^<]*)<\/p>/g)].reduce((sum, m) => sum + Number(/(\d+) messages?\b/.exec(m[1]!)?.[1] ?? 0), 0);
+    assert.ok(messages > 0, 'the cards count messages');
+    assert.match(lead, new RegExp(`^5 APIs that send and receive ${messages} messages over AMQP, Kafka and WebSockets[;.]`));
+  });
+
   it("names an API's protocol from its bindings where no server names one, says so on its card, and the filter finds it", () => {
     // A server's protocol: said plainly.
     assert.match(card('/lights/'), /<dt>Protocol<\/dt><dd><a class="facet protocol" href="#protocol-kafka">Kafka<\/a><\/dd>/);

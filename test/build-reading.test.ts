@@ -253,9 +253,10 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     assert.match(layout[1]!, /id="h-headers"[\s\S]*id="h-payload"/);
     const examples = layout[2]!;
     assert.match(examples, /<h2 id="h-examples" class="panel-title">/);
-    const parts = [...examples.matchAll(/<p class="example-part" data-pagefind-ignore>(\w+)<\/p><div class="code code-scrolls"[^>]*>([\s\S]*?)<\/div>/g)].map(
-      (m) => [m[1], text(m[2]!).replace(/\s+/g, '')],
-    );
+    const parts = [...examples.matchAll(/<p class="example-part" data-pagefind-ignore>(\w+)<\/p><div class="code"[^>]*>([\s\S]*?)<\/div>/g)].map((m) => [
+      m[1],
+      text(m[2]!).replace(/\s+/g, ''),
+    ]);
     assert.deepEqual(parts, [
       ['Headers', '{"traceId":"t-1"}'],
       ['Payload', '{"name":"Ada"}'],

@@ -82,14 +82,14 @@ describe('the chrome of reference pages (default content)', () => {
     assert.doesNotMatch(guide, /· Definition/);
     const folds = [
       ...guide.matchAll(
-        /<div class="code code-fold code-scrolls"[^>]*><details class="code-more"><summary><span class="code-more-closed">Show all (\d+) lines<\/span><span class="code-more-open">Show fewer lines<\/span><\/summary><\/details><pre[^>]*>([\s\S]*?)<\/pre>/g,
+        /<div class="code code-fold"[^>]*><details class="code-more"><summary><span class="code-more-closed">Show all (\d+) lines<\/span><span class="code-more-open">Show fewer lines<\/span><\/summary><\/details><pre[^>]*>([\s\S]*?)<\/pre>/g,
       ),
     ];
     // (The publish commands read a long payload from its example's file, so they are short now: the long example folds.)
     assert.ok(folds.length >= 1, `the long example folds (${folds.length})`);
     for (const [, count, code] of folds) assert.equal(code!.split('\n').length, Number(count), "the count is the code's lines");
-    // Short code is left as it is (its lines scroll, never wrap, as every example's).
-    assert.match(guide, /<div class="code code-scrolls" data-pagefind-ignore data-copy-label="Order placed example, headers">/);
+    // Short code is left as it is (its long lines wrap between a word's pieces, as every example's).
+    assert.match(guide, /<div class="code" data-pagefind-ignore data-copy-label="Order placed example, headers">/);
     // Reference pages show their code whole, as before.
     assert.doesNotMatch(read('components/messages/orderplaced'), /code-fold/);
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Diagram } from './diagram-types.ts';
-import { layoutDiagram } from './layout.ts';
+import { layoutDiagram, type PlacedEdge, type PlacedNode } from './layout.ts';
 import { layoutOutline } from './outline.ts';
 import { diagramSvg, escapeXml } from './svg.ts';
 import { fitLines } from './text-fit.ts';
@@ -208,13 +208,64 @@ describe('diagram outline (phones)', () => {
         { from: 'request', to: 'other' },
       ],
     };
+    const outline = layoutOutline(d);
+    // Each party once (review 15): the responder is not drawn again under the reply channel; the
+    // reply leaves it by a short arrow down into the reply channel, right under it, named beside it.
     assert.deepEqual(
-      layoutOutline(d).nodes.map((n) => n.node.id),
-      ['self', 'request', 'other', 'reply', 'other'],
+      outline.nodes.map((n) => n.node.id),
+      ['self', 'request', 'other', 'reply'],
+    );
+    const [, , other, reply] = outline.nodes as [PlacedNode, PlacedNode, PlacedNode, PlacedNode];
+    const answered = outline.edges.find((e) => e.edge.label === 'answered')!;
+    assert.equal(answered.arrow, 'end');
+    const [from, to] = [answered.points[0]!, answered.points[answered.points.length - 1]!];
+    assert.equal(from.y, other.y + other.height, 'from the responder');
+    assert.equal(to.y, reply.y, 'into the reply channel');
+    assert.ok(from.x > reply.x && from.x < reply.x + reply.width && from.x > other.x && from.x < other.x + other.width, 'within both boxes');
+    const label = answered.label!;
+    assert.ok(label.y - label.height / 2 >= other.y + other.height && label.y + label.height / 2 <= reply.y, 'its name between the two boxes');
+  });
+
+  it("keeps two APIs' opposite flows apart in a portal's system map (review 15: one double-headed connector), each with its own arrow and name", () => {
+    const d: Diagram = {
+      title: 'map',
+      description: 'd',
+      nodes: [
+        { id: 'a', kind: 'app', caption: 'API', label: 'Orders' },
+        { id: 'b', kind: 'app', caption: 'API', label: 'Billing' },
+      ],
+      edges: [
+        { from: 'a', to: 'b', label: 'orders' },
+        { from: 'b', to: 'a', label: 'invoices' },
+      ],
+    };
+    const outline = layoutOutline(d);
+    assert.equal(outline.edges.filter((e) => e.arrow === 'end').length, 2, 'one arrowhead a flow');
+    assert.deepEqual(
+      outline.nodes.map((n) => n.node.id),
+      ['a', 'b', 'b'],
+      'Billing under each of its flows',
+    );
+    const [there, back] = ['orders', 'invoices'].map((l) => outline.edges.find((e) => e.edge.label === l && e.label?.lines.join(' ') === l)!) as [
+      PlacedEdge,
+      PlacedEdge,
+    ];
+    assert.ok(there && back, 'each flow named by its own label');
+    const a = outline.nodes.find((n) => n.node.id === 'a')!;
+    // Into Billing from Orders; back up to Orders' connector from Billing: each connector with one arrowhead, none shared.
+    assert.deepEqual(
+      [there, back].map((e) => e.arrow),
+      ['end', 'end'],
+    );
+    const ends = (e: PlacedEdge) => [e.points[0]!, e.points[e.points.length - 1]!].map((p) => `${p.x},${p.y}`);
+    assert.notDeepEqual(ends(there).sort(), ends(back).sort(), 'not drawn over one another');
+    assert.ok(
+      back.points[back.points.length - 1]!.x < there.points[there.points.length - 1]!.x || back.points.at(-1)!.y <= a.y + a.height,
+      'the way back ends at the trunk under Orders',
     );
   });
 
-  it('puts each arrowhead the way its message travels, and draws again a box reached a second time', () => {
+  it('puts each arrowhead the way its message travels, and joins a box reached a second time to the box under it', () => {
     const d: Diagram = {
       title: 't',
       description: 'd',
@@ -234,11 +285,12 @@ describe('diagram outline (phones)', () => {
     const outline = layoutOutline(d);
     assert.deepEqual(
       outline.nodes.map((n) => n.node.id),
-      ['app', 'send', 'ch', 'recv', 'ch'],
+      ['app', 'send', 'ch', 'recv'],
     );
     // Down to a box that receives: the arrowhead at its end; up from a box that sends to the one above: where it meets the trunk.
     const heads = outline.edges.filter((e) => e.arrow === 'end').map((e) => e.points[e.points.length - 1]!);
     const send = outline.nodes[1]!;
+    const ch = outline.nodes[2]!;
     const recv = outline.nodes[3]!;
     assert.ok(
       heads.some((p) => p.x === send.x && p.y === send.y + send.height / 2),
@@ -248,16 +300,14 @@ describe('diagram outline (phones)', () => {
       heads.some((p) => p.x < recv.x && p.y === recv.y + recv.height / 2),
       'from the receiving operation, to the application',
     );
-    // The channel under the receiving operation, its only child: one connector up from it, the
-    // arrowhead on the operation (the message arrives there), none pointing at the channel.
-    const under = outline.nodes[4]!;
+    // The channel, drawn once above the receiving operation: one arrow down from it into the operation (the message arrives there).
     assert.ok(
-      heads.some((p) => p.x > recv.x && p.x < under.x && p.y === recv.y + recv.height),
-      'up from the channel into the receiving operation',
+      heads.some((p) => p.x > recv.x && p.x > ch.x && p.y === recv.y),
+      'down from the channel into the receiving operation',
     );
-    assert.ok(!heads.some((p) => p.x === under.x && p.y === under.y + under.height / 2), 'no arrowhead into the channel it receives from');
+    assert.ok(!heads.some((p) => p.y === ch.y + ch.height), 'no arrowhead into the channel it receives from');
     const svg = diagramSvg(d, { idPrefix: 'o', href, siteHref: href }, outline);
-    assert.equal(tags(svg, 'text').length, 6, 'five boxes and one label');
+    assert.equal(tags(svg, 'text').length, 5, 'four boxes and one label');
   });
 });
 

@@ -8,7 +8,9 @@
  * drawing (layout.ts) would have to shrink its text away.
  *
  * The outline starts at the hub (the application, else the box with the most arrows) and follows
- * the arrows both ways; a box reached a second time is drawn again, without what hangs under it.
+ * the arrows both ways; a box reached a second time is drawn again, without what hangs under it,
+ * unless it is the line right above the box that reaches it (a request's responder above its reply
+ * channel): then a short arrow joins the two, and each party is drawn once.
  * A topic's publishers are drawn above it, so that its fan-out reads the way messages travel.
  */
 import { type Box, boxOf, edgeLabelOf } from './layout.ts';
@@ -32,12 +34,16 @@ interface Line {
   feeds?: DiagramEdge[];
   /** The arrows between it and the box it hangs from (one, or both ways), and that box. */
   via?: { edges: DiagramEdge[]; parent: number };
+  /** The arrows between it and the line right above it, a box it reached again: joined by a short connector, not drawn twice. */
+  above?: DiagramEdge[];
 }
 
 export function layoutOutline(diagram: Diagram): Placed {
   const nodes = new Map<string, Box>();
   for (const node of diagram.nodes) if (!nodes.has(node.id)) nodes.set(node.id, boxOf(node));
   const edges = diagram.edges.filter((e) => nodes.has(e.from) && nodes.has(e.to));
+  // An arrow between two APIs' boxes (a portal's system map).
+  const apis = (e: DiagramEdge): boolean => !e.relation && nodes.get(e.from)!.node.kind === 'app' && nodes.get(e.to)!.node.kind === 'app';
   const degree = (id: string): number => edges.filter((e) => e.from === id || e.to === id).length;
   const ids = [...nodes.keys()];
   const root = ids.find((id) => nodes.get(id)!.node.kind === 'app') ?? ids.reduce((best, id) => (degree(id) > degree(best) ? id : best), ids[0] ?? '');
@@ -62,9 +68,12 @@ export function layoutOutline(diagram: Diagram): Placed {
         if (used.has(edge) || (edge.from !== here.id && edge.to !== here.id)) continue;
         used.add(edge);
         const other = edge.from === here.id ? edge.to : edge.from;
-        // A second arrow between the same two boxes (sent and received): on the same connector.
+        // A second arrow between the same two boxes (sent and received): on the same connector;
+        // but two APIs' flows the opposite ways (a portal's system map) stay apart, the other API
+        // drawn again under its own arrow and name, where one connector would read as one flow.
         const twin = here.children.find((c) => c.node.id === other);
-        if (twin) {
+        const apart = twin !== undefined && apis(edge) && twin.edges.some((e) => apis(e) && travelsDown(e, here.id) !== travelsDown(edge, here.id));
+        if (twin && !apart) {
           twin.edges.push(edge);
           continue;
         }
@@ -79,9 +88,16 @@ export function layoutOutline(diagram: Diagram): Placed {
     return top;
   };
   const lines: Line[] = [];
+  const drawn = new Set<string>();
   const walk = (tree: TreeNode, depth: number, via?: Line['via']): void => {
     if (depth > MAX_DEPTH) return;
+    // A box drawn already, right above the box it hangs from: that box joins it, not a second copy.
+    if (via && drawn.has(tree.id) && tree.children.length === 0 && lines[via.parent - 1]?.box.node.id === tree.id && !lines[via.parent]!.above) {
+      lines[via.parent]!.above = via.edges;
+      return;
+    }
     const index = lines.length;
+    drawn.add(tree.id);
     lines.push({ box: nodes.get(tree.id)!, depth, ...(via ? { via } : {}) });
     for (const { edges: via, node } of tree.children) walk(node, depth + 1, { edges: via, parent: index });
   };
@@ -114,6 +130,9 @@ export function layoutOutline(diagram: Diagram): Placed {
     if (label && !(line.feeds && labelOnTrunk)) y += label.height + LABEL_GAP;
     const trunkLabel = !line.feeds && labelOnTrunk ? feeding[0]?.label : undefined;
     if (trunkLabel) y += trunkLabel.height + LABEL_GAP;
+    const aboveTexts = (line.above ?? []).flatMap((e) => (e.label ? [e.label] : []));
+    const aboveLabel = aboveTexts.length > 0 ? edgeLabelOf(aboveTexts.join(' · ')) : undefined;
+    if (aboveLabel) y += aboveLabel.height + LABEL_GAP;
     const x = MARGIN + line.depth * INDENT;
     const node: PlacedNode = { ...line.box, x, y };
     placed.push(node);
@@ -142,6 +161,22 @@ export function layoutOutline(diagram: Diagram): Placed {
         });
       }
       feeding.length = 0;
+    }
+    if (line.above) {
+      // Straight down (or up) between the box above and this one, where both boxes are, its name beside it
+      // (in the space made for it above any name of this box's own connector).
+      const prev = placed[placed.length - 2]!;
+      const at = Math.max(prev.x, x) + TRUNK;
+      const down = line.above.some((e) => !e.relation && travelsDown(e, prev.node.id));
+      const top = { x: at, y: prev.y + prev.height };
+      const bottom = { x: at, y };
+      placedEdges.push({
+        edge: line.above[0]!,
+        points: down ? [top, bottom] : [bottom, top],
+        arrow: line.above.every((e) => e.relation) ? 'none' : 'end',
+        ...(aboveLabel ? { label: { ...aboveLabel, x: at + LABEL_GAP + aboveLabel.width / 2, y: top.y + (GAP + aboveLabel.height + LABEL_GAP) / 2 } } : {}),
+      });
+      width = Math.max(width, at + LABEL_GAP + (aboveLabel?.width ?? 0));
     }
     if (line.via) {
       const parent = placed[line.via.parent]!;

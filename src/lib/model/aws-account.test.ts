@@ -50,8 +50,11 @@ describe('the AWS account, said alike on every page', () => {
       const site = await pages(documentWith(accounts, 2 + Math.floor(Math.random() * 3)));
       const why = `accounts ${accounts.join(', ') || 'none'}`;
       const server = site.find((p) => p.kind === 'server');
-      const arnFact = server?.facts.find((f) => f.label === 'Topic ARN');
-      assert.ok(arnFact, why);
+      // Said once on the server's page: in its Connect block, how it is formed under it.
+      const connect = server?.sections.find((s) => s.type === 'connect');
+      assert.ok(connect?.type === 'connect', why);
+      const arnFact = { text: /^topic ARN +(.*)$/m.exec(connect.code)?.[1], noteHtml: connect.notes?.join(' ') };
+      assert.ok(arnFact.text, why);
       const operation = site.find((p) => p.kind === 'operation');
       const section = operation?.sections.find((s) => s.type === 'sns-operation');
       assert.ok(section?.type === 'sns-operation' && section.handsOn, why);

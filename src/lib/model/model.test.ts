@@ -407,7 +407,14 @@ describe('model: pages', () => {
       { text: '{region}', variable: true },
       { text: '.amazonaws.com' },
     ]);
-    assert.equal(server.facts.find((f) => f.label === 'Example URL')!.text, 'sns://sns.eu-west-1.amazonaws.com');
+    // The filled-in address is said once, in the Connect block, not again as an "Example URL" fact.
+    assert.equal(
+      server.facts.find((f) => f.label === 'Example URL'),
+      undefined,
+    );
+    const connect = server.sections.find((s) => s.type === 'connect');
+    assert.ok(connect?.type === 'connect');
+    assert.match(connect.code, /^host +sns\.eu-west-1\.amazonaws\.com$/m);
     const op = m.pages.find((p) => p.pointer === '/operations/publishOrderEvents')!;
     const security = op.sections.find((s) => s.anchor === 'security');
     assert.ok(security && security.type === 'security');

@@ -10,21 +10,10 @@ import type { Entity, Link } from './types.ts';
 import { templateParts } from './page-values.ts';
 import { replyRoutes } from './reply-channels.ts';
 import { connectSection } from './page-server-connect.ts';
-import { accountsInArns, awsResourceNote, awsServerView } from './aws-server.ts';
-import { escapeHtml } from '../html-text.ts';
 
 export function serverPage(ctx: Context, page: Page, server: Record<string, unknown>, at: Location): void {
   const pathname = typeof server.pathname === 'string' ? server.pathname : '';
   const variables = isPlainObject(server.variables) ? server.variables : {};
-  const fill = (template: string): string =>
-    template.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
-      const v = Object.hasOwn(variables, name) ? ctx.doc.deref(variables[name], sub(at, 'variables', name))?.value : undefined;
-      return isPlainObject(v) && typeof v.default === 'string'
-        ? v.default
-        : isPlainObject(v) && Array.isArray(v.enum) && typeof v.enum[0] === 'string'
-          ? v.enum[0]
-          : whole;
-    });
   // No URL is made of what is not text (a document with errors): "[object Object]://" says nothing true.
   const host = typeof server.host === 'string' ? server.host : undefined;
   const protocol = typeof server.protocol === 'string' ? server.protocol : undefined;
@@ -35,25 +24,8 @@ export function serverPage(ctx: Context, page: Page, server: Record<string, unkn
       code: true,
       template: templateParts(`${protocol}://${host}${pathname}`),
     });
-    page.facts.push({ label: 'Example URL', text: `${protocol}://${fill(host)}${fill(pathname)}`, code: true });
-    // An AWS service (sns, sqs): the URL above names the protocol; what a client calls and addresses, as the document gives it.
-    const aws = awsServerView(protocol, host, accountsInArns(ctx.doc.root.value));
-    if (aws) {
-      page.facts.push({
-        label: 'HTTPS endpoint',
-        text: aws.endpoint,
-        code: true,
-        template: templateParts(aws.endpoint),
-        noteHtml: `What the AWS CLI and SDKs call: <code>${escapeHtml(`${protocol}://`)}</code> above names the protocol, not an address a client opens.`,
-      });
-      page.facts.push({
-        label: aws.resource.label,
-        text: aws.resource.template,
-        code: true,
-        template: templateParts(aws.resource.template),
-        noteHtml: escapeHtml(awsResourceNote(protocol, aws)),
-      });
-    }
+    // The addresses a client uses (the host filled in, an AWS service's endpoint and ARN) are said
+    // once, in the Connect block (page-server-connect.ts): the facts keep the document's own form.
   } else {
     const missing = [protocol === undefined ? '`protocol`' : '', host === undefined ? '`host`' : ''].filter(Boolean).join(' and ');
     page.facts.push({ label: 'URL', text: `unknown: the server has no ${missing} written as text` });

@@ -186,7 +186,15 @@ export type PageSection =
   /** Security alternatives, each group one declaration (the object's own, or a server's, named by `link`). */
   | { type: 'security'; heading: string; anchor: string; intro?: string; groups: SecurityGroup[] }
   /** A server's connection in a few copyable lines (page-server-connect.ts): what the operations' code samples connect to. */
-  | { type: 'connect'; heading: string; anchor: string; intro: string; code: string };
+  | {
+      type: 'connect';
+      heading: string;
+      anchor: string;
+      intro: string;
+      code: string;
+      /** How rows are formed, in words, under the block. */
+      notes?: string[];
+    };
 
 /** One example of a message as a page shows it. */
 export interface ShownExample {

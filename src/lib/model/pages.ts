@@ -259,12 +259,14 @@ function commonSections(ctx: Context, page: Page, value: Record<string, unknown>
 }
 
 /**
- * A channel page's sections in one order, whatever the channel carries: how messages move first
- * (its flow, or its sns topic and fan-out), as the API's overview opens with its flow, then what
- * it is (parameters, servers, messages, operations), the other APIs on it, then bindings and tags.
- * A reader finds each section where the last channel, and the overview, had it.
+ * A channel page's sections in one order, whatever the channel carries: its flow first, as the
+ * API's overview opens with its flow, then what it carries (its messages and their payloads),
+ * then how an sns topic delivers them (its fan-out and subscriptions, a long part a reader
+ * otherwise scrolled past to learn what is sent), then what it is (parameters, servers,
+ * operations), the other APIs on it, then bindings and tags. A reader finds each section where the
+ * last channel, and the overview, had it.
  */
-const CHANNEL_ORDER = ['flow', 'sns', 'parameters', 'servers', 'messages', 'operations', 'other-apis', 'bindings', 'tags'];
+const CHANNEL_ORDER = ['flow', 'messages', 'sns', 'parameters', 'servers', 'operations', 'other-apis', 'bindings', 'tags'];
 
 function inChannelOrder(page: Page): void {
   const rank = (anchor: string): number => {

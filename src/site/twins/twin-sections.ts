@@ -142,7 +142,12 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
           : []),
       ];
     case 'connect':
-      return [lineStart(escapeInline(section.intro)), '', fencedBlock(section.code, '')];
+      return [
+        lineStart(escapeInline(section.intro)),
+        '',
+        fencedBlock(section.code, ''),
+        ...(section.notes ?? []).flatMap((n) => ['', lineStart(escapeInline(n))]),
+      ];
     case 'security':
       return [
         ...(section.intro ? [lineStart(escapeInline(section.intro)), ''] : []),
