@@ -32,7 +32,10 @@ describe("a portal's catalog of APIs with and without servers", () => {
     const lead = /<h1>APIs<\/h1>\s*<p class="lead">([^<]*)<\/p>/.exec(root)?.[1];
     assert.ok(lead, 'a lead right under the heading');
     // As many messages as the cards count, and each protocol by the name its chip gives it.
-    const messages = [...root.matchAll(/<p class="entry-meta entry-counts">([^<]*)<\/p>/g)].reduce((sum, m) => sum + Number(/(\d+) messages?\b/.exec(m[1]!)?.[1] ?? 0), 0);
+    const messages = [...root.matchAll(/<p class="entry-meta entry-counts">([^<]*)<\/p>/g)].reduce(
+      (sum, m) => sum + Number(/(\d+) messages?\b/.exec(m[1]!)?.[1] ?? 0),
+      0,
+    );
     assert.ok(messages > 0, 'the cards count messages');
     assert.match(lead, new RegExp(`^5 APIs that send and receive ${messages} messages over AMQP, Kafka and WebSockets[;.]`));
   });
