@@ -27,7 +27,9 @@ const SNIPPETS: Record<string, string> = {
 /** Descriptions with fences in aliases, known and unknown, then code tasks in every language and more aliases. */
 function tasks(): HighlightTask[] {
   const code = Object.entries(SNIPPETS).map(([lang, text]): HighlightTask => ({ kind: 'code', text, lang }));
-  const aliased = ['js', 'sh', 'yml', 'py', 'gql', 'zsh', 'klingon'].map((lang): HighlightTask => ({ kind: 'code', text: SNIPPETS.json!, lang }));
+  // Every other name counted as highlighted, aliases and embedded languages included: each must load.
+  const names = [...HIGHLIGHTED_NAMES, 'klingon'].filter((lang) => !(lang in SNIPPETS));
+  const aliased = names.map((lang): HighlightTask => ({ kind: 'code', text: SNIPPETS.json!, lang }));
   const fences = [
     ['jsx', SNIPPETS.tsx!],
     ['bash', SNIPPETS.shell!],
