@@ -48,8 +48,8 @@ const BLOCK = /<pre( data-pagefind-ignore)?><code class="language-([\w-]+)">([\s
 /**
  * Every name a highlighter with HIGHLIGHTED_LANGUAGES loaded answers to: their aliases, and the
  * languages they embed (graphql brings jsx and tsx). A fence or a code block in one of these is
- * highlighted, in any other shown plain (highlight-html.test.ts compares it with the names a
- * highlighter with all of them loaded gives).
+ * highlighted, in any other shown plain (src/perf/lazy-grammars.test.ts compares it with the names
+ * a highlighter with all of them loaded gives).
  */
 export const HIGHLIGHTED_NAMES: ReadonlySet<string> = new Set([
   ...['bash', 'cjs', 'css', 'cts', 'go', 'gql', 'graphql', 'html', 'http', 'java', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts'],
