@@ -18,6 +18,7 @@ export const MECHANISMS = [
   'message-memo',
   'line-memo',
   'grammar-regex-cache',
+  'lazy-grammars',
 ] as const;
 
 export type Mechanism = (typeof MECHANISMS)[number];

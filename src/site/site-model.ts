@@ -12,7 +12,7 @@ import { parentPointer } from '../lib/json-pointer.ts';
 import { invalidExamples, markInvalidExamples } from '../lib/model/example-findings.ts';
 import { Worker } from 'node:worker_threads';
 import { moduleFile } from '../lib/module-file.ts';
-import { loadHighlighter } from '../lib/highlight/highlight-html.ts';
+import { languagesIn, loadLanguages, loadLazyHighlighter } from '../lib/highlight/highlight-html.ts';
 import { descriptionJob, pageJobs, runTask, type HighlightJob, type HighlightTask } from '../lib/highlight/highlight-page.ts';
 import type { HighlightReply } from '../lib/highlight/highlight-worker.ts';
 import { HighlightMemo } from '../perf/highlight-memo.ts';
@@ -298,7 +298,7 @@ const PARALLEL_HIGHLIGHT_MIN = 400;
 export class CodeHighlighter {
   #worker: Worker | undefined;
   #error: Error | undefined;
-  #highlighter: Awaited<ReturnType<typeof loadHighlighter>> | undefined;
+  #highlighter: Awaited<ReturnType<typeof loadLazyHighlighter>> | undefined;
   readonly #parallel: boolean;
   /** The worker's processor time (all of it, since it started) and elapsed time on batches, as it last reported them. */
   #workerUsage: { cpuMs: number; wallMs: number } | undefined;
@@ -342,8 +342,10 @@ export class CodeHighlighter {
         worker.postMessage(theirs.map(({ kind, text, lang }): HighlightTask => ({ kind, text, lang })));
       });
     }
-    const h = (this.#highlighter ??= await loadHighlighter());
-    for (const job of jobs.slice(0, split)) job.apply(runTask(h, job));
+    const h = (this.#highlighter ??= await loadLazyHighlighter());
+    const ours = jobs.slice(0, split);
+    await loadLanguages(h, ours.flatMap(languagesIn));
+    for (const job of ours) job.apply(runTask(h, job));
     const html = await done;
     theirs.forEach((job, i) => {
       job.apply(html[i]!);

@@ -45,26 +45,64 @@ export const HIGHLIGHTED_LANGUAGES = [
 /** A fenced block as the Markdown renderer writes it (render-markdown.ts: left out of the search index, which the highlighted block keeps). */
 const BLOCK = /<pre( data-pagefind-ignore)?><code class="language-([\w-]+)">([\s\S]*?)<\/code><\/pre>/g;
 
-let highlighter: Promise<Highlighter> | undefined;
+/**
+ * Every name a highlighter with HIGHLIGHTED_LANGUAGES loaded answers to: their aliases, and the
+ * languages they embed (graphql brings jsx and tsx). A fence or a code block in one of these is
+ * highlighted, in any other shown plain (src/perf/lazy-grammars.test.ts compares it with the names
+ * a highlighter with all of them loaded gives).
+ */
+export const HIGHLIGHTED_NAMES: ReadonlySet<string> = new Set([
+  ...['bash', 'cjs', 'css', 'cts', 'go', 'gql', 'graphql', 'html', 'http', 'java', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts'],
+  ...['proto', 'protobuf', 'py', 'python', 'sh', 'shell', 'shellscript', 'sql', 'ts', 'tsx', 'typescript', 'xml', 'yaml', 'yml', 'zsh'],
+]);
 
-/** The highlighter, created once (loading grammars and themes is the slow part). */
+let highlighter: Promise<Highlighter> | undefined;
+let lazyHighlighter: Promise<Highlighter> | undefined;
+
+/** The JavaScript regular-expression engine, its patterns converted once per installation (src/perf/grammar-regex-cache.ts). */
+const engine = (): ReturnType<typeof createJavaScriptRegexEngine> =>
+  createJavaScriptRegexEngine(mechanismOn('grammar-regex-cache') ? { regexConstructor: cachedRegexConstructor() } : {});
+
+/** The highlighter with every grammar loaded, created once (loading grammars and themes is the slow part). */
 export function loadHighlighter(): Promise<Highlighter> {
   // The JavaScript regular-expression engine: about a quarter faster than the WebAssembly
   // Oniguruma one on the JSON examples that make up most of the code (bench/README.md).
-  highlighter ??= createHighlighter({
-    themes: [CODE_THEME],
-    langs: HIGHLIGHTED_LANGUAGES,
-    engine: createJavaScriptRegexEngine(mechanismOn('grammar-regex-cache') ? { regexConstructor: cachedRegexConstructor() } : {}),
-  });
+  highlighter ??= createHighlighter({ themes: [CODE_THEME], langs: HIGHLIGHTED_LANGUAGES, engine: engine() });
   return highlighter;
+}
+
+/**
+ * A highlighter that loads a grammar only once code in its language comes (`loadLanguages` of the
+ * `languagesIn` a batch, before it is highlighted): a site's code is in four or five of the sixteen
+ * languages, and loading the others was a tenth of a second of every build (the `lazy-grammars`
+ * mechanism, src/perf/README.md). Without the mechanism, the highlighter with every grammar.
+ */
+export function loadLazyHighlighter(): Promise<Highlighter> {
+  if (!mechanismOn('lazy-grammars')) return loadHighlighter();
+  lazyHighlighter ??= createHighlighter({ themes: [CODE_THEME], langs: [], engine: engine() });
+  return lazyHighlighter;
+}
+
+/** The languages of HIGHLIGHTED_NAMES that `code` (a language and its code) or `html` (fenced blocks) asks for. */
+export function languagesIn(task: { kind: 'html' | 'code'; text: string; lang: string }): string[] {
+  if (task.kind === 'code') return HIGHLIGHTED_NAMES.has(task.lang) ? [task.lang] : [];
+  if (!task.text.includes('><code class="language-')) return [];
+  return [...task.text.matchAll(BLOCK)].map((match) => match[2]!).filter((lang) => HIGHLIGHTED_NAMES.has(lang));
+}
+
+/** Loads into `h` the grammars of `langs` it does not have yet (with the languages they embed). */
+export async function loadLanguages(h: Highlighter, langs: Iterable<string>): Promise<void> {
+  const loaded = new Set(h.getLoadedLanguages());
+  const missing = [...new Set(langs)].filter((lang) => !loaded.has(lang));
+  // Names of the bundled languages, aliases included (HIGHLIGHTED_NAMES holds no other).
+  if (missing.length > 0) await h.loadLanguage(...(missing as BundledLanguage[]));
 }
 
 /** Rendered HTML with its fenced code blocks highlighted (a loaded highlighter: pages are completed synchronously while rendering). */
 export function highlightWith(h: Highlighter, html: string): string {
   if (!html.includes('><code class="language-')) return html;
-  const loaded = new Set(h.getLoadedLanguages());
   return html.replace(BLOCK, (whole, unindexed: string | undefined, lang: string, code: string) => {
-    if (!loaded.has(lang)) return whole;
+    if (!HIGHLIGHTED_NAMES.has(lang)) return whole;
     const highlighted = highlightCode(h, unescapeText(code).replace(/\n$/, ''), lang);
     return unindexed ? highlighted.replace('<pre ', `<pre${unindexed} `) : highlighted;
   });
@@ -72,8 +110,7 @@ export function highlightWith(h: Highlighter, html: string): string {
 
 /** Highlighted HTML of a code block; a language the highlighter does not know shows as plain text. */
 export function codeHtml(h: Highlighter, code: string, lang: string): string {
-  const known = h.getLoadedLanguages().includes(lang);
-  return highlightCode(h, code, known ? lang : 'text');
+  return highlightCode(h, code, HIGHLIGHTED_NAMES.has(lang) ? lang : 'text');
 }
 
 function highlightCode(h: Highlighter, code: string, lang: string): string {

@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { threadCpuMs } from '../timings.ts';
-import { loadHighlighter } from './highlight-html.ts';
+import { languagesIn, loadLanguages, loadLazyHighlighter } from './highlight-html.ts';
 import { runTask, type HighlightTask } from './highlight-page.ts';
 
 export interface HighlightReply {
@@ -17,11 +17,12 @@ export interface HighlightReply {
 }
 
 // Loaded as soon as the worker starts: CodeHighlighter.warmUp starts it before there is code.
-const highlighter = loadHighlighter();
+const highlighter = loadLazyHighlighter();
 // One message per batch of a site's pages (CodeHighlighter in src/site/site-model.ts).
 parentPort?.on('message', async (tasks: HighlightTask[]) => {
   const started = performance.now();
   const h = await highlighter;
+  await loadLanguages(h, tasks.flatMap(languagesIn));
   const html = tasks.map((task) => runTask(h, task));
   const reply: HighlightReply = { html, cpuMs: threadCpuMs(), wallMs: performance.now() - started };
   parentPort?.postMessage(reply);
