@@ -104,7 +104,7 @@ const buildCommand = (file: string, out: string, command = bin): string[] => [
  * and removed only when the bench ends. On this machine's disk, making files in the seconds after
  * a large removal is slow (a 100-channel site's 563 folders and pages: 0.5–0.8 s instead of
  * 0.05 s), which put the removal of one run's site into the next run's time (bench/README.md,
- * "Build, eighth session").
+ * "Build, eighth round").
  */
 const setAsideDir = join(work, 'set-aside');
 let setAsideCount = 0;

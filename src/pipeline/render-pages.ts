@@ -59,7 +59,7 @@ export async function renderPages(app: PageRenderer, urls: string[], options: Re
       const html = options.rewrite ? options.rewrite(rendered) : rendered;
       // Written synchronously: a page's folder and file take about 0.1 ms, less than handing
       // them to the thread pool and back (100 channels, in new folders: the renderer's CPU
-      // 1.33–1.74 s → 1.18–1.31 s, 4 of 4 pairs; bench/README.md, "Build, eighth session").
+      // 1.33–1.74 s → 1.18–1.31 s, 4 of 4 pairs; bench/README.md, "Build, eighth round").
       timings.measure(WRITING_PAGES, () => {
         mkdirSync(join(file, '..'), { recursive: true });
         writeFileSync(file, html);

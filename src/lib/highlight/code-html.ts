@@ -5,7 +5,7 @@
  * theme and builds an HTML syntax tree before it writes the HTML. The code of a 100-channel
  * document (352 JSON examples, 368 KB) took 404–597 ms that way and takes 129–151 ms this way
  * (one tokenization, the HTML written directly); the HTML is a third of the size (3.12 → 0.99
- * MB), as a token names a class rather than two colours (bench/README.md, "Build, eighth session").
+ * MB), as a token names a class rather than two colours (bench/README.md, "Build, eighth round").
  *
  * The theme is shiki's CSS-variables theme: its colours are `var(--hl-token-<kind>)`, one per
  * kind of token (keyword, string, constant, …). Each kind becomes a class `hl-<kind>`, coloured
