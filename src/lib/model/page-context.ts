@@ -32,6 +32,11 @@ export interface Context {
   generatedExamples: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location) => GeneratedExamples;
   /** Whether the validator accepts a message example's payload and headers (traits merged: `message` and `origin` as `merged` gives them). */
   examplePartsAccepted: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location, example: Record<string, unknown>) => boolean;
+  /**
+   * Whether a schema's own example (an entry of its `examples`, written at `at`) passes the checks
+   * `validate` makes of it (rules schema-example, discriminator): judged once per example.
+   */
+  schemaExampleAccepted: (example: unknown, at: Location, schema: unknown, schemaAt: Location) => boolean;
   /** An example made from a schema on its own (a component schema's page), checked as a payload's is. */
   schemaExample: (schema: unknown, at: Location) => GeneratedExamples;
   /** The part of a message's written example at the schema's place in its payload, that the schema accepts (reused-examples.ts). */

@@ -33,6 +33,7 @@ import type { ExampleBlock, Fact, Page } from './page-types.ts';
 import { pageKindOf, type PageBuilder } from './page-kinds.ts';
 import type { ComponentMap, Entity } from './types.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
+import { rightFirst } from './example-order.ts';
 
 export function buildPage(ctx: Context, entity: Entity, content: Location): Page {
   const page = pageSummary(ctx, entity, content);
@@ -79,17 +80,18 @@ function schemaExamples(ctx: Context, page: Page, schema: unknown, at: Location)
     const writtenTitle = (i: number): string =>
       !placeholders ? `Example ${i + 1}` : written.length === 1 ? "The document's example" : `The document's example ${i + 1}`;
     const madeShown = made.map((g) => ({ title: g.title, blocks: valueBlocks(g.value.payload) }));
+    // Judged as `validate` judges them (rules schema-example, discriminator), where it does: the schema's own JSON Schema.
+    const checked = isPlainObject(schema) && !('schemaFormat' in schema) && !('schema' in schema);
     const writtenShown = written.map((value, i) => ({
-      title: writtenTitle(i),
-      source: { file: ctx.shownFile(at.file), pointer: sub(sub(at, 'examples'), i).pointer },
-      blocks: valueBlocks(value),
+      shown: { title: writtenTitle(i), source: { file: ctx.shownFile(at.file), pointer: sub(sub(at, 'examples'), i).pointer }, blocks: valueBlocks(value) },
+      right: !checked || ctx.schemaExampleAccepted(value, sub(sub(at, 'examples'), i), schema, at),
     }));
     page.sections.push({
       type: 'examples',
       heading: 'Examples',
       anchor: 'example',
-      // The document's own first, even placeholders a validator finds wrong (the warning under them says why): the made ones after, titled as made.
-      examples: [...writtenShown, ...madeShown],
+      // The document's own first, even placeholders a validator finds wrong (the warning under them says why), except that a right one leads: the made ones after, titled as made.
+      examples: rightFirst([...writtenShown, ...madeShown.map((shown) => ({ shown, right: true }))], (ex) => ex.right).map((ex) => ex.shown),
     });
     return [...made.map((g) => g.value.payload), ...written];
   }
