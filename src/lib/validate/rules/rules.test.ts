@@ -449,6 +449,11 @@ const table: Record<string, Row[]> = {
       expect: ['schema-example-invalid'],
     },
     {
+      name: 'a pattern that backtracks for an exponential time is given up after a time limit, and said so',
+      yaml: schemas("    Code: {type: string, pattern: '^(a+)+$', examples: [aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!]}\n"),
+      expect: ['schema-example-check-timeout'],
+    },
+    {
       name: 'an Avro schema has no examples keyword of its own to check',
       yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload:\n        schemaFormat: application/vnd.apache.avro;version=1.9.0\n        schema: {type: record, name: A, fields: [{name: id, type: string}], examples: [{id: 7}]}\n`,
       expect: [],
