@@ -3,7 +3,9 @@
  * (fast-check), every example a page shows as right is accepted by the format's own validator
  * (ajv, schema-oracle.ts), every one it marks wrong is rejected, and a right one leads the panel
  * where there is one; the findings (schema-example-invalid) are placed at each example, nested
- * properties' included, exactly where ajv rejects it.
+ * properties' included, exactly where ajv rejects it; and no schema table row on any page shows
+ * as "e.g." a value that ajv rejects at the row's level (a row whose every example is wrong says
+ * so instead).
  */
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +17,7 @@ import { invalidExamples, markInvalidExamples } from '../src/lib/model/example-f
 import type { Page, PageSection } from '../src/lib/model/page-types.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
 import { tempDir } from './helpers.ts';
-import { oracleFor } from './schema-oracle.ts';
+import { type Oracle, oracleFor } from './schema-oracle.ts';
 
 type Examples = Extract<PageSection, { type: 'examples' }>;
 type Schema = Record<string, unknown>;
@@ -71,12 +73,31 @@ function schemasIn(s: Schema, pointer: string): [string, Schema][] {
   return found;
 }
 
+/** The schema a row stands for, by its data path: `.n`/`.s` a property, `[]` an array's items (undefined: another kind of row). */
+function pointerOfRow(anchor: string, prefix: string, root: string): string | undefined {
+  if (!anchor.startsWith(prefix)) return undefined;
+  const steps = anchor.slice(prefix.length).match(/\.[ns]|\[\]|[^.[]+/g) ?? [];
+  let pointer = root;
+  for (const step of steps) {
+    if (step === '[]') pointer += '/items';
+    else if (step === '.n' || step === '.s') pointer += `/properties/${step.slice(1)}`;
+    else return undefined;
+  }
+  return pointer;
+}
+
 const examplesOf = (page: Page): Examples | undefined => page.sections.find((s): s is Examples => s.type === 'examples');
 
 describe("a schema's own examples, as pages show them", () => {
   const dir = tempDir('apidesc-schema-examples-');
   after(() => rmSync(dir, { recursive: true, force: true }));
   let n = 0;
+  /** Rows seen showing right examples, and rows saying every example is wrong, over all runs: the property is not vacuous. */
+  const seen = { right: 0, wrong: 0 };
+  after(() => {
+    assert.ok(seen.right > 0, 'some rows show right examples');
+    assert.ok(seen.wrong > 0, 'some rows say their examples are wrong');
+  });
 
   it('are marked wrong exactly where the format’s validator rejects them, and a right one leads', async () => {
     await fc.assert(
@@ -111,6 +132,24 @@ describe("a schema's own examples, as pages show them", () => {
           // A right one leads where the page has one (its own, or a made one that was checked).
           const right = (e: Examples['examples'][number]): boolean => e.warnings === undefined && e.note === undefined;
           if (shown.some(right)) assert.ok(right(shown[0]!), `${url} leads with a right example: ${shown.map((e) => e.title).join(' | ')}`);
+        }
+        // Every schema table row of every page: its "e.g." values are accepted at its level.
+        const levels = new Map(schemasIn(component, '/components/schemas/Shape'));
+        for (const page of model.pages) {
+          for (const section of page.sections) {
+            if (section.type !== 'schema' || section.rows.length === 0) continue;
+            const prefix = section.rows[0]!.anchor;
+            for (const row of section.rows) {
+              const pointer = pointerOfRow(row.anchor, prefix, '/components/schemas/Shape');
+              const level = pointer === undefined ? undefined : levels.get(pointer);
+              if (!level || !pointer) continue;
+              const levelOracle: Oracle = oracleFor(doc, level, { file, pointer })!;
+              for (const v of row.examples ?? []) assert.notEqual(levelOracle.accepts(v), false, `${page.url} #${row.anchor} shows e.g. ${JSON.stringify(v)}`);
+              for (const v of row.wrongExamples ?? []) assert.equal(levelOracle.accepts(v), false, `${page.url} #${row.anchor} says ${JSON.stringify(v)} is wrong`);
+              if (row.examples) seen.right++;
+              if (row.wrongExamples) seen.wrong++;
+            }
+          }
         }
       }),
       { numRuns: 60, seed: 2026 },

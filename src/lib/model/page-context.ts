@@ -59,6 +59,11 @@ export function rowOptions(ctx: Context, anchorPrefix: string, ownComponent?: st
     componentAt: ctx.componentAt,
     usesOf: ctx.componentUses,
     discriminators: ctx.discriminators,
+    exampleAccepted: (example, at) => {
+      // The example is written at `<schema>/examples/<i>`: it is checked against that schema.
+      const schemaAt = { file: at.file, pointer: at.pointer.replace(/\/examples\/\d+$/, '') };
+      return ctx.schemaExampleAccepted(example, at, valueAt(ctx, schemaAt), schemaAt);
+    },
     ...(ownComponent ? { ownComponent } : {}),
   };
 }
