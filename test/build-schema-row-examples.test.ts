@@ -3,7 +3,7 @@
  * schema-example): a wrong one is never presented as a value the field takes. A row whose every
  * example is wrong says so in words instead; one with right and wrong ones shows the right ones
  * only. Over a small document with right, wrong and mixed examples on nested fields, one of them
- * through a `$ref`'d component, on the message's page, the schema's page and their Markdown twins.
+ * through a `$ref`'d component, some in OpenAPI 3.0 schemas (one `example`), on the message's page, the schema's page and their Markdown twins.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -15,10 +15,32 @@ import { buildSite, tempTree } from './helpers.ts';
 const DOCUMENT = {
   apidesc: '3.0.0',
   info: { title: 'People', version: '1.0.0' },
-  channels: { people: { address: 'people', messages: { registered: { $ref: '#/components/messages/Registered' } } } },
+  channels: {
+    people: {
+      address: 'people',
+      messages: { registered: { $ref: '#/components/messages/Registered' }, measured: { $ref: '#/components/messages/Measured' } },
+    },
+  },
   operations: { register: { action: 'send', channel: { $ref: '#/channels/people' }, messages: [{ $ref: '#/channels/people/messages/registered' }] } },
   components: {
-    messages: { Registered: { payload: { $ref: '#/components/schemas/Person' } } },
+    messages: {
+      Registered: { payload: { $ref: '#/components/schemas/Person' } },
+      // OpenAPI 3.0 schemas give one `example`, read as OpenAPI reads `nullable` and a boolean `exclusiveMinimum`.
+      Measured: {
+        payload: {
+          schemaFormat: 'application/vnd.oai.openapi;version=3.0.0',
+          schema: {
+            type: 'object',
+            properties: {
+              level: { type: 'integer', minimum: 0, exclusiveMinimum: true, example: 0 },
+              note: { type: 'string', nullable: true, example: null },
+              ok: { type: 'integer', maximum: 5, example: 3 },
+              place: { $ref: '#/components/schemas/Place' },
+            },
+          },
+        },
+      },
+    },
     schemas: {
       Person: {
         type: 'object',
@@ -30,6 +52,7 @@ const DOCUMENT = {
         },
       },
       Height: { type: 'number', minimum: 0, examples: [-5, -6] },
+      Place: { schemaFormat: 'application/vnd.oai.openapi;version=3.0.0', schema: { type: 'string', minLength: 3, example: 'x' } },
     },
   },
 };
@@ -65,6 +88,14 @@ describe('a schema row shows only right examples as "e.g."', () => {
       for (const [anchor, words] of rows) assert.doesNotMatch(words, /e\.g\. (?:-1|"Roberta"|-5|-6)\b/, `${url} #${anchor}`);
     });
   }
+
+  it("of an OpenAPI schema's `example`", () => {
+    const rows = rowWords(page('components/messages/measured'));
+    assert.equal(rows.get('payload.level'), "level integer > 0 The document's example 0 does not satisfy this field.");
+    assert.equal(rows.get('payload.note'), 'note string null allowed e.g. null');
+    assert.equal(rows.get('payload.ok'), 'ok integer ≤ 5 e.g. 3');
+    assert.equal(rows.get('payload.place'), 'place string ≥ 3 chars The document\'s example "x" does not satisfy this field.');
+  });
 
   it('in the Markdown twins', () => {
     const twin = page('components/schemas/person', 'index.md');

@@ -119,15 +119,24 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
       }
       return accepted;
     },
-    schemaExampleAccepted: (example: unknown, at: Location, schema: unknown, schemaAt: Location): boolean => {
+    schemaExampleAccepted: (
+      example: unknown,
+      at: Location,
+      schema: unknown,
+      schemaAt: Location,
+      dialect: 'json-schema' | 'openapi' = 'json-schema',
+    ): boolean => {
       const key = `${at.file}#${at.pointer}`;
       let accepted = schemaExamplesAccepted.get(key);
       if (accepted === undefined) {
         wrongDiscriminators ??= wrongDiscriminatorExamples(doc);
         // Checked as `validate` checks it (rules/schema-examples.ts): an example it could not check is no finding.
+        // An OpenAPI 3.0 schema's `example`: read as OpenAPI reads its keywords, as the rule checks it.
         const errors = wrongDiscriminators.has(key)
           ? ['discriminator']
-          : schemaExampleErrors((validator ??= new ExampleValidator(doc)), example, schema, schemaAt);
+          : dialect === 'openapi'
+            ? (validator ??= new ExampleValidator(doc)).jsonSchemaErrors(example, schema, schemaAt, 'example', 'openapi')
+            : schemaExampleErrors((validator ??= new ExampleValidator(doc)), example, schema, schemaAt);
         accepted = !Array.isArray(errors) || errors.length === 0;
         schemaExamplesAccepted.set(key, accepted);
       }

@@ -36,7 +36,7 @@ export interface Context {
    * Whether a schema's own example (an entry of its `examples`, written at `at`) passes the checks
    * `validate` makes of it (rules schema-example, discriminator): judged once per example.
    */
-  schemaExampleAccepted: (example: unknown, at: Location, schema: unknown, schemaAt: Location) => boolean;
+  schemaExampleAccepted: (example: unknown, at: Location, schema: unknown, schemaAt: Location, dialect?: 'json-schema' | 'openapi') => boolean;
   /** An example made from a schema on its own (a component schema's page), checked as a payload's is. */
   schemaExample: (schema: unknown, at: Location) => GeneratedExamples;
   /** The part of a message's written example at the schema's place in its payload, that the schema accepts (reused-examples.ts). */
@@ -59,10 +59,10 @@ export function rowOptions(ctx: Context, anchorPrefix: string, ownComponent?: st
     componentAt: ctx.componentAt,
     usesOf: ctx.componentUses,
     discriminators: ctx.discriminators,
-    exampleAccepted: (example, at) => {
-      // The example is written at `<schema>/examples/<i>`: it is checked against that schema.
-      const schemaAt = { file: at.file, pointer: at.pointer.replace(/\/examples\/\d+$/, '') };
-      return ctx.schemaExampleAccepted(example, at, valueAt(ctx, schemaAt), schemaAt);
+    exampleAccepted: (example, at, dialect) => {
+      // The example is written at `<schema>/examples/<i>` (an OpenAPI schema's at `<schema>/example`): it is checked against that schema.
+      const schemaAt = { file: at.file, pointer: at.pointer.replace(/\/(?:examples\/\d+|example)$/, '') };
+      return ctx.schemaExampleAccepted(example, at, valueAt(ctx, schemaAt), schemaAt, dialect === 'openapi' ? 'openapi' : 'json-schema');
     },
     ...(ownComponent ? { ownComponent } : {}),
   };

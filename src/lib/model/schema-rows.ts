@@ -24,7 +24,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown, renderMarkdown } from '../markdown/render-markdown.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { ANY_ID } from '../schema/merge.ts';
-import { type JsonType, type SchemaNode, shapeOf } from '../schema/schema-node.ts';
+import { type JsonType, type SchemaDialect, type SchemaNode, shapeOf } from '../schema/schema-node.ts';
 import { type SchemaViews, schemaViewsOf } from '../schema/schema-views.ts';
 import type { DiscriminatorIndex } from './discriminators.ts';
 import type { SchemaRow } from './types.ts';
@@ -44,7 +44,7 @@ export interface RowOptions {
    * Whether `validate` accepts the schema's example written at `at` (rule schema-example): a row
    * shows as "e.g." only those it accepts. Absent: every example is shown.
    */
-  exampleAccepted?: (example: unknown, at: Location) => boolean;
+  exampleAccepted?: (example: unknown, at: Location, dialect: SchemaDialect) => boolean;
 }
 
 /** A table's rows, and how many it left out past MAX_TABLE_ROWS. */
@@ -453,7 +453,7 @@ function judgedExamples(node: SchemaNode, options: RowOptions): { right: unknown
   const wrong: unknown[] = [];
   (node.examples ?? []).forEach((example, i) => {
     const site = node.exampleSites?.[i];
-    (site && options.exampleAccepted && !options.exampleAccepted(example, site) ? wrong : right).push(example);
+    (site && options.exampleAccepted && !options.exampleAccepted(example, site, node.dialect) ? wrong : right).push(example);
   });
   return { right, wrong };
 }

@@ -127,7 +127,10 @@ export function jsonSchemaNode(id: string, dialect: SchemaDialect, value: Record
   if (Array.isArray(value.examples)) {
     node.examples = value.examples;
     if (dialect === 'json-schema') node.exampleSites = value.examples.map((_, i) => sub('examples', String(i)));
-  } else if (dialect === 'openapi' && 'example' in value) node.examples = [value.example];
+  } else if (dialect === 'openapi' && 'example' in value) {
+    node.examples = [value.example];
+    node.exampleSites = [sub('example')];
+  }
   for (const flag of ['deprecated', 'readOnly', 'writeOnly'] as const) if (value[flag] === true) node[flag] = true;
   const discriminator = discriminatorOf(value);
   if (discriminator) node.discriminator = discriminator;

@@ -454,6 +454,16 @@ const table: Record<string, Row[]> = {
       expect: ['schema-example-check-timeout'],
     },
     {
+      name: "an OpenAPI 3.0 schema's examples, read as OpenAPI reads nullable and a boolean exclusiveMinimum",
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload:\n        schemaFormat: application/vnd.oai.openapi;version=3.0.0\n        schema:\n          type: object\n          properties:\n            note: {type: string, nullable: true, example: null}\n            level: {type: integer, minimum: 0, exclusiveMinimum: true, example: 1}\n`,
+      expect: [],
+    },
+    {
+      name: "an OpenAPI 3.0 schema's nested example that its field does not accept (warning)",
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload:\n        schemaFormat: application/vnd.oai.openapi;version=3.0.0\n        schema:\n          type: object\n          properties:\n            level: {type: integer, minimum: 0, exclusiveMinimum: true, example: 0}\n`,
+      expect: ['schema-example-invalid'],
+    },
+    {
       name: 'an Avro schema has no examples keyword of its own to check',
       yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload:\n        schemaFormat: application/vnd.apache.avro;version=1.9.0\n        schema: {type: record, name: A, fields: [{name: id, type: string}], examples: [{id: 7}]}\n`,
       expect: [],

@@ -6,14 +6,19 @@
  *
  * Every schema of the format's own dialect that the index reaches is visited once, wherever it is
  * used (a component referenced a thousand times is one visit), and each of its examples is checked
- * once: the work grows with the examples written, not with the places that show them. Schemas in
- * another format (Avro, OpenAPI, Protocol Buffers) have no `examples` keyword of their own to check.
+ * once: the work grows with the examples written, not with the places that show them. An OpenAPI
+ * 3.0 schema (schemaFormat application/vnd.oai.openapi…) gives one `example` at any level: checked
+ * the same way, read as OpenAPI reads its keywords (`nullable`, boolean `exclusiveMinimum`). Avro
+ * and Protocol Buffers have no example of their own to check.
  */
 import type { Location } from '../../diagnostics/diagnostic.ts';
 import { EXAMPLE_CHECK_LIMIT_MS } from '../bounded-example-check.ts';
 import { ExampleValidator, MAX_TIMEOUTS } from '../example-validator.ts';
 import { ownValue } from '../../own-key.ts';
 import { isPlainObject, type ResolvedDoc } from '../../resolve/resolved-doc.ts';
+import { childPointer } from '../../json-pointer.ts';
+import { forEachSchemaChild } from '../../resolve/schema-walk.ts';
+import { schemaFormatKind } from '../../schema/schema-formats.ts';
 import { checkExamples } from './discriminator.ts';
 import { fieldAt, problem, type Rule } from './rule.ts';
 
@@ -100,6 +105,37 @@ export const schemaExamplesRule: Rule = {
           );
         }
       });
+    }
+    // OpenAPI 3.0 schemas: each one's singular `example`, every level reached once (references followed).
+    const visited = new Set<string>();
+    for (const node of index.of('AnySchema')) {
+      if (schemaFormatKind(node.value.schemaFormat) !== 'openapi') continue;
+      const pending = [doc.deref(node.value.schema, fieldAt(node, 'schema'))];
+      while (pending.length > 0) {
+        const schema = pending.pop();
+        if (!schema || !isPlainObject(schema.value)) continue;
+        const key = `${schema.at.file}#${schema.at.pointer}`;
+        if (visited.has(key)) continue;
+        visited.add(key);
+        forEachSchemaChild(schema.value, (child, keyword, name) => {
+          const inKeyword = childPointer(schema.at.pointer, keyword);
+          const at = { file: schema.at.file, pointer: name === undefined ? inKeyword : childPointer(inKeyword, name) };
+          pending.push(doc.deref(child, at));
+        });
+        if (!('example' in schema.value)) continue;
+        validator ??= new ExampleValidator(doc);
+        const errors = validator.jsonSchemaErrors(schema.value.example, schema.value, schema.at, 'example', 'openapi');
+        if (Array.isArray(errors) && errors.length > 0)
+          report(
+            problem(
+              'schema-example-invalid',
+              'warning',
+              { file: schema.at.file, pointer: childPointer(schema.at.pointer, 'example') },
+              errors.join('; '),
+              'Correct the example or the schema so they agree: readers copy the examples a schema gives, and pages show them as the document wrote them.',
+            ),
+          );
+      }
     }
     validator?.close();
   },
