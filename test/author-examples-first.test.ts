@@ -2,9 +2,10 @@
  * The document's examples before generated ones, at every level a page uses: a message's own
  * examples, its payload schema's `examples`, a field's example. Over documents with and without
  * each (fast-check), the message page and the schema page show the author's first (a wrong one
- * too, where the validator's finding meets it, until the site puts a right one before it), never
+ * too, its finding beside it, after a right one), never
  * say the document gives no example when it gives one, and make their generated value with the
- * field's example the table shows as "e.g.".
+ * field's example the table shows as "e.g.". Where the document's are wrong and a right one is
+ * there, the right one leads (in the model, so that every reader of the page sees one order).
  */
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -84,27 +85,35 @@ describe("the document's examples first, at every level", () => {
         const page = (url: string): Page => model.pages.find((p) => p.url === url)!;
         const message = examplesOf(page('components/messages/enginetuned/'));
         const titles = message.examples.map((e) => e.title);
-        const generated = titles.findIndex((t) => t.startsWith('Generated example'));
-        const authored = generated === -1 ? titles : titles.slice(0, generated);
+        const isMade = (t: string): boolean => t.startsWith('Generated example');
+        // A right example leads (example-order.ts): the document's wrong one follows the first right made one.
+        const wrongLeadsNot = !levels.message && levels.schema?.valid === false && message.examples.some((e) => isMade(e.title) && e.note === undefined);
+        const inOrder = wrongLeadsNot ? titles.slice(1) : titles;
+        if (wrongLeadsNot) assert.ok(isMade(titles[0]!) && message.examples[0]!.note === undefined, `a right example leads: ${titles.join(' | ')}`);
+        const generated = inOrder.findIndex(isMade);
+        const authored = generated === -1 ? inOrder : inOrder.slice(0, generated);
         // Generated ones come last, after every one of the document's.
-        assert.ok(generated === -1 || titles.slice(generated).every((t) => t.startsWith('Generated example')), titles.join(' | '));
+        assert.ok(generated === -1 || inOrder.slice(generated).every(isMade), titles.join(' | '));
         if (levels.message) assert.deepEqual(authored, ['Example 1']);
         else if (levels.schema) {
           assert.deepEqual(authored, ["The document's example"]);
-          const first = message.examples[0]!;
-          assert.equal(first.source?.pointer, '/components/schemas/Engine/examples/0', 'where its finding meets it');
-          const found = diagnostics.some((d) => d.code === 'example-invalid' && d.pointer.startsWith('/components/schemas/Engine/examples/0'));
-          assert.equal(found, !levels.schema.valid, 'a wrong one is shown first all the same, its fault found');
+          const shown = message.examples.find((e) => e.title === "The document's example")!;
+          assert.equal(shown.source?.pointer, '/components/schemas/Engine/examples/0', 'where its finding meets it');
+          const found = diagnostics.some((d) => d.code === 'schema-example-invalid' && d.pointer.startsWith('/components/schemas/Engine/examples/0'));
+          assert.equal(found, !levels.schema.valid, 'a wrong one is shown all the same, its fault found');
         } else assert.deepEqual(authored, []);
         // "The document gives no example" only where it gives none at any level.
         const saysNone = message.generated === true && message.fieldValues !== true;
         assert.equal(saysNone, !levels.message && !levels.schema && !levels.field, JSON.stringify(levels));
         // A made value holds the field's example, the "e.g." its row shows.
         if (levels.field && !levels.message)
-          for (const e of message.examples.slice(authored.length)) assert.deepEqual(payloadOf(e).power, { ...levels.field }, JSON.stringify(levels));
-        // The schema's own page: its example first, made ones after.
+          for (const e of message.examples.filter((e) => isMade(e.title))) assert.deepEqual(payloadOf(e).power, { ...levels.field }, JSON.stringify(levels));
+        // The schema's own page: its example first, made ones after; a made one first where the document's is wrong.
         const schema = examplesOf(page('components/schemas/engine/'));
-        if (levels.schema) assert.match(schema.examples[0]!.title, /^(Example 1|The document's example)$/);
+        const documents = /^(Example 1|The document's example)$/;
+        if (levels.schema?.valid || (levels.schema && schema.examples.length === 1)) assert.match(schema.examples[0]!.title, documents);
+        else if (levels.schema)
+          assert.ok(!documents.test(schema.examples[0]!.title) && documents.test(schema.examples[1]!.title), schema.examples.map((e) => e.title).join(' | '));
         if (levels.field && !levels.schema && schema.generated)
           for (const e of schema.examples) assert.deepEqual(payloadOf(e).power, { ...levels.field }, JSON.stringify(levels));
       }),
@@ -121,10 +130,11 @@ describe("the document's examples first, at every level", () => {
     const { doc, diagnostics } = await validateDocument(file, { root: dir });
     assert.ok(doc);
     const page = buildApiModel(doc, 'engines', dir).pages.find((p) => p.url === 'components/messages/enginetuned/')!;
+    // The model decides the order (every reader of the page sees it); the findings only mark the wrong one.
     assert.deepEqual(
       examplesOf(page).examples.map((e) => e.title),
-      ['Example 1', 'Example 2'],
-      'the model keeps the order of the document',
+      ['Example 2', 'Example 1'],
+      'the model leads with the right example',
     );
     markInvalidExamples(page, invalidExamples(diagnostics.map((d) => ({ ...d, file: relative(dir, d.file) }))));
     const [first, second] = examplesOf(page).examples;

@@ -103,7 +103,7 @@ export const OPTION_DOCS: Readonly<Record<keyof typeof CLI_OPTIONS, OptionDoc>> 
   strict: {
     commands: SITE,
     meaning:
-      'examples that do not match their schema, defaults of the wrong type and discriminators missing from `required` (SPEC Errors #13, #14, #9; rules `example-invalid`, `schema-default-type`, `discriminator-not-required`) are errors instead of warnings',
+      "examples that do not match their schema (or a parameter's enum), defaults of the wrong type and discriminators missing from `required` (SPEC Errors #13, #14, #9; rules `example-invalid`, `schema-example-invalid`, `parameter-example-enum`, `schema-default-type`, `discriminator-not-required`) are errors instead of warnings",
   },
   'max-bytes': { value: '<n>', commands: READING, meaning: 'largest input file (default 52428800, 50 MB)' },
   'max-depth': { value: '<n>', commands: READING, meaning: 'deepest nesting of arrays and objects (default 500)' },

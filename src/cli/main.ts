@@ -58,9 +58,10 @@ Options:
                              else the working folder when the document is in it; else the
                              document's folder)
   --allow-remote-refs        fetch http(s) $refs (10 s timeout, size limit applies)
-  --strict                   examples that do not match their schema, defaults of the wrong
-                             type and discriminators missing from \`required\` are errors
-                             (SPEC Errors #13, #14, #9; rules example-invalid,
+  --strict                   examples that do not match their schema (or a parameter's enum),
+                             defaults of the wrong type and discriminators missing from
+                             \`required\` are errors (SPEC Errors #13, #14, #9; rules
+                             example-invalid, schema-example-invalid, parameter-example-enum,
                              schema-default-type, discriminator-not-required), not warnings
   --max-bytes <n>            largest input file in bytes (default 52428800)
   --max-depth <n>            deepest nesting accepted (default 500)

@@ -17,6 +17,7 @@ import { demoteHeadings } from '../lib/markdown/demote-headings.ts';
 import { isQualifiedName } from '../lib/model/qualified-names.ts';
 import type { SchemaRow } from '../lib/model/types.ts';
 import { wrapPoints } from '../lib/wrap-points.ts';
+import { wrongExamplesNote } from './wrong-examples-note.ts';
 
 /**
  * Each field's title in search results: its anchor without `prefix` (what a guide puts before the
@@ -335,6 +336,9 @@ function schemaFacts(row: SchemaRow, href: Href, inShapes = false): string {
   for (const v of row.examples?.filter(structured) ?? []) {
     out += `<p class="values" data-pagefind-ignore>e.g.</p><pre class="example-value" tabindex="0" data-pagefind-ignore><code>${plainLinesHtml(JSON.stringify(v, null, 2))}</code></pre>`;
   }
+  // Every example of it wrong: said so, none shown as a value it takes (a note, not the API's words: not indexed).
+  const wrong = wrongExamplesNote(row, (json) => `<code>${wrapped(json)}</code>`, escapeHtml);
+  if (wrong) out += `<p class="schema-note" role="note" data-pagefind-ignore>${wrong}</p>`;
   // Its Markdown headings as bold lines: a field's description is no section of the page.
   if (row.descriptionHtml) out += `<div class="prop-description">${demoteHeadings(row.descriptionHtml)}</div>`;
   return out;

@@ -19,6 +19,7 @@ import { linkWhereUsed } from './where-used.ts';
 import { flowEndpoints } from './flow-endpoints.ts';
 import { type GeneratedExamples, generateExamples, generateSchemaExample } from './generated-examples.ts';
 import { ExampleValidator } from '../validate/example-validator.ts';
+import { schemaExampleErrors, wrongDiscriminatorExamples } from '../validate/rules/schema-examples.ts';
 import type { FlowEndpoint, PagePeers } from '../portal/flow-types.ts';
 import type { Timings } from '../timings.ts';
 import { type TryItConfig, tryItServersOf } from '../try-it/try-it-config.ts';
@@ -84,6 +85,10 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
   let validator: ExampleValidator | undefined;
   const generated = new Map<string, GeneratedExamples>();
   let sites: Map<string, ExampleSite[]> | undefined;
+  const partsAccepted = new WeakMap<object, Map<string, boolean>>();
+  const schemaExamplesAccepted = new Map<string, boolean>();
+  /** The schemas' examples whose discriminator value selects no schema (rule discriminator), by where they are written. */
+  let wrongDiscriminators: Set<string> | undefined;
   const ctx: Context = {
     doc,
     locator,
@@ -97,13 +102,46 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
       if (!made) generated.set(key, (made = generateExamples(doc, (validator ??= new ExampleValidator(doc)), message, origin, at)));
       return made;
     },
-    examplePartsAccepted: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location, example: Record<string, unknown>): boolean =>
-      (['payload', 'headers'] as const).every((part) => {
-        if (!Object.hasOwn(example, part) || message[part] === undefined) return true;
-        // Checked as `validate` checks an example (rules/examples.ts): a part it could not check is no finding.
-        const errors = (validator ??= new ExampleValidator(doc)).messagePartErrors(example[part], message[part], sub(origin[part] ?? at, part), part);
-        return !Array.isArray(errors) || errors.length === 0;
-      }),
+    examplePartsAccepted: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location, example: Record<string, unknown>): boolean => {
+      // Judged once per example and message (a panel, its operations' panels and samples ask again).
+      const messageKey = `${at.file}#${at.pointer}`;
+      let verdicts = partsAccepted.get(example);
+      if (!verdicts) partsAccepted.set(example, (verdicts = new Map()));
+      let accepted = verdicts.get(messageKey);
+      if (accepted === undefined) {
+        accepted = (['payload', 'headers'] as const).every((part) => {
+          if (!Object.hasOwn(example, part) || message[part] === undefined) return true;
+          // Checked as `validate` checks an example (rules/examples.ts): a part it could not check is no finding.
+          const errors = (validator ??= new ExampleValidator(doc)).messagePartErrors(example[part], message[part], sub(origin[part] ?? at, part), part);
+          return !Array.isArray(errors) || errors.length === 0;
+        });
+        verdicts.set(messageKey, accepted);
+      }
+      return accepted;
+    },
+    schemaExampleAccepted: (
+      example: unknown,
+      at: Location,
+      schema: unknown,
+      schemaAt: Location,
+      dialect: 'json-schema' | 'openapi' = 'json-schema',
+    ): boolean => {
+      const key = `${at.file}#${at.pointer}`;
+      let accepted = schemaExamplesAccepted.get(key);
+      if (accepted === undefined) {
+        wrongDiscriminators ??= wrongDiscriminatorExamples(doc);
+        // Checked as `validate` checks it (rules/schema-examples.ts): an example it could not check is no finding.
+        // An OpenAPI 3.0 schema's `example`: read as OpenAPI reads its keywords, as the rule checks it.
+        const errors = wrongDiscriminators.has(key)
+          ? ['discriminator']
+          : dialect === 'openapi'
+            ? (validator ??= new ExampleValidator(doc)).jsonSchemaErrors(example, schema, schemaAt, 'example', 'openapi')
+            : schemaExampleErrors((validator ??= new ExampleValidator(doc)), example, schema, schemaAt);
+        accepted = !Array.isArray(errors) || errors.length === 0;
+        schemaExamplesAccepted.set(key, accepted);
+      }
+      return accepted;
+    },
     schemaExample: (schema: unknown, at: Location): GeneratedExamples => generateSchemaExample(doc, (validator ??= new ExampleValidator(doc)), schema, at),
     reusedExample: (schema: unknown, at: Location): ExampleSite | undefined => {
       sites ??= exampleSites(doc, writtenExamples(ctx, entities, contentOf));

@@ -1,5 +1,6 @@
 /**
- * An example that the validator found not to match its schema (rule example-invalid) carries a
+ * An example that the validator found not to match its schema (rules example-invalid,
+ * schema-example-invalid) carries a
  * warning wherever a page shows it (issue 33: the operation page showed it as if it were right):
  * on the message's page, on each operation page that shows the message, in the guides and in the
  * Markdown twins. The findings are matched to the examples by where the document writes them.
@@ -8,8 +9,12 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { setOwn } from '../own-key.ts';
 import type { Page, PageSection } from './page-types.ts';
 
-/** Findings that an example does not match its schema: its payload or headers (example-invalid), its discriminator value (discriminator-example). */
-const EXAMPLE_CODES = new Set(['example-invalid', 'discriminator-example']);
+/**
+ * Findings that an example does not match its schema: a message example's payload or headers
+ * (example-invalid), its discriminator value (discriminator-example), a schema's own example
+ * (schema-example-invalid).
+ */
+const EXAMPLE_CODES = new Set(['example-invalid', 'discriminator-example', 'schema-example-invalid']);
 
 /** Whether a finding says that an example does not match its schema. */
 export function isExampleFinding(d: Pick<Diagnostic, 'code'>): boolean {
@@ -28,31 +33,17 @@ export function invalidExamples(diagnostics: readonly Pick<Diagnostic, 'code' | 
     const key = `${d.file}#${at}`;
     found ??= {};
     // Beside the example its label ('example "bad": ', 'example 2: ') would only repeat its caption.
-    const said = d.message.replace(/^example (?:\d+|"[\s\S]*?"): (?=the (?:payload|headers) |`|has no )/, '');
+    const said = d.message.replace(/^example (?:\d+|"[\s\S]*?"): (?=the (?:payload|headers|example) |`|has no )/, '');
     if (Object.hasOwn(found, key)) found[key]!.push(said);
     else setOwn(found, key, [said]);
   }
   return found;
 }
 
-type ExamplesSection = Extract<PageSection, { type: 'examples' }>;
-/** Each examples section's order as the model made it (the document's), kept apart: a preview marks the same pages again as the findings change. */
-const documentOrder = new WeakMap<ExamplesSection, ExamplesSection['examples']>();
-
-/** The examples in the document's order, except that the first one without a fault (nor a note that it could not be checked) leads. */
-function rightFirst(section: ExamplesSection): ExamplesSection['examples'] {
-  const original = documentOrder.get(section) ?? section.examples;
-  documentOrder.set(section, original);
-  const first = original.findIndex((e) => e.warnings === undefined && e.note === undefined);
-  return first > 0 ? [original[first]!, ...original.slice(0, first), ...original.slice(first + 1)] : [...original];
-}
-
 /**
  * Sets (or clears) the warnings of every example a page shows, its own and those of the messages
- * it shows; and puts the first example the validator accepts first, where an earlier one is wrong:
- * the open example is the one a reader copies, so a wrong one never leads while a right one is
- * there (the document's wrong example follows, folded, its fault under it). The others keep
- * their order, and their titles keep the document's numbers.
+ * it shows. Their order is the model's (example-order.ts: a right example leads), decided by the
+ * same check as these findings, so that every reader of the model sees one order.
  */
 export function markInvalidExamples(page: Page, findings: Record<string, string[]> | undefined): void {
   const mark = (sections: PageSection[]): void => {
@@ -65,7 +56,6 @@ export function markInvalidExamples(page: Page, findings: Record<string, string[
         if (warnings) example.warnings = warnings;
         else delete example.warnings;
       }
-      section.examples = rightFirst(section);
     }
   };
   mark(page.sections);

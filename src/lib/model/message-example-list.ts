@@ -1,9 +1,10 @@
 /**
- * A message's examples as its Examples panel lists them, in the document's order and with the
- * panel's titles: its own (`name`, else "Example N"), else the examples its schemas give ("The
- * document's example") followed by the generated ones that differ from them. The panel
- * (page-message.ts) and the code samples (page-samples.ts) both read this list, so that a sample
- * names its example as the panel titles it.
+ * A message's examples as its Examples panel lists them, with the panel's titles: its own
+ * (`name`, else "Example N"), else the examples its schemas give ("The document's example")
+ * followed by the generated ones that differ from them; in the document's order, except that the
+ * first right one leads (example-order.ts). The panel (page-message.ts), the code samples
+ * (page-samples.ts) and everything made from the page read this list, so that a sample sends and
+ * names the example the panel opens.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Location } from '../diagnostics/diagnostic.ts';
@@ -12,6 +13,7 @@ import type { Context } from './page-context.ts';
 import { sub } from './page-context.ts';
 import type { GeneratedExample, GeneratedExamples } from './generated-examples.ts';
 import { schemaGivenExamples } from './schema-given-examples.ts';
+import { rightFirst } from './example-order.ts';
 
 export interface ListedExample {
   title: string;
@@ -20,6 +22,8 @@ export interface ListedExample {
   source?: Location;
   /** Made from the schemas, not written in the document. */
   made?: GeneratedExample;
+  /** A schema's own example that `validate` finds wrong (schema-example-invalid, discriminator-example). */
+  wrong?: true;
 }
 
 export interface MessageExampleList {
@@ -42,8 +46,11 @@ export function messageExampleList(ctx: Context, value: Record<string, unknown>,
       written,
       schemaGiven: false,
       // Numbered as written (as the validator's "example 2" does), whatever else the list holds.
-      examples: written.flatMap((ex, i) =>
-        isPlainObject(ex) ? [{ title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`, value: ex, source: sub(examplesAt, i) }] : [],
+      examples: rightFirst(
+        written.flatMap((ex, i) =>
+          isPlainObject(ex) ? [{ title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`, value: ex, source: sub(examplesAt, i) }] : [],
+        ),
+        (ex) => ctx.examplePartsAccepted(value, origin, at, ex.value),
       ),
     };
   // The schemas' own examples (the document's words) first; then the generated ones that differ from them.
@@ -54,13 +61,18 @@ export function messageExampleList(ctx: Context, value: Record<string, unknown>,
     written,
     generated,
     schemaGiven: given.length > 0,
-    examples: [
-      ...given.map((w, i) => ({
-        title: given.length === 1 ? "The document's example" : `The document's example ${i + 1}`,
-        value: w.value as Record<string, unknown>,
-        source: w.at,
-      })),
-      ...made.map((g) => ({ title: g.title, value: g.value as Record<string, unknown>, made: g })),
-    ],
+    // A schema's example the validator finds wrong, and a made one that could not be checked (its panel says so), do not lead.
+    examples: rightFirst(
+      [
+        ...given.map((w, i) => ({
+          title: given.length === 1 ? "The document's example" : `The document's example ${i + 1}`,
+          value: w.value as Record<string, unknown>,
+          source: w.at,
+          ...(w.checkedBy && !ctx.schemaExampleAccepted(w.value.payload, w.at, w.checkedBy.schema, w.checkedBy.at) ? { wrong: true as const } : {}),
+        })),
+        ...made.map((g) => ({ title: g.title, value: g.value as Record<string, unknown>, made: g })),
+      ],
+      (ex: ListedExample) => !ex.wrong && ex.made?.unchecked === undefined,
+    ),
   };
 }

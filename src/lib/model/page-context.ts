@@ -32,6 +32,11 @@ export interface Context {
   generatedExamples: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location) => GeneratedExamples;
   /** Whether the validator accepts a message example's payload and headers (traits merged: `message` and `origin` as `merged` gives them). */
   examplePartsAccepted: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location, example: Record<string, unknown>) => boolean;
+  /**
+   * Whether a schema's own example (an entry of its `examples`, written at `at`) passes the checks
+   * `validate` makes of it (rules schema-example, discriminator): judged once per example.
+   */
+  schemaExampleAccepted: (example: unknown, at: Location, schema: unknown, schemaAt: Location, dialect?: 'json-schema' | 'openapi') => boolean;
   /** An example made from a schema on its own (a component schema's page), checked as a payload's is. */
   schemaExample: (schema: unknown, at: Location) => GeneratedExamples;
   /** The part of a message's written example at the schema's place in its payload, that the schema accepts (reused-examples.ts). */
@@ -54,6 +59,11 @@ export function rowOptions(ctx: Context, anchorPrefix: string, ownComponent?: st
     componentAt: ctx.componentAt,
     usesOf: ctx.componentUses,
     discriminators: ctx.discriminators,
+    exampleAccepted: (example, at, dialect) => {
+      // The example is written at `<schema>/examples/<i>` (an OpenAPI schema's at `<schema>/example`): it is checked against that schema.
+      const schemaAt = { file: at.file, pointer: at.pointer.replace(/\/(?:examples\/\d+|example)$/, '') };
+      return ctx.schemaExampleAccepted(example, at, valueAt(ctx, schemaAt), schemaAt, dialect === 'openapi' ? 'openapi' : 'json-schema');
+    },
     ...(ownComponent ? { ownComponent } : {}),
   };
 }

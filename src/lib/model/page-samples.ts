@@ -26,7 +26,7 @@ import {
 } from '../samples/sample-target.ts';
 import { type Context, merged, sub } from './page-context.ts';
 import type { CodeSample, FillIn, MessageSamples, PageSection, SampleGroup } from './page-types.ts';
-import { type ListedExample, messageExampleList } from './message-example-list.ts';
+import { messageExampleList } from './message-example-list.ts';
 import { titleOf } from './routes.ts';
 import { headerPlaceholder, headersWithPlaceholders, schemaHeaderValues } from './sample-header-values.ts';
 
@@ -93,25 +93,15 @@ export function titledMessagesOf(ctx: Context, list: unknown, at: Location, chan
 
 /**
  * The example a message's samples carry: the one its Examples panel shows first
- * (message-example-list.ts), the panel's title with it. The panel puts the first example the
- * validator accepts first where an earlier one is wrong (example-findings.ts): so does this, so
- * that a sample sends what the reader sees open, and a right example where the document has one.
+ * (message-example-list.ts, which puts a right example first where the document has one), the
+ * panel's title with it, so that a sample sends what the reader sees open.
  */
 export function exampleOf(
   ctx: Context,
   message: Resolved,
 ): { value: Record<string, unknown>; contentType?: string; bindings: Record<string, unknown>; title?: string; made?: true } {
   const m = merged(ctx, message.value, message.at);
-  const list = messageExampleList(ctx, m.value, m.origin, message.at);
-  const listed = list.examples;
-  const own = list.written.length > 0;
-  // Judged as the page judges it: a message's own example by the check `validate` makes of it
-  // (rules/examples.ts), whose finding moves it back on the panel; a schema's example meets no
-  // such finding and keeps its place; a generated one that could not be checked has a note under
-  // it on the panel and does not lead there either.
-  const right = (ex: ListedExample): boolean =>
-    ex.made ? ex.made.unchecked === undefined : !own || ctx.examplePartsAccepted(m.value, m.origin, message.at, ex.value);
-  const carried = listed.find(right) ?? listed[0];
+  const carried = messageExampleList(ctx, m.value, m.origin, message.at).examples[0];
   const contentType = typeof m.value.contentType === 'string' ? m.value.contentType : ctx.defaultContentType;
   const bindings = resolve(ctx, m.value.bindings, sub(m.origin.bindings ?? message.at, 'bindings'))?.value ?? {};
   return {

@@ -106,6 +106,8 @@ export type PageSection =
       /** The generated examples hold example values the document gives for fields: the page says so, not that it gives none. */
       fieldValues?: boolean;
       examples: ShownExample[];
+      /** The document's examples left out past the page's limit (a schema's own page: OWN_PAGE_EXAMPLES): the page says how many. */
+      more?: number;
       missing?: string[];
       reused?: { message: Link; example: string; path: string };
     }

@@ -33,6 +33,7 @@ import type { ExampleBlock, Fact, Page } from './page-types.ts';
 import { pageKindOf, type PageBuilder } from './page-kinds.ts';
 import type { ComponentMap, Entity } from './types.ts';
 import type { PagePeers } from '../portal/flow-types.ts';
+import { rightFirst } from './example-order.ts';
 
 export function buildPage(ctx: Context, entity: Entity, content: Location): Page {
   const page = pageSummary(ctx, entity, content);
@@ -62,6 +63,9 @@ type Builder = (
 /** A schema's example as its page shows it: a value, no message's part (example-blocks.ts). */
 const valueBlocks = (value: unknown): ExampleBlock[] => exampleBlocks({ payload: value }, 'application/json').map((block) => ({ ...block, part: 'value' }));
 
+/** The document's examples a component schema's own page shows at most (its panel: PANEL_EXAMPLES of a message shown elsewhere). */
+export const OWN_PAGE_EXAMPLES = 10;
+
 /**
  * A component schema's examples beside its table (a reader sees its shape at once, as Redocly and
  * Stripe show one for every object): those the schema gives (`examples`), else values made from it.
@@ -78,19 +82,35 @@ function schemaExamples(ctx: Context, page: Page, schema: unknown, at: Location)
     const placeholders = made.length > 0 && written.every(holdsPlaceholder);
     const writtenTitle = (i: number): string =>
       !placeholders ? `Example ${i + 1}` : written.length === 1 ? "The document's example" : `The document's example ${i + 1}`;
-    const madeShown = made.map((g) => ({ title: g.title, blocks: valueBlocks(g.value.payload) }));
-    const writtenShown = written.map((value, i) => ({
-      title: writtenTitle(i),
-      source: { file: ctx.shownFile(at.file), pointer: sub(sub(at, 'examples'), i).pointer },
-      blocks: valueBlocks(value),
-    }));
+    // Judged as `validate` judges them (rules schema-example, discriminator), where it does: the schema's own JSON Schema.
+    const checked = isPlainObject(schema) && !('schemaFormat' in schema) && !('schema' in schema);
+    const siteOf = (i: number): Location => sub(sub(at, 'examples'), i);
+    // The document's own first, even placeholders a validator finds wrong (the warning under them says why), except that a right one leads: the made ones after, titled as made.
+    // Judged lazily: up to the first right one, and the ones shown.
+    const ordered = rightFirst<{ written: number } | { made: (typeof made)[number] }>(
+      [...written.map((_, i) => ({ written: i })), ...made.map((g) => ({ made: g }))],
+      (ex) => !('written' in ex) || !checked || ctx.schemaExampleAccepted(written[ex.written], siteOf(ex.written), schema, at),
+    );
+    // At most OWN_PAGE_EXAMPLES of the document's: a schema with ten thousand examples gives a page of the same size, saying how many more it has.
+    let kept = 0;
+    const shown = ordered.filter((ex) => !('written' in ex) || kept++ < OWN_PAGE_EXAMPLES);
+    const more = written.length - Math.min(written.length, OWN_PAGE_EXAMPLES);
     page.sections.push({
       type: 'examples',
       heading: 'Examples',
       anchor: 'example',
-      // The document's own first, even placeholders a validator finds wrong (the warning under them says why): the made ones after, titled as made.
-      examples: [...writtenShown, ...madeShown],
+      examples: shown.map((ex) =>
+        'written' in ex
+          ? {
+              title: writtenTitle(ex.written),
+              source: { file: ctx.shownFile(at.file), pointer: siteOf(ex.written).pointer },
+              blocks: valueBlocks(written[ex.written]),
+            }
+          : { title: ex.made.title, blocks: valueBlocks(ex.made.value.payload) },
+      ),
+      ...(more > 0 ? { more } : {}),
     });
+    // Every example of the document's counts as said: the rows do not list the ones the page leaves out either.
     return [...made.map((g) => g.value.payload), ...written];
   }
   // A message's own example, at the schema's place in its payload: real values, where the generator

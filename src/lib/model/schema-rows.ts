@@ -24,7 +24,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { renderInlineMarkdown, renderMarkdown } from '../markdown/render-markdown.ts';
 import type { ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { ANY_ID } from '../schema/merge.ts';
-import { type JsonType, type SchemaNode, shapeOf } from '../schema/schema-node.ts';
+import { type JsonType, type SchemaDialect, type SchemaNode, shapeOf } from '../schema/schema-node.ts';
 import { type SchemaViews, schemaViewsOf } from '../schema/schema-views.ts';
 import type { DiscriminatorIndex } from './discriminators.ts';
 import type { SchemaRow } from './types.ts';
@@ -40,6 +40,11 @@ export interface RowOptions {
   usesOf?: (at: Location) => number;
   /** The URL of the component schema whose own page this table is on. */
   ownComponent?: string;
+  /**
+   * Whether `validate` accepts the schema's example written at `at` (rule schema-example): a row
+   * shows as "e.g." only those it accepts. Absent: every example is shown.
+   */
+  exampleAccepted?: (example: unknown, at: Location, dialect: SchemaDialect) => boolean;
 }
 
 /** A table's rows, and how many it left out past MAX_TABLE_ROWS. */
@@ -121,11 +126,13 @@ export function viewRows(views: SchemaViews, root: SchemaNode, options: RowOptio
     const row = describe(views, node, uniqueAnchor(item.anchor), item.name, depth, options, component);
     if (item.required) row.required = true;
     if (item.alternative) row.alternative = true;
-    if (row.examples && item.examplesAbove) {
+    if (item.examplesAbove) {
       const above = item.examplesAbove;
-      const fresh = row.examples.filter((v) => !above.has(JSON.stringify(v)));
-      if (fresh.length > 0) row.examples = fresh;
-      else delete row.examples;
+      for (const key of ['examples', 'wrongExamples'] as const) {
+        const fresh = row[key]?.filter((v) => !above.has(JSON.stringify(v)));
+        if (fresh?.length) row[key] = fresh;
+        else delete row[key];
+      }
     }
     if (item.from) {
       const part = options.componentAt?.(item.from);
@@ -170,7 +177,8 @@ export function viewRows(views: SchemaViews, root: SchemaNode, options: RowOptio
       continue;
     }
     const path = new Set(item.path).add(shape);
-    const examplesAbove = row.examples ? new Set([...(item.examplesAbove ?? []), ...row.examples.map((v) => JSON.stringify(v))]) : item.examplesAbove;
+    const said = [...(row.examples ?? []), ...(row.wrongExamples ?? [])];
+    const examplesAbove = said.length > 0 ? new Set([...(item.examplesAbove ?? []), ...said.map((v) => JSON.stringify(v))]) : item.examplesAbove;
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i]!;
       stack.push({ ...child, depth: depth + 1, path, named, node: views.node(child.id), anchor: child.anchor, ...(examplesAbove ? { examplesAbove } : {}) });
@@ -287,8 +295,11 @@ function describe(
   else if (node.enum?.length === 1) row.const = node.enum[0];
   else if (node.enum) row.enum = node.enum;
   if (node.default) row.default = node.default.value;
-  const examples = shownExamples(node.examples ?? [], row);
+  const { right, wrong } = judgedExamples(node, options);
+  const examples = shownExamples(right, row);
   if (examples.length > 0) row.examples = examples;
+  // Every example wrong: the row says so instead of showing one as a value the field takes.
+  else if (right.length === 0 && wrong.length > 0) row.wrongExamples = shownExamples(wrong, row);
   for (const flag of ['deprecated', 'readOnly', 'writeOnly'] as const) if (node[flag]) row.flags.push(flag);
   if (node.description) row.descriptionHtml = renderMarkdown(node.description);
   const combinator = node.choices[0]?.kind ?? (node.nots.length > 0 ? 'not' : node.conditionals.length > 0 ? 'if' : undefined);
@@ -430,6 +441,21 @@ function alternativeName(
   if (named) return named.id;
   if (option.nativeType?.startsWith('message ') || option.nativeType?.startsWith('record ')) return option.nativeType.slice(option.nativeType.indexOf(' ') + 1);
   return `shape ${index + 1}`;
+}
+
+/**
+ * A node's examples split by the check `validate` makes of each at its level: a wrong one is
+ * never shown as a value the field takes. An example that is not checked (another format's, or
+ * no check given) counts as right, as the panels count one.
+ */
+function judgedExamples(node: SchemaNode, options: RowOptions): { right: unknown[]; wrong: unknown[] } {
+  const right: unknown[] = [];
+  const wrong: unknown[] = [];
+  (node.examples ?? []).forEach((example, i) => {
+    const site = node.exampleSites?.[i];
+    (site && options.exampleAccepted && !options.exampleAccepted(example, site, node.dialect) ? wrong : right).push(example);
+  });
+  return { right, wrong };
 }
 
 /**

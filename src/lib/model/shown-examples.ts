@@ -39,17 +39,19 @@ function valuesByField(examples: unknown[]): Map<string, Set<string>> {
 export function dropShownExamples(rows: SchemaRow[], examples: unknown[]): void {
   if (examples.length === 0) return;
   const shown = valuesByField(examples);
+  const whole = shown.get('')!;
   for (const row of rows) {
-    if (!row.examples) continue;
     // A field's values where the examples hold it; a shape or the schema itself may repeat an example whole.
     const field = row.depth === 0 ? undefined : shown.get(row.name);
-    const whole = shown.get('')!;
     // A shape's (or the schema's) own example whole is its page's to show, where a warning meets it if it is wrong.
     const wholeRow = row.depth === 0 || row.alternative === true;
-    const fresh = row.examples.filter(
-      (v) => !(wholeRow && typeof v === 'object' && v !== null) && !whole.has(JSON.stringify(v)) && !field?.has(JSON.stringify(v)),
-    );
-    if (fresh.length > 0) row.examples = fresh;
-    else delete row.examples;
+    // The wrong ones too: an example shown beside the table carries its own warning there.
+    for (const key of ['examples', 'wrongExamples'] as const) {
+      const fresh = row[key]?.filter(
+        (v) => !(wholeRow && typeof v === 'object' && v !== null) && !whole.has(JSON.stringify(v)) && !field?.has(JSON.stringify(v)),
+      );
+      if (fresh?.length) row[key] = fresh;
+      else delete row[key];
+    }
   }
 }

@@ -117,6 +117,8 @@ export interface SchemaRow {
   const?: unknown;
   default?: unknown;
   examples?: unknown[];
+  /** The document's examples of this schema, when every one fails its check (rule schema-example): said to be wrong, never shown as "e.g.". */
+  wrongExamples?: unknown[];
   flags: ('deprecated' | 'readOnly' | 'writeOnly')[];
   descriptionHtml?: string;
   /** The row opens a group of alternatives (oneOf/anyOf/allOf/not/if-then-else). */

@@ -124,8 +124,13 @@ export function jsonSchemaNode(id: string, dialect: SchemaDialect, value: Record
   if (typeof value.title === 'string' && value.title !== '') node.title = value.title;
   if (typeof value.description === 'string' && value.description.trim() !== '') node.description = value.description;
   if ('default' in value) node.default = { value: value.default };
-  if (Array.isArray(value.examples)) node.examples = value.examples;
-  else if (dialect === 'openapi' && 'example' in value) node.examples = [value.example];
+  if (Array.isArray(value.examples)) {
+    node.examples = value.examples;
+    if (dialect === 'json-schema') node.exampleSites = value.examples.map((_, i) => sub('examples', String(i)));
+  } else if (dialect === 'openapi' && 'example' in value) {
+    node.examples = [value.example];
+    node.exampleSites = [sub('example')];
+  }
   for (const flag of ['deprecated', 'readOnly', 'writeOnly'] as const) if (value[flag] === true) node[flag] = true;
   const discriminator = discriminatorOf(value);
   if (discriminator) node.discriminator = discriminator;

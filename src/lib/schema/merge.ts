@@ -11,6 +11,7 @@
  * has them: the schema's own before the parts it extends.
  */
 import { admitsType, copyOf, type JsonType, jsonTypeOf, type SchemaNode } from './schema-node.ts';
+import type { Location } from '../diagnostics/diagnostic.ts';
 
 /** The id of the node that merges the nodes `a` and `b` (made on demand), or what applies when one is absent. */
 export type MergeIds = (a: string, b: string) => string;
@@ -101,6 +102,7 @@ export function intersect(id: string, a: SchemaNode, b: SchemaNode, both: MergeI
   setOptional(node, 'description', a.description ?? b.description);
   setOptional(node, 'default', a.default ?? b.default);
   if (a.examples || b.examples) node.examples = [...(a.examples ?? []), ...(b.examples ?? [])];
+  if (a.exampleSites || b.exampleSites) node.exampleSites = [...sitesOf(a), ...sitesOf(b)];
   for (const flag of ['deprecated', 'readOnly', 'writeOnly'] as const) if (a[flag] || b[flag]) node[flag] = true;
   setOptional(node, 'discriminator', a.discriminator ?? b.discriminator);
   setOptional(node, 'nativeType', a.nativeType ?? b.nativeType);
@@ -230,4 +232,9 @@ function min(x: number | undefined, y: number | undefined): number | undefined {
 
 function unique<T>(list: T[]): T[] {
   return [...new Set(list)];
+}
+
+/** Where each of a node's examples is written, undefined for one that is not checked (parallel to `examples`). */
+function sitesOf(node: SchemaNode): (Location | undefined)[] {
+  return node.exampleSites ?? (node.examples ?? []).map(() => undefined);
 }

@@ -125,6 +125,12 @@ export interface SchemaNode {
   description?: string;
   default?: { value: unknown };
   examples?: unknown[];
+  /**
+   * Where each of `examples` is written (`…/examples/2`; an OpenAPI schema's one `…/example`), for
+   * the examples `validate` checks at their level (rule schema-example); undefined for one it
+   * does not check. A table row shows as "e.g." only those the check accepts.
+   */
+  exampleSites?: (Location | undefined)[];
   deprecated?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;

@@ -109,9 +109,30 @@ export class ExampleValidator {
     part = 'value',
     dialect: Dialect = 'json-schema',
   ): string[] | 'timeout' | 'skipped' | 'too-deep' {
+    return this.#errors(value, schema, schemaAt, part, dialect, '');
+  }
+
+  /**
+   * As jsonSchemaErrors, against the schema's own fields only (its oneOf/anyOf shapes and its
+   * discriminator left out): a base schema's example whose discriminator value names the base
+   * itself is a value of the base, not of one of its shapes.
+   */
+  ownFieldsErrors(value: unknown, schema: Record<string, unknown>, schemaAt: Location, part = 'value'): ReturnType<ExampleValidator['jsonSchemaErrors']> {
+    const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _discriminator, ...own } = schema;
+    return this.#errors(value, own, schemaAt, part, 'json-schema', OWN_FIELDS);
+  }
+
+  #errors(
+    value: unknown,
+    schema: unknown,
+    schemaAt: Location,
+    part: string,
+    dialect: Dialect,
+    variant: string,
+  ): ReturnType<ExampleValidator['jsonSchemaErrors']> {
     let errors: OutputUnit[] | undefined;
     try {
-      const root = this.#register(schema, schemaAt, dialect);
+      const root = this.#register(schema, schemaAt, dialect, variant);
       if (this.#mayBacktrackForLong(root)) {
         if (this.#timeouts >= MAX_TIMEOUTS) return 'skipped';
         this.#bounded ??= new BoundedExampleCheck();
@@ -231,9 +252,9 @@ export class ExampleValidator {
    * must not overflow the stack, and then leave its examples unchecked). Throws when a reference
    * on the way does not resolve.
    */
-  #register(schema: unknown, at: Location, dialect: Dialect): string {
+  #register(schema: unknown, at: Location, dialect: Dialect, variant = ''): string {
     const batch: Pending[] = [];
-    const id = this.#idOf(schema, at, batch, dialect);
+    const id = this.#idOf(schema, at, batch, dialect, variant);
     const failed = new Map<string, Error>();
     for (let i = 0; i < batch.length; i++) {
       const { schema: s, at: where, id: sid, dialect: d } = batch[i]!;

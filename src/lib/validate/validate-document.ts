@@ -21,7 +21,7 @@ export interface ValidateOptions {
   remote?: RemoteOptions;
   cwd?: string;
   /**
-   * Report schema content that contradicts itself (examples that do not match their schema,
+   * Report schema content that contradicts itself (examples that do not match their schema or, for a parameter, its enum,
    * defaults of the wrong type, discriminators missing from `required`: SPEC Errors #13, #14, #9) as errors instead of warnings. They are
    * warnings by default because published documents, the SPEC's own examples among them, often
    * carry such drift and should still build.
@@ -29,7 +29,13 @@ export interface ValidateOptions {
   strict?: boolean;
 }
 
-export const STRICT_CODES = new Set(['example-invalid', 'schema-default-type', 'discriminator-not-required']);
+export const STRICT_CODES = new Set([
+  'example-invalid',
+  'schema-example-invalid',
+  'parameter-example-enum',
+  'schema-default-type',
+  'discriminator-not-required',
+]);
 
 export interface ValidationResult {
   /** Absent when the root document itself could not be loaded. */

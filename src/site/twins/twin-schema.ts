@@ -7,6 +7,7 @@ import type { SchemaRow } from '../../lib/model/types.ts';
 import { htmlToInlineMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, jsonSpan, lineStart } from './markdown-text.ts';
 import { twinHref } from './twin-links.ts';
+import { wrongExamplesNote } from '../wrong-examples-note.ts';
 
 const COMBINATOR_WORDS: Record<NonNullable<SchemaRow['combinator']>, string> = {
   oneOf: 'exactly one of the shapes below',
@@ -44,6 +45,7 @@ function rowLine(row: SchemaRow, root: string): string {
   if (row.const !== undefined) facts.push(`always ${jsonSpan(row.const)}`);
   if (row.default !== undefined) facts.push(`default ${jsonSpan(row.default)}`);
   if (row.examples?.length) facts.push(`example ${values(row.examples)}`);
+  if (row.wrongExamples?.length) facts.push(wrongExamplesNote(row, codeSpan, escapeInline).replace(/^The/, 'the').replace(/\.$/, ''));
   if (row.booleanSchema !== undefined) facts.push(row.booleanSchema ? 'anything is allowed' : 'nothing is allowed');
   if (row.combinator) facts.push(COMBINATOR_WORDS[row.combinator]);
   if (row.discriminator)

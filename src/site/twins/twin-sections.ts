@@ -19,6 +19,7 @@ import { fillInSentence } from '../../lib/model/sample-fill-in.ts';
 import { moreMessagesSentence } from '../../lib/model/more-messages.ts';
 import { sharedBy } from '../../lib/portal/match-words.ts';
 import { LINKS_SHOWN } from '../site-data.ts';
+import { moreExamplesNote } from '../more-examples-note.ts';
 import { handsOnLines, operationLines, topicLines } from './twin-sns.ts';
 import { factLines, objectLines, pageLink, textLine } from './twin-values.ts';
 
@@ -82,6 +83,7 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
           ]),
           ...(e.warnings ? exampleWarningLines(e.warnings) : []),
         ]),
+        ...(section.more ? [escapeInline(moreExamplesNote(section.more)), ''] : []),
       ];
     case 'sns-topic':
       return [...origin, ...topicLines(section.topic, section.fanOut, root)];

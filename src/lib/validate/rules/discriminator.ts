@@ -55,7 +55,7 @@ export const discriminatorRule: Rule = {
  * value of the discriminator property must be one that selects a schema (for a base, its own name
  * or a subtype's value; for a subtype, its own value).
  */
-function checkExamples({ doc, report }: RuleContext): void {
+export function checkExamples({ doc, report }: Pick<RuleContext, 'doc' | 'report'>): void {
   const root = doc.root.value;
   const schemas = isPlainObject(root) && isPlainObject(root.components) ? root.components.schemas : undefined;
   const named = new Map<string, string>();

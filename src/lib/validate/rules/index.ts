@@ -20,6 +20,7 @@ import { rootPointersRule } from './root-pointers.ts';
 import type { Rule } from './rule.ts';
 import { runtimeExpressionsRule } from './runtime-expressions.ts';
 import { schemaDefaultRule } from './schema-default.ts';
+import { schemaExamplesRule } from './schema-examples.ts';
 import { schemaFormatRule } from './schema-format.ts';
 import { securityRule } from './security.ts';
 import { serverVariablesRule } from './server-variables.ts';
@@ -43,6 +44,7 @@ export const rules: Rule[] = [
   schemaDefaultRule,
   schemaFormatRule,
   examplesRule,
+  schemaExamplesRule,
   serverVariablesRule,
   securityRule,
   snsOperationRule,

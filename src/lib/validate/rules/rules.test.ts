@@ -55,6 +55,7 @@ const SEVERITY: Record<string, Diagnostic['severity']> = {
   'media-type': 'error',
   'operation-message-not-in-channel': 'error',
   'parameter-default-enum': 'error',
+  'parameter-example-enum': 'warning',
   'ref-unresolved': 'error',
   'reply-address-conflict': 'error',
   'reply-message-not-in-channel': 'error',
@@ -63,6 +64,9 @@ const SEVERITY: Record<string, Diagnostic['severity']> = {
   'root-pointer-reply-channel': 'error',
   'runtime-expression': 'error',
   'schema-default-type': 'warning',
+  'schema-example-check-timeout': 'warning',
+  'schema-example-check-too-deep': 'warning',
+  'schema-example-invalid': 'warning',
   'schema-format-custom': 'info',
   'schema-format-invalid': 'error',
   'schema-format-mismatch': 'error',
@@ -421,6 +425,50 @@ const table: Record<string, Row[]> = {
       expect: ['spec-example-content'],
     },
   ],
+  'schema-example': [
+    { name: "a schema's examples that match", yaml: schemas('    A: {type: integer, examples: [1, 2]}\n'), expect: [] },
+    {
+      name: 'a component schema example of the wrong type (warning)',
+      yaml: schemas('    A: {type: integer, examples: [1, x]}\n'),
+      expect: ['schema-example-invalid'],
+    },
+    {
+      name: "a nested property's example against the property, not the object",
+      yaml: schemas('    A:\n      type: object\n      properties:\n        n: {type: integer, minimum: 1, examples: [0]}\n'),
+      expect: ['schema-example-invalid'],
+      strict: true,
+    },
+    {
+      name: 'an inline payload schema example, across a reference',
+      yaml: `${MINIMAL}components:\n  schemas:\n    Id: {type: string, pattern: '^o-'}\n  messages:\n    m:\n      payload:\n        type: object\n        properties: {id: {$ref: '#/components/schemas/Id'}}\n        examples: [{id: o-1}, {id: x-1}]\n`,
+      expect: ['schema-example-invalid'],
+    },
+    {
+      name: 'a component used by many messages is checked once',
+      yaml: `${MINIMAL}components:\n  schemas:\n    A: {type: integer, examples: [x]}\n  messages:\n${['a', 'b', 'c'].map((m) => `    ${m}: {payload: {$ref: '#/components/schemas/A'}}\n`).join('')}`,
+      expect: ['schema-example-invalid'],
+    },
+    {
+      name: 'a pattern that backtracks for an exponential time is given up after a time limit, and said so',
+      yaml: schemas("    Code: {type: string, pattern: '^(a+)+$', examples: [aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!]}\n"),
+      expect: ['schema-example-check-timeout'],
+    },
+    {
+      name: "an OpenAPI 3.0 schema's examples, read as OpenAPI reads nullable and a boolean exclusiveMinimum",
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload:\n        schemaFormat: application/vnd.oai.openapi;version=3.0.0\n        schema:\n          type: object\n          properties:\n            note: {type: string, nullable: true, example: null}\n            level: {type: integer, minimum: 0, exclusiveMinimum: true, example: 1}\n`,
+      expect: [],
+    },
+    {
+      name: "an OpenAPI 3.0 schema's nested example that its field does not accept (warning)",
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload:\n        schemaFormat: application/vnd.oai.openapi;version=3.0.0\n        schema:\n          type: object\n          properties:\n            level: {type: integer, minimum: 0, exclusiveMinimum: true, example: 0}\n`,
+      expect: ['schema-example-invalid'],
+    },
+    {
+      name: 'an Avro schema has no examples keyword of its own to check',
+      yaml: `${MINIMAL}components:\n  messages:\n    m:\n      payload:\n        schemaFormat: application/vnd.apache.avro;version=1.9.0\n        schema: {type: record, name: A, fields: [{name: id, type: string}], examples: [{id: 7}]}\n`,
+      expect: [],
+    },
+  ],
   'server-variables': [
     {
       name: 'variables defined and used',
@@ -434,6 +482,19 @@ const table: Record<string, Row[]> = {
       expect: ['server-variable-unused'],
     },
     { name: 'default outside the enum', yaml: `${MINIMAL}components:\n  parameters:\n    p: {enum: [a, b], default: c}\n`, expect: ['parameter-default-enum'] },
+    { name: 'examples among the enum', yaml: `${MINIMAL}components:\n  parameters:\n    p: {enum: [a, b], examples: [b]}\n`, expect: [] },
+    {
+      name: 'an example outside the enum (warning)',
+      yaml: `${MINIMAL}components:\n  parameters:\n    p: {enum: [a, b], examples: [a, c]}\n`,
+      expect: ['parameter-example-enum'],
+    },
+    {
+      name: 'an example outside the enum, with --strict',
+      yaml: `${MINIMAL}components:\n  parameters:\n    p: {enum: [a, b], examples: [c]}\n`,
+      expect: ['parameter-example-enum'],
+      strict: true,
+    },
+    { name: 'examples without an enum are not judged', yaml: `${MINIMAL}components:\n  parameters:\n    p: {examples: [anything]}\n`, expect: [] },
   ],
   security: [
     { name: 'fitting fields', yaml: scheme('      type: http\n      scheme: bearer\n      bearerFormat: JWT\n'), expect: [] },

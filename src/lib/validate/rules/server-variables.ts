@@ -1,7 +1,7 @@
 /**
  * SPEC Server Object / Server Variable Object / Parameter Object: every `{name}` in `host` and
  * `pathname` is defined in `variables`, every variable is used, and a `default` is one of the
- * `enum` values when both are given (for parameters too).
+ * `enum` values when both are given (for parameters too, and a parameter's `examples` as well).
  */
 import { addressExpressions } from './channel-address.ts';
 import { isPlainObject } from '../../resolve/resolved-doc.ts';
@@ -55,6 +55,21 @@ export const serverVariablesRule: Rule = {
               'Make the default one of the allowed values.',
             ),
           );
+        }
+        // A parameter's examples are values it takes: one outside its enum shows a value the channel never has.
+        if (kind === 'Parameter' && Array.isArray(values) && Array.isArray(node.value.examples)) {
+          node.value.examples.forEach((example, i) => {
+            if (values.some((v) => v === example)) return;
+            report(
+              problem(
+                'parameter-example-enum',
+                'warning',
+                fieldAt(node, 'examples', i),
+                `the example ${JSON.stringify(example)} is not one of the enum values ${values.map((v) => JSON.stringify(v)).join(', ')}`,
+                'Give examples among the allowed values, or add the value to the enum.',
+              ),
+            );
+          });
         }
       }
     }
