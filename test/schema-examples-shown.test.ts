@@ -145,7 +145,8 @@ describe("a schema's own examples, as pages show them", () => {
               if (!level || !pointer) continue;
               const levelOracle: Oracle = oracleFor(doc, level, { file, pointer })!;
               for (const v of row.examples ?? []) assert.notEqual(levelOracle.accepts(v), false, `${page.url} #${row.anchor} shows e.g. ${JSON.stringify(v)}`);
-              for (const v of row.wrongExamples ?? []) assert.equal(levelOracle.accepts(v), false, `${page.url} #${row.anchor} says ${JSON.stringify(v)} is wrong`);
+              for (const v of row.wrongExamples ?? [])
+                assert.equal(levelOracle.accepts(v), false, `${page.url} #${row.anchor} says ${JSON.stringify(v)} is wrong`);
               if (row.examples) seen.right++;
               if (row.wrongExamples) seen.wrong++;
             }
