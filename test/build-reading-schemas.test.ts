@@ -215,8 +215,9 @@ describe('reading the schemas of a real polymorphic document without noise', () 
     assert.match(row('ce_specversion'), /always "1\.0"/);
     assert.doesNotMatch(row('ce_specversion'), /e\.g\./, 'no e.g. equal to the one value');
     assert.match(row('ce_source'), /always "http:\/\/localhost"/);
-    assert.match(row('ce_source'), /e\.g\. "http:\/\/fleet\.example\.com"/, 'another example stays');
-    assert.doesNotMatch(row('ce_source'), /e\.g\. "http:\/\/localhost"/);
+    // Its one other example is not a value it takes (the const refuses it): no e.g.; one example is right, so nothing is said wrong either.
+    assert.doesNotMatch(row('ce_source'), /e\.g\./);
+    assert.doesNotMatch(row('ce_source'), /does not satisfy/, 'the example equal to the const is right');
   });
 
   it('writes an object example as indented JSON', () => {

@@ -1,4 +1,7 @@
-/** What a page says of the document's examples it leaves out past its limit (a schema's own page: OWN_PAGE_EXAMPLES). */
-export function moreExamplesNote(more: number): string {
-  return `The document gives ${more} more ${more === 1 ? 'example' : 'examples'} of this schema, not shown here.`;
+/**
+ * What a page says of the document's examples it leaves out past its limit (OWN_PAGE_EXAMPLES): a
+ * schema's own page of its schema's, a message's panel of its payload schema's (`of: 'payload'`).
+ */
+export function moreExamplesNote(more: number, of?: 'payload'): string {
+  return `The document gives ${more} more ${more === 1 ? 'example' : 'examples'} of ${of === 'payload' ? "the payload's schema" : 'this schema'}, not shown here.`;
 }

@@ -332,10 +332,15 @@ function schemaFacts(row: SchemaRow, href: Href, inShapes = false): string {
   if (row.itemEnum) out += `<p class="values" data-pagefind-ignore>each one of ${codeList(row.itemEnum)}</p>`;
   if (row.default !== undefined) out += `<p class="values" data-pagefind-ignore>default <code>${wrapped(show(row.default))}</code></p>`;
   const inlineExamples = row.examples?.filter((v) => !structured(v)) ?? [];
-  if (inlineExamples.length > 0) out += `<p class="values" data-pagefind-ignore>e.g. ${codeList(inlineExamples)}</p>`;
-  for (const v of row.examples?.filter(structured) ?? []) {
+  const structuredExamples = row.examples?.filter(structured) ?? [];
+  // The examples past the row's few (schema-rows.ts ROW_EXAMPLES) counted, after the last one shown.
+  const more = row.moreExamples ? `and ${row.moreExamples} more` : '';
+  if (inlineExamples.length > 0)
+    out += `<p class="values" data-pagefind-ignore>e.g. ${codeList(inlineExamples)}${more && structuredExamples.length === 0 ? ` ${more}` : ''}</p>`;
+  for (const v of structuredExamples) {
     out += `<p class="values" data-pagefind-ignore>e.g.</p><pre class="example-value" tabindex="0" data-pagefind-ignore><code>${plainLinesHtml(JSON.stringify(v, null, 2))}</code></pre>`;
   }
+  if (more && structuredExamples.length > 0) out += `<p class="values" data-pagefind-ignore>${more}</p>`;
   // Every example of it wrong: said so, none shown as a value it takes (a note, not the API's words: not indexed).
   const wrong = wrongExamplesNote(row, (json) => `<code>${wrapped(json)}</code>`, escapeHtml);
   if (wrong) out += `<p class="schema-note" role="note" data-pagefind-ignore>${wrong}</p>`;

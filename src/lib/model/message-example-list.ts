@@ -12,7 +12,8 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import type { Context } from './page-context.ts';
 import { sub } from './page-context.ts';
 import type { GeneratedExample, GeneratedExamples } from './generated-examples.ts';
-import { schemaGivenExamples } from './schema-given-examples.ts';
+import { type SchemaGivenExample, schemaGivenExamples } from './schema-given-examples.ts';
+import { OWN_PAGE_EXAMPLES } from './shown-examples.ts';
 import { rightFirst } from './example-order.ts';
 
 export interface ListedExample {
@@ -34,6 +35,8 @@ export interface MessageExampleList {
   generated?: GeneratedExamples;
   /** Whether the schemas give examples (the panel then never says the examples are generated). */
   schemaGiven: boolean;
+  /** The schemas' examples left out past OWN_PAGE_EXAMPLES: the panel says how many. */
+  more?: number;
 }
 
 /** The message's examples (traits merged: `value` and `origin` as `merged` gives them) as its panel lists them. */
@@ -57,22 +60,32 @@ export function messageExampleList(ctx: Context, value: Record<string, unknown>,
   const given = schemaGivenExamples(ctx, value, origin, at);
   const generated = ctx.generatedExamples(value, origin, at);
   const made = generated.examples.filter((g) => !given.some((w) => isDeepStrictEqual(w.value.payload, g.value.payload)));
+  // A wrong one (the validator's finding), and a made one that could not be checked (its panel says so), do not lead.
+  // Judged lazily: up to the first right one, and the ones shown.
+  const wrong = (w: SchemaGivenExample): boolean =>
+    w.checkedBy !== undefined && !ctx.schemaExampleAccepted(w.value.payload, w.at, w.checkedBy.schema, w.checkedBy.at);
+  const ordered = rightFirst<{ given: number } | { made: GeneratedExample }>(
+    [...given.map((_, i) => ({ given: i })), ...made.map((g) => ({ made: g }))],
+    (ex) => ('given' in ex ? !wrong(given[ex.given]!) : ex.made.unchecked === undefined),
+  );
+  // At most OWN_PAGE_EXAMPLES of the schemas': a payload schema with ten thousand examples gives a page of the same size, saying how many more it has.
+  let kept = 0;
+  const shown = ordered.filter((ex) => !('given' in ex) || kept++ < OWN_PAGE_EXAMPLES);
+  const more = given.length - Math.min(given.length, OWN_PAGE_EXAMPLES);
   return {
     written,
     generated,
     schemaGiven: given.length > 0,
-    // A schema's example the validator finds wrong, and a made one that could not be checked (its panel says so), do not lead.
-    examples: rightFirst(
-      [
-        ...given.map((w, i) => ({
-          title: given.length === 1 ? "The document's example" : `The document's example ${i + 1}`,
-          value: w.value as Record<string, unknown>,
-          source: w.at,
-          ...(w.checkedBy && !ctx.schemaExampleAccepted(w.value.payload, w.at, w.checkedBy.schema, w.checkedBy.at) ? { wrong: true as const } : {}),
-        })),
-        ...made.map((g) => ({ title: g.title, value: g.value as Record<string, unknown>, made: g })),
-      ],
-      (ex: ListedExample) => !ex.wrong && ex.made?.unchecked === undefined,
-    ),
+    examples: shown.map((ex) => {
+      if (!('given' in ex)) return { title: ex.made.title, value: ex.made.value as Record<string, unknown>, made: ex.made };
+      const w = given[ex.given]!;
+      return {
+        title: given.length === 1 ? "The document's example" : `The document's example ${ex.given + 1}`,
+        value: w.value as Record<string, unknown>,
+        source: w.at,
+        ...(wrong(w) ? { wrong: true as const } : {}),
+      };
+    }),
+    ...(more > 0 ? { more } : {}),
   };
 }

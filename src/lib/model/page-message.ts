@@ -117,6 +117,7 @@ function makeMessageContent(ctx: Context, message: Record<string, unknown>, at: 
           ...(ex.made?.unchecked ? { note: `This example could not be checked: ${ex.made.unchecked}.` } : {}),
         })),
         ...(missing.length > 0 ? { missing } : {}),
+        ...(list.more ? { more: list.more, moreOf: 'payload' as const } : {}),
       });
     written.push(...list.examples.map((ex) => ex.value));
   }

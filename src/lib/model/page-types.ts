@@ -106,8 +106,10 @@ export type PageSection =
       /** The generated examples hold example values the document gives for fields: the page says so, not that it gives none. */
       fieldValues?: boolean;
       examples: ShownExample[];
-      /** The document's examples left out past the page's limit (a schema's own page: OWN_PAGE_EXAMPLES): the page says how many. */
+      /** The document's examples left out past the page's limit (OWN_PAGE_EXAMPLES: a schema's own page, a message's whose schemas give them): the page says how many. */
       more?: number;
+      /** Whose examples `more` counts: the payload schema's (a message's panel), else the page's own schema's. */
+      moreOf?: 'payload';
       missing?: string[];
       reused?: { message: Link; example: string; path: string };
     }

@@ -20,7 +20,7 @@ import { messageLine } from './page-message-line.ts';
 import { exampleBlocks } from './example-blocks.ts';
 import { holdsPlaceholder } from '../schema/example-value.ts';
 import { pathText } from './reused-examples.ts';
-import { dropShownExamples } from './shown-examples.ts';
+import { dropShownExamples, OWN_PAGE_EXAMPLES } from './shown-examples.ts';
 import { listFields } from './page-list-fields.ts';
 import { operationPage } from './page-operation.ts';
 import { serverPage } from './page-server.ts';
@@ -63,8 +63,7 @@ type Builder = (
 /** A schema's example as its page shows it: a value, no message's part (example-blocks.ts). */
 const valueBlocks = (value: unknown): ExampleBlock[] => exampleBlocks({ payload: value }, 'application/json').map((block) => ({ ...block, part: 'value' }));
 
-/** The document's examples a component schema's own page shows at most (its panel: PANEL_EXAMPLES of a message shown elsewhere). */
-export const OWN_PAGE_EXAMPLES = 10;
+export { OWN_PAGE_EXAMPLES } from './shown-examples.ts';
 
 /**
  * A component schema's examples beside its table (a reader sees its shape at once, as Redocly and

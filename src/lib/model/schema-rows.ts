@@ -27,6 +27,7 @@ import { ANY_ID } from '../schema/merge.ts';
 import { type JsonType, type SchemaDialect, type SchemaNode, shapeOf } from '../schema/schema-node.ts';
 import { type SchemaViews, schemaViewsOf } from '../schema/schema-views.ts';
 import type { DiscriminatorIndex } from './discriminators.ts';
+import { ROW_EXAMPLES } from './shown-examples.ts';
 import type { SchemaRow } from './types.ts';
 
 export interface RowOptions {
@@ -295,11 +296,13 @@ function describe(
   else if (node.enum?.length === 1) row.const = node.enum[0];
   else if (node.enum) row.enum = node.enum;
   if (node.default) row.default = node.default.value;
-  const { right, wrong } = judgedExamples(node, options);
-  const examples = shownExamples(right, row);
-  if (examples.length > 0) row.examples = examples;
+  const { shown, wrong, more } = rowExamples(node, row, options);
+  if (shown.length > 0) {
+    row.examples = shown;
+    if (more > 0) row.moreExamples = more;
+  }
   // Every example wrong: the row says so instead of showing one as a value the field takes.
-  else if (right.length === 0 && wrong.length > 0) row.wrongExamples = shownExamples(wrong, row);
+  else if (wrong.length > 0) row.wrongExamples = wrong;
   for (const flag of ['deprecated', 'readOnly', 'writeOnly'] as const) if (node[flag]) row.flags.push(flag);
   if (node.description) row.descriptionHtml = renderMarkdown(node.description);
   const combinator = node.choices[0]?.kind ?? (node.nots.length > 0 ? 'not' : node.conditionals.length > 0 ? 'if' : undefined);
@@ -444,35 +447,41 @@ function alternativeName(
 }
 
 /**
- * A node's examples split by the check `validate` makes of each at its level: a wrong one is
- * never shown as a value the field takes. An example that is not checked (another format's, or
- * no check given) counts as right, as the panels count one.
+ * The examples a row shows as "e.g.": at most ROW_EXAMPLES of those the check `validate` makes of
+ * each at its level accepts (a wrong one is never shown as a value the field takes), each value
+ * once (the examples of a subtype and of the base it extends, merged, are often the same), and
+ * none that only repeats the value the row already says it always has or defaults to ("always
+ * "1.0"", then "e.g. "1.0"", says nothing new). Judged in the document's order until the row has
+ * its examples: `more` counts the different values after them, unjudged (a field with a thousand
+ * examples is judged a few times). `wrong`: every one, when none is right (one that repeats the
+ * row's value counts: it is not shown, but it is right). An example that is not checked (another format's, or no check given) counts as right,
+ * as the panels count one.
  */
-function judgedExamples(node: SchemaNode, options: RowOptions): { right: unknown[]; wrong: unknown[] } {
-  const right: unknown[] = [];
-  const wrong: unknown[] = [];
-  (node.examples ?? []).forEach((example, i) => {
-    const site = node.exampleSites?.[i];
-    (site && options.exampleAccepted && !options.exampleAccepted(example, site, node.dialect) ? wrong : right).push(example);
-  });
-  return { right, wrong };
-}
-
-/**
- * The examples a row shows: each value once (the examples of a subtype and of the base it
- * extends, merged, are often the same), and none that only repeats the value the row already
- * says it always has or defaults to ("always "1.0"", then "e.g. "1.0"", says nothing new).
- */
-function shownExamples(examples: unknown[], row: SchemaRow): unknown[] {
+function rowExamples(node: SchemaNode, row: SchemaRow, options: RowOptions): { shown: unknown[]; wrong: unknown[]; more: number } {
   const said = new Set<string>();
   if (row.const !== undefined) said.add(JSON.stringify(row.const));
   if (row.default !== undefined) said.add(JSON.stringify(row.default));
-  return examples.filter((value) => {
-    const key = JSON.stringify(value);
-    if (said.has(key)) return false;
-    said.add(key);
-    return true;
+  const seen = new Set<string>();
+  const shown: unknown[] = [];
+  const wrong: unknown[] = [];
+  let anyRight = false;
+  let more = 0;
+  (node.examples ?? []).forEach((example, i) => {
+    const key = JSON.stringify(example);
+    if (seen.has(key)) return;
+    seen.add(key);
+    const repeats = said.has(key);
+    if (!repeats && shown.length >= ROW_EXAMPLES) {
+      more++;
+      return;
+    }
+    const site = node.exampleSites?.[i];
+    const right = !(site && options.exampleAccepted && !options.exampleAccepted(example, site, node.dialect));
+    anyRight ||= right;
+    // One that repeats the row's "always" or "default" is not shown, but a right one means the document's examples are not all wrong.
+    if (!repeats) (right ? shown : wrong).push(example);
   });
+  return { shown, wrong: anyRight ? [] : wrong, more };
 }
 
 function anchorToken(token: string): string {

@@ -11,6 +11,12 @@ import type { SchemaRow } from './types.ts';
 /** Examples a page's panel shows of a message shown on another object's page, at most (the rest are on the message's page). */
 export const PANEL_EXAMPLES = 3;
 
+/** The document's examples a page shows whole at most where it shows them on their own (a component schema's page, a message's page when only its schemas give examples): the page says how many more. */
+export const OWN_PAGE_EXAMPLES = 10;
+
+/** Example values a schema table's row shows as "e.g." at most: it says how many more the document gives. */
+export const ROW_EXAMPLES = 3;
+
 /** The values the examples shown hold, by the name of the field that holds them ('' for an example whole). */
 function valuesByField(examples: unknown[]): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>();

@@ -116,7 +116,10 @@ export interface SchemaRow {
   enum?: unknown[];
   const?: unknown;
   default?: unknown;
+  /** At most ROW_EXAMPLES of the document's examples of this schema that its check accepts. */
   examples?: unknown[];
+  /** The document's examples past those shown as "e.g." (ROW_EXAMPLES), not checked: the row says how many more. */
+  moreExamples?: number;
   /** The document's examples of this schema, when every one fails its check (rule schema-example): said to be wrong, never shown as "e.g.". */
   wrongExamples?: unknown[];
   flags: ('deprecated' | 'readOnly' | 'writeOnly')[];

@@ -44,7 +44,7 @@ function rowLine(row: SchemaRow, root: string): string {
   if (row.itemEnum) facts.push(`each item one of ${values(row.itemEnum)}`);
   if (row.const !== undefined) facts.push(`always ${jsonSpan(row.const)}`);
   if (row.default !== undefined) facts.push(`default ${jsonSpan(row.default)}`);
-  if (row.examples?.length) facts.push(`example ${values(row.examples)}`);
+  if (row.examples?.length) facts.push(`example ${values(row.examples)}${row.moreExamples ? ` and ${row.moreExamples} more` : ''}`);
   if (row.wrongExamples?.length) facts.push(wrongExamplesNote(row, codeSpan, escapeInline).replace(/^The/, 'the').replace(/\.$/, ''));
   if (row.booleanSchema !== undefined) facts.push(row.booleanSchema ? 'anything is allowed' : 'nothing is allowed');
   if (row.combinator) facts.push(COMBINATOR_WORDS[row.combinator]);

@@ -83,7 +83,7 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
           ]),
           ...(e.warnings ? exampleWarningLines(e.warnings) : []),
         ]),
-        ...(section.more ? [escapeInline(moreExamplesNote(section.more)), ''] : []),
+        ...(section.more ? [escapeInline(moreExamplesNote(section.more, section.moreOf)), ''] : []),
       ];
     case 'sns-topic':
       return [...origin, ...topicLines(section.topic, section.fanOut, root)];
