@@ -46,6 +46,24 @@ describe("the header's search box lands where the query matched", () => {
   });
   after(() => closeAll(browser, server));
 
+  it("a page's hit whose sentence is a subscription row's lands on that row, with Enter", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}operations/publishorderevents/`);
+    await boxSearch(page, 'totalAmount');
+    const found = await options(page);
+    const channel = found.find((o) => o.name === 'Order events' && o.kind === 'Channel');
+    assert.ok(channel, JSON.stringify(found, null, 1));
+    assert.match(channel.line, /warehouse-picking\.fifo/, JSON.stringify(channel));
+    assert.match(channel.url, /\/channels\/orderevents\/#fan-out-subscription-\d+$/, JSON.stringify(channel));
+    // Enter on it: the page opens at the row, not at its top.
+    const at = found.indexOf(channel);
+    for (let i = 0; i <= at; i++) await page.keyboard.press('ArrowDown');
+    await Promise.all([page.waitForURL(/#fan-out-subscription-\d+$/), page.keyboard.press('Enter')]);
+    const row = page.locator(`[id="${new URL(page.url()).hash.slice(1)}"]`);
+    assert.match((await row.textContent()) ?? '', /warehouse-picking\.fifo/);
+    await page.close();
+  });
+
   it("a part of a subscription's address: its card under the operation, its row under the channel, each landed on and highlighted", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}operations/publishorderevents/`);

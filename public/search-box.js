@@ -240,12 +240,17 @@ export async function attach(form, input) {
       let line = fields.length > 0 ? (summary !== '' ? [document.createTextNode(summary)] : []) : lineOf(page, asked);
       // A hit whose name and line do not show the match (a summary, where a description's word or
       // an address matched): the words around the match instead, marked, whatever they read like.
+      // That sentence is of a place on the page (a subscription's row): the hit lands there, not on the page's top.
+      let landing = page.url;
       if (fields.length === 0 && !showsMatch(head) && !showsMatch(line)) {
         const around = sentenceAround(page.excerpt, page.meta?.title, page.content);
-        if (around.includes('<mark>')) line = excerptNodes(around, page.content);
+        if (around.includes('<mark>')) {
+          line = excerptNodes(around, page.content);
+          landing = placeHolding(page, around) ?? page.url;
+        }
       }
       add(
-        page.url,
+        landing,
         [span('search-hit-head', head), ...(line.length > 0 ? [span('search-hit-excerpt', line)] : [])],
         fields.length > 0 ? 'search-hit-page' : undefined,
       );
@@ -384,4 +389,23 @@ export async function attach(form, input) {
   });
   // What was typed while this loaded.
   if (input.value.trim() !== '') await run();
+}
+
+/**
+ * The address of the place on `page` (a heading's section, a subscription's row) whose excerpt
+ * holds the marked sentence `around` shown for the page: Pagefind's sub-results, each with its
+ * anchor's address. None where the page's own text before its first heading holds it.
+ */
+function placeHolding(page, around) {
+  const marked = [...around.matchAll(/<mark>(.*?)<\/mark>/g)].map((m) => m[1]);
+  const text = around
+    .replace(/<\/?mark>/g, '')
+    .replace(/…/g, '')
+    .trim();
+  for (const sub of page.sub_results ?? []) {
+    if (typeof sub.url !== 'string' || !sub.url.includes('#') || typeof sub.excerpt !== 'string') continue;
+    const excerpt = sub.excerpt.replace(/<\/?mark>/g, '');
+    if (marked.every((word) => sub.excerpt.includes(`<mark>${word}</mark>`)) && excerpt.includes(text.slice(0, 40))) return sub.url;
+  }
+  return undefined;
 }

@@ -84,8 +84,10 @@ function asRead(result) {
   );
   // The breadcrumb: kind, direction badge, the API in a portal, the address (or a message's
   // operation), and the section it was found in when no hit below says it.
+  // Not where the address shown holds the query: that says why it matched (not "› Code samples", which quotes it).
+  const addressHolds = typeof glance.address === 'string' && lastTerm !== '' && glance.address.toLowerCase().includes(lastTerm.toLowerCase());
   const where =
-    sections.length === 0 && nameHolding(result, lastTerm) === undefined
+    sections.length === 0 && nameHolding(result, lastTerm) === undefined && !addressHolds
       ? others.find((sub) => typeof sub.title === 'string' && sub.title !== '')?.title
       : undefined;
   const badges = glance.badges.map((badge) => ` <span class="badge ${badge.action} search-hit-badge">${badge.words}</span>`).join('');

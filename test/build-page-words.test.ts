@@ -183,7 +183,7 @@ describe('the words of reference pages (default content)', () => {
         /^ ?Send yourself a test message To see one arrive at your subscription, or to test its filter, send one to the topic yourself: /,
         url,
       );
-      assert.match(words(parts(page).reading), /For you You receive (these messages from this API|the request and send back the reply)\./, url);
+      assert.match(words(parts(page).reading), /For you You receive (these messages from this API|this API's request and send it the reply)\./, url);
       // One actor on the page, the reader: no sentence about what the application does beside what "you" do (round 8).
       assert.doesNotMatch(words(page), /This application sends|as this application does|which this application receives/, url);
       // The Markdown twin says it the same way.

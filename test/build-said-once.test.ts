@@ -150,7 +150,7 @@ describe('facts said once and truthfully (default content)', () => {
   });
 
   it('says what the action means, the reply included, and names schema shapes and scopes once', () => {
-    assert.match(words(read('operations/requeststockcheck')), /For you You receive the request and send back the reply\./);
+    assert.match(words(read('operations/requeststockcheck')), /For you You receive this API's request and send it the reply\./);
     assert.match(words(read('operations/publishorderevents')), /For you You receive these messages from this API\./);
     const order = words(read('components/schemas/order'));
     assert.match(order, /1 field of payment , and one of 2 shapes/);

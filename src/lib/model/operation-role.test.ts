@@ -9,6 +9,7 @@ import type { PagePeers, PeerOperation } from '../portal/flow-types.ts';
 import { validateDocument } from '../validate/validate-document.ts';
 import { type ApiModel, buildApiModel } from './build-model.ts';
 import type { Fact } from './page-types.ts';
+import { badgeWords } from '../../site/kind-labels.ts';
 
 const dirs: string[] = [];
 after(() => {
@@ -105,5 +106,40 @@ describe("an operation's role line", () => {
     const fact = roleOf(api, 'take', { sentBy: [peer], receivedBy: [], sentByCount: 1, receivedByCount: 0 });
     assert.equal(fact.label, 'Sent by');
     assert.deepEqual(fact.parties, [{ title: 'Publish orders', url: 'checkout/operations/publish/', apiTitle: 'Checkout' }]);
+  });
+
+  it('speaks of the API as its badge does and of the reader as the other side, on each action with and without a reply', async () => {
+    const table = [
+      { action: 'send', reply: false, badge: 'API sends', line: 'You receive these messages from this API.' },
+      { action: 'send', reply: true, badge: 'API sends', line: "You receive this API's request and send it the reply." },
+      { action: 'receive', reply: false, badge: 'API receives', line: 'You send these messages to this API.' },
+      { action: 'receive', reply: true, badge: 'API receives', line: 'You send this API the request and receive its reply.' },
+    ] as const;
+    const api = await model({
+      apidesc: '3.0.0',
+      info: { title: 'T', version: '1.0.0' },
+      channels: {
+        ...Object.fromEntries(table.map((_, i) => [`c${i}`, { address: `c${i}`, messages: { m: { payload: { type: 'string' } } } }])),
+        r: { address: 'r', messages: { m: { payload: { type: 'string' } } } },
+      },
+      // Each on its own channel, with no other operation sending them: the line addresses the reader.
+      operations: Object.fromEntries(
+        table.map((row, i) => [
+          `op${i}`,
+          { action: row.action, channel: { $ref: `#/channels/c${i}` }, ...(row.reply ? { reply: { channel: { $ref: '#/channels/r' } } } : {}) },
+        ]),
+      ),
+    });
+    for (const [i, row] of table.entries()) {
+      const page = api.pages.find((p) => p.kind === 'operation' && p.id === `op${i}`)!;
+      const fact = roleOf(api, `op${i}`);
+      const why = JSON.stringify(row);
+      assert.equal(badgeWords(page.badges.find((b) => b === 'send' || b === 'receive')!), row.badge, why);
+      assert.equal(fact.label, 'For you', why);
+      assert.equal(fact.text, row.line, why);
+      // The API is named on the line as the other side, and the reader's first act is the opposite of the badge's.
+      assert.match(fact.text ?? '', /\bthis API\b/, why);
+      assert.match(fact.text ?? '', row.badge === 'API sends' ? /^You receive/ : /^You send/, why);
+    }
   });
 });

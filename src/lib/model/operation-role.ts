@@ -41,11 +41,12 @@ function sendersOf(ctx: Context, page: Entity, channel: Entity | undefined, peer
  * What the action means for a reader integrating with the application, in one short sentence
  * with one actor, the reader (as Stripe's and Redocly's references say what a call does for
  * its caller). The badge beside the title says what the API does ("API sends"), this fact what
- * the reader does, under a label that says so ("For you"): the two never read as one action said
- * twice, once wrongly. The panel's commands say the reader's side too (snippets.ts), so the page
+ * the reader does, under a label that says so ("For you"), naming the API as the other side, a
+ * request and its reply included ("You receive this API's request" under "API sends"): the two
+ * never read as one action said twice, once wrongly, nor as the page changing sides. The panel's commands say the reader's side too (snippets.ts), so the page
  * never switches who "you" is.
  */
 function actionMeaning(action: 'send' | 'receive', replies: boolean): string {
-  if (action === 'send') return replies ? 'You receive the request and send back the reply.' : 'You receive these messages from this API.';
-  return replies ? 'You send the request and receive the reply.' : 'You send these messages to this API.';
+  if (action === 'send') return replies ? "You receive this API's request and send it the reply." : 'You receive these messages from this API.';
+  return replies ? 'You send this API the request and receive its reply.' : 'You send these messages to this API.';
 }

@@ -24,6 +24,18 @@ export function listFields(ctx: Context, page: Page, map: ComponentMap | undefin
     const lead = leadSentence(value.description);
     if (lead) page.leadHtml = renderInlineMarkdown(lead);
   }
+  if (map === 'operations' && page.summaryHtml === undefined && page.leadHtml === undefined) {
+    const line = channelLine(ctx, value, at);
+    if (line) page.searchLeadHtml = renderInlineMarkdown(line);
+  }
+}
+
+/** An operation's channel's summary, else its description's first sentence. */
+function channelLine(ctx: Context, value: Record<string, unknown>, at: Location): string | undefined {
+  const channel = value.channel !== undefined ? ctx.doc.deref(value.channel, sub(at, 'channel')) : undefined;
+  if (!channel || !isPlainObject(channel.value)) return undefined;
+  if (typeof channel.value.summary === 'string' && channel.value.summary.trim() !== '') return channel.value.summary.trim();
+  return typeof channel.value.description === 'string' ? leadSentence(channel.value.description) : undefined;
 }
 
 /** `map`: the Components map of the page's kind (page-kinds.ts): a channel and a channel component have the same address. */

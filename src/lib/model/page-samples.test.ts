@@ -426,9 +426,15 @@ operations:
 type HeaderGiven = 'none' | 'const' | 'enum' | 'default' | 'examples';
 /** A message's own examples (each right, or with a payload the schema rejects), its payload schema's, or none. */
 interface MessageSpec {
-  headers: { typeId: HeaderGiven; trace: HeaderGiven };
+  headers: { typeId: HeaderGiven; trace: HeaderGiven; level: HeaderGiven };
   own: boolean[];
   schemaExample: 'none' | 'right' | 'wrong';
+}
+
+/** A header's schema: an integer between bounds, with the document's value (42, 43) given as headerSchema's, or none. */
+function levelSchema(given: HeaderGiven): Record<string, unknown> {
+  const extra = { none: {}, const: { const: 42 }, enum: { enum: [42, 43] }, default: { default: 42 }, examples: { examples: [42] } }[given];
+  return { type: 'integer', minimum: 0, maximum: 100, ...extra };
 }
 
 function headerSchema(name: string, given: HeaderGiven): Record<string, unknown> {
@@ -446,7 +452,14 @@ function samplesDocument(specs: MessageSpec[]): string {
       if (spec.schemaExample !== 'none') payload.examples = [{ label: spec.schemaExample === 'right' ? `schema-${i}` : 7 }];
       const message: Record<string, unknown> = {
         title: `Event ${i}`,
-        headers: { type: 'object', properties: { __TypeId__: headerSchema('type', spec.headers.typeId), traceId: headerSchema('trace', spec.headers.trace) } },
+        headers: {
+          type: 'object',
+          properties: {
+            __TypeId__: headerSchema('type', spec.headers.typeId),
+            traceId: headerSchema('trace', spec.headers.trace),
+            level: levelSchema(spec.headers.level),
+          },
+        },
         payload,
       };
       if (spec.own.length > 0)
@@ -483,12 +496,12 @@ describe('the example a code sample carries', () => {
   let n = 0;
   const given = fc.constantFrom<HeaderGiven>('none', 'const', 'enum', 'default', 'examples');
   const spec = fc.record({
-    headers: fc.record({ typeId: given, trace: given }),
+    headers: fc.record({ typeId: given, trace: given, level: given }),
     own: fc.array(fc.boolean(), { maxLength: 2 }),
     schemaExample: fc.constantFrom<MessageSpec['schemaExample']>('none', 'right', 'wrong'),
   });
 
-  it('is the one the Examples panel shows first, by its title, and sends no header value the document does not give', async () => {
+  it('is the one the Examples panel shows first, by its title, and sends each header value the panel shows, a made-up one said to be made up', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(spec, { minLength: 2, maxLength: 3 }), async (specs) => {
         const file = join(dir, `events-${n++}.json`);
@@ -521,19 +534,33 @@ describe('the example a code sample carries', () => {
           // A right example where the document has one.
           const hasRight = specs[i]!.own.length > 0 ? specs[i]!.own.includes(true) : specs[i]!.schemaExample !== 'wrong';
           if (hasRight) assert.equal(first.warnings, undefined, why);
-          // Each header value: the carried example's, the schema's, or a placeholder the notes name;
-          // a generated example's values are no document's word (`type-1042` for a class name).
-          const carried = first.title.startsWith('Generated example') ? {} : block('headers');
-          for (const [name, value] of kcatHeaders(kcat)) {
-            const schemaGiven = [`${name === '__TypeId__' ? 'type' : 'trace'}-given`, `${name === '__TypeId__' ? 'type' : 'trace'}-given-2`];
-            if (value === `<${name}>`)
+          // Each header the panel shows is sent with the value it shows, and nothing else is sent: a
+          // bare "string" (a type word, no value) goes as a placeholder the notes name, and a value the
+          // document does not give is said to be made up.
+          const shownHeaders = block('headers');
+          const sent = kcatHeaders(kcat);
+          const generated = first.title.startsWith('Generated example');
+          for (const [name, value] of Object.entries(shownHeaders)) {
+            const sentValue = sent.find(([n]) => n === name)?.[1];
+            const why2 = `${why}: the panel shows ${name}: ${JSON.stringify(value)}\n${kcat}\n${tab.notes.join('\n')}`;
+            if (generated && value === 'string') {
+              assert.equal(sentValue, `<${name}>`, why2);
               assert.ok(
                 tab.notes.some((note) => note.includes(`<${name}>`)),
-                `${why}: ${name} is a placeholder the notes do not name`,
+                why2,
               );
-            else
-              assert.ok(carried[name] === value || schemaGiven.includes(value), `${why}: ${name}=${value} is neither the example's nor the schema's\n${kcat}`);
+              continue;
+            }
+            assert.equal(sentValue, typeof value === 'string' ? value : JSON.stringify(value), why2);
+            const documents =
+              name === 'level' ? [42, 43] : [`${name === '__TypeId__' ? 'type' : 'trace'}-given`, `${name === '__TypeId__' ? 'type' : 'trace'}-given-2`];
+            if (generated && !documents.includes(value as never))
+              assert.ok(
+                tab.notes.some((note) => /made up/.test(note) && note.includes(name)),
+                `${why2}: not said to be made up`,
+              );
           }
+          for (const [name] of sent) assert.ok(Object.hasOwn(shownHeaders, name), `${why}: ${name} is sent but not shown\n${kcat}`);
         }
       }),
       { numRuns: 30, seed: 1920 },

@@ -114,19 +114,20 @@ export function exampleOf(
 }
 
 /**
- * The carried example as a sample sends it: a generated example's header values that the
- * document does not give become placeholders (sample-header-values.ts); the document's own
- * example is sent as written.
+ * The carried example as a sample sends it: as its panel shows it, so that the two never
+ * disagree. Of a generated example, the header values the document does not give are said to be
+ * made up (as the sns publish commands say them, sns-hands-on.ts), and a bare `"string"`, a type
+ * word and no value, goes as a `<name>` placeholder (sample-header-values.ts).
  */
 function withSampleHeaders(
   ctx: Context,
   message: Resolved,
   carried: ReturnType<typeof exampleOf>,
-): ReturnType<typeof exampleOf> & { headerPlaceholders: string[] } {
-  if (!carried.made || !isPlainObject(carried.value.headers)) return { ...carried, headerPlaceholders: [] };
+): ReturnType<typeof exampleOf> & { headerPlaceholders: string[]; madeUpHeaders: string[] } {
+  if (!carried.made || !isPlainObject(carried.value.headers)) return { ...carried, headerPlaceholders: [], madeUpHeaders: [] };
   const m = merged(ctx, message.value, message.at);
-  const { headers, placeholders } = headersWithPlaceholders(carried.value.headers, schemaHeaderValues(ctx, m.value, m.origin, message.at));
-  return { ...carried, value: { ...carried.value, headers }, headerPlaceholders: placeholders };
+  const { headers, placeholders, madeUp } = headersWithPlaceholders(carried.value.headers, schemaHeaderValues(ctx, m.value, m.origin, message.at));
+  return { ...carried, value: { ...carried.value, headers }, headerPlaceholders: placeholders, madeUpHeaders: madeUp };
 }
 
 /** A runtime expression's value in a message example (`$message.header#/replyTo`), when it names one. */
@@ -236,6 +237,10 @@ function fillInOf(target: SampleTarget, described: Record<string, unknown>): Fil
 const placeholderNote = (names: string[]): string =>
   `The API description gives no value for ${listed(names)}: replace ${listed(names.map(headerPlaceholder))} with the value the receiver expects.`;
 
+/** The note under samples that send a generated header value: the example beside them shows it, and the document gives none. */
+const madeUpNote = (names: string[]): string =>
+  `${names.length === 1 ? `The value of ${names[0]} is` : `The values of ${listed(names)} are`} made up, as in the generated example: send the value the receiver expects.`;
+
 /** One message's samples and the notes that hold for them only (the headers they leave out, those the reader fills in). */
 function messageSamples(
   given: SampleTarget,
@@ -243,9 +248,11 @@ function messageSamples(
   languages: readonly SampleLanguage[],
   example: string | undefined,
   headerPlaceholders: string[] = [],
+  madeUpHeaders: string[] = [],
 ): MessageSamples {
   const { target, leftOut } = withoutSpringInternals(given);
   const toFill = headerPlaceholders.filter((name) => target.headers.some(([sent]) => sent === name));
+  const madeUp = madeUpHeaders.filter((name) => target.headers.some(([sent]) => sent === name));
   return {
     title,
     ...(example ? { example } : {}),
@@ -257,6 +264,7 @@ function messageSamples(
           ]
         : []),
       ...(toFill.length > 0 ? [placeholderNote(toFill)] : []),
+      ...(madeUp.length > 0 ? [madeUpNote(madeUp)] : []),
     ],
   };
 }
@@ -269,6 +277,8 @@ interface MessageTarget {
   example?: string | undefined;
   /** Headers sent as a placeholder: the document gives no value for them. */
   headerPlaceholders?: string[];
+  /** Headers sent with a generated example's value: the document gives none either. */
+  madeUpHeaders?: string[];
 }
 
 /**
@@ -287,7 +297,7 @@ function group(
 ): SampleGroup {
   const first = given[0]!.target;
   const fillIn = fillInOf(first, described);
-  const messages = given.map((m) => messageSamples(m.target, m.title, languages, m.example, m.headerPlaceholders));
+  const messages = given.map((m) => messageSamples(m.target, m.title, languages, m.example, m.headerPlaceholders, m.madeUpHeaders));
   const common = first.credentials ? [ENV_NOTE(first.credentials)] : [];
   const only = messages[0]!;
   // Code that reads whatever comes (a consumer, a server that prints the body) is the same for
@@ -395,7 +405,7 @@ export function samplesSection(
     };
     const half = (ch: Resolved, address: string, message: Resolved | undefined, r: SampleRole, messageRole: 'request' | 'reply') => {
       const carried = message ? exampleOf(ctx, message) : undefined;
-      const example = carried ? withSampleHeaders(ctx, message!, carried) : { value: {}, bindings: {}, headerPlaceholders: [] };
+      const example = carried ? withSampleHeaders(ctx, message!, carried) : { value: {}, bindings: {}, headerPlaceholders: [], madeUpHeaders: [] };
       const target = sampleTarget({
         role: r,
         server: serverInput,
@@ -415,7 +425,14 @@ export function samplesSection(
         ...descriptions(serverInput.variables as Record<string, Record<string, unknown>>),
         ...descriptions(resolvedMap(ctx, ch.value.parameters, sub(ch.at, 'parameters'))),
       ]);
-      return { target, example: example.value, exampleTitle: example.title, headerPlaceholders: example.headerPlaceholders, described };
+      return {
+        target,
+        example: example.value,
+        exampleTitle: example.title,
+        headerPlaceholders: example.headerPlaceholders,
+        madeUpHeaders: example.madeUpHeaders,
+        described,
+      };
     };
     const address = typeof channel.value.address === 'string' ? channel.value.address : '';
     const requestMessages = titledMessagesOf(ctx, op.messages, at, channel);
@@ -428,7 +445,9 @@ export function samplesSection(
     const moreRequest = requestMessages.length - shownRequest.length;
     const targets = (change: (t: SampleTarget) => SampleTarget = (t) => t): MessageTarget[] =>
       requestHalves.flatMap((h) =>
-        h.target ? [{ title: h.title, target: change(h.target), example: h.exampleTitle, headerPlaceholders: h.headerPlaceholders }] : [],
+        h.target
+          ? [{ title: h.title, target: change(h.target), example: h.exampleTitle, headerPlaceholders: h.headerPlaceholders, madeUpHeaders: h.madeUpHeaders }]
+          : [],
       );
     if (request.target && languages.length > 0)
       groups.push(group(targets(), `${VERB[role]} on ${request.target.address || 'the server'}`, languages, request.described, moreRequest));
@@ -463,7 +482,11 @@ export function samplesSection(
       if (answer?.target && languages.length > 0)
         groups.push(
           group(
-            answers.flatMap((a) => (a.target ? [{ title: a.title, target: a.target, example: a.exampleTitle, headerPlaceholders: a.headerPlaceholders }] : [])),
+            answers.flatMap((a) =>
+              a.target
+                ? [{ title: a.title, target: a.target, example: a.exampleTitle, headerPlaceholders: a.headerPlaceholders, madeUpHeaders: a.madeUpHeaders }]
+                : [],
+            ),
             `${VERB[other]} the reply on ${answer.target.address}`,
             languages,
             answer.described,

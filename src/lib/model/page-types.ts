@@ -311,6 +311,12 @@ export interface Page extends Entity {
   summaryHtml?: string;
   /** Lists: the description's first sentence, when there is no summary (page-list-fields.ts). */
   leadHtml?: string;
+  /**
+   * Search results: an operation's line when it has no summary nor description, its channel's
+   * (summary, else its description's first sentence), so that hits of one name in several APIs
+   * read apart (page-list-fields.ts). Lists show the channel beside it already.
+   */
+  searchLeadHtml?: string;
   /** Lists: a channel's address, an operation's channel address, a server's URL (page-list-fields.ts). */
   address?: string;
   descriptionHtml?: string;

@@ -1,12 +1,15 @@
 /**
- * The header values a code sample may send when the example it carries was generated: a header's
- * value is the document's (its schema's `const`, `enum`, `default`, `examples` or `example`, or
- * the headers schema's own examples at its name), else a `<name>` placeholder the reader fills
- * in. A generated value (`type-1042` for a `__TypeId__` that Spring reads to pick the class)
- * looks right and sends a wrong type when copied.
+ * The header values a code sample sends when the example it carries was generated: the example's,
+ * as its Examples panel shows them, so that the two never disagree. A value the document does not
+ * give (its schema's `const`, `enum`, `default`, `examples` or `example`, or the headers schema's
+ * own examples at its name) is made up, and may look right and send a wrong type when copied
+ * (`type-1042` for a `__TypeId__` that Spring reads to pick the class): the sample's note says so,
+ * as the sns publish commands do. A bare `"string"`, the generator's word for "some text", is no value:
+ * a `<name>` placeholder the reader fills in.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
+import { PLAIN_STRING } from '../schema/example-value.ts';
 import { type Context, sub } from './page-context.ts';
 
 /** Schemas followed at most through references and allOf: a schema that refers to itself ends. */
@@ -50,19 +53,23 @@ export function schemaHeaderValues(ctx: Context, message: Record<string, unknown
 export const headerPlaceholder = (name: string): string => `<${name}>`;
 
 /**
- * The generated example's headers with each value the document does not give replaced by its
- * placeholder, and the names replaced.
+ * The generated example's headers as a sample sends them: a bare `"string"` the document does not
+ * give replaced by its placeholder; the names replaced, and the names of the values sent that the
+ * document does not give (made up).
  */
 export function headersWithPlaceholders(
   headers: Record<string, unknown>,
   given: Map<string, unknown[]>,
-): { headers: Record<string, unknown>; placeholders: string[] } {
+): { headers: Record<string, unknown>; placeholders: string[]; madeUp: string[] } {
   const placeholders: string[] = [];
+  const madeUp: string[] = [];
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(headers)) {
     const known = (given.get(name) ?? []).some((v) => JSON.stringify(v) === JSON.stringify(value));
-    if (!known) placeholders.push(name);
-    Object.defineProperty(out, name, { value: known ? value : headerPlaceholder(name), enumerable: true, writable: true, configurable: true });
+    const placeholder = !known && value === PLAIN_STRING;
+    if (placeholder) placeholders.push(name);
+    else if (!known) madeUp.push(name);
+    Object.defineProperty(out, name, { value: placeholder ? headerPlaceholder(name) : value, enumerable: true, writable: true, configurable: true });
   }
-  return { headers: out, placeholders };
+  return { headers: out, placeholders, madeUp };
 }
