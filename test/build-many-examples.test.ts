@@ -1,15 +1,17 @@
 /**
- * No page grows with the examples a document gives: a schema table's row shows at most
- * ROW_EXAMPLES as "e.g." and says how many more, and a message whose payload schema gives the
- * examples (none of the message's own) shows at most OWN_PAGE_EXAMPLES of them and says how many
- * more. Built from a generated document with pairs of the same shape, one with 1,000 examples, one
- * with OWN_PAGE_EXAMPLES + 1; the pages and their Markdown twins stay the same size.
+ * No page grows with the examples or values a document gives: a schema table's row shows at most
+ * ROW_EXAMPLES as "e.g." and says how many more; a message shows at most OWN_PAGE_EXAMPLES of its
+ * own examples, or of those its payload schema gives, and says how many more; an enum (a row's, a
+ * channel parameter's) lists at most VALUES_SHOWN values and says how many more. Built from a
+ * generated document with pairs of the same shape, one with 1,000 examples (5,000 values), one
+ * with one past the cap; the pages and their Markdown twins stay the same size.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { OWN_PAGE_EXAMPLES, ROW_EXAMPLES } from '../src/lib/model/shown-examples.ts';
+import { VALUES_SHOWN } from '../src/lib/model/shown-values.ts';
 import { buildSite, tempTree } from './helpers.ts';
 
 const MANY = 1_000;
@@ -34,12 +36,40 @@ const message = (count: number): Record<string, unknown> => ({
   },
 });
 
+/** A message with `count` examples of its own (numbered, none named), its payload schema none. */
+const ownExamples = (count: number): Record<string, unknown> => ({
+  name: `Own${count}`,
+  payload: { type: 'object', properties: { id: { type: 'integer', minimum: 0 }, label: { type: 'string' } }, required: ['id', 'label'] },
+  examples: Array.from({ length: count }, (_, i) => ({ payload: { id: 300_000 + i, label: `own ${300_000 + i}` } })),
+});
+
+const MANY_VALUES = 5_000;
+const FEW_VALUES = VALUES_SHOWN + 1;
+/** `count` values, all as long: `V10000`, `V10001`… */
+const values = (count: number): string[] => Array.from({ length: count }, (_, i) => `V${10_000 + i}`);
+/** A schema whose field `kind` takes one of `count` values, and whose field `tags` holds items that do. */
+const enumField = (count: number): Record<string, unknown> => ({
+  type: 'object',
+  properties: { kind: { type: 'string', enum: values(count) }, tags: { type: 'array', items: { type: 'string', enum: values(count) } } },
+});
+/** A channel whose address parameter takes one of `count` values, carrying the message with `count` examples of its own. */
+const channel = (count: number, examples: number): Record<string, unknown> => ({
+  address: `rooms${count}/{room}`,
+  parameters: { room: { enum: values(count) } },
+  messages: { own: { $ref: `#/components/messages/Own${examples}` } },
+});
+
 const DOCUMENT = {
   apidesc: '3.0.0',
   info: { title: 'Readings', version: '1.0.0' },
+  channels: { manyRooms: channel(MANY_VALUES, MANY), fewRooms: channel(FEW_VALUES, FEW) },
+  operations: {
+    receiveMany: { action: 'receive', channel: { $ref: '#/channels/manyRooms' }, messages: [{ $ref: '#/channels/manyRooms/messages/own' }] },
+    receiveFew: { action: 'receive', channel: { $ref: '#/channels/fewRooms' }, messages: [{ $ref: '#/channels/fewRooms/messages/own' }] },
+  },
   components: {
-    schemas: { ManyField: field(MANY), FewField: field(FEW) },
-    messages: { ManyPayload: message(MANY), FewPayload: message(FEW) },
+    schemas: { ManyField: field(MANY), FewField: field(FEW), ManyValues: enumField(MANY_VALUES), FewValues: enumField(FEW_VALUES) },
+    messages: { ManyPayload: message(MANY), FewPayload: message(FEW), [`Own${MANY}`]: ownExamples(MANY), [`Own${FEW}`]: ownExamples(FEW) },
   },
 };
 
@@ -102,5 +132,52 @@ describe('pages do not grow with the examples a document gives', () => {
     );
     assert.doesNotMatch(page, new RegExp(`reading ${100_000 + OWN_PAGE_EXAMPLES}\\b`), 'an example past the cap is not on the page');
     sameSize(messageFile, 'manypayload', 'fewpayload');
+  });
+
+  it("a message's own examples: at most OWN_PAGE_EXAMPLES, and how many more, on its page and in its twin", () => {
+    const page = readFileSync(messageFile(`own${MANY}`), 'utf8');
+    const shown = new Set([...page.matchAll(/own (3\d{5})/g)].map((m) => Number(m[1])));
+    assert.ok(shown.size > 0 && shown.size <= OWN_PAGE_EXAMPLES, [...shown].join(', '));
+    assert.ok(
+      [...shown].every((n) => n < 300_000 + OWN_PAGE_EXAMPLES),
+      'the first ones, in order',
+    );
+    const sentence = `The document gives ${MANY - OWN_PAGE_EXAMPLES} more examples of this message, not shown here.`;
+    assert.ok(page.includes(sentence), 'the page says how many more');
+    const twin = readFileSync(messageFile(`own${MANY}`, 'index.md'), 'utf8');
+    assert.ok(twin.includes(sentence), 'the twin says how many more');
+    assert.doesNotMatch(twin, new RegExp(`own ${300_000 + OWN_PAGE_EXAMPLES}\\b`), 'an example past the cap is not in the twin');
+    sameSize(messageFile, `own${MANY}`, `own${FEW}`);
+  });
+
+  it("an operation's panel shows a few of its message's examples, whatever the message holds", () => {
+    const file = (name: string, f = 'index.html'): string => join(site, 'operations', name, f);
+    const page = readFileSync(file('receivemany'), 'utf8');
+    assert.doesNotMatch(page, new RegExp(`own ${300_000 + OWN_PAGE_EXAMPLES}\\b`), 'an example past the cap is not on the page');
+    sameSize(file, 'receivemany', 'receivefew');
+  });
+
+  it('an enum lists at most VALUES_SHOWN values and says how many more, on the page and in its twin', () => {
+    const more = `and ${MANY_VALUES - VALUES_SHOWN} more values`;
+    const page = readFileSync(schemaFile('manyvalues'), 'utf8');
+    for (const lead of ['one of', 'each one of']) {
+      const line = page.match(new RegExp(`>${lead} (<code>.*?)</p>`))?.[1] ?? '';
+      assert.equal([...line.matchAll(/<code>/g)].length, VALUES_SHOWN, line.slice(0, 200));
+      assert.ok(line.endsWith(` ${more}`), line.slice(-200));
+    }
+    assert.doesNotMatch(page, new RegExp(`V${10_000 + VALUES_SHOWN}\\b`), 'a value past the cap is not on the page');
+    const twin = readFileSync(schemaFile('manyvalues', 'index.md'), 'utf8');
+    assert.match(twin, new RegExp(`\`kind\`: .*one of (\`"V1\\d{4}"\`(, )?){${VALUES_SHOWN}} ${more}`));
+    assert.doesNotMatch(twin, new RegExp(`V${10_000 + VALUES_SHOWN}\\b`), 'a value past the cap is not in the twin');
+    sameSize(schemaFile, 'manyvalues', 'fewvalues');
+  });
+
+  it("a channel's parameter lists at most VALUES_SHOWN values and says how many more", () => {
+    const file = (name: string, f = 'index.html'): string => join(site, 'channels', name, f);
+    const page = readFileSync(file('manyrooms'), 'utf8');
+    assert.ok(page.includes(`V${10_000 + VALUES_SHOWN - 1} and ${MANY_VALUES - VALUES_SHOWN} more values`), 'the page says how many more');
+    assert.doesNotMatch(page, new RegExp(`V${10_000 + VALUES_SHOWN}\\b`), 'a value past the cap is not on the page');
+    assert.doesNotMatch(readFileSync(file('manyrooms', 'index.md'), 'utf8'), new RegExp(`V${10_000 + VALUES_SHOWN}\\b`));
+    sameSize(file, 'manyrooms', 'fewrooms');
   });
 });

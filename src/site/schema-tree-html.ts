@@ -15,6 +15,7 @@ import { plainLinesHtml } from '../lib/highlight/code-lines.ts';
 import { escapeAttribute, escapeHtml } from '../lib/html-text.ts';
 import { demoteHeadings } from '../lib/markdown/demote-headings.ts';
 import { isQualifiedName } from '../lib/model/qualified-names.ts';
+import { moreValuesWords, shownValues } from '../lib/model/shown-values.ts';
 import type { SchemaRow } from '../lib/model/types.ts';
 import { wrapPoints } from '../lib/wrap-points.ts';
 import { wrongExamplesNote } from './wrong-examples-note.ts';
@@ -270,6 +271,11 @@ const show = (value: unknown): string => JSON.stringify(value) ?? '';
 const structured = (value: unknown): boolean => typeof value === 'object' && value !== null && show(value).length > 24;
 /** Values side by side, each as code. */
 const codeList = (values: readonly unknown[]): string => values.map((v, i) => `${i > 0 ? ' ' : ''}<code>${wrapped(show(v))}</code>`).join('');
+/** An enum's values, at most VALUES_SHOWN of them (as the twin lists them), and how many more. */
+function allowedList(values: readonly unknown[]): string {
+  const { shown, more } = shownValues(values);
+  return more > 0 ? `${codeList(shown)} ${moreValuesWords(more)}` : codeList(shown);
+}
 
 /**
  * Whether the shapes under `row` say its discriminator: each of its values selects a schema that
@@ -328,8 +334,8 @@ function schemaFacts(row: SchemaRow, href: Href, inShapes = false): string {
   }
   // The values are not indexed: a field's search hit reads its type and description, not `one of "FOO1" "FOO2" "FOO3" Some enum field.`
   if (row.const !== undefined) out += `<p class="values" data-pagefind-ignore>always <code>${wrapped(show(row.const))}</code></p>`;
-  if (row.enum) out += `<p class="values" data-pagefind-ignore>one of ${codeList(row.enum)}</p>`;
-  if (row.itemEnum) out += `<p class="values" data-pagefind-ignore>each one of ${codeList(row.itemEnum)}</p>`;
+  if (row.enum) out += `<p class="values" data-pagefind-ignore>one of ${allowedList(row.enum)}</p>`;
+  if (row.itemEnum) out += `<p class="values" data-pagefind-ignore>each one of ${allowedList(row.itemEnum)}</p>`;
   if (row.default !== undefined) out += `<p class="values" data-pagefind-ignore>default <code>${wrapped(show(row.default))}</code></p>`;
   const inlineExamples = row.examples?.filter((v) => !structured(v)) ?? [];
   const structuredExamples = row.examples?.filter(structured) ?? [];

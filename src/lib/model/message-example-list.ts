@@ -35,7 +35,7 @@ export interface MessageExampleList {
   generated?: GeneratedExamples;
   /** Whether the schemas give examples (the panel then never says the examples are generated). */
   schemaGiven: boolean;
-  /** The schemas' examples left out past OWN_PAGE_EXAMPLES: the panel says how many. */
+  /** The examples left out past OWN_PAGE_EXAMPLES (the message's own, else its schemas'): the panel says how many. */
   more?: number;
 }
 
@@ -44,18 +44,18 @@ export function messageExampleList(ctx: Context, value: Record<string, unknown>,
   const written = Array.isArray(value.examples) ? value.examples : [];
   // Where the examples are written (the message's, or a trait's): the validator's findings name that place.
   const examplesAt = sub(origin.examples ?? at, 'examples');
-  if (written.length > 0)
-    return {
-      written,
-      schemaGiven: false,
-      // Numbered as written (as the validator's "example 2" does), whatever else the list holds.
-      examples: rightFirst(
-        written.flatMap((ex, i) =>
-          isPlainObject(ex) ? [{ title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`, value: ex, source: sub(examplesAt, i) }] : [],
-        ),
-        (ex) => ctx.examplePartsAccepted(value, origin, at, ex.value),
+  if (written.length > 0) {
+    // Numbered as written (as the validator's "example 2" does), whatever else the list holds.
+    const listed = rightFirst(
+      written.flatMap((ex, i) =>
+        isPlainObject(ex) ? [{ title: typeof ex.name === 'string' ? ex.name : `Example ${i + 1}`, value: ex, source: sub(examplesAt, i) }] : [],
       ),
-    };
+      (ex) => ctx.examplePartsAccepted(value, origin, at, ex.value),
+    );
+    // At most OWN_PAGE_EXAMPLES, the right one leading: a message with ten thousand examples gives a page of the same size, saying how many more it has (`validate` still checks them all).
+    const more = listed.length - Math.min(listed.length, OWN_PAGE_EXAMPLES);
+    return { written, schemaGiven: false, examples: listed.slice(0, OWN_PAGE_EXAMPLES), ...(more > 0 ? { more } : {}) };
+  }
   // The schemas' own examples (the document's words) first; then the generated ones that differ from them.
   const given = schemaGivenExamples(ctx, value, origin, at);
   const generated = ctx.generatedExamples(value, origin, at);

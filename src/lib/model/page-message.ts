@@ -98,6 +98,7 @@ function makeMessageContent(ctx: Context, message: Record<string, unknown>, at: 
         ...(typeof ex.value.summary === 'string' ? { summaryHtml: renderInlineMarkdown(ex.value.summary) } : {}),
         blocks: exampleBlocks(ex.value, contentType),
       })),
+      ...(list.more ? { more: list.more, moreOf: 'message' as const } : {}),
     });
   } else {
     // The schemas' own examples (the document's words) first, each with what the validator finds

@@ -10,6 +10,7 @@ import { entries } from '../resolve/doc-index.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { type Context, sub } from './page-context.ts';
 import type { Fact } from './page-types.ts';
+import { moreValuesWords, shownValues } from './shown-values.ts';
 
 export function templateValueFacts(ctx: Context, values: Record<string, unknown>, at: Location): Fact[] {
   return entries(values).map(([name, raw]) => {
@@ -22,13 +23,18 @@ export function templateValueFacts(ctx: Context, values: Record<string, unknown>
     // Values are strings (Parameter and Server Variable Objects); anything else is shown as the JSON it is.
     const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
     const enumOf = Array.isArray(o.enum) ? o.enum : Array.isArray(s.enum) ? s.enum : [];
-    const allowed = enumOf.map(shown);
+    const allowed = enumOf;
     const fallback = o.default !== undefined ? o.default : s.default;
     const examples = Array.isArray(o.examples) ? o.examples : Array.isArray(s.examples) ? s.examples : [];
+    // At most VALUES_SHOWN of the values or examples, and how many more: a parameter of thousands of values stays one line.
+    const listed = (values: unknown[]): string => {
+      const { shown: first, more } = shownValues(values);
+      return [first.map(shown).join(', '), moreValuesWords(more)].filter(Boolean).join(' ');
+    };
     const text = [
-      allowed.length > 0 ? `${typeOf(s)}, one of ${allowed.join(', ')}` : typeOf(s),
+      allowed.length > 0 ? `${typeOf(s)}, one of ${listed(allowed)}` : typeOf(s),
       fallback !== undefined && fallback !== null ? `default ${shown(fallback)}` : undefined,
-      allowed.length === 0 && examples.length > 0 ? `for example ${examples.map(shown).join(', ')}` : undefined,
+      allowed.length === 0 && examples.length > 0 ? `for example ${listed(examples)}` : undefined,
       typeof o.location === 'string' ? `taken from ${o.location}` : undefined,
     ]
       .filter(Boolean)

@@ -108,8 +108,8 @@ export type PageSection =
       examples: ShownExample[];
       /** The document's examples left out past the page's limit (OWN_PAGE_EXAMPLES: a schema's own page, a message's whose schemas give them): the page says how many. */
       more?: number;
-      /** Whose examples `more` counts: the payload schema's (a message's panel), else the page's own schema's. */
-      moreOf?: 'payload';
+      /** Whose examples `more` counts: the message's own or its payload schema's (a message's panel), else the page's own schema's. */
+      moreOf?: 'message' | 'payload';
       missing?: string[];
       reused?: { message: Link; example: string; path: string };
     }

@@ -8,6 +8,7 @@ import { htmlToInlineMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, jsonSpan, lineStart } from './markdown-text.ts';
 import { twinHref } from './twin-links.ts';
 import { wrongExamplesNote } from '../wrong-examples-note.ts';
+import { moreValuesWords, shownValues } from '../../lib/model/shown-values.ts';
 
 const COMBINATOR_WORDS: Record<NonNullable<SchemaRow['combinator']>, string> = {
   oneOf: 'exactly one of the shapes below',
@@ -18,9 +19,6 @@ const COMBINATOR_WORDS: Record<NonNullable<SchemaRow['combinator']>, string> = {
   then: 'then it must match the schema below',
   else: 'else it must match the schema below',
 };
-
-/** Values listed inline before the rest is summarised: an enum of hundreds stays one line. */
-const VALUES_SHOWN = 20;
 
 /** The rows as list lines; `root` is the page the twin belongs to (links are relative to it). */
 export function schemaList(rows: SchemaRow[], root: string): string[] {
@@ -61,9 +59,10 @@ function rowLine(row: SchemaRow, root: string): string {
   return `${name}: ${facts.join(' · ')}${description ? ` — ${description}` : ''}`;
 }
 
+/** Values listed inline before the rest is counted (shown-values.ts, as the page does): an enum of thousands stays one line. */
 function values(list: unknown[]): string {
-  const shown = list.slice(0, VALUES_SHOWN).map(jsonSpan).join(', ');
-  return list.length > VALUES_SHOWN ? `${shown} and ${list.length - VALUES_SHOWN} more` : shown;
+  const { shown, more } = shownValues(list);
+  return [shown.map(jsonSpan).join(', '), moreValuesWords(more)].filter(Boolean).join(' ');
 }
 
 /** What a table cut at its row limit says in place of the fields it left out (schema-rows.ts MAX_TABLE_ROWS). */
