@@ -23,6 +23,7 @@ import { DEDUPLICATION_NOTE, PUBLISH_HEADING, PUBLISH_LEAD } from '../../lib/sns
 import { DROPPED, OWN_SUBSCRIPTION_MARK, RETRIES_KEY, retryNumbersText, subscriptionGroups } from '../../lib/sns/subscription-words.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
 import { pageLink } from './twin-values.ts';
+import { subscriptionHolder } from '../../lib/model/flow-fan-out.ts';
 
 const defaulted = (isDefault: boolean): string => (isDefault ? ' (default)' : '');
 
@@ -31,10 +32,13 @@ export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): s
   if (fanOut.consumers.length === 0) lines.push('**Subscriptions:** none in this API');
   else {
     lines.push(`**Subscriptions (${fanOut.consumers.length}):**`, '');
+    const publishers = new Set(fanOut.producers.map((p) => p.url));
     for (const c of fanOut.consumers) {
+      // Who holds it, as the page says (flow-fan-out.ts subscriptionHolder): its receiving operation only when that operation's queue it is.
+      const holder = subscriptionHolder(publishers, c);
       const parts = [
         // The names a reader knows, as the page shows them (their ARNs are on the operation's twin).
-        `${pageLink(c.operation, root)}: ${escapeInline(c.protocolLabel)} ${codeSpan(shortEndpoint(c.endpoint))}`,
+        `${escapeInline(c.protocolLabel)} ${codeSpan(shortEndpoint(c.endpoint))}, ${holder.words}${holder.named ? ` ${pageLink(c.operation, root)}` : ''}`,
         c.verdict
           ? `**${escapeInline(verdictLine(c.verdict))}**`
           : c.filter?.length
