@@ -96,18 +96,35 @@ describe('facts said once and truthfully (default content)', () => {
     );
     assert.ok(
       tableRows(read('channels/orderevents')).includes(
-        'SQS queue warehouse-picking.fifo received by Warehouse picks orders only messages where total.amount is a number > 0 100,015 retries · about 23 days · exponential → warehouse-picking-dlq.fifo',
+        'SQS queue warehouse-picking.fifo received by Warehouse picks orders only messages where total.amount is a number > 0 100,015 retries over about 23 days (3 immediately, 2 every 1 s, 10 backing off (exponential) to 20 s, then 100,000 every 20 s), fixed by AWS → warehouse-picking-dlq.fifo',
       ),
     );
     const css = readFileSync(join(repo, 'src/styles/site.css'), 'utf8');
     assert.match(css, /table\.subscription-lines td \{ overflow-wrap: break-word;/, 'a word breaks only when it cannot fit whole');
   });
 
+  it("gives each subscription's retries on the channel in the words its operation's page gives them", () => {
+    const cases = [
+      ['channels/orderevents', 'operations/receiveordereventsinwarehouse'],
+      ['channels/shipmenttracking', 'operations/notifycustomersofscans'],
+    ] as const;
+    for (const [channel, operation] of cases) {
+      const page = words(reading(read(operation)));
+      const rows = tableRows(read(channel));
+      assert.ok(rows.length > 0, channel);
+      for (const row of rows) {
+        const retries = /(\d[\d,]* retries over about [^→]+?) →/.exec(row)?.[1];
+        assert.ok(retries, `${channel}: ${row}`);
+        assert.ok(page.includes(retries), `${operation} says "${retries}"`);
+      }
+    }
+  });
+
   it('says on a receiving operation the retries AWS fixes once, named by the protocols it subscribes, and folds the sqs binding under the queues', () => {
     const page = reading(read('operations/receiveordereventsinwarehouse'));
     const text = words(page);
     assert.equal(text.match(/100,015 retries/g)?.length, 1, 'AWS’s fixed retries stated once');
-    assert.match(text, /SQS Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days /);
+    assert.match(text, /SQS 100,015 retries over about 23 days \(3 immediately, [^)]*\(exponential\)[^)]*\), fixed by AWS, whatever a delivery policy says\./);
     assert.match(text, /AWS's fixed retries , then SNS drops the message/);
     // No HTTPS subscription on this FIFO topic: the topic's delivery policy is no business of this page.
     assert.doesNotMatch(text, /Topic delivery policy/);
@@ -115,8 +132,11 @@ describe('facts said once and truthfully (default content)', () => {
     const others = words(reading(read('operations/notifycustomersofscans')));
     assert.equal(others.match(/100,015 retries over/g)?.length, 1, 'AWS’s fixed retries of Firehose and Lambda stated once');
     assert.equal(others.match(/50 retries over about 6\.7 hours \(/g)?.length, 1, 'AWS’s fixed retries of e-mail and SMS stated once');
-    assert.match(others, /E-mail and SMS Fixed by AWS, whatever a delivery policy says: 50 retries over about 6\.7 hours /);
-    assert.match(others, /Lambda and Firehose Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days /);
+    assert.match(others, /E-mail and SMS 50 retries over about 6\.7 hours \([^)]*\(exponential\)[^)]*\), fixed by AWS, whatever a delivery policy says\./);
+    assert.match(
+      others,
+      /Lambda and Firehose 100,015 retries over about 23 days \([^)]*\(exponential\)[^)]*\), fixed by AWS, whatever a delivery policy says\./,
+    );
     assert.doesNotMatch(others, /Topic delivery policy/);
     assert.doesNotMatch(page, /id="h-bindings"/, 'no Bindings section repeating the queues');
     assert.match(page, /<details class="fold sns-queues"><summary>This operation's SQS queues: <code id="[^"]+">warehouse-picking\.fifo<\/code>/);

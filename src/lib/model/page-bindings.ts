@@ -12,7 +12,7 @@ import { escapeText } from '../html-text.ts';
 import { pageKindOf } from './page-kinds.ts';
 import { PROTOCOL_NAMES } from './protocol-names.ts';
 import { schemaRows } from './schema-rows.ts';
-import { retryNumbers, subscriptionDelivery } from './sns-delivery.ts';
+import { retryPolicyText, subscriptionDelivery } from './sns-delivery.ts';
 import { type FanOut, filterSummary, isRefused, PROTOCOL_LABELS, receivesItself, sqsQueueNames, subscriptionVerdictOf } from './sns.ts';
 import { PROTOCOL_KEYS } from '../validate/schema/bindings-schema.ts';
 import { isFifoBinding } from '../sns/fifo-protocols.ts';
@@ -84,7 +84,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
       const verdict = subscriptionVerdictOf(c, fifo);
       // Nothing is delivered to a refused subscription: no retries, no dead-letter queue to say.
       const delivery = isRefused(verdict) ? undefined : subscriptionDelivery(c.protocol, c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
-      const retries = delivery?.schedule ? retryNumbers(delivery) : undefined;
+      const retries = delivery?.schedule ? retryPolicyText(delivery) : undefined;
       result.consumers.push({
         operation: toLink(entity),
         protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol),

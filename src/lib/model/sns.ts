@@ -11,7 +11,6 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import type { Link } from './types.ts';
 import { refusedOnFifo } from '../sns/fifo-protocols.ts';
 import { policyVerdict } from '../sns/filter-lint.ts';
-import type { RetryNumbers } from '../sns/subscription-words.ts';
 import { deliveryView, retriesSummary, subscriptionDelivery, type DeliveryView } from './sns-delivery.ts';
 
 export const PROTOCOL_LABELS: Record<string, string> = {
@@ -379,8 +378,8 @@ export interface FanOut {
     verdict?: Verdict;
     /** Absent for a refused subscription: nothing is delivered to it. */
     deadLetter?: string;
-    /** The numbers of its retries (subscription-words.ts says them); absent for a refused subscription. */
-    retries?: RetryNumbers;
+    /** Its retries in the words its operation's page says them (sns-delivery.ts retryPolicyText); absent for a refused subscription. */
+    retries?: string;
     /** The operation receives it itself (receivesItself); else it only lists a subscription received outside this API. */
     own?: true;
   }[];

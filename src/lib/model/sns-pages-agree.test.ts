@@ -1,8 +1,10 @@
 /**
- * An sns subscription has one receiver on every page: the channel's fan-out (its picture and its
- * table) names an operation as the one that receives a subscription exactly when that operation's
- * page marks the subscription as its own, and says "received outside this API" otherwise. Over
- * the default content and every corpus document with an sns binding.
+ * An sns subscription is told the same on the channel's and the operation's page: the channel's
+ * fan-out (its picture and its table) names an operation as the one that receives a subscription
+ * exactly when that operation's page marks the subscription as its own, and says "received
+ * outside this API" otherwise; and it gives the subscription's retries in the words the
+ * operation's page gives them. Over the default content and every corpus document with an sns
+ * binding.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,6 +13,8 @@ import { describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from '../../../test/corpus-location.ts';
 import { validateDocument } from '../validate/validate-document.ts';
 import { buildApiModel } from './build-model.ts';
+import { retryPolicyText } from './sns-delivery.ts';
+import { isRefused } from './sns.ts';
 import { holderText, RECEIVED_OUTSIDE, subscriptionHolder } from './flow-fan-out.ts';
 import type { PageSection } from './page-types.ts';
 
@@ -31,9 +35,9 @@ function snsDocuments(): string[] {
 type Sections<T extends PageSection['type']> = Extract<PageSection, { type: T }>;
 const endpointKey = (values: readonly string[]) => [...values].sort().join(', ');
 
-describe('the receiver of an sns subscription', () => {
+describe('an sns subscription on the channel and the operation page', () => {
   for (const file of snsDocuments()) {
-    it(`is the same on the channel and the operation page: ${file.slice(file.lastIndexOf('/') + 1)}`, async () => {
+    it(`has one receiver and one retry policy: ${file.slice(file.lastIndexOf('/') + 1)}`, async () => {
       const { doc } = await validateDocument(file);
       if (!doc) return;
       const model = buildApiModel(doc, 'sns', repo);
@@ -58,6 +62,10 @@ describe('the receiver of an sns subscription', () => {
             if (card.own) assert.equal(said, `received by ${c.operation.title}`, `${key}: the operation's page marks it as its own`);
             else assert.notEqual(said, `received by ${c.operation.title}`, `${key}: the operation's page lists it among the topic's other subscriptions`);
             if (!card.own && !publishers.has(c.operation.url)) assert.equal(said, RECEIVED_OUTSIDE, key);
+            // The operation's card and Retries section say its retries with retryPolicyText of its delivery view.
+            // Nothing is delivered to a refused subscription: neither page gives it retries.
+            const retries = card.delivery?.schedule && !isRefused(card.verdict) ? retryPolicyText(card.delivery) : undefined;
+            assert.equal(c.retries, retries, `${key}: its retries`);
           }
         }
       }
