@@ -216,16 +216,17 @@ describe('reading the overview, lists, server, channel and message pages', () =>
       return [...fanOut.matchAll(/<td data-label="Subscription">([\s\S]*?)<\/td>/g)].map((m) => text(m[1]!).trim()).sort();
     };
     assert.deepEqual(
-      subscriptions('channels/orderevents/', /Published by Publish order events ?\. Delivered to 3 subscriptions, all received by Warehouse picks orders ?:/),
+      subscriptions('channels/orderevents/', /Published by Publish order events ?\. Delivered to 3 subscriptions ?:/),
       // The other teams' queues are subscribed by ARN (the warehouse's sqs binding defines only its own).
+      // Only the warehouse's own queue (its sqs binding defines it) is received by its operation.
       [
-        'SQS queue billing-orders.fifo arn:aws:sqs:eu-west-1:123456789012:billing-orders.fifo',
-        'SQS queue fraud-screening.fifo arn:aws:sqs:eu-west-1:123456789012:fraud-screening.fifo',
-        'SQS queue warehouse-picking.fifo',
+        'SQS queue billing-orders.fifo arn:aws:sqs:eu-west-1:123456789012:billing-orders.fifo received outside this API',
+        'SQS queue fraud-screening.fifo arn:aws:sqs:eu-west-1:123456789012:fraud-screening.fifo received outside this API',
+        'SQS queue warehouse-picking.fifo received by Warehouse picks orders',
       ],
     );
     assert.deepEqual(
-      subscriptions('channels/shipmenttracking/', /Published by Publish parcel scans ?\. Delivered to 5 subscriptions, all received by Notify customers ?:/),
+      subscriptions('channels/shipmenttracking/', /Published by Publish parcel scans ?\. Delivered to 5 subscriptions, all received outside this API ?:/),
       [
         'E-mail (JSON) tracking-audit@example.com',
         'Firehose stream parcel-scans arn:aws:firehose:eu-west-1:123456789012:deliverystream/parcel-scans',

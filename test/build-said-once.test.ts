@@ -59,15 +59,20 @@ describe('facts said once and truthfully (default content)', () => {
     const html = read('channels/orderevents');
     const boxes = subscriptionBoxes(html);
     assert.equal(boxes.length, 3);
-    for (const box of boxes) {
-      assert.match(box.title, / · received by Warehouse picks orders( · |$)/, box.title);
-      // Visible in the box, not cut by its five lines (an ARN comes after it).
+    // Only the warehouse's own queue is received by its operation (its page marks it "This API's queue"); the others outside this API.
+    // In each box's title whole, and visible in the box (its first words at least: a box wraps it).
+    const holders = boxes.map((box) => [box.title.split(' · ')[1], / · (received [^·]+)( · |$)/.exec(box.title)?.[1]]);
+    assert.deepEqual(Object.fromEntries(holders), {
+      'billing-orders.fifo': 'received outside this API',
+      'fraud-screening.fifo': 'received outside this API',
+      'warehouse-picking.fifo': 'received by Warehouse picks orders',
+    });
+    for (const box of boxes)
       assert.ok(
-        box.lines.some((l) => l.startsWith('received by')),
+        box.lines.some((l) => l.startsWith('received ')),
         box.lines.join(' / '),
       );
-    }
-    assert.match(words(html), /Delivered to 3 subscriptions, all received by Warehouse picks orders :/);
+    assert.match(words(html), /Delivered to 3 subscriptions ?:/);
     const rows = tableRows(html);
     // Each row as the box above it, left to right: its endpoint's resource name ends the row's first cell.
     assert.deepEqual(
@@ -91,18 +96,35 @@ describe('facts said once and truthfully (default content)', () => {
     );
     assert.ok(
       tableRows(read('channels/orderevents')).includes(
-        'SQS queue warehouse-picking.fifo only messages where total.amount is a number > 0 100,015 retries · about 23 days · exponential → warehouse-picking-dlq.fifo',
+        'SQS queue warehouse-picking.fifo received by Warehouse picks orders only messages where total.amount is a number > 0 100,015 retries over about 23 days (3 immediately, 2 every 1 s, 10 backing off (exponential) to 20 s, then 100,000 every 20 s), fixed by AWS → warehouse-picking-dlq.fifo',
       ),
     );
     const css = readFileSync(join(repo, 'src/styles/site.css'), 'utf8');
     assert.match(css, /table\.subscription-lines td \{ overflow-wrap: break-word;/, 'a word breaks only when it cannot fit whole');
   });
 
+  it("gives each subscription's retries on the channel in the words its operation's page gives them", () => {
+    const cases = [
+      ['channels/orderevents', 'operations/receiveordereventsinwarehouse'],
+      ['channels/shipmenttracking', 'operations/notifycustomersofscans'],
+    ] as const;
+    for (const [channel, operation] of cases) {
+      const page = words(reading(read(operation)));
+      const rows = tableRows(read(channel));
+      assert.ok(rows.length > 0, channel);
+      for (const row of rows) {
+        const retries = /(\d[\d,]* retries over about [^→]+?) →/.exec(row)?.[1];
+        assert.ok(retries, `${channel}: ${row}`);
+        assert.ok(page.includes(retries), `${operation} says "${retries}"`);
+      }
+    }
+  });
+
   it('says on a receiving operation the retries AWS fixes once, named by the protocols it subscribes, and folds the sqs binding under the queues', () => {
     const page = reading(read('operations/receiveordereventsinwarehouse'));
     const text = words(page);
     assert.equal(text.match(/100,015 retries/g)?.length, 1, 'AWS’s fixed retries stated once');
-    assert.match(text, /SQS Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days /);
+    assert.match(text, /SQS 100,015 retries over about 23 days \(3 immediately, [^)]*\(exponential\)[^)]*\), fixed by AWS, whatever a delivery policy says\./);
     assert.match(text, /AWS's fixed retries , then SNS drops the message/);
     // No HTTPS subscription on this FIFO topic: the topic's delivery policy is no business of this page.
     assert.doesNotMatch(text, /Topic delivery policy/);
@@ -110,8 +132,11 @@ describe('facts said once and truthfully (default content)', () => {
     const others = words(reading(read('operations/notifycustomersofscans')));
     assert.equal(others.match(/100,015 retries over/g)?.length, 1, 'AWS’s fixed retries of Firehose and Lambda stated once');
     assert.equal(others.match(/50 retries over about 6\.7 hours \(/g)?.length, 1, 'AWS’s fixed retries of e-mail and SMS stated once');
-    assert.match(others, /E-mail and SMS Fixed by AWS, whatever a delivery policy says: 50 retries over about 6\.7 hours /);
-    assert.match(others, /Lambda and Firehose Fixed by AWS, whatever a delivery policy says: 100,015 retries over about 23 days /);
+    assert.match(others, /E-mail and SMS 50 retries over about 6\.7 hours \([^)]*\(exponential\)[^)]*\), fixed by AWS, whatever a delivery policy says\./);
+    assert.match(
+      others,
+      /Lambda and Firehose 100,015 retries over about 23 days \([^)]*\(exponential\)[^)]*\), fixed by AWS, whatever a delivery policy says\./,
+    );
     assert.doesNotMatch(others, /Topic delivery policy/);
     assert.doesNotMatch(page, /id="h-bindings"/, 'no Bindings section repeating the queues');
     assert.match(page, /<details class="fold sns-queues"><summary>This operation's SQS queues: <code id="[^"]+">warehouse-picking\.fifo<\/code>/);

@@ -94,7 +94,7 @@ describe('sns pages of the default content, as a reader goes through them', () =
   it('says where the retries and the rate limit come from in words', () => {
     const text = unescapeText(notifying.replace(/<[^>]+>/g, ''));
     assert.doesNotMatch(text, /maxReceivesPerSecond from the topic/);
-    assert.match(text, /20 retries over about 51 minutes, by its own delivery policy;/);
+    assert.match(text, /20 retries over about 51 minutes \(1 immediately, [^)]*\(linear\)[^)]*\), by its own delivery policy;/);
     assert.match(text, /At most 50 deliveries per second \(the topic's limit\)\./);
   });
 });

@@ -33,13 +33,29 @@ export function shortFilter(filter: string[] | undefined): string {
 /** The id of a subscription's box: this prefix and its index in the fan-out's consumers. */
 export const SUBSCRIPTION_NODE = 'sub-';
 
+/** Where a subscription is received, said after its name: "received outside this API" names no operation of it. */
+export const RECEIVED_OUTSIDE = 'received outside this API';
+
 /**
- * How an operation that holds a subscription relates to it: a publishing operation may list its
- * topic's subscriptions (the binding allows it on either side) but does not receive them: it sets
- * them up, in a reader's words (not "listed by", which speaks of the document).
+ * Who a subscription belongs to, in a reader's words, by the rule the operation's page follows
+ * (sns.ts receivesItself): the receiving operation whose sqs binding defines its queue receives
+ * it ("received by", the operation named after it); a publishing operation that lists its topic's
+ * subscriptions (the binding allows it on either side) sets them up ("set up by", not "listed
+ * by", which speaks of the document); any other is received outside this API, whichever
+ * operation lists it (its page shows it under the topic's other subscriptions).
  */
-export function subscriptionHolder(publishers: ReadonlySet<string>, operationUrl: string): 'set up by' | 'received by' {
-  return publishers.has(operationUrl) ? 'set up by' : 'received by';
+export function subscriptionHolder(
+  publishers: ReadonlySet<string>,
+  c: { operation: { url: string }; own?: true },
+): { words: 'set up by' | 'received by'; named: true } | { words: typeof RECEIVED_OUTSIDE; named: false } {
+  if (publishers.has(c.operation.url)) return { words: 'set up by', named: true };
+  return c.own ? { words: 'received by', named: true } : { words: RECEIVED_OUTSIDE, named: false };
+}
+
+/** The holder in one line of text: "received by Warehouse picks orders", "received outside this API". */
+export function holderText(publishers: ReadonlySet<string>, c: { operation: { url: string; title: string }; own?: true }): string {
+  const holder = subscriptionHolder(publishers, c);
+  return holder.named ? `${holder.words} ${c.operation.title}` : holder.words;
 }
 
 export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fanOut: FanOut, peers?: PagePeers): Diagram {
@@ -80,7 +96,7 @@ export function fanOutDiagram(ctx: Context, page: Page, topic: SnsTopicView, fan
               ? 'AWS refuses its filter policy'
               : 'its filter never matches'
           : shortFilter(c.filter),
-        `${subscriptionHolder(publishers, c.operation.url)} ${c.operation.title}`,
+        holderText(publishers, c),
       ],
       ...(endpoint.detail ? { detail: endpoint.detail } : {}),
       url: `${c.operation.url}#h-sns`,

@@ -12,8 +12,8 @@ import { escapeText } from '../html-text.ts';
 import { pageKindOf } from './page-kinds.ts';
 import { PROTOCOL_NAMES } from './protocol-names.ts';
 import { schemaRows } from './schema-rows.ts';
-import { retryNumbers, subscriptionDelivery } from './sns-delivery.ts';
-import { type FanOut, filterSummary, isRefused, PROTOCOL_LABELS, subscriptionVerdictOf } from './sns.ts';
+import { retryPolicyText, subscriptionDelivery } from './sns-delivery.ts';
+import { type FanOut, filterSummary, isRefused, PROTOCOL_LABELS, receivesItself, sqsQueueNames, subscriptionVerdictOf } from './sns.ts';
 import { PROTOCOL_KEYS } from '../validate/schema/bindings-schema.ts';
 import { isFifoBinding } from '../sns/fifo-protocols.ts';
 import type { Entity, Link } from './types.ts';
@@ -64,8 +64,9 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
   if (!channelEntity) return result;
   const topicPolicy = producerDeliveryPolicy(ctx, channelEntity);
   const fifo = isFifoTopic(ctx, channelEntity);
-  for (const { entity, value, sns } of operationsOn(ctx, channelEntity)) {
+  for (const { entity, value, sns, sqs } of operationsOn(ctx, channelEntity)) {
     if (value.action === 'send') result.producers.push(toLink(entity));
+    const queueNames = new Set(sqsQueueNames(sqs));
     for (const [, c] of entries(sns?.consumers)) {
       if (!isPlainObject(c)) continue;
       const endpoint = isPlainObject(c.endpoint)
@@ -83,7 +84,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
       const verdict = subscriptionVerdictOf(c, fifo);
       // Nothing is delivered to a refused subscription: no retries, no dead-letter queue to say.
       const delivery = isRefused(verdict) ? undefined : subscriptionDelivery(c.protocol, c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
-      const retries = delivery?.schedule ? retryNumbers(delivery) : undefined;
+      const retries = delivery?.schedule ? retryPolicyText(delivery) : undefined;
       result.consumers.push({
         operation: toLink(entity),
         protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol),
@@ -92,6 +93,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
         ...(verdict ? { verdict } : {}),
         ...(redrive && !isRefused(verdict) ? { deadLetter: redrive } : {}),
         ...(retries ? { retries } : {}),
+        ...(receivesItself(c, value.action, queueNames) ? { own: true as const } : {}),
       });
     }
   }

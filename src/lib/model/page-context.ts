@@ -152,6 +152,8 @@ export interface RootOperation {
   channel?: Entity;
   value: Record<string, unknown>;
   sns?: Record<string, unknown>;
+  /** Its sqs binding: the queues it defines are the sns subscriptions it receives itself (sns.ts isOwnSubscription). */
+  sqs?: unknown;
 }
 
 const operationIndex = new WeakMap<Context, Map<Entity | undefined, RootOperation[]>>();
@@ -174,7 +176,8 @@ export function operationsOn(ctx: Context, channel: Entity): RootOperation[] {
       const bindings = bindingsOf(ctx, m.value.bindings, sub(m.origin.bindings ?? op.at, 'bindings'));
       const sns = bindings && isPlainObject(bindings.value.sns) ? bindings.value.sns : undefined;
       const list = index.get(target) ?? [];
-      list.push({ entity, ...(target ? { channel: target } : {}), value: m.value, ...(sns ? { sns } : {}) });
+      const sqs = bindings?.value.sqs;
+      list.push({ entity, ...(target ? { channel: target } : {}), value: m.value, ...(sns ? { sns } : {}), ...(sqs !== undefined ? { sqs } : {}) });
       index.set(target, list);
     }
     operationIndex.set(ctx, index);

@@ -8,7 +8,6 @@
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { countText } from '../count-text.ts';
 import { fixedPolicyOf, type FixedPolicy as ProtocolPolicy } from '../sns/delivery-protocols.ts';
-import type { RetryNumbers } from '../sns/subscription-words.ts';
 
 export const DELIVERY_FIELDS = [
   'minDelayTarget',
@@ -205,13 +204,18 @@ export function retriesSummary(view: DeliveryView): string {
   return view.totalSeconds === undefined ? `${count} retries` : `${count} retries over about ${duration(view.totalSeconds)}`;
 }
 
-/** The numbers a fan-out's row gives of a schedule: how many retries, over about how long, backing off how (subscription-words.ts says what they mean, once). */
-export function retryNumbers(view: DeliveryView): RetryNumbers {
-  return {
-    count: countText((view.schedule?.length ?? 0) + (view.more ?? 0)),
-    ...(view.totalSeconds === undefined ? {} : { span: `about ${duration(view.totalSeconds)}` }),
-    backoff: view.backoffFunction ?? 'linear',
-  };
+/**
+ * A subscription's retries in the words every page says them (the channel's fan-out, the
+ * operation's card and its Retries section, their Markdown twins): how many over about how long,
+ * the phases that make them up, and whose policy it is when the document's is not the one that
+ * applies: "100,015 retries over about 23 days (3 immediately, 2 every 1 s, 10 backing off
+ * (exponential) to 20 s, then 100,000 every 20 s), fixed by AWS". A backoff's name alone
+ * ("exponential") misleads: most of such a schedule is at its maximum delay.
+ */
+export function retryPolicyText(view: DeliveryView): string {
+  const phases = phasesSentence(view);
+  const owner = view.fixedBy === 'http-default' ? ", AWS's default" : view.fixedBy ? ', fixed by AWS' : '';
+  return `${retriesSummary(view)}${phases ? ` (${phases})` : ''}${owner}`;
 }
 
 const PHASE_WORDS: Record<RetryStep['phase'], (p: { count: number }, view: DeliveryView) => string> = {

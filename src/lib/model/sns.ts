@@ -11,7 +11,6 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import type { Link } from './types.ts';
 import { refusedOnFifo } from '../sns/fifo-protocols.ts';
 import { policyVerdict } from '../sns/filter-lint.ts';
-import type { RetryNumbers } from '../sns/subscription-words.ts';
 import { deliveryView, retriesSummary, subscriptionDelivery, type DeliveryView } from './sns-delivery.ts';
 
 export const PROTOCOL_LABELS: Record<string, string> = {
@@ -205,6 +204,23 @@ export function isOwnSubscription(c: Record<string, unknown>, queueNames: Readon
   return arnQueue !== undefined && queueNames.has(arnQueue);
 }
 
+/** The names of the queues an operation's sqs binding defines (`queues`, or a single `queue`). */
+export function sqsQueueNames(sqs: unknown): string[] {
+  const queueList = isPlainObject(sqs) ? (Array.isArray(sqs.queues) ? sqs.queues : isPlainObject(sqs.queue) ? [sqs.queue] : []) : [];
+  return queueList.filter(isPlainObject).flatMap((q) => (typeof q.name === 'string' ? [q.name] : []));
+}
+
+/**
+ * Whether an operation receives a subscription its sns binding lists: the one rule both the
+ * operation's page ("This API's queue") and its channel's fan-out ("received by …") follow. Only
+ * a receiving operation, and only a subscription to a queue its sqs binding defines (SPEC: a
+ * receiver is "a queue defined in a sqs binding on the same consumer-side operation"); any other
+ * subscription it lists is received outside this API.
+ */
+export function receivesItself(c: Record<string, unknown>, action: unknown, queueNames: ReadonlySet<string>): boolean {
+  return action === 'receive' && isOwnSubscription(c, queueNames);
+}
+
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))) : v === undefined ? [] : [typeof v === 'string' ? v : JSON.stringify(v)];
 
@@ -303,13 +319,9 @@ export function operationView(
   topicPolicy: unknown = binding.deliveryPolicy,
   fifoTopic = false,
 ): SnsOperationView {
-  const queueList = isPlainObject(sqs) ? (Array.isArray(sqs.queues) ? sqs.queues : isPlainObject(sqs.queue) ? [sqs.queue] : []) : [];
-  const queues = queueList
-    .filter(isPlainObject)
-    .flatMap((q) => (typeof q.name === 'string' ? [{ name: q.name, anchor: `${anchorPrefix}-queue-${q.name.replace(/[^A-Za-z0-9_-]+/g, '-')}` }] : []));
+  const queues = sqsQueueNames(sqs).map((name) => ({ name, anchor: `${anchorPrefix}-queue-${name.replace(/[^A-Za-z0-9_-]+/g, '-')}` }));
   const queueAnchors = new Map(queues.map((q) => [q.name, q.anchor]));
   const queueNames = new Set(queueAnchors.keys());
-  const receives = action === 'receive';
   const consumers = entries(binding.consumers)
     .flatMap(([, c]) => (isPlainObject(c) ? [c] : []))
     .map((c, index): Omit<ConsumerView, 'line'> => {
@@ -318,7 +330,7 @@ export function operationView(
       const verdict = subscriptionVerdictOf(c, fifoTopic);
       return {
         index,
-        ...(receives && isOwnSubscription(c, queueNames) ? { own: true as const } : {}),
+        ...(receivesItself(c, action, queueNames) ? { own: true as const } : {}),
         protocol: String(c.protocol ?? ''),
         protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol ?? 'unknown'),
         endpoints: endpoints(c.endpoint, queueAnchors),
@@ -366,8 +378,10 @@ export interface FanOut {
     verdict?: Verdict;
     /** Absent for a refused subscription: nothing is delivered to it. */
     deadLetter?: string;
-    /** The numbers of its retries (subscription-words.ts says them); absent for a refused subscription. */
-    retries?: RetryNumbers;
+    /** Its retries in the words its operation's page says them (sns-delivery.ts retryPolicyText); absent for a refused subscription. */
+    retries?: string;
+    /** The operation receives it itself (receivesItself); else it only lists a subscription received outside this API. */
+    own?: true;
   }[];
 }
 

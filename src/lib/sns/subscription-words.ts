@@ -29,28 +29,13 @@ export function subscriptionGroups<T extends { own?: boolean }>(consumers: reado
     : [{ consumers: [...consumers] }];
 }
 
-/** A subscription's retries when a delivery fails, as numbers (sns-delivery.ts retryNumbers). */
-export interface RetryNumbers {
-  /** "100,015". */
-  count: string;
-  /** "about 23 days"; absent when the span is beyond any number. */
-  span?: string;
-  /** AWS's name of the backoff function: "exponential", "linear". */
-  backoff: string;
-}
-
 /**
  * What happens when a delivery fails, said once for a fan-out's subscriptions (under its table, at
- * the end of its twin's list); each subscription gives only its numbers (retryNumbersText) and
- * its dead-letter queue.
+ * the end of its twin's list); each subscription gives only its retries (sns-delivery.ts
+ * retryPolicyText, the words its operation's page uses) and its dead-letter queue.
  */
 export const RETRIES_KEY =
-  'If a delivery fails, SNS retries it: as many times and over about as long as its subscription says, waiting longer between retries as the named backoff does; then it moves the message to the subscription’s dead-letter queue, or drops it when there is none.';
-
-/** A subscription's own numbers: "100,015 retries · about 23 days · exponential". */
-export function retryNumbersText(r: RetryNumbers): string {
-  return [`${r.count} retries`, r.span, r.backoff].filter(Boolean).join(' · ');
-}
+  'If a delivery fails, SNS retries it as its row says; then it moves the message to the subscription’s dead-letter queue, or drops it when there is none.';
 
 /** Where a failed message ends, for a subscription without a dead-letter queue. */
 export const DROPPED = 'dropped';

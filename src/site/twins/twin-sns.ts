@@ -3,7 +3,7 @@
  * its policy, who publishes to it and every subscription across the API; on an operation, each
  * subscription with its filter, dead-letter queue and the retries it really gets.
  */
-import { fixedPolicyLabel, retriesSummary, type DeliveryView, type EffectiveField } from '../../lib/model/sns-delivery.ts';
+import { fixedPolicyLabel, retryPolicyText, type DeliveryView, type EffectiveField } from '../../lib/model/sns-delivery.ts';
 import type { TopicName } from '../../lib/model/sns-topic-name.ts';
 import {
   type ConsumerView,
@@ -20,9 +20,10 @@ import {
 } from '../../lib/model/sns.ts';
 import type { SnsHandsOn } from '../../lib/model/sns-hands-on-types.ts';
 import { DEDUPLICATION_NOTE, PUBLISH_HEADING, PUBLISH_LEAD } from '../../lib/sns/snippets.ts';
-import { DROPPED, OWN_SUBSCRIPTION_MARK, RETRIES_KEY, retryNumbersText, subscriptionGroups } from '../../lib/sns/subscription-words.ts';
+import { DROPPED, OWN_SUBSCRIPTION_MARK, RETRIES_KEY, subscriptionGroups } from '../../lib/sns/subscription-words.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
 import { pageLink } from './twin-values.ts';
+import { subscriptionHolder } from '../../lib/model/flow-fan-out.ts';
 
 const defaulted = (isDefault: boolean): string => (isDefault ? ' (default)' : '');
 
@@ -31,16 +32,19 @@ export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): s
   if (fanOut.consumers.length === 0) lines.push('**Subscriptions:** none in this API');
   else {
     lines.push(`**Subscriptions (${fanOut.consumers.length}):**`, '');
+    const publishers = new Set(fanOut.producers.map((p) => p.url));
     for (const c of fanOut.consumers) {
+      // Who holds it, as the page says (flow-fan-out.ts subscriptionHolder): its receiving operation only when that operation's queue it is.
+      const holder = subscriptionHolder(publishers, c);
       const parts = [
         // The names a reader knows, as the page shows them (their ARNs are on the operation's twin).
-        `${pageLink(c.operation, root)}: ${escapeInline(c.protocolLabel)} ${codeSpan(shortEndpoint(c.endpoint))}`,
+        `${escapeInline(c.protocolLabel)} ${codeSpan(shortEndpoint(c.endpoint))}, ${holder.words}${holder.named ? ` ${pageLink(c.operation, root)}` : ''}`,
         c.verdict
           ? `**${escapeInline(verdictLine(c.verdict))}**`
           : c.filter?.length
             ? `only where ${c.filter.map(escapeInline).join(' and ')}`
             : 'every message',
-        c.retries && escapeInline(retryNumbersText(c.retries)),
+        c.retries && escapeInline(c.retries),
         c.deadLetter ? `dead-letter queue ${codeSpan(shortEndpoint(c.deadLetter))}` : c.retries && DROPPED,
       ].filter(Boolean);
       lines.push(`- ${parts.join(' · ')}`);
@@ -135,7 +139,7 @@ function deliveryLines(d: DeliveryView, indent: string, protocol?: string): stri
   const lines: string[] = [];
   if (d.fixedBy) lines.push(`${indent}- ${escapeInline(fixedPolicyLabel(d.fixedBy, protocol ? [protocol] : []))}`);
   if (d.ignored) lines.push(`${indent}- the document’s policy does not apply to this protocol (AWS applies it to HTTP(S) subscriptions only)`);
-  if (d.schedule) lines.push(`${indent}- ${escapeInline(retriesSummary(d))}`);
+  if (d.schedule) lines.push(`${indent}- ${escapeInline(retryPolicyText(d))}`);
   for (const f of d.effective) lines.push(`${indent}- ${field(f)}`);
   if (d.throttle !== undefined) lines.push(`${indent}- at most ${d.throttle} deliveries per second`);
   return lines;
