@@ -46,5 +46,9 @@ export function pageProse(html: string): string {
 
 /** A Markdown twin's words: without its code blocks and inline code. */
 export function twinProse(markdown: string): string {
-  return markdown.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`\n]*`/g, ' ');
+  // Read as rendered: a backslash escape (`sns\://`, escaped so that no renderer links it) is the character it escapes.
+  return markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/`[^`\n]*`/g, ' ')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
