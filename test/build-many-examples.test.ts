@@ -2,7 +2,9 @@
  * No page grows with the examples or values a document gives: a schema table's row shows at most
  * ROW_EXAMPLES as "e.g." and says how many more; a message shows at most OWN_PAGE_EXAMPLES of its
  * own examples, or of those its payload schema gives, and says how many more; an enum (a row's, a
- * channel parameter's) lists at most VALUES_SHOWN values and says how many more. Built from a
+ * channel parameter's) lists at most VALUES_SHOWN values and says how many more; a field's long
+ * `const`, `default`, allowed value or example is cut after VALUE_CHARS characters (an object
+ * example, indented, after PRETTY_CHARS) and says how many characters are left out. Built from a
  * generated document with pairs of the same shape, one with 1,000 examples (5,000 values), one
  * with one past the cap; the pages and their Markdown twins stay the same size.
  */
@@ -11,7 +13,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { OWN_PAGE_EXAMPLES, ROW_EXAMPLES } from '../src/lib/model/shown-examples.ts';
-import { VALUES_SHOWN } from '../src/lib/model/shown-values.ts';
+import { PRETTY_CHARS, VALUE_CHARS, VALUES_SHOWN } from '../src/lib/model/shown-values.ts';
 import { buildSite, tempTree } from './helpers.ts';
 
 const MANY = 1_000;
@@ -59,6 +61,26 @@ const channel = (count: number, examples: number): Record<string, unknown> => ({
   messages: { own: { $ref: `#/components/messages/Own${examples}` } },
 });
 
+const LONG_CHARS = 100_000;
+/**
+ * A schema whose fields' `const`, `default`, allowed values and second examples (a string, an
+ * object) are LONG_CHARS characters long. (The first examples are short: the page's example holds
+ * them, and a row shows only what that example does not.)
+ */
+const longValues = (): Record<string, unknown> => {
+  const text = (c: string): string => c.repeat(LONG_CHARS);
+  return {
+    type: 'object',
+    properties: {
+      fixed: { const: text('a') },
+      mode: { type: 'string', default: text('b') },
+      code: { type: 'string', enum: [text('c'), text('d')] },
+      note: { type: 'string', examples: ['short', text('e')] },
+      blob: { type: 'object', properties: { text: { type: 'string' } }, examples: [{ text: 'short' }, { text: text('f') }] },
+    },
+  };
+};
+
 const DOCUMENT = {
   apidesc: '3.0.0',
   info: { title: 'Readings', version: '1.0.0' },
@@ -68,7 +90,7 @@ const DOCUMENT = {
     receiveFew: { action: 'receive', channel: { $ref: '#/channels/fewRooms' }, messages: [{ $ref: '#/channels/fewRooms/messages/own' }] },
   },
   components: {
-    schemas: { ManyField: field(MANY), FewField: field(FEW), ManyValues: enumField(MANY_VALUES), FewValues: enumField(FEW_VALUES) },
+    schemas: { ManyField: field(MANY), FewField: field(FEW), ManyValues: enumField(MANY_VALUES), FewValues: enumField(FEW_VALUES), LongValues: longValues() },
     messages: { ManyPayload: message(MANY), FewPayload: message(FEW), [`Own${MANY}`]: ownExamples(MANY), [`Own${FEW}`]: ownExamples(FEW) },
   },
 };
@@ -170,6 +192,41 @@ describe('pages do not grow with the examples a document gives', () => {
     assert.match(twin, new RegExp(`\`kind\`: .*one of (\`"V1\\d{4}"\`(, )?){${VALUES_SHOWN}} ${more}`));
     assert.doesNotMatch(twin, new RegExp(`V${10_000 + VALUES_SHOWN}\\b`), 'a value past the cap is not in the twin');
     sameSize(schemaFile, 'manyvalues', 'fewvalues');
+  });
+
+  it("a field's long const, default, allowed values and examples are cut, saying how much is left out, on the page and in its twin", () => {
+    const page = readFileSync(schemaFile('longvalues'), 'utf8');
+    const rows = [...page.matchAll(/<p class="values[^"]*" data-pagefind-ignore>(.*?)<\/p>/gs)].map((m) => m[1]!);
+    const said = (letter: string, lead: string): string =>
+      rows.find((r) => r.startsWith(lead) && r.includes(letter.repeat(50))) ??
+      assert.fail(`no "${lead}" row of ${letter}s in ${rows.map((r) => r.slice(0, 60)).join(' | ')}`);
+    for (const [letter, lead] of [
+      ['a', 'always'],
+      ['b', 'default'],
+      ['c', 'one of'],
+      ['d', 'one of'],
+      ['e', 'e.g. <code>'],
+    ] as const) {
+      const row = said(letter, lead);
+      // JSON's quote, then VALUE_CHARS - 1 of the letters, then the cut.
+      assert.ok(row.includes(`${letter.repeat(VALUE_CHARS - 1)}…`) && !row.includes(letter.repeat(VALUE_CHARS)), `${lead}: ${row.slice(0, 80)}…`);
+      assert.ok(row.includes(`(${LONG_CHARS + 2 - VALUE_CHARS} more characters)`), `${lead} says how much is left out`);
+    }
+    // The object example: indented, cut within PRETTY_CHARS, and how much is left out said under it.
+    const object = page.match(
+      /<pre class="example-value"[^>]*><code>((?:(?!<\/pre>).)*f{50}.*?)<\/code><\/pre>\s*<p class="values kind" data-pagefind-ignore>\((\d+) more characters\)<\/p>/s,
+    );
+    assert.ok(object, 'the object example is followed by how much is left out');
+    assert.ok(object[1]!.replace(/<[^>]+>/g, '').length <= PRETTY_CHARS + 2, 'the object example is cut');
+    const twin = readFileSync(schemaFile('longvalues', 'index.md'), 'utf8');
+    // (The page's example, whole, is no row: a made-up message of the schema holds its const whole, as a sender must write it.)
+    const twinRows = twin.split('\n').filter((line) => /^\s*- `(fixed|mode|code|note)`:/.test(line));
+    assert.equal(twinRows.length, 4, twin.slice(0, 400));
+    for (const letter of ['a', 'b', 'c', 'd', 'e']) {
+      const line = twinRows.find((l) => l.includes(letter.repeat(50))) ?? assert.fail(`no row of ${letter}s`);
+      assert.ok(line.includes(`${letter.repeat(VALUE_CHARS - 1)}…\` (${LONG_CHARS + 2 - VALUE_CHARS} more characters)`), `the twin cuts the ${letter}s`);
+      assert.ok(!line.includes(letter.repeat(VALUE_CHARS)), `the twin cuts the ${letter}s`);
+    }
   });
 
   it("a channel's parameter lists at most VALUES_SHOWN values and says how many more", () => {

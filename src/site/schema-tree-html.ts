@@ -15,7 +15,7 @@ import { plainLinesHtml } from '../lib/highlight/code-lines.ts';
 import { escapeAttribute, escapeHtml } from '../lib/html-text.ts';
 import { demoteHeadings } from '../lib/markdown/demote-headings.ts';
 import { isQualifiedName } from '../lib/model/qualified-names.ts';
-import { moreValuesWords, shownValues } from '../lib/model/shown-values.ts';
+import { moreCharactersWords, moreValuesWords, shownJson, shownPrettyJson, shownValues } from '../lib/model/shown-values.ts';
 import type { SchemaRow } from '../lib/model/types.ts';
 import { wrapPoints } from '../lib/wrap-points.ts';
 import { wrongExamplesNote } from './wrong-examples-note.ts';
@@ -269,8 +269,13 @@ function schemaType(row: SchemaRow, href: Href): string {
 const show = (value: unknown): string => JSON.stringify(value) ?? '';
 /** An object or array example reads as the JSON a reader would write: indented, a member a line. */
 const structured = (value: unknown): boolean => typeof value === 'object' && value !== null && show(value).length > 24;
+/** A value as code, a long one cut and followed by how much of it is left out (shown-values.ts VALUE_CHARS). */
+function valueCode(value: unknown): string {
+  const { json, cut } = shownJson(value);
+  return `<code>${wrapped(json)}</code>${cut > 0 ? ` <span class="kind">${moreCharactersWords(cut)}</span>` : ''}`;
+}
 /** Values side by side, each as code. */
-const codeList = (values: readonly unknown[]): string => values.map((v, i) => `${i > 0 ? ' ' : ''}<code>${wrapped(show(v))}</code>`).join('');
+const codeList = (values: readonly unknown[]): string => values.map((v, i) => `${i > 0 ? ' ' : ''}${valueCode(v)}`).join('');
 /** An enum's values, at most VALUES_SHOWN of them (as the twin lists them), and how many more. */
 function allowedList(values: readonly unknown[]): string {
   const { shown, more } = shownValues(values);
@@ -333,10 +338,10 @@ function schemaFacts(row: SchemaRow, href: Href, inShapes = false): string {
       : '<p class="schema-note">↳ what it contains is nested too deep to show here</p>';
   }
   // The values are not indexed: a field's search hit reads its type and description, not `one of "FOO1" "FOO2" "FOO3" Some enum field.`
-  if (row.const !== undefined) out += `<p class="values" data-pagefind-ignore>always <code>${wrapped(show(row.const))}</code></p>`;
+  if (row.const !== undefined) out += `<p class="values" data-pagefind-ignore>always ${valueCode(row.const)}</p>`;
   if (row.enum) out += `<p class="values" data-pagefind-ignore>one of ${allowedList(row.enum)}</p>`;
   if (row.itemEnum) out += `<p class="values" data-pagefind-ignore>each one of ${allowedList(row.itemEnum)}</p>`;
-  if (row.default !== undefined) out += `<p class="values" data-pagefind-ignore>default <code>${wrapped(show(row.default))}</code></p>`;
+  if (row.default !== undefined) out += `<p class="values" data-pagefind-ignore>default ${valueCode(row.default)}</p>`;
   const inlineExamples = row.examples?.filter((v) => !structured(v)) ?? [];
   const structuredExamples = row.examples?.filter(structured) ?? [];
   // The examples past the row's few (schema-rows.ts ROW_EXAMPLES) counted, after the last one shown.
@@ -344,7 +349,9 @@ function schemaFacts(row: SchemaRow, href: Href, inShapes = false): string {
   if (inlineExamples.length > 0)
     out += `<p class="values" data-pagefind-ignore>e.g. ${codeList(inlineExamples)}${more && structuredExamples.length === 0 ? ` ${more}` : ''}</p>`;
   for (const v of structuredExamples) {
-    out += `<p class="values" data-pagefind-ignore>e.g.</p><pre class="example-value" tabindex="0" data-pagefind-ignore><code>${plainLinesHtml(JSON.stringify(v, null, 2))}</code></pre>`;
+    const { json, cut } = shownPrettyJson(v);
+    out += `<p class="values" data-pagefind-ignore>e.g.</p><pre class="example-value" tabindex="0" data-pagefind-ignore><code>${plainLinesHtml(json)}</code></pre>`;
+    if (cut > 0) out += `<p class="values kind" data-pagefind-ignore>${moreCharactersWords(cut)}</p>`;
   }
   if (more && structuredExamples.length > 0) out += `<p class="values" data-pagefind-ignore>${more}</p>`;
   // Every example of it wrong: said so, none shown as a value it takes (a note, not the API's words: not indexed).

@@ -8,7 +8,7 @@ import { htmlToInlineMarkdown } from './html-to-markdown.ts';
 import { codeSpan, escapeInline, jsonSpan, lineStart } from './markdown-text.ts';
 import { twinHref } from './twin-links.ts';
 import { wrongExamplesNote } from '../wrong-examples-note.ts';
-import { moreValuesWords, shownValues } from '../../lib/model/shown-values.ts';
+import { moreCharactersWords, moreValuesWords, shownJson, shownValues } from '../../lib/model/shown-values.ts';
 
 const COMBINATOR_WORDS: Record<NonNullable<SchemaRow['combinator']>, string> = {
   oneOf: 'exactly one of the shapes below',
@@ -40,8 +40,8 @@ function rowLine(row: SchemaRow, root: string): string {
   facts.push(...row.flags);
   if (row.enum) facts.push(`one of ${values(row.enum)}`);
   if (row.itemEnum) facts.push(`each item one of ${values(row.itemEnum)}`);
-  if (row.const !== undefined) facts.push(`always ${jsonSpan(row.const)}`);
-  if (row.default !== undefined) facts.push(`default ${jsonSpan(row.default)}`);
+  if (row.const !== undefined) facts.push(`always ${valueSpan(row.const)}`);
+  if (row.default !== undefined) facts.push(`default ${valueSpan(row.default)}`);
   if (row.examples?.length) facts.push(`example ${values(row.examples)}${row.moreExamples ? ` and ${row.moreExamples} more` : ''}`);
   if (row.wrongExamples?.length) facts.push(wrongExamplesNote(row, codeSpan, escapeInline).replace(/^The/, 'the').replace(/\.$/, ''));
   if (row.booleanSchema !== undefined) facts.push(row.booleanSchema ? 'anything is allowed' : 'nothing is allowed');
@@ -62,7 +62,13 @@ function rowLine(row: SchemaRow, root: string): string {
 /** Values listed inline before the rest is counted (shown-values.ts, as the page does): an enum of thousands stays one line. */
 function values(list: unknown[]): string {
   const { shown, more } = shownValues(list);
-  return [shown.map(jsonSpan).join(', '), moreValuesWords(more)].filter(Boolean).join(' ');
+  return [shown.map(valueSpan).join(', '), moreValuesWords(more)].filter(Boolean).join(' ');
+}
+
+/** A value as a code span, a long one cut as the page cuts it, and how much of it is left out. */
+function valueSpan(value: unknown): string {
+  const { json, cut } = shownJson(value);
+  return cut > 0 ? `${codeSpan(json)} ${moreCharactersWords(cut)}` : codeSpan(json);
 }
 
 /** What a table cut at its row limit says in place of the fields it left out (schema-rows.ts MAX_TABLE_ROWS). */
