@@ -105,14 +105,14 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.doesNotMatch(request, /Server security that also applies/);
     // One name for the scheme everywhere: the card's link says what the sidebar and the scheme's page say.
     const schemeName = /<title>([^<·]+) · /.exec(read('components/securityschemes/sigv4'))?.[1];
-    assert.equal(schemeName, 'HTTP API key (sigv4)');
+    assert.equal(schemeName, 'sigv4 (HTTP API key)');
     assert.match(
       request,
-      /<a href="\/docs\/components\/securityschemes\/sigv4\/"><strong>HTTP API key \(sigv4\)<\/strong><\/a> <span class="kind">· HTTP header Authorization<\/span>/,
+      /<a href="\/docs\/components\/securityschemes\/sigv4\/"><strong>sigv4 \(HTTP API key\)<\/strong><\/a> <span class="kind">· HTTP header Authorization<\/span>/,
     );
     assert.match(
       read('components/securityschemes/sigv4'),
-      /<a href="\/docs\/components\/securityschemes\/sigv4\/" title="HTTP API key \(sigv4\)" aria-current="page">HTTP API key \(sigv4\)<\/a>/,
+      /<a href="\/docs\/components\/securityschemes\/sigv4\/" title="sigv4 \(HTTP API key\)" aria-current="page">sigv4 \(HTTP API key\)<\/a>/,
       'the sidebar',
     );
     // A scheme's page: its name once, as the title; its card headed by its type; its description once.

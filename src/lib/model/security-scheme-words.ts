@@ -1,8 +1,10 @@
 /**
  * A security scheme's type in words (SPEC "Security Scheme Object": `type`), and the title of its
- * page: a scheme has no `title` field, and its key (`partnerOAuth`) is a name for authors, so a
- * reader reads what it is first and the key after ("OAuth 2.0 (partnerOAuth)"), or the title an
- * `x-title` extension gives it.
+ * page: a scheme has no `title` field, so its key names it and its type follows ("partnerOAuth
+ * (OAuth 2.0)"), or the title an `x-title` extension gives it. The key comes first because it is
+ * the more particular of the two: a reader took "HTTP API key (sigv4)" for a claim that AWS's
+ * signature is an API key, where "sigv4 (HTTP API key)" reads as the author's scheme and how it
+ * travels.
  */
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 
@@ -33,5 +35,5 @@ export function securitySchemeTitle(scheme: unknown, key: string): string | unde
   const type =
     typeof scheme.type === 'string' && Object.hasOwn(SCHEME_TYPES, scheme.type) ? (TITLE_TYPES[scheme.type] ?? SCHEME_TYPES[scheme.type]!) : undefined;
   if (!type) return undefined;
-  return `${type.charAt(0).toUpperCase()}${type.slice(1)} (${key})`;
+  return `${key} (${type})`;
 }

@@ -26,7 +26,7 @@ export interface SecuritySchemeView {
   name: string;
   /**
    * A scheme of components: the name its page and the sidebar give it (securitySchemeTitle,
-   * "HTTP API key (sigv4)"), so that a reader meets one name for it everywhere.
+   * "sigv4 (HTTP API key)"), so that a reader meets one name for it everywhere.
    */
   title?: string;
   link?: Link;
