@@ -89,6 +89,8 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     const options = page.locator('#search-results [role="option"]');
     assert.equal(await options.first().getAttribute('class'), 'search-hit-page', 'the page heads its hits');
     assert.ok(!/#/.test((await options.first().getAttribute('data-url')) ?? '#'), 'the page opens the page');
+    // Where the schema is used, beside it: a field found on its schema's page says what carries it.
+    assert.equal(await options.first().locator('.search-hit-path').textContent(), 'in schema Payment');
     const field = options.nth(1);
     assert.equal(await field.getAttribute('class'), 'search-hit-field');
     assert.match((await field.locator('.search-hit-path').textContent()) ?? '', /^[\w ›]+ › dueDays$/, 'its path as a reader says it, quietly after');
@@ -105,6 +107,7 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     // The object the query names exactly comes first, before pages that mention it more often.
     assert.deepEqual((await hits('order')).slice(0, 1), ['Order']);
     assert.equal(await options.first().locator('.search-hit-kind').textContent(), 'Schema');
+    assert.equal(await options.first().locator('.search-hit-path').textContent(), 'in message Order placed', 'the message that carries it');
     // A query with a word no page holds finds nothing, and says so.
     assert.deepEqual(await hits('order xqzvw'), []);
     assert.equal(await page.locator('.search-status').textContent(), 'Nothing found for “order xqzvw”.');

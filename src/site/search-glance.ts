@@ -12,8 +12,26 @@ export interface SearchGlance {
   action?: 'send' | 'receive';
   /** An operation's channel's address. */
   channel?: string;
-  /** A message's operations: "sent by Publish order events, received by Pick orders" (the first of each, "and n more" after it). */
+  /**
+   * A message's operations: "sent by Publish order events, received by Pick orders" (the first of
+   * each, "and n more" after it). A schema's messages (or, used by none, its schemas): "in message
+   * Order placed and 2 more", so that a hit on a field of it says which messages carry the field.
+   */
   via?: string;
+}
+
+/** "in message Order placed", "in messages Order placed and 2 more": the first by its title, the others counted. */
+function inWords(noun: string, titles: readonly string[]): string {
+  return `in ${noun}${titles.length > 1 ? 's' : ''} ${titles[0]}${titles.length > 1 ? ` and ${titles.length - 1} more` : ''}`;
+}
+
+/** The messages that use a schema, else the schemas that do, as its "Used by" lists them. */
+function schemaUsers(page: Page): string | undefined {
+  const titles = (kinds: readonly string[]): string[] => [...new Set(page.usedBy.filter((l) => kinds.includes(l.kind)).map((l) => l.title))];
+  const messages = titles(['message', 'component:messages']);
+  if (messages.length > 0) return inWords('message', messages);
+  const schemas = titles(['component:schemas']);
+  return schemas.length > 0 ? inWords('schema', schemas) : undefined;
 }
 
 /** The operations named by a message's "Used by" (or "Sent and received by") list, with what the API does with it. */
@@ -40,6 +58,10 @@ export function searchGlance(page: Page): SearchGlance {
       return [`${action === 'send' ? 'sent' : 'received'} by ${titles[0]}${titles.length > 1 ? ` and ${titles.length - 1} more` : ''}`];
     });
     return said.length > 0 ? { via: said.join(', ') } : {};
+  }
+  if (page.kind === 'component:schemas') {
+    const via = schemaUsers(page);
+    return via ? { via } : {};
   }
   return {};
 }
