@@ -90,7 +90,7 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     assert.equal(await options.first().getAttribute('class'), 'search-hit-page', 'the page heads its hits');
     assert.ok(!/#/.test((await options.first().getAttribute('data-url')) ?? '#'), 'the page opens the page');
     // Where the schema is used, beside it: a field found on its schema's page says what carries it.
-    assert.equal(await options.first().locator('.search-hit-path').textContent(), 'in schema Payment');
+    assert.equal(await options.first().locator('.search-hit-path').textContent(), 'in message Order placed', 'through Payment and Order');
     const field = options.nth(1);
     assert.equal(await field.getAttribute('class'), 'search-hit-field');
     assert.match((await field.locator('.search-hit-path').textContent()) ?? '', /^[\w ›]+ › dueDays$/, 'its path as a reader says it, quietly after');

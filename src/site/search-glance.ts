@@ -6,6 +6,7 @@
  * glanceOf). A channel's and a server's address is their `address` meta already.
  */
 import type { Page } from '../lib/model/page-types.ts';
+import { CARRIERS_KNOWN } from '../lib/model/schema-carriers.ts';
 
 export interface SearchGlance {
   /** An operation's action: what the API does ("API sends"), as its badge says it. */
@@ -14,24 +15,34 @@ export interface SearchGlance {
   channel?: string;
   /**
    * A message's operations: "sent by Publish order events, received by Pick orders" (the first of
-   * each, "and n more" after it). A schema's messages (or, used by none, its schemas): "in message
-   * Order placed and 2 more", so that a hit on a field of it says which messages carry the field.
+   * each, "and n more" after it). A schema's messages, through the schemas that use it too (else
+   * those schemas): "in messages Order placed and Order updated", so that a hit on a field of it
+   * says which messages carry the field.
    */
   via?: string;
 }
 
-/** "in message Order placed", "in messages Order placed and 2 more": the first by its title, the others counted. */
-function inWords(noun: string, titles: readonly string[]): string {
-  return `in ${noun}${titles.length > 1 ? 's' : ''} ${titles[0]}${titles.length > 1 ? ` and ${titles.length - 1} more` : ''}`;
+/** A list of names as a sentence says it: "A", "A and B", "A, B and more" (the last when `more`). */
+function namesWords(titles: readonly string[], more: boolean): string {
+  if (more) return `${titles.join(', ')} and more`;
+  return titles.length > 1 ? `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}` : (titles[0] ?? '');
 }
 
-/** The messages that use a schema, else the schemas that do, as its "Used by" lists them. */
+/**
+ * The messages that carry a schema, directly or through other schemas (schema-carriers.ts keeps
+ * the first CARRIERS_KNOWN: as many say "and more"), else the schemas that use it.
+ */
 function schemaUsers(page: Page): string | undefined {
-  const titles = (kinds: readonly string[]): string[] => [...new Set(page.usedBy.filter((l) => kinds.includes(l.kind)).map((l) => l.title))];
-  const messages = titles(['message', 'component:messages']);
-  if (messages.length > 0) return inWords('message', messages);
-  const schemas = titles(['component:schemas']);
-  return schemas.length > 0 ? inWords('schema', schemas) : undefined;
+  const messages = [...new Set((page.carriedBy ?? []).map((l) => l.title))];
+  if (messages.length > 0) {
+    const more = (page.carriedBy?.length ?? 0) >= CARRIERS_KNOWN;
+    const shown = more ? messages.slice(0, CARRIERS_KNOWN - 1) : messages;
+    return `in message${messages.length > 1 ? 's' : ''} ${namesWords(shown, more)}`;
+  }
+  const schemas = [...new Set(page.usedBy.filter((l) => l.kind === 'component:schemas').map((l) => l.title))];
+  return schemas.length > 0
+    ? `in schema${schemas.length > 1 ? 's' : ''} ${namesWords(schemas.slice(0, CARRIERS_KNOWN - 1), schemas.length >= CARRIERS_KNOWN)}`
+    : undefined;
 }
 
 /** The operations named by a message's "Used by" (or "Sent and received by") list, with what the API does with it. */

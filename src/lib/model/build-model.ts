@@ -16,6 +16,7 @@ import { buildPage, completePage, messageProtocols, pageSummary } from './pages.
 import { computeRoutes } from './routes.ts';
 import type { Entity, RouteEntry } from './types.ts';
 import { linkWhereUsed } from './where-used.ts';
+import { linkCarriers } from './schema-carriers.ts';
 import { flowEndpoints } from './flow-endpoints.ts';
 import { type GeneratedExamples, generateExamples, generateSchemaExample } from './generated-examples.ts';
 import { ExampleValidator } from '../validate/example-validator.ts';
@@ -68,6 +69,7 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
   const { entities, manifest, content } = computeRoutes(doc, slug, cwd);
   const locator = new EntityLocator(doc, entities, content);
   linkWhereUsed(doc, entities, locator);
+  linkCarriers(entities);
   const schemaPages = new Map<string, Entity>();
   for (const entity of entities) {
     const at = content.get(entity);

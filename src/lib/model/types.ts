@@ -79,6 +79,8 @@ export interface Entity {
   title: string;
   /** Objects that reference this one (where-used), sorted by URL. */
   usedBy: Link[];
+  /** Component schemas: the first messages that carry it, directly or through other schemas (schema-carriers.ts; at most CARRIERS_KNOWN). */
+  carriedBy?: Link[];
 }
 
 /** A named component schema: its id and its page. */
