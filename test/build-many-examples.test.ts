@@ -81,6 +81,13 @@ const longValues = (): Record<string, unknown> => {
   };
 };
 
+/** A field whose first examples (as many as a row shows) are those the schema's own examples hold: the page shows them, the row counts the others. */
+const shownAbove = {
+  type: 'object',
+  properties: { n: { type: 'integer', examples: [1, 2, 3, 4, 5].slice(0, ROW_EXAMPLES + 2) } },
+  examples: [1, 2, 3].slice(0, ROW_EXAMPLES).map((n) => ({ n })),
+};
+
 const DOCUMENT = {
   apidesc: '3.0.0',
   info: { title: 'Readings', version: '1.0.0' },
@@ -90,7 +97,14 @@ const DOCUMENT = {
     receiveFew: { action: 'receive', channel: { $ref: '#/channels/fewRooms' }, messages: [{ $ref: '#/channels/fewRooms/messages/own' }] },
   },
   components: {
-    schemas: { ManyField: field(MANY), FewField: field(FEW), ManyValues: enumField(MANY_VALUES), FewValues: enumField(FEW_VALUES), LongValues: longValues() },
+    schemas: {
+      ManyField: field(MANY),
+      FewField: field(FEW),
+      ManyValues: enumField(MANY_VALUES),
+      FewValues: enumField(FEW_VALUES),
+      LongValues: longValues(),
+      ShownAbove: shownAbove,
+    },
     messages: { ManyPayload: message(MANY), FewPayload: message(FEW), [`Own${MANY}`]: ownExamples(MANY), [`Own${FEW}`]: ownExamples(FEW) },
   },
 };
@@ -227,6 +241,12 @@ describe('pages do not grow with the examples a document gives', () => {
       assert.ok(line.includes(`${letter.repeat(VALUE_CHARS - 1)}…\` (${LONG_CHARS + 2 - VALUE_CHARS} more characters)`), `the twin cuts the ${letter}s`);
       assert.ok(!line.includes(letter.repeat(VALUE_CHARS)), `the twin cuts the ${letter}s`);
     }
+  });
+
+  it("a row whose few examples the page's example shows still counts the others, on the page and in its twin", () => {
+    const page = readFileSync(schemaFile('shownabove'), 'utf8');
+    assert.ok(page.includes('<p class="values" data-pagefind-ignore>2 more examples in the document</p>'), 'the page counts them');
+    assert.match(readFileSync(schemaFile('shownabove', 'index.md'), 'utf8'), /`n`: integer · optional · 2 more examples in the document\n/);
   });
 
   it("a channel's parameter lists at most VALUES_SHOWN values and says how many more", () => {

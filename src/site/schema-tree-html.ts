@@ -16,6 +16,7 @@ import { escapeAttribute, escapeHtml } from '../lib/html-text.ts';
 import { demoteHeadings } from '../lib/markdown/demote-headings.ts';
 import { isQualifiedName } from '../lib/model/qualified-names.ts';
 import { moreCharactersWords, moreValuesWords, shownJson, shownPrettyJson, shownValues } from '../lib/model/shown-values.ts';
+import { moreExamplesWords } from '../lib/model/shown-examples.ts';
 import type { SchemaRow } from '../lib/model/types.ts';
 import { wrapPoints } from '../lib/wrap-points.ts';
 import { wrongExamplesNote } from './wrong-examples-note.ts';
@@ -354,6 +355,8 @@ function schemaFacts(row: SchemaRow, href: Href, inShapes = false): string {
     if (cut > 0) out += `<p class="values kind" data-pagefind-ignore>${moreCharactersWords(cut)}</p>`;
   }
   if (more && structuredExamples.length > 0) out += `<p class="values" data-pagefind-ignore>${more}</p>`;
+  // Its examples shown by the page's example (shown-examples.ts), those past the few still counted.
+  if (row.moreExamples && !row.examples) out += `<p class="values" data-pagefind-ignore>${moreExamplesWords(row.moreExamples)}</p>`;
   // Every example of it wrong: said so, none shown as a value it takes (a note, not the API's words: not indexed).
   const wrong = wrongExamplesNote(row, (json) => `<code>${wrapped(json)}</code>`, escapeHtml);
   if (wrong) out += `<p class="schema-note" role="note" data-pagefind-ignore>${wrong}</p>`;

@@ -61,3 +61,11 @@ export function dropShownExamples(rows: SchemaRow[], examples: unknown[]): void 
     }
   }
 }
+
+/**
+ * A row's examples past its few, when the few are all in the page's example (dropShownExamples
+ * takes them off the row): "2 more examples in the document", so the count is not lost with them.
+ */
+export function moreExamplesWords(more: number): string {
+  return `${more} more ${more === 1 ? 'example' : 'examples'} in the document`;
+}

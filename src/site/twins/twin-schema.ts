@@ -9,6 +9,7 @@ import { codeSpan, escapeInline, jsonSpan, lineStart } from './markdown-text.ts'
 import { twinHref } from './twin-links.ts';
 import { wrongExamplesNote } from '../wrong-examples-note.ts';
 import { moreCharactersWords, moreValuesWords, shownJson, shownValues } from '../../lib/model/shown-values.ts';
+import { moreExamplesWords } from '../../lib/model/shown-examples.ts';
 
 const COMBINATOR_WORDS: Record<NonNullable<SchemaRow['combinator']>, string> = {
   oneOf: 'exactly one of the shapes below',
@@ -43,6 +44,7 @@ function rowLine(row: SchemaRow, root: string): string {
   if (row.const !== undefined) facts.push(`always ${valueSpan(row.const)}`);
   if (row.default !== undefined) facts.push(`default ${valueSpan(row.default)}`);
   if (row.examples?.length) facts.push(`example ${values(row.examples)}${row.moreExamples ? ` and ${row.moreExamples} more` : ''}`);
+  else if (row.moreExamples) facts.push(moreExamplesWords(row.moreExamples));
   if (row.wrongExamples?.length) facts.push(wrongExamplesNote(row, codeSpan, escapeInline).replace(/^The/, 'the').replace(/\.$/, ''));
   if (row.booleanSchema !== undefined) facts.push(row.booleanSchema ? 'anything is allowed' : 'nothing is allowed');
   if (row.combinator) facts.push(COMBINATOR_WORDS[row.combinator]);
