@@ -51,7 +51,6 @@ describe('where long ids wrap, for random Java and camelCase names', () => {
       assert.equal(pieces.join(''), name);
       for (let p = 1; p < pieces.length; p++) {
         const before = pieces[p - 1]!.at(-1)!;
-        const after = pieces[p]![0]!;
         assert.ok(
           /[/._:$-]/.test(before) || (/[a-z0-9]/.test(before) && /[A-Z][A-Za-z]/.test(pieces[p]!)),
           `"${name}" is cut only between words: ${pieces.join('|')}`,
