@@ -117,6 +117,25 @@ describe('one layout across page kinds', () => {
     await page.context().close();
   });
 
+  it("390 px: the API's name shows whole beside the theme's icon button, which is named, says whether it is on and works from the keyboard", async () => {
+    const cuts: string[] = [];
+    for (const url of ['', 'components/messages/orderplaced/', 'search/', '404.html']) {
+      const page = await open(content.base, url, 390);
+      const cut = await page.locator('header.site .api .header-name').evaluate((n) => n.scrollWidth - n.clientWidth);
+      if (cut > 0) cuts.push(`${url || 'overview'}: ${cut} px`);
+      const theme = page.getByRole('button', { name: 'Dark theme', exact: true });
+      assert.equal(await theme.count(), 1, `${url || 'overview'}: one button named "Dark theme"`);
+      const before = await theme.getAttribute('aria-pressed');
+      assert.ok(before === 'true' || before === 'false', `aria-pressed says whether the dark theme is on (${before})`);
+      await theme.focus();
+      await page.keyboard.press('Enter');
+      assert.equal(await theme.getAttribute('aria-pressed'), before === 'true' ? 'false' : 'true', 'Enter turns it over');
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), before === 'true' ? 'light' : 'dark');
+      await page.context().close();
+    }
+    assert.deepEqual(cuts, [], "the API's name cut with …");
+  });
+
   for (const width of [390, 320])
     it(`${width} px: the sns tester's "Start from" shows the example's name whole`, async () => {
       const page = await open(content.base, 'operations/receiveordereventsinwarehouse/', width);

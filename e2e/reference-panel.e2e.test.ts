@@ -181,6 +181,27 @@ describe('the reference panel, read', () => {
     await page.context().close();
   });
 
+  it("1280 px: on a message's page and a sending operation's, the examples stay in view halfway down the fields; on a phone they follow them", async () => {
+    for (const url of [MESSAGE, PUBLISH, 'operations/requeststockcheck/']) {
+      const page = await open(url, 1280);
+      const fields = await box(page, '.ref-grid > .ref-main');
+      assert.ok(fields.height > 1200, `${url}: fields longer than one and a half windows (${fields.height} px)`);
+      await page.evaluate((to) => window.scrollTo(0, to), fields.y + fields.height / 2 - 400);
+      await page.waitForTimeout(100);
+      const panel = await box(page, 'aside.ref-panel');
+      const grid = await box(page, '.ref-grid');
+      const height = page.viewportSize()!.height;
+      const shown = Math.min(panel.y + panel.height, height) - Math.max(panel.y, 0);
+      assert.ok(shown > 400, `${url}: ${Math.round(shown)} px of the panel in view (its top at ${panel.y}, ${panel.height} px tall)`);
+      assert.ok(panel.y + panel.height <= grid.y + grid.height + 1, `${url}: the panel within its column, never over what follows`);
+      await page.context().close();
+      const phone = await open(url, 390);
+      const position = await phone.locator('aside.ref-panel').evaluate((aside) => getComputedStyle(aside).position);
+      assert.equal(position, 'static', `${url}: on a phone the examples scroll with the fields they follow`);
+      await phone.context().close();
+    }
+  });
+
   it('1280 px: the panel stays in view while the reader scrolls the fields, and leaves the subscriptions the whole width', async () => {
     const page = await open(RECEIVE, 1280);
     // The first message's fields open beside the panel (the page of a receiving sns operation folds the others).

@@ -74,6 +74,44 @@ describe('a springwolf schema page', () => {
     });
   }
 
+  for (const width of [1280, 390])
+    it(`${width} px: the sidebar's long class names (SpringKafkaDefaultHeaders-…) show whole, each line ending between their words`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${site.base}components/schemas/springkafkadefaultheaders-shippinglabeldto-1309245871/`);
+      // On a phone the sidebar is the menu's drawer.
+      if (width < 800) await page.locator('label.nav-button').click();
+      const { clipped, broken, names } = await page.evaluate(() => {
+        const clipped: string[] = [];
+        const broken: string[] = [];
+        const parts = [...document.querySelectorAll('nav.sidebar details.section[open] :is(a, .nav-head)')];
+        for (const part of parts) {
+          // A name is never cut at the edge (a family's stuck label keeps to one line, its whole text its tooltip: site.css).
+          if (part.tagName === 'A' && part.scrollWidth > part.clientWidth + 1) clipped.push(part.textContent ?? '');
+          const text = [...part.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE);
+          const chars: { c: string; top: number }[] = [];
+          for (const node of text as Text[])
+            for (let i = 0; i < node.data.length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const rect = range.getClientRects()[0];
+              if (rect && rect.width > 0) chars.push({ c: node.data[i]!, top: Math.round(rect.top) });
+            }
+          for (let i = 1; i < chars.length; i++) {
+            const [a, b] = [chars[i - 1]!.c, chars[i]!.c];
+            // A new line between two letters of one word, not where a camelCase word starts.
+            if (chars[i]!.top > chars[i - 1]!.top + 2 && /[\p{L}\p{N}]/u.test(a) && /[\p{L}\p{N}]/u.test(b) && !(/[a-z0-9]/.test(a) && /[A-Z]/.test(b)))
+              broken.push(`${part.textContent}: ${a}|${b}`);
+          }
+        }
+        return { clipped, broken, names: parts.length };
+      });
+      assert.ok(names > 10, `the schemas' names listed (${names})`);
+      assert.deepEqual(clipped, [], 'names cut at the edge');
+      assert.deepEqual(broken, [], 'names broken inside a word');
+      await page.close();
+    });
+
   it("says the class name once, its package quieter, and opens the example panel on an example the schema accepts, the document's wrong one after it with its mismatch said in a line under it", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${site.base}${PAGE}`);

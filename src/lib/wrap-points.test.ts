@@ -10,6 +10,25 @@ describe('where long ids wrap', () => {
     assert.deepEqual(wrapPoints('orders--{region}.fifo..x'), ['orders--', '{region}.', 'fifo..', 'x'], 'runs of separators stay together');
     assert.deepEqual(wrapPoints('OuterClassName$InnerName'), ['Outer', 'Class', 'Name$', 'Inner', 'Name'], 'a nested Java class');
     assert.deepEqual(wrapPoints('Order events'), ['Order events']);
+    assert.deepEqual(
+      wrapPoints('3F2A9C1E-4B7D-4C8E-9A51-2D6F0E8B7C10'),
+      ['3F2A9C1E-', '4B7D-', '4C8E-', '9A51-', '2D6F0E8B7C10'],
+      'an upper-case UUID at its dashes only',
+    );
+    assert.deepEqual(wrapPoints('AQEBwJnKyrHigUMZj6rYigCgxlaS3SLy0a'), ['AQEBwJnKyrHigUMZj6rYigCgxlaS3SLy0a'], 'a receipt handle is one token');
+    assert.deepEqual(wrapPoints('arn:aws:sqs:eu-west-1:123456789012:OrderEventsDLQ'), [
+      'arn:',
+      'aws:',
+      'sqs:',
+      'eu-',
+      'west-',
+      '1:',
+      '123456789012:',
+      'Order',
+      'Events',
+      'DLQ',
+    ]);
+    assert.deepEqual(wrapPoints('S3BucketNotificationEvent'), ['S3', 'Bucket', 'Notification', 'Event'], 'a digit or two in words leaves them words');
     assert.deepEqual(wrapPoints('Warehouse picks lightingMeasuredEvents'), ['Warehouse picks lighting', 'Measured', 'Events']);
     assert.deepEqual(wrapPoints('a.b.c'), ['a.b.c'], 'a short word fits a line');
     assert.deepEqual(wrapPoints(''), ['']);
@@ -32,8 +51,10 @@ describe('where long ids wrap, for random Java and camelCase names', () => {
       assert.equal(pieces.join(''), name);
       for (let p = 1; p < pieces.length; p++) {
         const before = pieces[p - 1]!.at(-1)!;
-        const after = pieces[p]![0]!;
-        assert.ok(/[/._:$-]/.test(before) || (/[a-z0-9]/.test(before) && /[A-Z]/.test(after)), `"${name}" is cut only between words: ${pieces.join('|')}`);
+        assert.ok(
+          /[/._:$-]/.test(before) || (/[a-z0-9]/.test(before) && /[A-Z][A-Za-z]/.test(pieces[p]!)),
+          `"${name}" is cut only between words: ${pieces.join('|')}`,
+        );
         assert.ok(pieces[p]!.length > 0, `no empty piece in "${name}"`);
       }
     }
