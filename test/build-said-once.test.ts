@@ -125,7 +125,9 @@ describe('facts said once and truthfully (default content)', () => {
     const text = words(page);
     assert.equal(text.match(/100,015 retries/g)?.length, 1, 'AWS’s fixed retries stated once');
     assert.match(text, /SQS 100,015 retries over about 23 days \(3 immediately, [^)]*\(exponential\)[^)]*\), fixed by AWS, whatever a delivery policy says\./);
-    assert.match(text, /AWS's fixed retries , then SNS drops the message/);
+    assert.match(text, /AWS's fixed retries → dropped/);
+    // What the retries and the arrow mean, once for the page (review 21).
+    assert.equal(text.match(/If a delivery fails, SNS retries it as its row says/g)?.length, 1);
     // No HTTPS subscription on this FIFO topic: the topic's delivery policy is no business of this page.
     assert.doesNotMatch(text, /Topic delivery policy/);
     // The standard topic's: each fixed policy once, named by the protocols that follow it; the webhook declares its own retries.
@@ -175,8 +177,8 @@ describe('facts said once and truthfully (default content)', () => {
   });
 
   it('says what the action means, the reply included, and names schema shapes and scopes once', () => {
-    assert.match(words(read('operations/requeststockcheck')), /For you You receive this API's request and send it the reply\./);
-    assert.match(words(read('operations/publishorderevents')), /For you You receive these messages from this API\./);
+    assert.match(words(read('operations/requeststockcheck')), /For you You receive the request and send the reply\./);
+    assert.match(words(read('operations/publishorderevents')), /For you You receive these messages\./);
     const order = words(read('components/schemas/order'));
     assert.match(order, /1 field of payment , and one of 2 shapes/);
     assert.match(order, /This shape is the schema CardPayment \./);

@@ -66,7 +66,7 @@ if (HAS_CORPUS)
     });
 
     it('the tester says AWS refuses the policy (why: in its card), and shows the subscription without a filter as receiving every message', () => {
-      assert.match(text(operation), /✗ AWS refuses this filter policy: no message reaches this subscription \(why: in its card above\)/);
+      assert.match(text(operation), /✗ AWS refuses this filter policy: no message reaches this subscription \(why: with its subscription on this page\)/);
       assert.match(
         operation,
         /partner-orders\.fifo<\/a> <span class="kind">no filter<\/span><\/p>\s*<div role="status" class="tester-result" data-no-filter [^>]*data-result="no-filter"><strong>✓ receives: no filter<\/strong>/,
@@ -144,7 +144,7 @@ if (HAS_CORPUS)
     it('the filter tester and the publish commands say it is refused, not that it matches', () => {
       assert.match(
         text(operation),
-        /Lambda function fraud-screening filter on the message attributes ✗ refused by AWS: this subscription cannot be created \(why: in its card above\)/,
+        /Lambda function fraud-screening filter on the message attributes ✗ refused by AWS: this subscription cannot be created \(why: with its subscription on this page\)/,
       );
       const publish = /<h2 id="sns-publish"[^>]*>([\s\S]*?)<\/section>/.exec(operation)![1]!;
       assert.match(text(publish), /Unreachable lambda fraud-screening : refused by AWS, so no message reaches it \( why \)\./);

@@ -27,6 +27,11 @@ const subscriptionsOf = (page: string): string => {
 /** The cards' titles, in the order of the page, with whether each is marked as this API's. */
 const cards = (section: string): string[] =>
   [...section.matchAll(/<article class="card consumer"[^>]*>\s*<h[34][^>]*>([\s\S]*?)<\/h[34]>/g)].map((m) => text(m[1]!).trim());
+/** The names in the rows of the topic's other subscriptions, in the order of the page. */
+const otherRows = (section: string): string[] =>
+  [...section.matchAll(/<tr id="sns-consumer-\d+"[^>]*>\s*<td[^>]*>\s*<span class="subscription-head">([\s\S]*?)<\/span>/g)].map((m) => text(m[1]!).trim());
+/** What a failed delivery means, as the page says it once (subscription-words.ts RETRIES_KEY). */
+const RETRIES_MEANING = 'If a delivery fails, SNS retries it as its row says';
 
 describe("a receiving operation's own subscriptions (default content)", () => {
   let warehouse = '';
@@ -43,12 +48,14 @@ describe("a receiving operation's own subscriptions (default content)", () => {
   });
 
   it('marks the same subscription in the Markdown twin as on the page, the others after under the same heading', () => {
-    const titles = [...twins.warehouse.matchAll(/^(#{3,4}) (Subscription \d+: .*|Other subscriptions of the topic.*)$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    const titles = [...twins.warehouse.matchAll(/^(#{3,4} |- \*\*)(Subscription \d+:.*?(?:\*\*|$)|Other subscriptions of the topic.*)/gm)].map(
+      (m) => `${m[1]}${m[2]}`,
+    );
     assert.deepEqual(titles, [
       "#### Subscription 1: SQS queue (This API's queue)",
       '### Other subscriptions of the topic (2)',
-      '#### Subscription 2: SQS queue',
-      '#### Subscription 3: SQS queue',
+      '- **Subscription 2:**',
+      '- **Subscription 3:**',
     ]);
     // Each card's endpoint, in the page's order: the own queue first.
     const endpoints = [...twins.warehouse.matchAll(/^- \*\*Endpoint:\*\* (.*)$/gm)].map((m) => m[1]);
@@ -78,14 +85,18 @@ describe("a receiving operation's own subscriptions (default content)", () => {
 
   it("shows the warehouse's own queue first and marked, the other teams' queues after under a heading of their own", () => {
     const section = subscriptionsOf(warehouse);
-    assert.deepEqual(cards(section), ["SQS queue warehouse-picking.fifo This API's queue", 'SQS queue fraud-screening.fifo', 'SQS queue billing-orders.fifo']);
+    assert.deepEqual(cards(section), ["SQS queue warehouse-picking.fifo This API's queue"]);
+    assert.deepEqual(otherRows(section), ['SQS queue fraud-screening.fifo', 'SQS queue billing-orders.fifo']);
     const heading = section.indexOf('<h3 id="sns-other-subscriptions">Other subscriptions of the topic (2)</h3>');
     assert.ok(
-      heading > section.indexOf('warehouse-picking.fifo') && heading < section.indexOf('fraud-screening'),
+      heading > section.indexOf('id="sns-consumer-1"') && heading < section.indexOf('id="sns-consumer-2"'),
       'the heading is between the own card and the others',
     );
-    // The cards keep their anchors (the tester and the fan-out link to them) in their new order.
-    assert.match(section, /<article class="card consumer" id="sns-consumer-2"[^>]*>\s*<h4/);
+    // The rows keep the anchors the cards had (the tester links to them, a search lands on them).
+    assert.match(
+      section,
+      /<tr id="sns-consumer-2"[^>]*>\s*<td data-label="Subscription" id="sns-consumer-2-title" data-pagefind-title="SQS queue fraud-screening\.fifo">/,
+    );
   });
 
   it("names only the operation's own queues in the line of queues", () => {
@@ -107,7 +118,38 @@ describe("a receiving operation's own subscriptions (default content)", () => {
       assert.doesNotMatch(words, /\bsns (envelope|moves|drops)\b/);
     }
     assert.match(text(subscriptionsOf(notify)), /in the SNS envelope: JSON with Type/);
-    assert.match(text(subscriptionsOf(warehouse)), /then SNS moves the message to the dead-letter queue warehouse-picking-dlq\.fifo/);
+    assert.match(text(subscriptionsOf(warehouse)), /AWS's fixed retries → dead-letter queue warehouse-picking-dlq\.fifo/);
+  });
+
+  it("says once what the retries mean, shows the topic's other subscriptions a row each, and the tester under this API's own (review 21)", () => {
+    const section = subscriptionsOf(warehouse);
+    const words = text(section);
+    // The meaning once for the page, after the subscriptions; each row only its retries and where a message ends.
+    assert.equal(words.split(RETRIES_MEANING).length - 1, 1, words);
+    assert.doesNotMatch(words, /then SNS (drops|moves) the message/);
+    assert.match(words, /AWS's fixed retries → dropped/);
+    // The other teams' queues: no card as large as the operation's own, a row each with what it receives and how.
+    assert.equal(section.match(/<article class="card consumer"/g)?.length, 1);
+    const rows = /<table class="subscription-lines other-subscriptions">([\s\S]*?)<\/table>/.exec(section)?.[1] ?? '';
+    assert.match(
+      text(rows),
+      /SQS queue fraud-screening\.fifo arn:aws:sqs:eu-west-1:123456789012:fraud-screening\.fifo delivered in the SNS envelope only messages where eventType is "OrderPlaced"/,
+    );
+    assert.match(text(rows), /SQS queue billing-orders\.fifo arn:aws:sqs:\S+ delivered raw every message AWS's fixed retries → dropped/);
+    // Their commands, folded once under the table.
+    assert.equal(section.match(/<details class="fold subscribe-snippet/g)?.length, 2, 'the own card’s and the others’ one fold');
+    // The tester right under this API's own subscription, before the others.
+    const tester = section.indexOf('id="sns-tester-fold"');
+    assert.ok(tester > section.indexOf('</article>') && tester < section.indexOf('id="sns-other-subscriptions"'), 'the tester under the own card');
+    // The Markdown twin says the same, the meaning once.
+    assert.equal(twins.warehouse.split(RETRIES_MEANING).length - 1, 1);
+    assert.match(
+      twins.warehouse,
+      /^- \*\*Subscription 2:\*\* SQS queue arn:\S+fraud-screening\.fifo · only where eventType is "OrderPlaced" · 100,015 retries over about 23 days, then dropped · delivered in the SNS envelope$/m,
+    );
+    // A page whose document does not say which subscriptions are its own: cards, the meaning once too.
+    assert.equal(text(subscriptionsOf(notify)).split(RETRIES_MEANING).length - 1, 1);
+    assert.doesNotMatch(text(subscriptionsOf(notify)), /then SNS (drops|moves) the message/);
   });
 
   it('says in the own card which of its messages the operation never receives, and the condition that excludes it (review 13)', () => {
@@ -160,7 +202,8 @@ if (HAS_CORPUS)
     });
 
     it('marks the queue an sqs binding defines, not the one subscribed by the ARN of another account’s queue (corpus)', () => {
-      assert.deepEqual(cards(subscriptionsOf(consumer)), ["SQS queue user-signedup-queue This API's queue", 'SQS queue UserSignedUpQueue']);
+      assert.deepEqual(cards(subscriptionsOf(consumer)), ["SQS queue user-signedup-queue This API's queue"]);
+      assert.deepEqual(otherRows(subscriptionsOf(consumer)), ['SQS queue UserSignedUpQueue']);
       assert.match(consumer, /<h3 id="sns-other-subscriptions">Other subscriptions of the topic \(1\)<\/h3>/);
     });
   });

@@ -43,8 +43,12 @@ describe('sns pages of the default content, as a reader goes through them', () =
     const entries = outline(receiving);
     const subscriptions = entries.indexOf('Amazon SNS subscriptions');
     assert.ok(subscriptions >= 0, entries.join(' | '));
-    // The warehouse's own queue, then the other teams' under a heading of their own (their cards are under it).
-    assert.deepEqual(entries.slice(subscriptions + 1, subscriptions + 3), ['SQS queue warehouse-picking.fifo', 'Other subscriptions of the topic (2)']);
+    // The warehouse's own queue, the tester under it, then the other teams' under a heading of their own (their rows are under it).
+    assert.deepEqual(entries.slice(subscriptions + 1, subscriptions + 4), [
+      'SQS queue warehouse-picking.fifo',
+      'Try the filters',
+      'Other subscriptions of the topic (2)',
+    ]);
     const others = outline(notifying);
     const at = others.indexOf('Amazon SNS subscriptions');
     assert.ok(at >= 0, others.join(' | '));
@@ -94,7 +98,7 @@ describe('sns pages of the default content, as a reader goes through them', () =
   it('says where the retries and the rate limit come from in words', () => {
     const text = unescapeText(notifying.replace(/<[^>]+>/g, ''));
     assert.doesNotMatch(text, /maxReceivesPerSecond from the topic/);
-    assert.match(text, /20 retries over about 51 minutes \(1 immediately, [^)]*\(linear\)[^)]*\), by its own delivery policy;/);
+    assert.match(text, /20 retries over about 51 minutes \(1 immediately, [^)]*\(linear\)[^)]*\), by its own delivery policy →/);
     assert.match(text, /At most 50 deliveries per second \(the topic's limit\)\./);
   });
 });

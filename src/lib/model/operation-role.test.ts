@@ -109,10 +109,10 @@ describe("an operation's role line", () => {
 
   it('speaks of the API as its badge does and of the reader as the other side, on each action with and without a reply', async () => {
     const table = [
-      { action: 'send', reply: false, line: 'You receive these messages from this API.' },
-      { action: 'send', reply: true, line: "You receive this API's request and send it the reply." },
-      { action: 'receive', reply: false, line: 'You send these messages to this API.' },
-      { action: 'receive', reply: true, line: 'You send this API the request and receive its reply.' },
+      { action: 'send', reply: false, line: 'You receive these messages.' },
+      { action: 'send', reply: true, line: 'You receive the request and send the reply.' },
+      { action: 'receive', reply: false, line: 'You send these messages.' },
+      { action: 'receive', reply: true, line: 'You send the request and receive the reply.' },
     ] as const;
     const api = await model({
       apidesc: '3.0.0',
@@ -141,8 +141,8 @@ describe("an operation's role line", () => {
       );
       assert.equal(fact.label, 'For you', why);
       assert.equal(fact.text, row.line, why);
-      // The API is named on the line as the other side, and the reader's first act is the opposite of the badge's.
-      assert.match(fact.text ?? '', /\bthis API\b/, why);
+      // The badge says what the API does: the line says only the reader's side, whose first act is the opposite of the badge's (review 21).
+      assert.doesNotMatch(fact.text ?? '', /\bAPI\b/, why);
       assert.match(fact.text ?? '', row.action === 'send' ? /^You receive/ : /^You send/, why);
     }
   });

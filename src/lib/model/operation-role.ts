@@ -2,7 +2,7 @@
  * What an operation means for the reader, in the "For you" line, or who is on the other side
  * when the reader is not. A receiving operation whose messages another operation of this API (or
  * of another API of the portal) sends is not the reader's to send to: the line names that sender,
- * linked, instead of addressing the reader as the sender ("You send these messages to this API"
+ * linked, instead of addressing the reader as the sender ("You send these messages"
  * on a warehouse queue the same API's publisher fills). Sending stays the reader's side: a
  * publisher's messages reach whoever subscribes, the reader among them.
  */
@@ -40,13 +40,13 @@ function sendersOf(ctx: Context, page: Entity, channel: Entity | undefined, peer
 /**
  * What the action means for a reader integrating with the application, in one short sentence
  * with one actor, the reader (as Stripe's and Redocly's references say what a call does for
- * its caller). The badge beside the title says what the API does ("API sends"), this fact what
- * the reader does, under a label that says so ("For you"), naming the API as the other side, a
- * request and its reply included ("You receive this API's request" under "API sends"): the two
- * never read as one action said twice, once wrongly, nor as the page changing sides. The panel's commands say the reader's side too (snippets.ts), so the page
- * never switches who "you" is.
+ * its caller). The badge beside the title says what the API does ("API sends"), this fact only
+ * what the reader does, under a label that says so ("For you"), a request and its reply included
+ * ("You receive the request" under "API sends"): each side said once, never the API's action
+ * again beside its badge (review 21), nor as one action said twice, once wrongly. The panel's
+ * commands say the reader's side too (snippets.ts), so the page never switches who "you" is.
  */
 function actionMeaning(action: 'send' | 'receive', replies: boolean): string {
-  if (action === 'send') return replies ? "You receive this API's request and send it the reply." : 'You receive these messages from this API.';
-  return replies ? 'You send this API the request and receive its reply.' : 'You send these messages to this API.';
+  if (action === 'send') return replies ? 'You receive the request and send the reply.' : 'You receive these messages.';
+  return replies ? 'You send the request and receive the reply.' : 'You send these messages.';
 }

@@ -18,6 +18,9 @@ export interface SnsRetriesView {
 /** The anchor of a fixed policy's row, which the cards link to. */
 export const retriesAnchor = (by: FixedPolicy): string => `sns-retries-${by}`;
 
+/** A subscription's retries when AWS fixes them, named in its row and linked to their numbers in Retries. */
+export const fixedRetriesWords = (by: FixedPolicy): string => (by === 'http-default' ? "AWS's default retries" : "AWS's fixed retries");
+
 /** The id of the section's heading. */
 export const RETRIES_ANCHOR = 'sns-retries';
 

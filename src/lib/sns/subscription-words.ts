@@ -39,3 +39,15 @@ export const RETRIES_KEY =
 
 /** Where a failed message ends, for a subscription without a dead-letter queue. */
 export const DROPPED = 'dropped';
+
+const ENVELOPE_WORDS = 'delivered in the SNS envelope';
+
+/**
+ * How a subscription gets each message, in a word, for a row or a line: raw where AWS offers the
+ * choice (SQS, HTTP(S), Firehose) and it is on, else the SNS envelope (always for Lambda and
+ * e-mail-json); e-mail, SMS and push get the message's text: nothing to say.
+ */
+export function deliveryWord(protocol: string, raw: boolean | undefined): string | undefined {
+  if (['sqs', 'http', 'https', 'firehose'].includes(protocol)) return raw ? 'delivered raw' : ENVELOPE_WORDS;
+  return protocol === 'lambda' || protocol === 'email-json' ? ENVELOPE_WORDS : undefined;
+}

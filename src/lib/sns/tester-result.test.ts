@@ -46,7 +46,11 @@ describe('tester result', () => {
   it('a subscription AWS refuses (a FIFO topic’s, not to an SQS queue) receives nothing, with a filter or without, whatever the message', () => {
     const why = 'a FIFO topic delivers to SQS queues only, not to a Lambda function';
     // Why is said in the subscription's card, which the tester's row links to: not repeated here.
-    const refused = { result: 'refused', verdict: '✗ refused by AWS: ', error: 'this subscription cannot be created (why: in its card above)' };
+    const refused = {
+      result: 'refused',
+      verdict: '✗ refused by AWS: ',
+      error: 'this subscription cannot be created (why: with its subscription on this page)',
+    };
     for (const policy of ['{"eventType":["OrderPlaced"]}', undefined])
       for (const message of ['{"eventType": "OrderPlaced"}', '{'])
         assert.deepEqual(testerResult(read(message), policy, 'MessageAttributes', undefined, undefined, why), refused, `${policy} ${message}`);
@@ -55,7 +59,7 @@ describe('tester result', () => {
     assert.deepEqual(invalid, {
       result: 'invalid',
       verdict: '✗ AWS refuses this filter policy: ',
-      error: 'no message reaches this subscription (why: in its card above)',
+      error: 'no message reaches this subscription (why: with its subscription on this page)',
     });
   });
 

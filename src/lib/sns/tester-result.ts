@@ -33,7 +33,7 @@ export const usesCidr = (policy: string): boolean => policy.includes('"cidr"');
  * tested (the page's script hands it in whenever a policy uses `cidr`, the build always).
  */
 /** Where the tester's reader finds why AWS refuses a subscription or its policy: the card above, which the row's name links to. */
-const WHY_IN_CARD = '(why: in its card above)';
+const WHY_IN_CARD = '(why: with its subscription on this page)';
 
 export function testerResult(input: TesterInput, policy: string | undefined, scope: Scope, cidr?: CidrTest, invalid?: string, refused?: string): TesterResult {
   // A subscription AWS refuses (a FIFO topic's, not to an SQS queue) receives nothing, whatever its filter and the message.

@@ -20,7 +20,7 @@ import {
 } from '../../lib/model/sns.ts';
 import type { SnsHandsOn } from '../../lib/model/sns-hands-on-types.ts';
 import { DEDUPLICATION_NOTE, PUBLISH_HEADING, PUBLISH_LEAD } from '../../lib/sns/snippets.ts';
-import { DROPPED, OWN_SUBSCRIPTION_MARK, RETRIES_KEY, subscriptionGroups } from '../../lib/sns/subscription-words.ts';
+import { DROPPED, deliveryWord, OWN_SUBSCRIPTION_MARK, RETRIES_KEY, subscriptionGroups } from '../../lib/sns/subscription-words.ts';
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
 import { pageLink } from './twin-values.ts';
 import { subscriptionHolder } from '../../lib/model/flow-fan-out.ts';
@@ -88,14 +88,23 @@ export function operationLines(view: SnsOperationView, topic: TopicName = {}): s
   if (view.consumers.length > 0) {
     lines.push('', `### Subscriptions (${view.consumers.length})`);
     // As the page: the operation's own first and marked, the topic's others under a heading of their own.
+    // The others a line each, as the page's rows (SnsOtherSubscriptions.astro); what the retries mean once, after them all.
     let n = 0;
     for (const group of subscriptionGroups(view.consumers)) {
-      if (group.heading) lines.push('', heading(3, `${group.heading} (${group.consumers.length})`));
-      for (const c of group.consumers) lines.push('', ...consumerLines(c, ++n));
+      if (group.heading)
+        lines.push('', heading(3, `${group.heading} (${group.consumers.length})`), '', ...group.consumers.map((c) => otherConsumerLine(c, ++n)));
+      else for (const c of group.consumers) lines.push('', ...consumerLines(c, ++n));
     }
+    if (view.consumers.some((c) => !isRefused(c.verdict))) lines.push('', escapeInline(RETRIES_KEY));
   }
   if (view.queues.length > 0) lines.push('', `**SQS queues this operation uses:** ${view.queues.map((q) => codeSpan(q.name)).join(', ')}`);
   return lines;
+}
+
+/** Another team's subscription in one line: its name and endpoint, what it receives, its retries and dead-letter queue, how it is delivered. */
+function otherConsumerLine(c: ConsumerView, n: number): string {
+  const delivery = isRefused(c.verdict) ? undefined : deliveryWord(c.protocol, c.rawMessageDelivery);
+  return `- **Subscription ${n}:** ${escapeInline(c.line)}${delivery ? ` · ${delivery}` : ''}`;
 }
 
 function consumerLines(c: ConsumerView, n: number): string[] {
@@ -125,11 +134,13 @@ function consumerLines(c: ConsumerView, n: number): string[] {
   } else lines.push(`- **Filter policy:** none${isRefused(c.verdict) ? '' : ': every message is delivered'}`);
   // Nothing is delivered to a refused subscription: no dead-letter queue or retries to tell of.
   if (isRefused(c.verdict)) return lines;
-  if (c.redrive) lines.push(`- **Dead-letter queue:** ${endpoints(c.redrive.deadLetterQueue)}, where SNS moves a message its retries could not deliver`);
+  if (c.redrive) lines.push(`- **Dead-letter queue:** ${endpoints(c.redrive.deadLetterQueue)}`);
   const redrive = queueRedrive(c);
   if (redrive) {
     const words = queueRedriveWords(redrive);
-    lines.push(`- **If processing fails:** ${escapeInline(words.before)}${endpoints(redrive.deadLetterQueue)}${escapeInline(words.after)}`);
+    lines.push(
+      `- **If processing fails:** ${escapeInline(words.before.trimEnd())} ${endpoints(redrive.deadLetterQueue)} ${escapeInline(words.after.trimStart())}`,
+    );
   }
   if (c.delivery) lines.push('- **Delivery retries:**', ...deliveryLines(c.delivery, '  ', c.protocol));
   return lines;
