@@ -25,6 +25,7 @@ import { pathInRoot } from '../diagnostics/message-path.ts';
 import type { LoadLimits } from '../load/limits.ts';
 import { readRegularFile } from '../load/regular-file.ts';
 import { loadSourceFile } from '../load/source-file.ts';
+import { onlyLocalRefs } from '../load/only-local-refs.ts';
 import { reallyWithin, within } from '../real-path.ts';
 import { targetOf } from '../resolve/ref-target.ts';
 import { SITE_STAMP } from '../site-stamp.ts';
@@ -320,6 +321,9 @@ class TreeWriter {
 
   /** The working-tree paths of the files a written file's `$ref`s name (inside the root: what the resolver may read). */
   #referenced(file: string): string[] {
+    // Most documents refer only inside themselves: seen in their text, without parsing them.
+    const read = readRegularFile(file, this.#limits.maxBytes);
+    if (!('data' in read) || onlyLocalRefs(read.data)) return [];
     const loaded = loadSourceFile(file, this.#limits);
     if (!loaded.file) return [];
     const policy = { root: this.#tree.root, allowRemote: false };
