@@ -145,6 +145,7 @@ export const fieldInFile: FieldNamer = (field) => `\`${field}\``;
 export function checkSiteConfig(value: unknown, file: string, name: FieldNamer = fieldInFile): Problem[] {
   // Nothing to check (no file, no flags): skip compiling the schema, a noticeable part of a small `validate`.
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) return [];
+  if (onlyValidPatterns(value)) return [];
   compiled ??= new (ajvModule().Ajv)({ allErrors: true, strict: false }).compile(schema);
   if (compiled(value)) return [];
   const problems = new Map<string, Problem>();
@@ -155,6 +156,28 @@ export function checkSiteConfig(value: unknown, file: string, name: FieldNamer =
     if (!problems.has(field)) problems.set(field, problem);
   }
   return [...problems.values()];
+}
+
+/** Each field whose schema is a string of a pattern and nothing else, and that pattern as ajv compiles it (`u`: ajv's unicodeRegExp). */
+const PATTERN_FIELDS = new Map(
+  Object.entries(FIELDS).flatMap(([field, { schema }]) => {
+    const { type, pattern, ...rest } = schema as { type?: unknown; pattern?: unknown };
+    return type === 'string' && typeof pattern === 'string' && Object.keys(rest).length === 0 ? [[field, new RegExp(pattern, 'u')] as const] : [];
+  }),
+);
+
+/**
+ * Whether `value` holds only fields of PATTERN_FIELDS, each a string its pattern matches: then
+ * the schema has nothing to say, and ajv (loading it and compiling the schema took about a tenth
+ * of a second) is not needed. The flags a build passes itself (`base`, `site`: each version's
+ * build of `build --versions`) are such a value; anything else is checked by the schema.
+ */
+function onlyValidPatterns(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([field, v]) => {
+    const pattern = PATTERN_FIELDS.get(field);
+    return pattern !== undefined && typeof v === 'string' && pattern.test(v);
+  });
 }
 
 function describe(error: ErrorObject, file: string, name: FieldNamer): Problem {

@@ -4,7 +4,7 @@
  * their `$ref`s reach, followed from file to file, written into a new temporary folder at their
  * place in the repository. The base is then loaded exactly as a checkout would be (the loader, the
  * `$ref` root and its refusals are those of `validate`), while a repository's other files (assets,
- * data, other projects) are never copied: only `git ls-tree` lists them.
+ * data, other projects) are never copied: only their names are read, from the commit's trees (listTree).
  *
  * The temporary folder stands for `top`: the repository, or the `--root` folder when that lies
  * above it. Files of the repository come from the commit (`git cat-file --batch`, run without a
@@ -25,6 +25,7 @@ import { pathInRoot } from '../diagnostics/message-path.ts';
 import type { LoadLimits } from '../load/limits.ts';
 import { readRegularFile } from '../load/regular-file.ts';
 import { loadSourceFile } from '../load/source-file.ts';
+import { onlyLocalRefs } from '../load/only-local-refs.ts';
 import { reallyWithin, within } from '../real-path.ts';
 import { targetOf } from '../resolve/ref-target.ts';
 import { SITE_STAMP } from '../site-stamp.ts';
@@ -117,11 +118,11 @@ export function treeDiagnostic(view: TreeView): <D extends { message: string; hi
   };
 }
 
+/** A path of the commit as `git ls-tree -r` shows it: its mode (canonical, six digits), its type and its object. */
 interface Entry {
   mode: string;
   type: string;
   oid: string;
-  size: number;
 }
 
 /** Temporary folders not removed yet: removed when the process exits, however it exits. */
@@ -162,14 +163,15 @@ export async function checkoutCommit(repository: string, ref: string, options: C
   if (ref.startsWith('-') || /[\u0000-\u001f]/.test(ref)) throw new GitError(`"${ref}" is not a git ref`);
   const { commit, date } = options.resolved ?? (await resolveCommit(repository, ref));
   if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError(`no commit named "${ref}" in the repository (fetch it first, e.g. git fetch origin main)`);
-  const listing = await git(repository, ['ls-tree', '-r', '-z', '-l', '--full-tree', commit]);
-  const entries = new Map<string, Entry>();
-  for (const line of listing.split('\0')) {
-    const match = /^(\d+) (\w+) ([0-9a-f]+) +(-|\d+)\t(.+)$/s.exec(line);
-    if (!match) continue;
-    const [, mode, type, oid, size, path] = match;
-    if (path!.split('/').some((part) => part === '..' || part === '.git' || part === '' || part === '.')) continue;
-    entries.set(path!, { mode: mode!, type: type!, oid: oid!, size: Number(size) });
+  // The commit's files listed through the `git cat-file --batch` that then reads them: one process
+  // for every version of `build --versions`, not a `git ls-tree` of each.
+  const cat = options.catFile ?? new CatFile(repository);
+  let entries: Map<string, Entry>;
+  try {
+    entries = await listTree(cat, commit);
+  } catch (error) {
+    if (!options.catFile) cat.close();
+    throw error;
   }
 
   const rootReal = options.root ?? repository;
@@ -196,7 +198,7 @@ export async function checkoutCommit(repository: string, ref: string, options: C
     fromTree,
     remove,
   };
-  const writer = new TreeWriter(repository, tree, entries, rootReal, options.limits, options.catFile);
+  const writer = new TreeWriter(repository, tree, entries, rootReal, options.limits, cat, options.catFile === undefined);
   try {
     await writer.write(options.compared, options.also ?? []);
   } catch (error) {
@@ -216,15 +218,15 @@ class TreeWriter {
   readonly #root: string;
   readonly #limits: LoadLimits;
   readonly #done = new Set<string>();
-  #cat: CatFile | undefined;
+  readonly #cat: CatFile;
   /** Whether #cat is this writer's own, closed with it (not the caller's). */
   readonly #ownCat: boolean;
   #total = 0;
 
-  constructor(repository: string, tree: CommitTree, entries: Map<string, Entry>, root: string, limits: LoadLimits, catFile?: CatFile) {
+  constructor(repository: string, tree: CommitTree, entries: Map<string, Entry>, root: string, limits: LoadLimits, cat: CatFile, ownCat: boolean) {
     this.#repository = repository;
-    this.#cat = catFile;
-    this.#ownCat = catFile === undefined;
+    this.#cat = cat;
+    this.#ownCat = ownCat;
     this.#tree = tree;
     this.#entries = entries;
     this.#root = root;
@@ -232,7 +234,7 @@ class TreeWriter {
   }
 
   close(): void {
-    if (this.#ownCat) this.#cat?.close();
+    if (this.#ownCat) this.#cat.close();
   }
 
   async write(compared: string, also: string[]): Promise<void> {
@@ -296,10 +298,10 @@ class TreeWriter {
         return undefined;
       }
       mkdirSync(dirname(target), { recursive: true });
-      if (entry.size > this.#limits.maxBytes) return sized(target, entry.size);
-      this.#count(entry.size);
-      this.#cat ??= new CatFile(this.#repository);
-      await this.#cat.write(entry.oid, target);
+      // Its size is known as git sends it: a file over the limit is not written, but made of its size.
+      const { size, written } = await this.#cat.write(entry.oid, target, this.#limits.maxBytes);
+      if (!written) return sized(target, size);
+      this.#count(size);
       return target;
     }
     // Inside --root, outside the repository: not versioned by it, the working tree's file (read as the loader reads).
@@ -320,6 +322,9 @@ class TreeWriter {
 
   /** The working-tree paths of the files a written file's `$ref`s name (inside the root: what the resolver may read). */
   #referenced(file: string): string[] {
+    // Most documents refer only inside themselves: seen in their text, without parsing them.
+    const read = readRegularFile(file, this.#limits.maxBytes);
+    if (!('data' in read) || onlyLocalRefs(read.data)) return [];
     const loaded = loadSourceFile(file, this.#limits);
     if (!loaded.file) return [];
     const policy = { root: this.#tree.root, allowRemote: false };
@@ -339,6 +344,69 @@ class TreeWriter {
     }
     return out.filter((path) => !this.#done.has(path));
   }
+}
+
+/**
+ * Every path of `commit` below its trees, as `git ls-tree -r --full-tree` lists them (in its
+ * order, each mode as git canonicalises it), read through `cat`: the trees of each depth asked
+ * for together. Paths with a `..`, `.`, `.git` or empty part are left out (nothing is written there).
+ */
+export async function listTree(cat: CatFile, commit: string): Promise<Map<string, Entry>> {
+  const root = await cat.read(`${commit}^{tree}`);
+  if (root?.type !== 'tree') throw new GitError(`no tree in the commit ${commit}`);
+  const trees = new Map<string, TreeEntry[]>([['', treeEntries(root.bytes, root.oid.length / 2)]]);
+  let level = [''];
+  while (level.length > 0) {
+    const below = level.flatMap((folder) =>
+      trees
+        .get(folder)!
+        .filter((e) => e.type === 'tree')
+        .map((e) => ({ path: `${folder}${e.name}/`, oid: e.oid })),
+    );
+    const read = await Promise.all(below.map(({ oid }) => cat.read(oid)));
+    for (const [index, { path }] of below.entries()) {
+      const object = read[index];
+      if (object?.type !== 'tree') throw new GitError(`the tree ${below[index]!.oid} of the commit ${commit} cannot be read`);
+      trees.set(path, treeEntries(object.bytes, object.oid.length / 2));
+    }
+    level = below.map(({ path }) => path);
+  }
+  const entries = new Map<string, Entry>();
+  const walk = (folder: string): void => {
+    for (const { name, mode, type, oid } of trees.get(folder)!) {
+      const path = `${folder}${name}`;
+      if (type === 'tree') walk(`${path}/`);
+      else if (!path.split('/').some((part) => part === '..' || part === '.git' || part === '' || part === '.')) entries.set(path, { mode, type, oid });
+    }
+  };
+  walk('');
+  return entries;
+}
+
+interface TreeEntry extends Entry {
+  name: string;
+}
+
+/** The entries of a tree object: `<mode> <name>\0<id>` each, the id `idBytes` bytes long. */
+function treeEntries(bytes: Buffer, idBytes: number): TreeEntry[] {
+  const out: TreeEntry[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    const space = bytes.indexOf(32, at);
+    const nul = bytes.indexOf(0, space + 1);
+    if (space < 0 || nul < 0 || nul + 1 + idBytes > bytes.length) throw new GitError('a tree of the commit cannot be read');
+    const mode = Number.parseInt(bytes.toString('latin1', at, space), 8);
+    const name = bytes.toString('utf8', space + 1, nul);
+    const oid = bytes.toString('hex', nul + 1, nul + 1 + idBytes);
+    at = nul + 1 + idBytes;
+    // As git canonicalises a mode (canon_mode): a regular file is 644 or 755, whatever its bits.
+    const kind = mode & 0o170000;
+    if (kind === 0o040000) out.push({ name, mode: '040000', type: 'tree', oid });
+    else if (kind === 0o120000) out.push({ name, mode: '120000', type: 'blob', oid });
+    else if (kind === 0o160000) out.push({ name, mode: '160000', type: 'commit', oid });
+    else if (kind === 0o100000) out.push({ name, mode: mode & 0o100 ? '100755' : '100644', type: 'blob', oid });
+  }
+  return out;
 }
 
 const isRegular = (e: Entry): boolean => e.type === 'blob' && (e.mode === '100644' || e.mode === '100755');

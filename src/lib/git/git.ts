@@ -36,22 +36,45 @@ export async function repositoryRoot(cwd: string): Promise<string> {
   return (await git(cwd, ['rev-parse', '--show-toplevel'])).trim();
 }
 
-interface Request {
+/** An object read into memory (CatFile.read): its type and bytes. */
+export interface GitObject {
   oid: string;
-  target: string;
-  resolve(): void;
-  reject(error: Error): void;
+  type: string;
+  bytes: Buffer;
+}
+
+/** What a blob written by CatFile.write came to: its size, and whether its bytes were written (not when over the limit). */
+export interface WrittenBlob {
+  size: number;
+  written: boolean;
+}
+
+type Request =
+  | { kind: 'write'; spec: string; target: string; maxBytes: number; resolve(blob: WrittenBlob): void; reject(error: Error): void }
+  | { kind: 'read'; spec: string; resolve(object: GitObject | undefined): void; reject(error: Error): void };
+
+/** The object being received: written to a file, kept in memory, or let pass (a blob over the limit). */
+interface Receiving {
+  request: Request;
+  oid: string;
+  type: string;
+  size: number;
+  remaining: number;
+  fd?: number;
+  chunks?: Buffer[];
 }
 
 /**
  * One `git cat-file --batch` for the whole checkout: blobs are asked for by id and written to
- * their file as their bytes arrive (each byte handled once, whatever the blob's size).
+ * their file as their bytes arrive (each byte handled once, whatever the blob's size); trees and
+ * other small objects are read into memory (read), so that a commit's files are listed through
+ * the same process rather than a `git ls-tree` of their own (commit-tree.ts).
  */
 export class CatFile {
   readonly #child;
   readonly #pending: Request[] = [];
   #header = '';
-  #current: { request: Request; fd: number; remaining: number } | undefined;
+  #current: Receiving | undefined;
   #newlineDue = false;
   #failed: Error | undefined;
   #stderr = '';
@@ -75,24 +98,37 @@ export class CatFile {
     });
   }
 
-  write(oid: string, target: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (this.#failed) return reject(this.#failed);
-      this.#pending.push({ oid, target, resolve, reject });
-      this.#child.stdin.write(`${oid}\n`);
-    });
+  /**
+   * The blob `oid` written into the new file `target`; a blob larger than `maxBytes` is not
+   * written (its bytes pass unstored, and no file is made): the caller learns its size.
+   */
+  write(oid: string, target: string, maxBytes = Number.POSITIVE_INFINITY): Promise<WrittenBlob> {
+    return new Promise((resolve, reject) => this.#ask({ kind: 'write', spec: oid, target, maxBytes, resolve, reject }));
+  }
+
+  /** The object `spec` names (an id, or `<commit>^{tree}`) in memory; undefined when the repository has none. For small objects: trees. */
+  read(spec: string): Promise<GitObject | undefined> {
+    return new Promise((resolve, reject) => this.#ask({ kind: 'read', spec, resolve, reject }));
+  }
+
+  #ask(request: Request): void {
+    if (this.#failed) return request.reject(this.#failed);
+    // A line break would be read as a second request.
+    if (/[\r\n]/.test(request.spec)) return request.reject(new GitError(`"${request.spec}" is not an object name`));
+    this.#pending.push(request);
+    this.#child.stdin.write(`${request.spec}\n`);
   }
 
   close(): void {
     this.#child.stdin.end();
-    if (this.#current) closeSync(this.#current.fd);
+    if (this.#current?.fd !== undefined) closeSync(this.#current.fd);
     this.#current = undefined;
     if (this.#child.exitCode === null) this.#child.kill();
   }
 
   #fail(error: Error): void {
     if (this.#current) {
-      closeSync(this.#current.fd);
+      if (this.#current.fd !== undefined) closeSync(this.#current.fd);
       this.#current.request.reject(error);
       this.#current = undefined;
     }
@@ -109,29 +145,50 @@ export class CatFile {
         this.#newlineDue = false;
         const done = this.#current!;
         this.#current = undefined;
-        closeSync(done.fd);
-        done.request.resolve();
+        this.#finish(done);
         continue;
       }
       if (!this.#current) {
         const newline = chunk.indexOf(10, at);
         this.#header += chunk.toString('latin1', at, newline < 0 ? chunk.length : newline);
-        if (this.#header.length > 200) throw new GitError(`unexpected answer from git cat-file: ${this.#header.slice(0, 100)}`);
+        if (this.#header.length > 4200) throw new GitError(`unexpected answer from git cat-file: ${this.#header.slice(0, 100)}`);
         if (newline < 0) return;
         at = newline + 1;
         const request = this.#pending.shift();
-        const size = Number(/^([0-9a-f]+) blob (\d+)$/.exec(this.#header)?.[2] ?? Number.NaN);
-        if (!request || !Number.isFinite(size)) throw new GitError(`unexpected answer from git cat-file: ${this.#header.slice(0, 100)}`);
+        const header = this.#header;
         this.#header = '';
-        this.#current = { request, fd: openSync(request.target, 'wx'), remaining: size };
+        if (!request) throw new GitError(`unexpected answer from git cat-file: ${header.slice(0, 100)}`);
+        if (request.kind === 'read' && header === `${request.spec} missing`) {
+          request.resolve(undefined);
+          continue;
+        }
+        const match = /^([0-9a-f]{40,64}) (blob|tree|commit|tag) (\d+)$/.exec(header);
+        if (!match || (request.kind === 'write' && match[2] !== 'blob')) throw new GitError(`unexpected answer from git cat-file: ${header.slice(0, 100)}`);
+        const size = Number(match[3]);
+        const receiving: Receiving = { request, oid: match[1]!, type: match[2]!, size, remaining: size };
+        if (request.kind === 'read') receiving.chunks = [];
+        else if (size <= request.maxBytes) receiving.fd = openSync(request.target, 'wx');
+        this.#current = receiving;
         this.#newlineDue = size === 0;
         continue;
       }
-      const n = Math.min(this.#current.remaining, chunk.length - at);
-      for (let written = 0; written < n; ) written += writeSync(this.#current.fd, chunk, at + written, n - written);
+      const current = this.#current;
+      const n = Math.min(current.remaining, chunk.length - at);
+      if (current.fd !== undefined) for (let written = 0; written < n; ) written += writeSync(current.fd, chunk, at + written, n - written);
+      else current.chunks?.push(Buffer.from(chunk.subarray(at, at + n)));
       at += n;
-      this.#current.remaining -= n;
-      if (this.#current.remaining === 0) this.#newlineDue = true;
+      current.remaining -= n;
+      if (current.remaining === 0) this.#newlineDue = true;
     }
+  }
+
+  #finish(done: Receiving): void {
+    const { request } = done;
+    if (request.kind === 'read') {
+      request.resolve({ oid: done.oid, type: done.type, bytes: Buffer.concat(done.chunks ?? []) });
+      return;
+    }
+    if (done.fd !== undefined) closeSync(done.fd);
+    request.resolve({ size: done.size, written: done.fd !== undefined });
   }
 }
