@@ -72,6 +72,34 @@ describe('renderPages', () => {
     assert.ok(!existsSync(join(out, 'channels/broken/index.html')));
   });
 
+  it('writes a body byte for byte, whether it comes as one chunk, several, or none', async () => {
+    const out = join(tempDir(), 'site');
+    // A character of four bytes split across two chunks, as a streamed page could send it.
+    const whole = Buffer.from('<p>ü \u{1F600} 漢字</p>');
+    const split = whole.indexOf(0xf0) + 2;
+    const app: PageRenderer = {
+      async render(request: Request): Promise<Response> {
+        const path = new URL(request.url).pathname;
+        if (path === '/streamed/')
+          return new Response(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                controller.enqueue(whole.subarray(0, split));
+                controller.enqueue(whole.subarray(split));
+                controller.close();
+              },
+            }),
+          );
+        if (path === '/empty/') return new Response(null);
+        return new Response(new Uint8Array(whole));
+      },
+    };
+    await renderPages(app, ['streamed/', 'empty/', 'one/'], { outDir: out, locals });
+    assert.deepEqual(readFileSync(join(out, 'streamed/index.html')), whole);
+    assert.deepEqual(readFileSync(join(out, 'one/index.html')), whole);
+    assert.equal(readFileSync(join(out, 'empty/index.html')).length, 0);
+  });
+
   it('refuses a page URL that would lead outside the output folder', async () => {
     const out = join(tempDir(), 'site');
     assert.throws(() => pageFile(out, '../escaped/'), /leads outside the output folder/);
