@@ -11,21 +11,11 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { unescapeText } from '../src/lib/html-text.ts';
+import { visibleText } from './visible-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { buildSite, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-
-/** The visible words of an HTML fragment. */
-const words = (html: string): string =>
-  unescapeText(
-    html
-      .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-      .replace(/<wbr>/g, '')
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/\s+/g, ' '),
-  ).trim();
 
 /** Every operation page of a built site (a portal's APIs included): its path and HTML. */
 function operationPages(out: string): { path: string; html: string }[] {
@@ -96,7 +86,7 @@ describe('operation pages: one order, each thing said once (default content and 
       assert.equal(fact[1], 'For you', `${path}: labelled as the reader's, not as the operation's action`);
       // The reader does the other half of what the API does: receives what it sends, sends what it receives.
       assert.match(fact[2]!, action === 'send' ? /^You receive / : /^You send /, path);
-      assert.doesNotMatch(words(html), /\bAction (You|send|receive)\b/, path);
+      assert.doesNotMatch(visibleText(html), /\bAction (You|send|receive)\b/, path);
     }
     // Every combination the documents hold: send and receive, with and without a reply, over sns and not.
     for (const combination of ['send', 'receive', 'receive+reply', 'send+sns', 'receive+sns', 'send+reply+sns', 'receive+sns+sent-by'])
@@ -132,7 +122,7 @@ describe('operation pages: one order, each thing said once (default content and 
         }
       }
       // Each card links to its row: the row does not list the subscriptions again.
-      assert.doesNotMatch(words(list[1]!), /Applies to/, path);
+      assert.doesNotMatch(visibleText(list[1]!), /Applies to/, path);
     }
     assert.ok(rows >= 3, `${rows} rows of fixed retries`);
   });
@@ -140,12 +130,12 @@ describe('operation pages: one order, each thing said once (default content and 
   it('says a missing example once per page, a request and its reply both generated included', () => {
     let generated = 0;
     for (const { path, html } of pages) {
-      const said = words(html).match(/The document gives no example/g)?.length ?? 0;
+      const said = visibleText(html).match(/The document gives no example/g)?.length ?? 0;
       assert.ok(said <= 1, `${path}: said ${said} times`);
       generated += said;
     }
     const reply = pages.find((p) => p.path.endsWith('/operations/requeststockcheck/index.html'))!;
-    assert.match(words(reply.html), /The document gives no example: those here are generated from the schemas\./);
+    assert.match(visibleText(reply.html), /The document gives no example: those here are generated from the schemas\./);
     assert.ok(generated >= 3, `${generated} pages with generated examples`);
   });
 
@@ -156,7 +146,7 @@ describe('operation pages: one order, each thing said once (default content and 
       const name = /<code class="sns-topic-name">([^<]*)<\/code>/.exec(html)?.[1];
       const addressHtml = /<dt[^>]*>Address<\/dt> <dd[^>]*>([\s\S]*?)<\/dd>/.exec(html)?.[1];
       if (name === undefined || addressHtml === undefined) continue;
-      const address = words(addressHtml.replace(/<span hidden>[\s\S]*?<\/span>/g, '')).replace(/\s+/g, '');
+      const address = visibleText(addressHtml.replace(/<span hidden>[\s\S]*?<\/span>/g, '')).replace(/\s+/g, '');
       const side = html.indexOf('<p class="sns-side">');
       const after = html.slice(html.indexOf('</p>', side) + 4);
       if (address === name) {
@@ -165,11 +155,11 @@ describe('operation pages: one order, each thing said once (default content and 
         continue;
       }
       // Where the page first names the topic: no word of the page before its sns section says the name.
-      assert.ok(!words(html.slice(html.indexOf('<main'), side)).includes(name), `${path}: ${name} named before the sns section`);
+      assert.ok(!visibleText(html.slice(html.indexOf('<main'), side)).includes(name), `${path}: ${name} named before the sns section`);
       const note = /^<p class="kind topic-name-note"[^>]*>([\s\S]*?)<\/p>/.exec(after);
-      assert.ok(note, `${path}: the note right after "${words(html.slice(side, side + 300)).slice(0, 80)}"`);
+      assert.ok(note, `${path}: the note right after "${visibleText(html.slice(side, side + 300)).slice(0, 80)}"`);
       assert.equal(
-        words(note[1]!.replace(/<\/?var>/g, '')).replace(/\s+\.$/, '.'),
+        visibleText(note[1]!.replace(/<\/?var>/g, '')).replace(/\s+\.$/, '.'),
         `The name clients use with AWS (the topic’s ARN ends in it), not the channel’s address ${address}.`,
         path,
       );
@@ -191,8 +181,8 @@ describe('operation pages: one order, each thing said once (default content and 
       assert.ok(groups.length > 0, path);
       for (const group of groups) {
         const lead = /^\s*<p class="security-lead"[^>]*>([\s\S]*?)<\/p>\s*<div class="card security-scheme">/.exec(group);
-        assert.ok(lead, `${path}: a group without its line: ${words(group).slice(0, 80)}`);
-        const line = words(lead[1]!).replace(/\s+([,:])/g, '$1');
+        assert.ok(lead, `${path}: a group without its line: ${visibleText(group).slice(0, 80)}`);
+        const line = visibleText(lead[1]!).replace(/\s+([,:])/g, '$1');
         assert.match(line, /^(Server \S.* requires:|This operation requires(, as server \S.* does|, as servers \S.* do)?:)$/, path);
         if (line.startsWith('Server ')) server++;
         if (line.includes(', as server')) asServer++;

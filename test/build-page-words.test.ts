@@ -12,21 +12,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { unescapeText } from '../src/lib/html-text.ts';
+import { visibleText } from './visible-text.ts';
 import { buildSite, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-
-/** The visible words of an HTML fragment. */
-const words = (html: string): string =>
-  unescapeText(
-    html
-      .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-      // Wrap points inside names are no spaces.
-      .replace(/<wbr>/g, '')
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/\s+/g, ' '),
-  );
 
 /** A page split into what a reader reads and its folded Source (for authors). */
 function parts(html: string): { reading: string; source: string } {
@@ -46,32 +35,32 @@ describe('the words of reference pages (default content)', () => {
   it('shows an sns topic’s facts without the binding’s plumbing, which the folded Source keeps', () => {
     const { reading, source } = parts(read('channels/orderevents'));
     // The topic's name, then (as it differs from the channel's address) which of the two a client uses, then its type.
-    assert.match(words(reading), /Topic name orders\.fifo Type FIFO/);
-    assert.doesNotMatch(words(reading), /not the channel's id|Binding version|Defined in|sns binding from/);
-    assert.match(words(source), /sns binding from orderTopic sns binding version 0\.2\.0/);
+    assert.match(visibleText(reading), /Topic name orders\.fifo Type FIFO/);
+    assert.doesNotMatch(visibleText(reading), /not the channel's id|Binding version|Defined in|sns binding from/);
+    assert.match(visibleText(source), /sns binding from orderTopic sns binding version 0\.2\.0/);
   });
 
   it('says which traits gave an operation’s and a message’s fields only in the folded Source', () => {
     for (const url of ['operations/publishorderevents', 'components/messages/orderplaced']) {
       const { reading, source } = parts(read(url));
-      assert.doesNotMatch(words(reading), /[Tt]rait|AWS sees the topic|binding version/, url);
-      assert.doesNotMatch(words(source), /Trait/, url);
+      assert.doesNotMatch(visibleText(reading), /[Tt]rait|AWS sees the topic|binding version/, url);
+      assert.doesNotMatch(visibleText(source), /Trait/, url);
     }
-    // The format's "trait" in the reader's words, in the folded Source.
-    assert.match(words(parts(read('operations/publishorderevents')).source), /Operation trait ordersTeam gives /);
-    assert.match(words(parts(read('components/messages/orderplaced')).source), /Message trait fifoAttributes gives /);
+    // The format's "trait" in the reader's visibleText, in the folded Source.
+    assert.match(visibleText(parts(read('operations/publishorderevents')).source), /Operation trait ordersTeam gives /);
+    assert.match(visibleText(parts(read('components/messages/orderplaced')).source), /Message trait fifoAttributes gives /);
   });
 
   it('shows no binding version to readers, folded or not, outside the folded Source (issue 34, round 6)', () => {
     for (const url of ['operations/receiveordereventsinwarehouse', 'operations/publishorderevents', 'channels/orderevents', 'channels/shipmenttracking']) {
       const { reading } = parts(read(url));
-      assert.doesNotMatch(words(reading), /binding version/i, url);
+      assert.doesNotMatch(visibleText(reading), /binding version/i, url);
     }
   });
 
   it('says what a caller must hold for a scheme with scopes: a token that grants them', () => {
     for (const url of ['components/securityschemes/partneroauth', 'servers/partnerwebhooks']) {
-      const reading = words(read(url));
+      const reading = visibleText(read(url));
       assert.doesNotMatch(reading, /Scopes needed/, url);
       assert.match(reading, /Token must grant (all of )?[\w:.-]+/, url);
     }
@@ -80,7 +69,7 @@ describe('the words of reference pages (default content)', () => {
   it('says sns’s retries and dead-letter queue apart from the queue’s own redrive policy, and the receive count only for a queue', () => {
     const html = read('operations/receiveordereventsinwarehouse');
     // The operation's own queue in a card; the other teams' a row each (review 21).
-    const cards = [...html.matchAll(/<article class="card consumer"[\s\S]*?<\/article>|<tr id="sns-consumer-[\s\S]*?<\/tr>/g)].map((m) => words(m[0]));
+    const cards = [...html.matchAll(/<article class="card consumer"[\s\S]*?<\/article>|<tr id="sns-consumer-[\s\S]*?<\/tr>/g)].map((m) => visibleText(m[0]));
     assert.equal(cards.length, 3);
     const [sqs, fraud] = cards as [string, string, string];
     assert.match(sqs, /If delivery fails AWS's fixed retries → dead-letter queue warehouse-picking-dlq\.fifo If processing fails/);
@@ -92,7 +81,7 @@ describe('the words of reference pages (default content)', () => {
     assert.match(fraud, /AWS's fixed retries → dropped/);
     assert.doesNotMatch(fraud, /If processing fails/);
     // The function and the webhook are on the standard shipment tracking topic (a FIFO topic delivers to queues only).
-    const others = [...read('operations/notifycustomersofscans').matchAll(/<article class="card consumer"[\s\S]*?<\/article>/g)].map((m) => words(m[0]));
+    const others = [...read('operations/notifycustomersofscans').matchAll(/<article class="card consumer"[\s\S]*?<\/article>/g)].map((m) => visibleText(m[0]));
     assert.equal(others.length, 5);
     const [lambda, https] = others.slice(3) as [string, string];
     // The protocol once, by its label (no key pill before it).
@@ -105,16 +94,16 @@ describe('the words of reference pages (default content)', () => {
     for (const card of others) assert.doesNotMatch(card, /If processing fails/);
   });
 
-  it('glosses a correlation id in words, as a reply address is', () => {
-    const message = words(parts(read('components/messages/orderplaced')).reading);
+  it('glosses a correlation id in visibleText, as a reply address is', () => {
+    const message = visibleText(parts(read('components/messages/orderplaced')).reading);
     assert.match(message, /Correlation ID The header MessageGroupId of the message \$message\.header#\/MessageGroupId/);
-    const reply = words(parts(read('operations/requeststockcheck')).reading);
+    const reply = visibleText(parts(read('operations/requeststockcheck')).reading);
     assert.match(reply, /to the address in the header replyTo of the request message/);
     assert.match(reply, /Correlation ID The header requestId of the message \$message\.header#\/requestId/);
   });
 
   it('explains request and reply once: the picture, then one sentence where the reply goes (issue 34, round 6)', () => {
-    const reply = words(parts(read('operations/requeststockcheck')).reading);
+    const reply = visibleText(parts(read('operations/requeststockcheck')).reading);
     assert.equal(reply.match(/The reply comes back on Stock check replies, to the address in the header replyTo of the request message\./g)?.length, 1);
     // Not again as facts under Reply, nor beside the publish commands.
     assert.doesNotMatch(reply, /Reply address|Which means|Reply channel|names in \$message/);
@@ -125,7 +114,7 @@ describe('the words of reference pages (default content)', () => {
     // E-mail (JSON), the function and the webhook get the envelope.
     const html = read('operations/notifycustomersofscans');
     const whole = 'in the SNS envelope: JSON with Type, MessageId, TopicArn, Message, …';
-    assert.equal(words(html).split(whole).length - 1, 1, 'the envelope explained once');
+    assert.equal(visibleText(html).split(whole).length - 1, 1, 'the envelope explained once');
     assert.match(html, /<dd id="sns-envelope">in the SNS envelope: JSON/);
     const cards = [...html.matchAll(/<article class="card consumer"[\s\S]*?<\/article>/g)].map((m) => m[0]);
     const named = cards.filter((c) => /<dd>in the <a href="#sns-envelope">SNS envelope<\/a><\/dd>/.test(c));
@@ -136,16 +125,17 @@ describe('the words of reference pages (default content)', () => {
     const table = (url: string, published: RegExp): string[] => {
       const html = read(url);
       const fanOut = html.slice(html.indexOf('<h3 id="sns-fan-out">'));
-      assert.match(words(fanOut), published, url);
+      assert.match(visibleText(fanOut), published, url);
       const lines = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(fanOut)![0];
       assert.deepEqual(
         [...lines.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]),
         ['Subscription', 'Receives', 'If delivery fails'],
       );
       // One holder for every subscription is said once, in the sentence; else each row says its own.
-      if (/subscriptions, all /.test(words(fanOut))) assert.doesNotMatch(words(lines), /received by|received outside|set up by/, 'said once, in the sentence');
+      if (/subscriptions, all /.test(visibleText(fanOut)))
+        assert.doesNotMatch(visibleText(lines), /received by|received outside|set up by/, 'said once, in the sentence');
       // In the order the picture above draws them (left to right).
-      return [...lines.matchAll(/<tr(?: [^>]*)?>(?!<th)[\s\S]*?<\/tr>/g)].map((m) => words(m[0]).trim());
+      return [...lines.matchAll(/<tr(?: [^>]*)?>(?!<th)[\s\S]*?<\/tr>/g)].map((m) => visibleText(m[0]).trim());
     };
     assert.deepEqual(table('channels/orderevents', /Published by Publish order events \. Delivered to 3 subscriptions ?:/), [
       // The other teams' queues, subscribed by ARN: their short name, then the ARN.
@@ -173,15 +163,15 @@ describe('the words of reference pages (default content)', () => {
   it('says on an sns publishing page that the reader receives, the publish commands being theirs to test with (issue 34, round 7)', () => {
     for (const url of ['operations/publishorderevents', 'operations/requeststockcheck']) {
       const page = read(url);
-      const panel = words(/<h2 id="sns-publish"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '');
+      const panel = visibleText(/<h2 id="sns-publish"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '');
       assert.match(
         panel,
         /^ ?Send yourself a test message To see one arrive at your subscription, or to test its filter, send one to the topic yourself: /,
         url,
       );
-      assert.match(words(parts(page).reading), /For you You receive (these messages|the request and send the reply)\./, url);
+      assert.match(visibleText(parts(page).reading), /For you You receive (these messages|the request and send the reply)\./, url);
       // One actor on the page, the reader: no sentence about what the application does beside what "you" do (round 8).
-      assert.doesNotMatch(words(page), /This application sends|as this application does|which this application receives/, url);
+      assert.doesNotMatch(visibleText(page), /This application sends|as this application does|which this application receives/, url);
       // The Markdown twin says it the same way.
       const twin = readFileSync(join(out, url, 'index.md'), 'utf8');
       assert.match(
@@ -192,7 +182,7 @@ describe('the words of reference pages (default content)', () => {
     }
     // How the reader receives: a queue of theirs subscribed to the topic, folded after the commands that test it.
     const page = read('operations/publishorderevents');
-    const receive = words(/<details class="fold receive-snippet"[\s\S]*?<\/details>/.exec(page)?.[0] ?? '');
+    const receive = visibleText(/<details class="fold receive-snippet"[\s\S]*?<\/details>/.exec(page)?.[0] ?? '');
     assert.match(
       receive,
       /^ ?Subscribe your SQS queue \(AWS CLI\) Replace <your-queue-arn> with the ARN of your SQS queue\. Its access policy must let the topic send to it: sqs:SendMessage for the principal sns\.amazonaws\.com, with aws:SourceArn the topic’s ARN\. The topic is FIFO: the queue must be a FIFO queue too\./,
@@ -212,11 +202,11 @@ describe('the words of reference pages (default content)', () => {
   });
 
   it('names the queues of an sns receiving operation and the topic a channel’s address names in a reader’s words (issue 34, round 7)', () => {
-    const receiving = words(parts(read('operations/receiveordereventsinwarehouse')).reading);
+    const receiving = visibleText(parts(read('operations/receiveordereventsinwarehouse')).reading);
     assert.match(receiving, /This operation's SQS queues: warehouse-picking\.fifo , warehouse-picking-dlq\.fifo \(their settings\)/);
     assert.doesNotMatch(receiving, /of the sqs binding/);
     // No binding names the request's topic: the page names the one the commands publish to, the channel's address.
-    const request = words(parts(read('operations/requeststockcheck')).reading);
+    const request = visibleText(parts(read('operations/requeststockcheck')).reading);
     assert.match(request, /Publishes to the topic inventory\.stock-check \(the channel's address\)/);
     assert.doesNotMatch(request, /the channel's topic/);
   });
@@ -231,7 +221,7 @@ describe('the words of reference pages (default content)', () => {
     const headers = /<section aria-labelledby="h-headers">[\s\S]*?<\/section>/.exec(read('components/messages/orderplaced'))?.[0] ?? '';
     assert.doesNotMatch(headers, /schema-root-line/);
     assert.ok(headers.indexOf('MessageGroupId') < headers.indexOf('As the schema'), 'the fields, then the schema');
-    assert.match(words(headers), /As the schema FifoAttributes defines them\./);
+    assert.match(visibleText(headers), /As the schema FifoAttributes defines them\./);
     // The guide's runnable step says what it does, not the subscription's protocol key.
     const guide = readFileSync(join(out, 'guides', 'getting-started', 'index.html'), 'utf8');
     assert.match(guide, /<strong>Run it:<\/strong> Subscribe an SQS queue to the topic, as warehouse-picking\.fifo does/);

@@ -14,6 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
+import { visibleText } from './visible-text.ts';
 import { buildSite, tempDir, validateYaml } from './helpers.ts';
 
 const DOCUMENT = `apidesc: 3.0.0
@@ -54,12 +55,6 @@ components:
         colour: { type: string, enum: [red, blue] }
 `;
 
-/** The text of an HTML fragment, tags removed (a `<wbr>` is no space), spaces collapsed. */
-const text = (html: string): string =>
-  unescapeText(html.replace(/<wbr>/g, '').replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
-
 describe('reading schemas of format versions the SPEC does not list', () => {
   const work = tempDir('apidesc-reading-schemas-');
   const site = join(work, 'site');
@@ -77,25 +72,25 @@ describe('reading schemas of format versions the SPEC does not list', () => {
     // How the format was read is for the authors (validate and build print it too): in the folded Source, not the reading flow.
     const source = html.indexOf('<div class="source"');
     assert.match(
-      text(html.slice(source)),
+      visibleText(html.slice(source)),
       /Payload schema format application\/vnd\.apidesc\+json;version=3\.1\.0 : read as a 3\.0\.0 Schema Object \(the document names version 3\.1\.0, which this format does not define\)\./,
     );
-    assert.doesNotMatch(text(html.slice(0, source)), /read as a 3\.0\.0 Schema Object|version=3\.1\.0/);
-    assert.match(text(html), /Generated example/);
-    assert.match(text(html), /"colour"\s*:\s*"(red|blue)"/, 'the example follows the schema');
+    assert.doesNotMatch(visibleText(html.slice(0, source)), /read as a 3\.0\.0 Schema Object|version=3\.1\.0/);
+    assert.match(visibleText(html), /Generated example/);
+    assert.match(visibleText(html), /"colour"\s*:\s*"(red|blue)"/, 'the example follows the schema');
     // Not on the operation that carries it: the message's page tells its authors.
-    assert.doesNotMatch(text(page('operations/sendvehicles')), /read as a 3\.0\.0 Schema Object/);
+    assert.doesNotMatch(visibleText(page('operations/sendvehicles')), /read as a 3\.0\.0 Schema Object/);
   });
 
   it('reads JSON Schema of an unlisted draft as JSON Schema draft-07', () => {
     const html = page('components/messages/drafted');
     assert.doesNotMatch(html, /The schema as written/);
     assert.match(
-      text(html.slice(html.indexOf('<div class="source"'))),
+      visibleText(html.slice(html.indexOf('<div class="source"'))),
       /read as JSON Schema draft-07 \(the document names version draft-04, which this format does not define\)\./,
     );
-    const wheels = /"wheels"\s*:\s*(\d+)/.exec(text(html));
-    assert.ok(wheels && Number(wheels[1]) >= 2 && Number(wheels[1]) <= 18, `a generated example within the bounds: ${text(html)}`);
+    const wheels = /"wheels"\s*:\s*(\d+)/.exec(visibleText(html));
+    assert.ok(wheels && Number(wheels[1]) >= 2 && Number(wheels[1]) <= 18, `a generated example within the bounds: ${visibleText(html)}`);
   });
 
   it('says in plain words, no Markdown shown raw, that a custom format has no generated example', () => {
@@ -191,17 +186,17 @@ describe('reading the schemas of a real polymorphic document without noise', () 
   it("lists the base's fields once: a shape that extends it says how many, linked, and lists its own", () => {
     const electric = /<details class="shape"[^>]*id="schema\(com-example-fleet-Electric\)"[\s\S]*?<\/details>/.exec(base)?.[0] ?? '';
     assert.ok(electric, 'the Electric shape is on the base page');
-    assert.doesNotMatch(text(base), /from com\.example\.fleet\.VehicleBase/, 'no row names the whole dotted name of its part');
+    assert.doesNotMatch(visibleText(base), /from com\.example\.fleet\.VehicleBase/, 'no row names the whole dotted name of its part');
     const groups = [...electric.matchAll(/<p class="props-from">([\s\S]*?)<\/p>/g)].map((m) => m[1]!);
     assert.equal(groups.length, 2, groups.join(' | '));
-    assert.match(text(groups[0]!), /^Plus the \d+ fields of VehicleBase above$/);
-    assert.equal(text(groups[1]!), 'Own fields');
+    assert.match(visibleText(groups[0]!), /^Plus the \d+ fields of VehicleBase above$/);
+    assert.equal(visibleText(groups[1]!), 'Own fields');
     assert.match(groups[0]!, /<a href="#schema">/, "the base's fields above are linked");
   });
 
   it("says the shapes are the object's, not its last field's", () => {
-    assert.match(text(base), /VehicleBase is exactly one of 2 shapes, by the value of vehicleType ?:/);
-    assert.doesNotMatch(text(base), /Exactly one of 2 shapes/);
+    assert.match(visibleText(base), /VehicleBase is exactly one of 2 shapes, by the value of vehicleType ?:/);
+    assert.doesNotMatch(visibleText(base), /Exactly one of 2 shapes/);
   });
 
   it('shows each example once, and no example that repeats the value a field always has', () => {
@@ -210,7 +205,7 @@ describe('reading the schemas of a real polymorphic document without noise', () 
     assert.equal(base.split('class="example-value"').length - 1, 0, 'not again under the schema, nor on each shape that repeats it');
     const row = (name: string): string => {
       const start = message.indexOf(`<li class="prop" id="headers.${name}"`);
-      return text(message.slice(start, message.indexOf('</li>', start)));
+      return visibleText(message.slice(start, message.indexOf('</li>', start)));
     };
     assert.match(row('ce_specversion'), /always "1\.0"/);
     assert.doesNotMatch(row('ce_specversion'), /e\.g\./, 'no e.g. equal to the one value');

@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
+import { visibleText } from './visible-text.ts';
 import { runCli, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -81,12 +82,6 @@ async function build(args: string[], cwd: string): Promise<void> {
   assert.equal(await runCli(['build', ...args], cwd), 0);
 }
 
-/** The text of an HTML fragment, tags removed, spaces collapsed. */
-const text = (html: string): string =>
-  unescapeText(html.replace(/<wbr>/g, '').replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
-
 /** The cards of a list page: each card's HTML. */
 const cards = (html: string): string[] => [...html.matchAll(/<ul class="cards[^"]*">([\s\S]*?)<\/ul>/g)].flatMap((m) => m[1]!.split('<li>').slice(1));
 
@@ -122,7 +117,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     const another = channels.find((c) => c.includes('>another-topic</a>'));
     const signedUp = channels.find((c) => c.includes('>User signed up</a>'));
     assert.match(another!, /^<a href="\/channels\/another-topic\/">another-topic<\/a>/);
-    assert.equal(text(another!).split('another-topic').length - 1, 1, `neither the id nor the address repeats the title: ${text(another!)}`);
+    assert.equal(visibleText(another!).split('another-topic').length - 1, 1, `neither the id nor the address repeats the title: ${visibleText(another!)}`);
     assert.doesNotMatch(another!, /Channel/, 'no kind word in a list of one kind');
     assert.match(signedUp!, /^<a href="\/channels\/usersignedup\/">User signed up<\/a>/);
     assert.match(signedUp!, /<code class="template entry-address">users\.<var>\{userId\}<\/var>\.signedup<\/code>/);
@@ -155,7 +150,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     const grid = html.slice(html.indexOf('<h2 id="h-message">'));
     const messages = cards(grid.slice(0, grid.indexOf('</ul>') + 5));
     assert.equal(messages.length, 5);
-    for (const card of messages) assert.match(card, /<p class="entry-summary entry-payload"><span class="kind">Payload<\/span> /, text(card));
+    for (const card of messages) assert.match(card, /<p class="entry-summary entry-payload"><span class="kind">Payload<\/span> /, visibleText(card));
     // With a summary ("A customer completed checkout."), the payload line comes after it, not instead of it.
     const placed = messages.find((c) => c.includes('>Order placed</a>'))!;
     assert.match(
@@ -166,7 +161,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
 
   it('lists schemas by name with the first sentence of their description, those of a simple value after the others', () => {
     const list = page(doc, 'components/schemas/');
-    const schemas = cards(list).map((c) => text(c));
+    const schemas = cards(list).map((c) => visibleText(c));
     assert.deepEqual(schemas, ['Apple A fruit.', 'mango Yellow fruit.', 'Zebra Stripes, e.g. black and white.', 'kiwi A fruit code.']);
     assert.match(list, /<h2 id="simple-types">Simple types<\/h2><ul class="cards[^"]*"><li><a href="\/components\/schemas\/kiwi\/">/);
     const sidebar = /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(page(doc, 'components/schemas/zebra/'))![0];
@@ -180,10 +175,10 @@ describe('reading the overview, lists, server, channel and message pages', () =>
   it('names each server variable and channel parameter once with its values, calls a scheme written in place by what it is, and lists channels with their addresses', () => {
     const html = page(doc, 'servers/eu/');
     const variables = /<section aria-labelledby="h-variables">[\s\S]*?<\/section>/.exec(html)![0];
-    assert.equal(text(variables), 'Variables region string, one of eu-west-1, eu-central-1; default eu-west-1 Where the broker runs.');
+    assert.equal(visibleText(variables), 'Variables region string, one of eu-west-1, eu-central-1; default eu-west-1 Where the broker runs.');
     // A channel's parameters the same way.
     const parameters = /<section aria-labelledby="h-parameters">[\s\S]*?<\/section>/.exec(page(doc, 'channels/usersignedup/'))![0];
-    assert.equal(text(parameters), 'Parameters userId string The user.');
+    assert.equal(visibleText(parameters), 'Parameters userId string The user.');
     assert.doesNotMatch(html, /written in place/);
     assert.match(html, /<p class="scheme-head"><strong>HTTP header Authorization<\/strong>/);
     const channels = /<section aria-labelledby="h-channels"[^>]*>[\s\S]*?<\/section>/.exec(html)![0];
@@ -194,26 +189,26 @@ describe('reading the overview, lists, server, channel and message pages', () =>
 
   it("shows each of a channel's messages with its name, content type and payload's first fields with their types", () => {
     const messages = /<section aria-labelledby="h-messages">[\s\S]*?<\/section>/.exec(page(doc, 'channels/usersignedup/'))![0];
-    assert.equal(text(messages), 'Messages Signed up signedUp application/cloudevents+json Payload Apple · name string');
+    assert.equal(visibleText(messages), 'Messages Signed up signedUp application/cloudevents+json Payload Apple · name string');
     assert.match(messages, /<a href="\/components\/schemas\/apple\/">Apple<\/a>/, "the payload's schema, linked");
     const order = /<section aria-labelledby="h-messages">[\s\S]*?<\/section>/.exec(page(content, 'channels/orderevents/'))![0];
     assert.match(
-      text(order),
+      visibleText(order),
       /Order placed OrderPlaced application\/json A customer completed checkout\. Payload Order · orderId string , placedAt string \(date-time\) , customer object , lines array of object , and 2 more/,
     );
     // A payload of one array field: the field and what it holds, not "object: items".
     const stock = /<section aria-labelledby="h-messages">[\s\S]*?<\/section>/.exec(page(content, 'channels/stockcheck/'))![0];
-    assert.match(text(stock), /Payload items array of object$/);
+    assert.match(visibleText(stock), /Payload items array of object$/);
   });
 
-  it("follows an sns topic's fan-out picture with its subscriptions in text, each once, without a stray arrow", () => {
+  it("follows an sns topic's fan-out picture with its subscriptions in visibleText, each once, without a stray arrow", () => {
     const subscriptions = (url: string, published: RegExp): string[] => {
       const html = page(content, url);
       const fanOut = html.slice(html.indexOf('<h3 id="sns-fan-out">Fan-out</h3>'));
       assert.doesNotMatch(fanOut, /→ topic →/);
-      assert.match(text(fanOut), published);
+      assert.match(visibleText(fanOut), published);
       // Each named as a reader of AWS's console knows it, the whole ARN or URL under the name, once.
-      return [...fanOut.matchAll(/<td data-label="Subscription">([\s\S]*?)<\/td>/g)].map((m) => text(m[1]!).trim()).sort();
+      return [...fanOut.matchAll(/<td data-label="Subscription">([\s\S]*?)<\/td>/g)].map((m) => visibleText(m[1]!).trim()).sort();
     };
     assert.deepEqual(
       subscriptions('channels/orderevents/', /Published by Publish order events ?\. Delivered to 3 subscriptions ?:/),
@@ -256,7 +251,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     assert.match(examples, /<h2 id="h-examples" class="panel-title">/);
     const parts = [...examples.matchAll(/<p class="example-part" data-pagefind-ignore>(\w+)<\/p><div class="code"[^>]*>([\s\S]*?)<\/div>/g)].map((m) => [
       m[1],
-      text(m[2]!).replace(/\s+/g, ''),
+      visibleText(m[2]!).replace(/\s+/g, ''),
     ]);
     assert.deepEqual(parts, [
       ['Headers', '{"traceId":"t-1"}'],
@@ -275,7 +270,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     const html = page(doc, 'components/messages/signedup/');
     const section = /<section aria-labelledby="h-used-by"[^>]*>[\s\S]*?<\/section>/.exec(html)![0];
     // Both operations may be the same application's: which one sends and which receives, never "you send it".
-    assert.deepEqual([...section.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!)).sort(), [
+    assert.deepEqual([...section.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => visibleText(m[1]!)).sort(), [
       'User signed up the channel that carries it',
       'notifyUserSignedUp sends it on User signed up',
       'onUserSignedUp receives it on User signed up',
@@ -284,6 +279,6 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     assert.doesNotMatch(html, /Sent and received by|you send it|you receive it/);
     // A reply's message goes the other way: the operation that sends the request receives it.
     const reply = /<section aria-labelledby="h-used-by"[^>]*>[\s\S]*?<\/section>/.exec(page(content, 'components/messages/stockcheckanswered/'))![0];
-    assert.match(text(reply), /^Used by Request a stock check receives it as the reply/);
+    assert.match(visibleText(reply), /^Used by Request a stock check receives it as the reply/);
   });
 });

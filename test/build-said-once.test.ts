@@ -12,20 +12,11 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
+import { visibleText } from './visible-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { buildSite, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-
-/** The visible words of an HTML fragment (wrap points inside names are no spaces). */
-const words = (html: string): string =>
-  unescapeText(
-    html
-      .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-      .replace(/<wbr>/g, '')
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/\s+/g, ' '),
-  ).trim();
 
 /** The subscription boxes of a page's wide fan-out drawing, left to right: their link titles and visible lines. */
 function subscriptionBoxes(html: string): { title: string; lines: string[]; x: number }[] {
@@ -42,7 +33,7 @@ function subscriptionBoxes(html: string): { title: string; lines: string[]; x: n
 /** The rows of a fan-out's subscription table, in words. */
 function tableRows(html: string): string[] {
   const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(html)![0];
-  return [...table.matchAll(/<tr(?: [^>]*)?>(?!<th)[\s\S]*?<\/tr>/g)].map((m) => words(m[0]));
+  return [...table.matchAll(/<tr(?: [^>]*)?>(?!<th)[\s\S]*?<\/tr>/g)].map((m) => visibleText(m[0]));
 }
 
 /** A page's reading part: from <main> to its folded Source. */
@@ -72,7 +63,7 @@ describe('facts said once and truthfully (default content)', () => {
         box.lines.some((l) => l.startsWith('received ')),
         box.lines.join(' / '),
       );
-    assert.match(words(html), /Delivered to 3 subscriptions ?:/);
+    assert.match(visibleText(html), /Delivered to 3 subscriptions ?:/);
     const rows = tableRows(html);
     // Each row as the box above it, left to right: its endpoint's resource name ends the row's first cell.
     assert.deepEqual(
@@ -109,7 +100,7 @@ describe('facts said once and truthfully (default content)', () => {
       ['channels/shipmenttracking', 'operations/notifycustomersofscans'],
     ] as const;
     for (const [channel, operation] of cases) {
-      const page = words(reading(read(operation)));
+      const page = visibleText(reading(read(operation)));
       const rows = tableRows(read(channel));
       assert.ok(rows.length > 0, channel);
       for (const row of rows) {
@@ -122,7 +113,7 @@ describe('facts said once and truthfully (default content)', () => {
 
   it('says on a receiving operation the retries AWS fixes once, named by the protocols it subscribes, and folds the sqs binding under the queues', () => {
     const page = reading(read('operations/receiveordereventsinwarehouse'));
-    const text = words(page);
+    const text = visibleText(page);
     assert.equal(text.match(/100,015 retries/g)?.length, 1, 'AWS’s fixed retries stated once');
     assert.match(text, /SQS 100,015 retries over about 23 days \(3 immediately, [^)]*\(exponential\)[^)]*\), fixed by AWS, whatever a delivery policy says\./);
     assert.match(text, /AWS's fixed retries → dropped/);
@@ -131,7 +122,7 @@ describe('facts said once and truthfully (default content)', () => {
     // No HTTPS subscription on this FIFO topic: the topic's delivery policy is no business of this page.
     assert.doesNotMatch(text, /Topic delivery policy/);
     // The standard topic's: each fixed policy once, named by the protocols that follow it; the webhook declares its own retries.
-    const others = words(reading(read('operations/notifycustomersofscans')));
+    const others = visibleText(reading(read('operations/notifycustomersofscans')));
     assert.equal(others.match(/100,015 retries over/g)?.length, 1, 'AWS’s fixed retries of Firehose and Lambda stated once');
     assert.equal(others.match(/50 retries over about 6\.7 hours \(/g)?.length, 1, 'AWS’s fixed retries of e-mail and SMS stated once');
     assert.match(others, /E-mail and SMS 50 retries over about 6\.7 hours \([^)]*\(exponential\)[^)]*\), fixed by AWS, whatever a delivery policy says\./);
@@ -142,7 +133,7 @@ describe('facts said once and truthfully (default content)', () => {
     assert.doesNotMatch(others, /Topic delivery policy/);
     assert.doesNotMatch(page, /id="h-bindings"/, 'no Bindings section repeating the queues');
     assert.match(page, /<details class="fold sns-queues"><summary>This operation's SQS queues: <code id="[^"]+">warehouse-picking\.fifo<\/code>/);
-    assert.match(words(/<details class="fold sns-queues">[\s\S]*?<\/details>/.exec(page)![0]), /fifoThroughputLimit perMessageGroupId/);
+    assert.match(visibleText(/<details class="fold sns-queues">[\s\S]*?<\/details>/.exec(page)![0]), /fifoThroughputLimit perMessageGroupId/);
     // One security heading, whatever gives the schemes.
     assert.match(page, /<h2 id="h-security"><a href="#h-security">Security<\/a><\/h2>/);
     assert.doesNotMatch(text, /Server security that also applies/);
@@ -161,7 +152,7 @@ describe('facts said once and truthfully (default content)', () => {
       (m) => m[1],
     );
     assert.deepEqual(tabs, ['Order placed', 'Order cancelled']);
-    const cancelled = words(
+    const cancelled = visibleText(
       /<div class="panel-tab" id="sns-publish-message-2-panel"[\s\S]*?(?=<div class="panel-tab" id="sns-publish-message-3-panel"|<\/div><\/div><p class="kind">|$)/.exec(
         panel,
       )![0],
@@ -177,9 +168,9 @@ describe('facts said once and truthfully (default content)', () => {
   });
 
   it('says what the action means, the reply included, and names schema shapes and scopes once', () => {
-    assert.match(words(read('operations/requeststockcheck')), /For you You receive the request and send the reply\./);
-    assert.match(words(read('operations/publishorderevents')), /For you You receive these messages\./);
-    const order = words(read('components/schemas/order'));
+    assert.match(visibleText(read('operations/requeststockcheck')), /For you You receive the request and send the reply\./);
+    assert.match(visibleText(read('operations/publishorderevents')), /For you You receive these messages\./);
+    const order = visibleText(read('components/schemas/order'));
     assert.match(order, /1 field of payment , and one of 2 shapes/);
     assert.match(order, /This shape is the schema CardPayment \./);
     assert.doesNotMatch(order, /shapes of|Its schema:/);
@@ -194,26 +185,26 @@ describe('facts said once and truthfully (default content)', () => {
     assert.doesNotMatch(oauth, /<p class="scheme-head">/);
     assert.match(oauth, /<p class="flow-title"><strong>Client credentials flow<\/strong><\/p>/);
     // From the title on (the breadcrumbs above it name the page too).
-    const oauthWords = words(reading(oauth).slice(reading(oauth).indexOf('<h1')));
+    const oauthWords = visibleText(reading(oauth).slice(reading(oauth).indexOf('<h1')));
     assert.equal(oauthWords.match(/OAuth 2\.0/g)?.length, 1, oauthWords);
     assert.doesNotMatch(oauth, /<strong>partnerOAuth<\/strong>/);
     assert.doesNotMatch(oauth, /Scopes offered/, 'the scopes table lists them');
     assert.match(oauth, /<dt><code>orders:read<\/code><\/dt> <dd>Read order events\.<\/dd>/);
-    const sigv4 = words(reading(read('components/securityschemes/sigv4')));
+    const sigv4 = visibleText(reading(read('components/securityschemes/sigv4')));
     assert.equal(sigv4.match(/Authorization/g)?.length, 1, sigv4);
   });
 
   it("shows a message card's payload where it has no summary, draws the reply channel, and lists a server's operations", () => {
     const overview = read('');
     const cancelled = /<li><a href="\/components\/messages\/ordercancelled\/">Order cancelled<\/a>[\s\S]*?<\/li>/.exec(overview)![0];
-    assert.match(words(cancelled), /^Order cancelled Payload orderId string ?, reason string/);
+    assert.match(visibleText(cancelled), /^Order cancelled Payload orderId string ?, reason string/);
     const flow = /<section aria-labelledby="h-flow">[\s\S]*?<\/section>/.exec(overview)![0];
     assert.match(flow, /<title>channel · Stock check replies<\/title>/);
     // The Markdown twin of a message says "Used by" once too.
     const twin = readFileSync(join(out, 'components/messages/orderplaced/index.md'), 'utf8');
     assert.equal(twin.match(/^## Used by$/gm)?.length, 1, twin);
     assert.match(twin, /- \[Warehouse picks orders\]\([^)]*\) — receives it on Order events/);
-    const server = words(reading(read('servers/production')));
+    const server = visibleText(reading(read('servers/production')));
     assert.match(
       server,
       /Operations on this server Publish order events orders- \{region\} \.fifo API sends Warehouse picks orders orders- \{region\} \.fifo API receives/,

@@ -11,13 +11,12 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { unescapeText } from '../src/lib/html-text.ts';
+import { visibleText } from './visible-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { buildSite, tempDir, tempTree, validateFiles } from './helpers.ts';
 import { option, shellArgs } from './snippet-runners.ts';
 
 const repo = join(import.meta.dirname, '..');
-const text = (html: string): string => unescapeText(html.replace(/<wbr>/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 const WHY = '"eventType" holds "OrderPlaced" outside a list';
 
 if (HAS_CORPUS)
@@ -32,11 +31,11 @@ if (HAS_CORPUS)
 
     it('says so in the subscription’s card: a badge before what the policy would take, linked to a callout with why', () => {
       const card = /<article class="card consumer"[^>]*>(?:(?!<\/article>)[\s\S])*?shipping-orders\.fifo[\s\S]*?<\/article>/.exec(operation)![0];
-      assert.match(text(card), /Receives Refused by AWS : why, below As written it would take only/);
+      assert.match(visibleText(card), /Receives Refused by AWS : why, below As written it would take only/);
       const note = /href="#(sns-consumer-\d+-verdict)"/.exec(card)![1]!;
       assert.match(card, new RegExp(`<div class="verdict-note" id="${note}" role="note"`));
       assert.match(
-        text(card),
+        visibleText(card),
         new RegExp(
           `AWS refuses this filter policy ?: ${WHY}; "total" holds [^.]*"total"\\. The subscription cannot be created as written, so no message reaches it\\.`,
         ),
@@ -45,28 +44,34 @@ if (HAS_CORPUS)
 
     it('says so in the fan-out box and the fan-out list of the channel', () => {
       const box = /<a [^>]*href="[^"]*publishorderevent[^"]*"[^>]*>(?:(?!<\/a>)[\s\S])*?shipping-orders\.fifo[\s\S]*?<\/a>/.exec(channel)?.[0] ?? '';
-      assert.match(text(box), /AWS refuses its filter policy/);
-      assert.doesNotMatch(text(box), /only eventType/);
+      assert.match(visibleText(box), /AWS refuses its filter policy/);
+      assert.doesNotMatch(visibleText(box), /only eventType/);
       // In the table a badge alone, linked to a callout under the table that says why: said once (review 13).
       const list = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(channel)![0];
-      assert.match(text(list), /shipping-orders\.fifo Refused by AWS : why, below the table nothing is delivered/);
+      assert.match(visibleText(list), /shipping-orders\.fifo Refused by AWS : why, below the table nothing is delivered/);
       assert.match(list, /<a class="verdict-badge"[^>]*href="#fan-out-verdict-\d+"/);
-      assert.doesNotMatch(text(list), /AWS refuses|as written/);
+      assert.doesNotMatch(visibleText(list), /AWS refuses|as written/);
       const after = channel.slice(channel.indexOf('</table>', channel.indexOf('<table class="subscription-lines">')));
-      assert.match(text(after), new RegExp(`^ ?(?:If a delivery fails[^.]*\\. )?SQS queue shipping-orders\\.fifo AWS refuses this filter policy ?: ${WHY}`));
+      assert.match(
+        visibleText(after),
+        new RegExp(`^ ?(?:If a delivery fails[^.]*\\. )?SQS queue shipping-orders\\.fifo AWS refuses this filter policy ?: ${WHY}`),
+      );
     });
 
     it('lists the subscription as unreachable under the publish commands, and no command claims to reach it', () => {
       const publish = /<h2 id="sns-publish"[^>]*>([\s\S]*?)<\/section>/.exec(operation)![1]!;
       // Its card on this page says why: named and linked there, not said a third time.
-      assert.match(text(publish), /Unreachable sqs shipping-orders\.fifo : refused by AWS, so no message reaches it \( why \)\./);
+      assert.match(visibleText(publish), /Unreachable sqs shipping-orders\.fifo : refused by AWS, so no message reaches it \( why \)\./);
       assert.match(publish, /<a href="#sns-consumer-\d+-verdict">why<\/a>/);
-      assert.doesNotMatch(text(publish), new RegExp(WHY));
+      assert.doesNotMatch(visibleText(publish), new RegExp(WHY));
       assert.doesNotMatch(publish, /<h3>To reach[^<]*shipping-orders/);
     });
 
     it('the tester says AWS refuses the policy (why: in its card), and shows the subscription without a filter as receiving every message', () => {
-      assert.match(text(operation), /✗ AWS refuses this filter policy: no message reaches this subscription \(why: with its subscription on this page\)/);
+      assert.match(
+        visibleText(operation),
+        /✗ AWS refuses this filter policy: no message reaches this subscription \(why: with its subscription on this page\)/,
+      );
       assert.match(
         operation,
         /partner-orders\.fifo<\/a> <span class="kind">no filter<\/span><\/p>\s*<div role="status" class="tester-result" data-no-filter [^>]*data-result="no-filter"><strong>✓ receives: no filter<\/strong>/,
@@ -114,40 +119,40 @@ if (HAS_CORPUS)
 
     it('its card says AWS refuses it, and nothing of delivery, retries, dead-letter queue or a command to create it', () => {
       const lambda = card(operation, 'fraud-screening');
-      assert.match(text(lambda), /Receives Refused by AWS : why, below As written it would take only messages where eventType/);
-      assert.match(text(lambda), new RegExp(`${FIFO_WHY}\\. It cannot be created, so no message reaches it\\.`));
+      assert.match(visibleText(lambda), /Receives Refused by AWS : why, below As written it would take only messages where eventType/);
+      assert.match(visibleText(lambda), new RegExp(`${FIFO_WHY}\\. It cannot be created, so no message reaches it\\.`));
       for (const told of ['If delivery fails', 'Delivered', 'fraud-dlq', 'retries', 'Create this subscription'])
-        assert.doesNotMatch(text(lambda), new RegExp(told), told);
+        assert.doesNotMatch(visibleText(lambda), new RegExp(told), told);
     });
 
     it('the subscription whose filter AWS refuses is not told of as retried or dropped either', () => {
       const shipping = card(operation, 'shipping-orders.fifo');
-      assert.match(text(shipping), /Refused by AWS/);
-      for (const told of ['If delivery fails', 'Delivered', 'retries', 'drops']) assert.doesNotMatch(text(shipping), new RegExp(told), told);
+      assert.match(visibleText(shipping), /Refused by AWS/);
+      for (const told of ['If delivery fails', 'Delivered', 'retries', 'drops']) assert.doesNotMatch(visibleText(shipping), new RegExp(told), told);
     });
 
     it("the page's retries are those of the subscriptions that receive: SQS, no Lambda", () => {
       const retries = /<h2 id="sns-retries">[\s\S]*?<\/dl>/.exec(operation)![0];
-      assert.match(text(retries), /Retries SQS [\d,]+ retries over about [^(]+\(.*?\), fixed by AWS/);
-      assert.doesNotMatch(text(retries), /Lambda/);
+      assert.match(visibleText(retries), /Retries SQS [\d,]+ retries over about [^(]+\(.*?\), fixed by AWS/);
+      assert.doesNotMatch(visibleText(retries), /Lambda/);
     });
 
     it("the channel's subscriptions table: a badge, nothing delivered, and the callout under the table", () => {
       const table = /<table class="subscription-lines">[\s\S]*?<\/table>/.exec(channel)![0];
       const row = /<tr(?: [^>]*)?>(?:(?!<\/tr>)[\s\S])*?fraud-screening[\s\S]*?<\/tr>/.exec(table)![0];
-      assert.match(text(row), /Refused by AWS : why, below the table nothing is delivered/);
-      assert.doesNotMatch(text(row), /fraud-dlq|retries/);
+      assert.match(visibleText(row), /Refused by AWS : why, below the table nothing is delivered/);
+      assert.doesNotMatch(visibleText(row), /fraud-dlq|retries/);
       const after = channel.slice(channel.indexOf('</table>', channel.indexOf('<table class="subscription-lines">')));
-      assert.match(text(after), new RegExp(`Lambda function fraud-screening ${FIFO_WHY}\\.`));
+      assert.match(visibleText(after), new RegExp(`Lambda function fraud-screening ${FIFO_WHY}\\.`));
     });
 
     it('the filter tester and the publish commands say it is refused, not that it matches', () => {
       assert.match(
-        text(operation),
+        visibleText(operation),
         /Lambda function fraud-screening filter on the message attributes ✗ refused by AWS: this subscription cannot be created \(why: with its subscription on this page\)/,
       );
       const publish = /<h2 id="sns-publish"[^>]*>([\s\S]*?)<\/section>/.exec(operation)![1]!;
-      assert.match(text(publish), /Unreachable lambda fraud-screening : refused by AWS, so no message reaches it \( why \)\./);
+      assert.match(visibleText(publish), /Unreachable lambda fraud-screening : refused by AWS, so no message reaches it \( why \)\./);
       // Its short name, as everywhere on the site; the whole ARN is its tooltip.
       assert.match(publish, /<code title="arn:aws:lambda:eu-west-1:123456789012:function:fraud-screening">/);
       assert.doesNotMatch(operation, /aws sns subscribe[^<]*(?:<[^>]+>[^<]*)*?--protocol[^<]*(?:<[^>]+>)*[^<]*lambda/);
@@ -228,7 +233,7 @@ describe('a FIFO topic with a Lambda function and an HTTPS endpoint subscribed (
       ['refund-audit', 'a Lambda function'],
       ['hooks.example.com', 'an HTTPS endpoint'],
     ] as const) {
-      const refused = text(card(operation, name));
+      const refused = visibleText(card(operation, name));
       assert.match(
         refused,
         new RegExp(
@@ -241,16 +246,16 @@ describe('a FIFO topic with a Lambda function and an HTTPS endpoint subscribed (
         assert.doesNotMatch(refused, new RegExp(told), `${name}: ${told}`);
     }
     // The queue is delivered to, and retried as AWS fixes it.
-    const queue = text(card(operation, 'ledger.fifo'));
+    const queue = visibleText(card(operation, 'ledger.fifo'));
     assert.doesNotMatch(queue, /Refused/);
     assert.match(queue, /If delivery fails AWS's fixed retries/);
   });
 
   it("the page's retries are the queue's only: no HTTPS delivery policy told of", () => {
-    const retries = text(/<h2 id="sns-retries">[\s\S]*?<\/dl>/.exec(operation)![0]);
+    const retries = visibleText(/<h2 id="sns-retries">[\s\S]*?<\/dl>/.exec(operation)![0]);
     assert.match(retries, /Retries SQS [\d,]+ retries over about [^(]+\(.*?\), fixed by AWS/);
     assert.doesNotMatch(retries, /Lambda|HTTP|20 retries/);
-    assert.doesNotMatch(text(operation), /20 retries over/);
+    assert.doesNotMatch(visibleText(operation), /20 retries over/);
   });
 });
 

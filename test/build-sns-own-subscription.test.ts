@@ -11,13 +11,12 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { unescapeText } from '../src/lib/html-text.ts';
+import { visibleText } from './visible-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { buildSite, tempDir } from './helpers.ts';
 import { lowercaseSns, pageProse, twinProse } from './sns-words.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-const text = (html: string): string => unescapeText(html.replace(/<wbr>/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 /** The subscriptions section of an operation page: from its heading to the next h2. */
 const subscriptionsOf = (page: string): string => {
   const at = page.indexOf('<h2 id="h-sns"');
@@ -26,10 +25,12 @@ const subscriptionsOf = (page: string): string => {
 };
 /** The cards' titles, in the order of the page, with whether each is marked as this API's. */
 const cards = (section: string): string[] =>
-  [...section.matchAll(/<article class="card consumer"[^>]*>\s*<h[34][^>]*>([\s\S]*?)<\/h[34]>/g)].map((m) => text(m[1]!).trim());
+  [...section.matchAll(/<article class="card consumer"[^>]*>\s*<h[34][^>]*>([\s\S]*?)<\/h[34]>/g)].map((m) => visibleText(m[1]!).trim());
 /** The names in the rows of the topic's other subscriptions, in the order of the page. */
 const otherRows = (section: string): string[] =>
-  [...section.matchAll(/<tr id="sns-consumer-\d+"[^>]*>\s*<td[^>]*>\s*<span class="subscription-head">([\s\S]*?)<\/span>/g)].map((m) => text(m[1]!).trim());
+  [...section.matchAll(/<tr id="sns-consumer-\d+"[^>]*>\s*<td[^>]*>\s*<span class="subscription-head">([\s\S]*?)<\/span>/g)].map((m) =>
+    visibleText(m[1]!).trim(),
+  );
 /** What a failed delivery means, as the page says it once (subscription-words.ts RETRIES_KEY). */
 const RETRIES_MEANING = 'If a delivery fails, SNS retries it as its row says';
 
@@ -100,7 +101,7 @@ describe("a receiving operation's own subscriptions (default content)", () => {
   });
 
   it("names only the operation's own queues in the line of queues", () => {
-    const line = text(/<details class="fold sns-queues"><summary>([\s\S]*?)<\/summary>/.exec(warehouse)![1]!);
+    const line = visibleText(/<details class="fold sns-queues"><summary>([\s\S]*?)<\/summary>/.exec(warehouse)![1]!);
     assert.equal(line.trim(), "This operation's SQS queues: warehouse-picking.fifo , warehouse-picking-dlq.fifo (their settings)");
   });
 
@@ -114,16 +115,16 @@ describe("a receiving operation's own subscriptions (default content)", () => {
     for (const page of [warehouse, notify]) {
       const section = subscriptionsOf(page);
       assert.doesNotMatch(section, /<article class="card consumer"[^>]*>\s*<h[34][^>]*><span class="badge protocol">/);
-      const words = text(section.replace(/<details class="fold subscribe-snippet"[\s\S]*?<\/details>/g, ''));
+      const words = visibleText(section.replace(/<details class="fold subscribe-snippet"[\s\S]*?<\/details>/g, ''));
       assert.doesNotMatch(words, /\bsns (envelope|moves|drops)\b/);
     }
-    assert.match(text(subscriptionsOf(notify)), /in the SNS envelope: JSON with Type/);
-    assert.match(text(subscriptionsOf(warehouse)), /AWS's fixed retries → dead-letter queue warehouse-picking-dlq\.fifo/);
+    assert.match(visibleText(subscriptionsOf(notify)), /in the SNS envelope: JSON with Type/);
+    assert.match(visibleText(subscriptionsOf(warehouse)), /AWS's fixed retries → dead-letter queue warehouse-picking-dlq\.fifo/);
   });
 
   it("says once what the retries mean, shows the topic's other subscriptions a row each, and the tester under this API's own (review 21)", () => {
     const section = subscriptionsOf(warehouse);
-    const words = text(section);
+    const words = visibleText(section);
     // The meaning once for the page, after the subscriptions; each row only its retries and where a message ends.
     assert.equal(words.split(RETRIES_MEANING).length - 1, 1, words);
     assert.doesNotMatch(words, /then SNS (drops|moves) the message/);
@@ -132,10 +133,10 @@ describe("a receiving operation's own subscriptions (default content)", () => {
     assert.equal(section.match(/<article class="card consumer"/g)?.length, 1);
     const rows = /<table class="subscription-lines other-subscriptions">([\s\S]*?)<\/table>/.exec(section)?.[1] ?? '';
     assert.match(
-      text(rows),
+      visibleText(rows),
       /SQS queue fraud-screening\.fifo arn:aws:sqs:eu-west-1:123456789012:fraud-screening\.fifo delivered in the SNS envelope only messages where eventType is "OrderPlaced"/,
     );
-    assert.match(text(rows), /SQS queue billing-orders\.fifo arn:aws:sqs:\S+ delivered raw every message AWS's fixed retries → dropped/);
+    assert.match(visibleText(rows), /SQS queue billing-orders\.fifo arn:aws:sqs:\S+ delivered raw every message AWS's fixed retries → dropped/);
     // Their commands, folded once under the table.
     assert.equal(section.match(/<details class="fold subscribe-snippet/g)?.length, 2, 'the own card’s and the others’ one fold');
     // The tester right under this API's own subscription, before the others.
@@ -148,8 +149,8 @@ describe("a receiving operation's own subscriptions (default content)", () => {
       /^- \*\*Subscription 2:\*\* SQS queue arn:\S+fraud-screening\.fifo · only where eventType is "OrderPlaced" · 100,015 retries over about 23 days, then dropped · delivered in the SNS envelope$/m,
     );
     // A page whose document does not say which subscriptions are its own: cards, the meaning once too.
-    assert.equal(text(subscriptionsOf(notify)).split(RETRIES_MEANING).length - 1, 1);
-    assert.doesNotMatch(text(subscriptionsOf(notify)), /then SNS (drops|moves) the message/);
+    assert.equal(visibleText(subscriptionsOf(notify)).split(RETRIES_MEANING).length - 1, 1);
+    assert.doesNotMatch(visibleText(subscriptionsOf(notify)), /then SNS (drops|moves) the message/);
   });
 
   it('says in the own card which of its messages the operation never receives, and the condition that excludes it (review 13)', () => {
@@ -158,12 +159,12 @@ describe("a receiving operation's own subscriptions (default content)", () => {
     // Order cancelled is a closed schema without total: the filter on total.amount never passes it, whatever the example.
     const never = /<dt>Never receives<\/dt>\s*<dd class="never-receives">([\s\S]*?)<\/dd>/.exec(own)?.[1] ?? '';
     assert.equal(
-      text(never).trim(),
+      visibleText(never).trim(),
       'Order cancelled : the filter passes only messages where total.amount is a number > 0, and an Order cancelled never has total.',
     );
     assert.match(never, /<a href="[^"]*messages\/ordercancelled\/">Order cancelled<\/a>/);
     // Order placed requires a total: it may pass, so nothing is said of it; the other teams' cards say nothing either.
-    assert.doesNotMatch(text(never), /Order placed/);
+    assert.doesNotMatch(visibleText(never), /Order placed/);
     assert.equal(section.match(/Never receives/g)?.length, 1);
     assert.doesNotMatch(notify, /Never receives/);
   });
@@ -175,14 +176,14 @@ describe("a receiving operation's own subscriptions (default content)", () => {
     assert.match(section, /<details class="fold tester-fold" id="sns-tester-fold" data-tester-fold>/);
     const options = [...section.matchAll(/<option [^>]*>([^<]*)<\/option>/g)].map((m) => m[1]);
     assert.deepEqual(options, ['Order placed: An order of two items paid by card', 'Order cancelled: Generated example']);
-    assert.match(text(section), /Filters on the message body \( FilterPolicyScope: MessageBody \) read it\./);
-    assert.doesNotMatch(text(section), /MessageBody scope|filter on MessageBody/);
+    assert.match(visibleText(section), /Filters on the message body \( FilterPolicyScope: MessageBody \) read it\./);
+    assert.doesNotMatch(visibleText(section), /MessageBody scope|filter on MessageBody/);
   });
 
   it("folds an Avro payload's source under the table that shows its fields, on the operation's page", () => {
     const fold = /<details class="fold" id="h-messages-parcelscanned\.payload-source"><summary>([\s\S]*?)<\/summary>/.exec(notify);
     assert.ok(fold, 'the source is a fold');
-    assert.match(text(fold[1]!), /^Payload source \(the schema as written, \d+ lines\)\s*$/);
+    assert.match(visibleText(fold[1]!), /^Payload source \(the schema as written, \d+ lines\)\s*$/);
     assert.doesNotMatch(notify, /<h4 id="h-messages-parcelscanned\.payload-source">/);
   });
 });
