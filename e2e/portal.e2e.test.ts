@@ -184,11 +184,15 @@ if (HAS_CORPUS)
       const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
       for (const expected of ['orders.fifo', 'FIFO', 'Content-based deduplication on', 'Deny', 'Published by', 'billing-orders.fifo'])
         assert.ok(text.includes(expected), expected);
-      // Each subscription says what happens when a delivery fails: its retries, then where its undeliverable messages go.
+      // Each subscription says what happens when a delivery fails: its retries, then where its undeliverable messages go;
+      // AWS's fixed retries by their name, linked to their numbers, said once under the table.
       const line = page.locator('table.subscription-lines tr', { hasText: 'billing-orders.fifo' });
+      const cell = line.locator('td[data-label="If delivery fails"]');
+      assert.equal((await cell.innerText()).replace(/\s+/g, ' ').trim(), "AWS's fixed retries → billing-orders-dlq.fifo");
+      const note = page.locator((await cell.locator('a').getAttribute('href')) ?? '#none');
       assert.match(
-        await line.locator('td[data-label="If delivery fails"]').innerText(),
-        /^[\d,]+ retries over about 23 days \(\d+ immediately, .+\), fixed by AWS → billing-orders-dlq\.fifo$/,
+        (await note.innerText()).replace(/\s+/g, ' ').trim(),
+        /^AWS's fixed retries \(SQS queue\): [\d,]+ retries over about 23 days \(\d+ immediately, .+\), whatever a delivery policy says\.$/,
       );
       const reply = routes.find((r) => r.kind === 'operation' && r.api.startsWith('spec-kraken') && r.id === 'subscribe')!;
       await page.goto(base + reply.url);

@@ -87,27 +87,40 @@ describe('facts said once and truthfully (default content)', () => {
     );
     assert.ok(
       tableRows(read('channels/orderevents')).includes(
-        'SQS queue warehouse-picking.fifo received by Warehouse picks orders only messages where total.amount is a number > 0 100,015 retries over about 23 days (3 immediately, 2 every 1 s, 10 backing off (exponential) to 20 s, then 100,000 every 20 s), fixed by AWS → warehouse-picking-dlq.fifo',
+        "SQS queue warehouse-picking.fifo received by Warehouse picks orders only messages where total.amount is a number > 0 AWS's fixed retries → warehouse-picking-dlq.fifo",
       ),
     );
     const css = readFileSync(join(repo, 'src/styles/site.css'), 'utf8');
     assert.match(css, /table\.subscription-lines td \{ overflow-wrap: break-word;/, 'a word breaks only when it cannot fit whole');
   });
 
-  it("gives each subscription's retries on the channel in the words its operation's page gives them", () => {
+  it("gives each subscription's retries on the channel in the words its operation's page gives them, AWS's fixed ones once under the table", () => {
     const cases = [
       ['channels/orderevents', 'operations/receiveordereventsinwarehouse'],
       ['channels/shipmenttracking', 'operations/notifycustomersofscans'],
     ] as const;
     for (const [channel, operation] of cases) {
       const page = visibleText(reading(read(operation)));
-      const rows = tableRows(read(channel));
+      const html = read(channel);
+      const rows = tableRows(html);
       assert.ok(rows.length > 0, channel);
+      // Each fixed policy's numbers in one note under the table, which its rows link to by name (review 18: a 40-word sentence in every row).
+      const notes = new Map([...html.matchAll(/<p class="kind fanout-fixed-retries" id="([^"]+)">([\s\S]*?)<\/p>/g)].map((m) => [m[1]!, visibleText(m[2]!)]));
       for (const row of rows) {
-        const retries = /(\d[\d,]* retries over about [^→]+?) →/.exec(row)?.[1];
-        assert.ok(retries, `${channel}: ${row}`);
-        assert.ok(page.includes(retries), `${operation} says "${retries}"`);
+        const declared = /(\d[\d,]* retries over about [^→]+?) →/.exec(row)?.[1];
+        const fixed = /AWS's (fixed|default) retries →/.test(row);
+        assert.ok(declared || fixed, `${channel}: ${row}`);
+        if (declared) assert.ok(page.includes(declared), `${operation} says "${declared}"`);
       }
+      for (const [id, note] of notes) {
+        assert.match(html, new RegExp(`<a href="#${id}">AWS(&#39;|')s (fixed|default) retries</a>`), `${channel}: a row links to ${id}`);
+        const schedule = /: (\d[\d,]* retries over about .+?), (whatever|as neither)/.exec(note)?.[1];
+        assert.ok(schedule && page.includes(schedule), `${operation} says the numbers of "${note}"`);
+      }
+      assert.ok(notes.size > 0, `${channel}: a fixed policy's note`);
+      // Every number said once on the channel's page.
+      const text = visibleText(reading(html));
+      for (const n of ['100,015 retries', '50 retries']) assert.ok((text.match(new RegExp(n, 'g'))?.length ?? 0) <= 1, `${channel}: "${n}" once`);
     }
   });
 

@@ -12,7 +12,7 @@ import { escapeText } from '../html-text.ts';
 import { pageKindOf } from './page-kinds.ts';
 import { PROTOCOL_NAMES } from './protocol-names.ts';
 import { schemaRows } from './schema-rows.ts';
-import { retryPolicyText, subscriptionDelivery } from './sns-delivery.ts';
+import { retryPolicyText, retryScheduleText, subscriptionDelivery } from './sns-delivery.ts';
 import { type FanOut, filterSummary, isRefused, PROTOCOL_LABELS, receivesItself, sqsQueueNames, subscriptionVerdictOf } from './sns.ts';
 import { PROTOCOL_KEYS } from '../validate/schema/bindings-schema.ts';
 import { isFifoBinding } from '../sns/fifo-protocols.ts';
@@ -85,6 +85,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
       // Nothing is delivered to a refused subscription: no retries, no dead-letter queue to say.
       const delivery = isRefused(verdict) ? undefined : subscriptionDelivery(c.protocol, c.deliveryPolicy, sns?.deliveryPolicy ?? topicPolicy);
       const retries = delivery?.schedule ? retryPolicyText(delivery) : undefined;
+      const fixed = delivery?.schedule && delivery.fixedBy ? { by: delivery.fixedBy, schedule: retryScheduleText(delivery) } : undefined;
       result.consumers.push({
         operation: toLink(entity),
         protocolLabel: ownValue(PROTOCOL_LABELS, String(c.protocol)) ?? String(c.protocol),
@@ -93,6 +94,7 @@ export function fanOut(ctx: Context, channel: Page): FanOut {
         ...(verdict ? { verdict } : {}),
         ...(redrive && !isRefused(verdict) ? { deadLetter: redrive } : {}),
         ...(retries ? { retries } : {}),
+        ...(fixed ? { fixed } : {}),
         ...(receivesItself(c, value.action, queueNames) ? { own: true as const } : {}),
       });
     }

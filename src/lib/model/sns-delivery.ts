@@ -213,9 +213,14 @@ export function retriesSummary(view: DeliveryView): string {
  * ("exponential") misleads: most of such a schedule is at its maximum delay.
  */
 export function retryPolicyText(view: DeliveryView): string {
-  const phases = phasesSentence(view);
   const owner = view.fixedBy === 'http-default' ? ", AWS's default" : view.fixedBy ? ', fixed by AWS' : '';
-  return `${retriesSummary(view)}${phases ? ` (${phases})` : ''}${owner}`;
+  return `${retryScheduleText(view)}${owner}`;
+}
+
+/** The retries' numbers alone, without whose policy they are: "100,015 retries over about 23 days (3 immediately, …)". */
+export function retryScheduleText(view: DeliveryView): string {
+  const phases = phasesSentence(view);
+  return `${retriesSummary(view)}${phases ? ` (${phases})` : ''}`;
 }
 
 const PHASE_WORDS: Record<RetryStep['phase'], (p: { count: number }, view: DeliveryView) => string> = {

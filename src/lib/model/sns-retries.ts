@@ -21,6 +21,10 @@ export const retriesAnchor = (by: FixedPolicy): string => `sns-retries-${by}`;
 /** A subscription's retries when AWS fixes them, named in its row and linked to their numbers in Retries. */
 export const fixedRetriesWords = (by: FixedPolicy): string => (by === 'http-default' ? "AWS's default retries" : "AWS's fixed retries");
 
+/** Why AWS's numbers hold, after them: the fixed ones whatever a policy says, the default ones for want of one (as SnsRetries says it). */
+export const fixedReason = (by: FixedPolicy): string =>
+  by === 'http-default' ? ', as neither the topic nor the subscription declares a delivery policy' : ', whatever a delivery policy says';
+
 /** The id of the section's heading. */
 export const RETRIES_ANCHOR = 'sns-retries';
 

@@ -11,7 +11,7 @@ import { isPlainObject } from '../resolve/resolved-doc.ts';
 import type { Link } from './types.ts';
 import { refusedOnFifo } from '../sns/fifo-protocols.ts';
 import { policyVerdict } from '../sns/filter-lint.ts';
-import { deliveryView, retriesSummary, subscriptionDelivery, type DeliveryView } from './sns-delivery.ts';
+import { deliveryView, type FixedPolicy, retriesSummary, subscriptionDelivery, type DeliveryView } from './sns-delivery.ts';
 
 export const PROTOCOL_LABELS: Record<string, string> = {
   http: 'HTTP endpoint',
@@ -380,6 +380,8 @@ export interface FanOut {
     deadLetter?: string;
     /** Its retries in the words its operation's page says them (sns-delivery.ts retryPolicyText); absent for a refused subscription. */
     retries?: string;
+    /** Retries AWS fixes (whatever a delivery policy says): their numbers, said once under the table for every row that follows them. */
+    fixed?: { by: FixedPolicy; schedule: string };
     /** The operation receives it itself (receivesItself); else it only lists a subscription received outside this API. */
     own?: true;
   }[];

@@ -24,6 +24,7 @@ import { DROPPED, deliveryWord, OWN_SUBSCRIPTION_MARK, RETRIES_KEY, subscription
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
 import { pageLink } from './twin-values.ts';
 import { subscriptionHolder } from '../../lib/model/flow-fan-out.ts';
+import { fixedReason, fixedRetriesWords } from '../../lib/model/sns-retries.ts';
 
 const defaulted = (isDefault: boolean): string => (isDefault ? ' (default)' : '');
 
@@ -44,10 +45,17 @@ export function topicLines(topic: SnsTopicView, fanOut: FanOut, root: string): s
           : c.filter?.length
             ? `only where ${c.filter.map(escapeInline).join(' and ')}`
             : 'every message',
-        c.retries && escapeInline(c.retries),
+        // Retries AWS fixes by their name, their numbers once under the list (as the page says them).
+        c.fixed ? escapeInline(fixedRetriesWords(c.fixed.by)) : c.retries && escapeInline(c.retries),
         c.deadLetter ? `dead-letter queue ${codeSpan(shortEndpoint(c.deadLetter))}` : c.retries && DROPPED,
       ].filter(Boolean);
       lines.push(`- ${parts.join(' · ')}`);
+    }
+    const fixed = fanOut.consumers.flatMap((c) => (c.fixed ? [{ ...c.fixed, kind: c.protocolLabel }] : []));
+    for (const by of new Set(fixed.map((f) => f.by))) {
+      const mine = fixed.filter((f) => f.by === by);
+      const kinds = [...new Set(mine.map((f) => f.kind))].join(', ');
+      lines.push('', escapeInline(`${fixedRetriesWords(by)} (${kinds}): ${mine[0]!.schedule}${fixedReason(by)}.`));
     }
     // What the numbers mean, once for every subscription.
     if (fanOut.consumers.some((c) => c.retries)) lines.push('', escapeInline(RETRIES_KEY));
