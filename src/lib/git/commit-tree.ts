@@ -166,11 +166,17 @@ export async function checkoutCommit(repository: string, ref: string, options: C
   // The commit's files listed through the `git cat-file --batch` that then reads them: one process
   // for every version of `build --versions`, not a `git ls-tree` of each.
   const cat = options.catFile ?? new CatFile(repository);
+  // Until the writer holds it, a failure closes our own process here: left open, it would keep the command from exiting.
+  const closeOwn = (): void => {
+    if (!options.catFile) cat.close();
+  };
   let entries: Map<string, Entry>;
+  let dir: string;
   try {
     entries = await listTree(cat, commit);
+    dir = mkdtempSync(join(tmpdir(), 'apidesc-diff-'));
   } catch (error) {
-    if (!options.catFile) cat.close();
+    closeOwn();
     throw error;
   }
 
@@ -178,7 +184,6 @@ export async function checkoutCommit(repository: string, ref: string, options: C
   // The temporary folder stands for the repository, or for the root when that holds the repository.
   let top = repository;
   while (!within(top, rootReal) && dirname(top) !== top) top = dirname(top);
-  const dir = mkdtempSync(join(tmpdir(), 'apidesc-diff-'));
   track(dir);
   const remove = (): void => {
     rmSync(dir, { recursive: true, force: true });
