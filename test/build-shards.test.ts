@@ -5,7 +5,8 @@
  * of one build, and never replaces a folder it did not write.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
@@ -84,6 +85,24 @@ describe('a portal built in shards and merged', { timeout: 600_000 }, () => {
     // Merged again into its own output: a site of this tool's, replaced.
     await portal.ok(['merge', 'three-1', 'three-2', 'three-3', '--out', 'merged-3']);
     assertSameSite(join(dir, 'merged-3'), join(dir, 'whole'));
+  });
+
+  it("links the shards' files into the merged site where the file system allows, else copies them: the same site", async () => {
+    // Two shards exist from the first test; on one file system each page is one file with its shard's.
+    const page = 'orders/index.html';
+    const shardOf = ['two-1', 'two-2'].find((folder) => existsSync(join(dir, folder, page)))!;
+    assert.equal(statSync(join(dir, 'merged-2', page)).ino, statSync(join(dir, shardOf, page)).ino, "the merged page is the shard's file, linked");
+    // Shards on another file system (a CI job's downloaded artifacts on a RAM disk, say): copied.
+    const elsewhere = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'apidesc-shards-'));
+    try {
+      for (const folder of ['two-1', 'two-2']) cpSync(join(dir, folder), join(elsewhere, folder), { recursive: true });
+      await portal.ok(['merge', join(elsewhere, 'two-1'), join(elsewhere, 'two-2'), '--out', 'merged-across']);
+      assertSameSite(join(dir, 'merged-across'), join(dir, 'whole'));
+      if (statSync(elsewhere).dev !== statSync(dir).dev)
+        assert.notEqual(statSync(join(dir, 'merged-across', page)).ino, statSync(join(elsewhere, shardOf, page)).ino, 'copied across file systems');
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('a shard built again with its cache copies its APIs from it: the same shard', async () => {

@@ -25,10 +25,8 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  constants,
   copyFileSync,
   existsSync,
-  linkSync,
   lstatSync,
   mkdirSync,
   readdirSync,
@@ -41,6 +39,7 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { processAlive } from '../../perf/render-lock.ts';
+import { linkOrCopy, tryLink } from '../link-or-copy.ts';
 
 /** The file that marks a folder as this tool's cache. */
 export const CACHE_MARK = 'apidesc-docs-cache.json';
@@ -364,25 +363,6 @@ function fileSystemNow(folder: string): bigint {
 function sameStamp(file: string, size: number, [dev, ino, mtimeNs]: FileStamp): boolean {
   const now = lstatSync(file, { bigint: true });
   return now.isFile() && String(now.dev) === dev && String(now.ino) === ino && now.size === BigInt(size) && String(now.mtimeNs) === mtimeNs;
-}
-
-/** Hard-links `from` as `to`; false when the file system does not allow it (another disk, no links, too many links). */
-function tryLink(from: string, to: string): boolean {
-  try {
-    linkSync(from, to);
-    return true;
-  } catch (error) {
-    if (LINK_REFUSED.has((error as NodeJS.ErrnoException).code ?? '')) return false;
-    throw error;
-  }
-}
-
-/** Why a file system refuses a hard link where a copy would do. */
-const LINK_REFUSED = new Set(['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP', 'EOPNOTSUPP', 'EACCES', 'ENOSYS']);
-
-/** `from` placed as `to` (a new file): linked, else copied (a copy-on-write clone where the file system has them). */
-function linkOrCopy(from: string, to: string): void {
-  if (!tryLink(from, to)) copyFileSync(from, to, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
 }
 
 /**

@@ -6,7 +6,8 @@
  *   of one build (the same number of shards, version and inputs' fingerprint), each shard once
  *   and none missing; the output folder follows build's rule (output-folder.ts): only an empty or
  *   new folder, or a site this tool wrote, and never the working or home folder nor a shard.
- * - Each shard's files are copied into a staging folder beside the output folder. The pages every
+ * - Each shard's files are placed into a staging folder beside the output folder, hard-linked where
+ *   the file system allows (link-or-copy.ts), else copied. The pages every
  *   shard makes (the portal's root, catalog, system map, flows, assets) must be the same bytes in
  *   each: they are written once, and a difference stops the merge.
  * - What is made of the whole: the route manifest (each page's fingerprint from the shard that
@@ -19,7 +20,7 @@
  *   (search-stage.ts, in a process of its own as in build).
  * - The staging folder is swapped in for the output folder; on any failure it is removed.
  */
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { environmentFault, faultCause } from '../../lib/environment-fault.ts';
 import { EXIT } from '../../lib/exit-codes.ts';
@@ -31,6 +32,7 @@ import { isOurSite, SITE_STAMP, siteBase } from '../../lib/site-stamp.ts';
 import { ROUTE_LIST_FOLDER } from '../../site/route-list.ts';
 import { makeStaging, outputFolderProblem, removeLeftovers, removeOurFolder, standardProtectedPaths, swapIn } from '../output-folder.ts';
 import { writeRouteLists } from '../route-lists.ts';
+import { linkOrCopy } from '../link-or-copy.ts';
 import { PARTS_FILE } from '../cache/search-groups.ts';
 import { htmlFiles, pagesInIndex } from '../search-stage.ts';
 import { startSearch } from '../stage-processes.ts';
@@ -210,7 +212,8 @@ function copyShards(shards: readonly Shard[], target: string, withSearchParts: b
         } else if (entry.isFile()) {
           const earlier = from.get(path);
           if (!earlier) {
-            copyFileSync(join(shard.dir, path), join(target, path));
+            // Linked, not copied where the file system allows (link-or-copy.ts): the shards' files are the site's.
+            linkOrCopy(join(shard.dir, path), join(target, path));
             from.set(path, shard);
           } else if (!readFileSync(join(shard.dir, path)).equals(readFileSync(join(target, path)))) {
             return `${path} differs between the shards ${earlier.named} and ${shard.named}, which every shard makes the same: build every shard from the same commit with the same options`;
