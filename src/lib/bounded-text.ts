@@ -3,6 +3,7 @@
  * Changes page): a message that quotes 20,000 enum values is cut, saying how much was left out
  * and where the whole of it is, so that one value cannot make the output too large to post.
  */
+import { cutPoint } from './cut-point.ts';
 
 /**
  * `text` at most about `max` characters long: past it, the text is cut (never inside a surrogate
@@ -10,9 +11,6 @@
  */
 export function boundedText(text: string, max: number, whole: string): string {
   if (text.length <= max) return text;
-  let end = max;
-  // A high surrogate at the cut would leave half a character.
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
+  const end = cutPoint(text, max);
   return `${text.slice(0, end)}… (${text.length - end} more characters; ${whole})`;
 }

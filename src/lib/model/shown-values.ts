@@ -1,3 +1,5 @@
+import { cutPoint } from '../cut-point.ts';
+
 /**
  * The allowed values a page lists at most (a schema row's "one of", a parameter's values, on the
  * page and in its Markdown twin): an enum of thousands stays one line, which says how many more
@@ -30,7 +32,7 @@ export const VALUE_CHARS = 300;
 export function shownJson(value: unknown): { json: string; cut: number } {
   const json = JSON.stringify(value) ?? String(value);
   if (json.length <= VALUE_CHARS) return { json, cut: 0 };
-  const end = cutAt(json, VALUE_CHARS);
+  const end = cutPoint(json, VALUE_CHARS);
   return { json: `${json.slice(0, end)}…`, cut: json.length - end };
 }
 
@@ -50,12 +52,6 @@ export function shownPrettyJson(value: unknown): { json: string; cut: number } {
   const json = JSON.stringify(value, null, 2) ?? String(value);
   if (json.length <= PRETTY_CHARS) return { json, cut: 0 };
   const lineEnd = json.lastIndexOf('\n', PRETTY_CHARS);
-  const end = lineEnd >= PRETTY_CHARS / 2 ? lineEnd : cutAt(json, PRETTY_CHARS);
+  const end = lineEnd >= PRETTY_CHARS / 2 ? lineEnd : cutPoint(json, PRETTY_CHARS);
   return { json: `${json.slice(0, end)}\n…`, cut: json.length - end };
-}
-
-/** Where to cut `text` to at most `max` characters: never between the halves of a surrogate pair. */
-function cutAt(text: string, max: number): number {
-  const code = text.charCodeAt(max - 1);
-  return code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
 }

@@ -6,6 +6,7 @@
  * values are taken from its sentence; a sentence not foreseen is said by the keyword alone.
  */
 import type { OutputUnit } from '@cfworker/json-schema';
+import { cutPoint } from '../cut-point.ts';
 import { parsePointer } from '../json-pointer.ts';
 
 /** Values quoted in a message are cut at this length (an enum of a thousand values, a long string). */
@@ -32,8 +33,7 @@ export function fieldName(instanceLocation: string, whole: string): string {
 /** `text` cut at QUOTED_CHARS (never inside a surrogate pair), an ellipsis saying so. */
 function quoted(text: string): string {
   if (text.length <= QUOTED_CHARS) return text;
-  const end = /[\ud800-\udbff]/.test(text.charAt(QUOTED_CHARS - 1)) ? QUOTED_CHARS - 1 : QUOTED_CHARS;
-  return `${text.slice(0, end)}…`;
+  return `${text.slice(0, cutPoint(text, QUOTED_CHARS))}…`;
 }
 
 const article = (word: string): string => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`);
