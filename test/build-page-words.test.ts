@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { visibleText } from './visible-text.ts';
+import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { buildSite, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -102,12 +103,25 @@ describe('the words of reference pages (default content)', () => {
     assert.match(reply, /Correlation ID The header requestId of the message \$message\.header#\/requestId/);
   });
 
-  it('explains request and reply once: the picture, then one sentence where the reply goes (issue 34, round 6)', () => {
-    const reply = visibleText(parts(read('operations/requeststockcheck')).reading);
-    assert.equal(reply.match(/The reply comes back on Stock check replies, to the address in the header replyTo of the request message\./g)?.length, 1);
+  it('explains request and reply once: the reply channel a key fact, the picture, then one sentence where the reply goes (issue 34, round 6; review 18)', () => {
+    const html = read('operations/requeststockcheck');
+    const reply = visibleText(parts(html).reading);
+    // The reply's channel among the key facts at the top, linked to its page, beside the request's channel (review 18, defect 8).
+    const keyFacts = /<dl class="facts">[\s\S]*?<\/dl>/.exec(html.slice(html.indexOf('<main')))![0];
+    assert.match(keyFacts, /<dt[^>]*>Channel<\/dt> <dd><a href="\/channels\/stockcheck\/">Stock check requests<\/a><\/dd>/);
+    assert.match(keyFacts, /<dt[^>]*>Reply channel<\/dt> <dd><a href="\/channels\/stockcheckreplies\/">Stock check replies<\/a><\/dd>/);
+    // Said there; the Reply section's sentence says only the address.
+    assert.equal(reply.match(/The reply comes back to the address in the header replyTo of the request message\./g)?.length, 1);
+    assert.equal(reply.match(/Reply channel/g)?.length, 1, 'the key fact, once');
     // Not again as facts under Reply, nor beside the publish commands.
-    assert.doesNotMatch(reply, /Reply address|Which means|Reply channel|names in \$message/);
+    assert.doesNotMatch(reply, /Reply address|Which means|names in \$message|comes back on Stock check replies/);
     assert.match(reply, /The reply does not come back on this topic: the Reply section says where\./);
+    // The Markdown twin: the key fact, linked, once; the Reply section keeps the address.
+    const twin = readFileSync(join(out, 'operations/requeststockcheck/index.md'), 'utf8');
+    assert.equal(twin.match(/^- \*\*Reply channel:\*\* \[Stock check replies\]\([^)]*channels\/stockcheckreplies\/[^)]*\)$/gm)?.length, 1, twin);
+    assert.equal(twin.match(/Reply channel:/g)?.length, 1, twin);
+    assert.ok(twin.indexOf('Reply channel:') < twin.indexOf('## Messages'), 'among the key facts, before the messages');
+    assert.match(twin, /Reply address/);
   });
 
   it('says what the sns envelope is once a page, the other cards naming it with a link there (issue 34, round 6)', () => {
@@ -203,7 +217,8 @@ describe('the words of reference pages (default content)', () => {
 
   it('names the queues of an sns receiving operation and the topic a channel’s address names in a reader’s words (issue 34, round 7)', () => {
     const receiving = visibleText(parts(read('operations/receiveordereventsinwarehouse')).reading);
-    assert.match(receiving, /This operation's SQS queues: warehouse-picking\.fifo , warehouse-picking-dlq\.fifo \(their settings\)/);
+    // Their settings in the card of the operation's own subscription, which names them (review 18: said once).
+    assert.match(receiving, /Settings of its 2 queues \(the operation's sqs binding\) sqs sqs \(message queue\) queues name warehouse-picking\.fifo/);
     assert.doesNotMatch(receiving, /of the sqs binding/);
     // No binding names the request's topic: the page names the one the commands publish to, the channel's address.
     const request = visibleText(parts(read('operations/requeststockcheck')).reading);
@@ -229,3 +244,33 @@ describe('the words of reference pages (default content)', () => {
     assert.doesNotMatch(guide, /<strong>Run it:<\/strong> sqs /);
   });
 });
+
+// Defined only when the corpus is there; test/corpus.test.ts fails loudly when it is not.
+if (HAS_CORPUS)
+  describe('the reply channel among an operation’s key facts (a corpus document whose replies come back on other channels)', () => {
+    let out = '';
+    before(async () => {
+      out = await buildSite(['spec-kraken-websocket-request-reply-multiple-channels.yaml'], join(CORPUS, 'valid'), {
+        work: tempDir('apidesc-page-words-reply-'),
+      });
+    });
+
+    it('names each reply’s channel, linked, in the key facts of the page and of its twin', () => {
+      // Each operation with a reply, and the channel its reply comes back on.
+      const cases = [
+        ['operations/receiveping', 'pong'],
+        ['operations/subscribe', 'currencyinfo'],
+        ['operations/unsubscribe', 'currencyinfo'],
+      ] as const;
+      for (const [operation, channel] of cases) {
+        const html = readFileSync(join(out, operation, 'index.html'), 'utf8');
+        const keyFacts = /<dl class="facts">[\s\S]*?<\/dl>/.exec(html.slice(html.indexOf('<main')))![0];
+        assert.match(keyFacts, new RegExp(`<dt[^>]*>Reply channel</dt> <dd><a href="/channels/${channel}/">[^<]+</a></dd>`), operation);
+        assert.equal(visibleText(parts(html).reading).match(/Reply channel/g)?.length, 1, `${operation}: said once`);
+        const twin = readFileSync(join(out, operation, 'index.md'), 'utf8');
+        assert.equal(twin.match(new RegExp(`^- \\*\\*Reply channel:\\*\\* \\[[^\\]]+\\]\\([^)]*channels/${channel}/[^)]*\\)$`, 'gm'))?.length, 1, twin);
+      }
+      // An operation without a reply has none.
+      assert.doesNotMatch(readFileSync(join(out, 'operations/heartbeat', 'index.html'), 'utf8'), />Reply channel</);
+    });
+  });

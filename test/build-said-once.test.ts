@@ -145,7 +145,7 @@ describe('facts said once and truthfully (default content)', () => {
     );
     assert.doesNotMatch(others, /Topic delivery policy/);
     assert.doesNotMatch(page, /id="h-bindings"/, 'no Bindings section repeating the queues');
-    assert.match(page, /<details class="fold sns-queues"><summary>This operation's SQS queues: <code id="[^"]+">warehouse-picking\.fifo<\/code>/);
+    assert.match(page, /<details class="fold sns-queues"><summary><span id="sns-queue-warehouse-picking-fifo"><\/span>/);
     assert.match(visibleText(/<details class="fold sns-queues">[\s\S]*?<\/details>/.exec(page)![0]), /fifoThroughputLimit perMessageGroupId/);
     // One security heading, whatever gives the schemes.
     assert.match(page, /<h2 id="h-security"><a href="#h-security">Security<\/a><\/h2>/);

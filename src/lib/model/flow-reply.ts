@@ -30,7 +30,8 @@ export function replyDiagram(page: Page, action: unknown): Diagram | undefined {
   const fact = (facts: Page['facts'] | undefined, label: string) => facts?.find((f) => f.label === label);
   const requestChannel = fact(page.facts, 'Channel')?.link;
   const requestAddress = fact(page.facts, 'Address')?.text;
-  const replyChannel = fact(reply.facts, 'Reply channel')?.link;
+  // The reply's channel is one of the page's key facts (page-operation.ts).
+  const replyChannel = fact(page.facts, 'Reply channel')?.link;
   // A runtime expression (`$message.header#/replyTo`) in words: the box is read, not parsed.
   const replyExpression = fact(reply.facts, 'Reply address')?.text;
   const replyAddress = replyExpression !== undefined ? replyAddressWords(replyExpression) : undefined;

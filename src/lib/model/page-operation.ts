@@ -39,6 +39,10 @@ export function operationPage(ctx: Context, page: Page, op: Record<string, unkno
   else if (channelValue) page.facts.push({ label: 'Address', text: 'set at run time (the channel gives none)' });
   const servers = channelEntity?.kind === 'channel' ? channelServers(ctx, channelEntity) : [];
   if (servers.length > 0) page.facts.push({ label: servers.length === 1 ? 'Server' : 'Servers', links: servers });
+  // Where the reply comes back, among the key facts beside the request's channel (review 18): said here once, linked;
+  // the Reply section and its picture read it from here (replySection says only the reply's address).
+  const replyChannel = replyChannelLink(ctx, op.reply, sub(at, 'reply'));
+  if (replyChannel) page.facts.push({ label: 'Reply channel', link: replyChannel });
   // In a portal, who is on the other side: before the messages, which can fill a screen.
   if (peers && page.kind === 'operation') page.sections.push(peersSection(peers));
   // The operation's messages, or every message of its channel when it names none.
@@ -187,8 +191,7 @@ function replySection(ctx: Context, reply: Record<string, unknown>, at: Location
     const meaning = runtimeExpressionMeaning(address.value.location, 'the request message');
     if (meaning) facts.push({ label: 'Which means', text: meaning });
   }
-  const replyChannel = reply.channel !== undefined ? ctx.locator.link(reply.channel, sub(at, 'channel')) : undefined;
-  if (replyChannel) facts.push({ label: 'Reply channel', link: replyChannel });
+  // The reply's channel is a key fact of the page (operationPage), not said again here.
   const channelValue = reply.channel !== undefined ? ctx.doc.deref(reply.channel, sub(at, 'channel')) : undefined;
   const channelAddress = channelValue && isPlainObject(channelValue.value) ? channelValue.value.address : undefined;
   if (typeof channelAddress === 'string')
@@ -201,11 +204,18 @@ function replySection(ctx: Context, reply: Record<string, unknown>, at: Location
   return messagesSection(ctx, 'Reply', 'reply', sites, sites.length === 0 ? 'The reply names no message.' : undefined, facts);
 }
 
-/** A Reply section's facts (drawn by the request/reply picture above it) as one sentence: "The reply comes back on Stock check replies, to the address in the header replyTo of the request message." */
+/** The reply's channel, linked, when the reply names one. */
+function replyChannelLink(ctx: Context, raw: unknown, at: Location): Link | undefined {
+  if (raw === undefined) return undefined;
+  const reply = ctx.doc.deref(raw, at);
+  if (!reply || !isPlainObject(reply.value) || reply.value.channel === undefined) return undefined;
+  return ctx.locator.link(reply.value.channel, sub(reply.at, 'channel'));
+}
+
+/** A Reply section's facts (drawn by the request/reply picture above it) as one sentence: "The reply comes back to the address in the header replyTo of the request message." Its channel is a key fact of the page. */
 function sayReplyOnce(section: PageSection): void {
   if (section.type !== 'messages' || !section.facts) return;
   const fact = (label: string) => section.facts?.find((f) => f.label === label);
-  const channel = fact('Reply channel')?.link?.title;
   const expression = fact('Reply address')?.text;
   const meaning = expression !== undefined ? runtimeExpressionMeaning(expression, 'the request message') : undefined;
   const channelAddress = fact('Reply channel address')?.text;
@@ -215,8 +225,7 @@ function sayReplyOnce(section: PageSection): void {
       : channelAddress !== undefined
         ? `the address ${channelAddress}`
         : undefined;
-  if (channel === undefined && to === undefined) return;
-  section.factsInWords = `The reply comes back${channel !== undefined ? ` on ${channel}` : ''}${to !== undefined ? `${channel !== undefined ? ',' : ''} to ${to}` : ''}.`;
+  if (to !== undefined) section.factsInWords = `The reply comes back to ${to}.`;
 }
 
 /**

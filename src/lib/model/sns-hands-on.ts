@@ -679,7 +679,10 @@ function subscribeSnippet(c: Record<string, unknown>, anchor: string, topic: Top
   const deadLetter = redrive ? endpointOf('sqs', redrive.deadLetterQueue, topic) : undefined;
   if (deadLetter) attributes.push(['RedrivePolicy', JSON.stringify({ deadLetterTargetArn: deadLetter })]);
   if (redrive && typeof redrive.maxReceiveCount === 'number')
-    notes.push(`maxReceiveCount (${redrive.maxReceiveCount}) is not part of the subscription: it belongs to the redrive policy of the queue that receives.`);
+    // An SQS subscription's card says the count once, in "If processing fails" (review 18); another protocol's card does not say it.
+    notes.push(
+      `maxReceiveCount${protocol === 'sqs' ? '' : ` (${redrive.maxReceiveCount})`} is not part of the subscription: it belongs to the redrive policy of the queue that receives.`,
+    );
   if (isPlainObject(c.deliveryPolicy)) {
     if (protocol === 'http' || protocol === 'https') attributes.push(['DeliveryPolicy', JSON.stringify(deliveryPolicyAttribute(c.deliveryPolicy))]);
     else notes.push(`The delivery policy is left out: AWS fixes the retries of ${protocol} subscriptions.`);

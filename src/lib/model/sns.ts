@@ -399,7 +399,7 @@ export function shortEndpoint(value: string): string {
 }
 
 /** What a subscription receives and what happens when delivery fails (not for a refused one, to which nothing is delivered), in one line. */
-export function subscriptionLine(c: Omit<ConsumerView, 'line'>): string {
+export function subscriptionLine(c: Omit<ConsumerView, 'line'>, retriesWords?: string): string {
   const endpoint = c.endpoints[0]?.value;
   const what = c.verdict
     ? verdictLine(c.verdict)
@@ -409,8 +409,8 @@ export function subscriptionLine(c: Omit<ConsumerView, 'line'>): string {
   const deadLetter = c.redrive?.deadLetterQueue[0]?.value;
   const failing = isRefused(c.verdict)
     ? undefined
-    : c.delivery?.schedule
-      ? `${retriesSummary(c.delivery)}, then ${deadLetter ?? 'dropped'}`
+    : retriesWords !== undefined || c.delivery?.schedule
+      ? `${retriesWords ?? retriesSummary(c.delivery!)}, then ${deadLetter ?? 'dropped'}`
       : deadLetter
         ? `failed deliveries to ${deadLetter}`
         : undefined;

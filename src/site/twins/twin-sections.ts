@@ -20,7 +20,7 @@ import { moreMessagesSentence } from '../../lib/model/more-messages.ts';
 import { sharedBy } from '../../lib/portal/match-words.ts';
 import { LINKS_SHOWN } from '../site-data.ts';
 import { moreExamplesNote } from '../more-examples-note.ts';
-import { handsOnLines, operationLines, topicLines } from './twin-sns.ts';
+import { handsOnLines, operationLines, retriesLines, topicLines } from './twin-sns.ts';
 import { factLines, objectLines, pageLink, textLine } from './twin-values.ts';
 
 /**
@@ -88,7 +88,13 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
     case 'sns-topic':
       return [...origin, ...topicLines(section.topic, section.fanOut, root)];
     case 'sns-operation':
-      return [...origin, ...operationLines(section.view, section.topic), ...(section.handsOn ? handsOnLines(section.handsOn) : [])];
+      // Then the Retries section, as the page has it after this one (PageSections.astro).
+      return [
+        ...origin,
+        ...operationLines(section.view, section.topic),
+        ...(section.handsOn ? handsOnLines(section.handsOn) : []),
+        ...retriesLines(section.view),
+      ];
     case 'code-samples': {
       const sampleLines = (samples: CodeSample[]): string[] =>
         samples.flatMap((s) => [`**${escapeInline(sampleName(s))}**`, '', fencedBlock(s.code, s.lang), '']);

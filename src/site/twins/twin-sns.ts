@@ -3,7 +3,7 @@
  * its policy, who publishes to it and every subscription across the API; on an operation, each
  * subscription with its filter, dead-letter queue and the retries it really gets.
  */
-import { fixedPolicyLabel, retryPolicyText, type DeliveryView, type EffectiveField } from '../../lib/model/sns-delivery.ts';
+import { fixedPolicySubscriptions, retryPolicyText, type DeliveryView, type EffectiveField } from '../../lib/model/sns-delivery.ts';
 import type { TopicName } from '../../lib/model/sns-topic-name.ts';
 import {
   type ConsumerView,
@@ -15,6 +15,7 @@ import {
   type SnsTopicView,
   isRefused,
   shortEndpoint,
+  subscriptionLine,
   verdictConsequence,
   verdictLine,
 } from '../../lib/model/sns.ts';
@@ -24,7 +25,7 @@ import { DROPPED, deliveryWord, OWN_SUBSCRIPTION_MARK, RETRIES_KEY, subscription
 import { codeSpan, escapeInline, fencedBlock, heading, lineStart } from './markdown-text.ts';
 import { pageLink } from './twin-values.ts';
 import { subscriptionHolder } from '../../lib/model/flow-fan-out.ts';
-import { fixedReason, fixedRetriesWords } from '../../lib/model/sns-retries.ts';
+import { fixedReason, fixedRetriesWords, snsRetries } from '../../lib/model/sns-retries.ts';
 
 const defaulted = (isDefault: boolean): string => (isDefault ? ' (default)' : '');
 
@@ -105,22 +106,44 @@ export function operationLines(view: SnsOperationView, topic: TopicName = {}): s
     }
     if (view.consumers.some((c) => !isRefused(c.verdict))) lines.push('', escapeInline(RETRIES_KEY));
   }
-  if (view.queues.length > 0) lines.push('', `**SQS queues this operation uses:** ${view.queues.map((q) => codeSpan(q.name)).join(', ')}`);
-  return lines;
+  // Named by the operation's own subscription, whose queue and dead-letter queue they are; listed only when no subscription is its own (review 18).
+  if (view.queues.length > 0 && !view.consumers.some((c) => c.own))
+    lines.push('', `**SQS queues this operation uses:** ${view.queues.map((q) => codeSpan(q.name)).join(', ')}`);
+  return [...lines, ''];
 }
 
-/** Another team's subscription in one line: its name and endpoint, what it receives, its retries and dead-letter queue, how it is delivered. */
+/**
+ * Another team's subscription in one line: its name and endpoint, what it receives, its retries and
+ * dead-letter queue, how it is delivered. AWS's fixed retries by their name, as the page's row
+ * says them: their numbers are said once, under Retries (retriesLines).
+ */
 function otherConsumerLine(c: ConsumerView, n: number): string {
   const delivery = isRefused(c.verdict) ? undefined : deliveryWord(c.protocol, c.rawMessageDelivery);
-  return `- **Subscription ${n}:** ${escapeInline(c.line)}${delivery ? ` · ${delivery}` : ''}`;
+  const fixed = !isRefused(c.verdict) && c.delivery?.fixedBy ? c.delivery.fixedBy : undefined;
+  const line = fixed ? subscriptionLine(c, fixedRetriesWords(fixed)) : c.line;
+  return `- **Subscription ${n}:** ${escapeInline(line)}${delivery ? ` · ${delivery}` : ''}`;
+}
+
+/**
+ * The retries AWS fixes, once per policy with the protocols of the subscriptions that follow it, and
+ * the topic's delivery policy where it applies: the page's Retries section (SnsRetries.astro).
+ */
+export function retriesLines(view: SnsOperationView): string[] {
+  const retries = snsRetries(view);
+  if (!retries) return [];
+  const lines = [heading(2, 'Retries'), ''];
+  for (const f of retries.fixed)
+    lines.push(`- **${escapeInline(fixedPolicySubscriptions(f.by, f.protocols))}:** ${escapeInline(`${retryPolicyText(f.delivery)}${fixedReason(f.by)}.`)}`);
+  if (retries.topic)
+    lines.push('- **Topic delivery policy** (for HTTP(S) subscriptions, unless they declare their own):', ...deliveryLines(retries.topic, '  '));
+  return [...lines, ''];
 }
 
 function consumerLines(c: ConsumerView, n: number): string[] {
   const lines = [
     heading(4, `Subscription ${n}: ${escapeInline(c.protocolLabel)}${c.own ? ` (${OWN_SUBSCRIPTION_MARK})` : ''}`),
     '',
-    lineStart(escapeInline(c.line)),
-    '',
+    // Each fact on a line of its own below, once (review 18): no summary line saying them again first.
     `- **Protocol:** ${codeSpan(c.protocol)}`,
   ];
   if (c.endpoints.length > 0) lines.push(`- **Endpoint:** ${endpoints(c.endpoints)}`);
@@ -150,14 +173,20 @@ function consumerLines(c: ConsumerView, n: number): string[] {
       `- **If processing fails:** ${escapeInline(words.before.trimEnd())} ${endpoints(redrive.deadLetterQueue)} ${escapeInline(words.after.trimStart())}`,
     );
   }
-  if (c.delivery) lines.push('- **Delivery retries:**', ...deliveryLines(c.delivery, '  ', c.protocol));
+  // AWS's fixed retries by name, their numbers once under Retries (retriesLines), as the page's card links to them.
+  if (c.delivery?.fixedBy) {
+    lines.push(`- **Delivery retries:** ${escapeInline(fixedRetriesWords(c.delivery.fixedBy))} (under Retries)`);
+    if (c.delivery.ignored) lines.push(`  - ${IGNORED_POLICY}`);
+  } else if (c.delivery) lines.push('- **Delivery retries:**', ...deliveryLines(c.delivery, '  '));
   return lines;
 }
 
-function deliveryLines(d: DeliveryView, indent: string, protocol?: string): string[] {
+const IGNORED_POLICY = 'the document’s policy does not apply to this protocol (AWS applies it to HTTP(S) subscriptions only)';
+
+/** A policy the document declares (a subscription's or the topic's), as its values and the schedule they make. */
+function deliveryLines(d: DeliveryView, indent: string): string[] {
   const lines: string[] = [];
-  if (d.fixedBy) lines.push(`${indent}- ${escapeInline(fixedPolicyLabel(d.fixedBy, protocol ? [protocol] : []))}`);
-  if (d.ignored) lines.push(`${indent}- the document’s policy does not apply to this protocol (AWS applies it to HTTP(S) subscriptions only)`);
+  if (d.ignored) lines.push(`${indent}- ${IGNORED_POLICY}`);
   if (d.schedule) lines.push(`${indent}- ${escapeInline(retryPolicyText(d))}`);
   for (const f of d.effective) lines.push(`${indent}- ${field(f)}`);
   if (d.throttle !== undefined) lines.push(`${indent}- at most ${d.throttle} deliveries per second`);
