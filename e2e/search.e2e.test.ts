@@ -439,7 +439,7 @@ describe('the search page with results, for every reader', () => {
     );
     // A filter chosen: the other filters count what is left.
     await page.locator('details.pagefind-ui__filter-block', { hasText: 'Action' }).locator('summary').click();
-    await page.locator('.pagefind-ui__filter-label', { hasText: /^send \(/ }).click();
+    await page.locator('.pagefind-ui__filter-label', { hasText: /^API sends \(/ }).click();
     // Until the message counts again, and another number: between the two it may say it is searching.
     await page.waitForFunction(
       (before) => {
