@@ -185,7 +185,8 @@ export async function attach(form, input) {
       // operation's channel's, a channel's, a server's URL, the query marked in it), a message's operation.
       const glance = glanceOf(page.meta, kind);
       for (const badge of glance.badges) head.push(span(`badge ${badge.action} search-hit-badge`, badge.words));
-      if (page.meta?.API) head.push(span('search-hit-api', page.meta.API));
+      // Marked where it holds the query: Pagefind finds an API's pages by its name too ("kafka" in "Streetlights Kafka API").
+      if (page.meta?.API) head.push(span('search-hit-api', markedName(page.meta.API, asked)));
       // The id the query names (`publishOrderEvents`; `…_receiveExamplePayload`, titled
       // "xml-topic_receive"): on its own line under the title, as code, so the reader sees why it matched.
       const id = idShown(page, asked);
@@ -203,7 +204,8 @@ export async function attach(form, input) {
         address.title = glance.address;
         head.push(address);
       }
-      if (glance.via) head.push(span('search-hit-path', glance.via));
+      // Marked where it holds the query: Pagefind finds a page by it too ("Money" for `order`, "in message Order placed").
+      if (glance.via) head.push(span('search-hit-path', markedName(glance.via, asked)));
       // The page first, as a heading of its hits; a schema field's hit (its row's data path is its
       // anchor's title) under it, a result of its own that lands on the row: the field's name
       // leads, its data path quietly after, and the sentence around the match.

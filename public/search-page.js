@@ -96,13 +96,23 @@ function asRead(result) {
     sections.length === 0 && nameHolding(result, lastTerm) === undefined && !addressHolds
       ? others.find((sub) => typeof sub.title === 'string' && sub.title !== '')?.title
       : undefined;
+  // Nothing of the hit shows why it matched (a summary without the word, found by its contact's
+  // name, say): the words around the match instead, marked, as the header box does.
+  const shows = (html) => typeof html === 'string' && html.includes('<mark>');
+  const named = nameHolding(result, lastTerm) !== undefined || addressHolds || (id !== undefined && shows(markedHtml(id, lastTerm)));
+  const viaShows = [glance.via, result.meta?.API].some((text) => typeof text === 'string' && text !== '' && shows(markedHtml(text, lastTerm)));
+  if (!named && !viaShows && !shows(result.excerpt) && !sections.some((sub) => shows(sub.excerpt)) && shows(around)) {
+    result.excerpt = excerptAsWritten(around, result.content);
+  }
   const badges = glance.badges.map((badge) => ` <span class="badge ${badge.action} search-hit-badge">${badge.words}</span>`).join('');
   const place = glance.address
     ? ` › <code class="search-hit-address">${markedHtml(glance.address, lastTerm)}</code>`
     : glance.via
-      ? ` › ${escapeHtml(glance.via)}`
+      ? // A message's operations, a schema's messages: Pagefind finds a page by them too ("Money" for `order`, "in message Order placed"), marked so.
+        ` › ${markedHtml(glance.via, lastTerm)}`
       : '';
-  const api = typeof result.meta?.API === 'string' && result.meta.API !== '' ? ` · ${escapeHtml(result.meta.API)}` : '';
+  // The API, in a portal: Pagefind finds its pages by its name too ("kafka" in "Streetlights Kafka API"), marked so.
+  const api = typeof result.meta?.API === 'string' && result.meta.API !== '' ? ` · ${markedHtml(result.meta.API, lastTerm)}` : '';
   const crumb = escapeHtml(kind ?? '') + badges + api + place + (where ? ` › ${escapeHtml(where)}` : '');
   // The id the query names, as code on a line of its own under the title (not a tag of Pagefind's).
   const idLine = id ? `<code class="search-hit-id">${markedHtml(id, lastTerm)}</code> ` : '';
