@@ -101,7 +101,8 @@ function asRead(result) {
   const shows = (html) => typeof html === 'string' && html.includes('<mark>');
   const named = nameHolding(result, lastTerm) !== undefined || addressHolds || (id !== undefined && shows(markedHtml(id, lastTerm)));
   const viaShows = [glance.via, result.meta?.API].some((text) => typeof text === 'string' && text !== '' && shows(markedHtml(text, lastTerm)));
-  if (!named && !viaShows && !shows(result.excerpt) && !sections.some((sub) => shows(sub.excerpt)) && shows(around)) {
+  // A sentence, never a row of labels or tags (readsAsProse).
+  if (!named && !viaShows && !shows(result.excerpt) && !sections.some((sub) => shows(sub.excerpt)) && shows(around) && readsAsProse(around)) {
     result.excerpt = excerptAsWritten(around, result.content);
   }
   const badges = glance.badges.map((badge) => ` <span class="badge ${badge.action} search-hit-badge">${badge.words}</span>`).join('');
