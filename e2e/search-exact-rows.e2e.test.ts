@@ -139,7 +139,7 @@ describe("the search page's rows for an exact id and a dotted path", () => {
       for (const query of ['fromUser.username', 'payload.fromUser.username']) {
         await openSearchPage(page, corpusBase, query);
         const found = await listed(page);
-        assert.equal(found[0]?.title, 'chatMessage', `${query}: ${JSON.stringify(found)}`);
+        assert.equal(found[0]?.title, 'Chat message', `${query}: ${JSON.stringify(found)}`);
         assert.deepEqual(
           found[0].rows[0],
           { path: 'payload › fromUser › username', href: '/components/messages/chatmessage/#payload.fromUser.username' },

@@ -8,6 +8,7 @@ import {
   glanceOf,
   idShown,
   kindLabel,
+  markedPieces,
   nameHolding,
   normaliseQuery,
   pageLine,
@@ -15,7 +16,6 @@ import {
   placeOf,
   RANKING,
   sentenceAround,
-  wordsApart,
 } from './search-query.js';
 import { pageHoldsQuery, rankedSearch } from './search-rank.js';
 import { showSuggestions, suggestionsFor } from './search-suggest.js';
@@ -57,44 +57,17 @@ function span(className, content) {
 }
 
 /**
- * A name as nodes, each of the query's words marked where it is a word of the name ("Stock check
- * requests" for `stock-check`, "FifoAttributes" for `fifo`), or begins one for the last word, the
- * one being typed (Pagefind finds it as a prefix: "Order" for `ord`): the reader sees why the
- * hit's name matched, never a word that only begins as a query's word does ("orders" for
- * `publishOrderEvents`). Text nodes and <mark> elements only.
+ * A name as nodes, the query's words marked where they are words of the name (search-query.js
+ * markedPieces): the reader sees why the hit's name matched. Text nodes and <mark> elements only.
  */
 function markedName(text, query) {
-  const name = String(text ?? '');
-  const words = wordsApart(query)
-    .toLowerCase()
-    .split(' ')
-    .filter((word) => word !== '');
-  const lower = name.toLowerCase();
-  const marked = new Array(name.length).fill(false);
-  for (const [n, word] of words.entries()) {
-    const typing = n === words.length - 1;
-    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
-      // Where a word of the name starts: its beginning, after a separator, or a camelCase capital.
-      const starts = at === 0 || !/[\p{L}\p{N}]/u.test(name[at - 1]) || (/\p{Lu}/u.test(name[at]) && /[\p{Ll}\p{N}]/u.test(name[at - 1]));
-      // And where it ends: its end, a separator, or a camelCase capital after it.
-      const end = at + word.length;
-      const ends = end === name.length || !/[\p{L}\p{N}]/u.test(name[end]) || (/\p{Lu}/u.test(name[end]) && /[\p{Ll}\p{N}]/u.test(name[end - 1]));
-      if (starts && (ends || typing)) marked.fill(true, at, end);
-    }
-  }
-  const nodes = [];
-  let from = 0;
-  for (let i = 1; i <= name.length; i++) {
-    if (i < name.length && marked[i] === marked[from]) continue;
-    const piece = document.createTextNode(name.slice(from, i));
-    if (marked[from]) {
-      const mark = document.createElement('mark');
-      mark.append(piece);
-      nodes.push(mark);
-    } else nodes.push(piece);
-    from = i;
-  }
-  return nodes;
+  return markedPieces(text, query).map(({ text: piece, marked }) => {
+    const node = document.createTextNode(piece);
+    if (!marked) return node;
+    const mark = document.createElement('mark');
+    mark.append(node);
+    return mark;
+  });
 }
 
 /** Whether nodes show a match (a <mark> among them). */
@@ -110,7 +83,8 @@ function lineOf(page, query) {
   const around = sentenceAround(page.excerpt, page.meta?.title, page.content);
   // A summary that does not say what matched (an address, a description) gives way to the match, when that reads as a sentence.
   const line = pageLine(summary, around, nameHolding(page, query) !== undefined, query);
-  if (line.summary !== undefined) return [document.createTextNode(line.summary)];
+  // The summary with the query's words marked where it holds them, as the name is.
+  if (line.summary !== undefined) return markedName(line.summary, query);
   return line.around ? excerptNodes(line.around, page.content) : [];
 }
 
@@ -211,7 +185,8 @@ export async function attach(form, input) {
       // operation's channel's, a channel's, a server's URL, the query marked in it), a message's operation.
       const glance = glanceOf(page.meta, kind);
       for (const badge of glance.badges) head.push(span(`badge ${badge.action} search-hit-badge`, badge.words));
-      if (page.meta?.API) head.push(span('search-hit-api', page.meta.API));
+      // Marked where it holds the query: Pagefind finds an API's pages by its name too ("kafka" in "Streetlights Kafka API").
+      if (page.meta?.API) head.push(span('search-hit-api', markedName(page.meta.API, asked)));
       // The id the query names (`publishOrderEvents`; `…_receiveExamplePayload`, titled
       // "xml-topic_receive"): on its own line under the title, as code, so the reader sees why it matched.
       const id = idShown(page, asked);
@@ -229,7 +204,8 @@ export async function attach(form, input) {
         address.title = glance.address;
         head.push(address);
       }
-      if (glance.via) head.push(span('search-hit-path', glance.via));
+      // Marked where it holds the query: Pagefind finds a page by it too ("Money" for `order`, "in message Order placed").
+      if (glance.via) head.push(span('search-hit-path', markedName(glance.via, asked)));
       // The page first, as a heading of its hits; a schema field's hit (its row's data path is its
       // anchor's title) under it, a result of its own that lands on the row: the field's name
       // leads, its data path quietly after, and the sentence around the match.

@@ -4,6 +4,8 @@ import {
   glanceOf,
   idShown,
   kindLabel,
+  markedHtml,
+  markedPieces,
   nameHolding,
   normaliseQuery,
   pageLine,
@@ -46,10 +48,14 @@ function asRead(result) {
   const around = sentenceAround(result.excerpt, result.meta?.title, result.content);
   const line = pageLine(summary, around, nameHolding(result, lastTerm) !== undefined, lastTerm);
   const summaryFits = line.summary !== undefined;
-  result.excerpt = summaryFits ? escapeHtml(line.summary) : line.around ? excerptAsWritten(line.around, result.content) : '';
+  // The summary with the query's words marked where it holds them (search-query.js markedHtml): the hit shows why it matched.
+  result.excerpt = summaryFits ? markedHtml(line.summary, lastTerm) : line.around ? excerptAsWritten(line.around, result.content) : '';
   // The id, where the query names it (search-query.js idShown): shown, so the reader sees why it matched; in the line, not as a tag.
   const id = idShown(result, lastTerm);
-  if (result.meta) delete result.meta.id;
+  if (result.meta) {
+    delete result.meta.id;
+    delete result.meta.titledbyid;
+  }
   // The address (a channel's, a server's URL) that holds the query is said in the breadcrumb, not as a tag of Pagefind's.
   const kind = kindLabel(result.meta?.kind);
   // What its page's top says at a glance (search-query.js glanceOf): the direction badge, the address, a message's operation.
@@ -75,7 +81,7 @@ function asRead(result) {
   // Left out: a section whose hit repeats the page's line, or is its heading alone. Found by its
   // fields only: the page's own sentence, or none (not the fields' names in a row).
   const fields = result.sub_results.filter((sub) => sub.anchor?.title);
-  if (!summaryFits && fields.length > 0) result.excerpt = summary === '' ? '' : escapeHtml(summary);
+  if (!summaryFits && fields.length > 0) result.excerpt = summary === '' ? '' : markedHtml(summary, lastTerm);
   const others = (Array.isArray(result.sub_results) ? result.sub_results : []).filter((sub) => sub.url !== pageUrl(result));
   // A heading's section, only where its heading or its sentence holds the query itself (not a part
   // of a joined name Pagefind found it by: "some" of `someEnum`); a field's, placeAnswers said.
@@ -90,12 +96,27 @@ function asRead(result) {
     sections.length === 0 && nameHolding(result, lastTerm) === undefined && !addressHolds
       ? others.find((sub) => typeof sub.title === 'string' && sub.title !== '')?.title
       : undefined;
+  // Nothing of the hit shows why it matched (a summary without the word, found by its contact's
+  // name, say): the words around the match instead, marked, as the header box does.
+  const shows = (html) => typeof html === 'string' && html.includes('<mark>');
+  const named = nameHolding(result, lastTerm) !== undefined || addressHolds || (id !== undefined && shows(markedHtml(id, lastTerm)));
+  const viaShows = [glance.via, result.meta?.API].some((text) => typeof text === 'string' && text !== '' && shows(markedHtml(text, lastTerm)));
+  // A sentence, never a row of labels or tags (readsAsProse).
+  if (!named && !viaShows && !shows(result.excerpt) && !sections.some((sub) => shows(sub.excerpt)) && shows(around) && readsAsProse(around)) {
+    result.excerpt = excerptAsWritten(around, result.content);
+  }
   const badges = glance.badges.map((badge) => ` <span class="badge ${badge.action} search-hit-badge">${badge.words}</span>`).join('');
-  const place = glance.address ? ` › <code class="search-hit-address">${escapeHtml(glance.address)}</code>` : glance.via ? ` › ${escapeHtml(glance.via)}` : '';
-  const api = typeof result.meta?.API === 'string' && result.meta.API !== '' ? ` · ${escapeHtml(result.meta.API)}` : '';
+  const place = glance.address
+    ? ` › <code class="search-hit-address">${markedHtml(glance.address, lastTerm)}</code>`
+    : glance.via
+      ? // A message's operations, a schema's messages: Pagefind finds a page by them too ("Money" for `order`, "in message Order placed"), marked so.
+        ` › ${markedHtml(glance.via, lastTerm)}`
+      : '';
+  // The API, in a portal: Pagefind finds its pages by its name too ("kafka" in "Streetlights Kafka API"), marked so.
+  const api = typeof result.meta?.API === 'string' && result.meta.API !== '' ? ` · ${markedHtml(result.meta.API, lastTerm)}` : '';
   const crumb = escapeHtml(kind ?? '') + badges + api + place + (where ? ` › ${escapeHtml(where)}` : '');
   // The id the query names, as code on a line of its own under the title (not a tag of Pagefind's).
-  const idLine = id ? `<code class="search-hit-id">${escapeHtml(id)}</code> ` : '';
+  const idLine = id ? `<code class="search-hit-id">${markedHtml(id, lastTerm)}</code> ` : '';
   if (result.meta) {
     delete result.meta.kind;
     delete result.meta.API;
@@ -212,6 +233,7 @@ if (page) {
       });
       if (versioned) ui.triggerFilters({ version: [versioned.current] });
       onTerm = offerNames(page, library, ui);
+      markNames(page);
       const query = new URLSearchParams(location.search).get('q');
       if (query) ui.triggerSearch(query);
       walkWithArrows(page);
@@ -281,6 +303,36 @@ function offerNames(root, library, ui) {
     else suggest.hidden = true;
     announce();
   };
+}
+
+/**
+ * The query's words marked in each result's name and its fields' names (search-query.js
+ * markedPieces), as the header box marks them: a hit found by its name (a schema without a
+ * description) shows why. Pagefind's interface writes names as text and redraws them itself, so
+ * the marks are a highlight of ranges of that text (CSS Custom Highlight API, `::highlight` in
+ * site.css), never elements put into its nodes; where a browser has none, names read unmarked.
+ */
+function markNames(root) {
+  if (typeof CSS === 'undefined' || !('highlights' in CSS) || typeof Highlight !== 'function') return;
+  const draw = () => {
+    const ranges = [];
+    for (const link of root.querySelectorAll('.pagefind-ui__result-link')) {
+      const text = link.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+      let at = 0;
+      for (const piece of markedPieces(text.data, lastTerm, true)) {
+        if (piece.marked) {
+          const range = new Range();
+          range.setStart(text, at);
+          range.setEnd(text, at + piece.text.length);
+          ranges.push(range);
+        }
+        at += piece.text.length;
+      }
+    }
+    CSS.highlights.set('search-name', new Highlight(...ranges));
+  };
+  new MutationObserver(draw).observe(root, { subtree: true, childList: true, characterData: true });
 }
 
 // ArrowDown and ArrowUp walk from the box through the results' links (a page's, then its

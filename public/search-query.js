@@ -67,6 +67,57 @@ export const wordsApart = (query) =>
     .flatMap((word) => (/[./:{}@$#]/.test(word) ? [word] : nameWords(word)))
     .join(' ');
 
+/**
+ * A text in pieces, each of the query's words marked where it is a word of the text ("Stock check
+ * requests" for `stock-check`, "FifoAttributes" for `fifo`, "order" in "every order ships"), or
+ * begins one for the last word, the one being typed (Pagefind finds it as a prefix: "Order" for
+ * `ord`): never a word that only begins as a query's word does ("orders" for `publishOrderEvents`),
+ * nor a piece inside a word ("id" in "paid"). The header box marks names so, the search page a
+ * hit's line (markedHtml). `whole`: a word the last query word begins is marked to its end
+ * ("orders" for `order`, as Pagefind marks the words it found), for a query the reader has
+ * submitted rather than one still being typed.
+ */
+export function markedPieces(text, query, whole = false) {
+  const name = String(text ?? '');
+  const words = wordsApart(query)
+    .toLowerCase()
+    .split(' ')
+    .filter((word) => word !== '');
+  const lower = name.toLowerCase();
+  const marked = new Array(name.length).fill(false);
+  for (const [n, word] of words.entries()) {
+    const typing = n === words.length - 1;
+    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
+      // Where a word of the name starts: its beginning, after a separator, or a camelCase capital.
+      const starts = at === 0 || !/[\p{L}\p{N}]/u.test(name[at - 1]) || (/\p{Lu}/u.test(name[at]) && /[\p{Ll}\p{N}]/u.test(name[at - 1]));
+      // And where it ends: its end, a separator, or a camelCase capital after it.
+      const end = at + word.length;
+      const ends = end === name.length || !/[\p{L}\p{N}]/u.test(name[end]) || (/\p{Lu}/u.test(name[end]) && /[\p{Ll}\p{N}]/u.test(name[end - 1]));
+      if (!starts || !(ends || typing)) continue;
+      let to = end;
+      // The rest of the word begun: its letters and digits up to a separator or a camelCase capital.
+      while (whole && !ends && to < name.length && /[\p{L}\p{N}]/u.test(name[to]) && !(/\p{Lu}/u.test(name[to]) && /[\p{Ll}\p{N}]/u.test(name[to - 1]))) to++;
+      marked.fill(true, at, to);
+    }
+  }
+  const pieces = [];
+  let from = 0;
+  for (let i = 1; i <= name.length; i++) {
+    if (i < name.length && marked[i] === marked[from]) continue;
+    pieces.push({ text: name.slice(from, i), marked: marked[from] });
+    from = i;
+  }
+  return pieces;
+}
+
+/** A text as HTML, escaped, the query's words in <mark> (markedPieces): a hit's summary on the search page shows why it matched. */
+export function markedHtml(text, query) {
+  const asText = (piece) => piece.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return markedPieces(text, query, true)
+    .map(({ text: piece, marked }) => (marked ? `<mark>${asText(piece)}</mark>` : asText(piece)))
+    .join('');
+}
+
 /** Whether `name` holds the whole query, starting where one of its words starts. */
 export function holdsQuery(name, key) {
   const words = nameWords(name).map((word) => word.toLowerCase());
@@ -113,6 +164,8 @@ export function nameHolding(data, query) {
 export function idShown(data, query) {
   const id = data?.meta?.id;
   if (typeof id !== 'string' || id === '' || id === data?.meta?.title) return undefined;
+  // A hit titled by its key in words (src/site/search-title.ts): the id always, the name its page is headed by.
+  if (data?.meta?.titledbyid) return id;
   const typed = String(query ?? '').trim();
   if (nameHolding(data, typed) === 'id') return id;
   if (/\s/.test(typed) || typed.length < 3) return undefined;

@@ -141,7 +141,18 @@ const KIND_ORDER = ['Operation', 'Channel', 'Message', 'Schema', 'Server'];
  * reader filters by) after the readers' objects, and after all of them unless the query names it exactly.
  */
 /** The Kinds of the parts objects are composed of (src/site/kind-labels.ts PART_KINDS, which a test keeps alike). */
-export const PART_KINDS = ['Correlation ID', 'Reply address', 'Tags and external docs', 'Traits and bindings'];
+export const PART_KINDS = [
+  'Channel binding',
+  'Correlation ID',
+  'External docs',
+  'Message binding',
+  'Message trait',
+  'Operation binding',
+  'Operation trait',
+  'Reply address',
+  'Server binding',
+  'Tag',
+];
 
 /** What puts a part after the readers' objects of every tier (tiers count in hundreds, up to 5). */
 const PARTS_LAST = 600;

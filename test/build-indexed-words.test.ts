@@ -35,6 +35,9 @@ const CONTROL_WORDS: readonly RegExp[] = [
   /\bFull size\b/,
   /\bOn this page\b/,
   /\bNotes? for authors\b/,
+  // A preview's findings: its fold's words.
+  /\bThe document check found\b/,
+  /\bShown in this preview only\b/,
   /\bSkip to content\b/,
   /\bSearch page\b/,
   // An sns subscription's card and its operation's code samples: fold labels, the pill that marks

@@ -127,10 +127,10 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     assert.match(signedUp!, /<p class="entry-summary entry-carries"><span class="kind">Carries<\/span> Signed up<\/p>/);
     assert.match(
       signedUp!,
-      /<span class="badge send">API sends<\/span> <span class="badge receive">API receives<\/span> <span class="badge protocol">kafka<\/span>/,
+      /<span class="badge send">API sends<\/span> <span class="badge receive">API receives<\/span> <span class="badge protocol">Kafka<\/span>/,
     );
     assert.match(another!, /<span class="kind">Carries<\/span> <span class="message-name" title="key anotherPayload">Another payload<\/span><\/p>/);
-    assert.match(another!, /<span class="entry-badges"><span class="badge send">API sends<\/span> <span class="badge protocol">kafka<\/span><\/span>/);
+    assert.match(another!, /<span class="entry-badges"><span class="badge send">API sends<\/span> <span class="badge protocol">Kafka<\/span><\/span>/);
     const lighting = channels.find((c) => c.includes('href="/channels/lightingmeasured/"'))!;
     assert.doesNotMatch(lighting, /Carries/, 'no line for a channel that names no message');
     assert.match(lighting, /<span class="entry-badges"><span class="badge receive">API receives<\/span>/);

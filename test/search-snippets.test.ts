@@ -296,10 +296,10 @@ describe('names before body mentions (issue 34)', () => {
   it("puts a channel's bindings, a trait and a correlation ID whose names hold the query after every reader's object, unless the query names them exactly", async () => {
     // The sample's answer to "order" (content/orders.apidesc.yaml), its parts last however their names hold the word.
     const datas = [
-      hit('/components/channelbindings/ordertopic/', 'orderTopic', 'Traits and bindings', '<mark>orderTopic</mark>'),
+      hit('/components/channelbindings/ordertopic/', 'orderTopic', 'Channel binding', '<mark>orderTopic</mark>'),
       hit('/components/correlationids/orderid/', 'orderId', 'Correlation ID', '<mark>orderId</mark> of the message.'),
       hit('/operations/notifycustomers/', 'Notify customers', 'Operation', 'when an <mark>order</mark> ships'),
-      hit('/components/operationtraits/ordersteam/', 'ordersTeam', 'Traits and bindings', '<mark>orders</mark> team'),
+      hit('/components/operationtraits/ordersteam/', 'ordersTeam', 'Operation trait', '<mark>orders</mark> team'),
       hit('/', 'Order Fulfilment Events', 'API overview', 'every <mark>order</mark>'),
       hit('/messages/parcelscanned/', 'Parcel scanned', 'Message', 'of an <mark>order</mark>'),
     ];
@@ -316,7 +316,7 @@ describe('names before body mentions (issue 34)', () => {
     // Pagefind's order: 20 operations, then the trait that mentions the word, then a message that does.
     const datas = [
       ...Array.from({ length: 20 }, (_, i) => hit(`/operations/op${i}/`, `op${i}`, 'Operation', 'a <mark>kafka</mark> binding')),
-      hit('/components/messagetraits/commonheaders/', 'commonHeaders', 'Traits and bindings', 'a <mark>kafka</mark> header'),
+      hit('/components/messagetraits/commonheaders/', 'commonHeaders', 'Message trait', 'a <mark>kafka</mark> header'),
       hit('/components/messages/dimlight/', 'Dim light', 'Message', 'sent over <mark>kafka</mark>'),
     ];
     const asked: object[] = [];
@@ -334,7 +334,7 @@ describe('names before body mentions (issue 34)', () => {
     const urls = await Promise.all(answer.results.map(async (result: { data: () => Promise<Hit> }) => (await result.data()).url));
     assert.deepEqual(urls.slice(-2), ['/components/messages/dimlight/', '/components/messagetraits/commonheaders/']);
     assert.ok(
-      asked.some((options) => JSON.stringify(options).includes('"API":["Lights"]') && JSON.stringify(options).includes('Traits and bindings')),
+      asked.some((options) => JSON.stringify(options).includes('"API":["Lights"]') && JSON.stringify(options).includes('Message trait')),
       `the parts asked within the reader's filters: ${JSON.stringify(asked)}`,
     );
   });

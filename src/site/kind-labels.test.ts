@@ -44,11 +44,15 @@ describe('kinds in words', () => {
       assert.ok(!isReaderKind(kind), kind);
   });
 
-  it('counts every page under a Kind a reader can read: the parts objects are composed of by their names, never "Other"', () => {
-    assert.equal(searchKind('component:operationTraits'), 'Traits and bindings');
-    assert.equal(searchKind('component:messageBindings'), 'Traits and bindings');
+  it('counts every page under a Kind a reader can read: the parts objects are composed of each by its own name, never a group or "Other"', () => {
+    assert.equal(searchKind('component:operationTraits'), 'Operation trait');
+    assert.equal(searchKind('component:messageBindings'), 'Message binding');
     assert.equal(searchKind('component:correlationIds'), 'Correlation ID');
-    assert.equal(searchKind('component:tags'), 'Tags and external docs');
+    assert.equal(searchKind('component:tags'), 'Tag');
+    assert.equal(searchKind('component:externalDocs'), 'External docs');
+    // The filter's value is the word above the page's title and in each hit: one name for one kind.
+    for (const map of COMPONENT_KINDS) assert.equal(searchKind(`component:${map}`), kindLabel(`component:${map}`), map);
+    for (const map of COMPONENT_KINDS) assert.doesNotMatch(searchKind(`component:${map}`), / and /, map);
     assert.equal(searchKind('operation'), 'Operation');
     assert.equal(searchKind('component:messages'), 'Message');
     for (const map of COMPONENT_KINDS) assert.doesNotMatch(searchKind(`component:${map}`), /^Other$|^$/, map);

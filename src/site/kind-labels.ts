@@ -3,6 +3,7 @@
  * "Operation trait", not "replie" or "operationTraits") and the kind shown above each title.
  */
 import { PAGE_KINDS, pageKindOf } from '../lib/model/page-kinds.ts';
+import { protocolWords } from '../lib/model/protocol-names.ts';
 import type { EntityKind } from '../lib/model/types.ts';
 
 /** The kind in words: "Channel", "Operation trait". A component's kind is named like the object it is. */
@@ -31,16 +32,12 @@ export function isReaderKind(kind: EntityKind): boolean {
 }
 
 /**
- * The search's Kind of a page: a reader's kind in its word ("Channel", "Operation trait" is none);
- * the parts objects are composed of under names a reader knows, a few kinds together where one
- * alone would be a row for a page or two ("Traits and bindings", "Tags and external docs"), never a
- * bare "Other". Every page counts under one Kind, so that the filter's counts add up to the results.
+ * The search's Kind of a page: what it is, in the word its page says above its title ("Channel",
+ * "Operation trait", "Message binding"), so that a hit and the filter name it alike. Not a group of
+ * this tool's ("Traits and bindings", "Tags and external docs"), which no reader calls anything,
+ * nor a bare "Other". Every page counts under one Kind, so that the filter's counts add up to the results.
  */
 export function searchKind(kind: EntityKind): string {
-  if (isReaderKind(kind)) return kindWord(kind);
-  const map = pageKindOf(kind)?.map;
-  if (map !== undefined && /Traits$|Bindings$/.test(map)) return 'Traits and bindings';
-  if (map === 'tags' || map === 'externalDocs') return 'Tags and external docs';
   return kindWord(kind);
 }
 
@@ -53,10 +50,11 @@ export const PART_KINDS: readonly string[] = [...new Set(PAGE_KINDS.filter((k) =
 /**
  * An operation's action as its badge says it: what the API does ("API sends"), never a bare
  * "send" beside the page's words for the reader ("You receive these messages"), which then read
- * as a contradiction. Other badges (protocols) as they are.
+ * as a contradiction. A protocol by its reader's name, as the portal's chips say it ("Kafka (TLS)",
+ * not `kafka-secure` on one page and the name on the next).
  */
 export function badgeWords(badge: string): string {
   if (badge === 'send') return 'API sends';
   if (badge === 'receive') return 'API receives';
-  return badge;
+  return protocolWords(badge);
 }

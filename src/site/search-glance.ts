@@ -7,6 +7,7 @@
  */
 import type { Page } from '../lib/model/page-types.ts';
 import { CARRIERS_KNOWN } from '../lib/model/schema-carriers.ts';
+import { searchTitle } from './search-title.ts';
 
 export interface SearchGlance {
   /** An operation's action: what the API does ("API sends"), as its badge says it. */
@@ -45,12 +46,15 @@ function schemaUsers(page: Page): string | undefined {
     : undefined;
 }
 
-/** The operations named by a message's "Used by" (or "Sent and received by") list, with what the API does with it. */
+/**
+ * The operations named by a message's "Used by" (or "Sent and received by") list, with what the API
+ * does with it; each named as its own hit is (search-title.ts: "sent by Dim light", not `dimLight`).
+ */
 function carriers(page: Page): { title: string; action: 'send' | 'receive' }[] {
   const lists = page.sections.flatMap((s) => (s.type === 'links' && (s.anchor === 'used-by' || s.anchor === 'sent-received') ? s.links : []));
   return lists.flatMap((link) =>
     link.kind === 'operation' && typeof link.note === 'string' && /^(sends|receives) it/.test(link.note)
-      ? [{ title: link.title, action: link.note.startsWith('sends') ? ('send' as const) : ('receive' as const) }]
+      ? [{ title: searchTitle(link) ?? link.title, action: link.note.startsWith('sends') ? ('send' as const) : ('receive' as const) }]
       : [],
   );
 }

@@ -9,6 +9,7 @@ import type { Diagram, DiagramEdge, DiagramNode } from '../diagram/diagram-types
 import { messagesLabel } from './flow-messages.ts';
 import { slugsFor } from './slugs.ts';
 import type { Page } from './page-types.ts';
+import { protocolWords } from './protocol-names.ts';
 
 /** Boxes drawn one by one up to this many; above it, the summary. */
 export const MAX_OVERVIEW_BOXES = 40;
@@ -56,7 +57,7 @@ function whole(title: string, servers: Page[], channels: Page[], operations: Pag
   const nodes: DiagramNode[] = [{ id: 'app', kind: 'app', caption: 'this application', label: title, url: '' }];
   const edges: DiagramEdge[] = [];
   for (const s of servers) {
-    nodes.push({ id: `server-${s.url}`, kind: 'server', caption: `server · ${s.badges[0] ?? ''}`.trim(), label: s.title, url: s.url });
+    nodes.push({ id: `server-${s.url}`, kind: 'server', caption: `server · ${protocolWords(s.badges[0] ?? '')}`.trim(), label: s.title, url: s.url });
     edges.push({ from: `server-${s.url}`, to: 'app', relation: true });
   }
   const channelById = new Map(channels.map((c) => [c.id, c]));

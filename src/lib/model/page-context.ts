@@ -12,6 +12,7 @@ import type { ExampleSite } from './types.ts';
 import type { DiscriminatorIndex } from './discriminators.ts';
 import type { RowOptions } from './schema-rows.ts';
 import type { Entity, Link } from './types.ts';
+import { protocolWords } from './protocol-names.ts';
 
 export interface Context {
   doc: ResolvedDoc;
@@ -135,7 +136,9 @@ export function serverWhere(ctx: Context, link: Link): Link & { address?: string
   const v = at && ctx.doc.deref(valueAt(ctx, at), at)?.value;
   if (!isPlainObject(v)) return link;
   const host = typeof v.host === 'string' ? `${v.host}${typeof v.pathname === 'string' ? v.pathname : ''}` : undefined;
-  const protocol = typeof v.protocol === 'string' ? `${v.protocol}${typeof v.protocolVersion === 'string' ? ` ${v.protocolVersion}` : ''}` : undefined;
+  // The protocol by its reader's name, as the server's badge and the portal say it (protocol-names.ts).
+  const protocol =
+    typeof v.protocol === 'string' ? protocolWords(`${v.protocol}${typeof v.protocolVersion === 'string' ? ` ${v.protocolVersion}` : ''}`) : undefined;
   return { ...link, ...(host ? { address: host } : {}), ...(protocol ? { note: protocol } : {}) };
 }
 

@@ -51,3 +51,13 @@ export function protocolChipName(protocol: string): string {
   const key = protocol.toLowerCase();
   return (Object.hasOwn(CHIP_NAMES, key) ? CHIP_NAMES[key] : Object.hasOwn(PROTOCOL_NAMES, key) ? PROTOCOL_NAMES[key] : undefined) ?? protocol;
 }
+
+/**
+ * A protocol badge in a reader's words, its version kept (`kafka-secure 2.8` → "Kafka (TLS) 2.8"):
+ * the pages, their lists and the portal name a protocol one way, the portal's chip's. Where the
+ * document's own spelling matters (a server's URL template and its Connect block), it stays as written.
+ */
+export function protocolWords(badge: string): string {
+  const [protocol = '', ...version] = badge.split(' ');
+  return [protocolChipName(protocol), ...version].join(' ');
+}
