@@ -322,6 +322,18 @@ async function prepareWith(
   const machineFiles = siteDir
     ? new MachineFiles(site, { siteDir, ...(base ? { base } : {}), ...(siteUrl ? { site: siteUrl } : {}), ...(reused ? { reused } : {}) })
     : undefined;
+  // Before the pages: the bundled JSON copy is the whole document made again (objects, then one
+  // string), made here while the heap holds only the model, not on top of the highest point a
+  // batch of pages reached (the model process's peak at 1,000 channels; bench/README.md, 2026-11-27).
+  timings.measure('source copies', () => {
+    mkdirSync(join(work, 'files'), { recursive: true });
+    for (const copy of copies) {
+      if (reused && [...reused].some((api) => copy.to.startsWith(api.prefix))) continue;
+      const target = join(work, 'files', copy.to);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, copy.text());
+    }
+  });
   const digests = await writeSiteData(out, site, model.complete, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed, {
     ...(machineFiles ? { completed: (api, page) => machineFiles.page(api, page) } : {}),
     timings,
@@ -343,15 +355,6 @@ async function prepareWith(
       url: `guides/${guide.id}/`,
       hash: digest(readFileSync(resolve(cwd, guide.file), 'utf8')),
     });
-  timings.measure('source copies', () => {
-    mkdirSync(join(work, 'files'), { recursive: true });
-    for (const copy of copies) {
-      if (reused && [...reused].some((api) => copy.to.startsWith(api.prefix))) continue;
-      const target = join(work, 'files', copy.to);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, copy.text());
-    }
-  });
   return {
     routes,
     flows,

@@ -56,6 +56,34 @@ describe('writeSiteData', () => {
     });
   }
 
+  it('holds at most one batch of complete pages at a time: each page is emptied once written', async () => {
+    const model = buildSiteData(await docs(), repo, { deferPages: true });
+    const pages = model.site.apis[0]!.pages;
+    const holds = (page: Page): boolean => page.sections.length > 0 || page.facts.length > 0;
+    const completed = new Set<Page>();
+    let most = 0;
+    const complete = (page: Page): Page => {
+      model.complete(page);
+      completed.add(page);
+      most = Math.max(most, [...completed].filter(holds).length);
+      return page;
+    };
+    const out = new PassThrough();
+    out.resume();
+    const highlighter = new CodeHighlighter({ parallel: false });
+    try {
+      await writeSiteData(out, model.site, complete, highlighter, 4);
+    } finally {
+      await highlighter.close();
+    }
+    // The pages that come whole (servers: their lists are routes) are completed first, together, and emptied before the batches.
+    const whole = pages.filter((p) => p.kind === 'server').length;
+    assert.ok(pages.length > 3 * 4, 'the document has several batches of pages');
+    assert.equal(completed.size, pages.length);
+    assert.ok(most <= Math.max(whole, 4), `at most ${Math.max(whole, 4)} pages held with their content at once, not ${most}`);
+    assert.equal(pages.filter(holds).length, 0, 'every page is emptied once written');
+  });
+
   it("gives a page the same digest whether or not something read its content before it was written (a guide's reference)", async () => {
     const digestsOf = async (readFirst: (page: Page) => boolean): Promise<Map<string, string>> => {
       const model = buildSiteData(await docs(), repo, { deferPages: true });

@@ -18,10 +18,12 @@ import type { CodeHighlighter } from '../site/site-model.ts';
 
 /**
  * Pages completed and highlighted together. Small batches let the renderer start on the first
- * pages early; a site that highlights on two threads (about 250 channels and more) needs large
- * ones for the worker to pay off.
+ * pages early; a site that highlights on two threads (about 250 channels and more) needs larger
+ * ones for the worker to pay off. A batch's pages are held whole, highlighted, until written:
+ * 1,000 of them were about 150 MB of the model process's heap at 1,000 channels, on top of
+ * what it keeps, and set its peak; 250 hold a quarter of that (bench/README.md, 2026-11-27).
  */
-export const BATCH_PAGES = { streamed: 25, parallel: 1000 };
+export const BATCH_PAGES = { streamed: 25, parallel: 250 };
 /** Bytes gathered before each write. */
 const WRITE_BLOCK = 1 << 20;
 
