@@ -145,7 +145,7 @@ describe('a portal of real documents in Chromium', { skip: HAS_CORPUS ? false : 
     const channel = readFileSync(join(dir, 'site', 'spec-streetlights-kafka', 'channels', 'lightingmeasured', 'index.html'), 'utf8');
     assert.match(
       channel,
-      /<li><a href="\/spec-streetlights-kafka\/servers\/scram-connections\/">scram-connections<\/a> <code class="template">test\.<wbr>mykafkacluster\.<wbr>org:<wbr>18092<\/code><span class="kind"> kafka-secure<\/span><\/li>/,
+      /<li><a href="\/spec-streetlights-kafka\/servers\/scram-connections\/">scram-connections<\/a> <code class="template">test\.<wbr>mykafkacluster\.<wbr>org:<wbr>18092<\/code><span class="kind"> Kafka \(TLS\)<\/span><\/li>/,
     );
   });
 });

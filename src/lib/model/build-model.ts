@@ -91,17 +91,20 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
   const schemaExamplesAccepted = new Map<string, boolean>();
   /** The schemas' examples whose discriminator value selects no schema (rule discriminator), by where they are written. */
   let wrongDiscriminators: Set<string> | undefined;
+  const discriminators = discriminatorIndex(doc, componentAt);
+  // Shapes named in generated examples' titles as the schema table names them (alternative-name.ts).
+  const naming = { componentAt, discriminators };
   const ctx: Context = {
     doc,
     locator,
     entities,
     componentAt,
     componentUses,
-    discriminators: discriminatorIndex(doc, componentAt),
+    discriminators,
     generatedExamples: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location): GeneratedExamples => {
       const key = `${at.file}#${at.pointer}`;
       let made = generated.get(key);
-      if (!made) generated.set(key, (made = generateExamples(doc, (validator ??= new ExampleValidator(doc)), message, origin, at)));
+      if (!made) generated.set(key, (made = generateExamples(doc, (validator ??= new ExampleValidator(doc)), message, origin, at, naming)));
       return made;
     },
     examplePartsAccepted: (message: Record<string, unknown>, origin: Record<string, Location>, at: Location, example: Record<string, unknown>): boolean => {
@@ -144,7 +147,8 @@ export function buildApiModel(doc: ResolvedDoc, slug: string, cwd = process.cwd(
       }
       return accepted;
     },
-    schemaExample: (schema: unknown, at: Location): GeneratedExamples => generateSchemaExample(doc, (validator ??= new ExampleValidator(doc)), schema, at),
+    schemaExample: (schema: unknown, at: Location): GeneratedExamples =>
+      generateSchemaExample(doc, (validator ??= new ExampleValidator(doc)), schema, at, naming),
     reusedExample: (schema: unknown, at: Location): ExampleSite | undefined => {
       sites ??= exampleSites(doc, writtenExamples(ctx, entities, contentOf));
       const accepts = (value: unknown): boolean => {

@@ -18,6 +18,8 @@ import type { SchemaNode } from '../schema/schema-node.ts';
 import { type SchemaViews, schemaViewsOf } from '../schema/schema-views.ts';
 import type { ExampleValidator } from '../validate/example-validator.ts';
 import { type MessageSchemas, withOwnHeaders } from './own-message-values.ts';
+import { type AlternativeNaming, alternativeName } from './alternative-name.ts';
+import { isQualifiedName } from './qualified-names.ts';
 
 export interface GeneratedExample {
   title: string;
@@ -47,6 +49,7 @@ export function generateExamples(
   message: Record<string, unknown>,
   origin: Record<string, Location>,
   at?: Location,
+  naming: AlternativeNaming = {},
 ): GeneratedExamples {
   const views = schemaViewsOf(doc);
   const missing: string[] = [];
@@ -74,7 +77,10 @@ export function generateExamples(
   const alternatives = root?.choices[0] && root.choices[0].options.length > 1 ? Math.min(root.choices[0].options.length, MAX_ALTERNATIVES) : 0;
   const payloads: { title: string; value?: { value: unknown; authored: boolean; unchecked?: string } }[] =
     alternatives > 0
-      ? Array.from({ length: alternatives }, (_, i) => ({ title: `Generated example, ${alternativeTitle(views, root!, i)}`, value: make('payload', i) }))
+      ? Array.from({ length: alternatives }, (_, i) => ({
+          title: `Generated example, ${alternativeTitle(views, root!, i, naming)}`,
+          value: make('payload', i),
+        }))
       : [{ title: 'Generated example', value: make('payload') }];
   const headersAt = site('headers');
   const schemas: MessageSchemas = {
@@ -120,13 +126,19 @@ export function messageNames(message: Record<string, unknown>, at: Location | un
  * payload is, one per alternative of its top-level oneOf/anyOf (so a discriminator holds the value
  * that selects each), or why none could be made. A schema shown only as written gets none.
  */
-export function generateSchemaExample(doc: ResolvedDoc, validator: ExampleValidator, schema: unknown, at: Location): GeneratedExamples {
+export function generateSchemaExample(
+  doc: ResolvedDoc,
+  validator: ExampleValidator,
+  schema: unknown,
+  at: Location,
+  naming: AlternativeNaming = {},
+): GeneratedExamples {
   const views = schemaViewsOf(doc);
   const root = views.view(schema, at).root;
   if (!root) return { examples: [], missing: [] };
   const alternatives = root.choices[0] && root.choices[0].options.length > 1 ? Math.min(root.choices[0].options.length, MAX_ALTERNATIVES) : 0;
   const made = (alternative?: number): { title: string; outcome: ReturnType<typeof checkedValue> } => ({
-    title: alternative === undefined ? 'Generated example' : `Generated example, ${alternativeTitle(views, root, alternative)}`,
+    title: alternative === undefined ? 'Generated example' : `Generated example, ${alternativeTitle(views, root, alternative, naming)}`,
     outcome: checkedValue(views, validator, root, schema, at, alternative),
   });
   const all = alternatives > 0 ? Array.from({ length: alternatives }, (_, i) => made(i)) : [made()];
@@ -182,7 +194,20 @@ function checkedValue(
   return { reason: `the values made from the schema do not satisfy it (${last})` };
 }
 
-function alternativeTitle(views: SchemaViews, root: SchemaNode, index: number): string {
-  const option = views.node(root.choices[0]!.options[index]!);
-  return option.title ? `${option.title}` : `shape ${index + 1}`;
+/**
+ * The shape's name in an example's title: its title where no other shape has the same one, else
+ * the name the schema table gives it (alternative-name.ts: the discriminator's value, the
+ * component's name). Shapes that extend one base with `allOf` all carry the base's title, and two
+ * examples titled alike cannot be told apart.
+ */
+function alternativeTitle(views: SchemaViews, root: SchemaNode, index: number, naming: AlternativeNaming): string {
+  const choice = root.choices[0]!;
+  const options = choice.options.map((id) => views.node(id));
+  const option = options[index]!;
+  const alike = (title: string | undefined): number => options.filter((o) => o.title === title).length;
+  if (option.title && alike(option.title) === 1) return option.title;
+  const named = alternativeName(views, root, choice.discriminator, option, index, naming);
+  if (named === option.title) return `${named}, shape ${index + 1}`;
+  // A class name says its last part, as the table's heading of the shape does (schema-tree-html.ts).
+  return isQualifiedName(named) ? named.slice(named.lastIndexOf('.') + 1) : named;
 }

@@ -28,6 +28,7 @@ import { type JsonType, type SchemaDialect, type SchemaNode, shapeOf } from '../
 import { type SchemaViews, schemaViewsOf } from '../schema/schema-views.ts';
 import type { DiscriminatorIndex } from './discriminators.ts';
 import { ROW_EXAMPLES } from './shown-examples.ts';
+import { alternativeName } from './alternative-name.ts';
 import type { SchemaRow } from './types.ts';
 
 export interface RowOptions {
@@ -420,31 +421,6 @@ function describeConstraints(row: SchemaRow, node: SchemaNode): void {
 
 const TYPE_BOUNDS = new Set([-2147483648, 2147483647, 4294967295, 0, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
 const isTypeBound = (v: number | undefined): boolean => v !== undefined && TYPE_BOUNDS.has(v);
-
-/** An alternative is named by the discriminator value that selects it, else its title, else its schema's name. */
-function alternativeName(
-  views: SchemaViews,
-  parent: SchemaNode,
-  discriminator: string | undefined,
-  option: SchemaNode,
-  index: number,
-  options: RowOptions,
-): string {
-  const property = discriminator ?? parent.discriminator;
-  if (property) {
-    const subtype = options.discriminators?.subtypes.get(locationKey(option.at))?.find((s) => s.property === property);
-    if (subtype) return subtype.value;
-    const edge = option.properties.find((p) => p.name === property);
-    const prop = edge && views.node(edge.node);
-    if (prop?.const) return String(prop.const.value);
-    if (prop?.enum?.length === 1) return String(prop.enum[0]);
-  }
-  if (option.title) return option.title;
-  const named = options.componentAt?.(option.at);
-  if (named) return named.id;
-  if (option.nativeType?.startsWith('message ') || option.nativeType?.startsWith('record ')) return option.nativeType.slice(option.nativeType.indexOf(' ') + 1);
-  return `shape ${index + 1}`;
-}
 
 /**
  * The examples a row shows as "e.g.": at most ROW_EXAMPLES of those the check `validate` makes of
