@@ -42,7 +42,7 @@ if (HAS_CORPUS)
         })),
       );
       const operations = hits.filter((h) => h.crumb.startsWith('Operation'));
-      const receivers = operations.filter((h) => h.title === 'receiveCommentLiked');
+      const receivers = operations.filter((h) => h.title === 'Receive comment liked');
       assert.ok(receivers.length >= 2, JSON.stringify(hits));
       for (const hit of operations) {
         assert.match(hit.crumb, /^Operation API (sends|receives) · [A-Z][\w ]+ › comment\/liked$/, JSON.stringify(hit));
