@@ -218,7 +218,7 @@ describe('the words of reference pages (default content)', () => {
   it('names the queues of an sns receiving operation and the topic a channel’s address names in a reader’s words (issue 34, round 7)', () => {
     const receiving = visibleText(parts(read('operations/receiveordereventsinwarehouse')).reading);
     // Their settings in the card of the operation's own subscription, which names them (review 18: said once).
-    assert.match(receiving, /Settings of its 2 queues \(the operation's sqs binding\) sqs sqs \(message queue\) queues name warehouse-picking\.fifo/);
+    assert.match(receiving, /Settings of its 2 queues \(SQS\) sqs sqs \(message queue\) queues name warehouse-picking\.fifo/);
     assert.doesNotMatch(receiving, /of the sqs binding/);
     // No binding names the request's topic: the page names the one the commands publish to, the channel's address.
     const request = visibleText(parts(read('operations/requeststockcheck')).reading);

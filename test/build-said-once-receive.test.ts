@@ -65,7 +65,7 @@ describe("a receiving operation's own subscription, said once (default content)"
     // The queues' settings in the card, their summary naming no queue again (the card's title and dead-letter queue link to them).
     const queues = /<details class="fold sns-queues"><summary>([\s\S]*?)<\/summary>([\s\S]*?)<\/details>/.exec(card);
     assert.ok(queues, 'the queues’ settings are folded in the card');
-    assert.equal(visibleText(queues[1]!), "Settings of its 2 queues (the operation's sqs binding)");
+    assert.equal(visibleText(queues[1]!), 'Settings of its 2 queues (SQS)');
     assert.match(visibleText(queues[2]!), /name warehouse-picking\.fifo fifoQueue true deduplicationScope messageGroup fifoThroughputLimit perMessageGroupId/);
     assert.match(card, /<a href="#sns-queue-warehouse-picking-fifo">/);
     assert.match(queues[1]!, /<span id="sns-queue-warehouse-picking-fifo"><\/span>/);

@@ -103,7 +103,7 @@ describe("a receiving operation's own subscriptions (default content)", () => {
   it("folds the operation's own queues' settings in its own subscription's card, which names them (review 18)", () => {
     const own = /<article class="card consumer" id="sns-consumer-1"[\s\S]*?<\/article>/.exec(warehouse)![0];
     const line = visibleText(/<details class="fold sns-queues"><summary>([\s\S]*?)<\/summary>/.exec(own)![1]!);
-    assert.equal(line.trim(), "Settings of its 2 queues (the operation's sqs binding)");
+    assert.equal(line.trim(), 'Settings of its 2 queues (SQS)');
     assert.equal(warehouse.match(/class="fold sns-queues"/g)?.length, 1, 'once on the page');
   });
 
