@@ -77,7 +77,7 @@ describe('apidesc-docs/starlight in a Starlight site', { timeout: 600_000 }, () 
     assert.ok(channel, 'the channel is indexed');
     assert.equal(channel.meta.title, 'Order events');
     assert.deepEqual(channel.filters.kind, ['Channel']);
-    assert.deepEqual(channel.filters.protocol, ['sns']);
+    assert.deepEqual(channel.filters.protocol, ['Amazon SNS']);
     assert.ok(
       pages.some((p) => p.url === '/guides/start/'),
       "the host's own pages too",
