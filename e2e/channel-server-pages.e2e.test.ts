@@ -6,11 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { tempDir } from '../test/helpers.ts';
-import { launchChromium, runCli, serveSite } from './support.ts';
+import { launchChromium, serveSite, sharedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -18,9 +17,7 @@ describe('channel and server pages of the default content, in Chromium', () => {
   let browser: Browser;
   let site: { server: Server; base: string };
   before(async () => {
-    const dir = tempDir('apidesc-channel-server-e2e-');
-    assert.equal(await runCli(['build', 'content', '--out', join(dir, 'site'), '--cache', join(dir, 'cache')], repo), 0);
-    site = await serveSite(join(dir, 'site'));
+    site = await serveSite(await sharedSite(['content'], repo));
     browser = await launchChromium();
   });
   after(async () => {

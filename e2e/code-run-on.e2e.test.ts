@@ -10,8 +10,7 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { tempDir } from '../test/helpers.ts';
-import { buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
+import { closeAll, serveAndBrowse, type ServedSite, sharedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 /** The receiving operation (its subscription's command, the publish commands in its panel) and the publishing one (its filters on one line). */
@@ -77,7 +76,7 @@ describe('code that runs past its box on a phone', () => {
   let site: ServedSite;
   let browser: Browser;
   before(async () => {
-    ({ site, browser } = await buildServeAndBrowse(['content'], repo, { work: tempDir('apidesc-code-run-on-e2e-') }));
+    ({ site, browser } = await serveAndBrowse(await sharedSite(['content'], repo)));
   });
   after(() => closeAll(browser, site));
 

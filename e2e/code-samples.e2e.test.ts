@@ -176,7 +176,8 @@ describe('code samples, read', () => {
       const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       const atStart = fade();
       pre.scrollLeft = pre.scrollWidth;
-      await frame();
+      // The fade follows the scroll (a scroll-driven animation), a frame or more later on a busy machine.
+      for (let frames = 0; frames < 120 && fade().end !== '0px'; frames++) await frame();
       const atEnd = fade();
       pre.scrollLeft = 0;
       const legends = [...document.querySelectorAll<HTMLElement>('.code-samples legend')]
@@ -203,6 +204,22 @@ describe('code samples, read', () => {
         await pre.focus();
         await small.keyboard.press('ArrowRight');
         await small.keyboard.press('ArrowRight');
+        // The key scrolls smoothly: the box is read once it has moved (or after the bound, unmoved, and the test says so).
+        await pre.evaluate(
+          (box) =>
+            box.scrollLeft > 0 ||
+            new Promise((moved) => {
+              const bound = setTimeout(moved, 3_000);
+              box.addEventListener(
+                'scroll',
+                () => {
+                  clearTimeout(bound);
+                  moved(undefined);
+                },
+                { once: true },
+              );
+            }),
+        );
         phone = await pre.evaluate((box) => {
           const lines = [...box.querySelectorAll('.line')];
           const lineBoxes = (node: Node): number => {

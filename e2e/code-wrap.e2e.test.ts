@@ -17,8 +17,7 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { tempDir } from '../test/helpers.ts';
-import { buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
+import { closeAll, serveAndBrowse, type ServedSite, sharedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 /**
@@ -164,7 +163,7 @@ describe('long lines in code boxes', () => {
   let site: ServedSite;
   let browser: Browser;
   before(async () => {
-    ({ site, browser } = await buildServeAndBrowse(['content'], repo, { work: tempDir('apidesc-code-wrap-e2e-') }));
+    ({ site, browser } = await serveAndBrowse(await sharedSite(['content'], repo)));
   });
   after(() => closeAll(browser, site));
 

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
+import { closeAll, serveAndBrowse, type ServedSite, sharedSite } from './support.ts';
 
 const CONTENT = resolve(import.meta.dirname, '..');
 /** The overview, a request and its reply (an operation), a channel's flow. */
@@ -21,7 +21,7 @@ describe("the default site's drawings, read at 1280 and 390 px", () => {
   let browser: Browser;
   let site: ServedSite;
   before(async () => {
-    ({ site, browser } = await buildServeAndBrowse(['content'], CONTENT));
+    ({ site, browser } = await serveAndBrowse(await sharedSite(['content'], CONTENT)));
   });
   after(() => closeAll(browser, site));
 

@@ -11,8 +11,7 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
-import { tempDir } from '../test/helpers.ts';
-import { buildSite, closeAll, launchChromium, serveSite } from './support.ts';
+import { closeAll, launchChromium, serveSite, sharedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const FIGURE = 'figure:has(#dg-fan-out-title)';
@@ -34,10 +33,9 @@ if (HAS_CORPUS)
     let browser: Browser;
     const sites: { server: Server; base: string }[] = [];
     before(async () => {
-      const dir = tempDir('apidesc-fan-out-legible-');
-      const content = await buildSite(['content'], repo, { work: dir, out: join(dir, 'content') });
+      const content = await sharedSite(['content'], repo);
       // A topic with seven subscriptions (SQS, HTTPS, e-mail, SMS, Lambda…), listed by its publishing operation.
-      const producer = await buildSite(['bindings-sns-sqs-pubsub-producer.yaml'], join(CORPUS, 'valid'), { work: dir, out: join(dir, 'producer') });
+      const producer = await sharedSite(['bindings-sns-sqs-pubsub-producer.yaml'], join(CORPUS, 'valid'));
       sites.push(await serveSite(content), await serveSite(producer));
       browser = await launchChromium();
     });

@@ -10,8 +10,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { buildSite, closeAll, launchChromium, serveSite } from './support.ts';
-import { tempDir } from '../test/helpers.ts';
+import { closeAll, launchChromium, serveSite, sharedSite } from './support.ts';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -36,11 +35,11 @@ describe('"On this page" and the sidebar', () => {
   let base = '';
   let slack = '';
   before(async () => {
-    const served = await serveSite(await buildSite(['content'], repo, { work: tempDir('apidesc-nav-') }));
+    const served = await serveSite(await sharedSite(['content'], repo));
     servers.push(served.server);
     base = served.base;
     if (HAS_CORPUS) {
-      const s = await serveSite(await buildSite(['spec-slack-rtm.yaml'], join(CORPUS, 'valid'), { work: tempDir('apidesc-nav-slack-') }));
+      const s = await serveSite(await sharedSite(['spec-slack-rtm.yaml'], join(CORPUS, 'valid')));
       servers.push(s.server);
       slack = s.base;
     }

@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 import { tempDir } from '../test/helpers.ts';
-import { closeAll, launchChromium, runCli, serveSite } from './support.ts';
+import { closeAll, launchChromium, runCli, serveSite, sharedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -35,8 +35,7 @@ const operationPages = (root: string): string[] =>
     .sort();
 
 /**
- * The samples' code boxes whose code runs past their edge, each language and server tab chosen in
- * turn; a box is excused only where a line is wider than the column itself at its whole width (an
+ * The samples' code boxes whose code runs past their edge, in every language and server tab's panel; a box is excused only where a line is wider than the column itself at its whole width (an
  * address of 130 columns with no place to cut), and then the samples must follow the fields at the column's whole width.
  */
 function cutSamples(page: Page): Promise<string[]> {
@@ -63,18 +62,14 @@ function cutSamples(page: Page): Promise<string[]> {
         );
       }
     };
+    // Every tab's panel shown at once, each at the width it has when its tab is picked (a panel
+    // takes its box's whole width, whichever is shown): one layout of the page, where picking each
+    // server and language tab in turn cost a layout of the whole page per tab.
+    const all = document.createElement('style');
+    all.textContent = '.code-samples .code-tab-panel { display: block !important; }';
+    document.head.append(all);
     measure();
-    const choose = (selector: string): void => {
-      for (const input of document.querySelectorAll<HTMLInputElement>(selector)) {
-        input.checked = true;
-        measure();
-      }
-    };
-    const servers = [...document.querySelectorAll<HTMLInputElement>('.code-samples input[name="samples-server"]')];
-    for (const server of servers.length > 0 ? servers : [undefined]) {
-      if (server) server.checked = true;
-      choose('.code-samples input.code-tab-input:not([name="samples-server"])');
-    }
+    all.remove();
     return [...cut];
   });
 }
@@ -87,9 +82,9 @@ describe('operation pages at desk and phone widths', () => {
   let portalPages: string[] = [];
   let browser: Browser;
   before(async () => {
-    assert.equal(await runCli(['build', 'content', '--out', join(work, 'content'), '--cache', join(work, 'cache')], repo), 0);
-    contentPages = operationPages(join(work, 'content'));
-    content = await serveSite(join(work, 'content'));
+    const contentSite = await sharedSite(['content'], repo);
+    contentPages = operationPages(contentSite);
+    content = await serveSite(contentSite);
     if (HAS_CORPUS) {
       mkdirSync(join(work, 'apis'));
       cpSync(join(CORPUS, 'valid'), join(work, 'apis'), { recursive: true });

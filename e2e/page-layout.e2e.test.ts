@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 import { CATALOG_PORTAL } from '../test/portal-catalog-fixture.ts';
 import { tempDir } from '../test/helpers.ts';
-import { buildSite, closeAll, launchChromium, runCli, type ServedSite, serveSite } from './support.ts';
+import { closeAll, launchChromium, runCli, type ServedSite, serveSite, sharedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 /** One page of each kind of the default site that has "On this page". */
@@ -34,9 +34,9 @@ describe('one layout across page kinds', () => {
   let portal: ServedSite;
   before(async () => {
     const work = tempDir('apidesc-page-layout-e2e-');
-    content = await serveSite(await buildSite(['content'], repo, { work, out: join(work, 'content') }));
+    content = await serveSite(await sharedSite(['content'], repo));
     // An operation whose fields are twice as tall as its panel of examples and code samples.
-    if (HAS_CORPUS) slack = await serveSite(await buildSite(['spec-slack-rtm.yaml'], join(CORPUS, 'valid'), { work, out: join(work, 'slack') }));
+    if (HAS_CORPUS) slack = await serveSite(await sharedSite(['spec-slack-rtm.yaml'], join(CORPUS, 'valid')));
     const apis = join(work, 'portal');
     for (const [path, text] of Object.entries(CATALOG_PORTAL)) {
       mkdirSync(dirname(join(apis, path)), { recursive: true });

@@ -2,7 +2,7 @@
  * Phones: no page scrolls sideways. The default site and two corpus documents (an sns FIFO topic
  * with its access policy, subscriptions and retry schedules; the Kafka streetlights example with
  * long addresses and bindings) are built, and every page of each (every route, the overview,
- * section lists, guides, search and the 404 page) is opened at 360, 375 and 390 px: the
+ * section lists, guides, search and the 404 page) is opened and read at 390, 375 and 360 px: the
  * document must be no wider than the window. A failure lists each offending page with the
  * element that sticks out furthest, so that it says what to fix.
  */
@@ -12,9 +12,9 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { buildServeAndBrowse, buildSite, closeAll, launchChromium, serveAndBrowse, serveSite } from './support.ts';
+import { buildSite, closeAll, launchChromium, serveAndBrowse, serveSite, sharedSite } from './support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
-import { tempDir, tempTree } from '../test/helpers.ts';
+import { tempTree } from '../test/helpers.ts';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -46,7 +46,7 @@ describe('pages on a phone (360–390 px) do not scroll sideways', () => {
   const built: { name: string; dir: string; server: Server; base: string }[] = [];
   before(async () => {
     for (const s of SITES) {
-      const dir = await buildSite(s.args, s.cwd, { work: tempDir('apidesc-phone-') });
+      const dir = await sharedSite(s.args, s.cwd);
       const { server, base } = await serveSite(dir);
       built.push({ name: s.name, dir, server, base });
     }
@@ -58,11 +58,15 @@ describe('pages on a phone (360–390 px) do not scroll sideways', () => {
     it(`every page of ${s.name} fits the width of the window`, async () => {
       const { dir, base } = built[index]!;
       const offending: string[] = [];
-      for (const width of WIDTHS) {
-        const context = await browser.newContext({ viewport: { width, height: 800 }, deviceScaleFactor: 1 });
-        const page = await context.newPage();
-        for (const url of pagesOf(dir)) {
-          await page.goto(base + url, { waitUntil: 'load' });
+      // Each page loaded once and read at each width, the window narrowed as a turned phone or a
+      // dragged window narrows it: a load per width loaded every page three times for the same reading.
+      const context = await browser.newContext({ viewport: { width: WIDTHS.at(-1)!, height: 800 }, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      for (const url of pagesOf(dir)) {
+        await page.setViewportSize({ width: WIDTHS.at(-1)!, height: 800 });
+        await page.goto(base + url, { waitUntil: 'load' });
+        for (const width of [...WIDTHS].reverse()) {
+          await page.setViewportSize({ width, height: 800 });
           const result = await page.evaluate(() => {
             const inner = window.innerWidth;
             const scroll = document.documentElement.scrollWidth;
@@ -95,8 +99,8 @@ describe('pages on a phone (360–390 px) do not scroll sideways', () => {
           });
           if (result) offending.push(`${width}px /${url}: ${result.scroll}px wide > ${result.inner}px; ${result.worst}`);
         }
-        await context.close();
       }
+      await context.close();
       assert.deepEqual(offending, [], `pages that scroll sideways:\n${offending.join('\n')}`);
     });
   }
@@ -190,7 +194,7 @@ describe('prose on a phone', () => {
     ({
       site: { server, base },
       browser,
-    } = await buildServeAndBrowse(['content'], repo, { work: tempDir('apidesc-phone-prose-') }));
+    } = await serveAndBrowse(await sharedSite(['content'], repo)));
   });
   after(() => closeAll(browser, server));
 

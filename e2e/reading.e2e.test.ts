@@ -9,8 +9,8 @@ import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { buildSite, closeAll, launchChromium, serveSite } from './support.ts';
-import { tempDir, tempTree } from '../test/helpers.ts';
+import { buildSite, closeAll, launchChromium, serveSite, sharedSite } from './support.ts';
+import { tempTree } from '../test/helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -63,7 +63,7 @@ describe('reading at 1280 and 390 px', () => {
   let large: Server;
   let largeBase = '';
   before(async () => {
-    ({ server, base } = await serveSite(await buildSite(['content'], repo, { work: tempDir('apidesc-reading-e2e-') })));
+    ({ server, base } = await serveSite(await sharedSite(['content'], repo)));
     const dir = tempTree({ 'fifteen.yaml': fifteenOperations() });
     ({ server: large, base: largeBase } = await serveSite(await buildSite(['fifteen.yaml'], dir, { work: dir })));
     browser = await launchChromium();

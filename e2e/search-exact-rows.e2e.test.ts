@@ -10,13 +10,13 @@ import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { buildSite, closeAll, serveAndBrowse, serveSite } from './support.ts';
+import { buildSite, closeAll, serveAndBrowse, serveSite, sharedSite } from './support.ts';
 import { openSearchPage } from './search-support.ts';
 import { tempDir } from '../test/helpers.ts';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-const site = join(tempDir('apidesc-search-rows-'), 'site');
+let site = '';
 const corpusSite = join(tempDir('apidesc-search-rows-corpus-'), 'site');
 
 /**
@@ -68,7 +68,7 @@ describe("the search page's rows for an exact id and a dotted path", () => {
   let base = '';
   let corpusBase = '';
   before(async () => {
-    await buildSite(['content'], repo, { work: dirname(site), out: site });
+    site = await sharedSite(['content'], repo);
     ({
       site: { server, base },
       browser,

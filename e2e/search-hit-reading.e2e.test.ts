@@ -16,7 +16,7 @@ import { kindWord } from '../src/site/kind-labels.ts';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 import { tempDir } from '../test/helpers.ts';
 import { boxSearch, openSearchPage } from './search-support.ts';
-import { buildSite, closeAll, serveAndBrowse } from './support.ts';
+import { buildSite, closeAll, serveAndBrowse, sharedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -79,8 +79,7 @@ describe('every search hit says what it is, why it matched and its name: the def
   let browser: Browser;
   let base = '';
   before(async () => {
-    const site = join(tempDir('apidesc-search-hits-'), 'site');
-    await buildSite(['content'], repo, { work: join(site, '..'), out: site });
+    const site = await sharedSite(['content'], repo);
     ({
       site: { server, base },
       browser,

@@ -8,15 +8,14 @@
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { buildSite, closeAll, serveAndBrowse } from './support.ts';
+import { closeAll, serveAndBrowse, sharedSite } from './support.ts';
 import { boxSearch, openSearchPage } from './search-support.ts';
-import { tempDir } from '../test/helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-const site = join(tempDir('apidesc-search-landing-'), 'site');
+let site = '';
 
 /** Each option of the header box's list: its address, name, kind, id shown, and the text under it. */
 async function options(page: Page) {
@@ -38,7 +37,7 @@ describe("the header's search box lands where the query matched", () => {
   let browser: Browser;
   let base = '';
   before(async () => {
-    await buildSite(['content'], repo, { work: dirname(site), out: site });
+    site = await sharedSite(['content'], repo);
     ({
       site: { server, base },
       browser,

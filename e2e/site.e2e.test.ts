@@ -7,15 +7,14 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { accessibilityFindings, buildServeAndBrowse, closeAll } from './support.ts';
+import { accessibilityFindings, closeAll, serveAndBrowse, sharedSite } from './support.ts';
 import type { RouteEntry } from '../src/lib/model/types.ts';
-import { tempDir } from '../test/helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
-const site = join(tempDir('apidesc-e2e-'), 'site');
+let site = '';
 const artifacts = join(repo, 'test-results');
 
 describe('the default site in Chromium', () => {
@@ -26,7 +25,7 @@ describe('the default site in Chromium', () => {
     ({
       site: { server, base },
       browser,
-    } = await buildServeAndBrowse(['content'], repo, { work: dirname(site), out: site }));
+    } = await serveAndBrowse((site = await sharedSite(['content'], repo))));
     mkdirSync(artifacts, { recursive: true });
   });
   after(() => closeAll(browser, server));
@@ -164,6 +163,7 @@ describe('the default site in Chromium', () => {
       'channels/orderevents/',
       'channels/stockcheck/',
       'operations/receiveordereventsinwarehouse/',
+      'operations/publishorderevents/',
       'operations/requeststockcheck/',
       'operations/notifycustomersofscans/',
       'components/messages/orderplaced/',

@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
 import { tempDir } from '../test/helpers.ts';
-import { buildSite, closeAll, launchChromium, type ServedSite, serveSite } from './support.ts';
+import { buildSite, closeAll, launchChromium, type ServedSite, serveSite, sharedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const CONTENT_PAGES = ['operations/publishorderevents/', 'operations/publishparcelscans/', 'operations/requeststockcheck/'];
@@ -38,7 +38,7 @@ describe('the notes of the publish commands', () => {
   let browser: Browser;
   before(async () => {
     const work = tempDir('apidesc-sns-publish-notes-e2e-');
-    sites.push(await serveSite(await buildSite(['content'], repo, { work: join(work, 'content') })));
+    sites.push(await serveSite(await sharedSite(['content'], repo)));
     if (HAS_CORPUS) {
       // Copied into the test's own folder: a folder argument reads only what is inside it.
       const docs = join(work, 'docs');

@@ -11,11 +11,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { tempDir } from '../test/helpers.ts';
-import { launchChromium, runCli, serveSite } from './support.ts';
+import { launchChromium, serveSite, sharedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const PUBLISH = 'operations/publishorderevents/';
@@ -30,9 +29,7 @@ describe('an sns publishing operation, read', () => {
   let site: { server: Server; base: string };
   let browser: Browser;
   before(async () => {
-    const work = tempDir('apidesc-sns-publish-e2e-');
-    assert.equal(await runCli(['build', 'content', '--out', join(work, 'site'), '--cache', join(work, 'cache')], repo), 0);
-    site = await serveSite(join(work, 'site'));
+    site = await serveSite(await sharedSite(['content'], repo));
     browser = await launchChromium();
   });
   after(async () => {

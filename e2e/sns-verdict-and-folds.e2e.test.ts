@@ -10,8 +10,7 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { CORPUS, HAS_CORPUS } from '../test/corpus-location.ts';
-import { tempDir } from '../test/helpers.ts';
-import { buildSite, closeAll, launchChromium, type ServedSite, serveSite } from './support.ts';
+import { closeAll, launchChromium, type ServedSite, serveSite, sharedSite } from './support.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const RECEIVE = 'operations/receiveordereventsinwarehouse/';
@@ -22,9 +21,8 @@ if (HAS_CORPUS)
     let content: ServedSite;
     let fifo: ServedSite;
     before(async () => {
-      const dir = tempDir('apidesc-sns-verdict-folds-');
-      content = await serveSite(await buildSite(['content'], repo, { work: dir, out: join(dir, 'content') }));
-      fifo = await serveSite(await buildSite(['bindings-sns-fifo-orders.yaml'], join(CORPUS, 'valid'), { work: dir, out: join(dir, 'fifo') }));
+      content = await serveSite(await sharedSite(['content'], repo));
+      fifo = await serveSite(await sharedSite(['bindings-sns-fifo-orders.yaml'], join(CORPUS, 'valid')));
       browser = await launchChromium();
     });
     after(() => closeAll(browser, content, fifo));

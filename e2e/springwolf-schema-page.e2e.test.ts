@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { accessibilityFindings, buildServeAndBrowse, closeAll, type ServedSite } from './support.ts';
+import { accessibilityFindings, closeAll, serveAndBrowse, type ServedSite, sharedSite } from './support.ts';
 
 const FIXTURE = resolve(import.meta.dirname, '../test/fixtures/springwolf');
 const PAGE = 'components/schemas/org.example.logistics.kafka.dtos.discriminator.shipmentbase/';
@@ -26,7 +26,7 @@ describe('a springwolf schema page', () => {
   let browser: Browser;
   let site: ServedSite;
   before(async () => {
-    ({ site, browser } = await buildServeAndBrowse(['logistics-kafka.json', '--allow-invalid'], FIXTURE));
+    ({ site, browser } = await serveAndBrowse(await sharedSite(['logistics-kafka.json', '--allow-invalid'], FIXTURE)));
   });
   after(() => closeAll(browser, site));
 

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { buildSite, tempDir } from './helpers.ts';
+import { sharedSite } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const SPRINGWOLF = resolve(repo, 'test/fixtures/springwolf');
@@ -93,8 +93,8 @@ describe("search's record of a page holds none of its controls' words", () => {
   let content: { url: string; content: string; anchors: Anchor[] }[] = [];
   let springwolf: { url: string; content: string; anchors: Anchor[] }[] = [];
   before(async () => {
-    content = indexedPages(await buildSite(['content', '--allow-invalid'], repo, { work: tempDir('apidesc-indexed-words-') }));
-    springwolf = indexedPages(await buildSite(['logistics-kafka.json', '--allow-invalid'], SPRINGWOLF, { work: tempDir('apidesc-indexed-words-') }));
+    content = indexedPages(await sharedSite(['content', '--allow-invalid'], repo));
+    springwolf = indexedPages(await sharedSite(['logistics-kafka.json', '--allow-invalid'], SPRINGWOLF));
   });
 
   it("the default content: its sns pages (the tester's fold), its examples and their names", () => {

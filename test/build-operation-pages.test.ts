@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { visibleText } from './visible-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { buildSite, tempDir } from './helpers.ts';
+import { buildSite, sharedSite, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -53,7 +53,7 @@ describe('operation pages: one order, each thing said once (default content and 
   const sites: string[] = [];
   let pages: { path: string; html: string }[] = [];
   before(async () => {
-    sites.push(await buildSite(['content'], repo, { work: tempDir('apidesc-op-pages-') }));
+    sites.push(await sharedSite(['content'], repo));
     if (HAS_CORPUS) {
       const files = readdirSync(join(CORPUS, 'valid')).filter((f) => f.startsWith('bindings-sns-'));
       assert.ok(files.length >= 5, 'the sns documents of the corpus');

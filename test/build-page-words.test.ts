@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { visibleText } from './visible-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { buildSite, tempDir } from './helpers.ts';
+import { buildSite, sharedSite, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -30,7 +30,7 @@ describe('the words of reference pages (default content)', () => {
   let out = '';
   const read = (url: string): string => readFileSync(join(out, url, 'index.html'), 'utf8');
   before(async () => {
-    out = await buildSite(['content'], repo, { work: tempDir('apidesc-page-words-') });
+    out = await sharedSite(['content'], repo);
   });
 
   it('shows an sns topic’s facts without the binding’s plumbing, which the folded Source keeps', () => {

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { runCli } from '../e2e/support.ts';
-import { tempDir, tempTree } from './helpers.ts';
+import { sharedSite, tempTree } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -36,9 +36,7 @@ describe('the chrome of reference pages (default content)', () => {
   let out = '';
   const read = (url: string): string => readFileSync(join(out, url, 'index.html'), 'utf8');
   before(async () => {
-    const work = tempDir('apidesc-reference-chrome-');
-    out = join(work, 'site');
-    assert.equal(await runCli(['build', 'content', '--out', out, '--cache', join(work, 'cache')], repo), 0);
+    out = await sharedSite(['content'], repo);
   });
 
   it('keeps "Definition" for the outline and screen readers only where it would stand right under the title', () => {

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { buildSite, tempDir } from './helpers.ts';
+import { sharedSite } from './helpers.ts';
 import { visibleText } from './visible-text.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -40,7 +40,7 @@ describe("a receiving operation's own subscription, said once (default content)"
   let html = '';
   let twin = '';
   before(async () => {
-    const out = await buildSite(['content'], repo, { work: tempDir('apidesc-said-once-receive-') });
+    const out = await sharedSite(['content'], repo);
     html = reading(readFileSync(join(out, 'operations/receiveordereventsinwarehouse/index.html'), 'utf8'));
     twin = readFileSync(join(out, 'operations/receiveordereventsinwarehouse/index.md'), 'utf8');
   });

@@ -14,7 +14,7 @@ import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
 import { visibleText } from './visible-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { buildSite, tempDir } from './helpers.ts';
+import { sharedSite } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -43,7 +43,7 @@ describe('facts said once and truthfully (default content)', () => {
   let out = '';
   const read = (url: string): string => readFileSync(join(out, url, 'index.html'), 'utf8');
   before(async () => {
-    out = await buildSite(['content'], repo, { work: tempDir('apidesc-said-once-') });
+    out = await sharedSite(['content'], repo);
   });
 
   it("names each subscription's operation in its box as the text does, and lists them in the picture's order", () => {
@@ -229,7 +229,7 @@ if (HAS_CORPUS)
   describe('facts said once and truthfully (a corpus producer that lists its subscriptions)', () => {
     let html = '';
     before(async () => {
-      const out = await buildSite(['bindings-sns-fifo-orders.yaml'], join(CORPUS, 'valid'), { work: tempDir('apidesc-said-once-corpus-') });
+      const out = await sharedSite(['bindings-sns-fifo-orders.yaml'], join(CORPUS, 'valid'));
       html = readFileSync(join(out, 'channels', 'orderevents', 'index.html'), 'utf8');
     });
 

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { buildSite, tempDir } from './helpers.ts';
+import { buildSite, sharedSite, tempDir } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -68,7 +68,7 @@ function strayWords(site: string, written: string): string[] {
 
 describe('search records say no "null" or "undefined" the document does not write', () => {
   it('the default content', async () => {
-    const site = await buildSite(['content', '--allow-invalid'], repo, { work: tempDir('apidesc-record-words-') });
+    const site = await sharedSite(['content', '--allow-invalid'], repo);
     assert.ok(records(site).length > 20);
     assert.deepEqual(strayWords(site, writtenWords(join(repo, 'content'))), []);
   });

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { visibleText } from './visible-text.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { buildSite, tempDir } from './helpers.ts';
+import { buildSite, sharedSite, tempDir } from './helpers.ts';
 import { lowercaseSns, pageProse, twinProse } from './sns-words.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -41,7 +41,7 @@ describe("a receiving operation's own subscriptions (default content)", () => {
   const twins: Record<'warehouse' | 'notify', string> = { warehouse: '', notify: '' };
   let out = '';
   before(async () => {
-    out = await buildSite(['content'], repo, { work: tempDir('apidesc-sns-own-') });
+    out = await sharedSite(['content'], repo);
     warehouse = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.html'), 'utf8');
     notify = readFileSync(join(out, 'operations', 'notifycustomersofscans', 'index.html'), 'utf8');
     twins.warehouse = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.md'), 'utf8');

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
-import { buildSite, tempDir } from './helpers.ts';
+import { sharedSite } from './helpers.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const outline = (html: string): string[] =>
@@ -26,7 +26,7 @@ describe('sns pages of the default content, as a reader goes through them', () =
   let shipments = '';
   let notifying = '';
   before(async () => {
-    const out = await buildSite(['content'], repo, { work: tempDir('apidesc-sns-reading-') });
+    const out = await sharedSite(['content'], repo);
     channel = readFileSync(join(out, 'channels', 'orderevents', 'index.html'), 'utf8');
     receiving = readFileSync(join(out, 'operations', 'receiveordereventsinwarehouse', 'index.html'), 'utf8');
     shipments = readFileSync(join(out, 'channels', 'shipmenttracking', 'index.html'), 'utf8');

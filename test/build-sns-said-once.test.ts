@@ -13,7 +13,7 @@ import { before, describe, it } from 'node:test';
 import { unescapeText } from '../src/lib/html-text.ts';
 import { RETRIES_KEY } from '../src/lib/sns/subscription-words.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
-import { buildSite, tempDir } from './helpers.ts';
+import { buildSite, sharedSite, tempDir } from './helpers.ts';
 import { pageProse, twinProse } from './sns-words.ts';
 
 const repo = resolve(import.meta.dirname, '..');
@@ -115,7 +115,7 @@ function saidOnce(site: () => string, expect: { topicNote: string; fanOut: strin
 describe('sns facts said once (default content)', () => {
   let out = '';
   before(async () => {
-    out = await buildSite(['content'], repo, { work: tempDir('apidesc-sns-once-') });
+    out = await sharedSite(['content'], repo);
   });
   saidOnce(() => out, {
     topicNote: 'channels/orderevents/index.html',

@@ -1,11 +1,13 @@
 /** Test helpers: write documents into a temporary folder, validate them and build sites from them like the CLI does. */
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect, createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostic.ts';
 import { validateDocument, type ValidateOptions } from '../src/lib/validate/validate-document.ts';
+import { SHARED_SITES } from './run-setup.ts';
 
 const made: string[] = [];
 // The test runner gives each test file a process of its own: its folders go when it ends
@@ -107,6 +109,53 @@ export async function buildSite(args: string[], cwd: string, { work = tempDir('a
   const built = await within(runIn(cwd, command), BUILD_BOUND_MS, `apidesc-docs ${command.join(' ')}`);
   assert.equal(built.code, 0, `apidesc-docs ${args.join(' ')} builds:\n${built.err}`);
   return out;
+}
+
+/**
+ * The site `apidesc-docs build <args>` makes from `cwd`, built once per test run and read by every
+ * test file that asks for the same build: about thirty test files read the default content's
+ * site, and a build is the same site whoever runs it (the build is deterministic; its tests say
+ * so). The first process to ask builds it; the others wait for it. The site is read-only to its
+ * readers: a test that changes a site builds its own with buildSite.
+ *
+ * The run's folder is handed to every test process as APIDESC_TEST_RUN_FOLDER (test/run-setup.ts),
+ * whose teardown removes it. A file run on its own, outside a test run, gets a site of its own
+ * (buildSite), removed when it exits.
+ */
+export async function sharedSite(args: string[], cwd: string): Promise<string> {
+  const run = process.env.APIDESC_TEST_RUN_FOLDER;
+  if (run === undefined) return buildSite(args, cwd);
+  const key = createHash('sha256')
+    .update(JSON.stringify([resolve(cwd), ...args]))
+    .digest('hex')
+    .slice(0, 16);
+  const folder = join(run, SHARED_SITES, key);
+  const site = join(folder, 'site');
+  const failed = join(folder, 'failed');
+  mkdirSync(join(run, SHARED_SITES), { recursive: true });
+  let builder = true;
+  try {
+    mkdirSync(folder); // Atomic: one process of the run wins and builds.
+  } catch {
+    builder = false;
+  }
+  if (builder) {
+    try {
+      // Built aside and renamed: a reader never sees half a site.
+      renameSync(await buildSite(args, cwd, { work: folder, out: join(folder, 'building') }), site);
+    } catch (error) {
+      writeFileSync(failed, String(error instanceof Error ? error.message : error));
+      throw error;
+    }
+    return site;
+  }
+  const end = Date.now() + BUILD_BOUND_MS;
+  while (!existsSync(site)) {
+    if (existsSync(failed)) assert.fail(`the shared build apidesc-docs build ${args.join(' ')} failed in another test file:\n${readFileSync(failed, 'utf8')}`);
+    if (Date.now() > end) assert.fail(`the shared build apidesc-docs build ${args.join(' ')} took longer than ${BUILD_BOUND_MS / 1000} s in another test file`);
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  return site;
 }
 
 /** A TCP port free on 127.0.0.1 right now (for servers the tests start). */

@@ -18,6 +18,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** The folder in the run's folder of the sites the run's test files share (test/helpers.ts: sharedSite). */
+export const SHARED_SITES = 'shared-sites';
+/** The folder in the run's folder of the Go samples' build cache (test/sample-run.ts). */
+export const GO_CACHE = 'go-cache';
+
 /** The repository's build cache, and its folders of entries (src/pipeline/cache/build-cache.ts). */
 const REPOSITORY_CACHE = join(import.meta.dirname, '..', 'node_modules', '.cache', 'apidesc-docs');
 const ENTRY_FOLDERS = ['apis', 'search'];
@@ -32,6 +37,7 @@ export function globalSetup(): void {
   process.env.APIDESC_HISTORY_CACHE ??= join(system, 'apidesc-docs-published-history');
   runFolder = mkdtempSync(join(system, 'apidesc-test-run-'));
   process.env.TMPDIR = runFolder;
+  process.env.APIDESC_TEST_RUN_FOLDER = runFolder;
   entriesBefore = new Set(cacheEntries());
 }
 
@@ -66,8 +72,8 @@ export function globalTeardown(): void {
   process.exitCode = 1;
 }
 
-/** What the command itself keeps in the temporary folder, on purpose. */
-const KEPT_BY_THE_COMMAND = new Set(['node-compile-cache']);
+/** What the command itself keeps in the temporary folder, and what the run's test files share (sites, Go's build cache), on purpose. */
+const KEPT_BY_THE_COMMAND = new Set(['node-compile-cache', SHARED_SITES, GO_CACHE]);
 
 /** What the tests left in the run's folder. */
 export function leftBehind(folder: string): string[] {

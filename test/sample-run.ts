@@ -16,6 +16,7 @@ import { ALL_SAMPLE_LANGUAGES, type SampleLanguage } from '../src/lib/samples/ge
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
 import { PYTHON, requireBinary } from './brokers.ts';
 import { tempDir, tempTree } from './helpers.ts';
+import { GO_CACHE } from './run-setup.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -76,8 +77,19 @@ const GOCODE = '/usr/share/gocode';
 const JAVA = '/usr/bin/java';
 const JAVA_CLASSPATH = ['/usr/share/java/amqp-client.jar', '/usr/share/java/slf4j-api.jar', '/usr/share/java/slf4j-nop.jar'].join(':');
 
-/** One build cache for the Go samples of a test file: each library is compiled once, not per sample. */
+/**
+ * One build cache for the Go samples of a test run (of a test file, run on its own): each library
+ * is compiled once, not per sample nor per file. Go's cache is safe to share between processes.
+ */
 let goCache: string | undefined;
+
+function goBuildCache(): string {
+  const run = process.env.APIDESC_TEST_RUN_FOLDER;
+  if (run === undefined) return tempDir('apidesc-gocache-');
+  const shared = join(run, GO_CACHE);
+  mkdirSync(shared, { recursive: true });
+  return shared;
+}
 
 /**
  * A Go sample's folder in a GOPATH of its own. confluent-kafka-go's current import path ends in
@@ -111,7 +123,7 @@ export function runSample(lang: SampleLanguage, code: string, env: Record<string
     args = ['-u', 'sample.py'];
   } else if (lang === 'go') {
     requireBinary(GO, 'golang-go');
-    goCache ??= tempDir('apidesc-gocache-');
+    goCache ??= goBuildCache();
     cwd = goWorkspace(dir, code);
     // Built first, then run in its place (exec): stopping the sample stops the program.
     command = '/bin/sh';

@@ -13,7 +13,7 @@ import { unescapeText } from '../src/lib/html-text.ts';
 import { isPlainObject } from '../src/lib/resolve/resolved-doc.ts';
 import { ExampleValidator } from '../src/lib/validate/example-validator.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
-import { buildSite } from './helpers.ts';
+import { sharedSite } from './helpers.ts';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/springwolf');
 const BASE = 'org.example.logistics.kafka.dtos.discriminator.ShipmentBase';
@@ -38,7 +38,7 @@ describe("a schema page's examples, as its messages' pages show them", () => {
   let site = '';
   const page = (url: string): string => readFileSync(join(site, url, 'index.html'), 'utf8');
   before(async () => {
-    site = await buildSite(['logistics-kafka.json', '--allow-invalid'], FIXTURE);
+    site = await sharedSite(['logistics-kafka.json', '--allow-invalid'], FIXTURE);
   });
 
   it('leads with a generated example the schema accepts, then the document’s placeholder with its fault said, the generated ones those of the message page', async () => {
