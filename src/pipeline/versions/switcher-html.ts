@@ -45,7 +45,7 @@ export function switcherHtml(entries: readonly SwitcherEntry[], unlisted: number
   const current = entries.find((e) => e.current);
   const items = entries.map((entry) => {
     const note = entry.target.missing ? ` <span class="version-missing">(${escapeHtml(missingWords(entry.target.missing))})</span>` : '';
-    return `<li data-version="${escapeAttribute(entry.label)}"><a href="${escapeAttribute(entryHref(entry))}"${entry.current ? ' aria-current="true"' : ''}>${escapeHtml(entry.label)}${note}</a></li>`;
+    return `<li data-version="${escapeHtml(entry.label)}"><a href="${escapeAttribute(entryHref(entry))}"${entry.current ? ' aria-current="true"' : ''}>${escapeHtml(entry.label)}${note}</a></li>`;
   });
   if (unlisted > 0) items.push(`<li class="version-unlisted"><a href="${escapeAttribute(changelog)}">${escapeHtml(unlistedWords(unlisted, 0))}</a></li>`);
   if (toLatest !== undefined && current)
