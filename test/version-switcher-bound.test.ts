@@ -67,19 +67,28 @@ describe('the version switcher, bounded', { timeout: 600_000 }, () => {
     for (let to = FOLDERS + 1 - SWITCHER_VERSIONS + 1; to <= FOLDERS; to++)
       assert.equal(versions.get(label(to)), placeIn(FOLDERS + 1, to, 'operations/sendorder/'), label(to));
     const archive = switcherOf(join(out, 'operations', 'archive', 'index.html')).versions;
-    assert.equal(archive.get('v9.0.0'), '/v9.0.0/channels/audit/?version-missing-kind=operation&version-missing-id=archive&version-missing-shown=channel (no operation archive: its channel)');
+    assert.equal(
+      archive.get('v9.0.0'),
+      '/v9.0.0/channels/audit/?version-missing-kind=operation&version-missing-id=archive&version-missing-shown=channel (no operation archive: its channel)',
+    );
   });
 
   it('lists the neighbours of an older version and counts the earlier ones it leaves out', () => {
     const { versions, unlisted } = switcherOf(join(out, 'v22.0.0', 'operations', 'sendorder', 'index.html'));
-    assert.deepEqual([...versions.keys()], Array.from({ length: SWITCHER_VERSIONS }, (_, i) => `v${22 - i}.0.0`));
+    assert.deepEqual(
+      [...versions.keys()],
+      Array.from({ length: SWITCHER_VERSIONS }, (_, i) => `v${22 - i}.0.0`),
+    );
     assert.deepEqual(unlisted, { words: 'and 2 earlier versions', href: '/changelog/' });
     assert.equal(versions.get('v21.0.0'), '/v21.0.0/operations/sendorder/');
   });
 
   it('lists every version, and counts none, when fewer than the bound are known', () => {
     const { versions, unlisted } = switcherOf(join(out, 'v12.0.0', 'operations', 'sendorder', 'index.html'));
-    assert.deepEqual([...versions.keys()], Array.from({ length: 12 }, (_, i) => `v${12 - i}.0.0`));
+    assert.deepEqual(
+      [...versions.keys()],
+      Array.from({ length: 12 }, (_, i) => `v${12 - i}.0.0`),
+    );
     assert.equal(unlisted, undefined, 'no line counting versions left out');
     assert.equal(versions.get('v1.0.0'), '/v1.0.0/operations/send/');
   });

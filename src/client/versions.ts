@@ -4,7 +4,7 @@
  * page stands in for: "Operation X does not exist in v1.0.0; showing its channel.", its words made
  * here from the link's parameters and set as text (a link cannot put markup on the page). When the
  * switcher is first opened, it reads `version-pages.json` and adds the versions after this one,
- * newest first, each link found by the functions the build finds the others with
+ * newest first, within the switcher's bound (listedVersions), each link found by the functions the build finds the others with
  * (src/site/version-map.ts): one way of finding a page, in the build and in the browser.
  */
 import {
