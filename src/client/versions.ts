@@ -4,10 +4,20 @@
  * page stands in for: "Operation X does not exist in v1.0.0; showing its channel.", its words made
  * here from the link's parameters and set as text (a link cannot put markup on the page). When the
  * switcher is first opened, it reads `version-pages.json` and adds the versions after this one,
- * newest first, each link found by the functions the build finds the others with
+ * newest first, within the switcher's bound (listedVersions), each link found by the functions the build finds the others with
  * (src/site/version-map.ts): one way of finding a page, in the build and in the browser.
  */
-import { fromPagesFile, missingWords, NOTE_PARAMETERS, type PagesFile, type SwitchTarget, switchTarget, targetHref } from '../site/version-map.ts';
+import {
+  fromPagesFile,
+  listedVersions,
+  missingWords,
+  NOTE_PARAMETERS,
+  type PagesFile,
+  type SwitchTarget,
+  switchTarget,
+  targetHref,
+  unlistedWords,
+} from '../site/version-map.ts';
 
 /** Where a page a switcher opened shows instead of the missing object, as the note says it. */
 const PLACES: Record<NonNullable<SwitchTarget['missing']>['shown'], string> = {
@@ -32,7 +42,12 @@ function showMissingNote(main: HTMLElement, version: string): void {
   main.prepend(note);
 }
 
-/** Adds the versions after this one to the switcher's list, newest first, when it is first opened. */
+/**
+ * Adds the versions after this one to the switcher's list, newest first, when it is first opened:
+ * those listedVersions lists (the newest and the nearest), the earlier ones it no longer lists
+ * taken out, so that the list stays within the bound; the line that counts the others says how
+ * many earlier and later versions it does not list, and links to the changelog.
+ */
 function addLaterVersions(switcher: HTMLDetailsElement): void {
   const page = switcher.getAttribute('data-page');
   const pagesFile = switcher.getAttribute('data-pages');
@@ -52,10 +67,18 @@ function addLaterVersions(switcher: HTMLDetailsElement): void {
       return;
     }
     const versions = fromPagesFile(file);
+    const count = file.versions.length;
     const from = file.versions.findIndex((v) => v.name === switcher.getAttribute('data-version'));
     if (from < 0) return;
+    const listed = new Set(listedVersions(count, from));
+    const at = new Map(file.versions.map((v, index) => [v.name, index]));
+    for (const item of list.querySelectorAll<HTMLLIElement>('li[data-version]')) {
+      const index = at.get(item.getAttribute('data-version') ?? '');
+      if (index !== undefined && !listed.has(index)) item.remove();
+    }
     const first = list.firstElementChild;
-    for (let to = file.versions.length - 1; to > from; to--) {
+    for (let to = count - 1; to > from; to--) {
+      if (!listed.has(to)) continue;
       const target = switchTarget(versions, from, to, page);
       const link = document.createElement('a');
       link.href = targetHref(file.versions[to]!.root, target);
@@ -67,9 +90,30 @@ function addLaterVersions(switcher: HTMLDetailsElement): void {
         link.append(' ', words);
       }
       const item = document.createElement('li');
+      item.setAttribute('data-version', file.versions[to]!.name);
       item.append(link);
       list.insertBefore(item, first);
     }
+    const listedBefore = [...listed].filter((index) => index <= from).length;
+    const earlier = from + 1 - listedBefore;
+    const later = count - 1 - from - (listed.size - listedBefore);
+    let unlisted = list.querySelector<HTMLAnchorElement>('li.version-unlisted a');
+    if (earlier + later === 0) {
+      unlisted?.parentElement?.remove();
+      return;
+    }
+    if (!unlisted) {
+      const changelog = list.lastElementChild?.querySelector('a')?.getAttribute('href');
+      if (!changelog) return;
+      unlisted = document.createElement('a');
+      unlisted.href = changelog;
+      const item = document.createElement('li');
+      item.className = 'version-unlisted';
+      item.append(unlisted);
+      const after = list.querySelectorAll('li[data-version]');
+      list.insertBefore(item, after[after.length - 1]?.nextElementSibling ?? null);
+    }
+    unlisted.textContent = unlistedWords(earlier, later);
   });
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { idIn, type SwitchTarget, switchTarget, type VersionPages } from './version-map.ts';
+import { idIn, listedVersions, SWITCHER_VERSIONS, type SwitchTarget, switchTarget, type VersionPages, unlistedWords } from './version-map.ts';
 
 /** Three versions: publishOrder renamed emitOrder in v2; archive removed in v3, its channel kept; the billing API deleted in v3. */
 const versions: VersionPages[] = [
@@ -86,4 +86,20 @@ describe('where a page is in another version', () => {
       assert.deepEqual(switchTarget(versions, c.from, c.to, c.url), c.expected);
     });
   }
+});
+
+describe('listedVersions and unlistedWords', () => {
+  it('lists the newest, the version read and its neighbours, at most the bound, newest first', () => {
+    assert.deepEqual(listedVersions(200, 100, 6), [199, 102, 101, 100, 99, 98]);
+    assert.deepEqual(listedVersions(200, 199, 4), [199, 198, 197, 196], 'the newest read: its earlier neighbours');
+    assert.deepEqual(listedVersions(200, 0, 4), [199, 2, 1, 0], 'the oldest read: its later neighbours');
+    assert.equal(listedVersions(200, 100).length, SWITCHER_VERSIONS);
+    assert.deepEqual(listedVersions(3, 1), [2, 1, 0], 'fewer than the bound: every version');
+  });
+
+  it('says how many it leaves out', () => {
+    assert.equal(unlistedWords(180, 0), 'and 180 earlier versions');
+    assert.equal(unlistedWords(1, 0), 'and 1 earlier version');
+    assert.equal(unlistedWords(3, 1), 'and 3 earlier and 1 later versions');
+  });
 });

@@ -131,3 +131,31 @@ export function toPagesEntry(version: VersionPages, root: string): PagesFile['ve
 export function fromPagesFile(file: PagesFile): VersionPages[] {
   return file.versions.map((v) => ({ name: v.name, routes: v.routes, otherPages: new Set(v.otherPages), renamedFromPrevious: new Map(v.renamed) }));
 }
+
+/**
+ * How many versions a page's switcher lists at most. A page must not grow with the history: with
+ * 200 tags each page of each version listed 200 versions, and the build found 200 places for
+ * each page. Twenty is a short list that still holds what a reader switching versions wants: the
+ * newest and the neighbours of the version read; the rest are counted, with a link to the
+ * changelog, which lists every version.
+ */
+export const SWITCHER_VERSIONS = 20;
+
+/**
+ * Which of `count` versions (oldest first) the switcher of a page of version `from` lists, newest
+ * first: the newest, `from`, then its neighbours by distance, the earlier before the later at
+ * each, until `bound` are listed.
+ */
+export function listedVersions(count: number, from: number, bound: number = SWITCHER_VERSIONS): number[] {
+  const wanted = Math.min(bound, count);
+  const listed = new Set<number>([count - 1, from]);
+  for (let distance = 1; listed.size < wanted; distance++)
+    for (const at of [from - distance, from + distance]) if (at >= 0 && at < count && listed.size < wanted) listed.add(at);
+  return [...listed].sort((a, b) => b - a);
+}
+
+/** What the switcher says of the versions it does not list: "and 180 earlier versions", "and 3 earlier and 1 later version". */
+export function unlistedWords(earlier: number, later: number): string {
+  const parts = [...(earlier > 0 ? [`${earlier} earlier`] : []), ...(later > 0 ? [`${later} later`] : [])];
+  return `and ${parts.join(' and ')} version${earlier + later === 1 ? '' : 's'}`;
+}

@@ -41,7 +41,7 @@ import { toolFingerprint } from '../cache/api-cache-key.ts';
 import { builtRenames } from './version-renames.ts';
 import { STAND_IN_BASE, withBase } from '../../perf/stand-in-base.ts';
 import { expandInputs } from '../../lib/inputs/expand-inputs.ts';
-import { fromPagesFile, type PagesFile, switchTarget, toPagesEntry, type VersionPages, type VersionRoute } from '../../site/version-map.ts';
+import { fromPagesFile, listedVersions, type PagesFile, switchTarget, toPagesEntry, type VersionPages, type VersionRoute } from '../../site/version-map.ts';
 import { switcherHtml, withSwitcher, type SwitcherEntry } from './switcher-html.ts';
 import { versionScript } from './version-script.ts';
 import {
@@ -609,7 +609,8 @@ interface VersionSwitchers {
 
 /**
  * The switcher of each page of `version` (its pages read from `folder`, which holds them under
- * any base): this version and the ones before it (`older`), each link found by version-map.ts;
+ * any base): this version and the nearest ones before it (`older`), at most SWITCHER_VERSIONS,
+ * the others counted; each link found by version-map.ts;
  * the versions after it are added by the switcher's script. What a page lists is known once its
  * version is built, so adding a version later leaves these pages as they are (and the build
  * cache keeps them so).
@@ -621,6 +622,8 @@ function versionSwitchers(older: readonly BuiltVersion[], version: Omit<BuiltVer
   const versions = [...older, built];
   const all = versions.map((v) => v.pages);
   const from = versions.length - 1;
+  // The same versions for every page: this one and its nearest earlier ones (the later ones are the script's).
+  const listed = listedVersions(versions.length, from);
   const scriptUrl = `${base}${NOTE_SCRIPT_FILE}`;
   const toLatest = version.slug === '' ? undefined : `${rootOf(base, version)}${TO_LATEST_URL}`;
   const urls = new Map(own.files.map((page) => [page.file, page.url]));
@@ -629,17 +632,15 @@ function versionSwitchers(older: readonly BuiltVersion[], version: Omit<BuiltVer
     pages: new Set(urls.keys()),
     withSwitcher(file, html) {
       const url = urls.get(file)!;
-      // Newest first, as a reader looks for it.
-      const entries: SwitcherEntry[] = versions
-        .map((v, to) => ({
-          label: v.label,
-          root: rootOf(base, v),
-          target: to === from ? { url } : switchTarget(all, from, to, url),
-          current: to === from,
-        }))
-        .reverse();
+      // Newest first, as a reader looks for it; a place found only for the versions listed.
+      const entries: SwitcherEntry[] = listed.map((to) => ({
+        label: versions[to]!.label,
+        root: rootOf(base, versions[to]!),
+        target: to === from ? { url } : switchTarget(all, from, to, url),
+        current: to === from,
+      }));
       const place = { page: url, pagesFile: `${base}${PAGES_FILE}` };
-      return withSwitcher(html, switcherHtml(entries, `${base}${CHANGELOG_URL}`, place, toLatest), scriptUrl);
+      return withSwitcher(html, switcherHtml(entries, versions.length - listed.length, `${base}${CHANGELOG_URL}`, place, toLatest), scriptUrl);
     },
   };
 }
