@@ -4,15 +4,22 @@
  * the newest and the nearest), says how many it does not list and links them to the changelog,
  * which lists every version; each listed link keeps the reader's place as version-map.ts finds it
  * (through a rename, else the parent with what is missing said). A page whose version has fewer
- * versions before it than the bound lists them all and counts none.
+ * versions before it than the bound lists them all and counts none. In Chromium, the script that
+ * adds the later versions to an older version's switcher keeps it within the bound too, and says
+ * how many later versions it leaves to the changelog.
+ *
+ * A browser file, though most of it reads the built pages: the 25 versions take minutes to build,
+ * and the browser's part reads the same site.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
 import { entryHref } from '../src/pipeline/versions/switcher-html.ts';
-import { fromPagesFile, listedVersions, missingWords, type PagesFile, SWITCHER_VERSIONS, switchTarget } from '../src/site/version-map.ts';
-import { runIn, tempDir, tempTree } from './helpers.ts';
+import { fromPagesFile, listedVersions, missingWords, type PagesFile, SWITCHER_VERSIONS, switchTarget, unlistedWords } from '../src/site/version-map.ts';
+import { runIn, tempDir, tempTree } from '../test/helpers.ts';
+import { closeAll, type ServedSite, serveAndBrowse } from './support.ts';
 
 const FOLDERS = 24;
 
@@ -41,6 +48,8 @@ const label = (n: number): string => (n === FOLDERS + 1 ? 'latest' : `v${n}.0.0`
 describe('the version switcher, bounded', { timeout: 600_000 }, () => {
   const out = join(tempDir('apidesc-switcher-bound-'), 'site');
   let pages: PagesFile;
+  let site: ServedSite | undefined;
+  let browser: Browser | undefined;
   /** Where the page `page` of version `from` leads in version `to` (1-based), as version-map.ts finds it. */
   const placeIn = (from: number, to: number, page: string): string => {
     const target = switchTarget(fromPagesFile(pages), from - 1, to - 1, page);
@@ -53,7 +62,9 @@ describe('the version switcher, bounded', { timeout: 600_000 }, () => {
     const run = await runIn(tempTree(files), ['build', 'orders.yaml', '--out', out, '--cache', tempDir()]);
     assert.equal(run.code, 0, run.err);
     pages = JSON.parse(readFileSync(join(out, 'version-pages.json'), 'utf8')) as PagesFile;
+    ({ site, browser } = await serveAndBrowse(out));
   });
+  after(() => closeAll(browser, site));
 
   it('lists at most the bound on a page of the newest: it and its nearest earlier versions, the others counted and linked to the changelog', () => {
     assert.ok(FOLDERS + 1 > SWITCHER_VERSIONS, 'more versions than the bound');
@@ -102,5 +113,39 @@ describe('the version switcher, bounded', { timeout: 600_000 }, () => {
     assert.equal(listed[0], 'latest');
     for (const near of ['v1.0.0', 'v4.0.0', 'v5.0.0', 'v6.0.0', 'v13.0.0']) assert.ok(listed.includes(near), near);
     assert.ok(!listed.includes('v22.0.0'), 'far later versions are left out');
+  });
+
+  it("keeps an older version's switcher within the bound once its script adds the later versions, and counts the later ones it leaves out", async () => {
+    const read = async (javaScriptEnabled: boolean): Promise<{ labels: string[]; unlisted: string[]; latest: string | null }> => {
+      const context = await browser!.newContext({ javaScriptEnabled });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${site!.base}v5.0.0/operations/send/`);
+        await page.locator('.version-switcher > summary').click();
+        const links = page.locator('.version-switcher li[data-version] a');
+        if (javaScriptEnabled) await page.locator('.version-switcher li[data-version="latest"]').waitFor({ timeout: 10_000 });
+        return {
+          labels: (await links.allTextContents()).map((text) => text.trim().split(/\s/)[0]!),
+          unlisted: await page.locator('.version-switcher li.version-unlisted a').allTextContents(),
+          latest: javaScriptEnabled ? await page.locator('.version-switcher li[data-version="latest"] a').getAttribute('href') : null,
+        };
+      } finally {
+        await context.close();
+      }
+    };
+    // Without script: the version read and those before it, as built.
+    const built = await read(false);
+    assert.deepEqual(built.labels, ['v5.0.0', 'v4.0.0', 'v3.0.0', 'v2.0.0', 'v1.0.0']);
+    assert.deepEqual(built.unlisted, []);
+    // With it: the newest and the nearest later versions added, within the bound, the others counted.
+    const opened = await read(true);
+    const expected = listedVersions(pages.versions.length, 4).map((at) => pages.versions[at]!.name);
+    assert.deepEqual(opened.labels, expected);
+    assert.equal(opened.labels.length, SWITCHER_VERSIONS);
+    const later = pages.versions.length - 1 - 4 - expected.filter((name) => name === 'latest' || Number.parseInt(name.slice(1), 10) > 5).length;
+    assert.deepEqual(opened.unlisted, [unlistedWords(0, later)]);
+    assert.equal(later, 5, 'v20.0.0 to v24.0.0 left to the changelog');
+    // The newest's link keeps the place through the rename.
+    assert.equal(opened.latest, '/operations/sendorder/');
   });
 });
