@@ -139,6 +139,56 @@ describe('search (Pagefind) in Chromium, site under /docs/', () => {
     await page.close();
   });
 
+  it('loads the index when the reader points at the box or focuses it, and says "Searching…" at the first key', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.goto(base + 'channels/orderevents/');
+    await page.waitForLoadState('networkidle');
+    assert.ok(!requests.some((r) => r.includes('/pagefind/')), `nothing of the index before the reader turns to the box: ${requests.join(', ')}`);
+    // The pointer on the box, no click yet: the index's metadata and Pagefind's wasm are on their way.
+    const metadata = page.waitForRequest(/\/pagefind\/.*pagefind-entry\.json/, { timeout: 10_000 });
+    await page.hover('#search-box');
+    await metadata;
+    await page.waitForRequest(/\/pagefind\/.*\.pf_meta$/, { timeout: 10_000 });
+    await page.close();
+
+    // Focus alone ("/") does the same, and the first key is answered at once with "Searching…",
+    // while the index's chunks for the words typed are still on their way (held here, as on a slow line).
+    // Held for the whole context: Pagefind fetches its index from a worker.
+    const context = await browser.newContext();
+    const focused = await context.newPage();
+    focused.on('pageerror', (e) => errors.push(e.message));
+    let release = (): void => {};
+    const held = new Promise<void>((go) => (release = go));
+    await context.route(/\.pf_index$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await focused.goto(base + 'channels/orderevents/');
+    await focused.waitForLoadState('networkidle');
+    const focusMetadata = focused.waitForRequest(/\/pagefind\/.*\.pf_meta$/, { timeout: 10_000 });
+    await focused.keyboard.press('/');
+    await focusMetadata;
+    await focused.keyboard.type('o');
+    // Read in the same turn as the key: no waiting for it.
+    const said = await focused.evaluate(() => {
+      const status = document.querySelector('.search-status');
+      const panel = document.querySelector('.search-panel');
+      return { text: status?.textContent, shown: !!panel && !(panel as HTMLElement).hidden && !status?.classList.contains('visually-hidden') };
+    });
+    assert.deepEqual(said, { text: 'Searching…', shown: true });
+    await focused.keyboard.type('rder');
+    assert.equal(await focused.locator('.search-status').textContent(), 'Searching…', 'still said while the index is held');
+    release();
+    await focused.locator('#search-results [role="option"]').first().waitFor({ timeout: 10_000 });
+    assert.ok(await focused.locator('.search-status').evaluate((el) => el.classList.contains('visually-hidden')), 'the results replace "Searching…"');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('focuses the search box with Ctrl+K and Cmd+K on a reference page, and leaves the keys to any other field', async () => {
     const page = await browser.newPage();
     await page.goto(base + 'channels/orderevents/');

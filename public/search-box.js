@@ -88,9 +88,12 @@ function lineOf(page, query) {
   return line.around ? excerptNodes(line.around, page.content) : [];
 }
 
-export async function attach(form, input) {
-  const base = form.getAttribute('data-base') || '/';
-  const bundle = `${base}pagefind/`;
+/**
+ * Pagefind, ready to search: its library, its options, every part of the index merged, and its
+ * worker, wasm and index metadata loaded (`init`), which its first search would otherwise wait
+ * for after the reader's first key.
+ */
+async function loadPagefind(bundle) {
   const pagefind = await import(`${bundle}pagefind.js`);
   await pagefind.options({ bundlePath: bundle, excerptLength: 14, ranking: RANKING });
   // A large site's index comes in parts (src/pipeline/search-stage.ts): searched as one.
@@ -101,6 +104,22 @@ export async function attach(form, input) {
   } catch {
     // One part only.
   }
+  await pagefind.init();
+  return pagefind;
+}
+
+/**
+ * Makes the box the search. Its list and its "Searching…" are there at once, while Pagefind loads
+ * (search.js calls this when the reader shows they mean to search, before the first key); rejects,
+ * leaving the box a plain form again, where Pagefind cannot be had (the dev server builds no index).
+ */
+export async function attach(form, input) {
+  const base = form.getAttribute('data-base') || '/';
+  const bundle = `${base}pagefind/`;
+  const loading = loadPagefind(bundle);
+  // Every listener of the box, removed together where Pagefind cannot be had.
+  const listening = new AbortController();
+  const signal = listening.signal;
 
   const panel = document.createElement('div');
   panel.className = 'search-panel';
@@ -269,13 +288,26 @@ export async function attach(form, input) {
     const said = showSuggestions(suggest, near, (name) => `${base}search/?q=${encodeURIComponent(name)}`);
     // Said with the count, in the same announcement.
     if (said !== '') status.textContent += ` ${said}`;
+    all.hidden = false;
     allLink.href = `${base}search/?q=${encodeURIComponent(asked)}`;
     allLink.textContent = pages.length === 0 ? 'Search with filters' : `All results for “${asked}”, with filters`;
     shownFor = query;
     open(true);
   };
 
+  // Said while the first answer is on its way, where nothing is shown yet: the reader sees the box
+  // acted on their key. Results already shown stay until the new ones replace them (no jump).
+  const searching = () => {
+    if (shownFor !== null) return;
+    status.textContent = 'Searching…';
+    status.classList.remove('visually-hidden');
+    suggest.hidden = true;
+    all.hidden = true;
+    open(true);
+  };
+
   let latest = 0;
+  let pagefind = null;
   const run = async () => {
     const typed = input.value;
     const query = normaliseQuery(typed);
@@ -287,6 +319,11 @@ export async function attach(form, input) {
       open(false);
       return;
     }
+    searching();
+    pagefind ??= await loading.catch(() => null);
+    if (pagefind === null || ticket !== latest) return;
+    // The index's chunks for the words typed load while the typing pauses: the search then reads them.
+    pagefind.preload(query).catch(() => {});
     await new Promise((later) => setTimeout(later, 120));
     // A later keystroke has started another search: this one's results are not shown.
     if (ticket !== latest) return;
@@ -314,34 +351,42 @@ export async function attach(form, input) {
     render(typed.trim(), pages, near);
   };
 
-  input.addEventListener('input', run);
-  input.addEventListener('focus', () => {
-    if (shownFor !== null && input.value.trim() !== '') open(true);
-  });
-  input.addEventListener('keydown', (event) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (options.length === 0) return;
-      event.preventDefault();
-      open(true);
-      const next = event.key === 'ArrowDown' ? (active < 0 ? firstChoice : Math.min(active + 1, options.length - 1)) : active - 1;
-      choose(next);
-    } else if (event.key === 'Enter' && active >= 0 && !panel.hidden) {
-      event.preventDefault();
-      go(options[active], event.ctrlKey || event.metaKey);
-    } else if (event.key === 'Escape') {
-      if (!panel.hidden) {
+  input.addEventListener('input', run, { signal });
+  input.addEventListener(
+    'focus',
+    () => {
+      if (shownFor !== null && input.value.trim() !== '') open(true);
+    },
+    { signal },
+  );
+  input.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        if (options.length === 0) return;
         event.preventDefault();
+        open(true);
+        const next = event.key === 'ArrowDown' ? (active < 0 ? firstChoice : Math.min(active + 1, options.length - 1)) : active - 1;
+        choose(next);
+      } else if (event.key === 'Enter' && active >= 0 && !panel.hidden) {
+        event.preventDefault();
+        go(options[active], event.ctrlKey || event.metaKey);
+      } else if (event.key === 'Escape') {
+        if (!panel.hidden) {
+          event.preventDefault();
+          choose(-1);
+          open(false);
+        } else if (input.value !== '') {
+          event.preventDefault();
+          input.value = '';
+          run();
+        }
+      } else if (event.key === 'Home' || event.key === 'End') {
         choose(-1);
-        open(false);
-      } else if (input.value !== '') {
-        event.preventDefault();
-        input.value = '';
-        run();
       }
-    } else if (event.key === 'Home' || event.key === 'End') {
-      choose(-1);
-    }
-  });
+    },
+    { signal },
+  );
   // Choosing with the pointer keeps the focus in the box (the list closes when it leaves).
   list.addEventListener('mousedown', (event) => event.preventDefault());
   // A suggestion searches for its name here, in the box (its address, the search page, without script or in a new tab).
@@ -357,14 +402,27 @@ export async function attach(form, input) {
     const option = event.target instanceof Element ? event.target.closest('[role="option"]') : null;
     if (option) go(option, event.ctrlKey || event.metaKey);
   });
-  form.addEventListener('focusout', (event) => {
-    if (!form.contains(event.relatedTarget)) {
-      choose(-1);
-      open(false);
-    }
-  });
-  // What was typed while this loaded.
-  if (input.value.trim() !== '') await run();
+  form.addEventListener(
+    'focusout',
+    (event) => {
+      if (!form.contains(event.relatedTarget)) {
+        choose(-1);
+        open(false);
+      }
+    },
+    { signal },
+  );
+  // What was typed while this loaded: "Searching…" at once, its results when Pagefind is ready.
+  if (input.value.trim() !== '') run();
+  try {
+    await loading;
+  } catch (error) {
+    listening.abort();
+    panel.remove();
+    for (const name of ['role', 'aria-autocomplete', 'aria-controls', 'aria-expanded', 'aria-activedescendant']) input.removeAttribute(name);
+    form.classList.remove('searching');
+    throw error;
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
 // Search (Pagefind) is the only feature that needs JavaScript. Every page carries a plain search
 // form (without script it opens the search page with `?q=`); this loader makes its box the
-// search itself on the reader's first use (focus, typing, "/", Ctrl+K or Cmd+K), loading search-box.js and
-// Pagefind then: reading a page costs no search script.
+// search itself when the reader shows they mean to use it (the pointer on the box, focus, typing,
+// "/", Ctrl+K or Cmd+K), loading search-box.js and Pagefind then: reading a page costs no search
+// script, and the index is on its way before the first key (a first answer waited on it).
 (() => {
   const form = document.getElementById('search');
   const input = form?.querySelector('input');
@@ -17,6 +18,8 @@
         input.placeholder = 'Search works in built sites';
       });
   };
+  // The pointer on the box comes a moment before the click: time the loading uses.
+  form?.addEventListener('pointerenter', start);
   input?.addEventListener('focus', start);
   input?.addEventListener('input', start);
   document.addEventListener('keydown', (event) => {
