@@ -112,6 +112,78 @@ describe('a springwolf schema page', () => {
       await page.close();
     });
 
+  /** The sidebar's entries that a stuck label (the section's name, a group's label, a family's head) covers in part: "name: px covered". */
+  const halfCovered = (): string[] => {
+    const labels = [...document.querySelectorAll('nav.sidebar details.section[open] :is(summary, .group, .nav-head)')].map((l) => l.getBoundingClientRect());
+    // Only what the sidebar's own box shows of an entry counts.
+    const view = document.querySelector('nav.sidebar')!.getBoundingClientRect();
+    const out: string[] = [];
+    for (const a of document.querySelectorAll('nav.sidebar details.section[open] li > a')) {
+      const box = a.getBoundingClientRect();
+      const r = { top: Math.max(box.top, view.top), bottom: Math.min(box.bottom, view.bottom), left: box.left, right: box.right };
+      if (r.bottom - r.top < 2) continue;
+      for (const l of labels) {
+        const covered = Math.min(r.bottom, l.bottom) - Math.max(r.top, l.top);
+        if (covered > 1 && covered < r.bottom - r.top - 1 && l.right > r.left && l.left < r.right)
+          out.push(`${a.textContent}: ${Math.round(covered)} of ${Math.round(box.height)} px`);
+      }
+    }
+    return out;
+  };
+
+  for (const width of [1280, 390]) {
+    it(`${width} px: an entry brought into view lands under the sidebar's stuck labels, never half behind them`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 700 } });
+      await page.goto(`${site.base}components/schemas/java.lang.integer/`);
+      if (width < 800) await page.locator('label.nav-button').click();
+      const entries = await page.locator('nav.sidebar details.section[open] li > a').evaluateAll((all) => all.map((a) => a.getAttribute('href')));
+      assert.ok(entries.length > 10, `the schemas listed (${entries.length})`);
+      const hidden: string[] = [];
+      for (const href of entries) {
+        const link = page.locator(`nav.sidebar details.section[open] li > a[href="${href}"]`);
+        // As a link to it, or a script that shows the current entry, brings it to the top.
+        await link.evaluate((a) => a.scrollIntoView({ block: 'start' }));
+        const { top, below } = await link.evaluate((a) => {
+          const top = a.getBoundingClientRect().top;
+          const labels = [...document.querySelectorAll('nav.sidebar details.section[open] :is(summary, .group, .nav-head)')];
+          // The labels stuck above it: those drawn over its place.
+          const over = labels.map((l) => l.getBoundingClientRect()).filter((l) => l.top <= top + 1 && l.bottom > top + 1);
+          return { top, below: Math.max(top, ...over.map((l) => l.bottom)) };
+        });
+        if (top < below - 1) hidden.push(`${href}: ${Math.round(below - top)} px behind a label`);
+      }
+      assert.deepEqual(hidden, []);
+      if (width >= 800) {
+        // Scrolled by hand, the list comes to rest with no entry half under a label (short of its
+        // end, where the scroll stops where the list does).
+        // A short window: the list scrolls well before its end.
+        await page.setViewportSize({ width, height: 480 });
+        const box = await page.locator('nav.sidebar').boundingBox();
+        await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+        await page.locator('nav.sidebar').evaluate((nav) => nav.scrollTo(0, 0));
+        const seen: string[] = [];
+        for (const delta of [45, 60, 30, 50]) {
+          await page.mouse.wheel(0, delta);
+          // Resting: the scroll position no longer moves.
+          await page.waitForFunction(
+            () =>
+              new Promise((done) => {
+                const nav = document.querySelector('nav.sidebar')!;
+                const at = nav.scrollTop;
+                setTimeout(() => done(nav.scrollTop === at), 250);
+              }),
+            undefined,
+            { timeout: 5000 },
+          );
+          const at = await page.locator('nav.sidebar').evaluate((nav) => `at ${Math.round(nav.scrollTop)} of ${nav.scrollHeight - nav.clientHeight}`);
+          seen.push(...(await page.evaluate(halfCovered)).map((entry) => `${entry}, ${at}`));
+        }
+        assert.deepEqual(seen, []);
+      }
+      await page.close();
+    });
+  }
+
   it("says the class name once, its package quieter, and opens the example panel on an example the schema accepts, the document's wrong one after it with its mismatch said in a line under it", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${site.base}${PAGE}`);
