@@ -94,6 +94,13 @@ describe('channel, server and Changes pages of the default content and of a comp
     assert.match(drawn, /send operation \| Request a stock/);
     assert.match(drawn, /receivers \| the other side \| not in this document/);
     assert.doesNotMatch(drawn, /senders \| the other side/);
+    // Its operation's reply comes back on a channel of its own (the "Replies" fact): that leg is drawn
+    // too, as the operation page draws it, the reply from the other side to the channel and on to the requester.
+    assert.match(drawn, /reply channel \| Stock check \| replies/);
+    const wide = /<svg[\s\S]*?<\/svg>/.exec(svg)![0];
+    assert.equal([...wide.matchAll(/<path class="dg-edge"[^>]*>/g)].length, 4, 'request out and in, reply out and in');
+    assert.match(svg, /Stock check answered/, "the reply's message on its arrow");
+    assert.match(svg, /<desc [^>]*>[^<]*The reply to Request a stock check \(Stock check answered\) comes back on Stock check replies\./);
     // The topic the operation page publishes to, named on the channel too.
     assert.match(
       request,
