@@ -184,6 +184,45 @@ describe('a springwolf schema page', () => {
     });
   }
 
+  it('keeps a family name\'s lead ("…Headers-") on a line with the name\'s first word as the sidebar narrows, the rest wrapping between words', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${site.base}components/schemas/java.lang.integer/`);
+    // The sidebar (16.5rem) narrower step by step, so that the names meet the line's end at other
+    // places in them; down to where a lead and a first word of these names still fit on one line.
+    const style = await page.addStyleTag({ content: '/* the sidebar width */' });
+    const found: string[] = [];
+    for (const rem of [16.5, 15.5, 15, 14.5, 14]) {
+      await style.evaluate((tag, w) => void (tag.textContent = `:root { --sidebar-w: ${w}rem !important; }`), rem);
+      const seen = await page.evaluate(() => {
+        const out: string[] = [];
+        for (const lead of document.querySelectorAll('nav.sidebar .nav-lead')) {
+          const link = lead.parentElement!;
+          const chars: { c: string; top: number }[] = [];
+          for (const node of [...link.childNodes].filter((n): n is Text => n.nodeType === Node.TEXT_NODE))
+            for (let i = 0; i < node.data.length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const rect = range.getClientRects()[0];
+              if (rect && rect.width > 0) chars.push({ c: node.data[i]!, top: Math.round(rect.top) });
+            }
+          const name = link.getAttribute('aria-label');
+          if (chars[0]!.top > Math.round(lead.getBoundingClientRect().top) + 2) out.push(`${name}: the lead alone at a line's end`);
+          if (link.scrollWidth > link.clientWidth + 1) out.push(`${name}: wider than the sidebar`);
+          for (let i = 1; i < chars.length; i++) {
+            const [a, b] = [chars[i - 1]!.c, chars[i]!.c];
+            if (chars[i]!.top > chars[i - 1]!.top + 2 && /[\p{L}\p{N}]/u.test(a) && /[\p{L}\p{N}]/u.test(b) && !(/[a-z0-9]/.test(a) && /[A-Z]/.test(b)))
+              out.push(`${name}: broken at ${a}|${b}`);
+          }
+        }
+        return out;
+      });
+      found.push(...seen.map((line) => `${rem}rem: ${line}`));
+    }
+    assert.deepEqual(found, []);
+    await page.close();
+  });
+
   it("says the class name once, its package quieter, and opens the example panel on an example the schema accepts, the document's wrong one after it with its mismatch said in a line under it", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${site.base}${PAGE}`);

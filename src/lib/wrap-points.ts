@@ -32,11 +32,15 @@ function humps(run: string): string[] {
   return run.split(HUMP);
 }
 
-/** `text` cut at the places a long word of it may wrap; the pieces joined are `text`. */
-export function wrapPoints(text: string): string[] {
+/**
+ * `text` cut at the places a long word of it may wrap; the pieces joined are `text`. `longWord`:
+ * how long a word is to be cut, shorter where the text follows words it is kept on a line with
+ * (a sidebar name after its family's "…Headers-").
+ */
+export function wrapPoints(text: string, longWord = LONG_WORD): string[] {
   const pieces: string[] = [''];
   for (const word of text.split(/(\s+)/)) {
-    const parts = word.length >= LONG_WORD ? word.split(SEPARATOR).flatMap(humps) : [word];
+    const parts = word.length >= longWord ? word.split(SEPARATOR).flatMap(humps) : [word];
     pieces[pieces.length - 1] += parts[0]!;
     pieces.push(...parts.slice(1));
   }
