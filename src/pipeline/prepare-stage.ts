@@ -25,7 +25,7 @@ import { EXIT } from '../lib/exit-codes.ts';
 import type { Reporter } from '../lib/reporter.ts';
 import { expandInputs, inputBytes } from '../lib/inputs/expand-inputs.ts';
 import { MachineFiles } from './machine-files.ts';
-import { buildSiteData, CodeHighlighter, configuredModelOptions, type DocToModel, type ModelledApi } from '../site/site-model.ts';
+import { buildSiteData, CodeHighlighter, configuredModelOptions, type DocToModel, type ModelledApi, type SourceCopy } from '../site/site-model.ts';
 import { BATCH_PAGES, digest, WRITE_PARTS, writeSiteData } from './write-site-data.ts';
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { stageTimings, type StageTimings } from './build-timings.ts';
@@ -288,27 +288,13 @@ async function prepareWith(
       : undefined;
   if (cachePlan) io.err(cachePlan.report);
   // An API known by its summary alone whose pages are to be made after all (a fact another API
-  // puts on them changed, its entry was damaged): loaded and modelled now, as a build without
-  // the summary would have (its findings were reported from the summary, the same).
-  // The same for a shard's own APIs after a first pass one document at a time (withFirstPass).
+  // puts on them changed, its entry was damaged, a shard's own APIs after a first pass one
+  // document at a time): loaded and modelled again while its pages are made, one at a time, as a
+  // build without the summary would have (its findings were reported from the summary, the same).
   const fromSummaries = docs.filter((d) => !isLoaded(d)).length;
-  const loadedAgain: string[] = [];
   const toMake = cachePlan ? cachePlan.toBuild.map((entry) => entry.api) : site.apis.filter((api) => !shardPlan?.elsewhere.has(api));
-  for (const known of toMake) {
-    const i = site.apis.indexOf(known);
-    const d = docs[i]!;
-    if ('doc' in d) continue;
-    const result = await timings.measureAsync('load and validate', () => validateDocument(d.file, options));
-    if (!result.doc) throw new Error(`${d.file} could not be loaded again (${result.diagnostics[0]?.message ?? 'no finding'})`);
-    docs[i] = { file: d.file, doc: result.doc, diagnostics: result.diagnostics };
-    const api = timings.measure(WRITE_PARTS.model, () => model.modelAgain(i, toModel(d.file, result.doc!, result.diagnostics)));
-    const keyed = cachePlan?.keyed.find((k) => k.api === known);
-    if (keyed) keyed.api = api;
-    const entry = cachePlan?.toBuild.find((e) => e.api === known);
-    if (entry) entry.api = api;
-    if (shardPlan?.owned.delete(known)) shardPlan.owned.add(api);
-    loadedAgain.push(api.slug);
-  }
+  const again = new Map(toMake.map((api) => [api, site.apis.indexOf(api)]).filter(([, i]) => !isLoaded(docs[i as number]!)) as [SiteApi, number][]);
+  const loadedAgain = [...again.keys()].map((api) => api.slug);
   if (summaries) io.err(summariesReport(fromSummaries, docs.length, loadedAgain, summaries.oneByOne ?? 0, summaries.place !== undefined));
   const place = summaries?.place;
   if (place && options.cache)
@@ -329,19 +315,40 @@ async function prepareWith(
   // Before the pages: the bundled JSON copy is the whole document made again (objects, then one
   // string), made here while the heap holds only the model, not on top of the highest point a
   // batch of pages reached (the model process's peak at 1,000 channels; bench/README.md, 2026-11-27).
-  timings.measure('source copies', () => {
-    mkdirSync(join(work, 'files'), { recursive: true });
-    for (const copy of copies) {
-      if (reused && [...reused].some((api) => copy.to.startsWith(api.prefix))) continue;
-      const target = join(work, 'files', copy.to);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, copy.text());
-    }
-  });
+  const writeCopies = (list: readonly SourceCopy[]): void =>
+    timings.measure('source copies', () => {
+      mkdirSync(join(work, 'files'), { recursive: true });
+      for (const copy of list) {
+        if (reused && [...reused].some((api) => copy.to.startsWith(api.prefix))) continue;
+        const target = join(work, 'files', copy.to);
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, copy.text());
+      }
+    });
+  writeCopies(copies);
+  const copied = new Set<SiteApi>();
   const digests = await writeSiteData(out, site, model.complete, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed, {
     ...(machineFiles ? { completed: (api, page) => machineFiles.page(api, page) } : {}),
     timings,
     ...(reused ? { reused } : {}),
+    ...(again.size > 0
+      ? {
+          open: async (api: SiteApi) => {
+            const i = again.get(api);
+            if (i === undefined) return;
+            const { file } = docs[i]!;
+            const result = await timings.measureAsync('load and validate', () => validateDocument(file, options));
+            if (!result.doc) throw new Error(`${file} could not be loaded again (${result.diagnostics[0]?.message ?? 'no finding'})`);
+            const own = timings.measure(WRITE_PARTS.model, () => model.attach(i, toModel(file, result.doc!, result.diagnostics)));
+            if (!copied.has(api)) writeCopies(own);
+            copied.add(api);
+          },
+          close: (api: SiteApi) => {
+            const i = again.get(api);
+            if (i !== undefined) model.detach(i);
+          },
+        }
+      : {}),
   });
   if (machineFiles) timings.measure(WRITE_PARTS.twins, () => machineFiles.finish());
   if (changes && siteDir) writeFileSync(join(siteDir, CHANGES_STYLESHEET), CHANGES_CSS);

@@ -51,11 +51,15 @@ export interface SiteModel {
   /** In a portal, what each page lists of the other APIs (its key in the build cache reads them: src/pipeline/cache/). */
   peers?: PeerIndex;
   /**
-   * Models the API at `index` from its document, in place of the summary it was given
-   * (`modelled`): a build that must make its pages after all. Returns the new API, which replaces
-   * the summary's in `site.apis`.
+   * Makes the pages of the API at `index`, given by its summary (`modelled`), completable after
+   * all: its document is modelled again, and each of its pages is completed from the new model
+   * into the summary's page of the same URL. Returns the API's source copies. For a build that
+   * makes the pages of an API it did not load (src/pipeline/prepare-stage.ts): one at a time,
+   * `detach` letting each document go once its pages are written.
    */
-  modelAgain: (index: number, entry: DocToModel) => SiteApi;
+  attach: (index: number, entry: DocToModel) => SourceCopy[];
+  /** Lets the document attached to the API at `index` go: its pages not completed by then stay summaries. */
+  detach: (index: number) => void;
 }
 
 /** A document to model, with its findings (see buildSiteData). */
@@ -160,13 +164,26 @@ export function buildSiteData(
     ...(manifest.notListed ? { flowsNotListed: manifest.notListed } : {}),
     copies,
     complete,
-    modelAgain: (index, entry) => {
-      // Modelled as it was the first time (the summary it replaces is of the same files), with the portal's qualifier.
-      const { api } = modelDoc(index, entry);
-      const qualifier = apis[index]!.qualifier;
-      if (qualifier) api.qualifier = qualifier;
-      apis[index] = api;
-      return api;
+    attach: (index, entry) => {
+      const own: SourceCopy[] = [];
+      // Modelled as it was the first time: the summary is of the same files.
+      const { modelled, completePage } = modelDocument(slugs[index]!, portal, entry, cwd, options, own);
+      const api = apis[index]!;
+      const made = modelled.api.pages;
+      if (made.length !== api.pages.length || made.some((page, i) => page.url !== api.pages[i]!.url))
+        throw new Error(`the pages of ${entry.file} are not those of the summary it was given`);
+      api.pages.forEach((page, i) => {
+        const fresh = made[i]!;
+        completerOf.set(page, () => {
+          completePage(fresh, peers?.peersOf(api.prefix + fresh.url));
+          Object.assign(page, fresh);
+        });
+        apiOf.set(page, api);
+      });
+      return own;
+    },
+    detach: (index) => {
+      for (const page of apis[index]!.pages) completerOf.delete(page);
     },
     ...(peers ? { peers } : {}),
   };
