@@ -19,6 +19,9 @@ import { buildSiteData, type DocToModel } from '../src/site/site-model.ts';
 import { formatText } from '../src/lib/diagnostics/format-text.ts';
 import { displayPath } from '../src/lib/diagnostics/to-diagnostic.ts';
 import { tempTree } from './helpers.ts';
+import { buildSite } from '../src/pipeline/pipeline.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { BILLING, ORDERS, SHIPPING } from './portal-pair.ts';
 
 const dir = tempTree({
@@ -145,5 +148,31 @@ describe('the first pass one document at a time', () => {
     assert.ok(kept.length < whole.length / 2, `kept ${kept.length} of ${whole.length} characters`);
     const shown = displayPath(both[1]!, dir);
     assert.equal(formatText(diagnostics, { sources: new Map([[shown, kept]]) }), formatText(diagnostics, { sources: new Map([[shown, whole]]) }));
+  });
+
+  it('builds a portal whole to the same site, byte for byte, with its first pass one document at a time', async () => {
+    const said: string[] = [];
+    const build = async (folder: string, firstPassOneByOne: boolean): Promise<Map<string, Buffer>> => {
+      const io = { out: (line: string) => said.push(line), err: (line: string) => said.push(line) };
+      const code = await buildSite(['apis'], { outDir: folder, cwd: dir, color: false, format: 'text', version: '0', firstPassOneByOne }, io);
+      assert.equal(code, 0, said.join('\n'));
+      const out = join(dir, folder);
+      const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+      return new Map(files.map((e) => [relative(out, join(e.parentPath, e.name)), readFileSync(join(e.parentPath, e.name))]));
+    };
+    const together = await build('together', false);
+    assert.ok(!said.some((line) => line.includes('one document at a time')), said.join('\n'));
+    const oneByOne = await build('one-by-one', true);
+    assert.ok(
+      said.includes(
+        'API summaries: 3 of 3 made one document at a time (each let go before the next is read); loaded again to make their pages: billing, orders, shipping.',
+      ),
+      said.join('\n'),
+    );
+    assert.deepEqual([...oneByOne.keys()].sort(), [...together.keys()].sort());
+    for (const [path, bytes] of together) assert.ok(bytes.equals(oneByOne.get(path)!), `${path} differs`);
+    // The source copies of an API loaded again are written when its pages are made.
+    for (const name of ['orders', 'billing', 'shipping'])
+      for (const ext of ['yaml', 'json']) assert.ok(oneByOne.has(join(name, 'source', `${name}.${ext}`)), `${name}'s ${ext} copy`);
   });
 });

@@ -420,14 +420,17 @@ function modelEntry(preview: boolean): (file: string, doc: ResolvedDoc, diagnost
 }
 
 /**
- * A shard's first pass, one document at a time (first-pass.ts): the summaries of the documents
+ * A portal's first pass, one document at a time (first-pass.ts): the summaries of the documents
  * the build cache did not know, added to its. A shard makes the pages of a share of the portal's
- * APIs, but its first pass reads every document: held all at once, they were most of its memory.
+ * APIs, but its first pass reads every document: held all at once, they were most of its memory;
+ * so were they in a build of a large portal whole (ONE_BY_ONE_BYTES).
  * Not for a comparison, guides' references or try-it checks, which read every document (as summariesOf).
  */
 async function withFirstPass(request: PrepareRequest, cached: SummaryLookup | undefined, timings: Timings): Promise<SummaryLookup | undefined> {
   const { inputs, options, cwd, settings, guideRefs, siteDir, base, siteUrl, compare } = request;
-  if (!options.shard || !siteDir || compare || guideRefs.length > 0 || settings.tryIt) return cached;
+  if (!siteDir || compare || guideRefs.length > 0 || settings.tryIt) return cached;
+  const oneByOne = options.firstPassOneByOne ?? (options.shard !== undefined || inputBytes(inputs, cwd) >= ONE_BY_ONE_BYTES);
+  if (!oneByOne) return cached;
   const { files } = expandInputs(inputs, cwd);
   if (files.length < 2) return cached;
   const { preview } = cacheContextOf(options, settings, base, siteUrl, compare);
@@ -456,7 +459,14 @@ async function withFirstPass(request: PrepareRequest, cached: SummaryLookup | un
   return { hits, reused, ...(cached?.place ? { place: cached.place } : {}), oneByOne: made.size };
 }
 
-/** The part of the stage's work that loads, validates and models a shard's documents one at a time (`build --timings`). */
+/**
+ * A portal's inputs from which its first pass is made one document at a time though it is built
+ * whole (bench/README.md, "Portals, seventh round"): below, holding every document costs less
+ * than loading each again.
+ */
+const ONE_BY_ONE_BYTES = 32 * 1024 * 1024;
+
+/** The part of the stage's work that loads, validates and models a portal's documents one at a time (`build --timings`). */
 const FIRST_PASS_PART = 'first pass, one document at a time';
 
 /** The part of the stage's work that reads and keeps the APIs' first-pass summaries in the build cache (`build --timings`). */
