@@ -40,6 +40,12 @@ export interface BuildOptions extends ValidateInputsOptions {
    * file rather than a pipe. Default: for large inputs only (src/pipeline/pipeline.ts, LATE_RENDER_BYTES).
    */
   renderAfterModel?: boolean;
+  /**
+   * Make a portal's first pass one document at a time, each let go before the next is read, and
+   * load each API's document again while its pages are made (src/pipeline/first-pass.ts). Default:
+   * for shards, and for portals of large inputs (prepare-stage.ts, ONE_BY_ONE_BYTES).
+   */
+  firstPassOneByOne?: boolean;
   /** `--timings`: print where the build's time went, stage by stage (build-timings.ts). */
   timings?: boolean;
   /**

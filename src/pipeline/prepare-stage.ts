@@ -25,7 +25,7 @@ import { EXIT } from '../lib/exit-codes.ts';
 import type { Reporter } from '../lib/reporter.ts';
 import { expandInputs, inputBytes } from '../lib/inputs/expand-inputs.ts';
 import { MachineFiles } from './machine-files.ts';
-import { buildSiteData, CodeHighlighter, configuredModelOptions, type DocToModel, type ModelledApi } from '../site/site-model.ts';
+import { buildSiteData, CodeHighlighter, configuredModelOptions, type DocToModel, type ModelledApi, type SourceCopy } from '../site/site-model.ts';
 import { BATCH_PAGES, digest, WRITE_PARTS, writeSiteData } from './write-site-data.ts';
 import { processCpuMs, Timings } from '../lib/timings.ts';
 import { stageTimings, type StageTimings } from './build-timings.ts';
@@ -46,6 +46,7 @@ import { BuildCache } from './cache/build-cache.ts';
 import type { PageHeads } from './route-lists.ts';
 import { type ApiForSearch, indexedPages } from './cache/search-group-plan.ts';
 import { planShard, type ShardPlan } from './shards/shard-apis.ts';
+import { firstPassOneByOne } from './first-pass.ts';
 
 export interface PrepareRequest {
   inputs: string[];
@@ -108,7 +109,8 @@ export async function prepareSite(request: PrepareRequest, out: Writable, io: Re
   const highlighter = new CodeHighlighter({ parallel });
   if (parallel) highlighter.warmUp();
   try {
-    const prepared = await prepareWith(request, summaries, out, highlighter, io, timings);
+    const lookup = await withFirstPass(request, summaries, timings);
+    const prepared = await prepareWith(request, lookup, out, highlighter, io, timings);
     if (typeof prepared === 'number') return prepared;
     const worker = highlighter.workerUsage();
     if (worker) timings.add(`${WRITE_PARTS.highlight}, worker thread`, worker.wallMs, worker.cpuMs);
@@ -218,8 +220,7 @@ async function prepareWith(
   // Findings are for the document's authors: a preview shows each on the page it concerns; a
   // published site (a build of valid documents without a comparison) shows none to its readers,
   // but for a warning beside an example that does not match its schema (example-findings.ts).
-  const toModel = (file: string, doc: ResolvedDoc, diagnostics: Diagnostic[]): DocToModel =>
-    preview ? { file, doc, diagnostics } : { file, doc, exampleFindings: diagnostics.filter(isExampleFinding) };
+  const toModel = modelEntry(preview);
   // The summaries of the APIs modelled from their documents, to keep in the cache (taken at once: the build changes them later).
   const toKeep = new Map<number, { json: string; files: KeyFile[] }>();
   const model = timings.measure(WRITE_PARTS.model, () =>
@@ -287,31 +288,20 @@ async function prepareWith(
       : undefined;
   if (cachePlan) io.err(cachePlan.report);
   // An API known by its summary alone whose pages are to be made after all (a fact another API
-  // puts on them changed, its entry was damaged): loaded and modelled now, as a build without
-  // the summary would have (its findings were reported from the summary, the same).
+  // puts on them changed, its entry was damaged, a shard's own APIs after a first pass one
+  // document at a time): loaded and modelled again while its pages are made, one at a time, as a
+  // build without the summary would have (its findings were reported from the summary, the same).
   const fromSummaries = docs.filter((d) => !isLoaded(d)).length;
-  const loadedAgain: string[] = [];
-  if (cachePlan)
-    for (const entry of cachePlan.toBuild) {
-      const i = site.apis.indexOf(entry.api);
-      const d = docs[i]!;
-      if ('doc' in d) continue;
-      const result = await timings.measureAsync('load and validate', () => validateDocument(d.file, options));
-      if (!result.doc) throw new Error(`${d.file} could not be loaded again (${result.diagnostics[0]?.message ?? 'no finding'})`);
-      docs[i] = { file: d.file, doc: result.doc, diagnostics: result.diagnostics };
-      const api = timings.measure(WRITE_PARTS.model, () => model.modelAgain(i, toModel(d.file, result.doc!, result.diagnostics)));
-      const keyed = cachePlan.keyed.find((k) => k.api === entry.api);
-      if (keyed) keyed.api = api;
-      if (shardPlan?.owned.delete(entry.api)) shardPlan.owned.add(api);
-      entry.api = api;
-      loadedAgain.push(api.slug);
-    }
-  if (summaries) io.err(summariesReport(fromSummaries, docs.length, loadedAgain));
-  if (summaries)
+  const toMake = cachePlan ? cachePlan.toBuild.map((entry) => entry.api) : site.apis.filter((api) => !shardPlan?.elsewhere.has(api));
+  const again = new Map(toMake.map((api) => [api, site.apis.indexOf(api)]).filter(([, i]) => !isLoaded(docs[i as number]!)) as [SiteApi, number][]);
+  const loadedAgain = [...again.keys()].map((api) => api.slug);
+  if (summaries) io.err(summariesReport(fromSummaries, docs.length, loadedAgain, summaries.oneByOne ?? 0, summaries.place !== undefined));
+  const place = summaries?.place;
+  if (place && options.cache)
     timings.measure(SUMMARY_PART, () => {
       const cache = new BuildCache(options.cache!);
       for (const [i, kept] of toKeep) {
-        const why = keepSummary(cache, { ...summaries.place(docs[i]!.file), slug: site.apis[i]!.slug }, kept);
+        const why = keepSummary(cache, { ...place(docs[i]!.file), slug: site.apis[i]!.slug }, kept);
         if (why) io.err(`apidesc-docs: note: the build cache could not keep the summary of ${site.apis[i]!.slug} (${why}); the next build loads it again.`);
       }
     });
@@ -325,19 +315,40 @@ async function prepareWith(
   // Before the pages: the bundled JSON copy is the whole document made again (objects, then one
   // string), made here while the heap holds only the model, not on top of the highest point a
   // batch of pages reached (the model process's peak at 1,000 channels; bench/README.md, 2026-11-27).
-  timings.measure('source copies', () => {
-    mkdirSync(join(work, 'files'), { recursive: true });
-    for (const copy of copies) {
-      if (reused && [...reused].some((api) => copy.to.startsWith(api.prefix))) continue;
-      const target = join(work, 'files', copy.to);
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, copy.text());
-    }
-  });
+  const writeCopies = (list: readonly SourceCopy[]): void =>
+    timings.measure('source copies', () => {
+      mkdirSync(join(work, 'files'), { recursive: true });
+      for (const copy of list) {
+        if (reused && [...reused].some((api) => copy.to.startsWith(api.prefix))) continue;
+        const target = join(work, 'files', copy.to);
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, copy.text());
+      }
+    });
+  writeCopies(copies);
+  const copied = new Set<SiteApi>();
   const digests = await writeSiteData(out, site, model.complete, highlighter, highlighter.parallel ? BATCH_PAGES.parallel : BATCH_PAGES.streamed, {
     ...(machineFiles ? { completed: (api, page) => machineFiles.page(api, page) } : {}),
     timings,
     ...(reused ? { reused } : {}),
+    ...(again.size > 0
+      ? {
+          open: async (api: SiteApi) => {
+            const i = again.get(api);
+            if (i === undefined) return;
+            const { file } = docs[i]!;
+            const result = await timings.measureAsync('load and validate', () => validateDocument(file, options));
+            if (!result.doc) throw new Error(`${file} could not be loaded again (${result.diagnostics[0]?.message ?? 'no finding'})`);
+            const own = timings.measure(WRITE_PARTS.model, () => model.attach(i, toModel(file, result.doc!, result.diagnostics)));
+            if (!copied.has(api)) writeCopies(own);
+            copied.add(api);
+          },
+          close: (api: SiteApi) => {
+            const i = again.get(api);
+            if (i !== undefined) model.detach(i);
+          },
+        }
+      : {}),
   });
   if (machineFiles) timings.measure(WRITE_PARTS.twins, () => machineFiles.finish());
   if (changes && siteDir) writeFileSync(join(siteDir, CHANGES_STYLESHEET), CHANGES_CSS);
@@ -376,10 +387,18 @@ async function prepareWith(
   };
 }
 
-/** `API summaries: 19 of 20 from the build cache (their documents not loaded); loaded again to make their pages: orders.` */
-function summariesReport(found: number, total: number, again: readonly string[]): string {
+/**
+ * `API summaries: 19 of 20 from the build cache (their documents not loaded); loaded again to make
+ * their pages: orders.` With a first pass one document at a time (`oneByOne` of the `found`):
+ * `API summaries: 5 of 20 from the build cache, 15 made one document at a time; loaded again …`.
+ */
+function summariesReport(found: number, total: number, again: readonly string[], oneByOne: number, cached: boolean): string {
   const named = again.slice(0, 6).join(', ') + (again.length > 6 ? `, and ${again.length - 6} more` : '');
-  return `API summaries: ${found} of ${total} from the build cache (their documents not loaded)${again.length > 0 ? `; loaded again to make their pages: ${named}` : ''}.`;
+  const whence =
+    oneByOne === 0
+      ? `${found} of ${total} from the build cache (their documents not loaded)`
+      : `${cached ? `${found - oneByOne} of ${total} from the build cache, ` : ''}${oneByOne}${cached ? '' : ` of ${total}`} made one document at a time (each let go before the next is read)`;
+  return `API summaries: ${whence}${again.length > 0 ? `; loaded again to make their pages: ${named}` : ''}.`;
 }
 
 /** A document loaded and validated, with its findings. */
@@ -391,6 +410,65 @@ interface LoadedDoc {
 
 const isLoaded = (d: LoadedDoc | { file: string; summary: ApiSummary }): d is LoadedDoc => 'doc' in d;
 
+/**
+ * What the model is given of a document: every finding for a preview, which shows each on its
+ * page; for a published site (valid documents, no comparison) only those that say an example
+ * does not match its schema, shown as a warning beside the example (example-findings.ts).
+ */
+function modelEntry(preview: boolean): (file: string, doc: ResolvedDoc, diagnostics: Diagnostic[]) => DocToModel {
+  return (file, doc, diagnostics) => (preview ? { file, doc, diagnostics } : { file, doc, exampleFindings: diagnostics.filter(isExampleFinding) });
+}
+
+/**
+ * A portal's first pass, one document at a time (first-pass.ts): the summaries of the documents
+ * the build cache did not know, added to its. A shard makes the pages of a share of the portal's
+ * APIs, but its first pass reads every document: held all at once, they were most of its memory;
+ * so were they in a build of a large portal whole (ONE_BY_ONE_BYTES).
+ * Not for a comparison, guides' references or try-it checks, which read every document (as summariesOf).
+ */
+async function withFirstPass(request: PrepareRequest, cached: SummaryLookup | undefined, timings: Timings): Promise<SummaryLookup | undefined> {
+  const { inputs, options, cwd, settings, guideRefs, siteDir, base, siteUrl, compare } = request;
+  if (!siteDir || compare || guideRefs.length > 0 || settings.tryIt) return cached;
+  const oneByOne = options.firstPassOneByOne ?? (options.shard !== undefined || inputBytes(inputs, cwd) >= ONE_BY_ONE_BYTES);
+  if (!oneByOne) return cached;
+  const { files } = expandInputs(inputs, cwd);
+  if (files.length < 2) return cached;
+  const { preview } = cacheContextOf(options, settings, base, siteUrl, compare);
+  const cache = cached && options.cache ? new BuildCache(options.cache) : undefined;
+  const slugs = apiSlugs(files);
+  const made = await timings.measureAsync(FIRST_PASS_PART, () =>
+    firstPassOneByOne({
+      files,
+      slugs,
+      known: new Set(cached?.hits.keys()),
+      options,
+      cwd,
+      modelOptions: configuredModelOptions(settings),
+      toModel: modelEntry(preview),
+      // Kept in the build cache at once, as a build that loads every document keeps them after modelling.
+      ...(cache && cached?.place ? { made: (file, index, kept) => keepSummary(cache, { ...cached.place!(file), slug: slugs[index]! }, kept) } : {}),
+    }),
+  );
+  if (!made) return cached;
+  const hits = new Map(cached?.hits);
+  const reused = new Map(cached?.reused);
+  for (const [file, hit] of made) {
+    hits.set(file, hit);
+    reused.set(file, { diagnostics: hit.summary.diagnostics, texts: hit.texts });
+  }
+  return { hits, reused, ...(cached?.place ? { place: cached.place } : {}), oneByOne: made.size };
+}
+
+/**
+ * A portal's inputs from which its first pass is made one document at a time though it is built
+ * whole (bench/README.md, "Portals, seventh round"): below, holding every document costs less
+ * than loading each again.
+ */
+const ONE_BY_ONE_BYTES = 32 * 1024 * 1024;
+
+/** The part of the stage's work that loads, validates and models a portal's documents one at a time (`build --timings`). */
+const FIRST_PASS_PART = 'first pass, one document at a time';
+
 /** The part of the stage's work that reads and keeps the APIs' first-pass summaries in the build cache (`build --timings`). */
 const SUMMARY_PART = 'build cache: API summaries read and kept';
 
@@ -398,7 +476,10 @@ const SUMMARY_PART = 'build cache: API summaries read and kept';
 interface SummaryLookup {
   reused: Map<string, ReusedValidation>;
   hits: Map<string, SummaryHit>;
-  place: (file: string) => Omit<SummaryPlace, 'slug'>;
+  /** Where an API's summary is kept in the build cache; none when the build has no cache. */
+  place?: (file: string) => Omit<SummaryPlace, 'slug'>;
+  /** How many of the summaries the first pass made one document at a time (withFirstPass), not the cache. */
+  oneByOne?: number;
 }
 
 /** Looks up the summary of each of a portal's documents (cache/api-summary.ts); undefined for a single document. */

@@ -84,6 +84,45 @@ describe('writeSiteData', () => {
     assert.equal(pages.filter(holds).length, 0, 'every page is emptied once written');
   });
 
+  it('opens one API at a time: its pages are completed between its open and its close, and no two are open at once', async () => {
+    // A portal of the same document twice: two APIs with servers (whose pages come first).
+    const [entry] = await docs();
+    const model = buildSiteData([entry!, { ...entry!, file: join(repo, 'content/other/orders.apidesc.yaml') }], repo, { deferPages: true });
+    const { apis } = model.site;
+    const open = new Set<string>();
+    let most = 0;
+    const events: string[] = [];
+    const outside: string[] = [];
+    const complete = (page: Page): Page => {
+      const api = apis.find((a) => a.pages.includes(page))!;
+      if (!open.has(api.slug)) outside.push(api.prefix + page.url);
+      return model.complete(page);
+    };
+    const out = new PassThrough();
+    out.resume();
+    const highlighter = new CodeHighlighter({ parallel: false });
+    try {
+      await writeSiteData(out, model.site, complete, highlighter, 4, {
+        open: async (api) => {
+          open.add(api.slug);
+          most = Math.max(most, open.size);
+          events.push(`open ${api.slug}`);
+        },
+        close: (api) => {
+          open.delete(api.slug);
+          events.push(`close ${api.slug}`);
+        },
+      });
+    } finally {
+      await highlighter.close();
+    }
+    assert.deepEqual(outside, [], 'no page is completed while its API is closed');
+    assert.equal(most, 1, 'one API open at a time');
+    const [a, b] = apis.map((api) => api.slug);
+    // Each API's servers first (their lists are routes, sent with the summaries), then each API's other pages.
+    assert.deepEqual(events, [`open ${a}`, `close ${a}`, `open ${b}`, `close ${b}`, `open ${a}`, `close ${a}`, `open ${b}`, `close ${b}`]);
+  });
+
   it("gives a page the same digest whether or not something read its content before it was written (a guide's reference)", async () => {
     const digestsOf = async (readFirst: (page: Page) => boolean): Promise<Map<string, string>> => {
       const model = buildSiteData(await docs(), repo, { deferPages: true });

@@ -72,6 +72,13 @@ export interface WriteSiteDataOptions {
    * summaries), and are never completed, digested or highlighted.
    */
   reused?: ReadonlySet<SiteApi>;
+  /**
+   * Called before an API's pages are completed, and `close` once they are (twice for an API with
+   * servers, whose pages come first): an API known by its summary has its document loaded only
+   * while its pages are made (prepare-stage.ts), so that the process holds one such document at a time.
+   */
+  open?: (api: SiteApi) => Promise<void>;
+  close?: (api: SiteApi) => void;
 }
 
 /** The parts of writeSiteData's work, as `build --timings` names them (build-timings.ts). */
@@ -97,7 +104,7 @@ export async function writeSiteData(
   complete: (page: Page) => Page,
   highlighter: CodeHighlighter,
   batchPages: number,
-  { completed, timings = new Timings(), reused = new Set() }: WriteSiteDataOptions = {},
+  { completed, timings = new Timings(), reused = new Set(), open, close }: WriteSiteDataOptions = {},
 ): Promise<Map<string, string>> {
   const digests = new Map<string, string>();
   const completeBatch = async (api: SiteApi, pages: Page[]): Promise<void> => {
@@ -122,7 +129,10 @@ export async function writeSiteData(
   for (const api of reused) for (const page of api.pages) whole.add(forget(page));
   for (const api of built) {
     const pages = api.pages.filter(contentShapesRoutes);
+    if (pages.length === 0) continue;
+    await open?.(api);
     await completeBatch(api, pages);
+    close?.(api);
     for (const page of pages) whole.add(page);
   }
   const writer = new BlockWriter(out);
@@ -135,6 +145,8 @@ export async function writeSiteData(
   for (const page of whole) forget(page);
   for (const api of built) {
     const rest = api.pages.filter((page) => !whole.has(page));
+    if (rest.length === 0) continue;
+    await open?.(api);
     for (let start = 0; start < rest.length; start += batchPages) {
       const batch = rest.slice(start, start + batchPages);
       await completeBatch(api, batch);
@@ -147,6 +159,7 @@ export async function writeSiteData(
         await writer.flush();
       });
     }
+    close?.(api);
   }
   return digests;
 }

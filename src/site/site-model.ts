@@ -51,11 +51,15 @@ export interface SiteModel {
   /** In a portal, what each page lists of the other APIs (its key in the build cache reads them: src/pipeline/cache/). */
   peers?: PeerIndex;
   /**
-   * Models the API at `index` from its document, in place of the summary it was given
-   * (`modelled`): a build that must make its pages after all. Returns the new API, which replaces
-   * the summary's in `site.apis`.
+   * Makes the pages of the API at `index`, given by its summary (`modelled`), completable after
+   * all: its document is modelled again, and each of its pages is completed from the new model
+   * into the summary's page of the same URL. Returns the API's source copies. For a build that
+   * makes the pages of an API it did not load (src/pipeline/prepare-stage.ts): one at a time,
+   * `detach` letting each document go once its pages are written.
    */
-  modelAgain: (index: number, entry: DocToModel) => SiteApi;
+  attach: (index: number, entry: DocToModel) => SourceCopy[];
+  /** Lets the document attached to the API at `index` go: its pages not completed by then stay summaries. */
+  detach: (index: number) => void;
 }
 
 /** A document to model, with its findings (see buildSiteData). */
@@ -111,44 +115,13 @@ export function buildSiteData(
   // that meet it (issue 22), known only once all of them are.
   let peers: PeerIndex | undefined;
   const endpoints: PortalApiEndpoints[] = [];
-  const modelDoc = (i: number, { doc, diagnostics = [], exampleFindings }: DocToModel): ModelledApi => {
-    const slug = slugs[i]!;
-    const model = buildApiModel(doc, slug, cwd, { ...options, deferPages: true });
-    const prefix = portal ? `${slug}/` : '';
-    for (const page of model.pages) completerOf.set(page, (p) => model.completePage(p, peers?.peersOf(prefix + p.url)));
-    const counts: Record<string, number> = {};
-    // Each section's pages but the last's (other components), by the section's name: "servers", "schemas".
-    for (const { title } of PAGE_SECTIONS.slice(0, -1)) {
-      const kinds: string[] = kindsOfSection(title);
-      counts[title.toLowerCase()] = model.entities.filter((e) => kinds.includes(e.kind)).length;
+  const modelDoc = (i: number, entry: DocToModel): ModelledApi => {
+    const { modelled, completePage } = modelDocument(slugs[i]!, portal, entry, cwd, options, copies);
+    for (const page of modelled.api.pages) {
+      completerOf.set(page, (p) => completePage(p, peers?.peersOf(modelled.api.prefix + p.url)));
+      apiOf.set(page, modelled.api);
     }
-    const downloads = sourceDownloads(doc, prefix, copies);
-    const api: SiteApi = {
-      slug,
-      title: model.title,
-      version: model.version,
-      infoFacts: model.infoFacts,
-      ...(model.descriptionHtml ? { descriptionHtml: model.descriptionHtml } : {}),
-      prefix,
-      pages: model.pages,
-      counts,
-      downloads,
-      catalog: model.catalog,
-    };
-    for (const page of model.pages) apiOf.set(page, api);
-    attachDiagnostics(api, diagnostics, doc, cwd);
-    // A preview is given every finding; a published site only those of its examples (prepare-stage.ts).
-    if (!exampleFindings) api.sourceLines = true;
-    if (exampleFindings) {
-      const invalid = invalidExamples(exampleFindings.map((d) => ({ ...d, file: publishedPath(d.file, cwd, doc.policy.root) })));
-      if (invalid) api.invalidExamples = invalid;
-    }
-    return {
-      api,
-      routes: model.routes,
-      endpoints: portal ? model.flowEndpoints() : [],
-      rootFile: publishedPath(doc.root.path, cwd, doc.policy.root),
-    };
+    return modelled;
   };
   const modelledApis = docs.map((entry, i) => {
     let modelled: ModelledApi;
@@ -191,16 +164,91 @@ export function buildSiteData(
     ...(manifest.notListed ? { flowsNotListed: manifest.notListed } : {}),
     copies,
     complete,
-    modelAgain: (index, entry) => {
-      // Modelled as it was the first time (the summary it replaces is of the same files), with the portal's qualifier.
-      const { api } = modelDoc(index, entry);
-      const qualifier = apis[index]!.qualifier;
-      if (qualifier) api.qualifier = qualifier;
-      apis[index] = api;
-      return api;
+    attach: (index, entry) => {
+      const own: SourceCopy[] = [];
+      // Modelled as it was the first time: the summary is of the same files.
+      const { modelled, completePage } = modelDocument(slugs[index]!, portal, entry, cwd, options, own);
+      const api = apis[index]!;
+      const made = modelled.api.pages;
+      if (made.length !== api.pages.length || made.some((page, i) => page.url !== api.pages[i]!.url))
+        throw new Error(`the pages of ${entry.file} are not those of the summary it was given`);
+      api.pages.forEach((page, i) => {
+        const fresh = made[i]!;
+        completerOf.set(page, () => {
+          completePage(fresh, peers?.peersOf(api.prefix + fresh.url));
+          Object.assign(page, fresh);
+        });
+        apiOf.set(page, api);
+      });
+      return own;
+    },
+    detach: (index) => {
+      for (const page of apis[index]!.pages) completerOf.delete(page);
     },
     ...(peers ? { peers } : {}),
   };
+}
+
+/**
+ * One document modelled as the API at `slug` (of a portal when `portal`): its page summaries,
+ * routes and flow endpoints, its findings placed on its pages, its source files added to
+ * `copies`; `completePage` fills in a page's content (buildApiModel's, with deferred pages).
+ */
+function modelDocument(
+  slug: string,
+  portal: boolean,
+  { doc, diagnostics = [], exampleFindings }: DocToModel,
+  cwd: string,
+  options: ModelOptions,
+  copies: SourceCopy[],
+): { modelled: ModelledApi; completePage: ReturnType<typeof buildApiModel>['completePage'] } {
+  const model = buildApiModel(doc, slug, cwd, { ...options, deferPages: true });
+  const prefix = portal ? `${slug}/` : '';
+  const counts: Record<string, number> = {};
+  // Each section's pages but the last's (other components), by the section's name: "servers", "schemas".
+  for (const { title } of PAGE_SECTIONS.slice(0, -1)) {
+    const kinds: string[] = kindsOfSection(title);
+    counts[title.toLowerCase()] = model.entities.filter((e) => kinds.includes(e.kind)).length;
+  }
+  const downloads = sourceDownloads(doc, prefix, copies);
+  const api: SiteApi = {
+    slug,
+    title: model.title,
+    version: model.version,
+    infoFacts: model.infoFacts,
+    ...(model.descriptionHtml ? { descriptionHtml: model.descriptionHtml } : {}),
+    prefix,
+    pages: model.pages,
+    counts,
+    downloads,
+    catalog: model.catalog,
+  };
+  attachDiagnostics(api, diagnostics, doc, cwd);
+  // A preview is given every finding; a published site only those of its examples (prepare-stage.ts).
+  if (!exampleFindings) api.sourceLines = true;
+  if (exampleFindings) {
+    const invalid = invalidExamples(exampleFindings.map((d) => ({ ...d, file: publishedPath(d.file, cwd, doc.policy.root) })));
+    if (invalid) api.invalidExamples = invalid;
+  }
+  return {
+    modelled: {
+      api,
+      routes: model.routes,
+      endpoints: portal ? model.flowEndpoints() : [],
+      rootFile: publishedPath(doc.root.path, cwd, doc.policy.root),
+    },
+    completePage: model.completePage,
+  };
+}
+
+/**
+ * The first pass of one API of a portal of `files` (the API at `index`): what buildSiteData makes
+ * of it before any page is completed, to be kept as a summary (src/pipeline/cache/api-summary.ts)
+ * so that its document need not stay loaded. A portal of many APIs is so modelled one document at
+ * a time (src/pipeline/prepare-stage.ts, `firstPassOneByOne`).
+ */
+export function firstPassOf(slugs: readonly string[], index: number, entry: DocToModel, cwd: string, options: ModelOptions = {}): ModelledApi {
+  return modelDocument(slugs[index]!, slugs.length > 1, entry, cwd, options, []).modelled;
 }
 
 /**

@@ -35,7 +35,10 @@ export function formatText(diagnostics: Diagnostic[], options: TextOptions = {})
   return out.join('\n');
 }
 
-export function codeFrame(lines: readonly string[], line: number, column: number, context = 1): string {
+/** The lines a code frame shows on each side of a finding's line. */
+export const CODE_FRAME_CONTEXT = 1;
+
+export function codeFrame(lines: readonly string[], line: number, column: number, context = CODE_FRAME_CONTEXT): string {
   const first = Math.max(1, line - context);
   const last = Math.min(lines.length, line + context);
   const width = String(last).length;
