@@ -163,7 +163,7 @@ const BUILDERS: Record<PageBuilder, Builder> = {
     scheme.onItsPage = true;
     const title = page.title.toLowerCase();
     const kind = scheme.kind.toLowerCase();
-    if (title.startsWith(kind) || title.endsWith(`(${kind})`)) scheme.kindInTitle = true;
+    if (title.startsWith(kind) || title.endsWith(kind)) scheme.kindInTitle = true;
     const map = (l: Page['usedBy'][number]): string | undefined => pageKindOf(l.kind)?.map;
     if (scheme.requiredScopes) scheme.requiredBy = page.usedBy.filter((l) => map(l) === 'servers' || map(l) === 'operations');
     page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [scheme] }] });
