@@ -101,7 +101,7 @@ describe('channel, server and Changes pages of the default content and of a comp
     );
     assert.match(
       page(content, 'operations/requeststockcheck'),
-      /the topic <code class="sns-topic-name">inventory\.stock-check<\/code> <span class="kind">\(the channel's address\)<\/span>/,
+      /the topic <code class="sns-topic-name">inventory-stock-check<\/code> <span class="kind">\(the channel's address\)<\/span>/,
     );
   });
 

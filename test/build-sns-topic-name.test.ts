@@ -133,3 +133,44 @@ describe('the topic name on an sns publishing page', () => {
     assert.doesNotMatch(text(byId.page), /deduplicates by content/);
   });
 });
+
+describe('a topic name AWS refuses', () => {
+  // A request channel on an sns server without a binding: the pages take its address for the topic's name.
+  const refused = `apidesc: 3.0.0
+info:
+  title: Stock
+  version: 1.0.0
+servers:
+  aws:
+    host: sns.eu-west-1.amazonaws.com
+    protocol: sns
+channels:
+  stockCheck:
+    address: inventory.stock-check
+    servers:
+      - $ref: '#/servers/aws'
+  orderEvents:
+    address: orders
+    bindings:
+      sns:
+        name: orders.v2
+`;
+
+  it('is a warning of its own rule, with file, line, column and a hint, for a written name and for an address taken as one', async () => {
+    const dir = tempTree({ 'api.yaml': refused });
+    const r = await runIn(dir, ['validate', 'api.yaml']);
+    const said = r.out + r.err;
+    // A warning, not an error: the SPEC's binding sets no rule for the name.
+    assert.equal(r.code, 0, said);
+    assert.match(
+      said,
+      /api\.yaml:11:14\s+warning\s+sns-topic-name\s+AWS refuses the topic name "inventory\.stock-check" \(no binding names the topic, so its name is taken to be the channel’s address\): it holds "\.", where a topic name holds only ASCII letters, digits, hyphens and underscores/,
+    );
+    assert.match(
+      said,
+      /hint: Name the topic as AWS takes it, for instance "inventory-stock-check", in the channel binding’s `name` \(bindings\.sns\.name\) or as the address\./,
+    );
+    assert.match(said, /api\.yaml:18:15\s+warning\s+sns-topic-name\s+AWS refuses the topic name "orders\.v2" \(the channel binding names the topic\)/);
+    assert.match(said, /0 error\(s\), 2 warning\(s\)/);
+  });
+});
