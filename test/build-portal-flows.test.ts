@@ -210,6 +210,10 @@ describe("flows across a portal of the corpus's sns producer and consumer", { sk
     );
     assert.equal(flows.length, 3, 'a reply queue named at run time ({queue}) meets no other address');
     const root = page('');
+    // The address parameter marked as the pages mark one (a value filled in at run time), on the map's arrow and in the list under it: not "{queue}" as plain text.
+    assert.match(root, /<text class="dg-edge-label"[^>]*><tspan class="dg-var">\{queue\}<\/tspan><\/text>/);
+    assert.doesNotMatch(root, /<text class="dg-edge-label"[^>]*>\{queue\}/);
+    assert.match(root, /on <code class="template"><var>\{queue\}<\/var><\/code> \(same channel address\)/);
     assert.match(
       root,
       /<a href="\/bindings-sns-sqs-pubsub-producer\/operations\/sendusersignedup\/">Publish UserSignedUp<\/a> → <a href="\/bindings-sns-sqs-consumer\/operations\/receiveusersignedup\/">Receive UserSignedUp<\/a>/,

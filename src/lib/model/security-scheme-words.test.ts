@@ -5,7 +5,10 @@ import { titleOf } from './routes.ts';
 describe("a security scheme's title", () => {
   const kind = 'component:securitySchemes';
   it('names the scheme by its key, what a client sends and where after it, or the title its x-title gives', () => {
-    assert.equal(titleOf({ type: 'oauth2', description: 'Partners authenticate with client credentials.' }, 'partnerOAuth', kind), 'partnerOAuth: OAuth 2.0 access token');
+    assert.equal(
+      titleOf({ type: 'oauth2', description: 'Partners authenticate with client credentials.' }, 'partnerOAuth', kind),
+      'partnerOAuth: OAuth 2.0 access token',
+    );
     // Not "sigv4 (HTTP API key)", which reads as a claim that AWS's signature is an API key: the header that carries it.
     assert.equal(titleOf({ type: 'httpApiKey', name: 'Authorization', in: 'header' }, 'sigv4', kind), 'sigv4: key in the HTTP header Authorization');
     assert.equal(titleOf({ type: 'scramSha512' }, 'brokerLogin', kind), 'brokerLogin: user name and password (SASL SCRAM-SHA-512)');
