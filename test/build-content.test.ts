@@ -106,10 +106,7 @@ describe('build of content/ with --base /docs/ and --site', () => {
     // One name for the scheme everywhere: the card's link says what the sidebar and the scheme's page say.
     const schemeName = /<title>([^<·]+) · /.exec(read('components/securityschemes/sigv4'))?.[1];
     assert.equal(schemeName, 'sigv4: key in the HTTP header Authorization');
-    assert.match(
-      request,
-      /<a href="\/docs\/components\/securityschemes\/sigv4\/"><strong>sigv4: key in the HTTP header Authorization<\/strong><\/a><\/p>/,
-    );
+    assert.match(request, /<a href="\/docs\/components\/securityschemes\/sigv4\/"><strong>sigv4: key in the HTTP header Authorization<\/strong><\/a><\/p>/);
     assert.match(
       read('components/securityschemes/sigv4'),
       /<a href="\/docs\/components\/securityschemes\/sigv4\/" title="sigv4: key in the HTTP header Authorization" aria-current="page">sigv4: key in the HTTP header Authorization<\/a>/,
@@ -158,6 +155,23 @@ describe('build of content/ with --base /docs/ and --site', () => {
       /<div class="message-card" id="reply-stockcheckanswered"><h3 id="h-reply-stockcheckanswered"><a href="[^"]+">Stock check answered<\/a><\/h3>/,
     );
     assert.match(reply, /<h4 id="h-reply-stockcheckanswered\.payload">Payload/);
+  });
+
+  it("says where a correlation id's and a reply address's value is, in words, on their own pages: the runtime expression kept in code after them", () => {
+    const page = (url: string) => readFileSync(join(out, url, 'index.html'), 'utf8').replaceAll('<wbr>', '');
+    const twin = (url: string) => readFileSync(join(out, url, 'index.md'), 'utf8');
+    assert.match(
+      page('components/correlationids/requestid'),
+      /<th scope="row" data-pagefind-ignore>location<\/th> <td>The header requestId of the message <span class="kind">\(<code>\$message\.header#\/requestId<\/code>\)<\/span><\/td>/,
+    );
+    assert.match(
+      page('components/replies/stockcheckreply'),
+      /<th scope="row" data-pagefind-ignore>location<\/th> <td>The header replyTo of the request message <span class="kind">\(<code>\$message\.header#\/replyTo<\/code>\)<\/span><\/td>/,
+    );
+    assert.match(twin('components/correlationids/orderid'), /- `location`: The header MessageGroupId of the message \(`\$message\.header#\/MessageGroupId`\)/);
+    // Nowhere an expression alone, as the value to read.
+    for (const url of ['components/correlationids/requestid', 'components/correlationids/orderid', 'components/replies/stockcheckreply'])
+      assert.doesNotMatch(page(url), /<td><code>\$message/, url);
   });
 
   it('renders message payloads as schema trees with data-path anchors, components linked, recursion as a back-reference', () => {
