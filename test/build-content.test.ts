@@ -174,6 +174,27 @@ describe('build of content/ with --base /docs/ and --site', () => {
       assert.doesNotMatch(page(url), /<td><code>\$message/, url);
   });
 
+  it("shows a subscription's filter policy as JSON in the guide's command and on the operation's page, not escaped inside a string", () => {
+    const words = (url: string) =>
+      readFileSync(join(out, url, 'index.html'), 'utf8')
+        .replaceAll('<wbr>', '')
+        .replace(/<[^>]*>/g, '')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&lt;', '<')
+        .replaceAll('&quot;', '"')
+        .replaceAll('&#39;', "'")
+        .replaceAll('&amp;', '&');
+    for (const url of ['guides/getting-started', 'operations/receiveordereventsinwarehouse']) {
+      const text = words(url);
+      assert.match(
+        text,
+        /--notification-endpoint arn:aws:sqs:eu-west-1:123456789012:warehouse-picking\.fifo \\\n {2}--cli-input-yaml 'Attributes:\n {4}FilterPolicy: \|-\n {6}\{\n {8}"total": \{ "amount": \[\{ "numeric": \[">", 0\] \}\] \}\n {6}\}\n {4}FilterPolicyScope: "MessageBody"/,
+        url,
+      );
+      assert.doesNotMatch(text, /\\"/, `${url}: no escaped quote in a command`);
+    }
+  });
+
   it('renders message payloads as schema trees with data-path anchors, components linked, recursion as a back-reference', () => {
     // The payload is the schema Order: its fields are search records on Order's page, not here.
     const html = readFileSync(join(out, 'components/messages/orderplaced/index.html'), 'utf8');
