@@ -155,6 +155,12 @@ channels:
       sns:
         name: orders.v2
 `;
+  const withOperation = `${refused}operations:
+  requestStockCheck:
+    action: send
+    channel:
+      $ref: '#/channels/stockCheck'
+`;
 
   it('is a warning of its own rule, with file, line, column and a hint, for a written name and for an address taken as one', async () => {
     const dir = tempTree({ 'api.yaml': refused });
@@ -172,5 +178,21 @@ channels:
     );
     assert.match(said, /api\.yaml:18:15\s+warning\s+sns-topic-name\s+AWS refuses the topic name "orders\.v2" \(the channel binding names the topic\)/);
     assert.match(said, /0 error\(s\), 2 warning\(s\)/);
+  });
+
+  it('is not the name in the commands of a channel whose address the pages take for it: the reader fills the name in', async () => {
+    const dir = tempTree({ 'api.yaml': withOperation });
+    const built = await runIn(dir, ['build', 'api.yaml', '--out', 'site']);
+    assert.equal(built.code, 0, built.out + built.err);
+    const words = text(readFileSync(join(dir, 'site/operations/requeststockcheck/index.html'), 'utf8').replaceAll('<wbr>', ''));
+    // Said to be the address where the page names the topic; no command targets a topic AWS cannot create.
+    assert.match(words, /Publishes to the topic inventory\.stock-check \(the channel's address\)/);
+    const arns = [...words.matchAll(/arn:aws:sns:[^'"\s]+/g)].map((m) => m[0]);
+    assert.ok(arns.length >= 3, words);
+    for (const arn of arns) assert.equal(arn, 'arn:aws:sns:eu-west-1:<account-id>:<topic-name>');
+    assert.match(
+      words,
+      /Replace <account-id> with the 12-digit AWS account that owns the topic and <topic-name> with the topic’s name: the API description does not give them\./,
+    );
   });
 });
