@@ -115,6 +115,8 @@ describe('build of content/ with --base /docs/ and --site', () => {
     // A scheme's page: its name and what it needs once, as the title (its card has no head to say it again); its description once.
     const scheme = read('components/securityschemes/sigv4');
     assert.doesNotMatch(scheme, /class="scheme-head"/);
+    // Nothing is left for a card to say: no empty card under a "Scheme" heading.
+    assert.doesNotMatch(scheme, /class="card security-scheme"|id="h-scheme"/);
     assert.doesNotMatch(scheme, /HTTP API key/);
     assert.doesNotMatch(scheme, /<strong>sigv4<\/strong>/);
     assert.equal(scheme.match(/<p>AWS Signature Version 4 signed requests\.<\/p>/g)?.length, 1, 'the description once');
