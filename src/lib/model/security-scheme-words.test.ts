@@ -28,7 +28,7 @@ describe("a security scheme's title", () => {
       [{ type: 'symmetricEncryption' }, 'symmetric encryption key'],
       [{ type: 'asymmetricEncryption' }, 'asymmetric encryption key pair'],
       [{ type: 'httpApiKey', name: 'api_key', in: 'query' }, 'key in the query parameter api_key'],
-      [{ type: 'httpApiKey', name: 'session', in: 'cookie' }, 'key in the cookie session'],
+      [{ type: 'httpApiKey', name: 'sid', in: 'cookie' }, 'key in the cookie sid'],
       [{ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer token in the HTTP header Authorization'],
       [{ type: 'http', scheme: 'basic' }, 'user name and password in the HTTP header Authorization (Basic)'],
       [{ type: 'http', scheme: 'digest' }, 'credentials in the HTTP header Authorization'],
