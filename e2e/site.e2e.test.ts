@@ -81,7 +81,7 @@ describe('the default site in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(base + 'operations/requeststockcheck/');
     const facts = page.locator('main dl.facts').first();
-    assert.match(await facts.innerText(), /Address\s+inventory\.stock-check/);
+    assert.match(await facts.innerText(), /Address\s+inventory-stock-check/);
     const request = page.locator('#messages-stockcheckrequested');
     assert.ok(await request.locator('[id="messages-stockcheckrequested.payload.items"]').isVisible(), 'the request payload is on the page');
     // The request's example and the reply's in the panel beside the message cards, the schema still wide enough to read.

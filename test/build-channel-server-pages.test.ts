@@ -104,11 +104,11 @@ describe('channel, server and Changes pages of the default content and of a comp
     // The topic the operation page publishes to, named on the channel too.
     assert.match(
       request,
-      /<dt[^>]*>SNS topic<\/dt> <dd[^>]*><code>inventory\.<wbr>stock-<wbr>check<\/code><div class="fact-note">The channel’s address: no binding names the topic otherwise\.<\/div>/,
+      /<dt[^>]*>SNS topic<\/dt> <dd[^>]*><code>inventory-<wbr>stock-<wbr>check<\/code><div class="fact-note">The channel’s address: no binding names the topic otherwise\.<\/div>/,
     );
     assert.match(
       page(content, 'operations/requeststockcheck'),
-      /the topic <code class="sns-topic-name">inventory\.stock-check<\/code> <span class="kind">\(the channel's address\)<\/span>/,
+      /the topic <code class="sns-topic-name">inventory-stock-check<\/code> <span class="kind">\(the channel's address\)<\/span>/,
     );
   });
 
@@ -153,7 +153,7 @@ describe('channel, server and Changes pages of the default content and of a comp
     assert.match(httpsBlock, /host +hooks\.example\.com/);
     assert.doesNotMatch(https, /HTTPS endpoint|Topic ARN/, 'not an AWS service');
     assert.match(httpsBlock, /protocol +https \(TLS\)/);
-    assert.match(httpsBlock, /auth +partnerOAuth \(OAuth 2\.0\) or partnerApiKey \(HTTP header X-Partner-Key\)/);
+    assert.match(httpsBlock, /auth +partnerOAuth \(OAuth 2\.0 access token\) or partnerApiKey \(key in the HTTP header X-Partner-Key\)/);
     assert.match(httpsBlock, /credentials +token from \$HTTP_TOKEN/);
     // No operation of the API uses it: no code sample to match.
     assert.match(httpsBlock, /Where clients connect/);

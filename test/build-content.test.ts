@@ -105,19 +105,19 @@ describe('build of content/ with --base /docs/ and --site', () => {
     assert.doesNotMatch(request, /Server security that also applies/);
     // One name for the scheme everywhere: the card's link says what the sidebar and the scheme's page say.
     const schemeName = /<title>([^<·]+) · /.exec(read('components/securityschemes/sigv4'))?.[1];
-    assert.equal(schemeName, 'sigv4 (HTTP API key)');
-    assert.match(
-      request,
-      /<a href="\/docs\/components\/securityschemes\/sigv4\/"><strong>sigv4 \(HTTP API key\)<\/strong><\/a> <span class="kind">· HTTP header Authorization<\/span>/,
-    );
+    assert.equal(schemeName, 'sigv4: key in the HTTP header Authorization');
+    assert.match(request, /<a href="\/docs\/components\/securityschemes\/sigv4\/"><strong>sigv4: key in the HTTP header Authorization<\/strong><\/a><\/p>/);
     assert.match(
       read('components/securityschemes/sigv4'),
-      /<a href="\/docs\/components\/securityschemes\/sigv4\/" title="sigv4 \(HTTP API key\)" aria-current="page">sigv4 \(HTTP API key\)<\/a>/,
+      /<a href="\/docs\/components\/securityschemes\/sigv4\/" title="sigv4: key in the HTTP header Authorization" aria-current="page">sigv4: key in the HTTP header Authorization<\/a>/,
       'the sidebar',
     );
-    // A scheme's page: its name once, as the title; its card headed by its type; its description once.
+    // A scheme's page: its name and what it needs once, as the title (its card has no head to say it again); its description once.
     const scheme = read('components/securityschemes/sigv4');
-    assert.match(scheme, /<p class="scheme-head"><strong>HTTP header Authorization<\/strong><\/p>/);
+    assert.doesNotMatch(scheme, /class="scheme-head"/);
+    // Nothing is left for a card to say: no empty card under a "Scheme" heading.
+    assert.doesNotMatch(scheme, /class="card security-scheme"|id="h-scheme"/);
+    assert.doesNotMatch(scheme, /HTTP API key/);
     assert.doesNotMatch(scheme, /<strong>sigv4<\/strong>/);
     assert.equal(scheme.match(/<p>AWS Signature Version 4 signed requests\.<\/p>/g)?.length, 1, 'the description once');
     // A channel without an address, on its server: said to be set at run time.
@@ -157,6 +157,44 @@ describe('build of content/ with --base /docs/ and --site', () => {
       /<div class="message-card" id="reply-stockcheckanswered"><h3 id="h-reply-stockcheckanswered"><a href="[^"]+">Stock check answered<\/a><\/h3>/,
     );
     assert.match(reply, /<h4 id="h-reply-stockcheckanswered\.payload">Payload/);
+  });
+
+  it("says where a correlation id's and a reply address's value is, in words, on their own pages: the runtime expression kept in code after them", () => {
+    const page = (url: string) => readFileSync(join(out, url, 'index.html'), 'utf8').replaceAll('<wbr>', '');
+    const twin = (url: string) => readFileSync(join(out, url, 'index.md'), 'utf8');
+    assert.match(
+      page('components/correlationids/requestid'),
+      /<th scope="row" data-pagefind-ignore>location<\/th> <td>The header requestId of the message <span class="kind">\(<code>\$message\.header#\/requestId<\/code>\)<\/span><\/td>/,
+    );
+    assert.match(
+      page('components/replies/stockcheckreply'),
+      /<th scope="row" data-pagefind-ignore>location<\/th> <td>The header replyTo of the request message <span class="kind">\(<code>\$message\.header#\/replyTo<\/code>\)<\/span><\/td>/,
+    );
+    assert.match(twin('components/correlationids/orderid'), /- `location`: The header MessageGroupId of the message \(`\$message\.header#\/MessageGroupId`\)/);
+    // Nowhere an expression alone, as the value to read.
+    for (const url of ['components/correlationids/requestid', 'components/correlationids/orderid', 'components/replies/stockcheckreply'])
+      assert.doesNotMatch(page(url), /<td><code>\$message/, url);
+  });
+
+  it("shows a subscription's filter policy as JSON in the guide's command and on the operation's page, not escaped inside a string", () => {
+    const words = (url: string) =>
+      readFileSync(join(out, url, 'index.html'), 'utf8')
+        .replaceAll('<wbr>', '')
+        .replace(/<[^>]*>/g, '')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&lt;', '<')
+        .replaceAll('&quot;', '"')
+        .replaceAll('&#39;', "'")
+        .replaceAll('&amp;', '&');
+    for (const url of ['guides/getting-started', 'operations/receiveordereventsinwarehouse']) {
+      const text = words(url);
+      assert.match(
+        text,
+        /--notification-endpoint arn:aws:sqs:eu-west-1:123456789012:warehouse-picking\.fifo \\\n {2}--cli-input-yaml 'Attributes:\n {4}FilterPolicy: \|-\n {6}\{\n {8}"total": \{ "amount": \[\{ "numeric": \[">", 0\] \}\] \}\n {6}\}\n {4}FilterPolicyScope: "MessageBody"/,
+        url,
+      );
+      assert.doesNotMatch(text, /\\"/, `${url}: no escaped quote in a command`);
+    }
   });
 
   it('renders message payloads as schema trees with data-path anchors, components linked, recursion as a back-reference', () => {

@@ -123,7 +123,8 @@ describe("flows across a portal of the project's own documents", () => {
     assert.match(map, /<title id="dg-system-map-title">System map: messages between the APIs of this portal<\/title>/);
     const boxes = [...map.matchAll(/<a class="dg-node dg-app" href="([^"]+)"/g)].map((m) => m[1]);
     assert.deepEqual(boxes.sort(), ['/billing/', '/shop/', '/warehouse/']);
-    assert.match(map, /orders\.\{region\}\.created/);
+    // The address parameter marked as the pages mark one.
+    assert.match(map, /orders\.<tspan class="dg-var">\{region\}<\/tspan>\.created/);
     // The hostile title is text in the diagram and in the list.
     assert.doesNotMatch(root, /<img src=x/);
     assert.match(root, /Shop &lt;img src=x onerror=alert\(1\)&gt;/);
@@ -210,6 +211,10 @@ describe("flows across a portal of the corpus's sns producer and consumer", { sk
     );
     assert.equal(flows.length, 3, 'a reply queue named at run time ({queue}) meets no other address');
     const root = page('');
+    // The address parameter marked as the pages mark one (a value filled in at run time), on the map's arrow and in the list under it: not "{queue}" as plain text.
+    assert.match(root, /<text class="dg-edge-label"[^>]*><tspan class="dg-var">\{queue\}<\/tspan><\/text>/);
+    assert.doesNotMatch(root, /<text class="dg-edge-label"[^>]*>\{queue\}/);
+    assert.match(root, /on <code class="template"><var>\{queue\}<\/var><\/code> \(same channel address\)/);
     assert.match(
       root,
       /<a href="\/bindings-sns-sqs-pubsub-producer\/operations\/sendusersignedup\/">Publish UserSignedUp<\/a> → <a href="\/bindings-sns-sqs-consumer\/operations\/receiveusersignedup\/">Receive UserSignedUp<\/a>/,

@@ -180,7 +180,7 @@ describe('reading the overview, lists, server, channel and message pages', () =>
     const parameters = /<section aria-labelledby="h-parameters">[\s\S]*?<\/section>/.exec(page(doc, 'channels/usersignedup/'))![0];
     assert.equal(visibleText(parameters), 'Parameters userId string The user.');
     assert.doesNotMatch(html, /written in place/);
-    assert.match(html, /<p class="scheme-head"><strong>HTTP header Authorization<\/strong>/);
+    assert.match(html, /<p class="scheme-head"><strong>Key in the HTTP header Authorization<\/strong>/);
     const channels = /<section aria-labelledby="h-channels"[^>]*>[\s\S]*?<\/section>/.exec(html)![0];
     assert.match(channels, /<a href="\/channels\/usersignedup\/">User signed up<\/a> <code class="template">users\.<var>\{userId\}<\/var>\.signedup<\/code>/);
     // A channel named by its address is not followed by it again.

@@ -153,7 +153,7 @@ describe('security on the pages', () => {
         .trim(),
     );
     // Each by the name its page and the sidebar give it, its kind in words after it where that name does not say it (an inline scheme has no name: its kind).
-    assert.deepEqual(names, ['OAuth 2.0', 'or apiKey (API key)', 'or oidc (OpenID Connect)']);
+    assert.deepEqual(names, ['OAuth 2.0 access token', 'or apiKey: API key as the user name', 'or oidc: OpenID Connect token']);
   });
 
   it('reads OAuth 2.0 flows as one block each, with their URLs, and the scopes described once', () => {
@@ -179,7 +179,7 @@ describe('security on the pages', () => {
   it('says what each type of scheme needs, in words', () => {
     const operation = page('operations/sendorder');
     // The header's name once, in the scheme's kind, not again in a row under it.
-    assert.match(operation, /<strong>httpKey \(HTTP API key\)<\/strong><\/a> <span class="kind">· HTTP header X-Api-Key<\/span>/);
+    assert.match(operation, /<strong>httpKey: key in the HTTP header X-Api-Key<\/strong><\/a><\/p>/);
     assert.doesNotMatch(operation, /<dt>Header<\/dt>/);
     assert.match(
       operation,

@@ -23,7 +23,7 @@ import { readTesterInput } from '../src/lib/sns/tester-input.ts';
 import { testerResult } from '../src/lib/sns/tester-result.ts';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
 import { buildSite, tempDir } from './helpers.ts';
-import { jsPublishInput, messageOption, offeredFiles, option, pythonPublishInput, shellArgs } from './snippet-runners.ts';
+import { jsPublishInput, messageOption, offeredFiles, option, pythonPublishInput, shellArgs, subscriptionAttributes } from './snippet-runners.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 
@@ -193,8 +193,7 @@ if (HAS_CORPUS)
       const producer = subscribeArgs('bindings-sns-sqs-pubsub-producer.yaml', 'operations/sendusersignedup/');
       assert.equal(option(producer[0]!, '--topic-arn'), 'arn:aws:sns:eu-west-1:123456789012:user-signedup');
       assert.equal(option(producer[0]!, '--notification-endpoint'), 'arn:aws:sqs:eu-west-1:123456789012:user-signedup-welcome-email');
-      const byProtocol = (args: string[][], protocol: string) =>
-        JSON.parse(option(args.find((a) => option(a, '--protocol') === protocol)!, '--attributes') ?? '{}') as Record<string, string>;
+      const byProtocol = (args: string[][], protocol: string) => subscriptionAttributes(args.find((a) => option(a, '--protocol') === protocol)!);
       // Raw delivery only where AWS offers it; the delivery policy only for HTTP(S), in the attribute's shape.
       assert.equal(byProtocol(producer, 'email').RawMessageDelivery, undefined);
       assert.equal(byProtocol(producer, 'sms').RawMessageDelivery, undefined);
@@ -224,7 +223,7 @@ if (HAS_CORPUS)
           const args = shellArgs(codeBlocks(blocks[i]!)[0]!);
           assert.deepEqual(args.slice(0, 2), ['sns', 'subscribe']);
           assert.equal(option(args, '--protocol'), consumer.protocol);
-          const attributes = JSON.parse(option(args, '--attributes') ?? '{}') as Record<string, string>;
+          const attributes = subscriptionAttributes(args);
           for (const value of Object.values(attributes)) assert.equal(typeof value, 'string', 'attribute values are strings');
           if (consumer.filterPolicy) assert.deepEqual(JSON.parse(attributes.FilterPolicy!), listedPolicy(consumer.filterPolicy));
           else assert.equal(attributes.FilterPolicy, undefined);

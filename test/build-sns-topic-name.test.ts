@@ -133,3 +133,66 @@ describe('the topic name on an sns publishing page', () => {
     assert.doesNotMatch(text(byId.page), /deduplicates by content/);
   });
 });
+
+describe('a topic name AWS refuses', () => {
+  // A request channel on an sns server without a binding: the pages take its address for the topic's name.
+  const refused = `apidesc: 3.0.0
+info:
+  title: Stock
+  version: 1.0.0
+servers:
+  aws:
+    host: sns.eu-west-1.amazonaws.com
+    protocol: sns
+channels:
+  stockCheck:
+    address: inventory.stock-check
+    servers:
+      - $ref: '#/servers/aws'
+  orderEvents:
+    address: orders
+    bindings:
+      sns:
+        name: orders.v2
+`;
+  const withOperation = `${refused}operations:
+  requestStockCheck:
+    action: send
+    channel:
+      $ref: '#/channels/stockCheck'
+`;
+
+  it('is a warning of its own rule, with file, line, column and a hint, for a written name and for an address taken as one', async () => {
+    const dir = tempTree({ 'api.yaml': refused });
+    const r = await runIn(dir, ['validate', 'api.yaml']);
+    const said = r.out + r.err;
+    // A warning, not an error: the SPEC's binding sets no rule for the name.
+    assert.equal(r.code, 0, said);
+    assert.match(
+      said,
+      /api\.yaml:11:14\s+warning\s+sns-topic-name\s+AWS refuses the topic name "inventory\.stock-check" \(no binding names the topic, so its name is taken to be the channel’s address\): it holds "\.", where a topic name holds only ASCII letters, digits, hyphens and underscores/,
+    );
+    assert.match(
+      said,
+      /hint: Name the topic as AWS takes it, for instance "inventory-stock-check", in the channel binding’s `name` \(bindings\.sns\.name\) or as the address\./,
+    );
+    assert.match(said, /api\.yaml:18:15\s+warning\s+sns-topic-name\s+AWS refuses the topic name "orders\.v2" \(the channel binding names the topic\)/);
+    assert.match(said, /0 error\(s\), 2 warning\(s\)/);
+  });
+
+  it('is not the name in the commands of a channel whose address the pages take for it: the reader fills the name in', async () => {
+    const dir = tempTree({ 'api.yaml': withOperation });
+    const built = await runIn(dir, ['build', 'api.yaml', '--out', 'site']);
+    assert.equal(built.code, 0, built.out + built.err);
+    const words = text(readFileSync(join(dir, 'site/operations/requeststockcheck/index.html'), 'utf8').replaceAll('<wbr>', ''));
+    // Said to be the address where the page names the topic; no command targets a topic AWS cannot create.
+    assert.match(words, /Publishes to the topic inventory\.stock-check \(the channel's address\)/);
+    const arns = [...words.matchAll(/arn:aws:sns:[^'"\s]+/g)].map((m) => m[0]);
+    assert.ok(arns.length >= 3, words);
+    for (const arn of arns) assert.equal(arn, 'arn:aws:sns:eu-west-1:<account-id>:<topic-name>');
+    assert.match(
+      words,
+      /Replace <account-id> with the 12-digit AWS account that owns the topic and <topic-name> with the topic’s name: the API description does not give them\./,
+    );
+  });
+});

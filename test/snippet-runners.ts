@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
+import { parse as parseYaml } from 'yaml';
 import { tempDir } from './helpers.ts';
 
 /** The files a page offers for its commands to read (`<a download="order-placed.json" href="data:…">`), by name. */
@@ -31,6 +32,16 @@ export function messageOption(args: string[], files: Record<string, string>): st
 export function shellArgs(code: string): string[] {
   const out = execFileSync('sh', ['-c', `aws() { printf '%s\\0' "$@"; }\n${code}`], { encoding: 'utf8' });
   return out.split('\0').slice(0, -1);
+}
+
+/**
+ * The attributes an `aws sns subscribe` command sets: its `--attributes` JSON, or the `Attributes`
+ * of its `--cli-input-yaml` (the form of a command whose attributes hold a policy's JSON).
+ */
+export function subscriptionAttributes(args: string[]): Record<string, string> {
+  const yaml = option(args, '--cli-input-yaml');
+  if (yaml !== undefined) return ((parseYaml(yaml) as { Attributes?: Record<string, string> }).Attributes ?? {}) as Record<string, string>;
+  return JSON.parse(option(args, '--attributes') ?? '{}') as Record<string, string>;
 }
 
 /** The value after `--name` in a command's arguments. */

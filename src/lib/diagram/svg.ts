@@ -66,6 +66,18 @@ function pathOf(points: Point[]): string {
   return points.map((pt, i) => `${i === 0 ? 'M' : 'L'}${num(pt.x)} ${num(pt.y)}`).join(' ');
 }
 
+/**
+ * An edge label's line, its address parameters (`{queue}`) marked as the site's pages mark them
+ * (code.template var): a value filled in at run time, not text to read as written. A parameter
+ * is a name in braces (the format's parameter key pattern), so JSON in a label is left alone.
+ */
+function withParameters(line: string): string {
+  return line
+    .split(/(\{[A-Za-z0-9_-]+\})/)
+    .map((part, i) => (i % 2 === 1 ? `<tspan class="dg-var">${escapeXml(part)}</tspan>` : escapeXml(part)))
+    .join('');
+}
+
 function edgeSvg(p: PlacedEdge, arrowId: string): string {
   const relation = p.edge.relation === true;
   const arrow = p.arrow ?? (relation ? 'none' : p.edge.reverse ? 'start' : 'end');
@@ -76,7 +88,7 @@ function edgeSvg(p: PlacedEdge, arrowId: string): string {
   const texts = lines
     .map(
       (l, i) =>
-        `<text class="dg-edge-label" x="${num(x)}" y="${num(baseline(top + 1 + i * LINE_HEIGHT.edge, LINE_HEIGHT.edge, FONT.edge))}">${escapeXml(l)}</text>`,
+        `<text class="dg-edge-label" x="${num(x)}" y="${num(baseline(top + 1 + i * LINE_HEIGHT.edge, LINE_HEIGHT.edge, FONT.edge))}">${withParameters(l)}</text>`,
     )
     .join('');
   return `${line}<rect class="dg-edge-label-bg" x="${num(x - width / 2)}" y="${num(top)}" width="${num(width)}" height="${num(height)}" rx="3"/>${texts}`;

@@ -9,6 +9,7 @@ import { joinPointer } from '../json-pointer.ts';
 import { isRefObject, type ResolvedDoc } from '../resolve/resolved-doc.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import type { EntityLocator } from './entity-locator.ts';
+import { runtimeExpressionMeaning } from './runtime-expression-words.ts';
 import type { Link } from './types.ts';
 
 export type ObjectView =
@@ -21,7 +22,9 @@ export type ObjectView =
   /** A `description`: CommonMark, rendered and sanitized. */
   | { type: 'markdown'; html: string }
   /** What a value means, in words, where its JSON would mislead (a channel's `address: null`). */
-  | { type: 'words'; text: string };
+  | { type: 'words'; text: string }
+  /** A runtime expression (a `location`) said in words ("The header requestId of the message"), the expression kept for who reads it. */
+  | { type: 'expression'; words: string; expression: string };
 
 /**
  * A channel's `address` null or absent means it is not known, for instance set at run time (SPEC,
@@ -66,10 +69,24 @@ export function objectView(doc: ResolvedDoc, locator: EntityLocator, value: unkn
       k,
       k === 'description' && typeof v === 'string'
         ? { type: 'markdown', html: renderMarkdown(v) }
-        : objectView(doc, locator, v, { file: site.file, pointer: joinPointer(site.pointer, k) }, depth + 1),
+        : k === 'location' && typeof v === 'string'
+          ? locationView(v, site)
+          : objectView(doc, locator, v, { file: site.file, pointer: joinPointer(site.pointer, k) }, depth + 1),
     ]);
   if (all.length > MAX_ENTRIES) entries.push(['…', { type: 'more', count: all.length - MAX_ENTRIES }]);
   return { type: 'map', entries };
+}
+
+/**
+ * A correlation id's or a reply address's `location` (SPEC: a runtime expression over
+ * `$message.header` or `$message.payload`) in the words the message and operation pages use: few
+ * readers read `$message.header#/…`. A reply address reads the request (the object at `…/address`).
+ */
+function locationView(location: string, site: Location): ObjectView {
+  const subject = /\/address$/.test(site.pointer) ? 'the request message' : 'the message';
+  const meaning = runtimeExpressionMeaning(location, subject);
+  if (meaning === undefined) return { type: 'scalar', text: location, json: 'string' };
+  return { type: 'expression', words: meaning.charAt(0).toUpperCase() + meaning.slice(1), expression: location };
 }
 
 /** A channel's tree with its null address said in words. */

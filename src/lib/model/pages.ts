@@ -163,10 +163,12 @@ const BUILDERS: Record<PageBuilder, Builder> = {
     scheme.onItsPage = true;
     const title = page.title.toLowerCase();
     const kind = scheme.kind.toLowerCase();
-    if (title.startsWith(kind) || title.endsWith(`(${kind})`)) scheme.kindInTitle = true;
+    if (title.startsWith(kind) || title.endsWith(kind)) scheme.kindInTitle = true;
     const map = (l: Page['usedBy'][number]): string | undefined => pageKindOf(l.kind)?.map;
     if (scheme.requiredScopes) scheme.requiredBy = page.usedBy.filter((l) => map(l) === 'servers' || map(l) === 'operations');
-    page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [scheme] }] });
+    // A card with nothing the title does not say (a key in a header, with no flows or scopes) is left out, not drawn empty.
+    const said = scheme.details.length > 0 || scheme.flows.length > 0 || scheme.availableScopes.length > 0 || scheme.requiredScopes !== undefined;
+    if (said || !scheme.kindInTitle) page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [scheme] }] });
   },
   definition: (ctx, page, _value, content, _peers, resolved) => {
     page.sections.push({ type: 'object', heading: 'Definition', anchor: 'definition', view: objectView(ctx.doc, ctx.locator, resolved?.value, content) });

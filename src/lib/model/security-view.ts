@@ -9,7 +9,7 @@ import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { isPlainObject } from '../resolve/resolved-doc.ts';
 import { sub, type Context } from './page-context.ts';
 import { safeHref } from './page-values.ts';
-import { SCHEME_TYPES, securitySchemeTitle } from './security-scheme-words.ts';
+import { schemeNeeds, securitySchemeTitle } from './security-scheme-words.ts';
 import type { Link } from './types.ts';
 
 export interface SecurityFlow {
@@ -26,12 +26,12 @@ export interface SecuritySchemeView {
   name: string;
   /**
    * A scheme of components: the name its page and the sidebar give it (securitySchemeTitle,
-   * "sigv4 (HTTP API key)"), so that a reader meets one name for it everywhere.
+   * "sigv4: key in the HTTP header Authorization"), so that a reader meets one name for it everywhere.
    */
   title?: string;
   link?: Link;
   type: string;
-  /** What the type means, in words. */
+  /** What a client sends and where, in words (schemeNeeds: "key in the HTTP header Authorization"). */
   kind: string;
   descriptionHtml?: string;
   /** Fields of its type: where the key goes, the HTTP scheme, the discovery URL, … (`code`: a name or value to show as code). */
@@ -75,24 +75,11 @@ export function securityViews(ctx: Context, security: unknown, at: Location): Se
   });
 }
 
-/**
- * The scheme's kind in words. A key in an HTTP request says where it goes ("HTTP header
- * Authorization"): that is what a reader sends, whatever signs it (AWS SigV4 is written so).
- */
-function kindOf(type: string, where: string | undefined, keyName: string | undefined): string {
-  if (type === 'httpApiKey' && keyName) return `${where === 'query' ? 'query parameter' : where === 'cookie' ? 'cookie' : 'HTTP header'} ${keyName}`;
-  return Object.hasOwn(SCHEME_TYPES, type) ? SCHEME_TYPES[type]! : type;
-}
-
 /** One scheme, named `name`. */
 export function schemeView(scheme: Record<string, unknown>, name: string, link?: Link): SecuritySchemeView {
   const type = text(scheme.type) ?? 'unknown';
   const details: SecuritySchemeView['details'] = [];
-  const name_ = text(scheme.name);
-  const where = text(scheme.in);
-  // An HTTP key's header, query parameter or cookie is in its kind ("HTTP header Authorization"), said once.
-  if (type === 'apiKey' && where)
-    details.push({ label: 'Key sent as', value: where === 'user' ? 'the user name' : where === 'password' ? 'the password' : where });
+  // Where a key travels (an HTTP header, the user name, …) is in its kind, said once.
   if (type === 'http' && text(scheme.scheme)) details.push({ label: 'Authorization scheme', value: String(scheme.scheme), code: true });
   if (type === 'http' && text(scheme.bearerFormat)) details.push({ label: 'Bearer format', value: String(scheme.bearerFormat), code: true });
   const discovery = text(scheme.openIdConnectUrl);
@@ -119,7 +106,7 @@ export function schemeView(scheme: Record<string, unknown>, name: string, link?:
     name,
     ...(link ? { link } : {}),
     type,
-    kind: kindOf(type, where, name_),
+    kind: schemeNeeds(scheme),
     ...(description ? { descriptionHtml: renderMarkdown(description) } : {}),
     details,
     flows,

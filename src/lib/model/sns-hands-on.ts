@@ -26,6 +26,7 @@ import { messageNames } from './generated-examples.ts';
 import { admitsChanges, type MessageSchemas } from './own-message-values.ts';
 import { type Context, channelServers, entityByUrl, merged, operationsOn, serverProtocol, sub, valueAt } from './page-context.ts';
 import { isFifoBinding } from '../sns/fifo-protocols.ts';
+import { refusedTopicName } from '../sns/topic-name-rules.ts';
 import { type NeverReceived, shortEndpoint, subscriptionVerdictOf, verdictLine } from './sns.ts';
 import { neverPasses } from './never-received.ts';
 import type {
@@ -230,8 +231,7 @@ export function channelSnsBinding(ctx: Context, channel: Record<string, unknown>
 function topicOf(ctx: Context, op: OperationInput, channel: Record<string, unknown>, channelSns: Record<string, unknown>): Topic {
   const identifier = isPlainObject(op.sns.topic) ? op.sns.topic : {};
   const ordering = isPlainObject(channelSns.ordering) ? channelSns.ordering : {};
-  const name =
-    topicName(channelSns, op.sns.topic, channel.address).name ?? (typeof channel.address === 'string' ? channel.address : (op.channel?.id ?? '<topic-name>'));
+  const name = topicName(channelSns, op.sns.topic, channel.address).name ?? addressAsTopic(channel.address) ?? op.channel?.id ?? TOPIC_PLACEHOLDER;
   const written = typeof identifier.arn === 'string' ? identifier.arn : undefined;
   // An ARN of another topic than the one AWS sees keeps its region and account, not its name.
   const arn = written && topicOfArn(written) !== name ? written.replace(/:[^:]*$/, `:${name}`) : written;
@@ -244,6 +244,20 @@ function topicOf(ctx: Context, op: OperationInput, channel: Record<string, unkno
     fifo,
     contentBasedDeduplication: fifo && ordering.contentBasedDeduplication === true,
   };
+}
+
+/** The topic's name for the reader to fill in, where the document gives none that AWS would take. */
+const TOPIC_PLACEHOLDER = '<topic-name>';
+
+/**
+ * The channel's address as the topic's name, where no binding names the topic: as written, or the
+ * placeholder where AWS would refuse it as a name (`inventory.stock-check`), so that no command
+ * targets a topic that cannot exist. A templated address stays as written: its parameters are the
+ * reader's to fill in.
+ */
+function addressAsTopic(address: unknown): string | undefined {
+  if (typeof address !== 'string') return undefined;
+  return address.includes('{') || refusedTopicName(address) === undefined ? address : TOPIC_PLACEHOLDER;
 }
 
 /** The region of the channel's sns server: `sns.<region>.amazonaws.com`, a `{region}` variable read as its default. */

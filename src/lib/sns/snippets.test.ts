@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { jsPublishInput, option, pythonPublishInput, shellArgs } from '../../../test/snippet-runners.ts';
+import { jsPublishInput, option, pythonPublishInput, shellArgs, subscriptionAttributes } from '../../../test/snippet-runners.ts';
 import { codeString, shellWord } from './snippet-quote.ts';
 import { publishCli, publishJs, publishPython, subscribeCli, type Topic } from './snippets.ts';
 
@@ -115,6 +115,35 @@ describe('snippet quoting', () => {
       ),
     );
     assert.equal(option(args, '--notification-endpoint'), "https://h.example/a'b");
-    assert.deepEqual(JSON.parse(option(args, '--attributes')!), { FilterPolicy: policy });
+    const attributes = subscriptionAttributes(args);
+    assert.deepEqual(Object.keys(attributes), ['FilterPolicy']);
+    assert.deepEqual(JSON.parse(attributes.FilterPolicy!), JSON.parse(policy));
+  });
+
+  it("writes a policy's JSON as JSON, not escaped inside a string, and keeps the other attributes strings", () => {
+    const policy = JSON.stringify({ total: { amount: [{ numeric: ['>', 0] }] } });
+    const redrive = JSON.stringify({ deadLetterTargetArn: 'arn:aws:sqs:eu-west-1:123456789012:dlq' });
+    const code = subscribeCli(
+      { arn: 'arn:aws:sns:eu-west-1:123456789012:t', fifo: false },
+      {
+        protocol: 'sqs',
+        endpoint: 'arn:aws:sqs:eu-west-1:123456789012:q',
+        attributes: [
+          ['FilterPolicy', policy],
+          ['FilterPolicyScope', 'MessageBody'],
+          ['RawMessageDelivery', 'true'],
+          ['RedrivePolicy', redrive],
+        ],
+      },
+    );
+    assert.doesNotMatch(code, /\\"/, 'no escaped quote');
+    assert.match(code, /FilterPolicy: \|-\n {6}\{\n {8}"total": \{ "amount": \[\{ "numeric": \[">", 0\] \}\] \}\n {6}\}\n/);
+    // What the CLI reads: the same attributes, each a string as the API takes it.
+    const read = subscriptionAttributes(shellArgs(code));
+    assert.deepEqual(Object.keys(read), ['FilterPolicy', 'FilterPolicyScope', 'RawMessageDelivery', 'RedrivePolicy']);
+    assert.deepEqual(JSON.parse(read.FilterPolicy!), JSON.parse(policy));
+    assert.deepEqual(JSON.parse(read.RedrivePolicy!), JSON.parse(redrive));
+    assert.equal(read.FilterPolicyScope, 'MessageBody');
+    assert.equal(read.RawMessageDelivery, 'true');
   });
 });

@@ -142,13 +142,66 @@ export interface Subscription {
 export function subscribeCli(topic: Topic, s: Subscription): string {
   const attributes: Record<string, string> = {};
   for (const [name, value] of s.attributes) attributes[name] = value;
+  const policies = s.attributes.some(([, value]) => jsonObject(value) !== undefined);
   return lines([
     'aws sns subscribe',
     ...(topic.region ? [`--region ${shellWord(topic.region)}`] : []),
     `--topic-arn ${shellWord(topic.arn)}`,
     `--protocol ${shellWord(s.protocol)}`,
     `--notification-endpoint ${shellWord(s.endpoint)}`,
-    ...(s.attributes.length > 0 ? [`--attributes ${shellWord(indented(jsonText(attributes)))}`] : []),
+    ...(s.attributes.length === 0
+      ? []
+      : policies
+        ? [`--cli-input-yaml ${shellWord(indented(attributesYaml(s.attributes)))}`]
+        : [`--attributes ${shellWord(indented(jsonText(attributes)))}`]),
     '--return-subscription-arn',
   ]);
+}
+
+/** The object a JSON attribute value holds (a filter, redrive or delivery policy), else undefined. */
+function jsonObject(value: string): Record<string, unknown> | undefined {
+  if (!value.startsWith('{')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Subscription attributes as the CLI's YAML input (`--cli-input-yaml`, AWS CLI v2), where a
+ * policy's JSON is written as JSON, in a block of its own: in the `--attributes` map each policy
+ * is a string, its JSON escaped quote by quote (`"{\"total\":…}"`), which no reader reads. Other
+ * values are JSON strings, which YAML reads as the strings they are ("true" stays a string).
+ */
+function attributesYaml(attributes: [string, string][]): string {
+  const rows = attributes.map(([name, value]) => {
+    const policy = jsonObject(value);
+    if (policy === undefined) return `  ${name}: ${JSON.stringify(value)}`;
+    return `  ${name}: |-\n${readableJson(policy).replace(/^/gm, '    ')}`;
+  });
+  return ['Attributes:', ...rows].join('\n');
+}
+
+/** A value on one line at most this long; longer, an object or list takes a line per entry. */
+const INLINE_JSON = 48;
+
+/** JSON as a person writes it: short values on one line (`[">", 0]`), longer ones a line per entry. */
+function readableJson(value: unknown, indent = ''): string {
+  const inline = oneLine(value);
+  if (inline.length <= INLINE_JSON || typeof value !== 'object' || value === null) return inline;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) return `[\n${value.map((v) => inner + readableJson(v, inner)).join(',\n')}\n${indent}]`;
+  const entries = Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${readableJson(v, inner)}`);
+  return `{\n${entries.join(',\n')}\n${indent}}`;
+}
+
+function oneLine(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(oneLine).join(', ')}]`;
+  if (typeof value === 'object' && value !== null)
+    return `{ ${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${oneLine(v)}`)
+      .join(', ')} }`;
+  return JSON.stringify(value) ?? 'null';
 }

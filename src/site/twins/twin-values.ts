@@ -59,6 +59,8 @@ export function objectLines(view: ObjectView, root: string, indent = ''): string
       return listItem([`… and ${view.count} more`], indent);
     case 'words':
       return listItem([escapeInline(view.text)], indent);
+    case 'expression':
+      return listItem([expressionText(view)], indent);
     case 'link':
       return [...listItem([pageLink(view.link, root)], indent), ...(view.content ? objectLines(view.content, root, `${indent}  `) : [])];
     case 'list':
@@ -75,11 +77,16 @@ export function objectLines(view: ObjectView, root: string, indent = ''): string
         const label = `${codeSpan(key)}:`;
         if (value.type === 'scalar') return listItem([`${label} ${scalar(value)}`], indent);
         if (value.type === 'words') return listItem([`${label} ${escapeInline(value.text)}`], indent);
+        if (value.type === 'expression') return listItem([`${label} ${expressionText(value)}`], indent);
         if (value.type === 'markdown') return listItem([`${label} ${htmlToInlineMarkdown(value.html)}`], indent);
         if (value.type === 'link' && !value.content) return listItem([`${label} ${pageLink(value.link, root)}`], indent);
         return [...listItem([label], indent), ...objectLines(value, root, `${indent}  `)];
       });
   }
+}
+
+function expressionText(view: Extract<ObjectView, { type: 'expression' }>): string {
+  return `${escapeInline(view.words)} (${codeSpan(view.expression)})`;
 }
 
 function scalar(view: Extract<ObjectView, { type: 'scalar' }>): string {

@@ -27,6 +27,7 @@ import { serverVariablesRule } from './server-variables.ts';
 import { snsFilterRule } from './sns-filter.ts';
 import { snsLintRule } from './sns-lint.ts';
 import { snsOperationRule } from './sns-operation.ts';
+import { snsTopicNameRule } from './sns-topic-name.ts';
 import { versionRule } from './version.ts';
 
 export const rules: Rule[] = [
@@ -49,6 +50,7 @@ export const rules: Rule[] = [
   securityRule,
   snsOperationRule,
   snsLintRule,
+  snsTopicNameRule,
   snsFilterRule,
   markdownDepthRule,
 ];

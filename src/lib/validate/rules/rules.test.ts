@@ -94,6 +94,7 @@ const SEVERITY: Record<string, Diagnostic['severity']> = {
   'sns-filter-numeric': 'warning',
   'sns-filter-operator': 'warning',
   'sns-queue-name': 'warning',
+  'sns-topic-name': 'warning',
   'spec-enum': 'error',
   'spec-example-content': 'error',
   'spec-required': 'error',
@@ -633,6 +634,43 @@ const table: Record<string, Row[]> = {
       name: 'a Lambda subscription on a standard topic',
       yaml: onTopic('standard', 'lambda', '{arn: "arn:aws:lambda:eu-west-1:123456789012:function:f"}'),
       expect: [],
+    },
+  ],
+  'sns-topic-name': [
+    { name: 'names AWS takes', yaml: ch('    address: a.b\n    bindings:\n      sns: {name: Orders_v2-eu}\n'), expect: [] },
+    { name: 'a FIFO name AWS takes', yaml: ch('    bindings:\n      sns: {name: orders.fifo, ordering: {type: FIFO}}\n'), expect: [] },
+    { name: 'a dot in the channel binding’s name', yaml: ch('    bindings:\n      sns: {name: inventory.stock-check}\n'), expect: ['sns-topic-name'] },
+    { name: 'a space and a slash', yaml: ch('    bindings:\n      sns: {name: "orders eu/west"}\n'), expect: ['sns-topic-name'] },
+    { name: '257 characters', yaml: ch(`    bindings:\n      sns: {name: ${'a'.repeat(257)}}\n`), expect: ['sns-topic-name'] },
+    { name: 'a ".fifo" ending on a standard topic', yaml: ch('    bindings:\n      sns: {name: orders.fifo}\n'), expect: ['sns-topic-name'] },
+    {
+      name: 'the address of a channel on sns servers, which the pages take for the name',
+      yaml: `${MINIMAL}servers:\n  s: {host: sns.eu-west-1.amazonaws.com, protocol: sns}\nchannels:\n  c:\n    address: inventory.stock-check\n    servers: [{$ref: '#/servers/s'}]\n`,
+      expect: ['sns-topic-name'],
+    },
+    {
+      name: 'the address of a channel on other servers is no topic',
+      yaml: `${MINIMAL}servers:\n  s: {host: k.example, protocol: kafka}\nchannels:\n  c:\n    address: inventory.stock-check\n    servers: [{$ref: '#/servers/s'}]\n`,
+      expect: [],
+    },
+    {
+      name: 'the address is not the name when the binding names the topic',
+      yaml: ch('    address: inventory.stock-check\n    bindings:\n      sns: {name: inventory-stock-check}\n'),
+      expect: [],
+    },
+    { name: 'the operation binding’s topic name', yaml: sns('send', '        topic: {name: "orders#1"}\n'), expect: ['sns-topic-name'] },
+    {
+      name: 'the name that ends the operation binding’s topic ARN',
+      yaml: sns('send', '        topic: {arn: "arn:aws:sns:eu-west-1:123456789012:orders.v2"}\n'),
+      expect: ['sns-topic-name'],
+    },
+    {
+      name: 'the operation binding’s name of a FIFO topic without ".fifo"',
+      yaml: op(
+        "    action: send\n    channel: {$ref: '#/channels/c'}\n    bindings:\n      sns:\n        topic: {name: orders}\n",
+        '  c:\n    address: orders.fifo\n    bindings:\n      sns: {name: orders.fifo, ordering: {type: FIFO}}\n',
+      ),
+      expect: ['sns-fifo-name'],
     },
   ],
   'sns-filter': [

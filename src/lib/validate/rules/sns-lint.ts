@@ -3,9 +3,10 @@
  * delivery-policy phase counts above `numRetries`, `minDelayTarget` > `maxDelayTarget`, a
  * dead-letter `arn` that is not an sqs queue ARN, a `name` endpoint that matches no queue defined
  * in an sqs binding of the same operation, an empty identifier, an identifier kind that does not
- * fit the consumer's protocol, a FIFO topic whose name lacks `.fifo`, an unknown bindingVersion,
+ * fit the consumer's protocol, an unknown bindingVersion,
  * a delivery policy on a subscription that does not follow one (protocols other than HTTP(S)), a
- * subscription of a FIFO topic that is no SQS queue (AWS refuses it: fifo-protocols.ts).
+ * subscription of a FIFO topic that is no SQS queue (AWS refuses it: fifo-protocols.ts). Topic
+ * names, a FIFO topic's `.fifo` ending among them, are sns-topic-name.ts's.
  */
 import type { Location } from '../../diagnostics/diagnostic.ts';
 import { ownValue } from '../../own-key.ts';
@@ -55,17 +56,6 @@ function lintChannel({ report }: RuleContext, sns: unknown, at: Location): void 
   if (!isPlainObject(sns)) return;
   checkVersion(report, sns, at);
   const ordering = isPlainObject(sns.ordering) ? sns.ordering : undefined;
-  if (ordering?.type === 'FIFO' && typeof sns.name === 'string' && !sns.name.endsWith('.fifo')) {
-    report(
-      problem(
-        'sns-fifo-name',
-        'warning',
-        fieldAt(at, 'name'),
-        `the FIFO topic name "${sns.name}" does not end with ".fifo"`,
-        'FIFO topic names must end with .fifo on the platform.',
-      ),
-    );
-  }
   if (ordering?.type !== 'FIFO' && ordering?.contentBasedDeduplication === true) {
     report(
       problem(
