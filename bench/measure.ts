@@ -52,7 +52,7 @@ function treeRss(root: number): Map<number, number> {
   return rss;
 }
 
-/** What a process of a build is, by its command line: the model, the renderer, the search process, Pagefind's indexer; else the command. */
+/** What a process of a build is, by its command line: the model, the renderer, the search process, Pagefind's indexer; else `other (<program> <first argument>)`. */
 function processRole(pid: number): string {
   let cmdline = '';
   try {
@@ -64,7 +64,9 @@ function processRole(pid: number): string {
   if (cmdline.includes('render-process')) return 'renderer';
   if (cmdline.includes('search-process')) return 'search';
   if (cmdline.includes('pagefind')) return 'indexer';
-  return 'command';
+  // Anything else by its program and first argument's names, so that a large one can be told apart.
+  const [program = '', first = ''] = cmdline.split('\0').map((part) => part.split('/').pop() ?? '');
+  return `other (${program} ${first})`.replace(/ \)$/, ')');
 }
 
 /**
@@ -99,7 +101,9 @@ export function measure(command: string[], options: { cwd?: string; env?: NodeJS
       let total = 0;
       for (const [pid, bytes] of rss) {
         total += bytes;
-        if (!roles.has(pid)) roles.set(pid, pid === child.pid ? 'command' : processRole(pid));
+        // A child read before it has started its own program still shows the command's line
+        // (fork, then exec): its role is taken again at the next sample, until it is known.
+        if (!roles.has(pid) || (roles.get(pid)!.startsWith('other') && pid !== child.pid)) roles.set(pid, pid === child.pid ? 'command' : processRole(pid));
         const role = roles.get(pid)!;
         processes[role] = Math.max(processes[role] ?? 0, bytes / 1e6);
       }
