@@ -174,6 +174,8 @@ describe('code samples, read', () => {
         end: getComputedStyle(pre).getPropertyValue('--code-fade-end'),
       });
       const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      // Read once the fade has followed the new width (a scroll-driven animation, frames later on a busy machine).
+      for (let frames = 0; frames < 120 && fade().end !== '48px'; frames++) await frame();
       const atStart = fade();
       pre.scrollLeft = pre.scrollWidth;
       // The fade follows the scroll (a scroll-driven animation), a frame or more later on a busy machine.

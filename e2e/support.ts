@@ -52,6 +52,10 @@ export async function serveSite(root: string, prefix = '/', { notFound = false }
     res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  // Not what keeps a test file's process alive: a test that fails before it closes its server
+  // would otherwise hold the process open when its tests are done, and the run would wait for
+  // it without end. The browser's connections keep the process alive while pages are read.
+  server.unref();
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}` };
 }
 
