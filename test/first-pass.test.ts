@@ -13,8 +13,13 @@ import { after, describe, it } from 'node:test';
 import { apiSlugs } from '../src/lib/model/api-slugs.ts';
 import type { ResolvedDoc } from '../src/lib/resolve/resolved-doc.ts';
 import { validateDocument } from '../src/lib/validate/validate-document.ts';
-import { summaryToKeep } from '../src/pipeline/cache/api-summary.ts';
+import { type ApiSummary, summaryToKeep } from '../src/pipeline/cache/api-summary.ts';
 import { firstPassOneByOne } from '../src/pipeline/first-pass.ts';
+import { apiCacheKey, sharedKeyPart } from '../src/pipeline/cache/api-cache-key.ts';
+import { SummarySpill } from '../src/pipeline/shards/summary-spill.ts';
+import { makeWhole, thinSummary } from '../src/pipeline/shards/thin-summary.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { buildSiteData, type DocToModel } from '../src/site/site-model.ts';
 import { formatText } from '../src/lib/diagnostics/format-text.ts';
 import { displayPath } from '../src/lib/diagnostics/to-diagnostic.ts';
@@ -79,6 +84,62 @@ describe('the first pass one document at a time', () => {
       files.map((f) => made.get(f)!.summary.modelled.api.prefix),
       slugs.map((s) => `${s}/`),
     );
+  });
+
+  it("holds a shard's summaries thinned, each put aside whole and made whole again as it was, key and all", async () => {
+    const work = mkdtempSync(join(tmpdir(), 'apidesc-thin-'));
+    try {
+      const spill = new SummarySpill(work);
+      const whole = await firstPassOneByOne({ files, slugs, known: new Set(), options: {}, cwd: dir, modelOptions: {}, toModel });
+      const thin = await firstPassOneByOne({ files, slugs, known: new Set(), options: {}, cwd: dir, modelOptions: {}, toModel, thinned: spill });
+      assert.ok(whole && thin);
+      const shared = sharedKeyPart({ settings: {} as never, preview: false }, 'tool');
+      const keyOf = (summary: ApiSummary): string => apiCacheKey(shared, { api: summary.modelled.api, files: summary.files, apis: [summary.modelled.api] });
+      for (const file of files) {
+        const held: ApiSummary = thin.get(file)!.summary;
+        const full: ApiSummary = whole.get(file)!.summary;
+        // What the pages of the API's own lists and of each page read is gone; names and places stay.
+        const pages = held.modelled.api.pages;
+        assert.ok(
+          full.modelled.api.pages.some((p) => p.usedBy.length > 0 || p.payload !== undefined),
+          `${file} has lists to thin`,
+        );
+        assert.ok(
+          pages.every((p) => p.usedBy.length === 0 && p.payload === undefined && p.carries === undefined && p.summaryHtml === undefined),
+          file,
+        );
+        assert.deepEqual(
+          pages.map((p) => [p.url, p.title, p.kind, p.badges]),
+          full.modelled.api.pages.map((p) => [p.url, p.title, p.kind, p.badges]),
+        );
+        assert.ok(JSON.stringify(held).length < JSON.stringify(full).length, file);
+        // The key reads the whole pages, thinned or not.
+        assert.equal(keyOf(held), keyOf(full), file);
+        // Made whole again: the same JSON, field order and all (the page fingerprints are of it).
+        const samePages = held.modelled.api.pages.slice();
+        makeWhole(held.modelled.api, spill.take(file));
+        assert.equal(JSON.stringify(held), JSON.stringify(full), file);
+        assert.ok(
+          held.modelled.api.pages.every((p, i) => p === samePages[i]),
+          'the same page objects',
+        );
+        assert.throws(() => spill.take(file), /no summary was put aside/);
+      }
+      assert.deepEqual(readdirSync(join(work, 'summaries')), [], 'each file removed once read');
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it('makes a thinned page whole in the order of its fields, wherever the thinned ones were', () => {
+    const page = () => ({ kind: 'message', id: 'a', url: 'messages/a/', payload: { schema: 'A' }, title: 'A', usedBy: [{ id: 'x' }], badges: [] });
+    const summary = { modelled: { api: { slug: 'one', pages: [page()] } } } as never as Parameters<typeof makeWhole>[1];
+    const api = summary.modelled.api;
+    thinSummary(summary);
+    assert.deepEqual(Object.keys(api.pages[0]!), ['kind', 'id', 'url', 'title', 'usedBy', 'badges']);
+    makeWhole(api, { modelled: { api: { slug: 'one', pages: [page()] } } } as never);
+    assert.equal(JSON.stringify(api.pages[0]), JSON.stringify(page()));
+    assert.throws(() => makeWhole(api, { modelled: { api: { slug: 'one', pages: [] } } } as never), /not that of its pages/);
   });
 
   it('keeps nothing of a document once its summary is made', async () => {

@@ -20,6 +20,8 @@ import { type ValidateOptions, validateDocument } from '../lib/validate/validate
 import { type DocToModel, firstPassOf } from '../site/site-model.ts';
 import type { KeyFile } from './cache/api-cache-key.ts';
 import { type ApiSummary, type SummaryHit, summaryToKeep } from './cache/api-summary.ts';
+import type { SummarySpill } from './shards/summary-spill.ts';
+import { thinSummary } from './shards/thin-summary.ts';
 
 export interface FirstPassRequest {
   /** Every document of the portal (the expanded inputs, in their order). */
@@ -36,6 +38,8 @@ export interface FirstPassRequest {
   toModel: (file: string, doc: ResolvedDoc, diagnostics: Diagnostic[]) => DocToModel;
   /** Sees each summary as it is made (to keep it in the build cache). */
   made?: (file: string, index: number, kept: { json: string; files: KeyFile[] }) => void;
+  /** A shard's: each summary is put aside whole there and held thinned (shards/thin-summary.ts). */
+  thinned?: SummarySpill;
 }
 
 /**
@@ -45,7 +49,7 @@ export interface FirstPassRequest {
  * has no summary (summaryToKeep) and is left out: the build loads it as before.
  */
 export async function firstPassOneByOne(request: FirstPassRequest): Promise<Map<string, SummaryHit> | undefined> {
-  const { files, slugs, known, options, cwd, modelOptions, toModel, made } = request;
+  const { files, slugs, known, options, cwd, modelOptions, toModel, made, thinned } = request;
   const hits = new Map<string, SummaryHit>();
   for (const [index, file] of files.entries()) {
     if (known.has(file)) continue;
@@ -57,6 +61,10 @@ export async function firstPassOneByOne(request: FirstPassRequest): Promise<Map<
     // Parsed back from its JSON, as the build cache gives it back: a build from these summaries is
     // then a build from the cache's, whose pages are those of a cold build (test/build-cache*.test.ts).
     const summary = JSON.parse(kept.json) as ApiSummary;
+    if (thinned) {
+      thinned.keep(file, kept.json);
+      thinSummary(summary);
+    }
     // Findings name their files from the folder validation was given, as validate-inputs.ts shows them.
     hits.set(file, { summary, texts: framedLines(doc.files, diagnostics, options.cwd ?? process.cwd()) });
   }

@@ -47,6 +47,8 @@ import type { PageHeads } from './route-lists.ts';
 import { type ApiForSearch, indexedPages } from './cache/search-group-plan.ts';
 import { planShard, type ShardPlan } from './shards/shard-apis.ts';
 import { firstPassOneByOne } from './first-pass.ts';
+import { SummarySpill } from './shards/summary-spill.ts';
+import { makeWhole, thinSummary } from './shards/thin-summary.ts';
 
 export interface PrepareRequest {
   inputs: string[];
@@ -100,7 +102,10 @@ export async function prepareSite(request: PrepareRequest, out: Writable, io: Re
   const timings = new Timings();
   // Loading the process and its modules, until here.
   timings.add('start-up', performance.now(), processCpuMs());
-  const summaries = summariesOf(request, timings);
+  // A shard holds the summaries of the APIs other shards make thinned, their whole JSON put aside
+  // (shards/thin-summary.ts); its own are made whole again once it knows them (prepareWith).
+  const thinned = request.options.shard && request.siteDir ? new SummarySpill(request.work) : undefined;
+  const summaries = summariesOf(request, timings, thinned);
   // Sites this large highlight on two threads: the worker loads shiki while the documents are
   // checked. What is counted is what this build makes: not the documents whose summaries (and,
   // most likely, pages) come from the build cache.
@@ -109,8 +114,8 @@ export async function prepareSite(request: PrepareRequest, out: Writable, io: Re
   const highlighter = new CodeHighlighter({ parallel });
   if (parallel) highlighter.warmUp();
   try {
-    const lookup = await withFirstPass(request, summaries, timings);
-    const prepared = await prepareWith(request, lookup, out, highlighter, io, timings);
+    const lookup = await withFirstPass(request, summaries, timings, thinned);
+    const prepared = await prepareWith(request, lookup, out, highlighter, io, timings, thinned);
     if (typeof prepared === 'number') return prepared;
     const worker = highlighter.workerUsage();
     if (worker) timings.add(`${WRITE_PARTS.highlight}, worker thread`, worker.wallMs, worker.cpuMs);
@@ -141,10 +146,11 @@ const SHARD_PART = 'shard: APIs assigned, inputs fingerprinted';
 function summariesOf(
   { inputs, options, cwd, settings, guideRefs, siteDir, base, siteUrl, compare }: PrepareRequest,
   timings: Timings,
+  thinned: SummarySpill | undefined,
 ): SummaryLookup | undefined {
   if (!siteDir || !options.cache || compare || guideRefs.length > 0 || settings.tryIt) return undefined;
   const context = cacheContextOf(options, settings, base, siteUrl, compare);
-  return timings.measure(SUMMARY_PART, () => readSummaries(new BuildCache(options.cache!), inputs, cwd, sharedKeyPart(context), options));
+  return timings.measure(SUMMARY_PART, () => readSummaries(new BuildCache(options.cache!), inputs, cwd, sharedKeyPart(context), options, thinned));
 }
 
 /** What every API's keys in the build cache share (api-cache-key.ts): the settings, base path and site URL, and whether findings are shown. */
@@ -166,6 +172,7 @@ async function prepareWith(
   highlighter: CodeHighlighter,
   io: Reporter,
   timings: Timings,
+  thinned: SummarySpill | undefined,
 ): Promise<Omit<PreparedSite, 'timings'> | number> {
   const cacheContext = cacheContextOf(options, settings, base, siteUrl, compare);
   const { preview } = cacheContext;
@@ -270,6 +277,15 @@ async function prepareWith(
         planShard(options.shard!, apisWithDocs, { ...(model.peers ? { peers: model.peers } : {}), context: cacheContext, searchInParts }),
       )
     : undefined;
+  // The shard's own APIs' pages made whole again (they were held thinned), before the build cache's
+  // plan and the pages read them; the keys read the digests taken before thinning.
+  if (shardPlan && thinned)
+    timings.measure(SHARD_PART, () => {
+      for (const api of shardPlan.owned) {
+        const { file } = docs[site.apis.indexOf(api)]!;
+        if (thinned.has(file)) makeWhole(api, thinned.take(file));
+      }
+    });
   // A portal's unchanged APIs are copied from the build cache (src/pipeline/cache/); a comparison
   // (badges on any page) and guides (which show parts of any page) need every page made.
   const cachePlan: CachePlan | undefined =
@@ -426,7 +442,12 @@ function modelEntry(preview: boolean): (file: string, doc: ResolvedDoc, diagnost
  * so were they in a build of a large portal whole (ONE_BY_ONE_BYTES).
  * Not for a comparison, guides' references or try-it checks, which read every document (as summariesOf).
  */
-async function withFirstPass(request: PrepareRequest, cached: SummaryLookup | undefined, timings: Timings): Promise<SummaryLookup | undefined> {
+async function withFirstPass(
+  request: PrepareRequest,
+  cached: SummaryLookup | undefined,
+  timings: Timings,
+  thinned: SummarySpill | undefined,
+): Promise<SummaryLookup | undefined> {
   const { inputs, options, cwd, settings, guideRefs, siteDir, base, siteUrl, compare } = request;
   if (!siteDir || compare || guideRefs.length > 0 || settings.tryIt) return cached;
   const oneByOne = options.firstPassOneByOne ?? (options.shard !== undefined || inputBytes(inputs, cwd) >= ONE_BY_ONE_BYTES);
@@ -445,6 +466,7 @@ async function withFirstPass(request: PrepareRequest, cached: SummaryLookup | un
       cwd,
       modelOptions: configuredModelOptions(settings),
       toModel: modelEntry(preview),
+      ...(thinned ? { thinned } : {}),
       // Kept in the build cache at once, as a build that loads every document keeps them after modelling.
       ...(cache && cached?.place ? { made: (file, index, kept) => keepSummary(cache, { ...cached.place!(file), slug: slugs[index]! }, kept) } : {}),
     }),
@@ -483,7 +505,14 @@ interface SummaryLookup {
 }
 
 /** Looks up the summary of each of a portal's documents (cache/api-summary.ts); undefined for a single document. */
-function readSummaries(cache: BuildCache, inputs: string[], cwd: string, shared: string, options: BuildOptions): SummaryLookup | undefined {
+function readSummaries(
+  cache: BuildCache,
+  inputs: string[],
+  cwd: string,
+  shared: string,
+  options: BuildOptions,
+  thinned: SummarySpill | undefined,
+): SummaryLookup | undefined {
   const { files } = expandInputs(inputs, cwd);
   if (files.length < 2) return undefined;
   cache.removeLeftovers();
@@ -499,8 +528,9 @@ function readSummaries(cache: BuildCache, inputs: string[], cwd: string, shared:
   const reused = new Map<string, ReusedValidation>();
   const hits = new Map<string, SummaryHit>();
   files.forEach((file, i) => {
-    const hit = readSummary(cache, { ...place(file), slug: slugs[i]! });
+    const hit = readSummary(cache, { ...place(file), slug: slugs[i]! }, thinned && ((json) => thinned.keep(file, json)));
     if (typeof hit === 'string') return;
+    if (thinned) thinSummary(hit.summary);
     hits.set(file, hit);
     reused.set(file, { diagnostics: hit.summary.diagnostics, texts: hit.texts });
   });

@@ -114,7 +114,7 @@ export function apiCacheKey(shared: string, { api, files, apis, peers }: ApiKeyI
   hash.add('api', JSON.stringify(summary));
   for (const file of files) hash.add(`file ${file.published}`, file.sha256);
   for (const page of pages) {
-    hash.add('page', JSON.stringify(pageSummary(page)));
+    hash.add('page', pageSummaryDigest(page));
     hash.add('peers', JSON.stringify(peers?.peersOf(api.prefix + page.url) ?? null));
   }
   hash.add('switcher', JSON.stringify(switcherFacts(apis)));
@@ -131,6 +131,21 @@ export function sharedKeyPart(context: CacheContext, tool = toolFingerprint(cont
   hash.add('options', JSON.stringify({ settings: context.settings, base: context.base ?? null, site: context.siteUrl ?? null, preview: context.preview }));
   return hash.digest();
 }
+
+/**
+ * The SHA-256 of a page's summary as the key reads it, taken once per page: a shard thins the
+ * summaries of the APIs other shards make (shards/thin-summary.ts) after taking theirs, so that
+ * every shard's fingerprint of the inputs reads the whole summaries.
+ */
+export function pageSummaryDigest(page: Page): string {
+  const known = summaryDigests.get(page);
+  if (known) return known;
+  const made = sha256Of(JSON.stringify(pageSummary(page)));
+  summaryDigests.set(page, made);
+  return made;
+}
+
+const summaryDigests = new WeakMap<Page, string>();
 
 /** A page as the model summarised it, before its content is completed (that content is made from the files and peers, both in the key). */
 function pageSummary(page: Page): Omit<Page, 'sections' | 'facts' | 'descriptionHtml'> {

@@ -64,25 +64,30 @@ function readBytes(path: string): Buffer | undefined {
   }
 }
 
-/** The API's summary when the cache holds one for its files as they are now; otherwise why not. */
-export function readSummary(cache: BuildCache, place: SummaryPlace): SummaryHit | CacheMiss {
+/**
+ * The API's summary when the cache holds one for its files as they are now; otherwise why not.
+ * `found` sees the summary's JSON when it is good (a shard puts it aside: shards/summary-spill.ts).
+ */
+export function readSummary(cache: BuildCache, place: SummaryPlace, found?: (json: string) => void): SummaryHit | CacheMiss {
   const root = readBytes(place.file);
   if (!root) return 'new';
   const hit = cache.read('summaries', place.slug, summaryKey(place, root));
   if (typeof hit === 'string') return hit;
-  const summary = storedSummary(hit.data);
-  if (!summary || summary.files[0]?.path !== place.file) return 'damaged';
+  const stored = storedSummary(hit.data);
+  if (!stored || stored.summary.files[0]?.path !== place.file) return 'damaged';
+  const { summary } = stored;
   const texts = new Map<string, string>();
   for (const file of summary.files) {
     const bytes = file.path === place.file ? root : readBytes(file.path);
     if (!bytes || bytes.length !== file.size || sha256Of(bytes) !== file.sha256) return 'changed';
     texts.set(file.path, bytes.toString('utf8'));
   }
+  found?.(stored.json);
   return { summary, texts };
 }
 
-/** The summary in an entry's data, when the data is whole and of this layout. */
-function storedSummary(data: unknown): ApiSummary | undefined {
+/** The summary in an entry's data, with its JSON, when the data is whole and of this layout. */
+function storedSummary(data: unknown): { summary: ApiSummary; json: string } | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const { sha256, json } = data as Partial<StoredSummary>;
   if (typeof json !== 'string' || typeof sha256 !== 'string' || sha256Of(json) !== sha256) return undefined;
@@ -92,7 +97,7 @@ function storedSummary(data: unknown): ApiSummary | undefined {
   } catch {
     return undefined;
   }
-  return isApiSummary(summary) ? summary : undefined;
+  return isApiSummary(summary) ? { summary, json } : undefined;
 }
 
 function isApiSummary(value: unknown): value is ApiSummary {
