@@ -7,6 +7,7 @@
  * the API's own diagrams show them.
  */
 import { addressesMeet, literalParts } from './address-match.ts';
+import { TemplatedReceivers } from './templated-receivers.ts';
 import type { FlowEndpoint, FlowMatch, FlowMessage, FlowSide, PortalFlow } from './flow-types.ts';
 
 export interface PortalApiEndpoints {
@@ -38,7 +39,7 @@ export interface EndpointMatch {
  * receivers. The number of matches itself can grow with the square of the number of APIs (every
  * API on the same address): what is listed of them is bounded by the caller (portal-flows.ts).
  */
-export function forEachMatch(apis: PortalApiEndpoints[], visit: (match: EndpointMatch) => void): void {
+export function forEachMatch(apis: PortalApiEndpoints[], visit: (match: EndpointMatch) => void, { indexTemplates = true } = {}): void {
   const receivers = apis.flatMap((api) => api.endpoints.filter((e) => e.action === 'receive').map((endpoint) => ({ api, endpoint })));
   // Receivers by topic and by exact address; those with parameters are tried one by one.
   const byTopic = group(
@@ -59,6 +60,13 @@ export function forEachMatch(apis: PortalApiEndpoints[], visit: (match: Endpoint
   // sender whose address has parameters too, as before topics were indexed).
   const templated = receivers.filter((r) => r.endpoint.address !== undefined && partsOf(r.endpoint.address));
   const templatedOffTopic = templated.filter((r) => r.endpoint.topic === undefined);
+  // Indexed by what the addresses they meet start or end with (templated-receivers.ts); without
+  // the index (a test's reference), every one is tried.
+  const receiversParts = (r: ApiEndpoint): string[] => partsOf(r.endpoint.address!)!;
+  const templatedIndex = new TemplatedReceivers(templated, receiversParts);
+  const offTopicIndex = new TemplatedReceivers(templatedOffTopic, receiversParts);
+  const templatedFor = (address: string, parts: string[] | undefined): readonly ApiEndpoint[] =>
+    !indexTemplates ? (parts ? templated : templatedOffTopic) : parts ? templatedIndex.candidates(address, parts) : offTopicIndex.candidates(address, parts);
   // The other receivers' addresses in order: a templated sender meets only those that start with
   // the text before its first parameter, a range found by binary search.
   const exact = [...byAddress.keys()].filter((address) => !partsOf(address)).sort(byCodeUnits);
@@ -98,7 +106,9 @@ export function forEachMatch(apis: PortalApiEndpoints[], visit: (match: Endpoint
         // A receiver on an sns topic meets a sender on another topic, or on none, only by name.
         for (const r of byAddress.get(sender.address) ?? []) if (sender.topic === undefined || r.endpoint.topic === undefined) meet(r, 'address');
         const senderParts = partsOf(sender.address);
-        const candidates = senderParts ? [...startingWith(senderParts[0]!), ...templated] : templatedOffTopic;
+        const candidates = senderParts
+          ? [...startingWith(senderParts[0]!), ...templatedFor(sender.address, senderParts)]
+          : templatedFor(sender.address, undefined);
         for (const r of candidates) {
           if (sender.topic !== undefined && r.endpoint.topic !== undefined) continue;
           const how = addressesMeet(sender.address, r.endpoint.address!, senderParts, partsOf(r.endpoint.address!));
