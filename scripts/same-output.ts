@@ -1,6 +1,6 @@
 /**
  * Checks that a change to the code leaves the built sites byte for byte as they were: builds the
- * default content and the corpus's valid documents (as a portal, previews allowed) with the
+ * default content (also with --site) and the corpus's valid documents (as a portal, previews allowed) with the
  * working tree and with another commit (default HEAD, checked out in a temporary worktree that
  * shares node_modules), then compares every file; also a `build --versions` site of a git
  * repository made for it (three tags of the example API and a working tree that changes it).
@@ -37,7 +37,11 @@ interface Input {
   args: string[];
   cwd?: string;
 }
-const inputs: Input[] = [{ name: 'content', args: [join(root, 'content')] }];
+const inputs: Input[] = [
+  { name: 'content', args: [join(root, 'content')] },
+  // With --site and a base path: the canonical links and the sitemap.
+  { name: 'content-site', args: [join(root, 'content'), '--site', 'https://docs.example.com', '--base', '/docs/'] },
+];
 if (HAS_CORPUS) inputs.push({ name: 'corpus', args: [join(CORPUS, 'valid'), '--allow-invalid'] });
 else process.stderr.write(`No corpus at ${CORPUS}: comparing the default content only.\n`);
 inputs.push({ name: 'versions', args: ['orders.apidesc.yaml', '--versions', 'v*'], cwd: versionsRepository(join(work, 'versions-repository')) });

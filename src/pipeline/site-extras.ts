@@ -1,14 +1,14 @@
 /**
  * What a built site holds besides its pages: the route manifest, the documents' source files,
- * the configuration's logo and favicon, (with --site) the sitemap, and the lists of addresses the
- * 404 page reads.
+ * the configuration's logo and favicon, (with --site) the sitemap (sitemap.ts), and the lists of
+ * addresses the 404 page reads.
  */
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { escapeText } from '../lib/html-text.ts';
 import type { RouteEntry, RouteManifest } from '../lib/model/types.ts';
 import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
 import { type PageHeads, writeRouteLists } from './route-lists.ts';
+import { SITEMAP_LIMITS, type SitemapLimits, sitemapFiles } from './sitemap.ts';
 
 export interface SiteExtras {
   routes: RouteEntry[];
@@ -35,13 +35,18 @@ export function writeSiteExtras(dir: string, extras: SiteExtras): PageHeads {
     mkdirSync(dirname(join(dir, asset.to)), { recursive: true });
     writeFileSync(join(dir, asset.to), asset.content);
   }
-  if (extras.site) writeFileSync(join(dir, 'sitemap.xml'), sitemap(extras.site, extras.base ?? '/', extras.urls));
+  if (extras.site)
+    for (const file of sitemapFiles(extras.site, extras.base ?? '/', extras.urls, sitemapLimits())) writeFileSync(join(dir, file.name), file.text);
   return writeRouteLists(dir, extras.routes, extras.knownHeads);
 }
 
-/** sitemap.xml (sitemaps.org protocol) listing every page, for --site. */
-function sitemap(siteUrl: string, base: string, urls: string[]): string {
-  const root = new URL(base.replace(/\/?$/, '/'), siteUrl);
-  const entries = [...new Set(urls)].sort().map((u) => `  <url><loc>${escapeText(new URL(u, root).href)}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+/**
+ * The protocol's limits on a sitemap file; `APIDESC_SITEMAP_URLS_PER_FILE` lowers the URLs a file
+ * holds (the tests split a small site's sitemap with it), never above the protocol's.
+ */
+function sitemapLimits(): SitemapLimits {
+  const fromEnvironment = Number(process.env.APIDESC_SITEMAP_URLS_PER_FILE);
+  return Number.isInteger(fromEnvironment) && fromEnvironment > 0 && fromEnvironment < SITEMAP_LIMITS.urls
+    ? { ...SITEMAP_LIMITS, urls: fromEnvironment }
+    : SITEMAP_LIMITS;
 }

@@ -8,8 +8,9 @@
  *   new folder, or a site this tool wrote, and never the working or home folder nor a shard.
  * - Each shard's files are placed into a staging folder beside the output folder, hard-linked where
  *   the file system allows (link-or-copy.ts), else copied. The pages every
- *   shard makes (the portal's root, catalog, system map, flows, assets) must be the same bytes in
- *   each: they are written once, and a difference stops the merge.
+ *   shard makes (the portal's root, catalog, system map, flows, assets, and with --site the
+ *   sitemap and its parts, sitemap.ts) must be the same bytes in each: they are written once, and
+ *   a difference stops the merge.
  * - What is made of the whole: the route manifest (each page's fingerprint from the shard that
  *   built it) and the 404 page's lists of addresses (route-lists.ts), made as a build of the
  *   whole makes them.
