@@ -13,7 +13,6 @@ import { renderPages, type PageRenderer } from './render-pages.ts';
 import { routeProps } from '../site/site-routes.ts';
 import { ensureRenderer, type RendererEvents, type RendererInput } from '../perf/renderer-bundle.ts';
 import { Timings } from '../lib/timings.ts';
-import { pagesToRender } from './cache/reused-pages.ts';
 import { STAND_IN_BASE, withBase } from '../perf/stand-in-base.ts';
 
 /** What src/site/renderer-entry.ts exports. */
@@ -65,7 +64,7 @@ export async function renderSite(options: RenderSiteOptions, source: Promise<Sit
   // diagrams, writing) counts here: only this part awaits while the pages render.
   timings.mark('rendering');
   await timings.measureAsync(RENDER_PARTS.pages, () =>
-    renderPages(entry.app, pagesToRender(site.site, entry.pageUrls(site.site)), {
+    renderPages(entry.app, entry.pageUrls(site.site), {
       outDir: options.outDir,
       locals: { site, timings },
       timings,

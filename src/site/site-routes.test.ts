@@ -58,6 +58,18 @@ describe('site routes', () => {
     assert.equal(routeProps(site, undefined), undefined, 'the home page is index.astro');
   });
 
+  it("has no route for an API whose pages this build does not make (the build cache's, another shard's)", () => {
+    const reused = { ...api('billing', 'billing/', [page('operation', 'operations/charge/')]), reused: true as const };
+    const partly: SiteData = { apis: [api('orders', 'orders/', [page('channel', 'channels/placed/')]), reused] };
+    const urls = siteUrls(partly, () => false);
+    assert.ok(urls.includes('orders/channels/placed/'));
+    assert.deepEqual(
+      urls.filter((url) => url.startsWith('billing/')),
+      [],
+    );
+    assert.equal(routeProps(partly, 'billing/operations/charge'), undefined);
+  });
+
   it('has no guide pages without guides that have a module', () => {
     assert.deepEqual(
       guideRouteIds(site.settings, () => false),

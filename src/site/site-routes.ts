@@ -23,7 +23,7 @@ const routeIndex = new WeakMap<SiteData, Map<string, RouteProps>>();
 
 /**
  * The routes of src/pages/[...route].astro (relative to the base, no slash at either end) with
- * their props, in rendering order: every page of every API, the pages of each section's list, the
+ * their props, in rendering order: every page of every API made by this build, the pages of each section's list, the
  * complete "used by" lists, in a portal the overview of each API, and a large API's diagram of
  * each group of operations.
  */
@@ -32,6 +32,10 @@ function apiRoutes(site: SiteData): Map<string, RouteProps> {
   if (known) return known;
   const routes = new Map<string, RouteProps>();
   for (const api of site.apis) {
+    // An API whose pages are in the site folder already (the build cache's, or another shard's:
+    // src/pipeline/cache/) has no route here: neither rendered nor listed, nor held (a shard of a
+    // portal of 500 APIs of 100 channels would list the 300,000 pages of the other shards).
+    if (api.reused) continue;
     const route = (url: string): string => `${api.prefix}${url}`.replace(/\/$/, '');
     if (api.prefix !== '') routes.set(route(''), { api, type: 'overview' });
     for (const group of operationGroups(api.pages) ?? []) routes.set(route(groupUrl(group)), { api, type: 'flow-group', group });

@@ -5,7 +5,7 @@
  * read from the cache for an API whose files did not change: api-summary.ts), takes each API's
  * key and looks it up: an entry found good is placed in the site folder (linked,
  * else copied: BuildCache.place), its API marked `reused` (the stage then neither completes,
- * highlights nor streams its pages, and the renderer leaves them out: reused-pages.ts), and its
+ * highlights nor streams its pages, and the renderer has no routes for them: src/site/site-routes.ts), and its
  * pages' heads handed to the 404 page's lists; the others are built as before, and the command
  * keeps them in the cache once the renderer has written them (storeBuiltApis). The portal's root,
  * catalog, system map, flows, llms.txt, route manifest and search index are made from every API's

@@ -4,7 +4,7 @@
  * that the portal's root, catalog, system map, flows, switcher and "Sent by" / "Received by"
  * lists are the same in every shard as in a build of the whole; it then completes, highlights,
  * streams and renders only the pages of its own APIs. The others are marked as made elsewhere,
- * which the rest of the build treats as the build cache's reused APIs (cache/reused-pages.ts).
+ * which the rest of the build treats as the build cache's reused APIs (the renderer has no routes for them: src/site/site-routes.ts).
  *
  * A portal whose search index is in parts of whole APIs (cache/search-group-plan.ts) is dealt
  * to the shards a whole part at a time: each shard then indexes its own parts, the very parts a
