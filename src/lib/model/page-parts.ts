@@ -71,7 +71,13 @@ function snsOperationSection(ctx: Context, page: Page, sns: Record<string, unkno
   );
   const action = actions.size === 1 ? [...actions][0] : undefined;
   const view = operationView(sns, action, sqs, 'sns');
-  page.sections.push({ type: 'sns-operation', heading: action === 'receive' ? 'Amazon SNS subscriptions' : 'Amazon SNS topic', anchor: 'sns', view, topic: topicName({}, sns.topic, undefined) });
+  page.sections.push({
+    type: 'sns-operation',
+    heading: action === 'receive' ? 'Amazon SNS subscriptions' : 'Amazon SNS topic',
+    anchor: 'sns',
+    view,
+    topic: topicName({}, sns.topic, undefined),
+  });
 }
 
 /** The fields an operation trait gives, as an operation shows them: bindings by protocol; tags and external docs are facts (commonSections). */
@@ -96,5 +102,6 @@ const SAID_ELSEWHERE = ['title', 'summary', 'description', 'tags', 'externalDocs
 /** What no reader's view above shows (a field few traits give: security, schemaFormat), as a tree: nothing is hidden. */
 function restSection(ctx: Context, page: Page, value: Record<string, unknown>, at: Location, shown: string[]): void {
   const rest = Object.fromEntries(Object.entries(value).filter(([k]) => !shown.includes(k) && !SAID_ELSEWHERE.includes(k)));
-  if (Object.keys(rest).length > 0) page.sections.push({ type: 'object', heading: 'Other fields', anchor: 'other-fields', view: objectView(ctx.doc, ctx.locator, rest, at) });
+  if (Object.keys(rest).length > 0)
+    page.sections.push({ type: 'object', heading: 'Other fields', anchor: 'other-fields', view: objectView(ctx.doc, ctx.locator, rest, at) });
 }
