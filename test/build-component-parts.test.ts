@@ -5,7 +5,7 @@
  * as schema tables; never a tree of the format's keys (`bindingVersion`, `type object`).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { visibleText } from './visible-text.ts';
@@ -103,3 +103,42 @@ if (HAS_CORPUS)
       assert.ok(headings(headers).includes('Headers'), headings(headers).join(', '));
     });
   });
+
+describe('an sns channel binding that several channels use', () => {
+  let out = '';
+  before(async () => {
+    const work = tempDir('apidesc-component-parts-');
+    writeFileSync(
+      join(work, 'shared-topic.yaml'),
+      `apidesc: 3.0.0
+info: {title: Shared topic, version: 1.0.0}
+channels:
+  orders:
+    address: orders
+    bindings: {$ref: '#/components/channelBindings/sharedTopic'}
+  refunds:
+    address: refunds
+    bindings: {$ref: '#/components/channelBindings/sharedTopic'}
+operations:
+  publishOrders:
+    action: send
+    channel: {$ref: '#/channels/orders'}
+components:
+  channelBindings:
+    sharedTopic:
+      sns:
+        bindingVersion: 0.2.0
+        name: shared-events
+`,
+    );
+    out = await buildSite(['shared-topic.yaml', '--allow-invalid'], work, { work });
+  });
+
+  it('says each channel fans out its own way and names them, never that no operation publishes', () => {
+    const html = reading(readFileSync(join(out, 'components/channelbindings/sharedtopic/index.html'), 'utf8'));
+    const text = visibleText(html);
+    assert.match(text, /Each channel that uses this binding has its own publishers and subscriptions, on its page: orders and refunds ?\./);
+    assert.doesNotMatch(text, /No operation of this API publishes/);
+    assert.match(html, /<a href="\/channels\/orders\/">orders<\/a>/);
+  });
+});

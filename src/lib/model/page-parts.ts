@@ -14,7 +14,6 @@ import { replyChannelLink, replySection } from './page-operation.ts';
 import type { Page } from './page-types.ts';
 import { runtimeExpressionMeaning } from './runtime-expression-words.ts';
 import { operationView, topicView } from './sns.ts';
-import type { FanOut } from './sns.ts';
 import { topicName } from './sns-topic-name.ts';
 
 /** A reply as its operation's page says it: where it comes back, its channel, its messages. */
@@ -49,8 +48,12 @@ export function bindingsPage(ctx: Context, page: Page, value: Record<string, unk
   if (channel && isPlainObject(value.sns)) {
     // The fan-out is a channel's: drawn only when one channel uses the binding (several may fan out differently).
     const users = page.usedBy.filter((l) => entityByUrl(ctx, l.url)?.kind === 'channel');
-    const spread: FanOut = users.length === 1 ? fanOut(ctx, { ...page, url: users[0]!.url }) : { producers: [], consumers: [] };
-    page.sections.push({ type: 'sns-topic', heading: 'Amazon SNS topic', anchor: 'sns', topic: topicView(value.sns, page.id, undefined), fanOut: spread });
+    const topic = topicView(value.sns, page.id, undefined);
+    page.sections.push(
+      users.length === 1
+        ? { type: 'sns-topic', heading: 'Amazon SNS topic', anchor: 'sns', topic, fanOut: fanOut(ctx, { ...page, url: users[0]!.url }) }
+        : { type: 'sns-topic', heading: 'Amazon SNS topic', anchor: 'sns', topic, fanOutOf: users },
+    );
   }
   otherBindings(ctx, page, { value, at }, channel);
 }
