@@ -124,15 +124,14 @@ describe('sns facts said once (default content)', () => {
     twin: 'channels/orderevents/index.md',
   });
 
-  it('says a reply channel’s unknown address in words in a Definition, not as null', () => {
+  it('names a reply’s channel whose address is unknown by its link, never its address as null', () => {
     const html = readFileSync(join(out, 'components/replies/stockcheckreply/index.html'), 'utf8');
-    const addresses = [...html.matchAll(/<th scope="row"[^>]*>address<\/th>\s*<td>(<span[^>]*>[^<]*<\/span>|<code[^>]*>[^<]*<\/code>)/g)].map((m) =>
-      text(m[1]!),
-    );
-    assert.deepEqual(addresses, ['unknown (set at run time)'], 'the reply’s channel says its address in words');
+    const main = html.slice(html.indexOf('<main'));
+    assert.match(main, /<dt[^>]*>Reply channel<\/dt> <dd><a href="\/channels\/stockcheckreplies\/">Stock check replies<\/a><\/dd>/);
+    assert.doesNotMatch(text(main), /\bnull\b|Reply channel address/);
     const twin = readFileSync(join(out, 'components/replies/stockcheckreply/index.md'), 'utf8');
-    assert.match(twin, /- `address`: unknown \(set at run time\)/);
-    assert.doesNotMatch(twin, /- `address`: `?null/);
+    assert.match(twin, /- \*\*Reply channel:\*\* \[Stock check replies\]/);
+    assert.doesNotMatch(twin, /\bnull\b/);
   });
 });
 

@@ -9,7 +9,21 @@
 import type { ComponentMap, EntityKind } from './types.ts';
 
 /** How a page's content is made: each name is one function of pages.ts. */
-export type PageBuilder = 'server' | 'channel' | 'operation' | 'message' | 'schema' | 'security-scheme' | 'definition';
+export type PageBuilder =
+  | 'server'
+  | 'channel'
+  | 'operation'
+  | 'message'
+  | 'schema'
+  | 'security-scheme'
+  | 'reply'
+  | 'correlation-id'
+  | 'operation-trait'
+  | 'message-trait'
+  | 'channel-bindings'
+  | 'operation-bindings'
+  | 'bindings'
+  | 'definition';
 
 /** The sidebar's sections and their list pages, in the sidebar's order; the last holds every page no row places elsewhere. */
 export const PAGE_SECTIONS = [
@@ -83,17 +97,17 @@ export const PAGE_KINDS: readonly PageKind[] = [
   { map: 'securitySchemes', word: 'Security scheme', builder: 'security-scheme' },
   { map: 'serverVariables', word: 'Server variable', builder: 'definition' },
   { map: 'parameters', word: 'Channel parameter', builder: 'definition' },
-  { map: 'correlationIds', word: 'Correlation ID', builder: 'definition', part: true },
-  { map: 'replies', word: 'Reply', plural: 'Replies', builder: 'definition' },
+  { map: 'correlationIds', word: 'Correlation ID', builder: 'correlation-id', part: true },
+  { map: 'replies', word: 'Reply', plural: 'Replies', builder: 'reply' },
   { map: 'replyAddresses', word: 'Reply address', plural: 'Reply addresses', builder: 'definition', part: true },
   { map: 'externalDocs', word: 'External docs', plural: 'External docs', builder: 'definition', part: true },
   { map: 'tags', word: 'Tag', builder: 'definition', titledByName: true, part: true },
-  { map: 'operationTraits', word: 'Operation trait', builder: 'definition', part: true },
-  { map: 'messageTraits', word: 'Message trait', builder: 'definition', titledByName: true, part: true },
-  { map: 'serverBindings', word: 'Server binding', builder: 'definition', part: true },
-  { map: 'channelBindings', word: 'Channel binding', builder: 'definition', part: true },
-  { map: 'operationBindings', word: 'Operation binding', builder: 'definition', part: true },
-  { map: 'messageBindings', word: 'Message binding', builder: 'definition', part: true },
+  { map: 'operationTraits', word: 'Operation trait', builder: 'operation-trait', part: true },
+  { map: 'messageTraits', word: 'Message trait', builder: 'message-trait', titledByName: true, part: true },
+  { map: 'serverBindings', word: 'Server binding', builder: 'bindings', part: true },
+  { map: 'channelBindings', word: 'Channel binding', builder: 'channel-bindings', part: true },
+  { map: 'operationBindings', word: 'Operation binding', builder: 'operation-bindings', part: true },
+  { map: 'messageBindings', word: 'Message binding', builder: 'bindings', part: true },
 ];
 
 const byKind = new Map<string, PageKind>();

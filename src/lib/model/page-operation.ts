@@ -183,7 +183,7 @@ function messagesSection(
 const toLinkOf = (link: Link | Entity): Link => ('usedBy' in link ? toLink(link) : link);
 
 /** The reply: where it is sent (an address or a runtime expression and what it points at), its channel, its messages inline. */
-function replySection(ctx: Context, reply: Record<string, unknown>, at: Location): PageSection {
+export function replySection(ctx: Context, reply: Record<string, unknown>, at: Location): PageSection {
   const facts: Fact[] = [];
   const address = ctx.doc.deref(reply.address, sub(at, 'address'));
   if (address && isPlainObject(address.value) && typeof address.value.location === 'string') {
@@ -205,7 +205,7 @@ function replySection(ctx: Context, reply: Record<string, unknown>, at: Location
 }
 
 /** The reply's channel, linked, when the reply names one. */
-function replyChannelLink(ctx: Context, raw: unknown, at: Location): Link | undefined {
+export function replyChannelLink(ctx: Context, raw: unknown, at: Location): Link | undefined {
   if (raw === undefined) return undefined;
   const reply = ctx.doc.deref(raw, at);
   if (!reply || !isPlainObject(reply.value) || reply.value.channel === undefined) return undefined;

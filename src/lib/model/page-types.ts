@@ -115,7 +115,19 @@ export type PageSection =
     }
   /** `diagram`: the fan-out drawn (flow-fan-out.ts); the fan-out list is its text. */
   /** `tester`: the topic's filtered subscriptions, for the guide component SnsTopic (channel pages link to the operations' testers). */
-  | { type: 'sns-topic'; heading: string; anchor: string; topic: SnsTopicView; fanOut: FanOut; origin?: Link; diagram?: Diagram; tester?: TesterView }
+  | {
+      type: 'sns-topic';
+      heading: string;
+      anchor: string;
+      topic: SnsTopicView;
+      /** Who publishes and who receives: a channel's; absent on a binding's page that several channels use (each fans out its own way). */
+      fanOut?: FanOut;
+      /** Those channels, when `fanOut` is absent. */
+      fanOutOf?: Link[];
+      origin?: Link;
+      diagram?: Diagram;
+      tester?: TesterView;
+    }
   /** A picture of how messages travel (issue 22), drawn at build time; a list on the same page says the same in text. */
   | { type: 'diagram'; heading: string; anchor: string; diagram: Diagram }
   /**

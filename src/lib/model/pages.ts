@@ -23,6 +23,7 @@ import { pathText } from './reused-examples.ts';
 import { dropShownExamples, OWN_PAGE_EXAMPLES } from './shown-examples.ts';
 import { listFields } from './page-list-fields.ts';
 import { operationPage } from './page-operation.ts';
+import { bindingsPage, correlationIdPage, messageTraitPage, operationTraitPage, replyPage } from './page-parts.ts';
 import { serverPage } from './page-server.ts';
 import { safeHref } from './page-values.ts';
 import { fanOutDiagram, inDrawnOrder } from './flow-fan-out.ts';
@@ -170,6 +171,13 @@ const BUILDERS: Record<PageBuilder, Builder> = {
     const said = scheme.details.length > 0 || scheme.flows.length > 0 || scheme.availableScopes.length > 0 || scheme.requiredScopes !== undefined;
     if (said || !scheme.kindInTitle) page.sections.push({ type: 'security', heading: 'Scheme', anchor: 'scheme', groups: [{ schemes: [scheme] }] });
   },
+  reply: (ctx, page, value, _content, _peers, resolved) => replyPage(ctx, page, value, resolved?.at ?? _content),
+  'correlation-id': (ctx, page, value) => correlationIdPage(ctx, page, value),
+  'operation-trait': (ctx, page, value, content, _peers, resolved) => operationTraitPage(ctx, page, value, resolved?.at ?? content),
+  'message-trait': (ctx, page, value, content, _peers, resolved) => messageTraitPage(ctx, page, value, resolved?.at ?? content),
+  'channel-bindings': (ctx, page, value, content, _peers, resolved) => bindingsPage(ctx, page, value, resolved?.at ?? content, 'channel'),
+  'operation-bindings': (ctx, page, value, content, _peers, resolved) => bindingsPage(ctx, page, value, resolved?.at ?? content, 'operation'),
+  bindings: (ctx, page, value, content, _peers, resolved) => bindingsPage(ctx, page, value, resolved?.at ?? content, 'other'),
   definition: (ctx, page, _value, content, _peers, resolved) => {
     page.sections.push({ type: 'object', heading: 'Definition', anchor: 'definition', view: objectView(ctx.doc, ctx.locator, resolved?.value, content) });
   },

@@ -191,7 +191,7 @@ describe('sns on the pages of the default document', () => {
 
   it('shows the fan-out of a topic across operations: producers, and every consumer with its dead letters', async () => {
     const m = await orders();
-    const { fanOut } = section(m.pages.find((p) => p.pointer === '/channels/orderEvents')!.sections, 'sns-topic');
+    const fanOut = section(m.pages.find((p) => p.pointer === '/channels/orderEvents')!.sections, 'sns-topic').fanOut!;
     assert.deepEqual(
       fanOut.producers.map((l) => l.id),
       ['publishOrderEvents'],
@@ -207,7 +207,7 @@ describe('sns on the pages of the default document', () => {
         ['SQS queue', 'warehouse-picking.fifo', 'warehouse-picking-dlq.fifo'],
       ],
     );
-    const shipments = section(m.pages.find((p) => p.pointer === '/channels/shipmentTracking')!.sections, 'sns-topic').fanOut;
+    const shipments = section(m.pages.find((p) => p.pointer === '/channels/shipmentTracking')!.sections, 'sns-topic').fanOut!;
     assert.deepEqual(
       shipments.producers.map((l) => l.id),
       ['publishParcelScans'],

@@ -366,6 +366,13 @@ export function operationView(
 }
 
 /** Every consumer and producer of a topic, across all operations of the API that use the channel. */
+/** What a binding's page used by several channels (or none) says instead of a fan-out: each channel has its own. */
+export function fanOutOfWords(channels: number): string {
+  return channels === 0
+    ? 'No channel of this API uses this binding: its fan-out is that of the channels that will.'
+    : 'Each channel that uses this binding has its own publishers and subscriptions, on its page: ';
+}
+
 export interface FanOut {
   producers: Link[];
   consumers: {

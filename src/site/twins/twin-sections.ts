@@ -21,6 +21,7 @@ import { sharedBy } from '../../lib/portal/match-words.ts';
 import { LINKS_SHOWN } from '../site-data.ts';
 import { moreExamplesNote } from '../more-examples-note.ts';
 import { handsOnLines, operationLines, retriesLines, topicLines } from './twin-sns.ts';
+import { fanOutOfWords } from '../../lib/model/sns.ts';
 import { factLines, objectLines, pageLink, textLine } from './twin-values.ts';
 
 /**
@@ -86,7 +87,12 @@ function sectionBody(section: PageSection, root: string, pageUrl: string, level:
         ...(section.more ? [escapeInline(moreExamplesNote(section.more, section.moreOf)), ''] : []),
       ];
     case 'sns-topic':
-      return [...origin, ...topicLines(section.topic, section.fanOut, root)];
+      return [
+        ...origin,
+        ...(section.fanOut
+          ? topicLines(section.topic, section.fanOut, root)
+          : [`${escapeInline(fanOutOfWords(section.fanOutOf?.length ?? 0))}${(section.fanOutOf ?? []).map((l) => pageLink(l, root)).join(', ')}`, '']),
+      ];
     case 'sns-operation':
       // Then the Retries section, as the page has it after this one (PageSections.astro).
       return [
