@@ -51,8 +51,8 @@ export function bindingsPage(ctx: Context, page: Page, value: Record<string, unk
     const topic = topicView(value.sns, page.id, undefined);
     page.sections.push(
       users.length === 1
-        ? { type: 'sns-topic', heading: 'Amazon SNS topic', anchor: 'sns', topic, fanOut: fanOut(ctx, { ...page, url: users[0]!.url }) }
-        : { type: 'sns-topic', heading: 'Amazon SNS topic', anchor: 'sns', topic, fanOutOf: users },
+        ? { type: 'sns-topic', heading: 'Amazon SNS topic', anchor: 'sns', topic, fanOut: fanOut(ctx, { ...page, url: users[0]!.url }), usersIndexIt: true }
+        : { type: 'sns-topic', heading: 'Amazon SNS topic', anchor: 'sns', topic, fanOutOf: users, usersIndexIt: true },
     );
   }
   otherBindings(ctx, page, { value, at }, channel);
@@ -80,6 +80,7 @@ function snsOperationSection(ctx: Context, page: Page, sns: Record<string, unkno
     anchor: 'sns',
     view,
     topic: topicName({}, sns.topic, undefined),
+    usersIndexIt: true,
   });
 }
 

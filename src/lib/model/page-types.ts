@@ -124,6 +124,8 @@ export type PageSection =
       fanOut?: FanOut;
       /** Those channels, when `fanOut` is absent. */
       fanOutOf?: Link[];
+      /** On a binding's page, the view of the pages that use it: search finds it there (not indexed here, else each subscription is a hit twice). */
+      usersIndexIt?: true;
       origin?: Link;
       diagram?: Diagram;
       tester?: TesterView;
@@ -179,6 +181,8 @@ export type PageSection =
       handsOn?: SnsHandsOn;
       /** The sqs binding that defines the subscriptions' queues: folded under their list (page-operation.ts). */
       queueBinding?: ProtocolBinding;
+      /** On a binding's or trait's page, the view of the operations that use it: search finds it there. */
+      usersIndexIt?: true;
     }
   /**
    * Messages shown where they are used (an operation, its reply): the first MAX_INLINE_MESSAGES
