@@ -29,13 +29,16 @@ const travel = (edge: DiagramEdge): { source: string; target: string } =>
 
 /**
  * The arrows of `diagram` in the order its message travels them from `start`, when they are one
- * loop through every box (each box sends once and receives once, no relation); else undefined.
+ * loop through every box (each box sends once and receives once, no relation, no application); else undefined.
  */
 export function loopFrom(diagram: Diagram, start: string): DiagramEdge[] | undefined {
   const ids = new Set(diagram.nodes.map((n) => n.id));
   const { edges } = diagram;
   if (ids.size < MIN_BOXES || ids.size > MAX_BOXES || edges.length !== ids.size || !ids.has(start)) return undefined;
   if (edges.some((e) => e.relation || !ids.has(e.from) || !ids.has(e.to) || e.from === e.to)) return undefined;
+  // An application's outline hangs its operations from it, each arrow at its own operation (outline.ts):
+  // an application that sends and receives on one channel is a loop too, and reads right as that hub.
+  if (diagram.nodes.some((n) => n.kind === 'app')) return undefined;
   const leaving = new Map<string, DiagramEdge>();
   for (const edge of edges) {
     const { source } = travel(edge);
