@@ -176,10 +176,11 @@ describe('diagrams of the default content', () => {
     );
   });
 
-  it("reads as a loop on a phone on a channel with a request and its reply: the sender's request into the channel, on round to the reply back into the sender", () => {
+  it('reads as a loop on a phone on a channel with a request and its reply: from the sender into the channel, on round to the reply back into the sender', () => {
     const [, narrow] = svgsOf(page('channels/stockcheck'));
     assert.ok(narrow);
-    assertLoopReads(narrow, ['channel', 'receivers', 'reply channel', 'send operation']);
+    // From the sender, as the wide drawing starts it (and the operation's page its own picture).
+    assertLoopReads(narrow, ['send operation', 'channel', 'receivers', 'reply channel']);
   });
 
   it('draws the API on its overview: the application, its servers, operations and channels', () => {

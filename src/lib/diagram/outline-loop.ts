@@ -28,13 +28,16 @@ const travel = (edge: DiagramEdge): { source: string; target: string } =>
   edge.reverse ? { source: edge.to, target: edge.from } : { source: edge.from, target: edge.to };
 
 /**
- * The arrows of `diagram` in the order its message travels them from `start`, when they are one
- * loop through every box (each box sends once and receives once, no relation, no application); else undefined.
+ * The arrows of `diagram` in the order its message travels them, when they are one loop through
+ * every box (each box sends once and receives once, no relation, no application); else undefined.
+ * The loop starts where the wide drawing starts it, at the one box no arrow is written to (the
+ * requester: its arrows are written from it, the reply's reversed, so that the layered drawing
+ * puts it first), so that both drawings tell the story from the same box; else at `hub`.
  */
-export function loopFrom(diagram: Diagram, start: string): DiagramEdge[] | undefined {
+export function loopFrom(diagram: Diagram, hub: string): DiagramEdge[] | undefined {
   const ids = new Set(diagram.nodes.map((n) => n.id));
   const { edges } = diagram;
-  if (ids.size < MIN_BOXES || ids.size > MAX_BOXES || edges.length !== ids.size || !ids.has(start)) return undefined;
+  if (ids.size < MIN_BOXES || ids.size > MAX_BOXES || edges.length !== ids.size) return undefined;
   if (edges.some((e) => e.relation || !ids.has(e.from) || !ids.has(e.to) || e.from === e.to)) return undefined;
   // An application's outline hangs its operations from it, each arrow at its own operation (outline.ts):
   // an application that sends and receives on one channel is a loop too, and reads right as that hub.
@@ -45,6 +48,9 @@ export function loopFrom(diagram: Diagram, start: string): DiagramEdge[] | undef
     if (leaving.has(source)) return undefined;
     leaving.set(source, edge);
   }
+  const first = [...ids].filter((id) => !edges.some((e) => e.to === id));
+  const start = first.length === 1 ? first[0]! : hub;
+  if (!ids.has(start)) return undefined;
   const order: DiagramEdge[] = [];
   const seen = new Set<string>();
   for (let at = start; !seen.has(at); ) {
