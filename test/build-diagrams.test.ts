@@ -10,6 +10,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'n
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { CORPUS, HAS_CORPUS } from './corpus-location.ts';
+import { arrowsOf, boxesOf, type DrawnArrow, type DrawnBox, onEdgeOf, sharedStretches, travelOf } from './diagram-geometry.ts';
 import { runIn, tempTree } from './helpers.ts';
 import { hostileDocument } from './hostile-document.ts';
 
@@ -31,6 +32,48 @@ function htmlFiles(dir: string): string[] {
 
 /** The flow diagrams of a page (not the retry timelines, which are pictures without links). */
 const svgsOf = (html: string): string[] => [...html.matchAll(/<svg [^>]*class="diagram( wide)?"[\s\S]*?<\/svg>/g)].map((m) => m[0]);
+
+/**
+ * That the phone's drawing of a loop of messages (a request and its reply) reads the way they
+ * travel: its boxes top to bottom in `captions`' order, an arrow from each into the next, the
+ * last back into the first box's side, each arrowhead at the box the message arrives at, no
+ * arrow without a head and no two on one line (a trunk shared by the request and the reply read
+ * as both leaving the requester).
+ */
+function assertLoopReads(svg: string, captions: string[]): void {
+  const boxes = boxesOf(svg);
+  const arrows = arrowsOf(svg);
+  const box = (caption: string): DrawnBox => {
+    const found = boxes.filter((b) => b.title.startsWith(`${caption} · `));
+    assert.equal(found.length, 1, `one box "${caption}" in ${boxes.map((b) => b.title).join(' | ')}`);
+    return found[0]!;
+  };
+  const column = captions.map(box);
+  assert.equal(boxes.length, captions.length, 'each party drawn once');
+  for (const [i, b] of column.entries()) if (i > 0) assert.ok(b.y > column[i - 1]!.y + column[i - 1]!.height, `${b.title} under ${column[i - 1]!.title}`);
+  assert.equal(arrows.length, captions.length, 'one arrow a hop');
+  const hop = (from: DrawnBox, to: DrawnBox): DrawnArrow => {
+    const found = arrows.filter((a) => {
+      const t = travelOf(a);
+      return t !== undefined && onEdgeOf(t.from, from) && onEdgeOf(t.to, to);
+    });
+    assert.equal(found.length, 1, `an arrow from ${from.title} with its head at ${to.title}: ${JSON.stringify(arrows)}`);
+    return found[0]!;
+  };
+  const hops = column.map((b, i) => hop(b, column[(i + 1) % column.length]!));
+  // Down the column: out of each box's bottom, into the next box's top.
+  for (const [i, a] of hops.slice(0, -1).entries()) {
+    const t = travelOf(a)!;
+    assert.ok(t.to.y > t.from.y && Math.abs(t.to.y - column[i + 1]!.y) < 0.15, `arrow ${i} points down into the next box`);
+  }
+  // Back: into the first box from its left, the head pointing right (its last stretch runs rightwards into the box).
+  const back = hops.at(-1)!;
+  const [beforeHead, head] = [back.points.at(-2)!, back.points.at(-1)!];
+  assert.equal(back.head, 'end');
+  assert.ok(Math.abs(head.x - column[0]!.x) < 0.15 && beforeHead.x < head.x && beforeHead.y === head.y, 'the way back ends in the first box from the left');
+  assert.ok(Math.min(...back.points.map((p) => p.x)) < Math.min(...column.map((b) => b.x)), 'on a lane of its own, left of the boxes');
+  for (const [i, a] of arrows.entries()) for (const b of arrows.slice(i + 1)) assert.equal(sharedStretches(a, b), 0, 'no stretch of line is two arrows');
+}
 
 /** Every diagram of a site is a graphic with a title and a description, and links only to pages that exist. */
 function checkDiagrams(site: string): number {
@@ -110,6 +153,34 @@ describe('diagrams of the default content', () => {
     // Never shrunk so far that its 13 px text reads under 12.5 px.
     const minWidth = Number(/<div class="dg-wide" style="min-width: (\d+)px"><svg/.exec(html)?.[1]);
     assert.equal(minWidth, Math.ceil((widthOf(svg) * 12.5) / 13));
+  });
+
+  it('reads top to bottom on a phone, the way the request and its reply travel, the reply back into the requester on its own lane', () => {
+    const [wide, narrow] = svgsOf(page('operations/requeststockcheck'));
+    assert.ok(wide && narrow);
+    assert.match(narrow, /aria-labelledby="dg-reply-flow-narrow-title"/);
+    assertLoopReads(narrow, ['this operation (requester)', 'request channel', 'responder', 'reply channel']);
+    // Named where they travel: the request's message on its way to the request channel, the reply's on its way to the reply channel.
+    const labels = [...narrow.matchAll(/<text class="dg-edge-label" x="[\d.]+" y="([\d.]+)">([^<]+)<\/text>/g)].map((m) => ({ y: Number(m[1]), text: m[2]! }));
+    const at = (caption: string) => boxesOf(narrow).find((b) => b.title.startsWith(caption))!;
+    const between = (text: string, above: string, below: string) => {
+      const l = labels.find((x) => x.text === text);
+      assert.ok(l && l.y > at(above).y + at(above).height && l.y < at(below).y, `${text} between ${above} and ${below}`);
+    };
+    between('Stock check requested', 'this operation', 'request channel');
+    between('Stock check answered', 'responder', 'reply channel');
+    // Its text alternatives still say it: the title and the description, as the wide drawing's.
+    assert.match(
+      narrow,
+      /<title id="dg-reply-flow-narrow-title">Request and reply of Request a stock check<\/title><desc id="dg-reply-flow-narrow-desc">Request a stock check sends Stock check requested on Stock check requests; the reply \(Stock check answered\) comes back on /,
+    );
+  });
+
+  it('reads as a loop on a phone on a channel with a request and its reply: from the sender into the channel, on round to the reply back into the sender', () => {
+    const [, narrow] = svgsOf(page('channels/stockcheck'));
+    assert.ok(narrow);
+    // From the sender, as the wide drawing starts it (and the operation's page its own picture).
+    assertLoopReads(narrow, ['send operation', 'channel', 'receivers', 'reply channel']);
   });
 
   it('draws the API on its overview: the application, its servers, operations and channels', () => {

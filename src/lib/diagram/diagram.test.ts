@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { Diagram } from './diagram-types.ts';
 import { layoutDiagram, type PlacedEdge, type PlacedNode } from './layout.ts';
 import { layoutOutline } from './outline.ts';
+import { loopFrom } from './outline-loop.ts';
 import { diagramSvg, escapeXml } from './svg.ts';
 import { fitLines } from './text-fit.ts';
 
@@ -224,6 +225,46 @@ describe('diagram outline (phones)', () => {
     assert.ok(from.x > reply.x && from.x < reply.x + reply.width && from.x > other.x && from.x < other.x + other.width, 'within both boxes');
     const label = answered.label!;
     assert.ok(label.y - label.height / 2 >= other.y + other.height && label.y + label.height / 2 <= reply.y, 'its name between the two boxes');
+  });
+
+  it('draws a loop (a request and its reply) as a column in the order the message travels, the way back on its own lane into the first box', () => {
+    const d: Diagram = {
+      title: 't',
+      description: 'd',
+      nodes: [
+        { id: 'self', kind: 'send', label: 'Request a stock check' },
+        { id: 'reply', kind: 'channel', label: 'Stock check replies' },
+        { id: 'request', kind: 'channel', label: 'Stock check requests' },
+        { id: 'other', kind: 'receive', label: 'the other side' },
+      ],
+      edges: [
+        { from: 'self', to: 'reply', reverse: true },
+        { from: 'reply', to: 'other', label: 'answered', reverse: true },
+        { from: 'self', to: 'request', label: 'requested' },
+        { from: 'request', to: 'other' },
+      ],
+    };
+    const outline = layoutOutline(d);
+    const [self, request, other, reply] = outline.nodes as [PlacedNode, PlacedNode, PlacedNode, PlacedNode];
+    assert.deepEqual(
+      outline.nodes.map((n) => n.node.id),
+      ['self', 'request', 'other', 'reply'],
+    );
+    assert.ok(outline.edges.every((e) => e.arrow === 'end'));
+    const hops = outline.edges.map((e) => [e.points[0]!, e.points.at(-1)!] as const);
+    for (const [i, [from, to]] of hops.slice(0, -1).entries()) {
+      const [a, b] = [outline.nodes[i]!, outline.nodes[i + 1]!];
+      assert.deepEqual([from.y, to.y], [a.y + a.height, b.y], `down from ${a.node.id} into ${b.node.id}`);
+    }
+    const [back, into] = hops.at(-1)!;
+    assert.equal(back.y, reply.y + reply.height, 'the way back leaves the reply channel');
+    assert.deepEqual(into, { x: self.x, y: self.y + self.height / 2 }, 'and ends in the requester, from its left');
+    assert.ok(outline.width <= 330 && request.x === other.x, `one column, as narrow as a phone: ${outline.width} px`);
+    // Only one loop through every box, without an application (whose outline hangs its operations from it).
+    assert.equal(loopFrom({ ...d, edges: d.edges.slice(1) }, 'self'), undefined, 'an arrow missing');
+    assert.equal(loopFrom({ ...d, nodes: [...d.nodes, { id: 'x', kind: 'queue', label: 'x' }] }, 'self'), undefined, 'a box left over');
+    assert.equal(loopFrom({ ...d, nodes: d.nodes.map((n) => (n.id === 'self' ? { ...n, kind: 'app' } : n)) }, 'self'), undefined, 'an application');
+    assert.equal(loopFrom(flow, 'send'), undefined, 'a flow that does not come back');
   });
 
   it("keeps two APIs' opposite flows apart in a portal's system map (review 15: one double-headed connector), each with its own arrow and name", () => {

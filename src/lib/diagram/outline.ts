@@ -12,8 +12,10 @@
  * unless it is the line right above the box that reaches it (a request's responder above its reply
  * channel): then a short arrow joins the two, and each party is drawn once.
  * A topic's publishers are drawn above it, so that its fan-out reads the way messages travel.
+ * A diagram that is one loop (a request and its reply) is drawn as a column instead (outline-loop.ts).
  */
 import { type Box, boxOf, edgeLabelOf } from './layout.ts';
+import { layoutLoop, loopFrom } from './outline-loop.ts';
 import type { Diagram, DiagramEdge } from './diagram-types.ts';
 import type { Placed, PlacedEdge, PlacedNode } from './layout.ts';
 
@@ -47,6 +49,10 @@ export function layoutOutline(diagram: Diagram): Placed {
   const degree = (id: string): number => edges.filter((e) => e.from === id || e.to === id).length;
   const ids = [...nodes.keys()];
   const root = ids.find((id) => nodes.get(id)!.node.kind === 'app') ?? ids.reduce((best, id) => (degree(id) > degree(best) ? id : best), ids[0] ?? '');
+  // One loop (a request and its reply): a column in the order the message travels, the way back on
+  // its own lane, as a trunk shared by the request's and the reply's channels reads as both leaving the hub.
+  const loop = loopFrom(diagram, root);
+  if (loop) return layoutLoop(diagram, loop);
 
   // The tree, breadth first from the hub, so that each box hangs from the box nearest the hub
   // (an operation from the application, its channel from it); an arrow to a box already placed
