@@ -9,8 +9,8 @@
  *
  * The outline starts at the hub (the application, else the box with the most arrows) and follows
  * the arrows both ways; a box reached a second time is drawn again, without what hangs under it,
- * unless it is the line right above the box that reaches it (a request's responder above its reply
- * channel): then a short arrow joins the two, and each party is drawn once.
+ * unless it is the line right above the box that reaches it (a box that both receives from and
+ * replies to the hub's neighbour): then a short arrow joins the two, and each party is drawn once.
  * A topic's publishers are drawn above it, so that its fan-out reads the way messages travel.
  * A diagram that is one loop (a request and its reply) is drawn as a column instead (outline-loop.ts).
  */
