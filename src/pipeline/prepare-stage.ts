@@ -19,6 +19,7 @@ import { isRemote } from '../lib/resolve/ref-target.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import type { SiteApi, SiteSettings } from '../site/site-data-types.ts';
 import type { BuildOptions } from './build-options.ts';
+import type { SiteRoutes } from './site-routes-file.ts';
 import { mechanismOn } from '../perf/switches.ts';
 import { checkGuideRefs } from './guide-check.ts';
 import { EXIT } from '../lib/exit-codes.ts';
@@ -74,13 +75,7 @@ export interface PrepareRequest {
   tryItLocations?: TryItLocations;
 }
 
-export interface PreparedSite {
-  routes: RouteEntry[];
-  /** In a portal, the flows between its APIs (for the route manifest), and those it counts without listing. */
-  flows: PortalFlow[];
-  flowsNotListed?: FlowsNotListed;
-  /** Every page, relative to the site root (for the sitemap). */
-  urls: string[];
+export interface PreparedSite extends SiteRoutes {
   apiCount: number;
   pageCount: number;
   /** Where the stage's time went (`build --timings`). */
@@ -96,6 +91,9 @@ export interface PreparedSite {
   /** `build --shard i/n`: the inputs' fingerprint, the folders of the APIs this shard built, and whether it indexes their parts (src/pipeline/shards/). */
   shard?: { inputs: string; apis: string[]; indexesItsParts: boolean };
 }
+
+/** What the model process reports to the command: the prepared site, its routes by file (site-routes-file.ts). */
+export type ReportedSite = Omit<PreparedSite, keyof SiteRoutes> & { routesFile: string };
 
 /** Writes the site data to `out` (left open); returns the summary of the site, or the exit code to stop the build with. */
 export async function prepareSite(request: PrepareRequest, out: Writable, io: Reporter): Promise<PreparedSite | number> {

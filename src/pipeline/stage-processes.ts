@@ -21,7 +21,7 @@ import { guidesEnvironment, type GuideFiles } from '../site/guide-files.ts';
 import { CHILD_STDIO_IPC } from './child-lifetime.ts';
 import { faultInText } from '../lib/environment-fault.ts';
 import type { SiteDataComplete } from './prepare-channel.ts';
-import type { PreparedSite, PrepareRequest } from './prepare-stage.ts';
+import type { PrepareRequest, ReportedSite } from './prepare-stage.ts';
 import type { IndexRequest, SearchIndexed } from './search-stage.ts';
 import type { StageTimings } from './build-timings.ts';
 import { describeEnd, superviseStage, type StageChild, type StageFailure } from './stage-child.ts';
@@ -107,9 +107,9 @@ function forwardLines(stream: Readable | null, write: (line: string) => void): P
  * Runs the prepare stage in a child process; its output goes to `io` line by line, as if it ran
  * here. It writes the site data into `siteData`: the renderer's standard input, or a file.
  */
-export function startPrepare(request: PrepareRequest, siteData: Writable | string, io: Reporter, note: Note): StageRun<PreparedSite> {
+export function startPrepare(request: PrepareRequest, siteData: Writable | string, io: Reporter, note: Note): StageRun<ReportedSite> {
   const fd = typeof siteData === 'string' ? openSync(siteData, 'w') : undefined;
-  const stage = spawnStage<PreparedSite>('./prepare-process.ts', 'the model process', [], {
+  const stage = spawnStage<ReportedSite>('./prepare-process.ts', 'the model process', [], {
     stdio: ['pipe', 'pipe', 'pipe'],
     siteData: fd ?? (siteData as Writable),
     note,
