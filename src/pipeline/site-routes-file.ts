@@ -47,7 +47,7 @@ export function writeSiteRoutes(file: string, routes: SiteRoutes): void {
     };
     const putArray = (items: readonly unknown[]): void => {
       put('[');
-      items.forEach((item, i) => put((i === 0 ? '' : ',') + JSON.stringify(item)));
+      for (let i = 0; i < items.length; i++) put((i === 0 ? '' : ',') + JSON.stringify(items[i]));
       put(']');
     };
     put('{"routes":');
