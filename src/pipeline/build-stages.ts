@@ -27,6 +27,7 @@ import type { PrepareRequest } from './prepare-stage.ts';
 import type { IndexRequest } from './search-stage.ts';
 import { writeSiteExtras } from './site-extras.ts';
 import { readSiteRoutes } from './site-routes-file.ts';
+import { oneDocumentAtATime } from './portal-first-pass.ts';
 import { storeBuiltApis } from './cache/api-reuse.ts';
 import { writeShardManifest } from './shards/shard-manifest.ts';
 import type { StageChild, StageFailure } from './stage-child.ts';
@@ -186,6 +187,7 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
         renderer?.siteData ?? dataFile,
         io,
         note,
+        oneDocumentAtATime(options, plan.inputs, plan.cwd),
       );
       stages.push(preparing.stage);
       // The search process, too, starts now for those documents: it loads its modules and starts

@@ -46,6 +46,7 @@ import type { PageHeads } from './route-lists.ts';
 import { type ApiForSearch, indexedPages } from './cache/search-group-plan.ts';
 import { planShard, type ShardPlan } from './shards/shard-apis.ts';
 import { firstPassOneByOne } from './first-pass.ts';
+import { oneDocumentAtATime } from './portal-first-pass.ts';
 import { SummarySpill } from './shards/summary-spill.ts';
 import { makeWhole, thinSummary } from './shards/thin-summary.ts';
 
@@ -452,7 +453,7 @@ function modelEntry(preview: boolean): (file: string, doc: ResolvedDoc, diagnost
  * A portal's first pass, one document at a time (first-pass.ts): the summaries of the documents
  * the build cache did not know, added to its. A shard makes the pages of a share of the portal's
  * APIs, but its first pass reads every document: held all at once, they were most of its memory;
- * so were they in a build of a large portal whole (ONE_BY_ONE_BYTES).
+ * so were they in a build of a large portal whole (portal-first-pass.ts).
  * Not for a comparison, guides' references or try-it checks, which read every document (as summariesOf).
  */
 async function withFirstPass(
@@ -463,10 +464,8 @@ async function withFirstPass(
 ): Promise<SummaryLookup | undefined> {
   const { inputs, options, cwd, settings, guideRefs, siteDir, base, siteUrl, compare } = request;
   if (!siteDir || compare || guideRefs.length > 0 || settings.tryIt) return cached;
-  const oneByOne = options.firstPassOneByOne ?? (options.shard !== undefined || inputBytes(inputs, cwd) >= ONE_BY_ONE_BYTES);
-  if (!oneByOne) return cached;
+  if (!oneDocumentAtATime(options, inputs, cwd)) return cached;
   const { files } = expandInputs(inputs, cwd);
-  if (files.length < 2) return cached;
   const { preview } = cacheContextOf(options, settings, base, siteUrl, compare);
   const cache = cached && options.cache ? new BuildCache(options.cache) : undefined;
   const slugs = apiSlugs(files);
@@ -493,13 +492,6 @@ async function withFirstPass(
   }
   return { hits, reused, ...(cached?.place ? { place: cached.place } : {}), oneByOne: made.size };
 }
-
-/**
- * A portal's inputs from which its first pass is made one document at a time though it is built
- * whole (bench/README.md, "Portals, seventh round"): below, holding every document costs less
- * than loading each again.
- */
-const ONE_BY_ONE_BYTES = 32 * 1024 * 1024;
 
 /** The part of the stage's work that loads, validates and models a portal's documents one at a time (`build --timings`). */
 const FIRST_PASS_PART = 'first pass, one document at a time';
