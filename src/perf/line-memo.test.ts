@@ -15,7 +15,8 @@ import { pageJobs, descriptionJob, type HighlightJob } from '../lib/highlight/hi
 import { unescapeText } from '../lib/html-text.ts';
 import { validateDocument } from '../lib/validate/validate-document.ts';
 import { buildSiteData } from '../site/site-model.ts';
-import { LineMemo } from './line-memo.ts';
+import { LineMemo, MemoBudget } from './line-memo.ts';
+import { INITIAL } from '@shikijs/vscode-textmate';
 import { HIGHLIGHTED_LANGUAGES as LANGUAGES } from '../lib/highlight/highlight-html.ts';
 
 /**
@@ -123,6 +124,29 @@ describe('the line memo (src/perf/line-memo.ts)', () => {
   it('keeps apart states that differ only in their end word (heredocs)', () => {
     sameAsShiki('cat <<EOF\nEND\nEOF\necho done', 'shell');
     sameAsShiki('cat <<END\nEOF\nEND\necho done', 'shell');
+  });
+
+  it('keeps, in all the memos sharing a budget, no more than the budget; past it, lines are tokenized again', () => {
+    const budget = new MemoBudget(200);
+    const [json, yaml] = [new LineMemo(budget), new LineMemo(budget)];
+    let tokenized = 0;
+    const result = (html: string) => () => {
+      tokenized += 1;
+      return { html, end: INITIAL };
+    };
+    // Each kept line takes its key (state id, newline, text) and its HTML: 2 + 6 + 90 = 98 characters.
+    json.line(INITIAL, 'line-1', result('a'.repeat(90)));
+    yaml.line(INITIAL, 'line-2', result('b'.repeat(90)));
+    assert.equal(budget.used, 196);
+    // The third does not fit in what the two memos kept together: made, not kept.
+    json.line(INITIAL, 'line-3', result('c'.repeat(90)));
+    json.line(INITIAL, 'line-3', result('c'.repeat(90)));
+    assert.equal(tokenized, 4);
+    // What was kept is found again, in the memo that kept it.
+    json.line(INITIAL, 'line-1', result('x'));
+    yaml.line(INITIAL, 'line-2', result('x'));
+    assert.equal(tokenized, 4);
+    assert.equal(budget.used, 196);
   });
 
   it('keys a state by all it holds: another state, another key; the same state met again, the same key', () => {

@@ -13,12 +13,22 @@
  * both of its scope lists with their attributes (what vscode-textmate's own `equals` compares, and
  * `beginRuleCapturedEOL`, which it does not compare but which decides `\G` on the next line).
  *
- * Bounded: past MEMO_CHARS of keys and results kept, new lines are tokenized and not kept.
+ * Bounded: past LINE_MEMO_CHARS of keys and results kept by all the memos of a process (one per
+ * grammar: a site's code samples are in about ten languages), new lines are tokenized and not kept.
  */
 import { INITIAL, type StateStack } from '@shikijs/vscode-textmate';
 
-/** Characters of keys and results kept at most (about 64 MB at two bytes a character). */
+/** Characters of keys and results kept at most by the memos sharing a budget (about 64 MB at two bytes a character). */
 export const LINE_MEMO_CHARS = 32 * 1024 * 1024;
+
+/** What the memos of a process keep together, in characters. */
+export class MemoBudget {
+  used = 0;
+  readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+}
 
 /** What a line gives: its HTML, and the state the next line starts in. */
 export interface LineResult {
@@ -57,7 +67,7 @@ function isStateFrame(state: StateStack): state is StateStack & StateFrame {
 
 export class LineMemo {
   readonly #lines = new Map<string, LineResult>();
-  #chars = 0;
+  readonly #budget: MemoBudget;
   /** The key of each state object met, worked out once per object. */
   readonly #stateKeys = new WeakMap<StateFrame, string>();
   /** A short number for each different state (its key written out can be long, and a line's key is looked up for every line). */
@@ -65,14 +75,20 @@ export class LineMemo {
   readonly #idOfState = new WeakMap<StateFrame, number>();
   readonly #scopeKeys = new WeakMap<ScopeFrame, string>();
 
+  /** A memo that keeps what `budget` has room for (shared with other memos), or LINE_MEMO_CHARS of its own. */
+  constructor(budget = new MemoBudget(LINE_MEMO_CHARS)) {
+    this.#budget = budget;
+  }
+
   /** The result of `line` starting in `state`: kept, or made by `tokenize` (and kept). */
   line(state: StateStack, line: string, tokenize: () => LineResult): LineResult {
     const key = `${this.#stateId(state)}\n${line}`;
     const known = this.#lines.get(key);
     if (known) return known;
     const result = tokenize();
-    if (this.#chars + key.length + result.html.length <= LINE_MEMO_CHARS) {
-      this.#chars += key.length + result.html.length;
+    const size = key.length + result.html.length;
+    if (this.#budget.used + size <= this.#budget.limit) {
+      this.#budget.used += size;
       this.#lines.set(key, result);
     }
     return result;

@@ -26,6 +26,8 @@ import { type BuildClock, formatTimings, SEARCH_ASKED, STAGES } from './build-ti
 import type { PrepareRequest } from './prepare-stage.ts';
 import type { IndexRequest } from './search-stage.ts';
 import { writeSiteExtras } from './site-extras.ts';
+import { readSiteRoutes } from './site-routes-file.ts';
+import { oneDocumentAtATime } from './portal-first-pass.ts';
 import { storeBuiltApis } from './cache/api-reuse.ts';
 import { writeShardManifest } from './shards/shard-manifest.ts';
 import type { StageChild, StageFailure } from './stage-child.ts';
@@ -185,6 +187,7 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
         renderer?.siteData ?? dataFile,
         io,
         note,
+        oneDocumentAtATime(options, plan.inputs, plan.cwd),
       );
       stages.push(preparing.stage);
       // The search process, too, starts now for those documents: it loads its modules and starts
@@ -208,10 +211,7 @@ export async function runBuildStages(plan: BuildPlan, io: Reporter): Promise<num
       if ('failure' in rendered) return fail(rendered.failure);
       clock.ended(STAGES.render, rendered.value);
       const heads = writeSiteExtras(siteDir, {
-        routes: prepared.value.routes,
-        flows: prepared.value.flows,
-        ...(prepared.value.flowsNotListed ? { flowsNotListed: prepared.value.flowsNotListed } : {}),
-        urls: prepared.value.urls,
+        ...readSiteRoutes(prepared.value.routesFile),
         files: join(workDir, 'files'),
         assets: plan.siteOptions.assets,
         ...(site ? { site } : {}),

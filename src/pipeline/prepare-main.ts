@@ -11,7 +11,8 @@ import { EXIT } from '../lib/exit-codes.ts';
 import { processReporter } from '../lib/reporter.ts';
 import { endWithParent, failureOutcome, finishStage } from './child-lifetime.ts';
 import { endSiteData, siteDataOut } from './prepare-channel.ts';
-import { prepareSite, type PrepareRequest } from './prepare-stage.ts';
+import { prepareSite, type PrepareRequest, type ReportedSite } from './prepare-stage.ts';
+import { siteRoutesFile, writeSiteRoutes } from './site-routes-file.ts';
 
 /** What writing into a pipe whose reader has ended fails with. */
 const READER_GONE = ['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED'];
@@ -46,7 +47,11 @@ export async function main(_argv: string[]): Promise<number> {
       await finishStage({ exitCode: result });
     } else {
       await endSiteData(out);
-      await finishStage({ exitCode: EXIT.ok, result });
+      // The routes go by file: in the outcome message they were the process's peak (site-routes-file.ts).
+      const { routes, flows, flowsNotListed, urls, ...site } = result;
+      const routesFile = siteRoutesFile(request.work);
+      writeSiteRoutes(routesFile, { routes, flows, ...(flowsNotListed ? { flowsNotListed } : {}), urls });
+      await finishStage({ exitCode: EXIT.ok, result: { ...site, routesFile } satisfies ReportedSite });
     }
   } catch (error) {
     out.destroy();

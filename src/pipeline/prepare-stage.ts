@@ -12,13 +12,12 @@ import { dirname, join, resolve } from 'node:path';
 import { hasErrors } from '../lib/diagnostics/diagnostic.ts';
 import { formatText } from '../lib/diagnostics/format-text.ts';
 import { type TryItLocations, tryItDiagnostics } from '../project/try-it-check.ts';
-import type { RouteEntry } from '../lib/model/types.ts';
 import { isExampleFinding } from '../lib/model/example-findings.ts';
-import type { FlowsNotListed, PortalFlow } from '../lib/portal/flow-types.ts';
 import { isRemote } from '../lib/resolve/ref-target.ts';
 import type { GuideRef } from '../site/guide-refs.ts';
 import type { SiteApi, SiteSettings } from '../site/site-data-types.ts';
 import type { BuildOptions } from './build-options.ts';
+import type { SiteRoutes } from './site-routes-file.ts';
 import { mechanismOn } from '../perf/switches.ts';
 import { checkGuideRefs } from './guide-check.ts';
 import { EXIT } from '../lib/exit-codes.ts';
@@ -47,6 +46,7 @@ import type { PageHeads } from './route-lists.ts';
 import { type ApiForSearch, indexedPages } from './cache/search-group-plan.ts';
 import { planShard, type ShardPlan } from './shards/shard-apis.ts';
 import { firstPassOneByOne } from './first-pass.ts';
+import { oneDocumentAtATime } from './portal-first-pass.ts';
 import { SummarySpill } from './shards/summary-spill.ts';
 import { makeWhole, thinSummary } from './shards/thin-summary.ts';
 
@@ -74,13 +74,7 @@ export interface PrepareRequest {
   tryItLocations?: TryItLocations;
 }
 
-export interface PreparedSite {
-  routes: RouteEntry[];
-  /** In a portal, the flows between its APIs (for the route manifest), and those it counts without listing. */
-  flows: PortalFlow[];
-  flowsNotListed?: FlowsNotListed;
-  /** Every page, relative to the site root (for the sitemap). */
-  urls: string[];
+export interface PreparedSite extends SiteRoutes {
   apiCount: number;
   pageCount: number;
   /** Where the stage's time went (`build --timings`). */
@@ -96,6 +90,9 @@ export interface PreparedSite {
   /** `build --shard i/n`: the inputs' fingerprint, the folders of the APIs this shard built, and whether it indexes their parts (src/pipeline/shards/). */
   shard?: { inputs: string; apis: string[]; indexesItsParts: boolean };
 }
+
+/** What the model process reports to the command: the prepared site, its routes by file (site-routes-file.ts). */
+export type ReportedSite = Omit<PreparedSite, keyof SiteRoutes> & { routesFile: string };
 
 /** Writes the site data to `out` (left open); returns the summary of the site, or the exit code to stop the build with. */
 export async function prepareSite(request: PrepareRequest, out: Writable, io: Reporter): Promise<PreparedSite | number> {
@@ -456,7 +453,7 @@ function modelEntry(preview: boolean): (file: string, doc: ResolvedDoc, diagnost
  * A portal's first pass, one document at a time (first-pass.ts): the summaries of the documents
  * the build cache did not know, added to its. A shard makes the pages of a share of the portal's
  * APIs, but its first pass reads every document: held all at once, they were most of its memory;
- * so were they in a build of a large portal whole (ONE_BY_ONE_BYTES).
+ * so were they in a build of a large portal whole (portal-first-pass.ts).
  * Not for a comparison, guides' references or try-it checks, which read every document (as summariesOf).
  */
 async function withFirstPass(
@@ -467,10 +464,8 @@ async function withFirstPass(
 ): Promise<SummaryLookup | undefined> {
   const { inputs, options, cwd, settings, guideRefs, siteDir, base, siteUrl, compare } = request;
   if (!siteDir || compare || guideRefs.length > 0 || settings.tryIt) return cached;
-  const oneByOne = options.firstPassOneByOne ?? (options.shard !== undefined || inputBytes(inputs, cwd) >= ONE_BY_ONE_BYTES);
-  if (!oneByOne) return cached;
+  if (!oneDocumentAtATime(options, inputs, cwd)) return cached;
   const { files } = expandInputs(inputs, cwd);
-  if (files.length < 2) return cached;
   const { preview } = cacheContextOf(options, settings, base, siteUrl, compare);
   const cache = cached && options.cache ? new BuildCache(options.cache) : undefined;
   const slugs = apiSlugs(files);
@@ -497,13 +492,6 @@ async function withFirstPass(
   }
   return { hits, reused, ...(cached?.place ? { place: cached.place } : {}), oneByOne: made.size };
 }
-
-/**
- * A portal's inputs from which its first pass is made one document at a time though it is built
- * whole (bench/README.md, "Portals, seventh round"): below, holding every document costs less
- * than loading each again.
- */
-const ONE_BY_ONE_BYTES = 32 * 1024 * 1024;
 
 /** The part of the stage's work that loads, validates and models a portal's documents one at a time (`build --timings`). */
 const FIRST_PASS_PART = 'first pass, one document at a time';

@@ -15,13 +15,13 @@ import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Reporter } from '../lib/reporter.ts';
 import { moduleFile } from '../lib/module-file.ts';
-import { LEAN_HEAP_FLAGS } from '../perf/lean-heap.ts';
+import { LEAN_HEAP_FLAGS, PORTAL_MODEL_HEAP_FLAGS } from '../perf/lean-heap.ts';
 import { mechanismOn } from '../perf/switches.ts';
 import { guidesEnvironment, type GuideFiles } from '../site/guide-files.ts';
 import { CHILD_STDIO_IPC } from './child-lifetime.ts';
 import { faultInText } from '../lib/environment-fault.ts';
 import type { SiteDataComplete } from './prepare-channel.ts';
-import type { PreparedSite, PrepareRequest } from './prepare-stage.ts';
+import type { PrepareRequest, ReportedSite } from './prepare-stage.ts';
 import type { IndexRequest, SearchIndexed } from './search-stage.ts';
 import type { StageTimings } from './build-timings.ts';
 import { describeEnd, superviseStage, type StageChild, type StageFailure } from './stage-child.ts';
@@ -62,10 +62,13 @@ function spawnStage<R>(
     /** The child's SITE_DATA_FD (prepare-channel.ts). */
     siteData?: Writable | number;
     note: Note;
+    /** The collector's settings when `lean-heap` is on (src/perf/lean-heap.ts): LEAN_HEAP_FLAGS unless given. */
+    heapFlags?: readonly string[];
   },
 ): StageChild<R> {
   const runner = fileURLToPath(moduleFile(module, import.meta.url));
-  const child = spawn(process.execPath, [...(mechanismOn('lean-heap') ? LEAN_HEAP_FLAGS : []), runner, ...args], {
+  const heapFlags = mechanismOn('lean-heap') ? (options.heapFlags ?? LEAN_HEAP_FLAGS) : [];
+  const child = spawn(process.execPath, [...heapFlags, runner, ...args], {
     ...(options.env ? { env: options.env } : {}),
     stdio: [...options.stdio, CHILD_STDIO_IPC, ...(options.siteData !== undefined ? [options.siteData] : [])],
   });
@@ -107,12 +110,20 @@ function forwardLines(stream: Readable | null, write: (line: string) => void): P
  * Runs the prepare stage in a child process; its output goes to `io` line by line, as if it ran
  * here. It writes the site data into `siteData`: the renderer's standard input, or a file.
  */
-export function startPrepare(request: PrepareRequest, siteData: Writable | string, io: Reporter, note: Note): StageRun<PreparedSite> {
+export function startPrepare(
+  request: PrepareRequest,
+  siteData: Writable | string,
+  io: Reporter,
+  note: Note,
+  /** The process holds a portal's summaries the whole build long (portal-first-pass.ts). */
+  holdsPortal = false,
+): StageRun<ReportedSite> {
   const fd = typeof siteData === 'string' ? openSync(siteData, 'w') : undefined;
-  const stage = spawnStage<PreparedSite>('./prepare-process.ts', 'the model process', [], {
+  const stage = spawnStage<ReportedSite>('./prepare-process.ts', 'the model process', [], {
     stdio: ['pipe', 'pipe', 'pipe'],
     siteData: fd ?? (siteData as Writable),
     note,
+    ...(holdsPortal ? { heapFlags: PORTAL_MODEL_HEAP_FLAGS } : {}),
   });
   // The child has its own copy now: the renderer sees the end of the pipe when the child closes it.
   if (fd !== undefined) closeSync(fd);

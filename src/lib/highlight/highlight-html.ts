@@ -17,7 +17,7 @@ import {
 } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { cachedRegexConstructor } from '../../perf/grammar-regex-cache.ts';
-import { LineMemo } from '../../perf/line-memo.ts';
+import { LINE_MEMO_CHARS, LineMemo, MemoBudget } from '../../perf/line-memo.ts';
 import { mechanismOn } from '../../perf/switches.ts';
 import { unescapeText } from '../html-text.ts';
 import { CODE_THEME, CODE_THEME_NAME, lineHtml, linesToHtml, tokensToHtml } from './code-html.ts';
@@ -134,8 +134,9 @@ export function shikiCodeHtml(h: Highlighter, code: string, lang: string): strin
 const TOKENIZE_LIMITS = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: 5_000 } as const;
 
 const LINE_MEMO_ON = mechanismOn('line-memo');
-/** One memo per grammar (src/perf/line-memo.ts). */
+/** One memo per grammar (src/perf/line-memo.ts), all of them within one budget. */
 const lineMemos = new WeakMap<object, LineMemo>();
+const lineMemoBudget = new MemoBudget(LINE_MEMO_CHARS);
 
 /**
  * The same HTML as shikiCodeHtml, with each different (state, line) tokenized once per process.
@@ -149,7 +150,7 @@ export function memoizedCodeHtml(h: Highlighter, code: string, lang: string): st
   const replacements = resolveColorReplacements(theme, {});
   const grammar = h.getLanguage(lang);
   let memo = lineMemos.get(grammar);
-  if (!memo) lineMemos.set(grammar, (memo = new LineMemo()));
+  if (!memo) lineMemos.set(grammar, (memo = new LineMemo(lineMemoBudget)));
   const lines: string[] = [];
   let state: StateStack = INITIAL;
   for (const [line] of splitLines(code)) {
