@@ -139,6 +139,24 @@ describe('diagram layout', () => {
   });
 });
 
+/** A request and its reply, the reply's arrows written first (as the wide drawing wants them). */
+const requestAndReply: Diagram = {
+  title: 't',
+  description: 'd',
+  nodes: [
+    { id: 'self', kind: 'send', label: 'Request a stock check' },
+    { id: 'reply', kind: 'channel', label: 'Stock check replies' },
+    { id: 'request', kind: 'channel', label: 'Stock check requests' },
+    { id: 'other', kind: 'receive', label: 'the other side' },
+  ],
+  edges: [
+    { from: 'self', to: 'reply', reverse: true },
+    { from: 'reply', to: 'other', label: 'answered', reverse: true },
+    { from: 'self', to: 'request', label: 'requested' },
+    { from: 'request', to: 'other' },
+  ],
+};
+
 describe('diagram outline (phones)', () => {
   /** A topic published by one operation, delivered to `n` subscriptions, each with a dead-letter queue. */
   const fanOut = (n: number): Diagram => ({
@@ -192,23 +210,7 @@ describe('diagram outline (phones)', () => {
   });
 
   it('reads as the messages travel: from a box, the arrows a message leaves by before those it arrives by (a request before its reply)', () => {
-    // A request and its reply, the reply's arrows written first (as the wide drawing wants them).
-    const d: Diagram = {
-      title: 't',
-      description: 'd',
-      nodes: [
-        { id: 'self', kind: 'send', label: 'Request a stock check' },
-        { id: 'reply', kind: 'channel', label: 'Stock check replies' },
-        { id: 'request', kind: 'channel', label: 'Stock check requests' },
-        { id: 'other', kind: 'receive', label: 'the other side' },
-      ],
-      edges: [
-        { from: 'self', to: 'reply', reverse: true },
-        { from: 'reply', to: 'other', label: 'answered', reverse: true },
-        { from: 'self', to: 'request', label: 'requested' },
-        { from: 'request', to: 'other' },
-      ],
-    };
+    const d = requestAndReply;
     const outline = layoutOutline(d);
     // Each party once (review 15): the responder is not drawn again under the reply channel; the
     // reply leaves it by a short arrow down into the reply channel, right under it, named beside it.
@@ -228,22 +230,7 @@ describe('diagram outline (phones)', () => {
   });
 
   it('draws a loop (a request and its reply) as a column in the order the message travels, the way back on its own lane into the first box', () => {
-    const d: Diagram = {
-      title: 't',
-      description: 'd',
-      nodes: [
-        { id: 'self', kind: 'send', label: 'Request a stock check' },
-        { id: 'reply', kind: 'channel', label: 'Stock check replies' },
-        { id: 'request', kind: 'channel', label: 'Stock check requests' },
-        { id: 'other', kind: 'receive', label: 'the other side' },
-      ],
-      edges: [
-        { from: 'self', to: 'reply', reverse: true },
-        { from: 'reply', to: 'other', label: 'answered', reverse: true },
-        { from: 'self', to: 'request', label: 'requested' },
-        { from: 'request', to: 'other' },
-      ],
-    };
+    const d = requestAndReply;
     const outline = layoutOutline(d);
     const [self, request, other, reply] = outline.nodes as [PlacedNode, PlacedNode, PlacedNode, PlacedNode];
     assert.deepEqual(
